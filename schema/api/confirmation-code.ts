@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { MessagingApp } from "../enums";
+import { emailRule, passwordRule, phoneRule, verificationCodeRule } from "../rules";
+
+const messagingApp = z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" });
+
+/** POST /confirmation-code/email/confirm */
+export const confirmEmailBody = z.object({ code: verificationCodeRule });
+
+/** POST /confirmation-code/password/send — always 200, so it tells nobody which emails exist. */
+export const sendPasswordCodeBody = z.object({ email: emailRule });
+
+/** POST /confirmation-code/password/confirm — the forgot-password flow's last step. */
+export const confirmPasswordBody = z.object({ email: emailRule, code: verificationCodeRule, password: passwordRule });
+
+/** POST /confirmation-code/phone/send */
+export const sendPhoneCodeBody = z.object({ phone: phoneRule, method: messagingApp });
+
+/** POST /confirmation-code/phone/verify */
+export const verifyPhoneBody = z.object({ code: verificationCodeRule, method: messagingApp });
+
+/** GET /dev/outbox?to= (local only): each stored message with its code. */
+export type OutboxMessage = {
+  id: number;
+  channel: "email" | "whatsapp" | "telegram";
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  status: "pending" | "sent" | "failed";
+  createdAt: string;
+};

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { Gender, Governorate, MessagingApp, Role } from "../enums";
+import { birthYearRule, emailRule, passwordRule, userNameRule } from "../rules";
+
+const roleRule = z.union(
+  Object.values(Role).map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
+  { error: "bad-request" },
+);
+
+/** POST /user/ — anyone may register as Student or Tutor; other roles only by an admin. */
+export const registerBody = z.object({
+  email: emailRule,
+  password: passwordRule,
+  role: roleRule,
+  name: userNameRule.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** PUT /user/{id} — profile fields and password change (currentPassword needed when one is set). */
+export const updateUserBody = z
+  .object({
+    name: userNameRule,
+    birthYear: birthYearRule,
+    gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }),
+    city: z.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(Object.keys(Governorate).length, "bad-request"),
+    notificationMethod: z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" }),
+    password: passwordRule,
+    currentPassword: z.string({ error: "bad-request" }).max(100, "bad-request"),
+  })
+  .partial();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** The user as every endpoint shows it. */
+export type UserView = {
+  id: number;
+  name: string | null;
+  email: string;
+  role: Role;
+  image: string | null;
+  birthYear: number | null;
+  gender: Gender | null;
+  phone: string | null;
+  city: number | null;
+  notificationMethod: MessagingApp | null;
+  verifiedEmail: boolean;
+  verifiedPhone: boolean;
+  hasPassword: boolean;
+  creditScore: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Registration and every sign-in answer the user and a bearer token. */
+export type AuthResponse = { user: UserView; token: string };
+
+/** GET /user/tutor/meta — the tutor-side profile of the signed-in Tutor or TutorManager. */
+export type TutorMeta = {
+  id: number;
+  bio: string | null;
+  about: string | null;
+  video: string | null;
+  thumbnail: string | null;
+  notice: number;
+  activated: boolean;
+  bypassOnboarding: boolean;
+};
+
+/** PUT /user/asset?forUser= — the avatar; answers the public URL. */
+export type AssetResponse = { url: string };

@@ -1,0 +1,138 @@
+// Payments through Fawry: transactions, coupons and their uses, invites, saved card tokens.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, deletedAt, updatedAt } from "./columns";
+import { users } from "./identity";
+import { plans } from "./plans";
+
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 3..20 of A-Z 0-9 - _, stored upper-case. */
+    code: text("code").notNull(),
+    /** Basis points 100..10000. */
+    discount: integer("discount").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    /** Null = unlimited. */
+    maxUses: integer("max_uses"),
+    /** Paid uses so far; bumped with `WHERE max_uses IS NULL OR uses < max_uses`. */
+    uses: integer("uses").notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [uniqueIndex("coupons_code_uq").on(t.code)],
+);
+
+/** A plan offered to one user until a date. */
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    expiresAt: text("expires_at").notNull(),
+    note: text("note"),
+    createdBy: integer("created_by").references(() => users.id),
+    /** Set when a transaction using it is paid. */
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index("invites_user_plan_idx").on(t.userId, t.planId), index("invites_plan_idx").on(t.planId)],
+);
+
+/**
+ * Created before calling Fawry. Changes state only from Fawry's signed notification or a status
+ * query. A PAID notification inserts the subscription once (subscriptions.transaction_id unique).
+ */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    /** PlanPeriod enum: Month 0, Quarter 1, Year 2. */
+    period: integer("period").notNull(),
+    /** Piasters before the coupon. */
+    baseAmount: integer("base_amount").notNull(),
+    /** Piasters charged (after the coupon). */
+    amount: integer("amount").notNull(),
+    couponId: integer("coupon_id").references(() => coupons.id),
+    /** Coupon discount applied, basis points (copied at checkout). */
+    couponDiscount: integer("coupon_discount"),
+    inviteId: integer("invite_id").references(() => invites.id),
+    /** PaymentMethod enum: Card 0, EWallet 1, BankInstallment 2, ReferenceNumber 3. */
+    method: integer("method").notNull(),
+    /** TransactionStatus enum: New 0, Paid 1, Canceled 2, Refunded 3, Expired 4, PartialRefunded 5, Failed 6. */
+    status: integer("status").notNull().default(0),
+    /** Our order id sent to Fawry. */
+    merchantRefNum: text("merchant_ref_num").notNull(),
+    /** Fawry's reference number (also what the user pays at an outlet). */
+    fawryRefNumber: text("fawry_ref_number"),
+    /** Last raw Fawry response / notification (JSON). */
+    providerPayload: text("provider_payload"),
+    /** Piasters refunded so far. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** Unpaid orders expire (reference number 24 h, wallet 3 h). */
+    expiresAt: text("expires_at"),
+    paidAt: text("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("transactions_merchant_ref_num_uq").on(t.merchantRefNum),
+    index("transactions_fawry_ref_number_idx").on(t.fawryRefNumber),
+    index("transactions_user_created_idx").on(t.userId, t.createdAt),
+    index("transactions_status_expires_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+export const couponUses = sqliteTable(
+  "coupon_uses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_uses_transaction_uq").on(t.transactionId),
+    index("coupon_uses_coupon_user_idx").on(t.couponId, t.userId),
+  ],
+);
+
+/** Saved Fawry card tokens (no card numbers: only the token and a masked display). */
+export const cardTokens = sqliteTable(
+  "card_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    token: text("token").notNull(),
+    /** e.g. "512345******2346" or last four. */
+    maskedPan: text("masked_pan"),
+    brand: text("brand"),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [uniqueIndex("card_tokens_token_uq").on(t.token), index("card_tokens_user_idx").on(t.userId)],
+);

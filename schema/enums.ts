@@ -1,0 +1,213 @@
+/**
+ * Every enumeration of the product (spec section 3). Numeric values are the wire values the
+ * spec gives; string values are what goes on the wire where the spec names strings.
+ */
+
+export const Role = {
+  SuperAdmin: 1,
+  RegularAdmin: 2,
+  Tutor: 3,
+  Student: 4,
+  TutorManager: 5,
+  Studio: 6,
+} as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+export const allRoles: Role[] = Object.values(Role);
+
+/** Plan writes and refunds are SuperAdmin-only; everything else "admin" allows both. */
+export function isAdmin(role: Role): boolean {
+  return role === Role.SuperAdmin || role === Role.RegularAdmin;
+}
+
+/** Tutor-side users teach and have tutor meta; a tutor manager may also teach. */
+export function isTutorSide(role: Role): boolean {
+  return role === Role.Tutor || role === Role.TutorManager;
+}
+
+/** Staff accounts are created only by an admin. */
+export function isStaff(role: Role): boolean {
+  return isAdmin(role) || role === Role.TutorManager || role === Role.Studio;
+}
+
+export const Gender = { Male: "male", Female: "female" } as const;
+export type Gender = (typeof Gender)[keyof typeof Gender];
+
+/** The 30 governorates, 1..30 in the spec's order (Minufiya, Helwan and GizaCity included as listed). */
+export const Governorate = {
+  Cairo: 1,
+  Alexandria: 2,
+  Giza: 3,
+  Dakahlia: 4,
+  Qalyubia: 5,
+  Sharkia: 6,
+  Beheira: 7,
+  Aswan: 8,
+  Asyut: 9,
+  BeniSuef: 10,
+  PortSaid: 11,
+  Suez: 12,
+  Minya: 13,
+  Gharbia: 14,
+  Ismailia: 15,
+  KafrElSheikh: 16,
+  Matrouh: 17,
+  RedSea: 18,
+  Sohag: 19,
+  Fayoum: 20,
+  Luxor: 21,
+  Qena: 22,
+  NewValley: 23,
+  NorthSinai: 24,
+  SouthSinai: 25,
+  Damietta: 26,
+  Monufia: 27,
+  Minufiya: 28,
+  Helwan: 29,
+  GizaCity: 30,
+} as const;
+export type Governorate = (typeof Governorate)[keyof typeof Governorate];
+
+/** The app a user chose for notifications and phone verification. */
+export const MessagingApp = { Whatsapp: 1, Telegram: 2 } as const;
+export type MessagingApp = (typeof MessagingApp)[keyof typeof MessagingApp];
+
+/** A tutor's uploaded assets; the intro video's field is `video`. */
+export const AssetKind = { Image: "image", Video: "video", Thumbnail: "thumbnail" } as const;
+export type AssetKind = (typeof AssetKind)[keyof typeof AssetKind];
+
+export const PlanPeriod = { Month: 0, Quarter: 1, Year: 2 } as const;
+export type PlanPeriod = (typeof PlanPeriod)[keyof typeof PlanPeriod];
+
+/** Months a period is priced for: price = floor(base × months × (1 − discount)). */
+export const planPeriodMonths = { 0: 1, 1: 3, 2: 12 } as const satisfies Record<PlanPeriod, number>;
+
+/** Weeks a subscription of that period lasts. */
+export const planPeriodWeeks = { 0: 4, 1: 12, 2: 52 } as const satisfies Record<PlanPeriod, number>;
+
+export const ReportAttachmentKind = { Screenshot: "screenshot", Log: "log" } as const;
+export type ReportAttachmentKind = (typeof ReportAttachmentKind)[keyof typeof ReportAttachmentKind];
+
+/** What an emailed confirmation code is for. */
+export const ConfirmationPurpose = { ForgetPassword: "forget-password", VerifyEmail: "verify-email" } as const;
+export type ConfirmationPurpose = (typeof ConfirmationPurpose)[keyof typeof ConfirmationPurpose];
+
+export const VerificationType = {
+  VerifyWhatsApp: 1,
+  VerifyTelegram: 2,
+  VerifyEmail: 3,
+  ResetPassword: 4,
+} as const;
+export type VerificationType = (typeof VerificationType)[keyof typeof VerificationType];
+
+export const SortDirection = { Asc: "asc", Desc: "desc" } as const;
+export type SortDirection = (typeof SortDirection)[keyof typeof SortDirection];
+
+/** How a text filter matches: whole value, its end, its start, or anywhere. */
+export const TextMatchMode = { Exact: "exact", Suffix: "suffix", Prefix: "prefix", Loose: "loose" } as const;
+export type TextMatchMode = (typeof TextMatchMode)[keyof typeof TextMatchMode];
+
+export const InterviewStatus = {
+  Pending: 1,
+  Passed: 2,
+  Rejected: 3,
+  CanceledByInterviewer: 4,
+  CanceledByInterviewee: 5,
+} as const;
+export type InterviewStatus = (typeof InterviewStatus)[keyof typeof InterviewStatus];
+
+export const SessionType = { General: 1, Lesson: 2, Interview: 3, DemoSession: 4 } as const;
+export type SessionType = (typeof SessionType)[keyof typeof SessionType];
+
+/** What an availability slot may be booked for; General takes anything. */
+export const SlotPurpose = SessionType;
+export type SlotPurpose = SessionType;
+
+export const Weekday = {
+  Sunday: 0,
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6,
+} as const;
+export type Weekday = (typeof Weekday)[keyof typeof Weekday];
+
+/** Lesson lengths in minutes. */
+export const LessonDuration = { Short: 15, Long: 30 } as const;
+export type LessonDuration = (typeof LessonDuration)[keyof typeof LessonDuration];
+
+export const WithdrawMethod = { Wallet: 0, Bank: 1, Instapay: 2 } as const;
+export type WithdrawMethod = (typeof WithdrawMethod)[keyof typeof WithdrawMethod];
+
+/** The 7 banks a tutor can withdraw to. */
+export const Bank = {
+  CIB: "CIB",
+  ALEX: "ALEX",
+  NBE: "NBE",
+  MISR: "MISR",
+  QNB: "QNB",
+  MASHREQ: "MASHREQ",
+  AAIB: "AAIB",
+} as const;
+export type Bank = (typeof Bank)[keyof typeof Bank];
+
+/** Withdrawal request states; Canceled, Approved and Rejected are final. */
+export const InvoiceStatus = {
+  PendingApproval: 0,
+  PendingCancellation: 1,
+  Canceled: 2,
+  Approved: 3,
+  Rejected: 4,
+} as const;
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+export const IntroVideoStatus = { Pending: 1, Rejected: 2, Approved: 3 } as const;
+export type IntroVideoStatus = (typeof IntroVideoStatus)[keyof typeof IntroVideoStatus];
+
+export const TransactionStatus = {
+  New: 0,
+  Paid: 1,
+  Canceled: 2,
+  Refunded: 3,
+  Expired: 4,
+  PartialRefunded: 5,
+  Failed: 6,
+} as const;
+export type TransactionStatus = (typeof TransactionStatus)[keyof typeof TransactionStatus];
+
+/** Fawry payment methods; ReferenceNumber is cash at a Fawry outlet. */
+export const PaymentMethod = { Card: 0, EWallet: 1, BankInstallment: 2, ReferenceNumber: 3 } as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+
+/** Status of a staff-reviewed session (demo session, photo session). */
+export const ReviewStatus = {
+  Pending: 1,
+  Passed: 2,
+  Rejected: 3,
+  CanceledByTutorManager: 4,
+  CanceledByTutor: 5,
+  CanceledByAdmin: 6,
+} as const;
+export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/** Attendance log entries of a live session room. */
+export const RoomMembershipEvent = { UserJoined: 1, UserLeft: 2 } as const;
+export type RoomMembershipEvent = (typeof RoomMembershipEvent)[keyof typeof RoomMembershipEvent];
+
+/** Where a visitor came from (a `?src=` code on shared links). */
+export const LinkSource = {
+  Whatsapp: "wa",
+  SocialFacebook: "sfb",
+  SocialYoutube: "syt",
+  SocialInstagram: "sig",
+  SocialTiktok: "stt",
+  SocialX: "sx",
+  PlanManagementVideo: "mpv",
+  TutorManagementDocument: "mtd",
+} as const;
+export type LinkSource = (typeof LinkSource)[keyof typeof LinkSource];
+
+export const ToastType = { Success: "success", Info: "info", Error: "error", Warning: "warning" } as const;
+export type ToastType = (typeof ToastType)[keyof typeof ToastType];

@@ -1,0 +1,343 @@
+/**
+ * The error catalogue (spec sections 5 and 8): every code the API answers with, and its HTTP
+ * status. A new failure gets a new code here; a code never changes meaning.
+ *
+ * Status choices: 400 a malformed or invalid request, 404 a missing thing, 409 a clash with
+ * existing state, 422 a well-formed request a business rule refuses.
+ */
+export const errorStatus = {
+  // General
+  unauthenticated: 401,
+  forbidden: 403,
+  "bad-request": 400,
+  illegal: 400,
+  "service-unavailable": 503,
+  unexpected: 500,
+  "not-found": 404,
+  "empty-request": 400,
+  "wrong-password": 400,
+  "fawry-error": 502,
+  "large-file-size": 413,
+  "too-many-requests": 429,
+  "invalid-type": 400,
+
+  // Already exists
+  "room-exists": 409,
+  "user-exists": 409,
+  "rating-exists": 409,
+  "intro-video-exists": 409,
+  "subscription-exists": 409,
+
+  // Subscription
+  "subscription-required": 422,
+  "subscription-uncancellable": 422,
+  "no-enough-minutes": 422,
+
+  // Scheduling
+  "busy-tutor": 409,
+  "busy-tutor-manager": 409,
+  "inactive-tutor-manager": 422,
+  "conflicting-schedule": 409,
+  "conflicting-lessons": 409,
+  "conflicting-interview": 409,
+  "reached-booking-limit": 422,
+  "lesson-time-passed": 422,
+  "not-room-member": 403,
+
+  // Not found
+  "session-not-found": 404,
+  "demo-session-not-found": 404,
+  "transaction-not-found": 404,
+  "user-not-found": 404,
+  "tutor-not-found": 404,
+  "student-not-found": 404,
+  "lesson-not-found": 404,
+  "slot-not-found": 404,
+  "rating-not-found": 404,
+  "coupon-not-found": 404,
+  "asset-not-found": 404,
+  "invite-not-found": 404,
+  "invoice-not-found": 404,
+  "plan-not-found": 404,
+  "room-not-found": 404,
+  "room-members-not-found": 404,
+  "report-not-found": 404,
+  "interview-not-found": 404,
+  "topic-not-found": 404,
+  "withdraw-method-not-found": 404,
+  "subscription-not-found": 404,
+  "intro-video-not-found": 404,
+
+  // Invoice (withdrawal request)
+  "invalid-invoice-method": 400,
+  "invoice-not-valid": 422,
+  "illegal-invoice-update": 409,
+
+  // Verification
+  "email-already-verified": 409,
+  "user-already-verified": 409,
+  "phone-already-verified": 409,
+  "invalid-email-address": 400,
+  "invalid-phone": 400,
+  "incorrect-phone": 400,
+  "unresolved-phone": 422,
+  "expired-verification-code": 400,
+  "invalid-verification-code": 400,
+
+  // Validation: account
+  "invalid-email": 400,
+  "short-password": 400,
+  "long-password": 400,
+  "invalid-password": 400,
+  "invalid-user-name": 400,
+  "invalid-tutor-name": 400,
+  "short-user-name": 400,
+  "long-user-name": 400,
+  "old-user": 400,
+  "young-user": 400,
+
+  // Validation: tutor profile
+  "empty-bio": 400,
+  "long-bio": 400,
+  "short-bio": 400,
+  "invalid-bio": 400,
+  "invalid-tutor-about": 400,
+  "short-tutor-about": 400,
+  "long-tutor-about": 400,
+  "max-notice-exceeded": 400,
+  "invalid-notice": 400,
+  "short-video-duration": 400,
+  "long-video-duration": 400,
+
+  // Validation: interviews and ratings
+  "invalid-interview-feedback-html": 400,
+  "short-interview-feedback": 400,
+  "long-interview-feedback": 400,
+  "invalid-interview-note-html": 400,
+  "short-interview-note": 400,
+  "long-interview-note": 400,
+  "interview-level-too-low": 400,
+  "interview-level-too-high": 400,
+  "too-high-rating-value": 400,
+  "too-low-rating-value": 400,
+  "long-rating-text": 400,
+  "short-rating-text": 400,
+
+  // Validation: plans and coupons
+  "invalid-weekly-minutes": 400,
+  "invalid-plan-price": 400,
+  "invalid-plan-discount": 400,
+  "invalid-coupon-code": 400,
+  "zero-coupon-discount": 400,
+  "max-coupon-discount-exceeded": 400,
+  "invalid-coupon-expire-date": 400,
+  "coupon-expire-date-passed": 400,
+
+  // Validation: chat
+  "invalid-message-html": 400,
+  "long-message-text": 400,
+  "short-message-text": 400,
+
+  // Validation: withdrawals (platform settings, invoices, receivers)
+  "min-withdraw-above-max": 400,
+  "non-positive-max-withdraw": 400,
+  "non-positive-min-withdraw": 400,
+  "min-invoice-amount-subceeded": 400,
+  "max-invoice-amount-exceeded": 400,
+  "empty-invoice-note": 400,
+  "invalid-invoice-note-html": 400,
+  "long-invoice-note": 400,
+  "instapay-username-invalid": 400,
+  "empty-bank-name": 400,
+  "invalid-bank-name": 400,
+  "invalid-bank-account-number": 400,
+  "invalid-withdraw-method": 400,
+
+  // Validation: topics and contact requests
+  "short-topic-name": 400,
+  "long-topic-name": 400,
+  "invalid-topic-name": 400,
+  "short-contact-title": 400,
+  "long-contact-title": 400,
+  "short-contact-message": 400,
+  "long-contact-message": 400,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export function isErrorCode(x: unknown): x is ErrorCode {
+  return typeof x === "string" && Object.hasOwn(errorStatus, x);
+}
+
+/** Results of realtime acknowledgements (chat and live sessions). */
+export const ackResults = [
+  "empty-text",
+  "room-not-found",
+  "message-not-found",
+  "lesson-not-found",
+  "interview-not-found",
+  "not-member",
+  "not-owner",
+  "unreachable",
+  "unallowed",
+  "invalid-session-id",
+  "ok",
+] as const;
+export type AckResult = (typeof ackResults)[number];
+
+/** Camera and microphone failures in a live session (shown, never sent to the API). */
+export const deviceErrors = [
+  "no-device",
+  "device-in-use",
+  "over-constrained",
+  "permission-denied",
+  "unexpected",
+] as const;
+export type DeviceError = (typeof deviceErrors)[number];
+
+/** The Arabic (ar-EG) text shown for each code; the API sends it as `message`. */
+export const errorMessage: Record<ErrorCode, string> = {
+  unauthenticated: "انتهت الجلسة، سجّل الدخول مرة أخرى",
+  forbidden: "غير مسموح لك بهذا الإجراء",
+  "bad-request": "الطلب غير صحيح",
+  illegal: "هذا الإجراء غير مسموح",
+  "service-unavailable": "الخدمة غير متاحة حاليًا، حاول بعد قليل",
+  unexpected: "حدث خطأ غير متوقع، حاول مرة أخرى",
+  "not-found": "غير موجود",
+  "empty-request": "الطلب فارغ",
+  "wrong-password": "كلمة المرور غير صحيحة",
+  "fawry-error": "حدث خطأ في بوابة الدفع، حاول مرة أخرى",
+  "large-file-size": "حجم الملف أكبر من المسموح",
+  "too-many-requests": "طلبات كثيرة، حاول لاحقًا",
+  "invalid-type": "قيمة غير صحيحة",
+
+  "room-exists": "المحادثة موجودة بالفعل",
+  "user-exists": "هذا البريد مستخدم بالفعل، استخدم بريدًا آخر",
+  "rating-exists": "قيّمت من قبل، يمكنك تعديل تقييمك",
+  "intro-video-exists": "لديك فيديو تعريفي قيد المراجعة أو مقبول بالفعل",
+  "subscription-exists": "لديك اشتراك نشط بالفعل",
+
+  "subscription-required": "تحتاج إلى اشتراك لحجز الحصص",
+  "subscription-uncancellable": "لا يمكن إلغاء هذا الاشتراك",
+  "no-enough-minutes": "لا توجد دقائق كافية في أسبوع الاشتراك",
+
+  "busy-tutor": "المدرّس غير متاح في هذا الوقت",
+  "busy-tutor-manager": "مدير المدرّسين غير متاح في هذا الوقت",
+  "inactive-tutor-manager": "مدير المدرّسين غير مفعّل",
+  "conflicting-schedule": "هذا الموعد يتعارض مع مواعيدك",
+  "conflicting-lessons": "لديك حصة أخرى في هذا الوقت",
+  "conflicting-interview": "لا يمكنك حجز مقابلة الآن؛ يجب أن تمر ستة أشهر على المقابلة السابقة",
+  "reached-booking-limit": "لا يمكنك حجز حصة أخرى حتى تنتهي حصتك الحالية أو تُلغى",
+  "lesson-time-passed": "فات موعد الحصة",
+  "not-room-member": "لست عضوًا في هذه المحادثة",
+
+  "session-not-found": "الجلسة غير موجودة",
+  "demo-session-not-found": "الحصة التجريبية غير موجودة",
+  "transaction-not-found": "العملية غير موجودة",
+  "user-not-found": "المستخدم غير موجود",
+  "tutor-not-found": "المدرّس غير موجود",
+  "student-not-found": "الطالب غير موجود",
+  "lesson-not-found": "الحصة غير موجودة",
+  "slot-not-found": "الموعد غير موجود",
+  "rating-not-found": "التقييم غير موجود",
+  "coupon-not-found": "كود الخصم غير موجود",
+  "asset-not-found": "الملف غير موجود",
+  "invite-not-found": "الدعوة غير موجودة",
+  "invoice-not-found": "طلب السحب غير موجود",
+  "plan-not-found": "الباقة غير موجودة",
+  "room-not-found": "المحادثة غير موجودة",
+  "room-members-not-found": "أعضاء المحادثة غير موجودين",
+  "report-not-found": "البلاغ غير موجود",
+  "interview-not-found": "المقابلة غير موجودة",
+  "topic-not-found": "الموضوع غير موجود",
+  "withdraw-method-not-found": "طريقة السحب غير موجودة",
+  "subscription-not-found": "الاشتراك غير موجود",
+  "intro-video-not-found": "الفيديو التعريفي غير موجود",
+
+  "invalid-invoice-method": "طريقة السحب غير صحيحة",
+  "invoice-not-valid": "طلب السحب غير صالح",
+  "illegal-invoice-update": "لا يمكن تعديل طلب السحب في حالته الحالية",
+
+  "email-already-verified": "البريد الإلكتروني مؤكد بالفعل",
+  "user-already-verified": "الحساب مؤكد بالفعل",
+  "phone-already-verified": "رقم الهاتف مؤكد بالفعل",
+  "invalid-email-address": "البريد الإلكتروني غير صحيح",
+  "invalid-phone": "رقم الهاتف غير صحيح",
+  "incorrect-phone": "رقم الهاتف غير مطابق",
+  "unresolved-phone": "تعذّر الوصول إلى رقمك على التطبيق؛ راجع إعدادات الخصوصية",
+  "expired-verification-code": "انتهت صلاحية الكود، اطلب كودًا جديدًا",
+  "invalid-verification-code": "الكود غير صحيح",
+
+  "invalid-email": "البريد الإلكتروني غير صحيح",
+  "short-password": "كلمة المرور قصيرة؛ 8 أحرف على الأقل",
+  "long-password": "كلمة المرور طويلة؛ 50 حرفًا على الأكثر",
+  "invalid-password": "كلمة المرور يجب أن تحتوي على رقم وحرف صغير ورمز وبدون مسافات",
+  "invalid-user-name": "الاسم يجب أن يحتوي على حروف عربية أو إنجليزية ومسافات فقط",
+  "invalid-tutor-name": "اسم المدرّس يجب أن يكون بالعربية",
+  "short-user-name": "الاسم قصير جدًا",
+  "long-user-name": "الاسم طويل جدًا",
+  "old-user": "سنة الميلاد غير مقبولة",
+  "young-user": "يجب ألا يقل عمرك عن 10 سنوات",
+
+  "empty-bio": "اكتب نبذة عنك",
+  "long-bio": "النبذة طويلة جدًا",
+  "short-bio": "النبذة قصيرة جدًا",
+  "invalid-bio": "النبذة يجب أن تكون بالعربية",
+  "invalid-tutor-about": "التعريف يجب أن يكون بالعربية",
+  "short-tutor-about": "التعريف قصير جدًا",
+  "long-tutor-about": "التعريف طويل جدًا",
+  "max-notice-exceeded": "مدة التنبيه المسبق أكبر من المسموح",
+  "invalid-notice": "مدة التنبيه المسبق غير صحيحة",
+  "short-video-duration": "الفيديو قصير؛ دقيقة واحدة على الأقل",
+  "long-video-duration": "الفيديو طويل؛ 3 دقائق على الأكثر",
+
+  "invalid-interview-feedback-html": "نص التقييم يحتوي على محتوى غير مسموح",
+  "short-interview-feedback": "تقييم المقابلة قصير جدًا",
+  "long-interview-feedback": "تقييم المقابلة طويل جدًا",
+  "invalid-interview-note-html": "الملاحظة تحتوي على محتوى غير مسموح",
+  "short-interview-note": "الملاحظة قصيرة جدًا",
+  "long-interview-note": "الملاحظة طويلة جدًا",
+  "interview-level-too-low": "المستوى أقل من المسموح",
+  "interview-level-too-high": "المستوى أعلى من المسموح",
+  "too-high-rating-value": "التقييم أعلى من المسموح",
+  "too-low-rating-value": "التقييم أقل من المسموح",
+  "long-rating-text": "نص التقييم طويل جدًا",
+  "short-rating-text": "نص التقييم قصير جدًا",
+
+  "invalid-weekly-minutes": "عدد الدقائق الأسبوعية غير صحيح",
+  "invalid-plan-price": "سعر الباقة غير صحيح",
+  "invalid-plan-discount": "نسبة الخصم غير صحيحة",
+  "invalid-coupon-code": "كود الخصم غير صحيح",
+  "zero-coupon-discount": "نسبة الخصم يجب أن تكون 1% على الأقل",
+  "max-coupon-discount-exceeded": "نسبة الخصم لا تزيد عن 100%",
+  "invalid-coupon-expire-date": "تاريخ انتهاء الكود غير صحيح",
+  "coupon-expire-date-passed": "تاريخ انتهاء الكود مرّ بالفعل",
+
+  "invalid-message-html": "الرسالة تحتوي على محتوى غير مسموح",
+  "long-message-text": "الرسالة طويلة جدًا",
+  "short-message-text": "اكتب رسالة",
+
+  "min-withdraw-above-max": "الحد الأدنى للسحب أكبر من الحد الأقصى",
+  "non-positive-max-withdraw": "الحد الأقصى للسحب يجب أن يكون أكبر من صفر",
+  "non-positive-min-withdraw": "الحد الأدنى للسحب يجب أن يكون أكبر من صفر",
+  "min-invoice-amount-subceeded": "أدخل مبلغًا بين 100 و50000 جنيه",
+  "max-invoice-amount-exceeded": "أدخل مبلغًا بين 100 و50000 جنيه",
+  "empty-invoice-note": "اكتب ملاحظة",
+  "invalid-invoice-note-html": "الملاحظة تحتوي على محتوى غير مسموح",
+  "long-invoice-note": "الملاحظة طويلة جدًا",
+  "instapay-username-invalid": "عنوان إنستاباي غير صحيح",
+  "empty-bank-name": "اختر البنك",
+  "invalid-bank-name": "البنك غير مدعوم",
+  "invalid-bank-account-number": "رقم الحساب البنكي غير صحيح",
+  "invalid-withdraw-method": "طريقة السحب غير صحيحة",
+
+  "short-topic-name": "اسم الموضوع قصير جدًا",
+  "long-topic-name": "اسم الموضوع طويل جدًا",
+  "invalid-topic-name": "اسم الموضوع يحتوي على حروف غير مسموحة",
+  "short-contact-title": "العنوان قصير جدًا",
+  "long-contact-title": "العنوان طويل جدًا",
+  "short-contact-message": "الرسالة قصيرة جدًا",
+  "long-contact-message": "الرسالة طويلة جدًا",
+};

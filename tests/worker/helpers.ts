@@ -1,0 +1,70 @@
+import { env, exports } from "cloudflare:workers";
+import { Role } from "../../schema/enums";
+import type { AuthResponse } from "../../schema/api/user";
+import type { OutboxMessage } from "../../schema/api/confirmation-code";
+
+export const ORIGIN = "https://dars.test";
+
+type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; raw?: BodyInit };
+
+/** Calls the Worker's own fetch, the way a browser would. */
+export async function call(method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const response = await exports.default.fetch(new Request(ORIGIN + path, { method, headers, body }));
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, body: json, headers: response.headers };
+}
+
+let counter = 0;
+/** A unique email per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = "user"): string {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = "Strong#Pass1";
+
+export async function register(role: Role = Role.Student, overrides: Record<string, unknown> = {}): Promise<AuthResponse> {
+  const response = await call("POST", "/api/v1/user/", {
+    body: { email: uniqueEmail(role === Role.Tutor ? "tutor" : "student"), password: PASSWORD, role, ...overrides },
+    headers: { "cf-connecting-ip": `10.0.${counter % 250}.${Math.floor(Math.random() * 250)}` },
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
+  return response.body as AuthResponse;
+}
+
+/** Creates a user of any role directly in D1 (staff accounts cannot self-register). */
+export async function createUserWithRole(role: Role): Promise<AuthResponse> {
+  const student = await register(Role.Student);
+  await env.DB.prepare("UPDATE users SET role = ? WHERE id = ?").bind(role, student.user.id).run();
+  if (role === Role.Tutor || role === Role.TutorManager)
+    await env.DB.prepare("INSERT OR IGNORE INTO tutors (id, created_at, updated_at) VALUES (?, ?, ?)")
+      .bind(student.user.id, new Date().toISOString(), new Date().toISOString())
+      .run();
+  return { ...student, user: { ...student.user, role } };
+}
+
+/** The newest message the local mailbox holds for an address or phone. */
+export async function latestMessage(to: string): Promise<OutboxMessage> {
+  const response = await call("GET", `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  const message = response.body?.list?.[0] as OutboxMessage | undefined;
+  if (!message) throw new Error(`no message for ${to}`);
+  return message;
+}
+
+/** A code guaranteed to differ from `code` (still 5 digits, first non-zero). */
+export function wrongCode(code: string): string {
+  return code === "12345" ? "54321" : "12345";
+}

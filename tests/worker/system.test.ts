@@ -1,0 +1,78 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app";
+import { readConfig, type Env } from "../../worker/env";
+import { call } from "./helpers";
+
+describe("system routes", () => {
+  it("answers health with the build version", async () => {
+    const response = await call("GET", "/api/v1/health");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "ok", version: "dev" });
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("tells the SPA whether Google sign-in is configured", async () => {
+    const response = await call("GET", "/api/v1/config");
+    expect(response.body).toEqual({ googleClientId: "dars-test.apps.googleusercontent.com", environment: "local" });
+  });
+
+  it("answers an unknown API path with not-found and its Arabic message", async () => {
+    const response = await call("GET", "/api/v1/no/such/route");
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe("not-found");
+    expect(response.body.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("serves an OpenAPI 3.1 document covering every route", async () => {
+    const response = await call("GET", "/api/v1/openapi.json");
+    expect(response.body.openapi).toBe("3.1.0");
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/user/", "/api/v1/auth/password", "/api/v1/user/{id}", "/api/v1/confirmation-code/email/confirm"]),
+    );
+    const register = response.body.paths["/api/v1/user/"].post;
+    expect(register.requestBody.content["application/json"].schema.properties).toHaveProperty("email");
+  });
+
+  it("hides the local mailbox outside the local environment", async () => {
+    const production = { ...env, ENVIRONMENT: "production", TOKEN_SECRET: "x".repeat(40) } as Env;
+    const response = await createApp().fetch(new Request("https://dars.test/api/v1/dev/outbox"), production, createExecutionContext());
+    expect(response.status).toBe(404);
+  });
+
+  it("allows CORS only for configured origins", async () => {
+    const allowed = await call("OPTIONS", "/api/v1/health", {
+      headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" },
+    });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    const refused = await call("OPTIONS", "/api/v1/health", {
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    });
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("startup configuration", () => {
+  it("refuses a bad value and names it", () => {
+    expect(() => readConfig({ ...env, ENVIRONMENT: "moon" } as Env)).toThrow(/ENVIRONMENT/);
+    expect(() => readConfig({ ...env, GOOGLE_CLIENT_ID: "abc" } as Env)).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(() => readConfig({ ...env, GA_ID: "G-123" } as Env)).toThrow(/GA_ID/);
+    expect(() => readConfig({ ...env, SENTRY_DSN: "not a url" } as Env)).toThrow(/SENTRY_DSN/);
+    expect(() => readConfig({ ...env, CLARITY_PROJECT_ID: "short" } as Env)).toThrow(/CLARITY_PROJECT_ID/);
+  });
+
+  it("requires a token secret outside the local environment", () => {
+    expect(() => readConfig({ ...env, ENVIRONMENT: "production", TOKEN_SECRET: undefined } as Env)).toThrow(/TOKEN_SECRET/);
+    expect(readConfig({ ...env, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32), GA_ID: "G-ABCDEFGHIJ" } as Env).isLocal).toBe(false);
+  });
+
+  it("answers unexpected, without details, when the configuration is bad", async () => {
+    const broken = { ...env, ENVIRONMENT: "moon" } as Env;
+    const response = await createApp().fetch(new Request("https://dars.test/api/v1/health"), broken, createExecutionContext());
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe("unexpected");
+    expect(JSON.stringify(body)).not.toContain("ENVIRONMENT");
+  });
+});

@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { errorMessage, errorStatus } from "../schema/errors";
+import { readToken } from "./domain/token";
+import { findUserById } from "./domain/users";
+import { createDb } from "./db";
+import { ConfigError, readConfig } from "./env";
+import type { AppEnv } from "./http/context";
+import { Failure } from "./http/failure";
+import { createLogger, describeError } from "./http/logger";
+import { openApiDocument } from "./http/openapi";
+import { mount } from "./http/route";
+import { createServices } from "./integrations";
+import { apiRoutes } from "./routes";
+
+/** Builds the /api/v1 app: request id, configuration, CORS, identity, routes, one error mapper. */
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>().basePath("/api/v1");
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("logger", createLogger(requestId));
+    c.header("x-request-id", requestId);
+    const config = readConfig(c.env);
+    c.set("config", config);
+    c.set("db", createDb(c.env));
+    c.set("services", createServices(config));
+    await next();
+  });
+
+  app.use(
+    cors({
+      origin: (origin, c) => (c.get("config").appOrigins.includes(origin) ? origin : null),
+      allowHeaders: ["authorization", "content-type"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      exposeHeaders: ["x-request-id"],
+      maxAge: 86400,
+    }),
+  );
+
+  // Identity: a valid bearer token makes c.var.user; anything else leaves it null, and routes
+  // that need a user answer 401 (worker/http/route.ts).
+  app.use(async (c, next) => {
+    c.set("user", null);
+    c.set("tokenRejected", false);
+    const header = c.req.header("authorization");
+    if (header?.startsWith("Bearer ")) {
+      const payload = await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET);
+      const user = payload ? await findUserById(c.get("db"), payload.id) : null;
+      c.set("user", user);
+      c.set("tokenRejected", !user);
+    }
+    await next();
+  });
+
+  const isLocal = (env: AppEnv["Bindings"]) => readConfig(env).isLocal;
+  let document: ReturnType<typeof openApiDocument> | null = null;
+  app.get("/openapi.json", (c) => {
+    document ??= openApiDocument(
+      apiRoutes.filter((def) => !def.localOnly || isLocal(c.env)),
+      c.get("config").BUILD_VERSION,
+    );
+    return c.json(document);
+  });
+
+  // Local-only routes are mounted on a sub-app that exists only when ENVIRONMENT=local.
+  const routes = new Hono<AppEnv>();
+  mount(routes, apiRoutes.filter((def) => !def.localOnly), false);
+  const devRoutes = new Hono<AppEnv>();
+  mount(devRoutes, apiRoutes.filter((def) => def.localOnly), true);
+  app.use("/dev/*", async (c, next) => (isLocal(c.env) ? next() : c.json({ code: "not-found", message: errorMessage["not-found"] }, 404)));
+  app.route("/", devRoutes);
+  app.route("/", routes);
+
+  app.notFound((c) => c.json({ code: "not-found", message: errorMessage["not-found"] }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof Failure) {
+      const body = { code: error.code, message: errorMessage[error.code], ...(error.fields ? { fields: error.fields } : {}) };
+      return c.json(body, errorStatus[error.code] as 400);
+    }
+    const logger = c.get("logger") ?? createLogger(c.req.header("cf-ray") ?? "none");
+    if (error instanceof ConfigError) logger.error("configuration refused", { detail: error.message });
+    else logger.error("unexpected failure", { method: c.req.method, path: c.req.path, ...describeError(error) });
+    return c.json({ code: "unexpected", message: errorMessage.unexpected }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../../schema/db";
+import { Gender, Governorate, MessagingApp, Role, SlotPurpose } from "../../schema/enums";
+import { hashPassword } from "../domain/password";
+import type { Db } from "../http/context";
+
+/** Every demo account signs in with this password (README). */
+export const DEMO_PASSWORD = "Dars@2026";
+
+type DemoAccount = { email: string; role: Role; name: string };
+
+export const demoAccounts: DemoAccount[] = [
+  { email: "admin@dars.test", role: Role.SuperAdmin, name: "مدير المنصة" },
+  { email: "regular-admin@dars.test", role: Role.RegularAdmin, name: "مشرف المنصة" },
+  { email: "student@dars.test", role: Role.Student, name: "سارة أحمد" },
+  { email: "tutor@dars.test", role: Role.Tutor, name: "محمود حسن" },
+  { email: "manager@dars.test", role: Role.TutorManager, name: "منى عبد الله" },
+  { email: "studio@dars.test", role: Role.Studio, name: "استوديو درس" },
+];
+
+const demoTopics: Array<[string, string]> = [
+  ["المحادثة اليومية", "Everyday conversation"],
+  ["الإنجليزية للأعمال", "Business English"],
+  ["التحضير لامتحان الآيلتس", "IELTS preparation"],
+  ["التحضير لامتحان التوفل", "TOEFL preparation"],
+  ["القواعد", "Grammar"],
+  ["النطق", "Pronunciation"],
+  ["الإنجليزية للأطفال", "English for kids"],
+  ["مقابلات العمل", "Job interviews"],
+  ["الكتابة الأكاديمية", "Academic writing"],
+  ["الإنجليزية للسفر", "Travel English"],
+];
+
+const tutorNames = [
+  "أحمد مصطفى", "ياسمين علي", "عمر خالد", "نور الهدى سامي", "كريم عادل", "مريم فؤاد",
+  "يوسف إبراهيم", "هبة محمد", "مصطفى رضا", "دينا شريف", "طارق منير", "سلمى حسين",
+];
+
+const bios = [
+  "مدرس لغة إنجليزية معتمد بخبرة عشر سنوات في المحادثة",
+  "أساعدك على التحدث بالإنجليزية بثقة في العمل والسفر",
+  "متخصص في التحضير لامتحانات الآيلتس والتوفل بنجاح",
+];
+
+const about =
+  "أدرّس اللغة الإنجليزية منذ سنوات للطلاب والموظفين في مصر والعالم العربي. أركز في دروسي على المحادثة العملية والنطق الصحيح، وأبني لكل طالب خطة تناسب هدفه ومستواه، مع واجبات قصيرة بعد كل درس.";
+
+const demoPlans = [
+  { weeklyMinutes: 30, baseMonthPrice: 50_000, monthDiscount: 0, quarterDiscount: 1000, yearDiscount: 2000 },
+  { weeklyMinutes: 60, baseMonthPrice: 90_000, monthDiscount: 0, quarterDiscount: 1000, yearDiscount: 2500 },
+  { weeklyMinutes: 120, baseMonthPrice: 160_000, monthDiscount: 0, quarterDiscount: 1500, yearDiscount: 3000 },
+];
+
+/** The next 7 days from today, 16:00–20:00 Cairo (14:00–18:00 UTC), on the 15-minute grid. */
+function thisWeeksSlots(now: Date): Array<{ start: string; end: string }> {
+  const slots = [];
+  for (let day = 0; day < 7; day++) {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, 14));
+    const end = new Date(start.getTime() + 4 * 60 * 60 * 1000);
+    if (end > now) slots.push({ start: start.toISOString(), end: end.toISOString() });
+  }
+  return slots;
+}
+
+/**
+ * Seeds the demo data. Idempotent: accounts, topics and plans are inserted only when missing
+ * (unique email, topic name, plan shape), and slots only when the tutor has none ahead.
+ */
+export async function seedDemoData(db: Db, now = new Date()) {
+  const at = now.toISOString();
+  const tutorAccounts: DemoAccount[] = tutorNames.map((name, index) => ({
+    email: `tutor${index + 1}@dars.test`,
+    role: Role.Tutor,
+    name,
+  }));
+  const accounts = [...demoAccounts, ...tutorAccounts];
+
+  const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, accounts.map((a) => a.email)));
+  const known = new Set(existing.map((row) => row.email));
+  const missing = accounts.filter((account) => !known.has(account.email));
+  for (const [index, account] of missing.entries()) {
+    const tutorSide = account.role === Role.Tutor || account.role === Role.TutorManager;
+    await db
+      .insert(users)
+      .values({
+        email: account.email,
+        role: account.role,
+        name: account.name,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        verifiedEmail: true,
+        verifiedPhone: tutorSide,
+        phone: tutorSide ? `0100000${String(1000 + index).padStart(4, "0")}` : null,
+        city: Governorate.Cairo,
+        gender: index % 2 === 0 ? Gender.Male : Gender.Female,
+        birthYear: 1990,
+        notificationMethod: tutorSide ? MessagingApp.Whatsapp : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing();
+  }
+
+  await db
+    .insert(topics)
+    .values(demoTopics.map(([nameAr, nameEn]) => ({ nameAr, nameEn, createdAt: at, updatedAt: at })))
+    .onConflictDoNothing();
+
+  const tutorEmails = ["tutor@dars.test", "manager@dars.test", ...tutorAccounts.map((a) => a.email)];
+  const tutorUsers = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, tutorEmails));
+  const topicRows = await db.select({ id: topics.id }).from(topics).orderBy(topics.id);
+  for (const [index, tutor] of tutorUsers.entries()) {
+    await db
+      .insert(tutors)
+      .values({ id: tutor.id, bio: bios[index % bios.length]!, about, notice: 60, activated: true, supportGroupJoined: true, createdAt: at, updatedAt: at })
+      .onConflictDoNothing();
+    const picked = [0, 1, 2].map((offset) => topicRows[(index + offset * 3) % topicRows.length]!.id);
+    await db
+      .insert(userTopics)
+      .values(picked.map((topicId) => ({ userId: tutor.id, topicId, createdAt: at })))
+      .onConflictDoNothing();
+  }
+
+  const [planCount] = await db.select({ count: sql<number>`count(*)` }).from(plans).where(isNull(plans.deletedAt));
+  if (!planCount?.count) await db.insert(plans).values(demoPlans.map((plan) => ({ ...plan, createdAt: at, updatedAt: at })));
+
+  // The demo tutor always has free time this week, so a student can book on a fresh start.
+  const demoTutor = tutorUsers.find((tutor) => tutor.email === "tutor@dars.test");
+  if (demoTutor) {
+    const [ahead] = await db
+      .select({ id: availabilitySlots.id })
+      .from(availabilitySlots)
+      .where(and(eq(availabilitySlots.userId, demoTutor.id), gt(availabilitySlots.end, at), isNull(availabilitySlots.deletedAt)))
+      .limit(1);
+    if (!ahead) {
+      await db.insert(availabilitySlots).values(
+        thisWeeksSlots(now).map((slot) => ({ ...slot, userId: demoTutor.id, purpose: SlotPurpose.General, createdAt: at, updatedAt: at })),
+      );
+    }
+  }
+
+  return { accounts: accounts.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD, created: missing.length };
+}

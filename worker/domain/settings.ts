@@ -1,0 +1,22 @@
+/**
+ * Operator-tunable numbers with the defaults of business-rules.md. One place, so a platform
+ * setting can override them later without hunting through the code.
+ */
+export const settings = {
+  verificationCode: {
+    lifetimeMs: 15 * 60 * 1000,
+    maxWrongAttempts: 5,
+  },
+  rateLimits: {
+    /** Password sign-in attempts per client address and email. */
+    signIn: { limit: 10, windowMs: 15 * 60 * 1000 },
+    /** Codes sent (email, phone, password) per user or address. */
+    codeSend: { limit: 5, windowMs: 15 * 60 * 1000 },
+    /** Code confirmations per user or address (on top of the 5 wrong tries per code). */
+    codeConfirm: { limit: 20, windowMs: 15 * 60 * 1000 },
+    /** Registrations per client address. */
+    register: { limit: 20, windowMs: 60 * 60 * 1000 },
+  },
+  avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
+  outbox: { maxAttempts: 5 },
+} as const;

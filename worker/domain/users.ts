@@ -1,0 +1,119 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { UserView } from "../../schema/api/user";
+import { students, tutors, users } from "../../schema/db";
+import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user as the API shows it: never the password hash, the Google subject or chat ids. */
+export function toUserView(user: UserRow): UserView {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role as Role,
+    image: user.image,
+    birthYear: user.birthYear,
+    gender: (user.gender as Gender | null) ?? null,
+    phone: user.phone,
+    city: user.city,
+    notificationMethod: (user.notificationMethod as MessagingApp | null) ?? null,
+    verifiedEmail: user.verifiedEmail,
+    verifiedPhone: user.verifiedPhone,
+    hasPassword: user.passwordHash !== null,
+    creditScore: user.creditScore,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  return user ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  return user ?? null;
+}
+
+export type NewUser = {
+  email: string;
+  role: Role;
+  name?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  image?: string | null;
+  verifiedEmail?: boolean;
+};
+
+/**
+ * Creates the user and its role profile row (tutors or students) in one batch (one implicit
+ * transaction: D1 has no interactive ones). A taken email answers `user-exists`; the unique
+ * index decides, so two racing registrations cannot both win.
+ */
+export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+  const at = now.toISOString();
+  const [inserted] = await db.batch([
+    db
+      .insert(users)
+      .values({
+        email: input.email,
+        role: input.role,
+        name: input.name ?? null,
+        passwordHash: input.passwordHash ?? null,
+        googleSub: input.googleSub ?? null,
+        image: input.image ?? null,
+        verifiedEmail: input.verifiedEmail ?? false,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning(),
+    // Only the row this batch created matches (same email, role and creation time).
+    db.run(sql`INSERT INTO ${tutors} (id, created_at, updated_at)
+      SELECT id, ${at}, ${at} FROM ${users}
+      WHERE email = ${input.email} AND created_at = ${at} AND role IN (${Role.Tutor}, ${Role.TutorManager})
+      ON CONFLICT DO NOTHING`),
+    db.run(sql`INSERT INTO ${students} (id, created_at, updated_at)
+      SELECT id, ${at}, ${at} FROM ${users}
+      WHERE email = ${input.email} AND created_at = ${at} AND role = ${Role.Student}
+      ON CONFLICT DO NOTHING`),
+  ]);
+  const user = inserted[0];
+  if (!user) return fail("user-exists");
+  return user;
+}
+
+export type ProfileChanges = Partial<{
+  name: string;
+  birthYear: number;
+  gender: Gender;
+  city: number;
+  notificationMethod: MessagingApp;
+  passwordHash: string;
+  image: string;
+  googleSub: string;
+  verifiedEmail: boolean;
+}>;
+
+export async function updateUser(db: Db, id: number, changes: ProfileChanges, now = new Date()): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: now.toISOString() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  if (!user) return fail("user-not-found");
+  return user;
+}
+
+export type TutorRow = typeof tutors.$inferSelect;
+
+export async function findTutorMeta(db: Db, user: UserRow): Promise<TutorRow> {
+  if (!isTutorSide(user.role as Role)) return fail("tutor-not-found");
+  const [tutor] = await db.select().from(tutors).where(eq(tutors.id, user.id)).limit(1);
+  if (!tutor) return fail("tutor-not-found");
+  return tutor;
+}

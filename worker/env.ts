@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/** The Worker's bindings (wrangler.toml) and its variables and secrets. */
+export type Env = {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  USER_CHANNEL: DurableObjectNamespace;
+  CHAT_ROOM: DurableObjectNamespace;
+  SESSION_ROOM: DurableObjectNamespace;
+  ADMIN_CHANNEL: DurableObjectNamespace;
+  ENVIRONMENT?: string;
+  CLIENT_ENVIRONMENT?: string;
+  APP_ORIGINS?: string;
+  BUILD_VERSION?: string;
+  TOKEN_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_JWKS_URL?: string;
+  SENTRY_DSN?: string;
+  GA_ID?: string;
+  CLARITY_PROJECT_ID?: string;
+  FAWRY_MERCHANT_CODE?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_TOKEN?: string;
+  TELEGRAM_BOT_TOKEN?: string;
+};
+
+const environment = z.enum(["local", "staging", "production"]);
+const optional = <T extends z.ZodType>(rule: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), rule.optional());
+
+/**
+ * Startup configuration (spec 5). A bad value fails loudly with its name. Secrets that have a
+ * local emulator are optional in the local environment and required everywhere else.
+ */
+const configSchema = z
+  .object({
+    ENVIRONMENT: environment,
+    CLIENT_ENVIRONMENT: environment.default("local"),
+    APP_ORIGINS: z.string().default(""),
+    BUILD_VERSION: z.string().default("dev"),
+    TOKEN_SECRET: optional(z.string().min(32, "TOKEN_SECRET must be at least 32 characters")),
+    GOOGLE_CLIENT_ID: optional(z.string().regex(/^[\w-]+\.apps\.googleusercontent\.com$/, "GOOGLE_CLIENT_ID must end in .apps.googleusercontent.com")),
+    GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+    SENTRY_DSN: optional(z.url()),
+    GA_ID: optional(z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long")),
+    CLARITY_PROJECT_ID: optional(z.string().length(10)),
+    FAWRY_MERCHANT_CODE: optional(z.string().min(1)),
+    EMAIL_API_URL: optional(z.url()),
+    EMAIL_API_KEY: optional(z.string()),
+    EMAIL_FROM: z.string().default("درس <no-reply@dars.test>"),
+    WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
+    WHATSAPP_TOKEN: optional(z.string()),
+    TELEGRAM_BOT_TOKEN: optional(z.string()),
+  })
+  .superRefine((config, ctx) => {
+    if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)
+      ctx.addIssue({ code: "custom", path: ["TOKEN_SECRET"], message: "TOKEN_SECRET is required outside the local environment" });
+  });
+
+export type Config = z.infer<typeof configSchema> & { TOKEN_SECRET: string; isLocal: boolean; appOrigins: string[] };
+
+/** Only for the local environment, where nothing is secret; real deployments set TOKEN_SECRET. */
+const LOCAL_TOKEN_SECRET = "local-development-token-secret-not-for-production";
+
+export class ConfigError extends Error {}
+
+const parsed = new WeakMap<object, Config>();
+
+/** Parses the configuration once per env object; throws ConfigError naming each bad variable. */
+export function readConfig(env: Env): Config {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${names.join("; ")}`);
+  }
+  const config: Config = {
+    ...result.data,
+    TOKEN_SECRET: result.data.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
+    isLocal: result.data.ENVIRONMENT === "local",
+    appOrigins: result.data.APP_ORIGINS.split(",").map((origin) => origin.trim()).filter(Boolean),
+  };
+  parsed.set(env, config);
+  return config;
+}
+
+// partyserver and cloudflare:workers type their env as the global Cloudflare.Env: make it ours.
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {}
+  }
+}
+type WorkerEnv = Env;

@@ -1,0 +1,24 @@
+import type { AuthResponse } from "../../schema/api/user";
+import { deliver, enqueue, type Message } from "../domain/outbox";
+import { issueToken } from "../domain/token";
+import { toUserView, type UserRow } from "../domain/users";
+import type { AppContext } from "./context";
+
+/** Registration and every sign-in answer the same shape: the user and a fresh bearer token. */
+export async function signedIn(c: AppContext, user: UserRow): Promise<AuthResponse> {
+  return { user: toUserView(user), token: await issueToken(user.id, c.get("config").TOKEN_SECRET) };
+}
+
+/**
+ * Stores the message in the outbox before answering (so it is never lost) and delivers it after
+ * the response; a delivery failure stays in the outbox for the cron job to retry.
+ */
+export async function notify(c: AppContext, message: Message): Promise<void> {
+  const row = await enqueue(c.get("db"), message);
+  if (row) c.executionCtx.waitUntil(deliver(c.get("db"), c.get("services"), row, c.get("logger")));
+}
+
+/** The caller's address for rate limits (Cloudflare sets it; local runs share one bucket). */
+export function clientAddress(c: AppContext): string {
+  return c.req.header("cf-connecting-ip") ?? "local";
+}

@@ -1,0 +1,113 @@
+import type { Hono } from "hono";
+import type { z } from "zod";
+import type { Role } from "../../schema/enums";
+import { isErrorCode, type ErrorCode } from "../../schema/errors";
+import type { UserRow } from "../domain/users";
+import type { AppContext, AppEnv } from "./context";
+import { fail } from "./failure";
+
+/**
+ * Who may call a route, declared once next to it: anyone, any signed-in user, or the listed
+ * roles. The role table test (tests/worker/roles.test.ts) calls every route as every role.
+ */
+export type Access = "public" | "signed-in" | readonly Role[];
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerInput<B, Q, P, A extends Access> = {
+  c: AppContext;
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  user: A extends "public" ? UserRow | null : UserRow;
+};
+
+export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Access = Access> = {
+  method: Method;
+  /** Hono path below /api/v1, e.g. "/user/:id". */
+  path: string;
+  access: A;
+  summary: string;
+  /** A JSON body contract, or "multipart" for form uploads parsed by the handler. */
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** HTTP status of a success (200 unless said). */
+  status?: 200 | 201 | 202 | 204;
+  /** Only mounted in the local environment (emulators, dev mailbox). */
+  localOnly?: boolean;
+  handle(input: HandlerInput<B, Q, P, A>): Promise<unknown> | unknown;
+};
+
+// Routes are kept in plain lists per area; the registry (worker/routes/index.ts) mounts them
+// and the OpenAPI document is generated from the same list.
+export type AnyRoute = RouteDef<any, any, any, Access>;
+
+export function route<
+  B extends Schema | "multipart" | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  A extends Access = Access,
+>(def: RouteDef<B, Q, P, A>): AnyRoute {
+  return def as AnyRoute;
+}
+
+/** Turns the first zod issue into the catalogue answer: `{ code, fields }` (business-rules.md). */
+function validationFailure(error: z.ZodError, fallback: ErrorCode): never {
+  const fields: Record<string, ErrorCode> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.join(".") || "_";
+    if (!(name in fields)) fields[name] = isErrorCode(issue.message) ? issue.message : fallback;
+  }
+  const first = Object.values(fields)[0] ?? fallback;
+  fail(first, fields);
+}
+
+async function readJson(c: AppContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail("bad-request");
+  }
+}
+
+export function authorize(access: Access, c: AppContext): UserRow | null {
+  const user = c.get("user");
+  if (access === "public") return user;
+  if (!user) return fail("unauthenticated");
+  if (access === "signed-in") return user;
+  if (!access.includes(user.role as Role)) return fail("forbidden");
+  return user;
+}
+
+export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: boolean): void {
+  for (const def of routes) {
+    if (def.localOnly && !isLocal) continue;
+    app.on(def.method.toUpperCase(), def.path, async (c) => {
+      const user = authorize(def.access, c);
+      const params = def.params ? parse(def.params, c.req.param(), "bad-request") : undefined;
+      const query = def.query ? parse(def.query, c.req.query(), "bad-request") : undefined;
+      let body: unknown = undefined;
+      if (def.body && def.body !== "multipart") {
+        const raw = await readJson(c);
+        if (raw === undefined) fail("empty-request");
+        body = parse(def.body, raw, "bad-request");
+      }
+      const result = await def.handle({ c, body, query, params, user });
+      if (result instanceof Response) return result;
+      const status = def.status ?? 200;
+      if (status === 204) return c.body(null, 204);
+      return c.json(result ?? {}, status);
+    });
+  }
+}
+
+function parse(schema: Schema, value: unknown, fallback: ErrorCode): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) validationFailure(result.error, fallback);
+  return result.data;
+}

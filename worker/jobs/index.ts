@@ -1,0 +1,19 @@
+import { createDb } from "../db";
+import { readConfig, type Env } from "../env";
+import { deliverPending } from "../domain/outbox";
+import { createLogger } from "../http/logger";
+import { createServices } from "../integrations";
+
+/** The cron expressions of wrangler.toml, named for what they run. */
+export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" } as const;
+
+/** Runs the jobs of one cron trigger. Each job is idempotent, so a repeated run changes nothing. */
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const logger = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
+  const db = createDb(env);
+  const services = createServices(readConfig(env));
+  if (controller.cron === schedules.everyFiveMinutes) {
+    const retried = await deliverPending(db, services, logger);
+    logger.info("outbox retried", { retried });
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { PUBLIC_PREFIX, parseRange } from "../domain/assets";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+export const assetRoutes = [
+  route({
+    method: "get",
+    path: "/assets/uploads/:name{.+}",
+    access: "public",
+    summary: "A public file (avatar, intro video, thumbnail), with range requests.",
+    params: z.object({ name: z.string().regex(/^[\w./-]+$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") }),
+    async handle({ c, params }) {
+      const key = PUBLIC_PREFIX + params.name;
+      const head = await c.env.MEDIA.head(key);
+      if (!head) fail("asset-not-found");
+      const range = parseRange(c.req.header("range"), head.size);
+      const object = await c.env.MEDIA.get(key, range ? { range } : undefined);
+      if (!object) fail("asset-not-found");
+      const headers = new Headers({
+        "content-type": head.httpMetadata?.contentType ?? "application/octet-stream",
+        "accept-ranges": "bytes",
+        "cache-control": "public, max-age=31536000, immutable",
+        etag: head.httpEtag,
+      });
+      if (range) {
+        headers.set("content-range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+        headers.set("content-length", String(range.length));
+        return new Response(object.body, { status: 206, headers });
+      }
+      headers.set("content-length", String(head.size));
+      return new Response(object.body, { status: 200, headers });
+    },
+  }),
+];

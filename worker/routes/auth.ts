@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { googleSignInBody, passwordSignInBody } from "../../schema/api/auth";
+import { users } from "../../schema/db";
+import { Role } from "../../schema/enums";
+import { verifyPassword } from "../domain/password";
+import { takeAttempt } from "../domain/rate-limit";
+import { settings } from "../domain/settings";
+import { createUser, findUserByEmail, updateUser } from "../domain/users";
+import { fail } from "../http/failure";
+import { clientAddress, signedIn } from "../http/respond";
+import { route } from "../http/route";
+
+export const authRoutes = [
+  route({
+    method: "post",
+    path: "/auth/password",
+    access: "public",
+    summary: "Sign in with email and password.",
+    body: passwordSignInBody,
+    async handle({ c, body }) {
+      const db = c.get("db");
+      await takeAttempt(db, `sign-in:${clientAddress(c)}:${body.email}`, settings.rateLimits.signIn);
+      const user = await findUserByEmail(db, body.email);
+      // The same answer for an unknown email and a wrong password: nothing to enumerate.
+      if (!user?.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) fail("wrong-password");
+      return signedIn(c, user);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/auth/google",
+    access: "public",
+    summary: "Sign in (or sign up as a Student) with a Google ID token.",
+    body: googleSignInBody,
+    async handle({ c, body }) {
+      const google = c.get("services").google;
+      if (!google) fail("service-unavailable");
+      const identity = await google.verify(body.credential);
+      if (!identity) fail("unauthenticated");
+      const db = c.get("db");
+      const [bySubject] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+      if (bySubject && !bySubject.deletedAt) return signedIn(c, bySubject);
+      const byEmail = await findUserByEmail(db, identity.email);
+      if (byEmail) {
+        // Google proved the address, so the account is linked and its email counts as verified.
+        return signedIn(c, await updateUser(db, byEmail.id, { googleSub: identity.sub, verifiedEmail: true }));
+      }
+      const created = await createUser(db, {
+        email: identity.email,
+        role: Role.Student,
+        name: identity.name,
+        googleSub: identity.sub,
+        image: identity.picture,
+        verifiedEmail: true,
+      });
+      return signedIn(c, created);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/auth/refresh-token",
+    access: "signed-in",
+    summary: "A fresh token for the signed-in user (the SPA asks in the token's last 2 days).",
+    handle: ({ c, user }) => signedIn(c, user),
+  }),
+];

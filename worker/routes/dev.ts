@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { pageQuery } from "../../schema/api/common";
+import { listOutbox } from "../domain/outbox";
+import { seedDemoData } from "../dev/seed";
+import { route } from "../http/route";
+
+/** The local environment's emulator routes; not mounted anywhere else (404 there). */
+export const devRoutes = [
+  route({
+    method: "get",
+    path: "/dev/outbox",
+    access: "public",
+    localOnly: true,
+    summary: "Local mailbox: every email, WhatsApp and Telegram message sent, with its code.",
+    query: pageQuery.extend({ to: z.string().trim().toLowerCase().max(100, "bad-request").optional() }),
+    handle: ({ c, query }) => listOutbox(c.get("db"), query.to || undefined, query.page, query.size),
+  }),
+  route({
+    method: "post",
+    path: "/dev/seed",
+    access: "public",
+    localOnly: true,
+    summary: "Seed the demo data (idempotent); npm start calls it.",
+    handle: ({ c }) => seedDemoData(c.get("db")),
+  }),
+];
