@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UserView } from "../../schema/api/user";
 import { students, tutors, users } from "../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
@@ -6,6 +6,9 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A new tutor's default notice before a booking, in minutes (they change it in their profile). */
+const DEFAULT_NOTICE_MINUTES = 60;
 
 /** The user as the API shows it: never the password hash, the Google subject or chat ids. */
 export function toUserView(user: UserRow): UserView {
@@ -72,15 +75,38 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       })
       .onConflictDoNothing()
       .returning(),
-    // Only the row this batch created matches (same email, role and creation time).
-    db.run(sql`INSERT INTO ${tutors} (id, created_at, updated_at)
-      SELECT id, ${at}, ${at} FROM ${users}
-      WHERE email = ${input.email} AND created_at = ${at} AND role IN (${Role.Tutor}, ${Role.TutorManager})
-      ON CONFLICT DO NOTHING`),
-    db.run(sql`INSERT INTO ${students} (id, created_at, updated_at)
-      SELECT id, ${at}, ${at} FROM ${users}
-      WHERE email = ${input.email} AND created_at = ${at} AND role = ${Role.Student}
-      ON CONFLICT DO NOTHING`),
+    // Only the row this batch created matches (same email and creation time, right role).
+    db
+      .insert(tutors)
+      .select(
+        db
+          // drizzle's INSERT ... SELECT needs every column, in table order.
+          .select({
+            id: users.id,
+            bio: sql<null>`NULL`.as("bio"),
+            about: sql<null>`NULL`.as("about"),
+            video: sql<null>`NULL`.as("video"),
+            thumbnail: sql<null>`NULL`.as("thumbnail"),
+            notice: sql<number>`${DEFAULT_NOTICE_MINUTES}`.as("notice"),
+            activated: sql<boolean>`0`.as("activated"),
+            bypassOnboarding: sql<boolean>`0`.as("bypass_onboarding"),
+            supportGroupJoined: sql<boolean>`0`.as("support_group_joined"),
+            createdAt: sql<string>`${at}`.as("created_at"),
+            updatedAt: sql<string>`${at}`.as("updated_at"),
+          })
+          .from(users)
+          .where(and(eq(users.email, input.email), eq(users.createdAt, at), inArray(users.role, [Role.Tutor, Role.TutorManager]))),
+      )
+      .onConflictDoNothing(),
+    db
+      .insert(students)
+      .select(
+        db
+          .select({ id: users.id, createdAt: sql<string>`${at}`.as("created_at"), updatedAt: sql<string>`${at}`.as("updated_at") })
+          .from(users)
+          .where(and(eq(users.email, input.email), eq(users.createdAt, at), eq(users.role, Role.Student))),
+      )
+      .onConflictDoNothing(),
   ]);
   const user = inserted[0];
   if (!user) return fail("user-exists");

@@ -1,0 +1,217 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import { issueToken } from "../../worker/domain/token";
+import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./helpers";
+
+describe("registration (POST /user/)", () => {
+  it("registers a student, answers the user and a token, and emails a verification code", async () => {
+    const email = uniqueEmail();
+    const response = await call("POST", "/api/v1/user/", { body: { email: ` ${email.toUpperCase()} `, password: PASSWORD, role: Role.Student, name: "Sara Ahmed" } });
+    expect(response.status).toBe(201);
+    expect(response.body.user).toMatchObject({ email, role: Role.Student, name: "Sara Ahmed", verifiedEmail: false, verifiedPhone: false, hasPassword: true });
+    expect(response.body.user).not.toHaveProperty("passwordHash");
+    expect(response.body.token.split(".")).toHaveLength(3);
+    const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    const student = await env.DB.prepare("SELECT id FROM students WHERE id = ?").bind(response.body.user.id).first();
+    expect(student).not.toBeNull();
+    const mailbox = await call("GET", `/api/v1/dev/outbox?to=${email}`);
+    expect(mailbox.body.list[0].code).toMatch(/^[1-9]\d{4}$/);
+  });
+
+  it("registers a tutor with a tutor profile row", async () => {
+    const { user } = await register(Role.Tutor);
+    const tutor = await env.DB.prepare("SELECT notice, activated FROM tutors WHERE id = ?").bind(user.id).first();
+    expect(tutor).toEqual({ notice: 60, activated: 0 });
+  });
+
+  it("refuses a taken email with user-exists and keeps the first account", async () => {
+    const email = uniqueEmail();
+    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
+    const again = await call("POST", "/api/v1/user/", { body: { email, password: "Other#Pass2", role: Role.Tutor } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("user-exists");
+    const rows = await env.DB.prepare("SELECT role FROM users WHERE email = ?").bind(email).all();
+    expect(rows.results).toEqual([{ role: Role.Student }]);
+  });
+
+  it("lets only an admin create staff accounts", async () => {
+    const body = { email: uniqueEmail("manager"), password: PASSWORD, role: Role.TutorManager };
+    const anonymous = await call("POST", "/api/v1/user/", { body });
+    expect(anonymous.body.code).toBe("forbidden");
+    const student = await register();
+    expect((await call("POST", "/api/v1/user/", { body, token: student.token })).status).toBe(403);
+    const admin = await createUserWithRole(Role.SuperAdmin);
+    const created = await call("POST", "/api/v1/user/", { body, token: admin.token });
+    expect(created.status).toBe(201);
+    expect(created.body.user.role).toBe(Role.TutorManager);
+  });
+
+  it.each([
+    [{ email: "not-an-email", password: PASSWORD, role: Role.Student }, "invalid-email", "email"],
+    [{ email: uniqueEmail(), password: "Ab#1", role: Role.Student }, "short-password", "password"],
+    [{ email: uniqueEmail(), password: `Ab#1${"x".repeat(50)}`, role: Role.Student }, "long-password", "password"],
+    [{ email: uniqueEmail(), password: "abcdefgh1", role: Role.Student }, "invalid-password", "password"],
+    [{ email: uniqueEmail(), password: PASSWORD, role: 9 }, "bad-request", "role"],
+    [{ email: uniqueEmail(), password: PASSWORD, role: Role.Student, name: "x1" }, "invalid-user-name", "name"],
+  ])("answers the field's validation code for %j", async (body, code, field) => {
+    const response = await call("POST", "/api/v1/user/", { body });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(code);
+    expect(response.body.fields[field]).toBe(code);
+  });
+
+  it("answers empty-request for no body and bad-request for broken JSON", async () => {
+    expect((await call("POST", "/api/v1/user/")).body.code).toBe("empty-request");
+    const broken = await call("POST", "/api/v1/user/", { raw: "{nope", headers: { "content-type": "application/json" } });
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe("bad-request");
+  });
+});
+
+describe("sign-in (POST /auth/password)", () => {
+  it("signs in with the right password", async () => {
+    const email = uniqueEmail();
+    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
+    const response = await call("POST", "/api/v1/auth/password", { body: { email, password: PASSWORD } });
+    expect(response.status).toBe(200);
+    expect(response.body.user.email).toBe(email);
+    const current = await call("GET", "/api/v1/user/current", { token: response.body.token });
+    expect(current.body.email).toBe(email);
+  });
+
+  it("answers wrong-password for a wrong password and for an unknown email alike", async () => {
+    const email = uniqueEmail();
+    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
+    const wrong = await call("POST", "/api/v1/auth/password", { body: { email, password: "Wrong#Pass1" } });
+    const unknown = await call("POST", "/api/v1/auth/password", { body: { email: uniqueEmail(), password: PASSWORD } });
+    expect([wrong.status, wrong.body.code]).toEqual([400, "wrong-password"]);
+    expect([unknown.status, unknown.body.code]).toEqual([400, "wrong-password"]);
+  });
+
+  it("limits attempts per address and email (too-many-requests)", async () => {
+    const email = uniqueEmail();
+    const attempt = () => call("POST", "/api/v1/auth/password", { body: { email, password: "Wrong#Pass1" }, headers: { "cf-connecting-ip": "203.0.113.9" } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).body.code).toBe("wrong-password");
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("too-many-requests");
+  });
+});
+
+describe("tokens", () => {
+  it("refuses a missing, forged or expired token with unauthenticated", async () => {
+    const { user, token } = await register();
+    expect((await call("GET", "/api/v1/user/current")).body.code).toBe("unauthenticated");
+    const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
+    expect((await call("GET", "/api/v1/user/current", { token: forged })).status).toBe(401);
+    const expired = await issueToken(user.id, "local-development-token-secret-not-for-production", Date.now() - 31 * 24 * 3600 * 1000);
+    const response = await call("GET", "/api/v1/user/current", { token: expired });
+    expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
+  });
+
+  it("refreshes a valid token into a new one with a later expiry", async () => {
+    const { token } = await register();
+    const before = JSON.parse(atob(token.split(".")[1]!));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const response = await call("POST", "/api/v1/auth/refresh-token", { token });
+    expect(response.status).toBe(200);
+    const after = JSON.parse(atob(response.body.token.split(".")[1]!));
+    expect(after.id).toBe(before.id);
+    expect(after.exp).toBeGreaterThan(before.exp);
+    expect(after.exp - after.iat).toBe(30 * 24 * 3600);
+    expect((await call("POST", "/api/v1/auth/refresh-token")).status).toBe(401);
+  });
+});
+
+describe("user account routes", () => {
+  it("shows a user to themselves and to admins, not to other users", async () => {
+    const a = await register();
+    const b = await register();
+    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: a.token })).body.id).toBe(a.user.id);
+    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: b.token })).body.code).toBe("forbidden");
+    const admin = await createUserWithRole(Role.RegularAdmin);
+    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: admin.token })).status).toBe(200);
+    expect((await call("GET", "/api/v1/user/999999", { token: admin.token })).body.code).toBe("user-not-found");
+    expect((await call("GET", "/api/v1/user/abc", { token: admin.token })).body.code).toBe("bad-request");
+  });
+
+  it("updates profile fields and keeps the rest", async () => {
+    const { user, token } = await register();
+    const response = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1 } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1, email: user.email });
+    const tooOld = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: 1900 } });
+    expect(tooOld.body.code).toBe("old-user");
+    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe("empty-request");
+  });
+
+  it("changes the password only with the current one", async () => {
+    const { user, token } = await register();
+    const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "New#Pass123", currentPassword: "Wrong#1pass" } });
+    expect(refused.body.code).toBe("wrong-password");
+    const changed = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "New#Pass123", currentPassword: PASSWORD } });
+    expect(changed.status).toBe(200);
+    const signIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "New#Pass123" } });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("requires an Arabic name for tutors", async () => {
+    const { user, token } = await register(Role.Tutor);
+    const latin = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "Mahmoud Hassan" } });
+    expect(latin.body.code).toBe("invalid-tutor-name");
+    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "محمود حسن" } })).status).toBe(200);
+  });
+
+  it("gives tutors their meta and refuses students", async () => {
+    const tutor = await register(Role.Tutor);
+    const meta = await call("GET", "/api/v1/user/tutor/meta", { token: tutor.token });
+    expect(meta.body).toMatchObject({ id: tutor.user.id, notice: 60, activated: false, bypassOnboarding: false });
+    const student = await register();
+    expect((await call("GET", "/api/v1/user/tutor/meta", { token: student.token })).status).toBe(403);
+  });
+});
+
+describe("avatar upload (PUT /user/asset)", () => {
+  const form = (file: File) => {
+    const data = new FormData();
+    data.set("image", file);
+    return data;
+  };
+
+  it("stores a PNG in R2 and serves it back with its type", async () => {
+    const { user, token } = await register();
+    const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3])], "me.png", { type: "image/png" });
+    const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(png) });
+    expect(response.status).toBe(200);
+    expect(response.body.url).toMatch(new RegExp(`^/api/v1/assets/uploads/avatars/${user.id}-`));
+    const current = await call("GET", "/api/v1/user/current", { token });
+    expect(current.body.image).toBe(response.body.url);
+    const served = await call("GET", response.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const ranged = await call("GET", response.body.url, { headers: { range: "bytes=0-3" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe("bytes 0-3/11");
+  });
+
+  it("refuses a wrong type or a file over 8 MB before storing anything", async () => {
+    const { token } = await register();
+    const text = new File(["hello"], "x.txt", { type: "text/plain" });
+    expect((await call("PUT", "/api/v1/user/asset", { token, raw: form(text) })).body.code).toBe("invalid-type");
+    const big = new File([new Uint8Array(8 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(big) });
+    expect([response.status, response.body.code]).toEqual([413, "large-file-size"]);
+    const listed = await env.MEDIA.list({ prefix: "uploads/avatars/" });
+    expect(listed.objects.every((object) => !object.key.endsWith(".txt"))).toBe(true);
+  });
+
+  it("lets only the user or an admin upload for a user", async () => {
+    const a = await register();
+    const b = await register();
+    const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
+    expect((await call("PUT", `/api/v1/user/asset?forUser=${a.user.id}`, { token: b.token, raw: form(png) })).body.code).toBe("forbidden");
+    expect((await call("GET", "/api/v1/assets/uploads/avatars/none.png")).body.code).toBe("asset-not-found");
+  });
+});

@@ -1,0 +1,36 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import { ORIGIN, createUserWithRole, register } from "./helpers";
+
+function connect(path: string) {
+  return exports.default.fetch(new Request(ORIGIN + path, { headers: { upgrade: "websocket" } }));
+}
+
+describe("socket gate (/parties/*)", () => {
+  it("opens the user's own channel and greets it", async () => {
+    const { user, token } = await register();
+    const response = await connect(`/parties/user-channel/${user.id}?token=${token}`);
+    expect(response.status).toBe(101);
+    const socket = response.webSocket!;
+    const first = new Promise<string>((resolve) => socket.addEventListener("message", (event) => resolve(String(event.data))));
+    socket.accept();
+    expect(JSON.parse(await first)).toEqual({ type: "Connected", payload: { userId: user.id } });
+    socket.close();
+  });
+
+  it("refuses no token, a bad token and another user's channel", async () => {
+    const a = await register();
+    const b = await register();
+    expect((await connect(`/parties/user-channel/${a.user.id}`)).status).toBe(401);
+    expect((await connect(`/parties/user-channel/${a.user.id}?token=nope`)).status).toBe(401);
+    expect((await connect(`/parties/user-channel/${a.user.id}?token=${b.token}`)).status).toBe(403);
+  });
+
+  it("admits only staff to the admin channel", async () => {
+    const student = await register();
+    expect((await connect(`/parties/admin-channel/main?token=${student.token}`)).status).toBe(403);
+    const admin = await createUserWithRole(Role.SuperAdmin);
+    expect((await connect(`/parties/admin-channel/main?token=${admin.token}`)).status).toBe(101);
+  });
+});
