@@ -1,14 +1,12 @@
 import { env } from "cloudflare:workers";
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { schedules } from "../../worker/jobs";
 
 async function runCron(cron: string) {
   const controller = createScheduledController({ cron, scheduledTime: Date.now() });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, env, ctx);
-  await waitOnExecutionContext(ctx);
+  await worker.scheduled(controller, env);
 }
 
 describe("cron: notification outbox", () => {

@@ -1,0 +1,15 @@
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM helper shared with the benchmarks
+import { startServer } from "../support/server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startServer({ port: Number(process.env.E2E_PORT ?? 8790), state: ".wrangler/e2e-state" });
+  project.provide("baseUrl", server.base);
+  return () => server.stop();
+}

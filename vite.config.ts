@@ -1,0 +1,29 @@
+// The SPA (web/). Build: `npx vite build` → web/dist. Dev: `npx vite` with the API Worker
+// (`wrangler dev`, port 8787) behind the proxy. https://vite.dev/config/
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiOrigin = "http://127.0.0.1:8787";
+
+export default defineConfig({
+  root: "web",
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // Shared contracts, enums, rules and error codes (also imported by the Worker).
+    alias: { "@schema": fileURLToPath(new URL("./schema", import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      "/api": { target: apiOrigin, changeOrigin: true },
+      "/parties": { target: apiOrigin, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    // Relative to `root`, so the output is web/dist.
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

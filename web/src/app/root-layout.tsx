@@ -1,0 +1,40 @@
+import { Link, Outlet, ScrollRestoration } from "react-router-dom";
+import { useIsLocalEnvironment } from "../features/config/use-app-config";
+import { SessionKeeper } from "../features/session/session-keeper";
+import { ar } from "../i18n/ar-EG";
+import { Toaster } from "../ui/toaster";
+import { SiteHeader } from "./site-header";
+
+/** spec 2: every screen is a child of this layout (header, content, toasts). */
+export function RootLayout() {
+  const isLocal = useIsLocalEnvironment();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:start-4 focus:top-4"
+      >
+        {ar.nav.skipToContent}
+      </a>
+      <SessionKeeper />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600">
+          <p>
+            {ar.appName} · {ar.appTagline}
+          </p>
+          {isLocal && (
+            <Link to="/dev/mailbox" className="font-medium text-brand-800 underline-offset-4 hover:underline">
+              {ar.nav.mailbox}
+            </Link>
+          )}
+        </div>
+      </footer>
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

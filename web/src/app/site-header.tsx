@@ -1,0 +1,85 @@
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Role, isTutorSide } from "@schema/enums";
+import { ar } from "../i18n/ar-EG";
+import { useIsSignedIn, useSession } from "../lib/session";
+import { useSignOut } from "../features/session/use-sign-out";
+import { UserAvatar } from "../features/user/user-avatar";
+import { buttonClasses } from "../ui/button";
+import { cx } from "../ui/class-names";
+import { Menu } from "../ui/menu";
+
+type NavItem = { to: string; label: string };
+
+/** The links a role sees in the header (only screens that exist). */
+function navItemsFor(role: Role): NavItem[] {
+  if (role === Role.Student)
+    return [
+      { to: "/s/dashboard", label: ar.nav.dashboard },
+      { to: "/s/settings", label: ar.nav.studentSettings },
+    ];
+  if (isTutorSide(role))
+    return [
+      { to: "/t/dashboard", label: ar.nav.dashboard },
+      { to: "/t/account-settings", label: ar.nav.tutorAccountSettings },
+    ];
+  return [];
+}
+
+export function SiteHeader() {
+  const signedIn = useIsSignedIn();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const navItems = signedIn && user ? navItemsFor(user.role) : [];
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4">
+        <Link to="/" className="rounded-lg px-1 text-2xl font-bold text-brand-800" aria-label={`${ar.appName} — ${ar.nav.home}`}>
+          {ar.appName}
+        </Link>
+        {navItems.length > 0 && (
+          <nav aria-label={ar.nav.main} className="ms-4 hidden gap-1 sm:flex">
+            {navItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cx("rounded-lg px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100")
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className="ms-auto flex items-center gap-2">
+          {signedIn && user ? (
+            <Menu
+              label={ar.nav.account}
+              trigger={
+                <>
+                  <UserAvatar user={user} />
+                  <bdi className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.name ?? user.email}</bdi>
+                </>
+              }
+              items={[
+                ...navItems.map((item) => ({ id: item.to, label: item.label, onSelect: () => void navigate(item.to) })),
+                { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
+              ]}
+            />
+          ) : (
+            <>
+              <Link to="/login" className={buttonClasses("ghost", "sm")}>
+                {ar.nav.login}
+              </Link>
+              <Link to="/register/student" className={buttonClasses("primary", "sm")}>
+                {ar.nav.register}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

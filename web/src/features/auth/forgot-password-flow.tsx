@@ -1,0 +1,275 @@
+import { useRef, useState, type FormEvent } from "react";
+import { emailRule, verificationCodeRule } from "@schema/rules";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { Button } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+import { Notice } from "../../ui/notice";
+import { TextField } from "../../ui/text-field";
+import { toasts } from "../../ui/toast-store";
+import { forgotPasswordCodeSchema, forgotPasswordEmailSchema, newPasswordSchema, type NewPasswordValues } from "./auth-forms";
+import { useResetPassword, useSendPasswordCode } from "./use-auth";
+
+export type ForgotPasswordStep = "email" | "code" | "password";
+const steps: ForgotPasswordStep[] = ["email", "code", "password"];
+
+/** A link from the email (?email=&code=) starts at the furthest step its values allow. */
+export function startingStep(email: string | null, code: string | null): { step: ForgotPasswordStep; email: string; code: string } {
+  const validEmail = email !== null && emailRule.safeParse(email).success ? emailRule.parse(email) : null;
+  const validCode = code !== null && verificationCodeRule.safeParse(code).success ? verificationCodeRule.parse(code) : null;
+  if (validEmail && validCode) return { step: "password", email: validEmail, code: validCode };
+  if (validEmail) return { step: "code", email: validEmail, code: "" };
+  return { step: "email", email: email ?? "", code: "" };
+}
+
+type FlowProps = { initialEmail?: string | null; initialCode?: string | null; onDone: () => void };
+
+/** spec 2: forgot password in three steps — email, the 5-digit code, a new password — then signed in. */
+export function ForgotPasswordFlow({ initialEmail = null, initialCode = null, onDone }: FlowProps) {
+  const [start] = useState(() => startingStep(initialEmail, initialCode));
+  const [step, setStep] = useState<ForgotPasswordStep>(start.step);
+  const [email, setEmail] = useState(start.email);
+  const [code, setCode] = useState(start.code);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const stepIndex = steps.indexOf(step);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ol aria-label={ar.forgotPassword.stepsLabel} className="grid grid-cols-3 gap-2">
+        {ar.forgotPassword.steps.map((label, index) => (
+          <li
+            key={label}
+            aria-current={index === stepIndex ? "step" : undefined}
+            className={cx(
+              "border-t-4 pt-2 text-xs font-medium sm:text-sm",
+              index <= stepIndex ? "border-brand-600 text-brand-900" : "border-slate-200 text-slate-500",
+            )}
+          >
+            {label}
+          </li>
+        ))}
+      </ol>
+      <p className="sr-only" aria-live="polite">
+        {ar.forgotPassword.stepOf(stepIndex + 1, steps.length)}
+      </p>
+
+      {step === "email" && (
+        <EmailStep
+          initialEmail={email}
+          onSent={(sentTo) => {
+            setEmail(sentTo);
+            setStep("code");
+          }}
+        />
+      )}
+      {step === "code" && (
+        <CodeStep
+          email={email}
+          initialCode={code}
+          serverError={codeError}
+          onChangeEmail={() => setStep("email")}
+          onEntered={(entered) => {
+            setCode(entered);
+            setCodeError(null);
+            setStep("password");
+          }}
+        />
+      )}
+      {step === "password" && (
+        <PasswordStep
+          email={email}
+          code={code}
+          onCodeRejected={(errorCode) => {
+            setCodeError(errorCode);
+            setStep("code");
+          }}
+          onDone={onDone}
+        />
+      )}
+    </div>
+  );
+}
+
+function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState({ email: initialEmail });
+  const sendCode = useSendPasswordCode();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(forgotPasswordEmailSchema, form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    sendCode.mutate(checked.data, { onSuccess: () => onSent(checked.data.email), onError: (error) => form.showServerError(error) });
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-slate-700">{ar.forgotPassword.emailIntro}</p>
+      {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      <TextField
+        label={ar.fields.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={form.values.email}
+        onChange={(event) => form.setField("email", event.target.value)}
+        error={form.messageFor("email")}
+      />
+      <Button type="submit" size="lg" loading={sendCode.isPending}>
+        {ar.forgotPassword.sendCode}
+      </Button>
+    </form>
+  );
+}
+
+type CodeStepProps = {
+  email: string;
+  initialCode: string;
+  serverError: string | null;
+  onChangeEmail: () => void;
+  onEntered: (code: string) => void;
+};
+
+/** The code is checked for its form here and by the server together with the new password. */
+export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEntered }: CodeStepProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState({ code: initialCode });
+  const [shownServerError, setShownServerError] = useState(serverError);
+  const resend = useSendPasswordCode();
+  const codeError = form.messageFor("code") ?? (shownServerError ? errorMessage(shownServerError) : undefined);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setShownServerError(null);
+    const checked = validateForm(forgotPasswordCodeSchema, form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    onEntered(checked.data.code);
+  }
+
+  function resendCode() {
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => toasts.show({ id: "password-code-resent", type: "success", title: ar.forgotPassword.resent }),
+        onError: (error) => toasts.show({ id: "password-code-resent", type: "error", title: errorMessage(errorCodeOf(error)) }),
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-slate-700">
+        {ar.forgotPassword.codeIntro}{" "}
+        <bdi dir="ltr" className="font-medium text-slate-900">
+          {email}
+        </bdi>
+      </p>
+      <p className="text-sm text-slate-600">{ar.forgotPassword.codeSentNote}</p>
+      <TextField
+        label={ar.fields.code}
+        name="code"
+        ltr
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        maxLength={5}
+        required
+        hint={ar.fields.codeHint}
+        value={form.values.code}
+        onChange={(event) => {
+          setShownServerError(null);
+          form.setField("code", event.target.value);
+        }}
+        error={codeError}
+        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+      />
+      <Button type="submit" size="lg">
+        {ar.forgotPassword.continue}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={resendCode} loading={resend.isPending}>
+          {ar.forgotPassword.resend}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+          {ar.forgotPassword.changeEmail}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const codeErrors = new Set(["invalid-verification-code", "expired-verification-code"]);
+
+function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; code: string; onCodeRejected: (errorCode: string) => void; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState<NewPasswordValues>({ password: "", confirmPassword: "" });
+  const resetPassword = useResetPassword();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = validateForm(newPasswordSchema, form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    resetPassword.mutate(
+      { email, code, password: checked.data.password },
+      {
+        onSuccess: () => {
+          toasts.show({ id: "password-reset", type: "success", title: ar.forgotPassword.done });
+          onDone();
+        },
+        onError: (error) => {
+          const errorCode = errorCodeOf(error);
+          if (codeErrors.has(errorCode)) onCodeRejected(errorCode);
+          else form.showServerError(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-slate-700">{ar.forgotPassword.passwordIntro}</p>
+      {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      <TextField
+        label={ar.fields.newPassword}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        autoFocus
+        required
+        hint={ar.fields.passwordHint}
+        value={form.values.password}
+        onChange={(event) => form.setField("password", event.target.value)}
+        error={form.messageFor("password")}
+      />
+      <TextField
+        label={ar.fields.confirmPassword}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={form.values.confirmPassword}
+        onChange={(event) => form.setField("confirmPassword", event.target.value)}
+        error={form.messageFor("confirmPassword")}
+      />
+      <Button type="submit" size="lg" loading={resetPassword.isPending}>
+        {ar.forgotPassword.submit}
+      </Button>
+    </form>
+  );
+}

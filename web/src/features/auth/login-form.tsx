@@ -1,0 +1,65 @@
+import { useRef, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { Button } from "../../ui/button";
+import { Notice } from "../../ui/notice";
+import { TextField } from "../../ui/text-field";
+import { loginFormSchema, type LoginFormValues } from "./auth-forms";
+import { usePasswordSignIn } from "./use-auth";
+
+/** Email and password sign-in; `onSignedIn` decides where to go next. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState<LoginFormValues>({ email: "", password: "" });
+  const signIn = usePasswordSignIn();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = validateForm(loginFormSchema, form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    signIn.mutate(checked.data, {
+      onSuccess: onSignedIn,
+      // A wrong password is a form-level message: it must not say which of the two was wrong.
+      onError: (error) => form.showServerError(error),
+    });
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      <TextField
+        label={ar.fields.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={form.values.email}
+        onChange={(event) => form.setField("email", event.target.value)}
+        error={form.messageFor("email")}
+      />
+      <TextField
+        label={ar.fields.password}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={form.values.password}
+        onChange={(event) => form.setField("password", event.target.value)}
+        error={form.messageFor("password")}
+      />
+      <Link to="/forget-password" className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
+        {ar.login.forgotPassword}
+      </Link>
+      <Button type="submit" loading={signIn.isPending} size="lg">
+        {ar.login.submit}
+      </Button>
+    </form>
+  );
+}

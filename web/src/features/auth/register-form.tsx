@@ -1,0 +1,84 @@
+import { useRef, type FormEvent } from "react";
+import { Role } from "@schema/enums";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { Button } from "../../ui/button";
+import { Notice } from "../../ui/notice";
+import { TextField } from "../../ui/text-field";
+import { registerFormSchema, type RegisterFormValues } from "./auth-forms";
+import { useRegister } from "./use-auth";
+
+type RegisterFormProps = { role: typeof Role.Student | typeof Role.Tutor; onRegistered: () => void };
+
+export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState<RegisterFormValues>({ name: "", email: "", password: "", confirmPassword: "" });
+  const register = useRegister();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = validateForm(registerFormSchema(role), form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    const { name, email, password } = checked.data;
+    register.mutate(
+      { name, email, password, role },
+      { onSuccess: onRegistered, onError: (error) => form.showServerError(error, { "user-exists": "email" }) },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      <TextField
+        label={ar.fields.name}
+        name="name"
+        autoComplete="name"
+        required
+        hint={role === Role.Tutor ? ar.fields.tutorNameHint : undefined}
+        value={form.values.name}
+        onChange={(event) => form.setField("name", event.target.value)}
+        error={form.messageFor("name")}
+      />
+      <TextField
+        label={ar.fields.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={form.values.email}
+        onChange={(event) => form.setField("email", event.target.value)}
+        error={form.messageFor("email")}
+      />
+      <TextField
+        label={ar.fields.password}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint={ar.fields.passwordHint}
+        value={form.values.password}
+        onChange={(event) => form.setField("password", event.target.value)}
+        error={form.messageFor("password")}
+      />
+      <TextField
+        label={ar.fields.confirmPassword}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={form.values.confirmPassword}
+        onChange={(event) => form.setField("confirmPassword", event.target.value)}
+        error={form.messageFor("confirmPassword")}
+      />
+      <Button type="submit" loading={register.isPending} size="lg">
+        {ar.register.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+/** GET /config: what this deployment offers (Google sign-in, the local-only dev tools). */
+export type AppConfig = {
+  googleClientId: string | null;
+  environment: "local" | "staging" | "production";
+};
+
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ["config"],
+    queryFn: ({ signal }) => api.get<AppConfig>("/config", { public: true, signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** True only when the API says it runs locally (dev mailbox and other emulators). */
+export function useIsLocalEnvironment(): boolean {
+  return useAppConfig().data?.environment === "local";
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { TutorMeta, UserView } from "@schema/api/user";
+import { isTutorSide } from "@schema/enums";
+import { ar } from "../../i18n/ar-EG";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Badge, Notice } from "../../ui/notice";
+import { EmailVerificationDialog } from "../verification/email-verification-dialog";
+import { PhoneVerificationDialog } from "../verification/phone-verification-dialog";
+import { VerificationStatus } from "../verification/verification-status";
+import { nextStepFor } from "./next-step";
+
+type DashboardOverviewProps = { user: UserView; tutorMeta: TutorMeta | null };
+
+/** The dashboard's real content: greeting, next step, verification state, and what is coming. */
+export function DashboardOverview({ user, tutorMeta }: DashboardOverviewProps) {
+  const isTutor = isTutorSide(user.role);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {user.name ? (
+          <>
+            {ar.dashboard.greeting} <bdi>{user.name}</bdi>
+          </>
+        ) : (
+          ar.dashboard.greetingFallback
+        )}
+      </h1>
+      <NextStepCard user={user} tutorMeta={tutorMeta} />
+      <Card title={ar.verification.title}>
+        <p className="mb-2 text-sm text-slate-600">{isTutor ? ar.verification.tutorNeedsBoth : ar.verification.studentNeedsEmail}</p>
+        <VerificationStatus user={user} />
+      </Card>
+      <Card title={ar.dashboard.comingSoonTitle}>
+        <ul className="flex flex-col gap-2">
+          {(isTutor ? ar.dashboard.tutorSoon : ar.dashboard.studentSoon).map((feature) => (
+            <li key={feature} className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
+              <span className="text-slate-800">{feature}</span>
+              <Badge tone="neutral">{ar.ui.soon}</Badge>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+function NextStepCard({ user, tutorMeta }: DashboardOverviewProps) {
+  const [dialog, setDialog] = useState<"email" | "phone" | null>(null);
+  const step = nextStepFor(user, tutorMeta);
+
+  return (
+    <Card title={ar.dashboard.nextStepTitle} className="border-brand-200 bg-brand-50/40">
+      {step === "complete-profile" && (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-slate-800">{ar.dashboard.completeProfile}</p>
+          <Link to="/complete-profile" className={buttonClasses("primary")}>
+            {ar.dashboard.completeProfileAction}
+          </Link>
+        </div>
+      )}
+      {step === "verify-email" && (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-slate-800">{ar.dashboard.verifyEmail}</p>
+          <Button onClick={() => setDialog("email")}>{ar.verification.verifyEmail}</Button>
+        </div>
+      )}
+      {step === "verify-phone" && (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-slate-800">{ar.dashboard.verifyPhone}</p>
+          <Button onClick={() => setDialog("phone")}>{ar.verification.verifyPhone}</Button>
+        </div>
+      )}
+      {step === "student-ready" && <Notice tone="success">{ar.dashboard.studentReady}</Notice>}
+      {step === "tutor-onboarding" && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-slate-800">{ar.dashboard.tutorOnboarding}</p>
+          <Badge tone="neutral">{ar.ui.soon}</Badge>
+        </div>
+      )}
+      {step === "tutor-activated" && <Notice tone="success">{ar.dashboard.tutorActivated}</Notice>}
+      <EmailVerificationDialog user={user} open={dialog === "email"} onClose={() => setDialog(null)} />
+      <PhoneVerificationDialog user={user} open={dialog === "phone"} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TutorMeta, UserView } from "@schema/api/user";
+import { isTutorSide } from "@schema/enums";
+import { isProfileComplete } from "../user/profile-rules";
+
+export type NextStep = "complete-profile" | "verify-email" | "verify-phone" | "student-ready" | "tutor-onboarding" | "tutor-activated";
+
+/**
+ * The one thing the dashboard asks the user to do next (spec 1: students verify their email
+ * before booking; tutors verify email and phone, then onboard).
+ */
+export function nextStepFor(user: UserView, tutorMeta: TutorMeta | null): NextStep {
+  if (!isProfileComplete(user)) return "complete-profile";
+  if (!user.verifiedEmail) return "verify-email";
+  if (!isTutorSide(user.role)) return "student-ready";
+  if (!user.verifiedPhone) return "verify-phone";
+  return tutorMeta?.activated ? "tutor-activated" : "tutor-onboarding";
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { OutboxMessage } from "@schema/api/confirmation-code";
+import type { Paged } from "@schema/api/common";
+import { api } from "../../lib/api";
+
+/** How often the dev mailbox polls the local outbox. */
+export const outboxRefreshMs = 3000;
+
+/** GET /dev/outbox (local only): every message the server sent, newest first, optionally for one address. */
+export function useOutbox(recipient: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["dev", "outbox", recipient],
+    queryFn: ({ signal }) => api.get<Paged<OutboxMessage>>("/dev/outbox", { public: true, query: { to: recipient || undefined }, signal }),
+    enabled,
+    refetchInterval: outboxRefreshMs,
+    placeholderData: keepPreviousData,
+  });
+}

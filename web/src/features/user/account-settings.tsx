@@ -1,0 +1,34 @@
+import type { UserView } from "@schema/api/user";
+import { ar } from "../../i18n/ar-EG";
+import { Card } from "../../ui/card";
+import { Tabs } from "../../ui/tabs";
+import { toasts } from "../../ui/toast-store";
+import { VerificationStatus } from "../verification/verification-status";
+import { AvatarUpload } from "./avatar-upload";
+import { PasswordForm } from "./password-form";
+import { ProfileForm } from "./profile-form";
+
+/** The account settings shared by students (/s/settings) and tutors (/t/account-settings). */
+export function AccountSettings({ user }: { user: UserView }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <AvatarUpload user={user} />
+      </Card>
+      <Card>
+        <Tabs
+          label={ar.settings.tabsLabel}
+          tabs={[
+            {
+              id: "profile",
+              label: ar.settings.profileTab,
+              content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved })} />,
+            },
+            { id: "password", label: ar.settings.passwordTab, content: <PasswordForm user={user} /> },
+            { id: "verification", label: ar.settings.verificationTab, content: <VerificationStatus user={user} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

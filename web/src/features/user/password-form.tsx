@@ -1,0 +1,82 @@
+import { useRef, type FormEvent } from "react";
+import type { UserView } from "@schema/api/user";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { Button } from "../../ui/button";
+import { Notice } from "../../ui/notice";
+import { TextField } from "../../ui/text-field";
+import { toasts } from "../../ui/toast-store";
+import { newPasswordSchema } from "../auth/auth-forms";
+import { useUpdateUser } from "./use-update-user";
+
+/** Password change; the current password is asked for when the account has one. */
+export function PasswordForm({ user }: { user: UserView }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState({ currentPassword: "", password: "", confirmPassword: "" });
+  const update = useUpdateUser(user.id);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = validateForm(newPasswordSchema, form.values);
+    const missingCurrent = user.hasPassword && !form.values.currentPassword;
+    if (!checked.ok || missingCurrent) {
+      form.setErrors({ ...(checked.ok ? {} : checked.errors), ...(missingCurrent ? { currentPassword: "required" } : {}) });
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    update.mutate(
+      { password: checked.data.password, ...(user.hasPassword ? { currentPassword: form.values.currentPassword } : {}) },
+      {
+        onSuccess: () => {
+          form.setValues({ currentPassword: "", password: "", confirmPassword: "" });
+          toasts.show({ id: "password-changed", type: "success", title: ar.profile.passwordChanged });
+        },
+        onError: (error) => form.showServerError(error, { "wrong-password": "currentPassword" }),
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {!user.hasPassword && <Notice>{ar.profile.setPasswordIntro}</Notice>}
+      {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      {user.hasPassword && (
+        <TextField
+          label={ar.fields.currentPassword}
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={form.values.currentPassword}
+          onChange={(event) => form.setField("currentPassword", event.target.value)}
+          error={form.messageFor("currentPassword")}
+        />
+      )}
+      <TextField
+        label={ar.fields.newPassword}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint={ar.fields.passwordHint}
+        value={form.values.password}
+        onChange={(event) => form.setField("password", event.target.value)}
+        error={form.messageFor("password")}
+      />
+      <TextField
+        label={ar.fields.confirmPassword}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={form.values.confirmPassword}
+        onChange={(event) => form.setField("confirmPassword", event.target.value)}
+        error={form.messageFor("confirmPassword")}
+      />
+      <Button type="submit" loading={update.isPending} className="sm:self-start">
+        {user.hasPassword ? ar.profile.changePassword : ar.profile.setPassword}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TutorMeta, UserView } from "@schema/api/user";
+import { isTutorSide } from "@schema/enums";
+import { api } from "../../lib/api";
+import { session, useIsSignedIn, useSession } from "../../lib/session";
+
+export const currentUserKey = ["user", "current"] as const;
+export const tutorMetaKey = ["user", "tutor", "meta"] as const;
+
+/** spec 4: the profile is fetched only with a live token; the answer is kept in the session. */
+export function useCurrentUserQuery() {
+  const signedIn = useIsSignedIn();
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: async ({ signal }) => {
+      const user = await api.get<UserView>("/user/current", { signal });
+      session.setUser(user);
+      return user;
+    },
+    enabled: signedIn,
+  });
+}
+
+/** spec 4: tutor meta only once the user is known to be a Tutor or TutorManager. */
+export function useTutorMetaQuery() {
+  const { user } = useSession();
+  const signedIn = useIsSignedIn();
+  return useQuery({
+    queryKey: tutorMetaKey,
+    queryFn: async ({ signal }) => {
+      const meta = await api.get<TutorMeta>("/user/tutor/meta", { signal });
+      session.setTutorMeta(meta);
+      return meta;
+    },
+    enabled: signedIn && user !== null && isTutorSide(user.role),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AssetResponse, UpdateUserBody, UserView } from "@schema/api/user";
+import { api } from "../../lib/api";
+import { session } from "../../lib/session";
+import { currentUserKey } from "./use-current-user";
+
+/** PUT /user/{id}: profile fields, or a password change. */
+export function useUpdateUser(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => api.put<UserView>(`/user/${userId}`, body),
+    onSuccess: (user) => {
+      session.setUser(user);
+      queryClient.setQueryData(currentUserKey, user);
+    },
+  });
+}
+
+/** PUT /user/asset?forUser=: the avatar, with upload progress; the profile is reloaded after. */
+export function useAvatarUpload(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
+      const form = new FormData();
+      form.set("image", file);
+      return api.upload<AssetResponse>("/user/asset", form, { query: { forUser: userId }, onProgress, signal });
+    },
+    onSuccess: ({ url }) => {
+      const user = session.getState().user;
+      if (user) session.setUser({ ...user, image: url });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import type { UserView } from "@schema/api/user";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { toasts } from "../../ui/toast-store";
+import { CodeForm } from "./code-form";
+import { useConfirmEmail, useSendEmailCode } from "./use-verification";
+
+type DialogProps = { user: UserView; open: boolean; onClose: () => void };
+
+/** spec 4: the email is verified with a 5-digit code sent to it (with resend). */
+export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
+  const [codeSent, setCodeSent] = useState(false);
+  const sendCode = useSendEmailCode();
+  const confirm = useConfirmEmail();
+
+  function close() {
+    setCodeSent(false);
+    sendCode.reset();
+    onClose();
+  }
+
+  function send(isResend: boolean) {
+    sendCode.mutate(undefined, {
+      onSuccess: () => {
+        setCodeSent(true);
+        if (isResend) toasts.show({ id: "email-code", type: "success", title: ar.verification.resent });
+      },
+      onError: (error) => isResend && toasts.show({ id: "email-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title={ar.verification.emailDialogTitle}>
+      {codeSent ? (
+        <CodeForm
+          sentTo={user.email}
+          pending={confirm.isPending}
+          resending={sendCode.isPending}
+          onResend={() => send(true)}
+          onSubmit={(code, showError) =>
+            confirm.mutate(
+              { code },
+              {
+                onSuccess: () => {
+                  toasts.show({ id: "email-verified", type: "success", title: ar.verification.emailVerified });
+                  close();
+                },
+                onError: showError,
+              },
+            )
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-slate-700">
+            {ar.verification.emailDialogIntro}{" "}
+            <bdi dir="ltr" className="font-medium text-slate-900">
+              {user.email}
+            </bdi>
+          </p>
+          {sendCode.isError && <Notice tone="error">{errorMessage(errorCodeOf(sendCode.error))}</Notice>}
+          <Button onClick={() => send(false)} loading={sendCode.isPending}>
+            {ar.verification.sendCode}
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

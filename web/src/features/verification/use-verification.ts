@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UserView } from "@schema/api/user";
+import type { MessagingApp } from "@schema/enums";
+import { api } from "../../lib/api";
+import { session } from "../../lib/session";
+import { currentUserKey } from "../user/use-current-user";
+
+function useStoreUser() {
+  const queryClient = useQueryClient();
+  return (user: UserView) => {
+    session.setUser(user);
+    queryClient.setQueryData(currentUserKey, user);
+  };
+}
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: () => api.post<Record<string, never>>("/confirmation-code/email/send") });
+}
+
+export function useConfirmEmail() {
+  const storeUser = useStoreUser();
+  return useMutation({
+    mutationFn: (body: { code: string }) => api.post<UserView>("/confirmation-code/email/confirm", body),
+    onSuccess: storeUser,
+  });
+}
+
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: (body: { phone: string; method: MessagingApp }) => api.post<Record<string, never>>("/confirmation-code/phone/send", body),
+  });
+}
+
+export function useVerifyPhone() {
+  const storeUser = useStoreUser();
+  return useMutation({
+    mutationFn: (body: { code: string; method: MessagingApp }) => api.post<UserView>("/confirmation-code/phone/verify", body),
+    onSuccess: storeUser,
+  });
+}

@@ -1,0 +1,72 @@
+import { ar } from "../i18n/ar-EG";
+import { toasts } from "../ui/toast-store";
+import { ApiError, isApiError } from "./api-error";
+import { apiFetch, apiUpload, type FetchOptions, type UploadOptions } from "./http";
+import { session } from "./session";
+
+type RequestOptions = Omit<FetchOptions, "token" | "method"> & {
+  /** Public calls (sign-in, registration, config) go without the token. */
+  public?: boolean;
+};
+
+let onSessionEnded: () => void = () => {};
+
+/** Where to go when the API says the session is no longer valid (set once by the router). */
+export function handleSessionEnded(handler: () => void) {
+  onSessionEnded = handler;
+}
+
+/** spec 4: private requests only with a live token; the due refresh starts in the background. */
+function tokenForPrivateCall(): string {
+  const token = session.liveToken();
+  if (token === null) {
+    endSession();
+    throw new ApiError("unauthenticated", 401);
+  }
+  void session.refreshIfDue();
+  return token;
+}
+
+function endSession() {
+  const wasSignedIn = session.getState().token !== null;
+  session.logout();
+  if (wasSignedIn) toasts.show({ id: "session-ended", type: "info", title: ar.errors.sessionEnded });
+  onSessionEnded();
+}
+
+/** 401 ends the session and goes to sign-in; 403 tells the user it is not allowed. */
+function reactToFailure(error: unknown, isPublic: boolean): never {
+  if (isApiError(error)) {
+    if (error.status === 401 && !isPublic) endSession();
+    else if (error.status === 403) toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
+  }
+  throw error;
+}
+
+async function request<T>(method: FetchOptions["method"], path: string, options: RequestOptions = {}): Promise<T> {
+  const { public: isPublic = false, ...fetchOptions } = options;
+  const token = isPublic ? null : tokenForPrivateCall();
+  try {
+    return await apiFetch<T>(path, { ...fetchOptions, method, token });
+  } catch (error) {
+    return reactToFailure(error, isPublic);
+  }
+}
+
+/** The API at /api/v1 with the session's bearer token. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+
+  async upload<T>(path: string, form: FormData, options: Omit<UploadOptions, "token"> = {}): Promise<T> {
+    const token = tokenForPrivateCall();
+    try {
+      return await apiUpload<T>(path, form, { ...options, token });
+    } catch (error) {
+      return reactToFailure(error, false);
+    }
+  },
+};

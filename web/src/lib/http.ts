@@ -1,0 +1,95 @@
+import { ApiError, apiErrorFromBody } from "./api-error";
+
+/** Same origin by default; a separate API origin can be chosen at build time. */
+export const apiBaseUrl = (import.meta.env.VITE_API_BASE_URL ?? "/api/v1").replace(/\/$/, "");
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export type FetchOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: QueryParams;
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ""}`;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A body that is not JSON (a proxy's error page): the status alone decides the code.
+    return undefined;
+  }
+}
+
+function toResult<T>(status: number, ok: boolean, text: string): T {
+  const body = parseJson(text);
+  if (!ok) throw apiErrorFromBody(status, body);
+  if (body === undefined) throw new ApiError("unexpected", status);
+  return body as T;
+}
+
+/** One call to the API, knowing nothing about the session: JSON in, JSON or ApiError out. */
+export async function apiFetch<T>(path: string, { method = "GET", body, query, token, signal }: FetchOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: "application/json" });
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) requestBody = body;
+  else if (body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { method, headers, body: requestBody, credentials: "include", signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError("service-unavailable", 0);
+  }
+  return toResult<T>(response.status, response.ok, await response.text());
+}
+
+export type UploadOptions = {
+  method?: "POST" | "PUT";
+  query?: QueryParams;
+  token?: string | null;
+  signal?: AbortSignal;
+  /** From 0 to 1 as the body is sent. */
+  onProgress?: (fraction: number) => void;
+};
+
+/** A multipart upload that reports progress (fetch cannot) and can be aborted. */
+export function apiUpload<T>(path: string, form: FormData, { method = "PUT", query, token, signal, onProgress }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, apiUrl(path, query));
+    request.withCredentials = true;
+    request.setRequestHeader("Accept", "application/json");
+    if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      try {
+        resolve(toResult<T>(request.status, request.status >= 200 && request.status < 300, request.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.addEventListener("error", () => reject(new ApiError("service-unavailable", 0)));
+    request.addEventListener("abort", () => reject(new DOMException("Upload aborted", "AbortError")));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(form);
+  });
+}

@@ -1,0 +1,41 @@
+import "@fontsource/ibm-plex-sans-arabic/400.css";
+import "@fontsource/ibm-plex-sans-arabic/500.css";
+import "@fontsource/ibm-plex-sans-arabic/700.css";
+import "./styles.css";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { handleSessionEnded } from "./lib/api";
+import { createQueryClient } from "./lib/query-client";
+import { routes } from "./routes";
+
+const router = createBrowserRouter(routes);
+const queryClient = createQueryClient();
+
+// spec 7/8: a 401 ends the session; the user signs in again and comes back here.
+handleSessionEnded(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === "/login") return;
+  void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+});
+
+// A lazy screen whose chunk vanished after a deploy: reload once to get the new build.
+window.addEventListener("vite:preloadError", (event) => {
+  const reloadedKey = "dars.preload-reloaded";
+  if (sessionStorage.getItem(reloadedKey)) return;
+  sessionStorage.setItem(reloadedKey, "1");
+  event.preventDefault();
+  window.location.reload();
+});
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("#root is missing from index.html");
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { homePathFor, safeNextPath } from "../../features/session/home-path";
+import { ProfileForm } from "../../features/user/profile-form";
+import { UserGate } from "../../features/user/user-gate";
+import { ar } from "../../i18n/ar-EG";
+import { Card } from "../../ui/card";
+import { PageFrame } from "../../ui/page-frame";
+import { toasts } from "../../ui/toast-store";
+
+/** /complete-profile — name, birth year, gender, governorate and notification app. */
+export function CompleteProfilePage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  return (
+    <PageFrame title={ar.profile.completeTitle} subtitle={ar.profile.completeIntro}>
+      <Card>
+        <UserGate>
+          {(user) => (
+            <ProfileForm
+              user={user}
+              submitLabel={ar.profile.completeSubmit}
+              onSaved={(saved) => {
+                toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved });
+                void navigate(safeNextPath(searchParams.get("next")) ?? homePathFor(saved.role));
+              }}
+            />
+          )}
+        </UserGate>
+      </Card>
+    </PageFrame>
+  );
+}

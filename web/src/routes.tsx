@@ -1,0 +1,69 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import type { RouteObject } from "react-router-dom";
+import { Role } from "@schema/enums";
+import { CrashScreen, RootCrashScreen } from "./app/crash-screen";
+import { RootLayout } from "./app/root-layout";
+import { GuestOnly, RequireSession } from "./features/session/route-guards";
+import { LoadingScreen } from "./ui/spinner";
+
+/** spec 2: each screen loads lazily with the loading animation, and crashes into the crash screen. */
+function lazyScreen<Module extends Record<Name, ComponentType>, Name extends string>(
+  load: () => Promise<Module>,
+  name: Name,
+): { element: ReactNode; errorElement: ReactNode } {
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return {
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    ),
+    errorElement: <CrashScreen />,
+  };
+}
+
+const tutorSide = [Role.Tutor, Role.TutorManager] as const;
+
+/** The student and tutor app (spec 2), for the screens built so far. */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <RootLayout />,
+    errorElement: <RootCrashScreen />,
+    children: [
+      { index: true, ...lazyScreen(() => import("./pages/home/home-page"), "HomePage") },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: "login", ...lazyScreen(() => import("./pages/login/login-page"), "LoginPage") },
+          { path: "register/:role", ...lazyScreen(() => import("./pages/register/register-page"), "RegisterPage") },
+        ],
+      },
+      { path: "forget-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
+      { path: "reset-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
+      {
+        element: <RequireSession />,
+        children: [{ path: "complete-profile", ...lazyScreen(() => import("./pages/complete-profile/complete-profile-page"), "CompleteProfilePage") }],
+      },
+      {
+        element: <RequireSession roles={[Role.Student]} />,
+        children: [
+          { path: "s/dashboard", ...lazyScreen(() => import("./pages/student-dashboard/student-dashboard-page"), "StudentDashboardPage") },
+          { path: "s/settings", ...lazyScreen(() => import("./pages/student-settings/student-settings-page"), "StudentSettingsPage") },
+        ],
+      },
+      {
+        element: <RequireSession roles={tutorSide} />,
+        children: [
+          { path: "t/dashboard", ...lazyScreen(() => import("./pages/tutor-dashboard/tutor-dashboard-page"), "TutorDashboardPage") },
+          {
+            path: "t/account-settings",
+            ...lazyScreen(() => import("./pages/tutor-account-settings/tutor-account-settings-page"), "TutorAccountSettingsPage"),
+          },
+        ],
+      },
+      { path: "dev/mailbox", ...lazyScreen(() => import("./pages/dev-mailbox/dev-mailbox-page"), "DevMailboxPage") },
+      { path: "*", ...lazyScreen(() => import("./pages/not-found/not-found-page"), "NotFoundPage") },
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+import { useId } from "react";
+import { cx } from "./class-names";
+
+export type RadioOption = { value: string; label: string };
+
+type RadioGroupProps = {
+  legend: string;
+  name: string;
+  options: RadioOption[];
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  className?: string;
+};
+
+/** A set of choices shown side by side (gender, messaging app). */
+export function RadioGroup({ legend, name, options, value, onChange, error, required, className }: RadioGroupProps) {
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset
+      className={cx("flex flex-col gap-1.5", className)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">
+        {legend}
+        {required && (
+          <span className="ms-1 text-red-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              "flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-4",
+              "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+              value === option.value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 bg-white",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              required={required}
+              className="size-4 accent-brand-700 focus-visible:outline-none"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
