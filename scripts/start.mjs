@@ -12,8 +12,14 @@ const port = Number(process.env.PORT ?? 8787);
 const state = process.env.DARS_STATE ?? ".wrangler/state";
 const base = `http://127.0.0.1:${port}`;
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-// Wrangler asks nothing and sends nothing when it is not interactive and telemetry is off.
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };
+// Wrangler asks nothing and sends nothing when it is not interactive and telemetry is off. The
+// tools' `#!/usr/bin/env node` must find this Node (22 from node_modules), not the machine's 20.
+const quietEnv = {
+  ...process.env,
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+  WRANGLER_SEND_METRICS: "false",
+  CI: process.env.CI ?? "1",
+};
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: quietEnv });

@@ -29,6 +29,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Runs axe-core in the page and fails with the list of violations, if any. */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // Lazy screens: wait until the screen itself (its heading) has rendered.
+  await page.locator("h1").first().waitFor();
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });

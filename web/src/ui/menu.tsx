@@ -48,7 +48,6 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
       <button
         ref={triggerRef}
         type="button"
-        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -61,6 +60,9 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
         }}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-slate-800 hover:bg-slate-100"
       >
+        {/* The label is read before the visible content, so the accessible name contains what
+            sighted users see (WCAG 2.5.3) instead of replacing it. */}
+        <span className="sr-only">{label}</span>
         {trigger}
       </button>
       {open && (
