@@ -1,8 +1,10 @@
+/// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const webSource = path.resolve(__dirname, "../../web/src");
+// Vitest runs from the repository root (npm test).
+const webSource = path.resolve(process.cwd(), "web/src");
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
