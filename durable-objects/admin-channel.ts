@@ -1,16 +1,78 @@
 import { Server, type Connection } from "partyserver";
+import type { ServerEvent, ServerStats } from "../schema/events";
+import { createDb } from "../worker/db";
 import type { Env } from "../worker/env";
+import { computeServerStats } from "../worker/realtime/server-stats";
 
-/** The one staff channel ("main"): server stats and admin events. Only staff sockets reach it. */
+/** ServerStats goes out at most once a second (a change schedules it, never sends it at once). */
+const STATS_MIN_INTERVAL_MS = 1000;
+/** While staff watch, stats refresh at least this often (lessons start and end on their own). */
+const STATS_REFRESH_MS = 15_000;
+
+/**
+ * The one staff channel ("main"): server stats and admin events. Only staff sockets reach it
+ * (worker/parties.ts). It keeps the set of online users that user channels report. Stats are
+ * broadcast from the alarm, which runs only while a staff socket is connected.
+ */
 export class AdminChannel extends Server<Env> {
   static options = { hibernate: true };
 
-  async publish(event: { type: string; payload: unknown }): Promise<number> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`
+      CREATE TABLE IF NOT EXISTS online_users (user_id INTEGER PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS stats_sent (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+    `);
+  }
+
+  /** Called by the Worker (RPC): TutorsCacheUpdated, AdminInvoices and similar staff events. */
+  async publish(event: ServerEvent): Promise<number> {
     this.broadcast(JSON.stringify(event));
     return [...this.getConnections()].length;
   }
 
-  onConnect(connection: Connection): void {
-    connection.send(JSON.stringify({ type: "Connected", payload: {} }));
+  /** Called by user channels when a user's first socket opens or last socket closes. */
+  async userStatus(userId: number, online: boolean): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    if (online) sql.exec("INSERT OR IGNORE INTO online_users (user_id) VALUES (?)", userId);
+    else sql.exec("DELETE FROM online_users WHERE user_id = ?", userId);
+    await this.#scheduleStats(this.#lastSent() + STATS_MIN_INTERVAL_MS);
+  }
+
+  async stats(now = new Date()): Promise<ServerStats> {
+    const [row] = this.sql<{ n: number }>`SELECT count(*) AS n FROM online_users`;
+    return computeServerStats(createDb(this.env), row?.n ?? 0, now);
+  }
+
+  async onConnect(connection: Connection): Promise<void> {
+    connection.send(JSON.stringify({ type: "Connected", payload: {} } satisfies ServerEvent));
+    // The newcomer gets the current numbers now; the broadcast rhythm is the alarm's.
+    connection.send(JSON.stringify({ type: "ServerStats", payload: await this.stats() } satisfies ServerEvent));
+    await this.#scheduleStats(Date.now() + STATS_REFRESH_MS);
+  }
+
+  async onAlarm(): Promise<void> {
+    if (!this.#watched()) return;
+    const now = Date.now();
+    this.broadcast(JSON.stringify({ type: "ServerStats", payload: await this.stats(new Date(now)) } satisfies ServerEvent));
+    this.ctx.storage.sql.exec("INSERT INTO stats_sent (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at", now);
+    await this.ctx.storage.setAlarm(now + STATS_REFRESH_MS);
+  }
+
+  #watched(): boolean {
+    return [...this.getConnections()].some((connection) => connection.readyState === WebSocket.OPEN);
+  }
+
+  #lastSent(): number {
+    const [row] = this.sql<{ at: number }>`SELECT at FROM stats_sent WHERE id = 1`;
+    return row?.at ?? 0;
+  }
+
+  /** Moves the alarm earlier (never later than `due`, never sooner than a second after the last send). */
+  async #scheduleStats(due: number): Promise<void> {
+    if (!this.#watched()) return;
+    const at = Math.max(due, this.#lastSent() + STATS_MIN_INTERVAL_MS, Date.now());
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
   }
 }

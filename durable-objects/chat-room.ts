@@ -1,11 +1,319 @@
-import { Server } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { AckResult, ErrorCode } from "../schema/errors";
+import { chatClientFrame, type ChatClientFrame, type ChatMessage, type ReadMark, type RoomSync, type ServerEvent } from "../schema/events";
+import { messageTextRule } from "../schema/rules";
+import { createDb } from "../worker/db";
+import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
+import { createLogger, describeError } from "../worker/http/logger";
+import { publishToUsers } from "../worker/realtime/publish";
+
+/** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
+export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };
+
+type SocketState = { userId: number };
+
+type MessageRow = {
+  sequence: number;
+  revision: number;
+  sender_id: number;
+  text: string;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+};
+
+/** A reconnecting client gets at most this many changes per SyncMessages answer. */
+const SYNC_LIMIT = 200;
 
 /**
- * One per chat room; message bodies will live in this object's SQLite. Declared now so the
- * binding and its SQLite class migration exist; the Worker does not route sockets here until
- * the realtime issue implements membership checks and the message protocol.
+ * One per chat room (named by the D1 room id). Message bodies live in this object's SQLite; every
+ * change takes the next room revision, so clients catch up by revision after a reconnect.
+ * Membership is read from D1 once and kept in SQLite (rooms are one-to-one and never change
+ * members). Each event goes to the room's own sockets and to every member's user channel.
  */
 export class ChatRoom extends Server<Env> {
   static options = { hibernate: true };
+
+  #members: number[] | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Synchronous and idempotent, so RPC calls (which skip onStart) find the tables too.
+    ctx.storage.sql.exec(`
+      CREATE TABLE IF NOT EXISTS messages (
+        sequence INTEGER PRIMARY KEY,
+        revision INTEGER NOT NULL UNIQUE,
+        sender_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        client_id TEXT,
+        created_at TEXT NOT NULL,
+        edited_at TEXT,
+        deleted_at TEXT
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS messages_sender_client_uq ON messages (sender_id, client_id) WHERE client_id IS NOT NULL;
+      CREATE TABLE IF NOT EXISTS members (
+        user_id INTEGER PRIMARY KEY,
+        last_read_sequence INTEGER NOT NULL DEFAULT 0
+      );
+    `);
+  }
+
+  get roomId(): number {
+    return Number(this.name);
+  }
+
+  #logger = () => createLogger(`chat-room:${this.name}`);
+
+  onStart(): void {
+    this.#members = this.#storedMembers();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Sockets
+
+  async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
+    const userId = Number(ctx.request.headers.get("x-dars-user-id"));
+    const refusal = await this.#refusal(userId);
+    if (refusal) {
+      connection.close(4003, refusal);
+      return;
+    }
+    connection.setState({ userId });
+    this.#send(connection, { type: "Connected", payload: { userId, roomId: this.roomId } });
+  }
+
+  async onMessage(connection: Connection<SocketState>, raw: WSMessage): Promise<void> {
+    const userId = connection.state?.userId;
+    let json: unknown = null;
+    try {
+      json = JSON.parse(String(raw));
+    } catch {
+      json = null;
+    }
+    const parsed = chatClientFrame.safeParse(json);
+    if (!parsed.success || userId === undefined) {
+      // Still answer the client's ackId when it sent one, so its pending request settles.
+      const given = (json as { ackId?: unknown } | null)?.ackId;
+      this.#send(connection, { type: "Ack", payload: { ackId: typeof given === "string" ? given : "", result: "unallowed" } });
+      return;
+    }
+    const frame = parsed.data;
+    const ackId = frame.ackId ?? "";
+    if (frame.type === "SyncMessages") {
+      const sync = await this.sync(userId, frame.payload.after);
+      this.#send(connection, { type: "Ack", payload: { ackId, ...sync } });
+      return;
+    }
+    const outcome = await this.#dispatch(userId, frame);
+    this.#send(connection, { type: "Ack", payload: { ackId, ...outcome } });
+  }
+
+  #dispatch(userId: number, frame: Exclude<ChatClientFrame, { type: "SyncMessages" }>): Promise<RoomOutcome> {
+    switch (frame.type) {
+      case "SendMessage":
+        return this.send(userId, frame.payload.text, frame.payload.clientId);
+      case "UpdateMessage":
+        return this.edit(userId, frame.payload.sequence, frame.payload.text);
+      case "DeleteMessage":
+        return this.remove(userId, frame.payload.sequence);
+      case "MarkMessageAsRead":
+        return this.markRead(userId, frame.payload.sequence);
+      case "UserTyping":
+        return this.typing(userId, frame.payload.typing);
+    }
+  }
+
+  #send(connection: Connection, event: ServerEvent): void {
+    connection.send(JSON.stringify(event));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Operations (sockets and the Worker's RPC calls share them)
+
+  async send(userId: number, text: string, clientId?: string): Promise<RoomOutcome> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal };
+    const checked = checkText(text);
+    if ("result" in checked) return checked;
+    if (clientId) {
+      const [earlier] = this.sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId}`;
+      if (earlier) return { result: "ok", message: this.#toMessage(earlier) };
+    }
+    const revision = this.#nextRevision();
+    const now = new Date().toISOString();
+    const [row] = this.sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
+      VALUES (${revision}, ${revision}, ${userId}, ${checked.html}, ${clientId ?? null}, ${now}) RETURNING *`;
+    const message = this.#toMessage(row!);
+    await Promise.all([this.#deliver({ type: "RoomMessage", payload: { message } }), this.#summarise(message)]);
+    return { result: "ok", message };
+  }
+
+  async edit(userId: number, sequence: number, text: string): Promise<RoomOutcome> {
+    const found = await this.#ownMessage(userId, sequence);
+    if ("result" in found) return found;
+    const checked = checkText(text);
+    if ("result" in checked) return checked;
+    const [row] = this.sql<MessageRow>`UPDATE messages SET text = ${checked.html}, edited_at = ${new Date().toISOString()},
+      revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
+    const message = this.#toMessage(row!);
+    await Promise.all([this.#deliver({ type: "RoomMessageUpdated", payload: { message } }), this.#summarise(message)]);
+    return { result: "ok", message };
+  }
+
+  /** Soft delete: the row stays (so sequences and catch-up hold) with its text removed. */
+  async remove(userId: number, sequence: number): Promise<RoomOutcome> {
+    const found = await this.#ownMessage(userId, sequence);
+    if ("result" in found) return found;
+    const [row] = this.sql<MessageRow>`UPDATE messages SET text = '', deleted_at = ${new Date().toISOString()},
+      revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
+    const message = this.#toMessage(row!);
+    await Promise.all([this.#deliver({ type: "RoomMessageDeleted", payload: { message } }), this.#summarise(message)]);
+    return { result: "ok", message };
+  }
+
+  /** Read receipt: everything up to `sequence` is read by this member (never moves backwards). */
+  async markRead(userId: number, sequence: number): Promise<RoomOutcome> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal };
+    const [target] = this.sql<MessageRow>`SELECT * FROM messages WHERE sequence = ${sequence}`;
+    if (!target) return { result: "message-not-found" };
+    this.ctx.storage.sql.exec("UPDATE members SET last_read_sequence = max(last_read_sequence, ?) WHERE user_id = ?", sequence, userId);
+    const mark = this.#readMarks().find((read) => read.userId === userId)!.sequence;
+    const unreadCount = this.#unread(userId);
+    await Promise.all([
+      this.#deliver({ type: "RoomMessageRead", payload: { roomId: this.roomId, userId, sequence: mark, unreadCount } }),
+      recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
+        this.#logger().warn("read receipt not stored in D1", { roomId: this.roomId, ...describeError(error) }),
+      ),
+    ]);
+    return { result: "ok" };
+  }
+
+  async typing(userId: number, typing: boolean): Promise<RoomOutcome> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal };
+    const others = (this.#members ?? []).filter((member) => member !== userId);
+    await this.#deliver({ type: "UserTyping", payload: { roomId: this.roomId, userId, typing } }, others);
+    return { result: "ok" };
+  }
+
+  /** Every message changed after revision `after`, oldest change first, in its current state. */
+  async sync(userId: number, after: number): Promise<{ result: AckResult; sync?: RoomSync }> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal };
+    const rows = this.sql<MessageRow>`SELECT * FROM messages WHERE revision > ${after} ORDER BY revision LIMIT ${SYNC_LIMIT + 1}`;
+    const hasMore = rows.length > SYNC_LIMIT;
+    const messages = rows.slice(0, SYNC_LIMIT).map((row) => this.#toMessage(row));
+    return { result: "ok", sync: { roomId: this.roomId, messages, reads: this.#readMarks(), revision: this.#revision(), hasMore } };
+  }
+
+  /** A page of messages, newest first (GET /chat/list/{roomId}/messages). */
+  async listMessages(userId: number, page: number, size: number): Promise<{ result: AckResult; list: ChatMessage[]; total: number }> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal, list: [], total: 0 };
+    const rows = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
+    const [{ total }] = this.sql<{ total: number }>`SELECT count(*) AS total FROM messages` as [{ total: number }];
+    return { result: "ok", list: rows.map((row) => this.#toMessage(row)), total };
+  }
+
+  /** Messages from the other member, not deleted, after the user's read receipt. */
+  async unreadCount(userId: number): Promise<number> {
+    if (await this.#refusal(userId)) return 0;
+    return this.#unread(userId);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Internals
+
+  /** Why the user may not act in this room, or null. Loads members from D1 on first need. */
+  async #refusal(userId: number): Promise<"room-not-found" | "not-member" | null> {
+    const members = await this.#loadMembers();
+    if (members.length === 0) return "room-not-found";
+    return members.includes(userId) ? null : "not-member";
+  }
+
+  #storedMembers(): number[] {
+    return this.sql<{ user_id: number }>`SELECT user_id FROM members ORDER BY user_id`.map((row) => row.user_id);
+  }
+
+  async #loadMembers(): Promise<number[]> {
+    if (this.#members?.length) return this.#members;
+    const stored = this.#storedMembers();
+    if (stored.length > 0) return (this.#members = stored);
+    const fromD1 = await roomMemberIds(createDb(this.env), this.roomId);
+    for (const userId of fromD1) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
+    this.#members = this.#storedMembers();
+    return this.#members;
+  }
+
+  async #ownMessage(userId: number, sequence: number): Promise<{ row: MessageRow } | RoomOutcome> {
+    const refusal = await this.#refusal(userId);
+    if (refusal) return { result: refusal };
+    const [row] = this.sql<MessageRow>`SELECT * FROM messages WHERE sequence = ${sequence}`;
+    if (!row || row.deleted_at) return { result: "message-not-found" };
+    if (row.sender_id !== userId) return { result: "not-owner" };
+    return { row };
+  }
+
+  #revision(): number {
+    const [row] = this.sql<{ revision: number | null }>`SELECT max(revision) AS revision FROM messages`;
+    return row?.revision ?? 0;
+  }
+
+  /** Read and written without an await in between, so two changes never share a revision. */
+  #nextRevision(): number {
+    return this.#revision() + 1;
+  }
+
+  #readMarks(): ReadMark[] {
+    return this.sql<{ user_id: number; last_read_sequence: number }>`SELECT user_id, last_read_sequence FROM members ORDER BY user_id`.map(
+      (row) => ({ userId: row.user_id, sequence: row.last_read_sequence }),
+    );
+  }
+
+  #unread(userId: number): number {
+    const [row] = this.sql<{ unread: number }>`SELECT count(*) AS unread FROM messages
+      WHERE sender_id != ${userId} AND deleted_at IS NULL
+        AND sequence > (SELECT coalesce(max(last_read_sequence), 0) FROM members WHERE user_id = ${userId})`;
+    return row?.unread ?? 0;
+  }
+
+  #toMessage(row: MessageRow): ChatMessage {
+    return {
+      roomId: this.roomId,
+      sequence: row.sequence,
+      revision: row.revision,
+      senderId: row.sender_id,
+      text: row.text,
+      createdAt: row.created_at,
+      editedAt: row.edited_at,
+      deletedAt: row.deleted_at,
+    };
+  }
+
+  /** To the room's sockets and the members' user channels; a failed publish is only logged. */
+  async #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? []): Promise<void> {
+    this.broadcast(JSON.stringify(event));
+    await publishToUsers(this.env, recipients, event, this.#logger());
+  }
+
+  /** The room list's summary follows the newest message (including its edit or deletion). */
+  async #summarise(message: ChatMessage): Promise<void> {
+    const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
+    if (latest?.sequence !== message.sequence) return;
+    try {
+      await recordLastMessage(createDb(this.env), message);
+    } catch (error) {
+      this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
+    }
+  }
+}
+
+/** messageTextRule's verdict as an ack: too short is empty-text; too long or unsafe is unallowed. */
+function checkText(text: string): { html: string } | RoomOutcome {
+  const parsed = messageTextRule.safeParse(text);
+  if (parsed.success) return { html: parsed.data };
+  const code = parsed.error.issues[0]?.message as ErrorCode;
+  return { result: code === "short-message-text" ? "empty-text" : "unallowed", code };
 }

@@ -1,16 +1,34 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { ServerEvent } from "../schema/events";
+import { createDb } from "../worker/db";
+import { roomPartnerIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
+import { createLogger, describeError } from "../worker/http/logger";
+import { publishToUsers, reportPresence } from "../worker/realtime/publish";
+
+type SocketState = { userId: number };
 
 /**
  * One per user (named by the user id): the browser keeps one socket here and receives every
  * event meant for that user. The Worker has checked the token and that the channel is the
- * caller's own before the socket arrives. Event delivery and presence grow in the realtime issue.
+ * caller's own before the socket arrives. Online status is a stored flag that flips when the
+ * first socket opens and when the last one closes; each flip is told to the user's room
+ * partners (UserStatusChanged) and to the staff channel (users-online count).
  */
 export class UserChannel extends Server<Env> {
   static options = { hibernate: true };
 
-  /** Called by the Worker (RPC) to push one event to every open socket of this user. */
-  async publish(event: { type: string; payload: unknown }): Promise<number> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS presence (id INTEGER PRIMARY KEY CHECK (id = 1), online INTEGER NOT NULL)");
+  }
+
+  get userId(): number {
+    return Number(this.name);
+  }
+
+  /** Called by the Worker and the chat rooms (RPC) to push one event to every open socket. */
+  async publish(event: ServerEvent): Promise<number> {
     const frame = JSON.stringify(event);
     let delivered = 0;
     for (const connection of this.getConnections()) {
@@ -20,7 +38,40 @@ export class UserChannel extends Server<Env> {
     return delivered;
   }
 
-  onConnect(connection: Connection): void {
-    connection.send(JSON.stringify({ type: "Connected", payload: { userId: Number(this.name) } }));
+  async isOnline(): Promise<boolean> {
+    return this.#storedOnline();
+  }
+
+  async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
+    // The gate (worker/parties.ts) sets this header; a socket without it never passed the gate.
+    if (Number(ctx.request.headers.get("x-dars-user-id")) !== this.userId) {
+      connection.close(4003, "forbidden");
+      return;
+    }
+    connection.setState({ userId: this.userId });
+    connection.send(JSON.stringify({ type: "Connected", payload: { userId: this.userId } } satisfies ServerEvent));
+    if (!this.#storedOnline()) await this.#setOnline(true);
+  }
+
+  async onClose(connection: Connection): Promise<void> {
+    const stillOpen = [...this.getConnections()].some((other) => other.id !== connection.id && other.readyState === WebSocket.OPEN);
+    if (!stillOpen && this.#storedOnline()) await this.#setOnline(false);
+  }
+
+  #storedOnline(): boolean {
+    const [row] = this.sql<{ online: number }>`SELECT online FROM presence WHERE id = 1`;
+    return row?.online === 1;
+  }
+
+  async #setOnline(online: boolean): Promise<void> {
+    this.ctx.storage.sql.exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
+    const logger = createLogger(`user-channel:${this.name}`);
+    try {
+      const partners = await roomPartnerIds(createDb(this.env), this.userId);
+      await publishToUsers(this.env, partners, { type: "UserStatusChanged", payload: { userId: this.userId, online } }, logger);
+    } catch (error) {
+      logger.warn("status change not announced", { userId: this.userId, online, ...describeError(error) });
+    }
+    await reportPresence(this.env, this.userId, online, logger);
   }
 }

@@ -45,6 +45,8 @@ export const errorStatus = {
   "lesson-time-passed": 422,
   "not-room-member": 403,
   "slot-time-passed": 422,
+  "absence-report-too-early": 422,
+  "tutor-attended": 422,
 
   // Not found
   "session-not-found": 404,
@@ -241,6 +243,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "lesson-time-passed": "موعد الحصة قد مضى",
   "not-room-member": "لست عضوًا في هذه المحادثة",
   "slot-time-passed": "لا يمكن إضافة موعد أو تغييره بعد أن يبدأ",
+  "absence-report-too-early": "يمكنك الإبلاغ عن غياب المدرّس بعد ٣ دقائق من بداية الحصة",
+  "tutor-attended": "المدرّس دخل الحصة، لذلك لا يمكن الإبلاغ عن غيابه",
 
   // Not found
   "session-not-found": "الجلسة غير موجودة",

@@ -26,6 +26,9 @@ export type Env = {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_TOKEN?: string;
   TELEGRAM_BOT_TOKEN?: string;
+  LIVEKIT_URL?: string;
+  LIVEKIT_API_KEY?: string;
+  LIVEKIT_API_SECRET?: string;
 };
 
 const environment = z.enum(["local", "staging", "production"]);
@@ -55,6 +58,10 @@ const configSchema = z
     WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
     WHATSAPP_TOKEN: optional(z.string()),
     TELEGRAM_BOT_TOKEN: optional(z.string()),
+    // LiveKit (integrations.md §2): all three or none; without them lessons run peer-to-peer.
+    LIVEKIT_URL: optional(z.url()),
+    LIVEKIT_API_KEY: optional(z.string().min(1)),
+    LIVEKIT_API_SECRET: optional(z.string().min(1)),
   })
   .superRefine((config, ctx) => {
     if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)

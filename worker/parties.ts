@@ -3,6 +3,8 @@ import { Role, isStaff } from "../schema/enums";
 import { createDb } from "./db";
 import type { Env } from "./env";
 import { readConfig } from "./env";
+import { roomMemberIds } from "./domain/chat";
+import { findSession, roomRefusal } from "./domain/sessions";
 import { readToken } from "./domain/token";
 import { findUserById } from "./domain/users";
 
@@ -11,7 +13,9 @@ const refuse = (status: 401 | 403 | 404) => new Response(null, { status });
 /**
  * Sockets at /parties/<party>/<name>?token=… . The token is checked here, before a socket reaches
  * a Durable Object (the token is never logged), and the object learns who connected from the
- * x-dars-user-id header this sets. Parties not opened yet answer 404.
+ * x-dars-user-id header this sets. A chat room admits only its members (read from D1); a room
+ * that does not exist answers 404. A session room ("lesson:12", "interview:3", "demo:5") admits its
+ * members from 10 minutes before the start until the scheduled end. Parties not opened yet answer 404.
  */
 export function routeParty(request: Request, env: Env): Promise<Response | null> {
   return routePartykitRequest(request, env, {
@@ -19,11 +23,22 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
       const token = new URL(req.url).searchParams.get("token");
       const payload = token ? await readToken(token, readConfig(env).TOKEN_SECRET) : null;
       if (!payload) return refuse(401);
-      const user = await findUserById(createDb(env), payload.id);
+      const db = createDb(env);
+      const user = await findUserById(db, payload.id);
       if (!user) return refuse(401);
       if (lobby.className === "USER_CHANNEL" && lobby.name !== String(user.id)) return refuse(403);
       if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isStaff(user.role as Role))) return refuse(403);
-      if (lobby.className !== "USER_CHANNEL" && lobby.className !== "ADMIN_CHANNEL") return refuse(404);
+      if (lobby.className === "CHAT_ROOM") {
+        const roomId = Number(lobby.name);
+        const members = Number.isSafeInteger(roomId) && roomId > 0 ? await roomMemberIds(db, roomId) : [];
+        if (members.length === 0) return refuse(404);
+        if (!members.includes(user.id)) return refuse(403);
+      } else if (lobby.className === "SESSION_ROOM") {
+        // A live session admits its members from 10 minutes before the start until the end.
+        const session = await findSession(db, lobby.name);
+        if (!session) return refuse(404);
+        if (roomRefusal(session, user.id)) return refuse(403);
+      } else if (lobby.className !== "USER_CHANNEL" && lobby.className !== "ADMIN_CHANNEL") return refuse(404);
       const forwarded = new Request(req);
       forwarded.headers.set("x-dars-user-id", String(user.id));
       return forwarded;

@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../../schema/db";
-import { Gender, Governorate, MessagingApp, Role, SlotPurpose } from "../../schema/enums";
+import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../../schema/enums";
+import { periodPrice } from "../domain/plans";
+import { currentSubscriptionQuery, grantSubscription } from "../domain/subscriptions";
 import { hashPassword } from "../domain/password";
 import type { Db } from "../http/context";
 
@@ -122,6 +124,16 @@ export async function seedDemoData(db: Db, now = new Date()) {
 
   const [planCount] = await db.select({ count: sql<number>`count(*)` }).from(plans).where(isNull(plans.deletedAt));
   if (!planCount?.count) await db.insert(plans).values(demoPlans.map((plan) => ({ ...plan, createdAt: at, updatedAt: at })));
+
+  // The demo student holds a monthly subscription to the first plan, granted through the same
+  // code path a paid transaction uses (only when they have no live one).
+  const [demoStudent] = await db.select({ id: users.id }).from(users).where(eq(users.email, "student@dars.test")).limit(1);
+  const [firstPlan] = await db.select().from(plans).where(isNull(plans.deletedAt)).orderBy(plans.id).limit(1);
+  if (demoStudent && firstPlan) {
+    const [live] = await currentSubscriptionQuery(db, demoStudent.id, now);
+    if (!live)
+      await grantSubscription(db, { userId: demoStudent.id, planId: firstPlan.id, period: PlanPeriod.Month, amount: periodPrice(firstPlan, PlanPeriod.Month), transactionId: null, now });
+  }
 
   // The demo tutor always has free time this week, so a student can book on a fresh start.
   const demoTutor = tutorUsers.find((tutor) => tutor.email === "tutor@dars.test");

@@ -19,4 +19,20 @@ export const settings = {
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
   outbox: { maxAttempts: 5 },
+  lessons: {
+    /** What a student's lesson minute is worth: 255 EGP per hour, in piasters. */
+    hourlyRate: 25_500,
+    /** What a tutor earns per fulfilled hour: 150 EGP, in piasters. */
+    tutorHourlyRate: 15_000,
+    /** Either member may cancel until this long before the start. */
+    cancelWindowMs: 6 * 60 * 60 * 1000,
+    /** The single free trial lesson of a student without a subscription. */
+    trial: { enabled: true, minutes: 15 },
+    /** Reminders go this long before the start (outbox dedupe keys make each go once). */
+    reminders: { "1d": 24 * 60 * 60 * 1000, "1h": 60 * 60 * 1000 },
+  },
+  subscriptions: {
+    /** Provider (Fawry) refund fee deducted from a cancellation refund, basis points of the refund. */
+    refundFeeBasisPoints: 0,
+  },
 } as const;

@@ -3,6 +3,8 @@ import { readConfig, type Env } from "../env";
 import { deliverPending } from "../domain/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
+import { sendLessonReminders } from "./reminders";
+import { runWeeklyRenewal } from "./renewal";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
 export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" } as const;
@@ -12,7 +14,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const logger = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
   const db = createDb(env);
   const services = createServices(readConfig(env));
+  const now = new Date(controller.scheduledTime);
+  if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
+    await sendLessonReminders(db, now, logger);
     const retried = await deliverPending(db, services, logger);
     logger.info("outbox retried", { retried });
   }

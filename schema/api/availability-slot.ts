@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { SlotPurpose } from "../enums";
+import { pageQuery } from "./common";
+
+/** An ISO-8601 date-time with a zone; outputs the UTC ISO string the database compares as text. */
+export const isoTime = z
+  .string({ error: "bad-request" })
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), "bad-request")
+  .transform((s) => new Date(Date.parse(s)).toISOString());
+
+const slotId = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+const purposeRule = z.union(
+  Object.values(SlotPurpose).map((value) => z.literal(value)) as [z.ZodLiteral<SlotPurpose>, ...z.ZodLiteral<SlotPurpose>[]],
+  { error: "bad-request" },
+);
+
+export const slotAction = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("create"), start: isoTime, end: isoTime, purpose: purposeRule }),
+    z.object({ type: z.literal("update"), id: slotId, start: isoTime, end: isoTime }),
+    z.object({ type: z.literal("delete"), id: slotId }),
+  ],
+  { error: "bad-request" },
+);
+export type SlotAction = z.infer<typeof slotAction>;
+
+/** POST /availability-slot/ — the caller's slot changes, applied together or not at all. */
+export const slotActionsBody = z.object({
+  actions: z.array(slotAction, { error: "bad-request" }).min(1, "empty-request").max(200, "bad-request"),
+});
+export type SlotActionsBody = z.infer<typeof slotActionsBody>;
+
+/** GET /availability-slot/ — a user's live slots overlapping [after, before), oldest first. */
+export const slotListQuery = pageQuery.extend({
+  userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  after: isoTime.optional(),
+  before: isoTime.optional(),
+});
+export type SlotListQuery = z.infer<typeof slotListQuery>;
+
+export type SlotView = { id: number; userId: number; start: string; end: string; purpose: SlotPurpose };
+
+/** What one POST did: the slots as they now are, and what their changes cancelled. */
+export type SlotActionsResult = {
+  created: SlotView[];
+  updated: SlotView[];
+  deleted: number[];
+  canceled: { lessons: number[]; interviews: number[]; demoSessions: number[] };
+};

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { LessonDuration } from "../enums";
+import { pageQuery } from "./common";
+
+const GRID_MS = 15 * 60 * 1000;
+
+/** A lesson start: ISO-8601 on the 15-minute grid (seconds and milliseconds zero). */
+export const lessonStartRule = z
+  .string({ error: "bad-request" })
+  .refine((s) => {
+    const t = Date.parse(s);
+    return Number.isFinite(t) && t % GRID_MS === 0;
+  }, "bad-request")
+  .transform((s) => new Date(s));
+
+export const lessonDurationRule = z.union([z.literal(LessonDuration.Short), z.literal(LessonDuration.Long)], {
+  error: "bad-request",
+});
+
+const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+/** POST /lesson/ — the student books a tutor's free time. */
+export const bookLessonBody = z.object({ tutorId: id, start: lessonStartRule, duration: lessonDurationRule });
+export type BookLessonBody = z.input<typeof bookLessonBody>;
+
+/** PATCH /lesson — the student moves (and may resize) a lesson; the same rules as booking. */
+export const rescheduleLessonBody = z.object({
+  id,
+  start: lessonStartRule,
+  duration: lessonDurationRule.optional(),
+});
+
+export const lessonListQuery = pageQuery.extend({
+  /** ratified: not cancelled; canceled: cancelled. */
+  status: z.enum(["ratified", "canceled"], { error: "bad-request" }).optional(),
+  /** future: not started; past: ended; now: happening. */
+  when: z.enum(["future", "past", "now"], { error: "bad-request" }).optional(),
+  /** Staff only: another member's lessons. */
+  user: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
+
+export const lessonStatsQuery = z.object({
+  user: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
+
+export type LessonState = "pending" | "happening" | "fulfilled" | "canceled";
+
+export type LessonMemberView = { id: number; name: string | null; image: string | null };
+
+export type LessonView = {
+  id: number;
+  tutor: LessonMemberView;
+  student: LessonMemberView;
+  start: string;
+  end: string;
+  duration: LessonDuration;
+  /** Piasters. */
+  price: number;
+  state: LessonState;
+  isTrial: boolean;
+  subscriptionId: number | null;
+  canceledAt: string | null;
+  /** Who cancelled; null with canceledAt set means the system. */
+  canceledBy: number | null;
+  createdAt: string;
+};
+
+/** GET /lesson/attended/stats */
+export type LessonStats = {
+  /** Ended, not cancelled. */
+  attendedLessons: number;
+  attendedMinutes: number;
+  upcomingLessons: number;
+  canceledLessons: number;
+};

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** A live session's id: "lesson:<id>", "interview:<id>" or "demo:<id>" (session_attendance.session_id). */
+export const sessionIdRule = z.string({ error: "bad-request" }).regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
+
+export const sessionKinds = ["lesson", "interview", "demo"] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
+/** GET /session/:id and POST /session/:id/report-absence. */
+export const sessionParams = z.object({ id: sessionIdRule });
+
+/** GET /session/token?sessionId=lesson:12 */
+export const sessionTokenQuery = z.object({ sessionId: sessionIdRule });
+
+/** A member's part in the session: the teaching side (tutor, interviewer, reviewer) or the other. */
+export type SessionMemberRole = "tutor" | "student" | "interviewer" | "interviewee" | "tutor-manager";
+
+export type SessionMember = { id: number; name: string | null; image: string | null; role: SessionMemberRole };
+
+/** One join or leave, oldest first. `event` is RoomMembershipEvent: UserJoined 1, UserLeft 2. */
+export type AttendanceEntry = { userId: number; event: 1 | 2; at: string };
+
+export type SessionView = {
+  id: string;
+  kind: SessionKind;
+  start: string;
+  end: string;
+  canceled: boolean;
+  members: SessionMember[];
+  attendance: AttendanceEntry[];
+};
+
+/** GET /session/token: a LiveKit access token for the session's room (room name = session id). */
+export type SessionTokenResponse = { token: string; url: string; room: string; identity: string; expiresAt: string };
+
+/** POST /session/:id/report-absence: the lesson as cancelled by the system with the report time. */
+export type AbsenceReportResponse = { sessionId: string; reportedAbsentAt: string; canceledAt: string };

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { bounds, topicArNameRule, topicEnNameRule } from "../rules";
+import { pageQuery } from "./common";
+
+/** POST /topic/ (admin). */
+export const topicBody = z.object({ nameAr: topicArNameRule, nameEn: topicEnNameRule });
+export type TopicBody = z.infer<typeof topicBody>;
+
+/** PUT /topic/{id} (admin): either name or both. */
+export const topicUpdateBody = topicBody.partial();
+
+/** GET /topic/list — paged, optionally filtered by a part of either name. */
+export const topicListQuery = pageQuery.extend({ search: z.string({ error: "bad-request" }).trim().max(50, "bad-request").optional() });
+
+const topicId = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+/** POST, DELETE and PATCH /topic/of/user: the topic ids to add, remove, or make the whole set. */
+export const userTopicsBody = z.object({
+  topicIds: z
+    .array(topicId, { error: "bad-request" })
+    .max(bounds.topicsPerUser * 4, "bad-request")
+    .transform((ids) => [...new Set(ids)]),
+});
+export type UserTopicsBody = z.infer<typeof userTopicsBody>;
+
+/** GET /topic/of/user — the caller's topics, or another user's by id. */
+export const userTopicsQuery = z.object({
+  userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
+
+export type TopicView = { id: number; nameAr: string; nameEn: string };

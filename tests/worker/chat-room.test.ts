@@ -1,0 +1,163 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ChatRoom } from "../../durable-objects/chat-room";
+import type { ChatMessage } from "../../schema/events";
+import { call } from "./helpers";
+import { TestSocket, closeAll, connect, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
+
+const roomStub = (roomId: number) => (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
+
+async function pair() {
+  const student = await verifiedStudent();
+  const teacher = await tutor();
+  const roomId = await startRoom(student, teacher, "البداية");
+  return { student, teacher, roomId };
+}
+
+const unread = async (userId: number, token: string, roomId: number) =>
+  (await call("GET", `/api/v1/chat/list/rooms/${userId}/`, { token })).body.list.find((room: { id: number }) => room.id === roomId).unreadCount;
+
+describe("chat-room socket", () => {
+  it("acks a sent message and delivers it to the other member's room socket and user channel", async () => {
+    const { student, teacher, roomId } = await pair();
+    const studentRoom = await TestSocket.chatRoom(student, roomId);
+    const teacherRoom = await TestSocket.chatRoom(teacher, roomId);
+    const teacherChannel = await TestSocket.userChannel(teacher);
+    const ack = await studentRoom.request({ type: "SendMessage", payload: { text: "<p>سؤال عن الدرس</p><script>x</script>" } });
+    expect(ack.result).toBe("unallowed");
+    const ok = await studentRoom.request({ type: "SendMessage", payload: { text: "<p>سؤال عن الدرس</p>" } });
+    expect(ok).toMatchObject({ result: "ok", message: { senderId: student.user.id, text: "<p>سؤال عن الدرس</p>", sequence: 2 } });
+    expect((await teacherRoom.next("RoomMessage")).message.sequence).toBe(2);
+    expect((await teacherChannel.next("RoomMessage")).message).toEqual(ok.message);
+    const summary = await env.DB.prepare("SELECT last_message_id, last_message_text FROM chat_rooms WHERE id = ?").bind(roomId).first();
+    expect(summary).toEqual({ last_message_id: "2", last_message_text: "سؤال عن الدرس" });
+    await closeAll(studentRoom, teacherRoom, teacherChannel);
+  });
+
+  it("acks empty-text, message-not-found and not-owner, and lets only the author edit and delete", async () => {
+    const { student, teacher, roomId } = await pair();
+    const studentRoom = await TestSocket.chatRoom(student, roomId);
+    const teacherRoom = await TestSocket.chatRoom(teacher, roomId);
+    expect((await studentRoom.request({ type: "SendMessage", payload: { text: "  " } })).result).toBe("empty-text");
+    expect((await studentRoom.request({ type: "SendMessage", payload: { text: "ب".repeat(1001) } })).result).toBe("unallowed");
+    expect((await studentRoom.request({ type: "UpdateMessage", payload: { sequence: 99, text: "تعديل" } })).result).toBe("message-not-found");
+    expect((await teacherRoom.request({ type: "UpdateMessage", payload: { sequence: 1, text: "ليس لي" } })).result).toBe("not-owner");
+    expect((await teacherRoom.request({ type: "DeleteMessage", payload: { sequence: 1 } })).result).toBe("not-owner");
+
+    const edited = await studentRoom.request({ type: "UpdateMessage", payload: { sequence: 1, text: "البداية المعدلة" } });
+    expect(edited).toMatchObject({ result: "ok", message: { sequence: 1, revision: 2, text: "البداية المعدلة" } });
+    expect((await teacherRoom.next("RoomMessageUpdated")).message.text).toBe("البداية المعدلة");
+    const deleted = await studentRoom.request({ type: "DeleteMessage", payload: { sequence: 1 } });
+    expect(deleted).toMatchObject({ result: "ok", message: { sequence: 1, revision: 3, text: "" } });
+    expect((await teacherRoom.next("RoomMessageDeleted")).message.deletedAt).not.toBeNull();
+    expect((await studentRoom.request({ type: "DeleteMessage", payload: { sequence: 1 } })).result).toBe("message-not-found");
+    const page = await call("GET", `/api/v1/chat/list/${roomId}/messages`, { token: teacher.token });
+    expect(page.body.list).toMatchObject([{ sequence: 1, text: "", deletedAt: expect.any(String) }]);
+    studentRoom.close();
+    teacherRoom.close();
+  });
+
+  it("acks unallowed for a frame that is not a chat frame, and forwards typing to the other member only", async () => {
+    const { student, teacher, roomId } = await pair();
+    const studentRoom = await TestSocket.chatRoom(student, roomId);
+    const teacherChannel = await TestSocket.userChannel(teacher);
+    const studentChannel = await TestSocket.userChannel(student);
+    expect((await studentRoom.request({ type: "Nonsense", payload: {} } as never)).result).toBe("unallowed");
+    expect((await studentRoom.request({ type: "UserTyping", payload: { typing: true } })).result).toBe("ok");
+    expect(await teacherChannel.next("UserTyping")).toEqual({ roomId, userId: student.user.id, typing: true });
+    expect(studentChannel.all("UserTyping")).toEqual([]);
+    await closeAll(studentRoom, teacherChannel, studentChannel);
+  });
+});
+
+describe("a non-member can neither read nor write a room", () => {
+  it("refuses a stranger's socket at the gate and a missing room", async () => {
+    const { roomId } = await pair();
+    const stranger = await verifiedStudent();
+    expect((await connect(`/parties/chat-room/${roomId}?token=${stranger.token}`)).status).toBe(403);
+    expect((await connect(`/parties/chat-room/987654?token=${stranger.token}`)).status).toBe(404);
+    expect((await connect(`/parties/chat-room/${roomId}`)).status).toBe(401);
+  });
+
+  it("answers not-member and room-not-found from the room itself, and stores nothing", async () => {
+    const { roomId } = await pair();
+    const stranger = await verifiedStudent();
+    const stub = roomStub(roomId);
+    expect((await stub.send(stranger.user.id, "تطفل")).result).toBe("not-member");
+    expect((await stub.edit(stranger.user.id, 1, "تطفل")).result).toBe("not-member");
+    expect((await stub.remove(stranger.user.id, 1)).result).toBe("not-member");
+    expect((await stub.markRead(stranger.user.id, 1)).result).toBe("not-member");
+    expect((await stub.sync(stranger.user.id, 0)).result).toBe("not-member");
+    expect(await stub.listMessages(stranger.user.id, 1, 10)).toEqual({ result: "not-member", list: [], total: 0 });
+    expect((await roomStub(987655).send(stranger.user.id, "لا أحد")).result).toBe("room-not-found");
+    const count = await runInDurableObject(stub, (_room, state) => state.storage.sql.exec("SELECT count(*) AS n FROM messages").one().n);
+    expect(count).toBe(1);
+  });
+});
+
+describe("no message lost or duplicated across an eviction and a reconnect", () => {
+  it("catches a reconnecting member up by revision, exactly once", async () => {
+    const { student, teacher, roomId } = await pair();
+    const studentRoom = await TestSocket.chatRoom(student, roomId);
+    let teacherRoom = await TestSocket.chatRoom(teacher, roomId);
+    for (const text of ["أ", "ب", "ج"]) await studentRoom.request({ type: "SendMessage", payload: { text } });
+    const seen: ChatMessage[] = [];
+    for (let i = 0; i < 3; i++) seen.push((await teacherRoom.next("RoomMessage")).message);
+    teacherRoom.close();
+
+    await evictDurableObject(roomStub(roomId));
+    for (const text of ["د", "هـ"]) expect((await studentRoom.request({ type: "SendMessage", payload: { text } })).result).toBe("ok");
+    await studentRoom.request({ type: "UpdateMessage", payload: { sequence: seen[0]!.sequence, text: "أ معدلة" } });
+    // A resend after a lost ack (same clientId) stores nothing new.
+    const once = await studentRoom.request({ type: "SendMessage", payload: { text: "و", clientId: "c-1" } });
+    const twice = await studentRoom.request({ type: "SendMessage", payload: { text: "و", clientId: "c-1" } });
+    expect(twice.message).toEqual(once.message);
+    await evictDurableObject(roomStub(roomId));
+
+    teacherRoom = await TestSocket.chatRoom(teacher, roomId);
+    const after = Math.max(...seen.map((message) => message.revision));
+    const caughtUp = await teacherRoom.request({ type: "SyncMessages", payload: { after } });
+    expect(caughtUp.result).toBe("ok");
+    const sync = caughtUp.sync!;
+    expect(sync.messages.map((message) => message.text)).toEqual(["د", "هـ", "أ معدلة", "و"]);
+    expect(sync.hasMore).toBe(false);
+
+    const all = (await call("GET", `/api/v1/chat/list/${roomId}/messages?size=100`, { token: teacher.token })).body.list as ChatMessage[];
+    const sequences = all.map((message) => message.sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    expect(sequences).toEqual([...sequences].sort((a, b) => b - a));
+    expect(all.map((message) => message.text).reverse()).toEqual(["البداية", "أ معدلة", "ب", "ج", "د", "هـ", "و"]);
+    studentRoom.close();
+    teacherRoom.close();
+  });
+});
+
+describe("unread counts", () => {
+  it("stay exact after reads from another device", async () => {
+    const { student, teacher, roomId } = await pair();
+    const teacherRoom = await TestSocket.chatRoom(teacher, roomId);
+    const sent: ChatMessage[] = [];
+    for (const text of ["١", "٢", "٣"]) sent.push((await teacherRoom.request({ type: "SendMessage", payload: { text } })).message!);
+    expect(await unread(student.user.id, student.token, roomId)).toBe(3);
+    expect(await unread(teacher.user.id, teacher.token, roomId)).toBe(1);
+
+    const phone = await TestSocket.userChannel(student);
+    const laptop = await TestSocket.chatRoom(student, roomId);
+    expect((await laptop.request({ type: "MarkMessageAsRead", payload: { sequence: sent[1]!.sequence } })).result).toBe("ok");
+    expect(await phone.next("RoomMessageRead")).toEqual({ roomId, userId: student.user.id, sequence: sent[1]!.sequence, unreadCount: 1 });
+    expect(await unread(student.user.id, student.token, roomId)).toBe(1);
+    // Reading an older message never moves the receipt back.
+    await laptop.request({ type: "MarkMessageAsRead", payload: { sequence: 1 } });
+    expect(await unread(student.user.id, student.token, roomId)).toBe(1);
+    expect((await laptop.request({ type: "MarkMessageAsRead", payload: { sequence: 999 } })).result).toBe("message-not-found");
+
+    await teacherRoom.request({ type: "DeleteMessage", payload: { sequence: sent[2]!.sequence } });
+    expect(await unread(student.user.id, student.token, roomId)).toBe(0);
+    await eventually(async () => {
+      const row = await env.DB.prepare("SELECT last_read_at FROM chat_room_members WHERE room_id = ? AND user_id = ?").bind(roomId, student.user.id).first("last_read_at");
+      return row === sent[1]!.createdAt;
+    });
+    await closeAll(teacherRoom, phone, laptop);
+  });
+});

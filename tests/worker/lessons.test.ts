@@ -1,0 +1,162 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import { addMinutes, book, createStudent, createTutor, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
+import { call } from "./helpers";
+
+/** A subscribed student with a booked 30-minute lesson `hours` ahead. */
+async function booked(hours = 24, tutorOptions: { notice?: number } = {}) {
+  const start = gridTime(hours);
+  const tutor = await tutorFreeAt(addMinutes(start, -60), 4, tutorOptions);
+  const student = await createStudent();
+  await subscribe(student.id, { weeklyMinutes: 120 });
+  const response = await book(student, tutor.id, start, 30);
+  expect(response.status).toBe(201);
+  return { start, tutor, student, lessonId: response.body.id as number };
+}
+
+/** A lesson written directly (for times that cannot be booked any more). */
+async function storedLesson(tutor: Session, student: Session, start: Date) {
+  const at = new Date().toISOString();
+  const row = await env.DB.prepare(
+    "INSERT INTO lessons (tutor_id, start, \"end\", duration, price, created_by, created_at, updated_at) VALUES (?, ?, ?, 30, 12750, ?, ?, ?) RETURNING id",
+  )
+    .bind(tutor.id, start.toISOString(), addMinutes(start, 30).toISOString(), student.id, at, at)
+    .first<{ id: number }>();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 3, ?)").bind(row!.id, tutor.id, at),
+    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 4, ?)").bind(row!.id, student.id, at),
+  ]);
+  return row!.id;
+}
+
+const remaining = async (student: Session) => (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes;
+const lastSubject = async (email: string) =>
+  (await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ subject: string }>())?.subject;
+
+describe("DELETE /lesson/{id}", () => {
+  it("lets the student cancel more than 6 hours ahead, records who, returns the minutes and notifies the tutor", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    const before = await remaining(student);
+    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: lessonId, state: "canceled", canceledBy: student.id });
+    expect(await env.DB.prepare("SELECT canceled_by FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ canceled_by: student.id });
+    expect(await lastSubject(tutor.email)).toBe("تم إلغاء حصة في درس");
+    // The lesson is 24 h ahead: in this subscription week unless the week turns over before it.
+    const after = await remaining(student);
+    expect(after === before + 30 || after === 120).toBe(true);
+  });
+
+  it("lets the tutor cancel and notifies the student", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: tutor.token });
+    expect(response.body.canceledBy).toBe(tutor.id);
+    expect(await lastSubject(student.email)).toBe("تم إلغاء حصة في درس");
+  });
+
+  it("refuses a cancellation within 6 hours of the start with forbidden", async () => {
+    const { student, lessonId } = await booked(3, { notice: 1 });
+    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
+    expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
+    expect(await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ canceled_at: null });
+  });
+
+  it("refuses a lesson that has started with lesson-time-passed", async () => {
+    const tutor = await createTutor();
+    const student = await createStudent();
+    const id = await storedLesson(tutor, student, gridTime(-0.25));
+    const response = await call("DELETE", `/api/v1/lesson/${id}`, { token: student.token });
+    expect([response.status, response.body.code]).toEqual([422, "lesson-time-passed"]);
+  });
+
+  it("refuses someone who is not a member", async () => {
+    const { lessonId } = await booked(24);
+    const stranger = await createStudent();
+    expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: stranger.token })).status).toBe(403);
+    expect((await call("DELETE", "/api/v1/lesson/999999", { token: stranger.token })).body.code).toBe("lesson-not-found");
+  });
+});
+
+describe("PATCH /lesson (reschedule)", () => {
+  it("moves the lesson onto time overlapping its own old time and notifies the tutor", async () => {
+    const { start, tutor, student, lessonId } = await booked(24);
+    const to = addMinutes(start, 15);
+    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: to.toISOString() } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: lessonId, start: to.toISOString(), end: addMinutes(to, 30).toISOString(), duration: 30 });
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: to.toISOString() });
+    expect(await lastSubject(tutor.email)).toBe("تم تغيير موعد حصتك في درس");
+  });
+
+  it("refuses a time the tutor has booked with another student (busy-tutor)", async () => {
+    const { start, tutor, student, lessonId } = await booked(24);
+    const other = await createStudent();
+    await subscribe(other.id);
+    expect((await book(other, tutor.id, addMinutes(start, 60), 30)).status).toBe(201);
+    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 45).toISOString() } });
+    expect(response.body.code).toBe("busy-tutor");
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: start.toISOString() });
+  });
+
+  it("refuses the tutor moving a lesson (403) and a lesson within 6 hours (forbidden)", async () => {
+    const { start, tutor, lessonId } = await booked(24);
+    expect((await call("PATCH", "/api/v1/lesson", { token: tutor.token, body: { id: lessonId, start: addMinutes(start, 15).toISOString() } })).status).toBe(403);
+    const soon = await booked(3, { notice: 1 });
+    const response = await call("PATCH", "/api/v1/lesson", { token: soon.student.token, body: { id: soon.lessonId, start: addMinutes(soon.start, 15).toISOString() } });
+    expect(response.body.code).toBe("forbidden");
+  });
+});
+
+describe("GET /lesson/{id}", () => {
+  it("shows a lesson to its members and staff, not to others", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    const manager = await createUser(Role.TutorManager);
+    const stranger = await createStudent();
+    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: student.token })).body).toMatchObject({
+      id: lessonId,
+      tutor: { id: tutor.id },
+      student: { id: student.id },
+      state: "pending",
+    });
+    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: tutor.token })).status).toBe(200);
+    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: manager.token })).status).toBe(200);
+    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: stranger.token })).status).toBe(403);
+  });
+});
+
+describe("GET /lesson/list/ and /lesson/attended/stats", () => {
+  it("lists the caller's lessons with the ratified/canceled and future/past filters, paged", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    const past = await storedLesson(tutor, student, gridTime(-5));
+    const second = await book(student, tutor.id, gridTime(24, 60), 15);
+    await call("DELETE", `/api/v1/lesson/${second.body.id}`, { token: student.token });
+    const list = async (query: string) => (await call("GET", `/api/v1/lesson/list/?${query}`, { token: student.token })).body;
+    expect((await list("")).total).toBe(3);
+    expect((await list("when=future&status=ratified")).list.map((l: { id: number }) => l.id)).toEqual([lessonId]);
+    expect((await list("when=past")).list.map((l: { id: number }) => l.id)).toEqual([past]);
+    expect((await list("status=canceled")).list.map((l: { id: number }) => l.id)).toEqual([second.body.id]);
+    const page = await list("size=1&page=2");
+    expect(page.total).toBe(3);
+    expect(page.list).toHaveLength(1);
+  });
+
+  it("lets staff list one user's lessons and refuses a student asking for another's", async () => {
+    const { student, lessonId } = await booked(24);
+    const admin = await createUser(Role.RegularAdmin);
+    const other = await createStudent();
+    const listed = await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: admin.token });
+    expect(listed.body).toMatchObject({ total: 1, list: [{ id: lessonId }] });
+    expect((await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: other.token })).status).toBe(403);
+  });
+
+  it("counts attended, upcoming and cancelled lessons", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    await storedLesson(tutor, student, gridTime(-5));
+    const other = await book(student, tutor.id, gridTime(24, 60), 15);
+    await call("DELETE", `/api/v1/lesson/${other.body.id}`, { token: student.token });
+    const stats = await call("GET", "/api/v1/lesson/attended/stats", { token: student.token });
+    expect(stats.body).toEqual({ attendedLessons: 1, attendedMinutes: 30, upcomingLessons: 1, canceledLessons: 1 });
+    expect(lessonId).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,245 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { lessons, tutors, users } from "../../schema/db";
+import { Role, SlotPurpose, isTutorSide, type LessonDuration } from "../../schema/enums";
+import type { ErrorCode } from "../../schema/errors";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+import { d1, lessonPrice, rows, statement, tutorEarning, type LessonRow } from "./lessons";
+import { settings } from "./settings";
+import { currentSubscriptionQuery, subscriptionWeeks, usedMinutesSql, type SubscriptionRow } from "./subscriptions";
+import type { UserRow } from "./users";
+import { weekContaining } from "./weekly-minutes";
+
+/**
+ * Booking and rescheduling (business-rules.md, "Lessons"). The rules are checked in this order,
+ * each with its code: student with a verified email (forbidden) → start in the future
+ * (lesson-time-passed) → the tutor's notice (busy-tutor) → tutor exists and is listed
+ * (tutor-not-found) → inside a Lesson/General slot and clear of the tutor's lessons, interviews
+ * and demo sessions (busy-tutor) → clear of the student's lessons (conflicting-lessons) → the
+ * entitlement (no-enough-minutes, subscription-required, reached-booking-limit).
+ *
+ * The rules that depend on other rows are one conditional INSERT ... SELECT ... WHERE (or one
+ * conditional UPDATE for a reschedule), so two requests can never both pass them: D1 runs one
+ * statement at a time. When the write changes nothing, a read explains which rule refused it.
+ */
+
+const MINUTE = 60 * 1000;
+
+export type BookingRequest = {
+  student: UserRow;
+  tutorId: number;
+  start: Date;
+  duration: LessonDuration;
+  now?: Date;
+};
+
+type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
+
+const overlaps = (alias: string, w: Window) =>
+  sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
+
+/** A live Lesson or General slot of the tutor holding the whole lesson. */
+const slotSql = (w: Window) => sql`SELECT s.id FROM availability_slots s WHERE s.user_id = ${w.tutorId} AND s.deleted_at IS NULL
+  AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start <= ${w.start} AND s."end" >= ${w.end}
+  ORDER BY s.start LIMIT 1`;
+
+/** The tutor already teaches, interviews or is interviewed, or runs a demo session then. */
+const tutorBusySql = (w: Window) => sql`(
+  EXISTS (SELECT 1 FROM lessons l WHERE l.tutor_id = ${w.tutorId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})
+  OR EXISTS (SELECT 1 FROM interviews i WHERE (i.interviewer_id = ${w.tutorId} OR i.interviewee_id = ${w.tutorId}) AND i.status = 1 AND ${overlaps("i", w)})
+  OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND d.status = 1 AND ${overlaps("d", w)}))`;
+
+/** The student already has a lesson then. */
+const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})`;
+
+/** Any lesson of the student that is not cancelled (optionally only those not ended yet). */
+const studentLessonSql = (w: Window, notEndedAt?: string) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
+
+/** Every lesson column under its LessonRow name, for RETURNING (no read-back round trip). */
+const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
+  subscription_id AS subscriptionId, is_trial AS isTrial, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
+  reported_absent_at AS reportedAbsentAt, created_at AS createdAt, updated_at AS updatedAt`);
+
+const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
+
+type Entitlement =
+  | { kind: "subscription"; sub: SubscriptionRow; week: { start: string; end: string }; duration: number }
+  | { kind: "trial"; duration: number };
+
+/** The entitlement as one SQL condition (checked in the same statement as the write). */
+function entitledSql(w: Window, e: Entitlement): SQL {
+  if (e.kind === "subscription") {
+    if (w.start >= e.sub.end) return sql`0`;
+    return sql`(EXISTS (SELECT 1 FROM subscriptions WHERE id = ${e.sub.id} AND status = 'active' AND "end" > ${w.start})
+      AND ${e.sub.weeklyMinutes} - ${usedMinutesSql(e.sub.id, e.week, w.excludeId)} >= ${e.duration})`;
+  }
+  if (!settings.lessons.trial.enabled || e.duration > settings.lessons.trial.minutes) return sql`0`;
+  return sql`NOT ${studentLessonSql(w)}`;
+}
+
+/** After a refused write: the first rule, in order, that the request breaks. */
+async function explain(db: Db, w: Window, e: Entitlement, now: Date): Promise<ErrorCode> {
+  const [row] = await rows<{ slot: number | null; tutorBusy: number; studentBusy: number; entitled: number; pending: number; any: number }>(db, sql`
+    SELECT (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy,
+      ${entitledSql(w, e)} AS entitled, ${studentLessonSql(w, now.toISOString())} AS pending, ${studentLessonSql(w)} AS "any"`);
+  if (!row || row.slot === null || row.tutorBusy) return "busy-tutor";
+  if (row.studentBusy) return "conflicting-lessons";
+  if (e.kind === "subscription") {
+    if (w.start >= e.sub.end) return "subscription-required";
+    return row.entitled ? "busy-tutor" : "no-enough-minutes";
+  }
+  if (!settings.lessons.trial.enabled) return "subscription-required";
+  if (row.pending) return "reached-booking-limit";
+  if (row.any) return "subscription-required";
+  if (e.duration > settings.lessons.trial.minutes) return "no-enough-minutes";
+  // Every rule passes on a second look: the write lost a race that has since ended.
+  return "busy-tutor";
+}
+
+type Tutor = { user: UserRow; notice: number; activated: boolean };
+
+/** The checks that need no other rows, in order; answers what the write needs. */
+function precheck(student: UserRow, tutor: Tutor | undefined, start: Date, now: Date): Tutor {
+  if (student.role !== Role.Student || !student.verifiedEmail) fail("forbidden");
+  if (start.getTime() <= now.getTime()) fail("lesson-time-passed");
+  if (!tutor || !tutor.activated || !isTutorSide(tutor.user.role as Role)) fail("tutor-not-found");
+  if (start.getTime() < now.getTime() + tutor.notice * MINUTE) fail("busy-tutor");
+  return tutor;
+}
+
+function entitlementFor(sub: SubscriptionRow | undefined, start: string, duration: number): Entitlement {
+  if (!sub) return { kind: "trial", duration };
+  return { kind: "subscription", sub, week: weekContaining(sub.start, subscriptionWeeks(sub), start), duration };
+}
+
+/** One round trip: the tutor (with meta) and the student's live subscription. */
+async function readContext(db: Db, tutorId: number, studentId: number, now: Date) {
+  const [tutorRows, subRows] = await db.batch([
+    db
+      .select({ user: users, notice: tutors.notice, activated: tutors.activated })
+      .from(users)
+      .innerJoin(tutors, eq(tutors.id, users.id))
+      .where(and(eq(users.id, tutorId), isNull(users.deletedAt)))
+      .limit(1),
+    currentSubscriptionQuery(db, studentId, now),
+  ]);
+  return { tutor: tutorRows[0] as Tutor | undefined, sub: subRows[0] };
+}
+
+export type Booked = { lesson: LessonRow; tutor: UserRow };
+
+/**
+ * Books a lesson: two D1 round trips (read the tutor and subscription; one batch that inserts
+ * the lesson under every rule, its members, and the pair's chat room), plus the
+ * notifications' outbox inserts the route queues.
+ */
+export async function bookLesson(db: Db, request: BookingRequest): Promise<Booked> {
+  const now = request.now ?? new Date();
+  const { student, duration } = request;
+  const context = await readContext(db, request.tutorId, student.id, now);
+  const tutor = precheck(student, context.tutor, request.start, now);
+  const at = now.toISOString();
+  const w: Window = {
+    tutorId: tutor.user.id,
+    studentId: student.id,
+    start: request.start.toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    excludeId: 0,
+  };
+  const entitlement = entitlementFor(context.sub, w.start, duration);
+  const subscriptionId = entitlement.kind === "subscription" ? entitlement.sub.id : null;
+  const isTrial = entitlement.kind === "trial" ? 1 : 0;
+  const pairKey = `${Math.min(student.id, tutor.user.id)}:${Math.max(student.id, tutor.user.id)}`;
+  // The lesson this batch created: the live one at this tutor and start, booked by this student now.
+  const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
+    AND created_by = ${student.id} AND created_at = ${at}`;
+  let inserted: LessonRow[];
+  try {
+    const results = await d1(db).batch<LessonRow>([
+      statement(db, sql`
+        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
+        SELECT ${w.tutorId}, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration}, ${lessonPrice(duration, tutor.user.role as Role)},
+          ${tutorEarning(duration)}, ${subscriptionId}, ${isTrial}, ${student.id}, ${at}, ${at}
+        WHERE EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${entitledSql(w, entitlement)}
+        RETURNING ${lessonColumns}`),
+      statement(db, sql`
+        INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
+        SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
+          (SELECT ${w.tutorId} AS user_id, ${tutor.user.role} AS role UNION ALL SELECT ${student.id}, ${Role.Student}) p
+        WHERE true`),
+      statement(db, sql`
+        INSERT INTO chat_rooms (pair_key, created_at, updated_at)
+        SELECT ${pairKey}, ${at}, ${at} WHERE EXISTS (${mine})
+        ON CONFLICT DO NOTHING`),
+      statement(db, sql`
+        INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
+        SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
+          (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
+        WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
+        ON CONFLICT DO NOTHING`),
+    ]);
+    inserted = results[0]?.results ?? [];
+  } catch (error) {
+    // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
+    if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
+    throw error;
+  }
+  const lesson = inserted[0];
+  if (!lesson) fail(await explain(db, w, entitlement, now));
+  return { lesson: toLessonRow(lesson), tutor: tutor.user };
+}
+
+export type RescheduleRequest = { student: UserRow; lessonId: number; start: Date; duration?: LessonDuration; now?: Date };
+
+/**
+ * Moves a lesson (the student only), under the same rules with the lesson's own time not
+ * counted as busy. The lesson must not have started (lesson-time-passed) nor be inside the
+ * cancel window (forbidden), since moving it gives up its current time. One conditional UPDATE.
+ */
+export async function rescheduleLesson(db: Db, request: RescheduleRequest): Promise<Booked> {
+  const now = request.now ?? new Date();
+  const { student } = request;
+  if (student.role !== Role.Student || !student.verifiedEmail) fail("forbidden");
+  const [found] = await db
+    .select({ lesson: lessons })
+    .from(lessons)
+    .where(and(eq(lessons.id, request.lessonId), sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${student.id} AND m.role = ${Role.Student})`))
+    .limit(1);
+  if (!found) fail("lesson-not-found");
+  const old = found.lesson;
+  if (old.canceledAt) fail("illegal");
+  if (old.start <= now.toISOString()) fail("lesson-time-passed");
+  if (old.start < new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString()) fail("forbidden");
+  const duration = request.duration ?? (old.duration as LessonDuration);
+  const context = await readContext(db, old.tutorId, student.id, now);
+  const tutor = precheck(student, context.tutor, request.start, now);
+  const w: Window = {
+    tutorId: old.tutorId,
+    studentId: student.id,
+    start: request.start.toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    excludeId: old.id,
+  };
+  // A trial lesson stays a trial; a subscription lesson takes its minutes from the current one.
+  const entitlement: Entitlement = old.isTrial ? { kind: "trial", duration } : entitlementFor(context.sub, w.start, duration);
+  if (!old.isTrial && entitlement.kind === "trial") fail("subscription-required");
+  const at = now.toISOString();
+  let updated: LessonRow[];
+  try {
+    updated = await rows<LessonRow>(db, sql`
+      UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
+        price = ${lessonPrice(duration, tutor.user.role as Role)}, tutor_earning = ${tutorEarning(duration)},
+        subscription_id = ${entitlement.kind === "subscription" ? entitlement.sub.id : null}, updated_at = ${at}
+      WHERE id = ${old.id} AND canceled_at IS NULL AND start = ${old.start}
+        AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${entitledSql(w, entitlement)}
+      RETURNING ${lessonColumns}`);
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
+    throw error;
+  }
+  const lesson = updated[0];
+  if (!lesson) fail(await explain(db, w, entitlement, now));
+  return { lesson: toLessonRow(lesson), tutor: tutor.user };
+}

@@ -1,0 +1,219 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
+import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
+import { lessonMembers, lessons, users } from "../../schema/db";
+import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+import type { Message } from "./outbox";
+import { settings } from "./settings";
+import type { UserRow } from "./users";
+import { CAIRO } from "./weekly-minutes";
+
+export type LessonRow = typeof lessons.$inferSelect;
+type Person = Pick<UserRow, "id" | "name" | "image">;
+
+export function lessonState(lesson: Pick<LessonRow, "start" | "end" | "canceledAt">, now = new Date()): LessonState {
+  if (lesson.canceledAt) return "canceled";
+  const at = now.toISOString();
+  if (at < lesson.start) return "pending";
+  return at < lesson.end ? "happening" : "fulfilled";
+}
+
+export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, now = new Date()): LessonView {
+  return {
+    id: lesson.id,
+    tutor: { id: tutor.id, name: tutor.name, image: tutor.image },
+    student: { id: student.id, name: student.name, image: student.image },
+    start: lesson.start,
+    end: lesson.end,
+    duration: lesson.duration as LessonDuration,
+    price: lesson.price,
+    state: lessonState(lesson, now),
+    isTrial: lesson.isTrial,
+    subscriptionId: lesson.subscriptionId,
+    canceledAt: lesson.canceledAt,
+    canceledBy: lesson.canceledBy,
+    createdAt: lesson.createdAt,
+  };
+}
+
+/** Piasters a student's lesson costs: duration × lesson hourly rate; 0 with a tutor manager. */
+export function lessonPrice(duration: number, tutorRole: Role): number {
+  return tutorRole === Role.TutorManager ? 0 : Math.round((duration * settings.lessons.hourlyRate) / 60);
+}
+
+/** Piasters a tutor earns when the lesson is fulfilled: duration × tutor hourly rate. */
+export function tutorEarning(duration: number): number {
+  return Math.round((duration * settings.lessons.tutorHourlyRate) / 60);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+const timeFormat = new Intl.DateTimeFormat("ar-EG", { timeZone: CAIRO, dateStyle: "full", timeStyle: "short" });
+export const formatLessonTime = (iso: string) => timeFormat.format(new Date(iso));
+
+/** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. */
+export function messagesTo(user: UserRow, text: { subject: string; body: string }, dedupeKey?: string): Message[] {
+  const out: Message[] = [{ userId: user.id, channel: "email", recipient: user.email, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:email` : null }];
+  if (user.verifiedPhone && user.phone && user.notificationMethod === MessagingApp.Whatsapp)
+    out.push({ userId: user.id, channel: "whatsapp", recipient: user.phone, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null });
+  if (user.verifiedPhone && user.telegramChatId && user.notificationMethod === MessagingApp.Telegram)
+    out.push({ userId: user.id, channel: "telegram", recipient: user.telegramChatId, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:telegram` : null });
+  return out;
+}
+
+export const lessonMessages = {
+  booked: (start: string, duration: number, other: string | null) => ({
+    subject: "تم حجز حصة جديدة في درس",
+    body: `تم حجز حصة مدتها ${duration} دقيقة${other ? ` مع ${other}` : ""} يوم ${formatLessonTime(start)} بتوقيت القاهرة.`,
+  }),
+  rebooked: (start: string, duration: number, other: string | null) => ({
+    subject: "تم تغيير موعد حصتك في درس",
+    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${formatLessonTime(start)} بتوقيت القاهرة، ومدتها ${duration} دقيقة.`,
+  }),
+  canceled: (start: string, by: string | null) => ({
+    subject: "تم إلغاء حصة في درس",
+    body: `تم إلغاء الحصة التي كانت يوم ${formatLessonTime(start)} بتوقيت القاهرة${by ? ` بواسطة ${by}` : ""}.`,
+  }),
+  canceledBySystem: (start: string) => ({
+    subject: "تم إلغاء حصة في درس",
+    body: `تم إلغاء الحصة التي كانت يوم ${formatLessonTime(start)} بتوقيت القاهرة لأن اشتراك الطالب أُلغي.`,
+  }),
+  reminder: (start: string, kind: "1d" | "1h") => ({
+    subject: kind === "1d" ? "تذكير: لديك حصة خلال يوم" : "تذكير: حصتك بعد ساعة",
+    body: `تذكير بحصتك في درس يوم ${formatLessonTime(start)} بتوقيت القاهرة. ادخل غرفة الحصة قبل الموعد بدقائق.`,
+  }),
+  minutesReady: (minutes: number) => ({
+    subject: "دقائقك الأسبوعية جاهزة",
+    body: `بدأ أسبوع جديد في اشتراكك: ${minutes} دقيقة جاهزة لحجز حصصك في درس.`,
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const tutorUser = alias(users, "tutor_user");
+const studentUser = alias(users, "student_user");
+const studentMember = alias(lessonMembers, "student_member");
+
+/** Lessons joined to both members: one query for a page, one row for a lesson. */
+function lessonsWithMembers(db: Db) {
+  return db
+    .select({ lesson: lessons, tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image }, student: { id: studentUser.id, name: studentUser.name, image: studentUser.image } })
+    .from(lessons)
+    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+    .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
+    .innerJoin(studentUser, eq(studentUser.id, studentMember.userId));
+}
+
+export async function findLesson(db: Db, id: number) {
+  const [row] = await lessonsWithMembers(db).where(eq(lessons.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Staff may read any lesson and list anyone's: admins and tutor managers. */
+export const isLessonStaff = (role: Role) => isAdmin(role) || role === Role.TutorManager;
+
+export async function readLesson(db: Db, id: number, caller: UserRow, now = new Date()): Promise<LessonView> {
+  const row = await findLesson(db, id);
+  if (!row) fail("lesson-not-found");
+  const member = row.tutor.id === caller.id || row.student.id === caller.id;
+  if (!member && !isLessonStaff(caller.role as Role)) fail("forbidden");
+  return toLessonView(row.lesson, row.tutor, row.student, now);
+}
+
+/** Lessons the user is a member of (as tutor or student). */
+const memberOf = (userId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${userId})`;
+
+export async function listLessons(
+  db: Db,
+  query: { userId: number | null; status?: "ratified" | "canceled"; when?: "future" | "past" | "now"; page: number; size: number },
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const where = and(
+    query.userId !== null ? memberOf(query.userId) : undefined,
+    query.status === "ratified" ? isNull(lessons.canceledAt) : query.status === "canceled" ? isNotNull(lessons.canceledAt) : undefined,
+    query.when === "future"
+      ? gt(lessons.start, at)
+      : query.when === "past"
+        ? lte(lessons.end, at)
+        : query.when === "now"
+          ? and(lte(lessons.start, at), gt(lessons.end, at))
+          : undefined,
+  );
+  const order = query.when === "future" || query.when === "now" ? asc(lessons.start) : desc(lessons.start);
+  // Not one db.batch: drizzle maps batched join rows by column name, and both members have an "id".
+  const [list, [counted]] = await Promise.all([
+    lessonsWithMembers(db).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
+    db.select({ total: sql<number>`count(*)` }).from(lessons).where(where),
+  ]);
+  return { list: list.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total: counted?.total ?? 0 };
+}
+
+export async function lessonStats(db: Db, userId: number, now = new Date()): Promise<LessonStats> {
+  const at = now.toISOString();
+  const [row] = await db.all<LessonStats>(sql`
+    SELECT
+      COALESCE(SUM(CASE WHEN l.canceled_at IS NULL AND l.reported_absent_at IS NULL AND l."end" <= ${at} THEN 1 ELSE 0 END), 0) AS attendedLessons,
+      COALESCE(SUM(CASE WHEN l.canceled_at IS NULL AND l.reported_absent_at IS NULL AND l."end" <= ${at} THEN l.duration ELSE 0 END), 0) AS attendedMinutes,
+      COALESCE(SUM(CASE WHEN l.canceled_at IS NULL AND l.start > ${at} THEN 1 ELSE 0 END), 0) AS upcomingLessons,
+      COALESCE(SUM(CASE WHEN l.canceled_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS canceledLessons
+    FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id AND m.user_id = ${userId}`);
+  return row ?? { attendedLessons: 0, attendedMinutes: 0, upcomingLessons: 0, canceledLessons: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling
+
+/**
+ * Cancels a lesson by one of its members (or an admin) until the cancel window (6 hours) before
+ * the start: started → lesson-time-passed, inside the window → forbidden. One conditional update;
+ * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
+ */
+export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date()) {
+  const row = await findLesson(db, id);
+  if (!row) fail("lesson-not-found");
+  const member = row.tutor.id === caller.id || row.student.id === caller.id;
+  if (!member && !isAdmin(caller.role as Role)) fail("forbidden");
+  if (row.lesson.canceledAt) fail("illegal");
+  if (row.lesson.start <= now.toISOString()) fail("lesson-time-passed");
+  const latest = new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString();
+  if (row.lesson.start < latest) fail("forbidden");
+  const at = now.toISOString();
+  const [updated] = await db
+    .update(lessons)
+    .set({ canceledAt: at, canceledBy: caller.id, updatedAt: at })
+    .where(and(eq(lessons.id, id), isNull(lessons.canceledAt), sql`${lessons.start} >= ${latest}`))
+    .returning();
+  if (!updated) fail("illegal");
+  return { lesson: updated, tutor: row.tutor, student: row.student };
+}
+
+export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((user) => [user.id, user]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw statements for batches (drizzle's D1 batch cannot take raw `sql` queries)
+
+const dialect = new SQLiteAsyncDialect();
+
+/** The D1 binding under drizzle (createDb's drizzle() keeps it as $client). */
+export const d1 = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;
+
+/** A D1 statement from a drizzle `sql` template, for `d1(db).batch([...])`. */
+export function statement(db: Db, query: SQL): D1PreparedStatement {
+  const built = dialect.sqlToQuery(query);
+  return d1(db).prepare(built.sql).bind(...built.params);
+}
+
+/** Runs one raw statement and answers its rows. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return (await statement(db, query).all<T>()).results;
+}

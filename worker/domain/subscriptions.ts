@@ -1,0 +1,229 @@
+import { and, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "../../schema/api/subscription";
+import { lessons, plans, subscriptions } from "../../schema/db";
+import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+import { d1, statement } from "./lessons";
+import { settings } from "./settings";
+import { weekContaining, weeksElapsed, type WeekWindow } from "./weekly-minutes";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function subscriptionStatus(row: SubscriptionRow, now = new Date()): SubscriptionStatus {
+  if (row.status === "active" && row.end <= now.toISOString()) return "ended";
+  return row.status as SubscriptionStatus;
+}
+
+export function toSubscriptionView(row: SubscriptionRow, now = new Date()): SubscriptionView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    planId: row.planId,
+    period: row.period as PlanPeriod,
+    weeklyMinutes: row.weeklyMinutes,
+    amount: row.amount,
+    start: row.start,
+    end: row.end,
+    status: subscriptionStatus(row, now),
+    transactionId: row.transactionId,
+    canceledAt: row.canceledAt,
+    refundAmount: row.refundAmount,
+    createdAt: row.createdAt,
+  };
+}
+
+export const subscriptionWeeks = (row: Pick<SubscriptionRow, "period">) => planPeriodWeeks[row.period as PlanPeriod];
+
+export type GrantInput = {
+  userId: number;
+  planId: number;
+  period: PlanPeriod;
+  /** Piasters actually paid (after any coupon). */
+  amount: number;
+  /** The paid transaction; null for subscriptions created directly (tests, demo data). */
+  transactionId: number | null;
+  now?: Date;
+};
+
+/**
+ * Grants a plan for a period: the one code path a paid transaction calls. Starts now, lasts 4, 12
+ * or 52 weeks, copies the plan's weekly minutes. One batch: subscriptions of the student whose end
+ * has passed are ended first, then the insert relies on the one-active-per-student unique index
+ * (subscription-exists) and on the unique transaction id (a repeated PAID notification answers
+ * the subscription it already created and changes nothing).
+ */
+export async function grantSubscription(db: Db, input: GrantInput): Promise<SubscriptionRow> {
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  const end = new Date(now.getTime() + planPeriodWeeks[input.period] * WEEK_MS).toISOString();
+  const [, inserted] = await d1(db).batch<{ id: number }>([
+    statement(db, sql`UPDATE subscriptions SET status = 'ended', updated_at = ${at}
+      WHERE user_id = ${input.userId} AND status = 'active' AND "end" <= ${at}`),
+    statement(db, sql`
+      INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, start, "end", status, transaction_id, created_at, updated_at)
+      SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${at}, ${end}, 'active', ${input.transactionId}, ${at}, ${at}
+      FROM plans WHERE id = ${input.planId} AND deleted_at IS NULL
+      ON CONFLICT DO NOTHING
+      RETURNING id`),
+  ]);
+  const id = inserted?.results[0]?.id;
+  if (id !== undefined) return (await findSubscription(db, id))!;
+  // Nothing inserted: explain why.
+  if (input.transactionId !== null) {
+    const [existing] = await db.select().from(subscriptions).where(eq(subscriptions.transactionId, input.transactionId)).limit(1);
+    if (existing) return existing;
+  }
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, input.planId), isNull(plans.deletedAt))).limit(1);
+  return plan ? fail("subscription-exists") : fail("plan-not-found");
+}
+
+export async function findSubscription(db: Db, id: number): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The student's live subscription: active and not past its end. */
+export function currentSubscriptionQuery(db: Db, userId: number, now: Date) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), gt(subscriptions.end, now.toISOString())))
+    .orderBy(desc(subscriptions.start))
+    .limit(1);
+}
+
+/** Minutes of a subscription week's lessons that count: not cancelled, not reported absent. */
+export function usedMinutesSql(subscriptionId: number, week: Pick<WeekWindow, "start" | "end">, excludeLessonId = 0, startedBefore?: string): SQL {
+  return sql`COALESCE((SELECT SUM(duration) FROM lessons WHERE subscription_id = ${subscriptionId}
+    AND canceled_at IS NULL AND reported_absent_at IS NULL AND start >= ${week.start} AND start < ${week.end}
+    AND id <> ${excludeLessonId}${startedBefore ? sql` AND start < ${startedBefore}` : sql``}), 0)`;
+}
+
+export async function usedMinutes(db: Db, subscriptionId: number, week: WeekWindow): Promise<number> {
+  const [row] = await db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(subscriptionId, week)} AS used`);
+  return row?.used ?? 0;
+}
+
+/** The week of `at` and the minutes left in it, computed from the lessons (never a counter). */
+export async function remainingWeeklyMinutes(db: Db, sub: SubscriptionRow, at = new Date()) {
+  if (subscriptionStatus(sub, at) !== "active") return { week: null, remaining: 0 };
+  const week = weekContaining(sub.start, subscriptionWeeks(sub), at);
+  const used = await usedMinutes(db, sub.id, week);
+  return { week, remaining: Math.max(0, sub.weeklyMinutes - used) };
+}
+
+export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<CurrentSubscription> {
+  const [sub] = await currentSubscriptionQuery(db, userId, now);
+  if (!sub) return { info: null, remainingWeeklyMinutes: 0, week: null };
+  const { week, remaining } = await remainingWeeklyMinutes(db, sub, now);
+  return { info: toSubscriptionView(sub, now), remainingWeeklyMinutes: remaining, week };
+}
+
+export async function listSubscriptions(
+  db: Db,
+  query: { user?: number; status?: SubscriptionStatus; page: number; size: number },
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const statusFilter =
+    query.status === "active"
+      ? and(eq(subscriptions.status, "active"), gt(subscriptions.end, at))
+      : query.status === "ended"
+        ? sql`(${subscriptions.status} = 'ended' OR (${subscriptions.status} = 'active' AND ${subscriptions.end} <= ${at}))`
+        : query.status === "canceled"
+          ? eq(subscriptions.status, "canceled")
+          : undefined;
+  const where = and(query.user ? eq(subscriptions.userId, query.user) : undefined, statusFilter);
+  const [list, [counted]] = await db.batch([
+    db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.id)).limit(query.size).offset((query.page - 1) * query.size),
+    db.select({ total: sql<number>`count(*)` }).from(subscriptions).where(where),
+  ]);
+  return { list: list.map((row) => toSubscriptionView(row, now)), total: counted?.total ?? 0 };
+}
+
+/**
+ * The refund for cancelling (business-rules.md): what was paid, less the minutes consumed —
+ * the whole weeks elapsed at the full weekly minutes plus the minutes used so far this week —
+ * valued at the lesson hourly rate, less the provider's fee. Never negative. Piasters.
+ *
+ * Worked example: 500 EGP paid (50,000), 30 weekly minutes, one whole week elapsed, 15 minutes
+ * used this week: 45 minutes × 425 piasters = 19,125 consumed → 30,875 refunded.
+ */
+export function refundAmount(input: {
+  amount: number;
+  weeklyMinutes: number;
+  weeksElapsed: number;
+  usedThisWeek: number;
+  hourlyRate?: number;
+  feeBasisPoints?: number;
+}): number {
+  const hourlyRate = input.hourlyRate ?? settings.lessons.hourlyRate;
+  const fee = input.feeBasisPoints ?? settings.subscriptions.refundFeeBasisPoints;
+  const consumedMinutes = input.weeksElapsed * input.weeklyMinutes + input.usedThisWeek;
+  const consumed = Math.ceil((consumedMinutes * hourlyRate) / 60);
+  const gross = Math.max(0, input.amount - consumed);
+  return Math.floor((gross * (10_000 - fee)) / 10_000);
+}
+
+export type CancelOutcome = {
+  subscription: SubscriptionRow;
+  refundAmount: number;
+  canceledLessons: Array<{ id: number; tutorId: number; start: string }>;
+};
+
+/**
+ * Cancels a live subscription: records the refund (the Fawry refund call belongs to payments),
+ * and cancels its future lessons by the system, in one batch. A refund of 0 is refused.
+ */
+export async function cancelSubscription(db: Db, sub: SubscriptionRow, canceledBy: number, now = new Date()): Promise<CancelOutcome> {
+  const at = now.toISOString();
+  if (subscriptionStatus(sub, now) !== "active") fail("subscription-uncancellable");
+  const weeks = subscriptionWeeks(sub);
+  const week = weekContaining(sub.start, weeks, now);
+  const [row] = await db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(sub.id, week, 0, at)} AS used`);
+  const refund = refundAmount({
+    amount: sub.amount,
+    weeklyMinutes: sub.weeklyMinutes,
+    weeksElapsed: weeksElapsed(sub.start, weeks, now),
+    usedThisWeek: row?.used ?? 0,
+  });
+  if (refund <= 0) fail("subscription-uncancellable");
+  const [updated, canceled] = await db.batch([
+    db
+      .update(subscriptions)
+      .set({ status: "canceled", canceledAt: at, canceledBy, refundAmount: refund, updatedAt: at })
+      .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active")))
+      .returning(),
+    db
+      .update(lessons)
+      .set({ canceledAt: at, canceledBy: null, updatedAt: at })
+      .where(
+        and(
+          eq(lessons.subscriptionId, sub.id),
+          isNull(lessons.canceledAt),
+          gt(lessons.start, at),
+          // Only when this batch's cancellation won (a racing cancel leaves it to the winner).
+          sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = 'canceled' AND canceled_at = ${at})`,
+        ),
+      )
+      .returning({ id: lessons.id, tutorId: lessons.tutorId, start: lessons.start }),
+  ]);
+  const subscription = updated[0] ?? fail("subscription-uncancellable");
+  return { subscription, refundAmount: refund, canceledLessons: canceled };
+}
+
+/** Subscriptions past their end, still marked active (the weekly job ends them). */
+export async function endExpiredSubscriptions(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: "ended", updatedAt: at })
+    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.end, at)))
+    .returning({ id: subscriptions.id });
+  return ended.length;
+}
+
+

@@ -1,0 +1,234 @@
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { Paged } from "../../schema/api/common";
+import type { TopicView } from "../../schema/api/topic";
+import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
+import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
+import type { Db } from "../http/context";
+import { likePattern } from "./topics";
+
+/**
+ * business-rules.md: listed when activated and the profile is complete. The image, intro video
+ * and thumbnail come from the photo session (onboarding step 5), which is not built yet; until it
+ * is, "complete" does not ask for them. Flip this when the onboarding issue lands.
+ */
+export const MEDIA_REQUIRED_FOR_LISTING = false;
+
+/** Cached answers live this long in an isolate; other isolates' tutor changes show within it. */
+export const TUTOR_LIST_TTL_MS = 30_000;
+const MAX_CACHED_QUERIES = 500;
+
+type Entry = { version: number; expiresAt: number; value: Paged<TutorCard> };
+const cache = new Map<string, Entry>();
+let version = 0;
+
+/** Any change to what the list shows (profile, topics, slots, bookings) makes cached answers stale. */
+export function tutorsChanged(): void {
+  version++;
+}
+
+/** DELETE /cache/flush. */
+export function flushTutorListCache(): void {
+  cache.clear();
+  version++;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+// drizzle cannot batch raw SQL on D1, so the list's two statements go to the binding directly.
+const dialect = new SQLiteSyncDialect();
+/** The D1 binding drizzle wraps (the Db type does not declare it). */
+const client = (db: Db) => (db as unknown as { $client: D1Database }).$client;
+function statement(db: Db, query: SQL): D1PreparedStatement {
+  const built = dialect.sqlToQuery(query);
+  return client(db).prepare(built.sql).bind(...built.params);
+}
+const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
+
+/** The user (u) and tutor row (tr) make a complete, activated profile. */
+export const onboardedSql = sql.join(
+  [
+    sql`u.deleted_at IS NULL`,
+    sql`u.role IN (${Role.Tutor}, ${Role.TutorManager})`,
+    sql`tr.activated = 1`,
+    sql`u.name IS NOT NULL AND u.phone IS NOT NULL AND u.city IS NOT NULL`,
+    sql`u.verified_email = 1 AND u.verified_phone = 1`,
+    sql`u.gender IS NOT NULL AND u.birth_year IS NOT NULL`,
+    sql`tr.bio IS NOT NULL AND tr.about IS NOT NULL`,
+    ...(MEDIA_REQUIRED_FOR_LISTING ? [sql`u.image IS NOT NULL AND tr.video IS NOT NULL AND tr.thumbnail IS NOT NULL`] : []),
+  ],
+  sql` AND `,
+);
+
+/**
+ * A slot (s) of the tutor with free time left: bookable for lessons, not deleted, not fully
+ * booked, and ending after the tutor's notice from now. Its free time starts at `earliest`.
+ */
+function freeSlot(now: Date): { where: SQL; earliest: SQL } {
+  const earliest = sql`max(s.start, strftime(${ISO_FORMAT}, ${iso(now)}, '+' || tr.notice || ' minutes'))`;
+  const bookedMinutes = sql`(
+    coalesce((SELECT sum(l.duration) FROM lessons l WHERE l.slot_id = s.id AND l.canceled_at IS NULL), 0)
+    + 30 * (SELECT count(*) FROM interviews i WHERE i.slot_id = s.id AND i.status = ${InterviewStatus.Pending})
+    + 30 * (SELECT count(*) FROM demo_sessions d WHERE d.slot_id = s.id AND d.status = ${ReviewStatus.Pending}))`;
+  const where = sql`s.user_id = u.id AND s.deleted_at IS NULL AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson})
+    AND s.end > ${earliest}
+    AND round((julianday(s.end) - julianday(s.start)) * 1440) > ${bookedMinutes}`;
+  return { where, earliest };
+}
+
+/** The columns of a card, computed in the same statement (one round trip per page). */
+function cardColumns(now: Date): SQL {
+  const free = freeSlot(now);
+  return sql`u.id AS id, u.name AS name, u.image AS image, u.gender AS gender,
+    tr.bio AS bio, tr.about AS about, tr.notice AS notice, tr.video AS video, tr.thumbnail AS thumbnail,
+    u.created_at AS joined_at,
+    (SELECT json_group_array(json_object('id', t.id, 'nameAr', t.name_ar, 'nameEn', t.name_en))
+       FROM (SELECT t.id, t.name_ar, t.name_en FROM user_topics ut JOIN topics t ON t.id = ut.topic_id
+             WHERE ut.user_id = u.id ORDER BY t.id) t) AS topics,
+    (SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
+    (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count,
+    (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${iso(now)}) AS lessons_taught,
+    (SELECT min(${free.earliest}) FROM availability_slots s WHERE ${free.where}) AS next_free_at`;
+}
+
+type CardRow = {
+  id: number;
+  name: string | null;
+  image: string | null;
+  gender: string | null;
+  bio: string | null;
+  about: string | null;
+  notice: number;
+  video: string | null;
+  thumbnail: string | null;
+  joined_at: string;
+  topics: string;
+  rating_average: number | null;
+  rating_count: number;
+  lessons_taught: number;
+  next_free_at: string | null;
+};
+
+function toCard(row: CardRow): TutorCard {
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    gender: row.gender as Gender | null,
+    bio: row.bio,
+    video: row.video,
+    thumbnail: row.thumbnail,
+    topics: JSON.parse(row.topics) as TopicView[],
+    rating: { average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100, count: row.rating_count },
+    lessonsTaught: row.lessons_taught,
+    nextFreeAt: row.next_free_at,
+  };
+}
+
+/** A Cairo calendar day as a UTC window [start, end) (Egypt has had summer time since 2023). */
+export function cairoDay(day: string): { start: Date; end: Date } {
+  const at = (date: string) => {
+    const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+    const offsetMs = cairoOffsetMs(new Date(utcMidnight));
+    return new Date(utcMidnight - offsetMs);
+  };
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { start: at(day), end: at(next) };
+}
+
+function cairoOffsetMs(date: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Cairo", timeZoneName: "longOffset" }).formatToParts(date);
+  const zone = parts.find((part) => part.type === "timeZoneName")?.value ?? "GMT+02:00";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(zone);
+  if (!match) return 0;
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+}
+
+function listFilters(query: TutorListQuery, now: Date): SQL {
+  const filters: SQL[] = [onboardedSql];
+  if (query.topicId) filters.push(sql`EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = u.id AND ut.topic_id = ${query.topicId})`);
+  if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
+  if (query.gender) filters.push(sql`u.gender = ${query.gender}`);
+  if (query.day) {
+    const { start, end } = cairoDay(query.day);
+    const free = freeSlot(now);
+    filters.push(sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`);
+  }
+  return sql.join(filters, sql` AND `);
+}
+
+/**
+ * The public list, ordered by soonest free time, then average rating, then lessons taught
+ * (business-rules.md). A cache miss is one D1 round trip (page and total in one batch).
+ */
+export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
+  const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null]);
+  const hit = cache.get(key);
+  if (hit && hit.version === version && hit.expiresAt > now.getTime()) return hit.value;
+  const seenVersion = version;
+  const where = listFilters(query, now);
+  const [page, totals] = await client(db).batch([
+    statement(
+      db,
+      sql`SELECT * FROM (SELECT ${cardColumns(now)} FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where})
+      ORDER BY next_free_at IS NULL, next_free_at, rating_average IS NULL, rating_average DESC, lessons_taught DESC, id
+      LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    ),
+    statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
+  ]);
+  const rows = (page?.results ?? []) as CardRow[];
+  const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;
+  const value = { list: rows.map(toCard), total };
+  if (cache.size >= MAX_CACHED_QUERIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, { version: seenVersion, expiresAt: now.getTime() + TUTOR_LIST_TTL_MS, value });
+  return value;
+}
+
+/** A tutor's public profile, and whether it is listed (the route decides who may see an unlisted one). */
+export async function findTutorInfo(db: Db, id: number, now = new Date()): Promise<{ info: TutorInfo; onboarded: boolean } | null> {
+  const [row] = await db.all<CardRow & { onboarded: number }>(
+    sql`SELECT ${cardColumns(now)}, (${onboardedSql}) AS onboarded FROM users u JOIN tutors tr ON tr.id = u.id
+      WHERE u.id = ${id} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})`,
+  );
+  if (!row) return null;
+  return { info: { ...toCard(row), about: row.about, notice: row.notice }, onboarded: row.onboarded === 1 };
+}
+
+export async function findTutorStats(db: Db, id: number, now = new Date()): Promise<{ stats: TutorStats; onboarded: boolean } | null> {
+  const at = iso(now);
+  const fulfilled = sql`l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${at}`;
+  const [row] = await db.all<{
+    id: number;
+    joined_at: string;
+    lessons_taught: number;
+    minutes_taught: number;
+    students_taught: number;
+    upcoming_lessons: number;
+    rating_average: number | null;
+    rating_count: number;
+    onboarded: number;
+  }>(sql`SELECT u.id AS id, u.created_at AS joined_at,
+      (SELECT count(*) FROM lessons l WHERE ${fulfilled}) AS lessons_taught,
+      (SELECT coalesce(sum(l.duration), 0) FROM lessons l WHERE ${fulfilled}) AS minutes_taught,
+      (SELECT count(DISTINCT m.user_id) FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+         WHERE ${fulfilled} AND m.role = ${Role.Student}) AS students_taught,
+      (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.start > ${at}) AS upcoming_lessons,
+      (SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
+      (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count,
+      (${onboardedSql}) AS onboarded
+    FROM users u JOIN tutors tr ON tr.id = u.id
+    WHERE u.id = ${id} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})`);
+  if (!row) return null;
+  return {
+    stats: {
+      id: row.id,
+      lessonsTaught: row.lessons_taught,
+      minutesTaught: row.minutes_taught,
+      studentsTaught: row.students_taught,
+      upcomingLessons: row.upcoming_lessons,
+      rating: { average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100, count: row.rating_count },
+      joinedAt: row.joined_at,
+    },
+    onboarded: row.onboarded === 1,
+  };
+}

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../http/context";
+import type { Logger } from "../http/logger";
+import { lessonMessages, messagesTo } from "../domain/lessons";
+import { enqueue } from "../domain/outbox";
+import { settings } from "../domain/settings";
+import type { UserRow } from "../domain/users";
+
+type Kind = keyof typeof settings.lessons.reminders;
+
+/**
+ * Lesson reminders, 1 day and 1 hour before the start (every five minutes). A lesson is due for
+ * the day reminder when it starts within a day but more than an hour away, and for the hour
+ * reminder when it starts within the hour. Each message carries the dedupe key
+ * `reminder:<lessonId>:<1d|1h>:<userId>:<channel>`, so repeated runs send each one once.
+ */
+export async function sendLessonReminders(db: Db, now: Date, logger: Logger): Promise<number> {
+  const at = now.getTime();
+  const windows: Array<[Kind, string, string]> = [
+    ["1h", new Date(at).toISOString(), new Date(at + settings.lessons.reminders["1h"]).toISOString()],
+    ["1d", new Date(at + settings.lessons.reminders["1h"]).toISOString(), new Date(at + settings.lessons.reminders["1d"]).toISOString()],
+  ];
+  let queued = 0;
+  for (const [kind, from, to] of windows) {
+    const due = await db.all<{ lessonId: number; start: string; user: string }>(sql`
+      SELECT l.id AS lessonId, l.start AS start, json_object(
+        'id', u.id, 'email', u.email, 'phone', u.phone, 'verifiedPhone', u.verified_phone,
+        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id) AS user
+      FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id JOIN users u ON u.id = m.user_id
+      WHERE l.canceled_at IS NULL AND l.start > ${from} AND l.start <= ${to}
+        AND NOT EXISTS (SELECT 1 FROM notifications_outbox o WHERE o.dedupe_key = 'reminder:' || l.id || ':' || ${kind} || ':' || u.id || ':email')
+      ORDER BY l.start LIMIT 500`);
+    for (const row of due) {
+      const user = JSON.parse(row.user) as UserRow;
+      user.verifiedPhone = Boolean(user.verifiedPhone);
+      for (const message of messagesTo(user, lessonMessages.reminder(row.start, kind), `reminder:${row.lessonId}:${kind}:${user.id}`)) {
+        if (await enqueue(db, message, now)) queued++;
+      }
+    }
+  }
+  logger.info("lesson reminders queued", { queued });
+  return queued;
+}

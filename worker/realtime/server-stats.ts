@@ -1,0 +1,35 @@
+import { and, count, eq, gte, isNull, lte, gt, sum } from "drizzle-orm";
+import { invoices, lessons, transactions } from "../../schema/db";
+import { InvoiceStatus, TransactionStatus } from "../../schema/enums";
+import type { ServerStats } from "../../schema/events";
+import { cairoDate, cairoDayStart } from "../domain/weekly-minutes";
+import type { Db } from "../http/context";
+
+/**
+ * The admin dashboard's live numbers, computed from D1 in one batch. Users online comes from the
+ * staff channel's presence list; requests per minute is not measured, so it is null.
+ */
+export async function computeServerStats(db: Db, usersOnline: number, now = new Date()): Promise<ServerStats> {
+  const at = now.toISOString();
+  const todayStart = cairoDayStart(cairoDate(now)).toISOString();
+  const [[happening], [pending], [paid]] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(lessons)
+      .where(and(lte(lessons.start, at), gt(lessons.end, at), isNull(lessons.canceledAt))),
+    db.select({ n: count() }).from(invoices).where(eq(invoices.status, InvoiceStatus.PendingApproval)),
+    db
+      .select({ n: count(), amount: sum(transactions.amount) })
+      .from(transactions)
+      .where(and(eq(transactions.status, TransactionStatus.Paid), gte(transactions.paidAt, todayStart))),
+  ]);
+  return {
+    usersOnline,
+    lessonsHappeningNow: happening?.n ?? 0,
+    requestsPerMinute: null,
+    pendingWithdrawals: pending?.n ?? 0,
+    paymentsTodayAmount: Number(paid?.amount ?? 0),
+    paymentsTodayCount: paid?.n ?? 0,
+    at,
+  };
+}

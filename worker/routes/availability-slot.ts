@@ -1,0 +1,35 @@
+import { slotActionsBody, slotListQuery, type SlotActionsResult } from "../../schema/api/availability-slot";
+import { Role } from "../../schema/enums";
+import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
+import { tutorsChanged } from "../domain/tutor-list";
+import { fail } from "../http/failure";
+import { notify } from "../http/respond";
+import { route } from "../http/route";
+
+export const availabilitySlotRoutes = [
+  route({
+    method: "get",
+    path: "/availability-slot/",
+    access: "public",
+    summary: "A user's live slots overlapping [after, before), by start (the caller's own without userId).",
+    query: slotListQuery,
+    async handle({ c, query, user }) {
+      const userId = query.userId ?? user?.id ?? fail("bad-request");
+      return listSlots(c.get("db"), { ...query, userId });
+    },
+  }),
+  route({
+    method: "post",
+    path: "/availability-slot/",
+    access: [Role.Tutor, Role.TutorManager],
+    summary: "Create, move or delete the caller's slots, all or nothing; cancels bookings that no longer fit and notifies.",
+    body: slotActionsBody,
+    async handle({ c, body, user }): Promise<SlotActionsResult> {
+      const db = c.get("db");
+      const { result, canceled } = await applySlotActions(db, user.id, body.actions);
+      tutorsChanged();
+      for (const message of await cancellationMessages(db, canceled)) await notify(c, message);
+      return result;
+    },
+  }),
+];

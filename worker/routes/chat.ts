@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { newRoomBody, roomByMembersQuery, roomMessagesQuery, roomPreferencesBody, type NewRoomResponse } from "../../schema/api/chat";
+import { pageQuery } from "../../schema/api/common";
+import { Role } from "../../schema/enums";
+import type { ChatRoom, RoomOutcome } from "../../durable-objects/chat-room";
+import {
+  findRoomIdByPair,
+  findRoomView,
+  listRoomsOf,
+  openRoom,
+  refuseNewRoom,
+  requireRoomMember,
+  roomMembers,
+  setRoomPreferences,
+} from "../domain/chat";
+import { findUserById } from "../domain/users";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+/** business-rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
+const chatters: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
+
+const roomParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
+
+const chatRoom = (c: AppContext, roomId: number) => (c.env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
+
+/** A room refusal from the object becomes the REST catalogue answer. */
+function failOutcome(outcome: Pick<RoomOutcome, "result" | "code">): never {
+  if (outcome.code) fail(outcome.code);
+  if (outcome.result === "not-member") fail("not-room-member");
+  if (outcome.result === "room-not-found") fail("room-not-found");
+  return fail("unexpected");
+}
+
+export const chatRoutes = [
+  route({
+    method: "post",
+    path: "/chat/new",
+    access: chatters,
+    summary: "Start a one-to-one room with a user and send the first message (room-exists if the pair has one).",
+    body: newRoomBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<NewRoomResponse> {
+      const db = c.get("db");
+      const other = await findUserById(db, body.userId);
+      if (!other) fail("user-not-found");
+      const refusal = refuseNewRoom(user, other);
+      if (refusal) fail(refusal);
+      const { roomId, created } = await openRoom(db, user.id, other.id);
+      if (!created) fail("room-exists");
+      const outcome = await chatRoom(c, roomId).send(user.id, body.message);
+      if (outcome.result !== "ok" || !outcome.message) failOutcome(outcome);
+      const room = await findRoomView(db, roomId, user.id, 0);
+      return { room: room!, message: outcome.message };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/chat/list/rooms/:id/",
+    access: chatters,
+    summary: "The user's own rooms with last message, unread count, pinned and muted; pinned first, then latest.",
+    params: roomParam,
+    query: pageQuery,
+    async handle({ c, params, query, user }) {
+      if (params.id !== user.id) fail("forbidden");
+      return listRoomsOf(c.get("db"), user.id, query, (roomId) => chatRoom(c, roomId).unreadCount(user.id));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/chat/list/:id/messages",
+    access: chatters,
+    summary: "A room's messages, newest first (members only).",
+    params: roomParam,
+    query: roomMessagesQuery,
+    async handle({ c, params, query, user }) {
+      await requireRoomMember(c.get("db"), params.id, user.id);
+      const page = await chatRoom(c, params.id).listMessages(user.id, query.page, query.size);
+      if (page.result !== "ok") failOutcome(page);
+      return { list: page.list, total: page.total };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/chat/room/by/members",
+    access: chatters,
+    summary: "The room of the caller and one other user (?members=callerId,otherId).",
+    query: roomByMembersQuery,
+    async handle({ c, query, user }) {
+      const [a, b] = query.members as [number, number];
+      if (a !== user.id && b !== user.id) fail("not-room-member");
+      const roomId = await findRoomIdByPair(c.get("db"), a, b);
+      if (roomId === null) fail("room-not-found");
+      const unread = await chatRoom(c, roomId).unreadCount(user.id);
+      const room = await findRoomView(c.get("db"), roomId, user.id, unread);
+      return room ?? fail("room-not-found");
+    },
+  }),
+  route({
+    method: "get",
+    path: "/chat/room/members/:id",
+    access: chatters,
+    summary: "A room's members (members only).",
+    params: roomParam,
+    async handle({ c, params, user }) {
+      await requireRoomMember(c.get("db"), params.id, user.id);
+      const list = await roomMembers(c.get("db"), params.id);
+      return { list, total: list.length };
+    },
+  }),
+  route({
+    method: "put",
+    path: "/chat/room/:id",
+    access: chatters,
+    summary: "Pin or mute a room for the caller only.",
+    params: roomParam,
+    body: roomPreferencesBody,
+    async handle({ c, params, body, user }) {
+      const flags = await setRoomPreferences(c.get("db"), params.id, user.id, body);
+      return { roomId: params.id, ...flags };
+    },
+  }),
+];

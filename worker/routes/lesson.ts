@@ -1,0 +1,97 @@
+import { idParam } from "../../schema/api/common";
+import { bookLessonBody, lessonListQuery, lessonStatsQuery, rescheduleLessonBody } from "../../schema/api/lesson";
+import { Role } from "../../schema/enums";
+import { bookLesson, rescheduleLesson } from "../domain/booking";
+import { cancelLesson, isLessonStaff, lessonMessages, lessonStats, listLessons, messagesTo, readLesson, toLessonView, usersByIds } from "../domain/lessons";
+import type { Message } from "../domain/outbox";
+import { fail } from "../http/failure";
+import type { AppContext } from "../http/context";
+import { notify } from "../http/respond";
+import { route } from "../http/route";
+
+const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
+
+async function notifyAll(c: AppContext, outgoing: Message[]): Promise<void> {
+  await Promise.all(outgoing.map((message) => notify(c, message)));
+}
+
+export const lessonRoutes = [
+  route({
+    method: "post",
+    path: "/lesson/",
+    access: [Role.Student],
+    summary: "Book a 15- or 30-minute lesson in a tutor's free time (every rule of business-rules.md, in order).",
+    body: bookLessonBody,
+    status: 201,
+    async handle({ c, body, user }) {
+      const { lesson, tutor } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration });
+      await notifyAll(c, [
+        ...messagesTo(tutor, lessonMessages.booked(lesson.start, lesson.duration, user.name)),
+        ...messagesTo(user, lessonMessages.booked(lesson.start, lesson.duration, tutor.name)),
+      ]);
+      return toLessonView(lesson, tutor, user);
+    },
+  }),
+  route({
+    method: "patch",
+    path: "/lesson",
+    access: [Role.Student],
+    summary: "Reschedule a lesson (the student): the same rules as booking, its own time not busy.",
+    body: rescheduleLessonBody,
+    async handle({ c, body, user }) {
+      const { lesson, tutor } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration });
+      await notifyAll(c, [
+        ...messagesTo(tutor, lessonMessages.rebooked(lesson.start, lesson.duration, user.name)),
+        ...messagesTo(user, lessonMessages.rebooked(lesson.start, lesson.duration, tutor.name)),
+      ]);
+      return toLessonView(lesson, tutor, user);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/lesson/list/",
+    access: "signed-in",
+    summary: "The caller's lessons (staff: anyone's, or one user's), filtered ratified/canceled and future/past/now; paged.",
+    query: lessonListQuery,
+    handle({ c, query, user }) {
+      const staff = isLessonStaff(user.role as Role);
+      if (query.user !== undefined && query.user !== user.id && !staff) fail("forbidden");
+      const userId = query.user ?? (staff ? null : user.id);
+      return listLessons(c.get("db"), { userId, status: query.status, when: query.when, page: query.page, size: query.size });
+    },
+  }),
+  route({
+    method: "get",
+    path: "/lesson/attended/stats",
+    access: "signed-in",
+    summary: "Counts of the caller's (or, for staff, a user's) attended, upcoming and cancelled lessons.",
+    query: lessonStatsQuery,
+    handle({ c, query, user }) {
+      if (query.user !== undefined && query.user !== user.id && !isLessonStaff(user.role as Role)) fail("forbidden");
+      return lessonStats(c.get("db"), query.user ?? user.id);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/lesson/:id",
+    access: "signed-in",
+    summary: "A lesson (its members, admins and tutor managers).",
+    params: idParam,
+    handle: ({ c, params, user }) => readLesson(c.get("db"), params.id, user),
+  }),
+  route({
+    method: "delete",
+    path: "/lesson/:id",
+    access: members,
+    summary: "Cancel a lesson (a member or an admin) until 6 hours before it; the other member is notified.",
+    params: idParam,
+    async handle({ c, params, user }) {
+      const db = c.get("db");
+      const { lesson, tutor, student } = await cancelLesson(db, params.id, user);
+      const people = await usersByIds(db, [tutor.id, student.id]);
+      const others = [tutor.id, student.id].filter((id) => id !== user.id).map((id) => people.get(id)).filter((u) => u !== undefined);
+      await notifyAll(c, others.flatMap((other) => messagesTo(other, lessonMessages.canceled(lesson.start, user.name))));
+      return toLessonView(lesson, tutor, student);
+    },
+  }),
+];

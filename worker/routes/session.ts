@@ -1,0 +1,112 @@
+import { sessionParams, sessionTokenQuery, type AbsenceReportResponse, type SessionTokenResponse, type SessionView } from "../../schema/api/session";
+import { Role, RoomMembershipEvent } from "../../schema/enums";
+import {
+  absenceRefusal,
+  attendanceLog,
+  canViewSession,
+  findSession,
+  isSessionMember,
+  markTutorAbsent,
+  recordAttendance,
+  roomRefusal,
+  sessionView,
+} from "../domain/sessions";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+import { mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
+
+/** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
+function liveKit(c: AppContext): LiveKitConfig | null {
+  const config = c.get("config");
+  if (!config.LIVEKIT_URL || !config.LIVEKIT_API_KEY || !config.LIVEKIT_API_SECRET) return null;
+  return { url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET };
+}
+
+export const sessionRoutes = [
+  // Before /session/:id, so "token" is not taken for a session id.
+  route({
+    method: "get",
+    path: "/session/token",
+    access: "signed-in",
+    summary:
+      "A LiveKit token for a session's room (identity = user id, room = session id, 10 minutes; join, publish, subscribe). Members only, inside the room's window; service-unavailable without LiveKit configuration (peer-to-peer then).",
+    query: sessionTokenQuery,
+    async handle({ c, query, user }): Promise<SessionTokenResponse> {
+      const session = await findSession(c.get("db"), query.sessionId);
+      if (!session) fail("session-not-found");
+      const refusal = roomRefusal(session, user.id);
+      if (refusal === "not-member") fail("forbidden");
+      if (refusal) fail("illegal");
+      const config = liveKit(c);
+      if (!config) fail("service-unavailable");
+      const { token, expiresAt } = await mintAccessToken(config, { identity: String(user.id), room: session.id, name: user.name ?? undefined });
+      return { token, url: config.url, room: session.id, identity: String(user.id), expiresAt };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/session/livekit/webhook",
+    access: "public",
+    summary:
+      "LiveKit webhook (integrations.md §2.4): the Authorization JWT must be signed with the API secret and carry the body's SHA-256; participant_joined/left feed the attendance log.",
+    async handle({ c }) {
+      const config = liveKit(c);
+      if (!config) fail("service-unavailable");
+      const raw = await c.req.text();
+      const event = await verifyWebhook(config, c.req.header("authorization"), raw);
+      if (!event) fail("unauthenticated");
+      const kind =
+        event.event === "participant_joined"
+          ? RoomMembershipEvent.UserJoined
+          : event.event === "participant_left" || event.event === "participant_connection_aborted"
+            ? RoomMembershipEvent.UserLeft
+            : null;
+      const roomName = event.room?.name;
+      const userId = Number(event.participant?.identity);
+      if (kind === null || !roomName || !Number.isSafeInteger(userId)) return { recorded: false };
+      const db = c.get("db");
+      const session = await findSession(db, roomName);
+      if (!session || !isSessionMember(session, userId)) {
+        c.get("logger").warn("livekit webhook for an unknown session or member", { room: roomName, event: event.event });
+        return { recorded: false };
+      }
+      await recordAttendance(db, session.id, userId, kind, webhookTime(event));
+      return { recorded: true };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/session/:id",
+    access: "signed-in",
+    summary: "A live session's members and attendance log (every join and leave with its time); its members and staff only.",
+    params: sessionParams,
+    async handle({ c, params, user }): Promise<SessionView> {
+      const db = c.get("db");
+      const session = await findSession(db, params.id);
+      if (!session) fail("session-not-found");
+      if (!canViewSession(session, user)) fail("forbidden");
+      return sessionView(db, session);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/session/:id/report-absence",
+    access: [Role.Student],
+    summary:
+      "The lesson's student reports that the tutor did not come (from 3 minutes after the start, only when the tutor has no join): the lesson is cancelled by the system and its minutes return to the week.",
+    params: sessionParams,
+    async handle({ c, params, user }): Promise<AbsenceReportResponse> {
+      const db = c.get("db");
+      const session = await findSession(db, params.id);
+      if (!session) fail(params.id.startsWith("lesson:") ? "lesson-not-found" : "session-not-found");
+      const now = new Date();
+      const refusal = absenceRefusal(session, user, await attendanceLog(db, session.id), now);
+      if (refusal) fail(refusal);
+      const updated = await markTutorAbsent(db, session, now);
+      // Lost a race with a cancellation or the tutor's join: answer what now holds.
+      if (!updated) fail((await findSession(db, session.id))?.canceled ? "illegal" : "tutor-attended");
+      return { sessionId: session.id, reportedAbsentAt: updated.reportedAbsentAt!, canceledAt: updated.canceledAt! };
+    },
+  }),
+];

@@ -1,0 +1,80 @@
+import { idParam } from "../../schema/api/common";
+import { cancelSubscriptionQuery, subscriptionListQuery, type CanceledSubscription } from "../../schema/api/subscription";
+import { Role, isAdmin } from "../../schema/enums";
+import { lessonMessages, messagesTo, usersByIds } from "../domain/lessons";
+import {
+  cancelSubscription,
+  currentSubscription,
+  currentSubscriptionQuery,
+  findSubscription,
+  listSubscriptions,
+  toSubscriptionView,
+} from "../domain/subscriptions";
+import { fail } from "../http/failure";
+import { notify } from "../http/respond";
+import { route } from "../http/route";
+
+const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
+
+export const subscriptionRoutes = [
+  route({
+    method: "get",
+    path: "/sub/list",
+    access: admins,
+    summary: "Subscriptions (admins), optionally one user's or by status; paged.",
+    query: subscriptionListQuery,
+    handle: ({ c, query }) => listSubscriptions(c.get("db"), query),
+  }),
+  route({
+    method: "get",
+    path: "/sub/user",
+    access: [Role.Student],
+    summary: "The student's current subscription and the minutes left this subscription week.",
+    handle: ({ c, user }) => currentSubscription(c.get("db"), user.id),
+  }),
+  route({
+    method: "patch",
+    path: "/sub/cancel",
+    access: [Role.Student, Role.SuperAdmin],
+    summary: "Cancel the student's current subscription (a SuperAdmin names one with ?id=): refunds the unused part, cancels future lessons.",
+    query: cancelSubscriptionQuery,
+    async handle({ c, query, user }): Promise<CanceledSubscription> {
+      const db = c.get("db");
+      let sub;
+      if (user.role === Role.Student) {
+        if (query.id !== undefined) fail("forbidden");
+        [sub] = await currentSubscriptionQuery(db, user.id, new Date());
+      } else {
+        if (query.id === undefined) fail("bad-request");
+        sub = await findSubscription(db, query.id);
+      }
+      if (!sub) fail("subscription-not-found");
+      const outcome = await cancelSubscription(db, sub, user.id);
+      const tutors = await usersByIds(db, [...new Set(outcome.canceledLessons.map((lesson) => lesson.tutorId))]);
+      await Promise.all(
+        outcome.canceledLessons.flatMap((lesson) => {
+          const tutor = tutors.get(lesson.tutorId);
+          return tutor ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) => notify(c, message)) : [];
+        }),
+      );
+      return {
+        subscription: toSubscriptionView(outcome.subscription),
+        refundAmount: outcome.refundAmount,
+        canceledLessons: outcome.canceledLessons.length,
+      };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/sub/:id",
+    access: "signed-in",
+    summary: "A subscription (its student or an admin).",
+    params: idParam,
+    async handle({ c, params, user }) {
+      const sub = await findSubscription(c.get("db"), params.id);
+      if (!sub) fail("subscription-not-found");
+      if (sub.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
+      return toSubscriptionView(sub);
+    },
+  }),
+];
