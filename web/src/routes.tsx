@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         children: [{ path: "complete-profile", ...lazyScreen(() => import("./pages/complete-profile/complete-profile-page"), "CompleteProfilePage") }],
       },
       {
+        element: <RequireSession roles={[Role.Student, ...tutorSide]} />,
+        children: [{ path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") }],
+      },
+      {
         element: <RequireSession roles={[Role.Student]} />,
         children: [
           { path: "s/dashboard", ...lazyScreen(() => import("./pages/student-dashboard/student-dashboard-page"), "StudentDashboardPage") },

@@ -1,7 +1,10 @@
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Role, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
+import { useUserChannelConnection } from "../lib/realtime";
 import { useIsSignedIn, useSession } from "../lib/session";
+import { ChatNavLink } from "../features/chat/chat-nav-link";
+import { chatRoles } from "../features/chat/use-chat";
 import { useSignOut } from "../features/session/use-sign-out";
 import { UserAvatar } from "../features/user/user-avatar";
 import { buttonClasses } from "../ui/button";
@@ -31,6 +34,9 @@ export function SiteHeader() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const navItems = signedIn && user ? navItemsFor(user.role) : [];
+  // spec 4 "Realtime connection": one user-channel socket while signed in.
+  useUserChannelConnection();
+  const chats = signedIn && user !== null && chatRoles.includes(user.role);
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -53,6 +59,7 @@ export function SiteHeader() {
             ))}
           </nav>
         )}
+        {chats && <ChatNavLink className={navItems.length > 0 ? "ms-1" : "ms-4"} />}
         <div className="ms-auto flex items-center gap-2">
           {signedIn && user ? (
             <Menu

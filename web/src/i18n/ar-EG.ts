@@ -3,7 +3,7 @@
  * and error codes, so a new code or value without an Arabic text fails the type check.
  */
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
-import { errorMessage as apiErrorMessages, isErrorCode, type ErrorCode } from "@schema/errors";
+import { errorMessage as apiErrorMessages, isErrorCode, type AckResult, type ErrorCode } from "@schema/errors";
 
 export const ar = {
   appName: "درس",
@@ -224,6 +224,68 @@ export const ar = {
     channels: { email: "بريد", whatsapp: "واتساب", telegram: "تيليجرام" },
     statuses: { pending: "في الانتظار", sent: "أُرسلت", failed: "فشلت" },
     localOnly: "صندوق البريد التجريبي متاح فقط عند تشغيل «درس» محليًا.",
+  },
+
+  chat: {
+    title: "المحادثات",
+    navLabel: "المحادثات",
+    unread: (count: string) => `${count} رسائل غير مقروءة`,
+    roomsLabel: "قائمة المحادثات",
+    noRooms: "لا توجد محادثات بعد. تبدأ المحادثة تلقائيًا عند حجز حصة، أو من صفحة المدرّس.",
+    noRoomSelected: "اختر محادثة من القائمة لعرض رسائلها.",
+    unknownMember: "مستخدم",
+    noMessagesYet: "لا توجد رسائل بعد",
+    you: "أنت:",
+    pinned: "مثبّتة",
+    muted: "مكتومة",
+    pin: "تثبيت المحادثة",
+    unpin: "إلغاء تثبيت المحادثة",
+    mute: "كتم المحادثة",
+    unmute: "إلغاء كتم المحادثة",
+    roomActions: (name: string) => `خيارات المحادثة مع ${name}`,
+    backToRooms: "رجوع إلى المحادثات",
+    conversationWith: (name: string) => `المحادثة مع ${name}`,
+    messagesLabel: "الرسائل",
+    loadOlder: "تحميل رسائل أقدم",
+    deletedMessage: "تم حذف هذه الرسالة",
+    edited: "(معدّلة)",
+    sent: "تم الإرسال",
+    read: "تمت القراءة",
+    sending: "جارٍ الإرسال…",
+    typing: "يكتب الآن…",
+    online: "متصل الآن",
+    offline: "غير متصل",
+    reconnecting: "جارٍ إعادة الاتصال…",
+    composerLabel: "اكتب رسالتك",
+    composerPlaceholder: "اكتب رسالة… (Enter للإرسال، Shift+Enter لسطر جديد)",
+    send: "إرسال",
+    edit: "تعديل",
+    editMessage: "تعديل الرسالة",
+    saveEdit: "حفظ التعديل",
+    cancelEdit: "إلغاء التعديل",
+    delete: "حذف",
+    deleteMessage: "حذف الرسالة",
+    confirmDelete: "هل تريد حذف هذه الرسالة؟ سيظهر مكانها «تم حذف هذه الرسالة».",
+    messageActions: "خيارات الرسالة",
+    longMessage: "الرسالة طويلة جدًا، الحد الأقصى ١٠٠٠ حرف.",
+    loadRoomsFailed: "تعذّر تحميل المحادثات.",
+    loadMessagesFailed: "تعذّر تحميل الرسائل.",
+    preferencesFailed: "تعذّر حفظ إعدادات المحادثة.",
+    /** Acknowledgement results of the chat socket (spec 7). */
+    ack: {
+      "empty-text": "لا يمكن إرسال رسالة فارغة.",
+      "room-not-found": "هذه المحادثة غير موجودة.",
+      "message-not-found": "هذه الرسالة غير موجودة أو تم حذفها.",
+      "lesson-not-found": "الحصة غير موجودة.",
+      "interview-not-found": "المقابلة غير موجودة.",
+      "not-member": "أنت لست عضوًا في هذه المحادثة.",
+      "not-owner": "يمكنك تعديل أو حذف رسائلك فقط.",
+      unreachable: "تعذّر الوصول إلى الطرف الآخر.",
+      unallowed: "هذه الرسالة غير مسموح بها.",
+      "invalid-session-id": "معرّف الجلسة غير صحيح.",
+      ok: "تم.",
+      timeout: "انتهت مهلة العملية، حاول مرة أخرى.",
+    } satisfies Record<AckResult | "timeout", string>,
   },
 
   errors: {

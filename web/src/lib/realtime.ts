@@ -1,0 +1,263 @@
+import PartySocket from "partysocket";
+import { useEffect, useSyncExternalStore } from "react";
+import type { AckResult, ErrorCode } from "@schema/errors";
+import type { ChatClientFrame, ServerEvent, ServerEventMap } from "@schema/events";
+import { session } from "./session";
+import type { SessionStore } from "./session-store";
+
+/**
+ * spec 9 "Socket reconnection": delay from 1000 ms up to 5000 ms, randomisation factor 0.5,
+ * connection timeout 20000 ms, unlimited attempts. partysocket has no jitter of its own, so the
+ * randomisation becomes the growth factor: each retry waits 1.5 times the previous one.
+ */
+export const reconnectionOptions = {
+  minReconnectionDelay: 1000,
+  maxReconnectionDelay: 5000,
+  reconnectionDelayGrowFactor: 1.5,
+  connectionTimeout: 20_000,
+  maxRetries: Number.POSITIVE_INFINITY,
+} as const;
+
+/** How long a frame waits for its Ack before it fails with "operation has timed out". */
+export const ackTimeoutMs = 10_000;
+
+export type AckPayload = ServerEventMap["Ack"];
+export type ChannelStatus = "connecting" | "open" | "closed";
+type EventListener = (event: ServerEvent) => void;
+/** `reopened` is false for the first open of a socket and true after every reconnect. */
+type OpenListener = (reopened: boolean) => void;
+
+/** An Ack that never came (spec 7: "operation has timed out"). */
+export class AckTimeoutError extends Error {
+  readonly result = "timeout" as const;
+  constructor() {
+    super("operation has timed out");
+  }
+}
+
+/** spec 4: connect, disconnect and connect errors are only logged (never the token). */
+const log = {
+  info: (message: string, where: string) => console.info(`[realtime] ${message}`, where),
+  warn: (message: string, where: string, detail?: unknown) => console.warn(`[realtime] ${message}`, where, detail ?? ""),
+};
+
+/** Frames without their ackId: the channel numbers them. */
+export type OutgoingFrame = ChatClientFrame extends infer F ? (F extends { ackId?: string } ? Omit<F, "ackId"> : never) : never;
+
+/** One reconnecting socket to a party object, with acks and event listeners. */
+export type RealtimeChannel = {
+  readonly party: string;
+  readonly name: string;
+  /** Sends a frame and resolves with its Ack (rejects with AckTimeoutError when none comes). */
+  request(frame: OutgoingFrame, timeoutMs?: number): Promise<AckPayload>;
+  onEvent(listener: EventListener): () => void;
+  onOpen(listener: OpenListener): () => void;
+  status(): ChannelStatus;
+  onStatus(listener: () => void): () => void;
+  close(): void;
+};
+
+/** The socket at /parties/<party>/<name>?token=… with the spec's reconnection settings. */
+export function openChannel(party: string, name: string, token: string): RealtimeChannel {
+  const where = `${party}/${name}`;
+  const socket = new PartySocket({
+    host: window.location.host,
+    protocol: window.location.protocol === "https:" ? "wss" : "ws",
+    party,
+    room: name,
+    query: { token },
+    ...reconnectionOptions,
+  });
+  const events = new Set<EventListener>();
+  const opens = new Set<OpenListener>();
+  const statuses = new Set<() => void>();
+  const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  let state: ChannelStatus = "connecting";
+  let openedBefore = false;
+  let closed = false;
+  let nextAck = 1;
+
+  function setStatus(next: ChannelStatus) {
+    if (state === next) return;
+    state = next;
+    for (const listener of statuses) listener();
+  }
+
+  socket.addEventListener("open", () => {
+    log.info("connected", where);
+    setStatus("open");
+    const reopened = openedBefore;
+    openedBefore = true;
+    for (const listener of opens) listener(reopened);
+  });
+  socket.addEventListener("close", (event) => {
+    if (state === "open") log.info("disconnected", `${where} (${event.code})`);
+    setStatus(closed ? "closed" : "connecting");
+  });
+  socket.addEventListener("error", () => log.warn("connect error", where));
+  socket.addEventListener("message", (message) => {
+    let event: ServerEvent;
+    try {
+      event = JSON.parse(String(message.data)) as ServerEvent;
+    } catch {
+      return;
+    }
+    if (event.type === "Ack") {
+      const waiting = pending.get(event.payload.ackId);
+      if (!waiting) return;
+      pending.delete(event.payload.ackId);
+      clearTimeout(waiting.timer);
+      waiting.resolve(event.payload);
+      return;
+    }
+    for (const listener of events) listener(event);
+  });
+
+  return {
+    party,
+    name,
+    request(frame, timeoutMs = ackTimeoutMs) {
+      const ackId = `a${nextAck++}`;
+      return new Promise<AckPayload>((resolve, reject) => {
+        if (closed) {
+          reject(new AckTimeoutError());
+          return;
+        }
+        const timer = setTimeout(() => {
+          pending.delete(ackId);
+          reject(new AckTimeoutError());
+        }, timeoutMs);
+        pending.set(ackId, { resolve, reject, timer });
+        // partysocket queues frames while it reconnects.
+        socket.send(JSON.stringify({ ...frame, ackId }));
+      });
+    },
+    onEvent(listener) {
+      events.add(listener);
+      return () => events.delete(listener);
+    },
+    onOpen(listener) {
+      opens.add(listener);
+      return () => opens.delete(listener);
+    },
+    status: () => state,
+    onStatus(listener) {
+      statuses.add(listener);
+      return () => statuses.delete(listener);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      socket.close();
+      setStatus("closed");
+      for (const [, waiting] of pending) {
+        clearTimeout(waiting.timer);
+        waiting.reject(new AckTimeoutError());
+      }
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * spec 4 "Realtime connection": one user-channel socket per signed-in user. A new socket opens
+ * when the user or the token changes, and the previous one is closed first.
+ */
+export function createUserChannel(open: typeof openChannel = openChannel) {
+  let current: { userId: number; token: string; channel: RealtimeChannel; unsubscribe: () => void } | null = null;
+  const events = new Set<EventListener>();
+  const opens = new Set<OpenListener>();
+  const changes = new Set<() => void>();
+
+  function notify() {
+    for (const listener of changes) listener();
+  }
+
+  function disconnect() {
+    if (!current) return;
+    const { channel, unsubscribe } = current;
+    current = null;
+    unsubscribe();
+    channel.close();
+    notify();
+  }
+
+  return {
+    connect(userId: number, token: string) {
+      if (current && current.userId === userId && current.token === token) return;
+      disconnect();
+      const channel = open("user-channel", String(userId), token);
+      const offEvent = channel.onEvent((event) => {
+        for (const listener of events) listener(event);
+      });
+      const offOpen = channel.onOpen((reopened) => {
+        for (const listener of opens) listener(reopened);
+      });
+      const offStatus = channel.onStatus(notify);
+      current = { userId, token, channel, unsubscribe: () => (offEvent(), offOpen(), offStatus()) };
+      notify();
+    },
+    disconnect,
+    channel: () => current?.channel ?? null,
+    subscribe(listener: EventListener) {
+      events.add(listener);
+      return () => events.delete(listener);
+    },
+    onOpen(listener: OpenListener) {
+      opens.add(listener);
+      return () => opens.delete(listener);
+    },
+    /** Changes of the socket itself or of its status (for useSyncExternalStore). */
+    onChange(listener: () => void) {
+      changes.add(listener);
+      return () => changes.delete(listener);
+    },
+  };
+}
+
+export type UserChannel = ReturnType<typeof createUserChannel>;
+
+/** The app's user channel. */
+export const userChannel = createUserChannel();
+
+/** Follows the session: connected while a live token and a user exist, else disconnected. */
+export function bindUserChannel(store: Pick<SessionStore, "getState" | "subscribe" | "liveToken">, channel: UserChannel = userChannel): () => void {
+  function follow() {
+    const token = store.liveToken();
+    const userId = store.getState().user?.id;
+    if (token !== null && userId !== undefined) channel.connect(userId, token);
+    else channel.disconnect();
+  }
+  follow();
+  const unsubscribe = store.subscribe(follow);
+  return () => {
+    unsubscribe();
+    channel.disconnect();
+  };
+}
+
+/** Keeps the user channel open for the signed-in user while the app shell is mounted. */
+export function useUserChannelConnection() {
+  useEffect(() => bindUserChannel(session), []);
+}
+
+/** Every event of the user channel, for as long as the caller is mounted. */
+export function useUserChannelEvents(listener: EventListener) {
+  useEffect(() => {
+    const unsubscribe = userChannel.subscribe(listener);
+    return () => {
+      unsubscribe();
+    };
+  }, [listener]);
+}
+
+/** Whether the user channel is connected ("closed" when there is none). */
+export function useUserChannelStatus(): ChannelStatus {
+  const read = () => userChannel.channel()?.status() ?? "closed";
+  return useSyncExternalStore(userChannel.onChange, read, read);
+}
+
+/** A refused ack as a catalogue code or ack result. */
+export function ackFailure(ack: AckPayload): AckResult | ErrorCode | null {
+  return ack.result === "ok" ? null : (ack.code ?? ack.result);
+}
