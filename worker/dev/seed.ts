@@ -9,15 +9,15 @@ import type { Db } from "../http/context";
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = "Dars@2026";
 
-type DemoAccount = { email: string; role: Role; name: string };
+type DemoAccount = { email: string; role: Role; name: string; gender: Gender };
 
 export const demoAccounts: DemoAccount[] = [
-  { email: "admin@dars.test", role: Role.SuperAdmin, name: "مدير المنصة" },
-  { email: "regular-admin@dars.test", role: Role.RegularAdmin, name: "مشرف المنصة" },
-  { email: "student@dars.test", role: Role.Student, name: "سارة أحمد" },
-  { email: "tutor@dars.test", role: Role.Tutor, name: "محمود حسن" },
-  { email: "manager@dars.test", role: Role.TutorManager, name: "منى عبد الله" },
-  { email: "studio@dars.test", role: Role.Studio, name: "استوديو درس" },
+  { email: "admin@dars.test", role: Role.SuperAdmin, name: "مدير المنصة", gender: Gender.Male },
+  { email: "regular-admin@dars.test", role: Role.RegularAdmin, name: "مشرف المنصة", gender: Gender.Male },
+  { email: "student@dars.test", role: Role.Student, name: "سارة أحمد", gender: Gender.Female },
+  { email: "tutor@dars.test", role: Role.Tutor, name: "محمود حسن", gender: Gender.Male },
+  { email: "manager@dars.test", role: Role.TutorManager, name: "منى عبد الله", gender: Gender.Female },
+  { email: "studio@dars.test", role: Role.Studio, name: "استوديو درس", gender: Gender.Male },
 ];
 
 const demoTopics: Array<[string, string]> = [
@@ -33,9 +33,11 @@ const demoTopics: Array<[string, string]> = [
   ["الإنجليزية للسفر", "Travel English"],
 ];
 
-const tutorNames = [
-  "أحمد مصطفى", "ياسمين علي", "عمر خالد", "نور الهدى سامي", "كريم عادل", "مريم فؤاد",
-  "يوسف إبراهيم", "هبة محمد", "مصطفى رضا", "دينا شريف", "طارق منير", "سلمى حسين",
+const tutorNames: Array<[string, Gender]> = [
+  ["أحمد مصطفى", Gender.Male], ["ياسمين علي", Gender.Female], ["عمر خالد", Gender.Male],
+  ["نور الهدى سامي", Gender.Female], ["كريم عادل", Gender.Male], ["مريم فؤاد", Gender.Female],
+  ["يوسف إبراهيم", Gender.Male], ["هبة محمد", Gender.Female], ["مصطفى رضا", Gender.Male],
+  ["دينا شريف", Gender.Female], ["طارق منير", Gender.Male], ["سلمى حسين", Gender.Female],
 ];
 
 const bios = [
@@ -70,10 +72,11 @@ function thisWeeksSlots(now: Date): Array<{ start: string; end: string }> {
  */
 export async function seedDemoData(db: Db, now = new Date()) {
   const at = now.toISOString();
-  const tutorAccounts: DemoAccount[] = tutorNames.map((name, index) => ({
+  const tutorAccounts: DemoAccount[] = tutorNames.map(([name, gender], index) => ({
     email: `tutor${index + 1}@dars.test`,
     role: Role.Tutor,
     name,
+    gender,
   }));
   const accounts = [...demoAccounts, ...tutorAccounts];
 
@@ -93,7 +96,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
         verifiedPhone: tutorSide,
         phone: tutorSide ? `0100000${String(1000 + index).padStart(4, "0")}` : null,
         city: Governorate.Cairo,
-        gender: index % 2 === 0 ? Gender.Male : Gender.Female,
+        gender: account.gender,
         birthYear: 1990,
         notificationMethod: tutorSide ? MessagingApp.Whatsapp : null,
         createdAt: at,
