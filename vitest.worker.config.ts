@@ -20,5 +20,7 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/setup.ts"],
+    // The concurrency tests fire hundreds of requests; a 2-core CI machine needs the headroom.
+    testTimeout: 30_000,
   },
 }));

@@ -28,6 +28,7 @@ export const errorStatus = {
   "intro-video-exists": 409,
   "subscription-exists": 409,
   "topic-exists": 409,
+  "demo-session-exists": 409,
 
   // Subscription
   "subscription-required": 422,
@@ -137,6 +138,7 @@ export const errorStatus = {
   "max-coupon-discount-exceeded": 400,
   "invalid-coupon-expire-date": 400,
   "coupon-expire-date-passed": 400,
+  "coupon-max-uses-reached": 422,
 
   // Validation: chat
   "invalid-message-html": 400,
@@ -226,6 +228,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "intro-video-exists": "لديك فيديو تعريفي قيد المراجعة أو مقبول بالفعل",
   "subscription-exists": "لديك اشتراك فعّال بالفعل",
   "topic-exists": "يوجد موضوع بهذا الاسم بالفعل",
+  "demo-session-exists": "لديك حصة تجريبية محجوزة أو مقبولة بالفعل",
 
   // Subscription
   "subscription-required": "تحتاج إلى اشتراك للقيام بذلك",
@@ -336,6 +339,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "max-coupon-discount-exceeded": "قيمة الخصم أكبر من الحد الأقصى",
   "invalid-coupon-expire-date": "تاريخ انتهاء كود الخصم غير صحيح",
   "coupon-expire-date-passed": "تاريخ انتهاء كود الخصم قد مضى",
+  "coupon-max-uses-reached": "تم استخدام كود الخصم الحد الأقصى من المرات",
 
   // Validation: chat
   "invalid-message-html": "الرسالة تحتوي على تنسيق غير مسموح",

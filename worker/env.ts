@@ -20,6 +20,8 @@ export type Env = {
   GA_ID?: string;
   CLARITY_PROJECT_ID?: string;
   FAWRY_MERCHANT_CODE?: string;
+  FAWRY_BASE_URL?: string;
+  FAWRY_SECURE_KEY?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
@@ -52,6 +54,9 @@ const configSchema = z
     GA_ID: optional(z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long")),
     CLARITY_PROJECT_ID: optional(z.string().length(10)),
     FAWRY_MERCHANT_CODE: optional(z.string().min(1)),
+    // Fawry (integrations.md §1): without a base URL the local environment uses its sandbox.
+    FAWRY_BASE_URL: optional(z.url()),
+    FAWRY_SECURE_KEY: optional(z.string().min(1)),
     EMAIL_API_URL: optional(z.url()),
     EMAIL_API_KEY: optional(z.string()),
     EMAIL_FROM: z.string().default("درس <no-reply@dars.test>"),

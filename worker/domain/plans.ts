@@ -1,24 +1,13 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "../../schema/api/plan";
 import { invites, plans } from "../../schema/db";
-import { planPeriodMonths, type PlanPeriod } from "../../schema/enums";
+import { periodPrice } from "../../schema/pricing";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 
 export type PlanRow = typeof plans.$inferSelect;
-type Priced = Pick<PlanRow, "baseMonthPrice" | "monthDiscount" | "quarterDiscount" | "yearDiscount">;
-
-const discountOf = (plan: Priced, period: PlanPeriod): number =>
-  period === 0 ? plan.monthDiscount : period === 1 ? plan.quarterDiscount : plan.yearDiscount;
-
-/**
- * The price of a plan for a period, in piasters: floor(base × months × (1 − discount)), with the
- * discount in basis points. Integer arithmetic, so no float rounding creeps in.
- */
-export function periodPrice(plan: Priced, period: PlanPeriod): number {
-  const months = planPeriodMonths[period];
-  return Math.floor((plan.baseMonthPrice * months * (10_000 - discountOf(plan, period))) / 10_000);
-}
+// The pricing function is shared with the SPA (schema/pricing.ts); re-exported for the Worker's callers.
+export { periodPrice };
 
 export function toPlanView(plan: PlanRow): PlanView {
   return {

@@ -3,6 +3,7 @@ import { readConfig, type Env } from "../env";
 import { deliverPending } from "../domain/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
+import { syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "./reminders";
 import { runWeeklyRenewal } from "./renewal";
 
@@ -16,6 +17,7 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const services = createServices(readConfig(env));
   const now = new Date(controller.scheduledTime);
   if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
+  if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
     await sendLessonReminders(db, now, logger);
     const retried = await deliverPending(db, services, logger);

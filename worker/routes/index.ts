@@ -4,8 +4,16 @@ import { availabilitySlotRoutes } from "./availability-slot";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chat";
 import { confirmationCodeRoutes } from "./confirmation-code";
+import { demoSessionRoutes } from "./demo-session";
 import { devRoutes } from "./dev";
+import { couponRoutes } from "./coupon";
+import { fawryRoutes, fawrySandboxRoutes } from "./fawry";
+import { inviteRoutes } from "./invite";
+import { transactionRoutes } from "./transaction";
+import { interviewRoutes } from "./interview";
+import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
+import { onboardingRoutes } from "./onboarding";
 import { planRoutes } from "./plan";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
@@ -30,5 +38,14 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...subscriptionRoutes,
   ...lessonRoutes,
   ...sessionRoutes,
+  ...onboardingRoutes,
+  ...introVideoRoutes,
+  ...interviewRoutes,
+  ...demoSessionRoutes,
   ...devRoutes,
+  ...fawryRoutes,
+  ...fawrySandboxRoutes,
+  ...transactionRoutes,
+  ...couponRoutes,
+  ...inviteRoutes,
 ];

@@ -2,6 +2,7 @@ import { idParam } from "../../schema/api/common";
 import { bookLessonBody, lessonListQuery, lessonStatsQuery, rescheduleLessonBody } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
 import { bookLesson, rescheduleLesson } from "../domain/booking";
+import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonMessages, lessonStats, listLessons, messagesTo, readLesson, toLessonView, usersByIds } from "../domain/lessons";
 import type { Message } from "../domain/outbox";
 import { fail } from "../http/failure";
@@ -70,6 +71,14 @@ export const lessonRoutes = [
       if (query.user !== undefined && query.user !== user.id && !isLessonStaff(user.role as Role)) fail("forbidden");
       return lessonStats(c.get("db"), query.user ?? user.id);
     },
+  }),
+  route({
+    method: "get",
+    path: "/lesson/free-times",
+    access: "public",
+    summary: "A tutor's free 15-minute-grid lesson starts for a duration in [from, to): inside Lesson/General slots, after the notice, clear of busy times.",
+    query: freeTimesQuery,
+    handle: ({ c, query }) => findFreeTimes(c.get("db"), query),
   }),
   route({
     method: "get",

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ReviewStatus } from "../enums";
+import { interviewFeedbackRule, interviewNoteRule } from "../rules";
+import { pageQuery } from "./common";
+import { isoInstant } from "./interview";
+
+const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+/** POST /demo-session — a 30-minute demo session with a tutor manager. */
+export const demoBookBody = z.object({ tutorManagerId: id, start: isoInstant });
+export type DemoBookBody = z.infer<typeof demoBookBody>;
+
+/** PATCH /demo-session/:id — decide (manager, admin) or cancel (each party with its own status). */
+export const demoPatchBody = z.object({
+  status: z.union(
+    [
+      z.literal(ReviewStatus.Passed),
+      z.literal(ReviewStatus.Rejected),
+      z.literal(ReviewStatus.CanceledByTutorManager),
+      z.literal(ReviewStatus.CanceledByTutor),
+      z.literal(ReviewStatus.CanceledByAdmin),
+    ],
+    { error: "bad-request" },
+  ),
+  feedback: interviewFeedbackRule.optional(),
+  note: interviewNoteRule.optional(),
+});
+export type DemoPatchBody = z.infer<typeof demoPatchBody>;
+
+export const demoListQuery = pageQuery.extend({
+  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(6, "bad-request").optional(),
+});
+export type DemoListQuery = z.infer<typeof demoListQuery>;
+
+export type DemoSessionView = {
+  id: number;
+  tutorId: number;
+  tutorName: string | null;
+  tutorManagerId: number;
+  tutorManagerName: string | null;
+  start: string;
+  end: string;
+  status: ReviewStatus;
+  feedback: string | null;
+  /** Staff only: null for the tutor. */
+  note: string | null;
+  decidedAt: string | null;
+  canceledAt: string | null;
+};

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { InterviewStatus } from "../enums";
+import { interviewFeedbackRule, interviewLevelRule, interviewNoteRule } from "../rules";
+import { pageQuery } from "./common";
+
+const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+export const isoInstant = z
+  .string({ error: "bad-request" })
+  .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s), "bad-request")
+  .transform((s) => new Date(s).toISOString());
+
+/** POST /interview — a 30-minute interview with a tutor manager. */
+export const interviewBookBody = z.object({ interviewerId: id, start: isoInstant });
+export type InterviewBookBody = z.infer<typeof interviewBookBody>;
+
+/** PATCH /interview — the manager decides or cancels; the tutor cancels before the start. */
+export const interviewPatchBody = z.object({
+  id,
+  status: z.union(
+    [
+      z.literal(InterviewStatus.Passed),
+      z.literal(InterviewStatus.Rejected),
+      z.literal(InterviewStatus.CanceledByInterviewer),
+      z.literal(InterviewStatus.CanceledByInterviewee),
+    ],
+    { error: "bad-request" },
+  ),
+  feedback: interviewFeedbackRule.optional(),
+  note: interviewNoteRule.optional(),
+  level: interviewLevelRule.optional(),
+});
+export type InterviewPatchBody = z.infer<typeof interviewPatchBody>;
+
+export const interviewListQuery = pageQuery.extend({
+  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(5, "bad-request").optional(),
+});
+export type InterviewListQuery = z.infer<typeof interviewListQuery>;
+
+export type InterviewView = {
+  id: number;
+  intervieweeId: number;
+  intervieweeName: string | null;
+  interviewerId: number;
+  interviewerName: string | null;
+  start: string;
+  end: string;
+  status: InterviewStatus;
+  feedback: string | null;
+  /** Staff only: null for the tutor. */
+  note: string | null;
+  level: number | null;
+  decidedAt: string | null;
+  canceledAt: string | null;
+};
+
+/** GET /interview/select and /demo-session/select: the proposed manager and their free starts. */
+export type ManagerProposal = {
+  manager: { id: number; name: string | null; image: string | null } | null;
+  starts: string[];
+};

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { pageQuery } from "./common";
+
+const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+const futureDate = z
+  .string({ error: "bad-request" })
+  .refine((s) => !Number.isNaN(Date.parse(s)), "bad-request")
+  .transform((s) => new Date(Date.parse(s)).toISOString())
+  .refine((s) => s > new Date().toISOString(), "bad-request");
+
+export const createInviteBody = z.object({
+  userId: id,
+  planId: id,
+  expiresAt: futureDate,
+  note: z.string({ error: "bad-request" }).max(500, "bad-request").optional(),
+});
+export type CreateInviteBody = z.infer<typeof createInviteBody>;
+export const updateInviteBody = createInviteBody.omit({ userId: true }).partial();
+export type UpdateInviteBody = z.infer<typeof updateInviteBody>;
+export const inviteListQuery = pageQuery.extend({
+  userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
+
+export type InviteView = {
+  id: number;
+  userId: number;
+  planId: number;
+  expiresAt: string;
+  note: string | null;
+  usedAt: string | null;
+  createdAt: string;
+};

@@ -1,0 +1,37 @@
+// Payment contracts (/fawry/...): checkout bodies and their answers. Money in piasters.
+import { z } from "zod";
+import { couponCodeRule, phoneRule } from "../rules";
+import type { TransactionView } from "./transaction";
+
+const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+/** What a checkout pays for: plan + period, optionally a coupon. */
+export const checkoutBody = z.object({
+  planId: id,
+  period: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "bad-request" }),
+  couponCode: couponCodeRule.optional(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const payCardBody = checkoutBody.extend({
+  cardToken: z.string({ error: "bad-request" }).min(1, "bad-request").max(200, "bad-request"),
+  cvv: z.string({ error: "bad-request" }).regex(/^\d{3,4}$/, "bad-request"),
+});
+export const payInstallmentsBody = payCardBody.extend({ installmentPlanId: id });
+export const payWalletBody = checkoutBody.extend({ phone: phoneRule.optional() });
+
+export const transactionIdBody = z.object({ transactionId: id });
+export const refundBody = z.object({
+  transactionId: id,
+  /** Piasters; the whole remaining amount when absent. */
+  amount: id.optional(),
+  reason: z.string({ error: "bad-request" }).max(200, "bad-request").optional(),
+});
+export const transactionIdQuery = z.object({ transactionId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
+export const cardTokenQuery = z.object({ token: z.string({ error: "bad-request" }).min(1, "bad-request").max(200, "bad-request") });
+
+export type CardPayment = { transaction: TransactionView; redirectUrl: string };
+export type ReferencePayment = { transaction: TransactionView; referenceNumber: string; expiresAt: string };
+export type WalletPayment = { transaction: TransactionView; referenceNumber: string; walletQr: string | null; expiresAt: string };
+export type SavedCard = { token: string; maskedPan: string; brand: string; isDefault: boolean };
+export type InstallmentOption = { id: number; nameAr: string; months: number; rate: number; minAmount: number; maxAmount: number };

@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { CouponView, CreateCouponBody, UpdateCouponBody } from "../../schema/api/coupon";
+import { coupons } from "../../schema/db";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+export const toCouponView = (row: CouponRow): CouponView => ({
+  id: row.id,
+  code: row.code,
+  discount: row.discount,
+  expiresAt: row.expiresAt,
+  maxUses: row.maxUses,
+  uses: row.uses,
+  createdAt: row.createdAt,
+});
+
+/** Price after a coupon: floor(amount × (1 − discount)), never below zero. */
+export const applyDiscount = (amount: number, discountBp: number) => Math.max(0, Math.floor((amount * (10000 - discountBp)) / 10000));
+
+export async function createCoupon(db: Db, input: CreateCouponBody, createdBy: number, now = new Date()): Promise<CouponRow> {
+  const at = now.toISOString();
+  const [row] = await db
+    .insert(coupons)
+    .values({ code: input.code, discount: input.discount, expiresAt: input.expiresAt, maxUses: input.maxUses ?? null, createdBy, createdAt: at, updatedAt: at })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? fail("invalid-coupon-code");
+}
+
+export async function findCoupon(db: Db, id: number): Promise<CouponRow> {
+  const [row] = await db.select().from(coupons).where(and(eq(coupons.id, id), isNull(coupons.deletedAt))).limit(1);
+  return row ?? fail("coupon-not-found");
+}
+
+export async function updateCoupon(db: Db, id: number, input: UpdateCouponBody, now = new Date()): Promise<CouponRow> {
+  await findCoupon(db, id);
+  const rows = await db
+    .update(coupons)
+    .set({ ...input, updatedAt: now.toISOString() })
+    .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
+    .returning()
+    .catch(() => fail("invalid-coupon-code"));
+  return rows[0] ?? fail("coupon-not-found");
+}
+
+/** Soft delete; the code is freed (renamed) so it can be issued again. */
+export async function deleteCoupon(db: Db, id: number, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const rows = await db
+    .update(coupons)
+    .set({ deletedAt: at, updatedAt: at, code: sql`${coupons.code} || '#' || ${coupons.id}` })
+    .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
+    .returning({ id: coupons.id });
+  if (!rows.length) fail("coupon-not-found");
+}
+
+export async function listCoupons(db: Db, page: number, size: number) {
+  const where = isNull(coupons.deletedAt);
+  const [list, [counted]] = await db.batch([
+    db.select().from(coupons).where(where).orderBy(desc(coupons.id)).limit(size).offset((page - 1) * size),
+    db.select({ total: sql<number>`count(*)` }).from(coupons).where(where),
+  ]);
+  return { list: list.map(toCouponView), total: counted?.total ?? 0 };
+}
+
+/** A coupon usable now: exists, not expired, uses left (coupon-not-found and the coupon codes). */
+export async function usableCoupon(db: Db, code: string, now = new Date()): Promise<CouponRow> {
+  const [row] = await db.select().from(coupons).where(and(eq(coupons.code, code), isNull(coupons.deletedAt))).limit(1);
+  if (!row) fail("coupon-not-found");
+  if (row.expiresAt <= now.toISOString()) fail("coupon-expire-date-passed");
+  if (row.maxUses !== null && row.uses >= row.maxUses) fail("coupon-max-uses-reached");
+  return row;
+}

@@ -1,0 +1,259 @@
+// Checkout and payment state (business-rules.md, Payments). A transaction is created before
+// Fawry is called; its status changes only from a verified notification or a status query, each
+// transition one conditional UPDATE so repeats and races change nothing.
+import { sql } from "drizzle-orm";
+import type { CheckoutBody } from "../../schema/api/payment";
+import { transactions } from "../../schema/db";
+import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/enums";
+import type { Config, Env } from "../env";
+import { sandboxFetch } from "../dev/fawry";
+import { SANDBOX_BASE } from "../dev/fawry/app";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+import type { Logger } from "../http/logger";
+import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../integrations/fawry";
+import { publishToUser } from "../realtime/publish";
+import { applyDiscount, usableCoupon } from "./coupons";
+import { liveInviteFor } from "./invites";
+import { d1, statement } from "./lessons";
+import { findVisiblePlan, periodPrice } from "./plans";
+import { currentSubscriptionQuery, grantSubscription } from "./subscriptions";
+import { findByMerchantRef, findTransaction, type TransactionRow } from "./transactions";
+
+const HOUR = 3600 * 1000;
+/** Unpaid orders expire: reference number 24 h, wallet 3 h; a card's 3-D Secure step 1 h. */
+export const unpaidLifetime: Record<PaymentMethod, number> = {
+  [PaymentMethod.ReferenceNumber]: 24 * HOUR,
+  [PaymentMethod.EWallet]: 3 * HOUR,
+  [PaymentMethod.Card]: HOUR,
+  [PaymentMethod.BankInstallment]: HOUR,
+};
+
+/** The local sandbox's merchant and key: nothing is secret in the local environment. */
+export const LOCAL_FAWRY = { merchantCode: "DARS-LOCAL-MERCHANT", secureKey: "dars-local-fawry-secure-key" };
+
+/**
+ * The Fawry client for this environment: the configured base URL and keys, or in the local
+ * environment (no FAWRY_BASE_URL) the sandbox at {origin}/api/v1/dev/fawry, dispatched in-process.
+ */
+export function fawryFor(env: Env, config: Config, origin: string, ctx?: ExecutionContext): FawryClient {
+  if (config.FAWRY_BASE_URL && config.FAWRY_MERCHANT_CODE && config.FAWRY_SECURE_KEY)
+    return fawryClient({ baseUrl: config.FAWRY_BASE_URL, merchantCode: config.FAWRY_MERCHANT_CODE, secureKey: config.FAWRY_SECURE_KEY, fetch: (r) => fetch(r) });
+  if (!config.isLocal) fail("fawry-error");
+  const keys = { merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode, secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey };
+  return fawryClient({ ...keys, baseUrl: origin + SANDBOX_BASE, fetch: sandboxFetch(env, keys, ctx) });
+}
+
+/** The secure key notifications are verified with (null when Fawry is not configured). */
+export function notificationKey(config: Config): string | null {
+  if (config.FAWRY_SECURE_KEY) return config.FAWRY_SECURE_KEY;
+  return config.isLocal ? LOCAL_FAWRY.secureKey : null;
+}
+
+const envDigit = (config: Config) => ({ local: "1", staging: "2", production: "3" })[config.ENVIRONMENT];
+
+/**
+ * merchantRefNum: digits only, never reused, ≤ 2^53: environment digit + unix seconds (10) +
+ * 5 random digits. The seconds keep it unique across wiped databases; the unique index catches the rest.
+ */
+export function newMerchantRefNum(config: Config, now = new Date()): string {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 100000;
+  return envDigit(config) + Math.floor(now.getTime() / 1000).toString().padStart(10, "0") + random.toString().padStart(5, "0");
+}
+
+/** Creates the New transaction for a checkout: visible plan (invite-only needs a live invite), price, coupon. */
+export async function createTransaction(
+  db: Db,
+  config: Config,
+  userId: number,
+  body: CheckoutBody,
+  method: PaymentMethod,
+  now = new Date(),
+): Promise<TransactionRow> {
+  const plan = await findVisiblePlan(db, body.planId, userId, false, now);
+  const [active] = await currentSubscriptionQuery(db, userId, now);
+  if (active) fail("subscription-exists");
+  const invite = plan.inviteOnly ? await liveInviteFor(db, userId, plan.id, now) : null;
+  if (plan.inviteOnly && !invite) fail("invite-not-found");
+  const coupon = body.couponCode ? await usableCoupon(db, body.couponCode, now) : null;
+  const baseAmount = periodPrice(plan, body.period as PlanPeriod);
+  const amount = coupon ? applyDiscount(baseAmount, coupon.discount) : baseAmount;
+  if (amount <= 0) fail("illegal");
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db
+      .insert(transactions)
+      .values({
+        userId,
+        planId: plan.id,
+        period: body.period,
+        baseAmount,
+        amount,
+        couponId: coupon?.id ?? null,
+        couponDiscount: coupon?.discount ?? null,
+        inviteId: invite?.id ?? null,
+        method,
+        status: TransactionStatus.New,
+        merchantRefNum: newMerchantRefNum(config, now),
+        expiresAt: new Date(now.getTime() + unpaidLifetime[method]).toISOString(),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+  }
+  return fail("unexpected");
+}
+
+/** Records Fawry's answer to the charge: its reference number, or Failed when Fawry refused. */
+export async function recordCharge(db: Db, tx: TransactionRow, answer: { statusCode: number; referenceNumber?: string }, now = new Date()) {
+  const failed = answer.statusCode !== 200;
+  const [row] = await db
+    .update(transactions)
+    .set({
+      fawryRefNumber: answer.referenceNumber ?? null,
+      providerPayload: JSON.stringify(answer),
+      updatedAt: now.toISOString(),
+      ...(failed ? { status: TransactionStatus.Failed } : {}),
+    })
+    .where(sql`${transactions.id} = ${tx.id} AND ${transactions.status} = ${TransactionStatus.New}`)
+    .returning();
+  return row ?? tx;
+}
+
+const statusByName: Record<string, TransactionStatus> = {
+  PAID: TransactionStatus.Paid,
+  CANCELED: TransactionStatus.Canceled,
+  CANCELLED: TransactionStatus.Canceled,
+  REFUNDED: TransactionStatus.Refunded,
+  PARTIAL_REFUNDED: TransactionStatus.PartialRefunded,
+  EXPIRED: TransactionStatus.Expired,
+  FAILED: TransactionStatus.Failed,
+};
+
+/** Fawry's orderStatus as ours; NEW and UNPAID (and anything unknown) change nothing. */
+export const statusFromFawry = (orderStatus: string): TransactionStatus | null => statusByName[orderStatus.toUpperCase()] ?? null;
+
+const S = TransactionStatus;
+/**
+ * Monotonic transitions: from each target, the statuses it may replace. A real payment wins over
+ * an unpaid end (PAID after EXPIRED is honoured: the money was taken); nothing goes back to New;
+ * Refunded is final.
+ */
+export const allowedFrom: Record<TransactionStatus, TransactionStatus[]> = {
+  [S.New]: [],
+  [S.Paid]: [S.New, S.Expired, S.Failed, S.Canceled],
+  [S.Expired]: [S.New],
+  [S.Failed]: [S.New],
+  [S.Canceled]: [S.New, S.Paid],
+  [S.PartialRefunded]: [S.Paid],
+  [S.Refunded]: [S.Paid, S.PartialRefunded],
+};
+
+export type Applied = { transaction: TransactionRow; changed: boolean };
+
+/**
+ * Applies a verified notification or status answer. One batch: the conditional status update,
+ * then (only if this batch moved it to Paid) the coupon use and the invite; a PAID transaction
+ * then gets its subscription through grantSubscription, idempotent on the transaction id.
+ */
+export async function applyPaymentDetails(db: Db, details: PaymentDetails, logger: Logger, env?: Env, now = new Date()): Promise<Applied | null> {
+  const tx = await findByMerchantRef(db, String(details.merchantRefNumber));
+  if (!tx) return null;
+  const to = statusFromFawry(String(details.orderStatus));
+  if (to === null) return { transaction: tx, changed: false };
+  if (details.customerMerchantId !== undefined && String(details.customerMerchantId) !== String(tx.userId)) {
+    logger.warn("fawry details for another customer", { transactionId: tx.id });
+    return { transaction: tx, changed: false };
+  }
+  if (to === S.Paid && toPiasters(details.paymentAmount) < tx.amount) {
+    logger.warn("fawry paid less than the order", { transactionId: tx.id, paid: details.paymentAmount });
+    return { transaction: tx, changed: false };
+  }
+  const at = now.toISOString();
+  const from = allowedFrom[to];
+  const refunded = to === S.Refunded ? tx.amount : to === S.PartialRefunded ? Math.max(tx.refundedAmount, tx.amount - toPiasters(details.paymentAmount)) : null;
+  const [updated] = await d1(db).batch<TransactionRow>([
+    statement(db, sql`UPDATE transactions SET status = ${to}, updated_at = ${at},
+      provider_payload = ${JSON.stringify(details)},
+      fawry_ref_number = COALESCE(fawry_ref_number, ${details.fawryRefNumber ?? null}),
+      paid_at = CASE WHEN ${to} = ${S.Paid} THEN ${at} ELSE paid_at END,
+      refunded_amount = COALESCE(${refunded}, refunded_amount)
+      WHERE id = ${tx.id} AND status IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
+      RETURNING id`),
+    statement(db, sql`UPDATE coupons SET uses = uses + 1, updated_at = ${at}
+      WHERE id = ${tx.couponId} AND (max_uses IS NULL OR uses < max_uses)
+      AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid} AND updated_at = ${at})
+      AND NOT EXISTS (SELECT 1 FROM coupon_uses WHERE transaction_id = ${tx.id})`),
+    statement(db, sql`INSERT INTO coupon_uses (coupon_id, user_id, transaction_id, created_at)
+      SELECT ${tx.couponId}, ${tx.userId}, ${tx.id}, ${at} WHERE ${tx.couponId} IS NOT NULL
+      AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid})
+      ON CONFLICT DO NOTHING`),
+    statement(db, sql`UPDATE invites SET used_at = ${at}, updated_at = ${at}
+      WHERE id = ${tx.inviteId} AND used_at IS NULL
+      AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid})`),
+  ]);
+  const changed = (updated?.results.length ?? 0) > 0;
+  const current = await findTransaction(db, tx.id);
+  if (current.status === S.Paid) {
+    try {
+      await grantSubscription(db, { userId: current.userId, planId: current.planId, period: current.period as PlanPeriod, amount: current.amount, transactionId: current.id, now });
+    } catch (error) {
+      logger.error("paid transaction without a subscription", { transactionId: current.id, error: String(error) });
+    }
+  }
+  if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) await endSubscriptionOf(db, current, at);
+  if (changed && env) {
+    await publishToUser(env, current.userId, { type: "TransactionStatusUpdate", payload: { transactionId: current.id, status: current.status } }, logger).catch(
+      (error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }),
+    );
+  }
+  return { transaction: current, changed };
+}
+
+/** A refunded or cancelled payment ends its subscription and cancels its future lessons. */
+async function endSubscriptionOf(db: Db, tx: TransactionRow, at: string) {
+  await d1(db).batch([
+    statement(db, sql`UPDATE subscriptions SET status = 'canceled', canceled_at = ${at}, refund_amount = ${tx.refundedAmount}, updated_at = ${at}
+      WHERE transaction_id = ${tx.id} AND status = 'active'`),
+    statement(db, sql`UPDATE lessons SET canceled_at = ${at}, updated_at = ${at}
+      WHERE canceled_at IS NULL AND start > ${at}
+      AND subscription_id IN (SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'canceled' AND canceled_at = ${at})`),
+  ]);
+}
+
+/** Asks Fawry for a transaction's status and applies it; an unknown, past-expiry order expires. */
+export async function syncTransaction(db: Db, client: FawryClient, tx: TransactionRow, logger: Logger, env?: Env, now = new Date()): Promise<TransactionRow> {
+  const details = await client.status(tx.merchantRefNum).catch((error) => {
+    logger.warn("fawry status failed", { transactionId: tx.id, error: String(error) });
+    return undefined;
+  });
+  if (details) return (await applyPaymentDetails(db, details, logger, env, now))?.transaction ?? tx;
+  if (details === null && tx.status === S.New && tx.expiresAt !== null && tx.expiresAt <= now.toISOString()) {
+    const [row] = await db
+      .update(transactions)
+      .set({ status: S.Expired, updatedAt: now.toISOString() })
+      .where(sql`${transactions.id} = ${tx.id} AND ${transactions.status} = ${S.New}`)
+      .returning();
+    return row ?? tx;
+  }
+  return tx;
+}
+
+/** Stale unpaid orders (New for over 10 minutes): synced with Fawry, expired when past their expiry. */
+export async function syncStaleTransactions(db: Db, client: FawryClient, logger: Logger, env?: Env, now = new Date(), limit = 50): Promise<number> {
+  const before = new Date(now.getTime() - 10 * 60 * 1000).toISOString();
+  const stale = await db
+    .select()
+    .from(transactions)
+    .where(sql`${transactions.status} = ${S.New} AND ${transactions.createdAt} <= ${before}`)
+    .orderBy(transactions.createdAt)
+    .limit(limit);
+  let synced = 0;
+  for (const tx of stale) {
+    const after = await syncTransaction(db, client, tx, logger, env, now);
+    if (after.status !== tx.status) synced++;
+  }
+  return synced;
+}

@@ -1,0 +1,63 @@
+import { idParam } from "../../schema/api/common";
+import { demoBookBody, demoListQuery, demoPatchBody, type DemoSessionView } from "../../schema/api/demo-session";
+import type { ManagerProposal } from "../../schema/api/interview";
+import { Role } from "../../schema/enums";
+import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
+import { bookWithManager, proposeManager } from "../domain/interviews";
+import { tutorsChanged } from "../domain/tutor-list";
+import { route } from "../http/route";
+
+const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
+
+export const demoSessionRoutes = [
+  route({
+    method: "get",
+    path: "/demo-session/select",
+    access: [Role.Tutor, ...staff],
+    summary: "The activated tutor manager with the soonest free demo-session time, and their free 30-minute starts.",
+    handle: ({ c }): Promise<ManagerProposal> => proposeManager(c.get("db"), "demo"),
+  }),
+  route({
+    method: "post",
+    path: "/demo-session",
+    access: [Role.Tutor],
+    summary: "Book a 30-minute demo session with a tutor manager (needs an approved intro video; one pending or passed).",
+    body: demoBookBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<DemoSessionView> {
+      const db = c.get("db");
+      const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
+      tutorsChanged();
+      return findDemoFor(db, user, id);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/demo-session/list",
+    access: [Role.Tutor, ...staff],
+    summary: "My demo sessions as tutor or manager (admins: all), newest first, paged.",
+    query: demoListQuery,
+    handle: ({ c, query, user }) => listDemoSessions(c.get("db"), user, query),
+  }),
+  route({
+    method: "get",
+    path: "/demo-session/:id{[0-9]+}",
+    access: [Role.Tutor, ...staff],
+    summary: "A demo session (its tutor, its manager, admins).",
+    params: idParam,
+    handle: ({ c, params, user }) => findDemoFor(c.get("db"), user, params.id),
+  }),
+  route({
+    method: "patch",
+    path: "/demo-session/:id{[0-9]+}",
+    access: [Role.Tutor, ...staff],
+    summary: "The manager passes, rejects (with feedback) or cancels; the tutor cancels before the start; admins decide or cancel.",
+    params: idParam,
+    body: demoPatchBody,
+    async handle({ c, params, body, user }): Promise<DemoSessionView> {
+      const { demo } = await changeDemoSession(c.get("db"), user, params.id, body);
+      tutorsChanged();
+      return demo;
+    },
+  }),
+];

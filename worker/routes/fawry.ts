@@ -1,0 +1,291 @@
+// Payments through Fawry (spec §7 "payment provider", integrations.md §1). The notification
+// route is public and trusted only through its signature; everything else declares its roles.
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { transactions } from "../../schema/db";
+import {
+  cardTokenQuery,
+  payCardBody,
+  payInstallmentsBody,
+  payWalletBody,
+  refundBody,
+  transactionIdBody,
+  transactionIdQuery,
+  type CardPayment,
+  type CheckoutBody,
+  type InstallmentOption,
+  type ReferencePayment,
+  type SavedCard,
+  type WalletPayment,
+} from "../../schema/api/payment";
+import { PaymentMethod, Role, TransactionStatus, isAdmin } from "../../schema/enums";
+import { sandboxFetch } from "../dev/fawry";
+import {
+  LOCAL_FAWRY,
+  applyPaymentDetails,
+  createTransaction,
+  fawryFor,
+  notificationKey,
+  recordCharge,
+  syncStaleTransactions,
+  syncTransaction,
+} from "../domain/payments";
+import { findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
+import type { UserRow } from "../domain/users";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetails } from "../integrations/fawry";
+
+const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
+const origin = (c: AppContext) => new URL(c.req.url).origin;
+const client = (c: AppContext) => fawryFor(c.env, c.get("config"), origin(c), c.executionCtx as unknown as ExecutionContext);
+const appOrigin = (c: AppContext) => c.get("config").appOrigins[0] ?? origin(c);
+
+const customerOf = (user: UserRow): Customer => ({ profileId: String(user.id), name: user.name ?? user.email, mobile: user.phone ?? "", email: user.email });
+const itemsOf = (tx: TransactionRow): Item[] => [{ itemId: `plan-${tx.planId}-${tx.period}`, description: "اشتراك درس", price: toEgp(tx.amount), quantity: 1 }];
+
+/** Creates the transaction, calls Fawry, records the answer; a refusal fails with fawry-error. */
+async function checkout<T extends { statusCode: number; referenceNumber?: string }>(
+  c: AppContext,
+  user: UserRow,
+  body: CheckoutBody,
+  method: PaymentMethod,
+  charge: (tx: TransactionRow, common: { merchantRefNum: string; customer: Customer; amount: number; items: Item[]; description: string }) => Promise<T>,
+) {
+  const db = c.get("db");
+  const tx = await createTransaction(db, c.get("config"), user.id, body, method);
+  const answer = await charge(tx, { merchantRefNum: tx.merchantRefNum, customer: customerOf(user), amount: toEgp(tx.amount), items: itemsOf(tx), description: "اشتراك في باقة درس" }).catch(
+    (error) => {
+      c.get("logger").error("fawry charge failed", { transactionId: tx.id, error: String(error) });
+      return { statusCode: 0 } as unknown as T;
+    },
+  );
+  const recorded = await recordCharge(db, tx, answer);
+  if (answer.statusCode !== 200) {
+    c.get("logger").warn("fawry refused the charge", { transactionId: tx.id, statusCode: answer.statusCode });
+    fail("fawry-error");
+  }
+  return { tx: recorded, answer };
+}
+
+async function ownTransaction(c: AppContext, user: UserRow, id: number) {
+  const tx = await findTransaction(c.get("db"), id);
+  if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
+  return tx;
+}
+
+export const fawryRoutes = [
+  route({
+    method: "post",
+    path: "/fawry/pay/card",
+    access: [Role.Student],
+    summary: "Pay a plan with a saved card: answers the 3-D Secure page to send the browser to.",
+    body: payCardBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<CardPayment> {
+      const fawry = client(c);
+      const { tx, answer } = await checkout(c, user, body, PaymentMethod.Card, (t, common) =>
+        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: `${appOrigin(c)}/payments?tx=${t.id}` }),
+      );
+      if (!answer.nextAction?.redirectUrl) fail("fawry-error");
+      return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/pay/bank-installments",
+    access: [Role.Student],
+    summary: "Pay a plan with a saved card on a bank installment plan (when the amount qualifies).",
+    body: payInstallmentsBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<CardPayment> {
+      const fawry = client(c);
+      const { tx, answer } = await checkout(c, user, body, PaymentMethod.BankInstallment, (t, common) =>
+        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: `${appOrigin(c)}/payments?tx=${t.id}`, installmentPlanId: body.installmentPlanId }),
+      );
+      if (!answer.nextAction?.redirectUrl) fail("fawry-error");
+      return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/fawry/installment-plans",
+    access: [Role.Student],
+    summary: "Bank installment plans Fawry offers for an amount (piasters).",
+    query: z.object({ amount: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() }),
+    async handle({ c, query }): Promise<InstallmentOption[]> {
+      const plans = await client(c).installmentPlans().catch(() => fail("fawry-error"));
+      return plans
+        .map(({ installmentPlan: p }) => ({ id: p.id, nameAr: p.nameAr, months: p.noOfMonths, rate: p.rate, minAmount: p.minAmount * 100, maxAmount: p.maxAmount * 100 }))
+        .filter((p) => query.amount === undefined || (query.amount >= p.minAmount && query.amount <= p.maxAmount));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/pay/ref-num",
+    access: [Role.Student],
+    summary: "Pay a plan in cash at a Fawry outlet: answers the reference number (valid 24 hours).",
+    body: z.object({ planId: payCardBody.shape.planId, period: payCardBody.shape.period, couponCode: payCardBody.shape.couponCode }),
+    status: 201,
+    async handle({ c, body, user }): Promise<ReferencePayment> {
+      const fawry = client(c);
+      const { tx, answer } = await checkout(c, user, body, PaymentMethod.ReferenceNumber, (t, common) =>
+        fawry.payAtFawry({ ...common, paymentExpiry: Date.parse(t.expiresAt!) }),
+      );
+      if (!answer.referenceNumber) fail("fawry-error");
+      return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, expiresAt: tx.expiresAt! };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/pay/e-wallet",
+    access: [Role.Student],
+    summary: "Pay a plan with a mobile wallet: a QR code, or a request to pay sent to the phone (3 hours).",
+    body: payWalletBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<WalletPayment> {
+      const fawry = client(c);
+      const { tx, answer } = await checkout(c, user, body, PaymentMethod.EWallet, (t, common) =>
+        fawry.payByWallet({ ...common, paymentExpiry: Date.parse(t.expiresAt!), debitMobileWalletNo: body.phone }),
+      );
+      if (!answer.referenceNumber) fail("fawry-error");
+      return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, walletQr: answer.walletQr ?? null, expiresAt: tx.expiresAt! };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/cancel-unpaid-order",
+    access: [Role.Student, ...admins],
+    summary: "Cancel an unpaid order at Fawry; the status query that follows records it.",
+    body: transactionIdBody,
+    async handle({ c, body, user }) {
+      const db = c.get("db");
+      const tx = await ownTransaction(c, user, body.transactionId);
+      if (tx.status !== TransactionStatus.New) fail("illegal");
+      const fawry = client(c);
+      if (tx.fawryRefNumber) {
+        const answer = await fawry.cancelUnpaid(tx.fawryRefNumber).catch(() => fail("fawry-error"));
+        if (![200, 9984, 9938, 404].includes(answer.code)) fail("fawry-error");
+      }
+      const after = await syncTransaction(db, fawry, tx, c.get("logger"), c.env);
+      if (after.status === TransactionStatus.New && !tx.fawryRefNumber) {
+        // Fawry never issued the order: nothing to cancel there.
+        await db
+          .update(transactions)
+          .set({ status: TransactionStatus.Canceled, updatedAt: new Date().toISOString() })
+          .where(and(eq(transactions.id, tx.id), eq(transactions.status, TransactionStatus.New)));
+        return toTransactionView(await findTransaction(db, tx.id));
+      }
+      return toTransactionView(after);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/refund",
+    access: [Role.SuperAdmin],
+    summary: "Refund a paid transaction (all that remains, or an amount); Fawry's notification records it and ends the subscription.",
+    body: refundBody,
+    async handle({ c, body }) {
+      const db = c.get("db");
+      const tx = await findTransaction(db, body.transactionId);
+      if (tx.status !== TransactionStatus.Paid && tx.status !== TransactionStatus.PartialRefunded) fail("illegal");
+      const remaining = tx.amount - tx.refundedAmount;
+      const amount = body.amount ?? remaining;
+      if (amount > remaining || !tx.fawryRefNumber) fail("illegal");
+      const fawry = client(c);
+      const answer = await fawry.refund({ referenceNumber: tx.fawryRefNumber, refundAmount: toEgp(amount), reason: body.reason }).catch(() => fail("fawry-error"));
+      if (answer.statusCode !== 200) fail("fawry-error");
+      return toTransactionView(await syncTransaction(db, fawry, await findTransaction(db, tx.id), c.get("logger"), c.env));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/fawry/card-token/list",
+    access: [Role.Student],
+    summary: "The student's saved cards (from Fawry; never from the add-card redirect).",
+    async handle({ c, user }): Promise<SavedCard[]> {
+      const answer = await client(c).listCards(String(user.id)).catch(() => fail("fawry-error"));
+      if (answer.statusCode !== 200) fail("fawry-error");
+      return (answer.cards ?? []).map((card) => ({
+        token: card.token,
+        maskedPan: `${card.firstSixDigits}******${card.lastFourDigits}`,
+        brand: card.brand,
+        isDefault: card.isDefault ?? false,
+      }));
+    },
+  }),
+  route({
+    method: "delete",
+    path: "/fawry/card-token",
+    access: [Role.Student],
+    summary: "Delete a saved card.",
+    query: cardTokenQuery,
+    status: 204,
+    async handle({ c, query, user }) {
+      const answer = await client(c).deleteCard(String(user.id), query.token).catch(() => fail("fawry-error"));
+      if (answer.statusCode !== 200) fail("fawry-error");
+    },
+  }),
+  route({
+    method: "get",
+    path: "/fawry/card-token/url",
+    access: [Role.Student],
+    summary: "The hosted add-card page, returning to /card-added.",
+    handle: ({ c, user }) => ({ url: client(c).addCardUrl(String(user.id), `${appOrigin(c)}/card-added`) }),
+  }),
+  route({
+    method: "get",
+    path: "/fawry/payment-status",
+    access: [Role.Student, ...admins],
+    summary: "A transaction's status asked of Fawry now (and recorded).",
+    query: transactionIdQuery,
+    async handle({ c, query, user }) {
+      const tx = await ownTransaction(c, user, query.transactionId);
+      return toTransactionView(await syncTransaction(c.get("db"), client(c), tx, c.get("logger"), c.env));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/payment-status/sync",
+    access: admins,
+    summary: "Sync stale unpaid orders with Fawry and expire those past their expiry (the hourly job does the same).",
+    async handle({ c }) {
+      return { synced: await syncStaleTransactions(c.get("db"), client(c), c.get("logger"), c.env) };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/payment-status",
+    access: "public",
+    summary: "Fawry's server notification v2: trusted only through its messageSignature; 200 once applied.",
+    body: z.looseObject({ messageSignature: z.string({ error: "bad-request" }) }),
+    async handle({ c, body }) {
+      const key = notificationKey(c.get("config"));
+      const details = body as unknown as PaymentDetails;
+      if (!key || !(await verifyNotification(key, details))) {
+        c.get("logger").warn("fawry notification refused: bad signature");
+        fail("forbidden");
+      }
+      const applied = await applyPaymentDetails(c.get("db"), details, c.get("logger"), c.env);
+      if (!applied) fail("transaction-not-found");
+      return { ok: true };
+    },
+  }),
+];
+
+/** The local Fawry sandbox (all methods, below /dev/fawry), dispatched in-process. */
+export const fawrySandboxRoutes = (["get", "post", "delete"] as const).map((method) =>
+  route({
+    method,
+    path: `/dev/fawry/*`,
+    access: "public",
+    localOnly: true,
+    summary: "Local Fawry sandbox: Fawry's paths, hosted add-card and 3-D Secure pages, and the pay-a-reference-number hook.",
+    handle: ({ c }) => {
+      const config = c.get("config");
+      const keys = { merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode, secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey };
+      return sandboxFetch(c.env, keys, c.executionCtx as unknown as ExecutionContext)(c.req.raw);
+    },
+  }),
+);

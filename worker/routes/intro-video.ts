@@ -1,0 +1,147 @@
+
+import { idParam } from "../../schema/api/common";
+import {
+  introVideoAbortBody,
+  introVideoCompleteBody,
+  introVideoListQuery,
+  introVideoPartQuery,
+  introVideoReviewBody,
+  introVideoUploadBody,
+  type IntroVideoPart,
+  type IntroVideoUpload,
+  type IntroVideoView,
+} from "../../schema/api/intro-video";
+import { Role } from "../../schema/enums";
+import { introVideoDurationRule } from "../../schema/rules";
+import { isErrorCode } from "../../schema/errors";
+import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
+import { tutorsChanged } from "../domain/tutor-list";
+import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, introVideoKey, publicUrl } from "../domain/uploads";
+import { bounds } from "../../schema/rules";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+const uploaders = [Role.Tutor] as const;
+const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
+
+function parseDuration(value: unknown): number {
+  const parsed = introVideoDurationRule.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const code = parsed.error.issues[0]?.message;
+  return fail(isErrorCode(code) ? code : "bad-request", { duration: isErrorCode(code) ? code : "bad-request" });
+}
+
+export const introVideoRoutes = [
+  route({
+    method: "get",
+    path: "/intro-video/list",
+    access: [Role.Tutor, ...reviewers],
+    summary: "Intro videos, newest first: a tutor's own, a manager's assigned reviews, all for admins.",
+    query: introVideoListQuery,
+    handle: ({ c, query, user }) => listIntroVideos(c.get("db"), user, query),
+  }),
+  route({
+    method: "post",
+    path: "/intro-video/with/asset",
+    access: uploaders,
+    summary: "Upload a small intro video in one request (multipart: duration in seconds as text, video mp4/webm).",
+    body: "multipart",
+    status: 201,
+    async handle({ c, user }): Promise<IntroVideoView> {
+      const form = await c.req.formData().catch(() => fail("bad-request"));
+      const file = form.get("video");
+      if (!(file instanceof File)) return fail("empty-request");
+      const type = checkVideo(file.type, file.size);
+      const duration = parseDuration(form.get("duration"));
+      const db = c.get("db");
+      await assertMayUpload(db, user.id);
+      const key = introVideoKey(user.id, type);
+      await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: type } });
+      try {
+        return await createIntroVideo(db, { tutorId: user.id, url: publicUrl(key), duration, size: file.size, contentType: type });
+      } catch (error) {
+        await c.env.MEDIA.delete(key);
+        throw error;
+      }
+    },
+  }),
+  route({
+    method: "post",
+    path: "/intro-video/upload",
+    access: uploaders,
+    summary: "Start a chunked upload of a large intro video (≤ 400 MB) to an R2 multipart upload.",
+    body: introVideoUploadBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<IntroVideoUpload> {
+      await assertMayUpload(c.get("db"), user.id);
+      const key = introVideoKey(user.id, body.contentType);
+      const upload = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: body.contentType } });
+      return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
+    },
+  }),
+  route({
+    method: "put",
+    path: "/intro-video/upload/part",
+    access: uploaders,
+    summary: "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a chunked intro video upload.",
+    query: introVideoPartQuery,
+    async handle({ c, query, user }): Promise<IntroVideoPart> {
+      assertOwnVideoKey(user.id, query.key);
+      const length = Number(c.req.header("content-length") ?? NaN);
+      if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
+      if (length > MAX_PART_BYTES || length > bounds.fileBytes.introVideo) fail("large-file-size");
+      const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
+      const part = await upload.uploadPart(query.partNumber, c.req.raw.body).catch(() => fail("asset-not-found"));
+      return { partNumber: part.partNumber, etag: part.etag };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/intro-video/upload/complete",
+    access: uploaders,
+    summary: "Finish a chunked upload and submit the video for review (size re-checked on the whole file).",
+    body: introVideoCompleteBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<IntroVideoView> {
+      assertOwnVideoKey(user.id, body.key);
+      const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
+      const object = await upload.complete(body.parts).catch(() => fail("asset-not-found"));
+      const contentType = object.httpMetadata?.contentType ?? "";
+      try {
+        checkVideo(contentType, object.size);
+        return await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration: body.duration, size: object.size, contentType });
+      } catch (error) {
+        await c.env.MEDIA.delete(body.key);
+        throw error;
+      }
+    },
+  }),
+  route({
+    method: "post",
+    path: "/intro-video/upload/abort",
+    access: uploaders,
+    summary: "Abort a chunked upload; its parts are discarded.",
+    body: introVideoAbortBody,
+    status: 204,
+    async handle({ c, body, user }) {
+      assertOwnVideoKey(user.id, body.key);
+      await c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId)
+        .abort()
+        .catch(() => fail("asset-not-found"));
+    },
+  }),
+  route({
+    method: "put",
+    path: "/intro-video/:id",
+    access: reviewers,
+    summary: "The assigned reviewer (or an admin) approves (3) or rejects (2) a pending intro video, with feedback.",
+    params: idParam,
+    body: introVideoReviewBody,
+    async handle({ c, params, body, user }): Promise<IntroVideoView> {
+      const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body);
+      if (body.status === 3 || activated) tutorsChanged();
+      return video;
+    },
+  }),
+];
+

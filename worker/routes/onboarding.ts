@@ -1,0 +1,48 @@
+import { idParam } from "../../schema/api/common";
+import { onboardingAdminBody, onboardingQuery, type Onboarding, type TutorActivation } from "../../schema/api/onboarding";
+import { Role, isAdmin } from "../../schema/enums";
+import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
+import { tutorsChanged } from "../domain/tutor-list";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+export const onboardingRoutes = [
+  route({
+    method: "get",
+    path: "/onboarding",
+    access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
+    summary: "Each onboarding step's state and next action (staff: ?tutorId=).",
+    query: onboardingQuery,
+    async handle({ c, query, user }): Promise<Onboarding> {
+      const staff = isAdmin(user.role as Role) || user.role === Role.TutorManager;
+      const tutorId = query.tutorId ?? user.id;
+      if (tutorId !== user.id && !staff) fail("forbidden");
+      if (tutorId === user.id && isAdmin(user.role as Role)) fail("tutor-not-found");
+      return findOnboarding(c.get("db"), tutorId);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/onboarding/support-group",
+    access: [Role.Tutor, Role.TutorManager],
+    summary: "Mark onboarding step 1 done: the tutor joined the support group.",
+    async handle({ c, user }): Promise<Onboarding> {
+      const db = c.get("db");
+      await markSupportGroupJoined(db, user.id);
+      return findOnboarding(db, user.id);
+    },
+  }),
+  route({
+    method: "patch",
+    path: "/onboarding/:id{[0-9]+}",
+    access: [Role.SuperAdmin, Role.RegularAdmin],
+    summary: "An admin activates or deactivates a tutor, or sets bypass onboarding (which activates unless told otherwise).",
+    params: idParam,
+    body: onboardingAdminBody,
+    async handle({ c, params, body }): Promise<TutorActivation> {
+      const result = await setTutorActivation(c.get("db"), params.id, body);
+      tutorsChanged();
+      return result;
+    },
+  }),
+];

@@ -1,0 +1,37 @@
+import { idParam } from "../../schema/api/common";
+import { transactionListQuery } from "../../schema/api/transaction";
+import { Role, isAdmin } from "../../schema/enums";
+import { findTransaction, lastTransaction, listTransactions, toTransactionView } from "../domain/transactions";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+export const transactionRoutes = [
+  route({
+    method: "get",
+    path: "/tx/list",
+    access: "signed-in",
+    summary: "Transactions, newest first: a user's own; admins any user's (?userId) or all.",
+    query: transactionListQuery,
+    handle: ({ c, query, user }) =>
+      listTransactions(c.get("db"), { ...query, userId: isAdmin(user.role as Role) ? query.userId : user.id }),
+  }),
+  route({
+    method: "get",
+    path: "/tx/last",
+    access: [Role.Student],
+    summary: "The student's latest transaction (null when none).",
+    handle: ({ c, user }) => lastTransaction(c.get("db"), user.id),
+  }),
+  route({
+    method: "get",
+    path: "/tx/:id",
+    access: "signed-in",
+    summary: "A transaction (its payer or an admin).",
+    params: idParam,
+    async handle({ c, params, user }) {
+      const tx = await findTransaction(c.get("db"), params.id);
+      if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
+      return toTransactionView(tx);
+    },
+  }),
+];
