@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
           { path: "register/:role", ...lazyScreen(() => import("./pages/register/register-page"), "RegisterPage") },
         ],
       },
+      { path: "tutors", ...lazyScreen(() => import("./pages/tutors/tutors-page"), "TutorsPage") },
+      { path: "t/:id", ...lazyScreen(() => import("./pages/tutor-profile/tutor-profile-page"), "TutorProfilePage") },
+      { path: "plans", ...lazyScreen(() => import("./pages/plans/plans-page"), "PlansPage") },
       { path: "forget-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
       { path: "reset-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
       {
@@ -47,7 +50,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireSession roles={[Role.Student, ...tutorSide]} />,
-        children: [{ path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") }],
+        children: [
+          { path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") },
+          { path: "upcoming-lessons", ...lazyScreen(() => import("./pages/upcoming-lessons/upcoming-lessons-page"), "UpcomingLessonsPage") },
+        ],
       },
       {
         element: <RequireSession roles={[Role.Student]} />,
@@ -63,6 +69,11 @@ export const routes: RouteObject[] = [
           {
             path: "t/account-settings",
             ...lazyScreen(() => import("./pages/tutor-account-settings/tutor-account-settings-page"), "TutorAccountSettingsPage"),
+          },
+          { path: "schedule-management", ...lazyScreen(() => import("./pages/schedule-management/schedule-management-page"), "ScheduleManagementPage") },
+          {
+            path: "t/profile-settings",
+            ...lazyScreen(() => import("./pages/tutor-profile-settings/tutor-profile-settings-page"), "TutorProfileSettingsPage"),
           },
         ],
       },

@@ -15,17 +15,24 @@ type NavItem = { to: string; label: string };
 
 /** The links a role sees in the header (only screens that exist). */
 function navItemsFor(role: Role): NavItem[] {
+  const lessons = { to: "/upcoming-lessons", label: ar.marketplace.nav.myLessons };
   if (role === Role.Student)
     return [
       { to: "/s/dashboard", label: ar.nav.dashboard },
+      { to: "/tutors", label: ar.marketplace.nav.tutors },
+      lessons,
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   if (isTutorSide(role))
     return [
       { to: "/t/dashboard", label: ar.nav.dashboard },
+      { to: "/tutors", label: ar.marketplace.nav.tutors },
+      lessons,
+      { to: "/schedule-management", label: ar.nav.schedule },
+      { to: "/t/profile-settings", label: ar.nav.tutorProfile },
       { to: "/t/account-settings", label: ar.nav.tutorAccountSettings },
     ];
-  return [];
+  return [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
 }
 
 export function SiteHeader() {
@@ -33,7 +40,8 @@ export function SiteHeader() {
   const { user } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const navItems = signedIn && user ? navItemsFor(user.role) : [];
+  // «المدرّسون» for everyone: signed-out visitors browse tutors too.
+  const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
   // spec 4 "Realtime connection": one user-channel socket while signed in.
   useUserChannelConnection();
   const chats = signedIn && user !== null && chatRoles.includes(user.role);

@@ -1,0 +1,28 @@
+import { SlotPurpose } from "@schema/enums";
+import { ar } from "../../i18n/ar-EG";
+import { formatTime, locale } from "../../lib/format";
+import type { DraftSlot } from "./changes";
+import type { PlainDay } from "./week";
+
+// Plain days and minutes of the day are wall-clock values: shown in UTC so no zone shifts them.
+const dayFormat = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const shortDayFormat = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const timeOfDayFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+
+const plainDate = (day: PlainDay) => new Date(`${day}T00:00:00Z`);
+
+export const dayLabel = (day: PlainDay) => dayFormat.format(plainDate(day));
+export const shortDayLabel = (day: PlainDay) => shortDayFormat.format(plainDate(day));
+export const dateLabel = (day: PlainDay) => dateFormat.format(plainDate(day));
+/** A minute of the day (0…1440) as a time. */
+export const timeOfDayLabel = (minute: number) => timeOfDayFormat.format(Date.UTC(2024, 0, 1, 0, minute));
+
+export const purposeLabel = (purpose: SlotPurpose) => ar.schedule.purposes[purpose];
+
+export const purposeOptions = Object.values(SlotPurpose).map((purpose) => ({ value: String(purpose), label: purposeLabel(purpose) }));
+
+/** "حصص: من ٤:٠٠ م إلى ٥:٠٠ م" (Cairo time). */
+export function slotDescription(slot: Pick<DraftSlot, "start" | "end" | "purpose">): string {
+  return ar.schedule.slotLabel(purposeLabel(slot.purpose), formatTime(slot.start), formatTime(slot.end));
+}

@@ -1,0 +1,319 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { SlotPurpose } from "@schema/enums";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatNumber } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+import { Notice } from "../../ui/notice";
+import { LoadingScreen } from "../../ui/spinner";
+import { toasts } from "../../ui/toast-store";
+import { WeekCalendar, type CalendarBlock, type CellPosition, type CellRange } from "../../ui/week-calendar";
+import { addCreate, addMove, addRemove, buildBatch, changeOf, draftSlots, mapBatchError, rangeProblem, undoChange, type DraftSlot, type PendingChange } from "./changes";
+import { dateLabel, dayLabel, shortDayLabel, slotDescription, timeOfDayLabel } from "./labels";
+import { RemoveSlotDialog, SlotDialog, type SlotDraftValues } from "./slot-dialog";
+import { useSaveSlotsMutation, useWeekSlotsQuery } from "./use-availability";
+import { addDays, cairoDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
+
+const wideQuery = "(min-width: 768px)";
+function useIsWide(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const media = window.matchMedia(wideQuery);
+      media.addEventListener("change", listener);
+      return () => media.removeEventListener("change", listener);
+    },
+    () => window.matchMedia(wideQuery).matches,
+    () => true,
+  );
+}
+
+/** Refreshes "now" every minute, so time that passes becomes locked. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const purposeTones: Record<SlotPurpose, string> = {
+  [SlotPurpose.General]: "border-sky-300 bg-sky-100 text-sky-900",
+  [SlotPurpose.Lesson]: "border-emerald-300 bg-emerald-100 text-emerald-900",
+  [SlotPurpose.Interview]: "border-amber-300 bg-amber-100 text-amber-900",
+  [SlotPurpose.DemoSession]: "border-violet-300 bg-violet-100 text-violet-900",
+};
+
+type DialogState =
+  | { type: "create"; initial: SlotDraftValues }
+  | { type: "edit"; slot: DraftSlot }
+  | { type: "remove"; slot: DraftSlot }
+  | null;
+
+/** /schedule-management: the tutor's week of slots; changes are kept and saved as one batch. */
+export function ScheduleBoard() {
+  const now = useNow();
+  const wide = useIsWide();
+  const today = cairoDay(now);
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const [selectedDay, setSelectedDay] = useState(today);
+  const [pending, setPending] = useState<PendingChange[]>([]);
+  const [failures, setFailures] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const slotsQuery = useWeekSlotsQuery(weekStart);
+  const save = useSaveSlotsMutation();
+  const days = weekDays(weekStart);
+  const shownDays = wide ? days : [days.includes(selectedDay) ? selectedDay : days[0] ?? weekStart];
+  const drafts = draftSlots(slotsQuery.data ?? [], pending);
+
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [pending.length]);
+
+  function goToWeek(start: PlainDay) {
+    setWeekStart(start);
+    setSelectedDay(start === weekStartOf(today) ? today : start);
+  }
+
+  function change(next: PendingChange[]) {
+    setPending(next);
+    setFormError(null);
+    setDialog(null);
+  }
+
+  const cellInstant = (day: PlainDay, row: number) => zonedInstant(day, rowMinute(row));
+  const isCellDisabled = ({ column, row }: CellPosition) => {
+    const day = shownDays[column];
+    const instant = day ? cellInstant(day, row) : null;
+    return instant === null || instant.getTime() <= now.getTime();
+  };
+
+  function onSelectRange(range: CellRange) {
+    const day = shownDays[range.column];
+    if (!day) return;
+    const single = range.endRow - range.startRow === 1;
+    const endRow = single ? Math.min(range.startRow + 60 / SLOT_MINUTES, ROWS_PER_DAY) : range.endRow;
+    setDialog({ type: "create", initial: { day, startMinute: rowMinute(range.startRow), endMinute: rowMinute(endRow), purpose: SlotPurpose.General } });
+  }
+
+  function openCreate() {
+    const day = shownDays.find((d) => d >= today) ?? shownDays[0] ?? today;
+    const nextHour = day === today ? Math.min(zonedParts(now).minute - (zonedParts(now).minute % 60) + 60, 23 * 60) : 16 * 60;
+    setDialog({ type: "create", initial: { day, startMinute: nextHour, endMinute: nextHour + 60, purpose: SlotPurpose.General } });
+  }
+
+  async function saveAll() {
+    const { actions, keys } = buildBatch(pending);
+    setFormError(null);
+    try {
+      const result = await save.mutateAsync(actions);
+      setPending([]);
+      setFailures({});
+      const canceled = result.canceled.lessons.length + result.canceled.interviews.length + result.canceled.demoSessions.length;
+      toasts.show({ type: "success", title: ar.schedule.saved, description: canceled > 0 ? ar.schedule.canceledBookings(formatNumber(canceled)) : undefined });
+    } catch (error) {
+      const mapped = mapBatchError(error, keys);
+      setFailures(mapped.byKey);
+      setFormError(mapped.formError ?? (Object.keys(mapped.byKey).length === 0 ? errorCodeOf(error) : null));
+    }
+  }
+
+  const blocks: CalendarBlock[] = [];
+  for (const slot of drafts) {
+    shownDays.forEach((day, column) => {
+      const rows = rowsOnDay(day, slot.start, slot.end);
+      if (!rows) return;
+      const change = changeOf(pending, slot);
+      const failed = change ? failures[change.key] : undefined;
+      const stateText = ar.schedule.states[slot.state];
+      blocks.push({
+        key: `${slot.key}-${day}`,
+        column,
+        startRow: rows.startRow,
+        endRow: rows.endRow,
+        srText: [dayLabel(day), stateText, failed && errorMessage(failed)].filter(Boolean).join("، "),
+        label: (
+          <>
+            <span className="block font-bold">{ar.schedule.purposes[slot.purpose]}</span>
+            {rows.endRow - rows.startRow > 1 ? (
+              <span className="block">
+                {timeOfDayLabel(zonedParts(new Date(slot.start)).minute)} – {timeOfDayLabel(zonedParts(new Date(slot.end)).minute)}
+              </span>
+            ) : (
+              <span className="sr-only">{slotDescription(slot)}</span>
+            )}
+          </>
+        ),
+        className: cx(
+          purposeTones[slot.purpose],
+          slot.state === "new" || slot.state === "moved" ? "border-2 border-dashed" : "",
+          slot.state === "deleted" && "line-through opacity-60",
+          failed && "ring-2 ring-red-600",
+        ),
+        onSelect: () => setDialog({ type: "edit", slot }),
+      });
+    });
+  }
+
+  const failedChanges = pending.filter((c) => failures[c.key]);
+  const describeChange = (c: PendingChange) => {
+    const slot = drafts.find((d) => (c.kind === "create" ? d.key === c.key : d.id === c.id));
+    return slot ? `${dayLabel(cairoDay(slot.start))} — ${slotDescription(slot)}` : "";
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, -7))}>
+          <span aria-hidden="true">→</span> {ar.schedule.previousWeek}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => goToWeek(weekStartOf(today))} disabled={weekStart === weekStartOf(today)}>
+          {ar.schedule.thisWeek}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, 7))}>
+          {ar.schedule.nextWeek} <span aria-hidden="true">←</span>
+        </Button>
+        <p className="font-medium text-slate-800" aria-live="polite">
+          {ar.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
+        </p>
+        <Button size="sm" className="ms-auto" onClick={openCreate}>
+          {ar.schedule.addSlot}
+        </Button>
+      </div>
+
+      {!wide && (
+        <div role="group" aria-label={ar.schedule.dayPicker} className="grid grid-cols-7 gap-1">
+          {days.map((day) => (
+            <button
+              key={day}
+              type="button"
+              aria-pressed={day === shownDays[0]}
+              aria-label={dayLabel(day)}
+              onClick={() => setSelectedDay(day)}
+              className={cx(
+                "min-h-11 rounded-lg border px-0.5 text-xs font-medium focus-visible:outline-3 focus-visible:outline-brand-600",
+                day === shownDays[0] ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800",
+              )}
+            >
+              {shortDayLabel(day)}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {pending.length > 0 && (
+        <div className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3" role="region" aria-label={ar.schedule.saveChanges}>
+          <p className="text-sm font-medium text-amber-900">{ar.schedule.pendingCount(formatNumber(pending.length))}</p>
+          <div className="ms-auto flex gap-2">
+            <Button size="sm" loading={save.isPending} onClick={() => void saveAll()}>
+              {ar.schedule.saveChanges}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setPending([]);
+                setFailures({});
+                setFormError(null);
+              }}
+            >
+              {ar.schedule.discardChanges}
+            </Button>
+          </div>
+        </div>
+      )}
+      {formError && <Notice tone="error">{errorMessage(formError)}</Notice>}
+      {failedChanges.length > 0 && (
+        <Notice tone="error">
+          <ul className="flex flex-col gap-1">
+            {failedChanges.map((c) => (
+              <li key={c.key}>
+                {ar.schedule.failedChange}: <bdi>{describeChange(c)}</bdi> — {errorMessage(failures[c.key])}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+
+      {slotsQuery.isPending ? (
+        <LoadingScreen />
+      ) : slotsQuery.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <Notice tone="error">
+            {ar.errors.loadFailed}: {errorMessage(errorCodeOf(slotsQuery.error))}
+          </Notice>
+          <Button variant="secondary" onClick={() => void slotsQuery.refetch()}>
+            {ar.ui.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {drafts.every((slot) => shownDays.every((day) => !rowsOnDay(day, slot.start, slot.end))) && <p className="text-slate-600">{ar.schedule.empty}</p>}
+          <WeekCalendar
+            label={ar.schedule.calendarLabel}
+            timeColumnLabel={ar.schedule.timeColumn}
+            instructions={ar.schedule.instructions}
+            columns={shownDays.map((day) => ({
+              key: day,
+              ariaLabel: dayLabel(day),
+              label: (
+                <span className={cx(day === today && "text-brand-800")}>
+                  {wide ? shortDayLabel(day) : dayLabel(day)}
+                </span>
+              ),
+            }))}
+            rowCount={ROWS_PER_DAY}
+            rowLabel={(row) => (row % 4 === 0 ? timeOfDayLabel(rowMinute(row)) : null)}
+            rowName={(row) => timeOfDayLabel(rowMinute(row))}
+            cellLabel={({ column, row }) => ar.schedule.cellLabel(dayLabel(shownDays[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
+            isCellDisabled={isCellDisabled}
+            blocks={blocks}
+            onSelectRange={onSelectRange}
+            initialRow={24}
+          />
+        </>
+      )}
+
+      {dialog?.type === "create" && (
+        <SlotDialog
+          mode="create"
+          initial={dialog.initial}
+          days={days}
+          check={(range) => rangeProblem(drafts, range, now)}
+          onApply={(range, purpose) => change(addCreate(pending, { ...range, purpose }))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === "edit" && (
+        <SlotDialog
+          mode="edit"
+          initial={{
+            day: cairoDay(dialog.slot.start),
+            startMinute: zonedParts(new Date(dialog.slot.start)).minute,
+            endMinute: cairoDay(dialog.slot.end) === cairoDay(dialog.slot.start) ? zonedParts(new Date(dialog.slot.end)).minute : 24 * 60,
+            purpose: dialog.slot.purpose,
+          }}
+          days={days}
+          locked={Date.parse(dialog.slot.start) <= now.getTime()}
+          check={(range) => rangeProblem(drafts, range, now, dialog.slot.key)}
+          onApply={(range) => change(addMove(pending, dialog.slot, range))}
+          onRemove={() => setDialog({ type: "remove", slot: dialog.slot })}
+          onUndo={changeOf(pending, dialog.slot) ? () => change(undoChange(pending, dialog.slot)) : undefined}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === "remove" && (
+        <RemoveSlotDialog
+          description={`${dayLabel(cairoDay(dialog.slot.start))} — ${slotDescription(dialog.slot)}`}
+          onConfirm={() => change(addRemove(pending, dialog.slot))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from "react";
+import { SlotPurpose } from "@schema/enums";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { Select } from "../../ui/select";
+import { dayLabel, purposeOptions, timeOfDayLabel } from "./labels";
+import { minuteLabel, ROWS_PER_DAY, SLOT_MINUTES, zonedInstant, type PlainDay } from "./week";
+
+export type SlotDraftValues = { day: PlainDay; startMinute: number; endMinute: number; purpose: SlotPurpose };
+
+type SlotDialogProps = {
+  mode: "create" | "edit";
+  initial: SlotDraftValues;
+  days: PlainDay[];
+  /** The slot has started: shown, not editable. */
+  locked?: boolean;
+  /** Why the range cannot be used (an error code), or null. */
+  check: (range: { start: string; end: string }) => string | null;
+  onApply: (range: { start: string; end: string }, purpose: SlotPurpose) => void;
+  onRemove?: () => void;
+  onUndo?: () => void;
+  onClose: () => void;
+};
+
+const minutesOfDay = Array.from({ length: ROWS_PER_DAY + 1 }, (_, row) => row * SLOT_MINUTES);
+
+/** Add or edit a slot with selects: day, start, end (15-minute steps, Cairo time) and purpose. */
+export function SlotDialog({ mode, initial, days, locked = false, check, onApply, onRemove, onUndo, onClose }: SlotDialogProps) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const dayOptions = [...new Set([initial.day, ...days])].sort().map((day) => ({ value: day, label: dayLabel(day) }));
+  const startOptions = minutesOfDay.slice(0, -1).map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
+  const endOptions = minutesOfDay.filter((minute) => minute > values.startMinute).map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
+
+  function update(patch: Partial<SlotDraftValues>) {
+    setError(null);
+    setValues((current) => {
+      const next = { ...current, ...patch };
+      if (next.endMinute <= next.startMinute) next.endMinute = Math.min(next.startMinute + 60, 24 * 60);
+      return next;
+    });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const start = zonedInstant(values.day, values.startMinute);
+    const end = zonedInstant(values.day, values.endMinute);
+    if (!start || !end) {
+      setError("bad-request");
+      return;
+    }
+    const range = { start: start.toISOString(), end: end.toISOString() };
+    const problem = check(range);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    onApply(range, values.purpose);
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={mode === "create" ? ar.schedule.addSlot : ar.schedule.editSlot}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {locked && <Notice tone="info">{ar.schedule.pastLocked}</Notice>}
+        {error && <Notice tone="error">{errorMessage(error)}</Notice>}
+        <Select
+          label={ar.schedule.day}
+          name="day"
+          disabled={locked}
+          options={dayOptions}
+          value={values.day}
+          onChange={(event) => update({ day: event.target.value })}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <Select
+            label={ar.schedule.start}
+            name="start"
+            disabled={locked}
+            options={startOptions}
+            value={String(values.startMinute)}
+            onChange={(event) => update({ startMinute: Number(event.target.value) })}
+            data-value={minuteLabel(values.startMinute)}
+          />
+          <Select
+            label={ar.schedule.end}
+            name="end"
+            disabled={locked}
+            options={endOptions}
+            value={String(values.endMinute)}
+            onChange={(event) => update({ endMinute: Number(event.target.value) })}
+            data-value={minuteLabel(values.endMinute)}
+          />
+        </div>
+        <Select
+          label={ar.schedule.purpose}
+          name="purpose"
+          disabled={locked || mode === "edit"}
+          options={purposeOptions}
+          value={String(values.purpose)}
+          onChange={(event) => update({ purpose: Number(event.target.value) as SlotPurpose })}
+        />
+        {mode === "edit" && !locked && <p className="text-sm text-slate-600">{ar.schedule.shrinkWarning}</p>}
+        <div className="flex flex-wrap gap-2">
+          {!locked && <Button type="submit">{ar.schedule.apply}</Button>}
+          {onUndo && !locked && (
+            <Button variant="secondary" onClick={onUndo}>
+              {ar.schedule.undo}
+            </Button>
+          )}
+          {onRemove && !locked && (
+            <Button variant="danger" onClick={onRemove} className="sm:ms-auto">
+              {ar.schedule.removeSlot}
+            </Button>
+          )}
+          {locked && (
+            <Button variant="secondary" onClick={onClose}>
+              {ar.ui.close}
+            </Button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type RemoveDialogProps = { description: string; onConfirm: () => void; onClose: () => void };
+
+/** Confirms removing a slot: booked lessons in it are cancelled and the students told. */
+export function RemoveSlotDialog({ description, onConfirm, onClose }: RemoveDialogProps) {
+  return (
+    <Dialog open onClose={onClose} title={ar.schedule.removeTitle} description={description}>
+      <div className="flex flex-col gap-4">
+        <Notice tone="warning">{ar.schedule.removeWarning}</Notice>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="danger" onClick={onConfirm}>
+            {ar.schedule.removeConfirm}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {ar.ui.cancel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from "react-router-dom";
+import type { TutorCard as TutorCardData, TutorRating } from "@schema/api/tutor";
+import { ar } from "../../i18n/ar-EG";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { buttonClasses } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+
+const t = ar.marketplace.tutors;
+
+/** Up to two initials of a name, for a tutor without a photo. */
+export function initialsOf(name: string | null): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join("");
+}
+
+export function TutorPhoto({ name, image, size = "md" }: { name: string | null; image: string | null; size?: "md" | "lg" }) {
+  const classes = size === "lg" ? "size-24 text-3xl" : "size-16 text-xl";
+  if (image) return <img src={image} alt="" className={cx(classes, "shrink-0 rounded-full object-cover")} loading="lazy" />;
+  return (
+    <span aria-hidden="true" className={cx(classes, "inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900")}>
+      {initialsOf(name) || "؟"}
+    </span>
+  );
+}
+
+export function RatingText({ rating }: { rating: TutorRating }) {
+  if (rating.average === null || rating.count === 0) return <span className="text-slate-600">{t.noRating}</span>;
+  return (
+    <span className="text-slate-800">
+      <span aria-hidden="true" className="text-amber-600">
+        ★{" "}
+      </span>
+      {t.ratingOf(formatNumber(Math.round(rating.average * 10) / 10), formatNumber(rating.count))}
+    </span>
+  );
+}
+
+export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
+  if (topics.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label={ar.marketplace.profile.topics}>
+      {topics.map((topic) => (
+        <li key={topic.id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-800">
+          <bdi>{topic.nameAr}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card of the public tutor list. */
+export function TutorCard({ tutor }: { tutor: TutorCardData }) {
+  const name = tutor.name ?? t.unnamed;
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start gap-3">
+        <TutorPhoto name={tutor.name} image={tutor.image} />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 className="text-lg font-bold text-slate-900">
+            <Link to={`/t/${tutor.id}`} className="rounded hover:underline" aria-label={`${t.profileOf} ${name}`}>
+              <bdi>{name}</bdi>
+            </Link>
+          </h2>
+          <p className="text-sm">
+            <RatingText rating={tutor.rating} />
+          </p>
+          <p className="text-xs text-slate-600">{t.lessonsTaught(formatNumber(tutor.lessonsTaught))}</p>
+        </div>
+      </div>
+      {tutor.bio && (
+        <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
+          {tutor.bio}
+        </p>
+      )}
+      <TopicChips topics={tutor.topics} />
+      <p className="text-xs text-slate-600">{tutor.nextFreeAt ? `${t.nextFree} ${formatDateTime(tutor.nextFreeAt)}` : t.noFreeTime}</p>
+      <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
+        {t.book}
+        <span className="sr-only">
+          {" "}
+          {ar.marketplace.booking.tutor} <bdi>{name}</bdi>
+        </span>
+      </Link>
+    </li>
+  );
+}

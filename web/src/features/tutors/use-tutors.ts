@@ -1,0 +1,56 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { Paged } from "@schema/api/common";
+import type { TopicView } from "@schema/api/topic";
+import type { TutorCard, TutorInfo, TutorStats } from "@schema/api/tutor";
+import type { Gender } from "@schema/enums";
+import { api } from "../../lib/api";
+
+export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string };
+export const tutorsPageSize = 12;
+
+export const tutorKeys = {
+  list: (filters: TutorFilters, page: number) => ["tutors", "list", filters, page] as const,
+  info: (id: number) => ["tutors", "info", id] as const,
+  stats: (id: number) => ["tutors", "stats", id] as const,
+  topics: ["topics", "all"] as const,
+};
+
+/** GET /user/tutor/list/onboarded (public, paged). */
+export function useTutorListQuery(filters: TutorFilters, page: number) {
+  return useQuery({
+    queryKey: tutorKeys.list(filters, page),
+    queryFn: ({ signal }) =>
+      api.get<Paged<TutorCard>>("/user/tutor/list/onboarded", { public: true, query: { ...filters, page, size: tutorsPageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /user/tutor/info/{id} */
+export function useTutorInfoQuery(id: number) {
+  return useQuery({
+    queryKey: tutorKeys.info(id),
+    queryFn: ({ signal }) => api.get<TutorInfo>(`/user/tutor/info/${id}`, { public: true, signal }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+/** GET /user/tutor/stats/{id} */
+export function useTutorStatsQuery(id: number) {
+  return useQuery({
+    queryKey: tutorKeys.stats(id),
+    queryFn: ({ signal }) => api.get<TutorStats>(`/user/tutor/stats/${id}`, { public: true, signal }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+/** GET /topic/list: every topic, for the filter (one page of the largest size). */
+export function useTopicsQuery() {
+  return useQuery({
+    queryKey: tutorKeys.topics,
+    queryFn: ({ signal }) => api.get<Paged<TopicView>>("/topic/list", { public: true, query: { page: 1, size: 100 }, signal }),
+    select: (page) => page.list,
+    staleTime: 5 * 60 * 1000,
+  });
+}

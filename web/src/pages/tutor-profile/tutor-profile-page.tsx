@@ -1,0 +1,169 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import type { TutorInfo } from "@schema/api/tutor";
+import { Role } from "@schema/enums";
+import { BookingFlow } from "../../features/lessons/booking-flow";
+import { RatingText, TopicChips, TutorPhoto } from "../../features/tutors/tutor-card";
+import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use-tutors";
+import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
+import { ar } from "../../i18n/ar-EG";
+import { formatDate, formatNumber } from "../../lib/format";
+import { useIsSignedIn, useSession } from "../../lib/session";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Notice } from "../../ui/notice";
+import { LoadingScreen } from "../../ui/spinner";
+import { Tabs } from "../../ui/tabs";
+
+const t = ar.marketplace.profile;
+const b = ar.marketplace.booking;
+
+/** /t/{id} — a tutor's public profile, reviews and the booking flow. */
+export function TutorProfilePage() {
+  const { id } = useParams();
+  const tutorId = /^\d+$/.test(id ?? "") ? Number(id) : 0;
+  const info = useTutorInfoQuery(tutorId);
+
+  if (tutorId > 0 && info.isPending) return <LoadingScreen />;
+  if (!info.data) {
+    return (
+      <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{ar.marketplace.tutors.title}</h1>
+        <Notice tone="error">{t.notFound}</Notice>
+        <Link to="/tutors" className={buttonClasses("secondary", "md", "self-start")}>
+          {t.backToTutors}
+        </Link>
+      </div>
+    );
+  }
+  return <TutorProfile tutor={info.data} />;
+}
+
+function TutorProfile({ tutor }: { tutor: TutorInfo }) {
+  const name = tutor.name ?? ar.marketplace.tutors.unnamed;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <header className="flex flex-wrap items-center gap-4">
+        <TutorPhoto name={tutor.name} image={tutor.image} size="lg" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            <bdi>{name}</bdi>
+          </h1>
+          {tutor.bio && (
+            <p className="text-slate-700" dir="auto">
+              {tutor.bio}
+            </p>
+          )}
+          <p className="text-sm">
+            <RatingText rating={tutor.rating} />
+          </p>
+        </div>
+      </header>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem]">
+        <Tabs
+          label={t.tabsLabel}
+          tabs={[
+            { id: "profile", label: t.profileTab, content: <ProfileTab tutor={tutor} /> },
+            { id: "reviews", label: t.reviewsTab, content: <p className="text-slate-700">{t.noReviews}</p> },
+          ]}
+        />
+        <BookingCard tutor={tutor} name={name} />
+      </div>
+    </div>
+  );
+}
+
+function ProfileTab({ tutor }: { tutor: TutorInfo }) {
+  const stats = useTutorStatsQuery(tutor.id);
+  return (
+    <div className="flex flex-col gap-6">
+      {tutor.video && (
+        <section className="flex flex-col gap-2">
+          <h2 className="text-lg font-bold text-slate-900">{t.video}</h2>
+          <video controls preload="none" src={tutor.video} poster={tutor.thumbnail ?? undefined} className="w-full rounded-xl bg-slate-900" />
+        </section>
+      )}
+      <section className="flex flex-col gap-2">
+        <h2 className="text-lg font-bold text-slate-900">{t.about}</h2>
+        <p className="whitespace-pre-line text-slate-700" dir="auto">
+          {tutor.about || t.noAbout}
+        </p>
+      </section>
+      <section className="flex flex-col gap-2">
+        <h2 className="text-lg font-bold text-slate-900">{t.topics}</h2>
+        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{t.noTopics}</p>}
+      </section>
+      {stats.data && (
+        <section className="flex flex-col gap-2">
+          <h2 className="text-lg font-bold text-slate-900">{t.stats}</h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {[
+              [t.lessonsTaught, formatNumber(stats.data.lessonsTaught)],
+              [t.minutesTaught, formatNumber(stats.data.minutesTaught)],
+              [t.studentsTaught, formatNumber(stats.data.studentsTaught)],
+              [t.joinedAt, formatDate(stats.data.joinedAt)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex flex-col rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-600">{label}</dt>
+                <dd className="text-lg font-bold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The booking entry point: who may book, and the flow itself. */
+function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
+  const signedIn = useIsSignedIn();
+  const { user } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [verifying, setVerifying] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (location.hash === "#book") document.getElementById("book")?.scrollIntoView({ block: "start" });
+  }, [location.hash]);
+
+  let body;
+  if (!signedIn || !user) {
+    const next = `/t/${tutor.id}#book`;
+    body = (
+      <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("primary", "md", "w-full")}>
+        {b.signInToBook}
+      </Link>
+    );
+  } else if (user.role !== Role.Student) {
+    body = <Notice tone="info">{b.studentsOnly}</Notice>;
+  } else if (!user.verifiedEmail) {
+    body = (
+      <div className="flex flex-col gap-3">
+        <Notice tone="warning">{b.verifyEmailFirst}</Notice>
+        <Button onClick={() => setVerifying(true)}>{b.verifyEmail}</Button>
+        <EmailVerificationDialog user={user} open={verifying} onClose={() => setVerifying(false)} />
+      </div>
+    );
+  } else if (done) {
+    body = (
+      <div className="flex flex-col gap-3">
+        <Notice tone="success">{b.booked}</Notice>
+        <Button onClick={() => void navigate("/upcoming-lessons")}>{b.goToLessons}</Button>
+        <Button variant="secondary" onClick={() => setDone(false)}>
+          {b.title}
+        </Button>
+      </div>
+    );
+  } else {
+    body = <BookingFlow tutorId={tutor.id} tutorName={name} onDone={() => setDone(true)} />;
+  }
+
+  return (
+    <Card id="book" title={b.title} className="scroll-mt-20 self-start">
+      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{b.noticeHint(formatNumber(Math.round((tutor.notice / 60) * 10) / 10))}</p>}
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
+import { Gender } from "@schema/enums";
+import { TutorCard } from "../../features/tutors/tutor-card";
+import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatNumber } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { Select } from "../../ui/select";
+import { LoadingScreen } from "../../ui/spinner";
+import { TextField } from "../../ui/text-field";
+
+const t = ar.marketplace.tutors;
+
+/** The filters as the URL holds them (so a filtered list can be shared and survives a reload). */
+export function filtersFromParams(params: URLSearchParams): { filters: TutorFilters; page: number } {
+  const topicId = Number(params.get("topic"));
+  const gender = params.get("gender");
+  const day = params.get("day") ?? "";
+  const name = params.get("name")?.trim() ?? "";
+  const page = Number(params.get("page"));
+  return {
+    filters: {
+      topicId: Number.isInteger(topicId) && topicId > 0 ? topicId : undefined,
+      name: name ? name.slice(0, 30) : undefined,
+      gender: gender === Gender.Male || gender === Gender.Female ? gender : undefined,
+      day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined,
+    },
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** /tutors — the public, paged tutor list with its filters. */
+export function TutorsPage() {
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = filtersFromParams(params);
+  const tutors = useTutorListQuery(filters, page);
+  const topics = useTopicsQuery();
+  const [name, setName] = useState(filters.name ?? "");
+  useEffect(() => setName(filters.name ?? ""), [filters.name]);
+
+  function update(changes: Record<string, string | undefined>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!("page" in changes)) next.delete("page");
+    setParams(next);
+  }
+
+  function submitName(event: FormEvent) {
+    event.preventDefault();
+    update({ name: name.trim() || undefined });
+  }
+
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const pages = Math.max(1, Math.ceil((tutors.data?.total ?? 0) / tutorsPageSize));
+
+  return (
+    <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
+      <form role="search" aria-label={t.filtersLabel} onSubmit={submitName} className="grid grid-cols-1 items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Select
+            label={t.topic}
+            placeholder={t.anyTopic}
+            options={(topics.data ?? []).map((topic) => ({ value: String(topic.id), label: topic.nameAr }))}
+            value={filters.topicId ? String(filters.topicId) : ""}
+            onChange={(event) => update({ topic: event.target.value || undefined })}
+          />
+          <TextField
+            label={t.name}
+            type="search"
+            value={name}
+            maxLength={30}
+            onChange={(event) => setName(event.target.value)}
+            onBlur={() => {
+              if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
+            }}
+          />
+          <Select
+            label={t.gender}
+            placeholder={t.anyGender}
+            options={[Gender.Male, Gender.Female].map((value) => ({ value, label: ar.genders[value] }))}
+            value={filters.gender ?? ""}
+            onChange={(event) => update({ gender: event.target.value || undefined })}
+          />
+          <TextField label={t.freeDay} type="date" ltr value={filters.day ?? ""} onChange={(event) => update({ day: event.target.value || undefined })} />
+          {filtered && (
+            <Button variant="ghost" className="justify-self-start" onClick={() => setParams(new URLSearchParams())}>
+              {t.clearFilters}
+            </Button>
+          )}
+      </form>
+
+      {tutors.isPending ? (
+        <LoadingScreen />
+      ) : tutors.isError ? (
+        <Notice tone="error">
+          {errorMessage(errorCodeOf(tutors.error))}{" "}
+          <button type="button" className="font-medium underline" onClick={() => void tutors.refetch()}>
+            {ar.ui.retry}
+          </button>
+        </Notice>
+      ) : tutors.data.list.length === 0 ? (
+        <Notice tone="info">{filtered ? t.emptyFiltered : t.empty}</Notice>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" role="status">
+            {t.results(formatNumber(tutors.data.total))}
+          </p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || undefined}>
+            {tutors.data.list.map((tutor) => (
+              <TutorCard key={tutor.id} tutor={tutor} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                {t.previous}
+              </Button>
+              <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+                {t.nextPage}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { LessonView } from "@schema/api/lesson";
+import { Role } from "@schema/enums";
+import { BookingFlow } from "../../features/lessons/booking-flow";
+import { lessonsPageSize, useCancelLesson, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
+import { TutorPhoto } from "../../features/tutors/tutor-card";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { useSession } from "../../lib/session";
+import { Button, buttonClasses } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Badge, Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { LoadingScreen } from "../../ui/spinner";
+import { Tabs } from "../../ui/tabs";
+import { toasts } from "../../ui/toast-store";
+
+const t = ar.marketplace.lessons;
+const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
+
+/** /upcoming-lessons — the user's upcoming lessons, and a past-lessons tab. */
+export function UpcomingLessonsPage() {
+  return (
+    <PageFrame title={t.title} width="wide">
+      <Tabs
+        label={t.tabsLabel}
+        tabs={[
+          { id: "upcoming", label: t.upcomingTab, content: <LessonList tab="upcoming" /> },
+          { id: "past", label: t.pastTab, content: <LessonList tab="past" /> },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+function LessonList({ tab }: { tab: LessonTab }) {
+  const [page, setPage] = useState(1);
+  const lessons = useLessonListQuery(tab, page);
+  const { user } = useSession();
+  const [canceling, setCanceling] = useState<LessonView | null>(null);
+  const [moving, setMoving] = useState<LessonView | null>(null);
+
+  if (lessons.isPending) return <LoadingScreen />;
+  if (lessons.isError) return <Notice tone="error">{errorMessage(errorCodeOf(lessons.error))}</Notice>;
+  if (lessons.data.list.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-slate-700">{tab === "upcoming" ? t.emptyUpcoming : t.emptyPast}</p>
+        {user?.role === Role.Student && (
+          <Link to="/tutors" className={buttonClasses("primary", "md")}>
+            {t.findTutor}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(lessons.data.total / lessonsPageSize));
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-3">
+        {lessons.data.list.map((lesson) => (
+          <LessonItem
+            key={lesson.id}
+            lesson={lesson}
+            userId={user?.id ?? 0}
+            canReschedule={user?.role === Role.Student && lesson.state === "pending"}
+            onCancel={() => setCanceling(lesson)}
+            onReschedule={() => setMoving(lesson)}
+          />
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label={ar.marketplace.tutors.pagination} className="flex items-center justify-center gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {ar.marketplace.tutors.previous}
+          </Button>
+          <span className="text-sm text-slate-700">{ar.marketplace.tutors.pageOf(formatNumber(page), formatNumber(pages))}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {ar.marketplace.tutors.nextPage}
+          </Button>
+        </nav>
+      )}
+      {canceling && <CancelDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
+      {moving && (
+        <Dialog open onClose={() => setMoving(null)} title={ar.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
+          <BookingFlow tutorId={moving.tutor.id} tutorName={moving.tutor.name ?? ar.marketplace.tutors.unnamed} lesson={moving} onDone={() => setMoving(null)} />
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+type LessonItemProps = { lesson: LessonView; userId: number; canReschedule: boolean; onCancel: () => void; onReschedule: () => void };
+
+function LessonItem({ lesson, userId, canReschedule, onCancel, onReschedule }: LessonItemProps) {
+  const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
+  const name = other.name ?? ar.marketplace.tutors.unnamed;
+  return (
+    <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-lesson={lesson.id}>
+      <TutorPhoto name={other.name} image={other.image} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="font-bold text-slate-900">
+          {t.with} <bdi>{name}</bdi>
+        </p>
+        <p className="text-sm text-slate-700">
+          {formatDateTime(lesson.start)} — {ar.marketplace.booking.minutes(formatNumber(lesson.duration))}
+        </p>
+        <p className="flex flex-wrap gap-2">
+          <Badge tone={stateTones[lesson.state]}>{t.states[lesson.state]}</Badge>
+          {lesson.isTrial && <Badge tone="warning">{t.trial}</Badge>}
+        </p>
+      </div>
+      {lesson.state === "pending" && (
+        <div className="flex flex-wrap gap-2">
+          {canReschedule && (
+            <Button variant="secondary" size="sm" onClick={onReschedule} aria-label={`${t.reschedule} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}>
+              {t.reschedule}
+            </Button>
+          )}
+          <Button variant="danger" size="sm" onClick={onCancel} aria-label={`${t.cancel} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}>
+            {t.cancel}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The Arabic message of a cancel or reschedule refusal; "forbidden" here is the 6-hour rule. */
+export function lessonChangeError(error: unknown): string {
+  const code = errorCodeOf(error);
+  return code === "forbidden" ? t.tooLate : errorMessage(code);
+}
+
+function CancelDialog({ lesson, userId, onClose }: { lesson: LessonView; userId: number; onClose: () => void }) {
+  const cancel = useCancelLesson();
+  const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
+  return (
+    <Dialog open onClose={onClose} title={t.cancelTitle} description={t.cancelBody}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? ar.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
+        {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(lesson.id, {
+                onSuccess: () => {
+                  toasts.show({ id: "lesson-canceled", type: "success", title: t.canceled });
+                  onClose();
+                },
+              })
+            }
+          >
+            {t.cancelConfirm}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
