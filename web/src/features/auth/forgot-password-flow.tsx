@@ -10,6 +10,7 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { forgotPasswordCodeSchema, forgotPasswordEmailSchema, newPasswordSchema, type NewPasswordValues } from "./auth-forms";
 import { useResetPassword, useSendPasswordCode } from "./use-auth";
+import { NewPasswordFields } from "./new-password-fields";
 
 export type ForgotPasswordStep = "email" | "code" | "password";
 const steps: ForgotPasswordStep[] = ["email", "code", "password"];
@@ -245,28 +246,7 @@ function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; 
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-slate-700">{ar.forgotPassword.passwordIntro}</p>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-      <TextField
-        label={ar.fields.newPassword}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        autoFocus
-        required
-        hint={ar.fields.passwordHint}
-        value={form.values.password}
-        onChange={(event) => form.setField("password", event.target.value)}
-        error={form.messageFor("password")}
-      />
-      <TextField
-        label={ar.fields.confirmPassword}
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        value={form.values.confirmPassword}
-        onChange={(event) => form.setField("confirmPassword", event.target.value)}
-        error={form.messageFor("confirmPassword")}
-      />
+      <NewPasswordFields form={form} label={ar.fields.newPassword} autoFocus />
       <Button type="submit" size="lg" loading={resetPassword.isPending}>
         {ar.forgotPassword.submit}
       </Button>

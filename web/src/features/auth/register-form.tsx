@@ -7,6 +7,7 @@ import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import { registerFormSchema, type RegisterFormValues } from "./auth-forms";
 import { useRegister } from "./use-auth";
+import { NewPasswordFields } from "./new-password-fields";
 
 type RegisterFormProps = { role: typeof Role.Student | typeof Role.Tutor; onRegistered: () => void };
 
@@ -55,27 +56,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
         onChange={(event) => form.setField("email", event.target.value)}
         error={form.messageFor("email")}
       />
-      <TextField
-        label={ar.fields.password}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={ar.fields.passwordHint}
-        value={form.values.password}
-        onChange={(event) => form.setField("password", event.target.value)}
-        error={form.messageFor("password")}
-      />
-      <TextField
-        label={ar.fields.confirmPassword}
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        value={form.values.confirmPassword}
-        onChange={(event) => form.setField("confirmPassword", event.target.value)}
-        error={form.messageFor("confirmPassword")}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" loading={register.isPending} size="lg">
         {ar.register.submit}
       </Button>

@@ -8,6 +8,7 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { newPasswordSchema } from "../auth/auth-forms";
 import { useUpdateUser } from "./use-update-user";
+import { NewPasswordFields } from "../auth/new-password-fields";
 
 /** Password change; the current password is asked for when the account has one. */
 export function PasswordForm({ user }: { user: UserView }) {
@@ -53,27 +54,7 @@ export function PasswordForm({ user }: { user: UserView }) {
           error={form.messageFor("currentPassword")}
         />
       )}
-      <TextField
-        label={ar.fields.newPassword}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={ar.fields.passwordHint}
-        value={form.values.password}
-        onChange={(event) => form.setField("password", event.target.value)}
-        error={form.messageFor("password")}
-      />
-      <TextField
-        label={ar.fields.confirmPassword}
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        value={form.values.confirmPassword}
-        onChange={(event) => form.setField("confirmPassword", event.target.value)}
-        error={form.messageFor("confirmPassword")}
-      />
+      <NewPasswordFields form={form} label={ar.fields.newPassword} />
       <Button type="submit" loading={update.isPending} className="sm:self-start">
         {user.hasPassword ? ar.profile.changePassword : ar.profile.setPassword}
       </Button>
