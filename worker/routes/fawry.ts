@@ -40,7 +40,17 @@ import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetail
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
 const client = (c: AppContext) => fawryFor(c.env, c.get("config"), origin(c), c.executionCtx as unknown as ExecutionContext);
-const appOrigin = (c: AppContext) => c.get("config").appOrigins[0] ?? origin(c);
+/**
+ * Where the payment pages send the browser back: the page's own origin when it is this Worker or
+ * an allowed SPA origin (Origin on POSTs, Referer on GETs), else the first configured SPA origin.
+ */
+const appOrigin = (c: AppContext) => {
+  const allowed = [origin(c), ...c.get("config").appOrigins];
+  const from = c.req.header("origin") ?? c.req.header("referer");
+  const candidate = from ? URL.parse(from)?.origin : undefined;
+  if (candidate && allowed.includes(candidate)) return candidate;
+  return c.get("config").appOrigins[0] ?? origin(c);
+};
 
 const customerOf = (user: UserRow): Customer => ({ profileId: String(user.id), name: user.name ?? user.email, mobile: user.phone ?? "", email: user.email });
 const itemsOf = (tx: TransactionRow): Item[] => [{ itemId: `plan-${tx.planId}-${tx.period}`, description: "اشتراك درس", price: toEgp(tx.amount), quantity: 1 }];

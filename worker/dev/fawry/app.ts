@@ -327,9 +327,9 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
       html(
         "إضافة بطاقة",
         `<form method="post">${hidden}
-<label for="pan">رقم البطاقة</label><input id="pan" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="5123456789012346" required>
-<label for="exp">تاريخ الانتهاء (شهر/سنة)</label><input id="exp" name="expiry" autocomplete="cc-exp" value="12/30" required>
-<label for="cvv">رمز التحقق</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" value="123" required>
+<label for="pan">رقم البطاقة</label><input id="pan" name="cardNumber" dir="ltr" inputmode="numeric" autocomplete="cc-number" value="5123456789012346" required>
+<label for="exp">تاريخ الانتهاء (شهر/سنة)</label><input id="exp" name="expiry" dir="ltr" autocomplete="cc-exp" value="12/30" required>
+<label for="cvv">رمز التحقق</label><input id="cvv" name="cvv" dir="ltr" inputmode="numeric" autocomplete="cc-csc" value="123" required>
 <p><button class="pay" type="submit">حفظ البطاقة</button></p></form>`,
       ),
     );
