@@ -55,12 +55,12 @@ const demoPlans = [
   { weeklyMinutes: 120, baseMonthPrice: 160_000, monthDiscount: 0, quarterDiscount: 1500, yearDiscount: 3000 },
 ];
 
-/** The next 7 days from today, 16:00–20:00 Cairo (14:00–18:00 UTC), on the 15-minute grid. */
-function thisWeeksSlots(now: Date): Array<{ start: string; end: string }> {
+/** The next 7 days from today, `hours` long from `startHourUtc` (16:00 Cairo is 14:00 UTC). */
+function thisWeeksSlots(now: Date, startHourUtc = 14, hours = 4): Array<{ start: string; end: string }> {
   const slots = [];
   for (let day = 0; day < 7; day++) {
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, 14));
-    const end = new Date(start.getTime() + 4 * 60 * 60 * 1000);
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, startHourUtc));
+    const end = new Date(start.getTime() + hours * 60 * 60 * 1000);
     if (end > now) slots.push({ start: start.toISOString(), end: end.toISOString() });
   }
   return slots;
@@ -138,19 +138,18 @@ export async function seedDemoData(db: Db, now = new Date()) {
       await grantSubscription(db, { userId: demoStudent.id, planId: firstPlan.id, period: PlanPeriod.Month, amount: periodPrice(firstPlan, PlanPeriod.Month), transactionId: null, now });
   }
 
-  // The demo tutor always has free time this week, so a student can book on a fresh start.
-  const demoTutor = tutorUsers.find((tutor) => tutor.email === "tutor@dars.test");
-  if (demoTutor) {
+  // Every demo tutor has free time this week (tutor@dars.test 16:00–20:00 Cairo; the others three
+  // hours at staggered times), so the list and booking work on a fresh start.
+  for (const [index, tutor] of tutorUsers.entries()) {
+    if (tutor.email === "manager@dars.test") continue;
     const [ahead] = await db
       .select({ id: availabilitySlots.id })
       .from(availabilitySlots)
-      .where(and(eq(availabilitySlots.userId, demoTutor.id), gt(availabilitySlots.end, at), isNull(availabilitySlots.deletedAt)))
+      .where(and(eq(availabilitySlots.userId, tutor.id), gt(availabilitySlots.end, at), isNull(availabilitySlots.deletedAt)))
       .limit(1);
-    if (!ahead) {
-      await db.insert(availabilitySlots).values(
-        thisWeeksSlots(now).map((slot) => ({ ...slot, userId: demoTutor.id, purpose: SlotPurpose.General, createdAt: at, updatedAt: at })),
-      );
-    }
+    if (ahead) continue;
+    const slots = tutor.email === "tutor@dars.test" ? thisWeeksSlots(now) : thisWeeksSlots(now, 6 + ((index * 2) % 12), 3);
+    await db.insert(availabilitySlots).values(slots.map((slot) => ({ ...slot, userId: tutor.id, purpose: SlotPurpose.General, createdAt: at, updatedAt: at })));
   }
 
   return { accounts: accounts.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD, created: missing.length };
