@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") },
           { path: "upcoming-lessons", ...lazyScreen(() => import("./pages/upcoming-lessons/upcoming-lessons-page"), "UpcomingLessonsPage") },
+          { path: "lesson/:id", ...lazyScreen(() => import("./pages/lesson/lesson-page"), "LessonPage") },
         ],
       },
       {
@@ -60,6 +61,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: "s/dashboard", ...lazyScreen(() => import("./pages/student-dashboard/student-dashboard-page"), "StudentDashboardPage") },
           { path: "s/settings", ...lazyScreen(() => import("./pages/student-settings/student-settings-page"), "StudentSettingsPage") },
+          { path: "checkout/:planId/:period", ...lazyScreen(() => import("./pages/checkout/checkout-page"), "CheckoutPage") },
+          { path: "card-added", ...lazyScreen(() => import("./pages/card-added/card-added-page"), "CardAddedPage") },
+          { path: "payments", ...lazyScreen(() => import("./pages/payments/payments-page"), "PaymentsPage") },
         ],
       },
       {
@@ -75,7 +79,19 @@ export const routes: RouteObject[] = [
             path: "t/profile-settings",
             ...lazyScreen(() => import("./pages/tutor-profile-settings/tutor-profile-settings-page"), "TutorProfileSettingsPage"),
           },
+          { path: "t/onboarding", ...lazyScreen(() => import("./pages/tutor-onboarding/tutor-onboarding-page"), "TutorOnboardingPage") },
         ],
+      },
+      {
+        element: <RequireSession roles={[...tutorSide, Role.SuperAdmin, Role.RegularAdmin]} />,
+        children: [
+          { path: "interview/:id", ...lazyScreen(() => import("./pages/interview/interview-page"), "InterviewPage") },
+          { path: "demo-session/:id", ...lazyScreen(() => import("./pages/demo-session/demo-session-page"), "DemoSessionPage") },
+        ],
+      },
+      {
+        element: <RequireSession roles={[Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin]} />,
+        children: [{ path: "interviews", ...lazyScreen(() => import("./pages/manager-reviews/manager-reviews-page"), "ManagerReviewsPage") }],
       },
       { path: "dev/mailbox", ...lazyScreen(() => import("./pages/dev-mailbox/dev-mailbox-page"), "DevMailboxPage") },
       { path: "*", ...lazyScreen(() => import("./pages/not-found/not-found-page"), "NotFoundPage") },

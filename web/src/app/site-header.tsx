@@ -80,6 +80,11 @@ export function SiteHeader() {
               }
               items={[
                 ...navItems.map((item) => ({ id: item.to, label: item.label, onSelect: () => void navigate(item.to) })),
+                // «المدفوعات» in the account menu only: the student's header row is full.
+                ...(user.role === Role.Student ? [{ id: "/payments", label: ar.payments.nav, onSelect: () => void navigate("/payments") }] : []),
+                // Onboarding (tutors) and the tutor manager's reviews: account menu only.
+                ...(isTutorSide(user.role) ? [{ id: "/t/onboarding", label: ar.onboarding.title, onSelect: () => void navigate("/t/onboarding") }] : []),
+                ...(user.role === Role.TutorManager ? [{ id: "/interviews", label: ar.onboarding.managerTitle, onSelect: () => void navigate("/interviews") }] : []),
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}
             />

@@ -9,7 +9,7 @@ import { Badge, Notice } from "../../ui/notice";
 import { EmailVerificationDialog } from "../verification/email-verification-dialog";
 import { PhoneVerificationDialog } from "../verification/phone-verification-dialog";
 import { VerificationStatus } from "../verification/verification-status";
-import { nextStepFor } from "./next-step";
+import { nextStepFor, nextStepPath } from "./next-step";
 
 type DashboardOverviewProps = { user: UserView; tutorMeta: TutorMeta | null };
 
@@ -76,7 +76,9 @@ function NextStepCard({ user, tutorMeta }: DashboardOverviewProps) {
       {step === "tutor-onboarding" && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-slate-800">{ar.dashboard.tutorOnboarding}</p>
-          <Badge tone="neutral">{ar.ui.soon}</Badge>
+          <Link to={nextStepPath["tutor-onboarding"] ?? "/t/onboarding"} className={buttonClasses("primary")}>
+            {ar.onboarding.openOnboarding}
+          </Link>
         </div>
       )}
       {step === "tutor-activated" && <Notice tone="success">{ar.dashboard.tutorActivated}</Notice>}

@@ -15,3 +15,9 @@ export function nextStepFor(user: UserView, tutorMeta: TutorMeta | null): NextSt
   if (!user.verifiedPhone) return "verify-phone";
   return tutorMeta?.activated ? "tutor-activated" : "tutor-onboarding";
 }
+
+/** Where a next step is done, when it has its own screen. */
+export const nextStepPath: Partial<Record<NextStep, string>> = {
+  "complete-profile": "/complete-profile",
+  "tutor-onboarding": "/t/onboarding",
+};

@@ -1,0 +1,165 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../web/src/i18n/ar-EG";
+import { baseUrl, expectNoAxeViolations, screenshot } from "./browser";
+
+const DEMO_PASSWORD = "Dars@2026";
+const t = ar.liveSession;
+const QUARTER = 15 * 60_000;
+/** The room admits its members from 10 minutes before the start. */
+const ROOM_OPENS_BEFORE = 10 * 60_000;
+let browser: Browser;
+
+type Auth = { token: string; user: { id: number; name: string | null } };
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+const signIn = async (email: string) => (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;
+
+/**
+ * A 30-minute lesson of the seeded student with the seeded tutor at the next quarter hour, waiting
+ * first (up to 5 minutes) until that start is inside the room's 10-minute window.
+ */
+async function bookLessonStartingSoon(student: Auth, tutor: Auth): Promise<number> {
+  const margin = 30_000;
+  let start = Math.ceil((Date.now() + margin) / QUARTER) * QUARTER;
+  const wait = start - ROOM_OPENS_BEFORE + 5_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  start = Math.ceil((Date.now() + margin) / QUARTER) * QUARTER;
+  // The tutor takes bookings a minute ahead, and has a slot then (it may already exist: 16:00–20:00 Cairo).
+  expect((await api("PUT", "/user/tutor/profile", { notice: 1 }, tutor.token)).status).toBe(200);
+  const slot = await api<{ code?: string }>(
+    "POST",
+    "/availability-slot/",
+    { actions: [{ type: "create", start: new Date(start).toISOString(), end: new Date(start + 2 * QUARTER).toISOString(), purpose: 1 }] },
+    tutor.token,
+  );
+  expect([200, 409]).toContain(slot.status);
+  const lesson = await api<{ id: number }>("POST", "/lesson/", { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 30 }, student.token);
+  expect(lesson.status).toBe(201);
+  return lesson.body.id;
+}
+
+async function openAs(auth: Auth, path: string, viewport = { width: 1280, height: 900 }, init?: () => void): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl() });
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem("dars.session.token", token!);
+      localStorage.setItem("dars.session.user", user!);
+    },
+    [auth.token, JSON.stringify(auth.user)],
+  );
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const remoteWidth = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-role="remote"]')?.videoWidth ?? 0);
+
+async function waitForRemoteVideo(page: Page) {
+  await expect.poll(() => remoteWidth(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the lesson page, peer to peer (issue 7)", () => {
+  let lessonId = 0;
+  let student: Auth;
+  let tutor: Auth;
+
+  it("student and tutor join a lesson and each sees the other's video", { timeout: 8 * 60_000 }, async () => {
+    student = await signIn("student@dars.test");
+    tutor = await signIn("tutor@dars.test");
+    lessonId = await bookLessonStartingSoon(student, tutor);
+
+    const studentPage = await openAs(student, `/lesson/${lessonId}`);
+    await studentPage.locator('video[data-role="local"]').waitFor();
+    await expectNoAxeViolations(studentPage, "/lesson/{id} ready");
+    await screenshot(studentPage, "lesson-ready");
+
+    const tutorPage = await openAs(tutor, `/lesson/${lessonId}`, { width: 360, height: 740 });
+    // The student sees the tutor arrive on the ready screen.
+    await studentPage.getByText(t.presenceOnline(tutor.user.name ?? "")).waitFor();
+    await tutorPage.getByRole("button", { name: t.join }).click();
+    await studentPage.getByText(t.presenceInCall(tutor.user.name ?? "")).waitFor();
+    await studentPage.getByRole("button", { name: t.join }).click();
+
+    await waitForRemoteVideo(studentPage);
+    await waitForRemoteVideo(tutorPage);
+    await studentPage.locator('[data-peer-state="connected"]').waitFor();
+    await tutorPage.locator('[data-peer-state="connected"]').waitFor();
+
+    // Screen share: the tutor shares, the student is told and still sees video.
+    await tutorPage.getByRole("button", { name: t.shareScreen }).click();
+    await studentPage.getByText(t.remoteSharing(tutor.user.name ?? "")).waitFor();
+    await waitForRemoteVideo(studentPage);
+    await tutorPage.getByRole("button", { name: t.stopSharing }).click();
+    await studentPage.getByText(t.remoteSharing(tutor.user.name ?? "")).waitFor({ state: "detached" });
+
+    // The other side sees the microphone and camera go off.
+    await studentPage.getByRole("button", { name: t.mute }).click();
+    await studentPage.getByRole("button", { name: t.cameraOff }).click();
+    await tutorPage.getByText(t.remoteMicOff(student.user.name ?? "")).waitFor();
+    await tutorPage.getByText(t.remoteCameraOff(student.user.name ?? "")).waitFor();
+    await screenshot(tutorPage, "lesson-call-phone");
+    await studentPage.getByRole("button", { name: t.unmute }).click();
+    await tutorPage.getByText(t.remoteMicOff(student.user.name ?? "")).waitFor({ state: "detached" });
+
+    // A reload of one side recovers the call.
+    await studentPage.reload();
+    await studentPage.getByRole("button", { name: t.join }).click();
+    await waitForRemoteVideo(studentPage);
+    await waitForRemoteVideo(tutorPage);
+    await screenshot(studentPage, "lesson-call");
+
+    await studentPage.getByRole("button", { name: t.leave }).click();
+    await tutorPage.getByText(t.waitingForOther(student.user.name ?? "")).waitFor();
+
+    // The attendance log has both members' joins.
+    const view = await api<{ attendance: { userId: number; event: number }[] }>("GET", `/session/lesson:${lessonId}`, undefined, tutor.token);
+    const joined = new Set(view.body.attendance.filter((entry) => entry.event === 1).map((entry) => entry.userId));
+    expect(joined).toEqual(new Set([student.user.id, tutor.user.id]));
+    await studentPage.context().close();
+    await tutorPage.context().close();
+  });
+
+  it("shows the Arabic message and the next step when the camera is not allowed", async () => {
+    expect(lessonId).toBeGreaterThan(0);
+    const page = await openAs(student, `/lesson/${lessonId}`, undefined, () => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
+    });
+    const message = t.deviceErrors["permission-denied"];
+    await page.getByText(message.title).waitFor();
+    await page.getByText(message.next).waitFor();
+    await page.getByRole("button", { name: t.joinWithoutMedia }).waitFor();
+    await expectNoAxeViolations(page, "/lesson/{id} permission denied");
+    await screenshot(page, "lesson-permission-denied");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from "react";
+import type { SessionPresence } from "@schema/events";
+import { ar } from "../../i18n/ar-EG";
+import { Button } from "../../ui/button";
+import { Badge } from "../../ui/notice";
+import { toasts } from "../../ui/toast-store";
+import { StreamVideo } from "./media-elements";
+import type { PeerCallState } from "./peer-call";
+
+type CallScreenProps = {
+  otherName: string;
+  otherPresence: SessionPresence | null;
+  localStream: MediaStream | null;
+  remoteStream: MediaStream | null;
+  peerState: PeerCallState;
+  speakerId: string;
+  initialMic: boolean;
+  initialCamera: boolean;
+  onMic: (enabled: boolean) => void;
+  onCamera: (enabled: boolean) => void;
+  onShare: (screen: MediaStreamTrack | null, camera: MediaStreamTrack | null) => Promise<void>;
+  onLeave: () => void;
+};
+
+/** In the call: the other member's video, ours, and the controls (each with a visible label). */
+export function CallScreen(props: CallScreenProps) {
+  const { otherName, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave } = props;
+  const [mic, setMic] = useState(props.initialMic);
+  const [camera, setCamera] = useState(props.initialCamera);
+  const [screen, setScreen] = useState<MediaStream | null>(null);
+  const screenRef = useRef<MediaStream | null>(null);
+  const audioTrack = localStream?.getAudioTracks()[0] ?? null;
+  const cameraTrack = localStream?.getVideoTracks()[0] ?? null;
+
+  useEffect(() => () => screenRef.current?.getTracks().forEach((track) => track.stop()), []);
+
+  function toggleMic() {
+    const next = !mic;
+    if (audioTrack) audioTrack.enabled = next;
+    setMic(next);
+    onMic(next);
+  }
+
+  function toggleCamera() {
+    const next = !camera;
+    if (cameraTrack) cameraTrack.enabled = next;
+    setCamera(next);
+    onCamera(next);
+  }
+
+  async function stopSharing() {
+    screenRef.current?.getTracks().forEach((track) => track.stop());
+    screenRef.current = null;
+    setScreen(null);
+    await onShare(null, cameraTrack);
+  }
+
+  async function toggleShare() {
+    if (screenRef.current) {
+      await stopSharing();
+      return;
+    }
+    try {
+      const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+      const track = display.getVideoTracks()[0];
+      if (!track) return;
+      track.addEventListener("ended", () => void stopSharing());
+      screenRef.current = display;
+      setScreen(display);
+      await onShare(track, cameraTrack);
+    } catch (error) {
+      if ((error as { name?: string }).name !== "NotAllowedError") toasts.show({ id: "share-screen", type: "error", title: ar.liveSession.shareFailed });
+    }
+  }
+
+  const remoteCameraOff = otherPresence?.inCall && !otherPresence.camera && !otherPresence.sharing;
+  const status =
+    !otherPresence?.inCall || peerState === "waiting"
+      ? ar.liveSession.waitingForOther(otherName)
+      : peerState === "failed"
+        ? ar.liveSession.peerFailed
+        : peerState !== "connected"
+          ? ar.liveSession.connectingPeer
+          : null;
+
+  return (
+    <div className="flex flex-col gap-3" data-peer-state={peerState}>
+      <div className="relative aspect-[3/4] w-full overflow-hidden rounded-xl bg-slate-900 sm:aspect-video">
+        <StreamVideo stream={remoteStream} label={ar.liveSession.remoteVideo(otherName)} sinkId={speakerId || undefined} role="remote" className="object-contain" />
+        {(status || remoteCameraOff) && (
+          <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-100" aria-live="polite">
+            <bdi>{status ?? ar.liveSession.remoteCameraOff(otherName)}</bdi>
+          </p>
+        )}
+        <div className="absolute start-2 top-2 flex flex-wrap gap-2" aria-live="polite">
+          {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{ar.liveSession.remoteMicOff(otherName)}</Badge>}
+          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{ar.liveSession.remoteSharing(otherName)}</Badge>}
+        </div>
+        <div className="absolute bottom-2 end-2 aspect-video w-28 overflow-hidden rounded-lg border-2 border-white sm:w-44">
+          <StreamVideo stream={screen ?? localStream} label={ar.liveSession.localVideo} local={!screen} role="local" />
+        </div>
+      </div>
+      <div role="toolbar" aria-label={ar.liveSession.title} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-center">
+        <Button variant={mic ? "secondary" : "danger"} aria-pressed={!mic} onClick={toggleMic} disabled={!audioTrack}>
+          {mic ? ar.liveSession.mute : ar.liveSession.unmute}
+        </Button>
+        <Button variant={camera ? "secondary" : "danger"} aria-pressed={!camera} onClick={toggleCamera} disabled={!cameraTrack}>
+          {camera ? ar.liveSession.cameraOff : ar.liveSession.cameraOn}
+        </Button>
+        {typeof navigator !== "undefined" && "getDisplayMedia" in (navigator.mediaDevices ?? {}) && (
+          <Button variant="secondary" aria-pressed={Boolean(screen)} onClick={() => void toggleShare()}>
+            {screen ? ar.liveSession.stopSharing : ar.liveSession.shareScreen}
+          </Button>
+        )}
+        <Button variant="danger" onClick={onLeave}>
+          {ar.liveSession.leave}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from "react-router-dom";
+import type { Onboarding } from "@schema/api/onboarding";
+import { ar } from "../../i18n/ar-EG";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { buttonClasses } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+import { Badge, Notice } from "../../ui/notice";
+import { BookingStep } from "./booking-step";
+import { IntroVideoStep } from "./intro-video-step";
+import { isOnboarded, stepRows, type StepRow, type StepStatus } from "./logic";
+import { SupportGroupStep } from "./support-group-step";
+
+const badgeTone: Record<StepStatus, "success" | "info" | "warning" | "error" | "neutral"> = {
+  done: "success",
+  current: "info",
+  pending: "warning",
+  rejected: "error",
+  locked: "neutral",
+  studio: "neutral",
+};
+
+/** The five onboarding steps in order, each with its state and next action, then activation. */
+export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
+  const rows = stepRows(onboarding);
+  return (
+    <div className="flex flex-col gap-4">
+      {isOnboarded(onboarding) ? (
+        <ActivatedCard activated={onboarding.activated} />
+      ) : (
+        onboarding.current === "activation" && <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>
+      )}
+      <ol aria-label={ar.onboarding.stepsLabel} className="flex flex-col gap-4">
+        {rows.map((row, index) => (
+          <StepCard key={row.key} row={row} index={index} onboarding={onboarding} isCurrent={onboarding.current === row.key} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function ActivatedCard({ activated }: { activated: boolean }) {
+  if (!activated) return <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>;
+  return (
+    <section className="flex flex-col items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6">
+      <h2 className="text-lg font-bold text-emerald-900">{ar.onboarding.activatedTitle}</h2>
+      <p className="text-emerald-900">{ar.onboarding.activatedBody}</p>
+      <Link to="/schedule-management" className={buttonClasses("primary")}>
+        {ar.onboarding.openSchedule}
+      </Link>
+    </section>
+  );
+}
+
+function StepCard({ row, index, onboarding, isCurrent }: { row: StepRow; index: number; onboarding: Onboarding; isCurrent: boolean }) {
+  const title = ar.onboarding.steps[row.key];
+  return (
+    <li
+      aria-current={isCurrent ? "step" : undefined}
+      className={cx("rounded-2xl border bg-white p-4 shadow-sm sm:p-6", isCurrent ? "border-brand-300 ring-2 ring-brand-100" : "border-slate-200")}
+    >
+      <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className={cx(
+              "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold",
+              row.status === "done" ? "bg-emerald-600 text-white" : isCurrent ? "bg-brand-700 text-white" : "bg-slate-200 text-slate-700",
+            )}
+          >
+            {row.status === "done" ? "✓" : formatNumber(index + 1)}
+          </span>
+          <h2 className="text-lg font-bold text-slate-900">
+            <span className="sr-only">{ar.onboarding.stepNumber(formatNumber(index + 1))}: </span>
+            {title}
+          </h2>
+        </div>
+        <Badge tone={badgeTone[row.status]}>{ar.onboarding.statuses[row.status]}</Badge>
+      </header>
+      <StepBody row={row} onboarding={onboarding} />
+    </li>
+  );
+}
+
+function StepBody({ row, onboarding }: { row: StepRow; onboarding: Onboarding }) {
+  switch (row.key) {
+    case "supportGroup":
+      return <SupportGroupStep supportGroup={onboarding.supportGroup} />;
+    case "introVideo":
+      return <IntroVideoStep step={onboarding.introVideo} />;
+    case "interview":
+      return <BookingStep kind="interview" step={onboarding.interview} />;
+    case "demoSession":
+      return <BookingStep kind="demo" step={onboarding.demoSession} />;
+    case "photoSession": {
+      const step = onboarding.photoSession;
+      if (step.state === "passed") return <p className="text-slate-700">{ar.onboarding.photoDone}</p>;
+      return (
+        <div className="flex flex-col gap-2">
+          <p className="text-slate-700">{ar.onboarding.photoBody}</p>
+          {step.start && <p className="font-medium text-slate-900">{ar.onboarding.photoScheduled(formatDateTime(step.start))}</p>}
+        </div>
+      );
+    }
+  }
+}

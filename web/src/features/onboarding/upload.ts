@@ -1,0 +1,100 @@
+import type { IntroVideoPart, IntroVideoUpload, IntroVideoView, IntroVideoType } from "@schema/api/intro-video";
+import { api } from "../../lib/api";
+import { ApiError, apiErrorFromBody } from "../../lib/api-error";
+import { apiUrl } from "../../lib/http";
+import { session } from "../../lib/session";
+import { splitParts, uploadFraction } from "./logic";
+
+/**
+ * Reads the duration (seconds) from the file's metadata through a detached <video> element.
+ * Recordings without a duration in their header (browser MediaRecorder WebM) report Infinity
+ * until the element seeks to the end, so it does.
+ */
+export function readVideoDuration(file: Blob): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const video = document.createElement("video");
+    const url = URL.createObjectURL(file);
+    const finish = (seconds: number | null) => {
+      URL.revokeObjectURL(url);
+      video.removeAttribute("src");
+      if (seconds !== null && Number.isFinite(seconds) && seconds > 0) resolve(seconds);
+      else reject(new ApiError("invalid-type", 400));
+    };
+    video.preload = "metadata";
+    video.muted = true;
+    video.onloadedmetadata = () => {
+      if (Number.isFinite(video.duration)) return finish(video.duration);
+      video.ondurationchange = () => {
+        if (Number.isFinite(video.duration)) finish(video.duration);
+      };
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+    };
+    video.onerror = () => finish(null);
+    video.src = url;
+  });
+}
+
+/** PUT one raw part with XMLHttpRequest, for upload progress; the signal aborts it. */
+function putPart(upload: IntroVideoUpload, partNumber: number, body: Blob, signal: AbortSignal, onProgress: (bytes: number) => void) {
+  return new Promise<IntroVideoPart>((resolve, reject) => {
+    const token = session.liveToken();
+    if (token === null) return reject(new ApiError("unauthenticated", 401));
+    const request = new XMLHttpRequest();
+    request.open("PUT", apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }));
+    request.setRequestHeader("Accept", "application/json");
+    request.setRequestHeader("Authorization", `Bearer ${token}`);
+    request.setRequestHeader("Content-Type", "application/octet-stream");
+    request.upload.addEventListener("progress", (event) => onProgress(event.loaded));
+    request.addEventListener("load", () => {
+      let parsed: unknown = undefined;
+      try {
+        parsed = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        parsed = undefined;
+      }
+      if (request.status >= 200 && request.status < 300 && parsed) resolve(parsed as IntroVideoPart);
+      else reject(apiErrorFromBody(request.status, parsed));
+    });
+    request.addEventListener("error", () => reject(new ApiError("service-unavailable", 0)));
+    request.addEventListener("abort", () => reject(new DOMException("Upload aborted", "AbortError")));
+    if (signal.aborted) return reject(new DOMException("Upload aborted", "AbortError"));
+    signal.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
+
+export type ChunkedUploadOptions = {
+  file: File;
+  contentType: IntroVideoType;
+  duration: number;
+  signal: AbortSignal;
+  onProgress: (fraction: number) => void;
+};
+
+/**
+ * The intro video through the R2 multipart routes: start, PUT each part, complete. On abort or
+ * failure the started upload is aborted so its parts are discarded.
+ */
+export async function uploadIntroVideo({ file, contentType, duration, signal, onProgress }: ChunkedUploadOptions): Promise<IntroVideoView> {
+  const seconds = Math.round(duration);
+  const upload = await api.post<IntroVideoUpload>("/intro-video/upload", { duration: seconds, contentType, size: file.size }, { signal });
+  const parts: IntroVideoPart[] = [];
+  let doneBytes = 0;
+  try {
+    for (const range of splitParts(file.size, upload.partSize)) {
+      const part = await putPart(upload, range.partNumber, file.slice(range.start, range.end), signal, (bytes) =>
+        onProgress(uploadFraction(file.size, doneBytes, bytes)),
+      );
+      parts.push(part);
+      doneBytes += range.end - range.start;
+      onProgress(uploadFraction(file.size, doneBytes, 0));
+    }
+    if (signal.aborted) throw new DOMException("Upload aborted", "AbortError");
+    return await api.post<IntroVideoView>("/intro-video/upload/complete", { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts });
+  } catch (error) {
+    await api.post("/intro-video/upload/abort", { key: upload.key, uploadId: upload.uploadId }).catch(() => undefined);
+    throw error;
+  }
+}
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";

@@ -1,0 +1,144 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { Paged } from "@schema/api/common";
+import type { CouponView } from "@schema/api/coupon";
+import type { CardPayment, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
+import type { PlanView } from "@schema/api/plan";
+import type { TransactionView } from "@schema/api/transaction";
+import type { ServerEvent } from "@schema/events";
+import type { PlanPeriod, TransactionStatus } from "@schema/enums";
+import { api } from "../../lib/api";
+import { useUserChannelEvents } from "../../lib/realtime";
+import { lessonKeys } from "../lessons/use-lessons";
+import { statusPollInterval } from "./payment-logic";
+
+export const paymentKeys = {
+  plan: (id: number) => ["plans", "one", id] as const,
+  cards: ["payments", "cards"] as const,
+  installments: (amount: number) => ["payments", "installments", amount] as const,
+  status: (transactionId: number) => ["payments", "status", transactionId] as const,
+  transactions: (page: number) => ["payments", "transactions", page] as const,
+  allTransactions: ["payments", "transactions"] as const,
+};
+
+/** GET /plan/{id} */
+export function usePlanQuery(id: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.plan(id ?? 0),
+    queryFn: ({ signal }) => api.get<PlanView>(`/plan/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /coupon/code/{code}: usable now, or an error code with its Arabic message. */
+export function useCheckCoupon() {
+  return useMutation({ mutationFn: (code: string) => api.get<CouponView>(`/coupon/code/${encodeURIComponent(code)}`) });
+}
+
+/** GET /fawry/card-token/list */
+export function useSavedCardsQuery(enabled = true) {
+  return useQuery({ queryKey: paymentKeys.cards, queryFn: ({ signal }) => api.get<SavedCard[]>("/fawry/card-token/list", { signal }), enabled });
+}
+
+/** DELETE /fawry/card-token?token= */
+export function useDeleteCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.delete<void>("/fawry/card-token", { query: { token } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.cards }),
+  });
+}
+
+/** GET /fawry/card-token/url: the hosted add-card page. */
+export function useAddCardUrl() {
+  return useMutation({ mutationFn: () => api.get<{ url: string }>("/fawry/card-token/url") });
+}
+
+/** GET /fawry/installment-plans?amount=: empty when the amount does not qualify. */
+export function useInstallmentPlansQuery(amount: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.installments(amount ?? 0),
+    queryFn: ({ signal }) => api.get<InstallmentOption[]>("/fawry/installment-plans", { query: { amount: amount ?? 0 }, signal }),
+    enabled: amount !== null && amount > 0,
+    retry: false,
+  });
+}
+
+type Checkout = { planId: number; period: PlanPeriod; couponCode?: string };
+
+/** POST /fawry/pay/card → the 3-D Secure page to send the browser to. */
+export function usePayByCard() {
+  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => api.post<CardPayment>("/fawry/pay/card", body) });
+}
+
+/** POST /fawry/pay/bank-installments */
+export function usePayByInstallments() {
+  return useMutation({
+    mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) => api.post<CardPayment>("/fawry/pay/bank-installments", body),
+  });
+}
+
+/** POST /fawry/pay/ref-num */
+export function usePayByReference() {
+  return useMutation({ mutationFn: (body: Checkout) => api.post<ReferencePayment>("/fawry/pay/ref-num", body) });
+}
+
+/** POST /fawry/pay/e-wallet */
+export function usePayByWallet() {
+  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => api.post<WalletPayment>("/fawry/pay/e-wallet", body) });
+}
+
+/**
+ * GET /fawry/payment-status?transactionId=: polled every 3 s until the status is final; a
+ * TransactionStatusUpdate event on the user channel asks again at once.
+ */
+export function usePaymentStatusQuery(transactionId: number | null, initial?: TransactionView) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: paymentKeys.status(transactionId ?? 0),
+    queryFn: ({ signal }) => api.get<TransactionView>("/fawry/payment-status", { query: { transactionId: transactionId ?? 0 }, signal }),
+    enabled: transactionId !== null,
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (q) => statusPollInterval(q.state.data?.status as TransactionStatus | undefined),
+    refetchIntervalInBackground: true,
+  });
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type === "TransactionStatusUpdate" && event.payload.transactionId === transactionId)
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.status(transactionId) });
+    },
+    [queryClient, transactionId],
+  );
+  useUserChannelEvents(onEvent);
+  return query;
+}
+
+/** After a final status: the transaction list and the subscription are stale. */
+export function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+    void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+  }, [queryClient]);
+}
+
+/** POST /fawry/cancel-unpaid-order */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transactionId: number) => api.post<TransactionView>("/fawry/cancel-unpaid-order", { transactionId }),
+    onSuccess: (tx) => queryClient.setQueryData(paymentKeys.status(tx.id), tx),
+  });
+}
+
+export const transactionsPageSize = 10;
+
+/** GET /tx/list (the student's own, newest first). */
+export function useTransactionsQuery(page: number) {
+  return useQuery({
+    queryKey: paymentKeys.transactions(page),
+    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { page, size: transactionsPageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,29 @@
+import { Link, useSearchParams } from "react-router-dom";
+import { cardAddedResult, checkoutReturnKey } from "../../features/payments/payment-logic";
+import { ar } from "../../i18n/ar-EG";
+import { buttonClasses } from "../../ui/button";
+import { Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+
+const t = ar.payments.cardAdded;
+
+/** Where the saved checkout path is, if it is one of ours. */
+function checkoutPath(): string | null {
+  const saved = sessionStorage.getItem(checkoutReturnKey);
+  return saved && /^\/checkout\/\d+\/[012]$/.test(saved) ? saved : null;
+}
+
+/** /card-added — Fawry's hosted add-card page returns here with statusCode (200 = saved). */
+export function CardAddedPage() {
+  const [search] = useSearchParams();
+  const result = cardAddedResult(search);
+  const back = checkoutPath();
+  return (
+    <PageFrame title={t.title}>
+      <Notice tone={result === "success" ? "success" : "error"}>{result === "success" ? t.success : t.failure}</Notice>
+      <Link to={back ?? "/plans"} className={buttonClasses("primary", "md", "self-start")}>
+        {back ? t.back : t.toPlans}
+      </Link>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,410 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import type { CouponView } from "@schema/api/coupon";
+import type { TransactionView } from "@schema/api/transaction";
+import type { PlanView } from "@schema/api/plan";
+import { PaymentMethod, type PlanPeriod } from "@schema/enums";
+import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
+import { PaymentStatusPanel } from "../../features/payments/payment-status-panel";
+import { checkoutPreview, isCouponCodeShape, isCvv, normalizeCouponCode, normalizeWalletPhone, parseCheckoutParams } from "../../features/payments/payment-logic";
+import { SavedCards } from "../../features/payments/saved-cards";
+import {
+  useCheckCoupon,
+  useInstallmentPlansQuery,
+  usePayByCard,
+  usePayByInstallments,
+  usePayByReference,
+  usePayByWallet,
+  usePlanQuery,
+} from "../../features/payments/use-payments";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { RadioGroup } from "../../ui/radio-group";
+import { LoadingScreen } from "../../ui/spinner";
+import { Tabs } from "../../ui/tabs";
+import { TextField } from "../../ui/text-field";
+
+const t = ar.payments;
+
+/** An order waiting for the payer, with what they need to pay it. */
+type Pending = { transaction: TransactionView; referenceNumber?: string; walletQr?: string | null; walletPhone?: string };
+
+/** /checkout/{planId}/{period} — plan summary, coupon, and the four Fawry methods. */
+export function CheckoutPage() {
+  const params = useParams();
+  const parsed = parseCheckoutParams(params.planId, params.period);
+  const plan = usePlanQuery(parsed?.planId ?? null);
+  const subscription = useCurrentSubscriptionQuery();
+
+  return (
+    <PageFrame title={t.checkoutTitle} subtitle={t.checkoutSubtitle} width="wide">
+      {!parsed ? (
+        <InvalidLink />
+      ) : plan.isPending ? (
+        <LoadingScreen />
+      ) : plan.isError ? (
+        <>
+          <Notice tone="error">{errorMessage(errorCodeOf(plan.error))}</Notice>
+          <BackToPlans />
+        </>
+      ) : (
+        <Checkout plan={plan.data} period={parsed.period} hasSubscription={Boolean(subscription.data?.info && subscription.data.info.status === "active")} />
+      )}
+    </PageFrame>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <Notice tone="error">{t.invalidLink}</Notice>
+      <BackToPlans />
+    </>
+  );
+}
+
+function BackToPlans() {
+  return (
+    <Link to="/plans" className={buttonClasses("secondary", "md", "self-start")}>
+      {t.backToPlans}
+    </Link>
+  );
+}
+
+function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: PlanPeriod; hasSubscription: boolean }) {
+  const [coupon, setCoupon] = useState<CouponView | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const preview = checkoutPreview(plan, period, coupon?.discount ?? null);
+  const order = { planId: plan.id, period, ...(coupon ? { couponCode: coupon.code } : {}) };
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_2fr]">
+      <div className="flex flex-col gap-4">
+        <Card title={t.summaryTitle}>
+          <dl className="flex flex-col gap-2 text-sm">
+            <Row label={t.weeklyMinutes} value={ar.marketplace.plans.weeklyMinutes(formatNumber(plan.weeklyMinutes))} />
+            <Row label={t.period} value={ar.marketplace.plans.periods[period]} />
+            {preview.periodDiscount > 0 && <Row label={t.basePrice} value={<s>{formatMoney(preview.fullPrice)}</s>} />}
+            {preview.periodDiscount > 0 && <Row label={t.periodDiscount} value={`− ${formatMoney(preview.periodDiscount)}`} />}
+            {preview.couponDiscount > 0 && <Row label={t.couponDiscount} value={`− ${formatMoney(preview.couponDiscount)}`} />}
+            <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-200 pt-3">
+              <dt className="font-bold text-slate-900">{t.total}</dt>
+              <dd className="text-xl font-bold text-brand-800" data-testid="checkout-total">
+                {formatMoney(preview.total)}
+              </dd>
+            </div>
+          </dl>
+        </Card>
+        {!pending && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} />}
+      </div>
+      <div className="flex flex-col gap-4">
+        {hasSubscription && !pending ? (
+          <>
+            <Notice tone="warning">{t.hasSubscription}</Notice>
+            <Link to="/payments" className={buttonClasses("secondary", "md", "self-start")}>
+              {t.seePayments}
+            </Link>
+          </>
+        ) : pending ? (
+          <PaymentStatusPanel transaction={pending.transaction} onRetry={() => setPending(null)}>
+            <PendingDetails pending={pending} />
+          </PaymentStatusPanel>
+        ) : (
+          <MethodTabs order={order} amount={preview.total} onPending={setPending} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function CouponField({ coupon, onChange }: { coupon: CouponView | null; onChange: (coupon: CouponView | null) => void }) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const check = useCheckCoupon();
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const normalized = normalizeCouponCode(code);
+    if (!isCouponCodeShape(normalized)) return setError(errorMessage("invalid-coupon-code"));
+    setError(undefined);
+    check.mutate(normalized, { onSuccess: onChange, onError: (failure) => setError(errorMessage(errorCodeOf(failure))) });
+  }
+
+  if (coupon)
+    return (
+      <Notice tone="success">
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            {t.coupon.applied(formatPercent(coupon.discount / 10_000))}{" "}
+            <bdi dir="ltr" className="font-mono">
+              {coupon.code}
+            </bdi>
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => (onChange(null), setCode(""))}>
+            {t.coupon.remove}
+          </Button>
+        </span>
+      </Notice>
+    );
+
+  return (
+    <form onSubmit={apply} className="flex items-start gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" noValidate>
+      <TextField
+        label={t.coupon.label}
+        hint={t.coupon.hint}
+        ltr
+        autoComplete="off"
+        autoCapitalize="characters"
+        className="flex-1 [&_input]:uppercase"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" variant="secondary" loading={check.isPending} className="mt-7">
+        {t.coupon.apply}
+      </Button>
+    </form>
+  );
+}
+
+type Order = { planId: number; period: PlanPeriod; couponCode?: string };
+
+function MethodTabs({ order, amount, onPending }: { order: Order; amount: number; onPending: (pending: Pending) => void }) {
+  const installments = useInstallmentPlansQuery(amount);
+  const tabs = [
+    { id: "card", label: t.methods[0], content: <CardTab order={order} amount={amount} /> },
+    { id: "wallet", label: t.methods[1], content: <WalletTab order={order} onPending={onPending} /> },
+    { id: "reference", label: t.methods[3], content: <ReferenceTab order={order} onPending={onPending} /> },
+    ...(installments.data && installments.data.length > 0
+      ? [{ id: "installments", label: t.methods[2], content: <InstallmentsTab order={order} plans={installments.data} /> }]
+      : []),
+  ];
+  return (
+    <Card>
+      <Tabs label={t.methodsLabel} tabs={tabs} />
+    </Card>
+  );
+}
+
+function CvvField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <TextField
+      label={t.card.cvv}
+      hint={t.card.cvvHint}
+      ltr
+      inputMode="numeric"
+      autoComplete="cc-csc"
+      maxLength={4}
+      value={value}
+      onChange={(event) => onChange(event.target.value.trim())}
+      error={error}
+      className="max-w-40"
+      required
+    />
+  );
+}
+
+function useCardForm() {
+  const [cardToken, setCardToken] = useState("");
+  const [cvv, setCvv] = useState("");
+  const [error, setError] = useState<{ card?: string; cvv?: string }>({});
+  function validate(): boolean {
+    const next = { card: cardToken ? undefined : t.card.chooseCardFirst, cvv: isCvv(cvv) ? undefined : t.card.cvvInvalid };
+    setError(next);
+    return !next.card && !next.cvv;
+  }
+  return { cardToken, setCardToken, cvv, setCvv, error, validate };
+}
+
+function CardTab({ order, amount }: { order: Order; amount: number }) {
+  const form = useCardForm();
+  const pay = usePayByCard();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    pay.mutate({ ...order, cardToken: form.cardToken, cvv: form.cvv }, { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4 pt-4" noValidate>
+      <SavedCards name="card" value={form.cardToken} onChange={form.setCardToken} />
+      {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
+      <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
+      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+      {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
+      <Button type="submit" loading={pay.isPending || pay.isSuccess} className="self-start">
+        {t.card.pay(formatMoney(amount))}
+      </Button>
+    </form>
+  );
+}
+
+function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; nameAr: string; months: number; rate: number }[] }) {
+  const form = useCardForm();
+  const [planId, setPlanId] = useState(String(plans[0]?.id ?? ""));
+  const pay = usePayByInstallments();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || !planId) return;
+    pay.mutate(
+      { ...order, cardToken: form.cardToken, cvv: form.cvv, installmentPlanId: Number(planId) },
+      { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4 pt-4" noValidate>
+      <p className="text-slate-700">{t.installments.intro}</p>
+      <RadioGroup
+        legend={t.installments.plan}
+        name="installment-plan"
+        value={planId}
+        onChange={setPlanId}
+        options={plans.map((plan) => ({
+          value: String(plan.id),
+          label: `${plan.nameAr} — ${plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100))}`,
+        }))}
+      />
+      <SavedCards name="installment-card" value={form.cardToken} onChange={form.setCardToken} />
+      {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
+      <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
+      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+      {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
+      <Button type="submit" loading={pay.isPending || pay.isSuccess} className="self-start">
+        {t.installments.pay}
+      </Button>
+    </form>
+  );
+}
+
+function WalletTab({ order, onPending }: { order: Order; onPending: (pending: Pending) => void }) {
+  const [phone, setPhone] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const pay = usePayByWallet();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const normalized = phone.trim() ? normalizeWalletPhone(phone) : null;
+    if (phone.trim() && !normalized) return setError(t.wallet.phoneInvalid);
+    setError(undefined);
+    pay.mutate(
+      { ...order, ...(normalized ? { phone: normalized } : {}) },
+      { onSuccess: (answer) => onPending({ transaction: answer.transaction, referenceNumber: answer.referenceNumber, walletQr: answer.walletQr, walletPhone: normalized ?? undefined }) },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4 pt-4" noValidate>
+      <p className="text-slate-700">{t.wallet.intro}</p>
+      <TextField
+        label={t.wallet.phone}
+        hint={t.wallet.phoneHint}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        error={error}
+        className="max-w-xs"
+      />
+      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+      <Button type="submit" loading={pay.isPending} className="self-start">
+        {t.wallet.start}
+      </Button>
+    </form>
+  );
+}
+
+function ReferenceTab({ order, onPending }: { order: Order; onPending: (pending: Pending) => void }) {
+  const pay = usePayByReference();
+  return (
+    <div className="flex flex-col gap-4 pt-4">
+      <p className="text-slate-700">{t.reference.intro}</p>
+      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+      <Button
+        className="self-start"
+        loading={pay.isPending}
+        onClick={() => pay.mutate(order, { onSuccess: (answer) => onPending({ transaction: answer.transaction, referenceNumber: answer.referenceNumber }) })}
+      >
+        {t.reference.start}
+      </Button>
+    </div>
+  );
+}
+
+/** The reference number (cash at an outlet) or the wallet QR, while the order waits. */
+function PendingDetails({ pending }: { pending: Pending }) {
+  const isWallet = pending.transaction.method === PaymentMethod.EWallet;
+  return (
+    <div className="flex flex-col gap-3">
+      {pending.referenceNumber && (
+        <div className="flex flex-col gap-1 rounded-xl bg-slate-50 p-4">
+          <span className="text-sm text-slate-600">{t.reference.number}</span>
+          <span className="flex flex-wrap items-center gap-3">
+            <bdi dir="ltr" className="font-mono text-2xl font-bold tracking-wider text-slate-900" data-testid="reference-number">
+              {pending.referenceNumber}
+            </bdi>
+            <CopyButton value={pending.referenceNumber} />
+          </span>
+        </div>
+      )}
+      {isWallet ? (
+        <>
+          {pending.walletPhone && <Notice tone="info">{t.wallet.requestSent}</Notice>}
+          {pending.walletQr && (
+            <figure className="flex flex-col items-center gap-2 self-start rounded-xl border border-slate-200 p-3">
+              {pending.walletQr.startsWith("data:image/") ? (
+                <img src={pending.walletQr} alt={t.wallet.qrLabel} width={160} height={160} className="size-40" />
+              ) : (
+                <pre dir="ltr" aria-label={t.wallet.qrLabel} className="max-w-60 overflow-x-auto font-mono text-xs break-all whitespace-pre-wrap">
+                  {pending.walletQr}
+                </pre>
+              )}
+              <figcaption className="text-sm text-slate-700">{t.wallet.qrTitle}</figcaption>
+            </figure>
+          )}
+        </>
+      ) : (
+        <ol className="flex flex-col gap-1 ps-6 text-sm text-slate-700 [list-style-type:arabic-indic]">
+          {t.reference.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function CopyButton({ value }: { value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() =>
+        void navigator.clipboard?.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? t.reference.copied : t.reference.copy}
+    </Button>
+  );
+}

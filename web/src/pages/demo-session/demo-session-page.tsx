@@ -1,0 +1,60 @@
+import { useParams } from "react-router-dom";
+import { ReviewStatus, Role } from "@schema/enums";
+import { DecisionForm } from "../../features/onboarding/decision-form";
+import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
+import { useDemoQuery, usePatchDemo } from "../../features/onboarding/use-onboarding";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { useSession } from "../../lib/session";
+import { Card } from "../../ui/card";
+import { Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { Spinner } from "../../ui/spinner";
+import { toasts } from "../../ui/toast-store";
+
+/** /demo-session/:id — the manager decides; the tutor sees the status and feedback. */
+export function DemoSessionPage() {
+  const id = Number(useParams().id);
+  const { user } = useSession();
+  const demo = useDemoQuery(id);
+  const patch = usePatchDemo();
+  const isTutor = user?.role === Role.Tutor;
+
+  return (
+    <PageFrame title={ar.onboarding.demoTitle} width="wide">
+      <BackToList toOnboarding={isTutor} />
+      {demo.isPending && <Spinner size="lg" />}
+      {demo.isError && <Notice tone="error">{errorMessage(errorCodeOf(demo.error))}</Notice>}
+      {demo.data && (
+        <MeetingDetails
+          meeting={{
+            tutorName: demo.data.tutorName,
+            managerName: demo.data.tutorManagerName,
+            start: demo.data.start,
+            end: demo.data.end,
+            statusLabel: ar.onboarding.demoStatuses[demo.data.status],
+            statusTone: statusTone(demo.data.status),
+            feedback: demo.data.feedback,
+            note: demo.data.note,
+            level: null,
+          }}
+        >
+          {!isTutor && demo.data.status === ReviewStatus.Pending && user?.id !== demo.data.tutorId && (
+            <Card title={ar.onboarding.decisionTitle}>
+              <DecisionForm
+                withLevel={false}
+                submitting={patch.isPending}
+                onSubmit={(decision, onError) =>
+                  patch.mutate(
+                    { id, status: decision.passed ? ReviewStatus.Passed : ReviewStatus.Rejected, feedback: decision.feedback, note: decision.note },
+                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: ar.onboarding.decided }), onError },
+                  )
+                }
+              />
+            </Card>
+          )}
+        </MeetingDetails>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import type { TransactionView } from "@schema/api/transaction";
+import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
+import { methodLabel } from "../../features/payments/payment-logic";
+import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
+import { transactionsPageSize, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { LoadingScreen, Spinner } from "../../ui/spinner";
+
+const t = ar.payments.history;
+
+/** /payments — the current subscription and the student's transactions; ?tx= follows a returning card payment. */
+export function PaymentsPage() {
+  const [search] = useSearchParams();
+  const returned = Number(search.get("tx"));
+  return (
+    <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
+      {Number.isInteger(returned) && returned > 0 && <ReturnedPayment transactionId={returned} />}
+      <SubscriptionCard />
+      <TransactionsCard />
+    </PageFrame>
+  );
+}
+
+/** Back from 3-D Secure: the status as Fawry reports it (the redirect itself changes nothing). */
+function ReturnedPayment({ transactionId }: { transactionId: number }) {
+  const status = usePaymentStatusQuery(transactionId);
+  if (status.isPending) return <Spinner />;
+  if (status.isError) return <Notice tone="error">{errorMessage(errorCodeOf(status.error))}</Notice>;
+  return <PaymentStatusPanel transaction={status.data} />;
+}
+
+function SubscriptionCard() {
+  const current = useCurrentSubscriptionQuery();
+  return (
+    <Card title={t.subscription}>
+      {current.isPending ? (
+        <Spinner />
+      ) : current.isError ? (
+        <Notice tone="error">{errorMessage(errorCodeOf(current.error))}</Notice>
+      ) : current.data.info && current.data.info.status === "active" ? (
+        <div className="flex flex-col gap-1 text-slate-800" data-testid="current-subscription">
+          <p className="font-bold">
+            {ar.marketplace.plans.weeklyMinutes(formatNumber(current.data.info.weeklyMinutes))} — {ar.marketplace.plans.periods[current.data.info.period]}
+          </p>
+          <p className="text-sm">{t.minutesLeft(formatNumber(current.data.remainingWeeklyMinutes), formatNumber(current.data.info.weeklyMinutes))}</p>
+          <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-slate-700">{t.noSubscription}</p>
+          <Link to="/plans" className={buttonClasses("primary", "sm")}>
+            {t.browsePlans}
+          </Link>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TransactionsCard() {
+  const [page, setPage] = useState(1);
+  const list = useTransactionsQuery(page);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / transactionsPageSize)) : 1;
+  return (
+    <Card title={t.transactions}>
+      {list.isPending ? (
+        <LoadingScreen />
+      ) : list.isError ? (
+        <Notice tone="error">{errorMessage(errorCodeOf(list.error))}</Notice>
+      ) : list.data.list.length === 0 ? (
+        <p className="text-slate-700">{t.empty}</p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <ul className="flex flex-col divide-y divide-slate-200">
+            {list.data.list.map((tx) => (
+              <TransactionItem key={tx.id} tx={tx} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label={t.transactions} className="flex items-center justify-center gap-3">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t.previous}
+              </Button>
+              <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                {t.next}
+              </Button>
+            </nav>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TransactionItem({ tx }: { tx: TransactionView }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-transaction={tx.id}>
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="text-lg font-bold text-slate-900">{formatMoney(tx.amount)}</span>
+        <span className="text-sm text-slate-700">
+          {methodLabel(tx.method)} · {formatDateTime(tx.createdAt)}
+        </span>
+        {tx.fawryRefNumber && (
+          <span className="text-xs text-slate-600">
+            {t.reference}: <bdi dir="ltr">{tx.fawryRefNumber}</bdi>
+          </span>
+        )}
+      </div>
+      <TransactionStatusBadge status={tx.status} />
+    </li>
+  );
+}
