@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
-import { baseUrl, expectNoAxeViolations, screenshot } from "./browser";
+import { baseUrl, expectNoAxeViolations, latestCode, screenshot } from "./browser";
 
 const DEMO_PASSWORD = "Dars@2026";
 const t = ar.liveSession;
@@ -24,7 +24,26 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 const signIn = async (email: string) => (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;
 
 /**
- * A 30-minute lesson of the seeded student with the seeded tutor at the next quarter hour, waiting
+ * A new student with a paid plan of their own (bought by reference number through the local Fawry
+ * sandbox), so this test never spends the seeded student's weekly minutes other tests rely on.
+ */
+async function subscribedStudent(): Promise<Auth> {
+  const email = `e2e-lesson-${Date.now().toString(36)}@example.com`;
+  const registered = await api<Auth>("POST", "/user/", { email, password: "Strong#Pass1", role: 4, name: "Lesson Student" });
+  expect(registered.status).toBe(201);
+  const { token } = registered.body;
+  expect((await api("POST", "/confirmation-code/email/confirm", { code: await latestCode(email) }, token)).status).toBe(200);
+  const plans = await api<{ list: Array<{ id: number; weeklyMinutes: number }> }>("GET", "/plan/list?size=100");
+  const biggest = [...plans.body.list].sort((a, b) => b.weeklyMinutes - a.weeklyMinutes)[0]!;
+  const order = await api<{ referenceNumber: string }>("POST", "/fawry/pay/ref-num", { planId: biggest.id, period: 0 }, token);
+  expect(order.status).toBe(200);
+  expect((await api("POST", `/dev/fawry/__emu/pay/${order.body.referenceNumber}`)).status).toBe(200);
+  await expect.poll(async () => (await api<{ remainingWeeklyMinutes?: number }>("GET", "/sub/user", undefined, token)).body?.remainingWeeklyMinutes ?? 0).toBeGreaterThan(0);
+  return registered.body;
+}
+
+/**
+ * A 30-minute lesson of the student with the seeded tutor at the next quarter hour, waiting
  * first (up to 5 minutes) until that start is inside the room's 10-minute window.
  */
 async function bookLessonStartingSoon(student: Auth, tutor: Auth): Promise<number> {
@@ -94,7 +113,7 @@ describe("the lesson page, peer to peer (issue 7)", () => {
   let tutor: Auth;
 
   it("student and tutor join a lesson and each sees the other's video", { timeout: 8 * 60_000 }, async () => {
-    student = await signIn("student@dars.test");
+    student = await subscribedStudent();
     tutor = await signIn("tutor@dars.test");
     lessonId = await bookLessonStartingSoon(student, tutor);
 
