@@ -36,7 +36,7 @@ async function subscribedStudent(): Promise<Auth> {
   const plans = await api<{ list: Array<{ id: number; weeklyMinutes: number }> }>("GET", "/plan/list?size=100");
   const biggest = [...plans.body.list].sort((a, b) => b.weeklyMinutes - a.weeklyMinutes)[0]!;
   const order = await api<{ referenceNumber: string }>("POST", "/fawry/pay/ref-num", { planId: biggest.id, period: 0 }, token);
-  expect(order.status).toBe(200);
+  expect(order.status).toBe(201);
   expect((await api("POST", `/dev/fawry/__emu/pay/${order.body.referenceNumber}`)).status).toBe(200);
   await expect.poll(async () => (await api<{ remainingWeeklyMinutes?: number }>("GET", "/sub/user", undefined, token)).body?.remainingWeeklyMinutes ?? 0).toBeGreaterThan(0);
   return registered.body;
