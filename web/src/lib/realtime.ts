@@ -35,6 +35,58 @@ export class AckTimeoutError extends Error {
   }
 }
 
+/**
+ * Numbered frames and their Acks, shared by every party socket of the SPA (chat and user channel
+ * here, the session room in features/live-session): send with a fresh ackId, settle on its Ack.
+ */
+export function createAckBook(prefix: string) {
+  const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  let nextAck = 1;
+  return {
+    /** Sends `frame` with its ackId through `send`; rejects with AckTimeoutError when no Ack comes. */
+    request(send: (data: string) => void, frame: object, timeoutMs: number, closed: boolean): Promise<AckPayload> {
+      const ackId = `${prefix}${nextAck++}`;
+      return new Promise<AckPayload>((resolve, reject) => {
+        if (closed) {
+          reject(new AckTimeoutError());
+          return;
+        }
+        const timer = setTimeout(() => {
+          pending.delete(ackId);
+          reject(new AckTimeoutError());
+        }, timeoutMs);
+        pending.set(ackId, { resolve, reject, timer });
+        send(JSON.stringify({ ...frame, ackId }));
+      });
+    },
+    /** An incoming frame: an Ack settles its request (null); anything else is an event for listeners. */
+    receive(data: unknown): ServerEvent | null {
+      let event: ServerEvent;
+      try {
+        event = JSON.parse(String(data)) as ServerEvent;
+      } catch {
+        return null;
+      }
+      if (event.type !== "Ack") return event;
+      const waiting = pending.get(event.payload.ackId);
+      if (waiting) {
+        pending.delete(event.payload.ackId);
+        clearTimeout(waiting.timer);
+        waiting.resolve(event.payload);
+      }
+      return null;
+    },
+    /** The socket is gone for good: every waiting request fails. */
+    rejectAll() {
+      for (const [, waiting] of pending) {
+        clearTimeout(waiting.timer);
+        waiting.reject(new AckTimeoutError());
+      }
+      pending.clear();
+    },
+  };
+}
+
 /** spec 4: connect, disconnect and connect errors are only logged (never the token). */
 const log = {
   info: (message: string, where: string) => console.info(`[realtime] ${message}`, where),
@@ -71,11 +123,10 @@ export function openChannel(party: string, name: string, token: string): Realtim
   const events = new Set<EventListener>();
   const opens = new Set<OpenListener>();
   const statuses = new Set<() => void>();
-  const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  const acks = createAckBook("a");
   let state: ChannelStatus = "connecting";
   let openedBefore = false;
   let closed = false;
-  let nextAck = 1;
 
   function setStatus(next: ChannelStatus) {
     if (state === next) return;
@@ -96,41 +147,16 @@ export function openChannel(party: string, name: string, token: string): Realtim
   });
   socket.addEventListener("error", () => log.warn("connect error", where));
   socket.addEventListener("message", (message) => {
-    let event: ServerEvent;
-    try {
-      event = JSON.parse(String(message.data)) as ServerEvent;
-    } catch {
-      return;
-    }
-    if (event.type === "Ack") {
-      const waiting = pending.get(event.payload.ackId);
-      if (!waiting) return;
-      pending.delete(event.payload.ackId);
-      clearTimeout(waiting.timer);
-      waiting.resolve(event.payload);
-      return;
-    }
-    for (const listener of events) listener(event);
+    const event = acks.receive(message.data);
+    if (event) for (const listener of events) listener(event);
   });
 
   return {
     party,
     name,
     request(frame, timeoutMs = ackTimeoutMs) {
-      const ackId = `a${nextAck++}`;
-      return new Promise<AckPayload>((resolve, reject) => {
-        if (closed) {
-          reject(new AckTimeoutError());
-          return;
-        }
-        const timer = setTimeout(() => {
-          pending.delete(ackId);
-          reject(new AckTimeoutError());
-        }, timeoutMs);
-        pending.set(ackId, { resolve, reject, timer });
-        // partysocket queues frames while it reconnects.
-        socket.send(JSON.stringify({ ...frame, ackId }));
-      });
+      // partysocket queues frames while it reconnects.
+      return acks.request((data) => socket.send(data), frame, timeoutMs, closed);
     },
     onEvent(listener) {
       events.add(listener);
@@ -150,11 +176,7 @@ export function openChannel(party: string, name: string, token: string): Realtim
       closed = true;
       socket.close();
       setStatus("closed");
-      for (const [, waiting] of pending) {
-        clearTimeout(waiting.timer);
-        waiting.reject(new AckTimeoutError());
-      }
-      pending.clear();
+      acks.rejectAll();
     },
   };
 }

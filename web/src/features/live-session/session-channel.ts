@@ -1,6 +1,6 @@
 import PartySocket from "partysocket";
 import type { ServerEvent, SessionClientFrame } from "@schema/events";
-import { AckTimeoutError, ackTimeoutMs, reconnectionOptions, type AckPayload, type ChannelStatus } from "../../lib/realtime";
+import { ackTimeoutMs, createAckBook, reconnectionOptions, type AckPayload, type ChannelStatus } from "../../lib/realtime";
 
 /** A session-room frame without its ackId: the channel numbers them. */
 export type SessionFrame = SessionClientFrame extends infer F ? (F extends { ackId?: string } ? Omit<F, "ackId"> : never) : never;
@@ -45,10 +45,9 @@ export function openSessionChannel(sessionId: string, token: string, Socket: typ
   const opens = new Set<(reopened: boolean) => void>();
   const statuses = new Set<(status: ChannelStatus) => void>();
   const finals = new Set<(reason: FinalClose) => void>();
-  const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  const acks = createAckBook("s");
   let openedBefore = false;
   let closed = false;
-  let nextAck = 1;
 
   const setStatus = (status: ChannelStatus) => {
     for (const listener of statuses) listener(status);
@@ -59,11 +58,7 @@ export function openSessionChannel(sessionId: string, token: string, Socket: typ
     closed = true;
     socket.close();
     setStatus("closed");
-    for (const [, waiting] of pending) {
-      clearTimeout(waiting.timer);
-      waiting.reject(new AckTimeoutError());
-    }
-    pending.clear();
+    acks.rejectAll();
   }
 
   socket.addEventListener("open", () => {
@@ -85,38 +80,14 @@ export function openSessionChannel(sessionId: string, token: string, Socket: typ
   });
   socket.addEventListener("error", () => log.warn("connect error", where));
   socket.addEventListener("message", (message: { data?: unknown }) => {
-    let event: ServerEvent;
-    try {
-      event = JSON.parse(String(message.data)) as ServerEvent;
-    } catch {
-      return;
-    }
-    if (event.type === "Ack") {
-      const waiting = pending.get(event.payload.ackId);
-      if (!waiting) return;
-      pending.delete(event.payload.ackId);
-      clearTimeout(waiting.timer);
-      waiting.resolve(event.payload);
-      return;
-    }
-    for (const listener of events) listener(event);
+    const event = acks.receive(message.data);
+    if (event) for (const listener of events) listener(event);
   });
 
   function request(frame: SessionFrame, timeoutMs = ackTimeoutMs) {
-    const ackId = `s${nextAck++}`;
-    return new Promise<AckPayload>((resolve, reject) => {
-      if (closed) {
-        reject(new AckTimeoutError());
-        return;
-      }
-      const timer = setTimeout(() => {
-        pending.delete(ackId);
-        reject(new AckTimeoutError());
-      }, timeoutMs);
-      pending.set(ackId, { resolve, reject, timer });
-      socket.send(JSON.stringify({ ...frame, ackId }));
-    });
+    return acks.request((data) => socket.send(data), frame, timeoutMs, closed);
   }
+
 
   return {
     request,
