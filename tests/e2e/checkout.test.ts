@@ -44,6 +44,8 @@ describe("checkout (issue 5)", () => {
     await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+    // The code field appears once the new code is stored (it replaces the one sent at registration).
+    await field(dialog, ar.fields.code).waitFor();
     await field(dialog, ar.fields.code).fill(await latestCode(email));
     await dialog.getByRole("button", { name: ar.verification.confirm }).click();
     await page.getByText(ar.verification.emailVerified).first().waitFor();
