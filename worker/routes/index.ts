@@ -15,8 +15,10 @@ import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
 import { onboardingRoutes } from "./onboarding";
 import { planRoutes } from "./plan";
+import { ratingRoutes } from "./rating";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
+import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
 import { topicRoutes } from "./topic";
 import { tutorRoutes } from "./tutor";
@@ -25,6 +27,8 @@ import { userRoutes } from "./user";
 /** Every API route, each with its access declared beside it. Areas add their list here. */
 export const apiRoutes: readonly AnyRoute[] = [
   ...systemRoutes,
+  // Before tutorRoutes/userRoutes: /user/{student,tutor}/stats/personalized.
+  ...statsRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).
   ...tutorRoutes,
   ...userRoutes,
@@ -48,4 +52,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...transactionRoutes,
   ...couponRoutes,
   ...inviteRoutes,
+  ...ratingRoutes,
 ];

@@ -9,6 +9,7 @@ import { Badge, Notice } from "../../ui/notice";
 import { EmailVerificationDialog } from "../verification/email-verification-dialog";
 import { PhoneVerificationDialog } from "../verification/phone-verification-dialog";
 import { VerificationStatus } from "../verification/verification-status";
+import { StudentDashboardStats, TutorDashboardStats } from "./dashboard-stats";
 import { nextStepFor, nextStepPath } from "./next-step";
 
 type DashboardOverviewProps = { user: UserView; tutorMeta: TutorMeta | null };
@@ -27,6 +28,7 @@ export function DashboardOverview({ user, tutorMeta }: DashboardOverviewProps) {
           ar.dashboard.greetingFallback
         )}
       </h1>
+      {isTutor ? <TutorDashboardStats /> : <StudentDashboardStats />}
       <NextStepCard user={user} tutorMeta={tutorMeta} />
       <Card title={ar.verification.title}>
         <p className="mb-2 text-sm text-slate-600">{isTutor ? ar.verification.tutorNeedsBoth : ar.verification.studentNeedsEmail}</p>

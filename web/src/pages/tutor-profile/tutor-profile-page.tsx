@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import type { TutorInfo } from "@schema/api/tutor";
 import { Role } from "@schema/enums";
 import { BookingFlow } from "../../features/lessons/booking-flow";
+import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips, TutorPhoto } from "../../features/tutors/tutor-card";
 import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use-tutors";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
@@ -64,7 +65,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
           label={t.tabsLabel}
           tabs={[
             { id: "profile", label: t.profileTab, content: <ProfileTab tutor={tutor} /> },
-            { id: "reviews", label: t.reviewsTab, content: <p className="text-slate-700">{t.noReviews}</p> },
+            { id: "reviews", label: t.reviewsTab, content: <TutorReviews tutorId={tutor.id} /> },
           ]}
         />
         <BookingCard tutor={tutor} name={name} />

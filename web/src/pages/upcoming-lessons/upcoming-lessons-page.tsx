@@ -3,6 +3,8 @@ import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { BookingFlow } from "../../features/lessons/booking-flow";
+import { RatingDialog } from "../../features/ratings/rating-dialog";
+import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
 import { lessonsPageSize, useCancelLesson, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar, errorMessage } from "../../i18n/ar-EG";
@@ -41,6 +43,9 @@ function LessonList({ tab }: { tab: LessonTab }) {
   const { user } = useSession();
   const [canceling, setCanceling] = useState<LessonView | null>(null);
   const [moving, setMoving] = useState<LessonView | null>(null);
+  const [rating, setRating] = useState<LessonView | null>(null);
+  const myRatings = useMyRatingsQuery();
+  const isStudent = user?.role === Role.Student;
 
   if (lessons.isPending) return <LoadingScreen />;
   if (lessons.isError) return <Notice tone="error">{errorMessage(errorCodeOf(lessons.error))}</Notice>;
@@ -65,9 +70,11 @@ function LessonList({ tab }: { tab: LessonTab }) {
             key={lesson.id}
             lesson={lesson}
             userId={user?.id ?? 0}
-            canReschedule={user?.role === Role.Student && lesson.state === "pending"}
+            canReschedule={isStudent && lesson.state === "pending"}
+            rateAction={isStudent && lesson.state === "fulfilled" && myRatings.isSuccess ? (myRatings.data.has(lesson.tutor.id) ? "edit" : "rate") : null}
             onCancel={() => setCanceling(lesson)}
             onReschedule={() => setMoving(lesson)}
+            onRate={() => setRating(lesson)}
           />
         ))}
       </ul>
@@ -82,6 +89,14 @@ function LessonList({ tab }: { tab: LessonTab }) {
           </Button>
         </nav>
       )}
+      {rating && (
+        <RatingDialog
+          tutorId={rating.tutor.id}
+          tutorName={rating.tutor.name ?? ar.marketplace.tutors.unnamed}
+          existing={myRatings.data?.get(rating.tutor.id) ?? null}
+          onClose={() => setRating(null)}
+        />
+      )}
       {canceling && <CancelDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
       {moving && (
         <Dialog open onClose={() => setMoving(null)} title={ar.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
@@ -92,9 +107,18 @@ function LessonList({ tab }: { tab: LessonTab }) {
   );
 }
 
-type LessonItemProps = { lesson: LessonView; userId: number; canReschedule: boolean; onCancel: () => void; onReschedule: () => void };
+type LessonItemProps = {
+  lesson: LessonView;
+  userId: number;
+  canReschedule: boolean;
+  /** A fulfilled lesson of a student: rate its tutor, or edit the rating already given. */
+  rateAction: "rate" | "edit" | null;
+  onCancel: () => void;
+  onReschedule: () => void;
+  onRate: () => void;
+};
 
-function LessonItem({ lesson, userId, canReschedule, onCancel, onReschedule }: LessonItemProps) {
+function LessonItem({ lesson, userId, canReschedule, rateAction, onCancel, onReschedule, onRate }: LessonItemProps) {
   const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
   const name = other.name ?? ar.marketplace.tutors.unnamed;
   return (
@@ -112,6 +136,16 @@ function LessonItem({ lesson, userId, canReschedule, onCancel, onReschedule }: L
           {lesson.isTrial && <Badge tone="warning">{t.trial}</Badge>}
         </p>
       </div>
+      {rateAction && (
+        <Button
+          variant={rateAction === "rate" ? "primary" : "secondary"}
+          size="sm"
+          onClick={onRate}
+          aria-label={`${rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}
+        >
+          {rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating}
+        </Button>
+      )}
       {lesson.state === "pending" && (
         <div className="flex flex-wrap gap-2">
           {canReschedule && (

@@ -1,0 +1,45 @@
+import { ar } from "../../i18n/ar-EG";
+import { Card } from "../../ui/card";
+import { Notice } from "../../ui/notice";
+import { Spinner } from "../../ui/spinner";
+import { useStudentStatsQuery, useTutorStatsQuery } from "../stats/use-stats";
+import { NextLessonCard } from "./next-lesson-card";
+import { StudentStatsSummary, TutorStatsSummary } from "./stats-summary";
+
+function Loading() {
+  return (
+    <Card>
+      <Spinner />
+    </Card>
+  );
+}
+
+function Failed() {
+  return <Notice tone="error">{ar.stats.loadFailed}</Notice>;
+}
+
+/** The student dashboard's lesson part: next lesson and join button, this week's minutes, this month. */
+export function StudentDashboardStats() {
+  const stats = useStudentStatsQuery(true);
+  if (stats.isPending) return <Loading />;
+  if (stats.isError) return <Failed />;
+  return (
+    <>
+      <NextLessonCard lesson={stats.data.nextLesson} isTutor={false} />
+      <StudentStatsSummary stats={stats.data} />
+    </>
+  );
+}
+
+/** The tutor dashboard's lesson part: next lesson and join button, this month, earnings. */
+export function TutorDashboardStats() {
+  const stats = useTutorStatsQuery(true);
+  if (stats.isPending) return <Loading />;
+  if (stats.isError) return <Failed />;
+  return (
+    <>
+      <NextLessonCard lesson={stats.data.nextLesson} isTutor />
+      <TutorStatsSummary stats={stats.data} />
+    </>
+  );
+}

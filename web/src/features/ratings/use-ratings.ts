@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Paged } from "@schema/api/common";
+import type { CreateRatingBody, RatingView, TutorReviews, UpdateRatingBody } from "@schema/api/rating";
+import { Role } from "@schema/enums";
+import { api } from "../../lib/api";
+import { useSession } from "../../lib/session";
+
+export const reviewsPageSize = 10;
+
+export const ratingKeys = {
+  all: ["ratings"] as const,
+  tutor: (tutorId: number, page: number) => ["ratings", "tutor", tutorId, page] as const,
+  mine: (userId: number) => ["ratings", "rater", userId] as const,
+};
+
+/** GET /rating/list/tutor/{id}: newest first with the raters' names, the average and count (public). */
+export function useTutorReviewsQuery(tutorId: number, page: number) {
+  return useQuery({
+    queryKey: ratingKeys.tutor(tutorId, page),
+    queryFn: ({ signal }) => api.get<TutorReviews>(`/rating/list/tutor/${tutorId}`, { public: true, query: { page, size: reviewsPageSize }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: tutorId > 0,
+  });
+}
+
+/** The signed-in student's ratings by tutor id (GET /rating/list/rater/{me}; the first 100). */
+export function useMyRatingsQuery() {
+  const { user } = useSession();
+  const userId = user?.id ?? 0;
+  return useQuery({
+    queryKey: ratingKeys.mine(userId),
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Paged<RatingView>>(`/rating/list/rater/${userId}`, { query: { page: 1, size: 100 }, signal });
+      return new Map(page.list.map((rating) => [rating.rateeId, rating]));
+    },
+    enabled: userId > 0 && user?.role === Role.Student,
+  });
+}
+
+function useInvalidateRatings() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ["tutors"] });
+  };
+}
+
+/** POST /rating/ or, with an existing rating, PUT /rating/{id}. */
+export function useSaveRating() {
+  const invalidate = useInvalidateRatings();
+  return useMutation({
+    mutationFn: ({ existing, body }: { existing: RatingView | null; body: CreateRatingBody }) => {
+      if (!existing) return api.post<RatingView>("/rating/", body);
+      const update: UpdateRatingBody = { value: body.value, text: body.text ?? null };
+      return api.put<RatingView>(`/rating/${existing.id}`, update);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /rating/{id}. */
+export function useDeleteRating() {
+  const invalidate = useInvalidateRatings();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/rating/${id}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The dashboards' personal numbers (issue 4): the next lesson, this month's lessons and minutes,
+ * and a tutor's earnings. Months are Africa/Cairo calendar months. Earnings are the lessons'
+ * stored tutor_earning (duration × the tutor hourly rate at booking time) of fulfilled lessons:
+ * ended, not cancelled, the tutor not reported absent. One D1 round trip (a batch of two reads).
+ */
+import { sql } from "drizzle-orm";
+import type { NextLesson, StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import type { Db } from "../http/context";
+import { d1, statement } from "./lessons";
+import { cairoDate, cairoDayStart } from "./weekly-minutes";
+
+/** The current Africa/Cairo calendar month as a UTC window [start, end). */
+export function cairoMonthWindow(now: Date): { start: string; end: string } {
+  const [year, month] = cairoDate(now).split("-").map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+  const first = `${year}-${String(month).padStart(2, "0")}-01`;
+  return { start: cairoDayStart(first).toISOString(), end: cairoDayStart(next).toISOString() };
+}
+
+type NextRow = { id: number; start: string; duration: number; otherId: number; otherName: string | null; otherImage: string | null };
+type TotalsRow = { lessonsThisMonth: number; minutesThisMonth: number; earningsThisMonth: number; totalEarnings: number };
+
+/** Everything both dashboards show, in one batch. */
+export async function personalStats(db: Db, userId: number, now = new Date()): Promise<TutorPersonalStats> {
+  const at = now.toISOString();
+  const month = cairoMonthWindow(now);
+  const live = sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL`;
+  const fulfilled = sql`${live} AND l."end" <= ${at}`;
+  const inMonth = sql`l.start >= ${month.start} AND l.start < ${month.end}`;
+  const [next, totals] = await d1(db).batch([
+    statement(
+      db,
+      sql`SELECT l.id AS id, l.start AS start, l.duration AS duration,
+            u.id AS otherId, u.name AS otherName, u.image AS otherImage
+          FROM lesson_members me
+          JOIN lessons l ON l.id = me.lesson_id
+          JOIN lesson_members other ON other.lesson_id = l.id AND other.user_id <> me.user_id
+          JOIN users u ON u.id = other.user_id
+          WHERE me.user_id = ${userId} AND ${live} AND l."end" > ${at}
+          ORDER BY l.start, l.id
+          LIMIT 1`,
+    ),
+    statement(
+      db,
+      sql`SELECT
+            COALESCE(SUM(CASE WHEN ${live} AND ${inMonth} THEN 1 ELSE 0 END), 0) AS lessonsThisMonth,
+            COALESCE(SUM(CASE WHEN ${live} AND ${inMonth} THEN l.duration ELSE 0 END), 0) AS minutesThisMonth,
+            COALESCE(SUM(CASE WHEN ${fulfilled} AND l.tutor_id = ${userId} AND ${inMonth} THEN l.tutor_earning ELSE 0 END), 0) AS earningsThisMonth,
+            COALESCE(SUM(CASE WHEN ${fulfilled} AND l.tutor_id = ${userId} THEN l.tutor_earning ELSE 0 END), 0) AS totalEarnings
+          FROM lesson_members me JOIN lessons l ON l.id = me.lesson_id
+          WHERE me.user_id = ${userId}`,
+    ),
+  ]);
+  const row = (next?.results[0] ?? null) as NextRow | null;
+  const sums = (totals?.results[0] ?? null) as TotalsRow | null;
+  const nextLesson: NextLesson | null = row
+    ? { id: row.id, start: row.start, duration: row.duration, otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage } }
+    : null;
+  return {
+    nextLesson,
+    lessonsThisMonth: sums?.lessonsThisMonth ?? 0,
+    minutesThisMonth: sums?.minutesThisMonth ?? 0,
+    earningsThisMonth: sums?.earningsThisMonth ?? 0,
+    totalEarnings: sums?.totalEarnings ?? 0,
+  };
+}
+
+/** A student's view of the same numbers (no earnings). */
+export function studentView({ nextLesson, lessonsThisMonth, minutesThisMonth }: TutorPersonalStats): StudentPersonalStats {
+  return { nextLesson, lessonsThisMonth, minutesThisMonth };
+}

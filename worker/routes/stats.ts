@@ -1,0 +1,26 @@
+import type { StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import { Role } from "../../schema/enums";
+import { personalStats, studentView } from "../domain/stats";
+import { route } from "../http/route";
+
+/** The dashboards' numbers for the signed-in user (registered before tutorRoutes and userRoutes). */
+export const statsRoutes = [
+  route({
+    method: "get",
+    path: "/user/student/stats/personalized",
+    access: [Role.Student],
+    summary: "The signed-in student's next lesson and this Cairo month's lessons and minutes.",
+    async handle({ c, user }): Promise<StudentPersonalStats> {
+      return studentView(await personalStats(c.get("db"), user.id));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/stats/personalized",
+    access: [Role.Tutor, Role.TutorManager],
+    summary: "The signed-in tutor's next lesson, this Cairo month's lessons and minutes, and earnings in piasters.",
+    async handle({ c, user }): Promise<TutorPersonalStats> {
+      return personalStats(c.get("db"), user.id);
+    },
+  }),
+];
