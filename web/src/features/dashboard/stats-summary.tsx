@@ -10,8 +10,11 @@ function Figure({ label, value, extra }: { label: string; value: string; extra?:
   return (
     <div className="flex flex-col gap-1 rounded-xl bg-slate-50 p-3">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-xl font-bold text-slate-900">{value}</dd>
-      {extra}
+      {/* A <div> in a <dl> may hold only <dt> and <dd>: the extra link lives inside the <dd>. */}
+      <dd className="flex flex-col gap-1">
+        <span className="text-xl font-bold text-slate-900">{value}</span>
+        {extra}
+      </dd>
     </div>
   );
 }
