@@ -7,7 +7,7 @@ import { startServer } from "../support/server.mjs";
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
-const server = await startServer({ port: 8791, state: ".wrangler/bench-state" });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 8791), state: `.wrangler/bench-state-${process.env.BENCH_PORT ?? 8791}` });
 try {
   const signIn = await fetch(`${server.base}/api/v1/auth/password`, {
     method: "POST",

@@ -9,7 +9,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startServer({ port: Number(process.env.E2E_PORT ?? 8790), state: ".wrangler/e2e-state" });
+  const port = Number(process.env.E2E_PORT ?? 8790);
+  // Storage per port, so two runs on different ports never wipe each other's database.
+  const server = await startServer({ port, state: `.wrangler/e2e-state-${port}` });
   project.provide("baseUrl", server.base);
   return () => server.stop();
 }
