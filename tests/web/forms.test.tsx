@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "@schema/enums";
-import { forgotPasswordCodeSchema, loginFormSchema, registerFormSchema } from "../../web/src/features/auth/auth-forms";
+import { loginFormSchema, registerFormSchema } from "../../web/src/features/auth/auth-forms";
+import { codeFormSchema } from "../../web/src/features/verification/code-form";
 import { CodeStep, startingStep } from "../../web/src/features/auth/forgot-password-flow";
 import { LoginForm } from "../../web/src/features/auth/login-form";
 import { RegisterForm } from "../../web/src/features/auth/register-form";
@@ -110,11 +111,11 @@ describe("register form validation", () => {
 
 describe("forgot password: code step", () => {
   it("accepts exactly 5 digits, Arabic-Indic digits included", () => {
-    expect(validateForm(forgotPasswordCodeSchema, { code: "12345" })).toEqual({ ok: true, data: { code: "12345" } });
-    expect(validateForm(forgotPasswordCodeSchema, { code: "١٢٣٤٥" })).toEqual({ ok: true, data: { code: "12345" } });
-    expect(validateForm(forgotPasswordCodeSchema, { code: "1234" })).toMatchObject({ errors: { code: "invalid-verification-code" } });
-    expect(validateForm(forgotPasswordCodeSchema, { code: "12a45" })).toMatchObject({ errors: { code: "invalid-verification-code" } });
-    expect(validateForm(forgotPasswordCodeSchema, { code: "" })).toMatchObject({ errors: { code: "required" } });
+    expect(validateForm(codeFormSchema, { code: "12345" })).toEqual({ ok: true, data: { code: "12345" } });
+    expect(validateForm(codeFormSchema, { code: "١٢٣٤٥" })).toEqual({ ok: true, data: { code: "12345" } });
+    expect(validateForm(codeFormSchema, { code: "1234" })).toMatchObject({ errors: { code: "invalid-verification-code" } });
+    expect(validateForm(codeFormSchema, { code: "12a45" })).toMatchObject({ errors: { code: "invalid-verification-code" } });
+    expect(validateForm(codeFormSchema, { code: "" })).toMatchObject({ errors: { code: "required" } });
   });
 
   it("shows the Arabic message for a bad code and moves on with a good one", () => {

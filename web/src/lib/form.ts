@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { z } from "zod";
 import { errorMessage } from "../i18n/ar-EG";
 import { isApiError } from "./api-error";
@@ -54,10 +54,13 @@ export function serverErrors<Field extends string>(
 }
 
 /** Form values, their field errors (codes) and a form-level error code. */
-export function useFormState<Values extends Record<string, unknown>>(initialValues: Values) {
+export function useFormState<Values extends Record<string, unknown>>(
+  initialValues: Values,
+  initialErrors: FieldErrors<Extract<keyof Values, string>> = {},
+) {
   type Field = Extract<keyof Values, string>;
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>(initialErrors);
   const [formError, setFormError] = useState<string | null>(null);
 
   function setField<K extends Field>(field: K, value: Values[K]) {
@@ -77,7 +80,31 @@ export function useFormState<Values extends Record<string, unknown>>(initialValu
     setFormError(mapped.formError);
   }
 
-  return { values, setValues, setField, errors, setErrors, formError, setFormError, messageFor, showServerError };
+  /** The props that tie a text control to a field: name, value, change handler, Arabic error. */
+  function bind<K extends Field>(field: K) {
+    return {
+      name: field,
+      value: String(values[field] ?? ""),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        setField(field, event.target.value as Values[K]),
+      error: messageFor(field),
+    };
+  }
+
+  /**
+   * Clears the form-level error and validates the values. On failure the field errors are shown
+   * and the keyboard goes to the first invalid field; the answer is then null.
+   */
+  function check<Schema extends z.ZodType>(schema: Schema, formElement: HTMLFormElement | null): z.output<Schema> | null {
+    setFormError(null);
+    const checked = validateForm<Schema, Field>(schema, values);
+    if (checked.ok) return checked.data;
+    setErrors(checked.errors);
+    focusFirstInvalidField(formElement);
+    return null;
+  }
+
+  return { values, setValues, setField, errors, setErrors, formError, setFormError, messageFor, showServerError, bind, check };
 }
 
 /** After a failed submit, puts the keyboard on the first field that has an error. */

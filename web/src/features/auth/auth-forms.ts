@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Role } from "@schema/enums";
-import { emailRule, passwordRule, tutorNameRule, userNameRule, verificationCodeRule } from "@schema/rules";
+import { emailRule, passwordRule, tutorNameRule, userNameRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
 
 /** Sign-in checks only the email's form; the password is the server's to judge. */
@@ -33,9 +33,6 @@ export type RegisterFormValues = { name: string; email: string; password: string
 
 /** Forgot password, step 1. */
 export const forgotPasswordEmailSchema = z.object({ email: requiredText(emailRule) });
-
-/** Forgot password, step 2: the 5-digit code from the email. */
-export const forgotPasswordCodeSchema = z.object({ code: requiredText(verificationCodeRule) });
 
 /** Forgot password, step 3 (and the settings' password change). */
 export const newPasswordSchema = z.object(newPasswordFields).superRefine(confirmationMatches);

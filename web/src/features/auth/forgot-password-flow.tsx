@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from "react";
 import { emailRule, verificationCodeRule } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
-import { forgotPasswordCodeSchema, forgotPasswordEmailSchema, newPasswordSchema, type NewPasswordValues } from "./auth-forms";
+import { forgotPasswordEmailSchema, newPasswordSchema, type NewPasswordValues } from "./auth-forms";
 import { useResetPassword, useSendPasswordCode } from "./use-auth";
 import { NewPasswordFields } from "./new-password-fields";
+import { CodeForm } from "../verification/code-form";
 
 export type ForgotPasswordStep = "email" | "code" | "password";
 const steps: ForgotPasswordStep[] = ["email", "code", "password"];
@@ -99,13 +100,9 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validateForm(forgotPasswordEmailSchema, form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    sendCode.mutate(checked.data, { onSuccess: () => onSent(checked.data.email), onError: (error) => form.showServerError(error) });
+    const values = form.check(forgotPasswordEmailSchema, formRef.current);
+    if (!values) return;
+    sendCode.mutate(values, { onSuccess: () => onSent(values.email), onError: (error) => form.showServerError(error) });
   }
 
   return (
@@ -115,13 +112,10 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
       <TextField
         label={ar.fields.email}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={form.values.email}
-        onChange={(event) => form.setField("email", event.target.value)}
-        error={form.messageFor("email")}
+        {...form.bind("email")}
       />
       <Button type="submit" size="lg" loading={sendCode.isPending}>
         {ar.forgotPassword.sendCode}
@@ -140,23 +134,7 @@ type CodeStepProps = {
 
 /** The code is checked for its form here and by the server together with the new password. */
 export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEntered }: CodeStepProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormState({ code: initialCode });
-  const [shownServerError, setShownServerError] = useState(serverError);
   const resend = useSendPasswordCode();
-  const codeError = form.messageFor("code") ?? (shownServerError ? errorMessage(shownServerError) : undefined);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setShownServerError(null);
-    const checked = validateForm(forgotPasswordCodeSchema, form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    onEntered(checked.data.code);
-  }
 
   function resendCode() {
     resend.mutate(
@@ -169,44 +147,24 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-slate-700">
-        {ar.forgotPassword.codeIntro}{" "}
-        <bdi dir="ltr" className="font-medium text-slate-900">
-          {email}
-        </bdi>
-      </p>
-      <p className="text-sm text-slate-600">{ar.forgotPassword.codeSentNote}</p>
-      <TextField
-        label={ar.fields.code}
-        name="code"
-        ltr
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoFocus
-        maxLength={5}
-        required
-        hint={ar.fields.codeHint}
-        value={form.values.code}
-        onChange={(event) => {
-          setShownServerError(null);
-          form.setField("code", event.target.value);
-        }}
-        error={codeError}
-        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-      />
-      <Button type="submit" size="lg">
-        {ar.forgotPassword.continue}
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={resendCode} loading={resend.isPending}>
-          {ar.forgotPassword.resend}
-        </Button>
+    <CodeForm
+      sentTo={email}
+      intro={ar.forgotPassword.codeIntro}
+      note={ar.forgotPassword.codeSentNote}
+      initialCode={initialCode}
+      initialError={serverError}
+      submitLabel={ar.forgotPassword.continue}
+      resendLabel={ar.forgotPassword.resend}
+      size="lg"
+      resending={resend.isPending}
+      onSubmit={(code) => onEntered(code)}
+      onResend={resendCode}
+      extraActions={
         <Button variant="ghost" size="sm" onClick={onChangeEmail}>
           {ar.forgotPassword.changeEmail}
         </Button>
-      </div>
-    </form>
+      }
+    />
   );
 }
 
@@ -219,15 +177,10 @@ function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; 
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.setFormError(null);
-    const checked = validateForm(newPasswordSchema, form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
+    const values = form.check(newPasswordSchema, formRef.current);
+    if (!values) return;
     resetPassword.mutate(
-      { email, code, password: checked.data.password },
+      { email, code, password: values.password },
       {
         onSuccess: () => {
           toasts.show({ id: "password-reset", type: "success", title: ar.forgotPassword.done });

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
-import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
@@ -16,14 +16,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.setFormError(null);
-    const checked = validateForm(loginFormSchema, form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    signIn.mutate(checked.data, {
+    const values = form.check(loginFormSchema, formRef.current);
+    if (!values) return;
+    signIn.mutate(values, {
       onSuccess: onSignedIn,
       // A wrong password is a form-level message: it must not say which of the two was wrong.
       onError: (error) => form.showServerError(error),
@@ -36,23 +31,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <TextField
         label={ar.fields.email}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={form.values.email}
-        onChange={(event) => form.setField("email", event.target.value)}
-        error={form.messageFor("email")}
+        {...form.bind("email")}
       />
       <TextField
         label={ar.fields.password}
         type="password"
-        name="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onChange={(event) => form.setField("password", event.target.value)}
-        error={form.messageFor("password")}
+        {...form.bind("password")}
       />
       <Link to="/forget-password" className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
         {ar.login.forgotPassword}

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
-import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
+import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
@@ -18,14 +18,9 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.setFormError(null);
-    const checked = validateForm(registerFormSchema(role), form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    const { name, email, password } = checked.data;
+    const values = form.check(registerFormSchema(role), formRef.current);
+    if (!values) return;
+    const { name, email, password } = values;
     register.mutate(
       { name, email, password, role },
       { onSuccess: onRegistered, onError: (error) => form.showServerError(error, { "user-exists": "email" }) },
@@ -37,24 +32,18 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.name}
-        name="name"
         autoComplete="name"
         required
         hint={role === Role.Tutor ? ar.fields.tutorNameHint : undefined}
-        value={form.values.name}
-        onChange={(event) => form.setField("name", event.target.value)}
-        error={form.messageFor("name")}
+        {...form.bind("name")}
       />
       <TextField
         label={ar.fields.email}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={form.values.email}
-        onChange={(event) => form.setField("email", event.target.value)}
-        error={form.messageFor("email")}
+        {...form.bind("email")}
       />
       <NewPasswordFields form={form} />
       <Button type="submit" loading={register.isPending} size="lg">

@@ -46,12 +46,9 @@ export function PasswordForm({ user }: { user: UserView }) {
         <TextField
           label={ar.fields.currentPassword}
           type="password"
-          name="currentPassword"
           autoComplete="current-password"
           required
-          value={form.values.currentPassword}
-          onChange={(event) => form.setField("currentPassword", event.target.value)}
-          error={form.messageFor("currentPassword")}
+          {...form.bind("currentPassword")}
         />
       )}
       <NewPasswordFields form={form} label={ar.fields.newPassword} />

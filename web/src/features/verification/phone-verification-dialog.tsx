@@ -5,7 +5,7 @@ import { MessagingApp } from "@schema/enums";
 import { phoneRule } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { focusFirstInvalidField, requiredText, useFormState, validateForm } from "../../lib/form";
+import { requiredText, useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -93,14 +93,9 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.setFormError(null);
-    const checked = validateForm(phoneFormSchema, form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    onSend({ phone: checked.data.phone, method: checked.data.method as MessagingApp }, (error) =>
+    const values = form.check(phoneFormSchema, formRef.current);
+    if (!values) return;
+    onSend({ phone: values.phone, method: values.method as MessagingApp }, (error) =>
       form.showServerError(error, { "invalid-phone": "phone", "unresolved-phone": "phone", "phone-already-verified": "phone" }),
     );
   }
@@ -112,15 +107,12 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
       <TextField
         label={ar.fields.phone}
         type="tel"
-        name="phone"
         autoComplete="tel-national"
         inputMode="tel"
         placeholder="01xxxxxxxxx"
         required
         hint={ar.fields.phoneHint}
-        value={form.values.phone}
-        onChange={(event) => form.setField("phone", event.target.value)}
-        error={form.messageFor("phone")}
+        {...form.bind("phone")}
       />
       <RadioGroup
         legend={ar.fields.notificationMethod}
