@@ -8,11 +8,16 @@ import { computeServerStats } from "../worker/realtime/server-stats";
 const STATS_MIN_INTERVAL_MS = 1000;
 /** While staff watch, stats refresh at least this often (lessons start and end on their own). */
 const STATS_REFRESH_MS = 15_000;
+/** New request counts show within this long (they arrive every few seconds from each isolate). */
+const REQUESTS_REFRESH_MS = 5000;
+/** Request counts are kept per second for the last minute (and a little more, then dropped). */
+const REQUEST_WINDOW_S = 60;
 
 /**
- * The one staff channel ("main"): server stats and admin events. Only staff sockets reach it
- * (worker/parties.ts). It keeps the set of online users that user channels report. Stats are
- * broadcast from the alarm, which runs only while a staff socket is connected.
+ * The one staff channel ("main"): server stats and admin events. Only admins' sockets reach it
+ * (worker/parties.ts). It keeps the set of online users that user channels report and the API
+ * request counts the isolates report (worker/realtime/request-counter.ts). Stats are broadcast
+ * from the alarm, which runs only while a staff socket is connected.
  */
 export class AdminChannel extends Server<Env> {
   static options = { hibernate: true };
@@ -22,6 +27,7 @@ export class AdminChannel extends Server<Env> {
     ctx.storage.sql.exec(`
       CREATE TABLE IF NOT EXISTS online_users (user_id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS stats_sent (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS request_counts (second INTEGER PRIMARY KEY, n INTEGER NOT NULL);
     `);
   }
 
@@ -39,9 +45,32 @@ export class AdminChannel extends Server<Env> {
     await this.#scheduleStats(this.#lastSent() + STATS_MIN_INTERVAL_MS);
   }
 
+  /** Which of these users are online now (a user channel's presence snapshot). */
+  async onlineAmong(userIds: readonly number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = this.sql<{ user_id: number }>`SELECT user_id FROM online_users WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`;
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Called by each Worker isolate every few seconds: how many API requests it served. */
+  async recordRequests(count: number, at = Date.now()): Promise<void> {
+    const second = Math.floor(at / 1000);
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT INTO request_counts (second, n) VALUES (?, ?) ON CONFLICT (second) DO UPDATE SET n = n + excluded.n", second, count);
+    sql.exec("DELETE FROM request_counts WHERE second <= ?", second - 2 * REQUEST_WINDOW_S);
+    await this.#scheduleStats(this.#lastSent() + REQUESTS_REFRESH_MS);
+  }
+
+  /** API requests reported for the last minute, up to `now`. */
+  requestsPerMinute(now = Date.now()): number {
+    const second = Math.floor(now / 1000);
+    const [row] = this.sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n FROM request_counts WHERE second > ${second - REQUEST_WINDOW_S} AND second <= ${second}`;
+    return row?.n ?? 0;
+  }
+
   async stats(now = new Date()): Promise<ServerStats> {
     const [row] = this.sql<{ n: number }>`SELECT count(*) AS n FROM online_users`;
-    return computeServerStats(createDb(this.env), row?.n ?? 0, now);
+    return computeServerStats(createDb(this.env), { usersOnline: row?.n ?? 0, requestsPerMinute: this.requestsPerMinute(now.getTime()) }, now);
   }
 
   async onConnect(connection: Connection): Promise<void> {

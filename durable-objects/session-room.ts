@@ -4,8 +4,9 @@ import type { AckResult } from "../schema/errors";
 import { sessionClientFrame, type ServerEvent, type SessionClientFrame, type SessionPresence, type SessionSnapshot } from "../schema/events";
 import { createDb } from "../worker/db";
 import { findSession, isSessionMember, recordAttendance, roomRefusal, type SessionInfo } from "../worker/domain/sessions";
-import type { Env } from "../worker/env";
+import { readConfig, type Env } from "../worker/env";
 import { createLogger, describeError } from "../worker/http/logger";
+import { liveKitConfig } from "../worker/integrations/livekit";
 
 type SocketState = { userId: number; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
 
@@ -17,7 +18,7 @@ const SIGNALLING = new Set(["SessionOffer", "SessionAnswer", "AnnounceIncomingOf
  * gate (worker/parties.ts) admits only the session's members inside the room's window and sets
  * x-dars-user-id. Presence and call state live in each socket's attachment (so they survive
  * hibernation); every join and leave of the call is written to D1 session_attendance at once, so
- * the log survives eviction. WebRTC signalling is relayed only between the two members. A member
+ * the log survives eviction (with LiveKit configured, its webhooks write the log instead). WebRTC signalling is relayed only between the two members. A member
  * who joins again while an older socket of theirs is still in the call (a reload) replaces it:
  * the other member is told they left and joined again, and renegotiates.
  */
@@ -146,8 +147,12 @@ export class SessionRoom extends Server<Env> {
     this.#toOthers(connection, { type: "UserLeftSession", payload: { sessionId: this.name, userId: state.userId, at } });
   }
 
-  /** Written to D1 before the room answers; a failure is logged and the call goes on. */
+  /**
+   * Written to D1 before the room answers; a failure is logged and the call goes on. With LiveKit
+   * configured the media go through LiveKit and its webhooks write the log (one source, no doubles).
+   */
   async #log(userId: number, event: RoomMembershipEvent, at: string): Promise<void> {
+    if (liveKitConfig(readConfig(this.env))) return;
     try {
       await recordAttendance(createDb(this.env), this.name, userId, event, at);
     } catch (error) {

@@ -3,7 +3,8 @@ import type { ServerEvent } from "../schema/events";
 import { createDb } from "../worker/db";
 import { roomPartnerIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
-import { createLogger, describeError } from "../worker/http/logger";
+import { createLogger, describeError, type Logger } from "../worker/http/logger";
+import { onlineAmong } from "../worker/realtime/presence";
 import { publishToUsers, reportPresence } from "../worker/realtime/publish";
 
 type SocketState = { userId: number };
@@ -13,7 +14,8 @@ type SocketState = { userId: number };
  * event meant for that user. The Worker has checked the token and that the channel is the
  * caller's own before the socket arrives. Online status is a stored flag that flips when the
  * first socket opens and when the last one closes; each flip is told to the user's room
- * partners (UserStatusChanged) and to the staff channel (users-online count).
+ * partners (UserStatusChanged) and to the staff channel (users-online count). Each new socket
+ * first gets a snapshot: one UserStatusChanged per room partner, online or not.
  */
 export class UserChannel extends Server<Env> {
   static options = { hibernate: true };
@@ -50,7 +52,22 @@ export class UserChannel extends Server<Env> {
     }
     connection.setState({ userId: this.userId });
     connection.send(JSON.stringify({ type: "Connected", payload: { userId: this.userId } } satisfies ServerEvent));
-    if (!this.#storedOnline()) await this.#setOnline(true);
+    const logger = createLogger(`user-channel:${this.name}`);
+    let partners: number[] | null = null;
+    try {
+      partners = await roomPartnerIds(createDb(this.env), this.userId);
+    } catch (error) {
+      logger.warn("room partners not read", { userId: this.userId, ...describeError(error) });
+    }
+    if (!this.#storedOnline()) await this.#setOnline(true, partners);
+    if (partners) await this.#sendPresenceSnapshot(connection, partners, logger);
+  }
+
+  /** The partners' online status as the staff channel knows it, to this socket only. */
+  async #sendPresenceSnapshot(connection: Connection, partners: number[], logger: Logger): Promise<void> {
+    const online = await onlineAmong(this.env, partners, logger);
+    if (!online || connection.readyState !== WebSocket.OPEN) return;
+    for (const userId of partners) connection.send(JSON.stringify({ type: "UserStatusChanged", payload: { userId, online: online.has(userId) } } satisfies ServerEvent));
   }
 
   async onClose(connection: Connection): Promise<void> {
@@ -63,11 +80,11 @@ export class UserChannel extends Server<Env> {
     return row?.online === 1;
   }
 
-  async #setOnline(online: boolean): Promise<void> {
+  async #setOnline(online: boolean, knownPartners: number[] | null = null): Promise<void> {
     this.ctx.storage.sql.exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
     const logger = createLogger(`user-channel:${this.name}`);
     try {
-      const partners = await roomPartnerIds(createDb(this.env), this.userId);
+      const partners = knownPartners ?? (await roomPartnerIds(createDb(this.env), this.userId));
       await publishToUsers(this.env, partners, { type: "UserStatusChanged", payload: { userId: this.userId, online } }, logger);
     } catch (error) {
       logger.warn("status change not announced", { userId: this.userId, online, ...describeError(error) });

@@ -119,6 +119,15 @@ CREATE TABLE `availability_slots` (
 --> statement-breakpoint
 CREATE INDEX `availability_slots_user_start_idx` ON `availability_slots` (`user_id`,`start`);--> statement-breakpoint
 CREATE INDEX `availability_slots_start_idx` ON `availability_slots` (`start`);--> statement-breakpoint
+CREATE TABLE `calendar_feeds` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`token` text NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `calendar_feeds_token_uq` ON `calendar_feeds` (`token`);--> statement-breakpoint
 CREATE TABLE `lesson_members` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`lesson_id` integer NOT NULL,
@@ -327,19 +336,6 @@ CREATE UNIQUE INDEX `subscriptions_user_active_uq` ON `subscriptions` (`user_id`
 CREATE UNIQUE INDEX `subscriptions_transaction_uq` ON `subscriptions` (`transaction_id`);--> statement-breakpoint
 CREATE INDEX `subscriptions_user_start_idx` ON `subscriptions` (`user_id`,`start`);--> statement-breakpoint
 CREATE INDEX `subscriptions_status_end_idx` ON `subscriptions` (`status`,`end`);--> statement-breakpoint
-CREATE TABLE `card_tokens` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`user_id` integer NOT NULL,
-	`token` text NOT NULL,
-	`masked_pan` text,
-	`brand` text,
-	`created_at` text NOT NULL,
-	`deleted_at` text,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
-);
---> statement-breakpoint
-CREATE UNIQUE INDEX `card_tokens_token_uq` ON `card_tokens` (`token`);--> statement-breakpoint
-CREATE INDEX `card_tokens_user_idx` ON `card_tokens` (`user_id`);--> statement-breakpoint
 CREATE TABLE `coupon_uses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`coupon_id` integer NOT NULL,

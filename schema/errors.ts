@@ -29,6 +29,7 @@ export const errorStatus = {
   "subscription-exists": 409,
   "topic-exists": 409,
   "demo-session-exists": 409,
+  "photo-session-exists": 409,
 
   // Subscription
   "subscription-required": 422,
@@ -44,6 +45,7 @@ export const errorStatus = {
   "conflicting-interview": 409,
   "reached-booking-limit": 422,
   "lesson-time-passed": 422,
+  "lesson-cancel-window-passed": 422,
   "not-room-member": 403,
   "slot-time-passed": 422,
   "absence-report-too-early": 422,
@@ -52,6 +54,7 @@ export const errorStatus = {
   // Not found
   "session-not-found": 404,
   "demo-session-not-found": 404,
+  "photo-session-not-found": 404,
   "transaction-not-found": 404,
   "user-not-found": 404,
   "tutor-not-found": 404,
@@ -77,6 +80,7 @@ export const errorStatus = {
   "invalid-invoice-method": 400,
   "invoice-not-valid": 422,
   "illegal-invoice-update": 409,
+  "insufficient-balance": 422,
 
   // Verification
   "email-already-verified": 409,
@@ -229,6 +233,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "subscription-exists": "لديك اشتراك فعّال بالفعل",
   "topic-exists": "يوجد موضوع بهذا الاسم بالفعل",
   "demo-session-exists": "لديك حصة تجريبية محجوزة أو مقبولة بالفعل",
+  "photo-session-exists": "لديك جلسة تصوير مطلوبة أو محددة بالفعل",
 
   // Subscription
   "subscription-required": "تحتاج إلى اشتراك للقيام بذلك",
@@ -244,6 +249,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "conflicting-interview": "يجب أن تمر ستة أشهر منذ مقابلتك السابقة",
   "reached-booking-limit": "لا يمكنك حجز حصة أخرى حتى تنتهي حصتك الحالية أو تلغيها",
   "lesson-time-passed": "موعد الحصة قد مضى",
+  "lesson-cancel-window-passed": "لا يمكن إلغاء الحصة أو تغيير موعدها قبل بدايتها بأقل من ست ساعات",
   "not-room-member": "لست عضوًا في هذه المحادثة",
   "slot-time-passed": "لا يمكن إضافة موعد أو تغييره بعد أن يبدأ",
   "absence-report-too-early": "يمكنك الإبلاغ عن غياب المدرّس بعد ٣ دقائق من بداية الحصة",
@@ -252,6 +258,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   // Not found
   "session-not-found": "الجلسة غير موجودة",
   "demo-session-not-found": "الحصة التجريبية غير موجودة",
+  "photo-session-not-found": "جلسة التصوير غير موجودة",
   "transaction-not-found": "عملية الدفع غير موجودة",
   "user-not-found": "المستخدم غير موجود",
   "tutor-not-found": "المدرّس غير موجود",
@@ -277,6 +284,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-invoice-method": "طريقة السحب غير صحيحة",
   "invoice-not-valid": "طلب السحب غير صالح",
   "illegal-invoice-update": "لا يمكن تعديل طلب السحب في حالته الحالية",
+  "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
 
   // Verification
   "email-already-verified": "بريدك الإلكتروني مؤكَّد بالفعل",

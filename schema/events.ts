@@ -28,8 +28,8 @@ export type ReadMark = { userId: number; sequence: number };
 export type ServerStats = {
   usersOnline: number;
   lessonsHappeningNow: number;
-  /** Not measured yet (no request counter exists): always null rather than a made-up number. */
-  requestsPerMinute: number | null;
+  /** API requests served in the last minute, summed from every Worker isolate's reports. */
+  requestsPerMinute: number;
   pendingWithdrawals: number;
   /** Piasters paid today (Africa/Cairo day) and how many payments. */
   paymentsTodayAmount: number;

@@ -31,7 +31,41 @@ export type Env = {
   LIVEKIT_URL?: string;
   LIVEKIT_API_KEY?: string;
   LIVEKIT_API_SECRET?: string;
+  ICE_SERVERS?: string;
 };
+
+/**
+ * ICE_SERVERS: a JSON array of RTCIceServer for the peer-to-peer calls, e.g.
+ * [{"urls":"stun:stun.example.com:3478"},{"urls":["turn:turn.example.com:3478"],"username":"u","credential":"c"}].
+ * TURN servers need a username and credential. The issue messages never repeat the value (it may
+ * hold TURN credentials). Unset: no ICE servers, enough on loopback and most local networks.
+ */
+const iceServer = z
+  .object({
+    urls: z.union([z.string(), z.array(z.string()).min(1)]),
+    username: z.string().min(1).optional(),
+    credential: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((server, ctx) => {
+    const urls = typeof server.urls === "string" ? [server.urls] : server.urls;
+    if (!urls.every((url) => /^(stun|stuns|turn|turns):\S+$/.test(url))) ctx.addIssue({ code: "custom", message: "ICE_SERVERS urls must start with stun:, stuns:, turn: or turns:" });
+    if (urls.some((url) => url.startsWith("turn")) && (!server.username || !server.credential))
+      ctx.addIssue({ code: "custom", message: "ICE_SERVERS TURN servers need a username and a credential" });
+  });
+export type IceServer = z.infer<typeof iceServer>;
+const iceServers = z.preprocess(
+  (value) => {
+    if (value === undefined || value === "") return [];
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return "not json";
+    }
+  },
+  z.array(iceServer, { error: "ICE_SERVERS must be a JSON array of ICE servers" }),
+);
 
 const environment = z.enum(["local", "staging", "production"]);
 const optional = <T extends z.ZodType>(rule: T) =>
@@ -67,10 +101,14 @@ const configSchema = z
     LIVEKIT_URL: optional(z.url()),
     LIVEKIT_API_KEY: optional(z.string().min(1)),
     LIVEKIT_API_SECRET: optional(z.string().min(1)),
+    ICE_SERVERS: iceServers,
   })
   .superRefine((config, ctx) => {
     if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)
       ctx.addIssue({ code: "custom", path: ["TOKEN_SECRET"], message: "TOKEN_SECRET is required outside the local environment" });
+    const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
+    if (liveKit !== 0 && liveKit !== 3)
+      ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });
   });
 
 export type Config = z.infer<typeof configSchema> & { TOKEN_SECRET: string; isLocal: boolean; appOrigins: string[] };

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
+import { countApiRequest } from "./realtime/request-counter";
 
 export { AdminChannel } from "../durable-objects/admin-channel";
 export { ChatRoom } from "../durable-objects/chat-room";
@@ -13,7 +14,10 @@ const app = createApp();
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
+    if (pathname.startsWith("/api/")) {
+      countApiRequest(env, ctx);
+      return app.fetch(request, env, ctx);
+    }
     if (pathname.startsWith("/parties/")) return (await routeParty(request, env)) ?? new Response(null, { status: 404 });
     return env.ASSETS.fetch(request);
   },

@@ -1,5 +1,5 @@
 import { routePartykitRequest } from "partyserver";
-import { Role, isStaff } from "../schema/enums";
+import { Role, isAdmin } from "../schema/enums";
 import { createDb } from "./db";
 import type { Env } from "./env";
 import { readConfig } from "./env";
@@ -27,7 +27,8 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
       const user = await findUserById(db, payload.id);
       if (!user) return refuse(401);
       if (lobby.className === "USER_CHANNEL" && lobby.name !== String(user.id)) return refuse(403);
-      if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isStaff(user.role as Role))) return refuse(403);
+      // spec 6: server stats (and the channel's other admin events) are for admins only.
+      if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isAdmin(user.role as Role))) return refuse(403);
       if (lobby.className === "CHAT_ROOM") {
         const roomId = Number(lobby.name);
         const members = Number.isSafeInteger(roomId) && roomId > 0 ? await roomMemberIds(db, roomId) : [];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LessonDuration } from "../enums";
+import { isoTime } from "./availability-slot";
 import { pageQuery } from "./common";
 
 const GRID_MS = 15 * 60 * 1000;
@@ -37,6 +38,9 @@ export const lessonListQuery = pageQuery.extend({
   when: z.enum(["future", "past", "now"], { error: "bad-request" }).optional(),
   /** Staff only: another member's lessons. */
   user: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  /** Lessons overlapping [after, before) (a calendar week), oldest first. */
+  after: isoTime.optional(),
+  before: isoTime.optional(),
 });
 
 export const lessonStatsQuery = z.object({
@@ -73,3 +77,14 @@ export type LessonStats = {
   upcomingLessons: number;
   canceledLessons: number;
 };
+
+/** GET/POST /lesson/calendar/feed — the user's personal calendar feed (https and webcal:). */
+export type CalendarFeed = { url: string; webcalUrl: string };
+
+/** GET /lesson/calendar/{token}.ics — the secret token (base64url) and its extension. */
+export const calendarFileParam = z.object({
+  file: z
+    .string({ error: "not-found" })
+    .regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, "not-found")
+    .transform((file) => file.slice(0, -".ics".length)),
+});

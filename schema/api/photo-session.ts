@@ -1,49 +1,145 @@
+// Onboarding step 5: a photo session with a studio, which uploads the tutor's photo, video and
+// thumbnail (business-rules.md "Tutors: onboarding and listing"). Also the studio's own views.
 import { z } from "zod";
 import { pageQuery } from "./common";
+import { introVideoTypes, type IntroVideoPart, type IntroVideoUpload } from "./intro-video";
 import { isoInstant } from "./interview";
+import { bounds } from "../rules";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
+/**
+ * pending: asked for, the studio has not set a time yet; scheduled: the studio (or an admin) set
+ * the appointment; done: the studio finished it (only once image, video and thumbnail are
+ * uploaded); canceled: by the tutor (before it is done), the studio or an admin.
+ * At most one pending or scheduled session per tutor (photo-session-exists).
+ */
 export const PhotoSessionStatus = { Pending: "pending", Scheduled: "scheduled", Done: "done", Canceled: "canceled" } as const;
 export type PhotoSessionStatus = (typeof PhotoSessionStatus)[keyof typeof PhotoSessionStatus];
+const status = z.enum([PhotoSessionStatus.Pending, PhotoSessionStatus.Scheduled, PhotoSessionStatus.Done, PhotoSessionStatus.Canceled], {
+  error: "bad-request",
+});
 
-/** POST /photo-session — an admin (any tutor) or a tutor (self) asks a studio for a session. */
+/**
+ * POST /photo-session — a tutor (for themselves) or an admin (tutorId required) asks a studio for
+ * a session, optionally proposing a time (in the future, else slot-time-passed). Answers 201 with
+ * the PhotoSessionView, status "pending". Codes: user-not-found (no such studio),
+ * tutor-not-found, photo-session-exists.
+ */
 export const photoSessionCreateBody = z.object({ tutorId: id.optional(), studioId: id, scheduledAt: isoInstant.optional() });
 export type PhotoSessionCreateBody = z.infer<typeof photoSessionCreateBody>;
 
-/** PATCH /photo-session/:id — reschedule, finish or cancel. */
+/**
+ * PATCH /photo-session/:id — answers the PhotoSessionView.
+ * - the session's studio: scheduledAt (a future time; sets status "scheduled" if it was pending),
+ *   status "scheduled" | "done" | "canceled", note;
+ * - an admin: the same, plus studioId (move it to another studio);
+ * - the session's tutor: status "canceled" only (forbidden otherwise).
+ * A done or canceled session cannot change any more (illegal). "done" needs image, video and
+ * thumbnail uploaded first (illegal). "scheduled" needs a time (slot-time-passed if in the past).
+ */
 export const photoSessionPatchBody = z
   .object({
     scheduledAt: isoInstant,
     status: z.enum([PhotoSessionStatus.Scheduled, PhotoSessionStatus.Done, PhotoSessionStatus.Canceled], { error: "bad-request" }),
     note: z.string({ error: "bad-request" }).trim().max(1000, "bad-request"),
+    studioId: id,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, "empty-request");
 export type PhotoSessionPatchBody = z.infer<typeof photoSessionPatchBody>;
 
-export const photoSessionListQuery = pageQuery;
+/**
+ * GET /photo-session/list — paged, newest first. A tutor sees their own, a studio the sessions
+ * booked with it, an admin all (filter by tutorId / studioId: the admin page /photo-session/{tutorId}).
+ */
+export const photoSessionListQuery = pageQuery.extend({ status: status.optional(), tutorId: queryId.optional(), studioId: queryId.optional() });
+export type PhotoSessionListQuery = z.infer<typeof photoSessionListQuery>;
 
+/** GET /photo-session/:id — the tutor, the studio, or an admin (else photo-session-not-found). */
 export type PhotoSessionView = {
   id: number;
   tutorId: number;
   tutorName: string | null;
   studioId: number | null;
   studioName: string | null;
+  /** The appointment (ISO UTC), or the time the tutor proposed while pending. */
   scheduledAt: string | null;
   status: PhotoSessionStatus;
+  /** Public URLs (/api/v1/assets/uploads/...) of what the studio uploaded in this session. */
   image: string | null;
   video: string | null;
   thumbnail: string | null;
   note: string | null;
   completedAt: string | null;
+  createdAt: string;
 };
 
-/** PUT /user/asset/tutor?tutorId= (multipart image | video | thumbnail). */
-export const tutorAssetQuery = z.object({ tutorId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() });
-export type TutorAssets = { image: string | null; video: string | null; thumbnail: string | null };
+/**
+ * PUT /user/asset/tutor?tutorId= — multipart with any of the fields image (jpg/png/gif ≤ 8 MB),
+ * video (mp4/webm ≤ 95 MB in one request; larger ones through the chunked upload below) and
+ * thumbnail (jpg/png/gif ≤ 8 MB). The studio of an open (pending/scheduled) session of the tutor,
+ * or an admin. Type and size are checked before anything is stored (invalid-type,
+ * large-file-size, empty-request when no file). Sets users.image / tutors.video /
+ * tutors.thumbnail and the open session's copies. Answers TutorAssets.
+ */
+export const tutorAssetQuery = z.object({ tutorId: queryId });
+export type TutorAssets = { tutorId: number; image: string | null; video: string | null; thumbnail: string | null };
 
-/** A tutor as a studio sees it: contact details and current media. */
+/** Chunked tutor video (≤ 400 MB) through an R2 multipart upload, as for intro videos. */
+const contentType = z.enum(introVideoTypes, { error: "invalid-type" });
+const key = z.string({ error: "bad-request" }).min(1, "bad-request");
+const uploadId = z.string({ error: "bad-request" }).min(1, "bad-request");
+
+/** POST /user/asset/tutor/video/upload → TutorVideoUpload (201). */
+export const tutorVideoUploadBody = z.object({
+  tutorId: id,
+  contentType,
+  size: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request").max(bounds.fileBytes.introVideo, "large-file-size"),
+});
+export type TutorVideoUploadBody = z.infer<typeof tutorVideoUploadBody>;
+export type TutorVideoUpload = IntroVideoUpload;
+
+/** PUT /user/asset/tutor/video/upload/part?tutorId=&key=&uploadId=&partNumber= (raw bytes) → TutorVideoPart. */
+export const tutorVideoPartQuery = z.object({
+  tutorId: queryId,
+  key,
+  uploadId,
+  partNumber: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(10_000, "bad-request"),
+});
+export type TutorVideoPart = IntroVideoPart;
+
+/** POST /user/asset/tutor/video/upload/complete → TutorAssets (the video becomes the tutor's). */
+export const tutorVideoCompleteBody = z.object({
+  tutorId: id,
+  key,
+  uploadId,
+  parts: z
+    .array(z.object({ partNumber: id, etag: z.string({ error: "bad-request" }) }), { error: "bad-request" })
+    .min(1, "bad-request"),
+});
+export type TutorVideoCompleteBody = z.infer<typeof tutorVideoCompleteBody>;
+
+/** POST /user/asset/tutor/video/upload/abort → 204. */
+export const tutorVideoAbortBody = z.object({ tutorId: id, key, uploadId });
+
+/**
+ * GET /user/tutor/all/for/studio — paged: a studio sees the tutors with a session booked with
+ * it (any status but canceled), an admin every tutor with a photo session. Filter by name / status
+ * of that latest session.
+ */
+export const studioTutorListQuery = pageQuery.extend({
+  name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(50, "bad-request").optional(),
+  status: status.optional(),
+});
+export type StudioTutorListQuery = z.infer<typeof studioTutorListQuery>;
+
+/**
+ * A tutor as a studio sees it: contact details, current media and the latest photo session with
+ * that studio (for an admin: the tutor's latest one). GET /user/tutor/{tutorId}/for/studio answers
+ * one (tutor-not-found when the studio has no session with the tutor).
+ */
 export type StudioTutorView = {
   id: number;
   name: string | null;
@@ -52,5 +148,9 @@ export type StudioTutorView = {
   image: string | null;
   video: string | null;
   thumbnail: string | null;
+  photoSession: { id: number; status: PhotoSessionStatus; scheduledAt: string | null; studioId: number | null } | null;
 };
+
+/** GET /user/studio/list — paged, by name: studios a tutor can book (also admins and studios). */
+export const studioListQuery = pageQuery;
 export type StudioView = { id: number; name: string | null; image: string | null };

@@ -20,6 +20,16 @@ export type SessionMember = { id: number; name: string | null; image: string | n
 /** One join or leave, oldest first. `event` is RoomMembershipEvent: UserJoined 1, UserLeft 2. */
 export type AttendanceEntry = { userId: number; event: 1 | 2; at: string };
 
+/** An ICE server for RTCPeerConnection (the Worker's ICE_SERVERS): STUN, or TURN with its credentials. */
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+/**
+ * How the page connects: through LiveKit (GET /session/token) when it is configured, else peer to
+ * peer with these ICE servers. Only the session's members get the ICE servers (TURN credentials);
+ * staff who only read the log get an empty list.
+ */
+export type SessionMedia = { liveKit: boolean; iceServers: IceServer[] };
+
 export type SessionView = {
   id: string;
   kind: SessionKind;
@@ -28,6 +38,7 @@ export type SessionView = {
   canceled: boolean;
   members: SessionMember[];
   attendance: AttendanceEntry[];
+  media: SessionMedia;
 };
 
 /** GET /session/token: a LiveKit access token for the session's room (room name = session id). */

@@ -22,8 +22,9 @@ export type TransactionView = {
   createdAt: string;
 };
 
-/** Students see their own; admins may filter by user and status. */
+/** Students see their own; admins may filter by user. Anyone may filter by status and plan. */
 export const transactionListQuery = pageQuery.extend({
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
   status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(0, "bad-request").max(6, "bad-request").optional(),
 });

@@ -71,3 +71,71 @@ export type TutorProfile = {
   about: string | null;
   notice: number;
 };
+
+const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
+/** GET /user/tutor/activity/{id}?days= — the tutor, tutor managers and admins. */
+export const tutorActivityQuery = z.object({
+  days: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(90, "bad-request").default(30),
+});
+/** One Africa/Cairo calendar day: lessons taught (ended, not cancelled) and their minutes. */
+export type ActivityDay = { day: string; lessons: number; minutes: number };
+export type TutorActivity = {
+  tutorId: number;
+  /** Every day of the window, oldest first (days without lessons are zeros). */
+  days: ActivityDay[];
+  totals: { lessons: number; minutes: number; canceledByTutor: number; canceledByOthers: number };
+  lastLessonAt: string | null;
+  /** When the tutor last changed their availability. */
+  lastSlotChangeAt: string | null;
+};
+
+/** GET /user/interviewer/select — the activated tutor managers a tutor or admin can pick from. */
+export const interviewerSelectQuery = pageQuery;
+export type InterviewerOption = { id: number; name: string | null; image: string | null };
+
+/** GET /user/tutor/full-tutors — every tutor with every field, for staff (paged, newest first). */
+export const fullTutorsQuery = pageQuery.extend({
+  name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(50, "bad-request").optional(),
+  activated: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
+  /** Listed publicly (activated and the profile complete, media included). */
+  onboarded: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
+});
+export type FullTutorsQuery = z.infer<typeof fullTutorsQuery>;
+export type FullTutor = {
+  id: number;
+  role: number;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  image: string | null;
+  gender: Gender | null;
+  city: number | null;
+  birthYear: number | null;
+  verifiedEmail: boolean;
+  verifiedPhone: boolean;
+  bio: string | null;
+  about: string | null;
+  video: string | null;
+  thumbnail: string | null;
+  notice: number;
+  activated: boolean;
+  bypassOnboarding: boolean;
+  onboarded: boolean;
+  createdAt: string;
+};
+
+/** GET /user/tutor/list/uncontacted — listed tutors the student has no chat (and so no lesson) with. */
+export const uncontactedTutorsQuery = pageQuery;
+
+/** GET /user/tutor/tutoring-minutes — the tutor's own (admins: ?tutorId=). */
+export const tutoringMinutesQuery = z.object({ tutorId: queryId.optional() });
+export type TutoringMinutes = {
+  tutorId: number;
+  /** Minutes of lessons that ended and were not cancelled. */
+  taught: number;
+  /** Of those, in the current Africa/Cairo calendar month. */
+  taughtThisMonth: number;
+  /** Minutes booked ahead (not cancelled, not started). */
+  upcoming: number;
+};

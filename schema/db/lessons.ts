@@ -78,3 +78,21 @@ export const lessonMembers = sqliteTable(
     index("lesson_members_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * A user's personal calendar feed (GET /lesson/calendar/{token}.ics): the token is a random
+ * 256-bit secret, the only key of the public feed URL. Rotating it replaces the row's token, so
+ * the old URL stops working at once.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_uq").on(t.token)],
+);

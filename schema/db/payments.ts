@@ -1,4 +1,4 @@
-// Payments through Fawry: transactions, coupons and their uses, invites, saved card tokens.
+// Payments through Fawry: transactions, coupons and their uses, invites.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, deletedAt, updatedAt } from "./columns";
 import { users } from "./identity";
@@ -15,7 +15,10 @@ export const coupons = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     /** Null = unlimited. */
     maxUses: integer("max_uses"),
-    /** Paid uses so far; bumped with `WHERE max_uses IS NULL OR uses < max_uses`. */
+    /**
+     * Uses taken: one reserved by each order at checkout (with `WHERE max_uses IS NULL OR uses <
+     * max_uses`, one batch with the order) and given back when the order ends unpaid.
+     */
     uses: integer("uses").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
@@ -119,20 +122,5 @@ export const couponUses = sqliteTable(
   ],
 );
 
-/** Saved Fawry card tokens (no card numbers: only the token and a masked display). */
-export const cardTokens = sqliteTable(
-  "card_tokens",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    token: text("token").notNull(),
-    /** e.g. "512345******2346" or last four. */
-    maskedPan: text("masked_pan"),
-    brand: text("brand"),
-    createdAt: createdAt(),
-    deletedAt: deletedAt(),
-  },
-  (t) => [uniqueIndex("card_tokens_token_uq").on(t.token), index("card_tokens_user_idx").on(t.userId)],
-);
+// Saved cards are not stored here: Fawry keeps them per (merchant, customerProfileId) and
+// /fawry/card-token/list asks it each time, so a deleted or expired card never lingers in a copy.

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
 import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot } from "./browser";
 
 const PASSWORD = "Checkout#2026";
@@ -27,41 +27,89 @@ async function cheapestPlan(): Promise<PlanView> {
   return plans[0];
 }
 
-describe("checkout (issue 5)", () => {
-  it("a new student buys the cheapest plan for a month by reference number and sees it paid", async () => {
-    const page = await newPage(browser);
-    const email = `e2e-buyer-${Date.now().toString(36)}@example.com`;
+/** Registers a new student through the UI and verifies the email with the mailed code. */
+async function newVerifiedStudent(page: Page, name: string) {
+  const email = `e2e-buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await page.goto("/register/student");
+  await field(page, ar.fields.name).fill(name);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(PASSWORD);
+  await field(page, ar.fields.confirmPassword).fill(PASSWORD);
+  await page.getByRole("button", { name: ar.register.submit }).click();
+  await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
+  await page.goto("/s/dashboard");
+  await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+  // The code field appears once the new code is stored (it replaces the one sent at registration).
+  await field(dialog, ar.fields.code).waitFor();
+  await field(dialog, ar.fields.code).fill(await latestCode(email));
+  await dialog.getByRole("button", { name: ar.verification.confirm }).click();
+  await page.getByText(ar.verification.emailVerified).first().waitFor();
+}
 
-    // Register and verify the email with the mailed code.
-    await page.goto("/register/student");
-    await field(page, ar.fields.name).fill("منى عادل");
-    await field(page, ar.fields.email).fill(email);
-    await field(page, ar.fields.password).fill(PASSWORD);
-    await field(page, ar.fields.confirmPassword).fill(PASSWORD);
-    await page.getByRole("button", { name: ar.register.submit }).click();
-    await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
-    await page.goto("/s/dashboard");
-    await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
-    // The code field appears once the new code is stored (it replaces the one sent at registration).
-    await field(dialog, ar.fields.code).waitFor();
-    await field(dialog, ar.fields.code).fill(await latestCode(email));
-    await dialog.getByRole("button", { name: ar.verification.confirm }).click();
-    await page.getByText(ar.verification.emailVerified).first().waitFor();
+/** Opens the checkout of a plan for a month and waits for the payment tabs. */
+async function openCheckout(page: Page, plan: PlanView) {
+  await page.goto(`/checkout/${plan.id}/0`);
+  await page.getByTestId("checkout-total").waitFor();
+  await page.getByRole("tab").first().waitFor();
+}
+
+/** Chooses the saved card, types the CVV and pays: the browser goes to the 3-D Secure page. */
+async function payWithSavedCard(page: Page) {
+  await page.getByRole("tab", { name: p.methods[0] }).click();
+  const panel = page.getByRole("tabpanel");
+  await panel.getByRole("radio").first().check();
+  await field(panel, p.card.cvv.replace(/[()]/g, "\\$&")).fill("123");
+  await panel.getByRole("button", { name: /^ادفع/ }).click();
+  await page.waitForURL(/\/dev\/fawry\/3ds\//);
+  await page.getByRole("heading", { name: /3-D Secure/ }).waitFor();
+}
+
+/** The weekly minutes left on the student dashboard: the new subscription's minutes. */
+async function expectDashboardMinutes(page: Page, weeklyMinutes: number) {
+  await page.goto("/s/dashboard");
+  const figure = page.locator("dt", { hasText: ar.stats.minutesLeftThisWeek }).locator("xpath=following-sibling::dd");
+  await figure.getByText(new Intl.NumberFormat("ar-EG").format(weeklyMinutes), { exact: true }).waitFor();
+  expect(await figure.textContent()).not.toContain(ar.stats.noSubscription);
+}
+
+/** A screenshot at a 360 px wide phone, then back to the desktop size. */
+async function narrowScreenshot(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+/** Runs axe on every payment-method tab of the checkout. */
+async function expectTabsAccessible(page: Page) {
+  const tabs = page.getByRole("tab");
+  const count = await tabs.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    await tab.click();
+    await expect(tab.getAttribute("aria-selected")).resolves.toBe("true");
+    await expectNoAxeViolations(page, `/checkout (${(await tab.textContent())?.trim()} tab)`);
+  }
+}
+
+describe("checkout (issue 5)", () => {
+  it("a new student buys the cheapest plan for a month by reference number, and sees it paid and on the dashboard", async () => {
+    const page = await newPage(browser);
+    await newVerifiedStudent(page, "منى عادل");
 
     // The checkout of the cheapest plan, one month.
     const plan = await cheapestPlan();
-    await page.goto(`/checkout/${plan.id}/0`);
-    await page.getByTestId("checkout-total").waitFor();
-    await page.getByRole("tab").first().waitFor();
+    await openCheckout(page, plan);
     expect((await page.getByTestId("checkout-total").textContent())?.replace(/\s/g, "")).toBe(
       new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 })
         .format(plan.monthPrice / 100)
         .replace(/\s/g, ""),
     );
-    await expectNoAxeViolations(page, "/checkout/{planId}/{period}");
     await screenshot(page, "checkout");
+    await expectTabsAccessible(page);
 
     // Reference number: pay it "at an outlet" through the sandbox, and the page turns to Paid.
     await page.getByRole("tab", { name: p.methods[3] }).click();
@@ -71,6 +119,12 @@ describe("checkout (issue 5)", () => {
     await page.getByText(p.reference.steps[0]).waitFor();
     await expectNoAxeViolations(page, "/checkout (reference number)");
     await screenshot(page, "checkout-reference-number");
+    await narrowScreenshot(page, "checkout-reference-number-360");
+
+    // A reload resumes the waiting order: the same reference number, no new order.
+    await page.reload();
+    await expect(page.getByTestId("reference-number").textContent()).resolves.toBe(reference);
+    await page.getByText(p.reference.steps[0]).waitFor();
 
     const paid = await fetch(`${baseUrl()}/api/v1/dev/fawry/__emu/pay/${reference}`, { method: "POST" });
     expect(paid.status).toBe(200);
@@ -82,8 +136,72 @@ describe("checkout (issue 5)", () => {
     await page.goto("/payments");
     await page.getByTestId("current-subscription").waitFor();
     await page.locator("[data-transaction]").first().getByText(p.statuses[1]).waitFor();
+    expect(await page.locator("[data-transaction]").count()).toBe(1);
     await expectNoAxeViolations(page, "/payments");
     await screenshot(page, "payments");
+
+    // The dashboard: the subscription's weekly minutes, all still left this week.
+    await expectDashboardMinutes(page, plan.weeklyMinutes);
+    await screenshot(page, "dashboard-after-reference-number");
+    await page.context().close();
+  });
+
+  it("a new student adds a card on Fawry's hosted page, fails once at 3-D Secure, retries and buys the plan by card", async () => {
+    const page = await newPage(browser);
+    await newVerifiedStudent(page, "كريم حسن");
+    const plan = await cheapestPlan();
+    await openCheckout(page, plan);
+
+    // No saved card yet: add one on the sandbox's hosted page, then come back to this checkout.
+    await page.getByRole("tab", { name: p.methods[0] }).click();
+    await page.getByText(p.card.noCards).waitFor();
+    await page.getByRole("button", { name: p.card.addCard }).click();
+    await page.waitForURL(/\/atfawry\/plugin\/card-token/);
+    await screenshot(page, "sandbox-add-card");
+    await page.getByRole("button", { name: "حفظ البطاقة" }).click();
+    await page.waitForURL(/\/card-added\?/);
+    await page.getByText(p.cardAdded.success).waitFor();
+    await expectNoAxeViolations(page, "/card-added");
+    await screenshot(page, "card-added");
+    await page.getByRole("link", { name: p.cardAdded.back }).click();
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0$`));
+    await page.getByRole("tab", { name: p.methods[0] }).click();
+    await page.getByRole("tabpanel").getByText("512345******2346").waitFor();
+    await expectNoAxeViolations(page, "/checkout (card tab, a saved card)");
+    await screenshot(page, "checkout-card");
+    await narrowScreenshot(page, "checkout-card-360");
+
+    // First attempt: the student presses Fail on the 3-D Secure page.
+    await payWithSavedCard(page);
+    await screenshot(page, "sandbox-3ds");
+    await page.getByRole("button", { name: "افشل العملية" }).click();
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?tx=\\d+`));
+    await page.getByText(errorMessage("fawry-error")).waitFor();
+    await page.locator('[data-status="6"]').waitFor();
+    await expectNoAxeViolations(page, "/checkout (card failed)");
+    await screenshot(page, "checkout-card-failed");
+
+    // Retry: back to the methods, pay again, press Pay this time.
+    await page.getByRole("button", { name: p.waiting.retry }).click();
+    await page.getByRole("tab").first().waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await payWithSavedCard(page);
+    await page.getByRole("button", { name: "ادفع", exact: true }).click();
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?tx=\\d+`));
+    await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page, "/checkout (card paid)");
+    await screenshot(page, "checkout-card-paid");
+
+    // The subscription and its weekly minutes on the dashboard; both attempts on /payments.
+    await page.locator("#main-content").getByRole("link", { name: p.paid.dashboard }).click();
+    await page.waitForURL(/\/s\/dashboard$/);
+    await expectDashboardMinutes(page, plan.weeklyMinutes);
+    await screenshot(page, "dashboard-after-card");
+    await page.goto("/payments");
+    await page.getByTestId("current-subscription").waitFor();
+    await page.locator("[data-transaction]").nth(0).getByText(p.statuses[1]).waitFor();
+    await page.locator("[data-transaction]").nth(1).getByText(p.statuses[6]).waitFor();
+    expect(await page.locator("[data-transaction]").count()).toBe(2);
     await page.context().close();
   });
 });

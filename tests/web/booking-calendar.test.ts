@@ -43,13 +43,14 @@ describe("booking calendar (Africa/Cairo days)", () => {
 describe("booking messages", () => {
   it("has an Arabic message for every booking code", () => {
     for (const code of ["lesson-time-passed", "tutor-not-found", "busy-tutor", "conflicting-lessons", "no-enough-minutes", "reached-booking-limit", "subscription-required"]) {
-      expect(bookingErrorMessage(code, false)).toBe(errorMessage(code));
-      expect(bookingErrorMessage(code, false)).not.toBe(errorMessage("unexpected"));
+      expect(bookingErrorMessage(code)).toBe(errorMessage(code));
+      expect(bookingErrorMessage(code)).not.toBe(errorMessage("unexpected"));
     }
   });
 
-  it("reads forbidden as the unverified email when booking, and as the 6-hour rule when moving", () => {
-    expect(bookingErrorMessage("forbidden", false)).toBe(ar.marketplace.booking.verifyEmailFirst);
-    expect(bookingErrorMessage("forbidden", true)).toBe(ar.marketplace.lessons.tooLate);
+  it("reads email-not-verified as a call to verify before booking, and the 6-hour rule in Arabic", () => {
+    expect(bookingErrorMessage("email-not-verified")).toBe(ar.marketplace.booking.verifyEmailFirst);
+    expect(bookingErrorMessage("lesson-cancel-window-passed")).toBe(errorMessage("lesson-cancel-window-passed"));
+    expect(bookingErrorMessage("lesson-cancel-window-passed")).toMatch(/ست ساعات/);
   });
 });

@@ -20,6 +20,13 @@ describe("chat composer", () => {
     await waitFor(() => expect(box.value).toBe(""));
   });
 
+  it("starts right-to-left while empty, then follows the text's own direction", () => {
+    const { box } = setup();
+    expect(box.getAttribute("dir")).toBe("rtl");
+    fireEvent.change(box, { target: { value: "Hello" } });
+    expect(box.getAttribute("dir")).toBe("auto");
+  });
+
   it("does not send on Shift+Enter (a new line)", () => {
     const { onSend, box } = setup();
     fireEvent.change(box, { target: { value: "line one" } });

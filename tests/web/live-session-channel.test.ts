@@ -1,9 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
-import type PartySocket from "partysocket";
-import { openSessionChannel } from "../../web/src/features/live-session/session-channel";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 type Listener = (event: { data?: unknown; code?: number }) => void;
 
+/** A stand-in for partysocket's socket: records its options and what it sent. */
 class FakeSocket {
   static last: FakeSocket;
   listeners = new Map<string, Listener[]>();
@@ -26,12 +25,22 @@ class FakeSocket {
   }
 }
 
-const open = (id: string) => openSessionChannel(id, "tok", FakeSocket as unknown as typeof PartySocket);
+vi.mock("partysocket", () => ({ default: FakeSocket, PartySocket: FakeSocket }));
+
+// The session room goes through the same helper as chat (web/src/lib/realtime.ts).
+const { openSessionChannel, reconnectionOptions } = await import("../../web/src/lib/realtime");
+
+const open = (id: string) => openSessionChannel(id, "tok");
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
 
 describe("session-room channel", () => {
-  it("opens /parties/session-room/lesson:12 with the token, the colon as it is", () => {
+  it("opens /parties/session-room/lesson:12 with the token, the colon as it is, and the spec's reconnection", () => {
     open("lesson:12");
-    expect(FakeSocket.last.options).toMatchObject({ party: "session-room", room: "lesson:12", query: { token: "tok" } });
+    expect(FakeSocket.last.options).toMatchObject({ party: "session-room", room: "lesson:12", query: { token: "tok" }, ...reconnectionOptions });
   });
 
   it("numbers frames and resolves them with their Ack, passing other events on", async () => {
@@ -48,20 +57,25 @@ describe("session-room channel", () => {
     expect(events).toHaveBeenCalledTimes(1);
   });
 
+  it("sends signalling without waiting for its Ack", () => {
+    const channel = open("lesson:12");
+    channel.send({ type: "IceCandidate", payload: { candidate: { candidate: "c" } } });
+    expect(JSON.parse(FakeSocket.last.sent[0]!)).toMatchObject({ type: "IceCandidate", ackId: expect.any(String) });
+  });
+
   it("stops for good when the room replaces, ends or refuses the socket, not on an ordinary drop", () => {
     const channel = open("lesson:12");
     const socket = FakeSocket.last;
     const final = vi.fn();
-    const status = vi.fn();
     channel.onFinal(final);
-    channel.onStatus(status);
     socket.emit("open");
+    expect(channel.status()).toBe("open");
     socket.emit("close", { code: 1006 });
     expect(final).not.toHaveBeenCalled();
-    expect(status).toHaveBeenLastCalledWith("connecting");
+    expect(channel.status()).toBe("connecting");
     socket.emit("close", { code: 4000 });
     expect(final).toHaveBeenCalledWith("replaced");
     expect(socket.closed).toBe(true);
-    expect(status).toHaveBeenLastCalledWith("closed");
+    expect(channel.status()).toBe("closed");
   });
 });

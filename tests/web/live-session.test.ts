@@ -3,7 +3,7 @@ import type { ServerEvent } from "@schema/events";
 import { deviceErrorKind, deviceErrorMessage } from "../../web/src/features/live-session/device-errors";
 import { PeerCall, type PeerCallState, type PeerConnectionLike } from "../../web/src/features/live-session/peer-call";
 import { applyPresence, iceServersOf, mediaConstraints, readDevicePrefs, writeDevicePrefs } from "../../web/src/features/live-session/presence";
-import type { SessionFrame } from "../../web/src/features/live-session/session-channel";
+import type { SessionFrame } from "../../web/src/lib/realtime";
 import { canReportAbsence, countdown, formatClock, roomIsOpen, roomOpensAt, roomPhase } from "../../web/src/features/live-session/timing";
 
 const error = (name: string) => Object.assign(new Error(name), { name });

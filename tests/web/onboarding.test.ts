@@ -26,7 +26,7 @@ function onboarding(over: Partial<Onboarding> = {}): Onboarding {
     introVideo: step({ next: "upload" }),
     interview: step(),
     demoSession: step({ next: "wait" }),
-    photoSession: step({ next: "wait" }),
+    photoSession: step(),
     current: "supportGroup",
     ...over,
   };
@@ -37,9 +37,16 @@ describe("step state derivation", () => {
     expect(stepRows(onboarding()).map((row) => row.key)).toEqual(["supportGroup", "introVideo", "interview", "demoSession", "photoSession"]);
   });
 
-  it("a new tutor: join and upload and book are actionable, the demo waits for the video", () => {
+  it("a new tutor: join, upload, book and ask a studio are actionable, the demo waits for the video", () => {
     const statuses = stepRows(onboarding()).map((row) => row.status);
-    expect(statuses).toEqual(["current", "current", "current", "locked", "studio"]);
+    expect(statuses).toEqual(["current", "current", "current", "locked", "current"]);
+  });
+
+  it("a requested photo session waits for the studio, a finished one is done", () => {
+    const requested = stepRows(onboarding({ photoSession: step({ state: "pending", next: "attend", id: 4 }) }));
+    expect(requested[4]?.status).toBe("studio");
+    const finished = stepRows(onboarding({ photoSession: step({ state: "passed", next: "done", id: 4 }) }));
+    expect(finished[4]?.status).toBe("done");
   });
 
   it("maps passed, pending and rejected steps", () => {
@@ -49,6 +56,7 @@ describe("step state derivation", () => {
         introVideo: step({ state: "passed", next: "done", id: 3 }),
         interview: step({ state: "rejected", next: "wait", retryAt: "2027-03-01T00:00:00.000Z", feedback: "Needs work" }),
         demoSession: step({ state: "pending", next: "attend", id: 9, start: "2026-12-01T10:00:00.000Z" }),
+        photoSession: step({ state: "pending", next: "attend", id: 2 }),
         current: "interview",
       }),
     );

@@ -9,10 +9,12 @@ import {
   isCouponCodeShape,
   isCvv,
   isFinalStatus,
+  latestUnpaidOrder,
   methodLabel,
   normalizeCouponCode,
   normalizeWalletPhone,
   parseCheckoutParams,
+  returnedTransactionId,
   statusLabel,
   statusPollInterval,
   statusPollMs,
@@ -122,5 +124,33 @@ describe("checkout inputs", () => {
     expect(cardAddedResult(new URLSearchParams("statusCode=200&statusDescription=Operation%20done"))).toBe("success");
     expect(cardAddedResult(new URLSearchParams("statusCode=99907"))).toBe("failure");
     expect(cardAddedResult(new URLSearchParams(""))).toBe("failure");
+  });
+});
+
+describe("resuming the checkout", () => {
+  const now = new Date("2026-11-22T10:00:00.000Z");
+  const order = (id: number, period: 0 | 1 | 2, status: TransactionStatus, expiresAt: string | null) => ({ id, period, status, expiresAt });
+
+  it("resumes the newest unpaid order of the same period that has not expired", () => {
+    const list = [
+      order(5, 1, TransactionStatus.New, "2026-11-23T00:00:00.000Z"),
+      order(4, 0, TransactionStatus.New, "2026-11-22T09:59:59.000Z"),
+      order(3, 0, TransactionStatus.New, "2026-11-22T12:00:00.000Z"),
+      order(2, 0, TransactionStatus.New, "2026-11-22T13:00:00.000Z"),
+    ];
+    expect(latestUnpaidOrder(list, 0, now)?.id).toBe(3);
+    expect(latestUnpaidOrder(list, 1, now)?.id).toBe(5);
+    expect(latestUnpaidOrder(list, 2, now)).toBeNull();
+  });
+
+  it("never resumes a final order", () => {
+    expect(latestUnpaidOrder([order(1, 0, TransactionStatus.Failed, null), order(2, 0, TransactionStatus.Paid, null)], 0, now)).toBeNull();
+  });
+
+  it("reads the card return's ?tx= only when it is a positive whole number", () => {
+    expect(returnedTransactionId(new URLSearchParams("tx=42&statusCode=200"))).toBe(42);
+    expect(returnedTransactionId(new URLSearchParams("tx=0"))).toBeNull();
+    expect(returnedTransactionId(new URLSearchParams("tx=4a"))).toBeNull();
+    expect(returnedTransactionId(new URLSearchParams(""))).toBeNull();
   });
 });

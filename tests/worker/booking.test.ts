@@ -91,12 +91,14 @@ describe("POST /lesson/ books a lesson", () => {
 });
 
 describe("POST /lesson/ checks every rule in order", () => {
-  it("refuses a student whose email is not verified (403 forbidden)", async () => {
+  it("refuses a student whose email is not verified with email-not-verified, and books nothing", async () => {
     const start = gridTime(24);
     const tutor = await tutorFreeAt(start);
     const student = await createStudent({ verifiedEmail: false });
     const response = await book(student, tutor.id, start, 15);
-    expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
+    expect([response.status, response.body.code]).toEqual([422, "email-not-verified"]);
+    expect(response.body.message).toBe("أكّد بريدك الإلكتروني أولًا");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE created_by = ?").bind(student.id).first()).toEqual({ n: 0 });
   });
 
   it("refuses a tutor booking a lesson (403)", async () => {

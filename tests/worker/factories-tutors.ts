@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
+import { setDemoMediaStatements } from "../../worker/dev/media";
 import { call, createUserWithRole } from "./helpers";
 
 export const BIO = "مدرس لغة إنجليزية بخبرة طويلة في المحادثة";
@@ -11,7 +12,7 @@ let phoneCounter = 0;
 
 /** A tutor (or tutor manager) whose profile is complete and activated, so the public list shows them. */
 export async function onboardedTutor(
-  overrides: { name?: string; gender?: "male" | "female"; role?: Role; activated?: boolean; bio?: string | null } = {},
+  overrides: { name?: string; gender?: "male" | "female"; role?: Role; activated?: boolean; bio?: string | null; media?: boolean } = {},
 ): Promise<AuthResponse> {
   const session = await createUserWithRole(overrides.role ?? Role.Tutor);
   phoneCounter++;
@@ -27,6 +28,8 @@ export async function onboardedTutor(
       at,
       session.user.id,
     ),
+    // Listed tutors have the studio's image, video and thumbnail (the demo files' URLs).
+    ...(overrides.media === false ? [] : setDemoMediaStatements(env.DB, [session.user.id])),
   ]);
   return session;
 }

@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { sign, verify } from "hono/jwt";
+import { verify } from "hono/jwt";
+import { AccessToken } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
-import { sha256Base64 } from "../../worker/integrations/livekit";
 import { ORIGIN, call } from "./helpers";
 import { attendance, createLesson, createStudent } from "./factories-sessions";
 
@@ -21,14 +21,17 @@ async function callWithLiveKit(method: string, path: string, init: { token?: str
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** A webhook as LiveKit sends it: the bare JWT in Authorization with the body's SHA-256. */
+/** base64(SHA-256(text)), the webhook token's `sha256` claim. */
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
+/** A webhook as LiveKit sends it (signed by the SDK): the bare JWT in Authorization with the body's SHA-256. */
 async function webhook(body: string, options: { secret?: string; hashOf?: string } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const jwt = await sign(
-    { iss: LIVEKIT.LIVEKIT_API_KEY, nbf: now, exp: now + 600, sha256: await sha256Base64(options.hashOf ?? body) },
-    options.secret ?? LIVEKIT.LIVEKIT_API_SECRET,
-    "HS256",
-  );
+  const signer = new AccessToken(LIVEKIT.LIVEKIT_API_KEY, options.secret ?? LIVEKIT.LIVEKIT_API_SECRET);
+  signer.sha256 = await sha256Base64(options.hashOf ?? body);
+  const jwt = await signer.toJwt();
   return callWithLiveKit("POST", "/api/v1/session/livekit/webhook", { body, headers: { authorization: jwt, "content-type": "application/webhook+json" } });
 }
 
@@ -41,6 +44,8 @@ describe("GET /session/token", () => {
     const response = await callWithLiveKit("GET", `/api/v1/session/token?sessionId=${sessionId}`, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ url: LIVEKIT.LIVEKIT_URL, room: sessionId, identity: String(student.id) });
+    // Signed by livekit-server-sdk: its header is {"alg":"HS256"} with no typ (integrations.md §2.1).
+    expect(JSON.parse(atob(response.body.token.split(".")[0]))).toEqual({ alg: "HS256" });
     const claims = await verify(response.body.token, LIVEKIT.LIVEKIT_API_SECRET, "HS256");
     expect(claims).toMatchObject({ iss: "devkey", sub: String(student.id), video: { roomJoin: true, room: sessionId, canPublish: true, canSubscribe: true } });
     expect((claims.exp as number) - (claims.nbf as number)).toBe(600);

@@ -27,9 +27,15 @@ describe("socket gate (/parties/*)", () => {
     expect((await connect(`/parties/user-channel/${a.user.id}?token=${b.token}`)).status).toBe(403);
   });
 
-  it("admits only staff to the admin channel", async () => {
+  it("admits only admins to the admin channel (spec 6: server stats are an admin ability)", async () => {
     const student = await register();
     expect((await connect(`/parties/admin-channel/main?token=${student.token}`)).status).toBe(403);
+    for (const role of [Role.TutorManager, Role.Studio]) {
+      const staff = await createUserWithRole(role);
+      expect((await connect(`/parties/admin-channel/main?token=${staff.token}`)).status).toBe(403);
+    }
+    const regular = await createUserWithRole(Role.RegularAdmin);
+    expect((await connect(`/parties/admin-channel/main?token=${regular.token}`)).status).toBe(101);
     const admin = await createUserWithRole(Role.SuperAdmin);
     expect((await connect(`/parties/admin-channel/main?token=${admin.token}`)).status).toBe(101);
   });

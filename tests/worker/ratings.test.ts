@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
+import { setDemoMediaStatements } from "../../worker/dev/media";
 import { listOnboardedTutors } from "../../worker/domain/tutor-list";
 import { createStudent, createTutor, createUser, db, type Session } from "./factories-lessons";
 import { call } from "./helpers";
@@ -130,6 +131,7 @@ describe("POST /rating/", () => {
     const { student, tutor } = await taughtPair();
     await env.DB.prepare("UPDATE users SET phone = '01012345678', city = 1, verified_phone = 1, gender = 'male', birth_year = 1990, name = 'مدرس التقييم' WHERE id = ?").bind(tutor.id).run();
     await env.DB.prepare("UPDATE tutors SET bio = 'نبذة', about = 'عن المدرس' WHERE id = ?").bind(tutor.id).run();
+    await env.DB.batch(setDemoMediaStatements(env.DB, [tutor.id]));
     const card = async () => (await listOnboardedTutors(db(), { page: 1, size: 100 } as never)).list.find((t) => t.id === tutor.id);
     expect((await card())?.rating).toEqual({ average: null, count: 0 });
     await rate(student, { rateeId: tutor.id, value: 4 });

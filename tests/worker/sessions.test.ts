@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { absenceRefusal, findSession } from "../../worker/domain/sessions";
 import { createDb } from "../../worker/db";
-import { call } from "./helpers";
+import { TestSocket, closeAll } from "./factories-chat";
+import { call, latestMessage } from "./helpers";
 import { addMinutes, attendance, createLesson, createStudent, createUser, openRoom, send } from "./factories-sessions";
 
 const db = () => createDb(env);
@@ -73,6 +74,24 @@ describe("the student reports that the tutor did not come", () => {
     expect(row).toEqual({ canceled_at: response.body.canceledAt, canceled_by: null, reported_absent_at: response.body.reportedAbsentAt });
     const again = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
     expect(again.body.code).toBe("illegal");
+  });
+
+  it("tells the tutor and the student in Arabic and publishes LessonCanceled to both", async () => {
+    const { lessonId, sessionId, student, tutor } = await createLesson({ minutesFromNow: -5 });
+    const channels = await Promise.all(
+      [student, tutor].map((who) => TestSocket.open(`/parties/user-channel/${who.id}?token=${who.token}`)),
+    );
+    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    expect(response.status).toBe(200);
+    for (const channel of channels) expect(await channel.next("LessonCanceled")).toEqual({ lessonId });
+    const toStudent = await latestMessage(student.email);
+    expect(toStudent.subject).toBe("أُلغيت حصتك لعدم حضور المعلم");
+    expect(toStudent.body).toContain("رجعت دقائقها إلى رصيدك الأسبوعي");
+    const toTutor = await latestMessage(tutor.email);
+    expect(toTutor.subject).toBe("أُلغيت حصة لعدم حضورك");
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE dedupe_key LIKE ?").bind(`absence:${sessionId}:%`).first<{ n: number }>();
+    expect(stored?.n).toBe(2);
+    await closeAll(...channels);
   });
 
   it("refuses when the tutor joined, and when the caller is not the lesson's student", async () => {

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") },
           { path: "upcoming-lessons", ...lazyScreen(() => import("./pages/upcoming-lessons/upcoming-lessons-page"), "UpcomingLessonsPage") },
+          { path: "lessons-schedule", ...lazyScreen(() => import("./pages/lessons-schedule/lessons-schedule-page"), "LessonsSchedulePage") },
           { path: "lesson/:id", ...lazyScreen(() => import("./pages/lesson/lesson-page"), "LessonPage") },
         ],
       },
@@ -80,6 +81,11 @@ export const routes: RouteObject[] = [
             ...lazyScreen(() => import("./pages/tutor-profile-settings/tutor-profile-settings-page"), "TutorProfileSettingsPage"),
           },
           { path: "t/onboarding", ...lazyScreen(() => import("./pages/tutor-onboarding/tutor-onboarding-page"), "TutorOnboardingPage") },
+          { path: "invoices", ...lazyScreen(() => import("./pages/invoices/invoices-page"), "InvoicesPage") },
+          {
+            path: "t/complete-profile",
+            ...lazyScreen(() => import("./pages/tutor-complete-profile/tutor-complete-profile-page"), "TutorCompleteProfilePage"),
+          },
         ],
       },
       {
@@ -92,6 +98,28 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession roles={[Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin]} />,
         children: [{ path: "interviews", ...lazyScreen(() => import("./pages/manager-reviews/manager-reviews-page"), "ManagerReviewsPage") }],
+      },
+      {
+        // The admin area (spec 2 admin routes; spec 6: admins). Its layout carries its own navigation.
+        path: "admin",
+        element: <RequireSession roles={[Role.SuperAdmin, Role.RegularAdmin]} />,
+        children: [
+          {
+            ...lazyScreen(() => import("./pages/admin/admin-layout"), "AdminLayout"),
+            children: [
+              { index: true, ...lazyScreen(() => import("./pages/admin/admin-home-page"), "AdminHomePage") },
+              { path: "server-stats", ...lazyScreen(() => import("./pages/admin-server-stats/server-stats-page"), "ServerStatsPage") },
+              { path: "invoices", ...lazyScreen(() => import("./pages/admin-invoices/admin-invoices-page"), "AdminInvoicesPage") },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireSession roles={[Role.Studio, Role.SuperAdmin, Role.RegularAdmin]} />,
+        children: [
+          { path: "photo-sessions", ...lazyScreen(() => import("./pages/photo-sessions/photo-sessions-page"), "PhotoSessionsPage") },
+          { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
+        ],
       },
       { path: "dev/mailbox", ...lazyScreen(() => import("./pages/dev-mailbox/dev-mailbox-page"), "DevMailboxPage") },
       { path: "*", ...lazyScreen(() => import("./pages/not-found/not-found-page"), "NotFoundPage") },

@@ -5,6 +5,8 @@ import { periodPrice } from "../domain/plans";
 import { currentSubscriptionQuery, grantSubscription } from "../domain/subscriptions";
 import { hashPassword } from "../domain/password";
 import type { Db } from "../http/context";
+import { DEMO_MEDIA_URLS, storeDemoMedia } from "./media";
+import { seedDemoEarnings } from "./seed-earnings";
 
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = "Dars@2026";
@@ -70,7 +72,7 @@ function thisWeeksSlots(now: Date, startHourUtc = 14, hours = 4): Array<{ start:
  * Seeds the demo data. Idempotent: accounts, topics and plans are inserted only when missing
  * (unique email, topic name, plan shape), and slots only when the tutor has none ahead.
  */
-export async function seedDemoData(db: Db, now = new Date()) {
+export async function seedDemoData(db: Db, now = new Date(), media?: R2Bucket) {
   const at = now.toISOString();
   const tutorAccounts: DemoAccount[] = tutorNames.map(([name, gender], index) => ({
     email: `tutor${index + 1}@dars.test`,
@@ -125,6 +127,17 @@ export async function seedDemoData(db: Db, now = new Date()) {
       .onConflictDoNothing();
   }
 
+  // Listed tutors need an image, a video and a thumbnail: every demo tutor gets the tiny demo
+  // files (stored in R2 when a bucket is given), unless they already have their own.
+  if (media) await storeDemoMedia(media);
+  const tutorIds = tutorUsers.map((tutor) => tutor.id);
+  if (tutorIds.length > 0)
+    await db.batch([
+      db.update(users).set({ image: DEMO_MEDIA_URLS.image }).where(and(inArray(users.id, tutorIds), isNull(users.image))),
+      db.update(tutors).set({ video: DEMO_MEDIA_URLS.video }).where(and(inArray(tutors.id, tutorIds), isNull(tutors.video))),
+      db.update(tutors).set({ thumbnail: DEMO_MEDIA_URLS.thumbnail }).where(and(inArray(tutors.id, tutorIds), isNull(tutors.thumbnail))),
+    ]);
+
   const [planCount] = await db.select({ count: sql<number>`count(*)` }).from(plans).where(isNull(plans.deletedAt));
   if (!planCount?.count) await db.insert(plans).values(demoPlans.map((plan) => ({ ...plan, createdAt: at, updatedAt: at })));
 
@@ -151,6 +164,9 @@ export async function seedDemoData(db: Db, now = new Date()) {
     const slots = tutor.email === "tutor@dars.test" ? thisWeeksSlots(now) : thisWeeksSlots(now, 6 + ((index * 2) % 12), 3);
     await db.insert(availabilitySlots).values(slots.map((slot) => ({ ...slot, userId: tutor.id, purpose: SlotPurpose.General, createdAt: at, updatedAt: at })));
   }
+
+  // The demo tutor has fulfilled past lessons, so earnings and withdrawals have a balance.
+  await seedDemoEarnings(db, now);
 
   return { accounts: accounts.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD, created: missing.length };
 }

@@ -7,12 +7,13 @@ import { fail } from "../http/failure";
 import { d1, lessonPrice, rows, statement, tutorEarning, type LessonRow } from "./lessons";
 import { settings } from "./settings";
 import { currentSubscriptionQuery, subscriptionWeeks, usedMinutesSql, type SubscriptionRow } from "./subscriptions";
+import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
 import { weekContaining } from "./weekly-minutes";
 
 /**
  * Booking and rescheduling (business-rules.md, "Lessons"). The rules are checked in this order,
- * each with its code: student with a verified email (forbidden) → start in the future
+ * each with its code: student (forbidden) with a verified email (email-not-verified) → start in the future
  * (lesson-time-passed) → the tutor's notice (busy-tutor) → tutor exists and is listed
  * (tutor-not-found) → inside a Lesson/General slot and clear of the tutor's lessons, interviews
  * and demo sessions (busy-tutor) → clear of the student's lessons (conflicting-lessons) → the
@@ -102,7 +103,8 @@ type Tutor = { user: UserRow; notice: number; activated: boolean };
 
 /** The checks that need no other rows, in order; answers what the write needs. */
 function precheck(student: UserRow, tutor: Tutor | undefined, start: Date, now: Date): Tutor {
-  if (student.role !== Role.Student || !student.verifiedEmail) fail("forbidden");
+  if (student.role !== Role.Student) fail("forbidden");
+  if (!student.verifiedEmail) fail("email-not-verified");
   if (start.getTime() <= now.getTime()) fail("lesson-time-passed");
   if (!tutor || !tutor.activated || !isTutorSide(tutor.user.role as Role)) fail("tutor-not-found");
   if (start.getTime() < now.getTime() + tutor.notice * MINUTE) fail("busy-tutor");
@@ -188,6 +190,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<Booke
   }
   const lesson = inserted[0];
   if (!lesson) fail(await explain(db, w, entitlement, now));
+  tutorsChanged(); // the tutor's free time shrank: the cached list is stale
   return { lesson: toLessonRow(lesson), tutor: tutor.user };
 }
 
@@ -196,12 +199,14 @@ export type RescheduleRequest = { student: UserRow; lessonId: number; start: Dat
 /**
  * Moves a lesson (the student only), under the same rules with the lesson's own time not
  * counted as busy. The lesson must not have started (lesson-time-passed) nor be inside the
- * cancel window (forbidden), since moving it gives up its current time. One conditional UPDATE.
+ * cancel window (lesson-cancel-window-passed), since moving it gives up its current time. One
+ * conditional UPDATE.
  */
 export async function rescheduleLesson(db: Db, request: RescheduleRequest): Promise<Booked> {
   const now = request.now ?? new Date();
   const { student } = request;
-  if (student.role !== Role.Student || !student.verifiedEmail) fail("forbidden");
+  if (student.role !== Role.Student) fail("forbidden");
+  if (!student.verifiedEmail) fail("email-not-verified");
   const [found] = await db
     .select({ lesson: lessons })
     .from(lessons)
@@ -211,7 +216,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const old = found.lesson;
   if (old.canceledAt) fail("illegal");
   if (old.start <= now.toISOString()) fail("lesson-time-passed");
-  if (old.start < new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString()) fail("forbidden");
+  if (old.start < new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString()) fail("lesson-cancel-window-passed");
   const duration = request.duration ?? (old.duration as LessonDuration);
   const context = await readContext(db, old.tutorId, student.id, now);
   const tutor = precheck(student, context.tutor, request.start, now);
@@ -241,5 +246,6 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   }
   const lesson = updated[0];
   if (!lesson) fail(await explain(db, w, entitlement, now));
+  tutorsChanged(); // the tutor's free time moved: the cached list is stale
   return { lesson: toLessonRow(lesson), tutor: tutor.user };
 }

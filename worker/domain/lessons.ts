@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
@@ -7,6 +7,7 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import type { Message } from "./outbox";
 import { settings } from "./settings";
+import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
 import { CAIRO } from "./weekly-minutes";
 
@@ -130,7 +131,16 @@ const memberOf = (userId: number): SQL =>
 
 export async function listLessons(
   db: Db,
-  query: { userId: number | null; status?: "ratified" | "canceled"; when?: "future" | "past" | "now"; page: number; size: number },
+  query: {
+    userId: number | null;
+    status?: "ratified" | "canceled";
+    when?: "future" | "past" | "now";
+    /** Overlapping [after, before). */
+    after?: string;
+    before?: string;
+    page: number;
+    size: number;
+  },
   now = new Date(),
 ) {
   const at = now.toISOString();
@@ -144,8 +154,11 @@ export async function listLessons(
         : query.when === "now"
           ? and(lte(lessons.start, at), gt(lessons.end, at))
           : undefined,
+    query.after !== undefined ? gt(lessons.end, query.after) : undefined,
+    query.before !== undefined ? lt(lessons.start, query.before) : undefined,
   );
-  const order = query.when === "future" || query.when === "now" ? asc(lessons.start) : desc(lessons.start);
+  const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
+  const order = ascending ? asc(lessons.start) : desc(lessons.start);
   // Not one db.batch: drizzle maps batched join rows by column name, and both members have an "id".
   const [list, [counted]] = await Promise.all([
     lessonsWithMembers(db).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
@@ -171,7 +184,7 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
 
 /**
  * Cancels a lesson by one of its members (or an admin) until the cancel window (6 hours) before
- * the start: started → lesson-time-passed, inside the window → forbidden. One conditional update;
+ * the start: started → lesson-time-passed, inside the window → lesson-cancel-window-passed. One conditional update;
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
 export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date()) {
@@ -182,7 +195,7 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   if (row.lesson.canceledAt) fail("illegal");
   if (row.lesson.start <= now.toISOString()) fail("lesson-time-passed");
   const latest = new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString();
-  if (row.lesson.start < latest) fail("forbidden");
+  if (row.lesson.start < latest) fail("lesson-cancel-window-passed");
   const at = now.toISOString();
   const [updated] = await db
     .update(lessons)
@@ -190,6 +203,7 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
     .where(and(eq(lessons.id, id), isNull(lessons.canceledAt), sql`${lessons.start} >= ${latest}`))
     .returning();
   if (!updated) fail("illegal");
+  tutorsChanged(); // the tutor's time is free again: the cached list is stale
   return { lesson: updated, tutor: row.tutor, student: row.student };
 }
 

@@ -61,20 +61,29 @@ export async function markSupportGroupJoined(db: Db, tutorId: number, now = new 
 }
 
 /** An admin activates, deactivates, or sets "bypass onboarding" (which activates unless told otherwise). */
-export async function setTutorActivation(db: Db, tutorId: number, body: OnboardingAdminBody, now = new Date()): Promise<TutorActivation> {
+export async function setTutorActivation(
+  db: Db,
+  tutorId: number,
+  body: OnboardingAdminBody,
+  now = new Date(),
+): Promise<TutorActivation & { wasActivated: boolean }> {
   const activated = body.activated ?? (body.bypassOnboarding === true ? true : undefined);
-  const rows = await db
-    .update(tutors)
-    .set({
-      ...(activated !== undefined ? { activated } : {}),
-      ...(body.bypassOnboarding !== undefined ? { bypassOnboarding: body.bypassOnboarding } : {}),
-      updatedAt: now.toISOString(),
-    })
-    .where(and(eq(tutors.id, tutorId), sql`EXISTS (SELECT 1 FROM ${users} WHERE ${tutorSide(tutorId)})`))
-    .returning({ id: tutors.id, activated: tutors.activated, bypassOnboarding: tutors.bypassOnboarding });
+  // One batch (one transaction): the state before, then the change.
+  const [before, rows] = await db.batch([
+    db.select({ activated: tutors.activated }).from(tutors).where(eq(tutors.id, tutorId)),
+    db
+      .update(tutors)
+      .set({
+        ...(activated !== undefined ? { activated } : {}),
+        ...(body.bypassOnboarding !== undefined ? { bypassOnboarding: body.bypassOnboarding } : {}),
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(tutors.id, tutorId), sql`EXISTS (SELECT 1 FROM ${users} WHERE ${tutorSide(tutorId)})`))
+      .returning({ id: tutors.id, activated: tutors.activated, bypassOnboarding: tutors.bypassOnboarding }),
+  ]);
   const [row] = rows;
   if (!row) return fail("tutor-not-found");
-  return { tutorId: row.id, activated: row.activated, bypassOnboarding: row.bypassOnboarding };
+  return { tutorId: row.id, activated: row.activated, bypassOnboarding: row.bypassOnboarding, wasActivated: before[0]?.activated ?? false };
 }
 
 const emptyStep = (): OnboardingStep => ({ state: "todo", next: "book", id: null, retryAt: null, start: null, feedback: null });
@@ -89,7 +98,14 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
   const at = now.toISOString();
   const [tutorRows, videos, interviewRows, demoRows, photoRows] = await db.batch([
     db
-      .select({ activated: tutors.activated, bypassOnboarding: tutors.bypassOnboarding, supportGroupJoined: tutors.supportGroupJoined })
+      .select({
+        activated: tutors.activated,
+        bypassOnboarding: tutors.bypassOnboarding,
+        supportGroupJoined: tutors.supportGroupJoined,
+        image: users.image,
+        video: tutors.video,
+        thumbnail: tutors.thumbnail,
+      })
       .from(tutors)
       .innerJoin(users, eq(users.id, tutors.id))
       .where(tutorSide(tutorId)),
@@ -148,11 +164,17 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
     else demoStep = { ...base, state: "rejected" };
   }
 
+  // Step 5: book a studio, wait for it to set the time, attend; done once the studio finished
+  // (or, without a session, once an admin uploaded the image, video and thumbnail).
   const [photo] = photoRows;
   let photoStep = emptyStep();
   if (photo) {
-    const base = { ...photoStep, id: photo.id, start: photo.scheduledAt };
-    photoStep = photo.status === PhotoSessionStatus.Done ? { ...base, state: "passed", next: "done" } : { ...base, state: "pending", next: "attend" };
+    const base = { ...photoStep, id: photo.id, start: photo.scheduledAt, feedback: photo.note };
+    if (photo.status === PhotoSessionStatus.Done) photoStep = { ...base, state: "passed", next: "done" };
+    else if (photo.status === PhotoSessionStatus.Scheduled) photoStep = { ...base, state: "pending", next: "attend" };
+    else photoStep = { ...base, state: "pending", next: "wait" };
+  } else if (tutor.image && tutor.video && tutor.thumbnail) {
+    photoStep = { ...photoStep, state: "passed", next: "done" };
   }
 
   const steps = [

@@ -13,14 +13,17 @@ import { fail } from "../http/failure";
 import type { Logger } from "../http/logger";
 import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../integrations/fawry";
 import { publishToUser } from "../realtime/publish";
+import { publishLessonCanceled } from "../realtime/lessons";
 import { applyDiscount, usableCoupon } from "./coupons";
 import { liveInviteFor } from "./invites";
 import { d1, statement } from "./lessons";
 import { findVisiblePlan, periodPrice } from "./plans";
 import { currentSubscriptionQuery, grantSubscription } from "./subscriptions";
 import { findByMerchantRef, findTransaction, type TransactionRow } from "./transactions";
+import { tutorsChanged } from "./tutor-list";
 
 const HOUR = 3600 * 1000;
+const S = TransactionStatus;
 /** Unpaid orders expire: reference number 24 h, wallet 3 h; a card's 3-D Secure step 1 h. */
 export const unpaidLifetime: Record<PaymentMethod, number> = {
   [PaymentMethod.ReferenceNumber]: 24 * HOUR,
@@ -61,7 +64,12 @@ export function newMerchantRefNum(config: Config, now = new Date()): string {
   return envDigit(config) + Math.floor(now.getTime() / 1000).toString().padStart(10, "0") + random.toString().padStart(5, "0");
 }
 
-/** Creates the New transaction for a checkout: visible plan (invite-only needs a live invite), price, coupon. */
+/**
+ * Creates the New transaction for a checkout: visible plan (invite-only needs a live invite),
+ * price, coupon. With a coupon, one batch inserts the transaction only while the coupon still has
+ * a use left and reserves that use (coupons.uses + 1, a coupon_uses row), so concurrent checkouts
+ * can never exceed its maximum; the use is released if the order ends unpaid (releaseCoupon).
+ */
 export async function createTransaction(
   db: Db,
   config: Config,
@@ -80,43 +88,98 @@ export async function createTransaction(
   const amount = coupon ? applyDiscount(baseAmount, coupon.discount) : baseAmount;
   if (amount <= 0) fail("illegal");
   const at = now.toISOString();
+  const couponId = coupon?.id ?? null;
+  const expiresAt = new Date(now.getTime() + unpaidLifetime[method]).toISOString();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await db
-      .insert(transactions)
-      .values({
+    const merchantRefNum = newMerchantRefNum(config, now);
+    const mine = sql`merchant_ref_num = ${merchantRefNum} AND user_id = ${userId} AND created_at = ${at} AND status = ${S.New}`;
+    const [inserted] = await d1(db).batch<{ id: number }>([
+      statement(db, sql`INSERT INTO transactions (user_id, plan_id, period, base_amount, amount, coupon_id, coupon_discount, invite_id,
+          method, status, merchant_ref_num, expires_at, created_at, updated_at)
+        SELECT ${userId}, ${plan.id}, ${body.period}, ${baseAmount}, ${amount}, ${couponId}, ${coupon?.discount ?? null}, ${invite?.id ?? null},
+          ${method}, ${S.New}, ${merchantRefNum}, ${expiresAt}, ${at}, ${at}
+        WHERE ${couponId} IS NULL OR EXISTS (SELECT 1 FROM coupons WHERE id = ${couponId} AND deleted_at IS NULL
+          AND expires_at > ${at} AND (max_uses IS NULL OR uses < max_uses))
+        ON CONFLICT DO NOTHING RETURNING id`),
+      statement(db, sql`UPDATE coupons SET uses = uses + 1, updated_at = ${at}
+        WHERE id = ${couponId} AND EXISTS (SELECT 1 FROM transactions WHERE ${mine} AND coupon_id = ${couponId})`),
+      statement(db, sql`INSERT INTO coupon_uses (coupon_id, user_id, transaction_id, created_at)
+        SELECT coupon_id, user_id, id, ${at} FROM transactions WHERE ${mine} AND coupon_id IS NOT NULL
+        ON CONFLICT DO NOTHING`),
+    ]);
+    const id = inserted?.results[0]?.id;
+    if (id !== undefined)
+      return {
+        id,
         userId,
         planId: plan.id,
         period: body.period,
         baseAmount,
         amount,
-        couponId: coupon?.id ?? null,
+        couponId,
         couponDiscount: coupon?.discount ?? null,
         inviteId: invite?.id ?? null,
         method,
-        status: TransactionStatus.New,
-        merchantRefNum: newMerchantRefNum(config, now),
-        expiresAt: new Date(now.getTime() + unpaidLifetime[method]).toISOString(),
+        status: S.New,
+        merchantRefNum,
+        fawryRefNumber: null,
+        providerPayload: null,
+        refundedAmount: 0,
+        expiresAt,
+        paidAt: null,
         createdAt: at,
         updatedAt: at,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return row;
+      };
+    // Not inserted: the coupon's last use went to a concurrent checkout (its code), or a clash of
+    // merchantRefNum (tried again with another).
+    if (body.couponCode) await usableCoupon(db, body.couponCode, now);
   }
   return fail("unexpected");
 }
 
+/** The transaction ended unpaid (Canceled, Expired, Failed, never paid) while this batch runs. */
+const endedUnpaid = (txId: number) =>
+  sql`EXISTS (SELECT 1 FROM transactions WHERE id = ${txId} AND status IN (${S.Canceled}, ${S.Expired}, ${S.Failed}) AND paid_at IS NULL)`;
+
+/**
+ * Releases the coupon use an order reserved, once it has ended unpaid: appended to the batch
+ * that changed its status. Idempotent: the coupon_uses row is deleted with the release.
+ */
+export function releaseCoupon(db: Db, tx: Pick<TransactionRow, "id" | "couponId">, at: string): D1PreparedStatement[] {
+  if (tx.couponId === null) return [];
+  return [
+    statement(db, sql`UPDATE coupons SET uses = MAX(uses - 1, 0), updated_at = ${at}
+      WHERE id = ${tx.couponId} AND EXISTS (SELECT 1 FROM coupon_uses WHERE transaction_id = ${tx.id}) AND ${endedUnpaid(tx.id)}`),
+    statement(db, sql`DELETE FROM coupon_uses WHERE transaction_id = ${tx.id} AND ${endedUnpaid(tx.id)}`),
+  ];
+}
+
+/** Ends a New order unpaid (Expired, Canceled or Failed) and releases its coupon use: one batch. */
+export async function closeUnpaid(
+  db: Db,
+  tx: TransactionRow,
+  to: typeof S.Expired | typeof S.Canceled | typeof S.Failed,
+  now = new Date(),
+  extra: { fawryRefNumber?: string | null; providerPayload?: string } = {},
+): Promise<TransactionRow> {
+  const at = now.toISOString();
+  await d1(db).batch([
+    statement(db, sql`UPDATE transactions SET status = ${to}, updated_at = ${at},
+      fawry_ref_number = COALESCE(${extra.fawryRefNumber ?? null}, fawry_ref_number),
+      provider_payload = COALESCE(${extra.providerPayload ?? null}, provider_payload)
+      WHERE id = ${tx.id} AND status = ${S.New}`),
+    ...releaseCoupon(db, tx, at),
+  ]);
+  return findTransaction(db, tx.id);
+}
+
 /** Records Fawry's answer to the charge: its reference number, or Failed when Fawry refused. */
 export async function recordCharge(db: Db, tx: TransactionRow, answer: { statusCode: number; referenceNumber?: string }, now = new Date()) {
-  const failed = answer.statusCode !== 200;
+  const payload = JSON.stringify(answer);
+  if (answer.statusCode !== 200) return closeUnpaid(db, tx, S.Failed, now, { fawryRefNumber: answer.referenceNumber ?? null, providerPayload: payload });
   const [row] = await db
     .update(transactions)
-    .set({
-      fawryRefNumber: answer.referenceNumber ?? null,
-      providerPayload: JSON.stringify(answer),
-      updatedAt: now.toISOString(),
-      ...(failed ? { status: TransactionStatus.Failed } : {}),
-    })
+    .set({ fawryRefNumber: answer.referenceNumber ?? null, providerPayload: payload, updatedAt: now.toISOString() })
     .where(sql`${transactions.id} = ${tx.id} AND ${transactions.status} = ${TransactionStatus.New}`)
     .returning();
   return row ?? tx;
@@ -135,7 +198,6 @@ const statusByName: Record<string, TransactionStatus> = {
 /** Fawry's orderStatus as ours; NEW and UNPAID (and anything unknown) change nothing. */
 export const statusFromFawry = (orderStatus: string): TransactionStatus | null => statusByName[orderStatus.toUpperCase()] ?? null;
 
-const S = TransactionStatus;
 /**
  * Monotonic transitions: from each target, the statuses it may replace. A real payment wins over
  * an unpaid end (PAID after EXPIRED is honoured: the money was taken); nothing goes back to New;
@@ -155,8 +217,9 @@ export type Applied = { transaction: TransactionRow; changed: boolean };
 
 /**
  * Applies a verified notification or status answer. One batch: the conditional status update,
- * then (only if this batch moved it to Paid) the coupon use and the invite; a PAID transaction
- * then gets its subscription through grantSubscription, idempotent on the transaction id.
+ * then the coupon use (kept or taken when Paid, released when it ended unpaid) and the invite;
+ * a PAID transaction then gets its subscription through grantSubscription, idempotent on the
+ * transaction id.
  */
 export async function applyPaymentDetails(db: Db, details: PaymentDetails, logger: Logger, env?: Env, now = new Date()): Promise<Applied | null> {
   const tx = await findByMerchantRef(db, String(details.merchantRefNumber));
@@ -182,14 +245,16 @@ export async function applyPaymentDetails(db: Db, details: PaymentDetails, logge
       refunded_amount = COALESCE(${refunded}, refunded_amount)
       WHERE id = ${tx.id} AND status IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
       RETURNING id`),
+    // A paid order keeps its reserved coupon use; one whose use was released (PAID after
+    // EXPIRED) takes it again, beyond the maximum if need be: the money was taken.
     statement(db, sql`UPDATE coupons SET uses = uses + 1, updated_at = ${at}
-      WHERE id = ${tx.couponId} AND (max_uses IS NULL OR uses < max_uses)
-      AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid} AND updated_at = ${at})
+      WHERE id = ${tx.couponId} AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid})
       AND NOT EXISTS (SELECT 1 FROM coupon_uses WHERE transaction_id = ${tx.id})`),
     statement(db, sql`INSERT INTO coupon_uses (coupon_id, user_id, transaction_id, created_at)
       SELECT ${tx.couponId}, ${tx.userId}, ${tx.id}, ${at} WHERE ${tx.couponId} IS NOT NULL
       AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid})
       ON CONFLICT DO NOTHING`),
+    ...releaseCoupon(db, tx, at),
     statement(db, sql`UPDATE invites SET used_at = ${at}, updated_at = ${at}
       WHERE id = ${tx.inviteId} AND used_at IS NULL
       AND EXISTS (SELECT 1 FROM transactions WHERE id = ${tx.id} AND status = ${S.Paid})`),
@@ -203,7 +268,10 @@ export async function applyPaymentDetails(db: Db, details: PaymentDetails, logge
       logger.error("paid transaction without a subscription", { transactionId: current.id, error: String(error) });
     }
   }
-  if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) await endSubscriptionOf(db, current, at);
+  if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) {
+    const canceledLessons = await endSubscriptionOf(db, current, at);
+    if (env && canceledLessons.length) await publishLessonCanceled(env, db, canceledLessons, logger);
+  }
   if (changed && env) {
     await publishToUser(env, current.userId, { type: "TransactionStatusUpdate", payload: { transactionId: current.id, status: current.status } }, logger).catch(
       (error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }),
@@ -212,33 +280,39 @@ export async function applyPaymentDetails(db: Db, details: PaymentDetails, logge
   return { transaction: current, changed };
 }
 
-/** A refunded or cancelled payment ends its subscription and cancels its future lessons. */
-async function endSubscriptionOf(db: Db, tx: TransactionRow, at: string) {
-  await d1(db).batch([
+/** A refunded or cancelled payment ends its subscription and cancels its future lessons (answers their ids). */
+async function endSubscriptionOf(db: Db, tx: TransactionRow, at: string): Promise<number[]> {
+  const [, canceled] = await d1(db).batch<{ id: number }>([
     statement(db, sql`UPDATE subscriptions SET status = 'canceled', canceled_at = ${at}, refund_amount = ${tx.refundedAmount}, updated_at = ${at}
       WHERE transaction_id = ${tx.id} AND status = 'active'`),
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, updated_at = ${at}
       WHERE canceled_at IS NULL AND start > ${at}
-      AND subscription_id IN (SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'canceled' AND canceled_at = ${at})`),
+      AND subscription_id IN (SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'canceled' AND canceled_at = ${at})
+      RETURNING id`),
   ]);
+  if (canceled?.results.length) tutorsChanged(); // the tutors' time is free again: the cached list is stale
+  return (canceled?.results ?? []).map((row) => row.id);
 }
 
-/** Asks Fawry for a transaction's status and applies it; an unknown, past-expiry order expires. */
+/**
+ * Asks Fawry for a transaction's status and applies it. An order Fawry still reports unpaid (or
+ * does not know) expires once past its own expiry (reference number 24 h, wallet 3 h): the same
+ * moment sent to Fawry as paymentExpiry. A failed status call changes nothing.
+ */
 export async function syncTransaction(db: Db, client: FawryClient, tx: TransactionRow, logger: Logger, env?: Env, now = new Date()): Promise<TransactionRow> {
   const details = await client.status(tx.merchantRefNum).catch((error) => {
     logger.warn("fawry status failed", { transactionId: tx.id, error: String(error) });
     return undefined;
   });
-  if (details) return (await applyPaymentDetails(db, details, logger, env, now))?.transaction ?? tx;
-  if (details === null && tx.status === S.New && tx.expiresAt !== null && tx.expiresAt <= now.toISOString()) {
-    const [row] = await db
-      .update(transactions)
-      .set({ status: S.Expired, updatedAt: now.toISOString() })
-      .where(sql`${transactions.id} = ${tx.id} AND ${transactions.status} = ${S.New}`)
-      .returning();
-    return row ?? tx;
-  }
-  return tx;
+  if (details === undefined) return tx;
+  const current = details ? ((await applyPaymentDetails(db, details, logger, env, now))?.transaction ?? tx) : tx;
+  if (current.status !== S.New || current.expiresAt === null || current.expiresAt > now.toISOString()) return current;
+  const expired = await closeUnpaid(db, current, S.Expired, now);
+  if (env && expired.status === S.Expired)
+    await publishToUser(env, expired.userId, { type: "TransactionStatusUpdate", payload: { transactionId: expired.id, status: expired.status } }, logger).catch(
+      (error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }),
+    );
+  return expired;
 }
 
 /** Stale unpaid orders (New for over 10 minutes): synced with Fawry, expired when past their expiry. */

@@ -1,11 +1,12 @@
 // Live sessions (business-rules.md, Live sessions): who may enter a lesson, interview or demo room
 // and when, the attendance log in D1 (session_attendance), and the student's absence report.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { AttendanceEntry, SessionKind, SessionMember, SessionMemberRole, SessionView } from "../../schema/api/session";
+import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionMemberRole, SessionView } from "../../schema/api/session";
 import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, users } from "../../schema/db";
 import { Role, RoomMembershipEvent, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
+import { formatLessonTime } from "./lessons";
 import type { UserRow } from "./users";
 
 /** The room opens this long before the start and closes at the scheduled end. */
@@ -131,8 +132,8 @@ export async function attendanceLog(db: Db, sessionId: string): Promise<Attendan
   return rows.map((row) => ({ userId: row.userId, event: row.event as 1 | 2, at: row.at }));
 }
 
-/** GET /session/:id: the members with their names and the attendance log. */
-export async function sessionView(db: Db, session: SessionInfo): Promise<SessionView> {
+/** GET /session/:id: the members with their names, the attendance log and how to connect. */
+export async function sessionView(db: Db, session: SessionInfo, media: SessionMedia): Promise<SessionView> {
   const ids = session.members.map((member) => member.userId);
   const [people, attendance] = await Promise.all([
     db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(inArray(users.id, ids)),
@@ -145,7 +146,7 @@ export async function sessionView(db: Db, session: SessionInfo): Promise<Session
     image: byId.get(member.userId)?.image ?? null,
     role: member.role,
   }));
-  return { id: session.id, kind: session.kind, start: session.start, end: session.end, canceled: session.canceled, members, attendance };
+  return { id: session.id, kind: session.kind, start: session.start, end: session.end, canceled: session.canceled, members, attendance, media };
 }
 
 /**
@@ -182,3 +183,15 @@ export async function markTutorAbsent(db: Db, session: SessionInfo, now = new Da
     .returning({ reportedAbsentAt: lessons.reportedAbsentAt, canceledAt: lessons.canceledAt });
   return updated ?? null;
 }
+
+/** The absence report's notifications (Arabic): the student is told the minutes came back, the tutor why. */
+export const absenceMessages = {
+  toStudent: (start: string, tutorName: string | null) => ({
+    subject: "أُلغيت حصتك لعدم حضور المعلم",
+    body: `سجّلنا أن ${tutorName ? `المعلم ${tutorName}` : "المعلم"} لم يحضر حصة يوم ${formatLessonTime(start)} بتوقيت القاهرة. أُلغيت الحصة ورجعت دقائقها إلى رصيدك الأسبوعي، ويمكنك حجز حصة أخرى.`,
+  }),
+  toTutor: (start: string, studentName: string | null) => ({
+    subject: "أُلغيت حصة لعدم حضورك",
+    body: `أبلغ ${studentName ? `الطالب ${studentName}` : "الطالب"} أنك لم تدخل غرفة حصة يوم ${formatLessonTime(start)} بتوقيت القاهرة، فأُلغيت الحصة. إن كان في ذلك خطأ فتواصل مع فريق درس.`,
+  }),
+};

@@ -1,3 +1,5 @@
+import { bounds } from "../../schema/rules";
+
 /**
  * Operator-tunable numbers with the defaults of business-rules.md. One place, so a platform
  * setting can override them later without hunting through the code.
@@ -30,6 +32,15 @@ export const settings = {
     trial: { enabled: true, minutes: 15 },
     /** Reminders go this long before the start (outbox dedupe keys make each go once). */
     reminders: { "1d": 24 * 60 * 60 * 1000, "1h": 60 * 60 * 1000 },
+  },
+  withdrawals: {
+    /** A withdrawal request's amount, piasters: 100..50,000 EGP (spec 9). */
+    minAmount: bounds.invoiceAmount.min,
+    maxAmount: bounds.invoiceAmount.max,
+    /** What the tutor is told a payout takes (spec 9). */
+    workingDays: { min: 4, max: 5 },
+    /** Receipt uploaded with an approval: an image or a PDF up to 8 MB. */
+    receipt: { maxBytes: bounds.fileBytes.receipt, types: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"] as const },
   },
   subscriptions: {
     /** Provider (Fawry) refund fee deducted from a cancellation refund, basis points of the refund. */

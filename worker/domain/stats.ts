@@ -18,6 +18,15 @@ export function cairoMonthWindow(now: Date): { start: string; end: string } {
   return { start: cairoDayStart(first).toISOString(), end: cairoDayStart(next).toISOString() };
 }
 
+/** A lesson (alias `l`) that counts toward its tutor's earnings: ended, not cancelled, the tutor not reported absent. */
+export const fulfilledLesson = (at: string) => sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL AND l."end" <= ${at}`;
+
+/** A tutor's earnings in piasters (stored tutor_earning of fulfilled lessons), as a scalar subquery. */
+export const tutorEarningsSql = (tutorId: number, at: string, window?: { start: string; end: string }) =>
+  sql`(SELECT COALESCE(SUM(l.tutor_earning), 0) FROM lessons l WHERE l.tutor_id = ${tutorId} AND ${fulfilledLesson(at)}${
+    window ? sql` AND l.start >= ${window.start} AND l.start < ${window.end}` : sql``
+  })`;
+
 type NextRow = { id: number; start: string; duration: number; otherId: number; otherName: string | null; otherImage: string | null };
 type TotalsRow = { lessonsThisMonth: number; minutesThisMonth: number; earningsThisMonth: number; totalEarnings: number };
 
@@ -26,7 +35,7 @@ export async function personalStats(db: Db, userId: number, now = new Date()): P
   const at = now.toISOString();
   const month = cairoMonthWindow(now);
   const live = sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL`;
-  const fulfilled = sql`${live} AND l."end" <= ${at}`;
+  const fulfilled = fulfilledLesson(at);
   const inMonth = sql`l.start >= ${month.start} AND l.start < ${month.end}`;
   const [next, totals] = await d1(db).batch([
     statement(

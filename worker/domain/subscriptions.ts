@@ -6,6 +6,7 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
 import { settings } from "./settings";
+import { tutorsChanged } from "./tutor-list";
 import { weekContaining, weeksElapsed, type WeekWindow } from "./weekly-minutes";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -212,6 +213,7 @@ export async function cancelSubscription(db: Db, sub: SubscriptionRow, canceledB
       .returning({ id: lessons.id, tutorId: lessons.tutorId, start: lessons.start }),
   ]);
   const subscription = updated[0] ?? fail("subscription-uncancellable");
+  if (canceled.length > 0) tutorsChanged(); // the tutors' time is free again: the cached list is stale
   return { subscription, refundAmount: refund, canceledLessons: canceled };
 }
 

@@ -37,9 +37,10 @@ export async function findByMerchantRef(db: Db, merchantRefNum: string): Promise
   return row ?? null;
 }
 
-export async function listTransactions(db: Db, filter: { userId?: number; status?: number; page: number; size: number }) {
+export async function listTransactions(db: Db, filter: { userId?: number; planId?: number; status?: number; page: number; size: number }) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(transactions.userId, filter.userId));
+  if (filter.planId !== undefined) parts.push(eq(transactions.planId, filter.planId));
   if (filter.status !== undefined) parts.push(eq(transactions.status, filter.status));
   const where = parts.length ? and(...parts) : undefined;
   const [list, [counted]] = await db.batch([

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { Paged } from "../../schema/api/common";
+import type { Paged, PageQuery } from "../../schema/api/common";
 import type { TopicView } from "../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
@@ -8,11 +8,10 @@ import type { Db } from "../http/context";
 import { likePattern } from "./topics";
 
 /**
- * business-rules.md: listed when activated and the profile is complete. The image, intro video
- * and thumbnail come from the photo session (onboarding step 5), which is not built yet; until it
- * is, "complete" does not ask for them. Flip this when the onboarding issue lands.
+ * business-rules.md: listed when activated and the profile is complete, which includes the image,
+ * intro video and thumbnail the studio uploads (onboarding step 5, worker/routes/photo-session.ts).
  */
-export const MEDIA_REQUIRED_FOR_LISTING = false;
+export const MEDIA_REQUIRED_FOR_LISTING = true;
 
 /** Cached answers live this long in an isolate; other isolates' tutor changes show within it. */
 export const TUTOR_LIST_TTL_MS = 30_000;
@@ -231,4 +230,24 @@ export async function findTutorStats(db: Db, id: number, now = new Date()): Prom
     },
     onboarded: row.onboarded === 1,
   };
+}
+
+/**
+ * Listed tutors the student has no chat room with (booking a lesson opens one, so none with a
+ * lesson either), in the list's order; per student, so not cached. One round trip.
+ */
+export async function listUncontactedTutors(db: Db, studentId: number, query: PageQuery, now = new Date()): Promise<Paged<TutorCard>> {
+  const where = sql`${onboardedSql} AND u.id <> ${studentId} AND NOT EXISTS (SELECT 1 FROM chat_room_members a
+    JOIN chat_room_members b ON b.room_id = a.room_id WHERE a.user_id = u.id AND b.user_id = ${studentId})`;
+  const [page, totals] = await client(db).batch([
+    statement(
+      db,
+      sql`SELECT * FROM (SELECT ${cardColumns(now)} FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where})
+      ORDER BY next_free_at IS NULL, next_free_at, rating_average IS NULL, rating_average DESC, lessons_taught DESC, id
+      LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    ),
+    statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
+  ]);
+  const rows = (page?.results ?? []) as CardRow[];
+  return { list: rows.map(toCard), total: (totals?.results[0] as { total: number } | undefined)?.total ?? 0 };
 }

@@ -46,3 +46,11 @@ export async function storeTutorAsset(bucket: R2Bucket, tutorId: number, kind: "
   await bucket.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
   return publicUrl(key);
 }
+
+/** Where a tutor's studio videos live: uploads/tutors/videos/<tutorId>-<uuid>.<ext>. */
+export const tutorVideoPrefix = (tutorId: number) => `${PUBLIC_PREFIX}tutors/videos/${tutorId}-`;
+
+/** R2 key of a new (chunked) studio video of the tutor. */
+export function tutorVideoKey(tutorId: number, type: IntroVideoType): string {
+  return `${tutorVideoPrefix(tutorId)}${crypto.randomUUID()}.${videoExtension[type]}`;
+}

@@ -6,10 +6,14 @@ import { cairoDate, cairoDayStart } from "../domain/weekly-minutes";
 import type { Db } from "../http/context";
 
 /**
- * The admin dashboard's live numbers, computed from D1 in one batch. Users online comes from the
- * staff channel's presence list; requests per minute is not measured, so it is null.
+ * The admin dashboard's live numbers, computed from D1 in one batch. Users online and requests per
+ * minute come from the staff channel itself (its presence list and the isolates' request counts).
  */
-export async function computeServerStats(db: Db, usersOnline: number, now = new Date()): Promise<ServerStats> {
+export async function computeServerStats(
+  db: Db,
+  live: Pick<ServerStats, "usersOnline" | "requestsPerMinute">,
+  now = new Date(),
+): Promise<ServerStats> {
   const at = now.toISOString();
   const todayStart = cairoDayStart(cairoDate(now)).toISOString();
   const [[happening], [pending], [paid]] = await db.batch([
@@ -24,9 +28,9 @@ export async function computeServerStats(db: Db, usersOnline: number, now = new 
       .where(and(eq(transactions.status, TransactionStatus.Paid), gte(transactions.paidAt, todayStart))),
   ]);
   return {
-    usersOnline,
+    usersOnline: live.usersOnline,
     lessonsHappeningNow: happening?.n ?? 0,
-    requestsPerMinute: null,
+    requestsPerMinute: live.requestsPerMinute,
     pendingWithdrawals: pending?.n ?? 0,
     paymentsTodayAmount: Number(paid?.amount ?? 0),
     paymentsTodayCount: paid?.n ?? 0,

@@ -1,10 +1,11 @@
 import { slotActionsBody, slotListQuery, type SlotActionsResult } from "../../schema/api/availability-slot";
 import { Role } from "../../schema/enums";
 import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorChanged } from "../http/tutor-events";
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
 import { route } from "../http/route";
+import { publishLessonCanceled } from "../realtime/lessons";
 
 export const availabilitySlotRoutes = [
   route({
@@ -27,8 +28,9 @@ export const availabilitySlotRoutes = [
     async handle({ c, body, user }): Promise<SlotActionsResult> {
       const db = c.get("db");
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       for (const message of await cancellationMessages(db, canceled)) await notify(c, message);
+      if (canceled.lessons.length) c.executionCtx.waitUntil(publishLessonCanceled(c.env, db, canceled.lessons.map((l) => l.id), c.get("logger")));
       return result;
     },
   }),

@@ -1,11 +1,12 @@
 import { idParam } from "../../schema/api/common";
 import { demoBookBody, demoListQuery, demoPatchBody, type DemoSessionView } from "../../schema/api/demo-session";
 import type { ManagerProposal } from "../../schema/api/interview";
-import { Role } from "../../schema/enums";
+import { ReviewStatus, Role } from "../../schema/enums";
 import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
 import { bookWithManager, proposeManager } from "../domain/interviews";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorMessages } from "../domain/tutor-messages";
 import { route } from "../http/route";
+import { notifyUser, tutorChanged } from "../http/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -27,7 +28,7 @@ export const demoSessionRoutes = [
     async handle({ c, body, user }): Promise<DemoSessionView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       return findDemoFor(db, user, id);
     },
   }),
@@ -55,8 +56,11 @@ export const demoSessionRoutes = [
     params: idParam,
     body: demoPatchBody,
     async handle({ c, params, body, user }): Promise<DemoSessionView> {
-      const { demo } = await changeDemoSession(c.get("db"), user, params.id, body);
-      tutorsChanged();
+      const { demo, activated } = await changeDemoSession(c.get("db"), user, params.id, body);
+      if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
+      if (body.status === ReviewStatus.Rejected) await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
+      if (activated) await notifyUser(c, demo.tutorId, tutorMessages.activated());
+      tutorChanged(c, demo.tutorId);
       return demo;
     },
   }),

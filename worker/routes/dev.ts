@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "../../schema/api/common";
 import { listOutbox } from "../domain/outbox";
+import { benchSeedBody, seedBench } from "../dev/bench";
 import { seedDemoData } from "../dev/seed";
 import { route } from "../http/route";
 
@@ -21,6 +22,15 @@ export const devRoutes = [
     access: "public",
     localOnly: true,
     summary: "Seed the demo data (idempotent); npm start calls it.",
-    handle: ({ c }) => seedDemoData(c.get("db")),
+    handle: ({ c }) => seedDemoData(c.get("db"), new Date(), c.env.MEDIA),
+  }),
+  route({
+    method: "post",
+    path: "/dev/bench/seed",
+    access: "public",
+    localOnly: true,
+    summary: "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
+    body: benchSeedBody,
+    handle: ({ c, body }) => seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
   }),
 ];

@@ -1,8 +1,6 @@
 // Payments through Fawry (spec §7 "payment provider", integrations.md §1). The notification
 // route is public and trusted only through its signature; everything else declares its roles.
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { transactions } from "../../schema/db";
 import {
   cardTokenQuery,
   payCardBody,
@@ -23,6 +21,7 @@ import { sandboxFetch } from "../dev/fawry";
 import {
   LOCAL_FAWRY,
   applyPaymentDetails,
+  closeUnpaid,
   createTransaction,
   fawryFor,
   notificationKey,
@@ -52,6 +51,8 @@ const appOrigin = (c: AppContext) => {
   return c.get("config").appOrigins[0] ?? origin(c);
 };
 
+/** Back from 3-D Secure: the checkout of the same plan, following this transaction (?tx=). */
+const returnTo = (c: AppContext, tx: TransactionRow) => `${appOrigin(c)}/checkout/${tx.planId}/${tx.period}?tx=${tx.id}`;
 const customerOf = (user: UserRow): Customer => ({ profileId: String(user.id), name: user.name ?? user.email, mobile: user.phone ?? "", email: user.email });
 const itemsOf = (tx: TransactionRow): Item[] => [{ itemId: `plan-${tx.planId}-${tx.period}`, description: "اشتراك درس", price: toEgp(tx.amount), quantity: 1 }];
 
@@ -96,7 +97,7 @@ export const fawryRoutes = [
     async handle({ c, body, user }): Promise<CardPayment> {
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.Card, (t, common) =>
-        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: `${appOrigin(c)}/payments?tx=${t.id}` }),
+        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t) }),
       );
       if (!answer.nextAction?.redirectUrl) fail("fawry-error");
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
@@ -112,7 +113,7 @@ export const fawryRoutes = [
     async handle({ c, body, user }): Promise<CardPayment> {
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.BankInstallment, (t, common) =>
-        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: `${appOrigin(c)}/payments?tx=${t.id}`, installmentPlanId: body.installmentPlanId }),
+        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t), installmentPlanId: body.installmentPlanId }),
       );
       if (!answer.nextAction?.redirectUrl) fail("fawry-error");
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
@@ -179,14 +180,8 @@ export const fawryRoutes = [
         if (![200, 9984, 9938, 404].includes(answer.code)) fail("fawry-error");
       }
       const after = await syncTransaction(db, fawry, tx, c.get("logger"), c.env);
-      if (after.status === TransactionStatus.New && !tx.fawryRefNumber) {
-        // Fawry never issued the order: nothing to cancel there.
-        await db
-          .update(transactions)
-          .set({ status: TransactionStatus.Canceled, updatedAt: new Date().toISOString() })
-          .where(and(eq(transactions.id, tx.id), eq(transactions.status, TransactionStatus.New)));
-        return toTransactionView(await findTransaction(db, tx.id));
-      }
+      // Fawry never issued the order: nothing to cancel there.
+      if (after.status === TransactionStatus.New && !tx.fawryRefNumber) return toTransactionView(await closeUnpaid(db, after, TransactionStatus.Canceled));
       return toTransactionView(after);
     },
   }),

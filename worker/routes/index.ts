@@ -9,11 +9,13 @@ import { devRoutes } from "./dev";
 import { couponRoutes } from "./coupon";
 import { fawryRoutes, fawrySandboxRoutes } from "./fawry";
 import { inviteRoutes } from "./invite";
+import { invoiceRoutes } from "./invoice";
 import { transactionRoutes } from "./transaction";
 import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
 import { onboardingRoutes } from "./onboarding";
+import { photoSessionRoutes } from "./photo-session";
 import { planRoutes } from "./plan";
 import { ratingRoutes } from "./rating";
 import { sessionRoutes } from "./session";
@@ -31,6 +33,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...statsRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).
   ...tutorRoutes,
+  ...photoSessionRoutes,
   ...userRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,
@@ -53,4 +56,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...couponRoutes,
   ...inviteRoutes,
   ...ratingRoutes,
+  ...invoiceRoutes,
 ];

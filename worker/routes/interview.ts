@@ -1,8 +1,11 @@
+import { idParam } from "../../schema/api/common";
 import { interviewBookBody, interviewListQuery, interviewPatchBody, type InterviewView, type ManagerProposal } from "../../schema/api/interview";
-import { Role } from "../../schema/enums";
+import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
 import { bookWithManager, changeInterview, findInterview, listInterviews, proposeManager } from "../domain/interviews";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorMessages } from "../domain/tutor-messages";
+import { fail } from "../http/failure";
 import { route } from "../http/route";
+import { notifyUser, tutorChanged } from "../http/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -24,7 +27,7 @@ export const interviewRoutes = [
     async handle({ c, body, user }): Promise<InterviewView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       const interview = (await findInterview(db, id))!;
       return { ...interview, note: null };
     },
@@ -36,9 +39,24 @@ export const interviewRoutes = [
     summary: "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
     body: interviewPatchBody,
     async handle({ c, body, user }): Promise<InterviewView> {
-      const { interview } = await changeInterview(c.get("db"), user, body);
-      tutorsChanged();
+      const { interview, activated } = await changeInterview(c.get("db"), user, body);
+      if (body.status === InterviewStatus.Passed) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
+      if (body.status === InterviewStatus.Rejected) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
+      if (activated) await notifyUser(c, interview.intervieweeId, tutorMessages.activated());
+      tutorChanged(c, interview.intervieweeId);
       return interview;
+    },
+  }),
+  route({
+    method: "get",
+    path: "/interview/:id{[0-9]+}",
+    access: [Role.Tutor, ...staff],
+    summary: "An interview (its tutor without the staff note, its interviewer, admins); interview-not-found to anyone else.",
+    params: idParam,
+    async handle({ c, params, user }): Promise<InterviewView> {
+      const found = await findInterview(c.get("db"), params.id);
+      if (!found || (!isAdmin(user.role as Role) && user.id !== found.intervieweeId && user.id !== found.interviewerId)) return fail("interview-not-found");
+      return user.id === found.intervieweeId && !isAdmin(user.role as Role) ? { ...found, note: null } : found;
     },
   }),
   route({

@@ -15,11 +15,12 @@ import { Role } from "../../schema/enums";
 import { introVideoDurationRule } from "../../schema/rules";
 import { isErrorCode } from "../../schema/errors";
 import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorMessages } from "../domain/tutor-messages";
 import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, introVideoKey, publicUrl } from "../domain/uploads";
 import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
+import { notifyUser, tutorChanged } from "../http/tutor-events";
 
 const uploaders = [Role.Tutor] as const;
 const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -58,7 +59,9 @@ export const introVideoRoutes = [
       const key = introVideoKey(user.id, type);
       await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: type } });
       try {
-        return await createIntroVideo(db, { tutorId: user.id, url: publicUrl(key), duration, size: file.size, contentType: type });
+        const video = await createIntroVideo(db, { tutorId: user.id, url: publicUrl(key), duration, size: file.size, contentType: type });
+        tutorChanged(c, user.id);
+        return video;
       } catch (error) {
         await c.env.MEDIA.delete(key);
         throw error;
@@ -109,7 +112,9 @@ export const introVideoRoutes = [
       const contentType = object.httpMetadata?.contentType ?? "";
       try {
         checkVideo(contentType, object.size);
-        return await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration: body.duration, size: object.size, contentType });
+        const video = await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration: body.duration, size: object.size, contentType });
+        tutorChanged(c, user.id);
+        return video;
       } catch (error) {
         await c.env.MEDIA.delete(body.key);
         throw error;
@@ -139,7 +144,9 @@ export const introVideoRoutes = [
     body: introVideoReviewBody,
     async handle({ c, params, body, user }): Promise<IntroVideoView> {
       const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body);
-      if (body.status === 3 || activated) tutorsChanged();
+      await notifyUser(c, video.tutorId, body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected());
+      if (activated) await notifyUser(c, video.tutorId, tutorMessages.activated());
+      tutorChanged(c, video.tutorId);
       return video;
     },
   }),

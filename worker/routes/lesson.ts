@@ -1,7 +1,8 @@
 import { idParam } from "../../schema/api/common";
-import { bookLessonBody, lessonListQuery, lessonStatsQuery, rescheduleLessonBody } from "../../schema/api/lesson";
+import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
 import { bookLesson, rescheduleLesson } from "../domain/booking";
+import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonMessages, lessonStats, listLessons, messagesTo, readLesson, toLessonView, usersByIds } from "../domain/lessons";
 import type { Message } from "../domain/outbox";
@@ -9,12 +10,20 @@ import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
 import { notify } from "../http/respond";
 import { route } from "../http/route";
+import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../realtime/lessons";
 
 const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
 async function notifyAll(c: AppContext, outgoing: Message[]): Promise<void> {
   await Promise.all(outgoing.map((message) => notify(c, message)));
 }
+
+/** The realtime event to both members, after the response (a publish never fails the change). */
+function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
+  c.executionCtx.waitUntil(publishLessonEvent(c.env, type, [lesson], c.get("logger")));
+}
+
+const feedUsers = [Role.Student, Role.Tutor, Role.TutorManager] as const;
 
 export const lessonRoutes = [
   route({
@@ -30,6 +39,7 @@ export const lessonRoutes = [
         ...messagesTo(tutor, lessonMessages.booked(lesson.start, lesson.duration, user.name)),
         ...messagesTo(user, lessonMessages.booked(lesson.start, lesson.duration, tutor.name)),
       ]);
+      tellMembers(c, "LessonBooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },
   }),
@@ -45,6 +55,7 @@ export const lessonRoutes = [
         ...messagesTo(tutor, lessonMessages.rebooked(lesson.start, lesson.duration, user.name)),
         ...messagesTo(user, lessonMessages.rebooked(lesson.start, lesson.duration, tutor.name)),
       ]);
+      tellMembers(c, "LessonRebooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },
   }),
@@ -58,7 +69,7 @@ export const lessonRoutes = [
       const staff = isLessonStaff(user.role as Role);
       if (query.user !== undefined && query.user !== user.id && !staff) fail("forbidden");
       const userId = query.user ?? (staff ? null : user.id);
-      return listLessons(c.get("db"), { userId, status: query.status, when: query.when, page: query.page, size: query.size });
+      return listLessons(c.get("db"), { userId, status: query.status, when: query.when, after: query.after, before: query.before, page: query.page, size: query.size });
     },
   }),
   route({
@@ -82,6 +93,44 @@ export const lessonRoutes = [
   }),
   route({
     method: "get",
+    path: "/lesson/calendar/feed",
+    access: feedUsers,
+    summary: "The caller's personal calendar feed URL (https and webcal:), created on first use.",
+    async handle({ c, user }): Promise<CalendarFeed> {
+      return feedUrls(new URL(c.req.url).origin, await feedToken(c.get("db"), user.id));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/lesson/calendar/feed",
+    access: feedUsers,
+    summary: "Replace the caller's calendar feed token: the old URL stops working.",
+    async handle({ c, user }): Promise<CalendarFeed> {
+      return feedUrls(new URL(c.req.url).origin, await rotateFeedToken(c.get("db"), user.id));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/lesson/calendar/:file{[^/]+\\.ics}",
+    access: "public",
+    summary: "A user's lessons as an iCalendar (RFC 5545) feed; the token in the path is the secret.",
+    params: calendarFileParam,
+    async handle({ c, params }) {
+      const lessons = await feedLessons(c.get("db"), params.file);
+      if (!lessons) fail("not-found");
+      const origin = new URL(c.req.url);
+      const body = renderCalendar({ host: origin.hostname, appOrigin: origin.origin, lessons });
+      return new Response(body, {
+        headers: {
+          "content-type": "text/calendar; charset=utf-8",
+          "content-disposition": 'inline; filename="dars-lessons.ics"',
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  }),
+  route({
+    method: "get",
     path: "/lesson/:id",
     access: "signed-in",
     summary: "A lesson (its members, admins and tutor managers).",
@@ -100,6 +149,7 @@ export const lessonRoutes = [
       const people = await usersByIds(db, [tutor.id, student.id]);
       const others = [tutor.id, student.id].filter((id) => id !== user.id).map((id) => people.get(id)).filter((u) => u !== undefined);
       await notifyAll(c, others.flatMap((other) => messagesTo(other, lessonMessages.canceled(lesson.start, user.name))));
+      tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);
     },
   }),

@@ -2,9 +2,10 @@ import { idParam } from "../../schema/api/common";
 import { onboardingAdminBody, onboardingQuery, type Onboarding, type TutorActivation } from "../../schema/api/onboarding";
 import { Role, isAdmin } from "../../schema/enums";
 import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorMessages } from "../domain/tutor-messages";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
+import { notifyUser, tutorChanged } from "../http/tutor-events";
 
 export const onboardingRoutes = [
   route({
@@ -29,6 +30,7 @@ export const onboardingRoutes = [
     async handle({ c, user }): Promise<Onboarding> {
       const db = c.get("db");
       await markSupportGroupJoined(db, user.id);
+      tutorChanged(c, user.id);
       return findOnboarding(db, user.id);
     },
   }),
@@ -41,8 +43,10 @@ export const onboardingRoutes = [
     body: onboardingAdminBody,
     async handle({ c, params, body }): Promise<TutorActivation> {
       const result = await setTutorActivation(c.get("db"), params.id, body);
-      tutorsChanged();
-      return result;
+      if (result.wasActivated !== result.activated)
+        await notifyUser(c, result.tutorId, result.activated ? tutorMessages.activated() : tutorMessages.deactivated());
+      tutorChanged(c, result.tutorId);
+      return { tutorId: result.tutorId, activated: result.activated, bypassOnboarding: result.bypassOnboarding };
     },
   }),
 ];

@@ -1,6 +1,8 @@
 import { sessionParams, sessionTokenQuery, type AbsenceReportResponse, type SessionTokenResponse, type SessionView } from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
+import { messagesTo, usersByIds } from "../domain/lessons";
 import {
+  absenceMessages,
   absenceRefusal,
   attendanceLog,
   canViewSession,
@@ -13,15 +15,13 @@ import {
 } from "../domain/sessions";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
+import { notify } from "../http/respond";
 import { route } from "../http/route";
-import { mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
+import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
+import { publishLessonEvent } from "../realtime/lessons";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
-function liveKit(c: AppContext): LiveKitConfig | null {
-  const config = c.get("config");
-  if (!config.LIVEKIT_URL || !config.LIVEKIT_API_KEY || !config.LIVEKIT_API_SECRET) return null;
-  return { url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET };
-}
+const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));
 
 export const sessionRoutes = [
   // Before /session/:id, so "token" is not taken for a session id.
@@ -79,14 +79,16 @@ export const sessionRoutes = [
     method: "get",
     path: "/session/:id",
     access: "signed-in",
-    summary: "A live session's members and attendance log (every join and leave with its time); its members and staff only.",
+    summary:
+      "A live session's members, attendance log (every join and leave with its time) and media path (LiveKit configured or not; the ICE servers, with TURN credentials, for members only); its members and staff only.",
     params: sessionParams,
     async handle({ c, params, user }): Promise<SessionView> {
       const db = c.get("db");
       const session = await findSession(db, params.id);
       if (!session) fail("session-not-found");
       if (!canViewSession(session, user)) fail("forbidden");
-      return sessionView(db, session);
+      const media = { liveKit: liveKit(c) !== null, iceServers: isSessionMember(session, user.id) ? c.get("config").ICE_SERVERS : [] };
+      return sessionView(db, session, media);
     },
   }),
   route({
@@ -94,7 +96,7 @@ export const sessionRoutes = [
     path: "/session/:id/report-absence",
     access: [Role.Student],
     summary:
-      "The lesson's student reports that the tutor did not come (from 3 minutes after the start, only when the tutor has no join): the lesson is cancelled by the system and its minutes return to the week.",
+      "The lesson's student reports that the tutor did not come (from 3 minutes after the start, only when the tutor has no join): the lesson is cancelled by the system and its minutes return to the week; both are notified (outbox) and get LessonCanceled.",
     params: sessionParams,
     async handle({ c, params, user }): Promise<AbsenceReportResponse> {
       const db = c.get("db");
@@ -106,6 +108,16 @@ export const sessionRoutes = [
       const updated = await markTutorAbsent(db, session, now);
       // Lost a race with a cancellation or the tutor's join: answer what now holds.
       if (!updated) fail((await findSession(db, session.id))?.canceled ? "illegal" : "tutor-attended");
+      const memberIds = session.members.map((member) => member.userId);
+      const people = await usersByIds(db, memberIds);
+      const tutor = people.get(session.hostId);
+      const student = people.get(user.id);
+      const dedupe = `absence:${session.id}`;
+      await Promise.all([
+        ...(student ? messagesTo(student, absenceMessages.toStudent(session.start, tutor?.name ?? null), `${dedupe}:student`) : []),
+        ...(tutor ? messagesTo(tutor, absenceMessages.toTutor(session.start, student?.name ?? null), `${dedupe}:tutor`) : []),
+      ].map((message) => notify(c, message)));
+      await publishLessonEvent(c.env, "LessonCanceled", [{ id: session.refId, memberIds }], c.get("logger"));
       return { sessionId: session.id, reportedAbsentAt: updated.reportedAbsentAt!, canceledAt: updated.canceledAt! };
     },
   }),

@@ -13,6 +13,7 @@ import {
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
 import { route } from "../http/route";
+import { publishLessonEvent } from "../realtime/lessons";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -57,6 +58,8 @@ export const subscriptionRoutes = [
           return tutor ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) => notify(c, message)) : [];
         }),
       );
+      const audiences = outcome.canceledLessons.map((lesson) => ({ id: lesson.id, memberIds: [lesson.tutorId, sub.userId] }));
+      if (audiences.length) c.executionCtx.waitUntil(publishLessonEvent(c.env, "LessonCanceled", audiences, c.get("logger")));
       return {
         subscription: toSubscriptionView(outcome.subscription),
         refundAmount: outcome.refundAmount,

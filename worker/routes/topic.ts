@@ -11,7 +11,7 @@ import {
   topicsOfUser,
   updateTopic,
 } from "../domain/topics";
-import { tutorsChanged } from "../domain/tutor-list";
+import { tutorChanged } from "../http/tutor-events";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -43,7 +43,7 @@ export const topicRoutes = [
     body: topicUpdateBody,
     async handle({ c, params, body }) {
       const topic = await updateTopic(c.get("db"), params.id, body);
-      tutorsChanged();
+      tutorChanged(c);
       return topic;
     },
   }),
@@ -56,7 +56,7 @@ export const topicRoutes = [
     status: 204,
     async handle({ c, params }) {
       await deleteTopic(c.get("db"), params.id);
-      tutorsChanged();
+      tutorChanged(c);
     },
   }),
   route({
@@ -75,7 +75,7 @@ export const topicRoutes = [
     body: userTopicsBody,
     async handle({ c, body, user }) {
       const topics = await addUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       return topics;
     },
   }),
@@ -87,7 +87,7 @@ export const topicRoutes = [
     body: userTopicsBody,
     async handle({ c, body, user }) {
       const topics = await removeUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       return topics;
     },
   }),
@@ -99,7 +99,7 @@ export const topicRoutes = [
     body: userTopicsBody,
     async handle({ c, body, user }) {
       const topics = await replaceUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorsChanged();
+      tutorChanged(c, user.id);
       return topics;
     },
   }),

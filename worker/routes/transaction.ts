@@ -20,7 +20,8 @@ export const transactionRoutes = [
     path: "/tx/last",
     access: [Role.Student],
     summary: "The student's latest transaction (null when none).",
-    handle: ({ c, user }) => lastTransaction(c.get("db"), user.id),
+    // A Response, so "none" is the JSON null (route() answers {} for a null result).
+    handle: async ({ c, user }) => c.json(await lastTransaction(c.get("db"), user.id)),
   }),
   route({
     method: "get",

@@ -1,11 +1,26 @@
 import { z } from "zod";
-import { tutorListQuery, tutorProfileBody, tutorProfileQuery, type TutorInfo, type TutorStats } from "../../schema/api/tutor";
+import {
+  fullTutorsQuery,
+  interviewerSelectQuery,
+  tutorActivityQuery,
+  tutorListQuery,
+  tutorProfileBody,
+  tutorProfileQuery,
+  tutoringMinutesQuery,
+  uncontactedTutorsQuery,
+  type TutorActivity,
+  type TutorInfo,
+  type TutorStats,
+  type TutoringMinutes,
+} from "../../schema/api/tutor";
 import { Role, isAdmin } from "../../schema/enums";
-import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors, tutorsChanged } from "../domain/tutor-list";
+import { listFullTutors, listInterviewers, tutorActivity, tutoringMinutes } from "../domain/tutor-info";
+import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors, listUncontactedTutors } from "../domain/tutor-list";
 import { updateTutorProfile } from "../domain/tutors";
 import type { UserRow } from "../domain/users";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
+import { tutorChanged, tutorsCacheUpdated } from "../http/tutor-events";
 
 // Numeric ids only, so /user/tutor/stats/personalized and friends stay free for their own routes.
 const tutorIdParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
@@ -29,7 +44,7 @@ export const tutorRoutes = [
       const tutorId = query.tutorId ?? user.id;
       if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
       const profile = await updateTutorProfile(c.get("db"), tutorId, body);
-      tutorsChanged();
+      tutorChanged(c, tutorId);
       return profile;
     },
   }),
@@ -66,13 +81,62 @@ export const tutorRoutes = [
     },
   }),
   route({
+    method: "get",
+    path: "/user/tutor/activity/:id{[0-9]+}",
+    access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
+    summary: "A tutor's lessons taught per Cairo day over the last ?days= (1..90, default 30), with totals (the tutor, managers, admins).",
+    params: tutorIdParam,
+    query: tutorActivityQuery,
+    handle({ c, params, query, user }): Promise<TutorActivity> {
+      if (!maySeeUnlisted(user, params.id)) fail("forbidden");
+      return tutorActivity(c.get("db"), params.id, query.days);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/user/interviewer/select",
+    access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
+    summary: "The activated tutor managers to choose an interviewer from, by name, paged.",
+    query: interviewerSelectQuery,
+    handle: ({ c, query }) => listInterviewers(c.get("db"), query),
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/full-tutors",
+    access: [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
+    summary: "Every tutor in any state with every field (staff), newest first; filters name, activated, onboarded.",
+    query: fullTutorsQuery,
+    handle: ({ c, query }) => listFullTutors(c.get("db"), query),
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/list/uncontacted",
+    access: [Role.Student],
+    summary: "Listed tutors the student has not contacted yet (no chat, so no lesson), in the list's order, paged.",
+    query: uncontactedTutorsQuery,
+    handle: ({ c, query, user }) => listUncontactedTutors(c.get("db"), user.id, query),
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/tutoring-minutes",
+    access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
+    summary: "The tutor's minutes taught (all time, this Cairo month) and booked ahead (admins: ?tutorId=).",
+    query: tutoringMinutesQuery,
+    handle({ c, query, user }): Promise<TutoringMinutes> {
+      const tutorId = query.tutorId ?? user.id;
+      if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
+      return tutoringMinutes(c.get("db"), tutorId);
+    },
+  }),
+  route({
     method: "delete",
     path: "/cache/flush",
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "Empty the tutor list cache.",
     status: 204,
-    handle() {
+    handle({ c }) {
       flushTutorListCache();
+      tutorsCacheUpdated(c);
     },
   }),
 ];

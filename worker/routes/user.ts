@@ -14,6 +14,7 @@ import { issueCode } from "../domain/confirmation-codes";
 import { fail } from "../http/failure";
 import { clientAddress, notify, signedIn } from "../http/respond";
 import { route } from "../http/route";
+import { tutorChanged } from "../http/tutor-events";
 
 const publicRoles: readonly Role[] = [Role.Student, Role.Tutor];
 
@@ -85,7 +86,8 @@ export const userRoutes = [
       const file = form.get("image");
       if (!(file instanceof File)) fail("empty-request");
       const url = await storeAvatar(c.env.MEDIA, userId, file);
-      await updateUser(c.get("db"), userId, { image: url });
+      const updated = await updateUser(c.get("db"), userId, { image: url });
+      if (isTutorSide(updated.role as Role)) tutorChanged(c, userId);
       return { url };
     },
   }),
@@ -133,6 +135,7 @@ export const userRoutes = [
         }
       }
       const updated = await updateUser(db, target.id, { ...profile, ...(passwordHash ? { passwordHash } : {}) });
+      if (isTutorSide(updated.role as Role)) tutorChanged(c, updated.id);
       return toUserView(updated);
     },
   }),

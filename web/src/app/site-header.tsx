@@ -1,9 +1,10 @@
 import { Link, NavLink, useNavigate } from "react-router-dom";
-import { Role, isTutorSide } from "@schema/enums";
+import { Role, isAdmin, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
 import { useUserChannelConnection } from "../lib/realtime";
 import { useIsSignedIn, useSession } from "../lib/session";
 import { ChatNavLink } from "../features/chat/chat-nav-link";
+import { useLessonEventsRefresh } from "../features/lessons/use-lessons";
 import { chatRoles } from "../features/chat/use-chat";
 import { useSignOut } from "../features/session/use-sign-out";
 import { UserAvatar } from "../features/user/user-avatar";
@@ -11,16 +12,19 @@ import { buttonClasses } from "../ui/button";
 import { cx } from "../ui/class-names";
 import { Menu } from "../ui/menu";
 
-type NavItem = { to: string; label: string };
+/** menuOnly: in the account menu, not the header row (the tutor's row is full). */
+type NavItem = { to: string; label: string; menuOnly?: boolean };
 
 /** The links a role sees in the header (only screens that exist). */
 function navItemsFor(role: Role): NavItem[] {
   const lessons = { to: "/upcoming-lessons", label: ar.marketplace.nav.myLessons };
+  const calendar = { to: "/lessons-schedule", label: ar.lessonsSchedule.nav };
   if (role === Role.Student)
     return [
       { to: "/s/dashboard", label: ar.nav.dashboard },
       { to: "/tutors", label: ar.marketplace.nav.tutors },
       lessons,
+      calendar,
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   if (isTutorSide(role))
@@ -28,9 +32,17 @@ function navItemsFor(role: Role): NavItem[] {
       { to: "/t/dashboard", label: ar.nav.dashboard },
       { to: "/tutors", label: ar.marketplace.nav.tutors },
       lessons,
+      calendar,
       { to: "/schedule-management", label: ar.nav.schedule },
-      { to: "/t/profile-settings", label: ar.nav.tutorProfile },
-      { to: "/t/account-settings", label: ar.nav.tutorAccountSettings },
+      { to: "/invoices", label: ar.invoices.nav },
+      { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
+      { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
+    ];
+  if (isAdmin(role)) return [{ to: "/admin", label: ar.admin.nav }, { to: "/tutors", label: ar.marketplace.nav.tutors }];
+  if (role === Role.Studio)
+    return [
+      { to: "/photo-sessions", label: ar.studio.nav },
+      { to: "/tutors", label: ar.marketplace.nav.tutors },
     ];
   return [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
 }
@@ -44,6 +56,8 @@ export function SiteHeader() {
   const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
   // spec 4 "Realtime connection": one user-channel socket while signed in.
   useUserChannelConnection();
+  // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
+  useLessonEventsRefresh();
   const chats = signedIn && user !== null && chatRoles.includes(user.role);
 
   return (
@@ -54,17 +68,19 @@ export function SiteHeader() {
         </Link>
         {navItems.length > 0 && (
           <nav aria-label={ar.nav.main} className="ms-4 hidden gap-1 sm:flex">
-            {navItems.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) =>
-                  cx("rounded-lg px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100")
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
+            {navItems
+              .filter((item) => !item.menuOnly)
+              .map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cx("rounded-lg px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100")
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))}
           </nav>
         )}
         {chats && <ChatNavLink className={navItems.length > 0 ? "ms-1" : "ms-4"} />}

@@ -1,7 +1,7 @@
 import PartySocket from "partysocket";
 import { useEffect, useSyncExternalStore } from "react";
 import type { AckResult, ErrorCode } from "@schema/errors";
-import type { ChatClientFrame, ServerEvent, ServerEventMap } from "@schema/events";
+import type { ChatClientFrame, ServerEvent, ServerEventMap, SessionClientFrame } from "@schema/events";
 import { session } from "./session";
 import type { SessionStore } from "./session-store";
 
@@ -36,8 +36,8 @@ export class AckTimeoutError extends Error {
 }
 
 /**
- * Numbered frames and their Acks, shared by every party socket of the SPA (chat and user channel
- * here, the session room in features/live-session): send with a fresh ackId, settle on its Ack.
+ * Numbered frames and their Acks, shared by every party socket of the SPA (chat room, user
+ * channel, session room): send with a fresh ackId, settle on its Ack.
  */
 export function createAckBook(prefix: string) {
   const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
@@ -94,23 +94,43 @@ const log = {
 };
 
 /** Frames without their ackId: the channel numbers them. */
-export type OutgoingFrame = ChatClientFrame extends infer F ? (F extends { ackId?: string } ? Omit<F, "ackId"> : never) : never;
+type WithoutAck<Frame> = Frame extends infer F ? (F extends { ackId?: string } ? Omit<F, "ackId"> : never) : never;
+/** A chat-room or user-channel frame. */
+export type OutgoingFrame = WithoutAck<ChatClientFrame>;
+/** A session-room frame (durable-objects/session-room.ts). */
+export type SessionFrame = WithoutAck<SessionClientFrame>;
 
 /** One reconnecting socket to a party object, with acks and event listeners. */
-export type RealtimeChannel = {
+export type RealtimeChannel<Frame = OutgoingFrame, Final extends string = never> = {
   readonly party: string;
   readonly name: string;
   /** Sends a frame and resolves with its Ack (rejects with AckTimeoutError when none comes). */
-  request(frame: OutgoingFrame, timeoutMs?: number): Promise<AckPayload>;
+  request(frame: Frame, timeoutMs?: number): Promise<AckPayload>;
+  /** Fire and forget (signalling, toggles): the Ack is not awaited. */
+  send(frame: Frame): void;
   onEvent(listener: EventListener): () => void;
   onOpen(listener: OpenListener): () => void;
   status(): ChannelStatus;
   onStatus(listener: () => void): () => void;
+  /** The party closed the socket with one of the channel's final codes: it stops for good. */
+  onFinal(listener: (reason: Final) => void): () => void;
   close(): void;
 };
 
+export type ChannelOptions<Final extends string> = {
+  /** Close codes after which reconnecting is pointless (name → code): the channel closes and says why. */
+  finalCloseCodes?: Readonly<Record<Final, number>>;
+  /** The ackIds' prefix (only to tell sockets apart in logs). */
+  ackPrefix?: string;
+};
+
 /** The socket at /parties/<party>/<name>?token=… with the spec's reconnection settings. */
-export function openChannel(party: string, name: string, token: string): RealtimeChannel {
+export function openChannel<Frame = OutgoingFrame, Final extends string = never>(
+  party: string,
+  name: string,
+  token: string,
+  options: ChannelOptions<Final> = {},
+): RealtimeChannel<Frame, Final> {
   const where = `${party}/${name}`;
   const socket = new PartySocket({
     host: window.location.host,
@@ -123,7 +143,9 @@ export function openChannel(party: string, name: string, token: string): Realtim
   const events = new Set<EventListener>();
   const opens = new Set<OpenListener>();
   const statuses = new Set<() => void>();
-  const acks = createAckBook("a");
+  const finals = new Set<(reason: Final) => void>();
+  const finalCodes = Object.entries(options.finalCloseCodes ?? {}) as Array<[Final, number]>;
+  const acks = createAckBook(options.ackPrefix ?? "a");
   let state: ChannelStatus = "connecting";
   let openedBefore = false;
   let closed = false;
@@ -134,6 +156,19 @@ export function openChannel(party: string, name: string, token: string): Realtim
     for (const listener of statuses) listener();
   }
 
+  function close() {
+    if (closed) return;
+    closed = true;
+    socket.close();
+    setStatus("closed");
+    acks.rejectAll();
+  }
+
+  function request(frame: Frame, timeoutMs = ackTimeoutMs) {
+    // partysocket queues frames while it reconnects.
+    return acks.request((data) => socket.send(data), frame as object, timeoutMs, closed);
+  }
+
   socket.addEventListener("open", () => {
     log.info("connected", where);
     setStatus("open");
@@ -142,6 +177,13 @@ export function openChannel(party: string, name: string, token: string): Realtim
     for (const listener of opens) listener(reopened);
   });
   socket.addEventListener("close", (event) => {
+    const final = finalCodes.find(([, code]) => code === event.code)?.[0];
+    if (final !== undefined && !closed) {
+      log.info(`closed for good (${final})`, where);
+      close();
+      for (const listener of finals) listener(final);
+      return;
+    }
     if (state === "open") log.info("disconnected", `${where} (${event.code})`);
     setStatus(closed ? "closed" : "connecting");
   });
@@ -154,9 +196,9 @@ export function openChannel(party: string, name: string, token: string): Realtim
   return {
     party,
     name,
-    request(frame, timeoutMs = ackTimeoutMs) {
-      // partysocket queues frames while it reconnects.
-      return acks.request((data) => socket.send(data), frame, timeoutMs, closed);
+    request,
+    send(frame) {
+      request(frame).catch(() => undefined);
     },
     onEvent(listener) {
       events.add(listener);
@@ -171,14 +213,22 @@ export function openChannel(party: string, name: string, token: string): Realtim
       statuses.add(listener);
       return () => statuses.delete(listener);
     },
-    close() {
-      if (closed) return;
-      closed = true;
-      socket.close();
-      setStatus("closed");
-      acks.rejectAll();
+    onFinal(listener) {
+      finals.add(listener);
+      return () => finals.delete(listener);
     },
+    close,
   };
+}
+
+/** Close codes of durable-objects/session-room.ts after which reconnecting is pointless. */
+export const sessionCloseCodes = { replaced: 4000, ended: 4001, refused: 4003 } as const;
+export type FinalClose = keyof typeof sessionCloseCodes;
+export type SessionChannel = RealtimeChannel<SessionFrame, FinalClose>;
+
+/** A live session's room: /parties/session-room/lesson:12?token=… (the colon as it is). */
+export function openSessionChannel(sessionId: string, token: string): SessionChannel {
+  return openChannel<SessionFrame, FinalClose>("session-room", sessionId, token, { finalCloseCodes: sessionCloseCodes, ackPrefix: "s" });
 }
 
 /**

@@ -75,6 +75,8 @@ type WeekCalendarProps = {
   blocks: CalendarBlock[];
   /** A selection made by dragging or with Enter … Enter. */
   onSelectRange?: (range: CellRange) => void;
+  /** Cells only carry the blocks: no selection by pointer or keyboard, no hover (a read-only calendar). */
+  readOnly?: boolean;
   /** The row scrolled into view first. */
   initialRow?: number;
   rowHeightRem?: number;
@@ -98,6 +100,7 @@ export function WeekCalendar({
   isCellDisabled = () => false,
   blocks,
   onSelectRange,
+  readOnly = false,
   initialRow = 0,
   rowHeightRem = 1.25,
   className,
@@ -150,6 +153,7 @@ export function WeekCalendar({
       focusCell(anchor ? { column: anchor.column, row: next.row } : next);
       return;
     }
+    if (readOnly) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (isCellDisabled(current) && !anchor) return;
@@ -234,7 +238,7 @@ export function WeekCalendar({
                       aria-selected={selected}
                       onFocus={() => setFocus(cell)}
                       onPointerDown={(event) => {
-                        if (disabled || event.button !== 0 || event.target !== event.currentTarget) return;
+                        if (readOnly || disabled || event.button !== 0 || event.target !== event.currentTarget) return;
                         setFocus(cell);
                         setAnchor(cell);
                         setHover(cell);
@@ -244,7 +248,7 @@ export function WeekCalendar({
                       className={cx(
                         "relative border-s border-slate-200 outline-none focus-visible:z-30 focus-visible:outline-3 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
                         time !== null ? "border-t" : row % 2 === 0 && "border-t border-t-slate-100",
-                        disabled ? "bg-slate-100" : "cursor-pointer hover:bg-brand-50",
+                        disabled ? "bg-slate-100" : !readOnly && "cursor-pointer hover:bg-brand-50",
                         selected && "bg-brand-200 hover:bg-brand-200",
                       )}
                       style={{ height: rowHeight }}

@@ -53,12 +53,12 @@ export const sandboxInstallmentPlans = [
 /** A CVV the sandbox declines with 99951 (insufficient funds), to exercise failures. */
 export const DECLINED_CVV = "999";
 
-const html = (title: string, body: string) =>
+const html = (title: string, body: string, heading = title) =>
   `<!doctype html><html lang="ar-EG" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><style>body{font-family:system-ui,sans-serif;max-inline-size:32rem;margin-inline:auto;padding:1.5rem;line-height:1.6}
 button,input{font:inherit;padding:.6rem 1rem;margin-block:.4rem}label{display:block;margin-block-start:.6rem}
 .pay{background:#0b6b3a;color:#fff;border:0}.fail{background:#a4161a;color:#fff;border:0}</style></head>
-<body><main><h1>${title}</h1>${body}<p><small>بيئة فوري التجريبية المحلية، لا تُدفع أي أموال حقيقية.</small></p></main></body></html>`;
+<body><main><h1>${heading}</h1>${body}<p><small>بيئة فوري التجريبية المحلية، لا تُدفع أي أموال حقيقية.</small></p></main></body></html>`;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const randomDigits = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => String(b % 10)).join("").replace(/^0/, "7");
@@ -360,9 +360,10 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     return c.html(
       html(
         "التحقق من الدفع (3-D Secure)",
-        `<p>المبلغ: ${amount2dp(order.amount)} جنيه مصري</p>
+        `<p>المبلغ: <bdi dir="ltr">${amount2dp(order.amount)}</bdi> جنيه مصري</p>
 <form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/pay"><button class="pay" type="submit">ادفع</button></form>
 <form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/fail"><button class="fail" type="submit">افشل العملية</button></form>`,
+        'التحقق من الدفع (<bdi dir="ltr">3-D Secure</bdi>)',
       ),
     );
   });

@@ -97,7 +97,8 @@ export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, subm
       </label>
       <textarea
         id={id}
-        dir="auto"
+        // An empty dir="auto" field is left-to-right in browsers: start right-to-left (the placeholder is Arabic).
+        dir={text.trim() === "" ? "rtl" : "auto"}
         rows={2}
         value={text}
         autoFocus={autoFocus}
@@ -108,7 +109,7 @@ export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, subm
         }}
         onKeyDown={onKeyDown}
         onBlur={stopTyping}
-        className="min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+        className="min-h-11 min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
       />
       {onCancel && (
         <Button variant="secondary" onClick={onCancel}>

@@ -36,8 +36,9 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
       <div
         className={cx(
           "max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]",
-          own ? "rounded-ss-sm bg-brand-700 text-white" : "rounded-se-sm border border-slate-200 bg-white text-slate-900",
-          deleted && "bg-slate-100 text-slate-500 italic",
+          own ? "rounded-ss-sm" : "rounded-se-sm",
+          // One set of colours at a time (Tailwind does not let the later class win).
+          deleted ? "bg-slate-100 text-slate-600 italic" : own ? "bg-brand-700 text-white" : "border border-slate-200 bg-white text-slate-900",
           editing && "w-full max-w-full sm:max-w-full",
         )}
       >

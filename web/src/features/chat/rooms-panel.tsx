@@ -52,6 +52,7 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
         const selected = room.id === selectedId;
         const last = room.lastMessage;
         const typing = partner ? presence.isTyping(room.id, partner.id) : false;
+        const online = partner ? presence.isOnline(partner.id) === true : false;
         return (
           <li key={room.id} className={cx("flex items-stretch", selected && "bg-brand-50")}>
             <button
@@ -61,6 +62,11 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
               className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-3 text-start hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-brand-600"
             >
               <span className="flex items-center gap-2">
+                {online && (
+                  <span className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600" title={ar.chat.online}>
+                    <span className="sr-only">{ar.chat.online}</span>
+                  </span>
+                )}
                 <bdi className="truncate font-medium text-slate-900">{name}</bdi>
                 {room.pinned && (
                   <span className="text-xs text-slate-500" title={ar.chat.pinned}>

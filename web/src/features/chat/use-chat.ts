@@ -15,7 +15,7 @@ import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAct
 /** Students, tutors and tutor managers chat (business-rules.md, Chat). */
 export const chatRoles: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
-/** The room list is short (one room per partner): one page of the largest size. */
+/** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */
 const roomsPageSize = 100;
 export const messagesPageSize = 30;
 const previewLength = 120;
@@ -42,14 +42,30 @@ export function totalUnread(rooms: readonly RoomView[]): number {
   return rooms.reduce((sum, room) => sum + (room.muted ? 0 : room.unreadCount), 0);
 }
 
-/** GET /chat/list/rooms/{userId}/ */
+/**
+ * Every room of the user, page after page of GET /chat/list/rooms/{userId}/ (one page for nearly
+ * everyone), so the header's unread total is exact from the first load.
+ */
+export async function fetchAllRooms(fetchPage: (page: number) => Promise<Paged<RoomView>>): Promise<Paged<RoomView>> {
+  const first = await fetchPage(1);
+  const list = [...first.list];
+  for (let page = 2; list.length < first.total; page++) {
+    const next = await fetchPage(page);
+    if (next.list.length === 0) break;
+    list.push(...next.list);
+  }
+  return { list, total: first.total };
+}
+
+/** GET /chat/list/rooms/{userId}/ (all pages). */
 export function useRoomsQuery() {
   const { user } = useSession();
   const signedIn = useIsSignedIn();
   const userId = user?.id ?? 0;
   return useQuery({
     queryKey: chatKeys.rooms(userId),
-    queryFn: ({ signal }) => api.get<Paged<RoomView>>(`/chat/list/rooms/${userId}/`, { query: { page: 1, size: roomsPageSize }, signal }),
+    queryFn: ({ signal }) =>
+      fetchAllRooms((page) => api.get<Paged<RoomView>>(`/chat/list/rooms/${userId}/`, { query: { page, size: roomsPageSize }, signal })),
     enabled: signedIn && user !== null && chatRoles.includes(user.role),
     select: (page) => sortRooms(page.list),
   });

@@ -10,7 +10,7 @@ import { EmailVerificationDialog } from "../verification/email-verification-dial
 import { PhoneVerificationDialog } from "../verification/phone-verification-dialog";
 import { VerificationStatus } from "../verification/verification-status";
 import { StudentDashboardStats, TutorDashboardStats } from "./dashboard-stats";
-import { nextStepFor, nextStepPath } from "./next-step";
+import { completeProfilePath, nextStepFor, nextStepPath } from "./next-step";
 
 type DashboardOverviewProps = { user: UserView; tutorMeta: TutorMeta | null };
 
@@ -57,7 +57,7 @@ function NextStepCard({ user, tutorMeta }: DashboardOverviewProps) {
       {step === "complete-profile" && (
         <div className="flex flex-col items-start gap-3">
           <p className="text-slate-800">{ar.dashboard.completeProfile}</p>
-          <Link to="/complete-profile" className={buttonClasses("primary")}>
+          <Link to={completeProfilePath(user.role)} className={buttonClasses("primary")}>
             {ar.dashboard.completeProfileAction}
           </Link>
         </div>

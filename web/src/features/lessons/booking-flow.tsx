@@ -153,7 +153,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             <dd className="font-medium">{t.minutes(formatNumber(duration))}</dd>
             {!lesson?.isTrial && <MinutesLeft duration={duration} returning={lesson && !lesson.isTrial ? lesson.duration : 0} />}
           </dl>
-          {mutation.isError && <Notice tone="error">{bookingErrorMessage(errorCodeOf(mutation.error), Boolean(lesson))}</Notice>}
+          {mutation.isError && <Notice tone="error">{bookingErrorMessage(errorCodeOf(mutation.error))}</Notice>}
           <div className="flex flex-wrap gap-2">
             <Button onClick={confirm} loading={mutation.isPending}>
               {lesson ? t.confirmReschedule : t.confirm}
@@ -169,11 +169,11 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
 }
 
 /**
- * The Arabic message of a booking code. "forbidden" means an unverified email when booking, and
- * the 6-hour window when moving a lesson.
+ * The Arabic message of a booking or rescheduling code: the catalogue's, with a fuller sentence
+ * for an unverified email (lesson-cancel-window-passed is the 6-hour rule when moving a lesson).
  */
-export function bookingErrorMessage(code: string, rescheduling: boolean): string {
-  if (code === "forbidden") return rescheduling ? ar.marketplace.lessons.tooLate : t.verifyEmailFirst;
+export function bookingErrorMessage(code: string): string {
+  if (code === "email-not-verified") return t.verifyEmailFirst;
   return errorMessage(code);
 }
 

@@ -1,16 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
-import type { LessonView } from "@schema/api/lesson";
+import type { CalendarFeed, LessonView } from "@schema/api/lesson";
 import type { CurrentSubscription } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
+import type { ServerEvent } from "@schema/events";
 import { api } from "../../lib/api";
+import { useUserChannelEvents } from "../../lib/realtime";
 import { useIsSignedIn, useSession } from "../../lib/session";
+import { statsKeys } from "../stats/use-stats";
 
 export type FreeTimes = { tutorId: number; duration: LessonDuration; starts: string[] };
 
 export const lessonKeys = {
   all: ["lessons"] as const,
   list: (tab: LessonTab, page: number) => ["lessons", "list", tab, page] as const,
+  week: (after: string, before: string) => ["lessons", "week", after, before] as const,
+  /** Outside "lessons": lesson changes never change the feed URL. */
+  feed: ["calendar-feed"] as const,
   freeTimes: (tutorId: number, from: string, to: string, duration: number) => ["lessons", "free-times", tutorId, from, to, duration] as const,
   subscription: ["subscription", "user"] as const,
 };
@@ -55,12 +62,62 @@ export function useLessonListQuery(tab: LessonTab, page: number) {
   });
 }
 
+/** GET /lesson/list/ for a calendar week: every lesson overlapping [after, before), cancelled ones included. */
+export function useWeekLessonsQuery(range: { after: string; before: string }) {
+  return useQuery({
+    queryKey: lessonKeys.week(range.after, range.before),
+    queryFn: ({ signal }) => api.get<Paged<LessonView>>("/lesson/list/", { query: { after: range.after, before: range.before, size: 100 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Everything a booked, moved or cancelled lesson changes: the lesson lists and calendar, the
+ * minutes left this week (/sub/user) and the dashboards' figures.
+ */
+export function invalidateLessonData(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: lessonKeys.all });
+  void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+  void queryClient.invalidateQueries({ queryKey: statsKeys.student });
+  void queryClient.invalidateQueries({ queryKey: statsKeys.tutor });
+}
+
+export const lessonEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["LessonBooked", "LessonRebooked", "LessonCanceled"]);
+
+/** While mounted (the app shell): LessonBooked, LessonRebooked and LessonCanceled refresh the lesson data. */
+export function useLessonEventsRefresh() {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (lessonEventTypes.has(event.type)) invalidateLessonData(queryClient);
+    },
+    [queryClient],
+  );
+  useUserChannelEvents(onEvent);
+}
+
 function useInvalidateLessons() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: lessonKeys.all });
-    void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
-  };
+  return () => invalidateLessonData(queryClient);
+}
+
+/** GET /lesson/calendar/feed: the user's secret calendar feed URL (created on first use). */
+export function useCalendarFeedQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: lessonKeys.feed,
+    queryFn: ({ signal }) => api.get<CalendarFeed>("/lesson/calendar/feed", { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /lesson/calendar/feed: a new secret URL; the old one stops working. */
+export function useRotateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>("/lesson/calendar/feed"),
+    onSuccess: (feed) => queryClient.setQueryData(lessonKeys.feed, feed),
+  });
 }
 
 /** POST /lesson/ */

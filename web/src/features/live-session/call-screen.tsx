@@ -20,11 +20,13 @@ type CallScreenProps = {
   onCamera: (enabled: boolean) => void;
   onShare: (screen: MediaStreamTrack | null, camera: MediaStreamTrack | null) => Promise<void>;
   onLeave: () => void;
+  /** The leave button's words (a lesson's by default). */
+  leaveLabel?: string;
 };
 
 /** In the call: the other member's video, ours, and the controls (each with a visible label). */
 export function CallScreen(props: CallScreenProps) {
-  const { otherName, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave } = props;
+  const { otherName, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = ar.liveSession.leave } = props;
   const [mic, setMic] = useState(props.initialMic);
   const [camera, setCamera] = useState(props.initialCamera);
   const [screen, setScreen] = useState<MediaStream | null>(null);
@@ -113,7 +115,7 @@ export function CallScreen(props: CallScreenProps) {
           </Button>
         )}
         <Button variant="danger" onClick={onLeave}>
-          {ar.liveSession.leave}
+          {leaveLabel}
         </Button>
       </div>
     </div>

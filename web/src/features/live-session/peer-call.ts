@@ -1,5 +1,5 @@
 import type { ServerEvent } from "@schema/events";
-import type { SessionFrame } from "./session-channel";
+import type { SessionFrame } from "../../lib/realtime";
 
 /** The parts of RTCPeerConnection the call uses (a test can stand in for it). */
 export type PeerConnectionLike = Pick<

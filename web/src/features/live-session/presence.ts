@@ -59,7 +59,7 @@ export function mediaConstraints(prefs: Pick<DevicePrefs, "camera" | "mic">): Me
   };
 }
 
-/** The ICE servers GET /config may carry (none on loopback). */
+/** The ICE servers of the session's media (GET /session/{id}: members only; none on loopback). */
 export function iceServersOf(config: unknown): RTCIceServer[] {
   const list = typeof config === "object" && config !== null ? (config as { iceServers?: unknown }).iceServers : undefined;
   if (!Array.isArray(list)) return [];

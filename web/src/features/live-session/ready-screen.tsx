@@ -16,6 +16,10 @@ type ReadyScreenProps = {
   roomReady: boolean;
   joining: boolean;
   onJoin: () => void;
+  /** The join button's words (a lesson's by default). */
+  joinLabel?: string;
+  /** "<name> is in the lesson" (or the interview, the demo session). */
+  inCallText?: (name: string) => string;
 };
 
 function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[] {
@@ -28,8 +32,8 @@ function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[]
 }
 
 /** The other member's presence, in words. */
-export function PresenceLine({ name, presence }: { name: string; presence: SessionPresence | null }) {
-  const text = presence?.inCall ? ar.liveSession.presenceInCall(name) : presence?.online ? ar.liveSession.presenceOnline(name) : ar.liveSession.presenceAway(name);
+export function PresenceLine({ name, presence, inCallText = ar.liveSession.presenceInCall }: { name: string; presence: SessionPresence | null; inCallText?: (name: string) => string }) {
+  const text = presence?.inCall ? inCallText(name) : presence?.online ? ar.liveSession.presenceOnline(name) : ar.liveSession.presenceAway(name);
   const dot = presence?.inCall ? "bg-emerald-600" : presence?.online ? "bg-amber-500" : "bg-slate-400";
   return (
     <p className="flex items-center gap-2 text-sm text-slate-800" aria-live="polite">
@@ -40,7 +44,7 @@ export function PresenceLine({ name, presence }: { name: string; presence: Sessi
 }
 
 /** The ready/join screen: preview, microphone level, device pickers, presence, join. */
-export function ReadyScreen({ media, other, otherPresence, roomReady, joining, onJoin }: ReadyScreenProps) {
+export function ReadyScreen({ media, other, otherPresence, roomReady, joining, onJoin, joinLabel = ar.liveSession.join, inCallText }: ReadyScreenProps) {
   const { stream, error, pending, devices, prefs, choose, retry } = media;
   const problem = error ? deviceErrorMessage(error) : null;
   const hasVideo = Boolean(stream?.getVideoTracks().length);
@@ -78,10 +82,10 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
             onChange={(event) => choose("speaker", event.target.value)}
           />
         )}
-        <PresenceLine name={other?.name ?? ar.liveSession.otherMember} presence={otherPresence} />
+        <PresenceLine name={other?.name ?? ar.liveSession.otherMember} presence={otherPresence} inCallText={inCallText} />
         {!roomReady && <p className="text-sm text-slate-700">{ar.liveSession.connecting}</p>}
         <Button size="lg" onClick={onJoin} loading={joining} disabled={!roomReady || pending}>
-          {error ? ar.liveSession.joinWithoutMedia : ar.liveSession.join}
+          {error ? ar.liveSession.joinWithoutMedia : joinLabel}
         </Button>
       </div>
     </div>

@@ -1,21 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SessionMedia, SessionTokenResponse } from "@schema/api/session";
 import type { SessionPresence } from "@schema/events";
-import type { ChannelStatus } from "../../lib/realtime";
-import { useAppConfig } from "../config/use-app-config";
+import { api } from "../../lib/api";
+import { openSessionChannel, type ChannelStatus, type FinalClose, type SessionChannel } from "../../lib/realtime";
+import { LiveKitCall, loadLiveKit } from "./livekit-call";
 import { PeerCall, type PeerCallState } from "./peer-call";
 import { applyPresence, iceServersOf } from "./presence";
-import { openSessionChannel, type FinalClose, type SessionChannel } from "./session-channel";
 
 export type MediaFlags = { camera: boolean; mic: boolean; sharing: boolean };
 
 /**
  * The session room for one page: presence on the ready screen, then the call (JoinSession and the
- * peer-to-peer connection). A reconnect while in the call enters it again, which renegotiates.
+ * media). The media go peer to peer with the session's ICE servers, or through LiveKit when the
+ * Worker has it configured (`media.liveKit`; livekit-client is loaded only then). Presence, the
+ * mic/camera toggles and the screen-share flag go through the session room either way. A reconnect
+ * while in the call enters it again, which renegotiates.
  */
-export function useLiveSession(sessionId: string, selfId: number, token: string | null, enabled: boolean) {
-  const config = useAppConfig();
+export function useLiveSession(sessionId: string, selfId: number, token: string | null, enabled: boolean, media: SessionMedia) {
   const iceServers = useRef<RTCIceServer[]>([]);
-  iceServers.current = iceServersOf(config.data);
+  iceServers.current = iceServersOf(media);
+  const viaLiveKit = media.liveKit;
 
   const [status, setStatus] = useState<ChannelStatus>("connecting");
   const [final, setFinal] = useState<FinalClose | null>(null);
@@ -41,6 +45,15 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     });
   }
   const call = callRef.current;
+  const liveKitRef = useRef<LiveKitCall | null>(null);
+  const localStream = useRef<MediaStream | null>(null);
+
+  /** The LiveKit half: a token for this session, livekit-client loaded on first use, then connect. */
+  const connectLiveKit = useCallback(async () => {
+    const { token: liveToken, url } = await api.get<SessionTokenResponse>("/session/token", { query: { sessionId } });
+    if (!liveKitRef.current) liveKitRef.current = new LiveKitCall(await loadLiveKit(), { onRemoteStream: setRemoteStream, onState: setPeerState });
+    await liveKitRef.current.connect(url, liveToken, localStream.current, flags.current);
+  }, [sessionId]);
 
   const enter = useCallback(async () => {
     const room = channel.current;
@@ -51,11 +64,24 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     inCallRef.current = true;
     setInCall(true);
     if (ack.session) setMembers(ack.session.members);
-    const other = ack.session?.members.find((member) => member.userId !== selfId);
-    call.reopen();
-    call.joined(Boolean(other?.inCall));
+    if (viaLiveKit) {
+      // A session-room reconnect while in the call leaves the LiveKit connection as it is.
+      if (!liveKitRef.current?.active)
+        await connectLiveKit().catch((error: unknown) => {
+          // No media: out of the call again, and the page says joining failed.
+          room.send({ type: "LeaveSession", payload: {} });
+          void liveKitRef.current?.close();
+          inCallRef.current = false;
+          setInCall(false);
+          throw error;
+        });
+    } else {
+      const other = ack.session?.members.find((member) => member.userId !== selfId);
+      call.reopen();
+      call.joined(Boolean(other?.inCall));
+    }
     if (flags.current.sharing) room.send({ type: "UserSharingScreen", payload: { sharing: true } });
-  }, [call, selfId]);
+  }, [call, connectLiveKit, selfId, viaLiveKit]);
 
   useEffect(() => {
     if (!enabled || !token) return;
@@ -63,7 +89,7 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     channel.current = room;
     const offEvent = room.onEvent((event) => {
       setMembers((current) => applyPresence(current, event));
-      void call.handle(event).catch((error: unknown) => console.warn("[session-room] signalling failed", error));
+      if (!viaLiveKit) void call.handle(event).catch((error: unknown) => console.warn("[session-room] signalling failed", error));
     });
     const offOpen = room.onOpen(() => {
       if (inCallRef.current) void enter().catch(() => undefined);
@@ -73,10 +99,11 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
           .then((ack) => ack.session && setMembers(ack.session.members))
           .catch(() => undefined);
     });
-    const offStatus = room.onStatus(setStatus);
+    const offStatus = room.onStatus(() => setStatus(room.status()));
     const offFinal = room.onFinal((reason) => {
       setFinal(reason);
       call.close();
+      void liveKitRef.current?.close();
       inCallRef.current = false;
       setInCall(false);
     });
@@ -87,15 +114,17 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
       offFinal();
       if (inCallRef.current) room.send({ type: "LeaveSession", payload: {} });
       call.close();
+      void liveKitRef.current?.close();
       inCallRef.current = false;
       room.close();
       channel.current = null;
     };
-  }, [call, enabled, enter, sessionId, token]);
+  }, [call, enabled, enter, sessionId, token, viaLiveKit]);
 
   const join = useCallback(
     async (stream: MediaStream | null, media: MediaFlags) => {
       flags.current = media;
+      localStream.current = stream;
       call.setLocalStream(stream);
       setJoining(true);
       try {
@@ -110,6 +139,7 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
   const leave = useCallback(() => {
     channel.current?.send({ type: "LeaveSession", payload: {} });
     call.close();
+    void liveKitRef.current?.close();
     inCallRef.current = false;
     setInCall(false);
     setRemoteStream(null);
@@ -117,11 +147,13 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
 
   const setMic = useCallback((enabled: boolean) => {
     flags.current = { ...flags.current, mic: enabled };
+    void liveKitRef.current?.setMic(enabled);
     channel.current?.send({ type: "ToggleMic", payload: { enabled } });
   }, []);
 
   const setCamera = useCallback((enabled: boolean) => {
     flags.current = { ...flags.current, camera: enabled };
+    void liveKitRef.current?.setCamera(enabled);
     channel.current?.send({ type: "ToggleCamera", payload: { enabled } });
   }, []);
 
@@ -129,10 +161,11 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     async (track: MediaStreamTrack | null, cameraTrack: MediaStreamTrack | null) => {
       const sharing = track !== null;
       flags.current = { ...flags.current, sharing };
-      await call.replaceVideo(track ?? cameraTrack);
+      if (viaLiveKit) await liveKitRef.current?.share(track);
+      else await call.replaceVideo(track ?? cameraTrack);
       channel.current?.send({ type: "UserSharingScreen", payload: { sharing } });
     },
-    [call],
+    [call, viaLiveKit],
   );
 
   return { status, final, members, inCall, joining, peerState, remoteStream, join, leave, setMic, setCamera, setSharing };

@@ -19,8 +19,8 @@ export function stepRows(onboarding: Onboarding): StepRow[] {
       return { key, step: null, status: done ? "done" : "current" };
     }
     const step = onboarding[key];
-    // The studio books the photo session: the tutor has nothing to do but wait for its call.
-    if (key === "photoSession" && step.state !== "passed") return { key, step, status: "studio" };
+    // Once the tutor has asked a studio, the studio sets the time and uploads: the tutor waits for it.
+    if (key === "photoSession" && step.state === "pending") return { key, step, status: "studio" };
     return { key, step, status: statusOf(step) };
   });
 }

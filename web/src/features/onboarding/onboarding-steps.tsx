@@ -1,10 +1,11 @@
 import { Link } from "react-router-dom";
 import type { Onboarding } from "@schema/api/onboarding";
 import { ar } from "../../i18n/ar-EG";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatNumber } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Badge, Notice } from "../../ui/notice";
+import { PhotoSessionStep } from "../studio/photo-session-step";
 import { BookingStep } from "./booking-step";
 import { IntroVideoStep } from "./intro-video-step";
 import { isOnboarded, stepRows, type StepRow, type StepStatus } from "./logic";
@@ -25,7 +26,7 @@ export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
   return (
     <div className="flex flex-col gap-4">
       {isOnboarded(onboarding) ? (
-        <ActivatedCard activated={onboarding.activated} />
+        <ActivatedCard activated={onboarding.activated} photographed={onboarding.photoSession.state === "passed"} />
       ) : (
         onboarding.current === "activation" && <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>
       )}
@@ -38,12 +39,13 @@ export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
   );
 }
 
-function ActivatedCard({ activated }: { activated: boolean }) {
+function ActivatedCard({ activated, photographed }: { activated: boolean; photographed: boolean }) {
   if (!activated) return <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>;
   return (
     <section className="flex flex-col items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6">
       <h2 className="text-lg font-bold text-emerald-900">{ar.onboarding.activatedTitle}</h2>
-      <p className="text-emerald-900">{ar.onboarding.activatedBody}</p>
+      {/* Listed only with the studio's photo, video and thumbnail (business-rules.md). */}
+      <p className="text-emerald-900">{photographed ? ar.onboarding.activatedBody : ar.studio.activatedNeedsPhoto}</p>
       <Link to="/schedule-management" className={buttonClasses("primary")}>
         {ar.onboarding.openSchedule}
       </Link>
@@ -91,15 +93,7 @@ function StepBody({ row, onboarding }: { row: StepRow; onboarding: Onboarding })
       return <BookingStep kind="interview" step={onboarding.interview} />;
     case "demoSession":
       return <BookingStep kind="demo" step={onboarding.demoSession} />;
-    case "photoSession": {
-      const step = onboarding.photoSession;
-      if (step.state === "passed") return <p className="text-slate-700">{ar.onboarding.photoDone}</p>;
-      return (
-        <div className="flex flex-col gap-2">
-          <p className="text-slate-700">{ar.onboarding.photoBody}</p>
-          {step.start && <p className="font-medium text-slate-900">{ar.onboarding.photoScheduled(formatDateTime(step.start))}</p>}
-        </div>
-      );
-    }
+    case "photoSession":
+      return <PhotoSessionStep step={onboarding.photoSession} />;
   }
 }

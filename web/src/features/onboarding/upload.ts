@@ -35,12 +35,12 @@ export function readVideoDuration(file: Blob): Promise<number> {
 }
 
 /** PUT one raw part with XMLHttpRequest, for upload progress; the signal aborts it. */
-function putPart(upload: IntroVideoUpload, partNumber: number, body: Blob, signal: AbortSignal, onProgress: (bytes: number) => void) {
+function putPart(url: string, body: Blob, signal: AbortSignal, onProgress: (bytes: number) => void) {
   return new Promise<IntroVideoPart>((resolve, reject) => {
     const token = session.liveToken();
     if (token === null) return reject(new ApiError("unauthenticated", 401));
     const request = new XMLHttpRequest();
-    request.open("PUT", apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }));
+    request.open("PUT", url);
     request.setRequestHeader("Accept", "application/json");
     request.setRequestHeader("Authorization", `Bearer ${token}`);
     request.setRequestHeader("Content-Type", "application/octet-stream");
@@ -63,6 +63,44 @@ function putPart(upload: IntroVideoUpload, partNumber: number, body: Blob, signa
   });
 }
 
+/** The three calls around the parts of one R2 multipart upload, and where each part goes. */
+export type MultipartRoutes<Done> = {
+  start: (signal: AbortSignal) => Promise<IntroVideoUpload>;
+  partUrl: (upload: IntroVideoUpload, partNumber: number) => string;
+  complete: (upload: IntroVideoUpload, parts: IntroVideoPart[]) => Promise<Done>;
+  abort: (upload: IntroVideoUpload) => Promise<unknown>;
+};
+
+/**
+ * A large file through R2 multipart routes: start, PUT each part with progress, complete. On
+ * abort or failure the started upload is aborted so its parts are discarded.
+ */
+export async function uploadInParts<Done>(
+  file: Blob,
+  routes: MultipartRoutes<Done>,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<Done> {
+  const upload = await routes.start(signal);
+  const parts: IntroVideoPart[] = [];
+  let doneBytes = 0;
+  try {
+    for (const range of splitParts(file.size, upload.partSize)) {
+      const part = await putPart(routes.partUrl(upload, range.partNumber), file.slice(range.start, range.end), signal, (bytes) =>
+        onProgress(uploadFraction(file.size, doneBytes, bytes)),
+      );
+      parts.push(part);
+      doneBytes += range.end - range.start;
+      onProgress(uploadFraction(file.size, doneBytes, 0));
+    }
+    if (signal.aborted) throw new DOMException("Upload aborted", "AbortError");
+    return await routes.complete(upload, parts);
+  } catch (error) {
+    await routes.abort(upload).catch(() => undefined);
+    throw error;
+  }
+}
+
 export type ChunkedUploadOptions = {
   file: File;
   contentType: IntroVideoType;
@@ -71,30 +109,20 @@ export type ChunkedUploadOptions = {
   onProgress: (fraction: number) => void;
 };
 
-/**
- * The intro video through the R2 multipart routes: start, PUT each part, complete. On abort or
- * failure the started upload is aborted so its parts are discarded.
- */
-export async function uploadIntroVideo({ file, contentType, duration, signal, onProgress }: ChunkedUploadOptions): Promise<IntroVideoView> {
+/** The tutor's own intro video through /intro-video/upload/*. */
+export function uploadIntroVideo({ file, contentType, duration, signal, onProgress }: ChunkedUploadOptions): Promise<IntroVideoView> {
   const seconds = Math.round(duration);
-  const upload = await api.post<IntroVideoUpload>("/intro-video/upload", { duration: seconds, contentType, size: file.size }, { signal });
-  const parts: IntroVideoPart[] = [];
-  let doneBytes = 0;
-  try {
-    for (const range of splitParts(file.size, upload.partSize)) {
-      const part = await putPart(upload, range.partNumber, file.slice(range.start, range.end), signal, (bytes) =>
-        onProgress(uploadFraction(file.size, doneBytes, bytes)),
-      );
-      parts.push(part);
-      doneBytes += range.end - range.start;
-      onProgress(uploadFraction(file.size, doneBytes, 0));
-    }
-    if (signal.aborted) throw new DOMException("Upload aborted", "AbortError");
-    return await api.post<IntroVideoView>("/intro-video/upload/complete", { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts });
-  } catch (error) {
-    await api.post("/intro-video/upload/abort", { key: upload.key, uploadId: upload.uploadId }).catch(() => undefined);
-    throw error;
-  }
+  return uploadInParts(
+    file,
+    {
+      start: (startSignal) => api.post<IntroVideoUpload>("/intro-video/upload", { duration: seconds, contentType, size: file.size }, { signal: startSignal }),
+      partUrl: (upload, partNumber) => apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }),
+      complete: (upload, parts) => api.post<IntroVideoView>("/intro-video/upload/complete", { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts }),
+      abort: (upload) => api.post("/intro-video/upload/abort", { key: upload.key, uploadId: upload.uploadId }),
+    },
+    signal,
+    onProgress,
+  );
 }
 
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";

@@ -84,3 +84,22 @@ export function cardAddedResult(search: URLSearchParams): "success" | "failure" 
 
 /** Where the checkout keeps itself while the student is away adding a card. */
 export const checkoutReturnKey = "dars.checkout.return";
+
+/**
+ * The order a reload of the checkout resumes: the newest unpaid (New) order of this plan and
+ * period that has not passed its expiry, from /tx/list?status=0&planId= (newest first).
+ */
+export function latestUnpaidOrder<T extends { period: PlanPeriod; status: TransactionStatus; expiresAt: string | null }>(
+  list: readonly T[],
+  period: PlanPeriod,
+  now = new Date(),
+): T | null {
+  const at = now.toISOString();
+  return list.find((tx) => tx.period === period && tx.status === TransactionStatus.New && (tx.expiresAt === null || tx.expiresAt > at)) ?? null;
+}
+
+/** The transaction a card payment came back from 3-D Secure with (?tx=), or null. */
+export function returnedTransactionId(search: URLSearchParams): number | null {
+  const raw = search.get("tx");
+  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}

@@ -59,9 +59,17 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
       </p>
       {final ? (
         <Notice tone={tx.status === TransactionStatus.Failed ? "error" : "warning"}>
-          {tx.status === TransactionStatus.Canceled || tx.status === TransactionStatus.Expired || tx.status === TransactionStatus.Failed
-            ? t.closed[tx.status]
-            : t.closed.other}
+          {tx.status === TransactionStatus.Failed ? (
+            <>
+              {/* A failure from Fawry: the gateway's message (fawry-error), then what to do. */}
+              <span className="block font-medium">{errorMessage("fawry-error")}</span>
+              <span className="block">{t.closed[tx.status]}</span>
+            </>
+          ) : tx.status === TransactionStatus.Canceled || tx.status === TransactionStatus.Expired ? (
+            t.closed[tx.status]
+          ) : (
+            t.closed.other
+          )}
         </Notice>
       ) : (
         <>

@@ -48,7 +48,7 @@ export function SavedCards({ name, value, onChange }: SavedCardsProps) {
       ) : cards.data.length === 0 ? (
         <Notice tone="info">{t.noCards}</Notice>
       ) : (
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">{t.chooseCard}</legend>
           <ul className="flex flex-col gap-2">
             {cards.data.map((card) => (
@@ -60,7 +60,7 @@ export function SavedCards({ name, value, onChange }: SavedCardsProps) {
                   value === card.token ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white",
                 )}
               >
-                <label className="flex min-h-11 flex-1 cursor-pointer items-center gap-3">
+                <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1">
                   <input
                     type="radio"
                     name={name}

@@ -10,7 +10,7 @@ import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { api } from "../../lib/api";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/use-lessons";
-import { statusPollInterval } from "./payment-logic";
+import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";
 
 export const paymentKeys = {
   plan: (id: number) => ["plans", "one", id] as const,
@@ -19,6 +19,7 @@ export const paymentKeys = {
   status: (transactionId: number) => ["payments", "status", transactionId] as const,
   transactions: (page: number) => ["payments", "transactions", page] as const,
   allTransactions: ["payments", "transactions"] as const,
+  unpaid: (planId: number, period: PlanPeriod) => ["payments", "transactions", "unpaid", planId, period] as const,
 };
 
 /** GET /plan/{id} */
@@ -140,5 +141,17 @@ export function useTransactionsQuery(page: number) {
     queryKey: paymentKeys.transactions(page),
     queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { page, size: transactionsPageSize }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The student's latest unpaid order for this plan and period (what a reload of the checkout resumes). */
+export function useUnpaidOrderQuery(planId: number, period: PlanPeriod, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.unpaid(planId, period),
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Paged<TransactionView>>("/tx/list", { query: { status: 0, planId, size: 10 }, signal });
+      return latestUnpaidOrder(page.list, period);
+    },
+    enabled,
   });
 }

@@ -1,9 +1,11 @@
-import { Role, isTutorSide } from "@schema/enums";
+import { Role, isAdmin, isTutorSide } from "@schema/enums";
 
 /** Where a signed-in user lands: the dashboard of their side of the app. */
 export function homePathFor(role: Role): string {
   if (role === Role.Student) return "/s/dashboard";
   if (isTutorSide(role)) return "/t/dashboard";
+  if (role === Role.Studio) return "/photo-sessions";
+  if (isAdmin(role)) return "/admin";
   return "/";
 }
 

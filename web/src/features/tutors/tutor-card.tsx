@@ -4,6 +4,7 @@ import { ar } from "../../i18n/ar-EG";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
+import { TutorVideoButton } from "./tutor-video";
 
 const t = ar.marketplace.tutors;
 
@@ -70,6 +71,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
           <p className="text-xs text-slate-600">{t.lessonsTaught(formatNumber(tutor.lessonsTaught))}</p>
         </div>
       </div>
+      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} />}
       {tutor.bio && (
         <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
           {tutor.bio}

@@ -1,12 +1,20 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { CouponView } from "@schema/api/coupon";
 import type { TransactionView } from "@schema/api/transaction";
 import type { PlanView } from "@schema/api/plan";
 import { PaymentMethod, type PlanPeriod } from "@schema/enums";
 import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
 import { PaymentStatusPanel } from "../../features/payments/payment-status-panel";
-import { checkoutPreview, isCouponCodeShape, isCvv, normalizeCouponCode, normalizeWalletPhone, parseCheckoutParams } from "../../features/payments/payment-logic";
+import {
+  checkoutPreview,
+  isCouponCodeShape,
+  isCvv,
+  normalizeCouponCode,
+  normalizeWalletPhone,
+  parseCheckoutParams,
+  returnedTransactionId,
+} from "../../features/payments/payment-logic";
 import { SavedCards } from "../../features/payments/saved-cards";
 import {
   useCheckCoupon,
@@ -15,7 +23,9 @@ import {
   usePayByInstallments,
   usePayByReference,
   usePayByWallet,
+  usePaymentStatusQuery,
   usePlanQuery,
+  useUnpaidOrderQuery,
 } from "../../features/payments/use-payments";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -76,9 +86,35 @@ function BackToPlans() {
   );
 }
 
+/**
+ * The order the page follows, in this order: one just started here; the card payment that came
+ * back from 3-D Secure (?tx=); after a reload, the student's latest unpaid order for this plan.
+ */
+function useFollowedOrder(planId: number, period: PlanPeriod) {
+  const [search, setSearch] = useSearchParams();
+  const returnedId = returnedTransactionId(search);
+  const [started, setStarted] = useState<Pending | null>(null);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const returned = usePaymentStatusQuery(started ? null : returnedId);
+  const unpaid = useUnpaidOrderQuery(planId, period, !started && returnedId === null);
+  const resumed = unpaid.data && unpaid.data.id !== dismissed ? unpaid.data : null;
+  // Adopted once found, so the order stays on screen when it turns Paid, Expired or Canceled.
+  if (!started && returnedId === null && resumed) setStarted({ transaction: resumed, referenceNumber: resumed.fawryRefNumber ?? undefined });
+  const pending: Pending | null = started ?? (returnedId !== null && returned.data ? { transaction: returned.data } : null);
+  const loading = !started && (returnedId !== null ? returned.isPending : unpaid.isPending || resumed !== null);
+  /** Back to the methods: forget the followed order (and the ?tx= of a card return). */
+  function retry() {
+    if (pending) setDismissed(pending.transaction.id);
+    setStarted(null);
+    if (returnedId !== null) setSearch({}, { replace: true });
+  }
+  return { pending, loading, start: setStarted, retry, error: returnedId !== null ? returned.error : null };
+}
+
 function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: PlanPeriod; hasSubscription: boolean }) {
   const [coupon, setCoupon] = useState<CouponView | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const followed = useFollowedOrder(plan.id, period);
+  const pending = followed.pending;
   const preview = checkoutPreview(plan, period, coupon?.discount ?? null);
   const order = { planId: plan.id, period, ...(coupon ? { couponCode: coupon.code } : {}) };
 
@@ -95,27 +131,30 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
             <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-200 pt-3">
               <dt className="font-bold text-slate-900">{t.total}</dt>
               <dd className="text-xl font-bold text-brand-800" data-testid="checkout-total">
-                {formatMoney(preview.total)}
+                {formatMoney(pending ? pending.transaction.amount : preview.total)}
               </dd>
             </div>
           </dl>
         </Card>
-        {!pending && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} />}
+        {!pending && !followed.loading && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} />}
       </div>
       <div className="flex flex-col gap-4">
-        {hasSubscription && !pending ? (
+        {followed.error && <Notice tone="error">{errorMessage(errorCodeOf(followed.error))}</Notice>}
+        {followed.loading ? (
+          <LoadingScreen />
+        ) : pending ? (
+          <PaymentStatusPanel key={pending.transaction.id} transaction={pending.transaction} onRetry={followed.retry}>
+            <PendingDetails pending={pending} />
+          </PaymentStatusPanel>
+        ) : hasSubscription ? (
           <>
             <Notice tone="warning">{t.hasSubscription}</Notice>
             <Link to="/payments" className={buttonClasses("secondary", "md", "self-start")}>
               {t.seePayments}
             </Link>
           </>
-        ) : pending ? (
-          <PaymentStatusPanel transaction={pending.transaction} onRetry={() => setPending(null)}>
-            <PendingDetails pending={pending} />
-          </PaymentStatusPanel>
         ) : (
-          <MethodTabs order={order} amount={preview.total} onPending={setPending} />
+          <MethodTabs order={order} amount={preview.total} onPending={followed.start} />
         )}
       </div>
     </div>
@@ -350,7 +389,9 @@ function ReferenceTab({ order, onPending }: { order: Order; onPending: (pending:
 
 /** The reference number (cash at an outlet) or the wallet QR, while the order waits. */
 function PendingDetails({ pending }: { pending: Pending }) {
-  const isWallet = pending.transaction.method === PaymentMethod.EWallet;
+  const method = pending.transaction.method;
+  if (method === PaymentMethod.Card || method === PaymentMethod.BankInstallment) return <Notice tone="info">{t.waiting.card}</Notice>;
+  const isWallet = method === PaymentMethod.EWallet;
   return (
     <div className="flex flex-col gap-3">
       {pending.referenceNumber && (

@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { isTutorSide } from "@schema/enums";
 import { homePathFor, safeNextPath } from "../../features/session/home-path";
 import { ProfileForm } from "../../features/user/profile-form";
 import { UserGate } from "../../features/user/user-gate";
@@ -15,16 +16,21 @@ export function CompleteProfilePage() {
     <PageFrame title={ar.profile.completeTitle} subtitle={ar.profile.completeIntro}>
       <Card>
         <UserGate>
-          {(user) => (
-            <ProfileForm
-              user={user}
-              submitLabel={ar.profile.completeSubmit}
-              onSaved={(saved) => {
-                toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved });
-                void navigate(safeNextPath(searchParams.get("next")) ?? homePathFor(saved.role));
-              }}
-            />
-          )}
+          {(user) =>
+            isTutorSide(user.role) ? (
+              // Tutors have their own screen with the Arabic bio, about and phone.
+              <Navigate to="/t/complete-profile" replace />
+            ) : (
+              <ProfileForm
+                user={user}
+                submitLabel={ar.profile.completeSubmit}
+                onSaved={(saved) => {
+                  toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved });
+                  void navigate(safeNextPath(searchParams.get("next")) ?? homePathFor(saved.role));
+                }}
+              />
+            )
+          }
         </UserGate>
       </Card>
     </PageFrame>

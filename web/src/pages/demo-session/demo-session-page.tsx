@@ -3,12 +3,12 @@ import { ReviewStatus, Role } from "@schema/enums";
 import { DecisionForm } from "../../features/onboarding/decision-form";
 import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
 import { useDemoQuery, usePatchDemo } from "../../features/onboarding/use-onboarding";
+import { MeetingRoom } from "../../features/live-session/live-room";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
-import { PageFrame } from "../../ui/page-frame";
 import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 
@@ -20,8 +20,8 @@ export function DemoSessionPage() {
   const patch = usePatchDemo();
   const isTutor = user?.role === Role.Tutor;
 
-  return (
-    <PageFrame title={ar.onboarding.demoTitle} width="wide">
+  const content = (
+    <>
       <BackToList toOnboarding={isTutor} />
       {demo.isPending && <Spinner size="lg" />}
       {demo.isError && <Notice tone="error">{errorMessage(errorCodeOf(demo.error))}</Notice>}
@@ -55,6 +55,12 @@ export function DemoSessionPage() {
           )}
         </MeetingDetails>
       )}
-    </PageFrame>
+    </>
+  );
+  return (
+    <MeetingRoom title={ar.onboarding.demoTitle} sessionId={`demo:${id}`} selfId={user?.id ?? 0}>
+      {content}
+    </MeetingRoom>
   );
 }
+

@@ -3,12 +3,12 @@ import { InterviewStatus, Role } from "@schema/enums";
 import { DecisionForm } from "../../features/onboarding/decision-form";
 import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
 import { useInterviewQuery, usePatchInterview } from "../../features/onboarding/use-onboarding";
+import { MeetingRoom } from "../../features/live-session/live-room";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
-import { PageFrame } from "../../ui/page-frame";
 import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 
@@ -20,8 +20,8 @@ export function InterviewPage() {
   const patch = usePatchInterview();
   const isTutor = user?.role === Role.Tutor;
 
-  return (
-    <PageFrame title={ar.onboarding.interviewTitle} width="wide">
+  const content = (
+    <>
       <BackToList toOnboarding={isTutor} />
       {interview.isPending && <Spinner size="lg" />}
       {interview.isError && <Notice tone="error">{errorMessage(errorCodeOf(interview.error))}</Notice>}
@@ -62,6 +62,12 @@ export function InterviewPage() {
           )}
         </MeetingDetails>
       )}
-    </PageFrame>
+    </>
+  );
+  return (
+    <MeetingRoom title={ar.onboarding.interviewTitle} sessionId={`interview:${id}`} selfId={user?.id ?? 0}>
+      {content}
+    </MeetingRoom>
   );
 }
+

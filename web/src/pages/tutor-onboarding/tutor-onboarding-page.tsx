@@ -1,8 +1,12 @@
+import { Link } from "react-router-dom";
 import { OnboardingSteps } from "../../features/onboarding/onboarding-steps";
 import { useOnboardingQuery } from "../../features/onboarding/use-onboarding";
+import { isTutorProfileComplete } from "../../features/tutor-profile/complete-profile-rules";
+import { useTutorMetaQuery } from "../../features/user/use-current-user";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { Button } from "../../ui/button";
+import { useSession } from "../../lib/session";
+import { Button, buttonClasses } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Spinner } from "../../ui/spinner";
@@ -10,8 +14,19 @@ import { Spinner } from "../../ui/spinner";
 /** /t/onboarding */
 export function TutorOnboardingPage() {
   const onboarding = useOnboardingQuery();
+  const meta = useTutorMetaQuery();
+  const { user, tutorMeta } = useSession();
+  const profileMissing = user !== null && (tutorMeta ?? meta.data) !== undefined && !isTutorProfileComplete(user, tutorMeta ?? meta.data ?? null);
   return (
     <PageFrame title={ar.onboarding.title} subtitle={ar.onboarding.subtitle} width="wide">
+      {profileMissing && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+          <p className="text-amber-950">{ar.tutorComplete.onboardingNotice}</p>
+          <Link to="/t/complete-profile" className={buttonClasses("primary")}>
+            {ar.tutorComplete.openCompleteProfile}
+          </Link>
+        </div>
+      )}
       {onboarding.isPending && <Spinner size="lg" />}
       {onboarding.isError && (
         <div className="flex flex-col items-start gap-3">

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import type { TutorInfo } from "@schema/api/tutor";
 import { Role } from "@schema/enums";
+import { StartChat } from "../../features/chat/start-chat";
 import { BookingFlow } from "../../features/lessons/booking-flow";
 import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips, TutorPhoto } from "../../features/tutors/tutor-card";
@@ -59,6 +60,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
             <RatingText rating={tutor.rating} />
           </p>
         </div>
+        <MessageTutor tutorId={tutor.id} name={name} />
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem]">
         <Tabs
@@ -70,6 +72,18 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
         />
         <BookingCard tutor={tutor} name={name} />
       </div>
+    </div>
+  );
+}
+
+/** «مراسلة المدرّس» for students and visitors (business-rules.md, Chat: a student may start a room with a tutor). */
+function MessageTutor({ tutorId, name }: { tutorId: number; name: string }) {
+  const signedIn = useIsSignedIn();
+  const { user } = useSession();
+  if (signedIn && user?.role !== Role.Student) return null;
+  return (
+    <div className="w-full sm:ms-auto sm:w-auto">
+      <StartChat otherId={tutorId} otherName={name} className="w-full sm:w-auto" />
     </div>
   );
 }

@@ -2,22 +2,20 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
-import { BookingFlow } from "../../features/lessons/booking-flow";
+import { CancelLessonDialog, RescheduleLessonDialog } from "../../features/lessons/lesson-actions";
 import { RatingDialog } from "../../features/ratings/rating-dialog";
 import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
-import { lessonsPageSize, useCancelLesson, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
+import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { LoadingScreen } from "../../ui/spinner";
 import { Tabs } from "../../ui/tabs";
-import { toasts } from "../../ui/toast-store";
 
 const t = ar.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
@@ -97,12 +95,8 @@ function LessonList({ tab }: { tab: LessonTab }) {
           onClose={() => setRating(null)}
         />
       )}
-      {canceling && <CancelDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
-      {moving && (
-        <Dialog open onClose={() => setMoving(null)} title={ar.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
-          <BookingFlow tutorId={moving.tutor.id} tutorName={moving.tutor.name ?? ar.marketplace.tutors.unnamed} lesson={moving} onDone={() => setMoving(null)} />
-        </Dialog>
-      )}
+      {canceling && <CancelLessonDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
+      {moving && <RescheduleLessonDialog lesson={moving} onClose={() => setMoving(null)} />}
     </div>
   );
 }
@@ -124,7 +118,7 @@ function LessonItem({ lesson, userId, canReschedule, rateAction, onCancel, onRes
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-lesson={lesson.id}>
       <TutorPhoto name={other.name} image={other.image} />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-48 flex-1 flex-col gap-1">
         <p className="font-bold text-slate-900">
           {t.with} <bdi>{name}</bdi>
         </p>
@@ -159,43 +153,5 @@ function LessonItem({ lesson, userId, canReschedule, rateAction, onCancel, onRes
         </div>
       )}
     </li>
-  );
-}
-
-/** The Arabic message of a cancel or reschedule refusal; "forbidden" here is the 6-hour rule. */
-export function lessonChangeError(error: unknown): string {
-  const code = errorCodeOf(error);
-  return code === "forbidden" ? t.tooLate : errorMessage(code);
-}
-
-function CancelDialog({ lesson, userId, onClose }: { lesson: LessonView; userId: number; onClose: () => void }) {
-  const cancel = useCancelLesson();
-  const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
-  return (
-    <Dialog open onClose={onClose} title={t.cancelTitle} description={t.cancelBody}>
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? ar.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
-        {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="danger"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(lesson.id, {
-                onSuccess: () => {
-                  toasts.show({ id: "lesson-canceled", type: "success", title: t.canceled });
-                  onClose();
-                },
-              })
-            }
-          >
-            {t.cancelConfirm}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            {t.keep}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
   );
 }

@@ -1,0 +1,182 @@
+// The chat load of `npm run bench` (issue 6): rooms of two members created through the API, both
+// members connected through the real party sockets (the room's and their own user channel), and
+// messages sent at a fixed rate with a bound on unacknowledged ones. Delivery latency is send →
+// the other member's socket receiving the RoomMessage; every message is checked for loss and
+// duplication on both of the other member's sockets.
+import { performance } from "node:perf_hooks";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(latencies) {
+  const sorted = Float64Array.from(latencies).sort();
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : Number.NaN };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool(items, limit, work) {
+  const results = Array.from({ length: items.length });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Opens a party socket and resolves once the object's Connected frame arrives. */
+function connect(url, onFrame) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const timer = setTimeout(() => reject(new Error(`socket not connected in time: ${url.replace(/token=[^&]+/, "token=…")}`)), 15_000);
+    socket.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data));
+      if (frame.type === "Connected") {
+        clearTimeout(timer);
+        resolve(socket);
+        return;
+      }
+      onFrame(frame);
+    });
+    socket.addEventListener("close", (event) => {
+      clearTimeout(timer);
+      reject(new Error(`socket closed (${event.code})`));
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(new Error("socket error"));
+    });
+  });
+}
+
+const numberOf = (text) => {
+  const match = /bench (\d+)/.exec(text);
+  return match ? Number(match[1]) : -1;
+};
+
+export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, maxInFlight = 250, progress = () => {} }) {
+  const wsBase = base.replace(/^http/, "ws");
+  const total = perSecond * seconds;
+  const sentAt = new Float64Array(total);
+  const roomSeen = new Uint16Array(total);
+  const channelSeen = new Uint16Array(total);
+  const ackResult = Array.from({ length: total });
+  const roomLatency = [];
+  const channelLatency = [];
+  const ackLatency = [];
+  let acked = 0;
+  let refused = 0;
+
+  // Rooms through the API: each student opens a room with their tutor (POST /chat/new).
+  const pairs = await pool(Array.from({ length: rooms }, (_, k) => k), 10, async (k) => {
+    const student = seed.students[from + k];
+    const tutor = seed.tutors[from + k];
+    // `wrangler dev` restarts the Worker when a source file changes (503 mid-request): retry.
+    let response;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      response = await fetch(`${base}/api/v1/chat/new`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+        body: JSON.stringify({ userId: tutor.id, message: "مرحبا، هذه رسالة القياس الأولى" }),
+      });
+      if (response.status !== 503) break;
+      await sleep(1000);
+    }
+    if (response.status !== 201) throw new Error(`chat/new failed: ${response.status} ${await response.text()}`);
+    const { room } = await response.json();
+    return { roomId: room.id, members: [{ ...student }, { ...tutor }] };
+  });
+
+  progress(`  ${pairs.length} rooms created; connecting ${pairs.length * 4} sockets`);
+  // Both members of every room: the room socket and their own user channel.
+  const sockets = [];
+  const members = pairs.flatMap((pair) => pair.members.map((member) => ({ pair, member })));
+  await pool(members, 50, async ({ pair, member }) => {
+    const onRoom = (frame) => {
+      const now = performance.now();
+      if (frame.type === "Ack") {
+        const n = Number(frame.payload.ackId);
+        if (!(n >= 0 && n < total) || ackResult[n] !== undefined) return;
+        ackResult[n] = frame.payload.result;
+        acked++;
+        if (frame.payload.result !== "ok") refused++;
+        ackLatency.push(now - sentAt[n]);
+      } else if (frame.type === "RoomMessage" && frame.payload.message.senderId !== member.id) {
+        const n = numberOf(frame.payload.message.text);
+        if (n < 0) return;
+        if (roomSeen[n]++ === 0) roomLatency.push(now - sentAt[n]);
+      }
+    };
+    const onChannel = (frame) => {
+      if (frame.type !== "RoomMessage" || frame.payload.message.senderId === member.id) return;
+      const n = numberOf(frame.payload.message.text);
+      if (n < 0) return;
+      if (channelSeen[n]++ === 0) channelLatency.push(performance.now() - sentAt[n]);
+    };
+    member.room = await connect(`${wsBase}/parties/chat-room/${pair.roomId}?token=${member.token}`, onRoom);
+    member.channel = await connect(`${wsBase}/parties/user-channel/${member.id}?token=${member.token}`, onChannel);
+    sockets.push(member.room, member.channel);
+  });
+
+  // The load: message n goes to room n % rooms, from the student and the tutor in turn. A
+  // server that stops acknowledging (the bound is reached and nothing moves) ends the sending
+  // after twice the planned time; what was not sent is reported.
+  progress(`  sockets open; sending ${total} messages`);
+  let sent = 0;
+  const began = performance.now();
+  const sendDeadline = began + seconds * 2000;
+  while (sent < total && performance.now() < sendDeadline) {
+    const due = Math.min(total, Math.floor(((performance.now() - began) / 1000) * perSecond) + 1);
+    while (sent < due && sent - acked < maxInFlight) {
+      const pair = pairs[sent % rooms];
+      const sender = pair.members[Math.floor(sent / rooms) % 2];
+      sentAt[sent] = performance.now();
+      sender.room.send(JSON.stringify({ type: "SendMessage", ackId: String(sent), payload: { text: `bench ${sent}`, clientId: `bench-${sent}` } }));
+      sent++;
+    }
+    await sleep(1);
+  }
+  const sendSeconds = (performance.now() - began) / 1000;
+
+  // Let the last deliveries arrive (at most 10 s).
+  const deadline = performance.now() + 10_000;
+  progress(`  ${sent} sent, ${acked} acknowledged; waiting for the last deliveries`);
+  const expected = () => sent - refused;
+  while (performance.now() < deadline && (acked < sent || roomLatency.length < expected() || channelLatency.length < expected())) await sleep(20);
+
+  for (const socket of sockets) socket.close();
+
+  const count = (seen) => {
+    let lost = 0;
+    let duplicated = 0;
+    for (let n = 0; n < sent; n++) {
+      if (ackResult[n] !== undefined && ackResult[n] !== "ok") continue;
+      if (seen[n] === 0) lost++;
+      else if (seen[n] > 1) duplicated += seen[n] - 1;
+    }
+    return { lost, duplicated };
+  };
+  return {
+    rooms,
+    perSecond,
+    seconds,
+    maxInFlight,
+    planned: total,
+    sent,
+    sendSeconds,
+    sentPerSecond: sent / sendSeconds,
+    acked,
+    refused,
+    room: { ...summary(roomLatency), received: roomLatency.length, ...count(roomSeen) },
+    channel: { ...summary(channelLatency), received: channelLatency.length, ...count(channelSeen) },
+    ack: summary(ackLatency),
+  };
+}

@@ -1,0 +1,142 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { formatMoney } from "../../web/src/lib/format";
+import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+
+const DEMO_PASSWORD = "Dars@2026";
+const t = ar.invoices;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+describe("tutor earnings and withdrawals", () => {
+  it("the demo tutor requests a withdrawal, an admin approves it with a receipt, and the tutor sees it approved live", async () => {
+    const tutor = await newPage(browser);
+    await signIn(tutor, "tutor@dars.test", "/t/dashboard");
+    await tutor.getByRole("navigation", { name: ar.nav.main }).getByRole("link", { name: t.nav }).click();
+    await tutor.waitForURL(/\/invoices$/);
+    const summary = tutor.getByTestId("earnings-summary");
+    const figure = (label: string) => summary.locator("div", { has: tutor.getByText(label, { exact: true }) }).locator("dd");
+    // The seeded fulfilled lessons: 8 × 30 minutes at 150 EGP an hour.
+    await expect.poll(() => figure(t.earnings).textContent()).toBe(formatMoney(60_000));
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(60_000));
+    await tutor.getByText(t.workingDays("٤", "٥")).waitFor();
+    await expectNoAxeViolations(tutor, "/invoices");
+    await screenshot(tutor, "invoices-1280");
+
+    // The amount is checked against the balance before anything is sent.
+    await field(tutor, t.amount).fill("٩٠٠");
+    await field(tutor, t.phone).fill("01012345678");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    await tutor.getByText(errorMessage("insufficient-balance")).waitFor();
+
+    await field(tutor, t.amount).fill("150");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    const request = tutor.locator("[data-invoice]").first();
+    await request.getByText(t.statuses[0]!).waitFor();
+    await expect.poll(() => request.textContent()).toContain("01012345678");
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(45_000));
+    await expect.poll(() => figure(t.pending).textContent()).toBe(formatMoney(15_000));
+
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@dars.test", "/admin");
+    await admin.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.admin.nav }).click();
+    await admin.waitForURL(/\/admin\/invoices$/);
+    const pending = admin.locator("[data-invoice]").filter({ hasText: "tutor@dars.test" }).first();
+    await pending.getByText(t.statuses[0]!).waitFor();
+    await expectNoAxeViolations(admin, "/admin/invoices");
+    await screenshot(admin, "admin-invoices-1280");
+
+    await pending.getByRole("button", { name: t.admin.approve }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByLabel(t.admin.receiptFile).setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 receipt") });
+    await dialog.getByRole("button", { name: t.admin.confirmApprove }).click();
+    await pending.getByText(t.statuses[3]!).waitFor();
+    await expect.poll(() => pending.textContent()).toContain("مدير المنصة");
+
+    // InvoiceUpdated reaches the tutor's open page: no reload.
+    await request.getByText(t.statuses[3]!).waitFor();
+    // The private receipt opens in a new tab (fetched with the tutor's token).
+    const [receipt] = await Promise.all([tutor.waitForEvent("popup"), request.getByRole("button", { name: t.viewReceipt }).click()]);
+    await receipt.waitForURL(/^blob:/);
+    await receipt.close();
+    await expect.poll(() => figure(t.withdrawn).textContent()).toBe(formatMoney(15_000));
+    await expect.poll(() => figure(t.pending).textContent()).toBe(formatMoney(0));
+    await screenshot(tutor, "invoices-approved-1280");
+
+    await tutor.setViewportSize({ width: 360, height: 800 });
+    await screenshot(tutor, "invoices-360");
+    await admin.setViewportSize({ width: 360, height: 800 });
+    await screenshot(admin, "admin-invoices-360");
+    await tutor.context().close();
+    await admin.context().close();
+  });
+
+  it("a tutor asks to cancel a bank request and the admin approves it; an Instapay request is rejected with a note", async () => {
+    const tutor = await newPage(browser, { width: 360, height: 800 });
+    await signIn(tutor, "tutor@dars.test", "/t/dashboard");
+    await tutor.goto("/invoices");
+    await field(tutor, t.amount).fill("100");
+    await tutor.getByLabel(t.methods[1]!).check();
+    await field(tutor, t.bank).selectOption("NBE");
+    await field(tutor, t.accountNumber).fill("12");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    await tutor.getByText(errorMessage("invalid-bank-account-number")).waitFor();
+    await field(tutor, t.accountNumber).fill("1234 5678 90");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    const bankRequest = tutor.locator("[data-invoice]").filter({ hasText: "1234567890" }).first();
+    await bankRequest.getByText(t.statuses[0]!).waitFor();
+    await bankRequest.getByRole("button", { name: t.cancel }).click();
+    await tutor.getByRole("dialog").getByRole("button", { name: t.confirmCancel }).click();
+    await bankRequest.getByText(t.statuses[1]!).waitFor();
+
+    await tutor.getByLabel(t.methods[2]!).check();
+    await field(tutor, t.amount).fill("120");
+    await field(tutor, t.username).fill("mahmoud@instapay");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    const instapay = tutor.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first();
+    await instapay.getByText(t.statuses[0]!).waitFor();
+    await screenshot(tutor, "invoices-waiting-360");
+
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@dars.test", "/admin");
+    await admin.goto("/admin/invoices");
+    const canceling = admin.locator("[data-invoice]").filter({ hasText: "1234567890" }).first();
+    await canceling.getByRole("button", { name: t.admin.approveCancel }).click();
+    await canceling.getByText(t.statuses[2]!).waitFor();
+
+    const rejecting = admin.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first();
+    await rejecting.getByRole("button", { name: t.admin.reject }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByRole("button", { name: t.admin.confirmReject }).click();
+    await dialog.getByText(errorMessage("empty-invoice-note")).waitFor();
+    await dialog.getByLabel(t.admin.rejectReason).fill("عنوان إنستاباي غير مفعّل، أرسل طلبًا جديدًا بعنوان صحيح");
+    await screenshot(admin, "admin-invoices-reject-dialog");
+    await dialog.getByRole("button", { name: t.admin.confirmReject }).click();
+    await rejecting.getByText(t.statuses[4]!).waitFor();
+
+    // Both decisions reach the tutor's open page.
+    await bankRequest.getByText(t.statuses[2]!).waitFor();
+    await instapay.getByText(t.statuses[4]!).waitFor();
+    await instapay.getByText("عنوان إنستاباي غير مفعّل", { exact: false }).waitFor();
+    await screenshot(tutor, "invoices-decided-360");
+    await tutor.context().close();
+    await admin.context().close();
+  });
+});

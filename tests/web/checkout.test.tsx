@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TransactionView } from "@schema/api/transaction";
+import { PaymentMethod, TransactionStatus } from "@schema/enums";
+import { ApiError } from "../../web/src/lib/api-error";
+
+const get = vi.fn();
+const post = vi.fn();
+vi.mock("../../web/src/lib/api", () => ({
+  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), delete: vi.fn() },
+}));
+vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
+
+const { CheckoutPage } = await import("../../web/src/pages/checkout/checkout-page");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const p = ar.payments;
+
+afterEach(() => {
+  cleanup();
+  get.mockReset();
+  post.mockReset();
+});
+
+const plan = {
+  id: 7,
+  weeklyMinutes: 60,
+  baseMonthPrice: 50_000,
+  monthDiscount: 0,
+  quarterDiscount: 1000,
+  yearDiscount: 2000,
+  monthPrice: 50_000,
+  quarterPrice: 135_000,
+  yearPrice: 480_000,
+  active: true,
+  inviteOnly: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+const order = (overrides: Partial<TransactionView>): TransactionView => ({
+  id: 31,
+  userId: 4,
+  planId: 7,
+  period: 0,
+  baseAmount: 50_000,
+  amount: 50_000,
+  couponId: null,
+  couponDiscount: null,
+  inviteId: null,
+  method: PaymentMethod.ReferenceNumber,
+  status: TransactionStatus.New,
+  merchantRefNum: "117000000000001",
+  fawryRefNumber: "987654321",
+  refundedAmount: 0,
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  paidAt: null,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+/** The API: the plan, the unpaid orders of /tx/list, the status of /fawry/payment-status. */
+function api({ unpaid, status }: { unpaid: TransactionView[]; status?: TransactionView }) {
+  get.mockImplementation((path: string, options?: { query?: Record<string, unknown> }) => {
+    if (path === "/plan/7") return Promise.resolve(plan);
+    if (path === "/tx/list") {
+      expect(options?.query).toMatchObject({ status: 0, planId: 7 });
+      return Promise.resolve({ list: unpaid, total: unpaid.length });
+    }
+    if (path === "/fawry/payment-status" && status) return Promise.resolve(status);
+    if (path === "/fawry/installment-plans") return Promise.resolve([]);
+    if (path === "/fawry/card-token/list") return Promise.resolve([]);
+    return Promise.reject(new ApiError("not-found", 404));
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderCheckout(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/checkout/:planId/:period"
+            element={
+              <>
+                <CheckoutPage />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("checkout page", () => {
+  it("shows the payment methods when the student has no unpaid order for the plan", async () => {
+    api({ unpaid: [] });
+    renderCheckout("/checkout/7/0");
+    expect(await screen.findByRole("tab", { name: p.methods[3] })).toBeTruthy();
+    expect(screen.queryByTestId("reference-number")).toBeNull();
+  });
+
+  it("resumes the latest unpaid order of the plan after a reload: its reference number, no tabs", async () => {
+    api({ unpaid: [order({ id: 31, period: 1 }), order({ id: 30, fawryRefNumber: "123456789" })] });
+    renderCheckout("/checkout/7/0");
+    expect((await screen.findByTestId("reference-number")).textContent).toBe("123456789");
+    expect(screen.queryByRole("tab")).toBeNull();
+    expect(screen.getByRole("button", { name: p.waiting.cancel })).toBeTruthy();
+  });
+
+  it("tells a card order apart: waiting for the bank, not the outlet steps", async () => {
+    api({ unpaid: [order({ method: PaymentMethod.Card, fawryRefNumber: null })] });
+    renderCheckout("/checkout/7/0");
+    expect(await screen.findByText(p.waiting.card)).toBeTruthy();
+    expect(screen.queryByText(p.reference.steps[0])).toBeNull();
+  });
+
+  it("after a failed card return shows the gateway's error and a retry that goes back to the methods", async () => {
+    api({ unpaid: [], status: order({ id: 44, method: PaymentMethod.Card, status: TransactionStatus.Failed, fawryRefNumber: null }) });
+    renderCheckout("/checkout/7/0?tx=44&statusCode=99907");
+    expect(await screen.findByText(errorMessage("fawry-error"))).toBeTruthy();
+    expect(get).toHaveBeenCalledWith("/fawry/payment-status", expect.objectContaining({ query: { transactionId: 44 } }));
+    fireEvent.click(screen.getByRole("button", { name: p.waiting.retry }));
+    expect(await screen.findByRole("tab", { name: p.methods[0] })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/checkout/7/0"));
+  });
+
+  it("after a paid card return shows the paid state with the dashboard link", async () => {
+    api({ unpaid: [], status: order({ id: 45, method: PaymentMethod.Card, status: TransactionStatus.Paid }) });
+    renderCheckout("/checkout/7/0?tx=45&statusCode=200");
+    expect(await screen.findByRole("heading", { name: p.paid.title })).toBeTruthy();
+    expect(screen.getByRole("link", { name: p.paid.dashboard }).getAttribute("href")).toBe("/s/dashboard");
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { InvoiceStatus, WithdrawMethod } from "@schema/enums";
+import {
+  checkInvoiceForm,
+  checkReceipt,
+  destinationOf,
+  emptyInvoiceForm,
+  isWaiting,
+  poundsToPiasters,
+  toInvoiceRequest,
+} from "../../web/src/features/invoices/invoice-logic";
+
+const MiB = 1024 * 1024;
+
+describe("the withdrawal form's amount", () => {
+  it("turns pounds as typed into piasters, Arabic digits and separators included", () => {
+    expect(poundsToPiasters("150")).toBe(15_000);
+    expect(poundsToPiasters("١٥٠")).toBe(15_000);
+    expect(poundsToPiasters("1,250.5")).toBe(125_050);
+    expect(poundsToPiasters("١٬٢٥٠٫٥")).toBe(125_050);
+    expect(poundsToPiasters("")).toBeNaN();
+    expect(poundsToPiasters("abc")).toBeNaN();
+    expect(poundsToPiasters("1.234")).toBeNaN();
+  });
+});
+
+describe("the withdrawal request built from the form", () => {
+  it("keeps only the chosen method's fields and leaves blanks out", () => {
+    const values = { ...emptyInvoiceForm, amount: "200", phone: "01012345678", username: "x@instapay", receiver: " " };
+    expect(toInvoiceRequest(values)).toEqual({ amount: 20_000, method: WithdrawMethod.Wallet, phone: "01012345678", receiver: undefined, note: undefined });
+    const bank = toInvoiceRequest({ ...values, method: String(WithdrawMethod.Bank), bank: "NBE", accountNumber: "12345678" });
+    expect(bank).toMatchObject({ method: WithdrawMethod.Bank, bank: "NBE", accountNumber: "12345678" });
+    expect(bank).not.toHaveProperty("phone");
+  });
+
+  it("is checked with the API's rules: the amount range and the method's fields", () => {
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "50", phone: "01012345678" }, 1_000_000)).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "", phone: "01012345678" }, 1_000_000)).toMatchObject({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100" }, 1_000_000)).toEqual({ ok: false, errors: { phone: "invalid-phone" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "1", accountNumber: "12" }, 1_000_000)).toEqual({
+      ok: false,
+      errors: { accountNumber: "invalid-bank-account-number", bank: "empty-bank-name" },
+    });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "2", username: "me@gmail.com" }, 1_000_000)).toEqual({
+      ok: false,
+      errors: { username: "instapay-username-invalid" },
+    });
+  });
+
+  it("refuses more than the withdrawable balance before sending anything", () => {
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, 29_999)).toEqual({ ok: false, errors: { amount: "insufficient-balance" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, 30_000)).toMatchObject({ ok: true, data: { amount: 30_000, phone: "01012345678" } });
+  });
+});
+
+describe("receipts and statuses", () => {
+  it("accepts an image or a PDF up to 8 MB", () => {
+    expect(checkReceipt({ type: "application/pdf", size: 8 * MiB })).toBeNull();
+    expect(checkReceipt({ type: "image/png", size: 10 })).toBeNull();
+    expect(checkReceipt({ type: "application/pdf", size: 8 * MiB + 1 })).toBe("large-file-size");
+    expect(checkReceipt({ type: "text/plain", size: 10 })).toBe("invalid-type");
+    expect(checkReceipt(null)).toBe("empty-request");
+  });
+
+  it("knows which requests still wait for a decision and where each one goes", () => {
+    expect(isWaiting(InvoiceStatus.PendingApproval)).toBe(true);
+    expect(isWaiting(InvoiceStatus.PendingCancellation)).toBe(true);
+    expect(isWaiting(InvoiceStatus.Approved)).toBe(false);
+    expect(destinationOf({ method: WithdrawMethod.Instapay, phone: null, bank: null, accountNumber: null, username: "a@instapay" })).toBe("a@instapay");
+    expect(destinationOf({ method: WithdrawMethod.Bank, phone: null, bank: "CIB", accountNumber: "123456", username: null })).toBe("123456");
+  });
+});

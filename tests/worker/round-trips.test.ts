@@ -1,0 +1,149 @@
+// Hot paths make at most two D1 round trips (architecture.md). A round trip is one request from
+// the Worker to D1: a statement run on its own, or a whole db.batch. They are counted at the D1
+// binding's session, where every prepare().first/all/run/raw and every batch leaves the isolate.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import type { BenchSeed } from "../../worker/dev/bench";
+import { call } from "./helpers";
+
+type Trip = { sql: string };
+
+/**
+ * Records the round trips made while `run` is awaited. Outbox delivery updates are left out:
+ * they run after the response (waitUntil), not on the request's path.
+ */
+async function roundTrips(run: () => Promise<unknown>): Promise<Trip[]> {
+  const statement = env.DB.prepare("SELECT 1") as unknown as { dbSession: object };
+  const session = Object.getPrototypeOf(statement.dbSession) as Record<string, unknown>;
+  const trips: Trip[] = [];
+  // `_send` carries prepare().first/all/run/raw and batches without JSRPC; `_queryOrThrow` the
+  // JSRPC batch path. Each call is one request to D1.
+  const wrapped = (["_send", "_queryOrThrow"] as const).map((name) => {
+    const own = Object.prototype.hasOwnProperty.call(session, name);
+    const original = session[name] as (...args: unknown[]) => Promise<unknown>;
+    session[name] = function (this: unknown, ...args: unknown[]) {
+      const query = name === "_send" ? args[1] : (args[0] as { queries: Array<{ sql: string }> }).queries.map((q) => q.sql);
+      trips.push({ sql: Array.isArray(query) ? query.join(";\n") : String(query) });
+      return original.apply(this, args);
+    };
+    return () => {
+      if (own) session[name] = original;
+      else delete session[name];
+    };
+  });
+  try {
+    await run();
+  } finally {
+    for (const restore of wrapped) restore();
+  }
+  return trips.filter((trip) => !/^update "notifications_outbox"/i.test(trip.sql));
+}
+
+let seed: BenchSeed;
+let student: { id: number; token: string };
+let tutorId: number;
+
+beforeAll(async () => {
+  const response = await call("POST", "/api/v1/dev/bench/seed", { body: { tag: "trips", tutors: 3, students: 2, tutorTokens: 1 } });
+  expect(response.status).toBe(200);
+  seed = response.body as BenchSeed;
+  student = seed.students[0]!;
+  tutorId = seed.tutorIds[0]!;
+});
+
+/** What each round trip is, by its SQL (sorted: parallel statements finish in any order). */
+const labels: Array<[RegExp, string]> = [
+  [/^select "id", "email", "name"[^]* from "users" where/i, "token's user"],
+  [/from "users" inner join "tutors"[^]*from "subscriptions"/i, "tutor + subscription (batch)"],
+  [/^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms/i, "lesson + members + room (batch)"],
+  [/^insert into "notifications_outbox"/i, "outbox insert"],
+  [/^select "lessons"\."id"/i, "lesson page"],
+  [/^select count\(\*\) from "lessons"/i, "lesson total"],
+  [/^SELECT \* FROM \(SELECT u\.id AS id[^]*SELECT count\(\*\) AS total/i, "tutor page + total (batch)"],
+];
+const label = (trip: Trip) => labels.find(([pattern]) => pattern.test(trip.sql))?.[1] ?? trip.sql.slice(0, 60);
+const described = (trips: Trip[]) => trips.map(label).sort();
+
+describe("D1 round trips of the hot paths (target: at most 2)", () => {
+  it("GET /user/current: one, the token's user", async () => {
+    let status = 0;
+    const trips = await roundTrips(async () => {
+      status = (await call("GET", "/api/v1/user/current", { token: student.token })).status;
+    });
+    expect(status).toBe(200);
+    expect(described(trips)).toEqual(["token's user"]);
+    expect(trips.length).toBeLessThanOrEqual(2);
+  });
+
+  it("GET /user/tutor/list/onboarded: one on a cache miss (page and total in one batch), none on a hit", async () => {
+    const path = "/api/v1/user/tutor/list/onboarded?size=13";
+    let body: { total: number; list: Array<{ image: string | null; video: string | null; thumbnail: string | null }> } | undefined;
+    const miss = await roundTrips(async () => {
+      body = (await call("GET", path)).body;
+    });
+    expect(body!.total).toBeGreaterThanOrEqual(3);
+    expect(body!.list.every((card) => card.image && card.video && card.thumbnail)).toBe(true);
+    expect(described(miss)).toEqual(["tutor page + total (batch)"]);
+    const hit = await roundTrips(async () => {
+      body = (await call("GET", path)).body;
+    });
+    expect(body!.total).toBeGreaterThanOrEqual(3);
+    expect(hit).toEqual([]);
+  });
+
+  // Over the target (reported to the lessons owner): the page and the total are two statements
+  // run in parallel rather than one, after the token's user.
+  it("GET /lesson/list/: three today — the token's user, the page, the total", async () => {
+    let status = 0;
+    const trips = await roundTrips(async () => {
+      status = (await call("GET", "/api/v1/lesson/list/", { token: student.token })).status;
+    });
+    expect(status).toBe(200);
+    expect(described(trips)).toEqual(["lesson page", "lesson total", "token's user"]);
+  });
+
+  // Over the target (reported to the lessons owner): after the token's user, the tutor and
+  // subscription read and the conditional insert batch are separate, and each notification is
+  // its own outbox insert (the tutor's WhatsApp, both members' emails).
+  it("POST /lesson/: six today — the token's user, the read, the insert batch, three outbox inserts", async () => {
+    const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
+    let status = 0;
+    const trips = await roundTrips(async () => {
+      status = (await call("POST", "/api/v1/lesson/", { token: seed.students[1]!.token, body: { tutorId: seed.tutorIds[1], start, duration: 15 } })).status;
+    });
+    expect(status).toBe(201);
+    expect(described(trips)).toEqual([
+      "lesson + members + room (batch)",
+      "outbox insert",
+      "outbox insert",
+      "outbox insert",
+      "token's user",
+      "tutor + subscription (batch)",
+    ]);
+  });
+});
+
+describe("the benchmark's seed (local only)", () => {
+  it("creates listed tutors with media and topics, and students who can book at once", async () => {
+    const row = await env.DB.prepare(
+      `SELECT count(*) AS tutors, sum(u.image IS NOT NULL AND t.video IS NOT NULL AND t.thumbnail IS NOT NULL) AS withMedia,
+        (SELECT count(*) FROM user_topics ut WHERE ut.user_id IN (${seed.tutorIds.join(",")})) AS topics,
+        (SELECT count(*) FROM availability_slots s WHERE s.user_id IN (${seed.tutorIds.join(",")}) AND s.start = ?) AS slots
+      FROM users u JOIN tutors t ON t.id = u.id WHERE u.id IN (${seed.tutorIds.join(",")})`,
+    )
+      .bind(seed.slotStart)
+      .first<{ tutors: number; withMedia: number; topics: number; slots: number }>();
+    expect(row).toMatchObject({ tutors: 3, withMedia: 3, slots: 3 });
+    expect(row!.topics).toBeGreaterThanOrEqual(3);
+    const subs = await env.DB.prepare(`SELECT count(*) AS n FROM subscriptions WHERE status = 'active' AND user_id IN (${seed.students.map((s) => s.id).join(",")})`).first<{ n: number }>();
+    expect(subs!.n).toBe(2);
+    expect(seed.tutors.map((tutor) => tutor.id)).toEqual([tutorId]);
+    expect((await call("GET", "/api/v1/user/current", { token: seed.tutors[0]!.token })).body.role).toBe(Role.Tutor);
+  });
+
+  it("refuses a body without a count", async () => {
+    const response = await call("POST", "/api/v1/dev/bench/seed", { body: { tag: "nothing" } });
+    expect([response.status, response.body.code]).toEqual([400, "bad-request"]);
+  });
+});

@@ -1,0 +1,214 @@
+import { useId, useState, type FormEvent } from "react";
+import type { InvoiceView } from "@schema/api/invoice";
+import { InvoiceStatus } from "@schema/enums";
+import { invoiceNoteRule } from "@schema/rules";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { validateForm } from "../../lib/form";
+import { formatDateTime, formatMoney, formatPercent } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { toasts } from "../../ui/toast-store";
+import { InvoiceSummary } from "./invoice-list";
+import { checkReceipt } from "./invoice-logic";
+import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
+
+const t = ar.invoices;
+const a = ar.invoices.admin;
+
+/** One request in the staff list, with the decisions its status allows. */
+export function AdminInvoiceItem({ invoice }: { invoice: InvoiceView }) {
+  const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
+  const change = useChangeInvoice();
+  const decide = (action: "approve-cancel" | "refuse-cancel") =>
+    change.mutate(
+      { id: invoice.id, change: { action } },
+      { onSuccess: () => toasts.show({ type: "success", title: action === "approve-cancel" ? a.canceled : a.refused }) },
+    );
+  return (
+    <li className="py-4" data-invoice={invoice.id}>
+      <InvoiceSummary invoice={invoice}>
+        <p className="text-sm text-slate-800">
+          {a.tutor}: <bdi className="font-medium">{invoice.userName ?? invoice.userEmail}</bdi>{" "}
+          <bdi dir="ltr" className="text-slate-600">
+            {invoice.userEmail}
+          </bdi>
+        </p>
+        {invoice.addressedAt && (
+          <p className="text-xs text-slate-600">{a.addressedBy(invoice.addressedByName ?? "—", formatDateTime(invoice.addressedAt))}</p>
+        )}
+        {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
+        {invoice.status === InvoiceStatus.PendingApproval && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => setDialog("approve")}>
+              {a.approve}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDialog("reject")}>
+              {a.reject}
+            </Button>
+          </div>
+        )}
+        {invoice.status === InvoiceStatus.PendingCancellation && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" loading={change.isPending && change.variables?.change.action === "approve-cancel"} onClick={() => decide("approve-cancel")}>
+              {a.approveCancel}
+            </Button>
+            <Button size="sm" variant="secondary" loading={change.isPending && change.variables?.change.action === "refuse-cancel"} onClick={() => decide("refuse-cancel")}>
+              {a.refuseCancel}
+            </Button>
+          </div>
+        )}
+      </InvoiceSummary>
+      <ApproveDialog invoice={invoice} open={dialog === "approve"} onClose={() => setDialog(null)} />
+      <RejectDialog invoice={invoice} open={dialog === "reject"} onClose={() => setDialog(null)} />
+    </li>
+  );
+}
+
+function ApproveDialog({ invoice, open, onClose }: { invoice: InvoiceView; open: boolean; onClose: () => void }) {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const approve = useApproveWithReceipt();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = checkReceipt(file);
+    if (problem || !file) {
+      setError(problem ?? "empty-request");
+      return;
+    }
+    setError(null);
+    approve.mutate(
+      { id: invoice.id, receipt: file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          toasts.show({ type: "success", title: a.approved });
+          onClose();
+        },
+        onError: (failure) => setError(errorCodeOf(failure)),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={a.approveTitle(formatMoney(invoice.amount))} description={a.approveBody}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {a.receiptFile}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setError(null);
+            }}
+            className={cx(
+              "rounded-lg border bg-white p-2 text-sm text-slate-900 file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-900",
+              "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              error ? "border-red-600" : "border-slate-300",
+            )}
+          />
+          {error && (
+            <p id={`${inputId}-error`} className="text-sm font-medium text-red-700">
+              {errorMessage(error)}
+            </p>
+          )}
+        </div>
+        {approve.isPending && <p className="text-sm text-slate-700">{a.uploading(formatPercent(progress))}</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={approve.isPending}>
+            {a.confirmApprove}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RejectDialog({ invoice, open, onClose }: { invoice: InvoiceView; open: boolean; onClose: () => void }) {
+  const noteId = useId();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeInvoice();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(invoiceNoteRule, note);
+    if (!checked.ok) {
+      setError(Object.values(checked.errors)[0] ?? "empty-invoice-note");
+      return;
+    }
+    setError(null);
+    change.mutate(
+      { id: invoice.id, change: { action: "reject", note: checked.data } },
+      {
+        onSuccess: () => {
+          toasts.show({ type: "success", title: a.rejected });
+          onClose();
+        },
+        onError: (failure) => setError(errorCodeOf(failure)),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={a.rejectTitle(formatMoney(invoice.amount))}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+            {a.rejectReason}
+            <span className="ms-1 text-red-700" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <textarea
+            id={noteId}
+            dir="auto"
+            rows={3}
+            required
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
+            className={cx(
+              "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
+              "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              error ? "border-red-600" : "border-slate-300",
+            )}
+          />
+          <p id={`${noteId}-hint`} className="text-sm text-slate-600">
+            {a.rejectHint}
+          </p>
+          {error && (
+            <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
+              {errorMessage(error)}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="danger" loading={change.isPending}>
+            {a.confirmReject}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

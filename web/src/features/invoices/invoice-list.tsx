@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from "react";
+import type { InvoiceView } from "@schema/api/invoice";
+import { InvoiceStatus } from "@schema/enums";
+import { sanitizeHtml } from "@schema/html";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { Select } from "../../ui/select";
+import { toasts } from "../../ui/toast-store";
+import { destinationOf } from "./invoice-logic";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { openReceipt, useChangeInvoice } from "./use-invoices";
+
+const t = ar.invoices;
+
+export const statusFilterOptions = Object.values(InvoiceStatus).map((status) => ({ value: String(status), label: t.statuses[status]! }));
+
+/** «كل الحالات» or one status, as the list's filter. */
+export function StatusFilter({ value, onChange }: { value: InvoiceStatus | null; onChange: (status: InvoiceStatus | null) => void }) {
+  return (
+    <Select
+      label={t.statusFilter}
+      options={statusFilterOptions}
+      placeholder={t.allStatuses}
+      value={value === null ? "" : String(value)}
+      onChange={(event) => onChange(event.target.value === "" ? null : (Number(event.target.value) as InvoiceStatus))}
+      className="w-full sm:w-56"
+    />
+  );
+}
+
+export function Pagination({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t.previous}
+      </Button>
+      <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t.next}
+      </Button>
+    </nav>
+  );
+}
+
+/** One request: amount, status, where the money goes, dates, the staff note and the receipt. */
+export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; children?: ReactNode }) {
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-lg font-bold text-slate-900">{formatMoney(invoice.amount)}</span>
+        <InvoiceStatusBadge status={invoice.status} />
+      </div>
+      <p className="text-sm text-slate-700">
+        {t.methods[invoice.method]}
+        {invoice.bank ? ` — ${t.banks[invoice.bank]}` : ""}:{" "}
+        <bdi dir="ltr" className="font-medium">
+          {destinationOf(invoice)}
+        </bdi>
+      </p>
+      {invoice.receiver && (
+        <p className="text-sm text-slate-700">
+          {t.receiverLabel} <bdi>{invoice.receiver}</bdi>
+        </p>
+      )}
+      <p className="text-xs text-slate-600">{t.requestedOn(formatDateTime(invoice.createdAt))}</p>
+      {invoice.note && (
+        <p className="text-sm text-slate-800">
+          {t.noteLabel}{" "}
+          {/* Sanitised by the API, and again here, to the rich-text allow-list (schema/html.ts). */}
+          <span dir="auto" dangerouslySetInnerHTML={{ __html: sanitizeHtml(invoice.note) }} />
+        </p>
+      )}
+      {invoice.receipt && (
+        <div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setReceiptError(null);
+              openReceipt(invoice.receipt!).catch((error: unknown) => setReceiptError(errorMessage(errorCodeOf(error))));
+            }}
+          >
+            {t.viewReceipt}
+          </Button>
+          {receiptError && <Notice tone="error">{receiptError}</Notice>}
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** The tutor's requests; a pending one can be cancelled (the admin approves the cancellation). */
+export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
+  const [confirming, setConfirming] = useState(false);
+  const change = useChangeInvoice();
+  return (
+    <li className="py-4" data-invoice={invoice.id}>
+      <InvoiceSummary invoice={invoice}>
+        {invoice.status === InvoiceStatus.PendingApproval && (
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => setConfirming(true)}>
+            {t.cancel}
+          </Button>
+        )}
+      </InvoiceSummary>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t.cancelTitle} description={t.cancelBody(formatMoney(invoice.amount))}>
+        {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            loading={change.isPending}
+            onClick={() =>
+              change.mutate(
+                { id: invoice.id, change: { action: "cancel" } },
+                {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    toasts.show({ type: "success", title: t.cancelRequested });
+                  },
+                },
+              )
+            }
+          >
+            {t.confirmCancel}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t.keep}
+          </Button>
+        </div>
+      </Dialog>
+    </li>
+  );
+}

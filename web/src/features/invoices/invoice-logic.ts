@@ -1,0 +1,127 @@
+import {
+  createInvoiceBody,
+  missingDestinationFields,
+  updateInvoiceBody,
+  type CreateInvoiceBody,
+  type InvoiceView,
+  type UpdateInvoiceBody,
+} from "@schema/api/invoice";
+import { InvoiceStatus, WithdrawMethod } from "@schema/enums";
+import { bounds, normalizeDigits } from "@schema/rules";
+import { validateForm, type FormValidation } from "../../lib/form";
+
+/** What the request form holds: text as typed, the amount in pounds. */
+export type InvoiceFormValues = {
+  amount: string;
+  method: string;
+  phone: string;
+  bank: string;
+  accountNumber: string;
+  username: string;
+  receiver: string;
+  note: string;
+};
+
+export type InvoiceField = keyof InvoiceFormValues;
+
+export const emptyInvoiceForm: InvoiceFormValues = {
+  amount: "",
+  method: String(WithdrawMethod.Wallet),
+  phone: "",
+  bank: "",
+  accountNumber: "",
+  username: "",
+  receiver: "",
+  note: "",
+};
+
+/** Pounds as typed (Arabic digits, a comma or Arabic decimal separator) → piasters; NaN when not a number. */
+export function poundsToPiasters(text: string): number {
+  const cleaned = normalizeDigits(text.trim()).replace(/[٬,\s]/g, "").replace("٫", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  return Math.round(Number(cleaned) * 100);
+}
+
+const blankToUndefined = (value: string) => (value.trim() === "" ? undefined : value);
+
+/** The POST /invoice body of the form: only the chosen method's fields, blanks left out. */
+export function toInvoiceRequest(values: InvoiceFormValues): CreateInvoiceBody {
+  const method = Number(values.method) as WithdrawMethod;
+  const amount = poundsToPiasters(values.amount);
+  return {
+    // Not a number: 0, so the shared rule answers with the amount range message.
+    amount: Number.isNaN(amount) ? 0 : amount,
+    method,
+    receiver: blankToUndefined(values.receiver),
+    note: blankToUndefined(values.note),
+    ...(method === WithdrawMethod.Wallet ? { phone: blankToUndefined(values.phone) } : {}),
+    ...(method === WithdrawMethod.Bank ? { bank: blankToUndefined(values.bank), accountNumber: blankToUndefined(values.accountNumber) } : {}),
+    ...(method === WithdrawMethod.Instapay ? { username: blankToUndefined(values.username) } : {}),
+  };
+}
+
+/**
+ * The form checked with the API's own contract, plus the balance: an amount above what can be
+ * withdrawn gets the server's code before any request is sent.
+ */
+export function checkInvoiceForm(values: InvoiceFormValues, withdrawable: number): FormValidation<CreateInvoiceBody, InvoiceField> {
+  const request = toInvoiceRequest(values);
+  const checked = validateForm<typeof createInvoiceBody, InvoiceField>(createInvoiceBody, request);
+  // zod skips the missing-field check once a field failed: add what is missing, so all show at once.
+  if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(request), ...checked.errors } };
+  if (request.amount > withdrawable) return { ok: false, errors: { amount: "insufficient-balance" } };
+  return { ok: true, data: request };
+}
+
+/** Requests still open to a decision. */
+export const isWaiting = (status: InvoiceStatus) => status === InvoiceStatus.PendingApproval || status === InvoiceStatus.PendingCancellation;
+
+export type StatusTone = "info" | "success" | "warning" | "error" | "neutral";
+
+export const statusTone: Record<InvoiceStatus, StatusTone> = {
+  [InvoiceStatus.PendingApproval]: "info",
+  [InvoiceStatus.PendingCancellation]: "warning",
+  [InvoiceStatus.Canceled]: "neutral",
+  [InvoiceStatus.Approved]: "success",
+  [InvoiceStatus.Rejected]: "error",
+};
+
+/** Where the money goes, as one line (phone, bank + account, or Instapay address). */
+export function destinationOf(invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username">): string {
+  if (invoice.method === WithdrawMethod.Wallet) return invoice.phone ?? "";
+  if (invoice.method === WithdrawMethod.Bank) return invoice.accountNumber ?? "";
+  return invoice.username ?? "";
+}
+
+const receiptTypes = ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"];
+
+/** A receipt the API will take (image or PDF, ≤ 8 MB), checked before uploading: the error code, or null. */
+export function checkReceipt(file: Pick<File, "type" | "size"> | null): string | null {
+  if (!file) return "empty-request";
+  if (!receiptTypes.includes(file.type)) return "invalid-type";
+  if (file.size > bounds.fileBytes.receipt) return "large-file-size";
+  return null;
+}
+
+/** The edit form of a pending request, filled with where the money goes now. */
+export function formOfInvoice(invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver">): InvoiceFormValues {
+  return {
+    ...emptyInvoiceForm,
+    method: String(invoice.method),
+    phone: invoice.phone ?? "",
+    bank: invoice.bank ?? "",
+    accountNumber: invoice.accountNumber ?? "",
+    username: invoice.username ?? "",
+    receiver: invoice.receiver ?? "",
+  };
+}
+
+/** PATCH /invoice/{id} `update`: a new method and receiver, checked with the API's rules. */
+export function checkDestinationForm(values: InvoiceFormValues): FormValidation<UpdateInvoiceBody, InvoiceField> {
+  const { method, receiver, phone, bank, accountNumber, username } = toInvoiceRequest(values);
+  const destination = { method, receiver, phone, bank, accountNumber, username };
+  const change = { action: "update" as const, ...destination };
+  const checked = validateForm<typeof updateInvoiceBody, InvoiceField>(updateInvoiceBody, change);
+  if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
+  return { ok: true, data: change };
+}

@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import type { Paged } from "@schema/api/common";
+import type { CreateInvoiceBody, InvoiceStats, InvoiceView, UpdateInvoiceBody } from "@schema/api/invoice";
+import type { InvoiceStatus } from "@schema/enums";
+import type { ServerEvent } from "@schema/events";
+import { api } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
+import { apiUrl } from "../../lib/http";
+import { openChannel, useUserChannelEvents } from "../../lib/realtime";
+import { session, useSession } from "../../lib/session";
+
+export const invoicesPageSize = 10;
+
+export const invoiceKeys = {
+  all: ["invoices"] as const,
+  stats: (userId: number) => ["invoices", "stats", userId] as const,
+  list: (filter: { page: number; status: InvoiceStatus | null }) => ["invoices", "list", filter.page, filter.status] as const,
+};
+
+/** GET /invoice/stats/{id}: earnings, waiting, withdrawn and withdrawable (piasters). */
+export function useInvoiceStatsQuery(userId: number) {
+  return useQuery({
+    queryKey: invoiceKeys.stats(userId),
+    queryFn: ({ signal }) => api.get<InvoiceStats>(`/invoice/stats/${userId}`, { signal }),
+  });
+}
+
+/** GET /invoice: the tutor's own requests, or every request for staff; newest first. */
+export function useInvoicesQuery(page: number, status: InvoiceStatus | null = null) {
+  return useQuery({
+    queryKey: invoiceKeys.list({ page, status }),
+    queryFn: ({ signal }) => api.get<Paged<InvoiceView>>("/invoice", { query: { page, size: invoicesPageSize, status }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefreshInvoices() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: invoiceKeys.all }), [queryClient]);
+}
+
+/** POST /invoice */
+export function useRequestWithdrawal() {
+  const refresh = useRefreshInvoices();
+  return useMutation({ mutationFn: (body: CreateInvoiceBody) => api.post<InvoiceView>("/invoice", body), onSuccess: refresh });
+}
+
+/** PATCH /invoice/{id}: cancel (or ask to), reject, approve or refuse a cancellation. */
+export function useChangeInvoice() {
+  const refresh = useRefreshInvoices();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: UpdateInvoiceBody }) => api.patch<InvoiceView>(`/invoice/${id}`, change),
+    onSettled: refresh,
+  });
+}
+
+/** PUT /invoice/{id}/with/asset: approve with the transfer receipt. */
+export function useApproveWithReceipt() {
+  const refresh = useRefreshInvoices();
+  return useMutation({
+    mutationFn: ({ id, receipt, onProgress }: { id: number; receipt: File; onProgress?: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.set("receipt", receipt);
+      return api.upload<InvoiceView>(`/invoice/${id}/with/asset`, form, { onProgress });
+    },
+    onSettled: refresh,
+  });
+}
+
+/** InvoiceUpdated / InvoiceDeleted on the tutor's user channel: the numbers and the list refetch. */
+export function useLiveInvoices() {
+  const refresh = useRefreshInvoices();
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type === "InvoiceUpdated" || event.type === "InvoiceDeleted") refresh();
+    },
+    [refresh],
+  );
+  useUserChannelEvents(onEvent);
+}
+
+/** AdminInvoices on the staff channel (a new request or another admin's decision): the list refetches. */
+export function useLiveAdminInvoices() {
+  const refresh = useRefreshInvoices();
+  const { token } = useSession();
+  useEffect(() => {
+    const live = session.liveToken();
+    if (live === null) return;
+    const channel = openChannel("admin-channel", "main", live);
+    const off = channel.onEvent((event) => {
+      if (event.type === "AdminInvoices") refresh();
+    });
+    return () => {
+      off();
+      channel.close();
+    };
+  }, [token, refresh]);
+}
+
+/** A private receipt (GET /assets/receipts/{name} with the bearer token) opened in a new tab. */
+export async function openReceipt(path: string): Promise<void> {
+  const token = session.liveToken();
+  // Opened before the download, so the browser treats it as the click's own window.
+  const target = window.open("", "_blank");
+  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    target?.close();
+    throw new ApiError("asset-not-found", response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  if (target) target.location.href = url;
+  else window.location.assign(url);
+}

@@ -1,0 +1,64 @@
+import type { LessonView } from "@schema/api/lesson";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatDateTime } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { toasts } from "../../ui/toast-store";
+import { BookingFlow } from "./booking-flow";
+import { useCancelLesson } from "./use-lessons";
+
+const t = ar.marketplace.lessons;
+
+/** The other member of a lesson, seen by `userId` (the tutor for a student, the student for a tutor). */
+export function otherMember(lesson: LessonView, userId: number) {
+  return lesson.tutor.id === userId ? lesson.student : lesson.tutor;
+}
+
+/** The Arabic message of a refused cancel or reschedule (e.g. lesson-cancel-window-passed: the 6-hour rule). */
+export function lessonChangeError(error: unknown): string {
+  return errorMessage(errorCodeOf(error));
+}
+
+/** Asks before cancelling a lesson; the refusal's Arabic message shows in the dialog. */
+export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: LessonView; userId: number; onClose: () => void }) {
+  const cancel = useCancelLesson();
+  const other = otherMember(lesson, userId);
+  return (
+    <Dialog open onClose={onClose} title={t.cancelTitle} description={t.cancelBody}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? ar.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
+        {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(lesson.id, {
+                onSuccess: () => {
+                  toasts.show({ id: "lesson-canceled", type: "success", title: t.canceled });
+                  onClose();
+                },
+              })
+            }
+          >
+            {t.cancelConfirm}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The booking flow in a dialog, moving an existing lesson (students only). */
+export function RescheduleLessonDialog({ lesson, onClose }: { lesson: LessonView; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} title={ar.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
+      <BookingFlow tutorId={lesson.tutor.id} tutorName={lesson.tutor.name ?? ar.marketplace.tutors.unnamed} lesson={lesson} onDone={onClose} />
+    </Dialog>
+  );
+}

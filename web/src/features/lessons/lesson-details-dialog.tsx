@@ -1,0 +1,92 @@
+import { Link } from "react-router-dom";
+import type { LessonView } from "@schema/api/lesson";
+import { ar } from "../../i18n/ar-EG";
+import { formatDateTime, formatNumber, formatTime } from "../../lib/format";
+import { Button, buttonClasses } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Badge } from "../../ui/notice";
+import { roomIsOpen } from "../live-session/timing";
+import { TutorPhoto } from "../tutors/tutor-card";
+import { otherMember } from "./lesson-actions";
+import { LessonStateChip } from "./lesson-state";
+import { lessonStateAt } from "./lesson-week";
+
+const t = ar.lessonsSchedule.details;
+
+type LessonDetailsDialogProps = {
+  lesson: LessonView;
+  userId: number;
+  isStudent: boolean;
+  now: number;
+  onClose: () => void;
+  onCancel: () => void;
+  onReschedule: () => void;
+};
+
+/** Who cancelled a lesson, in the viewer's words. */
+function canceledByText(lesson: LessonView, userId: number): string {
+  if (lesson.canceledBy === null) return t.canceledBySystem;
+  if (lesson.canceledBy === userId) return t.canceledByYou;
+  const who = lesson.canceledBy === lesson.tutor.id ? lesson.tutor : lesson.student;
+  return t.canceledByOther(who.name ?? ar.marketplace.tutors.unnamed);
+}
+
+/** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
+export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, onCancel, onReschedule }: LessonDetailsDialogProps) {
+  const state = lessonStateAt(lesson, now);
+  const other = otherMember(lesson, userId);
+  const name = other.name ?? ar.marketplace.tutors.unnamed;
+  const open = state !== "canceled" && roomIsOpen(lesson.start, lesson.end, now);
+  return (
+    <Dialog open onClose={onClose} title={t.title}>
+      <div className="flex flex-col gap-4">
+        <div className="flex items-center gap-3">
+          <TutorPhoto name={other.name} image={other.image} />
+          <div className="flex flex-col gap-1">
+            <p className="text-sm text-slate-600">{other.id === lesson.tutor.id ? t.tutor : t.student}</p>
+            <p className="font-bold text-slate-900">
+              <bdi>{name}</bdi>
+            </p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-600">{t.time}</dt>
+          <dd className="text-slate-900">
+            <time dateTime={lesson.start}>{formatDateTime(lesson.start)}</time> – <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
+          </dd>
+          <dt className="text-slate-600">{t.duration}</dt>
+          <dd className="text-slate-900">{ar.marketplace.booking.minutes(formatNumber(lesson.duration))}</dd>
+          <dt className="text-slate-600">{t.state}</dt>
+          <dd className="flex flex-wrap items-center gap-2">
+            <LessonStateChip state={state} />
+            {lesson.isTrial && <Badge tone="warning">{ar.marketplace.lessons.trial}</Badge>}
+            {state === "canceled" && <span className="text-slate-700">{canceledByText(lesson, userId)}</span>}
+          </dd>
+        </dl>
+        {state !== "canceled" && state !== "fulfilled" && (
+          <div className="flex flex-col gap-2">
+            {open ? (
+              <Link to={`/lesson/${lesson.id}`} className={buttonClasses("primary")}>
+                {t.join}
+              </Link>
+            ) : (
+              <p className="text-sm text-slate-600">{t.roomOpens}</p>
+            )}
+          </div>
+        )}
+        {state === "pending" && (
+          <div className="flex flex-wrap gap-2">
+            {isStudent && (
+              <Button variant="secondary" onClick={onReschedule}>
+                {ar.marketplace.lessons.reschedule}
+              </Button>
+            )}
+            <Button variant="danger" onClick={onCancel}>
+              {ar.marketplace.lessons.cancel}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

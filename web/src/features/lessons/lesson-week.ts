@@ -1,0 +1,47 @@
+import type { LessonState, LessonView } from "@schema/api/lesson";
+import { cairoDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availability/week";
+
+/**
+ * The lessons of a calendar week, laid out for /lessons-schedule with the schedule's own week
+ * math (features/availability/week.ts: Saturday-first weeks, Cairo days, 15-minute rows).
+ * Pure functions, so the layout is tested without a screen.
+ */
+
+/** spec 4: a lesson's state at `now` (the page keeps it current between fetches). */
+export function lessonStateAt(lesson: Pick<LessonView, "start" | "end" | "canceledAt">, now: number): LessonState {
+  if (lesson.canceledAt) return "canceled";
+  if (now < Date.parse(lesson.start)) return "pending";
+  return now < Date.parse(lesson.end) ? "happening" : "fulfilled";
+}
+
+export type PlacedLesson = { lesson: LessonView; column: number; startRow: number; endRow: number };
+
+/** Each lesson on its day's column and rows (a lesson across midnight shows on both days). */
+export function placeLessons(lessons: readonly LessonView[], days: readonly PlainDay[]): PlacedLesson[] {
+  const placed: PlacedLesson[] = [];
+  for (const lesson of lessons) {
+    days.forEach((day, column) => {
+      const rows = rowsOnDay(day, lesson.start, lesson.end);
+      if (rows) placed.push({ lesson, column, startRow: rows.startRow, endRow: rows.endRow });
+    });
+  }
+  return placed;
+}
+
+/** The lessons of each day of the week, by start (the phone's day list). */
+export function lessonsByDay(lessons: readonly LessonView[], days: readonly PlainDay[]): Map<PlainDay, LessonView[]> {
+  const byDay = new Map<PlainDay, LessonView[]>(days.map((day) => [day, []]));
+  for (const lesson of [...lessons].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)) byDay.get(cairoDay(lesson.start))?.push(lesson);
+  return byDay;
+}
+
+/** Default first row in view: 08:00. */
+const MORNING_ROW = (8 * 60) / SLOT_MINUTES;
+
+/** The row scrolled to first: the hour before the week's earliest lesson, else 08:00. */
+export function firstRowInView(placed: readonly PlacedLesson[]): number {
+  if (placed.length === 0) return MORNING_ROW;
+  const hour = 60 / SLOT_MINUTES;
+  const earliest = Math.min(...placed.map((p) => p.startRow));
+  return Math.max(0, (Math.floor(earliest / hour) - 1) * hour);
+}

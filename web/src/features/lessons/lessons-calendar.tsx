@@ -1,0 +1,216 @@
+import { useState } from "react";
+import type { LessonView } from "@schema/api/lesson";
+import { Role } from "@schema/enums";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatTime } from "../../lib/format";
+import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { cx } from "../../ui/class-names";
+import { Notice } from "../../ui/notice";
+import { LoadingScreen } from "../../ui/spinner";
+import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
+import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
+import { addDays, cairoDay, rowMinute, ROWS_PER_DAY, weekDays, weekRange, weekStartOf, type PlainDay } from "../availability/week";
+import { useNow } from "../live-session/use-now";
+import { CalendarFeedButton } from "./calendar-feed-dialog";
+import { CancelLessonDialog, otherMember, RescheduleLessonDialog } from "./lesson-actions";
+import { LessonDetailsDialog } from "./lesson-details-dialog";
+import { LessonStateChip, LessonStateLegend, lessonStateStyles } from "./lesson-state";
+import { firstRowInView, lessonsByDay, lessonStateAt, placeLessons } from "./lesson-week";
+import { useWeekLessonsQuery } from "./use-lessons";
+
+const t = ar.lessonsSchedule;
+
+type Open = { kind: "details" | "cancel" | "reschedule"; lesson: LessonView } | null;
+
+/**
+ * /lessons-schedule: the user's lessons in a Saturday-first week (Cairo time), each placed by its
+ * time with its state; a week grid from 768 px, a list of the days on phones. A lesson opens its
+ * details (join, cancel, reschedule). The lesson events and the user's own changes refetch it.
+ */
+export function LessonsCalendar() {
+  // The states move on by themselves (pending → happening → fulfilled): re-render every 30 s.
+  const now = useNow(30_000);
+  const { user } = useSession();
+  const userId = user?.id ?? 0;
+  const isStudent = user?.role === Role.Student;
+  const today = cairoDay(now);
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const [open, setOpen] = useState<Open>(null);
+  const days = weekDays(weekStart);
+  const lessons = useWeekLessonsQuery(weekRange(weekStart));
+  const list = lessons.data?.list ?? [];
+  const placed = placeLessons(list, days);
+  const thisWeek = weekStartOf(today);
+
+  const blocks: CalendarBlock[] = placed.map(({ lesson, column, startRow, endRow }) => {
+    const state = lessonStateAt(lesson, now);
+    const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
+    return {
+      key: `${lesson.id}-${column}`,
+      column,
+      startRow,
+      endRow,
+      // A 15-minute lesson has one line: its state and the name; a longer one adds a line each.
+      label:
+        endRow - startRow > 1 ? (
+          <span className="flex flex-col" data-lesson={lesson.id} data-state={state}>
+            <span className="truncate font-bold">
+              <span aria-hidden="true">{lessonStateStyles[state].mark}</span> {ar.marketplace.lessons.states[state]}
+            </span>
+            <bdi className={cx("truncate", state === "canceled" && "line-through")}>{name}</bdi>
+            <span className={cx("truncate", state === "canceled" && "line-through")}>
+              {formatTime(lesson.start)} – {formatTime(lesson.end)}
+            </span>
+          </span>
+        ) : (
+          <span className="block truncate" data-lesson={lesson.id} data-state={state}>
+            <span aria-hidden="true">{lessonStateStyles[state].mark}</span> <span className="font-bold">{ar.marketplace.lessons.states[state]}</span> ·{" "}
+            <bdi className={cx(state === "canceled" && "line-through")}>{name}</bdi>
+          </span>
+        ),
+      srText: `${dayLabel(days[column] ?? weekStart)}، ${formatTime(lesson.start)} – ${formatTime(lesson.end)}`,
+      className: cx("border", lessonStateStyles[state].block),
+      onSelect: () => setOpen({ kind: "details", lesson }),
+    };
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t.weekNavigation} className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, -7))}>
+            <span aria-hidden="true">→</span> {ar.schedule.previousWeek}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setWeekStart(thisWeek)} disabled={weekStart === thisWeek}>
+            {ar.schedule.thisWeek}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
+            {ar.schedule.nextWeek} <span aria-hidden="true">←</span>
+          </Button>
+        </nav>
+        <p className="font-medium text-slate-800" aria-live="polite">
+          {ar.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
+        </p>
+        <div className="ms-auto">
+          <CalendarFeedButton />
+        </div>
+      </div>
+      <LessonStateLegend />
+
+      {lessons.isPending ? (
+        <LoadingScreen />
+      ) : lessons.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <Notice tone="error">
+            {ar.errors.loadFailed}: {errorMessage(errorCodeOf(lessons.error))}
+          </Notice>
+          <Button variant="secondary" onClick={() => void lessons.refetch()}>
+            {ar.ui.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {list.length === 0 && <p className="text-slate-700">{t.empty}</p>}
+          <div className="hidden md:block">
+            <WeekCalendar
+              label={t.calendarLabel}
+              timeColumnLabel={t.timeColumn}
+              instructions={t.instructions}
+              columns={days.map((day) => ({
+                key: day,
+                ariaLabel: day === today ? `${dayLabel(day)}، ${t.today}` : dayLabel(day),
+                label: <span className={cx(day === today && "rounded-md bg-brand-50 px-1 text-brand-800")}>{shortDayLabel(day)}</span>,
+              }))}
+              rowCount={ROWS_PER_DAY}
+              rowLabel={(row) => (row % 4 === 0 ? timeOfDayLabel(rowMinute(row)) : null)}
+              rowName={(row) => timeOfDayLabel(rowMinute(row))}
+              cellLabel={({ column, row }) => t.cellLabel(dayLabel(days[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
+              blocks={blocks}
+              readOnly
+              initialRow={firstRowInView(placed)}
+              rowHeightRem={1.5}
+            />
+          </div>
+          <DayList days={days} today={today} lessons={list} onOpen={(lesson) => setOpen({ kind: "details", lesson })} now={now} userId={userId} />
+        </>
+      )}
+
+      {open?.kind === "details" && (
+        <LessonDetailsDialog
+          lesson={open.lesson}
+          userId={userId}
+          isStudent={isStudent}
+          now={now}
+          onClose={() => setOpen(null)}
+          onCancel={() => setOpen({ kind: "cancel", lesson: open.lesson })}
+          onReschedule={() => setOpen({ kind: "reschedule", lesson: open.lesson })}
+        />
+      )}
+      {open?.kind === "cancel" && <CancelLessonDialog lesson={open.lesson} userId={userId} onClose={() => setOpen(null)} />}
+      {open?.kind === "reschedule" && <RescheduleLessonDialog lesson={open.lesson} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+type DayListProps = {
+  days: PlainDay[];
+  today: PlainDay;
+  lessons: LessonView[];
+  now: number;
+  userId: number;
+  onOpen: (lesson: LessonView) => void;
+};
+
+/** Phones: the week as a list of days, each with its lessons in time order. */
+function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
+  const byDay = lessonsByDay(lessons, days);
+  return (
+    <section aria-label={t.dayList} className="flex flex-col gap-3 md:hidden">
+      {days.map((day) => {
+        const dayLessons = byDay.get(day) ?? [];
+        return (
+          <div key={day} className={cx("rounded-xl border bg-white p-3", day === today ? "border-brand-500" : "border-slate-200")}>
+            <h2 className="mb-2 text-base font-bold text-slate-900">
+              {dayLabel(day)}
+              {day === today && <span className="ms-2 rounded-md bg-brand-50 px-1.5 text-sm font-medium text-brand-800">{t.today}</span>}
+            </h2>
+            {dayLessons.length === 0 ? (
+              <p className="text-sm text-slate-600">{t.noLessonsThatDay}</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {dayLessons.map((lesson) => {
+                  const state = lessonStateAt(lesson, now);
+                  return (
+                    <li key={lesson.id}>
+                      <button
+                        type="button"
+                        onClick={() => onOpen(lesson)}
+                        data-lesson={lesson.id}
+                        className={cx(
+                          "flex min-h-11 w-full flex-wrap items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm",
+                          "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+                          state === "canceled" ? "border-dashed border-red-300 bg-white" : "border-slate-200 bg-white hover:bg-slate-50",
+                        )}
+                      >
+                        <span className="font-medium text-slate-900">
+                          {formatTime(lesson.start)} – {formatTime(lesson.end)}
+                        </span>
+                        <span className="sr-only">{ar.marketplace.lessons.with}</span>
+                        <bdi className={cx("min-w-0 flex-1 truncate text-slate-800", state === "canceled" && "line-through")}>
+                          {otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed}
+                        </bdi>
+                        <LessonStateChip state={state} />
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { ar } from "../../i18n/ar-EG";
+
+export type AdminNavItem = { to: string; label: string; end?: boolean };
+
+/**
+ * The admin area's sections (spec 2, admin routes), only those that exist. A new admin screen
+ * adds its line here and its route under /admin in web/src/routes.tsx.
+ */
+export const adminNavItems: AdminNavItem[] = [
+  { to: "/admin", label: ar.admin.overview, end: true },
+  { to: "/admin/server-stats", label: ar.admin.serverStats.nav },
+  { to: "/admin/invoices", label: ar.invoices.admin.nav },
+];

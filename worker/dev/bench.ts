@@ -1,0 +1,128 @@
+// Local-only seeding for `npm run bench` (tests/bench/run.mjs): thousands of listed tutors and
+// subscribed students in one D1 batch. Rows are generated inside SQLite (recursive CTEs), so the
+// batch binds a handful of parameters however many rows it makes.
+import { z } from "zod";
+import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../../schema/enums";
+import { d1 } from "../domain/lessons";
+import { issueToken } from "../domain/token";
+import { tutorsChanged } from "../domain/tutor-list";
+import type { Db } from "../http/context";
+
+export const benchSeedBody = z.object({
+  /** Makes the accounts' emails unique per call (`bench-<tag>-t1@bench.test`). */
+  tag: z.string().regex(/^[a-z0-9]{1,16}$/, "bad-request"),
+  tutors: z.number().int().min(1, "bad-request").max(5000, "bad-request"),
+  students: z.number().int().min(0, "bad-request").max(2000, "bad-request"),
+  /** How many of the tutors (the first ones) get a bearer token in the answer. */
+  tutorTokens: z.number().int().min(0, "bad-request").max(2000, "bad-request").default(0),
+});
+export type BenchSeedInput = z.output<typeof benchSeedBody>;
+
+export type BenchAccount = { id: number; token: string };
+export type BenchSeed = {
+  tutorIds: number[];
+  tutors: BenchAccount[];
+  students: BenchAccount[];
+  /** Every tutor has one General slot from here for 7 days (grid-aligned, past any notice). */
+  slotStart: string;
+  slotEnd: string;
+};
+
+const QUARTER_MS = 15 * 60 * 1000;
+const BIO = "مدرس لغة إنجليزية بخبرة طويلة في المحادثة";
+const ABOUT =
+  "أدرّس اللغة الإنجليزية منذ سنوات للطلاب والموظفين، وأركز على المحادثة العملية والنطق الصحيح مع خطة لكل طالب.";
+
+/**
+ * Creates `tutors` onboarded tutors (complete profile, activated, image, intro video and
+ * thumbnail set, two or so topics, one week-long free slot) and `students` verified students,
+ * each holding an active monthly subscription to a hidden bench plan with the most weekly
+ * minutes a plan may have. Answers the ids and bearer tokens the benchmark signs in with.
+ */
+export async function seedBench(db: Db, secret: string, input: BenchSeedInput, now = new Date()): Promise<BenchSeed> {
+  const at = now.toISOString();
+  const slotStart = new Date(Math.ceil(now.getTime() / QUARTER_MS) * QUARTER_MS + 2 * 60 * 60 * 1000).toISOString();
+  const slotEnd = new Date(Date.parse(slotStart) + 7 * 24 * 60 * 60 * 1000).toISOString();
+  const subEnd = new Date(now.getTime() + 4 * 7 * 24 * 60 * 60 * 1000).toISOString();
+  const tutorPrefix = `bench-${input.tag}-t`;
+  const studentPrefix = `bench-${input.tag}-s`;
+  const ofTutors = `substr(email, 1, ${tutorPrefix.length}) = '${tutorPrefix}'`;
+  const ofStudents = `substr(email, 1, ${studentPrefix.length}) = '${studentPrefix}'`;
+  const numbers = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)";
+  const client = d1(db);
+  const statements = [
+    client
+      .prepare(
+        `${numbers} INSERT INTO users (email, name, role, image, birth_year, gender, phone, city, notification_method,
+          verified_email, verified_phone, created_at, updated_at)
+        SELECT '${tutorPrefix}' || i || '@bench.test', 'مدرس تجريبي ' || i, ${Role.Tutor}, 'uploads/bench/tutor-' || i || '.jpg', 1990,
+          CASE i % 2 WHEN 0 THEN '${Gender.Male}' ELSE '${Gender.Female}' END, '010' || printf('%08d', i), 1, ${MessagingApp.Whatsapp},
+          1, 1, ?, ?
+        FROM n WHERE true ON CONFLICT DO NOTHING`,
+      )
+      .bind(input.tutors, at, at),
+    client
+      .prepare(
+        `INSERT INTO tutors (id, bio, about, video, thumbnail, notice, activated, support_group_joined, created_at, updated_at)
+        SELECT id, ?, ?, 'uploads/bench/intro-' || id || '.mp4', 'uploads/bench/thumb-' || id || '.jpg', 60, 1, 1, ?, ?
+        FROM users WHERE ${ofTutors} ON CONFLICT DO NOTHING`,
+      )
+      .bind(BIO, ABOUT, at, at),
+    // Topics to pick from when the database has none yet (the demo seed makes ten).
+    client
+      .prepare(
+        `INSERT INTO topics (name_ar, name_en, created_at, updated_at)
+        SELECT 'المحادثة اليومية', 'Everyday conversation', ?, ? UNION ALL SELECT 'القواعد', 'Grammar', ?, ?
+        UNION ALL SELECT 'النطق', 'Pronunciation', ?, ? WHERE true ON CONFLICT DO NOTHING`,
+      )
+      .bind(at, at, at, at, at, at),
+    client
+      .prepare(
+        `INSERT INTO user_topics (user_id, topic_id, created_at)
+        SELECT u.id, t.id, ? FROM users u JOIN topics t ON t.id % 3 = u.id % 3 WHERE ${ofTutors.replaceAll("email", "u.email")}
+        ON CONFLICT DO NOTHING`,
+      )
+      .bind(at),
+    client
+      .prepare(
+        `INSERT INTO availability_slots (user_id, start, "end", purpose, created_at, updated_at)
+        SELECT id, ?, ?, ${SlotPurpose.General}, ?, ? FROM users WHERE ${ofTutors}`,
+      )
+      .bind(slotStart, slotEnd, at, at),
+    client
+      .prepare(
+        `${numbers} INSERT INTO users (email, name, role, gender, verified_email, created_at, updated_at)
+        SELECT '${studentPrefix}' || i || '@bench.test', 'طالب تجريبي ' || i, ${Role.Student}, '${Gender.Female}', 1, ?, ?
+        FROM n WHERE ? > 0 ON CONFLICT DO NOTHING`,
+      )
+      .bind(Math.max(input.students, 1), at, at, input.students),
+    client.prepare(`INSERT INTO students (id, created_at, updated_at) SELECT id, ?, ? FROM users WHERE ${ofStudents} ON CONFLICT DO NOTHING`).bind(at, at),
+    // A hidden plan (inactive), so the bench students' subscriptions never run out of minutes.
+    client
+      .prepare(
+        "INSERT INTO plans (weekly_minutes, base_month_price, active, created_at, updated_at) SELECT 10080, 100, 0, ?, ? WHERE ? > 0",
+      )
+      .bind(at, at, input.students),
+    client
+      .prepare(
+        `INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, start, "end", status, created_at, updated_at)
+        SELECT u.id, (SELECT max(id) FROM plans WHERE weekly_minutes = 10080 AND active = 0), ${PlanPeriod.Month}, 10080, 100, ?, ?, 'active', ?, ?
+        FROM users u WHERE ${ofStudents.replaceAll("email", "u.email")} ON CONFLICT DO NOTHING`,
+      )
+      .bind(at, subEnd, at, at),
+    client.prepare(`SELECT id FROM users WHERE ${ofTutors} ORDER BY id`),
+    client.prepare(`SELECT id FROM users WHERE ${ofStudents} ORDER BY id`),
+  ];
+  const results = await client.batch<{ id: number }>(statements);
+  tutorsChanged();
+  const tutorIds = results[results.length - 2]!.results.map((row) => row.id);
+  const studentIds = results[results.length - 1]!.results.map((row) => row.id);
+  const withToken = async (id: number): Promise<BenchAccount> => ({ id, token: await issueToken(id, secret) });
+  return {
+    tutorIds,
+    tutors: await Promise.all(tutorIds.slice(0, input.tutorTokens).map(withToken)),
+    students: await Promise.all(studentIds.map(withToken)),
+    slotStart,
+    slotEnd,
+  };
+}

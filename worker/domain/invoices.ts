@@ -1,0 +1,280 @@
+/**
+ * Tutor earnings and withdrawal requests (business-rules.md "Tutor earnings and withdrawals").
+ * Earnings come from worker/domain/stats.ts (fulfilled lessons' stored tutor_earning); the
+ * withdrawable balance is earnings − requests pending or approved. A request is inserted by one
+ * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
+ */
+import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Destination, InvoiceAction, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
+import { invoices, users } from "../../schema/db";
+import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
+import type { Db } from "../http/context";
+import { fail } from "../http/failure";
+import { statement } from "./lessons";
+import { settings } from "./settings";
+import { cairoMonthWindow, tutorEarningsSql } from "./stats";
+import type { UserRow } from "./users";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Staff who process withdrawals (spec 6: admins). */
+export const isInvoiceStaff = (role: Role): boolean => isAdmin(role);
+
+/** Requests that hold money back from the balance: waiting (0, 1) or paid (3). */
+const WAITING = [InvoiceStatus.PendingApproval, InvoiceStatus.PendingCancellation] as const;
+const HELD = [...WAITING, InvoiceStatus.Approved] as const;
+
+const heldSql = (tutorId: number) =>
+  sql`(SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${sql.join(
+    HELD.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+
+// ---------------------------------------------------------------------------------------------
+// Balance
+
+type StatsRow = { earnings: number; earningsThisMonth: number; pending: number; withdrawn: number };
+
+/** A tutor's earnings, waiting and approved requests, and what is left to withdraw: one statement. */
+export async function invoiceStats(db: Db, tutorId: number, now = new Date()): Promise<InvoiceStats> {
+  const at = now.toISOString();
+  const row = await statement(
+    db,
+    sql`SELECT ${tutorEarningsSql(tutorId, at)} AS earnings,
+          ${tutorEarningsSql(tutorId, at, cairoMonthWindow(now))} AS earningsThisMonth,
+          (SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${WAITING[0]}, ${WAITING[1]})) AS pending,
+          (SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status = ${InvoiceStatus.Approved}) AS withdrawn`,
+  ).first<StatsRow>();
+  const earnings = row?.earnings ?? 0;
+  const pending = row?.pending ?? 0;
+  const withdrawn = row?.withdrawn ?? 0;
+  return {
+    earnings,
+    earningsThisMonth: row?.earningsThisMonth ?? 0,
+    pending,
+    withdrawn,
+    // A lesson reported absent after a payout can take earnings below what was paid: never negative.
+    withdrawable: Math.max(0, earnings - pending - withdrawn),
+    minAmount: settings.withdrawals.minAmount,
+    maxAmount: settings.withdrawals.maxAmount,
+    workingDays: settings.withdrawals.workingDays,
+  };
+}
+
+/**
+ * Inserts the request only while the amount fits the withdrawable balance, read in the same
+ * statement (D1 has no interactive transactions): `insufficient-balance` otherwise.
+ */
+export async function createInvoice(
+  db: Db,
+  tutorId: number,
+  request: Destination & { amount: number; note: string | null },
+  now = new Date(),
+): Promise<InvoiceRow> {
+  const at = now.toISOString();
+  const row = await statement(
+    db,
+    sql`INSERT INTO invoices (user_id, amount, method, receiver, phone, bank, account_number, username, status, note, created_at, updated_at)
+        SELECT ${tutorId}, ${request.amount}, ${request.method}, ${request.receiver}, ${request.phone}, ${request.bank},
+               ${request.accountNumber}, ${request.username}, ${InvoiceStatus.PendingApproval}, ${request.note}, ${at}, ${at}
+        WHERE ${tutorEarningsSql(tutorId, at)} - ${heldSql(tutorId)} >= ${request.amount}
+        RETURNING id`,
+  ).first<{ id: number }>();
+  if (!row) fail("insufficient-balance");
+  return findInvoice(db, row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// State changes
+
+export type InvoiceChange = InvoiceAction | "approve";
+
+type Transition = { from: readonly InvoiceStatus[]; to: InvoiceStatus | null; by: "owner" | "staff" };
+
+/**
+ * Who may do what from which status (to null: the status stays). Approved, Rejected and Canceled
+ * are final. A tutor asks to cancel; staff cancel directly ("canceled by admin").
+ */
+export function transitionFor(change: InvoiceChange, actor: "owner" | "staff"): Transition | null {
+  const table: Record<InvoiceChange, Transition[]> = {
+    cancel: [
+      { from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.PendingCancellation, by: "owner" },
+      { from: WAITING, to: InvoiceStatus.Canceled, by: "staff" },
+    ],
+    update: [{ from: [InvoiceStatus.PendingApproval], to: null, by: "owner" }],
+    approve: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Approved, by: "staff" }],
+    reject: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Rejected, by: "staff" }],
+    "approve-cancel": [{ from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.Canceled, by: "staff" }],
+    "refuse-cancel": [{ from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.PendingApproval, by: "staff" }],
+    note: [{ from: WAITING, to: null, by: "staff" }],
+  };
+  return table[change].find((t) => t.by === actor) ?? null;
+}
+
+export async function findInvoice(db: Db, id: number): Promise<InvoiceRow> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row ?? fail("invoice-not-found");
+}
+
+/**
+ * Reads the request and decides whether the caller may make this change now: the owner their own
+ * tutor actions, staff theirs (`forbidden` otherwise); from a status the change does not leave
+ * (`illegal-invoice-update`). Another tutor's request is `invoice-not-found`.
+ */
+export async function authorizeChange(db: Db, caller: UserRow, id: number, change: InvoiceChange): Promise<{ invoice: InvoiceRow; transition: Transition }> {
+  const invoice = await findInvoice(db, id);
+  const staff = isInvoiceStaff(caller.role as Role);
+  if (!staff && invoice.userId !== caller.id) fail("invoice-not-found");
+  const transition = transitionFor(change, staff ? "staff" : "owner");
+  if (!transition) fail("forbidden");
+  if (!transition.from.includes(invoice.status as InvoiceStatus)) fail("illegal-invoice-update");
+  return { invoice, transition };
+}
+
+type ChangeFields = Partial<Destination> & { note?: string | null; receipt?: string };
+
+/**
+ * Applies the change only if the request is still in a status it leaves (one conditional
+ * UPDATE: a concurrent change makes this one `illegal-invoice-update`). Staff changes record
+ * who acted and when.
+ */
+export async function applyChange(
+  db: Db,
+  caller: UserRow,
+  invoice: InvoiceRow,
+  transition: Transition,
+  fields: ChangeFields = {},
+  now = new Date(),
+): Promise<InvoiceRow> {
+  const at = now.toISOString();
+  const staff = transition.by === "staff";
+  const [updated] = await db
+    .update(invoices)
+    .set({
+      ...fields,
+      ...(transition.to === null ? {} : { status: transition.to }),
+      ...(staff ? { addressedBy: caller.id, addressedAt: at } : {}),
+      updatedAt: at,
+    })
+    .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, [...transition.from])))
+    .returning();
+  return updated ?? fail("illegal-invoice-update");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const addresser = aliasedTable(users, "addresser");
+
+// Aliased: D1's batch answers rows as objects, where two columns named "name" would collide.
+const viewColumns = {
+  invoice: invoices,
+  userName: sql<string | null>`${users.name}`.as("user_name"),
+  userEmail: sql<string>`${users.email}`.as("user_email"),
+  addressedByName: sql<string | null>`${addresser.name}`.as("addressed_by_name"),
+};
+
+type ViewRow = { invoice: InvoiceRow; userName: string | null; userEmail: string; addressedByName: string | null };
+
+export const receiptPath = (key: string) => `/api/v1/assets/${key}`;
+
+export function toInvoiceView({ invoice, userName, userEmail, addressedByName }: ViewRow): InvoiceView {
+  return {
+    id: invoice.id,
+    userId: invoice.userId,
+    userName,
+    userEmail,
+    amount: invoice.amount,
+    method: invoice.method as WithdrawMethod,
+    receiver: invoice.receiver,
+    phone: invoice.phone,
+    bank: invoice.bank as Bank | null,
+    accountNumber: invoice.accountNumber,
+    username: invoice.username,
+    status: invoice.status as InvoiceStatus,
+    note: invoice.note,
+    receipt: invoice.receipt ? receiptPath(invoice.receipt) : null,
+    addressedBy: invoice.addressedBy,
+    addressedByName,
+    addressedAt: invoice.addressedAt,
+    createdAt: invoice.createdAt,
+    updatedAt: invoice.updatedAt,
+  };
+}
+
+const withNames = (db: Db) =>
+  db.select(viewColumns).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).leftJoin(addresser, eq(addresser.id, invoices.addressedBy));
+
+export async function readInvoiceView(db: Db, id: number): Promise<InvoiceView> {
+  const [row] = await withNames(db).where(eq(invoices.id, id)).limit(1);
+  return row ? toInvoiceView(row) : fail("invoice-not-found");
+}
+
+/** Newest first; one batch (page + total). */
+export async function listInvoices(db: Db, filter: { userId?: number; status?: number; page: number; size: number }) {
+  const parts: SQL[] = [];
+  if (filter.userId !== undefined) parts.push(eq(invoices.userId, filter.userId));
+  if (filter.status !== undefined) parts.push(eq(invoices.status, filter.status));
+  const where = parts.length ? and(...parts) : undefined;
+  const [list, [counted]] = await db.batch([
+    withNames(db)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size),
+    db.select({ total: sql<number>`count(*)` }).from(invoices).where(where),
+  ]);
+  return { list: list.map(toInvoiceView), total: counted?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipts (private, under receipts/ in R2)
+
+export const RECEIPT_PREFIX = "receipts/";
+
+const receiptExtension: Record<(typeof settings.withdrawals.receipt.types)[number], string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "application/pdf": "pdf",
+};
+
+/** Checks a receipt's type and size before anything is stored; answers its R2 key. */
+export function receiptKeyFor(invoiceId: number, file: File): string {
+  const type = file.type as keyof typeof receiptExtension;
+  if (!(type in receiptExtension)) fail("invalid-type");
+  if (file.size > settings.withdrawals.receipt.maxBytes) fail("large-file-size");
+  return `${RECEIPT_PREFIX}invoice-${invoiceId}-${crypto.randomUUID()}.${receiptExtension[type]}`;
+}
+
+/** Only the request's tutor and staff may read its receipt. */
+export async function receiptOwner(db: Db, key: string): Promise<number | null> {
+  const [row] = await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.receipt, key)).limit(1);
+  return row?.userId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (Arabic)
+
+const egp = new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", maximumFractionDigits: 2 });
+const money = (piasters: number) => egp.format(piasters / 100);
+
+export const invoiceMessages = {
+  approved: (amount: number) => ({
+    subject: "تم تحويل أرباحك من درس",
+    body: `تمت الموافقة على طلب سحب ${money(amount)} وتحويل المبلغ. يمكنك الاطلاع على إيصال التحويل في صفحة الأرباح.`,
+  }),
+  rejected: (amount: number) => ({
+    subject: "تم رفض طلب السحب في درس",
+    body: `تم رفض طلب سحب ${money(amount)}. راجع سبب الرفض في صفحة الأرباح، وعاد المبلغ إلى رصيدك المتاح للسحب.`,
+  }),
+  canceled: (amount: number) => ({
+    subject: "تم إلغاء طلب السحب في درس",
+    body: `تم إلغاء طلب سحب ${money(amount)}، وعاد المبلغ إلى رصيدك المتاح للسحب.`,
+  }),
+  cancelRefused: (amount: number) => ({
+    subject: "لم تتم الموافقة على إلغاء طلب السحب",
+    body: `لم تتم الموافقة على إلغاء طلب سحب ${money(amount)}، وسيستمر تنفيذ الطلب خلال ${settings.withdrawals.workingDays.min} إلى ${settings.withdrawals.workingDays.max} أيام عمل.`,
+  }),
+};

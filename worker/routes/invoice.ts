@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { idParam } from "../../schema/api/common";
+import { createInvoiceBody, invoiceListQuery, updateInvoiceBody, type InvoiceStats, type InvoiceView } from "../../schema/api/invoice";
+import { InvoiceStatus, Role } from "../../schema/enums";
+import {
+  RECEIPT_PREFIX,
+  applyChange,
+  authorizeChange,
+  createInvoice,
+  invoiceMessages,
+  invoiceStats,
+  isInvoiceStaff,
+  listInvoices,
+  readInvoiceView,
+  receiptKeyFor,
+  receiptOwner,
+  type InvoiceRow,
+} from "../domain/invoices";
+import { messagesTo } from "../domain/lessons";
+import { findUserById } from "../domain/users";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { notify } from "../http/respond";
+import { route } from "../http/route";
+import { publishToAdmins, publishToUser } from "../realtime/publish";
+
+const tutorSide = [Role.Tutor, Role.TutorManager] as const;
+const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;
+
+/**
+ * After a change: the tutor's screens (InvoiceUpdated, or InvoiceDeleted once a cancellation
+ * took the request out of the balance) and the staff list (AdminInvoices), after the response.
+ */
+function publishChange(c: AppContext, invoice: InvoiceRow): void {
+  const logger = c.get("logger");
+  const tutorEvent =
+    invoice.status === InvoiceStatus.Canceled
+      ? ({ type: "InvoiceDeleted", payload: { invoiceId: invoice.id } } as const)
+      : ({ type: "InvoiceUpdated", payload: { invoiceId: invoice.id, status: invoice.status } } as const);
+  c.executionCtx.waitUntil(
+    Promise.all([publishToUser(c.env, invoice.userId, tutorEvent, logger), publishToAdmins(c.env, { type: "AdminInvoices", payload: { invoiceId: invoice.id } }, logger)]),
+  );
+}
+
+/** Staff decisions are told to the tutor (email, and their messaging app when verified). */
+async function tellTutor(c: AppContext, invoice: InvoiceRow, text: { subject: string; body: string }): Promise<void> {
+  const tutor = await findUserById(c.get("db"), invoice.userId);
+  if (tutor) await Promise.all(messagesTo(tutor, text).map((message) => notify(c, message)));
+}
+
+export const invoiceRoutes = [
+  route({
+    method: "post",
+    path: "/invoice",
+    access: tutorSide,
+    summary: "Request a withdrawal: 100..50,000 EGP within the withdrawable balance, to a wallet, a bank account or Instapay.",
+    body: createInvoiceBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<InvoiceView> {
+      const db = c.get("db");
+      const invoice = await createInvoice(db, user.id, body);
+      publishChange(c, invoice);
+      return readInvoiceView(db, invoice.id);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/invoice",
+    access: [...tutorSide, ...staff],
+    summary: "Withdrawal requests, newest first, paged: a tutor's own; staff everyone's (or one tutor's); by status.",
+    query: invoiceListQuery,
+    handle({ c, query, user }) {
+      const isStaff = isInvoiceStaff(user.role as Role);
+      if (!isStaff && query.userId !== undefined && query.userId !== user.id) fail("forbidden");
+      return listInvoices(c.get("db"), { ...query, userId: isStaff ? query.userId : user.id });
+    },
+  }),
+  route({
+    method: "get",
+    path: "/invoice/stats/:id",
+    access: [...tutorSide, ...staff],
+    summary: "A tutor's earnings (total and this month), waiting and approved requests, and withdrawable balance.",
+    params: idParam,
+    handle({ c, params, user }): Promise<InvoiceStats> {
+      if (params.id !== user.id && !isInvoiceStaff(user.role as Role)) fail("forbidden");
+      return invoiceStats(c.get("db"), params.id);
+    },
+  }),
+  route({
+    method: "patch",
+    path: "/invoice/:id",
+    access: [...tutorSide, ...staff],
+    summary: "The tutor cancels (asks to) or changes the destination; staff reject with a note, approve or refuse a cancellation, or edit the note.",
+    params: idParam,
+    body: updateInvoiceBody,
+    async handle({ c, params, body, user }): Promise<InvoiceView> {
+      const db = c.get("db");
+      const { invoice, transition } = await authorizeChange(db, user, params.id, body.action);
+      const fields = body.action === "update" ? body.destination : body.action === "reject" || body.action === "note" ? { note: body.note } : {};
+      const updated = await applyChange(db, user, invoice, transition, fields);
+      publishChange(c, updated);
+      if (transition.by === "staff") {
+        if (updated.status === InvoiceStatus.Rejected) await tellTutor(c, updated, invoiceMessages.rejected(updated.amount));
+        if (updated.status === InvoiceStatus.Canceled) await tellTutor(c, updated, invoiceMessages.canceled(updated.amount));
+        if (body.action === "refuse-cancel") await tellTutor(c, updated, invoiceMessages.cancelRefused(updated.amount));
+      }
+      return readInvoiceView(db, updated.id);
+    },
+  }),
+  route({
+    method: "put",
+    path: "/invoice/:id/with/asset",
+    access: staff,
+    summary: "Approve a pending request with the transfer receipt (multipart field receipt: image or PDF up to 8 MB).",
+    params: idParam,
+    body: "multipart",
+    async handle({ c, params, user }): Promise<InvoiceView> {
+      const db = c.get("db");
+      const { invoice, transition } = await authorizeChange(db, user, params.id, "approve");
+      const form = await c.req.formData().catch(() => fail("empty-request"));
+      const file = form.get("receipt");
+      if (!(file instanceof File)) return fail("empty-request");
+      const key = receiptKeyFor(invoice.id, file);
+      await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
+      let updated: InvoiceRow;
+      try {
+        updated = await applyChange(db, user, invoice, transition, { receipt: key });
+      } catch (error) {
+        await c.env.MEDIA.delete(key);
+        throw error;
+      }
+      publishChange(c, updated);
+      await tellTutor(c, updated, invoiceMessages.approved(updated.amount));
+      return readInvoiceView(db, updated.id);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/assets/receipts/:name{.+}",
+    access: "signed-in",
+    summary: "A withdrawal receipt (private: the request's tutor and staff only).",
+    params: z.object({ name: z.string().regex(/^[\w.-]+$/, "bad-request") }),
+    async handle({ c, params, user }) {
+      const key = RECEIPT_PREFIX + params.name;
+      const ownerId = await receiptOwner(c.get("db"), key);
+      if (ownerId === null) fail("asset-not-found");
+      if (ownerId !== user.id && !isInvoiceStaff(user.role as Role)) fail("forbidden");
+      const object = await c.env.MEDIA.get(key);
+      if (!object) fail("asset-not-found");
+      return new Response(object.body, {
+        headers: {
+          "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
+          "content-length": String(object.size),
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  }),
+];

@@ -1,0 +1,233 @@
+import { idParam } from "../../schema/api/common";
+import {
+  PhotoSessionStatus,
+  photoSessionCreateBody,
+  photoSessionListQuery,
+  photoSessionPatchBody,
+  studioListQuery,
+  studioTutorListQuery,
+  tutorAssetQuery,
+  tutorVideoAbortBody,
+  tutorVideoCompleteBody,
+  tutorVideoPartQuery,
+  tutorVideoUploadBody,
+  type PhotoSessionView,
+  type StudioTutorView,
+  type TutorAssets,
+  type TutorVideoPart,
+  type TutorVideoUpload,
+} from "../../schema/api/photo-session";
+import { Role } from "../../schema/enums";
+import { bounds } from "../../schema/rules";
+import {
+  assertMayUploadFor,
+  changePhotoSession,
+  createPhotoSession,
+  findPhotoSessionFor,
+  findStudioTutor,
+  listPhotoSessions,
+  listStudioTutors,
+  listStudios,
+  saveTutorAssets,
+} from "../domain/photo-sessions";
+import { tutorMessages } from "../domain/tutor-messages";
+import { MAX_PART_BYTES, PART_BYTES, checkImage, checkVideo, publicUrl, storeTutorAsset, tutorVideoKey, tutorVideoPrefix } from "../domain/uploads";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+import { notifyUser, tutorChanged } from "../http/tutor-events";
+
+const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
+const tutorSide = [Role.Tutor, Role.TutorManager] as const;
+/** Who uploads a tutor's image, video and thumbnail: the studio of an open session, or an admin. */
+const uploaders = [Role.Studio, ...admins] as const;
+
+/** Tells the other side what changed in a session (outbox, Arabic). */
+async function notifyChange(c: AppContext, before: PhotoSessionView, after: PhotoSessionView, actorId: number): Promise<void> {
+  if (after.status === PhotoSessionStatus.Canceled) {
+    const text = tutorMessages.photoSessionCanceled(after.scheduledAt);
+    await Promise.all([after.tutorId, after.studioId].filter((id) => id !== null && id !== actorId).map((id) => notifyUser(c, id, text)));
+    return;
+  }
+  if (after.status === PhotoSessionStatus.Done) return notifyUser(c, after.tutorId, tutorMessages.photoSessionDone());
+  if (after.studioId !== before.studioId) await notifyUser(c, after.studioId, tutorMessages.photoSessionRequested(after.tutorName, after.scheduledAt));
+  if (after.status === PhotoSessionStatus.Scheduled && after.scheduledAt && after.scheduledAt !== before.scheduledAt && after.tutorId !== actorId)
+    await notifyUser(c, after.tutorId, tutorMessages.photoSessionScheduled(after.scheduledAt, after.studioName));
+}
+
+/** A video sent in one request is at most one part's size; larger ones go through the chunked upload. */
+function checkSingleVideo(file: File): void {
+  checkVideo(file.type, file.size);
+  if (file.size > MAX_PART_BYTES) fail("large-file-size");
+}
+
+export const photoSessionRoutes = [
+  route({
+    method: "post",
+    path: "/photo-session",
+    access: [...tutorSide, ...admins],
+    summary: "Ask a studio for a photo session (a tutor for themselves, an admin for tutorId); one open session per tutor.",
+    body: photoSessionCreateBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<PhotoSessionView> {
+      const session = await createPhotoSession(c.get("db"), user, body);
+      await notifyUser(c, session.studioId, tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt));
+      tutorChanged(c, session.tutorId);
+      return session;
+    },
+  }),
+  route({
+    method: "get",
+    path: "/photo-session/list",
+    access: [...tutorSide, Role.Studio, ...admins],
+    summary: "Photo sessions, newest first, paged: a tutor's own, a studio's, all for admins (filters status, tutorId, studioId).",
+    query: photoSessionListQuery,
+    handle: ({ c, query, user }) => listPhotoSessions(c.get("db"), user, query),
+  }),
+  route({
+    method: "get",
+    path: "/photo-session/:id{[0-9]+}",
+    access: [...tutorSide, Role.Studio, ...admins],
+    summary: "A photo session (its tutor, its studio, admins).",
+    params: idParam,
+    handle: ({ c, params, user }) => findPhotoSessionFor(c.get("db"), user, params.id),
+  }),
+  route({
+    method: "patch",
+    path: "/photo-session/:id{[0-9]+}",
+    access: [...tutorSide, Role.Studio, ...admins],
+    summary: "The studio schedules, finishes (after the uploads) or cancels; admins also move it to another studio; the tutor cancels.",
+    params: idParam,
+    body: photoSessionPatchBody,
+    async handle({ c, params, body, user }): Promise<PhotoSessionView> {
+      const { before, after } = await changePhotoSession(c.get("db"), user, params.id, body);
+      await notifyChange(c, before, after, user.id);
+      tutorChanged(c, after.tutorId);
+      return after;
+    },
+  }),
+  route({
+    method: "put",
+    path: "/user/asset/tutor",
+    access: uploaders,
+    summary: "Upload a tutor's image, video (≤ 95 MB here) and/or thumbnail (multipart; ?tutorId=): the session's studio or an admin.",
+    body: "multipart",
+    query: tutorAssetQuery,
+    async handle({ c, query, user }): Promise<TutorAssets> {
+      const db = c.get("db");
+      const sessionId = await assertMayUploadFor(db, user, query.tutorId);
+      const form = await c.req.formData().catch(() => fail("bad-request"));
+      const files = { image: form.get("image"), video: form.get("video"), thumbnail: form.get("thumbnail") };
+      const present = Object.entries(files).filter((entry): entry is [keyof typeof files, File] => entry[1] instanceof File);
+      if (present.length === 0) fail("empty-request");
+      // Every file is checked before any is stored.
+      for (const [kind, file] of present) {
+        if (kind === "video") checkSingleVideo(file);
+        else checkImage(file.type, file.size, kind === "image" ? bounds.fileBytes.avatar : bounds.fileBytes.thumbnail);
+      }
+      const stored: Partial<Record<keyof typeof files, string>> = {};
+      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file);
+      const assets = await saveTutorAssets(db, query.tutorId, sessionId, stored);
+      tutorChanged(c, query.tutorId);
+      return assets;
+    },
+  }),
+  route({
+    method: "post",
+    path: "/user/asset/tutor/video/upload",
+    access: uploaders,
+    summary: "Start a chunked upload of a tutor's video (≤ 400 MB) to an R2 multipart upload.",
+    body: tutorVideoUploadBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<TutorVideoUpload> {
+      await assertMayUploadFor(c.get("db"), user, body.tutorId);
+      const key = tutorVideoKey(body.tutorId, body.contentType);
+      const upload = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: body.contentType } });
+      return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
+    },
+  }),
+  route({
+    method: "put",
+    path: "/user/asset/tutor/video/upload/part",
+    access: uploaders,
+    summary: "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a tutor's chunked video upload.",
+    query: tutorVideoPartQuery,
+    async handle({ c, query, user }): Promise<TutorVideoPart> {
+      assertTutorVideoKey(query.tutorId, query.key);
+      await assertMayUploadFor(c.get("db"), user, query.tutorId);
+      const length = Number(c.req.header("content-length") ?? NaN);
+      if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
+      if (length > MAX_PART_BYTES) fail("large-file-size");
+      const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
+      const part = await upload.uploadPart(query.partNumber, c.req.raw.body).catch(() => fail("asset-not-found"));
+      return { partNumber: part.partNumber, etag: part.etag };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/user/asset/tutor/video/upload/complete",
+    access: uploaders,
+    summary: "Finish a tutor's chunked video upload (type and size re-checked on the whole file); it becomes the tutor's video.",
+    body: tutorVideoCompleteBody,
+    async handle({ c, body, user }): Promise<TutorAssets> {
+      assertTutorVideoKey(body.tutorId, body.key);
+      const db = c.get("db");
+      const sessionId = await assertMayUploadFor(db, user, body.tutorId);
+      const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
+      const object = await upload.complete(body.parts).catch(() => fail("asset-not-found"));
+      try {
+        checkVideo(object.httpMetadata?.contentType ?? "", object.size);
+      } catch (error) {
+        await c.env.MEDIA.delete(body.key);
+        throw error;
+      }
+      const assets = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) });
+      tutorChanged(c, body.tutorId);
+      return assets;
+    },
+  }),
+  route({
+    method: "post",
+    path: "/user/asset/tutor/video/upload/abort",
+    access: uploaders,
+    summary: "Abort a tutor's chunked video upload; its parts are discarded.",
+    body: tutorVideoAbortBody,
+    status: 204,
+    async handle({ c, body, user }) {
+      assertTutorVideoKey(body.tutorId, body.key);
+      await assertMayUploadFor(c.get("db"), user, body.tutorId);
+      await c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId)
+        .abort()
+        .catch(() => fail("asset-not-found"));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/all/for/studio",
+    access: [Role.Studio, ...admins],
+    summary: "The studio's tutors (admins: every tutor with a photo session), with contact details, media and latest session; paged.",
+    query: studioTutorListQuery,
+    handle: ({ c, query, user }) => listStudioTutors(c.get("db"), user, query),
+  }),
+  route({
+    method: "get",
+    path: "/user/tutor/:id{[0-9]+}/for/studio",
+    access: [Role.Studio, ...admins],
+    summary: "One tutor as the studio sees them (tutor-not-found without a session with this studio).",
+    params: idParam,
+    handle: ({ c, params, user }): Promise<StudioTutorView> => findStudioTutor(c.get("db"), user, params.id),
+  }),
+  route({
+    method: "get",
+    path: "/user/studio/list",
+    access: [...tutorSide, Role.Studio, ...admins],
+    summary: "The studios a tutor can book a photo session with, by name, paged.",
+    query: studioListQuery,
+    handle: ({ c, query }) => listStudios(c.get("db"), query),
+  }),
+];
+
+/** A chunked upload's key must be one of the tutor's own video keys. */
+function assertTutorVideoKey(tutorId: number, key: string): void {
+  if (!key.startsWith(tutorVideoPrefix(tutorId)) || key.includes("..")) fail("forbidden");
+}
