@@ -51,11 +51,14 @@ export type ServerEventMap = {
   LessonBooked: { lessonId: number };
   LessonRebooked: { lessonId: number };
   LessonCanceled: { lessonId: number };
+  /** To the tutor: a withdrawal request was created or changed (worker/routes/invoice.ts). */
   InvoiceUpdated: { invoiceId: number; status: number };
+  /** To the tutor: a request was cancelled, so it no longer holds back any balance. */
   InvoiceDeleted: { invoiceId: number };
   TransactionStatusUpdate: { transactionId: number; status: number };
   TutorUpdated: { tutorId: number };
   TutorsCacheUpdated: Record<string, never>;
+  /** To staff: a withdrawal request was created or changed. */
   AdminInvoices: { invoiceId: number };
   ServerStats: ServerStats;
   // Live sessions (durable-objects/session-room.ts): presence, call state and relayed signalling.

@@ -32,14 +32,20 @@ async function pool(items, limit, work) {
   return results;
 }
 
+/** Sockets that closed after they had connected (a Worker reload closes them all). */
+let closedDuringRun = 0;
+let closing = false;
+
 /** Opens a party socket and resolves once the object's Connected frame arrives. */
 function connect(url, onFrame) {
+  let open = false;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
     const timer = setTimeout(() => reject(new Error(`socket not connected in time: ${url.replace(/token=[^&]+/, "token=…")}`)), 15_000);
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data));
       if (frame.type === "Connected") {
+        open = true;
         clearTimeout(timer);
         resolve(socket);
         return;
@@ -47,6 +53,7 @@ function connect(url, onFrame) {
       onFrame(frame);
     });
     socket.addEventListener("close", (event) => {
+      if (open && !closing) closedDuringRun++;
       clearTimeout(timer);
       reject(new Error(`socket closed (${event.code})`));
     });
@@ -152,6 +159,7 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   const expected = () => sent - refused;
   while (performance.now() < deadline && (acked < sent || roomLatency.length < expected() || channelLatency.length < expected())) await sleep(20);
 
+  closing = true;
   for (const socket of sockets) socket.close();
 
   const count = (seen) => {
@@ -170,6 +178,7 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
     seconds,
     maxInFlight,
     planned: total,
+    closedDuringRun,
     sent,
     sendSeconds,
     sentPerSecond: sent / sendSeconds,

@@ -216,7 +216,7 @@ try {
   }
   if (bookingFailures.size) console.log(`\nBooking refusals: ${[...bookingFailures].map(([code, count]) => `${code} × ${count}`).join(", ")}`);
 
-  const chatPass = chat.sent === chat.planned && chat.room.p99 <= 25 && chat.refused === 0 && chat.room.lost === 0 && chat.room.duplicated === 0 && chat.channel.lost === 0 && chat.channel.duplicated === 0;
+  const chatPass = chat.closedDuringRun === 0 && chat.sent === chat.planned && chat.room.p99 <= 25 && chat.refused === 0 && chat.room.lost === 0 && chat.room.duplicated === 0 && chat.channel.lost === 0 && chat.channel.duplicated === 0;
   checks.push({ name: "chat", pass: chatPass });
   console.log(
     `\nChat: ${chat.rooms} rooms × 2 members, ${chat.perSecond} messages/s for ${chat.seconds}s (at most ${chat.maxInFlight} unacknowledged), ` +
@@ -228,6 +228,7 @@ try {
         `received ${side.received}  lost ${side.lost}  duplicated ${side.duplicated}`,
     );
   }
+  if (chat.closedDuringRun) console.log(`  ${chat.closedDuringRun} sockets closed during the run (a Worker reload when a source file changes closes them all)`);
   console.log(`  ack round trip                 p50 ${chat.ack.p50.toFixed(1).padStart(6)} ms  p99 ${chat.ack.p99.toFixed(1).padStart(6)} ms`);
   console.log(`  target: p99 ≤ 25 ms (room socket), no loss, no duplicates: ${chatPass ? "PASS" : "FAIL"}`);
 

@@ -122,6 +122,9 @@ describe("chat between a student and a tutor (issue 6)", () => {
     await phone.getByRole("button", { name: c.backToRooms }).click();
     await phone.getByRole("list", { name: c.roomsLabel }).waitFor();
     await screenshot(phone, "chat-rooms-360");
+    await phone.goto(`/t/${tutorId}`);
+    await phone.getByRole("link", { name: ar.chatStart.openChat }).waitFor();
+    await screenshot(phone, "tutor-profile-chat-360");
 
     // Coming back to the profile opens the same room rather than starting another.
     await student.goto(`/t/${tutorId}`);

@@ -139,6 +139,7 @@ describe("checkout (issue 5)", () => {
     expect(await page.locator("[data-transaction]").count()).toBe(1);
     await expectNoAxeViolations(page, "/payments");
     await screenshot(page, "payments");
+    await narrowScreenshot(page, "payments-360");
 
     // The dashboard: the subscription's weekly minutes, all still left this week.
     await expectDashboardMinutes(page, plan.weeklyMinutes);

@@ -110,7 +110,13 @@ describe("tutor earnings and withdrawals", () => {
     await field(tutor, t.amount).fill("120");
     await field(tutor, t.username).fill("mahmoud@instapay");
     await tutor.getByRole("button", { name: t.submit }).click();
-    const instapay = tutor.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first();
+    await tutor.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first().getByRole("button", { name: t.edit }).click();
+    // While pending, the tutor changes where the money goes.
+    const edit = tutor.getByRole("dialog");
+    await edit.getByLabel(t.username).fill("mahmoud_h@instapay");
+    await edit.getByLabel(t.receiver).fill("محمود حسن");
+    await edit.getByRole("button", { name: t.saveChanges }).click();
+    const instapay = tutor.locator("[data-invoice]").filter({ hasText: "mahmoud_h@instapay" }).first();
     await instapay.getByText(t.statuses[0]!).waitFor();
     await screenshot(tutor, "invoices-waiting-360");
 
@@ -121,7 +127,7 @@ describe("tutor earnings and withdrawals", () => {
     await canceling.getByRole("button", { name: t.admin.approveCancel }).click();
     await canceling.getByText(t.statuses[2]!).waitFor();
 
-    const rejecting = admin.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first();
+    const rejecting = admin.locator("[data-invoice]").filter({ hasText: "mahmoud_h@instapay" }).first();
     await rejecting.getByRole("button", { name: t.admin.reject }).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByRole("button", { name: t.admin.confirmReject }).click();

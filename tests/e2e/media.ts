@@ -60,9 +60,10 @@ const float64 = (value: number) => {
 /**
  * A WebM whose header says it lasts `seconds`, holding one real VP8 key frame (encoded by the
  * browser with WebCodecs) of a 16×16 picture. Browsers read the duration from the Info element,
- * which is what the intro-video form checks (1 to 3 minutes).
+ * which is what the intro-video form checks (1 to 3 minutes). `padding` bytes of Void make it
+ * larger (to watch an upload's progress and stop it).
  */
-export function webmWithDuration(seconds: number, keyFrame: Buffer, size = 16): Buffer {
+export function webmWithDuration(seconds: number, keyFrame: Buffer, { size = 16, padding = 0 }: { size?: number; padding?: number } = {}): Buffer {
   const ebml = element(
     "1a45dfa3",
     Buffer.concat([
@@ -85,7 +86,9 @@ export function webmWithDuration(seconds: number, keyFrame: Buffer, size = 16): 
   // SimpleBlock: track 1, timecode 0, key frame flag, then the frame.
   const block = element("a3", Buffer.concat([Buffer.from([0x81]), uint(0, 2), Buffer.from([0x80]), keyFrame]));
   const cluster = element("1f43b675", Buffer.concat([element("e7", uint(0, 1)), block]));
-  return Buffer.concat([ebml, element("18538067", Buffer.concat([info, tracks, cluster]))]);
+  // An EBML Void element makes the file as large as a test needs (players skip it).
+  const filler = padding > 0 ? element("ec", Buffer.alloc(padding)) : Buffer.alloc(0);
+  return Buffer.concat([ebml, element("18538067", Buffer.concat([info, tracks, filler, cluster]))]);
 }
 
 /** One VP8 key frame of a solid 16×16 picture, encoded in the page (a secure context) with WebCodecs. */

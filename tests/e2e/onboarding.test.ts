@@ -154,8 +154,24 @@ describe("a tutor's onboarding, from registration to the public list (issue 3)",
     await stepCard(page, t.steps.supportGroup).getByRole("button", { name: t.joined }).click();
     await stepCard(page, t.steps.supportGroup).getByText(t.joinedDone).waitFor();
 
-    const video = webmWithDuration(61, await vp8KeyFrame(page));
+    const keyFrame = await vp8KeyFrame(page);
+    const video = webmWithDuration(61, keyFrame);
     const videoStep = stepCard(page, t.steps.introVideo);
+    // First on a slow uplink: the progress bar shows, and stopping aborts the multipart upload.
+    const network = await page.context().newCDPSession(page);
+    await network.send("Network.enable");
+    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await videoStep.locator('input[type="file"]').setInputFiles({ name: "intro.webm", mimeType: "video/webm", buffer: webmWithDuration(61, keyFrame, { padding: 2 * 1024 * 1024 }) });
+    await videoStep.getByRole("button", { name: t.uploadVideo }).click();
+    const progress = videoStep.getByRole("progressbar", { name: t.uploadingVideo });
+    await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 20_000 }).toBeGreaterThan(0);
+    await screenshot(page, "tutor-onboarding-uploading");
+    await videoStep.getByRole("button", { name: t.stopUpload }).click();
+    await page.getByText(t.uploadStopped).first().waitFor();
+    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const videos = await api<{ total: number }>("GET", "/intro-video/list", undefined, token);
+    expect(videos.body.total).toBe(0);
+    // Then the real upload.
     await videoStep.locator('input[type="file"]').setInputFiles({ name: "intro.webm", mimeType: "video/webm", buffer: video });
     await videoStep.getByRole("button", { name: t.uploadVideo }).click();
     await videoStep.getByText(t.videoPending).waitFor();

@@ -15,6 +15,7 @@ vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} })
 
 const { CheckoutPage } = await import("../../web/src/pages/checkout/checkout-page");
 const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { formatMoney } = await import("../../web/src/lib/format");
 const p = ar.payments;
 
 afterEach(() => {
@@ -114,6 +115,14 @@ describe("checkout page", () => {
     expect((await screen.findByTestId("reference-number")).textContent).toBe("123456789");
     expect(screen.queryByRole("tab")).toBeNull();
     expect(screen.getByRole("button", { name: p.waiting.cancel })).toBeTruthy();
+  });
+
+  it("shows a resumed order's own coupon discount and amount in the summary", async () => {
+    api({ unpaid: [order({ couponId: 3, couponDiscount: 2000, amount: 40_000 })] });
+    renderCheckout("/checkout/7/0");
+    await screen.findByTestId("reference-number");
+    expect(screen.getByText(p.couponDiscount)).toBeTruthy();
+    expect(screen.getByTestId("checkout-total").textContent).toBe(formatMoney(40_000));
   });
 
   it("tells a card order apart: waiting for the bank, not the outlet steps", async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { InvoiceStatus, WithdrawMethod } from "@schema/enums";
 import {
+  checkDestinationForm,
   checkInvoiceForm,
   checkReceipt,
   destinationOf,
   emptyInvoiceForm,
+  formOfInvoice,
   isWaiting,
   poundsToPiasters,
   toInvoiceRequest,
@@ -68,5 +70,18 @@ describe("receipts and statuses", () => {
     expect(isWaiting(InvoiceStatus.Approved)).toBe(false);
     expect(destinationOf({ method: WithdrawMethod.Instapay, phone: null, bank: null, accountNumber: null, username: "a@instapay" })).toBe("a@instapay");
     expect(destinationOf({ method: WithdrawMethod.Bank, phone: null, bank: "CIB", accountNumber: "123456", username: null })).toBe("123456");
+  });
+});
+
+describe("changing where a pending request's money goes", () => {
+  it("starts from the request's current method and fields", () => {
+    const form = formOfInvoice({ method: WithdrawMethod.Bank, phone: null, bank: "CIB", accountNumber: "123456", username: null, receiver: "منى" });
+    expect(form).toMatchObject({ method: "1", bank: "CIB", accountNumber: "123456", receiver: "منى", phone: "" });
+  });
+
+  it("sends an update with the new method's fields only, checked with the API's rules", () => {
+    const form = { ...emptyInvoiceForm, amount: "999999", method: "2", username: "Mona@instapay", phone: "01012345678" };
+    expect(checkDestinationForm(form)).toMatchObject({ ok: true, data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay", phone: undefined } });
+    expect(checkDestinationForm({ ...form, username: "" })).toEqual({ ok: false, errors: { username: "instapay-username-invalid" } });
   });
 });

@@ -24,9 +24,10 @@ export const isInvoiceStaff = (role: Role): boolean => isAdmin(role);
 const WAITING = [InvoiceStatus.PendingApproval, InvoiceStatus.PendingCancellation] as const;
 const HELD = [...WAITING, InvoiceStatus.Approved] as const;
 
-const heldSql = (tutorId: number) =>
+/** The sum of a tutor's requests in these statuses, as a scalar subquery. */
+const amountInSql = (tutorId: number, statuses: readonly InvoiceStatus[]) =>
   sql`(SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${sql.join(
-    HELD.map((s) => sql`${s}`),
+    statuses.map((status) => sql`${status}`),
     sql`, `,
   )}))`;
 
@@ -42,8 +43,8 @@ export async function invoiceStats(db: Db, tutorId: number, now = new Date()): P
     db,
     sql`SELECT ${tutorEarningsSql(tutorId, at)} AS earnings,
           ${tutorEarningsSql(tutorId, at, cairoMonthWindow(now))} AS earningsThisMonth,
-          (SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${WAITING[0]}, ${WAITING[1]})) AS pending,
-          (SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status = ${InvoiceStatus.Approved}) AS withdrawn`,
+          ${amountInSql(tutorId, WAITING)} AS pending,
+          ${amountInSql(tutorId, [InvoiceStatus.Approved])} AS withdrawn`,
   ).first<StatsRow>();
   const earnings = row?.earnings ?? 0;
   const pending = row?.pending ?? 0;
@@ -77,7 +78,7 @@ export async function createInvoice(
     sql`INSERT INTO invoices (user_id, amount, method, receiver, phone, bank, account_number, username, status, note, created_at, updated_at)
         SELECT ${tutorId}, ${request.amount}, ${request.method}, ${request.receiver}, ${request.phone}, ${request.bank},
                ${request.accountNumber}, ${request.username}, ${InvoiceStatus.PendingApproval}, ${request.note}, ${at}, ${at}
-        WHERE ${tutorEarningsSql(tutorId, at)} - ${heldSql(tutorId)} >= ${request.amount}
+        WHERE ${tutorEarningsSql(tutorId, at)} - ${amountInSql(tutorId, HELD)} >= ${request.amount}
         RETURNING id`,
   ).first<{ id: number }>();
   if (!row) fail("insufficient-balance");

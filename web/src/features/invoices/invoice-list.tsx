@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { sanitizeHtml } from "@schema/html";
@@ -10,9 +10,11 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
-import { destinationOf } from "./invoice-logic";
+import { focusFirstInvalidField, useFormState } from "../../lib/form";
+import { checkDestinationForm, destinationOf, formOfInvoice, type InvoiceFormValues } from "./invoice-logic";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { openReceipt, useChangeInvoice } from "./use-invoices";
+import { DestinationFields } from "./withdrawal-form";
 
 const t = ar.invoices;
 
@@ -100,16 +102,23 @@ export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; ch
 /** The tutor's requests; a pending one can be cancelled (the admin approves the cancellation). */
 export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const change = useChangeInvoice();
   return (
     <li className="py-4" data-invoice={invoice.id}>
       <InvoiceSummary invoice={invoice}>
         {invoice.status === InvoiceStatus.PendingApproval && (
-          <Button variant="secondary" size="sm" className="self-start" onClick={() => setConfirming(true)}>
-            {t.cancel}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              {t.edit}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+              {t.cancel}
+            </Button>
+          </div>
         )}
       </InvoiceSummary>
+      {editing && <EditDestinationDialog invoice={invoice} onClose={() => setEditing(false)} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={t.cancelTitle} description={t.cancelBody(formatMoney(invoice.amount))}>
         {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
         <div className="mt-2 flex flex-wrap gap-2">
@@ -136,5 +145,50 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
         </div>
       </Dialog>
     </li>
+  );
+}
+
+/** A new method or receiver for a request still pending approval. */
+function EditDestinationDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
+  const form = useFormState<InvoiceFormValues>(formOfInvoice(invoice));
+  const change = useChangeInvoice();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = checkDestinationForm(form.values);
+    if (!checked.ok) {
+      form.setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    change.mutate(
+      { id: invoice.id, change: checked.data },
+      {
+        onSuccess: () => {
+          toasts.show({ type: "success", title: t.updated });
+          onClose();
+        },
+        onError: (error) => form.showServerError(error),
+      },
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={t.editTitle(formatMoney(invoice.amount))}>
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <DestinationFields form={form} />
+        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={change.isPending}>
+            {t.saveChanges}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -115,7 +115,8 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
   const [coupon, setCoupon] = useState<CouponView | null>(null);
   const followed = useFollowedOrder(plan.id, period);
   const pending = followed.pending;
-  const preview = checkoutPreview(plan, period, coupon?.discount ?? null);
+  // A followed order shows its own coupon (a resumed one was made with a coupon typed before the reload).
+  const preview = checkoutPreview(plan, period, pending ? pending.transaction.couponDiscount : (coupon?.discount ?? null));
   const order = { planId: plan.id, period, ...(coupon ? { couponCode: coupon.code } : {}) };
 
   return (
