@@ -82,7 +82,8 @@ export function createApp(): Hono<AppEnv> {
     }
     const logger = c.get("logger") ?? createLogger(c.req.header("cf-ray") ?? "none");
     if (error instanceof ConfigError) logger.error("configuration refused", { detail: error.message });
-    else logger.error("unexpected failure", { method: c.req.method, path: c.req.path, ...describeError(error) });
+    // The calendar feed's path is its secret token: never write it to the log.
+    else logger.error("unexpected failure", { method: c.req.method, path: c.req.path.replace(/\/calendar\/[^/]+\.ics$/, "/calendar/<token>.ics"), ...describeError(error) });
     return c.json({ code: "unexpected", message: errorMessage.unexpected }, 500);
   });
 

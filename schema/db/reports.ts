@@ -11,10 +11,9 @@ export const reports = sqliteTable(
     userId: integer("user_id").references(() => users.id),
     title: text("title"),
     message: text("message").notNull(),
-    /** R2 key under receipts/ (private). */
-    attachment: text("attachment"),
-    /** ReportAttachmentKind enum: "screenshot" | "log". */
-    attachmentKind: text("attachment_kind"),
+    /** R2 keys under receipts/ (private: the reporter and admins), one per ReportAttachmentKind. */
+    screenshot: text("screenshot"),
+    log: text("log"),
     /** Page URL and user agent at the time of the report. */
     url: text("url"),
     userAgent: text("user_agent"),
@@ -23,6 +22,8 @@ export const reports = sqliteTable(
     resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
     resolvedBy: integer("resolved_by").references(() => users.id),
     resolvedAt: text("resolved_at"),
+    /** Staff note (what was done, or why it was dismissed). */
+    note: text("note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

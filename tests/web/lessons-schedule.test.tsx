@@ -22,9 +22,11 @@ const { invalidateLessonData, lessonEventTypes } = await import("../../web/src/f
 const { LessonDetailsDialog } = await import("../../web/src/features/lessons/lesson-details-dialog");
 const { LessonsCalendar } = await import("../../web/src/features/lessons/lessons-calendar");
 const { CalendarFeedDialog } = await import("../../web/src/features/lessons/calendar-feed-dialog");
+const { CancelLessonDialog } = await import("../../web/src/features/lessons/lesson-actions");
+const { ApiError } = await import("../../web/src/lib/api-error");
 const { weekDays, weekStartOf, cairoDay } = await import("../../web/src/features/availability/week");
 const { session } = await import("../../web/src/lib/session");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
 
 const MINUTE = 60_000;
 const t = ar.lessonsSchedule;
@@ -203,6 +205,20 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
     expect(thisWeek).toHaveProperty("disabled", false);
     fireEvent.click(thisWeek);
     expect(thisWeek).toHaveProperty("disabled", true);
+  });
+});
+
+describe("cancelling inside the 6-hour window", () => {
+  it("shows the rule's Arabic message in the dialog and keeps it open", async () => {
+    del.mockRejectedValue(new ApiError("lesson-cancel-window-passed", 422));
+    const onClose = vi.fn();
+    renderWithApp(<CancelLessonDialog lesson={lesson({ id: 12, start: "2026-11-22T08:00:00.000Z" })} userId={20} onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: ar.marketplace.lessons.cancelConfirm }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(errorMessage("lesson-cancel-window-passed"));
+    expect(alert.textContent).toMatch(/ست ساعات/);
+    expect(del).toHaveBeenCalledWith("/lesson/12");
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 

@@ -5,6 +5,7 @@ import type { AdminChannel } from "../../durable-objects/admin-channel";
 import { Role } from "../../schema/enums";
 import type { Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";
+import { onlineAmong } from "../../worker/realtime/presence";
 import { publishToAdmins, publishToUser } from "../../worker/realtime/publish";
 import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/realtime/request-counter";
 import { call, createUserWithRole } from "./helpers";
@@ -64,6 +65,12 @@ describe("online status", () => {
     expect(await socket.next("UserStatusChanged", (status) => status.userId === online.user.id)).toEqual({ userId: online.user.id, online: true });
     expect(await socket.next("UserStatusChanged", (status) => status.userId === offline.user.id)).toEqual({ userId: offline.user.id, online: false });
     await closeAll(socket, partnerSocket);
+  });
+
+  it("says nothing rather than 'offline' when the staff channel cannot be reached", async () => {
+    const broken = { ADMIN_CHANNEL: { getByName: () => ({ onlineAmong: () => Promise.reject(new Error("down")) }) } } as unknown as Env;
+    expect(await onlineAmong(broken, [1, 2], logger)).toBeNull();
+    expect(await onlineAmong(broken, [], logger)).toEqual(new Set());
   });
 
   it("sends a user without rooms no statuses", async () => {

@@ -18,6 +18,8 @@ export const settings = {
     codeConfirm: { limit: 20, windowMs: 15 * 60 * 1000 },
     /** Registrations per client address. */
     register: { limit: 20, windowMs: 60 * 60 * 1000 },
+    /** Contact requests per client address (business-rules.md: 1 per 6 h). */
+    contactRequest: { limit: 1, windowMs: 6 * 60 * 60 * 1000 },
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
   outbox: { maxAttempts: 5 },

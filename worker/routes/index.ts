@@ -1,4 +1,5 @@
 import type { AnyRoute } from "../http/route";
+import { adminUserRoutes } from "./admin-user";
 import { assetRoutes } from "./assets";
 import { availabilitySlotRoutes } from "./availability-slot";
 import { authRoutes } from "./auth";
@@ -29,6 +30,8 @@ import { userRoutes } from "./user";
 /** Every API route, each with its access declared beside it. Areas add their list here. */
 export const apiRoutes: readonly AnyRoute[] = [
   ...systemRoutes,
+  // Before statsRoutes/userRoutes: /user/list and /user/student/stats/{id}.
+  ...adminUserRoutes,
   // Before tutorRoutes/userRoutes: /user/{student,tutor}/stats/personalized.
   ...statsRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { Role } from "../enums";
+import { pageQuery } from "./common";
+import type { StudentPersonalStats } from "./stats";
+import type { UserView } from "./user";
+
+const flag = z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true");
+
+/** GET /user/list (admins) — every account, newest first; filters role, name/email search, verified email, tutor activation. */
+export const userListQuery = pageQuery.extend({
+  role: z.coerce.number({ error: "bad-request" }).int("bad-request").min(Role.SuperAdmin, "bad-request").max(Role.Studio, "bad-request").optional(),
+  search: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(100, "bad-request").optional(),
+  /** The email is verified. */
+  verified: flag.optional(),
+  /** Tutor-side accounts only: activated (true) or not (false). */
+  activated: flag.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** A user in the admin list: the account, plus activation for tutor-side accounts (null otherwise). */
+export type UserListItem = UserView & { activated: boolean | null };
+
+/** GET /user/student/stats/{id} — the student themselves or staff. */
+export type StudentStats = StudentPersonalStats & {
+  studentId: number;
+  /** Lessons that happened (ended, not cancelled, the tutor not reported absent), all time. */
+  attendedLessons: number;
+  /** Their minutes. */
+  attendedMinutes: number;
+  /** Lessons not cancelled that have not ended yet. */
+  upcomingLessons: number;
+  /** Lessons cancelled by anyone. */
+  canceledLessons: number;
+};

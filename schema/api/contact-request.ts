@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { contactMessageRule, contactTitleRule, emailRule, phoneRule, userNameRule } from "../rules";
+
+/**
+ * POST /contact-request/ — public (business-rules.md "Contact request"): a name, a way to answer
+ * (an email or an Egyptian mobile, at least one), a title 5..128 and a message 10..1000.
+ */
+export const createContactRequestBody = z
+  .object({
+    name: userNameRule,
+    email: emailRule.optional(),
+    phone: phoneRule.optional(),
+    title: contactTitleRule,
+    message: contactMessageRule,
+  })
+  .refine((body) => body.email !== undefined || body.phone !== undefined, { message: "invalid-email", path: ["email"] });
+export type CreateContactRequestBody = z.input<typeof createContactRequestBody>;
+
+export type ContactRequestView = { id: number; createdAt: string };

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { contactMessageRule, contactTitleRule } from "../rules";
+import { pageQuery } from "./common";
+
+/**
+ * POST /report/with/asset — multipart: the text fields below, plus optional files named after
+ * ReportAttachmentKind: `screenshot` (an image ≤ 8 MB) and `log` (plain text ≤ 1 MB).
+ * Title and description share the contact request bounds (5..128 and 10..1000).
+ */
+export const createReportFields = z.object({
+  title: contactTitleRule,
+  description: contactMessageRule,
+  /** The page the reporter was on (a path inside the app). */
+  url: z.string({ error: "bad-request" }).trim().max(500, "bad-request").optional(),
+});
+export type CreateReportFields = z.infer<typeof createReportFields>;
+
+/** Image types a screenshot may have; a log is any text/* file (or a .log/.txt without a type). */
+export const reportScreenshotTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+
+/** Report status as staff see it: open until resolved; resolving can be undone. */
+export const ReportStatus = { Open: "open", Resolved: "resolved" } as const;
+export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus];
+const reportStatus = z.enum([ReportStatus.Open, ReportStatus.Resolved], { error: "bad-request" });
+
+/** PUT /report — staff mark a report resolved or open again and/or set its note (empty clears it). */
+export const updateReportBody = z
+  .object({
+    id: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
+    status: reportStatus.optional(),
+    note: z.string({ error: "bad-request" }).trim().max(1000, "bad-request").optional(),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, { message: "empty-request" });
+export type UpdateReportBody = z.infer<typeof updateReportBody>;
+
+/** GET /report/list — the caller's own; staff everyone's, optionally by status. Newest first. */
+export const reportListQuery = pageQuery.extend({ status: reportStatus.optional() });
+export type ReportListQuery = z.infer<typeof reportListQuery>;
+
+export type ReportView = {
+  id: number;
+  userId: number | null;
+  /** The reporter's name and email (staff lists), null when anonymous. */
+  reporter: { name: string | null; email: string } | null;
+  title: string | null;
+  description: string;
+  /** GET paths of the private attachments (the reporter and staff), null when none was sent. */
+  screenshot: string | null;
+  log: string | null;
+  url: string | null;
+  userAgent: string | null;
+  status: ReportStatus;
+  note: string | null;
+  resolvedBy: number | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

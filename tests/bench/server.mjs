@@ -1,0 +1,90 @@
+// The benchmark's server: the Worker bundled once (wrangler deploy --dry-run) and served by
+// `wrangler dev` from that frozen bundle, so a source file saved during the run does not reload
+// the Worker (a reload closes every socket and empties the caches, which spoils a measurement).
+// Same storage layout, migrations and demo seed as `npm start`.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const quietEnv = {
+  ...process.env,
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+  WRANGLER_SEND_METRICS: "false",
+  CI: process.env.CI ?? "1",
+};
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, env: quietEnv, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** wrangler.toml with the bundle as `main`, absolute paths, and an empty static-assets folder. */
+function frozenConfig(buildDir) {
+  const assets = path.join(buildDir, "assets");
+  mkdirSync(assets, { recursive: true });
+  writeFileSync(path.join(assets, "index.html"), "<!doctype html><title>bench</title>");
+  const text = readFileSync(path.join(root, "wrangler.toml"), "utf8")
+    .replace(/^main = .*$/m, `main = "dist/index.js"\nno_bundle = true`)
+    .replace(/^directory = .*$/m, `directory = ${JSON.stringify(assets)}`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(root, "migrations"))}`);
+  const config = path.join(buildDir, "wrangler.toml");
+  writeFileSync(config, text);
+  return config;
+}
+
+export async function startFrozenServer({ port, state, timeoutMs = 180_000 }) {
+  const base = `http://127.0.0.1:${port}`;
+  const statePath = path.join(root, state);
+  const buildDir = path.join(root, `.wrangler/bench-build-${port}`);
+  rmSync(statePath, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", path.join(buildDir, "dist")]);
+  const config = frozenConfig(buildDir);
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", statePath, "-c", config]);
+
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  let exited = false;
+  child.on("exit", () => (exited = true));
+
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`wrangler dev exited:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not ready in time:\n${output}`);
+    }
+    const healthy = await fetch(`${base}/api/v1/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const seeded = await fetch(`${base}/api/v1/dev/seed`, { method: "POST" });
+  if (!seeded.ok) {
+    await stop();
+    throw new Error(`demo seed failed: ${seeded.status} ${await seeded.text()}`);
+  }
+  return { base, stop };
+}

@@ -1,0 +1,26 @@
+import { createContactRequestBody, type ContactRequestView } from "../../schema/api/contact-request";
+import { contactRequestMessage, contactTeam, createContactRequest } from "../domain/contact-requests";
+import { takeAttempt } from "../domain/rate-limit";
+import { settings } from "../domain/settings";
+import { clientAddress, notify } from "../http/respond";
+import { route } from "../http/route";
+
+export const contactRequestRoutes = [
+  route({
+    method: "post",
+    path: "/contact-request/",
+    access: "public",
+    summary: "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed.",
+    body: createContactRequestBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<ContactRequestView> {
+      const db = c.get("db");
+      const ip = clientAddress(c);
+      await takeAttempt(db, `contact:ip:${ip}`, settings.rateLimits.contactRequest);
+      const row = await createContactRequest(db, body, { userId: user?.id ?? null, ip });
+      const team = await contactTeam(db);
+      await Promise.all(team.map((member) => notify(c, contactRequestMessage(row, member))));
+      return { id: row.id, createdAt: row.createdAt };
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { idParam } from "../../schema/api/common";
+import { createReportFields, reportListQuery, updateReportBody, type ReportView } from "../../schema/api/report";
+import { ReportAttachmentKind, Role } from "../../schema/enums";
+import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
+import { fail } from "../http/failure";
+import { route } from "../http/route";
+
+const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;
+
+const fileField = (form: FormData, name: string): File | null => {
+  const value = form.get(name);
+  return value instanceof File ? value : null;
+};
+
+export const reportRoutes = [
+  route({
+    method: "post",
+    path: "/report/with/asset",
+    access: "signed-in",
+    summary:
+      "Report a problem (multipart: title 5..128, description 10..1000, url; optional files screenshot — png/jpeg/webp/gif ≤ 8 MB — and log — text ≤ 1 MB), checked before anything is stored.",
+    body: "multipart",
+    status: 201,
+    async handle({ c, user }): Promise<ReportView> {
+      const form = await c.req.formData().catch(() => fail("bad-request"));
+      const text = (name: string) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : undefined;
+      };
+      const parsed = createReportFields.safeParse({ title: text("title"), description: text("description"), url: text("url") });
+      if (!parsed.success) {
+        const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message])) as Record<string, never>;
+        fail(Object.values(fields)[0] ?? "bad-request", fields);
+      }
+      const attachments = checkReportAttachments({ screenshot: fileField(form, ReportAttachmentKind.Screenshot), log: fileField(form, ReportAttachmentKind.Log) });
+      await Promise.all(attachments.map((a) => c.env.MEDIA.put(a.key, a.file.stream(), { httpMetadata: { contentType: a.contentType } })));
+      const row = await createReport(c.get("db"), { userId: user.id, fields: parsed.data, userAgent: c.req.header("user-agent") ?? null, attachments });
+      c.get("logger").info("report received", { reportId: row.id });
+      return toReportView(row);
+    },
+  }),
+  route({
+    method: "put",
+    path: "/report",
+    access: staff,
+    summary: "Staff mark a report resolved or open again and/or set its note.",
+    body: updateReportBody,
+    handle: async ({ c, body, user }): Promise<ReportView> => toReportView(await updateReport(c.get("db"), body, user.id)),
+  }),
+  route({
+    method: "get",
+    path: "/report/list",
+    access: "signed-in",
+    summary: "Reports, newest first, paged: the caller's own; staff everyone's (optionally ?status=open|resolved).",
+    query: reportListQuery,
+    handle: ({ c, query, user }) => listReports(c.get("db"), { ...query, userId: isReportStaff(user.role as Role) ? undefined : user.id }),
+  }),
+  route({
+    method: "get",
+    path: "/report/:id/asset/:kind",
+    access: "signed-in",
+    summary: "A report's screenshot or log (private: its reporter and staff).",
+    params: idParam.extend({ kind: z.enum([ReportAttachmentKind.Screenshot, ReportAttachmentKind.Log], { error: "bad-request" }) }),
+    async handle({ c, params, user }) {
+      const report = await findReport(c.get("db"), params.id);
+      if (report.userId !== user.id && !isReportStaff(user.role as Role)) fail("report-not-found");
+      const key = params.kind === ReportAttachmentKind.Screenshot ? report.screenshot : report.log;
+      const object = key ? await c.env.MEDIA.get(key) : null;
+      if (!object) fail("asset-not-found");
+      return new Response(object.body, {
+        headers: {
+          "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
+          "content-length": String(object.size),
+          "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    },
+  }),
+];
