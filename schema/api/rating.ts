@@ -5,7 +5,7 @@ import type { Paged } from "./common";
 /** Text is optional: omitted, null or blank means no text. */
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), ratingTextRule.nullable().optional());
 
-/** POST /rating/ — a student rates a tutor they had a past, not-cancelled lesson with. */
+/** POST /rating/ — a student rates a tutor they had a past, not-cancelled lesson with; a tutor rates the studio that made their video. */
 export const createRatingBody = z.object({
   rateeId: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
   value: ratingValueRule,

@@ -120,7 +120,7 @@ describe("POST /rating/", () => {
     expect(await stored(student.id, tutor.id)).toBeNull();
   });
 
-  it("is for students only", async () => {
+  it("refuses a tutor rating another tutor", async () => {
     const tutor = await createTutor();
     const other = await createTutor();
     const response = await call("POST", "/api/v1/rating/", { token: tutor.token, body: { rateeId: other.id, value: 4 } });

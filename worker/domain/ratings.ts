@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Paged } from "../../schema/api/common";
 import type { CreateRatingBody, RatingView, TutorReview, TutorReviews, UpdateRatingBody } from "../../schema/api/rating";
-import { isAdmin, type Role } from "../../schema/enums";
+import { isAdmin, isTutorSide, Role } from "../../schema/enums";
 import { ratings, users } from "../../schema/db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
@@ -21,22 +21,36 @@ export const toRatingView = (row: RatingRow): RatingView => ({
 });
 
 /**
- * business-rules.md (Ratings): a student rates a tutor after at least one past, not-cancelled
- * lesson with them; one rating per pair. The lesson check and the write are one statement:
- * INSERT ... SELECT ... WHERE EXISTS (a past live lesson of the pair); no row → forbidden; the
- * unique index ratings(rater_id, ratee_id) → rating-exists.
+ * What entitles a rater to rate the ratee (business-rules.md, Ratings), as a condition on the
+ * insert: a student needs at least one past, not-cancelled lesson with the tutor; a tutor-side
+ * user needs a photo session in which that studio uploaded their video.
  */
-export async function createRating(db: Db, raterId: number, input: CreateRatingBody, now = new Date()): Promise<RatingRow> {
+function entitlementSql(raterId: number, raterRole: Role, rateeId: number, at: string) {
+  if (isTutorSide(raterRole))
+    return sql`EXISTS (
+      SELECT 1 FROM photo_sessions ps JOIN users s ON s.id = ps.studio_id AND s.role = ${Role.Studio}
+      WHERE ps.tutor_id = ${raterId} AND ps.studio_id = ${rateeId} AND ps.video IS NOT NULL
+    )`;
+  return sql`EXISTS (
+    SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id AND m.user_id = ${raterId}
+    WHERE l.tutor_id = ${rateeId} AND l.canceled_at IS NULL AND l."end" <= ${at}
+  )`;
+}
+
+/**
+ * business-rules.md (Ratings): a student rates a tutor after at least one past, not-cancelled
+ * lesson with them; a tutor rates the studio that made their video; one rating per pair. The
+ * entitlement check and the write are one statement: INSERT ... SELECT ... WHERE EXISTS (...);
+ * no row → forbidden; the unique index ratings(rater_id, ratee_id) → rating-exists.
+ */
+export async function createRating(db: Db, rater: { id: number; role: Role }, input: CreateRatingBody, now = new Date()): Promise<RatingRow> {
   const at = now.toISOString();
   let inserted: RatingRow[];
   try {
     inserted = await db.all<RatingRow>(sql`
       INSERT INTO ratings (rater_id, ratee_id, value, text, created_at, updated_at)
-      SELECT ${raterId}, ${input.rateeId}, ${input.value}, ${input.text ?? null}, ${at}, ${at}
-      WHERE EXISTS (
-        SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id AND m.user_id = ${raterId}
-        WHERE l.tutor_id = ${input.rateeId} AND l.canceled_at IS NULL AND l."end" <= ${at}
-      )
+      SELECT ${rater.id}, ${input.rateeId}, ${input.value}, ${input.text ?? null}, ${at}, ${at}
+      WHERE ${entitlementSql(rater.id, rater.role, input.rateeId, at)}
       RETURNING id, rater_id AS raterId, ratee_id AS rateeId, value, text, created_at AS createdAt, updated_at AS updatedAt`);
   } catch (error) {
     if (isUniqueViolation(error)) fail("rating-exists");

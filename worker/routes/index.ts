@@ -5,6 +5,7 @@ import { availabilitySlotRoutes } from "./availability-slot";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chat";
 import { confirmationCodeRoutes } from "./confirmation-code";
+import { contactRequestRoutes } from "./contact-request";
 import { demoSessionRoutes } from "./demo-session";
 import { devRoutes } from "./dev";
 import { couponRoutes } from "./coupon";
@@ -19,6 +20,7 @@ import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
 import { planRoutes } from "./plan";
 import { ratingRoutes } from "./rating";
+import { reportRoutes } from "./report";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
 import { statsRoutes } from "./stats";
@@ -60,4 +62,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...inviteRoutes,
   ...ratingRoutes,
   ...invoiceRoutes,
+  ...reportRoutes,
+  ...contactRequestRoutes,
 ];

@@ -45,12 +45,13 @@ export const ratingRoutes = [
   route({
     method: "post",
     path: "/rating/",
-    access: [Role.Student],
-    summary: "Rate a tutor (value 1..5, optional text 3..1000) after a past, not-cancelled lesson with them (else forbidden); one per pair (rating-exists).",
+    access: [Role.Student, Role.Tutor, Role.TutorManager],
+    summary:
+      "Rate (value 1..5, optional text 3..1000): a student a tutor after a past, not-cancelled lesson with them; a tutor the studio that uploaded their video (else forbidden); one per pair (rating-exists).",
     body: createRatingBody,
     status: 201,
     async handle({ c, body, user }) {
-      const row = await createRating(c.get("db"), user.id, body);
+      const row = await createRating(c.get("db"), { id: user.id, role: user.role as Role }, body);
       tutorsChanged();
       return toRatingView(row);
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam } from "../../schema/api/common";
 import { createReportFields, reportListQuery, updateReportBody, type ReportView } from "../../schema/api/report";
 import { ReportAttachmentKind, Role } from "../../schema/enums";
+import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
@@ -30,7 +31,8 @@ export const reportRoutes = [
       };
       const parsed = createReportFields.safeParse({ title: text("title"), description: text("description"), url: text("url") });
       if (!parsed.success) {
-        const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message])) as Record<string, never>;
+        const fields: Record<string, ErrorCode> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= isErrorCode(issue.message) ? issue.message : "bad-request";
         fail(Object.values(fields)[0] ?? "bad-request", fields);
       }
       const attachments = checkReportAttachments({ screenshot: fileField(form, ReportAttachmentKind.Screenshot), log: fileField(form, ReportAttachmentKind.Log) });

@@ -4,9 +4,12 @@
  */
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
 import { errorMessage as apiErrorMessages, isErrorCode, type AckResult, type ErrorCode } from "@schema/errors";
+import { adminArea } from "./ar-EG-admin-area";
 
 export const ar = {
   appName: "درس",
+  /** The admin area's screens (engineer A2): web/src/i18n/ar-EG-admin-area.ts. */
+  adminArea,
   appTagline: "تعلّم الإنجليزي أونلاين",
 
   ui: {

@@ -1,0 +1,52 @@
+import { Role } from "@schema/enums";
+
+/** The roles an admin may give a new staff account (students and tutors register themselves). */
+export const staffRoles = [Role.RegularAdmin, Role.SuperAdmin, Role.TutorManager, Role.Studio] as const;
+
+/** Whole pounds (as typed) → piasters; NaN when not a non-negative number with at most 2 decimals. */
+export function poundsToPiasters(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+}
+
+export const piastersToPounds = (piasters: number): string => (piasters % 100 === 0 ? String(piasters / 100) : (piasters / 100).toFixed(2));
+
+/** A percentage as typed (up to 2 decimals) → basis points; NaN when not a number. */
+export function percentToBasisPoints(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === "") return 0;
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+}
+
+export const basisPointsToPercent = (basisPoints: number): string => String(basisPoints / 100);
+
+/** A whole number as typed; NaN otherwise. */
+export function wholeNumber(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+export type UserFilters = { search: string; role: Role | null; verified: boolean | null; page: number };
+
+/** The GET /user/list query for the list's filters (empty ones left out). */
+export function userListQuery(filters: UserFilters, size: number): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: filters.page, size };
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.role !== null) query.role = filters.role;
+  if (filters.verified !== null) query.verified = String(filters.verified);
+  return query;
+}
+
+/** "2026-03-15" (a date input's value) → the end of that Cairo day as UTC ISO, for expiries. */
+export function endOfCairoDay(date: string): string {
+  // Cairo is UTC+2 or +3; 21:59:59Z is before the day ends in either.
+  return `${date}T21:59:59.000Z`;
+}
+
+/** An ISO instant → the yyyy-mm-dd a date input shows (its Cairo day). */
+export function cairoDateInput(iso: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+}

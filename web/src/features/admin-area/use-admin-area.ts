@@ -1,0 +1,260 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StudentStats, UserListItem } from "@schema/api/admin-user";
+import type { Paged } from "@schema/api/common";
+import type { CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
+import type { CreateInviteBody, InviteView } from "@schema/api/invite";
+import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
+import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
+import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
+import type { TopicBody, TopicView } from "@schema/api/topic";
+import type { TransactionView } from "@schema/api/transaction";
+import type { FullTutor, TutorInfo, TutoringMinutes } from "@schema/api/tutor";
+import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
+import { api } from "../../lib/api";
+import { userListQuery, type UserFilters } from "./admin-logic";
+
+export const adminPageSize = 10;
+
+export const adminKeys = {
+  users: (filters: UserFilters) => ["admin", "users", filters] as const,
+  user: (id: number) => ["admin", "user", id] as const,
+  studentStats: (id: number) => ["admin", "student-stats", id] as const,
+  subscriptions: (userId: number) => ["admin", "subscriptions", userId] as const,
+  transactions: (userId: number) => ["admin", "transactions", userId] as const,
+  tutors: (filters: TutorFilters) => ["admin", "tutors", filters] as const,
+  onboarding: (tutorId: number) => ["admin", "onboarding", tutorId] as const,
+  tutoringMinutes: (tutorId: number) => ["admin", "tutoring-minutes", tutorId] as const,
+  plans: ["admin", "plans"] as const,
+  topics: (search: string, page: number) => ["admin", "topics", search, page] as const,
+  coupons: (page: number) => ["admin", "coupons", page] as const,
+  invites: (page: number) => ["admin", "invites", page] as const,
+};
+
+/** GET /user/list */
+export function useUsersQuery(filters: UserFilters) {
+  return useQuery({
+    queryKey: adminKeys.users(filters),
+    queryFn: ({ signal }) => api.get<Paged<UserListItem>>("/user/list", { query: userListQuery(filters, adminPageSize), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /user/ as an admin: the staff account is created; its token is not kept (the admin stays signed in). */
+export function useCreateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<AuthResponse>("/user/", body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["admin", "users"] }),
+  });
+}
+
+export function useUserQuery(id: number) {
+  return useQuery({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => api.get<UserView>(`/user/${id}`, { signal }) });
+}
+
+export function useStudentStatsQuery(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.studentStats(id),
+    queryFn: ({ signal }) => api.get<StudentStats>(`/user/student/stats/${id}`, { signal }),
+    enabled,
+  });
+}
+
+export function useUserSubscriptionsQuery(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.subscriptions(userId),
+    queryFn: ({ signal }) => api.get<Paged<SubscriptionView>>("/sub/list", { query: { user: userId, size: 20 }, signal }),
+    enabled,
+  });
+}
+
+export function useUserTransactionsQuery(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.transactions(userId),
+    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { userId, size: 20 }, signal }),
+    enabled,
+  });
+}
+
+/** PATCH /sub/cancel?id= (SuperAdmin): refunds the unused part and cancels future lessons. */
+export function useCancelSubscription(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.patch<CanceledSubscription>("/sub/cancel", undefined, { query: { id } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.subscriptions(userId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.transactions(userId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.studentStats(userId) });
+    },
+  });
+}
+
+/** POST /fawry/refund (SuperAdmin): what remains of a paid transaction. */
+export function useRefund(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { transactionId: number; reason?: string }) => api.post<TransactionView>("/fawry/refund", body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.subscriptions(userId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.transactions(userId) });
+    },
+  });
+}
+
+export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number };
+
+/** GET /user/tutor/full-tutors */
+export function useTutorsQuery(filters: TutorFilters) {
+  return useQuery({
+    queryKey: adminKeys.tutors(filters),
+    queryFn: ({ signal }) =>
+      api.get<Paged<FullTutor>>("/user/tutor/full-tutors", {
+        query: {
+          page: filters.page,
+          size: adminPageSize,
+          name: filters.name.trim() || undefined,
+          activated: filters.activated === null ? undefined : String(filters.activated),
+          onboarded: filters.onboarded === null ? undefined : String(filters.onboarded),
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOnboardingQuery(tutorId: number, enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.onboarding(tutorId),
+    queryFn: ({ signal }) => api.get<Onboarding>("/onboarding", { query: { tutorId }, signal }),
+    enabled,
+  });
+}
+
+export function useTutoringMinutesQuery(tutorId: number, enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.tutoringMinutes(tutorId),
+    queryFn: ({ signal }) => api.get<TutoringMinutes>("/user/tutor/tutoring-minutes", { query: { tutorId }, signal }),
+    enabled,
+  });
+}
+
+/** PATCH /onboarding/{id}: activate, deactivate or bypass onboarding. */
+export function useSetTutorActivation(tutorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OnboardingAdminBody) => api.patch<TutorActivation>(`/onboarding/${tutorId}`, body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.onboarding(tutorId) });
+      void queryClient.invalidateQueries({ queryKey: ["admin", "tutors"] });
+      void queryClient.invalidateQueries({ queryKey: ["admin", "users"] });
+    },
+  });
+}
+
+/** GET /plan/list: admins see hidden and invite-only plans too. */
+export function useAdminPlansQuery() {
+  return useQuery({
+    queryKey: adminKeys.plans,
+    queryFn: ({ signal }) => api.get<Paged<PlanView>>("/plan/list", { query: { page: 1, size: 100 }, signal }),
+  });
+}
+
+function useInvalidate(key: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: key });
+}
+
+export function useSavePlan() {
+  const refresh = useInvalidate(adminKeys.plans);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreatePlanBody | UpdatePlanBody }) =>
+      id === null ? api.post<PlanView>("/plan", body) : api.patch<PlanView>(`/plan/${id}`, body),
+    onSuccess: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: ["plans"] });
+    },
+  });
+}
+
+export function useDeletePlan() {
+  const refresh = useInvalidate(adminKeys.plans);
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/plan/${id}`), onSuccess: refresh });
+}
+
+export function useAdminTopicsQuery(search: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.topics(search, page),
+    queryFn: ({ signal }) =>
+      api.get<Paged<TopicView>>("/topic/list", { query: { search: search.trim() || undefined, page, size: adminPageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveTopic() {
+  const refresh = useInvalidate(["admin", "topics"]);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TopicBody }) =>
+      id === null ? api.post<TopicView>("/topic/", body) : api.put<TopicView>(`/topic/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteTopic() {
+  const refresh = useInvalidate(["admin", "topics"]);
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/topic/${id}`), onSuccess: refresh });
+}
+
+export function useCouponsQuery(page: number) {
+  return useQuery({
+    queryKey: adminKeys.coupons(page),
+    queryFn: ({ signal }) => api.get<Paged<CouponView>>("/coupon/list", { query: { page, size: adminPageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveCoupon() {
+  const refresh = useInvalidate(["admin", "coupons"]);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateCouponBody | UpdateCouponBody }) =>
+      id === null ? api.post<CouponView>("/coupon", body) : api.put<CouponView>(`/coupon/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCoupon() {
+  const refresh = useInvalidate(["admin", "coupons"]);
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/coupon/${id}`), onSuccess: refresh });
+}
+
+export function useInvitesQuery(page: number) {
+  return useQuery({
+    queryKey: adminKeys.invites(page),
+    queryFn: ({ signal }) => api.get<Paged<InviteView>>("/invite/list", { query: { page, size: adminPageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateInvite() {
+  const refresh = useInvalidate(["admin", "invites"]);
+  return useMutation({ mutationFn: (body: CreateInviteBody) => api.post<InviteView>("/invite", body), onSuccess: refresh });
+}
+
+export function useDeleteInvite() {
+  const refresh = useInvalidate(["admin", "invites"]);
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/invite/${id}`), onSuccess: refresh });
+}
+
+/** DELETE /cache/flush */
+export function useFlushCache() {
+  return useMutation({ mutationFn: () => api.delete<unknown>("/cache/flush") });
+}
+
+/** GET /user/tutor/info/{id} signed in, so staff see tutors that are not listed yet. */
+export function useAdminTutorInfoQuery(id: number) {
+  return useQuery({
+    queryKey: ["admin", "tutor-info", id] as const,
+    queryFn: ({ signal }) => api.get<TutorInfo>(`/user/tutor/info/${id}`, { signal }),
+    retry: false,
+  });
+}

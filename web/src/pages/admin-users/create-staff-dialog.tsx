@@ -1,0 +1,72 @@
+import { useRef, type FormEvent } from "react";
+import { z } from "zod";
+import { Role } from "@schema/enums";
+import { emailRule, passwordRule, userNameRule } from "@schema/rules";
+import { staffRoles } from "../../features/admin-area/admin-logic";
+import { useCreateStaff } from "../../features/admin-area/use-admin-area";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { requiredText, useFormState } from "../../lib/form";
+import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { Select } from "../../ui/select";
+import { TextField } from "../../ui/text-field";
+import { toasts } from "../../ui/toast-store";
+
+const t = ar.adminArea.users;
+
+const staffSchema = z.object({
+  name: requiredText(userNameRule),
+  email: requiredText(emailRule),
+  password: z.string({ error: "required" }).min(1, "required").pipe(passwordRule),
+  role: z.coerce.number({ error: "required" }).pipe(z.union(staffRoles.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], { error: "required" })),
+});
+
+/** POST /user/ by an admin: a staff account (admin, tutor manager or studio). Only a SuperAdmin offers SuperAdmin. */
+export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateStaff();
+  const formRef = useRef<HTMLFormElement>(null);
+  const callerRole = useSession().user?.role;
+  const form = useFormState({ name: "", email: "", password: "", role: String(Role.TutorManager) });
+  const roles = staffRoles.filter((role) => role !== Role.SuperAdmin || callerRole === Role.SuperAdmin);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.check(staffSchema, formRef.current);
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: ({ user }) => {
+        toasts.show({ id: "staff-created", type: "success", title: t.createdStaff(user.email) });
+        form.setValues({ name: "", email: "", password: "", role: String(Role.TutorManager) });
+        onClose();
+      },
+      onError: (error) => form.showServerError(error, { "user-exists": "email" }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t.createTitle} description={t.createIntro}>
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label={t.name} required autoComplete="off" {...form.bind("name")} />
+        <TextField label={t.email} type="email" required autoComplete="off" {...form.bind("email")} />
+        <TextField label={t.password} type="password" required autoComplete="new-password" {...form.bind("password")} />
+        <Select
+          label={t.role}
+          required
+          options={roles.map((role) => ({ value: String(role), label: ar.roles[role] }))}
+          {...form.bind("role")}
+        />
+        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {ar.ui.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t.createSubmit}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
