@@ -106,6 +106,11 @@ const configSchema = z
   .superRefine((config, ctx) => {
     if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)
       ctx.addIssue({ code: "custom", path: ["TOKEN_SECRET"], message: "TOKEN_SECRET is required outside the local environment" });
+    // spec 5 "Startup configuration": the payment provider's account is required; only the local
+    // environment has the Fawry sandbox to fall back on.
+    if (config.ENVIRONMENT !== "local")
+      for (const name of ["FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY"] as const)
+        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required outside the local environment` });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
     if (liveKit !== 0 && liveKit !== 3)
       ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });

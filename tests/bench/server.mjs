@@ -37,7 +37,7 @@ function frozenConfig(buildDir) {
 
 export async function startFrozenServer({ port, state, timeoutMs = 180_000 }) {
   const base = `http://127.0.0.1:${port}`;
-  const statePath = path.join(root, state);
+  const statePath = path.resolve(root, state);
   const buildDir = path.join(root, `.wrangler/bench-build-${port}`);
   rmSync(statePath, { recursive: true, force: true });
   rmSync(buildDir, { recursive: true, force: true });

@@ -1,11 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/env";
 import { ORIGIN, call } from "./helpers";
-import { createLesson, createUser } from "./factories-sessions";
+import { attendance, createLesson, createUser, openRoom, send } from "./factories-sessions";
 
 const TURN = { urls: ["turn:turn.dars.test:3478?transport=udp", "turns:turn.dars.test:5349"], username: "dars", credential: "turn-secret-do-not-leak" };
 const STUN = { urls: "stun:stun.dars.test:3478" };
@@ -76,5 +76,24 @@ describe("GET /session/{id} media", () => {
     expect((await call("GET", `/api/v1/session/${sessionId}`, { token: student.token })).body.media).toEqual({ liveKit: false, iceServers: [] });
     const liveKit = { LIVEKIT_URL: "wss://livekit.dars.test", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "test-livekit-secret-0123456789" };
     expect((await viewWith(liveKit, sessionId, student.token)).body.media.liveKit).toBe(true);
+  });
+});
+
+describe("the session room with LiveKit configured", () => {
+  it("keeps presence and toggles but leaves the attendance log to LiveKit's webhooks (no doubles)", async () => {
+    const { sessionId, student, tutor } = await createLesson({ minutesFromNow: 0 });
+    const tutorRoom = await openRoom(sessionId, tutor);
+    // The room object's own configuration, as a deployment with LiveKit would have it.
+    await runInDurableObject(env.SESSION_ROOM.getByName(sessionId), (room) => {
+      (room as unknown as { env: Env }).env = { ...env, LIVEKIT_URL: "wss://livekit.dars.test", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "s" } as Env;
+    });
+    const studentRoom = await openRoom(sessionId, student);
+    expect((await send(studentRoom, { type: "JoinSession", payload: { camera: true, mic: false } })).result).toBe("ok");
+    expect(await tutorRoom.next("UserJoinedSession")).toMatchObject({ userId: student.id, camera: true, mic: false });
+    await send(studentRoom, { type: "LeaveSession" });
+    expect(await tutorRoom.next("UserLeftSession")).toMatchObject({ userId: student.id });
+    expect(await attendance(sessionId)).toEqual([]);
+    studentRoom.close();
+    tutorRoom.close();
   });
 });

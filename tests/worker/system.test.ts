@@ -5,6 +5,9 @@ import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/env";
 import { call } from "./helpers";
 
+/** A payment provider account, required outside the local environment (spec 5). */
+const fawryAccount = { FAWRY_BASE_URL: "https://atfawry.fawrystaging.com", FAWRY_MERCHANT_CODE: "400000012345", FAWRY_SECURE_KEY: "secure-key" };
+
 describe("system routes", () => {
   it("answers health with the build version", async () => {
     const response = await call("GET", "/api/v1/health");
@@ -36,7 +39,7 @@ describe("system routes", () => {
   });
 
   it("hides the local mailbox outside the local environment", async () => {
-    const production = { ...env, ENVIRONMENT: "production", TOKEN_SECRET: "x".repeat(40) } as Env;
+    const production = { ...env, ...fawryAccount, ENVIRONMENT: "production", TOKEN_SECRET: "x".repeat(40) } as Env;
     const response = await createApp().fetch(new Request("https://dars.test/api/v1/dev/outbox"), production, createExecutionContext());
     expect(response.status).toBe(404);
   });
@@ -64,7 +67,15 @@ describe("startup configuration", () => {
 
   it("requires a token secret outside the local environment", () => {
     expect(() => readConfig({ ...env, ENVIRONMENT: "production", TOKEN_SECRET: undefined } as Env)).toThrow(/TOKEN_SECRET/);
-    expect(readConfig({ ...env, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32), GA_ID: "G-ABCDEFGHIJ" } as Env).isLocal).toBe(false);
+    expect(readConfig({ ...env, ...fawryAccount, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32), GA_ID: "G-ABCDEFGHIJ" } as Env).isLocal).toBe(false);
+  });
+
+  it("requires the payment provider's account outside the local environment", () => {
+    const staging = { ...env, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32) } as Env;
+    expect(() => readConfig(staging)).toThrow(/FAWRY_BASE_URL.*FAWRY_MERCHANT_CODE.*FAWRY_SECURE_KEY/);
+    expect(() => readConfig({ ...staging, ...fawryAccount, FAWRY_MERCHANT_CODE: "" } as Env)).toThrow(/FAWRY_MERCHANT_CODE/);
+    expect(readConfig({ ...staging, ...fawryAccount } as Env).FAWRY_MERCHANT_CODE).toBe("400000012345");
+    expect(readConfig({ ...env, FAWRY_MERCHANT_CODE: undefined } as Env).isLocal).toBe(true);
   });
 
   it("answers unexpected, without details, when the configuration is bad", async () => {

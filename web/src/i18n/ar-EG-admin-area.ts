@@ -143,7 +143,8 @@ export const adminArea = {
     noVideo: "لا يوجد فيديو بعد.",
     noImage: "لا توجد صورة بعد.",
     bio: "النبذة",
-    notice: (minutes: string) => `أقل مدة قبل الحجز: ${minutes} دقيقة`,
+    noticeLabel: "مهلة الحجز",
+    notice: (minutes: string) => `${minutes} دقيقة على الأقل قبل الحصة`,
     userAccount: "حساب المستخدم",
   },
   plans: {

@@ -5,11 +5,14 @@
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
 import { errorMessage as apiErrorMessages, isErrorCode, type AckResult, type ErrorCode } from "@schema/errors";
 import { adminArea } from "./ar-EG-admin-area";
+import { support } from "./ar-EG-support";
 
 export const ar = {
   appName: "درس",
   /** The admin area's screens (engineer A2): web/src/i18n/ar-EG-admin-area.ts. */
   adminArea,
+  /** Problem reports, contact requests and the public site's footer (engineer R): web/src/i18n/ar-EG-support.ts. */
+  support,
   appTagline: "تعلّم الإنجليزي أونلاين",
 
   ui: {

@@ -92,7 +92,7 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
               <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {t.subscriptionLine(formatNumber(sub.weeklyMinutes), ar.plans.periods[sub.period])} — {formatMoney(sub.amount)}
+                    {t.subscriptionLine(formatNumber(sub.weeklyMinutes), ar.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
                   </span>
                   <span className="text-sm text-slate-700">{t.subscriptionDates(formatDate(sub.start), formatDate(sub.end))}</span>
                   {sub.refundAmount !== null && <span className="text-sm text-slate-700">{t.refunded(formatMoney(sub.refundAmount))}</span>}
@@ -161,7 +161,7 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
               <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {formatMoney(tx.amount)} — {ar.plans.periods[tx.period]}
+                    {formatMoney(tx.amount)} — {ar.marketplace.plans.periods[tx.period]}
                   </span>
                   <span className="text-sm text-slate-700">{formatDateTime(tx.paidAt ?? tx.createdAt)}</span>
                   {tx.refundedAmount > 0 && <span className="text-sm text-slate-700">{t.refunded(formatMoney(tx.refundedAmount))}</span>}

@@ -10,4 +10,10 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin", label: ar.admin.overview, end: true },
   { to: "/admin/server-stats", label: ar.admin.serverStats.nav },
   { to: "/admin/invoices", label: ar.invoices.admin.nav },
+  { to: "/admin/users", label: ar.adminArea.nav.users },
+  { to: "/admin/tutors", label: ar.adminArea.nav.tutors },
+  { to: "/admin/plans", label: ar.adminArea.nav.plans },
+  { to: "/admin/topics", label: ar.adminArea.nav.topics },
+  { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
+  { to: "/admin/platform-settings", label: ar.adminArea.nav.settings },
 ];

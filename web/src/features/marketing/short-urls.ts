@@ -1,0 +1,43 @@
+import { LinkSource } from "@schema/enums";
+
+/**
+ * /url/{name}: short links for posts, bios and printed material (spec 2). A config map rather
+ * than a table: the names change with campaigns, which is a code review, not an admin screen.
+ * Names that are link-source codes (spec 3: wa, sfb, ...) carry the code on as ?src= so the
+ * landing page knows where the visitor came from.
+ */
+export const shortUrls: Readonly<Record<string, string>> = {
+  tutor: "/tutor",
+  teach: "/tutor",
+  join: "/register/student",
+  pricing: "/pricing",
+  plans: "/pricing",
+  tutors: "/tutors",
+  faq: "/faq",
+  "faq-student": "/faq/student",
+  "faq-tutor": "/faq/tutor",
+  contact: "/contact",
+  method: "/method",
+  about: "/about",
+  terms: "/terms",
+  privacy: "/privacy",
+  [LinkSource.Whatsapp]: "/",
+  [LinkSource.SocialFacebook]: "/",
+  [LinkSource.SocialYoutube]: "/",
+  [LinkSource.SocialInstagram]: "/",
+  [LinkSource.SocialTiktok]: "/",
+  [LinkSource.SocialX]: "/",
+  [LinkSource.PlanManagementVideo]: "/pricing",
+  [LinkSource.TutorManagementDocument]: "/tutor",
+};
+
+const sources = new Set<string>(Object.values(LinkSource));
+
+/** Where a short name leads (with ?src= for a link-source code), or null when it is unknown. */
+export function resolveShortUrl(name: string | undefined): string | null {
+  if (!name) return null;
+  const key = name.trim().toLowerCase();
+  if (!Object.hasOwn(shortUrls, key)) return null;
+  const target = shortUrls[key]!;
+  return sources.has(key) ? `${target}?src=${key}` : target;
+}

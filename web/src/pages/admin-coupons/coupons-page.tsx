@@ -1,0 +1,320 @@
+import { useRef, useState, type FormEvent } from "react";
+import { z } from "zod";
+import type { CouponView } from "@schema/api/coupon";
+import type { InviteView } from "@schema/api/invite";
+import { couponCodeRule } from "@schema/rules";
+import { cairoDateInput, endOfCairoDay, percentToBasisPoints, wholeNumber } from "../../features/admin-area/admin-logic";
+import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import {
+  adminPageSize,
+  useAdminPlansQuery,
+  useCouponsQuery,
+  useCreateInvite,
+  useDeleteCoupon,
+  useDeleteInvite,
+  useInvitesQuery,
+  useSaveCoupon,
+} from "../../features/admin-area/use-admin-area";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { requiredText, useFormState } from "../../lib/form";
+import { formatDate, formatNumber, formatPercent } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Dialog } from "../../ui/dialog";
+import { Badge, Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { Select } from "../../ui/select";
+import { Tabs } from "../../ui/tabs";
+import { TextField } from "../../ui/text-field";
+import { toasts } from "../../ui/toast-store";
+
+const t = ar.adminArea.coupons;
+const c = ar.adminArea.common;
+
+const couponSchema = z.object({
+  code: requiredText(couponCodeRule),
+  discount: z.string().transform((text, ctx) => {
+    const value = percentToBasisPoints(text);
+    if (Number.isNaN(value) || value <= 0) ctx.addIssue({ code: "custom", message: "zero-coupon-discount" });
+    else if (value > 10_000) ctx.addIssue({ code: "custom", message: "max-coupon-discount-exceeded" });
+    return value;
+  }),
+  expiresAt: z.string().min(1, "invalid-coupon-expire-date").transform(endOfCairoDay),
+  maxUses: z.string().transform((text, ctx) => {
+    if (text.trim() === "") return null;
+    const value = wholeNumber(text);
+    if (!(value > 0)) ctx.addIssue({ code: "custom", message: "bad-request" });
+    return value;
+  }),
+});
+
+type CouponEditing = { coupon: CouponView | null } | null;
+
+function CouponDialog({ editing, onClose }: { editing: CouponEditing; onClose: () => void }) {
+  const save = useSaveCoupon();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState({ code: "", discount: "", expiresAt: "", maxUses: "" });
+  const [openedFor, setOpenedFor] = useState<CouponEditing>(null);
+  if (editing !== openedFor) {
+    setOpenedFor(editing);
+    const coupon = editing?.coupon;
+    form.setValues({
+      code: coupon?.code ?? "",
+      discount: coupon ? String(coupon.discount / 100) : "",
+      expiresAt: coupon ? cairoDateInput(coupon.expiresAt) : "",
+      maxUses: coupon?.maxUses ? String(coupon.maxUses) : "",
+    });
+    form.setErrors({});
+    form.setFormError(null);
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.check(couponSchema, formRef.current);
+    if (!body) return;
+    save.mutate(
+      { id: editing?.coupon?.id ?? null, body },
+      {
+        onSuccess: () => {
+          toasts.show({ id: "coupon-saved", type: "success", title: editing?.coupon ? c.saved : c.created });
+          onClose();
+        },
+        onError: (error) => form.showServerError(error, { "invalid-coupon-code": "code", "coupon-expire-date-passed": "expiresAt" }),
+      },
+    );
+  }
+  return (
+    <Dialog open={editing !== null} onClose={onClose} title={editing?.coupon ? t.editCouponTitle : t.createCouponTitle}>
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label={t.code} required ltr autoComplete="off" {...form.bind("code")} />
+        <TextField label={t.discount} required ltr inputMode="decimal" {...form.bind("discount")} />
+        <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
+        <TextField label={t.maxUses} ltr inputMode="numeric" {...form.bind("maxUses")} />
+        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {ar.ui.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {ar.ui.save}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CouponsTab() {
+  const [page, setPage] = useState(1);
+  const coupons = useCouponsQuery(page);
+  const [editing, setEditing] = useState<CouponEditing>(null);
+  const [deleting, setDeleting] = useState<CouponView | null>(null);
+  const remove = useDeleteCoupon();
+  const now = new Date().toISOString();
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button onClick={() => setEditing({ coupon: null })}>{t.addCoupon}</Button>
+      </div>
+      <QueryState query={coupons} isEmpty={(data) => data.list.length === 0} empty={t.couponsEmpty}>
+        {(data) => (
+          <>
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.coupons}>
+              {data.list.map((coupon) => (
+                <li key={coupon.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="flex flex-col gap-0.5">
+                    <span dir="ltr" className="text-start font-mono font-bold text-slate-900">
+                      {coupon.code}
+                    </span>
+                    <span className="text-sm text-slate-700">
+                      {t.off(formatPercent(coupon.discount / 10_000))} — {t.expiresAt} {formatDate(coupon.expiresAt)}
+                    </span>
+                    <span className="text-sm text-slate-700">
+                      {t.uses(formatNumber(coupon.uses), coupon.maxUses === null ? null : formatNumber(coupon.maxUses))}
+                    </span>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {coupon.expiresAt <= now && <Badge tone="neutral">{t.expired}</Badge>}
+                    <Button variant="secondary" size="sm" onClick={() => setEditing({ coupon })} aria-label={`${c.edit} ${coupon.code}`}>
+                      {c.edit}
+                    </Button>
+                    <Button variant="danger" size="sm" onClick={() => setDeleting(coupon)} aria-label={`${c.delete} ${coupon.code}`}>
+                      {c.delete}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} total={data.total} size={adminPageSize} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <CouponDialog editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteCouponTitle}
+        body={deleting ? t.deleteCouponBody(deleting.code) : ""}
+        confirmLabel={c.confirmDelete}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toasts.show({ id: "coupon-deleted", type: "success", title: c.deleted });
+            },
+          })
+        }
+      />
+    </div>
+  );
+}
+
+const inviteSchema = z.object({
+  userId: z.string().transform((text, ctx) => {
+    const value = wholeNumber(text);
+    if (!(value > 0)) ctx.addIssue({ code: "custom", message: "user-not-found" });
+    return value;
+  }),
+  planId: z.string().min(1, "plan-not-found").transform(Number),
+  expiresAt: z.string().min(1, "bad-request").transform(endOfCairoDay),
+  note: z.string().max(500, "bad-request").transform((text) => text.trim() || undefined),
+});
+
+function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateInvite();
+  const plans = useAdminPlansQuery();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormState({ userId: "", planId: "", expiresAt: "", note: "" });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.check(inviteSchema, formRef.current);
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: () => {
+        toasts.show({ id: "invite-created", type: "success", title: c.created });
+        form.setValues({ userId: "", planId: "", expiresAt: "", note: "" });
+        onClose();
+      },
+      onError: (error) => form.showServerError(error, { "user-not-found": "userId", "plan-not-found": "planId" }),
+    });
+  }
+  return (
+    <Dialog open={open} onClose={onClose} title={t.createInviteTitle}>
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label={t.userId} required ltr inputMode="numeric" {...form.bind("userId")} />
+        <Select
+          label={t.plan}
+          required
+          placeholder="—"
+          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: ar.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) }))}
+          {...form.bind("planId")}
+        />
+        <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
+        <TextField label={t.note} maxLength={500} {...form.bind("note")} />
+        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {ar.ui.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {ar.ui.save}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function InvitesTab() {
+  const [page, setPage] = useState(1);
+  const invites = useInvitesQuery(page);
+  const plans = useAdminPlansQuery();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<InviteView | null>(null);
+  const remove = useDeleteInvite();
+  const planName = (id: number) => {
+    const plan = plans.data?.list.find((candidate) => candidate.id === id);
+    return plan ? ar.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) : formatNumber(id);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button onClick={() => setCreating(true)}>{t.addInvite}</Button>
+      </div>
+      <QueryState query={invites} isEmpty={(data) => data.list.length === 0} empty={t.invitesEmpty}>
+        {(data) => (
+          <>
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.invites}>
+              {data.list.map((invite) => (
+                <li key={invite.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="flex flex-col gap-0.5">
+                    <span className="font-medium text-slate-900">{t.inviteLine(formatNumber(invite.userId), planName(invite.planId))}</span>
+                    <span className="text-sm text-slate-700">
+                      {t.expiresAt} {formatDate(invite.expiresAt)}
+                    </span>
+                    {invite.note && (
+                      <span className="text-sm text-slate-700">
+                        <bdi>{invite.note}</bdi>
+                      </span>
+                    )}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={invite.usedAt ? "success" : "neutral"}>{invite.usedAt ? t.used : t.notUsed}</Badge>
+                    <Button variant="danger" size="sm" onClick={() => setDeleting(invite)}>
+                      {c.delete}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} total={data.total} size={adminPageSize} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <InviteDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteInviteTitle}
+        body={t.deleteInviteBody}
+        confirmLabel={c.confirmDelete}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toasts.show({ id: "invite-deleted", type: "success", title: c.deleted });
+            },
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** /admin/coupons — discount codes and plan invitations, one tab each. */
+export function AdminCouponsPage() {
+  return (
+    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <Card>
+        <Tabs
+          label={t.tabsLabel}
+          tabs={[
+            { id: "coupons", label: t.coupons, content: <CouponsTab /> },
+            { id: "invites", label: t.invites, content: <InvitesTab /> },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,201 @@
+import { useRef, useState, type FormEvent } from "react";
+import type { PlanView } from "@schema/api/plan";
+import { Role } from "@schema/enums";
+import { ConfirmDialog, QueryState } from "../../features/admin-area/admin-ui";
+import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/use-admin-area";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorCodeOf, isApiError } from "../../lib/api-error";
+import { focusFirstInvalidField } from "../../lib/form";
+import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Dialog } from "../../ui/dialog";
+import { Badge, Notice } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { TextField } from "../../ui/text-field";
+import { toasts } from "../../ui/toast-store";
+import { emptyPlanForm, planBodyOf, planFormOf, type PlanFormValues } from "./plan-form";
+
+const t = ar.adminArea.plans;
+const c = ar.adminArea.common;
+const periods = ar.marketplace.plans.periods;
+
+type Editing = { plan: PlanView | null } | null;
+
+const hasFieldErrors = (error: unknown): error is { fields: Record<string, string> } =>
+  isApiError(error) && Object.keys(error.fields).length > 0;
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-slate-800">
+      <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function PlanDialog({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  const save = useSavePlan();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<PlanFormValues>(emptyPlanForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof PlanFormValues, string>>>({});
+  const [openedFor, setOpenedFor] = useState<Editing>(null);
+  if (editing !== openedFor) {
+    setOpenedFor(editing);
+    setValues(editing?.plan ? planFormOf(editing.plan) : emptyPlanForm);
+    setErrors({});
+    save.reset();
+  }
+  const field = (name: Exclude<keyof PlanFormValues, "active" | "inviteOnly">) => ({
+    name,
+    value: values[name],
+    inputMode: "decimal" as const,
+    ltr: true,
+    error: errors[name] ? errorMessage(errors[name]) : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = planBodyOf(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstInvalidField(formRef.current);
+      return;
+    }
+    save.mutate(
+      { id: editing?.plan?.id ?? null, body: checked.body },
+      {
+        onSuccess: () => {
+          toasts.show({ id: "plan-saved", type: "success", title: editing?.plan ? c.saved : c.created });
+          onClose();
+        },
+        onError: (error) => {
+          if (hasFieldErrors(error)) setErrors(error.fields);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={editing !== null} onClose={onClose} title={editing?.plan ? t.editTitle : t.createTitle}>
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label={t.weeklyMinutes} required {...field("weeklyMinutes")} inputMode="numeric" />
+        <TextField label={t.baseMonthPrice} required {...field("baseMonthPrice")} />
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <TextField label={t.monthDiscount} {...field("monthDiscount")} />
+          <TextField label={t.quarterDiscount} {...field("quarterDiscount")} />
+          <TextField label={t.yearDiscount} {...field("yearDiscount")} />
+        </div>
+        <Checkbox label={t.active} checked={values.active} onChange={(active) => setValues((current) => ({ ...current, active }))} />
+        <Checkbox label={t.inviteOnly} checked={values.inviteOnly} onChange={(inviteOnly) => setValues((current) => ({ ...current, inviteOnly }))} />
+        {save.isError && !hasFieldErrors(save.error) && <Notice tone="error">{errorMessage(errorCodeOf(save.error))}</Notice>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {ar.ui.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {ar.ui.save}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function PlanItem({ plan, canWrite, onEdit, onDelete }: { plan: PlanView; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
+  const offers = [
+    { period: 0 as const, price: plan.monthPrice, discount: plan.monthDiscount },
+    { period: 1 as const, price: plan.quarterPrice, discount: plan.quarterDiscount },
+    { period: 2 as const, price: plan.yearPrice, discount: plan.yearDiscount },
+  ];
+  return (
+    <li className="flex flex-col gap-2 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold text-slate-900">{t.weekly(formatNumber(plan.weeklyMinutes))}</h2>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone={plan.active ? "success" : "neutral"}>{plan.active ? t.active : t.hidden}</Badge>
+          {plan.inviteOnly && <Badge tone="info">{t.inviteOnly}</Badge>}
+        </div>
+      </div>
+      <p className="text-sm text-slate-700">
+        {t.baseMonthPrice}: {formatMoney(plan.baseMonthPrice)}
+      </p>
+      <ul aria-label={t.prices} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+        {offers.map((offer) => (
+          <li key={offer.period}>
+            {t.periodPrice(periods[offer.period], formatMoney(offer.price))}
+            {offer.discount > 0 && <span className="text-slate-600"> ({formatPercent(offer.discount / 10_000)})</span>}
+          </li>
+        ))}
+      </ul>
+      {canWrite && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            {c.edit}
+          </Button>
+          <Button variant="danger" size="sm" onClick={onDelete}>
+            {c.delete}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /admin/plans — every plan (hidden and invite-only too); a SuperAdmin adds, edits and deletes, a RegularAdmin reads. */
+export function AdminPlansPage() {
+  const plans = useAdminPlansQuery();
+  const canWrite = useSession().user?.role === Role.SuperAdmin;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<PlanView | null>(null);
+  const remove = useDeletePlan();
+  return (
+    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      {canWrite ? (
+        <div>
+          <Button onClick={() => setEditing({ plan: null })}>{t.add}</Button>
+        </div>
+      ) : (
+        <Notice>{c.readOnly}</Notice>
+      )}
+      <Card>
+        <QueryState query={plans} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
+          {(page) => (
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.title}>
+              {page.list.map((plan) => (
+                <PlanItem key={plan.id} plan={plan} canWrite={canWrite} onEdit={() => setEditing({ plan })} onDelete={() => setDeleting(plan)} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Card>
+      <PlanDialog editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.deleteTitle}
+        body={deleting ? t.deleteBody(t.weekly(formatNumber(deleting.weeklyMinutes))) : ""}
+        confirmLabel={c.confirmDelete}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toasts.show({ id: "plan-deleted", type: "success", title: c.deleted });
+            },
+          })
+        }
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { ConfirmDialog } from "../../features/admin-area/admin-ui";
+import { useFlushCache } from "../../features/admin-area/use-admin-area";
+import { ar } from "../../i18n/ar-EG";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { PageFrame } from "../../ui/page-frame";
+import { toasts } from "../../ui/toast-store";
+
+const t = ar.adminArea.settings;
+
+/** /admin/platform-settings — operating tools: emptying the tutor list cache (DELETE /cache/flush). */
+export function AdminPlatformSettingsPage() {
+  const flush = useFlushCache();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <Card title={t.cache}>
+        <p className="mb-4 text-slate-700">{t.cacheBody}</p>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          {t.flush}
+        </Button>
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        title={t.flushTitle}
+        body={t.flushConfirmBody}
+        confirmLabel={t.confirmFlush}
+        pending={flush.isPending}
+        error={flush.error}
+        onClose={() => {
+          setConfirming(false);
+          flush.reset();
+        }}
+        onConfirm={() =>
+          flush.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toasts.show({ id: "cache-flushed", type: "success", title: t.flushed });
+            },
+          })
+        }
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link, useParams } from "react-router-dom";
+import { Fact, QueryState } from "../../features/admin-area/admin-ui";
+import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
+import { useAdminTutorInfoQuery, useUserQuery } from "../../features/admin-area/use-admin-area";
+import { TutorPhoto } from "../../features/tutors/tutor-card";
+import { TutorVideoButton } from "../../features/tutors/tutor-video";
+import { ar } from "../../i18n/ar-EG";
+import { formatNumber } from "../../lib/format";
+import { Card } from "../../ui/card";
+import { PageFrame } from "../../ui/page-frame";
+
+const t = ar.adminArea.tutor;
+
+/** /admin/tutor/{id} — a tutor's media and profile, onboarding steps, activation actions and minutes taught. */
+export function AdminTutorPage() {
+  const id = Number(useParams().id);
+  const user = useUserQuery(id);
+  const info = useAdminTutorInfoQuery(id);
+  return (
+    <PageFrame title={user.data?.name ?? t.title} subtitle={user.data ? ar.roles[user.data.role] : undefined} width="wide">
+      <div className="flex flex-wrap gap-4">
+        <Link to="/admin/tutors" className="text-sm font-medium text-brand-800 underline underline-offset-2">
+          {t.back}
+        </Link>
+        <Link to={`/admin/user/${id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+          {t.userAccount}
+        </Link>
+      </div>
+      <Card title={t.media}>
+        <QueryState query={info}>
+          {(tutor) => (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-3">
+                {tutor.image ? <TutorPhoto name={tutor.name} image={tutor.image} size="lg" /> : <p className="text-slate-700">{t.noImage}</p>}
+                <dl className="flex flex-col gap-3">
+                  <Fact label={t.bio}>
+                    <bdi>{tutor.bio ?? "—"}</bdi>
+                  </Fact>
+                  <Fact label={t.noticeLabel}>{t.notice(formatNumber(tutor.notice))}</Fact>
+                </dl>
+              </div>
+              <div className="flex flex-col gap-2">
+                <span className="text-sm font-medium text-slate-800">{t.video}</span>
+                {tutor.video ? (
+                  <TutorVideoButton name={tutor.name ?? ""} video={tutor.video} thumbnail={tutor.thumbnail} />
+                ) : (
+                  <p className="text-slate-700">{t.noVideo}</p>
+                )}
+              </div>
+            </div>
+          )}
+        </QueryState>
+      </Card>
+      <TutorAdminPanel tutorId={id} />
+    </PageFrame>
+  );
+}
