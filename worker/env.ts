@@ -28,6 +28,12 @@ export type Env = {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_TOKEN?: string;
   TELEGRAM_BOT_TOKEN?: string;
+  TELEGRAM_BOT_USERNAME?: string;
+  TELEGRAM_WEBHOOK_SECRET?: string;
+  TELEGRAM_API_URL?: string;
+  WHATSAPP_API_URL?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
+  WHATSAPP_APP_SECRET?: string;
   LIVEKIT_URL?: string;
   LIVEKIT_API_KEY?: string;
   LIVEKIT_API_SECRET?: string;
@@ -97,6 +103,16 @@ const configSchema = z
     WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
     WHATSAPP_TOKEN: optional(z.string()),
     TELEGRAM_BOT_TOKEN: optional(z.string()),
+    // Telegram (integrations.md §3): the bot's username makes the t.me deep link; the webhook secret
+    // is setWebhook's secret_token. Locally, without a token, the emulator in worker/dev/telegram.
+    TELEGRAM_BOT_USERNAME: optional(z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @")),
+    TELEGRAM_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -")),
+    TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+    // WhatsApp Cloud API (integrations.md §4): the Graph base with its pinned version, the webhook's
+    // verify token (GET subscription check) and the app secret (X-Hub-Signature-256).
+    WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v23.0"),
+    WHATSAPP_VERIFY_TOKEN: optional(z.string().min(1)),
+    WHATSAPP_APP_SECRET: optional(z.string().min(1)),
     // LiveKit (integrations.md §2): all three or none; without them lessons run peer-to-peer.
     LIVEKIT_URL: optional(z.url()),
     LIVEKIT_API_KEY: optional(z.string().min(1)),
@@ -111,6 +127,12 @@ const configSchema = z
     if (config.ENVIRONMENT !== "local")
       for (const name of ["FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY"] as const)
         if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required outside the local environment` });
+    if (config.TELEGRAM_BOT_TOKEN)
+      for (const name of ["TELEGRAM_BOT_USERNAME", "TELEGRAM_WEBHOOK_SECRET"] as const)
+        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with TELEGRAM_BOT_TOKEN` });
+    if (config.WHATSAPP_TOKEN)
+      for (const name of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_VERIFY_TOKEN", "WHATSAPP_APP_SECRET"] as const)
+        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with WHATSAPP_TOKEN` });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
     if (liveKit !== 0 && liveKit !== 3)
       ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });

@@ -1,19 +1,29 @@
 import { z } from "zod";
-import { Gender, Governorate, MessagingApp, Role } from "../enums";
-import { birthYearRule, emailRule, passwordRule, userNameRule } from "../rules";
+import { Gender, Governorate, isTutorSide, MessagingApp, Role } from "../enums";
+import { birthYearRule, emailRule, passwordRule, tutorNameRule, userNameRule } from "../rules";
 
 const roleRule = z.union(
   Object.values(Role).map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
   { error: "bad-request" },
 );
 
-/** POST /user/ — anyone may register as Student or Tutor; other roles only by an admin. */
-export const registerBody = z.object({
-  email: emailRule,
-  password: passwordRule,
-  role: roleRule,
-  name: userNameRule.optional(),
-});
+/** POST /user/ — anyone may register as Student or Tutor; other roles only by an admin. Tutor-side names are Arabic only. */
+export const registerBody = z
+  .object({
+    email: emailRule,
+    password: passwordRule,
+    role: roleRule,
+    name: userNameRule.optional(),
+  })
+  .superRefine(
+    (body, ctx) => {
+      if (body.name === undefined || !isTutorSide(body.role)) return;
+      const checked = tutorNameRule.safeParse(body.name);
+      if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? "invalid-tutor-name", path: ["name"] });
+    },
+    // Only once every field is valid: one problem, one code.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** PUT /user/{id} — profile fields and password change (currentPassword needed when one is set). */

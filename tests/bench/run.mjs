@@ -4,8 +4,8 @@
 // those ratios (issues 3, 4 and 6). The chat load (tests/bench/chat.mjs) reports delivery latency.
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
-import { startServer } from "../support/server.mjs";
 import { chatLoad } from "./chat.mjs";
+import { benchState, startFrozenServer } from "./server.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -29,7 +29,7 @@ const watchdog = setTimeout(() => {
 }, 6 * 60 * 1000);
 watchdog.unref();
 progress("starting the server");
-server = await startServer({ port: PORT, state: `.wrangler/bench-state-${PORT}` });
+server = await startFrozenServer({ port: PORT, state: benchState(PORT) });
 try {
   const post = (path, body, token) =>
     fetch(server.base + path, {
@@ -179,7 +179,7 @@ try {
 
   const [baseline] = results;
   const checks = [];
-  console.log(`\nBenchmark: ${CONNECTIONS} connections × ${DURATION_SECONDS}s each, against ${server.base}`);
+  console.log(`\nBenchmark: ${CONNECTIONS} connections × ${DURATION_SECONDS}s each, against ${server.base} (a frozen bundle; storage in ${benchState(PORT)})`);
   console.log(
     `Machine: ${availableParallelism()} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end` +
       " (a busy machine lowers every number; the ratios to health absorb part of it, not all).",

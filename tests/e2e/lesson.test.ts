@@ -77,7 +77,7 @@ async function bookInterview(manager: Auth, start: number): Promise<{ id: number
   );
   expect([200, 409]).toContain(slot.status);
   const email = `e2e-interview-${Date.now().toString(36)}@example.com`;
-  const registered = await api<Auth>("POST", "/user/", { email, password: "Strong#Pass1", role: 3, name: "Interview Tutor" });
+  const registered = await api<Auth>("POST", "/user/", { email, password: "Strong#Pass1", role: 3, name: "مدرس المقابلة" });
   expect(registered.status).toBe(201);
   const interview = await api<{ id: number }>("POST", "/interview", { interviewerId: manager.user.id, start: new Date(start).toISOString() }, registered.body.token);
   expect(interview.status).toBe(201);

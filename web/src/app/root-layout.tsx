@@ -1,5 +1,6 @@
-import { Link, Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet, ScrollRestoration } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
+import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";
 import { Toaster } from "../ui/toaster";
@@ -21,18 +22,7 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600">
-          <p>
-            {ar.appName} · {ar.appTagline}
-          </p>
-          {isLocal && (
-            <Link to="/dev/mailbox" className="font-medium text-brand-800 underline-offset-4 hover:underline">
-              {ar.nav.mailbox}
-            </Link>
-          )}
-        </div>
-      </footer>
+      <SiteFooter isLocal={isLocal} />
       <Toaster />
       <ScrollRestoration />
     </div>

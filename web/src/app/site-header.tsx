@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Role, isAdmin, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
@@ -11,6 +12,9 @@ import { UserAvatar } from "../features/user/user-avatar";
 import { buttonClasses } from "../ui/button";
 import { cx } from "../ui/class-names";
 import { Menu } from "../ui/menu";
+
+// «الإبلاغ عن مشكلة» loads its dialog only when opened.
+const ReportDialog = lazy(async () => ({ default: (await import("../features/reports/report-dialog")).ReportDialog }));
 
 /** menuOnly: in the account menu, not the header row (the tutor's row is full). */
 type NavItem = { to: string; label: string; menuOnly?: boolean };
@@ -59,6 +63,7 @@ export function SiteHeader() {
   // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
   useLessonEventsRefresh();
   const chats = signedIn && user !== null && chatRoles.includes(user.role);
+  const [reporting, setReporting] = useState(false);
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -101,6 +106,7 @@ export function SiteHeader() {
                 // Onboarding (tutors) and the tutor manager's reviews: account menu only.
                 ...(isTutorSide(user.role) ? [{ id: "/t/onboarding", label: ar.onboarding.title, onSelect: () => void navigate("/t/onboarding") }] : []),
                 ...(user.role === Role.TutorManager ? [{ id: "/interviews", label: ar.onboarding.managerTitle, onSelect: () => void navigate("/interviews") }] : []),
+                { id: "report", label: ar.support.report.menuItem, onSelect: () => setReporting(true) },
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}
             />
@@ -116,6 +122,11 @@ export function SiteHeader() {
           )}
         </div>
       </div>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1078,6 +1078,11 @@ export const ar = {
     anonymous: "طالب",
     pagination: "صفحات التقييمات",
     forbidden: "يمكنك تقييم المدرّس بعد حصة مكتملة معه فقط.",
+    /** A tutor rates the studio that made their video (business-rules.md, Ratings). */
+    rateStudio: "قيّم الاستوديو",
+    editStudioRating: "تعديل تقييمك للاستوديو",
+    studioText: "رأيك في جلسة التصوير (اختياري)",
+    studioForbidden: "يمكنك تقييم الاستوديو بعد أن يرفع الفيديو الخاص بك فقط.",
   },
 
   /** Tutor earnings and withdrawal requests (/invoices) and the admin's withdrawal requests (/admin/invoices). */
@@ -1190,6 +1195,7 @@ export const clientErrorMessages = {
   required: "هذا الحقل مطلوب",
   "password-mismatch": "كلمتا المرور غير متطابقتين",
   "invalid-image-type": "اختر صورة بصيغة JPG أو PNG أو GIF",
+  "contact-reply-needed": "اكتب البريد الإلكتروني أو رقم الموبايل عشان نقدر نرد عليك",
 } as const;
 export type ClientErrorCode = keyof typeof clientErrorMessages;
 

@@ -16,10 +16,17 @@ import { useDeleteRating, useSaveRating } from "./use-ratings";
 const t = ar.ratings;
 const values = [1, 2, 3, 4, 5] as const;
 
-type RatingDialogProps = { tutorId: number; tutorName: string; existing: RatingView | null; onClose: () => void };
+type RatingDialogProps = {
+  tutorId: number;
+  tutorName: string;
+  existing: RatingView | null;
+  onClose: () => void;
+  /** Who is rated: a tutor by a student (default), or the studio that made a tutor's video. */
+  subject?: "tutor" | "studio";
+};
 
-/** Rate a tutor after a fulfilled lesson (POST /rating/), or change or delete one's rating. */
-export function RatingDialog({ tutorId, tutorName, existing, onClose }: RatingDialogProps) {
+/** Rate a tutor after a fulfilled lesson, or a studio after it made one's video (POST /rating/), or change or delete one's rating. */
+export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = "tutor" }: RatingDialogProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<RatingFormValues>(ratingFormValues(existing));
   const save = useSaveRating();
@@ -49,7 +56,8 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose }: RatingDi
     );
   }
 
-  const formError = form.formError === "forbidden" ? t.forbidden : form.formError ? errorMessage(form.formError) : null;
+  const forbidden = subject === "studio" ? t.studioForbidden : t.forbidden;
+  const formError = form.formError === "forbidden" ? forbidden : form.formError ? errorMessage(form.formError) : null;
   return (
     <Dialog open onClose={onClose} title={t.dialogTitle(tutorName)}>
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -90,7 +98,7 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose }: RatingDi
         </fieldset>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-            {t.text}
+            {subject === "studio" ? t.studioText : t.text}
           </label>
           <textarea
             id={textId}

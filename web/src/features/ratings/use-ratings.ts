@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
 import type { CreateRatingBody, RatingView, TutorReviews, UpdateRatingBody } from "@schema/api/rating";
-import { Role } from "@schema/enums";
+import { isTutorSide, Role } from "@schema/enums";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
 
@@ -23,7 +23,7 @@ export function useTutorReviewsQuery(tutorId: number, page: number) {
   });
 }
 
-/** The signed-in student's ratings by tutor id (GET /rating/list/rater/{me}; the first 100). */
+/** The signed-in rater's ratings by ratee id: a student's of tutors, a tutor's of studios (GET /rating/list/rater/{me}; the first 100). */
 export function useMyRatingsQuery() {
   const { user } = useSession();
   const userId = user?.id ?? 0;
@@ -33,7 +33,7 @@ export function useMyRatingsQuery() {
       const page = await api.get<Paged<RatingView>>(`/rating/list/rater/${userId}`, { query: { page: 1, size: 100 }, signal });
       return new Map(page.list.map((rating) => [rating.rateeId, rating]));
     },
-    enabled: userId > 0 && user?.role === Role.Student,
+    enabled: userId > 0 && user !== null && (user.role === Role.Student || isTutorSide(user.role)),
   });
 }
 

@@ -9,6 +9,7 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
+import { RateStudio } from "../ratings/rate-studio";
 import { toasts } from "../../ui/toast-store";
 import { usePatchPhotoSession, usePhotoSessionQuery, useRequestPhotoSession, useStudiosQuery } from "./use-studio";
 
@@ -16,7 +17,13 @@ const t = ar.studio;
 
 /** Step 5 on /t/onboarding: ask a studio for a session, then wait for its appointment and its uploads. */
 export function PhotoSessionStep({ step }: { step: OnboardingStep }) {
-  if (step.state === "passed") return <Notice tone="success">{ar.onboarding.photoDone}</Notice>;
+  if (step.state === "passed")
+    return (
+      <div className="flex flex-col gap-3">
+        <Notice tone="success">{ar.onboarding.photoDone}</Notice>
+        {step.id !== null && <RateStudio sessionId={step.id} />}
+      </div>
+    );
   if (step.state === "pending" && step.id !== null) return <RequestedSession id={step.id} />;
   return <StudioPicker />;
 }

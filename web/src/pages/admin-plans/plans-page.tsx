@@ -123,7 +123,7 @@ function PlanItem({ plan, canWrite, onEdit, onDelete }: { plan: PlanView; canWri
         </div>
       </div>
       <p className="text-sm text-slate-700">
-        {t.baseMonthPrice}: {formatMoney(plan.baseMonthPrice)}
+        {t.basePrice}: {formatMoney(plan.baseMonthPrice)}
       </p>
       <ul aria-label={t.prices} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
         {offers.map((offer) => (

@@ -16,4 +16,5 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/topics", label: ar.adminArea.nav.topics },
   { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
   { to: "/admin/platform-settings", label: ar.adminArea.nav.settings },
+  { to: "/admin/reports", label: ar.support.adminReports.nav },
 ];

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { formatNumber } from "../../web/src/lib/format";
+import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+
+const DEMO_PASSWORD = "Dars@2026";
+const t = ar.adminArea;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+async function openSection(page: Page, label: string, path: RegExp) {
+  await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: label, exact: true }).click();
+  await page.waitForURL(path);
+  await page.locator("h1").first().waitFor();
+}
+
+describe("the admin area", () => {
+  it("an admin finds a user, opens them, creates and deletes a plan, browses topics, and flushes the cache", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin");
+
+    // Users: search by email, then open the student.
+    await openSection(page, t.nav.users, /\/admin\/users$/);
+    await page.getByRole("list", { name: t.users.title }).waitFor();
+    await expectNoAxeViolations(page, "/admin/users");
+    await screenshot(page, "admin-users-1280");
+    await field(page, t.users.searchLabel).fill("student@dars");
+    await page.getByText(t.users.total(formatNumber(1))).waitFor();
+    await page.getByRole("link", { name: "سارة أحمد" }).click();
+    await page.waitForURL(/\/admin\/user\/\d+$/);
+    await page.getByRole("heading", { name: t.user.studentStats }).waitFor();
+    await page.getByRole("heading", { name: t.user.subscriptions }).waitFor();
+    await page.getByText(t.user.attendedLessons).waitFor();
+    await expectNoAxeViolations(page, "/admin/user/{id}");
+    await screenshot(page, "admin-user-1280");
+
+    // Plans: create a 600-minute plan (listed last), see its prices, then delete it with confirmation.
+    await openSection(page, t.nav.plans, /\/admin\/plans$/);
+    await page.getByRole("list", { name: t.plans.title }).waitFor();
+    await expectNoAxeViolations(page, "/admin/plans");
+    await page.getByRole("button", { name: t.plans.add }).click();
+    const dialog = page.getByRole("dialog", { name: t.plans.createTitle });
+    await field(dialog, t.plans.weeklyMinutes).fill("600");
+    await field(dialog, t.plans.baseMonthPrice).fill("abc");
+    await dialog.getByRole("button", { name: ar.ui.save }).click();
+    await dialog.getByText(errorMessage("invalid-plan-price")).waitFor();
+    await expect.poll(() => field(dialog, t.plans.baseMonthPrice).getAttribute("aria-invalid")).toBe("true");
+    await field(dialog, t.plans.baseMonthPrice).fill("4000");
+    await field(dialog, t.plans.yearDiscount).fill("25");
+    await dialog.getByRole("button", { name: ar.ui.save }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const plan = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t.plans.weekly(formatNumber(600)) }) });
+    await plan.waitFor();
+    await expect.poll(() => plan.textContent()).toContain("٤٬٠٠٠");
+    await screenshot(page, "admin-plans-1280");
+    await plan.getByRole("button", { name: t.common.delete }).click();
+    const confirm = page.getByRole("dialog", { name: t.plans.deleteTitle });
+    await confirm.getByRole("button", { name: t.common.confirmDelete }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await plan.waitFor({ state: "detached" });
+
+    // Topics: the seeded ones are listed.
+    await openSection(page, t.nav.topics, /\/admin\/topics$/);
+    await page.getByRole("list", { name: t.topics.title }).waitFor();
+    await expectNoAxeViolations(page, "/admin/topics");
+    await screenshot(page, "admin-topics-1280");
+
+    // Platform settings: flushing the cache asks first.
+    await openSection(page, t.nav.settings, /\/admin\/platform-settings$/);
+    await expectNoAxeViolations(page, "/admin/platform-settings");
+    await page.getByRole("button", { name: t.settings.flush }).click();
+    const flush = page.getByRole("dialog", { name: t.settings.flushTitle });
+    await expectNoAxeViolations(page, "/admin/platform-settings (confirmation)");
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/v1/cache/flush") && response.request().method() === "DELETE");
+    await flush.getByRole("button", { name: t.settings.confirmFlush }).click();
+    expect((await answer).status()).toBe(204);
+    await page.getByText(t.settings.flushed).waitFor();
+    await screenshot(page, "admin-settings-1280");
+  });
+
+  it("a regular admin reads plans without write actions, and the other admin screens pass axe at 360 px", async () => {
+    const page = await newPage(browser, { width: 360, height: 800 });
+    await signIn(page, "regular-admin@dars.test", "/admin");
+    await page.goto("/admin/plans");
+    await page.getByRole("list", { name: t.plans.title }).waitFor();
+    await page.getByText(t.common.readOnly).waitFor();
+    expect(await page.getByRole("button", { name: t.plans.add }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: t.common.delete }).count()).toBe(0);
+    await expectNoAxeViolations(page, "/admin/plans (regular admin, 360)");
+    for (const [path, name] of [
+      ["/admin/users", "admin-users-360"],
+      ["/admin/tutors", "admin-tutors-360"],
+      ["/admin/coupons", "admin-coupons-360"],
+    ] as const) {
+      await page.goto(path);
+      await page.locator("main ul, main p").first().waitFor();
+      await expectNoAxeViolations(page, `${path} (360)`);
+      await screenshot(page, name);
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ContactRequestView, CreateContactRequestBody } from "@schema/api/contact-request";
+import { api } from "../../lib/api";
+import { useIsSignedIn } from "../../lib/session";
+
+/** POST /contact-request/ — public; a signed-in sender's request carries their account. */
+export function useSendContactRequest() {
+  const signedIn = useIsSignedIn();
+  return useMutation({
+    mutationFn: (body: CreateContactRequestBody) => api.post<ContactRequestView>("/contact-request/", body, { public: !signedIn }),
+  });
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import type { TextSection } from "../../i18n/ar-EG-marketing";
+import { formatNumber } from "../../lib/format";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+/** A public page: its tab title, one h1 with a lead paragraph, then its sections. */
+export function MarketingPage({ title, documentTitle, lead, children }: { title: string; documentTitle?: string; lead: ReactNode; children: ReactNode }) {
+  useDocumentTitle(documentTitle ?? title);
+  return (
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-8">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl sm:leading-tight">{title}</h1>
+        <p className="text-lg leading-8 text-slate-700">{lead}</p>
+      </header>
+      {children}
+    </article>
+  );
+}
+
+/** Headed sections of prose, each with optional bullet points (about, method, terms, privacy). */
+export function TextSections({ sections }: { sections: readonly TextSection[] }) {
+  return (
+    <div className="flex flex-col gap-8">
+      {sections.map((section) => (
+        <section key={section.heading} className="flex flex-col gap-3">
+          <h2 className="text-xl font-bold text-slate-900 sm:text-2xl">{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="leading-8 text-slate-800">
+              {paragraph}
+            </p>
+          ))}
+          {section.list && (
+            <ul className="flex list-disc flex-col gap-2 ps-6 leading-7 text-slate-800 marker:text-brand-600">
+              {section.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Numbered steps (home, become a tutor). */
+export function StepList({ steps, label }: { steps: readonly { title: string; text: string }[]; label?: string }) {
+  return (
+    <ol aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800">
+            {formatNumber(index + 1)}
+          </span>
+          <span className="flex flex-col gap-1">
+            <span className="font-bold text-slate-900">{step.title}</span>
+            <span className="text-sm leading-6 text-slate-700">{step.text}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from "react-router-dom";
+import { ar } from "../../i18n/ar-EG";
+
+const t = ar.support.footer;
+
+/** The public pages of spec 2, grouped as the footer shows them. */
+export const footerGroups = [
+  {
+    title: t.product,
+    links: [
+      { to: "/about", label: t.about },
+      { to: "/method", label: t.method },
+      { to: "/pricing", label: t.pricing },
+      { to: "/tutors", label: t.tutors },
+      { to: "/tutor", label: t.becomeTutor },
+    ],
+  },
+  {
+    title: t.help,
+    links: [
+      { to: "/faq", label: t.faq },
+      { to: "/contact", label: t.contact },
+    ],
+  },
+  {
+    title: t.legal,
+    links: [
+      { to: "/terms", label: t.terms },
+      { to: "/privacy", label: t.privacy },
+    ],
+  },
+] as const;
+
+/** Every screen's footer: the public pages, and the local mailbox when running locally. */
+export function SiteFooter({ isLocal }: { isLocal: boolean }) {
+  const year = new Intl.NumberFormat("ar-EG", { useGrouping: false }).format(new Date().getFullYear());
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 text-sm">
+        <nav aria-label={t.label} className="grid grid-cols-2 gap-6 sm:grid-cols-4">
+          <p className="col-span-2 flex flex-col gap-1 sm:col-span-1">
+            <span className="text-xl font-bold text-brand-800">{ar.appName}</span>
+            <span className="text-slate-600">{ar.appTagline}</span>
+          </p>
+          {footerGroups.map((group) => (
+            <div key={group.title} className="flex flex-col gap-2">
+              <h2 className="font-bold text-slate-900">{group.title}</h2>
+              <ul className="flex flex-col gap-1">
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="inline-block py-1 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4 text-slate-600">
+          <p>{t.rights(year)}</p>
+          {isLocal && (
+            <Link to="/dev/mailbox" className="font-medium text-brand-800 underline-offset-4 hover:underline">
+              {ar.nav.mailbox}
+            </Link>
+          )}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { reportScreenshotTypes } from "@schema/api/report";
+import { bounds, contactMessageRule, contactTitleRule } from "@schema/rules";
+import { requiredText } from "../../lib/form";
+
+/** The report form's text fields, with the server's rules (title 5..128, description 10..1000). */
+export const reportFormSchema = z.object({
+  title: requiredText(contactTitleRule),
+  description: requiredText(contactMessageRule),
+});
+export type ReportFormValues = { title: string; description: string };
+
+/** The server's screenshot check, before uploading: an image type, ≤ 8 MB (business-rules "Files"). */
+export function screenshotProblem(file: File): "invalid-type" | "large-file-size" | null {
+  if (!(reportScreenshotTypes as readonly string[]).includes(file.type)) return "invalid-type";
+  if (file.size > bounds.fileBytes.reportScreenshot) return "large-file-size";
+  return null;
+}
+
+export type TechnicalContext = { url: string; userAgent: string; language: string; viewport: string; time: Date; userId: number | null };
+
+/**
+ * The log attached to a report (spec 8: the debug log holds the user agent, the URL and the
+ * lines): what staff need to reproduce a problem, never the token or form contents.
+ */
+export function technicalLog(context: TechnicalContext): string {
+  const lines = [
+    `time: ${context.time.toISOString()}`,
+    `url: ${context.url}`,
+    `user-agent: ${context.userAgent}`,
+    `language: ${context.language}`,
+    `viewport: ${context.viewport}`,
+    `user: ${context.userId ?? "-"}`,
+  ];
+  return `${lines.join("\n")}\n`.slice(0, bounds.fileBytes.reportLog);
+}
+
+/** The multipart body of POST /report/with/asset. */
+export function reportForm(values: z.output<typeof reportFormSchema>, extras: { url: string; screenshot: File | null; log: string | null }): FormData {
+  const form = new FormData();
+  form.set("title", values.title);
+  form.set("description", values.description);
+  form.set("url", extras.url.slice(0, 500));
+  if (extras.screenshot) form.set("screenshot", extras.screenshot);
+  if (extras.log !== null) form.set("log", new File([extras.log], "dars-report.log", { type: "text/plain" }));
+  return form;
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Paged } from "@schema/api/common";
+import type { ReportStatus, ReportView, UpdateReportBody } from "@schema/api/report";
+import { api } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
+import { apiUrl } from "../../lib/http";
+import { session } from "../../lib/session";
+
+export const reportsPageSize = 10;
+
+export const reportKeys = {
+  all: ["reports"] as const,
+  list: (page: number, status: ReportStatus | null) => ["reports", "list", page, status] as const,
+};
+
+/** POST /report/with/asset (multipart). */
+export function useSendReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.upload<ReportView>("/report/with/asset", form, { method: "POST" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+/** GET /report/list: every report for staff (newest first), optionally by status. */
+export function useReportsQuery(page: number, status: ReportStatus | null) {
+  return useQuery({
+    queryKey: reportKeys.list(page, status),
+    queryFn: ({ signal }) => api.get<Paged<ReportView>>("/report/list", { query: { page, size: reportsPageSize, status }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT /report: resolve, reopen or note. */
+export function useUpdateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateReportBody) => api.put<ReportView>("/report", change),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+/** A private attachment (GET /report/{id}/asset/{kind} with the bearer token) opened in a new tab. */
+export async function openReportAsset(path: string): Promise<void> {
+  const token = session.liveToken();
+  // Opened before the download, so the browser treats it as the click's own window.
+  const target = window.open("", "_blank");
+  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    target?.close();
+    throw new ApiError("asset-not-found", response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  if (target) target.location.href = url;
+  else window.location.assign(url);
+}

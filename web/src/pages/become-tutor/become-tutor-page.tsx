@@ -1,0 +1,67 @@
+import { Link } from "react-router-dom";
+import { MarketingPage, StepList } from "../../features/marketing/marketing-page";
+import { homePathFor } from "../../features/session/home-path";
+import { ar } from "../../i18n/ar-EG";
+import { marketing } from "../../i18n/ar-EG-marketing";
+import { useSession } from "../../lib/session";
+import { buttonClasses } from "../../ui/button";
+
+const t = marketing.tutor;
+
+function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 leading-7 text-slate-800">
+          <svg viewBox="0 0 24 24" className="mt-1 size-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="m5 12 5 5L20 7" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /tutor — become a tutor: why, the onboarding steps, and what happens after. */
+export function BecomeTutorPage() {
+  const { user } = useSession();
+  return (
+    <MarketingPage title={t.title} documentTitle={marketing.titles.tutor} lead={t.lead}>
+      <Cta signedInPath={user ? homePathFor(user.role) : null} />
+      <section className="flex flex-col gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">{t.whyTitle}</h2>
+        <Bullets items={t.why} />
+      </section>
+      <section className="flex flex-col gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">{t.stepsTitle}</h2>
+        <StepList steps={t.steps} />
+      </section>
+      <section className="flex flex-col gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">{t.afterTitle}</h2>
+        <Bullets items={t.after} />
+      </section>
+      <Cta signedInPath={user ? homePathFor(user.role) : null} />
+    </MarketingPage>
+  );
+}
+
+/** Signed out: register as a tutor or sign in. Signed in: back to one's dashboard. */
+function Cta({ signedInPath }: { signedInPath: string | null }) {
+  if (signedInPath)
+    return (
+      <Link to={signedInPath} className={buttonClasses("primary", "lg", "self-start")}>
+        {ar.home.goToDashboard}
+      </Link>
+    );
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Link to="/register/tutor" className={buttonClasses("primary", "lg")}>
+        {t.cta}
+      </Link>
+      <Link to="/login" className="font-medium text-brand-800 underline underline-offset-4">
+        {t.haveAccount}
+      </Link>
+    </div>
+  );
+}
