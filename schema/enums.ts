@@ -97,6 +97,8 @@ export const VerificationType = {
   VerifyTelegram: 2,
   VerifyEmail: 3,
   ResetPassword: 4,
+  /** A one-time Telegram deep-link token (integrations.md §3.2), not a 5-digit code. */
+  LinkTelegram: 5,
 } as const;
 export type VerificationType = (typeof VerificationType)[keyof typeof VerificationType];
 

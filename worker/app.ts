@@ -13,6 +13,15 @@ import { mount } from "./http/route";
 import { createServices } from "./integrations";
 import { apiRoutes } from "./routes";
 
+/** The request's execution context, if it has one (an app called without one, in a test, has none). */
+function executionContextOf(c: { executionCtx: unknown }): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds the /api/v1 app: request id, configuration, CORS, identity, routes, one error mapper. */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath("/api/v1");
@@ -25,7 +34,7 @@ export function createApp(): Hono<AppEnv> {
     const config = readConfig(c.env);
     c.set("config", config);
     c.set("db", createDb(c.env));
-    c.set("services", createServices(config));
+    c.set("services", createServices(config, c.env, executionContextOf(c)));
     await next();
   });
 

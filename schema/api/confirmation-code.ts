@@ -16,8 +16,8 @@ export const confirmPasswordBody = z.object({ email: emailRule, code: verificati
 /** POST /confirmation-code/phone/send */
 export const sendPhoneCodeBody = z.object({ phone: phoneRule, method: messagingApp });
 
-/** POST /confirmation-code/phone/verify */
-export const verifyPhoneBody = z.object({ code: verificationCodeRule, method: messagingApp });
+/** POST /confirmation-code/phone/verify — `phone`, when given, must be the number the code was sent to. */
+export const verifyPhoneBody = z.object({ code: verificationCodeRule, method: messagingApp, phone: phoneRule.optional() });
 
 /** GET /dev/outbox?to= (local only): each stored message with its code. */
 export type OutboxMessage = {

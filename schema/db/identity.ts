@@ -49,7 +49,7 @@ export const confirmationCodes = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    /** VerificationType enum: VerifyWhatsApp 1, VerifyTelegram 2, VerifyEmail 3, ResetPassword 4. */
+    /** VerificationType enum: VerifyWhatsApp 1, VerifyTelegram 2, VerifyEmail 3, ResetPassword 4, LinkTelegram 5 (code = the deep-link token). */
     type: integer("type").notNull(),
     /** 5 digits, first non-zero. A resend replaces the row (upsert on user_id, type). */
     code: text("code").notNull(),

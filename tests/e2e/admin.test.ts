@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()%]/g, "\\$&")}\\s*\\*?$`));
 
 async function signIn(page: Page, email: string, next: string) {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
@@ -23,6 +23,7 @@ async function signIn(page: Page, email: string, next: string) {
   await field(page, ar.fields.password).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
   await page.waitForURL((url) => url.pathname === next);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
 }
 
 async function openSection(page: Page, label: string, path: RegExp) {

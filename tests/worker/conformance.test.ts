@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Role } from "../../schema/enums";
-import { call, PASSWORD, uniqueEmail } from "./helpers";
+import { MessagingApp, Role } from "../../schema/enums";
+import { at, bookLessonInSlot, createSlot, slotActions } from "./factories-tutors";
+import { call, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers";
 
 const registerAs = (role: Role, name: string, email = uniqueEmail("conf")) =>
   call("POST", "/api/v1/user/", {
@@ -32,5 +33,32 @@ describe("registration names (business-rules.md, Validation bounds)", () => {
     const response = await registerAs(Role.Student, "Sara Ali", email);
     expect(response.status).toBe(201);
     expect(await storedUser(email)).toEqual({ name: "Sara Ali", role: Role.Student });
+  });
+});
+
+describe("notifications of a deleted slot's cancellations (business-rules.md, Notifications)", () => {
+  it("reach the student on WhatsApp too when they verified a phone and chose it", async () => {
+    const tutor = await register(Role.Tutor);
+    const student = await register(Role.Student);
+    await env.DB.prepare("UPDATE users SET phone = '01012345678', verified_phone = 1, notification_method = ? WHERE id = ?")
+      .bind(MessagingApp.Whatsapp, student.user.id)
+      .run();
+    const id = await createSlot(tutor.token, at(1440), at(1560));
+    await bookLessonInSlot(tutor.user.id, student.user.id, id, at(1470));
+    const response = await slotActions(tutor.token, [{ type: "delete", id }]);
+    expect(response.status).toBe(200);
+    expect((await latestMessage(student.user.email)).subject).toBe("تم إلغاء حصتك");
+    const whatsapp = await latestMessage("01012345678");
+    expect(whatsapp).toMatchObject({ channel: "whatsapp", subject: "تم إلغاء حصتك" });
+  });
+
+  it("stay email-only for a student without a verified phone", async () => {
+    const tutor = await register(Role.Tutor);
+    const student = await register(Role.Student);
+    const id = await createSlot(tutor.token, at(1440), at(1560));
+    await bookLessonInSlot(tutor.user.id, student.user.id, id, at(1470));
+    await slotActions(tutor.token, [{ type: "delete", id }]);
+    const rows = await env.DB.prepare("SELECT channel FROM notifications_outbox WHERE user_id = ? AND subject = ?").bind(student.user.id, "تم إلغاء حصتك").all<{ channel: string }>();
+    expect(rows.results.map((row) => row.channel)).toEqual(["email"]);
   });
 });

@@ -7,9 +7,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { handleSessionEnded } from "./lib/api";
+import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
 import { routes } from "./routes";
 
+captureUncaughtErrors();
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 

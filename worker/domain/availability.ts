@@ -6,6 +6,7 @@ import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../sch
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { messagesTo } from "./lessons";
 import type { Message } from "./outbox";
 
 /** business-rules.md: slot boundaries are on the 15-minute grid. */
@@ -269,33 +270,36 @@ const slotMessages = {
   }),
 };
 
-/** One email per person whose booking the cascade cancelled (students, interviewees, demo tutors). */
+/**
+ * One notification per person whose booking the cascade cancelled (students, interviewees, demo
+ * tutors): email always, WhatsApp or Telegram too when they verified a phone and chose one.
+ */
 export async function cancellationMessages(db: Db, canceled: CanceledBookings): Promise<Message[]> {
   const lessonIds = canceled.lessons.map((lesson) => lesson.id);
   const personIds = [...canceled.interviews.map((i) => i.intervieweeId), ...canceled.demoSessions.map((d) => d.tutorId)];
   if (lessonIds.length === 0 && personIds.length === 0) return [];
   const [students, people] = await db.batch([
     db
-      .select({ lessonId: lessonMembers.lessonId, userId: users.id, email: users.email })
+      .select({ lessonId: lessonMembers.lessonId, user: users })
       .from(lessonMembers)
       .innerJoin(users, eq(users.id, lessonMembers.userId))
       .where(and(inArray(lessonMembers.lessonId, lessonIds.length ? lessonIds : [0]), eq(lessonMembers.role, Role.Student))),
-    db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, personIds.length ? personIds : [0])),
+    db.select().from(users).where(inArray(users.id, personIds.length ? personIds : [0])),
   ]);
-  const emailOf = new Map(people.map((person) => [person.id, person.email]));
+  const personOf = new Map(people.map((person) => [person.id, person]));
   const startOf = new Map(canceled.lessons.map((lesson) => [lesson.id, lesson.start]));
   const messages: Message[] = [];
   for (const student of students) {
     const start = startOf.get(student.lessonId)!;
-    messages.push({ userId: student.userId, channel: "email", recipient: student.email, ...slotMessages.lessonCanceled(start) });
+    messages.push(...messagesTo(student.user, slotMessages.lessonCanceled(start)));
   }
   for (const interview of canceled.interviews) {
-    const email = emailOf.get(interview.intervieweeId);
-    if (email) messages.push({ userId: interview.intervieweeId, channel: "email", recipient: email, ...slotMessages.interviewCanceled(interview.start) });
+    const person = personOf.get(interview.intervieweeId);
+    if (person) messages.push(...messagesTo(person, slotMessages.interviewCanceled(interview.start)));
   }
   for (const demo of canceled.demoSessions) {
-    const email = emailOf.get(demo.tutorId);
-    if (email) messages.push({ userId: demo.tutorId, channel: "email", recipient: email, ...slotMessages.demoSessionCanceled(demo.start) });
+    const person = personOf.get(demo.tutorId);
+    if (person) messages.push(...messagesTo(person, slotMessages.demoSessionCanceled(demo.start)));
   }
   return messages;
 }

@@ -46,6 +46,12 @@ export function codeDestination(key: CodeKey, code: string, now: Date): SQL {
   return sql`(SELECT destination FROM ${confirmationCodes} WHERE ${validCodeWhere(key, code, now)})`;
 }
 
+/** Where the live code was sent, or null when `code` is not the live, unexpired, unburnt code. */
+export async function liveCodeDestination(db: Db, key: CodeKey, code: string, now = new Date()): Promise<string | null> {
+  const [live] = await db.select({ destination: confirmationCodes.destination }).from(confirmationCodes).where(validCodeWhere(key, code, now)).limit(1);
+  return live?.destination ?? null;
+}
+
 /**
  * Uses a code: its effect and the code's deletion run in one batch, the effect guarded by
  * `whileCodeIsValid`, so a wrong, expired or burnt code changes nothing. On failure a wrong

@@ -260,6 +260,7 @@ export async function receiptOwner(db: Db, key: string): Promise<number | null> 
 
 const egp = new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", maximumFractionDigits: 2 });
 const money = (piasters: number) => egp.format(piasters / 100);
+const days = new Intl.NumberFormat("ar-EG");
 
 export const invoiceMessages = {
   approved: (amount: number) => ({
@@ -276,6 +277,6 @@ export const invoiceMessages = {
   }),
   cancelRefused: (amount: number) => ({
     subject: "لم تتم الموافقة على إلغاء طلب السحب",
-    body: `لم تتم الموافقة على إلغاء طلب سحب ${money(amount)}، وسيستمر تنفيذ الطلب خلال ${settings.withdrawals.workingDays.min} إلى ${settings.withdrawals.workingDays.max} أيام عمل.`,
+    body: `لم تتم الموافقة على إلغاء طلب سحب ${money(amount)}، وسيستمر تنفيذ الطلب خلال ${days.format(settings.withdrawals.workingDays.min)} إلى ${days.format(settings.withdrawals.workingDays.max)} أيام عمل.`,
   }),
 };

@@ -1,10 +1,11 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
-import { outbox } from "../../schema/db";
+import { outbox, users } from "../../schema/db";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { describeError } from "../http/logger";
 import type { Services } from "../integrations";
+import { TelegramError } from "../integrations/telegram";
 import { settings } from "./settings";
 
 export type Channel = OutboxMessage["channel"];
@@ -37,7 +38,7 @@ export async function enqueue(db: Db, message: Message, now = new Date()): Promi
 
 export async function deliver(db: Db, services: Services, row: OutboxRow, logger: Logger): Promise<void> {
   try {
-    await services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body });
+    await services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id });
     await db
       .update(outbox)
       .set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date().toISOString(), lastError: null })
@@ -46,6 +47,9 @@ export async function deliver(db: Db, services: Services, row: OutboxRow, logger
     const attempts = row.attempts + 1;
     const status = attempts >= settings.outbox.maxAttempts ? "failed" : "pending";
     logger.warn("notification delivery failed", { outboxId: row.id, channel: row.channel, attempts, ...describeError(error) });
+    // Telegram 403 (the user blocked the bot): the link is dead; the user links again to get messages.
+    if (error instanceof TelegramError && error.chatGone)
+      await db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient));
     await db
       .update(outbox)
       .set({ status, attempts, lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown" })

@@ -44,6 +44,27 @@ export const tutorMessages = {
     subject: "تم إلغاء جلسة التصوير",
     body: `تم إلغاء جلسة التصوير${scheduledAt ? ` التي كانت يوم ${when(scheduledAt)}` : ""}. يمكن حجز جلسة جديدة من صفحة خطوات الانضمام.`,
   }),
+  // business-rules.md (Notifications): interview and demo-session bookings and cancellations notify the other party.
+  interviewBooked: (tutorName: string | null, start: string) => ({
+    subject: "مقابلة جديدة محجوزة",
+    body: `حجز ${tutorName ?? "مدرس جديد"} مقابلة معك يوم ${when(start)}. تجدها في قائمة المقابلات في درس.`,
+  }),
+  interviewCanceled: (start: string, byTutor: boolean) => ({
+    subject: "تم إلغاء مقابلة",
+    body: byTutor
+      ? `ألغى المدرس المقابلة التي كانت يوم ${when(start)}.`
+      : `تم إلغاء مقابلتك التي كانت يوم ${when(start)}. يمكنك حجز موعد آخر من صفحة خطوات الانضمام.`,
+  }),
+  demoBooked: (tutorName: string | null, start: string) => ({
+    subject: "حصة تجريبية جديدة محجوزة",
+    body: `حجز ${tutorName ?? "مدرس"} حصة تجريبية معك يوم ${when(start)}. تجدها في قائمة الحصص التجريبية في درس.`,
+  }),
+  demoCanceled: (start: string, byTutor: boolean) => ({
+    subject: "تم إلغاء حصة تجريبية",
+    body: byTutor
+      ? `ألغى المدرس الحصة التجريبية التي كانت يوم ${when(start)}.`
+      : `تم إلغاء حصتك التجريبية التي كانت يوم ${when(start)}. يمكنك حجز موعد آخر من صفحة خطوات الانضمام.`,
+  }),
   activated: () => ({
     subject: "تم تفعيل حسابك كمدرس",
     body: "مبروك! تم تفعيل حسابك كمدرس في درس. أضف مواعيدك المتاحة ليظهر ملفك للطلاب.",

@@ -3,7 +3,7 @@ import { users } from "../../schema/db";
 import { MessagingApp, VerificationType } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { codeDestination, consumeCode, issueCode, whileCodeIsValid } from "./confirmation-codes";
+import { codeDestination, consumeCode, issueCode, liveCodeDestination, whileCodeIsValid } from "./confirmation-codes";
 import { messages } from "./messages";
 import type { Message } from "./outbox";
 import { hashPassword } from "./password";
@@ -87,8 +87,23 @@ export async function startPhoneVerification(
   };
 }
 
-export async function verifyPhone(db: Db, user: UserRow, code: string, method: MessagingApp, now = new Date()): Promise<UserRow> {
+/**
+ * Verifies the phone the code was sent to. When the client also names the phone it shows, a right
+ * code sent to another number is refused with `incorrect-phone` and stays usable.
+ */
+export async function verifyPhone(
+  db: Db,
+  user: UserRow,
+  code: string,
+  method: MessagingApp,
+  phone?: string,
+  now = new Date(),
+): Promise<UserRow> {
   const key = { userId: user.id, type: phoneCodeType(method) };
+  if (phone !== undefined) {
+    const destination = await liveCodeDestination(db, key, code, now);
+    if (destination !== null && destination !== phone) fail("incorrect-phone", { phone: "incorrect-phone" });
+  }
   const [updated] = await consumeCode(
     db,
     key,

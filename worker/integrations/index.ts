@@ -1,34 +1,49 @@
-import type { Config } from "../env";
-import { httpMailer, type Email } from "./email";
+import { telegramFor } from "../dev/telegram";
+import { whatsAppFor } from "../dev/whatsapp";
+import type { Config, Env } from "../env";
+import { httpMailer } from "./email";
 import { googleVerifier, type GoogleVerifier } from "./google";
 import { botTelegram } from "./telegram";
 import { cloudWhatsApp } from "./whatsapp";
 
 export type Channel = "email" | "whatsapp" | "telegram";
 
+/** One outbox message as a provider sees it. */
+export type Outgoing = {
+  /** Email address, phone number (01XXXXXXXXX) or Telegram chat id. */
+  to: string;
+  subject: string;
+  text: string;
+  /** The verification code it carries: WhatsApp then uses the authentication template. */
+  code?: string | null;
+  /** Our outbox row id: the provider's idempotency key where it has one. */
+  id?: number;
+};
+
 /** The outside services behind one small interface each; chosen from the configuration. */
 export type Services = {
   /** Delivers one outbox message on its channel; throws when the provider refuses. */
-  send(channel: Channel, message: Email): Promise<void>;
+  send(channel: Channel, message: Outgoing): Promise<void>;
   /** Null when Google sign-in is not configured. */
   google: GoogleVerifier | null;
 };
 
 /**
- * Real providers when their secrets are set. In the local environment a channel without secrets
- * delivers nowhere: the outbox row itself is the message, readable at /dev/mailbox. Outside
- * local, a channel without secrets is a delivery failure the outbox records and retries.
+ * Real providers when their secrets are set. In the local environment WhatsApp and Telegram go to
+ * their emulators (worker/dev/whatsapp, worker/dev/telegram), dispatched in-process, and email
+ * goes nowhere: the outbox row itself is the message, readable at /dev/mailbox. Outside local, a
+ * channel without secrets is a delivery failure the outbox records and retries.
  */
-export function createServices(config: Config): Services {
+export function createServices(config: Config, env?: Env, ctx?: ExecutionContext): Services {
   const mailer =
     config.EMAIL_API_URL && config.EMAIL_API_KEY
       ? httpMailer({ url: config.EMAIL_API_URL, apiKey: config.EMAIL_API_KEY, from: config.EMAIL_FROM })
       : null;
-  const whatsapp =
-    config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
-      ? cloudWhatsApp({ phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID, token: config.WHATSAPP_TOKEN })
-      : null;
-  const telegram = config.TELEGRAM_BOT_TOKEN ? botTelegram({ token: config.TELEGRAM_BOT_TOKEN }) : null;
+  // Built on first use: most requests send nothing.
+  let whatsapp: ReturnType<typeof cloudWhatsApp> | null | undefined;
+  let telegram: ReturnType<typeof botTelegram> | null | undefined;
+  const whatsApp = () => (whatsapp === undefined ? (whatsapp = mapNull(whatsAppFor(config, env, ctx), cloudWhatsApp)) : whatsapp);
+  const bot = () => (telegram === undefined ? (telegram = mapNull(telegramFor(config, env, ctx)?.client ?? null, botTelegram)) : telegram);
 
   const unconfigured = async (channel: Channel) => {
     if (!config.isLocal) throw new Error(`${channel} is not configured`);
@@ -36,10 +51,17 @@ export function createServices(config: Config): Services {
 
   return {
     async send(channel, message) {
-      if (channel === "email") return mailer ? mailer.send(message) : unconfigured(channel);
-      if (channel === "whatsapp") return whatsapp ? whatsapp.sendText(message.to, message.text) : unconfigured(channel);
-      return telegram ? telegram.sendText(message.to, message.text) : unconfigured(channel);
+      if (channel === "email")
+        return mailer ? mailer.send({ to: message.to, subject: message.subject, text: message.text, idempotencyKey: message.id ? `outbox-${message.id}` : undefined }) : unconfigured(channel);
+      if (channel === "whatsapp") {
+        const client = whatsApp();
+        return client ? client.sendMessage(message.to, message) : unconfigured(channel);
+      }
+      const client = bot();
+      return client ? client.sendText(message.to, message.text) : unconfigured(channel);
     },
     google: config.GOOGLE_CLIENT_ID ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : null,
   };
 }
+
+const mapNull = <T, U>(value: T | null, f: (value: T) => U): U | null => (value === null ? null : f(value));

@@ -67,3 +67,53 @@ export function webhookTime(event: WebhookEvent, now = new Date()): string {
   const seconds = Number(event.createdAt);
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : now.toISOString();
 }
+
+// ---- Room service (integrations.md §2.3): Twirp over HTTP/JSON -----------------------------------
+
+/** The parts of a Room and a ParticipantInfo we read (proto JSON: int64 as strings). */
+export type Room = { sid: string; name: string; emptyTimeout: number; departureTimeout: number; maxParticipants: number; creationTime: string; metadata: string; numParticipants: number; numPublishers: number; activeRecording: boolean };
+export type Participant = { sid: string; identity: string; name: string; state: string; joinedAt: string; metadata: string };
+
+/** A Twirp error `{ code, msg }` (unauthenticated 401, permission_denied 403, not_found 404, …). */
+export class TwirpError extends Error {
+  constructor(
+    readonly code: string,
+    readonly httpStatus: number,
+    detail: string,
+  ) {
+    super(`livekit ${code} (HTTP ${httpStatus}): ${detail}`);
+  }
+}
+
+export type RoomService = ReturnType<typeof roomServiceClient>;
+
+/**
+ * A small RoomService client with an injected fetch (the SDK's RoomServiceClient always uses the
+ * global fetch, so it could not reach the local emulator in-process). Each call carries a fresh
+ * 10-minute Bearer token holding only the grant its method needs, as the SDK does.
+ */
+export function roomServiceClient(config: LiveKitConfig & { fetch: (request: Request) => Promise<Response> }) {
+  const host = config.url.replace(/^ws(s?):\/\//, "http$1://").replace(/\/$/, "");
+  async function rpc<T>(method: string, body: Record<string, unknown>, grant: VideoGrant): Promise<T> {
+    const access = new AccessToken(config.apiKey, config.apiSecret, { ttl: LIVEKIT_TOKEN_TTL_SECONDS });
+    access.addGrant(grant);
+    const response = await config.fetch(
+      new Request(`${host}/twirp/livekit.RoomService/${method}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${await access.toJwt()}`, "content-type": "application/json;charset=UTF-8" },
+        body: JSON.stringify(body),
+      }),
+    );
+    const answer = (await response.json().catch(() => null)) as (T & { code?: string; msg?: string }) | null;
+    if (!response.ok) throw new TwirpError(answer?.code ?? "internal", response.status, answer?.msg ?? "unreadable answer");
+    return answer as T;
+  }
+  return {
+    createRoom: (name: string, options: { emptyTimeout?: number; departureTimeout?: number; maxParticipants?: number } = {}) =>
+      rpc<Room>("CreateRoom", { name, ...options }, { roomCreate: true }),
+    listRooms: async (names?: string[]) => (await rpc<{ rooms?: Room[] }>("ListRooms", names ? { names } : {}, { roomList: true })).rooms ?? [],
+    deleteRoom: (room: string) => rpc<object>("DeleteRoom", { room }, { roomCreate: true }),
+    listParticipants: async (room: string) => (await rpc<{ participants?: Participant[] }>("ListParticipants", { room }, { roomAdmin: true, room })).participants ?? [],
+    removeParticipant: (room: string, identity: string) => rpc<object>("RemoveParticipant", { room, identity }, { roomAdmin: true, room }),
+  };
+}

@@ -14,7 +14,7 @@ export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const logger = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
   const db = createDb(env);
-  const services = createServices(readConfig(env));
+  const services = createServices(readConfig(env), env);
   const now = new Date(controller.scheduledTime);
   if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
   if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger);

@@ -82,11 +82,11 @@ export const confirmationCodeRoutes = [
     method: "post",
     path: "/confirmation-code/phone/verify",
     access: "signed-in",
-    summary: "Verify the phone with its code; sets the phone and the notification method.",
+    summary: "Verify the phone with its code; sets the phone and the notification method (incorrect-phone if `phone` is not where the code went).",
     body: verifyPhoneBody,
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-confirm:${user.id}`, settings.rateLimits.codeConfirm);
-      return toUserView(await verifyPhone(c.get("db"), user, body.code, body.method));
+      return toUserView(await verifyPhone(c.get("db"), user, body.code, body.method, body.phone));
     },
   }),
 ];

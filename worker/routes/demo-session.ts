@@ -29,7 +29,9 @@ export const demoSessionRoutes = [
       const db = c.get("db");
       const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
       tutorChanged(c, user.id);
-      return findDemoFor(db, user, id);
+      const demo = await findDemoFor(db, user, id);
+      await notifyUser(c, demo.tutorManagerId, tutorMessages.demoBooked(demo.tutorName, demo.start));
+      return demo;
     },
   }),
   route({
@@ -60,6 +62,9 @@ export const demoSessionRoutes = [
       if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
       if (body.status === ReviewStatus.Rejected) await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
       if (activated) await notifyUser(c, demo.tutorId, tutorMessages.activated());
+      if (body.status === ReviewStatus.CanceledByTutor) await notifyUser(c, demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
+      if (body.status === ReviewStatus.CanceledByTutorManager || body.status === ReviewStatus.CanceledByAdmin)
+        await notifyUser(c, demo.tutorId, tutorMessages.demoCanceled(demo.start, false));
       tutorChanged(c, demo.tutorId);
       return demo;
     },

@@ -16,6 +16,7 @@ import { transactionRoutes } from "./transaction";
 import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
+import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
 import { planRoutes } from "./plan";
@@ -57,6 +58,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...devRoutes,
   ...fawryRoutes,
   ...fawrySandboxRoutes,
+  ...messagingRoutes,
+  ...messagingEmulatorRoutes,
   ...transactionRoutes,
   ...couponRoutes,
   ...inviteRoutes,

@@ -1,6 +1,7 @@
 import { idParam } from "../../schema/api/common";
 import { interviewBookBody, interviewListQuery, interviewPatchBody, type InterviewView, type ManagerProposal } from "../../schema/api/interview";
 import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
+import { openRoom } from "../domain/chat";
 import { bookWithManager, changeInterview, findInterview, listInterviews, proposeManager } from "../domain/interviews";
 import { tutorMessages } from "../domain/tutor-messages";
 import { fail } from "../http/failure";
@@ -28,7 +29,10 @@ export const interviewRoutes = [
       const db = c.get("db");
       const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
       tutorChanged(c, user.id);
+      // business-rules.md (Chat): a booked interview opens the pair's room; the manager is told.
+      await openRoom(db, user.id, body.interviewerId);
       const interview = (await findInterview(db, id))!;
+      await notifyUser(c, interview.interviewerId, tutorMessages.interviewBooked(interview.intervieweeName, interview.start));
       return { ...interview, note: null };
     },
   }),
@@ -43,6 +47,10 @@ export const interviewRoutes = [
       if (body.status === InterviewStatus.Passed) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
       if (body.status === InterviewStatus.Rejected) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
       if (activated) await notifyUser(c, interview.intervieweeId, tutorMessages.activated());
+      if (body.status === InterviewStatus.CanceledByInterviewee)
+        await notifyUser(c, interview.interviewerId, tutorMessages.interviewCanceled(interview.start, true));
+      if (body.status === InterviewStatus.CanceledByInterviewer)
+        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewCanceled(interview.start, false));
       tutorChanged(c, interview.intervieweeId);
       return interview;
     },

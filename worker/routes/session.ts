@@ -16,6 +16,7 @@ import {
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
+import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
 import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
 import { publishLessonEvent } from "../realtime/lessons";
@@ -118,6 +119,7 @@ export const sessionRoutes = [
         ...(tutor ? messagesTo(tutor, absenceMessages.toTutor(session.start, student?.name ?? null), `${dedupe}:tutor`) : []),
       ].map((message) => notify(c, message)));
       await publishLessonEvent(c.env, "LessonCanceled", [{ id: session.refId, memberIds }], c.get("logger"));
+      closeLiveKitRoom(c, session.id);
       return { sessionId: session.id, reportedAbsentAt: updated.reportedAbsentAt!, canceledAt: updated.canceledAt! };
     },
   }),

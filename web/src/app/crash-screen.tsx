@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { ar } from "../i18n/ar-EG";
+import { saveDebugLog } from "../lib/debug-log";
 import { Button, buttonClasses } from "../ui/button";
 import { cx } from "../ui/class-names";
 
@@ -27,6 +28,10 @@ export function CrashScreen({ fullScreen = false }: { fullScreen?: boolean }) {
           </Link>
         )}
       </div>
+      {/* spec 8: the debug log as a text file, to send to support with a problem report. */}
+      <button type="button" onClick={() => saveDebugLog()} className="text-sm text-slate-700 underline focus-visible:outline-3 focus-visible:outline-brand-600">
+        {ar.errors.saveLog}
+      </button>
     </div>
   );
 }

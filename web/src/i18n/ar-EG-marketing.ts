@@ -145,7 +145,15 @@ export const marketing = {
     lead: "اشترك في باقة دقائق أسبوعية، واحجز بيها حصص مع أي مدرّس. كل الأسعار بالجنيه المصري.",
     trial: "عندك حساب جديد؟ أول حصة تجريبية مدتها ١٥ دقيقة من غير اشتراك، عشان تجرّب قبل ما تدفع.",
     perWeek: (minutes: string) => `${minutes} دقيقة في الأسبوع`,
-    lessonsPerWeek: (count: string) => `تكفي ${count} حصة مدتها ٣٠ دقيقة كل أسبوع`,
+    /** Arabic counting: 1 and 2 have their own forms, 3..10 take the plural, 11+ the singular. */
+    lessonsPerWeek: (count: number, formatted: string) =>
+      count === 1
+        ? "تكفي حصة واحدة مدتها ٣٠ دقيقة كل أسبوع"
+        : count === 2
+          ? "تكفي حصتين مدة كل واحدة ٣٠ دقيقة كل أسبوع"
+          : count <= 10
+            ? `تكفي ${formatted} حصص مدة كل واحدة ٣٠ دقيقة كل أسبوع`
+            : `تكفي ${formatted} حصة مدة كل واحدة ٣٠ دقيقة كل أسبوع`,
     monthPrice: "شهر واحد",
     yearFrom: (price: string) => `أو ${price} في الشهر مع الاشتراك السنوي`,
     saveUpTo: (percent: string) => `وفّر حتى ${percent}`,

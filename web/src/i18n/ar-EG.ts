@@ -1175,6 +1175,11 @@ export const ar = {
     },
   },
 
+  /** Paged lists (spec 9: 10 a page by default, the choice kept locally). */
+  paging: {
+    pageSize: "عدد العناصر في الصفحة",
+  },
+
   errors: {
     crashTitle: "حدث خطأ غير متوقع",
     crashBody: "تعذّر عرض هذه الصفحة. جرّب إعادة تحميلها، وإن تكرر الخطأ عُد إلى الصفحة الرئيسية.",
@@ -1187,6 +1192,7 @@ export const ar = {
     loadFailed: "تعذّر تحميل البيانات",
     unknown: "حدث خطأ غير متوقع. حاول مرة أخرى.",
     offline: "تعذّر الاتصال بالخادم. تأكد من اتصالك بالإنترنت وحاول مرة أخرى.",
+    saveLog: "تنزيل سجل التشخيص لإرساله للدعم",
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { ar } from "../i18n/ar-EG";
 import { toasts } from "../ui/toast-store";
 import { ApiError, isApiError } from "./api-error";
+import { debugLog } from "./debug-log";
 import { apiFetch, apiUpload, type FetchOptions, type UploadOptions } from "./http";
 import { session } from "./session";
 
@@ -35,8 +36,9 @@ function endSession() {
 }
 
 /** 401 ends the session and goes to sign-in; 403 tells the user it is not allowed. */
-function reactToFailure(error: unknown, isPublic: boolean): never {
+function reactToFailure(error: unknown, isPublic: boolean, what: string): never {
   if (isApiError(error)) {
+    debugLog.add(error.status >= 500 || error.status === 0 ? "error" : "warn", `[api] ${what} → ${error.status} ${error.code}`);
     if (error.status === 401 && !isPublic) endSession();
     else if (error.status === 403) toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
   }
@@ -49,7 +51,7 @@ async function request<T>(method: FetchOptions["method"], path: string, options:
   try {
     return await apiFetch<T>(path, { ...fetchOptions, method, token });
   } catch (error) {
-    return reactToFailure(error, isPublic);
+    return reactToFailure(error, isPublic, `${method} ${path}`);
   }
 }
 
@@ -66,7 +68,7 @@ export const api = {
     try {
       return await apiUpload<T>(path, form, { ...options, token });
     } catch (error) {
-      return reactToFailure(error, false);
+      return reactToFailure(error, false, `${options.method ?? "PUT"} ${path}`);
     }
   },
 };

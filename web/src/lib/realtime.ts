@@ -2,6 +2,7 @@ import PartySocket from "partysocket";
 import { useEffect, useSyncExternalStore } from "react";
 import type { AckResult, ErrorCode } from "@schema/errors";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, SessionClientFrame } from "@schema/events";
+import { debugLog } from "./debug-log";
 import { session } from "./session";
 import type { SessionStore } from "./session-store";
 
@@ -87,10 +88,16 @@ export function createAckBook(prefix: string) {
   };
 }
 
-/** spec 4: connect, disconnect and connect errors are only logged (never the token). */
+/** spec 4: connect, disconnect and connect errors are only logged (never the token), also to the debug log (spec 8). */
 const log = {
-  info: (message: string, where: string) => console.info(`[realtime] ${message}`, where),
-  warn: (message: string, where: string, detail?: unknown) => console.warn(`[realtime] ${message}`, where, detail ?? ""),
+  info: (message: string, where: string) => {
+    debugLog.add("info", `[realtime] ${message} ${where}`);
+    console.info(`[realtime] ${message}`, where);
+  },
+  warn: (message: string, where: string, detail?: unknown) => {
+    debugLog.add("warn", `[realtime] ${message} ${where}`);
+    console.warn(`[realtime] ${message}`, where, detail ?? "");
+  },
 };
 
 /** Frames without their ackId: the channel numbers them. */

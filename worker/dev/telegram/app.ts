@@ -95,7 +95,7 @@ export function createTelegramEmulator(db: D1Database, options: TelegramEmulator
 
   // ---- the Bot API ------------------------------------------------------------------------------
 
-  app.all("/:bot/:method", async (c) => {
+  app.all("/:bot{bot[^/]+}/:method", async (c) => {
     const segment = c.req.param("bot");
     if (!segment.startsWith("bot") || segment.slice(3) !== options.token) return refuse(c, 401, "Unauthorized");
     const params = await paramsOf(c);

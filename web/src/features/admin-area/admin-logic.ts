@@ -42,8 +42,8 @@ export function userListQuery(filters: UserFilters, size: number): Record<string
 
 /** "2026-03-15" (a date input's value) → the end of that Cairo day as UTC ISO, for expiries. */
 export function endOfCairoDay(date: string): string {
-  // Cairo is UTC+2 or +3; 21:59:59Z is before the day ends in either.
-  return `${date}T21:59:59.000Z`;
+  // Cairo is UTC+2 in winter and UTC+3 in summer: 20:59:59Z is 22:59:59 or 23:59:59 there, the same day.
+  return `${date}T20:59:59.000Z`;
 }
 
 /** An ISO instant → the yyyy-mm-dd a date input shows (its Cairo day). */

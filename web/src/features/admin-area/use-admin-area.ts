@@ -2,7 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { StudentStats, UserListItem } from "@schema/api/admin-user";
 import type { Paged } from "@schema/api/common";
 import type { CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
+import type { DemoSessionView } from "@schema/api/demo-session";
+import type { InterviewView } from "@schema/api/interview";
 import type { CreateInviteBody, InviteView } from "@schema/api/invite";
+import type { LessonView } from "@schema/api/lesson";
 import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
 import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
@@ -256,5 +259,91 @@ export function useAdminTutorInfoQuery(id: number) {
     queryKey: ["admin", "tutor-info", id] as const,
     queryFn: ({ signal }) => api.get<TutorInfo>(`/user/tutor/info/${id}`, { signal }),
     retry: false,
+  });
+}
+
+export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number };
+
+/** GET /lesson/list/ as staff: everyone's lessons, or one member's. */
+export function useAdminLessonsQuery(filters: LessonFilters) {
+  return useQuery({
+    queryKey: ["admin", "lessons", filters] as const,
+    queryFn: ({ signal }) =>
+      api.get<Paged<LessonView>>("/lesson/list/", {
+        query: {
+          page: filters.page,
+          size: adminPageSize,
+          status: filters.status ?? undefined,
+          when: filters.when ?? undefined,
+          user: filters.user ?? undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** DELETE /lesson/{id} by an admin. */
+export function useAdminCancelLesson() {
+  const refresh = useInvalidate(["admin", "lessons"]);
+  return useMutation({ mutationFn: (id: number) => api.delete<LessonView>(`/lesson/${id}`), onSettled: refresh });
+}
+
+/** An interview or a demo session, as the admin list shows both. */
+export type Appointment = {
+  id: number;
+  tutorId: number;
+  tutorName: string | null;
+  managerName: string | null;
+  start: string;
+  status: number;
+  feedback: string | null;
+  note: string | null;
+  level: number | null;
+};
+
+export function useAdminInterviewsQuery(status: number | null, page: number) {
+  return useQuery({
+    queryKey: ["admin", "interviews", status, page] as const,
+    queryFn: ({ signal }) =>
+      api.get<Paged<InterviewView>>("/interview/list/", { query: { page, size: adminPageSize, status: status ?? undefined }, signal }),
+    select: (data): Paged<Appointment> => ({
+      total: data.total,
+      list: data.list.map((item) => ({
+        id: item.id,
+        tutorId: item.intervieweeId,
+        tutorName: item.intervieweeName,
+        managerName: item.interviewerName,
+        start: item.start,
+        status: item.status,
+        feedback: item.feedback,
+        note: item.note,
+        level: item.level,
+      })),
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminDemoSessionsQuery(status: number | null, page: number) {
+  return useQuery({
+    queryKey: ["admin", "demo-sessions", status, page] as const,
+    queryFn: ({ signal }) =>
+      api.get<Paged<DemoSessionView>>("/demo-session/list", { query: { page, size: adminPageSize, status: status ?? undefined }, signal }),
+    select: (data): Paged<Appointment> => ({
+      total: data.total,
+      list: data.list.map((item) => ({
+        id: item.id,
+        tutorId: item.tutorId,
+        tutorName: item.tutorName,
+        managerName: item.tutorManagerName,
+        start: item.start,
+        status: item.status,
+        feedback: item.feedback,
+        note: item.note,
+        level: null,
+      })),
+    }),
+    placeholderData: keepPreviousData,
   });
 }

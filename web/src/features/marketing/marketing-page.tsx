@@ -1,13 +1,27 @@
 import type { ReactNode } from "react";
 import type { TextSection } from "../../i18n/ar-EG-marketing";
 import { formatNumber } from "../../lib/format";
+import { cx } from "../../ui/class-names";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** A public page: its tab title, one h1 with a lead paragraph, then its sections. */
-export function MarketingPage({ title, documentTitle, lead, children }: { title: string; documentTitle?: string; lead: ReactNode; children: ReactNode }) {
+export function MarketingPage({
+  title,
+  documentTitle,
+  lead,
+  wide = false,
+  children,
+}: {
+  title: string;
+  documentTitle?: string;
+  lead: ReactNode;
+  /** Cards in a grid (pricing, becoming a tutor) rather than a column of prose. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   useDocumentTitle(documentTitle ?? title);
   return (
-    <article className="mx-auto flex w-full max-w-3xl flex-col gap-8">
+    <article className={cx("mx-auto flex w-full flex-col gap-8", wide ? "max-w-5xl" : "max-w-3xl")}>
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl sm:leading-tight">{title}</h1>
         <p className="text-lg leading-8 text-slate-700">{lead}</p>

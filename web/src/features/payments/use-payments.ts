@@ -17,7 +17,7 @@ export const paymentKeys = {
   cards: ["payments", "cards"] as const,
   installments: (amount: number) => ["payments", "installments", amount] as const,
   status: (transactionId: number) => ["payments", "status", transactionId] as const,
-  transactions: (page: number) => ["payments", "transactions", page] as const,
+  transactions: (page: number, size: number) => ["payments", "transactions", page, size] as const,
   allTransactions: ["payments", "transactions"] as const,
   unpaid: (planId: number, period: PlanPeriod) => ["payments", "transactions", "unpaid", planId, period] as const,
 };
@@ -133,13 +133,11 @@ export function useCancelOrder() {
   });
 }
 
-export const transactionsPageSize = 10;
-
-/** GET /tx/list (the student's own, newest first). */
-export function useTransactionsQuery(page: number) {
+/** GET /tx/list (the student's own, newest first), `size` a page (the saved page size). */
+export function useTransactionsQuery(page: number, size: number) {
   return useQuery({
-    queryKey: paymentKeys.transactions(page),
-    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { page, size: transactionsPageSize }, signal }),
+    queryKey: paymentKeys.transactions(page, size),
+    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { page, size }, signal }),
     placeholderData: keepPreviousData,
   });
 }

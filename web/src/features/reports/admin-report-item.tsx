@@ -56,16 +56,16 @@ export function AdminReportItem({ report }: { report: ReportView }) {
         {report.url && (
           <>
             <dt className="font-medium">{t.page}</dt>
-            <dd dir="ltr" className="text-start break-all">
-              {report.url}
+            <dd className="break-all">
+              <bdi dir="ltr">{report.url}</bdi>
             </dd>
           </>
         )}
         {report.userAgent && (
           <>
             <dt className="font-medium">{t.browser}</dt>
-            <dd dir="ltr" className="text-start break-all">
-              {report.userAgent}
+            <dd className="break-all">
+              <bdi dir="ltr">{report.userAgent}</bdi>
             </dd>
           </>
         )}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { useSession } from "../../lib/session";
-import { Button } from "../../ui/button";
+import { Button, buttonClasses } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
@@ -73,19 +73,35 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
         <TextField label={t.titleLabel} hint={t.titleHint} required maxLength={128} {...form.bind("title")} />
         <TextArea label={t.descriptionLabel} hint={t.descriptionHint} required maxLength={1000} rows={5} {...form.bind("description")} />
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-            {t.screenshotLabel}
-          </label>
-          <input
-            ref={fileRef}
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            onChange={chooseScreenshot}
-            aria-invalid={screenshotError ? true : undefined}
-            aria-describedby={`${fileId}-hint${screenshotError ? ` ${fileId}-error` : ""}`}
-            className="text-sm text-slate-700 file:me-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
-          />
+          <p className="text-sm font-medium text-slate-800">{t.screenshotLabel}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileRef}
+              id={fileId}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              onChange={chooseScreenshot}
+              aria-invalid={screenshotError ? true : undefined}
+              aria-describedby={`${fileId}-hint${screenshotError ? ` ${fileId}-error` : ""}`}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={fileId}
+              className={buttonClasses("secondary", "sm", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
+            >
+              {t.chooseScreenshot}
+            </label>
+            {screenshot && (
+              <>
+                <bdi dir="auto" className="min-w-0 text-sm break-all text-slate-700">
+                  {screenshot.name}
+                </bdi>
+                <Button variant="ghost" size="sm" onClick={removeScreenshot}>
+                  {t.removeScreenshot}
+                </Button>
+              </>
+            )}
+          </div>
           <p id={`${fileId}-hint`} className="text-sm text-slate-600">
             {t.screenshotHint}
           </p>
@@ -93,11 +109,6 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
             <p id={`${fileId}-error`} className="text-sm font-medium text-red-700">
               {screenshotError}
             </p>
-          )}
-          {screenshot && (
-            <Button variant="ghost" size="sm" className="self-start" onClick={removeScreenshot}>
-              {t.removeScreenshot}
-            </Button>
           )}
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-800">

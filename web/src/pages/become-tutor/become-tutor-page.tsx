@@ -27,7 +27,7 @@ function Bullets({ items }: { items: readonly string[] }) {
 export function BecomeTutorPage() {
   const { user } = useSession();
   return (
-    <MarketingPage title={t.title} documentTitle={marketing.titles.tutor} lead={t.lead}>
+    <MarketingPage title={t.title} documentTitle={marketing.titles.tutor} lead={t.lead} wide>
       <Cta signedInPath={user ? homePathFor(user.role) : null} />
       <section className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{t.whyTitle}</h2>

@@ -4,14 +4,16 @@ import type { TransactionView } from "@schema/api/transaction";
 import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
 import { methodLabel } from "../../features/payments/payment-logic";
 import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
-import { transactionsPageSize, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
+import { usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { pageSizeOptions, usePageSize } from "../../lib/page-size";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { PageSizeSelect } from "../../ui/page-size-select";
 import { LoadingScreen, Spinner } from "../../ui/spinner";
 
 const t = ar.payments.history;
@@ -67,8 +69,9 @@ function SubscriptionCard() {
 
 function TransactionsCard() {
   const [page, setPage] = useState(1);
-  const list = useTransactionsQuery(page);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / transactionsPageSize)) : 1;
+  const [size] = usePageSize();
+  const list = useTransactionsQuery(page, size);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
   return (
     <Card title={t.transactions}>
       {list.isPending ? (
@@ -84,6 +87,7 @@ function TransactionsCard() {
               <TransactionItem key={tx.id} tx={tx} />
             ))}
           </ul>
+          {list.data.total > pageSizeOptions[0] && <PageSizeSelect onChange={() => setPage(1)} />}
           {pages > 1 && (
             <nav aria-label={t.transactions} className="flex items-center justify-center gap-3">
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -18,7 +18,7 @@ export function PricingPage() {
   const plans = usePlansQuery();
   const signedIn = useIsSignedIn();
   return (
-    <MarketingPage title={t.title} documentTitle={marketing.titles.pricing} lead={t.lead}>
+    <MarketingPage title={t.title} documentTitle={marketing.titles.pricing} lead={t.lead} wide>
       {!signedIn && <Notice tone="info">{t.trial}</Notice>}
       {plans.isPending ? (
         <LoadingScreen />
@@ -42,13 +42,13 @@ export function PricingPage() {
 function PlanGrid({ rows, signedIn }: { rows: PricingRow[]; signedIn: boolean }) {
   if (rows.length === 0) return <Notice tone="info">{t.empty}</Notice>;
   return (
-    <ul aria-label={t.plansLabel} className="grid gap-4 sm:grid-cols-2">
+    <ul aria-label={t.plansLabel} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {rows.map((row) => {
         const minutes = formatNumber(row.weeklyMinutes);
         return (
           <li key={row.planId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="text-xl font-bold text-slate-900">{t.perWeek(minutes)}</h2>
-            {row.longLessonsPerWeek > 0 && <p className="text-sm text-slate-700">{t.lessonsPerWeek(formatNumber(row.longLessonsPerWeek))}</p>}
+            {row.longLessonsPerWeek > 0 && <p className="text-sm text-slate-700">{t.lessonsPerWeek(row.longLessonsPerWeek, formatNumber(row.longLessonsPerWeek))}</p>}
             <p className="flex flex-col">
               <span className="text-sm text-slate-600">{t.monthPrice}</span>
               <span className="text-2xl font-bold text-brand-800">{formatMoney(row.monthPrice)}</span>

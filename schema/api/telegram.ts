@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** POST /telegram/link: the deep link that makes the bot learn the user's chat id (integrations.md §3.2). */
+export type TelegramLink = {
+  /** https://t.me/<bot>?start=<one-time token> */
+  url: string;
+  botUsername: string;
+  expiresAt: string;
+};
+
+/** The Update Telegram posts to our webhook; only update_id is required, the rest is read loosely. */
+export const telegramUpdateBody = z.looseObject({
+  update_id: z.number({ error: "bad-request" }).int("bad-request"),
+  message: z
+    .looseObject({
+      text: z.string().optional(),
+      chat: z.looseObject({ id: z.number({ error: "bad-request" }), type: z.string({ error: "bad-request" }) }),
+    })
+    .optional(),
+});
+export type TelegramUpdateBody = z.infer<typeof telegramUpdateBody>;
+
+/** The WhatsApp webhook's subscription check (GET, integrations.md §4.3). */
+export const whatsAppVerifyQuery = z.object({
+  "hub.mode": z.string({ error: "bad-request" }),
+  "hub.verify_token": z.string({ error: "bad-request" }),
+  "hub.challenge": z.string({ error: "bad-request" }).max(200, "bad-request"),
+});
+
+/** A WhatsApp webhook body (POST): read loosely after the signature check. */
+export const whatsAppWebhookBody = z.looseObject({ object: z.string({ error: "bad-request" }) });

@@ -1,0 +1,107 @@
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { Paged } from "@schema/api/common";
+import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { adminPageSize, useAdminDemoSessionsQuery, useAdminInterviewsQuery, type Appointment } from "../../features/admin-area/use-admin-area";
+import { ar } from "../../i18n/ar-EG";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { Card } from "../../ui/card";
+import { Badge } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { Select } from "../../ui/select";
+import { Tabs } from "../../ui/tabs";
+
+const t = ar.adminArea.interviews;
+const noName = ar.adminArea.common.noName;
+
+const statusTone = (status: number) => (status === 1 ? "info" : status === 2 ? "success" : status === 3 ? "error" : "neutral");
+
+function AppointmentList({
+  label,
+  statuses,
+  useList,
+}: {
+  label: string;
+  statuses: Record<number, string>;
+  useList: (status: number | null, page: number) => UseQueryResult<Paged<Appointment>>;
+}) {
+  const [status, setStatus] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const list = useList(status, page);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="max-w-xs">
+        <Select
+          label={t.statusFilter}
+          value={status === null ? "" : String(status)}
+          onChange={(event) => {
+            setStatus(event.target.value ? Number(event.target.value) : null);
+            setPage(1);
+          }}
+          options={[{ value: "", label: ar.adminArea.common.all }, ...Object.entries(statuses).map(([value, name]) => ({ value, label: name }))]}
+        />
+      </div>
+      <QueryState query={list} isEmpty={(data) => data.list.length === 0} empty={t.empty}>
+        {(data) => (
+          <>
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label={label}>
+              {data.list.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
+                  <div className="flex flex-col gap-0.5">
+                    <span className="font-medium text-slate-900">
+                      <Link to={`/admin/tutor/${item.tutorId}`} className="text-brand-800 underline-offset-2 hover:underline">
+                        <bdi>{item.tutorName ?? noName}</bdi>
+                      </Link>
+                      {" — "}
+                      <bdi>{item.managerName ?? noName}</bdi>
+                    </span>
+                    <span className="text-sm text-slate-700">{formatDateTime(item.start)}</span>
+                    {item.level ? <span className="text-sm text-slate-700">{t.level(formatNumber(item.level))}</span> : null}
+                    {item.feedback && (
+                      <Detail label={t.feedback}>
+                        <bdi>{item.feedback}</bdi>
+                      </Detail>
+                    )}
+                    {item.note && (
+                      <Detail label={t.note}>
+                        <bdi>{item.note}</bdi>
+                      </Detail>
+                    )}
+                  </div>
+                  <Badge tone={statusTone(item.status)}>{statuses[item.status]}</Badge>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} total={data.total} size={adminPageSize} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span className="text-sm text-slate-700">
+      {label} {children}
+    </span>
+  );
+}
+
+/** /admin/interviews — every interview and demo session, filtered by status. */
+export function AdminInterviewsPage() {
+  return (
+    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <Card>
+        <Tabs
+          label={t.tabsLabel}
+          tabs={[
+            { id: "interviews", label: t.interviews, content: <AppointmentList label={t.interviews} statuses={t.interviewStatuses} useList={useAdminInterviewsQuery} /> },
+            { id: "demos", label: t.demos, content: <AppointmentList label={t.demos} statuses={t.demoStatuses} useList={useAdminDemoSessionsQuery} /> },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,140 @@
+// Telegram and WhatsApp: linking a Telegram chat, both providers' webhooks, and (local only) their
+// emulators. The webhooks are public and trusted only through their secret header or signature.
+import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type TelegramLink } from "../../schema/api/telegram";
+import { Role } from "../../schema/enums";
+import { liveKitEmulatorFetch } from "../dev/livekit";
+import { telegramEmulatorFetch, telegramFor, telegramWebhookSecret } from "../dev/telegram";
+import { whatsAppEmulatorFetch, whatsAppWebhookKeys } from "../dev/whatsapp";
+import { issueLinkToken, linkChat, telegramReplies } from "../domain/telegram-link";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { notify } from "../http/respond";
+import { route } from "../http/route";
+import { safeEqual } from "../integrations/fawry";
+import { SECRET_HEADER, deepLink, startPayload } from "../integrations/telegram";
+import { statusesOf, subscriptionChallenge, verifySignature, type WebhookBody } from "../integrations/whatsapp";
+
+const ctxOf = (c: AppContext) => c.executionCtx as unknown as ExecutionContext;
+
+export const messagingRoutes = [
+  route({
+    method: "post",
+    path: "/telegram/link",
+    access: "signed-in",
+    summary:
+      "A one-time Telegram deep link (t.me/<bot>?start=<token>, 15 minutes): pressing Start in the bot stores the chat id on the account, so notifications and phone codes can go to Telegram.",
+    status: 201,
+    async handle({ c, user }): Promise<TelegramLink> {
+      const telegram = telegramFor(c.get("config"), c.env);
+      if (!telegram) fail("service-unavailable");
+      const { token, expiresAt } = await issueLinkToken(c.get("db"), user.id);
+      return { url: deepLink(telegram.username, token), botUsername: telegram.username, expiresAt };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/telegram/webhook",
+    access: "public",
+    summary:
+      "Telegram's webhook (integrations.md §3.2): trusted only through X-Telegram-Bot-Api-Secret-Token; \"/start <token>\" links the chat to the token's account and the bot answers in the chat (once per update_id).",
+    body: telegramUpdateBody,
+    async handle({ c, body }) {
+      const config = c.get("config");
+      if (!config.isLocal && !config.TELEGRAM_WEBHOOK_SECRET) fail("service-unavailable");
+      const given = c.req.header(SECRET_HEADER);
+      if (!given || !safeEqual(given, telegramWebhookSecret(config))) fail("unauthenticated");
+      const message = body.message;
+      // Only private chats can link; groups and other updates are acknowledged and ignored.
+      if (!message || message.chat.type !== "private") return { ok: true };
+      const chatId = String(message.chat.id);
+      const payload = startPayload(message.text);
+      const linked = payload ? await linkChat(c.get("db"), payload, chatId) : null;
+      const reply = linked ? telegramReplies.linked(linked.name) : payload ? telegramReplies.invalid : telegramReplies.help;
+      // Telegram redelivers an update until it gets 2xx: the dedupe key answers each update once.
+      await notify(c, { userId: linked?.id ?? null, channel: "telegram", recipient: chatId, ...reply, dedupeKey: `telegram-update:${body.update_id}` });
+      return { ok: true, linked: linked !== null };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/telegram/set-webhook",
+    access: [Role.SuperAdmin],
+    summary: "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
+    async handle({ c }) {
+      const config = c.get("config");
+      const telegram = telegramFor(config, c.env, ctxOf(c));
+      if (!telegram) fail("service-unavailable");
+      const url = `${new URL(c.req.url).origin}/api/v1/telegram/webhook`;
+      await telegram.client.setWebhook(url, telegramWebhookSecret(config)).catch((error: unknown) => {
+        c.get("logger").error("telegram setWebhook refused", { error: String(error) });
+        fail("service-unavailable");
+      });
+      return { url };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/whatsapp/webhook",
+    access: "public",
+    summary: "WhatsApp webhook subscription check (integrations.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
+    query: whatsAppVerifyQuery,
+    handle({ c, query }) {
+      const { verifyToken } = whatsAppWebhookKeys(c.get("config"));
+      if (!verifyToken) fail("service-unavailable");
+      const challenge = subscriptionChallenge(query, verifyToken);
+      if (challenge === null) fail("forbidden");
+      return c.text(challenge, 200);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/whatsapp/webhook",
+    access: "public",
+    summary: "WhatsApp webhook events (integrations.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
+    body: whatsAppWebhookBody,
+    async handle({ c }) {
+      const { appSecret } = whatsAppWebhookKeys(c.get("config"));
+      if (!appSecret) fail("service-unavailable");
+      const raw = await c.req.text();
+      if (!(await verifySignature(appSecret, c.req.header("x-hub-signature-256"), raw))) fail("unauthenticated");
+      const statuses = statusesOf(JSON.parse(raw) as WebhookBody);
+      for (const status of statuses.filter((s) => s.status === "failed"))
+        c.get("logger").warn("whatsapp delivery failed", { messageId: status.id, errors: status.errors?.map((e) => e.code) });
+      return { ok: true, statuses: statuses.length };
+    },
+  }),
+];
+
+/** The local emulators of Telegram's Bot API, WhatsApp's Graph endpoint and LiveKit's room service, dispatched in-process. */
+export const messagingEmulatorRoutes = [
+  ...(["get", "post"] as const).map((method) =>
+    route({
+      method,
+      path: "/dev/telegram/*",
+      access: "public",
+      localOnly: true,
+      summary: "Local Telegram Bot API emulator: /bot<token>/{sendMessage,setWebhook,getUpdates,getMe} and the test hooks /__emu/{send,chat,messages}.",
+      handle: ({ c }) => telegramEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+    }),
+  ),
+  ...(["get", "post"] as const).map((method) =>
+    route({
+      method,
+      path: "/dev/whatsapp/*",
+      access: "public",
+      localOnly: true,
+      summary: "Local WhatsApp Cloud API emulator: /<version>/<phone-number-id>/messages and the test hooks /__emu/{messages,fail,status,inbound}.",
+      handle: ({ c }) => whatsAppEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+    }),
+  ),
+  ...(["get", "post"] as const).map((method) =>
+    route({
+      method,
+      path: "/dev/livekit/*",
+      access: "public",
+      localOnly: true,
+      summary: "Local LiveKit room-service emulator (no media): /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant} and the hooks /__emu/{join,leave}, which send signed webhooks.",
+      handle: ({ c }) => liveKitEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+    }),
+  ),
+];
