@@ -34,11 +34,11 @@ function navItemsFor(role: Role): NavItem[] {
   if (isTutorSide(role))
     return [
       { to: "/t/dashboard", label: ar.nav.dashboard },
-      { to: "/tutors", label: ar.marketplace.nav.tutors },
       lessons,
       calendar,
       { to: "/schedule-management", label: ar.nav.schedule },
       { to: "/invoices", label: ar.invoices.nav },
+      { to: "/tutors", label: ar.marketplace.nav.tutors, menuOnly: true },
       { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
       { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
     ];
@@ -63,6 +63,10 @@ export function SiteHeader() {
   // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
   useLessonEventsRefresh();
   const chats = signedIn && user !== null && chatRoles.includes(user.role);
+  const rowItems = navItems.filter((item) => !item.menuOnly);
+  // A long row (tutors: five links and the chat) waits for a laptop width; until then the account
+  // menu carries every link, so nothing wraps or overflows on a tablet.
+  const rowFrom = rowItems.length > 4 ? "lg:flex" : "sm:flex";
   const [reporting, setReporting] = useState(false);
 
   return (
@@ -72,20 +76,21 @@ export function SiteHeader() {
           {ar.appName}
         </Link>
         {navItems.length > 0 && (
-          <nav aria-label={ar.nav.main} className="ms-4 hidden gap-1 sm:flex">
-            {navItems
-              .filter((item) => !item.menuOnly)
-              .map((item) => (
-                <NavLink
-                  key={item.to}
-                  to={item.to}
-                  className={({ isActive }) =>
-                    cx("rounded-lg px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100")
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              ))}
+          <nav aria-label={ar.nav.main} className={cx("ms-4 hidden gap-1", rowFrom)}>
+            {rowItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cx(
+                    "rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap",
+                    isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
           </nav>
         )}
         {chats && <ChatNavLink className={navItems.length > 0 ? "ms-1" : "ms-4"} />}
