@@ -29,6 +29,8 @@ export type DemoPatchBody = z.infer<typeof demoPatchBody>;
 
 export const demoListQuery = pageQuery.extend({
   status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(6, "bad-request").optional(),
+  /** One tutor manager's demo sessions (the admin list's filter). */
+  manager: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 export type DemoListQuery = z.infer<typeof demoListQuery>;
 

@@ -33,6 +33,8 @@ export type InterviewPatchBody = z.infer<typeof interviewPatchBody>;
 
 export const interviewListQuery = pageQuery.extend({
   status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(5, "bad-request").optional(),
+  /** One interviewer's (tutor manager's) interviews (the admin list's filter). */
+  manager: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 export type InterviewListQuery = z.infer<typeof interviewListQuery>;
 

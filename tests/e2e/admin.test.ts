@@ -33,7 +33,7 @@ async function openSection(page: Page, label: string, path: RegExp) {
 }
 
 describe("the admin area", () => {
-  it("an admin finds a user, opens them, creates and deletes a plan, browses topics, and flushes the cache", async () => {
+  it("an admin finds a user, opens them, creates and deletes a plan, browses topics, sets withdrawal limits and flushes the cache", async () => {
     const page = await newPage(browser);
     await signIn(page, "admin@dars.test", "/admin");
 
@@ -86,6 +86,17 @@ describe("the admin area", () => {
     // Platform settings: flushing the cache asks first.
     await openSection(page, t.nav.settings, /\/admin\/platform-settings$/);
     await expectNoAxeViolations(page, "/admin/platform-settings");
+
+    // Withdrawal limits: a minimum above the maximum is refused; the defaults save again.
+    await field(page, t.settings.minWithdraw).fill("60000");
+    await field(page, t.settings.maxWithdraw).fill("50000");
+    await page.getByRole("button", { name: t.settings.saveLimits }).click();
+    await page.getByText(errorMessage("min-withdraw-above-max")).waitFor();
+    await field(page, t.settings.minWithdraw).fill("100");
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/v1/platform-settings/withdrawals"));
+    await page.getByRole("button", { name: t.settings.saveLimits }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText(t.settings.savedLimits).waitFor();
     await page.getByRole("button", { name: t.settings.flush }).click();
     const flush = page.getByRole("dialog", { name: t.settings.flushTitle });
     await expectNoAxeViolations(page, "/admin/platform-settings (confirmation)");
@@ -105,13 +116,18 @@ describe("the admin area", () => {
     expect(await page.getByRole("button", { name: t.plans.add }).count()).toBe(0);
     expect(await page.getByRole("button", { name: t.common.delete }).count()).toBe(0);
     await expectNoAxeViolations(page, "/admin/plans (regular admin, 360)");
-    for (const [path, name] of [
-      ["/admin/users", "admin-users-360"],
-      ["/admin/tutors", "admin-tutors-360"],
-      ["/admin/coupons", "admin-coupons-360"],
-    ] as const) {
+    const screens: Array<[string, string, string, string]> = [
+      ["/admin/users", "admin-users-360", t.users.title, t.users.empty],
+      ["/admin/tutors", "admin-tutors-360", t.tutors.title, t.tutors.empty],
+      ["/admin/coupons", "admin-coupons-360", t.coupons.coupons, t.coupons.couponsEmpty],
+      ["/admin/lessons", "admin-lessons-360", t.lessons.title, t.lessons.empty],
+      ["/admin/interviews", "admin-interviews-360", t.interviews.interviews, t.interviews.empty],
+      ["/admin/photo-sessions", "admin-photo-sessions-360", t.photoSessions.title, t.photoSessions.empty],
+    ];
+    for (const [path, name, list, empty] of screens) {
       await page.goto(path);
-      await page.locator("main ul, main p").first().waitFor();
+      // The list, or its empty state, once loaded.
+      await page.getByRole("list", { name: list }).or(page.getByText(empty)).first().waitFor();
       await expectNoAxeViolations(page, `${path} (360)`);
       await screenshot(page, name);
     }

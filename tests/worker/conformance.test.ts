@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MessagingApp, Role } from "../../schema/enums";
-import { at, bookLessonInSlot, createSlot, slotActions } from "./factories-tutors";
+import { InterviewStatus, IntroVideoStatus, MessagingApp, ReviewStatus, Role } from "../../schema/enums";
+import { insertInterview, insertIntroVideo, manager, managerSlot } from "./factories-onboarding";
+import { addMinutes, at, bookLessonInSlot, createSlot, slotActions } from "./factories-tutors";
 import { call, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers";
 
 const registerAs = (role: Role, name: string, email = uniqueEmail("conf")) =>
@@ -60,5 +61,50 @@ describe("notifications of a deleted slot's cancellations (business-rules.md, No
     await slotActions(tutor.token, [{ type: "delete", id }]);
     const rows = await env.DB.prepare("SELECT channel FROM notifications_outbox WHERE user_id = ? AND subject = ?").bind(student.user.id, "تم إلغاء حصتك").all<{ channel: string }>();
     expect(rows.results.map((row) => row.channel)).toEqual(["email"]);
+  });
+});
+
+describe("interviews and demo sessions tell the other party (business-rules.md, Notifications and Chat)", () => {
+  const managerEmail = async (id: number) => (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email;
+
+  it("a booked interview opens the pair's chat room and tells the manager", async () => {
+    const boss = await manager();
+    const tutor = await register(Role.Tutor);
+    const start = at(2 * 24 * 60);
+    await managerSlot(boss.user.id, start, addMinutes(start, 60));
+    const response = await call("POST", "/api/v1/interview", { token: tutor.token, body: { interviewerId: boss.user.id, start } });
+    expect(response.status).toBe(201);
+    const room = await env.DB.prepare("SELECT count(*) AS n FROM chat_room_members m JOIN chat_rooms r ON r.id = m.room_id WHERE r.pair_key = ?")
+      .bind(`${Math.min(tutor.user.id, boss.user.id)}:${Math.max(tutor.user.id, boss.user.id)}`)
+      .first<{ n: number }>();
+    expect(room?.n).toBe(2);
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("مقابلة جديدة محجوزة");
+  });
+
+  it("a tutor cancelling the interview tells the manager; the manager cancelling tells the tutor", async () => {
+    const boss = await manager();
+    const tutor = await register(Role.Tutor);
+    const first = await insertInterview(tutor.user.id, boss.user.id, at(3 * 24 * 60), InterviewStatus.Pending);
+    const cancel = await call("PATCH", "/api/v1/interview", { token: tutor.token, body: { id: first, status: InterviewStatus.CanceledByInterviewee } });
+    expect(cancel.status).toBe(200);
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء مقابلة");
+    const second = await insertInterview(tutor.user.id, boss.user.id, at(4 * 24 * 60), InterviewStatus.Pending);
+    const byManager = await call("PATCH", "/api/v1/interview", { token: boss.token, body: { id: second, status: InterviewStatus.CanceledByInterviewer } });
+    expect(byManager.status).toBe(200);
+    expect((await latestMessage(tutor.user.email)).subject).toBe("تم إلغاء مقابلة");
+  });
+
+  it("a booked demo session tells the manager, and the tutor's cancellation too", async () => {
+    const boss = await manager();
+    const tutor = await register(Role.Tutor);
+    await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved, new Date().toISOString());
+    const start = at(2 * 24 * 60);
+    await managerSlot(boss.user.id, start, addMinutes(start, 60), 4);
+    const booked = await call("POST", "/api/v1/demo-session", { token: tutor.token, body: { tutorManagerId: boss.user.id, start } });
+    expect(booked.status).toBe(201);
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("حصة تجريبية جديدة محجوزة");
+    const cancel = await call("PATCH", `/api/v1/demo-session/${booked.body.id}`, { token: tutor.token, body: { status: ReviewStatus.CanceledByTutor } });
+    expect(cancel.status).toBe(200);
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء حصة تجريبية");
   });
 });

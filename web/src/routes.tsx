@@ -131,6 +131,8 @@ export const routes: RouteObject[] = [
               { path: "lessons", ...lazyScreen(() => import("./pages/admin-lessons/lessons-page"), "AdminLessonsPage") },
               { path: "interviews", ...lazyScreen(() => import("./pages/admin-interviews/interviews-page"), "AdminInterviewsPage") },
               { path: "photo-sessions", ...lazyScreen(() => import("./pages/admin-photo-sessions/photo-sessions-page"), "AdminPhotoSessionsPage") },
+              // Spec 2 /photo-session/{tutorId}: the studio's page for one tutor (engineer B), inside the admin area.
+              { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
               { path: "reports", ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage") },
             ],
           },

@@ -50,7 +50,11 @@ export async function findDemoFor(db: Db, viewer: UserRow, id: number): Promise<
 
 export async function listDemoSessions(db: Db, viewer: UserRow, query: DemoListQuery): Promise<Paged<DemoSessionView>> {
   const mine = isAdmin(viewer.role as Role) ? undefined : or(eq(demoSessions.tutorId, viewer.id), eq(demoSessions.tutorManagerId, viewer.id));
-  const where = and(mine, query.status ? eq(demoSessions.status, query.status) : undefined);
+  const where = and(
+    mine,
+    query.status ? eq(demoSessions.status, query.status) : undefined,
+    query.manager ? eq(demoSessions.tutorManagerId, query.manager) : undefined,
+  );
   const [rows, [total]] = await db.batch([
     db
       .select(columns)

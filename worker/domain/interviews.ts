@@ -208,7 +208,11 @@ function forViewer<T extends { note: string | null }>(row: T, viewer: UserRow): 
 /** Mine as interviewee or interviewer; admins see all. Newest first, paged. */
 export async function listInterviews(db: Db, viewer: UserRow, query: InterviewListQuery): Promise<Paged<InterviewView>> {
   const mine = isAdmin(viewer.role as Role) ? undefined : or(eq(interviews.intervieweeId, viewer.id), eq(interviews.interviewerId, viewer.id));
-  const where = and(mine, query.status ? eq(interviews.status, query.status) : undefined);
+  const where = and(
+    mine,
+    query.status ? eq(interviews.status, query.status) : undefined,
+    query.manager ? eq(interviews.interviewerId, query.manager) : undefined,
+  );
   const [rows, [total]] = await db.batch([
     db
       .select(interviewColumns())

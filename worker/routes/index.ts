@@ -20,6 +20,7 @@ import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
 import { planRoutes } from "./plan";
+import { platformSettingsRoutes } from "./platform-settings";
 import { ratingRoutes } from "./rating";
 import { reportRoutes } from "./report";
 import { sessionRoutes } from "./session";
@@ -48,6 +49,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...availabilitySlotRoutes,
   ...chatRoutes,
   ...planRoutes,
+  ...platformSettingsRoutes,
   ...subscriptionRoutes,
   ...lessonRoutes,
   ...sessionRoutes,

@@ -1175,6 +1175,14 @@ export const ar = {
     },
   },
 
+  /** Linking Telegram before a code can go there (the bot can only write to a chat that pressed Start). */
+  telegramLink: {
+    intro: "لاستلام الرمز على تيليجرام، اربط حسابك بالبوت أولًا: افتح الرابط واضغط «ابدأ» (Start)، ثم ارجع هنا وأرسل الرمز.",
+    getLink: "ربط تيليجرام",
+    open: "افتح بوت درس في تيليجرام",
+    expires: "الرابط صالح لمرة واحدة لمدة ١٥ دقيقة.",
+  },
+
   /** Paged lists (spec 9: 10 a page by default, the choice kept locally). */
   paging: {
     pageSize: "عدد العناصر في الصفحة",

@@ -118,7 +118,7 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
       case "DeleteRoom": {
         const room = rooms.get(body.room ?? "");
         if (!room) return twirp(c, "not_found", 404, "requested room does not exist");
-        for (const identity of [...room.participants.keys()]) await leave(room, identity);
+        for (const identity of room.participants.keys()) await leave(room, identity);
         rooms.delete(room.name);
         await emit("room_finished", room);
         return c.json({});

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -111,4 +111,14 @@ export function Figure({ label, value }: { label: string; value: string }) {
       <dd className="text-xl font-bold text-slate-900">{value}</dd>
     </div>
   );
+}
+
+/** The value once it has stopped changing for `delay` ms (search boxes: one request per pause, not per key). */
+export function useDebounced<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }

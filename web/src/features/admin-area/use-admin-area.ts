@@ -8,10 +8,11 @@ import type { CreateInviteBody, InviteView } from "@schema/api/invite";
 import type { LessonView } from "@schema/api/lesson";
 import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
+import type { PlatformSettingsView, WithdrawSettings } from "@schema/api/platform-settings";
 import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
 import type { TopicBody, TopicView } from "@schema/api/topic";
 import type { TransactionView } from "@schema/api/transaction";
-import type { FullTutor, TutorInfo, TutoringMinutes } from "@schema/api/tutor";
+import type { FullTutor, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
 import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
 import { api } from "../../lib/api";
 import { userListQuery, type UserFilters } from "./admin-logic";
@@ -345,5 +346,27 @@ export function useAdminDemoSessionsQuery(status: number | null, page: number) {
       })),
     }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlatformSettingsQuery() {
+  return useQuery({ queryKey: ["admin", "platform-settings"] as const, queryFn: ({ signal }) => api.get<PlatformSettingsView>("/platform-settings", { signal }) });
+}
+
+/** PUT /platform-settings/withdrawals (SuperAdmin). */
+export function useSaveWithdrawSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WithdrawSettings) => api.put<PlatformSettingsView>("/platform-settings/withdrawals", body),
+    onSuccess: (view) => queryClient.setQueryData(["admin", "platform-settings"], view),
+  });
+}
+
+/** GET /user/tutor/stats/{id} signed in (unlisted tutors too). */
+export function useAdminTutorStatsQuery(id: number) {
+  return useQuery({
+    queryKey: ["admin", "tutor-stats", id] as const,
+    queryFn: ({ signal }) => api.get<TutorStats>(`/user/tutor/stats/${id}`, { signal }),
+    retry: false,
   });
 }

@@ -13,6 +13,7 @@ import { RadioGroup } from "../../ui/radio-group";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { CodeForm } from "./code-form";
+import { TelegramLinkNotice } from "./telegram-link";
 import { useSendPhoneCode, useVerifyPhone } from "./use-verification";
 
 const phoneFormSchema = z.object({
@@ -123,6 +124,7 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
         onChange={(value) => form.setField("method", value)}
         error={form.messageFor("method")}
       />
+      {form.values.method === String(MessagingApp.Telegram) && <TelegramLinkNotice />}
       <Button type="submit" loading={pending}>
         {ar.verification.sendCode}
       </Button>

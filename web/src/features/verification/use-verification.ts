@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TelegramLink } from "@schema/api/telegram";
 import type { UserView } from "@schema/api/user";
 import type { MessagingApp } from "@schema/enums";
 import { api } from "../../lib/api";
@@ -37,4 +38,9 @@ export function useVerifyPhone() {
     mutationFn: (body: { code: string; method: MessagingApp }) => api.post<UserView>("/confirmation-code/phone/verify", body),
     onSuccess: storeUser,
   });
+}
+
+/** A one-time t.me deep link: pressing Start in the bot lets codes and notifications go to Telegram. */
+export function useTelegramLink() {
+  return useMutation({ mutationFn: () => api.post<TelegramLink>("/telegram/link") });
 }

@@ -108,7 +108,7 @@ export function AdminPhotoSessionsPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge tone={statusTone[session.status]}>{statusNames[session.status]}</Badge>
                       <Link
-                        to={`/photo-session/${session.tutorId}`}
+                        to={`/admin/photo-session/${session.tutorId}`}
                         className="text-sm font-medium text-brand-800 underline underline-offset-2"
                         aria-label={`${t.openStudioPage} — ${session.tutorName ?? noName}`}
                       >

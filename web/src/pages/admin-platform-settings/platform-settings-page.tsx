@@ -6,15 +6,17 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
+import { WithdrawLimitsCard } from "./withdraw-limits-card";
 
 const t = ar.adminArea.settings;
 
-/** /admin/platform-settings — operating tools: emptying the tutor list cache (DELETE /cache/flush). */
+/** /admin/platform-settings — the withdrawal limits and emptying the tutor list cache (DELETE /cache/flush). */
 export function AdminPlatformSettingsPage() {
   const flush = useFlushCache();
   const [confirming, setConfirming] = useState(false);
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <WithdrawLimitsCard />
       <Card title={t.cache}>
         <p className="mb-4 text-slate-700">{t.cacheBody}</p>
         <Button variant="danger" onClick={() => setConfirming(true)}>

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import type { TopicView } from "@schema/api/topic";
 import { topicArNameRule, topicEnNameRule } from "@schema/rules";
-import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { ConfirmDialog, Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { requiredText, useFormState } from "../../lib/form";
@@ -72,7 +72,7 @@ function TopicDialog({ editing, onClose }: { editing: Editing; onClose: () => vo
 export function AdminTopicsPage() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const topics = useAdminTopicsQuery(search, page);
+  const topics = useAdminTopicsQuery(useDebounced(search), page);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<TopicView | null>(null);
   const remove = useDeleteTopic();

@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router-dom";
-import { Fact, QueryState } from "../../features/admin-area/admin-ui";
+import { Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
-import { useAdminTutorInfoQuery, useUserQuery } from "../../features/admin-area/use-admin-area";
+import { useAdminTutorInfoQuery, useAdminTutorStatsQuery, useUserQuery } from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { ar } from "../../i18n/ar-EG";
@@ -16,6 +16,7 @@ export function AdminTutorPage() {
   const id = Number(useParams().id);
   const user = useUserQuery(id);
   const info = useAdminTutorInfoQuery(id);
+  const stats = useAdminTutorStatsQuery(id);
   return (
     <PageFrame title={user.data?.name ?? t.title} subtitle={user.data ? ar.roles[user.data.role] : undefined} width="wide">
       <div className="flex flex-wrap gap-4">
@@ -48,6 +49,21 @@ export function AdminTutorPage() {
                 )}
               </div>
             </div>
+          )}
+        </QueryState>
+      </Card>
+      <Card title={t.stats}>
+        <QueryState query={stats}>
+          {(data) => (
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Figure label={t.lessonsTaught} value={formatNumber(data.lessonsTaught)} />
+              <Figure label={t.studentsTaught} value={formatNumber(data.studentsTaught)} />
+              <Figure label={t.upcomingLessons} value={formatNumber(data.upcomingLessons)} />
+              <Figure
+                label={t.rating}
+                value={data.rating.average === null ? t.noRating : t.ratingValue(formatNumber(data.rating.average), formatNumber(data.rating.count))}
+              />
+            </dl>
           )}
         </QueryState>
       </Card>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useTutorsQuery, type TutorFilters } from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar } from "../../i18n/ar-EG";
@@ -20,7 +20,8 @@ const parseFlag = (value: string) => (value === "" ? null : value === "true");
 /** /admin/tutors — every tutor in any onboarding state, filtered by name, activation and listing. */
 export function AdminTutorsPage() {
   const [filters, setFilters] = useState<TutorFilters>({ name: "", activated: null, onboarded: null, page: 1 });
-  const tutors = useTutorsQuery(filters);
+  const name = useDebounced(filters.name);
+  const tutors = useTutorsQuery({ ...filters, name });
   const change = (next: Partial<TutorFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">

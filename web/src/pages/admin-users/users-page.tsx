@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { allRoles, type Role } from "@schema/enums";
 import type { UserFilters } from "../../features/admin-area/admin-logic";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useUsersQuery } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { formatDate, formatNumber } from "../../lib/format";
@@ -20,7 +20,8 @@ const t = ar.adminArea.users;
 export function AdminUsersPage() {
   const [filters, setFilters] = useState<UserFilters>({ search: "", role: null, verified: null, page: 1 });
   const [creating, setCreating] = useState(false);
-  const users = useUsersQuery(filters);
+  const search = useDebounced(filters.search);
+  const users = useUsersQuery({ ...filters, search });
   const change = (next: Partial<UserFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
 
   return (

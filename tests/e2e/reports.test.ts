@@ -1,0 +1,75 @@
+// «الإبلاغ عن مشكلة»: a student reports a problem from the account menu with a screenshot; an
+// admin finds it on /admin/reports, writes a note and marks it resolved.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../web/src/i18n/ar-EG";
+import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+
+const DEMO_PASSWORD = "Dars@2026";
+const t = ar.support;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`));
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+}
+
+// A 1×1 transparent PNG.
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+describe("problem reports", () => {
+  it("a student reports a problem with a screenshot and an admin resolves it with a note", async () => {
+    const title = `زر الحجز لا يستجيب ${Date.now().toString(36)}`;
+    const student = await newPage(browser, { width: 360, height: 800 });
+    await signIn(student, "student@dars.test", "/s/dashboard");
+    await student.getByRole("button", { name: ar.nav.account }).click();
+    await student.getByRole("menuitem", { name: t.report.menuItem }).click();
+    const dialog = student.getByRole("dialog", { name: t.report.title });
+    await dialog.waitFor();
+    await field(dialog, t.report.titleLabel).fill(title);
+    await field(dialog, t.report.descriptionLabel).fill("ضغطت على احجز في صفحة المدرّس ولم يحدث أي شيء.");
+    await dialog.getByLabel(t.report.chooseScreenshot).setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: png });
+    await dialog.getByText("screen.png").waitFor();
+    await expectNoAxeViolations(student, "report dialog");
+    await screenshot(student, "report-dialog-360");
+    await dialog.getByRole("button", { name: t.report.send }).click();
+    await student.getByText(t.report.sent).waitFor();
+    expect(await dialog.count()).toBe(0);
+    await student.context().close();
+
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@dars.test", "/admin");
+    await admin.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.adminReports.nav, exact: true }).click();
+    await admin.waitForURL(/\/admin\/reports$/);
+    const item = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+    await item.waitFor();
+    expect(await item.getByText("student@dars.test").count()).toBe(1);
+    expect(await item.getByRole("button", { name: t.adminReports.screenshot }).count()).toBe(1);
+    expect(await item.getByRole("button", { name: t.adminReports.log }).count()).toBe(1);
+    await expectNoAxeViolations(admin, "/admin/reports");
+    await screenshot(admin, "admin-reports-1280");
+    await field(item, t.adminReports.noteLabel).fill("تم إصلاح زر الحجز");
+    await item.getByRole("button", { name: t.adminReports.resolve }).click();
+    // Resolved reports leave the "open" filter and show under "resolved" with the note.
+    await expect.poll(() => admin.getByRole("heading", { name: title }).count()).toBe(0);
+    await admin.getByRole("button", { name: t.adminReports.statuses.resolved }).click();
+    const resolved = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+    await resolved.waitFor();
+    expect(await field(resolved, t.adminReports.noteLabel).inputValue()).toBe("تم إصلاح زر الحجز");
+    expect(await resolved.getByRole("button", { name: t.adminReports.reopen }).count()).toBe(1);
+    await admin.context().close();
+  });
+});
