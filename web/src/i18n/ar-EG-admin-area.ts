@@ -251,6 +251,7 @@ export const adminArea = {
     interviews: "المقابلات",
     demos: "الحصص التجريبية",
     statusFilter: "الحالة",
+    managerFilter: "مسؤول المدرّسين",
     empty: "لا توجد مواعيد بهذه الحالة.",
     pair: (tutor: string, manager: string) => `${tutor} — مع ${manager}`,
     interviewStatuses: { 1: "قيد الانتظار", 2: "ناجحة", 3: "مرفوضة", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس" } as Record<number, string>,

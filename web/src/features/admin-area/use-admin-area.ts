@@ -12,7 +12,7 @@ import type { PlatformSettingsView, WithdrawSettings } from "@schema/api/platfor
 import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
 import type { TopicBody, TopicView } from "@schema/api/topic";
 import type { TransactionView } from "@schema/api/transaction";
-import type { FullTutor, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
+import type { FullTutor, InterviewerOption, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
 import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
 import { api } from "../../lib/api";
 import { userListQuery, type UserFilters } from "./admin-logic";
@@ -303,11 +303,27 @@ export type Appointment = {
   level: number | null;
 };
 
-export function useAdminInterviewsQuery(status: number | null, page: number) {
+export type AppointmentFilters = { status: number | null; manager: number | null; page: number };
+
+const appointmentQuery = ({ status, manager, page }: AppointmentFilters) => ({
+  page,
+  size: adminPageSize,
+  status: status ?? undefined,
+  manager: manager ?? undefined,
+});
+
+/** GET /user/interviewer/select — the activated tutor managers (the lists' manager filter). */
+export function useManagersQuery() {
   return useQuery({
-    queryKey: ["admin", "interviews", status, page] as const,
-    queryFn: ({ signal }) =>
-      api.get<Paged<InterviewView>>("/interview/list/", { query: { page, size: adminPageSize, status: status ?? undefined }, signal }),
+    queryKey: ["admin", "managers"] as const,
+    queryFn: ({ signal }) => api.get<Paged<InterviewerOption>>("/user/interviewer/select", { query: { page: 1, size: 100 }, signal }),
+  });
+}
+
+export function useAdminInterviewsQuery(filters: AppointmentFilters) {
+  return useQuery({
+    queryKey: ["admin", "interviews", filters] as const,
+    queryFn: ({ signal }) => api.get<Paged<InterviewView>>("/interview/list/", { query: appointmentQuery(filters), signal }),
     select: (data): Paged<Appointment> => ({
       total: data.total,
       list: data.list.map((item) => ({
@@ -326,11 +342,10 @@ export function useAdminInterviewsQuery(status: number | null, page: number) {
   });
 }
 
-export function useAdminDemoSessionsQuery(status: number | null, page: number) {
+export function useAdminDemoSessionsQuery(filters: AppointmentFilters) {
   return useQuery({
-    queryKey: ["admin", "demo-sessions", status, page] as const,
-    queryFn: ({ signal }) =>
-      api.get<Paged<DemoSessionView>>("/demo-session/list", { query: { page, size: adminPageSize, status: status ?? undefined }, signal }),
+    queryKey: ["admin", "demo-sessions", filters] as const,
+    queryFn: ({ signal }) => api.get<Paged<DemoSessionView>>("/demo-session/list", { query: appointmentQuery(filters), signal }),
     select: (data): Paged<Appointment> => ({
       total: data.total,
       list: data.list.map((item) => ({

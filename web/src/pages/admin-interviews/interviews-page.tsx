@@ -3,7 +3,14 @@ import { Link } from "react-router-dom";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
-import { adminPageSize, useAdminDemoSessionsQuery, useAdminInterviewsQuery, type Appointment } from "../../features/admin-area/use-admin-area";
+import {
+  adminPageSize,
+  useAdminDemoSessionsQuery,
+  useAdminInterviewsQuery,
+  useManagersQuery,
+  type Appointment,
+  type AppointmentFilters,
+} from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Card } from "../../ui/card";
@@ -24,22 +31,31 @@ function AppointmentList({
 }: {
   label: string;
   statuses: Record<number, string>;
-  useList: (status: number | null, page: number) => UseQueryResult<Paged<Appointment>>;
+  useList: (filters: AppointmentFilters) => UseQueryResult<Paged<Appointment>>;
 }) {
-  const [status, setStatus] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const list = useList(status, page);
+  const [filters, setFilters] = useState<AppointmentFilters>({ status: null, manager: null, page: 1 });
+  const list = useList(filters);
+  const managers = useManagersQuery();
+  const change = (next: Partial<AppointmentFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const setPage = (page: number) => setFilters((current) => ({ ...current, page }));
+  const page = filters.page;
   return (
     <div className="flex flex-col gap-4">
-      <div className="max-w-xs">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Select
           label={t.statusFilter}
-          value={status === null ? "" : String(status)}
-          onChange={(event) => {
-            setStatus(event.target.value ? Number(event.target.value) : null);
-            setPage(1);
-          }}
+          value={filters.status === null ? "" : String(filters.status)}
+          onChange={(event) => change({ status: event.target.value ? Number(event.target.value) : null })}
           options={[{ value: "", label: ar.adminArea.common.all }, ...Object.entries(statuses).map(([value, name]) => ({ value, label: name }))]}
+        />
+        <Select
+          label={t.managerFilter}
+          value={filters.manager === null ? "" : String(filters.manager)}
+          onChange={(event) => change({ manager: event.target.value ? Number(event.target.value) : null })}
+          options={[
+            { value: "", label: ar.adminArea.common.all },
+            ...(managers.data?.list ?? []).map((manager) => ({ value: String(manager.id), label: manager.name ?? noName })),
+          ]}
         />
       </div>
       <QueryState query={list} isEmpty={(data) => data.list.length === 0} empty={t.empty}>
