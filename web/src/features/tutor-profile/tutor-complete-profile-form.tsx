@@ -200,7 +200,7 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
             onResend={resend}
             onSubmit={(code, showError) =>
               verify.mutate(
-                { code, method: sent.method },
+                { code, method: sent.method, phone: sent.phone },
                 {
                   onSuccess: () => {
                     toasts.show({ id: "phone-verified", type: "success", title: ar.verification.phoneVerified });

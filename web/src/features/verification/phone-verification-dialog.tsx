@@ -60,7 +60,7 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
           }
           onSubmit={(code, showError) =>
             verify.mutate(
-              { code, method: sent.method },
+              { code, method: sent.method, phone: sent.phone },
               {
                 onSuccess: () => {
                   toasts.show({ id: "phone-verified", type: "success", title: ar.verification.phoneVerified });

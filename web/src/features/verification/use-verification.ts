@@ -35,7 +35,8 @@ export function useSendPhoneCode() {
 export function useVerifyPhone() {
   const storeUser = useStoreUser();
   return useMutation({
-    mutationFn: (body: { code: string; method: MessagingApp }) => api.post<UserView>("/confirmation-code/phone/verify", body),
+    // The phone the code was sent to: a code for another number answers incorrect-phone.
+    mutationFn: (body: { code: string; method: MessagingApp; phone: string }) => api.post<UserView>("/confirmation-code/phone/verify", body),
     onSuccess: storeUser,
   });
 }
