@@ -10,6 +10,7 @@ import { pricingRows } from "../../web/src/features/marketing/pricing-rows";
 import { resolveShortUrl, shortUrls } from "../../web/src/features/marketing/short-urls";
 import { reportForm, reportFormSchema, screenshotProblem, technicalLog } from "../../web/src/features/reports/report-rules";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 import { validateForm } from "../../web/src/lib/form";
 import { documentTitle } from "../../web/src/lib/use-document-title";
 import { FaqPage } from "../../web/src/pages/faq/faq-page";
@@ -67,6 +68,14 @@ describe("pricing rows", () => {
 
   it("hides the yearly line when the year is no cheaper", () => {
     expect(pricingRows([plan({})])[0]?.yearMonthly).toBeNull();
+  });
+
+  it("counts the weekly 30-minute lessons in correct Arabic", () => {
+    const words = marketing.pricing.lessonsPerWeek;
+    expect(words(1, "١")).toContain("حصة واحدة");
+    expect(words(2, "٢")).toContain("حصتين");
+    expect(words(4, "٤")).toContain("٤ حصص");
+    expect(words(12, "١٢")).toContain("١٢ حصة");
   });
 
   it("leaves out inactive and invite-only plans and sorts by weekly minutes", () => {
@@ -164,6 +173,10 @@ describe("the public site", () => {
   });
 
   it("shows one role's questions at /faq/{role} and not-found for an unknown role", () => {
+    const meta = document.createElement("meta");
+    meta.name = "description";
+    meta.content = "درس";
+    document.head.append(meta);
     const at = (path: string) =>
       renderWithApp(
         <Routes location={path}>
@@ -174,8 +187,12 @@ describe("the public site", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("أسئلة المدرّسين الشائعة");
     expect(screen.queryByText("مدة الحصة قد إيه؟")).toBeNull();
     expect(document.title).toBe("أسئلة المدرّسين الشائعة | درس");
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/^إجابات سريعة/);
     cleanup();
     at("/faq/parents");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(ar.errors.notFoundTitle);
+    // Leaving the page puts the site's own description back.
+    expect(meta.content).toBe("درس");
+    meta.remove();
   });
 });

@@ -155,7 +155,7 @@ export const adminArea = {
     upcomingLessons: "حصص قادمة",
     rating: "التقييم",
     ratingValue: (average: string, count: string) => `${average} من ٥ (${count} تقييم)`,
-    noRating: "لا توجد تقييمات بعد",
+    noRating: "لا يوجد",
   },
   plans: {
     title: "الباقات",
@@ -252,7 +252,7 @@ export const adminArea = {
     demos: "الحصص التجريبية",
     statusFilter: "الحالة",
     managerFilter: "مسؤول المدرّسين",
-    empty: "لا توجد مواعيد بهذه الحالة.",
+    empty: "لا توجد مواعيد بهذه المواصفات.",
     pair: (tutor: string, manager: string) => `${tutor} — مع ${manager}`,
     interviewStatuses: { 1: "قيد الانتظار", 2: "ناجحة", 3: "مرفوضة", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس" } as Record<number, string>,
     demoStatuses: { 1: "قيد الانتظار", 2: "ناجحة", 3: "مرفوضة", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس", 6: "ألغتها الإدارة" } as Record<number, string>,

@@ -19,7 +19,8 @@ export function MarketingPage({
   wide?: boolean;
   children: ReactNode;
 }) {
-  useDocumentTitle(documentTitle ?? title);
+  // The lead doubles as the search-result description when it is plain text.
+  useDocumentTitle(documentTitle ?? title, typeof lead === "string" ? lead : undefined);
   return (
     <article className={cx("mx-auto flex w-full flex-col gap-8", wide ? "max-w-5xl" : "max-w-3xl")}>
       <header className="flex flex-col gap-3">

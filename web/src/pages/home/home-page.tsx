@@ -11,7 +11,7 @@ import { buttonClasses } from "../../ui/button";
 export function HomePage() {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
-  useDocumentTitle(marketing.titles.home);
+  useDocumentTitle(marketing.titles.home, ar.home.intro);
   return (
     <div className="flex flex-col gap-10">
       <section className="flex flex-col gap-5 rounded-3xl bg-gradient-to-bl from-brand-50 to-white px-5 py-10 sm:px-10 sm:py-16">

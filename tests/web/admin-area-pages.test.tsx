@@ -1,0 +1,188 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserView } from "@schema/api/user";
+import { PaymentMethod, Role, TransactionStatus } from "@schema/enums";
+import { userWith } from "./fixtures";
+
+const get = vi.fn();
+const patch = vi.fn();
+const post = vi.fn();
+const del = vi.fn();
+vi.mock("../../web/src/lib/api", () => ({
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    patch: (...args: unknown[]) => patch(...args),
+    post: (...args: unknown[]) => post(...args),
+    put: vi.fn(),
+    delete: (...args: unknown[]) => del(...args),
+  },
+}));
+
+const { AdminUserPage } = await import("../../web/src/pages/admin-users/user-page");
+const { AdminPlansPage } = await import("../../web/src/pages/admin-plans/plans-page");
+const { ar } = await import("../../web/src/i18n/ar-EG");
+const { session } = await import("../../web/src/lib/session");
+const t = ar.adminArea;
+
+const student: UserView = { ...userWith(Role.Student), id: 3, name: "سارة أحمد", email: "student@dars.test" };
+const plan = {
+  id: 7,
+  weeklyMinutes: 60,
+  baseMonthPrice: 90_000,
+  monthDiscount: 0,
+  quarterDiscount: 1000,
+  yearDiscount: 2500,
+  monthPrice: 90_000,
+  quarterPrice: 243_000,
+  yearPrice: 810_000,
+  active: false,
+  inviteOnly: true,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+const subscription = {
+  id: 11,
+  userId: 3,
+  planId: 7,
+  period: 0,
+  weeklyMinutes: 60,
+  amount: 90_000,
+  start: "2026-11-01T10:00:00.000Z",
+  end: "2026-11-29T10:00:00.000Z",
+  status: "active",
+  transactionId: 21,
+  canceledAt: null,
+  refundAmount: null,
+};
+const transaction = {
+  id: 21,
+  userId: 3,
+  planId: 7,
+  period: 0,
+  baseAmount: 90_000,
+  amount: 90_000,
+  couponId: null,
+  couponDiscount: null,
+  inviteId: null,
+  method: PaymentMethod.Card,
+  status: TransactionStatus.Paid,
+  merchantRefNum: "1",
+  fawryRefNumber: "2",
+  refundedAmount: 0,
+  expiresAt: null,
+  paidAt: "2026-11-01T10:00:00.000Z",
+  createdAt: "2026-11-01T10:00:00.000Z",
+};
+const stats = {
+  studentId: 3,
+  nextLesson: null,
+  lessonsThisMonth: 2,
+  minutesThisMonth: 60,
+  attendedLessons: 5,
+  attendedMinutes: 150,
+  upcomingLessons: 1,
+  canceledLessons: 0,
+};
+
+function answers(path: string) {
+  if (path === "/user/3") return Promise.resolve(student);
+  if (path === "/user/student/stats/3") return Promise.resolve(stats);
+  if (path === "/sub/list") return Promise.resolve({ list: [subscription], total: 1 });
+  if (path === "/tx/list") return Promise.resolve({ list: [transaction], total: 1 });
+  if (path === "/plan/list") return Promise.resolve({ list: [plan], total: 1 });
+  return Promise.reject(new Error(`unexpected ${path}`));
+}
+
+function renderAt(path: string, route: string, ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const signInAs = (role: Role) => session.setUser({ ...userWith(role), id: 1 });
+
+beforeEach(() => {
+  get.mockImplementation((path: string) => answers(path));
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe("the admin user page", () => {
+  it("shows a student's numbers, subscription and payment, with cancel and refund for a SuperAdmin", async () => {
+    signInAs(Role.SuperAdmin);
+    renderAt("/admin/user/3", "/admin/user/:id", <AdminUserPage />);
+    await screen.findByRole("heading", { level: 1, name: "سارة أحمد" });
+    const numbers = await screen.findByText(t.user.attendedLessons, { selector: "dt" });
+    expect(numbers.nextElementSibling?.textContent).toBe("٥");
+    expect(await screen.findByRole("button", { name: t.user.cancelSubscription })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: t.user.refund })).toBeTruthy();
+    expect(screen.queryByText(t.user.superAdminOnly)).toBeNull();
+  });
+
+  it("asks before cancelling a subscription and sends the SuperAdmin's choice", async () => {
+    signInAs(Role.SuperAdmin);
+    patch.mockResolvedValue({ subscription: { ...subscription, status: "canceled" }, refundAmount: 45_000, canceledLessons: 2 });
+    renderAt("/admin/user/3", "/admin/user/:id", <AdminUserPage />);
+    fireEvent.click(await screen.findByRole("button", { name: t.user.cancelSubscription }));
+    const dialog = screen.getByRole("dialog", { name: t.user.cancelSubscriptionTitle });
+    expect(patch).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("button", { name: t.user.confirmCancelSubscription }));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith("/sub/cancel", undefined, { query: { id: 11 } }));
+  });
+
+  it("hides cancel and refund from a regular admin and says why", async () => {
+    signInAs(Role.RegularAdmin);
+    renderAt("/admin/user/3", "/admin/user/:id", <AdminUserPage />);
+    await screen.findByText(t.user.superAdminOnly);
+    await screen.findByText(t.user.subscriptionStatuses.active!);
+    expect(screen.queryByRole("button", { name: t.user.cancelSubscription })).toBeNull();
+    expect(screen.queryByRole("button", { name: t.user.refund })).toBeNull();
+  });
+});
+
+describe("the admin plans page", () => {
+  it("lists hidden and invite-only plans with their prices, read-only for a regular admin", async () => {
+    signInAs(Role.RegularAdmin);
+    renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
+    const item = (await screen.findByRole("heading", { name: t.plans.weekly("٦٠") })).closest("li")!;
+    expect(within(item).getByText(t.plans.hidden)).toBeTruthy();
+    expect(within(item).getByText(t.plans.inviteOnly)).toBeTruthy();
+    expect(screen.getByText(t.common.readOnly)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: t.plans.add })).toBeNull();
+    expect(within(item).queryByRole("button", { name: t.common.delete })).toBeNull();
+  });
+
+  it("lets a SuperAdmin create a plan, sending piasters and basis points", async () => {
+    signInAs(Role.SuperAdmin);
+    post.mockResolvedValue({ ...plan, id: 8 });
+    renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
+    fireEvent.click(await screen.findByRole("button", { name: t.plans.add }));
+    const dialog = screen.getByRole("dialog", { name: t.plans.createTitle });
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(t.plans.weeklyMinutes)), { target: { value: "120" } });
+    fireEvent.change(within(dialog).getByLabelText(/سعر الشهر الأساسي/), { target: { value: "1600" } });
+    fireEvent.change(within(dialog).getByLabelText(t.plans.yearDiscount), { target: { value: "30" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: ar.ui.save }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/plan", {
+        weeklyMinutes: 120,
+        baseMonthPrice: 160_000,
+        monthDiscount: 0,
+        quarterDiscount: 0,
+        yearDiscount: 3_000,
+        active: true,
+        inviteOnly: false,
+      }),
+    );
+  });
+});
