@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LinkSource } from "../enums";
 import { contactMessageRule, contactTitleRule } from "../rules";
 import { pageQuery } from "./common";
 
@@ -12,6 +13,8 @@ export const createReportFields = z.object({
   description: contactMessageRule,
   /** The page the reporter was on (a path inside the app). */
   url: z.string({ error: "bad-request" }).trim().max(500, "bad-request").optional(),
+  /** The link source the visitor came by (spec 3: wa, sfb, ...); an unknown one is dropped, never refused. */
+  source: z.enum(Object.values(LinkSource) as [LinkSource, ...LinkSource[]]).optional().catch(undefined),
 });
 export type CreateReportFields = z.infer<typeof createReportFields>;
 
@@ -49,6 +52,7 @@ export type ReportView = {
   log: string | null;
   url: string | null;
   userAgent: string | null;
+  source: string | null;
   status: ReportStatus;
   note: string | null;
   resolvedBy: number | null;

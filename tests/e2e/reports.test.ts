@@ -1,5 +1,5 @@
 // «الإبلاغ عن مشكلة»: a student reports a problem from the account menu with a screenshot; an
-// admin finds it on /admin/reports, writes a note and marks it resolved.
+// admin finds it (with the link the student came by) on /admin/reports, notes and resolves it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
@@ -34,6 +34,9 @@ describe("problem reports", () => {
   it("a student reports a problem with a screenshot and an admin resolves it with a note", async () => {
     const title = `زر الحجز لا يستجيب ${Date.now().toString(36)}`;
     const student = await newPage(browser, { width: 360, height: 800 });
+    // Came by the WhatsApp short link: the report says so.
+    await student.goto("/url/wa");
+    await student.waitForURL((url) => url.search === "?src=wa");
     await signIn(student, "student@dars.test", "/s/dashboard");
     await student.getByRole("button", { name: ar.nav.account }).click();
     await student.getByRole("menuitem", { name: t.report.menuItem }).click();
@@ -57,6 +60,7 @@ describe("problem reports", () => {
     const item = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
     await item.waitFor();
     expect(await item.getByText("student@dars.test").count()).toBe(1);
+    expect(await item.getByText("wa", { exact: true }).count()).toBe(1);
     expect(await item.getByRole("button", { name: t.adminReports.screenshot }).count()).toBe(1);
     expect(await item.getByRole("button", { name: t.adminReports.log }).count()).toBe(1);
     await expectNoAxeViolations(admin, "/admin/reports");

@@ -5,6 +5,7 @@ import type { PlanView } from "@schema/api/plan";
 import { bounds } from "@schema/rules";
 import { ContactForm } from "../../web/src/features/contact/contact-form";
 import { contactFormSchema } from "../../web/src/features/contact/contact-rules";
+import { linkSourceOf, rememberLinkSource, rememberedLinkSource } from "../../web/src/features/marketing/link-source";
 import { footerGroups } from "../../web/src/features/marketing/site-footer";
 import { pricingRows } from "../../web/src/features/marketing/pricing-rows";
 import { resolveShortUrl, shortUrls } from "../../web/src/features/marketing/short-urls";
@@ -56,6 +57,26 @@ describe("short URLs (/url/{name})", () => {
 
   it("only leads to paths inside the app", () => {
     for (const target of Object.values(shortUrls)) expect(target).toMatch(/^\/(?!\/)/);
+  });
+});
+
+describe("link sources", () => {
+  it("remembers the link-source code a short link carried, and ignores anything else", () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(linkSourceOf("SFB")).toBe("sfb");
+    expect(linkSourceOf("pricing")).toBeNull();
+    expect(rememberedLinkSource(storage)).toBeNull();
+    rememberLinkSource("wa", storage);
+    expect(rememberedLinkSource(storage)).toBe("wa");
+    store.set("dars.linkSource", "billboard");
+    expect(rememberedLinkSource(storage)).toBeNull();
+  });
+
+  it("adds the source to the report only when there is one", () => {
+    const values = { title: "زر الحجز", description: "لا يحدث شيء عند الضغط" };
+    expect(reportForm(values, { url: "/", screenshot: null, log: null, source: "wa" }).get("source")).toBe("wa");
+    expect(reportForm(values, { url: "/", screenshot: null, log: null, source: null }).has("source")).toBe(false);
   });
 });
 

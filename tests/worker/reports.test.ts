@@ -36,6 +36,15 @@ describe("sending a report", () => {
     expect(row).toMatchObject({ user_id: student.user.id, message: "ضغطت على احجز ولم يحدث أي شيء في الصفحة", user_agent: "DarsTest/1.0", resolved: 0 });
   });
 
+  it("records the link source the reporter came by, and drops an unknown one without refusing", async () => {
+    const student = await register();
+    const known = await send(student.token, reportForm({ source: "wa" }));
+    expect(known.body.source).toBe("wa");
+    expect(await storedReport(known.body.id)).toMatchObject({ source: "wa" });
+    const unknown = await send(student.token, reportForm({ source: "billboard" }));
+    expect([unknown.status, unknown.body.source]).toEqual([201, null]);
+  });
+
   it("stores a screenshot and a log privately and serves them to the reporter", async () => {
     const student = await register();
     const response = await send(student.token, reportForm({ screenshot: png(), log: logFile() }));

@@ -99,10 +99,20 @@ const tutorUser = alias(users, "tutor_user");
 const studentUser = alias(users, "student_user");
 const studentMember = alias(lessonMembers, "student_member");
 
+/** A member's columns, under names of their own when `named` (a db.batch maps rows by column name). */
+function person(table: typeof tutorUser, prefix: string, named: boolean) {
+  if (!named) return { id: table.id, name: table.name, image: table.image };
+  return {
+    id: sql<number>`${table.id}`.as(`${prefix}_id`),
+    name: sql<string | null>`${table.name}`.as(`${prefix}_name`),
+    image: sql<string | null>`${table.image}`.as(`${prefix}_image`),
+  };
+}
+
 /** Lessons joined to both members: one query for a page, one row for a lesson. */
-function lessonsWithMembers(db: Db) {
+function lessonsWithMembers(db: Db, named = false) {
   return db
-    .select({ lesson: lessons, tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image }, student: { id: studentUser.id, name: studentUser.name, image: studentUser.image } })
+    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor", named), student: person(studentUser, "member_student", named) })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
     .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
@@ -159,9 +169,10 @@ export async function listLessons(
   );
   const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
   const order = ascending ? asc(lessons.start) : desc(lessons.start);
-  // Not one db.batch: drizzle maps batched join rows by column name, and both members have an "id".
-  const [list, [counted]] = await Promise.all([
-    lessonsWithMembers(db).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
+  // One round trip: the page and the total in one db.batch (the page's member columns carry their
+  // own names, since a batch maps its rows by column name).
+  const [list, [counted]] = await db.batch([
+    lessonsWithMembers(db, true).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
     db.select({ total: sql<number>`count(*)` }).from(lessons).where(where),
   ]);
   return { list: list.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total: counted?.total ?? 0 };

@@ -20,7 +20,7 @@ export const reportRoutes = [
     path: "/report/with/asset",
     access: "signed-in",
     summary:
-      "Report a problem (multipart: title 5..128, description 10..1000, url; optional files screenshot — png/jpeg/webp/gif ≤ 8 MB — and log — text ≤ 1 MB), checked before anything is stored.",
+      "Report a problem (multipart: title 5..128, description 10..1000, url, source; optional files screenshot — png/jpeg/webp/gif ≤ 8 MB — and log — text ≤ 1 MB), checked before anything is stored.",
     body: "multipart",
     status: 201,
     async handle({ c, user }): Promise<ReportView> {
@@ -29,7 +29,7 @@ export const reportRoutes = [
         const value = form.get(name);
         return typeof value === "string" ? value : undefined;
       };
-      const parsed = createReportFields.safeParse({ title: text("title"), description: text("description"), url: text("url") });
+      const parsed = createReportFields.safeParse({ title: text("title"), description: text("description"), url: text("url"), source: text("source") });
       if (!parsed.success) {
         const fields: Record<string, ErrorCode> = {};
         for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= isErrorCode(issue.message) ? issue.message : "bad-request";

@@ -54,6 +54,7 @@ export const support = {
     resolvedOn: (date: string) => `تم الحل ${date}`,
     page: "الصفحة:",
     browser: "المتصفح:",
+    source: "جاء من رابط:",
     screenshot: "عرض صورة الشاشة",
     log: "عرض المعلومات التقنية",
     noteLabel: "ملاحظة الفريق",

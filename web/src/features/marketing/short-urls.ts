@@ -1,4 +1,5 @@
 import { LinkSource } from "@schema/enums";
+import { linkSourceOf } from "./link-source";
 
 /**
  * /url/{name}: short links for posts, bios and printed material (spec 2). A config map rather
@@ -31,13 +32,11 @@ export const shortUrls: Readonly<Record<string, string>> = {
   [LinkSource.TutorManagementDocument]: "/tutor",
 };
 
-const sources = new Set<string>(Object.values(LinkSource));
-
 /** Where a short name leads (with ?src= for a link-source code), or null when it is unknown. */
 export function resolveShortUrl(name: string | undefined): string | null {
   if (!name) return null;
   const key = name.trim().toLowerCase();
   if (!Object.hasOwn(shortUrls, key)) return null;
   const target = shortUrls[key]!;
-  return sources.has(key) ? `${target}?src=${key}` : target;
+  return linkSourceOf(key) ? `${target}?src=${key}` : target;
 }

@@ -61,6 +61,14 @@ export function AdminReportItem({ report }: { report: ReportView }) {
             </dd>
           </>
         )}
+        {report.source && (
+          <>
+            <dt className="font-medium">{t.source}</dt>
+            <dd>
+              <bdi dir="ltr">{report.source}</bdi>
+            </dd>
+          </>
+        )}
         {report.userAgent && (
           <>
             <dt className="font-medium">{t.browser}</dt>

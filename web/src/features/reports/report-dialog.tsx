@@ -7,6 +7,7 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
+import { rememberedLinkSource } from "../marketing/link-source";
 import { TextArea } from "../onboarding/text-area";
 import { reportForm, reportFormSchema, screenshotProblem, technicalLog, type ReportFormValues } from "./report-rules";
 import { useSendReport } from "./use-reports";
@@ -58,7 +59,7 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
           userId: user?.id ?? null,
         })
       : null;
-    send.mutate(reportForm(checked.data, { url, screenshot, log }), {
+    send.mutate(reportForm(checked.data, { url, screenshot, log, source: rememberedLinkSource() }), {
       onSuccess: () => {
         toasts.show({ id: "report-sent", type: "success", title: t.sent });
         onClose();

@@ -36,11 +36,15 @@ export function technicalLog(context: TechnicalContext): string {
 }
 
 /** The multipart body of POST /report/with/asset. */
-export function reportForm(values: z.output<typeof reportFormSchema>, extras: { url: string; screenshot: File | null; log: string | null }): FormData {
+export function reportForm(
+  values: z.output<typeof reportFormSchema>,
+  extras: { url: string; screenshot: File | null; log: string | null; source?: string | null },
+): FormData {
   const form = new FormData();
   form.set("title", values.title);
   form.set("description", values.description);
   form.set("url", extras.url.slice(0, 500));
+  if (extras.source) form.set("source", extras.source);
   if (extras.screenshot) form.set("screenshot", extras.screenshot);
   if (extras.log !== null) form.set("log", new File([extras.log], "dars-report.log", { type: "text/plain" }));
   return form;
