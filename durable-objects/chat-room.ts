@@ -26,16 +26,28 @@ type MessageRow = {
 /** A reconnecting client gets at most this many changes per SyncMessages answer. */
 const SYNC_LIMIT = 200;
 
+/** The room list's summary in D1 is written at most about this often; an alarm writes the last change. */
+const SUMMARY_INTERVAL_MS = 1000;
+
 /**
  * One per chat room (named by the D1 room id). Message bodies live in this object's SQLite; every
  * change takes the next room revision, so clients catch up by revision after a reconnect.
  * Membership is read from D1 once and kept in SQLite (rooms are one-to-one and never change
  * members). Each event goes to the room's own sockets and to every member's user channel.
+ *
+ * A change is acknowledged once it is in SQLite and broadcast to the room's sockets; the user
+ * channels (in the order of the changes) and the D1 room summary follow. The summary is written
+ * at most about once a second: a change within a second of the last write sets an alarm that
+ * writes the newest message then (D1's write only ever moves the summary forwards).
  */
 export class ChatRoom extends Server<Env> {
   static options = { hibernate: true };
 
   #members: number[] | null = null;
+  /** The user-channel publishes, chained so members receive the changes in order. */
+  #fanout: Promise<void> = Promise.resolve();
+  #summaryWrittenAt = 0;
+  #summaryWrite: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -145,7 +157,7 @@ export class ChatRoom extends Server<Env> {
     const [row] = this.sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
       VALUES (${revision}, ${revision}, ${userId}, ${checked.html}, ${clientId ?? null}, ${now}) RETURNING *`;
     const message = this.#toMessage(row!);
-    await Promise.all([this.#deliver({ type: "RoomMessage", payload: { message } }), this.#summarise(message)]);
+    this.#changed({ type: "RoomMessage", payload: { message } }, message);
     return { result: "ok", message };
   }
 
@@ -157,7 +169,7 @@ export class ChatRoom extends Server<Env> {
     const [row] = this.sql<MessageRow>`UPDATE messages SET text = ${checked.html}, edited_at = ${new Date().toISOString()},
       revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
     const message = this.#toMessage(row!);
-    await Promise.all([this.#deliver({ type: "RoomMessageUpdated", payload: { message } }), this.#summarise(message)]);
+    this.#changed({ type: "RoomMessageUpdated", payload: { message } }, message);
     return { result: "ok", message };
   }
 
@@ -168,7 +180,7 @@ export class ChatRoom extends Server<Env> {
     const [row] = this.sql<MessageRow>`UPDATE messages SET text = '', deleted_at = ${new Date().toISOString()},
       revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
     const message = this.#toMessage(row!);
-    await Promise.all([this.#deliver({ type: "RoomMessageDeleted", payload: { message } }), this.#summarise(message)]);
+    this.#changed({ type: "RoomMessageDeleted", payload: { message } }, message);
     return { result: "ok", message };
   }
 
@@ -292,21 +304,63 @@ export class ChatRoom extends Server<Env> {
     };
   }
 
-  /** To the room's sockets and the members' user channels; a failed publish is only logged. */
-  async #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? []): Promise<void> {
+  /** To the room's sockets now and the members' user channels in turn; a failed publish is only logged. */
+  #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? []): Promise<void> {
     this.broadcast(JSON.stringify(event));
-    await publishToUsers(this.env, recipients, event, this.#logger());
+    const published = this.#fanout.then(() => publishToUsers(this.env, recipients, event, this.#logger())).then(
+      () => undefined,
+      (error: unknown) => this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),
+    );
+    this.#fanout = published;
+    this.ctx.waitUntil(published);
+    return published;
   }
 
-  /** The room list's summary follows the newest message (including its edit or deletion). */
-  async #summarise(message: ChatMessage): Promise<void> {
+  /** A message changed: its room sockets now; its user channels and the room summary after the ack. */
+  #changed(event: ServerEvent, message: ChatMessage): void {
+    void this.#deliver(event);
     const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
-    if (latest?.sequence !== message.sequence) return;
+    if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
+    if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS) this.ctx.waitUntil(this.#summaryLater());
+    else this.ctx.waitUntil(this.#writeSummary());
+  }
+
+  /** The alarm that writes the newest summary a second after the last write (kept if sooner). */
+  async #summaryLater(): Promise<void> {
+    const at = Math.max(this.#summaryWrittenAt + SUMMARY_INTERVAL_MS, Date.now() + 50);
     try {
-      await recordLastMessage(createDb(this.env), message);
+      const set = await this.ctx.storage.getAlarm();
+      if (set === null || set > at) await this.ctx.storage.setAlarm(at);
     } catch (error) {
-      this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
+      this.#logger().warn("room summary alarm not set", { roomId: this.roomId, ...describeError(error) });
     }
+  }
+
+  async onAlarm(): Promise<void> {
+    await this.#writeSummary();
+  }
+
+  /**
+   * The room list's summary follows the newest message (including its edit or deletion): read
+   * from SQLite when the write goes out, after any write still in flight, so writes land in order.
+   */
+  #writeSummary(): Promise<void> {
+    const previous = this.#summaryWrite;
+    const write = (async () => {
+      await previous;
+      this.#summaryWrittenAt = Date.now();
+      const [row] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT 1`;
+      if (!row) return;
+      try {
+        await recordLastMessage(createDb(this.env), this.#toMessage(row));
+      } catch (error) {
+        this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
+      }
+    })();
+    this.#summaryWrite = write;
+    return write.finally(() => {
+      if (this.#summaryWrite === write) this.#summaryWrite = null;
+    });
   }
 }
 

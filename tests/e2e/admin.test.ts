@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
 import { formatNumber } from "../../web/src/lib/format";
 import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
@@ -33,7 +34,7 @@ async function openSection(page: Page, label: string, path: RegExp) {
 }
 
 describe("the admin area", () => {
-  it("an admin finds a user, opens them, creates and deletes a plan, browses topics, sets withdrawal limits and flushes the cache", async () => {
+  it("an admin creates a staff account, opens a student, creates and deletes a plan, browses topics, sets withdrawal limits and flushes the cache", async () => {
     const page = await newPage(browser);
     await signIn(page, "admin@dars.test", "/admin");
 
@@ -42,6 +43,22 @@ describe("the admin area", () => {
     await page.getByRole("list", { name: t.users.title }).waitFor();
     await expectNoAxeViolations(page, "/admin/users");
     await screenshot(page, "admin-users-1280");
+    // A staff account, created by the admin (who stays signed in as themselves).
+    const staffEmail = `studio-${Date.now().toString(36)}@dars.test`;
+    await page.getByRole("button", { name: t.users.createStaff }).click();
+    const staff = page.getByRole("dialog", { name: t.users.createTitle });
+    await field(staff, t.users.name).fill("استوديو القاهرة");
+    await field(staff, t.users.email).fill(staffEmail);
+    await field(staff, t.users.password).fill("Strong#Pass1");
+    await field(staff, t.users.role).selectOption(String(Role.Studio));
+    await expectNoAxeViolations(page, "/admin/users (create staff dialog)");
+    await staff.getByRole("button", { name: t.users.createSubmit }).click();
+    await page.getByText(t.users.createdStaff(staffEmail)).waitFor();
+    await field(page, t.users.searchLabel).fill(staffEmail);
+    await page.getByText(t.users.total(formatNumber(1))).waitFor();
+    await page.getByRole("list", { name: t.users.title }).getByText(ar.roles[Role.Studio], { exact: true }).waitFor();
+    await page.getByRole("banner").getByText("مدير المنصة").waitFor();
+
     await field(page, t.users.searchLabel).fill("student@dars");
     await page.getByText(t.users.total(formatNumber(1))).waitFor();
     await page.getByRole("link", { name: "سارة أحمد" }).click();

@@ -126,6 +126,16 @@ describe("the problem report form", () => {
     expect(log).toBe("time: 2026-11-22T10:00:00.000Z\nurl: /t/5\nuser-agent: UA/1\nlanguage: ar-EG\nviewport: 360x800\nuser: 7\n");
   });
 
+  it("appends the app's debug log lines, dropping the oldest when over 1 MB", () => {
+    const context = { url: "/", userAgent: "UA", language: "ar", viewport: "1x1", time: new Date(0), userId: null };
+    expect(technicalLog({ ...context, lines: ["a [error] boom"] })).toMatch(/user: -\n\na \[error\] boom\n$/);
+    const long = "x".repeat(400 * 1024);
+    const log = technicalLog({ ...context, lines: [`first ${long}`, `second ${long}`, `third ${long}`] });
+    expect(new Blob([log]).size).toBeLessThanOrEqual(bounds.fileBytes.reportLog);
+    expect(log).not.toContain("first");
+    expect(log).toContain("third");
+  });
+
   it("sends the fields and files under the names the API reads", async () => {
     const screenshot = new File(["png"], "s.png", { type: "image/png" });
     const form = reportForm({ title: "زر الحجز", description: "لا يحدث شيء عند الضغط" }, { url: "/plans", screenshot, log: "time: x\n" });

@@ -74,6 +74,14 @@ describe("GET /user/list (admins)", () => {
     expect(off).not.toContain(student.id);
   });
 
+  it("leaves deleted accounts out of the list and the total", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const gone = await createUser(Role.Student, { name: "حساب محذوف" });
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), gone.id).run();
+    const response = await list(admin.token, `?search=${encodeURIComponent(gone.email)}`);
+    expect(body(response)).toEqual({ list: [], total: 0 });
+  });
+
   it("refuses a bad filter with bad-request", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const response = await list(admin.token, "?role=9");

@@ -62,6 +62,30 @@ describe("POST /lesson/ books a lesson", () => {
     }
   });
 
+  it("notifies each member on their chosen app too, naming the other member, and stores nothing for a refused booking", async () => {
+    const start = gridTime(24);
+    const tutor = await tutorFreeAt(start);
+    const student = await createStudent();
+    await subscribe(student.id);
+    await env.DB.prepare("UPDATE users SET name = 'منى المدرسة', phone = '01012345678', verified_phone = 1, notification_method = 1 WHERE id = ?").bind(tutor.id).run();
+    await env.DB.prepare("UPDATE users SET name = 'كريم', telegram_chat_id = '777', verified_phone = 1, notification_method = 2 WHERE id = ?").bind(student.id).run();
+    expect((await book(student, tutor.id, start, 30)).status).toBe(201);
+    const sent = await env.DB.prepare("SELECT user_id AS userId, channel, recipient, body FROM notifications_outbox WHERE user_id IN (?, ?) ORDER BY id").bind(tutor.id, student.id).all<{ userId: number; channel: string; recipient: string; body: string }>();
+    expect(sent.results.map((row) => [row.userId, row.channel, row.recipient])).toEqual([
+      [tutor.id, "email", tutor.email],
+      [tutor.id, "whatsapp", "01012345678"],
+      [student.id, "email", student.email],
+      [student.id, "telegram", "777"],
+    ]);
+    expect(sent.results.filter((row) => row.userId === tutor.id).every((row) => row.body.includes("مع كريم"))).toBe(true);
+    expect(sent.results.filter((row) => row.userId === student.id).every((row) => row.body.includes("مع منى المدرسة"))).toBe(true);
+    const other = await createStudent();
+    await subscribe(other.id);
+    expect((await book(other, tutor.id, start, 30)).body.code).toBe("busy-tutor");
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE user_id = ?").bind(other.id).first<{ n: number }>();
+    expect(none!.n).toBe(0);
+  });
+
   it("prices a lesson with a tutor manager at 0", async () => {
     const start = gridTime(24);
     const manager = await tutorFreeAt(start, 4, { role: Role.TutorManager });

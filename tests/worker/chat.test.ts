@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { call, createUserWithRole, register } from "./helpers";
-import { TestSocket, startRoom, tutor, verifiedStudent } from "./factories-chat";
+import { TestSocket, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
 
 const rooms = (userId: number, token: string, query = "") => call("GET", `/api/v1/chat/list/rooms/${userId}/${query}`, { token });
 
@@ -75,6 +75,8 @@ describe("GET /chat/list/rooms/{userId}/", () => {
     const socket = await TestSocket.chatRoom(first, roomA);
     expect((await socket.request({ type: "SendMessage", payload: { text: "رد المدرس" } })).result).toBe("ok");
     socket.close();
+    // The room's D1 summary follows the ack (by its alarm, within about a second).
+    await eventually(async () => (await env.DB.prepare("SELECT last_message_id AS id FROM chat_rooms WHERE id = ?").bind(roomA).first<{ id: string }>())?.id === "2");
     await call("PUT", `/api/v1/chat/room/${roomC}`, { token: student.token, body: { pinned: true } });
 
     const response = await rooms(student.user.id, student.token);

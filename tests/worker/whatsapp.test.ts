@@ -1,4 +1,7 @@
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../../worker/index";
+import { schedules } from "../../worker/jobs";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role } from "../../schema/enums";
 import { LOCAL_WHATSAPP } from "../../worker/dev/whatsapp/app";
@@ -62,6 +65,20 @@ describe("WhatsApp delivery: templates for everything business-initiated", () =>
     const second = await services().send("whatsapp", { to: "01012345604", subject: "s", text: "t" }).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(WhatsAppError);
     expect([(first as WhatsAppError).retryable, (second as WhatsAppError).code, (second as WhatsAppError).retryable]).toEqual([true, 131026, false]);
+  });
+});
+
+describe("the cron retry goes through the same provider", () => {
+  it("delivers a pending WhatsApp row to the emulator on the 5-minute run", async () => {
+    const row = await env.DB.prepare(
+      "INSERT INTO notifications_outbox (channel, recipient, subject, body, status, attempts, created_at) VALUES ('whatsapp', '01012345608', 'تذكير', 'نص', 'pending', 1, ?) RETURNING id",
+    )
+      .bind(new Date().toISOString())
+      .first<{ id: number }>();
+    await worker.scheduled(createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: Date.now() }), env as Env);
+    const stored = await env.DB.prepare("SELECT status, attempts FROM notifications_outbox WHERE id = ?").bind(row!.id).first();
+    expect(stored).toEqual({ status: "sent", attempts: 2 });
+    expect((await sentTo("201012345608"))[0]?.body.template.name).toBe("dars_notification");
   });
 });
 

@@ -1,15 +1,16 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { lessons, tutors, users } from "../../schema/db";
-import { Role, SlotPurpose, isTutorSide, type LessonDuration } from "../../schema/enums";
+import { Role, SlotPurpose, isTutorSide, planPeriodWeeks, type LessonDuration } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { d1, lessonPrice, rows, statement, tutorEarning, type LessonRow } from "./lessons";
+import { d1, lessonMessages, lessonPrice, messagesToSql, rows, statement, tutorEarning, type LessonRow } from "./lessons";
+import type { OutboxRow } from "./outbox";
 import { settings } from "./settings";
 import { currentSubscriptionQuery, subscriptionWeeks, usedMinutesSql, type SubscriptionRow } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
-import { weekContaining } from "./weekly-minutes";
+import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets, weekContaining } from "./weekly-minutes";
 
 /**
  * Booking and rescheduling (business-rules.md, "Lessons"). The rules are checked in this order,
@@ -34,7 +35,7 @@ export type BookingRequest = {
   now?: Date;
 };
 
-type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
+export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
 
 const overlaps = (alias: string, w: Window) =>
   sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
@@ -132,44 +133,136 @@ async function readContext(db: Db, tutorId: number, studentId: number, now: Date
 
 export type Booked = { lesson: LessonRow; tutor: UserRow };
 
+const DAY = 24 * 60 * MINUTE;
+
+let offsetsCache: { from: number; offsets: ReturnType<typeof cairoOffsets> } | undefined;
+
+/** Cairo's offsets from 54 weeks before `now`'s UTC day to a week after it (computed once a day). */
+function recentCairoOffsets(now: Date): ReturnType<typeof cairoOffsets> {
+  const from = Math.floor(now.getTime() / DAY) * DAY - 54 * 7 * DAY;
+  if (offsetsCache?.from !== from) offsetsCache = { from, offsets: cairoOffsets(from, from + 55 * 7 * DAY) };
+  return offsetsCache.offsets;
+}
+
 /**
- * Books a lesson: two D1 round trips (read the tutor and subscription; one batch that inserts
- * the lesson under every rule, its members, and the pair's chat room), plus the
- * notifications' outbox inserts the route queues.
+ * The tutor, the student's live subscription and the subscription week the lesson falls in, as
+ * one row read inside the booking's own statements (so the booking needs no read before its
+ * write). The week is weekContaining's, in SQL: Cairo's offsets over the last year (a live
+ * subscription started less than 53 weeks ago) give the subscription's first Cairo day; the
+ * lesson's Cairo day gives the week's index; the first instants of the Cairo days around the
+ * lesson (computed here) give the week's bounds.
  */
-export async function bookLesson(db: Db, request: BookingRequest): Promise<Booked> {
+export function bookingContextSql(w: Window, studentId: number, now: Date): SQL {
+  const lessonDay = cairoDate(new Date(w.start));
+  const offsets = recentCairoOffsets(now);
+  const modifier = (minutes: number) => `${minutes >= 0 ? "+" : "-"}${Math.abs(minutes)} minutes`;
+  const offsetAt = (column: SQL) =>
+    sql`CASE ${sql.join(
+      offsets.map((o) => (o.until === null ? sql`ELSE ${modifier(o.minutes)}` : sql`WHEN ${column} < ${o.until} THEN ${modifier(o.minutes)}`)),
+      sql` `,
+    )} END`;
+  const days = cairoDayStartsJson(addDays(lessonDay, -10), addDays(lessonDay, 8));
+  const weeks = sql.raw(`CASE s.period ${Object.entries(planPeriodWeeks).map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`).join(" ")} END`);
+  const dayStart = (days: string, plusDays: SQL) => sql`json_extract(${days}, '$."' || date(k.firstDay, '+' || (${plusDays}) || ' days') || '"')`;
+  return sql`SELECT k.*, ${dayStart(days, sql`7 * k.week`)} AS weekStart, ${dayStart(days, sql`7 * k.week + 7`)} AS weekEnd
+    FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
+      FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
+          coalesce(t.activated AND tu.role IN (${sql.raw(`${Role.Tutor}, ${Role.TutorManager}`)}), 0) AS tutorOk,
+          coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
+          s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, date(s.start, ${offsetAt(sql`s.start`)}) AS firstDay, ${weeks} AS weeks
+        FROM (SELECT 1) one
+        LEFT JOIN users tu ON tu.id = ${w.tutorId} AND tu.deleted_at IS NULL
+        LEFT JOIN tutors t ON t.id = tu.id
+        LEFT JOIN (SELECT id, start, "end", weekly_minutes, period FROM subscriptions
+          WHERE user_id = ${studentId} AND status = 'active' AND "end" > ${now.toISOString()} ORDER BY start DESC LIMIT 1) s ON 1) b) k`;
+}
+
+/** The entitlement on the context row `c`: the subscription's week's minutes, or a trial. */
+function contextEntitledSql(w: Window, duration: number): SQL {
+  const trial = settings.lessons.trial.enabled && duration <= settings.lessons.trial.minutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
+  return sql`(CASE WHEN c.subId IS NULL THEN ${trial} ELSE (${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
+    AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration}) END)`;
+}
+
+type BookingFacts = {
+  tutorId: number | null;
+  tutorName: string | null;
+  tutorImage: string | null;
+  tutorOk: number;
+  noticeOk: number;
+  subId: number | null;
+  subEnded: number;
+  slot: number | null;
+  tutorBusy: number;
+  studentBusy: number;
+  entitled: number;
+  pending: number;
+  any: number;
+};
+
+/** After a refused booking: the first rule, in order, that it breaks (read in the same batch). */
+function refusal(facts: BookingFacts | undefined, duration: number): ErrorCode {
+  if (!facts || !facts.tutorOk) return "tutor-not-found";
+  if (!facts.noticeOk || facts.slot === null || facts.tutorBusy) return "busy-tutor";
+  if (facts.studentBusy) return "conflicting-lessons";
+  if (facts.subId !== null) {
+    if (facts.subEnded) return "subscription-required";
+    return facts.entitled ? "busy-tutor" : "no-enough-minutes";
+  }
+  if (!settings.lessons.trial.enabled) return "subscription-required";
+  if (facts.pending) return "reached-booking-limit";
+  if (facts.any) return "subscription-required";
+  if (duration > settings.lessons.trial.minutes) return "no-enough-minutes";
+  // Every rule passes on a second look: the write lost a race.
+  return "busy-tutor";
+}
+
+export type NewLesson = { lesson: LessonRow; tutor: Pick<UserRow, "id" | "name" | "image">; outbox: OutboxRow[] };
+
+/**
+ * Books a lesson in ONE D1 round trip, a batch that: inserts the lesson under every rule (the
+ * tutor, the notice, the slot, both sides' busy times and the entitlement all read inside the
+ * one conditional INSERT ... SELECT, so two requests can never both pass them), its members and
+ * the pair's chat room, both members' notifications in the outbox (only when the lesson was
+ * inserted), and a last read that explains a refusal. The route delivers the notifications after
+ * the response.
+ */
+export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLesson> {
   const now = request.now ?? new Date();
   const { student, duration } = request;
-  const context = await readContext(db, request.tutorId, student.id, now);
-  const tutor = precheck(student, context.tutor, request.start, now);
+  if (student.role !== Role.Student) fail("forbidden");
+  if (!student.verifiedEmail) fail("email-not-verified");
+  if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const at = now.toISOString();
   const w: Window = {
-    tutorId: tutor.user.id,
+    tutorId: request.tutorId,
     studentId: student.id,
     start: request.start.toISOString(),
     end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
     excludeId: 0,
   };
-  const entitlement = entitlementFor(context.sub, w.start, duration);
-  const subscriptionId = entitlement.kind === "subscription" ? entitlement.sub.id : null;
-  const isTrial = entitlement.kind === "trial" ? 1 : 0;
-  const pairKey = `${Math.min(student.id, tutor.user.id)}:${Math.max(student.id, tutor.user.id)}`;
+  const context = bookingContextSql(w, student.id, now);
+  const pairKey = `${Math.min(student.id, w.tutorId)}:${Math.max(student.id, w.tutorId)}`;
   // The lesson this batch created: the live one at this tutor and start, booked by this student now.
   const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
     AND created_by = ${student.id} AND created_at = ${at}`;
-  let inserted: LessonRow[];
+  const booked = (other: string | null) => lessonMessages.booked(w.start, duration, other);
+  let results: D1Result[];
   try {
-    const results = await d1(db).batch<LessonRow>([
+    results = await d1(db).batch([
       statement(db, sql`
         INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
-        SELECT ${w.tutorId}, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration}, ${lessonPrice(duration, tutor.user.role as Role)},
-          ${tutorEarning(duration)}, ${subscriptionId}, ${isTrial}, ${student.id}, ${at}, ${at}
-        WHERE EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${entitledSql(w, entitlement)}
+        SELECT c.tutorId, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration},
+          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager)} ELSE ${lessonPrice(duration, Role.Tutor)} END,
+          ${tutorEarning(duration)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
+        FROM (${context}) c
+        WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
+          AND ${contextEntitledSql(w, duration)}
         RETURNING ${lessonColumns}`),
       statement(db, sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
         SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
-          (SELECT ${w.tutorId} AS user_id, ${tutor.user.role} AS role UNION ALL SELECT ${student.id}, ${Role.Student}) p
+          (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${student.id}, ${Role.Student}) p
         WHERE true`),
       statement(db, sql`
         INSERT INTO chat_rooms (pair_key, created_at, updated_at)
@@ -181,17 +274,25 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<Booke
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
         WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
+      statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at })),
+      statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at })),
+      statement(db, sql`
+        SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
+          (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy, ${contextEntitledSql(w, duration)} AS entitled,
+          ${studentLessonSql(w, at)} AS pending, ${studentLessonSql(w)} AS "any"
+        FROM (${context}) c`),
     ]);
-    inserted = results[0]?.results ?? [];
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
     throw error;
   }
-  const lesson = inserted[0];
-  if (!lesson) fail(await explain(db, w, entitlement, now));
+  const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
+  const facts = (results[6]?.results as BookingFacts[] | undefined)?.[0];
+  if (!lesson || !facts) fail(refusal(facts, duration));
   tutorsChanged(); // the tutor's free time shrank: the cached list is stale
-  return { lesson: toLessonRow(lesson), tutor: tutor.user };
+  const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
+  return { lesson: toLessonRow(lesson), tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
 }
 
 export type RescheduleRequest = { student: UserRow; lessonId: number; start: Date; duration?: LessonDuration; now?: Date };

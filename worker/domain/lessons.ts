@@ -65,6 +65,33 @@ export function messagesTo(user: UserRow, text: { subject: string; body: string 
   return out;
 }
 
+const NAME_MARK = "\u0001name\u0001";
+
+/**
+ * messagesTo as one INSERT ... SELECT into the outbox, for a batch that cannot read the users
+ * first: the user's channels and addresses are read from the users table in the statement (email
+ * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
+ * user, and nothing is written unless `when` holds. Answers the stored rows (for delivery).
+ */
+export function messagesToSql(p: { userId: number; otherId: number; text: (other: string | null) => { subject: string; body: string }; when: SQL; at: string }): SQL {
+  const plain = p.text(null);
+  const marked = p.text(NAME_MARK);
+  const named = (plainText: string, markedText: string) =>
+    sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
+  return sql`INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, created_at)
+    SELECT u.id, ch.channel, CASE ch.channel WHEN 'email' THEN u.email WHEN 'whatsapp' THEN u.phone ELSE u.telegram_chat_id END,
+      ${named(plain.subject, marked.subject)}, ${named(plain.body, marked.body)}, ${p.at}
+    FROM users u
+    JOIN (SELECT 1 AS n, 'email' AS channel UNION ALL SELECT 2, 'whatsapp' UNION ALL SELECT 3, 'telegram') ch
+    LEFT JOIN users o ON o.id = ${p.otherId}
+    WHERE u.id = ${p.userId} AND ${p.when} AND (ch.channel = 'email'
+      OR (ch.channel = 'whatsapp' AND u.verified_phone AND coalesce(u.phone, '') <> '' AND u.notification_method = ${MessagingApp.Whatsapp})
+      OR (ch.channel = 'telegram' AND u.verified_phone AND coalesce(u.telegram_chat_id, '') <> '' AND u.notification_method = ${MessagingApp.Telegram}))
+    ORDER BY ch.n
+    RETURNING id, user_id AS userId, channel, recipient, subject, body, code, status, attempts, last_error AS lastError,
+      dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt`;
+}
+
 export const lessonMessages = {
   booked: (start: string, duration: number, other: string | null) => ({
     subject: "تم حجز حصة جديدة في درس",
@@ -99,9 +126,8 @@ const tutorUser = alias(users, "tutor_user");
 const studentUser = alias(users, "student_user");
 const studentMember = alias(lessonMembers, "student_member");
 
-/** A member's columns, under names of their own when `named` (a db.batch maps rows by column name). */
-function person(table: typeof tutorUser, prefix: string, named: boolean) {
-  if (!named) return { id: table.id, name: table.name, image: table.image };
+/** A member's columns under names of their own (a db.batch maps its rows by column name). */
+function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
   return {
     id: sql<number>`${table.id}`.as(`${prefix}_id`),
     name: sql<string | null>`${table.name}`.as(`${prefix}_name`),
@@ -110,9 +136,9 @@ function person(table: typeof tutorUser, prefix: string, named: boolean) {
 }
 
 /** Lessons joined to both members: one query for a page, one row for a lesson. */
-function lessonsWithMembers(db: Db, named = false) {
+function lessonsWithMembers(db: Db) {
   return db
-    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor", named), student: person(studentUser, "member_student", named) })
+    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student") })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
     .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
@@ -172,7 +198,7 @@ export async function listLessons(
   // One round trip: the page and the total in one db.batch (the page's member columns carry their
   // own names, since a batch maps its rows by column name).
   const [list, [counted]] = await db.batch([
-    lessonsWithMembers(db, true).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
+    lessonsWithMembers(db).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
     db.select({ total: sql<number>`count(*)` }).from(lessons).where(where),
   ]);
   return { list: list.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total: counted?.total ?? 0 };

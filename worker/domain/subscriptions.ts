@@ -97,7 +97,12 @@ export function currentSubscriptionQuery(db: Db, userId: number, now: Date) {
 }
 
 /** Minutes of a subscription week's lessons that count: not cancelled, not reported absent. */
-export function usedMinutesSql(subscriptionId: number, week: Pick<WeekWindow, "start" | "end">, excludeLessonId = 0, startedBefore?: string): SQL {
+export function usedMinutesSql(
+  subscriptionId: number | SQL,
+  week: { start: string | SQL; end: string | SQL },
+  excludeLessonId = 0,
+  startedBefore?: string,
+): SQL {
   return sql`COALESCE((SELECT SUM(duration) FROM lessons WHERE subscription_id = ${subscriptionId}
     AND canceled_at IS NULL AND reported_absent_at IS NULL AND start >= ${week.start} AND start < ${week.end}
     AND id <> ${excludeLessonId}${startedBefore ? sql` AND start < ${startedBefore}` : sql``}), 0)`;

@@ -71,3 +71,52 @@ export function weeksElapsed(subscriptionStart: string, weeks: number, at: Date 
   const week = weekContaining(subscriptionStart, weeks, at);
   return new Date(at).getTime() >= new Date(week.end).getTime() ? week.index + 1 : week.index;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The same calendar inside one SQL statement (SQLite knows no time zones), for a write that must
+// find a subscription's week without reading the subscription first.
+
+const offsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: CAIRO, timeZoneName: "longOffset" });
+
+/** Cairo's offset from UTC at an instant, in minutes ("GMT+03:00" → 180). */
+export function cairoOffsetMinutes(instant: number): number {
+  const name = offsetFormat.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/**
+ * Cairo's offsets over [from, to]: each entry holds until `until` (exclusive; null for the last).
+ * Sampled every 3 days, each change found to the millisecond (offsets change at most twice a year).
+ */
+export function cairoOffsets(from: number, to: number): Array<{ until: string | null; minutes: number }> {
+  const out: Array<{ until: string | null; minutes: number }> = [];
+  const step = 3 * DAY_MS;
+  let at = from;
+  let minutes = cairoOffsetMinutes(at);
+  while (at < to) {
+    const next = Math.min(at + step, to);
+    const nextMinutes = cairoOffsetMinutes(next);
+    if (nextMinutes !== minutes) {
+      let low = at;
+      let high = next; // offset(low) = minutes, offset(high) ≠ minutes
+      while (high - low > 1) {
+        const mid = Math.floor((low + high) / 2);
+        if (cairoOffsetMinutes(mid) === minutes) low = mid;
+        else high = mid;
+      }
+      out.push({ until: new Date(high).toISOString(), minutes });
+      minutes = nextMinutes;
+    }
+    at = next;
+  }
+  out.push({ until: null, minutes });
+  return out;
+}
+
+/** The first instants of the Cairo days `first`..`last` as JSON: {"YYYY-MM-DD": ISO instant}. */
+export function cairoDayStartsJson(first: string, last: string): string {
+  const days: Record<string, string> = {};
+  for (let day = first; day <= last; day = addDays(day, 1)) days[day] = cairoDayStart(day).toISOString();
+  return JSON.stringify(days);
+}

@@ -1,5 +1,5 @@
 import type { AuthResponse } from "../../schema/api/user";
-import { deliver, enqueue, type Message } from "../domain/outbox";
+import { deliver, enqueue, type Message, type OutboxRow } from "../domain/outbox";
 import { issueToken } from "../domain/token";
 import { toUserView, type UserRow } from "../domain/users";
 import type { AppContext } from "./context";
@@ -16,6 +16,11 @@ export async function signedIn(c: AppContext, user: UserRow): Promise<AuthRespon
 export async function notify(c: AppContext, message: Message): Promise<void> {
   const row = await enqueue(c.get("db"), message);
   if (row) c.executionCtx.waitUntil(deliver(c.get("db"), c.get("services"), row, c.get("logger")));
+}
+
+/** Delivers, after the response, outbox rows the request already stored (in its own batch). */
+export function deliverLater(c: AppContext, rows: readonly OutboxRow[]): void {
+  for (const row of rows) c.executionCtx.waitUntil(deliver(c.get("db"), c.get("services"), row, c.get("logger")));
 }
 
 /** The caller's address for rate limits (Cloudflare sets it; local runs share one bucket). */

@@ -8,6 +8,7 @@ import {
   findRoomView,
   listRoomsOf,
   openRoom,
+  recordLastMessage,
   refuseNewRoom,
   requireRoomMember,
   roomMembers,
@@ -51,6 +52,8 @@ export const chatRoutes = [
       if (!created) fail("room-exists");
       const outcome = await chatRoom(c, roomId).send(user.id, body.message);
       if (outcome.result !== "ok" || !outcome.message) failOutcome(outcome);
+      // The room writes its D1 summary after its ack; the new room's answer needs it now.
+      await recordLastMessage(db, outcome.message);
       const room = await findRoomView(db, roomId, user.id, 0);
       return { room: room!, message: outcome.message };
     },

@@ -8,7 +8,7 @@ import { cancelLesson, isLessonStaff, lessonMessages, lessonStats, listLessons, 
 import type { Message } from "../domain/outbox";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
-import { notify } from "../http/respond";
+import { deliverLater, notify } from "../http/respond";
 import { route } from "../http/route";
 import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../realtime/lessons";
 
@@ -34,11 +34,9 @@ export const lessonRoutes = [
     body: bookLessonBody,
     status: 201,
     async handle({ c, body, user }) {
-      const { lesson, tutor } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration });
-      await notifyAll(c, [
-        ...messagesTo(tutor, lessonMessages.booked(lesson.start, lesson.duration, user.name)),
-        ...messagesTo(user, lessonMessages.booked(lesson.start, lesson.duration, tutor.name)),
-      ]);
+      // One batch stored the lesson, its room and both members' notifications; delivery follows the response.
+      const { lesson, tutor, outbox } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration });
+      deliverLater(c, outbox);
       tellMembers(c, "LessonBooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },

@@ -1,6 +1,6 @@
 // Telegram and WhatsApp: linking a Telegram chat, both providers' webhooks, and (local only) their
 // emulators. The webhooks are public and trusted only through their secret header or signature.
-import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type TelegramLink } from "../../schema/api/telegram";
+import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type TelegramLink } from "../../schema/api/messaging";
 import { Role } from "../../schema/enums";
 import { liveKitEmulatorFetch } from "../dev/livekit";
 import { telegramEmulatorFetch, telegramFor, telegramWebhookSecret } from "../dev/telegram";

@@ -104,6 +104,7 @@ export const adminArea = {
     refundDone: "تم طلب الاسترداد",
     superAdminOnly: "الإلغاء والاسترداد متاحان للمدير العام فقط.",
     openTutor: "صفحة المدرّس",
+    allLessons: "كل حصصه",
   },
   tutors: {
     title: "المدرّسون",
@@ -214,6 +215,8 @@ export const adminArea = {
     addInvite: "إضافة دعوة",
     invitesEmpty: "لا توجد دعوات.",
     userId: "رقم حساب المستخدم",
+    userIdHint: "يظهر في صفحة المستخدم، أو ادعه من صفحته مباشرة.",
+    inviteToPlan: "دعوة لباقة",
     plan: "الباقة",
     note: "ملاحظة (اختياري)",
     inviteLine: (user: string, plan: string) => `المستخدم ${user} — باقة ${plan}`,

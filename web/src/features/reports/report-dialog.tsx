@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { debugLog } from "../../lib/debug-log";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
@@ -57,6 +58,7 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
           viewport: `${window.innerWidth}x${window.innerHeight}`,
           time: new Date(),
           userId: user?.id ?? null,
+          lines: debugLog.lines(),
         })
       : null;
     send.mutate(reportForm(checked.data, { url, screenshot, log, source: rememberedLinkSource() }), {

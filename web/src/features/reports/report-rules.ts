@@ -17,11 +17,21 @@ export function screenshotProblem(file: File): "invalid-type" | "large-file-size
   return null;
 }
 
-export type TechnicalContext = { url: string; userAgent: string; language: string; viewport: string; time: Date; userId: number | null };
+export type TechnicalContext = {
+  url: string;
+  userAgent: string;
+  language: string;
+  viewport: string;
+  time: Date;
+  userId: number | null;
+  /** The app's debug log lines (web/src/lib/debug-log.ts), oldest first. */
+  lines?: readonly string[];
+};
 
 /**
  * The log attached to a report (spec 8: the debug log holds the user agent, the URL and the
- * lines): what staff need to reproduce a problem, never the token or form contents.
+ * lines): what staff need to reproduce a problem, then the app's recent debug log lines (which
+ * never hold the token or request bodies).
  */
 export function technicalLog(context: TechnicalContext): string {
   const lines = [
@@ -32,7 +42,14 @@ export function technicalLog(context: TechnicalContext): string {
     `viewport: ${context.viewport}`,
     `user: ${context.userId ?? "-"}`,
   ];
-  return `${lines.join("\n")}\n`.slice(0, bounds.fileBytes.reportLog);
+  const log = context.lines?.length ? ["", ...context.lines] : [];
+  // Newest lines matter most: a log over the limit loses its oldest lines, never the header.
+  let text = `${[...lines, ...log].join("\n")}\n`;
+  while (new Blob([text]).size > bounds.fileBytes.reportLog && log.length > 1) {
+    log.splice(1, 1);
+    text = `${[...lines, ...log].join("\n")}\n`;
+  }
+  return text;
 }
 
 /** The multipart body of POST /report/with/asset. */

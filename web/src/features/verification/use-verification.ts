@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TelegramLink } from "@schema/api/telegram";
+import type { TelegramLink } from "@schema/api/messaging";
 import type { UserView } from "@schema/api/user";
 import type { MessagingApp } from "@schema/enums";
 import { api } from "../../lib/api";

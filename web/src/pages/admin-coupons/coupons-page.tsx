@@ -9,7 +9,6 @@ import {
   adminPageSize,
   useAdminPlansQuery,
   useCouponsQuery,
-  useCreateInvite,
   useDeleteCoupon,
   useDeleteInvite,
   useInvitesQuery,
@@ -23,10 +22,10 @@ import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { Select } from "../../ui/select";
 import { Tabs } from "../../ui/tabs";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
+import { InviteDialog } from "../../features/admin-area/invite-dialog";
 
 const t = ar.adminArea.coupons;
 const c = ar.adminArea.common;
@@ -171,62 +170,6 @@ function CouponsTab() {
         }
       />
     </div>
-  );
-}
-
-const inviteSchema = z.object({
-  userId: z.string().transform((text, ctx) => {
-    const value = wholeNumber(text);
-    if (!(value > 0)) ctx.addIssue({ code: "custom", message: "user-not-found" });
-    return value;
-  }),
-  planId: z.string().min(1, "plan-not-found").transform(Number),
-  expiresAt: z.string().min(1, "bad-request").transform(endOfCairoDay),
-  note: z.string().max(500, "bad-request").transform((text) => text.trim() || undefined),
-});
-
-function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const create = useCreateInvite();
-  const plans = useAdminPlansQuery();
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormState({ userId: "", planId: "", expiresAt: "", note: "" });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.check(inviteSchema, formRef.current);
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: () => {
-        toasts.show({ id: "invite-created", type: "success", title: c.created });
-        form.setValues({ userId: "", planId: "", expiresAt: "", note: "" });
-        onClose();
-      },
-      onError: (error) => form.showServerError(error, { "user-not-found": "userId", "plan-not-found": "planId" }),
-    });
-  }
-  return (
-    <Dialog open={open} onClose={onClose} title={t.createInviteTitle}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.userId} required ltr inputMode="numeric" {...form.bind("userId")} />
-        <Select
-          label={t.plan}
-          required
-          placeholder="—"
-          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: ar.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) }))}
-          {...form.bind("planId")}
-        />
-        <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
-        <TextField label={t.note} maxLength={500} {...form.bind("note")} />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

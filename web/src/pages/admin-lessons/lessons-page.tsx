@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonFilters } from "../../features/admin-area/use-admin-area";
@@ -20,8 +20,10 @@ const noName = ar.adminArea.common.noName;
 
 /** /admin/lessons — every lesson, filtered by status, time and member; an admin cancels an upcoming one. */
 export function AdminLessonsPage() {
-  const [filters, setFilters] = useState<LessonFilters>({ status: null, when: null, user: null, page: 1 });
-  const [userText, setUserText] = useState("");
+  // ?user= (links from a user's page) starts the list on that member's lessons.
+  const initialUser = wholeNumber(useSearchParams()[0].get("user") ?? "");
+  const [filters, setFilters] = useState<LessonFilters>({ status: null, when: null, user: initialUser > 0 ? initialUser : null, page: 1 });
+  const [userText, setUserText] = useState(initialUser > 0 ? String(initialUser) : "");
   const lessons = useAdminLessonsQuery(filters);
   const cancel = useAdminCancelLesson();
   const [target, setTarget] = useState<LessonView | null>(null);

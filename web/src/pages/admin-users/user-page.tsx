@@ -5,6 +5,7 @@ import type { TransactionView } from "@schema/api/transaction";
 import type { UserView } from "@schema/api/user";
 import { Governorate, Role, TransactionStatus, isTutorSide } from "@schema/enums";
 import { ConfirmDialog, Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
+import { InviteDialog } from "../../features/admin-area/invite-dialog";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
 import {
   useCancelSubscription,
@@ -206,6 +207,18 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
   );
 }
 
+function InviteButton({ userId }: { userId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {ar.adminArea.coupons.inviteToPlan}
+      </Button>
+      <InviteDialog open={open} onClose={() => setOpen(false)} userId={userId} />
+    </>
+  );
+}
+
 /** /admin/user/{id} — a user's account; a student's lessons, subscriptions and payments; a tutor's onboarding and activation. */
 export function AdminUserPage() {
   const id = Number(useParams().id);
@@ -223,6 +236,12 @@ export function AdminUserPage() {
             {data.role === Role.Student && (
               <>
                 <StudentNumbers userId={data.id} />
+                <div className="flex flex-wrap items-center gap-4">
+                  <Link to={`/admin/lessons?user=${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                    {t.allLessons}
+                  </Link>
+                  <InviteButton userId={data.id} />
+                </div>
                 {!superAdmin && <Notice>{t.superAdminOnly}</Notice>}
                 <Subscriptions userId={data.id} superAdmin={superAdmin} />
                 <Transactions userId={data.id} superAdmin={superAdmin} />
@@ -230,9 +249,14 @@ export function AdminUserPage() {
             )}
             {isTutorSide(data.role) && (
               <>
-                <Link to={`/admin/tutor/${data.id}`} className="self-start text-sm font-medium text-brand-800 underline underline-offset-2">
-                  {t.openTutor}
-                </Link>
+                <div className="flex flex-wrap gap-4">
+                  <Link to={`/admin/tutor/${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                    {t.openTutor}
+                  </Link>
+                  <Link to={`/admin/lessons?user=${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                    {t.allLessons}
+                  </Link>
+                </div>
                 <TutorAdminPanel tutorId={data.id} />
               </>
             )}
