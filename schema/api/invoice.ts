@@ -6,7 +6,7 @@ import {
   bankAccountNumberRule,
   bankNameRule,
   instapayRule,
-  invoiceAmountRule,
+  invoiceAmountRuleWithin,
   invoiceNoteRule,
   phoneRule,
   userNameRule,
@@ -81,9 +81,13 @@ function toDestination(value: DestinationInput): Destination {
   };
 }
 
-/** POST /invoice: amount in piasters (100..50,000 EGP), a destination, an optional note. */
+/**
+ * POST /invoice: amount in piasters, a destination, an optional note. The amount's limits are the
+ * platform setting in force (default 100..50,000 EGP, admins may change them), so the contract
+ * only asks for a positive whole number and the Worker checks the limits with the balance.
+ */
 export const createInvoiceBody = z
-  .object({ amount: invoiceAmountRule, note: invoiceNoteRule.optional(), ...destinationFields })
+  .object({ amount: invoiceAmountRuleWithin({ min: 1, max: Number.MAX_SAFE_INTEGER }), note: invoiceNoteRule.optional(), ...destinationFields })
   .superRefine(checkDestination)
   .transform((value) => ({ amount: value.amount, note: value.note ?? null, ...toDestination(value) }));
 export type CreateInvoiceBody = z.input<typeof createInvoiceBody>;

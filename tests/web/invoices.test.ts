@@ -14,6 +14,9 @@ import {
 
 const MiB = 1024 * 1024;
 
+/** Stats with the default limits (100..50,000 EGP) and this withdrawable balance, in piasters. */
+const limits = (withdrawable: number) => ({ withdrawable, minAmount: 10_000, maxAmount: 5_000_000 });
+
 describe("the withdrawal form's amount", () => {
   it("turns pounds as typed into piasters, Arabic digits and separators included", () => {
     expect(poundsToPiasters("150")).toBe(15_000);
@@ -36,22 +39,29 @@ describe("the withdrawal request built from the form", () => {
   });
 
   it("is checked with the API's rules: the amount range and the method's fields", () => {
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "50", phone: "01012345678" }, 1_000_000)).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "", phone: "01012345678" }, 1_000_000)).toMatchObject({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100" }, 1_000_000)).toEqual({ ok: false, errors: { phone: "invalid-phone" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "1", accountNumber: "12" }, 1_000_000)).toEqual({
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "50", phone: "01012345678" }, limits(1_000_000))).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "", phone: "01012345678" }, limits(1_000_000))).toMatchObject({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100" }, limits(1_000_000))).toEqual({ ok: false, errors: { phone: "invalid-phone" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "1", accountNumber: "12" }, limits(1_000_000))).toEqual({
       ok: false,
       errors: { accountNumber: "invalid-bank-account-number", bank: "empty-bank-name" },
     });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "2", username: "me@gmail.com" }, 1_000_000)).toEqual({
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "2", username: "me@gmail.com" }, limits(1_000_000))).toEqual({
       ok: false,
       errors: { username: "instapay-username-invalid" },
     });
   });
 
+  it("uses the limits in force from the stats, not fixed numbers", () => {
+    const raised = { withdrawable: 10_000_000, minAmount: 50_000, maxAmount: 8_000_000 };
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "400", phone: "01012345678" }, raised)).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "80001", phone: "01012345678" }, raised)).toEqual({ ok: false, errors: { amount: "max-invoice-amount-exceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "60000", phone: "01012345678" }, raised)).toMatchObject({ ok: true, data: { amount: 6_000_000 } });
+  });
+
   it("refuses more than the withdrawable balance before sending anything", () => {
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, 29_999)).toEqual({ ok: false, errors: { amount: "insufficient-balance" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, 30_000)).toMatchObject({ ok: true, data: { amount: 30_000, phone: "01012345678" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(29_999))).toEqual({ ok: false, errors: { amount: "insufficient-balance" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(30_000))).toMatchObject({ ok: true, data: { amount: 30_000, phone: "01012345678" } });
   });
 });
 

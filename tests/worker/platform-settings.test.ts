@@ -5,6 +5,7 @@ import { withdrawLimits } from "../../worker/domain/platform-settings";
 import { settings } from "../../worker/domain/settings";
 import { createUser, db } from "./factories-lessons";
 import { call } from "./helpers";
+import { requestWithdrawal, tutorWithEarnings, wallet } from "./factories-invoices";
 
 const put = (token: string, body: unknown) => call("PUT", "/api/v1/platform-settings/withdrawals", { token, body });
 const stored = () => env.DB.prepare("SELECT key, value, updated_by AS updatedBy FROM platform_settings").all<{ key: string; value: string; updatedBy: number }>();
@@ -67,5 +68,36 @@ describe("platform settings: withdrawal limits", () => {
     expect(response.body.code).toBe("forbidden");
     const tutor = await createUser(Role.Tutor);
     expect((await call("GET", "/api/v1/platform-settings", { token: tutor.token })).status).toBe(403);
+  });
+});
+
+describe("withdrawal requests follow the limits in force", () => {
+  it("refuses below a raised minimum and accepts above the default maximum once it is raised", async () => {
+    await reset();
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const tutor = await tutorWithEarnings(10_000_000);
+    expect((await put(superAdmin.token, { minInvoiceAmount: 50_000, maxInvoiceAmount: 8_000_000 })).status).toBe(200);
+
+    const low = await requestWithdrawal(tutor, wallet(40_000));
+    expect(low.status).toBe(400);
+    expect(low.body).toMatchObject({ code: "min-invoice-amount-subceeded", fields: { amount: "min-invoice-amount-subceeded" } });
+    const high = await requestWithdrawal(tutor, wallet(8_000_100));
+    expect(high.body).toMatchObject({ code: "max-invoice-amount-exceeded", fields: { amount: "max-invoice-amount-exceeded" } });
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?").bind(tutor.id).first<{ n: number }>();
+    expect(count?.n).toBe(0);
+
+    // 60,000 EGP is above the default 50,000 but inside the raised limit.
+    const accepted = await requestWithdrawal(tutor, wallet(6_000_000));
+    expect(accepted.status).toBe(201);
+    const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
+    expect(stats.body).toMatchObject({ minAmount: 50_000, maxAmount: 8_000_000, pending: 6_000_000 });
+  });
+
+  it("keeps the default limits while nothing is stored", async () => {
+    await reset();
+    const tutor = await tutorWithEarnings(10_000_000);
+    expect((await requestWithdrawal(tutor, wallet(5_000_100))).body.code).toBe("max-invoice-amount-exceeded");
+    expect((await requestWithdrawal(tutor, wallet(9_999))).body.code).toBe("min-invoice-amount-subceeded");
+    expect((await requestWithdrawal(tutor, wallet(10_000))).status).toBe(201);
   });
 });

@@ -12,6 +12,7 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { statement } from "./lessons";
 import { settings } from "./settings";
+import { withdrawLimits, withdrawLimitsFrom, withdrawalsSettingSql } from "./platform-settings";
 import { cairoMonthWindow, tutorEarningsSql } from "./stats";
 import type { UserRow } from "./users";
 
@@ -34,7 +35,7 @@ const amountInSql = (tutorId: number, statuses: readonly InvoiceStatus[]) =>
 // ---------------------------------------------------------------------------------------------
 // Balance
 
-type StatsRow = { earnings: number; earningsThisMonth: number; pending: number; withdrawn: number };
+type StatsRow = { earnings: number; earningsThisMonth: number; pending: number; withdrawn: number; limits: string | null };
 
 /** A tutor's earnings, waiting and approved requests, and what is left to withdraw: one statement. */
 export async function invoiceStats(db: Db, tutorId: number, now = new Date()): Promise<InvoiceStats> {
@@ -44,8 +45,10 @@ export async function invoiceStats(db: Db, tutorId: number, now = new Date()): P
     sql`SELECT ${tutorEarningsSql(tutorId, at)} AS earnings,
           ${tutorEarningsSql(tutorId, at, cairoMonthWindow(now))} AS earningsThisMonth,
           ${amountInSql(tutorId, WAITING)} AS pending,
-          ${amountInSql(tutorId, [InvoiceStatus.Approved])} AS withdrawn`,
+          ${amountInSql(tutorId, [InvoiceStatus.Approved])} AS withdrawn,
+          ${withdrawalsSettingSql} AS limits`,
   ).first<StatsRow>();
+  const limits = withdrawLimitsFrom(row?.limits);
   const earnings = row?.earnings ?? 0;
   const pending = row?.pending ?? 0;
   const withdrawn = row?.withdrawn ?? 0;
@@ -56,15 +59,22 @@ export async function invoiceStats(db: Db, tutorId: number, now = new Date()): P
     withdrawn,
     // A lesson reported absent after a payout can take earnings below what was paid: never negative.
     withdrawable: Math.max(0, earnings - pending - withdrawn),
-    minAmount: settings.withdrawals.minAmount,
-    maxAmount: settings.withdrawals.maxAmount,
+    minAmount: limits.min,
+    maxAmount: limits.max,
     workingDays: settings.withdrawals.workingDays,
   };
 }
 
+/** A stored limit read inside SQL; the default when the setting is missing or unreadable. */
+const limitSql = (field: "minInvoiceAmount" | "maxInvoiceAmount", fallback: number) =>
+  sql`COALESCE((SELECT CASE WHEN json_valid(ps.value) THEN json_extract(ps.value, ${`$.${field}`}) END
+                FROM platform_settings ps WHERE ps.key = 'withdrawals'), ${fallback})`;
+
 /**
- * Inserts the request only while the amount fits the withdrawable balance, read in the same
- * statement (D1 has no interactive transactions): `insufficient-balance` otherwise.
+ * Inserts the request only while the amount is within the limits in force (the platform setting
+ * an admin may change) and fits the withdrawable balance, both read in the same statement (D1
+ * has no interactive transactions). When nothing was inserted, the limits are read again to say
+ * which rule refused: min/max codes on `amount`, otherwise `insufficient-balance`.
  */
 export async function createInvoice(
   db: Db,
@@ -78,10 +88,17 @@ export async function createInvoice(
     sql`INSERT INTO invoices (user_id, amount, method, receiver, phone, bank, account_number, username, status, note, created_at, updated_at)
         SELECT ${tutorId}, ${request.amount}, ${request.method}, ${request.receiver}, ${request.phone}, ${request.bank},
                ${request.accountNumber}, ${request.username}, ${InvoiceStatus.PendingApproval}, ${request.note}, ${at}, ${at}
-        WHERE ${tutorEarningsSql(tutorId, at)} - ${amountInSql(tutorId, HELD)} >= ${request.amount}
+        WHERE ${request.amount} >= ${limitSql("minInvoiceAmount", settings.withdrawals.minAmount)}
+          AND ${request.amount} <= ${limitSql("maxInvoiceAmount", settings.withdrawals.maxAmount)}
+          AND ${tutorEarningsSql(tutorId, at)} - ${amountInSql(tutorId, HELD)} >= ${request.amount}
         RETURNING id`,
   ).first<{ id: number }>();
-  if (!row) fail("insufficient-balance");
+  if (!row) {
+    const limits = await withdrawLimits(db);
+    if (request.amount < limits.min) fail("min-invoice-amount-subceeded", { amount: "min-invoice-amount-subceeded" });
+    if (request.amount > limits.max) fail("max-invoice-amount-exceeded", { amount: "max-invoice-amount-exceeded" });
+    fail("insufficient-balance");
+  }
   return findInvoice(db, row.id);
 }
 

@@ -17,7 +17,9 @@ export const defaultWithdrawSettings: WithdrawSettings = {
   maxInvoiceAmount: settings.withdrawals.maxAmount,
 };
 
-function parseWithdrawals(value: string | undefined): WithdrawSettings | null {
+/** The stored withdrawals setting, or null when missing or unreadable (then the defaults apply). */
+export function parseWithdrawals(value: string | null | undefined): WithdrawSettings | null {
+  if (value === null) return null;
   if (value === undefined) return null;
   try {
     const checked = withdrawSettingsRule.safeParse(JSON.parse(value));
@@ -27,11 +29,19 @@ function parseWithdrawals(value: string | undefined): WithdrawSettings | null {
   }
 }
 
-/** The withdrawal limits in force (one read). For the invoice routes: invoiceAmountRuleWithin({ min, max }). */
+/** The limits in force from the stored value (see withdrawalsSettingSql). */
+export function withdrawLimitsFrom(value: string | null | undefined): { min: number; max: number } {
+  const limits = parseWithdrawals(value) ?? defaultWithdrawSettings;
+  return { min: limits.minInvoiceAmount, max: limits.maxInvoiceAmount };
+}
+
+/** The stored withdrawals setting as a scalar subquery, so a statement reads it in the same trip. */
+export const withdrawalsSettingSql = sql`(SELECT ps.value FROM platform_settings ps WHERE ps.key = ${WITHDRAWALS})`;
+
+/** The withdrawal limits in force (one read). */
 export async function withdrawLimits(db: Db): Promise<{ min: number; max: number }> {
   const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, WITHDRAWALS)).limit(1);
-  const limits = parseWithdrawals(row?.value) ?? defaultWithdrawSettings;
-  return { min: limits.minInvoiceAmount, max: limits.maxInvoiceAmount };
+  return withdrawLimitsFrom(row?.value);
 }
 
 export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView> {

@@ -53,7 +53,7 @@ export const invoiceRoutes = [
     method: "post",
     path: "/invoice",
     access: tutorSide,
-    summary: "Request a withdrawal: 100..50,000 EGP within the withdrawable balance, to a wallet, a bank account or Instapay.",
+    summary: "Request a withdrawal within the limits in force (default 100..50,000 EGP) and the withdrawable balance, to a wallet, a bank account or Instapay.",
     body: createInvoiceBody,
     status: 201,
     async handle({ c, body, user }): Promise<InvoiceView> {

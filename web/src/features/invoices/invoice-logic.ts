@@ -61,14 +61,20 @@ export function toInvoiceRequest(values: InvoiceFormValues): CreateInvoiceBody {
 }
 
 /**
- * The form checked with the API's own contract, plus the balance: an amount above what can be
- * withdrawn gets the server's code before any request is sent.
+ * The form checked with the API's own contract, plus the limits in force and the balance (from
+ * GET /invoice/stats): each gets the server's code before any request is sent.
  */
-export function checkInvoiceForm(values: InvoiceFormValues, withdrawable: number): FormValidation<CreateInvoiceBody, InvoiceField> {
+export function checkInvoiceForm(
+  values: InvoiceFormValues,
+  limits: { withdrawable: number; minAmount: number; maxAmount: number },
+): FormValidation<CreateInvoiceBody, InvoiceField> {
+  const { withdrawable } = limits;
   const request = toInvoiceRequest(values);
   const checked = validateForm<typeof createInvoiceBody, InvoiceField>(createInvoiceBody, request);
   // zod skips the missing-field check once a field failed: add what is missing, so all show at once.
   if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(request), ...checked.errors } };
+  if (request.amount < limits.minAmount) return { ok: false, errors: { amount: "min-invoice-amount-subceeded" } };
+  if (request.amount > limits.maxAmount) return { ok: false, errors: { amount: "max-invoice-amount-exceeded" } };
   if (request.amount > withdrawable) return { ok: false, errors: { amount: "insufficient-balance" } };
   return { ok: true, data: request };
 }

@@ -32,7 +32,7 @@ export function WithdrawalForm({ stats }: { stats: InvoiceStats }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.setFormError(null);
-    const checked = checkInvoiceForm(form.values, stats.withdrawable);
+    const checked = checkInvoiceForm(form.values, stats);
     if (!checked.ok) {
       form.setErrors(checked.errors);
       focusFirstInvalidField(formRef.current);
