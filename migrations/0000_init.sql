@@ -194,6 +194,7 @@ CREATE TABLE `interviews` (
 CREATE INDEX `interviews_interviewee_start_idx` ON `interviews` (`interviewee_id`,`start`);--> statement-breakpoint
 CREATE INDEX `interviews_interviewer_start_idx` ON `interviews` (`interviewer_id`,`start`);--> statement-breakpoint
 CREATE INDEX `interviews_start_idx` ON `interviews` (`start`);--> statement-breakpoint
+CREATE INDEX `interviews_slot_idx` ON `interviews` (`slot_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `interviews_interviewee_open_uq` ON `interviews` (`interviewee_id`) WHERE status IN (1, 2);--> statement-breakpoint
 CREATE UNIQUE INDEX `interviews_interviewer_start_pending_uq` ON `interviews` (`interviewer_id`,`start`) WHERE status = 1;--> statement-breakpoint
 CREATE TABLE `demo_sessions` (
@@ -220,6 +221,7 @@ CREATE TABLE `demo_sessions` (
 CREATE INDEX `demo_sessions_tutor_start_idx` ON `demo_sessions` (`tutor_id`,`start`);--> statement-breakpoint
 CREATE INDEX `demo_sessions_tutor_manager_start_idx` ON `demo_sessions` (`tutor_manager_id`,`start`);--> statement-breakpoint
 CREATE INDEX `demo_sessions_start_idx` ON `demo_sessions` (`start`);--> statement-breakpoint
+CREATE INDEX `demo_sessions_slot_idx` ON `demo_sessions` (`slot_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `demo_sessions_tutor_open_uq` ON `demo_sessions` (`tutor_id`) WHERE status IN (1, 2);--> statement-breakpoint
 CREATE UNIQUE INDEX `demo_sessions_tutor_manager_start_pending_uq` ON `demo_sessions` (`tutor_manager_id`,`start`) WHERE status = 1;--> statement-breakpoint
 CREATE TABLE `intro_videos` (

@@ -39,6 +39,8 @@ export const interviews = sqliteTable(
     index("interviews_interviewee_start_idx").on(t.intervieweeId, t.start),
     index("interviews_interviewer_start_idx").on(t.interviewerId, t.start),
     index("interviews_start_idx").on(t.start),
+    // The tutor list's free time counts a slot's pending interviews by slot.
+    index("interviews_slot_idx").on(t.slotId),
     // conflicting-interview: one pending or passed interview per tutor.
     uniqueIndex("interviews_interviewee_open_uq")
       .on(t.intervieweeId)

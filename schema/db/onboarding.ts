@@ -37,6 +37,8 @@ export const demoSessions = sqliteTable(
     index("demo_sessions_tutor_start_idx").on(t.tutorId, t.start),
     index("demo_sessions_tutor_manager_start_idx").on(t.tutorManagerId, t.start),
     index("demo_sessions_start_idx").on(t.start),
+    // The tutor list's free time counts a slot's pending demo sessions by slot.
+    index("demo_sessions_slot_idx").on(t.slotId),
     // One pending or passed demo session per tutor.
     uniqueIndex("demo_sessions_tutor_open_uq")
       .on(t.tutorId)

@@ -37,6 +37,31 @@ describe("chat-room socket", () => {
     await closeAll(studentRoom, teacherRoom, teacherChannel);
   });
 
+  it("writes the room summary to D1 at most about once a second, never backwards, and the last message always lands (even after an eviction)", async () => {
+    // Every summary write, as D1 sees it.
+    await env.DB.batch([
+      env.DB.prepare("CREATE TABLE IF NOT EXISTS test_summary_writes (room_id INTEGER, sequence INTEGER)"),
+      env.DB.prepare(`CREATE TRIGGER IF NOT EXISTS test_summary_write AFTER UPDATE OF last_message_id ON chat_rooms
+        BEGIN INSERT INTO test_summary_writes VALUES (NEW.id, CAST(NEW.last_message_id AS INTEGER)); END`),
+    ]);
+    const began = Date.now();
+    const { student, roomId } = await pair();
+    const studentRoom = await TestSocket.chatRoom(student, roomId);
+    for (let i = 1; i <= 8; i++) expect((await studentRoom.request({ type: "SendMessage", payload: { text: `رسالة ${i}` } })).result).toBe("ok");
+    await evictDurableObject(roomStub(roomId));
+    const summary = async () =>
+      (await env.DB.prepare("SELECT CAST(last_message_id AS INTEGER) AS sequence, last_message_text AS text FROM chat_rooms WHERE id = ?").bind(roomId).first<{ sequence: number; text: string }>())!;
+    await eventually(async () => (await summary()).sequence === 9);
+    const elapsed = Date.now() - began;
+    expect(await summary()).toEqual({ sequence: 9, text: "رسالة 8" });
+    const writes = (await env.DB.prepare("SELECT sequence FROM test_summary_writes WHERE room_id = ? ORDER BY rowid").bind(roomId).all<{ sequence: number }>()).results.map((row) => row.sequence);
+    // The route's write of the first message, then at most one a second (9 changes in all).
+    expect(writes.length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / 1000));
+    expect(writes.length).toBeLessThan(9);
+    expect(writes).toEqual([...writes].sort((a, b) => a - b));
+    studentRoom.close();
+  });
+
   it("acks empty-text, message-not-found and not-owner, and lets only the author edit and delete", async () => {
     const { student, teacher, roomId } = await pair();
     const studentRoom = await TestSocket.chatRoom(student, roomId);

@@ -4,7 +4,7 @@ import { Role, SlotPurpose, isTutorSide, planPeriodWeeks, type LessonDuration } 
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { d1, lessonMessages, lessonPrice, messagesToSql, rows, statement, tutorEarning, type LessonRow } from "./lessons";
+import { d1, lessonColumns, lessonMessages, lessonPrice, messagesToSql, rows, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import type { OutboxRow } from "./outbox";
 import { settings } from "./settings";
 import { currentSubscriptionQuery, subscriptionWeeks, usedMinutesSql, type SubscriptionRow } from "./subscriptions";
@@ -58,13 +58,6 @@ const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l JOIN l
 /** Any lesson of the student that is not cancelled (optionally only those not ended yet). */
 const studentLessonSql = (w: Window, notEndedAt?: string) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
   WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
-
-/** Every lesson column under its LessonRow name, for RETURNING (no read-back round trip). */
-const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
-  subscription_id AS subscriptionId, is_trial AS isTrial, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
-  reported_absent_at AS reportedAbsentAt, created_at AS createdAt, updated_at AS updatedAt`);
-
-const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
 
 type Entitlement =
   | { kind: "subscription"; sub: SubscriptionRow; week: { start: string; end: string }; duration: number }

@@ -5,13 +5,21 @@ import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import type { Message } from "./outbox";
+import type { Message, OutboxRow } from "./outbox";
 import { settings } from "./settings";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
 import { CAIRO } from "./weekly-minutes";
 
 export type LessonRow = typeof lessons.$inferSelect;
+
+/** Every lesson column under its LessonRow name, for a raw statement's RETURNING (no read-back round trip). */
+export const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
+  subscription_id AS subscriptionId, is_trial AS isTrial, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
+  reported_absent_at AS reportedAbsentAt, created_at AS createdAt, updated_at AS updatedAt`);
+
+/** A raw statement's lesson row as drizzle reads it (SQLite answers the boolean as 0/1). */
+export const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
 type Person = Pick<UserRow, "id" | "name" | "image">;
 
 export function lessonState(lesson: Pick<LessonRow, "start" | "end" | "canceledAt">, now = new Date()): LessonState {
@@ -234,14 +242,21 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   const latest = new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString();
   if (row.lesson.start < latest) fail("lesson-cancel-window-passed");
   const at = now.toISOString();
-  const [updated] = await db
-    .update(lessons)
-    .set({ canceledAt: at, canceledBy: caller.id, updatedAt: at })
-    .where(and(eq(lessons.id, id), isNull(lessons.canceledAt), sql`${lessons.start} >= ${latest}`))
-    .returning();
-  if (!updated) fail("illegal");
+  // One batch: the conditional update and, only when it cancelled, the other member's (or both
+  // members', when an admin cancels) notifications in the outbox, naming the caller.
+  const canceled = sql`EXISTS (SELECT 1 FROM lessons WHERE id = ${id} AND canceled_at = ${at} AND canceled_by = ${caller.id})`;
+  const text = (by: string | null) => lessonMessages.canceled(row.lesson.start, by);
+  const others = [row.tutor.id, row.student.id].filter((userId) => userId !== caller.id);
+  const [updated, ...sent] = await d1(db).batch([
+    statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
+      WHERE id = ${id} AND canceled_at IS NULL AND start >= ${latest} RETURNING ${lessonColumns}`),
+    ...others.map((userId) => statement(db, messagesToSql({ userId, otherId: caller.id, text, when: canceled, at }))),
+  ]);
+  const lesson = (updated?.results as LessonRow[] | undefined)?.[0];
+  if (!lesson) fail("illegal");
   tutorsChanged(); // the tutor's time is free again: the cached list is stale
-  return { lesson: updated, tutor: row.tutor, student: row.student };
+  const outbox = sent.flatMap((result) => result.results as OutboxRow[]);
+  return { lesson: toLessonRow(lesson), tutor: row.tutor, student: row.student, outbox };
 }
 
 export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, UserRow>> {

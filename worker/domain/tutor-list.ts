@@ -75,19 +75,42 @@ function freeSlot(now: Date): { where: SQL; earliest: SQL } {
   return { where, earliest };
 }
 
-/** The columns of a card, computed in the same statement (one round trip per page). */
-function cardColumns(now: Date): SQL {
+/** The columns the list sorts on (rating, lessons taught, soonest free time). */
+function sortColumns(now: Date): SQL {
   const free = freeSlot(now);
-  return sql`u.id AS id, u.name AS name, u.image AS image, u.gender AS gender,
+  return sql`(SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
+    (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${iso(now)}) AS lessons_taught,
+    (SELECT min(${free.earliest}) FROM availability_slots s WHERE ${free.where}) AS next_free_at`;
+}
+
+/** The rest of a card's columns (u is the user, tr the tutor row). */
+const displayColumns = sql`u.id AS id, u.name AS name, u.image AS image, u.gender AS gender,
     tr.bio AS bio, tr.about AS about, tr.notice AS notice, tr.video AS video, tr.thumbnail AS thumbnail,
     u.created_at AS joined_at,
     (SELECT json_group_array(json_object('id', t.id, 'nameAr', t.name_ar, 'nameEn', t.name_en))
        FROM (SELECT t.id, t.name_ar, t.name_en FROM user_topics ut JOIN topics t ON t.id = ut.topic_id
              WHERE ut.user_id = u.id ORDER BY t.id) t) AS topics,
-    (SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
-    (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count,
-    (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${iso(now)}) AS lessons_taught,
-    (SELECT min(${free.earliest}) FROM availability_slots s WHERE ${free.where}) AS next_free_at`;
+    (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count`;
+
+/** The columns of a card, computed in the same statement (one round trip per page). */
+function cardColumns(now: Date): SQL {
+  return sql`${displayColumns}, ${sortColumns(now)}`;
+}
+
+/** The list's order on its sort keys (of the row alias `k`, or unqualified); the id breaks ties. */
+const listOrder = (k = "") =>
+  sql.raw(`${k}next_free_at IS NULL, ${k}next_free_at, ${k}rating_average IS NULL, ${k}rating_average DESC, ${k}lessons_taught DESC`);
+
+/**
+ * A page of the list's cards: the sort keys for every matching tutor, then the rest of the card
+ * only for the page's tutors.
+ */
+function cardPageSql(where: SQL, page: PageQuery, now: Date): SQL {
+  return sql`SELECT ${displayColumns}, k.rating_average AS rating_average, k.lessons_taught AS lessons_taught, k.next_free_at AS next_free_at
+    FROM (SELECT u.id AS tutor_id, ${sortColumns(now)} FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}
+      ORDER BY ${listOrder()}, u.id LIMIT ${page.size} OFFSET ${(page.page - 1) * page.size}) k
+    JOIN users u ON u.id = k.tutor_id JOIN tutors tr ON tr.id = u.id
+    ORDER BY ${listOrder("k.")}, u.id`;
 }
 
 type CardRow = {
@@ -167,12 +190,7 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
   const seenVersion = version;
   const where = listFilters(query, now);
   const [page, totals] = await client(db).batch([
-    statement(
-      db,
-      sql`SELECT * FROM (SELECT ${cardColumns(now)} FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where})
-      ORDER BY next_free_at IS NULL, next_free_at, rating_average IS NULL, rating_average DESC, lessons_taught DESC, id
-      LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
-    ),
+    statement(db, cardPageSql(where, query, now)),
     statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
   ]);
   const rows = (page?.results ?? []) as CardRow[];
@@ -240,12 +258,7 @@ export async function listUncontactedTutors(db: Db, studentId: number, query: Pa
   const where = sql`${onboardedSql} AND u.id <> ${studentId} AND NOT EXISTS (SELECT 1 FROM chat_room_members a
     JOIN chat_room_members b ON b.room_id = a.room_id WHERE a.user_id = u.id AND b.user_id = ${studentId})`;
   const [page, totals] = await client(db).batch([
-    statement(
-      db,
-      sql`SELECT * FROM (SELECT ${cardColumns(now)} FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where})
-      ORDER BY next_free_at IS NULL, next_free_at, rating_average IS NULL, rating_average DESC, lessons_taught DESC, id
-      LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
-    ),
+    statement(db, cardPageSql(where, query, now)),
     statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
   ]);
   const rows = (page?.results ?? []) as CardRow[];

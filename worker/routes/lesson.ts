@@ -143,10 +143,9 @@ export const lessonRoutes = [
     params: idParam,
     async handle({ c, params, user }) {
       const db = c.get("db");
-      const { lesson, tutor, student } = await cancelLesson(db, params.id, user);
-      const people = await usersByIds(db, [tutor.id, student.id]);
-      const others = [tutor.id, student.id].filter((id) => id !== user.id).map((id) => people.get(id)).filter((u) => u !== undefined);
-      await notifyAll(c, others.flatMap((other) => messagesTo(other, lessonMessages.canceled(lesson.start, user.name))));
+      // The update and the other member's notifications are one batch; delivery follows the response.
+      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user);
+      deliverLater(c, outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);
     },
