@@ -109,6 +109,44 @@ describe("PATCH /lesson (reschedule)", () => {
   });
 });
 
+describe("PATCH /lesson: the entitlement of a moved lesson", () => {
+  it("moves a trial lesson as a trial (no subscription needed) and names the other member in each notification", async () => {
+    const start = gridTime(24);
+    const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
+    const student = await createStudent();
+    const trial = await book(student, tutor.id, start, 15);
+    expect([trial.status, trial.body.isTrial]).toEqual([201, true]);
+    const to = addMinutes(start, 30);
+    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: trial.body.id, start: to.toISOString() } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ start: to.toISOString(), duration: 15, isTrial: true, subscriptionId: null, tutor: { id: tutor.id, name: "مدرس تجريبي" } });
+    const body = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(student.email).first<{ body: string }>();
+    expect(body!.body).toContain("مع مدرس تجريبي");
+  });
+
+  it("refuses moving a subscription lesson once the subscription is cancelled (subscription-required), leaving it and sending nothing", async () => {
+    const { start, tutor, student, lessonId } = await booked(24);
+    await env.DB.prepare("UPDATE subscriptions SET status = 'canceled' WHERE user_id = ?").bind(student.id).run();
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?").bind(tutor.email).first<{ n: number }>();
+    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 30).toISOString() } });
+    expect([response.status, response.body.code]).toEqual([422, "subscription-required"]);
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: start.toISOString() });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?").bind(tutor.email).first<{ n: number }>()).toEqual(before);
+  });
+
+  it("counts the week's minutes without the lesson's own: a 30-minute lesson of a 30-minute week moves, a longer one does not fit", async () => {
+    const start = gridTime(24);
+    const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
+    const student = await createStudent();
+    await subscribe(student.id, { weeklyMinutes: 30 });
+    const lesson = await book(student, tutor.id, start, 15);
+    expect(lesson.status).toBe(201);
+    const to = addMinutes(start, 60);
+    expect((await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lesson.body.id, start: to.toISOString(), duration: 30 } })).status).toBe(200);
+    expect((await book(student, tutor.id, addMinutes(start, 120), 15)).body.code).toBe("no-enough-minutes");
+  });
+});
+
 describe("PATCH /lesson by a student whose email is no longer verified", () => {
   it("refuses with email-not-verified and leaves the lesson where it was", async () => {
     const { start, student, lessonId } = await booked(24);

@@ -1,16 +1,16 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { lessons, tutors, users } from "../../schema/db";
-import { Role, SlotPurpose, isTutorSide, planPeriodWeeks, type LessonDuration } from "../../schema/enums";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { lessons } from "../../schema/db";
+import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { d1, lessonColumns, lessonMessages, lessonPrice, messagesToSql, rows, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
+import { d1, lessonColumns, lessonMessages, lessonPrice, messagesToSql, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import type { OutboxRow } from "./outbox";
 import { settings } from "./settings";
-import { currentSubscriptionQuery, subscriptionWeeks, usedMinutesSql, type SubscriptionRow } from "./subscriptions";
+import { usedMinutesSql } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
-import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets, weekContaining } from "./weekly-minutes";
+import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets } from "./weekly-minutes";
 
 /**
  * Booking and rescheduling (business-rules.md, "Lessons"). The rules are checked in this order,
@@ -22,7 +22,10 @@ import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets, weekContaining } 
  *
  * The rules that depend on other rows are one conditional INSERT ... SELECT ... WHERE (or one
  * conditional UPDATE for a reschedule), so two requests can never both pass them: D1 runs one
- * statement at a time. When the write changes nothing, a read explains which rule refused it.
+ * statement at a time. The tutor and the student's subscription are read inside that statement,
+ * and the notifications are written by the same batch only when it wrote, so a booking is one
+ * round trip after the caller's token; when the write changes nothing, the batch's last read
+ * says which rule refused it.
  */
 
 const MINUTE = 60 * 1000;
@@ -59,72 +62,6 @@ const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l JOIN l
 const studentLessonSql = (w: Window, notEndedAt?: string) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
   WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
 
-type Entitlement =
-  | { kind: "subscription"; sub: SubscriptionRow; week: { start: string; end: string }; duration: number }
-  | { kind: "trial"; duration: number };
-
-/** The entitlement as one SQL condition (checked in the same statement as the write). */
-function entitledSql(w: Window, e: Entitlement): SQL {
-  if (e.kind === "subscription") {
-    if (w.start >= e.sub.end) return sql`0`;
-    return sql`(EXISTS (SELECT 1 FROM subscriptions WHERE id = ${e.sub.id} AND status = 'active' AND "end" > ${w.start})
-      AND ${e.sub.weeklyMinutes} - ${usedMinutesSql(e.sub.id, e.week, w.excludeId)} >= ${e.duration})`;
-  }
-  if (!settings.lessons.trial.enabled || e.duration > settings.lessons.trial.minutes) return sql`0`;
-  return sql`NOT ${studentLessonSql(w)}`;
-}
-
-/** After a refused write: the first rule, in order, that the request breaks. */
-async function explain(db: Db, w: Window, e: Entitlement, now: Date): Promise<ErrorCode> {
-  const [row] = await rows<{ slot: number | null; tutorBusy: number; studentBusy: number; entitled: number; pending: number; any: number }>(db, sql`
-    SELECT (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy,
-      ${entitledSql(w, e)} AS entitled, ${studentLessonSql(w, now.toISOString())} AS pending, ${studentLessonSql(w)} AS "any"`);
-  if (!row || row.slot === null || row.tutorBusy) return "busy-tutor";
-  if (row.studentBusy) return "conflicting-lessons";
-  if (e.kind === "subscription") {
-    if (w.start >= e.sub.end) return "subscription-required";
-    return row.entitled ? "busy-tutor" : "no-enough-minutes";
-  }
-  if (!settings.lessons.trial.enabled) return "subscription-required";
-  if (row.pending) return "reached-booking-limit";
-  if (row.any) return "subscription-required";
-  if (e.duration > settings.lessons.trial.minutes) return "no-enough-minutes";
-  // Every rule passes on a second look: the write lost a race that has since ended.
-  return "busy-tutor";
-}
-
-type Tutor = { user: UserRow; notice: number; activated: boolean };
-
-/** The checks that need no other rows, in order; answers what the write needs. */
-function precheck(student: UserRow, tutor: Tutor | undefined, start: Date, now: Date): Tutor {
-  if (student.role !== Role.Student) fail("forbidden");
-  if (!student.verifiedEmail) fail("email-not-verified");
-  if (start.getTime() <= now.getTime()) fail("lesson-time-passed");
-  if (!tutor || !tutor.activated || !isTutorSide(tutor.user.role as Role)) fail("tutor-not-found");
-  if (start.getTime() < now.getTime() + tutor.notice * MINUTE) fail("busy-tutor");
-  return tutor;
-}
-
-function entitlementFor(sub: SubscriptionRow | undefined, start: string, duration: number): Entitlement {
-  if (!sub) return { kind: "trial", duration };
-  return { kind: "subscription", sub, week: weekContaining(sub.start, subscriptionWeeks(sub), start), duration };
-}
-
-/** One round trip: the tutor (with meta) and the student's live subscription. */
-async function readContext(db: Db, tutorId: number, studentId: number, now: Date) {
-  const [tutorRows, subRows] = await db.batch([
-    db
-      .select({ user: users, notice: tutors.notice, activated: tutors.activated })
-      .from(users)
-      .innerJoin(tutors, eq(tutors.id, users.id))
-      .where(and(eq(users.id, tutorId), isNull(users.deletedAt)))
-      .limit(1),
-    currentSubscriptionQuery(db, studentId, now),
-  ]);
-  return { tutor: tutorRows[0] as Tutor | undefined, sub: subRows[0] };
-}
-
-export type Booked = { lesson: LessonRow; tutor: UserRow };
 
 const DAY = 24 * 60 * MINUTE;
 
@@ -170,11 +107,28 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
           WHERE user_id = ${studentId} AND status = 'active' AND "end" > ${now.toISOString()} ORDER BY start DESC LIMIT 1) s ON 1) b) k`;
 }
 
-/** The entitlement on the context row `c`: the subscription's week's minutes, or a trial. */
-function contextEntitledSql(w: Window, duration: number): SQL {
+/**
+ * What entitles the lesson: a booking uses the live subscription, or the trial without one; a
+ * moved trial lesson stays a trial; a moved subscription lesson needs a live subscription.
+ */
+type Entitlement = "booking" | "trial" | "subscription";
+
+/** The entitlement on the context row `c`: the subscription week's minutes left, or a trial. */
+function contextEntitledSql(w: Window, duration: number, entitlement: Entitlement): SQL {
   const trial = settings.lessons.trial.enabled && duration <= settings.lessons.trial.minutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
-  return sql`(CASE WHEN c.subId IS NULL THEN ${trial} ELSE (${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
-    AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration}) END)`;
+  const subscription = sql`(c.subId IS NOT NULL AND ${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
+    AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration})`;
+  if (entitlement === "trial") return sql`(${trial})`;
+  if (entitlement === "subscription") return subscription;
+  return sql`(CASE WHEN c.subId IS NULL THEN ${trial} ELSE ${subscription} END)`;
+}
+
+/** The row a batch reads last: the tutor (for the answer) and every rule's verdict (for a refusal). */
+function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string): SQL {
+  return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
+      (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy, ${contextEntitledSql(w, duration, entitlement)} AS entitled,
+      ${studentLessonSql(w, at)} AS pending, ${studentLessonSql(w)} AS "any"
+    FROM (${context}) c`;
 }
 
 type BookingFacts = {
@@ -193,12 +147,14 @@ type BookingFacts = {
   any: number;
 };
 
-/** After a refused booking: the first rule, in order, that it breaks (read in the same batch). */
-function refusal(facts: BookingFacts | undefined, duration: number): ErrorCode {
+/** After a refused write: the first rule, in order, that it breaks (read in the same batch). */
+function refusal(facts: BookingFacts | undefined, duration: number, entitlement: Entitlement): ErrorCode {
   if (!facts || !facts.tutorOk) return "tutor-not-found";
-  if (!facts.noticeOk || facts.slot === null || facts.tutorBusy) return "busy-tutor";
+  if (!facts.noticeOk) return "busy-tutor";
+  if (entitlement === "subscription" && facts.subId === null) return "subscription-required";
+  if (facts.slot === null || facts.tutorBusy) return "busy-tutor";
   if (facts.studentBusy) return "conflicting-lessons";
-  if (facts.subId !== null) {
+  if (entitlement !== "trial" && facts.subId !== null) {
     if (facts.subEnded) return "subscription-required";
     return facts.entitled ? "busy-tutor" : "no-enough-minutes";
   }
@@ -250,7 +206,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           ${tutorEarning(duration)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
         FROM (${context}) c
         WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
-          AND ${contextEntitledSql(w, duration)}
+          AND ${contextEntitledSql(w, duration, "booking")}
         RETURNING ${lessonColumns}`),
       statement(db, sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
@@ -269,11 +225,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
         ON CONFLICT DO NOTHING`),
       statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at })),
       statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at })),
-      statement(db, sql`
-        SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
-          (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy, ${contextEntitledSql(w, duration)} AS entitled,
-          ${studentLessonSql(w, at)} AS pending, ${studentLessonSql(w)} AS "any"
-        FROM (${context}) c`),
+      statement(db, factsSql(w, context, duration, "booking", at)),
     ]);
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
@@ -282,7 +234,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   }
   const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
   const facts = (results[6]?.results as BookingFacts[] | undefined)?.[0];
-  if (!lesson || !facts) fail(refusal(facts, duration));
+  if (!lesson || !facts) fail(refusal(facts, duration, "booking"));
   tutorsChanged(); // the tutor's free time shrank: the cached list is stale
   const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
   return { lesson: toLessonRow(lesson), tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
@@ -293,10 +245,11 @@ export type RescheduleRequest = { student: UserRow; lessonId: number; start: Dat
 /**
  * Moves a lesson (the student only), under the same rules with the lesson's own time not
  * counted as busy. The lesson must not have started (lesson-time-passed) nor be inside the
- * cancel window (lesson-cancel-window-passed), since moving it gives up its current time. One
- * conditional UPDATE.
+ * cancel window (lesson-cancel-window-passed), since moving it gives up its current time. A read
+ * of the lesson, then one batch: the conditional UPDATE (the tutor and subscription read inside
+ * it), both members' notifications when it moved, and the refusal's facts.
  */
-export async function rescheduleLesson(db: Db, request: RescheduleRequest): Promise<Booked> {
+export async function rescheduleLesson(db: Db, request: RescheduleRequest): Promise<NewLesson> {
   const now = request.now ?? new Date();
   const { student } = request;
   if (student.role !== Role.Student) fail("forbidden");
@@ -311,9 +264,9 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   if (old.canceledAt) fail("illegal");
   if (old.start <= now.toISOString()) fail("lesson-time-passed");
   if (old.start < new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString()) fail("lesson-cancel-window-passed");
+  if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const duration = request.duration ?? (old.duration as LessonDuration);
-  const context = await readContext(db, old.tutorId, student.id, now);
-  const tutor = precheck(student, context.tutor, request.start, now);
+  const at = now.toISOString();
   const w: Window = {
     tutorId: old.tutorId,
     studentId: student.id,
@@ -322,24 +275,33 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
     excludeId: old.id,
   };
   // A trial lesson stays a trial; a subscription lesson takes its minutes from the current one.
-  const entitlement: Entitlement = old.isTrial ? { kind: "trial", duration } : entitlementFor(context.sub, w.start, duration);
-  if (!old.isTrial && entitlement.kind === "trial") fail("subscription-required");
-  const at = now.toISOString();
-  let updated: LessonRow[];
+  const entitlement: Entitlement = old.isTrial ? "trial" : "subscription";
+  const context = bookingContextSql(w, student.id, now);
+  const moved = sql`EXISTS (SELECT 1 FROM lessons WHERE id = ${old.id} AND start = ${w.start} AND updated_at = ${at} AND canceled_at IS NULL)`;
+  const rebooked = (other: string | null) => lessonMessages.rebooked(w.start, duration, other);
+  let results: D1Result[];
   try {
-    updated = await rows<LessonRow>(db, sql`
-      UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
-        price = ${lessonPrice(duration, tutor.user.role as Role)}, tutor_earning = ${tutorEarning(duration)},
-        subscription_id = ${entitlement.kind === "subscription" ? entitlement.sub.id : null}, updated_at = ${at}
-      WHERE id = ${old.id} AND canceled_at IS NULL AND start = ${old.start}
-        AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${entitledSql(w, entitlement)}
-      RETURNING ${lessonColumns}`);
+    results = await d1(db).batch([
+      statement(db, sql`
+        UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
+          price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager)} ELSE ${lessonPrice(duration, Role.Tutor)} END,
+          tutor_earning = ${tutorEarning(duration)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
+        FROM (${context}) c
+        WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
+          AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement)}
+        RETURNING ${lessonColumns}`),
+      statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at })),
+      statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at })),
+      statement(db, factsSql(w, context, duration, entitlement, at)),
+    ]);
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
     throw error;
   }
-  const lesson = updated[0];
-  if (!lesson) fail(await explain(db, w, entitlement, now));
+  const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
+  const facts = (results[3]?.results as BookingFacts[] | undefined)?.[0];
+  if (!lesson || !facts) fail(refusal(facts, duration, entitlement));
   tutorsChanged(); // the tutor's free time moved: the cached list is stale
-  return { lesson: toLessonRow(lesson), tutor: tutor.user };
+  const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as OutboxRow[];
+  return { lesson: toLessonRow(lesson), tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
 }

@@ -4,19 +4,14 @@ import { Role } from "../../schema/enums";
 import { bookLesson, rescheduleLesson } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
-import { cancelLesson, isLessonStaff, lessonMessages, lessonStats, listLessons, messagesTo, readLesson, toLessonView, usersByIds } from "../domain/lessons";
-import type { Message } from "../domain/outbox";
+import { cancelLesson, isLessonStaff, lessonStats, listLessons, readLesson, toLessonView } from "../domain/lessons";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
-import { deliverLater, notify } from "../http/respond";
+import { deliverLater } from "../http/respond";
 import { route } from "../http/route";
 import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../realtime/lessons";
 
 const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
-
-async function notifyAll(c: AppContext, outgoing: Message[]): Promise<void> {
-  await Promise.all(outgoing.map((message) => notify(c, message)));
-}
 
 /** The realtime event to both members, after the response (a publish never fails the change). */
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
@@ -48,11 +43,9 @@ export const lessonRoutes = [
     summary: "Reschedule a lesson (the student): the same rules as booking, its own time not busy.",
     body: rescheduleLessonBody,
     async handle({ c, body, user }) {
-      const { lesson, tutor } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration });
-      await notifyAll(c, [
-        ...messagesTo(tutor, lessonMessages.rebooked(lesson.start, lesson.duration, user.name)),
-        ...messagesTo(user, lessonMessages.rebooked(lesson.start, lesson.duration, tutor.name)),
-      ]);
+      // The read of the lesson, then one batch: the move and both members' notifications.
+      const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration });
+      deliverLater(c, outbox);
       tellMembers(c, "LessonRebooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },
