@@ -74,6 +74,19 @@ function recentCairoOffsets(now: Date): ReturnType<typeof cairoOffsets> {
   return offsetsCache.offsets;
 }
 
+const dayStartsCache = new Map<string, string>();
+
+/** The first instants of the Cairo days from 10 before `day` to 8 after, as JSON (kept per day). */
+function dayStartsAround(day: string): string {
+  let json = dayStartsCache.get(day);
+  if (json === undefined) {
+    if (dayStartsCache.size >= 64) dayStartsCache.delete(dayStartsCache.keys().next().value!);
+    json = cairoDayStartsJson(addDays(day, -10), addDays(day, 8));
+    dayStartsCache.set(day, json);
+  }
+  return json;
+}
+
 /**
  * The tutor, the student's live subscription and the subscription week the lesson falls in, as
  * one row read inside the booking's own statements (so the booking needs no read before its
@@ -91,7 +104,7 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
       offsets.map((o) => (o.until === null ? sql`ELSE ${modifier(o.minutes)}` : sql`WHEN ${column} < ${o.until} THEN ${modifier(o.minutes)}`)),
       sql` `,
     )} END`;
-  const days = cairoDayStartsJson(addDays(lessonDay, -10), addDays(lessonDay, 8));
+  const days = dayStartsAround(lessonDay);
   const weeks = sql.raw(`CASE s.period ${Object.entries(planPeriodWeeks).map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`).join(" ")} END`);
   const dayStart = (days: string, plusDays: SQL) => sql`json_extract(${days}, '$."' || date(k.firstDay, '+' || (${plusDays}) || ' days') || '"')`;
   return sql`SELECT k.*, ${dayStart(days, sql`7 * k.week`)} AS weekStart, ${dayStart(days, sql`7 * k.week + 7`)} AS weekEnd
@@ -123,12 +136,17 @@ function contextEntitledSql(w: Window, duration: number, entitlement: Entitlemen
   return sql`(CASE WHEN c.subId IS NULL THEN ${trial} ELSE ${subscription} END)`;
 }
 
-/** The row a batch reads last: the tutor (for the answer) and every rule's verdict (for a refusal). */
-function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string): SQL {
+/**
+ * The row a batch reads last: the tutor (for the answer) and, only when the write did not happen
+ * (`wrote` is false), every rule's verdict (for the refusal).
+ */
+function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string, wrote: SQL): SQL {
+  const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
   return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
-      (${slotSql(w)}) AS slot, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy, ${contextEntitledSql(w, duration, entitlement)} AS entitled,
-      ${studentLessonSql(w, at)} AS pending, ${studentLessonSql(w)} AS "any"
-    FROM (${context}) c`;
+      ${unlessWrote(sql`(${slotSql(w)})`)} AS slot, ${unlessWrote(tutorBusySql(w))} AS tutorBusy, ${unlessWrote(studentBusySql(w))} AS studentBusy,
+      ${unlessWrote(contextEntitledSql(w, duration, entitlement))} AS entitled,
+      ${unlessWrote(studentLessonSql(w, at))} AS pending, ${unlessWrote(studentLessonSql(w))} AS "any"
+    FROM (${context}) c, (SELECT ${wrote} AS wrote) x`;
 }
 
 type BookingFacts = {
@@ -225,7 +243,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
         ON CONFLICT DO NOTHING`),
       statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at })),
       statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at })),
-      statement(db, factsSql(w, context, duration, "booking", at)),
+      statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`)),
     ]);
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
@@ -292,7 +310,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
         RETURNING ${lessonColumns}`),
       statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at })),
       statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at })),
-      statement(db, factsSql(w, context, duration, entitlement, at)),
+      statement(db, factsSql(w, context, duration, entitlement, at, moved)),
     ]);
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
