@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
 import { formatNumber } from "../../web/src/lib/format";
-import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 
-const DEMO_PASSWORD = "Dars@2026";
 const t = ar.adminArea;
 let browser: Browser;
 
@@ -16,16 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()%]/g, "\\$&")}\\s*\\*?$`));
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await field(page, ar.fields.email).fill(email);
-  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-}
 
 async function openSection(page: Page, label: string, path: RegExp) {
   await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: label, exact: true }).click();

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import axe from "axe-core";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { ar } from "../../web/src/i18n/ar-EG";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -48,4 +49,33 @@ export async function latestCode(to: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no code for ${to}`);
+}
+
+/** Every demo account's password (worker/dev/seed.ts). */
+export const DEMO_PASSWORD = "Dars@2026";
+
+/** Text matched literally inside a RegExp. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A labelled control by its exact Arabic label (a trailing required mark allowed). */
+export const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+
+/** Signs a demo account in through /login?next= and waits for the next page's heading. */
+export async function signIn(page: Page, email: string, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next.split(/[?#]/)[0]);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+}
+
+/** A demo account's id, through the API. */
+export async function userIdOf(email: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/v1/auth/password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return ((await response.json()) as { user: { id: number } }).user.id;
 }

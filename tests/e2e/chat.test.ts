@@ -1,9 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
-import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, launch, newPage, screenshot, signIn, userIdOf } from "./browser";
 
-const DEMO_PASSWORD = "Dars@2026";
 const c = ar.chat;
 let browser: Browser;
 
@@ -14,24 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await field(page, ar.fields.email).fill(email);
-  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next.split("?")[0]);
-}
-
-async function userIdOf(email: string): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/v1/auth/password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await response.json()) as { user: { id: number } }).user.id;
-}
 
 /** Arabic-Indic digits ("١٬٢٣٤") as a number. */
 function arabicNumber(text: string): number {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
-import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot } from "./browser";
+import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot, field } from "./browser";
 
 const PASSWORD = "Checkout#2026";
 const p = ar.payments;
@@ -16,7 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (page: Page | ReturnType<Page["getByRole"]>, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 /** The cheapest plan a newcomer can buy, by its month price. */
 async function cheapestPlan(): Promise<PlanView> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
-import { expectNoAxeViolations, latestCode, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, latestCode, launch, newPage, screenshot, field } from "./browser";
 
 const PASSWORD = "Strong#Pass1";
 let browser: Browser;
@@ -14,7 +14,6 @@ afterAll(async () => {
 });
 
 /** A form field by its exact Arabic label (a required field's label ends with "*"). */
-const field = (page: Page | ReturnType<Page["getByRole"]>, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
 

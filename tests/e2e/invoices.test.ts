@@ -1,10 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
 import { formatMoney } from "../../web/src/lib/format";
-import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 
-const DEMO_PASSWORD = "Dars@2026";
 const t = ar.invoices;
 let browser: Browser;
 
@@ -15,15 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await field(page, ar.fields.email).fill(email);
-  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
-}
 
 describe("tutor earnings and withdrawals", () => {
   it("the demo tutor requests a withdrawal, an admin approves it with a receipt, and the tutor sees it approved live", async () => {

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { ar, errorMessage, governorateNames } from "../../web/src/i18n/ar-EG";
 import { Governorate } from "@schema/enums";
-import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot } from "./browser";
+import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot, DEMO_PASSWORD, field, escapeRegExp } from "./browser";
 import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";
 
 /**
@@ -17,7 +17,6 @@ import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";
  * business-rules.md lets the manager decide a pending interview or demo at any time.
  */
 
-const DEMO_PASSWORD = "Dars@2026";
 const HOUR = 60 * 60_000;
 const t = ar.onboarding;
 const s = ar.studio;
@@ -50,8 +49,6 @@ async function openAs(browser: Browser, auth: Auth, path: string, viewport = { w
   return page;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
 const stepCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`${title}$`) }) });
 
 /** Arabic letters only (tutor names are Arabic), different on every run so the list search finds this tutor. */
@@ -64,7 +61,7 @@ function uniqueArabicName(): string {
 
 /** The file input of one of the studio's three media ("choose", or "replace" once there is one). */
 const mediaInput = (page: Page, kind: "image" | "video" | "thumbnail") =>
-  page.getByLabel(new RegExp(`^(${escape(ar.studio.choose[kind])}|${escape(ar.studio.replace[kind])})$`));
+  page.getByLabel(new RegExp(`^(${escapeRegExp(ar.studio.choose[kind])}|${escapeRegExp(ar.studio.replace[kind])})$`));
 
 async function idFromLink(link: Locator): Promise<number> {
   const href = (await link.getAttribute("href")) ?? "";
@@ -306,7 +303,7 @@ describe("a tutor's onboarding, from registration to the public list (issue 3)",
       [studio, "/photo-sessions", "studio-photo-sessions-360", (page) => page.getByRole("radiogroup").or(page.getByText(s.empty)).or(page.getByRole("list", { name: s.sessionsTab })).first()],
     ];
     // Seeded tutors have the demo media, so their cards carry the video button.
-    screens.push([tutor, "/tutors", "tutors-cards-360", (page) => page.getByRole("button", { name: new RegExp(`^${escape(ar.tutorVideo.play(""))}`) }).first()]);
+    screens.push([tutor, "/tutors", "tutors-cards-360", (page) => page.getByRole("button", { name: new RegExp(`^${escapeRegExp(ar.tutorVideo.play(""))}`) }).first()]);
     if (photographedTutorId > 0)
       screens.push([studio, `/photo-session/${photographedTutorId}`, "studio-photo-session-360", (page) => page.getByRole("heading", { name: s.mediaTitle })]);
     for (const [auth, path, name, ready] of screens) {

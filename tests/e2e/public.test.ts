@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
 import { marketing } from "../../web/src/i18n/ar-EG-marketing";
-import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
 
 let browser: Browser;
 
@@ -30,7 +30,6 @@ const pages: Array<{ path: string; h1: string; title: string }> = [
 ];
 
 /** A form field by its exact Arabic label (a required field's label ends with "*"). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 async function expectPage(page: Page, expected: { path: string; h1: string; title: string }) {
   await page.goto(expected.path);

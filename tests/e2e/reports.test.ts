@@ -1,11 +1,10 @@
 // «الإبلاغ عن مشكلة»: a student reports a problem from the account menu with a screenshot; an
 // admin finds it (with the link the student came by) on /admin/reports, notes and resolves it.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
-import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 
-const DEMO_PASSWORD = "Dars@2026";
 const t = ar.support;
 let browser: Browser;
 
@@ -16,16 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`));
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await field(page, ar.fields.email).fill(email);
-  await field(page, ar.fields.password).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-}
 
 // A 1×1 transparent PNG.
 const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");

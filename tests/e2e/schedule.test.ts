@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
-import { expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
+import { expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
 
 let browser: Browser;
 let page: Page;
@@ -15,7 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 async function signIn(page: Page, email: string) {
   await page.goto("/login");
