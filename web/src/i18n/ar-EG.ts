@@ -443,6 +443,7 @@ export const ar = {
   /** Starting a room from a profile (business-rules.md, Chat). */
   chatStart: {
     messageTutor: "مراسلة المدرّس",
+    messageManager: "مراسلة مسؤول المقابلة",
     messageUser: (name: string) => `راسل ${name}`,
     openChat: "فتح المحادثة",
     dialogTitle: (name: string) => `رسالة إلى ${name}`,

@@ -2,6 +2,7 @@ import { useParams } from "react-router-dom";
 import { ReviewStatus, Role } from "@schema/enums";
 import { DecisionForm } from "../../features/onboarding/decision-form";
 import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
+import { MeetingChat } from "../../features/onboarding/meeting-chat";
 import { useDemoQuery, usePatchDemo } from "../../features/onboarding/use-onboarding";
 import { MeetingRoom } from "../../features/live-session/live-room";
 import { ar, errorMessage } from "../../i18n/ar-EG";
@@ -39,6 +40,11 @@ export function DemoSessionPage() {
             level: null,
           }}
         >
+          <MeetingChat
+            selfId={user?.id}
+            tutor={{ id: demo.data.tutorId, name: demo.data.tutorName }}
+            manager={{ id: demo.data.tutorManagerId, name: demo.data.tutorManagerName }}
+          />
           {!isTutor && demo.data.status === ReviewStatus.Pending && user?.id !== demo.data.tutorId && (
             <Card title={ar.onboarding.decisionTitle}>
               <DecisionForm

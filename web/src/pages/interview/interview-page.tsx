@@ -1,6 +1,7 @@
 import { useParams } from "react-router-dom";
 import { InterviewStatus, Role } from "@schema/enums";
 import { DecisionForm } from "../../features/onboarding/decision-form";
+import { MeetingChat } from "../../features/onboarding/meeting-chat";
 import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
 import { useInterviewQuery, usePatchInterview } from "../../features/onboarding/use-onboarding";
 import { MeetingRoom } from "../../features/live-session/live-room";
@@ -40,6 +41,11 @@ export function InterviewPage() {
             level: isTutor ? null : interview.data.level,
           }}
         >
+          <MeetingChat
+            selfId={user?.id}
+            tutor={{ id: interview.data.intervieweeId, name: interview.data.intervieweeName }}
+            manager={{ id: interview.data.interviewerId, name: interview.data.interviewerName }}
+          />
           {!isTutor && interview.data.status === InterviewStatus.Pending && user?.id !== interview.data.intervieweeId && (
             <Card title={ar.onboarding.decisionTitle}>
               <DecisionForm
