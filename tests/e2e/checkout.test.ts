@@ -59,7 +59,7 @@ async function payWithSavedCard(page: Page) {
   await page.getByRole("tab", { name: p.methods[0] }).click();
   const panel = page.getByRole("tabpanel");
   await panel.getByRole("radio").first().check();
-  await field(panel, p.card.cvv.replace(/[()]/g, "\\$&")).fill("123");
+  await field(panel, p.card.cvv).fill("123");
   await panel.getByRole("button", { name: /^ادفع/ }).click();
   await page.waitForURL(/\/dev\/fawry\/3ds\//);
   await page.getByRole("heading", { name: /3-D Secure/ }).waitFor();
