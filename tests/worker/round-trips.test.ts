@@ -5,6 +5,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { BenchSeed } from "../../worker/dev/bench";
+import { createDb } from "../../worker/db";
+import { deliverAll, enqueue } from "../../worker/domain/outbox";
+import type { Env } from "../../worker/env";
+import { createLogger } from "../../worker/http/logger";
+import type { Services } from "../../worker/integrations";
 import { call } from "./helpers";
 
 type Trip = { sql: string };
@@ -15,7 +20,7 @@ type Trip = { sql: string };
  * outbox status update and the messaging emulators' own tables (worker/dev/), which stand in for
  * outside services.
  */
-async function roundTrips(run: () => Promise<unknown>): Promise<Trip[]> {
+async function roundTrips(run: () => Promise<unknown>, { all = false } = {}): Promise<Trip[]> {
   const statement = env.DB.prepare("SELECT 1") as unknown as { dbSession: object };
   const session = Object.getPrototypeOf(statement.dbSession) as Record<string, unknown>;
   const trips: Trip[] = [];
@@ -39,6 +44,7 @@ async function roundTrips(run: () => Promise<unknown>): Promise<Trip[]> {
   } finally {
     for (const restore of wrapped) restore();
   }
+  if (all) return trips;
   return trips.filter((trip) => !/^update "notifications_outbox"/i.test(trip.sql) && !/_emulator_/i.test(trip.sql));
 }
 
@@ -147,6 +153,30 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     });
     expect(answer).toEqual({ status: 409, code: "busy-tutor" });
     expect(described(trips)).toEqual(["lesson + members + room + outbox (batch)", "token's user"]);
+  });
+});
+
+describe("notification delivery after the response", () => {
+  it("records every message's outcome in one round trip, sent and refused alike", async () => {
+    const db = createDb(env as Env);
+    const rows = await Promise.all(
+      ["one", "two", "three"].map((name) => enqueue(db, { userId: null, channel: "email", recipient: `${name}-trips@example.com`, subject: "s", body: "b" })),
+    );
+    const refused = rows[1]!.id;
+    const services: Services = {
+      google: null,
+      send: async (_channel, message) => {
+        if (message.id === refused) throw new Error("provider down");
+      },
+    };
+    const trips = await roundTrips(() => deliverAll(db, services, rows.map((row) => row!), createLogger("test")), { all: true });
+    expect(trips).toHaveLength(1);
+    const stored = await env.DB.prepare(`SELECT id, status, attempts, last_error AS error FROM notifications_outbox WHERE id IN (${rows.map((row) => row!.id).join(",")}) ORDER BY id`).all();
+    expect(stored.results).toEqual([
+      { id: rows[0]!.id, status: "sent", attempts: 1, error: null },
+      { id: refused, status: "pending", attempts: 1, error: "provider down" },
+      { id: rows[2]!.id, status: "sent", attempts: 1, error: null },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
 import { outbox, users } from "../../schema/db";
 import type { Db } from "../http/context";
@@ -37,23 +38,51 @@ export async function enqueue(db: Db, message: Message, now = new Date()): Promi
 }
 
 export async function deliver(db: Db, services: Services, row: OutboxRow, logger: Logger): Promise<void> {
-  try {
-    await services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id });
-    await db
-      .update(outbox)
-      .set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date().toISOString(), lastError: null })
-      .where(eq(outbox.id, row.id));
-  } catch (error) {
+  await deliverAll(db, services, [row], logger);
+}
+
+/**
+ * Hands each row to its provider (all at once), then records every outcome in ONE D1 batch: the
+ * sent rows in a single update, each failure with its attempt count and error (pending until the
+ * last attempt, then failed). A request's notifications thus cost one write, not one per message.
+ */
+export async function deliverAll(db: Db, services: Services, rows: readonly OutboxRow[], logger: Logger): Promise<void> {
+  if (rows.length === 0) return;
+  const outcomes = await Promise.allSettled(
+    rows.map((row) => services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id })),
+  );
+  const sentAt = new Date().toISOString();
+  const sent = rows.filter((_, index) => outcomes[index]!.status === "fulfilled");
+  const writes: BatchItem<"sqlite">[] = [];
+  // Each sent row's attempt count is one more than the one read with it (the cron's rows may differ).
+  for (const attempts of new Set(sent.map((row) => row.attempts + 1)))
+    writes.push(
+      db
+        .update(outbox)
+        .set({ status: "sent", attempts, sentAt, lastError: null })
+        .where(inArray(outbox.id, sent.filter((row) => row.attempts + 1 === attempts).map((row) => row.id))),
+    );
+  rows.forEach((row, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.status === "fulfilled") return;
+    const error: unknown = outcome.reason;
     const attempts = row.attempts + 1;
     const status = attempts >= settings.outbox.maxAttempts ? "failed" : "pending";
     logger.warn("notification delivery failed", { outboxId: row.id, channel: row.channel, attempts, ...describeError(error) });
     // Telegram 403 (the user blocked the bot): the link is dead; the user links again to get messages.
-    if (error instanceof TelegramError && error.chatGone)
-      await db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient));
-    await db
-      .update(outbox)
-      .set({ status, attempts, lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown" })
-      .where(eq(outbox.id, row.id));
+    if (error instanceof TelegramError && error.chatGone) writes.push(db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient)));
+    writes.push(
+      db
+        .update(outbox)
+        .set({ status, attempts, lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown" })
+        .where(eq(outbox.id, row.id)),
+    );
+  });
+  try {
+    await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    // The messages went out; the cron would send a row still pending again, so say so loudly.
+    logger.error("notification outcomes not recorded", { outboxIds: rows.map((row) => row.id).join(","), ...describeError(error) });
   }
 }
 
@@ -65,7 +94,7 @@ export async function deliverPending(db: Db, services: Services, logger: Logger,
     .where(and(eq(outbox.status, "pending"), lt(outbox.attempts, settings.outbox.maxAttempts)))
     .orderBy(outbox.id)
     .limit(batch);
-  for (const row of pending) await deliver(db, services, row, logger);
+  await deliverAll(db, services, pending, logger);
   return pending.length;
 }
 

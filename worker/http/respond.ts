@@ -1,5 +1,5 @@
 import type { AuthResponse } from "../../schema/api/user";
-import { deliver, enqueue, type Message, type OutboxRow } from "../domain/outbox";
+import { deliver, deliverAll, enqueue, type Message, type OutboxRow } from "../domain/outbox";
 import { issueToken } from "../domain/token";
 import { toUserView, type UserRow } from "../domain/users";
 import type { AppContext } from "./context";
@@ -20,7 +20,7 @@ export async function notify(c: AppContext, message: Message): Promise<void> {
 
 /** Delivers, after the response, outbox rows the request already stored (in its own batch). */
 export function deliverLater(c: AppContext, rows: readonly OutboxRow[]): void {
-  for (const row of rows) c.executionCtx.waitUntil(deliver(c.get("db"), c.get("services"), row, c.get("logger")));
+  if (rows.length) c.executionCtx.waitUntil(deliverAll(c.get("db"), c.get("services"), rows, c.get("logger")));
 }
 
 /** The caller's address for rate limits (Cloudflare sets it; local runs share one bucket). */
