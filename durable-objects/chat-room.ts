@@ -6,7 +6,7 @@ import { createDb } from "../worker/db";
 import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
 import { createLogger, describeError } from "../worker/http/logger";
-import { publishToUsers } from "../worker/realtime/publish";
+import { publishEventsToUser } from "../worker/realtime/publish";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
 export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };
@@ -27,7 +27,10 @@ type MessageRow = {
 const SYNC_LIMIT = 200;
 
 /** The room list's summary in D1 is written at most about this often; an alarm writes the last change. */
-const SUMMARY_INTERVAL_MS = 1000;
+export const SUMMARY_INTERVAL_MS = 3000;
+
+/** A member with the room open gets their user channel's copies batched at most this often. */
+export const PRESENT_FANOUT_MS = 1000;
 
 /**
  * One per chat room (named by the D1 room id). Message bodies live in this object's SQLite; every
@@ -36,9 +39,10 @@ const SUMMARY_INTERVAL_MS = 1000;
  * members). Each event goes to the room's own sockets and to every member's user channel.
  *
  * A change is acknowledged once it is in SQLite and broadcast to the room's sockets; the user
- * channels (in the order of the changes) and the D1 room summary follow. The summary is written
- * at most about once a second: a change within a second of the last write sets an alarm that
- * writes the newest message then (D1's write only ever moves the summary forwards).
+ * channels (in the order of the changes; batched for members who have the room open) and the D1
+ * room summary follow. The summary is written at most about every SUMMARY_INTERVAL_MS: a change
+ * sooner after the last write sets an alarm that writes the newest message then (D1's write only
+ * ever moves the summary forwards). Both intervals are jittered so busy rooms spread their work.
  */
 export class ChatRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -46,8 +50,13 @@ export class ChatRoom extends Server<Env> {
   #members: number[] | null = null;
   /** The user-channel publishes, chained so members receive the changes in order. */
   #fanout: Promise<void> = Promise.resolve();
+  /** Events waiting for each member's user channel (see #deliver). */
+  #pending = new Map<number, ServerEvent[]>();
+  #flushTimer: ReturnType<typeof setTimeout> | null = null;
   #summaryWrittenAt = 0;
   #summaryWrite: Promise<void> | null = null;
+  /** This instance has set the summary alarm and it has not run yet. */
+  #alarmPending = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -117,14 +126,15 @@ export class ChatRoom extends Server<Env> {
       this.#send(connection, { type: "Ack", payload: { ackId, ...sync } });
       return;
     }
-    const outcome = await this.#dispatch(userId, frame);
+    const outcome = await this.#dispatch(userId, frame, connection.id);
     this.#send(connection, { type: "Ack", payload: { ackId, ...outcome } });
   }
 
-  #dispatch(userId: number, frame: Exclude<ChatClientFrame, { type: "SyncMessages" }>): Promise<RoomOutcome> {
+  #dispatch(userId: number, frame: Exclude<ChatClientFrame, { type: "SyncMessages" }>, connectionId: string): Promise<RoomOutcome> {
     switch (frame.type) {
       case "SendMessage":
-        return this.send(userId, frame.payload.text, frame.payload.clientId);
+        // The sending socket gets the new message in its Ack, so the broadcast skips it.
+        return this.send(userId, frame.payload.text, frame.payload.clientId, connectionId);
       case "UpdateMessage":
         return this.edit(userId, frame.payload.sequence, frame.payload.text);
       case "DeleteMessage":
@@ -143,7 +153,7 @@ export class ChatRoom extends Server<Env> {
   // ------------------------------------------------------------------------------------------
   // Operations (sockets and the Worker's RPC calls share them)
 
-  async send(userId: number, text: string, clientId?: string): Promise<RoomOutcome> {
+  async send(userId: number, text: string, clientId?: string, senderConnection?: string): Promise<RoomOutcome> {
     const refusal = await this.#refusal(userId);
     if (refusal) return { result: refusal };
     const checked = checkText(text);
@@ -157,7 +167,7 @@ export class ChatRoom extends Server<Env> {
     const [row] = this.sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
       VALUES (${revision}, ${revision}, ${userId}, ${checked.html}, ${clientId ?? null}, ${now}) RETURNING *`;
     const message = this.#toMessage(row!);
-    this.#changed({ type: "RoomMessage", payload: { message } }, message);
+    this.#changed({ type: "RoomMessage", payload: { message } }, message, senderConnection);
     return { result: "ok", message };
   }
 
@@ -304,39 +314,75 @@ export class ChatRoom extends Server<Env> {
     };
   }
 
-  /** To the room's sockets now and the members' user channels in turn; a failed publish is only logged. */
-  #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? []): Promise<void> {
-    this.broadcast(JSON.stringify(event));
-    const published = this.#fanout.then(() => publishToUsers(this.env, recipients, event, this.#logger())).then(
-      () => undefined,
-      (error: unknown) => this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),
-    );
+  /**
+   * To the room's sockets now; to the members' user channels through one queue per member, in
+   * order. A member with no socket open in this room relies on their user channel (the room list,
+   * badges, notifications), so the queue is sent at once. A member with the room open already has
+   * the event; their channel's copies (for their other tabs and devices) go in one batch at most
+   * every PRESENT_FANOUT_MS, which keeps a busy room from making a user-channel call per message.
+   * Resolves once the event is in its queue, or sent when it went at once; a failure is only logged.
+   */
+  #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? [], exceptConnection?: string): Promise<void> {
+    this.broadcast(JSON.stringify(event), exceptConnection ? [exceptConnection] : undefined);
+    const present = new Set<number>();
+    for (const connection of this.getConnections<SocketState>()) if (connection.state?.userId !== undefined) present.add(connection.state.userId);
+    let now = false;
+    for (const userId of recipients) {
+      const queue = this.#pending.get(userId);
+      if (queue) queue.push(event);
+      else this.#pending.set(userId, [event]);
+      if (!present.has(userId)) now = true;
+    }
+    if (now) return this.#flush();
+    // Jittered, so busy rooms that started together do not all send in the same instant.
+    this.#flushTimer ??= setTimeout(() => void this.#flush(), PRESENT_FANOUT_MS * (0.75 + Math.random() / 2));
+    return Promise.resolve();
+  }
+
+  /** Sends every member's queued events (one call per member), after the previous send. */
+  #flush(): Promise<void> {
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    const batches = [...this.#pending];
+    this.#pending.clear();
+    const published = this.#fanout
+      .then(() => Promise.all(batches.map(([userId, events]) => publishEventsToUser(this.env, userId, events, this.#logger()))))
+      .then(
+        () => undefined,
+        (error: unknown) => this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),
+      );
     this.#fanout = published;
     this.ctx.waitUntil(published);
     return published;
   }
 
   /** A message changed: its room sockets now; its user channels and the room summary after the ack. */
-  #changed(event: ServerEvent, message: ChatMessage): void {
-    void this.#deliver(event);
+  #changed(event: ServerEvent, message: ChatMessage, exceptConnection?: string): void {
+    void this.#deliver(event, this.#members ?? [], exceptConnection);
     const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
     if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
     if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS) this.ctx.waitUntil(this.#summaryLater());
     else this.ctx.waitUntil(this.#writeSummary());
   }
 
-  /** The alarm that writes the newest summary a second after the last write (kept if sooner). */
+  /** The alarm that writes the newest summary an interval after the last write (kept if sooner). */
   async #summaryLater(): Promise<void> {
-    const at = Math.max(this.#summaryWrittenAt + SUMMARY_INTERVAL_MS, Date.now() + 50);
+    // Known set by this instance: nothing to read (an evicted instance reads the alarm once).
+    if (this.#alarmPending) return;
+    this.#alarmPending = true;
+    // Jittered like the fan-out, so the busy rooms' writes spread over the interval.
+    const at = Math.max(this.#summaryWrittenAt + SUMMARY_INTERVAL_MS * (0.75 + Math.random() / 2), Date.now() + 50);
     try {
       const set = await this.ctx.storage.getAlarm();
       if (set === null || set > at) await this.ctx.storage.setAlarm(at);
     } catch (error) {
+      this.#alarmPending = false;
       this.#logger().warn("room summary alarm not set", { roomId: this.roomId, ...describeError(error) });
     }
   }
 
   async onAlarm(): Promise<void> {
+    this.#alarmPending = false;
     await this.#writeSummary();
   }
 

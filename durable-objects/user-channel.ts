@@ -40,6 +40,17 @@ export class UserChannel extends Server<Env> {
     return delivered;
   }
 
+  /** Several events in one call (a chat room's batch), each its own frame, in order. */
+  async publishAll(events: readonly ServerEvent[]): Promise<number> {
+    const frames = events.map((event) => JSON.stringify(event));
+    let delivered = 0;
+    for (const connection of this.getConnections()) {
+      for (const frame of frames) connection.send(frame);
+      delivered++;
+    }
+    return delivered;
+  }
+
   async isOnline(): Promise<boolean> {
     return this.#storedOnline();
   }

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { errorMessage, errorStatus } from "../schema/errors";
 import { readToken } from "./domain/token";
-import { findUserById } from "./domain/users";
 import { createDb } from "./db";
 import { ConfigError, readConfig } from "./env";
 import type { AppEnv } from "./http/context";
@@ -29,6 +28,7 @@ export function createApp(): Hono<AppEnv> {
   app.use(async (c, next) => {
     const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
     c.set("requestId", requestId);
+    c.set("now", new Date());
     c.set("logger", createLogger(requestId));
     c.header("x-request-id", requestId);
     const config = readConfig(c.env);
@@ -48,18 +48,14 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
 
-  // Identity: a valid bearer token makes c.var.user; anything else leaves it null, and routes
-  // that need a user answer 401 (worker/http/route.ts).
+  // Identity: a bearer token whose signature and expiry check out gives c.var.tokenUserId; the
+  // route reads that user (worker/http/route.ts), alone or in the route's first batch. Anything
+  // else leaves both null, and routes that need a user answer 401.
   app.use(async (c, next) => {
     c.set("user", null);
-    c.set("tokenRejected", false);
     const header = c.req.header("authorization");
-    if (header?.startsWith("Bearer ")) {
-      const payload = await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET);
-      const user = payload ? await findUserById(c.get("db"), payload.id) : null;
-      c.set("user", user);
-      c.set("tokenRejected", !user);
-    }
+    const payload = header?.startsWith("Bearer ") ? await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET) : null;
+    c.set("tokenUserId", payload?.id ?? null);
     await next();
   });
 

@@ -75,7 +75,7 @@ describe("GET /chat/list/rooms/{userId}/", () => {
     const socket = await TestSocket.chatRoom(first, roomA);
     expect((await socket.request({ type: "SendMessage", payload: { text: "رد المدرس" } })).result).toBe("ok");
     socket.close();
-    // The room's D1 summary follows the ack (by its alarm, within about a second).
+    // The room's D1 summary follows the ack (by its alarm, within a few seconds).
     await eventually(async () => (await env.DB.prepare("SELECT last_message_id AS id FROM chat_rooms WHERE id = ?").bind(roomA).first<{ id: string }>())?.id === "2");
     await call("PUT", `/api/v1/chat/room/${roomC}`, { token: student.token, body: { pinned: true } });
 

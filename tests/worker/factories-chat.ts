@@ -32,6 +32,7 @@ export class TestSocket {
   readonly frames: ServerEvent[] = [];
   #read = new Set<ServerEvent>();
   #wake: (() => void) | null = null;
+  #arrivals = new WeakMap<ServerEvent, number>();
   #acks = 0;
 
   /** The user whose channel this socket is, or null for other parties. */
@@ -43,7 +44,9 @@ export class TestSocket {
   ) {
     this.userChannelOf = /^\/parties\/user-channel\/(\d+)/.test(path) ? Number(path.split("/")[3]!.split("?")[0]) : null;
     socket.addEventListener("message", (event) => {
-      this.frames.push(JSON.parse(String(event.data)) as ServerEvent);
+      const frame = JSON.parse(String(event.data)) as ServerEvent;
+      this.frames.push(frame);
+      this.#arrivals.set(frame, Date.now());
       this.#wake?.();
     });
     socket.accept();
@@ -83,6 +86,11 @@ export class TestSocket {
     }
   }
 
+  /** When each frame of a type arrived (Date.now()), in arrival order. */
+  arrivals(type: ServerEventType): number[] {
+    return this.frames.filter((frame) => frame.type === type).map((frame) => this.#arrivals.get(frame)!);
+  }
+
   /** Every frame of a type received so far. */
   all<K extends ServerEventType>(type: K): ServerEventMap[K][] {
     return this.frames.filter((frame) => frame.type === type).map((frame) => frame.payload as ServerEventMap[K]);
@@ -115,7 +123,7 @@ export async function closeAll(...sockets: TestSocket[]): Promise<void> {
 }
 
 /** Waits until `check` holds (state settles through RPC after an ack), up to `ms`. */
-export async function eventually(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 8000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition never held");

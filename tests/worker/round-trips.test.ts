@@ -10,7 +10,7 @@ import { deliverAll, enqueue } from "../../worker/domain/outbox";
 import type { Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";
 import type { Services } from "../../worker/integrations";
-import { call } from "./helpers";
+import { call, createUserWithRole } from "./helpers";
 
 type Trip = { sql: string };
 
@@ -62,6 +62,8 @@ beforeAll(async () => {
 
 /** What each round trip is, by its SQL (sorted: parallel statements finish in any order). */
 const labels: Array<[RegExp, string]> = [
+  [/^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "token's user + lesson page with its total (batch)"],
+  [/^select "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "lesson page with its total"],
   [/^select "id", "email", "name"[^]* from "users" where/i, "token's user"],
   [/from "users" inner join "tutors"[^]*from "subscriptions"/i, "tutor + subscription (batch)"],
   [/^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms[^]*INSERT INTO notifications_outbox/i, "lesson + members + room + outbox (batch)"],
@@ -102,14 +104,55 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(hit).toEqual([]);
   });
 
-  it("GET /lesson/list/: two, the token's user and the page with its total in one batch", async () => {
-    let status = 0;
+  it("GET /lesson/list/: one, the token's user with the page (its total on every row) in one batch", async () => {
+    let answer: { status: number; body: any } = { status: 0, body: null };
     const trips = await roundTrips(async () => {
-      status = (await call("GET", "/api/v1/lesson/list/", { token: student.token })).status;
+      answer = await call("GET", "/api/v1/lesson/list/", { token: student.token });
     });
-    expect(status).toBe(200);
-    expect(described(trips)).toEqual(["lesson page + total (batch)", "token's user"]);
-    expect(trips.length).toBeLessThanOrEqual(2);
+    expect(answer.status).toBe(200);
+    expect(described(trips)).toEqual(["token's user + lesson page with its total (batch)"]);
+    // The same answer as asking for the user explicitly and as a page read on its own.
+    const explicit = await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: student.token });
+    expect(explicit.body).toEqual(answer.body);
+    expect(answer.body.total).toBeGreaterThanOrEqual(0);
+  });
+
+  it("GET /lesson/list/ for staff (everyone's lessons): the prefetched page is not theirs to answer, so two", async () => {
+    const admin = await createUserWithRole(Role.SuperAdmin);
+    let answer: { status: number; body: any } = { status: 0, body: null };
+    const trips = await roundTrips(async () => {
+      answer = await call("GET", "/api/v1/lesson/list/", { token: admin.token });
+    });
+    expect(answer.status).toBe(200);
+    expect(described(trips)).toEqual(["lesson page with its total", "token's user + lesson page with its total (batch)"]);
+    // Everyone's lessons: the seeded student's are among them.
+    const own = await call("GET", "/api/v1/lesson/list/?size=100", { token: student.token });
+    expect(answer.body.total).toBeGreaterThanOrEqual(own.body.total);
+  });
+
+  it("GET /lesson/list/ past the last page: an empty page with the right total, counted on its own (two)", async () => {
+    const start = new Date(Date.parse(seed.slotStart) + 3 * 60 * 60 * 1000).toISOString();
+    expect((await call("POST", "/api/v1/lesson/", { token: student.token, body: { tutorId, start, duration: 15 } })).status).toBe(201);
+    const first = await call("GET", "/api/v1/lesson/list/", { token: student.token });
+    let answer: { status: number; body: any } = { status: 0, body: null };
+    const trips = await roundTrips(async () => {
+      answer = await call("GET", "/api/v1/lesson/list/?page=999", { token: student.token });
+    });
+    expect(answer.body).toEqual({ list: [], total: first.body.total });
+    expect(first.body.total).toBeGreaterThan(0);
+    expect(trips).toHaveLength(2);
+  });
+
+  it("GET /lesson/list/ with a deleted user's valid token: 401, and nothing prefetched is answered", async () => {
+    const gone = await createUserWithRole(Role.Student);
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), gone.user.id).run();
+    const answer = await call("GET", "/api/v1/lesson/list/", { token: gone.token });
+    expect([answer.status, answer.body.code]).toEqual([401, "unauthenticated"]);
+  });
+
+  it("GET /lesson/list/ with another user's id: forbidden for a student, whatever was prefetched", async () => {
+    const answer = await call("GET", `/api/v1/lesson/list/?user=${tutorId}`, { token: student.token });
+    expect([answer.status, answer.body.code]).toEqual([403, "forbidden"]);
   });
 
   it("POST /lesson/: two, the token's user and one batch (the conditional insert with the tutor and subscription read inside it, members, room, outbox, the refusal's facts)", async () => {

@@ -172,22 +172,20 @@ export async function readLesson(db: Db, id: number, caller: UserRow, now = new 
 /** Lessons the user is a member of (as tutor or student): an IN list, so SQLite starts from the user's memberships. */
 const memberOf = (userId: number): SQL => sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m WHERE m.user_id = ${userId})`;
 
-export async function listLessons(
-  db: Db,
-  query: {
-    userId: number | null;
-    status?: "ratified" | "canceled";
-    when?: "future" | "past" | "now";
-    /** Overlapping [after, before). */
-    after?: string;
-    before?: string;
-    page: number;
-    size: number;
-  },
-  now = new Date(),
-) {
+export type LessonListQuery = {
+  userId: number | null;
+  status?: "ratified" | "canceled";
+  when?: "future" | "past" | "now";
+  /** Overlapping [after, before). */
+  after?: string;
+  before?: string;
+  page: number;
+  size: number;
+};
+
+function lessonListWhere(query: LessonListQuery, now: Date) {
   const at = now.toISOString();
-  const where = and(
+  return and(
     query.userId !== null ? memberOf(query.userId) : undefined,
     query.status === "ratified" ? isNull(lessons.canceledAt) : query.status === "canceled" ? isNotNull(lessons.canceledAt) : undefined,
     query.when === "future"
@@ -200,15 +198,40 @@ export async function listLessons(
     query.after !== undefined ? gt(lessons.end, query.after) : undefined,
     query.before !== undefined ? lt(lessons.start, query.before) : undefined,
   );
+}
+
+/**
+ * A page of lessons with the total on every row (a window count): ONE statement, which
+ * GET /lesson/list/ runs in the batch that reads the caller (worker/http/route.ts prefetch).
+ */
+export function lessonListStatement(db: Db, query: LessonListQuery, now = new Date()) {
   const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
   const order = ascending ? asc(lessons.start) : desc(lessons.start);
-  // One round trip: the page and the total in one db.batch (the page's member columns carry their
-  // own names, since a batch maps its rows by column name).
-  const [list, [counted]] = await db.batch([
-    lessonsWithMembers(db).where(where).orderBy(order, desc(lessons.id)).limit(query.size).offset((query.page - 1) * query.size),
-    db.select({ total: sql<number>`count(*)` }).from(lessons).where(where),
-  ]);
-  return { list: list.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total: counted?.total ?? 0 };
+  return db
+    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student"), total: sql<number>`count(*) OVER ()`.as("list_total") })
+    .from(lessons)
+    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+    .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
+    .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
+    .where(lessonListWhere(query, now))
+    .orderBy(order, desc(lessons.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+}
+
+type LessonPageRow = Awaited<ReturnType<typeof lessonListStatement>>[number];
+
+/**
+ * The answer from the statement's rows. A page past the end has no row to carry the total, so
+ * only then is it counted on its own (one more round trip, off the usual path).
+ */
+export async function lessonListFrom(db: Db, rows: readonly LessonPageRow[], query: LessonListQuery, now = new Date()) {
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await db.select({ total: sql<number>`count(*)` }).from(lessons).where(lessonListWhere(query, now)))[0]?.total ?? 0));
+  return { list: rows.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total };
+}
+
+export async function listLessons(db: Db, query: LessonListQuery, now = new Date()) {
+  return lessonListFrom(db, await lessonListStatement(db, query, now), query, now);
 }
 
 export async function lessonStats(db: Db, userId: number, now = new Date()): Promise<LessonStats> {

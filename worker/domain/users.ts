@@ -32,8 +32,11 @@ export function toUserView(user: UserRow): UserView {
   };
 }
 
+/** The user with this id unless deleted (a statement, so a route can batch it: worker/http/route.ts). */
+export const userByIdQuery = (db: Db, id: number) => db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const [user] = await userByIdQuery(db, id);
   return user ?? null;
 }
 

@@ -13,14 +13,16 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** The request's clock, read once (a prefetched answer and its handler agree on "now"). */
+    now: Date;
     config: Config;
     db: Db;
     services: Services;
     logger: Logger;
-    /** The signed-in user, or null (no token, or a token that failed verification). */
+    /** The user id of a bearer token whose signature and expiry checked out, else null. */
+    tokenUserId: number | null;
+    /** The signed-in user (read by the route, worker/http/route.ts), or null: no token, a bad one, or a deleted user. */
     user: UserRow | null;
-    /** Why a presented token was refused, so protected routes answer 401 with the right code. */
-    tokenRejected: boolean;
   };
 };
 

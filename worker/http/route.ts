@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import type { z } from "zod";
 import type { Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
-import type { UserRow } from "../domain/users";
+import type { BatchItem } from "drizzle-orm/batch";
+import { findUserById, userByIdQuery, type UserRow } from "../domain/users";
 import type { AppContext, AppEnv } from "./context";
 import { fail } from "./failure";
 
@@ -22,7 +23,12 @@ export type HandlerInput<B, Q, P, A extends Access> = {
   query: Out<Q>;
   params: Out<P>;
   user: A extends "public" ? UserRow | null : UserRow;
+  /** The results of the route's `prefetch` statements, when they went with the user's read. */
+  prefetched?: unknown[];
 };
+
+/** What a route may read together with the signed-in user, in the same D1 round trip. */
+export type PrefetchInput<Q, P> = { c: AppContext; userId: number; query: Out<Q>; params: Out<P> };
 
 export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Access = Access> = {
   method: Method;
@@ -38,6 +44,13 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
   status?: 200 | 201 | 202 | 204;
   /** Only mounted in the local environment (emulators, dev mailbox). */
   localOnly?: boolean;
+  /**
+   * Statements to run in ONE batch with the read of the token's user, for a hot path that would
+   * otherwise need a second round trip. Built from the token's (verified) user id before that
+   * user is known: the handler uses `prefetched` only after the access check passed and only
+   * when the answer it holds fits the user (return null to skip, e.g. for an unusual query).
+   */
+  prefetch?(input: PrefetchInput<Q, P>): readonly BatchItem<"sqlite">[] | null;
   handle(input: HandlerInput<B, Q, P, A>): Promise<unknown> | unknown;
 };
 
@@ -84,10 +97,35 @@ export function authorize(access: Access, c: AppContext): UserRow | null {
   return user;
 }
 
+/** Parses without failing: a bad query or path skips the prefetch and fails in its usual place. */
+function quietly(schema: Schema | undefined, value: unknown): { ok: boolean; data: unknown } {
+  if (!schema) return { ok: true, data: undefined };
+  const result = schema.safeParse(value);
+  return { ok: result.success, data: result.data };
+}
+
+/** Reads the token's user, with the route's prefetch in the same batch when it has one. */
+async function identify(c: AppContext, def: AnyRoute): Promise<unknown[] | undefined> {
+  const userId = c.get("tokenUserId");
+  if (userId === null) return undefined;
+  const db = c.get("db");
+  const query = quietly(def.query, c.req.query());
+  const params = quietly(def.params, c.req.param());
+  const extra = def.prefetch && query.ok && params.ok ? def.prefetch({ c, userId, query: query.data, params: params.data }) : null;
+  if (!extra?.length) {
+    c.set("user", await findUserById(db, userId));
+    return undefined;
+  }
+  const [users, ...prefetched] = await db.batch([userByIdQuery(db, userId), ...extra]);
+  c.set("user", (users as UserRow[])[0] ?? null);
+  return prefetched;
+}
+
 export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: boolean): void {
   for (const def of routes) {
     if (def.localOnly && !isLocal) continue;
     app.on(def.method.toUpperCase(), def.path, async (c) => {
+      const prefetched = await identify(c, def);
       const user = authorize(def.access, c);
       const params = def.params ? parse(def.params, c.req.param(), "bad-request") : undefined;
       const query = def.query ? parse(def.query, c.req.query(), "bad-request") : undefined;
@@ -97,7 +135,7 @@ export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: b
         if (raw === undefined) fail("empty-request");
         body = parse(def.body, raw, "bad-request");
       }
-      const result = await def.handle({ c, body, query, params, user });
+      const result = await def.handle({ c, body, query, params, user, prefetched });
       if (result instanceof Response) return result;
       const status = def.status ?? 200;
       if (status === 204) return c.body(null, 204);

@@ -29,6 +29,18 @@ export function publishToUser(env: Channels, userId: number, event: ServerEvent,
   return publishToUsers(env, [userId], event, logger);
 }
 
+/** Pushes several events, in order, to one user's open sockets in one call; failures are logged, never thrown. */
+export async function publishEventsToUser(env: Channels, userId: number, events: readonly ServerEvent[], logger: Logger): Promise<boolean> {
+  if (events.length === 0) return true;
+  try {
+    await userChannels(env).getByName(String(userId)).publishAll(events);
+    return true;
+  } catch (error) {
+    logger.warn("realtime publish failed", { events: events.map((event) => event.type).join(","), userId, ...describeError(error) });
+    return false;
+  }
+}
+
 /** Pushes one event to the staff channel (admin dashboards); failures are logged, never thrown. */
 export async function publishToAdmins(env: Channels, event: ServerEvent, logger: Logger): Promise<boolean> {
   try {

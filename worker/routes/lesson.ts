@@ -1,10 +1,11 @@
+import type { z } from "zod";
 import { idParam } from "../../schema/api/common";
 import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
 import { bookLesson, rescheduleLesson } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
-import { cancelLesson, isLessonStaff, lessonStats, listLessons, readLesson, toLessonView } from "../domain/lessons";
+import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonStats, listLessons, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../http/respond";
@@ -17,6 +18,16 @@ const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, R
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
   c.executionCtx.waitUntil(publishLessonEvent(c.env, type, [lesson], c.get("logger")));
 }
+
+const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery>): LessonListQuery => ({
+  userId,
+  status: query.status,
+  when: query.when,
+  after: query.after,
+  before: query.before,
+  page: query.page,
+  size: query.size,
+});
 
 const feedUsers = [Role.Student, Role.Tutor, Role.TutorManager] as const;
 
@@ -56,11 +67,16 @@ export const lessonRoutes = [
     access: "signed-in",
     summary: "The caller's lessons (staff: anyone's, or one user's), filtered ratified/canceled and future/past/now; paged.",
     query: lessonListQuery,
-    handle({ c, query, user }) {
+    // The caller's own lessons (the usual question) go in one batch with the caller's read.
+    prefetch: ({ c, userId, query }) =>
+      query.user === undefined || query.user === userId ? [lessonListStatement(c.get("db"), listQuery(userId, query), c.get("now"))] : null,
+    handle({ c, query, user, prefetched }) {
       const staff = isLessonStaff(user.role as Role);
       if (query.user !== undefined && query.user !== user.id && !staff) fail("forbidden");
       const userId = query.user ?? (staff ? null : user.id);
-      return listLessons(c.get("db"), { userId, status: query.status, when: query.when, after: query.after, before: query.before, page: query.page, size: query.size });
+      // Prefetched for the token's user: the answer when that is whose lessons are asked for.
+      if (prefetched && userId === user.id) return lessonListFrom(c.get("db"), prefetched[0] as Parameters<typeof lessonListFrom>[1], listQuery(userId, query), c.get("now"));
+      return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
     },
   }),
   route({
