@@ -3,7 +3,7 @@
 // messages sent at a fixed rate with a bound on unacknowledged ones. Delivery latency is send →
 // the other member's socket receiving the RoomMessage; every message is checked for loss and
 // duplication on both of the other member's sockets.
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,6 +77,7 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   const channelSeen = new Uint16Array(total);
   const ackResult = Array.from({ length: total });
   const roomLatency = [];
+  const roomLatencyOf = new Float64Array(total);
   const channelLatency = [];
   const ackLatency = [];
   let acked = 0;
@@ -119,7 +120,10 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
       } else if (frame.type === "RoomMessage" && frame.payload.message.senderId !== member.id) {
         const n = numberOf(frame.payload.message.text);
         if (n < 0) return;
-        if (roomSeen[n]++ === 0) roomLatency.push(now - sentAt[n]);
+        if (roomSeen[n]++ === 0) {
+          roomLatency.push(now - sentAt[n]);
+          roomLatencyOf[n] = now - sentAt[n];
+        }
       }
     };
     const onChannel = (frame) => {
@@ -138,6 +142,9 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   // after twice the planned time; what was not sent is reported.
   progress(`  sockets open; sending ${total} messages`);
   let sent = 0;
+  // The load generator's own stalls (its event loop delay) show in every latency it measures.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const began = performance.now();
   const sendDeadline = began + seconds * 2000;
   while (sent < total && performance.now() < sendDeadline) {
@@ -158,6 +165,17 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   progress(`  ${sent} sent, ${acked} acknowledged; waiting for the last deliveries`);
   const expected = () => sent - refused;
   while (performance.now() < deadline && (acked < sent || roomLatency.length < expected() || channelLatency.length < expected())) await sleep(20);
+
+  // BENCH_CHAT_TRACE=1: the room-socket latency of each second's messages, to see warm-up and stalls.
+  if (process.env.BENCH_CHAT_TRACE) {
+    for (let second = 0; second * perSecond < sent; second++) {
+      const slice = roomLatencyOf.slice(second * perSecond, Math.min(sent, (second + 1) * perSecond));
+      const s = summary(Array.from(slice));
+      progress(`  second ${second + 1}: room p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`);
+    }
+  }
+
+  loopDelay.disable();
 
   closing = true;
   for (const socket of sockets) socket.close();
@@ -187,5 +205,6 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
     room: { ...summary(roomLatency), received: roomLatency.length, ...count(roomSeen) },
     channel: { ...summary(channelLatency), received: channelLatency.length, ...count(channelSeen) },
     ack: summary(ackLatency),
+    clientDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
   };
 }
