@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { issueToken } from "../../worker/domain/token";
+import { ownedUploadKey } from "../../worker/domain/uploads";
+import { eventually } from "./factories-chat";
 import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./helpers";
 
 describe("registration (POST /user/)", () => {
@@ -194,6 +196,24 @@ describe("avatar upload (PUT /user/asset)", () => {
     const ranged = await call("GET", response.body.url, { headers: { range: "bytes=0-3" } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-range")).toBe("bytes 0-3/11");
+  });
+
+  it("deletes the avatar it replaces, but never a file it did not issue for this user (the shared demo media)", async () => {
+    const { user, token } = await register();
+    const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 4, 5, 6])], "me.png", { type: "image/png" });
+    // A demo-style shared picture first: replacing it must leave it alone.
+    const shared = "uploads/demo/shared-avatar.png";
+    await env.MEDIA.put(shared, png().stream(), { httpMetadata: { contentType: "image/png" } });
+    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(`/api/v1/assets/${shared}`, user.id).run();
+    const first = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
+    const second = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
+    const keyOf = (url: string) => url.replace("/api/v1/assets/", "");
+    await eventually(async () => (await env.MEDIA.head(keyOf(first))) === null);
+    expect(await env.MEDIA.head(keyOf(second))).not.toBeNull();
+    expect(await env.MEDIA.head(shared)).not.toBeNull();
+    expect(ownedUploadKey(`/api/v1/assets/${shared}`, user.id)).toBeNull();
+    expect(ownedUploadKey(second, user.id + 1)).toBeNull();
+    expect(ownedUploadKey(`/api/v1/assets/uploads/avatars/${user.id}-../../x`, user.id)).toBeNull();
   });
 
   it("refuses a wrong type or a file over 8 MB before storing anything", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { TestSocket, closeAll } from "./factories-chat";
+import { TestSocket, closeAll, eventually } from "./factories-chat";
 import {
   book,
   bookedSession,
@@ -232,6 +232,33 @@ describe("PUT /user/asset/tutor", () => {
     expect(await sessionRow(id)).toMatchObject({ image: stored!.image, video: stored!.video, thumbnail: stored!.thumbnail });
     const served = await call("GET", stored!.video!);
     expect([served.status, served.headers.get("content-type")]).toEqual([200, "video/webm"]);
+  });
+
+  it("deletes a replaced upload from R2 once nothing refers to it, and keeps one an open session still shows", async () => {
+    const place = await studio();
+    const tutor = await namedTutor();
+    const id = await bookedSession(tutor, place);
+    const keyOf = (url: string) => url.replace("/api/v1/assets/", "");
+    await uploadAssets(place.token, tutor.user.id, { image: png() });
+    const first = (await mediaRow(tutor.user.id))!.image!;
+    await uploadAssets(place.token, tutor.user.id, { image: png() });
+    const second = (await mediaRow(tutor.user.id))!.image!;
+    expect(second).not.toBe(first);
+    // The studio's first try was the tutor's and the session's image, and is neither now.
+    await eventually(async () => (await env.MEDIA.head(keyOf(first))) === null);
+    expect(await env.MEDIA.head(keyOf(second))).not.toBeNull();
+    // The session is finished with the second image; an admin later replaces the tutor's image:
+    // the finished session still shows the second, so it stays.
+    expect((await uploadAssets(place.token, tutor.user.id, { video: webm(), thumbnail: png() })).status).toBe(200);
+    expect((await patch(place.token, id, { status: "done" })).body).toMatchObject({ status: "done", image: second });
+    const admin = await createUserWithRole(Role.SuperAdmin);
+    expect((await uploadAssets(admin.token, tutor.user.id, { image: png() })).status).toBe(200);
+    const third = (await mediaRow(tutor.user.id))!.image!;
+    expect(third).not.toBe(second);
+    expect((await sessionRow(id))!.image).toBe(second);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await env.MEDIA.head(keyOf(second))).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(third))).not.toBeNull();
   });
 
   it("uploads one kind alone and keeps the others", async () => {

@@ -64,6 +64,7 @@ beforeAll(async () => {
 const labels: Array<[RegExp, string]> = [
   [/^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "token's user + lesson page with its total (batch)"],
   [/^select "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "lesson page with its total"],
+  [/^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect ("lessons"\.)?"id"[^;]* from "lessons"[^;]*$/i, "token's user + lesson read (batch)"],
   [/^select "id", "email", "name"[^]* from "users" where/i, "token's user"],
   [/from "users" inner join "tutors"[^]*from "subscriptions"/i, "tutor + subscription (batch)"],
   [/^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms[^]*INSERT INTO notifications_outbox/i, "lesson + members + room + outbox (batch)"],
@@ -168,7 +169,7 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
 
   // Moving and cancelling read the lesson first (its time and members decide the rules and the
   // notifications' text), then write in one batch: three, over the target by the lesson read.
-  it("PATCH /lesson and DELETE /lesson/{id}: three each — the token's user, the lesson, one batch (the write and its outbox rows)", async () => {
+  it("PATCH /lesson, GET and DELETE /lesson/{id}: the token's user with the lesson in one batch, then (for the changes) one batch with the write and its outbox rows", async () => {
     const token = seed.students[1]!.token;
     const start = new Date(Date.parse(seed.slotStart) + 24 * 60 * 60 * 1000).toISOString();
     const booked = await call("POST", "/api/v1/lesson/", { token, body: { tutorId: seed.tutorIds[2], start, duration: 15 } });
@@ -179,12 +180,19 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
       status = (await call("PATCH", "/api/v1/lesson", { token, body: { id: booked.body.id, start: moved } })).status;
     });
     expect(status).toBe(200);
-    expect(described(patch)).toEqual(["lesson read", "move + outbox (batch)", "token's user"]);
+    expect(described(patch)).toEqual(["move + outbox (batch)", "token's user + lesson read (batch)"]);
+    const read = await roundTrips(async () => {
+      const answer = await call("GET", `/api/v1/lesson/${booked.body.id}`, { token });
+      status = answer.status;
+      expect(answer.body).toMatchObject({ id: booked.body.id, start: moved });
+    });
+    expect(status).toBe(200);
+    expect(described(read)).toEqual(["token's user + lesson read (batch)"]);
     const cancel = await roundTrips(async () => {
       status = (await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token })).status;
     });
     expect(status).toBe(200);
-    expect(described(cancel)).toEqual(["cancel + outbox (batch)", "lesson read", "token's user"]);
+    expect(described(cancel)).toEqual(["cancel + outbox (batch)", "token's user + lesson read (batch)"]);
   });
 
   it("POST /lesson/ refused: still two, the refusal explained by the same batch", async () => {

@@ -258,7 +258,23 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   return { lesson: toLessonRow(lesson), tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
 }
 
-export type RescheduleRequest = { student: UserRow; lessonId: number; start: Date; duration?: LessonDuration; now?: Date };
+export type RescheduleRequest = {
+  student: UserRow;
+  lessonId: number;
+  start: Date;
+  duration?: LessonDuration;
+  now?: Date;
+  /** The lesson as studentLessonQuery read it already (the route's prefetch); read here when undefined. */
+  read?: { lesson: typeof lessons.$inferSelect } | null;
+};
+
+/** A lesson of this student (a statement, so PATCH /lesson can read it with the caller: prefetch). */
+export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) =>
+  db
+    .select({ lesson: lessons })
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${studentId} AND m.role = ${Role.Student})`))
+    .limit(1);
 
 /**
  * Moves a lesson (the student only), under the same rules with the lesson's own time not
@@ -272,11 +288,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const { student } = request;
   if (student.role !== Role.Student) fail("forbidden");
   if (!student.verifiedEmail) fail("email-not-verified");
-  const [found] = await db
-    .select({ lesson: lessons })
-    .from(lessons)
-    .where(and(eq(lessons.id, request.lessonId), sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${student.id} AND m.role = ${Role.Student})`))
-    .limit(1);
+  const found = request.read === undefined ? (await studentLessonQuery(db, request.lessonId, student.id))[0] : request.read;
   if (!found) fail("lesson-not-found");
   const old = found.lesson;
   if (old.canceledAt) fail("illegal");

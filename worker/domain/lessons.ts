@@ -153,16 +153,25 @@ function lessonsWithMembers(db: Db) {
     .innerJoin(studentUser, eq(studentUser.id, studentMember.userId));
 }
 
-export async function findLesson(db: Db, id: number) {
-  const [row] = await lessonsWithMembers(db).where(eq(lessons.id, id)).limit(1);
+/** One lesson with both members: a statement, so a route can read it with the caller (prefetch). */
+export const lessonQuery = (db: Db, id: number) => lessonsWithMembers(db).where(eq(lessons.id, id)).limit(1);
+
+export type LessonWithMembers = Awaited<ReturnType<typeof lessonQuery>>[number];
+
+export async function findLesson(db: Db, id: number): Promise<LessonWithMembers | null> {
+  const [row] = await lessonQuery(db, id);
   return row ?? null;
 }
+
+/** The lesson a route prefetched (its rows), or undefined when it did not: then it is read. */
+export const prefetchedLesson = (prefetched: unknown[] | undefined): LessonWithMembers | null | undefined =>
+  prefetched ? ((prefetched[0] as LessonWithMembers[])[0] ?? null) : undefined;
 
 /** Staff may read any lesson and list anyone's: admins and tutor managers. */
 export const isLessonStaff = (role: Role) => isAdmin(role) || role === Role.TutorManager;
 
-export async function readLesson(db: Db, id: number, caller: UserRow, now = new Date()): Promise<LessonView> {
-  const row = await findLesson(db, id);
+export async function readLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null): Promise<LessonView> {
+  const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
   if (!member && !isLessonStaff(caller.role as Role)) fail("forbidden");
@@ -254,8 +263,8 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
  * the start: started → lesson-time-passed, inside the window → lesson-cancel-window-passed. One conditional update;
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
-export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date()) {
-  const row = await findLesson(db, id);
+export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null) {
+  const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
   if (!member && !isAdmin(caller.role as Role)) fail("forbidden");

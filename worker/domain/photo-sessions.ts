@@ -214,7 +214,7 @@ export async function saveTutorAssets(
   sessionId: number | null,
   assets: Partial<Omit<TutorAssets, "tutorId">>,
   now = new Date(),
-): Promise<TutorAssets> {
+): Promise<{ assets: TutorAssets; replaced: string[] }> {
   const at = now.toISOString();
   const tutorSet = {
     ...(assets.video ? { video: assets.video } : {}),
@@ -227,7 +227,13 @@ export async function saveTutorAssets(
     ...(assets.thumbnail ? { thumbnail: assets.thumbnail } : {}),
     updatedAt: at,
   };
-  const [, , [row]] = await db.batch([
+  const [[before], [beforeSession], , , [row]] = await db.batch([
+    db
+      .select({ image: users.image, video: tutors.video, thumbnail: tutors.thumbnail })
+      .from(users)
+      .innerJoin(tutors, eq(tutors.id, users.id))
+      .where(eq(users.id, tutorId)),
+    db.select({ image: photoSessions.image, video: photoSessions.video, thumbnail: photoSessions.thumbnail }).from(photoSessions).where(eq(photoSessions.id, sessionId ?? 0)),
     db
       .update(users)
       .set({ ...(assets.image ? { image: assets.image } : {}), updatedAt: at })
@@ -243,7 +249,13 @@ export async function saveTutorAssets(
       .set(sessionSet)
       .where(and(eq(photoSessions.id, sessionId ?? 0), inArray(photoSessions.status, OPEN))),
   ]);
-  return { tutorId, image: row?.image ?? null, video: row?.video ?? null, thumbnail: row?.thumbnail ?? null };
+  const assetsNow = { tutorId, image: row?.image ?? null, video: row?.video ?? null, thumbnail: row?.thumbnail ?? null };
+  // The files these uploads took the place of (the tutor's and the open session's), for cleanup.
+  const kinds = (["image", "video", "thumbnail"] as const).filter((kind) => assets[kind]);
+  const replaced = [...new Set(kinds.flatMap((kind) => [before?.[kind], beforeSession?.[kind]]))].filter(
+    (url): url is string => !!url && !kinds.some((kind) => assets[kind] === url),
+  );
+  return { assets: assetsNow, replaced };
 }
 
 /** The latest session of the tutor (with this studio, not canceled, when a studio asks). */

@@ -28,7 +28,7 @@ export type HandlerInput<B, Q, P, A extends Access> = {
 };
 
 /** What a route may read together with the signed-in user, in the same D1 round trip. */
-export type PrefetchInput<Q, P> = { c: AppContext; userId: number; query: Out<Q>; params: Out<P> };
+export type PrefetchInput<B, Q, P> = { c: AppContext; userId: number; body: Out<B>; query: Out<Q>; params: Out<P> };
 
 export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Access = Access> = {
   method: Method;
@@ -50,7 +50,7 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
    * user is known: the handler uses `prefetched` only after the access check passed and only
    * when the answer it holds fits the user (return null to skip, e.g. for an unusual query).
    */
-  prefetch?(input: PrefetchInput<Q, P>): readonly BatchItem<"sqlite">[] | null;
+  prefetch?(input: PrefetchInput<B, Q, P>): readonly BatchItem<"sqlite">[] | null;
   handle(input: HandlerInput<B, Q, P, A>): Promise<unknown> | unknown;
 };
 
@@ -109,9 +109,14 @@ async function identify(c: AppContext, def: AnyRoute): Promise<unknown[] | undef
   const userId = c.get("tokenUserId");
   if (userId === null) return undefined;
   const db = c.get("db");
-  const query = quietly(def.query, c.req.query());
-  const params = quietly(def.params, c.req.param());
-  const extra = def.prefetch && query.ok && params.ok ? def.prefetch({ c, userId, query: query.data, params: params.data }) : null;
+  let extra: readonly BatchItem<"sqlite">[] | null = null;
+  if (def.prefetch) {
+    const query = quietly(def.query, c.req.query());
+    const params = quietly(def.params, c.req.param());
+    // A JSON body is read once (Hono keeps it for the handler's parse); a bad one skips the prefetch.
+    const body = def.body && def.body !== "multipart" ? quietly(def.body, await c.req.json().catch(() => undefined)) : { ok: true, data: undefined };
+    if (query.ok && params.ok && body.ok) extra = def.prefetch({ c, userId, body: body.data, query: query.data, params: params.data });
+  }
   if (!extra?.length) {
     c.set("user", await findUserById(db, userId));
     return undefined;

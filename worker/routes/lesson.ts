@@ -2,10 +2,10 @@ import type { z } from "zod";
 import { idParam } from "../../schema/api/common";
 import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
-import { bookLesson, rescheduleLesson } from "../domain/booking";
+import { bookLesson, rescheduleLesson, studentLessonQuery } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
-import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonStats, listLessons, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
+import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../http/respond";
@@ -53,9 +53,11 @@ export const lessonRoutes = [
     access: [Role.Student],
     summary: "Reschedule a lesson (the student): the same rules as booking, its own time not busy.",
     body: rescheduleLessonBody,
-    async handle({ c, body, user }) {
-      // The read of the lesson, then one batch: the move and both members' notifications.
-      const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration });
+    // The lesson is read with the caller; then one batch: the move and both members' notifications.
+    prefetch: ({ c, userId, body }) => [studentLessonQuery(c.get("db"), body.id, userId)],
+    async handle({ c, body, user, prefetched }) {
+      const read = prefetched ? ((prefetched[0] as Awaited<ReturnType<typeof studentLessonQuery>>)[0] ?? null) : undefined;
+      const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration, now: c.get("now"), read });
       deliverLater(c, outbox);
       tellMembers(c, "LessonRebooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
@@ -142,7 +144,8 @@ export const lessonRoutes = [
     access: "signed-in",
     summary: "A lesson (its members, admins and tutor managers).",
     params: idParam,
-    handle: ({ c, params, user }) => readLesson(c.get("db"), params.id, user),
+    prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
+    handle: ({ c, params, user, prefetched }) => readLesson(c.get("db"), params.id, user, c.get("now"), prefetchedLesson(prefetched)),
   }),
   route({
     method: "delete",
@@ -150,10 +153,11 @@ export const lessonRoutes = [
     access: members,
     summary: "Cancel a lesson (a member or an admin) until 6 hours before it; the other member is notified.",
     params: idParam,
-    async handle({ c, params, user }) {
+    // The lesson is read with the caller; then the update and the other member's notifications are one batch.
+    prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
+    async handle({ c, params, user, prefetched }) {
       const db = c.get("db");
-      // The update and the other member's notifications are one batch; delivery follows the response.
-      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user);
+      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user, c.get("now"), prefetchedLesson(prefetched));
       deliverLater(c, outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);

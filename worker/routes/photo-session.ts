@@ -31,7 +31,7 @@ import {
   saveTutorAssets,
 } from "../domain/photo-sessions";
 import { tutorMessages } from "../domain/tutor-messages";
-import { MAX_PART_BYTES, PART_BYTES, checkImage, checkVideo, publicUrl, storeTutorAsset, tutorVideoKey, tutorVideoPrefix } from "../domain/uploads";
+import { MAX_PART_BYTES, PART_BYTES, checkImage, checkVideo, deleteReplacedUploads, publicUrl, storeTutorAsset, tutorVideoKey, tutorVideoPrefix } from "../domain/uploads";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
@@ -127,7 +127,8 @@ export const photoSessionRoutes = [
       }
       const stored: Partial<Record<keyof typeof files, string>> = {};
       for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file);
-      const assets = await saveTutorAssets(db, query.tutorId, sessionId, stored);
+      const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored);
+      c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
       tutorChanged(c, query.tutorId);
       return assets;
     },
@@ -181,7 +182,8 @@ export const photoSessionRoutes = [
         await c.env.MEDIA.delete(body.key);
         throw error;
       }
-      const assets = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) });
+      const { assets, replaced } = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) });
+      c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")));
       tutorChanged(c, body.tutorId);
       return assets;
     },

@@ -5,6 +5,7 @@ import { Role, VerificationType, isAdmin, isTutorSide } from "../../schema/enums
 import { isErrorCode } from "../../schema/errors";
 import { tutorNameRule } from "../../schema/rules";
 import { storeAvatar } from "../domain/assets";
+import { deleteReplacedUploads } from "../domain/uploads";
 import { messages } from "../domain/messages";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { takeAttempt } from "../domain/rate-limit";
@@ -86,7 +87,9 @@ export const userRoutes = [
       const file = form.get("image");
       if (!(file instanceof File)) fail("empty-request");
       const url = await storeAvatar(c.env.MEDIA, userId, file);
+      const previous = userId === caller.id ? caller.image : ((await findUserById(c.get("db"), userId))?.image ?? null);
       const updated = await updateUser(c.get("db"), userId, { image: url });
+      if (previous) c.executionCtx.waitUntil(deleteReplacedUploads(c.get("db"), c.env.MEDIA, userId, [previous], c.get("logger")));
       if (isTutorSide(updated.role as Role)) tutorChanged(c, userId);
       return { url };
     },
