@@ -22,6 +22,12 @@ export type TransactionView = {
   createdAt: string;
 };
 
+/**
+ * One transaction (GET /tx/{id}). `walletQr`: the e-wallet QR Fawry gave when the order was made,
+ * for its payer while the order waits (so a reloaded checkout shows it again); otherwise null.
+ */
+export type TransactionDetail = TransactionView & { walletQr: string | null };
+
 /** Students see their own; admins may filter by user. Anyone may filter by status and plan. */
 export const transactionListQuery = pageQuery.extend({
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),

@@ -61,9 +61,14 @@ const order = (overrides: Partial<TransactionView>): TransactionView => ({
 });
 
 /** The API: the plan, the unpaid orders of /tx/list, the status of /fawry/payment-status. */
-function api({ unpaid, status }: { unpaid: TransactionView[]; status?: TransactionView }) {
+function api({ unpaid, status, details = {} }: { unpaid: TransactionView[]; status?: TransactionView; details?: Record<number, string | null> }) {
   get.mockImplementation((path: string, options?: { query?: Record<string, unknown> }) => {
     if (path === "/plan/7") return Promise.resolve(plan);
+    const detail = /^\/tx\/(\d+)$/.exec(path);
+    if (detail && Number(detail[1]) in details) {
+      const row = unpaid.find((tx) => tx.id === Number(detail[1]))!;
+      return Promise.resolve({ ...row, walletQr: details[Number(detail[1])] });
+    }
     if (path === "/tx/list") {
       expect(options?.query).toMatchObject({ status: 0, planId: 7 });
       return Promise.resolve({ list: unpaid, total: unpaid.length });
@@ -115,6 +120,22 @@ describe("checkout page", () => {
     expect((await screen.findByTestId("reference-number")).textContent).toBe("123456789");
     expect(screen.queryByRole("tab")).toBeNull();
     expect(screen.getByRole("button", { name: p.waiting.cancel })).toBeTruthy();
+  });
+
+  it("shows a resumed wallet order's QR again, read from the order itself", async () => {
+    const qr = "data:image/svg+xml;base64,PHN2Zy8+";
+    api({ unpaid: [order({ id: 52, method: PaymentMethod.EWallet, fawryRefNumber: "987654321" })], details: { 52: qr } });
+    renderCheckout("/checkout/7/0");
+    expect((await screen.findByRole("img", { name: p.wallet.qrLabel })).getAttribute("src")).toBe(qr);
+    expect(screen.getByTestId("reference-number").textContent).toBe("987654321");
+    expect(get).toHaveBeenCalledWith("/tx/52", expect.anything());
+  });
+
+  it("asks no order detail for a resumed reference-number order (it has no QR)", async () => {
+    api({ unpaid: [order({ id: 53, fawryRefNumber: "123123123" })] });
+    renderCheckout("/checkout/7/0");
+    await screen.findByTestId("reference-number");
+    expect(get).not.toHaveBeenCalledWith("/tx/53", expect.anything());
   });
 
   it("shows a resumed order's own coupon discount and amount in the summary", async () => {

@@ -197,6 +197,23 @@ describe("e-wallet", () => {
     expect(await subscriptionsOf(student.id)).toHaveLength(1);
   });
 
+  it("gives the waiting order's QR again to its payer (a reloaded checkout), and to nobody once it is paid", async () => {
+    const student = await createStudent();
+    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId: await createPlan(), period: PlanPeriod.Month } });
+    const id = res.body.transaction.id as number;
+    const again = await call("GET", `/api/v1/tx/${id}`, { token: student.token });
+    expect(again.body).toMatchObject({ id, method: PaymentMethod.EWallet, status: TransactionStatus.New, walletQr: res.body.walletQr });
+    const admin = await createUser(Role.SuperAdmin);
+    expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body).toMatchObject({ id, walletQr: null });
+    await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
+    expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body).toMatchObject({ status: TransactionStatus.Paid, walletQr: null });
+    // Other methods have none.
+    const other = await createStudent();
+    const cash = await call("POST", "/api/v1/fawry/pay/ref-num", { token: other.token, body: { planId: await createPlan(), period: PlanPeriod.Month } });
+    expect(cash.status).toBe(201);
+    expect((await call("GET", `/api/v1/tx/${cash.body.transaction.id}`, { token: other.token })).body).toMatchObject({ status: TransactionStatus.New, walletQr: null });
+  });
+
   it("sends a request to pay to the wallet number given (normalised to 01…)", async () => {
     const student = await createStudent();
     const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "+201012345678" } });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { TransactionView } from "../../schema/api/transaction";
 import { transactions } from "../../schema/db";
-import type { PaymentMethod, PlanPeriod, TransactionStatus } from "../../schema/enums";
+import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 
@@ -53,4 +53,15 @@ export async function listTransactions(db: Db, filter: { userId?: number; planId
 export async function lastTransaction(db: Db, userId: number): Promise<TransactionView | null> {
   const [row] = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(1);
   return row ? toTransactionView(row) : null;
+}
+
+/** The QR of a waiting e-wallet order, from Fawry's stored answer to the charge; else null. */
+export function walletQrOf(row: TransactionRow): string | null {
+  if (row.method !== PaymentMethod.EWallet || row.status !== TransactionStatus.New || !row.providerPayload) return null;
+  try {
+    const qr = (JSON.parse(row.providerPayload) as { walletQr?: unknown }).walletQr;
+    return typeof qr === "string" && qr.length > 0 ? qr : null;
+  } catch {
+    return null;
+  }
 }

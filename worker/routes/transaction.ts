@@ -1,7 +1,7 @@
 import { idParam } from "../../schema/api/common";
-import { transactionListQuery } from "../../schema/api/transaction";
+import { transactionListQuery, type TransactionDetail } from "../../schema/api/transaction";
 import { Role, isAdmin } from "../../schema/enums";
-import { findTransaction, lastTransaction, listTransactions, toTransactionView } from "../domain/transactions";
+import { findTransaction, lastTransaction, listTransactions, toTransactionView, walletQrOf } from "../domain/transactions";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
 
@@ -29,10 +29,10 @@ export const transactionRoutes = [
     access: "signed-in",
     summary: "A transaction (its payer or an admin).",
     params: idParam,
-    async handle({ c, params, user }) {
+    async handle({ c, params, user }): Promise<TransactionDetail> {
       const tx = await findTransaction(c.get("db"), params.id);
       if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
-      return toTransactionView(tx);
+      return { ...toTransactionView(tx), walletQr: tx.userId === user.id ? walletQrOf(tx) : null };
     },
   }),
 ];

@@ -4,7 +4,7 @@ import type { Paged } from "@schema/api/common";
 import type { CouponView } from "@schema/api/coupon";
 import type { CardPayment, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
 import type { PlanView } from "@schema/api/plan";
-import type { TransactionView } from "@schema/api/transaction";
+import type { TransactionDetail, TransactionView } from "@schema/api/transaction";
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { api } from "../../lib/api";
@@ -20,7 +20,18 @@ export const paymentKeys = {
   transactions: (page: number, size: number) => ["payments", "transactions", page, size] as const,
   allTransactions: ["payments", "transactions"] as const,
   unpaid: (planId: number, period: PlanPeriod) => ["payments", "transactions", "unpaid", planId, period] as const,
+  detail: (transactionId: number) => ["payments", "transaction", transactionId] as const,
 };
+
+/** GET /tx/{id}: one order with the e-wallet QR while it waits (a reloaded checkout shows it again). */
+export function useTransactionDetailQuery(transactionId: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.detail(transactionId ?? 0),
+    queryFn: ({ signal }) => api.get<TransactionDetail>(`/tx/${transactionId}`, { signal }),
+    enabled: transactionId !== null,
+    staleTime: Infinity,
+  });
+}
 
 /** GET /plan/{id} */
 export function usePlanQuery(id: number | null) {

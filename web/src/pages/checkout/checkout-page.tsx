@@ -25,6 +25,7 @@ import {
   usePayByWallet,
   usePaymentStatusQuery,
   usePlanQuery,
+  useTransactionDetailQuery,
   useUnpaidOrderQuery,
 } from "../../features/payments/use-payments";
 import { ar, errorMessage } from "../../i18n/ar-EG";
@@ -391,8 +392,11 @@ function ReferenceTab({ order, onPending }: { order: Order; onPending: (pending:
 /** The reference number (cash at an outlet) or the wallet QR, while the order waits. */
 function PendingDetails({ pending }: { pending: Pending }) {
   const method = pending.transaction.method;
-  if (method === PaymentMethod.Card || method === PaymentMethod.BankInstallment) return <Notice tone="info">{t.waiting.card}</Notice>;
   const isWallet = method === PaymentMethod.EWallet;
+  // A wallet order resumed after a reload came from the order list, without its QR: ask for it.
+  const detail = useTransactionDetailQuery(isWallet && pending.walletQr === undefined ? pending.transaction.id : null);
+  const walletQr = pending.walletQr ?? detail.data?.walletQr ?? null;
+  if (method === PaymentMethod.Card || method === PaymentMethod.BankInstallment) return <Notice tone="info">{t.waiting.card}</Notice>;
   return (
     <div className="flex flex-col gap-3">
       {pending.referenceNumber && (
@@ -409,13 +413,13 @@ function PendingDetails({ pending }: { pending: Pending }) {
       {isWallet ? (
         <>
           {pending.walletPhone && <Notice tone="info">{t.wallet.requestSent}</Notice>}
-          {pending.walletQr && (
+          {walletQr && (
             <figure className="flex flex-col items-center gap-2 self-start rounded-xl border border-slate-200 p-3">
-              {pending.walletQr.startsWith("data:image/") ? (
-                <img src={pending.walletQr} alt={t.wallet.qrLabel} width={160} height={160} className="size-40" />
+              {walletQr.startsWith("data:image/") ? (
+                <img src={walletQr} alt={t.wallet.qrLabel} width={160} height={160} className="size-40" />
               ) : (
                 <pre dir="ltr" aria-label={t.wallet.qrLabel} className="max-w-60 overflow-x-auto font-mono text-xs break-all whitespace-pre-wrap">
-                  {pending.walletQr}
+                  {walletQr}
                 </pre>
               )}
               <figcaption className="text-sm text-slate-700">{t.wallet.qrTitle}</figcaption>
