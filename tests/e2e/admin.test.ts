@@ -111,6 +111,12 @@ describe("the admin area", () => {
     expect((await answer).status()).toBe(204);
     await page.getByText(t.settings.flushed).waitFor();
     await screenshot(page, "admin-settings-1280");
+
+    // The admin's own account, inside the admin area: the same tabs as every user's settings.
+    await openSection(page, t.nav.accountSettings, /\/admin\/user-settings$/);
+    await page.getByRole("tablist", { name: ar.settings.tabsLabel }).getByRole("tab", { name: ar.settings.passwordTab }).waitFor();
+    await expectNoAxeViolations(page, "/admin/user-settings");
+    await screenshot(page, "admin-user-settings-1280");
   });
 
   it("a regular admin reads plans without write actions, and the other admin screens pass axe at 360 px", async () => {

@@ -42,7 +42,12 @@ function navItemsFor(role: Role): NavItem[] {
       { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
       { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
     ];
-  if (isAdmin(role)) return [{ to: "/admin", label: ar.admin.nav }, { to: "/tutors", label: ar.marketplace.nav.tutors }];
+  if (isAdmin(role))
+    return [
+      { to: "/admin", label: ar.admin.nav },
+      { to: "/tutors", label: ar.marketplace.nav.tutors },
+      { to: "/admin/user-settings", label: ar.adminArea.nav.accountSettings, menuOnly: true },
+    ];
   if (role === Role.Studio)
     return [
       { to: "/photo-sessions", label: ar.studio.nav },

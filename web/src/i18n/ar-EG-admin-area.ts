@@ -13,6 +13,7 @@ export const adminArea = {
     lessons: "الحصص",
     interviews: "المقابلات والحصص التجريبية",
     photoSessions: "جلسات التصوير",
+    accountSettings: "إعدادات حسابي",
   },
   common: {
     all: "الكل",

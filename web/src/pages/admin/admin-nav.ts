@@ -20,4 +20,5 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
   { to: "/admin/platform-settings", label: ar.adminArea.nav.settings },
   { to: "/admin/reports", label: ar.support.adminReports.nav },
+  { to: "/admin/user-settings", label: ar.adminArea.nav.accountSettings },
 ];
