@@ -100,6 +100,8 @@ export const fullTutorsQuery = pageQuery.extend({
   activated: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
   /** Listed publicly (activated and the profile complete, media included). */
   onboarded: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
+  /** The listing's media (image, video, thumbnail): some missing, or all there (the admin's media page). */
+  media: z.enum(["missing", "complete"], { error: "bad-request" }).optional(),
 });
 export type FullTutorsQuery = z.infer<typeof fullTutorsQuery>;
 export type FullTutor = {

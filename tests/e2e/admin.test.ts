@@ -135,6 +135,7 @@ describe("the admin area", () => {
       ["/admin/lessons", "admin-lessons-360", t.lessons.title, t.lessons.empty],
       ["/admin/interviews", "admin-interviews-360", t.interviews.interviews, t.interviews.empty],
       ["/admin/photo-sessions", "admin-photo-sessions-360", t.photoSessions.title, t.photoSessions.empty],
+      ["/admin/media", "admin-media-360", t.media.title, t.media.empty],
     ];
     for (const [path, name, list, empty] of screens) {
       await page.goto(path);

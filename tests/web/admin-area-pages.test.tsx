@@ -186,3 +186,49 @@ describe("the admin plans page", () => {
     );
   });
 });
+
+describe("the admin media page", () => {
+  const tutor = (id: number, media: { image?: string | null; video?: string | null; thumbnail?: string | null }) => ({
+    id,
+    role: Role.Tutor,
+    name: `مدرّس ${id}`,
+    email: `tutor${id}@dars.test`,
+    phone: null,
+    image: null,
+    video: null,
+    thumbnail: null,
+    gender: null,
+    city: null,
+    birthYear: null,
+    verifiedEmail: true,
+    verifiedPhone: false,
+    bio: null,
+    about: null,
+    notice: 0,
+    activated: false,
+    bypassOnboarding: false,
+    onboarded: false,
+    createdAt: "2026-11-01T10:00:00.000Z",
+    ...media,
+  });
+
+  it("lists tutors missing media first, says in words which file is missing, and links to their upload page", async () => {
+    const { AdminMediaPage } = await import("../../web/src/pages/admin-media/admin-media-page");
+    get.mockImplementation((path: string, options?: { query?: Record<string, unknown> }) =>
+      path === "/user/tutor/full-tutors"
+        ? Promise.resolve({ list: options?.query?.media === "complete" ? [] : [tutor(8, { image: "/a.png", thumbnail: "/t.png" })], total: 1 })
+        : answers(path),
+    );
+    renderAt("/admin/media", "/admin/media", <AdminMediaPage />);
+    const list = await screen.findByRole("list", { name: t.media.title });
+    expect(get).toHaveBeenCalledWith("/user/tutor/full-tutors", expect.objectContaining({ query: expect.objectContaining({ media: "missing" }) }));
+    expect(within(list).getByText(t.media.kindState(t.media.video, t.media.absent))).toBeTruthy();
+    expect(within(list).getByText(t.media.kindState(t.media.image, t.media.present))).toBeTruthy();
+    expect(within(list).getByRole("img", { name: t.media.thumbnailAlt("مدرّس 8") })).toBeTruthy();
+    expect(within(list).getByRole("link", { name: t.media.uploadFor("مدرّس 8") }).getAttribute("href")).toBe("/admin/photo-session/8");
+
+    fireEvent.change(screen.getByLabelText(t.media.filter), { target: { value: "complete" } });
+    expect(await screen.findByText(t.media.empty)).toBeTruthy();
+    expect(get).toHaveBeenLastCalledWith("/user/tutor/full-tutors", expect.objectContaining({ query: expect.objectContaining({ media: "complete", page: 1 }) }));
+  });
+});

@@ -107,6 +107,22 @@ describe("GET /user/tutor/full-tutors", () => {
     expect((inactive.body.list as Array<{ id: number }>).map((t) => t.id)).toContain(fresh.user.id);
     expect((await list("/user/tutor/full-tutors", fresh.token)).status).toBe(403);
   });
+
+  it("filters by media: some of image, video and thumbnail missing, or all three there", async () => {
+    const listed = await onboardedTutor({ name: "مدرس بملفات كاملة" });
+    const partial = await register(Role.Tutor);
+    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.image, partial.user.id).run();
+    const admin = await createUserWithRole(Role.SuperAdmin);
+    const ids = async (media: string) => ((await list(`/user/tutor/full-tutors?size=100&media=${media}`, admin.token)).body.list as Array<{ id: number }>).map((t) => t.id);
+    const missing = await ids("missing");
+    const complete = await ids("complete");
+    expect(missing).toContain(partial.user.id);
+    expect(missing).not.toContain(listed.user.id);
+    expect(complete).toContain(listed.user.id);
+    expect(complete).not.toContain(partial.user.id);
+    const refused = await list("/user/tutor/full-tutors?media=some", admin.token);
+    expect([refused.status, refused.body.code]).toEqual([400, "bad-request"]);
+  });
 });
 
 describe("GET /user/tutor/list/uncontacted", () => {

@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
               // Spec 2 /photo-session/{tutorId}: the studio's page for one tutor (engineer B), inside the admin area.
               { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
               { path: "reports", ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage") },
+              { path: "media", ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage") },
               { path: "user-settings", ...lazyScreen(() => import("./pages/admin-user-settings/admin-user-settings-page"), "AdminUserSettingsPage") },
             ],
           },

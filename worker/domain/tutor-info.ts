@@ -92,6 +92,8 @@ export async function listFullTutors(db: Db, query: FullTutorsQuery): Promise<Pa
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.activated !== undefined) filters.push(sql`tr.activated = ${query.activated ? 1 : 0}`);
   if (query.onboarded !== undefined) filters.push(query.onboarded ? sql`(${onboardedSql})` : sql`NOT (${onboardedSql})`);
+  const hasMedia = sql`(u.image IS NOT NULL AND tr.video IS NOT NULL AND tr.thumbnail IS NOT NULL)`;
+  if (query.media) filters.push(query.media === "complete" ? hasMedia : sql`NOT ${hasMedia}`);
   const where = sql.join(filters, sql` AND `);
   const [rows, totals] = await Promise.all([
     db.all<FullRow>(sql`SELECT u.id AS id, u.role AS role, u.name AS name, u.email AS email, u.phone AS phone, u.image AS image,

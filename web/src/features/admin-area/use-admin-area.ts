@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { StudentStats, UserListItem } from "@schema/api/admin-user";
 import type { Paged } from "@schema/api/common";
 import type { CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
@@ -15,6 +16,7 @@ import type { TransactionView } from "@schema/api/transaction";
 import type { FullTutor, InterviewerOption, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
 import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
 import { api } from "../../lib/api";
+import { useDebounced } from "./admin-ui";
 import { userListQuery, type UserFilters } from "./admin-logic";
 
 export const adminPageSize = 10;
@@ -105,7 +107,7 @@ export function useRefund(userId: number) {
   });
 }
 
-export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number };
+export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number; media?: "missing" | "complete" | null };
 
 /** GET /user/tutor/full-tutors */
 export function useTutorsQuery(filters: TutorFilters) {
@@ -119,11 +121,22 @@ export function useTutorsQuery(filters: TutorFilters) {
           name: filters.name.trim() || undefined,
           activated: filters.activated === null ? undefined : String(filters.activated),
           onboarded: filters.onboarded === null ? undefined : String(filters.onboarded),
+          media: filters.media ?? undefined,
         },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** A tutors list with its filters: any filter change goes back to page 1; the name is debounced. */
+export function useFilteredTutors(initial: Omit<TutorFilters, "page">) {
+  const [filters, setFilters] = useState<TutorFilters>({ ...initial, page: 1 });
+  const name = useDebounced(filters.name);
+  const tutors = useTutorsQuery({ ...filters, name });
+  const change = (next: Partial<TutorFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const setPage = (page: number) => setFilters((current) => ({ ...current, page }));
+  return { filters, tutors, change, setPage };
 }
 
 export function useOnboardingQuery(tutorId: number, enabled = true) {

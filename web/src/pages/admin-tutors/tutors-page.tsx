@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
-import { adminPageSize, useTutorsQuery, type TutorFilters } from "../../features/admin-area/use-admin-area";
+import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { adminPageSize, useFilteredTutors } from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar } from "../../i18n/ar-EG";
 import { formatDate } from "../../lib/format";
@@ -19,10 +18,7 @@ const parseFlag = (value: string) => (value === "" ? null : value === "true");
 
 /** /admin/tutors — every tutor in any onboarding state, filtered by name, activation and listing. */
 export function AdminTutorsPage() {
-  const [filters, setFilters] = useState<TutorFilters>({ name: "", activated: null, onboarded: null, page: 1 });
-  const name = useDebounced(filters.name);
-  const tutors = useTutorsQuery({ ...filters, name });
-  const change = (next: Partial<TutorFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null });
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
       <Card>
@@ -75,7 +71,7 @@ export function AdminTutorsPage() {
                   </li>
                 ))}
               </ul>
-              <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
+              <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={setPage} />
             </div>
           )}
         </QueryState>

@@ -15,6 +15,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/lessons", label: ar.adminArea.nav.lessons },
   { to: "/admin/interviews", label: ar.adminArea.nav.interviews },
   { to: "/admin/photo-sessions", label: ar.adminArea.nav.photoSessions },
+  { to: "/admin/media", label: ar.adminArea.nav.media },
   { to: "/admin/plans", label: ar.adminArea.nav.plans },
   { to: "/admin/topics", label: ar.adminArea.nav.topics },
   { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
