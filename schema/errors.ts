@@ -282,7 +282,7 @@ export const errorMessage: Record<ErrorCode, string> = {
 
   // Invoice (withdrawal request)
   "invalid-invoice-method": "طريقة السحب غير صحيحة",
-  "invoice-not-valid": "طلب السحب غير صالح",
+  "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس الآن لا تغطي مبلغه",
   "illegal-invoice-update": "لا يمكن تعديل طلب السحب في حالته الحالية",
   "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
 

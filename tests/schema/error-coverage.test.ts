@@ -28,7 +28,6 @@ const knownGaps: Partial<Record<ErrorCode, string>> = {
   "room-members-not-found": "chat (D): nothing produces it yet; GET /chat/room/members/{roomId} answers room-not-found",
   "withdraw-method-not-found": "invoices (H): nothing produces it yet (saved withdraw methods are not built)",
   "invalid-invoice-method": "invoices (H): nothing produces it yet; the invoice body answers invalid-withdraw-method",
-  "invoice-not-valid": "invoices (H): nothing produces it yet",
 };
 
 const testFiles = import.meta.glob<string>("../worker/*.test.ts", { query: "?raw", import: "default", eager: true });

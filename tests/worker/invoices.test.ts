@@ -250,6 +250,24 @@ describe("staff decisions", () => {
     expect((await uploadReceipt(await admin(), id, { type: "image/png", name: "r.png" })).status).toBe(200);
   });
 
+  it("refuse to pay a request the earnings no longer cover (a lesson reported absent since) with invoice-not-valid, storing no receipt", async () => {
+    const tutor = await tutorWithEarnings(0);
+    const lessonId = await addEarnings(tutor.id, 300 * EGP);
+    await addEarnings(tutor.id, 150 * EGP);
+    const staff = await admin();
+    const id = await pendingInvoice(tutor, 200 * EGP);
+    // The 300 EGP lesson is reported absent: 150 EGP earned now, 200 EGP asked.
+    await env.DB.prepare("UPDATE lessons SET reported_absent_at = ? WHERE id = ?").bind(new Date().toISOString(), lessonId).run();
+    const refused = await uploadReceipt(staff, id);
+    expect([refused.status, refused.body.code]).toEqual([422, "invoice-not-valid"]);
+    expect(await storedInvoice(id)).toMatchObject({ status: InvoiceStatus.PendingApproval, receipt: null });
+    expect((await env.MEDIA.list({ prefix: `receipts/invoice-${id}-` })).objects).toHaveLength(0);
+    // Staff can still reject it; a covered request is paid as usual.
+    expect((await changeInvoice(staff, id, { action: "reject", note: "الرصيد لم يعد يغطي الطلب" })).status).toBe(200);
+    const covered = await pendingInvoice(tutor, 100 * EGP);
+    expect((await uploadReceipt(staff, covered)).status).toBe(200);
+  });
+
   it("refuse a receipt over 8 MB or of another type, storing nothing", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const staff = await admin();

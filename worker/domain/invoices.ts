@@ -166,6 +166,7 @@ export async function applyChange(
 ): Promise<InvoiceRow> {
   const at = now.toISOString();
   const staff = transition.by === "staff";
+  const paying = transition.to === InvoiceStatus.Approved;
   const [updated] = await db
     .update(invoices)
     .set({
@@ -174,9 +175,25 @@ export async function applyChange(
       ...(staff ? { addressedBy: caller.id, addressedAt: at } : {}),
       updatedAt: at,
     })
-    .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, [...transition.from])))
+    .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, [...transition.from]), paying ? stillCoveredSql(invoice, at) : undefined))
     .returning();
-  return updated ?? fail("illegal-invoice-update");
+  if (updated) return updated;
+  // Still waiting, yet not paid: the earnings no longer cover it (a lesson reported absent since).
+  if (paying && (await findInvoice(db, invoice.id)).status === InvoiceStatus.PendingApproval) fail("invoice-not-valid");
+  return fail("illegal-invoice-update");
+}
+
+/**
+ * A payout must still be covered when it is made: the tutor's earnings now, less every other
+ * request that holds money (waiting or paid), are at least its amount. Earnings can fall after a
+ * request was made (a lesson reported absent), and paying then would pay out more than was earned.
+ */
+function stillCoveredSql(invoice: InvoiceRow, at: string): SQL {
+  return sql`${tutorEarningsSql(invoice.userId, at)} - (SELECT COALESCE(SUM(o.amount), 0) FROM invoices o
+    WHERE o.user_id = ${invoice.userId} AND o.id <> ${invoice.id} AND o.status IN (${sql.join(
+      HELD.map((status) => sql`${status}`),
+      sql`, `,
+    )})) >= ${invoice.amount}`;
 }
 
 // ---------------------------------------------------------------------------------------------
