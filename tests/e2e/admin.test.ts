@@ -112,6 +112,14 @@ describe("the admin area", () => {
     await page.getByText(t.settings.flushed).waitFor();
     await screenshot(page, "admin-settings-1280");
 
+    // Tutors' media: every tutor (the demo tutors have all three files), with the video on demand.
+    await openSection(page, t.nav.media, /\/admin\/media$/);
+    await field(page, t.media.filter).selectOption("");
+    const media = page.getByRole("list", { name: t.media.title });
+    await media.getByText(t.media.kindState(t.media.video, t.media.present)).first().waitFor();
+    await expectNoAxeViolations(page, "/admin/media");
+    await screenshot(page, "admin-media-1280");
+
     // The admin's own account, inside the admin area: the same tabs as every user's settings.
     await openSection(page, t.nav.accountSettings, /\/admin\/user-settings$/);
     await page.getByRole("tablist", { name: ar.settings.tabsLabel }).getByRole("tab", { name: ar.settings.passwordTab }).waitFor();

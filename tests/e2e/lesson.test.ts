@@ -63,7 +63,7 @@ async function bookLessonStartingSoon(student: Auth, tutor: Auth): Promise<{ id:
   );
   expect([200, 409]).toContain(slot.status);
   const lesson = await api<{ id: number }>("POST", "/lesson/", { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 30 }, student.token);
-  expect(lesson.status).toBe(201);
+  expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
   return { id: lesson.body.id, start };
 }
 
