@@ -48,7 +48,8 @@ async function subscribedStudent(): Promise<Auth> {
  * first (up to 5 minutes) until that start is inside the room's 10-minute window.
  */
 async function bookLessonStartingSoon(student: Auth, tutor: Auth): Promise<{ id: number; start: number }> {
-  const margin = 30_000;
+  // More than the tutor's one-minute notice set below, or a start under a minute away is refused.
+  const margin = 90_000;
   let start = Math.ceil((Date.now() + margin) / QUARTER) * QUARTER;
   const wait = start - ROOM_OPENS_BEFORE + 5_000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
