@@ -33,7 +33,8 @@ export const adminArea = {
     noVideo: "لا يوجد فيديو بعد",
     thumbnailAlt: (name: string) => `الصورة المصغّرة لفيديو ${name}`,
     upload: "رفع الملفات",
-    uploadFor: (name: string) => `رفع ملفات ${name}`,
+    // Starts with the visible text, so the spoken name matches what is seen (WCAG 2.5.3).
+    uploadFor: (name: string) => `رفع الملفات: ${name}`,
   },
   common: {
     all: "الكل",
