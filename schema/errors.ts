@@ -105,6 +105,7 @@ export const errorStatus = {
   "long-user-name": 400,
   "old-user": 400,
   "young-user": 400,
+  "invalid-time-zone": 400,
 
   // Validation: tutor profile
   "empty-bio": 400,
@@ -310,6 +311,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "long-user-name": "الاسم طويل، ٣٠ حرفًا على الأكثر",
   "old-user": "سنة الميلاد غير مقبولة، يجب ألا يزيد العمر عن ٦٠ سنة",
   "young-user": "سنة الميلاد غير مقبولة، يجب ألا يقل العمر عن ١٠ سنوات",
+  "invalid-time-zone": "المنطقة الزمنية غير معروفة، اختر واحدة من القائمة",
 
   // Validation: tutor profile
   "empty-bio": "اكتب نبذة قصيرة عنك",

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Bank, WithdrawMethod } from "./enums";
 import type { ErrorCode } from "./errors";
 import { hasDangerousHtml, htmlToText, sanitizeHtml } from "./html";
+import { canonicalTimeZone } from "./time-zones";
 
 const MiB = 1024 * 1024;
 
@@ -152,6 +153,16 @@ export const birthYearRule = z.number({ error: "invalid-type" }).superRefine((ye
 });
 
 /** Egyptian mobile. Accepts Arabic digits, spaces, dashes and a +20 / 0020 prefix; outputs 01XXXXXXXXX. */
+/** An IANA region zone ("Asia/Riyadh"), stored in its canonical spelling (schema/time-zones.ts). */
+export const timeZoneRule = z.string({ error: "invalid-time-zone" }).transform((zone, ctx) => {
+  const canonical = canonicalTimeZone(zone.trim());
+  if (canonical === null) {
+    ctx.addIssue({ code: "custom", message: "invalid-time-zone" });
+    return z.NEVER;
+  }
+  return canonical;
+});
+
 export const phoneRule = z
   .string({ error: "invalid-phone" })
   .transform((s) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Gender, Governorate, isTutorSide, MessagingApp, Role } from "../enums";
-import { birthYearRule, emailRule, passwordRule, tutorNameRule, userNameRule } from "../rules";
+import { birthYearRule, emailRule, passwordRule, timeZoneRule, tutorNameRule, userNameRule } from "../rules";
 
 const roleRule = z.union(
   Object.values(Role).map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
@@ -34,6 +34,7 @@ export const updateUserBody = z
     gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }),
     city: z.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(Object.keys(Governorate).length, "bad-request"),
     notificationMethod: z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" }),
+    timeZone: timeZoneRule,
     password: passwordRule,
     currentPassword: z.string({ error: "bad-request" }).max(100, "bad-request"),
   })
@@ -52,6 +53,8 @@ export type UserView = {
   phone: string | null;
   city: number | null;
   notificationMethod: MessagingApp | null;
+  /** The IANA zone the user's times are shown in (Africa/Cairo unless they chose another). */
+  timeZone: string;
   verifiedEmail: boolean;
   verifiedPhone: boolean;
   hasPassword: boolean;

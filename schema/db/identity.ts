@@ -26,6 +26,8 @@ export const users = sqliteTable(
     city: integer("city"),
     /** MessagingApp enum: Whatsapp 1, Telegram 2. */
     notificationMethod: integer("notification_method"),
+    /** IANA zone the user reads times in; null = Africa/Cairo (schema/time-zones.ts). */
+    timeZone: text("time_zone"),
     verifiedEmail: integer("verified_email", { mode: "boolean" }).notNull().default(false),
     verifiedPhone: integer("verified_phone", { mode: "boolean" }).notNull().default(false),
     creditScore: integer("credit_score").notNull().default(0),

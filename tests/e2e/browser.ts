@@ -70,6 +70,17 @@ export async function signIn(page: Page, email: string, next: string): Promise<v
   await page.getByRole("heading", { level: 1 }).first().waitFor();
 }
 
+/** Registers a new student through /register/student and waits for the first signed-in page. */
+export async function registerStudent(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.goto("/register/student");
+  await field(page, ar.fields.name).fill(name);
+  await field(page, ar.fields.email).fill(email);
+  await field(page, ar.fields.password).fill(password);
+  await field(page, ar.fields.confirmPassword).fill(password);
+  await page.getByRole("button", { name: ar.register.submit }).click();
+  await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
+}
+
 /** A demo account's id, through the API. */
 export async function userIdOf(email: string): Promise<number> {
   const response = await fetch(`${baseUrl()}/api/v1/auth/password`, {

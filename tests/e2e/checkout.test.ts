@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
-import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot, field } from "./browser";
+import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
 
 const PASSWORD = "Checkout#2026";
 const p = ar.payments;
@@ -29,13 +29,7 @@ async function cheapestPlan(): Promise<PlanView> {
 /** Registers a new student through the UI and verifies the email with the mailed code. */
 async function newVerifiedStudent(page: Page, name: string) {
   const email = `e2e-buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.goto("/register/student");
-  await field(page, ar.fields.name).fill(name);
-  await field(page, ar.fields.email).fill(email);
-  await field(page, ar.fields.password).fill(PASSWORD);
-  await field(page, ar.fields.confirmPassword).fill(PASSWORD);
-  await page.getByRole("button", { name: ar.register.submit }).click();
-  await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
+  await registerStudent(page, name, email, PASSWORD);
   await page.goto("/s/dashboard");
   await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
   const dialog = page.getByRole("dialog");

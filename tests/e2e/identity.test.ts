@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
-import { expectNoAxeViolations, latestCode, launch, newPage, screenshot, field } from "./browser";
+import { expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
 
 const PASSWORD = "Strong#Pass1";
 let browser: Browser;
@@ -77,6 +77,25 @@ describe("a newcomer signs up with the local mailbox", () => {
     await page.context().close();
   });
 
+  it("chooses another time zone in settings, and the calendar then says which clock it shows", async () => {
+    const page = await newPage(browser);
+    await registerStudent(page, "ليلى حسن", uniqueEmail("e2e-zone"), PASSWORD);
+
+    await page.goto("/lessons-schedule");
+    await page.getByText(ar.lessonsSchedule.subtitle("بتوقيت القاهرة")).waitFor();
+    await page.goto("/s/settings");
+    await page.getByRole("tab", { name: ar.settings.timeZoneTab }).click();
+    await page.getByRole("combobox", { name: ar.settings.timeZone }).selectOption("Asia/Riyadh");
+    await page.getByRole("button", { name: ar.ui.save }).click();
+    await page.getByText(ar.settings.timeZoneSaved).first().waitFor();
+    await screenshot(page, "settings-time-zone");
+    await expectNoAxeViolations(page, "/s/settings (time zone)");
+
+    await page.goto("/lessons-schedule");
+    await page.getByText(ar.lessonsSchedule.subtitle("بتوقيت الرياض")).waitFor();
+    await page.context().close();
+  });
+
   it("shows the Arabic message of a wrong password and has no axe violations on /login", async () => {
     const page = await newPage(browser);
     await page.goto("/login");
@@ -92,13 +111,7 @@ describe("forgot password", () => {
   it("resets the password in three steps and lands signed in", async () => {
     const page = await newPage(browser, { width: 390, height: 844 });
     const email = uniqueEmail("e2e-forgot");
-    await page.goto("/register/student");
-    await field(page, ar.fields.name).fill("سارة محمود");
-    await field(page, ar.fields.email).fill(email);
-    await field(page, ar.fields.password).fill(PASSWORD);
-    await field(page, ar.fields.confirmPassword).fill(PASSWORD);
-    await page.getByRole("button", { name: ar.register.submit }).click();
-    await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
+    await registerStudent(page, "سارة محمود", email, PASSWORD);
     await page.getByRole("button", { name: ar.nav.account }).click();
     await page.getByRole("menuitem", { name: ar.nav.signOut }).click();
     await page.waitForURL((url) => url.pathname === "/");

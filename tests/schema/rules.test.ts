@@ -38,7 +38,9 @@ import {
   weeklyMinutesRule,
   withdrawMethodRule,
   withdrawSettingsRule,
+  timeZoneRule,
 } from "../../schema/rules";
+import { commonTimeZones, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
 
 /** "ok" when the rule accepts the input, else its single error code. */
 function codeOf(rule: z.ZodType, input: unknown): string {
@@ -145,6 +147,27 @@ describe("birthYearRule", () => {
 describe("normalizeDigits", () => {
   it("maps Arabic-Indic and Eastern Arabic-Indic digits", () => {
     expect(normalizeDigits("٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ x")).toBe("0123456789 0123456789 x");
+  });
+});
+
+describe("timeZoneRule", () => {
+  it("accepts region zones in their canonical spelling", () => {
+    expect(parsed(timeZoneRule, " asia/riyadh ")).toBe("Asia/Riyadh");
+    expect(parsed(timeZoneRule, "Africa/Cairo")).toBe("Africa/Cairo");
+    for (const [zone] of commonTimeZones) expect(parsed(timeZoneRule, zone)).toBe(zone);
+  });
+
+  it("refuses unknown zones, UTC, fixed offsets and non-strings with one code", () => {
+    for (const bad of ["Mars/Olympus", "UTC", "Etc/GMT+3", "+02:00", "", "x".repeat(65), 3, null])
+      expect(codeOf(timeZoneRule, bad)).toBe("invalid-time-zone");
+  });
+
+  it("falls back to Cairo and names a zone's clock in Arabic", () => {
+    expect(effectiveTimeZone(null)).toBe("Africa/Cairo");
+    expect(effectiveTimeZone("Nowhere/Land")).toBe("Africa/Cairo");
+    expect(effectiveTimeZone("Asia/Dubai")).toBe("Asia/Dubai");
+    expect(onTimeOf("Africa/Cairo")).toBe("بتوقيت القاهرة");
+    expect(onTimeOf("Asia/Tokyo")).toBe("بتوقيت \u2068Asia/Tokyo\u2069");
   });
 });
 

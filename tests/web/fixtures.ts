@@ -14,6 +14,7 @@ export function userWith(role: Role = Role.Student): UserView {
     phone: null,
     city: 1,
     notificationMethod: 1,
+    timeZone: "Africa/Cairo",
     verifiedEmail: false,
     verifiedPhone: false,
     hasPassword: true,

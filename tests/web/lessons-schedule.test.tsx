@@ -24,7 +24,7 @@ const { LessonsCalendar } = await import("../../web/src/features/lessons/lessons
 const { CalendarFeedDialog } = await import("../../web/src/features/lessons/calendar-feed-dialog");
 const { CancelLessonDialog } = await import("../../web/src/features/lessons/lesson-actions");
 const { ApiError } = await import("../../web/src/lib/api-error");
-const { weekDays, weekStartOf, cairoDay } = await import("../../web/src/features/availability/week");
+const { weekDays, weekStartOf, localDay } = await import("../../web/src/features/availability/week");
 const { session } = await import("../../web/src/lib/session");
 const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
 
@@ -174,7 +174,7 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
     const [path, options] = get.mock.calls[0] as [string, { query: { after: string; before: string; size: number } }];
     expect(path).toBe("/lesson/list/");
     expect(options.query.size).toBe(100);
-    expect(cairoDay(options.query.after)).toBe(weekStartOf(cairoDay(Date.now())));
+    expect(localDay(options.query.after)).toBe(weekStartOf(localDay(Date.now())));
     expect(Date.parse(options.query.before) - Date.parse(options.query.after)).toBeGreaterThanOrEqual(7 * 24 * 60 * MINUTE - 60 * MINUTE);
 
     const block = document.querySelector(`[role="grid"] [data-lesson="31"]`)!.closest("button")!;

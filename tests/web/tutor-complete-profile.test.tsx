@@ -26,6 +26,7 @@ const tutor: UserView = {
   phone: null,
   city: null,
   notificationMethod: null,
+  timeZone: "Africa/Cairo",
   verifiedEmail: true,
   verifiedPhone: false,
   hasPassword: true,

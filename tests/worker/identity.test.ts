@@ -149,6 +149,22 @@ describe("user account routes", () => {
     expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe("empty-request");
   });
 
+  it("keeps the time zone the user reads times in: Cairo until they choose, canonical spelling, region zones only", async () => {
+    const { user, token } = await register();
+    expect(user.timeZone).toBe("Africa/Cairo");
+    const chosen = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { timeZone: "asia/riyadh" } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.timeZone).toBe("Asia/Riyadh");
+    expect((await call("GET", "/api/v1/user/current", { token })).body.timeZone).toBe("Asia/Riyadh");
+    for (const bad of ["Mars/Olympus", "UTC", "Etc/GMT+3", "", 42]) {
+      const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { timeZone: bad } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: "invalid-time-zone", fields: { timeZone: "invalid-time-zone" } });
+    }
+    // Nothing half-written: the refused choices left the saved zone alone.
+    expect((await call("GET", "/api/v1/user/current", { token })).body.timeZone).toBe("Asia/Riyadh");
+  });
+
   it("changes the password only with the current one", async () => {
     const { user, token } = await register();
     const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "New#Pass123", currentPassword: "Wrong#1pass" } });

@@ -37,6 +37,19 @@ describe("cron: lesson reminders", () => {
     expect(subject).toEqual({ subject: "تذكير: لديك حصة خلال يوم" });
   });
 
+  it("writes the reminder's time on each member's own clock and names that clock", async () => {
+    const { start, tutor, student, lessonId } = await bookedLesson(30);
+    await env.DB.prepare("UPDATE users SET time_zone = 'Asia/Riyadh' WHERE id = ?").bind(student.id).run();
+    await runCron(schedules.everyFiveMinutes, new Date(start.getTime() - 23 * HOUR));
+    const body = async (userId: number) =>
+      (await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?").bind(`reminder:${lessonId}:1d:${userId}:email`).first<{ body: string }>())?.body;
+    const clock = (zone: string) => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(start);
+    expect(clock("Asia/Riyadh")).not.toBe(clock("Africa/Cairo"));
+    expect(await body(student.id)).toContain(`${clock("Asia/Riyadh")} بتوقيت الرياض`);
+    expect(await body(tutor.id)).toContain(`${clock("Africa/Cairo")} بتوقيت القاهرة`);
+    expect(await body(student.id)).not.toContain("\uE000");
+  });
+
   it("sends the 1-hour reminder once when the lesson is within the hour", async () => {
     const { start, lessonId } = await bookedLesson(30);
     const hourBefore = new Date(start.getTime() - 50 * 60_000);

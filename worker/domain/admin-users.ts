@@ -30,6 +30,7 @@ function toRow(raw: ListRow): UserRow {
     phone: raw.phone as string | null,
     city: raw.city as number | null,
     notificationMethod: raw.notification_method as number | null,
+    timeZone: raw.time_zone as string | null,
     verifiedEmail: raw.verified_email === 1,
     verifiedPhone: raw.verified_phone === 1,
     creditScore: raw.credit_score as number,

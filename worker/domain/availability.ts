@@ -6,7 +6,7 @@ import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../sch
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { messagesTo } from "./lessons";
+import { messagesTo, timeMark } from "./lessons";
 import type { Message } from "./outbox";
 
 /** business-rules.md: slot boundaries are on the 15-minute grid. */
@@ -242,31 +242,19 @@ function isGuardFailure(error: unknown): boolean {
   return false;
 }
 
-/** "السبت ٢٣ نوفمبر، ٦:٠٠ م" in Cairo time. */
-export function cairoTime(isoTime: string): string {
-  return new Intl.DateTimeFormat("ar-EG", {
-    timeZone: "Africa/Cairo",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(isoTime));
-}
-
 // The Arabic text of the notifications this cascade sends.
 const slotMessages = {
   lessonCanceled: (start: string) => ({
     subject: "تم إلغاء حصتك",
-    body: `ألغى المدرّس موعده، لذلك أُلغيت حصتك المحددة يوم ${cairoTime(start)}. عادت الدقائق إلى رصيدك، ويمكنك حجز موعد آخر.`,
+    body: `ألغى المدرّس موعده، لذلك أُلغيت حصتك المحددة يوم ${timeMark(start)}. عادت الدقائق إلى رصيدك، ويمكنك حجز موعد آخر.`,
   }),
   interviewCanceled: (start: string) => ({
     subject: "تم إلغاء مقابلتك",
-    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت مقابلتك المحددة يوم ${cairoTime(start)}. يمكنك حجز موعد آخر.`,
+    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت مقابلتك المحددة يوم ${timeMark(start)}. يمكنك حجز موعد آخر.`,
   }),
   demoSessionCanceled: (start: string) => ({
     subject: "تم إلغاء الحصة التجريبية",
-    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت حصتك التجريبية المحددة يوم ${cairoTime(start)}. يمكنك حجز موعد آخر.`,
+    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت حصتك التجريبية المحددة يوم ${timeMark(start)}. يمكنك حجز موعد آخر.`,
   }),
 };
 

@@ -3,13 +3,13 @@ import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
+import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import type { Message, OutboxRow } from "./outbox";
 import { settings } from "./settings";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
-import { CAIRO } from "./weekly-minutes";
 
 export type LessonRow = typeof lessons.$inferSelect;
 
@@ -60,11 +60,38 @@ export function tutorEarning(duration: number): number {
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
-const timeFormat = new Intl.DateTimeFormat("ar-EG", { timeZone: CAIRO, dateStyle: "full", timeStyle: "short" });
-export const formatLessonTime = (iso: string) => timeFormat.format(new Date(iso));
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeFormatIn(zone: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" });
+    timeFormats.set(zone, format);
+  }
+  return format;
+}
 
-/** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. */
-export function messagesTo(user: UserRow, text: { subject: string; body: string }, dedupeKey?: string): Message[] {
+/** "السبت، ٢٨ نوفمبر ٢٠٢٦ في ٦:٠٠ م" on a zone's clock (Cairo unless given). */
+export const formatLessonTime = (iso: string, zone: string = DEFAULT_TIME_ZONE) => timeFormatIn(zone).format(new Date(iso));
+
+const TIME_MARK = "\uE000"; // private use: never in a real text
+const markedTimes = /\uE000([^\uE000]*)\uE000/g;
+
+/**
+ * A time inside a notification text. It is written out on the recipient's clock, with the words
+ * naming that clock ("… بتوقيت الرياض"), when the message is addressed to them (messagesTo);
+ * a text addressed in SQL (messagesToSql) or enqueued otherwise gets Cairo time, said as such.
+ */
+export const timeMark = (iso: string) => `${TIME_MARK}${iso}${TIME_MARK}`;
+
+/** The text with its time marks written out on a zone's clock. */
+export function onClockOf(text: string, zone: string): string {
+  return text.replace(markedTimes, (_, iso: string) => `${formatLessonTime(iso, zone)} ${onTimeOf(zone)}`);
+}
+
+/** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. Times on the user's clock. */
+export function messagesTo(user: UserRow, rawText: { subject: string; body: string }, dedupeKey?: string): Message[] {
+  const zone = effectiveTimeZone(user.timeZone);
+  const text = { subject: onClockOf(rawText.subject, zone), body: onClockOf(rawText.body, zone) };
   const out: Message[] = [{ userId: user.id, channel: "email", recipient: user.email, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:email` : null }];
   if (user.verifiedPhone && user.phone && user.notificationMethod === MessagingApp.Whatsapp)
     out.push({ userId: user.id, channel: "whatsapp", recipient: user.phone, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null });
@@ -82,8 +109,12 @@ const NAME_MARK = "\u0001name\u0001";
  * user, and nothing is written unless `when` holds. Answers the stored rows (for delivery).
  */
 export function messagesToSql(p: { userId: number; otherId: number; text: (other: string | null) => { subject: string; body: string }; when: SQL; at: string }): SQL {
-  const plain = p.text(null);
-  const marked = p.text(NAME_MARK);
+  const onCairoClock = (text: { subject: string; body: string }) => ({
+    subject: onClockOf(text.subject, DEFAULT_TIME_ZONE),
+    body: onClockOf(text.body, DEFAULT_TIME_ZONE),
+  });
+  const plain = onCairoClock(p.text(null));
+  const marked = onCairoClock(p.text(NAME_MARK));
   const named = (plainText: string, markedText: string) =>
     sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
   return sql`INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, created_at)
@@ -103,23 +134,23 @@ export function messagesToSql(p: { userId: number; otherId: number; text: (other
 export const lessonMessages = {
   booked: (start: string, duration: number, other: string | null) => ({
     subject: "تم حجز حصة جديدة في درس",
-    body: `تم حجز حصة مدتها ${duration} دقيقة${other ? ` مع ${other}` : ""} يوم ${formatLessonTime(start)} بتوقيت القاهرة.`,
+    body: `تم حجز حصة مدتها ${duration} دقيقة${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
   }),
   rebooked: (start: string, duration: number, other: string | null) => ({
     subject: "تم تغيير موعد حصتك في درس",
-    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${formatLessonTime(start)} بتوقيت القاهرة، ومدتها ${duration} دقيقة.`,
+    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${timeMark(start)}، ومدتها ${duration} دقيقة.`,
   }),
   canceled: (start: string, by: string | null) => ({
     subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${formatLessonTime(start)} بتوقيت القاهرة${by ? ` بواسطة ${by}` : ""}.`,
+    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)}${by ? ` بواسطة ${by}` : ""}.`,
   }),
   canceledBySystem: (start: string) => ({
     subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${formatLessonTime(start)} بتوقيت القاهرة لأن اشتراك الطالب أُلغي.`,
+    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)} لأن اشتراك الطالب أُلغي.`,
   }),
   reminder: (start: string, kind: "1d" | "1h") => ({
     subject: kind === "1d" ? "تذكير: لديك حصة خلال يوم" : "تذكير: حصتك بعد ساعة",
-    body: `تذكير بحصتك في درس يوم ${formatLessonTime(start)} بتوقيت القاهرة. ادخل غرفة الحصة قبل الموعد بدقائق.`,
+    body: `تذكير بحصتك في درس يوم ${timeMark(start)}. ادخل غرفة الحصة قبل الموعد بدقائق.`,
   }),
   minutesReady: (minutes: number) => ({
     subject: "دقائقك الأسبوعية جاهزة",

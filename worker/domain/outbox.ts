@@ -2,11 +2,13 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
 import { outbox, users } from "../../schema/db";
+import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { describeError } from "../http/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
+import { onClockOf } from "./lessons";
 import { settings } from "./settings";
 
 export type Channel = OutboxMessage["channel"];
@@ -29,9 +31,12 @@ export type Message = {
  * failing provider never fails the request that caused it; the cron job retries what failed.
  */
 export async function enqueue(db: Db, message: Message, now = new Date()): Promise<OutboxRow | null> {
+  // messagesTo wrote the times on the recipient's clock; a text built otherwise says Cairo time.
+  const subject = onClockOf(message.subject, DEFAULT_TIME_ZONE);
+  const body = onClockOf(message.body, DEFAULT_TIME_ZONE);
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, code: message.code ?? null, dedupeKey: message.dedupeKey ?? null, createdAt: now.toISOString() })
+    .values({ ...message, subject, body, code: message.code ?? null, dedupeKey: message.dedupeKey ?? null, createdAt: now.toISOString() })
     .onConflictDoNothing()
     .returning();
   return row ?? null;

@@ -6,7 +6,7 @@ import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, us
 import { Role, RoomMembershipEvent, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
-import { formatLessonTime } from "./lessons";
+import { timeMark } from "./lessons";
 import type { UserRow } from "./users";
 
 /** The room opens this long before the start and closes at the scheduled end. */
@@ -188,10 +188,10 @@ export async function markTutorAbsent(db: Db, session: SessionInfo, now = new Da
 export const absenceMessages = {
   toStudent: (start: string, tutorName: string | null) => ({
     subject: "أُلغيت حصتك لعدم حضور المعلم",
-    body: `سجّلنا أن ${tutorName ? `المعلم ${tutorName}` : "المعلم"} لم يحضر حصة يوم ${formatLessonTime(start)} بتوقيت القاهرة. أُلغيت الحصة ورجعت دقائقها إلى رصيدك الأسبوعي، ويمكنك حجز حصة أخرى.`,
+    body: `سجّلنا أن ${tutorName ? `المعلم ${tutorName}` : "المعلم"} لم يحضر حصة يوم ${timeMark(start)}. أُلغيت الحصة ورجعت دقائقها إلى رصيدك الأسبوعي، ويمكنك حجز حصة أخرى.`,
   }),
   toTutor: (start: string, studentName: string | null) => ({
     subject: "أُلغيت حصة لعدم حضورك",
-    body: `أبلغ ${studentName ? `الطالب ${studentName}` : "الطالب"} أنك لم تدخل غرفة حصة يوم ${formatLessonTime(start)} بتوقيت القاهرة، فأُلغيت الحصة. إن كان في ذلك خطأ فتواصل مع فريق درس.`,
+    body: `أبلغ ${studentName ? `الطالب ${studentName}` : "الطالب"} أنك لم تدخل غرفة حصة يوم ${timeMark(start)}، فأُلغيت الحصة. إن كان في ذلك خطأ فتواصل مع فريق درس.`,
   }),
 };

@@ -1,7 +1,7 @@
 // The Arabic texts of the notifications a tutor (and a studio) receive during onboarding.
-import { formatLessonTime } from "./lessons";
+import { timeMark } from "./lessons";
 
-const when = (iso: string) => `${formatLessonTime(iso)} بتوقيت القاهرة`;
+const when = timeMark;
 
 export const tutorMessages = {
   introVideoApproved: () => ({

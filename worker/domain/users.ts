@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UserView } from "../../schema/api/user";
 import { students, tutors, users } from "../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
+import { effectiveTimeZone } from "../../schema/time-zones";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 
@@ -23,6 +24,7 @@ export function toUserView(user: UserRow): UserView {
     phone: user.phone,
     city: user.city,
     notificationMethod: (user.notificationMethod as MessagingApp | null) ?? null,
+    timeZone: effectiveTimeZone(user.timeZone),
     verifiedEmail: user.verifiedEmail,
     verifiedPhone: user.verifiedPhone,
     hasPassword: user.passwordHash !== null,
@@ -122,6 +124,7 @@ export type ProfileChanges = Partial<{
   gender: Gender;
   city: number;
   notificationMethod: MessagingApp;
+  timeZone: string;
   passwordHash: string;
   image: string;
   googleSub: string;

@@ -25,7 +25,7 @@ export async function sendLessonReminders(db: Db, now: Date, logger: Logger): Pr
     const due = await db.all<{ lessonId: number; start: string; user: string }>(sql`
       SELECT l.id AS lessonId, l.start AS start, json_object(
         'id', u.id, 'email', u.email, 'phone', u.phone, 'verifiedPhone', u.verified_phone,
-        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id) AS user
+        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id, 'timeZone', u.time_zone) AS user
       FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id JOIN users u ON u.id = m.user_id
       WHERE l.canceled_at IS NULL AND l.start > ${from} AND l.start <= ${to}
         AND NOT EXISTS (SELECT 1 FROM notifications_outbox o WHERE o.dedupe_key = 'reminder:' || l.id || ':' || ${kind} || ':' || u.id || ':email')

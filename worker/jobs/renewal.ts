@@ -23,7 +23,7 @@ export async function runWeeklyRenewal(db: Db, now: Date, logger: Logger) {
     SELECT s.id, s.user_id AS userId, s.period, s.weekly_minutes AS weeklyMinutes, s.start, s."end", s.status,
       (SELECT MAX(w.week_index) FROM subscription_weeks w WHERE w.subscription_id = s.id) AS lastWeek,
       json_object('id', u.id, 'email', u.email, 'phone', u.phone, 'verifiedPhone', u.verified_phone,
-        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id) AS user
+        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id, 'timeZone', u.time_zone) AS user
     FROM subscriptions s JOIN users u ON u.id = s.user_id
     WHERE s.status = 'active' AND s.start <= ${at}`);
   let announced = 0;

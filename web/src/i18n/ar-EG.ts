@@ -175,6 +175,14 @@ export const ar = {
     profileTab: "البيانات الشخصية",
     passwordTab: "كلمة المرور",
     verificationTab: "التحقق",
+    timeZoneTab: "المنطقة الزمنية",
+    timeZone: "المنطقة الزمنية",
+    timeZoneHint: "كل مواعيد الحصص والجداول والتذكيرات تظهر لك بهذا التوقيت.",
+    timeZoneOption: (city: string, offset: string) => `${city} (${offset})`,
+    nowThere: (time: string) => `الساعة الآن بهذا التوقيت: ${time}`,
+    deviceZone: (city: string) => `جهازك مضبوط على توقيت ${city}.`,
+    useDeviceZone: "استخدم توقيت جهازي",
+    timeZoneSaved: "تم حفظ المنطقة الزمنية",
   },
 
   verification: {
@@ -545,7 +553,7 @@ export const ar = {
       dayUnavailable: "لا يوجد وقت متاح",
       chooseDuration: "مدة الحصة",
       minutes: (count: string) => `${count} دقيقة`,
-      chooseTime: "اختار وقت البداية (بتوقيت القاهرة)",
+      chooseTime: (clock: string) => `اختار وقت البداية (${clock})`,
       noFreeTimes: "لا يوجد وقت متاح لهذه المدة في هذا اليوم. اختار مدة أقصر أو يومًا آخر.",
       confirmTitle: "راجع الحصة قبل التأكيد",
       tutor: "المدرّس",
@@ -606,7 +614,7 @@ export const ar = {
   lessonsSchedule: {
     nav: "جدول الحصص",
     title: "جدول الحصص",
-    subtitle: "حصص الأسبوع بتوقيت القاهرة، والأسبوع يبدأ يوم السبت.",
+    subtitle: (clock: string) => `حصص الأسبوع ${clock}، والأسبوع يبدأ يوم السبت.`,
     calendarLabel: "جدول حصص الأسبوع",
     timeColumn: "الوقت",
     instructions: "تنقّل بين خانات الجدول بالأسهم، وانتقل بين الحصص بزر Tab، واضغط Enter لعرض تفاصيل الحصة.",
@@ -647,7 +655,7 @@ export const ar = {
 
   schedule: {
     title: "مواعيدي",
-    subtitle: "المواعيد التي يمكن للطلاب الحجز فيها، بتوقيت القاهرة.",
+    subtitle: (clock: string) => `المواعيد التي يمكن للطلاب الحجز فيها، ${clock}.`,
     calendarLabel: "جدول مواعيد الأسبوع",
     timeColumn: "الوقت",
     instructions:
@@ -889,7 +897,7 @@ export const ar = {
     withManager: "مع",
     noManager: "لا يوجد مسؤول متاح الآن. حاول لاحقًا.",
     noStarts: "لا توجد مواعيد متاحة خلال الأسبوعين القادمين. حاول لاحقًا.",
-    pickTime: "اختر موعدًا (بتوقيت القاهرة)",
+    pickTime: (clock: string) => `اختر موعدًا (${clock})`,
     weekOf: (date: string) => `الأسبوع من ${date}`,
     book: "احجز هذا الموعد",
     booked: "تم الحجز",
@@ -1003,7 +1011,7 @@ export const ar = {
     day: "اليوم",
     time: "الساعة",
     chooseTime: "اختر الساعة",
-    cairoTime: "بتوقيت القاهرة.",
+    onClock: (clock: string) => `${clock}.`,
     saveAppointment: "حفظ الموعد",
     appointmentSaved: "تم حفظ الموعد وإبلاغ المدرّس",
     finish: "إنهاء الجلسة",

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { AuthResponse } from "@schema/api/user";
+import { setViewerTimeZone } from "./format";
 import { apiFetch } from "./http";
 import { createSessionStore, sessionStorageKeys, type SessionState } from "./session-store";
 
@@ -8,6 +9,10 @@ export const session = createSessionStore({
   storage: window.localStorage,
   refreshToken: (token) => apiFetch<AuthResponse>("/auth/refresh-token", { method: "POST", token }),
 });
+
+// Times are shown on the signed-in user's clock; the listener runs before React re-renders.
+setViewerTimeZone(session.getState().user?.timeZone);
+session.subscribe(() => setViewerTimeZone(session.getState().user?.timeZone));
 
 // Another tab signed in or out: follow it.
 window.addEventListener("storage", (event) => {

@@ -1,14 +1,13 @@
 import type { ServerStats } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
-import { appTimeZone, formatMoney, formatNumber, locale } from "../../lib/format";
+import { formatMoney, formatNumber, zonedFormat } from "../../lib/format";
 import type { ChannelStatus } from "../../lib/realtime";
 import { cx } from "../../ui/class-names";
 
 const t = ar.admin.serverStats;
 /** "Last updated" with seconds: the figures change every few seconds. */
-const updatedFormat = new Intl.DateTimeFormat(locale, { timeStyle: "medium", timeZone: appTimeZone });
 
-export const formatUpdatedAt = (at: string) => updatedFormat.format(new Date(at));
+export const formatUpdatedAt = (at: string) => zonedFormat({ timeStyle: "medium" }).format(new Date(at));
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (

@@ -13,7 +13,7 @@ import { addCreate, addMove, addRemove, buildBatch, changeOf, draftSlots, mapBat
 import { dateLabel, dayLabel, shortDayLabel, slotDescription, timeOfDayLabel } from "./labels";
 import { RemoveSlotDialog, SlotDialog, type SlotDraftValues } from "./slot-dialog";
 import { useSaveSlotsMutation, useWeekSlotsQuery } from "./use-availability";
-import { addDays, cairoDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
+import { addDays, localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
 
 const wideQuery = "(min-width: 768px)";
 function useIsWide(): boolean {
@@ -55,7 +55,7 @@ type DialogState =
 export function ScheduleBoard() {
   const now = useNow();
   const wide = useIsWide();
-  const today = cairoDay(now);
+  const today = localDay(now);
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [selectedDay, setSelectedDay] = useState(today);
   const [pending, setPending] = useState<PendingChange[]>([]);
@@ -163,7 +163,7 @@ export function ScheduleBoard() {
   const failedChanges = pending.filter((c) => failures[c.key]);
   const describeChange = (c: PendingChange) => {
     const slot = drafts.find((d) => (c.kind === "create" ? d.key === c.key : d.id === c.id));
-    return slot ? `${dayLabel(cairoDay(slot.start))} — ${slotDescription(slot)}` : "";
+    return slot ? `${dayLabel(localDay(slot.start))} — ${slotDescription(slot)}` : "";
   };
 
   return (
@@ -293,9 +293,9 @@ export function ScheduleBoard() {
         <SlotDialog
           mode="edit"
           initial={{
-            day: cairoDay(dialog.slot.start),
+            day: localDay(dialog.slot.start),
             startMinute: zonedParts(new Date(dialog.slot.start)).minute,
-            endMinute: cairoDay(dialog.slot.end) === cairoDay(dialog.slot.start) ? zonedParts(new Date(dialog.slot.end)).minute : 24 * 60,
+            endMinute: localDay(dialog.slot.end) === localDay(dialog.slot.start) ? zonedParts(new Date(dialog.slot.end)).minute : 24 * 60,
             purpose: dialog.slot.purpose,
           }}
           days={days}
@@ -309,7 +309,7 @@ export function ScheduleBoard() {
       )}
       {dialog?.type === "remove" && (
         <RemoveSlotDialog
-          description={`${dayLabel(cairoDay(dialog.slot.start))} — ${slotDescription(dialog.slot)}`}
+          description={`${dayLabel(localDay(dialog.slot.start))} — ${slotDescription(dialog.slot)}`}
           onConfirm={() => change(addRemove(pending, dialog.slot))}
           onClose={() => setDialog(null)}
         />

@@ -1,7 +1,7 @@
-import { appTimeZone, firstDayOfWeek } from "../../lib/format";
+import { firstDayOfWeek, zonedFormat } from "../../lib/format";
 
 /**
- * Calendar math of the schedule, in the tutor's zone (Africa/Cairo): weeks start on Saturday,
+ * Calendar math of the schedule and the lesson calendar, on the viewer's clock (lib/format.ts): weeks start on Saturday,
  * the day is cut into 15-minute rows, and a plain day is a "YYYY-MM-DD" string.
  */
 export const SLOT_MINUTES = 15;
@@ -12,18 +12,10 @@ export const GRID_MS = SLOT_MINUTES * MINUTE_MS;
 
 export type PlainDay = string;
 
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: appTimeZone,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const partsOptions: Intl.DateTimeFormatOptions = { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" };
 
-/** The Cairo wall-clock day and minute of the day of an instant. */
-export function zonedParts(instant: Date | number, timeZoneFormat: Intl.DateTimeFormat = partsFormat): { day: PlainDay; minute: number } {
+/** The viewer's wall-clock day and minute of the day of an instant. */
+export function zonedParts(instant: Date | number, timeZoneFormat: Intl.DateTimeFormat = zonedFormat(partsOptions, "en-US")): { day: PlainDay; minute: number } {
   const parts: Record<string, string> = {};
   for (const part of timeZoneFormat.formatToParts(instant)) parts[part.type] = part.value;
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
@@ -51,14 +43,14 @@ export function weekDays(start: PlainDay): PlainDay[] {
   return Array.from({ length: 7 }, (_, offset) => addDays(start, offset));
 }
 
-/** The offset of Cairo from UTC at an instant, in minutes. */
+/** The offset of the viewer's zone from UTC at an instant, in minutes. */
 function offsetAt(instant: number): number {
   const { day, minute } = zonedParts(instant);
   return Math.round((dayNumber(day) * DAY_MS + minute * MINUTE_MS - instant) / MINUTE_MS);
 }
 
 /**
- * The instant a Cairo wall-clock time names (minute may be 1440: the next midnight). A time the
+ * The instant a wall-clock time of the viewer's zone names (minute may be 1440: the next midnight). A time the
  * clock skips (the DST jump) gives null; a repeated hour gives its first occurrence.
  */
 export function zonedInstant(day: PlainDay, minute: number): Date | null {
@@ -72,7 +64,7 @@ export function zonedInstant(day: PlainDay, minute: number): Date | null {
   return null;
 }
 
-/** The first instant of a Cairo day (midnight, or the first minute after a jump). */
+/** The first instant of a day (midnight, or the first minute after a jump). */
 export function dayStart(day: PlainDay): Date {
   for (let minute = 0; minute < 24 * 60; minute += SLOT_MINUTES) {
     const instant = zonedInstant(day, minute);
@@ -81,7 +73,7 @@ export function dayStart(day: PlainDay): Date {
   throw new Error(`no time in ${day}`);
 }
 
-/** Rounds an instant down to the 15-minute grid (Cairo's offset is whole hours). */
+/** Rounds an instant down to the 15-minute grid (every zone's offset is whole quarter hours). */
 export function snapDown(instant: Date | number): Date {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   return new Date(Math.floor(ms / GRID_MS) * GRID_MS);
@@ -113,8 +105,8 @@ export function rowsOnDay(day: PlainDay, start: string | Date, end: string | Dat
   return { startRow, endRow: Math.max(endRow, startRow + 1), cut: from < open || to > close };
 }
 
-/** The Cairo day of an instant. */
-export const cairoDay = (instant: Date | number | string): PlainDay => zonedParts(new Date(instant)).day;
+/** The viewer's calendar day of an instant. */
+export const localDay = (instant: Date | number | string): PlainDay => zonedParts(new Date(instant)).day;
 
 /** The range [after, before) of a week, as ISO instants for the slot list query. */
 export function weekRange(start: PlainDay): { after: string; before: string } {

@@ -1,7 +1,6 @@
-import { locale } from "../../lib/format";
+import { locale, zonedFormat } from "../../lib/format";
 
 const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
-const fullDate = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: "Africa/Cairo" });
 
 const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 60],
@@ -25,4 +24,4 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
 }
 
 /** The full date and time, for a title or a screen reader. */
-export const formatFullDateTime = (value: string | number | Date) => fullDate.format(new Date(value));
+export const formatFullDateTime = (value: string | number | Date) => zonedFormat({ dateStyle: "full", timeStyle: "short" }).format(new Date(value));

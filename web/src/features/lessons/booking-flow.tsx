@@ -4,7 +4,7 @@ import type { LessonView } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDate, formatDateTime, formatNumber, formatTime, weekdayNames } from "../../lib/format";
+import { formatDate, formatDateTime, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
@@ -111,7 +111,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
         <div className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium text-slate-800">
-              {t.chooseTime} — {day && formatDate(`${day}T12:00:00Z`)}
+              {t.chooseTime(viewerClock())} — {day && formatDate(`${day}T12:00:00Z`)}
             </legend>
             {forDuration.isPending || forDuration.isPlaceholderData ? (
               <Spinner />

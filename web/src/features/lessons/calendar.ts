@@ -1,16 +1,15 @@
-import { appTimeZone, firstDayOfWeek } from "../../lib/format";
+import { firstDayOfWeek, zonedFormat } from "../../lib/format";
 
 /**
- * Calendar days in the student's zone (Africa/Cairo), as "YYYY-MM-DD" keys: what the booking date
+ * Calendar days in the student's zone (lib/format.ts), as "YYYY-MM-DD" keys: what the booking date
  * picker groups free starts by. Pure functions, so the picker's logic is tested without a screen.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const keyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: appTimeZone, year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** The Cairo calendar day of a moment. */
+/** The viewer's calendar day of a moment. */
 export function dayKey(value: Date | string | number): string {
-  return keyFormat.format(new Date(value));
+  return zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(new Date(value));
 }
 
 /** The day `days` after a day key (calendar arithmetic, no zone involved). */

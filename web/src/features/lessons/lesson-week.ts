@@ -1,5 +1,5 @@
 import type { LessonState, LessonView } from "@schema/api/lesson";
-import { cairoDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availability/week";
+import { localDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availability/week";
 
 /**
  * The lessons of a calendar week, laid out for /lessons-schedule with the schedule's own week
@@ -31,7 +31,7 @@ export function placeLessons(lessons: readonly LessonView[], days: readonly Plai
 /** The lessons of each day of the week, by start (the phone's day list). */
 export function lessonsByDay(lessons: readonly LessonView[], days: readonly PlainDay[]): Map<PlainDay, LessonView[]> {
   const byDay = new Map<PlainDay, LessonView[]>(days.map((day) => [day, []]));
-  for (const lesson of [...lessons].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)) byDay.get(cairoDay(lesson.start))?.push(lesson);
+  for (const lesson of [...lessons].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)) byDay.get(localDay(lesson.start))?.push(lesson);
   return byDay;
 }
 

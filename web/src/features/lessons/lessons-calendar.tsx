@@ -11,7 +11,7 @@ import { Notice } from "../../ui/notice";
 import { LoadingScreen } from "../../ui/spinner";
 import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
 import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
-import { addDays, cairoDay, rowMinute, ROWS_PER_DAY, weekDays, weekRange, weekStartOf, type PlainDay } from "../availability/week";
+import { addDays, localDay, rowMinute, ROWS_PER_DAY, weekDays, weekRange, weekStartOf, type PlainDay } from "../availability/week";
 import { useNow } from "../live-session/use-now";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
 import { CancelLessonDialog, otherMember, RescheduleLessonDialog } from "./lesson-actions";
@@ -35,7 +35,7 @@ export function LessonsCalendar() {
   const { user } = useSession();
   const userId = user?.id ?? 0;
   const isStudent = user?.role === Role.Student;
-  const today = cairoDay(now);
+  const today = localDay(now);
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [open, setOpen] = useState<Open>(null);
   const days = weekDays(weekStart);

@@ -4,7 +4,7 @@ import type { OnboardingStep } from "@schema/api/onboarding";
 import { InterviewStatus, ReviewStatus } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDate, formatDateTime, formatTime } from "../../lib/format";
+import { formatDate, formatDateTime, formatTime, viewerClock } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -112,7 +112,7 @@ function SlotPicker({ kind }: { kind: BookingKind }) {
         <Notice tone="warning">{text.noStarts}</Notice>
       ) : (
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm font-medium text-slate-800">{text.pickTime}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{text.pickTime(viewerClock())}</legend>
           {groupStarts(starts).map((week) => (
             <div key={week.weekStart} className="flex flex-col gap-3">
               <p className="text-xs font-medium text-slate-500">{text.weekOf(dayLabel(week.weekStart))}</p>

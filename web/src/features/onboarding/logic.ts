@@ -1,7 +1,7 @@
 import type { Onboarding, OnboardingStep } from "@schema/api/onboarding";
 import { introVideoTypes } from "@schema/api/intro-video";
 import { bounds } from "@schema/rules";
-import { appTimeZone } from "../../lib/format";
+import { zonedFormat } from "../../lib/format";
 
 export type StepKey = "supportGroup" | "introVideo" | "interview" | "demoSession" | "photoSession";
 export const stepOrder: readonly StepKey[] = ["supportGroup", "introVideo", "interview", "demoSession", "photoSession"];
@@ -78,16 +78,14 @@ export function uploadFraction(total: number, doneBytes: number, currentBytes: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Free interview / demo starts, grouped by Cairo day in Saturday-first weeks
+// Free interview / demo starts, grouped by the viewer's days in Saturday-first weeks
 
 export type StartDay = { day: string; starts: string[] };
 export type StartWeek = { weekStart: string; days: StartDay[] };
 
-const cairoDay = new Intl.DateTimeFormat("en-CA", { timeZone: appTimeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The Cairo calendar day (YYYY-MM-DD) of an instant. */
-export function cairoDayOf(instant: string): string {
-  return cairoDay.format(new Date(instant));
+/** The viewer's calendar day (YYYY-MM-DD) of an instant. */
+export function localDayOf(instant: string): string {
+  return zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(new Date(instant));
 }
 
 /** The Saturday (YYYY-MM-DD) that starts the week of a day. */
@@ -102,7 +100,7 @@ export function saturdayOf(day: string): string {
 export function groupStarts(starts: readonly string[]): StartWeek[] {
   const weeks: StartWeek[] = [];
   for (const start of [...starts].sort()) {
-    const day = cairoDayOf(start);
+    const day = localDayOf(start);
     const weekStart = saturdayOf(day);
     let week = weeks.at(-1);
     if (week?.weekStart !== weekStart) weeks.push((week = { weekStart, days: [] }));

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { PhotoSessionStatus, type StudioTutorView } from "@schema/api/photo-session";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDateTime, formatTime } from "../../lib/format";
+import { formatDateTime, formatTime, viewerClock } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
@@ -84,7 +84,7 @@ function ScheduleForm({ sessionId, scheduledAt }: { sessionId: number; scheduled
           <TextField label={t.day} type="date" ltr required value={day} onChange={(event) => setDay(event.target.value)} />
           <Select label={t.time} required placeholder={t.chooseTime} options={timeOptions} value={minute} onChange={(event) => setMinute(event.target.value)} />
         </div>
-        <p className="text-sm text-slate-600">{t.cairoTime}</p>
+        <p className="text-sm text-slate-600">{t.onClock(viewerClock())}</p>
       </fieldset>
       {problem && <Notice tone="error">{errorMessage(problem)}</Notice>}
       <div>

@@ -7,6 +7,7 @@ import { VerificationStatus } from "../verification/verification-status";
 import { AvatarUpload } from "./avatar-upload";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
+import { TimeZoneForm } from "./time-zone-form";
 
 /** The account settings shared by students (/s/settings) and tutors (/t/account-settings). */
 export function AccountSettings({ user }: { user: UserView }) {
@@ -24,6 +25,7 @@ export function AccountSettings({ user }: { user: UserView }) {
               label: ar.settings.profileTab,
               content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved })} />,
             },
+            { id: "time-zone", label: ar.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
             { id: "password", label: ar.settings.passwordTab, content: <PasswordForm user={user} /> },
             { id: "verification", label: ar.settings.verificationTab, content: <VerificationStatus user={user} /> },
           ]}
