@@ -34,6 +34,34 @@ const remaining = async (student: Session) => (await call("GET", "/api/v1/sub/us
 const lastSubject = async (email: string) =>
   (await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ subject: string }>())?.subject;
 
+describe("lesson notifications on each member's clock", () => {
+  const lastBody = async (email: string) =>
+    (await env.DB.prepare("SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ body: string }>())?.body;
+  const clock = (at: Date, zone: string) => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(at);
+
+  it("books, moves and cancels with each member's times in their own zone, named", async () => {
+    const start = gridTime(24);
+    const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
+    const student = await createStudent();
+    await subscribe(student.id, { weeklyMinutes: 120 });
+    await env.DB.prepare("UPDATE users SET time_zone = 'Asia/Riyadh' WHERE id = ?").bind(tutor.id).run();
+    await env.DB.prepare("UPDATE users SET time_zone = 'Europe/London' WHERE id = ?").bind(student.id).run();
+    const response = await book(student, tutor.id, start, 30);
+    expect(response.status).toBe(201);
+    expect(await lastBody(tutor.email)).toContain(`${clock(start, "Asia/Riyadh")} بتوقيت الرياض`);
+    expect(await lastBody(student.email)).toContain(`${clock(start, "Europe/London")} بتوقيت لندن`);
+
+    const to = addMinutes(start, 30);
+    expect((await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: response.body.id, start: to.toISOString() } })).status).toBe(200);
+    expect(await lastBody(tutor.email)).toContain(`${clock(to, "Asia/Riyadh")} بتوقيت الرياض`);
+    expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
+
+    expect((await call("DELETE", `/api/v1/lesson/${response.body.id}`, { token: tutor.token })).status).toBe(200);
+    expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
+    expect(clock(to, "Europe/London")).not.toBe(clock(to, "Asia/Riyadh"));
+  });
+});
+
 describe("DELETE /lesson/{id}", () => {
   it("lets the student cancel more than 6 hours ahead, records who, returns the minutes and notifies the tutor", async () => {
     const { tutor, student, lessonId } = await booked(24);

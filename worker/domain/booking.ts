@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { lessons } from "../../schema/db";
+import { lessons, users } from "../../schema/db";
 import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
@@ -36,7 +36,12 @@ export type BookingRequest = {
   start: Date;
   duration: LessonDuration;
   now?: Date;
+  /** The tutor's stored clock, read with the caller (tutorTimeZoneQuery); Cairo when not given. */
+  tutorTimeZone?: string | null;
 };
+
+/** The tutor's stored clock: a statement, so POST /lesson/ reads it with the caller (prefetch). */
+export const tutorTimeZoneQuery = (db: Db, tutorId: number) => db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, tutorId)).limit(1);
 
 export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
 
@@ -241,8 +246,8 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
         WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at })),
-      statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at })),
+      statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at, zone: request.tutorTimeZone })),
+      statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at, zone: student.timeZone })),
       statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`)),
     ]);
   } catch (error) {
@@ -265,13 +270,13 @@ export type RescheduleRequest = {
   duration?: LessonDuration;
   now?: Date;
   /** The lesson as studentLessonQuery read it already (the route's prefetch); read here when undefined. */
-  read?: { lesson: typeof lessons.$inferSelect } | null;
+  read?: { lesson: typeof lessons.$inferSelect; tutorTimeZone: string | null } | null;
 };
 
-/** A lesson of this student (a statement, so PATCH /lesson can read it with the caller: prefetch). */
+/** A lesson of this student, with its tutor's clock (a statement, so PATCH /lesson can read it with the caller: prefetch). */
 export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) =>
   db
-    .select({ lesson: lessons })
+    .select({ lesson: lessons, tutorTimeZone: sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = ${lessons.tutorId})`.as("tutor_time_zone") })
     .from(lessons)
     .where(and(eq(lessons.id, lessonId), sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${studentId} AND m.role = ${Role.Student})`))
     .limit(1);
@@ -320,8 +325,8 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
         WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
           AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement)}
         RETURNING ${lessonColumns}`),
-      statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at })),
-      statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at })),
+      statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at, zone: found.tutorTimeZone })),
+      statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at, zone: student.timeZone })),
       statement(db, factsSql(w, context, duration, entitlement, at, moved)),
     ]);
   } catch (error) {

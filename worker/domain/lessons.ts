@@ -78,8 +78,8 @@ const markedTimes = /\uE000([^\uE000]*)\uE000/g;
 
 /**
  * A time inside a notification text. It is written out on the recipient's clock, with the words
- * naming that clock ("… بتوقيت الرياض"), when the message is addressed to them (messagesTo);
- * a text addressed in SQL (messagesToSql) or enqueued otherwise gets Cairo time, said as such.
+ * naming that clock ("… بتوقيت الرياض"), when the message is addressed to them (messagesTo, or
+ * messagesToSql given the zone the caller read); a text enqueued otherwise gets Cairo time, said as such.
  */
 export const timeMark = (iso: string) => `${TIME_MARK}${iso}${TIME_MARK}`;
 
@@ -106,15 +106,21 @@ const NAME_MARK = "\u0001name\u0001";
  * messagesTo as one INSERT ... SELECT into the outbox, for a batch that cannot read the users
  * first: the user's channels and addresses are read from the users table in the statement (email
  * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
- * user, and nothing is written unless `when` holds. Answers the stored rows (for delivery).
+ * user, and nothing is written unless `when` holds. Times are written on `zone`, the user's clock
+ * as the caller read it (Cairo when not given). Answers the stored rows (for delivery).
  */
-export function messagesToSql(p: { userId: number; otherId: number; text: (other: string | null) => { subject: string; body: string }; when: SQL; at: string }): SQL {
-  const onCairoClock = (text: { subject: string; body: string }) => ({
-    subject: onClockOf(text.subject, DEFAULT_TIME_ZONE),
-    body: onClockOf(text.body, DEFAULT_TIME_ZONE),
-  });
-  const plain = onCairoClock(p.text(null));
-  const marked = onCairoClock(p.text(NAME_MARK));
+export function messagesToSql(p: {
+  userId: number;
+  otherId: number;
+  text: (other: string | null) => { subject: string; body: string };
+  when: SQL;
+  at: string;
+  zone?: string | null;
+}): SQL {
+  const zone = effectiveTimeZone(p.zone);
+  const onClock = (text: { subject: string; body: string }) => ({ subject: onClockOf(text.subject, zone), body: onClockOf(text.body, zone) });
+  const plain = onClock(p.text(null));
+  const marked = onClock(p.text(NAME_MARK));
   const named = (plainText: string, markedText: string) =>
     sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
   return sql`INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, created_at)
@@ -171,6 +177,8 @@ function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
     id: sql<number>`${table.id}`.as(`${prefix}_id`),
     name: sql<string | null>`${table.name}`.as(`${prefix}_name`),
     image: sql<string | null>`${table.image}`.as(`${prefix}_image`),
+    /** The clock this member reads times on (their notifications are written on it). */
+    timeZone: sql<string | null>`${table.timeZone}`.as(`${prefix}_time_zone`),
   };
 }
 
@@ -308,11 +316,11 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   // members', when an admin cancels) notifications in the outbox, naming the caller.
   const canceled = sql`EXISTS (SELECT 1 FROM lessons WHERE id = ${id} AND canceled_at = ${at} AND canceled_by = ${caller.id})`;
   const text = (by: string | null) => lessonMessages.canceled(row.lesson.start, by);
-  const others = [row.tutor.id, row.student.id].filter((userId) => userId !== caller.id);
+  const others = [row.tutor, row.student].filter((member) => member.id !== caller.id);
   const [updated, ...sent] = await d1(db).batch([
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
       WHERE id = ${id} AND canceled_at IS NULL AND start >= ${latest} RETURNING ${lessonColumns}`),
-    ...others.map((userId) => statement(db, messagesToSql({ userId, otherId: caller.id, text, when: canceled, at }))),
+    ...others.map((other) => statement(db, messagesToSql({ userId: other.id, otherId: caller.id, text, when: canceled, at, zone: other.timeZone }))),
   ]);
   const lesson = (updated?.results as LessonRow[] | undefined)?.[0];
   if (!lesson) fail("illegal");

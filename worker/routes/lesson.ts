@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { idParam } from "../../schema/api/common";
 import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
-import { bookLesson, rescheduleLesson, studentLessonQuery } from "../domain/booking";
+import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
@@ -39,9 +39,12 @@ export const lessonRoutes = [
     summary: "Book a 15- or 30-minute lesson in a tutor's free time (every rule of business-rules.md, in order).",
     body: bookLessonBody,
     status: 201,
-    async handle({ c, body, user }) {
+    // The tutor's clock is read with the caller, so the booking stays two round trips.
+    prefetch: ({ c, body }) => [tutorTimeZoneQuery(c.get("db"), body.tutorId)],
+    async handle({ c, body, user, prefetched }) {
+      const tutorTimeZone = (prefetched?.[0] as Awaited<ReturnType<typeof tutorTimeZoneQuery>> | undefined)?.[0]?.timeZone;
       // One batch stored the lesson, its room and both members' notifications; delivery follows the response.
-      const { lesson, tutor, outbox } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration });
+      const { lesson, tutor, outbox } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration, tutorTimeZone });
       deliverLater(c, outbox);
       tellMembers(c, "LessonBooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
