@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Gender } from "../enums";
-import { aboutRule, bioRule, noticeRule, tutorNameRule } from "../rules";
+import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
 import { pageQuery } from "./common";
 import type { TopicView } from "./topic";
 
@@ -15,7 +15,7 @@ export const tutorProfileQuery = z.object({
   tutorId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 
-/** A calendar day (YYYY-MM-DD), read in Africa/Cairo. */
+/** A calendar day (YYYY-MM-DD). */
 const day = z
   .string({ error: "bad-request" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "bad-request")
@@ -26,8 +26,10 @@ export const tutorListQuery = pageQuery.extend({
   topicId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
   name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(30, "bad-request").optional(),
   gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }).optional(),
-  /** Has free time on this Cairo calendar day. */
+  /** Has free time on this calendar day of the viewer's zone. */
   day: day.optional(),
+  /** The zone `day` is read in (the viewer's); Africa/Cairo when absent. */
+  timeZone: timeZoneRule.optional(),
 });
 export type TutorListQuery = z.infer<typeof tutorListQuery>;
 

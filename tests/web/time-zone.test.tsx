@@ -4,7 +4,8 @@ import { userWith } from "./fixtures";
 import { renderWithApp } from "./render-with-app";
 
 const put = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { put: (...args: unknown[]) => put(...args), get: vi.fn(), post: vi.fn(), delete: vi.fn() } }));
+const get = vi.fn();
+vi.mock("../../web/src/lib/api", () => ({ api: { put: (...args: unknown[]) => put(...args), get: (...args: unknown[]) => get(...args), post: vi.fn(), delete: vi.fn() } }));
 
 const { formatDateTime, formatTime, setViewerTimeZone, viewerClock, viewerTimeZone } = await import("../../web/src/lib/format");
 const { session } = await import("../../web/src/lib/session");
@@ -13,10 +14,20 @@ const { localDay, weekRange, zonedInstant } = await import("../../web/src/featur
 const { TimeZoneForm } = await import("../../web/src/features/user/time-zone-form");
 const { timeZoneOptions } = await import("../../web/src/features/user/time-zone-options");
 const { ar } = await import("../../web/src/i18n/ar-EG");
+const { useTutorListQuery } = await import("../../web/src/features/tutors/use-tutors");
+
+function TutorList({ day }: { day?: string }) {
+  useTutorListQuery({ day }, 1);
+  return null;
+}
 
 const t = ar.settings;
 
-beforeEach(() => put.mockReset());
+beforeEach(() => {
+  put.mockReset();
+  get.mockReset();
+  get.mockResolvedValue({ list: [], total: 0 });
+});
 afterEach(() => {
   cleanup();
   session.logout("signed-out");
@@ -59,6 +70,23 @@ describe("times on the viewer's clock", () => {
     );
     session.logout("signed-out");
     expect(viewerTimeZone()).toBe("Africa/Cairo");
+  });
+});
+
+describe("the tutor list's free-day filter", () => {
+  it("asks for the viewer's calendar day: no zone sent for Cairo, the zone otherwise", async () => {
+    renderWithApp(<TutorList day="2026-11-25" />);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    expect(get.mock.calls[0]![1].query).toEqual({ day: "2026-11-25", page: 1, size: 12 });
+    cleanup();
+    setViewerTimeZone("Asia/Dubai");
+    renderWithApp(<TutorList day="2026-11-25" />);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(get.mock.calls[1]![1].query).toEqual({ day: "2026-11-25", timeZone: "Asia/Dubai", page: 1, size: 12 });
+    cleanup();
+    renderWithApp(<TutorList />);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(3));
+    expect(get.mock.calls[2]![1].query).toEqual({ day: undefined, page: 1, size: 12 });
   });
 });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
-import { cairoDay } from "../../worker/domain/tutor-list";
+import { zonedDay } from "../../worker/domain/tutor-list";
 import { ABOUT, BIO, addMinutes, at, bookLessonInSlot, createSlot, createTopicRow, onboardedTutor } from "./factories-tutors";
 import { call, createUserWithRole, register } from "./helpers";
 
@@ -218,6 +218,23 @@ describe("the public tutor list", () => {
     expect(namesOf((await list(`${name}&day=${nextDay}`)).body)).toEqual([]);
   });
 
+  it("reads the day filter in the viewer's zone when one is given", async () => {
+    const tag = word();
+    const lateTutor = await onboardedTutor({ name: `متأخر ${tag}` });
+    const cairoDateOf = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(ms));
+    const day = cairoDateOf(Date.now() + 3 * 86_400_000);
+    // 23:00–23:30 in Cairo on `day` is already the next day in Dubai.
+    const start = new Date(zonedDay(day).end.getTime() - 60 * 60_000).toISOString();
+    await createSlot(lateTutor.token, start, addMinutes(start, 30));
+    const nextDay = cairoDateOf(Date.parse(`${day}T12:00:00Z`) + 86_400_000);
+    const name = `name=${encodeURIComponent(tag)}`;
+    expect(namesOf((await list(`${name}&day=${day}`)).body)).toEqual([`متأخر ${tag}`]);
+    expect(namesOf((await list(`${name}&day=${day}&timeZone=Asia/Dubai`)).body)).toEqual([]);
+    expect(namesOf((await list(`${name}&day=${nextDay}&timeZone=Asia/Dubai`)).body)).toEqual([`متأخر ${tag}`]);
+    const bad = await list(`${name}&day=${day}&timeZone=Mars/Olympus`);
+    expect([bad.status, bad.body.code]).toEqual([400, "invalid-time-zone"]);
+  });
+
   it("refuses a malformed day or gender with bad-request", async () => {
     const day = await list("day=2031-02-30");
     const gender = await list("gender=other");
@@ -269,9 +286,10 @@ describe("the public tutor list", () => {
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
   });
 
-  it("reads a Cairo day as its local midnight to midnight, summer time included", () => {
-    expect(cairoDay("2031-01-15")).toEqual({ start: new Date("2031-01-14T22:00:00.000Z"), end: new Date("2031-01-15T22:00:00.000Z") });
-    expect(cairoDay("2031-07-15")).toEqual({ start: new Date("2031-07-14T21:00:00.000Z"), end: new Date("2031-07-15T21:00:00.000Z") });
+  it("reads a day as its local midnight to midnight, Cairo's summer time included, or another zone's", () => {
+    expect(zonedDay("2031-01-15")).toEqual({ start: new Date("2031-01-14T22:00:00.000Z"), end: new Date("2031-01-15T22:00:00.000Z") });
+    expect(zonedDay("2031-07-15")).toEqual({ start: new Date("2031-07-14T21:00:00.000Z"), end: new Date("2031-07-15T21:00:00.000Z") });
+    expect(zonedDay("2031-07-15", "Asia/Dubai")).toEqual({ start: new Date("2031-07-14T20:00:00.000Z"), end: new Date("2031-07-15T20:00:00.000Z") });
   });
 });
 

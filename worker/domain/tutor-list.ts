@@ -4,6 +4,7 @@ import type { Paged, PageQuery } from "../../schema/api/common";
 import type { TopicView } from "../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
+import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
 import type { Db } from "../http/context";
 import { likePattern } from "./topics";
 
@@ -147,21 +148,21 @@ function toCard(row: CardRow): TutorCard {
   };
 }
 
-/** A Cairo calendar day as a UTC window [start, end) (Egypt has had summer time since 2023). */
-export function cairoDay(day: string): { start: Date; end: Date } {
+/** A calendar day of a zone (Cairo unless given) as a UTC window [start, end) (Egypt has had summer time since 2023). */
+export function zonedDay(day: string, zone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
   const at = (date: string) => {
     const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-    const offsetMs = cairoOffsetMs(new Date(utcMidnight));
+    const offsetMs = offsetMsIn(zone, new Date(utcMidnight));
     return new Date(utcMidnight - offsetMs);
   };
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return { start: at(day), end: at(next) };
 }
 
-function cairoOffsetMs(date: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Cairo", timeZoneName: "longOffset" }).formatToParts(date);
-  const zone = parts.find((part) => part.type === "timeZoneName")?.value ?? "GMT+02:00";
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(zone);
+function offsetMsIn(zone: string, date: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(date);
+  const offset = parts.find((part) => part.type === "timeZoneName")?.value ?? "GMT+02:00";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
   if (!match) return 0;
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
 }
@@ -172,7 +173,7 @@ function listFilters(query: TutorListQuery, now: Date): SQL {
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.gender) filters.push(sql`u.gender = ${query.gender}`);
   if (query.day) {
-    const { start, end } = cairoDay(query.day);
+    const { start, end } = zonedDay(query.day, query.timeZone);
     const free = freeSlot(now);
     filters.push(sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`);
   }
@@ -184,7 +185,7 @@ function listFilters(query: TutorListQuery, now: Date): SQL {
  * (business-rules.md). A cache miss is one D1 round trip (page and total in one batch).
  */
 export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
-  const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null]);
+  const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null, query.day ? (query.timeZone ?? null) : null]);
   const hit = cache.get(key);
   if (hit && hit.version === version && hit.expiresAt > now.getTime()) return hit.value;
   const seenVersion = version;

@@ -3,9 +3,11 @@ import type { Paged } from "@schema/api/common";
 import type { TopicView } from "@schema/api/topic";
 import type { TutorCard, TutorInfo, TutorStats } from "@schema/api/tutor";
 import type { Gender } from "@schema/enums";
+import { DEFAULT_TIME_ZONE } from "@schema/time-zones";
 import { api } from "../../lib/api";
+import { viewerTimeZone } from "../../lib/format";
 
-export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string };
+export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string; timeZone?: string };
 export const tutorsPageSize = 12;
 
 export const tutorKeys = {
@@ -15,12 +17,14 @@ export const tutorKeys = {
   topics: ["topics", "all"] as const,
 };
 
-/** GET /user/tutor/list/onboarded (public, paged). */
+/** GET /user/tutor/list/onboarded (public, paged); a free day is the viewer's calendar day. */
 export function useTutorListQuery(filters: TutorFilters, page: number) {
+  const timeZone = filters.day && viewerTimeZone() !== DEFAULT_TIME_ZONE ? viewerTimeZone() : undefined;
+  const query = timeZone ? { ...filters, timeZone } : filters;
   return useQuery({
-    queryKey: tutorKeys.list(filters, page),
+    queryKey: tutorKeys.list(query, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<TutorCard>>("/user/tutor/list/onboarded", { public: true, query: { ...filters, page, size: tutorsPageSize }, signal }),
+      api.get<Paged<TutorCard>>("/user/tutor/list/onboarded", { public: true, query: { ...query, page, size: tutorsPageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }
