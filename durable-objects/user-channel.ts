@@ -20,9 +20,19 @@ type SocketState = { userId: number };
 export class UserChannel extends Server<Env> {
   static options = { hibernate: true };
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS presence (id INTEGER PRIMARY KEY CHECK (id = 1), online INTEGER NOT NULL)");
+  #presenceReady = false;
+
+  /**
+   * The presence table, made on first need: most events go to users with no socket open, and a
+   * publish to them then touches no storage at all (a booking publishes to both members).
+   */
+  #presence(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.#presenceReady) {
+      sql.exec("CREATE TABLE IF NOT EXISTS presence (id INTEGER PRIMARY KEY CHECK (id = 1), online INTEGER NOT NULL)");
+      this.#presenceReady = true;
+    }
+    return sql;
   }
 
   get userId(): number {
@@ -87,12 +97,12 @@ export class UserChannel extends Server<Env> {
   }
 
   #storedOnline(): boolean {
-    const [row] = this.sql<{ online: number }>`SELECT online FROM presence WHERE id = 1`;
+    const [row] = this.#presence().exec<{ online: number }>("SELECT online FROM presence WHERE id = 1").toArray();
     return row?.online === 1;
   }
 
   async #setOnline(online: boolean, knownPartners: number[] | null = null): Promise<void> {
-    this.ctx.storage.sql.exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
+    this.#presence().exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
     const logger = createLogger(`user-channel:${this.name}`);
     try {
       const partners = knownPartners ?? (await roomPartnerIds(createDb(this.env), this.userId));

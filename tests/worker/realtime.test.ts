@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AdminChannel } from "../../durable-objects/admin-channel";
+import type { UserChannel } from "../../durable-objects/user-channel";
 import { Role } from "../../schema/enums";
 import type { Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";
@@ -24,6 +25,19 @@ describe("publishing an event", () => {
     expect(await laptop.next("LessonBooked")).toEqual({ lessonId: 7 });
     expect(stranger.all("LessonBooked")).toEqual([]);
     await closeAll(phone, laptop, stranger);
+  });
+
+  it("touches no storage for a user who never opened a socket; the first socket makes the presence record", async () => {
+    const student = await verifiedStudent();
+    const stub = (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(student.user.id));
+    const presenceTable = () =>
+      runInDurableObject(stub, (_channel, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'presence'").toArray().length);
+    expect(await publishToUser(env, student.user.id, { type: "LessonBooked", payload: { lessonId: 8 } }, logger)).toBe(1);
+    expect(await presenceTable()).toBe(0);
+    const socket = await TestSocket.userChannel(student);
+    await eventually(() => runInDurableObject(stub, (channel) => channel.isOnline()));
+    expect(await presenceTable()).toBe(1);
+    await closeAll(socket);
   });
 
   it("never throws when the channel cannot be reached", async () => {
