@@ -51,7 +51,7 @@ function signInStudent(verifiedEmail: boolean) {
 }
 
 beforeEach(() => {
-  get.mockImplementation((path: string) => (path === "/chat/room/by/members" ? Promise.reject(new ApiError("room-not-found", 404)) : Promise.reject(new ApiError("not-found", 404))));
+  get.mockImplementation((path: string) => (path === "/chat/room/by/members" ? Promise.reject(new ApiError("room-members-not-found", 404)) : Promise.reject(new ApiError("not-found", 404))));
 });
 
 afterEach(() => {

@@ -34,7 +34,7 @@ function renderAs(role: Role, id: number) {
 }
 
 beforeEach(() => {
-  get.mockImplementation(() => Promise.reject(new ApiError("room-not-found", 404)));
+  get.mockImplementation(() => Promise.reject(new ApiError("room-members-not-found", 404)));
 });
 afterEach(() => {
   cleanup();

@@ -146,7 +146,7 @@ describe("rooms by members, members and preferences", () => {
     const notMine = await call("GET", `/api/v1/chat/room/by/members?members=${teacher.user.id},${student.user.id}`, { token: stranger.token });
     expect([notMine.status, notMine.body.code]).toEqual([403, "not-room-member"]);
     const none = await call("GET", `/api/v1/chat/room/by/members?members=${stranger.user.id},${teacher.user.id}`, { token: stranger.token });
-    expect([none.status, none.body.code]).toEqual([404, "room-not-found"]);
+    expect([none.status, none.body.code]).toEqual([404, "room-members-not-found"]);
     const members = await call("GET", `/api/v1/chat/room/members/${roomId}`, { token: teacher.token });
     expect(members.body.list.map((m: { id: number; role: number }) => [m.id, m.role]).sort()).toEqual(
       [[student.user.id, Role.Student], [teacher.user.id, Role.Tutor]].sort(),

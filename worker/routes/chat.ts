@@ -94,7 +94,8 @@ export const chatRoutes = [
       const [a, b] = query.members as [number, number];
       if (a !== user.id && b !== user.id) fail("not-room-member");
       const roomId = await findRoomIdByPair(c.get("db"), a, b);
-      if (roomId === null) fail("room-not-found");
+      // No room holds these two members (yet): the catalogue's "room-members" not-found.
+      if (roomId === null) fail("room-members-not-found");
       const unread = await chatRoom(c, roomId).unreadCount(user.id);
       const room = await findRoomView(c.get("db"), roomId, user.id, unread);
       return room ?? fail("room-not-found");

@@ -14,7 +14,7 @@ export async function findRoomWith(userId: number, otherId: number, signal?: Abo
   try {
     return await api.get<RoomView>("/chat/room/by/members", { query: { members: `${userId},${otherId}` }, signal });
   } catch (error) {
-    if (isApiError(error) && error.code === "room-not-found") return null;
+    if (isApiError(error) && (error.code === "room-members-not-found" || error.code === "room-not-found")) return null;
     throw error;
   }
 }
