@@ -6,6 +6,7 @@ import { useUserChannelConnection } from "../lib/realtime";
 import { useIsSignedIn, useSession } from "../lib/session";
 import { ChatNavLink } from "../features/chat/chat-nav-link";
 import { useLessonEventsRefresh } from "../features/lessons/use-lessons";
+import { useTutorUpdatedRefresh } from "../features/tutor-profile/use-tutor-updated";
 import { chatRoles } from "../features/chat/use-chat";
 import { useSignOut } from "../features/session/use-sign-out";
 import { UserAvatar } from "../features/user/user-avatar";
@@ -67,6 +68,8 @@ export function SiteHeader() {
   useUserChannelConnection();
   // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
   useLessonEventsRefresh();
+  // TutorUpdated (activation, media, profile from another device) refreshes the tutor's own screens.
+  useTutorUpdatedRefresh();
   const chats = signedIn && user !== null && chatRoles.includes(user.role);
   const rowItems = navItems.filter((item) => !item.menuOnly);
   // A long row (tutors: five links and the chat) waits for a laptop width; until then the account

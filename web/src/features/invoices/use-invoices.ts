@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
 import type { CreateInvoiceBody, InvoiceStats, InvoiceView, UpdateInvoiceBody } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
@@ -7,8 +7,8 @@ import type { ServerEvent } from "@schema/events";
 import { api } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
-import { openChannel, useUserChannelEvents } from "../../lib/realtime";
-import { session, useSession } from "../../lib/session";
+import { useUserChannelEvents } from "../../lib/realtime";
+import { session } from "../../lib/session";
 
 export const invoicesPageSize = 10;
 
@@ -35,7 +35,7 @@ export function useInvoicesQuery(page: number, status: InvoiceStatus | null = nu
   });
 }
 
-function useRefreshInvoices() {
+export function useRefreshInvoices() {
   const queryClient = useQueryClient();
   return useCallback(() => void queryClient.invalidateQueries({ queryKey: invoiceKeys.all }), [queryClient]);
 }
@@ -78,24 +78,6 @@ export function useLiveInvoices() {
     [refresh],
   );
   useUserChannelEvents(onEvent);
-}
-
-/** AdminInvoices on the staff channel (a new request or another admin's decision): the list refetches. */
-export function useLiveAdminInvoices() {
-  const refresh = useRefreshInvoices();
-  const { token } = useSession();
-  useEffect(() => {
-    const live = session.liveToken();
-    if (live === null) return;
-    const channel = openChannel("admin-channel", "main", live);
-    const off = channel.onEvent((event) => {
-      if (event.type === "AdminInvoices") refresh();
-    });
-    return () => {
-      off();
-      channel.close();
-    };
-  }, [token, refresh]);
 }
 
 /** A private receipt (GET /assets/receipts/{name} with the bearer token) opened in a new tab. */

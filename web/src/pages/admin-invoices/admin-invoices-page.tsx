@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { InvoiceStatus } from "@schema/enums";
 import { AdminInvoiceItem } from "../../features/invoices/admin-invoice-item";
 import { Pagination, StatusFilter } from "../../features/invoices/invoice-list";
-import { invoicesPageSize, useInvoicesQuery, useLiveAdminInvoices } from "../../features/invoices/use-invoices";
+import { invoicesPageSize, useInvoicesQuery } from "../../features/invoices/use-invoices";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { Card } from "../../ui/card";
@@ -16,8 +16,7 @@ const a = ar.invoices.admin;
 export function AdminInvoicesPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<InvoiceStatus | null>(null);
-  // AdminInvoices: new requests and other admins' decisions appear without a reload.
-  useLiveAdminInvoices();
+  // AdminInvoices (the admin layout listens): new requests and other admins' decisions appear without a reload.
   const list = useInvoicesQuery(page, status);
   return (
     <PageFrame title={a.title} subtitle={a.intro} width="wide">

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router-dom";
+import { useAdminListEvents } from "../../features/admin/use-admin-list-events";
 import { ar } from "../../i18n/ar-EG";
 import { cx } from "../../ui/class-names";
 import { adminNavItems } from "./admin-nav";
@@ -8,6 +9,8 @@ import { adminNavItems } from "./admin-nav";
  * a side column from 768 px, a scrolling row of links above the content on a phone.
  */
 export function AdminLayout() {
+  // One staff-channel socket keeps the area's lists live (new invoices, changed tutors).
+  useAdminListEvents();
   return (
     <div className="flex w-full flex-col gap-6 md:flex-row md:items-start">
       <nav aria-label={ar.admin.navLabel} className="shrink-0 md:sticky md:top-20 md:w-52">

@@ -1,0 +1,25 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { ServerEvent } from "@schema/events";
+import { useUserChannelEvents } from "../../lib/realtime";
+import { topicKeys } from "../topics/use-topics";
+import { currentUserKey, tutorMetaKey } from "../user/use-current-user";
+
+/** What a TutorUpdated makes stale on the tutor's own screens: profile, meta, topics, onboarding, the lists. */
+export const tutorUpdatedKeys = [currentUserKey, tutorMetaKey, topicKeys.mine, ["onboarding"], ["tutors"]] as const;
+
+/**
+ * While the app shell is mounted: TutorUpdated on the user channel (staff activated the tutor,
+ * uploaded their media, or the tutor changed the profile on another device) refetches what shows it.
+ */
+export function useTutorUpdatedRefresh() {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type !== "TutorUpdated") return;
+      for (const queryKey of tutorUpdatedKeys) void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient],
+  );
+  useUserChannelEvents(onEvent);
+}
