@@ -196,8 +196,8 @@ describe("a tutor's onboarding, from registration to the public list (issue 3)",
     }
     await decide(`/interview/${interviewId}`, true);
 
-    // 4. The demo session, open now that the video is approved, booked and passed.
-    await page.reload();
+    // 4. The demo session, open now that the video is approved, booked and passed. The tutor's
+    // page follows each decision live (TutorUpdated on the user channel), without a reload.
     await stepCard(page, t.steps.interview).getByText(t.interviewPassed).waitFor();
     const demoStep = stepCard(page, t.steps.demoSession);
     await demoStep.locator("label:has(input[type=radio])").first().click();
@@ -207,7 +207,6 @@ describe("a tutor's onboarding, from registration to the public list (issue 3)",
     await managerPage.context().close();
 
     // 5. The photo session: the tutor asks the studio, which uploads the three media and finishes.
-    await page.reload();
     await page.getByRole("heading", { name: t.activatedTitle }).waitFor();
     const photoStep = stepCard(page, t.steps.photoSession);
     await field(photoStep, s.chooseStudio).selectOption({ label: "استوديو درس" });
@@ -256,7 +255,6 @@ describe("a tutor's onboarding, from registration to the public list (issue 3)",
     await expectNoAxeViolations(studioPage, "/photo-sessions (tutors)");
     await studioPage.context().close();
 
-    await page.reload();
     await stepCard(page, t.steps.photoSession).getByText(t.photoDone).waitFor();
     await screenshot(page, "tutor-onboarding-done");
 

@@ -57,7 +57,7 @@ describe("TutorUpdated on the tutor's user channel", () => {
     expect(spy).not.toHaveBeenCalled();
     userListener!({ type: "TutorUpdated", payload: { tutorId: 3 } });
     expect(keys()).toEqual([...tutorUpdatedKeys]);
-    expect(keys()).toEqual([["user", "current"], ["user", "tutor", "meta"], ["topics", "mine"], ["onboarding"], ["tutors"]]);
+    expect(keys()).toEqual([["user", "current"], ["user", "tutor", "meta"], ["topics", "mine"], ["onboarding"], ["studio"], ["tutors"]]);
   });
 });
 
