@@ -104,38 +104,48 @@ function quietly(schema: Schema | undefined, value: unknown): { ok: boolean; dat
   return { ok: result.success, data: result.data };
 }
 
-/** Reads the token's user, with the route's prefetch in the same batch when it has one. */
-async function identify(c: AppContext, def: AnyRoute): Promise<unknown[] | undefined> {
+type Parsed = { query: unknown; params: unknown; body: unknown };
+
+/**
+ * Reads the token's user, with the route's prefetch in the same batch when it has one. A prefetch
+ * needs the request parsed first: those values are answered too, so the handler does not parse
+ * them again (a request that did not parse is parsed again later, where its error is answered).
+ */
+async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: unknown[]; parsed?: Parsed }> {
   const userId = c.get("tokenUserId");
-  if (userId === null) return undefined;
+  if (userId === null) return {};
   const db = c.get("db");
   let extra: readonly BatchItem<"sqlite">[] | null = null;
+  let parsed: Parsed | undefined;
   if (def.prefetch) {
     const query = quietly(def.query, c.req.query());
     const params = quietly(def.params, c.req.param());
     // A JSON body is read once (Hono keeps it for the handler's parse); a bad one skips the prefetch.
     const body = def.body && def.body !== "multipart" ? quietly(def.body, await c.req.json().catch(() => undefined)) : { ok: true, data: undefined };
-    if (query.ok && params.ok && body.ok) extra = def.prefetch({ c, userId, body: body.data, query: query.data, params: params.data });
+    if (query.ok && params.ok && body.ok) {
+      parsed = { query: query.data, params: params.data, body: body.data };
+      extra = def.prefetch({ c, userId, ...parsed });
+    }
   }
   if (!extra?.length) {
     c.set("user", await findUserById(db, userId));
-    return undefined;
+    return { parsed };
   }
   const [users, ...prefetched] = await db.batch([userByIdQuery(db, userId), ...extra]);
   c.set("user", (users as UserRow[])[0] ?? null);
-  return prefetched;
+  return { prefetched, parsed };
 }
 
 export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: boolean): void {
   for (const def of routes) {
     if (def.localOnly && !isLocal) continue;
     app.on(def.method.toUpperCase(), def.path, async (c) => {
-      const prefetched = await identify(c, def);
+      const { prefetched, parsed } = await identify(c, def);
       const user = authorize(def.access, c);
-      const params = def.params ? parse(def.params, c.req.param(), "bad-request") : undefined;
-      const query = def.query ? parse(def.query, c.req.query(), "bad-request") : undefined;
-      let body: unknown = undefined;
-      if (def.body && def.body !== "multipart") {
+      const params = parsed ? parsed.params : def.params ? parse(def.params, c.req.param(), "bad-request") : undefined;
+      const query = parsed ? parsed.query : def.query ? parse(def.query, c.req.query(), "bad-request") : undefined;
+      let body: unknown = parsed?.body;
+      if (!parsed && def.body && def.body !== "multipart") {
         const raw = await readJson(c);
         if (raw === undefined) fail("empty-request");
         body = parse(def.body, raw, "bad-request");
