@@ -149,7 +149,7 @@ describe("tutor reviews", () => {
     );
     renderWithApp(<TutorReviews tutorId={7} />);
     expect(await screen.findByText("طالب 1")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: ar.marketplace.tutors.nextPage }));
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.next }));
     expect(await screen.findByText("طالب 2")).toBeTruthy();
   });
 });

@@ -52,9 +52,6 @@ export const adminArea = {
     deleted: "تم الحذف",
     created: "تمت الإضافة",
     pagination: "صفحات النتائج",
-    previous: "السابق",
-    next: "التالي",
-    pageOf: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
     retry: "إعادة المحاولة",
   },
   users: {

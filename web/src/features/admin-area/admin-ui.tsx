@@ -2,29 +2,18 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
+import { Pagination as UiPagination } from "../../ui/pagination";
 import { LoadingScreen } from "../../ui/spinner";
+import { toasts } from "../../ui/toast-store";
 
 const t = ar.adminArea.common;
 
-/** Previous / next through a paged list; hidden when everything fits on one page. */
-export function Pagination({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t.previous}
-      </Button>
-      <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t.next}
-      </Button>
-    </nav>
-  );
+/** Previous / next through an admin list; hidden when everything fits on one page. */
+export function Pagination(props: { page: number; total: number; size: number; onPage: (page: number) => void }) {
+  return <UiPagination label={t.pagination} {...props} />;
 }
 
 /** A query's loading, failure and empty states; the content only when there is data. */
@@ -90,6 +79,53 @@ export function ConfirmDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** The removal a delete dialog drives: a react-query mutation taking the row's id. */
+type Removal = { isPending: boolean; error: unknown; reset(): void; mutate(id: number, options: { onSuccess: () => void }): void };
+
+/**
+ * "Delete this row?" for an admin list: open while `target` is set; confirming removes it, closes
+ * and says «تم الحذف»; closing clears a failed attempt's error.
+ */
+export function ConfirmDeleteDialog<T extends { id: number }>({
+  target,
+  title,
+  body,
+  removal,
+  toastId,
+  onClose,
+}: {
+  target: T | null;
+  title: string;
+  body: (target: T) => string;
+  removal: Removal;
+  toastId: string;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={title}
+      body={target ? body(target) : ""}
+      confirmLabel={t.confirmDelete}
+      pending={removal.isPending}
+      error={removal.error}
+      onClose={() => {
+        onClose();
+        removal.reset();
+      }}
+      onConfirm={() =>
+        target &&
+        removal.mutate(target.id, {
+          onSuccess: () => {
+            onClose();
+            toasts.show({ id: toastId, type: "success", title: t.deleted });
+          },
+        })
+      }
+    />
   );
 }
 

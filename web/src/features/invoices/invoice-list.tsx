@@ -4,10 +4,11 @@ import { InvoiceStatus } from "@schema/enums";
 import { sanitizeHtml } from "@schema/html";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { formatDateTime, formatMoney } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
+import { Pagination as UiPagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
 import { focusFirstInvalidField, useFormState } from "../../lib/form";
@@ -34,20 +35,9 @@ export function StatusFilter({ value, onChange }: { value: InvoiceStatus | null;
   );
 }
 
-export function Pagination({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t.previous}
-      </Button>
-      <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t.next}
-      </Button>
-    </nav>
-  );
+/** Previous / next through the withdrawal requests. */
+export function Pagination(props: { page: number; total: number; size: number; onPage: (page: number) => void }) {
+  return <UiPagination label={t.pagination} {...props} />;
 }
 
 /** One request: amount, status, where the money goes, dates, the staff note and the receipt. */

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber } from "../../lib/format";
-import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
+import { Pagination } from "../../ui/pagination";
 import { Spinner } from "../../ui/spinner";
 import { TutorPhoto } from "../tutors/tutor-card";
 import { reviewsPageSize, useTutorReviewsQuery } from "./use-ratings";
@@ -18,7 +18,6 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
   if (reviews.isPending) return <Spinner />;
   if (reviews.isError) return <Notice tone="error">{errorMessage(errorCodeOf(reviews.error))}</Notice>;
   const { list, total, average, count } = reviews.data;
-  const pages = Math.max(1, Math.ceil(total / reviewsPageSize));
   if (list.length === 0) return <p className="text-slate-700">{ar.marketplace.profile.noReviews}</p>;
   return (
     <div className="flex flex-col gap-4">
@@ -59,17 +58,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
           );
         })}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {ar.marketplace.tutors.previous}
-          </Button>
-          <span className="text-sm text-slate-700">{ar.marketplace.tutors.pageOf(formatNumber(page), formatNumber(pages))}</span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {ar.marketplace.tutors.nextPage}
-          </Button>
-        </nav>
-      )}
+      <Pagination label={t.pagination} page={page} total={total} size={reviewsPageSize} onPage={setPage} />
     </div>
   );
 }

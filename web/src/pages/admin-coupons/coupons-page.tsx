@@ -4,7 +4,7 @@ import type { CouponView } from "@schema/api/coupon";
 import type { InviteView } from "@schema/api/invite";
 import { couponCodeRule } from "@schema/rules";
 import { cairoDateInput, endOfCairoDay, percentToBasisPoints, wholeNumber } from "../../features/admin-area/admin-logic";
-import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { ConfirmDeleteDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import {
   adminPageSize,
   useAdminPlansQuery,
@@ -148,27 +148,7 @@ function CouponsTab() {
         )}
       </QueryState>
       <CouponDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteCouponTitle}
-        body={deleting ? t.deleteCouponBody(deleting.code) : ""}
-        confirmLabel={c.confirmDelete}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toasts.show({ id: "coupon-deleted", type: "success", title: c.deleted });
-            },
-          })
-        }
-      />
+      <ConfirmDeleteDialog target={deleting} title={t.deleteCouponTitle} body={(coupon) => t.deleteCouponBody(coupon.code)} removal={remove} toastId="coupon-deleted" onClose={() => setDeleting(null)} />
     </div>
   );
 }
@@ -220,27 +200,7 @@ function InvitesTab() {
         )}
       </QueryState>
       <InviteDialog open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteInviteTitle}
-        body={t.deleteInviteBody}
-        confirmLabel={c.confirmDelete}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toasts.show({ id: "invite-deleted", type: "success", title: c.deleted });
-            },
-          })
-        }
-      />
+      <ConfirmDeleteDialog target={deleting} title={t.deleteInviteTitle} body={() => t.deleteInviteBody} removal={remove} toastId="invite-deleted" onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { PlanView } from "@schema/api/plan";
 import { Role } from "@schema/enums";
-import { ConfirmDialog, QueryState } from "../../features/admin-area/admin-ui";
+import { ConfirmDeleteDialog, QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
@@ -175,27 +175,7 @@ export function AdminPlansPage() {
         </QueryState>
       </Card>
       <PlanDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        body={deleting ? t.deleteBody(t.weekly(formatNumber(deleting.weeklyMinutes))) : ""}
-        confirmLabel={c.confirmDelete}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toasts.show({ id: "plan-deleted", type: "success", title: c.deleted });
-            },
-          })
-        }
-      />
+      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(plan) => t.deleteBody(t.weekly(formatNumber(plan.weeklyMinutes)))} removal={remove} toastId="plan-deleted" onClose={() => setDeleting(null)} />
     </PageFrame>
   );
 }

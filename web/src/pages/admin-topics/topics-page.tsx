@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import type { TopicView } from "@schema/api/topic";
 import { topicArNameRule, topicEnNameRule } from "@schema/rules";
-import { ConfirmDialog, Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
+import { ConfirmDeleteDialog, Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { requiredText, useFormState } from "../../lib/form";
@@ -123,27 +123,7 @@ export function AdminTopicsPage() {
         </QueryState>
       </Card>
       <TopicDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        body={deleting ? t.deleteBody(deleting.nameAr) : ""}
-        confirmLabel={c.confirmDelete}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toasts.show({ id: "topic-deleted", type: "success", title: c.deleted });
-            },
-          })
-        }
-      />
+      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(topic) => t.deleteBody(topic.nameAr)} removal={remove} toastId="topic-deleted" onClose={() => setDeleting(null)} />
     </PageFrame>
   );
 }

@@ -9,11 +9,12 @@ import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { pageSizeOptions, usePageSize } from "../../lib/page-size";
-import { Button, buttonClasses } from "../../ui/button";
+import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { PageSizeSelect } from "../../ui/page-size-select";
+import { Pagination } from "../../ui/pagination";
 import { LoadingScreen, Spinner } from "../../ui/spinner";
 
 const t = ar.payments.history;
@@ -71,7 +72,6 @@ function TransactionsCard() {
   const [page, setPage] = useState(1);
   const [size] = usePageSize();
   const list = useTransactionsQuery(page, size);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
   return (
     <Card title={t.transactions}>
       {list.isPending ? (
@@ -88,17 +88,7 @@ function TransactionsCard() {
             ))}
           </ul>
           {list.data.total > pageSizeOptions[0] && <PageSizeSelect onChange={() => setPage(1)} />}
-          {pages > 1 && (
-            <nav aria-label={t.transactions} className="flex items-center justify-center gap-3">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t.previous}
-              </Button>
-              <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t.next}
-              </Button>
-            </nav>
-          )}
+          <Pagination label={t.transactions} page={page} total={list.data.total} size={size} onPage={setPage} />
         </div>
       )}
     </Card>

@@ -9,6 +9,7 @@ import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { Pagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { LoadingScreen } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
@@ -58,7 +59,6 @@ export function TutorsPage() {
   }
 
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  const pages = Math.max(1, Math.ceil((tutors.data?.total ?? 0) / tutorsPageSize));
 
   return (
     <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
@@ -116,17 +116,7 @@ export function TutorsPage() {
               <TutorCard key={tutor.id} tutor={tutor} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label={t.pagination} className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                {t.previous}
-              </Button>
-              <span className="text-sm text-slate-700">{t.pageOf(formatNumber(page), formatNumber(pages))}</span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                {t.nextPage}
-              </Button>
-            </nav>
-          )}
+          <Pagination label={t.pagination} page={page} total={tutors.data.total} size={tutorsPageSize} onPage={(next) => update({ page: String(next) })} buttonSize="md" />
         </>
       )}
     </PageFrame>

@@ -14,6 +14,7 @@ import { useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { Pagination } from "../../ui/pagination";
 import { LoadingScreen } from "../../ui/spinner";
 import { Tabs } from "../../ui/tabs";
 
@@ -59,7 +60,6 @@ function LessonList({ tab }: { tab: LessonTab }) {
       </div>
     );
   }
-  const pages = Math.max(1, Math.ceil(lessons.data.total / lessonsPageSize));
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-3">
@@ -76,17 +76,7 @@ function LessonList({ tab }: { tab: LessonTab }) {
           />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={ar.marketplace.tutors.pagination} className="flex items-center justify-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {ar.marketplace.tutors.previous}
-          </Button>
-          <span className="text-sm text-slate-700">{ar.marketplace.tutors.pageOf(formatNumber(page), formatNumber(pages))}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {ar.marketplace.tutors.nextPage}
-          </Button>
-        </nav>
-      )}
+      <Pagination label={ar.marketplace.tutors.pagination} page={page} total={lessons.data.total} size={lessonsPageSize} onPage={setPage} buttonSize="md" />
       {rating && (
         <RatingDialog
           tutorId={rating.tutor.id}
