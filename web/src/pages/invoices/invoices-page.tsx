@@ -1,8 +1,7 @@
-import { useState } from "react";
-import type { InvoiceStatus } from "@schema/enums";
 import { EarningsSummary } from "../../features/invoices/earnings-summary";
-import { Pagination, StatusFilter, TutorInvoiceItem } from "../../features/invoices/invoice-list";
-import { invoicesPageSize, useInvoicesQuery, useInvoiceStatsQuery, useLiveInvoices } from "../../features/invoices/use-invoices";
+import { FilteredInvoices } from "../../features/invoices/filtered-invoices";
+import { TutorInvoiceItem } from "../../features/invoices/invoice-list";
+import { useInvoiceStatsQuery, useLiveInvoices } from "../../features/invoices/use-invoices";
 import { WithdrawalForm } from "../../features/invoices/withdrawal-form";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -10,7 +9,7 @@ import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { LoadingScreen, Spinner } from "../../ui/spinner";
+import { Spinner } from "../../ui/spinner";
 
 const t = ar.invoices;
 
@@ -38,36 +37,9 @@ export function InvoicesPage() {
 }
 
 function InvoiceListCard() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<InvoiceStatus | null>(null);
-  const list = useInvoicesQuery(page, status);
   return (
     <Card title={t.listTitle}>
-      <div className="mb-2">
-        <StatusFilter
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-        />
-      </div>
-      {list.isPending ? (
-        <LoadingScreen />
-      ) : list.isError ? (
-        <Notice tone="error">{errorMessage(errorCodeOf(list.error))}</Notice>
-      ) : list.data.list.length === 0 ? (
-        <p className="text-slate-700">{t.empty}</p>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.listTitle}>
-            {list.data.list.map((invoice) => (
-              <TutorInvoiceItem key={invoice.id} invoice={invoice} />
-            ))}
-          </ul>
-          <Pagination page={page} total={list.data.total} size={invoicesPageSize} onPage={setPage} />
-        </div>
-      )}
+      <FilteredInvoices label={t.listTitle} empty={t.empty} item={(invoice) => <TutorInvoiceItem key={invoice.id} invoice={invoice} />} />
     </Card>
   );
 }
