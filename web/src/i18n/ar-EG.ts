@@ -177,7 +177,7 @@ export const ar = {
     profileTab: "البيانات الشخصية",
     passwordTab: "كلمة المرور",
     verificationTab: "التحقق",
-    timeZoneTab: "المنطقة الزمنية",
+    timeZoneTab: "التوقيت",
     timeZone: "المنطقة الزمنية",
     timeZoneHint: "كل مواعيد الحصص والجداول والتذكيرات تظهر لك بهذا التوقيت.",
     timeZoneOption: (city: string, offset: string) => `${city} (${offset})`,

@@ -50,7 +50,7 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
               tabIndex={selected ? 0 : -1}
               onClick={() => setSelectedId(tab.id)}
               className={cx(
-                "-mb-px min-h-11 shrink-0 border-b-2 px-4 text-sm font-medium whitespace-nowrap",
+                "-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-medium whitespace-nowrap sm:px-4",
                 selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
               )}
             >
