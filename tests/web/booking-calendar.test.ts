@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, bookingWindow, dayKey, startsByDay, upcomingDays, weekdayOf, weeksOf } from "../../web/src/features/lessons/calendar";
 import { bookingErrorMessage } from "../../web/src/features/lessons/booking-flow";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { setViewerTimeZone } from "../../web/src/lib/format";
 
 describe("booking calendar (Africa/Cairo days)", () => {
   it("files a moment under its Cairo day, not its UTC day", () => {
@@ -34,9 +35,17 @@ describe("booking calendar (Africa/Cairo days)", () => {
     expect(byDay.get("2026-11-22")).toEqual(["2026-11-21T22:00:00.000Z", "2026-11-22T14:00:00.000Z", "2026-11-22T16:00:00.000Z"]);
   });
 
-  it("asks the server from now to past the last day", () => {
+  it("asks the server from now to the viewer's midnight after the last day shown", () => {
     const now = new Date("2026-11-21T10:00:00Z");
-    expect(bookingWindow(now, 14)).toEqual({ from: now.toISOString(), to: "2026-12-05T00:00:00.000Z" });
+    // 14 days from 21 Nov: up to 00:00 on 5 Dec in Cairo (UTC+2).
+    expect(bookingWindow(now, 14)).toEqual({ from: now.toISOString(), to: "2026-12-04T22:00:00.000Z" });
+    // West of UTC the last day ends after 00:00 UTC, and its evening is asked for too.
+    setViewerTimeZone("America/New_York");
+    try {
+      expect(bookingWindow(now, 14)).toEqual({ from: now.toISOString(), to: "2026-12-05T05:00:00.000Z" });
+    } finally {
+      setViewerTimeZone(null);
+    }
   });
 });
 

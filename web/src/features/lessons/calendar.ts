@@ -1,4 +1,5 @@
 import { firstDayOfWeek, zonedFormat } from "../../lib/format";
+import { dayStart } from "../availability/week";
 
 /**
  * Calendar days in the student's zone (lib/format.ts), as "YYYY-MM-DD" keys: what the booking date
@@ -52,7 +53,6 @@ export function startsByDay(starts: readonly string[]): Map<string, string[]> {
 
 /** The booking window: from now to the end of the last of `count` Cairo days (a little past is harmless). */
 export function bookingWindow(now: Date, count: number): { from: string; to: string } {
-  const last = addDays(dayKey(now), count);
-  // The day after the last, at 00:00 UTC, is after that Cairo day's start: the server keeps to the grid.
-  return { from: now.toISOString(), to: `${last}T00:00:00.000Z` };
+  // Up to the viewer's midnight that ends the last day shown (west of UTC that is after 00:00 UTC).
+  return { from: now.toISOString(), to: dayStart(addDays(dayKey(now), count)).toISOString() };
 }
