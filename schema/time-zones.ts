@@ -41,14 +41,22 @@ const cityOf = new Map(commonTimeZones);
  * follows its country's daylight-saving rules.
  */
 export function canonicalTimeZone(zone: string): string | null {
+  const known = canonicalZones.get(zone);
+  if (known !== undefined) return known;
   if (zone.length === 0 || zone.length > 64 || !zone.includes("/")) return null;
   try {
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-    return resolved.includes("/") && !resolved.startsWith("Etc/") ? resolved : null;
+    if (!resolved.includes("/") || resolved.startsWith("Etc/")) return null;
+    if (canonicalZones.size >= 1000) canonicalZones.clear(); // odd spellings cannot grow it without end
+    canonicalZones.set(zone, resolved);
+    return resolved;
   } catch {
     return null;
   }
 }
+
+/** Names already resolved (real zones only, bounded). */
+const canonicalZones = new Map<string, string>();
 
 /** The zone a stored value stands for: the default when none was chosen or it is no longer known. */
 export function effectiveTimeZone(stored: string | null | undefined): string {
