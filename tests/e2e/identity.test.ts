@@ -93,6 +93,16 @@ describe("a newcomer signs up with the local mailbox", () => {
 
     await page.goto("/lessons-schedule");
     await page.getByText(ar.lessonsSchedule.subtitle("بتوقيت الرياض")).waitFor();
+
+    // This browser is on Cairo time: the dashboard offers it once; «keep» is remembered.
+    await page.goto("/s/dashboard");
+    await page.getByText(ar.dashboard.zoneSuggestion("القاهرة", "الرياض")).waitFor();
+    await screenshot(page, "dashboard-zone-suggestion");
+    await expectNoAxeViolations(page, "/s/dashboard (time-zone suggestion)");
+    await page.getByRole("button", { name: ar.dashboard.keepZone("الرياض") }).click();
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByText(ar.dashboard.zoneSuggestion("القاهرة", "الرياض")).count()).toBe(0);
     await page.context().close();
   });
 

@@ -28,7 +28,6 @@ export const ar = {
     pageOf: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
     retry: "حاول مرة أخرى",
     required: "مطلوب",
-    soon: "قريبًا",
     verified: "موثَّق",
     notVerified: "غير موثَّق",
     optional: "اختياري",
@@ -222,9 +221,10 @@ export const ar = {
     studentReady: "حسابك جاهز. اختر مدرّسك واحجز حصتك.",
     tutorOnboarding: "التالي هو التأهيل: الانضمام لمجموعة الدعم، فيديو تعريفي، مقابلة، حصة تجريبية، وجلسة تصوير.",
     tutorActivated: "حسابك كمدرّس مُفعَّل.",
-    comingSoonTitle: "قريبًا في «درس»",
-    studentSoon: ["جدول الحصص الأسبوعي"],
-    tutorSoon: ["الأرباح وطلبات السحب", "جدول الحصص الأسبوعي"],
+    shortcutsTitle: "اختصارات",
+    zoneSuggestion: (city: string, current: string) => `جهازك مضبوط على توقيت ${city}، ومواعيدك تظهر الآن بتوقيت ${current}.`,
+    useZone: (city: string) => `اعرض المواعيد بتوقيت ${city}`,
+    keepZone: (city: string) => `أبقِ توقيت ${city}`,
   },
 
   stats: {

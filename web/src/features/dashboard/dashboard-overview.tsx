@@ -5,14 +5,24 @@ import { isTutorSide } from "@schema/enums";
 import { ar } from "../../i18n/ar-EG";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { Badge, Notice } from "../../ui/notice";
+import { Notice } from "../../ui/notice";
 import { EmailVerificationDialog } from "../verification/email-verification-dialog";
 import { PhoneVerificationDialog } from "../verification/phone-verification-dialog";
+import { TimeZoneSuggestion } from "../user/time-zone-suggestion";
 import { VerificationStatus } from "../verification/verification-status";
 import { StudentDashboardStats, TutorDashboardStats } from "./dashboard-stats";
 import { completeProfilePath, nextStepFor, nextStepPath } from "./next-step";
 
 type DashboardOverviewProps = { user: UserView; tutorMeta: TutorMeta | null };
+
+/** The places a user goes most from the dashboard. */
+function shortcutsFor(isTutor: boolean): Array<{ to: string; label: string }> {
+  const calendar = { to: "/lessons-schedule", label: ar.lessonsSchedule.nav };
+  const chat = { to: "/chat", label: ar.chat.title };
+  return isTutor
+    ? [calendar, { to: "/schedule-management", label: ar.nav.schedule }, { to: "/invoices", label: ar.invoices.nav }, chat]
+    : [calendar, { to: "/upcoming-lessons", label: ar.marketplace.nav.myLessons }, { to: "/plans", label: ar.marketplace.nav.plans }, chat];
+}
 
 /** The dashboard's real content: greeting, next step, verification state, and what is coming. */
 export function DashboardOverview({ user, tutorMeta }: DashboardOverviewProps) {
@@ -28,18 +38,20 @@ export function DashboardOverview({ user, tutorMeta }: DashboardOverviewProps) {
           ar.dashboard.greetingFallback
         )}
       </h1>
+      <TimeZoneSuggestion user={user} />
       {isTutor ? <TutorDashboardStats /> : <StudentDashboardStats />}
       <NextStepCard user={user} tutorMeta={tutorMeta} />
       <Card title={ar.verification.title}>
         <p className="mb-2 text-sm text-slate-600">{isTutor ? ar.verification.tutorNeedsBoth : ar.verification.studentNeedsEmail}</p>
         <VerificationStatus user={user} />
       </Card>
-      <Card title={ar.dashboard.comingSoonTitle}>
-        <ul className="flex flex-col gap-2">
-          {(isTutor ? ar.dashboard.tutorSoon : ar.dashboard.studentSoon).map((feature) => (
-            <li key={feature} className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
-              <span className="text-slate-800">{feature}</span>
-              <Badge tone="neutral">{ar.ui.soon}</Badge>
+      <Card title={ar.dashboard.shortcutsTitle}>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {shortcutsFor(isTutor).map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link to={shortcut.to} className="block rounded-lg bg-slate-50 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50">
+                {shortcut.label}
+              </Link>
             </li>
           ))}
         </ul>
