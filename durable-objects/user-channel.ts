@@ -80,7 +80,9 @@ export class UserChannel extends Server<Env> {
     } catch (error) {
       logger.warn("room partners not read", { userId: this.userId, ...describeError(error) });
     }
-    if (!this.#storedOnline()) await this.#setOnline(true, partners);
+    // Only a user with a socket still open goes online (this one may have closed while the partners were read).
+    const anyOpen = [...this.getConnections()].some((open) => open.readyState === WebSocket.OPEN);
+    if (anyOpen && !this.#storedOnline()) await this.#setOnline(true, partners);
     if (partners) await this.#sendPresenceSnapshot(connection, partners, logger);
   }
 

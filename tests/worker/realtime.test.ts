@@ -10,7 +10,7 @@ import { onlineAmong } from "../../worker/realtime/presence";
 import { publishToAdmins, publishToUser } from "../../worker/realtime/publish";
 import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/realtime/request-counter";
 import { call, createUserWithRole } from "./helpers";
-import { TestSocket, closeAll, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
+import { TestSocket, closeAll, connect, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
 
 const logger = createLogger("test");
 const adminStub = () => (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main");
@@ -51,6 +51,26 @@ describe("publishing an event", () => {
 });
 
 describe("online status", () => {
+  it("never leaves a user online whose only socket closed while it was still being set up", async () => {
+    const student = await verifiedStudent();
+    const teacher = await tutor();
+    await startRoom(student, teacher); // partners to read: the set-up awaits D1 after «Connected»
+    const stub = (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(student.user.id));
+    for (let round = 0; round < 6; round++) {
+      if (round % 2 === 0) {
+        const socket = await TestSocket.userChannel(student);
+        socket.close(); // right after «Connected», while the channel still reads the room partners
+      } else {
+        const response = await connect(`/parties/user-channel/${student.user.id}?token=${student.token}`);
+        response.webSocket!.accept();
+        response.webSocket!.close(); // before «Connected» is even read
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await runInDurableObject(stub, (channel) => channel.isOnline())).toBe(false);
+      expect(await adminStub().onlineAmong([student.user.id])).toEqual([]);
+    }
+  });
+
   it("tells room partners when a user's first socket opens and the last one closes", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
