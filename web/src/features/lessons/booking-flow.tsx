@@ -148,7 +148,10 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
               <bdi>{tutorName}</bdi>
             </dd>
             <dt className="text-slate-600">{t.time}</dt>
-            <dd className="font-medium">{formatDateTime(start)} <span className="text-sm font-normal text-slate-600">({viewerClock()})</span></dd>
+            <dd className="font-medium">
+              {formatDateTime(start)}
+              <span className="block text-xs font-normal text-slate-600">{viewerClock()}</span>
+            </dd>
             <dt className="text-slate-600">{t.duration}</dt>
             <dd className="font-medium">{t.minutes(formatNumber(duration))}</dd>
             {!lesson?.isTrial && <MinutesLeft duration={duration} returning={lesson && !lesson.isTrial ? lesson.duration : 0} />}
