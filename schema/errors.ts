@@ -81,6 +81,7 @@ export const errorStatus = {
   "invoice-not-valid": 422,
   "illegal-invoice-update": 409,
   "insufficient-balance": 422,
+  "withdraw-methods-limit-reached": 422,
 
   // Verification
   "email-already-verified": 409,
@@ -282,10 +283,11 @@ export const errorMessage: Record<ErrorCode, string> = {
   "intro-video-not-found": "الفيديو التعريفي غير موجود",
 
   // Invoice (withdrawal request)
-  "invalid-invoice-method": "طريقة السحب غير صحيحة",
+  "invalid-invoice-method": "اختر طريقة سحب محفوظة أو أدخل طريقة جديدة، لا الاثنتين معًا",
   "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس الآن لا تغطي مبلغه",
   "illegal-invoice-update": "لا يمكن تعديل طلب السحب في حالته الحالية",
   "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
+  "withdraw-methods-limit-reached": "يمكنك حفظ ١٠ طرق سحب على الأكثر؛ احذف طريقة لتضيف أخرى",
 
   // Verification
   "email-already-verified": "بريدك الإلكتروني مؤكَّد بالفعل",

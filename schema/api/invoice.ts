@@ -81,16 +81,58 @@ function toDestination(value: DestinationInput): Destination {
   };
 }
 
+/** A saved withdraw method's id in a body. */
+const withdrawMethodId = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
+
 /**
- * POST /invoice: amount in piasters, a destination, an optional note. The amount's limits are the
- * platform setting in force (default 100..50,000 EGP, admins may change them), so the contract
- * only asks for a positive whole number and the Worker checks the limits with the balance.
+ * POST /invoice: amount in piasters, an optional note, and where the money goes: either a saved
+ * method (`withdrawMethodId`, its details copied into the request) or a new destination (`method`
+ * and its fields), which `save` also keeps for next time. Naming both, or `save` with a saved
+ * method, is `invalid-invoice-method`; naming neither is a missing `method`. The amount's limits
+ * are the platform setting in force (default 100..50,000 EGP, admins may change them), so the
+ * contract only asks for a positive whole number and the Worker checks the limits with the balance.
  */
 export const createInvoiceBody = z
-  .object({ amount: invoiceAmountRuleWithin({ min: 1, max: Number.MAX_SAFE_INTEGER }), note: invoiceNoteRule.optional(), ...destinationFields })
-  .superRefine(checkDestination)
-  .transform((value) => ({ amount: value.amount, note: value.note ?? null, ...toDestination(value) }));
+  .object({
+    amount: invoiceAmountRuleWithin({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    note: invoiceNoteRule.optional(),
+    withdrawMethodId: withdrawMethodId.optional(),
+    save: z.boolean({ error: "bad-request" }).optional(),
+    ...destinationFields,
+    method: withdrawMethodRule.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.withdrawMethodId === undefined) {
+      if (value.method === undefined) ctx.addIssue({ code: "custom", message: "invalid-withdraw-method", path: ["method"] });
+      else checkDestination({ ...value, method: value.method }, ctx);
+    } else if (value.method !== undefined || value.save !== undefined) {
+      ctx.addIssue({ code: "custom", message: "invalid-invoice-method", path: ["withdrawMethodId"] });
+    }
+  })
+  .transform((value) => {
+    const to: { saved: number } | { destination: Destination; save: boolean } =
+      value.method === undefined ? { saved: value.withdrawMethodId ?? 0 } : { destination: toDestination({ ...value, method: value.method }), save: value.save ?? false };
+    return { amount: value.amount, note: value.note ?? null, to };
+  });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBody>;
+export type CreateInvoiceRequest = z.output<typeof createInvoiceBody>;
+
+/**
+ * POST /withdraw-method and PUT /withdraw-method/{id}: a destination to keep (at most
+ * MAX_WITHDRAW_METHODS per tutor). `isDefault: true` makes it the one the request form starts
+ * with; left out, a tutor's first method becomes the default and an edit leaves it as it was.
+ */
+export const withdrawMethodBody = z
+  .object({ ...destinationFields, isDefault: z.boolean({ error: "bad-request" }).optional() })
+  .superRefine(checkDestination)
+  .transform((value) => ({ destination: toDestination(value), isDefault: value.isDefault }));
+export type WithdrawMethodBody = z.input<typeof withdrawMethodBody>;
+
+/** How many withdraw methods a tutor may keep. */
+export const MAX_WITHDRAW_METHODS = 10;
+
+/** A saved withdraw method, default first then newest (GET /withdraw-method). */
+export type WithdrawMethodView = Destination & { id: number; isDefault: boolean; createdAt: string; updatedAt: string };
 
 /**
  * PATCH /invoice/{id}: one action per call.

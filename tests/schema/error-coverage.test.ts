@@ -25,8 +25,6 @@ const notProducedByApi: Partial<Record<ErrorCode, string>> = {
  * still at work on them. Each entry names the owner and what is missing; remove it with the test.
  */
 const knownGaps: Partial<Record<ErrorCode, string>> = {
-  "withdraw-method-not-found": "invoices (H): nothing produces it yet (saved withdraw methods are not built)",
-  "invalid-invoice-method": "invoices (H): nothing produces it yet; the invoice body answers invalid-withdraw-method",
 };
 
 const testFiles = import.meta.glob<string>("../worker/*.test.ts", { query: "?raw", import: "default", eager: true });

@@ -5,7 +5,7 @@
  * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
  */
 import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Destination, InvoiceAction, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
+import type { CreateInvoiceRequest, Destination, InvoiceAction, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
 import { invoices, users } from "../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
 import type { Db } from "../http/context";
@@ -15,6 +15,7 @@ import { settings } from "./settings";
 import { withdrawLimits, withdrawLimitsFrom, withdrawalsSettingSql } from "./platform-settings";
 import { cairoMonthWindow, tutorEarningsSql } from "./stats";
 import type { UserRow } from "./users";
+import { hasWithdrawMethod, saveWithdrawMethod } from "./withdraw-methods";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -73,32 +74,41 @@ const limitSql = (field: "minInvoiceAmount" | "maxInvoiceAmount", fallback: numb
 /**
  * Inserts the request only while the amount is within the limits in force (the platform setting
  * an admin may change) and fits the withdrawable balance, both read in the same statement (D1
- * has no interactive transactions). When nothing was inserted, the limits are read again to say
- * which rule refused: min/max codes on `amount`, otherwise `insufficient-balance`.
+ * has no interactive transactions). A saved method is read in that statement too: its details are
+ * copied into the request, so editing or deleting the method later never changes it. When nothing
+ * was inserted, the reason is read: `withdraw-method-not-found`, then the min/max codes on
+ * `amount`, otherwise `insufficient-balance`. A new destination with `save` is then kept for
+ * next time (quietly skipped at the saved-methods limit: the request itself went through).
  */
-export async function createInvoice(
-  db: Db,
-  tutorId: number,
-  request: Destination & { amount: number; note: string | null },
-  now = new Date(),
-): Promise<InvoiceRow> {
+export async function createInvoice(db: Db, tutorId: number, request: CreateInvoiceRequest, now = new Date()): Promise<InvoiceRow> {
   const at = now.toISOString();
+  const { amount, note, to } = request;
+  const allowed = sql`${amount} >= ${limitSql("minInvoiceAmount", settings.withdrawals.minAmount)}
+          AND ${amount} <= ${limitSql("maxInvoiceAmount", settings.withdrawals.maxAmount)}
+          AND ${tutorEarningsSql(tutorId, at)} - ${amountInSql(tutorId, HELD)} >= ${amount}`;
+  const insert = sql`INSERT INTO invoices (user_id, amount, method, receiver, phone, bank, account_number, username, status, note, created_at, updated_at)`;
   const row = await statement(
     db,
-    sql`INSERT INTO invoices (user_id, amount, method, receiver, phone, bank, account_number, username, status, note, created_at, updated_at)
-        SELECT ${tutorId}, ${request.amount}, ${request.method}, ${request.receiver}, ${request.phone}, ${request.bank},
-               ${request.accountNumber}, ${request.username}, ${InvoiceStatus.PendingApproval}, ${request.note}, ${at}, ${at}
-        WHERE ${request.amount} >= ${limitSql("minInvoiceAmount", settings.withdrawals.minAmount)}
-          AND ${request.amount} <= ${limitSql("maxInvoiceAmount", settings.withdrawals.maxAmount)}
-          AND ${tutorEarningsSql(tutorId, at)} - ${amountInSql(tutorId, HELD)} >= ${request.amount}
-        RETURNING id`,
+    "saved" in to
+      ? sql`${insert}
+          SELECT ${tutorId}, ${amount}, wm.method, wm.receiver, wm.phone, wm.bank, wm.account_number, wm.username, ${InvoiceStatus.PendingApproval}, ${note}, ${at}, ${at}
+          FROM withdraw_methods wm
+          WHERE wm.id = ${to.saved} AND wm.user_id = ${tutorId} AND wm.deleted_at IS NULL AND ${allowed}
+          RETURNING id`
+      : sql`${insert}
+          SELECT ${tutorId}, ${amount}, ${to.destination.method}, ${to.destination.receiver}, ${to.destination.phone}, ${to.destination.bank},
+                 ${to.destination.accountNumber}, ${to.destination.username}, ${InvoiceStatus.PendingApproval}, ${note}, ${at}, ${at}
+          WHERE ${allowed}
+          RETURNING id`,
   ).first<{ id: number }>();
   if (!row) {
+    if ("saved" in to && !(await hasWithdrawMethod(db, tutorId, to.saved))) fail("withdraw-method-not-found", { withdrawMethodId: "withdraw-method-not-found" });
     const limits = await withdrawLimits(db);
-    if (request.amount < limits.min) fail("min-invoice-amount-subceeded", { amount: "min-invoice-amount-subceeded" });
-    if (request.amount > limits.max) fail("max-invoice-amount-exceeded", { amount: "max-invoice-amount-exceeded" });
+    if (amount < limits.min) fail("min-invoice-amount-subceeded", { amount: "min-invoice-amount-subceeded" });
+    if (amount > limits.max) fail("max-invoice-amount-exceeded", { amount: "max-invoice-amount-exceeded" });
     fail("insufficient-balance");
   }
+  if ("destination" in to && to.save) await saveWithdrawMethod(db, tutorId, { destination: to.destination }, { quiet: true, now });
   return findInvoice(db, row.id);
 }
 

@@ -12,6 +12,7 @@ import { couponRoutes } from "./coupon";
 import { fawryRoutes, fawrySandboxRoutes } from "./fawry";
 import { inviteRoutes } from "./invite";
 import { invoiceRoutes } from "./invoice";
+import { withdrawMethodRoutes } from "./withdraw-method";
 import { transactionRoutes } from "./transaction";
 import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
@@ -67,6 +68,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...inviteRoutes,
   ...ratingRoutes,
   ...invoiceRoutes,
+  ...withdrawMethodRoutes,
   ...reportRoutes,
   ...contactRequestRoutes,
 ];
