@@ -43,6 +43,9 @@ describe("tutor earnings and withdrawals", () => {
     await expect.poll(() => request.textContent()).toContain("01012345678");
     await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(45_000));
     await expect.poll(() => figure(t.pending).textContent()).toBe(formatMoney(15_000));
+    // «احفظ هذه الطريقة» was ticked: the wallet is kept, as the default, and the form now offers it.
+    await tutor.locator("[data-withdraw-method]").filter({ hasText: "01012345678" }).getByText(t.saved.default, { exact: true }).waitFor();
+    expect(await tutor.getByRole("radio", { name: "01012345678" }).isChecked()).toBe(true);
 
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin");
@@ -83,7 +86,9 @@ describe("tutor earnings and withdrawals", () => {
     await signIn(tutor, "tutor@dars.test", "/t/dashboard");
     await tutor.goto("/invoices");
     await field(tutor, t.amount).fill("100");
-    await tutor.getByLabel(t.methods[1]!).check();
+    // The saved wallet is offered first; this request goes somewhere new.
+    await tutor.getByLabel(t.otherMethod).check();
+    await tutor.getByLabel(t.methods[1]!, { exact: true }).check();
     await field(tutor, t.bank).selectOption("NBE");
     await field(tutor, t.accountNumber).fill("12");
     await tutor.getByRole("button", { name: t.submit }).click();
@@ -96,7 +101,9 @@ describe("tutor earnings and withdrawals", () => {
     await tutor.getByRole("dialog").getByRole("button", { name: t.confirmCancel }).click();
     await bankRequest.getByText(t.statuses[1]!).waitFor();
 
-    await tutor.getByLabel(t.methods[2]!).check();
+    // After a request the form is back on the default saved method.
+    await tutor.getByLabel(t.otherMethod).check();
+    await tutor.getByLabel(t.methods[2]!, { exact: true }).check();
     await field(tutor, t.amount).fill("120");
     await field(tutor, t.username).fill("mahmoud@instapay");
     await tutor.getByRole("button", { name: t.submit }).click();
@@ -134,5 +141,52 @@ describe("tutor earnings and withdrawals", () => {
     await screenshot(tutor, "invoices-decided-360");
     await tutor.context().close();
     await admin.context().close();
+  });
+
+  it("a tutor keeps withdraw methods: makes one the default, edits, deletes, adds, and requests to the default in one step", async () => {
+    const tutor = await newPage(browser);
+    await signIn(tutor, "tutor@dars.test", "/t/dashboard");
+    await tutor.goto("/invoices");
+    const kept = (text: string) => tutor.locator("[data-withdraw-method]").filter({ hasText: text });
+    // Kept by the requests above: the wallet, the bank account and the Instapay address.
+    await kept("01012345678").getByText(t.saved.default, { exact: true }).waitFor();
+    await kept("1234567890").waitFor();
+    await kept("mahmoud@instapay").waitFor();
+
+    await kept("1234567890").getByRole("button", { name: t.saved.makeDefault }).click();
+    await kept("1234567890").getByText(t.saved.default, { exact: true }).waitFor();
+    await expect.poll(() => kept("01012345678").getByText(t.saved.default, { exact: true }).count()).toBe(0);
+
+    await kept("mahmoud@instapay").getByRole("button", { name: t.saved.edit }).click();
+    const edit = tutor.getByRole("dialog");
+    await edit.getByLabel(t.username).fill("mahmoud_h@instapay");
+    await edit.getByRole("button", { name: t.saved.save }).click();
+    await kept("mahmoud_h@instapay").waitFor();
+
+    await kept("01012345678").getByRole("button", { name: t.saved.remove }).click();
+    await tutor.getByRole("dialog").getByRole("button", { name: t.saved.confirmRemove }).click();
+    await expect.poll(() => kept("01012345678").count()).toBe(0);
+
+    await tutor.getByRole("button", { name: t.saved.add }).click();
+    const add = tutor.getByRole("dialog");
+    await add.getByLabel(t.phone).fill("01112345678");
+    await add.getByLabel(t.receiver).fill("محمود حسن");
+    await add.getByRole("button", { name: t.saved.save }).click();
+    await kept("01112345678").waitFor();
+    await expectNoAxeViolations(tutor, "/invoices (saved withdraw methods)");
+    await screenshot(tutor, "invoices-saved-methods-1280");
+
+    // After a reload the form starts on the new default: the amount is all it needs.
+    await tutor.reload();
+    expect(await tutor.getByRole("radio", { name: "1234567890" }).isChecked()).toBe(true);
+    await field(tutor, t.amount).fill("100");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    const request = tutor.locator("[data-invoice]").first();
+    await request.getByText(t.statuses[0]!).waitFor();
+    await expect.poll(() => request.textContent()).toContain("1234567890");
+    await tutor.setViewportSize({ width: 360, height: 800 });
+    await kept("01112345678").scrollIntoViewIfNeeded();
+    await screenshot(tutor, "invoices-saved-methods-360");
+    await tutor.context().close();
   });
 });

@@ -4,6 +4,8 @@ import {
   checkDestinationForm,
   checkInvoiceForm,
   checkReceipt,
+  checkWithdrawMethodForm,
+  NEW_DESTINATION,
   destinationOf,
   emptyInvoiceForm,
   formOfInvoice,
@@ -32,10 +34,20 @@ describe("the withdrawal form's amount", () => {
 describe("the withdrawal request built from the form", () => {
   it("keeps only the chosen method's fields and leaves blanks out", () => {
     const values = { ...emptyInvoiceForm, amount: "200", phone: "01012345678", username: "x@instapay", receiver: " " };
-    expect(toInvoiceRequest(values)).toEqual({ amount: 20_000, method: WithdrawMethod.Wallet, phone: "01012345678", receiver: undefined, note: undefined });
+    expect(toInvoiceRequest(values)).toEqual({ amount: 20_000, method: WithdrawMethod.Wallet, phone: "01012345678", receiver: undefined, note: undefined, save: true });
+    expect(toInvoiceRequest({ ...values, save: false })).not.toHaveProperty("save");
     const bank = toInvoiceRequest({ ...values, method: String(WithdrawMethod.Bank), bank: "NBE", accountNumber: "12345678" });
     expect(bank).toMatchObject({ method: WithdrawMethod.Bank, bank: "NBE", accountNumber: "12345678" });
     expect(bank).not.toHaveProperty("phone");
+  });
+
+  it("names only the saved method's id when one is chosen", () => {
+    const values = { ...emptyInvoiceForm, amount: "150", phone: "01012345678", note: "شكرًا", saved: "7" };
+    expect(toInvoiceRequest(values)).toEqual({ amount: 15_000, note: "شكرًا", withdrawMethodId: 7 });
+    expect(checkInvoiceForm(values, limits(1_000_000))).toEqual({ ok: true, data: { amount: 15_000, note: "شكرًا", withdrawMethodId: 7 } });
+    // A saved method needs none of the new destination's fields.
+    expect(checkInvoiceForm({ ...values, phone: "" }, limits(1_000_000))).toMatchObject({ ok: true });
+    expect(toInvoiceRequest({ ...values, saved: NEW_DESTINATION })).toMatchObject({ method: WithdrawMethod.Wallet, phone: "01012345678", save: true });
   });
 
   it("is checked with the API's rules: the amount range and the method's fields", () => {
@@ -89,9 +101,17 @@ describe("changing where a pending request's money goes", () => {
     expect(form).toMatchObject({ method: "1", bank: "CIB", accountNumber: "123456", receiver: "منى", phone: "" });
   });
 
+  it("checks a saved method's form with the API's rules", () => {
+    const form = { ...emptyInvoiceForm, method: "1", bank: "nbe", accountNumber: "1234 5678", receiver: "منى" };
+    expect(checkWithdrawMethodForm(form)).toEqual({ ok: true, data: { method: WithdrawMethod.Bank, bank: "nbe", accountNumber: "1234 5678", receiver: "منى" } });
+    expect(checkWithdrawMethodForm({ ...form, bank: "", accountNumber: "" })).toEqual({ ok: false, errors: { bank: "empty-bank-name", accountNumber: "invalid-bank-account-number" } });
+  });
+
   it("sends an update with the new method's fields only, checked with the API's rules", () => {
     const form = { ...emptyInvoiceForm, amount: "999999", method: "2", username: "Mona@instapay", phone: "01012345678" };
-    expect(checkDestinationForm(form)).toMatchObject({ ok: true, data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay", phone: undefined } });
+    const checked = checkDestinationForm(form);
+    expect(checked).toMatchObject({ ok: true, data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay" } });
+    expect(checked.ok && checked.data).not.toHaveProperty("phone");
     expect(checkDestinationForm({ ...form, username: "" })).toEqual({ ok: false, errors: { username: "instapay-username-invalid" } });
   });
 });

@@ -1,7 +1,8 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { cx } from "./class-names";
 
-export type RadioOption = { value: string; label: string };
+/** The label may hold markup, e.g. a number isolated left to right inside Arabic text. */
+export type RadioOption = { value: string; label: ReactNode };
 
 type RadioGroupProps = {
   legend: string;

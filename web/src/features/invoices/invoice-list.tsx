@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { sanitizeHtml } from "@schema/html";
@@ -11,11 +11,11 @@ import { Notice } from "../../ui/notice";
 import { Pagination as UiPagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
-import { focusFirstInvalidField, useFormState } from "../../lib/form";
-import { checkDestinationForm, destinationOf, formOfInvoice, type InvoiceFormValues } from "./invoice-logic";
+import { DestinationDialog } from "./destination-dialog";
+import { DestinationLine } from "./destination-line";
+import { checkDestinationForm, formOfInvoice } from "./invoice-logic";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { openReceipt, useChangeInvoice } from "./use-invoices";
-import { DestinationFields } from "./withdrawal-form";
 
 const t = ar.invoices;
 
@@ -50,11 +50,7 @@ export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; ch
         <InvoiceStatusBadge status={invoice.status} />
       </div>
       <p className="text-sm text-slate-700">
-        {t.methods[invoice.method]}
-        {invoice.bank ? ` — ${t.banks[invoice.bank]}` : ""}:{" "}
-        <bdi dir="ltr" className="font-medium">
-          {destinationOf(invoice)}
-        </bdi>
+        <DestinationLine destination={invoice} />
       </p>
       {invoice.receiver && (
         <p className="text-sm text-slate-700">
@@ -140,45 +136,16 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
 
 /** A new method or receiver for a request still pending approval. */
 function EditDestinationDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
-  const form = useFormState<InvoiceFormValues>(formOfInvoice(invoice));
   const change = useChangeInvoice();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.setFormError(null);
-    const checked = checkDestinationForm(form.values);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
-      focusFirstInvalidField(formRef.current);
-      return;
-    }
-    change.mutate(
-      { id: invoice.id, change: checked.data },
-      {
-        onSuccess: () => {
-          toasts.show({ type: "success", title: t.updated });
-          onClose();
-        },
-        onError: (error) => form.showServerError(error),
-      },
-    );
-  }
-
   return (
-    <Dialog open onClose={onClose} title={t.editTitle(formatMoney(invoice.amount))}>
-      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <DestinationFields form={form} />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={change.isPending}>
-            {t.saveChanges}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            {t.keep}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DestinationDialog
+      title={t.editTitle(formatMoney(invoice.amount))}
+      initial={formOfInvoice(invoice)}
+      check={checkDestinationForm}
+      sending={{ isPending: change.isPending, mutate: (update, handlers) => change.mutate({ id: invoice.id, change: update }, handlers) }}
+      submitLabel={t.saveChanges}
+      successToast={t.updated}
+      onClose={onClose}
+    />
   );
 }

@@ -2,9 +2,11 @@ import {
   createInvoiceBody,
   missingDestinationFields,
   updateInvoiceBody,
+  withdrawMethodBody,
   type CreateInvoiceBody,
   type InvoiceView,
   type UpdateInvoiceBody,
+  type WithdrawMethodBody,
 } from "@schema/api/invoice";
 import { InvoiceStatus, WithdrawMethod } from "@schema/enums";
 import { bounds, normalizeDigits } from "@schema/rules";
@@ -20,7 +22,13 @@ export type InvoiceFormValues = {
   username: string;
   receiver: string;
   note: string;
+  /** A saved method's id, or NEW_DESTINATION for the fields below. */
+  saved: string;
+  /** Keep a new destination for next time. */
+  save: boolean;
 };
+
+export const NEW_DESTINATION = "new";
 
 export type InvoiceField = keyof InvoiceFormValues;
 
@@ -33,6 +41,8 @@ export const emptyInvoiceForm: InvoiceFormValues = {
   username: "",
   receiver: "",
   note: "",
+  saved: NEW_DESTINATION,
+  save: true,
 };
 
 /** Pounds as typed (Arabic digits, a comma or Arabic decimal separator) → piasters; NaN when not a number. */
@@ -44,20 +54,25 @@ export function poundsToPiasters(text: string): number {
 
 const blankToUndefined = (value: string) => (value.trim() === "" ? undefined : value);
 
-/** The POST /invoice body of the form: only the chosen method's fields, blanks left out. */
-export function toInvoiceRequest(values: InvoiceFormValues): CreateInvoiceBody {
+/** The destination the form describes: the method and only its own fields, blanks left out. */
+function destinationOfForm(values: InvoiceFormValues) {
   const method = Number(values.method) as WithdrawMethod;
-  const amount = poundsToPiasters(values.amount);
   return {
-    // Not a number: 0, so the shared rule answers with the amount range message.
-    amount: Number.isNaN(amount) ? 0 : amount,
     method,
     receiver: blankToUndefined(values.receiver),
-    note: blankToUndefined(values.note),
     ...(method === WithdrawMethod.Wallet ? { phone: blankToUndefined(values.phone) } : {}),
     ...(method === WithdrawMethod.Bank ? { bank: blankToUndefined(values.bank), accountNumber: blankToUndefined(values.accountNumber) } : {}),
     ...(method === WithdrawMethod.Instapay ? { username: blankToUndefined(values.username) } : {}),
   };
+}
+
+/** The POST /invoice body of the form: a saved method's id, or a new destination (kept when asked). */
+export function toInvoiceRequest(values: InvoiceFormValues): CreateInvoiceBody {
+  const amount = poundsToPiasters(values.amount);
+  // Not a number: 0, so the shared rule answers with the amount range message.
+  const common = { amount: Number.isNaN(amount) ? 0 : amount, note: blankToUndefined(values.note) };
+  if (values.saved !== NEW_DESTINATION) return { ...common, withdrawMethodId: Number(values.saved) };
+  return { ...common, ...destinationOfForm(values), ...(values.save ? { save: true } : {}) };
 }
 
 /**
@@ -124,10 +139,17 @@ export function formOfInvoice(invoice: Pick<InvoiceView, "method" | "phone" | "b
 
 /** PATCH /invoice/{id} `update`: a new method and receiver, checked with the API's rules. */
 export function checkDestinationForm(values: InvoiceFormValues): FormValidation<UpdateInvoiceBody, InvoiceField> {
-  const { method, receiver, phone, bank, accountNumber, username } = toInvoiceRequest(values);
-  const destination = { method, receiver, phone, bank, accountNumber, username };
+  const destination = destinationOfForm(values);
   const change = { action: "update" as const, ...destination };
   const checked = validateForm<typeof updateInvoiceBody, InvoiceField>(updateInvoiceBody, change);
   if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
   return { ok: true, data: change };
+}
+
+/** POST /withdraw-method and PUT /withdraw-method/{id}: the destination, checked with the API's rules. */
+export function checkWithdrawMethodForm(values: InvoiceFormValues): FormValidation<WithdrawMethodBody, InvoiceField> {
+  const destination = destinationOfForm(values);
+  const checked = validateForm<typeof withdrawMethodBody, InvoiceField>(withdrawMethodBody, destination);
+  if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
+  return { ok: true, data: destination };
 }

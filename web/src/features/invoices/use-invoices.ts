@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
-import type { CreateInvoiceBody, InvoiceStats, InvoiceView, UpdateInvoiceBody } from "@schema/api/invoice";
+import type { CreateInvoiceBody, InvoiceStats, InvoiceView, UpdateInvoiceBody, WithdrawMethodBody, WithdrawMethodView } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { api } from "../../lib/api";
@@ -16,6 +16,8 @@ export const invoiceKeys = {
   all: ["invoices"] as const,
   stats: (userId: number) => ["invoices", "stats", userId] as const,
   list: (filter: { page: number; status: InvoiceStatus | null }) => ["invoices", "list", filter.page, filter.status] as const,
+  /** Under "invoices": a request that keeps its new destination refreshes them too. */
+  methods: ["invoices", "withdraw-methods"] as const,
 };
 
 /** GET /invoice/stats/{id}: earnings, waiting, withdrawn and withdrawable (piasters). */
@@ -44,6 +46,30 @@ export function useRefreshInvoices() {
 export function useRequestWithdrawal() {
   const refresh = useRefreshInvoices();
   return useMutation({ mutationFn: (body: CreateInvoiceBody) => api.post<InvoiceView>("/invoice", body), onSuccess: refresh });
+}
+
+/** GET /withdraw-method: the tutor's saved destinations, the default first. */
+export function useWithdrawMethodsQuery() {
+  return useQuery({ queryKey: invoiceKeys.methods, queryFn: ({ signal }) => api.get<WithdrawMethodView[]>("/withdraw-method", { signal }) });
+}
+
+/** POST /withdraw-method, or PUT /withdraw-method/{id} with an id. */
+export function useSaveWithdrawMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: WithdrawMethodBody }) =>
+      id === undefined ? api.post<WithdrawMethodView>("/withdraw-method", body) : api.put<WithdrawMethodView>(`/withdraw-method/${id}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.methods }),
+  });
+}
+
+/** DELETE /withdraw-method/{id} */
+export function useDeleteWithdrawMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/withdraw-method/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.methods }),
+  });
 }
 
 /** PATCH /invoice/{id}: cancel (or ask to), reject, approve or refuse a cancellation. */

@@ -1,5 +1,5 @@
 import { useId, useRef, type FormEvent } from "react";
-import type { InvoiceStats } from "@schema/api/invoice";
+import { MAX_WITHDRAW_METHODS, type InvoiceStats, type WithdrawMethodView } from "@schema/api/invoice";
 import { Bank, WithdrawMethod } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { focusFirstInvalidField, useFormState } from "../../lib/form";
@@ -12,7 +12,8 @@ import { RadioGroup } from "../../ui/radio-group";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
-import { checkInvoiceForm, emptyInvoiceForm, type InvoiceFormValues } from "./invoice-logic";
+import { DestinationLine } from "./destination-line";
+import { NEW_DESTINATION, checkInvoiceForm, emptyInvoiceForm, type InvoiceFormValues } from "./invoice-logic";
 import { useRequestWithdrawal } from "./use-invoices";
 
 const t = ar.invoices;
@@ -20,19 +21,30 @@ const t = ar.invoices;
 const methodOptions = Object.values(WithdrawMethod).map((method) => ({ value: String(method), label: t.methods[method]! }));
 const bankOptions = Object.values(Bank).map((bank) => ({ value: bank, label: t.banks[bank]! }));
 
-/** The request form: the amount in pounds and the method's own fields; "takes 4 to 5 working days". */
-export function WithdrawalForm({ stats }: { stats: InvoiceStats }) {
-  const form = useFormState<InvoiceFormValues>(emptyInvoiceForm);
+/** The saved method the form starts with: the default (listed first), else a new destination. */
+const startingChoice = (methods: WithdrawMethodView[]) => (methods[0] ? String(methods[0].id) : NEW_DESTINATION);
+
+/**
+ * The request form: the amount in pounds, then a saved method (the default chosen) or a new
+ * destination with its own fields, which it offers to keep; "takes 4 to 5 working days".
+ */
+export function WithdrawalForm({ stats, methods }: { stats: InvoiceStats; methods: WithdrawMethodView[] }) {
+  // saved "" until the tutor picks: the default, whichever it is once the list (re)loads.
+  const form = useFormState<InvoiceFormValues>({ ...emptyInvoiceForm, saved: "" });
   const request = useRequestWithdrawal();
   const formRef = useRef<HTMLFormElement>(null);
   const noteId = useId();
   const canWithdraw = stats.withdrawable >= stats.minAmount;
+  const canSave = methods.length < MAX_WITHDRAW_METHODS;
+  // Not picked yet, or a saved method deleted meanwhile (the card below): the default.
+  const choice = form.values.saved === NEW_DESTINATION || methods.some((method) => String(method.id) === form.values.saved) ? form.values.saved : startingChoice(methods);
+  const isNew = choice === NEW_DESTINATION;
   const noteError = form.messageFor("note");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.setFormError(null);
-    const checked = checkInvoiceForm(form.values, stats);
+    const checked = checkInvoiceForm({ ...form.values, saved: choice, save: form.values.save && canSave }, stats);
     if (!checked.ok) {
       form.setErrors(checked.errors);
       focusFirstInvalidField(formRef.current);
@@ -40,10 +52,11 @@ export function WithdrawalForm({ stats }: { stats: InvoiceStats }) {
     }
     request.mutate(checked.data, {
       onSuccess: () => {
-        form.setValues({ ...emptyInvoiceForm, method: form.values.method });
+        // The next request starts on the default again (a destination just kept may be it).
+        form.setValues({ ...emptyInvoiceForm, method: form.values.method, saved: "" });
         toasts.show({ type: "success", title: t.submitted });
       },
-      onError: (error) => form.showServerError(error, { "insufficient-balance": "amount" }),
+      onError: (error) => form.showServerError(error, { "insufficient-balance": "amount", "withdraw-method-not-found": "saved", "invalid-invoice-method": "saved" }),
     });
   }
 
@@ -62,7 +75,24 @@ export function WithdrawalForm({ stats }: { stats: InvoiceStats }) {
             hint={t.amountHint(formatMoney(stats.minAmount), formatMoney(stats.maxAmount), formatMoney(stats.withdrawable))}
             {...form.bind("amount")}
           />
-          <DestinationFields form={form} />
+          {methods.length > 0 && (
+            <RadioGroup
+              legend={t.sendTo}
+              name="saved"
+              options={[...methods.map((method) => ({ value: String(method.id), label: <DestinationLine destination={method} /> })), { value: NEW_DESTINATION, label: t.otherMethod }]}
+              value={choice}
+              onChange={(value) => form.setField("saved", value)}
+              error={form.messageFor("saved")}
+              required
+            />
+          )}
+          {isNew && <DestinationFields form={form} />}
+          {isNew && canSave && (
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={form.values.save} onChange={(event) => form.setField("save", event.target.checked)} className="mt-1 size-4 accent-brand-700" />
+              <span>{t.saveForNextTime}</span>
+            </label>
+          )}
           <div className="flex flex-col gap-1.5">
             <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
               {t.note}

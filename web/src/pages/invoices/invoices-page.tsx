@@ -1,7 +1,8 @@
 import { EarningsSummary } from "../../features/invoices/earnings-summary";
 import { FilteredInvoices } from "../../features/invoices/filtered-invoices";
 import { TutorInvoiceItem } from "../../features/invoices/invoice-list";
-import { useInvoiceStatsQuery, useLiveInvoices } from "../../features/invoices/use-invoices";
+import { SavedMethodsCard } from "../../features/invoices/saved-methods";
+import { useInvoiceStatsQuery, useLiveInvoices, useWithdrawMethodsQuery } from "../../features/invoices/use-invoices";
 import { WithdrawalForm } from "../../features/invoices/withdrawal-form";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -19,16 +20,19 @@ export function InvoicesPage() {
   // InvoiceUpdated / InvoiceDeleted: a staff decision shows up without a reload.
   useLiveInvoices();
   const stats = useInvoiceStatsQuery(user?.id ?? 0);
+  const methods = useWithdrawMethodsQuery();
+  const failed = stats.error ?? methods.error;
   return (
     <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
-      {stats.isPending ? (
+      {failed ? (
+        <Notice tone="error">{errorMessage(errorCodeOf(failed))}</Notice>
+      ) : !stats.data || !methods.data ? (
         <Spinner />
-      ) : stats.isError ? (
-        <Notice tone="error">{errorMessage(errorCodeOf(stats.error))}</Notice>
       ) : (
         <>
           <EarningsSummary stats={stats.data} />
-          <WithdrawalForm stats={stats.data} />
+          <WithdrawalForm stats={stats.data} methods={methods.data} />
+          <SavedMethodsCard methods={methods.data} />
         </>
       )}
       <InvoiceListCard />
