@@ -86,6 +86,12 @@ export class ChatRoom extends Server<Env> {
 
   #logger = () => createLogger(`chat-room:${this.name}`);
 
+  #database: ReturnType<typeof createDb> | null = null;
+  /** One drizzle instance for the object's life (making one walks the whole schema). */
+  #db() {
+    return (this.#database ??= createDb(this.env));
+  }
+
   onStart(): void {
     this.#members = this.#storedMembers();
   }
@@ -158,16 +164,20 @@ export class ChatRoom extends Server<Env> {
     if (refusal) return { result: refusal };
     const checked = checkText(text);
     if ("result" in checked) return checked;
-    if (clientId) {
-      const [earlier] = this.sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId}`;
-      if (earlier) return { result: "ok", message: this.#toMessage(earlier) };
-    }
-    const revision = this.#nextRevision();
+    // One statement: the next revision (also the new sequence) read inside the insert, and a
+    // repeated clientId (a resend after a lost ack) left to the unique index, which inserts nothing.
     const now = new Date().toISOString();
     const [row] = this.sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
-      VALUES (${revision}, ${revision}, ${userId}, ${checked.html}, ${clientId ?? null}, ${now}) RETURNING *`;
-    const message = this.#toMessage(row!);
-    this.#changed({ type: "RoomMessage", payload: { message } }, message, senderConnection);
+      SELECT next, next, ${userId}, ${checked.html}, ${clientId ?? null}, ${now} FROM (SELECT coalesce(max(revision), 0) + 1 AS next FROM messages) WHERE true
+      ON CONFLICT DO NOTHING RETURNING *`;
+    if (!row) {
+      // The message this clientId already made: answered as it is, and not told again.
+      const [earlier] = this.sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId ?? null}`;
+      return earlier ? { result: "ok", message: this.#toMessage(earlier) } : { result: "unallowed" };
+    }
+    const message = this.#toMessage(row);
+    // A new message is the newest one: no need to look.
+    this.#changed({ type: "RoomMessage", payload: { message } }, message, senderConnection, true);
     return { result: "ok", message };
   }
 
@@ -205,7 +215,7 @@ export class ChatRoom extends Server<Env> {
     const unreadCount = this.#unread(userId);
     await Promise.all([
       this.#deliver({ type: "RoomMessageRead", payload: { roomId: this.roomId, userId, sequence: mark, unreadCount } }),
-      recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
+      recordRead(this.#db(), this.roomId, userId, target.created_at).catch((error) =>
         this.#logger().warn("read receipt not stored in D1", { roomId: this.roomId, ...describeError(error) }),
       ),
     ]);
@@ -263,7 +273,7 @@ export class ChatRoom extends Server<Env> {
     if (this.#members?.length) return this.#members;
     const stored = this.#storedMembers();
     if (stored.length > 0) return (this.#members = stored);
-    const fromD1 = await roomMemberIds(createDb(this.env), this.roomId);
+    const fromD1 = await roomMemberIds(this.#db(), this.roomId);
     for (const userId of fromD1) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
     this.#members = this.#storedMembers();
     return this.#members;
@@ -323,9 +333,19 @@ export class ChatRoom extends Server<Env> {
    * Resolves once the event is in its queue, or sent when it went at once; a failure is only logged.
    */
   #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? [], exceptConnection?: string): Promise<void> {
-    this.broadcast(JSON.stringify(event), exceptConnection ? [exceptConnection] : undefined);
+    // One pass over the sockets: each gets the frame (but the sender's) and says whose it is.
+    const frame = JSON.stringify(event);
     const present = new Set<number>();
-    for (const connection of this.getConnections<SocketState>()) if (connection.state?.userId !== undefined) present.add(connection.state.userId);
+    for (const connection of this.getConnections<SocketState>()) {
+      const userId = connection.state?.userId;
+      if (userId !== undefined) present.add(userId);
+      if (connection.id === exceptConnection) continue;
+      try {
+        connection.send(frame);
+      } catch {
+        connection.close(1011, "Unexpected error");
+      }
+    }
     let now = false;
     for (const userId of recipients) {
       const queue = this.#pending.get(userId);
@@ -357,10 +377,12 @@ export class ChatRoom extends Server<Env> {
   }
 
   /** A message changed: its room sockets now; its user channels and the room summary after the ack. */
-  #changed(event: ServerEvent, message: ChatMessage, exceptConnection?: string): void {
+  #changed(event: ServerEvent, message: ChatMessage, exceptConnection?: string, newest = false): void {
     void this.#deliver(event, this.#members ?? [], exceptConnection);
-    const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
-    if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
+    if (!newest) {
+      const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
+      if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
+    }
     if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS) this.ctx.waitUntil(this.#summaryLater());
     else this.ctx.waitUntil(this.#writeSummary());
   }
@@ -398,7 +420,7 @@ export class ChatRoom extends Server<Env> {
       const [row] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT 1`;
       if (!row) return;
       try {
-        await recordLastMessage(createDb(this.env), this.#toMessage(row));
+        await recordLastMessage(this.#db(), this.#toMessage(row));
       } catch (error) {
         this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
       }
