@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { issueToken } from "../../worker/domain/token";
+import { issueToken, readToken } from "../../worker/domain/token";
 import { ownedUploadKey } from "../../worker/domain/uploads";
 import { eventually } from "./factories-chat";
 import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./helpers";
@@ -111,6 +111,23 @@ describe("tokens", () => {
     const expired = await issueToken(user.id, "local-development-token-secret-not-for-production", Date.now() - 31 * 24 * 3600 * 1000);
     const response = await call("GET", "/api/v1/user/current", { token: expired });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
+    // Signed with another secret (the verifying key is kept per secret), then the right one again.
+    const otherSecret = await issueToken(user.id, "some-other-secret-of-enough-length-for-hs256");
+    expect((await call("GET", "/api/v1/user/current", { token: otherSecret })).status).toBe(401);
+    expect((await call("GET", "/api/v1/user/current", { token })).status).toBe(200);
+  });
+
+  it("checks a token's signature once but its expiry on every use", async () => {
+    const secret = "a-secret-for-the-verified-token-cache-test";
+    const now = Date.now();
+    const token = await issueToken(7, secret, now);
+    expect(await readToken(token, secret, now)).toMatchObject({ id: 7 });
+    // Remembered as verified, yet refused once it has expired…
+    expect(await readToken(token, secret, now + 31 * 24 * 3600 * 1000)).toBeNull();
+    // …and never valid under another secret.
+    expect(await readToken(token, `${secret}-other`, now)).toBeNull();
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    expect(await readToken(`${header}.${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`, secret, now)).toBeNull();
   });
 
   it("refreshes a valid token into a new one with a later expiry", async () => {

@@ -1,12 +1,12 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { Context } from "hono";
-import type * as tables from "../../schema/db";
 import type { Config, Env } from "../env";
 import type { Services } from "../integrations";
 import type { Logger } from "./logger";
 import type { UserRow } from "../domain/users";
 
-export type Db = DrizzleD1Database<typeof tables>;
+/** The query builder over D1 (no relational-query schema: see worker/db.ts). */
+export type Db = DrizzleD1Database;
 
 /** What every request carries, set once by the app's middleware (worker/app.ts). */
 export type AppEnv = {
