@@ -86,12 +86,6 @@ export class ChatRoom extends Server<Env> {
 
   #logger = () => createLogger(`chat-room:${this.name}`);
 
-  #database: ReturnType<typeof createDb> | null = null;
-  /** One drizzle instance for the object's life (making one walks the whole schema). */
-  #db() {
-    return (this.#database ??= createDb(this.env));
-  }
-
   onStart(): void {
     this.#members = this.#storedMembers();
   }
@@ -215,7 +209,7 @@ export class ChatRoom extends Server<Env> {
     const unreadCount = this.#unread(userId);
     await Promise.all([
       this.#deliver({ type: "RoomMessageRead", payload: { roomId: this.roomId, userId, sequence: mark, unreadCount } }),
-      recordRead(this.#db(), this.roomId, userId, target.created_at).catch((error) =>
+      recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
         this.#logger().warn("read receipt not stored in D1", { roomId: this.roomId, ...describeError(error) }),
       ),
     ]);
@@ -273,7 +267,7 @@ export class ChatRoom extends Server<Env> {
     if (this.#members?.length) return this.#members;
     const stored = this.#storedMembers();
     if (stored.length > 0) return (this.#members = stored);
-    const fromD1 = await roomMemberIds(this.#db(), this.roomId);
+    const fromD1 = await roomMemberIds(createDb(this.env), this.roomId);
     for (const userId of fromD1) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
     this.#members = this.#storedMembers();
     return this.#members;
@@ -420,7 +414,7 @@ export class ChatRoom extends Server<Env> {
       const [row] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT 1`;
       if (!row) return;
       try {
-        await recordLastMessage(this.#db(), this.#toMessage(row));
+        await recordLastMessage(createDb(this.env), this.#toMessage(row));
       } catch (error) {
         this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
       }
