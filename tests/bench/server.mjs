@@ -23,16 +23,20 @@ function run(command, args) {
   if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** wrangler.toml with the bundle as `main`, absolute paths, and an empty static-assets folder. */
-function frozenConfig(buildDir) {
+/**
+ * wrangler.toml in the build folder with absolute paths and an empty static-assets folder (the
+ * bench needs no SPA build): `main` the Worker's source for the bundling step (`bundle`), or the
+ * bundle itself for serving.
+ */
+function benchConfig(buildDir, name, main) {
   const assets = path.join(buildDir, "assets");
   mkdirSync(assets, { recursive: true });
   writeFileSync(path.join(assets, "index.html"), "<!doctype html><title>bench</title>");
   const text = readFileSync(path.join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, `main = "dist/index.js"\nno_bundle = true`)
+    .replace(/^main = .*$/m, main === "bundle" ? `main = ${JSON.stringify(path.join(root, "worker/index.ts"))}` : `main = "dist/index.js"\nno_bundle = true`)
     .replace(/^directory = .*$/m, `directory = ${JSON.stringify(assets)}`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(root, "migrations"))}`);
-  const config = path.join(buildDir, "wrangler.toml");
+  const config = path.join(buildDir, name);
   writeFileSync(config, text);
   return config;
 }
@@ -47,13 +51,15 @@ export async function startFrozenServer({ port, state = benchState(port), timeou
   const buildDir = path.join(root, `.wrangler/bench-build-${port}`);
   rmSync(statePath, { recursive: true, force: true });
   rmSync(buildDir, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", path.join(buildDir, "dist")]);
-  const config = frozenConfig(buildDir);
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", path.join(buildDir, "dist"), "-c", benchConfig(buildDir, "bundle.toml", "bundle")]);
+  const config = benchConfig(buildDir, "wrangler.toml", "frozen");
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", statePath, "-c", config]);
 
   const child = spawn(
     bin("wrangler"),
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn",
+      // BENCH_INSPECTOR_PORT opens the Worker's V8 inspector (tests/bench/profile.mjs records a CPU profile through it).
+      ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [])],
     { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
+import { d1, prebuilt } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import type { Message, OutboxRow } from "./outbox";
@@ -218,7 +219,7 @@ export async function readLesson(db: Db, id: number, caller: UserRow, now = new 
 }
 
 /** Lessons the user is a member of (as tutor or student): an IN list, so SQLite starts from the user's memberships. */
-const memberOf = (userId: number): SQL => sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m WHERE m.user_id = ${userId})`;
+const memberOf = (userId: number | Placeholder): SQL => sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m WHERE m.user_id = ${userId})`;
 
 export type LessonListQuery = {
   userId: number | null;
@@ -231,10 +232,10 @@ export type LessonListQuery = {
   size: number;
 };
 
-function lessonListWhere(query: LessonListQuery, now: Date) {
-  const at = now.toISOString();
+/** The filters of a list; `at` is now (its ISO text), a placeholder in a prebuilt statement. */
+function lessonListWhere(query: LessonListQuery, at: string | Placeholder, values: { userId?: number | null | Placeholder; after?: string | Placeholder; before?: string | Placeholder } = query) {
   return and(
-    query.userId !== null ? memberOf(query.userId) : undefined,
+    query.userId !== null ? memberOf(values.userId!) : undefined,
     query.status === "ratified" ? isNull(lessons.canceledAt) : query.status === "canceled" ? isNotNull(lessons.canceledAt) : undefined,
     query.when === "future"
       ? gt(lessons.start, at)
@@ -243,28 +244,52 @@ function lessonListWhere(query: LessonListQuery, now: Date) {
         : query.when === "now"
           ? and(lte(lessons.start, at), gt(lessons.end, at))
           : undefined,
-    query.after !== undefined ? gt(lessons.end, query.after) : undefined,
-    query.before !== undefined ? lt(lessons.start, query.before) : undefined,
+    query.after !== undefined ? gt(lessons.end, values.after!) : undefined,
+    query.before !== undefined ? lt(lessons.start, values.before!) : undefined,
   );
 }
+
+/** A list's shape: which filters it has (their values are the statement's placeholders). */
+const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}`;
+
+/** The page statement of one list shape, built with placeholders (see prebuilt). */
+function pageStatement(query: LessonListQuery) {
+  const value = (name: string) => sql.placeholder(name);
+  const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
+  const order = ascending ? asc(lessons.start) : desc(lessons.start);
+  return prebuilt((db: Db) =>
+    db
+      .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student"), total: sql<number>`count(*) OVER ()`.as("list_total") })
+      .from(lessons)
+      .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+      .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
+      .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
+      .where(lessonListWhere(query, value("at"), { userId: value("userId"), after: value("after"), before: value("before") }))
+      .orderBy(order, desc(lessons.id))
+      .limit(value("limit"))
+      .offset(value("offset")),
+  );
+}
+
+/** One prebuilt statement per list shape (a few dozen at most: the filters are enums). */
+const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
 
 /**
  * A page of lessons with the total on every row (a window count): ONE statement, which
  * GET /lesson/list/ runs in the batch that reads the caller (worker/http/route.ts prefetch).
  */
 export function lessonListStatement(db: Db, query: LessonListQuery, now = new Date()) {
-  const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
-  const order = ascending ? asc(lessons.start) : desc(lessons.start);
-  return db
-    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student"), total: sql<number>`count(*) OVER ()`.as("list_total") })
-    .from(lessons)
-    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-    .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
-    .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
-    .where(lessonListWhere(query, now))
-    .orderBy(order, desc(lessons.id))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
+  const shape = listShape(query);
+  let statement = pageStatements.get(shape);
+  if (!statement) pageStatements.set(shape, (statement = pageStatement(query)));
+  return statement(db, {
+    userId: query.userId,
+    at: now.toISOString(),
+    after: query.after,
+    before: query.before,
+    limit: query.size,
+    offset: (query.page - 1) * query.size,
+  });
 }
 
 type LessonPageRow = Awaited<ReturnType<typeof lessonListStatement>>[number];
@@ -274,7 +299,7 @@ type LessonPageRow = Awaited<ReturnType<typeof lessonListStatement>>[number];
  * only then is it counted on its own (one more round trip, off the usual path).
  */
 export async function lessonListFrom(db: Db, rows: readonly LessonPageRow[], query: LessonListQuery, now = new Date()) {
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await db.select({ total: sql<number>`count(*)` }).from(lessons).where(lessonListWhere(query, now)))[0]?.total ?? 0));
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await db.select({ total: sql<number>`count(*)` }).from(lessons).where(lessonListWhere(query, now.toISOString())))[0]?.total ?? 0));
   return { list: rows.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total };
 }
 
@@ -340,8 +365,7 @@ export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, Use
 
 const dialect = new SQLiteAsyncDialect();
 
-/** The D1 binding under drizzle (createDb's drizzle() keeps it as $client). */
-export const d1 = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;
+export { d1 };
 
 /** A D1 statement from a drizzle `sql` template, for `d1(db).batch([...])`. */
 export function statement(db: Db, query: SQL): D1PreparedStatement {

@@ -3,6 +3,7 @@ import type { UserView } from "../../schema/api/user";
 import { students, tutors, users } from "../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
 import { effectiveTimeZone } from "../../schema/time-zones";
+import { prebuilt } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 
@@ -35,7 +36,16 @@ export function toUserView(user: UserRow): UserView {
 }
 
 /** The user with this id unless deleted (a statement, so a route can batch it: worker/http/route.ts). */
-export const userByIdQuery = (db: Db, id: number) => db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+const userById = prebuilt((db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
+    .limit(1),
+);
+
+/** The signed-in user's read, on every authenticated request (so its SQL is prebuilt). */
+export const userByIdQuery = (db: Db, id: number) => userById(db, { id });
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [user] = await userByIdQuery(db, id);

@@ -1,0 +1,37 @@
+// One endpoint of the bench under load, alone, for profiling (tests/bench/profile.mjs):
+//   BENCH_INSPECTOR_PORT=9230 node tests/bench/hot.mjs list|book|current|health [seconds]
+// serves the frozen bundle, seeds as the bench does, and loads the endpoint with 10 connections.
+import autocannon from "autocannon";
+import { startFrozenServer } from "./server.mjs";
+
+const [which = "list", seconds = "15"] = process.argv.slice(2);
+const PORT = Number(process.env.BENCH_PORT ?? 8792);
+const server = await startFrozenServer({ port: PORT });
+try {
+  const seed = await fetch(`${server.base}/api/v1/dev/bench/seed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tag: "bench", tutors: 2000, students: 300, tutorTokens: 300 }),
+  }).then((response) => response.json());
+  let n = 0;
+  const request = {
+    list: () => ({ method: "GET", path: "/api/v1/lesson/list/", headers: { authorization: `Bearer ${seed.students[n++ % 200].token}` } }),
+    current: () => ({ method: "GET", path: "/api/v1/user/current", headers: { authorization: `Bearer ${seed.students[n++ % 200].token}` } }),
+    health: () => ({ method: "GET", path: "/api/v1/health" }),
+    book: () => {
+      const i = n++;
+      const pair = i % 200;
+      return {
+        method: "POST",
+        path: "/api/v1/lesson/",
+        headers: { "content-type": "application/json", authorization: `Bearer ${seed.students[pair].token}` },
+        body: JSON.stringify({ tutorId: seed.tutorIds[pair], start: new Date(Date.parse(seed.slotStart) + Math.floor(i / 200) * 15 * 60 * 1000).toISOString(), duration: 15 }),
+      };
+    },
+  }[which];
+  process.stderr.write("[hot] loading\n");
+  const result = await autocannon({ url: server.base, connections: 10, duration: Number(seconds), requests: [{ setupRequest: (r) => ({ ...r, ...request() }) }] });
+  console.log(`${which}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, ${result["2xx"]} 2xx, ${result.non2xx} non-2xx`);
+} finally {
+  await server.stop();
+}
