@@ -30,8 +30,8 @@ try {
     },
   }[which];
   process.stderr.write("[hot] loading\n");
-  const result = await autocannon({ url: server.base, connections: 10, duration: Number(seconds), requests: [{ setupRequest: (r) => ({ ...r, ...request() }) }] });
-  console.log(`${which}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, ${result["2xx"]} 2xx, ${result.non2xx} non-2xx`);
+  const result = await autocannon({ url: server.base, connections: Number(process.env.HOT_CONNECTIONS ?? 10), duration: Number(seconds), requests: [{ setupRequest: (r) => ({ ...r, ...request() }) }] });
+  console.log(`${which}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result["2xx"]} 2xx, ${result.non2xx} non-2xx`);
 } finally {
   await server.stop();
 }

@@ -66,6 +66,16 @@ describe("WhatsApp delivery: templates for everything business-initiated", () =>
     expect(first).toBeInstanceOf(WhatsAppError);
     expect([(first as WhatsAppError).retryable, (second as WhatsAppError).code, (second as WhatsAppError).retryable]).toEqual([true, 131026, false]);
   });
+
+  it("stores nothing for a send it refused with a forced failure, and takes each failure once", async () => {
+    await call("POST", "/api/v1/dev/whatsapp/__emu/fail", { body: { codes: [131056] } });
+    const refused = await services().send("whatsapp", { to: "01012345605", subject: "أولى", text: "t" }).catch((e: unknown) => e);
+    expect((refused as WhatsAppError).code).toBe(131056);
+    expect(await sentTo("201012345605")).toEqual([]);
+    await services().send("whatsapp", { to: "01012345605", subject: "ثانية", text: "t" });
+    const sent = await sentTo("201012345605");
+    expect(sent.map((message) => message.body.template?.components?.[0]?.parameters?.[0])).toEqual([{ type: "text", text: "ثانية" }]);
+  });
 });
 
 describe("the cron retry goes through the same provider", () => {

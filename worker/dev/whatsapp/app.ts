@@ -51,14 +51,45 @@ const graphError = (code: number, message: string, details?: string): GraphError
 /** Meta's HTTP status per error code (rate limits 429, auth 401, everything else 400). */
 const httpFor = (code: number) => (code === 190 ? 401 : code === 130429 || code === 131056 || code === 80007 ? 429 : 400);
 
+/** Takes the oldest forced failure, if any (a failure is used once). */
+const TAKE_FORCED = "DELETE FROM whatsapp_emulator_failures WHERE seq = (SELECT MIN(seq) FROM whatsapp_emulator_failures) RETURNING code";
+
+type Refusal = { code: number; message: string; details?: string };
+
+/** What Graph would refuse in a send's body (null: a valid template; "free-form": text, checked against the window). */
+function checkOutgoing(body: Outgoing | null): Refusal | "free-form" | null {
+  if (!body || body.messaging_product !== "whatsapp") return { code: 100, message: "(#100) The parameter messaging_product is required." };
+  if (typeof body.to !== "string" || !/^\d{8,15}$/.test(body.to)) return { code: 100, message: "(#100) Invalid parameter", details: "to must be a phone number in international form without +" };
+  if (body.type === "text" || body.type === undefined) return "free-form";
+  if (body.type !== "template") return { code: 100, message: `(#100) Param type must be one of {TEXT, TEMPLATE}` };
+  const template = approved[body.template?.name ?? ""];
+  if (!template || body.template?.language?.code !== template.language)
+    return {
+      code: 132001,
+      message: "(#132001) Template name does not exist in the translation",
+      details: `template name (${body.template?.name}) does not exist in ${body.template?.language?.code}`,
+    };
+  const count = (type: string) => (body.template?.components ?? []).filter((part) => part.type === type).flatMap((part) => part.parameters ?? []).length;
+  if (count("body") !== template.body || count("button") !== template.button) return { code: 132000, message: "(#132000) Number of parameters does not match the expected number of params" };
+  return null;
+}
+
 export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulatorOptions) {
-  let ready: Promise<unknown> | null = null;
-  const setup = () => (ready ??= db.batch(ddl.map((q) => db.prepare(q))));
   const app = new Hono().basePath(WHATSAPP_EMULATOR_BASE);
-  app.use(async (_c, next) => {
-    await setup();
-    await next();
-  });
+  /**
+   * Runs a handler's first statement; on a database without the emulator's tables (its first use)
+   * makes them and runs it again. Not checked before every call: the emulator is on the path of
+   * every WhatsApp notification a local request sends.
+   */
+  async function firstUse<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
+      await db.batch(ddl.map((q) => db.prepare(q)));
+      return work();
+    }
+  }
   const refuse = (c: Context, code: number, message: string, details?: string) => c.json(graphError(code, message, details), httpFor(code) as 400);
 
   /** Posts a webhook body to our app, signed with the app secret (X-Hub-Signature-256). */
@@ -82,57 +113,70 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
     if (c.req.header("authorization") !== `Bearer ${options.token}`) return refuse(c, 190, "Invalid OAuth access token - Cannot parse access token");
     if (c.req.param("phoneNumberId") !== options.phoneNumberId)
       return refuse(c, 100, `Unsupported post request. Object with ID '${c.req.param("phoneNumberId")}' does not exist`);
-    const forced = await db.prepare("DELETE FROM whatsapp_emulator_failures WHERE seq = (SELECT MIN(seq) FROM whatsapp_emulator_failures) RETURNING code").first<{ code: number }>();
-    if (forced) return refuse(c, forced.code, `(#${forced.code}) forced by the emulator`);
     const body = (await c.req.json().catch(() => null)) as Outgoing | null;
-    if (!body || body.messaging_product !== "whatsapp") return refuse(c, 100, "(#100) The parameter messaging_product is required.");
-    if (typeof body.to !== "string" || !/^\d{8,15}$/.test(body.to)) return refuse(c, 100, "(#100) Invalid parameter", "to must be a phone number in international form without +");
-    if (body.type === "template") {
-      const template = approved[body.template?.name ?? ""];
-      if (!template || body.template?.language?.code !== template.language)
-        return refuse(c, 132001, "(#132001) Template name does not exist in the translation", `template name (${body.template?.name}) does not exist in ${body.template?.language?.code}`);
-      const count = (type: string) => (body.template?.components ?? []).filter((part) => part.type === type).flatMap((part) => part.parameters ?? []).length;
-      if (count("body") !== template.body || count("button") !== template.button)
-        return refuse(c, 132000, "(#132000) Number of parameters does not match the expected number of params");
-    } else if (body.type === "text" || body.type === undefined) {
+    const problem = checkOutgoing(body);
+    const takeForced = db.prepare(TAKE_FORCED);
+    const id = wamid();
+    if (problem === null) {
+      // The usual send, in one round trip: a forced failure is taken first, and the message is
+      // stored only when there was none (changes() is the DELETE's count: same batch, same connection).
+      const [taken] = await firstUse(() =>
+        db.batch<{ code: number }>([
+          takeForced,
+          db
+            .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) SELECT ?, ?, 'out', ?, 'accepted', ? WHERE changes() = 0")
+            .bind(id, body!.to, JSON.stringify(body), now()),
+        ]),
+      );
+      const forced = taken?.results[0];
+      if (forced) return refuse(c, forced.code, `(#${forced.code}) forced by the emulator`);
+    } else {
+      // A forced failure comes before the message's own problems, as it always has.
+      const forced = await firstUse(() => takeForced.first<{ code: number }>());
+      if (forced) return refuse(c, forced.code, `(#${forced.code}) forced by the emulator`);
+      if (problem !== "free-form") return refuse(c, problem.code, problem.message, problem.details);
       // Free-form messages only inside the 24-hour customer-service window (§4.2).
       const inbound = await db
         .prepare("SELECT 1 FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'in' AND created > ?")
-        .bind(body.to, now() - 24 * 3600)
+        .bind(body!.to, now() - 24 * 3600)
         .first();
       if (!inbound) return refuse(c, 131047, "Re-engagement message", "Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
-      if (!body.text?.body) return refuse(c, 100, "(#100) The parameter text['body'] is required.");
-    } else return refuse(c, 100, `(#100) Param type must be one of {TEXT, TEMPLATE}`);
-    const id = wamid();
-    await db
-      .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'out', ?, 'accepted', ?)")
-      .bind(id, body.to, JSON.stringify(body), now())
-      .run();
-    return c.json({ messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] } satisfies SendAnswer);
+      if (!body!.text?.body) return refuse(c, 100, "(#100) The parameter text['body'] is required.");
+      await db
+        .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'out', ?, 'accepted', ?)")
+        .bind(id, body!.to, JSON.stringify(body), now())
+        .run();
+    }
+    return c.json({ messaging_product: "whatsapp", contacts: [{ input: body!.to as string, wa_id: body!.to as string }], messages: [{ id }] } satisfies SendAnswer);
   });
 
   // ---- test hooks -------------------------------------------------------------------------------
 
   /** What was sent to a number, newest first. */
   app.get("/__emu/messages", async (c) => {
-    const rows = await db
-      .prepare("SELECT id, wa_id, body, status, created FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'out' ORDER BY created DESC, rowid DESC LIMIT 50")
-      .bind(c.req.query("to") ?? "")
-      .all<{ id: string; wa_id: string; body: string; status: string; created: number }>();
+    const rows = await firstUse(() =>
+      db
+        .prepare("SELECT id, wa_id, body, status, created FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'out' ORDER BY created DESC, rowid DESC LIMIT 50")
+        .bind(c.req.query("to") ?? "")
+        .all<{ id: string; wa_id: string; body: string; status: string; created: number }>(),
+    );
     return c.json({ list: rows.results.map((row) => ({ ...row, body: JSON.parse(row.body) as unknown })) });
   });
 
   /** The next sends fail with these Graph error codes (e.g. 130429 throughput, 131026 undeliverable). */
   app.post("/__emu/fail", async (c) => {
     const { codes } = (await c.req.json().catch(() => ({}))) as { codes?: number[] };
-    for (const code of codes ?? []) await db.prepare("INSERT INTO whatsapp_emulator_failures (code) VALUES (?)").bind(code).run();
+    const insert = db.prepare("INSERT INTO whatsapp_emulator_failures (code) VALUES (?)");
+    if (codes?.length) await firstUse(() => db.batch(codes.map((code) => insert.bind(code))));
     return c.json({ queued: codes?.length ?? 0 });
   });
 
   /** A delivery status for a sent message, posted to our webhook with the signature header. */
   app.post("/__emu/status", async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { id?: string; status?: string; errorCode?: number };
-    const sent = await db.prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id").bind(body.status ?? "delivered", body.id ?? "").first<{ wa_id: string }>();
+    const sent = await firstUse(() =>
+      db.prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id").bind(body.status ?? "delivered", body.id ?? "").first<{ wa_id: string }>(),
+    );
     if (!sent) return c.json({ error: "message not found" }, 404);
     const status = {
       id: body.id,
@@ -149,7 +193,9 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
     const body = (await c.req.json().catch(() => ({}))) as { from?: string; text?: string };
     if (!body.from || !body.text) return c.json({ error: "from and text are required" }, 400);
     const id = wamid();
-    await db.prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)").bind(id, body.from, body.text, now()).run();
+    await firstUse(() =>
+      db.prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)").bind(id, body.from, body.text, now()).run(),
+    );
     const message = { from: body.from, id, timestamp: String(now()), type: "text", text: { body: body.text } };
     return c.json({ id, webhookStatus: await sendWebhook({ contacts: [{ profile: { name: "مستخدم" }, wa_id: body.from }], messages: [message] }) });
   });
