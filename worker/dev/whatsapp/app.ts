@@ -74,56 +74,71 @@ function checkOutgoing(body: Outgoing | null): Refusal | "free-form" | null {
   return null;
 }
 
-export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulatorOptions) {
-  const app = new Hono().basePath(WHATSAPP_EMULATOR_BASE);
-  /**
-   * Runs a handler's first statement; on a database without the emulator's tables (its first use)
-   * makes them and runs it again. Not checked before every call: the emulator is on the path of
-   * every WhatsApp notification a local request sends.
-   */
-  async function firstUse<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
-      await db.batch(ddl.map((q) => db.prepare(q)));
-      return work();
-    }
-  }
-  const refuse = (c: Context, code: number, message: string, details?: string) => c.json(graphError(code, message, details), httpFor(code) as 400);
+type Bindings = { db: D1Database; options: WhatsAppEmulatorOptions };
 
-  /** Posts a webhook body to our app, signed with the app secret (X-Hub-Signature-256). */
-  async function sendWebhook(value: Record<string, unknown>): Promise<number> {
-    const body: WebhookBody = {
-      object: "whatsapp_business_account",
-      entry: [{ id: "local-waba", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: LOCAL_WHATSAPP.displayPhoneNumber, phone_number_id: options.phoneNumberId }, ...value } }] }],
-    };
-    const raw = JSON.stringify(body);
-    const response = await options.deliver(
-      new Request(options.webhookUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${await hmacSha256Hex(options.appSecret, raw)}` },
-        body: raw,
-      }),
-    );
-    return response.status;
+/**
+ * Runs a handler's first statement; on a database without the emulator's tables (its first use)
+ * makes them and runs it again. Not checked before every call: the emulator is on the path of
+ * every WhatsApp notification a local request sends.
+ */
+async function firstUse<T>(db: D1Database, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
+    await db.batch(ddl.map((q) => db.prepare(q)));
+    return work();
   }
+}
+
+const refuse = (c: Context, code: number, message: string, details?: string) => c.json(graphError(code, message, details), httpFor(code) as 400);
+
+/** Posts a webhook body to our app, signed with the app secret (X-Hub-Signature-256). */
+async function sendWebhook(options: WhatsAppEmulatorOptions, value: Record<string, unknown>): Promise<number> {
+  const body: WebhookBody = {
+    object: "whatsapp_business_account",
+    entry: [{ id: "local-waba", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: LOCAL_WHATSAPP.displayPhoneNumber, phone_number_id: options.phoneNumberId }, ...value } }] }],
+  };
+  const raw = JSON.stringify(body);
+  const response = await options.deliver(
+    new Request(options.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${await hmacSha256Hex(options.appSecret, raw)}` },
+      body: raw,
+    }),
+  );
+  return response.status;
+}
+
+/**
+ * The emulator for one database and account. Its routes are built once per isolate (building a
+ * Hono app compiles its router, which showed in a profile of booking, whose notifications each
+ * reach a new emulator); the database and account reach them as the app's bindings.
+ */
+export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulatorOptions) {
+  return { fetch: (request: Request, _env?: unknown, ctx?: ExecutionContext) => (emulatorApp ??= buildEmulatorApp()).fetch(request, { db, options } satisfies Bindings, ctx) };
+}
+
+let emulatorApp: ReturnType<typeof buildEmulatorApp> | undefined;
+
+function buildEmulatorApp() {
+  const app = new Hono<{ Bindings: Bindings }>().basePath(WHATSAPP_EMULATOR_BASE);
 
   app.post("/:version/:phoneNumberId/messages", async (c) => {
-    if (c.req.header("authorization") !== `Bearer ${options.token}`) return refuse(c, 190, "Invalid OAuth access token - Cannot parse access token");
-    if (c.req.param("phoneNumberId") !== options.phoneNumberId)
+    if (c.req.header("authorization") !== `Bearer ${c.env.options.token}`) return refuse(c, 190, "Invalid OAuth access token - Cannot parse access token");
+    if (c.req.param("phoneNumberId") !== c.env.options.phoneNumberId)
       return refuse(c, 100, `Unsupported post request. Object with ID '${c.req.param("phoneNumberId")}' does not exist`);
     const body = (await c.req.json().catch(() => null)) as Outgoing | null;
     const problem = checkOutgoing(body);
-    const takeForced = db.prepare(TAKE_FORCED);
+    const takeForced = c.env.db.prepare(TAKE_FORCED);
     const id = wamid();
     if (problem === null) {
       // The usual send, in one round trip: a forced failure is taken first, and the message is
       // stored only when there was none (changes() is the DELETE's count: same batch, same connection).
-      const [taken] = await firstUse(() =>
-        db.batch<{ code: number }>([
+      const [taken] = await firstUse(c.env.db, () =>
+        c.env.db.batch<{ code: number }>([
           takeForced,
-          db
+          c.env.db
             .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) SELECT ?, ?, 'out', ?, 'accepted', ? WHERE changes() = 0")
             .bind(id, body!.to, JSON.stringify(body), now()),
         ]),
@@ -132,17 +147,17 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
       if (forced) return refuse(c, forced.code, `(#${forced.code}) forced by the emulator`);
     } else {
       // A forced failure comes before the message's own problems, as it always has.
-      const forced = await firstUse(() => takeForced.first<{ code: number }>());
+      const forced = await firstUse(c.env.db, () => takeForced.first<{ code: number }>());
       if (forced) return refuse(c, forced.code, `(#${forced.code}) forced by the emulator`);
       if (problem !== "free-form") return refuse(c, problem.code, problem.message, problem.details);
       // Free-form messages only inside the 24-hour customer-service window (§4.2).
-      const inbound = await db
+      const inbound = await c.env.db
         .prepare("SELECT 1 FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'in' AND created > ?")
         .bind(body!.to, now() - 24 * 3600)
         .first();
       if (!inbound) return refuse(c, 131047, "Re-engagement message", "Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
       if (!body!.text?.body) return refuse(c, 100, "(#100) The parameter text['body'] is required.");
-      await db
+      await c.env.db
         .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'out', ?, 'accepted', ?)")
         .bind(id, body!.to, JSON.stringify(body), now())
         .run();
@@ -154,8 +169,8 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
 
   /** What was sent to a number, newest first. */
   app.get("/__emu/messages", async (c) => {
-    const rows = await firstUse(() =>
-      db
+    const rows = await firstUse(c.env.db, () =>
+      c.env.db
         .prepare("SELECT id, wa_id, body, status, created FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'out' ORDER BY created DESC, rowid DESC LIMIT 50")
         .bind(c.req.query("to") ?? "")
         .all<{ id: string; wa_id: string; body: string; status: string; created: number }>(),
@@ -166,16 +181,16 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
   /** The next sends fail with these Graph error codes (e.g. 130429 throughput, 131026 undeliverable). */
   app.post("/__emu/fail", async (c) => {
     const { codes } = (await c.req.json().catch(() => ({}))) as { codes?: number[] };
-    const insert = db.prepare("INSERT INTO whatsapp_emulator_failures (code) VALUES (?)");
-    if (codes?.length) await firstUse(() => db.batch(codes.map((code) => insert.bind(code))));
+    const insert = c.env.db.prepare("INSERT INTO whatsapp_emulator_failures (code) VALUES (?)");
+    if (codes?.length) await firstUse(c.env.db, () => c.env.db.batch(codes.map((code) => insert.bind(code))));
     return c.json({ queued: codes?.length ?? 0 });
   });
 
   /** A delivery status for a sent message, posted to our webhook with the signature header. */
   app.post("/__emu/status", async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { id?: string; status?: string; errorCode?: number };
-    const sent = await firstUse(() =>
-      db.prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id").bind(body.status ?? "delivered", body.id ?? "").first<{ wa_id: string }>(),
+    const sent = await firstUse(c.env.db, () =>
+      c.env.db.prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id").bind(body.status ?? "delivered", body.id ?? "").first<{ wa_id: string }>(),
     );
     if (!sent) return c.json({ error: "message not found" }, 404);
     const status = {
@@ -185,7 +200,7 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
       recipient_id: sent.wa_id,
       ...(body.errorCode ? { errors: [{ code: body.errorCode, title: "Message undeliverable" }] } : {}),
     };
-    return c.json({ webhookStatus: await sendWebhook({ statuses: [status] }) });
+    return c.json({ webhookStatus: await sendWebhook(c.env.options, { statuses: [status] }) });
   });
 
   /** A user writes to us: opens the 24-hour window and is posted to our webhook. */
@@ -193,11 +208,11 @@ export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulator
     const body = (await c.req.json().catch(() => ({}))) as { from?: string; text?: string };
     if (!body.from || !body.text) return c.json({ error: "from and text are required" }, 400);
     const id = wamid();
-    await firstUse(() =>
-      db.prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)").bind(id, body.from, body.text, now()).run(),
+    await firstUse(c.env.db, () =>
+      c.env.db.prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)").bind(id, body.from, body.text, now()).run(),
     );
     const message = { from: body.from, id, timestamp: String(now()), type: "text", text: { body: body.text } };
-    return c.json({ id, webhookStatus: await sendWebhook({ contacts: [{ profile: { name: "مستخدم" }, wa_id: body.from }], messages: [message] }) });
+    return c.json({ id, webhookStatus: await sendWebhook(c.env.options, { contacts: [{ profile: { name: "مستخدم" }, wa_id: body.from }], messages: [message] }) });
   });
 
   return app;
