@@ -6,7 +6,7 @@ import { createDb } from "../worker/db";
 import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
 import { createLogger, describeError } from "../worker/http/logger";
-import { publishEventsToUser } from "../worker/realtime/publish";
+import { publishFramesToUser } from "../worker/realtime/publish";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
 export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };
@@ -50,13 +50,19 @@ export class ChatRoom extends Server<Env> {
   #members: number[] | null = null;
   /** The user-channel publishes, chained so members receive the changes in order. */
   #fanout: Promise<void> = Promise.resolve();
-  /** Events waiting for each member's user channel (see #deliver). */
-  #pending = new Map<number, ServerEvent[]>();
+  /** Events waiting for each member's user channel (see #deliver), as the frames the room sockets got. */
+  #pending = new Map<number, string[]>();
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
   #summaryWrittenAt = 0;
   #summaryWrite: Promise<void> | null = null;
   /** This instance has set the summary alarm and it has not run yet. */
   #alarmPending = false;
+  /**
+   * The room's sockets and their users, read through partyserver when first needed and kept until
+   * a socket connects, closes or fails (a woken instance starts without it). Reading them on every
+   * message made partyserver deserialize each socket's attachment per message.
+   */
+  #sockets: { connection: Connection<SocketState>; userId: number | undefined }[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -95,13 +101,29 @@ export class ChatRoom extends Server<Env> {
 
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
     const userId = Number(ctx.request.headers.get("x-dars-user-id"));
+    this.#sockets = null; // the new socket is one of the room's from now (its user once set below)
     const refusal = await this.#refusal(userId);
     if (refusal) {
       connection.close(4003, refusal);
       return;
     }
     connection.setState({ userId });
+    this.#sockets = null;
     this.#send(connection, { type: "Connected", payload: { userId, roomId: this.roomId } });
+  }
+
+  onClose(): void {
+    this.#sockets = null;
+  }
+
+  onError(connection: Connection, error: unknown): void {
+    this.#sockets = null;
+    this.#logger().warn("room socket failed", { roomId: this.roomId, connectionId: connection.id, ...describeError(error) });
+  }
+
+  #openSockets(): { connection: Connection<SocketState>; userId: number | undefined }[] {
+    this.#sockets ??= [...this.getConnections<SocketState>()].map((connection) => ({ connection, userId: connection.state?.userId }));
+    return this.#sockets;
   }
 
   async onMessage(connection: Connection<SocketState>, raw: WSMessage): Promise<void> {
@@ -330,8 +352,8 @@ export class ChatRoom extends Server<Env> {
     // One pass over the sockets: each gets the frame (but the sender's) and says whose it is.
     const frame = JSON.stringify(event);
     const present = new Set<number>();
-    for (const connection of this.getConnections<SocketState>()) {
-      const userId = connection.state?.userId;
+    for (const { connection, userId } of this.#openSockets()) {
+      if (connection.readyState !== WebSocket.OPEN) continue;
       if (userId !== undefined) present.add(userId);
       if (connection.id === exceptConnection) continue;
       try {
@@ -343,8 +365,8 @@ export class ChatRoom extends Server<Env> {
     let now = false;
     for (const userId of recipients) {
       const queue = this.#pending.get(userId);
-      if (queue) queue.push(event);
-      else this.#pending.set(userId, [event]);
+      if (queue) queue.push(frame);
+      else this.#pending.set(userId, [frame]);
       if (!present.has(userId)) now = true;
     }
     if (now) return this.#flush();
@@ -360,7 +382,7 @@ export class ChatRoom extends Server<Env> {
     const batches = [...this.#pending];
     this.#pending.clear();
     const published = this.#fanout
-      .then(() => Promise.all(batches.map(([userId, events]) => publishEventsToUser(this.env, userId, events, this.#logger()))))
+      .then(() => Promise.all(batches.map(([userId, frames]) => publishFramesToUser(this.env, userId, frames, this.#logger()))))
       .then(
         () => undefined,
         (error: unknown) => this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),

@@ -50,9 +50,8 @@ export class UserChannel extends Server<Env> {
     return delivered;
   }
 
-  /** Several events in one call (a chat room's batch), each its own frame, in order. */
-  async publishAll(events: readonly ServerEvent[]): Promise<number> {
-    const frames = events.map((event) => JSON.stringify(event));
+  /** Several events in one call (a chat room's batch), each already a frame (a serialized ServerEvent), in order. */
+  async publishFrames(frames: readonly string[]): Promise<number> {
     let delivered = 0;
     for (const connection of this.getConnections()) {
       for (const frame of frames) connection.send(frame);

@@ -70,6 +70,10 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml("1 < 2 > 0")).toBe("1 &lt; 2 &gt; 0");
     expect(sanitizeHtml("I <3 you")).toBe("I &lt;3 you");
   });
+  it("returns text without angle brackets as it is (entities, quotes and Arabic included)", () => {
+    for (const text of ["مرحبا بك في درس", 'Tom & Jerry "quoted" it\'s', "&amp; &lt; &#60; &x;", "a\n\tb 😀", "= / \\ ; #"]) expect(sanitizeHtml(text)).toBe(text);
+    expect(sanitizeHtml("x > y")).toBe("x &gt; y");
+  });
 });
 
 describe("htmlToText", () => {

@@ -29,14 +29,17 @@ export function publishToUser(env: Channels, userId: number, event: ServerEvent,
   return publishToUsers(env, [userId], event, logger);
 }
 
-/** Pushes several events, in order, to one user's open sockets in one call; failures are logged, never thrown. */
-export async function publishEventsToUser(env: Channels, userId: number, events: readonly ServerEvent[], logger: Logger): Promise<boolean> {
-  if (events.length === 0) return true;
+/**
+ * Pushes several events, already serialized as frames (the chat room made each frame once for its
+ * own sockets), in order, to one user's open sockets in one call; failures are logged, never thrown.
+ */
+export async function publishFramesToUser(env: Channels, userId: number, frames: readonly string[], logger: Logger): Promise<boolean> {
+  if (frames.length === 0) return true;
   try {
-    await userChannels(env).getByName(String(userId)).publishAll(events);
+    await userChannels(env).getByName(String(userId)).publishFrames(frames);
     return true;
   } catch (error) {
-    logger.warn("realtime publish failed", { events: events.map((event) => event.type).join(","), userId, ...describeError(error) });
+    logger.warn("realtime publish failed", { frames: frames.length, userId, ...describeError(error) });
     return false;
   }
 }
