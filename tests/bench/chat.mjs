@@ -69,7 +69,7 @@ const numberOf = (text) => {
   return match ? Number(match[1]) : -1;
 };
 
-export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, maxInFlight = 250, progress = () => {} }) {
+export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, warmUpSeconds = 2, maxInFlight = 250, progress = () => {} }) {
   const wsBase = base.replace(/^http/, "ws");
   const total = perSecond * seconds;
   const sentAt = new Float64Array(total);
@@ -82,6 +82,7 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   const ackLatency = [];
   let acked = 0;
   let refused = 0;
+  let warmAcked = 0;
 
   // Rooms through the API: each student opens a room with their tutor (POST /chat/new).
   const pairs = await pool(Array.from({ length: rooms }, (_, k) => k), 10, async (k) => {
@@ -110,6 +111,10 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
   await pool(members, 50, async ({ pair, member }) => {
     const onRoom = (frame) => {
       const now = performance.now();
+      if (frame.type === "Ack" && frame.payload.ackId.startsWith("warm-")) {
+        warmAcked++;
+        return;
+      }
       if (frame.type === "Ack") {
         const n = Number(frame.payload.ackId);
         if (!(n >= 0 && n < total) || ackResult[n] !== undefined) return;
@@ -136,6 +141,29 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
     member.channel = await connect(`${wsBase}/parties/user-channel/${member.id}?token=${member.token}`, onChannel);
     sockets.push(member.room, member.channel);
   });
+
+  // Warm-up, not measured (as the HTTP half warms the isolate first): the same rate for
+  // `warmUpSeconds`, so the first messages' one-time work (compiling the code paths, each room's
+  // first statements) is not read as delivery latency. Its texts and ack ids are not counted.
+  const warmUp = Math.round(perSecond * warmUpSeconds);
+  if (warmUp > 0) {
+    progress(`  warming up: ${warmUp} messages in ${warmUpSeconds}s, not measured`);
+    const warmBegan = performance.now();
+    let warmSent = 0;
+    while (warmSent < warmUp && performance.now() < warmBegan + warmUpSeconds * 4000) {
+      const due = Math.min(warmUp, Math.floor(((performance.now() - warmBegan) / 1000) * perSecond) + 1);
+      while (warmSent < due && warmSent - warmAcked < maxInFlight) {
+        const pair = pairs[warmSent % rooms];
+        pair.members[Math.floor(warmSent / rooms) % 2].room.send(
+          JSON.stringify({ type: "SendMessage", ackId: `warm-${warmSent}`, payload: { text: `warm-up ${warmSent}`, clientId: `warm-${warmSent}` } }),
+        );
+        warmSent++;
+      }
+      await sleep(1);
+    }
+    const warmDeadline = performance.now() + 10_000;
+    while (warmAcked < warmSent && performance.now() < warmDeadline) await sleep(20);
+  }
 
   // The load: message n goes to room n % rooms, from the student and the tutor in turn. A
   // server that stops acknowledging (the bound is reached and nothing moves) ends the sending
@@ -194,6 +222,7 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, ma
     rooms,
     perSecond,
     seconds,
+    warmUpSeconds,
     maxInFlight,
     planned: total,
     closedDuringRun,

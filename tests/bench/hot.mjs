@@ -1,10 +1,12 @@
 // One endpoint of the bench under load, alone, for profiling (tests/bench/profile.mjs):
 //   BENCH_INSPECTOR_PORT=9230 node tests/bench/hot.mjs list|book|current|health [seconds]
-// serves the frozen bundle, seeds as the bench does, and loads the endpoint with 10 connections.
+// serves the frozen bundle, seeds as the bench does, and loads the endpoint with 10 connections
+// (HOT_CONNECTIONS sets another number); prints its throughput and latency. Loopback only.
 import autocannon from "autocannon";
 import { startFrozenServer } from "./server.mjs";
 
 const [which = "list", seconds = "15"] = process.argv.slice(2);
+if (!["list", "current", "health", "book"].includes(which)) throw new Error(`usage: hot.mjs list|current|health|book [seconds]`);
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const server = await startFrozenServer({ port: PORT });
 try {

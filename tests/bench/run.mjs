@@ -17,6 +17,8 @@ const CHAT_ROOMS = 100;
 const QUARTER_MS = 15 * 60 * 1000;
 const CHAT_RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
 const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+/** Seconds of the same chat load sent first and not measured (the HTTP half warms up too). */
+const CHAT_WARMUP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP ?? 2);
 /** BENCH_ONLY=http or BENCH_ONLY=chat runs one half (both by default). */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const loadAtStart = loadavg()[0];
@@ -202,7 +204,7 @@ try {
   }
 
   if (ONLY !== "http") progress("chat load");
-  const chat = ONLY === "http" ? null : await chatLoad({ base: server.base, seed, from: BOOKERS, rooms: CHAT_ROOMS, perSecond: CHAT_RATE, seconds: CHAT_SECONDS, progress });
+  const chat = ONLY === "http" ? null : await chatLoad({ base: server.base, seed, from: BOOKERS, rooms: CHAT_ROOMS, perSecond: CHAT_RATE, seconds: CHAT_SECONDS, warmUpSeconds: CHAT_WARMUP_SECONDS, progress });
 
   const checks = [];
   console.log(`\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} one-second slices per case alternating with /api/v1/health, against ${server.base}`);
@@ -259,7 +261,7 @@ function reportChat(chat, checks) {
   const chatPass = chat.closedDuringRun === 0 && chat.sent === chat.planned && chat.room.p99 <= 25 && chat.refused === 0 && chat.room.lost === 0 && chat.room.duplicated === 0 && chat.channel.lost === 0 && chat.channel.duplicated === 0;
   checks.push({ name: "chat", pass: chatPass });
   console.log(
-    `\nChat: ${chat.rooms} rooms × 2 members, ${chat.perSecond} messages/s for ${chat.seconds}s (at most ${chat.maxInFlight} unacknowledged), ` +
+    `\nChat: ${chat.rooms} rooms × 2 members, ${chat.perSecond} messages/s for ${chat.seconds}s after ${chat.warmUpSeconds}s of warm-up (at most ${chat.maxInFlight} unacknowledged), ` +
       `${chat.sent} of ${chat.planned} sent in ${chat.sendSeconds.toFixed(1)}s (${chat.sentPerSecond.toFixed(0)}/s), ${chat.acked - chat.refused} acknowledged ok, ${chat.refused} refused`,
   );
   for (const [label, side] of [["other member's room socket", chat.room], ["other member's user channel", chat.channel]]) {
