@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { lessons, users } from "../../schema/db";
 import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
+import { prebuilt } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, lessonColumns, lessonMessages, lessonPrice, messagesToSql, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
@@ -41,7 +42,8 @@ export type BookingRequest = {
 };
 
 /** The tutor's stored clock: a statement, so POST /lesson/ reads it with the caller (prefetch). */
-export const tutorTimeZoneQuery = (db: Db, tutorId: number) => db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, tutorId)).limit(1);
+const tutorTimeZone = prebuilt((db: Db) => db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, sql.placeholder("tutorId"))).limit(1));
+export const tutorTimeZoneQuery = (db: Db, tutorId: number) => tutorTimeZone(db, { tutorId });
 
 export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
 
@@ -274,12 +276,19 @@ export type RescheduleRequest = {
 };
 
 /** A lesson of this student, with its tutor's clock (a statement, so PATCH /lesson can read it with the caller: prefetch). */
-export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) =>
+const studentLesson = prebuilt((db: Db) =>
   db
     .select({ lesson: lessons, tutorTimeZone: sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = ${lessons.tutorId})`.as("tutor_time_zone") })
     .from(lessons)
-    .where(and(eq(lessons.id, lessonId), sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${studentId} AND m.role = ${Role.Student})`))
-    .limit(1);
+    .where(
+      and(
+        eq(lessons.id, sql.placeholder("lessonId")),
+        sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${sql.placeholder("studentId")} AND m.role = ${Role.Student})`,
+      ),
+    )
+    .limit(1),
+);
+export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) => studentLesson(db, { lessonId, studentId });
 
 /**
  * Moves a lesson (the student only), under the same rules with the lesson's own time not

@@ -194,7 +194,8 @@ function lessonsWithMembers(db: Db) {
 }
 
 /** One lesson with both members: a statement, so a route can read it with the caller (prefetch). */
-export const lessonQuery = (db: Db, id: number) => lessonsWithMembers(db).where(eq(lessons.id, id)).limit(1);
+const lessonById = prebuilt((db: Db) => lessonsWithMembers(db).where(eq(lessons.id, sql.placeholder("id"))).limit(1));
+export const lessonQuery = (db: Db, id: number) => lessonById(db, { id });
 
 export type LessonWithMembers = Awaited<ReturnType<typeof lessonQuery>>[number];
 
