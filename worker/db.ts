@@ -1,5 +1,7 @@
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { fillPlaceholders } from "drizzle-orm/sql";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./http/context";
 import type { Env } from "./env";
 
@@ -15,6 +17,14 @@ export function createDb(env: Pick<Env, "DB">): Db {
 
 /** The D1 binding under drizzle (drizzle() keeps it as $client). */
 export const d1 = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A D1 statement from a drizzle `sql` template, for `d1(db).batch([...])` (drizzle cannot batch raw SQL on D1). */
+export function statement(db: Db, query: SQL): D1PreparedStatement {
+  const built = dialect.sqlToQuery(query);
+  return d1(db).prepare(built.sql).bind(...built.params);
+}
 
 /** The part of drizzle's prepared query (internal API, drizzle-orm/sqlite-core/session) used here. */
 type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1PreparedStatement; all(): Promise<unknown> };

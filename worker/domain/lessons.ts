@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
-import { d1, prebuilt } from "../db";
+import { d1, prebuilt, statement } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import type { Message, OutboxRow } from "./outbox";
@@ -364,15 +364,7 @@ export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, Use
 // ---------------------------------------------------------------------------------------------
 // Raw statements for batches (drizzle's D1 batch cannot take raw `sql` queries)
 
-const dialect = new SQLiteAsyncDialect();
-
-export { d1 };
-
-/** A D1 statement from a drizzle `sql` template, for `d1(db).batch([...])`. */
-export function statement(db: Db, query: SQL): D1PreparedStatement {
-  const built = dialect.sqlToQuery(query);
-  return d1(db).prepare(built.sql).bind(...built.params);
-}
+export { d1, statement };
 
 /** Runs one raw statement and answers its rows. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {

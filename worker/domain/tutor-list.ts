@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Paged, PageQuery } from "../../schema/api/common";
 import type { TopicView } from "../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
+import { d1, statement } from "../db";
 import type { Db } from "../http/context";
 import { likePattern } from "./topics";
 
@@ -35,14 +35,6 @@ export function flushTutorListCache(): void {
 
 const iso = (date: Date) => date.toISOString();
 
-// drizzle cannot batch raw SQL on D1, so the list's two statements go to the binding directly.
-const dialect = new SQLiteSyncDialect();
-/** The D1 binding drizzle wraps (the Db type does not declare it). */
-const client = (db: Db) => (db as unknown as { $client: D1Database }).$client;
-function statement(db: Db, query: SQL): D1PreparedStatement {
-  const built = dialect.sqlToQuery(query);
-  return client(db).prepare(built.sql).bind(...built.params);
-}
 const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
 
 /** The user (u) and tutor row (tr) make a complete, activated profile. */
@@ -190,7 +182,7 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
   if (hit && hit.version === version && hit.expiresAt > now.getTime()) return hit.value;
   const seenVersion = version;
   const where = listFilters(query, now);
-  const [page, totals] = await client(db).batch([
+  const [page, totals] = await d1(db).batch([
     statement(db, cardPageSql(where, query, now)),
     statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
   ]);
@@ -258,7 +250,7 @@ export async function findTutorStats(db: Db, id: number, now = new Date()): Prom
 export async function listUncontactedTutors(db: Db, studentId: number, query: PageQuery, now = new Date()): Promise<Paged<TutorCard>> {
   const where = sql`${onboardedSql} AND u.id <> ${studentId} AND NOT EXISTS (SELECT 1 FROM chat_room_members a
     JOIN chat_room_members b ON b.room_id = a.room_id WHERE a.user_id = u.id AND b.user_id = ${studentId})`;
-  const [page, totals] = await client(db).batch([
+  const [page, totals] = await d1(db).batch([
     statement(db, cardPageSql(where, query, now)),
     statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
   ]);
