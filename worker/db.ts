@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { drizzle } from "drizzle-orm/d1";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
@@ -26,6 +27,9 @@ export function statement(db: Db, query: SQL): D1PreparedStatement {
   return d1(db).prepare(built.sql).bind(...built.params);
 }
 
+/** A prebuilt query as its callers may use it: awaited, or an item of `db.batch` (not built on further). */
+export type Prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>> = RunnableQuery<Q["_"]["result"], "sqlite"> & PromiseLike<Awaited<Q>>;
+
 /** The part of drizzle's prepared query (internal API, drizzle-orm/sqlite-core/session) used here. */
 type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1PreparedStatement; all(): Promise<unknown> };
 
@@ -37,7 +41,7 @@ type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1Pre
  * under load had drizzle's query building (walking the select's tree into SQL) at ~39 % of the
  * Worker's time; the rows are still mapped by drizzle, so the answer's shape is the query's.
  */
-export function prebuilt<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (db: Db, values: Record<string, unknown>) => Q {
+export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>>(build: (db: Db) => Q): (db: Db, values: Record<string, unknown>) => Prebuilt<Q> {
   let template: PreparedTemplate | undefined;
   return (db, values) => {
     template ??= (build(db) as unknown as { _prepare(): PreparedTemplate })._prepare();
@@ -50,6 +54,6 @@ export function prebuilt<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): 
       // oxlint-disable-next-line unicorn/no-thenable
       then: (resolve: (value: unknown) => unknown, reject?: (reason: unknown) => unknown) => bound.all().then(resolve, reject),
     };
-    return query as unknown as Q;
+    return query as unknown as Prebuilt<Q>;
   };
 }
