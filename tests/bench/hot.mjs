@@ -1,5 +1,5 @@
 // One endpoint of the bench under load, alone, for profiling (tests/bench/profile.mjs):
-//   BENCH_INSPECTOR_PORT=9230 node tests/bench/hot.mjs list|book|current|health [seconds]
+//   BENCH_INSPECTOR_PORT=9230 npx node tests/bench/hot.mjs list|book|current|health [seconds]
 // serves the frozen bundle, seeds as the bench does, and loads the endpoint with 10 connections
 // (HOT_CONNECTIONS sets another number); prints its throughput and latency. Loopback only.
 import autocannon from "autocannon";

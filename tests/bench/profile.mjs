@@ -1,6 +1,6 @@
 // A CPU profile of the bench's Worker (the isolate that runs the API and the Durable Objects),
 // through the V8 inspector that `BENCH_INSPECTOR_PORT` opens. Start the bench with that port, then
-//   node tests/bench/profile.mjs <port> <delay seconds> <seconds> [out.cpuprofile]
+//   npx node tests/bench/profile.mjs <port> <delay seconds> <seconds> [out.cpuprofile]
 // waits, records, and prints the functions with the most self time (and where they are called
 // from), so a load's hot spots are measured rather than guessed. Loopback only.
 import { writeFileSync } from "node:fs";
