@@ -108,7 +108,7 @@ export class ChatRoom extends Server<Env> {
       return;
     }
     connection.setState({ userId });
-    this.#sockets = null;
+    this.#sockets = null; // read again with this socket's user
     this.#send(connection, { type: "Connected", payload: { userId, roomId: this.roomId } });
   }
 

@@ -281,9 +281,9 @@ const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
  */
 export function lessonListStatement(db: Db, query: LessonListQuery, now = new Date()) {
   const shape = listShape(query);
-  let statement = pageStatements.get(shape);
-  if (!statement) pageStatements.set(shape, (statement = pageStatement(query)));
-  return statement(db, {
+  let page = pageStatements.get(shape);
+  if (!page) pageStatements.set(shape, (page = pageStatement(query)));
+  return page(db, {
     userId: query.userId,
     at: now.toISOString(),
     after: query.after,
