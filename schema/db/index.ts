@@ -14,3 +14,4 @@ export * from "./chat";
 export * from "./reports";
 export * from "./sessions";
 export * from "./platform";
+export * from "./audit";
