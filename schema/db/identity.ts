@@ -33,6 +33,10 @@ export const users = sqliteTable(
     creditScore: integer("credit_score").notNull().default(0),
     /** Telegram chat id learned when the user verified through the bot. */
     telegramChatId: text("telegram_chat_id"),
+    /** When an admin suspended the account (null = not suspended); it answers account-suspended everywhere. */
+    suspendedAt: text("suspended_at"),
+    /** The admin's reason for the suspension, shown to staff. */
+    suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),

@@ -15,3 +15,4 @@ export * from "./reports";
 export * from "./sessions";
 export * from "./platform";
 export * from "./audit";
+export * from "./auth-sessions";
