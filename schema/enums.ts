@@ -176,11 +176,15 @@ export const TransactionStatus = {
   Expired: 4,
   PartialRefunded: 5,
   Failed: 6,
+  /** A refund was asked of Fawry and its answer is awaited (the ledger row in `refunds` is open). */
+  Refunding: 7,
+  /** Fawry refused the last refund attempt; the cron retries it, then raises it to SuperAdmins. */
+  RefundFailed: 8,
 } as const;
 export type TransactionStatus = (typeof TransactionStatus)[keyof typeof TransactionStatus];
 
-/** Fawry payment methods; ReferenceNumber is cash at a Fawry outlet. */
-export const PaymentMethod = { Card: 0, EWallet: 1, BankInstallment: 2, ReferenceNumber: 3 } as const;
+/** Fawry payment methods; ReferenceNumber is cash at a Fawry outlet; Free is an order of 0 (no Fawry call). */
+export const PaymentMethod = { Card: 0, EWallet: 1, BankInstallment: 2, ReferenceNumber: 3, Free: 4 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
 /** Status of a staff-reviewed session (demo session, photo session). */
@@ -213,3 +217,11 @@ export type LinkSource = (typeof LinkSource)[keyof typeof LinkSource];
 
 export const ToastType = { Success: "success", Info: "info", Error: "error", Warning: "warning" } as const;
 export type ToastType = (typeof ToastType)[keyof typeof ToastType];
+
+/** A refund ledger row: Pending while Fawry's answer is awaited, Done once refunded, Failed when refused. */
+export const RefundStatus = { Pending: 0, Done: 1, Failed: 2 } as const;
+export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
+
+/** What a payment alarm reports to admins (/admin/payments «تحتاج متابعة»). */
+export const paymentAlarmKinds = ["wrong-amount", "other-customer", "unknown-order", "bad-signature", "unapplied-payment", "refund-failed"] as const;
+export type PaymentAlarmKind = (typeof paymentAlarmKinds)[number];

@@ -1,4 +1,5 @@
 // Payments through Fawry: transactions, coupons and their uses, invites.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, deletedAt, updatedAt } from "./columns";
 import { users } from "./identity";
@@ -75,9 +76,9 @@ export const transactions = sqliteTable(
     /** Coupon discount applied, basis points (copied at checkout). */
     couponDiscount: integer("coupon_discount"),
     inviteId: integer("invite_id").references(() => invites.id),
-    /** PaymentMethod enum: Card 0, EWallet 1, BankInstallment 2, ReferenceNumber 3. */
+    /** PaymentMethod enum: Card 0, EWallet 1, BankInstallment 2, ReferenceNumber 3, Free 4. */
     method: integer("method").notNull(),
-    /** TransactionStatus enum: New 0, Paid 1, Canceled 2, Refunded 3, Expired 4, PartialRefunded 5, Failed 6. */
+    /** TransactionStatus enum: New 0, Paid 1, Canceled 2, Refunded 3, Expired 4, PartialRefunded 5, Failed 6, Refunding 7, RefundFailed 8. */
     status: integer("status").notNull().default(0),
     /** Our order id sent to Fawry. */
     merchantRefNum: text("merchant_ref_num").notNull(),
@@ -124,3 +125,62 @@ export const couponUses = sqliteTable(
 
 // Saved cards are not stored here: Fawry keeps them per (merchant, customerProfileId) and
 // /fawry/card-token/list asks it each time, so a deleted or expired card never lingers in a copy.
+
+/**
+ * The refund ledger (Fawry offers no idempotency key): one row per refund asked of Fawry. At most
+ * one open (Pending or Failed) row per transaction — the partial unique index makes a second
+ * request for the same transaction change nothing, so 50 racing requests refund once. The
+ * transaction shows Refunding / RefundFailed while its row is open.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    /** Piasters asked back. */
+    amount: integer("amount").notNull(),
+    /** Why: "cancel" (the student's or an admin's cancellation), "admin", "unapplied" (a payment that bought nothing). */
+    reason: text("reason").notNull(),
+    /** RefundStatus enum: Pending 0, Done 1, Failed 2. */
+    status: integer("status").notNull().default(0),
+    /** Calls made to Fawry's refund API. */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** The staff member who asked (null: the student's cancellation or the system). */
+    requestedBy: integer("requested_by").references(() => users.id),
+    /** The one settlement that marked it Done (a nonce), so the transaction's sum is added once. */
+    settledBy: text("settled_by"),
+    doneAt: text("done_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_open_uq").on(t.transactionId).where(sql`status IN (0, 2)`),
+    index("refunds_status_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * Money that needs a person: a notification with a wrong amount, another customer, an unknown
+ * order or a bad signature; a payment that could buy nothing (refunded automatically); a refund
+ * Fawry keeps refusing. Listed to admins until resolved.
+ */
+export const paymentAlarms = sqliteTable(
+  "payment_alarms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** PaymentAlarmKind. */
+    kind: text("kind").notNull(),
+    transactionId: integer("transaction_id").references(() => transactions.id),
+    merchantRefNum: text("merchant_ref_num"),
+    /** What was received or what failed (JSON, no secrets). */
+    details: text("details"),
+    resolvedAt: text("resolved_at"),
+    resolvedBy: integer("resolved_by").references(() => users.id),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_alarms_open_idx").on(t.resolvedAt, t.createdAt), uniqueIndex("payment_alarms_kind_tx_uq").on(t.kind, t.transactionId)],
+);
