@@ -45,6 +45,8 @@ export const users = sqliteTable(
     uniqueIndex("users_email_uq").on(t.email),
     uniqueIndex("users_google_sub_uq").on(t.googleSub),
     index("users_role_idx").on(t.role),
+    // The admin area's new students per week (GET /stats/series): students by creation time.
+    index("users_role_created_idx").on(t.role, t.createdAt),
   ],
 );
 
