@@ -1,9 +1,11 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role, allRoles } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import type { Access } from "../../worker/http/route";
 import { apiRoutes } from "../../worker/routes";
-import { call, createUserWithRole } from "./helpers";
+import { createStudent, createUser } from "./factories-lessons";
+import { PASSWORD, call, createUserWithRole, latestMessage, uniqueEmail } from "./helpers";
 
 /** What the access declaration alone should answer for a caller (null: let through). */
 function denial(access: Access, role: Role | null): 401 | 403 | null {
@@ -35,4 +37,96 @@ describe("every route's declared roles, called as every role and as nobody", () 
     }
     expect(checked.length).toBe((apiRoutes.length - 1) * callers.length);
   }, 60_000); // every route × 7 callers: well over the 5 s default
+});
+
+describe("least privilege over accounts (schema/staff-rights.ts)", () => {
+  const create = (token: string, role: Role) =>
+    call("POST", "/api/v1/user/", { token, body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "Staff" } });
+
+  it("lets only a SuperAdmin create an admin; a RegularAdmin creates only the staff roles below its own", async () => {
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const regular = await createUser(Role.RegularAdmin);
+    expect((await create(regular.token, Role.SuperAdmin)).status).toBe(403);
+    expect((await create(regular.token, Role.RegularAdmin)).status).toBe(403);
+    expect((await create(regular.token, Role.TutorManager)).status).toBe(201);
+    expect((await create(regular.token, Role.Studio)).status).toBe(201);
+    expect((await create(superAdmin.token, Role.RegularAdmin)).status).toBe(201);
+    expect((await create(superAdmin.token, Role.SuperAdmin)).status).toBe(201);
+    const manager = await createUser(Role.TutorManager);
+    expect((await create(manager.token, Role.Studio)).status).toBe(403);
+    const refused = await call("POST", "/api/v1/user/", { body: { email: uniqueEmail("anon"), password: PASSWORD, role: Role.RegularAdmin } });
+    expect(refused.status).toBe(403);
+  });
+
+  it("refuses a RegularAdmin editing a SuperAdmin or another admin, and lets it edit a student", async () => {
+    const regular = await createUser(Role.RegularAdmin);
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const otherRegular = await createUser(Role.RegularAdmin);
+    const student = await createStudent();
+    const rename = (token: string, id: number) => call("PUT", `/api/v1/user/${id}`, { token, body: { name: "Renamed" } });
+    expect((await rename(regular.token, superAdmin.id)).status).toBe(403);
+    expect((await rename(regular.token, otherRegular.id)).status).toBe(403);
+    expect((await rename(regular.token, student.id)).status).toBe(200);
+    expect((await rename(superAdmin.token, regular.id)).status).toBe(200);
+    const { name } = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(superAdmin.id).first<{ name: string }>())!;
+    expect(name).not.toBe("Renamed");
+  });
+
+  it("refuses anyone, a SuperAdmin too, setting another person's password", async () => {
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const regular = await createUser(Role.RegularAdmin);
+    const student = await createStudent();
+    for (const [caller, target] of [
+      [superAdmin, student],
+      [regular, student],
+      [regular, superAdmin],
+    ] as const) {
+      const response = await call("PUT", `/api/v1/user/${target.id}`, { token: caller.token, body: { password: "Other#Pass2" } });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe("forbidden");
+    }
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(student.id).first<{ password_hash: string | null }>();
+    expect(row!.password_hash).toBeNull();
+  });
+
+  it("lets staff send a password reset by email instead, within their rights, and records it", async () => {
+    const regular = await createUser(Role.RegularAdmin);
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const student = await createStudent();
+    const sent = await call("POST", `/api/v1/user/${student.id}/password-reset`, { token: regular.token });
+    expect(sent.status).toBe(200);
+    const message = await latestMessage(student.email);
+    expect(message.code).toMatch(/^[0-9]{5}$/);
+    const reset = await call("POST", "/api/v1/confirmation-code/password/confirm", {
+      body: { email: student.email, code: message.code, password: "Reset#Pass3" },
+    });
+    expect(reset.status).toBe(200);
+    const audit = await env.DB.prepare("SELECT actor_id, target_id FROM audit_log WHERE action = 'user.password-reset' AND target_id = ?")
+      .bind(String(student.id))
+      .all<{ actor_id: number; target_id: string }>();
+    expect(audit.results).toEqual([{ actor_id: regular.id, target_id: String(student.id) }]);
+    expect((await call("POST", `/api/v1/user/${superAdmin.id}/password-reset`, { token: regular.token })).status).toBe(403);
+    expect((await call("POST", `/api/v1/user/999999/password-reset`, { token: superAdmin.token })).body.code).toBe("user-not-found");
+  });
+
+  it("records an admin's account changes with before and after, never a password", async () => {
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const student = await createStudent();
+    const response = await call("PUT", `/api/v1/user/${student.id}`, { token: superAdmin.token, body: { name: "بعد" } });
+    expect(response.status).toBe(200);
+    const row = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'user.update' AND target_id = ?")
+      .bind(String(student.id))
+      .first<Record<string, string>>();
+    expect(row).toMatchObject({ actor_id: superAdmin.id, target_type: "user", before: JSON.stringify({ name: "مستخدم تجريبي" }), after: JSON.stringify({ name: "بعد" }) });
+    const created = await create(superAdmin.token, Role.Studio);
+    const createdRow = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'user.create' AND target_id = ?")
+      .bind(String(created.body.user.id))
+      .first<Record<string, string>>();
+    expect(createdRow).toMatchObject({ actor_id: superAdmin.id });
+    expect(createdRow!.after).not.toContain("password");
+    // A user's own change is not a staff write: no row.
+    await call("PUT", `/api/v1/user/${student.id}`, { token: student.token, body: { name: "ذاتي" } });
+    const own = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND actor_id = ?").bind(String(student.id), student.id).first<{ n: number }>();
+    expect(own!.n).toBe(0);
+  });
 });

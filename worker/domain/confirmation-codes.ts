@@ -9,17 +9,28 @@ import { generateVerificationCode } from "./verification-code";
 
 type CodeKey = { userId: number; type: VerificationType };
 
-/** Issues a fresh code; a resend replaces the previous one and resets its tries. */
-export async function issueCode(db: Db, key: CodeKey & { destination: string }, now = new Date()): Promise<string> {
+/**
+ * Issues a fresh code; a resend replaces the previous one and resets its tries. `alongside` adds
+ * statements to the same batch (a staff-sent code's audit row).
+ */
+export async function issueCode(
+  db: Db,
+  key: CodeKey & { destination: string },
+  now = new Date(),
+  alongside?: (db: Db) => BatchItem<"sqlite">[],
+): Promise<string> {
   const code = generateVerificationCode();
   const expiresAt = new Date(now.getTime() + settings.verificationCode.lifetimeMs).toISOString();
-  await db
+  const upsert = db
     .insert(confirmationCodes)
     .values({ ...key, code, expiresAt, attempts: 0, createdAt: now.toISOString() })
     .onConflictDoUpdate({
       target: [confirmationCodes.userId, confirmationCodes.type],
       set: { code, destination: key.destination, expiresAt, attempts: 0, createdAt: now.toISOString() },
     });
+  const extra = alongside?.(db) ?? [];
+  if (extra.length) await db.batch([upsert, ...extra] as unknown as Parameters<Db["batch"]>[0]);
+  else await upsert;
   return code;
 }
 

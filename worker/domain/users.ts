@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { UserView } from "../../schema/api/user";
 import { students, tutors, users } from "../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
@@ -6,6 +6,7 @@ import { effectiveTimeZone } from "../../schema/time-zones";
 import { prebuilt } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, insertedRowId, type AuditActor } from "./audit";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,6 +48,29 @@ const userById = prebuilt((db: Db) =>
 /** The signed-in user's read, on every authenticated request (so its SQL is prebuilt). */
 export const userByIdQuery = (db: Db, id: number) => userById(db, { id });
 
+/**
+ * The token's user with its session's last-seen time in the same statement: `sessionSeenAt` is
+ * null when the token's session is unknown, someone else's or ended (the token is then refused).
+ * Suspended users are read too, so the route can answer account-suspended.
+ */
+const signedInUser = prebuilt((db: Db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      sessionSeenAt: sql<string | null>`(SELECT s.last_seen_at FROM auth_sessions s WHERE s.id = ${sql.placeholder("sid")} AND s.user_id = "users"."id" AND s.ended_at IS NULL)`.as(
+        "session_seen_at",
+      ),
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
+    .limit(1),
+);
+
+export type SignedInRow = UserRow & { sessionSeenAt: string | null };
+
+/** The signed-in user's read on every authenticated request (worker/http/route.ts), batchable. */
+export const signedInUserQuery = (db: Db, id: number, sessionId: string) => signedInUser(db, { id, sid: sessionId });
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [user] = await userByIdQuery(db, id);
   return user ?? null;
@@ -72,10 +96,9 @@ export type NewUser = {
  * transaction: D1 has no interactive ones). A taken email answers `user-exists`; the unique
  * index decides, so two racing registrations cannot both win.
  */
-export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+export async function createUser(db: Db, input: NewUser, now = new Date(), auditBy?: AuditActor): Promise<UserRow> {
   const at = now.toISOString();
-  const [inserted] = await db.batch([
-    db
+  const insertUser = db
       .insert(users)
       .values({
         email: input.email,
@@ -89,7 +112,15 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
         updatedAt: at,
       })
       .onConflictDoNothing()
-      .returning(),
+      .returning();
+  // A staff member's account creation is recorded right after the insert (written only if it
+  // inserted: a taken email leaves no trail).
+  const audit = auditBy
+    ? [auditStatement(db, auditBy, { action: "user.create", targetType: "user", targetId: insertedRowId, after: { email: input.email, role: input.role, name: input.name ?? null } }, now)]
+    : [];
+  const [inserted] = await db.batch([
+    insertUser,
+    ...audit,
     // Only the row this batch created matches (same email and creation time, right role).
     db
       .insert(tutors)
@@ -141,12 +172,31 @@ export type ProfileChanges = Partial<{
   verifiedEmail: boolean;
 }>;
 
-export async function updateUser(db: Db, id: number, changes: ProfileChanges, now = new Date()): Promise<UserRow> {
-  const [user] = await db
+/**
+ * Changes a user's fields. A staff member changing someone else's account passes `audit`: the
+ * change and its record go in one batch (the summaries never hold a password hash).
+ */
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: ProfileChanges,
+  now = new Date(),
+  audit?: { actor: AuditActor; before: Partial<UserRow> },
+): Promise<UserRow> {
+  const update = db
     .update(users)
     .set({ ...changes, updatedAt: now.toISOString() })
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
+  let user: UserRow | undefined;
+  if (audit) {
+    const fields = Object.keys(changes).filter((key) => key !== "passwordHash" && key !== "googleSub") as (keyof ProfileChanges)[];
+    const before = Object.fromEntries(fields.map((key) => [key, audit.before[key as keyof UserRow] ?? null]));
+    const after = Object.fromEntries(fields.map((key) => [key, changes[key] ?? null]));
+    const action = fields.length === 1 && fields[0] === "image" ? "media.upload" : "user.update";
+    const [rows] = await db.batch([update, auditStatement(db, audit.actor, { action, targetType: "user", targetId: id, before, after }, now)]);
+    user = rows[0];
+  } else [user] = await update;
   if (!user) return fail("user-not-found");
   return user;
 }

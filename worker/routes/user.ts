@@ -10,19 +10,16 @@ import { messages } from "../domain/messages";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
-import { createUser, findTutorMeta, findUserById, toUserView, updateUser, type UserRow } from "../domain/users";
+import { createUser, findTutorMeta, findUserById, toUserView, updateUser } from "../domain/users";
 import { issueCode } from "../domain/confirmation-codes";
+import { auditActorOf, auditStatement } from "../domain/audit";
+import { mayGrantRole, mayManageAccount } from "../../schema/staff-rights";
 import { fail } from "../http/failure";
 import { clientAddress, notify, signedIn } from "../http/respond";
 import { route } from "../http/route";
 import { tutorChanged } from "../http/tutor-events";
 
-const publicRoles: readonly Role[] = [Role.Student, Role.Tutor];
-
-/** Self or an admin may read and change a user's account. */
-function mayManage(caller: UserRow, userId: number): boolean {
-  return caller.id === userId || isAdmin(caller.role as Role);
-}
+const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const userRoutes = [
   route({
@@ -33,15 +30,17 @@ export const userRoutes = [
     body: registerBody,
     status: 201,
     async handle({ c, body, user: caller }) {
-      if (!publicRoles.includes(body.role) && !(caller && isAdmin(caller.role as Role))) fail("forbidden");
+      // Least privilege (schema/staff-rights.ts): only a SuperAdmin creates an admin.
+      if (!mayGrantRole(caller, body.role)) fail("forbidden");
       const db = c.get("db");
       await takeAttempt(db, `register:${clientAddress(c)}`, settings.rateLimits.register);
-      const user = await createUser(db, {
-        email: body.email,
-        role: body.role,
-        name: body.name ?? null,
-        passwordHash: await hashPassword(body.password),
-      });
+      const byStaff = caller && isAdmin(caller.role as Role) ? auditActorOf(c, caller.id) : undefined;
+      const user = await createUser(
+        db,
+        { email: body.email, role: body.role, name: body.name ?? null, passwordHash: await hashPassword(body.password) },
+        new Date(),
+        byStaff,
+      );
       const code = await issueCode(db, { userId: user.id, type: VerificationType.VerifyEmail, destination: user.email });
       await notify(c, { userId: user.id, channel: "email", recipient: user.email, code, ...messages.verifyEmail(code) });
       return signedIn(c, user);
@@ -82,13 +81,16 @@ export const userRoutes = [
     query: z.object({ forUser: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() }),
     async handle({ c, query, user: caller }): Promise<AssetResponse> {
       const userId = query.forUser ?? caller.id;
-      if (!mayManage(caller, userId)) fail("forbidden");
+      const target = userId === caller.id ? caller : await findUserById(c.get("db"), userId);
+      if (!target) fail(isAdmin(caller.role as Role) ? "user-not-found" : "forbidden");
+      if (!mayManageAccount(caller, target)) fail("forbidden");
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("image");
       if (!(file instanceof File)) fail("empty-request");
       const url = await storeAvatar(c.env.MEDIA, userId, file);
-      const previous = userId === caller.id ? caller.image : ((await findUserById(c.get("db"), userId))?.image ?? null);
-      const updated = await updateUser(c.get("db"), userId, { image: url });
+      const previous = target.image;
+      const audit = target.id === caller.id ? undefined : { actor: auditActorOf(c, caller.id), before: target };
+      const updated = await updateUser(c.get("db"), userId, { image: url }, new Date(), audit);
       if (previous) c.executionCtx.waitUntil(deleteReplacedUploads(c.get("db"), c.env.MEDIA, userId, [previous], c.get("logger")));
       if (isTutorSide(updated.role as Role)) tutorChanged(c, userId);
       return { url };
@@ -111,20 +113,24 @@ export const userRoutes = [
     method: "put",
     path: "/user/:id",
     access: "signed-in",
-    summary: "Change profile fields or the password (the current one is needed when set).",
+    summary:
+      "Change profile fields (self; admins within their rights) or one's own password (the current one is needed when set). Nobody sets another person's password: staff send a reset.",
     params: idParam,
     body: updateUserBody,
     async handle({ c, params, body, user: caller }) {
-      if (!mayManage(caller, params.id)) fail("forbidden");
+      if (caller.id !== params.id && !isAdmin(caller.role as Role)) fail("forbidden");
       const db = c.get("db");
       const target = params.id === caller.id ? caller : await findUserById(db, params.id);
       if (!target) fail("user-not-found");
+      if (!mayManageAccount(caller, target)) fail("forbidden");
       const { password, currentPassword, ...profile } = body;
       if (Object.keys(profile).length === 0 && !password) fail("empty-request");
+      const ownChange = caller.id === target.id;
+      // Nobody sets another person's password (POST /user/{id}/password-reset sends a code).
+      if (password && !ownChange) fail("forbidden", { password: "forbidden" });
       let passwordHash: string | undefined;
       if (password) {
-        const ownChange = caller.id === target.id;
-        if (ownChange && target.passwordHash && !(currentPassword && (await verifyPassword(currentPassword, target.passwordHash))))
+        if (target.passwordHash && !(currentPassword && (await verifyPassword(currentPassword, target.passwordHash))))
           fail("wrong-password");
         passwordHash = await hashPassword(password);
       }
@@ -137,9 +143,30 @@ export const userRoutes = [
           fail(code, { name: code });
         }
       }
-      const updated = await updateUser(db, target.id, { ...profile, ...(passwordHash ? { passwordHash } : {}) });
+      const audit = ownChange ? undefined : { actor: auditActorOf(c, caller.id), before: target };
+      const updated = await updateUser(db, target.id, { ...profile, ...(passwordHash ? { passwordHash } : {}) }, new Date(), audit);
       if (isTutorSide(updated.role as Role)) tutorChanged(c, updated.id);
       return toUserView(updated);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/user/:id{[0-9]+}/password-reset",
+    access: admins,
+    summary: "Staff: email the account's owner a password reset code (the forgot-password flow's code); nobody sets another person's password.",
+    params: idParam,
+    async handle({ c, params, user: caller }) {
+      const db = c.get("db");
+      const target = await findUserById(db, params.id);
+      if (!target) fail("user-not-found");
+      if (!mayManageAccount(caller, target)) fail("forbidden");
+      await takeAttempt(db, `code-send:${target.id}`, settings.rateLimits.codeSend);
+      const now = new Date();
+      const code = await issueCode(db, { userId: target.id, type: VerificationType.ResetPassword, destination: target.email }, now, (db) => [
+        auditStatement(db, auditActorOf(c, caller.id), { action: "user.password-reset", targetType: "user", targetId: target.id, after: { email: target.email } }, now),
+      ]);
+      await notify(c, { userId: target.id, channel: "email", recipient: target.email, code, ...messages.resetPassword(code) });
+      return {};
     },
   }),
 ];

@@ -5,14 +5,24 @@
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
 import { errorMessage as apiErrorMessages, isErrorCode, type AckResult, type ErrorCode } from "@schema/errors";
 import { adminArea } from "./ar-EG-admin-area";
+import { staff } from "./ar-EG-staff";
+import { counts, gendered } from "./ar-EG-counts";
+import { market } from "./ar-EG-marketplace";
 import { support } from "./ar-EG-support";
 
 export const ar = {
   appName: "درس",
   /** The admin area's screens (engineer A2): web/src/i18n/ar-EG-admin-area.ts. */
   adminArea,
+  /** Staff powers: the audit log, staff password resets, Turnstile: web/src/i18n/ar-EG-staff.ts. */
+  staff,
   /** Problem reports, contact requests and the public site's footer (engineer R): web/src/i18n/ar-EG-support.ts. */
   support,
+  /** Counted phrases (every Arabic plural form) and phrases in the gender of their person: web/src/i18n/ar-EG-counts.ts. */
+  counts,
+  gendered,
+  /** The marketplace's shared phrases for students, tutors and visitors: web/src/i18n/ar-EG-marketplace.ts. */
+  market,
   appTagline: "تعلّم الإنجليزي أونلاين",
 
   ui: {

@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from "react";
 import { z } from "zod";
 import { Role } from "@schema/enums";
 import { emailRule, passwordRule, userNameRule } from "@schema/rules";
+import { grantableStaffRoles } from "@schema/staff-rights";
 import { staffRoles } from "../../features/admin-area/admin-logic";
 import { useCreateStaff } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
@@ -23,13 +24,14 @@ const staffSchema = z.object({
   role: z.coerce.number({ error: "required" }).pipe(z.union(staffRoles.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], { error: "required" })),
 });
 
-/** POST /user/ by an admin: a staff account (admin, tutor manager or studio). Only a SuperAdmin offers SuperAdmin. */
+/** POST /user/ by an admin: a staff account (admin, tutor manager or studio). Only a SuperAdmin offers the admin roles. */
 export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateStaff();
   const formRef = useRef<HTMLFormElement>(null);
   const callerRole = useSession().user?.role;
   const form = useFormState({ name: "", email: "", password: "", role: String(Role.TutorManager) });
-  const roles = staffRoles.filter((role) => role !== Role.SuperAdmin || callerRole === Role.SuperAdmin);
+  const grantable = callerRole === undefined ? [] : grantableStaffRoles(callerRole);
+  const roles = staffRoles.filter((role) => grantable.includes(role));
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { mayManageAccount } from "@schema/staff-rights";
 import { Link, useParams } from "react-router-dom";
 import type { SubscriptionView } from "@schema/api/subscription";
 import type { TransactionView } from "@schema/api/transaction";
@@ -17,6 +19,7 @@ import {
 } from "../../features/admin-area/use-admin-area";
 import { ar, governorateNames } from "../../i18n/ar-EG";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -50,6 +53,37 @@ function Profile({ user }: { user: UserView }) {
         <Fact label={t.createdAt}>{formatDate(user.createdAt)}</Fact>
       </dl>
     </Card>
+  );
+}
+
+/** Staff never set another person's password: they email the owner a reset code. */
+function PasswordResetButton({ user }: { user: UserView }) {
+  const [open, setOpen] = useState(false);
+  const send = useMutation({ mutationFn: () => api.post<Record<string, never>>(`/user/${user.id}/password-reset`) });
+  const r = ar.staff.passwordReset;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {r.button}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={r.confirmTitle}
+        body={r.confirmBody(user.email)}
+        confirmLabel={r.button}
+        pending={send.isPending}
+        error={send.error}
+        onClose={() => setOpen(false)}
+        onConfirm={() =>
+          send.mutate(undefined, {
+            onSuccess: () => {
+              setOpen(false);
+              toasts.show({ id: "password-reset-sent", type: "success", title: r.sent });
+            },
+          })
+        }
+      />
+    </>
   );
 }
 
@@ -223,7 +257,8 @@ function InviteButton({ userId }: { userId: number }) {
 export function AdminUserPage() {
   const id = Number(useParams().id);
   const user = useUserQuery(id);
-  const superAdmin = useSession().user?.role === Role.SuperAdmin;
+  const me = useSession().user;
+  const superAdmin = me?.role === Role.SuperAdmin;
   return (
     <PageFrame title={user.data?.name ?? t.title} subtitle={user.data ? ar.roles[user.data.role] : undefined} width="wide">
       <Link to="/admin/users" className="self-start text-sm font-medium text-brand-800 underline underline-offset-2">
@@ -233,6 +268,11 @@ export function AdminUserPage() {
         {(data) => (
           <>
             <Profile user={data} />
+            {me && me.id !== data.id && mayManageAccount(me, data) && (
+              <div className="flex flex-wrap gap-4">
+                <PasswordResetButton user={data} />
+              </div>
+            )}
             {data.role === Role.Student && (
               <>
                 <StudentNumbers userId={data.id} />
