@@ -4,6 +4,12 @@ import { describe, expect, it } from "vitest";
 import { coupons } from "../../schema/db";
 import { auditStatement, insertedRowId } from "../../worker/domain/audit";
 import { createDb } from "../../worker/db";
+import { apiRoutes } from "../../worker/routes";
+import type { AuditEntryView } from "../../schema/api/audit";
+import type { Paged } from "../../schema/api/common";
+import { Role } from "../../schema/enums";
+import { createStudent, createUser } from "./factories-lessons";
+import { call } from "./helpers";
 
 const now = new Date("2026-11-25T10:00:00.000Z");
 const actor = { userId: null, requestId: "req-audit-1" };
@@ -48,5 +54,62 @@ describe("audit statements", () => {
       ]),
     ).rejects.toThrow();
     expect(await auditRows("coupon.delete")).toHaveLength(0);
+  });
+});
+
+describe("GET /admin/audit (admins)", () => {
+  const list = (token: string, query = "") => call("GET", `/api/v1/admin/audit${query}`, { token });
+
+  it("lists staff writes newest first with the actor's name, filtered and paged", async () => {
+    const admin = await createUser(Role.SuperAdmin, { name: "مدير التدقيق" });
+    const student = await createStudent();
+    await call("PUT", `/api/v1/user/${student.id}`, { token: admin.token, body: { name: "اسم أول" } });
+    await call("PUT", `/api/v1/user/${student.id}`, { token: admin.token, body: { name: "اسم ثان" } });
+    const response = await list(admin.token, `?actorId=${admin.id}&action=user.update&size=1`);
+    expect(response.status).toBe(200);
+    const page = response.body as Paged<AuditEntryView>;
+    expect(page.total).toBe(2);
+    expect(page.list).toHaveLength(1);
+    expect(page.list[0]).toMatchObject({
+      actor: { id: admin.id, name: "مدير التدقيق", email: admin.email },
+      action: "user.update",
+      targetType: "user",
+      targetId: String(student.id),
+      before: { name: "اسم أول" },
+      after: { name: "اسم ثان" },
+      requestId: expect.any(String),
+    });
+    const second = (await list(admin.token, `?actorId=${admin.id}&action=user.update&size=1&page=2`)).body as Paged<AuditEntryView>;
+    expect(second.list[0]?.after).toEqual({ name: "اسم أول" });
+    const byTarget = (await list(admin.token, `?targetType=user&targetId=${student.id}`)).body as Paged<AuditEntryView>;
+    expect(byTarget.total).toBe(2);
+    const future = (await list(admin.token, `?actorId=${admin.id}&from=2100-01-01T00:00:00.000Z`)).body as Paged<AuditEntryView>;
+    expect(future.total).toBe(0);
+  });
+
+  it("refuses a bad filter", async () => {
+    const admin = await createUser(Role.RegularAdmin);
+    const response = await list(admin.token, "?action=user.hack");
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("bad-request");
+  });
+
+  it("is shown to admins only", async () => {
+    for (const role of [Role.TutorManager, Role.Studio, Role.Tutor, Role.Student]) {
+      const user = await createUser(role);
+      expect((await list(user.token)).status).toBe(403);
+    }
+  });
+
+  it("offers no way to edit or delete the log", async () => {
+    const auditPaths = apiRoutes.filter((def) => def.path.includes("audit"));
+    expect(auditPaths.map((def) => def.method)).toEqual(["get"]);
+    const admin = await createUser(Role.SuperAdmin);
+    for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
+      for (const path of ["/api/v1/admin/audit", "/api/v1/admin/audit/1"]) {
+        const response = await call(method, path, { token: admin.token, body: {} });
+        expect([method, path, response.status]).toEqual([method, path, 404]);
+      }
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AuditAction } from "../../schema/api/audit";
+import type { AuditAction, AuditEntryView, AuditListQuery } from "../../schema/api/audit";
+import type { Paged } from "../../schema/api/common";
 import { auditLog } from "../../schema/db";
+import { d1, statement } from "../db";
 import type { Db } from "../http/context";
 
 /** Who made a change: the signed-in staff member and the request (for the log's request id). */
@@ -39,3 +41,60 @@ export function auditStatement(db: Db, actor: AuditActor, entry: AuditEntry, now
 
 /** The actor of a route handler's request. */
 export const auditActorOf = (c: { get(key: "requestId"): string }, userId: number | null): AuditActor => ({ userId, requestId: c.get("requestId") });
+
+type AuditRow = {
+  id: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string | null;
+  created_at: string;
+};
+
+const parsed = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** GET /admin/audit: the log newest first, with the actor's name, filtered and paged (one round trip). */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<Paged<AuditEntryView>> {
+  const filters: SQL[] = [sql`1 = 1`];
+  if (query.action) filters.push(sql`a.action = ${query.action}`);
+  if (query.actorId !== undefined) filters.push(sql`a.actor_id = ${query.actorId}`);
+  if (query.targetType) filters.push(sql`a.target_type = ${query.targetType}`);
+  if (query.targetId) filters.push(sql`a.target_id = ${query.targetId}`);
+  if (query.from) filters.push(sql`a.created_at >= ${new Date(query.from).toISOString()}`);
+  if (query.to) filters.push(sql`a.created_at < ${new Date(query.to).toISOString()}`);
+  const where = sql.join(filters, sql` AND `);
+  const [page, count] = await d1(db).batch([
+    statement(
+      db,
+      sql`SELECT a.*, u.name AS actor_name, u.email AS actor_email FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+          WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    ),
+    statement(db, sql`SELECT count(*) AS total FROM audit_log a WHERE ${where}`),
+  ]);
+  const list = ((page?.results ?? []) as AuditRow[]).map(
+    (row): AuditEntryView => ({
+      id: row.id,
+      actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? "", email: row.actor_email ?? "" },
+      action: row.action as AuditAction,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      before: parsed(row.before),
+      after: parsed(row.after),
+      requestId: row.request_id,
+      createdAt: row.created_at,
+    }),
+  );
+  return { list, total: ((count?.results[0] ?? null) as { total: number } | null)?.total ?? 0 };
+}

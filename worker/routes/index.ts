@@ -1,6 +1,7 @@
 import type { AnyRoute } from "../http/route";
 import { adminUserRoutes } from "./admin-user";
 import { assetRoutes } from "./assets";
+import { auditRoutes } from "./audit";
 import { availabilitySlotRoutes } from "./availability-slot";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chat";
@@ -71,4 +72,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...withdrawMethodRoutes,
   ...reportRoutes,
   ...contactRequestRoutes,
+  ...auditRoutes,
 ];
