@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: "reports", ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage") },
               { path: "media", ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage") },
               { path: "user-settings", ...lazyScreen(() => import("./pages/admin-user-settings/admin-user-settings-page"), "AdminUserSettingsPage") },
+              { path: "audit", ...lazyScreen(() => import("./pages/admin-audit/audit-page"), "AdminAuditPage") },
             ],
           },
         ],

@@ -21,5 +21,6 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
   { to: "/admin/platform-settings", label: ar.adminArea.nav.settings },
   { to: "/admin/reports", label: ar.support.adminReports.nav },
+  { to: "/admin/audit", label: ar.staff.audit.nav },
   { to: "/admin/user-settings", label: ar.adminArea.nav.accountSettings },
 ];

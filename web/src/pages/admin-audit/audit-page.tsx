@@ -1,0 +1,214 @@
+import { useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { auditActions, type AuditAction, type AuditEntryView } from "@schema/api/audit";
+import type { Paged } from "@schema/api/common";
+import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
+import { ar } from "../../i18n/ar-EG";
+import { api } from "../../lib/api";
+import { formatDateTime, formatNumber, viewerTimeZone, zonedFormat } from "../../lib/format";
+import { Card } from "../../ui/card";
+import { Badge } from "../../ui/notice";
+import { PageFrame } from "../../ui/page-frame";
+import { Select } from "../../ui/select";
+import { TextField } from "../../ui/text-field";
+
+const t = ar.staff.audit;
+const pageSize = 20;
+
+type Filters = { action: AuditAction | ""; targetType: string; actorId: string; targetId: string; from: string; to: string; page: number };
+const noFilters: Filters = { action: "", targetType: "", actorId: "", targetId: "", from: "", to: "", page: 1 };
+
+/** The ISO instant a day (yyyy-mm-dd) starts on the viewer's clock, plus `days`. */
+function dayStart(day: string, days = 0): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, date + days);
+  // The viewer's wall clock at `guess`, read back as if it were UTC, gives the zone's offset.
+  const parts = Object.fromEntries(
+    zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, "en-CA")
+      .formatToParts(new Date(guess))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return new Date(guess - (wall - guess)).toISOString();
+}
+
+function auditQuery(filters: Filters) {
+  const query: Record<string, string | number> = { page: filters.page, size: pageSize };
+  if (filters.action) query.action = filters.action;
+  if (filters.targetType) query.targetType = filters.targetType;
+  if (/^[0-9]+$/.test(filters.actorId)) query.actorId = filters.actorId;
+  if (filters.targetId.trim()) query.targetId = filters.targetId.trim();
+  if (filters.from) query.from = dayStart(filters.from);
+  if (filters.to) query.to = dayStart(filters.to, 1);
+  return query;
+}
+
+function useAuditQuery(filters: Filters) {
+  return useQuery({
+    queryKey: ["admin", "audit", filters, viewerTimeZone()],
+    queryFn: ({ signal }) => api.get<Paged<AuditEntryView>>("/admin/audit", { query: auditQuery(filters), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const valueText = (value: unknown): string => {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "boolean") return value ? ar.adminArea.common.yes : ar.adminArea.common.no;
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+};
+
+/** A before/after summary as "field: before → after" lines (a value alone when only one side exists). */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const asRecord = (value: unknown): Record<string, unknown> | null =>
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if (!b && !a) {
+    if (before === null && after === null) return <span className="text-slate-600">—</span>;
+    return <bdi dir="auto">{valueText(after ?? before)}</bdi>;
+  }
+  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      {keys.map((key) => (
+        <div key={key} className="flex flex-wrap items-baseline gap-x-2">
+          <dt className="font-medium text-slate-700" dir="ltr">
+            {key}
+          </dt>
+          <dd className="flex flex-wrap items-baseline gap-x-1">
+            {b && (
+              <span>
+                <span className="sr-only">{t.before}: </span>
+                <bdi dir="auto" className="text-slate-600 line-through decoration-slate-400">
+                  {valueText(b[key])}
+                </bdi>
+              </span>
+            )}
+            {b && a && <span aria-hidden="true">←</span>}
+            {a && (
+              <span>
+                <span className="sr-only">{t.after}: </span>
+                <bdi dir="auto" className="font-medium text-slate-900">
+                  {valueText(a[key])}
+                </bdi>
+              </span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const targetLabel = (type: string) => t.targetTypes[type] ?? type;
+
+/** /admin/audit — «سجل التدقيق»: every staff write (who, what, on which record, before and after, when), filtered and paged; read-only. */
+export function AdminAuditPage() {
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const actorId = useDebounced(filters.actorId);
+  const targetId = useDebounced(filters.targetId);
+  const entries = useAuditQuery({ ...filters, actorId, targetId });
+  const change = (next: Partial<Filters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+
+  return (
+    <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
+      <Card>
+        <div role="search" aria-label={t.filters} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Select
+            label={t.action}
+            value={filters.action}
+            onChange={(event) => change({ action: event.target.value as AuditAction | "" })}
+            options={[{ value: "", label: t.anyAction }, ...auditActions.map((action) => ({ value: action, label: t.actions[action] }))]}
+          />
+          <Select
+            label={t.targetType}
+            value={filters.targetType}
+            onChange={(event) => change({ targetType: event.target.value })}
+            options={[{ value: "", label: t.anyTarget }, ...Object.entries(t.targetTypes).map(([value, label]) => ({ value, label }))]}
+          />
+          <TextField label={t.targetId} ltr inputMode="numeric" value={filters.targetId} onChange={(event) => change({ targetId: event.target.value })} />
+          <TextField label={t.actorId} ltr inputMode="numeric" value={filters.actorId} onChange={(event) => change({ actorId: event.target.value })} />
+          <TextField label={t.from} type="date" ltr value={filters.from} onChange={(event) => change({ from: event.target.value })} />
+          <TextField label={t.to} type="date" ltr value={filters.to} onChange={(event) => change({ to: event.target.value })} />
+        </div>
+        <QueryState query={entries} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
+          {(page) => (
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {t.total(formatNumber(page.total))}
+              </p>
+              <div className="overflow-x-auto">
+                <table className="w-full border-collapse text-start text-sm">
+                  <caption className="sr-only">{t.title}</caption>
+                  <thead>
+                    <tr className="border-b border-slate-300 text-slate-700">
+                      <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                        {t.when}
+                      </th>
+                      <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                        {t.actor}
+                      </th>
+                      <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                        {t.action}
+                      </th>
+                      <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                        {t.target}
+                      </th>
+                      <th scope="col" className="py-2 text-start font-semibold">
+                        {t.changes}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {page.list.map((entry) => (
+                      <tr key={entry.id} className="align-top">
+                        <td className="py-3 pe-3 whitespace-nowrap">
+                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          {entry.requestId && (
+                            <span className="block text-xs text-slate-600">
+                              {t.requestId}: <bdi dir="ltr">{entry.requestId.slice(0, 12)}</bdi>
+                            </span>
+                          )}
+                        </td>
+                        <td className="py-3 pe-3">
+                          {entry.actor ? (
+                            <Link to={`/admin/user/${entry.actor.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                              <bdi>{entry.actor.name || entry.actor.email}</bdi>
+                            </Link>
+                          ) : (
+                            t.system
+                          )}
+                        </td>
+                        <td className="py-3 pe-3">
+                          <Badge tone="neutral">{t.actions[entry.action] ?? entry.action}</Badge>
+                        </td>
+                        <td className="py-3 pe-3 whitespace-nowrap">
+                          {entry.targetType === "user" && entry.targetId ? (
+                            <Link to={`/admin/user/${entry.targetId}`} className="text-brand-800 underline underline-offset-2">
+                              {targetLabel(entry.targetType)} <bdi dir="ltr">#{entry.targetId}</bdi>
+                            </Link>
+                          ) : (
+                            <>
+                              {targetLabel(entry.targetType)} {entry.targetId && <bdi dir="ltr">#{entry.targetId}</bdi>}
+                            </>
+                          )}
+                        </td>
+                        <td className="py-3">
+                          <Changes before={entry.before} after={entry.after} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={filters.page} total={page.total} size={pageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
+            </div>
+          )}
+        </QueryState>
+      </Card>
+    </PageFrame>
+  );
+}
