@@ -190,6 +190,19 @@ describe("the public tutor list", () => {
     expect(response.body.list[3].lessonsTaught).toBe(1);
   });
 
+  it("answers the soonest free time on the 15-minute grid, never the notice's odd minute", async () => {
+    const tag = word();
+    const tutor = await onboardedTutor({ name: `مدرس ${tag}` });
+    await env.DB.prepare("UPDATE tutors SET notice = 7 WHERE id = ?").bind(tutor.user.id).run();
+    // A slot open from now: its free time starts at now + 7 minutes, an odd minute.
+    await createSlot(tutor.token, at(0), at(180));
+    await call("DELETE", "/api/v1/cache/flush", { token: admin.token });
+    const response = await list(`name=${encodeURIComponent(tag)}`);
+    const next = Date.parse(response.body.list[0].nextFreeAt);
+    expect(next % (15 * 60_000)).toBe(0);
+    expect(next).toBeGreaterThanOrEqual(Date.now() + 7 * 60_000 - 1000);
+  });
+
   it("does not count a fully booked slot as free time", async () => {
     const tag = word();
     const tutor = await onboardedTutor({ name: `مدرس ${tag}` });

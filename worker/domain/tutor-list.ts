@@ -136,8 +136,19 @@ function toCard(row: CardRow): TutorCard {
     topics: JSON.parse(row.topics) as TopicView[],
     rating: { average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100, count: row.rating_count },
     lessonsTaught: row.lessons_taught,
-    nextFreeAt: row.next_free_at,
+    nextFreeAt: onLessonGrid(row.next_free_at),
   };
+}
+
+const GRID_MS = 15 * 60 * 1000;
+
+/**
+ * The soonest free time as a bookable start: the tutor's notice from now lands anywhere
+ * (14:37), lessons start on the 15-minute grid (14:45), as GET /lesson/free-times offers them.
+ */
+export function onLessonGrid(at: string | null): string | null {
+  if (at === null) return null;
+  return new Date(Math.ceil(Date.parse(at) / GRID_MS) * GRID_MS).toISOString();
 }
 
 /** A calendar day of a zone (Cairo unless given) as a UTC window [start, end) (Egypt has had summer time since 2023). */
