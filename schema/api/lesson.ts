@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LessonDuration } from "../enums";
+import { LessonDuration, type Gender } from "../enums";
 import { isoTime } from "./availability-slot";
 import { pageQuery } from "./common";
 
@@ -38,6 +38,11 @@ export const lessonListQuery = pageQuery.extend({
   when: z.enum(["future", "past", "now"], { error: "bad-request" }).optional(),
   /** Staff only: another member's lessons. */
   user: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  /**
+   * Admins only, from the admin area's platform-wide list: everyone's lessons. Without it (and
+   * without user) every caller, staff included, gets their own lessons.
+   */
+  scope: z.literal("all", { error: "bad-request" }).optional(),
   /** Lessons overlapping [after, before) (a calendar week), oldest first. */
   after: isoTime.optional(),
   before: isoTime.optional(),
@@ -49,7 +54,8 @@ export const lessonStatsQuery = z.object({
 
 export type LessonState = "pending" | "happening" | "fulfilled" | "canceled";
 
-export type LessonMemberView = { id: number; name: string | null; image: string | null };
+/** gender: so the screens' verbs and titles about the member follow it (null when not known). */
+export type LessonMemberView = { id: number; name: string | null; image: string | null; gender?: Gender | null };
 
 export type LessonView = {
   id: number;

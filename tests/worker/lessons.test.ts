@@ -227,6 +227,24 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     expect((await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: other.token })).status).toBe(403);
   });
 
+  it("shows a tutor manager or admin their own lessons on their own screens, and everyone's only to admins asking with scope=all", async () => {
+    const { lessonId } = await booked(24);
+    const manager = await createUser(Role.TutorManager);
+    const admin = await createUser(Role.SuperAdmin);
+    const own = await call("GET", "/api/v1/lesson/list/?size=100", { token: manager.token });
+    expect(own.body).toEqual({ list: [], total: 0 });
+    const adminOwn = await call("GET", "/api/v1/lesson/list/?size=100", { token: admin.token });
+    expect(adminOwn.body).toEqual({ list: [], total: 0 });
+    const refused = await call("GET", "/api/v1/lesson/list/?scope=all", { token: manager.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("forbidden");
+    const all = await call("GET", "/api/v1/lesson/list/?scope=all&size=1", { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThanOrEqual(1);
+    expect(lessonId).toBeGreaterThan(0);
+    expect(all.body.list[0].tutor.id).not.toBe(admin.id);
+  });
+
   it("counts attended, upcoming and cancelled lessons", async () => {
     const { tutor, student, lessonId } = await booked(24);
     await storedLesson(tutor, student, gridTime(-5));

@@ -41,7 +41,7 @@ describe("every route's declared roles, called as every role and as nobody", () 
 
 describe("least privilege over accounts (schema/staff-rights.ts)", () => {
   const create = (token: string, role: Role) =>
-    call("POST", "/api/v1/user/", { token, body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "Staff" } });
+    call("POST", "/api/v1/user/", { token, body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "موظف جديد" } });
 
   it("lets only a SuperAdmin create an admin; a RegularAdmin creates only the staff roles below its own", async () => {
     const superAdmin = await createUser(Role.SuperAdmin);

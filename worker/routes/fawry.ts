@@ -3,6 +3,9 @@
 import { z } from "zod";
 import {
   cardTokenQuery,
+  checkoutBody,
+  type FreeOrder,
+  type RefundQuote,
   payCardBody,
   payInstallmentsBody,
   payWalletBody,
@@ -21,15 +24,22 @@ import { sandboxFetch } from "../dev/fawry";
 import {
   LOCAL_FAWRY,
   applyPaymentDetails,
+  closeOtherOrders,
   closeUnpaid,
+  createFreeOrder,
   createTransaction,
+  refundQuote,
   fawryFor,
   notificationKey,
   recordCharge,
   syncStaleTransactions,
   syncTransaction,
 } from "../domain/payments";
-import { findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
+import { auditActorOf, auditStatement } from "../domain/audit";
+import { d1 } from "../domain/lessons";
+import { openRefundOf, openRefundStatements, raiseAlarm, requestRefund } from "../domain/refunds";
+import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
+import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
 import type { UserRow } from "../domain/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
@@ -65,6 +75,7 @@ async function checkout<T extends { statusCode: number; referenceNumber?: string
   charge: (tx: TransactionRow, common: { merchantRefNum: string; customer: Customer; amount: number; items: Item[]; description: string }) => Promise<T>,
 ) {
   const db = c.get("db");
+  await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env);
   const tx = await createTransaction(db, c.get("config"), user.id, body, method);
   const answer = await charge(tx, { merchantRefNum: tx.merchantRefNum, customer: customerOf(user), amount: toEgp(tx.amount), items: itemsOf(tx), description: "اشتراك في باقة درس" }).catch(
     (error) => {
@@ -86,6 +97,16 @@ async function ownTransaction(c: AppContext, user: UserRow, id: number) {
   return tx;
 }
 
+/**
+ * A saved card is the caller's only when Fawry lists it under their customer id: another user's
+ * (or an unknown) token answers 404 before anything is charged or deleted.
+ */
+async function ownCard(c: AppContext, user: UserRow, cardToken: string): Promise<void> {
+  const answer = await client(c).listCards(String(user.id)).catch(() => fail("fawry-error"));
+  if (answer.statusCode !== 200) fail("fawry-error");
+  if (!(answer.cards ?? []).some((card) => card.token === cardToken)) fail("not-found");
+}
+
 export const fawryRoutes = [
   route({
     method: "post",
@@ -95,6 +116,7 @@ export const fawryRoutes = [
     body: payCardBody,
     status: 201,
     async handle({ c, body, user }): Promise<CardPayment> {
+      await ownCard(c, user, body.cardToken);
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.Card, (t, common) =>
         fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t) }),
@@ -111,6 +133,7 @@ export const fawryRoutes = [
     body: payInstallmentsBody,
     status: 201,
     async handle({ c, body, user }): Promise<CardPayment> {
+      await ownCard(c, user, body.cardToken);
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.BankInstallment, (t, common) =>
         fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t), installmentPlanId: body.installmentPlanId }),
@@ -186,22 +209,67 @@ export const fawryRoutes = [
     },
   }),
   route({
+    method: "get",
+    path: "/fawry/refund/quote",
+    access: [Role.SuperAdmin],
+    summary: "What a refund of a transaction defaults to (the cancellation rule while its plan is live, else all that remains) and the most it may be.",
+    query: transactionIdQuery,
+    async handle({ c, query }): Promise<RefundQuote> {
+      const db = c.get("db");
+      return refundQuote(db, await findTransaction(db, query.transactionId));
+    },
+  }),
+  route({
     method: "post",
     path: "/fawry/refund",
     access: [Role.SuperAdmin],
-    summary: "Refund a paid transaction (all that remains, or an amount); Fawry's notification records it and ends the subscription.",
+    summary:
+      "Refund a paid transaction through Fawry: the computed amount by default, or a smaller one. A live plan bought with it is cancelled with its future lessons. Answers the transaction (Refunding, Refunded or RefundFailed).",
     body: refundBody,
-    async handle({ c, body }) {
+    async handle({ c, body, user }) {
       const db = c.get("db");
+      const now = new Date();
       const tx = await findTransaction(db, body.transactionId);
+      if (await openRefundOf(db, tx.id)) fail("refund-in-progress");
       if (tx.status !== TransactionStatus.Paid && tx.status !== TransactionStatus.PartialRefunded) fail("illegal");
-      const remaining = tx.amount - tx.refundedAmount;
-      const amount = body.amount ?? remaining;
-      if (amount > remaining || !tx.fawryRefNumber) fail("illegal");
-      const fawry = client(c);
-      const answer = await fawry.refund({ referenceNumber: tx.fawryRefNumber, refundAmount: toEgp(amount), reason: body.reason }).catch(() => fail("fawry-error"));
-      if (answer.statusCode !== 200) fail("fawry-error");
-      return toTransactionView(await syncTransaction(db, fawry, await findTransaction(db, tx.id), c.get("logger"), c.env));
+      const quote = await refundQuote(db, tx, now);
+      const amount = body.amount ?? quote.computed;
+      if (amount > quote.remaining) fail("refund-exceeds-paid");
+      if (amount <= 0) fail("subscription-uncancellable");
+      const audit = auditStatement(
+        db,
+        auditActorOf(c, user.id),
+        { action: "transaction.refund", targetType: "transaction", targetId: tx.id, before: { status: tx.status, refundedAmount: tx.refundedAmount }, after: { refund: amount, reason: body.reason ?? null } },
+        now,
+      );
+      if (quote.subscriptionId !== null) {
+        const sub = await findSubscription(db, quote.subscriptionId);
+        if (sub) await cancelSubscription(db, sub, user.id, now, { refund: amount, reason: "admin", audit });
+      } else {
+        const built = audit.toSQL();
+        await d1(db).batch([
+          ...openRefundStatements(db, { transactionId: tx.id, amount, reason: "admin", requestedBy: user.id }, now.toISOString()),
+          d1(db).prepare(built.sql).bind(...built.params),
+        ]);
+      }
+      const open = await openRefundOf(db, tx.id);
+      if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString()) fail("refund-in-progress");
+      await requestRefund(db, client(c), open, c.get("logger"), c.env, now);
+      return toTransactionView(await findTransaction(db, tx.id));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/fawry/pay/free",
+    access: [Role.Student],
+    summary: "Start a plan whose total is 0 (a 100 % coupon, a free invited plan): no Fawry call, the subscription starts at once, a zero transaction records it.",
+    body: checkoutBody,
+    status: 201,
+    async handle({ c, body, user }): Promise<FreeOrder> {
+      const db = c.get("db");
+      await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env);
+      const { transaction, subscription } = await createFreeOrder(db, c.get("config"), user.id, body);
+      return { transaction: toTransactionView(transaction), subscription: toSubscriptionView(subscription) };
     },
   }),
   route({
@@ -228,6 +296,7 @@ export const fawryRoutes = [
     query: cardTokenQuery,
     status: 204,
     async handle({ c, query, user }) {
+      await ownCard(c, user, query.token);
       const answer = await client(c).deleteCard(String(user.id), query.token).catch(() => fail("fawry-error"));
       if (answer.statusCode !== 200) fail("fawry-error");
     },
@@ -270,9 +339,17 @@ export const fawryRoutes = [
       const details = body as unknown as PaymentDetails;
       if (!key || !(await verifyNotification(key, details))) {
         c.get("logger").warn("fawry notification refused: bad signature");
+        // Recorded for admins when it names one of our orders (anything else is noise, not money).
+        const named = typeof details.merchantRefNumber === "string" || typeof details.merchantRefNumber === "number" ? await findByMerchantRef(c.get("db"), String(details.merchantRefNumber)) : null;
+        if (named)
+          await raiseAlarm(c.get("db"), "bad-signature", {
+            transactionId: named.id,
+            merchantRefNum: named.merchantRefNum,
+            details: { orderStatus: String(details.orderStatus ?? ""), paymentAmount: details.paymentAmount ?? null },
+          });
         fail("forbidden");
       }
-      const applied = await applyPaymentDetails(c.get("db"), details, c.get("logger"), c.env);
+      const applied = await applyPaymentDetails(c.get("db"), details, c.get("logger"), c.env, new Date(), client(c));
       if (!applied) fail("transaction-not-found");
       return { ok: true };
     },

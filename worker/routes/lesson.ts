@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { idParam } from "../../schema/api/common";
 import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
-import { Role } from "../../schema/enums";
+import { Role, isAdmin } from "../../schema/enums";
 import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
@@ -70,15 +70,20 @@ export const lessonRoutes = [
     method: "get",
     path: "/lesson/list/",
     access: "signed-in",
-    summary: "The caller's lessons (staff: anyone's, or one user's), filtered ratified/canceled and future/past/now; paged.",
+    summary:
+      "The caller's own lessons (staff: one user's with user=; admins: everyone's with scope=all, the admin area's list), filtered ratified/canceled and future/past/now; paged.",
     query: lessonListQuery,
     // The caller's own lessons (the usual question) go in one batch with the caller's read.
     prefetch: ({ c, userId, query }) =>
-      query.user === undefined || query.user === userId ? [lessonListStatement(c.get("db"), listQuery(userId, query), c.get("now"))] : null,
+      query.scope === undefined && (query.user === undefined || query.user === userId)
+        ? [lessonListStatement(c.get("db"), listQuery(userId, query), c.get("now"))]
+        : null,
     handle({ c, query, user, prefetched }) {
       const staff = isLessonStaff(user.role as Role);
       if (query.user !== undefined && query.user !== user.id && !staff) fail("forbidden");
-      const userId = query.user ?? (staff ? null : user.id);
+      // The platform-wide list is the admin area's alone; a tutor manager's own screens show their own lessons.
+      if (query.scope === "all" && !isAdmin(user.role as Role)) fail("forbidden");
+      const userId = query.user ?? (query.scope === "all" ? null : user.id);
       // Prefetched for the token's user: the answer when that is whose lessons are asked for.
       if (prefetched && userId === user.id) return lessonListFrom(c.get("db"), prefetched[0] as Parameters<typeof lessonListFrom>[1], listQuery(userId, query), c.get("now"));
       return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));

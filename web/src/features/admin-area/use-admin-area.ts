@@ -278,7 +278,7 @@ export function useAdminTutorInfoQuery(id: number) {
 
 export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number };
 
-/** GET /lesson/list/ as staff: everyone's lessons, or one member's. */
+/** GET /lesson/list/ as an admin: everyone's lessons (scope=all), or one member's. */
 export function useAdminLessonsQuery(filters: LessonFilters) {
   return useQuery({
     queryKey: ["admin", "lessons", filters] as const,
@@ -290,6 +290,8 @@ export function useAdminLessonsQuery(filters: LessonFilters) {
           status: filters.status ?? undefined,
           when: filters.when ?? undefined,
           user: filters.user ?? undefined,
+          // Everyone's lessons are asked for explicitly (without it the API answers the caller's own).
+          scope: filters.user === null ? "all" : undefined,
         },
         signal,
       }),
