@@ -10,7 +10,7 @@ import type { Env } from "./env";
  * A drizzle instance for the binding, made per request (the binding object is new each time).
  * Without a schema: the code uses the query builder and raw SQL, never relational queries, and
  * giving the schema makes drizzle walk all its tables on every call (a CPU profile of GET
- * /lesson/list/ under load showed that at 15 % of the Worker's time).
+ * /lesson/list/ under load showed that walk as a large share of the Worker's time).
  */
 export function createDb(env: Pick<Env, "DB">): Db {
   return drizzle(env.DB);
@@ -38,7 +38,7 @@ type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1Pre
  * writes it with `sql.placeholder(name)` for each value, and each call answers the query bound to
  * `values` on this request's binding, usable wherever the built query is (awaited, or in
  * `db.batch`, which takes `_prepare()`'s statement and params). A CPU profile of GET /lesson/list/
- * under load had drizzle's query building (walking the select's tree into SQL) at ~39 % of the
+ * under load showed drizzle's query building (walking the select's tree into SQL) dominating the
  * Worker's time; the rows are still mapped by drizzle, so the answer's shape is the query's.
  */
 export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>>(build: (db: Db) => Q): (db: Db, values: Record<string, unknown>) => Prebuilt<Q> {

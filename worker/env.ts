@@ -78,7 +78,7 @@ const optional = <T extends z.ZodType>(rule: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), rule.optional());
 
 /**
- * Startup configuration (spec 5). A bad value fails loudly with its name. Secrets that have a
+ * Startup configuration (docs/product.md §5). A bad value fails loudly with its name. Secrets that have a
  * local emulator are optional in the local environment and required everywhere else.
  */
 const configSchema = z
@@ -94,7 +94,7 @@ const configSchema = z
     GA_ID: optional(z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long")),
     CLARITY_PROJECT_ID: optional(z.string().length(10)),
     FAWRY_MERCHANT_CODE: optional(z.string().min(1)),
-    // Fawry (integrations.md §1): without a base URL the local environment uses its sandbox.
+    // Fawry (docs/integrations.md §1): without a base URL the local environment uses its sandbox.
     FAWRY_BASE_URL: optional(z.url()),
     FAWRY_SECURE_KEY: optional(z.string().min(1)),
     EMAIL_API_URL: optional(z.url()),
@@ -103,17 +103,17 @@ const configSchema = z
     WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
     WHATSAPP_TOKEN: optional(z.string()),
     TELEGRAM_BOT_TOKEN: optional(z.string()),
-    // Telegram (integrations.md §3): the bot's username makes the t.me deep link; the webhook secret
+    // Telegram (docs/integrations.md §3): the bot's username makes the t.me deep link; the webhook secret
     // is setWebhook's secret_token. Locally, without a token, the emulator in worker/dev/telegram.
     TELEGRAM_BOT_USERNAME: optional(z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @")),
     TELEGRAM_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -")),
     TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
-    // WhatsApp Cloud API (integrations.md §4): the Graph base with its pinned version, the webhook's
+    // WhatsApp Cloud API (docs/integrations.md §4): the Graph base with its pinned version, the webhook's
     // verify token (GET subscription check) and the app secret (X-Hub-Signature-256).
     WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v23.0"),
     WHATSAPP_VERIFY_TOKEN: optional(z.string().min(1)),
     WHATSAPP_APP_SECRET: optional(z.string().min(1)),
-    // LiveKit (integrations.md §2): all three or none; without them lessons run peer-to-peer.
+    // LiveKit (docs/integrations.md §2): all three or none; without them lessons run peer-to-peer.
     LIVEKIT_URL: optional(z.url()),
     LIVEKIT_API_KEY: optional(z.string().min(1)),
     LIVEKIT_API_SECRET: optional(z.string().min(1)),

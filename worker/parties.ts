@@ -27,7 +27,7 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
       const user = await findUserById(db, payload.id);
       if (!user) return refuse(401);
       if (lobby.className === "USER_CHANNEL" && lobby.name !== String(user.id)) return refuse(403);
-      // spec 6: server stats (and the channel's other admin events) are for admins only.
+      // docs/product.md §6: server stats (and the channel's other admin events) are for admins only.
       if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isAdmin(user.role as Role))) return refuse(403);
       if (lobby.className === "CHAT_ROOM") {
         const roomId = Number(lobby.name);

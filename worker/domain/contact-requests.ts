@@ -1,6 +1,6 @@
 /**
- * Public contact requests (spec 7 "contact-request"; business-rules.md "Contact request"): stored,
- * then the team (every admin) is told by email through the outbox.
+ * Public contact requests (docs/product.md §7, contact-request; docs/business-rules.md,
+ * Validation bounds, "Contact request"): stored, then the team (every admin) is told by email through the outbox.
  */
 import { and, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Tutor earnings and withdrawal requests (business-rules.md "Tutor earnings and withdrawals").
+ * Tutor earnings and withdrawal requests (docs/business-rules.md, Tutor earnings and withdrawals).
  * Earnings come from worker/domain/stats.ts (fulfilled lessons' stored tutor_earning); the
  * withdrawable balance is earnings − requests pending or approved. A request is inserted by one
  * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
@@ -19,7 +19,7 @@ import { hasWithdrawMethod, saveWithdrawMethod } from "./withdraw-methods";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Staff who process withdrawals (spec 6: admins). */
+/** Staff who process withdrawals (docs/product.md §6: admins). */
 export const isInvoiceStaff = (role: Role): boolean => isAdmin(role);
 
 /** Requests that hold money back from the balance: waiting (0, 1) or paid (3). */

@@ -9,9 +9,9 @@ import { fail } from "../http/failure";
 /** The tutors' support group (onboarding step 1). */
 export const SUPPORT_GROUP_LINK = "https://chat.whatsapp.com/dars-tutors";
 
-/** business-rules.md: after a rejection (intro video, interview), a new attempt 3 months later. */
+/** After a rejection (intro video, interview), a new attempt 3 months later (docs/business-rules.md, Tutors). */
 export const RETRY_AFTER_REJECTION_MONTHS = 3;
-/** business-rules.md: 6 months between interview starts (cancelled ones do not count). */
+/** 6 months between interview starts, cancelled ones not counted (docs/business-rules.md, Tutors). */
 export const MONTHS_BETWEEN_INTERVIEWS = 6;
 
 /** The same instant `months` calendar months earlier (UTC). */

@@ -1,6 +1,6 @@
 /**
  * Operator-changeable settings stored in platform_settings (key → JSON value); a missing or
- * unreadable key means the default of worker/domain/settings.ts (business-rules.md).
+ * unreadable key means the default of worker/domain/settings.ts (docs/business-rules.md).
  * Today: the withdrawal request limits ("withdrawals").
  */
 import { eq, sql } from "drizzle-orm";

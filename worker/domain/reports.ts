@@ -1,5 +1,5 @@
 /**
- * Problem reports (spec 7 "report"): a signed-in user describes a problem, optionally with a
+ * Problem reports (docs/product.md §7, report): a signed-in user describes a problem, optionally with a
  * screenshot and a log; admins read every report, mark it resolved and keep a note. Attachments
  * are private (R2 receipts/ prefix), read back only by the reporter and admins.
  */
@@ -14,7 +14,7 @@ import { RECEIPT_PREFIX } from "./invoices";
 
 export type ReportRow = typeof reports.$inferSelect;
 
-/** Who handles reports (spec 6: admins). */
+/** Who handles reports (docs/product.md §6: admins). */
 export const isReportStaff = (role: Role): boolean => isAdmin(role);
 
 /** A checked attachment, ready to store: its R2 key, type and the file. */
@@ -34,8 +34,8 @@ function isLogFile(file: File): boolean {
 }
 
 /**
- * Type then size of each attachment, before anything is stored (business-rules.md "Files":
- * screenshot ≤ 8 MB image, log ≤ 1 MB text). Empty file fields count as absent.
+ * Type then size of each attachment, before anything is stored (docs/business-rules.md,
+ * Validation bounds, "Files": screenshot ≤ 8 MB image, log ≤ 1 MB text). Empty file fields count as absent.
  */
 export function checkReportAttachments(files: { screenshot: File | null; log: File | null }): ReportAttachment[] {
   const checked: ReportAttachment[] = [];

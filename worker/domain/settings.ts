@@ -1,7 +1,7 @@
 import { bounds } from "../../schema/rules";
 
 /**
- * Operator-tunable numbers with the defaults of business-rules.md. One place, so a platform
+ * Operator-tunable numbers with the defaults of docs/business-rules.md. One place, so a platform
  * setting can override them later without hunting through the code.
  */
 export const settings = {
@@ -18,7 +18,7 @@ export const settings = {
     codeConfirm: { limit: 20, windowMs: 15 * 60 * 1000 },
     /** Registrations per client address. */
     register: { limit: 20, windowMs: 60 * 60 * 1000 },
-    /** Contact requests per client address (business-rules.md: 1 per 6 h). */
+    /** Contact requests per client address (docs/business-rules.md: 1 per 6 h). */
     contactRequest: { limit: 1, windowMs: 6 * 60 * 60 * 1000 },
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
@@ -36,10 +36,10 @@ export const settings = {
     reminders: { "1d": 24 * 60 * 60 * 1000, "1h": 60 * 60 * 1000 },
   },
   withdrawals: {
-    /** A withdrawal request's amount, piasters: 100..50,000 EGP (spec 9). */
+    /** A withdrawal request's amount, piasters: 100..50,000 EGP (docs/product.md §9). */
     minAmount: bounds.invoiceAmount.min,
     maxAmount: bounds.invoiceAmount.max,
-    /** What the tutor is told a payout takes (spec 9). */
+    /** What the tutor is told a payout takes (docs/product.md §9). */
     workingDays: { min: 4, max: 5 },
     /** Receipt uploaded with an approval: an image or a PDF up to 8 MB. */
     receipt: { maxBytes: bounds.fileBytes.receipt, types: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"] as const },

@@ -1,7 +1,7 @@
 import { sign, verify } from "hono/jwt";
 import type { TokenPayload } from "../../schema/api/auth";
 
-/** Bearer tokens live 30 days; the SPA refreshes them in their last 2 days (spec 4, Session). */
+/** Bearer tokens live 30 days; the SPA refreshes them in their last 2 days (docs/product.md §4, Session). */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 export async function issueToken(userId: number, secret: string, now = Date.now()): Promise<string> {
@@ -12,7 +12,7 @@ export async function issueToken(userId: number, secret: string, now = Date.now(
 
 /**
  * The verifying key of each secret, imported once per isolate: importing it on every request
- * was 4 % of the Worker's time under load (a CPU profile of GET /lesson/list/). Keys are not tied
+ * showed in a CPU profile of GET /lesson/list/ under load. Keys are not tied
  * to a request, and there is one secret (two while it is being rotated).
  */
 const verifyingKeys = new Map<string, Promise<CryptoKey>>();
@@ -30,7 +30,7 @@ function verifyingKey(secret: string): Promise<CryptoKey> {
 /**
  * Tokens whose signature checked out, by secret and token: a signed token never changes, so the
  * signature is checked once per isolate while its expiry is still checked on every use (the HMAC
- * check was 10 % of the Worker's time on GET /lesson/list/). Bounded: the oldest half goes when full.
+ * check showed in a CPU profile of GET /lesson/list/ under load). Bounded: the oldest half goes when full.
  */
 const verifiedTokens = new Map<string, TokenPayload>();
 const VERIFIED_TOKENS_MAX = 2000;

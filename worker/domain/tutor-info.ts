@@ -1,4 +1,4 @@
-// Tutor information endpoints of spec section 7: activity, interviewer choice, the full staff
+// Tutor information endpoints (docs/product.md §7, user): activity, interviewer choice, the full staff
 // list, and tutoring minutes.
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Paged, PageQuery } from "../../schema/api/common";

@@ -9,8 +9,9 @@ import type { Db } from "../http/context";
 import { likePattern } from "./topics";
 
 /**
- * business-rules.md: listed when activated and the profile is complete, which includes the image,
- * intro video and thumbnail the studio uploads (onboarding step 5, worker/routes/photo-session.ts).
+ * docs/business-rules.md, Tutors: onboarding and listing: listed when activated and the profile is
+ * complete, which includes the image, intro video and thumbnail the studio uploads (onboarding
+ * step 5, worker/routes/photo-session.ts).
  */
 export const MEDIA_REQUIRED_FOR_LISTING = true;
 
@@ -185,7 +186,8 @@ function listFilters(query: TutorListQuery, now: Date): SQL {
 
 /**
  * The public list, ordered by soonest free time, then average rating, then lessons taught
- * (business-rules.md). A cache miss is one D1 round trip (page and total in one batch).
+ * (docs/business-rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip (page
+ * and total in one batch).
  */
 export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
   const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null, query.day ? (query.timeZone ?? null) : null]);

@@ -1,5 +1,5 @@
 /**
- * A tutor's saved withdraw methods (spec 8 "withdraw-method-not-found"; spec 7 "querying
+ * A tutor's saved withdraw methods (docs/product.md §8 "withdraw-method-not-found"; docs/product.md §7 "querying
  * withdrawal methods"): destinations kept for the next withdrawal request, one of them the
  * default the request form starts with. At most MAX_WITHDRAW_METHODS live ones; the same
  * destination is kept once (saving it again updates its receiver). Deleting is soft, so past

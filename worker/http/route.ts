@@ -67,7 +67,7 @@ export function route<
   return def as AnyRoute;
 }
 
-/** Turns the first zod issue into the catalogue answer: `{ code, fields }` (business-rules.md). */
+/** The first zod issue as the catalogue answer `{ code, fields }` (docs/business-rules.md, Errors on the wire). */
 function validationFailure(error: z.ZodError, fallback: ErrorCode): never {
   const fields: Record<string, ErrorCode> = {};
   for (const issue of error.issues) {

@@ -1,4 +1,4 @@
-// The FawryPay client (integrations.md §1): request shapes, every signature formula as a pure
+// The FawryPay client (docs/integrations.md §1): request shapes, every signature formula as a pure
 // function, and verification of the server notification v2. Money is piasters everywhere else;
 // amounts become 2-decimal EGP strings only here, at the edge.
 
@@ -29,7 +29,7 @@ export function safeEqual(a: string, b: string): boolean {
 export type Keys = { merchantCode: string; secureKey: string };
 
 // ---------------------------------------------------------------------------------------------
-// Signatures, one per formula of integrations.md §1
+// Signatures, one per formula of docs/integrations.md §1
 
 export const signatures = {
   /** §1.3 list card tokens. */

@@ -6,7 +6,7 @@ import { publishToUsers } from "./publish";
 
 type Channels = Parameters<typeof publishToUsers>[0];
 
-/** The realtime events of a lesson's life (spec 7, received events). */
+/** The realtime events of a lesson's life (docs/product.md §7, events pushed to users). */
 export type LessonEventType = "LessonBooked" | "LessonRebooked" | "LessonCanceled";
 
 /** A lesson and the users to tell: its tutor and its student. */

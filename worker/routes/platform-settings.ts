@@ -3,7 +3,7 @@ import { Role } from "../../schema/enums";
 import { readPlatformSettings, saveWithdrawSettings } from "../domain/platform-settings";
 import { route } from "../http/route";
 
-/** The admin area's platform settings (spec 2 /platform-settings; business-rules: operator settings). */
+/** The admin area's platform settings (docs/product.md §2; defaults in docs/business-rules.md). */
 export const platformSettingsRoutes = [
   route({
     method: "get",
