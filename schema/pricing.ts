@@ -16,3 +16,27 @@ export function periodPrice(plan: PricedPlan, period: PlanPeriod): number {
   const months = planPeriodMonths[period];
   return Math.floor((plan.baseMonthPrice * months * (10_000 - discountOf(plan, period))) / 10_000);
 }
+
+/**
+ * The lesson rates, in piasters per hour: what a student's lesson minute is worth (255 EGP an
+ * hour) and what a tutor earns per fulfilled hour (150 EGP). Read only through lessonRates(), so
+ * making them operator-set (platform settings) changes this one accessor.
+ */
+const defaultLessonRates = { hourlyRate: 25_500, tutorHourlyRate: 15_000 } as const;
+export type LessonRates = { hourlyRate: number; tutorHourlyRate: number };
+export const lessonRates = (): LessonRates => defaultLessonRates;
+
+/** A lesson's price for a duration in minutes, in piasters (what its minutes are worth). */
+export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates()): number => Math.round((minutes * rates.hourlyRate) / 60);
+
+/**
+ * The lesson rules a screen must know to offer only what will succeed: either member may cancel
+ * or move a lesson until 6 hours before its start; a student without a plan has one free 15-minute
+ * trial; the room opens 10 minutes before the start; starts sit on a 15-minute grid.
+ */
+export const lessonRules = {
+  cancelWindowMs: 6 * 60 * 60 * 1000,
+  trial: { enabled: true, minutes: 15 },
+  roomOpensBeforeMs: 10 * 60 * 1000,
+  gridMinutes: 15,
+} as const;

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../web/src/lib/api-error";
 import { renderWithApp } from "./render-with-app";
 
@@ -10,11 +10,31 @@ vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => ge
 const { BookingFlow } = await import("../../web/src/features/lessons/booking-flow");
 const { ar } = await import("../../web/src/i18n/ar-EG");
 const { dayKey } = await import("../../web/src/features/lessons/calendar");
+const { session } = await import("../../web/src/lib/session");
+const { userWith } = await import("./fixtures");
 
-afterEach(cleanup);
+// A signed-in student: the booking reads their plan (GET /sub/user) to offer only what fits.
+function liveToken(): string {
+  const now = Math.floor(Date.now() / 1000);
+  return `header.${btoa(JSON.stringify({ id: 7, iat: now, exp: now + 30 * 86400 })).replace(/=+$/, "")}.signature`;
+}
+beforeEach(() => session.signIn({ user: userWith(), token: liveToken() }));
+afterEach(() => {
+  cleanup();
+  session.logout("signed-out");
+});
 
 /** Free starts tomorrow 16:00 and 16:30 Cairo (14:00, 14:30 UTC) for 30 minutes; 15-minute starts add 16:15. */
-function freeStarts() {
+type Sub = { info: { weeklyMinutes: number } | null; remainingWeeklyMinutes: number; week: { index: number; start: string; end: string } | null };
+const noPlan: Sub = { info: null, remainingWeeklyMinutes: 0, week: null };
+/** A plan of 60 minutes a week, `left` of them left this week (the week holds the next 14 days). */
+const plan = (left: number): Sub => ({
+  info: { weeklyMinutes: 60 },
+  remainingWeeklyMinutes: left,
+  week: { index: 0, start: new Date(Date.now() - 86_400_000).toISOString(), end: new Date(Date.now() + 20 * 86_400_000).toISOString() },
+});
+
+function freeStarts(subscription: Sub = plan(60)) {
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
   const day = dayKey(tomorrow);
   const at = (time: string) => new Date(`${day}T${time}:00.000+02:00`).toISOString();
@@ -23,7 +43,7 @@ function freeStarts() {
       const starts = options.query.duration === 15 ? [at("16:00"), at("16:15"), at("16:30")] : [at("16:00"), at("16:30")];
       return Promise.resolve({ tutorId: 5, duration: options.query.duration, starts });
     }
-    if (path === "/sub/user") return Promise.resolve({ info: null, remainingWeeklyMinutes: 0, week: null });
+    if (path === "/sub/user") return Promise.resolve(subscription);
     return Promise.reject(new ApiError("not-found", 404));
   });
   return { day, at };
@@ -78,5 +98,53 @@ describe("booking flow", () => {
     fireEvent.click(times[0]!);
     fireEvent.click(await screen.findByRole("button", { name: ar.marketplace.booking.confirm }));
     expect(await screen.findByText("دقائقك الأسبوعية المتبقية لا تكفي")).toBeTruthy();
+  });
+
+  /** Picks the free day and answers the duration radios. */
+  async function openDurations(day: string) {
+    const dayButton = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>(`[data-day="${day}"]`);
+      expect(button?.disabled).toBe(false);
+      return button!;
+    });
+    fireEvent.click(dayButton);
+    const short = screen.getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`) });
+    const long = screen.getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`) });
+    return { short, long };
+  }
+
+  it("offers a student without a plan only the 15-minute trial, preselected, and says why 30 minutes is not offered", async () => {
+    const { day, at } = freeStarts(noPlan);
+    post.mockResolvedValue({ id: 1 });
+    renderWithApp(<BookingFlow tutorId={5} tutorName="أحمد" />);
+    const { short, long } = await openDurations(day);
+    await waitFor(() => expect(short.checked).toBe(true));
+    expect(long.disabled).toBe(true);
+    expect(screen.getByText(ar.market.booking.trialOnly("ربع ساعة"))).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.next }));
+    const times = await screen.findAllByRole("button", { pressed: false });
+    expect(times).toHaveLength(3);
+    fireEvent.click(times[0]!);
+    fireEvent.click(await screen.findByRole("button", { name: ar.marketplace.booking.confirm }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 5, start: at("16:00"), duration: 15 }));
+  });
+
+  it("does not offer 30 minutes with 15 minutes left this week, and says how many are left", async () => {
+    const { day } = freeStarts(plan(15));
+    renderWithApp(<BookingFlow tutorId={5} tutorName="أحمد" />);
+    const { short, long } = await openDurations(day);
+    await waitFor(() => expect(long.disabled).toBe(true));
+    expect(short.checked).toBe(true);
+    expect(screen.getByText(ar.market.booking.notEnoughMinutes("١٥ دقيقة"))).toBeTruthy();
+  });
+
+  it("offers no duration and no next step when the week's minutes are used up", async () => {
+    const { day } = freeStarts(plan(0));
+    renderWithApp(<BookingFlow tutorId={5} tutorName="أحمد" />);
+    const { short, long } = await openDurations(day);
+    await waitFor(() => expect(short.disabled).toBe(true));
+    expect(long.disabled).toBe(true);
+    expect(screen.getByText(ar.market.booking.noDurationFits)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: ar.ui.next })).toBeNull();
   });
 });

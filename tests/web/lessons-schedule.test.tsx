@@ -27,6 +27,9 @@ const { ApiError } = await import("../../web/src/lib/api-error");
 const { weekDays, weekStartOf, localDay } = await import("../../web/src/features/availability/week");
 const { session } = await import("../../web/src/lib/session");
 const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { formatWhen } = await import("../../web/src/lib/format");
+/** «انضم للحصة — …»: the join control's accessible name names the lesson it joins. */
+const joinName = new RegExp(`^${ar.market.join.action}`);
 
 const MINUTE = 60_000;
 const t = ar.lessonsSchedule;
@@ -128,16 +131,29 @@ describe("the lesson details", () => {
 
   it("offers a student of a pending lesson to move or cancel it, not to join yet", () => {
     const h = handlers();
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 60 * MINUTE} {...h} />);
+    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 7 * 60 * MINUTE} {...h} />);
     const dialog = screen.getByRole("dialog", { name: t.details.title });
     expect(within(dialog).getByText("منى علي")).toBeTruthy();
     expect(within(dialog).getByText(ar.marketplace.lessons.states.pending)).toBeTruthy();
-    expect(within(dialog).queryByRole("link", { name: t.details.join })).toBeNull();
-    expect(within(dialog).getByText(t.details.roomOpens)).toBeTruthy();
+    expect(within(dialog).queryByRole("link", { name: joinName })).toBeNull();
+    expect((within(dialog).getByRole("button", { name: joinName }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole("button", { name: ar.marketplace.lessons.reschedule }));
     fireEvent.click(within(dialog).getByRole("button", { name: ar.marketplace.lessons.cancel }));
     expect(h.onReschedule).toHaveBeenCalledOnce();
     expect(h.onCancel).toHaveBeenCalledOnce();
+  });
+
+  it("disables cancel and move inside the 6 hours before the start, and says when they closed", () => {
+    const h = handlers();
+    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 60 * MINUTE} {...h} />);
+    const reschedule = screen.getByRole("button", { name: ar.marketplace.lessons.reschedule }) as HTMLButtonElement;
+    const cancel = screen.getByRole("button", { name: ar.marketplace.lessons.cancel }) as HTMLButtonElement;
+    expect(reschedule.disabled).toBe(true);
+    expect(cancel.disabled).toBe(true);
+    fireEvent.click(cancel);
+    expect(h.onCancel).not.toHaveBeenCalled();
+    const closedAt = at - 6 * 60 * MINUTE;
+    expect(screen.getByText(ar.market.changes.closedAt(formatWhen(closedAt, at - 60 * MINUTE)))).toBeTruthy();
   });
 
   it("offers a tutor to cancel but not to move, and names the student", () => {
@@ -149,15 +165,15 @@ describe("the lesson details", () => {
 
   it("links to the room from 10 minutes before the start", () => {
     renderWithApp(<LessonDetailsDialog lesson={lesson({ id: 9, start })} userId={20} isStudent now={at - 10 * MINUTE} {...handlers()} />);
-    expect(screen.getByRole("link", { name: t.details.join }).getAttribute("href")).toBe("/lesson/9");
+    expect(screen.getByRole("link", { name: joinName }).getAttribute("href")).toBe("/lesson/9");
   });
 
   it("says who cancelled and offers nothing for a cancelled lesson", () => {
     renderWithApp(<LessonDetailsDialog lesson={lesson({ start, canceledAt: start, canceledBy: 10 })} userId={20} isStudent now={at - 60 * MINUTE} {...handlers()} />);
     expect(screen.getByText(ar.marketplace.lessons.states.canceled)).toBeTruthy();
-    expect(screen.getByText(t.details.canceledByOther("منى علي"))).toBeTruthy();
+    expect(screen.getByText(ar.gendered.canceledBy.male("منى علي"))).toBeTruthy();
     expect(screen.queryByRole("button", { name: ar.marketplace.lessons.cancel })).toBeNull();
-    expect(screen.queryByRole("link", { name: t.details.join })).toBeNull();
+    expect(screen.queryByRole("link", { name: joinName })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type 
 import { alias } from "drizzle-orm/sqlite-core";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
-import { MessagingApp, Role, isAdmin, type LessonDuration } from "../../schema/enums";
+import { MessagingApp, Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
 import { d1, prebuilt, statement } from "../db";
 import type { Db } from "../http/context";
@@ -21,7 +21,7 @@ export const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId
 
 /** A raw statement's lesson row as drizzle reads it (SQLite answers the boolean as 0/1). */
 export const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
-type Person = Pick<UserRow, "id" | "name" | "image">;
+type Person = Pick<UserRow, "id" | "name" | "image"> & { gender?: string | null };
 
 export function lessonState(lesson: Pick<LessonRow, "start" | "end" | "canceledAt">, now = new Date()): LessonState {
   if (lesson.canceledAt) return "canceled";
@@ -33,8 +33,8 @@ export function lessonState(lesson: Pick<LessonRow, "start" | "end" | "canceledA
 export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, now = new Date()): LessonView {
   return {
     id: lesson.id,
-    tutor: { id: tutor.id, name: tutor.name, image: tutor.image },
-    student: { id: student.id, name: student.name, image: student.image },
+    tutor: { id: tutor.id, name: tutor.name, image: tutor.image, gender: (tutor.gender ?? null) as Gender | null },
+    student: { id: student.id, name: student.name, image: student.image, gender: (student.gender ?? null) as Gender | null },
     start: lesson.start,
     end: lesson.end,
     duration: lesson.duration as LessonDuration,
@@ -178,6 +178,8 @@ function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
     id: sql<number>`${table.id}`.as(`${prefix}_id`),
     name: sql<string | null>`${table.name}`.as(`${prefix}_name`),
     image: sql<string | null>`${table.image}`.as(`${prefix}_image`),
+    /** For the Arabic verbs and titles about this member (he joined / she joined). */
+    gender: sql<string | null>`${table.gender}`.as(`${prefix}_gender`),
     /** The clock this member reads times on (their notifications are written on it). */
     timeZone: sql<string | null>`${table.timeZone}`.as(`${prefix}_time_zone`),
   };

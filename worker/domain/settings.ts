@@ -1,3 +1,4 @@
+import { lessonRates, lessonRules } from "../../schema/pricing";
 import { bounds } from "../../schema/rules";
 
 /**
@@ -25,13 +26,13 @@ export const settings = {
   outbox: { maxAttempts: 5 },
   lessons: {
     /** What a student's lesson minute is worth: 255 EGP per hour, in piasters. */
-    hourlyRate: 25_500,
+    hourlyRate: lessonRates().hourlyRate,
     /** What a tutor earns per fulfilled hour: 150 EGP, in piasters. */
-    tutorHourlyRate: 15_000,
+    tutorHourlyRate: lessonRates().tutorHourlyRate,
     /** Either member may cancel until this long before the start. */
-    cancelWindowMs: 6 * 60 * 60 * 1000,
+    cancelWindowMs: lessonRules.cancelWindowMs,
     /** The single free trial lesson of a student without a subscription. */
-    trial: { enabled: true, minutes: 15 },
+    trial: lessonRules.trial,
     /** Reminders go this long before the start (outbox dedupe keys make each go once). */
     reminders: { "1d": 24 * 60 * 60 * 1000, "1h": 60 * 60 * 1000 },
   },

@@ -1,4 +1,5 @@
 import { Weekday } from "@schema/enums";
+import { market } from "../i18n/ar-EG-marketplace";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zones";
 
 /**
@@ -46,9 +47,42 @@ export const formatNumber = (value: number) => numberFormat.format(value);
 export const formatPercent = (fraction: number) => percentFormat.format(fraction);
 /** Money is stored in piasters (1 EGP = 100). */
 export const formatMoney = (piasters: number) => moneyFormat.format(piasters / 100);
-export const formatDate = (value: DateInput) => zonedFormat({ dateStyle: "medium" }).format(toDate(value));
-export const formatDateTime = (value: DateInput) => zonedFormat({ dateStyle: "medium", timeStyle: "short" }).format(toDate(value));
+/** A calendar date with the month's name: «٢٥ نوفمبر ٢٠٢٦». */
+export const formatDate = (value: DateInput) => zonedFormat({ day: "numeric", month: "long", year: "numeric" }).format(toDate(value));
 export const formatTime = (value: DateInput) => zonedFormat({ timeStyle: "short" }).format(toDate(value));
+
+/** The viewer's calendar day of an instant, "YYYY-MM-DD". */
+export const viewerDayKey = (value: DateInput) => zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(toDate(value));
+
+/** A day as people say it: «الأربعاء، ٢٥ نوفمبر» (the year only when it is not this year's). */
+export function formatDay(value: DateInput, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  const sameYear = viewerDayKey(date).slice(0, 4) === viewerDayKey(now).slice(0, 4);
+  return zonedFormat(sameYear ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date);
+}
+
+/** A moment as people say it: «الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م». */
+export const formatDateTime = (value: DateInput, now: DateInput = Date.now()) => `${formatDay(value, now)}، ${formatTime(value)}`;
+
+const relativeDayWords = market.days;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A moment relative to now where that is natural: «النهارده، ٤:٠٠ م», «بكرة، ٤:٠٠ م»,
+ * «امبارح، ٤:٠٠ م», otherwise the weekday and month name («الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م»).
+ */
+export function formatWhen(value: DateInput, now: DateInput = Date.now()): string {
+  const day = viewerDayKey(value);
+  const nowMs = toDate(now).getTime();
+  const words: Record<string, string> = {
+    [viewerDayKey(nowMs - DAY_MS)]: relativeDayWords.yesterday,
+    [viewerDayKey(nowMs)]: relativeDayWords.today,
+    [viewerDayKey(nowMs + DAY_MS)]: relativeDayWords.tomorrow,
+  };
+  const word = words[day];
+  return word ? `${word}، ${formatTime(value)}` : formatDateTime(value, now);
+}
 
 /** Weekday names in calendar order, Saturday first. */
 export function weekdayNames(): string[] {
@@ -59,4 +93,21 @@ export function weekdayNames(): string[] {
 /** Weekday (0 = Sunday) → its column in a week that starts on Saturday. */
 export function weekColumn(weekday: Weekday): number {
   return (weekday - firstDayOfWeek + 7) % 7;
+}
+
+const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day the server named ("YYYY-MM-DD", e.g. a Cairo day of the admin series), shown as
+ * that day whatever the viewer's zone: { day: "numeric", month: "short" } → «٢٥ نوفمبر».
+ */
+export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long" }): string {
+  const key = JSON.stringify(options);
+  let format = calendarDayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    calendarDayFormats.set(key, format);
+  }
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return format.format(Date.UTC(y, m - 1, d));
 }

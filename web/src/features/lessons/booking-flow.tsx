@@ -4,13 +4,14 @@ import type { LessonView } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDate, formatDateTime, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
+import { formatDateTime, formatDay, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
 import { RadioGroup } from "../../ui/radio-group";
 import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
+import { durationChoices, preferredDuration } from "./booking-rules";
 import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
 import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
 
@@ -37,13 +38,21 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
   const days = useMemo(() => upcomingDays(now, bookingDays), [now]);
   const [step, setStep] = useState<Step>("date");
   const [day, setDay] = useState<string | null>(null);
-  const [duration, setDuration] = useState<LessonDuration>(lesson?.duration ?? LessonDuration.Long);
+  const [wanted, setWanted] = useState<LessonDuration>(lesson?.duration ?? LessonDuration.Long);
   const [start, setStart] = useState<string | null>(null);
 
   // Days with any free time: the shortest lesson fits wherever a longer one does.
   const anyFree = useFreeTimesQuery(tutorId, range, LessonDuration.Short);
-  const forDuration = useFreeTimesQuery(tutorId, range, duration);
   const freeDays = useMemo(() => startsByDay(anyFree.data?.starts ?? []), [anyFree.data]);
+  // Only durations the Worker will accept: the trial's 15 minutes, the minutes left in that week.
+  const subscription = useCurrentSubscriptionQuery();
+  const choices = durationChoices({
+    subscription: subscription.data,
+    at: (day && freeDays.get(day)?.[0]) ?? null,
+    moving: lesson ? { duration: lesson.duration, isTrial: lesson.isTrial, start: lesson.start } : null,
+  });
+  const duration = preferredDuration(choices, wanted);
+  const forDuration = useFreeTimesQuery(tutorId, range, duration ?? LessonDuration.Short);
   const dayStarts = useMemo(() => (day ? (startsByDay(forDuration.data?.starts ?? []).get(day) ?? []) : []), [day, forDuration.data]);
 
   const book = useBookLesson();
@@ -51,7 +60,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
   const mutation = lesson ? reschedule : book;
 
   function confirm() {
-    if (!start) return;
+    if (!start || duration === null) return;
     const onSuccess = (saved: LessonView) => {
       toasts.show({ id: "lesson-booked", type: "success", title: lesson ? t.rescheduled : t.booked });
       onDone?.(saved);
@@ -99,11 +108,17 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
           <RadioGroup
             legend={t.chooseDuration}
             name="lesson-duration"
-            options={[LessonDuration.Short, LessonDuration.Long].map((value) => ({ value: String(value), label: t.minutes(formatNumber(value)) }))}
-            value={String(duration)}
-            onChange={(value) => setDuration(Number(value) as LessonDuration)}
+            options={choices.map((choice) => ({
+              value: String(choice.duration),
+              label: t.minutes(formatNumber(choice.duration)),
+              disabled: !choice.ok,
+              hint: choice.reason ?? undefined,
+            }))}
+            value={duration === null ? "" : String(duration)}
+            onChange={(value) => setWanted(Number(value) as LessonDuration)}
           />
-          <StepButtons onBack={() => setStep("date")} onNext={() => setStep("time")} />
+          {duration === null && <Notice tone="warning">{ar.market.booking.noDurationFits}</Notice>}
+          <StepButtons onBack={() => setStep("date")} onNext={duration === null ? undefined : () => setStep("time")} />
         </div>
       )}
 
@@ -111,7 +126,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
         <div className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium text-slate-800">
-              {t.chooseTime(viewerClock())} — {day && formatDate(`${day}T12:00:00Z`)}
+              {t.chooseTime(viewerClock())} — {day && formatDay(`${day}T12:00:00Z`)}
             </legend>
             {forDuration.isPending || forDuration.isPlaceholderData ? (
               <Spinner />
@@ -139,7 +154,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
         </div>
       )}
 
-      {step === "confirm" && start && (
+      {step === "confirm" && start && duration !== null && (
         <div className="flex flex-col gap-4">
           <h3 className="font-bold text-slate-900">{t.confirmTitle}</h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -281,7 +296,7 @@ function DayButton({ dayKey, free, selected, onSelect }: { dayKey: string; free:
       type="button"
       disabled={!free}
       aria-pressed={selected}
-      aria-label={free ? formatDate(noon) : `${formatDate(noon)} — ${t.dayUnavailable}`}
+      aria-label={free ? formatDay(noon) : `${formatDay(noon)} — ${t.dayUnavailable}`}
       data-day={dayKey}
       onClick={() => onSelect(dayKey)}
       className={cx(

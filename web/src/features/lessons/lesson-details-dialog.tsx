@@ -1,13 +1,13 @@
-import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { ar } from "../../i18n/ar-EG";
-import { formatDateTime, formatNumber, formatTime } from "../../lib/format";
-import { Button, buttonClasses } from "../../ui/button";
+import { formatTime, formatWhen } from "../../lib/format";
+import { byGender, countOf } from "../../lib/plural";
+import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Badge } from "../../ui/notice";
-import { roomIsOpen } from "../live-session/timing";
 import { TutorPhoto } from "../tutors/tutor-card";
 import { otherMember } from "./lesson-actions";
+import { AddToGoogleCalendar, changeWindow, LessonJoin } from "./lesson-join";
 import { LessonStateChip } from "./lesson-state";
 import { lessonStateAt } from "./lesson-week";
 
@@ -28,7 +28,7 @@ function canceledByText(lesson: LessonView, userId: number): string {
   if (lesson.canceledBy === null) return t.canceledBySystem;
   if (lesson.canceledBy === userId) return t.canceledByYou;
   const who = lesson.canceledBy === lesson.tutor.id ? lesson.tutor : lesson.student;
-  return t.canceledByOther(who.name ?? ar.marketplace.tutors.unnamed);
+  return byGender(ar.gendered.canceledBy, who.gender, who.name ?? ar.marketplace.tutors.unnamed);
 }
 
 /** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
@@ -36,7 +36,9 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
   const state = lessonStateAt(lesson, now);
   const other = otherMember(lesson, userId);
   const name = other.name ?? ar.marketplace.tutors.unnamed;
-  const open = state !== "canceled" && roomIsOpen(lesson.start, lesson.end, now);
+  const when = formatWhen(lesson.start, now);
+  const about = ar.marketplace.lessons.lessonOf(name, when);
+  const window = changeWindow(lesson, now);
   return (
     <Dialog open onClose={onClose} title={t.title}>
       <div className="flex flex-col gap-4">
@@ -52,10 +54,10 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-slate-600">{t.time}</dt>
           <dd className="text-slate-900">
-            <time dateTime={lesson.start}>{formatDateTime(lesson.start)}</time> – <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
+            <time dateTime={lesson.start}>{when}</time> – <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
           </dd>
           <dt className="text-slate-600">{t.duration}</dt>
-          <dd className="text-slate-900">{ar.marketplace.booking.minutes(formatNumber(lesson.duration))}</dd>
+          <dd className="text-slate-900">{countOf(ar.counts.minutes, lesson.duration)}</dd>
           <dt className="text-slate-600">{t.state}</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <LessonStateChip state={state} />
@@ -63,27 +65,23 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
             {state === "canceled" && <span className="text-slate-700">{canceledByText(lesson, userId)}</span>}
           </dd>
         </dl>
-        {state !== "canceled" && state !== "fulfilled" && (
-          <div className="flex flex-col gap-2">
-            {open ? (
-              <Link to={`/lesson/${lesson.id}`} className={buttonClasses("primary")}>
-                {t.join}
-              </Link>
-            ) : (
-              <p className="text-sm text-slate-600">{t.roomOpens}</p>
-            )}
-          </div>
-        )}
+        {state !== "canceled" && state !== "fulfilled" && <LessonJoin lesson={lesson} now={now} about={about} size="md" />}
         {state === "pending" && (
-          <div className="flex flex-wrap gap-2">
-            {isStudent && (
-              <Button variant="secondary" onClick={onReschedule}>
-                {ar.marketplace.lessons.reschedule}
+          <div className="flex flex-col gap-2">
+            <p id={`lesson-${lesson.id}-details-window`} className="text-sm text-slate-700">
+              {window.words}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {isStudent && (
+                <Button variant="secondary" onClick={onReschedule} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
+                  {ar.marketplace.lessons.reschedule}
+                </Button>
+              )}
+              <Button variant="danger" onClick={onCancel} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
+                {ar.marketplace.lessons.cancel}
               </Button>
-            )}
-            <Button variant="danger" onClick={onCancel}>
-              {ar.marketplace.lessons.cancel}
-            </Button>
+              <AddToGoogleCalendar lesson={lesson} otherName={name} about={about} />
+            </div>
           </div>
         )}
       </div>

@@ -3,12 +3,12 @@ import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatTime } from "../../lib/format";
+import { formatTime, formatWhen } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
-import { LoadingScreen } from "../../ui/spinner";
+import { ListSkeleton } from "../../ui/skeleton";
 import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
 import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
 import { addDays, localDay, rowMinute, ROWS_PER_DAY, weekDays, weekRange, weekStartOf, type PlainDay } from "../availability/week";
@@ -16,6 +16,7 @@ import { useNow } from "../live-session/use-now";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
 import { CancelLessonDialog, otherMember, RescheduleLessonDialog } from "./lesson-actions";
 import { LessonDetailsDialog } from "./lesson-details-dialog";
+import { LessonJoin } from "./lesson-join";
 import { LessonStateChip, LessonStateLegend, lessonStateStyles } from "./lesson-state";
 import { firstRowInView, lessonsByDay, lessonStateAt, placeLessons } from "./lesson-week";
 import { useWeekLessonsQuery } from "./use-lessons";
@@ -100,7 +101,7 @@ export function LessonsCalendar() {
       <LessonStateLegend />
 
       {lessons.isPending ? (
-        <LoadingScreen />
+        <ListSkeleton rows={3} />
       ) : lessons.isError ? (
         <div className="flex flex-col items-start gap-3">
           <Notice tone="error">
@@ -113,6 +114,7 @@ export function LessonsCalendar() {
       ) : (
         <>
           {list.length === 0 && <p className="text-slate-700">{t.empty}</p>}
+          <JoinSoon lessons={list} now={now} userId={userId} />
           <div className="hidden md:block">
             <WeekCalendar
               label={t.calendarLabel}
@@ -182,8 +184,9 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
               <ul className="flex flex-col gap-2">
                 {dayLessons.map((lesson) => {
                   const state = lessonStateAt(lesson, now);
+                  const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
                   return (
-                    <li key={lesson.id}>
+                    <li key={lesson.id} className="flex flex-col gap-1">
                       <button
                         type="button"
                         onClick={() => onOpen(lesson)}
@@ -203,6 +206,9 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
                         </bdi>
                         <LessonStateChip state={state} />
                       </button>
+                      {(state === "pending" || state === "happening") && (
+                        <LessonJoin lesson={lesson} now={now} about={ar.marketplace.lessons.lessonOf(name, formatWhen(lesson.start, now))} />
+                      )}
                     </li>
                   );
                 })}
@@ -211,6 +217,33 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
           </div>
         );
       })}
+    </section>
+  );
+}
+
+/** The hour before a lesson and the lesson itself: its «انضم للحصة» above the week, so the grid's small block is not the only way in. */
+const joinSoonMs = 60 * 60_000;
+
+function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number; userId: number }) {
+  const soon = lessons.filter((lesson) => !lesson.canceledAt && Date.parse(lesson.end) > now && Date.parse(lesson.start) - now <= joinSoonMs);
+  if (soon.length === 0) return null;
+  return (
+    <section aria-labelledby="join-soon-title" className="hidden flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 md:flex">
+      <h2 id="join-soon-title" className="text-base font-bold text-emerald-950">
+        {ar.market.join.soonTitle}
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {soon.map((lesson) => {
+          const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
+          const when = formatWhen(lesson.start, now);
+          return (
+            <li key={lesson.id} className="flex flex-wrap items-center gap-3">
+              <p className="min-w-48 flex-1 text-sm text-slate-900">{ar.marketplace.lessons.lessonOf(name, when)}</p>
+              <LessonJoin lesson={lesson} now={now} about={ar.marketplace.lessons.lessonOf(name, when)} />
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -9,13 +9,16 @@ import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../featu
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatWhen } from "../../lib/format";
+import { countOf } from "../../lib/plural";
+import { AddToGoogleCalendar, changeWindow, LessonJoin } from "../../features/lessons/lesson-join";
+import { useNow } from "../../features/live-session/use-now";
 import { useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Pagination } from "../../ui/pagination";
-import { LoadingScreen } from "../../ui/spinner";
+import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 
 const t = ar.marketplace.lessons;
@@ -46,7 +49,10 @@ function LessonList({ tab }: { tab: LessonTab }) {
   const myRatings = useMyRatingsQuery();
   const isStudent = user?.role === Role.Student;
 
-  if (lessons.isPending) return <LoadingScreen />;
+  // The join buttons open and the change window closes by themselves: re-render every 30 s.
+  const now = useNow(30_000);
+
+  if (lessons.isPending) return <ListSkeleton rows={3} />;
   if (lessons.isError) return <Notice tone="error">{errorMessage(errorCodeOf(lessons.error))}</Notice>;
   if (lessons.data.list.length === 0) {
     return (
@@ -68,6 +74,7 @@ function LessonList({ tab }: { tab: LessonTab }) {
             key={lesson.id}
             lesson={lesson}
             userId={user?.id ?? 0}
+            now={now}
             canReschedule={isStudent && lesson.state === "pending"}
             rateAction={isStudent && lesson.state === "fulfilled" && myRatings.isSuccess ? (myRatings.data.has(lesson.tutor.id) ? "edit" : "rate") : null}
             onCancel={() => setCanceling(lesson)}
@@ -94,6 +101,7 @@ function LessonList({ tab }: { tab: LessonTab }) {
 type LessonItemProps = {
   lesson: LessonView;
   userId: number;
+  now: number;
   canReschedule: boolean;
   /** A fulfilled lesson of a student: rate its tutor, or edit the rating already given. */
   rateAction: "rate" | "edit" | null;
@@ -102,9 +110,15 @@ type LessonItemProps = {
   onRate: () => void;
 };
 
-function LessonItem({ lesson, userId, canReschedule, rateAction, onCancel, onReschedule, onRate }: LessonItemProps) {
+function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, onReschedule, onRate }: LessonItemProps) {
   const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
   const name = other.name ?? ar.marketplace.tutors.unnamed;
+  const when = formatWhen(lesson.start, now);
+  const about = t.lessonOf(name, when);
+  // The list's state comes from the server; the clock moves it on (pending → happening → fulfilled).
+  const state = lesson.state === "canceled" ? "canceled" : now >= Date.parse(lesson.end) ? "fulfilled" : now >= Date.parse(lesson.start) ? "happening" : "pending";
+  const window = changeWindow(lesson, now);
+  const windowNoteId = `lesson-${lesson.id}-window`;
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-lesson={lesson.id}>
       <TutorPhoto name={other.name} image={other.image} />
@@ -113,31 +127,38 @@ function LessonItem({ lesson, userId, canReschedule, rateAction, onCancel, onRes
           {t.with} <bdi>{name}</bdi>
         </p>
         <p className="text-sm text-slate-700">
-          {formatDateTime(lesson.start)} — {ar.marketplace.booking.minutes(formatNumber(lesson.duration))}
+          <time dateTime={lesson.start}>{when}</time> — {countOf(ar.counts.minutes, lesson.duration)}
         </p>
         <p className="flex flex-wrap gap-2">
-          <Badge tone={stateTones[lesson.state]}>{t.states[lesson.state]}</Badge>
+          <Badge tone={stateTones[state]}>{t.states[state]}</Badge>
           {lesson.isTrial && <Badge tone="warning">{t.trial}</Badge>}
         </p>
+        {state === "pending" && (
+          <p id={windowNoteId} className="text-xs text-slate-600">
+            {window.words}
+          </p>
+        )}
       </div>
+      {(state === "pending" || state === "happening") && <LessonJoin lesson={lesson} now={now} about={about} />}
       {rateAction && (
         <Button
           variant={rateAction === "rate" ? "primary" : "secondary"}
           size="sm"
           onClick={onRate}
-          aria-label={`${rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}
+          aria-label={`${rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating} — ${about}`}
         >
           {rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating}
         </Button>
       )}
-      {lesson.state === "pending" && (
+      {state === "pending" && (
         <div className="flex flex-wrap gap-2">
+          <AddToGoogleCalendar lesson={lesson} otherName={name} about={about} />
           {canReschedule && (
-            <Button variant="secondary" size="sm" onClick={onReschedule} aria-label={`${t.reschedule} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}>
+            <Button variant="secondary" size="sm" onClick={onReschedule} disabled={!window.open} aria-describedby={windowNoteId} aria-label={`${t.reschedule} — ${about}`}>
               {t.reschedule}
             </Button>
           )}
-          <Button variant="danger" size="sm" onClick={onCancel} aria-label={`${t.cancel} — ${t.lessonOf(name, formatDateTime(lesson.start))}`}>
+          <Button variant="danger" size="sm" onClick={onCancel} disabled={!window.open} aria-describedby={windowNoteId} aria-label={`${t.cancel} — ${about}`}>
             {t.cancel}
           </Button>
         </div>

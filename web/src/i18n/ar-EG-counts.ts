@@ -1,0 +1,108 @@
+/**
+ * Every counted phrase of the SPA, one form per Arabic plural category (Intl.PluralRules('ar'):
+ * zero, one, two, few 3–10, many 11–99, other 100+ and fractions), and the phrases whose verb or
+ * title follows the gender of the person they are about. Used through countOf / byGender in
+ * web/src/lib/plural.ts; tests/web/plurals.test.ts renders each for 0, 1, 2, 3, 11 and 100.
+ * Vocabulary and tone: docs/glossary.md.
+ */
+import type { CountForms, GenderForms } from "../lib/plural";
+
+export const counts = {
+  lessons: {
+    zero: () => "ولا حصة",
+    one: () => "حصة واحدة",
+    two: () => "حصتين",
+    few: (n) => `${n} حصص`,
+    many: (n) => `${n} حصة`,
+    other: (n) => `${n} حصة`,
+  },
+  fulfilledLessons: {
+    zero: () => "لسه مفيش حصص مكتملة",
+    one: () => "حصة واحدة مكتملة",
+    two: () => "حصتين مكتملتين",
+    few: (n) => `${n} حصص مكتملة`,
+    many: (n) => `${n} حصة مكتملة`,
+    other: (n) => `${n} حصة مكتملة`,
+  },
+  tutors: {
+    zero: () => "مفيش مدرّسين",
+    one: () => "مدرّس واحد",
+    two: () => "مدرّسين اتنين",
+    few: (n) => `${n} مدرّسين`,
+    many: (n) => `${n} مدرّس`,
+    other: (n) => `${n} مدرّس`,
+  },
+  ratings: {
+    zero: () => "لسه مفيش تقييمات",
+    one: () => "تقييم واحد",
+    two: () => "تقييمين",
+    few: (n) => `${n} تقييمات`,
+    many: (n) => `${n} تقييم`,
+    other: (n) => `${n} تقييم`,
+  },
+  minutes: {
+    zero: () => "ولا دقيقة",
+    one: () => "دقيقة واحدة",
+    two: () => "دقيقتين",
+    few: (n) => `${n} دقايق`,
+    many: (n) => `${n} دقيقة`,
+    other: (n) => `${n} دقيقة`,
+  },
+  hours: {
+    zero: () => "ولا ساعة",
+    one: () => "ساعة",
+    two: () => "ساعتين",
+    few: (n) => `${n} ساعات`,
+    many: (n) => `${n} ساعة`,
+    other: (n) => `${n} ساعة`,
+  },
+  days: {
+    zero: () => "ولا يوم",
+    one: () => "يوم",
+    two: () => "يومين",
+    few: (n) => `${n} أيام`,
+    many: (n) => `${n} يوم`,
+    other: (n) => `${n} يوم`,
+  },
+  unreadMessages: {
+    zero: () => "مفيش رسائل جديدة",
+    one: () => "رسالة واحدة جديدة",
+    two: () => "رسالتين جداد",
+    few: (n) => `${n} رسائل جديدة`,
+    many: (n) => `${n} رسالة جديدة`,
+    other: (n) => `${n} رسالة جديدة`,
+  },
+  students: {
+    zero: () => "ولا طالب",
+    one: () => "طالب واحد",
+    two: () => "طالبين",
+    few: (n) => `${n} طلاب`,
+    many: (n) => `${n} طالب`,
+    other: (n) => `${n} طالب`,
+  },
+  canceledBookings: {
+    zero: () => "متلغاش أي حجز",
+    one: () => "اتلغى حجز واحد مبقاش جوّه مواعيدك، وبلّغنا صاحبه",
+    two: () => "اتلغى حجزين مبقوش جوّه مواعيدك، وبلّغنا أصحابهم",
+    few: (n) => `اتلغى ${n} حجوزات مبقتش جوّه مواعيدك، وبلّغنا أصحابها`,
+    many: (n) => `اتلغى ${n} حجز مبقاش جوّه مواعيدك، وبلّغنا أصحابه`,
+    other: (n) => `اتلغى ${n} حجز مبقاش جوّه مواعيدك، وبلّغنا أصحابه`,
+  },
+} satisfies Record<string, CountForms>;
+
+/** The words formatDurationWords puts between counts. */
+export const durationWords = { quarterHour: "ربع ساعة", halfHour: "نص ساعة", andHalf: "ونص", andQuarter: "وربع", and: "و" };
+
+/** Phrases about a person: the verb or title follows their gender (masculine when unknown). */
+export const gendered = {
+  notJoinedYet: { male: (name: string) => `${name} لسه مدخلش`, female: (name: string) => `${name} لسه مدخلتش` },
+  joined: { male: (name: string) => `${name} دخل الحصة`, female: (name: string) => `${name} دخلت الحصة` },
+  left: { male: (name: string) => `${name} خرج من الحصة`, female: (name: string) => `${name} خرجت من الحصة` },
+  tutorTitle: { male: () => "المدرّس", female: () => "المدرّسة" },
+  joinedAt: { male: (date: string) => `انضم في ${date}`, female: (date: string) => `انضمت في ${date}` },
+  noAbout: { male: () => "المدرّس لسه مكتبش نبذة عن نفسه.", female: () => "المدرّسة لسه مكتبتش نبذة عن نفسها." },
+  noTopics: { male: () => "المدرّس لسه محددش موضوعات.", female: () => "المدرّسة لسه محددتش موضوعات." },
+  canceledBy: { male: (name: string) => `ألغاها ${name}`, female: (name: string) => `ألغتها ${name}` },
+  noticeHint: { male: (time: string) => `المدرّس محتاج ${time} على الأقل قبل الحصة.`, female: (time: string) => `المدرّسة محتاجة ${time} على الأقل قبل الحصة.` },
+  messageTutor: { male: () => "راسل المدرّس", female: () => "راسل المدرّسة" },
+} satisfies Record<string, GenderForms<[string]> | GenderForms>;

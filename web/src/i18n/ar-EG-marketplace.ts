@@ -1,0 +1,83 @@
+/**
+ * The marketplace's shared phrases for students, tutors and visitors: joining a lesson, what a
+ * booking can and cannot be, dates in words, the visitor's tutor pages, the phone menu, loading
+ * and offline states. Vocabulary and tone follow docs/glossary.md (حصة، مدرّس، طالب، باقة).
+ */
+export const market = {
+  days: { yesterday: "امبارح", today: "النهارده", tomorrow: "بكرة" },
+
+  join: {
+    action: "انضم للحصة",
+    actionFor: (lesson: string) => `انضم للحصة — ${lesson}`,
+    /** The lesson's state in words, beside its button. */
+    opensAt: (time: string) => `الغرفة بتفتح ${time}، قبل الحصة بعشر دقايق`,
+    opensIn: (wait: string) => `الغرفة بتفتح بعد ${wait}`,
+    startsIn: (wait: string) => `الحصة بتبدأ بعد ${wait} — ادخل دلوقتي`,
+    endsIn: (left: string) => `الحصة شغالة دلوقتي — فاضل ${left}`,
+    ended: "الحصة خلصت",
+    soonTitle: "حصص قربت",
+  },
+
+  changes: {
+    /** Cancel and move are open until 6 hours before the start. */
+    closedAt: (time: string) => `الإلغاء وتغيير الميعاد متاحين لحد ٦ ساعات قبل الحصة، واتقفلوا ${time}.`,
+    closesAt: (time: string) => `تقدر تلغي أو تغيّر الميعاد لحد ${time}.`,
+  },
+
+  booking: {
+    trialOnly: (minutes: string) => `أول حصة تجريبية ببلاش مدتها ${minutes} بس`,
+    trialUsed: "استخدمت الحصة التجريبية، اشترك في باقة عشان تحجز حصص تانية",
+    notEnoughMinutes: (left: string) => `فاضل لك ${left} بس الأسبوع ده`,
+    noMinutesLeft: "خلّصت دقايق الأسبوع ده",
+    disabledReason: (duration: string, reason: string) => `${duration} — مش متاحة: ${reason}`,
+    noDurationFits: "مفيش مدة تنفع دلوقتي.",
+    gridNote: "المواعيد كل ربع ساعة.",
+  },
+
+  calendar: {
+    addToGoogle: "أضف إلى تقويم Google",
+    addToGoogleFor: (lesson: string) => `أضف إلى تقويم Google — ${lesson}`,
+    eventTitle: (name: string) => `حصة إنجليزي مع ${name} على درس`,
+    eventDetails: (url: string) => `ادخل الحصة من هنا: ${url}`,
+  },
+
+  visitor: {
+    pricePerLesson: "سعر الحصة",
+    priceOf: (minutes: string, price: string) => `${minutes}: ${price}`,
+    priceNote: "الحصص بتتخصم من دقايق باقتك الأسبوعية.",
+    weekFreeTimes: "المواعيد الفاضية الأسبوع ده",
+    noFreeThisWeek: "مفيش مواعيد فاضية الأسبوع ده.",
+    moreTimes: (count: string) => `و${count} كمان`,
+    signInToBook: "سجّل دخولك عشان تحجز",
+    share: "شارك صفحة المدرّس",
+    shareWhatsApp: "ابعتها على واتساب",
+    copyLink: "انسخ الرابط",
+    linkCopied: "اتنسخ الرابط",
+    copyFailed: "مقدرناش ننسخ الرابط، انسخه من شريط العنوان.",
+    shareText: (name: string) => `شوف ${name} على درس، مدرّس إنجليزي أونلاين:`,
+    tutorRateTitle: "هتكسب كام؟",
+    tutorRate: (rate: string) => `${rate} في الساعة عن كل حصة مكتملة`,
+    tutorRateExample: (minutes: string, amount: string) => `يعني حصة ${minutes} = ${amount}`,
+  },
+
+  menu: {
+    open: "افتح القائمة",
+    close: "اقفل القائمة",
+    label: "القائمة",
+  },
+
+  tutors: {
+    search: "ابحث",
+    searchLabel: "ابحث باسم المدرّس",
+    day: "يوم فاضي فيه",
+    anyDay: "أي يوم",
+  },
+
+  loading: {
+    list: "بنحمّل القائمة…",
+    page: "بنحمّل الصفحة…",
+  },
+
+  offline: "إنت أوفلاين دلوقتي. هنكمّل أول ما النت يرجع.",
+  uploadLeaveWarning: "لسه بنرفع الملف. لو قفلت الصفحة دلوقتي الرفع هيقف.",
+};
