@@ -1,6 +1,6 @@
 /**
- * Every enumeration of the product (spec section 3). Numeric values are the wire values the
- * spec gives; string values are what goes on the wire where the spec names strings.
+ * Every enumeration of the product (docs/product.md §3). Numeric values are the wire values;
+ * string values are what goes on the wire where the product uses strings.
  */
 
 export const Role = {
@@ -33,7 +33,7 @@ export function isStaff(role: Role): boolean {
 export const Gender = { Male: "male", Female: "female" } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 
-/** The 30 governorates, 1..30 in the spec's order (Minufiya, Helwan and GizaCity included as listed). */
+/** The 30 governorates, 1..30 in the original product's order (Minufiya, Helwan and GizaCity as it had them). */
 export const Governorate = {
   Cairo: 1,
   Alexandria: 2,
@@ -97,7 +97,7 @@ export const VerificationType = {
   VerifyTelegram: 2,
   VerifyEmail: 3,
   ResetPassword: 4,
-  /** A one-time Telegram deep-link token (integrations.md §3.2), not a 5-digit code. */
+  /** A one-time Telegram deep-link token (docs/integrations.md §3.2), not a 5-digit code. */
   LinkTelegram: 5,
 } as const;
 export type VerificationType = (typeof VerificationType)[keyof typeof VerificationType];

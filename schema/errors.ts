@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec sections 5 and 8): every code the API answers with, and its HTTP
+ * The error catalogue (docs/product.md §5 and §8): every code the API answers with, and its HTTP
  * status. A new failure gets a new code here; a code never changes meaning.
  *
  * Status choices: 400 a malformed or invalid request, 404 a missing thing, 409 a clash with

@@ -1,4 +1,4 @@
-// Realtime events (spec 7, "Realtime socket"): every frame on a socket is JSON `{ type, payload }`,
+// Realtime events (docs/product.md §7, sockets): every frame on a socket is JSON `{ type, payload }`,
 // typed here once for the Worker, the Durable Objects and the SPA. Frames a client sends may carry
 // an `ackId`; the object answers each with one `Ack` frame carrying the same id and a result.
 import { z } from "zod";

@@ -1,4 +1,5 @@
-// Tutor earnings and withdrawal requests (spec 7 "invoice"; business-rules.md "Tutor earnings and withdrawals").
+// Tutor earnings and withdrawal requests (docs/product.md §7, invoice; docs/business-rules.md, Tutor
+// earnings and withdrawals).
 import { z } from "zod";
 import { InvoiceStatus, WithdrawMethod, type Bank } from "../enums";
 import type { ErrorCode } from "../errors";

@@ -11,7 +11,7 @@ export type WithdrawSettings = z.output<typeof withdrawSettingsRule>;
 /** GET /platform-settings (admins) — the operator-changeable settings as they now apply. */
 export type PlatformSettingsView = {
   withdrawals: WithdrawSettings & {
-    /** When an admin last changed them (null: the defaults of business-rules.md). */
+    /** When an admin last changed them (null: the defaults of docs/business-rules.md). */
     updatedAt: string | null;
     updatedBy: number | null;
   };

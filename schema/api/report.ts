@@ -13,7 +13,7 @@ export const createReportFields = z.object({
   description: contactMessageRule,
   /** The page the reporter was on (a path inside the app). */
   url: z.string({ error: "bad-request" }).trim().max(500, "bad-request").optional(),
-  /** The link source the visitor came by (spec 3: wa, sfb, ...); an unknown one is dropped, never refused. */
+  /** The link source the visitor came by (docs/product.md §3: wa, sfb, ...); an unknown one is dropped, never refused. */
   source: z.enum(Object.values(LinkSource) as [LinkSource, ...LinkSource[]]).optional().catch(undefined),
 });
 export type CreateReportFields = z.infer<typeof createReportFields>;
