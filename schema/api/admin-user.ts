@@ -6,6 +6,10 @@ import type { UserView } from "./user";
 
 const flag = z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true");
 
+/** The admin user table's sortable columns, each ascending or (with "-") descending. */
+export const userListSorts = ["created", "-created", "name", "-name", "email", "-email", "role", "-role"] as const;
+export type UserListSort = (typeof userListSorts)[number];
+
 /** GET /user/list (admins) — every account, newest first; filters role, name/email search, verified email, tutor activation. */
 export const userListQuery = pageQuery.extend({
   role: z.coerce.number({ error: "bad-request" }).int("bad-request").min(Role.SuperAdmin, "bad-request").max(Role.Studio, "bad-request").optional(),
@@ -14,6 +18,10 @@ export const userListQuery = pageQuery.extend({
   verified: flag.optional(),
   /** Tutor-side accounts only: activated (true) or not (false). */
   activated: flag.optional(),
+  /** The same as search (the admin tables' search-as-you-type box); search wins when both are given. */
+  q: z.string({ error: "bad-request" }).trim().max(100, "bad-request").optional(),
+  /** The order: a column, descending with a leading "-"; newest first by default. */
+  sort: z.enum(userListSorts, { error: "bad-request" }).default("-created"),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 

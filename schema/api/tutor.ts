@@ -16,7 +16,7 @@ export const tutorProfileQuery = z.object({
 });
 
 /** A calendar day (YYYY-MM-DD). */
-const day = z
+export const day = z
   .string({ error: "bad-request" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "bad-request")
   .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().startsWith(s), "bad-request");

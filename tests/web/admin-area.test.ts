@@ -37,6 +37,11 @@ describe("the user list query", () => {
     expect(userListQuery({ search: "  ", role: null, verified: null, page: 1 }, 10)).toEqual({ page: 1, size: 10 });
   });
 
+  it("sends the table's order only when it is not the default newest first", () => {
+    expect(userListQuery({ search: "", role: null, verified: null, page: 1, sort: "-created" }, 10)).toEqual({ page: 1, size: 10 });
+    expect(userListQuery({ search: "", role: null, verified: null, page: 2, sort: "name" }, 10)).toEqual({ page: 2, size: 10, sort: "name" });
+  });
+
   it("sends the trimmed search, the role and the verification as text", () => {
     expect(userListQuery({ search: " sara ", role: Role.Tutor, verified: false, page: 3 }, 10)).toEqual({
       page: 3,

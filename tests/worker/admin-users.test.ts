@@ -51,6 +51,31 @@ describe("GET /user/list (admins)", () => {
     expect(body(wildcard)).toEqual({ list: [], total: 0 });
   });
 
+  it("searches as the table's search box does with q, and sorts by name, email or role either way", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const tag = `srt${Date.now().toString(36)}`;
+    const b = await createUser(Role.Tutor, { name: `${tag} بسمة` });
+    const a = await createUser(Role.Student, { name: `${tag} أحمد` });
+    const c = await createUser(Role.Studio, { name: `${tag} تامر` });
+    const ids = async (sort: string) => body(await list(admin.token, `?q=${tag}&sort=${sort}`)).list.map((user) => user.id);
+    expect(await ids("name")).toEqual([a.id, b.id, c.id]);
+    expect(await ids("-name")).toEqual([c.id, b.id, a.id]);
+    expect(await ids("role")).toEqual([b.id, a.id, c.id]); // Tutor 3, Student 4, Studio 6
+    expect(await ids("-role")).toEqual([c.id, a.id, b.id]);
+    expect(await ids("created")).toEqual([b.id, a.id, c.id]);
+    expect(await ids("-created")).toEqual([c.id, a.id, b.id]);
+    const byEmail = [a, b, c].sort((x, y) => (x.email < y.email ? -1 : 1)).map((user) => user.id);
+    expect(await ids("email")).toEqual(byEmail);
+    expect(await ids("-email")).toEqual([...byEmail].reverse());
+  });
+
+  it("refuses an unknown sort with bad-request", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const response = await list(admin.token, "?sort=password");
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("bad-request");
+  });
+
   it("filters by verified email", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const unverified = await createUser(Role.Student, { verifiedEmail: false });

@@ -3,7 +3,7 @@
  * Each is one D1 round trip (a batch).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { StudentStats, UserListItem, UserListQuery } from "../../schema/api/admin-user";
+import type { StudentStats, UserListItem, UserListQuery, UserListSort } from "../../schema/api/admin-user";
 import type { Paged } from "../../schema/api/common";
 import { Role } from "../../schema/enums";
 import type { Db } from "../http/context";
@@ -35,17 +35,32 @@ function toRow(raw: ListRow): UserRow {
     verifiedPhone: raw.verified_phone === 1,
     creditScore: raw.credit_score as number,
     telegramChatId: null,
+    suspendedAt: raw.suspended_at as string | null,
+    suspensionReason: raw.suspension_reason as string | null,
     createdAt: raw.created_at as string,
     updatedAt: raw.updated_at as string,
     deletedAt: null,
   };
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<Paged<UserListItem>> {
+/** Each sort's ORDER BY (ties broken by id, so pages never repeat or skip a row). */
+const userOrder: Record<UserListSort, SQL> = {
+  created: sql`u.created_at, u.id`,
+  "-created": sql`u.created_at DESC, u.id DESC`,
+  name: sql`u.name IS NULL, lower(u.name), u.id`,
+  "-name": sql`u.name IS NULL, lower(u.name) DESC, u.id DESC`,
+  email: sql`u.email, u.id`,
+  "-email": sql`u.email DESC, u.id DESC`,
+  role: sql`u.role, u.created_at DESC, u.id DESC`,
+  "-role": sql`u.role DESC, u.created_at DESC, u.id DESC`,
+};
+
+export async function listUsers(db: Db, query: Omit<UserListQuery, "sort"> & { sort?: UserListSort }): Promise<Paged<UserListItem>> {
   const filters: SQL[] = [sql`u.deleted_at IS NULL`];
   if (query.role !== undefined) filters.push(sql`u.role = ${query.role}`);
-  if (query.search) {
-    const pattern = likePattern(query.search.toLowerCase());
+  const search = query.search ?? (query.q || undefined);
+  if (search) {
+    const pattern = likePattern(search.toLowerCase());
     filters.push(sql`(lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\' OR u.email LIKE ${pattern} ESCAPE '\\')`);
   }
   if (query.verified !== undefined) filters.push(sql`u.verified_email = ${query.verified ? 1 : 0}`);
@@ -56,7 +71,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paged<Use
     statement(
       db,
       sql`SELECT u.*, t.activated AS activated FROM users u LEFT JOIN tutors t ON t.id = u.id
-          WHERE ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+          WHERE ${where} ORDER BY ${userOrder[query.sort ?? "-created"]} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
     ),
     statement(db, sql`SELECT count(*) AS total FROM users u LEFT JOIN tutors t ON t.id = u.id WHERE ${where}`),
   ]);

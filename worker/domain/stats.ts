@@ -5,10 +5,11 @@
  * ended, not cancelled, the tutor not reported absent. One D1 round trip (a batch of two reads).
  */
 import { sql } from "drizzle-orm";
-import type { NextLesson, StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import type { AdminFigures, AdminSeries, AdminSeriesQuery, NextLesson, SeriesPoint, StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import { Role } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { d1, statement } from "./lessons";
-import { cairoDate, cairoDayStart } from "./weekly-minutes";
+import { addDays, addMonths, cairoDate, cairoDayStart, saturdayWeekStart } from "./weekly-minutes";
 
 /** The current Africa/Cairo calendar month as a UTC window [start, end). */
 export function cairoMonthWindow(now: Date): { start: string; end: string } {
@@ -78,4 +79,79 @@ export async function personalStats(db: Db, userId: number, now = new Date()): P
 /** A student's view of the same numbers (no earnings). */
 export function studentView({ nextLesson, lessonsThisMonth, minutesThisMonth }: TutorPersonalStats): StudentPersonalStats {
   return { nextLesson, lessonsThisMonth, minutesThisMonth };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin area's figures and series (GET /stats/series). Periods are Cairo calendar days,
+// Saturday-first weeks and calendar months, turned into UTC windows here; each metric is one
+// statement over a JSON list of windows (json_each), all four in one batch: one D1 round trip.
+
+type Window = { k: string; s: string; e: string };
+
+/** The UTC window of the Cairo days [first, next). */
+const window = (key: string, first: string, next: string): Window => ({
+  k: key,
+  s: cairoDayStart(first).toISOString(),
+  e: cairoDayStart(next).toISOString(),
+});
+
+/** Each metric's value in one window `w` (a json_each row): lessons, revenue, new students, active tutors. */
+const metricSql = {
+  lessons: sql`SELECT count(*) FROM lessons l
+      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
+  revenue: sql`SELECT COALESCE(SUM(t.amount - t.refunded_amount), 0) FROM transactions t
+      WHERE t.paid_at >= json_extract(w.value, '$.s') AND t.paid_at < json_extract(w.value, '$.e')`,
+  newStudents: sql`SELECT count(*) FROM users u
+      WHERE u.role = ${Role.Student} AND u.created_at >= json_extract(w.value, '$.s') AND u.created_at < json_extract(w.value, '$.e')`,
+  activeTutors: sql`SELECT count(DISTINCT l.tutor_id) FROM lessons l
+      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
+} satisfies Record<keyof AdminFigures, unknown>;
+
+type WindowRow = { k: string; value: number };
+
+/** Today's and this month's figures and the four series ending on the Cairo day `query.to` (default today). */
+export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
+  const day = query.to ?? cairoDate(now);
+  const monthStart = addMonths(day, 0);
+  const figures = [window("today", day, addDays(day, 1)), window("month", monthStart, addMonths(day, 1))];
+  const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) => window(d, d, addDays(d, 1)));
+  const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map((m) => window(m, m, addMonths(m, 1)));
+  const thisWeek = saturdayWeekStart(day);
+  const weeks = Array.from({ length: query.weeks }, (_, i) => addDays(thisWeek, 7 * (i - query.weeks + 1))).map((w) => window(w, w, addDays(w, 7)));
+  const windows: Record<keyof AdminFigures, Window[]> = {
+    lessons: [...figures, ...days],
+    revenue: [...figures, ...months],
+    newStudents: [...figures, ...weeks],
+    activeTutors: [...figures, ...weeks],
+  };
+  const metrics = Object.keys(metricSql) as Array<keyof AdminFigures>;
+  const results = await d1(db).batch(
+    metrics.map((metric) =>
+      statement(
+        db,
+        sql`SELECT json_extract(w.value, '$.k') AS k, (${metricSql[metric]}) AS value
+            FROM json_each(${JSON.stringify(windows[metric])}) w ORDER BY w.key`,
+      ),
+    ),
+  );
+  const values = Object.fromEntries(
+    metrics.map((metric, i) => [metric, new Map(((results[i]?.results ?? []) as WindowRow[]).map((row) => [row.k, row.value]))]),
+  ) as Record<keyof AdminFigures, Map<string, number>>;
+  const figuresOf = (key: string): AdminFigures => ({
+    lessons: values.lessons.get(key) ?? 0,
+    revenue: values.revenue.get(key) ?? 0,
+    newStudents: values.newStudents.get(key) ?? 0,
+    activeTutors: values.activeTutors.get(key) ?? 0,
+  });
+  const series = (metric: keyof AdminFigures, list: Window[]): SeriesPoint[] =>
+    list.map((w) => ({ start: w.k, value: values[metric].get(w.k) ?? 0 }));
+  return {
+    day,
+    today: figuresOf("today"),
+    thisMonth: figuresOf("month"),
+    lessonsPerDay: series("lessons", days),
+    revenuePerMonth: series("revenue", months),
+    newStudentsPerWeek: series("newStudents", weeks),
+    activeTutorsPerWeek: series("activeTutors", weeks),
+  };
 }

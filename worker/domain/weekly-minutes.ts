@@ -37,6 +37,19 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The Saturday that starts the (Saturday-first) calendar week holding the Cairo day `day`. */
+export function saturdayWeekStart(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(day, -((weekday + 1) % 7));
+}
+
+/** The first day of the calendar month `months` after the month holding `day` ("YYYY-MM-01"). */
+export function addMonths(day: string, months: number): string {
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
 export type WeekWindow = { index: number; start: string; end: string };
 
 /** Week k of a subscription that started at `subscriptionStart`. */

@@ -1,6 +1,6 @@
-import type { StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import { adminSeriesQuery, type AdminSeries, type StudentPersonalStats, type TutorPersonalStats } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
-import { personalStats, studentView } from "../domain/stats";
+import { adminSeries, personalStats, studentView } from "../domain/stats";
 import { route } from "../http/route";
 
 /** The dashboards' numbers for the signed-in user (registered before tutorRoutes and userRoutes). */
@@ -22,5 +22,14 @@ export const statsRoutes = [
     async handle({ c, user }): Promise<TutorPersonalStats> {
       return personalStats(c.get("db"), user.id);
     },
+  }),
+  route({
+    method: "get",
+    path: "/stats/series",
+    access: [Role.SuperAdmin, Role.RegularAdmin],
+    summary:
+      "The admin area's figures: a Cairo day's and its month's lessons, revenue (piasters), new students and active tutors, and lessons per day, revenue per month, new students and active tutors per Saturday-first week ending that day.",
+    query: adminSeriesQuery,
+    handle: ({ c, query }): Promise<AdminSeries> => adminSeries(c.get("db"), query),
   }),
 ];

@@ -1,14 +1,17 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
 import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";
+import { cx } from "../ui/class-names";
 import { Toaster } from "../ui/toaster";
 import { SiteHeader } from "./site-header";
 
 /** spec 2: every screen is a child of this layout (header, content, toasts). */
 export function RootLayout() {
   const isLocal = useIsLocalEnvironment();
+  // The admin area is a work tool: its shell has its own navigation and no marketing footer.
+  const inAdmin = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,10 +22,10 @@ export function RootLayout() {
       </a>
       <SessionKeeper />
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
+      <main id="main-content" tabIndex={-1} className={cx("mx-auto w-full flex-1 px-4 py-6 sm:py-10", inAdmin ? "max-w-7xl" : "max-w-5xl")}>
         <Outlet />
       </main>
-      <SiteFooter isLocal={isLocal} />
+      {!inAdmin && <SiteFooter isLocal={isLocal} />}
       <Toaster />
       <ScrollRestoration />
     </div>

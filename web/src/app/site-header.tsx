@@ -32,6 +32,20 @@ function navItemsFor(role: Role): NavItem[] {
       calendar,
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
+  // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish
+  // (/schedule-management): both in the row; their own lessons and the rest in the account menu.
+  if (role === Role.TutorManager)
+    return [
+      { to: "/interviews", label: ar.onboarding.managerTitle },
+      { to: "/schedule-management", label: ar.nav.schedule },
+      { to: "/t/dashboard", label: ar.nav.dashboard },
+      lessons,
+      { ...calendar, menuOnly: true },
+      { to: "/invoices", label: ar.invoices.nav, menuOnly: true },
+      { to: "/tutors", label: ar.marketplace.nav.tutors, menuOnly: true },
+      { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
+      { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
+    ];
   if (isTutorSide(role))
     return [
       { to: "/t/dashboard", label: ar.nav.dashboard },
@@ -116,9 +130,8 @@ export function SiteHeader() {
                 ...navItems.map((item) => ({ id: item.to, label: item.label, onSelect: () => void navigate(item.to) })),
                 // «المدفوعات» in the account menu only: the student's header row is full.
                 ...(user.role === Role.Student ? [{ id: "/payments", label: ar.payments.nav, onSelect: () => void navigate("/payments") }] : []),
-                // Onboarding (tutors) and the tutor manager's reviews: account menu only.
-                ...(isTutorSide(user.role) ? [{ id: "/t/onboarding", label: ar.onboarding.title, onSelect: () => void navigate("/t/onboarding") }] : []),
-                ...(user.role === Role.TutorManager ? [{ id: "/interviews", label: ar.onboarding.managerTitle, onSelect: () => void navigate("/interviews") }] : []),
+                // Onboarding steps are a tutor's only (a tutor manager's reviews are in their navigation): account menu only.
+                ...(user.role === Role.Tutor ? [{ id: "/t/onboarding", label: ar.onboarding.title, onSelect: () => void navigate("/t/onboarding") }] : []),
                 { id: "report", label: ar.support.report.menuItem, onSelect: () => setReporting(true) },
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}

@@ -9,6 +9,7 @@ import { staff } from "./ar-EG-staff";
 import { counts, gendered } from "./ar-EG-counts";
 import { market } from "./ar-EG-marketplace";
 import { support } from "./ar-EG-support";
+import { adminFigures, charts, table } from "./ar-EG-admin-figures";
 
 export const ar = {
   appName: "درس",
@@ -23,6 +24,10 @@ export const ar = {
   gendered,
   /** The marketplace's shared phrases for students, tutors and visitors: web/src/i18n/ar-EG-marketplace.ts. */
   market,
+  /** The admin area's figures and charts, and the shared chart and table texts: web/src/i18n/ar-EG-admin-figures.ts. */
+  adminFigures,
+  charts,
+  table,
   appTagline: "تعلّم الإنجليزي أونلاين",
 
   ui: {
@@ -36,6 +41,10 @@ export const ar = {
     next: "التالي",
     previous: "السابق",
     pageOf: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
+    first: "الأولى",
+    last: "الأخيرة",
+    goToPage: "انتقل إلى صفحة",
+    go: "انتقال",
     retry: "حاول مرة أخرى",
     required: "مطلوب",
     verified: "موثَّق",
@@ -754,7 +763,7 @@ export const ar = {
       applied: (percent: string) => `تم تطبيق خصم ${percent} بالكود`,
     },
     methodsLabel: "طريقة الدفع",
-    methods: { 0: "بطاقة بنكية", 1: "محفظة إلكترونية", 2: "تقسيط بنكي", 3: "رقم مرجعي (فوري)" },
+    methods: { 0: "بطاقة بنكية", 1: "محفظة إلكترونية", 2: "تقسيط بنكي", 3: "رقم مرجعي (فوري)", 4: "مجانًا (بدون دفع)" },
     card: {
       savedCards: "بطاقاتك المحفوظة",
       noCards: "لا توجد بطاقات محفوظة. أضف بطاقة لتدفع بها.",
@@ -829,7 +838,7 @@ export const ar = {
       6: "لم تتم عملية الدفع. يمكنك المحاولة مرة أخرى بطريقة أخرى.",
       other: "تغيّرت حالة هذا الطلب.",
     },
-    statuses: { 0: "في انتظار الدفع", 1: "مدفوعة", 2: "ملغاة", 3: "مستردة", 4: "منتهية الصلاحية", 5: "مستردة جزئيًا", 6: "فشلت" },
+    statuses: { 0: "في انتظار الدفع", 1: "مدفوعة", 2: "ملغاة", 3: "مستردة", 4: "منتهية الصلاحية", 5: "مستردة جزئيًا", 6: "فشلت", 7: "جارٍ الاسترداد", 8: "تعذّر الاسترداد" },
     cardAdded: {
       title: "إضافة بطاقة",
       success: "تم حفظ بطاقتك بنجاح. يمكنك الآن الدفع بها.",

@@ -1,3 +1,4 @@
+import { useId, useState, type FormEvent } from "react";
 import { ar } from "../i18n/ar-EG";
 import { formatNumber } from "../lib/format";
 import { Button } from "./button";
@@ -14,19 +15,66 @@ type PaginationProps = {
   className?: string;
 };
 
-/** Previous / next through a paged list, with «صفحة ٢ من ٥»; nothing when everything fits on one page. */
+/** A typed page number, in Arabic-Indic or Latin digits, kept within 1..pages (null: not a number). */
+export function pageFromInput(raw: string, pages: number): number | null {
+  const latin = raw.trim().replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+  if (!/^\d+$/.test(latin)) return null;
+  return Math.min(Math.max(Number(latin), 1), pages);
+}
+
+/**
+ * First / previous / next / last through a paged list, with «صفحة ٢ من ٥» and a page number to
+ * jump to; nothing when everything fits on one page.
+ */
 export function Pagination({ page, total, size, onPage, label, buttonSize = "sm", className }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / size));
+  const inputId = useId();
+  const [typed, setTyped] = useState("");
   if (pages <= 1) return null;
+
+  function jump(event: FormEvent) {
+    event.preventDefault();
+    const target = pageFromInput(typed, pages);
+    if (target !== null && target !== page) onPage(target);
+    setTyped("");
+  }
+
   return (
-    <nav aria-label={label} className={cx("flex items-center justify-center gap-3", className)}>
-      <Button variant="secondary" size={buttonSize} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {ar.ui.previous}
-      </Button>
-      <span className="text-sm text-slate-700">{ar.ui.pageOf(formatNumber(page), formatNumber(pages))}</span>
-      <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {ar.ui.next}
-      </Button>
+    <nav aria-label={label} className={cx("flex flex-wrap items-center justify-center gap-x-3 gap-y-2", className)}>
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <Button variant="secondary" size={buttonSize} disabled={page <= 1} onClick={() => onPage(1)}>
+          {ar.ui.first}
+        </Button>
+        <Button variant="secondary" size={buttonSize} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {ar.ui.previous}
+        </Button>
+        <span className="text-sm text-slate-700">{ar.ui.pageOf(formatNumber(page), formatNumber(pages))}</span>
+        <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {ar.ui.next}
+        </Button>
+        <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(pages)}>
+          {ar.ui.last}
+        </Button>
+      </div>
+      {pages > 2 && (
+        <form onSubmit={jump} className="flex items-center gap-2">
+          <label htmlFor={inputId} className="text-sm text-slate-700">
+            {ar.ui.goToPage}
+          </label>
+          <input
+            id={inputId}
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={formatNumber(page)}
+            className="min-h-9 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center text-sm focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+          />
+          <Button type="submit" variant="secondary" size={buttonSize}>
+            {ar.ui.go}
+          </Button>
+        </form>
+      )}
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { Role } from "@schema/enums";
+import type { UserListSort } from "@schema/api/admin-user";
 
 /** The roles an admin may give a new staff account (students and tutors register themselves). */
 export const staffRoles = [Role.RegularAdmin, Role.SuperAdmin, Role.TutorManager, Role.Studio] as const;
@@ -28,7 +29,8 @@ export function wholeNumber(text: string): number {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-export type UserFilters = { search: string; role: Role | null; verified: boolean | null; page: number };
+/** `sort`: the table's order (GET /user/list `sort`); newest first when left out. */
+export type UserFilters = { search: string; role: Role | null; verified: boolean | null; page: number; sort?: UserListSort };
 
 /** The GET /user/list query for the list's filters (empty ones left out). */
 export function userListQuery(filters: UserFilters, size: number): Record<string, string | number> {
@@ -37,6 +39,7 @@ export function userListQuery(filters: UserFilters, size: number): Record<string
   if (search) query.search = search;
   if (filters.role !== null) query.role = filters.role;
   if (filters.verified !== null) query.verified = String(filters.verified);
+  if (filters.sort && filters.sort !== "-created") query.sort = filters.sort;
   return query;
 }
 

@@ -1,27 +1,77 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import type { UserListItem, UserListSort } from "@schema/api/admin-user";
 import { allRoles, type Role } from "@schema/enums";
 import type { UserFilters } from "../../features/admin-area/admin-logic";
-import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
+import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useUsersQuery } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { formatDate, formatNumber } from "../../lib/format";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { SearchBox } from "../../ui/search-box";
 import { Select } from "../../ui/select";
-import { TextField } from "../../ui/text-field";
 import { CreateStaffDialog } from "./create-staff-dialog";
 
 const t = ar.adminArea.users;
+const columnsText = ar.adminFigures.tables;
 
-/** /admin/users — every account: search by name or email, filter by role and verification, paged. */
+type UserColumn = "name" | "email" | "role" | "state" | "created";
+type SortColumn = Exclude<UserColumn, "state">;
+
+/** The table's order as the API's `sort` ("-name": by name, descending) and back. */
+const toApiSort = (sort: TableSort<UserColumn>): UserListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+function fromApiSort(sort: UserListSort | undefined): TableSort<UserColumn> {
+  const value = sort ?? "-created";
+  return { column: value.replace(/^-/, "") as SortColumn, direction: value.startsWith("-") ? "desc" : "asc" };
+}
+
+const columns: Array<TableColumn<UserListItem, UserColumn>> = [
+  {
+    id: "name",
+    header: columnsText.name,
+    rowHeader: true,
+    sortable: true,
+    cell: (user) => (
+      <Link to={`/admin/user/${user.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
+        <bdi>{user.name ?? ar.adminArea.common.noName}</bdi>
+      </Link>
+    ),
+  },
+  {
+    id: "email",
+    header: columnsText.email,
+    sortable: true,
+    cell: (user) => (
+      <span dir="ltr" className="block max-w-64 truncate text-start">
+        {user.email}
+      </span>
+    ),
+  },
+  { id: "role", header: columnsText.role, sortable: true, cell: (user) => ar.roles[user.role], className: "whitespace-nowrap" },
+  {
+    id: "state",
+    header: columnsText.state,
+    cell: (user) => (
+      <div className="flex flex-wrap gap-1.5">
+        <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? t.verified : t.unverified}</Badge>
+        {user.activated !== null && <Badge tone={user.activated ? "success" : "neutral"}>{user.activated ? t.activated : t.notActivated}</Badge>}
+      </div>
+    ),
+  },
+  { id: "created", header: columnsText.joined, sortable: true, firstDirection: "desc", cell: (user) => formatDate(user.createdAt), className: "whitespace-nowrap" },
+];
+
+/** /admin/users — every account in a table: search as you type (name or email), filter by role and verification, sort by a column, page through or jump to a page. */
 export function AdminUsersPage() {
-  const [filters, setFilters] = useState<UserFilters>({ search: "", role: null, verified: null, page: 1 });
+  useDocumentTitle(t.title);
+  const [filters, setFilters] = useState<UserFilters>({ search: "", role: null, verified: null, page: 1, sort: "-created" });
   const [creating, setCreating] = useState(false);
-  const search = useDebounced(filters.search);
-  const users = useUsersQuery({ ...filters, search });
+  const users = useUsersQuery(filters);
   const change = (next: Partial<UserFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
 
   return (
@@ -30,8 +80,8 @@ export function AdminUsersPage() {
         <Button onClick={() => setCreating(true)}>{t.createStaff}</Button>
       </div>
       <Card>
-        <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <TextField type="search" label={t.searchLabel} value={filters.search} onChange={(event) => change({ search: event.target.value })} />
+        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <SearchBox label={t.searchLabel} onSearch={(search) => change({ search })} />
           <Select
             label={t.roleFilter}
             value={filters.role === null ? "" : String(filters.role)}
@@ -49,34 +99,22 @@ export function AdminUsersPage() {
             ]}
           />
         </div>
-        <QueryState query={users} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
+        <QueryState query={users}>
           {(page) => (
-            <div className="flex flex-col gap-4">
+            <div className="flex flex-col gap-4" aria-busy={users.isFetching || undefined}>
               <p className="text-sm text-slate-600" aria-live="polite">
                 {t.total(formatNumber(page.total))}
               </p>
-              <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.title}>
-                {page.list.map((user) => (
-                  <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <div className="flex min-w-0 flex-col gap-0.5">
-                      <Link to={`/admin/user/${user.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
-                        <bdi>{user.name ?? ar.adminArea.common.noName}</bdi>
-                      </Link>
-                      <span dir="ltr" className="truncate text-start text-sm text-slate-700">
-                        {user.email}
-                      </span>
-                      <span className="text-xs text-slate-600">{t.joined(formatDate(user.createdAt))}</span>
-                    </div>
-                    <div className="flex flex-wrap gap-1.5">
-                      <Badge tone="neutral">{ar.roles[user.role]}</Badge>
-                      <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? t.verified : t.unverified}</Badge>
-                      {user.activated !== null && (
-                        <Badge tone={user.activated ? "success" : "neutral"}>{user.activated ? t.activated : t.notActivated}</Badge>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <DataTable
+                caption={columnsText.users}
+                captionHidden
+                columns={columns}
+                rows={page.list}
+                rowKey={(user) => user.id}
+                sort={fromApiSort(filters.sort)}
+                onSort={(sort) => change({ sort: toApiSort(sort) })}
+                empty={t.empty}
+              />
               <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
             </div>
           )}

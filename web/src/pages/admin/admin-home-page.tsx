@@ -1,26 +1,92 @@
-import { Link } from "react-router-dom";
+import type { AdminFigures, AdminSeries, SeriesPoint } from "@schema/api/stats";
+import { QueryState } from "../../features/admin-area/admin-ui";
+import { useAdminSeriesQuery } from "../../features/admin/use-admin-series";
 import { ar } from "../../i18n/ar-EG";
+import { formatCalendarDay, formatMoney, formatNumber } from "../../lib/format";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { Card } from "../../ui/card";
+import { BarChart, LineChart, type ChartPoint } from "../../ui/charts";
 import { PageFrame } from "../../ui/page-frame";
-import { adminNavItems } from "./admin-nav";
 
-/** /admin: the admin area's index, one link per section. */
-export function AdminHomePage() {
+const t = ar.adminFigures;
+
+const figureKeys = ["lessons", "revenue", "newStudents", "activeTutors"] as const;
+const showFigure = (key: keyof AdminFigures, value: number) => (key === "revenue" ? formatMoney(value) : formatNumber(value));
+
+/** One period's four figures, as a description list. */
+function Figures({ heading, figures, id }: { heading: string; figures: AdminFigures; id: string }) {
   return (
-    <PageFrame title={ar.admin.homeTitle} subtitle={ar.admin.homeIntro} width="wide">
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {adminNavItems
-          .filter((item) => item.to !== "/admin")
-          .map((item) => (
-            <li key={item.to}>
-              <Link
-                to={item.to}
-                className="block rounded-2xl border border-slate-200 bg-white p-4 font-medium text-brand-800 shadow-sm hover:bg-slate-50"
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-      </ul>
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {heading}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figureKeys.map((key) => (
+          <div key={key} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-figure={key}>
+            <dt className="text-sm text-slate-600">{t[key]}</dt>
+            <dd className="flex flex-col gap-0.5">
+              <span className="text-2xl font-bold text-slate-900 tabular-nums">{showFigure(key, figures[key])}</span>
+              <span className="text-xs text-slate-600">{t.hints[key]}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const dayLabel = (day: string) => formatCalendarDay(day, { day: "numeric", month: "short" });
+const monthLabel = (day: string) => formatCalendarDay(day, { month: "short", year: "numeric" });
+
+function points(series: SeriesPoint[], label: (start: string) => string, display?: (value: number) => string): ChartPoint[] {
+  return series.map((point) => ({ label: label(point.start), value: point.value, display: display?.(point.value) }));
+}
+
+function Dashboard({ data }: { data: AdminSeries }) {
+  const count = (list: SeriesPoint[]) => formatNumber(list.length);
+  return (
+    <>
+      <Figures id="figures-today" heading={t.today(formatCalendarDay(data.day, { weekday: "long", day: "numeric", month: "long" }))} figures={data.today} />
+      <Figures id="figures-month" heading={t.thisMonth(formatCalendarDay(data.day, { month: "long", year: "numeric" }))} figures={data.thisMonth} />
+      <section aria-labelledby="figures-charts" className="flex flex-col gap-3">
+        <h2 id="figures-charts" className="text-lg font-bold text-slate-900">
+          {t.charts}
+        </h2>
+        <p className="text-sm text-slate-600">{t.chartsNote}</p>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <Card>
+            <BarChart title={t.lessonsPerDay(count(data.lessonsPerDay))} valueLabel={t.lessons} points={points(data.lessonsPerDay, dayLabel)} />
+          </Card>
+          <Card>
+            <LineChart title={t.revenuePerMonth(count(data.revenuePerMonth))} valueLabel={t.revenue} points={points(data.revenuePerMonth, monthLabel, formatMoney)} />
+          </Card>
+          <Card>
+            <BarChart
+              title={t.newStudentsPerWeek(count(data.newStudentsPerWeek))}
+              valueLabel={t.newStudents}
+              points={points(data.newStudentsPerWeek, (day) => t.weekOf(dayLabel(day)))}
+            />
+          </Card>
+          <Card>
+            <LineChart
+              title={t.activeTutorsPerWeek(count(data.activeTutorsPerWeek))}
+              valueLabel={t.activeTutors}
+              points={points(data.activeTutorsPerWeek, (day) => t.weekOf(dayLabel(day)))}
+            />
+          </Card>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** /admin: today's and this month's figures and four small charts (Cairo days, GET /stats/series). */
+export function AdminHomePage() {
+  useDocumentTitle(t.title);
+  const series = useAdminSeriesQuery();
+  return (
+    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <QueryState query={series}>{(data) => <Dashboard data={data} />}</QueryState>
     </PageFrame>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * The admin area's figures and charts (/admin), the tables of its long lists, and the texts of the
+ * shared chart and table components (web/src/ui/charts.tsx, data-table.tsx), spread into `ar` by
+ * ar-EG.ts.
+ */
+export const adminFigures = {
+  title: "لوحة الإدارة",
+  intro: "أرقام اليوم والشهر ورسومها على أيام القاهرة. الأقسام في القائمة الجانبية.",
+  today: (day: string) => `اليوم — ${day}`,
+  thisMonth: (month: string) => `هذا الشهر — ${month}`,
+  lessons: "الحصص",
+  revenue: "الإيرادات",
+  newStudents: "طلاب جدد",
+  activeTutors: "مدرّسون نشطون",
+  hints: {
+    lessons: "حصص غير ملغاة تبدأ في الفترة",
+    revenue: "المدفوع ناقص المسترد",
+    newStudents: "حسابات طلاب أُنشئت في الفترة",
+    activeTutors: "مدرّسون لهم حصة واحدة على الأقل",
+  },
+  charts: "الرسوم البيانية",
+  lessonsPerDay: (days: string) => `الحصص يوميًا — آخر ${days} يومًا`,
+  revenuePerMonth: (months: string) => `الإيرادات شهريًا — آخر ${months} أشهر`,
+  newStudentsPerWeek: (weeks: string) => `الطلاب الجدد أسبوعيًا — آخر ${weeks} أسابيع`,
+  activeTutorsPerWeek: (weeks: string) => `المدرّسون النشطون أسبوعيًا — آخر ${weeks} أسابيع`,
+  weekOf: (day: string) => `أسبوع ${day}`,
+  chartsNote: "الرسوم تُقرأ من اليمين: أقدم فترة على اليمين وأحدثها على اليسار.",
+  /** The admin tables' texts. */
+  tables: {
+    users: "جدول المستخدمين",
+    name: "الاسم",
+    email: "البريد الإلكتروني",
+    role: "الدور",
+    state: "الحالة",
+    joined: "تاريخ الانضمام",
+    plans: "جدول الباقات",
+    weeklyMinutes: "الدقائق أسبوعيًا",
+    basePrice: "سعر الشهر الأساسي",
+    monthPrice: "شهر",
+    quarterPrice: "ربع سنة",
+    yearPrice: "سنة",
+    actions: "إجراءات",
+    editPlan: (plan: string) => `تعديل ${plan}`,
+    deletePlan: (plan: string) => `حذف ${plan}`,
+    invoices: "جدول طلبات السحب",
+    reports: "جدول البلاغات",
+    searchInvoices: "بحث باسم المدرّس أو المستلم",
+    searchReports: "بحث في نص البلاغ أو اسم صاحبه",
+    pageSearchNote: "البحث والترتيب في هذه الصفحة من النتائج.",
+  },
+};
+
+/** The chart components' texts (web/src/ui/charts.tsx). */
+export const charts = {
+  period: "الفترة",
+  peak: (value: string, label: string) => `الأعلى: ${value} (${label})`,
+};
+
+/** The data table's texts (web/src/ui/data-table.tsx) and the table search box. */
+export const table = {
+  empty: "لا توجد نتائج.",
+  searching: "جارٍ البحث…",
+};
