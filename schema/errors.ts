@@ -57,6 +57,12 @@ export const errorStatus = {
   "photo-session-not-found": 404,
   "transaction-not-found": 404,
   "user-not-found": 404,
+  "device-not-found": 404,
+  // Account suspension
+  "account-suspended": 403,
+  "account-already-suspended": 409,
+  "account-not-suspended": 409,
+  "invalid-suspension-reason": 400,
   "tutor-not-found": 404,
   "student-not-found": 404,
   "lesson-not-found": 404,
@@ -145,6 +151,14 @@ export const errorStatus = {
   "invalid-coupon-expire-date": 400,
   "coupon-expire-date-passed": 400,
   "coupon-max-uses-reached": 422,
+
+  // Payments: orders and refunds
+  "order-is-free": 422,
+  "order-not-free": 422,
+  "order-being-paid": 409,
+  "refund-in-progress": 409,
+  "refund-exceeds-paid": 422,
+  "payment-alarm-not-found": 404,
 
   // Validation: chat
   "invalid-message-html": 400,
@@ -263,6 +277,12 @@ export const errorMessage: Record<ErrorCode, string> = {
   "photo-session-not-found": "جلسة التصوير غير موجودة",
   "transaction-not-found": "عملية الدفع غير موجودة",
   "user-not-found": "المستخدم غير موجود",
+  "device-not-found": "هذا الجهاز غير متصل بحسابك",
+  // Account suspension
+  "account-suspended": "تم إيقاف حسابك. لا يمكنك استخدام درس الآن؛ تواصل مع الدعم لمعرفة السبب",
+  "account-already-suspended": "هذا الحساب موقوف بالفعل",
+  "account-not-suspended": "هذا الحساب غير موقوف",
+  "invalid-suspension-reason": "اكتب سبب الإيقاف (من ٣ إلى ٥٠٠ حرف)",
   "tutor-not-found": "المدرّس غير موجود",
   "student-not-found": "الطالب غير موجود",
   "lesson-not-found": "الحصة غير موجودة",
@@ -352,6 +372,14 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-coupon-expire-date": "تاريخ انتهاء كود الخصم غير صحيح",
   "coupon-expire-date-passed": "تاريخ انتهاء كود الخصم قد مضى",
   "coupon-max-uses-reached": "تم استخدام كود الخصم الحد الأقصى من المرات",
+
+  // Payments: orders and refunds
+  "order-is-free": "إجمالي الطلب صفر، فعّل الباقة مجانًا بدون دفع",
+  "order-not-free": "هذا الطلب له مبلغ مستحق، اختار وسيلة دفع",
+  "order-being-paid": "عندك طلب دفع جاري تنفيذه الآن، استنى لحد ما يخلص وبعدين حاول تاني",
+  "refund-in-progress": "فيه استرداد جاري لنفس العملية، استنى لحد ما يخلص",
+  "refund-exceeds-paid": "مبلغ الاسترداد أكبر من المتبقي من المدفوع",
+  "payment-alarm-not-found": "التنبيه غير موجود",
 
   // Validation: chat
   "invalid-message-html": "الرسالة تحتوي على تنسيق غير مسموح",

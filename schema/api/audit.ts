@@ -25,6 +25,7 @@ export const auditActions = [
   "coupon.update",
   "coupon.delete",
   "invite.create",
+  "invite.update",
   "invite.delete",
   "settings.update",
   "topic.create",
@@ -38,6 +39,7 @@ export const auditActions = [
   "media.delete",
   "cache.delete",
   "payment.resolve",
+  "subscription.cancel",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,6 +1,7 @@
 // Payment contracts (/fawry/...): checkout bodies and their answers. Money in piasters.
 import { z } from "zod";
 import { couponCodeRule, phoneRule } from "../rules";
+import type { SubscriptionView } from "./subscription";
 import type { TransactionView } from "./transaction";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
@@ -33,5 +34,9 @@ export const cardTokenQuery = z.object({ token: z.string({ error: "bad-request" 
 export type CardPayment = { transaction: TransactionView; redirectUrl: string };
 export type ReferencePayment = { transaction: TransactionView; referenceNumber: string; expiresAt: string };
 export type WalletPayment = { transaction: TransactionView; referenceNumber: string; walletQr: string | null; expiresAt: string };
+/** POST /fawry/pay/free: the zero transaction and the subscription it started. */
+export type FreeOrder = { transaction: TransactionView; subscription: SubscriptionView };
+/** GET /fawry/refund/quote: piasters a SuperAdmin's refund defaults to, and the most it may be. */
+export type RefundQuote = { computed: number; remaining: number; subscriptionId: number | null };
 export type SavedCard = { token: string; maskedPan: string; brand: string; isDefault: boolean };
 export type InstallmentOption = { id: number; nameAr: string; months: number; rate: number; minAmount: number; maxAmount: number };

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { PlanPeriod } from "../enums";
+import type { RefundInputs } from "../refund";
+import type { TransactionView } from "./transaction";
 import { pageQuery } from "./common";
 
 export const subscriptionListQuery = pageQuery.extend({
@@ -38,7 +40,15 @@ export type CurrentSubscription = {
   remainingWeeklyMinutes: number;
   /** The current subscription week, when there is one. */
   week: { index: number; start: string; end: string } | null;
+  /** What cancelling now would refund is refundAmount(refundInputs) (schema/refund.ts); null without a plan. */
+  refundInputs: RefundInputs | null;
 };
 
 /** PATCH /sub/cancel */
-export type CanceledSubscription = { subscription: SubscriptionView; refundAmount: number; canceledLessons: number };
+export type CanceledSubscription = {
+  subscription: SubscriptionView;
+  refundAmount: number;
+  canceledLessons: number;
+  /** The paid transaction after the refund was asked of Fawry (Refunding, Refunded, RefundFailed…); null when none. */
+  transaction: TransactionView | null;
+};

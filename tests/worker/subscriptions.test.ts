@@ -104,7 +104,7 @@ describe("GET /sub/user", () => {
     const student = await createStudent();
     const response = await call("GET", "/api/v1/sub/user", { token: student.token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ info: null, remainingWeeklyMinutes: 0, week: null });
+    expect(response.body).toEqual({ info: null, remainingWeeklyMinutes: 0, week: null, refundInputs: null });
   });
 
   it("computes the minutes left from this week's lessons that are not cancelled", async () => {

@@ -9,7 +9,7 @@ import type { Config, Env } from "../env";
 import { sandboxFetch } from "../dev/fawry";
 import { SANDBOX_BASE } from "../dev/fawry/app";
 import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import { Failure, fail } from "../http/failure";
 import type { Logger } from "../http/logger";
 import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../integrations/fawry";
 import { publishToUser } from "../realtime/publish";
@@ -18,7 +18,8 @@ import { applyDiscount, usableCoupon } from "./coupons";
 import { liveInviteFor } from "./invites";
 import { d1, statement } from "./lessons";
 import { findVisiblePlan, periodPrice } from "./plans";
-import { currentSubscriptionQuery, grantSubscription } from "./subscriptions";
+import { currentSubscriptionQuery, findSubscription, grantSubscription, refundAmount, refundInputsOf } from "./subscriptions";
+import { alarmStatement, announce, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, settleRefund } from "./refunds";
 import { findByMerchantRef, findTransaction, type TransactionRow } from "./transactions";
 import { tutorsChanged } from "./tutor-list";
 
@@ -30,6 +31,8 @@ export const unpaidLifetime: Record<PaymentMethod, number> = {
   [PaymentMethod.EWallet]: 3 * HOUR,
   [PaymentMethod.Card]: HOUR,
   [PaymentMethod.BankInstallment]: HOUR,
+  // A free order is settled in the request that creates it.
+  [PaymentMethod.Free]: HOUR,
 };
 
 /** The local sandbox's merchant and key: nothing is secret in the local environment. */
@@ -86,7 +89,10 @@ export async function createTransaction(
   const coupon = body.couponCode ? await usableCoupon(db, body.couponCode, now) : null;
   const baseAmount = periodPrice(plan, body.period as PlanPeriod);
   const amount = coupon ? applyDiscount(baseAmount, coupon.discount) : baseAmount;
-  if (amount <= 0) fail("illegal");
+  // An order of 0 (a 100 % coupon, a free invited plan) makes no Fawry call: POST /fawry/pay/free.
+  if (method === PaymentMethod.Free) {
+    if (amount > 0) fail("order-not-free");
+  } else if (amount <= 0) fail("order-is-free");
   const at = now.toISOString();
   const couponId = coupon?.id ?? null;
   const expiresAt = new Date(now.getTime() + unpaidLifetime[method]).toISOString();
@@ -205,12 +211,16 @@ export const statusFromFawry = (orderStatus: string): TransactionStatus | null =
  */
 export const allowedFrom: Record<TransactionStatus, TransactionStatus[]> = {
   [S.New]: [],
-  [S.Paid]: [S.New, S.Expired, S.Failed, S.Canceled],
+  // PAID after CANCELED is refunded, not applied (refundUnapplied).
+  [S.Paid]: [S.New, S.Expired, S.Failed],
   [S.Expired]: [S.New],
   [S.Failed]: [S.New],
   [S.Canceled]: [S.New, S.Paid],
   [S.PartialRefunded]: [S.Paid],
   [S.Refunded]: [S.Paid, S.PartialRefunded],
+  // Only through the refund ledger (refunds.ts), never from a notification.
+  [S.Refunding]: [],
+  [S.RefundFailed]: [],
 };
 
 export type Applied = { transaction: TransactionRow; changed: boolean };
@@ -219,22 +229,47 @@ export type Applied = { transaction: TransactionRow; changed: boolean };
  * Applies a verified notification or status answer. One batch: the conditional status update,
  * then the coupon use (kept or taken when Paid, released when it ended unpaid) and the invite;
  * a PAID transaction then gets its subscription through grantSubscription, idempotent on the
- * transaction id.
+ * transaction id. Money is never kept without a service: a PAID order that cannot be applied
+ * (the order was cancelled, the student already has a plan, the plan is gone) is refunded in full
+ * and raised to admins; a wrong amount or another customer's id is refused and raised.
  */
-export async function applyPaymentDetails(db: Db, details: PaymentDetails, logger: Logger, env?: Env, now = new Date()): Promise<Applied | null> {
+export async function applyPaymentDetails(
+  db: Db,
+  details: PaymentDetails,
+  logger: Logger,
+  env?: Env,
+  now = new Date(),
+  fawry?: FawryClient,
+): Promise<Applied | null> {
   const tx = await findByMerchantRef(db, String(details.merchantRefNumber));
-  if (!tx) return null;
+  const at = now.toISOString();
+  if (!tx) {
+    logger.warn("fawry details for an unknown order", { merchantRefNumber: String(details.merchantRefNumber) });
+    await raiseAlarm(db, "unknown-order", { merchantRefNum: String(details.merchantRefNumber), details: summary(details) }, now);
+    return null;
+  }
   const to = statusFromFawry(String(details.orderStatus));
   if (to === null) return { transaction: tx, changed: false };
   if (details.customerMerchantId !== undefined && String(details.customerMerchantId) !== String(tx.userId)) {
     logger.warn("fawry details for another customer", { transactionId: tx.id });
+    await raiseAlarm(db, "other-customer", { transactionId: tx.id, merchantRefNum: tx.merchantRefNum, details: summary(details) }, now);
     return { transaction: tx, changed: false };
   }
   if (to === S.Paid && toPiasters(details.paymentAmount) < tx.amount) {
     logger.warn("fawry paid less than the order", { transactionId: tx.id, paid: details.paymentAmount });
+    await raiseAlarm(db, "wrong-amount", { transactionId: tx.id, merchantRefNum: tx.merchantRefNum, details: summary(details) }, now);
     return { transaction: tx, changed: false };
   }
-  const at = now.toISOString();
+  // A refund we asked for: Fawry's REFUNDED / PARTIAL_REFUNDED settles the open ledger row.
+  if ((to === S.Refunded || to === S.PartialRefunded) && (tx.status === S.Refunding || tx.status === S.RefundFailed)) {
+    const open = await openRefundOf(db, tx.id);
+    const changed = open ? await settleRefund(db, open, now) : false;
+    const current = await findTransaction(db, tx.id);
+    if (changed && env) await announce(env, current, logger);
+    return { transaction: current, changed };
+  }
+  // Paid after the order was cancelled: the money is refunded, nothing is granted.
+  if (to === S.Paid && tx.status === S.Canceled) return refundUnapplied(db, tx, details, "order-canceled", logger, env, now, fawry);
   const from = allowedFrom[to];
   const refunded = to === S.Refunded ? tx.amount : to === S.PartialRefunded ? Math.max(tx.refundedAmount, tx.amount - toPiasters(details.paymentAmount)) : null;
   const [updated] = await d1(db).batch<TransactionRow>([
@@ -265,19 +300,58 @@ export async function applyPaymentDetails(db: Db, details: PaymentDetails, logge
     try {
       await grantSubscription(db, { userId: current.userId, planId: current.planId, period: current.period as PlanPeriod, amount: current.amount, transactionId: current.id, now });
     } catch (error) {
-      logger.error("paid transaction without a subscription", { transactionId: current.id, error: String(error) });
+      const code = error instanceof Failure ? error.code : String(error);
+      logger.error("paid transaction without a subscription: refunded", { transactionId: current.id, error: code });
+      return refundUnapplied(db, current, details, code, logger, env, now, fawry);
     }
   }
   if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) {
     const canceledLessons = await endSubscriptionOf(db, current, at);
     if (env && canceledLessons.length) await publishLessonCanceled(env, db, canceledLessons, logger);
   }
-  if (changed && env) {
-    await publishToUser(env, current.userId, { type: "TransactionStatusUpdate", payload: { transactionId: current.id, status: current.status } }, logger).catch(
-      (error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }),
-    );
-  }
+  if (changed && env) await announce(env, current, logger);
   return { transaction: current, changed };
+}
+
+/** What an alarm keeps of a notification (no signature). */
+const summary = (details: PaymentDetails) => ({
+  merchantRefNumber: details.merchantRefNumber,
+  fawryRefNumber: details.fawryRefNumber,
+  orderStatus: details.orderStatus,
+  paymentAmount: details.paymentAmount,
+  orderAmount: details.orderAmount,
+  customerMerchantId: details.customerMerchantId ?? null,
+});
+
+/**
+ * A payment that bought nothing: one batch marks it paid (if it was cancelled), opens a full
+ * refund only while no subscription came of it, and raises the alarm; so any number of repeated
+ * notifications open one refund. Then Fawry is asked (or, without a client, the cron asks).
+ */
+async function refundUnapplied(
+  db: Db,
+  tx: TransactionRow,
+  details: PaymentDetails,
+  why: string,
+  logger: Logger,
+  env: Env | undefined,
+  now: Date,
+  fawry: FawryClient | undefined,
+): Promise<Applied> {
+  const at = now.toISOString();
+  const noService = sql`NOT EXISTS (SELECT 1 FROM subscriptions WHERE transaction_id = ${tx.id})`;
+  await d1(db).batch([
+    statement(db, sql`UPDATE transactions SET status = ${S.Paid}, paid_at = ${at}, updated_at = ${at},
+      provider_payload = ${JSON.stringify(details)}, fawry_ref_number = COALESCE(fawry_ref_number, ${details.fawryRefNumber ?? null})
+      WHERE id = ${tx.id} AND status = ${S.Canceled}`),
+    ...openRefundStatements(db, { transactionId: tx.id, amount: tx.amount - tx.refundedAmount, reason: "unapplied", requestedBy: null, when: noService }, at),
+    alarmStatement(db, "unapplied-payment", at, { transactionId: tx.id, merchantRefNum: tx.merchantRefNum, details: { why, ...summary(details) }, when: noService }),
+  ]);
+  const open = await openRefundOf(db, tx.id);
+  if (open && open.attempts === 0 && open.reason === "unapplied" && fawry) await requestRefund(db, fawry, open, logger, env, now);
+  const current = await findTransaction(db, tx.id);
+  if (env && current.status !== tx.status) await announce(env, current, logger);
+  return { transaction: current, changed: current.status !== tx.status };
 }
 
 /** A refunded or cancelled payment ends its subscription and cancels its future lessons (answers their ids). */
@@ -305,7 +379,7 @@ export async function syncTransaction(db: Db, client: FawryClient, tx: Transacti
     return undefined;
   });
   if (details === undefined) return tx;
-  const current = details ? ((await applyPaymentDetails(db, details, logger, env, now))?.transaction ?? tx) : tx;
+  const current = details ? ((await applyPaymentDetails(db, details, logger, env, now, client))?.transaction ?? tx) : tx;
   if (current.status !== S.New || current.expiresAt === null || current.expiresAt > now.toISOString()) return current;
   const expired = await closeUnpaid(db, current, S.Expired, now);
   if (env && expired.status === S.Expired)
@@ -330,4 +404,67 @@ export async function syncStaleTransactions(db: Db, client: FawryClient, logger:
     if (after.status !== tx.status) synced++;
   }
   return synced;
+}
+
+/**
+ * One open order at a time: before a new checkout, the student's other unpaid orders are
+ * cancelled at Fawry (and here). An order Fawry says is already paid is applied first (its
+ * subscription then refuses the new checkout with subscription-exists); one Fawry cannot cancel
+ * and does not report paid is being paid right now: order-being-paid.
+ */
+export async function closeOtherOrders(db: Db, client: FawryClient, userId: number, logger: Logger, env?: Env, now = new Date()): Promise<void> {
+  const open = await db
+    .select()
+    .from(transactions)
+    .where(sql`${transactions.userId} = ${userId} AND ${transactions.status} = ${S.New}`)
+    .limit(10);
+  for (const tx of open) {
+    if (tx.fawryRefNumber) {
+      const answer = await client.cancelUnpaid(tx.fawryRefNumber).catch((error) => {
+        logger.warn("fawry cancel-unpaid failed", { transactionId: tx.id, error: String(error) });
+        return null;
+      });
+      if (answer === null) fail("order-being-paid");
+      if (![200, 9984, 9938, 404].includes(answer.code)) {
+        // 400: already paid (or cancelled): apply what Fawry says, then decide.
+        const after = await syncTransaction(db, client, tx, logger, env, now);
+        if (after.status === S.New) fail("order-being-paid");
+        continue;
+      }
+    }
+    const closed = await closeUnpaid(db, await findTransaction(db, tx.id), S.Canceled, now);
+    if (env && closed.status !== tx.status) await announce(env, closed, logger);
+  }
+}
+
+/**
+ * A free order (total 0): no Fawry call. The zero transaction is the record, the coupon use is
+ * reserved with it exactly as for a paid order (so its maximum holds under concurrency), the
+ * subscription starts at once; if it cannot (a racing checkout won), the order is cancelled and
+ * the coupon use given back.
+ */
+export async function createFreeOrder(db: Db, config: Config, userId: number, body: CheckoutBody, now = new Date()) {
+  const tx = await createTransaction(db, config, userId, body, PaymentMethod.Free, now);
+  let subscription;
+  try {
+    subscription = await grantSubscription(db, { userId, planId: tx.planId, period: tx.period as PlanPeriod, amount: 0, transactionId: tx.id, now });
+  } catch (error) {
+    await closeUnpaid(db, tx, S.Canceled, now);
+    throw error;
+  }
+  const at = now.toISOString();
+  await d1(db).batch([
+    statement(db, sql`UPDATE transactions SET status = ${S.Paid}, paid_at = ${at}, updated_at = ${at} WHERE id = ${tx.id} AND status = ${S.New}`),
+    statement(db, sql`UPDATE invites SET used_at = ${at}, updated_at = ${at} WHERE id = ${tx.inviteId} AND used_at IS NULL`),
+  ]);
+  return { transaction: await findTransaction(db, tx.id), subscription };
+}
+
+/** What a SuperAdmin's refund of a transaction defaults to: the cancellation rule while its plan is live, else all that remains. */
+export async function refundQuote(db: Db, tx: TransactionRow, now = new Date()) {
+  const remaining = tx.amount - tx.refundedAmount;
+  const [sub] = await db.all<{ id: number }>(sql`SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'active' AND "end" > ${now.toISOString()}`);
+  if (!sub) return { remaining, computed: remaining, subscriptionId: null };
+  const found = (await findSubscription(db, sub.id))!;
+  return { remaining, computed: Math.min(remaining, refundAmount(await refundInputsOf(db, found, now))), subscriptionId: sub.id };
 }

@@ -2,9 +2,11 @@ import { and, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "../../schema/api/subscription";
 import { lessons, plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
+import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../schema/refund";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
+import { openRefundOf, openRefundStatements, type RefundReason } from "./refunds";
 import { settings } from "./settings";
 import { tutorsChanged } from "./tutor-list";
 import { weekContaining, weeksElapsed, type WeekWindow } from "./weekly-minutes";
@@ -123,9 +125,9 @@ export async function remainingWeeklyMinutes(db: Db, sub: SubscriptionRow, at = 
 
 export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<CurrentSubscription> {
   const [sub] = await currentSubscriptionQuery(db, userId, now);
-  if (!sub) return { info: null, remainingWeeklyMinutes: 0, week: null };
-  const { week, remaining } = await remainingWeeklyMinutes(db, sub, now);
-  return { info: toSubscriptionView(sub, now), remainingWeeklyMinutes: remaining, week };
+  if (!sub) return { info: null, remainingWeeklyMinutes: 0, week: null, refundInputs: null };
+  const [{ week, remaining }, refundInputs] = await Promise.all([remainingWeeklyMinutes(db, sub, now), refundInputsOf(db, sub, now)]);
+  return { info: toSubscriptionView(sub, now), remainingWeeklyMinutes: remaining, week, refundInputs };
 }
 
 export async function listSubscriptions(
@@ -150,76 +152,78 @@ export async function listSubscriptions(
   return { list: list.map((row) => toSubscriptionView(row, now)), total: counted?.total ?? 0 };
 }
 
-/**
- * The refund for cancelling (business-rules.md): what was paid, less the minutes consumed —
- * the whole weeks elapsed at the full weekly minutes plus the minutes used so far this week —
- * valued at the lesson hourly rate, less the provider's fee. Never negative. Piasters.
- *
- * Worked example: 500 EGP paid (50,000), 30 weekly minutes, one whole week elapsed, 15 minutes
- * used this week: 45 minutes × 425 piasters = 19,125 consumed → 30,875 refunded.
- */
-export function refundAmount(input: {
-  amount: number;
-  weeklyMinutes: number;
-  weeksElapsed: number;
-  usedThisWeek: number;
-  hourlyRate?: number;
-  feeBasisPoints?: number;
-}): number {
-  const hourlyRate = input.hourlyRate ?? settings.lessons.hourlyRate;
-  const fee = input.feeBasisPoints ?? settings.subscriptions.refundFeeBasisPoints;
-  const consumedMinutes = input.weeksElapsed * input.weeklyMinutes + input.usedThisWeek;
-  const consumed = Math.ceil((consumedMinutes * hourlyRate) / 60);
-  const gross = Math.max(0, input.amount - consumed);
-  return Math.floor((gross * (10_000 - fee)) / 10_000);
+/** The cancellation refund (schema/refund.ts, shared with the SPA) with this platform's rate and fee by default. */
+export function refundAmount(input: Omit<RefundInputs, "hourlyRate" | "feeBasisPoints"> & Partial<Pick<RefundInputs, "hourlyRate" | "feeBasisPoints">>): number {
+  return sharedRefundAmount({
+    ...input,
+    hourlyRate: input.hourlyRate ?? settings.lessons.hourlyRate,
+    feeBasisPoints: input.feeBasisPoints ?? settings.subscriptions.refundFeeBasisPoints,
+  });
 }
 
 export type CancelOutcome = {
   subscription: SubscriptionRow;
   refundAmount: number;
   canceledLessons: Array<{ id: number; tutorId: number; start: string }>;
+  /** The refund opened on the subscription's paid transaction (null: nothing to refund at Fawry). */
+  refundId: number | null;
 };
 
-/**
- * Cancels a live subscription: records the refund (the Fawry refund call belongs to payments),
- * and cancels its future lessons by the system, in one batch. A refund of 0 is refused.
- */
-export async function cancelSubscription(db: Db, sub: SubscriptionRow, canceledBy: number, now = new Date()): Promise<CancelOutcome> {
-  const at = now.toISOString();
-  if (subscriptionStatus(sub, now) !== "active") fail("subscription-uncancellable");
+/** The inputs of the cancellation refund for a subscription at `now` (the SPA shows the same). */
+export async function refundInputsOf(db: Db, sub: SubscriptionRow, now = new Date()): Promise<RefundInputs> {
   const weeks = subscriptionWeeks(sub);
   const week = weekContaining(sub.start, weeks, now);
-  const [row] = await db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(sub.id, week, 0, at)} AS used`);
-  const refund = refundAmount({
+  const [row] = await db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(sub.id, week, 0, now.toISOString())} AS used`);
+  return {
     amount: sub.amount,
     weeklyMinutes: sub.weeklyMinutes,
     weeksElapsed: weeksElapsed(sub.start, weeks, now),
     usedThisWeek: row?.used ?? 0,
-  });
+    hourlyRate: settings.lessons.hourlyRate,
+    feeBasisPoints: settings.subscriptions.refundFeeBasisPoints,
+  };
+}
+
+/**
+ * Cancels a live subscription and, in the same batch, cancels its future lessons and opens the
+ * refund on its paid transaction (refunds.ts asks Fawry next): the cancellation and the refund
+ * request happen together or not at all, and a racing second cancel changes nothing. A refund of
+ * 0 is refused, unless a SuperAdmin names the amount (`refund`, at most what remains paid).
+ */
+export async function cancelSubscription(
+  db: Db,
+  sub: SubscriptionRow,
+  canceledBy: number,
+  now = new Date(),
+  options: {
+    refund?: number;
+    reason?: RefundReason;
+    /** A staff cancellation's audit row: placed right after the subscription's update (its changes()). */
+    audit?: { toSQL(): { sql: string; params: unknown[] } };
+  } = {},
+): Promise<CancelOutcome> {
+  const at = now.toISOString();
+  if (subscriptionStatus(sub, now) !== "active") fail("subscription-uncancellable");
+  const refund = options.refund ?? refundAmount(await refundInputsOf(db, sub, now));
   if (refund <= 0) fail("subscription-uncancellable");
-  const [updated, canceled] = await db.batch([
-    db
-      .update(subscriptions)
-      .set({ status: "canceled", canceledAt: at, canceledBy, refundAmount: refund, updatedAt: at })
-      .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active")))
-      .returning(),
-    db
-      .update(lessons)
-      .set({ canceledAt: at, canceledBy: null, updatedAt: at })
-      .where(
-        and(
-          eq(lessons.subscriptionId, sub.id),
-          isNull(lessons.canceledAt),
-          gt(lessons.start, at),
-          // Only when this batch's cancellation won (a racing cancel leaves it to the winner).
-          sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = 'canceled' AND canceled_at = ${at})`,
-        ),
-      )
-      .returning({ id: lessons.id, tutorId: lessons.tutorId, start: lessons.start }),
+  // Only when this batch's cancellation won (a racing cancel leaves it to the winner).
+  const won = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = 'canceled' AND canceled_at = ${at} AND canceled_by = ${canceledBy})`;
+  const results = await d1(db).batch<Record<string, unknown>>([
+    statement(db, sql`UPDATE subscriptions SET status = 'canceled', canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
+      WHERE id = ${sub.id} AND status = 'active' RETURNING id`),
+    ...(options.audit ? [d1(db).prepare(options.audit.toSQL().sql).bind(...options.audit.toSQL().params)] : []),
+    statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = NULL, updated_at = ${at}
+      WHERE subscription_id = ${sub.id} AND canceled_at IS NULL AND start > ${at} AND ${won}
+      RETURNING id, tutor_id AS tutorId, start`),
+    ...openRefundStatements(db, { transactionId: sub.transactionId, amount: refund, reason: options.reason ?? "cancel", requestedBy: options.reason === "admin" ? canceledBy : null, when: won }, at),
   ]);
-  const subscription = updated[0] ?? fail("subscription-uncancellable");
-  if (canceled.length > 0) tutorsChanged(); // the tutors' time is free again: the cached list is stale
-  return { subscription, refundAmount: refund, canceledLessons: canceled };
+  const [updated, canceled] = options.audit ? [results[0], results[2]] : [results[0], results[1]];
+  if (!updated?.results.length) fail("subscription-uncancellable");
+  const subscription = (await findSubscription(db, sub.id))!;
+  const lessonsCanceled = (canceled?.results ?? []) as Array<{ id: number; tutorId: number; start: string }>;
+  if (lessonsCanceled.length > 0) tutorsChanged(); // the tutors' time is free again: the cached list is stale
+  const open = sub.transactionId === null ? null : await openRefundOf(db, sub.transactionId);
+  return { subscription, refundAmount: refund, canceledLessons: lessonsCanceled, refundId: open && open.createdAt === at ? open.id : null };
 }
 
 /** Subscriptions past their end, still marked active (the weekly job ends them). */

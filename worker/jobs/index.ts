@@ -3,7 +3,7 @@ import { readConfig, type Env } from "../env";
 import { deliverPending } from "../domain/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
-import { syncUnpaidOrders } from "./payments";
+import { settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "./reminders";
 import { runWeeklyRenewal } from "./renewal";
 
@@ -20,6 +20,7 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
     await sendLessonReminders(db, now, logger);
+    await settleRefunds(db, env, readConfig(env), now, logger);
     const retried = await deliverPending(db, services, logger);
     logger.info("outbox retried", { retried });
   }

@@ -2,6 +2,7 @@ import type { Config, Env } from "../env";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { fawryFor, syncStaleTransactions } from "../domain/payments";
+import { retryRefunds } from "../domain/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
 export async function syncUnpaidOrders(db: Db, env: Env, config: Config, now: Date, logger: Logger): Promise<number> {
@@ -12,6 +13,22 @@ export async function syncUnpaidOrders(db: Db, env: Env, config: Config, now: Da
     return synced;
   } catch (error) {
     logger.error("unpaid orders sync failed", { error: String(error) });
+    return 0;
+  }
+}
+
+/**
+ * Every five minutes: refunds Fawry refused are asked again (then raised to SuperAdmins), and
+ * refunds whose answer was lost are settled from Fawry's status before anything is resent.
+ */
+export async function settleRefunds(db: Db, env: Env, config: Config, now: Date, logger: Logger): Promise<number> {
+  try {
+    const client = fawryFor(env, config, config.appOrigins[0] ?? "http://localhost:8787");
+    const settled = await retryRefunds(db, client, logger, env, now);
+    logger.info("refunds retried", { settled });
+    return settled;
+  } catch (error) {
+    logger.error("refund retry failed", { error: String(error) });
     return 0;
   }
 }

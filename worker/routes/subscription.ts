@@ -1,6 +1,10 @@
 import { idParam } from "../../schema/api/common";
 import { cancelSubscriptionQuery, subscriptionListQuery, type CanceledSubscription } from "../../schema/api/subscription";
 import { Role, isAdmin } from "../../schema/enums";
+import { auditActorOf, auditStatement } from "../domain/audit";
+import { fawryFor } from "../domain/payments";
+import { openRefundOf, requestRefund } from "../domain/refunds";
+import { findTransaction, toTransactionView } from "../domain/transactions";
 import { lessonMessages, messagesTo, usersByIds } from "../domain/lessons";
 import {
   cancelSubscription,
@@ -50,7 +54,18 @@ export const subscriptionRoutes = [
         sub = await findSubscription(db, query.id);
       }
       if (!sub) fail("subscription-not-found");
-      const outcome = await cancelSubscription(db, sub, user.id);
+      const audit =
+        user.role === Role.Student
+          ? undefined
+          : auditStatement(db, auditActorOf(c, user.id), { action: "subscription.cancel", targetType: "subscription", targetId: sub.id, after: { status: "canceled" } }, new Date());
+      const outcome = await cancelSubscription(db, sub, user.id, new Date(), { audit });
+      // The refund is asked of Fawry now; the cron retries a refusal and settles a lost answer.
+      let transaction = null;
+      if (sub.transactionId !== null) {
+        const open = outcome.refundId === null ? null : await openRefundOf(db, sub.transactionId);
+        if (open) await requestRefund(db, fawryFor(c.env, c.get("config"), new URL(c.req.url).origin), open, c.get("logger"), c.env);
+        transaction = toTransactionView(await findTransaction(db, sub.transactionId));
+      }
       const tutors = await usersByIds(db, [...new Set(outcome.canceledLessons.map((lesson) => lesson.tutorId))]);
       await Promise.all(
         outcome.canceledLessons.flatMap((lesson) => {
@@ -64,6 +79,7 @@ export const subscriptionRoutes = [
         subscription: toSubscriptionView(outcome.subscription),
         refundAmount: outcome.refundAmount,
         canceledLessons: outcome.canceledLessons.length,
+        transaction,
       };
     },
   }),

@@ -24,6 +24,7 @@ const actions: Record<AuditAction, string> = {
   "coupon.update": "تعديل كوبون",
   "coupon.delete": "حذف كوبون",
   "invite.create": "إرسال دعوة",
+  "invite.update": "تعديل دعوة",
   "invite.delete": "حذف دعوة",
   "settings.update": "تعديل إعدادات المنصة",
   "topic.create": "إضافة موضوع",
@@ -37,6 +38,7 @@ const actions: Record<AuditAction, string> = {
   "media.delete": "حذف وسائط",
   "cache.delete": "مسح الذاكرة المؤقتة",
   "payment.resolve": "تسوية دفعة",
+  "subscription.cancel": "إلغاء اشتراك",
 };
 
 const targetTypes: Record<string, string> = {
@@ -53,6 +55,7 @@ const targetTypes: Record<string, string> = {
   "demo-session": "حصة تجريبية",
   "photo-session": "جلسة تصوير",
   cache: "الذاكرة المؤقتة",
+  subscription: "اشتراك",
 };
 
 export const staff = {

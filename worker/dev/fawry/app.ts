@@ -42,6 +42,8 @@ const ddl = [
     payment_time INTEGER, request_id TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS fawry_sandbox_cards (token TEXT PRIMARY KEY, merchant_code TEXT NOT NULL,
     customer_profile_id TEXT NOT NULL, first_six TEXT NOT NULL, last_four TEXT NOT NULL, brand TEXT NOT NULL, created INTEGER NOT NULL)`,
+  // Test hook state: the next `remaining` refunds answer `status_code` (a refusal Fawry can give).
+  `CREATE TABLE IF NOT EXISTS fawry_sandbox_faults (name TEXT PRIMARY KEY, remaining INTEGER NOT NULL, status_code INTEGER NOT NULL)`,
 ];
 
 /** Installment plans the sandbox offers (§1.8 shape). */
@@ -298,6 +300,10 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     const order = await findOrder("reference_number", input.referenceNumber);
     if (!order) return c.json(bad(9938, "Order not found"));
     if (!["PAID", "PARTIAL_REFUNDED"].includes(order.status)) return c.json(bad(9954, "Order not paid"));
+    const fault = await db
+      .prepare("UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'refund' AND remaining > 0 RETURNING status_code")
+      .first<{ status_code: number }>();
+    if (fault) return c.json(bad(fault.status_code, "Refund refused (sandbox fault)"));
     const refunded = Math.round((order.refunded + input.refundAmount) * 100) / 100;
     if (!(input.refundAmount > 0) || refunded > order.amount) return c.json(bad(9935, "Refund amount exceeds paid amount"));
     await db.prepare("UPDATE fawry_sandbox_orders SET refunded = ? WHERE merchant_ref_num = ?").bind(refunded, order.merchant_ref_num).run();
@@ -386,6 +392,17 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     if (!["PAYATFAWRY", "MWALLET"].includes(order.method) || order.status !== "UNPAID") return c.json(bad(9903, "Order is not payable"), 409);
     const outcome = await settle(order, "PAID", origin(c.req.url));
     return c.json({ statusCode: 200, ...outcome });
+  });
+  // Test hook: the next `times` refunds are refused with `statusCode` (default 1 refusal, 9954).
+  app.post("/__emu/fail-refunds", async (c) => {
+    const body = await c.req.json<{ times?: number; statusCode?: number }>().catch(() => ({}) as { times?: number; statusCode?: number });
+    const times = Math.max(0, Math.min(100, Number(body.times ?? 1)));
+    const statusCode = Number(body.statusCode ?? 9954);
+    await db
+      .prepare("INSERT INTO fawry_sandbox_faults (name, remaining, status_code) VALUES ('refund', ?, ?) ON CONFLICT (name) DO UPDATE SET remaining = excluded.remaining, status_code = excluded.status_code")
+      .bind(times, statusCode)
+      .run();
+    return c.json({ statusCode: 200, times });
   });
   // Test hook: expire an unpaid order now.
   app.post("/__emu/expire/:referenceNumber", async (c) => {

@@ -17,6 +17,8 @@ export const transactionStatuses: Record<TransactionStatus, { label: string; ton
   [TransactionStatus.Expired]: { label: t.statuses[4], tone: "neutral" },
   [TransactionStatus.PartialRefunded]: { label: t.statuses[5], tone: "info" },
   [TransactionStatus.Failed]: { label: t.statuses[6], tone: "error" },
+  [TransactionStatus.Refunding]: { label: t.statuses[7], tone: "warning" },
+  [TransactionStatus.RefundFailed]: { label: t.statuses[8], tone: "error" },
 };
 
 export const statusLabel = (status: TransactionStatus): string => transactionStatuses[status].label;

@@ -1,0 +1,33 @@
+/**
+ * The refund for cancelling a subscription (docs/business-rules.md, Plans and subscriptions): what was paid, less
+ * the minutes consumed — the whole weeks elapsed at the full weekly minutes plus the minutes used
+ * so far this week — valued at the lesson hourly rate, less the provider's fee. Never negative.
+ * Piasters. Shared by the Worker (what is refunded) and the SPA (what the student is shown before
+ * confirming), so the two can never disagree.
+ *
+ * Worked examples (hourly rate 255 EGP = 425 piasters a minute):
+ * - 500 EGP paid, 30 weekly minutes, one whole week elapsed, 15 minutes used this week:
+ *   45 minutes × 425 = 19,125 consumed → 30,875 refunded.
+ * - the same with nothing used yet and a 2.5 % fee (250 basis points): 50,000 × 0.975 = 48,750.
+ * - 100 EGP paid, 120 weekly minutes, one week elapsed: 51,000 consumed > paid → 0 (uncancellable).
+ */
+export type RefundInputs = {
+  /** Piasters paid for the subscription. */
+  amount: number;
+  weeklyMinutes: number;
+  /** Whole subscription weeks already over. */
+  weeksElapsed: number;
+  /** Minutes of this week's lessons that started before now (future ones are cancelled with it). */
+  usedThisWeek: number;
+  /** Piasters per lesson hour. */
+  hourlyRate: number;
+  /** The provider's fee on a refund, basis points. */
+  feeBasisPoints: number;
+};
+
+export function refundAmount(input: RefundInputs): number {
+  const consumedMinutes = input.weeksElapsed * input.weeklyMinutes + input.usedThisWeek;
+  const consumed = Math.ceil((consumedMinutes * input.hourlyRate) / 60);
+  const gross = Math.max(0, input.amount - consumed);
+  return Math.floor((gross * (10_000 - input.feeBasisPoints)) / 10_000);
+}
