@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "../../schema/api/subscription";
-import { lessons, plans, subscriptions } from "../../schema/db";
+import { plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
 import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../schema/refund";
 import type { Db } from "../http/context";
