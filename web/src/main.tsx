@@ -15,7 +15,7 @@ captureUncaughtErrors();
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 
-// spec 7/8: a 401 ends the session; the user signs in again and comes back here.
+// docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
 handleSessionEnded(() => {
   const { pathname, search } = router.state.location;
   if (pathname === "/login") return;

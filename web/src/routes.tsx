@@ -6,7 +6,7 @@ import { RootLayout } from "./app/root-layout";
 import { GuestOnly, RequireSession } from "./features/session/route-guards";
 import { LoadingScreen } from "./ui/spinner";
 
-/** spec 2: each screen loads lazily with the loading animation, and crashes into the crash screen. */
+/** Each screen loads lazily with the loading animation and crashes into the crash screen (docs/product.md §2). */
 function lazyScreen<Module extends Record<Name, ComponentType>, Name extends string>(
   load: () => Promise<Module>,
   name: Name,
@@ -24,7 +24,7 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 
-/** The student and tutor app (spec 2), for the screens built so far. */
+/** The student and tutor app (docs/product.md §2), for the screens built so far. */
 export const routes: RouteObject[] = [
   {
     path: "/",
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       { path: "tutors", ...lazyScreen(() => import("./pages/tutors/tutors-page"), "TutorsPage") },
       { path: "t/:id", ...lazyScreen(() => import("./pages/tutor-profile/tutor-profile-page"), "TutorProfilePage") },
       { path: "plans", ...lazyScreen(() => import("./pages/plans/plans-page"), "PlansPage") },
-      // Public marketing routes (spec 2).
+      // Public marketing routes (docs/product.md §2).
       { path: "tutor", ...lazyScreen(() => import("./pages/become-tutor/become-tutor-page"), "BecomeTutorPage") },
       { path: "terms", ...lazyScreen(() => import("./pages/terms/terms-page"), "TermsPage") },
       { path: "privacy", ...lazyScreen(() => import("./pages/privacy/privacy-page"), "PrivacyPage") },
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
         children: [{ path: "interviews", ...lazyScreen(() => import("./pages/manager-reviews/manager-reviews-page"), "ManagerReviewsPage") }],
       },
       {
-        // The admin area (spec 2 admin routes; spec 6: admins). Its layout carries its own navigation.
+        // The admin area (docs/product.md §2 and §6: admins). Its layout carries its own navigation.
         path: "admin",
         element: <RequireSession roles={[Role.SuperAdmin, Role.RegularAdmin]} />,
         children: [
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
               { path: "lessons", ...lazyScreen(() => import("./pages/admin-lessons/lessons-page"), "AdminLessonsPage") },
               { path: "interviews", ...lazyScreen(() => import("./pages/admin-interviews/interviews-page"), "AdminInterviewsPage") },
               { path: "photo-sessions", ...lazyScreen(() => import("./pages/admin-photo-sessions/photo-sessions-page"), "AdminPhotoSessionsPage") },
-              // Spec 2 /photo-session/{tutorId}: the studio's page for one tutor (engineer B), inside the admin area.
+              // /photo-session/{tutorId} (docs/product.md §2): the studio's page for one tutor, inside the admin area.
               { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
               { path: "reports", ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage") },
               { path: "media", ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage") },

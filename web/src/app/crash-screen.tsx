@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "../ui/button";
 import { cx } from "../ui/class-names";
 
 /**
- * spec 2: a screen that fails to render shows this in its place; the root error view shows it
+ * docs/product.md §2: a screen that fails to render shows this in its place; the root error view shows it
  * full-screen. Kept out of the lazy chunks so it works when a chunk fails to load.
  */
 export function CrashScreen({ fullScreen = false }: { fullScreen?: boolean }) {
@@ -28,7 +28,7 @@ export function CrashScreen({ fullScreen = false }: { fullScreen?: boolean }) {
           </Link>
         )}
       </div>
-      {/* spec 8: the debug log as a text file, to send to support with a problem report. */}
+      {/* docs/product.md §8: the debug log as a text file, to send to support with a problem report. */}
       <button type="button" onClick={() => saveDebugLog()} className="text-sm text-slate-700 underline focus-visible:outline-3 focus-visible:outline-brand-600">
         {ar.errors.saveLog}
       </button>

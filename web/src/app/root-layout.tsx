@@ -7,7 +7,7 @@ import { cx } from "../ui/class-names";
 import { Toaster } from "../ui/toaster";
 import { SiteHeader } from "./site-header";
 
-/** spec 2: every screen is a child of this layout (header, content, toasts). */
+/** docs/product.md §2: every screen is a child of this layout (header, content, toasts). */
 export function RootLayout() {
   const isLocal = useIsLocalEnvironment();
   // The admin area is a work tool: its shell has its own navigation and no marketing footer.

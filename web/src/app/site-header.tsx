@@ -78,7 +78,7 @@ export function SiteHeader() {
   const signOut = useSignOut();
   // «المدرّسون» for everyone: signed-out visitors browse tutors too.
   const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
-  // spec 4 "Realtime connection": one user-channel socket while signed in.
+  // docs/product.md §4 "Realtime connection": one user-channel socket while signed in.
   useUserChannelConnection();
   // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
   useLessonEventsRefresh();

@@ -1,5 +1,5 @@
 /**
- * The public marketing pages' texts (spec 2 "Public marketing routes"). Only those lazy pages
+ * The public marketing pages' texts (docs/product.md §2, public site). Only those lazy pages
  * import this module, so its long texts stay out of the app's first download.
  *
  * Honesty rule: every fact here is a rule of the product (docs/business-rules.md) — durations,

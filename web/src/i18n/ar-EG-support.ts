@@ -1,5 +1,5 @@
 /**
- * Problem reports, contact requests and the public site's navigation (engineer R), spread into
+ * Problem reports, contact requests and the public site's navigation, spread into
  * `ar.support` by ar-EG.ts. The long texts of the marketing pages live in ar-EG-marketing.ts,
  * which only those (lazy) pages import.
  */

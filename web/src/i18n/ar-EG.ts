@@ -13,11 +13,11 @@ import { adminFigures, charts, table } from "./ar-EG-admin-figures";
 
 export const ar = {
   appName: "درس",
-  /** The admin area's screens (engineer A2): web/src/i18n/ar-EG-admin-area.ts. */
+  /** The admin area's screens: web/src/i18n/ar-EG-admin-area.ts. */
   adminArea,
   /** Staff powers: the audit log, staff password resets, Turnstile: web/src/i18n/ar-EG-staff.ts. */
   staff,
-  /** Problem reports, contact requests and the public site's footer (engineer R): web/src/i18n/ar-EG-support.ts. */
+  /** Problem reports, contact requests and the public site's footer: web/src/i18n/ar-EG-support.ts. */
   support,
   /** Counted phrases (every Arabic plural form) and phrases in the gender of their person: web/src/i18n/ar-EG-counts.ts. */
   counts,
@@ -452,7 +452,7 @@ export const ar = {
     loadRoomsFailed: "تعذّر تحميل المحادثات.",
     loadMessagesFailed: "تعذّر تحميل الرسائل.",
     preferencesFailed: "تعذّر حفظ إعدادات المحادثة.",
-    /** Acknowledgement results of the chat socket (spec 7). */
+    /** Acknowledgement results of the chat socket (docs/product.md §7). */
     ack: {
       "empty-text": "لا يمكن إرسال رسالة فارغة.",
       "room-not-found": "هذه المحادثة غير موجودة.",
@@ -469,7 +469,7 @@ export const ar = {
     } satisfies Record<AckResult | "timeout", string>,
   },
 
-  /** Starting a room from a profile (business-rules.md, Chat). */
+  /** Starting a room from a profile (docs/business-rules.md, Chat). */
   chatStart: {
     messageTutor: "مراسلة المدرّس",
     messageManager: "مراسلة مسؤول المقابلة",
@@ -485,7 +485,7 @@ export const ar = {
     failed: "تعذّر بدء المحادثة.",
   },
 
-  /** The admin area under /admin (spec 2, admin routes; spec 6: admins only). */
+  /** The admin area under /admin (docs/product.md §2 and §6: admins only). */
   admin: {
     nav: "لوحة الإدارة",
     navLabel: "أقسام لوحة الإدارة",
@@ -1100,7 +1100,7 @@ export const ar = {
     anonymous: "طالب",
     pagination: "صفحات التقييمات",
     forbidden: "يمكنك تقييم المدرّس بعد حصة مكتملة معه فقط.",
-    /** A tutor rates the studio that made their video (business-rules.md, Ratings). */
+    /** A tutor rates the studio that made their video (docs/business-rules.md, Ratings). */
     rateStudio: "قيّم الاستوديو",
     editStudioRating: "تعديل تقييمك للاستوديو",
     studioText: "رأيك في جلسة التصوير (اختياري)",
@@ -1225,7 +1225,7 @@ export const ar = {
     expires: "الرابط صالح لمرة واحدة لمدة ١٥ دقيقة.",
   },
 
-  /** Paged lists (spec 9: 10 a page by default, the choice kept locally). */
+  /** Paged lists (docs/product.md §9: 10 a page by default, the choice kept locally). */
   paging: {
     pageSize: "عدد العناصر في الصفحة",
   },
@@ -1258,7 +1258,7 @@ export type ClientErrorCode = keyof typeof clientErrorMessages;
 /** An Arabic message for every code the API can answer with: one catalogue, in schema/errors.ts. */
 export const errorMessages: Record<ErrorCode, string> = apiErrorMessages;
 
-/** The 30 governorates (spec 3), by their wire value. */
+/** The 30 governorates (docs/product.md §3), by their wire value. */
 export const governorateNames: Record<Governorate, string> = {
   [Governorate.Cairo]: "القاهرة",
   [Governorate.Alexandria]: "الإسكندرية",
@@ -1287,7 +1287,7 @@ export const governorateNames: Record<Governorate, string> = {
   [Governorate.SouthSinai]: "جنوب سيناء",
   [Governorate.Damietta]: "دمياط",
   [Governorate.Monufia]: "المنوفية",
-  // The spec lists Minufiya beside Monufia (the same governorate spelled twice); kept so stored values still show.
+  // The original product lists Minufiya beside Monufia (one governorate spelled twice); kept so stored values still show.
   [Governorate.Minufiya]: "المنوفية (Minufiya)",
   [Governorate.Helwan]: "حلوان",
   [Governorate.GizaCity]: "مدينة الجيزة",

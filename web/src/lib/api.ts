@@ -17,7 +17,7 @@ export function handleSessionEnded(handler: () => void) {
   onSessionEnded = handler;
 }
 
-/** spec 4: private requests only with a live token; the due refresh starts in the background. */
+/** docs/product.md §4: private requests only with a live token; the due refresh starts in the background. */
 function tokenForPrivateCall(): string {
   const token = session.liveToken();
   if (token === null) {

@@ -1,5 +1,5 @@
 /**
- * spec 8: a debug logger whose log can be saved as a text file holding the user agent, the URL
+ * docs/product.md §8: a debug logger whose log can be saved as a text file holding the user agent, the URL
  * and the log lines. It keeps the last lines in memory only (never the token, never bodies):
  * realtime connects and disconnects, failed API calls, uncaught errors. A problem report can
  * attach `debugLogFile()` as its log; `saveDebugLog()` downloads it.

@@ -3,8 +3,8 @@ import { market } from "../i18n/ar-EG-marketplace";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zones";
 
 /**
- * spec 1: Arabic (Egypt), the week starts on Saturday, money in EGP; times in the viewer's zone
- * (business-rules.md: Africa/Cairo unless the signed-in user chose another in settings).
+ * docs/product.md §1: Arabic (Egypt), the week starts on Saturday, money in EGP; times in the viewer's zone
+ * (docs/business-rules.md: Africa/Cairo unless the signed-in user chose another in settings).
  */
 export const locale = "ar-EG";
 export const firstDayOfWeek: Weekday = Weekday.Saturday;

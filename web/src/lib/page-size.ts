@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * spec 3 and 9: lists show 10 rows a page by default; the size the user picks is kept in local
+ * docs/product.md §3 and §9: lists show 10 rows a page by default; the size the user picks is kept in local
  * storage (one setting for every paged list) and can be changed.
  */
 export const defaultPageSize = 10;

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api-error";
 
-/** spec 7: queries retry once and do not refetch on window focus. */
+/** docs/product.md §7: queries retry once and do not refetch on window focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ import { session } from "./session";
 import type { SessionStore } from "./session-store";
 
 /**
- * spec 9 "Socket reconnection": delay from 1000 ms up to 5000 ms, randomisation factor 0.5,
+ * docs/product.md §9 "Socket reconnection": delay from 1000 ms up to 5000 ms, randomisation factor 0.5,
  * connection timeout 20000 ms, unlimited attempts. partysocket has no jitter of its own, so the
  * randomisation becomes the growth factor: each retry waits 1.5 times the previous one.
  */
@@ -28,7 +28,7 @@ type EventListener = (event: ServerEvent) => void;
 /** `reopened` is false for the first open of a socket and true after every reconnect. */
 type OpenListener = (reopened: boolean) => void;
 
-/** An Ack that never came (spec 7: "operation has timed out"). */
+/** An Ack that never came (docs/product.md §7: "operation has timed out"). */
 export class AckTimeoutError extends Error {
   readonly result = "timeout" as const;
   constructor() {
@@ -88,7 +88,7 @@ export function createAckBook(prefix: string) {
   };
 }
 
-/** spec 4: connect, disconnect and connect errors are only logged (never the token), also to the debug log (spec 8). */
+/** Connects, disconnects and connect errors are only logged, never the token, also to the debug log (docs/product.md §4, §8). */
 const log = {
   info: (message: string, where: string) => {
     debugLog.add("info", `[realtime] ${message} ${where}`);
@@ -131,7 +131,7 @@ export type ChannelOptions<Final extends string> = {
   ackPrefix?: string;
 };
 
-/** The socket at /parties/<party>/<name>?token=… with the spec's reconnection settings. */
+/** The socket at /parties/<party>/<name>?token=… with the reconnection settings of docs/product.md §9. */
 export function openChannel<Frame = OutgoingFrame, Final extends string = never>(
   party: string,
   name: string,
@@ -239,7 +239,7 @@ export function openSessionChannel(sessionId: string, token: string): SessionCha
 }
 
 /**
- * spec 4 "Realtime connection": one user-channel socket per signed-in user. A new socket opens
+ * docs/product.md §4 "Realtime connection": one user-channel socket per signed-in user. A new socket opens
  * when the user or the token changes, and the previous one is closed first.
  */
 export function createUserChannel(open: typeof openChannel = openChannel) {

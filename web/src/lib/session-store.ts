@@ -3,7 +3,7 @@ import { isTutorSide } from "@schema/enums";
 import { isTokenDueForRefresh, isTokenExpired } from "./token";
 
 /**
- * spec 4 "Session": the bearer token, the user and the tutor meta, kept in local storage.
+ * docs/product.md §4 "Session": the bearer token, the user and the tutor meta, kept in local storage.
  * - A token is expired when its exp is before now; only a live token signs requests.
  * - A live token within 2 days of expiry is refreshed; while a refresh is pending, or after one
  *   failed, no new refresh starts (a new sign-in or a logout clears that state).

@@ -1,6 +1,6 @@
 import type { TokenPayload } from "@schema/api/auth";
 
-/** spec 4 "Session" and 9: refresh the token when it has less than 2 days left. */
+/** docs/product.md §4 "Session" and §9: refresh the token when it has less than 2 days left. */
 export const tokenRefreshThresholdMs = 2 * 24 * 60 * 60 * 1000;
 
 function decodeBase64Url(segment: string): string {
@@ -31,7 +31,7 @@ export function tokenTimeLeftMs(token: string, nowMs: number): number | null {
   return payload ? payload.exp * 1000 - nowMs : null;
 }
 
-/** spec 4: a token is expired when its exp is before now; an unreadable token counts as expired. */
+/** docs/product.md §4: a token is expired when its exp is before now; an unreadable token counts as expired. */
 export function isTokenExpired(token: string, nowMs: number): boolean {
   const timeLeft = tokenTimeLeftMs(token, nowMs);
   return timeLeft === null || timeLeft < 0;

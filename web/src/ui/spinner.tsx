@@ -5,7 +5,7 @@ type SpinnerProps = { size?: "sm" | "md" | "lg"; label?: string; className?: str
 
 const sizes = { sm: "size-4", md: "size-6", lg: "size-12" } as const;
 
-/** The loading animation (spec 9: 37 frames at 30 fps, i.e. one turn in 1233 ms). */
+/** The loading animation (docs/product.md §9: 37 frames at 30 fps, i.e. one turn in 1233 ms). */
 export function Spinner({ size = "md", label = ar.ui.loading, className }: SpinnerProps) {
   return (
     <span role="status" className={cx("inline-flex items-center", className)}>

@@ -1,6 +1,6 @@
 import type { ToastType } from "@schema/enums";
 
-/** spec 4 "Toasts": shown for 4000 ms; closed by swipe past 50 px or by a close button. */
+/** docs/product.md §4 "Toasts": shown for 4000 ms; closed by swipe past 50 px or by a close button. */
 export const toastDurationMs = 4000;
 export const toastSwipeThresholdPx = 50;
 

@@ -10,7 +10,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginFormValues = { email: string; password: string };
 
-/** A new password and its confirmation, which must match (spec 5). */
+/** A new password and its confirmation, which must match (docs/product.md §5). */
 const newPasswordFields = {
   password: requiredText(passwordRule),
   confirmPassword: z.string({ error: "required" }).min(1, "required"),

@@ -27,7 +27,7 @@ export function startingStep(email: string | null, code: string | null): { step:
 
 type FlowProps = { initialEmail?: string | null; initialCode?: string | null; onDone: () => void };
 
-/** spec 2: forgot password in three steps — email, the 5-digit code, a new password — then signed in. */
+/** Forgot password (docs/product.md §2): email, the 5-digit code, a new password, then signed in. */
 export function ForgotPasswordFlow({ initialEmail = null, initialCode = null, onDone }: FlowProps) {
   const [start] = useState(() => startingStep(initialEmail, initialCode));
   const [step, setStep] = useState<ForgotPasswordStep>(start.step);

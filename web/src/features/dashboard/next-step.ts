@@ -5,7 +5,7 @@ import { isProfileComplete } from "../user/profile-rules";
 export type NextStep = "complete-profile" | "verify-email" | "verify-phone" | "student-ready" | "tutor-onboarding" | "tutor-activated";
 
 /**
- * The one thing the dashboard asks the user to do next (spec 1: students verify their email
+ * The one thing the dashboard asks the user to do next (docs/product.md §1: students verify their email
  * before booking; tutors verify email and phone, then onboard).
  */
 export function nextStepFor(user: UserView, tutorMeta: TutorMeta | null): NextStep {
@@ -24,7 +24,7 @@ export const nextStepPath: Partial<Record<NextStep, string>> = {
   "tutor-onboarding": "/t/onboarding",
 };
 
-/** Students complete their profile at /complete-profile, tutors at /t/complete-profile (spec 2). */
+/** Students complete their profile at /complete-profile, tutors at /t/complete-profile (docs/product.md §2). */
 export function completeProfilePath(role: Role): string {
   return isTutorSide(role) ? "/t/complete-profile" : "/complete-profile";
 }

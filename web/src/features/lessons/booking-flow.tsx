@@ -16,7 +16,7 @@ import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
 import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
 
 const t = ar.marketplace.booking;
-/** spec: the date picker offers the next 14 days. */
+/** docs/product.md §9: the date picker offers the next 14 days. */
 export const bookingDays = 14;
 
 type Step = "date" | "duration" | "time" | "confirm";

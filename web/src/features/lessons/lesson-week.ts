@@ -7,7 +7,7 @@ import { localDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availabilit
  * Pure functions, so the layout is tested without a screen.
  */
 
-/** spec 4: a lesson's state at `now` (the page keeps it current between fetches). */
+/** docs/product.md §4: a lesson's state at `now` (the page keeps it current between fetches). */
 export function lessonStateAt(lesson: Pick<LessonView, "start" | "end" | "canceledAt">, now: number): LessonState {
   if (lesson.canceledAt) return "canceled";
   if (now < Date.parse(lesson.start)) return "pending";

@@ -1,6 +1,6 @@
 import { ar } from "../../i18n/ar-EG";
 
-/** spec 8: the device errors a lesson's ready screen tells apart. */
+/** docs/product.md §8: the device errors a lesson's ready screen tells apart. */
 export type DeviceErrorKind = "no-device" | "device-in-use" | "over-constrained" | "permission-denied" | "unexpected";
 
 const byName: Record<string, DeviceErrorKind> = {

@@ -3,7 +3,7 @@ import { LinkSource } from "@schema/enums";
 const key = "dars.linkSource";
 const codes = new Set<string>(Object.values(LinkSource));
 
-/** The link-source code (spec 3: wa, sfb, ...) a short-link name stands for, or null. */
+/** The link-source code (docs/product.md §3: wa, sfb, ...) a short-link name stands for, or null. */
 export function linkSourceOf(name: string | undefined): LinkSource | null {
   const code = name?.trim().toLowerCase() ?? "";
   return codes.has(code) ? (code as LinkSource) : null;

@@ -2,9 +2,9 @@ import { LinkSource } from "@schema/enums";
 import { linkSourceOf } from "./link-source";
 
 /**
- * /url/{name}: short links for posts, bios and printed material (spec 2). A config map rather
+ * /url/{name}: short links for posts, bios and printed material (docs/product.md §2). A config map rather
  * than a table: the names change with campaigns, which is a code review, not an admin screen.
- * Names that are link-source codes (spec 3: wa, sfb, ...) carry the code on as ?src= so the
+ * Names that are link-source codes (docs/product.md §3: wa, sfb, ...) carry the code on as ?src= so the
  * landing page knows where the visitor came from.
  */
 export const shortUrls: Readonly<Record<string, string>> = {

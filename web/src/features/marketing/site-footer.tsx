@@ -3,7 +3,7 @@ import { ar } from "../../i18n/ar-EG";
 
 const t = ar.support.footer;
 
-/** The public pages of spec 2, grouped as the footer shows them. */
+/** The public pages of docs/product.md §2, grouped as the footer shows them. */
 export const footerGroups = [
   {
     title: t.product,

@@ -10,7 +10,7 @@ export const reportFormSchema = z.object({
 });
 export type ReportFormValues = { title: string; description: string };
 
-/** The server's screenshot check, before uploading: an image type, ≤ 8 MB (business-rules "Files"). */
+/** The server's screenshot check, before uploading: an image type, ≤ 8 MB (docs/business-rules.md, file limits). */
 export function screenshotProblem(file: File): "invalid-type" | "large-file-size" | null {
   if (!(reportScreenshotTypes as readonly string[]).includes(file.type)) return "invalid-type";
   if (file.size > bounds.fileBytes.reportScreenshot) return "large-file-size";
@@ -29,7 +29,7 @@ export type TechnicalContext = {
 };
 
 /**
- * The log attached to a report (spec 8: the debug log holds the user agent, the URL and the
+ * The log attached to a report (docs/product.md §8: the debug log holds the user agent, the URL and the
  * lines): what staff need to reproduce a problem, then the app's recent debug log lines (which
  * never hold the token or request bodies).
  */

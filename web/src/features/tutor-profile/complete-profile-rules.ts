@@ -4,7 +4,7 @@ import { aboutRule, bioRule, phoneRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
 import { isProfileComplete, profileFormSchema, profileFormValues, type ProfileFormValues } from "../user/profile-rules";
 
-/** /t/complete-profile: the account fields of every user, then bio, about and phone (spec 2). */
+/** /t/complete-profile: the account fields of every user, then bio, about and phone (docs/product.md §2). */
 export const tutorCompleteProfileSchema = profileFormSchema(Role.Tutor).extend({
   bio: requiredText(bioRule),
   about: requiredText(aboutRule),

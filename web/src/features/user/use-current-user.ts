@@ -7,7 +7,7 @@ import { session, useIsSignedIn, useSession } from "../../lib/session";
 export const currentUserKey = ["user", "current"] as const;
 export const tutorMetaKey = ["user", "tutor", "meta"] as const;
 
-/** spec 4: the profile is fetched only with a live token; the answer is kept in the session. */
+/** docs/product.md §4: the profile is fetched only with a live token; the answer is kept in the session. */
 export function useCurrentUserQuery() {
   const signedIn = useIsSignedIn();
   return useQuery({
@@ -21,7 +21,7 @@ export function useCurrentUserQuery() {
   });
 }
 
-/** spec 4: tutor meta only once the user is known to be a Tutor or TutorManager. */
+/** docs/product.md §4: tutor meta only once the user is known to be a Tutor or TutorManager. */
 export function useTutorMetaQuery() {
   const { user } = useSession();
   const signedIn = useIsSignedIn();

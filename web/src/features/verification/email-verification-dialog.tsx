@@ -11,7 +11,7 @@ import { useConfirmEmail, useSendEmailCode } from "./use-verification";
 
 type DialogProps = { user: UserView; open: boolean; onClose: () => void };
 
-/** spec 4: the email is verified with a 5-digit code sent to it (with resend). */
+/** docs/product.md §4: the email is verified with a 5-digit code sent to it (with resend). */
 export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
   const [codeSent, setCodeSent] = useState(false);
   const sendCode = useSendEmailCode();

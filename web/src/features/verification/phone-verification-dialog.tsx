@@ -26,7 +26,7 @@ const methodOptions = Object.values(MessagingApp).map((app) => ({ value: String(
 type PhoneRequest = { phone: string; method: MessagingApp };
 type DialogProps = { user: UserView; open: boolean; onClose: () => void };
 
-/** spec 4: the phone is verified with a 5-digit code sent on WhatsApp or Telegram. */
+/** docs/product.md §4: the phone is verified with a 5-digit code sent on WhatsApp or Telegram. */
 export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
   const [sent, setSent] = useState<PhoneRequest | null>(null);
   const sendCode = useSendPhoneCode();

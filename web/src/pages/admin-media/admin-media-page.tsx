@@ -58,7 +58,7 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
 }
 
 /**
- * /admin/media (spec 2, admin routes): every tutor's listing media — photo, intro video and its
+ * /admin/media (docs/product.md §2, admin routes): every tutor's listing media — photo, intro video and its
  * thumbnail — with what is missing said in words, the video on demand, and the way to the upload
  * page (the studio's page for that tutor, open to admins without a session).
  */

@@ -3,7 +3,7 @@ import { useServerStats } from "../../features/admin/use-server-stats";
 import { ar } from "../../i18n/ar-EG";
 import { PageFrame } from "../../ui/page-frame";
 
-/** /admin/server-stats: the platform's live figures (spec 6: admins). */
+/** /admin/server-stats: the platform's live figures (docs/product.md §6: admins). */
 export function ServerStatsPage() {
   const { stats, status } = useServerStats();
   return (

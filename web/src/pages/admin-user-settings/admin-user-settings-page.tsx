@@ -3,7 +3,7 @@ import { UserGate } from "../../features/user/user-gate";
 import { ar } from "../../i18n/ar-EG";
 import { PageFrame } from "../../ui/page-frame";
 
-/** /admin/user-settings (spec 2, admin routes): the staff member's own account, inside the admin area. */
+/** /admin/user-settings (docs/product.md §2): the staff member's own account, inside the admin area. */
 export function AdminUserSettingsPage() {
   return (
     <PageFrame title={ar.adminArea.nav.accountSettings} width="wide">

@@ -3,7 +3,7 @@ import { ar } from "../../i18n/ar-EG";
 export type AdminNavItem = { to: string; label: string; end?: boolean };
 
 /**
- * The admin area's sections (spec 2, admin routes), only those that exist. A new admin screen
+ * The admin area's sections (docs/product.md §2, admin routes), only those that exist. A new admin screen
  * adds its line here and its route under /admin in web/src/routes.tsx.
  */
 export const adminNavItems: AdminNavItem[] = [

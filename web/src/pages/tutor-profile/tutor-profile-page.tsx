@@ -76,7 +76,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
   );
 }
 
-/** «مراسلة المدرّس» for students and visitors (business-rules.md, Chat: a student may start a room with a tutor). */
+/** «مراسلة المدرّس» for students and visitors (docs/business-rules.md, Chat: a student may start a room with a tutor). */
 function MessageTutor({ tutorId, name }: { tutorId: number; name: string }) {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
