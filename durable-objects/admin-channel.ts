@@ -1,4 +1,4 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent, ServerStats } from "../schema/events";
 import { createDb } from "../worker/db";
 import type { Env } from "../worker/env";
@@ -37,6 +37,17 @@ export class AdminChannel extends Server<Env> {
     return [...this.getConnections()].length;
   }
 
+  /** Called by the Worker (RPC) when an account is suspended: that admin's sockets close. */
+  async closeUser(userId: number, reason: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections<{ userId: number }>()) {
+      if (connection.state?.userId !== userId) continue;
+      connection.close(4001, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   /** Called by user channels when a user's first socket opens or last socket closes. */
   async userStatus(userId: number, online: boolean): Promise<void> {
     const sql = this.ctx.storage.sql;
@@ -73,7 +84,8 @@ export class AdminChannel extends Server<Env> {
     return computeServerStats(createDb(this.env), { usersOnline: row?.n ?? 0, requestsPerMinute: this.requestsPerMinute(now.getTime()) }, now);
   }
 
-  async onConnect(connection: Connection): Promise<void> {
+  async onConnect(connection: Connection<{ userId: number }>, ctx: ConnectionContext): Promise<void> {
+    connection.setState({ userId: Number(ctx.request.headers.get("x-dars-user-id")) });
     connection.send(JSON.stringify({ type: "Connected", payload: {} } satisfies ServerEvent));
     // The newcomer gets the current numbers now; the broadcast rhythm is the alarm's.
     connection.send(JSON.stringify({ type: "ServerStats", payload: await this.stats() } satisfies ServerEvent));

@@ -116,6 +116,18 @@ export class ChatRoom extends Server<Env> {
     this.#sockets = null;
   }
 
+  /** Called by the Worker (RPC) when an account is suspended: that user's sockets in this room close. */
+  async closeUser(userId: number, reason: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections<SocketState>()) {
+      if (connection.state?.userId !== userId) continue;
+      connection.close(4001, reason);
+      closed++;
+    }
+    this.#sockets = null;
+    return closed;
+  }
+
   onError(connection: Connection, error: unknown): void {
     this.#sockets = null;
     this.#logger().warn("room socket failed", { roomId: this.roomId, connectionId: connection.id, ...describeError(error) });

@@ -60,6 +60,16 @@ export class UserChannel extends Server<Env> {
     return delivered;
   }
 
+  /** Called by the Worker (RPC) when the account is suspended: every socket of the user closes. */
+  async closeAll(reason: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      connection.close(4001, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   async isOnline(): Promise<boolean> {
     return this.#storedOnline();
   }

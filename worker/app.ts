@@ -48,14 +48,15 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
 
-  // Identity: a bearer token whose signature and expiry check out gives c.var.tokenUserId; the
-  // route reads that user (worker/http/route.ts), alone or in the route's first batch. Anything
-  // else leaves both null, and routes that need a user answer 401.
+  // Identity: a bearer token whose signature and expiry check out gives c.var.tokenUserId and its
+  // session's id; the route reads that user with the session (worker/http/route.ts), alone or in
+  // the route's first batch. Anything else leaves them null, and routes that need a user answer 401.
   app.use(async (c, next) => {
     c.set("user", null);
     const header = c.req.header("authorization");
     const payload = header?.startsWith("Bearer ") ? await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET) : null;
     c.set("tokenUserId", payload?.id ?? null);
+    c.set("tokenSessionId", payload?.sid ?? null);
     await next();
   });
 

@@ -2,29 +2,29 @@ import { routePartykitRequest } from "partyserver";
 import { Role, isAdmin } from "../schema/enums";
 import { createDb } from "./db";
 import type { Env } from "./env";
-import { readConfig } from "./env";
+import { redeemSocketTicket } from "./domain/auth-sessions";
 import { roomMemberIds } from "./domain/chat";
 import { findSession, roomRefusal } from "./domain/sessions";
-import { readToken } from "./domain/token";
-import { findUserById } from "./domain/users";
 
 const refuse = (status: 401 | 403 | 404) => new Response(null, { status });
 
 /**
- * Sockets at /parties/<party>/<name>?token=… . The token is checked here, before a socket reaches
- * a Durable Object (the token is never logged), and the object learns who connected from the
- * x-dars-user-id header this sets. A chat room admits only its members (read from D1); a room
+ * Sockets at /parties/<party>/<name>?ticket=… . The ticket (POST /auth/socket-ticket: single use,
+ * 60 seconds, for this party and room name, of an open session of an account that is not
+ * suspended) is redeemed here, before a socket reaches a Durable Object, and the object learns who
+ * connected from the x-dars-user-id header this sets. The bearer token never travels in a URL. A chat room admits only its members (read from D1); a room
  * that does not exist answers 404. A session room ("lesson:12", "interview:3", "demo:5") admits its
  * members from 10 minutes before the start until the scheduled end. Parties not opened yet answer 404.
  */
 export function routeParty(request: Request, env: Env): Promise<Response | null> {
   return routePartykitRequest(request, env, {
     async onBeforeConnect(req, lobby) {
-      const token = new URL(req.url).searchParams.get("token");
-      const payload = token ? await readToken(token, readConfig(env).TOKEN_SECRET) : null;
-      if (!payload) return refuse(401);
+      const url = new URL(req.url);
+      const ticket = url.searchParams.get("ticket");
+      // The party as the URL names it (/parties/<party>/<name>), which is what the ticket was issued for.
+      const party = url.pathname.split("/")[2] ?? "";
       const db = createDb(env);
-      const user = await findUserById(db, payload.id);
+      const user = ticket && ticket.length <= 64 ? await redeemSocketTicket(db, ticket, party, lobby.name) : null;
       if (!user) return refuse(401);
       if (lobby.className === "USER_CHANNEL" && lobby.name !== String(user.id)) return refuse(403);
       // docs/product.md §6: server stats (and the channel's other admin events) are for admins only.

@@ -15,5 +15,42 @@ export const googleSignInBody = z.object({
 });
 export type GoogleSignInBody = z.infer<typeof googleSignInBody>;
 
-/** The bearer token's payload: user id, issued-at and expiry in seconds since the epoch. */
-export type TokenPayload = { id: number; iat: number; exp: number };
+/**
+ * The bearer token's payload: user id, the signed-in session it belongs to (ended sessions are
+ * refused), issued-at and expiry in seconds since the epoch.
+ */
+export type TokenPayload = { id: number; sid: string; iat: number; exp: number };
+
+/** Why a signed-in session ended. */
+export type SessionEndReason = "sign-out" | "ended" | "all" | "password" | "role" | "suspension";
+
+/** GET /auth/sessions — one signed-in device; `current` is the caller's own. */
+export type SignedInSessionView = {
+  id: string;
+  /** Browser and system, e.g. "Chrome · Android" ("—" when unknown). */
+  device: string;
+  /** ISO country code of the sign-in, null when unknown. */
+  country: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
+
+/** DELETE /auth/sessions/{id} */
+export const sessionIdParam = z.object({ id: z.uuid({ error: "device-not-found" }) });
+
+/** POST /auth/sessions/end-all — every session, or every other one (the caller stays signed in). */
+export const endAllSessionsBody = z.object({ keepCurrent: z.boolean({ error: "bad-request" }) });
+export type EndAllSessionsBody = z.infer<typeof endAllSessionsBody>;
+
+/** The realtime parties a socket ticket may be for (the path segment after /parties/). */
+export const socketParties = ["user-channel", "chat-room", "session-room", "admin-channel"] as const;
+export type SocketParty = (typeof socketParties)[number];
+
+/** POST /auth/socket-ticket — a single-use ticket (60 s) for one party and room name. */
+export const socketTicketBody = z.object({
+  party: z.enum(socketParties, { error: "bad-request" }),
+  name: z.string({ error: "bad-request" }).min(1, "bad-request").max(64, "bad-request").regex(/^[A-Za-z0-9:_-]+$/, "bad-request"),
+});
+export type SocketTicketBody = z.infer<typeof socketTicketBody>;
+export type SocketTicketResponse = { ticket: string; expiresAt: string };

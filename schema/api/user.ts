@@ -59,6 +59,9 @@ export type UserView = {
   verifiedPhone: boolean;
   hasPassword: boolean;
   creditScore: number;
+  /** When an admin suspended the account and why (null when it is not suspended). */
+  suspendedAt?: string | null;
+  suspensionReason?: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -3,10 +3,9 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { InterviewStatus, MessagingApp, PlanPeriod, Role, VerificationType } from "../../schema/enums";
 import { createApp } from "../../worker/app";
-import { issueToken } from "../../worker/domain/token";
 import type { Env } from "../../worker/env";
 import { tutor, verifiedStudent } from "./factories-chat";
-import { createPlan, createStudent, subscribe } from "./factories-lessons";
+import { createPlan, createStudent, storedSessionToken, subscribe } from "./factories-lessons";
 import { insertInterview, manager } from "./factories-onboarding";
 import { at } from "./factories-tutors";
 import { call, createUserWithRole, latestMessage, register } from "./helpers";
@@ -47,7 +46,7 @@ describe("phone verification codes", () => {
     } as Env;
     const request = new Request("https://dars.test/api/v1/confirmation-code/phone/send", {
       method: "POST",
-      headers: { authorization: `Bearer ${await issueToken(user.id, secret)}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${await storedSessionToken(user.id, secret)}`, "content-type": "application/json" },
       body: JSON.stringify({ phone: "01512345678", method: MessagingApp.Telegram }),
     });
     const response = await createApp().fetch(request, staging, createExecutionContext());

@@ -22,8 +22,24 @@ export async function startRoom(from: AuthResponse, to: AuthResponse, message = 
   return response.body.room.id as number;
 }
 
-export function connect(path: string) {
-  return exports.default.fetch(new Request(ORIGIN + path, { headers: { upgrade: "websocket" } }));
+/**
+ * The socket URL as the SPA builds it: a path written with `?token=<bearer>` (the tests' short
+ * hand for "as this signed-in user") gets a single-use ticket for that party and room from
+ * POST /auth/socket-ticket instead; a token that gets no ticket becomes a ticket that admits nobody.
+ */
+export async function ticketed(path: string): Promise<string> {
+  const url = new URL(ORIGIN + path);
+  const token = url.searchParams.get("token");
+  if (token === null) return path;
+  const [, , party, name] = url.pathname.split("/");
+  const answer = await call("POST", "/api/v1/auth/socket-ticket", { token, body: { party, name: decodeURIComponent(name ?? "") } });
+  url.searchParams.delete("token");
+  url.searchParams.set("ticket", answer.status === 200 ? (answer.body.ticket as string) : "not-a-ticket");
+  return url.pathname + url.search;
+}
+
+export async function connect(path: string) {
+  return exports.default.fetch(new Request(ORIGIN + (await ticketed(path)), { headers: { upgrade: "websocket" } }));
 }
 
 type Frame<K extends ServerEventType> = { type: K; payload: ServerEventMap[K] };

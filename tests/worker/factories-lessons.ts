@@ -23,8 +23,17 @@ export async function createUser(role: Role, options: { verifiedEmail?: boolean;
     .bind(email, options.name ?? "مستخدم تجريبي", role, options.verifiedEmail === false ? 0 : 1, iso(), iso())
     .first<{ id: number }>();
   const id = row!.id;
-  const token = await issueToken(id, readConfig(env).TOKEN_SECRET);
-  return { id, token, email };
+  return { id, token: await storedSessionToken(id), email };
+}
+
+/** A bearer token for a session stored straight in D1 (as a sign-in would store it). */
+export async function storedSessionToken(userId: number, secret = readConfig(env).TOKEN_SECRET, now = Date.now()): Promise<string> {
+  const sid = crypto.randomUUID();
+  const at = new Date(now).toISOString();
+  await env.DB.prepare("INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'Test', NULL, ?, ?)")
+    .bind(sid, userId, at, at)
+    .run();
+  return issueToken(userId, sid, secret, now);
 }
 
 export async function createStudent(options: { verifiedEmail?: boolean } = {}): Promise<Session> {

@@ -108,11 +108,12 @@ describe("tokens", () => {
     expect((await call("GET", "/api/v1/user/current")).body.code).toBe("unauthenticated");
     const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     expect((await call("GET", "/api/v1/user/current", { token: forged })).status).toBe(401);
-    const expired = await issueToken(user.id, "local-development-token-secret-not-for-production", Date.now() - 31 * 24 * 3600 * 1000);
+    const sid = JSON.parse(atob(token.split(".")[1]!)).sid as string;
+    const expired = await issueToken(user.id, sid, "local-development-token-secret-not-for-production", Date.now() - 31 * 24 * 3600 * 1000);
     const response = await call("GET", "/api/v1/user/current", { token: expired });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
     // Signed with another secret (the verifying key is kept per secret), then the right one again.
-    const otherSecret = await issueToken(user.id, "some-other-secret-of-enough-length-for-hs256");
+    const otherSecret = await issueToken(user.id, sid, "some-other-secret-of-enough-length-for-hs256");
     expect((await call("GET", "/api/v1/user/current", { token: otherSecret })).status).toBe(401);
     expect((await call("GET", "/api/v1/user/current", { token })).status).toBe(200);
   });
@@ -120,8 +121,8 @@ describe("tokens", () => {
   it("checks a token's signature once but its expiry on every use", async () => {
     const secret = "a-secret-for-the-verified-token-cache-test";
     const now = Date.now();
-    const token = await issueToken(7, secret, now);
-    expect(await readToken(token, secret, now)).toMatchObject({ id: 7 });
+    const token = await issueToken(7, "b0c1d2e3-0000-4000-8000-000000000007", secret, now);
+    expect(await readToken(token, secret, now)).toMatchObject({ id: 7, sid: "b0c1d2e3-0000-4000-8000-000000000007" });
     // Remembered as verified, yet refused once it has expired…
     expect(await readToken(token, secret, now + 31 * 24 * 3600 * 1000)).toBeNull();
     // …and never valid under another secret.

@@ -1,11 +1,7 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { ORIGIN, createUserWithRole, register } from "./helpers";
-
-function connect(path: string) {
-  return exports.default.fetch(new Request(ORIGIN + path, { headers: { upgrade: "websocket" } }));
-}
+import { connect } from "./factories-chat";
+import { createUserWithRole, register } from "./helpers";
 
 describe("socket gate (/parties/*)", () => {
   it("opens the user's own channel and greets it", async () => {

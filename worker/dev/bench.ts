@@ -117,7 +117,16 @@ export async function seedBench(db: Db, secret: string, input: BenchSeedInput, n
   tutorsChanged();
   const tutorIds = results[results.length - 2]!.results.map((row) => row.id);
   const studentIds = results[results.length - 1]!.results.map((row) => row.id);
-  const withToken = async (id: number): Promise<BenchAccount> => ({ id, token: await issueToken(id, secret) });
+  // Each account signs in once: a stored session per token (tokens name their session).
+  const accounts = [...tutorIds.slice(0, input.tutorTokens), ...studentIds].map((id) => ({ id, sid: crypto.randomUUID() }));
+  if (accounts.length)
+    await client.batch(
+      accounts.map(({ id, sid }) =>
+        client.prepare("INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'bench', NULL, ?, ?)").bind(sid, id, at, at),
+      ),
+    );
+  const sessionOf = new Map(accounts.map(({ id, sid }) => [id, sid]));
+  const withToken = async (id: number): Promise<BenchAccount> => ({ id, token: await issueToken(id, sessionOf.get(id)!, secret) });
   return {
     tutorIds,
     tutors: await Promise.all(tutorIds.slice(0, input.tutorTokens).map(withToken)),

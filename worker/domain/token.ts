@@ -4,9 +4,10 @@ import type { TokenPayload } from "../../schema/api/auth";
 /** Bearer tokens live 30 days; the SPA refreshes them in their last 2 days (docs/product.md §4, Session). */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
-export async function issueToken(userId: number, secret: string, now = Date.now()): Promise<string> {
+/** A token for the user's signed-in session `sessionId` (worker/domain/auth-sessions.ts stores it). */
+export async function issueToken(userId: number, sessionId: string, secret: string, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const payload: TokenPayload = { id: userId, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
+  const payload: TokenPayload = { id: userId, sid: sessionId, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
   return sign(payload, secret, "HS256");
 }
 
@@ -53,9 +54,10 @@ export async function readToken(token: string, secret: string, now = Date.now())
   if (known) return known.exp > Math.floor(now / 1000) ? known : null;
   try {
     const payload = await verify(token, await verifyingKey(secret), "HS256");
-    const { id, iat, exp } = payload as Partial<TokenPayload>;
-    if (!Number.isInteger(id) || typeof iat !== "number" || typeof exp !== "number") return null;
-    const verified = { id: id!, iat, exp };
+    const { id, sid, iat, exp } = payload as Partial<TokenPayload>;
+    // A token without a session (issued before sessions were stored) is no longer accepted.
+    if (!Number.isInteger(id) || typeof sid !== "string" || !sid || typeof iat !== "number" || typeof exp !== "number") return null;
+    const verified = { id: id!, sid, iat, exp };
     rememberVerified(key, verified);
     return verified;
   } catch {

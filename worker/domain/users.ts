@@ -31,6 +31,8 @@ export function toUserView(user: UserRow): UserView {
     verifiedPhone: user.verifiedPhone,
     hasPassword: user.passwordHash !== null,
     creditScore: user.creditScore,
+    suspendedAt: user.suspendedAt,
+    suspensionReason: user.suspensionReason,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };

@@ -21,6 +21,8 @@ export type AppEnv = {
     logger: Logger;
     /** The user id of a bearer token whose signature and expiry checked out, else null. */
     tokenUserId: number | null;
+    /** The signed-in session the token names (`sid`), with tokenUserId; the route checks it is still open. */
+    tokenSessionId: string | null;
     /** The signed-in user (read by the route, worker/http/route.ts), or null: no token, a bad one, or a deleted user. */
     user: UserRow | null;
   };

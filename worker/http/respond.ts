@@ -1,12 +1,25 @@
 import type { AuthResponse } from "../../schema/api/user";
 import { deliver, deliverAll, enqueue, type Message, type OutboxRow } from "../domain/outbox";
+import { openSession, sessionOrigin } from "../domain/auth-sessions";
 import { issueToken } from "../domain/token";
 import { toUserView, type UserRow } from "../domain/users";
 import type { AppContext } from "./context";
+import { fail } from "./failure";
 
-/** Registration and every sign-in answer the same shape: the user and a fresh bearer token. */
-export async function signedIn(c: AppContext, user: UserRow): Promise<AuthResponse> {
-  return { user: toUserView(user), token: await issueToken(user.id, c.get("config").TOKEN_SECRET) };
+/**
+ * Registration and every sign-in answer the same shape: the user and a fresh bearer token. A
+ * sign-in stores a new session for this device (worker/domain/auth-sessions.ts) unless `sessionId`
+ * names the caller's open one (a refresh keeps its session). A suspended account is refused.
+ */
+export async function signedIn(c: AppContext, user: UserRow, sessionId?: string): Promise<AuthResponse> {
+  if (user.suspendedAt) fail("account-suspended");
+  let sid = sessionId;
+  if (!sid) {
+    const session = openSession(c.get("db"), user.id, sessionOrigin(c.req.raw), c.get("now"));
+    await session.insert;
+    sid = session.id;
+  }
+  return { user: toUserView(user), token: await issueToken(user.id, sid, c.get("config").TOKEN_SECRET) };
 }
 
 /**

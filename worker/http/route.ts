@@ -3,9 +3,11 @@ import type { z } from "zod";
 import type { Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import type { BatchItem } from "drizzle-orm/batch";
-import { findUserById, userByIdQuery, type UserRow } from "../domain/users";
+import { isSeenStale, touchSession } from "../domain/auth-sessions";
+import { signedInUserQuery, type SignedInRow, type UserRow } from "../domain/users";
 import type { AppContext, AppEnv } from "./context";
 import { fail } from "./failure";
+import { describeError } from "./logger";
 
 /**
  * Who may call a route, declared once next to it: anyone, any signed-in user, or the listed
@@ -113,7 +115,8 @@ type Parsed = { query: unknown; params: unknown; body: unknown };
  */
 async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: unknown[]; parsed?: Parsed }> {
   const userId = c.get("tokenUserId");
-  if (userId === null) return {};
+  const sessionId = c.get("tokenSessionId");
+  if (userId === null || sessionId === null) return {};
   const db = c.get("db");
   let extra: readonly BatchItem<"sqlite">[] | null = null;
   let parsed: Parsed | undefined;
@@ -128,12 +131,38 @@ async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: un
     }
   }
   if (!extra?.length) {
-    c.set("user", await findUserById(db, userId));
+    const [row] = await signedInUserQuery(db, userId, sessionId);
+    c.set("user", admit(c, row, sessionId));
     return { parsed };
   }
-  const [users, ...prefetched] = await db.batch([userByIdQuery(db, userId), ...extra]);
-  c.set("user", (users as UserRow[])[0] ?? null);
+  const [users, ...prefetched] = await db.batch([signedInUserQuery(db, userId, sessionId), ...extra]);
+  c.set("user", admit(c, (users as SignedInRow[])[0], sessionId));
   return { prefetched, parsed };
+}
+
+/**
+ * The signed-in user, from the row read with its session: a suspended account answers
+ * account-suspended on every route; an unknown, deleted or ended session is no user (401 where
+ * one is needed). The session's last-seen time moves after the response, at most every few minutes.
+ */
+function admit(c: AppContext, row: SignedInRow | undefined, sessionId: string): UserRow | null {
+  if (!row) return null;
+  const { sessionSeenAt, ...user } = row;
+  if (user.suspendedAt) fail("account-suspended");
+  if (sessionSeenAt === null) return null;
+  const now = c.get("now");
+  if (isSeenStale(sessionSeenAt, now)) {
+    const touch = touchSession(c.get("db"), sessionId, now).then(
+      () => undefined,
+      (error: unknown) => c.get("logger").warn("session last-seen not written", describeError(error)),
+    );
+    try {
+      c.executionCtx.waitUntil(touch);
+    } catch {
+      // No execution context (an app called directly in a test): the write simply runs on.
+    }
+  }
+  return user;
 }
 
 export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: boolean): void {

@@ -1,7 +1,16 @@
 import { eq } from "drizzle-orm";
-import { googleSignInBody, passwordSignInBody } from "../../schema/api/auth";
+import {
+  endAllSessionsBody,
+  googleSignInBody,
+  passwordSignInBody,
+  sessionIdParam,
+  socketTicketBody,
+  type SignedInSessionView,
+  type SocketTicketResponse,
+} from "../../schema/api/auth";
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
+import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
 import { verifyPassword } from "../domain/password";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
@@ -60,7 +69,55 @@ export const authRoutes = [
     method: "post",
     path: "/auth/refresh-token",
     access: "signed-in",
-    summary: "A fresh token for the signed-in user (the SPA asks in the token's last 2 days).",
-    handle: ({ c, user }) => signedIn(c, user),
+    summary: "A fresh token for the signed-in user and the same session (the SPA asks in the token's last 2 days); an ended session cannot refresh.",
+    handle: ({ c, user }) => signedIn(c, user, c.get("tokenSessionId")!),
+  }),
+  route({
+    method: "post",
+    path: "/auth/sign-out",
+    access: "signed-in",
+    summary: "Sign out: ends the caller's session on the server (its token answers 401 from now on).",
+    status: 204,
+    async handle({ c, user }) {
+      await endSession(c.get("db"), user.id, c.get("tokenSessionId")!, "sign-out", c.get("now"));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/auth/sessions",
+    access: "signed-in",
+    summary: "The caller's signed-in devices (open sessions), the current one marked.",
+    handle: ({ c, user }): Promise<SignedInSessionView[]> => listSessions(c.get("db"), user.id, c.get("tokenSessionId")),
+  }),
+  route({
+    method: "post",
+    path: "/auth/sessions/end-all",
+    access: "signed-in",
+    summary: "Sign out of all devices, or of all the others (keepCurrent).",
+    body: endAllSessionsBody,
+    status: 204,
+    async handle({ c, body, user }) {
+      await endSessionsStatement(c.get("db"), user.id, "all", c.get("now"), body.keepCurrent ? c.get("tokenSessionId")! : undefined);
+    },
+  }),
+  route({
+    method: "delete",
+    path: "/auth/sessions/:id",
+    access: "signed-in",
+    summary: "End one of the caller's sessions (sign that device out).",
+    params: sessionIdParam,
+    status: 204,
+    async handle({ c, params, user }) {
+      if (!(await endSession(c.get("db"), user.id, params.id, "ended", c.get("now")))) fail("device-not-found");
+    },
+  }),
+  route({
+    method: "post",
+    path: "/auth/socket-ticket",
+    access: "signed-in",
+    summary: "A single-use ticket (60 s) for one socket: /parties/{party}/{name}?ticket=… (never the bearer token in a URL).",
+    body: socketTicketBody,
+    handle: ({ c, body, user }): Promise<SocketTicketResponse> =>
+      issueSocketTicket(c.get("db"), { userId: user.id, sessionId: c.get("tokenSessionId")!, party: body.party, name: body.name }, c.get("now")),
   }),
 ];

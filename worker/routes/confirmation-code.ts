@@ -5,6 +5,7 @@ import {
   sendPhoneCodeBody,
   verifyPhoneBody,
 } from "../../schema/api/confirmation-code";
+import { endSessionsStatement } from "../domain/auth-sessions";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
 import { toUserView } from "../domain/users";
@@ -63,7 +64,10 @@ export const confirmationCodeRoutes = [
     body: confirmPasswordBody,
     async handle({ c, body }) {
       await takeAttempt(c.get("db"), `code-confirm:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeConfirm);
-      return signedIn(c, await resetPassword(c.get("db"), body.email, body.code, body.password));
+      const user = await resetPassword(c.get("db"), body.email, body.code, body.password);
+      // A reset signs every device out (a token issued before it no longer works); this one signs in anew.
+      await endSessionsStatement(c.get("db"), user.id, "password", c.get("now"));
+      return signedIn(c, user);
     },
   }),
   route({

@@ -27,6 +27,7 @@ import { ratingRoutes } from "./rating";
 import { reportRoutes } from "./report";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
+import { suspensionRoutes } from "./suspension";
 import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
 import { topicRoutes } from "./topic";
@@ -44,6 +45,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...tutorRoutes,
   ...photoSessionRoutes,
   ...userRoutes,
+  ...suspensionRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,
   ...assetRoutes,

@@ -5,6 +5,7 @@ import { Role, VerificationType, isAdmin, isTutorSide } from "../../schema/enums
 import { isErrorCode } from "../../schema/errors";
 import { tutorNameRule } from "../../schema/rules";
 import { storeAvatar } from "../domain/assets";
+import { endSessionsStatement } from "../domain/auth-sessions";
 import { deleteReplacedUploads } from "../domain/uploads";
 import { messages } from "../domain/messages";
 import { hashPassword, verifyPassword } from "../domain/password";
@@ -145,6 +146,8 @@ export const userRoutes = [
       }
       const audit = ownChange ? undefined : { actor: auditActorOf(c, caller.id), before: target };
       const updated = await updateUser(db, target.id, { ...profile, ...(passwordHash ? { passwordHash } : {}) }, new Date(), audit);
+      // A new password signs the account's other devices out (this one stays signed in).
+      if (passwordHash) await endSessionsStatement(db, target.id, "password", c.get("now"), c.get("tokenSessionId")!);
       if (isTutorSide(updated.role as Role)) tutorChanged(c, updated.id);
       return toUserView(updated);
     },

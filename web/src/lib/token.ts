@@ -9,16 +9,16 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The payload { id, iat, exp } (seconds) of a bearer token, or null when it cannot be read. */
+/** The payload { id, sid, iat, exp } (seconds) of a bearer token, or null when it cannot be read. */
 export function readTokenPayload(token: string): TokenPayload | null {
   const payloadSegment = token.split(".")[1];
   if (!payloadSegment) return null;
   try {
     const payload: unknown = JSON.parse(decodeBase64Url(payloadSegment));
     if (typeof payload !== "object" || payload === null) return null;
-    const { id, iat, exp } = payload as Record<string, unknown>;
+    const { id, sid, iat, exp } = payload as Record<string, unknown>;
     if (typeof id !== "number" || typeof exp !== "number") return null;
-    return { id, iat: typeof iat === "number" ? iat : 0, exp };
+    return { id, sid: typeof sid === "string" ? sid : "", iat: typeof iat === "number" ? iat : 0, exp };
   } catch {
     // Not a token we issued: treated as no token at all.
     return null;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** POST /user/{id}/suspend — the admin's reason is required (3–500 characters). */
+export const suspendUserBody = z.object({
+  reason: z
+    .string({ error: "invalid-suspension-reason" })
+    .trim()
+    .min(3, "invalid-suspension-reason")
+    .max(500, "invalid-suspension-reason"),
+});
+export type SuspendUserBody = z.infer<typeof suspendUserBody>;
+
+/** The answer of suspend and restore: the account's suspension state and, for a suspension, what it ended. */
+export type SuspensionResult = {
+  suspendedAt: string | null;
+  suspensionReason: string | null;
+  /** Lessons that had not started and were cancelled (both members notified). */
+  canceledLessons: number;
+};

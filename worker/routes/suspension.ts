@@ -1,0 +1,57 @@
+import { idParam } from "../../schema/api/common";
+import { suspendUserBody, type SuspensionResult } from "../../schema/api/suspension";
+import { Role } from "../../schema/enums";
+import { auditActorOf } from "../domain/audit";
+import { maySuspend, restoreAccount, suspendAccount } from "../domain/suspension";
+import { findUserById } from "../domain/users";
+import { fail } from "../http/failure";
+import { deliverLater } from "../http/respond";
+import { route } from "../http/route";
+import { tutorChanged } from "../http/tutor-events";
+import { closeUserSockets } from "../realtime/close-user";
+import { publishLessonEvent } from "../realtime/lessons";
+
+const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
+
+export const suspensionRoutes = [
+  route({
+    method: "post",
+    path: "/user/:id{[0-9]+}/suspend",
+    access: admins,
+    summary:
+      "Suspend an account with a reason (admins; an admin only by a SuperAdmin, never oneself): its sessions end, its sockets close, its future lessons are cancelled with the usual notices, and it answers account-suspended everywhere.",
+    params: idParam,
+    body: suspendUserBody,
+    async handle({ c, params, body, user: caller }): Promise<SuspensionResult> {
+      const db = c.get("db");
+      const target = await findUserById(db, params.id);
+      if (!target) fail("user-not-found");
+      if (!maySuspend(caller, target)) fail("forbidden");
+      const now = c.get("now");
+      const { canceled, outbox } = await suspendAccount(db, { ...auditActorOf(c, caller.id), userId: caller.id }, target, body.reason, now);
+      deliverLater(c, outbox);
+      const logger = c.get("logger");
+      c.executionCtx.waitUntil(
+        Promise.all([closeUserSockets(c.env, db, target.id, logger), canceled.length ? publishLessonEvent(c.env, "LessonCanceled", canceled, logger) : 0]),
+      );
+      if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
+      return { suspendedAt: now.toISOString(), suspensionReason: body.reason, canceledLessons: canceled.length };
+    },
+  }),
+  route({
+    method: "post",
+    path: "/user/:id{[0-9]+}/restore",
+    access: admins,
+    summary: "Lift an account's suspension (admins; an admin only by a SuperAdmin): the user signs in again.",
+    params: idParam,
+    async handle({ c, params, user: caller }): Promise<SuspensionResult> {
+      const db = c.get("db");
+      const target = await findUserById(db, params.id);
+      if (!target) fail("user-not-found");
+      if (!maySuspend(caller, target)) fail("forbidden");
+      await restoreAccount(db, auditActorOf(c, caller.id), target, c.get("now"));
+      if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
+      return { suspendedAt: null, suspensionReason: null, canceledLessons: 0 };
+    },
+  }),
+];
