@@ -247,11 +247,13 @@ describe("the free trial lesson", () => {
     expect(response.body).toMatchObject({ isTrial: true, subscriptionId: null, duration: 15 });
   });
 
-  it("refuses a 30-minute trial with no-enough-minutes", async () => {
+  it("refuses anything but the free trial to a student without a plan with subscription-required (422)", async () => {
     const start = gridTime(24);
     const tutor = await tutorFreeAt(start);
     const student = await createStudent();
-    expect((await book(student, tutor.id, start, 30)).body.code).toBe("no-enough-minutes");
+    const response = await book(student, tutor.id, start, 30);
+    expect([response.status, response.body.code]).toEqual([422, "subscription-required"]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM lessons WHERE created_by = ?").bind(student.id).first("n")).toBe(0);
   });
 
   it("refuses a second booking while the trial is pending with reached-booking-limit", async () => {

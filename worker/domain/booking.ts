@@ -186,7 +186,8 @@ function refusal(facts: BookingFacts | undefined, duration: number, entitlement:
   if (!settings.lessons.trial.enabled) return "subscription-required";
   if (facts.pending) return "reached-booking-limit";
   if (facts.any) return "subscription-required";
-  if (duration > settings.lessons.trial.minutes) return "no-enough-minutes";
+  // Without a plan, anything but the free trial needs one.
+  if (duration > settings.lessons.trial.minutes) return "subscription-required";
   // Every rule passes on a second look: the write lost a race.
   return "busy-tutor";
 }
