@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml; storage is isolated
-// per test file. Reference: ../shared/reference/cloudflare.md §2.3.
+// per test file (docs/platform-notes.md §1).
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({

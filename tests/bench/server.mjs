@@ -16,8 +16,8 @@ const quietEnv = {
   PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
   WRANGLER_SEND_METRICS: "false",
   // wrangler dev's own dev tools, which production does not run: the local observability collector
-  // (a streaming tail worker run for every invocation: ~17 % of the server's CPU in a perf profile
-  // of the chat load) and the local data explorer (it wraps every Durable Object class).
+  // (a streaming tail worker run for every invocation: a perf profile of the chat load showed it
+  // taking a large share of the server's CPU) and the local data explorer (it wraps every Durable Object class).
   X_LOCAL_OBSERVABILITY: "false",
   X_LOCAL_EXPLORER: "false",
   CI: process.env.CI ?? "1",

@@ -1,4 +1,4 @@
-// The public marketing site (spec 2): every page renders with one h1, a page title and no axe
+// The public marketing site (docs/product.md §2): every page renders with one h1, a page title and no axe
 // violations at desktop and phone widths; short URLs resolve; the contact form reaches the team.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

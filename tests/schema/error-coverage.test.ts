@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { errorCodes, type ErrorCode } from "../../schema/errors";
 
 /**
- * architecture.md, "Tests and checks": every API error code in schema/errors.ts that the API can
+ * docs/architecture.md, "Tests and checks": every API error code in schema/errors.ts that the API can
  * produce is produced by at least one worker test.
  *
  * A code counts as tested when a worker test file (tests/worker/*.test.ts) holds it as a whole

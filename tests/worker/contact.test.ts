@@ -1,4 +1,4 @@
-// Public contact requests: POST /contact-request/ validates (spec 5 contact codes), stores, is
+// Public contact requests: POST /contact-request/ validates (docs/product.md §5, contact codes), stores, is
 // limited to one per address per 6 hours, and emails every admin through the outbox.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

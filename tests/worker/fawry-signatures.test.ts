@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { amount2dp, safeEqual, signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
 
-// Vectors computed by hand from integrations.md §1 with node:crypto sha256 over the plain concatenation.
+// Vectors computed by hand from docs/integrations.md §1 with node:crypto sha256 over the plain concatenation.
 const K = { merchantCode: "MERCHANT1", secureKey: "SECRETKEY" };
 
 describe("Fawry signatures (integrations.md §1)", () => {

@@ -1,4 +1,4 @@
-// Hot paths make at most two D1 round trips (architecture.md). A round trip is one request from
+// Hot paths make at most two D1 round trips (docs/architecture.md, Data flow). A round trip is one request from
 // the Worker to D1: a statement run on its own, or a whole db.batch. They are counted at the D1
 // binding's session, where every prepare().first/all/run/raw and every batch leaves the isolate.
 import { env } from "cloudflare:workers";

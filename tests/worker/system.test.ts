@@ -5,7 +5,7 @@ import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/env";
 import { call } from "./helpers";
 
-/** A payment provider account, required outside the local environment (spec 5). */
+/** A payment provider account, required outside the local environment (docs/product.md §5). */
 const fawryAccount = { FAWRY_BASE_URL: "https://atfawry.fawrystaging.com", FAWRY_MERCHANT_CODE: "400000012345", FAWRY_SECURE_KEY: "secure-key" };
 
 describe("system routes", () => {
