@@ -40,7 +40,7 @@ export const signatures = {
   /** §1.5 card charge with a saved token (3DS). */
   cardCharge: (k: Keys, o: { merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; returnUrl: string }) =>
     sha256Hex(k.merchantCode, o.merchantRefNum, o.customerProfileId, "CARD", amount2dp(o.amount), o.cardToken, o.cvv, o.returnUrl, k.secureKey),
-  /** §1.8 card charge on an installment plan (litespace order: no returnUrl, plan id last). */
+  /** §1.8 card charge on an installment plan (no returnUrl, plan id last: docs/integrations.md §1.8). */
   installmentCharge: (k: Keys, o: { merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; installmentPlanId: number }) =>
     sha256Hex(k.merchantCode, o.merchantRefNum, o.customerProfileId, "CARD", amount2dp(o.amount), o.cardToken, o.cvv, o.installmentPlanId, k.secureKey),
   /** §1.6 PayAtFawry reference number. */

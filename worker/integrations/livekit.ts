@@ -12,7 +12,7 @@ export function liveKitConfig(config: { LIVEKIT_URL?: string; LIVEKIT_API_KEY?: 
   return { url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET };
 }
 
-/** The token lives 10 minutes (litespace's "10m"); the client fetches a new one to rejoin. */
+/** The token lives 10 minutes (docs/integrations.md §2.1); the client fetches a new one to rejoin. */
 export const LIVEKIT_TOKEN_TTL_SECONDS = 10 * 60;
 /** Clock tolerance when verifying a webhook's JWT (the SDK's TokenVerifier default). */
 const CLOCK_TOLERANCE_SECONDS = 10;
