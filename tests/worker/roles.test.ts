@@ -4,7 +4,7 @@ import { Role, allRoles } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import type { Access } from "../../worker/http/route";
 import { apiRoutes } from "../../worker/routes";
-import { createStudent, createUser } from "./factories-lessons";
+import { createStudent, createUser, storedSessionToken } from "./factories-lessons";
 import { PASSWORD, call, createUserWithRole, latestMessage, uniqueEmail } from "./helpers";
 
 /** What the access declaration alone should answer for a caller (null: let through). */
@@ -28,6 +28,8 @@ describe("every route's declared roles, called as every role and as nobody", () 
         const session = role === null ? undefined : sessions.get(role);
         const path = "/api/v1" + def.path.replace(/:id(\{[^}]*\})?/, String(session?.user.id ?? 1)).replace(":name{.+}", "none.png");
         const response = await call(def.method.toUpperCase(), path, { token: session?.token });
+        // Signing out ends the caller's session: the next routes are called from a new sign-in.
+        if (def.path === "/auth/sign-out" && role !== null && session) sessions.set(role, { ...session, token: await storedSessionToken(session.user.id) });
         const expected = denial(def.access, role);
         const label = `${def.method} ${def.path} as ${role ?? "nobody"}`;
         if (expected) expect([label, response.status]).toEqual([label, expected]);

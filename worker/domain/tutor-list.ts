@@ -42,6 +42,8 @@ const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
 export const onboardedSql = sql.join(
   [
     sql`u.deleted_at IS NULL`,
+    // A suspended tutor leaves every public list (suspending calls tutorsChanged for the cache).
+    sql`u.suspended_at IS NULL`,
     sql`u.role IN (${Role.Tutor}, ${Role.TutorManager})`,
     sql`tr.activated = 1`,
     sql`u.name IS NOT NULL AND u.phone IS NOT NULL AND u.city IS NOT NULL`,

@@ -26,6 +26,7 @@ export const suspensionRoutes = [
       const db = c.get("db");
       const target = await findUserById(db, params.id);
       if (!target) fail("user-not-found");
+      if (target.id === caller.id) fail("illegal"); // nobody suspends or restores themselves
       if (!maySuspend(caller, target)) fail("forbidden");
       const now = c.get("now");
       const { canceled, outbox } = await suspendAccount(db, { ...auditActorOf(c, caller.id), userId: caller.id }, target, body.reason, now);
@@ -48,6 +49,7 @@ export const suspensionRoutes = [
       const db = c.get("db");
       const target = await findUserById(db, params.id);
       if (!target) fail("user-not-found");
+      if (target.id === caller.id) fail("illegal"); // nobody suspends or restores themselves
       if (!maySuspend(caller, target)) fail("forbidden");
       await restoreAccount(db, auditActorOf(c, caller.id), target, c.get("now"));
       if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
