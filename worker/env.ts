@@ -122,7 +122,7 @@ const configSchema = z
   .superRefine((config, ctx) => {
     if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)
       ctx.addIssue({ code: "custom", path: ["TOKEN_SECRET"], message: "TOKEN_SECRET is required outside the local environment" });
-    // spec 5 "Startup configuration": the payment provider's account is required; only the local
+    // docs/product.md §5, startup configuration: the payment provider's account is required; only the local
     // environment has the Fawry sandbox to fall back on.
     if (config.ENVIRONMENT !== "local")
       for (const name of ["FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY"] as const)
