@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Gender } from "../enums";
 
 /** A live session's id: "lesson:<id>", "interview:<id>" or "demo:<id>" (session_attendance.session_id). */
 export const sessionIdRule = z.string({ error: "bad-request" }).regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
@@ -15,7 +16,8 @@ export const sessionTokenQuery = z.object({ sessionId: sessionIdRule });
 /** A member's part in the session: the teaching side (tutor, interviewer, reviewer) or the other. */
 export type SessionMemberRole = "tutor" | "student" | "interviewer" | "interviewee" | "tutor-manager";
 
-export type SessionMember = { id: number; name: string | null; image: string | null; role: SessionMemberRole };
+/** gender: the screens' verbs about the member follow it («دخل/دخلت»); null when not known. */
+export type SessionMember = { id: number; name: string | null; image: string | null; gender?: Gender | null; role: SessionMemberRole };
 
 /** One join or leave, oldest first. `event` is RoomMembershipEvent: UserJoined 1, UserLeft 2. */
 export type AttendanceEntry = { userId: number; event: 1 | 2; at: string };

@@ -48,14 +48,14 @@ describe("chat between a student and a tutor (issue 6)", () => {
     // The tutor signs in: the header badge counts the unread message on first load, and the
     // student shows as online from the presence snapshot.
     await signIn(tutor, "tutor7@dars.test", "/chat");
-    await tutor.getByRole("link", { name: new RegExp(c.unread("١")) }).waitFor();
+    await tutor.getByRole("link", { name: new RegExp(c.unread(1)) }).waitFor();
     await tutor.getByRole("button", { name: /مساء الخير يا أستاذ/ }).click();
     await tutor.waitForURL(new RegExp(`/chat\\?room=${roomId}$`));
     await message(tutor, "مساء الخير يا أستاذ").waitFor();
     await tutor.getByText(c.online, { exact: true }).first().waitFor();
 
     // Reading it clears the badge on the tutor's side and shows ✓✓ on the student's.
-    await expect.poll(() => tutor.getByRole("link", { name: new RegExp(c.unread("١")) }).count()).toBe(0);
+    await expect.poll(() => tutor.getByRole("link", { name: new RegExp(c.unread(1)) }).count()).toBe(0);
     await message(student, "مساء الخير يا أستاذ").getByRole("img", { name: c.read }).waitFor();
 
     // Typing shows on the other page, then the message arrives there without a reload.

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionMemberRole, SessionView } from "../../schema/api/session";
 import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, users } from "../../schema/db";
-import { Role, RoomMembershipEvent, isAdmin } from "../../schema/enums";
+import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { timeMark } from "./lessons";
@@ -136,7 +136,7 @@ export async function attendanceLog(db: Db, sessionId: string): Promise<Attendan
 export async function sessionView(db: Db, session: SessionInfo, media: SessionMedia): Promise<SessionView> {
   const ids = session.members.map((member) => member.userId);
   const [people, attendance] = await Promise.all([
-    db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(inArray(users.id, ids)),
+    db.select({ id: users.id, name: users.name, image: users.image, gender: users.gender }).from(users).where(inArray(users.id, ids)),
     attendanceLog(db, session.id),
   ]);
   const byId = new Map(people.map((person) => [person.id, person]));
@@ -144,6 +144,7 @@ export async function sessionView(db: Db, session: SessionInfo, media: SessionMe
     id: member.userId,
     name: byId.get(member.userId)?.name ?? null,
     image: byId.get(member.userId)?.image ?? null,
+    gender: (byId.get(member.userId)?.gender ?? null) as Gender | null,
     role: member.role,
   }));
   return { id: session.id, kind: session.kind, start: session.start, end: session.end, canceled: session.canceled, members, attendance, media };

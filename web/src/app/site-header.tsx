@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { Role, isAdmin, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
 import { useUserChannelConnection } from "../lib/realtime";
@@ -138,6 +138,7 @@ export function SiteHeader() {
             />
           ) : (
             <>
+              <VisitorMenu />
               <Link to="/login" className={buttonClasses("ghost", "sm")}>
                 {ar.nav.login}
               </Link>
@@ -154,5 +155,53 @@ export function SiteHeader() {
         </Suspense>
       )}
     </header>
+  );
+}
+
+/**
+ * Signed out on a phone, the header row has no room for links: «القائمة» opens them (the tutor
+ * list first). A disclosure of plain links; Esc or choosing a page closes it.
+ */
+function VisitorMenu() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const links = [
+    { to: "/tutors", label: ar.marketplace.nav.tutors },
+    { to: "/pricing", label: ar.support.footer.pricing },
+    { to: "/tutor", label: ar.support.footer.becomeTutor },
+    { to: "/faq", label: ar.support.footer.faq },
+  ];
+  return (
+    <div className="sm:hidden" onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="visitor-menu"
+        onClick={() => setOpen(!open)}
+        className={buttonClasses("secondary", "sm", "min-h-11 min-w-11")}
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} strokeLinecap="round" />
+        </svg>
+        <span>{ar.market.menu.label}</span>
+      </button>
+      {open && (
+        <nav id="visitor-menu" aria-label={ar.market.menu.label} className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+          <ul className="mx-auto flex max-w-5xl flex-col p-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) => cx("flex min-h-11 items-center rounded-lg px-4 text-base font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100")}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
   );
 }

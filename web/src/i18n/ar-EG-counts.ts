@@ -96,10 +96,11 @@ export const durationWords = { quarterHour: "ربع ساعة", halfHour: "نص �
 /** Phrases about a person: the verb or title follows their gender (masculine when unknown). */
 export const gendered = {
   notJoinedYet: { male: (name: string) => `${name} لسه مدخلش`, female: (name: string) => `${name} لسه مدخلتش` },
+  online: { male: (name: string) => `${name} فاتح دلوقتي`, female: (name: string) => `${name} فاتحة دلوقتي` },
   joined: { male: (name: string) => `${name} دخل الحصة`, female: (name: string) => `${name} دخلت الحصة` },
   left: { male: (name: string) => `${name} خرج من الحصة`, female: (name: string) => `${name} خرجت من الحصة` },
   tutorTitle: { male: () => "المدرّس", female: () => "المدرّسة" },
-  joinedAt: { male: (date: string) => `انضم في ${date}`, female: (date: string) => `انضمت في ${date}` },
+  joinedAtLabel: { male: () => "انضم في", female: () => "انضمت في" },
   noAbout: { male: () => "المدرّس لسه مكتبش نبذة عن نفسه.", female: () => "المدرّسة لسه مكتبتش نبذة عن نفسها." },
   noTopics: { male: () => "المدرّس لسه محددش موضوعات.", female: () => "المدرّسة لسه محددتش موضوعات." },
   canceledBy: { male: (name: string) => `ألغاها ${name}`, female: (name: string) => `ألغتها ${name}` },

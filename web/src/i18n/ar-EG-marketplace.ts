@@ -45,6 +45,7 @@ export const market = {
     pricePerLesson: "سعر الحصة",
     priceOf: (minutes: string, price: string) => `${minutes}: ${price}`,
     priceNote: "الحصص بتتخصم من دقايق باقتك الأسبوعية.",
+    cardPrice: (long: string, short: string) => `الحصة: ${long} لنص ساعة، ${short} لربع ساعة`,
     weekFreeTimes: "المواعيد الفاضية الأسبوع ده",
     noFreeThisWeek: "مفيش مواعيد فاضية الأسبوع ده.",
     moreTimes: (count: string) => `و${count} كمان`,
@@ -71,6 +72,10 @@ export const market = {
     searchLabel: "ابحث باسم المدرّس",
     day: "يوم فاضي فيه",
     anyDay: "أي يوم",
+  },
+
+  schedule: {
+    booked: "حصة محجوزة",
   },
 
   loading: {

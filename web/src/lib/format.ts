@@ -68,6 +68,15 @@ const relativeDayWords = market.days;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** «امبارح», «النهارده» or «بكرة» for a day key next to today's, else null. */
+export function relativeDayWord(day: string, today: string): string | null {
+  const shift = (key: string, days: number) => new Date(Date.parse(`${key}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  if (day === today) return relativeDayWords.today;
+  if (day === shift(today, 1)) return relativeDayWords.tomorrow;
+  if (day === shift(today, -1)) return relativeDayWords.yesterday;
+  return null;
+}
+
 /**
  * A moment relative to now where that is natural: «النهارده، ٤:٠٠ م», «بكرة، ٤:٠٠ م»,
  * «امبارح، ٤:٠٠ م», otherwise the weekday and month name («الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م»).

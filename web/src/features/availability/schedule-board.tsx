@@ -6,14 +6,18 @@ import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
-import { LoadingScreen } from "../../ui/spinner";
+import { ListSkeleton } from "../../ui/skeleton";
 import { toasts } from "../../ui/toast-store";
 import { WeekCalendar, type CalendarBlock, type CellPosition, type CellRange } from "../../ui/week-calendar";
 import { addCreate, addMove, addRemove, buildBatch, changeOf, draftSlots, mapBatchError, rangeProblem, undoChange, type DraftSlot, type PendingChange } from "./changes";
 import { dateLabel, dayLabel, shortDayLabel, slotDescription, timeOfDayLabel } from "./labels";
 import { RemoveSlotDialog, SlotDialog, type SlotDraftValues } from "./slot-dialog";
 import { useSaveSlotsMutation, useWeekSlotsQuery } from "./use-availability";
-import { addDays, localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
+import { useNavigate } from "react-router-dom";
+import { useSession } from "../../lib/session";
+import { otherMember } from "../lessons/lesson-actions";
+import { useWeekLessonsQuery } from "../lessons/use-lessons";
+import { addDays, localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekRange, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
 
 const wideQuery = "(min-width: 768px)";
 function useIsWide(): boolean {
@@ -67,6 +71,10 @@ export function ScheduleBoard() {
   const days = weekDays(weekStart);
   const shownDays = wide ? days : [days.includes(selectedDay) ? selectedDay : days[0] ?? weekStart];
   const drafts = draftSlots(slotsQuery.data ?? [], pending);
+  // The week's booked lessons, drawn inside the free time they fill.
+  const lessonsQuery = useWeekLessonsQuery(weekRange(weekStart));
+  const { user } = useSession();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (pending.length === 0) return;
@@ -115,7 +123,7 @@ export function ScheduleBoard() {
       setPending([]);
       setFailures({});
       const canceled = result.canceled.lessons.length + result.canceled.interviews.length + result.canceled.demoSessions.length;
-      toasts.show({ type: "success", title: ar.schedule.saved, description: canceled > 0 ? ar.schedule.canceledBookings(formatNumber(canceled)) : undefined });
+      toasts.show({ type: "success", title: ar.schedule.saved, description: canceled > 0 ? ar.schedule.canceledBookings(canceled) : undefined });
     } catch (error) {
       const mapped = mapBatchError(error, keys);
       setFailures(mapped.byKey);
@@ -159,6 +167,40 @@ export function ScheduleBoard() {
       });
     });
   }
+
+  const lessonRows: number[] = [];
+  for (const lesson of lessonsQuery.data?.list ?? []) {
+    if (lesson.canceledAt) continue;
+    shownDays.forEach((day, column) => {
+      const rows = rowsOnDay(day, lesson.start, lesson.end);
+      if (!rows) return;
+      lessonRows.push(rows.startRow);
+      const name = otherMember(lesson, user?.id ?? 0).name ?? ar.marketplace.tutors.unnamed;
+      const time = `${timeOfDayLabel(zonedParts(new Date(lesson.start)).minute)} – ${timeOfDayLabel(zonedParts(new Date(lesson.end)).minute)}`;
+      blocks.push({
+        key: `lesson-${lesson.id}-${day}`,
+        column,
+        // A lesson starting with its slot shares the slot's first row: it is drawn just below it.
+        startRow: rows.startRow,
+        endRow: rows.endRow,
+        label: (
+          <span className="flex flex-col" data-booked-lesson={lesson.id}>
+            <span className="truncate font-bold">{ar.market.schedule.booked}</span>
+            {rows.endRow - rows.startRow > 1 && <bdi className="truncate">{name}</bdi>}
+          </span>
+        ),
+        srText: `${dayLabel(day)}، ${time}، ${name}`,
+        className: "start-[40%] border-2 border-brand-800 bg-brand-700 text-white z-20",
+        onSelect: () => void navigate("/lessons-schedule"),
+      });
+    });
+  }
+
+  // Opens at the week's first free time (or booked lesson), an hour before it; 6 AM on an empty week.
+  const slotRows = drafts.flatMap((slot) => shownDays.map((day) => rowsOnDay(day, slot.start, slot.end)?.startRow).filter((row): row is number => row !== undefined));
+  const firstRows = [...slotRows, ...lessonRows];
+  const hourRows = 60 / SLOT_MINUTES;
+  const initialRow = firstRows.length > 0 ? Math.max(0, (Math.floor(Math.min(...firstRows) / hourRows) - 1) * hourRows) : 6 * hourRows;
 
   const failedChanges = pending.filter((c) => failures[c.key]);
   const describeChange = (c: PendingChange) => {
@@ -241,7 +283,7 @@ export function ScheduleBoard() {
       )}
 
       {slotsQuery.isPending ? (
-        <LoadingScreen />
+        <ListSkeleton rows={3} />
       ) : slotsQuery.isError ? (
         <div className="flex flex-col items-start gap-3">
           <Notice tone="error">
@@ -274,7 +316,7 @@ export function ScheduleBoard() {
             isCellDisabled={isCellDisabled}
             blocks={blocks}
             onSelectRange={onSelectRange}
-            initialRow={24}
+            initialRow={initialRow}
           />
         </>
       )}

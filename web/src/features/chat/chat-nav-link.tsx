@@ -20,7 +20,7 @@ export function ChatNavLink({ className }: { className?: string }) {
       {unread > 0 && (
         <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
           <span aria-hidden="true">{formatNumber(unread)}</span>
-          <span className="sr-only">{ar.chat.unread(formatNumber(unread))}</span>
+          <span className="sr-only">{ar.chat.unread(unread)}</span>
         </span>
       )}
     </NavLink>

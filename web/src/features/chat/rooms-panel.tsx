@@ -106,7 +106,7 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
                     className={cx("inline-flex min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-bold", room.muted ? "bg-slate-200 text-slate-700" : "bg-brand-700 text-white")}
                   >
                     <span aria-hidden="true">{formatNumber(room.unreadCount)}</span>
-                    <span className="sr-only">{ar.chat.unread(formatNumber(room.unreadCount))}</span>
+                    <span className="sr-only">{ar.chat.unread(room.unreadCount)}</span>
                   </span>
                 )}
               </span>

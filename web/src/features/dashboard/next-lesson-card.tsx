@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { NextLesson } from "@schema/api/stats";
 import { ar } from "../../i18n/ar-EG";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { useNow } from "../live-session/use-now";
@@ -43,7 +43,7 @@ export function NextLessonCard({ lesson, isTutor, now }: NextLessonCardProps) {
               {ar.stats.withMember} <bdi>{lesson.otherMember.name ?? "—"}</bdi>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={lesson.start}>{formatDateTime(lesson.start)}</time> · {ar.stats.minutesLong(formatNumber(lesson.duration))}
+              <time dateTime={lesson.start}>{formatWhen(lesson.start, at)}</time> · {ar.stats.minutesLong(lesson.duration)}
             </p>
             {state.kind !== "ended" && (
               <p className="text-sm font-medium text-brand-800" role="timer" aria-live="off">

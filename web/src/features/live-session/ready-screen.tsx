@@ -1,7 +1,9 @@
 import type { SessionMember } from "@schema/api/session";
+import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
 import { formatNumber } from "../../lib/format";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { Select, type SelectOption } from "../../ui/select";
@@ -32,8 +34,23 @@ function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[]
 }
 
 /** The other member's presence, in words. */
-export function PresenceLine({ name, presence, inCallText = ar.liveSession.presenceInCall }: { name: string; presence: SessionPresence | null; inCallText?: (name: string) => string }) {
-  const text = presence?.inCall ? inCallText(name) : presence?.online ? ar.liveSession.presenceOnline(name) : ar.liveSession.presenceAway(name);
+export function PresenceLine({
+  name,
+  presence,
+  gender,
+  inCallText = ar.liveSession.presenceInCall,
+}: {
+  name: string;
+  presence: SessionPresence | null;
+  /** The member's gender: «لسه مدخلش» or «لسه مدخلتش». */
+  gender?: Gender | null;
+  inCallText?: (name: string) => string;
+}) {
+  const text = presence?.inCall
+    ? inCallText(name)
+    : presence?.online
+      ? byGender(ar.gendered.online, gender, name)
+      : byGender(ar.gendered.notJoinedYet, gender, name);
   const dot = presence?.inCall ? "bg-emerald-600" : presence?.online ? "bg-amber-500" : "bg-slate-400";
   return (
     <p className="flex items-center gap-2 text-sm text-slate-800" aria-live="polite">
@@ -82,7 +99,7 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
             onChange={(event) => choose("speaker", event.target.value)}
           />
         )}
-        <PresenceLine name={other?.name ?? ar.liveSession.otherMember} presence={otherPresence} inCallText={inCallText} />
+        <PresenceLine name={other?.name ?? ar.liveSession.otherMember} gender={other?.gender} presence={otherPresence} inCallText={inCallText} />
         {!roomReady && <p className="text-sm text-slate-700">{ar.liveSession.connecting}</p>}
         <Button size="lg" onClick={onJoin} loading={joining} disabled={!roomReady || pending}>
           {error ? ar.liveSession.joinWithoutMedia : joinLabel}

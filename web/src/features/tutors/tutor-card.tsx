@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import type { TutorCard as TutorCardData, TutorRating } from "@schema/api/tutor";
 import { ar } from "../../i18n/ar-EG";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { lessonPriceFor } from "@schema/pricing";
+import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { TutorVideoButton } from "./tutor-video";
@@ -34,7 +35,7 @@ export function RatingText({ rating }: { rating: TutorRating }) {
       <span aria-hidden="true" className="text-amber-600">
         ★{" "}
       </span>
-      {t.ratingOf(formatNumber(Math.round(rating.average * 10) / 10), formatNumber(rating.count))}
+      {t.ratingOf(formatNumber(Math.round(rating.average * 10) / 10), rating.count)}
     </span>
   );
 }
@@ -68,7 +69,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
           <p className="text-sm">
             <RatingText rating={tutor.rating} />
           </p>
-          <p className="text-xs text-slate-600">{t.lessonsTaught(formatNumber(tutor.lessonsTaught))}</p>
+          <p className="text-xs text-slate-600">{t.lessonsTaught(tutor.lessonsTaught)}</p>
         </div>
       </div>
       {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} />}
@@ -78,7 +79,10 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
         </p>
       )}
       <TopicChips topics={tutor.topics} />
-      <p className="text-xs text-slate-600">{tutor.nextFreeAt ? `${t.nextFree} ${formatDateTime(tutor.nextFreeAt)}` : t.noFreeTime}</p>
+      <p className="text-sm text-slate-800" data-card-price="">
+        {ar.market.visitor.cardPrice(formatMoney(lessonPriceFor(30)), formatMoney(lessonPriceFor(15)))}
+      </p>
+      <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
       <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
         {t.book}
         <span className="sr-only">

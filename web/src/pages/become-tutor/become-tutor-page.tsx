@@ -1,8 +1,11 @@
 import { Link } from "react-router-dom";
+import { lessonRates } from "@schema/pricing";
 import { MarketingPage, StepList } from "../../features/marketing/marketing-page";
 import { homePathFor } from "../../features/session/home-path";
 import { ar } from "../../i18n/ar-EG";
 import { marketing } from "../../i18n/ar-EG-marketing";
+import { formatMoney } from "../../lib/format";
+import { countOf } from "../../lib/plural";
 import { useSession } from "../../lib/session";
 import { buttonClasses } from "../../ui/button";
 
@@ -29,6 +32,7 @@ export function BecomeTutorPage() {
   return (
     <MarketingPage title={t.title} documentTitle={marketing.titles.tutor} lead={t.lead} wide>
       <Cta signedInPath={user ? homePathFor(user.role) : null} />
+      <TutorRate />
       <section className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{t.whyTitle}</h2>
         <Bullets items={t.why} />
@@ -63,5 +67,22 @@ function Cta({ signedInPath }: { signedInPath: string | null }) {
         {t.haveAccount}
       </Link>
     </div>
+  );
+}
+
+/** What a tutor earns: the hourly rate of schema/pricing.ts, and what one 30-minute lesson brings. */
+function TutorRate() {
+  const v = ar.market.visitor;
+  const hourly = lessonRates().tutorHourlyRate;
+  return (
+    <section aria-labelledby="tutor-rate" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5">
+      <h2 id="tutor-rate" className="text-2xl font-bold text-slate-900">
+        {v.tutorRateTitle}
+      </h2>
+      <p className="text-lg font-bold text-brand-900" data-tutor-rate="">
+        {v.tutorRate(formatMoney(hourly))}
+      </p>
+      <p className="text-slate-800">{v.tutorRateExample(countOf(ar.counts.minutes, 30), formatMoney(Math.round(hourly / 2)))}</p>
+    </section>
   );
 }

@@ -7,14 +7,16 @@ import { BookingFlow } from "../../features/lessons/booking-flow";
 import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips, TutorPhoto } from "../../features/tutors/tutor-card";
 import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use-tutors";
+import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
 import { formatDate, formatNumber } from "../../lib/format";
+import { byGender, formatDurationWords } from "../../lib/plural";
 import { useIsSignedIn, useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
-import { LoadingScreen } from "../../ui/spinner";
+import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 
 const t = ar.marketplace.profile;
@@ -26,7 +28,14 @@ export function TutorProfilePage() {
   const tutorId = /^\d+$/.test(id ?? "") ? Number(id) : 0;
   const info = useTutorInfoQuery(tutorId);
 
-  if (tutorId > 0 && info.isPending) return <LoadingScreen />;
+  if (tutorId > 0 && info.isPending) {
+    return (
+      <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+        <h1 className="sr-only">{ar.marketplace.tutors.title}</h1>
+        <ListSkeleton rows={2} label={ar.market.loading.page} />
+      </div>
+    );
+  }
   if (!info.data) {
     return (
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
@@ -60,7 +69,10 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
             <RatingText rating={tutor.rating} />
           </p>
         </div>
-        <MessageTutor tutorId={tutor.id} name={name} />
+        <div className="flex w-full flex-col gap-2 sm:ms-auto sm:w-auto sm:items-end">
+          <MessageTutor tutorId={tutor.id} name={name} gender={tutor.gender} />
+          <ShareTutor name={name} />
+        </div>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem]">
         <Tabs
@@ -77,13 +89,13 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
 }
 
 /** «مراسلة المدرّس» for students and visitors (docs/business-rules.md, Chat: a student may start a room with a tutor). */
-function MessageTutor({ tutorId, name }: { tutorId: number; name: string }) {
+function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string; gender: TutorInfo["gender"] }) {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
   if (signedIn && user?.role !== Role.Student) return null;
   return (
-    <div className="w-full sm:ms-auto sm:w-auto">
-      <StartChat otherId={tutorId} otherName={name} className="w-full sm:w-auto" />
+    <div className="w-full sm:w-auto">
+      <StartChat otherId={tutorId} otherName={name} label={byGender(ar.gendered.messageTutor, gender)} className="w-full sm:w-auto" />
     </div>
   );
 }
@@ -101,12 +113,12 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold text-slate-900">{t.about}</h2>
         <p className="whitespace-pre-line text-slate-700" dir="auto">
-          {tutor.about || t.noAbout}
+          {tutor.about || byGender(ar.gendered.noAbout, tutor.gender)}
         </p>
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold text-slate-900">{t.topics}</h2>
-        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{t.noTopics}</p>}
+        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{byGender(ar.gendered.noTopics, tutor.gender)}</p>}
       </section>
       {stats.data && (
         <section className="flex flex-col gap-2">
@@ -116,7 +128,7 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
               [t.lessonsTaught, formatNumber(stats.data.lessonsTaught)],
               [t.minutesTaught, formatNumber(stats.data.minutesTaught)],
               [t.studentsTaught, formatNumber(stats.data.studentsTaught)],
-              [t.joinedAt, formatDate(stats.data.joinedAt)],
+              [byGender(ar.gendered.joinedAtLabel, tutor.gender), formatDate(stats.data.joinedAt)],
             ].map(([label, value]) => (
               <div key={label} className="flex flex-col rounded-xl bg-slate-50 p-3">
                 <dt className="text-xs text-slate-600">{label}</dt>
@@ -146,13 +158,24 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
   let body;
   if (!signedIn || !user) {
     const next = `/t/${tutor.id}#book`;
+    // Visitors see what a lesson costs and when the tutor is free; booking itself asks to sign in.
     body = (
-      <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("primary", "md", "w-full")}>
-        {b.signInToBook}
-      </Link>
+      <div className="flex flex-col gap-4">
+        <LessonPrices />
+        <WeekFreeTimes tutorId={tutor.id} />
+        <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("primary", "md", "w-full")}>
+          {ar.market.visitor.signInToBook}
+        </Link>
+      </div>
     );
   } else if (user.role !== Role.Student) {
-    body = <Notice tone="info">{b.studentsOnly}</Notice>;
+    body = (
+      <div className="flex flex-col gap-4">
+        <Notice tone="info">{b.studentsOnly}</Notice>
+        <LessonPrices />
+        <WeekFreeTimes tutorId={tutor.id} />
+      </div>
+    );
   } else if (!user.verifiedEmail) {
     body = (
       <div className="flex flex-col gap-3">
@@ -177,7 +200,7 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
 
   return (
     <Card id="book" title={b.title} className="scroll-mt-20 self-start">
-      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{b.noticeHint(formatNumber(Math.round((tutor.notice / 60) * 10) / 10))}</p>}
+      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{byGender(ar.gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}</p>}
       {body}
     </Card>
   );

@@ -5,13 +5,14 @@ import { TutorCard } from "../../features/tutors/tutor-card";
 import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatNumber } from "../../lib/format";
+import { dayKey, upcomingDays } from "../../features/lessons/calendar";
+import { formatDay, relativeDayWord } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Pagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
-import { LoadingScreen } from "../../ui/spinner";
+import { ListSkeleton } from "../../ui/skeleton";
 import { TextField } from "../../ui/text-field";
 
 const t = ar.marketplace.tutors;
@@ -70,16 +71,22 @@ export function TutorsPage() {
             value={filters.topicId ? String(filters.topicId) : ""}
             onChange={(event) => update({ topic: event.target.value || undefined })}
           />
-          <TextField
-            label={t.name}
-            type="search"
-            value={name}
-            maxLength={30}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => {
-              if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
-            }}
-          />
+          <div className="flex items-end gap-2">
+            <TextField
+              label={t.name}
+              type="search"
+              value={name}
+              maxLength={30}
+              className="min-w-0 flex-1"
+              onChange={(event) => setName(event.target.value)}
+              onBlur={() => {
+                if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
+              }}
+            />
+            <Button type="submit" aria-label={ar.market.tutors.searchLabel}>
+              {ar.market.tutors.search}
+            </Button>
+          </div>
           <Select
             label={t.gender}
             placeholder={t.anyGender}
@@ -87,7 +94,13 @@ export function TutorsPage() {
             value={filters.gender ?? ""}
             onChange={(event) => update({ gender: event.target.value || undefined })}
           />
-          <TextField label={t.freeDay} type="date" ltr value={filters.day ?? ""} onChange={(event) => update({ day: event.target.value || undefined })} />
+          <Select
+            label={ar.market.tutors.day}
+            placeholder={ar.market.tutors.anyDay}
+            options={dayOptions(filters.day)}
+            value={filters.day ?? ""}
+            onChange={(event) => update({ day: event.target.value || undefined })}
+          />
           {filtered && (
             <Button variant="ghost" className="justify-self-start" onClick={() => setParams(new URLSearchParams())}>
               {t.clearFilters}
@@ -96,7 +109,7 @@ export function TutorsPage() {
       </form>
 
       {tutors.isPending ? (
-        <LoadingScreen />
+        <ListSkeleton rows={6} variant="cards" />
       ) : tutors.isError ? (
         <Notice tone="error">
           {errorMessage(errorCodeOf(tutors.error))}{" "}
@@ -109,7 +122,7 @@ export function TutorsPage() {
       ) : (
         <>
           <p className="text-sm text-slate-600" role="status">
-            {t.results(formatNumber(tutors.data.total))}
+            {t.results(tutors.data.total)}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || undefined}>
             {tutors.data.list.map((tutor) => (
@@ -121,4 +134,16 @@ export function TutorsPage() {
       )}
     </PageFrame>
   );
+}
+
+/** The free-day filter's choices: the next 14 days by name («النهارده — الأربعاء، ٢٥ نوفمبر»), plus a day from the URL outside them. */
+export function dayOptions(selected?: string, now = new Date()): Array<{ value: string; label: string }> {
+  const days = upcomingDays(now, 14);
+  if (selected && !days.includes(selected)) days.unshift(selected);
+  const today = dayKey(now);
+  return days.map((day) => {
+    const noon = `${day}T12:00:00Z`;
+    const word = relativeDayWord(day, today);
+    return { value: day, label: word ? `${word} — ${formatDay(noon, now)}` : formatDay(noon, now) };
+  });
 }

@@ -1,0 +1,103 @@
+import { useMemo, useState } from "react";
+import { LessonDuration } from "@schema/enums";
+import { lessonPriceFor, lessonRates, lessonRules } from "@schema/pricing";
+import { ar } from "../../i18n/ar-EG";
+import { formatDay, formatMoney, formatTime } from "../../lib/format";
+import { countOf } from "../../lib/plural";
+import { Button, buttonClasses } from "../../ui/button";
+import { toasts } from "../../ui/toast-store";
+import { ListSkeleton } from "../../ui/skeleton";
+import { startsByDay } from "../lessons/calendar";
+import { useFreeTimesQuery } from "../lessons/use-lessons";
+
+const t = ar.market.visitor;
+const GRID_MS = lessonRules.gridMinutes * 60_000;
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/** What a lesson of each length costs (its minutes at the lesson rate of schema/pricing.ts). */
+export function LessonPrices({ className }: { className?: string }) {
+  const rates = lessonRates();
+  return (
+    <div className={className}>
+      <p className="text-sm font-medium text-slate-800">{t.pricePerLesson}</p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-900">
+        {[LessonDuration.Short, LessonDuration.Long].map((minutes) => (
+          <li key={minutes} data-price={minutes}>
+            {t.priceOf(countOf(ar.counts.minutes, minutes), formatMoney(lessonPriceFor(minutes, rates)))}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-600">{t.priceNote}</p>
+    </div>
+  );
+}
+
+/** Consecutive 15-minute starts as free stretches: [start, end) of each run. */
+export function freeStretches(starts: readonly string[]): Array<{ start: string; end: string }> {
+  const stretches: Array<{ start: number; end: number }> = [];
+  for (const at of [...starts].map((s) => Date.parse(s)).sort((a, b) => a - b)) {
+    const last = stretches[stretches.length - 1];
+    if (last && last.end === at) last.end = at + GRID_MS;
+    else stretches.push({ start: at, end: at + GRID_MS });
+  }
+  return stretches.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() }));
+}
+
+/** The tutor's free time over the next 7 days, day by day (public: GET /lesson/free-times). */
+export function WeekFreeTimes({ tutorId }: { tutorId: number }) {
+  const [window] = useState(() => {
+    const now = Date.now();
+    return { from: new Date(now).toISOString(), to: new Date(now + WEEK_MS).toISOString() };
+  });
+  const free = useFreeTimesQuery(tutorId, window, LessonDuration.Short);
+  const days = useMemo(() => [...startsByDay(free.data?.starts ?? []).entries()], [free.data]);
+  return (
+    <section aria-labelledby="week-free-times" className="flex flex-col gap-2">
+      <h3 id="week-free-times" className="text-sm font-bold text-slate-900">
+        {t.weekFreeTimes}
+      </h3>
+      {free.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : days.length === 0 ? (
+        <p className="text-sm text-slate-700">{t.noFreeThisWeek}</p>
+      ) : (
+        <ul className="flex flex-col gap-1.5 text-sm" data-week-free="">
+          {days.map(([day, starts]) => (
+            <li key={day} className="flex flex-wrap gap-x-2">
+              <span className="font-medium text-slate-900">{formatDay(starts[0]!)}:</span>
+              <span className="text-slate-700">
+                {freeStretches(starts)
+                  .map((stretch) => `${formatTime(stretch.start)} – ${formatTime(stretch.end)}`)
+                  .join("، ")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** «شارك»: the tutor page on WhatsApp, or its link copied. */
+export function ShareTutor({ name }: { name: string }) {
+  const url = typeof window === "undefined" ? "" : window.location.href.split("#")[0]!;
+  const text = `${t.shareText(name)} ${url}`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toasts.show({ id: "tutor-link", type: "success", title: t.linkCopied });
+    } catch {
+      toasts.show({ id: "tutor-link", type: "error", title: t.copyFailed });
+    }
+  }
+  return (
+    <div role="group" aria-label={t.share} className="flex flex-wrap gap-2">
+      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+        {t.shareWhatsApp}
+      </a>
+      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+        {t.copyLink}
+      </Button>
+    </div>
+  );
+}
