@@ -1,6 +1,7 @@
 // Payment contracts (/fawry/...): checkout bodies and their answers. Money in piasters.
 import { z } from "zod";
 import { couponCodeRule, phoneRule } from "../rules";
+import type { PaymentAlarmKind, TransactionStatus } from "../enums";
 import type { SubscriptionView } from "./subscription";
 import type { TransactionView } from "./transaction";
 
@@ -40,3 +41,27 @@ export type FreeOrder = { transaction: TransactionView; subscription: Subscripti
 export type RefundQuote = { computed: number; remaining: number; subscriptionId: number | null };
 export type SavedCard = { token: string; maskedPan: string; brand: string; isDefault: boolean };
 export type InstallmentOption = { id: number; nameAr: string; months: number; rate: number; minAmount: number; maxAmount: number };
+
+/** GET /fawry/alarms: open (default) or resolved alarms, newest first. */
+export const paymentAlarmListQuery = z.object({
+  resolved: z.enum(["true", "false"], { error: "bad-request" }).optional(),
+  page: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").default(1),
+  size: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").max(100, "bad-request").default(20),
+});
+export const resolveAlarmBody = z.object({ note: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(500, "bad-request") });
+
+export type PaymentAlarmView = {
+  id: number;
+  kind: PaymentAlarmKind;
+  transactionId: number | null;
+  merchantRefNum: string | null;
+  /** What was received or what failed. */
+  details: Record<string, unknown> | null;
+  /** The transaction's status now (null without one). */
+  transactionStatus: TransactionStatus | null;
+  amount: number | null;
+  userId: number | null;
+  createdAt: string;
+  resolvedAt: string | null;
+  note: string | null;
+};

@@ -5,6 +5,7 @@
 // whose answer was lost is never resent before Fawry's status says the money was not returned.
 import { sql, type SQL } from "drizzle-orm";
 import type { refunds } from "../../schema/db";
+import type { PaymentAlarmView } from "../../schema/api/payment";
 import { RefundStatus, Role, TransactionStatus, type PaymentAlarmKind } from "../../schema/enums";
 import type { Env } from "../env";
 import type { Db } from "../http/context";
@@ -264,4 +265,30 @@ export async function retryRefunds(db: Db, fawry: FawryClient, logger: Logger, e
     if ((await requestRefund(db, fawry, refund, logger, env, now)) === "done") settled++;
   }
   return settled;
+}
+
+/** Alarms for admins, newest first, with their transaction's status now. */
+export async function listAlarms(db: Db, query: { resolved?: "true" | "false"; page: number; size: number }) {
+  const resolved = query.resolved === "true";
+  const where = resolved ? sql`a.resolved_at IS NOT NULL` : sql`a.resolved_at IS NULL`;
+  const [rows, counted] = await d1(db).batch<Record<string, unknown>>([
+    statement(db, sql`SELECT a.*, t.status AS tx_status, t.amount AS tx_amount, t.user_id AS tx_user FROM payment_alarms a
+      LEFT JOIN transactions t ON t.id = a.transaction_id WHERE ${where}
+      ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`),
+    statement(db, sql`SELECT COUNT(*) AS total FROM payment_alarms a WHERE ${where}`),
+  ]);
+  const list: PaymentAlarmView[] = (rows?.results ?? []).map((row) => ({
+    id: row.id as number,
+    kind: row.kind as PaymentAlarmKind,
+    transactionId: (row.transaction_id as number | null) ?? null,
+    merchantRefNum: (row.merchant_ref_num as string | null) ?? null,
+    details: row.details ? (JSON.parse(row.details as string) as Record<string, unknown>) : null,
+    transactionStatus: (row.tx_status as TransactionStatus | null) ?? null,
+    amount: (row.tx_amount as number | null) ?? null,
+    userId: (row.tx_user as number | null) ?? null,
+    createdAt: row.created_at as string,
+    resolvedAt: (row.resolved_at as string | null) ?? null,
+    note: (row.note as string | null) ?? null,
+  }));
+  return { list, total: (counted?.results[0]?.total as number | undefined) ?? 0 };
 }

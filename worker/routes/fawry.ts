@@ -1,9 +1,14 @@
 // Payments through Fawry (docs/product.md §7, fawry; docs/integrations.md §1). The notification
 // route is public and trusted only through its signature; everything else declares its roles.
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { idParam } from "../../schema/api/common";
+import { paymentAlarms } from "../../schema/db";
 import {
   cardTokenQuery,
   checkoutBody,
+  paymentAlarmListQuery,
+  resolveAlarmBody,
   type FreeOrder,
   type RefundQuote,
   payCardBody,
@@ -37,7 +42,7 @@ import {
 } from "../domain/payments";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { d1 } from "../domain/lessons";
-import { openRefundOf, openRefundStatements, raiseAlarm, requestRefund } from "../domain/refunds";
+import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund } from "../domain/refunds";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
 import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
 import type { UserRow } from "../domain/users";
@@ -48,7 +53,15 @@ import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetail
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
-const client = (c: AppContext) => fawryFor(c.env, c.get("config"), origin(c), c.executionCtx as unknown as ExecutionContext);
+/** The execution context when there is one (a notification the local sandbox delivers in-process has none). */
+const executionOf = (c: AppContext): ExecutionContext | undefined => {
+  try {
+    return c.executionCtx as unknown as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+};
+const client = (c: AppContext) => fawryFor(c.env, c.get("config"), origin(c), executionOf(c));
 /**
  * Where the payment pages send the browser back: the page's own origin when it is this Worker or
  * an allowed SPA origin (Origin on POSTs, Referer on GETs), else the first configured SPA origin.
@@ -256,6 +269,38 @@ export const fawryRoutes = [
       if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString()) fail("refund-in-progress");
       await requestRefund(db, client(c), open, c.get("logger"), c.env, now);
       return toTransactionView(await findTransaction(db, tx.id));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/fawry/alarms",
+    access: admins,
+    summary: "Payments that need a person (unapplied payments, failed refunds, mismatched or unsigned notifications): open ones by default.",
+    query: paymentAlarmListQuery,
+    handle: ({ c, query }) => listAlarms(c.get("db"), query),
+  }),
+  route({
+    method: "post",
+    path: "/fawry/alarms/:id/resolve",
+    access: admins,
+    summary: "Mark an alarm handled, with a note (audited).",
+    params: idParam,
+    body: resolveAlarmBody,
+    async handle({ c, params, body, user }) {
+      const db = c.get("db");
+      const now = new Date();
+      const at = now.toISOString();
+      const update = db
+        .update(paymentAlarms)
+        .set({ resolvedAt: at, resolvedBy: user.id, note: body.note })
+        .where(and(eq(paymentAlarms.id, params.id), isNull(paymentAlarms.resolvedAt)))
+        .returning({ id: paymentAlarms.id });
+      const [rows] = await db.batch([
+        update,
+        auditStatement(db, auditActorOf(c, user.id), { action: "payment.resolve", targetType: "payment-alarm", targetId: params.id, after: { note: body.note } }, now),
+      ]);
+      if (rows.length === 0) fail("payment-alarm-not-found");
+      return { id: params.id, resolvedAt: at };
     },
   }),
   route({

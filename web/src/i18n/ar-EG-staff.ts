@@ -17,6 +17,7 @@ const actions: Record<AuditAction, string> = {
   "invoice.approve": "قبول طلب سحب",
   "invoice.reject": "رفض طلب سحب",
   "invoice.cancel": "إلغاء طلب سحب",
+  "invoice.update": "تعديل طلب سحب",
   "plan.create": "إنشاء باقة",
   "plan.update": "تعديل باقة",
   "plan.delete": "حذف باقة",
@@ -44,6 +45,8 @@ const actions: Record<AuditAction, string> = {
 const targetTypes: Record<string, string> = {
   user: "مستخدم",
   transaction: "معاملة",
+  "payment-alarm": "تنبيه دفع",
+  subscription: "اشتراك",
   invoice: "طلب سحب",
   plan: "باقة",
   coupon: "كوبون",

@@ -42,7 +42,7 @@ const ddl = [
     payment_time INTEGER, request_id TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS fawry_sandbox_cards (token TEXT PRIMARY KEY, merchant_code TEXT NOT NULL,
     customer_profile_id TEXT NOT NULL, first_six TEXT NOT NULL, last_four TEXT NOT NULL, brand TEXT NOT NULL, created INTEGER NOT NULL)`,
-  // Test hook state: the next `remaining` refunds answer `status_code` (a refusal Fawry can give).
+  // Test hook state: the next `remaining` refunds or cancels answer `status_code` (a refusal Fawry can give).
   `CREATE TABLE IF NOT EXISTS fawry_sandbox_faults (name TEXT PRIMARY KEY, remaining INTEGER NOT NULL, status_code INTEGER NOT NULL)`,
 ];
 
@@ -319,6 +319,10 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     if (!(await matches(signatures.cancelUnpaid(keys, input), body.signature))) return c.json({ code: 9946, description: "Invalid signature" });
     const order = await findOrder("reference_number", input.orderRefNo);
     if (!order) return c.json({ code: 9938, description: "Order not found" });
+    const fault = await db
+      .prepare("UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'cancel' AND remaining > 0 RETURNING status_code")
+      .first<{ status_code: number }>();
+    if (fault) return c.json({ code: fault.status_code, description: "Cancel refused (sandbox fault)" });
     if (order.status === "CANCELED") return c.json({ code: 9984, description: "Already cancelled" });
     if (!["NEW", "UNPAID"].includes(order.status)) return c.json({ code: 400, description: "Order is not unpaid" });
     await settle(order, "CANCELED", origin(c.req.url));
@@ -393,14 +397,16 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     const outcome = await settle(order, "PAID", origin(c.req.url));
     return c.json({ statusCode: 200, ...outcome });
   });
-  // Test hook: the next `times` refunds are refused with `statusCode` (default 1 refusal, 9954).
-  app.post("/__emu/fail-refunds", async (c) => {
+  // Test hook: the next `times` refunds (or cancel-unpaid-order calls) are refused with
+  // `statusCode` (default once; refund 9954, cancel 401).
+  app.post("/__emu/fail/:name{refund|cancel}", async (c) => {
     const body = await c.req.json<{ times?: number; statusCode?: number }>().catch(() => ({}) as { times?: number; statusCode?: number });
+    const name = c.req.param("name");
     const times = Math.max(0, Math.min(100, Number(body.times ?? 1)));
-    const statusCode = Number(body.statusCode ?? 9954);
+    const statusCode = Number(body.statusCode ?? (name === "refund" ? 9954 : 401));
     await db
-      .prepare("INSERT INTO fawry_sandbox_faults (name, remaining, status_code) VALUES ('refund', ?, ?) ON CONFLICT (name) DO UPDATE SET remaining = excluded.remaining, status_code = excluded.status_code")
-      .bind(times, statusCode)
+      .prepare("INSERT INTO fawry_sandbox_faults (name, remaining, status_code) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET remaining = excluded.remaining, status_code = excluded.status_code")
+      .bind(name, times, statusCode)
       .run();
     return c.json({ statusCode: 200, times });
   });
