@@ -29,7 +29,7 @@ describe("the admin area", () => {
 
     // Users: search by email, then open the student.
     await openSection(page, t.nav.users, /\/admin\/users$/);
-    await page.getByRole("list", { name: t.users.title }).waitFor();
+    await page.getByRole("table", { name: ar.adminFigures.tables.users }).waitFor();
     await expectNoAxeViolations(page, "/admin/users");
     await screenshot(page, "admin-users-1280");
     // A staff account, created by the admin (who stays signed in as themselves).
@@ -45,7 +45,7 @@ describe("the admin area", () => {
     await page.getByText(t.users.createdStaff(staffEmail)).waitFor();
     await field(page, t.users.searchLabel).fill(staffEmail);
     await page.getByText(t.users.total(formatNumber(1))).waitFor();
-    await page.getByRole("list", { name: t.users.title }).getByText(ar.roles[Role.Studio], { exact: true }).waitFor();
+    await page.getByRole("table", { name: ar.adminFigures.tables.users }).getByText(ar.roles[Role.Studio], { exact: true }).waitFor();
     await page.getByRole("banner").getByText("مدير المنصة").waitFor();
 
     await field(page, t.users.searchLabel).fill("student@dars");
@@ -60,7 +60,7 @@ describe("the admin area", () => {
 
     // Plans: create a 600-minute plan (listed last), see its prices, then delete it with confirmation.
     await openSection(page, t.nav.plans, /\/admin\/plans$/);
-    await page.getByRole("list", { name: t.plans.title }).waitFor();
+    await page.getByRole("table", { name: ar.adminFigures.tables.plans }).waitFor();
     await expectNoAxeViolations(page, "/admin/plans");
     await page.getByRole("button", { name: t.plans.add }).click();
     const dialog = page.getByRole("dialog", { name: t.plans.createTitle });
@@ -73,7 +73,7 @@ describe("the admin area", () => {
     await field(dialog, t.plans.yearDiscount).fill("25");
     await dialog.getByRole("button", { name: ar.ui.save }).click();
     await dialog.waitFor({ state: "hidden" });
-    const plan = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t.plans.weekly(formatNumber(600)) }) });
+    const plan = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: t.plans.weekly(formatNumber(600)) }) });
     await plan.waitFor();
     await expect.poll(() => plan.textContent()).toContain("٤٬٠٠٠");
     await screenshot(page, "admin-plans-1280");
@@ -138,13 +138,13 @@ describe("the admin area", () => {
     const page = await newPage(browser, { width: 360, height: 800 });
     await signIn(page, "regular-admin@dars.test", "/admin");
     await page.goto("/admin/plans");
-    await page.getByRole("list", { name: t.plans.title }).waitFor();
+    await page.getByRole("table", { name: ar.adminFigures.tables.plans }).waitFor();
     await page.getByText(t.common.readOnly).waitFor();
     expect(await page.getByRole("button", { name: t.plans.add }).count()).toBe(0);
     expect(await page.getByRole("button", { name: t.common.delete }).count()).toBe(0);
     await expectNoAxeViolations(page, "/admin/plans (regular admin, 360)");
     const screens: Array<[string, string, string, string]> = [
-      ["/admin/users", "admin-users-360", t.users.title, t.users.empty],
+      ["/admin/users", "admin-users-360", ar.adminFigures.tables.users, t.users.empty],
       ["/admin/tutors", "admin-tutors-360", t.tutors.title, t.tutors.empty],
       ["/admin/coupons", "admin-coupons-360", t.coupons.coupons, t.coupons.couponsEmpty],
       ["/admin/lessons", "admin-lessons-360", t.lessons.title, t.lessons.empty],
@@ -155,7 +155,7 @@ describe("the admin area", () => {
     for (const [path, name, list, empty] of screens) {
       await page.goto(path);
       // The list, or its empty state, once loaded.
-      await page.getByRole("list", { name: list }).or(page.getByText(empty)).first().waitFor();
+      await page.getByRole("list", { name: list }).or(page.getByRole("table", { name: list })).or(page.getByText(empty)).first().waitFor();
       await expectNoAxeViolations(page, `${path} (360)`);
       await screenshot(page, name);
     }

@@ -155,12 +155,26 @@ describe("the admin plans page", () => {
   it("lists hidden and invite-only plans with their prices, read-only for a regular admin", async () => {
     signInAs(Role.RegularAdmin);
     renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
-    const item = (await screen.findByRole("heading", { name: t.plans.weekly("٦٠") })).closest("li")!;
+    const item = (await screen.findByRole("rowheader", { name: t.plans.weekly("٦٠") })).closest("tr")!;
     expect(within(item).getByText(t.plans.hidden)).toBeTruthy();
     expect(within(item).getByText(t.plans.inviteOnly)).toBeTruthy();
     expect(screen.getByText(t.common.readOnly)).toBeTruthy();
     expect(screen.queryByRole("button", { name: t.plans.add })).toBeNull();
     expect(within(item).queryByRole("button", { name: t.common.delete })).toBeNull();
+  });
+
+  it("shows the plans as a table a SuperAdmin sorts by price, with edit and delete naming the plan", async () => {
+    signInAs(Role.SuperAdmin);
+    get.mockResolvedValue({ list: [plan, { ...plan, id: 9, weeklyMinutes: 120, baseMonthPrice: 60_000, monthPrice: 60_000, active: true, inviteOnly: false }], total: 2 });
+    renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
+    const table = await screen.findByRole("table", { name: ar.adminFigures.tables.plans });
+    const names = () => within(table).getAllByRole("rowheader").map((cell) => cell.textContent);
+    expect(names()).toEqual([t.plans.weekly("٦٠"), t.plans.weekly("١٢٠")]);
+    const header = within(table).getByRole("button", { name: ar.adminFigures.tables.monthPrice });
+    fireEvent.click(header);
+    expect(names()).toEqual([t.plans.weekly("١٢٠"), t.plans.weekly("٦٠")]);
+    expect(header.closest("th")!.getAttribute("aria-sort")).toBe("ascending");
+    expect(within(table).getByRole("button", { name: ar.adminFigures.tables.deletePlan(t.plans.weekly("٦٠")) })).toBeTruthy();
   });
 
   it("lets a SuperAdmin create a plan, sending piasters and basis points", async () => {

@@ -19,7 +19,7 @@ type ChartProps = {
 const WIDTH = 320;
 const HEIGHT = 150;
 const TOP = 16;
-const BOTTOM = 22;
+const BOTTOM = 4;
 const PLOT = HEIGHT - TOP - BOTTOM;
 
 const shown = (point: ChartPoint) => point.display ?? formatNumber(point.value);
@@ -51,20 +51,15 @@ function ChartFrame({ title, points, valueLabel, className, children }: ChartPro
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" aria-hidden="true" focusable="false" data-chart="">
         <line x1={0} x2={WIDTH} y1={TOP + PLOT} y2={TOP + PLOT} className="stroke-slate-300" strokeWidth={1} />
         {children}
-        {points.length > 0 && (
-          <>
-            <text x={WIDTH - 2} y={HEIGHT - 6} textAnchor="end" className="fill-slate-600 text-[10px]">
-              {points[0]!.label}
-            </text>
-            {points.length > 1 && (
-              <text x={2} y={HEIGHT - 6} textAnchor="start" className="fill-slate-600 text-[10px]">
-                {points.at(-1)!.label}
-              </text>
-            )}
-          </>
-        )}
       </svg>
-      {peak && <p className="text-xs text-slate-600">{ar.charts.peak(shown(peak), peak.label)}</p>}
+      {points.length > 0 && (
+        // The first period under the right edge (the start, in RTL), the last under the left edge.
+        <div aria-hidden="true" className="-mt-1 flex justify-between gap-2 text-xs text-slate-600">
+          <span>{points[0]!.label}</span>
+          {points.length > 1 && <span>{points.at(-1)!.label}</span>}
+        </div>
+      )}
+      {peak && peak.value > 0 && <p className="text-xs text-slate-600">{ar.charts.peak(shown(peak), peak.label)}</p>}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>

@@ -48,7 +48,8 @@ export function Pagination({ page, total, size, onPage, label, buttonSize = "sm"
         <Button variant="secondary" size={buttonSize} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {ar.ui.previous}
         </Button>
-        <span className="text-sm text-slate-700">{ar.ui.pageOf(formatNumber(page), formatNumber(pages))}</span>
+        {/* On a phone the page line sits above the four buttons, so they fit on one row. */}
+        <span className="order-first basis-full text-center text-sm text-slate-700 sm:order-none sm:basis-auto">{ar.ui.pageOf(formatNumber(page), formatNumber(pages))}</span>
         <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {ar.ui.next}
         </Button>
@@ -56,25 +57,23 @@ export function Pagination({ page, total, size, onPage, label, buttonSize = "sm"
           {ar.ui.last}
         </Button>
       </div>
-      {pages > 2 && (
-        <form onSubmit={jump} className="flex items-center gap-2">
-          <label htmlFor={inputId} className="text-sm text-slate-700">
-            {ar.ui.goToPage}
-          </label>
-          <input
-            id={inputId}
-            inputMode="numeric"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder={formatNumber(page)}
-            className="min-h-9 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center text-sm focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
-          />
-          <Button type="submit" variant="secondary" size={buttonSize}>
-            {ar.ui.go}
-          </Button>
-        </form>
-      )}
+      <form onSubmit={jump} className="flex items-center gap-2">
+        <label htmlFor={inputId} className="text-sm text-slate-700">
+          {ar.ui.goToPage}
+        </label>
+        <input
+          id={inputId}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder={formatNumber(page)}
+          className="min-h-9 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center text-sm focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+        />
+        <Button type="submit" variant="secondary" size={buttonSize}>
+          {ar.ui.go}
+        </Button>
+      </form>
     </nav>
   );
 }

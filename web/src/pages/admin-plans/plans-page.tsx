@@ -10,6 +10,7 @@ import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { DataTable, sortRows, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -19,7 +20,7 @@ import { emptyPlanForm, planBodyOf, planFormOf, type PlanFormValues } from "./pl
 
 const t = ar.adminArea.plans;
 const c = ar.adminArea.common;
-const periods = ar.marketplace.plans.periods;
+const tt = ar.adminFigures.tables;
 
 type Editing = { plan: PlanView | null } | null;
 
@@ -107,45 +108,66 @@ function PlanDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
   );
 }
 
-function PlanItem({ plan, canWrite, onEdit, onDelete }: { plan: PlanView; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
-  const offers = [
-    { period: 0 as const, price: plan.monthPrice, discount: plan.monthDiscount },
-    { period: 1 as const, price: plan.quarterPrice, discount: plan.quarterDiscount },
-    { period: 2 as const, price: plan.yearPrice, discount: plan.yearDiscount },
-  ];
+type PlanColumn = "plan" | "base" | "month" | "quarter" | "year" | "state" | "actions";
+
+/** A period's price with its discount, if any: «٨١٠ ج.م. (٢٥٪)». */
+function PeriodPrice({ price, discount }: { price: number; discount: number }) {
   return (
-    <li className="flex flex-col gap-2 py-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-bold text-slate-900">{t.weekly(formatNumber(plan.weeklyMinutes))}</h2>
+    <span className="whitespace-nowrap">
+      {formatMoney(price)}
+      {discount > 0 && <span className="text-slate-600"> ({formatPercent(discount / 10_000)})</span>}
+    </span>
+  );
+}
+
+function planColumns(canWrite: boolean, onEdit: (plan: PlanView) => void, onDelete: (plan: PlanView) => void): Array<TableColumn<PlanView, PlanColumn>> {
+  const columns: Array<TableColumn<PlanView, PlanColumn>> = [
+    { id: "plan", header: tt.weeklyMinutes, rowHeader: true, sortable: true, className: "whitespace-nowrap", cell: (plan) => t.weekly(formatNumber(plan.weeklyMinutes)) },
+    { id: "base", header: tt.basePrice, sortable: true, cell: (plan) => <span className="whitespace-nowrap">{formatMoney(plan.baseMonthPrice)}</span> },
+    { id: "month", header: tt.monthPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.monthPrice} discount={plan.monthDiscount} /> },
+    { id: "quarter", header: tt.quarterPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.quarterPrice} discount={plan.quarterDiscount} /> },
+    { id: "year", header: tt.yearPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.yearPrice} discount={plan.yearDiscount} /> },
+    {
+      id: "state",
+      header: tt.state,
+      cell: (plan) => (
         <div className="flex flex-wrap gap-1.5">
           <Badge tone={plan.active ? "success" : "neutral"}>{plan.active ? t.active : t.hidden}</Badge>
           {plan.inviteOnly && <Badge tone="info">{t.inviteOnly}</Badge>}
         </div>
-      </div>
-      <p className="text-sm text-slate-700">
-        {t.basePrice}: {formatMoney(plan.baseMonthPrice)}
-      </p>
-      <ul aria-label={t.prices} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
-        {offers.map((offer) => (
-          <li key={offer.period}>
-            {t.periodPrice(periods[offer.period], formatMoney(offer.price))}
-            {offer.discount > 0 && <span className="text-slate-600"> ({formatPercent(offer.discount / 10_000)})</span>}
-          </li>
-        ))}
-      </ul>
-      {canWrite && (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={onEdit}>
-            {c.edit}
-          </Button>
-          <Button variant="danger" size="sm" onClick={onDelete}>
-            {c.delete}
-          </Button>
-        </div>
-      )}
-    </li>
-  );
+      ),
+    },
+  ];
+  if (!canWrite) return columns;
+  return [
+    ...columns,
+    {
+      id: "actions",
+      header: tt.actions,
+      cell: (plan) => {
+        const name = t.weekly(formatNumber(plan.weeklyMinutes));
+        return (
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" aria-label={tt.editPlan(name)} onClick={() => onEdit(plan)}>
+              {c.edit}
+            </Button>
+            <Button variant="danger" size="sm" aria-label={tt.deletePlan(name)} onClick={() => onDelete(plan)}>
+              {c.delete}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
 }
+
+const planSortValues: Record<Exclude<PlanColumn, "state" | "actions">, (plan: PlanView) => number> = {
+  plan: (plan) => plan.weeklyMinutes,
+  base: (plan) => plan.baseMonthPrice,
+  month: (plan) => plan.monthPrice,
+  quarter: (plan) => plan.quarterPrice,
+  year: (plan) => plan.yearPrice,
+};
 
 /** /admin/plans — every plan (hidden and invite-only too); a SuperAdmin adds, edits and deletes, a RegularAdmin reads. */
 export function AdminPlansPage() {
@@ -154,6 +176,8 @@ export function AdminPlansPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PlanView | null>(null);
   const remove = useDeletePlan();
+  // Every plan is on one page (at most 100), so the table sorts them itself; by weekly minutes at first.
+  const [sort, setSort] = useState<TableSort<PlanColumn>>({ column: "plan", direction: "asc" });
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
       {canWrite ? (
@@ -166,11 +190,15 @@ export function AdminPlansPage() {
       <Card>
         <QueryState query={plans} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
           {(page) => (
-            <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.title}>
-              {page.list.map((plan) => (
-                <PlanItem key={plan.id} plan={plan} canWrite={canWrite} onEdit={() => setEditing({ plan })} onDelete={() => setDeleting(plan)} />
-              ))}
-            </ul>
+            <DataTable
+              caption={tt.plans}
+              captionHidden
+              columns={planColumns(canWrite, (plan) => setEditing({ plan }), setDeleting)}
+              rows={sortRows(page.list, sort, planSortValues as Record<PlanColumn, (plan: PlanView) => number>)}
+              rowKey={(plan) => plan.id}
+              sort={sort}
+              onSort={setSort}
+            />
           )}
         </QueryState>
       </Card>

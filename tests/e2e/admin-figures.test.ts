@@ -1,0 +1,139 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../web/src/i18n/ar-EG";
+import { formatNumber } from "../../web/src/lib/format";
+import { baseUrl, expectNoAxeViolations, launch, screenshot, signIn } from "./browser";
+
+const f = ar.adminFigures;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page like browser.ts's newPage; the page's Content-Security-Policy is bypassed so axe can be injected. */
+async function newPage(on: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await on.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), bypassCSP: true });
+  return context.newPage();
+}
+
+/** The dashboard once its figures have loaded: both periods, four figures each, four charts. */
+async function expectDashboard(page: Page) {
+  await page.getByRole("heading", { level: 2, name: /^اليوم — / }).waitFor();
+  await page.getByRole("heading", { level: 2, name: /^هذا الشهر — / }).waitFor();
+  expect(await page.locator("[data-figure]").count()).toBe(8);
+  for (const label of [f.lessons, f.revenue, f.newStudents, f.activeTutors]) expect(await page.getByRole("term").filter({ hasText: label }).count()).toBe(2);
+  expect(await page.getByRole("figure").count()).toBe(4);
+  await page.getByRole("figure", { name: f.lessonsPerDay(formatNumber(14)) }).waitFor();
+  // Each chart's values are a table for screen readers: 14 days, 6 months, 8 weeks and 8 weeks.
+  const rows = async (name: string) => (await page.getByRole("table", { name }).getByRole("rowheader").count());
+  expect(await rows(f.lessonsPerDay(formatNumber(14)))).toBe(14);
+  expect(await rows(f.revenuePerMonth(formatNumber(6)))).toBe(6);
+  expect(await rows(f.newStudentsPerWeek(formatNumber(8)))).toBe(8);
+  expect(await rows(f.activeTutorsPerWeek(formatNumber(8)))).toBe(8);
+  // The admin shell carries no marketing footer.
+  expect(await page.getByRole("contentinfo").count()).toBe(0);
+}
+
+describe("the admin area's figures and tables", () => {
+  it("shows an admin today's and this month's figures and four charts drawn right to left, without the footer (1280 px)", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin");
+    await expectDashboard(page);
+    // Right to left: the oldest day's bar is to the right of the newest.
+    const x = await page
+      .getByRole("figure", { name: f.lessonsPerDay(formatNumber(14)) })
+      .locator("rect[data-value]")
+      .evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().x));
+    expect(x).toHaveLength(14);
+    expect(x[0]!).toBeGreaterThan(x[13]!);
+    await expectNoAxeViolations(page, "/admin");
+    await screenshot(page, "admin-figures-1280");
+    await page.context().close();
+  });
+
+  it("searches the users table as the admin types, sorts it by a header and jumps to a page (1280 px)", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin/users");
+    const table = page.getByRole("table", { name: f.tables.users });
+    await table.waitFor();
+    const pager = page.getByRole("navigation", { name: ar.adminArea.common.pagination });
+    await pager.waitFor();
+    // A page jump: «انتقل إلى صفحة» ٢.
+    await pager.getByRole("textbox", { name: ar.ui.goToPage }).fill("٢");
+    await pager.getByRole("button", { name: ar.ui.go }).click();
+    await pager.getByText(/^صفحة ٢ من /).waitFor();
+    await pager.getByRole("button", { name: ar.ui.first }).click();
+    await pager.getByText(/^صفحة ١ من /).waitFor();
+
+    // Sorting by name: aria-sort follows, and the rows come in Arabic alphabetical order.
+    const nameHeader = table.getByRole("columnheader", { name: f.tables.name });
+    expect(await nameHeader.getAttribute("aria-sort")).toBe("none");
+    await nameHeader.getByRole("button").click();
+    await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("ascending");
+    await nameHeader.getByRole("button").press("Enter");
+    await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("descending");
+
+    // Search as you type: no button to press.
+    await page.getByRole("searchbox", { name: ar.adminArea.users.searchLabel }).pressSequentially("student@dars", { delay: 40 });
+    await page.getByText(ar.adminArea.users.total(formatNumber(1))).waitFor();
+    await table.getByRole("rowheader", { name: "سارة أحمد" }).waitFor();
+    expect(await table.getByRole("row").count()).toBe(2); // the header row and hers
+    await expectNoAxeViolations(page, "/admin/users (table)");
+    await screenshot(page, "admin-users-table-1280");
+    await page.context().close();
+  });
+
+  it("passes axe at 360 px: the figures, the users table and the plans table", async () => {
+    const page = await newPage(browser, { width: 360, height: 800 });
+    await signIn(page, "admin@dars.test", "/admin");
+    await expectDashboard(page);
+    await expectNoAxeViolations(page, "/admin (360)");
+    await screenshot(page, "admin-figures-360");
+    // Nothing wider than the screen: the tables scroll inside their own region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.goto("/admin/users");
+    await page.getByRole("table", { name: f.tables.users }).waitFor();
+    await expectNoAxeViolations(page, "/admin/users (360)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, "admin-users-table-360");
+
+    await page.goto("/admin/plans");
+    await page.getByRole("table", { name: f.tables.plans }).waitFor();
+    await expectNoAxeViolations(page, "/admin/plans (360)");
+    await screenshot(page, "admin-plans-table-360");
+    await page.context().close();
+  });
+
+  it("gives the tutor manager reviews and their schedule in the navigation, and no onboarding steps in the menu", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "manager@dars.test", "/t/dashboard");
+    const nav = page.getByRole("navigation", { name: ar.nav.main });
+    await nav.getByRole("link", { name: ar.onboarding.managerTitle }).click();
+    await page.waitForURL(/\/interviews$/);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await nav.getByRole("link", { name: ar.nav.schedule }).waitFor();
+    await page.getByRole("button", { name: ar.nav.account }).click();
+    const menu = page.getByRole("menu", { name: ar.nav.account });
+    await menu.getByRole("menuitem", { name: ar.support.report.menuItem }).waitFor();
+    expect(await menu.getByRole("menuitem", { name: ar.onboarding.title }).count()).toBe(0);
+    await menu.getByRole("menuitem", { name: ar.onboarding.managerTitle }).waitFor();
+    await screenshot(page, "manager-navigation-1280");
+    await page.keyboard.press("Escape");
+    await expectNoAxeViolations(page, "/interviews (manager)");
+
+    // On a phone the account menu carries the same links.
+    const phone = await newPage(browser, { width: 360, height: 800 });
+    await signIn(phone, "manager@dars.test", "/t/dashboard");
+    await phone.getByRole("button", { name: ar.nav.account }).click();
+    await phone.getByRole("menuitem", { name: ar.nav.schedule }).waitFor();
+    expect(await phone.getByRole("menuitem", { name: ar.onboarding.title }).count()).toBe(0);
+    await screenshot(phone, "manager-menu-360");
+    await page.context().close();
+    await phone.context().close();
+  });
+});
