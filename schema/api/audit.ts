@@ -18,6 +18,7 @@ export const auditActions = [
   "invoice.approve",
   "invoice.reject",
   "invoice.cancel",
+  "invoice.update",
   "plan.create",
   "plan.update",
   "plan.delete",

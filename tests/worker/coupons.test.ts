@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
-import { SANDBOX, notifyApp, signedNotification, transactionRow } from "./factories-payments";
+import { DECLINED_CVV } from "../../worker/dev/fawry/app";
+import { SANDBOX, addCard, notifyApp, signedNotification, transactionRow } from "./factories-payments";
 import { call } from "./helpers";
 
 const future = () => new Date(Date.now() + 7 * 864e5).toISOString();
@@ -79,7 +80,12 @@ describe("coupons", () => {
     const { coupon, admin } = await newCoupon({ maxUses: 1 });
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/card", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: coupon.code, cardToken: "unknown", cvv: "123" } });
+    // The student's own saved card, declined by the bank (an unknown card is refused before any charge).
+    const { cards } = await addCard(student);
+    const res = await call("POST", "/api/v1/fawry/pay/card", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: coupon.code, cardToken: cards[0]!.token, cvv: DECLINED_CVV },
+    });
     expect(res.body.code).toBe("fawry-error");
     expect(await usesOf(admin, coupon.id)).toBe(0);
     expect(await reservations(coupon.id)).toEqual([]);

@@ -3,6 +3,7 @@ import type { AuditAction, AuditEntryView, AuditListQuery } from "../../schema/a
 import type { Paged } from "../../schema/api/common";
 import { auditLog } from "../../schema/db";
 import { d1, statement } from "../db";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../http/context";
 
 /** Who made a change: the signed-in staff member and the request (for the log's request id). */
@@ -37,6 +38,16 @@ export function auditStatement(db: Db, actor: AuditActor, entry: AuditEntry, now
   // NULL: the id column, numbered by SQLite (drizzle's insert-select names every column).
   const select = sql`SELECT NULL, ${actor.userId}, ${entry.action}, ${entry.targetType}, ${targetId}, ${json(entry.before)}, ${json(entry.after)}, ${actor.requestId}, ${now.toISOString()}`;
   return db.insert(auditLog).select(onlyIfChanged ? sql`${select} WHERE changes() > 0` : select);
+}
+
+/**
+ * Runs a staff write and its audit row in one batch and answers the write's result (the write
+ * alone when there is no actor, e.g. a job or a test calling the domain directly).
+ */
+export async function withAudit<T>(db: Db, change: BatchItem<"sqlite"> & PromiseLike<T>, actor: AuditActor | undefined, entry: AuditEntry, now = new Date()): Promise<T> {
+  if (!actor) return await change;
+  const [result] = await db.batch([change, auditStatement(db, actor, entry, now)]);
+  return result as T;
 }
 
 /** The actor of a route handler's request. */

@@ -3,6 +3,7 @@ import type { CouponView, CreateCouponBody, UpdateCouponBody } from "../../schem
 import { coupons } from "../../schema/db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { insertedRowId, withAudit, type AuditActor } from "./audit";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -19,13 +20,18 @@ export const toCouponView = (row: CouponRow): CouponView => ({
 /** Price after a coupon: floor(amount × (1 − discount)), never below zero. */
 export const applyDiscount = (amount: number, discountBp: number) => Math.max(0, Math.floor((amount * (10000 - discountBp)) / 10000));
 
-export async function createCoupon(db: Db, input: CreateCouponBody, createdBy: number, now = new Date()): Promise<CouponRow> {
+const summary = (row: Pick<CouponRow, "code" | "discount" | "expiresAt" | "maxUses">) => ({
+  code: row.code,
+  discount: row.discount,
+  expiresAt: row.expiresAt,
+  maxUses: row.maxUses,
+});
+
+export async function createCoupon(db: Db, input: CreateCouponBody, createdBy: number, now = new Date(), actor?: AuditActor): Promise<CouponRow> {
   const at = now.toISOString();
-  const [row] = await db
-    .insert(coupons)
-    .values({ code: input.code, discount: input.discount, expiresAt: input.expiresAt, maxUses: input.maxUses ?? null, createdBy, createdAt: at, updatedAt: at })
-    .onConflictDoNothing()
-    .returning();
+  const values = { code: input.code, discount: input.discount, expiresAt: input.expiresAt, maxUses: input.maxUses ?? null, createdBy, createdAt: at, updatedAt: at };
+  const insert = db.insert(coupons).values(values).onConflictDoNothing().returning();
+  const [row] = await withAudit(db, insert, actor, { action: "coupon.create", targetType: "coupon", targetId: insertedRowId, after: summary(values) }, now);
   return row ?? fail("invalid-coupon-code");
 }
 
@@ -34,25 +40,34 @@ export async function findCoupon(db: Db, id: number): Promise<CouponRow> {
   return row ?? fail("coupon-not-found");
 }
 
-export async function updateCoupon(db: Db, id: number, input: UpdateCouponBody, now = new Date()): Promise<CouponRow> {
-  await findCoupon(db, id);
-  const rows = await db
+export async function updateCoupon(db: Db, id: number, input: UpdateCouponBody, now = new Date(), actor?: AuditActor): Promise<CouponRow> {
+  const before = await findCoupon(db, id);
+  const update = db
     .update(coupons)
     .set({ ...input, updatedAt: now.toISOString() })
     .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
-    .returning()
-    .catch(() => fail("invalid-coupon-code"));
+    .returning();
+  const changed = Object.keys(input) as (keyof UpdateCouponBody)[];
+  const entry = {
+    action: "coupon.update" as const,
+    targetType: "coupon",
+    targetId: id,
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, input[key]])),
+  };
+  const rows = await withAudit(db, update, actor, entry, now).catch(() => fail("invalid-coupon-code"));
   return rows[0] ?? fail("coupon-not-found");
 }
 
 /** Soft delete; the code is freed (renamed) so it can be issued again. */
-export async function deleteCoupon(db: Db, id: number, now = new Date()): Promise<void> {
+export async function deleteCoupon(db: Db, id: number, now = new Date(), actor?: AuditActor): Promise<void> {
   const at = now.toISOString();
-  const rows = await db
+  const update = db
     .update(coupons)
     .set({ deletedAt: at, updatedAt: at, code: sql`${coupons.code} || '#' || ${coupons.id}` })
     .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
-    .returning({ id: coupons.id });
+    .returning({ id: coupons.id, code: coupons.code });
+  const rows = await withAudit(db, update, actor, { action: "coupon.delete", targetType: "coupon", targetId: id }, now);
   if (!rows.length) fail("coupon-not-found");
 }
 

@@ -6,6 +6,7 @@ import { demoSessions, users } from "../../schema/db";
 import { ReviewStatus, Role, isAdmin } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, type AuditActor } from "./audit";
 import { activateIfComplete } from "./onboarding";
 import type { UserRow } from "./users";
 
@@ -81,6 +82,7 @@ export async function changeDemoSession(
   id: number,
   body: DemoPatchBody,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<{ demo: DemoSessionView; activated: boolean }> {
   const found = await findDemoFor(db, actor, id);
   const at = now.toISOString();
@@ -100,10 +102,15 @@ export async function changeDemoSession(
     ? { status: body.status, feedback: body.feedback, note: body.note ?? null, decidedAt: at, updatedAt: at }
     : { status: body.status, canceledBy: actor.id, canceledAt: at, updatedAt: at };
   const guard = and(eq(demoSessions.id, id), eq(demoSessions.status, ReviewStatus.Pending), role === "tutor" ? gt(demoSessions.start, at) : undefined);
-  const [updated, activated] = await db.batch([
+  // Staff decisions (the tutor manager's or an admin's) are recorded right after the change.
+  const entry = { action: "demo-session.decide", targetType: "demo-session", targetId: id, before: { status: found.status }, after: { status: body.status } } as const;
+  const audit = auditBy && role !== "tutor" ? [auditStatement(db, auditBy, entry, now)] : [];
+  const [updated, ...rest] = await db.batch([
     db.update(demoSessions).set(changes).where(guard).returning({ id: demoSessions.id }),
+    ...audit,
     activateIfComplete(db, found.tutorId, at),
   ]);
+  const activated = rest[rest.length - 1] as unknown[];
   if (updated.length === 0) fail("illegal");
   return { demo: forViewer((await findDemo(db, id))!, actor), activated: activated.length > 0 };
 }

@@ -7,6 +7,7 @@ import { InterviewStatus, ReviewStatus, Role, SlotPurpose, isAdmin } from "../..
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, type AuditActor } from "./audit";
 import type { UserRow } from "./users";
 import { SLOT_GRID_MS, onGrid } from "./availability";
 import { MONTHS_BETWEEN_INTERVIEWS, RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsAfter, monthsBefore } from "./onboarding";
@@ -249,6 +250,7 @@ export async function changeInterview(
   actor: UserRow,
   body: InterviewPatchBody,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<{ interview: InterviewView; activated: boolean }> {
   const found = await findInterview(db, body.id);
   const admin = isAdmin(actor.role as Role);
@@ -269,10 +271,15 @@ export async function changeInterview(
     ? { status: body.status, feedback: body.feedback, note: body.note ?? null, level: body.level, decidedAt: at, updatedAt: at }
     : { status: body.status, canceledBy: actor.id, canceledAt: at, updatedAt: at };
   const guard = and(eq(interviews.id, found.id), eq(interviews.status, InterviewStatus.Pending), isInterviewee ? gt(interviews.start, at) : undefined);
-  const [updated, activated] = await db.batch([
+  // Staff decisions (the interviewer's or an admin's) are recorded right after the change.
+  const entry = { action: "interview.decide", targetType: "interview", targetId: found.id, before: { status: found.status }, after: { status: body.status, ...(deciding ? { level: body.level } : {}) } } as const;
+  const audit = auditBy && !isInterviewee ? [auditStatement(db, auditBy, entry, now)] : [];
+  const [updated, ...rest] = await db.batch([
     db.update(interviews).set(changes).where(guard).returning({ id: interviews.id }),
+    ...audit,
     activateIfComplete(db, found.intervieweeId, at),
   ]);
+  const activated = rest[rest.length - 1] as unknown[];
   if (updated.length === 0) fail("illegal");
   const interview = (await findInterview(db, found.id))!;
   return { interview: forViewer(interview, actor), activated: activated.length > 0 };

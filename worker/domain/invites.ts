@@ -3,6 +3,7 @@ import type { CreateInviteBody, InviteView, UpdateInviteBody } from "../../schem
 import { invites, plans, users } from "../../schema/db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { insertedRowId, withAudit, type AuditActor } from "./audit";
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -16,7 +17,7 @@ export const toInviteView = (row: InviteRow): InviteView => ({
   createdAt: row.createdAt,
 });
 
-export async function createInvite(db: Db, input: CreateInviteBody, createdBy: number, now = new Date()): Promise<InviteRow> {
+export async function createInvite(db: Db, input: CreateInviteBody, createdBy: number, now = new Date(), actor?: AuditActor): Promise<InviteRow> {
   const [[user], [plan]] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1),
     db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, input.planId), isNull(plans.deletedAt))).limit(1),
@@ -24,10 +25,9 @@ export async function createInvite(db: Db, input: CreateInviteBody, createdBy: n
   if (!user) fail("user-not-found");
   if (!plan) fail("plan-not-found");
   const at = now.toISOString();
-  const [row] = await db
-    .insert(invites)
-    .values({ userId: input.userId, planId: input.planId, expiresAt: input.expiresAt, note: input.note ?? null, createdBy, createdAt: at, updatedAt: at })
-    .returning();
+  const values = { userId: input.userId, planId: input.planId, expiresAt: input.expiresAt, note: input.note ?? null, createdBy, createdAt: at, updatedAt: at };
+  const after = { userId: values.userId, planId: values.planId, expiresAt: values.expiresAt, note: values.note };
+  const [row] = await withAudit(db, db.insert(invites).values(values).returning(), actor, { action: "invite.create", targetType: "invite", targetId: insertedRowId, after }, now);
   return row!;
 }
 
@@ -36,22 +36,33 @@ export async function findInvite(db: Db, id: number): Promise<InviteRow> {
   return row ?? fail("invite-not-found");
 }
 
-export async function updateInvite(db: Db, id: number, input: UpdateInviteBody, now = new Date()): Promise<InviteRow> {
+export async function updateInvite(db: Db, id: number, input: UpdateInviteBody, now = new Date(), actor?: AuditActor): Promise<InviteRow> {
   if (input.planId !== undefined) {
     const [plan] = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, input.planId), isNull(plans.deletedAt))).limit(1);
     if (!plan) fail("plan-not-found");
   }
-  const [row] = await db
+  const before = actor ? await findInvite(db, id) : null;
+  const changed = Object.keys(input) as (keyof UpdateInviteBody)[];
+  const update = db
     .update(invites)
     .set({ ...input, updatedAt: now.toISOString() })
     .where(and(eq(invites.id, id), isNull(invites.deletedAt)))
     .returning();
+  const entry = {
+    action: "invite.update" as const,
+    targetType: "invite",
+    targetId: id,
+    before: before ? Object.fromEntries(changed.map((key) => [key, before[key]])) : undefined,
+    after: Object.fromEntries(changed.map((key) => [key, input[key]])),
+  };
+  const [row] = await withAudit(db, update, actor, entry, now);
   return row ?? fail("invite-not-found");
 }
 
-export async function deleteInvite(db: Db, id: number, now = new Date()): Promise<void> {
+export async function deleteInvite(db: Db, id: number, now = new Date(), actor?: AuditActor): Promise<void> {
   const at = now.toISOString();
-  const rows = await db.update(invites).set({ deletedAt: at, updatedAt: at }).where(and(eq(invites.id, id), isNull(invites.deletedAt))).returning({ id: invites.id });
+  const update = db.update(invites).set({ deletedAt: at, updatedAt: at }).where(and(eq(invites.id, id), isNull(invites.deletedAt))).returning({ id: invites.id });
+  const rows = await withAudit(db, update, actor, { action: "invite.delete", targetType: "invite", targetId: id }, now);
   if (!rows.length) fail("invite-not-found");
 }
 

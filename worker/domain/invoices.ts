@@ -10,6 +10,7 @@ import { invoices, users } from "../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { withAudit, type AuditActor } from "./audit";
 import { statement } from "./lessons";
 import { settings } from "./settings";
 import { withdrawLimits, withdrawLimitsFrom, withdrawalsSettingSql } from "./platform-settings";
@@ -173,11 +174,12 @@ export async function applyChange(
   transition: Transition,
   fields: ChangeFields = {},
   now = new Date(),
+  actor?: AuditActor,
 ): Promise<InvoiceRow> {
   const at = now.toISOString();
   const staff = transition.by === "staff";
   const paying = transition.to === InvoiceStatus.Approved;
-  const [updated] = await db
+  const update = db
     .update(invoices)
     .set({
       ...fields,
@@ -187,6 +189,17 @@ export async function applyChange(
     })
     .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, [...transition.from]), paying ? stillCoveredSql(invoice, at) : undefined))
     .returning();
+  // A staff decision is recorded with the change (the destination's details are not copied).
+  const action =
+    transition.to === InvoiceStatus.Approved ? "invoice.approve" : transition.to === InvoiceStatus.Rejected ? "invoice.reject" : transition.to === InvoiceStatus.Canceled ? "invoice.cancel" : "invoice.update";
+  const entry = {
+    action,
+    targetType: "invoice",
+    targetId: invoice.id,
+    before: { status: invoice.status, note: invoice.note },
+    after: { status: transition.to ?? invoice.status, ...(fields.note !== undefined ? { note: fields.note } : {}), ...(fields.receipt ? { receipt: true } : {}) },
+  } as const;
+  const [updated] = await withAudit(db, update, staff ? actor : undefined, entry, now);
   if (updated) return updated;
   // Still waiting, yet not paid: the earnings no longer cover it (a lesson reported absent since).
   if (paying && (await findInvoice(db, invoice.id)).status === InvoiceStatus.PendingApproval) fail("invoice-not-valid");

@@ -5,6 +5,7 @@ import { demoSessions, interviews, introVideos, photoSessions, tutors, users } f
 import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, type AuditActor } from "./audit";
 
 /** The tutors' support group (onboarding step 1). */
 export const SUPPORT_GROUP_LINK = "https://chat.whatsapp.com/dars-tutors";
@@ -66,9 +67,12 @@ export async function setTutorActivation(
   tutorId: number,
   body: OnboardingAdminBody,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<TutorActivation & { wasActivated: boolean }> {
   const activated = body.activated ?? (body.bypassOnboarding === true ? true : undefined);
-  // One batch (one transaction): the state before, then the change.
+  const after = { ...(activated !== undefined ? { activated } : {}), ...(body.bypassOnboarding !== undefined ? { bypassOnboarding: body.bypassOnboarding } : {}) };
+  const audit = auditBy ? [auditStatement(db, auditBy, { action: "onboarding.activate", targetType: "tutor", targetId: tutorId, after }, now)] : [];
+  // One batch (one transaction): the state before, then the change and its audit row.
   const [before, rows] = await db.batch([
     db.select({ activated: tutors.activated }).from(tutors).where(eq(tutors.id, tutorId)),
     db
@@ -80,6 +84,7 @@ export async function setTutorActivation(
       })
       .where(and(eq(tutors.id, tutorId), sql`EXISTS (SELECT 1 FROM ${users} WHERE ${tutorSide(tutorId)})`))
       .returning({ id: tutors.id, activated: tutors.activated, bypassOnboarding: tutors.bypassOnboarding }),
+    ...audit,
   ]);
   const [row] = rows;
   if (!row) return fail("tutor-not-found");

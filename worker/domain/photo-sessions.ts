@@ -19,6 +19,7 @@ import { Role, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, withAudit, type AuditActor } from "./audit";
 import { likePattern } from "./topics";
 import type { UserRow } from "./users";
 
@@ -134,6 +135,7 @@ export async function changePhotoSession(
   id: number,
   body: PhotoSessionPatchBody,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<{ before: PhotoSessionView; after: PhotoSessionView }> {
   const found = await findPhotoSessionFor(db, actor, id);
   const admin = isAdmin(actor.role as Role);
@@ -161,7 +163,7 @@ export async function changePhotoSession(
   const guard: SQL[] = [sql`${photoSessions.id} = ${id}`, sql`${photoSessions.status} = ${found.status}`];
   if (done) guard.push(sql`${photoSessions.image} IS NOT NULL AND ${photoSessions.video} IS NOT NULL AND ${photoSessions.thumbnail} IS NOT NULL`);
   if (body.studioId !== undefined) guard.push(isStudioSql(body.studioId));
-  const updated = await db
+  const update = db
     .update(photoSessions)
     .set({
       status,
@@ -173,6 +175,15 @@ export async function changePhotoSession(
     })
     .where(sql.join(guard, sql` AND `))
     .returning({ id: photoSessions.id });
+  // A staff change (the studio's or an admin's) is recorded with it.
+  const entry = {
+    action: "photo-session.decide" as const,
+    targetType: "photo-session",
+    targetId: id,
+    before: { status: found.status, scheduledAt: found.scheduledAt, studioId: found.studioId },
+    after: { status, scheduledAt, ...(body.studioId !== undefined ? { studioId: body.studioId } : {}), ...(body.note !== undefined ? { note: body.note } : {}) },
+  };
+  const updated = await withAudit(db, update, admin || studio ? auditBy : undefined, entry, now);
   if (updated.length === 0) {
     if (body.studioId !== undefined) {
       const [studioRow] = await db.all<{ ok: number }>(sql`SELECT ${isStudioSql(body.studioId)} AS ok`);
@@ -214,6 +225,7 @@ export async function saveTutorAssets(
   sessionId: number | null,
   assets: Partial<Omit<TutorAssets, "tutorId">>,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<{ assets: TutorAssets; replaced: string[] }> {
   const at = now.toISOString();
   const tutorSet = {
@@ -248,6 +260,8 @@ export async function saveTutorAssets(
       .update(photoSessions)
       .set(sessionSet)
       .where(and(eq(photoSessions.id, sessionId ?? 0), inArray(photoSessions.status, OPEN))),
+    // Staff uploads of a tutor's media are recorded (unconditionally: the tutor's row changed above).
+    ...(auditBy ? [auditStatement(db, auditBy, { action: "media.upload", targetType: "tutor", targetId: tutorId, after: assets }, now, false)] : []),
   ]);
   const assetsNow = { tutorId, image: row?.image ?? null, video: row?.video ?? null, thumbnail: row?.thumbnail ?? null };
   // The files these uploads took the place of (the tutor's and the open session's), for cleanup.

@@ -4,6 +4,7 @@ import { invites, plans } from "../../schema/db";
 import { periodPrice } from "../../schema/pricing";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { insertedRowId, withAudit, type AuditActor } from "./audit";
 
 export type PlanRow = typeof plans.$inferSelect;
 // The pricing function is shared with the SPA (schema/pricing.ts); re-exported for the Worker's callers.
@@ -26,9 +27,10 @@ export function toPlanView(plan: PlanRow): PlanView {
   };
 }
 
-export async function createPlan(db: Db, input: CreatePlanBody, createdBy: number, now = new Date()): Promise<PlanRow> {
+export async function createPlan(db: Db, input: CreatePlanBody, createdBy: number, now = new Date(), actor?: AuditActor): Promise<PlanRow> {
   const at = now.toISOString();
-  const [row] = await db.insert(plans).values({ ...input, createdBy, createdAt: at, updatedAt: at }).returning();
+  const insert = db.insert(plans).values({ ...input, createdBy, createdAt: at, updatedAt: at }).returning();
+  const [row] = await withAudit(db, insert, actor, { action: "plan.create", targetType: "plan", targetId: insertedRowId, after: input }, now);
   return row!;
 }
 
@@ -37,23 +39,34 @@ export async function findPlan(db: Db, id: number): Promise<PlanRow | null> {
   return row ?? null;
 }
 
-export async function updatePlan(db: Db, id: number, input: UpdatePlanBody, now = new Date()): Promise<PlanRow> {
-  const [row] = await db
+export async function updatePlan(db: Db, id: number, input: UpdatePlanBody, now = new Date(), actor?: AuditActor): Promise<PlanRow> {
+  const before = actor ? await findPlan(db, id) : null;
+  const changed = Object.keys(input) as (keyof UpdatePlanBody & keyof PlanRow)[];
+  const update = db
     .update(plans)
     .set({ ...input, updatedAt: now.toISOString() })
     .where(and(eq(plans.id, id), isNull(plans.deletedAt)))
     .returning();
+  const entry = {
+    action: "plan.update" as const,
+    targetType: "plan",
+    targetId: id,
+    before: before ? Object.fromEntries(changed.map((key) => [key, before[key]])) : undefined,
+    after: input,
+  };
+  const [row] = await withAudit(db, update, actor, entry, now);
   return row ?? fail("plan-not-found");
 }
 
 /** Soft delete: subscriptions and transactions keep pointing at the plan. */
-export async function deletePlan(db: Db, id: number, now = new Date()): Promise<void> {
+export async function deletePlan(db: Db, id: number, now = new Date(), actor?: AuditActor): Promise<void> {
   const at = now.toISOString();
-  const [row] = await db
+  const update = db
     .update(plans)
     .set({ deletedAt: at, active: false, updatedAt: at })
     .where(and(eq(plans.id, id), isNull(plans.deletedAt)))
     .returning({ id: plans.id });
+  const [row] = await withAudit(db, update, actor, { action: "plan.delete", targetType: "plan", targetId: id }, now);
   if (!row) fail("plan-not-found");
 }
 

@@ -8,6 +8,7 @@ import type { PlatformSettingsView, WithdrawSettings } from "../../schema/api/pl
 import { platformSettings } from "../../schema/db";
 import { withdrawSettingsRule } from "../../schema/rules";
 import type { Db } from "../http/context";
+import { withAudit, type AuditActor } from "./audit";
 import { settings } from "./settings";
 
 const WITHDRAWALS = "withdrawals";
@@ -55,12 +56,22 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
 }
 
 /** One upsert: the key is the primary key, so two saves never make two rows. */
-export async function saveWithdrawSettings(db: Db, limits: WithdrawSettings, userId: number, now = new Date()): Promise<PlatformSettingsView> {
-  const value = JSON.stringify({ minInvoiceAmount: limits.minInvoiceAmount, maxInvoiceAmount: limits.maxInvoiceAmount });
+export async function saveWithdrawSettings(db: Db, limits: WithdrawSettings, userId: number, now = new Date(), actor?: AuditActor): Promise<PlatformSettingsView> {
+  const after = { minInvoiceAmount: limits.minInvoiceAmount, maxInvoiceAmount: limits.maxInvoiceAmount };
+  const value = JSON.stringify(after);
   const at = now.toISOString();
-  await db
+  const before = actor ? (await readPlatformSettings(db)).withdrawals : null;
+  const upsert = db
     .insert(platformSettings)
     .values({ key: WITHDRAWALS, value, updatedBy: userId, updatedAt: at })
     .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` } });
+  const entry = {
+    action: "settings.update" as const,
+    targetType: "settings",
+    targetId: WITHDRAWALS,
+    before: before ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount } : undefined,
+    after,
+  };
+  await withAudit(db, upsert, actor, entry, now);
   return { withdrawals: { ...limits, updatedAt: at, updatedBy: userId } };
 }

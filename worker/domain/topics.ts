@@ -5,6 +5,7 @@ import { topics, userTopics } from "../../schema/db";
 import { bounds } from "../../schema/rules";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, insertedRowId, withAudit, type AuditActor } from "./audit";
 
 const topicView = { id: topics.id, nameAr: topics.nameAr, nameEn: topics.nameEn };
 
@@ -20,13 +21,14 @@ export function likePattern(text: string): string {
 }
 
 /** Both names are unique (the English one case-insensitively); the unique indexes decide. */
-export async function createTopic(db: Db, body: TopicBody, now = new Date()): Promise<TopicView> {
+export async function createTopic(db: Db, body: TopicBody, now = new Date(), actor?: AuditActor): Promise<TopicView> {
   const at = now.toISOString();
-  const [row] = await db
+  const insert = db
     .insert(topics)
     .values({ ...body, createdAt: at, updatedAt: at })
     .onConflictDoNothing()
     .returning(topicView);
+  const [row] = await withAudit(db, insert, actor, { action: "topic.create", targetType: "topic", targetId: insertedRowId, after: body }, now);
   return row ?? fail("topic-exists");
 }
 
@@ -41,14 +43,17 @@ export async function listTopics(db: Db, query: { page: number; size: number; se
   return { list, total: total?.total ?? 0 };
 }
 
-export async function updateTopic(db: Db, id: number, changes: Partial<TopicBody>, now = new Date()): Promise<TopicView> {
+export async function updateTopic(db: Db, id: number, changes: Partial<TopicBody>, now = new Date(), actor?: AuditActor): Promise<TopicView> {
   if (Object.keys(changes).length === 0) fail("empty-request");
   try {
-    const [row] = await db
+    const [before] = actor ? await db.select(topicView).from(topics).where(eq(topics.id, id)).limit(1) : [];
+    const update = db
       .update(topics)
       .set({ ...changes, updatedAt: now.toISOString() })
       .where(eq(topics.id, id))
       .returning(topicView);
+    const summary = (row: Partial<TopicBody> | undefined) => (row ? Object.fromEntries(Object.keys(changes).map((key) => [key, row[key as keyof TopicBody]])) : undefined);
+    const [row] = await withAudit(db, update, actor, { action: "topic.update", targetType: "topic", targetId: id, before: summary(before), after: changes }, now);
     return row ?? fail("topic-not-found");
   } catch (error) {
     if (isUniqueViolation(error)) fail("topic-exists");
@@ -57,10 +62,12 @@ export async function updateTopic(db: Db, id: number, changes: Partial<TopicBody
 }
 
 /** No cascade in the schema: the topic's user_topics rows go in the same batch, first. */
-export async function deleteTopic(db: Db, id: number): Promise<void> {
+export async function deleteTopic(db: Db, id: number, now = new Date(), actor?: AuditActor): Promise<void> {
+  const audit = actor ? [auditStatement(db, actor, { action: "topic.delete", targetType: "topic", targetId: id }, now)] : [];
   const [, deleted] = await db.batch([
     db.delete(userTopics).where(eq(userTopics.topicId, id)),
     db.delete(topics).where(eq(topics.id, id)).returning({ id: topics.id }),
+    ...audit,
   ]);
   if (deleted.length === 0) fail("topic-not-found");
 }

@@ -2,6 +2,7 @@ import { idParam, pageQuery } from "../../schema/api/common";
 import { couponCodeParam, createCouponBody, updateCouponBody } from "../../schema/api/coupon";
 import { Role } from "../../schema/enums";
 import { createCoupon, deleteCoupon, findCoupon, listCoupons, toCouponView, updateCoupon, usableCoupon } from "../domain/coupons";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -14,7 +15,7 @@ export const couponRoutes = [
     summary: "Create a coupon: code, discount (basis points), expiry, optional maximum uses.",
     body: createCouponBody,
     status: 201,
-    handle: async ({ c, body, user }) => toCouponView(await createCoupon(c.get("db"), body, user.id)),
+    handle: async ({ c, body, user }) => toCouponView(await createCoupon(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route({
     method: "get",
@@ -47,7 +48,7 @@ export const couponRoutes = [
     summary: "Update a coupon.",
     params: idParam,
     body: updateCouponBody,
-    handle: async ({ c, params, body }) => toCouponView(await updateCoupon(c.get("db"), params.id, body)),
+    handle: async ({ c, params, body, user }) => toCouponView(await updateCoupon(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
   }),
   route({
     method: "delete",
@@ -56,6 +57,6 @@ export const couponRoutes = [
     summary: "Delete a coupon (soft).",
     params: idParam,
     status: 204,
-    handle: ({ c, params }) => deleteCoupon(c.get("db"), params.id),
+    handle: ({ c, params, user }) => deleteCoupon(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

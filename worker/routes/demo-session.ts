@@ -5,6 +5,7 @@ import { ReviewStatus, Role } from "../../schema/enums";
 import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
 import { bookWithManager, proposeManager } from "../domain/interviews";
 import { tutorMessages } from "../domain/tutor-messages";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../http/tutor-events";
 
@@ -58,7 +59,7 @@ export const demoSessionRoutes = [
     params: idParam,
     body: demoPatchBody,
     async handle({ c, params, body, user }): Promise<DemoSessionView> {
-      const { demo, activated } = await changeDemoSession(c.get("db"), user, params.id, body);
+      const { demo, activated } = await changeDemoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
       if (body.status === ReviewStatus.Rejected) await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
       if (activated) await notifyUser(c, demo.tutorId, tutorMessages.activated());

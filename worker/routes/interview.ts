@@ -5,6 +5,7 @@ import { openRoom } from "../domain/chat";
 import { bookWithManager, changeInterview, findInterview, listInterviews, proposeManager } from "../domain/interviews";
 import { tutorMessages } from "../domain/tutor-messages";
 import { fail } from "../http/failure";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../http/tutor-events";
 
@@ -43,7 +44,7 @@ export const interviewRoutes = [
     summary: "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
     body: interviewPatchBody,
     async handle({ c, body, user }): Promise<InterviewView> {
-      const { interview, activated } = await changeInterview(c.get("db"), user, body);
+      const { interview, activated } = await changeInterview(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
       if (body.status === InterviewStatus.Passed) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
       if (body.status === InterviewStatus.Rejected) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
       if (activated) await notifyUser(c, interview.intervieweeId, tutorMessages.activated());

@@ -3,6 +3,7 @@ import { createInviteBody, inviteListQuery, updateInviteBody } from "../../schem
 import { Role, isAdmin } from "../../schema/enums";
 import { createInvite, deleteInvite, findInvite, listInvites, toInviteView, updateInvite } from "../domain/invites";
 import { fail } from "../http/failure";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -15,7 +16,7 @@ export const inviteRoutes = [
     summary: "Offer a plan to one user until a date.",
     body: createInviteBody,
     status: 201,
-    handle: async ({ c, body, user }) => toInviteView(await createInvite(c.get("db"), body, user.id)),
+    handle: async ({ c, body, user }) => toInviteView(await createInvite(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route({
     method: "get",
@@ -44,7 +45,7 @@ export const inviteRoutes = [
     summary: "Update an invite (plan, expiry, note).",
     params: idParam,
     body: updateInviteBody,
-    handle: async ({ c, params, body }) => toInviteView(await updateInvite(c.get("db"), params.id, body)),
+    handle: async ({ c, params, body, user }) => toInviteView(await updateInvite(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
   }),
   route({
     method: "delete",
@@ -53,6 +54,6 @@ export const inviteRoutes = [
     summary: "Withdraw an invite (soft delete).",
     params: idParam,
     status: 204,
-    handle: ({ c, params }) => deleteInvite(c.get("db"), params.id),
+    handle: ({ c, params, user }) => deleteInvite(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

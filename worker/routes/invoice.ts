@@ -21,6 +21,7 @@ import { findUserById } from "../domain/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { publishToAdmins, publishToUser } from "../realtime/publish";
 
@@ -97,7 +98,7 @@ export const invoiceRoutes = [
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, body.action);
       const fields = body.action === "update" ? body.destination : body.action === "reject" || body.action === "note" ? { note: body.note } : {};
-      const updated = await applyChange(db, user, invoice, transition, fields);
+      const updated = await applyChange(db, user, invoice, transition, fields, new Date(), auditActorOf(c, user.id));
       publishChange(c, updated);
       if (transition.by === "staff") {
         if (updated.status === InvoiceStatus.Rejected) await tellTutor(c, updated, invoiceMessages.rejected(updated.amount));
@@ -124,7 +125,7 @@ export const invoiceRoutes = [
       await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
       let updated: InvoiceRow;
       try {
-        updated = await applyChange(db, user, invoice, transition, { receipt: key });
+        updated = await applyChange(db, user, invoice, transition, { receipt: key }, new Date(), auditActorOf(c, user.id));
       } catch (error) {
         await c.env.MEDIA.delete(key);
         throw error;

@@ -4,6 +4,7 @@ import { Role, isAdmin } from "../../schema/enums";
 import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
 import { tutorMessages } from "../domain/tutor-messages";
 import { fail } from "../http/failure";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../http/tutor-events";
 
@@ -41,8 +42,8 @@ export const onboardingRoutes = [
     summary: "An admin activates or deactivates a tutor, or sets bypass onboarding (which activates unless told otherwise).",
     params: idParam,
     body: onboardingAdminBody,
-    async handle({ c, params, body }): Promise<TutorActivation> {
-      const result = await setTutorActivation(c.get("db"), params.id, body);
+    async handle({ c, params, body, user }): Promise<TutorActivation> {
+      const result = await setTutorActivation(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id));
       if (result.wasActivated !== result.activated)
         await notifyUser(c, result.tutorId, result.activated ? tutorMessages.activated() : tutorMessages.deactivated());
       tutorChanged(c, result.tutorId);

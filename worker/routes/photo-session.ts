@@ -34,6 +34,7 @@ import { tutorMessages } from "../domain/tutor-messages";
 import { MAX_PART_BYTES, PART_BYTES, checkImage, checkVideo, deleteReplacedUploads, publicUrl, storeTutorAsset, tutorVideoKey, tutorVideoPrefix } from "../domain/uploads";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../http/tutor-events";
 
@@ -100,7 +101,7 @@ export const photoSessionRoutes = [
     params: idParam,
     body: photoSessionPatchBody,
     async handle({ c, params, body, user }): Promise<PhotoSessionView> {
-      const { before, after } = await changePhotoSession(c.get("db"), user, params.id, body);
+      const { before, after } = await changePhotoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       await notifyChange(c, before, after, user.id);
       tutorChanged(c, after.tutorId);
       return after;
@@ -127,7 +128,7 @@ export const photoSessionRoutes = [
       }
       const stored: Partial<Record<keyof typeof files, string>> = {};
       for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file);
-      const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored);
+      const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored, new Date(), auditActorOf(c, user.id));
       c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
       tutorChanged(c, query.tutorId);
       return assets;
@@ -182,7 +183,7 @@ export const photoSessionRoutes = [
         await c.env.MEDIA.delete(body.key);
         throw error;
       }
-      const { assets, replaced } = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) });
+      const { assets, replaced } = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) }, new Date(), auditActorOf(c, user.id));
       c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")));
       tutorChanged(c, body.tutorId);
       return assets;

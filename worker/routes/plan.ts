@@ -3,6 +3,7 @@ import { createPlanBody, updatePlanBody } from "../../schema/api/plan";
 import { Role, isAdmin } from "../../schema/enums";
 import { createPlan, deletePlan, findVisiblePlan, listPlans, toPlanView, updatePlan } from "../domain/plans";
 import { fail } from "../http/failure";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
 const superAdmin = [Role.SuperAdmin] as const;
@@ -17,7 +18,7 @@ export const planRoutes = [
     body: createPlanBody,
     status: 201,
     async handle({ c, body, user }) {
-      return toPlanView(await createPlan(c.get("db"), body, user.id));
+      return toPlanView(await createPlan(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)));
     },
   }),
   route({
@@ -46,9 +47,9 @@ export const planRoutes = [
     summary: "Change a plan (SuperAdmin); existing subscriptions keep their copied minutes.",
     params: idParam,
     body: updatePlanBody,
-    async handle({ c, params, body }) {
+    async handle({ c, params, body, user }) {
       if (Object.keys(body).length === 0) fail("empty-request");
-      return toPlanView(await updatePlan(c.get("db"), params.id, body));
+      return toPlanView(await updatePlan(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id)));
     },
   }),
   route({
@@ -58,8 +59,8 @@ export const planRoutes = [
     summary: "Delete a plan (SuperAdmin; soft, so subscriptions keep their plan).",
     params: idParam,
     status: 204,
-    async handle({ c, params }) {
-      await deletePlan(c.get("db"), params.id);
+    async handle({ c, params, user }) {
+      await deletePlan(c.get("db"), params.id, new Date(), auditActorOf(c, user.id));
     },
   }),
 ];

@@ -12,6 +12,7 @@ import {
   updateTopic,
 } from "../domain/topics";
 import { tutorChanged } from "../http/tutor-events";
+import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -24,7 +25,7 @@ export const topicRoutes = [
     summary: "Create a topic (Arabic and English names, both unique).",
     body: topicBody,
     status: 201,
-    handle: ({ c, body }) => createTopic(c.get("db"), body),
+    handle: ({ c, body, user }) => createTopic(c.get("db"), body, new Date(), auditActorOf(c, user.id)),
   }),
   route({
     method: "get",
@@ -41,8 +42,8 @@ export const topicRoutes = [
     summary: "Rename a topic.",
     params: idParam,
     body: topicUpdateBody,
-    async handle({ c, params, body }) {
-      const topic = await updateTopic(c.get("db"), params.id, body);
+    async handle({ c, params, body, user }) {
+      const topic = await updateTopic(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id));
       tutorChanged(c);
       return topic;
     },
@@ -54,8 +55,8 @@ export const topicRoutes = [
     summary: "Delete a topic and every user's link to it (one batch).",
     params: idParam,
     status: 204,
-    async handle({ c, params }) {
-      await deleteTopic(c.get("db"), params.id);
+    async handle({ c, params, user }) {
+      await deleteTopic(c.get("db"), params.id, new Date(), auditActorOf(c, user.id));
       tutorChanged(c);
     },
   }),

@@ -19,6 +19,7 @@ import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors
 import { updateTutorProfile } from "../domain/tutors";
 import type { UserRow } from "../domain/users";
 import { fail } from "../http/failure";
+import { auditActorOf, auditStatement } from "../domain/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../http/tutor-events";
 
@@ -134,9 +135,11 @@ export const tutorRoutes = [
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "Empty the tutor list cache.",
     status: 204,
-    handle({ c }) {
+    async handle({ c, user }) {
       flushTutorListCache();
       tutorsCacheUpdated(c);
+      // Nothing in D1 changes: the record is the write (written unconditionally).
+      await auditStatement(c.get("db"), auditActorOf(c, user.id), { action: "cache.delete", targetType: "cache", targetId: "tutor-list" }, new Date(), false);
     },
   }),
 ];

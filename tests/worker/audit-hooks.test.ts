@@ -1,0 +1,93 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import { createTutor, createUser } from "./factories-lessons";
+import { changeInvoice, pendingInvoice, tutorWithEarnings } from "./factories-invoices";
+import { call } from "./helpers";
+
+type AuditRow = { actor_id: number | null; action: string; target_type: string; target_id: string | null; before: string | null; after: string | null; request_id: string | null };
+
+async function trail(actorId: number): Promise<AuditRow[]> {
+  const { results } = await env.DB.prepare("SELECT actor_id, action, target_type, target_id, before, after, request_id FROM audit_log WHERE actor_id = ? ORDER BY id")
+    .bind(actorId)
+    .all<AuditRow>();
+  return results;
+}
+
+const future = () => new Date(Date.now() + 7 * 864e5).toISOString();
+const code = () => `AUD${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+
+describe("every staff write leaves one audit row with the change", () => {
+  it("records coupon create, update and delete with before and after and the request id", async () => {
+    const admin = await createUser(Role.RegularAdmin);
+    const created = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code: code(), discount: 2500, expiresAt: future() } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await call("PUT", `/api/v1/coupon/${id}`, { token: admin.token, body: { discount: 3000 } })).status).toBe(200);
+    expect((await call("DELETE", `/api/v1/coupon/${id}`, { token: admin.token })).status).toBe(204);
+    const rows = await trail(admin.id);
+    expect(rows.map((row) => [row.action, row.target_type, row.target_id])).toEqual([
+      ["coupon.create", "coupon", String(id)],
+      ["coupon.update", "coupon", String(id)],
+      ["coupon.delete", "coupon", String(id)],
+    ]);
+    expect(JSON.parse(rows[1]!.before!)).toEqual({ discount: 2500 });
+    expect(JSON.parse(rows[1]!.after!)).toEqual({ discount: 3000 });
+    expect(rows[0]!.request_id).toBe(created.headers.get("x-request-id"));
+  });
+
+  it("writes no row when the write changed nothing", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    expect((await call("DELETE", "/api/v1/coupon/99999999", { token: admin.token })).status).toBe(404);
+    expect((await call("DELETE", "/api/v1/plan/99999999", { token: admin.token })).status).toBe(404);
+    expect(await trail(admin.id)).toEqual([]);
+  });
+
+  it("records plans, topics, settings and the cache flush", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const plan = await call("POST", "/api/v1/plan", { token: admin.token, body: { weeklyMinutes: 60, baseMonthPrice: 50_000 } });
+    expect([plan.status, plan.body?.code]).toEqual([201, undefined]);
+    await call("PATCH", `/api/v1/plan/${plan.body.id}`, { token: admin.token, body: { active: false } });
+    await call("DELETE", `/api/v1/plan/${plan.body.id}`, { token: admin.token });
+    // Topic names are letters only: a random Latin and Arabic suffix keeps them unique.
+    const letters = (alphabet: string) => Array.from({ length: 6 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+    const suffix = letters("abcdefghijklmnopqrstuvwxyz");
+    const topic = await call("POST", "/api/v1/topic/", { token: admin.token, body: { nameAr: `موضوع ${letters("ابتثجحخدذرزسشصضطظعغفقكلمنهوي")}`, nameEn: `Topic ${suffix}` } });
+    expect([topic.status, topic.body?.code]).toEqual([201, undefined]);
+    await call("PUT", `/api/v1/topic/${topic.body.id}`, { token: admin.token, body: { nameEn: `Renamed ${suffix}` } });
+    await call("DELETE", `/api/v1/topic/${topic.body.id}`, { token: admin.token });
+    expect((await call("PUT", "/api/v1/platform-settings/withdrawals", { token: admin.token, body: { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 } })).status).toBe(200);
+    expect((await call("DELETE", "/api/v1/cache/flush", { token: admin.token })).status).toBe(204);
+    const rows = await trail(admin.id);
+    expect(rows.map((row) => row.action)).toEqual([
+      "plan.create",
+      "plan.update",
+      "plan.delete",
+      "topic.create",
+      "topic.update",
+      "topic.delete",
+      "settings.update",
+      "cache.delete",
+    ]);
+    expect(JSON.parse(rows[1]!.before!)).toEqual({ active: true });
+    expect(JSON.parse(rows[4]!.after!)).toEqual({ nameEn: `Renamed ${suffix}` });
+    expect(JSON.parse(rows[6]!.after!)).toEqual({ minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 });
+  });
+
+  it("records a tutor's activation and a withdrawal decision", async () => {
+    const admin = await createUser(Role.RegularAdmin);
+    const tutor = await createTutor({ activated: false });
+    expect((await call("PATCH", `/api/v1/onboarding/${tutor.id}`, { token: admin.token, body: { activated: true } })).status).toBe(200);
+    const earner = await tutorWithEarnings(1_000_00);
+    const invoiceId = await pendingInvoice(earner, 300_00);
+    expect((await changeInvoice(admin, invoiceId, { action: "reject", note: "بيانات المحفظة غير صحيحة" })).status).toBe(200);
+    const rows = await trail(admin.id);
+    expect(rows.map((row) => [row.action, row.target_type, row.target_id])).toEqual([
+      ["onboarding.activate", "tutor", String(tutor.id)],
+      ["invoice.reject", "invoice", String(invoiceId)],
+    ]);
+    expect(JSON.parse(rows[1]!.after!)).toMatchObject({ note: "بيانات المحفظة غير صحيحة" });
+    // The tutor's own request is not a staff write.
+    expect(await trail(earner.id)).toEqual([]);
+  });
+});
