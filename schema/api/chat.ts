@@ -17,6 +17,8 @@ export const roomByMembersQuery = z.object({
     .transform((value) => value.split(",").map((part) => Number(part.trim())))
     .pipe(z.array(z.number().int("bad-request").positive("bad-request")).length(2, "bad-request")),
 });
+/** Its answer: the pair's room, or null while they have none (not a 404: no chat yet is ordinary). */
+export type RoomByMembers = { room: RoomView | null };
 
 /** PUT /chat/room/{roomId}: the caller's own pin and mute flags for the room. */
 export const roomPreferencesBody = z

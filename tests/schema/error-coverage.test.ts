@@ -18,6 +18,7 @@ import { errorCodes, type ErrorCode } from "../../schema/errors";
 const notProducedByApi: Partial<Record<ErrorCode, string>> = {
   "invalid-email-address": "an alias of invalid-email (spec section 8: 'also seen as invalid-email'); the API answers invalid-email",
   "user-already-verified": "no rule names it: email and phone are verified separately (email-already-verified, phone-already-verified)",
+  "room-members-not-found": "GET /chat/room/by/members answers { room: null } while a pair has no room: no chat yet is ordinary, and a 404 showed in every student's console on tutor pages",
 };
 
 /**

@@ -51,7 +51,7 @@ function signInStudent(verifiedEmail: boolean) {
 }
 
 beforeEach(() => {
-  get.mockImplementation((path: string) => (path === "/chat/room/by/members" ? Promise.reject(new ApiError("room-members-not-found", 404)) : Promise.reject(new ApiError("not-found", 404))));
+  get.mockImplementation((path: string) => (path === "/chat/room/by/members" ? Promise.resolve({ room: null }) : Promise.reject(new ApiError("not-found", 404))));
 });
 
 afterEach(() => {
@@ -70,7 +70,7 @@ describe("starting a chat from a profile", () => {
 
   it("opens the existing room instead of starting another", async () => {
     signInStudent(true);
-    get.mockResolvedValue(room(31));
+    get.mockResolvedValue({ room: room(31) });
     renderStartChat();
     const link = await screen.findByRole("link", { name: t.openChat });
     expect(link.getAttribute("href")).toBe("/chat?room=31");
@@ -93,7 +93,7 @@ describe("starting a chat from a profile", () => {
     post.mockRejectedValue(new ApiError("room-exists", 409));
     renderStartChat();
     fireEvent.click(await screen.findByRole("button", { name: t.messageTutor }));
-    get.mockResolvedValue(room(52));
+    get.mockResolvedValue({ room: room(52) });
     fireEvent.change(screen.getByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا" } });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat?room=52"));

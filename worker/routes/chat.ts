@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newRoomBody, roomByMembersQuery, roomMessagesQuery, roomPreferencesBody, type NewRoomResponse } from "../../schema/api/chat";
+import { newRoomBody, roomByMembersQuery, roomMessagesQuery, roomPreferencesBody, type NewRoomResponse, type RoomByMembers } from "../../schema/api/chat";
 import { pageQuery } from "../../schema/api/common";
 import { Role } from "../../schema/enums";
 import type { ChatRoom, RoomOutcome } from "../../durable-objects/chat-room";
@@ -88,17 +88,18 @@ export const chatRoutes = [
     method: "get",
     path: "/chat/room/by/members",
     access: chatters,
-    summary: "The room of the caller and one other user (?members=callerId,otherId).",
+    summary: "The room of the caller and one other user (?members=callerId,otherId), as { room }; room is null while the pair has none.",
     query: roomByMembersQuery,
-    async handle({ c, query, user }) {
+    async handle({ c, query, user }): Promise<RoomByMembers> {
       const [a, b] = query.members as [number, number];
       if (a !== user.id && b !== user.id) fail("not-room-member");
       const roomId = await findRoomIdByPair(c.get("db"), a, b);
-      // No room holds these two members (yet): the catalogue's "room-members" not-found.
-      if (roomId === null) fail("room-members-not-found");
+      // No room yet is the ordinary state of a student's first visit to a tutor page: an answer,
+      // not a 404 that every browser logs in its console.
+      if (roomId === null) return { room: null };
       const unread = await chatRoom(c, roomId).unreadCount(user.id);
       const room = await findRoomView(c.get("db"), roomId, user.id, unread);
-      return room ?? fail("room-not-found");
+      return { room: room ?? fail("room-not-found") };
     },
   }),
   route({

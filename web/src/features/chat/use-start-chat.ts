@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NewRoomBody, NewRoomResponse, RoomView } from "@schema/api/chat";
+import type { NewRoomBody, NewRoomResponse, RoomByMembers, RoomView } from "@schema/api/chat";
 import { api } from "../../lib/api";
 import { isApiError } from "../../lib/api-error";
 import { chatKeys } from "./use-chat";
@@ -12,9 +12,10 @@ const pairKey = (userId: number, otherId: number) => ["chat", "pair", userId, ot
 /** GET /chat/room/by/members: the caller's room with `otherId`, or null when they have none. */
 export async function findRoomWith(userId: number, otherId: number, signal?: AbortSignal): Promise<RoomView | null> {
   try {
-    return await api.get<RoomView>("/chat/room/by/members", { query: { members: `${userId},${otherId}` }, signal });
+    return (await api.get<RoomByMembers>("/chat/room/by/members", { query: { members: `${userId},${otherId}` }, signal })).room;
   } catch (error) {
-    if (isApiError(error) && (error.code === "room-members-not-found" || error.code === "room-not-found")) return null;
+    // The room went away between the lookup and its read.
+    if (isApiError(error) && error.code === "room-not-found") return null;
     throw error;
   }
 }
