@@ -32,5 +32,28 @@ export type TransactionDetail = TransactionView & { walletQr: string | null };
 export const transactionListQuery = pageQuery.extend({
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
   planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(0, "bad-request").max(6, "bad-request").optional(),
+  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(0, "bad-request").max(8, "bad-request").optional(),
 });
+
+/**
+ * A receipt (GET /tx/{id}/receipts): one for the payment once paid, one for each refund once
+ * done. Numbers are stable: P-<transaction id> and R-<refund id>, zero-padded.
+ */
+export type Receipt = {
+  kind: "payment" | "refund";
+  number: string;
+  /** When the money moved (paid, or refunded). */
+  date: string;
+  transactionId: number;
+  student: { name: string | null; email: string };
+  plan: { id: number; weeklyMinutes: number; period: PlanPeriod };
+  /** The subscription's period, when one came of it. */
+  subscription: { start: string; end: string } | null;
+  /** Piasters: the plan's price, the coupon's share, what moved. */
+  baseAmount: number;
+  coupon: { code: string; discount: number } | null;
+  amount: number;
+  method: PaymentMethod;
+  merchantRefNum: string;
+  fawryRefNumber: string | null;
+};

@@ -155,6 +155,34 @@ describe("a student cancels a paid plan", () => {
   });
 });
 
+describe("receipts", () => {
+  it("gives the payer a receipt for the payment and one for each refund done, and refuses another student", async () => {
+    const { student, row } = await paidPlan();
+    const before = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
+    expect(before.body).toEqual([
+      expect.objectContaining({ kind: "payment", number: `P-${String(row.id).padStart(6, "0")}`, amount: 50_000, baseAmount: 50_000, coupon: null, fawryRefNumber: row.fawry_ref_number, subscription: { start: expect.any(String), end: expect.any(String) } }),
+    ]);
+    await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const after = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
+    expect(after.body.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
+      ["payment", 50_000],
+      ["refund", 50_000],
+    ]);
+    expect(after.body[1].number).toMatch(/^R-\d{6}$/);
+    const other = await createStudent();
+    expect((await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: other.token })).status).toBe(403);
+    const admin = await createUser(Role.RegularAdmin);
+    expect((await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: admin.token })).body).toHaveLength(2);
+  });
+
+  it("has no receipt for an unpaid order", async () => {
+    const student = await createStudent();
+    const planId = await createPlan();
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    expect((await call("GET", `/api/v1/tx/${res.body.transaction.id}/receipts`, { token: student.token })).body).toEqual([]);
+  });
+});
+
 describe("a SuperAdmin refunds", () => {
   it("defaults to the computed amount (GET /fawry/refund/quote) and records the audit row", async () => {
     const { student, row, sub } = await paidPlan();

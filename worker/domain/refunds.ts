@@ -6,7 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { refunds } from "../../schema/db";
 import type { PaymentAlarmView } from "../../schema/api/payment";
-import { RefundStatus, Role, TransactionStatus, type PaymentAlarmKind } from "../../schema/enums";
+import type { Receipt } from "../../schema/api/transaction";
+import { RefundStatus, Role, TransactionStatus, type PaymentAlarmKind, type PaymentMethod, type PlanPeriod } from "../../schema/enums";
 import type { Env } from "../env";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
@@ -291,4 +292,42 @@ export async function listAlarms(db: Db, query: { resolved?: "true" | "false"; p
     note: (row.note as string | null) ?? null,
   }));
   return { list, total: (counted?.results[0]?.total as number | undefined) ?? 0 };
+}
+
+const PAID_STATES: TransactionStatus[] = [S.Paid, S.PartialRefunded, S.Refunded, S.Refunding, S.RefundFailed];
+
+/** A transaction's receipts: its payment once paid, then each refund once done. */
+export async function receiptsOf(db: Db, tx: TransactionRow): Promise<Receipt[]> {
+  if (tx.paidAt === null || !PAID_STATES.includes(tx.status as TransactionStatus)) return [];
+  const [context, done] = await d1(db).batch<Record<string, unknown>>([
+    statement(db, sql`SELECT u.name AS name, u.email AS email, p.weekly_minutes AS weekly_minutes, c.code AS coupon_code,
+        (SELECT start FROM subscriptions WHERE transaction_id = ${tx.id}) AS sub_start,
+        (SELECT "end" FROM subscriptions WHERE transaction_id = ${tx.id}) AS sub_end
+      FROM users u, plans p LEFT JOIN coupons c ON c.id = ${tx.couponId}
+      WHERE u.id = ${tx.userId} AND p.id = ${tx.planId}`),
+    statement(db, sql`SELECT id, amount, done_at FROM refunds WHERE transaction_id = ${tx.id} AND status = ${R.Done} ORDER BY id`),
+  ]);
+  const row = context?.results[0] ?? {};
+  const common = {
+    transactionId: tx.id,
+    student: { name: (row.name as string | null) ?? null, email: String(row.email ?? "") },
+    plan: { id: tx.planId, weeklyMinutes: Number(row.weekly_minutes ?? 0), period: tx.period as PlanPeriod },
+    subscription: row.sub_start ? { start: String(row.sub_start), end: String(row.sub_end) } : null,
+    baseAmount: tx.baseAmount,
+    coupon: row.coupon_code ? { code: String(row.coupon_code), discount: tx.couponDiscount ?? 0 } : null,
+    method: tx.method as PaymentMethod,
+    merchantRefNum: tx.merchantRefNum,
+    fawryRefNumber: tx.fawryRefNumber,
+  };
+  const pad = (n: number) => String(n).padStart(6, "0");
+  return [
+    { kind: "payment", number: `P-${pad(tx.id)}`, date: tx.paidAt, amount: tx.amount, ...common },
+    ...(done?.results ?? []).map((refund): Receipt => ({
+      kind: "refund",
+      number: `R-${pad(refund.id as number)}`,
+      date: String(refund.done_at),
+      amount: refund.amount as number,
+      ...common,
+    })),
+  ];
 }

@@ -1,6 +1,7 @@
 import { idParam } from "../../schema/api/common";
-import { transactionListQuery, type TransactionDetail } from "../../schema/api/transaction";
+import { transactionListQuery, type Receipt, type TransactionDetail } from "../../schema/api/transaction";
 import { Role, isAdmin } from "../../schema/enums";
+import { receiptsOf } from "../domain/refunds";
 import { findTransaction, lastTransaction, listTransactions, toTransactionView, walletQrOf } from "../domain/transactions";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
@@ -33,6 +34,18 @@ export const transactionRoutes = [
       const tx = await findTransaction(c.get("db"), params.id);
       if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
       return { ...toTransactionView(tx), walletQr: tx.userId === user.id ? walletQrOf(tx) : null };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/tx/:id/receipts",
+    access: "signed-in",
+    summary: "A transaction's receipts (its payer or an admin): the payment once paid, each refund once done.",
+    params: idParam,
+    async handle({ c, params, user }): Promise<Receipt[]> {
+      const tx = await findTransaction(c.get("db"), params.id);
+      if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
+      return receiptsOf(c.get("db"), tx);
     },
   }),
 ];
