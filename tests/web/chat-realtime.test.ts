@@ -58,13 +58,24 @@ afterEach(() => {
 });
 
 describe("realtime client", () => {
-  it("uses the spec's reconnection settings and the token as a query parameter", () => {
+  it("uses the spec's reconnection settings and a fresh single-use ticket, never the token, as the query", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: "tkt-1", expiresAt: "2026-11-25T10:01:00.000Z" }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
     openChannel("user-channel", "7", "tok-1");
     const [socket] = FakePartySocket.instances;
+    const query = socket?.options.query as () => Promise<Record<string, string>>;
+    expect(await query()).toEqual({ ticket: "tkt-1" });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/v1/auth/socket-ticket");
+    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer tok-1");
+    expect(JSON.parse(String(init.body))).toEqual({ party: "user-channel", name: "7" });
+    // A refused ticket request gives an empty ticket (the gate refuses it; the socket retries).
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: "unauthenticated" }), { status: 401 }));
+    expect(await query()).toEqual({ ticket: "" });
+    vi.unstubAllGlobals();
     expect(socket?.options).toMatchObject({
       party: "user-channel",
       room: "7",
-      query: { token: "tok-1" },
       minReconnectionDelay: 1000,
       maxReconnectionDelay: 5000,
       reconnectionDelayGrowFactor: 1.5,
@@ -86,7 +97,7 @@ describe("realtime client", () => {
     store.set({ token: "tok-2", userId: 7 });
     expect(FakePartySocket.instances).toHaveLength(2);
     expect(FakePartySocket.instances[0]?.closed).toBe(true);
-    expect(FakePartySocket.instances[1]?.options.query).toEqual({ token: "tok-2" });
+    expect(FakePartySocket.instances[1]?.options.query).toBeTypeOf("function");
     expect(FakePartySocket.instances[1]?.closed).toBe(false);
 
     store.set({ token: null, userId: null });

@@ -38,9 +38,14 @@ beforeEach(() => {
 });
 
 describe("session-room channel", () => {
-  it("opens /parties/session-room/lesson:12 with the token, the colon as it is, and the spec's reconnection", () => {
+  it("opens /parties/session-room/lesson:12 with a ticket for that room, the colon as it is, and the spec's reconnection", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: "tkt", expiresAt: "2026-11-25T10:01:00.000Z" }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
     open("lesson:12");
-    expect(FakeSocket.last.options).toMatchObject({ party: "session-room", room: "lesson:12", query: { token: "tok" }, ...reconnectionOptions });
+    expect(FakeSocket.last.options).toMatchObject({ party: "session-room", room: "lesson:12", ...reconnectionOptions });
+    expect(await (FakeSocket.last.options.query as () => Promise<unknown>)()).toEqual({ ticket: "tkt" });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ party: "session-room", name: "lesson:12" });
+    vi.unstubAllGlobals();
   });
 
   it("numbers frames and resolves them with their Ack, passing other events on", async () => {

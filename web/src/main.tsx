@@ -7,6 +7,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { handleSessionEnded } from "./lib/api";
+import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
 import { routes } from "./routes";
@@ -18,6 +19,10 @@ const queryClient = createQueryClient();
 // docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
 handleSessionEnded(() => {
   const { pathname, search } = router.state.location;
+  if (session.getState().logoutReason === "suspended") {
+    if (pathname !== "/account-suspended") void router.navigate("/account-suspended", { replace: true });
+    return;
+  }
   if (pathname === "/login") return;
   void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
 });

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: "url/:name", ...lazyScreen(() => import("./pages/short-url/short-url-page"), "ShortUrlPage") },
       { path: "method", ...lazyScreen(() => import("./pages/method/method-page"), "MethodPage") },
       { path: "about", ...lazyScreen(() => import("./pages/about/about-page"), "AboutPage") },
+      { path: "account-suspended", ...lazyScreen(() => import("./pages/account-suspended/account-suspended-page"), "AccountSuspendedPage") },
       { path: "forget-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
       { path: "reset-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
       {

@@ -35,12 +35,16 @@ function endSession() {
   onSessionEnded();
 }
 
-/** 401 ends the session and goes to sign-in; 403 tells the user it is not allowed. */
+/** 401 ends the session and goes to sign-in; account-suspended signs out to its screen; 403 tells the user it is not allowed. */
 function reactToFailure(error: unknown, isPublic: boolean, what: string): never {
   if (isApiError(error)) {
     debugLog.add(error.status >= 500 || error.status === 0 ? "error" : "warn", `[api] ${what} → ${error.status} ${error.code}`);
     if (error.status === 401 && !isPublic) endSession();
-    else if (error.status === 403) toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
+    else if (error.code === "account-suspended") {
+      // An admin suspended the account: signed out here too, and the router shows why.
+      session.logout("suspended");
+      onSessionEnded();
+    } else if (error.status === 403) toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
   }
   throw error;
 }

@@ -120,3 +120,16 @@ export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptio
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return format.format(Date.UTC(y, m - 1, d));
 }
+
+const regionNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(locale, { type: "region" }) : null;
+
+/** A country's name from its ISO code («مصر» for "EG"), or null when unknown. */
+export function formatCountry(code: string | null | undefined): string | null {
+  if (!code) return null;
+  try {
+    return regionNames?.of(code) ?? null;
+  } catch {
+    // Not a region code Intl knows.
+    return null;
+  }
+}

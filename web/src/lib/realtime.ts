@@ -2,7 +2,10 @@ import PartySocket from "partysocket";
 import { useEffect, useSyncExternalStore } from "react";
 import type { AckResult, ErrorCode } from "@schema/errors";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, SessionClientFrame } from "@schema/events";
+import type { SocketTicketResponse } from "@schema/api/auth";
+import { errorCodeOf } from "./api-error";
 import { debugLog } from "./debug-log";
+import { apiFetch } from "./http";
 import { session } from "./session";
 import type { SessionStore } from "./session-store";
 
@@ -131,7 +134,22 @@ export type ChannelOptions<Final extends string> = {
   ackPrefix?: string;
 };
 
-/** The socket at /parties/<party>/<name>?token=… with the reconnection settings of docs/product.md §9. */
+/**
+ * A single-use ticket (60 s) for one socket of this party and room (POST /auth/socket-ticket), asked
+ * for on every (re)connect: the socket URL never carries the bearer token. A refused request gives
+ * an empty ticket, which the gate refuses, and the socket retries on its usual backoff.
+ */
+export async function socketTicket(party: string, name: string, token: string): Promise<string> {
+  try {
+    const answer = await apiFetch<SocketTicketResponse>("/auth/socket-ticket", { method: "POST", token, body: { party, name } });
+    return answer.ticket;
+  } catch (error) {
+    log.warn("no socket ticket", `${party}/${name} ${errorCodeOf(error)}`);
+    return "";
+  }
+}
+
+/** The socket at /parties/<party>/<name>?ticket=… with the reconnection settings of docs/product.md §9. */
 export function openChannel<Frame = OutgoingFrame, Final extends string = never>(
   party: string,
   name: string,
@@ -144,7 +162,7 @@ export function openChannel<Frame = OutgoingFrame, Final extends string = never>
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
     party,
     room: name,
-    query: { token },
+    query: async () => ({ ticket: await socketTicket(party, name, token) }),
     ...reconnectionOptions,
   });
   const events = new Set<EventListener>();
@@ -233,7 +251,7 @@ export const sessionCloseCodes = { replaced: 4000, ended: 4001, refused: 4003 } 
 export type FinalClose = keyof typeof sessionCloseCodes;
 export type SessionChannel = RealtimeChannel<SessionFrame, FinalClose>;
 
-/** A live session's room: /parties/session-room/lesson:12?token=… (the colon as it is). */
+/** A live session's room: /parties/session-room/lesson:12?ticket=… (the colon as it is). */
 export function openSessionChannel(sessionId: string, token: string): SessionChannel {
   return openChannel<SessionFrame, FinalClose>("session-room", sessionId, token, { finalCloseCodes: sessionCloseCodes, ackPrefix: "s" });
 }

@@ -12,7 +12,8 @@ import { isTokenDueForRefresh, isTokenExpired } from "./token";
 export type RefreshStatus = "idle" | "pending" | "failed";
 
 /** Why the last session ended: the user signed out, or the token expired or was refused. */
-export type LogoutReason = "signed-out" | "session-ended";
+/** "suspended": the API answered account-suspended (an admin suspended the account). */
+export type LogoutReason = "signed-out" | "session-ended" | "suspended";
 
 export type SessionState = {
   token: string | null;

@@ -9,6 +9,7 @@ export function RequireSession({ roles }: { roles?: readonly Role[] }) {
   const { user, logoutReason } = useSession();
   const location = useLocation();
   if (!signedIn && logoutReason === "signed-out") return <Navigate to="/" replace />;
+  if (!signedIn && logoutReason === "suspended") return <Navigate to="/account-suspended" replace />;
   if (!signedIn) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;

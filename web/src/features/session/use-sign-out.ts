@@ -1,12 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
+import { apiFetch } from "../../lib/http";
 import { session } from "../../lib/session";
 
-/** Logout: clears the token, user, tutor meta and cached data, then shows the home page. */
+/**
+ * Logout: ends this device's session on the server (POST /auth/sign-out, so the token stops working
+ * even where it was copied), then clears the token, user, tutor meta and cached data and shows the
+ * home page. The local sign-out never waits on the network.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return () => {
+  return (options: { serverAlreadyEnded?: boolean } = {}) => {
+    const token = session.getState().token;
+    if (token && !options.serverAlreadyEnded) void apiFetch<null>("/auth/sign-out", { method: "POST", token }).catch(() => undefined);
     session.logout("signed-out");
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
     void navigate("/", { replace: true });

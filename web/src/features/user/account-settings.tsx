@@ -1,10 +1,12 @@
 import type { UserView } from "@schema/api/user";
 import { ar } from "../../i18n/ar-EG";
+import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { Card } from "../../ui/card";
 import { Tabs } from "../../ui/tabs";
 import { toasts } from "../../ui/toast-store";
 import { VerificationStatus } from "../verification/verification-status";
 import { AvatarUpload } from "./avatar-upload";
+import { DevicesPanel } from "./devices-panel";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 import { TimeZoneForm } from "./time-zone-form";
@@ -28,6 +30,7 @@ export function AccountSettings({ user }: { user: UserView }) {
             { id: "time-zone", label: ar.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
             { id: "password", label: ar.settings.passwordTab, content: <PasswordForm user={user} /> },
             { id: "verification", label: ar.settings.verificationTab, content: <VerificationStatus user={user} /> },
+            { id: "devices", label: accountSafety.devices.tab, content: <DevicesPanel /> },
           ]}
         />
       </Card>

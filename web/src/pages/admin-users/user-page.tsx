@@ -5,9 +5,10 @@ import { Link, useParams } from "react-router-dom";
 import type { SubscriptionView } from "@schema/api/subscription";
 import type { TransactionView } from "@schema/api/transaction";
 import type { UserView } from "@schema/api/user";
-import { Governorate, Role, TransactionStatus, isTutorSide } from "@schema/enums";
+import { Governorate, Role, TransactionStatus, isAdmin, isTutorSide } from "@schema/enums";
 import { ConfirmDialog, Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { InviteDialog } from "../../features/admin-area/invite-dialog";
+import { SuspensionCard } from "../../features/admin-area/suspension-card";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
 import {
   useCancelSubscription,
@@ -268,6 +269,7 @@ export function AdminUserPage() {
         {(data) => (
           <>
             <Profile user={data} />
+            <SuspensionCard user={data} canAct={Boolean(me && me.id !== data.id && (!isAdmin(data.role) || (me.role === Role.SuperAdmin && data.role !== Role.SuperAdmin)))} />
             {me && me.id !== data.id && mayManageAccount(me, data) && (
               <div className="flex flex-wrap gap-4">
                 <PasswordResetButton user={data} />

@@ -1,0 +1,52 @@
+/**
+ * Account safety: the signed-in devices tab of the settings, the admin's suspension card and the
+ * screen a suspended account sees.
+ */
+export const accountSafety = {
+  devices: {
+    tab: "الأجهزة المتصلة",
+    intro: "دي الأجهزة والمتصفحات اللي حسابك مفتوح عليها دلوقتي. لو فيه جهاز مش عارفه، اقفله.",
+    listLabel: "الأجهزة المتصلة بحسابك",
+    thisDevice: "هذا الجهاز",
+    unknownDevice: "جهاز غير معروف",
+    unknownPlace: "مكان غير معروف",
+    place: "المكان",
+    firstSeen: "أول دخول",
+    lastSeen: "آخر نشاط",
+    end: "إنهاء",
+    endLabel: (device: string) => `إنهاء الجلسة على ${device}`,
+    ended: "تم تسجيل الخروج من الجهاز",
+    endOthers: "تسجيل الخروج من كل الأجهزة الأخرى",
+    endOthersDone: "تم تسجيل الخروج من كل الأجهزة الأخرى",
+    endAll: "تسجيل الخروج من كل الأجهزة",
+    endAllTitle: "تسجيل الخروج من كل الأجهزة؟",
+    endAllBody: "هتخرج من حسابك على كل الأجهزة، ومنها الجهاز ده، وهتحتاج تسجل الدخول تاني.",
+    confirmEndAll: "أيوه، اخرج من كل الأجهزة",
+    onlyThis: "مفيش أجهزة تانية متصلة بحسابك.",
+    loading: "جاري تحميل الأجهزة…",
+  },
+  suspension: {
+    title: "إيقاف الحساب",
+    active: "الحساب شغال",
+    suspended: "الحساب موقوف",
+    since: (when: string) => `موقوف من ${when}`,
+    reason: "سبب الإيقاف",
+    suspend: "إيقاف الحساب",
+    restore: "إلغاء الإيقاف",
+    suspendTitle: "إيقاف الحساب؟",
+    suspendBody: "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
+    reasonHint: "السبب بيتسجل في سجل التدقيق (من ٣ إلى ٥٠٠ حرف).",
+    confirmSuspend: "إيقاف",
+    suspendedDone: (lessons: string) => `تم إيقاف الحساب، واتلغت ${lessons} حصة`,
+    restoreTitle: "إلغاء إيقاف الحساب؟",
+    restoreBody: "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
+    confirmRestore: "إلغاء الإيقاف",
+    restoredDone: "تم إلغاء إيقاف الحساب",
+  },
+  suspendedScreen: {
+    title: "حسابك موقوف",
+    body: "تم إيقاف حسابك من إدارة درس، فمش هتقدر تستخدم الموقع دلوقتي. لو شايف إن ده حصل بالغلط، كلمنا وهنراجع الموضوع معاك.",
+    contact: "تواصل مع الدعم",
+    home: "الصفحة الرئيسية",
+  },
+} as const;
