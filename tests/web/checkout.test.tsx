@@ -16,6 +16,7 @@ vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} })
 const { CheckoutPage } = await import("../../web/src/pages/checkout/checkout-page");
 const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
 const { formatMoney } = await import("../../web/src/lib/format");
+const { money } = await import("../../web/src/i18n/ar-EG-money");
 const p = ar.payments;
 
 afterEach(() => {
@@ -168,5 +169,59 @@ describe("checkout page", () => {
     renderCheckout("/checkout/7/0?tx=45&statusCode=200");
     expect(await screen.findByRole("heading", { name: p.paid.title })).toBeTruthy();
     expect(screen.getByRole("link", { name: p.paid.dashboard }).getAttribute("href")).toBe("/s/dashboard");
+  });
+});
+
+describe("checkout: cards and free orders", () => {
+  const card = { token: "tok-1", maskedPan: "512345******2346", brand: "MasterCard", isDefault: true };
+
+  function withCards(cards: unknown[], coupon?: { code: string; discount: number }) {
+    get.mockImplementation((path: string) => {
+      if (path === "/plan/7") return Promise.resolve(plan);
+      if (path === "/tx/list") return Promise.resolve({ list: [], total: 0 });
+      if (path === "/fawry/installment-plans") return Promise.resolve([]);
+      if (path === "/fawry/card-token/list") return Promise.resolve(cards);
+      if (coupon && path === `/coupon/code/${coupon.code}`) return Promise.resolve({ id: 3, expiresAt: "2030-01-01T00:00:00.000Z", maxUses: null, uses: 0, ...coupon });
+      return Promise.reject(new ApiError("not-found", 404));
+    });
+  }
+
+  it("with no saved card, offers adding one and shows no CVV field and no Pay button", async () => {
+    withCards([]);
+    renderCheckout("/checkout/7/0");
+    expect(await screen.findByText(p.card.noCards)).toBeTruthy();
+    expect(screen.getByRole("button", { name: p.card.addCard })).toBeTruthy();
+    expect(screen.queryByLabelText(p.card.cvv, { exact: false })).toBeNull();
+    expect(screen.queryByRole("button", { name: p.card.pay(formatMoney(50_000)) })).toBeNull();
+  });
+
+  it("preselects the only saved card (the default) and enables Pay once a valid CVV is typed", async () => {
+    withCards([card]);
+    renderCheckout("/checkout/7/0");
+    const radio = (await screen.findByRole("radio", { name: /512345/ })) as HTMLInputElement;
+    await waitFor(() => expect(radio.checked).toBe(true));
+    const pay = screen.getByRole("button", { name: p.card.pay(formatMoney(50_000)) }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(p.card.cvv, { exact: false }), { target: { value: "123" } });
+    expect(pay.disabled).toBe(false);
+    expect(screen.queryByText(p.card.chooseCardFirst)).toBeNull();
+  });
+
+  it("resumes the same checkout after adding a card: its coupon applied again and the card tab ready", async () => {
+    withCards([card], { code: "HALF50", discount: 5000 });
+    renderCheckout("/checkout/7/0?resume=card&coupon=HALF50");
+    expect(await screen.findByText(money.card.resumed)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("checkout-total").textContent).toBe(formatMoney(25_000)));
+  });
+
+  it("starts a plan whose total is 0 without Fawry: one button, then the paid state", async () => {
+    withCards([], { code: "FREE100", discount: 10_000 });
+    post.mockResolvedValue({ transaction: order({ id: 60, amount: 0, method: PaymentMethod.Free, status: TransactionStatus.Paid, paidAt: new Date().toISOString() }), subscription: {} });
+    renderCheckout("/checkout/7/0?coupon=FREE100");
+    const start = await screen.findByRole("button", { name: money.free.start });
+    expect(screen.queryByRole("tab")).toBeNull();
+    fireEvent.click(start);
+    await waitFor(() => expect(post).toHaveBeenCalledWith("/fawry/pay/free", { planId: 7, period: 0, couponCode: "FREE100" }));
+    expect(await screen.findByRole("heading", { name: p.paid.title })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { SavedCard } from "@schema/api/payment";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -13,17 +13,33 @@ import { useAddCardUrl, useDeleteCard, useSavedCardsQuery } from "./use-payments
 
 const t = ar.payments.card;
 
-type SavedCardsProps = { name: string; value: string; onChange: (token: string) => void };
+type SavedCardsProps = {
+  name: string;
+  value: string;
+  onChange: (token: string) => void;
+  /** Where the hosted add-card page brings the student back to (this checkout, resumed). */
+  returnTo?: string;
+};
+
+/** The card to start on: the one chosen while it is still saved, else the default (or the only) one. */
+export function preselectedCard(cards: SavedCard[], value: string): string {
+  if (cards.some((card) => card.token === value)) return value;
+  return (cards.find((card) => card.isDefault) ?? cards[0])?.token ?? "";
+}
 
 /** The saved cards as a radio list, each with delete; and "add card" to Fawry's hosted page. */
-export function SavedCards({ name, value, onChange }: SavedCardsProps) {
+export function SavedCards({ name, value, onChange, returnTo }: SavedCardsProps) {
   const cards = useSavedCardsQuery();
   const remove = useDeleteCard();
   const addUrl = useAddCardUrl();
   const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const preselected = cards.data ? preselectedCard(cards.data, value) : value;
+  useEffect(() => {
+    if (preselected !== value) onChange(preselected);
+  }, [preselected, value, onChange]);
 
   function addCard() {
-    sessionStorage.setItem(checkoutReturnKey, window.location.pathname);
+    sessionStorage.setItem(checkoutReturnKey, returnTo ?? window.location.pathname);
     addUrl.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) });
   }
 

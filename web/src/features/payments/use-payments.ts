@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import type { Paged } from "@schema/api/common";
 import type { CouponView } from "@schema/api/coupon";
-import type { CardPayment, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
+import type { CardPayment, FreeOrder, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
+import type { CanceledSubscription } from "@schema/api/subscription";
 import type { PlanView } from "@schema/api/plan";
-import type { TransactionDetail, TransactionView } from "@schema/api/transaction";
+import type { Receipt, TransactionDetail, TransactionView } from "@schema/api/transaction";
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { api } from "../../lib/api";
@@ -163,4 +164,68 @@ export function useUnpaidOrderQuery(planId: number, period: PlanPeriod, enabled:
     },
     enabled,
   });
+}
+
+/** PATCH /sub/cancel: the plan ends, its future lessons are cancelled and the refund goes to Fawry. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.patch<CanceledSubscription>("/sub/cancel"),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+      void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+    },
+  });
+}
+
+/** GET /tx/{id}/receipts */
+export function useReceiptsQuery(transactionId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ["payments", "receipts", transactionId] as const,
+    queryFn: ({ signal }) => api.get<Receipt[]>(`/tx/${transactionId}/receipts`, { signal }),
+    enabled,
+  });
+}
+
+/** POST /fawry/pay/free: a total of 0 starts the plan at once. */
+export function usePayFree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Checkout) => api.post<FreeOrder>("/fawry/pay/free", body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+      void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+    },
+  });
+}
+
+/**
+ * The transaction list follows the server: a TransactionStatusUpdate (a refund going through, a
+ * payment arriving) asks again at once, and while a refund is under way it is asked again with a
+ * growing pause (3 s doubling to 30 s) until it settles.
+ */
+export function useLiveTransactions(refunding: boolean) {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type === "TransactionStatusUpdate") {
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+        void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+      }
+    },
+    [queryClient],
+  );
+  useUserChannelEvents(onEvent);
+  useEffect(() => {
+    if (!refunding) return;
+    let delay = 3000;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+      delay = Math.min(delay * 2, 30_000);
+      timer = setTimeout(tick, delay);
+    };
+    timer = setTimeout(tick, delay);
+    return () => clearTimeout(timer);
+  }, [refunding, queryClient]);
 }

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router-dom";
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { cardAddedResult, checkoutReturnKey } from "../../features/payments/payment-logic";
 import { ar } from "../../i18n/ar-EG";
 import { buttonClasses } from "../../ui/button";
@@ -10,7 +11,7 @@ const t = ar.payments.cardAdded;
 /** Where the saved checkout path is, if it is one of ours. */
 function checkoutPath(): string | null {
   const saved = sessionStorage.getItem(checkoutReturnKey);
-  return saved && /^\/checkout\/\d+\/[012]$/.test(saved) ? saved : null;
+  return saved && /^\/checkout\/\d+\/[012](\?[\w=&-]*)?$/.test(saved) ? saved : null;
 }
 
 /** /card-added — Fawry's hosted add-card page returns here with statusCode (200 = saved). */
@@ -18,6 +19,14 @@ export function CardAddedPage() {
   const [search] = useSearchParams();
   const result = cardAddedResult(search);
   const back = checkoutPath();
+  const navigate = useNavigate();
+  // A saved card resumes the same checkout at once (its coupon and the card tab kept).
+  useEffect(() => {
+    if (result === "success" && back) {
+      sessionStorage.removeItem(checkoutReturnKey);
+      navigate(back, { replace: true });
+    }
+  }, [result, back, navigate]);
   return (
     <PageFrame title={t.title}>
       <Notice tone={result === "success" ? "success" : "error"}>{result === "success" ? t.success : t.failure}</Notice>

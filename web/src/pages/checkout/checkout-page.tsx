@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { CouponView } from "@schema/api/coupon";
 import type { TransactionView } from "@schema/api/transaction";
@@ -23,12 +23,15 @@ import {
   usePayByInstallments,
   usePayByReference,
   usePayByWallet,
+  usePayFree,
   usePaymentStatusQuery,
+  useSavedCardsQuery,
   usePlanQuery,
   useTransactionDetailQuery,
   useUnpaidOrderQuery,
 } from "../../features/payments/use-payments";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { money } from "../../i18n/ar-EG-money";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
@@ -114,6 +117,10 @@ function useFollowedOrder(planId: number, period: PlanPeriod) {
 
 function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: PlanPeriod; hasSubscription: boolean }) {
   const [coupon, setCoupon] = useState<CouponView | null>(null);
+  const [search] = useSearchParams();
+  // Back from adding a card: the same checkout, its coupon applied again.
+  const resumedCoupon = search.get("coupon");
+  const resumedCard = search.get("resume") === "card";
   const followed = useFollowedOrder(plan.id, period);
   const pending = followed.pending;
   // A followed order shows its own coupon (a resumed one was made with a coupon typed before the reload).
@@ -138,7 +145,7 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
             </div>
           </dl>
         </Card>
-        {!pending && !followed.loading && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} />}
+        {!pending && !followed.loading && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} initialCode={resumedCoupon} />}
       </div>
       <div className="flex flex-col gap-4">
         {followed.error && <Notice tone="error">{errorMessage(errorCodeOf(followed.error))}</Notice>}
@@ -155,8 +162,13 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
               {t.seePayments}
             </Link>
           </>
+        ) : preview.total === 0 ? (
+          <FreeOrder order={order} onPending={followed.start} />
         ) : (
-          <MethodTabs order={order} amount={preview.total} onPending={followed.start} />
+          <>
+            {resumedCard && <Notice tone="info">{money.card.resumed}</Notice>}
+            <MethodTabs order={order} amount={preview.total} onPending={followed.start} />
+          </>
         )}
       </div>
     </div>
@@ -172,10 +184,17 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function CouponField({ coupon, onChange }: { coupon: CouponView | null; onChange: (coupon: CouponView | null) => void }) {
-  const [code, setCode] = useState("");
+function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | null; onChange: (coupon: CouponView | null) => void; initialCode?: string | null }) {
+  const [code, setCode] = useState(initialCode ?? "");
   const [error, setError] = useState<string | undefined>();
   const check = useCheckCoupon();
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !initialCode || coupon) return;
+    restored.current = true;
+    const normalized = normalizeCouponCode(initialCode);
+    if (isCouponCodeShape(normalized)) check.mutate(normalized, { onSuccess: onChange, onError: (failure) => setError(errorMessage(errorCodeOf(failure))) });
+  }, [initialCode, coupon, check, onChange]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -271,9 +290,16 @@ function useCardForm() {
   return { cardToken, setCardToken, cvv, setCvv, error, validate };
 }
 
+/** Where adding a card comes back to: this checkout, resumed on the card tab with its coupon. */
+const resumeAfterCard = (order: Order) =>
+  `/checkout/${order.planId}/${order.period}?resume=card${order.couponCode ? `&coupon=${encodeURIComponent(order.couponCode)}` : ""}`;
+
 function CardTab({ order, amount }: { order: Order; amount: number }) {
   const form = useCardForm();
   const pay = usePayByCard();
+  const cards = useSavedCardsQuery();
+  const hasCards = (cards.data?.length ?? 0) > 0;
+  const ready = form.cardToken !== "" && isCvv(form.cvv);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -283,14 +309,18 @@ function CardTab({ order, amount }: { order: Order; amount: number }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4 pt-4" noValidate>
-      <SavedCards name="card" value={form.cardToken} onChange={form.setCardToken} />
-      {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
-      <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
-      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
-      {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
-      <Button type="submit" loading={pay.isPending || pay.isSuccess} className="self-start">
-        {t.card.pay(formatMoney(amount))}
-      </Button>
+      <SavedCards name="card" value={form.cardToken} onChange={form.setCardToken} returnTo={resumeAfterCard(order)} />
+      {hasCards && (
+        <>
+          {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
+          <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
+          {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+          {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
+          <Button type="submit" disabled={!ready} loading={pay.isPending || pay.isSuccess} className="self-start">
+            {t.card.pay(formatMoney(amount))}
+          </Button>
+        </>
+      )}
     </form>
   );
 }
@@ -299,6 +329,9 @@ function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; 
   const form = useCardForm();
   const [planId, setPlanId] = useState(String(plans[0]?.id ?? ""));
   const pay = usePayByInstallments();
+  const cards = useSavedCardsQuery();
+  const hasCards = (cards.data?.length ?? 0) > 0;
+  const ready = form.cardToken !== "" && isCvv(form.cvv) && planId !== "";
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -322,15 +355,35 @@ function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; 
           label: `${plan.nameAr} — ${plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100))}`,
         }))}
       />
-      <SavedCards name="installment-card" value={form.cardToken} onChange={form.setCardToken} />
-      {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
-      <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
-      {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
-      {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
-      <Button type="submit" loading={pay.isPending || pay.isSuccess} className="self-start">
-        {t.installments.pay}
-      </Button>
+      <SavedCards name="installment-card" value={form.cardToken} onChange={form.setCardToken} returnTo={resumeAfterCard(order)} />
+      {hasCards && (
+        <>
+          {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
+          <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
+          {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
+          {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
+          <Button type="submit" disabled={!ready} loading={pay.isPending || pay.isSuccess} className="self-start">
+            {t.installments.pay}
+          </Button>
+        </>
+      )}
     </form>
+  );
+}
+
+/** A total of 0 (a 100 % coupon, a free invited plan): no payment, the plan starts at once. */
+function FreeOrder({ order, onPending }: { order: Order; onPending: (pending: Pending) => void }) {
+  const start = usePayFree();
+  return (
+    <Card title={money.free.title}>
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-700">{money.free.body}</p>
+        {start.isError && <Notice tone="error">{errorMessage(errorCodeOf(start.error))}</Notice>}
+        <Button className="self-start" loading={start.isPending} onClick={() => start.mutate(order, { onSuccess: (answer) => onPending({ transaction: answer.transaction }) })}>
+          {money.free.start}
+        </Button>
+      </div>
+    </Card>
   );
 }
 

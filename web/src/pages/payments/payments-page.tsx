@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { TransactionView } from "@schema/api/transaction";
+import { TransactionStatus } from "@schema/enums";
 import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
 import { methodLabel } from "../../features/payments/payment-logic";
 import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
-import { usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
+import { CancelSubscription, ReceiptsButton, RefundState } from "../../features/payments/refunds";
+import { useLiveTransactions, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
@@ -55,6 +57,7 @@ function SubscriptionCard() {
           </p>
           <p className="text-sm">{t.minutesLeft(formatNumber(current.data.remainingWeeklyMinutes), formatNumber(current.data.info.weeklyMinutes))}</p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>
+          <CancelSubscription current={current.data} />
         </div>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -72,6 +75,7 @@ function TransactionsCard() {
   const [page, setPage] = useState(1);
   const [size] = usePageSize();
   const list = useTransactionsQuery(page, size);
+  useLiveTransactions(list.data?.list.some((tx) => tx.status === TransactionStatus.Refunding) ?? false);
   return (
     <Card title={t.transactions}>
       {list.isPending ? (
@@ -109,7 +113,15 @@ function TransactionItem({ tx }: { tx: TransactionView }) {
           </span>
         )}
       </div>
-      <TransactionStatusBadge status={tx.status} />
+      <div className="flex flex-wrap items-center gap-2">
+        <span role="status" data-status={tx.status}>
+          <TransactionStatusBadge status={tx.status} />
+        </span>
+        <ReceiptsButton tx={tx} />
+      </div>
+      <div className="basis-full">
+        <RefundState tx={tx} />
+      </div>
     </li>
   );
 }
