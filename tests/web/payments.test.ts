@@ -92,6 +92,11 @@ describe("polling the payment status", () => {
     expect(statusPollInterval(TransactionStatus.New)).toBe(3000);
   });
 
+  it("backs off while the order stays unpaid: 3 s, then half again each time, never beyond 30 s", () => {
+    expect([1, 2, 3, 4].map((asked) => statusPollInterval(TransactionStatus.New, asked))).toEqual([3000, 4500, 6750, 10125]);
+    expect(statusPollInterval(TransactionStatus.New, 50)).toBe(30_000);
+  });
+
   it.each(Object.values(TransactionStatus).filter((s) => s !== TransactionStatus.New))("stops on the final status %s", (status) => {
     expect(isFinalStatus(status)).toBe(true);
     expect(statusPollInterval(status)).toBe(false);

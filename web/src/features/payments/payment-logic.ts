@@ -31,9 +31,17 @@ export const isFinalStatus = (status: TransactionStatus): boolean => status !== 
 /** How often the checkout asks for the status while waiting. */
 export const statusPollMs = 3000;
 
-/** react-query's refetchInterval: every 3 s while the order is unpaid, stopped once it is final. */
-export function statusPollInterval(status: TransactionStatus | undefined): number | false {
-  return status !== undefined && isFinalStatus(status) ? false : statusPollMs;
+/** The longest pause between two status questions. */
+export const statusPollMaxMs = 30_000;
+
+/**
+ * react-query's refetchInterval: 3 s at first, growing by half each time the answer is still
+ * unpaid (3, 4.5, 6.75 … s) up to 30 s, stopped once the status is final. `asked` is how many
+ * answers came so far (the query's dataUpdateCount).
+ */
+export function statusPollInterval(status: TransactionStatus | undefined, asked = 0): number | false {
+  if (status !== undefined && isFinalStatus(status)) return false;
+  return Math.min(statusPollMaxMs, Math.round(statusPollMs * 1.5 ** Math.max(0, asked - 1)));
 }
 
 /** Price after a coupon, the server's formula (worker/domain/coupons.ts applyDiscount). */

@@ -113,7 +113,7 @@ export function usePaymentStatusQuery(transactionId: number | null, initial?: Tr
     enabled: transactionId !== null,
     initialData: initial,
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) => statusPollInterval(q.state.data?.status as TransactionStatus | undefined),
+    refetchInterval: (q) => statusPollInterval(q.state.data?.status as TransactionStatus | undefined, q.state.dataUpdateCount),
     refetchIntervalInBackground: true,
   });
   const onEvent = useCallback(
