@@ -19,7 +19,8 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl() });
+  // bypassCSP: axe-core is injected as an inline script, which the product's Content-Security-Policy forbids.
+  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), bypassCSP: true });
   return context.newPage();
 }
 
