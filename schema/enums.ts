@@ -68,6 +68,23 @@ export const Governorate = {
 } as const;
 export type Governorate = (typeof Governorate)[keyof typeof Governorate];
 
+/**
+ * Wire values that are not governorates of their own, and the governorate each means: Minufiya is
+ * Monufia spelled twice, Helwan was folded back into Cairo in 2011, Giza city is in Giza. No form
+ * offers them and the API refuses them; a migration moved stored ones to their governorate.
+ */
+export const retiredGovernorates: Readonly<Partial<Record<Governorate, Governorate>>> = {
+  [Governorate.Minufiya]: Governorate.Monufia,
+  [Governorate.Helwan]: Governorate.Cairo,
+  [Governorate.GizaCity]: Governorate.Giza,
+};
+
+/** Egypt's 27 governorates, in wire order: what forms offer and the API accepts. */
+export const egyptGovernorates: readonly Governorate[] = Object.values(Governorate).filter((value) => !(value in retiredGovernorates));
+
+/** A stored value as the governorate it means (a retired value as its governorate). */
+export const canonicalGovernorate = (value: number): Governorate => retiredGovernorates[value as Governorate] ?? (value as Governorate);
+
 /** The app a user chose for notifications and phone verification. */
 export const MessagingApp = { Whatsapp: 1, Telegram: 2 } as const;
 export type MessagingApp = (typeof MessagingApp)[keyof typeof MessagingApp];

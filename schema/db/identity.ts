@@ -22,7 +22,7 @@ export const users = sqliteTable(
     gender: text("gender"),
     /** Egyptian mobile, normalised `01[0125]XXXXXXXX`. */
     phone: text("phone"),
-    /** Governorate enum 1..30. */
+    /** Governorate enum: one of the 27 (schema/enums.ts egyptGovernorates; 28–30 retired by migration 0006). */
     city: integer("city"),
     /** MessagingApp enum: Whatsapp 1, Telegram 2. */
     notificationMethod: integer("notification_method"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allRoles, Governorate, isAdmin, isStaff, isTutorSide, planPeriodMonths, planPeriodWeeks, PlanPeriod, Role, SlotPurpose, SessionType } from "../../schema/enums";
+import { allRoles, canonicalGovernorate, egyptGovernorates, Governorate, isAdmin, isStaff, isTutorSide, planPeriodMonths, planPeriodWeeks, PlanPeriod, Role, SlotPurpose, SessionType } from "../../schema/enums";
 import { ackResults, errorCodes, errorMessage, errorStatus, isErrorCode } from "../../schema/errors";
 import { htmlToText, sanitizeHtml } from "../../schema/html";
 
@@ -14,6 +14,13 @@ describe("enums", () => {
     const values = Object.values(Governorate);
     expect(values).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(Governorate.GizaCity).toBe(30);
+  });
+  it("offers Egypt's 27 governorates, each stored value meaning one of them", () => {
+    expect(egyptGovernorates).toHaveLength(27);
+    expect(egyptGovernorates).not.toContain(Governorate.Minufiya);
+    expect(egyptGovernorates).not.toContain(Governorate.Helwan);
+    expect(egyptGovernorates).not.toContain(Governorate.GizaCity);
+    expect([28, 29, 30, 5].map(canonicalGovernorate)).toEqual([Governorate.Monufia, Governorate.Cairo, Governorate.Giza, Governorate.Qalyubia]);
   });
   it("maps plan periods to months and weeks", () => {
     expect(Object.values(PlanPeriod).map((p) => [planPeriodMonths[p], planPeriodWeeks[p]])).toEqual([[1, 4], [3, 12], [12, 52]]);

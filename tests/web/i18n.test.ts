@@ -22,6 +22,14 @@ describe("Arabic messages", () => {
     for (const value of values) expect(governorateNames[value]).toMatch(arabicLetter);
   });
 
+  it("names Egypt's 27 governorates once each, as a form offers them", async () => {
+    const { egyptGovernorates } = await import("@schema/enums");
+    const names = egyptGovernorates.map((value) => governorateNames[value]);
+    expect(names).toHaveLength(27);
+    expect(new Set(names).size).toBe(27);
+    for (const name of names) expect(name).not.toMatch(/[A-Za-z]/);
+  });
+
   it("falls back to the generic message for an unknown code", () => {
     expect(errorMessage("no-such-code")).toBe(errorMessages.unexpected);
     expect(errorMessage("wrong-password")).toBe(errorMessages["wrong-password"]);

@@ -167,6 +167,16 @@ describe("user account routes", () => {
     expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe("empty-request");
   });
 
+  it("takes one of Egypt's 27 governorates, refusing the three retired wire values", async () => {
+    const { user, token } = await register();
+    for (const city of [28, 29, 30, 31]) {
+      const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { city } });
+      expect([city, refused.status, refused.body.code]).toEqual([city, 400, "bad-request"]);
+    }
+    const monufia = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { city: 27 } });
+    expect([monufia.status, monufia.body.city]).toEqual([200, 27]);
+  });
+
   it("keeps the time zone the user reads times in: Cairo until they choose, canonical spelling, region zones only", async () => {
     const { user, token } = await register();
     expect(user.timeZone).toBe("Africa/Cairo");

@@ -1258,7 +1258,7 @@ export type ClientErrorCode = keyof typeof clientErrorMessages;
 /** An Arabic message for every code the API can answer with: one catalogue, in schema/errors.ts. */
 export const errorMessages: Record<ErrorCode, string> = apiErrorMessages;
 
-/** The 30 governorates (docs/product.md §3), by their wire value. */
+/** The governorates by their wire value (docs/product.md §3); the three retired values (schema/enums.ts) are named as the governorate they mean. */
 export const governorateNames: Record<Governorate, string> = {
   [Governorate.Cairo]: "القاهرة",
   [Governorate.Alexandria]: "الإسكندرية",
@@ -1287,10 +1287,10 @@ export const governorateNames: Record<Governorate, string> = {
   [Governorate.SouthSinai]: "جنوب سيناء",
   [Governorate.Damietta]: "دمياط",
   [Governorate.Monufia]: "المنوفية",
-  // The original product lists Minufiya beside Monufia (one governorate spelled twice); kept so stored values still show.
-  [Governorate.Minufiya]: "المنوفية (Minufiya)",
-  [Governorate.Helwan]: "حلوان",
-  [Governorate.GizaCity]: "مدينة الجيزة",
+  // Retired wire values: no form offers them; old rows show the governorate they mean.
+  [Governorate.Minufiya]: "المنوفية",
+  [Governorate.Helwan]: "القاهرة",
+  [Governorate.GizaCity]: "الجيزة",
 };
 
 /** The Arabic message of an API or form error code; unknown codes get the generic message. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { TutorMeta, UserView } from "@schema/api/user";
-import { Gender, Governorate, MessagingApp } from "@schema/enums";
+import { egyptGovernorates, Gender, MessagingApp } from "@schema/enums";
 import { bounds, normalizeDigits } from "@schema/rules";
 import { ar, errorMessage, governorateNames } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
@@ -25,7 +25,7 @@ import {
 import { useCompleteTutorProfile } from "./use-complete-tutor-profile";
 
 const t = ar.tutorComplete;
-const cityOptions = Object.values(Governorate).map((city) => ({ value: String(city), label: governorateNames[city] }));
+const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
 const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
 const messagingOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
 

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from "react";
 import type { UserView } from "@schema/api/user";
-import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
+import { egyptGovernorates, Gender, MessagingApp, Role } from "@schema/enums";
 import { normalizeDigits } from "@schema/rules";
 import { ar, errorMessage, governorateNames } from "../../i18n/ar-EG";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
@@ -12,7 +12,7 @@ import { TextField } from "../../ui/text-field";
 import { profileFormSchema, profileFormValues, type ProfileFormValues } from "./profile-rules";
 import { useUpdateUser } from "./use-update-user";
 
-const cityOptions = Object.values(Governorate).map((city) => ({ value: String(city), label: governorateNames[city] }));
+const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
 const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
 const messagingOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
 

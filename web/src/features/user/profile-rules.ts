@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UserView } from "@schema/api/user";
-import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
+import { canonicalGovernorate, egyptGovernorates, Gender, MessagingApp, Role } from "@schema/enums";
 import { birthYearRule, tutorNameRule, userNameRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
 
@@ -11,7 +11,7 @@ export function isProfileComplete(user: UserView): boolean {
 
 /** The form holds text; these turn it into the API's values, with the shared rules. */
 export function profileFormSchema(role: Role) {
-  const cityValues = new Set<number>(Object.values(Governorate));
+  const cityValues = new Set<number>(egyptGovernorates);
   return z.object({
     name: requiredText(role === Role.Tutor ? tutorNameRule : userNameRule),
     birthYear: z
@@ -41,7 +41,7 @@ export function profileFormValues(user: UserView | null): ProfileFormValues {
     name: user?.name ?? "",
     birthYear: user?.birthYear ? String(user.birthYear) : "",
     gender: user?.gender ?? "",
-    city: user?.city ? String(user.city) : "",
+    city: user?.city ? String(canonicalGovernorate(user.city)) : "",
     notificationMethod: user?.notificationMethod ? String(user.notificationMethod) : "",
   };
 }
