@@ -27,6 +27,7 @@ export const accountSafety = {
   },
   suspension: {
     title: "إيقاف الحساب",
+    state: "حالة الحساب",
     active: "الحساب شغال",
     suspended: "الحساب موقوف",
     since: (when: string) => `موقوف من ${when}`,
@@ -37,7 +38,8 @@ export const accountSafety = {
     suspendBody: "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
     reasonHint: "السبب بيتسجل في سجل التدقيق (من ٣ إلى ٥٠٠ حرف).",
     confirmSuspend: "إيقاف",
-    suspendedDone: (lessons: string) => `تم إيقاف الحساب، واتلغت ${lessons} حصة`,
+    suspendedDone: "تم إيقاف الحساب",
+    suspendedWithLessons: (lessons: string) => `تم إيقاف الحساب، واتلغت حصصه الجاية (${lessons})`,
     restoreTitle: "إلغاء إيقاف الحساب؟",
     restoreBody: "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
     confirmRestore: "إلغاء الإيقاف",

@@ -32,7 +32,8 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
     mutationFn: (text: string) => api.post<SuspensionResult>(`/user/${user.id}/suspend`, { reason: text }),
     onSuccess: (result) => {
       close();
-      toasts.show({ id: "account-suspended", type: "success", title: t.suspendedDone(formatNumber(result.canceledLessons)) });
+      const title = result.canceledLessons > 0 ? t.suspendedWithLessons(formatNumber(result.canceledLessons)) : t.suspendedDone;
+      toasts.show({ id: "account-suspended", type: "success", title });
       void refresh();
     },
   });
@@ -64,7 +65,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
     <Card title={t.title}>
       <div className="flex flex-col gap-4">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Fact label={t.title}>
+          <Fact label={t.state}>
             <Badge tone={suspended ? "error" : "success"}>{suspended ? t.suspended : t.active}</Badge>
             {suspended && user.suspendedAt && <span className="ms-2 text-sm text-slate-700">{t.since(formatDateTime(user.suspendedAt))}</span>}
           </Fact>
