@@ -37,11 +37,23 @@ let closedDuringRun = 0;
 let closing = false;
 
 /** Opens a party socket and resolves once the object's Connected frame arrives. */
+/** A single-use socket ticket for one party and room (the socket URL never carries the bearer token). */
+async function socketUrl(base, wsBase, party, name, token) {
+  const response = await fetch(`${base}/api/v1/auth/socket-ticket`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ party, name }),
+  });
+  if (!response.ok) throw new Error(`no socket ticket for ${party}/${name}: ${response.status}`);
+  const { ticket } = await response.json();
+  return `${wsBase}/parties/${party}/${name}?ticket=${ticket}`;
+}
+
 function connect(url, onFrame) {
   let open = false;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    const timer = setTimeout(() => reject(new Error(`socket not connected in time: ${url.replace(/token=[^&]+/, "token=…")}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`socket not connected in time: ${url.replace(/ticket=[^&]+/, "ticket=…")}`)), 15_000);
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data));
       if (frame.type === "Connected") {
@@ -137,8 +149,8 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
       if (n < 0) return;
       if (channelSeen[n]++ === 0) channelLatency.push(performance.now() - sentAt[n]);
     };
-    member.room = await connect(`${wsBase}/parties/chat-room/${pair.roomId}?token=${member.token}`, onRoom);
-    member.channel = await connect(`${wsBase}/parties/user-channel/${member.id}?token=${member.token}`, onChannel);
+    member.room = await connect(await socketUrl(base, wsBase, "chat-room", String(pair.roomId), member.token), onRoom);
+    member.channel = await connect(await socketUrl(base, wsBase, "user-channel", String(member.id), member.token), onChannel);
     sockets.push(member.room, member.channel);
   });
 
