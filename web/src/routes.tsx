@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
               { path: "plans", ...lazyScreen(() => import("./pages/admin-plans/plans-page"), "AdminPlansPage") },
               { path: "topics", ...lazyScreen(() => import("./pages/admin-topics/topics-page"), "AdminTopicsPage") },
               { path: "coupons", ...lazyScreen(() => import("./pages/admin-coupons/coupons-page"), "AdminCouponsPage") },
+              { path: "payments", ...lazyScreen(() => import("./pages/admin-payments/admin-payments-page"), "AdminPaymentsPage") },
               { path: "platform-settings", ...lazyScreen(() => import("./pages/admin-platform-settings/platform-settings-page"), "AdminPlatformSettingsPage") },
               { path: "lessons", ...lazyScreen(() => import("./pages/admin-lessons/lessons-page"), "AdminLessonsPage") },
               { path: "interviews", ...lazyScreen(() => import("./pages/admin-interviews/interviews-page"), "AdminInterviewsPage") },

@@ -113,7 +113,7 @@ export const adminArea = {
     canceledSubscription: (amount: string, lessons: string) => `أُلغي الاشتراك: استرداد ${amount} وإلغاء ${lessons} حصة`,
     transactions: "المدفوعات",
     noTransactions: "لا توجد مدفوعات.",
-    transactionStatuses: ["جديدة", "مدفوعة", "ملغاة", "مستردة", "منتهية", "مستردة جزئيًا", "فاشلة"] as readonly string[],
+    transactionStatuses: ["جديدة", "مدفوعة", "ملغاة", "مستردة", "منتهية", "مستردة جزئيًا", "فاشلة", "جارٍ الاسترداد", "تعذّر الاسترداد"] as readonly string[],
     refunded: (amount: string) => `مسترد ${amount}`,
     refund: "استرداد",
     refundTitle: (amount: string) => `استرداد ${amount}`,

@@ -46,7 +46,6 @@ const targetTypes: Record<string, string> = {
   user: "مستخدم",
   transaction: "معاملة",
   "payment-alarm": "تنبيه دفع",
-  subscription: "اشتراك",
   invoice: "طلب سحب",
   plan: "باقة",
   coupon: "كوبون",

@@ -81,10 +81,10 @@ export function RefundState({ tx }: { tx: TransactionView }) {
   return null;
 }
 
-const hasReceipts = (tx: TransactionView) => tx.paidAt !== null;
+const hasReceipts = (tx: Pick<TransactionView, "paidAt">) => tx.paidAt !== null;
 
 /** «الإيصالات»: the transaction's receipts, each printable and downloadable. */
-export function ReceiptsButton({ tx }: { tx: TransactionView }) {
+export function ReceiptsButton({ tx }: { tx: Pick<TransactionView, "id" | "paidAt"> }) {
   const [open, setOpen] = useState(false);
   if (!hasReceipts(tx)) return null;
   return (

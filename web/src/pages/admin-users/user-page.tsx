@@ -12,7 +12,6 @@ import { SuspensionCard } from "../../features/admin-area/suspension-card";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
 import {
   useCancelSubscription,
-  useRefund,
   useStudentStatsQuery,
   useUserQuery,
   useUserSubscriptionsQuery,
@@ -22,11 +21,12 @@ import { ar, governorateNames } from "../../i18n/ar-EG";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { AdminRefundDialog } from "../../features/payments/admin-refund";
+import { ReceiptsButton } from "../../features/payments/refunds";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
 const t = ar.adminArea.user;
@@ -180,14 +180,7 @@ const refundable = (tx: TransactionView) =>
 
 function Transactions({ userId, superAdmin }: { userId: number; superAdmin: boolean }) {
   const transactions = useUserTransactionsQuery(userId, true);
-  const refund = useRefund(userId);
   const [target, setTarget] = useState<TransactionView | null>(null);
-  const [reason, setReason] = useState("");
-  const close = () => {
-    setTarget(null);
-    setReason("");
-    refund.reset();
-  };
   return (
     <Card title={t.transactions}>
       <QueryState query={transactions} isEmpty={(page) => page.list.length === 0} empty={t.noTransactions}>
@@ -204,6 +197,7 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone={tx.status === TransactionStatus.Paid ? "success" : "neutral"}>{t.transactionStatuses[tx.status]}</Badge>
+                  <ReceiptsButton tx={tx} />
                   {superAdmin && refundable(tx) && (
                     <Button variant="danger" size="sm" onClick={() => setTarget(tx)}>
                       {t.refund}
@@ -215,29 +209,13 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
           </ul>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={target !== null}
-        title={target ? t.refundTitle(formatMoney(target.amount - target.refundedAmount)) : t.refund}
-        body={t.refundBody}
-        confirmLabel={t.confirmRefund}
-        pending={refund.isPending}
-        error={refund.error}
-        onClose={close}
-        onConfirm={() =>
-          target &&
-          refund.mutate(
-            { transactionId: target.id, reason: reason.trim() || undefined },
-            {
-              onSuccess: () => {
-                close();
-                toasts.show({ id: "refund-requested", type: "success", title: t.refundDone });
-              },
-            },
-          )
-        }
-      >
-        <TextField label={t.refundReason} value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
-      </ConfirmDialog>
+      {target && (
+        <AdminRefundDialog
+          transactionId={target.id}
+          onClose={() => setTarget(null)}
+          onDone={() => toasts.show({ id: "refund-requested", type: "success", title: t.refundDone })}
+        />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { ar } from "../../i18n/ar-EG";
+import { money } from "../../i18n/ar-EG-money";
 
 export type AdminNavItem = { to: string; label: string; end?: boolean };
 
@@ -19,6 +20,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/plans", label: ar.adminArea.nav.plans },
   { to: "/admin/topics", label: ar.adminArea.nav.topics },
   { to: "/admin/coupons", label: ar.adminArea.nav.coupons },
+  { to: "/admin/payments", label: money.admin.nav },
   { to: "/admin/platform-settings", label: ar.adminArea.nav.settings },
   { to: "/admin/reports", label: ar.support.adminReports.nav },
   { to: "/admin/audit", label: ar.staff.audit.nav },

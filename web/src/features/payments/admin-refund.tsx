@@ -1,0 +1,85 @@
+// A SuperAdmin's refund: the amount starts at what the cancellation rule gives (GET
+// /fawry/refund/quote) and may be lowered; the server cancels a live plan bought with it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { RefundQuote } from "@schema/api/payment";
+import type { TransactionView } from "@schema/api/transaction";
+import { errorMessage } from "../../i18n/ar-EG";
+import { money } from "../../i18n/ar-EG-money";
+import { api } from "../../lib/api";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatMoney, formatNumber } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import { Spinner } from "../../ui/spinner";
+import { TextField } from "../../ui/text-field";
+
+const t = money.admin;
+
+/** EGP typed by a person ("120.5", "١٢٠٫٥") → piasters, or null. */
+export function parseEgp(text: string): number | null {
+  const western = text.trim().replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace("٫", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(western)) return null;
+  return Math.round(Number(western) * 100);
+}
+
+export function AdminRefundDialog({ transactionId, onClose, onDone }: { transactionId: number; onClose: () => void; onDone?: (tx: TransactionView) => void }) {
+  const quote = useQuery({
+    queryKey: ["admin", "refund-quote", transactionId] as const,
+    queryFn: ({ signal }) => api.get<RefundQuote>("/fawry/refund/quote", { query: { transactionId }, signal }),
+  });
+  return (
+    <Dialog open onClose={onClose} title={t.refundTitle(formatNumber(transactionId))}>
+      {quote.isPending ? (
+        <Spinner />
+      ) : quote.isError ? (
+        <Notice tone="error">{errorMessage(errorCodeOf(quote.error))}</Notice>
+      ) : (
+        <RefundForm transactionId={transactionId} quote={quote.data} onClose={onClose} onDone={onDone} />
+      )}
+    </Dialog>
+  );
+}
+
+function RefundForm({ transactionId, quote, onClose, onDone }: { transactionId: number; quote: RefundQuote; onClose: () => void; onDone?: (tx: TransactionView) => void }) {
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState((quote.computed / 100).toFixed(2));
+  const [reason, setReason] = useState("");
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const refund = useMutation({
+    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) => api.post<TransactionView>("/fawry/refund", body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin"] }),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const piasters = parseEgp(amount);
+    if (piasters === null || piasters <= 0 || piasters > quote.remaining) return setInvalid(errorMessage("refund-exceeds-paid"));
+    setInvalid(undefined);
+    refund.mutate({ transactionId, amount: piasters, reason: reason.trim() || undefined }, { onSuccess: (tx) => (onDone?.(tx), onClose()) });
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <TextField
+        label={t.refundAmount}
+        hint={t.refundHint(formatMoney(quote.computed), formatMoney(quote.remaining))}
+        inputMode="decimal"
+        ltr
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={invalid}
+        required
+      />
+      <TextField label={t.refundReason} value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+      {refund.isError && <Notice tone="error">{errorMessage(errorCodeOf(refund.error))}</Notice>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" loading={refund.isPending}>
+          {t.refundSubmit}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          {money.receipts.close}
+        </Button>
+      </div>
+    </form>
+  );
+}
