@@ -166,9 +166,17 @@ const invoiceStatus = z.coerce
   .refine((n) => (Object.values(InvoiceStatus) as number[]).includes(n), "bad-request");
 
 /** GET /invoice: a tutor's own requests; staff see everyone's, optionally one tutor's. Newest first. */
+/** The staff withdrawals table's sortable columns, each ascending or (with "-") descending. */
+export const invoiceListSorts = ["created", "-created", "amount", "-amount", "status", "-status", "tutor", "-tutor"] as const;
+export type InvoiceListSort = (typeof invoiceListSorts)[number];
+
 export const invoiceListQuery = pageQuery.extend({
   status: invoiceStatus.optional(),
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+  /** Search as you type: the tutor's name or email, or the receiver's name (any case). */
+  q: z.string({ error: "bad-request" }).trim().max(100, "bad-request").optional(),
+  /** The order: a column, descending with a leading "-"; newest first by default. */
+  sort: z.enum(invoiceListSorts, { error: "bad-request" }).default("-created"),
 });
 
 export type InvoiceView = Destination & {

@@ -37,7 +37,17 @@ export const updateReportBody = z
 export type UpdateReportBody = z.infer<typeof updateReportBody>;
 
 /** GET /report/list — the caller's own; staff everyone's, optionally by status. Newest first. */
-export const reportListQuery = pageQuery.extend({ status: reportStatus.optional() });
+/** The staff reports table's sortable columns, each ascending or (with "-") descending. */
+export const reportListSorts = ["created", "-created", "title", "-title", "status", "-status"] as const;
+export type ReportListSort = (typeof reportListSorts)[number];
+
+export const reportListQuery = pageQuery.extend({
+  status: reportStatus.optional(),
+  /** Search as you type: the title, the text, or the reporter's name or email (any case). */
+  q: z.string({ error: "bad-request" }).trim().max(100, "bad-request").optional(),
+  /** The order: a column, descending with a leading "-"; newest first by default. */
+  sort: z.enum(reportListSorts, { error: "bad-request" }).default("-created"),
+});
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 
 export type ReportView = {

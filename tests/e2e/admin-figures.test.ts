@@ -106,6 +106,19 @@ describe("the admin area's figures and tables", () => {
     await page.getByRole("table", { name: f.tables.plans }).waitFor();
     await expectNoAxeViolations(page, "/admin/plans (360)");
     await screenshot(page, "admin-plans-table-360");
+
+    // Withdrawals and reports: their tables (or, with none yet, the empty row), search box and filters.
+    for (const [path, table, search, name] of [
+      ["/admin/invoices", f.tables.invoices, f.tables.searchInvoices, "admin-invoices-table-360"],
+      ["/admin/reports", f.tables.reports, f.tables.searchReports, "admin-reports-table-360"],
+    ]) {
+      await page.goto(path!);
+      await page.getByRole("table", { name: table }).waitFor();
+      await page.getByRole("searchbox", { name: search }).waitFor();
+      await expectNoAxeViolations(page, `${path} (360)`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(page, name!);
+    }
     await page.context().close();
   });
 

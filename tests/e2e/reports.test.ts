@@ -46,23 +46,33 @@ describe("problem reports", () => {
     await signIn(admin, "admin@dars.test", "/admin");
     await admin.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.adminReports.nav, exact: true }).click();
     await admin.waitForURL(/\/admin\/reports$/);
-    const item = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+    // The reports are a table; a report opens in a dialog to read, note and resolve.
+    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: title }) });
+    await row.waitFor();
+    expect(await row.getByText("student@dars.test").count()).toBe(1);
+    await expectNoAxeViolations(admin, "/admin/reports");
+    await screenshot(admin, "admin-reports-1280");
+    await row.getByRole("button", { name: title }).click();
+    const item = admin.getByRole("dialog", { name: title });
     await item.waitFor();
     expect(await item.getByText("student@dars.test").count()).toBe(1);
     expect(await item.getByText("wa", { exact: true }).count()).toBe(1);
     expect(await item.getByRole("button", { name: t.adminReports.screenshot }).count()).toBe(1);
     expect(await item.getByRole("button", { name: t.adminReports.log }).count()).toBe(1);
-    await expectNoAxeViolations(admin, "/admin/reports");
-    await screenshot(admin, "admin-reports-1280");
+    await expectNoAxeViolations(admin, "/admin/reports (report dialog)");
+    await screenshot(admin, "admin-report-dialog-1280");
     await field(item, t.adminReports.noteLabel).fill("تم إصلاح زر الحجز");
     await item.getByRole("button", { name: t.adminReports.resolve }).click();
-    // Resolved reports leave the "open" filter and show under "resolved" with the note.
-    await expect.poll(() => admin.getByRole("heading", { name: title }).count()).toBe(0);
+    // The dialog now offers to reopen it; closed, the report has left the "open" filter and shows under "resolved" with the note.
+    await item.getByRole("button", { name: t.adminReports.reopen }).waitFor();
+    await item.getByRole("button", { name: ar.ui.close }).click();
+    await expect.poll(() => admin.getByRole("rowheader", { name: title }).count()).toBe(0);
     await admin.getByRole("button", { name: t.adminReports.statuses.resolved }).click();
-    const resolved = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+    const resolved = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: title }) });
     await resolved.waitFor();
-    expect(await field(resolved, t.adminReports.noteLabel).inputValue()).toBe("تم إصلاح زر الحجز");
-    expect(await resolved.getByRole("button", { name: t.adminReports.reopen }).count()).toBe(1);
+    expect(await resolved.getByText("تم إصلاح زر الحجز").count()).toBe(1);
+    await resolved.getByRole("button", { name: title }).click();
+    expect(await field(admin.getByRole("dialog", { name: title }), t.adminReports.noteLabel).inputValue()).toBe("تم إصلاح زر الحجز");
     await admin.context().close();
   });
 });

@@ -4,8 +4,8 @@
  * withdrawable balance is earnings − requests pending or approved. A request is inserted by one
  * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
  */
-import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { CreateInvoiceRequest, Destination, InvoiceAction, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
+import { aliasedTable, and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { CreateInvoiceRequest, Destination, InvoiceAction, InvoiceListSort, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
 import { invoices, users } from "../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
 import type { Db } from "../http/context";
@@ -13,6 +13,7 @@ import { fail } from "../http/failure";
 import { withAudit, type AuditActor } from "./audit";
 import { statement } from "./lessons";
 import { settings } from "./settings";
+import { likePattern } from "./topics";
 import { withdrawLimits, withdrawLimitsFrom, withdrawalsSettingSql } from "./platform-settings";
 import { cairoMonthWindow, tutorEarningsSql } from "./stats";
 import type { UserRow } from "./users";
@@ -268,19 +269,37 @@ export async function readInvoiceView(db: Db, id: number): Promise<InvoiceView> 
   return row ? toInvoiceView(row) : fail("invoice-not-found");
 }
 
-/** Newest first; one batch (page + total). */
-export async function listInvoices(db: Db, filter: { userId?: number; status?: number; page: number; size: number }) {
+/** Each sort's ORDER BY (ties broken by id, so pages never repeat or skip a row). */
+const invoiceOrder: Record<InvoiceListSort, SQL[]> = {
+  created: [asc(invoices.createdAt), asc(invoices.id)],
+  "-created": [desc(invoices.createdAt), desc(invoices.id)],
+  amount: [asc(invoices.amount), asc(invoices.id)],
+  "-amount": [desc(invoices.amount), desc(invoices.id)],
+  status: [asc(invoices.status), desc(invoices.createdAt), desc(invoices.id)],
+  "-status": [desc(invoices.status), desc(invoices.createdAt), desc(invoices.id)],
+  tutor: [sql`lower(coalesce(${users.name}, ${users.email}))`, desc(invoices.createdAt), desc(invoices.id)],
+  "-tutor": [sql`lower(coalesce(${users.name}, ${users.email})) DESC`, desc(invoices.createdAt), desc(invoices.id)],
+};
+
+/** Newest first unless sorted otherwise; `q` searches the tutor's name or email and the receiver; one batch (page + total). */
+export async function listInvoices(db: Db, filter: { userId?: number; status?: number; q?: string; sort?: InvoiceListSort; page: number; size: number }) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(invoices.userId, filter.userId));
   if (filter.status !== undefined) parts.push(eq(invoices.status, filter.status));
+  if (filter.q) {
+    const pattern = likePattern(filter.q.toLowerCase());
+    parts.push(
+      sql`(lower(coalesce(${users.name}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(${users.email}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${invoices.receiver}, '')) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
   const where = parts.length ? and(...parts) : undefined;
   const [list, [counted]] = await db.batch([
     withNames(db)
       .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .orderBy(...invoiceOrder[filter.sort ?? "-created"])
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ total: sql<number>`count(*)` }).from(invoices).where(where),
+    db.select({ total: sql<number>`count(*)` }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where),
   ]);
   return { list: list.map(toInvoiceView), total: counted?.total ?? 0 };
 }

@@ -3,14 +3,15 @@
  * screenshot and a log; admins read every report, mark it resolved and keep a note. Attachments
  * are private (R2 receipts/ prefix), read back only by the reporter and admins.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { reportScreenshotTypes, type CreateReportFields, type ReportListQuery, type ReportStatus, type ReportView, type UpdateReportBody } from "../../schema/api/report";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { reportScreenshotTypes, type CreateReportFields, type ReportListQuery, type ReportListSort, type ReportStatus, type ReportView, type UpdateReportBody } from "../../schema/api/report";
 import { assets, reports, users } from "../../schema/db";
 import { ReportAttachmentKind, Role, isAdmin } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { RECEIPT_PREFIX } from "./invoices";
+import { likePattern } from "./topics";
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -118,10 +119,27 @@ const reporterName = sql<string | null>`${users.name}`.as("reporterName");
 const reporterEmail = sql<string | null>`${users.email}`.as("reporterEmail");
 
 /** Newest first, paged, with the reporter's name and email: one round trip. */
-export async function listReports(db: Db, filter: ReportListQuery & { userId?: number }) {
+/** Each sort's ORDER BY (ties broken by id, so pages never repeat or skip a row). */
+const reportOrder: Record<ReportListSort, SQL[]> = {
+  created: [asc(reports.id)],
+  "-created": [desc(reports.id)],
+  title: [sql`lower(coalesce(${reports.title}, ''))`, desc(reports.id)],
+  "-title": [sql`lower(coalesce(${reports.title}, '')) DESC`, desc(reports.id)],
+  // Open (0) before resolved (1), newest first within each.
+  status: [asc(reports.resolved), desc(reports.id)],
+  "-status": [desc(reports.resolved), desc(reports.id)],
+};
+
+export async function listReports(db: Db, filter: Omit<ReportListQuery, "sort"> & { sort?: ReportListSort; userId?: number }) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(reports.userId, filter.userId));
   if (filter.status !== undefined) parts.push(eq(reports.resolved, filter.status === "resolved"));
+  if (filter.q) {
+    const pattern = likePattern(filter.q.toLowerCase());
+    parts.push(
+      sql`(lower(coalesce(${reports.title}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(${reports.message}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${users.name}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${users.email}, '')) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
   const where = parts.length ? and(...parts) : undefined;
   const [list, [counted]] = await db.batch([
     db
@@ -129,10 +147,10 @@ export async function listReports(db: Db, filter: ReportListQuery & { userId?: n
       .from(reports)
       .leftJoin(users, eq(users.id, reports.userId))
       .where(where)
-      .orderBy(desc(reports.id))
+      .orderBy(...reportOrder[filter.sort ?? "-created"])
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ total: sql<number>`count(*)` }).from(reports).where(where),
+    db.select({ total: sql<number>`count(*)` }).from(reports).leftJoin(users, eq(users.id, reports.userId)).where(where),
   ]);
   return { list: list.map((row) => toReportView({ ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail })), total: counted?.total ?? 0 };
 }

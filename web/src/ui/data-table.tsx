@@ -27,6 +27,8 @@ type DataTableProps<T, K extends string> = {
   rowKey: (row: T) => string | number;
   sort?: TableSort<K> | null;
   onSort?: (sort: TableSort<K>) => void;
+  /** data-* attributes of a row (how tests and live updates find it). */
+  rowData?: (row: T) => Record<`data-${string}`, string | number>;
   /** Shown in the body when there are no rows. */
   empty?: ReactNode;
   className?: string;
@@ -69,7 +71,7 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
  * `aria-sort` on the sorted column. It scrolls sideways inside its own focusable region on a
  * narrow screen instead of widening the page.
  */
-export function DataTable<T, K extends string>({ caption, captionHidden, columns, rows, rowKey, sort, onSort, empty, className }: DataTableProps<T, K>) {
+export function DataTable<T, K extends string>({ caption, captionHidden, columns, rows, rowKey, rowData, sort, onSort, empty, className }: DataTableProps<T, K>) {
   const captionId = useId();
   return (
     <div role="region" aria-labelledby={captionId} tabIndex={0} className={cx("w-full overflow-x-auto rounded-lg focus-visible:outline-3 focus-visible:outline-brand-600", className)}>
@@ -114,7 +116,7 @@ export function DataTable<T, K extends string>({ caption, captionHidden, columns
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-slate-200 align-top last:border-b-0 hover:bg-slate-50">
+              <tr key={rowKey(row)} {...rowData?.(row)} className="border-b border-slate-200 align-top last:border-b-0 hover:bg-slate-50">
                 {columns.map((column) =>
                   column.rowHeader ? (
                     <th key={column.id} scope="row" className={cx("px-3 py-2.5 text-start font-medium text-slate-900", column.className)}>

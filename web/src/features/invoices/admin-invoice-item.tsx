@@ -5,21 +5,20 @@ import { invoiceNoteRule } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { validateForm } from "../../lib/form";
-import { formatDateTime, formatMoney, formatPercent } from "../../lib/format";
+import { formatMoney, formatPercent } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
-import { InvoiceSummary } from "./invoice-list";
 import { checkReceipt } from "./invoice-logic";
 import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
 
 const t = ar.invoices;
 const a = ar.invoices.admin;
 
-/** One request in the staff list, with the decisions its status allows. */
-export function AdminInvoiceItem({ invoice }: { invoice: InvoiceView }) {
+/** The decisions a request's status allows (approve with a receipt, reject, or answer a cancellation), with their dialogs. */
+export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
   const change = useChangeInvoice();
   const decide = (action: "approve-cancel" | "refuse-cancel") =>
@@ -28,42 +27,31 @@ export function AdminInvoiceItem({ invoice }: { invoice: InvoiceView }) {
       { onSuccess: () => toasts.show({ type: "success", title: action === "approve-cancel" ? a.canceled : a.refused }) },
     );
   return (
-    <li className="py-4" data-invoice={invoice.id}>
-      <InvoiceSummary invoice={invoice}>
-        <p className="text-sm text-slate-800">
-          {a.tutor}: <bdi className="font-medium">{invoice.userName ?? invoice.userEmail}</bdi>{" "}
-          <bdi dir="ltr" className="text-slate-600">
-            {invoice.userEmail}
-          </bdi>
-        </p>
-        {invoice.addressedAt && (
-          <p className="text-xs text-slate-600">{a.addressedBy(invoice.addressedByName ?? "—", formatDateTime(invoice.addressedAt))}</p>
-        )}
-        {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
-        {invoice.status === InvoiceStatus.PendingApproval && (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setDialog("approve")}>
-              {a.approve}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setDialog("reject")}>
-              {a.reject}
-            </Button>
-          </div>
-        )}
-        {invoice.status === InvoiceStatus.PendingCancellation && (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" loading={change.isPending && change.variables?.change.action === "approve-cancel"} onClick={() => decide("approve-cancel")}>
-              {a.approveCancel}
-            </Button>
-            <Button size="sm" variant="secondary" loading={change.isPending && change.variables?.change.action === "refuse-cancel"} onClick={() => decide("refuse-cancel")}>
-              {a.refuseCancel}
-            </Button>
-          </div>
-        )}
-      </InvoiceSummary>
+    <>
+      {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
+      {invoice.status === InvoiceStatus.PendingApproval && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog("approve")}>
+            {a.approve}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setDialog("reject")}>
+            {a.reject}
+          </Button>
+        </div>
+      )}
+      {invoice.status === InvoiceStatus.PendingCancellation && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" loading={change.isPending && change.variables?.change.action === "approve-cancel"} onClick={() => decide("approve-cancel")}>
+            {a.approveCancel}
+          </Button>
+          <Button size="sm" variant="secondary" loading={change.isPending && change.variables?.change.action === "refuse-cancel"} onClick={() => decide("refuse-cancel")}>
+            {a.refuseCancel}
+          </Button>
+        </div>
+      )}
       <ApproveDialog invoice={invoice} open={dialog === "approve"} onClose={() => setDialog(null)} />
       <RejectDialog invoice={invoice} open={dialog === "reject"} onClose={() => setDialog(null)} />
-    </li>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
-import type { CreateInvoiceBody, InvoiceStats, InvoiceView, UpdateInvoiceBody, WithdrawMethodBody, WithdrawMethodView } from "@schema/api/invoice";
+import type { CreateInvoiceBody, InvoiceListSort, InvoiceStats, InvoiceView, UpdateInvoiceBody, WithdrawMethodBody, WithdrawMethodView } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { api } from "../../lib/api";
@@ -15,7 +15,8 @@ export const invoicesPageSize = 10;
 export const invoiceKeys = {
   all: ["invoices"] as const,
   stats: (userId: number) => ["invoices", "stats", userId] as const,
-  list: (filter: { page: number; status: InvoiceStatus | null }) => ["invoices", "list", filter.page, filter.status] as const,
+  list: (filter: { page: number; status: InvoiceStatus | null; q?: string; sort?: InvoiceListSort }) =>
+    ["invoices", "list", filter.page, filter.status, filter.q ?? "", filter.sort ?? "-created"] as const,
   /** Under "invoices": a request that keeps its new destination refreshes them too. */
   methods: ["invoices", "withdraw-methods"] as const,
 };
@@ -28,11 +29,13 @@ export function useInvoiceStatsQuery(userId: number) {
   });
 }
 
-/** GET /invoice: the tutor's own requests, or every request for staff; newest first. */
-export function useInvoicesQuery(page: number, status: InvoiceStatus | null = null) {
+/** GET /invoice: the tutor's own requests, or every request for staff; newest first unless the staff table sorts or searches (`table`). */
+export function useInvoicesQuery(page: number, status: InvoiceStatus | null = null, table: { q: string; sort: InvoiceListSort } = { q: "", sort: "-created" }) {
+  const { q, sort } = table;
   return useQuery({
-    queryKey: invoiceKeys.list({ page, status }),
-    queryFn: ({ signal }) => api.get<Paged<InvoiceView>>("/invoice", { query: { page, size: invoicesPageSize, status }, signal }),
+    queryKey: invoiceKeys.list({ page, status, q, sort }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<InvoiceView>>("/invoice", { query: { page, size: invoicesPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,15 +11,34 @@ import { openReportAsset, useUpdateReport } from "./use-reports";
 
 const t = ar.support.adminReports;
 
-/** One report for staff: what was sent, its attachments, the team note, resolve or reopen. */
-export function AdminReportItem({ report }: { report: ReportView }) {
+/** One report for staff: what was sent, its attachments, the team note, resolve or reopen (a list item, or a block inside a dialog). */
+export function AdminReportItem({
+  report,
+  as: Tag = "li",
+  showTitle = true,
+  onSaved,
+}: {
+  report: ReportView;
+  as?: "li" | "div";
+  showTitle?: boolean;
+  /** The report as the API answered the change (the table's dialog keeps showing it). */
+  onSaved?: (report: ReportView) => void;
+}) {
   const [note, setNote] = useState(report.note ?? "");
   const [assetError, setAssetError] = useState<string | null>(null);
   const update = useUpdateReport();
   const resolved = report.status === "resolved";
 
   function change(body: { status?: ReportView["status"]; note?: string }) {
-    update.mutate({ id: report.id, ...body }, { onSuccess: () => toasts.show({ id: `report-${report.id}`, type: "success", title: t.saved }) });
+    update.mutate(
+      { id: report.id, ...body },
+      {
+        onSuccess: (saved) => {
+          toasts.show({ id: `report-${report.id}`, type: "success", title: t.saved });
+          onSaved?.(saved);
+        },
+      },
+    );
   }
 
   function open(path: string) {
@@ -28,11 +47,13 @@ export function AdminReportItem({ report }: { report: ReportView }) {
   }
 
   return (
-    <li className="flex flex-col gap-3 py-5">
+    <Tag className={Tag === "li" ? "flex flex-col gap-3 py-5" : "flex flex-col gap-3"}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-bold text-slate-900">
-          <bdi>{report.title}</bdi>
-        </h2>
+        {showTitle && (
+          <h2 className="text-lg font-bold text-slate-900">
+            <bdi>{report.title}</bdi>
+          </h2>
+        )}
         <Badge tone={resolved ? "success" : "warning"}>{t.statuses[report.status]}</Badge>
       </div>
       <p className="text-sm text-slate-700">
@@ -103,6 +124,6 @@ export function AdminReportItem({ report }: { report: ReportView }) {
           {resolved ? t.reopen : t.resolve}
         </Button>
       </div>
-    </li>
+    </Tag>
   );
 }

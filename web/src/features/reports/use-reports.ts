@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
-import type { ReportStatus, ReportView, UpdateReportBody } from "@schema/api/report";
+import type { ReportListSort, ReportStatus, ReportView, UpdateReportBody } from "@schema/api/report";
 import { api } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
@@ -10,7 +10,7 @@ export const reportsPageSize = 10;
 
 export const reportKeys = {
   all: ["reports"] as const,
-  list: (page: number, status: ReportStatus | null) => ["reports", "list", page, status] as const,
+  list: (page: number, status: ReportStatus | null, q = "", sort: ReportListSort = "-created") => ["reports", "list", page, status, q, sort] as const,
 };
 
 /** POST /report/with/asset (multipart). */
@@ -23,10 +23,12 @@ export function useSendReport() {
 }
 
 /** GET /report/list: every report for staff (newest first), optionally by status. */
-export function useReportsQuery(page: number, status: ReportStatus | null) {
+export function useReportsQuery(page: number, status: ReportStatus | null, table: { q: string; sort: ReportListSort } = { q: "", sort: "-created" }) {
+  const { q, sort } = table;
   return useQuery({
-    queryKey: reportKeys.list(page, status),
-    queryFn: ({ signal }) => api.get<Paged<ReportView>>("/report/list", { query: { page, size: reportsPageSize, status }, signal }),
+    queryKey: reportKeys.list(page, status, q, sort),
+    queryFn: ({ signal }) =>
+      api.get<Paged<ReportView>>("/report/list", { query: { page, size: reportsPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
