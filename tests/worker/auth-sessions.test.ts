@@ -115,6 +115,17 @@ describe("signed-in sessions", () => {
     expect((await current(reset.body.token)).status).toBe(200);
   });
 
+  it("ends every session of an account whose role changes, whoever changes it", async () => {
+    const { user, token } = await register();
+    const other = await signIn(user.email);
+    await env.DB.prepare("UPDATE users SET name = ? WHERE id = ?").bind("اسم جديد", user.id).run();
+    expect((await current(token)).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET role = ? WHERE id = ?").bind(Role.Tutor, user.id).run();
+    expect([(await current(token)).status, (await current(other)).status]).toEqual([401, 401]);
+    expect(await sessionRow(sidOf(token))).toMatchObject({ end_reason: "role" });
+    expect((await current(await signIn(user.email))).body.role).toBe(Role.Tutor);
+  });
+
   it("refuses a token without a session (issued before sessions were stored) and a session that does not exist", async () => {
     const { user } = await register();
     const secret = readConfig(env).TOKEN_SECRET;

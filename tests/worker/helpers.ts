@@ -49,6 +49,13 @@ export async function register(role: Role = Role.Student, overrides: Record<stri
 export async function createUserWithRole(role: Role): Promise<AuthResponse> {
   const student = await register(Role.Student);
   await env.DB.prepare("UPDATE users SET role = ? WHERE id = ?").bind(role, student.user.id).run();
+  // A role change ends the account's sessions (migrations/0007): sign in again with the new role.
+  const signedIn = await call("POST", "/api/v1/auth/password", {
+    body: { email: student.user.email, password: PASSWORD },
+    headers: { "cf-connecting-ip": `10.1.${counter % 250}.${Math.floor(Math.random() * 250)}` },
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in after the role change failed: ${JSON.stringify(signedIn.body)}`);
+  student.token = signedIn.body.token as string;
   if (role === Role.Tutor || role === Role.TutorManager)
     await env.DB.prepare("INSERT OR IGNORE INTO tutors (id, created_at, updated_at) VALUES (?, ?, ?)")
       .bind(student.user.id, new Date().toISOString(), new Date().toISOString())
