@@ -74,6 +74,18 @@ export class SessionRoom extends Server<Env> {
     if (!stillHere) this.#toOthers(connection, { type: "SessionMemberLeft", payload: { sessionId: this.name, userId: state.userId } });
   }
 
+  /** Called by the Worker (RPC) when an account is suspended: that user leaves the call and their sockets close for good. */
+  async closeUser(userId: number, reason: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.#sockets()) {
+      if (connection.state?.userId !== userId) continue;
+      if (connection.state.inCall) await this.#leave(connection, connection.state);
+      connection.close(4003, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   /** At the scheduled end: everyone in the call leaves (logged) and every socket closes. */
   async onAlarm(): Promise<void> {
     for (const connection of this.#sockets()) {

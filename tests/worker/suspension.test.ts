@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { TestSocket, closeAll, eventually } from "./factories-chat";
 import { addMinutes, book, createStudent, createUser, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
+import { createLesson, openRoom } from "./factories-sessions";
 import { onboardedTutor } from "./factories-tutors";
 import { PASSWORD, call, register } from "./helpers";
 
@@ -113,6 +114,22 @@ describe("suspending an account", () => {
     expect(await listed()).toBe(false);
     await restore(admin.token, tutor.user.id);
     expect(await listed()).toBe(true);
+  });
+
+  it("closes the suspended user's socket in a live lesson's room; the other member stays", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const { sessionId, tutor, student } = await createLesson({ minutesFromNow: -5 });
+    const studentRoom = await openRoom(sessionId, student);
+    const tutorRoom = await openRoom(sessionId, tutor);
+    let closedWith: number | null = null;
+    tutorRoom.socket.addEventListener("close", (event) => {
+      closedWith = event.code;
+    });
+    expect((await suspend(admin.token, tutor.id)).status).toBe(200);
+    await eventually(() => closedWith !== null);
+    expect(closedWith).toBe(4003);
+    await studentRoom.next("SessionMemberLeft", (payload) => payload.userId === tutor.id);
+    studentRoom.close();
   });
 
   it("closes the suspended user's open sockets and admits no new one", async () => {

@@ -1,22 +1,38 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AdminChannel } from "../../durable-objects/admin-channel";
 import type { ChatRoom } from "../../durable-objects/chat-room";
+import type { SessionRoom } from "../../durable-objects/session-room";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import { chatRoomMembers } from "../../schema/db";
+import { ROOM_OPENS_BEFORE_MS } from "../domain/sessions";
 import type { Db } from "../http/context";
 import type { Env } from "../env";
 import { describeError, type Logger } from "../http/logger";
 
 /**
  * Closes every open socket of a suspended user: their user channel, the chat rooms they are a
- * member of and (for an admin) the staff channel. Their sessions are already ended, so no new
+ * member of, the live session rooms they may be in and (for an admin) the staff channel. Their sessions are already ended, so no new
  * socket ticket can be issued to reconnect. Never throws: a failure is logged.
  */
-export async function closeUserSockets(env: Pick<Env, "USER_CHANNEL" | "CHAT_ROOM" | "ADMIN_CHANNEL">, db: Db, userId: number, logger: Logger): Promise<number> {
+export async function closeUserSockets(env: Pick<Env, "USER_CHANNEL" | "CHAT_ROOM" | "ADMIN_CHANNEL" | "SESSION_ROOM">, db: Db, userId: number, logger: Logger): Promise<number> {
   const reason = "account-suspended";
   try {
-    const rooms = await db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, userId));
+    const now = new Date();
+    const soon = new Date(now.getTime() + ROOM_OPENS_BEFORE_MS).toISOString();
+    const at = now.toISOString();
+    const [rooms, live] = await Promise.all([
+      db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, userId)),
+      // Live session rooms the user may be in: open from 10 minutes before the start until the end.
+      db.all<{ id: string }>(sql`
+        SELECT 'lesson:' || l.id AS id FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id AND m.user_id = ${userId}
+          WHERE l."end" > ${at} AND l.start <= ${soon}
+        UNION ALL SELECT 'interview:' || i.id FROM interviews i
+          WHERE (i.interviewee_id = ${userId} OR i.interviewer_id = ${userId}) AND i."end" > ${at} AND i.start <= ${soon}
+        UNION ALL SELECT 'demo:' || d.id FROM demo_sessions d
+          WHERE (d.tutor_id = ${userId} OR d.tutor_manager_id = ${userId}) AND d."end" > ${at} AND d.start <= ${soon}`),
+    ]);
     const closes: Promise<number>[] = [
+      ...live.map((session) => (env.SESSION_ROOM as DurableObjectNamespace<SessionRoom>).getByName(session.id).closeUser(userId, reason)),
       (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(userId)).closeAll(reason),
       (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").closeUser(userId, reason),
       ...rooms.map((room) => (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(room.roomId)).closeUser(userId, reason)),

@@ -144,7 +144,11 @@ export async function socketTicket(party: string, name: string, token: string): 
     const answer = await apiFetch<SocketTicketResponse>("/auth/socket-ticket", { method: "POST", token, body: { party, name } });
     return answer.ticket;
   } catch (error) {
-    log.warn("no socket ticket", `${party}/${name} ${errorCodeOf(error)}`);
+    const code = errorCodeOf(error);
+    log.warn("no socket ticket", `${party}/${name} ${code}`);
+    // As the API client does: a suspended account or an ended session signs this browser out.
+    if (code === "account-suspended") session.logout("suspended");
+    else if (code === "unauthenticated" && session.getState().token === token) session.logout();
     return "";
   }
 }
