@@ -50,7 +50,7 @@ export const adminFigures = {
     destination: "التحويل إلى",
     status: "الحالة",
     requested: "تاريخ الطلب",
-    noteAndReceipt: "الملاحظة والإيصال",
+    statusNoteReceipt: "الحالة والملاحظة",
     searchReports: "بحث في عنوان البلاغ أو نصه أو اسم صاحبه أو بريده",
     reportTitle: "البلاغ",
     reporter: "المُبلِّغ",

@@ -110,7 +110,7 @@ export function DataTable<T, K extends string>({ caption, captionHidden, columns
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-700">
+              <td colSpan={columns.length} className="px-3 py-6 text-start text-slate-700">
                 {empty ?? ar.table.empty}
               </td>
             </tr>

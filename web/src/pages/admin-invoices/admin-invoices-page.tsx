@@ -22,7 +22,7 @@ import { SearchBox } from "../../ui/search-box";
 const a = ar.invoices.admin;
 const tt = ar.adminFigures.tables;
 
-type InvoiceColumn = "tutor" | "amount" | "destination" | "status" | "created" | "note" | "actions";
+type InvoiceColumn = "tutor" | "amount" | "destination" | "status" | "created" | "actions";
 type SortColumn = Extract<InvoiceColumn, "tutor" | "amount" | "status" | "created">;
 
 const toApiSort = (sort: TableSort<InvoiceColumn>): InvoiceListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
@@ -35,14 +35,14 @@ const fromApiSort = (sort: InvoiceListSort): TableSort<InvoiceColumn> => ({
 function NoteAndReceipt({ invoice }: { invoice: InvoiceView }) {
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="flex min-w-40 flex-col gap-1">
+    <div className="flex flex-col gap-1">
       {/* Sanitised by the API, and again here, to the rich-text allow-list (schema/html.ts). */}
       {invoice.note && <span dir="auto" className="text-slate-800" dangerouslySetInnerHTML={{ __html: sanitizeHtml(invoice.note) }} />}
       {invoice.receipt && (
         <Button
           variant="ghost"
           size="sm"
-          className="self-start"
+          className="-ms-3 self-start"
           onClick={() => {
             setError(null);
             openReceipt(invoice.receipt!).catch((failure: unknown) => setError(errorMessage(errorCodeOf(failure))));
@@ -88,17 +88,17 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
   },
   {
     id: "status",
-    header: tt.status,
+    header: tt.statusNoteReceipt,
     sortable: true,
     cell: (invoice) => (
       <div className="flex min-w-32 flex-col items-start gap-1">
         <InvoiceStatusBadge status={invoice.status} />
         {invoice.addressedAt && <span className="text-xs text-slate-600">{a.addressedBy(invoice.addressedByName ?? "—", formatDateTime(invoice.addressedAt))}</span>}
+        <NoteAndReceipt invoice={invoice} />
       </div>
     ),
   },
   { id: "created", header: tt.requested, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (invoice) => formatDateTime(invoice.createdAt) },
-  { id: "note", header: tt.noteAndReceipt, cell: (invoice) => <NoteAndReceipt invoice={invoice} /> },
   {
     id: "actions",
     header: tt.actions,
@@ -123,7 +123,7 @@ export function AdminInvoicesPage() {
   // AdminInvoices (the admin layout listens): new requests and other admins' decisions appear without a reload.
   const invoices = useInvoicesQuery(page, status, { q, sort });
   return (
-    <PageFrame title={a.title} subtitle={a.intro} width="wide">
+    <PageFrame title={a.title} subtitle={a.intro} width="full">
       <Card>
         <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
           <SearchBox

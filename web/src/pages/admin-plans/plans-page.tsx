@@ -179,7 +179,7 @@ export function AdminPlansPage() {
   // Every plan is on one page (at most 100), so the table sorts them itself; by weekly minutes at first.
   const [sort, setSort] = useState<TableSort<PlanColumn>>({ column: "plan", direction: "asc" });
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       {canWrite ? (
         <div>
           <Button onClick={() => setEditing({ plan: null })}>{t.add}</Button>

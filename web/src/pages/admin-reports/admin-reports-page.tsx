@@ -103,7 +103,7 @@ export function AdminReportsPage() {
   const listed = opened ? reports.data?.list.find((report) => report.id === opened.id) : undefined;
   const current = listed && opened && listed.updatedAt >= opened.updatedAt ? listed : opened;
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
         <div className="mb-4 flex flex-col gap-3">
           <SearchBox

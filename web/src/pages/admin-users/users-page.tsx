@@ -75,7 +75,7 @@ export function AdminUsersPage() {
   const change = (next: Partial<UserFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
 
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       <div>
         <Button onClick={() => setCreating(true)}>{t.createStaff}</Button>
       </div>

@@ -85,7 +85,7 @@ export function AdminHomePage() {
   useDocumentTitle(t.title);
   const series = useAdminSeriesQuery();
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       <QueryState query={series}>{(data) => <Dashboard data={data} />}</QueryState>
     </PageFrame>
   );
