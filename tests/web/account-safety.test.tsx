@@ -16,6 +16,17 @@ const { DevicesPanel } = await import("../../web/src/features/user/devices-panel
 const { SuspensionCard } = await import("../../web/src/features/admin-area/suspension-card");
 const { accountSafety } = await import("../../web/src/i18n/ar-EG-account-safety");
 const { formatCountry, formatWhen } = await import("../../web/src/lib/format");
+const { useSignOut } = await import("../../web/src/features/session/use-sign-out");
+const { session } = await import("../../web/src/lib/session");
+
+function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" onClick={() => signOut()}>
+      خروج
+    </button>
+  );
+}
 
 const devices = [
   { id: "11111111-1111-4111-8111-111111111111", device: "Firefox · Windows", country: "EG", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-24T18:00:00.000Z", current: true },
@@ -67,6 +78,22 @@ describe("the signed-in devices tab", () => {
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole("button", { name: accountSafety.devices.confirmEndAll }));
     await waitFor(() => expect(post).toHaveBeenCalledWith("/auth/sessions/end-all", { keepCurrent: false }));
+  });
+});
+
+describe("signing out", () => {
+  it("ends the session on the server and forgets it here", async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetchMock);
+    session.signIn({ user: userWith(Role.Student), token: "tok-signed-in" });
+    renderWithApp(<SignOutButton />);
+    fireEvent.click(screen.getByRole("button", { name: "خروج" }));
+    expect(session.getState().token).toBeNull();
+    expect(session.getState().logoutReason).toBe("signed-out");
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method, new Headers(init.headers).get("Authorization")]).toEqual(["/api/v1/auth/sign-out", "POST", "Bearer tok-signed-in"]);
+    vi.unstubAllGlobals();
   });
 });
 
