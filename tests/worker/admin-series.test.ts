@@ -134,6 +134,27 @@ describe("the admin area's series", () => {
   });
 });
 
+describe("the series' cost", () => {
+  it("reads everything in one D1 round trip: one batch of four statements, one per metric", async () => {
+    let batches = 0;
+    let prepared = 0;
+    const database = db();
+    const client = (database as unknown as { $client: D1Database }).$client;
+    const spy = new Proxy(client, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key === "batch") return (...args: [D1PreparedStatement[]]) => (batches++, value.apply(target, args));
+        if (key === "prepare") return (...args: [string]) => (prepared++, value.apply(target, args));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    Object.assign(database, { $client: spy });
+    await adminSeries(database, { to: "2025-06-30", days: 92, weeks: 52, months: 24 });
+    expect(batches).toBe(1);
+    expect(prepared).toBe(4);
+  });
+});
+
 describe("GET /stats/series", () => {
   it("answers an admin the figures and four series of the default lengths, ending today in Cairo", async () => {
     const admin = await createUser(Role.RegularAdmin);
