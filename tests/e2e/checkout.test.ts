@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { money } from "../../web/src/i18n/ar-EG-money";
 import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
 
 const PASSWORD = "Checkout#2026";
@@ -153,14 +154,12 @@ describe("checkout (issue 5)", () => {
     await page.waitForURL(/\/atfawry\/plugin\/card-token/);
     await screenshot(page, "sandbox-add-card");
     await page.getByRole("button", { name: "حفظ البطاقة" }).click();
-    await page.waitForURL(/\/card-added\?/);
-    await page.getByText(p.cardAdded.success).waitFor();
-    await expectNoAxeViolations(page, "/card-added");
-    await screenshot(page, "card-added");
-    await page.getByRole("link", { name: p.cardAdded.back }).click();
-    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0$`));
+    // Saved: /card-added resumes the same checkout at once, the new (default) card already chosen.
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?resume=card`));
+    await page.getByText(money.card.resumed).waitFor();
     await page.getByRole("tab", { name: p.methods[0] }).click();
     await page.getByRole("tabpanel").getByText("512345******2346").waitFor();
+    await expect(page.getByRole("tabpanel").getByRole("radio").first().isChecked()).resolves.toBe(true);
     await expectNoAxeViolations(page, "/checkout (card tab, a saved card)");
     await screenshot(page, "checkout-card");
     await narrowScreenshot(page, "checkout-card-360");

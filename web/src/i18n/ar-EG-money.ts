@@ -18,7 +18,7 @@ export const money = {
   },
   refundState: {
     refunding: (amount: string) => `جارٍ رد ${amount} لوسيلة الدفع بتاعتك.`,
-    refunded: (amount: string) => `رجّعنالك ${amount}. ممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
+    refunded: (amount: string) => `رجّعنالك ${amount}، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
     failed: "فوري رفضت رد المبلغ المرة دي. هنحاول تاني تلقائيًا، ولو فضلت المشكلة فريق الدعم هيتابعها معاك.",
     refundedPart: (amount: string) => `المسترد: ${amount}`,
   },
@@ -31,6 +31,7 @@ export const money = {
     number: "رقم الإيصال",
     date: "التاريخ",
     student: "الطالب",
+    email: "البريد الإلكتروني",
     plan: "الباقة",
     planValue: (minutes: string, period: string) => `${minutes} دقيقة أسبوعيًا — ${period}`,
     periods: { 0: "شهر", 1: "٣ شهور", 2: "سنة" } as Record<number, string>,

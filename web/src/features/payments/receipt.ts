@@ -14,7 +14,8 @@ export function receiptRows(receipt: Receipt): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     [t.number, receipt.number],
     [t.date, formatDateTime(receipt.date)],
-    [t.student, receipt.student.name ? `${receipt.student.name} (${receipt.student.email})` : receipt.student.email],
+    ...(receipt.student.name ? [[t.student, receipt.student.name] as [string, string]] : []),
+    [t.email, receipt.student.email],
     [t.plan, t.planValue(formatNumber(receipt.plan.weeklyMinutes), t.periods[receipt.plan.period] ?? "")],
   ];
   if (receipt.subscription) rows.push([t.period, t.from(formatDate(receipt.subscription.start), formatDate(receipt.subscription.end))]);

@@ -1,0 +1,99 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "@schema/api/common";
+import type { PlanView } from "@schema/api/plan";
+import { ar } from "../../web/src/i18n/ar-EG";
+import { money } from "../../web/src/i18n/ar-EG-money";
+import { baseUrl, expectNoAxeViolations, field, latestCode, launch, newPage, registerStudent, screenshot } from "./browser";
+
+const PASSWORD = "Refund#2026";
+const p = ar.payments;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function cheapestPlan(): Promise<PlanView> {
+  const response = await fetch(`${baseUrl()}/api/v1/plan/list?size=100`);
+  const { list } = (await response.json()) as Paged<PlanView>;
+  const plans = list.filter((plan) => plan.active && !plan.inviteOnly).sort((a, b) => a.monthPrice - b.monthPrice);
+  if (!plans[0]) throw new Error("no plan to buy");
+  return plans[0];
+}
+
+async function newVerifiedStudent(page: Page, name: string) {
+  const email = `e2e-refund-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await registerStudent(page, name, email, PASSWORD);
+  await page.goto("/s/dashboard");
+  await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+  await field(dialog, ar.fields.code).waitFor();
+  await field(dialog, ar.fields.code).fill(await latestCode(email));
+  await dialog.getByRole("button", { name: ar.verification.confirm }).click();
+  await page.getByText(ar.verification.emailVerified).first().waitFor();
+}
+
+const egp = (piasters: number) =>
+  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(piasters / 100).replace(/\s/g, "");
+
+describe("money goes back (cancel → refund → receipts)", () => {
+  it("a student pays at an outlet, cancels from /payments after seeing the refund, sees it Refunded and downloads both receipts", async () => {
+    const page = await newPage(browser);
+    await newVerifiedStudent(page, "هالة سمير");
+    const plan = await cheapestPlan();
+
+    // Buy by reference number, paid at an outlet through the sandbox.
+    await page.goto(`/checkout/${plan.id}/0`);
+    await page.getByRole("tab", { name: p.methods[3] }).click();
+    await page.getByRole("button", { name: p.reference.start }).click();
+    const reference = (await page.getByTestId("reference-number").textContent())?.trim() ?? "";
+    expect((await fetch(`${baseUrl()}/api/v1/dev/fawry/__emu/pay/${reference}`, { method: "POST" })).status).toBe(200);
+    await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 15_000 });
+
+    // /payments: cancel, with the refund shown first (nothing used yet: everything back).
+    await page.goto("/payments");
+    await page.getByTestId("current-subscription").waitFor();
+    await page.getByRole("button", { name: money.cancel.open }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("refund-preview").waitFor();
+    expect((await dialog.getByTestId("refund-preview").textContent())?.replace(/\s/g, "")).toBe(egp(plan.monthPrice));
+    await expectNoAxeViolations(page, "/payments (cancel dialog)");
+    await screenshot(page, "payments-cancel-dialog");
+    await dialog.getByRole("button", { name: money.cancel.confirm }).click();
+
+    // Told at once, then the transaction shows Refunded with the amount back.
+    await page.getByText(money.cancel.doneNoPayment, { exact: false }).waitFor();
+    const row = page.locator("[data-transaction]").first();
+    await row.locator(`[data-status="3"]`).waitFor({ timeout: 15_000 });
+    await row.getByText(p.statuses[3]).waitFor();
+    await expectNoAxeViolations(page, "/payments (refunded)");
+    await screenshot(page, "payments-refunded");
+
+    // Receipts: the payment's and the refund's, each downloaded.
+    await row.getByRole("button", { name: money.receipts.open }).click();
+    const receipts = page.getByRole("dialog");
+    await receipts.locator("[data-receipt]").nth(1).waitFor();
+    expect(await receipts.locator("[data-receipt]").count()).toBe(2);
+    await expectNoAxeViolations(page, "/payments (receipts)");
+    await screenshot(page, "payments-receipts");
+    const names: string[] = [];
+    for (const title of [money.receipts.payment, money.receipts.refund]) {
+      const item = receipts.locator("[data-receipt]", { hasText: title });
+      const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("button", { name: new RegExp(`^${money.receipts.download}`) }).click()]);
+      names.push(download.suggestedFilename());
+      const text = await readFile((await download.path())!, "utf8");
+      expect(text).toContain('dir="rtl"');
+      expect(text).toContain(title);
+      expect(text).toContain(reference);
+    }
+    expect(names[0]).toMatch(/^dars-receipt-P-\d{6}\.html$/);
+    expect(names[1]).toMatch(/^dars-receipt-R-\d{6}\.html$/);
+    await page.context().close();
+  });
+});
