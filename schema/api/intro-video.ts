@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IntroVideoStatus } from "../enums";
-import { bounds, interviewFeedbackRule, introVideoDurationRule } from "../rules";
+import { bounds, interviewFeedbackRule } from "../rules";
 import { pageQuery } from "./common";
 
 export const introVideoTypes = ["video/mp4", "video/webm"] as const;
@@ -14,7 +14,10 @@ const size = z
   .max(bounds.fileBytes.introVideo, "large-file-size");
 
 /** POST /intro-video/upload — starts an R2 multipart upload for a large video. */
-export const introVideoUploadBody = z.object({ duration: introVideoDurationRule, contentType, size });
+/** The client's `duration` is accepted for older clients and ignored: the container's duration is checked. */
+const claimedDuration = z.unknown().optional();
+
+export const introVideoUploadBody = z.object({ duration: claimedDuration, contentType, size });
 export type IntroVideoUploadBody = z.infer<typeof introVideoUploadBody>;
 export type IntroVideoUpload = { uploadId: string; key: string; partSize: number };
 
@@ -30,7 +33,7 @@ export type IntroVideoPart = { partNumber: number; etag: string };
 export const introVideoCompleteBody = z.object({
   key: z.string({ error: "bad-request" }).min(1, "bad-request"),
   uploadId: z.string({ error: "bad-request" }).min(1, "bad-request"),
-  duration: introVideoDurationRule,
+  duration: claimedDuration,
   parts: z
     .array(z.object({ partNumber: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request"), etag: z.string({ error: "bad-request" }) }), {
       error: "bad-request",

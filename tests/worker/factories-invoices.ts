@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { Role, WithdrawMethod } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import type { CreateInvoiceBody } from "../../schema/api/invoice";
+import { padTo, pdfBytes, pngBytes } from "./media-files";
 import { call } from "./helpers";
 import { createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
@@ -49,7 +50,10 @@ export async function pendingInvoice(tutor: Session, amount = 10_000): Promise<n
 /** PUT /invoice/{id}/with/asset with one file in the `receipt` field. */
 export function uploadReceipt(session: Session, id: number, file: { bytes?: number; type?: string; name?: string; field?: string } = {}) {
   const form = new FormData();
-  const bytes = new Uint8Array(file.bytes ?? 1024).fill(7);
+  // Real content for the types the product accepts (it checks by content), filler otherwise.
+  const type = file.type ?? "application/pdf";
+  const size = file.bytes ?? 1024;
+  const bytes = type === "application/pdf" ? padTo(pdfBytes(), size) : type === "image/png" ? padTo(pngBytes(8, 8), size) : new Uint8Array(size).fill(7);
   form.set(file.field ?? "receipt", new File([bytes], file.name ?? "receipt.pdf", { type: file.type ?? "application/pdf" }));
   return call("PUT", `/api/v1/invoice/${id}/with/asset`, { token: session.token, raw: form });
 }

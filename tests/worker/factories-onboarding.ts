@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
+import { mp4Bytes, padTo, webmBytes } from "./media-files";
 import type { AuthResponse } from "../../schema/api/user";
 import { createUserWithRole } from "./helpers";
 import { addMinutes } from "./factories-tutors";
@@ -63,9 +64,10 @@ export async function insertDemo(tutorId: number, managerId: number, start: stri
 /** `days` days before now, as ISO text. */
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-/** A small fake video file of a given type and size. */
-export function videoFile(type = "video/mp4", bytes = 2048): File {
-  return new File([new Uint8Array(bytes)], type === "video/webm" ? "intro.webm" : "intro.mp4", { type });
+/** A small real video file (its container says `seconds` long) of a given type, padded to a size. */
+export function videoFile(type = "video/mp4", bytes = 2048, seconds = 90): File {
+  const content = type === "video/webm" ? webmBytes(seconds) : mp4Bytes(seconds);
+  return new File([padTo(content, bytes)], type === "video/webm" ? "intro.webm" : "intro.mp4", { type });
 }
 
 export function videoForm(file: File | null, duration: string | null): FormData {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
+import { padTo, pngBytes, webmBytes } from "./media-files";
 import type { AuthResponse } from "../../schema/api/user";
 import { call, createUserWithRole, register } from "./helpers";
 
@@ -31,8 +32,8 @@ const QUARTER = 15 * 60 * 1000;
 /** An instant `hours` from now, on the quarter hour. */
 export const hoursFromNow = (hours: number) => new Date(Math.ceil(Date.now() / QUARTER) * QUARTER + hours * 3_600_000).toISOString();
 
-export const png = (bytes = 64) => new File([new Uint8Array(bytes)], "photo.png", { type: "image/png" });
-export const webm = (bytes = 2048) => new File([new Uint8Array(bytes)], "video.webm", { type: "video/webm" });
+export const png = (bytes = 64) => new File([pngBytes(4, 4, bytes)], "photo.png", { type: "image/png" });
+export const webm = (bytes = 2048) => new File([padTo(webmBytes(100), bytes)], "video.webm", { type: "video/webm" });
 
 export function assetForm(files: { image?: File; video?: File; thumbnail?: File }): FormData {
   const form = new FormData();

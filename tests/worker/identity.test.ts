@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { pngBytes } from "./media-files";
 import { Role } from "../../schema/enums";
 import { issueToken, readToken } from "../../worker/domain/token";
 import { ownedUploadKey } from "../../worker/domain/uploads";
@@ -228,7 +229,7 @@ describe("avatar upload (PUT /user/asset)", () => {
 
   it("stores a PNG in R2 and serves it back with its type", async () => {
     const { user, token } = await register();
-    const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3])], "me.png", { type: "image/png" });
+    const png = new File([pngBytes(2, 2, 40)], "me.png", { type: "image/png" });
     const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(png) });
     expect(response.status).toBe(200);
     expect(response.body.url).toMatch(new RegExp(`^/api/v1/assets/uploads/avatars/${user.id}-`));
@@ -239,12 +240,12 @@ describe("avatar upload (PUT /user/asset)", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     const ranged = await call("GET", response.body.url, { headers: { range: "bytes=0-3" } });
     expect(ranged.status).toBe(206);
-    expect(ranged.headers.get("content-range")).toBe("bytes 0-3/11");
+    expect(ranged.headers.get("content-range")).toBe("bytes 0-3/40");
   });
 
   it("deletes the avatar it replaces, but never a file it did not issue for this user (the shared demo media)", async () => {
     const { user, token } = await register();
-    const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 4, 5, 6])], "me.png", { type: "image/png" });
+    const png = () => new File([pngBytes(3, 3)], "me.png", { type: "image/png" });
     // A demo-style shared picture first: replacing it must leave it alone.
     const shared = "uploads/demo/shared-avatar.png";
     await env.MEDIA.put(shared, png().stream(), { httpMetadata: { contentType: "image/png" } });

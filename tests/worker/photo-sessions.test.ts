@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { mp4Bytes, padTo } from "./media-files";
 import { Role } from "../../schema/enums";
 import { TestSocket, closeAll, eventually } from "./factories-chat";
 import {
@@ -347,7 +348,7 @@ describe("chunked tutor video upload", () => {
     const query = `tutorId=${tutor.user.id}&key=${encodeURIComponent(key)}&uploadId=${encodeURIComponent(uploadId)}&partNumber=1`;
     const part = await call("PUT", `/api/v1/user/asset/tutor/video/upload/part?${query}`, {
       token: place.token,
-      raw: new Uint8Array(3000),
+      raw: padTo(mp4Bytes(100), 3000),
       headers: { "content-length": "3000" },
     });
     expect(part.status).toBe(200);

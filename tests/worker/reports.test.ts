@@ -2,11 +2,12 @@
 // storing), GET /report/list (own vs staff), PUT /report (staff resolve/reopen and note), and the
 // private attachments.
 import { env } from "cloudflare:workers";
+import { pngBytes } from "./media-files";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { call, createUserWithRole, register } from "./helpers";
 
-const png = (bytes = 16) => new File([new Uint8Array(bytes).fill(7)], "screen.png", { type: "image/png" });
+const png = (bytes = 64) => new File([pngBytes(8, 8, bytes)], "screen.png", { type: "image/png" });
 const logFile = (text = "12:00 ERROR booking failed\n") => new File([text], "dars.log", { type: "text/plain" });
 
 function reportForm(fields: Record<string, string | File | undefined> = {}) {
@@ -56,7 +57,7 @@ describe("sending a report", () => {
     const ledger = await env.DB.prepare("SELECT kind, size FROM assets WHERE key IN (?, ?) ORDER BY kind").bind(row?.log, row?.screenshot).all();
     expect(ledger.results).toEqual([
       { kind: "log", size: logFile().size },
-      { kind: "screenshot", size: 16 },
+      { kind: "screenshot", size: 64 },
     ]);
     const image = await call("GET", response.body.screenshot, { token: student.token });
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);

@@ -1,16 +1,19 @@
 import { fail } from "../http/failure";
 import { settings } from "./settings";
+import { checkImageContent } from "./uploads";
 
 /** Public files live under uploads/ in R2 and are served by GET /api/v1/assets/uploads/<name>. */
 export const PUBLIC_PREFIX = "uploads/";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 
-/** Checks type and size before anything is written, then stores the avatar under a fresh name. */
+/**
+ * Checks the declared type, the size and then the content (signature and decoded dimensions)
+ * before anything is written, then stores the avatar under a fresh name as its real type.
+ */
 export async function storeAvatar(bucket: R2Bucket, userId: number, file: File): Promise<string> {
-  const type = file.type as (typeof settings.avatar.types)[number];
-  if (!settings.avatar.types.includes(type)) fail("invalid-type");
-  if (file.size > settings.avatar.maxBytes) fail("large-file-size");
+  if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number])) fail("invalid-type");
+  const type = (await checkImageContent(file, settings.avatar.maxBytes, settings.avatar.types)) as (typeof settings.avatar.types)[number];
   const name = `avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
   await bucket.put(PUBLIC_PREFIX + name, file.stream(), { httpMetadata: { contentType: type } });
   return `/api/v1/assets/uploads/${name}`;

@@ -5,6 +5,7 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { describeError, type Logger } from "../http/logger";
 import { PUBLIC_PREFIX } from "./assets";
+import { fileReader, isPdf, sniffImage, sniffVideo, type ByteReader, type ImageType, type VideoType } from "./sniff";
 
 /** One part of a chunked upload (a Worker request body is at most 100 MB). */
 export const MAX_PART_BYTES = 95 * 1024 * 1024;
@@ -32,6 +33,49 @@ export function checkImage(type: string, size: number, maxBytes: number): string
   return type;
 }
 
+/** How much of an image is read to find its dimensions (a JPEG's frame header follows its EXIF). */
+const IMAGE_HEAD_BYTES = 512 * 1024;
+
+/**
+ * An image checked by its content: size, then the signature and decoded dimensions. Answers the
+ * real type (what is stored and served), which must be one of `allowed`; `invalid-type` otherwise.
+ */
+export async function checkImageContent(file: Blob, maxBytes: number, allowed: readonly string[]): Promise<ImageType> {
+  if (file.size <= 0) fail("empty-request");
+  if (file.size > maxBytes) fail("large-file-size");
+  const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
+  if (!sniffed || !allowed.includes(sniffed.type)) fail("invalid-type");
+  return sniffed.type;
+}
+
+/** A receipt: an image or a PDF by its content, matching the type it was sent as (the key's extension follows it). */
+export async function checkReceiptContent(file: Blob): Promise<string> {
+  const head = await fileReader(file).read(0, IMAGE_HEAD_BYTES);
+  const type = isPdf(head) ? "application/pdf" : (sniffImage(head)?.type ?? null);
+  if (!type || type !== file.type) fail("invalid-type");
+  return type;
+}
+
+/**
+ * A video checked by its container (MP4 or WebM), which must be the type it was declared as when
+ * one was (a chunked upload's object keeps its declared type). Answers the type and duration.
+ */
+export async function checkVideoContent(reader: ByteReader, declared?: string): Promise<{ type: VideoType; seconds: number | null }> {
+  if (reader.size <= 0) fail("empty-request");
+  const sniffed = await sniffVideo(reader);
+  if (!sniffed || (declared !== undefined && declared !== sniffed.type)) fail("invalid-type");
+  return sniffed;
+}
+
+/** An intro video's length from its container, whole seconds, within 1–3 minutes (the client's claim is not used). */
+export function introVideoSeconds(seconds: number | null): number {
+  if (seconds === null || !Number.isFinite(seconds)) fail("invalid-type");
+  const whole = Math.round(seconds);
+  if (whole < bounds.introVideoSeconds.min) fail("short-video-duration", { video: "short-video-duration" });
+  if (whole > bounds.introVideoSeconds.max) fail("long-video-duration", { video: "long-video-duration" });
+  return whole;
+}
+
 /** R2 key of a new intro video of the tutor: uploads/intro-videos/<tutorId>-<uuid>.<ext>. */
 export function introVideoKey(tutorId: number, type: IntroVideoType): string {
   return `${PUBLIC_PREFIX}intro-videos/${tutorId}-${crypto.randomUUID()}.${videoExtension[type]}`;
@@ -42,11 +86,11 @@ export function assertOwnVideoKey(tutorId: number, key: string): void {
   if (!key.startsWith(`${PUBLIC_PREFIX}intro-videos/${tutorId}-`) || key.includes("..")) fail("forbidden");
 }
 
-/** Stores a tutor asset (image, video, thumbnail) under a fresh name and answers its URL. */
-export async function storeTutorAsset(bucket: R2Bucket, tutorId: number, kind: "image" | "video" | "thumbnail", file: File): Promise<string> {
-  const ext = kind === "video" ? videoExtension[file.type as IntroVideoType] : imageExtension[file.type];
+/** Stores a tutor asset (image, video, thumbnail) under a fresh name, as its checked type, and answers its URL. */
+export async function storeTutorAsset(bucket: R2Bucket, tutorId: number, kind: "image" | "video" | "thumbnail", file: File, type: string): Promise<string> {
+  const ext = kind === "video" ? videoExtension[type as IntroVideoType] : imageExtension[type];
   const key = `${PUBLIC_PREFIX}tutors/${kind}s/${tutorId}-${crypto.randomUUID()}.${ext}`;
-  await bucket.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
+  await bucket.put(key, file.stream(), { httpMetadata: { contentType: type } });
   return publicUrl(key);
 }
 

@@ -22,7 +22,11 @@ export const assetRoutes = [
         "accept-ranges": "bytes",
         "cache-control": "public, max-age=31536000, immutable",
         etag: head.httpEtag,
+        // User files are served as what they were checked to be, never sniffed into something else.
+        "x-content-type-options": "nosniff",
       });
+      const type = head.httpMetadata?.contentType ?? "";
+      if (!type.startsWith("image/") && !type.startsWith("video/")) headers.set("content-disposition", "attachment");
       if (range) {
         headers.set("content-range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
         headers.set("content-length", String(range.length));

@@ -12,11 +12,10 @@ import {
   type IntroVideoView,
 } from "../../schema/api/intro-video";
 import { Role } from "../../schema/enums";
-import { introVideoDurationRule } from "../../schema/rules";
-import { isErrorCode } from "../../schema/errors";
 import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
 import { tutorMessages } from "../domain/tutor-messages";
-import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, introVideoKey, publicUrl } from "../domain/uploads";
+import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, checkVideoContent, introVideoKey, introVideoSeconds, publicUrl } from "../domain/uploads";
+import { fileReader, r2Reader } from "../domain/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
@@ -25,12 +24,6 @@ import { notifyUser, tutorChanged } from "../http/tutor-events";
 const uploaders = [Role.Tutor] as const;
 const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
-function parseDuration(value: unknown): number {
-  const parsed = introVideoDurationRule.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const code = parsed.error.issues[0]?.message;
-  return fail(isErrorCode(code) ? code : "bad-request", { duration: isErrorCode(code) ? code : "bad-request" });
-}
 
 export const introVideoRoutes = [
   route({
@@ -45,15 +38,17 @@ export const introVideoRoutes = [
     method: "post",
     path: "/intro-video/with/asset",
     access: uploaders,
-    summary: "Upload a small intro video in one request (multipart: duration in seconds as text, video mp4/webm).",
+    summary: "Upload a small intro video in one request (multipart field video: MP4 or WebM by its container, 1–3 minutes by the container's duration).",
     body: "multipart",
     status: 201,
     async handle({ c, user }): Promise<IntroVideoView> {
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("video");
       if (!(file instanceof File)) return fail("empty-request");
-      const type = checkVideo(file.type, file.size);
-      const duration = parseDuration(form.get("duration"));
+      checkVideo(file.type, file.size);
+      // The container says what the file is and how long it lasts; the client's claim is not used.
+      const { type, seconds } = await checkVideoContent(fileReader(file), file.type);
+      const duration = introVideoSeconds(seconds);
       const db = c.get("db");
       await assertMayUpload(db, user.id);
       const key = introVideoKey(user.id, type);
@@ -112,7 +107,9 @@ export const introVideoRoutes = [
       const contentType = object.httpMetadata?.contentType ?? "";
       try {
         checkVideo(contentType, object.size);
-        const video = await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration: body.duration, size: object.size, contentType });
+        const { seconds } = await checkVideoContent(r2Reader(c.env.MEDIA, body.key, object.size), contentType);
+        const duration = introVideoSeconds(seconds);
+        const video = await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration, size: object.size, contentType });
         tutorChanged(c, user.id);
         return video;
       } catch (error) {

@@ -22,6 +22,7 @@ import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
 import { auditActorOf } from "../domain/audit";
+import { checkReceiptContent } from "../domain/uploads";
 import { route } from "../http/route";
 import { publishToAdmins, publishToUser } from "../realtime/publish";
 
@@ -122,7 +123,9 @@ export const invoiceRoutes = [
       const file = form.get("receipt");
       if (!(file instanceof File)) return fail("empty-request");
       const key = receiptKeyFor(invoice.id, file);
-      await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
+      // By content: an image or a PDF that is what it was sent as, nothing else is stored.
+      const contentType = await checkReceiptContent(file);
+      await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType } });
       let updated: InvoiceRow;
       try {
         updated = await applyChange(db, user, invoice, transition, { receipt: key }, new Date(), auditActorOf(c, user.id));
@@ -148,11 +151,15 @@ export const invoiceRoutes = [
       if (ownerId !== user.id && !isInvoiceStaff(user.role as Role)) fail("forbidden");
       const object = await c.env.MEDIA.get(key);
       if (!object) fail("asset-not-found");
+      const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
       return new Response(object.body, {
         headers: {
-          "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
+          "content-type": contentType,
           "content-length": String(object.size),
           "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+          // A PDF (or anything not an image) is downloaded, never rendered in our origin.
+          ...(contentType.startsWith("image/") ? {} : { "content-disposition": `attachment; filename="${params.name}"` }),
         },
       });
     },

@@ -31,7 +31,20 @@ import {
   saveTutorAssets,
 } from "../domain/photo-sessions";
 import { tutorMessages } from "../domain/tutor-messages";
-import { MAX_PART_BYTES, PART_BYTES, checkImage, checkVideo, deleteReplacedUploads, publicUrl, storeTutorAsset, tutorVideoKey, tutorVideoPrefix } from "../domain/uploads";
+import {
+  MAX_PART_BYTES,
+  PART_BYTES,
+  checkImage,
+  checkImageContent,
+  checkVideo,
+  checkVideoContent,
+  deleteReplacedUploads,
+  publicUrl,
+  storeTutorAsset,
+  tutorVideoKey,
+  tutorVideoPrefix,
+} from "../domain/uploads";
+import { fileReader, r2Reader } from "../domain/sniff";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { auditActorOf } from "../domain/audit";
@@ -56,10 +69,11 @@ async function notifyChange(c: AppContext, before: PhotoSessionView, after: Phot
     await notifyUser(c, after.tutorId, tutorMessages.photoSessionScheduled(after.scheduledAt, after.studioName));
 }
 
-/** A video sent in one request is at most one part's size; larger ones go through the chunked upload. */
-function checkSingleVideo(file: File): void {
+/** A video sent in one request is at most one part's size (larger ones go through the chunked upload); checked by its container. */
+async function checkSingleVideo(file: File): Promise<string> {
   checkVideo(file.type, file.size);
   if (file.size > MAX_PART_BYTES) fail("large-file-size");
+  return (await checkVideoContent(fileReader(file), file.type)).type;
 }
 
 export const photoSessionRoutes = [
@@ -121,13 +135,18 @@ export const photoSessionRoutes = [
       const files = { image: form.get("image"), video: form.get("video"), thumbnail: form.get("thumbnail") };
       const present = Object.entries(files).filter((entry): entry is [keyof typeof files, File] => entry[1] instanceof File);
       if (present.length === 0) fail("empty-request");
-      // Every file is checked before any is stored.
+      // Every file is checked by its content before any is stored; each is stored as its real type.
+      const types = new Map<File, string>();
       for (const [kind, file] of present) {
-        if (kind === "video") checkSingleVideo(file);
-        else checkImage(file.type, file.size, kind === "image" ? bounds.fileBytes.avatar : bounds.fileBytes.thumbnail);
+        if (kind === "video") types.set(file, await checkSingleVideo(file));
+        else {
+          const maxBytes = kind === "image" ? bounds.fileBytes.avatar : bounds.fileBytes.thumbnail;
+          checkImage(file.type, file.size, maxBytes);
+          types.set(file, await checkImageContent(file, maxBytes, ["image/jpeg", "image/png", "image/gif"]));
+        }
       }
       const stored: Partial<Record<keyof typeof files, string>> = {};
-      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file);
+      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!);
       const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored, new Date(), auditActorOf(c, user.id));
       c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
       tutorChanged(c, query.tutorId);
@@ -178,7 +197,9 @@ export const photoSessionRoutes = [
       const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
       const object = await upload.complete(body.parts).catch(() => fail("asset-not-found"));
       try {
-        checkVideo(object.httpMetadata?.contentType ?? "", object.size);
+        const declared = object.httpMetadata?.contentType ?? "";
+        checkVideo(declared, object.size);
+        await checkVideoContent(r2Reader(c.env.MEDIA, body.key, object.size), declared);
       } catch (error) {
         await c.env.MEDIA.delete(body.key);
         throw error;

@@ -4,6 +4,8 @@ import { createReportFields, reportListQuery, updateReportBody, type ReportView 
 import { ReportAttachmentKind, Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
+import { checkImageContent } from "../domain/uploads";
+import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
 
@@ -36,6 +38,10 @@ export const reportRoutes = [
         fail(Object.values(fields)[0] ?? "bad-request", fields);
       }
       const attachments = checkReportAttachments({ screenshot: fileField(form, ReportAttachmentKind.Screenshot), log: fileField(form, ReportAttachmentKind.Log) });
+      // The screenshot by its content too: a real image of the type it was sent as.
+      for (const attachment of attachments)
+        if (attachment.kind === ReportAttachmentKind.Screenshot)
+          if ((await checkImageContent(attachment.file, bounds.fileBytes.reportScreenshot, [attachment.contentType])) !== attachment.contentType) fail("invalid-type");
       await Promise.all(attachments.map((a) => c.env.MEDIA.put(a.key, a.file.stream(), { httpMetadata: { contentType: a.contentType } })));
       const row = await createReport(c.get("db"), { userId: user.id, fields: parsed.data, userAgent: c.req.header("user-agent") ?? null, attachments });
       c.get("logger").info("report received", { reportId: row.id });
@@ -76,6 +82,8 @@ export const reportRoutes = [
           "content-length": String(object.size),
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
+          // The log is text to download, never a page of ours.
+          ...(params.kind === ReportAttachmentKind.Log ? { "content-disposition": `attachment; filename="report-${report.id}.log"` } : {}),
         },
       });
     },
