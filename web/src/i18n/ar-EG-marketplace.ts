@@ -25,7 +25,7 @@ export const market = {
   },
 
   booking: {
-    trialOnly: (minutes: string) => `أول حصة تجريبية ببلاش مدتها ${minutes} بس`,
+    trialOnly: (minutes: string) => `تحتاج إلى اشتراك لحصة بالمدة دي؛ من غير اشتراك أول حصة تجريبية بس ببلاش ومدتها ${minutes}`,
     trialUsed: "استخدمت الحصة التجريبية، اشترك في باقة عشان تحجز حصص تانية",
     notEnoughMinutes: (left: string) => `فاضل لك ${left} بس الأسبوع ده`,
     noMinutesLeft: "خلّصت دقايق الأسبوع ده",
