@@ -237,3 +237,22 @@ describe("payment alarms", () => {
     expect([again.status, again.body.code]).toEqual([404, "payment-alarm-not-found"]);
   });
 });
+
+describe("the daily payments digest", () => {
+  it("emails SuperAdmins once a day at 06:00 UTC while alarms are open, with their count", async () => {
+    const superAdmin = await createUser(Role.SuperAdmin);
+    await env.DB.prepare("INSERT INTO payment_alarms (kind, merchant_ref_num, created_at) VALUES ('unknown-order', ?, ?)").bind(`digest-${Date.now()}`, new Date().toISOString()).run();
+    const sixUtc = new Date();
+    sixUtc.setUTCDate(sixUtc.getUTCDate() + 1);
+    sixUtc.setUTCHours(6, 0, 0, 0);
+    const hourly = (at: number) => runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env);
+    const digests = () => env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'").bind(superAdmin.id).first("n");
+    await hourly(sixUtc.getTime() - 3600_000); // 05:00: not the digest's hour
+    expect(await digests()).toBe(0);
+    await hourly(sixUtc.getTime());
+    await hourly(sixUtc.getTime() + 60_000); // a repeated run the same day
+    expect(await digests()).toBe(1);
+    const body = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'").bind(superAdmin.id).first<string>("body");
+    expect(body).toContain("إشعار لطلب مش عندنا");
+  });
+});

@@ -331,3 +331,42 @@ export async function receiptsOf(db: Db, tx: TransactionRow): Promise<Receipt[]>
     })),
   ];
 }
+
+/** The hour (UTC) of the daily digest: 06:00 UTC is 08:00 or 09:00 in Cairo. */
+export const DIGEST_HOUR_UTC = 6;
+
+/**
+ * The daily digest to SuperAdmins when payments need attention: how many open alarms of each
+ * kind, once a day (the outbox dedupe key carries the date). Answers the number of open alarms.
+ */
+export async function sendPaymentsDigest(db: Db, now: Date): Promise<number> {
+  const kinds = await db.all<{ kind: string; n: number }>(sql`SELECT kind, COUNT(*) AS n FROM payment_alarms WHERE resolved_at IS NULL GROUP BY kind ORDER BY kind`);
+  const total = kinds.reduce((sum, row) => sum + row.n, 0);
+  if (total === 0) return 0;
+  const day = now.toISOString().slice(0, 10);
+  const admins = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`);
+  const lines = kinds.map((row) => `- ${digestKinds[row.kind] ?? row.kind}: ${row.n}`);
+  for (const admin of admins)
+    await enqueue(
+      db,
+      {
+        userId: admin.id,
+        channel: "email",
+        recipient: admin.email,
+        subject: "مدفوعات تحتاج متابعة",
+        body: [`فيه ${total} تنبيه مدفوعات مفتوح:`, ...lines, "", "راجعها في لوحة الإدارة: صفحة المدفوعات («تحتاج متابعة»)."].join("\n"),
+        dedupeKey: `payments-digest:${day}:${admin.id}`,
+      },
+      now,
+    );
+  return total;
+}
+
+const digestKinds: Record<string, string> = {
+  "wrong-amount": "مبلغ مختلف عن الطلب",
+  "other-customer": "إشعار باسم عميل تاني",
+  "unknown-order": "إشعار لطلب مش عندنا",
+  "bad-signature": "إشعار بتوقيع غلط",
+  "unapplied-payment": "دفعة اترجعت لأنها ما اشترتش حاجة",
+  "refund-failed": "استرداد رفضته فوري",
+};

@@ -3,7 +3,7 @@ import { readConfig, type Env } from "../env";
 import { deliverPending } from "../domain/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
-import { settleRefunds, syncUnpaidOrders } from "./payments";
+import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "./reminders";
 import { runWeeklyRenewal } from "./renewal";
 
@@ -18,8 +18,11 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const now = new Date(controller.scheduledTime);
   if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
   if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger);
+  if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
     await sendLessonReminders(db, now, logger);
+    // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.
+    await syncUnpaidOrders(db, env, readConfig(env), now, logger);
     await settleRefunds(db, env, readConfig(env), now, logger);
     const retried = await deliverPending(db, services, logger);
     logger.info("outbox retried", { retried });

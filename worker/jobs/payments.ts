@@ -2,7 +2,7 @@ import type { Config, Env } from "../env";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { fawryFor, syncStaleTransactions } from "../domain/payments";
-import { retryRefunds } from "../domain/refunds";
+import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
 export async function syncUnpaidOrders(db: Db, env: Env, config: Config, now: Date, logger: Logger): Promise<number> {
@@ -29,6 +29,19 @@ export async function settleRefunds(db: Db, env: Env, config: Config, now: Date,
     return settled;
   } catch (error) {
     logger.error("refund retry failed", { error: String(error) });
+    return 0;
+  }
+}
+
+/** Hourly, acting once a day (06:00 UTC): the digest of open payment alarms to SuperAdmins. */
+export async function paymentsDigest(db: Db, now: Date, logger: Logger): Promise<number> {
+  if (now.getUTCHours() !== DIGEST_HOUR_UTC) return 0;
+  try {
+    const open = await sendPaymentsDigest(db, now);
+    logger.info("payments digest", { open });
+    return open;
+  } catch (error) {
+    logger.error("payments digest failed", { error: String(error) });
     return 0;
   }
 }
