@@ -84,6 +84,7 @@ export function createApp(): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof Failure) {
       const body = { code: error.code, message: errorMessage[error.code], ...(error.fields ? { fields: error.fields } : {}) };
+      if (error.retryAfter !== undefined) c.header("retry-after", String(error.retryAfter));
       return c.json(body, errorStatus[error.code] as 400);
     }
     const logger = c.get("logger") ?? createLogger(c.req.header("cf-ray") ?? "none");

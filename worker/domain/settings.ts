@@ -13,6 +13,14 @@ export const settings = {
   rateLimits: {
     /** Password sign-in attempts per client address and email. */
     signIn: { limit: 10, windowMs: 15 * 60 * 1000 },
+    /** Failed password sign-ins per client address across every account (password spraying). */
+    signInAddressFailures: { limit: 20, windowMs: 15 * 60 * 1000 },
+    /**
+     * Per account, from any address: after `freeFailures` failed sign-ins in a row each next try
+     * waits 2^(failures − freeFailures) seconds after the last failure, at most `maxDelaySeconds`
+     * (a delay that runs out, never a lock-out others could hold; a success clears it).
+     */
+    signInAccountDelay: { freeFailures: 5, maxDelaySeconds: 15 * 60, forgetAfterMs: 24 * 60 * 60 * 1000 },
     /** Codes sent (email, phone, password) per user or address. */
     codeSend: { limit: 5, windowMs: 15 * 60 * 1000 },
     /** Code confirmations per user or address (on top of the 5 wrong tries per code). */

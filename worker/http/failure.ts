@@ -8,6 +8,8 @@ export class Failure extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
+    /** Seconds the client should wait before trying again (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(code);
     this.name = "Failure";
@@ -16,4 +18,9 @@ export class Failure extends Error {
 
 export function fail(code: ErrorCode, fields?: Record<string, ErrorCode>): never {
   throw new Failure(code, fields);
+}
+
+/** `too-many-requests` with a Retry-After of whole seconds (at least 1). */
+export function failTooMany(retryAfterSeconds: number): never {
+  throw new Failure("too-many-requests", undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 }

@@ -11,9 +11,7 @@ import {
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
-import { verifyPassword } from "../domain/password";
-import { takeAttempt } from "../domain/rate-limit";
-import { settings } from "../domain/settings";
+import { checkSignInAllowed, clearAccountFailures, passwordMatches, recordSignInFailure } from "../domain/sign-in-limits";
 import { createUser, findUserByEmail, updateUser } from "../domain/users";
 import { fail } from "../http/failure";
 import { clientAddress, signedIn } from "../http/respond";
@@ -28,10 +26,17 @@ export const authRoutes = [
     body: passwordSignInBody,
     async handle({ c, body }) {
       const db = c.get("db");
-      await takeAttempt(db, `sign-in:${clientAddress(c)}:${body.email}`, settings.rateLimits.signIn);
+      const address = clientAddress(c);
+      // Limits per address and email, per address across accounts, and a per-account delay.
+      const { accountFailures } = await checkSignInAllowed(db, address, body.email);
       const user = await findUserByEmail(db, body.email);
-      // The same answer for an unknown email and a wrong password: nothing to enumerate.
-      if (!user?.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) fail("wrong-password");
+      // The same answer and the same hashing work for an unknown email and a wrong password.
+      const matches = await passwordMatches(body.password, user?.passwordHash);
+      if (!user || !matches) {
+        await recordSignInFailure(db, address, body.email);
+        fail("wrong-password");
+      }
+      if (accountFailures > 0) await clearAccountFailures(db, body.email);
       return signedIn(c, user);
     },
   }),
