@@ -24,6 +24,8 @@ export default defineConfig({
     // Relative to `root`, so the output is web/dist.
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for error reporting, never served: no sourceMappingURL comment in the files,
+    // web/public/.assetsignore keeps the maps out of a deploy and the Worker answers 404 for them.
+    sourcemap: "hidden",
   },
 });

@@ -1,11 +1,13 @@
 // npm start: builds the SPA, applies the D1 migrations locally, serves everything with
 // `wrangler dev` on one port, seeds the demo data and fires the cron triggers on schedule.
 // Nothing here needs an account or the internet. PORT overrides 8787; DARS_STATE picks the
-// local storage folder (tests use their own); SKIP_BUILD=1 reuses web/dist.
+// local storage folder (tests use their own); SKIP_BUILD=1 reuses web/dist. wrangler.toml is
+// production: the local values come from .dev.vars (written from .dev.vars.example if missing).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { localVarArgs } from "./local-vars.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.PORT ?? 8787);
@@ -34,13 +36,15 @@ if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "web/dist/inde
   run(bin("vite"), ["build", "--logLevel", "warn"]);
 }
 
+const localVars = localVarArgs(root);
+
 console.log("• Applying D1 migrations locally…");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 
 console.log(`• Starting the Worker on ${base}…`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn"],
+  ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: quietEnv },
 );
 

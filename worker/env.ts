@@ -1,44 +1,14 @@
 import { z } from "zod";
+import { isLoopbackHost } from "./http/loopback";
 
-/** The Worker's bindings (wrangler.toml) and its variables and secrets. */
-export type Env = {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  ASSETS: Fetcher;
-  USER_CHANNEL: DurableObjectNamespace;
-  CHAT_ROOM: DurableObjectNamespace;
-  SESSION_ROOM: DurableObjectNamespace;
-  ADMIN_CHANNEL: DurableObjectNamespace;
-  ENVIRONMENT?: string;
-  CLIENT_ENVIRONMENT?: string;
-  APP_ORIGINS?: string;
-  BUILD_VERSION?: string;
-  TOKEN_SECRET?: string;
-  GOOGLE_CLIENT_ID?: string;
-  GOOGLE_JWKS_URL?: string;
-  SENTRY_DSN?: string;
-  GA_ID?: string;
-  CLARITY_PROJECT_ID?: string;
-  FAWRY_MERCHANT_CODE?: string;
-  FAWRY_BASE_URL?: string;
-  FAWRY_SECURE_KEY?: string;
-  EMAIL_API_URL?: string;
-  EMAIL_API_KEY?: string;
-  EMAIL_FROM?: string;
-  WHATSAPP_PHONE_NUMBER_ID?: string;
-  WHATSAPP_TOKEN?: string;
-  TELEGRAM_BOT_TOKEN?: string;
-  TELEGRAM_BOT_USERNAME?: string;
-  TELEGRAM_WEBHOOK_SECRET?: string;
-  TELEGRAM_API_URL?: string;
-  WHATSAPP_API_URL?: string;
-  WHATSAPP_VERIFY_TOKEN?: string;
-  WHATSAPP_APP_SECRET?: string;
-  LIVEKIT_URL?: string;
-  LIVEKIT_API_KEY?: string;
-  LIVEKIT_API_SECRET?: string;
-  ICE_SERVERS?: string;
-};
+/**
+ * The Worker's bindings and variables: generated from wrangler.toml by `npm run types`
+ * (`wrangler types` → worker/worker-configuration.d.ts; `npm test` checks it is current), plus the
+ * optional settings wrangler.toml does not declare, set as secrets or in .dev.vars (below).
+ */
+// wrangler.toml's required secrets are typed as strings (a deploy refuses to go without them);
+// locally they may be empty or unset, which readConfig treats as missing.
+export type Env = Cloudflare.Env;
 
 /**
  * ICE_SERVERS: a JSON array of RTCIceServer for the peer-to-peer calls, e.g.
@@ -118,32 +88,72 @@ const configSchema = z
     LIVEKIT_API_KEY: optional(z.string().min(1)),
     LIVEKIT_API_SECRET: optional(z.string().min(1)),
     ICE_SERVERS: iceServers,
+    // Cloudflare TURN keys: another way to have TURN for the peer-to-peer calls.
+    // Cloudflare Turnstile on registration, forgot-password and contact: both keys or neither (off
+    // when unset). The verify URL defaults to Cloudflare's siteverify, locally to the emulator.
+    TURNSTILE_SITE_KEY: optional(z.string().min(1)),
+    TURNSTILE_SECRET_KEY: optional(z.string().min(1)),
+    TURNSTILE_VERIFY_URL: optional(z.url()),
+    TURN_KEY_ID: optional(z.string().min(1)),
+    TURN_KEY_API_TOKEN: optional(z.string().min(1)),
   })
   .superRefine((config, ctx) => {
-    if (config.ENVIRONMENT !== "local" && !config.TOKEN_SECRET)
-      ctx.addIssue({ code: "custom", path: ["TOKEN_SECRET"], message: "TOKEN_SECRET is required outside the local environment" });
-    // docs/product.md §5, startup configuration: the payment provider's account is required; only the local
-    // environment has the Fawry sandbox to fall back on.
+    // Outside local every required setting is named when missing (worker/index.ts answers 503 and
+    // logs the names; wrangler.toml's [secrets] required makes a deploy refuse the same secrets).
     if (config.ENVIRONMENT !== "local")
-      for (const name of ["FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY"] as const)
-        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required outside the local environment` });
+      for (const name of missingRequired(config))
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required outside the local environment` });
     if (config.TELEGRAM_BOT_TOKEN)
       for (const name of ["TELEGRAM_BOT_USERNAME", "TELEGRAM_WEBHOOK_SECRET"] as const)
         if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with TELEGRAM_BOT_TOKEN` });
     if (config.WHATSAPP_TOKEN)
       for (const name of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_VERIFY_TOKEN", "WHATSAPP_APP_SECRET"] as const)
         if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with WHATSAPP_TOKEN` });
+    if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY))
+      ctx.addIssue({ code: "custom", path: ["TURNSTILE_SECRET_KEY"], message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all" });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
     if (liveKit !== 0 && liveKit !== 3)
       ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });
   });
+
+/**
+ * The settings every non-local environment needs (docs/product.md §5, startup configuration): the token key,
+ * the Fawry account, an email provider (without one nobody can verify an email, so nobody can sign
+ * up) and LiveKit or TURN for the calls (ICE_SERVERS with a turn: server, or Cloudflare TURN keys).
+ * Only the local environment has emulators to fall back on.
+ */
+export function missingRequired(config: {
+  TOKEN_SECRET?: string;
+  FAWRY_BASE_URL?: string;
+  FAWRY_MERCHANT_CODE?: string;
+  FAWRY_SECURE_KEY?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  LIVEKIT_URL?: string;
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
+  ICE_SERVERS: IceServer[];
+}): string[] {
+  const names: string[] = (["TOKEN_SECRET", "FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY", "EMAIL_API_URL", "EMAIL_API_KEY"] as const).filter((name) => !config[name]);
+  const turn = config.ICE_SERVERS.some((server) => (typeof server.urls === "string" ? [server.urls] : server.urls).some((url) => url.startsWith("turn")));
+  if (!config.LIVEKIT_URL && !turn && !(config.TURN_KEY_ID && config.TURN_KEY_API_TOKEN)) names.push("LIVEKIT_URL or ICE_SERVERS (with a turn: server) or TURN_KEY_ID and TURN_KEY_API_TOKEN");
+  return names;
+}
 
 export type Config = z.infer<typeof configSchema> & { TOKEN_SECRET: string; isLocal: boolean; appOrigins: string[] };
 
 /** Only for the local environment, where nothing is secret; real deployments set TOKEN_SECRET. */
 const LOCAL_TOKEN_SECRET = "local-development-token-secret-not-for-production";
 
-export class ConfigError extends Error {}
+/** A refused configuration: `names` are the variables at fault (never their values). */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly names: string[],
+  ) {
+    super(message);
+  }
+}
 
 const parsed = new WeakMap<object, Config>();
 
@@ -153,8 +163,8 @@ export function readConfig(env: Env): Config {
   if (cached) return cached;
   const result = configSchema.safeParse(env);
   if (!result.success) {
-    const names = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${names.join("; ")}`);
+    const issues = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${issues.join("; ")}`, [...new Set(result.error.issues.map((issue) => issue.path.join(".")))]);
   }
   const config: Config = {
     ...result.data,
@@ -166,10 +176,53 @@ export function readConfig(env: Env): Config {
   return config;
 }
 
-// partyserver and cloudflare:workers type their env as the global Cloudflare.Env: make it ours.
+const failClosed = new WeakMap<object, Env>();
+
+/**
+ * The environment a request is served with. ENVIRONMENT=local is honoured only for a request to a
+ * loopback host: if it reaches a deployed Worker, a request to its public host is served as
+ * production (no /dev/* routes, emulators, seed or local token key, and the required secrets are
+ * checked, so a Worker without them answers 503). `misconfigured` says so, for the log.
+ */
+export function envForRequest(env: Env, url: URL): { env: Env; misconfigured: boolean } {
+  if (env.ENVIRONMENT !== "local" || isLoopbackHost(url.hostname)) return { env, misconfigured: false };
+  let closed = failClosed.get(env);
+  if (!closed) {
+    closed = { ...env, ENVIRONMENT: "production" };
+    failClosed.set(env, closed);
+  }
+  return { env: closed, misconfigured: true };
+}
+
+// Optional settings (variables or secrets) that wrangler.toml does not declare, so `wrangler types`
+// does not know them; readConfig checks each. partyserver and cloudflare:workers read this type.
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerEnv {}
+    interface Env {
+      BUILD_VERSION?: string;
+      GOOGLE_CLIENT_ID?: string;
+      SENTRY_DSN?: string;
+      GA_ID?: string;
+      CLARITY_PROJECT_ID?: string;
+      EMAIL_FROM?: string;
+      WHATSAPP_PHONE_NUMBER_ID?: string;
+      WHATSAPP_TOKEN?: string;
+      WHATSAPP_API_URL?: string;
+      WHATSAPP_VERIFY_TOKEN?: string;
+      WHATSAPP_APP_SECRET?: string;
+      TELEGRAM_BOT_TOKEN?: string;
+      TELEGRAM_BOT_USERNAME?: string;
+      TELEGRAM_WEBHOOK_SECRET?: string;
+      TELEGRAM_API_URL?: string;
+      LIVEKIT_URL?: string;
+      LIVEKIT_API_KEY?: string;
+      LIVEKIT_API_SECRET?: string;
+      ICE_SERVERS?: string;
+      TURN_KEY_ID?: string;
+      TURN_KEY_API_TOKEN?: string;
+      TURNSTILE_SITE_KEY?: string;
+      TURNSTILE_SECRET_KEY?: string;
+      TURNSTILE_VERIFY_URL?: string;
+    }
   }
 }
-type WorkerEnv = Env;

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { localVarArgs } from "../../scripts/local-vars.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -62,7 +63,7 @@ export async function startFrozenServer({ port, state = benchState(port), timeou
 
   const child = spawn(
     bin("wrangler"),
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn",
+    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn", ...localVarArgs(root),
       // BENCH_INSPECTOR_PORT opens the Worker's V8 inspector (tests/bench/profile.mjs records a CPU profile through it).
       ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [])],
     { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },

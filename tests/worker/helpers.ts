@@ -3,7 +3,8 @@ import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
 
-export const ORIGIN = "https://dars.test";
+// A loopback host: the local environment's routes (/api/v1/dev/*) answer only there (worker/env.ts).
+export const ORIGIN = "http://127.0.0.1";
 
 type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; raw?: BodyInit };
 

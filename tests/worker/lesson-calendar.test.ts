@@ -41,7 +41,7 @@ describe("GET /lesson/calendar/feed", () => {
     const student = await createStudent();
     const first = await feedUrl(student.token);
     expect(first.url).toMatch(new RegExp(`^${ORIGIN}/api/v1/lesson/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
-    expect(first.webcalUrl).toBe(first.url.replace(/^https:/, "webcal:"));
+    expect(first.webcalUrl).toBe(first.url.replace(/^https?:/, "webcal:"));
     expect(await feedUrl(student.token)).toEqual(first);
     const stored = await env.DB.prepare("SELECT token FROM calendar_feeds WHERE user_id = ?").bind(student.id).first<{ token: string }>();
     expect(first.url).toContain(`/${stored!.token}.ics`);
@@ -88,7 +88,7 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
     expect(events).toHaveLength(1);
     const [event] = events;
-    expect(event!.uid).toBe(`lesson-${lessonId}@dars.test`);
+    expect(event!.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event!.summary).toBe("حصة إنجليزي مع منى علي");
     expect(event!.startDate.toJSDate().toISOString()).toBe(start.toISOString());
     expect(event!.endDate.toJSDate().toISOString()).toBe(addMinutes(start, 30).toISOString());
@@ -123,11 +123,11 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     const moved = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 60).toISOString() } });
     expect(moved.status).toBe(200);
     let event = new ICAL.Event(new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!);
-    expect(event.uid).toBe(`lesson-${lessonId}@dars.test`);
+    expect(event.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event.startDate.toJSDate().toISOString()).toBe(addMinutes(start, 60).toISOString());
     expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token })).status).toBe(200);
     event = new ICAL.Event(new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!);
-    expect(event.uid).toBe(`lesson-${lessonId}@dars.test`);
+    expect(event.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event.component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
 
@@ -136,7 +136,7 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     const other = await bookedWith("هالة سمير");
     const text = (await rawFeed((await feedUrl(student.token)).url)).text;
     const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
-    expect(events.map((vevent) => new ICAL.Event(vevent).uid)).not.toContain(`lesson-${other.lessonId}@dars.test`);
+    expect(events.map((vevent) => new ICAL.Event(vevent).uid)).not.toContain(`lesson-${other.lessonId}@${new URL(ORIGIN).hostname}`);
     expect(events).toHaveLength(1);
   });
 

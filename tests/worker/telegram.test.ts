@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MessagingApp, Role, VerificationType } from "../../schema/enums";
 import { LOCAL_TELEGRAM } from "../../worker/dev/telegram/app";
 import { TelegramError, startPayload, telegramClient } from "../../worker/integrations/telegram";
-import { call, createUserWithRole, register } from "./helpers";
+import { ORIGIN, call, createUserWithRole, register } from "./helpers";
 import { newChatId, outboxFor, settle } from "./factories-messaging";
 
 const BOT = `/api/v1/dev/telegram/bot${LOCAL_TELEGRAM.token}`;
@@ -227,7 +227,7 @@ describe("the Telegram emulator (Bot API envelope)", () => {
   it("is registered by a super admin through POST /telegram/set-webhook", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const response = await settle("POST", "/api/v1/telegram/set-webhook", { token: admin.token });
-    expect(response.body).toEqual({ url: "https://dars.test/api/v1/telegram/webhook" });
+    expect(response.body).toEqual({ url: `${ORIGIN}/api/v1/telegram/webhook` });
     expect((await call("POST", `${BOT}/getUpdates`)).status).toBe(409);
   });
 
