@@ -100,6 +100,9 @@ describe("suspending an account", () => {
     expect(notices.results.map((row) => row.recipient).sort()).toEqual([student.email, tutor.email].sort());
     const after = await remaining();
     expect(after === before || after === 120).toBe(true);
+    // Nobody books the suspended tutor meanwhile.
+    const refused = await book(student, tutor.id, addMinutes(start, 60), 30);
+    expect([refused.status, refused.body.code]).toEqual([404, "tutor-not-found"]);
   });
 
   it("takes a suspended tutor off the public list, and back once restored", async () => {

@@ -117,7 +117,7 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
   return sql`SELECT k.*, ${dayStart(days, sql`7 * k.week`)} AS weekStart, ${dayStart(days, sql`7 * k.week + 7`)} AS weekEnd
     FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
       FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
-          coalesce(t.activated AND tu.role IN (${sql.raw(`${Role.Tutor}, ${Role.TutorManager}`)}), 0) AS tutorOk,
+          coalesce(t.activated AND tu.suspended_at IS NULL AND tu.role IN (${sql.raw(`${Role.Tutor}, ${Role.TutorManager}`)}), 0) AS tutorOk,
           coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
           s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, date(s.start, ${offsetAt(sql`s.start`)}) AS firstDay, ${weeks} AS weeks
         FROM (SELECT 1) one
