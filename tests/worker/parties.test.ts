@@ -15,7 +15,7 @@ describe("socket gate (/parties/*)", () => {
     socket.close();
   });
 
-  it("refuses no token, a bad token and another user's channel", async () => {
+  it("refuses no ticket, a ticket a bad token could not get and another user's channel (connect() turns ?token= into a ticket)", async () => {
     const a = await register();
     const b = await register();
     expect((await connect(`/parties/user-channel/${a.user.id}`)).status).toBe(401);
