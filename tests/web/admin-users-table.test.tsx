@@ -20,7 +20,7 @@ const users: UserListItem[] = [
 ];
 
 /** The query of the latest GET /user/list. */
-const lastQuery = () => (get.mock.calls.at(-1)?.[1] as { query: Record<string, unknown> }).query;
+const lastQuery = () => (get.mock.calls.at(-1)?.[1] as { query: Record<string, unknown> } | undefined)?.query;
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
