@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, TransactionStatus } from "../../schema/enums";
 import { createPlan, createStudent } from "./factories-lessons";
-import { SANDBOX, notifyApp, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
+import { DECLINED_CVV } from "../../worker/dev/fawry/app";
+import { SANDBOX, addCard, notifyApp, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
 import { call } from "./helpers";
 
 async function payByReference() {
@@ -75,7 +76,8 @@ describe("payments through the Fawry sandbox", () => {
   it("fails the transaction with fawry-error when Fawry declines a card", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/card", { token: student.token, body: { planId, period: 0, cardToken: "nope", cvv: "123" } });
+    const { cards } = await addCard(student);
+    const res = await call("POST", "/api/v1/fawry/pay/card", { token: student.token, body: { planId, period: 0, cardToken: cards[0]!.token, cvv: DECLINED_CVV } });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe("fawry-error");
     const last = await call("GET", "/api/v1/tx/last", { token: student.token });
