@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
@@ -48,6 +49,17 @@ describe("sign in with Google (POST /auth/google)", () => {
     expect(first.body.user).toMatchObject({ email, role: Role.Student, verifiedEmail: true, hasPassword: false });
     const second = await call("POST", "/api/v1/auth/google", { body: { credential } });
     expect(second.body.user.id).toBe(first.body.user.id);
+  });
+
+  it("stores a session for the Google sign-in, and refuses a suspended account with account-suspended", async () => {
+    const email = uniqueEmail("google-suspended");
+    const credential = await idToken({ sub: `sub-${email}`, email, name: "Google User" });
+    const first = await call("POST", "/api/v1/auth/google", { body: { credential } });
+    const sid = JSON.parse(atob(first.body.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+    expect((await env.DB.prepare("SELECT user_id FROM auth_sessions WHERE id = ?").bind(sid).first<{ user_id: number }>())?.user_id).toBe(first.body.user.id);
+    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?").bind(new Date().toISOString(), first.body.user.id).run();
+    const refused = await call("POST", "/api/v1/auth/google", { body: { credential } });
+    expect([refused.status, refused.body.code]).toEqual([403, "account-suspended"]);
   });
 
   it("links Google to an existing password account with the same email", async () => {
