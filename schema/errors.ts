@@ -19,6 +19,7 @@ export const errorStatus = {
   "fawry-error": 502,
   "large-file-size": 413,
   "too-many-requests": 429,
+  "captcha-failed": 403,
   "invalid-type": 400,
 
   // Already exists
@@ -239,6 +240,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "fawry-error": "حدث خطأ في بوابة الدفع، حاول مرة أخرى",
   "large-file-size": "حجم الملف أكبر من المسموح",
   "too-many-requests": "محاولات كثيرة، انتظر قليلًا ثم حاول مرة أخرى",
+  "captcha-failed": "لم نتمكن من التحقق أنك لست روبوتًا. أعد المحاولة.",
   "invalid-type": "القيمة المدخلة غير صحيحة",
 
   // Already exists

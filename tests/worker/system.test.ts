@@ -22,9 +22,9 @@ describe("system routes", () => {
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 
-  it("tells the SPA whether Google sign-in is configured", async () => {
+  it("tells the SPA whether Google sign-in and Turnstile are configured", async () => {
     const response = await call("GET", "/api/v1/config");
-    expect(response.body).toEqual({ googleClientId: "dars-test.apps.googleusercontent.com", environment: "local" });
+    expect(response.body).toEqual({ googleClientId: "dars-test.apps.googleusercontent.com", turnstileSiteKey: null, environment: "local" });
   });
 
   it("answers an unknown API path with not-found and its Arabic message", async () => {

@@ -19,6 +19,7 @@ import {
 } from "../domain/verification";
 import { clientAddress, notify, signedIn } from "../http/respond";
 import { route } from "../http/route";
+import { requireHuman } from "../integrations/turnstile";
 
 export const confirmationCodeRoutes = [
   route({
@@ -47,9 +48,10 @@ export const confirmationCodeRoutes = [
     method: "post",
     path: "/confirmation-code/password/send",
     access: "public",
-    summary: "Forgot password: email a reset code (the same answer whether or not the email exists).",
+    summary: "Forgot password: email a reset code (the same answer whether or not the email exists). With Turnstile on, the x-turnstile-token header (captcha-failed).",
     body: sendPasswordCodeBody,
     async handle({ c, body }) {
+      await requireHuman(c, clientAddress(c));
       await takeAttempt(c.get("db"), `code-send:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeSend);
       const outgoing = await startPasswordReset(c.get("db"), body.email);
       if (outgoing) await notify(c, outgoing);

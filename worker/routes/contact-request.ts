@@ -4,18 +4,20 @@ import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
 import { clientAddress, notify } from "../http/respond";
 import { route } from "../http/route";
+import { requireHuman } from "../integrations/turnstile";
 
 export const contactRequestRoutes = [
   route({
     method: "post",
     path: "/contact-request/",
     access: "public",
-    summary: "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed.",
+    summary: "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed. With Turnstile on, the x-turnstile-token header (captcha-failed).",
     body: createContactRequestBody,
     status: 201,
     async handle({ c, body, user }): Promise<ContactRequestView> {
       const db = c.get("db");
       const ip = clientAddress(c);
+      await requireHuman(c, ip);
       await takeAttempt(db, `contact:ip:${ip}`, settings.rateLimits.contactRequest);
       const row = await createContactRequest(db, body, { userId: user?.id ?? null, ip });
       const team = await contactTeam(db);

@@ -1,4 +1,6 @@
 import { route } from "../http/route";
+import { turnstileEmulator } from "../dev/turnstile";
+import { turnstileSiteKey } from "../integrations/turnstile";
 
 export const systemRoutes = [
   route({
@@ -12,10 +14,18 @@ export const systemRoutes = [
     method: "get",
     path: "/config",
     access: "public",
-    summary: "What the SPA needs to know at start: Google client id (when configured) and environment.",
+    summary: "What the SPA needs to know at start: Google client id and Turnstile site key (when configured) and environment.",
     handle: ({ c }) => {
       const config = c.get("config");
-      return { googleClientId: config.GOOGLE_CLIENT_ID ?? null, environment: config.CLIENT_ENVIRONMENT };
+      return { googleClientId: config.GOOGLE_CLIENT_ID ?? null, turnstileSiteKey: turnstileSiteKey(c.env), environment: config.CLIENT_ENVIRONMENT };
     },
+  }),
+  route({
+    method: "post",
+    path: "/dev/turnstile/siteverify",
+    access: "public",
+    localOnly: true,
+    summary: "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",
+    handle: ({ c }) => turnstileEmulator(c.req.raw),
   }),
 ];

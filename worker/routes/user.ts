@@ -18,6 +18,7 @@ import { mayGrantRole, mayManageAccount } from "../../schema/staff-rights";
 import { fail } from "../http/failure";
 import { clientAddress, notify, signedIn } from "../http/respond";
 import { route } from "../http/route";
+import { requireHuman } from "../integrations/turnstile";
 import { tutorChanged } from "../http/tutor-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -34,8 +35,11 @@ export const userRoutes = [
       // Least privilege (schema/staff-rights.ts): only a SuperAdmin creates an admin.
       if (!mayGrantRole(caller, body.role)) fail("forbidden");
       const db = c.get("db");
+      const byAdmin = caller !== null && isAdmin(caller.role as Role);
+      // Self-registration is a public form: Turnstile when configured (staff creating accounts are signed in).
+      if (!byAdmin) await requireHuman(c, clientAddress(c));
       await takeAttempt(db, `register:${clientAddress(c)}`, settings.rateLimits.register);
-      const byStaff = caller && isAdmin(caller.role as Role) ? auditActorOf(c, caller.id) : undefined;
+      const byStaff = byAdmin ? auditActorOf(c, caller.id) : undefined;
       const user = await createUser(
         db,
         { email: body.email, role: body.role, name: body.name ?? null, passwordHash: await hashPassword(body.password) },

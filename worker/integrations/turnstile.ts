@@ -1,0 +1,51 @@
+/**
+ * Cloudflare Turnstile on the public forms (registration, forgot-password, contact): when
+ * TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set, the form's token (header
+ * `x-turnstile-token`) is verified server-side with siteverify before anything else happens.
+ * Off when the keys are unset (the default locally). Locally without TURNSTILE_VERIFY_URL the
+ * in-process emulator (worker/dev/turnstile.ts) answers, with the documented test keys.
+ */
+import type { Env } from "../env";
+import type { AppContext } from "../http/context";
+import { fail } from "../http/failure";
+import { turnstileEmulator } from "../dev/turnstile";
+
+export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+export const TURNSTILE_TOKEN_HEADER = "x-turnstile-token";
+
+type TurnstileKeys = { siteKey: string; secretKey: string; verifyUrl: string | null };
+
+/** The configured keys, or null when Turnstile is off (worker/env.ts checks they come together). */
+export function turnstileKeys(env: Env): TurnstileKeys | null {
+  const vars = env as unknown as Partial<Record<"TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY" | "TURNSTILE_VERIFY_URL", string>>;
+  if (!vars.TURNSTILE_SITE_KEY || !vars.TURNSTILE_SECRET_KEY) return null;
+  return { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY, verifyUrl: vars.TURNSTILE_VERIFY_URL || null };
+}
+
+/** The site key the SPA's widget needs (GET /config), null when off. */
+export const turnstileSiteKey = (env: Env) => turnstileKeys(env)?.siteKey ?? null;
+
+/**
+ * Verifies the request's Turnstile token when Turnstile is on: `captcha-failed` for a missing,
+ * wrong, expired or spent token; `service-unavailable` when siteverify cannot be reached.
+ */
+export async function requireHuman(c: AppContext, remoteIp: string | null): Promise<void> {
+  const keys = turnstileKeys(c.env);
+  if (!keys) return;
+  const token = c.req.header(TURNSTILE_TOKEN_HEADER);
+  if (!token || token.length > 2048) fail("captcha-failed");
+  const body = new URLSearchParams({ secret: keys.secretKey, response: token });
+  if (remoteIp && remoteIp !== "local") body.set("remoteip", remoteIp);
+  const url = keys.verifyUrl ?? (c.get("config").isLocal ? null : SITEVERIFY_URL);
+  const request = new Request(url ?? "http://emulator.local/turnstile/v0/siteverify", { method: "POST", body });
+  const response = await (url ? fetch(request) : turnstileEmulator(request)).catch(() => null);
+  const answer = response?.ok ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null) : null;
+  if (!answer) {
+    c.get("logger").warn("turnstile siteverify unreachable", { status: response?.status ?? null });
+    fail("service-unavailable");
+  }
+  if (answer.success !== true) {
+    c.get("logger").info("turnstile refused", { errors: answer["error-codes"] ?? [] });
+    fail("captcha-failed");
+  }
+}
