@@ -110,14 +110,21 @@ describe("a SuperAdmin refunds", () => {
 describe("/admin/payments «تحتاج متابعة»", () => {
   it("lists what needs attention and resolves an alarm with a note", async () => {
     session.setUser({ ...userWith(Role.RegularAdmin), id: 1 });
-    get.mockResolvedValue({
-      list: [{ id: 5, kind: "refund-failed", transactionId: 9, merchantRefNum: "1", details: { error: "9954" }, transactionStatus: 8, amount: 50_000, userId: 3, createdAt: new Date().toISOString(), resolvedAt: null, note: null }],
-      total: 1,
-    });
+    get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === "/fawry/stale-orders"
+          ? [{ id: 12, amount: 90_000, status: 0 }]
+          : {
+              list: [{ id: 5, kind: "refund-failed", transactionId: 9, merchantRefNum: "1", details: { error: "9954" }, transactionStatus: 8, amount: 50_000, userId: 3, createdAt: new Date().toISOString(), resolvedAt: null, note: null }],
+              total: 1,
+            },
+      ),
+    );
     post.mockResolvedValue({ id: 5 });
     renderWith(<AdminPaymentsPage />);
     expect(await screen.findByText(money.admin.kinds["refund-failed"]!)).toBeTruthy();
     expect(screen.queryByRole("button", { name: money.admin.refund })).toBeNull(); // a RegularAdmin does not refund
+    expect(await screen.findByRole("button", { name: money.admin.checkNow })).toBeTruthy(); // the stale order
     fireEvent.click(screen.getByRole("button", { name: money.admin.resolve }));
     fireEvent.change(screen.getByLabelText(money.admin.note, { exact: false }), { target: { value: "رجّعنا المبلغ بتحويل" } });
     fireEvent.click(screen.getByRole("button", { name: money.admin.save }));

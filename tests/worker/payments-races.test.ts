@@ -207,3 +207,16 @@ describe("notifications that do not add up are refused and recorded", () => {
     expect(LOCAL_FAWRY.secureKey).not.toBe("wrong");
   });
 });
+
+describe("stale orders", () => {
+  it("lists to admins an unpaid order an hour past its expiry that the reconciliation could not settle", async () => {
+    const student = await createStudent();
+    const order = await referenceOrder(student);
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 2 * 3600_000).toISOString(), order.row.id).run();
+    const admin = await createUser(Role.RegularAdmin);
+    const stale = await call("GET", "/api/v1/fawry/stale-orders", { token: admin.token });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toContainEqual(expect.objectContaining({ id: order.row.id, status: TransactionStatus.New }));
+    expect((await call("GET", "/api/v1/fawry/stale-orders", { token: student.token })).status).toBe(403);
+  });
+});

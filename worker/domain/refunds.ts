@@ -370,3 +370,16 @@ const digestKinds: Record<string, string> = {
   "unapplied-payment": "دفعة اترجعت لأنها ما اشترتش حاجة",
   "refund-failed": "استرداد رفضته فوري",
 };
+
+/** Stale: unpaid an hour past its expiry (the reconciliation could not settle it), or refunding for over an hour. */
+export const STALE_ORDER_MS = 60 * 60 * 1000;
+
+/** Orders the reconciliation has not settled: what an admin should look at beside the alarms. */
+export async function staleOrders(db: Db, now = new Date(), limit = 50): Promise<TransactionRow[]> {
+  const before = new Date(now.getTime() - STALE_ORDER_MS).toISOString();
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT id FROM transactions
+    WHERE (status = ${S.New} AND expires_at IS NOT NULL AND expires_at <= ${before})
+       OR (status = ${S.Refunding} AND updated_at <= ${before})
+    ORDER BY updated_at LIMIT ${limit}`);
+  return Promise.all(rows.map((row) => findTransaction(db, row.id as number)));
+}

@@ -42,7 +42,7 @@ import {
 } from "../domain/payments";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { d1 } from "../domain/lessons";
-import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund } from "../domain/refunds";
+import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, staleOrders } from "../domain/refunds";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
 import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
 import type { UserRow } from "../domain/users";
@@ -278,6 +278,13 @@ export const fawryRoutes = [
     summary: "Payments that need a person (unapplied payments, failed refunds, mismatched or unsigned notifications): open ones by default.",
     query: paymentAlarmListQuery,
     handle: ({ c, query }) => listAlarms(c.get("db"), query),
+  }),
+  route({
+    method: "get",
+    path: "/fawry/stale-orders",
+    access: admins,
+    summary: "Orders the reconciliation has not settled: unpaid an hour past their expiry, or refunding for over an hour.",
+    handle: async ({ c }) => (await staleOrders(c.get("db"))).map(toTransactionView),
   }),
   route({
     method: "post",

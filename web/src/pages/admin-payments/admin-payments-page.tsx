@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState, type FormEvent } from "react";
 import type { Paged } from "@schema/api/common";
 import type { PaymentAlarmView } from "@schema/api/payment";
+import type { TransactionView } from "@schema/api/transaction";
 import { Role, TransactionStatus } from "@schema/enums";
 import { AdminRefundDialog } from "../../features/payments/admin-refund";
 import { TransactionStatusBadge } from "../../features/payments/payment-status-panel";
@@ -55,7 +56,46 @@ export function AdminPaymentsPage() {
           </div>
         )}
       </Card>
+      <StaleOrders />
     </PageFrame>
+  );
+}
+
+/** Orders the reconciliation has not settled, each asked of Fawry again on demand. */
+function StaleOrders() {
+  const queryClient = useQueryClient();
+  const stale = useQuery({ queryKey: ["admin", "stale-orders"] as const, queryFn: ({ signal }) => api.get<TransactionView[]>("/fawry/stale-orders", { signal }) });
+  const check = useMutation({
+    mutationFn: (transactionId: number) => api.get<TransactionView>("/fawry/payment-status", { query: { transactionId } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "stale-orders"] }),
+  });
+  return (
+    <Card title={t.stale}>
+      <p className="mb-4 text-sm text-slate-700">{t.staleHint}</p>
+      {stale.isPending ? (
+        <LoadingScreen />
+      ) : stale.isError ? (
+        <Notice tone="error">{errorMessage(errorCodeOf(stale.error))}</Notice>
+      ) : stale.data.length === 0 ? (
+        <p className="text-slate-700">{t.staleEmpty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200">
+          {stale.data.map((tx) => (
+            <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-stale={tx.id}>
+              <span className="text-slate-800">
+                {t.transaction(formatNumber(tx.id))} — {formatMoney(tx.amount)}
+              </span>
+              <span className="flex flex-wrap items-center gap-2">
+                <TransactionStatusBadge status={tx.status} />
+                <Button size="sm" variant="secondary" loading={check.isPending && check.variables === tx.id} onClick={() => check.mutate(tx.id)}>
+                  {t.checkNow}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 
