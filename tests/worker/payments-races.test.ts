@@ -220,3 +220,23 @@ describe("stale orders", () => {
     expect((await call("GET", "/api/v1/fawry/stale-orders", { token: student.token })).status).toBe(403);
   });
 });
+
+describe("a checkout that fails its own checks", () => {
+  it("leaves the student's open order alone (an unknown coupon cancels nothing)", async () => {
+    const student = await createStudent();
+    const first = await referenceOrder(student);
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month, couponCode: "NOSUCHCODE" } });
+    expect(res.body.code).toBe("coupon-not-found");
+    expect((await transactionRow(first.row.id))!.status).toBe(TransactionStatus.New);
+    expect((await sandboxOrder(first.row.merchant_ref_num))!.status).toBe("UNPAID");
+  });
+
+  it("drops the new order when the open one cannot be cancelled (order-being-paid), so there is still one open order", async () => {
+    const student = await createStudent();
+    const first = await referenceOrder(student);
+    await call("POST", `${SANDBOX}/__emu/fail/cancel`, { body: { times: 1 } });
+    await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month } });
+    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 0").bind(student.id).first("n");
+    expect(open).toBe(1);
+  });
+});

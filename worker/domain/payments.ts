@@ -407,16 +407,16 @@ export async function syncStaleTransactions(db: Db, client: FawryClient, logger:
 }
 
 /**
- * One open order at a time: before a new checkout, the student's other unpaid orders are
- * cancelled at Fawry (and here). An order Fawry says is already paid is applied first (its
+ * One open order at a time: once a new checkout's order is valid (`keep`), the student's other
+ * unpaid orders are cancelled at Fawry (and here) before Fawry hears of the new one. An order Fawry says is already paid is applied first (its
  * subscription then refuses the new checkout with subscription-exists); one Fawry cannot cancel
  * and does not report paid is being paid right now: order-being-paid.
  */
-export async function closeOtherOrders(db: Db, client: FawryClient, userId: number, logger: Logger, env?: Env, now = new Date()): Promise<void> {
+export async function closeOtherOrders(db: Db, client: FawryClient, userId: number, logger: Logger, env?: Env, now = new Date(), keep = 0): Promise<void> {
   const open = await db
     .select()
     .from(transactions)
-    .where(sql`${transactions.userId} = ${userId} AND ${transactions.status} = ${S.New}`)
+    .where(sql`${transactions.userId} = ${userId} AND ${transactions.status} = ${S.New} AND ${transactions.id} <> ${keep}`)
     .limit(10);
   for (const tx of open) {
     if (tx.fawryRefNumber) {
@@ -429,6 +429,8 @@ export async function closeOtherOrders(db: Db, client: FawryClient, userId: numb
         // 400: already paid (or cancelled): apply what Fawry says, then decide.
         const after = await syncTransaction(db, client, tx, logger, env, now);
         if (after.status === S.New) fail("order-being-paid");
+        // Paid after all: the plan it bought is the student's; no second order.
+        if (after.status === S.Paid) fail("subscription-exists");
         continue;
       }
     }
@@ -443,10 +445,11 @@ export async function closeOtherOrders(db: Db, client: FawryClient, userId: numb
  * subscription starts at once; if it cannot (a racing checkout won), the order is cancelled and
  * the coupon use given back.
  */
-export async function createFreeOrder(db: Db, config: Config, userId: number, body: CheckoutBody, now = new Date()) {
+export async function createFreeOrder(db: Db, config: Config, userId: number, body: CheckoutBody, now = new Date(), beforeGrant?: (tx: TransactionRow) => Promise<void>) {
   const tx = await createTransaction(db, config, userId, body, PaymentMethod.Free, now);
   let subscription;
   try {
+    await beforeGrant?.(tx);
     subscription = await grantSubscription(db, { userId, planId: tx.planId, period: tx.period as PlanPeriod, amount: 0, transactionId: tx.id, now });
   } catch (error) {
     await closeUnpaid(db, tx, S.Canceled, now);

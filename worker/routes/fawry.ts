@@ -88,8 +88,15 @@ async function checkout<T extends { statusCode: number; referenceNumber?: string
   charge: (tx: TransactionRow, common: { merchantRefNum: string; customer: Customer; amount: number; items: Item[]; description: string }) => Promise<T>,
 ) {
   const db = c.get("db");
-  await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env);
-  const tx = await createTransaction(db, c.get("config"), user.id, body, method);
+  const created = await createTransaction(db, c.get("config"), user.id, body, method);
+  // One open order: the others are cancelled at Fawry first; if one cannot be, this one is dropped.
+  const tx = await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), created.id).then(
+    () => created,
+    async (error: unknown) => {
+      await closeUnpaid(db, created, TransactionStatus.Canceled);
+      throw error;
+    },
+  );
   const answer = await charge(tx, { merchantRefNum: tx.merchantRefNum, customer: customerOf(user), amount: toEgp(tx.amount), items: itemsOf(tx), description: "اشتراك في باقة درس" }).catch(
     (error) => {
       c.get("logger").error("fawry charge failed", { transactionId: tx.id, error: String(error) });
@@ -319,8 +326,9 @@ export const fawryRoutes = [
     status: 201,
     async handle({ c, body, user }): Promise<FreeOrder> {
       const db = c.get("db");
-      await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env);
-      const { transaction, subscription } = await createFreeOrder(db, c.get("config"), user.id, body);
+      const { transaction, subscription } = await createFreeOrder(db, c.get("config"), user.id, body, new Date(), (tx) =>
+        closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), tx.id),
+      );
       return { transaction: toTransactionView(transaction), subscription: toSubscriptionView(subscription) };
     },
   }),
