@@ -83,7 +83,8 @@ describe("register form validation", () => {
   });
 
   it("puts the server's user-exists on the email field", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(jsonResponse(409, { code: "user-exists", message: "exists" }));
+    // A fresh answer per call: the form also reads GET /config (whether Turnstile is on).
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => jsonResponse(409, { code: "user-exists", message: "exists" }));
     renderWithApp(<RegisterForm role={Role.Student} onRegistered={() => {}} />);
     const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(startsWith(label)), { target: { value } });
     type("الاسم", validRegistration.name);
@@ -95,7 +96,7 @@ describe("register form validation", () => {
   });
 
   it("maps server field errors onto their fields", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       jsonResponse(400, { code: "short-user-name", message: "bad", fields: { name: "short-user-name" } }),
     );
     renderWithApp(<RegisterForm role={Role.Student} onRegistered={() => {}} />);

@@ -171,7 +171,9 @@ describe("the contact form", () => {
     fireEvent.change(screen.getByLabelText(/^رسالتك/), { target: { value: "هل يمكن تغيير الباقة في منتصف الشهر؟" } });
     fireEvent.click(screen.getByRole("button", { name: "إرسال الرسالة" }));
     await waitFor(() => expect(screen.getByText("وصلتنا رسالتك")).toBeTruthy());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The form also reads GET /config (whether Turnstile is on): find the form's own request.
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const [url, init] = calls.find(([called]) => String(called).includes("/contact-request/"))!;
     expect(url).toMatch(/\/api\/v1\/contact-request\/$/);
     expect(JSON.parse(String(init.body))).toEqual({ name: "منى أحمد", email: "mona@example.com", title: "سؤال عن الباقات", message: "هل يمكن تغيير الباقة في منتصف الشهر؟" });
   });

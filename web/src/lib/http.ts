@@ -11,6 +11,8 @@ export type FetchOptions = {
   query?: QueryParams;
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a form's Turnstile token). */
+  headers?: Record<string, string>;
 };
 
 export function apiUrl(path: string, query?: QueryParams): string {
@@ -40,8 +42,8 @@ function toResult<T>(status: number, ok: boolean, text: string): T {
 }
 
 /** One call to the API, knowing nothing about the session: JSON in, JSON or ApiError out. */
-export async function apiFetch<T>(path: string, { method = "GET", body, query, token, signal }: FetchOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: "application/json" });
+export async function apiFetch<T>(path: string, { method = "GET", body, query, token, signal, headers: extra }: FetchOptions = {}): Promise<T> {
+  const headers = new Headers({ ...extra, Accept: "application/json" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) requestBody = body;

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { emailRule, verificationCodeRule } from "@schema/rules";
+import { useTurnstile } from "../turnstile/turnstile";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { useFormState } from "../../lib/form";
@@ -97,12 +98,16 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState({ email: initialEmail });
   const sendCode = useSendPasswordCode();
+  const human = useTurnstile();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = form.check(forgotPasswordEmailSchema, formRef.current);
     if (!values) return;
-    sendCode.mutate(values, { onSuccess: () => onSent(values.email), onError: (error) => form.showServerError(error) });
+    sendCode.mutate(
+      { ...values, turnstileToken: human.token },
+      { onSuccess: () => onSent(values.email), onError: (error) => form.showServerError(error), onSettled: human.reset },
+    );
   }
 
   return (
@@ -117,6 +122,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
         required
         {...form.bind("email")}
       />
+      {human.element}
       <Button type="submit" size="lg" loading={sendCode.isPending}>
         {ar.forgotPassword.sendCode}
       </Button>
@@ -135,11 +141,13 @@ type CodeStepProps = {
 /** The code is checked for its form here and by the server together with the new password. */
 export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEntered }: CodeStepProps) {
   const resend = useSendPasswordCode();
+  const human = useTurnstile();
 
   function resendCode() {
     resend.mutate(
-      { email },
+      { email, turnstileToken: human.token },
       {
+        onSettled: human.reset,
         onSuccess: () => toasts.show({ id: "password-code-resent", type: "success", title: ar.forgotPassword.resent }),
         onError: (error) => toasts.show({ id: "password-code-resent", type: "error", title: errorMessage(errorCodeOf(error)) }),
       },
@@ -160,9 +168,12 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
       onSubmit={(code) => onEntered(code)}
       onResend={resendCode}
       extraActions={
-        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
-          {ar.forgotPassword.changeEmail}
-        </Button>
+        <>
+          {human.element}
+          <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+            {ar.forgotPassword.changeEmail}
+          </Button>
+        </>
       }
     />
   );

@@ -8,6 +8,7 @@ import { TextField } from "../../ui/text-field";
 import { registerFormSchema, type RegisterFormValues } from "./auth-forms";
 import { useRegister } from "./use-auth";
 import { NewPasswordFields } from "./new-password-fields";
+import { useTurnstile } from "../turnstile/turnstile";
 
 type RegisterFormProps = { role: typeof Role.Student | typeof Role.Tutor; onRegistered: () => void };
 
@@ -15,6 +16,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<RegisterFormValues>({ name: "", email: "", password: "", confirmPassword: "" });
   const register = useRegister();
+  const human = useTurnstile();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,8 +24,8 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
     if (!values) return;
     const { name, email, password } = values;
     register.mutate(
-      { name, email, password, role },
-      { onSuccess: onRegistered, onError: (error) => form.showServerError(error, { "user-exists": "email" }) },
+      { name, email, password, role, turnstileToken: human.token },
+      { onSuccess: onRegistered, onError: (error) => form.showServerError(error, { "user-exists": "email" }), onSettled: human.reset },
     );
   }
 
@@ -46,6 +48,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
         {...form.bind("email")}
       />
       <NewPasswordFields form={form} />
+      {human.element}
       <Button type="submit" loading={register.isPending} size="lg">
         {ar.register.submit}
       </Button>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, RegisterBody } from "@schema/api/user";
+import { turnstileHeaders } from "../turnstile/turnstile";
 import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
@@ -33,7 +34,8 @@ export function useGoogleSignIn() {
 export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<AuthResponse>("/user/", body, { public: true }),
+    mutationFn: ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
+      api.post<AuthResponse>("/user/", body, { public: true, headers: turnstileHeaders(turnstileToken) }),
     onSuccess: startSession,
   });
 }
@@ -41,7 +43,8 @@ export function useRegister() {
 /** Forgot password, step 1: always answers {} so it does not reveal which emails exist. */
 export function useSendPasswordCode() {
   return useMutation({
-    mutationFn: (body: { email: string }) => api.post<Record<string, never>>("/confirmation-code/password/send", body, { public: true }),
+    mutationFn: ({ turnstileToken, ...body }: { email: string; turnstileToken?: string | null }) =>
+      api.post<Record<string, never>>("/confirmation-code/password/send", body, { public: true, headers: turnstileHeaders(turnstileToken) }),
   });
 }
 

@@ -4,6 +4,8 @@ import { api } from "../../lib/api";
 /** GET /config: what this deployment offers (Google sign-in, the local-only dev tools). */
 export type AppConfig = {
   googleClientId: string | null;
+  /** Cloudflare Turnstile's site key when the public forms are protected (null: off). */
+  turnstileSiteKey: string | null;
   environment: "local" | "staging" | "production";
 };
 

@@ -9,6 +9,7 @@ import { TextField } from "../../ui/text-field";
 import { TextArea } from "../onboarding/text-area";
 import { contactFormSchema, type ContactFormValues } from "./contact-rules";
 import { useSendContactRequest } from "./use-contact";
+import { useTurnstile } from "../turnstile/turnstile";
 
 const t = ar.support.contact;
 
@@ -18,12 +19,13 @@ export function ContactForm() {
   const { user } = useSession();
   const form = useFormState<ContactFormValues>({ name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "", title: "", message: "" });
   const send = useSendContactRequest();
+  const human = useTurnstile();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = form.check(contactFormSchema, formRef.current);
     if (!body) return;
-    send.mutate(body, { onError: (error) => form.showServerError(error) });
+    send.mutate({ ...body, turnstileToken: human.token }, { onError: (error) => form.showServerError(error), onSettled: human.reset });
   }
 
   if (send.isSuccess)
@@ -45,6 +47,7 @@ export function ContactForm() {
       </div>
       <TextField label={t.titleLabel} hint={t.titleHint} required maxLength={128} {...form.bind("title")} />
       <TextArea label={t.messageLabel} hint={t.messageHint} required maxLength={1000} rows={6} {...form.bind("message")} />
+      {human.element}
       {rateLimited ? <Notice tone="warning">{t.rateLimited}</Notice> : form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <Button type="submit" size="lg" className="self-start" loading={send.isPending}>
         {t.send}

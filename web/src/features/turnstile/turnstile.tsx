@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { ar } from "../../i18n/ar-EG";
+import { useAppConfig } from "../config/use-app-config";
+
+/**
+ * Cloudflare Turnstile on the public forms (registration, forgot-password, contact). Shown only
+ * when the deployment has a site key (GET /config); its token goes with the form's request in
+ * the x-turnstile-token header and is used once, so the widget is reset after every submission.
+ */
+
+type TurnstileApi = {
+  render(container: HTMLElement, options: Record<string, unknown>): string;
+  reset(widgetId: string): void;
+  remove(widgetId: string): void;
+};
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi;
+  }
+}
+
+const SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+let loading: Promise<TurnstileApi> | null = null;
+
+function loadTurnstile(): Promise<TurnstileApi> {
+  if (window.turnstile) return Promise.resolve(window.turnstile);
+  loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("turnstile missing")));
+    script.onerror = () => {
+      loading = null;
+      reject(new Error("turnstile not loaded"));
+    };
+    document.head.appendChild(script);
+  });
+  return loading;
+}
+
+/** The header that carries the token (nothing when Turnstile is off or not solved yet). */
+export const turnstileHeaders = (token: string | null | undefined): Record<string, string> | undefined =>
+  token ? { "x-turnstile-token": token } : undefined;
+
+/**
+ * The widget and its current token. `element` renders nothing without a site key; `reset()`
+ * after a submission asks for a fresh token (each is single-use).
+ */
+export function useTurnstile(): { element: ReactNode; token: string | null; reset: () => void } {
+  const siteKey = useAppConfig().data?.turnstileSiteKey ?? null;
+  const container = useRef<HTMLDivElement>(null);
+  const widgetId = useRef<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!siteKey || !container.current) return;
+    let cancelled = false;
+    const target = container.current;
+    loadTurnstile()
+      .then((turnstile) => {
+        if (cancelled) return;
+        widgetId.current = turnstile.render(target, {
+          sitekey: siteKey,
+          language: "ar-eg",
+          callback: (value: string) => setToken(value),
+          "expired-callback": () => setToken(null),
+          "error-callback": () => setToken(null),
+        });
+      })
+      .catch(() => setToken(null));
+    return () => {
+      cancelled = true;
+      if (widgetId.current && window.turnstile) window.turnstile.remove(widgetId.current);
+      widgetId.current = null;
+    };
+  }, [siteKey]);
+
+  const reset = useCallback(() => {
+    setToken(null);
+    if (widgetId.current && window.turnstile) window.turnstile.reset(widgetId.current);
+  }, []);
+
+  const element = siteKey ? <div ref={container} role="group" aria-label={ar.staff.captcha.label} className="min-h-16" /> : null;
+  return { element, token, reset };
+}
