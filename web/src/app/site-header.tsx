@@ -184,7 +184,7 @@ function VisitorMenu() {
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} strokeLinecap="round" />
         </svg>
-        <span>{ar.market.menu.label}</span>
+        <span className="max-[380px]:sr-only">{ar.market.menu.label}</span>
       </button>
       {open && (
         <nav id="visitor-menu" aria-label={ar.market.menu.label} className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">

@@ -30,7 +30,7 @@ export const market = {
     notEnoughMinutes: (left: string) => `فاضل لك ${left} بس الأسبوع ده`,
     noMinutesLeft: "خلّصت دقايق الأسبوع ده",
     disabledReason: (duration: string, reason: string) => `${duration} — مش متاحة: ${reason}`,
-    noDurationFits: "مفيش مدة تنفع دلوقتي.",
+    noDurationFits: "مفيش مدة تنفع في اليوم ده. جرّب يوم من الأسبوع الجاي، أو شوف الباقات.",
     gridNote: "المواعيد كل ربع ساعة.",
   },
 
@@ -49,7 +49,6 @@ export const market = {
     weekFreeTimes: "المواعيد الفاضية الأسبوع ده",
     noFreeThisWeek: "مفيش مواعيد فاضية الأسبوع ده.",
     moreTimes: (count: string) => `و${count} كمان`,
-    signInToBook: "سجّل دخولك عشان تحجز",
     share: "شارك صفحة المدرّس",
     shareWhatsApp: "ابعتها على واتساب",
     copyLink: "انسخ الرابط",

@@ -588,7 +588,7 @@ export const ar = {
       booked: "تم حجز الحصة",
       rescheduled: "تم تغيير ميعاد الحصة",
       goToLessons: "اذهب إلى حصصي",
-      signInToBook: "سجّل الدخول لتحجز حصة",
+      signInToBook: "سجّل دخولك عشان تحجز",
       studentsOnly: "حجز الحصص متاح للطلاب فقط.",
       verifyEmailFirst: "أكّد بريدك الإلكتروني أولًا لتتمكن من حجز الحصص.",
       verifyEmail: "تأكيد البريد الإلكتروني",

@@ -190,7 +190,7 @@ export function ScheduleBoard() {
           </span>
         ),
         srText: `${dayLabel(day)}، ${time}، ${name}`,
-        className: "start-[40%] border-2 border-brand-800 bg-brand-700 text-white z-20",
+        className: "start-[20%] border-2 border-brand-800 bg-brand-700 text-white z-20",
         onSelect: () => void navigate("/lessons-schedule"),
       });
     });

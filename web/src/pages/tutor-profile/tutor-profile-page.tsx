@@ -164,7 +164,7 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
         <LessonPrices />
         <WeekFreeTimes tutorId={tutor.id} />
         <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("primary", "md", "w-full")}>
-          {ar.market.visitor.signInToBook}
+          {b.signInToBook}
         </Link>
       </div>
     );
