@@ -85,8 +85,8 @@ describe("the student reports that the tutor did not come", () => {
     expect(response.status).toBe(200);
     for (const channel of channels) expect(await channel.next("LessonCanceled")).toEqual({ lessonId });
     const toStudent = await latestMessage(student.email);
-    expect(toStudent.subject).toBe("أُلغيت حصتك لعدم حضور المعلم");
-    expect(toStudent.body).toContain("رجعت دقائقها إلى رصيدك الأسبوعي");
+    expect(toStudent.subject).toBe("اتلغت حصتك عشان المدرّس محضرش");
+    expect(toStudent.body).toContain("ودقايقها رجعت لرصيدك الأسبوعي");
     const toTutor = await latestMessage(tutor.email);
     expect(toTutor.subject).toBe("أُلغيت حصة لعدم حضورك");
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE dedupe_key LIKE ?").bind(`absence:${sessionId}:%`).first<{ n: number }>();

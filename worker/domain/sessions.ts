@@ -188,8 +188,8 @@ export async function markTutorAbsent(db: Db, session: SessionInfo, now = new Da
 /** The absence report's notifications (Arabic): the student is told the minutes came back, the tutor why. */
 export const absenceMessages = {
   toStudent: (start: string, tutorName: string | null) => ({
-    subject: "أُلغيت حصتك لعدم حضور المعلم",
-    body: `سجّلنا أن ${tutorName ? `المعلم ${tutorName}` : "المعلم"} لم يحضر حصة يوم ${timeMark(start)}. أُلغيت الحصة ورجعت دقائقها إلى رصيدك الأسبوعي، ويمكنك حجز حصة أخرى.`,
+    subject: "اتلغت حصتك عشان المدرّس محضرش",
+    body: `سجّلنا إن ${tutorName ? `المدرّس ${tutorName}` : "المدرّس"} محضرش حصة يوم ${timeMark(start)}. الحصة اتلغت ودقايقها رجعت لرصيدك الأسبوعي، وتقدر تحجز حصة تانية.`,
   }),
   toTutor: (start: string, studentName: string | null) => ({
     subject: "أُلغيت حصة لعدم حضورك",
