@@ -3,6 +3,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createApp } from "../../worker/app";
+import { readConfig } from "../../worker/env";
+import { contentSecurityPolicy } from "../../worker/http/security-headers";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../../worker/dev/turnstile";
 import type { Env } from "../../worker/env";
 import { createUser } from "./factories-lessons";
@@ -73,5 +75,14 @@ describe("Cloudflare Turnstile on the public forms", () => {
     expect((await verify(TURNSTILE_TEST_SECRETS.alwaysFails)).body).toMatchObject({ success: false, "error-codes": ["invalid-input-response"] });
     expect((await verify(TURNSTILE_TEST_SECRETS.tokenSpent)).body).toMatchObject({ success: false, "error-codes": ["timeout-or-duplicate"] });
     expect((await verify(TURNSTILE_TEST_SECRETS.alwaysPasses, "")).body).toMatchObject({ success: false, "error-codes": ["missing-input-response"] });
+  });
+
+  it("lets Cloudflare's script and frame through the Content-Security-Policy only when configured", () => {
+    const url = new URL("https://dars.test/register/student");
+    const off = contentSecurityPolicy(readConfig(env), url);
+    expect(off).not.toContain("challenges.cloudflare.com");
+    const on = contentSecurityPolicy({ ...readConfig(env), TURNSTILE_SITE_KEY: "site" } as ReturnType<typeof readConfig>, url);
+    expect(on).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(on).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
   });
 });

@@ -31,6 +31,12 @@ export function contentSecurityPolicy(config: Config | null, url: URL): string {
     connect.push("https://*.clarity.ms");
     img.push("https://*.clarity.ms", "https://c.bing.com");
   }
+  // Cloudflare Turnstile on the public forms (worker/integrations/turnstile.ts): its script and frame.
+  if ((config as { TURNSTILE_SITE_KEY?: string } | null)?.TURNSTILE_SITE_KEY) {
+    script.push("https://challenges.cloudflare.com");
+    if (frame[0] === "'none'") frame.splice(0, 1);
+    frame.push("https://challenges.cloudflare.com");
+  }
   const liveKit = config?.LIVEKIT_URL ? URL.parse(config.LIVEKIT_URL) : null;
   if (liveKit && liveKit.host !== url.host) connect.push(`https://${liveKit.host}`, `wss://${liveKit.host}`);
   return [
