@@ -1,5 +1,6 @@
-// npm run deploy [-- staging]: builds the SPA, checks that the target has every setting the Worker
-// needs (refusing with their names), applies the D1 migrations remotely and deploys. Production is
+// npm run deploy [-- staging] [--check]: checks that the target has every setting the Worker needs
+// (refusing with their names), builds the SPA, applies the D1 migrations remotely and deploys;
+// with --check it stops after the check (the CI workflow's wrangler-action does the rest). Production is
 // the default (wrangler.toml's top level); `staging` is [env.staging]. Needs CLOUDFLARE_API_TOKEN
 // (and CLOUDFLARE_ACCOUNT_ID) or `wrangler login`.
 import { spawnSync } from "node:child_process";
@@ -9,7 +10,9 @@ import { unstable_readConfig } from "wrangler";
 import { missingForDeploy } from "./deploy-check.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const target = process.argv[2] ?? "production";
+const args = process.argv.slice(2);
+const checkOnly = args.includes("--check");
+const target = args.find((arg) => !arg.startsWith("--")) ?? "production";
 if (!["production", "staging"].includes(target)) {
   console.error(`✗ unknown target "${target}": production (default) or staging`);
   process.exit(1);
@@ -39,6 +42,9 @@ if (missing.length > 0) {
   console.error(`✗ ${config.name} (${target}) is missing:\n${missing.map((name) => `  - ${name}`).join("\n")}\nSet secrets with \`npx wrangler secret put NAME${target === "staging" ? " --env staging" : ""}\` (README "Deploying").`);
   process.exit(1);
 }
+
+console.log(`✓ ${config.name} (${target}) has every required setting`);
+if (checkOnly) process.exit(0);
 
 run("vite", ["build", "--logLevel", "warn"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--remote", ...envArgs]);
