@@ -625,7 +625,7 @@ export const ar = {
       cancelConfirm: "نعم، ألغِ الحصة",
       keep: "تراجع",
       canceled: "الحصة اتلغت",
-      lessonOf: (name: string, time: string) => `حصة مع ${name} ${time}`,
+      lessonOf: (name: string, time: string) => `حصة مع ${name}، ${time}`,
     },
   },
 

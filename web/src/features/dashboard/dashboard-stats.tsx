@@ -1,16 +1,17 @@
 import { ar } from "../../i18n/ar-EG";
-import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
-import { Spinner } from "../../ui/spinner";
+import { CardsSkeleton, ListSkeleton } from "../../ui/skeleton";
 import { useStudentStatsQuery, useTutorStatsQuery } from "../stats/use-stats";
 import { NextLessonCard } from "./next-lesson-card";
 import { StudentStatsSummary, TutorStatsSummary } from "./stats-summary";
 
+/** The next lesson's card and the figures, in outline, while they load. */
 function Loading() {
   return (
-    <Card>
-      <Spinner />
-    </Card>
+    <div className="flex flex-col gap-4">
+      <ListSkeleton rows={1} label={ar.market.loading.page} />
+      <CardsSkeleton cards={3} />
+    </div>
   );
 }
 
