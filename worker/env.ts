@@ -96,6 +96,8 @@ const configSchema = z
     TURNSTILE_VERIFY_URL: optional(z.url()),
     TURN_KEY_ID: optional(z.string().min(1)),
     TURN_KEY_API_TOKEN: optional(z.string().min(1)),
+    // Cloudflare TURN's API base (worker/integrations/turn.ts): Cloudflare's when unset, locally the emulator.
+    TURN_API_URL: optional(z.url()),
   })
   .superRefine((config, ctx) => {
     // Outside local every required setting is named when missing (worker/index.ts answers 503 and
@@ -111,6 +113,8 @@ const configSchema = z
         if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with WHATSAPP_TOKEN` });
     if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY))
       ctx.addIssue({ code: "custom", path: ["TURNSTILE_SECRET_KEY"], message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all" });
+    if (Boolean(config.TURN_KEY_ID) !== Boolean(config.TURN_KEY_API_TOKEN))
+      ctx.addIssue({ code: "custom", path: ["TURN_KEY_API_TOKEN"], message: "TURN_KEY_ID and TURN_KEY_API_TOKEN are set together or not at all" });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
     if (liveKit !== 0 && liveKit !== 3)
       ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });
@@ -188,7 +192,7 @@ export function envForRequest(env: Env, url: URL): { env: Env; misconfigured: bo
   if (env.ENVIRONMENT !== "local" || isLoopbackHost(url.hostname)) return { env, misconfigured: false };
   let closed = failClosed.get(env);
   if (!closed) {
-    closed = { ...env, ENVIRONMENT: "production" };
+    closed = { ...env, ENVIRONMENT: "production", CLIENT_ENVIRONMENT: "production" };
     failClosed.set(env, closed);
   }
   return { env: closed, misconfigured: true };
@@ -220,6 +224,7 @@ declare global {
       ICE_SERVERS?: string;
       TURN_KEY_ID?: string;
       TURN_KEY_API_TOKEN?: string;
+      TURN_API_URL?: string;
       TURNSTILE_SITE_KEY?: string;
       TURNSTILE_SECRET_KEY?: string;
       TURNSTILE_VERIFY_URL?: string;

@@ -12,17 +12,38 @@ import {
   recordAttendance,
   roomRefusal,
   sessionView,
+  type SessionInfo,
 } from "../domain/sessions";
+import type { IceServer } from "../env";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { notify } from "../http/respond";
 import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
 import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
+import { turnFor, turnTtl } from "../integrations/turn";
 import { publishLessonEvent } from "../realtime/lessons";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
 const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));
+
+/**
+ * A member's ICE servers: the static ICE_SERVERS, plus, with Cloudflare TURN keys, TURN credentials
+ * minted for this member that expire when the session ends (none once it has ended or was
+ * cancelled). If the TURN API fails the page still gets ICE_SERVERS (the failure is logged).
+ */
+async function memberIceServers(c: AppContext, session: SessionInfo, userId: number): Promise<IceServer[]> {
+  const config = c.get("config");
+  const turn = turnFor(config);
+  const ttl = turn && !session.canceled ? turnTtl(session.end, new Date()) : null;
+  if (!turn || ttl === null) return config.ICE_SERVERS;
+  try {
+    return [...config.ICE_SERVERS, ...(await turn.iceServers(ttl))];
+  } catch (error) {
+    c.get("logger").warn("turn credentials not minted", { session: session.id, userId, error: error instanceof Error ? error.message : "unknown" });
+    return config.ICE_SERVERS;
+  }
+}
 
 export const sessionRoutes = [
   // Before /session/:id, so "token" is not taken for a session id.
@@ -88,7 +109,7 @@ export const sessionRoutes = [
       const session = await findSession(db, params.id);
       if (!session) fail("session-not-found");
       if (!canViewSession(session, user)) fail("forbidden");
-      const media = { liveKit: liveKit(c) !== null, iceServers: isSessionMember(session, user.id) ? c.get("config").ICE_SERVERS : [] };
+      const media = { liveKit: liveKit(c) !== null, iceServers: isSessionMember(session, user.id) ? await memberIceServers(c, session, user.id) : [] };
       return sessionView(db, session, media);
     },
   }),

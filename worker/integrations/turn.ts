@@ -1,0 +1,75 @@
+/**
+ * Cloudflare Realtime TURN (docs/integrations.md §8): with TURN_KEY_ID and TURN_KEY_API_TOKEN set,
+ * each session member gets their own short-lived TURN credentials, minted through
+ * `POST {TURN_API_URL}/turn/keys/{TURN_KEY_ID}/credentials/generate-ice-servers`
+ * (`Authorization: Bearer`, JSON `{"ttl": seconds}`, answer `{"iceServers": [...]}`), valid until
+ * the session ends. Locally without TURN_API_URL the in-process emulator (worker/dev/turn.ts)
+ * answers the same shape. Without the keys the static ICE_SERVERS stay as they are.
+ */
+import { z } from "zod";
+import { turnEmulator, TURN_MAX_TTL_SECONDS } from "../dev/turn";
+import { EMULATOR_ORIGIN } from "../dev/dispatch";
+import type { Config, IceServer } from "../env";
+
+export const CLOUDFLARE_TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
+/** Added to the time left, so a call that runs a little over its end keeps its relay. */
+export const TURN_TTL_MARGIN_SECONDS = 300;
+/** Never ask for less (a credential that expires while ICE is still gathering is useless). */
+export const TURN_MIN_TTL_SECONDS = 60;
+
+/** Mints one member's ICE servers (STUN and TURN with credentials) for `ttl` seconds. */
+export type TurnMinter = { iceServers(ttl: number): Promise<IceServer[]> };
+
+const answer = z.object({
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string()).min(1)]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+});
+
+/** The real API (or any server with its shape, e.g. the emulator via `send`). */
+export function cloudflareTurn(options: { apiUrl: string; keyId: string; token: string; send?: (request: Request) => Promise<Response> }): TurnMinter {
+  const send = options.send ?? ((request: Request) => fetch(request));
+  return {
+    async iceServers(ttl) {
+      const url = `${options.apiUrl.replace(/\/+$/, "")}/turn/keys/${encodeURIComponent(options.keyId)}/credentials/generate-ice-servers`;
+      const response = await send(
+        new Request(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ ttl }),
+        }),
+      );
+      // The answer is 201 Created; never repeat the body (it may echo credentials).
+      if (!response.ok) throw new Error(`TURN credentials refused with HTTP ${response.status}`);
+      const parsed = answer.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw new Error("TURN credentials answer has an unexpected shape");
+      return parsed.data.iceServers;
+    },
+  };
+}
+
+/**
+ * The configured minter, or null without TURN keys. TURN_API_URL overrides Cloudflare's base URL;
+ * locally without it the emulator answers in-process (a Worker cannot fetch its own origin).
+ */
+export function turnFor(config: Config): TurnMinter | null {
+  if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return null;
+  const keys = { keyId: config.TURN_KEY_ID, token: config.TURN_KEY_API_TOKEN };
+  if (config.TURN_API_URL) return cloudflareTurn({ ...keys, apiUrl: config.TURN_API_URL });
+  if (config.isLocal) return cloudflareTurn({ ...keys, apiUrl: `${EMULATOR_ORIGIN}/turn/v1`, send: (request) => turnEmulator(request) });
+  return cloudflareTurn({ ...keys, apiUrl: CLOUDFLARE_TURN_API_URL });
+}
+
+/**
+ * The credentials' lifetime for a session ending at `end`: the seconds left plus a margin, at
+ * least a minute, at most Cloudflare's limit; null once the session has ended (nothing to mint).
+ */
+export function turnTtl(end: string, now: Date): number | null {
+  const left = Math.ceil((Date.parse(end) - now.getTime()) / 1000);
+  if (!(left > 0)) return null;
+  return Math.min(TURN_MAX_TTL_SECONDS, Math.max(TURN_MIN_TTL_SECONDS, left + TURN_TTL_MARGIN_SECONDS));
+}
