@@ -34,6 +34,7 @@ export const auditActions = [
   "topic.delete",
   "onboarding.activate",
   "interview.decide",
+  "intro-video.decide",
   "demo-session.decide",
   "photo-session.decide",
   "media.upload",

@@ -104,6 +104,8 @@ describe("reviewing an intro video", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 3, feedback: "فيديو واضح" });
     expect((await tutorRow(tutor.user.id))!.video).toBe(response.body.url);
+    const audit = await env.DB.prepare("SELECT actor_id, after FROM audit_log WHERE action = 'intro-video.decide' AND target_id = ?").bind(String(id)).all();
+    expect(audit.results).toEqual([{ actor_id: reviewer.user.id, after: JSON.stringify({ status: 3 }) }]);
   });
 
   it("hides it from another manager and refuses a second decision", async () => {

@@ -5,6 +5,7 @@ import { introVideos, tutors, users } from "../../schema/db";
 import { IntroVideoStatus, Role, isAdmin } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
+import { auditStatement, type AuditActor } from "./audit";
 import { RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsBefore } from "./onboarding";
 import type { UserRow } from "./users";
 
@@ -104,6 +105,7 @@ export async function reviewIntroVideo(
   id: number,
   body: IntroVideoReviewBody,
   now = new Date(),
+  auditBy?: AuditActor,
 ): Promise<{ video: IntroVideoView; activated: boolean }> {
   const found = await findIntroVideo(db, id);
   const admin = isAdmin(actor.role as Role);
@@ -111,18 +113,22 @@ export async function reviewIntroVideo(
   if (found.status !== IntroVideoStatus.Pending) fail("illegal");
   const at = now.toISOString();
   const approved = body.status === IntroVideoStatus.Approved;
-  const [updated, , activated] = await db.batch([
+  // The reviewer's decision is recorded right after it (only if it changed the video).
+  const entry = { action: "intro-video.decide", targetType: "intro-video", targetId: id, before: { status: found.status }, after: { status: body.status } } as const;
+  const [updated, ...rest] = await db.batch([
     db
       .update(introVideos)
       .set({ status: body.status, feedback: body.feedback ?? null, reviewedAt: at, updatedAt: at })
       .where(and(eq(introVideos.id, id), eq(introVideos.status, IntroVideoStatus.Pending)))
       .returning({ id: introVideos.id }),
+    ...(auditBy ? [auditStatement(db, auditBy, entry, now)] : []),
     db
       .update(tutors)
       .set({ video: sql`coalesce(${tutors.video}, ${found.url})`, updatedAt: at })
       .where(and(eq(tutors.id, found.tutorId), sql`${approved ? 1 : 0} = 1`, sql`EXISTS (SELECT 1 FROM intro_videos v WHERE v.id = ${id} AND v.status = ${IntroVideoStatus.Approved})`)),
     activateIfComplete(db, found.tutorId, at),
   ]);
+  const activated = rest[rest.length - 1] as unknown[];
   if (updated.length === 0) fail("illegal");
   return { video: (await findIntroVideo(db, id))!, activated: activated.length > 0 };
 }

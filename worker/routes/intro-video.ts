@@ -19,6 +19,7 @@ import { fileReader, r2Reader } from "../domain/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
+import { auditActorOf } from "../domain/audit";
 import { notifyUser, tutorChanged } from "../http/tutor-events";
 
 const uploaders = [Role.Tutor] as const;
@@ -140,7 +141,7 @@ export const introVideoRoutes = [
     params: idParam,
     body: introVideoReviewBody,
     async handle({ c, params, body, user }): Promise<IntroVideoView> {
-      const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body);
+      const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       await notifyUser(c, video.tutorId, body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected());
       if (activated) await notifyUser(c, video.tutorId, tutorMessages.activated());
       tutorChanged(c, video.tutorId);
