@@ -5,7 +5,9 @@ import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
 import { ar } from "../../web/src/i18n/ar-EG";
 import { money } from "../../web/src/i18n/ar-EG-money";
-import { baseUrl, expectNoAxeViolations, field, latestCode, launch, newPage, registerStudent, screenshot } from "./browser";
+import { signatures } from "../../worker/integrations/fawry";
+import { LOCAL_FAWRY } from "../../worker/dev/fawry/keys";
+import { baseUrl, expectNoAxeViolations, field, latestCode, launch, newPage, registerStudent, screenshot, signIn } from "./browser";
 
 const PASSWORD = "Refund#2026";
 const p = ar.payments;
@@ -94,6 +96,28 @@ describe("money goes back (cancel → refund → receipts)", () => {
     }
     expect(names[0]).toMatch(/^dars-receipt-P-\d{6}\.html$/);
     expect(names[1]).toMatch(/^dars-receipt-R-\d{6}\.html$/);
+    await page.context().close();
+  });
+
+  it("an admin sees what needs attention at /admin/payments and resolves it", async () => {
+    // A signed notification for an order we never made: refused, and recorded for admins.
+    const base = { fawryRefNumber: "700000009", merchantRefNumber: `9${Date.now()}`, paymentAmount: 500, orderAmount: 500, orderStatus: "PAID", paymentMethod: "PayAtFawry" };
+    const body = { ...base, messageSignature: await signatures.notification(LOCAL_FAWRY, base) };
+    const answer = await fetch(`${baseUrl()}/api/v1/fawry/payment-status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(answer.status).toBe(404);
+
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin/payments");
+    const alarm = page.locator('[data-alarm="unknown-order"]', { hasText: base.merchantRefNumber });
+    await alarm.waitFor();
+    await expectNoAxeViolations(page, "/admin/payments");
+    await screenshot(page, "admin-payments");
+    await alarm.getByRole("button", { name: money.admin.resolve }).click();
+    const dialog = page.getByRole("dialog");
+    await field(dialog, money.admin.note).fill("طلب تجريبي من فوري، مفيش فلوس");
+    await expectNoAxeViolations(page, "/admin/payments (resolve)");
+    await dialog.getByRole("button", { name: money.admin.save }).click();
+    await alarm.waitFor({ state: "detached" });
     await page.context().close();
   });
 });

@@ -8,6 +8,7 @@ import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/
 import type { Config, Env } from "../env";
 import { sandboxFetch } from "../dev/fawry";
 import { SANDBOX_BASE } from "../dev/fawry/app";
+import { LOCAL_FAWRY } from "../dev/fawry/keys";
 import type { Db } from "../http/context";
 import { Failure, fail } from "../http/failure";
 import type { Logger } from "../http/logger";
@@ -35,8 +36,8 @@ export const unpaidLifetime: Record<PaymentMethod, number> = {
   [PaymentMethod.Free]: HOUR,
 };
 
-/** The local sandbox's merchant and key: nothing is secret in the local environment. */
-export const LOCAL_FAWRY = { merchantCode: "DARS-LOCAL-MERCHANT", secureKey: "dars-local-fawry-secure-key" };
+/** The local sandbox's merchant and key (worker/dev/fawry/keys.ts). */
+export { LOCAL_FAWRY };
 
 /**
  * The Fawry client for this environment: the configured base URL and keys, or in the local
