@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Badge } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
@@ -9,6 +11,8 @@ import type { PeerCallState } from "./peer-call";
 
 type CallScreenProps = {
   otherName: string;
+  /** The other member's gender: «بيعرض شاشته» or «بتعرض شاشتها». */
+  otherGender?: Gender | null;
   otherPresence: SessionPresence | null;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
@@ -26,7 +30,7 @@ type CallScreenProps = {
 
 /** In the call: the other member's video, ours, and the controls (each with a visible label). */
 export function CallScreen(props: CallScreenProps) {
-  const { otherName, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = ar.liveSession.leave } = props;
+  const { otherName, otherGender, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = ar.liveSession.leave } = props;
   const [mic, setMic] = useState(props.initialMic);
   const [camera, setCamera] = useState(props.initialCamera);
   const [screen, setScreen] = useState<MediaStream | null>(null);
@@ -96,7 +100,7 @@ export function CallScreen(props: CallScreenProps) {
         )}
         <div className="absolute start-2 top-2 flex flex-wrap gap-2" aria-live="polite">
           {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{ar.liveSession.remoteMicOff(otherName)}</Badge>}
-          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{ar.liveSession.remoteSharing(otherName)}</Badge>}
+          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{byGender(ar.gendered.sharingScreen, otherGender, otherName)}</Badge>}
         </div>
         <div className="absolute bottom-2 end-2 aspect-video w-28 overflow-hidden rounded-lg border-2 border-white sm:w-44">
           <StreamVideo stream={screen ?? localStream} label={ar.liveSession.localVideo} local={!screen} role="local" />

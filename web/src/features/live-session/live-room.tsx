@@ -144,6 +144,7 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
         {room.inCall && joined ? (
           <CallScreen
             otherName={otherName}
+            otherGender={other?.gender}
             otherPresence={otherPresence}
             localStream={media.stream}
             remoteStream={room.remoteStream}
