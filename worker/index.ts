@@ -6,6 +6,7 @@ import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
 import { countApiRequest } from "./realtime/request-counter";
+import { assetsShell, servePublicPage } from "./seo/pages";
 
 export { AdminChannel } from "../durable-objects/admin-channel";
 export { ChatRoom } from "../durable-objects/chat-room";
@@ -52,7 +53,9 @@ async function serve(request: Request, url: URL, env: Env, config: Config | null
     }
     return (await routeParty(request, env)) ?? new Response(null, { status: 404 });
   }
-  return env.ASSETS.fetch(request);
+  // /tutors, /t/{id}, robots.txt, sitemap.xml and /url/{name} (worker/seo/pages.ts).
+  const page = config ? await servePublicPage(request, url, env, ctx, assetsShell(env.ASSETS)) : null;
+  return page ?? env.ASSETS.fetch(request);
 }
 
 export default {

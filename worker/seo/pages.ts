@@ -1,0 +1,286 @@
+import { eq, sql } from "drizzle-orm";
+import type { Paged } from "../../schema/api/common";
+import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
+import { shortUrls as shortUrlTable } from "../../schema/db/platform";
+import { resolveShortUrl } from "../../schema/short-urls";
+import { seo } from "../../web/src/i18n/ar-EG-seo";
+import { createDb } from "../db";
+import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutor-list";
+import type { Db } from "../http/context";
+import { createLogger } from "../http/logger";
+
+/**
+ * The public pages the Worker answers itself, so that crawlers and link previews (WhatsApp,
+ * Facebook, X), which run no JavaScript, see real content:
+ *
+ * - `/tutors` and `/t/{id}`: the SPA's index.html passed through HTMLRewriter, which sets the
+ *   title and description and adds the canonical URL, Open Graph and Twitter tags, JSON-LD and the
+ *   first page of data as `<script type="application/json" id="initial-data">` (the SPA starts its
+ *   react-query cache from it: web/src/lib/initial-data.ts). HTMLRewriter streams the shell, so the
+ *   build's hashed script and style tags stay exactly as Vite wrote them and nothing is rendered
+ *   twice; the data comes from the same domain functions (and cache) as the API.
+ * - `/robots.txt`, `/sitemap.xml` (the public pages and every listed tutor, from D1 in one query).
+ * - `/url/{name}`: a 301 to the short link's target (a `short_urls` row, its click counted after
+ *   the answer, else schema/short-urls.ts), or the SPA's not-found page with a 404.
+ *
+ * Anything else answers null and goes on to the static files.
+ */
+
+/** The SPA's page size of /tutors (web/src/features/tutors/use-tutors.ts), so the inlined page is the one it asks for. */
+export const TUTORS_PAGE_SIZE = 12;
+
+/** The public marketing pages listed in the sitemap (web/src/routes.tsx). */
+export const PUBLIC_PATHS = ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy", "/tutors"] as const;
+
+/** Signed-in and staff areas of web/src/routes.tsx, and the API: nothing there for a search engine. */
+export const PRIVATE_PREFIXES = [
+  "/api/",
+  "/parties/",
+  "/dev/",
+  "/admin",
+  "/s/",
+  "/t/dashboard",
+  "/t/account-settings",
+  "/t/profile-settings",
+  "/t/onboarding",
+  "/t/complete-profile",
+  "/complete-profile",
+  "/chat",
+  "/upcoming-lessons",
+  "/lessons-schedule",
+  "/lesson/",
+  "/checkout/",
+  "/card-added",
+  "/payments",
+  "/schedule-management",
+  "/invoices",
+  "/interview",
+  "/demo-session/",
+  "/photo-session",
+  "/account-suspended",
+  "/reset-password",
+  "/forget-password",
+  "/login",
+  "/register/",
+] as const;
+
+/** The SPA's index.html for a client-side route (the static files' single-page fallback). */
+export type Shell = (url: URL) => Promise<Response>;
+
+export const assetsShell =
+  (assets: Fetcher): Shell =>
+  (url) =>
+    assets.fetch(new Request(url, { headers: { accept: "text/html", "sec-fetch-mode": "navigate" } }));
+
+type PageMeta = {
+  title: string;
+  description?: string;
+  canonical?: string;
+  image?: string | null;
+  type?: "website" | "profile";
+  jsonLd?: unknown;
+  initialData?: InitialData;
+  noindex?: boolean;
+  status?: number;
+};
+
+/** What the SPA finds in #initial-data (web/src/lib/initial-data.ts reads the same shape). */
+export type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+/** JSON safe inside a <script> element: no `<` (so no `</script>` or `<!--`), nor the line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+function headTags(meta: PageMeta): string {
+  const tags: string[] = [];
+  const metaTag = (attribute: "name" | "property", key: string, content: string | null | undefined) => {
+    if (content) tags.push(`<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`);
+  };
+  metaTag("name", "description", meta.description);
+  if (meta.noindex) metaTag("name", "robots", "noindex");
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeAttribute(meta.canonical)}" />`);
+  if (!meta.noindex) {
+    metaTag("property", "og:site_name", seo.siteName);
+    metaTag("property", "og:locale", "ar_EG");
+    metaTag("property", "og:type", meta.type ?? "website");
+    metaTag("property", "og:title", meta.title);
+    metaTag("property", "og:description", meta.description);
+    metaTag("property", "og:url", meta.canonical);
+    metaTag("property", "og:image", meta.image);
+    metaTag("name", "twitter:card", meta.image ? "summary_large_image" : "summary");
+    metaTag("name", "twitter:title", meta.title);
+    metaTag("name", "twitter:description", meta.description);
+    metaTag("name", "twitter:image", meta.image);
+  }
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`);
+  if (meta.initialData) tags.push(`<script type="application/json" id="initial-data">${scriptJson(meta.initialData)}</script>`);
+  return tags.join("\n    ");
+}
+
+/** The shell with the page's title (HTMLRewriter escapes the text it sets) and head tags (escaped above). */
+async function renderPage(shell: Shell, url: URL, meta: PageMeta, head: boolean): Promise<Response> {
+  const base = await shell(url);
+  if (!base.ok || !base.headers.get("content-type")?.startsWith("text/html")) return base;
+  const rewritten = new HTMLRewriter()
+    .on("title", {
+      element(element) {
+        element.setInnerContent(meta.title);
+      },
+    })
+    // The shell's generic description is replaced by the page's (written with the other tags).
+    .on('meta[name="description"]', {
+      element(element) {
+        if (meta.description) element.remove();
+      },
+    })
+    .on("head", {
+      element(element) {
+        element.append(headTags(meta), { html: true });
+      },
+    })
+    .transform(base);
+  const headers = new Headers(rewritten.headers);
+  headers.delete("content-length");
+  headers.delete("etag");
+  return new Response(head ? null : rewritten.body, { status: meta.status ?? 200, headers });
+}
+
+const absolute = (path: string | null | undefined, origin: string): string | null => {
+  if (!path) return null;
+  const parsed = URL.parse(path, origin);
+  return parsed && (parsed.protocol === "https:" || parsed.protocol === "http:") ? parsed.href : null;
+};
+
+/** /tutors: the list's first page (or ?page=N) inlined; a filtered list gets the tags only (the SPA asks the API). */
+async function tutorsPage(db: Db, url: URL, shell: Shell, head: boolean): Promise<Response> {
+  const pageParam = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam > 1 && pageParam <= 10_000 ? pageParam : 1;
+  const filtered = ["topic", "name", "gender", "day"].some((key) => url.searchParams.has(key));
+  const canonical = `${url.origin}/tutors${page > 1 ? `?page=${page}` : ""}`;
+  const meta: PageMeta = { title: seo.tutors.title, description: seo.tutors.description, canonical, type: "website" };
+  if (!filtered) {
+    const data = await listOnboardedTutors(db, { page, size: TUTORS_PAGE_SIZE });
+    meta.initialData = { tutors: { page, data } };
+    meta.image = absolute(data.list.find((tutor) => tutor.image)?.image, url.origin);
+    meta.jsonLd = {
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      name: seo.tutors.listName,
+      numberOfItems: data.total,
+      itemListElement: data.list.map((tutor, index) => ({
+        "@type": "ListItem",
+        position: (page - 1) * TUTORS_PAGE_SIZE + index + 1,
+        url: `${url.origin}/t/${tutor.id}`,
+        name: tutor.name ?? undefined,
+      })),
+    };
+  }
+  return renderPage(shell, url, meta, head);
+}
+
+/** /t/{id}: a listed tutor's name, photo and bio; anyone else is the SPA with a 404 and noindex. */
+async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boolean): Promise<Response> {
+  const found = await findTutorInfo(db, id);
+  if (!found?.onboarded || !found.info.name) return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
+  const { info } = found;
+  const name = info.name!;
+  const canonical = `${url.origin}/t/${info.id}`;
+  const image = absolute(info.image, url.origin);
+  const description = seo.tutor.description(name, info.bio);
+  return renderPage(
+    shell,
+    url,
+    {
+      title: seo.tutor.title(name),
+      description,
+      canonical,
+      image,
+      type: "profile",
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "Person",
+        name,
+        image: image ?? undefined,
+        description: info.bio ?? undefined,
+        jobTitle: seo.tutor.jobTitle,
+        url: canonical,
+      },
+      initialData: { tutor: { id: info.id, info } },
+    },
+    head,
+  );
+}
+
+function robots(url: URL): Response {
+  const lines = ["User-agent: *", "Allow: /", ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "", `Sitemap: ${url.origin}/sitemap.xml`, ""];
+  return new Response(lines.join("\n"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}
+
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
+
+async function sitemap(db: Db, url: URL): Promise<Response> {
+  const tutors = await listListedTutorsForSitemap(db);
+  const entry = (path: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(url.origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PATHS.map((path) => entry(path)),
+    ...tutors.map((tutor) => entry(`/t/${tutor.id}`, tutor.updatedAt)),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}
+
+const redirect = (location: string) => new Response(null, { status: 301, headers: { location, "cache-control": "no-store" } });
+
+/** /url/{name}: a short_urls row (its click counted after the answer) or the built-in map; else not found. */
+async function shortUrl(db: Db, rawName: string, url: URL, shell: Shell, ctx: ExecutionContext, head: boolean): Promise<Response> {
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName).trim();
+  } catch {
+    name = "";
+  }
+  if (name) {
+    const [row] = await db.select({ id: shortUrlTable.id, url: shortUrlTable.url }).from(shortUrlTable).where(eq(shortUrlTable.name, name)).limit(1);
+    const target = absolute(row?.url, url.origin);
+    if (row && target) {
+      ctx.waitUntil(
+        db
+          .update(shortUrlTable)
+          .set({ clicks: sql`${shortUrlTable.clicks} + 1` })
+          .where(eq(shortUrlTable.id, row.id))
+          .then(
+            () => undefined,
+            (error: unknown) => createLogger("short-url").error("click not counted", { name, error: String(error) }),
+          ),
+      );
+      return redirect(target);
+    }
+    const builtIn = resolveShortUrl(name);
+    if (builtIn) return redirect(new URL(builtIn, url.origin).href);
+  }
+  return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
+}
+
+/** The Worker's own answer for a public path, or null for the static files to answer. */
+export async function servePublicPage(request: Request, url: URL, env: { DB: D1Database }, ctx: ExecutionContext, shell: Shell): Promise<Response | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const head = request.method === "HEAD";
+  const { pathname } = url;
+  if (pathname === "/robots.txt") return robots(url);
+  const db = () => createDb(env);
+  if (pathname === "/sitemap.xml") return sitemap(db(), url);
+  if (pathname === "/tutors" || pathname === "/tutors/") return tutorsPage(db(), url, shell, head);
+  const tutor = /^\/t\/(\d{1,12})\/?$/.exec(pathname);
+  if (tutor) return tutorPage(db(), Number(tutor[1]), url, shell, head);
+  const short = /^\/url\/([^/]+)\/?$/.exec(pathname);
+  if (short) return shortUrl(db(), short[1]!, url, shell, ctx, head);
+  return null;
+}
