@@ -15,7 +15,7 @@ const { googleCalendarUrl, joinStatus } = await import("../../web/src/features/l
 const { OfflineBanner } = await import("../../web/src/ui/offline-banner");
 const { LeaveWarning } = await import("../../web/src/lib/use-leave-warning");
 const { dayOptions } = await import("../../web/src/pages/tutors/tutors-page");
-const { freeStretches } = await import("../../web/src/features/tutors/visitor-panels");
+const { freeStretches, WeekFreeDays } = await import("../../web/src/features/tutors/visitor-panels");
 
 const MINUTE = 60_000;
 
@@ -127,6 +127,16 @@ describe("forms and states of the marketplace", () => {
       { start: "2026-11-25T14:00:00.000Z", end: "2026-11-25T14:45:00.000Z" },
       { start: "2026-11-25T16:00:00.000Z", end: "2026-11-25T16:15:00.000Z" },
     ]);
+  });
+
+  it("names the days of the week a tutor's card has free time on", async () => {
+    get.mockImplementation((path: string) =>
+      path === "/lesson/free-times"
+        ? Promise.resolve({ tutorId: 5, duration: 15, starts: ["2026-11-26T14:00:00.000Z", "2026-11-26T14:15:00.000Z", "2026-11-28T14:00:00.000Z"] })
+        : Promise.reject(new Error(path)),
+    );
+    renderWithApp(<WeekFreeDays tutorId={5} />);
+    expect(await screen.findByText(ar.market.visitor.freeDays("الخميس، السبت"))).toBeTruthy();
   });
 
   it("says so while the device is offline, and not once it is back", () => {

@@ -48,6 +48,7 @@ export const market = {
     cardPrice: (long: string, short: string) => `الحصة: ${long} لنص ساعة، ${short} لربع ساعة`,
     weekFreeTimes: "المواعيد الفاضية الأسبوع ده",
     noFreeThisWeek: "مفيش مواعيد فاضية الأسبوع ده.",
+    freeDays: (days: string) => `فاضي الأسبوع ده: ${days}`,
     moreTimes: (count: string) => `و${count} كمان`,
     share: "شارك صفحة المدرّس",
     shareWhatsApp: "ابعتها على واتساب",

@@ -6,6 +6,7 @@ import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { TutorVideoButton } from "./tutor-video";
+import { WeekFreeDays } from "./visitor-panels";
 
 const t = ar.marketplace.tutors;
 
@@ -83,6 +84,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
         {ar.market.visitor.cardPrice(formatMoney(lessonPriceFor(30)), formatMoney(lessonPriceFor(15)))}
       </p>
       <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
+      {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} />}
       <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
         {t.book}
         <span className="sr-only">

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { LessonDuration } from "@schema/enums";
 import { lessonPriceFor, lessonRates, lessonRules } from "@schema/pricing";
 import { ar } from "../../i18n/ar-EG";
-import { formatDay, formatMoney, formatTime } from "../../lib/format";
+import { formatDay, formatMoney, formatTime, zonedFormat } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { Button, buttonClasses } from "../../ui/button";
 import { toasts } from "../../ui/toast-store";
@@ -13,6 +13,7 @@ import { useFreeTimesQuery } from "../lessons/use-lessons";
 const t = ar.market.visitor;
 const GRID_MS = lessonRules.gridMinutes * 60_000;
 const WEEK_MS = 7 * 24 * 60 * 60_000;
+const formatWeekday = (value: string) => zonedFormat({ weekday: "long" }).format(new Date(value));
 
 /** What a lesson of each length costs (its minutes at the lesson rate of schema/pricing.ts). */
 export function LessonPrices({ className }: { className?: string }) {
@@ -75,6 +76,29 @@ export function WeekFreeTimes({ tutorId }: { tutorId: number }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A week from this minute (kept for the screen's life, so every card asks for the same window). */
+let sharedWeek: { from: string; to: string } | null = null;
+function weekWindow() {
+  if (!sharedWeek || Date.parse(sharedWeek.from) < Date.now() - 10 * 60_000) {
+    const now = Date.now();
+    sharedWeek = { from: new Date(now).toISOString(), to: new Date(now + WEEK_MS).toISOString() };
+  }
+  return sharedWeek;
+}
+
+/** A card's line of the week's free days: «فاضي الأسبوع ده: الخميس، الجمعة، السبت». */
+export function WeekFreeDays({ tutorId }: { tutorId: number }) {
+  const [window] = useState(weekWindow);
+  const free = useFreeTimesQuery(tutorId, window, LessonDuration.Short);
+  if (!free.data) return null;
+  const days = [...startsByDay(free.data.starts).values()].map((starts) => formatWeekday(starts[0]!));
+  return (
+    <p className="text-xs text-slate-700" data-card-week="">
+      {days.length === 0 ? t.noFreeThisWeek : t.freeDays(days.join("، "))}
+    </p>
   );
 }
 
