@@ -115,6 +115,25 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
   });
 });
 
+describe("a payment that bought nothing gives its coupon use back", () => {
+  it("releases the coupon use of an order refunded because the student already had a plan", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const code = `HALF${crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000}`;
+    const coupon = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 5000, expiresAt: future(), maxUses: 1 } });
+    const student = await createStudent();
+    const planId = await createPlan();
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const row = (await transactionRow(res.body.transaction.id))!;
+    await subscribe(student.id);
+    await paidAtFawry(row.merchant_ref_num);
+    const paid = await signedNotification(asTx(row), "PAID");
+    await Promise.all(Array.from({ length: 10 }, () => notifyApp(paid)));
+    expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Refunded);
+    expect(await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(coupon.body.id).first("uses")).toBe(0);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?").bind(row.id).first("n")).toBe(0);
+  });
+});
+
 describe("free orders (a total of 0)", () => {
   async function fullCoupon(maxUses?: number) {
     const admin = await createUser(Role.SuperAdmin);

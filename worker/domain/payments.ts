@@ -324,6 +324,9 @@ const summary = (details: PaymentDetails) => ({
   customerMerchantId: details.customerMerchantId ?? null,
 });
 
+/** This batch opened the transaction's unapplied-payment refund. */
+const openedHere = (txId: number, at: string) => sql`EXISTS (SELECT 1 FROM refunds WHERE transaction_id = ${txId} AND reason = 'unapplied' AND created_at = ${at})`;
+
 /**
  * A payment that bought nothing: one batch marks it paid (if it was cancelled), opens a full
  * refund only while no subscription came of it, and raises the alarm; so any number of repeated
@@ -347,6 +350,11 @@ async function refundUnapplied(
       WHERE id = ${tx.id} AND status = ${S.Canceled}`),
     ...openRefundStatements(db, { transactionId: tx.id, amount: tx.amount - tx.refundedAmount, reason: "unapplied", requestedBy: null, when: noService }, at),
     alarmStatement(db, "unapplied-payment", at, { transactionId: tx.id, merchantRefNum: tx.merchantRefNum, details: { why, ...summary(details) }, when: noService }),
+    // It bought nothing: its coupon use and its invite are given back (only by the batch that opened the refund).
+    statement(db, sql`UPDATE coupons SET uses = MAX(uses - 1, 0), updated_at = ${at}
+      WHERE id = ${tx.couponId} AND EXISTS (SELECT 1 FROM coupon_uses WHERE transaction_id = ${tx.id}) AND ${openedHere(tx.id, at)}`),
+    statement(db, sql`DELETE FROM coupon_uses WHERE transaction_id = ${tx.id} AND ${openedHere(tx.id, at)}`),
+    statement(db, sql`UPDATE invites SET used_at = NULL, updated_at = ${at} WHERE id = ${tx.inviteId} AND ${openedHere(tx.id, at)}`),
   ]);
   const open = await openRefundOf(db, tx.id);
   if (open && open.attempts === 0 && open.reason === "unapplied" && fawry) await requestRefund(db, fawry, open, logger, env, now);
