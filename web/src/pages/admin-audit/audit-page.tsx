@@ -75,9 +75,7 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
     <dl className="flex flex-col gap-1 text-sm">
       {keys.map((key) => (
         <div key={key} className="flex flex-wrap items-baseline gap-x-2">
-          <dt className="font-medium text-slate-700" dir="ltr">
-            {key}
-          </dt>
+          <dt className="font-medium text-slate-700">{t.fields[key] ?? <bdi dir="ltr">{key}</bdi>}</dt>
           <dd className="flex flex-wrap items-baseline gap-x-1">
             {b && (
               <span>
@@ -104,6 +102,12 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
 }
 
 const targetLabel = (type: string) => t.targetTypes[type] ?? type;
+/** "كوبون رقم ١٢" (ids that are not numbers, like a settings key, as stored). */
+function targetText(type: string, id: string | null): string {
+  if (id === null) return targetLabel(type);
+  if (/^[0-9]+$/.test(id)) return t.targetNumber(targetLabel(type), formatNumber(Number(id)));
+  return `${targetLabel(type)}: ${t.namedTargets[id] ?? id}`;
+}
 
 /** /admin/audit — «سجل التدقيق»: every staff write (who, what, on which record, before and after, when), filtered and paged; read-only. */
 export function AdminAuditPage() {
@@ -188,12 +192,10 @@ export function AdminAuditPage() {
                         <td className="py-3 pe-3 whitespace-nowrap">
                           {entry.targetType === "user" && entry.targetId ? (
                             <Link to={`/admin/user/${entry.targetId}`} className="text-brand-800 underline underline-offset-2">
-                              {targetLabel(entry.targetType)} <bdi dir="ltr">#{entry.targetId}</bdi>
+                              {targetText(entry.targetType, entry.targetId)}
                             </Link>
                           ) : (
-                            <>
-                              {targetLabel(entry.targetType)} {entry.targetId && <bdi dir="ltr">#{entry.targetId}</bdi>}
-                            </>
+                            targetText(entry.targetType, entry.targetId)
                           )}
                         </td>
                         <td className="py-3">

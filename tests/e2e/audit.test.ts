@@ -1,0 +1,60 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../web/src/i18n/ar-EG";
+import { formatNumber } from "../../web/src/lib/format";
+import { DEMO_PASSWORD, baseUrl, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+
+const t = ar.staff.audit;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the audit log screen «سجل التدقيق»", () => {
+  it("shows an admin's own write with its Arabic label and before → after, filters it, and offers no way to change it", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin");
+    // A staff write through the API as this admin: a coupon, then its discount changed.
+    const session = await fetch(`${baseUrl()}/api/v1/auth/password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@dars.test", password: DEMO_PASSWORD }),
+    });
+    const { token } = (await session.json()) as { token: string };
+    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    const code = `AUDIT${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
+    const expiresAt = new Date(Date.now() + 7 * 864e5).toISOString();
+    const created = await page.request.post(`${baseUrl()}/api/v1/coupon`, { headers, data: { code, discount: 2500, expiresAt } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await page.request.put(`${baseUrl()}/api/v1/coupon/${id}`, { headers, data: { discount: 3000 } })).status()).toBe(200);
+
+    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.nav, exact: true }).click();
+    await page.waitForURL(/\/admin\/audit$/);
+    await page.getByRole("heading", { level: 1, name: t.title }).waitFor();
+    const table = page.getByRole("table", { name: t.title });
+    await table.waitFor();
+    await field(page, t.action).selectOption("coupon.update");
+    await field(page, t.targetId).fill(String(id));
+    const row = table.getByRole("row").filter({ hasText: t.actions["coupon.update"] }).first();
+    await row.waitFor();
+    await row.getByText(t.fields.discount!).waitFor();
+    // Before → after, as the screen writes numbers.
+    expect(await row.innerText()).toContain(formatNumber(2500));
+    expect(await row.innerText()).toContain(formatNumber(3000));
+    await expectNoAxeViolations(page, "/admin/audit");
+    await screenshot(page, "admin-audit-1280");
+    // Read-only: no button in the table edits or deletes a record.
+    expect(await table.getByRole("button").count()).toBe(0);
+
+    const narrow = await newPage(browser, { width: 390, height: 844 });
+    await signIn(narrow, "admin@dars.test", "/admin/audit");
+    await narrow.getByRole("table", { name: t.title }).waitFor();
+    await expectNoAxeViolations(narrow, "/admin/audit (390 px)");
+    await screenshot(narrow, "admin-audit-390");
+  }, 120_000);
+});
