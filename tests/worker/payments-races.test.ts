@@ -179,6 +179,19 @@ describe("free orders (a total of 0)", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE coupon_id = ?").bind(id).first("n")).toBe(3);
   });
 
+  it("starts an invited plan whose period is fully discounted at once, and marks the invite used", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const student = await createStudent();
+    const planId = await createPlan({ inviteOnly: true });
+    await env.DB.prepare("UPDATE plans SET year_discount = 10000 WHERE id = ?").bind(planId).run();
+    const invite = await call("POST", "/api/v1/invite", { token: admin.token, body: { userId: student.id, planId, expiresAt: future() } });
+    expect(invite.status).toBe(201);
+    const res = await call("POST", "/api/v1/fawry/pay/free", { token: student.token, body: { planId, period: PlanPeriod.Year } });
+    expect(res.status).toBe(201);
+    expect(res.body.transaction).toMatchObject({ amount: 0, status: TransactionStatus.Paid, inviteId: invite.body.id });
+    expect(await env.DB.prepare("SELECT used_at FROM invites WHERE id = ?").bind(invite.body.id).first("used_at")).toEqual(expect.any(String));
+  });
+
   it("gives the coupon use back when the free plan cannot start (subscription-exists)", async () => {
     const { code, id } = await fullCoupon(1);
     const student = await createStudent();
