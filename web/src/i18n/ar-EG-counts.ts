@@ -106,5 +106,5 @@ export const gendered = {
   noTopics: { male: () => "المدرّس لسه محددش موضوعات.", female: () => "المدرّسة لسه محددتش موضوعات." },
   canceledBy: { male: (name: string) => `ألغاها ${name}`, female: (name: string) => `ألغتها ${name}` },
   noticeHint: { male: (time: string) => `المدرّس محتاج ${time} على الأقل قبل الحصة.`, female: (time: string) => `المدرّسة محتاجة ${time} على الأقل قبل الحصة.` },
-  messageTutor: { male: () => "راسل المدرّس", female: () => "راسل المدرّسة" },
+  messageTutor: { male: () => "مراسلة المدرّس", female: () => "مراسلة المدرّسة" },
 } satisfies Record<string, GenderForms<[string]> | GenderForms>;
