@@ -97,7 +97,7 @@ export const durationWords = { quarterHour: "ربع ساعة", halfHour: "نص �
 export const gendered = {
   notJoinedYet: { male: (name: string) => `${name} لسه مدخلش`, female: (name: string) => `${name} لسه مدخلتش` },
   sharingScreen: { male: (name: string) => `${name} بيعرض شاشته`, female: (name: string) => `${name} بتعرض شاشتها` },
-  online: { male: (name: string) => `${name} فاتح دلوقتي`, female: (name: string) => `${name} فاتحة دلوقتي` },
+  online: { male: (name: string) => `${name} متصل دلوقتي`, female: (name: string) => `${name} متصلة دلوقتي` },
   joined: { male: (name: string) => `${name} دخل الحصة`, female: (name: string) => `${name} دخلت الحصة` },
   left: { male: (name: string) => `${name} خرج من الحصة`, female: (name: string) => `${name} خرجت من الحصة` },
   tutorTitle: { male: () => "المدرّس", female: () => "المدرّسة" },

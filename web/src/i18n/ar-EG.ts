@@ -315,7 +315,7 @@ export const ar = {
     connecting: "جارٍ الاتصال بالغرفة…",
     socketClosed: "انقطع الاتصال بالغرفة، جارٍ إعادة المحاولة…",
     roomClosed: "الغرفة مقفولة دلوقتي. بتفتح قبل ميعاد الحصة بعشر دقايق وبتقفل لما تخلص.",
-    presenceOnline: (name: string) => `${name} متصل الآن`,
+    presenceOnline: (name: string) => `${name} متصل دلوقتي`,
     presenceInCall: (name: string) => `${name} جوّه الحصة`,
     presenceAway: (name: string) => `${name} لسه مدخلش`,
     otherMember: "الطرف الآخر",
