@@ -136,6 +136,8 @@ describe("a student cancels a paid plan", () => {
     expect(await alarmsOf(row.id)).toEqual([{ kind: "refund-failed", resolved_at: null }]);
     const mail = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد تعذّر تنفيذه'").bind(superAdmin.id).first("subject");
     expect(mail).toBe("استرداد تعذّر تنفيذه");
+    const told = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد مبلغك متأخر'").bind(student.id).first("n");
+    expect(told).toBe(1);
     await everyFiveMinutes(Date.now() + 15 * MINUTE);
     expect((await refundsOf(row.id))[0]!.attempts).toBe(3);
     await failNext("refund", 0);

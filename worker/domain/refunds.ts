@@ -175,7 +175,10 @@ export async function requestRefund(db: Db, fawry: FawryClient, refund: RefundRo
     } else {
       logger.warn("fawry refused the refund", { transactionId: tx.id, refundId: refund.id, statusCode: answer.statusCode });
       const raised = await failRefund(db, { ...refund, attempts: counted.attempts }, `${answer.statusCode} ${answer.statusDescription ?? ""}`.trim(), now);
-      if (raised) await tellSuperAdmins(db, tx, now);
+      if (raised) {
+        await tellSuperAdmins(db, tx, now);
+        await tellStudentRefundDelayed(db, tx, now);
+      }
       outcome = "failed";
     }
   }
@@ -209,6 +212,24 @@ async function tellStudentRefunded(db: Db, tx: TransactionRow, amount: number, n
       subject: "تم رد المبلغ",
       body: `رددنا لك ${egp(amount)} عن العملية رقم ${tx.id} عن طريق فوري. قد يستغرق ظهور المبلغ في حسابك بضعة أيام عمل حسب وسيلة الدفع. إيصال الاسترداد متاح في صفحة المدفوعات.`,
       dedupeKey: `refund-done:${tx.id}:${tx.refundedAmount}`,
+    },
+    now,
+  );
+}
+
+/** The student hears that the automatic refund did not go through and a person now handles it (once). */
+async function tellStudentRefundDelayed(db: Db, tx: TransactionRow, now: Date) {
+  const [user] = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE id = ${tx.userId}`);
+  if (!user) return;
+  await enqueue(
+    db,
+    {
+      userId: user.id,
+      channel: "email",
+      recipient: user.email,
+      subject: "استرداد مبلغك متأخر",
+      body: `فوري ما قبلتش رد مبلغ العملية رقم ${tx.id} تلقائيًا. فريق الدعم بيتابعها دلوقتي وهيرجّعلك المبلغ ويبلغك أول ما يخلص.`,
+      dedupeKey: `refund-delayed:${tx.id}`,
     },
     now,
   );
