@@ -1,3 +1,4 @@
+import { captureException } from "@sentry/cloudflare";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { errorMessage, errorStatus } from "../schema/errors";
@@ -91,6 +92,8 @@ export function createApp(): Hono<AppEnv> {
     if (error instanceof ConfigError) logger.error("configuration refused", { detail: error.message });
     // The calendar feed's path is its secret token: never write it to the log.
     else logger.error("unexpected failure", { method: c.req.method, path: c.req.path.replace(/\/calendar\/[^/]+\.ics$/, "/calendar/<token>.ics"), ...describeError(error) });
+    // Sentry (when SENTRY_DSN is set; a no-op otherwise), tagged with the request id the client sees.
+    captureException(error, { tags: { request_id: c.get("requestId") ?? c.req.header("cf-ray") ?? "none" } });
     return c.json({ code: "unexpected", message: errorMessage.unexpected }, 500);
   });
 

@@ -1,3 +1,4 @@
+import { withSentry } from "@sentry/cloudflare";
 import { errorMessage } from "../schema/errors";
 import { createApp } from "./app";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./env";
@@ -5,13 +6,26 @@ import { createLogger } from "./http/logger";
 import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
+import { sentryOptions } from "./observability/sentry";
 import { countApiRequest } from "./realtime/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
 
-export { AdminChannel } from "../durable-objects/admin-channel";
-export { ChatRoom } from "../durable-objects/chat-room";
-export { SessionRoom } from "../durable-objects/session-room";
-export { UserChannel } from "../durable-objects/user-channel";
+import { AdminChannel as AdminChannelParty } from "../durable-objects/admin-channel";
+import { ChatRoom as ChatRoomParty } from "../durable-objects/chat-room";
+import { SessionRoom as SessionRoomParty } from "../durable-objects/session-room";
+import { UserChannel as UserChannelParty } from "../durable-objects/user-channel";
+import { reportingFailures } from "./observability/durable-objects";
+
+// The Durable Objects, their handlers' failures reported to Sentry when SENTRY_DSN is set.
+export const AdminChannel = reportingFailures(AdminChannelParty, "admin-channel");
+export const ChatRoom = reportingFailures(ChatRoomParty, "chat-room");
+export const SessionRoom = reportingFailures(SessionRoomParty, "session-room");
+export const UserChannel = reportingFailures(UserChannelParty, "user-channel");
+// The instances' types, as worker-configuration.d.ts (wrangler types) names them.
+export type AdminChannel = AdminChannelParty;
+export type ChatRoom = ChatRoomParty;
+export type SessionRoom = SessionRoomParty;
+export type UserChannel = UserChannelParty;
 
 const app = createApp();
 
@@ -58,7 +72,7 @@ async function serve(request: Request, url: URL, env: Env, config: Config | null
   return page ?? env.ASSETS.fetch(request);
 }
 
-export default {
+const handler = {
   async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
     const { env, misconfigured } = envForRequest(rawEnv, url);
@@ -71,4 +85,14 @@ export default {
   async scheduled(controller, env) {
     await runScheduled(controller, env);
   },
+} satisfies ExportedHandler<Env>;
+
+// Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
+// and the crons then run inside @sentry/cloudflare; without it they run bare, nothing added.
+const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), { fetch: handler.fetch, scheduled: handler.scheduled });
+
+export default {
+  fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch!(request, env, ctx) : handler.fetch(request, env, ctx)),
+  scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
+    env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
 } satisfies ExportedHandler<Env>;
