@@ -15,6 +15,7 @@ const { googleCalendarUrl, joinStatus } = await import("../../web/src/features/l
 const { OfflineBanner } = await import("../../web/src/ui/offline-banner");
 const { LeaveWarning } = await import("../../web/src/lib/use-leave-warning");
 const { dayOptions } = await import("../../web/src/pages/tutors/tutors-page");
+const { installmentLabel } = await import("../../web/src/pages/checkout/checkout-page");
 const { freeStretches, WeekFreeDays } = await import("../../web/src/features/tutors/visitor-panels");
 
 const MINUTE = 60_000;
@@ -137,6 +138,12 @@ describe("forms and states of the marketplace", () => {
     );
     renderWithApp(<WeekFreeDays tutorId={5} />);
     expect(await screen.findByText(ar.market.visitor.freeDays("الخميس، السبت"))).toBeTruthy();
+  });
+
+  it("says an installment plan's rate once, even when its name already does", () => {
+    const none = ar.payments.installments.noInterest;
+    expect(installmentLabel(`٦ أشهر ${none}`, none)).toBe(`٦ أشهر ${none}`);
+    expect(installmentLabel("١٢ شهر", ar.payments.installments.rate("١٠٪"))).toBe(`١٢ شهر — ${ar.payments.installments.rate("١٠٪")}`);
   });
 
   it("says so while the device is offline, and not once it is back", () => {

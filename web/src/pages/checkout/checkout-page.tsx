@@ -352,7 +352,7 @@ function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; 
         onChange={setPlanId}
         options={plans.map((plan) => ({
           value: String(plan.id),
-          label: `${plan.nameAr} — ${plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100))}`,
+          label: installmentLabel(plan.nameAr, plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100))),
         }))}
       />
       <SavedCards name="installment-card" value={form.cardToken} onChange={form.setCardToken} returnTo={resumeAfterCard(order)} />
@@ -506,4 +506,9 @@ function CopyButton({ value }: { value: string }) {
       {copied ? t.reference.copied : t.reference.copy}
     </Button>
   );
+}
+
+/** A plan's name and its rate, once: the provider's name may already say it («٦ أشهر بدون فوائد»). */
+export function installmentLabel(name: string, rate: string): string {
+  return name.includes(rate) ? name : `${name} — ${rate}`;
 }
