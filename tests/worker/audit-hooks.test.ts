@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { createTutor, createUser } from "./factories-lessons";
+import { createStudent, createTutor, createUser } from "./factories-lessons";
+import { seedLesson } from "./factories-stats";
 import { changeInvoice, pendingInvoice, tutorWithEarnings } from "./factories-invoices";
 import { call } from "./helpers";
 
@@ -89,5 +90,30 @@ describe("every staff write leaves one audit row with the change", () => {
     expect(JSON.parse(rows[1]!.after!)).toMatchObject({ note: "بيانات المحفظة غير صحيحة" });
     // The tutor's own request is not a staff write.
     expect(await trail(earner.id)).toEqual([]);
+  });
+
+  it("records an admin's lesson cancellation, a report's handling and a tutor profile edit — not a member's own cancellation", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const tutor = await createTutor();
+    const student = await createStudent();
+    const start = new Date(Math.ceil((Date.now() + 3 * 864e5) / 9e5) * 9e5).toISOString();
+    const byAdmin = await seedLesson(tutor.id, student.id, { start });
+    expect((await call("DELETE", `/api/v1/lesson/${byAdmin}`, { token: admin.token })).status).toBe(200);
+    const own = await seedLesson(tutor.id, student.id, { start: new Date(Date.parse(start) + 864e5).toISOString() });
+    expect((await call("DELETE", `/api/v1/lesson/${own}`, { token: student.token })).status).toBe(200);
+    const report = await env.DB.prepare("INSERT INTO reports (user_id, title, message, url, created_at, updated_at) VALUES (?, 'عنوان', 'وصف المشكلة هنا', '/x', ?, ?) RETURNING id")
+      .bind(student.id, new Date().toISOString(), new Date().toISOString())
+      .first<{ id: number }>();
+    expect((await call("PUT", "/api/v1/report", { token: admin.token, body: { id: report!.id, status: "resolved", note: "تم" } })).status).toBe(200);
+    expect((await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.id}`, { token: admin.token, body: { notice: 120 } })).status).toBe(200);
+    const rows = await trail(admin.id);
+    expect(rows.map((row) => [row.action, row.target_id])).toEqual([
+      ["lesson.cancel", String(byAdmin)],
+      ["report.update", String(report!.id)],
+      ["tutor.update", String(tutor.id)],
+    ]);
+    expect(JSON.parse(rows[1]!.after!)).toEqual({ resolved: true, note: "تم" });
+    const memberRows = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'lesson.cancel' AND target_id = ?").bind(String(own)).first<{ n: number }>();
+    expect(memberRows!.n).toBe(0);
   });
 });

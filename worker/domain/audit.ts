@@ -40,6 +40,17 @@ export function auditStatement(db: Db, actor: AuditActor, entry: AuditEntry, now
   return db.insert(auditLog).select(onlyIfChanged ? sql`${select} WHERE changes() > 0` : select);
 }
 
+/** The same audit row as a raw D1 statement, for batches of raw statements (`d1(db).batch`). */
+export function auditRawStatement(db: Db, actor: AuditActor, entry: AuditEntry, now: Date, onlyIfChanged = true): D1PreparedStatement {
+  const targetId = entry.targetId === null ? null : typeof entry.targetId === "object" ? sql`CAST(${entry.targetId} AS TEXT)` : String(entry.targetId);
+  return statement(
+    db,
+    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, request_id, created_at)
+        SELECT ${actor.userId}, ${entry.action}, ${entry.targetType}, ${targetId}, ${json(entry.before)}, ${json(entry.after)}, ${actor.requestId}, ${now.toISOString()}
+        ${onlyIfChanged ? sql`WHERE changes() > 0` : sql``}`,
+  );
+}
+
 /**
  * Runs a staff write and its audit row in one batch and answers the write's result (the write
  * alone when there is no actor, e.g. a job or a test calling the domain directly).

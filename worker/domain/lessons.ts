@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { auditRawStatement, type AuditActor } from "./audit";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
@@ -330,7 +331,7 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
  * the start: started → lesson-time-passed, inside the window → lesson-cancel-window-passed. One conditional update;
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
-export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null) {
+export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null, auditBy?: AuditActor) {
   const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
@@ -345,11 +346,18 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   const canceled = sql`EXISTS (SELECT 1 FROM lessons WHERE id = ${id} AND canceled_at = ${at} AND canceled_by = ${caller.id})`;
   const text = (by: string | null) => lessonMessages.canceled(row.lesson.start, by);
   const others = [row.tutor, row.student].filter((member) => member.id !== caller.id);
-  const [updated, ...sent] = await d1(db).batch([
+  // An admin's cancellation (not a member's own) is a staff write: its audit row follows the update.
+  const audit =
+    auditBy && !member
+      ? [auditRawStatement(db, auditBy, { action: "lesson.cancel", targetType: "lesson", targetId: id, before: { start: row.lesson.start }, after: { canceled: true } }, now)]
+      : [];
+  const [updated, ...rest] = await d1(db).batch([
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
       WHERE id = ${id} AND canceled_at IS NULL AND start >= ${latest} RETURNING ${lessonColumns}`),
+    ...audit,
     ...others.map((other) => statement(db, messagesToSql({ userId: other.id, otherId: caller.id, text, when: canceled, at, zone: other.timeZone }))),
   ]);
+  const sent = rest.slice(audit.length);
   const lesson = (updated?.results as LessonRow[] | undefined)?.[0];
   if (!lesson) fail("illegal");
   tutorsChanged(); // the tutor's time is free again: the cached list is stale

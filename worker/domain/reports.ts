@@ -4,6 +4,7 @@
  * are private (R2 receipts/ prefix), read back only by the reporter and admins.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { withAudit, type AuditActor } from "./audit";
 import { reportScreenshotTypes, type CreateReportFields, type ReportListQuery, type ReportListSort, type ReportStatus, type ReportView, type UpdateReportBody } from "../../schema/api/report";
 import { assets, reports, users } from "../../schema/db";
 import { ReportAttachmentKind, Role, isAdmin } from "../../schema/enums";
@@ -161,7 +162,7 @@ export async function findReport(db: Db, id: number): Promise<ReportRow> {
 }
 
 /** Staff change: resolve (recording who and when), reopen (clearing both), and/or set the note. One statement. */
-export async function updateReport(db: Db, change: UpdateReportBody, staffId: number, now = new Date()): Promise<ReportRow> {
+export async function updateReport(db: Db, change: UpdateReportBody, staffId: number, now = new Date(), actor?: AuditActor): Promise<ReportRow> {
   const at = now.toISOString();
   const set: Partial<typeof reports.$inferInsert> = { updatedAt: at };
   // Resolving twice keeps who resolved it first and when.
@@ -173,6 +174,8 @@ export async function updateReport(db: Db, change: UpdateReportBody, staffId: nu
     });
   if (change.status === "open") Object.assign(set, { resolved: false, resolvedBy: null, resolvedAt: null });
   if (change.note !== undefined) set.note = change.note === "" ? null : change.note;
-  const [row] = await db.update(reports).set(set).where(eq(reports.id, change.id)).returning();
+  const after = { ...(change.status ? { resolved: change.status === "resolved" } : {}), ...(change.note !== undefined ? { note: change.note } : {}) };
+  const update = db.update(reports).set(set).where(eq(reports.id, change.id)).returning();
+  const [row] = await withAudit(db, update, actor, { action: "report.update", targetType: "report", targetId: change.id, after }, now);
   return row ?? fail("report-not-found");
 }

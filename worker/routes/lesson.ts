@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { idParam } from "../../schema/api/common";
+import { auditActorOf } from "../domain/audit";
 import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
 import { Role, isAdmin } from "../../schema/enums";
 import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
@@ -165,7 +166,7 @@ export const lessonRoutes = [
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
     async handle({ c, params, user, prefetched }) {
       const db = c.get("db");
-      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user, c.get("now"), prefetchedLesson(prefetched));
+      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user, c.get("now"), prefetchedLesson(prefetched), auditActorOf(c, user.id));
       deliverLater(c, outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);

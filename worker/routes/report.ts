@@ -5,6 +5,7 @@ import { ReportAttachmentKind, Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
 import { checkImageContent } from "../domain/uploads";
+import { auditActorOf } from "../domain/audit";
 import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
@@ -54,7 +55,7 @@ export const reportRoutes = [
     access: staff,
     summary: "Staff mark a report resolved or open again and/or set its note.",
     body: updateReportBody,
-    handle: async ({ c, body, user }): Promise<ReportView> => toReportView(await updateReport(c.get("db"), body, user.id)),
+    handle: async ({ c, body, user }): Promise<ReportView> => toReportView(await updateReport(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route({
     method: "get",

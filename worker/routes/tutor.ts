@@ -44,7 +44,7 @@ export const tutorRoutes = [
     async handle({ c, query, body, user }) {
       const tutorId = query.tutorId ?? user.id;
       if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
-      const profile = await updateTutorProfile(c.get("db"), tutorId, body);
+      const profile = await updateTutorProfile(c.get("db"), tutorId, body, new Date(), tutorId === user.id ? undefined : auditActorOf(c, user.id));
       tutorChanged(c, tutorId);
       return profile;
     },

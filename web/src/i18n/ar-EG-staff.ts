@@ -14,6 +14,9 @@ const actions: Record<AuditAction, string> = {
   "user.password-reset": "إرسال رمز استعادة كلمة المرور",
   "user.sessions-end": "إنهاء جلسات الدخول",
   "transaction.refund": "استرداد مبلغ",
+  "lesson.cancel": "إلغاء حصة",
+  "report.update": "متابعة بلاغ",
+  "tutor.update": "تعديل ملف مدرّس",
   "invoice.approve": "قبول طلب سحب",
   "invoice.reject": "رفض طلب سحب",
   "invoice.cancel": "إلغاء طلب سحب",
@@ -46,6 +49,8 @@ const actions: Record<AuditAction, string> = {
 const targetTypes: Record<string, string> = {
   user: "مستخدم",
   transaction: "معاملة",
+  lesson: "حصة",
+  report: "بلاغ",
   "payment-alarm": "تنبيه دفع",
   invoice: "طلب سحب",
   plan: "باقة",
@@ -103,6 +108,11 @@ const fields: Record<string, string> = {
   refund: "مبلغ الاسترداد",
   reason: "السبب",
   refundedAmount: "المسترد",
+  resolved: "تمّت المعالجة",
+  bio: "النبذة",
+  about: "عن المدرّس",
+  notice: "مهلة الحجز (دقائق)",
+  start: "الموعد",
 };
 
 export const staff = {
