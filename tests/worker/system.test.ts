@@ -24,7 +24,15 @@ describe("system routes", () => {
 
   it("tells the SPA whether Google sign-in and Turnstile are configured", async () => {
     const response = await call("GET", "/api/v1/config");
-    expect(response.body).toEqual({ googleClientId: "dars-test.apps.googleusercontent.com", turnstileSiteKey: null, environment: "local" });
+    expect(response.body).toEqual({
+      googleClientId: "dars-test.apps.googleusercontent.com",
+      turnstileSiteKey: null,
+      environment: "local",
+      sentryDsn: null,
+      release: "dev",
+      gaId: null,
+      clarityProjectId: null,
+    });
   });
 
   it("answers an unknown API path with not-found and its Arabic message", async () => {

@@ -37,6 +37,9 @@ export function contentSecurityPolicy(config: Config | null, url: URL): string {
     if (frame[0] === "'none'") frame.splice(0, 1);
     frame.push("https://challenges.cloudflare.com");
   }
+  // The SPA's error reports go to the Sentry DSN's host (web/src/lib/error-reporting.ts).
+  const sentry = config?.SENTRY_DSN ? URL.parse(config.SENTRY_DSN) : null;
+  if (sentry) connect.push(sentry.origin);
   const liveKit = config?.LIVEKIT_URL ? URL.parse(config.LIVEKIT_URL) : null;
   if (liveKit && liveKit.host !== url.host) connect.push(`https://${liveKit.host}`, `wss://${liveKit.host}`);
   return [

@@ -15,10 +15,20 @@ export const systemRoutes = [
     method: "get",
     path: "/config",
     access: "public",
-    summary: "What the SPA needs to know at start: Google client id and Turnstile site key (when configured) and environment.",
+    summary: "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment.",
     handle: ({ c }) => {
       const config = c.get("config");
-      return { googleClientId: config.GOOGLE_CLIENT_ID ?? null, turnstileSiteKey: turnstileSiteKey(c.env), environment: config.CLIENT_ENVIRONMENT };
+      return {
+        googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+        turnstileSiteKey: turnstileSiteKey(c.env),
+        environment: config.CLIENT_ENVIRONMENT,
+        // Error reporting (public DSN) and the analytics ids, loaded by the SPA only when set (the
+        // analytics only after the visitor accepts them).
+        sentryDsn: config.SENTRY_DSN ?? null,
+        release: config.BUILD_VERSION,
+        gaId: config.GA_ID ?? null,
+        clarityProjectId: config.CLARITY_PROJECT_ID ?? null,
+      };
     },
   }),
   route({
