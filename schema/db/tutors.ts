@@ -1,5 +1,6 @@
 // Role profiles: one row per tutor-side user (Tutor, TutorManager) and per student.
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./identity";
 
@@ -23,9 +24,23 @@ export const tutors = sqliteTable("tutors", {
   bypassOnboarding: integer("bypass_onboarding", { mode: "boolean" }).notNull().default(false),
   /** Onboarding step 1: the tutor joined the support group. */
   supportGroupJoined: integer("support_group_joined", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The public list's order, kept so that a page is an index read (worker/domain/tutor-list.ts):
+   * the soonest free time ('9999' when none), minus the average rating (0 when unrated), minus
+   * the lessons taught. NULL when the tutor is not listed. Triggers (migrations/0009) set
+   * list_stale_at to '' when anything they depend on changes; the list recomputes every row whose
+   * list_stale_at has passed (also when the passing of time changes them) before reading a page.
+   */
+  listFreeAt: text("list_free_at"),
+  listRating: real("list_rating"),
+  listLessons: integer("list_lessons"),
+  listStaleAt: text("list_stale_at").notNull().default(""),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  index("tutors_list_order_idx").on(t.listFreeAt, t.listRating, t.listLessons, t.id).where(sql`list_free_at IS NOT NULL`),
+  index("tutors_list_stale_idx").on(t.listStaleAt),
+]);
 
 export const students = sqliteTable("students", {
   /** Same id as users.id (one row per Student user). */

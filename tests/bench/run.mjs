@@ -98,9 +98,10 @@ try {
     {
       name: "GET tutor list (miss, 2 conns)",
       path: listPath,
-      // Each miss computes every listed tutor's card to order them: two connections keep the
-      // run from queueing more D1 work than it can finish.
+      // Each miss reads its page off the kept order (tutors.list_*) and computes only that
+      // page's cards; two connections keep the run from queueing more D1 work than it can finish.
       connections: 2,
+      target: { rps: 0.3 },
       requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `${listPath}?${missKeys[nextMiss++ % missKeys.length]}` }) }],
     },
     {

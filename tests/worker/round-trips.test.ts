@@ -73,7 +73,7 @@ const labels: Array<[RegExp, string]> = [
   [/^select "id", "tutor_id"[^]* from "lessons"[^;]*$/i, "lesson read"],
   [/^\s*UPDATE lessons SET start[^]*INSERT INTO notifications_outbox/i, "move + outbox (batch)"],
   [/^UPDATE lessons SET canceled_at[^]*INSERT INTO notifications_outbox/i, "cancel + outbox (batch)"],
-  [/^SELECT u\.id AS id[^]*SELECT count\(\*\) AS total/i, "tutor page + total (batch)"],
+  [/^UPDATE tutors SET \(list_free_at[^]*SELECT u\.id AS id[^]*SELECT count\(\*\) AS total/i, "stale order + tutor page + total (batch)"],
 ];
 const label = (trip: Trip) => labels.find(([pattern]) => pattern.test(trip.sql))?.[1] ?? trip.sql.slice(0, 60);
 const described = (trips: Trip[]) => trips.map(label).sort();
@@ -89,7 +89,7 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(trips.length).toBeLessThanOrEqual(2);
   });
 
-  it("GET /user/tutor/list/onboarded: one on a cache miss (page and total in one batch), none on a hit", async () => {
+  it("GET /user/tutor/list/onboarded: one on a cache miss (stale order columns, page and total in one batch), none on a hit", async () => {
     const path = "/api/v1/user/tutor/list/onboarded?size=13";
     let body: { total: number; list: Array<{ image: string | null; video: string | null; thumbnail: string | null }> } | undefined;
     const miss = await roundTrips(async () => {
@@ -97,7 +97,7 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     });
     expect(body!.total).toBeGreaterThanOrEqual(3);
     expect(body!.list.every((card) => card.image && card.video && card.thumbnail)).toBe(true);
-    expect(described(miss)).toEqual(["tutor page + total (batch)"]);
+    expect(described(miss)).toEqual(["stale order + tutor page + total (batch)"]);
     const hit = await roundTrips(async () => {
       body = (await call("GET", path)).body;
     });

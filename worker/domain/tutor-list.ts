@@ -173,8 +173,9 @@ function offsetMsIn(zone: string, date: Date): number {
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
 }
 
-function listFilters(query: TutorListQuery, now: Date): SQL {
-  const filters: SQL[] = [onboardedSql];
+/** The list's filters beyond being listed (topic, name, gender, free day), or null when none. */
+function listFilters(query: TutorListQuery, now: Date): SQL | null {
+  const filters: SQL[] = [];
   if (query.topicId) filters.push(sql`EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = u.id AND ut.topic_id = ${query.topicId})`);
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.gender) filters.push(sql`u.gender = ${query.gender}`);
@@ -183,23 +184,68 @@ function listFilters(query: TutorListQuery, now: Date): SQL {
     const free = freeSlot(now);
     filters.push(sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`);
   }
-  return sql.join(filters, sql` AND `);
+  return filters.length ? sql.join(filters, sql` AND `) : null;
 }
+
+/** Stands for "never" among ISO times: no free time, or nothing that changes with time. */
+const NEVER = "9999";
+
+/**
+ * Recomputes the order columns (tutors.list_*) of every tutor whose columns are stale at `now`:
+ * marked by a trigger after a change (migrations/0009), or due to change with time alone. They are
+ * the list's sort keys as the cards show them (soonest free time, minus the average rating, minus
+ * the lessons taught), NULL for a tutor who is not listed. Time alone changes them when the soonest
+ * free slot comes within the tutor's notice (from then on its free time is "now + notice", redone
+ * every quarter hour), a free slot goes out of reach, or a lesson ends; list_stale_at is the first
+ * of these. Normally matches no row (an index probe on list_stale_at).
+ */
+export function refreshListOrderSql(now: Date): SQL {
+  const at = iso(now);
+  const quarterLater = iso(new Date(now.getTime() + GRID_MS));
+  const free = freeSlot(now);
+  const beforeNotice = (column: string) => sql`strftime(${ISO_FORMAT}, s.${sql.raw(column)}, '-' || tr.notice || ' minutes')`;
+  const nextChange = sql`min(
+      coalesce((SELECT min(CASE WHEN ${beforeNotice("start")} > ${at} THEN ${beforeNotice("start")} ELSE min(${beforeNotice('"end"')}, ${quarterLater}) END)
+        FROM availability_slots s WHERE ${free.where}), ${NEVER}),
+      coalesce((SELECT min(l.end) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end > ${at}), ${NEVER}))`;
+  return sql`UPDATE tutors SET (list_free_at, list_rating, list_lessons, list_stale_at) = (
+      SELECT CASE WHEN k.listed THEN coalesce(k.next_free_at, ${NEVER}) END,
+        CASE WHEN k.listed THEN coalesce(-k.rating_average, 0) END,
+        CASE WHEN k.listed THEN -k.lessons_taught END,
+        CASE WHEN k.listed THEN k.next_change ELSE ${NEVER} END
+      FROM (SELECT (${onboardedSql}) AS listed, ${sortColumns(now)}, ${nextChange} AS next_change
+        FROM users u JOIN tutors tr ON tr.id = u.id WHERE tr.id = tutors.id) k)
+    WHERE list_stale_at <= ${at}`;
+}
+
+/** The listed tutors' order on the kept columns (index tutors_list_order_idx); the id breaks ties. */
+const keptOrder = sql.raw("tr.list_free_at, tr.list_rating, tr.list_lessons, tr.id");
 
 /**
  * The public list, ordered by soonest free time, then average rating, then lessons taught
- * (docs/business-rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip (page
- * and total in one batch).
+ * (docs/business-rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip: the
+ * stale order columns recomputed, then the page read off the order index (only the page's cards
+ * are computed) and the total counted, in one batch.
  */
 export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
   const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null, query.day ? (query.timeZone ?? null) : null]);
   const hit = cache.get(key);
   if (hit && hit.version === version && hit.expiresAt > now.getTime()) return hit.value;
   const seenVersion = version;
-  const where = listFilters(query, now);
-  const [page, totals] = await d1(db).batch([
-    statement(db, cardPageSql(where, query, now)),
-    statement(db, sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
+  const filters = listFilters(query, now);
+  const from = filters
+    ? sql`FROM tutors tr JOIN users u ON u.id = tr.id WHERE tr.list_free_at IS NOT NULL AND ${filters}`
+    : sql`FROM tutors tr WHERE tr.list_free_at IS NOT NULL`;
+  const [, page, totals] = await d1(db).batch([
+    statement(db, refreshListOrderSql(now)),
+    statement(
+      db,
+      sql`SELECT ${cardColumns(now)}
+        FROM (SELECT tr.id AS tutor_id ${from} ORDER BY ${keptOrder} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}) k
+        JOIN users u ON u.id = k.tutor_id JOIN tutors tr ON tr.id = u.id
+        ORDER BY ${keptOrder}`,
+    ),
+    statement(db, sql`SELECT count(*) AS total ${from}`),
   ]);
   const rows = (page?.results ?? []) as CardRow[];
   const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;

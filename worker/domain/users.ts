@@ -139,6 +139,11 @@ export async function createUser(db: Db, input: NewUser, now = new Date(), audit
             activated: sql<boolean>`0`.as("activated"),
             bypassOnboarding: sql<boolean>`0`.as("bypass_onboarding"),
             supportGroupJoined: sql<boolean>`0`.as("support_group_joined"),
+            // Not listed yet; the list computes its order columns (worker/domain/tutor-list.ts).
+            listFreeAt: sql<null>`NULL`.as("list_free_at"),
+            listRating: sql<null>`NULL`.as("list_rating"),
+            listLessons: sql<null>`NULL`.as("list_lessons"),
+            listStaleAt: sql<string>`''`.as("list_stale_at"),
             createdAt: sql<string>`${at}`.as("created_at"),
             updatedAt: sql<string>`${at}`.as("updated_at"),
           })
