@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { Role, isAdmin, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
@@ -164,6 +164,7 @@ export function SiteHeader() {
  */
 function VisitorMenu() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   const links = [
@@ -173,8 +174,16 @@ function VisitorMenu() {
     { to: "/faq", label: ar.support.footer.faq },
   ];
   return (
-    <div className="sm:hidden" onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
+    <div
+      className="sm:hidden"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="visitor-menu"
