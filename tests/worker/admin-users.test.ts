@@ -7,6 +7,7 @@ import { studentStats } from "../../worker/domain/admin-users";
 import { createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { call } from "./helpers";
+import { pngBytes } from "./media-files";
 
 const list = (token: string, query = "") => call("GET", `/api/v1/user/list${query}`, { token });
 const body = (response: { body: unknown }) => response.body as Paged<UserListItem>;
@@ -205,5 +206,33 @@ describe("GET /user/student/stats/{id}", () => {
     const response = await call("GET", "/api/v1/user/student/stats/personalized", { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toHaveProperty("lessonsThisMonth");
+  });
+});
+
+describe("admins within their rights on another account (schema/staff-rights.ts)", () => {
+  const avatarFor = (token: string, userId: number) => {
+    const form = new FormData();
+    form.set("image", new File([pngBytes(4, 4)], "me.png", { type: "image/png" }));
+    return call("PUT", `/api/v1/user/asset?forUser=${userId}`, { token, raw: form });
+  };
+
+  it("lets a RegularAdmin change a student's avatar (recorded as a media upload) but not a SuperAdmin's or another admin's", async () => {
+    const regular = await createUser(Role.RegularAdmin);
+    const superAdmin = await createUser(Role.SuperAdmin);
+    const other = await createUser(Role.RegularAdmin);
+    const student = await createStudent();
+    expect((await avatarFor(regular.token, superAdmin.id)).body.code).toBe("forbidden");
+    expect((await avatarFor(regular.token, other.id)).body.code).toBe("forbidden");
+    const changed = await avatarFor(regular.token, student.id);
+    expect(changed.status).toBe(200);
+    const audit = await env.DB.prepare("SELECT action, target_id FROM audit_log WHERE actor_id = ?").bind(regular.id).all();
+    expect(audit.results).toEqual([{ action: "media.upload", target_id: String(student.id) }]);
+    expect((await avatarFor(superAdmin.token, other.id)).status).toBe(200);
+  });
+
+  it("answers user-not-found to an admin asking for an account that does not exist", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    expect((await avatarFor(admin.token, 99_999_999)).body.code).toBe("user-not-found");
+    expect((await call("PUT", "/api/v1/user/99999999", { token: admin.token, body: { name: "لا أحد" } })).body.code).toBe("user-not-found");
   });
 });
