@@ -6,15 +6,19 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
+import { reportError } from "./lib/error-reporting";
 import { createQueryClient } from "./lib/query-client";
 import { routes } from "./routes";
 
 captureUncaughtErrors();
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+// /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts).
+seedInitialData(queryClient);
 
 // docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
 handleSessionEnded(() => {
@@ -39,7 +43,8 @@ window.addEventListener("vite:preloadError", (event) => {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root is missing from index.html");
 
-createRoot(rootElement).render(
+// A screen that crashes into the crash screen (an error boundary) is reported when Sentry is on.
+createRoot(rootElement, { onCaughtError: (error) => reportError(error) }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,0 +1,31 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Paged } from "@schema/api/common";
+import type { TutorCard, TutorInfo } from "@schema/api/tutor";
+import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
+import { tutorKeys } from "./use-tutors";
+
+/** What the Worker inlines in /tutors and /t/{id} (worker/seo/pages.ts, InitialData). */
+type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };
+
+/**
+ * Starts react-query's cache from the data the Worker inlined in the page
+ * (`<script type="application/json" id="initial-data">`), so the tutor list and a tutor's page
+ * paint without waiting for the API: the unfiltered list page and the tutor's profile, under the
+ * keys their hooks use (use-tutors.ts). The element is read once and removed, so a later
+ * navigation never reuses it. Also remembers the link source a short link carried on (?src=).
+ */
+export function seedInitialData(queryClient: QueryClient, doc: Document = document, location: Pick<Location, "search"> = window.location): void {
+  const source = linkSourceOf(new URLSearchParams(location.search).get("src") ?? undefined);
+  if (source) rememberLinkSource(source);
+  const element = doc.getElementById("initial-data");
+  if (!element) return;
+  element.remove();
+  let data: InitialData;
+  try {
+    data = JSON.parse(element.textContent ?? "") as InitialData;
+  } catch {
+    return;
+  }
+  if (data.tutors) queryClient.setQueryData(tutorKeys.list({}, data.tutors.page), data.tutors.data);
+  if (data.tutor) queryClient.setQueryData(tutorKeys.info(data.tutor.id), data.tutor.info);
+}
