@@ -87,6 +87,9 @@ describe("POST /photo-session", () => {
     expect([byAdmin.status, byAdmin.body.tutorId]).toEqual([201, tutor.user.id]);
     const student = await register(Role.Student);
     expect((await book(admin.token, { studioId: place.user.id, tutorId: student.user.id })).body.code).toBe("tutor-not-found");
+    // The admin's booking is recorded (the refused one is not).
+    const audit = await env.DB.prepare("SELECT target_id FROM audit_log WHERE actor_id = ? AND action = 'photo-session.decide'").bind(admin.user.id).all();
+    expect(audit.results).toEqual([{ target_id: String(byAdmin.body.id) }]);
   });
 
   it("is not for students or studios", async () => {

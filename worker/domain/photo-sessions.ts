@@ -19,7 +19,8 @@ import { Role, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { auditStatement, withAudit, type AuditActor } from "./audit";
+import { auditRawStatement, auditStatement, insertedRowId, withAudit, type AuditActor } from "./audit";
+import { d1, statement } from "../db";
 import { likePattern } from "./topics";
 import type { UserRow } from "./users";
 
@@ -105,17 +106,24 @@ const hasOpenSql = (tutorId: number) =>
  * concurrent requests never leave a tutor with two open sessions; a refusal is explained by a
  * second read: tutor-not-found, user-not-found (no such studio), photo-session-exists.
  */
-export async function createPhotoSession(db: Db, actor: UserRow, body: PhotoSessionCreateBody, now = new Date()): Promise<PhotoSessionView> {
+export async function createPhotoSession(db: Db, actor: UserRow, body: PhotoSessionCreateBody, now = new Date(), auditBy?: AuditActor): Promise<PhotoSessionView> {
   const admin = isAdmin(actor.role as Role);
   if (!admin && body.tutorId !== undefined && body.tutorId !== actor.id) fail("forbidden");
   const tutorId = admin ? body.tutorId : actor.id;
   if (tutorId === undefined) return fail("bad-request", { tutorId: "bad-request" });
   const at = now.toISOString();
   if (body.scheduledAt !== undefined && body.scheduledAt <= at) fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
-  const rows = await db.all<{ id: number }>(sql`INSERT INTO photo_sessions (tutor_id, studio_id, scheduled_at, status, created_at, updated_at)
+  const insert = statement(
+    db,
+    sql`INSERT INTO photo_sessions (tutor_id, studio_id, scheduled_at, status, created_at, updated_at)
     SELECT ${tutorId}, ${body.studioId}, ${body.scheduledAt ?? null}, ${PhotoSessionStatus.Pending}, ${at}, ${at}
     WHERE ${isTutorSql(tutorId)} AND ${isStudioSql(body.studioId)} AND NOT ${hasOpenSql(tutorId)}
-    RETURNING id`);
+    RETURNING id`,
+  );
+  // An admin booking for a tutor is a staff write: recorded with the insert (only if it inserted).
+  const entry = { action: "photo-session.decide" as const, targetType: "photo-session", targetId: insertedRowId, after: { tutorId, studioId: body.studioId, scheduledAt: body.scheduledAt ?? null } };
+  const [inserted] = await d1(db).batch([insert, ...(admin && auditBy ? [auditRawStatement(db, auditBy, entry, now)] : [])]);
+  const rows = (inserted?.results ?? []) as { id: number }[];
   if (rows[0]) return (await findPhotoSession(db, rows[0].id))!;
   const [why] = await db.all<{ refusal: ErrorCode }>(sql`SELECT CASE
       WHEN NOT ${isTutorSql(tutorId)} THEN 'tutor-not-found'

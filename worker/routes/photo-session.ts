@@ -85,7 +85,7 @@ export const photoSessionRoutes = [
     body: photoSessionCreateBody,
     status: 201,
     async handle({ c, body, user }): Promise<PhotoSessionView> {
-      const session = await createPhotoSession(c.get("db"), user, body);
+      const session = await createPhotoSession(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
       await notifyUser(c, session.studioId, tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt));
       tutorChanged(c, session.tutorId);
       return session;
