@@ -51,6 +51,22 @@ describe("the audit log screen «سجل التدقيق»", () => {
     // Read-only: no button in the table edits or deletes a record.
     expect(await table.getByRole("button").count()).toBe(0);
 
+    // A staff password reset from the student's page: a code by email, never a password set for them.
+    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: ar.adminArea.nav.users, exact: true }).click();
+    await page.waitForURL(/\/admin\/users$/);
+    await field(page, ar.adminArea.users.searchLabel).fill("student@dars");
+    await page.getByRole("link", { name: "سارة أحمد" }).click();
+    await page.waitForURL(/\/admin\/user\/\d+$/);
+    await page.getByRole("button", { name: ar.staff.passwordReset.button }).click();
+    const confirm = page.getByRole("dialog", { name: ar.staff.passwordReset.confirmTitle });
+    await expectNoAxeViolations(page, "/admin/user/{id} (password reset dialog)");
+    await screenshot(page, "admin-user-password-reset-1280");
+    await confirm.getByRole("button", { name: ar.staff.passwordReset.button }).click();
+    await page.getByText(ar.staff.passwordReset.sent).waitFor();
+    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.nav, exact: true }).click();
+    await page.waitForURL(/\/admin\/audit$/);
+    await page.getByRole("table", { name: t.title }).getByText(t.actions["user.password-reset"]).first().waitFor();
+
     const narrow = await newPage(browser, { width: 390, height: 844 });
     await signIn(narrow, "admin@dars.test", "/admin/audit");
     await narrow.getByRole("table", { name: t.title }).waitFor();
