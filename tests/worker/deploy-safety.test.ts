@@ -46,6 +46,12 @@ describe("local mode fails closed", () => {
     }
   });
 
+  it("tells the SPA it is not local on a public host", async () => {
+    const response = await fetchWith(localButDeployed, "https://dars.example.com/api/v1/config");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { environment: string }).environment).toBe("production");
+  });
+
   it("does not sign in with the local token key on a public host", async () => {
     // Without TOKEN_SECRET the public host is refused (503) rather than served with the local key.
     const unconfigured = { ...env, ENVIRONMENT: "local", TOKEN_SECRET: undefined } as unknown as Env;
