@@ -53,10 +53,10 @@ export function mp4Bytes(seconds: number, options: { version?: 0 | 1; moovLast?:
   const timescale = options.timescale ?? 1000;
   const duration = Math.round(seconds * timescale);
   const times = options.version === 1 ? [...u32(0), ...u32(0), ...u32(0), ...u32(0), ...u32(timescale), ...u32(Math.floor(duration / 2 ** 32)), ...u32(duration >>> 0)] : [...u32(0), ...u32(0), ...u32(timescale), ...u32(duration)];
-  const mvhd = box("mvhd", [options.version ?? 0, 0, 0, 0, ...times, ...new Array(80).fill(0)]);
+  const mvhd = box("mvhd", [options.version ?? 0, 0, 0, 0, ...times, ...Array.from({ length: 80 }, () => 0)]);
   const moov = box("moov", mvhd);
   const ftyp = box("ftyp", [...text("isom"), ...u32(512), ...text("isomiso2avc1mp41")]);
-  const mdat = box("mdat", new Array(256).fill(0));
+  const mdat = box("mdat", Array.from({ length: 256 }, () => 0));
   return new Uint8Array(options.moovLast ? [...ftyp, ...mdat, ...moov] : [...ftyp, ...moov, ...mdat]);
 }
 
