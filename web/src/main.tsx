@@ -10,6 +10,7 @@ import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
+import { reportError } from "./lib/error-reporting";
 import { createQueryClient } from "./lib/query-client";
 import { routes } from "./routes";
 
@@ -42,7 +43,8 @@ window.addEventListener("vite:preloadError", (event) => {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root is missing from index.html");
 
-createRoot(rootElement).render(
+// A screen that crashes into the crash screen (an error boundary) is reported when Sentry is on.
+createRoot(rootElement, { onCaughtError: (error) => reportError(error) }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

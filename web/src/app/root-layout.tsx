@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
+import { Observability } from "../features/consent/consent-banner";
 import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";
@@ -29,6 +30,7 @@ export function RootLayout() {
       </main>
       {!inAdmin && <SiteFooter isLocal={isLocal} />}
       <Toaster />
+      <Observability />
       <ScrollRestoration />
     </div>
   );

@@ -4,6 +4,7 @@ import { turnstileHeaders } from "../turnstile/turnstile";
 import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
+import { track } from "../../lib/analytics";
 
 /** Stores a fresh session and primes the profile cache with the user that came with it. */
 function useStartSession() {
@@ -36,7 +37,10 @@ export function useRegister() {
   return useMutation({
     mutationFn: ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
       api.post<AuthResponse>("/user/", body, { public: true, headers: turnstileHeaders(turnstileToken) }),
-    onSuccess: startSession,
+    onSuccess: (answer) => {
+      startSession(answer);
+      track("sign_up", { role: answer.user.role });
+    },
   });
 }
 

@@ -7,6 +7,12 @@ export type AppConfig = {
   /** Cloudflare Turnstile's site key when the public forms are protected (null: off). */
   turnstileSiteKey: string | null;
   environment: "local" | "staging" | "production";
+  /** Sentry's public DSN when errors are reported (null: off) and the build's release. */
+  sentryDsn?: string | null;
+  release?: string;
+  /** Google Analytics and Microsoft Clarity ids: their tags load only after the visitor accepts. */
+  gaId?: string | null;
+  clarityProjectId?: string | null;
 };
 
 export function useAppConfig() {

@@ -5,9 +5,10 @@ import type { CalendarFeed, LessonView } from "@schema/api/lesson";
 import type { CurrentSubscription } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
+import { trackLessonBooked } from "../../lib/analytics";
 import { api } from "../../lib/api";
 import { useUserChannelEvents } from "../../lib/realtime";
-import { useIsSignedIn, useSession } from "../../lib/session";
+import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { statsKeys } from "../stats/use-stats";
 
 export type FreeTimes = { tutorId: number; duration: LessonDuration; starts: string[] };
@@ -125,6 +126,7 @@ export function useBookLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
     mutationFn: (body: { tutorId: number; start: string; duration: LessonDuration }) => api.post<LessonView>("/lesson/", body),
+    onSuccess: (_lesson, body) => trackLessonBooked(session.getState().user?.id, { duration: body.duration }),
     onSettled: invalidate,
   });
 }

@@ -6,6 +6,7 @@ import { openSessionChannel, type ChannelStatus, type FinalClose, type SessionCh
 import { LiveKitCall, loadLiveKit } from "./livekit-call";
 import { PeerCall, type PeerCallState } from "./peer-call";
 import { applyPresence, iceServersOf } from "./presence";
+import { track } from "../../lib/analytics";
 
 export type MediaFlags = { camera: boolean; mic: boolean; sharing: boolean };
 
@@ -61,6 +62,7 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     const { camera, mic } = flags.current;
     const ack = await room.request({ type: "JoinSession", payload: { camera, mic } });
     if (ack.result !== "ok") throw new Error(ack.code ?? ack.result);
+    track("lesson_attended", { kind: sessionId.split(":")[0] ?? "lesson" });
     inCallRef.current = true;
     setInCall(true);
     if (ack.session) setMembers(ack.session.members);
@@ -81,7 +83,7 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
       call.joined(Boolean(other?.inCall));
     }
     if (flags.current.sharing) room.send({ type: "UserSharingScreen", payload: { sharing: true } });
-  }, [call, connectLiveKit, selfId, viaLiveKit]);
+  }, [call, connectLiveKit, selfId, sessionId, viaLiveKit]);
 
   useEffect(() => {
     if (!enabled || !token) return;

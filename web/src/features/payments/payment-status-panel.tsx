@@ -4,6 +4,7 @@ import type { TransactionView } from "@schema/api/transaction";
 import { TransactionStatus } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
+import { track } from "../../lib/analytics";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
@@ -42,7 +43,12 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
     }
   }, [final, announced, refresh]);
 
-  if (tx.status === TransactionStatus.Paid) return <PaidState />;
+  const paid = tx.status === TransactionStatus.Paid;
+  useEffect(() => {
+    if (paid) trackPurchaseOnce(tx);
+  }, [paid, tx]);
+
+  if (paid) return <PaidState />;
 
   return (
     <section aria-labelledby="payment-status-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-transaction={tx.id}>
@@ -114,4 +120,16 @@ export function PaidState() {
       </div>
     </section>
   );
+}
+
+/** The funnel's "paid", once per order on this browser (the panel may show a paid order again). */
+function trackPurchaseOnce(tx: TransactionView): void {
+  const key = `dars.analytics.paid.${tx.id}`;
+  try {
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+  } catch {
+    return;
+  }
+  track("purchase", { transaction_id: String(tx.id), value: tx.amount / 100, currency: "EGP" });
 }

@@ -9,6 +9,7 @@ import type { Receipt, TransactionDetail, TransactionView } from "@schema/api/tr
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { api } from "../../lib/api";
+import { track } from "../../lib/analytics";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/use-lessons";
 import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";
@@ -79,26 +80,30 @@ export function useInstallmentPlansQuery(amount: number | null) {
 
 type Checkout = { planId: number; period: PlanPeriod; couponCode?: string };
 
+/** The funnel's "checkout started": an order is asked for (plan, period and method; nothing personal). */
+const checkoutStarted = (method: string) => (body: Checkout) => track("checkout_started", { method, plan: body.planId, period: body.period });
+
 /** POST /fawry/pay/card → the 3-D Secure page to send the browser to. */
 export function usePayByCard() {
-  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => api.post<CardPayment>("/fawry/pay/card", body) });
+  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => api.post<CardPayment>("/fawry/pay/card", body), onMutate: checkoutStarted("card") });
 }
 
 /** POST /fawry/pay/bank-installments */
 export function usePayByInstallments() {
   return useMutation({
     mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) => api.post<CardPayment>("/fawry/pay/bank-installments", body),
+    onMutate: checkoutStarted("installments"),
   });
 }
 
 /** POST /fawry/pay/ref-num */
 export function usePayByReference() {
-  return useMutation({ mutationFn: (body: Checkout) => api.post<ReferencePayment>("/fawry/pay/ref-num", body) });
+  return useMutation({ mutationFn: (body: Checkout) => api.post<ReferencePayment>("/fawry/pay/ref-num", body), onMutate: checkoutStarted("reference") });
 }
 
 /** POST /fawry/pay/e-wallet */
 export function usePayByWallet() {
-  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => api.post<WalletPayment>("/fawry/pay/e-wallet", body) });
+  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => api.post<WalletPayment>("/fawry/pay/e-wallet", body), onMutate: checkoutStarted("wallet") });
 }
 
 /**
@@ -192,7 +197,9 @@ export function usePayFree() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Checkout) => api.post<FreeOrder>("/fawry/pay/free", body),
-    onSuccess: () => {
+    onMutate: checkoutStarted("free"),
+    onSuccess: (_order, body) => {
+      track("purchase", { method: "free", plan: body.planId, period: body.period, value: 0, currency: "EGP" });
       void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
       void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
     },

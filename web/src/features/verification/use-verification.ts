@@ -5,6 +5,7 @@ import type { MessagingApp } from "@schema/enums";
 import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
+import { track } from "../../lib/analytics";
 
 function useStoreUser() {
   const queryClient = useQueryClient();
@@ -22,7 +23,10 @@ export function useConfirmEmail() {
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: (body: { code: string }) => api.post<UserView>("/confirmation-code/email/confirm", body),
-    onSuccess: storeUser,
+    onSuccess: (user: UserView) => {
+      storeUser(user);
+      track("email_verified");
+    },
   });
 }
 

@@ -1,0 +1,53 @@
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { consent as text } from "../../i18n/ar-EG-consent";
+import { loadAnalyticsTags, type AnalyticsIds } from "../../lib/analytics";
+import { useAnalyticsConsent, writeConsent } from "../../lib/consent";
+import { startErrorReporting } from "../../lib/error-reporting";
+import { Button } from "../../ui/button";
+import { useAppConfig } from "../config/use-app-config";
+
+/**
+ * Asks once for analytics cookies when Google Analytics or Clarity is configured; the tags load
+ * only after «موافق». The answer is remembered on this browser. Keyboard reachable: a labelled
+ * region with two buttons, at the end of the page's order.
+ */
+export function ConsentBanner({ ids }: { ids: AnalyticsIds }) {
+  const answer = useAnalyticsConsent();
+  const configured = Boolean(ids.gaId || ids.clarityProjectId);
+  useEffect(() => {
+    if (answer === "granted") loadAnalyticsTags(ids);
+  }, [answer, ids]);
+  if (!configured || answer !== null) return null;
+  return (
+    <section
+      role="region"
+      aria-label={text.label}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white px-4 py-4 shadow-lg sm:inset-x-auto sm:end-4 sm:bottom-4 sm:max-w-md sm:rounded-xl sm:border"
+    >
+      <h2 className="text-base font-bold text-slate-900">{text.title}</h2>
+      <p className="mt-1 text-sm leading-relaxed text-slate-700">
+        {text.body}{" "}
+        <Link to="/privacy" className="text-brand-700 underline">
+          {text.privacy}
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={() => writeConsent("granted")}>{text.accept}</Button>
+        <Button variant="secondary" onClick={() => writeConsent("denied")}>
+          {text.refuse}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Error reporting (when a DSN is set) and the analytics consent, from GET /config; in the root layout. */
+export function Observability() {
+  const config = useAppConfig().data;
+  useEffect(() => {
+    if (config) startErrorReporting(config);
+  }, [config]);
+  if (!config) return null;
+  return <ConsentBanner ids={{ gaId: config.gaId ?? null, clarityProjectId: config.clarityProjectId ?? null }} />;
+}
