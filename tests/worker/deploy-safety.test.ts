@@ -152,6 +152,7 @@ describe("security headers", () => {
       LIVEKIT_URL: "wss://livekit.dars.example",
       LIVEKIT_API_KEY: "k",
       LIVEKIT_API_SECRET: "s",
+      SENTRY_DSN: "https://public@o123.ingest.sentry.io/456",
     } as unknown as Env;
     const response = await fetchWith(production, "https://dars.example.com/api/v1/health");
     expect(response.status).toBe(200);
@@ -160,6 +161,7 @@ describe("security headers", () => {
     expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client https://www.googletagmanager.com;");
     expect(csp).toContain("connect-src 'self' wss://dars.example.com");
     expect(csp).toContain("wss://livekit.dars.example");
+    expect(csp).toContain("https://o123.ingest.sentry.io");
     expect(csp).not.toContain("clarity");
   });
 
