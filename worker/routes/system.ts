@@ -1,5 +1,4 @@
 import { route } from "../http/route";
-import { turnEmulator } from "../dev/turn";
 import { turnstileEmulator } from "../dev/turnstile";
 import { turnstileSiteKey } from "../integrations/turnstile";
 
@@ -38,13 +37,5 @@ export const systemRoutes = [
     localOnly: true,
     summary: "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",
     handle: ({ c }) => turnstileEmulator(c.req.raw),
-  }),
-  route({
-    method: "post",
-    path: "/dev/turn/v1/turn/keys/:keyId/credentials/generate-ice-servers",
-    access: "public",
-    localOnly: true,
-    summary: "Local Cloudflare TURN emulator: generate-ice-servers with a bearer token and {ttl}; loopback STUN/TURN urls and a credential whose username carries its expiry.",
-    handle: ({ c }) => turnEmulator(c.req.raw),
   }),
 ];
