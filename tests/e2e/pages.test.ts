@@ -78,6 +78,9 @@ describe("the SPA on Pages", () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
     expect(home.headers.get("content-security-policy")).toContain(`connect-src 'self' ws://127.0.0.1:${pagesPort}`);
+    // The Worker's own policy for this origin (with whatever hosts its configuration adds).
+    const api = await fetch(`${pages}/api/v1/health`);
+    expect(home.headers.get("content-security-policy")).toBe(api.headers.get("content-security-policy"));
     expect(home.headers.get("cache-control")).toBe("no-cache");
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
     const script = /src="\/assets\/([^"]+\.js)"/.exec(await (await fetch(`${pages}/`)).text())?.[1];
