@@ -121,7 +121,14 @@ describe("a student without a plan books only what will succeed", () => {
   it.each(widths)("at %i px: 15 minutes is preselected, 30 minutes disabled with its reason, and the trial is booked", async (width) => {
     const student = await newStudent(`trial-${width}`);
     const page = await newPage(browser, { width, height: 900 });
+    // A student with no chat yet: the tutor page asks for the pair's room without a 404 in the console.
+    const notFound: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
     await signInAs(page, student.email, student.password, `/t/${trialTutor.user.id}`);
+    await page.getByRole("button", { name: ar.chatStart.messageTutor }).or(page.getByRole("button", { name: ar.gendered.messageTutor.female() })).waitFor();
+    expect(notFound).toEqual([]);
     await page.locator("[data-day]:not([disabled])").first().click();
     const short = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`) });
     const long = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`) });
