@@ -26,6 +26,30 @@ const defaultLessonRates = { hourlyRate: 25_500, tutorHourlyRate: 15_000 } as co
 export type LessonRates = { hourlyRate: number; tutorHourlyRate: number };
 export const lessonRates = (): LessonRates => defaultLessonRates;
 
+/**
+ * The business numbers a SuperAdmin sets in platform settings (PUT /platform-settings/business),
+ * with these defaults while none is stored: the two hourly rates (piasters), the free trial's
+ * length (0 = no trial, else 15 or 30 minutes), the cancel window in hours and the refund fee
+ * (basis points, at most maxRefundFeeBasisPoints of schema/refund.ts). A change applies to what is
+ * booked, cancelled or refunded after it: a lesson keeps the price and earnings stored at booking.
+ */
+export type BusinessSettings = {
+  hourlyRate: number;
+  tutorHourlyRate: number;
+  trialMinutes: number;
+  cancelWindowHours: number;
+  refundFeeBasisPoints: number;
+};
+export const defaultBusinessSettings: BusinessSettings = {
+  hourlyRate: defaultLessonRates.hourlyRate,
+  tutorHourlyRate: defaultLessonRates.tutorHourlyRate,
+  trialMinutes: 15,
+  cancelWindowHours: 6,
+  refundFeeBasisPoints: 0,
+};
+/** The cancel window of a set of business numbers, in milliseconds. */
+export const cancelWindowMsOf = (business: Pick<BusinessSettings, "cancelWindowHours">): number => business.cancelWindowHours * 60 * 60 * 1000;
+
 /** A lesson's price for a duration in minutes, in piasters (what its minutes are worth). */
 export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates()): number => Math.round((minutes * rates.hourlyRate) / 60);
 

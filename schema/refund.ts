@@ -25,6 +25,9 @@ export type RefundInputs = {
   feeBasisPoints: number;
 };
 
+/** The highest refund fee an operator may set, basis points (10 %): the rest is the student's. */
+export const maxRefundFeeBasisPoints = 1_000;
+
 export function refundAmount(input: RefundInputs): number {
   const consumedMinutes = input.weeksElapsed * input.weeklyMinutes + input.usedThisWeek;
   const consumed = Math.ceil((consumedMinutes * input.hourlyRate) / 60);

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Bank, WithdrawMethod } from "./enums";
 import type { ErrorCode } from "./errors";
 import { hasDangerousHtml, htmlToText, sanitizeHtml } from "./html";
+import { maxRefundFeeBasisPoints } from "./refund";
 import { canonicalTimeZone } from "./time-zones";
 
 const MiB = 1024 * 1024;
@@ -361,6 +362,28 @@ export const withdrawSettingsRule = z
       }
     },
     // Only once both limits are valid: one problem, one code.
+    { when: (payload) => payload.issues.length === 0 },
+  );
+
+/**
+ * The business numbers (schema/pricing.ts BusinessSettings): both hourly rates positive piasters
+ the tutor's not above the lesson's; the trial 0 (off), 15 or 30 minutes;
+ * the cancel window 0–48 whole hours; the refund fee 0..maxRefundFeeBasisPoints.
+ */
+export const businessSettingsRule = z
+  .object({
+    hourlyRate: integer("invalid-type", [(n) => n > 0, "non-positive-lesson-rate"]),
+    tutorHourlyRate: integer("invalid-type", [(n) => n > 0, "non-positive-tutor-rate"]),
+    trialMinutes: integer("invalid-trial-minutes", [(n) => n === 0 || n === 15 || n === 30, "invalid-trial-minutes"]),
+    cancelWindowHours: integer("invalid-cancel-window", [(n) => n >= 0 && n <= 48, "invalid-cancel-window"]),
+    refundFeeBasisPoints: integer("invalid-refund-fee", [(n) => n >= 0 && n <= maxRefundFeeBasisPoints, "invalid-refund-fee"]),
+  })
+  .superRefine(
+    (numbers, ctx) => {
+      if (numbers.tutorHourlyRate > numbers.hourlyRate) {
+        ctx.addIssue({ code: "custom", message: "tutor-rate-above-lesson-rate", path: ["tutorHourlyRate"] });
+      }
+    },
     { when: (payload) => payload.issues.length === 0 },
   );
 

@@ -7,7 +7,8 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, lessonColumns, lessonMessages, lessonPrice, messagesToSql, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import type { OutboxRow } from "./outbox";
-import { settings } from "./settings";
+import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import { currentBusinessSettings } from "./platform-settings";
 import { usedMinutesSql } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
@@ -134,8 +135,8 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
 type Entitlement = "booking" | "trial" | "subscription";
 
 /** The entitlement on the context row `c`: the subscription week's minutes left, or a trial. */
-function contextEntitledSql(w: Window, duration: number, entitlement: Entitlement): SQL {
-  const trial = settings.lessons.trial.enabled && duration <= settings.lessons.trial.minutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
+function contextEntitledSql(w: Window, duration: number, entitlement: Entitlement, business: BusinessSettings): SQL {
+  const trial = business.trialMinutes > 0 && duration <= business.trialMinutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
   const subscription = sql`(c.subId IS NOT NULL AND ${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
     AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration})`;
   if (entitlement === "trial") return sql`(${trial})`;
@@ -147,11 +148,11 @@ function contextEntitledSql(w: Window, duration: number, entitlement: Entitlemen
  * The row a batch reads last: the tutor (for the answer) and, only when the write did not happen
  * (`wrote` is false), every rule's verdict (for the refusal).
  */
-function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string, wrote: SQL): SQL {
+function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string, wrote: SQL, business: BusinessSettings): SQL {
   const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
   return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
       ${unlessWrote(sql`(${slotSql(w)})`)} AS slot, ${unlessWrote(tutorBusySql(w))} AS tutorBusy, ${unlessWrote(studentBusySql(w))} AS studentBusy,
-      ${unlessWrote(contextEntitledSql(w, duration, entitlement))} AS entitled,
+      ${unlessWrote(contextEntitledSql(w, duration, entitlement, business))} AS entitled,
       ${unlessWrote(studentLessonSql(w, at))} AS pending, ${unlessWrote(studentLessonSql(w))} AS "any"
     FROM (${context}) c, (SELECT ${wrote} AS wrote) x`;
 }
@@ -173,7 +174,7 @@ type BookingFacts = {
 };
 
 /** After a refused write: the first rule, in order, that it breaks (read in the same batch). */
-function refusal(facts: BookingFacts | undefined, duration: number, entitlement: Entitlement): ErrorCode {
+function refusal(facts: BookingFacts | undefined, duration: number, entitlement: Entitlement, business: BusinessSettings): ErrorCode {
   if (!facts || !facts.tutorOk) return "tutor-not-found";
   if (!facts.noticeOk) return "busy-tutor";
   if (entitlement === "subscription" && facts.subId === null) return "subscription-required";
@@ -183,11 +184,11 @@ function refusal(facts: BookingFacts | undefined, duration: number, entitlement:
     if (facts.subEnded) return "subscription-required";
     return facts.entitled ? "busy-tutor" : "no-enough-minutes";
   }
-  if (!settings.lessons.trial.enabled) return "subscription-required";
+  if (business.trialMinutes === 0) return "subscription-required";
   if (facts.pending) return "reached-booking-limit";
   if (facts.any) return "subscription-required";
   // Without a plan, anything but the free trial needs one.
-  if (duration > settings.lessons.trial.minutes) return "subscription-required";
+  if (duration > business.trialMinutes) return "subscription-required";
   // Every rule passes on a second look: the write lost a race.
   return "busy-tutor";
 }
@@ -216,6 +217,8 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
     end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
     excludeId: 0,
   };
+  // The operator's numbers in force (cached per isolate: no round trip on a warm isolate).
+  const business = await currentBusinessSettings(db, now.getTime());
   const context = bookingContextSql(w, student.id, now);
   const pairKey = `${Math.min(student.id, w.tutorId)}:${Math.max(student.id, w.tutorId)}`;
   // The lesson this batch created: the live one at this tutor and start, booked by this student now.
@@ -228,11 +231,11 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
       statement(db, sql`
         INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
         SELECT c.tutorId, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration},
-          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager)} ELSE ${lessonPrice(duration, Role.Tutor)} END,
-          ${tutorEarning(duration)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
+          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, business)} ELSE ${lessonPrice(duration, Role.Tutor, business)} END,
+          ${tutorEarning(duration, business)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
         FROM (${context}) c
         WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
-          AND ${contextEntitledSql(w, duration, "booking")}
+          AND ${contextEntitledSql(w, duration, "booking", business)}
         RETURNING ${lessonColumns}`),
       statement(db, sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
@@ -251,7 +254,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
         ON CONFLICT DO NOTHING`),
       statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at, zone: request.tutorTimeZone })),
       statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at, zone: student.timeZone })),
-      statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`)),
+      statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`, business)),
     ]);
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
@@ -260,7 +263,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   }
   const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
   const facts = (results[6]?.results as BookingFacts[] | undefined)?.[0];
-  if (!lesson || !facts) fail(refusal(facts, duration, "booking"));
+  if (!lesson || !facts) fail(refusal(facts, duration, "booking", business));
   tutorsChanged(); // the tutor's free time shrank: the cached list is stale
   const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
   return { lesson: toLessonRow(lesson), tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
@@ -308,9 +311,12 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const old = found.lesson;
   if (old.canceledAt) fail("illegal");
   if (old.start <= now.toISOString()) fail("lesson-time-passed");
-  if (old.start < new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString()) fail("lesson-cancel-window-passed");
+  const business = await currentBusinessSettings(db, now.getTime());
+  if (old.start < new Date(now.getTime() + cancelWindowMsOf(business)).toISOString()) fail("lesson-cancel-window-passed");
   if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const duration = request.duration ?? (old.duration as LessonDuration);
+  // A moved lesson keeps the rates it was booked at (a later change of them applies to new lessons only).
+  const rates = { hourlyRate: (old.price * 60) / old.duration, tutorHourlyRate: (old.tutorEarning * 60) / old.duration };
   const at = now.toISOString();
   const w: Window = {
     tutorId: old.tutorId,
@@ -329,15 +335,15 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
     results = await d1(db).batch([
       statement(db, sql`
         UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
-          price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager)} ELSE ${lessonPrice(duration, Role.Tutor)} END,
-          tutor_earning = ${tutorEarning(duration)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
+          price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, rates)} ELSE ${lessonPrice(duration, Role.Tutor, rates)} END,
+          tutor_earning = ${tutorEarning(duration, rates)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
         FROM (${context}) c
         WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
-          AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement)}
+          AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement, business)}
         RETURNING ${lessonColumns}`),
       statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at, zone: found.tutorTimeZone })),
       statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at, zone: student.timeZone })),
-      statement(db, factsSql(w, context, duration, entitlement, at, moved)),
+      statement(db, factsSql(w, context, duration, entitlement, at, moved, business)),
     ]);
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
@@ -345,7 +351,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   }
   const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
   const facts = (results[3]?.results as BookingFacts[] | undefined)?.[0];
-  if (!lesson || !facts) fail(refusal(facts, duration, entitlement));
+  if (!lesson || !facts) fail(refusal(facts, duration, entitlement, business));
   tutorsChanged(); // the tutor's free time moved: the cached list is stale
   const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as OutboxRow[];
   return { lesson: toLessonRow(lesson), tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };

@@ -4,11 +4,13 @@ import { auditRawStatement, type AuditActor } from "./audit";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { MessagingApp, Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
+import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
 import { d1, prebuilt, statement } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import type { Message, OutboxRow } from "./outbox";
+import { currentBusinessSettings } from "./platform-settings";
 import { settings } from "./settings";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
@@ -49,14 +51,17 @@ export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, 
   };
 }
 
-/** Piasters a student's lesson costs: duration × lesson hourly rate; 0 with a tutor manager. */
-export function lessonPrice(duration: number, tutorRole: Role): number {
-  return tutorRole === Role.TutorManager ? 0 : Math.round((duration * settings.lessons.hourlyRate) / 60);
+/**
+ * Piasters a student's lesson costs: duration × lesson hourly rate in force at booking (stored on
+ * the lesson, so a later change of the rate leaves it); 0 with a tutor manager.
+ */
+export function lessonPrice(duration: number, tutorRole: Role, rates: Pick<BusinessSettings, "hourlyRate"> = settings.lessons): number {
+  return tutorRole === Role.TutorManager ? 0 : Math.round((duration * rates.hourlyRate) / 60);
 }
 
-/** Piasters a tutor earns when the lesson is fulfilled: duration × tutor hourly rate. */
-export function tutorEarning(duration: number): number {
-  return Math.round((duration * settings.lessons.tutorHourlyRate) / 60);
+/** Piasters a tutor earns when the lesson is fulfilled: duration × tutor hourly rate in force at booking (stored on the lesson). */
+export function tutorEarning(duration: number, rates: Pick<BusinessSettings, "tutorHourlyRate"> = settings.lessons): number {
+  return Math.round((duration * rates.tutorHourlyRate) / 60);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +332,8 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
 // Cancelling
 
 /**
- * Cancels a lesson by one of its members (or an admin) until the cancel window (6 hours) before
+ * Cancels a lesson by one of its members (or an admin) until the cancel window (6 hours unless an
+ * operator set another in platform settings) before
  * the start: started → lesson-time-passed, inside the window → lesson-cancel-window-passed. One conditional update;
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
@@ -338,7 +344,7 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   if (!member && !isAdmin(caller.role as Role)) fail("forbidden");
   if (row.lesson.canceledAt) fail("illegal");
   if (row.lesson.start <= now.toISOString()) fail("lesson-time-passed");
-  const latest = new Date(now.getTime() + settings.lessons.cancelWindowMs).toISOString();
+  const latest = new Date(now.getTime() + cancelWindowMsOf(await currentBusinessSettings(db, now.getTime()))).toISOString();
   if (row.lesson.start < latest) fail("lesson-cancel-window-passed");
   const at = now.toISOString();
   // One batch: the conditional update and, only when it cancelled, the other member's (or both

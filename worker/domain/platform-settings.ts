@@ -1,12 +1,14 @@
 /**
  * Operator-changeable settings stored in platform_settings (key → JSON value); a missing or
  * unreadable key means the default of worker/domain/settings.ts (docs/business-rules.md).
- * Today: the withdrawal request limits ("withdrawals").
+ * Today: the withdrawal request limits ("withdrawals") and the business numbers ("business": lesson
+ * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts).
  */
-import { eq, sql } from "drizzle-orm";
-import type { PlatformSettingsView, WithdrawSettings } from "../../schema/api/platform-settings";
-import { platformSettings } from "../../schema/db";
-import { withdrawSettingsRule } from "../../schema/rules";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BusinessSettingsChange, PlatformSettingsView, WithdrawSettings } from "../../schema/api/platform-settings";
+import { auditLog, platformSettings, users } from "../../schema/db";
+import { defaultBusinessSettings, type BusinessSettings } from "../../schema/pricing";
+import { businessSettingsRule, withdrawSettingsRule } from "../../schema/rules";
 import type { Db } from "../http/context";
 import { withAudit, type AuditActor } from "./audit";
 import { settings } from "./settings";
@@ -45,13 +47,99 @@ export async function withdrawLimits(db: Db): Promise<{ min: number; max: number
   return withdrawLimitsFrom(row?.value);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Business numbers
+
+const BUSINESS = "business";
+
+/** The stored business numbers, or null when missing or unreadable (then the defaults apply). */
+export function parseBusiness(value: string | null | undefined): BusinessSettings | null {
+  if (value === null || value === undefined) return null;
+  try {
+    const checked = businessSettingsRule.safeParse(JSON.parse(value));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long an isolate trusts the business numbers it read: they change rarely, so a request reads
+ * them from D1 at most once per isolate per 30 seconds (booking keeps its round trips), and a save
+ * in this isolate forgets them at once. Another isolate sees a change within the TTL.
+ */
+export const businessCacheTtlMs = 30_000;
+let businessCache: { value: BusinessSettings; until: number } | null = null;
+
+/** Forgets the cached business numbers (after a save; tests that write the table directly). */
+export function forgetBusinessSettings(): void {
+  businessCache = null;
+}
+
+/** The business numbers in force: the cached copy, else one read. */
+export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
+  if (businessCache && businessCache.until > now) return businessCache.value;
+  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, BUSINESS)).limit(1);
+  const value = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  businessCache = { value, until: now + businessCacheTtlMs };
+  return value;
+}
+
+const parsedJson = (text: string | null): Partial<BusinessSettings> | null => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as Partial<BusinessSettings>;
+  } catch {
+    return null;
+  }
+};
+
+/** The business numbers' changes from the audit log (settings.update on "business"), newest first. */
+export async function businessHistory(db: Db, limit = 50): Promise<BusinessSettingsChange[]> {
+  const rows = await db
+    .select({ at: auditLog.createdAt, actorId: auditLog.actorId, actorName: users.name, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.targetType, "settings"), eq(auditLog.targetId, BUSINESS)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({ at: row.at, actorId: row.actorId, actorName: row.actorName ?? null, before: parsedJson(row.before), after: parsedJson(row.after) }));
+}
+
+/** One upsert and its audit row in one batch; the cache of this isolate is forgotten. */
+export async function saveBusinessSettings(db: Db, numbers: BusinessSettings, userId: number, now = new Date(), actor?: AuditActor): Promise<PlatformSettingsView> {
+  const after: BusinessSettings = {
+    hourlyRate: numbers.hourlyRate,
+    tutorHourlyRate: numbers.tutorHourlyRate,
+    trialMinutes: numbers.trialMinutes,
+    cancelWindowHours: numbers.cancelWindowHours,
+    refundFeeBasisPoints: numbers.refundFeeBasisPoints,
+  };
+  const at = now.toISOString();
+  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, BUSINESS)).limit(1);
+  const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  const upsert = db
+    .insert(platformSettings)
+    .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` } });
+  await withAudit(db, upsert, actor, { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after }, now);
+  forgetBusinessSettings();
+  return readPlatformSettings(db);
+}
+
 export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView> {
-  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, WITHDRAWALS)).limit(1);
+  const [rows, history] = await Promise.all([db.select().from(platformSettings), businessHistory(db)]);
+  const row = rows.find((r) => r.key === WITHDRAWALS);
   const stored = parseWithdrawals(row?.value);
+  const businessRow = rows.find((r) => r.key === BUSINESS);
+  const business = parseBusiness(businessRow?.value);
   return {
     withdrawals: stored
       ? { ...stored, updatedAt: row!.updatedAt, updatedBy: row!.updatedBy }
       : { ...defaultWithdrawSettings, updatedAt: null, updatedBy: null },
+    business: business
+      ? { ...business, updatedAt: businessRow!.updatedAt, updatedBy: businessRow!.updatedBy, history }
+      : { ...defaultBusinessSettings, updatedAt: null, updatedBy: null, history },
   };
 }
 
@@ -73,5 +161,5 @@ export async function saveWithdrawSettings(db: Db, limits: WithdrawSettings, use
     after,
   };
   await withAudit(db, upsert, actor, entry, now);
-  return { withdrawals: { ...limits, updatedAt: at, updatedBy: userId } };
+  return readPlatformSettings(db);
 }

@@ -3,6 +3,7 @@ import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "
 import { plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
 import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../schema/refund";
+import { currentBusinessSettings } from "./platform-settings";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
@@ -173,14 +174,18 @@ export type CancelOutcome = {
 export async function refundInputsOf(db: Db, sub: SubscriptionRow, now = new Date()): Promise<RefundInputs> {
   const weeks = subscriptionWeeks(sub);
   const week = weekContaining(sub.start, weeks, now);
-  const [row] = await db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(sub.id, week, 0, now.toISOString())} AS used`);
+  const [[row], business] = await Promise.all([
+    db.all<{ used: number }>(sql`SELECT ${usedMinutesSql(sub.id, week, 0, now.toISOString())} AS used`),
+    currentBusinessSettings(db, now.getTime()),
+  ]);
   return {
     amount: sub.amount,
     weeklyMinutes: sub.weeklyMinutes,
     weeksElapsed: weeksElapsed(sub.start, weeks, now),
     usedThisWeek: row?.used ?? 0,
-    hourlyRate: settings.lessons.hourlyRate,
-    feeBasisPoints: settings.subscriptions.refundFeeBasisPoints,
+    // The operator's numbers in force (platform settings, "business").
+    hourlyRate: business.hourlyRate,
+    feeBasisPoints: business.refundFeeBasisPoints,
   };
 }
 

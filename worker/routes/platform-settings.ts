@@ -1,6 +1,6 @@
-import { withdrawSettingsBody, type PlatformSettingsView } from "../../schema/api/platform-settings";
+import { businessSettingsBody, withdrawSettingsBody, type PlatformSettingsView } from "../../schema/api/platform-settings";
 import { Role } from "../../schema/enums";
-import { readPlatformSettings, saveWithdrawSettings } from "../domain/platform-settings";
+import { readPlatformSettings, saveBusinessSettings, saveWithdrawSettings } from "../domain/platform-settings";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
@@ -10,7 +10,7 @@ export const platformSettingsRoutes = [
     method: "get",
     path: "/platform-settings",
     access: [Role.SuperAdmin, Role.RegularAdmin],
-    summary: "The operator-changeable settings in force (admins): today the withdrawal request limits in piasters.",
+    summary: "The operator-changeable settings in force (admins): the withdrawal request limits in piasters and the business numbers (lesson price, tutor rate, trial, cancel window, refund fee) with their history.",
     handle: ({ c }): Promise<PlatformSettingsView> => readPlatformSettings(c.get("db")),
   }),
   route({
@@ -20,5 +20,14 @@ export const platformSettingsRoutes = [
     summary: "Change the withdrawal request limits (SuperAdmin): both positive, the minimum not above the maximum.",
     body: withdrawSettingsBody,
     handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveWithdrawSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
+  }),
+  route({
+    method: "put",
+    path: "/platform-settings/business",
+    access: [Role.SuperAdmin],
+    summary:
+      "Change the business numbers (SuperAdmin): lesson and tutor hourly rates in piasters (tutor's not above the lesson's), trial minutes 0/15/30, cancel window 0–48 hours, refund fee in basis points. New bookings, cancellations and refunds use them; booked lessons keep their price.",
+    body: businessSettingsBody,
+    handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveBusinessSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

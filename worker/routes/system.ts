@@ -1,6 +1,7 @@
 import { route } from "../http/route";
 import { turnstileEmulator } from "../dev/turnstile";
 import { turnstileSiteKey } from "../integrations/turnstile";
+import { currentBusinessSettings } from "../domain/platform-settings";
 
 export const systemRoutes = [
   route({
@@ -14,9 +15,10 @@ export const systemRoutes = [
     method: "get",
     path: "/config",
     access: "public",
-    summary: "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment.",
-    handle: ({ c }) => {
+    summary: "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee).",
+    handle: async ({ c }) => {
       const config = c.get("config");
+      const business = await currentBusinessSettings(c.get("db"));
       return {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         turnstileSiteKey: turnstileSiteKey(c.env),
@@ -27,6 +29,8 @@ export const systemRoutes = [
         release: config.BUILD_VERSION,
         gaId: config.GA_ID ?? null,
         clarityProjectId: config.CLARITY_PROJECT_ID ?? null,
+        // The operator's numbers (platform settings): prices, trial and cancel window on every screen.
+        business,
       };
     },
   }),
