@@ -32,11 +32,11 @@ export const ar = {
   appTagline: "تعلّم الإنجليزي أونلاين",
 
   ui: {
-    loading: "جارٍ التحميل…",
+    loading: "بنحمّل…",
     close: "إغلاق",
     closeNotification: "إغلاق الإشعار",
     save: "حفظ",
-    saving: "جارٍ الحفظ…",
+    saving: "بنحفظ…",
     cancel: "إلغاء",
     back: "رجوع",
     next: "التالي",
@@ -46,7 +46,7 @@ export const ar = {
     last: "الأخيرة",
     goToPage: "انتقل إلى صفحة",
     go: "انتقال",
-    retry: "حاول مرة أخرى",
+    retry: "جرّب تاني",
     required: "مطلوب",
     verified: "موثَّق",
     notVerified: "غير موثَّق",
