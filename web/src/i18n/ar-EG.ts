@@ -673,7 +673,7 @@ export const ar = {
 
   schedule: {
     title: "مواعيدي",
-    subtitle: (clock: string) => `المواعيد التي يمكن للطلاب الحجز فيها، ${clock}.`,
+    subtitle: (clock: string) => `المواعيد اللي الطلاب يقدروا يحجزوا فيها، ${clock}.`,
     calendarLabel: "جدول مواعيد الأسبوع",
     timeColumn: "الوقت",
     instructions:
@@ -695,20 +695,20 @@ export const ar = {
     discardChanges: "تجاهل التغييرات",
     undo: "تراجع عن التغيير",
     pendingCount: (count: string) => `تغييرات لم تُحفظ: ${count}`,
-    saved: "تم حفظ مواعيدك",
+    saved: "مواعيدك اتحفظت",
     canceledBookings: (count: number) => `${countOf(counts.canceledBookings, count)}.`,
-    failedChange: "تعذّر حفظ هذا التغيير",
-    removeTitle: "حذف هذا الموعد؟",
-    removeWarning: "أي حصص محجوزة في هذا الموعد ستُلغى، وسيصل إشعار بالإلغاء للطلاب.",
+    failedChange: "مقدرناش نحفظ التغيير ده",
+    removeTitle: "تحذف الموعد ده؟",
+    removeWarning: "أي حصص محجوزة في الموعد ده هتتلغي، والطلاب هيوصلهم إشعار بالإلغاء.",
     removeConfirm: "حذف الموعد",
-    shrinkWarning: "إذا قصّرت موعدًا فيه حجوزات، تُلغى الحجوزات التي لم تعد داخله ويُبلغ الطلاب.",
-    pastLocked: "الوقت الذي مضى لا يمكن تعديله.",
-    empty: "لا توجد مواعيد في هذا الأسبوع بعد. اسحب على الجدول أو استخدم «إضافة موعد».",
+    shrinkWarning: "لو قصّرت موعد فيه حجوزات، الحجوزات اللي بقت برّه هتتلغي وهنبلّغ الطلاب.",
+    pastLocked: "الوقت اللي فات مينفعش يتعدّل.",
+    empty: "لسه مفيش مواعيد في الأسبوع ده. اسحب على الجدول أو استخدم «إضافة موعد».",
     slotLabel: (purpose: string, from: string, to: string) => `${purpose}: من ${from} إلى ${to}`,
     cellLabel: (day: string, time: string) => `${day} ${time}`,
     states: { saved: "", new: "جديد — لم يُحفظ", moved: "معدَّل — لم يُحفظ", deleted: "سيُحذف" },
     purposes: { 1: "عام", 2: "حصص", 3: "مقابلات", 4: "حصص تجريبية" },
-    leaveWarning: "لديك تغييرات لم تُحفظ في مواعيدك.",
+    leaveWarning: "عندك تغييرات في مواعيدك لسه متحفظتش.",
   },
 
   tutorProfile: {
