@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Paged } from "../../schema/api/common";
+import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { shortUrls as shortUrlTable } from "../../schema/db/platform";
 import { resolveShortUrl } from "../../schema/short-urls";
@@ -26,8 +27,8 @@ import { createLogger } from "../http/logger";
  * Anything else answers null and goes on to the static files.
  */
 
-/** The SPA's page size of /tutors (web/src/features/tutors/use-tutors.ts), so the inlined page is the one it asks for. */
-export const TUTORS_PAGE_SIZE = 12;
+/** The SPA's page size of /tutors, so the inlined page is the one it asks for. */
+export { TUTORS_PAGE_SIZE };
 
 /** The public marketing pages listed in the sitemap (web/src/routes.tsx). */
 export const PUBLIC_PATHS = ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy", "/tutors"] as const;

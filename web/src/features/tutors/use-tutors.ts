@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
+import { TUTORS_PAGE_SIZE } from "@schema/api/tutor-list-page";
 import type { TopicView } from "@schema/api/topic";
 import type { TutorCard, TutorInfo, TutorStats } from "@schema/api/tutor";
 import type { Gender } from "@schema/enums";
@@ -8,7 +9,8 @@ import { api } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/format";
 
 export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string; timeZone?: string };
-export const tutorsPageSize = 12;
+// The same size the Worker inlines the first page of /tutors with (worker/seo/pages.ts).
+export const tutorsPageSize = TUTORS_PAGE_SIZE;
 
 export const tutorKeys = {
   list: (filters: TutorFilters, page: number) => ["tutors", "list", filters, page] as const,
