@@ -19,9 +19,10 @@ export const REDACTED = "[redacted]";
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // Egyptian mobiles: 01[0125] + 8 digits, with +20 / 0020 / 20 in front or not, spaces or dashes allowed.
-const PHONE = /(?<![\d])(?:(?:\+|00)?20[\s-]?)?0?1[0125](?:[\s-]?\d){8}(?![\d])/g;
+// Not inside a longer word or hex id (trace ids, hashes): bounded by non-word characters.
+const PHONE = /(?<![\w])(?:(?:\+|00)?20[\s-]?)?0?1[0125](?:[\s-]?\d){8}(?![\w])/g;
 // 13 to 19 digits, possibly grouped by spaces or dashes (card numbers).
-const CARD = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
+const CARD = /(?<![\w])\d(?:[ -]?\d){12,18}(?![\w])/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 // Query or form values that are secrets: ?token=…, &ticket=…, and their relatives.

@@ -55,6 +55,8 @@ describe("the error reports' scrubbing (beforeSend)", () => {
     expect(redactText(`/api/v1/x?email=a&token=${TOKEN}&ticket=${TOKEN}`)).not.toContain(TOKEN);
     // Ordinary numbers stay: ids, amounts, years.
     expect(redactText("lesson 1234 costs 25000 piasters in 2026")).toBe("lesson 1234 costs 25000 piasters in 2026");
+    // Hex ids with long digit runs (trace ids, hashes) stay whole.
+    expect(redactText("trace 8cdb1234567890123456df66dd17306 span a0101234567b")).toBe("trace 8cdb1234567890123456df66dd17306 span a0101234567b");
   });
 
   it("is off without SENTRY_DSN and tags the release and environment with it", () => {
