@@ -32,7 +32,7 @@ export function contentSecurityPolicy(config: Config | null, url: URL): string {
     img.push("https://*.clarity.ms", "https://c.bing.com");
   }
   // Cloudflare Turnstile on the public forms (worker/integrations/turnstile.ts): its script and frame.
-  if ((config as { TURNSTILE_SITE_KEY?: string } | null)?.TURNSTILE_SITE_KEY) {
+  if (config?.TURNSTILE_SITE_KEY) {
     script.push("https://challenges.cloudflare.com");
     if (frame[0] === "'none'") frame.splice(0, 1);
     frame.push("https://challenges.cloudflare.com");

@@ -5,7 +5,7 @@
  * Off when the keys are unset (the default locally). Locally without TURNSTILE_VERIFY_URL the
  * in-process emulator (worker/dev/turnstile.ts) answers, with the documented test keys.
  */
-import type { Env } from "../env";
+import type { Config } from "../env";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { turnstileEmulator } from "../dev/turnstile";
@@ -16,21 +16,20 @@ export const TURNSTILE_TOKEN_HEADER = "x-turnstile-token";
 type TurnstileKeys = { siteKey: string; secretKey: string; verifyUrl: string | null };
 
 /** The configured keys, or null when Turnstile is off (worker/env.ts checks they come together). */
-export function turnstileKeys(env: Env): TurnstileKeys | null {
-  const vars = env as unknown as Partial<Record<"TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY" | "TURNSTILE_VERIFY_URL", string>>;
-  if (!vars.TURNSTILE_SITE_KEY || !vars.TURNSTILE_SECRET_KEY) return null;
-  return { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY, verifyUrl: vars.TURNSTILE_VERIFY_URL || null };
+export function turnstileKeys(config: Config): TurnstileKeys | null {
+  if (!config.TURNSTILE_SITE_KEY || !config.TURNSTILE_SECRET_KEY) return null;
+  return { siteKey: config.TURNSTILE_SITE_KEY, secretKey: config.TURNSTILE_SECRET_KEY, verifyUrl: config.TURNSTILE_VERIFY_URL ?? null };
 }
 
 /** The site key the SPA's widget needs (GET /config), null when off. */
-export const turnstileSiteKey = (env: Env) => turnstileKeys(env)?.siteKey ?? null;
+export const turnstileSiteKey = (config: Config) => turnstileKeys(config)?.siteKey ?? null;
 
 /**
  * Verifies the request's Turnstile token when Turnstile is on: `captcha-failed` for a missing,
  * wrong, expired or spent token; `service-unavailable` when siteverify cannot be reached.
  */
 export async function requireHuman(c: AppContext, remoteIp: string | null): Promise<void> {
-  const keys = turnstileKeys(c.env);
+  const keys = turnstileKeys(c.get("config"));
   if (!keys) return;
   const token = c.req.header(TURNSTILE_TOKEN_HEADER);
   if (!token || token.length > 2048) fail("captcha-failed");

@@ -21,7 +21,7 @@ export const systemRoutes = [
       const business = await currentBusinessSettings(c.get("db"));
       return {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
-        turnstileSiteKey: turnstileSiteKey(c.env),
+        turnstileSiteKey: turnstileSiteKey(config),
         environment: config.CLIENT_ENVIRONMENT,
         // Error reporting (public DSN) and the analytics ids, loaded by the SPA only when set (the
         // analytics only after the visitor accepts them).
