@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { ErrorEvent } from "@sentry/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -115,6 +115,26 @@ describe("a thrown error reaches the Sentry sink, scrubbed", () => {
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(500);
     expect(spy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes("sentry"))).toEqual([]);
+  });
+});
+
+describe("a cron's failure", () => {
+  it("is reported, scrubbed, when SENTRY_DSN is set, and still fails the run", async () => {
+    const bodies: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      bodies.push(await new Request(input, init).text());
+      return new Response("{}", { status: 200 });
+    });
+    const failing = new Error(`D1 refused for ${EMAIL}`);
+    const DB = { prepare: () => { throw failing; }, batch: () => Promise.reject(failing) };
+    const configured = { ...env, SENTRY_DSN: "http://publickey@sentry-sink.dars.test/42", DB } as unknown as Env;
+    const ctx = createExecutionContext();
+    const run = worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), configured, ctx);
+    await expect(run).rejects.toThrow(/D1 refused/);
+    await waitOnExecutionContext(ctx);
+    const events = bodies.filter((body) => body.includes('"exception"'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).not.toContain(EMAIL);
   });
 });
 
