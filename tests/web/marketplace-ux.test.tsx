@@ -13,7 +13,7 @@ const { session } = await import("../../web/src/lib/session");
 const { UpcomingLessonsPage } = await import("../../web/src/pages/upcoming-lessons/upcoming-lessons-page");
 const { googleCalendarUrl, joinStatus } = await import("../../web/src/features/lessons/lesson-join");
 const { OfflineBanner } = await import("../../web/src/ui/offline-banner");
-const { LeaveWarning } = await import("../../web/src/lib/use-leave-warning");
+const { useLeaveWarning } = await import("../../web/src/lib/use-leave-warning");
 const { dayOptions } = await import("../../web/src/pages/tutors/tutors-page");
 const { installmentLabel } = await import("../../web/src/pages/checkout/checkout-page");
 const { freeStretches, WeekFreeDays } = await import("../../web/src/features/tutors/visitor-panels");
@@ -157,11 +157,15 @@ describe("forms and states of the marketplace", () => {
   });
 
   it("asks before the tab closes while an upload runs, and not after it", () => {
-    const { rerender } = renderWithApp(<LeaveWarning active message={ar.market.uploadLeaveWarning} />);
+    function Uploading({ active }: { active: boolean }) {
+      useLeaveWarning(active);
+      return null;
+    }
+    const { rerender } = render(<Uploading active />);
     const during = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(during);
     expect(during.defaultPrevented).toBe(true);
-    rerender(<LeaveWarning active={false} message={ar.market.uploadLeaveWarning} />);
+    rerender(<Uploading active={false} />);
     const after = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(false);

@@ -5,6 +5,7 @@ import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";
 import { cx } from "../ui/class-names";
+import { LeaveGuard } from "../lib/use-leave-warning";
 import { OfflineBanner } from "../ui/offline-banner";
 import { Toaster } from "../ui/toaster";
 import { SiteHeader } from "./site-header";
@@ -25,6 +26,7 @@ export function RootLayout() {
       <SessionKeeper />
       <SiteHeader />
       <OfflineBanner />
+      <LeaveGuard message={ar.market.uploadLeaveWarning} />
       <main id="main-content" tabIndex={-1} className={cx("mx-auto w-full flex-1 px-4 py-6 sm:py-10", inAdmin ? "max-w-7xl" : "max-w-5xl")}>
         <Outlet />
       </main>

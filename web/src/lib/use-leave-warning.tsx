@@ -1,29 +1,41 @@
-import { useContext, useEffect } from "react";
-import { UNSAFE_DataRouterContext, useBlocker } from "react-router-dom";
+import { useEffect, useSyncExternalStore } from "react";
+import { useBlocker } from "react-router-dom";
 
-/** While `active`, closing or reloading the tab asks first (the browser's own prompt). */
-export function useUnloadWarning(active: boolean): void {
+/**
+ * Uploads in flight, counted across the app: while any runs, closing or reloading the tab asks
+ * first (the browser's own prompt), and the one <LeaveGuard> of the app's layout asks before
+ * leaving for another screen (a router holds one blocker at a time, so the components only count).
+ */
+let inFlight = 0;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const warnOnUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+
+/** While `active` (this component's upload runs), leaving asks first. */
+export function useLeaveWarning(active: boolean): void {
   useEffect(() => {
     if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    inFlight += 1;
+    if (inFlight === 1) window.addEventListener("beforeunload", warnOnUnload);
+    notify();
+    return () => {
+      inFlight -= 1;
+      if (inFlight === 0) window.removeEventListener("beforeunload", warnOnUnload);
+      notify();
+    };
   }, [active]);
 }
 
-/**
- * While `active` (an upload in flight): closing or reloading the tab asks first, and leaving for
- * another screen of the app asks with `message` (a confirm in the page's language). In-app
- * navigation can only be held inside the app's data router; elsewhere (a component test's
- * MemoryRouter) only the tab is guarded.
- */
-export function LeaveWarning({ active, message }: { active: boolean; message: string }) {
-  useUnloadWarning(active);
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <NavigationGuard active={active} message={message} /> : null;
-}
+/** Whether any upload runs now. */
+export const useUploadsInFlight = () => useSyncExternalStore(subscribe, () => inFlight > 0, () => false);
 
-function NavigationGuard({ active, message }: { active: boolean; message: string }) {
+/** In the app's layout (inside the data router): asks with `message` before leaving the screen while an upload runs. */
+export function LeaveGuard({ message }: { message: string }) {
+  const active = useUploadsInFlight();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;

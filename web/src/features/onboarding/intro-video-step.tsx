@@ -4,7 +4,7 @@ import type { OnboardingStep } from "@schema/api/onboarding";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
-import { LeaveWarning } from "../../lib/use-leave-warning";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { Button, buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
@@ -100,9 +100,9 @@ function VideoUploader() {
   }
 
   const uploading = progress !== null;
+  useLeaveWarning(uploading);
   return (
     <div className="flex flex-col gap-3">
-      <LeaveWarning active={uploading} message={ar.market.uploadLeaveWarning} />
       <p className="text-slate-700">{ar.onboarding.videoBody}</p>
       <div className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-3">

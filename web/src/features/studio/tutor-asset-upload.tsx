@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatPercent } from "../../lib/format";
-import { LeaveWarning } from "../../lib/use-leave-warning";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { Button, buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Badge } from "../../ui/notice";
@@ -56,9 +56,9 @@ export function TutorAssetUpload({ tutorId, kind, current, disabled = false }: T
   }
 
   const uploading = progress !== null;
+  useLeaveWarning(uploading);
   return (
     <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
-      <LeaveWarning active={uploading} message={ar.market.uploadLeaveWarning} />
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${inputId}-title`} className="font-bold text-slate-900">
           {t.assetTitles[kind]}

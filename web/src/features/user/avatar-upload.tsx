@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { UserView } from "@schema/api/user";
 import { bounds } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
-import { LeaveWarning } from "../../lib/use-leave-warning";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatPercent } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
@@ -22,6 +22,7 @@ export function AvatarUpload({ user }: { user: UserView }) {
   const [problem, setProblem] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const upload = useAvatarUpload(user.id);
+  useLeaveWarning(upload.isPending);
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -46,7 +47,6 @@ export function AvatarUpload({ user }: { user: UserView }) {
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
-      <LeaveWarning active={upload.isPending} message={ar.market.uploadLeaveWarning} />
       <UserAvatar user={user} size="lg" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <p className="font-medium text-slate-900">{ar.profile.avatar}</p>
