@@ -89,10 +89,20 @@ const handler = {
 
 // Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
 // and the crons then run inside @sentry/cloudflare; without it they run bare, nothing added.
-const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), { fetch: handler.fetch, scheduled: handler.scheduled });
+// The handler gets the Worker's own env, not the SDK's instrumented copy (a new proxy per request,
+// which would defeat the per-env configuration cache and add D1 breadcrumbs carrying query values).
+const ownEnv = new WeakMap<Request, Env>();
+const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), {
+  fetch: (request, env, ctx) => handler.fetch(request, ownEnv.get(request) ?? env, ctx),
+  scheduled: handler.scheduled,
+});
 
 export default {
-  fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch!(request, env, ctx) : handler.fetch(request, env, ctx)),
+  fetch: (request, env, ctx) => {
+    if (!env.SENTRY_DSN) return handler.fetch(request, env, ctx);
+    ownEnv.set(request, env);
+    return reported.fetch!(request, env, ctx);
+  },
   scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
     env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
 } satisfies ExportedHandler<Env>;
