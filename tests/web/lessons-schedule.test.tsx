@@ -153,7 +153,7 @@ describe("the lesson details", () => {
     fireEvent.click(cancel);
     expect(h.onCancel).not.toHaveBeenCalled();
     const closedAt = at - 6 * 60 * MINUTE;
-    expect(screen.getByText(ar.market.changes.closedAt(formatWhen(closedAt, at - 60 * MINUTE)))).toBeTruthy();
+    expect(screen.getByText(ar.market.changes.closedAt(formatWhen(closedAt, at - 60 * MINUTE), "٦ ساعات"))).toBeTruthy();
   });
 
   it("offers a tutor to cancel but not to move, and names the student", () => {

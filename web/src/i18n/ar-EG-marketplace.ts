@@ -19,8 +19,9 @@ export const market = {
   },
 
   changes: {
-    /** Cancel and move are open until 6 hours before the start. */
-    closedAt: (time: string) => `الإلغاء وتغيير الميعاد متاحين لحد ٦ ساعات قبل الحصة، واتقفلوا ${time}.`,
+    /** Cancel and move are open until the cancel window (e.g. «٦ ساعات», null: none) before the start. */
+    closedAt: (time: string, window: string | null) =>
+      window ? `الإلغاء وتغيير الميعاد متاحين لحد ${window} قبل الحصة، واتقفلوا ${time}.` : `الإلغاء وتغيير الميعاد متاحين لحد ميعاد الحصة، واتقفلوا ${time}.`,
     closesAt: (time: string) => `تقدر تلغي أو تغيّر الميعاد لحد ${time}.`,
   },
 

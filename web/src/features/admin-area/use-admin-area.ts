@@ -9,7 +9,7 @@ import type { CreateInviteBody, InviteView } from "@schema/api/invite";
 import type { LessonView } from "@schema/api/lesson";
 import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
-import type { PlatformSettingsView, WithdrawSettings } from "@schema/api/platform-settings";
+import type { BusinessSettings, PlatformSettingsView, WithdrawSettings } from "@schema/api/platform-settings";
 import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
 import type { TopicBody, TopicView } from "@schema/api/topic";
 import type { TransactionView } from "@schema/api/transaction";
@@ -389,6 +389,18 @@ export function useSaveWithdrawSettings() {
   return useMutation({
     mutationFn: (body: WithdrawSettings) => api.put<PlatformSettingsView>("/platform-settings/withdrawals", body),
     onSuccess: (view) => queryClient.setQueryData(["admin", "platform-settings"], view),
+  });
+}
+
+/** PUT /platform-settings/business (SuperAdmin); the SPA's own config (prices, trial, window) is read again. */
+export function useSaveBusinessSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessSettings) => api.put<PlatformSettingsView>("/platform-settings/business", body),
+    onSuccess: (view) => {
+      queryClient.setQueryData(["admin", "platform-settings"], view);
+      void queryClient.invalidateQueries({ queryKey: ["config"] });
+    },
   });
 }
 

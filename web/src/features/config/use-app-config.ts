@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
 import { api } from "../../lib/api";
 
 /** GET /config: what this deployment offers (Google sign-in, the local-only dev tools). */
@@ -13,6 +14,8 @@ export type AppConfig = {
   /** Google Analytics and Microsoft Clarity ids: their tags load only after the visitor accepts. */
   gaId?: string | null;
   clarityProjectId?: string | null;
+  /** The business numbers in force (platform settings): lesson price, tutor rate, trial, cancel window, refund fee. */
+  business?: BusinessSettings;
 };
 
 export function useAppConfig() {
@@ -26,4 +29,13 @@ export function useAppConfig() {
 /** True only when the API says it runs locally (dev mailbox and other emulators). */
 export function useIsLocalEnvironment(): boolean {
   return useAppConfig().data?.environment === "local";
+}
+
+/**
+ * The operator's business numbers (GET /config): the lesson and tutor hourly rates, the trial
+ * length, the cancel window and the refund fee. The defaults of schema/pricing.ts until the
+ * config arrives.
+ */
+export function useBusinessNumbers(): BusinessSettings {
+  return useAppConfig().data?.business ?? defaultBusinessSettings;
 }

@@ -14,6 +14,7 @@ import { toasts } from "../../ui/toast-store";
 import { durationChoices, preferredDuration } from "./booking-rules";
 import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
 import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
+import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = ar.marketplace.booking;
 /** docs/product.md §9: the date picker offers the next 14 days. */
@@ -46,10 +47,12 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
   const freeDays = useMemo(() => startsByDay(anyFree.data?.starts ?? []), [anyFree.data]);
   // Only durations the Worker will accept: the trial's 15 minutes, the minutes left in that week.
   const subscription = useCurrentSubscriptionQuery();
+  const business = useBusinessNumbers();
   const choices = durationChoices({
     subscription: subscription.data,
     at: (day && freeDays.get(day)?.[0]) ?? null,
     moving: lesson ? { duration: lesson.duration, isTrial: lesson.isTrial, start: lesson.start } : null,
+    business,
   });
   const duration = preferredDuration(choices, wanted);
   const forDuration = useFreeTimesQuery(tutorId, range, duration ?? LessonDuration.Short);

@@ -1,6 +1,6 @@
 import type { CurrentSubscription } from "@schema/api/subscription";
 import { LessonDuration } from "@schema/enums";
-import { lessonRules } from "@schema/pricing";
+import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
 import { ar } from "../../i18n/ar-EG";
 import { countOf, formatDurationWords } from "../../lib/plural";
 
@@ -16,6 +16,8 @@ type ChoiceInput = {
   at: string | null;
   /** Moving this lesson: its own minutes come back, and a trial lesson stays a trial. */
   moving?: { duration: number; isTrial: boolean; start: string } | null;
+  /** The business numbers in force (GET /config): the trial's length, 0 when there is none. */
+  business?: Pick<BusinessSettings, "trialMinutes">;
 };
 
 /**
@@ -24,13 +26,14 @@ type ChoiceInput = {
  * subscription week (this week's remaining minutes, a later week's full allowance); a moved
  * lesson gives its own minutes back when it stays in the same week.
  */
-export function durationChoices({ subscription, at, moving }: ChoiceInput): DurationChoice[] {
+export function durationChoices({ subscription, at, moving, business = defaultBusinessSettings }: ChoiceInput): DurationChoice[] {
   const t = ar.market.booking;
-  const trialWords = formatDurationWords(lessonRules.trial.minutes);
+  const trialMinutes = business.trialMinutes;
+  const trialWords = formatDurationWords(trialMinutes);
   return durations.map((duration) => {
     if (!subscription) return { duration, ok: true, reason: null };
     if (moving?.isTrial || !subscription.info) {
-      const ok = lessonRules.trial.enabled && duration <= lessonRules.trial.minutes;
+      const ok = trialMinutes > 0 && duration <= trialMinutes;
       return { duration, ok, reason: ok ? null : t.trialOnly(trialWords) };
     }
     const week = subscription.week;

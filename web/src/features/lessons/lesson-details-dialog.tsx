@@ -10,6 +10,7 @@ import { otherMember } from "./lesson-actions";
 import { AddToGoogleCalendar, changeWindow, LessonJoin } from "./lesson-join";
 import { LessonStateChip } from "./lesson-state";
 import { lessonStateAt } from "./lesson-week";
+import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = ar.lessonsSchedule.details;
 
@@ -38,7 +39,7 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
   const name = other.name ?? ar.marketplace.tutors.unnamed;
   const when = formatWhen(lesson.start, now);
   const about = ar.marketplace.lessons.lessonOf(name, when);
-  const window = changeWindow(lesson, now);
+  const window = changeWindow(lesson, now, useBusinessNumbers());
   return (
     <Dialog open onClose={onClose} title={t.title}>
       <div className="flex flex-col gap-4">

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { lessonRules } from "@schema/pricing";
+import { cancelWindowMsOf, defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
 import { ar } from "../../i18n/ar-EG";
 import { formatWhen } from "../../lib/format";
 import { formatDurationWords } from "../../lib/plural";
@@ -59,14 +59,21 @@ export function LessonJoin({ lesson, now, about, size = "sm", className }: Lesso
 }
 
 /**
- * Cancel and move are allowed until 6 hours before the start (the Worker refuses later with
+ * Cancel and move are allowed until the cancel window (GET /config) before the start (the Worker refuses later with
  * lesson-cancel-window-passed): whether they still are at `now`, and the sentence to show.
  */
-export function changeWindow(lesson: { start: string }, now: number): { open: boolean; closesAt: number; words: string } {
-  const closesAt = Date.parse(lesson.start) - lessonRules.cancelWindowMs;
+export function changeWindow(
+  lesson: { start: string },
+  now: number,
+  business: Pick<BusinessSettings, "cancelWindowHours"> = defaultBusinessSettings,
+): { open: boolean; closesAt: number; words: string } {
+  const closesAt = Date.parse(lesson.start) - cancelWindowMsOf(business);
   const open = now < closesAt;
-  return { open, closesAt, words: open ? t.changes.closesAt(formatWhen(closesAt, now)) : t.changes.closedAt(formatWhen(closesAt, now)) };
+  return { open, closesAt, words: open ? t.changes.closesAt(formatWhen(closesAt, now)) : t.changes.closedAt(formatWhen(closesAt, now), cancelWindowWords(business.cancelWindowHours)) };
 }
+
+/** The cancel window in words («٦ ساعات»), null when there is none. */
+export const cancelWindowWords = (hours: number): string | null => (hours > 0 ? formatDurationWords(hours * 60) : null);
 
 /** «أضف إلى تقويم Google»: a Google Calendar template link with the lesson's time and its room's address. */
 export function googleCalendarUrl(lesson: { id: number; start: string; end: string }, otherName: string, origin: string): string {

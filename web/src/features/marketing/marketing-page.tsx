@@ -3,6 +3,7 @@ import type { TextSection } from "../../i18n/ar-EG-marketing";
 import { formatNumber } from "../../lib/format";
 import { cx } from "../../ui/class-names";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useBusinessWords } from "./business-words";
 
 /** A public page: its tab title, one h1 with a lead paragraph, then its sections. */
 export function MarketingPage({
@@ -34,6 +35,7 @@ export function MarketingPage({
 
 /** Headed sections of prose, each with optional bullet points (about, method, terms, privacy). */
 export function TextSections({ sections }: { sections: readonly TextSection[] }) {
+  const { fill } = useBusinessWords();
   return (
     <div className="flex flex-col gap-8">
       {sections.map((section) => (
@@ -41,13 +43,13 @@ export function TextSections({ sections }: { sections: readonly TextSection[] })
           <h2 className="text-xl font-bold text-slate-900 sm:text-2xl">{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph} className="leading-8 text-slate-800">
-              {paragraph}
+              {fill(paragraph)}
             </p>
           ))}
           {section.list && (
             <ul className="flex list-disc flex-col gap-2 ps-6 leading-7 text-slate-800 marker:text-brand-600">
               {section.list.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>{fill(item)}</li>
               ))}
             </ul>
           )}

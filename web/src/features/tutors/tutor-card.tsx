@@ -7,6 +7,7 @@ import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { TutorVideoButton } from "./tutor-video";
 import { WeekFreeDays } from "./visitor-panels";
+import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = ar.marketplace.tutors;
 
@@ -57,6 +58,7 @@ export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
 /** A card of the public tutor list. */
 export function TutorCard({ tutor }: { tutor: TutorCardData }) {
   const name = tutor.name ?? t.unnamed;
+  const rates = useBusinessNumbers();
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -81,7 +83,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
       )}
       <TopicChips topics={tutor.topics} />
       <p className="text-sm text-slate-800" data-card-price="">
-        {ar.market.visitor.cardPrice(formatMoney(lessonPriceFor(30)), formatMoney(lessonPriceFor(15)))}
+        {ar.market.visitor.cardPrice(formatMoney(lessonPriceFor(30, rates)), formatMoney(lessonPriceFor(15, rates)))}
       </p>
       <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
       {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} />}

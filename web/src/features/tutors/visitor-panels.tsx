@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { LessonDuration } from "@schema/enums";
-import { lessonPriceFor, lessonRates, lessonRules } from "@schema/pricing";
+import { lessonPriceFor, lessonRules } from "@schema/pricing";
 import { ar } from "../../i18n/ar-EG";
 import { formatDay, formatMoney, formatTime, zonedFormat } from "../../lib/format";
 import { countOf } from "../../lib/plural";
@@ -9,15 +9,16 @@ import { toasts } from "../../ui/toast-store";
 import { ListSkeleton } from "../../ui/skeleton";
 import { startsByDay } from "../lessons/calendar";
 import { useFreeTimesQuery } from "../lessons/use-lessons";
+import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = ar.market.visitor;
 const GRID_MS = lessonRules.gridMinutes * 60_000;
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 const formatWeekday = (value: string) => zonedFormat({ weekday: "long" }).format(new Date(value));
 
-/** What a lesson of each length costs (its minutes at the lesson rate of schema/pricing.ts). */
+/** What a lesson of each length costs (its minutes at the lesson rate in force, GET /config). */
 export function LessonPrices({ className }: { className?: string }) {
-  const rates = lessonRates();
+  const rates = useBusinessNumbers();
   return (
     <div className={className}>
       <p className="text-sm font-medium text-slate-800">{t.pricePerLesson}</p>

@@ -6,16 +6,18 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
+import { BusinessNumbersCard } from "./business-numbers-card";
 import { WithdrawLimitsCard } from "./withdraw-limits-card";
 
 const t = ar.adminArea.settings;
 
-/** /admin/platform-settings — the withdrawal limits and emptying the tutor list cache (DELETE /cache/flush). */
+/** /admin/platform-settings — the business numbers with their history, the withdrawal limits and emptying the tutor list cache (DELETE /cache/flush). */
 export function AdminPlatformSettingsPage() {
   const flush = useFlushCache();
   const [confirming, setConfirming] = useState(false);
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
+      <BusinessNumbersCard />
       <WithdrawLimitsCard />
       <Card title={t.cache}>
         <p className="mb-4 text-slate-700">{t.cacheBody}</p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { lessonRates } from "@schema/pricing";
 import { MarketingPage, StepList } from "../../features/marketing/marketing-page";
 import { homePathFor } from "../../features/session/home-path";
+import { useBusinessNumbers } from "../../features/config/use-app-config";
 import { ar } from "../../i18n/ar-EG";
 import { marketing } from "../../i18n/ar-EG-marketing";
 import { formatMoney } from "../../lib/format";
@@ -70,10 +70,10 @@ function Cta({ signedInPath }: { signedInPath: string | null }) {
   );
 }
 
-/** What a tutor earns: the hourly rate of schema/pricing.ts, and what one 30-minute lesson brings. */
+/** What a tutor earns: the tutor hourly rate in force (GET /config), and what one 30-minute lesson brings. */
 function TutorRate() {
   const v = ar.market.visitor;
-  const hourly = lessonRates().tutorHourlyRate;
+  const hourly = useBusinessNumbers().tutorHourlyRate;
   return (
     <section aria-labelledby="tutor-rate" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5">
       <h2 id="tutor-rate" className="text-2xl font-bold text-slate-900">

@@ -1,6 +1,7 @@
 import { Link, NavLink, useParams } from "react-router-dom";
 import { MarketingPage } from "../../features/marketing/marketing-page";
 import { marketing, type FaqItem } from "../../i18n/ar-EG-marketing";
+import { useBusinessWords } from "../../features/marketing/business-words";
 import { cx } from "../../ui/class-names";
 import { NotFoundPage } from "../not-found/not-found-page";
 
@@ -49,6 +50,7 @@ export function FaqPage() {
 }
 
 function QuestionList({ items }: { items: readonly FaqItem[] }) {
+  const { fill, business } = useBusinessWords();
   return (
     <div className="flex flex-col divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {items.map((item) => (
@@ -59,7 +61,7 @@ function QuestionList({ items }: { items: readonly FaqItem[] }) {
               <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </summary>
-          <p className="mt-2 leading-7 text-slate-800">{item.answer}</p>
+          <p className="mt-2 leading-7 text-slate-800">{fill(business.trialMinutes === 0 && item.noTrial ? item.noTrial : item.answer)}</p>
         </details>
       ))}
     </div>

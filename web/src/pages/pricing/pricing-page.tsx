@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useBusinessWords } from "../../features/marketing/business-words";
 import { MarketingPage } from "../../features/marketing/marketing-page";
 import { pricingRows, type PricingRow } from "../../features/marketing/pricing-rows";
 import { usePlansQuery } from "../../features/plans/use-plans";
@@ -17,9 +18,10 @@ const t = marketing.pricing;
 export function PricingPage() {
   const plans = usePlansQuery();
   const signedIn = useIsSignedIn();
+  const { fill, business } = useBusinessWords();
   return (
     <MarketingPage title={t.title} documentTitle={marketing.titles.pricing} lead={t.lead} wide>
-      {!signedIn && <Notice tone="info">{t.trial}</Notice>}
+      {!signedIn && business.trialMinutes > 0 && <Notice tone="info">{fill(t.trial)}</Notice>}
       {plans.isPending ? (
         <LoadingScreen />
       ) : plans.isError ? (
@@ -31,7 +33,7 @@ export function PricingPage() {
         <h2 className="text-2xl font-bold text-slate-900">{t.notesTitle}</h2>
         <ul className="flex list-disc flex-col gap-2 ps-6 leading-7 text-slate-800 marker:text-brand-600">
           {t.notes.map((note) => (
-            <li key={note}>{note}</li>
+            <li key={note}>{fill(note)}</li>
           ))}
         </ul>
       </section>

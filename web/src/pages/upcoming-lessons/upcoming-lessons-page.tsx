@@ -20,6 +20,7 @@ import { PageFrame } from "../../ui/page-frame";
 import { Pagination } from "../../ui/pagination";
 import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
+import { useBusinessNumbers } from "../../features/config/use-app-config";
 
 const t = ar.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
@@ -117,7 +118,7 @@ function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, 
   const about = t.lessonOf(name, when);
   // The list's state comes from the server; the clock moves it on (pending → happening → fulfilled).
   const state = lesson.state === "canceled" ? "canceled" : now >= Date.parse(lesson.end) ? "fulfilled" : now >= Date.parse(lesson.start) ? "happening" : "pending";
-  const window = changeWindow(lesson, now);
+  const window = changeWindow(lesson, now, useBusinessNumbers());
   const windowNoteId = `lesson-${lesson.id}-window`;
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-lesson={lesson.id}>
