@@ -1,4 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import { fillPlaceholders } from "drizzle-orm/sql";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Paged, PageQuery } from "../../schema/api/common";
 import type { TopicView } from "../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
@@ -36,6 +38,27 @@ export function flushTutorListCache(): void {
 
 const iso = (date: Date) => date.toISOString();
 
+/** "Now" in a query: a time, or a placeholder of a query whose SQL text is built once (templateStatement). */
+type Instant = Date | Placeholder;
+const instant = (now: Instant) => (now instanceof Date ? iso(now) : now);
+
+const dialect = new SQLiteAsyncDialect();
+const templates = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * A statement whose SQL text drizzle builds once per isolate (`build` uses sql.placeholder for each
+ * value), bound to `values`: the list's statements are large, and building them on every miss
+ * would cost more than running them.
+ */
+function templateStatement(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): D1PreparedStatement {
+  let template = templates.get(name);
+  if (!template) {
+    template = dialect.sqlToQuery(build());
+    templates.set(name, template);
+  }
+  return d1(db).prepare(template.sql).bind(...fillPlaceholders(template.params, values));
+}
+
 const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
 
 /** The user (u) and tutor row (tr) make a complete, activated profile. */
@@ -59,8 +82,8 @@ export const onboardedSql = sql.join(
  * A slot (s) of the tutor with free time left: bookable for lessons, not deleted, not fully
  * booked, and ending after the tutor's notice from now. Its free time starts at `earliest`.
  */
-function freeSlot(now: Date): { where: SQL; earliest: SQL } {
-  const earliest = sql`max(s.start, strftime(${ISO_FORMAT}, ${iso(now)}, '+' || tr.notice || ' minutes'))`;
+function freeSlot(now: Instant): { where: SQL; earliest: SQL } {
+  const earliest = sql`max(s.start, strftime(${ISO_FORMAT}, ${instant(now)}, '+' || tr.notice || ' minutes'))`;
   const bookedMinutes = sql`(
     coalesce((SELECT sum(l.duration) FROM lessons l WHERE l.slot_id = s.id AND l.canceled_at IS NULL), 0)
     + 30 * (SELECT count(*) FROM interviews i WHERE i.slot_id = s.id AND i.status = ${InterviewStatus.Pending})
@@ -72,10 +95,10 @@ function freeSlot(now: Date): { where: SQL; earliest: SQL } {
 }
 
 /** The columns the list sorts on (rating, lessons taught, soonest free time). */
-function sortColumns(now: Date): SQL {
+function sortColumns(now: Instant): SQL {
   const free = freeSlot(now);
   return sql`(SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
-    (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${iso(now)}) AS lessons_taught,
+    (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${instant(now)}) AS lessons_taught,
     (SELECT min(${free.earliest}) FROM availability_slots s WHERE ${free.where}) AS next_free_at`;
 }
 
@@ -89,7 +112,7 @@ const displayColumns = sql`u.id AS id, u.name AS name, u.image AS image, u.gende
     (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count`;
 
 /** The columns of a card, computed in the same statement (one round trip per page). */
-function cardColumns(now: Date): SQL {
+function cardColumns(now: Instant): SQL {
   return sql`${displayColumns}, ${sortColumns(now)}`;
 }
 
@@ -199,13 +222,12 @@ const NEVER = "9999";
  * every quarter hour), a free slot goes out of reach, or a lesson ends; list_stale_at is the first
  * of these. Normally matches no row (an index probe on list_stale_at).
  */
-export function refreshListOrderSql(now: Date): SQL {
-  const at = iso(now);
-  const quarterLater = iso(new Date(now.getTime() + GRID_MS));
+export function refreshListOrderSql(now: Instant, quarterLater: Instant): SQL {
+  const at = instant(now);
   const free = freeSlot(now);
   const beforeNotice = (column: string) => sql`strftime(${ISO_FORMAT}, s.${sql.raw(column)}, '-' || tr.notice || ' minutes')`;
   const nextChange = sql`min(
-      coalesce((SELECT min(CASE WHEN ${beforeNotice("start")} > ${at} THEN ${beforeNotice("start")} ELSE min(${beforeNotice('"end"')}, ${quarterLater}) END)
+      coalesce((SELECT min(CASE WHEN ${beforeNotice("start")} > ${at} THEN ${beforeNotice("start")} ELSE min(${beforeNotice('"end"')}, ${instant(quarterLater)}) END)
         FROM availability_slots s WHERE ${free.where}), ${NEVER}),
       coalesce((SELECT min(l.end) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end > ${at}), ${NEVER}))`;
   return sql`UPDATE tutors SET (list_free_at, list_rating, list_lessons, list_stale_at) = (
@@ -236,17 +258,23 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
   const from = filters
     ? sql`FROM tutors tr JOIN users u ON u.id = tr.id WHERE tr.list_free_at IS NOT NULL AND ${filters}`
     : sql`FROM tutors tr WHERE tr.list_free_at IS NOT NULL`;
-  const [, page, totals] = await d1(db).batch([
-    statement(db, refreshListOrderSql(now)),
-    statement(
-      db,
-      sql`SELECT ${cardColumns(now)}
-        FROM (SELECT tr.id AS tutor_id ${from} ORDER BY ${keptOrder} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}) k
-        JOIN users u ON u.id = k.tutor_id JOIN tutors tr ON tr.id = u.id
-        ORDER BY ${keptOrder}`,
-    ),
-    statement(db, sql`SELECT count(*) AS total ${from}`),
-  ]);
+  const pageSql = (at: Instant, limit: number | Placeholder, offset: number | Placeholder) =>
+    sql`SELECT ${cardColumns(at)}
+      FROM (SELECT tr.id AS tutor_id ${from} ORDER BY ${keptOrder} LIMIT ${limit} OFFSET ${offset}) k
+      JOIN users u ON u.id = k.tutor_id JOIN tutors tr ON tr.id = u.id
+      ORDER BY ${keptOrder}`;
+  const values = { now: iso(now), quarterLater: iso(new Date(now.getTime() + GRID_MS)), limit: query.size, offset: (query.page - 1) * query.size };
+  const refresh = templateStatement(db, "refresh", () => refreshListOrderSql(sql.placeholder("now"), sql.placeholder("quarterLater")), values);
+  // The unfiltered list (the common miss) from templates; a filtered one is built for its filters.
+  const [, page, totals] = await d1(db).batch(
+    filters
+      ? [refresh, statement(db, pageSql(now, query.size, (query.page - 1) * query.size)), statement(db, sql`SELECT count(*) AS total ${from}`)]
+      : [
+          refresh,
+          templateStatement(db, "page", () => pageSql(sql.placeholder("now"), sql.placeholder("limit"), sql.placeholder("offset")), values),
+          templateStatement(db, "total", () => sql`SELECT count(*) AS total ${from}`, values),
+        ],
+  );
   const rows = (page?.results ?? []) as CardRow[];
   const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;
   const value = { list: rows.map(toCard), total };
