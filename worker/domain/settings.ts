@@ -33,6 +33,8 @@ export const settings = {
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
   outbox: { maxAttempts: 5 },
   lessons: {
+    // The rates, cancel window and trial below are only the defaults: the numbers in force are the
+    // operator's (platform settings "business", currentBusinessSettings in ./platform-settings.ts).
     /** What a student's lesson minute is worth: 255 EGP per hour, in piasters. */
     hourlyRate: lessonRates().hourlyRate,
     /** What a tutor earns per fulfilled hour: 150 EGP, in piasters. */
@@ -54,7 +56,7 @@ export const settings = {
     receipt: { maxBytes: bounds.fileBytes.receipt, types: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"] as const },
   },
   subscriptions: {
-    /** Provider (Fawry) refund fee deducted from a cancellation refund, basis points of the refund. */
+    /** Provider (Fawry) refund fee deducted from a cancellation refund, basis points (default; the operator's is in platform settings). */
     refundFeeBasisPoints: 0,
   },
 } as const;

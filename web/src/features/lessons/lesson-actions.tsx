@@ -6,6 +6,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
+import { useBusinessWords } from "../marketing/business-words";
 import { BookingFlow } from "./booking-flow";
 import { useCancelLesson } from "./use-lessons";
 
@@ -25,8 +26,9 @@ export function lessonChangeError(error: unknown): string {
 export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: LessonView; userId: number; onClose: () => void }) {
   const cancel = useCancelLesson();
   const other = otherMember(lesson, userId);
+  const { fill } = useBusinessWords();
   return (
-    <Dialog open onClose={onClose} title={t.cancelTitle} description={t.cancelBody}>
+    <Dialog open onClose={onClose} title={t.cancelTitle} description={fill(t.cancelBody)}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? ar.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
         {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}

@@ -4,6 +4,7 @@ import type { LessonView } from "@schema/api/lesson";
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonFilters } from "../../features/admin-area/use-admin-area";
 import { LessonStateChip } from "../../features/lessons/lesson-state";
+import { useBusinessWords } from "../../features/marketing/business-words";
 import { wholeNumber } from "../../features/admin-area/admin-logic";
 import { ar } from "../../i18n/ar-EG";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
@@ -27,9 +28,10 @@ export function AdminLessonsPage() {
   const lessons = useAdminLessonsQuery(filters);
   const cancel = useAdminCancelLesson();
   const [target, setTarget] = useState<LessonView | null>(null);
+  const { fill } = useBusinessWords();
   const change = (next: Partial<LessonFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={fill(t.intro)} width="wide">
       <Card>
         <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Select
