@@ -3,6 +3,7 @@ import type { TutorMeta, UserView } from "@schema/api/user";
 import { bounds } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { formatNumber } from "../../lib/format";
+import { formatDurationWords } from "../../lib/plural";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
@@ -63,7 +64,7 @@ export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta
   const save = useSaveTutorProfile();
   const noticeOptions = noticeChoices(Number(form.values.notice)).map((minutes) => ({
     value: String(minutes),
-    label: noticeNames[minutes] ?? ar.tutorProfile.noticeCustom(formatNumber(minutes)),
+    label: noticeNames[minutes] ?? formatDurationWords(minutes),
   }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
