@@ -72,7 +72,7 @@ describe("public pages read the business numbers in force", () => {
 
 describe("the admin settings screen: business numbers", () => {
   it("lets a SuperAdmin change them in pounds, hours and percent, and lists the history", async () => {
-    business = { ...defaultBusinessSettings, hourlyRate: 30_000 };
+    business = { ...defaultBusinessSettings, hourlyRate: 30_000, cancelWindowHours: 3, refundFeeBasisPoints: 250 };
     session.setUser({ ...userWith(Role.SuperAdmin), id: 1 });
     put.mockImplementation(async () => view());
     renderWithApp(<AdminPlatformSettingsPage />);
@@ -91,6 +91,8 @@ describe("the admin settings screen: business numbers", () => {
     expect(within(history).getByText(/مدير المنصة/)).toBeTruthy();
     const line = within(history).getByText((_, element) => element?.tagName === "LI" && element.textContent?.startsWith(`${t.hourlyRateShort}:`) === true);
     expect(line.textContent).toBe(`${t.hourlyRateShort}: ${formatMoney(25_500)} ← ${formatMoney(30_000)}`);
+    expect(within(history).getByText(`${t.cancelWindowShort}: ٦ ساعات ← ٣ ساعات`)).toBeTruthy();
+    expect(within(history).getByText(`${t.refundFeeShort}: ٠٪ ← ٢٫٥٪`)).toBeTruthy();
   });
 
   it("refuses a tutor rate above the lesson price before sending, with its Arabic message", async () => {

@@ -336,7 +336,7 @@ export const adminArea = {
     trialShort: "الحصة التجريبية",
     cancelWindowShort: "مهلة الإلغاء",
     refundFeeShort: "رسوم الاسترداد",
-    hours: (count: string) => `${count} ساعة`,
+    percent: (value: string) => `${value}٪`,
     saveBusiness: "حفظ الأسعار والقواعد",
     savedBusiness: "تم حفظ الأسعار والقواعد",
     history: "سجل التعديلات",

@@ -8,7 +8,8 @@ import { Fact, QueryState } from "../../features/admin-area/admin-ui";
 import { usePlatformSettingsQuery, useSaveBusinessSettings } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { useFormState } from "../../lib/form";
-import { formatDateTime, formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { countOf } from "../../lib/plural";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -37,8 +38,9 @@ const businessForm = z
 function shown(key: keyof BusinessSettings, value: number): string {
   if (key === "hourlyRate" || key === "tutorHourlyRate") return formatMoney(value);
   if (key === "trialMinutes") return t.trialOptions[value] ?? formatNumber(value);
-  if (key === "cancelWindowHours") return t.hours(formatNumber(value));
-  return formatPercent(value / 10_000);
+  if (key === "cancelWindowHours") return countOf(ar.counts.hours, value);
+  // Basis points as a percent with its fraction (2.5 %, not rounded to 3 %).
+  return t.percent(formatNumber(value / 100));
 }
 
 const labels: Record<keyof BusinessSettings, string> = {
