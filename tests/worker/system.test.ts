@@ -32,6 +32,8 @@ describe("system routes", () => {
       release: "dev",
       gaId: null,
       clarityProjectId: null,
+      // The operator's business numbers (tests/worker/business-settings.test.ts checks their values).
+      business: expect.objectContaining({ hourlyRate: expect.any(Number), trialMinutes: expect.any(Number) }),
     });
   });
 
