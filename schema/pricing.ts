@@ -56,7 +56,9 @@ export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates
 /**
  * The lesson rules a screen must know to offer only what will succeed: either member may cancel
  * or move a lesson until 6 hours before its start; a student without a plan has one free 15-minute
- * trial; the room opens 10 minutes before the start; starts sit on a 15-minute grid.
+ * trial; the room opens 10 minutes before the start; starts sit on a 15-minute grid. The cancel
+ * window and the trial here are the defaults only: the ones in force are the operator's
+ * (BusinessSettings above; the Worker's currentBusinessSettings, the SPA's useBusinessNumbers).
  */
 export const lessonRules = {
   cancelWindowMs: 6 * 60 * 60 * 1000,
