@@ -47,6 +47,12 @@ export const subscriptions = sqliteTable(
     weeklyMinutes: integer("weekly_minutes").notNull(),
     /** Piasters actually paid (after coupon). */
     amount: integer("amount").notNull(),
+    /**
+     * The lesson hourly rate (piasters) in force when it was bought: a cancellation values the
+     * consumed minutes at it, so a later change of the rate leaves this order alone (null: bought
+     * before the rate was kept; the current rate applies).
+     */
+    lessonHourlyRate: integer("lesson_hourly_rate"),
     /** Payment time; week k starts at 00:00 Africa/Cairo on the start day + 7k days. */
     start: text("start").notNull(),
     /** start + 4/12/52 weeks. */

@@ -112,12 +112,19 @@ describe("new lessons and orders follow the numbers in force", () => {
     expect(trial.body.isTrial).toBe(true);
   });
 
-  it("quotes the cancellation refund with the refund fee and lesson rate in force", async () => {
+  it("quotes the cancellation refund with the refund fee in force and the lesson rate the order was bought at", async () => {
     const student = await createStudent();
-    await subscribe(student.id, { amount: 50_000 });
+    const before = await subscribe(student.id, { amount: 50_000 });
     expect((await put(superAdmin.token, numbers({ refundFeeBasisPoints: 250, hourlyRate: 30_000, tutorHourlyRate: 15_000 }))).status).toBe(200);
+    const later = await createStudent();
+    const after = await subscribe(later.id, { amount: 50_000 });
+    const kept = (id: number) => env.DB.prepare("SELECT lesson_hourly_rate AS rate FROM subscriptions WHERE id = ?").bind(id).first<{ rate: number }>();
+    expect(await kept(before.id)).toEqual({ rate: 25_500 });
+    expect(await kept(after.id)).toEqual({ rate: 30_000 });
+    const laterQuote = await call("GET", "/api/v1/sub/user", { token: later.token });
+    expect(laterQuote.body.refundInputs).toMatchObject({ feeBasisPoints: 250, hourlyRate: 30_000 });
     const quote = await call("GET", "/api/v1/sub/user", { token: student.token });
-    expect(quote.body.refundInputs).toMatchObject({ amount: 50_000, feeBasisPoints: 250, hourlyRate: 30_000 });
+    expect(quote.body.refundInputs).toMatchObject({ amount: 50_000, feeBasisPoints: 250, hourlyRate: 25_500 });
     const canceled = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(canceled.status).toBe(200);
     expect(canceled.body.refundAmount).toBe(48_750);

@@ -85,6 +85,9 @@ export async function currentBusinessSettings(db: Db, now = Date.now()): Promise
   return value;
 }
 
+/** The lesson hourly rate in force as a scalar subquery (an order keeps it in the statement that creates it). */
+export const businessHourlyRateSql = sql`COALESCE((SELECT json_extract(ps.value, '$.hourlyRate') FROM platform_settings ps WHERE ps.key = ${BUSINESS} AND json_valid(ps.value)), ${defaultBusinessSettings.hourlyRate})`;
+
 const parsedJson = (text: string | null): Partial<BusinessSettings> | null => {
   if (text === null) return null;
   try {

@@ -3,7 +3,7 @@ import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "
 import { plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
 import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../schema/refund";
-import { currentBusinessSettings } from "./platform-settings";
+import { businessHourlyRateSql, currentBusinessSettings } from "./platform-settings";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
@@ -67,8 +67,8 @@ export async function grantSubscription(db: Db, input: GrantInput): Promise<Subs
     statement(db, sql`UPDATE subscriptions SET status = 'ended', updated_at = ${at}
       WHERE user_id = ${input.userId} AND status = 'active' AND "end" <= ${at}`),
     statement(db, sql`
-      INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, start, "end", status, transaction_id, created_at, updated_at)
-      SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${at}, ${end}, 'active', ${input.transactionId}, ${at}, ${at}
+      INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, lesson_hourly_rate, start, "end", status, transaction_id, created_at, updated_at)
+      SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${businessHourlyRateSql}, ${at}, ${end}, 'active', ${input.transactionId}, ${at}, ${at}
       FROM plans WHERE id = ${input.planId} AND deleted_at IS NULL
       ON CONFLICT DO NOTHING
       RETURNING id`),
@@ -183,8 +183,8 @@ export async function refundInputsOf(db: Db, sub: SubscriptionRow, now = new Dat
     weeklyMinutes: sub.weeklyMinutes,
     weeksElapsed: weeksElapsed(sub.start, weeks, now),
     usedThisWeek: row?.used ?? 0,
-    // The operator's numbers in force (platform settings, "business").
-    hourlyRate: business.hourlyRate,
+    // The rate kept when it was bought (a later change applies to new orders only); the fee in force.
+    hourlyRate: sub.lessonHourlyRate ?? business.hourlyRate,
     feeBasisPoints: business.refundFeeBasisPoints,
   };
 }

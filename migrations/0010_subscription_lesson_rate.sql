@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `lesson_hourly_rate` integer;
