@@ -83,8 +83,9 @@ describe("visitors reach tutors, prices and free times", () => {
     await page.waitForURL(/\/tutors$/);
     const card = page.locator("ul li", { hasText: "" }).first();
     await card.waitFor();
-    // Cards say what a lesson costs.
+    // Cards say what a lesson costs and which days of the week the tutor is free.
     await page.locator("[data-card-price]").first().waitFor();
+    await page.locator("[data-card-week]").first().waitFor();
     // The free-day filter is a list of named days, and the name search has its button.
     const day = page.getByLabel(m.tutors.day);
     const labels = await day.locator("option").allTextContents();
