@@ -42,6 +42,7 @@ import {
 } from "../domain/payments";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { d1 } from "../domain/lessons";
+import { announceCanceledLessons } from "../http/subscription-events";
 import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, staleOrders } from "../domain/refunds";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
 import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
@@ -264,7 +265,10 @@ export const fawryRoutes = [
       );
       if (quote.subscriptionId !== null) {
         const sub = await findSubscription(db, quote.subscriptionId);
-        if (sub) await cancelSubscription(db, sub, user.id, now, { refund: amount, reason: "admin", audit });
+        if (sub) {
+          const outcome = await cancelSubscription(db, sub, user.id, now, { refund: amount, reason: "admin", audit });
+          await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);
+        }
       } else {
         const built = audit.toSQL();
         await d1(db).batch([

@@ -5,7 +5,6 @@ import { auditActorOf, auditStatement } from "../domain/audit";
 import { fawryFor } from "../domain/payments";
 import { openRefundOf, requestRefund } from "../domain/refunds";
 import { findTransaction, toTransactionView } from "../domain/transactions";
-import { lessonMessages, messagesTo, usersByIds } from "../domain/lessons";
 import {
   cancelSubscription,
   currentSubscription,
@@ -15,9 +14,8 @@ import {
   toSubscriptionView,
 } from "../domain/subscriptions";
 import { fail } from "../http/failure";
-import { notify } from "../http/respond";
 import { route } from "../http/route";
-import { publishLessonEvent } from "../realtime/lessons";
+import { announceCanceledLessons } from "../http/subscription-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -66,15 +64,7 @@ export const subscriptionRoutes = [
         if (open) await requestRefund(db, fawryFor(c.env, c.get("config"), new URL(c.req.url).origin), open, c.get("logger"), c.env);
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
-      const tutors = await usersByIds(db, [...new Set(outcome.canceledLessons.map((lesson) => lesson.tutorId))]);
-      await Promise.all(
-        outcome.canceledLessons.flatMap((lesson) => {
-          const tutor = tutors.get(lesson.tutorId);
-          return tutor ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) => notify(c, message)) : [];
-        }),
-      );
-      const audiences = outcome.canceledLessons.map((lesson) => ({ id: lesson.id, memberIds: [lesson.tutorId, sub.userId] }));
-      if (audiences.length) c.executionCtx.waitUntil(publishLessonEvent(c.env, "LessonCanceled", audiences, c.get("logger")));
+      await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);
       return {
         subscription: toSubscriptionView(outcome.subscription),
         refundAmount: outcome.refundAmount,
