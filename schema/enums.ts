@@ -114,7 +114,7 @@ export const VerificationType = {
   VerifyTelegram: 2,
   VerifyEmail: 3,
   ResetPassword: 4,
-  /** A one-time Telegram deep-link token (docs/integrations.md §3.2), not a 5-digit code. */
+  /** A one-time Telegram deep-link token (docs/services.md §3.2), not a 5-digit code. */
   LinkTelegram: 5,
 } as const;
 export type VerificationType = (typeof VerificationType)[keyof typeof VerificationType];

@@ -1,5 +1,5 @@
 /**
- * The refund for cancelling a subscription (docs/business-rules.md, Plans and subscriptions): what was paid, less
+ * The refund for cancelling a subscription (docs/rules.md, Plans and subscriptions): what was paid, less
  * the minutes consumed — the whole weeks elapsed at the full weekly minutes plus the minutes used
  * so far this week — valued at the lesson hourly rate, less the provider's fee. Never negative.
  * Piasters. Shared by the Worker (what is refunded) and the SPA (what the student is shown before

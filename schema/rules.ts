@@ -1,5 +1,5 @@
 /**
- * Every validation rule, shared by the API and the forms (docs/business-rules.md, Validation bounds).
+ * Every validation rule, shared by the API and the forms (docs/rules.md, Validation bounds).
  *
  * Convention: every issue a rule can raise carries an ErrorCode as its message, type errors
  * included, and a rule raises at most one issue, so a field maps to exactly one code.

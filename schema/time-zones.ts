@@ -1,5 +1,5 @@
 /**
- * The viewer's time zone (docs/business-rules.md, Money, time, paging: UTC on the wire, shown in the
+ * The viewer's time zone (docs/rules.md, Money, time, paging: UTC on the wire, shown in the
  * viewer's zone, Africa/Cairo by default). A user may choose any IANA zone; the ones our users
  * live in (Egypt, the Gulf, the Arab world, the diaspora) are offered first with an Arabic name.
  */

@@ -64,7 +64,7 @@ const configSchema = z
     GA_ID: optional(z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long")),
     CLARITY_PROJECT_ID: optional(z.string().length(10)),
     FAWRY_MERCHANT_CODE: optional(z.string().min(1)),
-    // Fawry (docs/integrations.md §1): without a base URL the local environment uses its sandbox.
+    // Fawry (docs/services.md §1): without a base URL the local environment uses its sandbox.
     FAWRY_BASE_URL: optional(z.url()),
     FAWRY_SECURE_KEY: optional(z.string().min(1)),
     EMAIL_API_URL: optional(z.url()),
@@ -73,17 +73,17 @@ const configSchema = z
     WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
     WHATSAPP_TOKEN: optional(z.string()),
     TELEGRAM_BOT_TOKEN: optional(z.string()),
-    // Telegram (docs/integrations.md §3): the bot's username makes the t.me deep link; the webhook secret
+    // Telegram (docs/services.md §3): the bot's username makes the t.me deep link; the webhook secret
     // is setWebhook's secret_token. Locally, without a token, the emulator in worker/dev/telegram.
     TELEGRAM_BOT_USERNAME: optional(z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @")),
     TELEGRAM_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -")),
     TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
-    // WhatsApp Cloud API (docs/integrations.md §4): the Graph base with its pinned version, the webhook's
+    // WhatsApp Cloud API (docs/services.md §4): the Graph base with its pinned version, the webhook's
     // verify token (GET subscription check) and the app secret (X-Hub-Signature-256).
     WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v23.0"),
     WHATSAPP_VERIFY_TOKEN: optional(z.string().min(1)),
     WHATSAPP_APP_SECRET: optional(z.string().min(1)),
-    // LiveKit (docs/integrations.md §2): all three or none; without them lessons run peer-to-peer.
+    // LiveKit (docs/services.md §2): all three or none; without them lessons run peer-to-peer.
     LIVEKIT_URL: optional(z.url()),
     LIVEKIT_API_KEY: optional(z.string().min(1)),
     LIVEKIT_API_SECRET: optional(z.string().min(1)),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contactMessageRule, contactTitleRule, emailRule, phoneRule, userNameRule } from "../rules";
 
 /**
- * POST /contact-request/ — public (docs/business-rules.md, Validation bounds, "Contact request"): a name, a way to answer
+ * POST /contact-request/ — public (docs/rules.md, Validation bounds, "Contact request"): a name, a way to answer
  * (an email or an Egyptian mobile, at least one), a title 5..128 and a message 10..1000.
  */
 export const createContactRequestBody = z

@@ -1,4 +1,4 @@
-// Tutor earnings and withdrawal requests (docs/product.md §7, invoice; docs/business-rules.md, Tutor
+// Tutor earnings and withdrawal requests (docs/product.md §7, invoice; docs/rules.md, Tutor
 // earnings and withdrawals).
 import { z } from "zod";
 import { InvoiceStatus, WithdrawMethod, type Bank } from "../enums";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** POST /telegram/link: the deep link that makes the bot learn the user's chat id (docs/integrations.md §3.2). */
+/** POST /telegram/link: the deep link that makes the bot learn the user's chat id (docs/services.md §3.2). */
 export type TelegramLink = {
   /** https://t.me/<bot>?start=<one-time token> */
   url: string;
@@ -20,7 +20,7 @@ export const telegramUpdateBody = z.looseObject({
 });
 export type TelegramUpdateBody = z.infer<typeof telegramUpdateBody>;
 
-/** The WhatsApp webhook's subscription check (GET, docs/integrations.md §4.3). */
+/** The WhatsApp webhook's subscription check (GET, docs/services.md §4.3). */
 export const whatsAppVerifyQuery = z.object({
   "hub.mode": z.string({ error: "bad-request" }),
   "hub.verify_token": z.string({ error: "bad-request" }),

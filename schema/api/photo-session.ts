@@ -1,5 +1,5 @@
 // Onboarding step 5: a photo session with a studio, which uploads the tutor's photo, video and
-// thumbnail (docs/business-rules.md, Tutors: onboarding and listing). Also the studio's own views.
+// thumbnail (docs/rules.md, Tutors: onboarding and listing). Also the studio's own views.
 import { z } from "zod";
 import { pageQuery } from "./common";
 import { introVideoTypes, type IntroVideoPart, type IntroVideoUpload } from "./intro-video";

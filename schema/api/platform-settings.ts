@@ -30,7 +30,7 @@ export type BusinessSettingsChange = {
 /** GET /platform-settings (admins) — the operator-changeable settings as they now apply. */
 export type PlatformSettingsView = {
   withdrawals: WithdrawSettings & {
-    /** When an admin last changed them (null: the defaults of docs/business-rules.md). */
+    /** When an admin last changed them (null: the defaults of docs/rules.md). */
     updatedAt: string | null;
     updatedBy: number | null;
   };

@@ -14,7 +14,7 @@ import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";
  * Seeded through the API (as the staff users themselves, nothing the UI could not do): the
  * manager's interview and demo availability (the seed gives manager@dars.test none), the
  * tutor's email code (read from the local outbox). Decisions do not wait for the meeting time:
- * docs/business-rules.md lets the manager decide a pending interview or demo at any time.
+ * docs/rules.md lets the manager decide a pending interview or demo at any time.
  */
 
 const HOUR = 60 * 60_000;

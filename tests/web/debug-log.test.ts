@@ -11,7 +11,7 @@ const at = () => new Date("2026-11-22T02:30:00.000Z");
 
 afterEach(() => debugLog.clear());
 
-describe("the debug log (spec 8)", () => {
+describe("the debug log (docs/product.md §8)", () => {
   it("saves a text file with the user agent, the URL and the log lines, oldest first", async () => {
     const log = createDebugLog({ now: at });
     log.add("info", "[realtime] connected user-channel/4");

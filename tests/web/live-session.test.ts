@@ -8,7 +8,7 @@ import { canReportAbsence, countdown, formatClock, roomIsOpen, roomOpensAt, room
 
 const error = (name: string) => Object.assign(new Error(name), { name });
 
-describe("device errors (spec 8)", () => {
+describe("device errors (docs/product.md §8)", () => {
   it.each([
     ["NotFoundError", "no-device"],
     ["DevicesNotFoundError", "no-device"],

@@ -27,7 +27,7 @@ beforeEach(() => {
   pageSize.reload();
 });
 
-describe("the saved page size (spec 9)", () => {
+describe("the saved page size (docs/product.md §9)", () => {
   it("is 10 by default", () => {
     expect(defaultPageSize).toBe(10);
     expect(createPageSizeStore(memoryStorage()).get()).toBe(10);

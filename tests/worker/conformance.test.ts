@@ -12,7 +12,7 @@ const registerAs = (role: Role, name: string, email = uniqueEmail("conf")) =>
   });
 const storedUser = (email: string) => env.DB.prepare("SELECT name, role FROM users WHERE email = ?").bind(email).first<{ name: string; role: number }>();
 
-describe("registration names (business-rules.md, Validation bounds)", () => {
+describe("registration names (docs/rules.md, Validation bounds)", () => {
   it("refuses a tutor registering with a Latin name (invalid-tutor-name) and stores nothing", async () => {
     const email = uniqueEmail("tutor-latin");
     const response = await registerAs(Role.Tutor, "Ahmed Ali", email);
@@ -37,7 +37,7 @@ describe("registration names (business-rules.md, Validation bounds)", () => {
   });
 });
 
-describe("notifications of a deleted slot's cancellations (business-rules.md, Notifications)", () => {
+describe("notifications of a deleted slot's cancellations (docs/rules.md, Notifications)", () => {
   it("reach the student on WhatsApp too when they verified a phone and chose it", async () => {
     const tutor = await register(Role.Tutor);
     const student = await register(Role.Student);
@@ -64,7 +64,7 @@ describe("notifications of a deleted slot's cancellations (business-rules.md, No
   });
 });
 
-describe("interviews and demo sessions tell the other party (business-rules.md, Notifications and Chat)", () => {
+describe("interviews and demo sessions tell the other party (docs/rules.md, Notifications and Chat)", () => {
   const managerEmail = async (id: number) => (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email;
 
   it("a booked interview opens the pair's chat room and tells the manager", async () => {

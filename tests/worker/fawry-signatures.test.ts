@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { amount2dp, safeEqual, signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
 
-// Vectors computed by hand from docs/integrations.md §1 with node:crypto sha256 over the plain concatenation.
+// Vectors computed by hand from docs/services.md §1 with node:crypto sha256 over the plain concatenation.
 const K = { merchantCode: "MERCHANT1", secureKey: "SECRETKEY" };
 
-describe("Fawry signatures (integrations.md §1)", () => {
+describe("Fawry signatures (docs/services.md §1)", () => {
   it("formats amounts with two decimals", () => {
     expect(amount2dp(100)).toBe("100.00");
     expect(amount2dp(100.5)).toBe("100.50");

@@ -44,7 +44,7 @@ describe("GET /session/token", () => {
     const response = await callWithLiveKit("GET", `/api/v1/session/token?sessionId=${sessionId}`, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ url: LIVEKIT.LIVEKIT_URL, room: sessionId, identity: String(student.id) });
-    // Signed by livekit-server-sdk: its header is {"alg":"HS256"} with no typ (docs/integrations.md §2.1).
+    // Signed by livekit-server-sdk: its header is {"alg":"HS256"} with no typ (docs/services.md §2.1).
     expect(JSON.parse(atob(response.body.token.split(".")[0]))).toEqual({ alg: "HS256" });
     const claims = await verify(response.body.token, LIVEKIT.LIVEKIT_API_SECRET, "HS256");
     expect(claims).toMatchObject({ iss: "devkey", sub: String(student.id), video: { roomJoin: true, room: sessionId, canPublish: true, canSubscribe: true } });

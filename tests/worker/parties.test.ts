@@ -23,7 +23,7 @@ describe("socket gate (/parties/*)", () => {
     expect((await connect(`/parties/user-channel/${a.user.id}?token=${b.token}`)).status).toBe(403);
   });
 
-  it("admits only admins to the admin channel (spec 6: server stats are an admin ability)", async () => {
+  it("admits only admins to the admin channel (docs/product.md §6: server stats are an admin ability)", async () => {
     const student = await register();
     expect((await connect(`/parties/admin-channel/main?token=${student.token}`)).status).toBe(403);
     for (const role of [Role.TutorManager, Role.Studio]) {

@@ -1,5 +1,5 @@
 // Tiny real media for demo and test tutors: the public list shows only tutors with an image, a
-// video and a thumbnail (docs/business-rules.md, Tutors: onboarding and listing), so the demo
+// video and a thumbnail (docs/rules.md, Tutors: onboarding and listing), so the demo
 // seed and the benchmark seed give every tutor these. Generated once (a 16×16 PNG built with zlib, a 1-second 16×16 VP8 WebM recorded
 // from a canvas with MediaRecorder) and kept as bytes here so no tool is needed at run time.
 import { PUBLIC_PREFIX } from "../domain/assets";

@@ -1,5 +1,5 @@
 /**
- * Local emulator of Cloudflare Realtime TURN's credentials API (docs/integrations.md, TURN):
+ * Local emulator of Cloudflare Realtime TURN's credentials API (docs/services.md, TURN):
  * `POST /turn/keys/{keyId}/credentials/generate-ice-servers` with `Authorization: Bearer <token>`
  * and `{"ttl": seconds}` answers 201 `{"iceServers": [STUN, TURN with username and credential]}`,
  * the same shape as the provider. A test double, not a relay: its servers are loopback addresses

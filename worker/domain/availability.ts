@@ -9,7 +9,7 @@ import { fail } from "../http/failure";
 import { messagesTo, timeMark } from "./lessons";
 import type { Message } from "./outbox";
 
-/** docs/business-rules.md, Availability: slot boundaries are on the 15-minute grid. */
+/** docs/rules.md, Availability: slot boundaries are on the 15-minute grid. */
 export const SLOT_GRID_MS = 15 * 60 * 1000;
 
 export type SlotRow = typeof availabilitySlots.$inferSelect;

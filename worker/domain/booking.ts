@@ -15,7 +15,7 @@ import type { UserRow } from "./users";
 import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets } from "./weekly-minutes";
 
 /**
- * Booking and rescheduling (docs/business-rules.md, Lessons). The rules are checked in this order,
+ * Booking and rescheduling (docs/rules.md, Lessons). The rules are checked in this order,
  * each with its code: student (forbidden) with a verified email (email-not-verified) → start in the future
  * (lesson-time-passed) → the tutor's notice (busy-tutor) → tutor exists and is listed
  * (tutor-not-found) → inside a Lesson/General slot and clear of the tutor's lessons, interviews

@@ -18,7 +18,7 @@ export function pairKey(a: number, b: number): string {
 type Chatter = { id: number; role: number; verifiedEmail: boolean };
 
 /**
- * docs/business-rules.md, Chat: a student may start a room with a tutor or tutor manager, and a
+ * docs/rules.md, Chat: a student may start a room with a tutor or tutor manager, and a
  * tutor-side user with a tutor manager; a student must have a verified email. Rooms between a
  * tutor and a student otherwise come from a booking. Answers the refusal code, or null.
  */

@@ -66,7 +66,7 @@ export async function liveCodeDestination(db: Db, key: CodeKey, code: string, no
 /**
  * Uses a code: its effect and the code's deletion run in one batch, the effect guarded by
  * `whileCodeIsValid`, so a wrong, expired or burnt code changes nothing. On failure a wrong
- * guess counts; the fifth burns the code (docs/business-rules.md, Limits on abuse).
+ * guess counts; the fifth burns the code (docs/rules.md, Limits on abuse).
  */
 export async function consumeCode<T>(
   db: Db,

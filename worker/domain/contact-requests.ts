@@ -1,5 +1,5 @@
 /**
- * Public contact requests (docs/product.md §7, contact-request; docs/business-rules.md,
+ * Public contact requests (docs/product.md §7, contact-request; docs/rules.md,
  * Validation bounds, "Contact request"): stored, then the team (every admin) is told by email through the outbox.
  */
 import { and, inArray, isNull } from "drizzle-orm";

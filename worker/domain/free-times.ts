@@ -8,7 +8,7 @@ import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
 
 /**
- * A tutor's free lesson starts (docs/business-rules.md, Lessons): the 15-minute grid starts where a
+ * A tutor's free lesson starts (docs/rules.md, Lessons): the 15-minute grid starts where a
  * lesson of the duration fits wholly inside one live General/Lesson slot, begins after the
  * tutor's notice (and in the future), and overlaps none of the tutor's live lessons, interviews
  * or demo sessions. The same rules booking checks in its INSERT, read here for the picker.

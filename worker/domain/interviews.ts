@@ -12,7 +12,7 @@ import type { UserRow } from "./users";
 import { SLOT_GRID_MS, onGrid } from "./availability";
 import { MONTHS_BETWEEN_INTERVIEWS, RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsAfter, monthsBefore } from "./onboarding";
 
-/** Interviews and demo sessions last 30 minutes (docs/business-rules.md, Tutors). */
+/** Interviews and demo sessions last 30 minutes (docs/rules.md, Tutors). */
 export const MANAGER_SESSION_MINUTES = 30;
 const SESSION_MS = MANAGER_SESSION_MINUTES * 60 * 1000;
 /** How far ahead /interview/select and /demo-session/select look. */

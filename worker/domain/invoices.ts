@@ -1,5 +1,5 @@
 /**
- * Tutor earnings and withdrawal requests (docs/business-rules.md, Tutor earnings and withdrawals).
+ * Tutor earnings and withdrawal requests (docs/rules.md, Tutor earnings and withdrawals).
  * Earnings come from worker/domain/stats.ts (fulfilled lessons' stored tutor_earning); the
  * withdrawable balance is earnings − requests pending or approved. A request is inserted by one
  * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.

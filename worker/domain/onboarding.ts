@@ -10,9 +10,9 @@ import { auditStatement, type AuditActor } from "./audit";
 /** The tutors' support group (onboarding step 1). */
 export const SUPPORT_GROUP_LINK = "https://chat.whatsapp.com/dars-tutors";
 
-/** After a rejection (intro video, interview), a new attempt 3 months later (docs/business-rules.md, Tutors). */
+/** After a rejection (intro video, interview), a new attempt 3 months later (docs/rules.md, Tutors). */
 export const RETRY_AFTER_REJECTION_MONTHS = 3;
-/** 6 months between interview starts, cancelled ones not counted (docs/business-rules.md, Tutors). */
+/** 6 months between interview starts, cancelled ones not counted (docs/rules.md, Tutors). */
 export const MONTHS_BETWEEN_INTERVIEWS = 6;
 
 /** The same instant `months` calendar months earlier (UTC). */

@@ -1,4 +1,4 @@
-// Checkout and payment state (docs/business-rules.md, Payments). A transaction is created before
+// Checkout and payment state (docs/rules.md, Payments). A transaction is created before
 // Fawry is called; its status changes only from a verified notification or a status query, each
 // transition one conditional UPDATE so repeats and races change nothing.
 import { sql } from "drizzle-orm";

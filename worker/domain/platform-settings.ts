@@ -1,6 +1,6 @@
 /**
  * Operator-changeable settings stored in platform_settings (key → JSON value); a missing or
- * unreadable key means the default of worker/domain/settings.ts (docs/business-rules.md).
+ * unreadable key means the default of worker/domain/settings.ts (docs/rules.md).
  * Today: the withdrawal request limits ("withdrawals") and the business numbers ("business": lesson
  * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts).
  */

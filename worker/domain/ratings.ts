@@ -21,7 +21,7 @@ export const toRatingView = (row: RatingRow): RatingView => ({
 });
 
 /**
- * What entitles a rater to rate the ratee (docs/business-rules.md, Ratings), as a condition on the
+ * What entitles a rater to rate the ratee (docs/rules.md, Ratings), as a condition on the
  * insert: a student needs at least one past, not-cancelled lesson with the tutor; a tutor-side
  * user needs a photo session in which that studio uploaded their video.
  */
@@ -38,7 +38,7 @@ function entitlementSql(raterId: number, raterRole: Role, rateeId: number, at: s
 }
 
 /**
- * docs/business-rules.md (Ratings): a student rates a tutor after at least one past, not-cancelled
+ * docs/rules.md (Ratings): a student rates a tutor after at least one past, not-cancelled
  * lesson with them; a tutor rates the studio that made their video; one rating per pair. The
  * entitlement check and the write are one statement: INSERT ... SELECT ... WHERE EXISTS (...);
  * no row → forbidden; the unique index ratings(rater_id, ratee_id) → rating-exists.

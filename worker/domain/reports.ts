@@ -36,7 +36,7 @@ function isLogFile(file: File): boolean {
 }
 
 /**
- * Type then size of each attachment, before anything is stored (docs/business-rules.md,
+ * Type then size of each attachment, before anything is stored (docs/rules.md,
  * Validation bounds, "Files": screenshot ≤ 8 MB image, log ≤ 1 MB text). Empty file fields count as absent.
  */
 export function checkReportAttachments(files: { screenshot: File | null; log: File | null }): ReportAttachment[] {

@@ -1,4 +1,4 @@
-// Live sessions (docs/business-rules.md, Live sessions): who may enter a lesson, interview or demo room
+// Live sessions (docs/rules.md, Live sessions): who may enter a lesson, interview or demo room
 // and when, the attendance log in D1 (session_attendance), and the student's absence report.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionMemberRole, SessionView } from "../../schema/api/session";

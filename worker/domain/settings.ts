@@ -2,7 +2,7 @@ import { lessonRates, lessonRules } from "../../schema/pricing";
 import { bounds } from "../../schema/rules";
 
 /**
- * Operator-tunable numbers with the defaults of docs/business-rules.md. One place, so a platform
+ * Operator-tunable numbers with the defaults of docs/rules.md. One place, so a platform
  * setting can override them later without hunting through the code.
  */
 export const settings = {
@@ -27,7 +27,7 @@ export const settings = {
     codeConfirm: { limit: 20, windowMs: 15 * 60 * 1000 },
     /** Registrations per client address. */
     register: { limit: 20, windowMs: 60 * 60 * 1000 },
-    /** Contact requests per client address (docs/business-rules.md: 1 per 6 h). */
+    /** Contact requests per client address (docs/rules.md: 1 per 6 h). */
     contactRequest: { limit: 1, windowMs: 6 * 60 * 60 * 1000 },
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },

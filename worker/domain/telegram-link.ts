@@ -1,4 +1,4 @@
-// Linking a user to their Telegram chat (docs/integrations.md §3.2): a one-time deep-link token stored
+// Linking a user to their Telegram chat (docs/services.md §3.2): a one-time deep-link token stored
 // as a confirmation code of type LinkTelegram; the bot's "/start <token>" stores the chat id.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { confirmationCodes, users } from "../../schema/db";

@@ -11,7 +11,7 @@ import type { Db } from "../http/context";
 import { likePattern } from "./topics";
 
 /**
- * docs/business-rules.md, Tutors: onboarding and listing: listed when activated and the profile is
+ * docs/rules.md, Tutors: onboarding and listing: listed when activated and the profile is
  * complete, which includes the image, intro video and thumbnail the studio uploads (onboarding
  * step 5, worker/routes/photo-session.ts).
  */
@@ -245,7 +245,7 @@ const keptOrder = sql.raw("tr.list_free_at, tr.list_rating, tr.list_lessons, tr.
 
 /**
  * The public list, ordered by soonest free time, then average rating, then lessons taught
- * (docs/business-rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip: the
+ * (docs/rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip: the
  * stale order columns recomputed, then the page read off the order index (only the page's cards
  * are computed) and the total counted, in one batch.
  */

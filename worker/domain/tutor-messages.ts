@@ -44,7 +44,7 @@ export const tutorMessages = {
     subject: "تم إلغاء جلسة التصوير",
     body: `تم إلغاء جلسة التصوير${scheduledAt ? ` التي كانت يوم ${when(scheduledAt)}` : ""}. يمكن حجز جلسة جديدة من صفحة خطوات الانضمام.`,
   }),
-  // docs/business-rules.md (Notifications): interview and demo-session bookings and cancellations
+  // docs/rules.md (Notifications): interview and demo-session bookings and cancellations
   // notify the other party.
   interviewBooked: (tutorName: string | null, start: string) => ({
     subject: "مقابلة جديدة محجوزة",

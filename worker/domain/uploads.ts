@@ -18,7 +18,7 @@ const imageExtension: Record<string, string> = { "image/jpeg": "jpg", "image/png
 /** A public file's URL, as stored in users.image, tutors.video/thumbnail and intro_videos.video. */
 export const publicUrl = (key: string) => `/api/v1/assets/${key}`;
 
-/** Type then size, before anything is stored (docs/business-rules.md, Validation bounds, "Files"). */
+/** Type then size, before anything is stored (docs/rules.md, Validation bounds, "Files"). */
 export function checkVideo(type: string, size: number): IntroVideoType {
   if (!(introVideoTypes as readonly string[]).includes(type)) fail("invalid-type");
   if (size <= 0) fail("empty-request");

@@ -1,5 +1,5 @@
 /**
- * Subscription weeks (docs/business-rules.md, Plans and subscriptions): week k runs from 00:00
+ * Subscription weeks (docs/rules.md, Plans and subscriptions): week k runs from 00:00
  * Africa/Cairo on the subscription's start day + 7k days, to the same point a week later. Egypt
  * keeps daylight saving time again since 2023, so a Cairo midnight is 22:00 or 21:00 UTC, and on
  * the spring change day (clocks jump 00:00 → 01:00) the day begins at its first existing instant.

@@ -69,7 +69,7 @@ export function route<
   return def as AnyRoute;
 }
 
-/** The first zod issue as the catalogue answer `{ code, fields }` (docs/business-rules.md, Errors on the wire). */
+/** The first zod issue as the catalogue answer `{ code, fields }` (docs/rules.md, Errors on the wire). */
 function validationFailure(error: z.ZodError, fallback: ErrorCode): never {
   const fields: Record<string, ErrorCode> = {};
   for (const issue of error.issues) {

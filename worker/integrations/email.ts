@@ -1,4 +1,4 @@
-// Email delivery. The HTTP implementation speaks Resend's API (docs/integrations.md §6):
+// Email delivery. The HTTP implementation speaks Resend's API (docs/services.md §6):
 // POST {url} with a Bearer key, JSON { from, to: [..], subject, text }, and the outbox row id as
 // the Idempotency-Key so a retried delivery is not sent twice. Locally there is no provider: the
 // outbox row is the message, shown at /dev/mailbox.

@@ -1,4 +1,4 @@
-// The FawryPay client (docs/integrations.md §1): request shapes, every signature formula as a pure
+// The FawryPay client (docs/services.md §1): request shapes, every signature formula as a pure
 // function, and verification of the server notification v2. Money is piasters everywhere else;
 // amounts become 2-decimal EGP strings only here, at the edge.
 
@@ -29,7 +29,7 @@ export function safeEqual(a: string, b: string): boolean {
 export type Keys = { merchantCode: string; secureKey: string };
 
 // ---------------------------------------------------------------------------------------------
-// Signatures, one per formula of docs/integrations.md §1
+// Signatures, one per formula of docs/services.md §1
 
 export const signatures = {
   /** §1.3 list card tokens. */
@@ -40,7 +40,7 @@ export const signatures = {
   /** §1.5 card charge with a saved token (3DS). */
   cardCharge: (k: Keys, o: { merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; returnUrl: string }) =>
     sha256Hex(k.merchantCode, o.merchantRefNum, o.customerProfileId, "CARD", amount2dp(o.amount), o.cardToken, o.cvv, o.returnUrl, k.secureKey),
-  /** §1.8 card charge on an installment plan (no returnUrl, plan id last: docs/integrations.md §1.8). */
+  /** §1.8 card charge on an installment plan (no returnUrl, plan id last: docs/services.md §1.8). */
   installmentCharge: (k: Keys, o: { merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; installmentPlanId: number }) =>
     sha256Hex(k.merchantCode, o.merchantRefNum, o.customerProfileId, "CARD", amount2dp(o.amount), o.cardToken, o.cvv, o.installmentPlanId, k.secureKey),
   /** §1.6 PayAtFawry reference number. */

@@ -1,7 +1,7 @@
 import { verifyWithJwks } from "hono/jwt";
 import type { HonoJsonWebKey } from "hono/utils/jwt/jws";
 
-/** The claims of a verified Google ID token that the product uses (docs/integrations.md §5.2). */
+/** The claims of a verified Google ID token that the product uses (docs/services.md §5.2). */
 export type GoogleIdentity = { sub: string; email: string; name: string | null; picture: string | null };
 
 export interface GoogleVerifier {

@@ -1,4 +1,4 @@
-// LiveKit (docs/integrations.md §2): access tokens and webhook verification with livekit-server-sdk,
+// LiveKit (docs/services.md §2): access tokens and webhook verification with livekit-server-sdk,
 // which runs in workerd without nodejs_compat (jose on Web Crypto, protobuf in plain JS; proven by
 // tests/worker/livekit.test.ts). Key and secret are always passed explicitly: the SDK would read
 // process.env otherwise.
@@ -12,7 +12,7 @@ export function liveKitConfig(config: { LIVEKIT_URL?: string; LIVEKIT_API_KEY?: 
   return { url: config.LIVEKIT_URL, apiKey: config.LIVEKIT_API_KEY, apiSecret: config.LIVEKIT_API_SECRET };
 }
 
-/** The token lives 10 minutes (docs/integrations.md §2.1); the client fetches a new one to rejoin. */
+/** The token lives 10 minutes (docs/services.md §2.1); the client fetches a new one to rejoin. */
 export const LIVEKIT_TOKEN_TTL_SECONDS = 10 * 60;
 /** Clock tolerance when verifying a webhook's JWT (the SDK's TokenVerifier default). */
 const CLOCK_TOLERANCE_SECONDS = 10;
@@ -68,7 +68,7 @@ export function webhookTime(event: WebhookEvent, now = new Date()): string {
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : now.toISOString();
 }
 
-// ---- Room service (docs/integrations.md §2.3): Twirp over HTTP/JSON ------------------------------
+// ---- Room service (docs/services.md §2.3): Twirp over HTTP/JSON ------------------------------
 
 /** The parts of a Room and a ParticipantInfo we read (proto JSON: int64 as strings). */
 export type Room = { sid: string; name: string; emptyTimeout: number; departureTimeout: number; maxParticipants: number; creationTime: string; metadata: string; numParticipants: number; numPublishers: number; activeRecording: boolean };

@@ -1,4 +1,4 @@
-// Telegram Bot API (docs/integrations.md §3). A bot can only write to a chat that pressed Start: the
+// Telegram Bot API (docs/services.md §3). A bot can only write to a chat that pressed Start: the
 // user opens our deep link t.me/<bot>?start=<one-time token>, Telegram delivers "/start <token>"
 // to our webhook with the secret header, and we store the chat id on the user (§3.2).
 // `fetch` is injected: the real one outside local; locally the emulator (worker/dev/telegram),

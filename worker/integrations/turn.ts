@@ -1,5 +1,5 @@
 /**
- * Cloudflare Realtime TURN (docs/integrations.md §8): with TURN_KEY_ID and TURN_KEY_API_TOKEN set,
+ * Cloudflare Realtime TURN (docs/services.md §8): with TURN_KEY_ID and TURN_KEY_API_TOKEN set,
  * each session member gets their own short-lived TURN credentials, minted through
  * `POST {TURN_API_URL}/turn/keys/{TURN_KEY_ID}/credentials/generate-ice-servers`
  * (`Authorization: Bearer`, JSON `{"ttl": seconds}`, answer `{"iceServers": [...]}`), valid until

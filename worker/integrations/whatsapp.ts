@@ -1,4 +1,4 @@
-// WhatsApp Cloud API (docs/integrations.md §4). Everything we send is business-initiated, so it goes
+// WhatsApp Cloud API (docs/services.md §4). Everything we send is business-initiated, so it goes
 // as a pre-approved template (§4.2): verification codes as the AUTHENTICATION template
 // `verify_phone_number` (the code in the body and in the copy-code button), every other
 // notification as the UTILITY template `dars_notification` (subject and text as its two body

@@ -19,7 +19,7 @@ import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
 
-/** docs/business-rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
+/** docs/rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
 const chatters: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
 const roomParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });

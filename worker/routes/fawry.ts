@@ -1,4 +1,4 @@
-// Payments through Fawry (docs/product.md §7, fawry; docs/integrations.md §1). The notification
+// Payments through Fawry (docs/product.md §7, fawry; docs/services.md §1). The notification
 // route is public and trusted only through its signature; everything else declares its roles.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";

@@ -30,7 +30,7 @@ export const interviewRoutes = [
       const db = c.get("db");
       const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
       tutorChanged(c, user.id);
-      // docs/business-rules.md (Chat): a booked interview opens the pair's room; the manager is told.
+      // docs/rules.md (Chat): a booked interview opens the pair's room; the manager is told.
       await openRoom(db, user.id, body.interviewerId);
       const interview = (await findInterview(db, id))!;
       await notifyUser(c, interview.interviewerId, tutorMessages.interviewBooked(interview.intervieweeName, interview.start));

@@ -37,7 +37,7 @@ export const lessonRoutes = [
     method: "post",
     path: "/lesson/",
     access: [Role.Student],
-    summary: "Book a 15- or 30-minute lesson in a tutor's free time (every rule of business-rules.md, in order).",
+    summary: "Book a 15- or 30-minute lesson in a tutor's free time (every rule of docs/rules.md, in order).",
     body: bookLessonBody,
     status: 201,
     // The tutor's clock is read with the caller, so the booking stays two round trips.

@@ -36,7 +36,7 @@ export const messagingRoutes = [
     path: "/telegram/webhook",
     access: "public",
     summary:
-      "Telegram's webhook (integrations.md §3.2): trusted only through X-Telegram-Bot-Api-Secret-Token; \"/start <token>\" links the chat to the token's account and the bot answers in the chat (once per update_id).",
+      "Telegram's webhook (docs/services.md §3.2): trusted only through X-Telegram-Bot-Api-Secret-Token; \"/start <token>\" links the chat to the token's account and the bot answers in the chat (once per update_id).",
     body: telegramUpdateBody,
     async handle({ c, body }) {
       const config = c.get("config");
@@ -76,7 +76,7 @@ export const messagingRoutes = [
     method: "get",
     path: "/whatsapp/webhook",
     access: "public",
-    summary: "WhatsApp webhook subscription check (integrations.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
+    summary: "WhatsApp webhook subscription check (docs/services.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
     query: whatsAppVerifyQuery,
     handle({ c, query }) {
       const { verifyToken } = whatsAppWebhookKeys(c.get("config"));
@@ -90,7 +90,7 @@ export const messagingRoutes = [
     method: "post",
     path: "/whatsapp/webhook",
     access: "public",
-    summary: "WhatsApp webhook events (integrations.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
+    summary: "WhatsApp webhook events (docs/services.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
     body: whatsAppWebhookBody,
     async handle({ c }) {
       const { appSecret } = whatsAppWebhookKeys(c.get("config"));

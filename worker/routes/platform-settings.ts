@@ -4,7 +4,7 @@ import { readPlatformSettings, saveBusinessSettings, saveWithdrawSettings } from
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
-/** The admin area's platform settings (docs/product.md §2; defaults in docs/business-rules.md). */
+/** The admin area's platform settings (docs/product.md §2; defaults in docs/rules.md). */
 export const platformSettingsRoutes = [
   route({
     method: "get",

@@ -71,7 +71,7 @@ export const sessionRoutes = [
     path: "/session/livekit/webhook",
     access: "public",
     summary:
-      "LiveKit webhook (integrations.md §2.4): the Authorization JWT must be signed with the API secret and carry the body's SHA-256; participant_joined/left feed the attendance log.",
+      "LiveKit webhook (docs/services.md §2.4): the Authorization JWT must be signed with the API secret and carry the body's SHA-256; participant_joined/left feed the attendance log.",
     async handle({ c }) {
       const config = liveKit(c);
       if (!config) fail("service-unavailable");

@@ -139,7 +139,7 @@ export const userRoutes = [
           fail("wrong-password");
         passwordHash = await hashPassword(password);
       }
-      // Tutor names are Arabic only (docs/business-rules.md, Validation bounds); the shared rule decides.
+      // Tutor names are Arabic only (docs/rules.md, Validation bounds); the shared rule decides.
       if (profile.name && isTutorSide(target.role as Role)) {
         const checked = tutorNameRule.safeParse(profile.name);
         if (!checked.success) {

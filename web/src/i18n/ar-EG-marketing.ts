@@ -2,7 +2,7 @@
  * The public marketing pages' texts (docs/product.md §2, public site). Only those lazy pages
  * import this module, so its long texts stay out of the app's first download.
  *
- * Honesty rule: every fact here is a rule of the product (docs/business-rules.md) — durations,
+ * Honesty rule: every fact here is a rule of the product (docs/rules.md) — durations,
  * cancellation window, vetting steps, payment methods. No invented numbers or testimonials.
  */
 export type TextSection = { heading: string; paragraphs: readonly string[]; list?: readonly string[] };

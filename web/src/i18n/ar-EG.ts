@@ -470,7 +470,7 @@ export const ar = {
     } satisfies Record<AckResult | "timeout", string>,
   },
 
-  /** Starting a room from a profile (docs/business-rules.md, Chat). */
+  /** Starting a room from a profile (docs/rules.md, Chat). */
   chatStart: {
     messageTutor: "مراسلة المدرّس",
     messageManager: "مراسلة مسؤول المقابلة",
@@ -1100,7 +1100,7 @@ export const ar = {
     anonymous: "طالب",
     pagination: "صفحات التقييمات",
     forbidden: "يمكنك تقييم المدرّس بعد حصة مكتملة معه فقط.",
-    /** A tutor rates the studio that made their video (docs/business-rules.md, Ratings). */
+    /** A tutor rates the studio that made their video (docs/rules.md, Ratings). */
     rateStudio: "قيّم الاستوديو",
     editStudioRating: "تعديل تقييمك للاستوديو",
     studioText: "رأيك في جلسة التصوير (اختياري)",

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zon
 
 /**
  * docs/product.md §1: Arabic (Egypt), the week starts on Saturday, money in EGP; times in the viewer's zone
- * (docs/business-rules.md: Africa/Cairo unless the signed-in user chose another in settings).
+ * (docs/rules.md: Africa/Cairo unless the signed-in user chose another in settings).
  */
 export const locale = "ar-EG";
 export const firstDayOfWeek: Weekday = Weekday.Saturday;

@@ -1,4 +1,4 @@
-// The local Fawry sandbox (docs/integrations.md §1.15): the same paths, bodies and signatures as
+// The local Fawry sandbox (docs/services.md §1.15): the same paths, bodies and signatures as
 // FawryPay, on /api/v1/dev/fawry, local environment only. Orders and cards live in two tables of
 // its own in the local D1 (created on first use), so they survive across requests and isolates.
 import { Hono } from "hono";

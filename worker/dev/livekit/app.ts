@@ -1,4 +1,4 @@
-// The local LiveKit room-service emulator (docs/integrations.md §2.5), for tests and local runs pointed
+// The local LiveKit room-service emulator (docs/services.md §2.5), for tests and local runs pointed
 // at it (LIVEKIT_URL = <origin>/api/v1/dev/livekit). No media: it implements
 // POST /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant}
 // over in-memory rooms, checks the Bearer JWT and its grants with the SDK's TokenVerifier, and its

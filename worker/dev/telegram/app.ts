@@ -1,4 +1,4 @@
-// The local Telegram Bot API emulator (docs/integrations.md §3.4): POST /bot<token>/{sendMessage,
+// The local Telegram Bot API emulator (docs/services.md §3.4): POST /bot<token>/{sendMessage,
 // setWebhook,getUpdates,getMe} with the real envelope and error texts, on /api/v1/dev/telegram,
 // local environment only. A chat exists once its user "pressed Start" (the test hook below);
 // sending to any other chat id (a phone number, say) is Telegram's 400 "chat not found".

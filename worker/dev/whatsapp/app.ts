@@ -1,4 +1,4 @@
-// The local WhatsApp Cloud API emulator (docs/integrations.md §4.5): POST /<version>/<phone-number-id>/messages
+// The local WhatsApp Cloud API emulator (docs/services.md §4.5): POST /<version>/<phone-number-id>/messages
 // with the Graph request and answer shapes and its error envelope, on /api/v1/dev/whatsapp, local
 // environment only. It knows the two templates we use (name, language, parameter counts), refuses
 // free-form text outside the 24-hour window (131047), and its hooks send signed webhooks (statuses,

@@ -4,7 +4,7 @@ import { ar } from "../../i18n/ar-EG";
 import { Button } from "../../ui/button";
 import { toasts } from "../../ui/toast-store";
 
-/** docs/business-rules.md: a chat message is 1..1000 characters of text. */
+/** docs/rules.md: a chat message is 1..1000 characters of text. */
 export const maxMessageLength = 1000;
 
 /** What the composer refuses before anything is sent: empty text, or text over the limit. */

@@ -25,7 +25,7 @@ type StartChatProps = {
 };
 
 /**
- * docs/business-rules.md, Chat: opens the caller's room with this user, or starts one with a first
+ * docs/rules.md, Chat: opens the caller's room with this user, or starts one with a first
  * message (POST /chat/new) and opens it in /chat. A student without a verified email is told so
  * and offered the verification. The server decides who may talk to whom; callers show this only
  * where the rules allow it.

@@ -12,7 +12,7 @@ import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { toasts } from "../../ui/toast-store";
 import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAction } from "./thread";
 
-/** Students, tutors and tutor managers chat (docs/business-rules.md, Chat). */
+/** Students, tutors and tutor managers chat (docs/rules.md, Chat). */
 export const chatRoles: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
 /** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */

@@ -1,4 +1,4 @@
-/** docs/business-rules.md, Live sessions: the room opens 10 minutes before the start and closes at the end. */
+/** docs/rules.md, Live sessions: the room opens 10 minutes before the start and closes at the end. */
 export const roomOpensBeforeMs = 10 * 60_000;
 /** A student may report the tutor absent from 3 minutes after the start. */
 export const absenceReportAfterMs = 3 * 60_000;

@@ -4,7 +4,7 @@ import { StartChat } from "../chat/start-chat";
 type Member = { id: number; name: string | null };
 
 /**
- * The pair's chat from an interview or demo-session page (docs/business-rules.md, Chat: a tutor and
+ * The pair's chat from an interview or demo-session page (docs/rules.md, Chat: a tutor and
  * their tutor manager may talk): the tutor writes to the manager, the manager to the tutor;
  * nobody else sees the button.
  */

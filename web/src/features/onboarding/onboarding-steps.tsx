@@ -44,7 +44,7 @@ function ActivatedCard({ activated, photographed }: { activated: boolean; photog
   return (
     <section className="flex flex-col items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6">
       <h2 className="text-lg font-bold text-emerald-900">{ar.onboarding.activatedTitle}</h2>
-      {/* Listed only with the studio's photo, video and thumbnail (docs/business-rules.md). */}
+      {/* Listed only with the studio's photo, video and thumbnail (docs/rules.md). */}
       <p className="text-emerald-900">{photographed ? ar.onboarding.activatedBody : ar.studio.activatedNeedsPhoto}</p>
       <Link to="/schedule-management" className={buttonClasses("primary")}>
         {ar.onboarding.openSchedule}

@@ -8,7 +8,7 @@ import { useMyRatingsQuery } from "./use-ratings";
 const t = ar.ratings;
 
 /**
- * docs/business-rules.md (Ratings): a tutor may rate the studio that made their video. Shown under a
+ * docs/rules.md (Ratings): a tutor may rate the studio that made their video. Shown under a
  * finished photo session once the studio uploaded the video; opens the rating dialog (new or edit).
  */
 export function RateStudio({ sessionId }: { sessionId: number }) {

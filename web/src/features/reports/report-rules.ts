@@ -10,7 +10,7 @@ export const reportFormSchema = z.object({
 });
 export type ReportFormValues = { title: string; description: string };
 
-/** The server's screenshot check, before uploading: an image type, ≤ 8 MB (docs/business-rules.md, file limits). */
+/** The server's screenshot check, before uploading: an image type, ≤ 8 MB (docs/rules.md, file limits). */
 export function screenshotProblem(file: File): "invalid-type" | "large-file-size" | null {
   if (!(reportScreenshotTypes as readonly string[]).includes(file.type)) return "invalid-type";
   if (file.size > bounds.fileBytes.reportScreenshot) return "large-file-size";

@@ -35,7 +35,7 @@ export type JoinState =
   | { kind: "open"; startsInMs: number; endsInMs: number; started: boolean }
   | { kind: "ended" };
 
-/** Where the next lesson's join button stands at `now` (the room's own window: docs/business-rules.md, Live sessions). */
+/** Where the next lesson's join button stands at `now` (the room's own window: docs/rules.md, Live sessions). */
 export function joinState(lesson: { start: string; duration: number }, now: number): JoinState {
   const end = new Date(Date.parse(lesson.start) + lesson.duration * MINUTE_MS).toISOString();
   const clock = countdown(lesson.start, end, now);

@@ -13,7 +13,7 @@ export const assetLimits: Record<TutorAssetKind, { types: readonly string[]; max
 
 export type AssetProblem = "asset-type" | "asset-size" | "asset-empty";
 
-/** A wrong type or size gets its message in the browser first (docs/business-rules.md, file limits). */
+/** A wrong type or size gets its message in the browser first (docs/rules.md, file limits). */
 export function assetProblem(kind: TutorAssetKind, file: Pick<File, "type" | "size">): AssetProblem | null {
   const limits = assetLimits[kind];
   if (!limits.types.includes(file.type)) return "asset-type";

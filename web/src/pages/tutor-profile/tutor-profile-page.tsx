@@ -88,7 +88,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
   );
 }
 
-/** «مراسلة المدرّس» for students and visitors (docs/business-rules.md, Chat: a student may start a room with a tutor). */
+/** «مراسلة المدرّس» for students and visitors (docs/rules.md, Chat: a student may start a room with a tutor). */
 function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string; gender: TutorInfo["gender"] }) {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
