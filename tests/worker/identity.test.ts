@@ -106,6 +106,22 @@ describe("sign-in (POST /auth/password)", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("too-many-requests");
   });
+
+  it("never holds back someone who signs in often from one address: a success clears that address's attempts", async () => {
+    const { user } = await register();
+    const headers = { "cf-connecting-ip": "203.0.113.10" };
+    for (let i = 0; i < 15; i++) {
+      const signedIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD }, headers });
+      expect(signedIn.status).toBe(200);
+    }
+    // Guessing from there is still counted from zero: ten wrong tries, then the limit.
+    for (let i = 0; i < 10; i++) {
+      await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "Wrong#Pass1" }, headers });
+      await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?").bind(`sign-in-account:${user.email}`).run();
+    }
+    const limited = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD }, headers });
+    expect([limited.status, limited.body.code]).toEqual([429, "too-many-requests"]);
+  });
 });
 
 describe("tokens", () => {

@@ -1,7 +1,7 @@
 /**
  * Password sign-in under attack (rate_limits rows, no other state):
  *
- * - per address and email: every attempt counts (settings.rateLimits.signIn);
+ * - per address and email: every attempt counts until one succeeds (settings.rateLimits.signIn);
  * - per address across accounts: failures count (password spraying from one address);
  * - per account from any address: a delay that doubles with each failure in a row, capped, and
  *   runs out — never a lock-out another person could hold on someone's account;
@@ -36,7 +36,7 @@ export function accountDelayMs(failures: number): number {
  * address's and the account's failures (one round trip). Refuses with too-many-requests and a
  * Retry-After while a limit holds.
  */
-export async function checkSignInAllowed(db: Db, address: string, email: string, now = Date.now()): Promise<{ accountFailures: number }> {
+export async function checkSignInAllowed(db: Db, address: string, email: string, now = Date.now()): Promise<{ accountFailures: number; pairAttempts: number }> {
   const pair = settings.rateLimits.signIn;
   const expired = now - pair.windowMs;
   const [counted, byAddress, byAccount] = await d1(db).batch([
@@ -63,7 +63,7 @@ export async function checkSignInAllowed(db: Db, address: string, email: string,
   const accountFailures = fresh ? account.count : 0;
   const waitUntil = fresh ? account.window_start + accountDelayMs(accountFailures) : 0;
   if (waitUntil > now) failTooMany((waitUntil - now) / 1000);
-  return { accountFailures };
+  return { accountFailures, pairAttempts: attempt?.count ?? 1 };
 }
 
 /**
@@ -99,7 +99,11 @@ export async function recordSignInFailure(db: Db, address: string, email: string
   ]);
 }
 
-/** A success ends the account's run of failures. */
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.run(sql`DELETE FROM ${rateLimits} WHERE key = ${accountKey(email)}`);
+/**
+ * A success ends the account's run of failures and this address's attempts at this account: the
+ * attempt limit is there to stop guessing, so a person who signs in often from one place (a shared
+ * office or carrier address, a family laptop) is never held back by their own earlier successes.
+ */
+export async function signInSucceeded(db: Db, address: string, email: string): Promise<void> {
+  await db.run(sql`DELETE FROM ${rateLimits} WHERE key IN (${accountKey(email)}, ${pairKey(address, email)})`);
 }

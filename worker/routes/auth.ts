@@ -11,7 +11,7 @@ import {
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
-import { checkSignInAllowed, clearAccountFailures, passwordMatches, recordSignInFailure } from "../domain/sign-in-limits";
+import { checkSignInAllowed, passwordMatches, recordSignInFailure, signInSucceeded } from "../domain/sign-in-limits";
 import { createUser, findUserByEmail, updateUser } from "../domain/users";
 import { fail } from "../http/failure";
 import { clientAddress, signedIn } from "../http/respond";
@@ -28,7 +28,7 @@ export const authRoutes = [
       const db = c.get("db");
       const address = clientAddress(c);
       // Limits per address and email, per address across accounts, and a per-account delay.
-      const { accountFailures } = await checkSignInAllowed(db, address, body.email);
+      const { accountFailures, pairAttempts } = await checkSignInAllowed(db, address, body.email);
       const user = await findUserByEmail(db, body.email);
       // The same answer and the same hashing work for an unknown email and a wrong password.
       const matches = await passwordMatches(body.password, user?.passwordHash);
@@ -36,7 +36,8 @@ export const authRoutes = [
         await recordSignInFailure(db, address, body.email);
         fail("wrong-password");
       }
-      if (accountFailures > 0) await clearAccountFailures(db, body.email);
+      // Only when something was counted before this attempt: a first try costs no extra write.
+      if (accountFailures > 0 || pairAttempts > 1) await signInSucceeded(db, address, body.email);
       return signedIn(c, user);
     },
   }),
