@@ -129,7 +129,9 @@ describe("account safety", () => {
     await student.getByText(errorMessage("account-suspended")).first().waitFor();
 
     await admin.getByRole("button", { name: s.restore }).click();
-    await admin.getByRole("dialog", { name: s.restoreTitle }).getByRole("button", { name: s.confirmRestore }).click();
+    const restoreDialog = admin.getByRole("dialog", { name: s.restoreTitle });
+    await restoreDialog.getByRole("button", { name: s.confirmRestore }).click();
+    await restoreDialog.waitFor({ state: "hidden" });
     await card.getByText(s.active).waitFor();
     await admin.setViewportSize({ width: 360, height: 780 });
     await expectNoAxeViolations(admin, "/admin/user restored at 360 px");

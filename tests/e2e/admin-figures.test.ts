@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** A page like browser.ts's newPage; the page's Content-Security-Policy is bypassed so axe can be injected. */
 async function newPage(on: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await on.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), bypassCSP: true });
+  const context = await on.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), bypassCSP: true, reducedMotion: "reduce" });
   return context.newPage();
 }
 

@@ -21,7 +21,9 @@ export async function launch(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   // Pages run under the product's Content-Security-Policy (axe-core is injected through the
   // DevTools protocol below, which the policy does not govern), so a blocked script shows here.
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl() });
+  // Reduced motion: the product's styles then make transitions instant, so axe never measures a
+  // colour halfway through a button's or dialog's transition (a flaky contrast violation).
+  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
   return context.newPage();
 }
 

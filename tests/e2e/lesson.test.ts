@@ -86,7 +86,7 @@ async function bookInterview(manager: Auth, start: number): Promise<{ id: number
 }
 
 async function openAs(auth: Auth, path: string, viewport = { width: 1280, height: 900 }, init?: () => void): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl() });
+  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem("dars.session.token", token!);

@@ -36,7 +36,7 @@ const signIn = async (email: string) => (await api<Auth>("POST", "/auth/password
 
 /** A signed-in page for a staff user, with the session put where the SPA keeps it. */
 async function openAs(browser: Browser, auth: Auth, path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl() });
+  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem("dars.session.token", token!);
