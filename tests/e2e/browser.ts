@@ -3,6 +3,8 @@ import path from "node:path";
 import axe from "axe-core";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import type { Paged } from "../../schema/api/common";
+import type { PlanView } from "../../schema/api/plan";
 import { ar } from "../../web/src/i18n/ar-EG";
 
 export const baseUrl = () => inject("baseUrl");
@@ -94,4 +96,28 @@ export async function userIdOf(email: string): Promise<number> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   return ((await response.json()) as { user: { id: number } }).user.id;
+}
+
+/** The cheapest plan a newcomer can buy, by its month price. */
+export async function cheapestPlan(): Promise<PlanView> {
+  const response = await fetch(`${baseUrl()}/api/v1/plan/list?size=100`);
+  const { list } = (await response.json()) as Paged<PlanView>;
+  const plans = list.filter((plan) => plan.active && !plan.inviteOnly).sort((a, b) => a.monthPrice - b.monthPrice);
+  if (!plans[0]) throw new Error("no plan to buy");
+  return plans[0];
+}
+
+/** Registers a new student through the UI and verifies the email with the mailed code. */
+export async function newVerifiedStudent(page: Page, name: string, password: string, prefix = "e2e-student"): Promise<void> {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await registerStudent(page, name, email, password);
+  await page.goto("/s/dashboard");
+  await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+  // The code field appears once the new code is stored (it replaces the one sent at registration).
+  await field(dialog, ar.fields.code).waitFor();
+  await field(dialog, ar.fields.code).fill(await latestCode(email));
+  await dialog.getByRole("button", { name: ar.verification.confirm }).click();
+  await page.getByText(ar.verification.emailVerified).first().waitFor();
 }

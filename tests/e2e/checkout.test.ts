@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "@schema/api/common";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
 import { money } from "../../web/src/i18n/ar-EG-money";
-import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
+import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
 
 const PASSWORD = "Checkout#2026";
 const p = ar.payments;
@@ -18,29 +17,7 @@ afterAll(async () => {
 });
 
 
-/** The cheapest plan a newcomer can buy, by its month price. */
-async function cheapestPlan(): Promise<PlanView> {
-  const response = await fetch(`${baseUrl()}/api/v1/plan/list?size=100`);
-  const { list } = (await response.json()) as Paged<PlanView>;
-  const plans = list.filter((plan) => plan.active && !plan.inviteOnly).sort((a, b) => a.monthPrice - b.monthPrice);
-  if (!plans[0]) throw new Error("no plan to buy");
-  return plans[0];
-}
 
-/** Registers a new student through the UI and verifies the email with the mailed code. */
-async function newVerifiedStudent(page: Page, name: string) {
-  const email = `e2e-buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await registerStudent(page, name, email, PASSWORD);
-  await page.goto("/s/dashboard");
-  await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
-  // The code field appears once the new code is stored (it replaces the one sent at registration).
-  await field(dialog, ar.fields.code).waitFor();
-  await field(dialog, ar.fields.code).fill(await latestCode(email));
-  await dialog.getByRole("button", { name: ar.verification.confirm }).click();
-  await page.getByText(ar.verification.emailVerified).first().waitFor();
-}
 
 /** Opens the checkout of a plan for a month and waits for the payment tabs. */
 async function openCheckout(page: Page, plan: PlanView) {
@@ -92,7 +69,7 @@ async function expectTabsAccessible(page: Page) {
 describe("checkout (issue 5)", () => {
   it("a new student buys the cheapest plan for a month by reference number, and sees it paid and on the dashboard", async () => {
     const page = await newPage(browser);
-    await newVerifiedStudent(page, "منى عادل");
+    await newVerifiedStudent(page, "منى عادل", PASSWORD, "e2e-buyer");
 
     // The checkout of the cheapest plan, one month.
     const plan = await cheapestPlan();
@@ -143,7 +120,7 @@ describe("checkout (issue 5)", () => {
 
   it("a new student adds a card on Fawry's hosted page, fails once at 3-D Secure, retries and buys the plan by card", async () => {
     const page = await newPage(browser);
-    await newVerifiedStudent(page, "كريم حسن");
+    await newVerifiedStudent(page, "كريم حسن", PASSWORD, "e2e-buyer");
     const plan = await cheapestPlan();
     await openCheckout(page, plan);
 

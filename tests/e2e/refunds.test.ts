@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "@schema/api/common";
-import type { PlanView } from "@schema/api/plan";
 import { ar } from "../../web/src/i18n/ar-EG";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { signatures } from "../../worker/integrations/fawry";
 import { LOCAL_FAWRY } from "../../worker/dev/fawry/keys";
-import { baseUrl, expectNoAxeViolations, field, latestCode, launch, newPage, registerStudent, screenshot, signIn } from "./browser";
+import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 
 const PASSWORD = "Refund#2026";
 const p = ar.payments;
@@ -20,26 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function cheapestPlan(): Promise<PlanView> {
-  const response = await fetch(`${baseUrl()}/api/v1/plan/list?size=100`);
-  const { list } = (await response.json()) as Paged<PlanView>;
-  const plans = list.filter((plan) => plan.active && !plan.inviteOnly).sort((a, b) => a.monthPrice - b.monthPrice);
-  if (!plans[0]) throw new Error("no plan to buy");
-  return plans[0];
-}
 
-async function newVerifiedStudent(page: Page, name: string) {
-  const email = `e2e-refund-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await registerStudent(page, name, email, PASSWORD);
-  await page.goto("/s/dashboard");
-  await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
-  await field(dialog, ar.fields.code).waitFor();
-  await field(dialog, ar.fields.code).fill(await latestCode(email));
-  await dialog.getByRole("button", { name: ar.verification.confirm }).click();
-  await page.getByText(ar.verification.emailVerified).first().waitFor();
-}
 
 const egp = (piasters: number) =>
   new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(piasters / 100).replace(/\s/g, "");
@@ -47,7 +26,7 @@ const egp = (piasters: number) =>
 describe("money goes back (cancel → refund → receipts)", () => {
   it("a student pays at an outlet, cancels from /payments after seeing the refund, sees it Refunded and downloads both receipts", async () => {
     const page = await newPage(browser);
-    await newVerifiedStudent(page, "هالة سمير");
+    await newVerifiedStudent(page, "هالة سمير", PASSWORD, "e2e-refund");
     const plan = await cheapestPlan();
 
     // Buy by reference number, paid at an outlet through the sandbox.
