@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
+import { Outlet, ScrollRestoration } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
 import { Observability } from "../features/consent/consent-banner";
 import { SiteFooter } from "../features/marketing/site-footer";
@@ -8,13 +8,14 @@ import { cx } from "../ui/class-names";
 import { LeaveGuard } from "../lib/use-leave-warning";
 import { OfflineBanner } from "../ui/offline-banner";
 import { Toaster } from "../ui/toaster";
+import { shellWidth, useInAdminShell } from "./shell-width";
 import { SiteHeader } from "./site-header";
 
 /** docs/product.md §2: every screen is a child of this layout (header, content, toasts). */
 export function RootLayout() {
   const isLocal = useIsLocalEnvironment();
   // The admin area is a work tool: its shell has its own navigation and no marketing footer.
-  const inAdmin = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const inAdmin = useInAdminShell();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,7 +28,7 @@ export function RootLayout() {
       <SiteHeader />
       <OfflineBanner />
       <LeaveGuard message={ar.market.uploadLeaveWarning} />
-      <main id="main-content" tabIndex={-1} className={cx("mx-auto w-full flex-1 px-4 py-6 sm:py-10", inAdmin ? "max-w-7xl" : "max-w-5xl")}>
+      <main id="main-content" tabIndex={-1} className={cx("mx-auto w-full flex-1 px-4 py-6 sm:py-10", shellWidth(inAdmin))}>
         <Outlet />
       </main>
       {!inAdmin && <SiteFooter isLocal={isLocal} />}

@@ -13,6 +13,7 @@ import { UserAvatar } from "../features/user/user-avatar";
 import { buttonClasses } from "../ui/button";
 import { cx } from "../ui/class-names";
 import { Menu } from "../ui/menu";
+import { shellWidth, useInAdminShell } from "./shell-width";
 
 // «الإبلاغ عن مشكلة» loads its dialog only when opened.
 const ReportDialog = lazy(async () => ({ default: (await import("../features/reports/report-dialog")).ReportDialog }));
@@ -90,10 +91,12 @@ export function SiteHeader() {
   // menu carries every link, so nothing wraps or overflows on a tablet.
   const rowFrom = rowItems.length > 4 ? "lg:flex" : "sm:flex";
   const [reporting, setReporting] = useState(false);
+  // Inside the admin shell the header's row is as wide as the admin layout under it.
+  const width = shellWidth(useInAdminShell());
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4">
+      <div className={cx("mx-auto flex h-16 items-center gap-2 px-4", width)}>
         <Link to="/" className="rounded-lg px-1 text-2xl font-bold text-brand-800" aria-label={`${ar.appName} — ${ar.nav.home}`}>
           {ar.appName}
         </Link>
