@@ -2,7 +2,7 @@ import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent, ServerStats } from "../schema/events";
 import { createDb } from "../worker/db";
 import type { Env } from "../worker/env";
-import { computeServerStats } from "../worker/realtime/server-stats";
+import { computeServerStats } from "../worker/notifications/server-stats";
 
 /** ServerStats goes out at most once a second (a change schedules it, never sends it at once). */
 const STATS_MIN_INTERVAL_MS = 1000;
@@ -16,7 +16,7 @@ const REQUEST_WINDOW_S = 60;
 /**
  * The one staff channel ("main"): server stats and admin events. Only admins' sockets reach it
  * (worker/parties.ts). It keeps the set of online users that user channels report and the API
- * request counts the isolates report (worker/realtime/request-counter.ts). Stats are broadcast
+ * request counts the isolates report (worker/notifications/request-counter.ts). Stats are broadcast
  * from the alarm, which runs only while a staff socket is connected.
  */
 export class AdminChannel extends Server<Env> {

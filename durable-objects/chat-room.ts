@@ -6,7 +6,7 @@ import { createDb } from "../worker/db";
 import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
 import { createLogger, describeError } from "../worker/http/logger";
-import { publishFramesToUser } from "../worker/realtime/publish";
+import { publishFramesToUser } from "../worker/notifications/publish";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
 export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };

@@ -4,8 +4,8 @@ import { createDb } from "../worker/db";
 import { roomPartnerIds } from "../worker/domain/chat";
 import type { Env } from "../worker/env";
 import { createLogger, describeError, type Logger } from "../worker/http/logger";
-import { onlineAmong } from "../worker/realtime/presence";
-import { publishToUsers, reportPresence } from "../worker/realtime/publish";
+import { onlineAmong } from "../worker/notifications/presence";
+import { publishToUsers, reportPresence } from "../worker/notifications/publish";
 
 type SocketState = { userId: number };
 

@@ -7,7 +7,7 @@ import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
 import { sentryOptions } from "./observability/sentry";
-import { countApiRequest } from "./realtime/request-counter";
+import { countApiRequest } from "./notifications/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
 
 import { AdminChannel as AdminChannelParty } from "../durable-objects/admin-channel";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { deliver, enqueue } from "../../worker/domain/outbox";
+import { deliver, enqueue } from "../../worker/notifications/outbox";
 import { createDb } from "../../worker/db";
 import { readConfig, type Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";

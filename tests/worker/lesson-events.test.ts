@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
 import { createDb } from "../../worker/db";
 import { createLogger } from "../../worker/http/logger";
-import { publishLessonCanceled } from "../../worker/realtime/lessons";
+import { publishLessonCanceled } from "../../worker/notifications/lesson-events";
 import { addMinutes, book, createPlan, createStudent, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
 import { SANDBOX, transactionRow } from "./factories-payments";
 import { TestSocket, closeAll } from "./factories-chat";

@@ -6,9 +6,9 @@ import type { UserChannel } from "../../durable-objects/user-channel";
 import { Role } from "../../schema/enums";
 import type { Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";
-import { onlineAmong } from "../../worker/realtime/presence";
-import { publishToAdmins, publishToUser } from "../../worker/realtime/publish";
-import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/realtime/request-counter";
+import { onlineAmong } from "../../worker/notifications/presence";
+import { publishToAdmins, publishToUser } from "../../worker/notifications/publish";
+import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/notifications/request-counter";
 import { call, createUserWithRole } from "./helpers";
 import { TestSocket, closeAll, connect, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
 

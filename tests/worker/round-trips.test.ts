@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { BenchSeed } from "../../worker/dev/bench";
 import { createDb } from "../../worker/db";
-import { deliverAll, enqueue } from "../../worker/domain/outbox";
+import { deliverAll, enqueue } from "../../worker/notifications/outbox";
 import type { Env } from "../../worker/env";
 import { createLogger } from "../../worker/http/logger";
 import type { Services } from "../../worker/integrations";

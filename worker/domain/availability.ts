@@ -6,8 +6,9 @@ import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../sch
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import { messagesTo, timeMark } from "./lessons";
-import type { Message } from "./outbox";
+import { messagesTo } from "../notifications/channels";
+import { timeMark } from "../notifications/clock";
+import type { Message } from "../notifications/outbox";
 
 /** docs/rules.md, Availability: slot boundaries are on the 15-minute grid. */
 export const SLOT_GRID_MS = 15 * 60 * 1000;

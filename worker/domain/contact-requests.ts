@@ -8,7 +8,7 @@ import { contactRequests, users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import type { createContactRequestBody } from "../../schema/api/contact-request";
 import type { Db } from "../http/context";
-import type { Message } from "./outbox";
+import type { Message } from "../notifications/outbox";
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
 type ContactRequestInput = z.output<typeof createContactRequestBody>;

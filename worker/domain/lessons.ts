@@ -3,13 +3,14 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "./audit";
 import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
-import { MessagingApp, Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
+import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
-import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "../../schema/time-zones";
 import { d1, prebuilt, statement } from "../db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
-import type { Message, OutboxRow } from "./outbox";
+import { messagesToSql } from "../notifications/channels";
+import { lessonMessages } from "../notifications/lesson-messages";
+import type { OutboxRow } from "../notifications/outbox";
 import { currentBusinessSettings } from "./platform-settings";
 import { settings } from "./settings";
 import { tutorsChanged } from "./tutor-list";
@@ -63,113 +64,6 @@ export function lessonPrice(duration: number, tutorRole: Role, rates: Pick<Busin
 export function tutorEarning(duration: number, rates: Pick<BusinessSettings, "tutorHourlyRate"> = settings.lessons): number {
   return Math.round((duration * rates.tutorHourlyRate) / 60);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Notifications
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function timeFormatIn(zone: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" });
-    timeFormats.set(zone, format);
-  }
-  return format;
-}
-
-/** "السبت، ٢٨ نوفمبر ٢٠٢٦ في ٦:٠٠ م" on a zone's clock (Cairo unless given). */
-export const formatLessonTime = (iso: string, zone: string = DEFAULT_TIME_ZONE) => timeFormatIn(zone).format(new Date(iso));
-
-const TIME_MARK = "\uE000"; // private use: never in a real text
-const markedTimes = /\uE000([^\uE000]*)\uE000/g;
-
-/**
- * A time inside a notification text. It is written out on the recipient's clock, with the words
- * naming that clock ("… بتوقيت الرياض"), when the message is addressed to them (messagesTo, or
- * messagesToSql given the zone the caller read); a text enqueued otherwise gets Cairo time, said as such.
- */
-export const timeMark = (iso: string) => `${TIME_MARK}${iso}${TIME_MARK}`;
-
-/** The text with its time marks written out on a zone's clock. */
-export function onClockOf(text: string, zone: string): string {
-  return text.replace(markedTimes, (_, iso: string) => `${formatLessonTime(iso, zone)} ${onTimeOf(zone)}`);
-}
-
-/** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. Times on the user's clock. */
-export function messagesTo(user: UserRow, rawText: { subject: string; body: string }, dedupeKey?: string): Message[] {
-  const zone = effectiveTimeZone(user.timeZone);
-  const text = { subject: onClockOf(rawText.subject, zone), body: onClockOf(rawText.body, zone) };
-  const out: Message[] = [{ userId: user.id, channel: "email", recipient: user.email, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:email` : null }];
-  if (user.verifiedPhone && user.phone && user.notificationMethod === MessagingApp.Whatsapp)
-    out.push({ userId: user.id, channel: "whatsapp", recipient: user.phone, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null });
-  if (user.verifiedPhone && user.telegramChatId && user.notificationMethod === MessagingApp.Telegram)
-    out.push({ userId: user.id, channel: "telegram", recipient: user.telegramChatId, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:telegram` : null });
-  return out;
-}
-
-const NAME_MARK = "\u0001name\u0001";
-
-/**
- * messagesTo as one INSERT ... SELECT into the outbox, for a batch that cannot read the users
- * first: the user's channels and addresses are read from the users table in the statement (email
- * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
- * user, and nothing is written unless `when` holds. Times are written on `zone`, the user's clock
- * as the caller read it (Cairo when not given). Answers the stored rows (for delivery).
- */
-export function messagesToSql(p: {
-  userId: number;
-  otherId: number;
-  text: (other: string | null) => { subject: string; body: string };
-  when: SQL;
-  at: string;
-  zone?: string | null;
-}): SQL {
-  const zone = effectiveTimeZone(p.zone);
-  const onClock = (text: { subject: string; body: string }) => ({ subject: onClockOf(text.subject, zone), body: onClockOf(text.body, zone) });
-  const plain = onClock(p.text(null));
-  const marked = onClock(p.text(NAME_MARK));
-  const named = (plainText: string, markedText: string) =>
-    sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
-  return sql`INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, created_at)
-    SELECT u.id, ch.channel, CASE ch.channel WHEN 'email' THEN u.email WHEN 'whatsapp' THEN u.phone ELSE u.telegram_chat_id END,
-      ${named(plain.subject, marked.subject)}, ${named(plain.body, marked.body)}, ${p.at}
-    FROM users u
-    JOIN (SELECT 1 AS n, 'email' AS channel UNION ALL SELECT 2, 'whatsapp' UNION ALL SELECT 3, 'telegram') ch
-    LEFT JOIN users o ON o.id = ${p.otherId}
-    WHERE u.id = ${p.userId} AND ${p.when} AND (ch.channel = 'email'
-      OR (ch.channel = 'whatsapp' AND u.verified_phone AND coalesce(u.phone, '') <> '' AND u.notification_method = ${MessagingApp.Whatsapp})
-      OR (ch.channel = 'telegram' AND u.verified_phone AND coalesce(u.telegram_chat_id, '') <> '' AND u.notification_method = ${MessagingApp.Telegram}))
-    ORDER BY ch.n
-    RETURNING id, user_id AS userId, channel, recipient, subject, body, code, status, attempts, last_error AS lastError,
-      dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt`;
-}
-
-export const lessonMessages = {
-  booked: (start: string, duration: number, other: string | null) => ({
-    subject: "تم حجز حصة جديدة في درس",
-    body: `تم حجز حصة مدتها ${duration} دقيقة${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
-  }),
-  rebooked: (start: string, duration: number, other: string | null) => ({
-    subject: "تم تغيير موعد حصتك في درس",
-    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${timeMark(start)}، ومدتها ${duration} دقيقة.`,
-  }),
-  canceled: (start: string, by: string | null) => ({
-    subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)}${by ? ` بواسطة ${by}` : ""}.`,
-  }),
-  canceledBySystem: (start: string) => ({
-    subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)} لأن اشتراك الطالب أُلغي.`,
-  }),
-  reminder: (start: string, kind: "1d" | "1h") => ({
-    subject: kind === "1d" ? "تذكير: لديك حصة خلال يوم" : "تذكير: حصتك بعد ساعة",
-    body: `تذكير بحصتك في درس يوم ${timeMark(start)}. ادخل غرفة الحصة قبل الموعد بدقائق.`,
-  }),
-  minutesReady: (minutes: number) => ({
-    subject: "دقائقك الأسبوعية جاهزة",
-    body: `بدأ أسبوع جديد في اشتراكك: ${minutes} دقيقة جاهزة لحجز حصصك في درس.`,
-  }),
-};
 
 // ---------------------------------------------------------------------------------------------
 // Reading

@@ -12,9 +12,9 @@ import type { Env } from "../env";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { toEgp, type FawryClient } from "../integrations/fawry";
-import { publishToUser } from "../realtime/publish";
+import { publishToUser } from "../notifications/publish";
 import { d1, statement } from "./lessons";
-import { enqueue } from "./outbox";
+import { enqueue } from "../notifications/outbox";
 import { findTransaction, type TransactionRow } from "./transactions";
 
 const S = TransactionStatus;

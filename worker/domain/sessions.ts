@@ -6,7 +6,7 @@ import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, us
 import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
-import { timeMark } from "./lessons";
+import { timeMark } from "../notifications/clock";
 import type { UserRow } from "./users";
 
 /** The room opens this long before the start and closes at the scheduled end. */

@@ -5,8 +5,10 @@ import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import { endSessionsStatement } from "./auth-sessions";
-import { d1, lessonMessages, messagesToSql, statement } from "./lessons";
-import type { OutboxRow } from "./outbox";
+import { d1, statement } from "./lessons";
+import { lessonMessages } from "../notifications/lesson-messages";
+import { messagesToSql } from "../notifications/channels";
+import type { OutboxRow } from "../notifications/outbox";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
 
@@ -16,7 +18,7 @@ import type { UserRow } from "./users";
  * are cancelled the way an admin cancels one (both members notified, the student's weekly minutes
  * come back by themselves since they are counted from lessons that are not cancelled). Every
  * route then answers account-suspended to it (worker/http/route.ts), and the caller closes its
- * open sockets (worker/realtime/close-user.ts).
+ * open sockets (worker/notifications/close-user.ts).
  */
 
 type Target = Pick<UserRow, "id" | "role" | "suspendedAt" | "suspensionReason">;

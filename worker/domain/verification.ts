@@ -4,8 +4,8 @@ import { MessagingApp, VerificationType } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { codeDestination, consumeCode, issueCode, liveCodeDestination, whileCodeIsValid } from "./confirmation-codes";
-import { messages } from "./messages";
-import type { Message } from "./outbox";
+import { messages } from "../notifications/messages";
+import type { Message } from "../notifications/outbox";
 import { hashPassword } from "./password";
 import type { UserRow } from "./users";
 

@@ -1,10 +1,10 @@
 import { createDb } from "../db";
 import { readConfig, type Env } from "../env";
-import { deliverPending } from "../domain/outbox";
+import { deliverPending } from "../notifications/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
-import { sendLessonReminders } from "./reminders";
+import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
 
 /** The cron expressions of wrangler.toml, named for what they run. */

@@ -1,11 +1,11 @@
 import { slotActionsBody, slotListQuery, type SlotActionsResult } from "../../schema/api/availability-slot";
 import { Role } from "../../schema/enums";
 import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
-import { tutorChanged } from "../http/tutor-events";
+import { tutorChanged } from "../notifications/tutor-events";
 import { fail } from "../http/failure";
-import { notify } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLessonCanceled } from "../realtime/lessons";
+import { publishLessonCanceled } from "../notifications/lesson-events";
 
 export const availabilitySlotRoutes = [
   route({

@@ -17,7 +17,8 @@ import {
   startPhoneVerification,
   verifyPhone,
 } from "../domain/verification";
-import { clientAddress, notify, signedIn } from "../http/respond";
+import { clientAddress, signedIn } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
 

@@ -2,7 +2,8 @@ import { createContactRequestBody, type ContactRequestView } from "../../schema/
 import { contactRequestMessage, contactTeam, createContactRequest } from "../domain/contact-requests";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
-import { clientAddress, notify } from "../http/respond";
+import { clientAddress } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
 

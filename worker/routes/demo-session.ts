@@ -4,10 +4,10 @@ import type { ManagerProposal } from "../../schema/api/interview";
 import { ReviewStatus, Role } from "../../schema/enums";
 import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
 import { bookWithManager, proposeManager } from "../domain/interviews";
-import { tutorMessages } from "../domain/tutor-messages";
+import { tutorMessages } from "../notifications/tutor-messages";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../http/tutor-events";
+import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

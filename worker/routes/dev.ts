@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../../schema/api/common";
-import { listOutbox } from "../domain/outbox";
+import { listOutbox } from "../notifications/outbox";
 import { benchSeedBody, seedBench } from "../dev/bench";
 import { seedDemoData } from "../dev/seed";
 import { route } from "../http/route";

@@ -42,7 +42,7 @@ import {
 } from "../domain/payments";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { d1 } from "../domain/lessons";
-import { announceCanceledLessons } from "../http/subscription-events";
+import { announceCanceledLessons } from "../notifications/subscription-events";
 import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, staleOrders } from "../domain/refunds";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
 import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";

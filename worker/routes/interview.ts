@@ -3,11 +3,11 @@ import { interviewBookBody, interviewListQuery, interviewPatchBody, type Intervi
 import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
 import { openRoom } from "../domain/chat";
 import { bookWithManager, changeInterview, findInterview, listInterviews, proposeManager } from "../domain/interviews";
-import { tutorMessages } from "../domain/tutor-messages";
+import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../http/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../http/tutor-events";
+import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -13,14 +13,14 @@ import {
 } from "../../schema/api/intro-video";
 import { Role } from "../../schema/enums";
 import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
-import { tutorMessages } from "../domain/tutor-messages";
+import { tutorMessages } from "../notifications/tutor-messages";
 import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, checkVideoContent, introVideoKey, introVideoSeconds, publicUrl } from "../domain/uploads";
 import { fileReader, r2Reader } from "../domain/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
 import { auditActorOf } from "../domain/audit";
-import { notifyUser, tutorChanged } from "../http/tutor-events";
+import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 const uploaders = [Role.Tutor] as const;
 const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;

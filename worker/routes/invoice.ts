@@ -16,15 +16,15 @@ import {
   receiptOwner,
   type InvoiceRow,
 } from "../domain/invoices";
-import { messagesTo } from "../domain/lessons";
+import { messagesTo } from "../notifications/channels";
 import { findUserById } from "../domain/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
-import { notify } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { auditActorOf } from "../domain/audit";
 import { checkReceiptContent } from "../domain/uploads";
 import { route } from "../http/route";
-import { publishToAdmins, publishToUser } from "../realtime/publish";
+import { publishToAdmins, publishToUser } from "../notifications/publish";
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;

@@ -9,9 +9,9 @@ import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
-import { deliverLater } from "../http/respond";
+import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../realtime/lessons";
+import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../notifications/lesson-events";
 
 const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -8,7 +8,7 @@ import { whatsAppEmulatorFetch, whatsAppWebhookKeys } from "../dev/whatsapp";
 import { issueLinkToken, linkChat, telegramReplies } from "../domain/telegram-link";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
-import { notify } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { safeEqual } from "../integrations/fawry";
 import { SECRET_HEADER, deepLink, startPayload } from "../integrations/telegram";

@@ -2,11 +2,11 @@ import { idParam } from "../../schema/api/common";
 import { onboardingAdminBody, onboardingQuery, type Onboarding, type TutorActivation } from "../../schema/api/onboarding";
 import { Role, isAdmin } from "../../schema/enums";
 import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
-import { tutorMessages } from "../domain/tutor-messages";
+import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../http/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../http/tutor-events";
+import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 export const onboardingRoutes = [
   route({

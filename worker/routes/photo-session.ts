@@ -30,7 +30,7 @@ import {
   listStudios,
   saveTutorAssets,
 } from "../domain/photo-sessions";
-import { tutorMessages } from "../domain/tutor-messages";
+import { tutorMessages } from "../notifications/tutor-messages";
 import {
   MAX_PART_BYTES,
   PART_BYTES,
@@ -49,7 +49,7 @@ import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../http/tutor-events";
+import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;

@@ -1,6 +1,7 @@
 import { sessionParams, sessionTokenQuery, type AbsenceReportResponse, type SessionTokenResponse, type SessionView } from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
-import { messagesTo, usersByIds } from "../domain/lessons";
+import { usersByIds } from "../domain/lessons";
+import { messagesTo } from "../notifications/channels";
 import {
   absenceMessages,
   absenceRefusal,
@@ -17,12 +18,12 @@ import {
 import type { IceServer } from "../env";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
-import { notify } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
 import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
 import { turnFor, turnTtl } from "../integrations/turn";
-import { publishLessonEvent } from "../realtime/lessons";
+import { publishLessonEvent } from "../notifications/lesson-events";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
 const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));

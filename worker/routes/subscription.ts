@@ -15,7 +15,7 @@ import {
 } from "../domain/subscriptions";
 import { fail } from "../http/failure";
 import { route } from "../http/route";
-import { announceCanceledLessons } from "../http/subscription-events";
+import { announceCanceledLessons } from "../notifications/subscription-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -5,11 +5,11 @@ import { auditActorOf } from "../domain/audit";
 import { maySuspend, restoreAccount, suspendAccount } from "../domain/suspension";
 import { findUserById } from "../domain/users";
 import { fail } from "../http/failure";
-import { deliverLater } from "../http/respond";
+import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
-import { tutorChanged } from "../http/tutor-events";
-import { closeUserSockets } from "../realtime/close-user";
-import { publishLessonEvent } from "../realtime/lessons";
+import { tutorChanged } from "../notifications/tutor-events";
+import { closeUserSockets } from "../notifications/close-user";
+import { publishLessonEvent } from "../notifications/lesson-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -11,7 +11,7 @@ import {
   topicsOfUser,
   updateTopic,
 } from "../domain/topics";
-import { tutorChanged } from "../http/tutor-events";
+import { tutorChanged } from "../notifications/tutor-events";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 

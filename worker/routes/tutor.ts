@@ -21,7 +21,7 @@ import type { UserRow } from "../domain/users";
 import { fail } from "../http/failure";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { route } from "../http/route";
-import { tutorChanged, tutorsCacheUpdated } from "../http/tutor-events";
+import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";
 
 // Numeric ids only, so /user/tutor/stats/personalized and friends stay free for their own routes.
 const tutorIdParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });

@@ -7,7 +7,7 @@ import { tutorNameRule } from "../../schema/rules";
 import { storeAvatar } from "../domain/assets";
 import { endSessionsStatement } from "../domain/auth-sessions";
 import { deleteReplacedUploads } from "../domain/uploads";
-import { messages } from "../domain/messages";
+import { messages } from "../notifications/messages";
 import { hashPassword, verifyPassword } from "../domain/password";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
@@ -16,10 +16,11 @@ import { issueCode } from "../domain/confirmation-codes";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { mayGrantRole, mayManageAccount } from "../../schema/staff-rights";
 import { fail } from "../http/failure";
-import { clientAddress, notify, signedIn } from "../http/respond";
+import { clientAddress, signedIn } from "../http/respond";
+import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
-import { tutorChanged } from "../http/tutor-events";
+import { tutorChanged } from "../notifications/tutor-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
-import { lessonMessages, messagesTo } from "../domain/lessons";
-import { enqueue } from "../domain/outbox";
+import { lessonMessages } from "./lesson-messages";
+import { messagesTo } from "./channels";
+import { enqueue } from "./outbox";
 import { settings } from "../domain/settings";
 import type { UserRow } from "../domain/users";
 

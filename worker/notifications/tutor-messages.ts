@@ -1,5 +1,5 @@
 // The Arabic texts of the notifications a tutor (and a studio) receive during onboarding.
-import { timeMark } from "./lessons";
+import { timeMark } from "./clock";
 
 const when = timeMark;
 

@@ -1,7 +1,9 @@
-import { lessonMessages, messagesTo, usersByIds } from "../domain/lessons";
-import { publishLessonEvent } from "../realtime/lessons";
-import type { AppContext } from "./context";
-import { notify } from "./respond";
+import { usersByIds } from "../domain/lessons";
+import { lessonMessages } from "./lesson-messages";
+import { messagesTo } from "./channels";
+import { publishLessonEvent } from "./lesson-events";
+import type { AppContext } from "../http/context";
+import { notify } from "./notify";
 
 type CanceledLesson = { id: number; tutorId: number; start: string };
 

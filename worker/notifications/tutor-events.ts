@@ -1,9 +1,9 @@
-import { messagesTo } from "../domain/lessons";
+import { messagesTo } from "./channels";
 import { tutorsChanged } from "../domain/tutor-list";
 import { findUserById } from "../domain/users";
-import { publishToAdmins, publishToUsers } from "../realtime/publish";
-import type { AppContext } from "./context";
-import { notify } from "./respond";
+import { publishToAdmins, publishToUsers } from "./publish";
+import type { AppContext } from "../http/context";
+import { notify } from "./notify";
 
 /**
  * Something the tutor list shows changed: the cached answers go stale, staff dashboards are told

@@ -8,8 +8,8 @@ import type { Logger } from "../http/logger";
 import { describeError } from "../http/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
-import { onClockOf } from "./lessons";
-import { settings } from "./settings";
+import { onClockOf } from "./clock";
+import { settings } from "../domain/settings";
 
 export type Channel = OutboxMessage["channel"];
 export type OutboxRow = typeof outbox.$inferSelect;
