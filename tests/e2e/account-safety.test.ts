@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { accountSafety } from "../../web/src/i18n/ar-EG-account-safety";
 import { baseUrl, expectNoAxeViolations, field, launch, newPage, registerStudent, screenshot, signIn } from "./browser";
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { formatNumber } from "../../web/src/lib/format";
 import { DEMO_PASSWORD, baseUrl, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, DEMO_PASSWORD, signIn, userIdOf } from "./browser";
 
 const b = ar.marketplace.booking;

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from "playwright-core
 import { expect, inject } from "vitest";
 import type { Paged } from "../../schema/api/common";
 import type { PlanView } from "../../schema/api/plan";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -58,7 +58,7 @@ export async function latestCode(to: string): Promise<string> {
   throw new Error(`no code for ${to}`);
 }
 
-/** Every demo account's password (worker/dev/seed.ts). */
+/** Every demo account's password (emulators/seed.ts). */
 export const DEMO_PASSWORD = "Dars@2026";
 
 /** Text matched literally inside a RegExp. */

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBusinessSettings } from "../../schema/pricing";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, DEMO_PASSWORD, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 
 const t = ar.adminArea.settings;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanView } from "@schema/api/plan";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
 
 const PASSWORD = "Strong#Pass1";

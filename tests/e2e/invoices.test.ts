@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { formatMoney } from "../../web/src/lib/format";
 import { expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 

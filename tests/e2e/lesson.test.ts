@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, expectNoAxeViolations, latestCode, screenshot } from "./browser";
 
 const DEMO_PASSWORD = "Dars@2026";

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { ar, errorMessage, governorateNames } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage, governorateNames } from "../../web/src/i18n/ar-EG-all";
 import { Governorate } from "@schema/enums";
 import { baseUrl, expectNoAxeViolations, latestCode, launch, newPage, screenshot, DEMO_PASSWORD, field, escapeRegExp } from "./browser";
 import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { signatures } from "../../worker/integrations/fawry";
-import { LOCAL_FAWRY } from "../../worker/dev/fawry/keys";
+import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
 import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 
 const PASSWORD = "Refund#2026";

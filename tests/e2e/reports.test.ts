@@ -2,7 +2,7 @@
 // admin finds it (with the link the student came by) on /admin/reports, notes and resolves it.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 
 const t = ar.support;

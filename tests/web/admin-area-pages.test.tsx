@@ -23,7 +23,7 @@ vi.mock("../../web/src/lib/api", () => ({
 
 const { AdminUserPage } = await import("../../web/src/pages/admin-users/user-page");
 const { AdminPlansPage } = await import("../../web/src/pages/admin-plans/plans-page");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { session } = await import("../../web/src/lib/session");
 const t = ar.adminArea;
 

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerStats } from "@schema/events";
 import { formatUpdatedAt, ServerStatsView } from "../../web/src/features/admin/server-stats-view";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { renderWithApp } from "./render-with-app";
 
 const t = ar.admin.serverStats;

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { formatCalendarDay } from "../../web/src/lib/format";
 import { BarChart, LineChart, chartColumns } from "../../web/src/ui/charts";
 import { DataTable, nextSort, sortRows, type TableColumn, type TableSort } from "../../web/src/ui/data-table";

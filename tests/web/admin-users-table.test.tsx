@@ -12,7 +12,7 @@ vi.mock("../../web/src/lib/api", () => ({
 }));
 
 const { AdminUsersPage } = await import("../../web/src/pages/admin-users/users-page");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 
 const users: UserListItem[] = [
   { ...userWith(Role.Student), id: 3, name: "سارة أحمد", email: "student@dars.test", activated: null },

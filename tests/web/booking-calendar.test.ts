@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { addDays, bookingWindow, dayKey, startsByDay, upcomingDays, weekdayOf, weeksOf } from "../../web/src/features/lessons/calendar";
+import { addDays, weekdayOf } from "../../schema/calendar";
+import { bookingWindow, dayKey, startsByDay, upcomingDays, weeksOf } from "../../web/src/features/lessons/calendar";
 import { bookingErrorMessage } from "../../web/src/features/lessons/booking-flow";
-import { ar, errorMessage } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { setViewerTimeZone } from "../../web/src/lib/format";
 
 describe("booking calendar (Africa/Cairo days)", () => {

@@ -8,7 +8,7 @@ const post = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
 
 const { BookingFlow } = await import("../../web/src/features/lessons/booking-flow");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { dayKey } = await import("../../web/src/features/lessons/calendar");
 const { session } = await import("../../web/src/lib/session");
 const { userWith } = await import("./fixtures");

@@ -15,7 +15,7 @@ vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => ge
 const { StartChat } = await import("../../web/src/features/chat/start-chat");
 const { fetchAllRooms } = await import("../../web/src/features/chat/use-chat");
 const { session } = await import("../../web/src/lib/session");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 
 const t = ar.chatStart;
 const tutorId = 5;

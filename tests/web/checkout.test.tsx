@@ -14,7 +14,7 @@ vi.mock("../../web/src/lib/api", () => ({
 vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
 
 const { CheckoutPage } = await import("../../web/src/pages/checkout/checkout-page");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 const { formatMoney } = await import("../../web/src/lib/format");
 const { money } = await import("../../web/src/i18n/ar-EG-money");
 const p = ar.payments;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NextLesson } from "@schema/api/stats";
 import { NextLessonCard } from "../../web/src/features/dashboard/next-lesson-card";
 import { formatCountdown, joinState } from "../../web/src/features/stats/countdown";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { renderWithApp } from "./render-with-app";
 
 const MINUTE = 60_000;

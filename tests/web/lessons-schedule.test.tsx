@@ -24,9 +24,10 @@ const { LessonsCalendar } = await import("../../web/src/features/lessons/lessons
 const { CalendarFeedDialog } = await import("../../web/src/features/lessons/calendar-feed-dialog");
 const { CancelLessonDialog } = await import("../../web/src/features/lessons/lesson-actions");
 const { ApiError } = await import("../../web/src/lib/api-error");
-const { weekDays, weekStartOf, localDay } = await import("../../web/src/features/availability/week");
+const { weekDays, weekStartOf } = await import("../../schema/calendar");
+const { localDay } = await import("../../web/src/features/availability/week");
 const { session } = await import("../../web/src/lib/session");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 const { formatWhen } = await import("../../web/src/lib/format");
 /** «انضم للحصة — …»: the join control's accessible name names the lesson it joins. */
 const joinName = new RegExp(`^${ar.market.join.action}`);

@@ -7,7 +7,7 @@ const post = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({ api: { post: (...args: unknown[]) => post(...args) } }));
 
 const { AbsenceReport } = await import("../../web/src/features/live-session/absence-report");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
 
 const { ChatPanel } = await import("../../web/src/features/live-session/chat-panel");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const t = ar.liveSession;
 
 /** The screen's width as the panel asks it (matchMedia "(min-width: 1024px)"). */

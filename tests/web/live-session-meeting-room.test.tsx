@@ -8,7 +8,7 @@ vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => ge
 vi.mock("../../web/src/lib/session", () => ({ useSession: () => ({ user: { id: 7 } }), session: { liveToken: () => "tok" } }));
 
 const { MeetingRoom } = await import("../../web/src/features/live-session/live-room");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const w = ar.liveSession.kinds.interview;
 
 const inTwoDays = Date.now() + 2 * 86_400_000;

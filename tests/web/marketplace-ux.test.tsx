@@ -8,7 +8,7 @@ import { renderWithApp } from "./render-with-app";
 const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
 
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { session } = await import("../../web/src/lib/session");
 const { UpcomingLessonsPage } = await import("../../web/src/pages/upcoming-lessons/upcoming-lessons-page");
 const { googleCalendarUrl, joinStatus } = await import("../../web/src/features/lessons/lesson-join");

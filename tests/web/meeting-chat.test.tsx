@@ -10,7 +10,7 @@ vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => ge
 
 const { MeetingChat } = await import("../../web/src/features/onboarding/meeting-chat");
 const { session } = await import("../../web/src/lib/session");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 
 const tutor = { id: 11, name: "مروة" };
 const manager = { id: 22, name: "خالد" };

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 import { errorCodes } from "@schema/errors";
-import { ar, errorMessages } from "../../web/src/i18n/ar-EG";
+import { ar, errorMessages } from "../../web/src/i18n/ar-EG-all";
 import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 
 /**

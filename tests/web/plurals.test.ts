@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Gender } from "@schema/enums";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { byGender, countOf, formatDurationWords, pluralCategory } from "../../web/src/lib/plural";
 
 /** The counts that reach each of Arabic's six plural forms (Intl.PluralRules('ar')). */

@@ -21,7 +21,7 @@ const { RatingDialog } = await import("../../web/src/features/ratings/rating-dia
 const { TutorReviews } = await import("../../web/src/features/ratings/tutor-reviews");
 const { ratingFormSchema } = await import("../../web/src/features/ratings/rating-rules");
 const { validateForm } = await import("../../web/src/lib/form");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 
 const t = ar.ratings;
 

@@ -20,7 +20,7 @@ vi.mock("../../web/src/lib/session", () => ({ session: { liveToken: () => "token
 const { TutorAssetUpload } = await import("../../web/src/features/studio/tutor-asset-upload");
 const { PhotoSessionStep } = await import("../../web/src/features/studio/photo-session-step");
 const { uploadInParts } = await import("../../web/src/features/onboarding/upload");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 
 afterEach(cleanup);
 beforeEach(() => {

@@ -21,7 +21,7 @@ const tutor = { id: 21, role: Role.Tutor };
 vi.mock("../../web/src/lib/session", () => ({ session: { liveToken: () => "token" }, useSession: () => ({ user: tutor }) }));
 
 const { PhotoSessionStep } = await import("../../web/src/features/studio/photo-session-step");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 
 const t = ar.ratings;
 afterEach(cleanup);

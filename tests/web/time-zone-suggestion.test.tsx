@@ -9,7 +9,7 @@ vi.mock("../../web/src/lib/api", () => ({ api: { put: (...args: unknown[]) => pu
 vi.mock("../../web/src/features/user/time-zone-options", () => ({ deviceTimeZone: () => device }));
 
 const { TimeZoneSuggestion, dismissedKey } = await import("../../web/src/features/user/time-zone-suggestion");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 
 const t = ar.dashboard;
 

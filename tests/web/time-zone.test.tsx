@@ -13,7 +13,7 @@ const { dayKey } = await import("../../web/src/features/lessons/calendar");
 const { localDay, weekRange, zonedInstant } = await import("../../web/src/features/availability/week");
 const { TimeZoneForm } = await import("../../web/src/features/user/time-zone-form");
 const { timeZoneOptions } = await import("../../web/src/features/user/time-zone-options");
-const { ar } = await import("../../web/src/i18n/ar-EG");
+const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { useTutorListQuery } = await import("../../web/src/features/tutors/use-tutors");
 
 function TutorList({ day }: { day?: string }) {

@@ -10,7 +10,7 @@ import {
 } from "../../web/src/features/tutor-profile/complete-profile-rules";
 import { mergeFailures } from "../../web/src/features/tutor-profile/use-complete-tutor-profile";
 import { TutorVideoButton } from "../../web/src/features/tutors/tutor-video";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { ApiError } from "../../web/src/lib/api-error";
 import { validateForm } from "../../web/src/lib/form";
 import { renderWithApp } from "./render-with-app";

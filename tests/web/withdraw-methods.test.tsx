@@ -18,7 +18,7 @@ vi.mock("../../web/src/lib/api", () => ({
 
 const { WithdrawalForm } = await import("../../web/src/features/invoices/withdrawal-form");
 const { SavedMethodsCard } = await import("../../web/src/features/invoices/saved-methods");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG");
+const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
 const t = ar.invoices;
 
 afterEach(() => {

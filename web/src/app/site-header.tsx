@@ -2,12 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { Role, isAdmin, isTutorSide } from "@schema/enums";
 import { ar } from "../i18n/ar-EG";
-import { useUserChannelConnection } from "../lib/realtime";
 import { useIsSignedIn, useSession } from "../lib/session";
-import { ChatNavLink } from "../features/chat/chat-nav-link";
-import { useLessonEventsRefresh } from "../features/lessons/use-lessons";
-import { useTutorUpdatedRefresh } from "../features/tutor-profile/use-tutor-updated";
-import { chatRoles } from "../features/chat/use-chat";
+import { chatRoles } from "../features/chat/chat-roles";
 import { useSignOut } from "../features/session/use-sign-out";
 import { UserAvatar } from "../features/user/user-avatar";
 import { buttonClasses } from "../ui/button";
@@ -17,18 +13,22 @@ import { shellWidth, useInAdminShell } from "./shell-width";
 
 // «الإبلاغ عن مشكلة» loads its dialog only when opened.
 const ReportDialog = lazy(async () => ({ default: (await import("../features/reports/report-dialog")).ReportDialog }));
+// The chat link (with its socket events) and the signed-in effects load once someone is signed in:
+// a visitor's first load carries neither.
+const ChatNavLink = lazy(async () => ({ default: (await import("../features/chat/chat-nav-link")).ChatNavLink }));
+const SignedInEffects = lazy(async () => ({ default: (await import("./signed-in-effects")).SignedInEffects }));
 
 /** menuOnly: in the account menu, not the header row (the tutor's row is full). */
 type NavItem = { to: string; label: string; menuOnly?: boolean };
 
 /** The links a role sees in the header (only screens that exist). */
 function navItemsFor(role: Role): NavItem[] {
-  const lessons = { to: "/upcoming-lessons", label: ar.marketplace.nav.myLessons };
-  const calendar = { to: "/lessons-schedule", label: ar.lessonsSchedule.nav };
+  const lessons = { to: "/upcoming-lessons", label: ar.nav.marketplace.myLessons };
+  const calendar = { to: "/lessons-schedule", label: ar.nav.lessonsSchedule };
   if (role === Role.Student)
     return [
       { to: "/s/dashboard", label: ar.nav.dashboard },
-      { to: "/tutors", label: ar.marketplace.nav.tutors },
+      { to: "/tutors", label: ar.nav.marketplace.tutors },
       lessons,
       calendar,
       { to: "/s/settings", label: ar.nav.studentSettings },
@@ -37,13 +37,13 @@ function navItemsFor(role: Role): NavItem[] {
   // (/schedule-management): both in the row; their own lessons and the rest in the account menu.
   if (role === Role.TutorManager)
     return [
-      { to: "/interviews", label: ar.onboarding.managerTitle },
+      { to: "/interviews", label: ar.nav.managerReviews },
       { to: "/schedule-management", label: ar.nav.schedule },
       { to: "/t/dashboard", label: ar.nav.dashboard },
       lessons,
       { ...calendar, menuOnly: true },
-      { to: "/invoices", label: ar.invoices.nav, menuOnly: true },
-      { to: "/tutors", label: ar.marketplace.nav.tutors, menuOnly: true },
+      { to: "/invoices", label: ar.nav.invoices, menuOnly: true },
+      { to: "/tutors", label: ar.nav.marketplace.tutors, menuOnly: true },
       { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
       { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
     ];
@@ -53,23 +53,23 @@ function navItemsFor(role: Role): NavItem[] {
       lessons,
       calendar,
       { to: "/schedule-management", label: ar.nav.schedule },
-      { to: "/invoices", label: ar.invoices.nav },
-      { to: "/tutors", label: ar.marketplace.nav.tutors, menuOnly: true },
+      { to: "/invoices", label: ar.nav.invoices },
+      { to: "/tutors", label: ar.nav.marketplace.tutors, menuOnly: true },
       { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
       { to: "/t/account-settings", label: ar.nav.tutorAccountSettings, menuOnly: true },
     ];
   if (isAdmin(role))
     return [
-      { to: "/admin", label: ar.admin.nav },
-      { to: "/tutors", label: ar.marketplace.nav.tutors },
-      { to: "/admin/user-settings", label: ar.adminArea.nav.accountSettings, menuOnly: true },
+      { to: "/admin", label: ar.nav.admin },
+      { to: "/tutors", label: ar.nav.marketplace.tutors },
+      { to: "/admin/user-settings", label: ar.nav.adminAccountSettings, menuOnly: true },
     ];
   if (role === Role.Studio)
     return [
-      { to: "/photo-sessions", label: ar.studio.nav },
-      { to: "/tutors", label: ar.marketplace.nav.tutors },
+      { to: "/photo-sessions", label: ar.nav.studio },
+      { to: "/tutors", label: ar.nav.marketplace.tutors },
     ];
-  return [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
+  return [{ to: "/tutors", label: ar.nav.marketplace.tutors }];
 }
 
 export function SiteHeader() {
@@ -78,13 +78,12 @@ export function SiteHeader() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   // «المدرّسون» for everyone: signed-out visitors browse tutors too.
-  const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.marketplace.nav.tutors }];
-  // docs/product.md §4 "Realtime connection": one user-channel socket while signed in.
-  useUserChannelConnection();
-  // LessonBooked / LessonRebooked / LessonCanceled refresh the lessons, minutes and dashboards.
-  useLessonEventsRefresh();
-  // TutorUpdated (activation, media, profile from another device) refreshes the tutor's own screens.
-  useTutorUpdatedRefresh();
+  const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.nav.marketplace.tutors }];
+  // Once signed in, the realtime socket and its refreshes stay mounted (signing out is handled there).
+  const [everSignedIn, setEverSignedIn] = useState(signedIn);
+  useEffect(() => {
+    if (signedIn) setEverSignedIn(true);
+  }, [signedIn]);
   const chats = signedIn && user !== null && chatRoles.includes(user.role);
   const rowItems = navItems.filter((item) => !item.menuOnly);
   // A long row (tutors: five links and the chat) waits for a laptop width; until then the account
@@ -118,7 +117,11 @@ export function SiteHeader() {
             ))}
           </nav>
         )}
-        {chats && <ChatNavLink className={navItems.length > 0 ? "ms-1" : "ms-4"} />}
+        {chats && (
+          <Suspense fallback={null}>
+            <ChatNavLink className={navItems.length > 0 ? "ms-1" : "ms-4"} />
+          </Suspense>
+        )}
         <div className="ms-auto flex items-center gap-2">
           {signedIn && user ? (
             <Menu
@@ -132,9 +135,9 @@ export function SiteHeader() {
               items={[
                 ...navItems.map((item) => ({ id: item.to, label: item.label, onSelect: () => void navigate(item.to) })),
                 // «المدفوعات» in the account menu only: the student's header row is full.
-                ...(user.role === Role.Student ? [{ id: "/payments", label: ar.payments.nav, onSelect: () => void navigate("/payments") }] : []),
+                ...(user.role === Role.Student ? [{ id: "/payments", label: ar.nav.payments, onSelect: () => void navigate("/payments") }] : []),
                 // Onboarding steps are a tutor's only (a tutor manager's reviews are in their navigation): account menu only.
-                ...(user.role === Role.Tutor ? [{ id: "/t/onboarding", label: ar.onboarding.title, onSelect: () => void navigate("/t/onboarding") }] : []),
+                ...(user.role === Role.Tutor ? [{ id: "/t/onboarding", label: ar.nav.onboarding, onSelect: () => void navigate("/t/onboarding") }] : []),
                 { id: "report", label: ar.support.report.menuItem, onSelect: () => setReporting(true) },
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}
@@ -152,6 +155,11 @@ export function SiteHeader() {
           )}
         </div>
       </div>
+      {everSignedIn && (
+        <Suspense fallback={null}>
+          <SignedInEffects />
+        </Suspense>
+      )}
       {reporting && (
         <Suspense fallback={null}>
           <ReportDialog onClose={() => setReporting(false)} />
@@ -171,7 +179,7 @@ function VisitorMenu() {
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   const links = [
-    { to: "/tutors", label: ar.marketplace.nav.tutors },
+    { to: "/tutors", label: ar.nav.marketplace.tutors },
     { to: "/pricing", label: ar.support.footer.pricing },
     { to: "/tutor", label: ar.support.footer.becomeTutor },
     { to: "/faq", label: ar.support.footer.faq },

@@ -1,7 +1,9 @@
 /**
  * The admin area's screens (users, tutors, plans, topics, coupons and invites, settings), spread
- * into `ar.adminArea` by ar-EG.ts. Kept in its own module so the shared catalogue stays small.
+ * into `arAdmin.adminArea` by ar-EG-admin.ts, which the admin screens import (not in the first load).
  */
+import { ar } from "./ar-EG";
+
 export const adminArea = {
   nav: {
     users: "المستخدمون",
@@ -13,7 +15,7 @@ export const adminArea = {
     lessons: "الحصص",
     interviews: "المقابلات والحصص التجريبية",
     photoSessions: "جلسات التصوير",
-    accountSettings: "إعدادات حسابي",
+    accountSettings: ar.nav.adminAccountSettings,
     media: "ملفات المدرّسين",
   },
   media: {

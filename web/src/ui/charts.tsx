@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { ar } from "../i18n/ar-EG";
+import { charts } from "../i18n/ar-EG-admin-figures";
 import { formatNumber } from "../lib/format";
 import { cx } from "./class-names";
 
@@ -59,12 +59,12 @@ function ChartFrame({ title, points, valueLabel, className, children }: ChartPro
           {points.length > 1 && <span>{points.at(-1)!.label}</span>}
         </div>
       )}
-      {peak && peak.value > 0 && <p className="text-xs text-slate-600">{ar.charts.peak(shown(peak), peak.label)}</p>}
+      {peak && peak.value > 0 && <p className="text-xs text-slate-600">{charts.peak(shown(peak), peak.label)}</p>}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{ar.charts.period}</th>
+            <th scope="col">{charts.period}</th>
             <th scope="col">{valueLabel}</th>
           </tr>
         </thead>

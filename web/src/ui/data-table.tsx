@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { ar } from "../i18n/ar-EG";
+import { table } from "../i18n/ar-EG-admin-figures";
 import { cx } from "./class-names";
 
 export type SortDirection = "asc" | "desc";
@@ -111,7 +111,7 @@ export function DataTable<T, K extends string>({ caption, captionHidden, columns
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-6 text-start text-slate-700">
-                {empty ?? ar.table.empty}
+                {empty ?? table.empty}
               </td>
             </tr>
           ) : (

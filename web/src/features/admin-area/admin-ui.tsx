@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -9,7 +10,7 @@ import { Pagination as UiPagination } from "../../ui/pagination";
 import { LoadingScreen } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.common;
+const t = arAdmin.adminArea.common;
 
 /** Previous / next through an admin list; hidden when everything fits on one page. */
 export function Pagination(props: { page: number; total: number; size: number; onPage: (page: number) => void }) {

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { z } from "zod";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -12,8 +13,8 @@ import { toasts } from "../../ui/toast-store";
 import { endOfCairoDay, wholeNumber } from "./admin-logic";
 import { useAdminPlansQuery, useCreateInvite } from "./use-admin-area";
 
-const t = ar.adminArea.coupons;
-const c = ar.adminArea.common;
+const t = arAdmin.adminArea.coupons;
+const c = arAdmin.adminArea.common;
 
 const inviteSchema = z.object({
   userId: z.string().transform((text, ctx) => {
@@ -54,7 +55,7 @@ export function InviteDialog({ open, onClose, userId }: { open: boolean; onClose
           label={t.plan}
           required
           placeholder="—"
-          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: ar.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) }))}
+          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: arAdmin.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) }))}
           {...form.bind("planId")}
         />
         <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />

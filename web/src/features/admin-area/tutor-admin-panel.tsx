@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Onboarding, OnboardingStep } from "@schema/api/onboarding";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -9,8 +10,8 @@ import { toasts } from "../../ui/toast-store";
 import { ConfirmDialog, Figure, QueryState } from "./admin-ui";
 import { useOnboardingQuery, useSetTutorActivation, useTutoringMinutesQuery } from "./use-admin-area";
 
-const t = ar.adminArea.tutor;
-const stepNames = ar.onboarding.steps;
+const t = arAdmin.adminArea.tutor;
+const stepNames = arTutorJourney.onboarding.steps;
 const steps = ["introVideo", "interview", "demoSession", "photoSession"] as const;
 
 const stepTone = { todo: "neutral", pending: "info", rejected: "error", passed: "success" } as const;

@@ -1,10 +1,10 @@
 import type { ServerStats } from "@schema/events";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatMoney, formatNumber, zonedFormat } from "../../lib/format";
 import type { ChannelStatus } from "../../lib/realtime";
 import { cx } from "../../ui/class-names";
 
-const t = ar.admin.serverStats;
+const t = arAdmin.admin.serverStats;
 /** "Last updated" with seconds: the figures change every few seconds. */
 
 export const formatUpdatedAt = (at: string) => zonedFormat({ timeStyle: "medium" }).format(new Date(at));

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { emailRule, verificationCodeRule } from "@schema/rules";
 import { useTurnstile } from "../turnstile/turnstile";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
@@ -39,8 +40,8 @@ export function ForgotPasswordFlow({ initialEmail = null, initialCode = null, on
 
   return (
     <div className="flex flex-col gap-6">
-      <ol aria-label={ar.forgotPassword.stepsLabel} className="grid grid-cols-3 gap-2">
-        {ar.forgotPassword.steps.map((label, index) => (
+      <ol aria-label={arAuth.forgotPassword.stepsLabel} className="grid grid-cols-3 gap-2">
+        {arAuth.forgotPassword.steps.map((label, index) => (
           <li
             key={label}
             aria-current={index === stepIndex ? "step" : undefined}
@@ -54,7 +55,7 @@ export function ForgotPasswordFlow({ initialEmail = null, initialCode = null, on
         ))}
       </ol>
       <p className="sr-only" aria-live="polite">
-        {ar.forgotPassword.stepOf(stepIndex + 1, steps.length)}
+        {arAuth.forgotPassword.stepOf(stepIndex + 1, steps.length)}
       </p>
 
       {step === "email" && (
@@ -112,7 +113,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-slate-700">{ar.forgotPassword.emailIntro}</p>
+      <p className="text-slate-700">{arAuth.forgotPassword.emailIntro}</p>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.email}
@@ -124,7 +125,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
       />
       {human.element}
       <Button type="submit" size="lg" loading={sendCode.isPending}>
-        {ar.forgotPassword.sendCode}
+        {arAuth.forgotPassword.sendCode}
       </Button>
     </form>
   );
@@ -148,7 +149,7 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
       { email, turnstileToken: human.token },
       {
         onSettled: human.reset,
-        onSuccess: () => toasts.show({ id: "password-code-resent", type: "success", title: ar.forgotPassword.resent }),
+        onSuccess: () => toasts.show({ id: "password-code-resent", type: "success", title: arAuth.forgotPassword.resent }),
         onError: (error) => toasts.show({ id: "password-code-resent", type: "error", title: errorMessage(errorCodeOf(error)) }),
       },
     );
@@ -157,12 +158,12 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
   return (
     <CodeForm
       sentTo={email}
-      intro={ar.forgotPassword.codeIntro}
-      note={ar.forgotPassword.codeSentNote}
+      intro={arAuth.forgotPassword.codeIntro}
+      note={arAuth.forgotPassword.codeSentNote}
       initialCode={initialCode}
       initialError={serverError}
-      submitLabel={ar.forgotPassword.continue}
-      resendLabel={ar.forgotPassword.resend}
+      submitLabel={arAuth.forgotPassword.continue}
+      resendLabel={arAuth.forgotPassword.resend}
       size="lg"
       resending={resend.isPending}
       onSubmit={(code) => onEntered(code)}
@@ -171,7 +172,7 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
         <>
           {human.element}
           <Button variant="ghost" size="sm" onClick={onChangeEmail}>
-            {ar.forgotPassword.changeEmail}
+            {arAuth.forgotPassword.changeEmail}
           </Button>
         </>
       }
@@ -194,7 +195,7 @@ function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; 
       { email, code, password: values.password },
       {
         onSuccess: () => {
-          toasts.show({ id: "password-reset", type: "success", title: ar.forgotPassword.done });
+          toasts.show({ id: "password-reset", type: "success", title: arAuth.forgotPassword.done });
           onDone();
         },
         onError: (error) => {
@@ -208,11 +209,11 @@ function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; 
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-slate-700">{ar.forgotPassword.passwordIntro}</p>
+      <p className="text-slate-700">{arAuth.forgotPassword.passwordIntro}</p>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <NewPasswordFields form={form} label={ar.fields.newPassword} autoFocus />
       <Button type="submit" size="lg" loading={resetPassword.isPending}>
-        {ar.forgotPassword.submit}
+        {arAuth.forgotPassword.submit}
       </Button>
     </form>
   );

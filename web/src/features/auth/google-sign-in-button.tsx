@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
@@ -32,7 +33,7 @@ export function GoogleSignInButton({ clientId, onSignedIn }: { clientId: string;
     };
   }, [clientId, mutate, onSignedIn]);
 
-  if (scriptFailed) return <Notice tone="warning">{ar.login.googleUnavailable}</Notice>;
+  if (scriptFailed) return <Notice tone="warning">{arAuth.login.googleUnavailable}</Notice>;
   return (
     <div className="flex flex-col items-center gap-2">
       <div ref={container} className="flex min-h-11 justify-center" />

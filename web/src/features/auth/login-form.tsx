@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -44,10 +45,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         {...form.bind("password")}
       />
       <Link to="/forget-password" className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
-        {ar.login.forgotPassword}
+        {arAuth.login.forgotPassword}
       </Link>
       <Button type="submit" loading={signIn.isPending} size="lg">
-        {ar.login.submit}
+        {arAuth.login.submit}
       </Button>
     </form>
   );

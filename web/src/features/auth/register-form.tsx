@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -50,7 +51,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
       <NewPasswordFields form={form} />
       {human.element}
       <Button type="submit" loading={register.isPending} size="lg">
-        {ar.register.submit}
+        {arAuth.register.submit}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { SlotPurpose } from "@schema/enums";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatTime, locale } from "../../lib/format";
 import type { DraftSlot } from "./changes";
 import type { PlainDay } from "./week";
@@ -18,11 +18,11 @@ export const dateLabel = (day: PlainDay) => dateFormat.format(plainDate(day));
 /** A minute of the day (0…1440) as a time. */
 export const timeOfDayLabel = (minute: number) => timeOfDayFormat.format(Date.UTC(2024, 0, 1, 0, minute));
 
-export const purposeLabel = (purpose: SlotPurpose) => ar.schedule.purposes[purpose];
+export const purposeLabel = (purpose: SlotPurpose) => arLessons.schedule.purposes[purpose];
 
 export const purposeOptions = Object.values(SlotPurpose).map((purpose) => ({ value: String(purpose), label: purposeLabel(purpose) }));
 
 /** "حصص: من ٤:٠٠ م إلى ٥:٠٠ م" (Cairo time). */
 export function slotDescription(slot: Pick<DraftSlot, "start" | "end" | "purpose">): string {
-  return ar.schedule.slotLabel(purposeLabel(slot.purpose), formatTime(slot.start), formatTime(slot.end));
+  return arLessons.schedule.slotLabel(purposeLabel(slot.purpose), formatTime(slot.start), formatTime(slot.end));
 }

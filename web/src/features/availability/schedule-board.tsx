@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { SlotPurpose } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -17,7 +18,8 @@ import { useNavigate } from "react-router-dom";
 import { useSession } from "../../lib/session";
 import { otherMember } from "../lessons/lesson-actions";
 import { useWeekLessonsQuery } from "../lessons/use-lessons";
-import { addDays, localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekDays, weekRange, weekStartOf, zonedInstant, zonedParts, type PlainDay } from "./week";
+import { addDays, weekDays, weekStartOf } from "@schema/calendar";
+import { localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekRange, zonedInstant, zonedParts, type PlainDay } from "./week";
 
 const wideQuery = "(min-width: 768px)";
 function useIsWide(): boolean {
@@ -123,7 +125,7 @@ export function ScheduleBoard() {
       setPending([]);
       setFailures({});
       const canceled = result.canceled.lessons.length + result.canceled.interviews.length + result.canceled.demoSessions.length;
-      toasts.show({ type: "success", title: ar.schedule.saved, description: canceled > 0 ? ar.schedule.canceledBookings(canceled) : undefined });
+      toasts.show({ type: "success", title: arLessons.schedule.saved, description: canceled > 0 ? arLessons.schedule.canceledBookings(canceled) : undefined });
     } catch (error) {
       const mapped = mapBatchError(error, keys);
       setFailures(mapped.byKey);
@@ -138,7 +140,7 @@ export function ScheduleBoard() {
       if (!rows) return;
       const change = changeOf(pending, slot);
       const failed = change ? failures[change.key] : undefined;
-      const stateText = ar.schedule.states[slot.state];
+      const stateText = arLessons.schedule.states[slot.state];
       blocks.push({
         key: `${slot.key}-${day}`,
         column,
@@ -147,7 +149,7 @@ export function ScheduleBoard() {
         srText: [dayLabel(day), stateText, failed && errorMessage(failed)].filter(Boolean).join("، "),
         label: (
           <>
-            <span className="block font-bold">{ar.schedule.purposes[slot.purpose]}</span>
+            <span className="block font-bold">{arLessons.schedule.purposes[slot.purpose]}</span>
             {rows.endRow - rows.startRow > 1 ? (
               <span className="block">
                 {timeOfDayLabel(zonedParts(new Date(slot.start)).minute)} – {timeOfDayLabel(zonedParts(new Date(slot.end)).minute)}
@@ -175,7 +177,7 @@ export function ScheduleBoard() {
       const rows = rowsOnDay(day, lesson.start, lesson.end);
       if (!rows) return;
       lessonRows.push(rows.startRow);
-      const name = otherMember(lesson, user?.id ?? 0).name ?? ar.marketplace.tutors.unnamed;
+      const name = otherMember(lesson, user?.id ?? 0).name ?? arLessons.marketplace.tutors.unnamed;
       const time = `${timeOfDayLabel(zonedParts(new Date(lesson.start)).minute)} – ${timeOfDayLabel(zonedParts(new Date(lesson.end)).minute)}`;
       blocks.push({
         key: `lesson-${lesson.id}-${day}`,
@@ -212,24 +214,24 @@ export function ScheduleBoard() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, -7))}>
-          <span aria-hidden="true">→</span> {ar.schedule.previousWeek}
+          <span aria-hidden="true">→</span> {arLessons.schedule.previousWeek}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => goToWeek(weekStartOf(today))} disabled={weekStart === weekStartOf(today)}>
-          {ar.schedule.thisWeek}
+          {arLessons.schedule.thisWeek}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, 7))}>
-          {ar.schedule.nextWeek} <span aria-hidden="true">←</span>
+          {arLessons.schedule.nextWeek} <span aria-hidden="true">←</span>
         </Button>
         <p className="font-medium text-slate-800" aria-live="polite">
-          {ar.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
+          {arLessons.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
         </p>
         <Button size="sm" className="ms-auto" onClick={openCreate}>
-          {ar.schedule.addSlot}
+          {arLessons.schedule.addSlot}
         </Button>
       </div>
 
       {!wide && (
-        <div role="group" aria-label={ar.schedule.dayPicker} className="grid grid-cols-7 gap-1">
+        <div role="group" aria-label={arLessons.schedule.dayPicker} className="grid grid-cols-7 gap-1">
           {days.map((day) => (
             <button
               key={day}
@@ -249,11 +251,11 @@ export function ScheduleBoard() {
       )}
 
       {pending.length > 0 && (
-        <div className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3" role="region" aria-label={ar.schedule.saveChanges}>
-          <p className="text-sm font-medium text-amber-900">{ar.schedule.pendingCount(formatNumber(pending.length))}</p>
+        <div className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3" role="region" aria-label={arLessons.schedule.saveChanges}>
+          <p className="text-sm font-medium text-amber-900">{arLessons.schedule.pendingCount(formatNumber(pending.length))}</p>
           <div className="ms-auto flex gap-2">
             <Button size="sm" loading={save.isPending} onClick={() => void saveAll()}>
-              {ar.schedule.saveChanges}
+              {arLessons.schedule.saveChanges}
             </Button>
             <Button
               size="sm"
@@ -264,7 +266,7 @@ export function ScheduleBoard() {
                 setFormError(null);
               }}
             >
-              {ar.schedule.discardChanges}
+              {arLessons.schedule.discardChanges}
             </Button>
           </div>
         </div>
@@ -275,7 +277,7 @@ export function ScheduleBoard() {
           <ul className="flex flex-col gap-1">
             {failedChanges.map((c) => (
               <li key={c.key}>
-                {ar.schedule.failedChange}: <bdi>{describeChange(c)}</bdi> — {errorMessage(failures[c.key])}
+                {arLessons.schedule.failedChange}: <bdi>{describeChange(c)}</bdi> — {errorMessage(failures[c.key])}
               </li>
             ))}
           </ul>
@@ -295,11 +297,11 @@ export function ScheduleBoard() {
         </div>
       ) : (
         <>
-          {drafts.every((slot) => shownDays.every((day) => !rowsOnDay(day, slot.start, slot.end))) && <p className="text-slate-600">{ar.schedule.empty}</p>}
+          {drafts.every((slot) => shownDays.every((day) => !rowsOnDay(day, slot.start, slot.end))) && <p className="text-slate-600">{arLessons.schedule.empty}</p>}
           <WeekCalendar
-            label={ar.schedule.calendarLabel}
-            timeColumnLabel={ar.schedule.timeColumn}
-            instructions={ar.schedule.instructions}
+            label={arLessons.schedule.calendarLabel}
+            timeColumnLabel={arLessons.schedule.timeColumn}
+            instructions={arLessons.schedule.instructions}
             columns={shownDays.map((day) => ({
               key: day,
               ariaLabel: dayLabel(day),
@@ -312,7 +314,7 @@ export function ScheduleBoard() {
             rowCount={ROWS_PER_DAY}
             rowLabel={(row) => (row % 4 === 0 ? timeOfDayLabel(rowMinute(row)) : null)}
             rowName={(row) => timeOfDayLabel(rowMinute(row))}
-            cellLabel={({ column, row }) => ar.schedule.cellLabel(dayLabel(shownDays[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
+            cellLabel={({ column, row }) => arLessons.schedule.cellLabel(dayLabel(shownDays[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
             isCellDisabled={isCellDisabled}
             blocks={blocks}
             onSelectRange={onSelectRange}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { SlotPurpose } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -61,12 +62,12 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
   }
 
   return (
-    <Dialog open onClose={onClose} title={mode === "create" ? ar.schedule.addSlot : ar.schedule.editSlot}>
+    <Dialog open onClose={onClose} title={mode === "create" ? arLessons.schedule.addSlot : arLessons.schedule.editSlot}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        {locked && <Notice tone="info">{ar.schedule.pastLocked}</Notice>}
+        {locked && <Notice tone="info">{arLessons.schedule.pastLocked}</Notice>}
         {error && <Notice tone="error">{errorMessage(error)}</Notice>}
         <Select
-          label={ar.schedule.day}
+          label={arLessons.schedule.day}
           name="day"
           disabled={locked}
           options={dayOptions}
@@ -75,7 +76,7 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
         />
         <div className="grid grid-cols-2 gap-3">
           <Select
-            label={ar.schedule.start}
+            label={arLessons.schedule.start}
             name="start"
             disabled={locked}
             options={startOptions}
@@ -84,7 +85,7 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
             data-value={minuteLabel(values.startMinute)}
           />
           <Select
-            label={ar.schedule.end}
+            label={arLessons.schedule.end}
             name="end"
             disabled={locked}
             options={endOptions}
@@ -94,24 +95,24 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
           />
         </div>
         <Select
-          label={ar.schedule.purpose}
+          label={arLessons.schedule.purpose}
           name="purpose"
           disabled={locked || mode === "edit"}
           options={purposeOptions}
           value={String(values.purpose)}
           onChange={(event) => update({ purpose: Number(event.target.value) as SlotPurpose })}
         />
-        {mode === "edit" && !locked && <p className="text-sm text-slate-600">{ar.schedule.shrinkWarning}</p>}
+        {mode === "edit" && !locked && <p className="text-sm text-slate-600">{arLessons.schedule.shrinkWarning}</p>}
         <div className="flex flex-wrap gap-2">
-          {!locked && <Button type="submit">{ar.schedule.apply}</Button>}
+          {!locked && <Button type="submit">{arLessons.schedule.apply}</Button>}
           {onUndo && !locked && (
             <Button variant="secondary" onClick={onUndo}>
-              {ar.schedule.undo}
+              {arLessons.schedule.undo}
             </Button>
           )}
           {onRemove && !locked && (
             <Button variant="danger" onClick={onRemove} className="sm:ms-auto">
-              {ar.schedule.removeSlot}
+              {arLessons.schedule.removeSlot}
             </Button>
           )}
           {locked && (
@@ -130,12 +131,12 @@ type RemoveDialogProps = { description: string; onConfirm: () => void; onClose: 
 /** Confirms removing a slot: booked lessons in it are cancelled and the students told. */
 export function RemoveSlotDialog({ description, onConfirm, onClose }: RemoveDialogProps) {
   return (
-    <Dialog open onClose={onClose} title={ar.schedule.removeTitle} description={description}>
+    <Dialog open onClose={onClose} title={arLessons.schedule.removeTitle} description={description}>
       <div className="flex flex-col gap-4">
-        <Notice tone="warning">{ar.schedule.removeWarning}</Notice>
+        <Notice tone="warning">{arLessons.schedule.removeWarning}</Notice>
         <div className="flex flex-wrap gap-2">
           <Button variant="danger" onClick={onConfirm}>
-            {ar.schedule.removeConfirm}
+            {arLessons.schedule.removeConfirm}
           </Button>
           <Button variant="secondary" onClick={onClose}>
             {ar.ui.cancel}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { htmlToText, sanitizeHtml } from "@schema/html";
-import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { Button } from "../../ui/button";
 import { toasts } from "../../ui/toast-store";
 
@@ -30,7 +30,7 @@ type ComposerProps = {
 };
 
 /** Enter sends, Shift+Enter starts a new line; empty text is never sent. */
-export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, submitLabel = ar.chat.send, initialText = "", onCancel, autoFocus }: ComposerProps) {
+export function Composer({ onSend, onTyping, label = arLive.chat.composerLabel, submitLabel = arLive.chat.send, initialText = "", onCancel, autoFocus }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const [sending, setSending] = useState(false);
   const id = useId();
@@ -60,7 +60,7 @@ export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, subm
     const refusal = composerRefusal(text);
     if (refusal === "empty") return;
     if (refusal === "long") {
-      toasts.show({ id: "chat-composer", type: "error", title: ar.chat.longMessage });
+      toasts.show({ id: "chat-composer", type: "error", title: arLive.chat.longMessage });
       return;
     }
     const sent = text;
@@ -102,7 +102,7 @@ export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, subm
         rows={2}
         value={text}
         autoFocus={autoFocus}
-        placeholder={ar.chat.composerPlaceholder}
+        placeholder={arLive.chat.composerPlaceholder}
         onChange={(event) => {
           setText(event.target.value);
           noteTyping();
@@ -113,7 +113,7 @@ export function Composer({ onSend, onTyping, label = ar.chat.composerLabel, subm
       />
       {onCancel && (
         <Button variant="secondary" onClick={onCancel}>
-          {ar.chat.cancelEdit}
+          {arLive.chat.cancelEdit}
         </Button>
       )}
       <Button type="submit" loading={sending} disabled={composerRefusal(text) === "empty"}>

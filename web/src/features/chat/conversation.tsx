@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import type { RoomView } from "@schema/api/chat";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { LoadingScreen, Spinner } from "../../ui/spinner";
@@ -18,7 +19,7 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
   const loadOlder = useLoadOlder(room.id);
   const presence = useChatPresence();
   const partner = partnerOf(room, userId);
-  const partnerName = partner?.name ?? ar.chat.unknownMember;
+  const partnerName = partner?.name ?? arLive.chat.unknownMember;
   const listRef = useRef<HTMLOListElement>(null);
   const messages = thread.data?.messages ?? [];
   const newest = messages.at(-1);
@@ -48,7 +49,7 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
   return (
     <section aria-labelledby={`chat-title-${room.id}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
-        <Button variant="ghost" size="sm" className="md:hidden" onClick={onBack} aria-label={ar.chat.backToRooms}>
+        <Button variant="ghost" size="sm" className="md:hidden" onClick={onBack} aria-label={arLive.chat.backToRooms}>
           <span aria-hidden="true">→</span>
           {ar.ui.back}
         </Button>
@@ -57,7 +58,7 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
             <bdi>{partnerName}</bdi>
           </h2>
           <p className="text-xs text-slate-500" aria-live="polite">
-            {status !== "open" ? ar.chat.reconnecting : typing ? ar.chat.typing : online === true ? ar.chat.online : online === false ? ar.chat.offline : ""}
+            {status !== "open" ? arLive.chat.reconnecting : typing ? arLive.chat.typing : online === true ? arLive.chat.online : online === false ? arLive.chat.offline : ""}
           </p>
         </div>
       </header>
@@ -67,7 +68,7 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
       ) : thread.isError ? (
         <div className="p-4">
           <Notice tone="error">
-            <p>{ar.chat.loadMessagesFailed}</p>
+            <p>{arLive.chat.loadMessagesFailed}</p>
             <p>{errorMessage((thread.error as { code?: string }).code)}</p>
           </Notice>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void thread.refetch()}>
@@ -77,18 +78,18 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
       ) : (
         <ol
           ref={listRef}
-          aria-label={ar.chat.messagesLabel}
+          aria-label={arLive.chat.messagesLabel}
           tabIndex={0}
           className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto bg-slate-50 p-3 focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-brand-600"
         >
           {thread.data.hasOlder && (
             <li className="flex justify-center">
               <Button variant="ghost" size="sm" loading={loadOlder.isPending} onClick={() => loadOlder.mutate()}>
-                {ar.chat.loadOlder}
+                {arLive.chat.loadOlder}
               </Button>
             </li>
           )}
-          {messages.length === 0 && <li className="py-8 text-center text-sm text-slate-500">{ar.chat.noMessagesYet}</li>}
+          {messages.length === 0 && <li className="py-8 text-center text-sm text-slate-500">{arLive.chat.noMessagesYet}</li>}
           {messages.map((message) => (
             <MessageItem
               key={message.sequence}
@@ -101,8 +102,8 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
           ))}
           {typing && (
             <li className="flex items-center gap-2 text-sm text-slate-500">
-              <Spinner size="sm" label={ar.chat.typing} />
-              <span aria-hidden="true">{ar.chat.typing}</span>
+              <Spinner size="sm" label={arLive.chat.typing} />
+              <span aria-hidden="true">{arLive.chat.typing}</span>
             </li>
           )}
         </ol>

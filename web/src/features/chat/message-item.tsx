@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ChatMessage } from "@schema/events";
 import { sanitizeHtml } from "@schema/html";
 import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { formatTime } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
@@ -43,12 +44,12 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
         )}
       >
         {deleted ? (
-          <p>{ar.chat.deletedMessage}</p>
+          <p>{arLive.chat.deletedMessage}</p>
         ) : editing ? (
           <div className="text-slate-900">
             <Composer
-              label={ar.chat.editMessage}
-              submitLabel={ar.chat.saveEdit}
+              label={arLive.chat.editMessage}
+              submitLabel={arLive.chat.saveEdit}
               initialText={editableText(message.text)}
               autoFocus
               onCancel={() => setEditing(false)}
@@ -68,24 +69,24 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
         <time dateTime={message.createdAt} title={formatFullDateTime(message.createdAt)}>
           {formatTime(message.createdAt)}
         </time>
-        {message.editedAt && !deleted && <span>{ar.chat.edited}</span>}
+        {message.editedAt && !deleted && <span>{arLive.chat.edited}</span>}
         {own && !deleted && (
-          <span role="img" aria-label={read ? ar.chat.read : ar.chat.sent} title={read ? ar.chat.read : ar.chat.sent} className={read ? "text-brand-700" : undefined}>
+          <span role="img" aria-label={read ? arLive.chat.read : arLive.chat.sent} title={read ? arLive.chat.read : arLive.chat.sent} className={read ? "text-brand-700" : undefined}>
             {read ? "✓✓" : "✓"}
           </span>
         )}
         {own && !deleted && !editing && (
           <Menu
-            label={ar.chat.messageActions}
+            label={arLive.chat.messageActions}
             trigger={<span aria-hidden="true">⋯</span>}
             items={[
-              { id: "edit", label: ar.chat.edit, onSelect: () => setEditing(true) },
-              { id: "delete", label: ar.chat.delete, tone: "danger", onSelect: () => setConfirming(true) },
+              { id: "edit", label: arLive.chat.edit, onSelect: () => setEditing(true) },
+              { id: "delete", label: arLive.chat.delete, tone: "danger", onSelect: () => setConfirming(true) },
             ]}
           />
         )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={ar.chat.deleteMessage} description={ar.chat.confirmDelete}>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={arLive.chat.deleteMessage} description={arLive.chat.confirmDelete}>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {ar.ui.cancel}
@@ -102,7 +103,7 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
               }
             }}
           >
-            {ar.chat.delete}
+            {arLive.chat.delete}
           </Button>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 import type { RoomView } from "@schema/api/chat";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
@@ -34,7 +35,7 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
     return (
       <div className="p-4">
         <Notice tone="error">
-          <p>{ar.chat.loadRoomsFailed}</p>
+          <p>{arLive.chat.loadRoomsFailed}</p>
           <p>{errorMessage((error as { code?: string } | null)?.code)}</p>
         </Notice>
         <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
@@ -42,13 +43,13 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
         </Button>
       </div>
     );
-  if (rooms.length === 0) return <p className="p-4 text-sm text-slate-600">{ar.chat.noRooms}</p>;
+  if (rooms.length === 0) return <p className="p-4 text-sm text-slate-600">{arLive.chat.noRooms}</p>;
 
   return (
-    <ul aria-label={ar.chat.roomsLabel} className="flex flex-col divide-y divide-slate-100">
+    <ul aria-label={arLive.chat.roomsLabel} className="flex flex-col divide-y divide-slate-100">
       {rooms.map((room) => {
         const partner = partnerOf(room, userId);
-        const name = partner?.name ?? ar.chat.unknownMember;
+        const name = partner?.name ?? arLive.chat.unknownMember;
         const selected = room.id === selectedId;
         const last = room.lastMessage;
         const typing = partner ? presence.isTyping(room.id, partner.id) : false;
@@ -63,21 +64,21 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
             >
               <span className="flex items-center gap-2">
                 {online && (
-                  <span className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600" title={ar.chat.online}>
-                    <span className="sr-only">{ar.chat.online}</span>
+                  <span className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600" title={arLive.chat.online}>
+                    <span className="sr-only">{arLive.chat.online}</span>
                   </span>
                 )}
                 <bdi className="truncate font-medium text-slate-900">{name}</bdi>
                 {room.pinned && (
-                  <span className="text-xs text-slate-500" title={ar.chat.pinned}>
+                  <span className="text-xs text-slate-500" title={arLive.chat.pinned}>
                     <span aria-hidden="true">📌</span>
-                    <span className="sr-only">{ar.chat.pinned}</span>
+                    <span className="sr-only">{arLive.chat.pinned}</span>
                   </span>
                 )}
                 {room.muted && (
-                  <span className="text-xs text-slate-500" title={ar.chat.muted}>
+                  <span className="text-xs text-slate-500" title={arLive.chat.muted}>
                     <span aria-hidden="true">🔕</span>
-                    <span className="sr-only">{ar.chat.muted}</span>
+                    <span className="sr-only">{arLive.chat.muted}</span>
                   </span>
                 )}
                 {last && (
@@ -89,14 +90,14 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
               <span className="flex items-center gap-2">
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
                   {typing ? (
-                    <span className="text-brand-700">{ar.chat.typing}</span>
+                    <span className="text-brand-700">{arLive.chat.typing}</span>
                   ) : !last ? (
-                    ar.chat.noMessagesYet
+                    arLive.chat.noMessagesYet
                   ) : last.text === "" ? (
-                    <span className="italic">{ar.chat.deletedMessage}</span>
+                    <span className="italic">{arLive.chat.deletedMessage}</span>
                   ) : (
                     <>
-                      {last.senderId === userId && <span className="text-slate-500">{ar.chat.you} </span>}
+                      {last.senderId === userId && <span className="text-slate-500">{arLive.chat.you} </span>}
                       <span dir="auto">{last.text}</span>
                     </>
                   )}
@@ -106,18 +107,18 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
                     className={cx("inline-flex min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-bold", room.muted ? "bg-slate-200 text-slate-700" : "bg-brand-700 text-white")}
                   >
                     <span aria-hidden="true">{formatNumber(room.unreadCount)}</span>
-                    <span className="sr-only">{ar.chat.unread(room.unreadCount)}</span>
+                    <span className="sr-only">{arLive.chat.unread(room.unreadCount)}</span>
                   </span>
                 )}
               </span>
             </button>
             <Menu
               className="flex items-center"
-              label={ar.chat.roomActions(name)}
+              label={arLive.chat.roomActions(name)}
               trigger={<span aria-hidden="true">⋮</span>}
               items={[
-                { id: "pin", label: room.pinned ? ar.chat.unpin : ar.chat.pin, onSelect: () => preferences.mutate({ roomId: room.id, body: { pinned: !room.pinned } }) },
-                { id: "mute", label: room.muted ? ar.chat.unmute : ar.chat.mute, onSelect: () => preferences.mutate({ roomId: room.id, body: { muted: !room.muted } }) },
+                { id: "pin", label: room.pinned ? arLive.chat.unpin : arLive.chat.pin, onSelect: () => preferences.mutate({ roomId: room.id, body: { pinned: !room.pinned } }) },
+                { id: "mute", label: room.muted ? arLive.chat.unmute : arLive.chat.mute, onSelect: () => preferences.mutate({ roomId: room.id, body: { muted: !room.muted } }) },
               ]}
             />
           </li>

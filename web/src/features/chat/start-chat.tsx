@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { Role } from "@schema/enums";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { useIsSignedIn, useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
@@ -10,10 +11,10 @@ import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import { EmailVerificationDialog } from "../verification/email-verification-dialog";
 import { Composer } from "./composer";
-import { chatRoles } from "./use-chat";
+import { chatRoles } from "./chat-roles";
 import { chatRoomPath, useRoomWith, useStartChat } from "./use-start-chat";
 
-const t = ar.chatStart;
+const t = arLessons.chatStart;
 
 type StartChatProps = {
   /** The user to talk with and their name as shown. */

@@ -2,18 +2,17 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { RoomPreferences, RoomPreferencesBody, RoomView } from "@schema/api/chat";
 import type { Paged } from "@schema/api/common";
-import { Role } from "@schema/enums";
 import type { ChatMessage, ServerEvent } from "@schema/events";
 import { htmlToText } from "@schema/html";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { api } from "../../lib/api";
 import { AckTimeoutError, openChannel, userChannel, type AckPayload, type OutgoingFrame, type RealtimeChannel } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { toasts } from "../../ui/toast-store";
+import { chatRoles } from "./chat-roles";
 import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAction } from "./thread";
 
-/** Students, tutors and tutor managers chat (docs/rules.md, Chat). */
-export const chatRoles: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
 /** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */
 const roomsPageSize = 100;
@@ -112,7 +111,7 @@ export function useRoomPreferences() {
     onSuccess: ({ roomId, pinned, muted }) => {
       updateRooms(queryClient, userId, (rooms) => rooms.map((room) => (room.id === roomId ? { ...room, pinned, muted } : room)));
     },
-    onError: (error) => toasts.show({ id: "chat-preferences", type: "error", title: ar.chat.preferencesFailed, description: errorMessage((error as { code?: string }).code) }),
+    onError: (error) => toasts.show({ id: "chat-preferences", type: "error", title: arLive.chat.preferencesFailed, description: errorMessage((error as { code?: string }).code) }),
   });
 }
 
@@ -254,9 +253,9 @@ export function useChatEvents() {
 
 /** The Arabic text of a refused or unanswered ack. */
 export function ackErrorText(failure: AckPayload | AckTimeoutError): string {
-  if (failure instanceof AckTimeoutError) return ar.chat.ack.timeout;
-  if (failure.code === "long-message-text") return ar.chat.longMessage;
-  return ar.chat.ack[failure.result];
+  if (failure instanceof AckTimeoutError) return arLive.chat.ack.timeout;
+  if (failure.code === "long-message-text") return arLive.chat.longMessage;
+  return arLive.chat.ack[failure.result];
 }
 
 function toastAck(failure: AckPayload | AckTimeoutError) {

@@ -1,4 +1,5 @@
 import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { Notice } from "../../ui/notice";
 import { CardsSkeleton, ListSkeleton } from "../../ui/skeleton";
 import { useStudentStatsQuery, useTutorStatsQuery } from "../stats/use-stats";
@@ -16,7 +17,7 @@ function Loading() {
 }
 
 function Failed() {
-  return <Notice tone="error">{ar.stats.loadFailed}</Notice>;
+  return <Notice tone="error">{arLessons.stats.loadFailed}</Notice>;
 }
 
 /** The student dashboard's lesson part: next lesson and join button, this week's minutes, this month. */

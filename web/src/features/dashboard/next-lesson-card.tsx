@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { NextLesson } from "@schema/api/stats";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -19,12 +19,12 @@ export function NextLessonCard({ lesson, isTutor, now }: NextLessonCardProps) {
   const at = now ?? ticking;
   if (!lesson) {
     return (
-      <Card title={ar.stats.nextLessonTitle}>
+      <Card title={arLessons.stats.nextLessonTitle}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-slate-700">{ar.stats.noNextLesson}</p>
+          <p className="text-slate-700">{arLessons.stats.noNextLesson}</p>
           {!isTutor && (
             <Link to="/tutors" className={buttonClasses("primary")}>
-              {ar.stats.bookLesson}
+              {arLessons.stats.bookLesson}
             </Link>
           )}
         </div>
@@ -34,22 +34,22 @@ export function NextLessonCard({ lesson, isTutor, now }: NextLessonCardProps) {
   const state = joinState(lesson, at);
   const noteId = `next-lesson-${lesson.id}-note`;
   return (
-    <Card title={ar.stats.nextLessonTitle} className="border-brand-200">
+    <Card title={arLessons.stats.nextLessonTitle} className="border-brand-200">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <TutorPhoto name={lesson.otherMember.name} image={lesson.otherMember.image} />
           <div className="flex flex-col gap-1">
             <p className="font-semibold text-slate-900">
-              {ar.stats.withMember} <bdi>{lesson.otherMember.name ?? "—"}</bdi>
+              {arLessons.stats.withMember} <bdi>{lesson.otherMember.name ?? "—"}</bdi>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={lesson.start}>{formatWhen(lesson.start, at)}</time> · {ar.stats.minutesLong(lesson.duration)}
+              <time dateTime={lesson.start}>{formatWhen(lesson.start, at)}</time> · {arLessons.stats.minutesLong(lesson.duration)}
             </p>
             {state.kind !== "ended" && (
               <p className="text-sm font-medium text-brand-800" role="timer" aria-live="off">
                 {state.kind === "open" && state.started
-                  ? `${ar.stats.endsIn}: ${formatCountdown(state.endsInMs)}`
-                  : `${ar.stats.startsIn}: ${formatCountdown(state.startsInMs)}`}
+                  ? `${arLessons.stats.endsIn}: ${formatCountdown(state.endsInMs)}`
+                  : `${arLessons.stats.startsIn}: ${formatCountdown(state.startsInMs)}`}
               </p>
             )}
           </div>
@@ -57,15 +57,15 @@ export function NextLessonCard({ lesson, isTutor, now }: NextLessonCardProps) {
         <div className="flex flex-col items-stretch gap-1 sm:items-end">
           {state.kind === "open" ? (
             <Link to={`/lesson/${lesson.id}`} className={buttonClasses("primary")}>
-              {ar.stats.join}
+              {arLessons.stats.join}
             </Link>
           ) : (
             <>
               <button type="button" disabled aria-describedby={noteId} className={buttonClasses("primary")}>
-                {ar.stats.join}
+                {arLessons.stats.join}
               </button>
               <p id={noteId} className="text-xs text-slate-600">
-                {ar.stats.roomOpensNote}
+                {arLessons.stats.roomOpensNote}
               </p>
             </>
           )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { StudentPersonalStats, TutorPersonalStats } from "@schema/api/stats";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { useCurrentSubscriptionQuery } from "../lessons/use-lessons";
@@ -24,21 +24,21 @@ export function StudentStatsSummary({ stats }: { stats: StudentPersonalStats }) 
   const subscription = useCurrentSubscriptionQuery();
   const hasSubscription = Boolean(subscription.data?.info);
   return (
-    <Card title={ar.stats.numbersTitle}>
+    <Card title={arLessons.stats.numbersTitle}>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Figure
-          label={ar.stats.minutesLeftThisWeek}
-          value={subscription.data ? (hasSubscription ? formatNumber(subscription.data.remainingWeeklyMinutes) : ar.stats.noSubscription) : "…"}
+          label={arLessons.stats.minutesLeftThisWeek}
+          value={subscription.data ? (hasSubscription ? formatNumber(subscription.data.remainingWeeklyMinutes) : arLessons.stats.noSubscription) : "…"}
           extra={
             subscription.data && !hasSubscription ? (
               <Link to="/plans" className="text-sm font-medium text-brand-700 underline">
-                {ar.stats.viewPlans}
+                {arLessons.stats.viewPlans}
               </Link>
             ) : null
           }
         />
-        <Figure label={ar.stats.lessonsThisMonth} value={formatNumber(stats.lessonsThisMonth)} />
-        <Figure label={ar.stats.minutesThisMonth} value={formatNumber(stats.minutesThisMonth)} />
+        <Figure label={arLessons.stats.lessonsThisMonth} value={formatNumber(stats.lessonsThisMonth)} />
+        <Figure label={arLessons.stats.minutesThisMonth} value={formatNumber(stats.minutesThisMonth)} />
       </dl>
     </Card>
   );
@@ -47,14 +47,14 @@ export function StudentStatsSummary({ stats }: { stats: StudentPersonalStats }) 
 /** Lessons and minutes this month and the earnings summary (piasters → EGP). */
 export function TutorStatsSummary({ stats }: { stats: TutorPersonalStats }) {
   return (
-    <Card title={ar.stats.numbersTitle}>
+    <Card title={arLessons.stats.numbersTitle}>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Figure label={ar.stats.lessonsThisMonth} value={formatNumber(stats.lessonsThisMonth)} />
-        <Figure label={ar.stats.minutesThisMonth} value={formatNumber(stats.minutesThisMonth)} />
-        <Figure label={ar.stats.earningsThisMonth} value={formatMoney(stats.earningsThisMonth)} />
-        <Figure label={ar.stats.totalEarnings} value={formatMoney(stats.totalEarnings)} />
+        <Figure label={arLessons.stats.lessonsThisMonth} value={formatNumber(stats.lessonsThisMonth)} />
+        <Figure label={arLessons.stats.minutesThisMonth} value={formatNumber(stats.minutesThisMonth)} />
+        <Figure label={arLessons.stats.earningsThisMonth} value={formatMoney(stats.earningsThisMonth)} />
+        <Figure label={arLessons.stats.totalEarnings} value={formatMoney(stats.totalEarnings)} />
       </dl>
-      <p className="mt-3 text-xs text-slate-600">{ar.stats.earningsNote}</p>
+      <p className="mt-3 text-xs text-slate-600">{arLessons.stats.earningsNote}</p>
     </Card>
   );
 }

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import type { InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { invoiceNoteRule } from "@schema/rules";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { validateForm } from "../../lib/form";
 import { formatMoney, formatPercent } from "../../lib/format";
@@ -14,8 +15,8 @@ import { toasts } from "../../ui/toast-store";
 import { checkReceipt } from "./invoice-logic";
 import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
 
-const t = ar.invoices;
-const a = ar.invoices.admin;
+const t = arPayments.invoices;
+const a = arPayments.invoices.admin;
 
 /** The decisions a request's status allows (approve with a receipt, reject, or answer a cancellation), with their dialogs. */
 export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {

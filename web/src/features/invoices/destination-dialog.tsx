@@ -1,5 +1,6 @@
 import { useRef, type FormEvent } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { focusFirstInvalidField, useFormState, type FormValidation } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -64,7 +65,7 @@ export function DestinationDialog<Body>({
             {submitLabel}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            {ar.invoices.keep}
+            {arPayments.invoices.keep}
           </Button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 import type { Destination } from "@schema/api/invoice";
-import { ar } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { destinationOf } from "./invoice-logic";
 
-const t = ar.invoices;
+const t = arPayments.invoices;
 
 /** «محفظة إلكترونية: 01012345678» — the method (and bank), then the number or address left to right. */
 export function DestinationLine({ destination, id }: { destination: Pick<Destination, "method" | "phone" | "bank" | "accountNumber" | "username">; id?: string }) {

@@ -1,10 +1,10 @@
 import type { InvoiceStats } from "@schema/api/invoice";
-import { ar } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { formatMoney } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { cx } from "../../ui/class-names";
 
-const t = ar.invoices;
+const t = arPayments.invoices;
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

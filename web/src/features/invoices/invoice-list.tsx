@@ -2,7 +2,8 @@ import { useState, type ReactNode } from "react";
 import type { InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { sanitizeHtml } from "@schema/html";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -17,7 +18,7 @@ import { checkDestinationForm, formOfInvoice } from "./invoice-logic";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { openReceipt, useChangeInvoice } from "./use-invoices";
 
-const t = ar.invoices;
+const t = arPayments.invoices;
 
 export const statusFilterOptions = Object.values(InvoiceStatus).map((status) => ({ value: String(status), label: t.statuses[status]! }));
 

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { MAX_WITHDRAW_METHODS, type WithdrawMethodBody, type WithdrawMethodView } from "@schema/api/invoice";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -13,7 +14,7 @@ import { DestinationLine } from "./destination-line";
 import { checkWithdrawMethodForm, emptyInvoiceForm, formOfInvoice } from "./invoice-logic";
 import { useDeleteWithdrawMethod, useSaveWithdrawMethod } from "./use-invoices";
 
-const t = ar.invoices.saved;
+const t = arPayments.invoices.saved;
 
 /** The tutor's saved withdraw methods: add, edit, make one the default, delete. */
 export function SavedMethodsCard({ methods }: { methods: WithdrawMethodView[] }) {
@@ -59,7 +60,7 @@ function SavedMethodItem({ method, onEdit, onRemove }: { method: WithdrawMethodV
         </span>
         {method.receiver && (
           <span className="text-slate-600">
-            {ar.invoices.receiverLabel} <bdi>{method.receiver}</bdi>
+            {arPayments.invoices.receiverLabel} <bdi>{method.receiver}</bdi>
           </span>
         )}
         {save.isError && <Notice tone="error">{errorMessage(errorCodeOf(save.error))}</Notice>}
@@ -149,7 +150,7 @@ function RemoveMethodDialog({ method, onClose }: { method: WithdrawMethodView | 
           {t.confirmRemove}
         </Button>
         <Button variant="secondary" onClick={close}>
-          {ar.invoices.keep}
+          {arPayments.invoices.keep}
         </Button>
       </div>
     </Dialog>

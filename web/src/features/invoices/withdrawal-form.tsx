@@ -1,7 +1,8 @@
 import { useId, useRef, type FormEvent } from "react";
 import { MAX_WITHDRAW_METHODS, type InvoiceStats, type WithdrawMethodView } from "@schema/api/invoice";
 import { Bank, WithdrawMethod } from "@schema/enums";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { focusFirstInvalidField, useFormState } from "../../lib/form";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -16,7 +17,7 @@ import { DestinationLine } from "./destination-line";
 import { NEW_DESTINATION, checkInvoiceForm, emptyInvoiceForm, type InvoiceFormValues } from "./invoice-logic";
 import { useRequestWithdrawal } from "./use-invoices";
 
-const t = ar.invoices;
+const t = arPayments.invoices;
 
 const methodOptions = Object.values(WithdrawMethod).map((method) => ({ value: String(method), label: t.methods[method]! }));
 const bankOptions = Object.values(Bank).map((bank) => ({ value: bank, label: t.banks[bank]! }));

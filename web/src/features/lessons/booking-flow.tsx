@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatDay, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
@@ -16,7 +17,7 @@ import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
 import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
 
-const t = ar.marketplace.booking;
+const t = arLessons.marketplace.booking;
 /** docs/product.md §9: the date picker offers the next 14 days. */
 export const bookingDays = 14;
 

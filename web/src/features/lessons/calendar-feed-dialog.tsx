@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button, buttonClasses } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -9,7 +10,7 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { useCalendarFeedQuery, useRotateCalendarFeed } from "./use-lessons";
 
-const t = ar.lessonsSchedule.feed;
+const t = arLessons.lessonsSchedule.feed;
 
 /** The button that opens the personal calendar feed dialog. */
 export function CalendarFeedButton() {

@@ -1,5 +1,6 @@
 import type { LessonView } from "@schema/api/lesson";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -10,7 +11,7 @@ import { useBusinessWords } from "../marketing/business-words";
 import { BookingFlow } from "./booking-flow";
 import { useCancelLesson } from "./use-lessons";
 
-const t = ar.marketplace.lessons;
+const t = arLessons.marketplace.lessons;
 
 /** The other member of a lesson, seen by `userId` (the tutor for a student, the student for a tutor). */
 export function otherMember(lesson: LessonView, userId: number) {
@@ -30,7 +31,7 @@ export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: Lesson
   return (
     <Dialog open onClose={onClose} title={t.cancelTitle} description={fill(t.cancelBody)}>
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? ar.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
+        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? arLessons.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
         {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}
         <div className="flex flex-wrap gap-2">
           <Button
@@ -59,8 +60,8 @@ export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: Lesson
 /** The booking flow in a dialog, moving an existing lesson (students only). */
 export function RescheduleLessonDialog({ lesson, onClose }: { lesson: LessonView; onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title={ar.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
-      <BookingFlow tutorId={lesson.tutor.id} tutorName={lesson.tutor.name ?? ar.marketplace.tutors.unnamed} lesson={lesson} onDone={onClose} />
+    <Dialog open onClose={onClose} title={arLessons.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
+      <BookingFlow tutorId={lesson.tutor.id} tutorName={lesson.tutor.name ?? arLessons.marketplace.tutors.unnamed} lesson={lesson} onDone={onClose} />
     </Dialog>
   );
 }

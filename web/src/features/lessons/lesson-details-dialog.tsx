@@ -1,5 +1,6 @@
 import type { LessonView } from "@schema/api/lesson";
 import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatTime, formatWhen } from "../../lib/format";
 import { byGender, countOf } from "../../lib/plural";
 import { Button } from "../../ui/button";
@@ -12,7 +13,7 @@ import { LessonStateChip } from "./lesson-state";
 import { lessonStateAt } from "./lesson-week";
 import { useBusinessNumbers } from "../config/use-app-config";
 
-const t = ar.lessonsSchedule.details;
+const t = arLessons.lessonsSchedule.details;
 
 type LessonDetailsDialogProps = {
   lesson: LessonView;
@@ -29,16 +30,16 @@ function canceledByText(lesson: LessonView, userId: number): string {
   if (lesson.canceledBy === null) return t.canceledBySystem;
   if (lesson.canceledBy === userId) return t.canceledByYou;
   const who = lesson.canceledBy === lesson.tutor.id ? lesson.tutor : lesson.student;
-  return byGender(ar.gendered.canceledBy, who.gender, who.name ?? ar.marketplace.tutors.unnamed);
+  return byGender(ar.gendered.canceledBy, who.gender, who.name ?? arLessons.marketplace.tutors.unnamed);
 }
 
 /** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
 export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, onCancel, onReschedule }: LessonDetailsDialogProps) {
   const state = lessonStateAt(lesson, now);
   const other = otherMember(lesson, userId);
-  const name = other.name ?? ar.marketplace.tutors.unnamed;
+  const name = other.name ?? arLessons.marketplace.tutors.unnamed;
   const when = formatWhen(lesson.start, now);
-  const about = ar.marketplace.lessons.lessonOf(name, when);
+  const about = arLessons.marketplace.lessons.lessonOf(name, when);
   const window = changeWindow(lesson, now, useBusinessNumbers());
   return (
     <Dialog open onClose={onClose} title={t.title}>
@@ -62,7 +63,7 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
           <dt className="text-slate-600">{t.state}</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <LessonStateChip state={state} />
-            {lesson.isTrial && <Badge tone="warning">{ar.marketplace.lessons.trial}</Badge>}
+            {lesson.isTrial && <Badge tone="warning">{arLessons.marketplace.lessons.trial}</Badge>}
             {state === "canceled" && <span className="text-slate-700">{canceledByText(lesson, userId)}</span>}
           </dd>
         </dl>
@@ -75,11 +76,11 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
             <div className="flex flex-wrap gap-2">
               {isStudent && (
                 <Button variant="secondary" onClick={onReschedule} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
-                  {ar.marketplace.lessons.reschedule}
+                  {arLessons.marketplace.lessons.reschedule}
                 </Button>
               )}
               <Button variant="danger" onClick={onCancel} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
-                {ar.marketplace.lessons.cancel}
+                {arLessons.marketplace.lessons.cancel}
               </Button>
               <AddToGoogleCalendar lesson={lesson} otherName={name} about={about} />
             </div>

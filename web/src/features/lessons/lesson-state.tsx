@@ -1,5 +1,5 @@
 import type { LessonState } from "@schema/api/lesson";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { cx } from "../../ui/class-names";
 
 /**
@@ -21,7 +21,7 @@ export function LessonStateChip({ state, className }: { state: LessonState; clas
   return (
     <span className={cx("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium", lessonStateStyles[state].chip, className)}>
       <span aria-hidden="true">{lessonStateStyles[state].mark}</span>
-      {ar.marketplace.lessons.states[state]}
+      {arLessons.marketplace.lessons.states[state]}
     </span>
   );
 }
@@ -30,7 +30,7 @@ export function LessonStateChip({ state, className }: { state: LessonState; clas
 export function LessonStateLegend() {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-      <span id="lesson-state-legend">{ar.lessonsSchedule.legend}:</span>
+      <span id="lesson-state-legend">{arLessons.lessonsSchedule.legend}:</span>
       <ul aria-labelledby="lesson-state-legend" className="flex flex-wrap gap-2">
         {lessonStates.map((state) => (
           <li key={state}>

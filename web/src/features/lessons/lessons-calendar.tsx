@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatTime, formatWhen } from "../../lib/format";
 import { useSession } from "../../lib/session";
@@ -11,7 +12,8 @@ import { Notice } from "../../ui/notice";
 import { ListSkeleton } from "../../ui/skeleton";
 import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
 import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
-import { addDays, localDay, rowMinute, ROWS_PER_DAY, weekDays, weekRange, weekStartOf, type PlainDay } from "../availability/week";
+import { addDays, weekDays, weekStartOf } from "@schema/calendar";
+import { localDay, rowMinute, ROWS_PER_DAY, weekRange, type PlainDay } from "../availability/week";
 import { useNow } from "../live-session/use-now";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
 import { CancelLessonDialog, otherMember, RescheduleLessonDialog } from "./lesson-actions";
@@ -21,7 +23,7 @@ import { LessonStateChip, LessonStateLegend, lessonStateStyles } from "./lesson-
 import { firstRowInView, lessonsByDay, lessonStateAt, placeLessons } from "./lesson-week";
 import { useWeekLessonsQuery } from "./use-lessons";
 
-const t = ar.lessonsSchedule;
+const t = arLessons.lessonsSchedule;
 
 type Open = { kind: "details" | "cancel" | "reschedule"; lesson: LessonView } | null;
 
@@ -47,7 +49,7 @@ export function LessonsCalendar() {
 
   const blocks: CalendarBlock[] = placed.map(({ lesson, column, startRow, endRow }) => {
     const state = lessonStateAt(lesson, now);
-    const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
+    const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
     return {
       key: `${lesson.id}-${column}`,
       column,
@@ -58,7 +60,7 @@ export function LessonsCalendar() {
         endRow - startRow > 1 ? (
           <span className="flex flex-col" data-lesson={lesson.id} data-state={state}>
             <span className="truncate font-bold">
-              <span aria-hidden="true">{lessonStateStyles[state].mark}</span> {ar.marketplace.lessons.states[state]}
+              <span aria-hidden="true">{lessonStateStyles[state].mark}</span> {arLessons.marketplace.lessons.states[state]}
             </span>
             <bdi className={cx("truncate", state === "canceled" && "line-through")}>{name}</bdi>
             <span className={cx("truncate", state === "canceled" && "line-through")}>
@@ -67,7 +69,7 @@ export function LessonsCalendar() {
           </span>
         ) : (
           <span className="block truncate" data-lesson={lesson.id} data-state={state}>
-            <span aria-hidden="true">{lessonStateStyles[state].mark}</span> <span className="font-bold">{ar.marketplace.lessons.states[state]}</span> ·{" "}
+            <span aria-hidden="true">{lessonStateStyles[state].mark}</span> <span className="font-bold">{arLessons.marketplace.lessons.states[state]}</span> ·{" "}
             <bdi className={cx(state === "canceled" && "line-through")}>{name}</bdi>
           </span>
         ),
@@ -82,17 +84,17 @@ export function LessonsCalendar() {
       <div className="flex flex-wrap items-center gap-2">
         <nav aria-label={t.weekNavigation} className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, -7))}>
-            <span aria-hidden="true">→</span> {ar.schedule.previousWeek}
+            <span aria-hidden="true">→</span> {arLessons.schedule.previousWeek}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setWeekStart(thisWeek)} disabled={weekStart === thisWeek}>
-            {ar.schedule.thisWeek}
+            {arLessons.schedule.thisWeek}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
-            {ar.schedule.nextWeek} <span aria-hidden="true">←</span>
+            {arLessons.schedule.nextWeek} <span aria-hidden="true">←</span>
           </Button>
         </nav>
         <p className="font-medium text-slate-800" aria-live="polite">
-          {ar.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
+          {arLessons.schedule.weekOf(dateLabel(weekStart), dateLabel(addDays(weekStart, 6)))}
         </p>
         <div className="ms-auto">
           <CalendarFeedButton />
@@ -184,7 +186,7 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
               <ul className="flex flex-col gap-2">
                 {dayLessons.map((lesson) => {
                   const state = lessonStateAt(lesson, now);
-                  const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
+                  const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
                   return (
                     <li key={lesson.id} className="flex flex-col gap-1">
                       <button
@@ -200,14 +202,14 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
                         <span className="font-medium text-slate-900">
                           {formatTime(lesson.start)} – {formatTime(lesson.end)}
                         </span>
-                        <span className="sr-only">{ar.marketplace.lessons.with}</span>
+                        <span className="sr-only">{arLessons.marketplace.lessons.with}</span>
                         <bdi className={cx("min-w-0 flex-1 truncate text-slate-800", state === "canceled" && "line-through")}>
-                          {otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed}
+                          {otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed}
                         </bdi>
                         <LessonStateChip state={state} />
                       </button>
                       {(state === "pending" || state === "happening") && (
-                        <LessonJoin lesson={lesson} now={now} about={ar.marketplace.lessons.lessonOf(name, formatWhen(lesson.start, now))} />
+                        <LessonJoin lesson={lesson} now={now} about={arLessons.marketplace.lessons.lessonOf(name, formatWhen(lesson.start, now))} />
                       )}
                     </li>
                   );
@@ -234,12 +236,12 @@ function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number
       </h2>
       <ul className="flex flex-col gap-3">
         {soon.map((lesson) => {
-          const name = otherMember(lesson, userId).name ?? ar.marketplace.tutors.unnamed;
+          const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
           const when = formatWhen(lesson.start, now);
           return (
             <li key={lesson.id} className="flex flex-wrap items-center gap-3">
-              <p className="min-w-48 flex-1 text-sm text-slate-900">{ar.marketplace.lessons.lessonOf(name, when)}</p>
-              <LessonJoin lesson={lesson} now={now} about={ar.marketplace.lessons.lessonOf(name, when)} />
+              <p className="min-w-48 flex-1 text-sm text-slate-900">{arLessons.marketplace.lessons.lessonOf(name, when)}</p>
+              <LessonJoin lesson={lesson} now={now} about={arLessons.marketplace.lessons.lessonOf(name, when)} />
             </li>
           );
         })}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Badge } from "../../ui/notice";
@@ -30,7 +31,7 @@ type CallScreenProps = {
 
 /** In the call: the other member's video, ours, and the controls (each with a visible label). */
 export function CallScreen(props: CallScreenProps) {
-  const { otherName, otherGender, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = ar.liveSession.leave } = props;
+  const { otherName, otherGender, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = arLive.liveSession.leave } = props;
   const [mic, setMic] = useState(props.initialMic);
   const [camera, setCamera] = useState(props.initialCamera);
   const [screen, setScreen] = useState<MediaStream | null>(null);
@@ -75,47 +76,47 @@ export function CallScreen(props: CallScreenProps) {
       setScreen(display);
       await onShare(track, cameraTrack);
     } catch (error) {
-      if ((error as { name?: string }).name !== "NotAllowedError") toasts.show({ id: "share-screen", type: "error", title: ar.liveSession.shareFailed });
+      if ((error as { name?: string }).name !== "NotAllowedError") toasts.show({ id: "share-screen", type: "error", title: arLive.liveSession.shareFailed });
     }
   }
 
   const remoteCameraOff = otherPresence?.inCall && !otherPresence.camera && !otherPresence.sharing;
   const status =
     !otherPresence?.inCall || peerState === "waiting"
-      ? ar.liveSession.waitingForOther(otherName)
+      ? arLive.liveSession.waitingForOther(otherName)
       : peerState === "failed"
-        ? ar.liveSession.peerFailed
+        ? arLive.liveSession.peerFailed
         : peerState !== "connected"
-          ? ar.liveSession.connectingPeer
+          ? arLive.liveSession.connectingPeer
           : null;
 
   return (
     <div className="flex flex-col gap-3" data-peer-state={peerState}>
       <div className="relative aspect-[3/4] w-full overflow-hidden rounded-xl bg-slate-900 sm:aspect-video">
-        <StreamVideo stream={remoteStream} label={ar.liveSession.remoteVideo(otherName)} sinkId={speakerId || undefined} role="remote" className="object-contain" />
+        <StreamVideo stream={remoteStream} label={arLive.liveSession.remoteVideo(otherName)} sinkId={speakerId || undefined} role="remote" className="object-contain" />
         {(status || remoteCameraOff) && (
           <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-100" aria-live="polite">
-            <bdi>{status ?? ar.liveSession.remoteCameraOff(otherName)}</bdi>
+            <bdi>{status ?? arLive.liveSession.remoteCameraOff(otherName)}</bdi>
           </p>
         )}
         <div className="absolute start-2 top-2 flex flex-wrap gap-2" aria-live="polite">
-          {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{ar.liveSession.remoteMicOff(otherName)}</Badge>}
+          {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{arLive.liveSession.remoteMicOff(otherName)}</Badge>}
           {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{byGender(ar.gendered.sharingScreen, otherGender, otherName)}</Badge>}
         </div>
         <div className="absolute bottom-2 end-2 aspect-video w-28 overflow-hidden rounded-lg border-2 border-white sm:w-44">
-          <StreamVideo stream={screen ?? localStream} label={ar.liveSession.localVideo} local={!screen} role="local" />
+          <StreamVideo stream={screen ?? localStream} label={arLive.liveSession.localVideo} local={!screen} role="local" />
         </div>
       </div>
-      <div role="toolbar" aria-label={ar.liveSession.title} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-center">
+      <div role="toolbar" aria-label={arLive.liveSession.title} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-center">
         <Button variant={mic ? "secondary" : "danger"} aria-pressed={!mic} onClick={toggleMic} disabled={!audioTrack}>
-          {mic ? ar.liveSession.mute : ar.liveSession.unmute}
+          {mic ? arLive.liveSession.mute : arLive.liveSession.unmute}
         </Button>
         <Button variant={camera ? "secondary" : "danger"} aria-pressed={!camera} onClick={toggleCamera} disabled={!cameraTrack}>
-          {camera ? ar.liveSession.cameraOff : ar.liveSession.cameraOn}
+          {camera ? arLive.liveSession.cameraOff : arLive.liveSession.cameraOn}
         </Button>
         {typeof navigator !== "undefined" && "getDisplayMedia" in (navigator.mediaDevices ?? {}) && (
           <Button variant="secondary" aria-pressed={Boolean(screen)} onClick={() => void toggleShare()}>
-            {screen ? ar.liveSession.stopSharing : ar.liveSession.shareScreen}
+            {screen ? arLive.liveSession.stopSharing : arLive.liveSession.shareScreen}
           </Button>
         )}
         <Button variant="danger" onClick={onLeave}>

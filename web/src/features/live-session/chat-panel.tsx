@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -21,9 +22,9 @@ export function ChatPanel({ selfId, otherId, otherName }: ChatPanelProps) {
   const panelId = useId();
   const room = useRoomWith(selfId, otherId, open);
   return (
-    <aside aria-label={ar.liveSession.chatPanel} className="flex min-w-0 flex-col gap-2">
+    <aside aria-label={arLive.liveSession.chatPanel} className="flex min-w-0 flex-col gap-2">
       <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)} className="self-start">
-        {open ? ar.liveSession.hideChat : ar.liveSession.showChat}
+        {open ? arLive.liveSession.hideChat : arLive.liveSession.showChat}
       </Button>
       <div id={panelId} hidden={!open} className="h-[26rem] min-h-0 overflow-hidden rounded-xl border border-slate-200 bg-white lg:h-[min(36rem,calc(100dvh-14rem))]">
         {open &&
@@ -34,7 +35,7 @@ export function ChatPanel({ selfId, otherId, otherName }: ChatPanelProps) {
           ) : room.isError ? (
             <div className="p-3">
               <Notice tone="error">
-                {ar.liveSession.chatUnavailable} {errorMessage(errorCodeOf(room.error))}
+                {arLive.liveSession.chatUnavailable} {errorMessage(errorCodeOf(room.error))}
               </Notice>
             </div>
           ) : room.data ? (
@@ -43,7 +44,7 @@ export function ChatPanel({ selfId, otherId, otherName }: ChatPanelProps) {
             </div>
           ) : (
             <p className="p-4 text-sm text-slate-700">
-              <bdi>{ar.liveSession.noChatYet(otherName)}</bdi>
+              <bdi>{arLive.liveSession.noChatYet(otherName)}</bdi>
             </p>
           ))}
       </div>

@@ -1,4 +1,4 @@
-import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 
 /** docs/product.md §8: the device errors a lesson's ready screen tells apart. */
 export type DeviceErrorKind = "no-device" | "device-in-use" | "over-constrained" | "permission-denied" | "unexpected";
@@ -23,5 +23,5 @@ export function deviceErrorKind(error: unknown): DeviceErrorKind {
 
 /** The Arabic title and the next step for a device error. */
 export function deviceErrorMessage(kind: DeviceErrorKind): { title: string; next: string } {
-  return ar.liveSession.deviceErrors[kind];
+  return arLive.liveSession.deviceErrors[kind];
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { SessionView } from "@schema/api/session";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { session, useSession } from "../../lib/session";
 import { cx } from "../../ui/class-names";
@@ -17,12 +18,12 @@ import { useLocalMedia } from "./use-local-media";
 import { useNow } from "./use-now";
 import { useSessionView } from "./use-session-view";
 
-export function Clock({ start, end, now, startsIn = ar.liveSession.startsIn }: { start: string; end: string; now: number; startsIn?: string }) {
+export function Clock({ start, end, now, startsIn = arLive.liveSession.startsIn }: { start: string; end: string; now: number; startsIn?: string }) {
   const left = countdown(start, end, now);
   if (left.kind === "ended") return null;
   return (
     <p className="flex items-center gap-2 text-sm text-slate-800" role="timer" aria-live="off">
-      <span>{left.kind === "starts-in" ? startsIn : ar.liveSession.timeLeft}</span>
+      <span>{left.kind === "starts-in" ? startsIn : arLive.liveSession.timeLeft}</span>
       <span dir="ltr" className="font-semibold tabular-nums">
         {formatClock(left.ms)}
       </span>
@@ -58,12 +59,12 @@ type LiveRoomProps = {
  */
 export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProps) {
   const selfId = useSession().user?.id ?? 0;
-  const words = ar.liveSession.kinds[view.kind];
+  const words = arLive.liveSession.kinds[view.kind];
   const other = view.members.find((member) => member.id !== selfId) ?? null;
   const phase = roomPhase(view.start, view.end, now);
   const subtitle = (
     <>
-      <bdi>{other?.name ?? ar.liveSession.otherMember}</bdi> · {words.startsAt(formatDateTime(view.start))}
+      <bdi>{other?.name ?? arLive.liveSession.otherMember}</bdi> · {words.startsAt(formatDateTime(view.start))}
     </>
   );
   // Camera, microphone and the room's socket only while the room is open.
@@ -82,7 +83,7 @@ export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProp
       ) : (
         <div className="flex flex-col gap-3">
           <Clock start={view.start} end={view.end} now={now} startsIn={words.startsIn} />
-          <Notice tone="info">{ar.liveSession.opensAt(formatTime(roomOpensAt(view.start)))}</Notice>
+          <Notice tone="info">{arLive.liveSession.opensAt(formatTime(roomOpensAt(view.start)))}</Notice>
         </div>
       )}
       {children}
@@ -93,9 +94,9 @@ export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProp
 type OpenRoomProps = { view: SessionView; now: number; selfId: number; subtitle: ReactNode; withChat: boolean; children?: ReactNode };
 
 function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomProps) {
-  const words = ar.liveSession.kinds[view.kind];
+  const words = arLive.liveSession.kinds[view.kind];
   const other = view.members.find((member) => member.id !== selfId) ?? null;
-  const otherName = other?.name ?? ar.liveSession.otherMember;
+  const otherName = other?.name ?? arLive.liveSession.otherMember;
   // The token of the page's first render: a background refresh must not reopen (and so end) the call.
   const [token] = useState(() => session.liveToken());
   const room = useLiveSession(view.id, selfId, token, true, view.media);
@@ -118,7 +119,7 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
       setJoined(flags);
       setLeft(false);
     } catch (error) {
-      toasts.show({ id: "join-lesson", type: "error", title: ar.liveSession.joinFailed, description: errorMessage(error instanceof Error ? error.message : null) });
+      toasts.show({ id: "join-lesson", type: "error", title: arLive.liveSession.joinFailed, description: errorMessage(error instanceof Error ? error.message : null) });
     }
   }
 
@@ -130,17 +131,17 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
 
   let body;
   if (room.final === "ended") body = <Notice tone="info">{words.ended}</Notice>;
-  else if (room.final === "replaced") body = <Notice tone="warning">{ar.liveSession.replaced}</Notice>;
-  else if (room.final === "refused") body = <Notice tone="error">{ar.liveSession.roomClosed}</Notice>;
+  else if (room.final === "replaced") body = <Notice tone="warning">{arLive.liveSession.replaced}</Notice>;
+  else if (room.final === "refused") body = <Notice tone="error">{arLive.liveSession.roomClosed}</Notice>;
   else
     body = (
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Clock start={view.start} end={view.end} now={now} startsIn={words.startsIn} />
-          {room.status === "connecting" && joined && <p className="text-sm text-amber-800">{ar.liveSession.socketClosed}</p>}
+          {room.status === "connecting" && joined && <p className="text-sm text-amber-800">{arLive.liveSession.socketClosed}</p>}
         </div>
-        {left && !room.inCall && <Notice tone="info">{ar.liveSession.leftCall}</Notice>}
-        {!room.inCall && <p className="text-sm text-slate-700">{ar.liveSession.readyHint}</p>}
+        {left && !room.inCall && <Notice tone="info">{arLive.liveSession.leftCall}</Notice>}
+        {!room.inCall && <p className="text-sm text-slate-700">{arLive.liveSession.readyHint}</p>}
         {room.inCall && joined ? (
           <CallScreen
             otherName={otherName}
@@ -179,7 +180,7 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
     <Frame title={room.inCall ? words.title : words.readyTitle} subtitle={subtitle} wide={Boolean(chat)}>
       {chat ? (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <section aria-label={ar.liveSession.roomSection} className="min-w-0">
+          <section aria-label={arLive.liveSession.roomSection} className="min-w-0">
             {body}
           </section>
           <ChatPanel selfId={selfId} otherId={other.id} otherName={otherName} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { cx } from "../../ui/class-names";
 
 type VideoProps = {
@@ -71,7 +71,7 @@ export function MicMeter({ stream }: { stream: MediaStream | null }) {
   return (
     <div className="flex flex-col gap-1.5">
       <span id="mic-level-label" className="text-sm font-medium text-slate-800">
-        {ar.liveSession.micLevel}
+        {arLive.liveSession.micLevel}
       </span>
       <div
         role="meter"

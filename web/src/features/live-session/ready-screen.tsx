@@ -2,6 +2,7 @@ import type { SessionMember } from "@schema/api/session";
 import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { formatNumber } from "../../lib/format";
 import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
@@ -26,10 +27,10 @@ type ReadyScreenProps = {
 
 function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[] {
   return [
-    { value: "", label: ar.liveSession.defaultDevice },
+    { value: "", label: arLive.liveSession.defaultDevice },
     ...devices
       .filter((device) => device.deviceId && device.deviceId !== "default")
-      .map((device, index) => ({ value: device.deviceId, label: device.label || ar.liveSession.deviceNumber(kind, formatNumber(index + 1)) })),
+      .map((device, index) => ({ value: device.deviceId, label: device.label || arLive.liveSession.deviceNumber(kind, formatNumber(index + 1)) })),
   ];
 }
 
@@ -38,7 +39,7 @@ export function PresenceLine({
   name,
   presence,
   gender,
-  inCallText = ar.liveSession.presenceInCall,
+  inCallText = arLive.liveSession.presenceInCall,
 }: {
   name: string;
   presence: SessionPresence | null;
@@ -61,7 +62,7 @@ export function PresenceLine({
 }
 
 /** The ready/join screen: preview, microphone level, device pickers, presence, join. */
-export function ReadyScreen({ media, other, otherPresence, roomReady, joining, onJoin, joinLabel = ar.liveSession.join, inCallText }: ReadyScreenProps) {
+export function ReadyScreen({ media, other, otherPresence, roomReady, joining, onJoin, joinLabel = arLive.liveSession.join, inCallText }: ReadyScreenProps) {
   const { stream, error, pending, devices, prefs, choose, retry } = media;
   const problem = error ? deviceErrorMessage(error) : null;
   const hasVideo = Boolean(stream?.getVideoTracks().length);
@@ -70,9 +71,9 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
       <div className="flex flex-col gap-3">
         <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
           {hasVideo ? (
-            <StreamVideo stream={stream} label={ar.liveSession.preview} local role="local" />
+            <StreamVideo stream={stream} label={arLive.liveSession.preview} local role="local" />
           ) : (
-            <p className="absolute inset-0 flex items-center justify-center text-slate-100">{pending ? ar.ui.loading : ar.liveSession.noPreview}</p>
+            <p className="absolute inset-0 flex items-center justify-center text-slate-100">{pending ? ar.ui.loading : arLive.liveSession.noPreview}</p>
           )}
         </div>
         <MicMeter stream={stream} />
@@ -83,26 +84,26 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
               <span>{problem.next}</span>
             </Notice>
             <Button variant="secondary" onClick={retry} loading={pending} className="self-start">
-              {ar.liveSession.retryDevices}
+              {arLive.liveSession.retryDevices}
             </Button>
           </div>
         )}
       </div>
       <div className="flex flex-col gap-4">
-        <Select label={ar.liveSession.camera} options={deviceOptions(devices.cameras, ar.liveSession.camera)} value={prefs.camera} onChange={(event) => choose("camera", event.target.value)} />
-        <Select label={ar.liveSession.microphone} options={deviceOptions(devices.mics, ar.liveSession.microphone)} value={prefs.mic} onChange={(event) => choose("mic", event.target.value)} />
+        <Select label={arLive.liveSession.camera} options={deviceOptions(devices.cameras, arLive.liveSession.camera)} value={prefs.camera} onChange={(event) => choose("camera", event.target.value)} />
+        <Select label={arLive.liveSession.microphone} options={deviceOptions(devices.mics, arLive.liveSession.microphone)} value={prefs.mic} onChange={(event) => choose("mic", event.target.value)} />
         {canChooseSpeaker() && devices.speakers.length > 0 && (
           <Select
-            label={ar.liveSession.speaker}
-            options={deviceOptions(devices.speakers, ar.liveSession.speaker)}
+            label={arLive.liveSession.speaker}
+            options={deviceOptions(devices.speakers, arLive.liveSession.speaker)}
             value={prefs.speaker}
             onChange={(event) => choose("speaker", event.target.value)}
           />
         )}
-        <PresenceLine name={other?.name ?? ar.liveSession.otherMember} gender={other?.gender} presence={otherPresence} inCallText={inCallText} />
-        {!roomReady && <p className="text-sm text-slate-700">{ar.liveSession.connecting}</p>}
+        <PresenceLine name={other?.name ?? arLive.liveSession.otherMember} gender={other?.gender} presence={otherPresence} inCallText={inCallText} />
+        {!roomReady && <p className="text-sm text-slate-700">{arLive.liveSession.connecting}</p>}
         <Button size="lg" onClick={onJoin} loading={joining} disabled={!roomReady || pending}>
-          {error ? ar.liveSession.joinWithoutMedia : joinLabel}
+          {error ? arLive.liveSession.joinWithoutMedia : joinLabel}
         </Button>
       </div>
     </div>

@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import type { OnboardingStep } from "@schema/api/onboarding";
 import { InterviewStatus, ReviewStatus } from "@schema/enums";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatDateTime, formatTime, viewerClock } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -19,7 +20,7 @@ const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`))
 
 /** Steps 3 and 4: book a 30-minute time with a tutor manager, cancel before it starts, see the result. */
 export function BookingStep({ kind, step }: { kind: BookingKind; step: OnboardingStep }) {
-  const text = ar.onboarding;
+  const text = arTutorJourney.onboarding;
   if (step.state === "passed")
     return (
       <div className="flex flex-col gap-2">
@@ -54,7 +55,7 @@ function BookedTime({ kind, id, start, waiting }: { kind: BookingKind; id: numbe
     const done = {
       onSuccess: () => {
         setConfirming(false);
-        toasts.show({ id: `cancel-${kind}`, type: "success", title: ar.onboarding.canceled });
+        toasts.show({ id: `cancel-${kind}`, type: "success", title: arTutorJourney.onboarding.canceled });
       },
     };
     if (kind === "interview") patchInterview.mutate({ id, status: InterviewStatus.CanceledByInterviewee }, done);
@@ -63,26 +64,26 @@ function BookedTime({ kind, id, start, waiting }: { kind: BookingKind; id: numbe
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-medium text-slate-900">{ar.onboarding.bookedAt(formatDateTime(start))}</p>
-      {waiting && <Notice tone="info">{ar.onboarding.waitDecision}</Notice>}
+      <p className="font-medium text-slate-900">{arTutorJourney.onboarding.bookedAt(formatDateTime(start))}</p>
+      {waiting && <Notice tone="info">{arTutorJourney.onboarding.waitDecision}</Notice>}
       <div className="flex flex-wrap gap-2">
         <Link to={kind === "interview" ? `/interview/${id}` : `/demo-session/${id}`} className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-brand-800 underline">
-          {ar.onboarding.openDetails}
+          {arTutorJourney.onboarding.openDetails}
         </Link>
         {cancellable && (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {ar.onboarding.cancelBooking}
+            {arTutorJourney.onboarding.cancelBooking}
           </Button>
         )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={ar.onboarding.cancelTitle} description={ar.onboarding.cancelBody}>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={arTutorJourney.onboarding.cancelTitle} description={arTutorJourney.onboarding.cancelBody}>
         {cancel.isError && <Notice tone="error">{errorMessage(errorCodeOf(cancel.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {ar.onboarding.keep}
+            {arTutorJourney.onboarding.keep}
           </Button>
           <Button variant="danger" loading={cancel.isPending} onClick={onCancel}>
-            {ar.onboarding.cancelConfirm}
+            {arTutorJourney.onboarding.cancelConfirm}
           </Button>
         </div>
       </Dialog>
@@ -95,7 +96,7 @@ function SlotPicker({ kind }: { kind: BookingKind }) {
   const proposal = useProposalQuery(kind, true);
   const book = useBook(kind);
   const [chosen, setChosen] = useState<string | null>(null);
-  const text = ar.onboarding;
+  const text = arTutorJourney.onboarding;
 
   if (proposal.isPending) return <Spinner />;
   if (proposal.isError) return <Notice tone="error">{errorMessage(errorCodeOf(proposal.error))}</Notice>;

@@ -1,5 +1,6 @@
 import { useRef, type FormEvent } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -21,7 +22,7 @@ type DecisionFormProps = {
 export function DecisionForm({ withLevel, submitting, onSubmit }: DecisionFormProps) {
   const form = useFormState(emptyDecision);
   const formRef = useRef<HTMLFormElement>(null);
-  const text = ar.onboarding;
+  const text = arTutorJourney.onboarding;
 
   function submit(event: FormEvent) {
     event.preventDefault();

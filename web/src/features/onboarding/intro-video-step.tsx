@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { IntroVideoType } from "@schema/api/intro-video";
 import type { OnboardingStep } from "@schema/api/onboarding";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
@@ -17,15 +18,15 @@ import { useInvalidateOnboarding } from "./use-onboarding";
 
 /** Step 2: the intro video's review state, or the uploader. */
 export function IntroVideoStep({ step }: { step: OnboardingStep }) {
-  if (step.state === "passed") return <Notice tone="success">{ar.onboarding.videoApproved}</Notice>;
-  if (step.state === "pending") return <Notice tone="info">{ar.onboarding.videoPending}</Notice>;
+  if (step.state === "passed") return <Notice tone="success">{arTutorJourney.onboarding.videoApproved}</Notice>;
+  if (step.state === "pending") return <Notice tone="info">{arTutorJourney.onboarding.videoPending}</Notice>;
   return (
     <div className="flex flex-col gap-3">
       {step.state === "rejected" && (
         <>
-          <Notice tone="error">{ar.onboarding.videoRejected}</Notice>
+          <Notice tone="error">{arTutorJourney.onboarding.videoRejected}</Notice>
           <StepFeedback feedback={step.feedback} />
-          <p className="text-sm text-slate-700">{step.retryAt ? ar.onboarding.retryAt(formatDate(step.retryAt)) : ar.onboarding.retryNow}</p>
+          <p className="text-sm text-slate-700">{step.retryAt ? arTutorJourney.onboarding.retryAt(formatDate(step.retryAt)) : arTutorJourney.onboarding.retryNow}</p>
         </>
       )}
       {step.next === "upload" && <VideoUploader />}
@@ -38,7 +39,7 @@ type Chosen = { file: File; duration: number };
 function formatDuration(seconds: number): string {
   const whole = Math.round(seconds);
   // Isolated left-to-right so minutes:seconds never swap around the colon in RTL.
-  return "\u2066" + ar.onboarding.duration(formatNumber(Math.floor(whole / 60)), String(whole % 60).padStart(2, "0").replace(/\d/g, (d) => formatNumber(Number(d)))) + "\u2069";
+  return "\u2066" + arTutorJourney.onboarding.duration(formatNumber(Math.floor(whole / 60)), String(whole % 60).padStart(2, "0").replace(/\d/g, (d) => formatNumber(Number(d)))) + "\u2069";
 }
 
 function VideoUploader() {
@@ -58,7 +59,7 @@ function VideoUploader() {
     setProblem(null);
     if (!file) return;
     const fileProblem = videoFileProblem(file);
-    if (fileProblem) return setProblem(ar.onboarding.fileErrors[fileProblem]);
+    if (fileProblem) return setProblem(arTutorJourney.onboarding.fileErrors[fileProblem]);
     setReading(true);
     try {
       const duration = await readVideoDuration(file);
@@ -66,7 +67,7 @@ function VideoUploader() {
       if (tooLongOrShort) setProblem(errorMessage(tooLongOrShort));
       else setChosen({ file, duration });
     } catch {
-      setProblem(ar.onboarding.fileErrors["video-unreadable"]);
+      setProblem(arTutorJourney.onboarding.fileErrors["video-unreadable"]);
     } finally {
       setReading(false);
     }
@@ -86,12 +87,12 @@ function VideoUploader() {
         signal: abort.signal,
         onProgress: setProgress,
       });
-      toasts.show({ id: "intro-video", type: "success", title: ar.onboarding.uploaded });
+      toasts.show({ id: "intro-video", type: "success", title: arTutorJourney.onboarding.uploaded });
       setChosen(null);
       setFileName(null);
       await invalidate();
     } catch (error) {
-      if (isAbort(error)) toasts.show({ id: "intro-video", type: "info", title: ar.onboarding.uploadStopped });
+      if (isAbort(error)) toasts.show({ id: "intro-video", type: "info", title: arTutorJourney.onboarding.uploadStopped });
       else setProblem(errorMessage(errorCodeOf(error)));
     } finally {
       controller.current = null;
@@ -103,7 +104,7 @@ function VideoUploader() {
   useLeaveWarning(uploading);
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-slate-700">{ar.onboarding.videoBody}</p>
+      <p className="text-slate-700">{arTutorJourney.onboarding.videoBody}</p>
       <div className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-3">
           <label
@@ -114,7 +115,7 @@ function VideoUploader() {
               uploading && "pointer-events-none opacity-60",
             )}
           >
-            {ar.onboarding.chooseVideo}
+            {arTutorJourney.onboarding.chooseVideo}
             <input
               id={inputId}
               type="file"
@@ -132,11 +133,11 @@ function VideoUploader() {
                 {fileName}
               </bdi>
             ) : (
-              ar.onboarding.noFile
+              arTutorJourney.onboarding.noFile
             )}
           </span>
         </div>
-        {reading && <p className="text-sm text-slate-600">{ar.onboarding.readingVideo}</p>}
+        {reading && <p className="text-sm text-slate-600">{arTutorJourney.onboarding.readingVideo}</p>}
         {problem && (
           <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
             {problem}
@@ -145,23 +146,23 @@ function VideoUploader() {
       </div>
       {chosen && (
         <p className="text-sm text-slate-700">
-          {ar.onboarding.fileSummary(ar.onboarding.megabytes(formatNumber(Math.round((chosen.file.size / 1024 / 1024) * 10) / 10)), formatDuration(chosen.duration))}
+          {arTutorJourney.onboarding.fileSummary(arTutorJourney.onboarding.megabytes(formatNumber(Math.round((chosen.file.size / 1024 / 1024) * 10) / 10)), formatDuration(chosen.duration))}
         </p>
       )}
       {uploading ? (
         <div className="flex flex-col gap-2" aria-live="polite">
-          <ProgressBar label={ar.onboarding.uploadingVideo} value={progress * 100} />
+          <ProgressBar label={arTutorJourney.onboarding.uploadingVideo} value={progress * 100} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-slate-700">{ar.onboarding.uploadProgress(formatPercent(progress))}</span>
+            <span className="text-sm text-slate-700">{arTutorJourney.onboarding.uploadProgress(formatPercent(progress))}</span>
             <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
-              {ar.onboarding.stopUpload}
+              {arTutorJourney.onboarding.stopUpload}
             </Button>
           </div>
         </div>
       ) : (
         <div>
           <Button disabled={!chosen} onClick={() => void upload()}>
-            {ar.onboarding.uploadVideo}
+            {arTutorJourney.onboarding.uploadVideo}
           </Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { StartChat } from "../chat/start-chat";
 
 type Member = { id: number; name: string | null };
@@ -9,7 +9,7 @@ type Member = { id: number; name: string | null };
  * nobody else sees the button.
  */
 export function MeetingChat({ selfId, tutor, manager }: { selfId: number | undefined; tutor: Member; manager: Member }) {
-  if (selfId === tutor.id) return <StartChat otherId={manager.id} otherName={manager.name ?? ""} label={ar.chatStart.messageManager} className="self-start" />;
+  if (selfId === tutor.id) return <StartChat otherId={manager.id} otherName={manager.name ?? ""} label={arLessons.chatStart.messageManager} className="self-start" />;
   if (selfId === manager.id) return <StartChat otherId={tutor.id} otherName={tutor.name ?? ""} className="self-start" />;
   return null;
 }

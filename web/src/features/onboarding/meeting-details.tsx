@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { ar } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { formatDateTime, formatNumber, formatTime } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -21,7 +21,7 @@ export type Meeting = {
 
 /** An interview's or demo session's who, when, state and result. */
 export function MeetingDetails({ meeting, children }: { meeting: Meeting; children?: ReactNode }) {
-  const text = ar.onboarding;
+  const text = arTutorJourney.onboarding;
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -71,7 +71,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function BackToList({ toOnboarding }: { toOnboarding: boolean }) {
   return (
     <Link to={toOnboarding ? "/t/onboarding" : "/interviews"} className="self-start font-medium text-brand-800 underline">
-      {toOnboarding ? ar.onboarding.openOnboarding : ar.onboarding.backToList}
+      {toOnboarding ? arTutorJourney.onboarding.openOnboarding : arTutorJourney.onboarding.backToList}
     </Link>
   );
 }

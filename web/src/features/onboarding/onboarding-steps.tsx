@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { Onboarding } from "@schema/api/onboarding";
-import { ar } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { formatNumber } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
@@ -28,9 +28,9 @@ export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
       {isOnboarded(onboarding) ? (
         <ActivatedCard activated={onboarding.activated} photographed={onboarding.photoSession.state === "passed"} />
       ) : (
-        onboarding.current === "activation" && <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>
+        onboarding.current === "activation" && <Notice tone="info">{arTutorJourney.onboarding.waitingActivation}</Notice>
       )}
-      <ol aria-label={ar.onboarding.stepsLabel} className="flex flex-col gap-4">
+      <ol aria-label={arTutorJourney.onboarding.stepsLabel} className="flex flex-col gap-4">
         {rows.map((row, index) => (
           <StepCard key={row.key} row={row} index={index} onboarding={onboarding} isCurrent={onboarding.current === row.key} />
         ))}
@@ -40,21 +40,21 @@ export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
 }
 
 function ActivatedCard({ activated, photographed }: { activated: boolean; photographed: boolean }) {
-  if (!activated) return <Notice tone="info">{ar.onboarding.waitingActivation}</Notice>;
+  if (!activated) return <Notice tone="info">{arTutorJourney.onboarding.waitingActivation}</Notice>;
   return (
     <section className="flex flex-col items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6">
-      <h2 className="text-lg font-bold text-emerald-900">{ar.onboarding.activatedTitle}</h2>
+      <h2 className="text-lg font-bold text-emerald-900">{arTutorJourney.onboarding.activatedTitle}</h2>
       {/* Listed only with the studio's photo, video and thumbnail (docs/rules.md). */}
-      <p className="text-emerald-900">{photographed ? ar.onboarding.activatedBody : ar.studio.activatedNeedsPhoto}</p>
+      <p className="text-emerald-900">{photographed ? arTutorJourney.onboarding.activatedBody : arTutorJourney.studio.activatedNeedsPhoto}</p>
       <Link to="/schedule-management" className={buttonClasses("primary")}>
-        {ar.onboarding.openSchedule}
+        {arTutorJourney.onboarding.openSchedule}
       </Link>
     </section>
   );
 }
 
 function StepCard({ row, index, onboarding, isCurrent }: { row: StepRow; index: number; onboarding: Onboarding; isCurrent: boolean }) {
-  const title = ar.onboarding.steps[row.key];
+  const title = arTutorJourney.onboarding.steps[row.key];
   return (
     <li
       aria-current={isCurrent ? "step" : undefined}
@@ -72,11 +72,11 @@ function StepCard({ row, index, onboarding, isCurrent }: { row: StepRow; index: 
             {row.status === "done" ? "✓" : formatNumber(index + 1)}
           </span>
           <h2 className="text-lg font-bold text-slate-900">
-            <span className="sr-only">{ar.onboarding.stepNumber(formatNumber(index + 1))}: </span>
+            <span className="sr-only">{arTutorJourney.onboarding.stepNumber(formatNumber(index + 1))}: </span>
             {title}
           </h2>
         </div>
-        <Badge tone={badgeTone[row.status]}>{ar.onboarding.statuses[row.status]}</Badge>
+        <Badge tone={badgeTone[row.status]}>{arTutorJourney.onboarding.statuses[row.status]}</Badge>
       </header>
       <StepBody row={row} onboarding={onboarding} />
     </li>

@@ -1,5 +1,6 @@
 import type { Onboarding } from "@schema/api/onboarding";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button, buttonClasses } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -8,16 +9,16 @@ import { useJoinSupportGroup } from "./use-onboarding";
 /** Step 1: the group link, then "I joined". */
 export function SupportGroupStep({ supportGroup }: { supportGroup: Onboarding["supportGroup"] }) {
   const join = useJoinSupportGroup();
-  if (supportGroup.joined) return <p className="text-slate-700">{ar.onboarding.joinedDone}</p>;
+  if (supportGroup.joined) return <p className="text-slate-700">{arTutorJourney.onboarding.joinedDone}</p>;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-slate-700">{ar.onboarding.supportGroupBody}</p>
+      <p className="text-slate-700">{arTutorJourney.onboarding.supportGroupBody}</p>
       <div className="flex flex-wrap gap-2">
         <a href={supportGroup.link} target="_blank" rel="noreferrer" className={buttonClasses("secondary")}>
-          {ar.onboarding.openGroup}
+          {arTutorJourney.onboarding.openGroup}
         </a>
         <Button loading={join.isPending} onClick={() => join.mutate()}>
-          {ar.onboarding.joined}
+          {arTutorJourney.onboarding.joined}
         </Button>
       </div>
       {join.isError && <Notice tone="error">{errorMessage(errorCodeOf(join.error))}</Notice>}

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { IntroVideoView } from "@schema/api/intro-video";
 import { IntroVideoStatus } from "@schema/enums";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -18,13 +19,13 @@ const videoTone = (status: IntroVideoStatus) => statusTone(status === IntroVideo
 export function VideoReview({ video }: { video: IntroVideoView }) {
   const review = useReviewIntroVideo();
   const [feedback, setFeedback] = useState("");
-  const name = video.tutorName ?? ar.onboarding.noName;
+  const name = video.tutorName ?? arTutorJourney.onboarding.noName;
   const fieldError = isApiError(review.error) ? review.error.fields.feedback : undefined;
 
   function decide(status: typeof IntroVideoStatus.Approved | typeof IntroVideoStatus.Rejected) {
     review.mutate(
       { id: video.id, status, feedback: feedback.trim() || undefined },
-      { onSuccess: () => toasts.show({ id: `video-${video.id}`, type: "success", title: ar.onboarding.reviewed }) },
+      { onSuccess: () => toasts.show({ id: `video-${video.id}`, type: "success", title: arTutorJourney.onboarding.reviewed }) },
     );
   }
 
@@ -34,17 +35,17 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
         <h3 className="font-bold text-slate-900">
           <bdi>{name}</bdi>
         </h3>
-        <Badge tone={videoTone(video.status)}>{ar.onboarding.videoStatuses[video.status]}</Badge>
+        <Badge tone={videoTone(video.status)}>{arTutorJourney.onboarding.videoStatuses[video.status]}</Badge>
       </div>
-      <p className="text-sm text-slate-600">{ar.onboarding.uploadedAt(formatDateTime(video.createdAt))}</p>
-      <video controls preload="metadata" src={video.url} aria-label={ar.onboarding.videoOf(name)} className="aspect-video w-full rounded-lg bg-black">
+      <p className="text-sm text-slate-600">{arTutorJourney.onboarding.uploadedAt(formatDateTime(video.createdAt))}</p>
+      <video controls preload="metadata" src={video.url} aria-label={arTutorJourney.onboarding.videoOf(name)} className="aspect-video w-full rounded-lg bg-black">
         <track kind="captions" />
       </video>
       {video.status === IntroVideoStatus.Pending ? (
         <div className="flex flex-col gap-3">
           <TextArea
-            label={ar.onboarding.reviewFeedback}
-            hint={ar.onboarding.feedbackHint}
+            label={arTutorJourney.onboarding.reviewFeedback}
+            hint={arTutorJourney.onboarding.feedbackHint}
             value={feedback}
             onChange={(event) => setFeedback(event.target.value)}
             error={fieldError ? errorMessage(fieldError) : undefined}
@@ -53,10 +54,10 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
           {review.isError && !fieldError && <Notice tone="error">{errorMessage(errorCodeOf(review.error))}</Notice>}
           <div className="flex flex-wrap gap-2">
             <Button loading={review.isPending && review.variables?.status === IntroVideoStatus.Approved} disabled={review.isPending} onClick={() => decide(IntroVideoStatus.Approved)}>
-              {ar.onboarding.approve}
+              {arTutorJourney.onboarding.approve}
             </Button>
             <Button variant="danger" loading={review.isPending && review.variables?.status === IntroVideoStatus.Rejected} disabled={review.isPending} onClick={() => decide(IntroVideoStatus.Rejected)}>
-              {ar.onboarding.rejectVideo}
+              {arTutorJourney.onboarding.rejectVideo}
             </Button>
           </div>
         </div>

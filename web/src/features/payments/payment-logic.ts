@@ -2,9 +2,9 @@
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "@schema/enums";
 import { discountOf, periodPrice, type PricedPlan } from "@schema/pricing";
 import { phoneRule } from "@schema/rules";
-import { ar } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 
-const t = ar.payments;
+const t = arPayments.payments;
 
 export type StatusTone = "info" | "success" | "warning" | "error" | "neutral";
 

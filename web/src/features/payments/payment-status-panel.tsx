@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { TransactionView } from "@schema/api/transaction";
 import { TransactionStatus } from "@schema/enums";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { track } from "../../lib/analytics";
 import { formatDateTime, formatMoney } from "../../lib/format";
@@ -12,7 +13,7 @@ import { Spinner } from "../../ui/spinner";
 import { isFinalStatus, transactionStatuses } from "./payment-logic";
 import { useCancelOrder, usePaymentStatusQuery, useRefreshAfterPayment } from "./use-payments";
 
-const t = ar.payments;
+const t = arPayments.payments;
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   const { label, tone } = transactionStatuses[status];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SavedCard } from "@schema/api/payment";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
@@ -11,7 +12,7 @@ import { toasts } from "../../ui/toast-store";
 import { checkoutReturnKey } from "./payment-logic";
 import { useAddCardUrl, useDeleteCard, useSavedCardsQuery } from "./use-payments";
 
-const t = ar.payments.card;
+const t = arPayments.payments.card;
 
 type SavedCardsProps = {
   name: string;

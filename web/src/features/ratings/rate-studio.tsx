@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { Button } from "../../ui/button";
 import { usePhotoSessionQuery } from "../studio/use-studio";
 import { RatingDialog } from "./rating-dialog";
 import { useMyRatingsQuery } from "./use-ratings";
 
-const t = ar.ratings;
+const t = arLessons.ratings;
 
 /**
  * docs/rules.md (Ratings): a tutor may rate the studio that made their video. Shown under a
@@ -29,7 +30,7 @@ export function RateStudio({ sessionId }: { sessionId: number }) {
         <RatingDialog
           subject="studio"
           tutorId={studioId}
-          tutorName={view.studioName ?? ar.onboarding.noName}
+          tutorName={view.studioName ?? arTutorJourney.onboarding.noName}
           existing={existing}
           onClose={() => setOpen(false)}
         />

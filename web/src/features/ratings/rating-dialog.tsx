@@ -1,7 +1,8 @@
 import { useId, useRef, type FormEvent } from "react";
 import type { RatingView } from "@schema/api/rating";
 import { bounds } from "@schema/rules";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
@@ -13,7 +14,7 @@ import { toasts } from "../../ui/toast-store";
 import { ratingFormSchema, ratingFormValues, type RatingFormValues } from "./rating-rules";
 import { useDeleteRating, useSaveRating } from "./use-ratings";
 
-const t = ar.ratings;
+const t = arLessons.ratings;
 const values = [1, 2, 3, 4, 5] as const;
 
 type RatingDialogProps = {

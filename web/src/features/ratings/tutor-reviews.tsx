@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber } from "../../lib/format";
 import { Notice } from "../../ui/notice";
@@ -8,7 +9,7 @@ import { Spinner } from "../../ui/spinner";
 import { TutorPhoto } from "../tutors/tutor-card";
 import { reviewsPageSize, useTutorReviewsQuery } from "./use-ratings";
 
-const t = ar.ratings;
+const t = arLessons.ratings;
 
 /** The reviews tab of /t/{id}: average and count, then the reviews newest first ("more" loads the next ones). */
 export function TutorReviews({ tutorId }: { tutorId: number }) {
@@ -18,7 +19,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
   if (reviews.isPending) return <Spinner />;
   if (reviews.isError) return <Notice tone="error">{errorMessage(errorCodeOf(reviews.error))}</Notice>;
   const { list, total, average, count } = reviews.data;
-  if (list.length === 0) return <p className="text-slate-700">{ar.marketplace.profile.noReviews}</p>;
+  if (list.length === 0) return <p className="text-slate-700">{arLessons.marketplace.profile.noReviews}</p>;
   return (
     <div className="flex flex-col gap-4">
       {average !== null && (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PhotoSessionStatus, type StudioTutorView } from "@schema/api/photo-session";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatTime, viewerClock } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -13,7 +14,7 @@ import { zonedInstant } from "../availability/week";
 import { appointmentInstant, appointmentMinutes, appointmentParts, isOpen, missingMedia } from "./session-rules";
 import { usePatchPhotoSession } from "./use-studio";
 
-const t = ar.studio;
+const t = arTutorJourney.studio;
 
 export const statusTone = {
   [PhotoSessionStatus.Pending]: "warning",
@@ -132,7 +133,7 @@ function FinishActions({ sessionId, tutor }: { sessionId: number; tutor: StudioT
         {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-            {ar.onboarding.keep}
+            {arTutorJourney.onboarding.keep}
           </Button>
           <Button variant="danger" loading={patch.isPending} onClick={cancel}>
             {t.cancelConfirm}

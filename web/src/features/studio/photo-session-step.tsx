@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { OnboardingStep } from "@schema/api/onboarding";
 import { PhotoSessionStatus } from "@schema/api/photo-session";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -13,14 +14,14 @@ import { RateStudio } from "../ratings/rate-studio";
 import { toasts } from "../../ui/toast-store";
 import { usePatchPhotoSession, usePhotoSessionQuery, useRequestPhotoSession, useStudiosQuery } from "./use-studio";
 
-const t = ar.studio;
+const t = arTutorJourney.studio;
 
 /** Step 5 on /t/onboarding: ask a studio for a session, then wait for its appointment and its uploads. */
 export function PhotoSessionStep({ step }: { step: OnboardingStep }) {
   if (step.state === "passed")
     return (
       <div className="flex flex-col gap-3">
-        <Notice tone="success">{ar.onboarding.photoDone}</Notice>
+        <Notice tone="success">{arTutorJourney.onboarding.photoDone}</Notice>
         {step.id !== null && <RateStudio sessionId={step.id} />}
       </div>
     );
@@ -37,7 +38,7 @@ function StudioPicker() {
   if (studios.isPending) return <Spinner />;
   if (studios.isError) return <Notice tone="error">{errorMessage(errorCodeOf(studios.error))}</Notice>;
   if (studios.data.list.length === 0) return <Notice tone="warning">{t.noStudios}</Notice>;
-  const options = studios.data.list.map((studio) => ({ value: String(studio.id), label: studio.name ?? ar.onboarding.noName }));
+  const options = studios.data.list.map((studio) => ({ value: String(studio.id), label: studio.name ?? arTutorJourney.onboarding.noName }));
 
   function submit() {
     if (!studioId) return setMissing(true);
@@ -81,10 +82,10 @@ function RequestedSession({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-slate-700">
-        {t.statuses[view.status]} {t.withStudio} <bdi className="font-medium text-slate-900">{view.studioName ?? ar.onboarding.noName}</bdi>
+        {t.statuses[view.status]} {t.withStudio} <bdi className="font-medium text-slate-900">{view.studioName ?? arTutorJourney.onboarding.noName}</bdi>
       </p>
       {view.status === PhotoSessionStatus.Scheduled && view.scheduledAt ? (
-        <p className="font-medium text-slate-900">{ar.onboarding.photoScheduled(formatDateTime(view.scheduledAt))}</p>
+        <p className="font-medium text-slate-900">{arTutorJourney.onboarding.photoScheduled(formatDateTime(view.scheduledAt))}</p>
       ) : (
         <p className="text-slate-700">{t.waitingStudio}</p>
       )}
@@ -97,7 +98,7 @@ function RequestedSession({ id }: { id: number }) {
         {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {ar.onboarding.keep}
+            {arTutorJourney.onboarding.keep}
           </Button>
           <Button
             variant="danger"

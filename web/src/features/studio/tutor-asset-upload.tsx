@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatPercent } from "../../lib/format";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
@@ -12,7 +13,7 @@ import { isAbort } from "../onboarding/upload";
 import { acceptOf, assetProblem } from "./asset-rules";
 import { useUploadTutorAsset, type TutorAssetKind } from "./use-studio";
 
-const t = ar.studio;
+const t = arTutorJourney.studio;
 
 type TutorAssetUploadProps = { tutorId: number; kind: TutorAssetKind; current: string | null; disabled?: boolean };
 

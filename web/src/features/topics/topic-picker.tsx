@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import type { TopicView } from "@schema/api/topic";
 import { bounds } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -49,7 +50,7 @@ export function TopicPicker() {
       {
         onSuccess: () => {
           setChosen(null);
-          toasts.show({ type: "success", title: ar.tutorProfile.topicsSaved });
+          toasts.show({ type: "success", title: arTutorJourney.tutorProfile.topicsSaved });
         },
       },
     );
@@ -57,12 +58,12 @@ export function TopicPicker() {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">{ar.tutorProfile.topicsIntro(formatNumber(maxTopics))}</p>
+      <p className="text-sm text-slate-700">{arTutorJourney.tutorProfile.topicsIntro(formatNumber(maxTopics))}</p>
       <p className="text-sm font-medium text-slate-800" aria-live="polite">
-        {ar.tutorProfile.topicsChosen(formatNumber(current.length), formatNumber(maxTopics))}
+        {arTutorJourney.tutorProfile.topicsChosen(formatNumber(current.length), formatNumber(maxTopics))}
       </p>
       {current.length === 0 ? (
-        <p className="text-sm text-slate-600">{ar.tutorProfile.noTopics}</p>
+        <p className="text-sm text-slate-600">{arTutorJourney.tutorProfile.noTopics}</p>
       ) : (
         <ul className="flex flex-wrap gap-2">
           {current.map((topic) => (
@@ -70,7 +71,7 @@ export function TopicPicker() {
               <bdi>{topic.nameAr}</bdi>
               <button
                 type="button"
-                aria-label={ar.tutorProfile.removeTopic(topic.nameAr)}
+                aria-label={arTutorJourney.tutorProfile.removeTopic(topic.nameAr)}
                 onClick={() => setChosen(toggleTopic(current, topic))}
                 className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-600"
               >
@@ -80,17 +81,17 @@ export function TopicPicker() {
           ))}
         </ul>
       )}
-      {atLimit && <Notice tone="warning">{ar.tutorProfile.topicsLimit(formatNumber(maxTopics))}</Notice>}
-      <TextField label={ar.tutorProfile.topicSearch} type="search" value={search} onChange={(event) => setSearch(event.target.value)} aria-controls={listId} />
+      {atLimit && <Notice tone="warning">{arTutorJourney.tutorProfile.topicsLimit(formatNumber(maxTopics))}</Notice>}
+      <TextField label={arTutorJourney.tutorProfile.topicSearch} type="search" value={search} onChange={(event) => setSearch(event.target.value)} aria-controls={listId} />
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium text-slate-800">{ar.tutorProfile.availableTopics}</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{arTutorJourney.tutorProfile.availableTopics}</legend>
         <div id={listId} className="max-h-64 overflow-y-auto rounded-lg border border-slate-200 p-2">
           {query.isPending ? (
             <Spinner />
           ) : query.isError ? (
             <Notice tone="error">{errorMessage(errorCodeOf(query.error))}</Notice>
           ) : query.data.list.length === 0 ? (
-            <p className="p-2 text-sm text-slate-600">{ar.tutorProfile.noResults}</p>
+            <p className="p-2 text-sm text-slate-600">{arTutorJourney.tutorProfile.noResults}</p>
           ) : (
             <ul className="grid gap-1 sm:grid-cols-2">
               {query.data.list.map((topic) => {
@@ -121,7 +122,7 @@ export function TopicPicker() {
       </fieldset>
       {replace.isError && <Notice tone="error">{errorMessage(errorCodeOf(replace.error))}</Notice>}
       <Button onClick={saveTopics} loading={replace.isPending} disabled={chosen === null} className="sm:self-start">
-        {ar.tutorProfile.saveTopics}
+        {arTutorJourney.tutorProfile.saveTopics}
       </Button>
     </div>
   );

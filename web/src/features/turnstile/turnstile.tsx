@@ -80,6 +80,6 @@ export function useTurnstile(): { element: ReactNode; token: string | null; rese
     if (widgetId.current && window.turnstile) window.turnstile.reset(widgetId.current);
   }, []);
 
-  const element = siteKey ? <div ref={container} role="group" aria-label={ar.staff.captcha.label} className="min-h-16" /> : null;
+  const element = siteKey ? <div ref={container} role="group" aria-label={ar.ui.captcha} className="min-h-16" /> : null;
   return { element, token, reset };
 }

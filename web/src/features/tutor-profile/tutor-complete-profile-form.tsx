@@ -3,6 +3,8 @@ import type { TutorMeta, UserView } from "@schema/api/user";
 import { egyptGovernorates, Gender, MessagingApp } from "@schema/enums";
 import { bounds, normalizeDigits } from "@schema/rules";
 import { ar, errorMessage, governorateNames } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
@@ -24,7 +26,7 @@ import {
 } from "./complete-profile-rules";
 import { useCompleteTutorProfile } from "./use-complete-tutor-profile";
 
-const t = ar.tutorComplete;
+const t = arTutorJourney.tutorComplete;
 const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
 const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
 const messagingOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
@@ -93,7 +95,7 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
   function resend() {
     if (!sent) return;
     sendCode.mutate(sent, {
-      onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: ar.verification.resent }),
+      onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: arAuth.verification.resent }),
       onError: (error) => toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
@@ -105,31 +107,31 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
         {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
         <TextField
-          label={ar.tutorProfile.name}
+          label={arTutorJourney.tutorProfile.name}
           name="name"
           autoComplete="name"
           required
-          hint={ar.tutorProfile.nameHint}
+          hint={arTutorJourney.tutorProfile.nameHint}
           value={form.values.name}
           onChange={(event) => form.setField("name", event.target.value)}
           error={form.messageFor("name")}
         />
         <TextField
-          label={ar.tutorProfile.bio}
+          label={arTutorJourney.tutorProfile.bio}
           name="bio"
           required
           maxLength={bounds.bio.max + 20}
-          hint={`${ar.tutorProfile.bioHint} ${ar.tutorProfile.characters(bioLength, formatNumber(bounds.bio.max))}`}
+          hint={`${arTutorJourney.tutorProfile.bioHint} ${arTutorJourney.tutorProfile.characters(bioLength, formatNumber(bounds.bio.max))}`}
           value={form.values.bio}
           onChange={(event) => form.setField("bio", event.target.value)}
           error={form.messageFor("bio")}
         />
         <TextArea
-          label={ar.tutorProfile.about}
+          label={arTutorJourney.tutorProfile.about}
           name="about"
           rows={6}
           required
-          hint={`${ar.tutorProfile.aboutHint} ${ar.tutorProfile.characters(aboutLength, formatNumber(bounds.about.max))}`}
+          hint={`${arTutorJourney.tutorProfile.aboutHint} ${arTutorJourney.tutorProfile.characters(aboutLength, formatNumber(bounds.about.max))}`}
           value={form.values.about}
           onChange={(event) => form.setField("about", event.target.value)}
           error={form.messageFor("about")}
@@ -191,7 +193,7 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
           {t.submit}
         </Button>
       </form>
-      <Dialog open={sent !== null} onClose={() => setSent(null)} title={ar.verification.phoneDialogTitle}>
+      <Dialog open={sent !== null} onClose={() => setSent(null)} title={arAuth.verification.phoneDialogTitle}>
         {sent && (
           <CodeForm
             sentTo={sent.phone}
@@ -203,7 +205,7 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
                 { code, method: sent.method, phone: sent.phone },
                 {
                   onSuccess: () => {
-                    toasts.show({ id: "phone-verified", type: "success", title: ar.verification.phoneVerified });
+                    toasts.show({ id: "phone-verified", type: "success", title: arAuth.verification.phoneVerified });
                     setSent(null);
                     onDone();
                   },

@@ -2,6 +2,7 @@ import { useId, useRef, type FormEvent } from "react";
 import type { TutorMeta, UserView } from "@schema/api/user";
 import { bounds } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { formatNumber } from "../../lib/format";
 import { formatDurationWords } from "../../lib/plural";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
@@ -14,7 +15,7 @@ import { toasts } from "../../ui/toast-store";
 import { noticeChoices, tutorProfileFormSchema, tutorProfileFormValues, type TutorProfileFormValues } from "./profile-rules";
 import { useSaveTutorProfile } from "./use-tutor-profile";
 
-const noticeNames: Record<number, string> = ar.tutorProfile.noticeOptions;
+const noticeNames: Record<number, string> = arTutorJourney.tutorProfile.noticeOptions;
 
 type TextAreaProps = { label: string; name: string; hint: string; value: string; max: number; error?: string; onChange: (value: string) => void };
 
@@ -46,7 +47,7 @@ function TextArea({ label, name, hint, value, max, error, onChange }: TextAreaPr
       />
       <p id={`${id}-hint`} className="flex justify-between gap-2 text-sm text-slate-600">
         <span>{hint}</span>
-        <span>{ar.tutorProfile.characters(formatNumber(value.trim().length), formatNumber(max))}</span>
+        <span>{arTutorJourney.tutorProfile.characters(formatNumber(value.trim().length), formatNumber(max))}</span>
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -78,7 +79,7 @@ export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta
     }
     save.mutate(checked.data, {
       onSuccess: () => {
-        toasts.show({ type: "success", title: ar.tutorProfile.saved });
+        toasts.show({ type: "success", title: arTutorJourney.tutorProfile.saved });
         onSaved?.();
       },
       onError: (error) => {
@@ -92,28 +93,28 @@ export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
-        label={ar.tutorProfile.name}
+        label={arTutorJourney.tutorProfile.name}
         name="name"
         required
-        hint={ar.tutorProfile.nameHint}
+        hint={arTutorJourney.tutorProfile.nameHint}
         value={form.values.name}
         onChange={(event) => form.setField("name", event.target.value)}
         error={form.messageFor("name")}
       />
       <TextField
-        label={ar.tutorProfile.bio}
+        label={arTutorJourney.tutorProfile.bio}
         name="bio"
         required
         maxLength={bounds.bio.max + 20}
-        hint={`${ar.tutorProfile.bioHint} ${ar.tutorProfile.characters(formatNumber(form.values.bio.trim().length), formatNumber(bounds.bio.max))}`}
+        hint={`${arTutorJourney.tutorProfile.bioHint} ${arTutorJourney.tutorProfile.characters(formatNumber(form.values.bio.trim().length), formatNumber(bounds.bio.max))}`}
         value={form.values.bio}
         onChange={(event) => form.setField("bio", event.target.value)}
         error={form.messageFor("bio")}
       />
       <TextArea
-        label={ar.tutorProfile.about}
+        label={arTutorJourney.tutorProfile.about}
         name="about"
-        hint={ar.tutorProfile.aboutHint}
+        hint={arTutorJourney.tutorProfile.aboutHint}
         max={bounds.about.max}
         value={form.values.about}
         onChange={(value) => form.setField("about", value)}
@@ -121,7 +122,7 @@ export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta
       />
       <div className="flex flex-col gap-1.5">
         <Select
-          label={ar.tutorProfile.notice}
+          label={arTutorJourney.tutorProfile.notice}
           name="notice"
           required
           options={noticeOptions}
@@ -129,7 +130,7 @@ export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta
           onChange={(event) => form.setField("notice", event.target.value)}
           error={form.messageFor("notice")}
         />
-        <p className="text-sm text-slate-600">{ar.tutorProfile.noticeHint}</p>
+        <p className="text-sm text-slate-600">{arTutorJourney.tutorProfile.noticeHint}</p>
       </div>
       <Button type="submit" size="lg" loading={save.isPending} className="sm:self-start">
         {ar.ui.save}

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { TutorCard as TutorCardData, TutorRating } from "@schema/api/tutor";
 import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { lessonPriceFor } from "@schema/pricing";
 import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
@@ -9,7 +10,7 @@ import { TutorVideoButton } from "./tutor-video";
 import { WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
 
-const t = ar.marketplace.tutors;
+const t = arLessons.marketplace.tutors;
 
 /** Up to two initials of a name, for a tutor without a photo. */
 export function initialsOf(name: string | null): string {
@@ -45,7 +46,7 @@ export function RatingText({ rating }: { rating: TutorRating }) {
 export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
   if (topics.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={ar.marketplace.profile.topics}>
+    <ul className="flex flex-wrap gap-1.5" aria-label={arLessons.marketplace.profile.topics}>
       {topics.map((topic) => (
         <li key={topic.id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-800">
           <bdi>{topic.nameAr}</bdi>
@@ -91,7 +92,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
         {t.book}
         <span className="sr-only">
           {" "}
-          {ar.marketplace.booking.tutor} <bdi>{name}</bdi>
+          {arLessons.marketplace.booking.tutor} <bdi>{name}</bdi>
         </span>
       </Link>
     </li>

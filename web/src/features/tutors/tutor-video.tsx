@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { ar } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { cx } from "../../ui/class-names";
 import { Dialog } from "../../ui/dialog";
 
-const t = ar.tutorVideo;
+const t = arTutorJourney.tutorVideo;
 
 function PlayIcon({ className }: { className?: string }) {
   return (

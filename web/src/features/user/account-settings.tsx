@@ -1,5 +1,6 @@
 import type { UserView } from "@schema/api/user";
 import { ar } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { Card } from "../../ui/card";
 import { Tabs } from "../../ui/tabs";
@@ -20,16 +21,16 @@ export function AccountSettings({ user }: { user: UserView }) {
       </Card>
       <Card>
         <Tabs
-          label={ar.settings.tabsLabel}
+          label={arAuth.settings.tabsLabel}
           tabs={[
             {
               id: "profile",
-              label: ar.settings.profileTab,
+              label: arAuth.settings.profileTab,
               content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved })} />,
             },
-            { id: "time-zone", label: ar.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
-            { id: "password", label: ar.settings.passwordTab, content: <PasswordForm user={user} /> },
-            { id: "verification", label: ar.settings.verificationTab, content: <VerificationStatus user={user} /> },
+            { id: "time-zone", label: arAuth.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
+            { id: "password", label: arAuth.settings.passwordTab, content: <PasswordForm user={user} /> },
+            { id: "verification", label: arAuth.settings.verificationTab, content: <VerificationStatus user={user} /> },
             { id: "devices", label: accountSafety.devices.tab, content: <DevicesPanel /> },
           ]}
         />

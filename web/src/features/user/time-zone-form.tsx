@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { UserView } from "@schema/api/user";
 import { timeZoneCity } from "@schema/time-zones";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { locale } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -11,7 +12,7 @@ import { toasts } from "../../ui/toast-store";
 import { deviceTimeZone, timeZoneOptions } from "./time-zone-options";
 import { useUpdateUser } from "./use-update-user";
 
-const t = ar.settings;
+const t = arAuth.settings;
 
 /** Settings: the zone every time is shown in (and the reminders are written in). */
 export function TimeZoneForm({ user }: { user: UserView }) {

@@ -1,5 +1,5 @@
 import { canonicalTimeZone, commonTimeZones, timeZoneCity } from "@schema/time-zones";
-import { ar } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { locale } from "../../lib/format";
 import type { SelectOption } from "../../ui/select";
 
@@ -25,5 +25,5 @@ export function deviceTimeZone(): string | null {
 export function timeZoneOptions(current: string, device: string | null, now: Date): SelectOption[] {
   const zones = commonTimeZones.map(([zone]) => zone);
   for (const extra of [current, device]) if (extra && !zones.includes(extra)) zones.push(extra);
-  return zones.map((zone) => ({ value: zone, label: ar.settings.timeZoneOption(timeZoneCity(zone), offsetLabel(zone, now)) }));
+  return zones.map((zone) => ({ value: zone, label: arAuth.settings.timeZoneOption(timeZoneCity(zone), offsetLabel(zone, now)) }));
 }

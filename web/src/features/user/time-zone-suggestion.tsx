@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { UserView } from "@schema/api/user";
 import { timeZoneCity } from "@schema/time-zones";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { deviceTimeZone } from "./time-zone-options";
 import { useUpdateUser } from "./use-update-user";
 
-const t = ar.dashboard;
+const t = arLessons.dashboard;
 
 /** Where a "keep my zone" answer is remembered, per user and device zone. */
 export const dismissedKey = (userId: number, zone: string) => `dars.zone-kept.${userId}.${zone}`;

@@ -2,6 +2,7 @@ import { useRef, type FormEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { verificationCodeRule } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { requiredText, useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -33,12 +34,12 @@ type CodeFormProps = {
 /** The 5-digit code step shared by email and phone verification and the forgotten password. */
 export function CodeForm({
   sentTo,
-  intro = ar.verification.codeSentTo,
+  intro = arAuth.verification.codeSentTo,
   note,
   initialCode = "",
   initialError = null,
-  submitLabel = ar.verification.confirm,
-  resendLabel = ar.verification.resend,
+  submitLabel = arAuth.verification.confirm,
+  resendLabel = arAuth.verification.resend,
   size = "md",
   pending = false,
   resending,

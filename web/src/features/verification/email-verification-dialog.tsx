@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { UserView } from "@schema/api/user";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -27,14 +28,14 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
     sendCode.mutate(undefined, {
       onSuccess: () => {
         setCodeSent(true);
-        if (isResend) toasts.show({ id: "email-code", type: "success", title: ar.verification.resent });
+        if (isResend) toasts.show({ id: "email-code", type: "success", title: arAuth.verification.resent });
       },
       onError: (error) => isResend && toasts.show({ id: "email-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
 
   return (
-    <Dialog open={open} onClose={close} title={ar.verification.emailDialogTitle}>
+    <Dialog open={open} onClose={close} title={arAuth.verification.emailDialogTitle}>
       {codeSent ? (
         <CodeForm
           sentTo={user.email}
@@ -46,7 +47,7 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
               { code },
               {
                 onSuccess: () => {
-                  toasts.show({ id: "email-verified", type: "success", title: ar.verification.emailVerified });
+                  toasts.show({ id: "email-verified", type: "success", title: arAuth.verification.emailVerified });
                   close();
                 },
                 onError: showError,
@@ -57,14 +58,14 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-slate-700">
-            {ar.verification.emailDialogIntro}{" "}
+            {arAuth.verification.emailDialogIntro}{" "}
             <bdi dir="ltr" className="font-medium text-slate-900">
               {user.email}
             </bdi>
           </p>
           {sendCode.isError && <Notice tone="error">{errorMessage(errorCodeOf(sendCode.error))}</Notice>}
           <Button onClick={() => send(false)} loading={sendCode.isPending}>
-            {ar.verification.sendCode}
+            {arAuth.verification.sendCode}
           </Button>
         </div>
       )}

@@ -4,6 +4,7 @@ import type { UserView } from "@schema/api/user";
 import { MessagingApp } from "@schema/enums";
 import { phoneRule } from "@schema/rules";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { requiredText, useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
@@ -40,13 +41,13 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
   function resend() {
     if (!sent) return;
     sendCode.mutate(sent, {
-      onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: ar.verification.resent }),
+      onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: arAuth.verification.resent }),
       onError: (error) => toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
 
   return (
-    <Dialog open={open} onClose={close} title={ar.verification.phoneDialogTitle}>
+    <Dialog open={open} onClose={close} title={arAuth.verification.phoneDialogTitle}>
       {sent ? (
         <CodeForm
           sentTo={sent.phone}
@@ -55,7 +56,7 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
           onResend={resend}
           extraActions={
             <Button variant="ghost" size="sm" onClick={() => setSent(null)}>
-              {ar.verification.changeNumber}
+              {arAuth.verification.changeNumber}
             </Button>
           }
           onSubmit={(code, showError) =>
@@ -63,7 +64,7 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
               { code, method: sent.method, phone: sent.phone },
               {
                 onSuccess: () => {
-                  toasts.show({ id: "phone-verified", type: "success", title: ar.verification.phoneVerified });
+                  toasts.show({ id: "phone-verified", type: "success", title: arAuth.verification.phoneVerified });
                   close();
                 },
                 onError: showError,
@@ -103,7 +104,7 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">{ar.verification.phoneDialogIntro}</p>
+      <p className="text-sm text-slate-700">{arAuth.verification.phoneDialogIntro}</p>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.phone}
@@ -126,7 +127,7 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
       />
       {form.values.method === String(MessagingApp.Telegram) && <TelegramLinkNotice />}
       <Button type="submit" loading={pending}>
-        {ar.verification.sendCode}
+        {arAuth.verification.sendCode}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button, buttonClasses } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -9,17 +10,17 @@ export function TelegramLinkNotice() {
   const link = useTelegramLink();
   return (
     <Notice tone="info" className="flex flex-col items-start gap-2">
-      <p>{ar.telegramLink.intro}</p>
+      <p>{arAuth.telegramLink.intro}</p>
       {link.data ? (
         <>
           <a href={link.data.url} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
-            {ar.telegramLink.open}
+            {arAuth.telegramLink.open}
           </a>
-          <p className="text-xs">{ar.telegramLink.expires}</p>
+          <p className="text-xs">{arAuth.telegramLink.expires}</p>
         </>
       ) : (
         <Button variant="secondary" size="sm" loading={link.isPending} onClick={() => link.mutate()}>
-          {ar.telegramLink.getLink}
+          {arAuth.telegramLink.getLink}
         </Button>
       )}
       {link.error && <p role="alert">{errorMessage(errorCodeOf(link.error))}</p>}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { UserView } from "@schema/api/user";
 import { ar } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { Button } from "../../ui/button";
 import { Badge } from "../../ui/notice";
 import { EmailVerificationDialog } from "./email-verification-dialog";
@@ -14,7 +15,7 @@ export function VerificationStatus({ user }: { user: UserView }) {
       <ul className="divide-y divide-slate-100">
         <li className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
-            <p className="text-sm text-slate-600">{ar.verification.email}</p>
+            <p className="text-sm text-slate-600">{arAuth.verification.email}</p>
             <bdi dir="ltr" className="block truncate font-medium text-slate-900">
               {user.email}
             </bdi>
@@ -23,26 +24,26 @@ export function VerificationStatus({ user }: { user: UserView }) {
             <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? ar.ui.verified : ar.ui.notVerified}</Badge>
             {!user.verifiedEmail && (
               <Button size="sm" onClick={() => setOpenDialog("email")}>
-                {ar.verification.verifyEmail}
+                {arAuth.verification.verifyEmail}
               </Button>
             )}
           </div>
         </li>
         <li className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
-            <p className="text-sm text-slate-600">{ar.verification.phone}</p>
+            <p className="text-sm text-slate-600">{arAuth.verification.phone}</p>
             {user.phone ? (
               <bdi dir="ltr" className="block font-medium text-slate-900">
                 {user.phone}
               </bdi>
             ) : (
-              <p className="text-slate-500">{ar.verification.noPhone}</p>
+              <p className="text-slate-500">{arAuth.verification.noPhone}</p>
             )}
           </div>
           <div className="flex items-center gap-2">
             <Badge tone={user.verifiedPhone ? "success" : "warning"}>{user.verifiedPhone ? ar.ui.verified : ar.ui.notVerified}</Badge>
             <Button size="sm" variant={user.verifiedPhone ? "secondary" : "primary"} onClick={() => setOpenDialog("phone")}>
-              {user.verifiedPhone ? ar.verification.changePhone : ar.verification.verifyPhone}
+              {user.verifiedPhone ? arAuth.verification.changePhone : arAuth.verification.verifyPhone}
             </Button>
           </div>
         </li>

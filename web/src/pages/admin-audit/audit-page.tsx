@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { auditActions, type AuditAction, type AuditEntryView } from "@schema/api/audit";
 import type { Paged } from "@schema/api/common";
 import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { api } from "../../lib/api";
 import { formatDateTime, formatNumber, viewerTimeZone, zonedFormat } from "../../lib/format";
 import { Card } from "../../ui/card";
@@ -13,7 +13,7 @@ import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.staff.audit;
+const t = arAdmin.staff.audit;
 const pageSize = 20;
 
 type Filters = { action: AuditAction | ""; targetType: string; actorId: string; targetId: string; from: string; to: string; page: number };
@@ -55,7 +55,7 @@ function useAuditQuery(filters: Filters) {
 const valueText = (value: unknown): string => {
   if (value === null || value === undefined) return "—";
   if (typeof value === "number") return formatNumber(value);
-  if (typeof value === "boolean") return value ? ar.adminArea.common.yes : ar.adminArea.common.no;
+  if (typeof value === "boolean") return value ? arAdmin.adminArea.common.yes : arAdmin.adminArea.common.no;
   if (typeof value === "string") return value;
   return JSON.stringify(value);
 };

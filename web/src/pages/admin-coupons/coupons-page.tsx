@@ -15,6 +15,7 @@ import {
   useSaveCoupon,
 } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -27,8 +28,8 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { InviteDialog } from "../../features/admin-area/invite-dialog";
 
-const t = ar.adminArea.coupons;
-const c = ar.adminArea.common;
+const t = arAdmin.adminArea.coupons;
+const c = arAdmin.adminArea.common;
 
 const couponSchema = z.object({
   code: requiredText(couponCodeRule),
@@ -162,7 +163,7 @@ function InvitesTab() {
   const remove = useDeleteInvite();
   const planName = (id: number) => {
     const plan = plans.data?.list.find((candidate) => candidate.id === id);
-    return plan ? ar.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) : formatNumber(id);
+    return plan ? arAdmin.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) : formatNumber(id);
   };
   return (
     <div className="flex flex-col gap-4">

@@ -11,7 +11,7 @@ import {
   type Appointment,
   type AppointmentFilters,
 } from "../../features/admin-area/use-admin-area";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -19,8 +19,8 @@ import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { Tabs } from "../../ui/tabs";
 
-const t = ar.adminArea.interviews;
-const noName = ar.adminArea.common.noName;
+const t = arAdmin.adminArea.interviews;
+const noName = arAdmin.adminArea.common.noName;
 
 const statusTone = (status: number) => (status === 1 ? "info" : status === 2 ? "success" : status === 3 ? "error" : "neutral");
 
@@ -46,14 +46,14 @@ function AppointmentList({
           label={t.statusFilter}
           value={filters.status === null ? "" : String(filters.status)}
           onChange={(event) => change({ status: event.target.value ? Number(event.target.value) : null })}
-          options={[{ value: "", label: ar.adminArea.common.all }, ...Object.entries(statuses).map(([value, name]) => ({ value, label: name }))]}
+          options={[{ value: "", label: arAdmin.adminArea.common.all }, ...Object.entries(statuses).map(([value, name]) => ({ value, label: name }))]}
         />
         <Select
           label={t.managerFilter}
           value={filters.manager === null ? "" : String(filters.manager)}
           onChange={(event) => change({ manager: event.target.value ? Number(event.target.value) : null })}
           options={[
-            { value: "", label: ar.adminArea.common.all },
+            { value: "", label: arAdmin.adminArea.common.all },
             ...(managers.data?.list ?? []).map((manager) => ({ value: String(manager.id), label: manager.name ?? noName })),
           ]}
         />

@@ -8,7 +8,9 @@ import { DestinationLine } from "../../features/invoices/destination-line";
 import { Pagination, StatusFilter } from "../../features/invoices/invoice-list";
 import { InvoiceStatusBadge } from "../../features/invoices/invoice-status-badge";
 import { invoicesPageSize, openReceipt, useInvoicesQuery } from "../../features/invoices/use-invoices";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -19,8 +21,8 @@ import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
 
-const a = ar.invoices.admin;
-const tt = ar.adminFigures.tables;
+const a = arPayments.invoices.admin;
+const tt = arAdmin.adminFigures.tables;
 
 type InvoiceColumn = "tutor" | "amount" | "destination" | "status" | "created" | "actions";
 type SortColumn = Extract<InvoiceColumn, "tutor" | "amount" | "status" | "created">;
@@ -48,7 +50,7 @@ function NoteAndReceipt({ invoice }: { invoice: InvoiceView }) {
             openReceipt(invoice.receipt!).catch((failure: unknown) => setError(errorMessage(errorCodeOf(failure))));
           }}
         >
-          {ar.invoices.viewReceipt}
+          {arPayments.invoices.viewReceipt}
         </Button>
       )}
       {error && <Notice tone="error">{error}</Notice>}
@@ -80,7 +82,7 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
         <DestinationLine destination={invoice} />
         {invoice.receiver && (
           <span className="text-xs text-slate-600">
-            {ar.invoices.receiverLabel} <bdi>{invoice.receiver}</bdi>
+            {arPayments.invoices.receiverLabel} <bdi>{invoice.receiver}</bdi>
           </span>
         )}
       </div>

@@ -6,7 +6,7 @@ import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonF
 import { LessonStateChip } from "../../features/lessons/lesson-state";
 import { useBusinessWords } from "../../features/marketing/business-words";
 import { wholeNumber } from "../../features/admin-area/admin-logic";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -16,8 +16,8 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.lessons;
-const noName = ar.adminArea.common.noName;
+const t = arAdmin.adminArea.lessons;
+const noName = arAdmin.adminArea.common.noName;
 
 /** /admin/lessons — every lesson, filtered by status, time and member; an admin cancels an upcoming one. */
 export function AdminLessonsPage() {
@@ -39,7 +39,7 @@ export function AdminLessonsPage() {
             value={filters.status ?? ""}
             onChange={(event) => change({ status: (event.target.value || null) as LessonFilters["status"] })}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               { value: "ratified", label: t.ratified },
               { value: "canceled", label: t.canceled },
             ]}
@@ -49,7 +49,7 @@ export function AdminLessonsPage() {
             value={filters.when ?? ""}
             onChange={(event) => change({ when: (event.target.value || null) as LessonFilters["when"] })}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               { value: "future", label: t.future },
               { value: "now", label: t.now },
               { value: "past", label: t.past },

@@ -4,14 +4,14 @@ import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useFilteredTutors, type TutorFilters } from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.adminArea.media;
+const t = arAdmin.adminArea.media;
 
 type MediaFilter = NonNullable<TutorFilters["media"]> | null;
 
@@ -21,7 +21,7 @@ function KindBadge({ kind, present }: { kind: string; present: boolean }) {
 }
 
 function TutorMedia({ tutor }: { tutor: FullTutor }) {
-  const name = tutor.name ?? ar.adminArea.common.noName;
+  const name = tutor.name ?? arAdmin.adminArea.common.noName;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -76,7 +76,7 @@ export function AdminMediaPage() {
             options={[
               { value: "missing", label: t.missing },
               { value: "complete", label: t.complete },
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
             ]}
           />
         </div>

@@ -6,6 +6,8 @@ import { statusTone } from "../../features/studio/photo-session-panel";
 import { isOpen } from "../../features/studio/session-rules";
 import { sessionsPageSize, usePatchPhotoSession, usePhotoSessionsQuery, useStudiosQuery } from "../../features/studio/use-studio";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -16,9 +18,9 @@ import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.photoSessions;
-const statusNames = ar.studio.statuses;
-const noName = ar.adminArea.common.noName;
+const t = arAdmin.adminArea.photoSessions;
+const statusNames = arTutorJourney.studio.statuses;
+const noName = arAdmin.adminArea.common.noName;
 
 function ReassignDialog({ session, onClose }: { session: PhotoSessionView | null; onClose: () => void }) {
   const studios = useStudiosQuery(session !== null);
@@ -87,7 +89,7 @@ export function AdminPhotoSessionsPage() {
               setPage(1);
             }}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               ...Object.values(PhotoSessionStatus).map((value) => ({ value, label: statusNames[value] })),
             ]}
           />

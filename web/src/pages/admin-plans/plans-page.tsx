@@ -4,6 +4,7 @@ import { Role } from "@schema/enums";
 import { ConfirmDeleteDialog, QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { focusFirstInvalidField } from "../../lib/form";
 import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
@@ -18,9 +19,9 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { emptyPlanForm, planBodyOf, planFormOf, type PlanFormValues } from "./plan-form";
 
-const t = ar.adminArea.plans;
-const c = ar.adminArea.common;
-const tt = ar.adminFigures.tables;
+const t = arAdmin.adminArea.plans;
+const c = arAdmin.adminArea.common;
+const tt = arAdmin.adminFigures.tables;
 
 type Editing = { plan: PlanView | null } | null;
 

@@ -7,6 +7,7 @@ import { basisPointsToPercent, percentToBasisPoints, piastersToPounds, poundsToP
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
 import { usePlatformSettingsQuery, useSaveBusinessSettings } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { countOf } from "../../lib/plural";
@@ -18,7 +19,7 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.settings;
+const t = arAdmin.adminArea.settings;
 
 /** A whole number as typed (Arabic or Latin digits are both fine for the browser's numeric input) → NaN when not one. */
 const wholeNumber = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text.trim()) : Number.NaN);
@@ -130,7 +131,7 @@ export function BusinessNumbersCard() {
                     </Fact>
                   ))}
                 </dl>
-                <Notice>{ar.adminArea.common.readOnly}</Notice>
+                <Notice>{arAdmin.adminArea.common.readOnly}</Notice>
               </>
             )}
             <section aria-labelledby="business-history" className="flex flex-col gap-1">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ConfirmDialog } from "../../features/admin-area/admin-ui";
 import { useFlushCache } from "../../features/admin-area/use-admin-area";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
@@ -9,7 +9,7 @@ import { toasts } from "../../ui/toast-store";
 import { BusinessNumbersCard } from "./business-numbers-card";
 import { WithdrawLimitsCard } from "./withdraw-limits-card";
 
-const t = ar.adminArea.settings;
+const t = arAdmin.adminArea.settings;
 
 /** /admin/platform-settings — the business numbers with their history, the withdrawal limits and emptying the tutor list cache (DELETE /cache/flush). */
 export function AdminPlatformSettingsPage() {

@@ -6,7 +6,8 @@ import { withdrawSettingsRule } from "@schema/rules";
 import { piastersToPounds, poundsToPiasters } from "../../features/admin-area/admin-logic";
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
 import { usePlatformSettingsQuery, useSaveWithdrawSettings } from "../../features/admin-area/use-admin-area";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { useSession } from "../../lib/session";
@@ -16,7 +17,7 @@ import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.settings;
+const t = arAdmin.adminArea.settings;
 
 /** Pounds as typed → the PUT body in piasters, checked by the server's own rule. */
 const limitsForm = z
@@ -87,7 +88,7 @@ export function WithdrawLimitsCard() {
                   <Fact label={t.minShort}>{formatMoney(view.withdrawals.minInvoiceAmount)}</Fact>
                   <Fact label={t.maxShort}>{formatMoney(view.withdrawals.maxInvoiceAmount)}</Fact>
                 </dl>
-                <Notice>{ar.adminArea.common.readOnly}</Notice>
+                <Notice>{arAdmin.adminArea.common.readOnly}</Notice>
               </>
             )}
           </div>

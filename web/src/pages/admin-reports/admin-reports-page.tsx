@@ -4,6 +4,7 @@ import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { AdminReportItem } from "../../features/reports/admin-report-item";
 import { reportsPageSize, useReportsQuery } from "../../features/reports/use-reports";
 import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDateTime } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Card } from "../../ui/card";
@@ -15,7 +16,7 @@ import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
 
 const t = ar.support.adminReports;
-const tt = ar.adminFigures.tables;
+const tt = arAdmin.adminFigures.tables;
 const filters: Array<{ value: ReportStatus | null; label: string }> = [
   { value: "open", label: t.statuses.open },
   { value: "resolved", label: t.statuses.resolved },

@@ -5,6 +5,7 @@ import { topicArNameRule, topicEnNameRule } from "@schema/rules";
 import { ConfirmDeleteDialog, Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -14,8 +15,8 @@ import { PageFrame } from "../../ui/page-frame";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.topics;
-const c = ar.adminArea.common;
+const t = arAdmin.adminArea.topics;
+const c = arAdmin.adminArea.common;
 
 const topicSchema = z.object({ nameAr: requiredText(topicArNameRule), nameEn: requiredText(topicEnNameRule) });
 

@@ -5,11 +5,12 @@ import { useAdminTutorInfoQuery, useAdminTutorStatsQuery, useUserQuery } from ".
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatNumber } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 
-const t = ar.adminArea.tutor;
+const t = arAdmin.adminArea.tutor;
 
 /** /admin/tutor/{id} — a tutor's media and profile, onboarding steps, activation actions and minutes taught. */
 export function AdminTutorPage() {

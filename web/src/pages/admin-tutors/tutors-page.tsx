@@ -3,6 +3,7 @@ import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useFilteredTutors } from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDate } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -10,8 +11,8 @@ import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.adminArea.tutors;
-const u = ar.adminArea.users;
+const t = arAdmin.adminArea.tutors;
+const u = arAdmin.adminArea.users;
 
 const flagValue = (value: boolean | null) => (value === null ? "" : String(value));
 const parseFlag = (value: string) => (value === "" ? null : value === "true");
@@ -29,7 +30,7 @@ export function AdminTutorsPage() {
             value={flagValue(filters.activated)}
             onChange={(event) => change({ activated: parseFlag(event.target.value) })}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               { value: "true", label: u.activated },
               { value: "false", label: u.notActivated },
             ]}
@@ -39,7 +40,7 @@ export function AdminTutorsPage() {
             value={flagValue(filters.onboarded)}
             onChange={(event) => change({ onboarded: parseFlag(event.target.value) })}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               { value: "true", label: t.listed },
               { value: "false", label: t.notListed },
             ]}
@@ -55,7 +56,7 @@ export function AdminTutorsPage() {
                       <TutorPhoto name={tutor.name} image={tutor.image} />
                       <div className="flex min-w-0 flex-col gap-0.5">
                         <Link to={`/admin/tutor/${tutor.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
-                          <bdi>{tutor.name ?? ar.adminArea.common.noName}</bdi>
+                          <bdi>{tutor.name ?? arAdmin.adminArea.common.noName}</bdi>
                         </Link>
                         <span dir="ltr" className="truncate text-start text-sm text-slate-700">
                           {tutor.email}

@@ -6,6 +6,7 @@ import { grantableStaffRoles } from "@schema/staff-rights";
 import { staffRoles } from "../../features/admin-area/admin-logic";
 import { useCreateStaff } from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
@@ -15,7 +16,7 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.users;
+const t = arAdmin.adminArea.users;
 
 const staffSchema = z.object({
   name: requiredText(userNameRule),

@@ -18,6 +18,8 @@ import {
   useUserTransactionsQuery,
 } from "../../features/admin-area/use-admin-area";
 import { ar, governorateNames } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
@@ -29,8 +31,8 @@ import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
 
-const t = ar.adminArea.user;
-const u = ar.adminArea.users;
+const t = arAdmin.adminArea.user;
+const u = arAdmin.adminArea.users;
 
 function Profile({ user }: { user: UserView }) {
   return (
@@ -49,7 +51,7 @@ function Profile({ user }: { user: UserView }) {
           <Badge tone={user.verifiedPhone ? "success" : "warning"}>{user.verifiedPhone ? u.verified : u.unverified}</Badge>
         </Fact>
         <Fact label={t.city}>{user.city ? governorateNames[user.city as Governorate] : "—"}</Fact>
-        <Fact label={t.password}>{user.hasPassword ? ar.adminArea.common.yes : t.googleOnly}</Fact>
+        <Fact label={t.password}>{user.hasPassword ? arAdmin.adminArea.common.yes : t.googleOnly}</Fact>
         <Fact label={t.creditScore}>{formatNumber(user.creditScore)}</Fact>
         <Fact label={t.createdAt}>{formatDate(user.createdAt)}</Fact>
       </dl>
@@ -61,7 +63,7 @@ function Profile({ user }: { user: UserView }) {
 function PasswordResetButton({ user }: { user: UserView }) {
   const [open, setOpen] = useState(false);
   const send = useMutation({ mutationFn: () => api.post<Record<string, never>>(`/user/${user.id}/password-reset`) });
-  const r = ar.staff.passwordReset;
+  const r = arAdmin.staff.passwordReset;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -105,7 +107,7 @@ function StudentNumbers({ userId }: { userId: number }) {
             </dl>
             <p className="text-sm text-slate-700">
               {data.nextLesson
-                ? t.nextLesson(formatDateTime(data.nextLesson.start), data.nextLesson.otherMember.name ?? ar.adminArea.common.noName)
+                ? t.nextLesson(formatDateTime(data.nextLesson.start), data.nextLesson.otherMember.name ?? arAdmin.adminArea.common.noName)
                 : t.noNextLesson}
             </p>
           </div>
@@ -128,7 +130,7 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
               <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {t.subscriptionLine(formatNumber(sub.weeklyMinutes), ar.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
+                    {t.subscriptionLine(formatNumber(sub.weeklyMinutes), arLessons.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
                   </span>
                   <span className="text-sm text-slate-700">{t.subscriptionDates(formatDate(sub.start), formatDate(sub.end))}</span>
                   {sub.refundAmount !== null && <span className="text-sm text-slate-700">{t.refunded(formatMoney(sub.refundAmount))}</span>}
@@ -190,7 +192,7 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
               <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {formatMoney(tx.amount)} — {ar.marketplace.plans.periods[tx.period]}
+                    {formatMoney(tx.amount)} — {arLessons.marketplace.plans.periods[tx.period]}
                   </span>
                   <span className="text-sm text-slate-700">{formatDateTime(tx.paidAt ?? tx.createdAt)}</span>
                   {tx.refundedAmount > 0 && <span className="text-sm text-slate-700">{t.refunded(formatMoney(tx.refundedAmount))}</span>}
@@ -225,7 +227,7 @@ function InviteButton({ userId }: { userId: number }) {
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        {ar.adminArea.coupons.inviteToPlan}
+        {arAdmin.adminArea.coupons.inviteToPlan}
       </Button>
       <InviteDialog open={open} onClose={() => setOpen(false)} userId={userId} />
     </>

@@ -6,6 +6,7 @@ import type { UserFilters } from "../../features/admin-area/admin-logic";
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useUsersQuery } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDate, formatNumber } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
@@ -17,8 +18,8 @@ import { SearchBox } from "../../ui/search-box";
 import { Select } from "../../ui/select";
 import { CreateStaffDialog } from "./create-staff-dialog";
 
-const t = ar.adminArea.users;
-const columnsText = ar.adminFigures.tables;
+const t = arAdmin.adminArea.users;
+const columnsText = arAdmin.adminFigures.tables;
 
 type UserColumn = "name" | "email" | "role" | "state" | "created";
 type SortColumn = Exclude<UserColumn, "state">;
@@ -38,7 +39,7 @@ const columns: Array<TableColumn<UserListItem, UserColumn>> = [
     sortable: true,
     cell: (user) => (
       <Link to={`/admin/user/${user.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
-        <bdi>{user.name ?? ar.adminArea.common.noName}</bdi>
+        <bdi>{user.name ?? arAdmin.adminArea.common.noName}</bdi>
       </Link>
     ),
   },
@@ -86,14 +87,14 @@ export function AdminUsersPage() {
             label={t.roleFilter}
             value={filters.role === null ? "" : String(filters.role)}
             onChange={(event) => change({ role: event.target.value ? (Number(event.target.value) as Role) : null })}
-            options={[{ value: "", label: ar.adminArea.common.all }, ...allRoles.map((role) => ({ value: String(role), label: ar.roles[role] }))]}
+            options={[{ value: "", label: arAdmin.adminArea.common.all }, ...allRoles.map((role) => ({ value: String(role), label: ar.roles[role] }))]}
           />
           <Select
             label={t.verifiedFilter}
             value={filters.verified === null ? "" : String(filters.verified)}
             onChange={(event) => change({ verified: event.target.value === "" ? null : event.target.value === "true" })}
             options={[
-              { value: "", label: ar.adminArea.common.all },
+              { value: "", label: arAdmin.adminArea.common.all },
               { value: "true", label: t.verified },
               { value: "false", label: t.unverified },
             ]}

@@ -1,14 +1,14 @@
 import type { AdminFigures, AdminSeries, SeriesPoint } from "@schema/api/stats";
 import { QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminSeriesQuery } from "../../features/admin/use-admin-series";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatCalendarDay, formatMoney, formatNumber } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Card } from "../../ui/card";
 import { BarChart, LineChart, type ChartPoint } from "../../ui/charts";
 import { PageFrame } from "../../ui/page-frame";
 
-const t = ar.adminFigures;
+const t = arAdmin.adminFigures;
 
 const figureKeys = ["lessons", "revenue", "newStudents", "activeTutors"] as const;
 const showFigure = (key: keyof AdminFigures, value: number) => (key === "revenue" ? formatMoney(value) : formatNumber(value));

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router-dom";
 import { useAdminListEvents } from "../../features/admin/use-admin-list-events";
-import { ar } from "../../i18n/ar-EG";
+import { arAdmin } from "../../i18n/ar-EG-admin";
 import { cx } from "../../ui/class-names";
 import { adminNavItems } from "./admin-nav";
 
@@ -13,8 +13,8 @@ export function AdminLayout() {
   useAdminListEvents();
   return (
     <div className="flex w-full flex-col gap-6 md:flex-row md:items-start">
-      <nav aria-label={ar.admin.navLabel} className="shrink-0 md:sticky md:top-20 md:w-52">
-        <p className="mb-2 hidden text-sm font-bold text-slate-500 md:block">{ar.admin.nav}</p>
+      <nav aria-label={arAdmin.admin.navLabel} className="shrink-0 md:sticky md:top-20 md:w-52">
+        <p className="mb-2 hidden text-sm font-bold text-slate-500 md:block">{arAdmin.admin.nav}</p>
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
           {adminNavItems.map((item) => (
             <li key={item.to} className="shrink-0">

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { cardAddedResult, checkoutReturnKey } from "../../features/payments/payment-logic";
-import { ar } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { buttonClasses } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 
-const t = ar.payments.cardAdded;
+const t = arPayments.payments.cardAdded;
 
 /** Where the saved checkout path is, if it is one of ours. */
 function checkoutPath(): string | null {

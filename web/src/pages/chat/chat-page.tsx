@@ -2,7 +2,7 @@ import { useSearchParams } from "react-router-dom";
 import { Conversation } from "../../features/chat/conversation";
 import { RoomsPanel } from "../../features/chat/rooms-panel";
 import { useRoomsQuery } from "../../features/chat/use-chat";
-import { ar } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { useSession } from "../../lib/session";
 import { cx } from "../../ui/class-names";
 
@@ -23,9 +23,9 @@ export function ChatPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <h1 className={cx("text-2xl font-bold text-slate-900 sm:text-3xl", selected && "sr-only md:not-sr-only")}>{ar.chat.title}</h1>
+      <h1 className={cx("text-2xl font-bold text-slate-900 sm:text-3xl", selected && "sr-only md:not-sr-only")}>{arLive.chat.title}</h1>
       <div className="grid h-[calc(100dvh-14rem)] min-h-[28rem] grid-cols-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)]">
-        <nav aria-label={ar.chat.roomsLabel} className={cx("min-h-0 overflow-y-auto border-slate-200 md:border-e", selected ? "hidden md:block" : "block")}>
+        <nav aria-label={arLive.chat.roomsLabel} className={cx("min-h-0 overflow-y-auto border-slate-200 md:border-e", selected ? "hidden md:block" : "block")}>
           <RoomsPanel
             rooms={rooms.data}
             isPending={rooms.isPending}
@@ -40,7 +40,7 @@ export function ChatPage() {
           {selected ? (
             <Conversation key={selected.id} room={selected} userId={userId} onBack={() => select(null)} />
           ) : (
-            <p className="m-auto p-6 text-center text-slate-600">{ar.chat.noRoomSelected}</p>
+            <p className="m-auto p-6 text-center text-slate-600">{arLive.chat.noRoomSelected}</p>
           )}
         </div>
       </div>

@@ -30,7 +30,9 @@ import {
   useTransactionDetailQuery,
   useUnpaidOrderQuery,
 } from "../../features/payments/use-payments";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
@@ -43,7 +45,7 @@ import { LoadingScreen } from "../../ui/spinner";
 import { Tabs } from "../../ui/tabs";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.payments;
+const t = arPayments.payments;
 
 /** An order waiting for the payer, with what they need to pay it. */
 type Pending = { transaction: TransactionView; referenceNumber?: string; walletQr?: string | null; walletPhone?: string };
@@ -132,8 +134,8 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
       <div className="flex flex-col gap-4">
         <Card title={t.summaryTitle}>
           <dl className="flex flex-col gap-2 text-sm">
-            <Row label={t.weeklyMinutes} value={ar.marketplace.plans.weeklyMinutes(formatNumber(plan.weeklyMinutes))} />
-            <Row label={t.period} value={ar.marketplace.plans.periods[period]} />
+            <Row label={t.weeklyMinutes} value={arLessons.marketplace.plans.weeklyMinutes(formatNumber(plan.weeklyMinutes))} />
+            <Row label={t.period} value={arLessons.marketplace.plans.periods[period]} />
             {preview.periodDiscount > 0 && <Row label={t.basePrice} value={<s>{formatMoney(preview.fullPrice)}</s>} />}
             {preview.periodDiscount > 0 && <Row label={t.periodDiscount} value={`− ${formatMoney(preview.periodDiscount)}`} />}
             {preview.couponDiscount > 0 && <Row label={t.couponDiscount} value={`− ${formatMoney(preview.couponDiscount)}`} />}

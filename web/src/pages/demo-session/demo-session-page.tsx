@@ -5,7 +5,8 @@ import { BackToList, MeetingDetails, statusTone } from "../../features/onboardin
 import { MeetingChat } from "../../features/onboarding/meeting-chat";
 import { useDemoQuery, usePatchDemo } from "../../features/onboarding/use-onboarding";
 import { MeetingRoom } from "../../features/live-session/live-room";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
@@ -33,7 +34,7 @@ export function DemoSessionPage() {
             managerName: demo.data.tutorManagerName,
             start: demo.data.start,
             end: demo.data.end,
-            statusLabel: ar.onboarding.demoStatuses[demo.data.status],
+            statusLabel: arTutorJourney.onboarding.demoStatuses[demo.data.status],
             statusTone: statusTone(demo.data.status),
             feedback: demo.data.feedback,
             note: demo.data.note,
@@ -46,14 +47,14 @@ export function DemoSessionPage() {
             manager={{ id: demo.data.tutorManagerId, name: demo.data.tutorManagerName }}
           />
           {!isTutor && demo.data.status === ReviewStatus.Pending && user?.id !== demo.data.tutorId && (
-            <Card title={ar.onboarding.decisionTitle}>
+            <Card title={arTutorJourney.onboarding.decisionTitle}>
               <DecisionForm
                 withLevel={false}
                 submitting={patch.isPending}
                 onSubmit={(decision, onError) =>
                   patch.mutate(
                     { id, status: decision.passed ? ReviewStatus.Passed : ReviewStatus.Rejected, feedback: decision.feedback, note: decision.note },
-                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: ar.onboarding.decided }), onError },
+                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: arTutorJourney.onboarding.decided }), onError },
                   )
                 }
               />
@@ -64,7 +65,7 @@ export function DemoSessionPage() {
     </>
   );
   return (
-    <MeetingRoom title={ar.onboarding.demoTitle} sessionId={`demo:${id}`} selfId={user?.id ?? 0}>
+    <MeetingRoom title={arTutorJourney.onboarding.demoTitle} sessionId={`demo:${id}`} selfId={user?.id ?? 0}>
       {content}
     </MeetingRoom>
   );

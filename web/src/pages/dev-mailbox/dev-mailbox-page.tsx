@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { OutboxMessage } from "@schema/api/confirmation-code";
 import { useAppConfig } from "../../features/config/use-app-config";
 import { useOutbox } from "../../features/dev/use-outbox";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -18,7 +19,7 @@ export function DevMailboxPage() {
   const config = useAppConfig();
   if (config.isPending) return <LoadingScreen />;
   if (config.isError) return <Notice tone="error">{errorMessage(errorCodeOf(config.error))}</Notice>;
-  if (config.data.environment !== "local") return <Notice tone="warning">{ar.mailbox.localOnly}</Notice>;
+  if (config.data.environment !== "local") return <Notice tone="warning">{arAuth.mailbox.localOnly}</Notice>;
   return <Mailbox />;
 }
 
@@ -37,11 +38,11 @@ function Mailbox() {
   const outbox = useOutbox(recipient, true);
 
   return (
-    <PageFrame title={ar.mailbox.title} subtitle={ar.mailbox.intro} width="wide">
+    <PageFrame title={arAuth.mailbox.title} subtitle={arAuth.mailbox.intro} width="wide">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
-          label={ar.mailbox.filterLabel}
-          hint={ar.mailbox.filterHint}
+          label={arAuth.mailbox.filterLabel}
+          hint={arAuth.mailbox.filterHint}
           ltr
           type="search"
           value={filter}
@@ -50,7 +51,7 @@ function Mailbox() {
         />
         {filter && (
           <Button variant="secondary" onClick={() => setFilter("")} className="sm:mb-7">
-            {ar.mailbox.clearFilter}
+            {arAuth.mailbox.clearFilter}
           </Button>
         )}
       </div>
@@ -60,11 +61,11 @@ function Mailbox() {
       ) : outbox.data ? (
         <>
           <p className="flex items-center gap-2 text-sm text-slate-600">
-            {ar.mailbox.total(formatNumber(outbox.data.total))}
+            {arAuth.mailbox.total(formatNumber(outbox.data.total))}
             {outbox.isFetching && <Spinner size="sm" />}
           </p>
           {outbox.data.list.length === 0 ? (
-            <Notice>{ar.mailbox.empty}</Notice>
+            <Notice>{arAuth.mailbox.empty}</Notice>
           ) : (
             <ul className="flex flex-col gap-4">
               {outbox.data.list.map((message) => (
@@ -85,7 +86,7 @@ function OutboxMessageCard({ message }: { message: OutboxMessage }) {
 
   function copyCode(code: string) {
     navigator.clipboard.writeText(code).then(
-      () => toasts.show({ id: "code-copied", type: "success", title: ar.mailbox.copied }),
+      () => toasts.show({ id: "code-copied", type: "success", title: arAuth.mailbox.copied }),
       () => toasts.show({ id: "code-copied", type: "error", title: errorMessage("unexpected") }),
     );
   }
@@ -93,12 +94,12 @@ function OutboxMessageCard({ message }: { message: OutboxMessage }) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <Badge tone="info">{ar.mailbox.channels[message.channel]}</Badge>
-        <Badge tone={statusTone}>{ar.mailbox.statuses[message.status]}</Badge>
+        <Badge tone="info">{arAuth.mailbox.channels[message.channel]}</Badge>
+        <Badge tone={statusTone}>{arAuth.mailbox.statuses[message.status]}</Badge>
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        {ar.mailbox.to}:{" "}
+        {arAuth.mailbox.to}:{" "}
         <bdi dir="ltr" className="font-medium text-slate-900">
           {message.recipient}
         </bdi>
@@ -108,12 +109,12 @@ function OutboxMessageCard({ message }: { message: OutboxMessage }) {
       </h2>
       {message.code && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <span className="text-sm text-slate-600">{ar.mailbox.code}:</span>
+          <span className="text-sm text-slate-600">{arAuth.mailbox.code}:</span>
           <bdi dir="ltr" className="rounded-lg bg-amber-100 px-3 py-1 font-mono text-2xl font-bold tracking-[0.3em] text-amber-950">
             {message.code}
           </bdi>
           <Button variant="ghost" size="sm" onClick={() => copyCode(message.code ?? "")}>
-            {ar.mailbox.copyCode}
+            {arAuth.mailbox.copyCode}
           </Button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { ForgotPasswordFlow } from "../../features/auth/forgot-password-flow";
 import { homePathFor } from "../../features/session/home-path";
-import { ar } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { session } from "../../lib/session";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
@@ -17,12 +17,12 @@ export function ForgetPasswordPage() {
   }
 
   return (
-    <PageFrame title={ar.forgotPassword.title}>
+    <PageFrame title={arAuth.forgotPassword.title}>
       <Card>
         <ForgotPasswordFlow initialEmail={searchParams.get("email")} initialCode={searchParams.get("code")} onDone={onDone} />
       </Card>
       <Link to="/login" className="self-center font-medium text-brand-800 underline underline-offset-4">
-        {ar.forgotPassword.backToLogin}
+        {arAuth.forgotPassword.backToLogin}
       </Link>
     </PageFrame>
   );

@@ -5,7 +5,8 @@ import { MeetingChat } from "../../features/onboarding/meeting-chat";
 import { BackToList, MeetingDetails, statusTone } from "../../features/onboarding/meeting-details";
 import { useInterviewQuery, usePatchInterview } from "../../features/onboarding/use-onboarding";
 import { MeetingRoom } from "../../features/live-session/live-room";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
@@ -26,7 +27,7 @@ export function InterviewPage() {
       <BackToList toOnboarding={isTutor} />
       {interview.isPending && <Spinner size="lg" />}
       {interview.isError && <Notice tone="error">{errorMessage(errorCodeOf(interview.error))}</Notice>}
-      {interview.data === null && <Notice tone="warning">{ar.onboarding.notFound}</Notice>}
+      {interview.data === null && <Notice tone="warning">{arTutorJourney.onboarding.notFound}</Notice>}
       {interview.data && (
         <MeetingDetails
           meeting={{
@@ -34,7 +35,7 @@ export function InterviewPage() {
             managerName: interview.data.interviewerName,
             start: interview.data.start,
             end: interview.data.end,
-            statusLabel: ar.onboarding.interviewStatuses[interview.data.status],
+            statusLabel: arTutorJourney.onboarding.interviewStatuses[interview.data.status],
             statusTone: statusTone(interview.data.status),
             feedback: interview.data.feedback,
             note: interview.data.note,
@@ -47,7 +48,7 @@ export function InterviewPage() {
             manager={{ id: interview.data.interviewerId, name: interview.data.interviewerName }}
           />
           {!isTutor && interview.data.status === InterviewStatus.Pending && user?.id !== interview.data.intervieweeId && (
-            <Card title={ar.onboarding.decisionTitle}>
+            <Card title={arTutorJourney.onboarding.decisionTitle}>
               <DecisionForm
                 withLevel
                 submitting={patch.isPending}
@@ -60,7 +61,7 @@ export function InterviewPage() {
                       note: decision.note,
                       level: decision.level,
                     },
-                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: ar.onboarding.decided }), onError },
+                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: arTutorJourney.onboarding.decided }), onError },
                   )
                 }
               />
@@ -71,7 +72,7 @@ export function InterviewPage() {
     </>
   );
   return (
-    <MeetingRoom title={ar.onboarding.interviewTitle} sessionId={`interview:${id}`} selfId={user?.id ?? 0}>
+    <MeetingRoom title={arTutorJourney.onboarding.interviewTitle} sessionId={`interview:${id}`} selfId={user?.id ?? 0}>
       {content}
     </MeetingRoom>
   );

@@ -4,7 +4,8 @@ import { TutorInvoiceItem } from "../../features/invoices/invoice-list";
 import { SavedMethodsCard } from "../../features/invoices/saved-methods";
 import { useInvoiceStatsQuery, useLiveInvoices, useWithdrawMethodsQuery } from "../../features/invoices/use-invoices";
 import { WithdrawalForm } from "../../features/invoices/withdrawal-form";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
@@ -12,7 +13,7 @@ import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Spinner } from "../../ui/spinner";
 
-const t = ar.invoices;
+const t = arPayments.invoices;
 
 /** /invoices — a tutor's earnings, withdrawable balance, withdrawal request form and requests. */
 export function InvoicesPage() {

@@ -2,7 +2,8 @@ import { useParams } from "react-router-dom";
 import { LiveRoom } from "../../features/live-session/live-room";
 import { useNow } from "../../features/live-session/use-now";
 import { useSessionView } from "../../features/live-session/use-session-view";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLive } from "../../i18n/ar-EG-live";
 import { errorCodeOf } from "../../lib/api-error";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -19,15 +20,15 @@ export function LessonPage() {
   if (!valid || view.isError) {
     const code = view.isError ? errorCodeOf(view.error) : "lesson-not-found";
     return (
-      <PageFrame title={ar.liveSession.title}>
-        <Notice tone="error">{code === "forbidden" || code === "session-not-found" || code === "lesson-not-found" ? ar.liveSession.notFound : errorMessage(code)}</Notice>
+      <PageFrame title={arLive.liveSession.title}>
+        <Notice tone="error">{code === "forbidden" || code === "session-not-found" || code === "lesson-not-found" ? arLive.liveSession.notFound : errorMessage(code)}</Notice>
       </PageFrame>
     );
   }
   if (!view.data) {
     return (
-      <PageFrame title={ar.liveSession.title}>
-        <Spinner label={ar.liveSession.loadingSession} />
+      <PageFrame title={arLive.liveSession.title}>
+        <Spinner label={arLive.liveSession.loadingSession} />
       </PageFrame>
     );
   }

@@ -5,7 +5,8 @@ import { statusTone } from "../../features/onboarding/meeting-details";
 import { Pager } from "../../features/onboarding/pager";
 import { useDemosQuery, useInterviewsQuery, useIntroVideosQuery } from "../../features/onboarding/use-onboarding";
 import { VideoReview } from "../../features/onboarding/video-review";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Badge, Notice } from "../../ui/notice";
@@ -18,7 +19,7 @@ const pageSize = 20;
 
 /** /interviews — the tutor manager's interviews, intro-video reviews and demo sessions. */
 export function ManagerReviewsPage() {
-  const text = ar.onboarding;
+  const text = arTutorJourney.onboarding;
   return (
     <PageFrame title={text.managerTitle} subtitle={text.managerSubtitle} width="wide">
       <Tabs
@@ -46,7 +47,7 @@ function MeetingList({ rows, empty }: { rows: MeetingRow[]; empty: string }) {
             className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-3 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span className="flex flex-col">
-              <bdi className="font-medium text-slate-900">{row.name ?? ar.onboarding.noName}</bdi>
+              <bdi className="font-medium text-slate-900">{row.name ?? arTutorJourney.onboarding.noName}</bdi>
               <span className="text-sm text-slate-600">{formatDateTime(row.start)}</span>
             </span>
             <Badge tone={row.tone}>{row.status}</Badge>
@@ -72,12 +73,12 @@ function InterviewList() {
     to: `/interview/${interview.id}`,
     name: interview.intervieweeName,
     start: interview.start,
-    status: ar.onboarding.interviewStatuses[interview.status],
+    status: arTutorJourney.onboarding.interviewStatuses[interview.status],
     tone: statusTone(interview.status),
   }));
   return (
     <div className="flex flex-col gap-3 pt-4">
-      <MeetingList rows={rows} empty={ar.onboarding.emptyInterviews} />
+      <MeetingList rows={rows} empty={arTutorJourney.onboarding.emptyInterviews} />
       <Pager page={page} total={query.data.total} size={pageSize} onPage={setPage} />
     </div>
   );
@@ -92,12 +93,12 @@ function DemoList() {
     to: `/demo-session/${demo.id}`,
     name: demo.tutorName,
     start: demo.start,
-    status: ar.onboarding.demoStatuses[demo.status],
+    status: arTutorJourney.onboarding.demoStatuses[demo.status],
     tone: statusTone(demo.status),
   }));
   return (
     <div className="flex flex-col gap-3 pt-4">
-      <MeetingList rows={rows} empty={ar.onboarding.emptyDemos} />
+      <MeetingList rows={rows} empty={arTutorJourney.onboarding.emptyDemos} />
       <Pager page={page} total={query.data.total} size={pageSize} onPage={setPage} />
     </div>
   );
@@ -110,7 +111,7 @@ function VideoList() {
   return (
     <div className="flex flex-col gap-3 pt-4">
       <RadioGroup
-        legend={ar.onboarding.videoFilter}
+        legend={arTutorJourney.onboarding.videoFilter}
         name="video-filter"
         value={filter}
         onChange={(value) => {
@@ -118,13 +119,13 @@ function VideoList() {
           setPage(1);
         }}
         options={[
-          { value: "pending", label: ar.onboarding.videoFilters.pending },
-          { value: "all", label: ar.onboarding.videoFilters.all },
+          { value: "pending", label: arTutorJourney.onboarding.videoFilters.pending },
+          { value: "all", label: arTutorJourney.onboarding.videoFilters.all },
         ]}
       />
       {query.data ? (
         query.data.list.length === 0 ? (
-          <p className="text-slate-600">{ar.onboarding.emptyVideos}</p>
+          <p className="text-slate-600">{arTutorJourney.onboarding.emptyVideos}</p>
         ) : (
           <>
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">

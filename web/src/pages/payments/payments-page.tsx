@@ -7,7 +7,9 @@ import { methodLabel } from "../../features/payments/payment-logic";
 import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
 import { CancelSubscription, ReceiptsButton, RefundState } from "../../features/payments/refunds";
 import { useLiveTransactions, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
+import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { pageSizeOptions, usePageSize } from "../../lib/page-size";
@@ -19,7 +21,7 @@ import { PageSizeSelect } from "../../ui/page-size-select";
 import { Pagination } from "../../ui/pagination";
 import { LoadingScreen, Spinner } from "../../ui/spinner";
 
-const t = ar.payments.history;
+const t = arPayments.payments.history;
 
 /** /payments — the current subscription and the student's transactions; ?tx= follows a returning card payment. */
 export function PaymentsPage() {
@@ -53,7 +55,7 @@ function SubscriptionCard() {
       ) : current.data.info && current.data.info.status === "active" ? (
         <div className="flex flex-col gap-1 text-slate-800" data-testid="current-subscription">
           <p className="font-bold">
-            {ar.marketplace.plans.weeklyMinutes(formatNumber(current.data.info.weeklyMinutes))} — {ar.marketplace.plans.periods[current.data.info.period]}
+            {arLessons.marketplace.plans.weeklyMinutes(formatNumber(current.data.info.weeklyMinutes))} — {arLessons.marketplace.plans.periods[current.data.info.period]}
           </p>
           <p className="text-sm">{t.minutesLeft(formatNumber(current.data.remainingWeeklyMinutes), formatNumber(current.data.info.weeklyMinutes))}</p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>

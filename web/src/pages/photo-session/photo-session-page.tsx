@@ -6,6 +6,8 @@ import { isOpen } from "../../features/studio/session-rules";
 import { TutorAssetUpload } from "../../features/studio/tutor-asset-upload";
 import { useStudioTutorQuery } from "../../features/studio/use-studio";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { buttonClasses } from "../../ui/button";
@@ -14,7 +16,7 @@ import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { LoadingScreen } from "../../ui/spinner";
 
-const t = ar.studio;
+const t = arTutorJourney.studio;
 
 /** /photo-session/{tutorId} — the studio's page for one tutor: contact, appointment, and the three media. */
 export function PhotoSessionPage() {
@@ -38,7 +40,7 @@ export function PhotoSessionPage() {
 }
 
 function TutorSession({ tutor }: { tutor: StudioTutorView }) {
-  const name = tutor.name ?? ar.onboarding.noName;
+  const name = tutor.name ?? arTutorJourney.onboarding.noName;
   const { user } = useSession();
   // The studio uploads during an open session; an admin may replace the media at any time.
   const open = isOpen(tutor.photoSession?.status) || (user !== null && isAdmin(user.role));
@@ -74,7 +76,7 @@ function TutorSession({ tutor }: { tutor: StudioTutorView }) {
                     {tutor.phone}
                   </a>
                 ) : (
-                  <span className="text-slate-600">{ar.verification.noPhone}</span>
+                  <span className="text-slate-600">{arAuth.verification.noPhone}</span>
                 )}
               </dd>
             </div>

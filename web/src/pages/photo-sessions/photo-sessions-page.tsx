@@ -5,6 +5,7 @@ import { Pager } from "../../features/onboarding/pager";
 import { statusTone } from "../../features/studio/photo-session-panel";
 import { sessionsPageSize, usePhotoSessionsQuery, useStudioTutorsQuery } from "../../features/studio/use-studio";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -15,7 +16,7 @@ import { Spinner } from "../../ui/spinner";
 import { Tabs } from "../../ui/tabs";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.studio;
+const t = arTutorJourney.studio;
 type Filter = PhotoSessionStatus | "all";
 const filterOptions: Array<{ value: Filter; label: string }> = [
   { value: "all", label: t.filters.all },
@@ -68,7 +69,7 @@ function Rows({ rows, label, empty }: { rows: Row[]; label: string; empty: strin
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span className="flex min-w-0 flex-col gap-0.5">
-              <bdi className="font-bold text-slate-900">{row.name ?? ar.onboarding.noName}</bdi>
+              <bdi className="font-bold text-slate-900">{row.name ?? arTutorJourney.onboarding.noName}</bdi>
               <span className="text-sm text-slate-600">{row.detail}</span>
             </span>
             {row.status && <Badge tone={statusTone[row.status]}>{t.statuses[row.status]}</Badge>}

@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import type { PlanView } from "@schema/api/plan";
 import { periodOffers, usePlansQuery } from "../../features/plans/use-plans";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
@@ -9,7 +10,7 @@ import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { LoadingScreen } from "../../ui/spinner";
 
-const t = ar.marketplace.plans;
+const t = arLessons.marketplace.plans;
 
 /** /plans — the plans with their month, quarter and year prices and discounts. */
 export function PlansPage() {

@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router-dom";
 import { Role } from "@schema/enums";
 import { RegisterForm } from "../../features/auth/register-form";
 import { ar } from "../../i18n/ar-EG";
+import { arAuth } from "../../i18n/ar-EG-auth";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
@@ -18,19 +19,19 @@ export function RegisterPage() {
   const isTutor = role === Role.Tutor;
 
   return (
-    <PageFrame title={isTutor ? ar.register.tutorTitle : ar.register.studentTitle} subtitle={isTutor ? ar.register.tutorSubtitle : ar.register.studentSubtitle}>
+    <PageFrame title={isTutor ? arAuth.register.tutorTitle : arAuth.register.studentTitle} subtitle={isTutor ? arAuth.register.tutorSubtitle : arAuth.register.studentSubtitle}>
       <Card>
-        <RegisterForm key={role} role={role} onRegistered={() => toasts.show({ id: "registered", type: "success", title: ar.register.created })} />
+        <RegisterForm key={role} role={role} onRegistered={() => toasts.show({ id: "registered", type: "success", title: arAuth.register.created })} />
       </Card>
       <div className="flex flex-col items-center gap-2 text-slate-700">
         <p>
-          {ar.register.haveAccount}{" "}
+          {arAuth.register.haveAccount}{" "}
           <Link to="/login" className="font-medium text-brand-800 underline underline-offset-4">
             {ar.nav.login}
           </Link>
         </p>
         <Link to={isTutor ? "/register/student" : "/register/tutor"} className="font-medium text-brand-800 underline underline-offset-4">
-          {isTutor ? ar.register.switchToStudent : ar.register.switchToTutor}
+          {isTutor ? arAuth.register.switchToStudent : arAuth.register.switchToTutor}
         </Link>
       </div>
     </PageFrame>

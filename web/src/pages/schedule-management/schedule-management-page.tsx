@@ -1,12 +1,12 @@
 import { ScheduleBoard } from "../../features/availability/schedule-board";
-import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { viewerClock } from "../../lib/format";
 import { PageFrame } from "../../ui/page-frame";
 
 /** /schedule-management */
 export function ScheduleManagementPage() {
   return (
-    <PageFrame title={ar.schedule.title} subtitle={ar.schedule.subtitle(viewerClock())} width="wide">
+    <PageFrame title={arLessons.schedule.title} subtitle={arLessons.schedule.subtitle(viewerClock())} width="wide">
       <ScheduleBoard />
     </PageFrame>
   );

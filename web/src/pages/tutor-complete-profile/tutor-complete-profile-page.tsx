@@ -3,7 +3,7 @@ import { TutorCompleteProfileForm } from "../../features/tutor-profile/tutor-com
 import { AvatarUpload } from "../../features/user/avatar-upload";
 import { useTutorMetaQuery } from "../../features/user/use-current-user";
 import { UserGate } from "../../features/user/user-gate";
-import { ar } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { useSession } from "../../lib/session";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
@@ -15,7 +15,7 @@ export function TutorCompleteProfilePage() {
   const meta = useTutorMetaQuery();
   const { tutorMeta } = useSession();
   return (
-    <PageFrame title={ar.tutorComplete.title} subtitle={ar.tutorComplete.intro}>
+    <PageFrame title={arTutorJourney.tutorComplete.title} subtitle={arTutorJourney.tutorComplete.intro}>
       <UserGate>
         {(user) =>
           meta.isPending && !tutorMeta ? (

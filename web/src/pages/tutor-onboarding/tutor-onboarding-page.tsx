@@ -4,6 +4,7 @@ import { useOnboardingQuery } from "../../features/onboarding/use-onboarding";
 import { isTutorProfileComplete } from "../../features/tutor-profile/complete-profile-rules";
 import { useTutorMetaQuery } from "../../features/user/use-current-user";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
@@ -18,12 +19,12 @@ export function TutorOnboardingPage() {
   const { user, tutorMeta } = useSession();
   const profileMissing = user !== null && (tutorMeta ?? meta.data) !== undefined && !isTutorProfileComplete(user, tutorMeta ?? meta.data ?? null);
   return (
-    <PageFrame title={ar.onboarding.title} subtitle={ar.onboarding.subtitle} width="wide">
+    <PageFrame title={arTutorJourney.onboarding.title} subtitle={arTutorJourney.onboarding.subtitle} width="wide">
       {profileMissing && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
-          <p className="text-amber-950">{ar.tutorComplete.onboardingNotice}</p>
+          <p className="text-amber-950">{arTutorJourney.tutorComplete.onboardingNotice}</p>
           <Link to="/t/complete-profile" className={buttonClasses("primary")}>
-            {ar.tutorComplete.openCompleteProfile}
+            {arTutorJourney.tutorComplete.openCompleteProfile}
           </Link>
         </div>
       )}

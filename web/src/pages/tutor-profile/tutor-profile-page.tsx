@@ -10,6 +10,7 @@ import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use
 import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatDate, formatNumber } from "../../lib/format";
 import { byGender, formatDurationWords } from "../../lib/plural";
 import { useIsSignedIn, useSession } from "../../lib/session";
@@ -19,8 +20,8 @@ import { Notice } from "../../ui/notice";
 import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 
-const t = ar.marketplace.profile;
-const b = ar.marketplace.booking;
+const t = arLessons.marketplace.profile;
+const b = arLessons.marketplace.booking;
 
 /** /t/{id} — a tutor's public profile, reviews and the booking flow. */
 export function TutorProfilePage() {
@@ -31,7 +32,7 @@ export function TutorProfilePage() {
   if (tutorId > 0 && info.isPending) {
     return (
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-        <h1 className="sr-only">{ar.marketplace.tutors.title}</h1>
+        <h1 className="sr-only">{arLessons.marketplace.tutors.title}</h1>
         <ListSkeleton rows={2} label={ar.market.loading.page} />
       </div>
     );
@@ -39,7 +40,7 @@ export function TutorProfilePage() {
   if (!info.data) {
     return (
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">{ar.marketplace.tutors.title}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{arLessons.marketplace.tutors.title}</h1>
         <Notice tone="error">{t.notFound}</Notice>
         <Link to="/tutors" className={buttonClasses("secondary", "md", "self-start")}>
           {t.backToTutors}
@@ -51,7 +52,7 @@ export function TutorProfilePage() {
 }
 
 function TutorProfile({ tutor }: { tutor: TutorInfo }) {
-  const name = tutor.name ?? ar.marketplace.tutors.unnamed;
+  const name = tutor.name ?? arLessons.marketplace.tutors.unnamed;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <header className="flex flex-wrap items-center gap-4">

@@ -4,6 +4,7 @@ import { Gender } from "@schema/enums";
 import { TutorCard } from "../../features/tutors/tutor-card";
 import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { dayKey, upcomingDays } from "../../features/lessons/calendar";
 import { formatDay, relativeDayWord } from "../../lib/format";
@@ -15,7 +16,7 @@ import { Select } from "../../ui/select";
 import { ListSkeleton } from "../../ui/skeleton";
 import { TextField } from "../../ui/text-field";
 
-const t = ar.marketplace.tutors;
+const t = arLessons.marketplace.tutors;
 
 /** The filters as the URL holds them (so a filtered list can be shared and survives a reload). */
 export function filtersFromParams(params: URLSearchParams): { filters: TutorFilters; page: number } {

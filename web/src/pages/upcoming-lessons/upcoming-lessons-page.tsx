@@ -8,6 +8,7 @@ import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
 import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatWhen } from "../../lib/format";
 import { countOf } from "../../lib/plural";
@@ -22,7 +23,7 @@ import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
 
-const t = ar.marketplace.lessons;
+const t = arLessons.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
 
 /** /upcoming-lessons — the user's upcoming lessons, and a past-lessons tab. */
@@ -84,11 +85,11 @@ function LessonList({ tab }: { tab: LessonTab }) {
           />
         ))}
       </ul>
-      <Pagination label={ar.marketplace.tutors.pagination} page={page} total={lessons.data.total} size={lessonsPageSize} onPage={setPage} buttonSize="md" />
+      <Pagination label={arLessons.marketplace.tutors.pagination} page={page} total={lessons.data.total} size={lessonsPageSize} onPage={setPage} buttonSize="md" />
       {rating && (
         <RatingDialog
           tutorId={rating.tutor.id}
-          tutorName={rating.tutor.name ?? ar.marketplace.tutors.unnamed}
+          tutorName={rating.tutor.name ?? arLessons.marketplace.tutors.unnamed}
           existing={myRatings.data?.get(rating.tutor.id) ?? null}
           onClose={() => setRating(null)}
         />
@@ -113,7 +114,7 @@ type LessonItemProps = {
 
 function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, onReschedule, onRate }: LessonItemProps) {
   const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
-  const name = other.name ?? ar.marketplace.tutors.unnamed;
+  const name = other.name ?? arLessons.marketplace.tutors.unnamed;
   const when = formatWhen(lesson.start, now);
   const about = t.lessonOf(name, when);
   // The list's state comes from the server; the clock moves it on (pending → happening → fulfilled).
@@ -146,9 +147,9 @@ function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, 
           variant={rateAction === "rate" ? "primary" : "secondary"}
           size="sm"
           onClick={onRate}
-          aria-label={`${rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating} — ${about}`}
+          aria-label={`${rateAction === "rate" ? arLessons.ratings.rateTutor : arLessons.ratings.editRating} — ${about}`}
         >
-          {rateAction === "rate" ? ar.ratings.rateTutor : ar.ratings.editRating}
+          {rateAction === "rate" ? arLessons.ratings.rateTutor : arLessons.ratings.editRating}
         </Button>
       )}
       {state === "pending" && (

@@ -1,0 +1,15 @@
+/**
+ * Every string table merged into one `ar`, for tests only: a test reads any screen's strings as
+ * `ar.<section>`. The product imports the core table (ar-EG.ts) and each area's table where it is
+ * shown, so a screen's strings load with its chunk.
+ */
+import { ar as core } from "./ar-EG";
+import { arAdmin } from "./ar-EG-admin";
+import { arAuth } from "./ar-EG-auth";
+import { arLessons } from "./ar-EG-lessons";
+import { arLive } from "./ar-EG-live";
+import { arPayments } from "./ar-EG-payments";
+import { arTutorJourney } from "./ar-EG-tutor-journey";
+
+export * from "./ar-EG";
+export const ar = { ...core, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arTutorJourney } as const;
