@@ -84,7 +84,7 @@ export const outbox = sqliteTable(
     body: text("body").notNull(),
     /** The verification code contained in the message, for the local mailbox. */
     code: text("code"),
-    /** "pending" | "sent" | "failed" */
+    /** "pending" | "sent" | "failed" (every attempt used, or dead-lettered by the delivery queue) */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -92,6 +92,13 @@ export const outbox = sqliteTable(
     dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
     sentAt: text("sent_at"),
+    /**
+     * A delivery's lease (ISO instant): the queue consumer or the cron claims a pending row by
+     * setting it in one statement, so a redelivered message never sends a row twice at once.
+     */
+    claimedUntil: text("claimed_until"),
+    /** When the row failed for good (its last attempt, or the dead-letter queue): staff see it. */
+    deadAt: text("dead_at"),
   },
   (t) => [
     uniqueIndex("notifications_outbox_dedupe_key_uq").on(t.dedupeKey),
