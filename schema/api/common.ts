@@ -9,6 +9,12 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 export type Paged<T> = { list: T[]; total: number };
 
+/** The answer of a list endpoint: one page of `item` and the total count. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
+
+/** An ISO-8601 instant as answered (always UTC, from toISOString or D1 text). */
+export const instant = z.string();
+
 /** A positive integer id in a path. */
 export const idParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
 

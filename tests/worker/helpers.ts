@@ -1,5 +1,9 @@
 import { env, exports } from "cloudflare:workers";
+import { z } from "zod";
+import { pathPattern } from "../../schema/api/contract";
 import { Role } from "../../schema/enums";
+import type { AnyRoute } from "../../worker/http/route";
+import { apiRoutes } from "../../worker/routes";
 import type { AuthResponse } from "../../schema/api/user";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
 
@@ -25,7 +29,36 @@ export async function call(method: string, path: string, options: CallOptions = 
   } catch {
     json = text;
   }
+  if (response.ok) checkResponse(method, path, response.status, json);
   return { status: response.status, body: json, headers: response.headers };
+}
+
+// The API's routes in the order the app matches them (local-only ones are mounted after the rest).
+const matchers = [...apiRoutes.filter((def) => !def.localOnly), ...apiRoutes.filter((def) => def.localOnly)].map((def) => ({ def, pattern: pathPattern(def.path) }));
+
+/** The route that answers a method and path below /api/v1 (the first that matches, as in the app). */
+export function routeFor(method: string, path: string): AnyRoute | undefined {
+  const [pathname = ""] = path.split("?");
+  if (!pathname.startsWith("/api/v1/")) return undefined;
+  const below = pathname.slice("/api/v1".length);
+  return matchers.find(({ def, pattern }) => def.method === method.toLowerCase() && pattern.test(below))?.def;
+}
+
+/**
+ * Every success goes through its route's response contract (schema/api/): a JSON body must parse
+ * with the response schema, an "empty" answer must be empty. A mismatch fails the test that called.
+ */
+export function checkResponse(method: string, path: string, status: number, json: unknown): void {
+  const response = routeFor(method, path)?.response;
+  if (response === undefined || response === "file" || response === "html" || response === "redirect") return;
+  if (response === "empty") {
+    const empty = json === null || (typeof json === "object" && !Array.isArray(json) && Object.keys(json).length === 0);
+    if (!empty) throw new Error(`${method} ${path} answered ${status} with a body, but its contract says "empty": ${JSON.stringify(json).slice(0, 300)}`);
+    return;
+  }
+  const result = response.safeParse(json);
+  if (!result.success)
+    throw new Error(`${method} ${path} answered ${status} with a body its response contract refuses:\n${z.prettifyError(result.error)}\nbody: ${JSON.stringify(json).slice(0, 500)}`);
 }
 
 let counter = 0;

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { isoTime } from "../../schema/api/availability-slot";
-import { lessonDurationRule } from "../../schema/api/lesson";
-import { Role, SlotPurpose, isTutorSide, type LessonDuration } from "../../schema/enums";
+import type { FreeTimes, FreeTimesQuery } from "../../schema/api/lesson";
+import { Role, SlotPurpose, isTutorSide } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
@@ -16,21 +14,6 @@ import { d1, statement } from "./lessons";
 
 const MINUTE = 60 * 1000;
 const GRID_MS = 15 * MINUTE;
-/** The widest window one call may ask about. */
-export const FREE_TIMES_MAX_RANGE_MS = 31 * 24 * 60 * MINUTE;
-
-export const freeTimesQuery = z
-  .object({
-    tutorId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
-    from: isoTime,
-    to: isoTime,
-    duration: z.coerce.number({ error: "bad-request" }).pipe(lessonDurationRule),
-  })
-  .refine((q) => q.from < q.to && Date.parse(q.to) - Date.parse(q.from) <= FREE_TIMES_MAX_RANGE_MS, "bad-request");
-export type FreeTimesQuery = z.infer<typeof freeTimesQuery>;
-
-export type FreeTimes = { tutorId: number; duration: LessonDuration; starts: string[] };
-
 type Interval = { start: string; end: string };
 
 /** Grid starts of `duration` minutes inside the slots, from `earliest` up to `to`, clear of `busy`. */

@@ -1,6 +1,17 @@
 import { z } from "zod";
+import type { ResponseSchema } from "../../schema/api/contract";
 import { errorStatus } from "../../schema/errors";
 import type { AnyRoute } from "./route";
+
+/** A success's entry: its JSON schema from the route's response contract (schema/api/), or what it is when not JSON. */
+function success(response: ResponseSchema | undefined, status: number): Record<string, unknown> {
+  if (response === undefined) return { description: "Success (no response contract yet)" };
+  if (response === "empty") return { description: status === 204 ? "No content" : "Done (an empty object)" };
+  if (response === "file") return { description: "A file", content: { "application/octet-stream": {} } };
+  if (response === "redirect") return { description: "A redirect (Location)" };
+  if (response === "html") return { description: "An HTML page", content: { "text/html": {} } };
+  return { description: "Success", content: { "application/json": { schema: z.toJSONSchema(response, { io: "output", unrepresentable: "any" }) } } };
+}
 
 /** OpenAPI 3.1 generated from the same route list and zod contracts the app runs on. */
 export function openApiDocument(routes: readonly AnyRoute[], version: string) {
@@ -27,7 +38,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string) {
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),
       responses: {
-        [String(def.status ?? 200)]: { description: "Success" },
+        [String(def.status ?? (def.response === "redirect" ? 302 : 200))]: success(def.response, def.status ?? 200),
         default: { description: "A catalogue error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       },
     };

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { z } from "zod";
+import type { Contract, ResponseSchema } from "../../schema/api/contract";
 import type { Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -44,6 +45,8 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
   params?: P;
   /** HTTP status of a success (200 unless said). */
   status?: 200 | 201 | 202 | 204;
+  /** The success's body (schema/api/contract.ts); set when the route is built from its contract. */
+  response?: ResponseSchema;
   /** Only mounted in the local environment (emulators, dev mailbox). */
   localOnly?: boolean;
   /**
@@ -60,13 +63,34 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
 // and the OpenAPI document is generated from the same list.
 export type AnyRoute = RouteDef<any, any, any, Access>;
 
+/** What a handler answers for its contract's response: the schema's input (serialised as JSON), nothing, or a Response. */
+export type HandlerResult<R extends ResponseSchema> = R extends Schema ? z.input<R> : R extends "empty" ? void : Response;
+
+/** The part of a route its contract (schema/api/) does not say: who may call it, what it does, how. */
+export type RouteOptions<B, Q, P, A extends Access, R extends ResponseSchema> = Pick<RouteDef<B, Q, P, A>, "access" | "summary" | "localOnly" | "prefetch"> & {
+  handle(input: HandlerInput<B, Q, P, A>): Promise<HandlerResult<R>> | HandlerResult<R>;
+};
+
+/**
+ * A route from its contract (method, path, schemas, response) and its options: the handler's
+ * return type is checked against the contract's response. The one-argument form is the older
+ * route without a response contract.
+ */
+export function route<
+  B extends Schema | "multipart" | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  R extends ResponseSchema = ResponseSchema,
+  A extends Access = Access,
+>(contract: Contract<B, Q, P, R>, options: RouteOptions<B, Q, P, A, R>): AnyRoute;
 export function route<
   B extends Schema | "multipart" | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   A extends Access = Access,
->(def: RouteDef<B, Q, P, A>): AnyRoute {
-  return def as AnyRoute;
+>(def: RouteDef<B, Q, P, A>): AnyRoute;
+export function route(def: AnyRoute | Contract, options?: RouteOptions<unknown, unknown, unknown, Access, ResponseSchema>): AnyRoute {
+  return (options ? { ...def, ...options } : def) as AnyRoute;
 }
 
 /** The first zod issue as the catalogue answer `{ code, fields }` (docs/rules.md, Errors on the wire). */

@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import { idParam } from "../../schema/api/common";
 import { auditActorOf } from "../domain/audit";
-import { bookLessonBody, calendarFileParam, lessonListQuery, lessonStatsQuery, rescheduleLessonBody, type CalendarFeed } from "../../schema/api/lesson";
+import { lessonContracts, lessonListQuery, type CalendarFeed } from "../../schema/api/lesson";
 import { Role, isAdmin } from "../../schema/enums";
 import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
-import { findFreeTimes, freeTimesQuery } from "../domain/free-times";
+import { findFreeTimes } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
 import { fail } from "../http/failure";
 import type { AppContext } from "../http/context";
@@ -26,6 +25,7 @@ const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery
   when: query.when,
   after: query.after,
   before: query.before,
+  sort: query.sort,
   page: query.page,
   size: query.size,
 });
@@ -33,13 +33,9 @@ const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery
 const feedUsers = [Role.Student, Role.Tutor, Role.TutorManager] as const;
 
 export const lessonRoutes = [
-  route({
-    method: "post",
-    path: "/lesson/",
+  route(lessonContracts.book, {
     access: [Role.Student],
     summary: "Book a 15- or 30-minute lesson in a tutor's free time (every rule of docs/rules.md, in order).",
-    body: bookLessonBody,
-    status: 201,
     // The tutor's clock is read with the caller, so the booking stays two round trips.
     prefetch: ({ c, body }) => [tutorTimeZoneQuery(c.get("db"), body.tutorId)],
     async handle({ c, body, user, prefetched }) {
@@ -51,12 +47,9 @@ export const lessonRoutes = [
       return toLessonView(lesson, tutor, user);
     },
   }),
-  route({
-    method: "patch",
-    path: "/lesson",
+  route(lessonContracts.reschedule, {
     access: [Role.Student],
     summary: "Reschedule a lesson (the student): the same rules as booking, its own time not busy.",
-    body: rescheduleLessonBody,
     // The lesson is read with the caller; then one batch: the move and both members' notifications.
     prefetch: ({ c, userId, body }) => [studentLessonQuery(c.get("db"), body.id, userId)],
     async handle({ c, body, user, prefetched }) {
@@ -67,13 +60,10 @@ export const lessonRoutes = [
       return toLessonView(lesson, tutor, user);
     },
   }),
-  route({
-    method: "get",
-    path: "/lesson/list/",
+  route(lessonContracts.list, {
     access: "signed-in",
     summary:
       "The caller's own lessons (staff: one user's with user=; admins: everyone's with scope=all, the admin area's list), filtered ratified/canceled and future/past/now; paged.",
-    query: lessonListQuery,
     // The caller's own lessons (the usual question) go in one batch with the caller's read.
     prefetch: ({ c, userId, query }) =>
       query.scope === undefined && (query.user === undefined || query.user === userId)
@@ -90,49 +80,36 @@ export const lessonRoutes = [
       return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
     },
   }),
-  route({
-    method: "get",
-    path: "/lesson/attended/stats",
+  route(lessonContracts.stats, {
     access: "signed-in",
     summary: "Counts of the caller's (or, for staff, a user's) attended, upcoming and cancelled lessons.",
-    query: lessonStatsQuery,
     handle({ c, query, user }) {
       if (query.user !== undefined && query.user !== user.id && !isLessonStaff(user.role as Role)) fail("forbidden");
       return lessonStats(c.get("db"), query.user ?? user.id);
     },
   }),
-  route({
-    method: "get",
-    path: "/lesson/free-times",
+  route(lessonContracts.freeTimes, {
     access: "public",
     summary: "A tutor's free 15-minute-grid lesson starts for a duration in [from, to): inside Lesson/General slots, after the notice, clear of busy times.",
-    query: freeTimesQuery,
     handle: ({ c, query }) => findFreeTimes(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/lesson/calendar/feed",
+  route(lessonContracts.feed, {
     access: feedUsers,
     summary: "The caller's personal calendar feed URL (https and webcal:), created on first use.",
     async handle({ c, user }): Promise<CalendarFeed> {
       return feedUrls(new URL(c.req.url).origin, await feedToken(c.get("db"), user.id));
     },
   }),
-  route({
-    method: "post",
-    path: "/lesson/calendar/feed",
+  route(lessonContracts.rotateFeed, {
     access: feedUsers,
     summary: "Replace the caller's calendar feed token: the old URL stops working.",
     async handle({ c, user }): Promise<CalendarFeed> {
       return feedUrls(new URL(c.req.url).origin, await rotateFeedToken(c.get("db"), user.id));
     },
   }),
-  route({
-    method: "get",
-    path: "/lesson/calendar/:file{[^/]+\\.ics}",
+  route(lessonContracts.calendarFile, {
     access: "public",
     summary: "A user's lessons as an iCalendar (RFC 5545) feed; the token in the path is the secret.",
-    params: calendarFileParam,
     async handle({ c, params }) {
       const lessons = await feedLessons(c.get("db"), params.file);
       if (!lessons) fail("not-found");
@@ -147,21 +124,15 @@ export const lessonRoutes = [
       });
     },
   }),
-  route({
-    method: "get",
-    path: "/lesson/:id",
+  route(lessonContracts.get, {
     access: "signed-in",
     summary: "A lesson (its members, admins and tutor managers).",
-    params: idParam,
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
     handle: ({ c, params, user, prefetched }) => readLesson(c.get("db"), params.id, user, c.get("now"), prefetchedLesson(prefetched)),
   }),
-  route({
-    method: "delete",
-    path: "/lesson/:id",
+  route(lessonContracts.cancel, {
     access: members,
     summary: "Cancel a lesson (a member or an admin) until 6 hours before it; the other member is notified.",
-    params: idParam,
     // The lesson is read with the caller; then the update and the other member's notifications are one batch.
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
     async handle({ c, params, user, prefetched }) {

@@ -5,7 +5,7 @@ import { debugLog } from "./debug-log";
 import { apiFetch, apiUpload, type FetchOptions, type UploadOptions } from "./http";
 import { session } from "./session";
 
-type RequestOptions = Omit<FetchOptions, "token" | "method"> & {
+export type RequestOptions = Omit<FetchOptions, "token" | "method"> & {
   /** Public calls (sign-in, registration, config) go without the token. */
   public?: boolean;
 };

@@ -1,17 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
-import type { CalendarFeed, LessonView } from "@schema/api/lesson";
+import { lessonContracts, type LessonView } from "@schema/api/lesson";
 import type { CurrentSubscription } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { trackLessonBooked } from "../../lib/analytics";
 import { api } from "../../lib/api";
+import { call } from "../../lib/client";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { statsKeys } from "../stats/use-stats";
-
-export type FreeTimes = { tutorId: number; duration: LessonDuration; starts: string[] };
 
 export const lessonKeys = {
   all: ["lessons"] as const,
@@ -28,7 +27,7 @@ export function useFreeTimesQuery(tutorId: number, window: { from: string; to: s
   return useQuery({
     queryKey: lessonKeys.freeTimes(tutorId, window.from, window.to, duration),
     queryFn: ({ signal }) =>
-      api.get<FreeTimes>("/lesson/free-times", { public: true, query: { tutorId, from: window.from, to: window.to, duration }, signal }),
+      call(lessonContracts.freeTimes, { public: true, query: { tutorId, from: window.from, to: window.to, duration }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,10 +51,10 @@ export function useLessonListQuery(tab: LessonTab, page: number) {
   return useQuery({
     queryKey: lessonKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<Paged<LessonView>> => {
-      if (tab === "past") return api.get<Paged<LessonView>>("/lesson/list/", { query: { when: "past", page, size: lessonsPageSize }, signal });
+      if (tab === "past") return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });
       const [now, future] = await Promise.all([
-        page === 1 ? api.get<Paged<LessonView>>("/lesson/list/", { query: { when: "now", status: "ratified", size: 100 }, signal }) : null,
-        api.get<Paged<LessonView>>("/lesson/list/", { query: { when: "future", status: "ratified", page, size: lessonsPageSize }, signal }),
+        page === 1 ? call(lessonContracts.list, { query: { when: "now", status: "ratified", size: 100 }, signal }) : null,
+        call(lessonContracts.list, { query: { when: "future", status: "ratified", page, size: lessonsPageSize }, signal }),
       ]);
       return { list: [...(now?.list ?? []), ...future.list], total: future.total };
     },
@@ -67,7 +66,7 @@ export function useLessonListQuery(tab: LessonTab, page: number) {
 export function useWeekLessonsQuery(range: { after: string; before: string }) {
   return useQuery({
     queryKey: lessonKeys.week(range.after, range.before),
-    queryFn: ({ signal }) => api.get<Paged<LessonView>>("/lesson/list/", { query: { after: range.after, before: range.before, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(lessonContracts.list, { query: { after: range.after, before: range.before, size: 100 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -106,7 +105,7 @@ function useInvalidateLessons() {
 export function useCalendarFeedQuery(enabled: boolean) {
   return useQuery({
     queryKey: lessonKeys.feed,
-    queryFn: ({ signal }) => api.get<CalendarFeed>("/lesson/calendar/feed", { signal }),
+    queryFn: ({ signal }) => call(lessonContracts.feed, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -116,7 +115,7 @@ export function useCalendarFeedQuery(enabled: boolean) {
 export function useRotateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarFeed>("/lesson/calendar/feed"),
+    mutationFn: () => call(lessonContracts.rotateFeed),
     onSuccess: (feed) => queryClient.setQueryData(lessonKeys.feed, feed),
   });
 }
@@ -125,7 +124,7 @@ export function useRotateCalendarFeed() {
 export function useBookLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
-    mutationFn: (body: { tutorId: number; start: string; duration: LessonDuration }) => api.post<LessonView>("/lesson/", body),
+    mutationFn: (body: { tutorId: number; start: string; duration: LessonDuration }) => call(lessonContracts.book, { body }),
     onSuccess: (_lesson, body) => trackLessonBooked(session.getState().user?.id, { duration: body.duration }),
     onSettled: invalidate,
   });
@@ -135,7 +134,7 @@ export function useBookLesson() {
 export function useRescheduleLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
-    mutationFn: (body: { id: number; start: string; duration: LessonDuration }) => api.patch<LessonView>("/lesson", body),
+    mutationFn: (body: { id: number; start: string; duration: LessonDuration }) => call(lessonContracts.reschedule, { body }),
     onSettled: invalidate,
   });
 }
@@ -144,7 +143,7 @@ export function useRescheduleLesson() {
 export function useCancelLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
-    mutationFn: (id: number) => api.delete<LessonView>(`/lesson/${id}`),
+    mutationFn: (id: number) => call(lessonContracts.cancel, { params: { id } }),
     onSettled: invalidate,
   });
 }

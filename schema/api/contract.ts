@@ -1,0 +1,74 @@
+import type { z } from "zod";
+
+/**
+ * One endpoint's contract, shared by the Worker and the SPA: method, path (Hono syntax below
+ * /api/v1), the request schemas and the schema of a success's JSON body. The Worker's route
+ * (worker/http/route.ts) takes these from here, so the handler's return type is checked against
+ * the response at compile time; the SPA's client (web/src/lib/api.ts) builds the path and types
+ * the call from the same object; the Worker tests parse every 2xx answer with it.
+ * Who may call a route stays beside its handler (worker/routes/*.ts), with its summary.
+ */
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * A success that is not a JSON document: "empty" (204, or `{}` from a handler that returns
+ * nothing), "file" (a download, a stream, a calendar), "redirect", "html" (a page).
+ */
+export type NonJson = "empty" | "file" | "redirect" | "html";
+
+export type ResponseSchema = z.ZodType | NonJson;
+
+export type Contract<
+  B extends z.ZodType | "multipart" | undefined = z.ZodType | "multipart" | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends ResponseSchema = ResponseSchema,
+> = {
+  method: Method;
+  /** Hono path below /api/v1, e.g. "/user/:id". */
+  path: string;
+  /** A JSON body contract, or "multipart" for form uploads parsed by the handler. */
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** HTTP status of a success (200 unless said). */
+  status?: 200 | 201 | 202 | 204;
+  response: R;
+};
+
+export function contract<
+  B extends z.ZodType | "multipart" | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends ResponseSchema = ResponseSchema,
+>(def: Contract<B, Q, P, R>): Contract<B, Q, P, R> {
+  return def;
+}
+
+/** What a success answers on the wire: the response schema's output, nothing for the rest. */
+export type ResponseOf<C> = C extends { response: infer R } ? (R extends z.ZodType ? z.output<R> : void) : never;
+
+/** The path of a call: each `:name` (with its optional `{regex}`) replaced by its encoded parameter. */
+export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${path}: the path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A matcher for a Hono path (":name" and ":name{regex}"), with or without a trailing slash as written. */
+export function pathPattern(path: string): RegExp {
+  let source = "";
+  let rest = path;
+  const param = /:(\w+)(\{([^}]*)\})?/;
+  for (let match = param.exec(rest); match; match = param.exec(rest)) {
+    source += escape(rest.slice(0, match.index)) + "(" + (match[3] ?? "[^/]+") + ")";
+    rest = rest.slice(match.index + match[0].length);
+  }
+  return new RegExp("^" + source + escape(rest) + "$");
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

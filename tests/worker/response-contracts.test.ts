@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { Contract } from "../../schema/api/contract";
+import { contracts } from "../../schema/api/routes";
+import { apiRoutes } from "../../worker/routes";
+import { checkResponse, routeFor } from "./helpers";
+
+/**
+ * Areas (a path's first segment) whose routes are still written without a response contract.
+ * Each area leaves this list when its routes are built from schema/api/ contracts.
+ */
+const pendingAreas = new Set([
+  "admin", "assets", "auth", "availability-slot", "cache", "chat", "config", "confirmation-code", "contact-request", "coupon",
+  "demo-session", "dev", "fawry", "health", "interview", "intro-video", "invite", "invoice", "onboarding", "photo-session", "plan",
+  "platform-settings", "rating", "report", "session", "stats", "sub", "telegram", "topic", "tx", "user", "whatsapp", "withdraw-method",
+]);
+
+const areaOf = (path: string) => path.split("/")[1] ?? "";
+const key = (def: { method: string; path: string }) => `${def.method.toUpperCase()} ${def.path}`;
+const allContracts: Contract[] = Object.values(contracts).flatMap((area) => Object.values(area) as Contract[]);
+
+describe("response contracts", () => {
+  it("every route outside the pending areas declares its response: a schema, or empty, file, redirect or html", () => {
+    const missing = apiRoutes.filter((def) => def.response === undefined && !pendingAreas.has(areaOf(def.path))).map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it("lists no pending area whose routes all have their contract", () => {
+    const stillPending = new Set(apiRoutes.filter((def) => def.response === undefined).map((def) => areaOf(def.path)));
+    expect([...pendingAreas].filter((area) => !stillPending.has(area))).toEqual([]);
+  });
+
+  it("serves every contract of schema/api/routes.ts with exactly one route of its method and path, built from it", () => {
+    for (const contract of allContracts) {
+      const served = apiRoutes.filter((def) => def.method === contract.method && def.path === contract.path);
+      expect(served.map(key), key(contract)).toEqual([key(contract)]);
+      expect(served[0]?.response, key(contract)).toBe(contract.response);
+    }
+    const fromContracts = new Set(allContracts.map(key));
+    expect(apiRoutes.filter((def) => def.response !== undefined && !fromContracts.has(key(def))).map(key)).toEqual([]);
+  });
+
+  it("finds the route of a request as the app matches it, parameters and all", () => {
+    expect(routeFor("GET", "/api/v1/lesson/12")?.path).toBe("/lesson/:id");
+    expect(routeFor("GET", "/api/v1/lesson/list/?when=past")?.path).toBe("/lesson/list/");
+    expect(routeFor("GET", "/api/v1/lesson/calendar/feed")?.path).toBe("/lesson/calendar/feed");
+    expect(routeFor("GET", "/api/v1/lesson/calendar/abcdefghijklmnopqrstuvwxyz.ics")?.path).toBe("/lesson/calendar/:file{[^/]+\\.ics}");
+    expect(routeFor("DELETE", "/api/v1/lesson/12")?.method).toBe("delete");
+  });
+
+  it("fails a test whose success answers a body its contract refuses, naming the route and the field", () => {
+    const stats = { attendedLessons: 1, attendedMinutes: 30, upcomingLessons: 0, canceledLessons: 0 };
+    expect(() => checkResponse("GET", "/api/v1/lesson/attended/stats", 200, stats)).not.toThrow();
+    expect(() => checkResponse("GET", "/api/v1/lesson/attended/stats", 200, { ...stats, attendedMinutes: "30" })).toThrow(
+      /GET \/api\/v1\/lesson\/attended\/stats answered 200 with a body its response contract refuses[\s\S]*attendedMinutes/,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import { pathWith, type Contract, type ResponseOf } from "@schema/api/contract";
+import { api, type RequestOptions } from "./api";
+import { debugLog } from "./debug-log";
+import type { QueryParams } from "./http";
+
+/** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
+type Params<S> = S extends z.ZodType ? { params: { [K in keyof z.input<S>]-?: string | number } } : { params?: never };
+
+/** A part of a call typed by its schema's input: required when the schema needs something, optional when `{}` passes. */
+type Part<K extends string, S> = S extends z.ZodType ? ({} extends z.input<S> ? { [_ in K]?: z.input<S> } : { [_ in K]: z.input<S> }) : { [_ in K]?: never };
+
+/** What a call of a contract takes: its path parameters, query and JSON body, typed from the contract's schemas. */
+export type CallInput<C extends Contract> = Params<C["params"]> &
+  Part<"query", C["query"]> &
+  Part<"body", C["body"] extends "multipart" ? undefined : C["body"]> &
+  Omit<RequestOptions, "body" | "query">;
+
+/**
+ * Calls an endpoint through its contract (schema/api/): the path is built from the params, the
+ * query and body are typed by its request schemas and the answer by its response schema. It goes
+ * through `api` (web/src/lib/api.ts), so the session, its token and the failure reactions stay one.
+ * Screens import only their area's contracts, so no chunk carries the whole route table.
+ */
+export async function call<C extends Contract>(contract: C, ...[input]: {} extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]): Promise<ResponseOf<C>> {
+  const { params, query, body, ...rest } = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown } & RequestOptions;
+  const path = pathWith(contract.path, params);
+  const options: RequestOptions = Object.fromEntries(Object.entries({ ...rest, query }).filter(([, value]) => value !== undefined));
+  const extra = Object.keys(options).length ? [options] : [];
+  const result = await send(contract.method, path, body, extra);
+  if (import.meta.env.DEV && typeof contract.response !== "string") {
+    // While developing, an answer its contract refuses is told in the debug log (the Worker tests fail on it).
+    const checked = contract.response.safeParse(result);
+    if (!checked.success) debugLog.add("warn", `[api] ${contract.method.toUpperCase()} ${path}: the answer does not match its contract (${checked.error.issues[0]?.path.join(".") ?? ""})`);
+  }
+  return result as ResponseOf<C>;
+}
+
+function send(method: Contract["method"], path: string, body: unknown, extra: RequestOptions[]): Promise<unknown> {
+  switch (method) {
+    case "get":
+      return api.get(path, ...extra);
+    case "delete":
+      return api.delete(path, ...extra);
+    default:
+      return body === undefined && !extra.length ? api[method](path) : api[method](path, body, ...extra);
+  }
+}
