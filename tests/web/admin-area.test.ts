@@ -59,9 +59,11 @@ describe("the user list query", () => {
 });
 
 describe("expiry dates", () => {
-  it("ends a picked day before midnight in Cairo, summer or winter", () => {
+  it("ends a picked day at 23:59:59 in Cairo, summer (UTC+3) or winter (UTC+2)", () => {
     expect(endOfCairoDay("2026-07-01")).toBe("2026-07-01T20:59:59.000Z");
+    expect(endOfCairoDay("2026-11-25")).toBe("2026-11-25T21:59:59.000Z");
     expect(cairoDateInput("2026-07-01T20:59:59.000Z")).toBe("2026-07-01");
+    expect(cairoDateInput("2026-11-25T21:59:59.000Z")).toBe("2026-11-25");
     expect(cairoDateInput("2026-01-01T20:59:59.000Z")).toBe("2026-01-01");
   });
 });

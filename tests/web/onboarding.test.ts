@@ -6,13 +6,13 @@ import {
   durationProblem,
   groupStarts,
   isOnboarded,
-  saturdayOf,
   splitParts,
   stepRows,
   uploadFraction,
   videoFileProblem,
 } from "../../web/src/features/onboarding/logic";
 import { validateForm } from "../../web/src/lib/form";
+import { weekStartOf } from "../../schema/calendar";
 
 const MiB = 1024 * 1024;
 const step = (over: Partial<OnboardingStep> = {}): OnboardingStep => ({ state: "todo", next: "book", id: null, retryAt: null, start: null, feedback: null, ...over });
@@ -121,9 +121,9 @@ describe("multipart part splitting", () => {
 
 describe("free starts", () => {
   it("finds the Saturday of a week", () => {
-    expect(saturdayOf("2026-11-21")).toBe("2026-11-21"); // a Saturday
-    expect(saturdayOf("2026-11-27")).toBe("2026-11-21"); // Friday
-    expect(saturdayOf("2026-11-28")).toBe("2026-11-28");
+    expect(weekStartOf("2026-11-21")).toBe("2026-11-21"); // a Saturday
+    expect(weekStartOf("2026-11-27")).toBe("2026-11-21"); // Friday
+    expect(weekStartOf("2026-11-28")).toBe("2026-11-28");
   });
   it("groups by Cairo day in Saturday-first weeks", () => {
     const weeks = groupStarts([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayStart, rowsOnDay, snapDown, snapUp, weekDays, weekRange, weekStartOf, zonedInstant, zonedParts } from "../../web/src/features/availability/week";
+import { addDays, weekDays, weekStartOf } from "../../schema/calendar";
+import { dayStart, rowsOnDay, snapDown, snapUp, weekRange, zonedInstant, zonedParts } from "../../web/src/features/availability/week";
 import { moveCell, rangeBetween } from "../../web/src/ui/week-calendar";
 
 describe("Saturday-first weeks", () => {

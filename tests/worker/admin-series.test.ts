@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminSeries } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
 import { adminSeries } from "../../worker/domain/stats";
-import { addMonths, saturdayWeekStart } from "../../worker/domain/weekly-minutes";
+import { addMonths, weekStartOf } from "../../schema/calendar";
 import { createPlan, createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { call } from "./helpers";
@@ -32,9 +32,9 @@ async function payment(userId: number, amount: number, paidAt: string | null, re
 
 describe("Cairo calendar helpers for the series", () => {
   it("starts a week on the Saturday on or before the day", () => {
-    expect(saturdayWeekStart("2025-03-08")).toBe("2025-03-08"); // a Saturday
-    expect(saturdayWeekStart("2025-03-14")).toBe("2025-03-08"); // the Friday after it
-    expect(saturdayWeekStart("2025-03-02")).toBe("2025-03-01"); // a Sunday, across the month
+    expect(weekStartOf("2025-03-08")).toBe("2025-03-08"); // a Saturday
+    expect(weekStartOf("2025-03-14")).toBe("2025-03-08"); // the Friday after it
+    expect(weekStartOf("2025-03-02")).toBe("2025-03-01"); // a Sunday, across the month
   });
 
   it("steps whole calendar months across a year's end", () => {
@@ -166,7 +166,7 @@ describe("GET /stats/series", () => {
     expect(body.newStudentsPerWeek).toHaveLength(8);
     expect(body.activeTutorsPerWeek).toHaveLength(8);
     expect(body.lessonsPerDay.at(-1)?.start).toBe(body.day);
-    expect(body.newStudentsPerWeek.at(-1)?.start).toBe(saturdayWeekStart(body.day));
+    expect(body.newStudentsPerWeek.at(-1)?.start).toBe(weekStartOf(body.day));
     // This file's own student accounts were created now.
     expect(body.today.newStudents).toBeGreaterThan(0);
   });

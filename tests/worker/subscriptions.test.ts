@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { grantSubscription, refundAmount } from "../../worker/domain/subscriptions";
-import { cairoDayStart, subscriptionWeek, weekContaining, weeksElapsed } from "../../worker/domain/weekly-minutes";
+import { CAIRO, dayStart } from "../../schema/calendar";
+import { subscriptionWeek, weekContaining, weeksElapsed } from "../../worker/domain/weekly-minutes";
 import { addMinutes, book, createPlan, createStudent, createTutor, createUser, db, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
 import { call } from "./helpers";
 
@@ -10,14 +11,14 @@ const DAY = 86_400_000;
 
 describe("subscription weeks in Cairo time", () => {
   it("starts a winter day at 22:00 UTC and a summer day at 21:00 UTC (Egypt's DST)", () => {
-    expect(cairoDayStart("2024-01-10").toISOString()).toBe("2024-01-09T22:00:00.000Z");
-    expect(cairoDayStart("2024-07-10").toISOString()).toBe("2024-07-09T21:00:00.000Z");
+    expect(dayStart("2024-01-10", CAIRO).toISOString()).toBe("2024-01-09T22:00:00.000Z");
+    expect(dayStart("2024-07-10", CAIRO).toISOString()).toBe("2024-07-09T21:00:00.000Z");
   });
 
   it("starts the spring-forward day and the fall-back day at their first instant", () => {
     // 2024-04-26 00:00 EET jumped to 01:00 EEST; 2024-10-31 24:00 EEST fell back to 23:00 EET.
-    expect(cairoDayStart("2024-04-26").toISOString()).toBe("2024-04-25T22:00:00.000Z");
-    expect(cairoDayStart("2024-11-01").toISOString()).toBe("2024-10-31T22:00:00.000Z");
+    expect(dayStart("2024-04-26", CAIRO).toISOString()).toBe("2024-04-25T22:00:00.000Z");
+    expect(dayStart("2024-11-01", CAIRO).toISOString()).toBe("2024-10-31T22:00:00.000Z");
   });
 
   it("runs week k from Cairo midnight of the start day + 7k days, across a DST change", () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
-import { zonedDay } from "../../worker/domain/tutor-list";
+import { dayWindow } from "../../schema/calendar";
 import { ABOUT, BIO, addMinutes, at, bookLessonInSlot, createSlot, createTopicRow, onboardedTutor } from "./factories-tutors";
 import { call, createUserWithRole, register } from "./helpers";
 
@@ -237,7 +237,7 @@ describe("the public tutor list", () => {
     const cairoDateOf = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(ms));
     const day = cairoDateOf(Date.now() + 3 * 86_400_000);
     // 23:00–23:30 in Cairo on `day` is already the next day in Dubai.
-    const start = new Date(zonedDay(day).end.getTime() - 60 * 60_000).toISOString();
+    const start = new Date(dayWindow(day).end.getTime() - 60 * 60_000).toISOString();
     await createSlot(lateTutor.token, start, addMinutes(start, 30));
     const nextDay = cairoDateOf(Date.parse(`${day}T12:00:00Z`) + 86_400_000);
     const name = `name=${encodeURIComponent(tag)}`;
@@ -301,9 +301,9 @@ describe("the public tutor list", () => {
   });
 
   it("reads a day as its local midnight to midnight, Cairo's summer time included, or another zone's", () => {
-    expect(zonedDay("2031-01-15")).toEqual({ start: new Date("2031-01-14T22:00:00.000Z"), end: new Date("2031-01-15T22:00:00.000Z") });
-    expect(zonedDay("2031-07-15")).toEqual({ start: new Date("2031-07-14T21:00:00.000Z"), end: new Date("2031-07-15T21:00:00.000Z") });
-    expect(zonedDay("2031-07-15", "Asia/Dubai")).toEqual({ start: new Date("2031-07-14T20:00:00.000Z"), end: new Date("2031-07-15T20:00:00.000Z") });
+    expect(dayWindow("2031-01-15")).toEqual({ start: new Date("2031-01-14T22:00:00.000Z"), end: new Date("2031-01-15T22:00:00.000Z") });
+    expect(dayWindow("2031-07-15")).toEqual({ start: new Date("2031-07-14T21:00:00.000Z"), end: new Date("2031-07-15T21:00:00.000Z") });
+    expect(dayWindow("2031-07-15", "Asia/Dubai")).toEqual({ start: new Date("2031-07-14T20:00:00.000Z"), end: new Date("2031-07-15T20:00:00.000Z") });
   });
 });
 

@@ -10,11 +10,13 @@ import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesToSql } from "../notifications/channels";
 import type { OutboxRow } from "../notifications/outbox";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import { addDays, CAIRO, DAY_MS, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../schema/calendar";
+import { dayStartInSql, localDaySql } from "../../schema/calendar-sql";
+import { BoundedCache } from "../core/bounded-cache";
 import { currentBusinessSettings } from "./platform-settings";
 import { usedMinutesSql } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
-import { addDays, cairoDate, cairoDayStartsJson, cairoOffsets } from "./weekly-minutes";
 
 /**
  * Booking and rescheduling (docs/rules.md, Lessons). The rules are checked in this order,
@@ -73,28 +75,20 @@ const studentLessonSql = (w: Window, notEndedAt?: string) => sql`EXISTS (SELECT 
   WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
 
 
-const DAY = 24 * 60 * MINUTE;
-
-let offsetsCache: { from: number; offsets: ReturnType<typeof cairoOffsets> } | undefined;
+/** Cairo's offsets over a year and a week, by the UTC day they were computed for (one a day is used). */
+const offsetsCache = new BoundedCache<number, OffsetSpan[]>({ maxSize: 2 });
 
 /** Cairo's offsets from 54 weeks before `now`'s UTC day to a week after it (computed once a day). */
-function recentCairoOffsets(now: Date): ReturnType<typeof cairoOffsets> {
-  const from = Math.floor(now.getTime() / DAY) * DAY - 54 * 7 * DAY;
-  if (offsetsCache?.from !== from) offsetsCache = { from, offsets: cairoOffsets(from, from + 55 * 7 * DAY) };
-  return offsetsCache.offsets;
+function recentCairoOffsets(now: Date): OffsetSpan[] {
+  const from = Math.floor(now.getTime() / DAY_MS) * DAY_MS - 54 * 7 * DAY_MS;
+  return offsetsCache.getOrSet(from, () => offsetSpans(from, from + 55 * 7 * DAY_MS, CAIRO));
 }
 
-const dayStartsCache = new Map<string, string>();
+const dayStartsCache = new BoundedCache<string, string>({ maxSize: 64 });
 
 /** The first instants of the Cairo days from 10 before `day` to 8 after, as JSON (kept per day). */
 function dayStartsAround(day: string): string {
-  let json = dayStartsCache.get(day);
-  if (json === undefined) {
-    if (dayStartsCache.size >= 64) dayStartsCache.delete(dayStartsCache.keys().next().value!);
-    json = cairoDayStartsJson(addDays(day, -10), addDays(day, 8));
-    dayStartsCache.set(day, json);
-  }
-  return json;
+  return dayStartsCache.getOrSet(day, () => dayStartsJson(addDays(day, -10), addDays(day, 8), CAIRO));
 }
 
 /**
@@ -106,23 +100,17 @@ function dayStartsAround(day: string): string {
  * lesson (computed here) give the week's bounds.
  */
 export function bookingContextSql(w: Window, studentId: number, now: Date): SQL {
-  const lessonDay = cairoDate(new Date(w.start));
+  const lessonDay = dayOf(w.start, CAIRO);
   const offsets = recentCairoOffsets(now);
-  const modifier = (minutes: number) => `${minutes >= 0 ? "+" : "-"}${Math.abs(minutes)} minutes`;
-  const offsetAt = (column: SQL) =>
-    sql`CASE ${sql.join(
-      offsets.map((o) => (o.until === null ? sql`ELSE ${modifier(o.minutes)}` : sql`WHEN ${column} < ${o.until} THEN ${modifier(o.minutes)}`)),
-      sql` `,
-    )} END`;
   const days = dayStartsAround(lessonDay);
   const weeks = sql.raw(`CASE s.period ${Object.entries(planPeriodWeeks).map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`).join(" ")} END`);
-  const dayStart = (days: string, plusDays: SQL) => sql`json_extract(${days}, '$."' || date(k.firstDay, '+' || (${plusDays}) || ' days') || '"')`;
-  return sql`SELECT k.*, ${dayStart(days, sql`7 * k.week`)} AS weekStart, ${dayStart(days, sql`7 * k.week + 7`)} AS weekEnd
+  const weekBound = (plusDays: SQL) => dayStartInSql(days, sql`date(k.firstDay, '+' || (${plusDays}) || ' days')`);
+  return sql`SELECT k.*, ${weekBound(sql`7 * k.week`)} AS weekStart, ${weekBound(sql`7 * k.week + 7`)} AS weekEnd
     FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
       FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
           coalesce(t.activated AND tu.suspended_at IS NULL AND tu.role IN (${sql.raw(`${Role.Tutor}, ${Role.TutorManager}`)}), 0) AS tutorOk,
           coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
-          s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, date(s.start, ${offsetAt(sql`s.start`)}) AS firstDay, ${weeks} AS weeks
+          s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, ${localDaySql(sql`s.start`, offsets)} AS firstDay, ${weeks} AS weeks
         FROM (SELECT 1) one
         LEFT JOIN users tu ON tu.id = ${w.tutorId} AND tu.deleted_at IS NULL
         LEFT JOIN tutors t ON t.id = tu.id

@@ -9,14 +9,12 @@ import type { AdminFigures, AdminSeries, AdminSeriesQuery, NextLesson, SeriesPoi
 import { Role } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { d1, statement } from "./lessons";
-import { addDays, addMonths, cairoDate, cairoDayStart, saturdayWeekStart } from "./weekly-minutes";
+import { addDays, addMonths, CAIRO, dayOf, dayStart, monthStartOf, monthWindow, weekStartOf } from "../../schema/calendar";
 
 /** The current Africa/Cairo calendar month as a UTC window [start, end). */
 export function cairoMonthWindow(now: Date): { start: string; end: string } {
-  const [year, month] = cairoDate(now).split("-").map(Number) as [number, number];
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
-  const first = `${year}-${String(month).padStart(2, "0")}-01`;
-  return { start: cairoDayStart(first).toISOString(), end: cairoDayStart(next).toISOString() };
+  const { start, end } = monthWindow(now, CAIRO);
+  return { start: start.toISOString(), end: end.toISOString() };
 }
 
 /** A lesson (alias `l`) that counts toward its tutor's earnings: ended, not cancelled, the tutor not reported absent. */
@@ -91,8 +89,8 @@ type Window = { k: string; s: string; e: string };
 /** The UTC window of the Cairo days [first, next). */
 const window = (key: string, first: string, next: string): Window => ({
   k: key,
-  s: cairoDayStart(first).toISOString(),
-  e: cairoDayStart(next).toISOString(),
+  s: dayStart(first, CAIRO).toISOString(),
+  e: dayStart(next, CAIRO).toISOString(),
 });
 
 /** Each metric's value in one window `w` (a json_each row): lessons, revenue, new students, active tutors. */
@@ -111,12 +109,12 @@ type WindowRow = { k: string; value: number };
 
 /** Today's and this month's figures and the four series ending on the Cairo day `query.to` (default today). */
 export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
-  const day = query.to ?? cairoDate(now);
-  const monthStart = addMonths(day, 0);
+  const day = query.to ?? dayOf(now, CAIRO);
+  const monthStart = monthStartOf(day);
   const figures = [window("today", day, addDays(day, 1)), window("month", monthStart, addMonths(day, 1))];
   const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) => window(d, d, addDays(d, 1)));
   const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map((m) => window(m, m, addMonths(m, 1)));
-  const thisWeek = saturdayWeekStart(day);
+  const thisWeek = weekStartOf(day);
   const weeks = Array.from({ length: query.weeks }, (_, i) => addDays(thisWeek, 7 * (i - query.weeks + 1))).map((w) => window(w, w, addDays(w, 7)));
   const windows: Record<keyof AdminFigures, Window[]> = {
     lessons: [...figures, ...days],

@@ -5,15 +5,14 @@ import type { Paged, PageQuery } from "../../schema/api/common";
 import type { FullTutor, FullTutorsQuery, InterviewerOption, TutorActivity, TutoringMinutes } from "../../schema/api/tutor";
 import { availabilitySlots, lessons, tutors, users } from "../../schema/db";
 import { Role, type Gender } from "../../schema/enums";
+import { addDays, CAIRO, DAY_MS, dayOf, monthWindow } from "../../schema/calendar";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { likePattern } from "./topics";
 import { onboardedSql } from "./tutor-list";
 
-const DAY_MS = 86_400_000;
-const cairoDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" });
 /** The Africa/Cairo calendar day (YYYY-MM-DD) of an instant. */
-export const cairoDay = (at: Date | string) => cairoDate.format(new Date(at));
+const cairoDay = (at: Date | string) => dayOf(at, CAIRO);
 
 const isTutor = (id: number) => and(eq(users.id, id), isNull(users.deletedAt), inArray(users.role, [Role.Tutor, Role.TutorManager]));
 
@@ -40,7 +39,8 @@ export async function tutorActivity(db: Db, tutorId: number, days: number, now =
       .limit(1),
   ]);
   if (found.length === 0) return fail("tutor-not-found");
-  const window = Array.from({ length: days }, (_, i) => cairoDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS)));
+  const today = cairoDay(now);
+  const window = Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
   const byDay = new Map(window.map((day) => [day, { day, lessons: 0, minutes: 0 }]));
   const totals = { lessons: 0, minutes: 0, canceledByTutor: 0, canceledByOthers: 0 };
   const at = now.toISOString();
@@ -118,19 +118,10 @@ export async function listFullTutors(db: Db, query: FullTutorsQuery): Promise<Pa
   };
 }
 
-/** The first instant of the current Africa/Cairo calendar month, as UTC. */
-function cairoMonthStart(now: Date): string {
-  const [year, month] = cairoDay(now).split("-").map(Number) as [number, number];
-  // Cairo is UTC+2 or +3: start from 3 hours before UTC midnight of the 1st and step to the Cairo day.
-  let t = Date.UTC(year, month - 1, 1) - 3 * 3_600_000;
-  while (cairoDay(new Date(t)) !== `${year}-${String(month).padStart(2, "0")}-01`) t += 15 * 60_000;
-  return new Date(t).toISOString();
-}
-
 /** Minutes taught (all time and this Cairo month) and booked ahead (one statement). */
 export async function tutoringMinutes(db: Db, tutorId: number, now = new Date()): Promise<TutoringMinutes> {
   const at = now.toISOString();
-  const monthStart = cairoMonthStart(now);
+  const monthStart = monthWindow(now, CAIRO).start.toISOString();
   const [row] = await db.all<{ found: number; taught: number; taught_this_month: number; upcoming: number }>(sql`SELECT
       EXISTS (SELECT 1 FROM users u WHERE u.id = ${tutorId} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})) AS found,
       coalesce((SELECT sum(duration) FROM lessons WHERE tutor_id = ${tutorId} AND canceled_at IS NULL AND "end" <= ${at}), 0) AS taught,

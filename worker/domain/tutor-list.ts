@@ -6,6 +6,7 @@ import type { TopicView } from "../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../schema/api/tutor";
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
+import { dayWindow } from "../../schema/calendar";
 import { d1, statement } from "../db";
 import type { Db } from "../http/context";
 import { likePattern } from "./topics";
@@ -177,25 +178,6 @@ export function onLessonGrid(at: string | null): string | null {
   return new Date(Math.ceil(Date.parse(at) / GRID_MS) * GRID_MS).toISOString();
 }
 
-/** A calendar day of a zone (Cairo unless given) as a UTC window [start, end) (Egypt has had summer time since 2023). */
-export function zonedDay(day: string, zone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
-  const at = (date: string) => {
-    const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-    const offsetMs = offsetMsIn(zone, new Date(utcMidnight));
-    return new Date(utcMidnight - offsetMs);
-  };
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return { start: at(day), end: at(next) };
-}
-
-function offsetMsIn(zone: string, date: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(date);
-  const offset = parts.find((part) => part.type === "timeZoneName")?.value ?? "GMT+02:00";
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
-  if (!match) return 0;
-  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
-}
-
 /** The list's filters beyond being listed (topic, name, gender, free day), or null when none. */
 function listFilters(query: TutorListQuery, now: Date): SQL | null {
   const filters: SQL[] = [];
@@ -203,7 +185,7 @@ function listFilters(query: TutorListQuery, now: Date): SQL | null {
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.gender) filters.push(sql`u.gender = ${query.gender}`);
   if (query.day) {
-    const { start, end } = zonedDay(query.day, query.timeZone);
+    const { start, end } = dayWindow(query.day, query.timeZone ?? DEFAULT_TIME_ZONE);
     const free = freeSlot(now);
     filters.push(sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`);
   }

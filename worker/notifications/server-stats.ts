@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNull, lte, gt, sum } from "drizzle-orm";
 import { invoices, lessons, transactions } from "../../schema/db";
 import { InvoiceStatus, TransactionStatus } from "../../schema/enums";
 import type { ServerStats } from "../../schema/events";
-import { cairoDate, cairoDayStart } from "../domain/weekly-minutes";
+import { CAIRO, dayOf, dayStart } from "../../schema/calendar";
 import type { Db } from "../http/context";
 
 /**
@@ -15,7 +15,7 @@ export async function computeServerStats(
   now = new Date(),
 ): Promise<ServerStats> {
   const at = now.toISOString();
-  const todayStart = cairoDayStart(cairoDate(now)).toISOString();
+  const todayStart = dayStart(dayOf(now, CAIRO), CAIRO).toISOString();
   const [[happening], [pending], [paid]] = await db.batch([
     db
       .select({ n: count() })

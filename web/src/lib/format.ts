@@ -1,4 +1,5 @@
-import { Weekday } from "@schema/enums";
+import type { Weekday } from "@schema/enums";
+import { addDays, WEEK_STARTS_ON, weekColumn as calendarWeekColumn } from "@schema/calendar";
 import { market } from "../i18n/ar-EG-marketplace";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zones";
 
@@ -7,7 +8,7 @@ import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zon
  * (docs/rules.md: Africa/Cairo unless the signed-in user chose another in settings).
  */
 export const locale = "ar-EG";
-export const firstDayOfWeek: Weekday = Weekday.Saturday;
+export const firstDayOfWeek: Weekday = WEEK_STARTS_ON;
 
 let viewerZone = DEFAULT_TIME_ZONE;
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
@@ -66,14 +67,11 @@ export const formatDateTime = (value: DateInput, now: DateInput = Date.now()) =>
 
 const relativeDayWords = market.days;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** «امبارح», «النهارده» or «بكرة» for a day key next to today's, else null. */
 export function relativeDayWord(day: string, today: string): string | null {
-  const shift = (key: string, days: number) => new Date(Date.parse(`${key}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
   if (day === today) return relativeDayWords.today;
-  if (day === shift(today, 1)) return relativeDayWords.tomorrow;
-  if (day === shift(today, -1)) return relativeDayWords.yesterday;
+  if (day === addDays(today, 1)) return relativeDayWords.tomorrow;
+  if (day === addDays(today, -1)) return relativeDayWords.yesterday;
   return null;
 }
 
@@ -82,14 +80,7 @@ export function relativeDayWord(day: string, today: string): string | null {
  * «امبارح، ٤:٠٠ م», otherwise the weekday and month name («الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م»).
  */
 export function formatWhen(value: DateInput, now: DateInput = Date.now()): string {
-  const day = viewerDayKey(value);
-  const nowMs = toDate(now).getTime();
-  const words: Record<string, string> = {
-    [viewerDayKey(nowMs - DAY_MS)]: relativeDayWords.yesterday,
-    [viewerDayKey(nowMs)]: relativeDayWords.today,
-    [viewerDayKey(nowMs + DAY_MS)]: relativeDayWords.tomorrow,
-  };
-  const word = words[day];
+  const word = relativeDayWord(viewerDayKey(value), viewerDayKey(now));
   return word ? `${word}، ${formatTime(value)}` : formatDateTime(value, now);
 }
 
@@ -100,9 +91,7 @@ export function weekdayNames(): string[] {
 }
 
 /** Weekday (0 = Sunday) → its column in a week that starts on Saturday. */
-export function weekColumn(weekday: Weekday): number {
-  return (weekday - firstDayOfWeek + 7) % 7;
-}
+export const weekColumn = (weekday: Weekday): number => calendarWeekColumn(weekday, firstDayOfWeek);
 
 const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
 

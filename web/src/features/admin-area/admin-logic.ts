@@ -1,5 +1,6 @@
 import { Role } from "@schema/enums";
 import type { UserListSort } from "@schema/api/admin-user";
+import { CAIRO, dayOf, lastSecondOf } from "@schema/calendar";
 
 /** The roles an admin may give a new staff account (students and tutors register themselves). */
 export const staffRoles = [Role.RegularAdmin, Role.SuperAdmin, Role.TutorManager, Role.Studio] as const;
@@ -43,13 +44,8 @@ export function userListQuery(filters: UserFilters, size: number): Record<string
   return query;
 }
 
-/** "2026-03-15" (a date input's value) → the end of that Cairo day as UTC ISO, for expiries. */
-export function endOfCairoDay(date: string): string {
-  // Cairo is UTC+2 in winter and UTC+3 in summer: 20:59:59Z is 22:59:59 or 23:59:59 there, the same day.
-  return `${date}T20:59:59.000Z`;
-}
+/** "2026-03-15" (a date input's value) → the last second of that Cairo day as UTC ISO, for expiries (23:59:59 Cairo, summer or winter). */
+export const endOfCairoDay = (date: string): string => lastSecondOf(date, CAIRO);
 
 /** An ISO instant → the yyyy-mm-dd a date input shows (its Cairo day). */
-export function cairoDateInput(iso: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
-}
+export const cairoDateInput = (iso: string): string => dayOf(iso, CAIRO);

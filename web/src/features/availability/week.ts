@@ -1,52 +1,20 @@
-import { firstDayOfWeek, zonedFormat } from "../../lib/format";
+import * as calendar from "@schema/calendar";
+import { addDays, MINUTE_MS, MINUTES_PER_DAY, type DayKey } from "@schema/calendar";
+import { viewerTimeZone } from "../../lib/format";
 
 /**
- * Calendar math of the schedule and the lesson calendar, on the viewer's clock (lib/format.ts): weeks start on Saturday,
- * the day is cut into 15-minute rows, and a plain day is a "YYYY-MM-DD" string.
+ * The schedule's and the lesson calendar's grid on the viewer's clock (lib/format.ts), over schema/calendar.ts (days,
+ * Saturday weeks, zones): the day is cut into 15-minute rows, and a plain day is a "YYYY-MM-DD" string.
  */
 export const SLOT_MINUTES = 15;
-export const ROWS_PER_DAY = (24 * 60) / SLOT_MINUTES;
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+export const ROWS_PER_DAY = MINUTES_PER_DAY / SLOT_MINUTES;
 export const GRID_MS = SLOT_MINUTES * MINUTE_MS;
 
-export type PlainDay = string;
-
-const partsOptions: Intl.DateTimeFormatOptions = { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" };
+export type PlainDay = DayKey;
 
 /** The viewer's wall-clock day and minute of the day of an instant. */
-export function zonedParts(instant: Date | number, timeZoneFormat: Intl.DateTimeFormat = zonedFormat(partsOptions, "en-US")): { day: PlainDay; minute: number } {
-  const parts: Record<string, string> = {};
-  for (const part of timeZoneFormat.formatToParts(instant)) parts[part.type] = part.value;
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-const dayNumber = (day: PlainDay) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const fromDayNumber = (n: number): PlainDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-export function addDays(day: PlainDay, count: number): PlainDay {
-  return fromDayNumber(dayNumber(day) + count);
-}
-
-/** 0 = Sunday … 6 = Saturday, of a plain calendar day. */
-export function weekdayOf(day: PlainDay): number {
-  return new Date(dayNumber(day) * DAY_MS).getUTCDay();
-}
-
-/** The Saturday on or before the day. */
-export function weekStartOf(day: PlainDay): PlainDay {
-  return addDays(day, -((weekdayOf(day) - firstDayOfWeek + 7) % 7));
-}
-
-/** The 7 days of the week that starts on `start`. */
-export function weekDays(start: PlainDay): PlainDay[] {
-  return Array.from({ length: 7 }, (_, offset) => addDays(start, offset));
-}
-
-/** The offset of the viewer's zone from UTC at an instant, in minutes. */
-function offsetAt(instant: number): number {
-  const { day, minute } = zonedParts(instant);
-  return Math.round((dayNumber(day) * DAY_MS + minute * MINUTE_MS - instant) / MINUTE_MS);
+export function zonedParts(instant: Date | number): { day: PlainDay; minute: number } {
+  return calendar.zonedParts(instant, viewerTimeZone());
 }
 
 /**
@@ -54,23 +22,12 @@ function offsetAt(instant: number): number {
  * clock skips (the DST jump) gives null; a repeated hour gives its first occurrence.
  */
 export function zonedInstant(day: PlainDay, minute: number): Date | null {
-  if (minute >= 24 * 60) return zonedInstant(addDays(day, 1), minute - 24 * 60);
-  const wall = dayNumber(day) * DAY_MS + minute * MINUTE_MS;
-  const candidates = [...new Set([offsetAt(wall - DAY_MS / 2), offsetAt(wall + DAY_MS / 2)])].map((offset) => wall - offset * MINUTE_MS);
-  for (const candidate of candidates.sort((a, b) => a - b)) {
-    const back = zonedParts(candidate);
-    if (back.day === day && back.minute === minute) return new Date(candidate);
-  }
-  return null;
+  return calendar.zonedInstant(day, minute, viewerTimeZone());
 }
 
-/** The first instant of a day (midnight, or the first minute after a jump). */
+/** The first instant of a day on the viewer's clock (midnight, or the instant of a jump over it). */
 export function dayStart(day: PlainDay): Date {
-  for (let minute = 0; minute < 24 * 60; minute += SLOT_MINUTES) {
-    const instant = zonedInstant(day, minute);
-    if (instant) return instant;
-  }
-  throw new Error(`no time in ${day}`);
+  return calendar.dayStart(day, viewerTimeZone());
 }
 
 /** Rounds an instant down to the 15-minute grid (every zone's offset is whole quarter hours). */

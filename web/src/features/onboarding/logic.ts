@@ -1,7 +1,8 @@
 import type { Onboarding, OnboardingStep } from "@schema/api/onboarding";
 import { introVideoTypes } from "@schema/api/intro-video";
 import { bounds } from "@schema/rules";
-import { zonedFormat } from "../../lib/format";
+import { weekStartOf } from "@schema/calendar";
+import { viewerDayKey } from "../../lib/format";
 
 export type StepKey = "supportGroup" | "introVideo" | "interview" | "demoSession" | "photoSession";
 export const stepOrder: readonly StepKey[] = ["supportGroup", "introVideo", "interview", "demoSession", "photoSession"];
@@ -83,25 +84,12 @@ export function uploadFraction(total: number, doneBytes: number, currentBytes: n
 export type StartDay = { day: string; starts: string[] };
 export type StartWeek = { weekStart: string; days: StartDay[] };
 
-/** The viewer's calendar day (YYYY-MM-DD) of an instant. */
-export function localDayOf(instant: string): string {
-  return zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(new Date(instant));
-}
-
-/** The Saturday (YYYY-MM-DD) that starts the week of a day. */
-export function saturdayOf(day: string): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const back = (date.getUTCDay() - 6 + 7) % 7;
-  date.setUTCDate(date.getUTCDate() - back);
-  return date.toISOString().slice(0, 10);
-}
 
 export function groupStarts(starts: readonly string[]): StartWeek[] {
   const weeks: StartWeek[] = [];
   for (const start of [...starts].sort()) {
-    const day = localDayOf(start);
-    const weekStart = saturdayOf(day);
+    const day = viewerDayKey(start);
+    const weekStart = weekStartOf(day);
     let week = weeks.at(-1);
     if (week?.weekStart !== weekStart) weeks.push((week = { weekStart, days: [] }));
     let entry = week.days.at(-1);

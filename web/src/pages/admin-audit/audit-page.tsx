@@ -6,7 +6,8 @@ import type { Paged } from "@schema/api/common";
 import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { api } from "../../lib/api";
-import { formatDateTime, formatNumber, viewerTimeZone, zonedFormat } from "../../lib/format";
+import { addDays, dayStart as startOfDay } from "@schema/calendar";
+import { formatDateTime, formatNumber, viewerTimeZone } from "../../lib/format";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -20,18 +21,7 @@ type Filters = { action: AuditAction | ""; targetType: string; actorId: string; 
 const noFilters: Filters = { action: "", targetType: "", actorId: "", targetId: "", from: "", to: "", page: 1 };
 
 /** The ISO instant a day (yyyy-mm-dd) starts on the viewer's clock, plus `days`. */
-function dayStart(day: string, days = 0): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(year, month - 1, date + days);
-  // The viewer's wall clock at `guess`, read back as if it were UTC, gives the zone's offset.
-  const parts = Object.fromEntries(
-    zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, "en-CA")
-      .formatToParts(new Date(guess))
-      .map((part) => [part.type, part.value]),
-  );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
-  return new Date(guess - (wall - guess)).toISOString();
-}
+const dayStart = (day: string, days = 0): string => startOfDay(addDays(day, days), viewerTimeZone()).toISOString();
 
 function auditQuery(filters: Filters) {
   const query: Record<string, string | number> = { page: filters.page, size: pageSize };
