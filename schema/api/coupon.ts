@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { couponCodeRule, couponDiscountRule, couponExpiryRule } from "../rules";
+import { pageQuery } from "./common";
 
 const maxUses = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request").nullable();
 
@@ -13,6 +14,17 @@ export type CreateCouponBody = z.infer<typeof createCouponBody>;
 export const updateCouponBody = createCouponBody.partial();
 export type UpdateCouponBody = z.infer<typeof updateCouponBody>;
 export const couponCodeParam = z.object({ code: couponCodeRule });
+
+/** The admin coupons table's sortable columns, each ascending or (with "-") descending. */
+export const couponListSorts = ["created", "-created", "code", "-code", "discount", "-discount", "expires", "-expires", "uses", "-uses"] as const;
+export type CouponListSort = (typeof couponListSorts)[number];
+
+/** GET /coupon/list (admins) — coupons, newest first by default; q: part of the code (search as you type). */
+export const couponListQuery = pageQuery.extend({
+  q: z.string({ error: "bad-request" }).trim().max(50, "bad-request").optional(),
+  sort: z.enum(couponListSorts, { error: "bad-request" }).default("-created"),
+});
+export type CouponListQuery = z.infer<typeof couponListQuery>;
 
 export type CouponView = {
   id: number;

@@ -96,8 +96,14 @@ export type TutorActivity = {
 export const interviewerSelectQuery = pageQuery;
 export type InterviewerOption = { id: number; name: string | null; image: string | null };
 
-/** GET /user/tutor/full-tutors — every tutor with every field, for staff (paged, newest first). */
+/** The staff tutors table's sortable columns, each ascending or (with "-") descending. */
+export const fullTutorsSorts = ["created", "-created", "name", "-name", "email", "-email"] as const;
+export type FullTutorsSort = (typeof fullTutorsSorts)[number];
+
+/** GET /user/tutor/full-tutors — every tutor with every field, for staff (paged, newest first unless sorted). */
 export const fullTutorsQuery = pageQuery.extend({
+  /** The order: a column, descending with a leading "-"; newest first by default. */
+  sort: z.enum(fullTutorsSorts, { error: "bad-request" }).default("-created"),
   name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(50, "bad-request").optional(),
   activated: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
   /** Listed publicly (activated and the profile complete, media included). */

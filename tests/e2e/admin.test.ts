@@ -145,9 +145,9 @@ describe("the admin area", () => {
     await expectNoAxeViolations(page, "/admin/plans (regular admin, 360)");
     const screens: Array<[string, string, string, string]> = [
       ["/admin/users", "admin-users-360", ar.adminFigures.tables.users, t.users.empty],
-      ["/admin/tutors", "admin-tutors-360", t.tutors.title, t.tutors.empty],
-      ["/admin/coupons", "admin-coupons-360", t.coupons.coupons, t.coupons.couponsEmpty],
-      ["/admin/lessons", "admin-lessons-360", t.lessons.title, t.lessons.empty],
+      ["/admin/tutors", "admin-tutors-360", ar.adminFigures.tables.tutors, t.tutors.empty],
+      ["/admin/coupons", "admin-coupons-360", ar.adminFigures.tables.coupons, t.coupons.couponsEmpty],
+      ["/admin/lessons", "admin-lessons-360", ar.adminFigures.tables.lessons, t.lessons.empty],
       ["/admin/interviews", "admin-interviews-360", t.interviews.interviews, t.interviews.empty],
       ["/admin/photo-sessions", "admin-photo-sessions-360", t.photoSessions.title, t.photoSessions.empty],
       ["/admin/media", "admin-media-360", t.media.title, "never empty here"],

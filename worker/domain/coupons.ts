@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { CouponView, CreateCouponBody, UpdateCouponBody } from "../../schema/api/coupon";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { CouponListQuery, CouponListSort, CouponView, CreateCouponBody, UpdateCouponBody } from "../../schema/api/coupon";
 import { coupons } from "../../schema/db";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { insertedRowId, withAudit, type AuditActor } from "./audit";
+import { likePattern } from "./topics";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -71,10 +72,27 @@ export async function deleteCoupon(db: Db, id: number, now = new Date(), actor?:
   if (!rows.length) fail("coupon-not-found");
 }
 
-export async function listCoupons(db: Db, page: number, size: number) {
-  const where = isNull(coupons.deletedAt);
+/** Each sort's ORDER BY (ties broken by id, so pages never repeat or skip a row). */
+const couponOrder: Record<CouponListSort, SQL[]> = {
+  created: [asc(coupons.id)],
+  "-created": [desc(coupons.id)],
+  code: [asc(coupons.code), asc(coupons.id)],
+  "-code": [desc(coupons.code), desc(coupons.id)],
+  discount: [asc(coupons.discount), asc(coupons.id)],
+  "-discount": [desc(coupons.discount), desc(coupons.id)],
+  expires: [asc(coupons.expiresAt), asc(coupons.id)],
+  "-expires": [desc(coupons.expiresAt), desc(coupons.id)],
+  uses: [asc(coupons.uses), asc(coupons.id)],
+  "-uses": [desc(coupons.uses), desc(coupons.id)],
+};
+
+/** The admin's coupons table: part of the code (any case), one order, one page and the total in one batch. */
+export async function listCoupons(db: Db, query: Pick<CouponListQuery, "page" | "size"> & Partial<Pick<CouponListQuery, "q" | "sort">>) {
+  const { page, size } = query;
+  const search = query.q ? sql`lower(${coupons.code}) LIKE ${likePattern(query.q.toLowerCase())} ESCAPE '\\'` : undefined;
+  const where = and(isNull(coupons.deletedAt), search);
   const [list, [counted]] = await db.batch([
-    db.select().from(coupons).where(where).orderBy(desc(coupons.id)).limit(size).offset((page - 1) * size),
+    db.select().from(coupons).where(where).orderBy(...couponOrder[query.sort ?? "-created"]).limit(size).offset((page - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(coupons).where(where),
   ]);
   return { list: list.map(toCouponView), total: counted?.total ?? 0 };

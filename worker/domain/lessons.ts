@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "./audit";
-import type { LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
+import type { LessonListSort, LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
@@ -131,6 +131,8 @@ export type LessonListQuery = {
   /** Overlapping [after, before). */
   after?: string;
   before?: string;
+  /** The admin table's order; without it, newest first (soonest first for future, now and a week). */
+  sort?: LessonListSort;
   page: number;
   size: number;
 };
@@ -153,13 +155,23 @@ function lessonListWhere(query: LessonListQuery, at: string | Placeholder, value
 }
 
 /** A list's shape: which filters it has (their values are the statement's placeholders). */
-const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}`;
+const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}|${query.sort}`;
+
+/** Each order of the admin lessons table (ties broken by id, so pages never repeat or skip a row). */
+const lessonOrder: Record<LessonListSort, SQL[]> = {
+  start: [asc(lessons.start), asc(lessons.id)],
+  "-start": [desc(lessons.start), desc(lessons.id)],
+  duration: [asc(lessons.duration), desc(lessons.start), desc(lessons.id)],
+  "-duration": [desc(lessons.duration), desc(lessons.start), desc(lessons.id)],
+  price: [asc(lessons.price), desc(lessons.start), desc(lessons.id)],
+  "-price": [desc(lessons.price), desc(lessons.start), desc(lessons.id)],
+};
 
 /** The page statement of one list shape, built with placeholders (see prebuilt). */
 function pageStatement(query: LessonListQuery) {
   const value = (name: string) => sql.placeholder(name);
   const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
-  const order = ascending ? asc(lessons.start) : desc(lessons.start);
+  const order = query.sort ? lessonOrder[query.sort] : [ascending ? asc(lessons.start) : desc(lessons.start), desc(lessons.id)];
   return prebuilt((db: Db) =>
     db
       .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student"), total: sql<number>`count(*) OVER ()`.as("list_total") })
@@ -168,7 +180,7 @@ function pageStatement(query: LessonListQuery) {
       .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
       .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
       .where(lessonListWhere(query, value("at"), { userId: value("userId"), after: value("after"), before: value("before") }))
-      .orderBy(order, desc(lessons.id))
+      .orderBy(...order)
       .limit(value("limit"))
       .offset(value("offset")),
   );

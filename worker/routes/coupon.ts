@@ -1,5 +1,5 @@
-import { idParam, pageQuery } from "../../schema/api/common";
-import { couponCodeParam, createCouponBody, updateCouponBody } from "../../schema/api/coupon";
+import { idParam } from "../../schema/api/common";
+import { couponCodeParam, couponListQuery, createCouponBody, updateCouponBody } from "../../schema/api/coupon";
 import { Role } from "../../schema/enums";
 import { createCoupon, deleteCoupon, findCoupon, listCoupons, toCouponView, updateCoupon, usableCoupon } from "../domain/coupons";
 import { auditActorOf } from "../domain/audit";
@@ -21,9 +21,9 @@ export const couponRoutes = [
     method: "get",
     path: "/coupon/list",
     access: admins,
-    summary: "Coupons, newest first; paged.",
-    query: pageQuery,
-    handle: ({ c, query }) => listCoupons(c.get("db"), query.page, query.size),
+    summary: "Coupons, newest first unless sorted (code, discount, expires, uses, created; \"-\" for descending); q finds part of the code; paged.",
+    query: couponListQuery,
+    handle: ({ c, query }) => listCoupons(c.get("db"), query),
   }),
   route({
     method: "get",

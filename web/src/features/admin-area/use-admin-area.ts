@@ -2,20 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import type { StudentStats, UserListItem } from "@schema/api/admin-user";
 import type { Paged } from "@schema/api/common";
-import type { CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
+import type { CouponListSort, CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
 import type { DemoSessionView } from "@schema/api/demo-session";
 import type { InterviewView } from "@schema/api/interview";
 import type { CreateInviteBody, InviteView } from "@schema/api/invite";
-import type { LessonView } from "@schema/api/lesson";
+import { lessonContracts, type LessonListSort } from "@schema/api/lesson";
 import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
 import type { BusinessSettings, PlatformSettingsView, WithdrawSettings } from "@schema/api/platform-settings";
 import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
 import type { TopicBody, TopicView } from "@schema/api/topic";
 import type { TransactionView } from "@schema/api/transaction";
-import type { FullTutor, InterviewerOption, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
+import type { FullTutor, FullTutorsSort, InterviewerOption, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
 import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
 import { api } from "../../lib/api";
+import { call } from "../../lib/client";
 import { useDebounced } from "./admin-ui";
 import { userListQuery, type UserFilters } from "./admin-logic";
 
@@ -32,7 +33,7 @@ export const adminKeys = {
   tutoringMinutes: (tutorId: number) => ["admin", "tutoring-minutes", tutorId] as const,
   plans: ["admin", "plans"] as const,
   topics: (search: string, page: number) => ["admin", "topics", search, page] as const,
-  coupons: (page: number) => ["admin", "coupons", page] as const,
+  coupons: (filters: CouponFilters) => ["admin", "coupons", filters] as const,
   invites: (page: number) => ["admin", "invites", page] as const,
 };
 
@@ -107,7 +108,7 @@ export function useRefund(userId: number) {
   });
 }
 
-export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number; media?: "missing" | "complete" | null };
+export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number; media?: "missing" | "complete" | null; sort?: FullTutorsSort };
 
 /** GET /user/tutor/full-tutors */
 export function useTutorsQuery(filters: TutorFilters) {
@@ -122,6 +123,7 @@ export function useTutorsQuery(filters: TutorFilters) {
           activated: filters.activated === null ? undefined : String(filters.activated),
           onboarded: filters.onboarded === null ? undefined : String(filters.onboarded),
           media: filters.media ?? undefined,
+          sort: filters.sort,
         },
         signal,
       }),
@@ -222,10 +224,14 @@ export function useDeleteTopic() {
   return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/topic/${id}`), onSuccess: refresh });
 }
 
-export function useCouponsQuery(page: number) {
+export type CouponFilters = { page: number; q: string; sort: CouponListSort };
+
+/** GET /coupon/list: one page of the coupons table, searched by code and in the table's order. */
+export function useCouponsQuery(filters: CouponFilters) {
   return useQuery({
-    queryKey: adminKeys.coupons(page),
-    queryFn: ({ signal }) => api.get<Paged<CouponView>>("/coupon/list", { query: { page, size: adminPageSize }, signal }),
+    queryKey: adminKeys.coupons(filters),
+    queryFn: ({ signal }) =>
+      api.get<Paged<CouponView>>("/coupon/list", { query: { page: filters.page, size: adminPageSize, q: filters.q || undefined, sort: filters.sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -276,14 +282,14 @@ export function useAdminTutorInfoQuery(id: number) {
   });
 }
 
-export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number };
+export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number; sort?: LessonListSort };
 
 /** GET /lesson/list/ as an admin: everyone's lessons (scope=all), or one member's. */
 export function useAdminLessonsQuery(filters: LessonFilters) {
   return useQuery({
     queryKey: ["admin", "lessons", filters] as const,
     queryFn: ({ signal }) =>
-      api.get<Paged<LessonView>>("/lesson/list/", {
+      call(lessonContracts.list, {
         query: {
           page: filters.page,
           size: adminPageSize,
@@ -292,6 +298,7 @@ export function useAdminLessonsQuery(filters: LessonFilters) {
           user: filters.user ?? undefined,
           // Everyone's lessons are asked for explicitly (without it the API answers the caller's own).
           scope: filters.user === null ? "all" : undefined,
+          sort: filters.sort,
         },
         signal,
       }),
@@ -302,7 +309,7 @@ export function useAdminLessonsQuery(filters: LessonFilters) {
 /** DELETE /lesson/{id} by an admin. */
 export function useAdminCancelLesson() {
   const refresh = useInvalidate(["admin", "lessons"]);
-  return useMutation({ mutationFn: (id: number) => api.delete<LessonView>(`/lesson/${id}`), onSettled: refresh });
+  return useMutation({ mutationFn: (id: number) => call(lessonContracts.cancel, { params: { id } }), onSettled: refresh });
 }
 
 /** An interview or a demo session, as the admin list shows both. */

@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
-import type { CouponView } from "@schema/api/coupon";
+import type { CouponListSort, CouponView } from "@schema/api/coupon";
 import type { InviteView } from "@schema/api/invite";
 import { couponCodeRule } from "@schema/rules";
 import { cairoDateInput, endOfCairoDay, percentToBasisPoints, wholeNumber } from "../../features/admin-area/admin-logic";
 import { ConfirmDeleteDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import {
   adminPageSize,
+  type CouponFilters,
   useAdminPlansQuery,
   useCouponsQuery,
   useDeleteCoupon,
@@ -20,9 +21,11 @@ import { requiredText, useFormState } from "../../lib/form";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { SearchBox } from "../../ui/search-box";
 import { Tabs } from "../../ui/tabs";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
@@ -103,49 +106,84 @@ function CouponDialog({ editing, onClose }: { editing: CouponEditing; onClose: (
   );
 }
 
+type CouponColumn = "code" | "discount" | "expires" | "uses" | "actions";
+type CouponSortColumn = Exclude<CouponColumn, "actions">;
+const tt = arAdmin.adminFigures.tables;
+
+/** The table's order as the API's `sort` ("-code": by code, descending; "-created" newest first) and back. */
+const toApiSort = (sort: TableSort<CouponColumn>): CouponListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as CouponSortColumn}`;
+const fromApiSort = (sort: CouponListSort): TableSort<CouponColumn> | null =>
+  sort.endsWith("created") ? null : { column: sort.replace(/^-/, "") as CouponSortColumn, direction: sort.startsWith("-") ? "desc" : "asc" };
+
+/** The coupons in a table: search by code as the admin types, sort by a column, page through or jump. */
 function CouponsTab() {
-  const [page, setPage] = useState(1);
-  const coupons = useCouponsQuery(page);
+  const [filters, setFilters] = useState<CouponFilters>({ page: 1, q: "", sort: "-created" });
+  const coupons = useCouponsQuery(filters);
   const [editing, setEditing] = useState<CouponEditing>(null);
   const [deleting, setDeleting] = useState<CouponView | null>(null);
   const remove = useDeleteCoupon();
   const now = new Date().toISOString();
+  const change = (next: Partial<CouponFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const columns: Array<TableColumn<CouponView, CouponColumn>> = [
+    {
+      id: "code",
+      header: tt.code,
+      rowHeader: true,
+      sortable: true,
+      cell: (coupon) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span dir="ltr" className="font-mono font-bold text-slate-900">
+            {coupon.code}
+          </span>
+          {coupon.expiresAt <= now && <Badge tone="neutral">{t.expired}</Badge>}
+        </span>
+      ),
+    },
+    { id: "discount", header: tt.discount, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (coupon) => formatPercent(coupon.discount / 10_000) },
+    { id: "expires", header: tt.expires, sortable: true, className: "whitespace-nowrap", cell: (coupon) => formatDate(coupon.expiresAt) },
+    {
+      id: "uses",
+      header: tt.uses,
+      sortable: true,
+      firstDirection: "desc",
+      cell: (coupon) => t.uses(formatNumber(coupon.uses), coupon.maxUses === null ? null : formatNumber(coupon.maxUses)),
+    },
+    {
+      id: "actions",
+      header: tt.actions,
+      cell: (coupon) => (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ coupon })} aria-label={`${c.edit} ${coupon.code}`}>
+            {c.edit}
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setDeleting(coupon)} aria-label={`${c.delete} ${coupon.code}`}>
+            {c.delete}
+          </Button>
+        </div>
+      ),
+    },
+  ];
   return (
     <div className="flex flex-col gap-4">
-      <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SearchBox label={tt.searchCoupons} onSearch={(q) => change({ q })} className="w-full sm:max-w-xs" />
         <Button onClick={() => setEditing({ coupon: null })}>{t.addCoupon}</Button>
       </div>
-      <QueryState query={coupons} isEmpty={(data) => data.list.length === 0} empty={t.couponsEmpty}>
+      <QueryState query={coupons}>
         {(data) => (
-          <>
-            <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.coupons}>
-              {data.list.map((coupon) => (
-                <li key={coupon.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="flex flex-col gap-0.5">
-                    <span dir="ltr" className="text-start font-mono font-bold text-slate-900">
-                      {coupon.code}
-                    </span>
-                    <span className="text-sm text-slate-700">
-                      {t.off(formatPercent(coupon.discount / 10_000))} — {t.expiresAt} {formatDate(coupon.expiresAt)}
-                    </span>
-                    <span className="text-sm text-slate-700">
-                      {t.uses(formatNumber(coupon.uses), coupon.maxUses === null ? null : formatNumber(coupon.maxUses))}
-                    </span>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    {coupon.expiresAt <= now && <Badge tone="neutral">{t.expired}</Badge>}
-                    <Button variant="secondary" size="sm" onClick={() => setEditing({ coupon })} aria-label={`${c.edit} ${coupon.code}`}>
-                      {c.edit}
-                    </Button>
-                    <Button variant="danger" size="sm" onClick={() => setDeleting(coupon)} aria-label={`${c.delete} ${coupon.code}`}>
-                      {c.delete}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} total={data.total} size={adminPageSize} onPage={setPage} />
-          </>
+          <div className="flex flex-col gap-4" aria-busy={coupons.isFetching || undefined}>
+            <DataTable
+              caption={tt.coupons}
+              captionHidden
+              columns={columns}
+              rows={data.list}
+              rowKey={(coupon) => coupon.id}
+              sort={fromApiSort(filters.sort)}
+              onSort={(sort) => change({ sort: toApiSort(sort) })}
+              empty={t.couponsEmpty}
+            />
+            <Pagination page={filters.page} total={data.total} size={adminPageSize} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
+          </div>
         )}
       </QueryState>
       <CouponDialog editing={editing} onClose={() => setEditing(null)} />

@@ -1,15 +1,18 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { LessonView } from "@schema/api/lesson";
+import type { LessonListSort, LessonView } from "@schema/api/lesson";
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonFilters } from "../../features/admin-area/use-admin-area";
 import { LessonStateChip } from "../../features/lessons/lesson-state";
 import { useBusinessWords } from "../../features/marketing/business-words";
 import { wholeNumber } from "../../features/admin-area/admin-logic";
 import { arAdmin } from "../../i18n/ar-EG-admin";
-import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { counts } from "../../i18n/ar-EG-counts";
+import { formatDateTime, formatMoney } from "../../lib/format";
+import { countOf, formatDurationWords } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
@@ -18,8 +21,17 @@ import { toasts } from "../../ui/toast-store";
 
 const t = arAdmin.adminArea.lessons;
 const noName = arAdmin.adminArea.common.noName;
+const tt = arAdmin.adminFigures.tables;
 
-/** /admin/lessons — every lesson, filtered by status, time and member; an admin cancels an upcoming one. */
+type LessonColumn = "start" | "tutor" | "student" | "duration" | "price" | "state" | "actions";
+type SortColumn = Extract<LessonColumn, "start" | "duration" | "price">;
+
+/** The table's order as the API's `sort` ("-price": by price, descending) and back; no sort is the list's own (newest first). */
+const toApiSort = (sort: TableSort<LessonColumn>): LessonListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const fromApiSort = (sort: LessonListSort | undefined): TableSort<LessonColumn> | null =>
+  sort ? { column: sort.replace(/^-/, "") as SortColumn, direction: sort.startsWith("-") ? "desc" : "asc" } : null;
+
+/** /admin/lessons — every lesson in a table, filtered by status, time and member (as the admin types), sorted by time, length or price, with page jumps; an admin cancels an upcoming one. */
 export function AdminLessonsPage() {
   // ?user= (links from a user's page) starts the list on that member's lessons.
   const initialUser = wholeNumber(useSearchParams()[0].get("user") ?? "");
@@ -30,6 +42,40 @@ export function AdminLessonsPage() {
   const [target, setTarget] = useState<LessonView | null>(null);
   const { fill } = useBusinessWords();
   const change = (next: Partial<LessonFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const member = (person: LessonView["tutor"]) => (
+    <Link to={`/admin/user/${person.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+      <bdi>{person.name ?? noName}</bdi>
+    </Link>
+  );
+  const columns: Array<TableColumn<LessonView, LessonColumn>> = [
+    { id: "start", header: tt.lessonTime, rowHeader: true, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (lesson) => formatDateTime(lesson.start) },
+    { id: "tutor", header: tt.tutor, cell: (lesson) => member(lesson.tutor) },
+    { id: "student", header: tt.student, cell: (lesson) => member(lesson.student) },
+    { id: "duration", header: tt.duration, sortable: true, className: "whitespace-nowrap", cell: (lesson) => formatDurationWords(lesson.duration) },
+    { id: "price", header: tt.price, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (lesson) => formatMoney(lesson.price) },
+    {
+      id: "state",
+      header: tt.state,
+      cell: (lesson) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {lesson.isTrial && <Badge tone="info">{t.trial}</Badge>}
+          <LessonStateChip state={lesson.state} />
+        </div>
+      ),
+    },
+    {
+      id: "actions",
+      header: tt.actions,
+      cell: (lesson) =>
+        lesson.state === "pending" ? (
+          <Button variant="danger" size="sm" onClick={() => setTarget(lesson)} aria-label={`${t.cancel} ${formatDateTime(lesson.start)}`}>
+            {t.cancel}
+          </Button>
+        ) : (
+          tt.none
+        ),
+    },
+  ];
   return (
     <PageFrame title={t.title} subtitle={fill(t.intro)} width="wide">
       <Card>
@@ -67,37 +113,23 @@ export function AdminLessonsPage() {
             }}
           />
         </div>
-        <QueryState query={lessons} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
+        <QueryState query={lessons}>
           {(page) => (
-            <div className="flex flex-col gap-4">
-              <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.title}>
-                {page.list.map((lesson) => (
-                  <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <div className="flex flex-col gap-0.5">
-                      <span className="font-medium text-slate-900">
-                        <Link to={`/admin/user/${lesson.tutor.id}`} className="text-brand-800 underline-offset-2 hover:underline">
-                          <bdi>{lesson.tutor.name ?? noName}</bdi>
-                        </Link>
-                        {" — "}
-                        <Link to={`/admin/user/${lesson.student.id}`} className="text-brand-800 underline-offset-2 hover:underline">
-                          <bdi>{lesson.student.name ?? noName}</bdi>
-                        </Link>
-                      </span>
-                      <span className="text-sm text-slate-700">{t.when(formatDateTime(lesson.start), formatNumber(lesson.duration))}</span>
-                      <span className="text-sm text-slate-700">{formatMoney(lesson.price)}</span>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {lesson.isTrial && <Badge tone="info">{t.trial}</Badge>}
-                      <LessonStateChip state={lesson.state} />
-                      {lesson.state === "pending" && (
-                        <Button variant="danger" size="sm" onClick={() => setTarget(lesson)}>
-                          {t.cancel}
-                        </Button>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+            <div className="flex flex-col gap-4" aria-busy={lessons.isFetching || undefined}>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {countOf(counts.lessons, page.total)}
+              </p>
+              <DataTable
+                caption={tt.lessons}
+                captionHidden
+                columns={columns}
+                rows={page.list}
+                rowKey={(lesson) => lesson.id}
+                rowData={(lesson) => ({ "data-lesson": lesson.id })}
+                sort={fromApiSort(filters.sort)}
+                onSort={(sort) => change({ sort: toApiSort(sort) })}
+                empty={t.empty}
+              />
               <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
             </div>
           )}

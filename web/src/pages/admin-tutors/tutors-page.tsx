@@ -1,11 +1,14 @@
 import { Link } from "react-router-dom";
+import type { FullTutor, FullTutorsSort } from "@schema/api/tutor";
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useFilteredTutors } from "../../features/admin-area/use-admin-area";
-import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
+import { counts } from "../../i18n/ar-EG-counts";
 import { formatDate } from "../../lib/format";
+import { countOf } from "../../lib/plural";
 import { Card } from "../../ui/card";
+import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
@@ -13,13 +16,60 @@ import { TextField } from "../../ui/text-field";
 
 const t = arAdmin.adminArea.tutors;
 const u = arAdmin.adminArea.users;
+const tt = arAdmin.adminFigures.tables;
 
 const flagValue = (value: boolean | null) => (value === null ? "" : String(value));
 const parseFlag = (value: string) => (value === "" ? null : value === "true");
 
-/** /admin/tutors — every tutor in any onboarding state, filtered by name, activation and listing. */
+type TutorColumn = "name" | "email" | "role" | "state" | "created";
+type SortColumn = Extract<TutorColumn, "name" | "email" | "created">;
+
+/** The table's order as the API's `sort` ("-name": by name, descending) and back. */
+const toApiSort = (sort: TableSort<TutorColumn>): FullTutorsSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+function fromApiSort(sort: FullTutorsSort | undefined): TableSort<TutorColumn> {
+  const value = sort ?? "-created";
+  return { column: value.replace(/^-/, "") as SortColumn, direction: value.startsWith("-") ? "desc" : "asc" };
+}
+
+const columns: Array<TableColumn<FullTutor, TutorColumn>> = [
+  {
+    id: "name",
+    header: tt.name,
+    rowHeader: true,
+    sortable: true,
+    cell: (tutor) => (
+      <Link to={`/admin/tutor/${tutor.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
+        <bdi>{tutor.name ?? arAdmin.adminArea.common.noName}</bdi>
+      </Link>
+    ),
+  },
+  {
+    id: "email",
+    header: tt.email,
+    sortable: true,
+    cell: (tutor) => (
+      <span dir="ltr" className="block max-w-64 truncate text-start">
+        {tutor.email}
+      </span>
+    ),
+  },
+  { id: "role", header: tt.role, className: "whitespace-nowrap", cell: (tutor) => ar.roles[tutor.role as keyof typeof ar.roles] },
+  {
+    id: "state",
+    header: tt.state,
+    cell: (tutor) => (
+      <div className="flex flex-wrap gap-1.5">
+        <Badge tone={tutor.activated ? "success" : "warning"}>{tutor.activated ? u.activated : u.notActivated}</Badge>
+        <Badge tone={tutor.onboarded ? "success" : "neutral"}>{tutor.onboarded ? t.listed : t.notListed}</Badge>
+      </div>
+    ),
+  },
+  { id: "created", header: tt.joined, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (tutor) => formatDate(tutor.createdAt) },
+];
+
+/** /admin/tutors — every tutor in any onboarding state in a table: search by name as you type, filter by activation and listing, sort, page jumps. */
 export function AdminTutorsPage() {
-  const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null });
+  const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null, sort: "-created" });
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
       <Card>
@@ -46,32 +96,22 @@ export function AdminTutorsPage() {
             ]}
           />
         </div>
-        <QueryState query={tutors} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
+        <QueryState query={tutors}>
           {(page) => (
-            <div className="flex flex-col gap-4">
-              <ul className="flex flex-col divide-y divide-slate-200" aria-label={t.title}>
-                {page.list.map((tutor) => (
-                  <li key={tutor.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div className="flex min-w-0 items-center gap-3">
-                      <TutorPhoto name={tutor.name} image={tutor.image} />
-                      <div className="flex min-w-0 flex-col gap-0.5">
-                        <Link to={`/admin/tutor/${tutor.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
-                          <bdi>{tutor.name ?? arAdmin.adminArea.common.noName}</bdi>
-                        </Link>
-                        <span dir="ltr" className="truncate text-start text-sm text-slate-700">
-                          {tutor.email}
-                        </span>
-                        <span className="text-xs text-slate-600">{u.joined(formatDate(tutor.createdAt))}</span>
-                      </div>
-                    </div>
-                    <div className="flex flex-wrap gap-1.5">
-                      <Badge tone="neutral">{ar.roles[tutor.role as keyof typeof ar.roles]}</Badge>
-                      <Badge tone={tutor.activated ? "success" : "warning"}>{tutor.activated ? u.activated : u.notActivated}</Badge>
-                      <Badge tone={tutor.onboarded ? "success" : "neutral"}>{tutor.onboarded ? t.listed : t.notListed}</Badge>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+            <div className="flex flex-col gap-4" aria-busy={tutors.isFetching || undefined}>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {countOf(counts.tutors, page.total)}
+              </p>
+              <DataTable
+                caption={tt.tutors}
+                captionHidden
+                columns={columns}
+                rows={page.list}
+                rowKey={(tutor) => tutor.id}
+                sort={fromApiSort(filters.sort)}
+                onSort={(sort) => change({ sort: toApiSort(sort) })}
+                empty={t.empty}
+              />
               <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={setPage} />
             </div>
           )}
