@@ -12,6 +12,7 @@ import { businessSettingsRule, withdrawSettingsRule } from "../../schema/rules";
 import type { Db } from "../http/context";
 import { withAudit, type AuditActor } from "./audit";
 import { settings } from "./settings";
+import { BoundedCache } from "../core/bounded-cache";
 
 const WITHDRAWALS = "withdrawals";
 
@@ -69,20 +70,20 @@ export function parseBusiness(value: string | null | undefined): BusinessSetting
  * in this isolate forgets them at once. Another isolate sees a change within the TTL.
  */
 export const businessCacheTtlMs = 30_000;
-let businessCache: { value: BusinessSettings; until: number } | null = null;
+const businessCache = new BoundedCache<typeof BUSINESS, BusinessSettings>({ maxSize: 1, ttlMs: businessCacheTtlMs });
 
 /** Forgets the cached business numbers (after a save; tests that write the table directly). */
 export function forgetBusinessSettings(): void {
-  businessCache = null;
+  businessCache.clear();
 }
 
 /** The business numbers in force: the cached copy, else one read. */
 export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
-  if (businessCache && businessCache.until > now) return businessCache.value;
+  const cached = businessCache.get(BUSINESS, now);
+  if (cached) return cached;
   const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, BUSINESS)).limit(1);
   const value = parseBusiness(row?.value) ?? defaultBusinessSettings;
-  businessCache = { value, until: now + businessCacheTtlMs };
-  return value;
+  return businessCache.set(BUSINESS, value, { now });
 }
 
 /** The lesson hourly rate in force as a scalar subquery (an order keeps it in the statement that creates it). */

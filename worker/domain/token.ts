@@ -1,5 +1,6 @@
 import { sign, verify } from "hono/jwt";
 import type { TokenPayload } from "../../schema/api/auth";
+import { BoundedCache } from "../core/bounded-cache";
 
 /** Bearer tokens live 30 days; the SPA refreshes them in their last 2 days (docs/product.md §4, Session). */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -16,36 +17,20 @@ export async function issueToken(userId: number, sessionId: string, secret: stri
  * showed in a CPU profile of GET /lesson/list/ under load. Keys are not tied
  * to a request, and there is one secret (two while it is being rotated).
  */
-const verifyingKeys = new Map<string, Promise<CryptoKey>>();
+const verifyingKeys = new BoundedCache<string, Promise<CryptoKey>>({ maxSize: 4 });
 
 function verifyingKey(secret: string): Promise<CryptoKey> {
-  let key = verifyingKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    if (verifyingKeys.size >= 4) verifyingKeys.clear();
-    verifyingKeys.set(secret, key);
-  }
-  return key;
+  return verifyingKeys.getOrSet(secret, () =>
+    crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+  );
 }
 
 /**
  * Tokens whose signature checked out, by secret and token: a signed token never changes, so the
  * signature is checked once per isolate while its expiry is still checked on every use (the HMAC
- * check showed in a CPU profile of GET /lesson/list/ under load). Bounded: the oldest half goes when full.
+ * check showed in a CPU profile of GET /lesson/list/ under load). Bounded: the least recently used leaves when full.
  */
-const verifiedTokens = new Map<string, TokenPayload>();
-const VERIFIED_TOKENS_MAX = 2000;
-
-function rememberVerified(key: string, payload: TokenPayload): void {
-  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) {
-    let drop = VERIFIED_TOKENS_MAX / 2;
-    for (const oldest of verifiedTokens.keys()) {
-      if (drop-- <= 0) break;
-      verifiedTokens.delete(oldest);
-    }
-  }
-  verifiedTokens.set(key, payload);
-}
+const verifiedTokens = new BoundedCache<string, TokenPayload>({ maxSize: 2000 });
 
 /** The token's payload, or null when the signature, shape or expiry is wrong. */
 export async function readToken(token: string, secret: string, now = Date.now()): Promise<TokenPayload | null> {
@@ -58,7 +43,7 @@ export async function readToken(token: string, secret: string, now = Date.now())
     // A token without a session (issued before sessions were stored) is no longer accepted.
     if (!Number.isInteger(id) || typeof sid !== "string" || !sid || typeof iat !== "number" || typeof exp !== "number") return null;
     const verified = { id: id!, sid, iat, exp };
-    rememberVerified(key, verified);
+    verifiedTokens.set(key, verified);
     return verified;
   } catch {
     // Expired, malformed or forged: all mean "not signed in".

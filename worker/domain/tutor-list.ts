@@ -7,6 +7,7 @@ import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../sch
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../schema/enums";
 import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
 import { dayWindow } from "../../schema/calendar";
+import { BoundedCache } from "../core/bounded-cache";
 import { d1, statement } from "../db";
 import type { Db } from "../http/context";
 import { likePattern } from "./topics";
@@ -22,8 +23,8 @@ export const MEDIA_REQUIRED_FOR_LISTING = true;
 export const TUTOR_LIST_TTL_MS = 30_000;
 const MAX_CACHED_QUERIES = 500;
 
-type Entry = { version: number; expiresAt: number; value: Paged<TutorCard> };
-const cache = new Map<string, Entry>();
+type Entry = { version: number; value: Paged<TutorCard> };
+const cache = new BoundedCache<string, Entry>({ maxSize: MAX_CACHED_QUERIES, ttlMs: TUTOR_LIST_TTL_MS });
 let version = 0;
 
 /** Any change to what the list shows (profile, topics, slots, bookings) makes cached answers stale. */
@@ -44,7 +45,7 @@ type Instant = Date | Placeholder;
 const instant = (now: Instant) => (now instanceof Date ? iso(now) : now);
 
 const dialect = new SQLiteAsyncDialect();
-const templates = new Map<string, { sql: string; params: unknown[] }>();
+const templates = new BoundedCache<string, { sql: string; params: unknown[] }>({ maxSize: 8 });
 
 /**
  * A statement whose SQL text drizzle builds once per isolate (`build` uses sql.placeholder for each
@@ -52,11 +53,7 @@ const templates = new Map<string, { sql: string; params: unknown[] }>();
  * would cost more than running them.
  */
 function templateStatement(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): D1PreparedStatement {
-  let template = templates.get(name);
-  if (!template) {
-    template = dialect.sqlToQuery(build());
-    templates.set(name, template);
-  }
+  const template = templates.getOrSet(name, () => dialect.sqlToQuery(build()));
   return d1(db).prepare(template.sql).bind(...fillPlaceholders(template.params, values));
 }
 
@@ -233,8 +230,8 @@ const keptOrder = sql.raw("tr.list_free_at, tr.list_rating, tr.list_lessons, tr.
  */
 export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
   const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null, query.day ? (query.timeZone ?? null) : null]);
-  const hit = cache.get(key);
-  if (hit && hit.version === version && hit.expiresAt > now.getTime()) return hit.value;
+  const hit = cache.get(key, now.getTime());
+  if (hit && hit.version === version) return hit.value;
   const seenVersion = version;
   const filters = listFilters(query, now);
   const from = filters
@@ -260,8 +257,7 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
   const rows = (page?.results ?? []) as CardRow[];
   const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;
   const value = { list: rows.map(toCard), total };
-  if (cache.size >= MAX_CACHED_QUERIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { version: seenVersion, expiresAt: now.getTime() + TUTOR_LIST_TTL_MS, value });
+  cache.set(key, { version: seenVersion, value }, { now: now.getTime() });
   return value;
 }
 

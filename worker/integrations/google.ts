@@ -1,5 +1,6 @@
 import { verifyWithJwks } from "hono/jwt";
 import type { HonoJsonWebKey } from "hono/utils/jwt/jws";
+import { BoundedCache } from "../core/bounded-cache";
 
 /** The claims of a verified Google ID token that the product uses (docs/services.md §5.2). */
 export type GoogleIdentity = { sub: string; email: string; name: string | null; picture: string | null };
@@ -8,19 +9,17 @@ export interface GoogleVerifier {
   verify(credential: string): Promise<GoogleIdentity | null>;
 }
 
-type CachedKeys = { keys: HonoJsonWebKey[]; expiresAt: number };
-const keyCache = new Map<string, CachedKeys>();
+const keyCache = new BoundedCache<string, HonoJsonWebKey[]>({ maxSize: 4 });
 
 /** Google's signing keys, cached for the max-age Google sends (keys rotate). */
 async function signingKeys(jwksUrl: string, now: number): Promise<HonoJsonWebKey[]> {
-  const cached = keyCache.get(jwksUrl);
-  if (cached && cached.expiresAt > now) return cached.keys;
+  const cached = keyCache.get(jwksUrl, now);
+  if (cached) return cached;
   const response = await fetch(jwksUrl);
   if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
   const { keys } = (await response.json()) as { keys: HonoJsonWebKey[] };
   const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get("cache-control") ?? "")?.[1] ?? 300);
-  keyCache.set(jwksUrl, { keys, expiresAt: now + maxAge * 1000 });
-  return keys;
+  return keyCache.set(jwksUrl, keys, { now, ttlMs: maxAge * 1000 });
 }
 
 export function googleVerifier(options: { clientId: string; jwksUrl: string }): GoogleVerifier {

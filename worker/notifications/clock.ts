@@ -1,14 +1,10 @@
 // Times inside notification texts, written out on the recipient's clock.
 import { DEFAULT_TIME_ZONE, onTimeOf } from "../../schema/time-zones";
+import { BoundedCache } from "../core/bounded-cache";
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new BoundedCache<string, Intl.DateTimeFormat>({ maxSize: 64 });
 function timeFormatIn(zone: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" });
-    timeFormats.set(zone, format);
-  }
-  return format;
+  return timeFormats.getOrSet(zone, () => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }));
 }
 
 /** "السبت، ٢٨ نوفمبر ٢٠٢٦ في ٦:٠٠ م" on a zone's clock (Cairo unless given). */
