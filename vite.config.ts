@@ -27,5 +27,9 @@ export default defineConfig({
     // Built for error reporting, never served: no sourceMappingURL comment in the files,
     // web/public/.assetsignore keeps the maps out of a deploy and the Worker answers 404 for them.
     sourcemap: "hidden",
+    // web/dist/.vite/manifest.json: which chunks each entry and screen loads, read by the bench
+    // (tests/bench/first-load.mjs) to print the first-load JavaScript per route. Never served:
+    // web/public/.assetsignore keeps .vite out of a deploy.
+    manifest: true,
   },
 });

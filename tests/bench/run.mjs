@@ -6,6 +6,7 @@ import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { chatLoad } from "./chat.mjs";
 import { benchState, startFrozenServer } from "./server.mjs";
+import { webVitalsBench } from "./vitals.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -19,12 +20,18 @@ const CHAT_RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
 const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
 /** Seconds of the same chat load sent first and not measured (the HTTP half warms up too). */
 const CHAT_WARMUP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP ?? 2);
-/** BENCH_ONLY=http or BENCH_ONLY=chat runs one half (both by default). */
+/** BENCH_ONLY=http, chat or web runs one part (all by default; web is tests/bench/vitals.mjs). */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const loadAtStart = loadavg()[0];
 
 const started = Date.now();
 const progress = (text) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
+// BENCH_ONLY=web: the Web Vitals and first-load step alone (it builds and serves the product itself).
+if (ONLY === "web") {
+  const webChecks = await webVitalsBench({ progress });
+  console.log(`\n${webChecks.filter((check) => check.pass).length}/${webChecks.length} web targets met.`);
+  process.exit(0);
+}
 // A run that stalls (an overloaded machine) stops after 6 minutes instead of hanging.
 let server = null;
 const watchdog = setTimeout(() => {
@@ -256,6 +263,11 @@ try {
 } finally {
   clearTimeout(watchdog);
   await server.stop();
+}
+// The web step after the HTTP and chat parts (its own server and port, no watchdog: it bounds each page load).
+if (ONLY === "") {
+  const webChecks = await webVitalsBench({ progress });
+  console.log(`\n${webChecks.filter((check) => check.pass).length}/${webChecks.length} web targets met.`);
 }
 
 function reportChat(chat, checks) {

@@ -2,11 +2,11 @@ import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAuth } from "../../i18n/ar-EG-auth";
-import { useFormState } from "../../lib/form";
+import { useFormState } from "../../lib/form-state";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
-import { loginFormSchema, type LoginFormValues } from "./auth-forms";
+import type { LoginFormValues } from "./auth-forms";
 import { usePasswordSignIn } from "./use-auth";
 
 /** Email and password sign-in; `onSignedIn` decides where to go next. */
@@ -15,8 +15,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const form = useFormState<LoginFormValues>({ email: "", password: "" });
   const signIn = usePasswordSignIn();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  // The sign-in rules (zod and the shared rules) load on the first submit, not with the screen:
+  // the sign-in page's first load stays small (issue 21).
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { loginFormSchema } = await import("./auth-forms");
     const values = form.check(loginFormSchema, formRef.current);
     if (!values) return;
     signIn.mutate(values, {
@@ -27,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.email}
