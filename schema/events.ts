@@ -10,17 +10,18 @@ import type { AckResult, ErrorCode } from "./errors";
  * edit or delete). A client remembers the highest revision it saw and, after a reconnect, asks
  * for everything after it (SyncMessages): nothing is lost and nothing comes twice.
  */
-export type ChatMessage = {
-  roomId: number;
-  sequence: number;
-  revision: number;
-  senderId: number;
+export const chatMessage = z.object({
+  roomId: z.number(),
+  sequence: z.number(),
+  revision: z.number(),
+  senderId: z.number(),
   /** Sanitised HTML (schema/rules.ts messageTextRule); empty once deleted. */
-  text: string;
-  createdAt: string;
-  editedAt: string | null;
-  deletedAt: string | null;
-};
+  text: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type ChatMessage = z.output<typeof chatMessage>;
 
 /** Where a member has read up to (read receipts). */
 export type ReadMark = { userId: number; sequence: number };

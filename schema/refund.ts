@@ -1,3 +1,4 @@
+import { z } from "zod";
 /**
  * The refund for cancelling a subscription (docs/rules.md, Plans and subscriptions): what was paid, less
  * the minutes consumed — the whole weeks elapsed at the full weekly minutes plus the minutes used
@@ -11,19 +12,20 @@
  * - the same with nothing used yet and a 2.5 % fee (250 basis points): 50,000 × 0.975 = 48,750.
  * - 100 EGP paid, 120 weekly minutes, one week elapsed: 51,000 consumed > paid → 0 (uncancellable).
  */
-export type RefundInputs = {
+export const refundInputs = z.object({
   /** Piasters paid for the subscription. */
-  amount: number;
-  weeklyMinutes: number;
+  amount: z.number(),
+  weeklyMinutes: z.number(),
   /** Whole subscription weeks already over. */
-  weeksElapsed: number;
+  weeksElapsed: z.number(),
   /** Minutes of this week's lessons that started before now (future ones are cancelled with it). */
-  usedThisWeek: number;
+  usedThisWeek: z.number(),
   /** Piasters per lesson hour. */
-  hourlyRate: number;
+  hourlyRate: z.number(),
   /** The provider's fee on a refund, basis points. */
-  feeBasisPoints: number;
-};
+  feeBasisPoints: z.number(),
+});
+export type RefundInputs = z.output<typeof refundInputs>;
 
 /** The highest refund fee an operator may set, basis points (10 %): the rest is the student's. */
 export const maxRefundFeeBasisPoints = 1_000;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { Role } from "../enums";
 import { pageQuery } from "./common";
-import type { StudentPersonalStats } from "./stats";
-import type { UserView } from "./user";
+import { studentPersonalStats } from "./stats";
+import { userView } from "./user";
 
 const flag = z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true");
 
@@ -26,17 +26,19 @@ export const userListQuery = pageQuery.extend({
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** A user in the admin list: the account, plus activation for tutor-side accounts (null otherwise). */
-export type UserListItem = UserView & { activated: boolean | null };
+export const userListItem = userView.and(z.object({ activated: z.boolean().nullable() }));
+export type UserListItem = z.output<typeof userListItem>;
 
 /** GET /user/student/stats/{id} — the student themselves or staff. */
-export type StudentStats = StudentPersonalStats & {
-  studentId: number;
+export const studentStats = studentPersonalStats.and(z.object({
+  studentId: z.number(),
   /** Lessons that happened (ended, not cancelled, the tutor not reported absent), all time. */
-  attendedLessons: number;
+  attendedLessons: z.number(),
   /** Their minutes. */
-  attendedMinutes: number;
+  attendedMinutes: z.number(),
   /** Lessons not cancelled that have not ended yet. */
-  upcomingLessons: number;
+  upcomingLessons: z.number(),
   /** Lessons cancelled by anyone. */
-  canceledLessons: number;
-};
+  canceledLessons: z.number(),
+}));
+export type StudentStats = z.output<typeof studentStats>;

@@ -45,6 +45,7 @@ export const auditActions = [
   "cache.delete",
   "payment.resolve",
   "subscription.cancel",
+  "outbox.retry",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,14 +60,15 @@ export const auditListQuery = pageQuery.extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
-export type AuditEntryView = {
-  id: number;
-  actor: { id: number; name: string; email: string } | null;
-  action: AuditAction;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  requestId: string | null;
-  createdAt: string;
-};
+export const auditEntryView = z.object({
+  id: z.number(),
+  actor: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  action: z.enum(auditActions),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.output<typeof auditEntryView>;

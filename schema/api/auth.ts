@@ -19,22 +19,25 @@ export type GoogleSignInBody = z.infer<typeof googleSignInBody>;
  * The bearer token's payload: user id, the signed-in session it belongs to (ended sessions are
  * refused), issued-at and expiry in seconds since the epoch.
  */
-export type TokenPayload = { id: number; sid: string; iat: number; exp: number };
+export const tokenPayload = z.object({ id: z.number(), sid: z.string(), iat: z.number(), exp: z.number() });
+export type TokenPayload = z.output<typeof tokenPayload>;
 
 /** Why a signed-in session ended. */
-export type SessionEndReason = "sign-out" | "ended" | "all" | "password" | "role" | "suspension";
+export const sessionEndReason = z.enum(["sign-out", "ended", "all", "password", "role", "suspension"]);
+export type SessionEndReason = z.output<typeof sessionEndReason>;
 
 /** GET /auth/sessions — one signed-in device; `current` is the caller's own. */
-export type SignedInSessionView = {
-  id: string;
+export const signedInSessionView = z.object({
+  id: z.string(),
   /** Browser and system, e.g. "Chrome · Android" ("—" when unknown). */
-  device: string;
+  device: z.string(),
   /** ISO country code of the sign-in, null when unknown. */
-  country: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-};
+  country: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type SignedInSessionView = z.output<typeof signedInSessionView>;
 
 /** DELETE /auth/sessions/{id} */
 export const sessionIdParam = z.object({ id: z.uuid({ error: "device-not-found" }) });
@@ -53,4 +56,5 @@ export const socketTicketBody = z.object({
   name: z.string({ error: "bad-request" }).min(1, "bad-request").max(64, "bad-request").regex(/^[A-Za-z0-9:_-]+$/, "bad-request"),
 });
 export type SocketTicketBody = z.infer<typeof socketTicketBody>;
-export type SocketTicketResponse = { ticket: string; expiresAt: string };
+export const socketTicketResponse = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type SocketTicketResponse = z.output<typeof socketTicketResponse>;

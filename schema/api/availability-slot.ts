@@ -41,12 +41,14 @@ export const slotListQuery = pageQuery.extend({
 });
 export type SlotListQuery = z.infer<typeof slotListQuery>;
 
-export type SlotView = { id: number; userId: number; start: string; end: string; purpose: SlotPurpose };
+export const slotView = z.object({ id: z.number(), userId: z.number(), start: z.string(), end: z.string(), purpose: z.enum(SlotPurpose) });
+export type SlotView = z.output<typeof slotView>;
 
 /** What one POST did: the slots as they now are, and what their changes cancelled. */
-export type SlotActionsResult = {
-  created: SlotView[];
-  updated: SlotView[];
-  deleted: number[];
-  canceled: { lessons: number[]; interviews: number[]; demoSessions: number[] };
-};
+export const slotActionsResult = z.object({
+  created: z.array(slotView),
+  updated: z.array(slotView),
+  deleted: z.array(z.number()),
+  canceled: z.object({ lessons: z.array(z.number()), interviews: z.array(z.number()), demoSessions: z.array(z.number()) }),
+});
+export type SlotActionsResult = z.output<typeof slotActionsResult>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Role } from "../enums";
-import type { ChatMessage } from "../events";
+import { Role } from "../enums";
+import { chatMessage } from "../events";
 import { messageTextRule } from "../rules";
 import { pageQuery } from "./common";
 
@@ -17,8 +17,6 @@ export const roomByMembersQuery = z.object({
     .transform((value) => value.split(",").map((part) => Number(part.trim())))
     .pipe(z.array(z.number().int("bad-request").positive("bad-request")).length(2, "bad-request")),
 });
-/** Its answer: the pair's room, or null while they have none (not a 404: no chat yet is ordinary). */
-export type RoomByMembers = { room: RoomView | null };
 
 /** PUT /chat/room/{roomId}: the caller's own pin and mute flags for the room. */
 export const roomPreferencesBody = z
@@ -28,20 +26,29 @@ export type RoomPreferencesBody = z.input<typeof roomPreferencesBody>;
 
 export const roomMessagesQuery = pageQuery;
 
-export type RoomMember = { id: number; name: string | null; image: string | null; role: Role };
+export const roomMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable(), role: z.enum(Role) });
+export type RoomMember = z.output<typeof roomMember>;
 
-export type RoomLastMessage = { sequence: number; text: string; senderId: number | null; at: string };
+export const roomLastMessage = z.object({ sequence: z.number(), text: z.string(), senderId: z.number().nullable(), at: z.string() });
+export type RoomLastMessage = z.output<typeof roomLastMessage>;
 
 /** One row of GET /chat/list/rooms/{userId}/: pinned rooms first, then the latest message first. */
-export type RoomView = {
-  id: number;
-  members: RoomMember[];
-  lastMessage: RoomLastMessage | null;
-  unreadCount: number;
-  pinned: boolean;
-  muted: boolean;
-  createdAt: string;
-};
+export const roomView = z.object({
+  id: z.number(),
+  members: z.array(roomMember),
+  lastMessage: roomLastMessage.nullable(),
+  unreadCount: z.number(),
+  pinned: z.boolean(),
+  muted: z.boolean(),
+  createdAt: z.string(),
+});
+export type RoomView = z.output<typeof roomView>;
 
-export type NewRoomResponse = { room: RoomView; message: ChatMessage };
-export type RoomPreferences = { roomId: number; pinned: boolean; muted: boolean };
+export const newRoomResponse = z.object({ room: roomView, message: chatMessage });
+export type NewRoomResponse = z.output<typeof newRoomResponse>;
+export const roomPreferences = z.object({ roomId: z.number(), pinned: z.boolean(), muted: z.boolean() });
+export type RoomPreferences = z.output<typeof roomPreferences>;
+
+/** GET /chat/room?members=: the pair's room, or null while they have none (not a 404: no chat yet is ordinary). */
+export const roomByMembers = z.object({ room: roomView.nullable() });
+export type RoomByMembers = z.output<typeof roomByMembers>;

@@ -20,13 +20,14 @@ export const sendPhoneCodeBody = z.object({ phone: phoneRule, method: messagingA
 export const verifyPhoneBody = z.object({ code: verificationCodeRule, method: messagingApp, phone: phoneRule.optional() });
 
 /** GET /dev/outbox?to= (local only): each stored message with its code. */
-export type OutboxMessage = {
-  id: number;
-  channel: "email" | "whatsapp" | "telegram";
-  recipient: string;
-  subject: string;
-  body: string;
-  code: string | null;
-  status: "pending" | "sent" | "failed";
-  createdAt: string;
-};
+export const outboxMessage = z.object({
+  id: z.number(),
+  channel: z.enum(["email", "whatsapp", "telegram"]),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  code: z.string().nullable(),
+  status: z.enum(["pending", "sent", "failed"]),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.output<typeof outboxMessage>;

@@ -16,4 +16,5 @@ export const createContactRequestBody = z
   .refine((body) => body.email !== undefined || body.phone !== undefined, { message: "invalid-email", path: ["email"] });
 export type CreateContactRequestBody = z.input<typeof createContactRequestBody>;
 
-export type ContactRequestView = { id: number; createdAt: string };
+export const contactRequestView = z.object({ id: z.number(), createdAt: z.string() });
+export type ContactRequestView = z.output<typeof contactRequestView>;

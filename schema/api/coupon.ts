@@ -26,12 +26,13 @@ export const couponListQuery = pageQuery.extend({
 });
 export type CouponListQuery = z.infer<typeof couponListQuery>;
 
-export type CouponView = {
-  id: number;
-  code: string;
-  discount: number;
-  expiresAt: string;
-  maxUses: number | null;
-  uses: number;
-  createdAt: string;
-};
+export const couponView = z.object({
+  id: z.number(),
+  code: z.string(),
+  discount: z.number(),
+  expiresAt: z.string(),
+  maxUses: z.number().nullable(),
+  uses: z.number(),
+  createdAt: z.string(),
+});
+export type CouponView = z.output<typeof couponView>;

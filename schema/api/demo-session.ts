@@ -34,18 +34,19 @@ export const demoListQuery = pageQuery.extend({
 });
 export type DemoListQuery = z.infer<typeof demoListQuery>;
 
-export type DemoSessionView = {
-  id: number;
-  tutorId: number;
-  tutorName: string | null;
-  tutorManagerId: number;
-  tutorManagerName: string | null;
-  start: string;
-  end: string;
-  status: ReviewStatus;
-  feedback: string | null;
+export const demoSessionView = z.object({
+  id: z.number(),
+  tutorId: z.number(),
+  tutorName: z.string().nullable(),
+  tutorManagerId: z.number(),
+  tutorManagerName: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(ReviewStatus),
+  feedback: z.string().nullable(),
   /** Staff only: null for the tutor. */
-  note: string | null;
-  decidedAt: string | null;
-  canceledAt: string | null;
-};
+  note: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+});
+export type DemoSessionView = z.output<typeof demoSessionView>;

@@ -38,25 +38,27 @@ export const interviewListQuery = pageQuery.extend({
 });
 export type InterviewListQuery = z.infer<typeof interviewListQuery>;
 
-export type InterviewView = {
-  id: number;
-  intervieweeId: number;
-  intervieweeName: string | null;
-  interviewerId: number;
-  interviewerName: string | null;
-  start: string;
-  end: string;
-  status: InterviewStatus;
-  feedback: string | null;
+export const interviewView = z.object({
+  id: z.number(),
+  intervieweeId: z.number(),
+  intervieweeName: z.string().nullable(),
+  interviewerId: z.number(),
+  interviewerName: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(InterviewStatus),
+  feedback: z.string().nullable(),
   /** Staff only: null for the tutor. */
-  note: string | null;
-  level: number | null;
-  decidedAt: string | null;
-  canceledAt: string | null;
-};
+  note: z.string().nullable(),
+  level: z.number().nullable(),
+  decidedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+});
+export type InterviewView = z.output<typeof interviewView>;
 
 /** GET /interview/select and /demo-session/select: the proposed manager and their free starts. */
-export type ManagerProposal = {
-  manager: { id: number; name: string | null; image: string | null } | null;
-  starts: string[];
-};
+export const managerProposal = z.object({
+  manager: z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() }).nullable(),
+  starts: z.array(z.string()),
+});
+export type ManagerProposal = z.output<typeof managerProposal>;

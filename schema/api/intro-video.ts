@@ -19,7 +19,8 @@ const claimedDuration = z.unknown().optional();
 
 export const introVideoUploadBody = z.object({ duration: claimedDuration, contentType, size });
 export type IntroVideoUploadBody = z.infer<typeof introVideoUploadBody>;
-export type IntroVideoUpload = { uploadId: string; key: string; partSize: number };
+export const introVideoUpload = z.object({ uploadId: z.string(), key: z.string(), partSize: z.number() });
+export type IntroVideoUpload = z.output<typeof introVideoUpload>;
 
 /** PUT /intro-video/upload/part?key=&uploadId=&partNumber= — the raw part bytes as the body. */
 export const introVideoPartQuery = z.object({
@@ -27,7 +28,8 @@ export const introVideoPartQuery = z.object({
   uploadId: z.string({ error: "bad-request" }).min(1, "bad-request"),
   partNumber: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(10_000, "bad-request"),
 });
-export type IntroVideoPart = { partNumber: number; etag: string };
+export const introVideoPart = z.object({ partNumber: z.number(), etag: z.string() });
+export type IntroVideoPart = z.output<typeof introVideoPart>;
 
 /** POST /intro-video/upload/complete. */
 export const introVideoCompleteBody = z.object({
@@ -59,17 +61,18 @@ export const introVideoListQuery = pageQuery.extend({
 });
 export type IntroVideoListQuery = z.infer<typeof introVideoListQuery>;
 
-export type IntroVideoView = {
-  id: number;
-  tutorId: number;
-  tutorName: string | null;
-  reviewerId: number | null;
-  url: string;
-  duration: number;
-  size: number;
-  contentType: string;
-  status: IntroVideoStatus;
-  feedback: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-};
+export const introVideoView = z.object({
+  id: z.number(),
+  tutorId: z.number(),
+  tutorName: z.string().nullable(),
+  reviewerId: z.number().nullable(),
+  url: z.string(),
+  duration: z.number(),
+  size: z.number(),
+  contentType: z.string(),
+  status: z.enum(IntroVideoStatus),
+  feedback: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IntroVideoView = z.output<typeof introVideoView>;

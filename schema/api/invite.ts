@@ -22,12 +22,13 @@ export const inviteListQuery = pageQuery.extend({
   planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 
-export type InviteView = {
-  id: number;
-  userId: number;
-  planId: number;
-  expiresAt: string;
-  note: string | null;
-  usedAt: string | null;
-  createdAt: string;
-};
+export const inviteView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  planId: z.number(),
+  expiresAt: z.string(),
+  note: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InviteView = z.output<typeof inviteView>;

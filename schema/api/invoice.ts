@@ -1,7 +1,7 @@
 // Tutor earnings and withdrawal requests (docs/product.md §7, invoice; docs/rules.md, Tutor
 // earnings and withdrawals).
 import { z } from "zod";
-import { InvoiceStatus, WithdrawMethod, type Bank } from "../enums";
+import { Bank, InvoiceStatus, WithdrawMethod } from "../enums";
 import type { ErrorCode } from "../errors";
 import {
   bankAccountNumberRule,
@@ -38,14 +38,15 @@ type DestinationInput = {
   username?: string;
 };
 
-export type Destination = {
-  method: WithdrawMethod;
-  receiver: string | null;
-  phone: string | null;
-  bank: Bank | null;
-  accountNumber: string | null;
-  username: string | null;
-};
+export const destination = z.object({
+  method: z.enum(WithdrawMethod),
+  receiver: z.string().nullable(),
+  phone: z.string().nullable(),
+  bank: z.enum(Bank).nullable(),
+  accountNumber: z.string().nullable(),
+  username: z.string().nullable(),
+});
+export type Destination = z.output<typeof destination>;
 
 /** The fields a method needs, each with the code of its absence. */
 const required: Record<WithdrawMethod, Array<[keyof DestinationInput, ErrorCode]>> = {
@@ -133,7 +134,8 @@ export type WithdrawMethodBody = z.input<typeof withdrawMethodBody>;
 export const MAX_WITHDRAW_METHODS = 10;
 
 /** A saved withdraw method, default first then newest (GET /withdraw-method). */
-export type WithdrawMethodView = Destination & { id: number; isDefault: boolean; createdAt: string; updatedAt: string };
+export const withdrawMethodView = destination.and(z.object({ id: z.number(), isDefault: z.boolean(), createdAt: z.string(), updatedAt: z.string() }));
+export type WithdrawMethodView = z.output<typeof withdrawMethodView>;
 
 /**
  * PATCH /invoice/{id}: one action per call.
@@ -179,34 +181,36 @@ export const invoiceListQuery = pageQuery.extend({
   sort: z.enum(invoiceListSorts, { error: "bad-request" }).default("-created"),
 });
 
-export type InvoiceView = Destination & {
-  id: number;
-  userId: number;
+export const invoiceView = destination.and(z.object({
+  id: z.number(),
+  userId: z.number(),
   /** The tutor's name and email (for the staff list). */
-  userName: string | null;
-  userEmail: string;
-  amount: number;
-  status: InvoiceStatus;
-  note: string | null;
+  userName: z.string().nullable(),
+  userEmail: z.string(),
+  amount: z.number(),
+  status: z.enum(InvoiceStatus),
+  note: z.string().nullable(),
   /** GET path of the receipt (private: the owner and staff only), once approved. */
-  receipt: string | null;
-  addressedBy: number | null;
-  addressedByName: string | null;
-  addressedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  receipt: z.string().nullable(),
+  addressedBy: z.number().nullable(),
+  addressedByName: z.string().nullable(),
+  addressedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+export type InvoiceView = z.output<typeof invoiceView>;
 
 /** GET /invoice/stats/{id}: piasters. withdrawable = earnings − pending − withdrawn. */
-export type InvoiceStats = {
-  earnings: number;
-  earningsThisMonth: number;
+export const invoiceStats = z.object({
+  earnings: z.number(),
+  earningsThisMonth: z.number(),
   /** Requests waiting (PendingApproval or PendingCancellation). */
-  pending: number;
+  pending: z.number(),
   /** Approved requests. */
-  withdrawn: number;
-  withdrawable: number;
-  minAmount: number;
-  maxAmount: number;
-  workingDays: { min: number; max: number };
-};
+  withdrawn: z.number(),
+  withdrawable: z.number(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  workingDays: z.object({ min: z.number(), max: z.number() }),
+});
+export type InvoiceStats = z.output<typeof invoiceStats>;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 
 /** POST /telegram/link: the deep link that makes the bot learn the user's chat id (docs/services.md §3.2). */
-export type TelegramLink = {
+export const telegramLink = z.object({
   /** https://t.me/<bot>?start=<one-time token> */
-  url: string;
-  botUsername: string;
-  expiresAt: string;
-};
+  url: z.string(),
+  botUsername: z.string(),
+  expiresAt: z.string(),
+});
+export type TelegramLink = z.output<typeof telegramLink>;
 
 /** The Update Telegram posts to our webhook; only update_id is required, the rest is read loosely. */
 export const telegramUpdateBody = z.looseObject({

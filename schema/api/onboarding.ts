@@ -13,32 +13,37 @@ export const onboardingAdminBody = z
 export type OnboardingAdminBody = z.infer<typeof onboardingAdminBody>;
 
 /** What the tutor should do next on a step. */
-export type StepAction = "join" | "upload" | "wait-review" | "wait" | "book" | "attend" | "done";
-export type StepState = "todo" | "pending" | "rejected" | "passed";
+export const stepAction = z.enum(["join", "upload", "wait-review", "wait", "book", "attend", "done"]);
+export type StepAction = z.output<typeof stepAction>;
+export const stepState = z.enum(["todo", "pending", "rejected", "passed"]);
+export type StepState = z.output<typeof stepState>;
 
-export type OnboardingStep = {
-  state: StepState;
-  next: StepAction;
+export const onboardingStep = z.object({
+  state: stepState,
+  next: stepAction,
   /** The step's current record (intro video, interview, demo or photo session), if any. */
-  id: number | null;
+  id: z.number().nullable(),
   /** When a rejection allows a new attempt (3 months), if that is in the future. */
-  retryAt: string | null;
+  retryAt: z.string().nullable(),
   /** The scheduled start (interview, demo session, photo session). */
-  start: string | null;
-  feedback: string | null;
-};
+  start: z.string().nullable(),
+  feedback: z.string().nullable(),
+});
+export type OnboardingStep = z.output<typeof onboardingStep>;
 
-export type Onboarding = {
-  tutorId: number;
-  activated: boolean;
-  bypassOnboarding: boolean;
-  supportGroup: { joined: boolean; link: string; next: "join" | "done" };
-  introVideo: OnboardingStep;
-  interview: OnboardingStep;
-  demoSession: OnboardingStep;
-  photoSession: OnboardingStep;
+export const onboarding = z.object({
+  tutorId: z.number(),
+  activated: z.boolean(),
+  bypassOnboarding: z.boolean(),
+  supportGroup: z.object({ joined: z.boolean(), link: z.string(), next: z.enum(["join", "done"]) }),
+  introVideo: onboardingStep,
+  interview: onboardingStep,
+  demoSession: onboardingStep,
+  photoSession: onboardingStep,
   /** The first step not done, or "activation" while waiting for it, or null when activated. */
-  current: "supportGroup" | "introVideo" | "interview" | "demoSession" | "photoSession" | "activation" | null;
-};
+  current: z.enum(["supportGroup", "introVideo", "interview", "demoSession", "photoSession", "activation"]).nullable(),
+});
+export type Onboarding = z.output<typeof onboarding>;
 
-export type TutorActivation = { tutorId: number; activated: boolean; bypassOnboarding: boolean };
+export const tutorActivation = z.object({ tutorId: z.number(), activated: z.boolean(), bypassOnboarding: z.boolean() });
+export type TutorActivation = z.output<typeof tutorActivation>;

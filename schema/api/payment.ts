@@ -1,9 +1,9 @@
 // Payment contracts (/fawry/...): checkout bodies and their answers. Money in piasters.
 import { z } from "zod";
 import { couponCodeRule, phoneRule } from "../rules";
-import type { PaymentAlarmKind, TransactionStatus } from "../enums";
-import type { SubscriptionView } from "./subscription";
-import type { TransactionView } from "./transaction";
+import { TransactionStatus, paymentAlarmKinds } from "../enums";
+import { subscriptionView } from "./subscription";
+import { transactionView } from "./transaction";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -32,15 +32,22 @@ export const refundBody = z.object({
 export const transactionIdQuery = z.object({ transactionId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
 export const cardTokenQuery = z.object({ token: z.string({ error: "bad-request" }).min(1, "bad-request").max(200, "bad-request") });
 
-export type CardPayment = { transaction: TransactionView; redirectUrl: string };
-export type ReferencePayment = { transaction: TransactionView; referenceNumber: string; expiresAt: string };
-export type WalletPayment = { transaction: TransactionView; referenceNumber: string; walletQr: string | null; expiresAt: string };
+export const cardPayment = z.object({ transaction: transactionView, redirectUrl: z.string() });
+export type CardPayment = z.output<typeof cardPayment>;
+export const referencePayment = z.object({ transaction: transactionView, referenceNumber: z.string(), expiresAt: z.string() });
+export type ReferencePayment = z.output<typeof referencePayment>;
+export const walletPayment = z.object({ transaction: transactionView, referenceNumber: z.string(), walletQr: z.string().nullable(), expiresAt: z.string() });
+export type WalletPayment = z.output<typeof walletPayment>;
 /** POST /fawry/pay/free: the zero transaction and the subscription it started. */
-export type FreeOrder = { transaction: TransactionView; subscription: SubscriptionView };
+export const freeOrder = z.object({ transaction: transactionView, subscription: subscriptionView });
+export type FreeOrder = z.output<typeof freeOrder>;
 /** GET /fawry/refund/quote: piasters a SuperAdmin's refund defaults to, and the most it may be. */
-export type RefundQuote = { computed: number; remaining: number; subscriptionId: number | null };
-export type SavedCard = { token: string; maskedPan: string; brand: string; isDefault: boolean };
-export type InstallmentOption = { id: number; nameAr: string; months: number; rate: number; minAmount: number; maxAmount: number };
+export const refundQuote = z.object({ computed: z.number(), remaining: z.number(), subscriptionId: z.number().nullable() });
+export type RefundQuote = z.output<typeof refundQuote>;
+export const savedCard = z.object({ token: z.string(), maskedPan: z.string(), brand: z.string(), isDefault: z.boolean() });
+export type SavedCard = z.output<typeof savedCard>;
+export const installmentOption = z.object({ id: z.number(), nameAr: z.string(), months: z.number(), rate: z.number(), minAmount: z.number(), maxAmount: z.number() });
+export type InstallmentOption = z.output<typeof installmentOption>;
 
 /** GET /fawry/alarms: open (default) or resolved alarms, newest first. */
 export const paymentAlarmListQuery = z.object({
@@ -50,18 +57,19 @@ export const paymentAlarmListQuery = z.object({
 });
 export const resolveAlarmBody = z.object({ note: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(500, "bad-request") });
 
-export type PaymentAlarmView = {
-  id: number;
-  kind: PaymentAlarmKind;
-  transactionId: number | null;
-  merchantRefNum: string | null;
+export const paymentAlarmView = z.object({
+  id: z.number(),
+  kind: z.enum(paymentAlarmKinds),
+  transactionId: z.number().nullable(),
+  merchantRefNum: z.string().nullable(),
   /** What was received or what failed. */
-  details: Record<string, unknown> | null;
+  details: z.record(z.string(), z.unknown()).nullable(),
   /** The transaction's status now (null without one). */
-  transactionStatus: TransactionStatus | null;
-  amount: number | null;
-  userId: number | null;
-  createdAt: string;
-  resolvedAt: string | null;
-  note: string | null;
-};
+  transactionStatus: z.enum(TransactionStatus).nullable(),
+  amount: z.number().nullable(),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type PaymentAlarmView = z.output<typeof paymentAlarmView>;

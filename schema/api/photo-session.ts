@@ -2,7 +2,7 @@
 // thumbnail (docs/rules.md, Tutors: onboarding and listing). Also the studio's own views.
 import { z } from "zod";
 import { pageQuery } from "./common";
-import { introVideoTypes, type IntroVideoPart, type IntroVideoUpload } from "./intro-video";
+import { introVideoPart, introVideoTypes, introVideoUpload } from "./intro-video";
 import { isoInstant } from "./interview";
 import { bounds } from "../rules";
 
@@ -58,23 +58,24 @@ export const photoSessionListQuery = pageQuery.extend({ status: status.optional(
 export type PhotoSessionListQuery = z.infer<typeof photoSessionListQuery>;
 
 /** GET /photo-session/:id — the tutor, the studio, or an admin (else photo-session-not-found). */
-export type PhotoSessionView = {
-  id: number;
-  tutorId: number;
-  tutorName: string | null;
-  studioId: number | null;
-  studioName: string | null;
+export const photoSessionView = z.object({
+  id: z.number(),
+  tutorId: z.number(),
+  tutorName: z.string().nullable(),
+  studioId: z.number().nullable(),
+  studioName: z.string().nullable(),
   /** The appointment (ISO UTC), or the time the tutor proposed while pending. */
-  scheduledAt: string | null;
-  status: PhotoSessionStatus;
+  scheduledAt: z.string().nullable(),
+  status: z.enum(PhotoSessionStatus),
   /** Public URLs (/api/v1/assets/uploads/...) of what the studio uploaded in this session. */
-  image: string | null;
-  video: string | null;
-  thumbnail: string | null;
-  note: string | null;
-  completedAt: string | null;
-  createdAt: string;
-};
+  image: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  note: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PhotoSessionView = z.output<typeof photoSessionView>;
 
 /**
  * PUT /user/asset/tutor?tutorId= — multipart with any of the fields image (jpg/png/gif ≤ 8 MB),
@@ -85,7 +86,8 @@ export type PhotoSessionView = {
  * tutors.thumbnail and the open session's copies. Answers TutorAssets.
  */
 export const tutorAssetQuery = z.object({ tutorId: queryId });
-export type TutorAssets = { tutorId: number; image: string | null; video: string | null; thumbnail: string | null };
+export const tutorAssets = z.object({ tutorId: z.number(), image: z.string().nullable(), video: z.string().nullable(), thumbnail: z.string().nullable() });
+export type TutorAssets = z.output<typeof tutorAssets>;
 
 /** Chunked tutor video (≤ 400 MB) through an R2 multipart upload, as for intro videos. */
 const contentType = z.enum(introVideoTypes, { error: "invalid-type" });
@@ -99,7 +101,8 @@ export const tutorVideoUploadBody = z.object({
   size: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request").max(bounds.fileBytes.introVideo, "large-file-size"),
 });
 export type TutorVideoUploadBody = z.infer<typeof tutorVideoUploadBody>;
-export type TutorVideoUpload = IntroVideoUpload;
+export const tutorVideoUpload = introVideoUpload;
+export type TutorVideoUpload = z.output<typeof tutorVideoUpload>;
 
 /** PUT /user/asset/tutor/video/upload/part?tutorId=&key=&uploadId=&partNumber= (raw bytes) → TutorVideoPart. */
 export const tutorVideoPartQuery = z.object({
@@ -108,7 +111,8 @@ export const tutorVideoPartQuery = z.object({
   uploadId,
   partNumber: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(10_000, "bad-request"),
 });
-export type TutorVideoPart = IntroVideoPart;
+export const tutorVideoPart = introVideoPart;
+export type TutorVideoPart = z.output<typeof tutorVideoPart>;
 
 /** POST /user/asset/tutor/video/upload/complete → TutorAssets (the video becomes the tutor's). */
 export const tutorVideoCompleteBody = z.object({
@@ -140,17 +144,19 @@ export type StudioTutorListQuery = z.infer<typeof studioTutorListQuery>;
  * that studio (for an admin: the tutor's latest one). GET /user/tutor/{tutorId}/for/studio answers
  * one (tutor-not-found when the studio has no session with the tutor).
  */
-export type StudioTutorView = {
-  id: number;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  image: string | null;
-  video: string | null;
-  thumbnail: string | null;
-  photoSession: { id: number; status: PhotoSessionStatus; scheduledAt: string | null; studioId: number | null } | null;
-};
+export const studioTutorView = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  image: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  photoSession: z.object({ id: z.number(), status: z.enum(PhotoSessionStatus), scheduledAt: z.string().nullable(), studioId: z.number().nullable() }).nullable(),
+});
+export type StudioTutorView = z.output<typeof studioTutorView>;
 
 /** GET /user/studio/list — paged, by name: studios a tutor can book (also admins and studios). */
 export const studioListQuery = pageQuery;
-export type StudioView = { id: number; name: string | null; image: string | null };
+export const studioView = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export type StudioView = z.output<typeof studioView>;

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { BusinessSettings } from "../pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../rules";
 
@@ -18,27 +18,35 @@ export type WithdrawSettings = z.output<typeof withdrawSettingsRule>;
 export const businessSettingsBody = businessSettingsRule;
 export type { BusinessSettings };
 
+/** The business numbers as answered (schema/pricing.ts BusinessSettings). */
+export const businessSettings = z.object({ hourlyRate: z.number(), tutorHourlyRate: z.number(), trialMinutes: z.number(), cancelWindowHours: z.number(), refundFeeBasisPoints: z.number() });
+
+/** The invoice limits as answered, in piasters. */
+const withdrawSettings = z.object({ minInvoiceAmount: z.number(), maxInvoiceAmount: z.number() });
+
 /** One change of the business numbers, read from the audit log (settings.update, key "business"). */
-export type BusinessSettingsChange = {
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  before: Partial<BusinessSettings> | null;
-  after: Partial<BusinessSettings> | null;
-};
+export const businessSettingsChange = z.object({
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  before: businessSettings.partial().nullable(),
+  after: businessSettings.partial().nullable(),
+});
+export type BusinessSettingsChange = z.output<typeof businessSettingsChange>;
 
 /** GET /platform-settings (admins) — the operator-changeable settings as they now apply. */
-export type PlatformSettingsView = {
-  withdrawals: WithdrawSettings & {
+export const platformSettingsView = z.object({
+  withdrawals: withdrawSettings.extend({
     /** When an admin last changed them (null: the defaults of docs/rules.md). */
-    updatedAt: string | null;
-    updatedBy: number | null;
-  };
-  business: BusinessSettings & {
+    updatedAt: z.string().nullable(),
+    updatedBy: z.number().nullable(),
+  }),
+  business: businessSettings.extend({
     /** When an admin last changed them (null: the defaults of schema/pricing.ts). */
-    updatedAt: string | null;
-    updatedBy: number | null;
+    updatedAt: z.string().nullable(),
+    updatedBy: z.number().nullable(),
     /** The changes, newest first (at most 50). */
-    history: BusinessSettingsChange[];
-  };
-};
+    history: z.array(businessSettingsChange),
+  }),
+});
+export type PlatformSettingsView = z.output<typeof platformSettingsView>;

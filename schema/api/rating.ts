@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ratingTextRule, ratingValueRule } from "../rules";
-import type { Paged } from "./common";
+import { paged } from "./common";
 
 /** Text is optional: omitted, null or blank means no text. */
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), ratingTextRule.nullable().optional());
@@ -20,18 +20,21 @@ export const updateRatingBody = z.object({
 });
 export type UpdateRatingBody = z.infer<typeof updateRatingBody>;
 
-export type RatingView = {
-  id: number;
-  raterId: number;
-  rateeId: number;
-  value: number;
-  text: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const ratingView = z.object({
+  id: z.number(),
+  raterId: z.number(),
+  rateeId: z.number(),
+  value: z.number(),
+  text: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RatingView = z.output<typeof ratingView>;
 
 /** A review on a tutor's profile: the rating with its rater's name and image. */
-export type TutorReview = RatingView & { raterName: string | null; raterImage: string | null };
+export const tutorReview = ratingView.and(z.object({ raterName: z.string().nullable(), raterImage: z.string().nullable() }));
+export type TutorReview = z.output<typeof tutorReview>;
 
 /** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. */
-export type TutorReviews = Paged<TutorReview> & { average: number | null; count: number };
+export const tutorReviews = paged(tutorReview).and(z.object({ average: z.number().nullable(), count: z.number() }));
+export type TutorReviews = z.output<typeof tutorReviews>;

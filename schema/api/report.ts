@@ -50,23 +50,24 @@ export const reportListQuery = pageQuery.extend({
 });
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 
-export type ReportView = {
-  id: number;
-  userId: number | null;
+export const reportView = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
   /** The reporter's name and email (staff lists), null when anonymous. */
-  reporter: { name: string | null; email: string } | null;
-  title: string | null;
-  description: string;
+  reporter: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
+  title: z.string().nullable(),
+  description: z.string(),
   /** GET paths of the private attachments (the reporter and staff), null when none was sent. */
-  screenshot: string | null;
-  log: string | null;
-  url: string | null;
-  userAgent: string | null;
-  source: string | null;
-  status: ReportStatus;
-  note: string | null;
-  resolvedBy: number | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  screenshot: z.string().nullable(),
+  log: z.string().nullable(),
+  url: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  source: z.string().nullable(),
+  status: z.enum(ReportStatus),
+  note: z.string().nullable(),
+  resolvedBy: z.number().nullable(),
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReportView = z.output<typeof reportView>;

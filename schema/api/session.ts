@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Gender } from "../enums";
+import { Gender } from "../enums";
 
 /** A live session's id: "lesson:<id>", "interview:<id>" or "demo:<id>" (session_attendance.session_id). */
 export const sessionIdRule = z.string({ error: "bad-request" }).regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
@@ -14,37 +14,45 @@ export const sessionParams = z.object({ id: sessionIdRule });
 export const sessionTokenQuery = z.object({ sessionId: sessionIdRule });
 
 /** A member's part in the session: the teaching side (tutor, interviewer, reviewer) or the other. */
-export type SessionMemberRole = "tutor" | "student" | "interviewer" | "interviewee" | "tutor-manager";
+export const sessionMemberRole = z.enum(["tutor", "student", "interviewer", "interviewee", "tutor-manager"]);
+export type SessionMemberRole = z.output<typeof sessionMemberRole>;
 
 /** gender: the screens' verbs about the member follow it («دخل/دخلت»); null when not known. */
-export type SessionMember = { id: number; name: string | null; image: string | null; gender?: Gender | null; role: SessionMemberRole };
+export const sessionMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable(), gender: z.enum(Gender).nullable().optional(), role: sessionMemberRole });
+export type SessionMember = z.output<typeof sessionMember>;
 
 /** One join or leave, oldest first. `event` is RoomMembershipEvent: UserJoined 1, UserLeft 2. */
-export type AttendanceEntry = { userId: number; event: 1 | 2; at: string };
+export const attendanceEntry = z.object({ userId: z.number(), event: z.union([z.literal(1), z.literal(2)]), at: z.string() });
+export type AttendanceEntry = z.output<typeof attendanceEntry>;
 
 /** An ICE server for RTCPeerConnection (the Worker's ICE_SERVERS): STUN, or TURN with its credentials. */
-export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+export const iceServer = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export type IceServer = z.output<typeof iceServer>;
 
 /**
  * How the page connects: through LiveKit (GET /session/token) when it is configured, else peer to
  * peer with these ICE servers. Only the session's members get the ICE servers (TURN credentials);
  * staff who only read the log get an empty list.
  */
-export type SessionMedia = { liveKit: boolean; iceServers: IceServer[] };
+export const sessionMedia = z.object({ liveKit: z.boolean(), iceServers: z.array(iceServer) });
+export type SessionMedia = z.output<typeof sessionMedia>;
 
-export type SessionView = {
-  id: string;
-  kind: SessionKind;
-  start: string;
-  end: string;
-  canceled: boolean;
-  members: SessionMember[];
-  attendance: AttendanceEntry[];
-  media: SessionMedia;
-};
+export const sessionView = z.object({
+  id: z.string(),
+  kind: z.enum(sessionKinds),
+  start: z.string(),
+  end: z.string(),
+  canceled: z.boolean(),
+  members: z.array(sessionMember),
+  attendance: z.array(attendanceEntry),
+  media: sessionMedia,
+});
+export type SessionView = z.output<typeof sessionView>;
 
 /** GET /session/token: a LiveKit access token for the session's room (room name = session id). */
-export type SessionTokenResponse = { token: string; url: string; room: string; identity: string; expiresAt: string };
+export const sessionTokenResponse = z.object({ token: z.string(), url: z.string(), room: z.string(), identity: z.string(), expiresAt: z.string() });
+export type SessionTokenResponse = z.output<typeof sessionTokenResponse>;
 
 /** POST /session/:id/report-absence: the lesson as cancelled by the system with the report time. */
-export type AbsenceReportResponse = { sessionId: string; reportedAbsentAt: string; canceledAt: string };
+export const absenceReportResponse = z.object({ sessionId: z.string(), reportedAbsentAt: z.string(), canceledAt: z.string() });
+export type AbsenceReportResponse = z.output<typeof absenceReportResponse>;

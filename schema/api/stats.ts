@@ -2,32 +2,36 @@
 import { z } from "zod";
 import { day } from "./tutor";
 
-export type StatsMember = { id: number; name: string | null; image: string | null };
+export const statsMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export type StatsMember = z.output<typeof statsMember>;
 
 /** The signed-in user's next lesson that has not ended (it may be happening now). */
-export type NextLesson = {
-  id: number;
-  start: string;
+export const nextLesson = z.object({
+  id: z.number(),
+  start: z.string(),
   /** Minutes (15 or 30). */
-  duration: number;
+  duration: z.number(),
   /** The tutor for a student, the student for a tutor. */
-  otherMember: StatsMember;
-};
+  otherMember: statsMember,
+});
+export type NextLesson = z.output<typeof nextLesson>;
 
-export type StudentPersonalStats = {
-  nextLesson: NextLesson | null;
+export const studentPersonalStats = z.object({
+  nextLesson: nextLesson.nullable(),
   /** Lessons not cancelled (nor the tutor reported absent) that start in the current Africa/Cairo calendar month (past and coming). */
-  lessonsThisMonth: number;
+  lessonsThisMonth: z.number(),
   /** Their minutes. */
-  minutesThisMonth: number;
-};
+  minutesThisMonth: z.number(),
+});
+export type StudentPersonalStats = z.output<typeof studentPersonalStats>;
 
-export type TutorPersonalStats = StudentPersonalStats & {
+export const tutorPersonalStats = studentPersonalStats.and(z.object({
   /** Piasters earned this Cairo month: fulfilled lessons (ended, not cancelled, tutor not reported absent). */
-  earningsThisMonth: number;
+  earningsThisMonth: z.number(),
   /** Piasters earned from every fulfilled lesson. */
-  totalEarnings: number;
-};
+  totalEarnings: z.number(),
+}));
+export type TutorPersonalStats = z.output<typeof tutorPersonalStats>;
 
 const count = (max: number, fallback: number) =>
   z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(max, "bad-request").default(fallback);
@@ -47,30 +51,33 @@ export const adminSeriesQuery = z.object({
 export type AdminSeriesQuery = z.infer<typeof adminSeriesQuery>;
 
 /** One bar: the Cairo day its period starts (a day, a Saturday, or the 1st of a month) and its value. */
-export type SeriesPoint = { start: string; value: number };
+export const seriesPoint = z.object({ start: z.string(), value: z.number() });
+export type SeriesPoint = z.output<typeof seriesPoint>;
 
-export type AdminFigures = {
+export const adminFigures = z.object({
   /** Lessons not cancelled that start in the period (past and coming). */
-  lessons: number;
+  lessons: z.number(),
   /** Piasters paid in the period (transactions by their payment time), less what was refunded of them. */
-  revenue: number;
+  revenue: z.number(),
   /** Student accounts created in the period. */
-  newStudents: number;
+  newStudents: z.number(),
   /** Tutors with at least one lesson not cancelled in the period. */
-  activeTutors: number;
-};
+  activeTutors: z.number(),
+});
+export type AdminFigures = z.output<typeof adminFigures>;
 
-export type AdminSeries = {
+export const adminSeries = z.object({
   /** The Cairo day the figures are for ("YYYY-MM-DD"). */
-  day: string;
-  today: AdminFigures;
+  day: z.string(),
+  today: adminFigures,
   /** The Cairo calendar month holding `day`. */
-  thisMonth: AdminFigures;
+  thisMonth: adminFigures,
   /** Oldest first, one point per Cairo day. */
-  lessonsPerDay: SeriesPoint[];
+  lessonsPerDay: z.array(seriesPoint),
   /** Oldest first, one point per Cairo calendar month. */
-  revenuePerMonth: SeriesPoint[];
+  revenuePerMonth: z.array(seriesPoint),
   /** Oldest first, one point per Saturday-first Cairo week. */
-  newStudentsPerWeek: SeriesPoint[];
-  activeTutorsPerWeek: SeriesPoint[];
-};
+  newStudentsPerWeek: z.array(seriesPoint),
+  activeTutorsPerWeek: z.array(seriesPoint),
+});
+export type AdminSeries = z.output<typeof adminSeries>;

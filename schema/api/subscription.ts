@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { PlanPeriod } from "../enums";
-import type { RefundInputs } from "../refund";
-import type { TransactionView } from "./transaction";
+import { PlanPeriod } from "../enums";
+import { refundInputs } from "../refund";
+import { transactionView } from "./transaction";
 import { pageQuery } from "./common";
 
 export const subscriptionListQuery = pageQuery.extend({
@@ -14,41 +14,45 @@ export const cancelSubscriptionQuery = z.object({
   id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 
-export type SubscriptionStatus = "active" | "ended" | "canceled";
+export const subscriptionStatus = z.enum(["active", "ended", "canceled"]);
+export type SubscriptionStatus = z.output<typeof subscriptionStatus>;
 
-export type SubscriptionView = {
-  id: number;
-  userId: number;
-  planId: number;
-  period: PlanPeriod;
-  weeklyMinutes: number;
+export const subscriptionView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  planId: z.number(),
+  period: z.enum(PlanPeriod),
+  weeklyMinutes: z.number(),
   /** Piasters paid. */
-  amount: number;
-  start: string;
-  end: string;
+  amount: z.number(),
+  start: z.string(),
+  end: z.string(),
   /** An active subscription whose end has passed shows as ended. */
-  status: SubscriptionStatus;
-  transactionId: number | null;
-  canceledAt: string | null;
-  refundAmount: number | null;
-  createdAt: string;
-};
+  status: subscriptionStatus,
+  transactionId: z.number().nullable(),
+  canceledAt: z.string().nullable(),
+  refundAmount: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type SubscriptionView = z.output<typeof subscriptionView>;
 
 /** GET /sub/user — the student's current subscription; remainingWeeklyMinutes is 0 without one. */
-export type CurrentSubscription = {
-  info: SubscriptionView | null;
-  remainingWeeklyMinutes: number;
+export const currentSubscription = z.object({
+  info: subscriptionView.nullable(),
+  remainingWeeklyMinutes: z.number(),
   /** The current subscription week, when there is one. */
-  week: { index: number; start: string; end: string } | null;
+  week: z.object({ index: z.number(), start: z.string(), end: z.string() }).nullable(),
   /** What cancelling now would refund is refundAmount(refundInputs) (schema/refund.ts); null without a plan. */
-  refundInputs: RefundInputs | null;
-};
+  refundInputs: refundInputs.nullable(),
+});
+export type CurrentSubscription = z.output<typeof currentSubscription>;
 
 /** PATCH /sub/cancel */
-export type CanceledSubscription = {
-  subscription: SubscriptionView;
-  refundAmount: number;
-  canceledLessons: number;
+export const canceledSubscription = z.object({
+  subscription: subscriptionView,
+  refundAmount: z.number(),
+  canceledLessons: z.number(),
   /** The paid transaction after the refund was asked of Fawry (Refunding, Refunded, RefundFailed…); null when none. */
-  transaction: TransactionView | null;
-};
+  transaction: transactionView.nullable(),
+});
+export type CanceledSubscription = z.output<typeof canceledSubscription>;

@@ -11,9 +11,10 @@ export const suspendUserBody = z.object({
 export type SuspendUserBody = z.infer<typeof suspendUserBody>;
 
 /** The answer of suspend and restore: the account's suspension state and, for a suspension, what it ended. */
-export type SuspensionResult = {
-  suspendedAt: string | null;
-  suspensionReason: string | null;
+export const suspensionResult = z.object({
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
   /** Lessons that had not started and were cancelled (both members notified). */
-  canceledLessons: number;
-};
+  canceledLessons: z.number(),
+});
+export type SuspensionResult = z.output<typeof suspensionResult>;

@@ -28,4 +28,5 @@ export const userTopicsQuery = z.object({
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
 
-export type TopicView = { id: number; nameAr: string; nameEn: string };
+export const topicView = z.object({ id: z.number(), nameAr: z.string(), nameEn: z.string() });
+export type TopicView = z.output<typeof topicView>;

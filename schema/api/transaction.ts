@@ -1,32 +1,34 @@
 import { z } from "zod";
-import type { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
+import { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
 import { pageQuery } from "./common";
 
-export type TransactionView = {
-  id: number;
-  userId: number;
-  planId: number;
-  period: PlanPeriod;
-  baseAmount: number;
-  amount: number;
-  couponId: number | null;
-  couponDiscount: number | null;
-  inviteId: number | null;
-  method: PaymentMethod;
-  status: TransactionStatus;
-  merchantRefNum: string;
-  fawryRefNumber: string | null;
-  refundedAmount: number;
-  expiresAt: string | null;
-  paidAt: string | null;
-  createdAt: string;
-};
+export const transactionView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  planId: z.number(),
+  period: z.enum(PlanPeriod),
+  baseAmount: z.number(),
+  amount: z.number(),
+  couponId: z.number().nullable(),
+  couponDiscount: z.number().nullable(),
+  inviteId: z.number().nullable(),
+  method: z.enum(PaymentMethod),
+  status: z.enum(TransactionStatus),
+  merchantRefNum: z.string(),
+  fawryRefNumber: z.string().nullable(),
+  refundedAmount: z.number(),
+  expiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TransactionView = z.output<typeof transactionView>;
 
 /**
  * One transaction (GET /tx/{id}). `walletQr`: the e-wallet QR Fawry gave when the order was made,
  * for its payer while the order waits (so a reloaded checkout shows it again); otherwise null.
  */
-export type TransactionDetail = TransactionView & { walletQr: string | null };
+export const transactionDetail = transactionView.and(z.object({ walletQr: z.string().nullable() }));
+export type TransactionDetail = z.output<typeof transactionDetail>;
 
 /** Students see their own; admins may filter by user. Anyone may filter by status and plan. */
 export const transactionListQuery = pageQuery.extend({
@@ -39,21 +41,22 @@ export const transactionListQuery = pageQuery.extend({
  * A receipt (GET /tx/{id}/receipts): one for the payment once paid, one for each refund once
  * done. Numbers are stable: P-<transaction id> and R-<refund id>, zero-padded.
  */
-export type Receipt = {
-  kind: "payment" | "refund";
-  number: string;
+export const receipt = z.object({
+  kind: z.enum(["payment", "refund"]),
+  number: z.string(),
   /** When the money moved (paid, or refunded). */
-  date: string;
-  transactionId: number;
-  student: { name: string | null; email: string };
-  plan: { id: number; weeklyMinutes: number; period: PlanPeriod };
+  date: z.string(),
+  transactionId: z.number(),
+  student: z.object({ name: z.string().nullable(), email: z.string() }),
+  plan: z.object({ id: z.number(), weeklyMinutes: z.number(), period: z.enum(PlanPeriod) }),
   /** The subscription's period, when one came of it. */
-  subscription: { start: string; end: string } | null;
+  subscription: z.object({ start: z.string(), end: z.string() }).nullable(),
   /** Piasters: the plan's price, the coupon's share, what moved. */
-  baseAmount: number;
-  coupon: { code: string; discount: number } | null;
-  amount: number;
-  method: PaymentMethod;
-  merchantRefNum: string;
-  fawryRefNumber: string | null;
-};
+  baseAmount: z.number(),
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+  amount: z.number(),
+  method: z.enum(PaymentMethod),
+  merchantRefNum: z.string(),
+  fawryRefNumber: z.string().nullable(),
+});
+export type Receipt = z.output<typeof receipt>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Gender } from "../enums";
 import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
 import { pageQuery } from "./common";
-import type { TopicView } from "./topic";
+import { topicView } from "./topic";
 
 /** PUT /user/tutor/profile — the tutor's public profile fields (any subset). */
 export const tutorProfileBody = z
@@ -33,46 +33,51 @@ export const tutorListQuery = pageQuery.extend({
 });
 export type TutorListQuery = z.infer<typeof tutorListQuery>;
 
-export type TutorRating = { average: number | null; count: number };
+export const tutorRating = z.object({ average: z.number().nullable(), count: z.number() });
+export type TutorRating = z.output<typeof tutorRating>;
 
 /** A card of the public tutor list. */
-export type TutorCard = {
-  id: number;
-  name: string | null;
-  image: string | null;
-  gender: Gender | null;
-  bio: string | null;
-  video: string | null;
-  thumbnail: string | null;
-  topics: TopicView[];
-  rating: TutorRating;
-  lessonsTaught: number;
+export const tutorCard = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  gender: z.enum(Gender).nullable(),
+  bio: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  topics: z.array(topicView),
+  rating: tutorRating,
+  lessonsTaught: z.number(),
   /** The soonest moment the tutor has free time (null: none ahead). */
-  nextFreeAt: string | null;
-};
+  nextFreeAt: z.string().nullable(),
+});
+export type TutorCard = z.output<typeof tutorCard>;
 
 /** GET /user/tutor/info/{id} — the public profile. */
-export type TutorInfo = TutorCard & { about: string | null; notice: number };
+export const tutorInfo = tutorCard.and(z.object({ about: z.string().nullable(), notice: z.number() }));
+export type TutorInfo = z.output<typeof tutorInfo>;
 
 /** GET /user/tutor/stats/{id}. */
-export type TutorStats = {
-  id: number;
-  lessonsTaught: number;
-  minutesTaught: number;
-  studentsTaught: number;
-  upcomingLessons: number;
-  rating: TutorRating;
-  joinedAt: string;
-};
+export const tutorStats = z.object({
+  id: z.number(),
+  lessonsTaught: z.number(),
+  minutesTaught: z.number(),
+  studentsTaught: z.number(),
+  upcomingLessons: z.number(),
+  rating: tutorRating,
+  joinedAt: z.string(),
+});
+export type TutorStats = z.output<typeof tutorStats>;
 
 /** PUT /user/tutor/profile answers the tutor's profile as it now is. */
-export type TutorProfile = {
-  id: number;
-  name: string | null;
-  bio: string | null;
-  about: string | null;
-  notice: number;
-};
+export const tutorProfile = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  bio: z.string().nullable(),
+  about: z.string().nullable(),
+  notice: z.number(),
+});
+export type TutorProfile = z.output<typeof tutorProfile>;
 
 const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -81,20 +86,23 @@ export const tutorActivityQuery = z.object({
   days: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(90, "bad-request").default(30),
 });
 /** One Africa/Cairo calendar day: lessons taught (ended, not cancelled) and their minutes. */
-export type ActivityDay = { day: string; lessons: number; minutes: number };
-export type TutorActivity = {
-  tutorId: number;
+export const activityDay = z.object({ day: z.string(), lessons: z.number(), minutes: z.number() });
+export type ActivityDay = z.output<typeof activityDay>;
+export const tutorActivity = z.object({
+  tutorId: z.number(),
   /** Every day of the window, oldest first (days without lessons are zeros). */
-  days: ActivityDay[];
-  totals: { lessons: number; minutes: number; canceledByTutor: number; canceledByOthers: number };
-  lastLessonAt: string | null;
+  days: z.array(activityDay),
+  totals: z.object({ lessons: z.number(), minutes: z.number(), canceledByTutor: z.number(), canceledByOthers: z.number() }),
+  lastLessonAt: z.string().nullable(),
   /** When the tutor last changed their availability. */
-  lastSlotChangeAt: string | null;
-};
+  lastSlotChangeAt: z.string().nullable(),
+});
+export type TutorActivity = z.output<typeof tutorActivity>;
 
 /** GET /user/interviewer/select — the activated tutor managers a tutor or admin can pick from. */
 export const interviewerSelectQuery = pageQuery;
-export type InterviewerOption = { id: number; name: string | null; image: string | null };
+export const interviewerOption = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export type InterviewerOption = z.output<typeof interviewerOption>;
 
 /** The staff tutors table's sortable columns, each ascending or (with "-") descending. */
 export const fullTutorsSorts = ["created", "-created", "name", "-name", "email", "-email"] as const;
@@ -112,40 +120,42 @@ export const fullTutorsQuery = pageQuery.extend({
   media: z.enum(["missing", "complete"], { error: "bad-request" }).optional(),
 });
 export type FullTutorsQuery = z.infer<typeof fullTutorsQuery>;
-export type FullTutor = {
-  id: number;
-  role: number;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  image: string | null;
-  gender: Gender | null;
-  city: number | null;
-  birthYear: number | null;
-  verifiedEmail: boolean;
-  verifiedPhone: boolean;
-  bio: string | null;
-  about: string | null;
-  video: string | null;
-  thumbnail: string | null;
-  notice: number;
-  activated: boolean;
-  bypassOnboarding: boolean;
-  onboarded: boolean;
-  createdAt: string;
-};
+export const fullTutor = z.object({
+  id: z.number(),
+  role: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  image: z.string().nullable(),
+  gender: z.enum(Gender).nullable(),
+  city: z.number().nullable(),
+  birthYear: z.number().nullable(),
+  verifiedEmail: z.boolean(),
+  verifiedPhone: z.boolean(),
+  bio: z.string().nullable(),
+  about: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  notice: z.number(),
+  activated: z.boolean(),
+  bypassOnboarding: z.boolean(),
+  onboarded: z.boolean(),
+  createdAt: z.string(),
+});
+export type FullTutor = z.output<typeof fullTutor>;
 
 /** GET /user/tutor/list/uncontacted — listed tutors the student has no chat (and so no lesson) with. */
 export const uncontactedTutorsQuery = pageQuery;
 
 /** GET /user/tutor/tutoring-minutes — the tutor's own (admins: ?tutorId=). */
 export const tutoringMinutesQuery = z.object({ tutorId: queryId.optional() });
-export type TutoringMinutes = {
-  tutorId: number;
+export const tutoringMinutes = z.object({
+  tutorId: z.number(),
   /** Minutes of lessons that ended and were not cancelled. */
-  taught: number;
+  taught: z.number(),
   /** Of those, in the current Africa/Cairo calendar month. */
-  taughtThisMonth: number;
+  taughtThisMonth: z.number(),
   /** Minutes booked ahead (not cancelled, not started). */
-  upcoming: number;
-};
+  upcoming: z.number(),
+});
+export type TutoringMinutes = z.output<typeof tutoringMinutes>;

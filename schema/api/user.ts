@@ -43,44 +43,48 @@ export const updateUserBody = z
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** The user as every endpoint shows it. */
-export type UserView = {
-  id: number;
-  name: string | null;
-  email: string;
-  role: Role;
-  image: string | null;
-  birthYear: number | null;
-  gender: Gender | null;
-  phone: string | null;
-  city: number | null;
-  notificationMethod: MessagingApp | null;
+export const userView = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(Role),
+  image: z.string().nullable(),
+  birthYear: z.number().nullable(),
+  gender: z.enum(Gender).nullable(),
+  phone: z.string().nullable(),
+  city: z.number().nullable(),
+  notificationMethod: z.enum(MessagingApp).nullable(),
   /** The IANA zone the user's times are shown in (Africa/Cairo unless they chose another). */
-  timeZone: string;
-  verifiedEmail: boolean;
-  verifiedPhone: boolean;
-  hasPassword: boolean;
-  creditScore: number;
+  timeZone: z.string(),
+  verifiedEmail: z.boolean(),
+  verifiedPhone: z.boolean(),
+  hasPassword: z.boolean(),
+  creditScore: z.number(),
   /** When an admin suspended the account and why (null when it is not suspended). */
-  suspendedAt?: string | null;
-  suspensionReason?: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  suspendedAt: z.string().nullable().optional(),
+  suspensionReason: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserView = z.output<typeof userView>;
 
 /** Registration and every sign-in answer the user and a bearer token. */
-export type AuthResponse = { user: UserView; token: string };
+export const authResponse = z.object({ user: userView, token: z.string() });
+export type AuthResponse = z.output<typeof authResponse>;
 
 /** GET /user/tutor/meta — the tutor-side profile of the signed-in Tutor or TutorManager. */
-export type TutorMeta = {
-  id: number;
-  bio: string | null;
-  about: string | null;
-  video: string | null;
-  thumbnail: string | null;
-  notice: number;
-  activated: boolean;
-  bypassOnboarding: boolean;
-};
+export const tutorMeta = z.object({
+  id: z.number(),
+  bio: z.string().nullable(),
+  about: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  notice: z.number(),
+  activated: z.boolean(),
+  bypassOnboarding: z.boolean(),
+});
+export type TutorMeta = z.output<typeof tutorMeta>;
 
 /** PUT /user/asset?forUser= — the avatar; answers the public URL. */
-export type AssetResponse = { url: string };
+export const assetResponse = z.object({ url: z.string() });
+export type AssetResponse = z.output<typeof assetResponse>;
