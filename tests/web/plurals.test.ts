@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Gender } from "@schema/enums";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { money } from "../../web/src/i18n/ar-EG-money";
 import { byGender, countOf, formatDurationWords, pluralCategory } from "../../web/src/lib/plural";
 
 /** The counts that reach each of Arabic's six plural forms (Intl.PluralRules('ar')). */
@@ -41,6 +42,46 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
     expect(ar.chat.unread(1)).toBe("رسالة واحدة جديدة");
     expect(ar.chat.unread(5)).toBe("٥ رسائل جديدة");
     expect(ar.marketplace.tutors.ratingOf("٤٫٥", 2)).toBe("التقييم ٤٫٥ من ٥ (تقييمين)");
+  });
+
+  it("counts every number of the admin area (and the plans' weekly minutes) through the same forms", () => {
+    // Each counted admin phrase, given a count: none says «٠ …», «١ …» or «٢ …».
+    const phrases: Record<string, (count: number) => string> = {
+      "users.total": ar.adminArea.users.total,
+      "users.subscriptionLine": (n) => ar.adminArea.user.subscriptionLine(n, "شهر"),
+      "users.canceledSubscription": (n) => ar.adminArea.user.canceledSubscription("١٠٠ ج.م.", n),
+      "tutors.notice": (n) => ar.adminArea.tutor.notice(n * 60),
+      "tutors.ratingValue": (n) => ar.adminArea.tutor.ratingValue("٤٫٥", n),
+      "plans.weekly": ar.adminArea.plans.weekly,
+      "coupons.uses": (n) => ar.adminArea.coupons.uses(n, null),
+      "lessons.when": (n) => ar.adminArea.lessons.when("الأربعاء", n * 60),
+      "audit.total": ar.staff.audit.total,
+      lessonsPerDay: ar.adminFigures.lessonsPerDay,
+      revenuePerMonth: ar.adminFigures.revenuePerMonth,
+      newStudentsPerWeek: ar.adminFigures.newStudentsPerWeek,
+      activeTutorsPerWeek: ar.adminFigures.activeTutorsPerWeek,
+      paymentsTodayCount: ar.admin.serverStats.paymentsTodayCount,
+      "marketplace.plans.weeklyMinutes": ar.marketplace.plans.weeklyMinutes,
+      "receipts.planValue": (n) => money.receipts.planValue(n, "شهر"),
+    };
+    for (const [name, phrase] of Object.entries(phrases)) {
+      const rendered = samples.map((count) => phrase(count));
+      for (const text of rendered.slice(0, 3)) expect(text, name).not.toMatch(/(^|[\s(])[٠-٢](\s|$)/);
+      expect(rendered[5], name).toMatch(/١٠٠|[٠-٩]/);
+      for (const text of rendered) expect(text, name).not.toMatch(latin);
+    }
+    expect(samples.map((count) => ar.adminArea.users.total(count))).toEqual(["مفيش حسابات", "حساب واحد", "حسابين", "٣ حسابات", "١١ حساب", "١٠٠ حساب"]);
+    expect(ar.adminArea.plans.weekly(60)).toBe("٦٠ دقيقة في الأسبوع");
+    expect(ar.adminArea.plans.weekly(3)).toBe("٣ دقايق في الأسبوع");
+    expect(ar.adminArea.coupons.uses(1, null)).toBe("اتستخدم مرة واحدة");
+    expect(ar.adminArea.coupons.uses(3, 10)).toBe("استُخدم ٣ من ١٠");
+    expect(ar.adminArea.tutor.notice(90)).toBe("ساعة ونص على الأقل قبل الحصة");
+    expect(ar.adminArea.tutor.ratingValue("٥", 1)).toBe("٥ من ٥ (تقييم واحد)");
+    expect(ar.adminArea.user.canceledSubscription("١٠٠ ج.م.", 0)).not.toContain("حصة");
+    expect(ar.adminFigures.lessonsPerDay(14)).toBe("الحصص كل يوم — آخر ١٤ يوم");
+    expect(ar.adminFigures.revenuePerMonth(6)).toBe("الإيرادات كل شهر — آخر ٦ شهور");
+    expect(ar.adminFigures.newStudentsPerWeek(8)).toBe("الطلاب الجداد كل أسبوع — آخر ٨ أسابيع");
+    expect(ar.admin.serverStats.paymentsTodayCount(2)).toBe("عمليتين دفع");
   });
 
   it("says lengths of time in words, never «٠٫٥ ساعة» or «١ ساعة»", () => {

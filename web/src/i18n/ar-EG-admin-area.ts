@@ -3,6 +3,9 @@
  * into `arAdmin.adminArea` by ar-EG-admin.ts, which the admin screens import (not in the first load).
  */
 import { ar } from "./ar-EG";
+import { counts } from "./ar-EG-counts";
+import { formatNumber } from "../lib/format";
+import { countOf, formatDurationWords } from "../lib/plural";
 
 export const adminArea = {
   nav: {
@@ -66,7 +69,7 @@ export const adminArea = {
     unverified: "غير موثّق",
     activated: "مفعّل",
     notActivated: "غير مفعّل",
-    total: (count: string) => `${count} حساب`,
+    total: (count: number) => countOf(counts.accounts, count),
     empty: "لا توجد حسابات تطابق البحث.",
     joined: (date: string) => `انضم في ${date}`,
     createStaff: "إنشاء حساب موظف",
@@ -105,14 +108,15 @@ export const adminArea = {
     noNextLesson: "لا توجد حصة قادمة.",
     subscriptions: "الاشتراكات",
     noSubscriptions: "لا توجد اشتراكات.",
-    subscriptionLine: (minutes: string, period: string) => `${minutes} دقيقة أسبوعيًا — ${period}`,
+    subscriptionLine: (minutes: number, period: string) => `${countOf(counts.weeklyMinutes, minutes)} — ${period}`,
     subscriptionDates: (start: string, end: string) => `من ${start} إلى ${end}`,
     subscriptionStatuses: { active: "ساري", ended: "منتهٍ", canceled: "ملغى" } as Record<string, string>,
     cancelSubscription: "إلغاء الاشتراك واسترداد الباقي",
     cancelSubscriptionTitle: "إلغاء الاشتراك",
     cancelSubscriptionBody: "سيُلغى الاشتراك وكل الحصص القادمة فيه، ويُسترد للطالب الجزء غير المستخدم عبر فوري. لا يمكن التراجع.",
     confirmCancelSubscription: "تأكيد الإلغاء",
-    canceledSubscription: (amount: string, lessons: string) => `أُلغي الاشتراك: استرداد ${amount} وإلغاء ${lessons} حصة`,
+    canceledSubscription: (amount: string, lessons: number) =>
+      lessons === 0 ? `أُلغي الاشتراك: استرداد ${amount}` : `أُلغي الاشتراك: استرداد ${amount} وإلغاء ${countOf(counts.lessons, lessons)}`,
     transactions: "المدفوعات",
     noTransactions: "لا توجد مدفوعات.",
     transactionStatuses: ["جديدة", "مدفوعة", "ملغاة", "مستردة", "منتهية", "مستردة جزئيًا", "فاشلة", "جارٍ الاسترداد", "تعذّر الاسترداد"] as readonly string[],
@@ -169,14 +173,14 @@ export const adminArea = {
     noImage: "لا توجد صورة بعد.",
     bio: "النبذة",
     noticeLabel: "مهلة الحجز",
-    notice: (minutes: string) => `${minutes} دقيقة على الأقل قبل الحصة`,
+    notice: (minutes: number) => `${formatDurationWords(minutes)} على الأقل قبل الحصة`,
     userAccount: "حساب المستخدم",
     stats: "إحصاءات التدريس",
     lessonsTaught: "حصص مُدرَّسة",
     studentsTaught: "طلاب",
     upcomingLessons: "حصص قادمة",
     rating: "التقييم",
-    ratingValue: (average: string, count: string) => `${average} من ٥ (${count} تقييم)`,
+    ratingValue: (average: string, count: number) => `${average} من ٥ (${countOf(counts.ratings, count)})`,
     noRating: "لا يوجد",
   },
   plans: {
@@ -184,7 +188,7 @@ export const adminArea = {
     intro: "الباقات المعروضة للطلاب وأسعارها بعد الخصم. المدير العام فقط يضيف ويعدّل ويحذف.",
     add: "إضافة باقة",
     empty: "لا توجد باقات بعد.",
-    weekly: (minutes: string) => `${minutes} دقيقة أسبوعيًا`,
+    weekly: (minutes: number) => countOf(counts.weeklyMinutes, minutes),
     baseMonthPrice: "سعر الشهر الأساسي (جنيه)",
     basePrice: "السعر الأساسي للشهر",
     weeklyMinutes: "الدقائق الأسبوعية",
@@ -226,7 +230,7 @@ export const adminArea = {
     discount: "الخصم ٪",
     expiresAt: "ينتهي في",
     maxUses: "أقصى عدد مرات (اختياري)",
-    uses: (used: string, max: string | null) => (max ? `استُخدم ${used} من ${max}` : `استُخدم ${used} مرة`),
+    uses: (used: number, max: number | null) => (max === null ? countOf(counts.couponUses, used) : `استُخدم ${formatNumber(used)} من ${formatNumber(max)}`),
     expired: "منتهٍ",
     off: (percent: string) => `خصم ${percent}`,
     createCouponTitle: "كوبون جديد",
@@ -260,7 +264,7 @@ export const adminArea = {
     past: "انتهت",
     empty: "لا توجد حصص بهذه المواصفات.",
     pair: (tutor: string, student: string) => `${tutor} مع ${student}`,
-    when: (date: string, minutes: string) => `${date} — ${minutes} دقيقة`,
+    when: (date: string, minutes: number) => `${date} — ${formatDurationWords(minutes)}`,
     trial: "تجريبية مجانية",
     cancel: "إلغاء الحصة",
     cancelTitle: "إلغاء الحصة",

@@ -3,6 +3,9 @@
  * shared chart and table components (web/src/ui/charts.tsx, data-table.tsx), spread into `ar` by
  * ar-EG.ts.
  */
+import { countOf } from "../lib/plural";
+import { counts } from "./ar-EG-counts";
+
 export const adminFigures = {
   title: "لوحة الإدارة",
   intro: "أرقام اليوم والشهر ورسومها على أيام القاهرة. باقي الأقسام في قائمة لوحة الإدارة.",
@@ -19,10 +22,10 @@ export const adminFigures = {
     activeTutors: "مدرّسون لهم حصة واحدة على الأقل",
   },
   charts: "الرسوم البيانية",
-  lessonsPerDay: (days: string) => `الحصص يوميًا — آخر ${days} يومًا`,
-  revenuePerMonth: (months: string) => `الإيرادات شهريًا — آخر ${months} أشهر`,
-  newStudentsPerWeek: (weeks: string) => `الطلاب الجدد أسبوعيًا — آخر ${weeks} أسابيع`,
-  activeTutorsPerWeek: (weeks: string) => `المدرّسون النشطون أسبوعيًا — آخر ${weeks} أسابيع`,
+  lessonsPerDay: (days: number) => `الحصص كل يوم — ${countOf(counts.lastDays, days)}`,
+  revenuePerMonth: (months: number) => `الإيرادات كل شهر — ${countOf(counts.lastMonths, months)}`,
+  newStudentsPerWeek: (weeks: number) => `الطلاب الجداد كل أسبوع — ${countOf(counts.lastWeeks, weeks)}`,
+  activeTutorsPerWeek: (weeks: number) => `المدرّسين النشطين كل أسبوع — ${countOf(counts.lastWeeks, weeks)}`,
   weekOf: (day: string) => `أسبوع ${day}`,
   chartsNote: "الرسوم تُقرأ من اليمين: أقدم فترة على اليمين وأحدثها على اليسار.",
   /** The admin tables' texts. */

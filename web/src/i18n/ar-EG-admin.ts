@@ -6,6 +6,8 @@ import { adminArea } from "./ar-EG-admin-area";
 import { adminFigures, charts, table } from "./ar-EG-admin-figures";
 import { staff } from "./ar-EG-staff";
 import { ar } from "./ar-EG";
+import { counts } from "./ar-EG-counts";
+import { countOf } from "../lib/plural";
 
 export const arAdmin = {
   adminArea,
@@ -29,7 +31,7 @@ export const arAdmin = {
       requestsPerMinute: "الطلبات في الدقيقة",
       pendingWithdrawals: "طلبات سحب تنتظر المراجعة",
       paymentsToday: "مدفوعات اليوم",
-      paymentsTodayCount: (count: string) => `${count} عملية دفع`,
+      paymentsTodayCount: (count: number) => countOf(counts.payments, count),
       lastUpdated: "آخر تحديث:",
       waiting: "جارٍ انتظار أول تحديث…",
       live: "التحديث المباشر يعمل",

@@ -2,6 +2,9 @@
  * Cancelling a plan with its refund, refund states, receipts, free orders and the admin's
  * payments that need attention (imported by those screens directly).
  */
+import { countOf } from "../lib/plural";
+import { counts } from "./ar-EG-counts";
+
 export const money = {
   cancel: {
     open: "إلغاء الاشتراك",
@@ -33,7 +36,7 @@ export const money = {
     student: "الطالب",
     email: "البريد الإلكتروني",
     plan: "الباقة",
-    planValue: (minutes: string, period: string) => `${minutes} دقيقة أسبوعيًا — ${period}`,
+    planValue: (minutes: number, period: string) => `${countOf(counts.weeklyMinutes, minutes)} — ${period}`,
     periods: { 0: "شهر", 1: "٣ شهور", 2: "سنة" } as Record<number, string>,
     period: "مدة الاشتراك",
     from: (start: string, end: string) => `من ${start} إلى ${end}`,

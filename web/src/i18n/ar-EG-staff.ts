@@ -3,6 +3,8 @@
  * reset and the Turnstile check on public forms.
  */
 import type { AuditAction } from "@schema/api/audit";
+import { countOf } from "../lib/plural";
+import { counts } from "./ar-EG-counts";
 
 const actions: Record<AuditAction, string> = {
   "user.create": "إنشاء حساب",
@@ -44,6 +46,7 @@ const actions: Record<AuditAction, string> = {
   "cache.delete": "مسح الذاكرة المؤقتة",
   "payment.resolve": "تسوية دفعة",
   "subscription.cancel": "إلغاء اشتراك",
+  "outbox.retry": "إعادة إرسال رسالة لم تصل",
 };
 
 const targetTypes: Record<string, string> = {
@@ -144,7 +147,7 @@ export const staff = {
     system: "النظام",
     requestId: "رقم الطلب",
     empty: "لا توجد سجلات تطابق التصفية.",
-    total: (count: string) => `${count} سجل`,
+    total: (count: number) => countOf(counts.auditEntries, count),
   },
   passwordReset: {
     button: "إرسال رمز استعادة كلمة المرور",

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
-import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -55,7 +54,7 @@ export function InviteDialog({ open, onClose, userId }: { open: boolean; onClose
           label={t.plan}
           required
           placeholder="—"
-          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: arAdmin.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) }))}
+          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: arAdmin.adminArea.plans.weekly(plan.weeklyMinutes) }))}
           {...form.bind("planId")}
         />
         <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />

@@ -44,7 +44,7 @@ export function ServerStatsView({ stats, status }: { stats: ServerStats | null; 
             <Figure label={t.lessonsHappeningNow} value={formatNumber(stats.lessonsHappeningNow)} />
             <Figure label={t.requestsPerMinute} value={formatNumber(stats.requestsPerMinute)} />
             <Figure label={t.pendingWithdrawals} value={formatNumber(stats.pendingWithdrawals)} />
-            <Figure label={t.paymentsToday} value={formatMoney(stats.paymentsTodayAmount)} detail={t.paymentsTodayCount(formatNumber(stats.paymentsTodayCount))} />
+            <Figure label={t.paymentsToday} value={formatMoney(stats.paymentsTodayAmount)} detail={t.paymentsTodayCount(stats.paymentsTodayCount)} />
           </dl>
           <p className="text-sm text-slate-600">
             {t.lastUpdated}{" "}

@@ -2,7 +2,7 @@
 // printed from a hidden frame, so what the student keeps is what they saw.
 import type { Receipt } from "@schema/api/transaction";
 import { money } from "../../i18n/ar-EG-money";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "../../lib/format";
 import { methodLabel } from "./payment-logic";
 
 const t = money.receipts;
@@ -16,7 +16,7 @@ export function receiptRows(receipt: Receipt): Array<[string, string]> {
     [t.date, formatDateTime(receipt.date)],
     ...(receipt.student.name ? [[t.student, receipt.student.name] as [string, string]] : []),
     [t.email, receipt.student.email],
-    [t.plan, t.planValue(formatNumber(receipt.plan.weeklyMinutes), t.periods[receipt.plan.period] ?? "")],
+    [t.plan, t.planValue(receipt.plan.weeklyMinutes, t.periods[receipt.plan.period] ?? "")],
   ];
   if (receipt.subscription) rows.push([t.period, t.from(formatDate(receipt.subscription.start), formatDate(receipt.subscription.end))]);
   rows.push([t.baseAmount, formatMoney(receipt.baseAmount)]);

@@ -132,7 +132,7 @@ export function AdminAuditPage() {
           {(page) => (
             <div className="flex flex-col gap-4">
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t.total(formatNumber(page.total))}
+                {t.total(page.total)}
               </p>
               <div className="overflow-x-auto">
                 <table className="w-full border-collapse text-start text-sm">

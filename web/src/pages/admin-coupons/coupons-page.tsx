@@ -146,7 +146,7 @@ function CouponsTab() {
       header: tt.uses,
       sortable: true,
       firstDirection: "desc",
-      cell: (coupon) => t.uses(formatNumber(coupon.uses), coupon.maxUses === null ? null : formatNumber(coupon.maxUses)),
+      cell: (coupon) => t.uses(coupon.uses, coupon.maxUses),
     },
     {
       id: "actions",
@@ -201,7 +201,7 @@ function InvitesTab() {
   const remove = useDeleteInvite();
   const planName = (id: number) => {
     const plan = plans.data?.list.find((candidate) => candidate.id === id);
-    return plan ? arAdmin.adminArea.plans.weekly(formatNumber(plan.weeklyMinutes)) : formatNumber(id);
+    return plan ? arAdmin.adminArea.plans.weekly(plan.weeklyMinutes) : formatNumber(id);
   };
   return (
     <div className="flex flex-col gap-4">

@@ -7,7 +7,7 @@ import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { focusFirstInvalidField } from "../../lib/form";
-import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { formatMoney, formatPercent } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -123,7 +123,7 @@ function PeriodPrice({ price, discount }: { price: number; discount: number }) {
 
 function planColumns(canWrite: boolean, onEdit: (plan: PlanView) => void, onDelete: (plan: PlanView) => void): Array<TableColumn<PlanView, PlanColumn>> {
   const columns: Array<TableColumn<PlanView, PlanColumn>> = [
-    { id: "plan", header: tt.weeklyMinutes, rowHeader: true, sortable: true, className: "whitespace-nowrap", cell: (plan) => t.weekly(formatNumber(plan.weeklyMinutes)) },
+    { id: "plan", header: tt.weeklyMinutes, rowHeader: true, sortable: true, className: "whitespace-nowrap", cell: (plan) => t.weekly(plan.weeklyMinutes) },
     { id: "base", header: tt.basePrice, sortable: true, cell: (plan) => <span className="whitespace-nowrap">{formatMoney(plan.baseMonthPrice)}</span> },
     { id: "month", header: tt.monthPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.monthPrice} discount={plan.monthDiscount} /> },
     { id: "quarter", header: tt.quarterPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.quarterPrice} discount={plan.quarterDiscount} /> },
@@ -146,7 +146,7 @@ function planColumns(canWrite: boolean, onEdit: (plan: PlanView) => void, onDele
       id: "actions",
       header: tt.actions,
       cell: (plan) => {
-        const name = t.weekly(formatNumber(plan.weeklyMinutes));
+        const name = t.weekly(plan.weeklyMinutes);
         return (
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" aria-label={tt.editPlan(name)} onClick={() => onEdit(plan)}>
@@ -204,7 +204,7 @@ export function AdminPlansPage() {
         </QueryState>
       </Card>
       <PlanDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(plan) => t.deleteBody(t.weekly(formatNumber(plan.weeklyMinutes)))} removal={remove} toastId="plan-deleted" onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(plan) => t.deleteBody(t.weekly(plan.weeklyMinutes))} removal={remove} toastId="plan-deleted" onClose={() => setDeleting(null)} />
     </PageFrame>
   );
 }

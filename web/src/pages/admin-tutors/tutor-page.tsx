@@ -38,7 +38,7 @@ export function AdminTutorPage() {
                   <Fact label={t.bio}>
                     <bdi>{tutor.bio ?? "—"}</bdi>
                   </Fact>
-                  <Fact label={t.noticeLabel}>{t.notice(formatNumber(tutor.notice))}</Fact>
+                  <Fact label={t.noticeLabel}>{t.notice(tutor.notice)}</Fact>
                 </dl>
               </div>
               <div className="flex flex-col gap-2">
@@ -62,7 +62,7 @@ export function AdminTutorPage() {
               <Figure label={t.upcomingLessons} value={formatNumber(data.upcomingLessons)} />
               <Figure
                 label={t.rating}
-                value={data.rating.average === null ? t.noRating : t.ratingValue(formatNumber(data.rating.average), formatNumber(data.rating.count))}
+                value={data.rating.average === null ? t.noRating : t.ratingValue(formatNumber(data.rating.average), data.rating.count)}
               />
             </dl>
           )}

@@ -130,7 +130,7 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
               <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {t.subscriptionLine(formatNumber(sub.weeklyMinutes), arLessons.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
+                    {t.subscriptionLine(sub.weeklyMinutes, arLessons.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
                   </span>
                   <span className="text-sm text-slate-700">{t.subscriptionDates(formatDate(sub.start), formatDate(sub.end))}</span>
                   {sub.refundAmount !== null && <span className="text-sm text-slate-700">{t.refunded(formatMoney(sub.refundAmount))}</span>}
@@ -167,7 +167,7 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
               toasts.show({
                 id: "subscription-canceled",
                 type: "success",
-                title: t.canceledSubscription(formatMoney(outcome.refundAmount), formatNumber(outcome.canceledLessons)),
+                title: t.canceledSubscription(formatMoney(outcome.refundAmount), outcome.canceledLessons),
               });
             },
           })

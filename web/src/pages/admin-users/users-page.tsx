@@ -7,7 +7,7 @@ import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useUsersQuery } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
-import { formatDate, formatNumber } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -104,7 +104,7 @@ export function AdminUsersPage() {
           {(page) => (
             <div className="flex flex-col gap-4" aria-busy={users.isFetching || undefined}>
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t.total(formatNumber(page.total))}
+                {t.total(page.total)}
               </p>
               <DataTable
                 caption={columnsText.users}

@@ -43,7 +43,7 @@ function points(series: SeriesPoint[], label: (start: string) => string, display
 }
 
 function Dashboard({ data }: { data: AdminSeries }) {
-  const count = (list: SeriesPoint[]) => formatNumber(list.length);
+  const count = (list: SeriesPoint[]) => list.length;
   return (
     <>
       <Figures id="figures-today" heading={t.today(formatCalendarDay(data.day, { weekday: "long", day: "numeric", month: "long" }))} figures={data.today} />

@@ -35,7 +35,7 @@ import { arLessons } from "../../i18n/ar-EG-lessons";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { formatMoney, formatPercent } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";
@@ -134,7 +134,7 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
       <div className="flex flex-col gap-4">
         <Card title={t.summaryTitle}>
           <dl className="flex flex-col gap-2 text-sm">
-            <Row label={t.weeklyMinutes} value={arLessons.marketplace.plans.weeklyMinutes(formatNumber(plan.weeklyMinutes))} />
+            <Row label={t.weeklyMinutes} value={arLessons.marketplace.plans.weeklyMinutes(plan.weeklyMinutes)} />
             <Row label={t.period} value={arLessons.marketplace.plans.periods[period]} />
             {preview.periodDiscount > 0 && <Row label={t.basePrice} value={<s>{formatMoney(preview.fullPrice)}</s>} />}
             {preview.periodDiscount > 0 && <Row label={t.periodDiscount} value={`− ${formatMoney(preview.periodDiscount)}`} />}

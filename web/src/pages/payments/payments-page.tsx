@@ -55,7 +55,7 @@ function SubscriptionCard() {
       ) : current.data.info && current.data.info.status === "active" ? (
         <div className="flex flex-col gap-1 text-slate-800" data-testid="current-subscription">
           <p className="font-bold">
-            {arLessons.marketplace.plans.weeklyMinutes(formatNumber(current.data.info.weeklyMinutes))} — {arLessons.marketplace.plans.periods[current.data.info.period]}
+            {arLessons.marketplace.plans.weeklyMinutes(current.data.info.weeklyMinutes)} — {arLessons.marketplace.plans.periods[current.data.info.period]}
           </p>
           <p className="text-sm">{t.minutesLeft(formatNumber(current.data.remainingWeeklyMinutes), formatNumber(current.data.info.weeklyMinutes))}</p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>

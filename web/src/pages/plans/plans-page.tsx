@@ -4,7 +4,7 @@ import { periodOffers, usePlansQuery } from "../../features/plans/use-plans";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
+import { formatMoney, formatPercent } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -35,7 +35,7 @@ export function PlansPage() {
 }
 
 function PlanCard({ plan }: { plan: PlanView }) {
-  const minutes = formatNumber(plan.weeklyMinutes);
+  const minutes = plan.weeklyMinutes;
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
