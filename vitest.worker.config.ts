@@ -8,6 +8,8 @@ export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
+      // The local entry: the Worker with the emulators in-process (wrangler.toml's main has none).
+      main: "./emulators/local.ts",
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),

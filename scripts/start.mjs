@@ -41,10 +41,11 @@ const localVars = localVarArgs(root);
 console.log("• Applying D1 migrations locally…");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 
+// The local entry (the Worker with the emulators in-process), not wrangler.toml's production main.
 console.log(`• Starting the Worker on ${base}…`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
+  ["dev", "emulators/local.ts", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: quietEnv },
 );
 

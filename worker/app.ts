@@ -11,6 +11,7 @@ import { createLogger, describeError } from "./http/logger";
 import { openApiDocument } from "./http/openapi";
 import { mount } from "./http/route";
 import { createServices } from "./integrations";
+import type { Emulators } from "./integrations/emulated";
 import { apiRoutes } from "./routes";
 
 /** The request's execution context, if it has one (an app called without one, in a test, has none). */
@@ -22,8 +23,12 @@ function executionContextOf(c: { executionCtx: unknown }): ExecutionContext | un
   }
 }
 
-/** Builds the /api/v1 app: request id, configuration, CORS, identity, routes, one error mapper. */
-export function createApp(): Hono<AppEnv> {
+/**
+ * Builds the /api/v1 app: request id, configuration, CORS, identity, routes, one error mapper.
+ * `emulators` are the local entry's (emulators/local.ts); without them the local-only routes
+ * that reach an emulator or a seed answer 404.
+ */
+export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath("/api/v1");
 
   app.use(async (c, next) => {
@@ -35,7 +40,7 @@ export function createApp(): Hono<AppEnv> {
     const config = readConfig(c.env);
     c.set("config", config);
     c.set("db", createDb(c.env));
-    c.set("services", createServices(config, c.env, executionContextOf(c)));
+    c.set("services", createServices(config, c.env, executionContextOf(c), emulators));
     await next();
   });
 

@@ -74,7 +74,7 @@ const configSchema = z
     WHATSAPP_TOKEN: optional(z.string()),
     TELEGRAM_BOT_TOKEN: optional(z.string()),
     // Telegram (docs/services.md §3): the bot's username makes the t.me deep link; the webhook secret
-    // is setWebhook's secret_token. Locally, without a token, the emulator in worker/dev/telegram.
+    // is setWebhook's secret_token. Locally, without a token, the emulator in emulators/telegram.
     TELEGRAM_BOT_USERNAME: optional(z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @")),
     TELEGRAM_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -")),
     TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),

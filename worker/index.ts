@@ -3,6 +3,7 @@ import { errorMessage } from "../schema/errors";
 import { createApp } from "./app";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./env";
 import { createLogger } from "./http/logger";
+import type { Emulators } from "./integrations/emulated";
 import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
@@ -27,7 +28,6 @@ export type ChatRoom = ChatRoomParty;
 export type SessionRoom = SessionRoomParty;
 export type UserChannel = UserChannelParty;
 
-const app = createApp();
 
 // Each misconfiguration is logged once per isolate, not on every request.
 const logged = new Set<string>();
@@ -50,7 +50,7 @@ function configOrNull(env: Env): Config | null {
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-async function serve(request: Request, url: URL, env: Env, config: Config | null, ctx: ExecutionContext): Promise<Response> {
+async function serve(app: ReturnType<typeof createApp>, request: Request, url: URL, env: Env, config: Config | null, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = url;
   // Source maps are built for error reporting, never served.
   if (pathname.endsWith(".map") && !pathname.startsWith("/api/")) return notFound();
@@ -72,37 +72,48 @@ async function serve(request: Request, url: URL, env: Env, config: Config | null
   return page ?? env.ASSETS.fetch(request);
 }
 
-const handler = {
-  async fetch(request, rawEnv, ctx) {
-    const url = new URL(request.url);
-    const { env, misconfigured } = envForRequest(rawEnv, url);
-    if (misconfigured)
-      logOnce("local-on-public-host", "ENVIRONMENT=local on a non-loopback host: served as production (no /dev routes, emulators or seed); set ENVIRONMENT in wrangler.toml", { host: url.hostname });
-    const config = configOrNull(env);
-    const response = await serve(request, url, env, config, ctx);
-    return withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });
-  },
-  async scheduled(controller, env) {
-    await runScheduled(controller, env);
-  },
-} satisfies ExportedHandler<Env>;
+/**
+ * The Worker's composition root. The production entry (this module's default export) passes no
+ * emulators; the local entry (emulators/local.ts) passes its in-process emulators, so they exist
+ * only in that bundle. `app` is the /api/v1 app, which the emulators deliver their webhooks to.
+ */
+export function createWorker(emulators: Emulators | null) {
+  const app = createApp(emulators);
+  const handler = {
+    async fetch(request, rawEnv, ctx) {
+      const url = new URL(request.url);
+      const { env, misconfigured } = envForRequest(rawEnv, url);
+      if (misconfigured)
+        logOnce("local-on-public-host", "ENVIRONMENT=local on a non-loopback host: served as production (no /dev routes, emulators or seed); set ENVIRONMENT in wrangler.toml", { host: url.hostname });
+      const config = configOrNull(env);
+      const response = await serve(app, request, url, env, config, ctx);
+      return withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });
+    },
+    async scheduled(controller, env) {
+      await runScheduled(controller, env, emulators);
+    },
+  } satisfies ExportedHandler<Env>;
 
-// Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
-// and the crons then run inside @sentry/cloudflare; without it they run bare, nothing added.
-// The handler gets the Worker's own env, not the SDK's instrumented copy (a new proxy per request,
-// which would defeat the per-env configuration cache and add D1 breadcrumbs carrying query values).
-const ownEnv = new WeakMap<Request, Env>();
-const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), {
-  fetch: (request, env, ctx) => handler.fetch(request, ownEnv.get(request) ?? env, ctx),
-  scheduled: handler.scheduled,
-});
+  // Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
+  // and the crons then run inside @sentry/cloudflare; without it they run bare, nothing added.
+  // The handler gets the Worker's own env, not the SDK's instrumented copy (a new proxy per request,
+  // which would defeat the per-env configuration cache and add D1 breadcrumbs carrying query values).
+  const ownEnv = new WeakMap<Request, Env>();
+  const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), {
+    fetch: (request, env, ctx) => handler.fetch(request, ownEnv.get(request) ?? env, ctx),
+    scheduled: handler.scheduled,
+  });
 
-export default {
-  fetch: (request, env, ctx) => {
-    if (!env.SENTRY_DSN) return handler.fetch(request, env, ctx);
-    ownEnv.set(request, env);
-    return reported.fetch!(request, env, ctx);
-  },
-  scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
-    env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
-} satisfies ExportedHandler<Env>;
+  const worker = {
+    fetch: (request, env, ctx) => {
+      if (!env.SENTRY_DSN) return handler.fetch(request, env, ctx);
+      ownEnv.set(request, env);
+      return reported.fetch!(request, env, ctx);
+    },
+    scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
+      env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
+  } satisfies ExportedHandler<Env>;
+  return { app, handler: worker };
+}
+
+export default createWorker(null).handler;

@@ -52,7 +52,7 @@ try {
   const signIn = await post("/api/v1/auth/password", { email: "student@dars.test", password: "Dars@2026" }).then((response) => response.json());
   const auth = { authorization: `Bearer ${signIn.token}` };
 
-  // The benchmark's own data, in one D1 batch (worker/dev/bench.ts, local only).
+  // The benchmark's own data, in one D1 batch (emulators/bench.ts, local only).
   progress("seeding");
   const seedStarted = Date.now();
   const seeded = await post("/api/v1/dev/bench/seed", { tag: "bench", tutors: TUTORS, students: BOOKERS + CHAT_ROOMS, tutorTokens: BOOKERS + CHAT_ROOMS });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
-import { DECLINED_CVV } from "../../worker/dev/fawry/app";
+import { DECLINED_CVV } from "../../emulators/fawry/app";
 import { SANDBOX, addCard, notifyApp, signedNotification, transactionRow } from "./factories-payments";
 import { call } from "./helpers";
 

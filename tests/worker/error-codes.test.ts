@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { InterviewStatus, MessagingApp, PlanPeriod, Role, VerificationType } from "../../schema/enums";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { tutor, verifiedStudent } from "./factories-chat";
@@ -53,7 +54,7 @@ describe("phone verification codes", () => {
       headers: { authorization: `Bearer ${await storedSessionToken(user.id, secret)}`, "content-type": "application/json" },
       body: JSON.stringify({ phone: "01512345678", method: MessagingApp.Telegram }),
     });
-    const response = await createApp().fetch(request, staging, createExecutionContext());
+    const response = await createApp(emulators).fetch(request, staging, createExecutionContext());
     const body = await response.json<{ code: string }>();
     expect([response.status, body.code]).toEqual([422, "unresolved-phone"]);
     expect(await count("SELECT count(*) AS n FROM confirmation_codes WHERE user_id = ? AND type = ?", user.id, VerificationType.VerifyTelegram)).toBe(0);

@@ -1,10 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { ORIGIN } from "./helpers";
 
-const app = createApp();
+const app = createApp(emulators);
 
 /**
  * Calls the API and waits for everything it deferred (outbox deliveries, in-process emulator

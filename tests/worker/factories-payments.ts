@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { signatures, type PaymentDetails } from "../../worker/integrations/fawry";
-import { LOCAL_FAWRY } from "../../worker/domain/payments";
+import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
 import { ORIGIN, call } from "./helpers";
 
 export const SANDBOX = "/api/v1/dev/fawry";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
-import { setDemoMediaStatements } from "../../worker/dev/media";
+import { setDemoMediaStatements } from "../../emulators/media";
 import { call, createUserWithRole } from "./helpers";
 
 export const BIO = "مدرس لغة إنجليزية بخبرة طويلة في المحادثة";

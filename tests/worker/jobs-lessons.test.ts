@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { emulators } from "../../emulators/local";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { addMinutes, book, createStudent, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
 
@@ -8,7 +9,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 async function runCron(cron: string, at: Date) {
-  await runScheduled(createScheduledController({ cron, scheduledTime: at.getTime() }), env);
+  await runScheduled(createScheduledController({ cron, scheduledTime: at.getTime() }), env, emulators);
 }
 
 const keys = async (prefix: string) =>

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
+import worker from "../../emulators/local";
 import { schedules } from "../../worker/jobs";
 
 async function runCron(cron: string) {

@@ -1,12 +1,11 @@
 import { AccessToken, type VideoGrant } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
 import { RoomMembershipEvent } from "../../schema/enums";
-import { roomServiceFor } from "../../worker/dev/livekit";
 import type { Config, Env } from "../../worker/env";
 import { readConfig } from "../../worker/env";
-import { TwirpError } from "../../worker/integrations/livekit";
-import { createLiveKitEmulator } from "../../worker/dev/livekit/app";
-import { dispatchToApi } from "../../worker/dev/dispatch";
+import { TwirpError, roomServiceFor } from "../../worker/integrations/livekit";
+import { createLiveKitEmulator } from "../../emulators/livekit/app";
+import { emulators, localApi } from "../../emulators/local";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { attendance, createLesson } from "./factories-sessions";
@@ -27,7 +26,7 @@ const join = (room: string, identity: number) => settle("POST", "/api/v1/dev/liv
 const leave = (room: string, identity: number) => settle("POST", "/api/v1/dev/livekit/__emu/leave", { body: { room, identity: String(identity) }, env: LIVEKIT });
 
 /** The Worker's own room-service client, reaching the emulator in-process. */
-const service = () => roomServiceFor(configured, readConfig(configured) as Config)!;
+const service = () => roomServiceFor(readConfig(configured) as Config, (request) => emulators.fetch(request, configured))!;
 
 describe("the LiveKit room-service emulator (Twirp)", () => {
   it("creates, lists and deletes rooms with the Room JSON shape", async () => {
@@ -91,7 +90,7 @@ describe("emulated joins and leaves reach our webhook, signed", () => {
       apiKey: LIVEKIT.LIVEKIT_API_KEY,
       apiSecret: "a-different-secret-0123456789",
       webhookUrl: "https://dars.test/api/v1/session/livekit/webhook",
-      deliver: (request) => dispatchToApi(request, configured, ctx),
+      deliver: async (request) => localApi(request, configured, ctx),
     });
     const joined = await stranger.fetch(new Request("https://dars.test/api/v1/dev/livekit/__emu/join", { method: "POST", body: JSON.stringify({ room: sessionId, identity: String(student.id) }) }));
     await waitOnExecutionContext(ctx);

@@ -3,13 +3,14 @@ import { env } from "cloudflare:workers";
 import { verify } from "hono/jwt";
 import { AccessToken } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { ORIGIN, call } from "./helpers";
 import { attendance, createLesson, createStudent } from "./factories-sessions";
 
 const LIVEKIT = { LIVEKIT_URL: "wss://livekit.dars.test", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "test-livekit-secret-0123456789" };
 const configured = { ...env, ...LIVEKIT };
-const app = createApp();
+const app = createApp(emulators);
 
 /** Calls the API with LiveKit configured (the test env itself has none). */
 async function callWithLiveKit(method: string, path: string, init: { token?: string; headers?: Record<string, string>; body?: string } = {}) {

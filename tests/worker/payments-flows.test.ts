@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PaymentMethod, PlanPeriod, Role, TransactionStatus } from "../../schema/enums";
-import { DECLINED_CVV } from "../../worker/dev/fawry/app";
+import { DECLINED_CVV } from "../../emulators/fawry/app";
 import { createPlan, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { SANDBOX, addCard, notifyApp, pathOf, sandboxOrder, signedNotification, submitForm, subscriptionsOf, transactionRow } from "./factories-payments";
 import { call } from "./helpers";

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, Role, TransactionStatus } from "../../schema/enums";
+import { emulators } from "../../emulators/local";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
 import { subscriptionsOf, transactionRow } from "./factories-payments";
@@ -14,7 +15,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 async function hourly(at: number) {
-  await runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env);
+  await runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env, emulators);
 }
 
 async function order(kind: "ref-num" | "e-wallet", couponCode?: string) {

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PaymentMethod, PlanPeriod, RefundStatus, Role, TransactionStatus } from "../../schema/enums";
 import { signatures } from "../../worker/integrations/fawry";
-import { LOCAL_FAWRY } from "../../worker/domain/payments";
+import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
 import { createPlan, createStudent, createUser, subscribe, type Session } from "./factories-lessons";
 import { SANDBOX, notifyApp, sandboxOrder, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
 import { call } from "./helpers";

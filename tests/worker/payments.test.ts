@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, TransactionStatus } from "../../schema/enums";
 import { createPlan, createStudent } from "./factories-lessons";
-import { DECLINED_CVV } from "../../worker/dev/fawry/app";
+import { DECLINED_CVV } from "../../emulators/fawry/app";
 import { SANDBOX, addCard, notifyApp, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
 import { call } from "./helpers";
 
@@ -87,7 +87,7 @@ describe("payments through the Fawry sandbox", () => {
 
   it("refuses a reused merchantRefNum in the sandbox", async () => {
     const { signatures } = await import("../../worker/integrations/fawry");
-    const { LOCAL_FAWRY } = await import("../../worker/domain/payments");
+    const { LOCAL_FAWRY } = await import("../../worker/integrations/emulated");
     const body = { merchantCode: LOCAL_FAWRY.merchantCode, merchantRefNum: "19999999999", customerProfileId: "5", amount: 10, paymentMethod: "PAYATFAWRY" };
     const signature = await signatures.payAtFawry(LOCAL_FAWRY, body);
     const first = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, { body: { ...body, signature } });

@@ -6,6 +6,7 @@ import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, RefundStatus, Role, TransactionStatus } from "../../schema/enums";
 import { refundAmount } from "../../schema/refund";
+import { emulators } from "../../emulators/local";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { createPlan, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { SANDBOX, sandboxOrder, subscriptionsOf, transactionRow } from "./factories-payments";
@@ -47,7 +48,7 @@ const alarmsOf = async (transactionId: number) =>
 const failNext = (name: "refund" | "cancel", times = 1) => call("POST", `${SANDBOX}/__emu/fail/${name}`, { body: { times } });
 
 async function everyFiveMinutes(at: number) {
-  await runScheduled(createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: at }), env);
+  await runScheduled(createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: at }), env, emulators);
 }
 
 describe("the refund rule (schema/refund.ts, shared by the Worker and the SPA)", () => {
@@ -247,7 +248,7 @@ describe("the daily payments digest", () => {
     const sixUtc = new Date();
     sixUtc.setUTCDate(sixUtc.getUTCDate() + 1);
     sixUtc.setUTCHours(6, 0, 0, 0);
-    const hourly = (at: number) => runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env);
+    const hourly = (at: number) => runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env, emulators);
     const digests = () => env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'").bind(superAdmin.id).first("n");
     await hourly(sixUtc.getTime() - 3600_000); // 05:00: not the digest's hour
     expect(await digests()).toBe(0);

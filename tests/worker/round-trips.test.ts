@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import type { BenchSeed } from "../../worker/dev/bench";
+import type { BenchSeed } from "../../emulators/bench";
 import { createDb } from "../../worker/db";
 import { deliverAll, enqueue } from "../../worker/notifications/outbox";
 import type { Env } from "../../worker/env";
@@ -17,7 +17,7 @@ type Trip = { sql: string };
 /**
  * Records the round trips made while `run` is awaited. Notification delivery is left out: it runs
  * after the response (waitUntil), not on the request's path, and locally its statements are the
- * outbox status update and the messaging emulators' own tables (worker/dev/), which stand in for
+ * outbox status update and the messaging emulators' own tables (emulators/), which stand in for
  * outside services.
  */
 async function roundTrips(run: () => Promise<unknown>, { all = false } = {}): Promise<Trip[]> {

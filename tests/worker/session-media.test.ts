@@ -2,6 +2,7 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/env";
 import { ORIGIN, call } from "./helpers";
@@ -10,7 +11,7 @@ import { attendance, createLesson, createUser, openRoom, send } from "./factorie
 const TURN = { urls: ["turn:turn.dars.test:3478?transport=udp", "turns:turn.dars.test:5349"], username: "dars", credential: "turn-secret-do-not-leak" };
 const STUN = { urls: "stun:stun.dars.test:3478" };
 const ICE_SERVERS = JSON.stringify([STUN, TURN]);
-const app = createApp();
+const app = createApp(emulators);
 
 /** GET /session/{id} with other configuration than the test env's. */
 async function viewWith(overrides: Partial<Env>, sessionId: string, token: string) {

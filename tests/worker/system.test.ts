@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/env";
 import { call } from "./helpers";
@@ -56,7 +57,7 @@ describe("system routes", () => {
 
   it("hides the local mailbox outside the local environment", async () => {
     const production = { ...env, ...fawryAccount, ...otherRequired, ENVIRONMENT: "production", TOKEN_SECRET: "x".repeat(40) } as Env;
-    const response = await createApp().fetch(new Request("https://dars.test/api/v1/dev/outbox"), production, createExecutionContext());
+    const response = await createApp(emulators).fetch(new Request("https://dars.test/api/v1/dev/outbox"), production, createExecutionContext());
     expect(response.status).toBe(404);
   });
 
@@ -96,7 +97,7 @@ describe("startup configuration", () => {
 
   it("answers unexpected, without details, when the configuration is bad", async () => {
     const broken = { ...env, ENVIRONMENT: "moon" } as Env;
-    const response = await createApp().fetch(new Request("https://dars.test/api/v1/health"), broken, createExecutionContext());
+    const response = await createApp(emulators).fetch(new Request("https://dars.test/api/v1/health"), broken, createExecutionContext());
     expect(response.status).toBe(500);
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("unexpected");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role, VerificationType } from "../../schema/enums";
-import { LOCAL_TELEGRAM } from "../../worker/dev/telegram/app";
+import { LOCAL_TELEGRAM } from "../../emulators/telegram/app";
 import { TelegramError, startPayload, telegramClient } from "../../worker/integrations/telegram";
 import { ORIGIN, call, createUserWithRole, register } from "./helpers";
 import { newChatId, outboxFor, settle } from "./factories-messaging";

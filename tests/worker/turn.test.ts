@@ -2,8 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import { turnEmulator } from "../../worker/dev/turn";
+import { turnEmulator } from "../../emulators/turn";
 import { readConfig, type Env } from "../../worker/env";
 import { TURN_MIN_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS, turnTtl } from "../../worker/integrations/turn";
 import { createLesson, createUser } from "./factories-sessions";
@@ -12,7 +13,7 @@ import { ORIGIN } from "./helpers";
 const STUN = { urls: "stun:stun.dars.test:3478" };
 const KEYS = { TURN_KEY_ID: "turn-key-id-1", TURN_KEY_API_TOKEN: "turn-api-token-do-not-leak" };
 const API = "https://turn-api.dars.test/v1";
-const app = createApp();
+const app = createApp(emulators);
 
 type Media = { liveKit: boolean; iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> };
 

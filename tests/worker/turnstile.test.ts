@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
+import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { readConfig } from "../../worker/env";
 import { contentSecurityPolicy } from "../../worker/http/security-headers";
-import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../../worker/dev/turnstile";
+import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../../emulators/turnstile";
 import type { Env } from "../../worker/env";
 import { createUser } from "./factories-lessons";
 import { PASSWORD, call, uniqueEmail } from "./helpers";
@@ -16,7 +17,7 @@ function withTurnstile(secret: string) {
   return async (method: string, path: string, body: unknown, token?: string) => {
     const headers: Record<string, string> = { "content-type": "application/json", "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
     if (token !== undefined) headers["x-turnstile-token"] = token;
-    const response = await createApp().fetch(new Request(`https://dars.test/api/v1${path}`, { method, headers, body: JSON.stringify(body) }), configured, createExecutionContext());
+    const response = await createApp(emulators).fetch(new Request(`https://dars.test/api/v1${path}`, { method, headers, body: JSON.stringify(body) }), configured, createExecutionContext());
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 }
@@ -64,7 +65,7 @@ describe("Cloudflare Turnstile on the public forms", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
       body: JSON.stringify({ ...registration(), role: Role.Studio, name: "استوديو" }),
     });
-    const response = await createApp().fetch(request, configured, createExecutionContext());
+    const response = await createApp(emulators).fetch(request, configured, createExecutionContext());
     expect([response.status, ((await response.json()) as { code?: string }).code]).toEqual([201, undefined]);
   });
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { InterviewStatus, Role } from "../../schema/enums";
-import { DEMO_MEDIA_URLS, storeDemoMedia } from "../../worker/dev/media";
-import { seedDemoData } from "../../worker/dev/seed";
+import { DEMO_MEDIA_URLS, storeDemoMedia } from "../../emulators/media";
+import { seedDemoData } from "../../emulators/seed";
 import { createStudent, db } from "./factories-lessons";
 import { insertInterview, manager } from "./factories-onboarding";
 import { at, createSlot, onboardedTutor } from "./factories-tutors";

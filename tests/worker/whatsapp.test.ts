@@ -1,11 +1,12 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import worker from "../../worker/index";
+import worker from "../../emulators/local";
 import { schedules } from "../../worker/jobs";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role } from "../../schema/enums";
-import { LOCAL_WHATSAPP } from "../../worker/dev/whatsapp/app";
+import { LOCAL_WHATSAPP } from "../../emulators/whatsapp/app";
 import { readConfig, type Env } from "../../worker/env";
+import { emulators } from "../../emulators/local";
 import { createServices } from "../../worker/integrations";
 import { WhatsAppError, hmacSha256Hex, templateFor, templateText } from "../../worker/integrations/whatsapp";
 import { call, register } from "./helpers";
@@ -14,7 +15,7 @@ import { outboxFor, settle } from "./factories-messaging";
 const MESSAGES = `/api/v1/dev/whatsapp/v23.0/${LOCAL_WHATSAPP.phoneNumberId}/messages`;
 const AUTH = { authorization: `Bearer ${LOCAL_WHATSAPP.token}` };
 const sentTo = async (waId: string) => (await call("GET", `/api/v1/dev/whatsapp/__emu/messages?to=${waId}`)).body.list as { id: string; body: any }[];
-const services = () => createServices(readConfig(env as Env), env as Env);
+const services = () => createServices(readConfig(env as Env), env as Env, undefined, emulators);
 
 describe("WhatsApp delivery: templates for everything business-initiated", () => {
   it("sends a phone code as the verify_phone_number template (code in the body and the copy-code button) to 20…", async () => {

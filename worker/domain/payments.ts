@@ -6,12 +6,10 @@ import type { CheckoutBody } from "../../schema/api/payment";
 import { transactions } from "../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/enums";
 import type { Config, Env } from "../env";
-import { sandboxFetch } from "../dev/fawry";
-import { SANDBOX_BASE } from "../dev/fawry/app";
-import { LOCAL_FAWRY } from "../dev/fawry/keys";
 import type { Db } from "../http/context";
 import { Failure, fail } from "../http/failure";
 import type { Logger } from "../http/logger";
+import { EMULATOR_PATHS, LOCAL_FAWRY, type Fetcher } from "../integrations/emulated";
 import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../integrations/fawry";
 import { publishToUser } from "../notifications/publish";
 import { publishLessonCanceled } from "../notifications/lesson-events";
@@ -36,19 +34,17 @@ export const unpaidLifetime: Record<PaymentMethod, number> = {
   [PaymentMethod.Free]: HOUR,
 };
 
-/** The local sandbox's merchant and key (worker/dev/fawry/keys.ts). */
-export { LOCAL_FAWRY };
-
 /**
  * The Fawry client for this environment: the configured base URL and keys, or in the local
- * environment (no FAWRY_BASE_URL) the sandbox at {origin}/api/v1/dev/fawry, dispatched in-process.
+ * environment (no FAWRY_BASE_URL) the sandbox at {origin}/api/v1/dev/fawry, dispatched in-process
+ * through `emulate` (Services.local, which only the local entry provides).
  */
-export function fawryFor(env: Env, config: Config, origin: string, ctx?: ExecutionContext): FawryClient {
+export function fawryFor(config: Config, origin: string, emulate: Fetcher | null): FawryClient {
   if (config.FAWRY_BASE_URL && config.FAWRY_MERCHANT_CODE && config.FAWRY_SECURE_KEY)
     return fawryClient({ baseUrl: config.FAWRY_BASE_URL, merchantCode: config.FAWRY_MERCHANT_CODE, secureKey: config.FAWRY_SECURE_KEY, fetch: (r) => fetch(r) });
-  if (!config.isLocal) fail("fawry-error");
+  if (!config.isLocal || !emulate) fail("fawry-error");
   const keys = { merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode, secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey };
-  return fawryClient({ ...keys, baseUrl: origin + SANDBOX_BASE, fetch: sandboxFetch(env, keys, ctx) });
+  return fawryClient({ ...keys, baseUrl: origin + EMULATOR_PATHS.fawry, fetch: emulate });
 }
 
 /** The secure key notifications are verified with (null when Fawry is not configured). */

@@ -1,10 +1,9 @@
-import { telegramFor } from "../dev/telegram";
-import { whatsAppFor } from "../dev/whatsapp";
 import type { Config, Env } from "../env";
+import type { Emulators, LocalServices } from "./emulated";
 import { httpMailer } from "./email";
 import { googleVerifier, type GoogleVerifier } from "./google";
-import { botTelegram } from "./telegram";
-import { cloudWhatsApp } from "./whatsapp";
+import { botTelegram, telegramFor } from "./telegram";
+import { cloudWhatsApp, whatsAppFor } from "./whatsapp";
 
 export type Channel = "email" | "whatsapp" | "telegram";
 
@@ -26,15 +25,22 @@ export type Services = {
   send(channel: Channel, message: Outgoing): Promise<void>;
   /** Null when Google sign-in is not configured. */
   google: GoogleVerifier | null;
+  /** The local environment's emulators and seeds, when the local entry passed them in; else null. */
+  local?: LocalServices | null;
 };
 
 /**
  * Real providers when their secrets are set. In the local environment WhatsApp and Telegram go to
- * their emulators (worker/dev/whatsapp, worker/dev/telegram), dispatched in-process, and email
+ * their emulators (emulators/, passed in by the local entry), dispatched in-process, and email
  * goes nowhere: the outbox row itself is the message, readable at /dev/mailbox. Outside local, a
  * channel without secrets is a delivery failure the outbox records and retries.
  */
-export function createServices(config: Config, env?: Env, ctx?: ExecutionContext): Services {
+export function createServices(config: Config, env?: Env, ctx?: ExecutionContext, emulators: Emulators | null = null): Services {
+  const local: LocalServices | null =
+    emulators && env && config.isLocal
+      ? { fetch: (request) => emulators.fetch(request, env, ctx), seedDemo: emulators.seedDemo, seedBench: emulators.seedBench }
+      : null;
+  const emulate = local?.fetch ?? null;
   const mailer =
     config.EMAIL_API_URL && config.EMAIL_API_KEY
       ? httpMailer({ url: config.EMAIL_API_URL, apiKey: config.EMAIL_API_KEY, from: config.EMAIL_FROM })
@@ -42,8 +48,8 @@ export function createServices(config: Config, env?: Env, ctx?: ExecutionContext
   // Built on first use: most requests send nothing.
   let whatsapp: ReturnType<typeof cloudWhatsApp> | null | undefined;
   let telegram: ReturnType<typeof botTelegram> | null | undefined;
-  const whatsApp = () => (whatsapp === undefined ? (whatsapp = mapNull(whatsAppFor(config, env, ctx), cloudWhatsApp)) : whatsapp);
-  const bot = () => (telegram === undefined ? (telegram = mapNull(telegramFor(config, env, ctx)?.client ?? null, botTelegram)) : telegram);
+  const whatsApp = () => (whatsapp === undefined ? (whatsapp = mapNull(whatsAppFor(config, emulate), cloudWhatsApp)) : whatsapp);
+  const bot = () => (telegram === undefined ? (telegram = mapNull(telegramFor(config, emulate)?.client ?? null, botTelegram)) : telegram);
 
   const unconfigured = async (channel: Channel) => {
     if (!config.isLocal) throw new Error(`${channel} is not configured`);
@@ -61,6 +67,7 @@ export function createServices(config: Config, env?: Env, ctx?: ExecutionContext
       return client ? client.sendText(message.to, message.text) : unconfigured(channel);
     },
     google: config.GOOGLE_CLIENT_ID ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : null,
+    local,
   };
 }
 

@@ -1,8 +1,10 @@
 // Telegram Bot API (docs/services.md §3). A bot can only write to a chat that pressed Start: the
 // user opens our deep link t.me/<bot>?start=<one-time token>, Telegram delivers "/start <token>"
 // to our webhook with the secret header, and we store the chat id on the user (§3.2).
-// `fetch` is injected: the real one outside local; locally the emulator (worker/dev/telegram),
+// `fetch` is injected: the real one outside local; locally the emulator (emulators/telegram),
 // dispatched in-process with the same Request objects.
+import type { Config } from "../env";
+import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_TELEGRAM, type Fetcher } from "./emulated";
 
 /** Every Bot API answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` (§3.1). */
 export type Envelope<T> =
@@ -89,5 +91,25 @@ export function botTelegram(client: TelegramClient): Telegram {
     async sendText(chatId, text) {
       await client.sendMessage(chatId, text);
     },
+  };
+}
+
+/** The webhook secret: configured, or the local one. */
+export const telegramWebhookSecret = (config: Config) => config.TELEGRAM_WEBHOOK_SECRET ?? LOCAL_TELEGRAM.webhookSecret;
+
+/**
+ * The Telegram client for this environment: the real Bot API with TELEGRAM_BOT_TOKEN, else in the
+ * local environment the emulator (`emulate`, the local entry's); null otherwise (delivery then fails).
+ */
+export function telegramFor(config: Config, emulate: Fetcher | null): { client: TelegramClient; username: string } | null {
+  if (config.TELEGRAM_BOT_TOKEN)
+    return {
+      client: telegramClient({ token: config.TELEGRAM_BOT_TOKEN, baseUrl: config.TELEGRAM_API_URL, fetch: (r) => fetch(r) }),
+      username: config.TELEGRAM_BOT_USERNAME ?? "",
+    };
+  if (!config.isLocal || !emulate) return null;
+  return {
+    client: telegramClient({ token: LOCAL_TELEGRAM.token, baseUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.telegram, fetch: emulate }),
+    username: LOCAL_TELEGRAM.username,
   };
 }

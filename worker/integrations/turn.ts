@@ -3,15 +3,16 @@
  * each session member gets their own short-lived TURN credentials, minted through
  * `POST {TURN_API_URL}/turn/keys/{TURN_KEY_ID}/credentials/generate-ice-servers`
  * (`Authorization: Bearer`, JSON `{"ttl": seconds}`, answer `{"iceServers": [...]}`), valid until
- * the session ends. Locally without TURN_API_URL the in-process emulator (worker/dev/turn.ts)
- * answers the same shape. Without the keys the static ICE_SERVERS stay as they are.
+ * the session ends. Locally without TURN_API_URL the in-process emulator (emulators/turn.ts,
+ * passed in by the local entry) answers the same shape. Without the keys the static ICE_SERVERS stay as they are.
  */
 import { z } from "zod";
-import { turnEmulator, TURN_MAX_TTL_SECONDS } from "../dev/turn";
-import { EMULATOR_ORIGIN } from "../dev/dispatch";
+import { EMULATOR_ORIGIN, EMULATOR_PATHS, type Fetcher } from "./emulated";
 import type { Config, IceServer } from "../env";
 
 export const CLOUDFLARE_TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
+/** Cloudflare's limit on a credential's lifetime (48 hours). */
+export const TURN_MAX_TTL_SECONDS = 172_800;
 /** Added to the time left, so a call that runs a little over its end keeps its relay. */
 export const TURN_TTL_MARGIN_SECONDS = 300;
 /** Never ask for less (a credential that expires while ICE is still gathering is useless). */
@@ -56,11 +57,11 @@ export function cloudflareTurn(options: { apiUrl: string; keyId: string; token: 
  * The configured minter, or null without TURN keys. TURN_API_URL overrides Cloudflare's base URL;
  * locally without it the emulator answers in-process (a Worker cannot fetch its own origin).
  */
-export function turnFor(config: Config): TurnMinter | null {
+export function turnFor(config: Config, emulate: Fetcher | null): TurnMinter | null {
   if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return null;
   const keys = { keyId: config.TURN_KEY_ID, token: config.TURN_KEY_API_TOKEN };
   if (config.TURN_API_URL) return cloudflareTurn({ ...keys, apiUrl: config.TURN_API_URL });
-  if (config.isLocal) return cloudflareTurn({ ...keys, apiUrl: `${EMULATOR_ORIGIN}/turn/v1`, send: (request) => turnEmulator(request) });
+  if (config.isLocal && emulate) return cloudflareTurn({ ...keys, apiUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turn, send: emulate });
   return cloudflareTurn({ ...keys, apiUrl: CLOUDFLARE_TURN_API_URL });
 }
 

@@ -3,12 +3,12 @@
  * TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set, the form's token (header
  * `x-turnstile-token`) is verified server-side with siteverify before anything else happens.
  * Off when the keys are unset (the default locally). Locally without TURNSTILE_VERIFY_URL the
- * in-process emulator (worker/dev/turnstile.ts) answers, with the documented test keys.
+ * in-process emulator (emulators/turnstile.ts, passed in by the local entry) answers, with the documented test keys.
  */
 import type { Config } from "../env";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
-import { turnstileEmulator } from "../dev/turnstile";
+import { EMULATOR_ORIGIN, EMULATOR_PATHS } from "./emulated";
 
 export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 export const TURNSTILE_TOKEN_HEADER = "x-turnstile-token";
@@ -35,9 +35,10 @@ export async function requireHuman(c: AppContext, remoteIp: string | null): Prom
   if (!token || token.length > 2048) fail("captcha-failed");
   const body = new URLSearchParams({ secret: keys.secretKey, response: token });
   if (remoteIp && remoteIp !== "local") body.set("remoteip", remoteIp);
-  const url = keys.verifyUrl ?? (c.get("config").isLocal ? null : SITEVERIFY_URL);
-  const request = new Request(url ?? "http://emulator.local/turnstile/v0/siteverify", { method: "POST", body });
-  const response = await (url ? fetch(request) : turnstileEmulator(request)).catch(() => null);
+  const emulate = keys.verifyUrl || !c.get("config").isLocal ? null : c.get("services").local?.fetch;
+  const url = keys.verifyUrl ?? (emulate ? EMULATOR_ORIGIN + EMULATOR_PATHS.turnstile : SITEVERIFY_URL);
+  const request = new Request(url, { method: "POST", body });
+  const response = await (emulate ? emulate(request) : fetch(request)).catch(() => null);
   const answer = response?.ok ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null) : null;
   if (!answer) {
     c.get("logger").warn("turnstile siteverify unreachable", { status: response?.status ?? null });

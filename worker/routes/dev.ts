@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { pageQuery } from "../../schema/api/common";
 import { listOutbox } from "../notifications/outbox";
-import { benchSeedBody, seedBench } from "../dev/bench";
-import { seedDemoData } from "../dev/seed";
+import { benchSeedBody } from "../../schema/api/bench";
+import { fail } from "../http/failure";
 import { route } from "../http/route";
+import type { LocalServices } from "../integrations/emulated";
+
+/** The emulators and seeds the local entry passed in; 404 without them (the production entry). */
+function local(services: { local?: LocalServices | null }): LocalServices {
+  if (!services.local) fail("not-found");
+  return services.local;
+}
 
 /** The local environment's emulator routes; not mounted anywhere else (404 there). */
 export const devRoutes = [
@@ -22,7 +29,7 @@ export const devRoutes = [
     access: "public",
     localOnly: true,
     summary: "Seed the demo data (idempotent); npm start calls it.",
-    handle: ({ c }) => seedDemoData(c.get("db"), new Date(), c.env.MEDIA),
+    handle: ({ c }) => local(c.get("services")).seedDemo(c.get("db"), new Date(), c.env.MEDIA),
   }),
   route({
     method: "post",
@@ -31,6 +38,6 @@ export const devRoutes = [
     localOnly: true,
     summary: "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
     body: benchSeedBody,
-    handle: ({ c, body }) => seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
+    handle: ({ c, body }) => local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
   }),
 ];

@@ -25,9 +25,7 @@ import {
   type WalletPayment,
 } from "../../schema/api/payment";
 import { PaymentMethod, Role, TransactionStatus, isAdmin } from "../../schema/enums";
-import { sandboxFetch } from "../dev/fawry";
 import {
-  LOCAL_FAWRY,
   applyPaymentDetails,
   closeOtherOrders,
   closeUnpaid,
@@ -49,20 +47,13 @@ import { findByMerchantRef, findTransaction, toTransactionView, type Transaction
 import type { UserRow } from "../domain/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../http/failure";
+import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetails } from "../integrations/fawry";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
-/** The execution context when there is one (a notification the local sandbox delivers in-process has none). */
-const executionOf = (c: AppContext): ExecutionContext | undefined => {
-  try {
-    return c.executionCtx as unknown as ExecutionContext;
-  } catch {
-    return undefined;
-  }
-};
-const client = (c: AppContext) => fawryFor(c.env, c.get("config"), origin(c), executionOf(c));
+const client = (c: AppContext) => fawryFor(c.get("config"), origin(c), c.get("services").local?.fetch ?? null);
 /**
  * Where the payment pages send the browser back: the page's own origin when it is this Worker or
  * an allowed SPA origin (Origin on POSTs, Referer on GETs), else the first configured SPA origin.
@@ -428,10 +419,6 @@ export const fawrySandboxRoutes = (["get", "post", "delete"] as const).map((meth
     access: "public",
     localOnly: true,
     summary: "Local Fawry sandbox: Fawry's paths, hosted add-card and 3-D Secure pages, and the pay-a-reference-number hook.",
-    handle: ({ c }) => {
-      const config = c.get("config");
-      const keys = { merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode, secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey };
-      return sandboxFetch(c.env, keys, c.executionCtx as unknown as ExecutionContext)(c.req.raw);
-    },
+    handle: ({ c }) => emulate(c),
   }),
 );

@@ -2,19 +2,15 @@
 // emulators. The webhooks are public and trusted only through their secret header or signature.
 import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type TelegramLink } from "../../schema/api/messaging";
 import { Role } from "../../schema/enums";
-import { liveKitEmulatorFetch } from "../dev/livekit";
-import { telegramEmulatorFetch, telegramFor, telegramWebhookSecret } from "../dev/telegram";
-import { whatsAppEmulatorFetch, whatsAppWebhookKeys } from "../dev/whatsapp";
 import { issueLinkToken, linkChat, telegramReplies } from "../domain/telegram-link";
-import type { AppContext } from "../http/context";
+import { emulate } from "../http/emulate";
 import { fail } from "../http/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { safeEqual } from "../integrations/fawry";
-import { SECRET_HEADER, deepLink, startPayload } from "../integrations/telegram";
-import { statusesOf, subscriptionChallenge, verifySignature, type WebhookBody } from "../integrations/whatsapp";
+import { SECRET_HEADER, deepLink, startPayload, telegramFor, telegramWebhookSecret } from "../integrations/telegram";
+import { statusesOf, subscriptionChallenge, verifySignature, whatsAppWebhookKeys, type WebhookBody } from "../integrations/whatsapp";
 
-const ctxOf = (c: AppContext) => c.executionCtx as unknown as ExecutionContext;
 
 export const messagingRoutes = [
   route({
@@ -25,7 +21,7 @@ export const messagingRoutes = [
       "A one-time Telegram deep link (t.me/<bot>?start=<token>, 15 minutes): pressing Start in the bot stores the chat id on the account, so notifications and phone codes can go to Telegram.",
     status: 201,
     async handle({ c, user }): Promise<TelegramLink> {
-      const telegram = telegramFor(c.get("config"), c.env);
+      const telegram = telegramFor(c.get("config"), c.get("services").local?.fetch ?? null);
       if (!telegram) fail("service-unavailable");
       const { token, expiresAt } = await issueLinkToken(c.get("db"), user.id);
       return { url: deepLink(telegram.username, token), botUsername: telegram.username, expiresAt };
@@ -62,7 +58,7 @@ export const messagingRoutes = [
     summary: "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
     async handle({ c }) {
       const config = c.get("config");
-      const telegram = telegramFor(config, c.env, ctxOf(c));
+      const telegram = telegramFor(config, c.get("services").local?.fetch ?? null);
       if (!telegram) fail("service-unavailable");
       const url = `${new URL(c.req.url).origin}/api/v1/telegram/webhook`;
       await telegram.client.setWebhook(url, telegramWebhookSecret(config)).catch((error: unknown) => {
@@ -114,7 +110,7 @@ export const messagingEmulatorRoutes = [
       access: "public",
       localOnly: true,
       summary: "Local Telegram Bot API emulator: /bot<token>/{sendMessage,setWebhook,getUpdates,getMe} and the test hooks /__emu/{send,chat,messages}.",
-      handle: ({ c }) => telegramEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+      handle: ({ c }) => emulate(c),
     }),
   ),
   ...(["get", "post"] as const).map((method) =>
@@ -124,7 +120,7 @@ export const messagingEmulatorRoutes = [
       access: "public",
       localOnly: true,
       summary: "Local WhatsApp Cloud API emulator: /<version>/<phone-number-id>/messages and the test hooks /__emu/{messages,fail,status,inbound}.",
-      handle: ({ c }) => whatsAppEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+      handle: ({ c }) => emulate(c),
     }),
   ),
   ...(["get", "post"] as const).map((method) =>
@@ -134,7 +130,7 @@ export const messagingEmulatorRoutes = [
       access: "public",
       localOnly: true,
       summary: "Local LiveKit room-service emulator (no media): /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant} and the hooks /__emu/{join,leave}, which send signed webhooks.",
-      handle: ({ c }) => liveKitEmulatorFetch(c.env, c.get("config"), ctxOf(c))(c.req.raw),
+      handle: ({ c }) => emulate(c),
     }),
   ),
 ];

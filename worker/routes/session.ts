@@ -35,7 +35,7 @@ const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("co
  */
 async function memberIceServers(c: AppContext, session: SessionInfo, userId: number): Promise<IceServer[]> {
   const config = c.get("config");
-  const turn = turnFor(config);
+  const turn = turnFor(config, c.get("services").local?.fetch ?? null);
   const ttl = turn && !session.canceled ? turnTtl(session.end, new Date()) : null;
   if (!turn || ttl === null) return config.ICE_SERVERS;
   try {

@@ -61,7 +61,7 @@ export const subscriptionRoutes = [
       let transaction = null;
       if (sub.transactionId !== null) {
         const open = outcome.refundId === null ? null : await openRefundOf(db, sub.transactionId);
-        if (open) await requestRefund(db, fawryFor(c.env, c.get("config"), new URL(c.req.url).origin), open, c.get("logger"), c.env);
+        if (open) await requestRefund(db, fawryFor(c.get("config"), new URL(c.req.url).origin, c.get("services").local?.fetch ?? null), open, c.get("logger"), c.env);
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
       await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);

@@ -1,5 +1,5 @@
+import { emulate } from "../http/emulate";
 import { route } from "../http/route";
-import { turnstileEmulator } from "../dev/turnstile";
 import { turnstileSiteKey } from "../integrations/turnstile";
 import { currentBusinessSettings } from "../domain/platform-settings";
 
@@ -40,6 +40,6 @@ export const systemRoutes = [
     access: "public",
     localOnly: true,
     summary: "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",
-    handle: ({ c }) => turnstileEmulator(c.req.raw),
+    handle: ({ c }) => emulate(c),
   }),
 ];

@@ -6,9 +6,9 @@
  * nothing listens on (calls on loopback connect without them). The username carries the expiry,
  * as a TURN REST credential does, so tests can read what was asked.
  */
+import { TURN_MAX_TTL_SECONDS } from "../worker/integrations/turn";
+
 const PATH = /\/turn\/keys\/([^/]+)\/credentials\/generate-ice-servers$/;
-/** Cloudflare's limit on a credential's lifetime (48 hours). */
-export const TURN_MAX_TTL_SECONDS = 172_800;
 
 export async function turnEmulator(request: Request, now = Date.now()): Promise<Response> {
   const url = new URL(request.url);

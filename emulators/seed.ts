@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../../schema/db";
-import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../../schema/enums";
-import { periodPrice } from "../domain/plans";
-import { currentSubscriptionQuery, grantSubscription } from "../domain/subscriptions";
-import { hashPassword } from "../domain/password";
-import type { Db } from "../http/context";
+import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../schema/db";
+import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
+import { periodPrice } from "../worker/domain/plans";
+import { currentSubscriptionQuery, grantSubscription } from "../worker/domain/subscriptions";
+import { hashPassword } from "../worker/domain/password";
+import type { Db } from "../worker/http/context";
 import { DEMO_MEDIA_URLS, storeDemoMedia } from "./media";
 import { seedDemoEarnings } from "./seed-earnings";
 

@@ -4,17 +4,13 @@
 // sending to any other chat id (a phone number, say) is Telegram's 400 "chat not found".
 // State lives in tables of its own in the local D1 (created on first use), like the Fawry sandbox.
 import { Hono, type Context } from "hono";
-import { MAX_TEXT, SECRET_HEADER, WEBHOOK_SECRET, type Envelope, type TelegramMessage, type TelegramUpdate, type TelegramUser } from "../../integrations/telegram";
+import { MAX_TEXT, SECRET_HEADER, WEBHOOK_SECRET, type Envelope, type TelegramMessage, type TelegramUpdate, type TelegramUser } from "../../worker/integrations/telegram";
+import { EMULATOR_PATHS, LOCAL_TELEGRAM } from "../../worker/integrations/emulated";
 
-export const TELEGRAM_EMULATOR_BASE = "/api/v1/dev/telegram";
+export { LOCAL_TELEGRAM };
 
-/** The local bot: nothing is secret in the local environment. */
-export const LOCAL_TELEGRAM = {
-  token: "7000000001:dars-local-telegram-bot-token",
-  username: "dars_local_bot",
-  /** The webhook secret the local API expects (and the emulator starts with, as if setWebhook ran at deploy). */
-  webhookSecret: "dars-local-telegram-webhook-secret",
-};
+export const TELEGRAM_EMULATOR_BASE = EMULATOR_PATHS.telegram;
+
 
 export type TelegramEmulatorOptions = {
   token: string;

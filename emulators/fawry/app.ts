@@ -2,9 +2,10 @@
 // FawryPay, on /api/v1/dev/fawry, local environment only. Orders and cards live in two tables of
 // its own in the local D1 (created on first use), so they survive across requests and isolates.
 import { Hono } from "hono";
-import { amount2dp, safeEqual, sha256Hex, signatures, type Keys, type PaymentDetails } from "../../integrations/fawry";
+import { amount2dp, safeEqual, sha256Hex, signatures, type Keys, type PaymentDetails } from "../../worker/integrations/fawry";
+import { EMULATOR_PATHS } from "../../worker/integrations/emulated";
 
-export const SANDBOX_BASE = "/api/v1/dev/fawry";
+export const SANDBOX_BASE = EMULATOR_PATHS.fawry;
 
 export type SandboxOptions = Keys & {
   /** Delivers a notification to the app (in-process in local runs). */

@@ -5,19 +5,13 @@
 // a user's message) to our /api/v1/whatsapp/webhook. Sent messages live in a table of its own in the
 // local D1 (created on first use).
 import { Hono, type Context } from "hono";
-import { hmacSha256Hex, TEMPLATE_LANGUAGE, templates, type GraphError, type SendAnswer, type WebhookBody } from "../../integrations/whatsapp";
+import { hmacSha256Hex, TEMPLATE_LANGUAGE, templates, type GraphError, type SendAnswer, type WebhookBody } from "../../worker/integrations/whatsapp";
+import { EMULATOR_PATHS, LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION } from "../../worker/integrations/emulated";
 
-export const WHATSAPP_EMULATOR_BASE = "/api/v1/dev/whatsapp";
-export const WHATSAPP_EMULATOR_VERSION = "v23.0";
+export { LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION };
 
-/** The local account: nothing is secret in the local environment. */
-export const LOCAL_WHATSAPP = {
-  phoneNumberId: "100000000000001",
-  displayPhoneNumber: "201000000001",
-  token: "dars-local-whatsapp-token",
-  verifyToken: "dars-local-whatsapp-verify-token",
-  appSecret: "dars-local-whatsapp-app-secret",
-};
+export const WHATSAPP_EMULATOR_BASE = EMULATOR_PATHS.whatsapp;
+
 
 export type WhatsAppEmulatorOptions = {
   phoneNumberId: string;

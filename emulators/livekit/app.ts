@@ -7,9 +7,10 @@
 // room_finished), signed as LiveKit signs them (bare JWT with the body's sha256), to our webhook.
 import { Hono, type Context } from "hono";
 import { AccessToken, TokenVerifier, type VideoGrant } from "livekit-server-sdk";
-import type { Participant, Room } from "../../integrations/livekit";
+import type { Participant, Room } from "../../worker/integrations/livekit";
+import { EMULATOR_PATHS } from "../../worker/integrations/emulated";
 
-export const LIVEKIT_EMULATOR_BASE = "/api/v1/dev/livekit";
+export const LIVEKIT_EMULATOR_BASE = EMULATOR_PATHS.livekit;
 
 export type LiveKitEmulatorOptions = {
   apiKey: string;

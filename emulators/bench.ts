@@ -1,22 +1,13 @@
 // Local-only seeding for `npm run bench` (tests/bench/run.mjs): thousands of listed tutors and
 // subscribed students in one D1 batch. Rows are generated inside SQLite (recursive CTEs), so the
 // batch binds a handful of parameters however many rows it makes.
-import { z } from "zod";
-import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../../schema/enums";
-import { d1 } from "../domain/lessons";
-import { issueToken } from "../domain/token";
-import { tutorsChanged } from "../domain/tutor-list";
-import type { Db } from "../http/context";
+import type { BenchSeedInput } from "../schema/api/bench";
+import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
+import { d1 } from "../worker/domain/lessons";
+import { issueToken } from "../worker/domain/token";
+import { tutorsChanged } from "../worker/domain/tutor-list";
+import type { Db } from "../worker/http/context";
 
-export const benchSeedBody = z.object({
-  /** Makes the accounts' emails unique per call (`bench-<tag>-t1@bench.test`). */
-  tag: z.string().regex(/^[a-z0-9]{1,16}$/, "bad-request"),
-  tutors: z.number().int().min(1, "bad-request").max(5000, "bad-request"),
-  students: z.number().int().min(0, "bad-request").max(2000, "bad-request"),
-  /** How many of the tutors (the first ones) get a bearer token in the answer. */
-  tutorTokens: z.number().int().min(0, "bad-request").max(2000, "bad-request").default(0),
-});
-export type BenchSeedInput = z.output<typeof benchSeedBody>;
 
 export type BenchAccount = { id: number; token: string };
 export type BenchSeed = {

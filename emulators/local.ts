@@ -1,0 +1,18 @@
+// The local entry: the Worker with the emulators in-process. `npm start` (scripts/start.mjs) and the
+// Worker tests (vitest.worker.config.ts) run this module; a deploy bundles worker/index.ts, which
+// never imports emulators/ (scripts/check-bundle.mjs checks the dry-run bundle).
+import type { Env } from "../worker/env";
+import { createWorker } from "../worker/index";
+import { createEmulators } from "./index";
+
+// The Durable Object classes (everything the production entry exports but its default).
+export * from "../worker/index";
+
+/** The emulators, delivering their webhooks to the local Worker's API app. */
+export const emulators = createEmulators((request, env, ctx) => local.app.fetch(request, env, ctx));
+const local = createWorker(emulators);
+
+export default local.handler;
+
+/** The local Worker's /api/v1 app (tests deliver to it as the emulators do). */
+export const localApi = (request: Request, env: Env, ctx?: ExecutionContext) => local.app.fetch(request, env, ctx);

@@ -1,0 +1,67 @@
+// The local environment's stand-ins for the outside services (Fawry, Telegram, WhatsApp, LiveKit,
+// TURN, Turnstile) and its demo seeds live outside the product, in emulators/. The product knows
+// only this contract: the local entry (emulators/local.ts) passes an implementation to the
+// composition root (createWorker, createApp, createServices); the production entry
+// (worker/index.ts) passes none, so there the clients talk to the configured URLs with the
+// global fetch and the local-only routes answer 404.
+import type { Db } from "../http/context";
+import type { Env } from "../env";
+
+/** A fetch for one client: the global one, or the emulators' in-process dispatch. */
+export type Fetcher = (request: Request) => Promise<Response>;
+
+/** The origin in-process emulator requests are addressed at (the host is never resolved). */
+export const EMULATOR_ORIGIN = "http://emulator.local";
+
+/**
+ * Where each emulator answers; the dispatcher picks the emulator by path. The Fawry, Telegram,
+ * WhatsApp and LiveKit ones are also the local-only routes below /api/v1/dev (a browser opens
+ * the Fawry sandbox's pages; LIVEKIT_URL points at the LiveKit one).
+ */
+export const EMULATOR_PATHS = {
+  fawry: "/api/v1/dev/fawry",
+  telegram: "/api/v1/dev/telegram",
+  whatsapp: "/api/v1/dev/whatsapp",
+  livekit: "/api/v1/dev/livekit",
+  turn: "/turn/v1",
+  turnstile: "/turnstile/v0/siteverify",
+} as const;
+export const WHATSAPP_EMULATOR_VERSION = "v23.0";
+
+// The local accounts the emulators hold and the API expects: nothing is secret in the local environment.
+/** The local Fawry sandbox's merchant and key. */
+export const LOCAL_FAWRY = { merchantCode: "DARS-LOCAL-MERCHANT", secureKey: "dars-local-fawry-secure-key" };
+/** The local bot. */
+export const LOCAL_TELEGRAM = {
+  token: "7000000001:dars-local-telegram-bot-token",
+  username: "dars_local_bot",
+  /** The webhook secret the local API expects (and the emulator starts with, as if setWebhook ran at deploy). */
+  webhookSecret: "dars-local-telegram-webhook-secret",
+};
+/** The local WhatsApp account. */
+export const LOCAL_WHATSAPP = {
+  phoneNumberId: "100000000000001",
+  displayPhoneNumber: "201000000001",
+  token: "dars-local-whatsapp-token",
+  verifyToken: "dars-local-whatsapp-verify-token",
+  appSecret: "dars-local-whatsapp-app-secret",
+};
+/** `livekit-server --dev`'s key pair, used by the emulator when LiveKit is not configured. */
+export const LOCAL_LIVEKIT = { apiKey: "devkey", apiSecret: "secret" };
+
+/** What the local entry passes in (emulators/index.ts builds it). */
+export type Emulators = {
+  /** Answers a request to an emulated provider (EMULATOR_PATHS) in-process. */
+  fetch(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response>;
+  /** Seeds the demo data (POST /dev/seed, which npm start calls). */
+  seedDemo(db: Db, now: Date, media: R2Bucket): Promise<unknown>;
+  /** Seeds benchmark data (POST /dev/bench/seed, which npm run bench calls). */
+  seedBench(db: Db, tokenSecret: string, input: unknown): Promise<unknown>;
+};
+
+/** The emulators bound to one request or cron run (Services.local). */
+export type LocalServices = {
+  fetch: Fetcher;
+  seedDemo: Emulators["seedDemo"];
+  seedBench: Emulators["seedBench"];
+};
