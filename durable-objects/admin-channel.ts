@@ -2,6 +2,7 @@ import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent, ServerStats } from "../schema/events";
 import { createDb } from "../worker/db";
 import type { Env } from "../worker/env";
+import { presence } from "../worker/notifications/publish";
 import { computeServerStats } from "../worker/notifications/server-stats";
 
 /** ServerStats goes out at most once a second (a change schedules it, never sends it at once). */
@@ -15,8 +16,8 @@ const REQUEST_WINDOW_S = 60;
 
 /**
  * The one staff channel ("main"): server stats and admin events. Only admins' sockets reach it
- * (worker/parties.ts). It keeps the set of online users that user channels report and the API
- * request counts the isolates report (worker/notifications/request-counter.ts). Stats are broadcast
+ * (worker/parties.ts). It asks the presence object (durable-objects/presence.ts) how many users
+ * are online, which tells it of each change, and keeps the API request counts the isolates report (worker/notifications/request-counter.ts). Stats are broadcast
  * from the alarm, which runs only while a staff socket is connected.
  */
 export class AdminChannel extends Server<Env> {
@@ -25,7 +26,6 @@ export class AdminChannel extends Server<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS online_users (user_id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS stats_sent (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS request_counts (second INTEGER PRIMARY KEY, n INTEGER NOT NULL);
     `);
@@ -48,19 +48,9 @@ export class AdminChannel extends Server<Env> {
     return closed;
   }
 
-  /** Called by user channels when a user's first socket opens or last socket closes. */
-  async userStatus(userId: number, online: boolean): Promise<void> {
-    const sql = this.ctx.storage.sql;
-    if (online) sql.exec("INSERT OR IGNORE INTO online_users (user_id) VALUES (?)", userId);
-    else sql.exec("DELETE FROM online_users WHERE user_id = ?", userId);
+  /** Called by the presence object when a user came online or went offline: stats refresh soon. */
+  async presenceChanged(): Promise<void> {
     await this.#scheduleStats(this.#lastSent() + STATS_MIN_INTERVAL_MS);
-  }
-
-  /** Which of these users are online now (a user channel's presence snapshot). */
-  async onlineAmong(userIds: readonly number[]): Promise<number[]> {
-    if (userIds.length === 0) return [];
-    const rows = this.sql<{ user_id: number }>`SELECT user_id FROM online_users WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`;
-    return rows.map((row) => row.user_id);
   }
 
   /** Called by each Worker isolate every few seconds: how many API requests it served. */
@@ -80,8 +70,8 @@ export class AdminChannel extends Server<Env> {
   }
 
   async stats(now = new Date()): Promise<ServerStats> {
-    const [row] = this.sql<{ n: number }>`SELECT count(*) AS n FROM online_users`;
-    return computeServerStats(createDb(this.env), { usersOnline: row?.n ?? 0, requestsPerMinute: this.requestsPerMinute(now.getTime()) }, now);
+    const usersOnline = await presence(this.env).count();
+    return computeServerStats(createDb(this.env), { usersOnline, requestsPerMinute: this.requestsPerMinute(now.getTime()) }, now);
   }
 
   async onConnect(connection: Connection<{ userId: number }>, ctx: ConnectionContext): Promise<void> {

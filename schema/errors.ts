@@ -161,6 +161,9 @@ export const errorStatus = {
   "refund-exceeds-paid": 422,
   "payment-alarm-not-found": 404,
 
+  // Notifications: a dead delivery sent again by staff
+  "delivery-not-failed": 409,
+
   // Validation: chat
   "invalid-message-html": 400,
   "long-message-text": 400,
@@ -390,6 +393,9 @@ export const errorMessage: Record<ErrorCode, string> = {
   "refund-in-progress": "فيه استرداد جاري لنفس العملية، استنى لحد ما يخلص",
   "refund-exceeds-paid": "مبلغ الاسترداد أكبر من المتبقي من المدفوع",
   "payment-alarm-not-found": "التنبيه غير موجود",
+
+  // Notifications: a dead delivery sent again by staff
+  "delivery-not-failed": "الرسالة دي مش من الرسائل اللي ما وصلتش: يمكن اتبعتت أو بيتعاد إرسالها",
 
   // Validation: chat
   "invalid-message-html": "الرسالة تحتوي على تنسيق غير مسموح",

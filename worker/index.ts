@@ -1,6 +1,7 @@
 import { withSentry } from "@sentry/cloudflare";
 import { errorMessage } from "../schema/errors";
 import { createApp } from "./app";
+import { createServices } from "./integrations";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./env";
 import { createLogger } from "./http/logger";
 import type { Emulators } from "./integrations/emulated";
@@ -8,6 +9,7 @@ import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
 import { sentryOptions } from "./observability/sentry";
+import { runNotificationQueue } from "./notifications/delivery";
 import { countApiRequest } from "./notifications/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
 
@@ -15,6 +17,7 @@ import { AdminChannel as AdminChannelParty } from "../durable-objects/admin-chan
 import { ChatRoom as ChatRoomParty } from "../durable-objects/chat-room";
 import { SessionRoom as SessionRoomParty } from "../durable-objects/session-room";
 import { UserChannel as UserChannelParty } from "../durable-objects/user-channel";
+import { Presence as PresenceParty } from "../durable-objects/presence";
 import { reportingFailures } from "./observability/durable-objects";
 
 // The Durable Objects, their handlers' failures reported to Sentry when SENTRY_DSN is set.
@@ -22,12 +25,13 @@ export const AdminChannel = reportingFailures(AdminChannelParty, "admin-channel"
 export const ChatRoom = reportingFailures(ChatRoomParty, "chat-room");
 export const SessionRoom = reportingFailures(SessionRoomParty, "session-room");
 export const UserChannel = reportingFailures(UserChannelParty, "user-channel");
+export const Presence = reportingFailures(PresenceParty, "presence");
 // The instances' types, as worker-configuration.d.ts (wrangler types) names them.
 export type AdminChannel = AdminChannelParty;
 export type ChatRoom = ChatRoomParty;
 export type SessionRoom = SessionRoomParty;
 export type UserChannel = UserChannelParty;
-
+export type Presence = PresenceParty;
 
 // Each misconfiguration is logged once per isolate, not on every request.
 const logged = new Set<string>();
@@ -92,6 +96,10 @@ export function createWorker(emulators: Emulators | null) {
     async scheduled(controller, env) {
       await runScheduled(controller, env, emulators);
     },
+    // The notifications queue and its dead-letter queue (worker/notifications/delivery.ts).
+    async queue(batch, env, ctx) {
+      await runNotificationQueue(batch, env, createServices(readConfig(env), env, ctx, emulators));
+    },
   } satisfies ExportedHandler<Env>;
 
   // Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
@@ -112,6 +120,7 @@ export function createWorker(emulators: Emulators | null) {
     },
     scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
       env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
+    queue: (batch: MessageBatch, env: Env, ctx: ExecutionContext) => handler.queue(batch, env, ctx),
   } satisfies ExportedHandler<Env>;
   return { app, handler: worker };
 }

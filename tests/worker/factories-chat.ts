@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
-import type { AdminChannel } from "../../durable-objects/admin-channel";
+import type { Presence } from "../../durable-objects/presence";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, ServerEventType } from "../../schema/events";
 import { ORIGIN, call, createUserWithRole, register } from "./helpers";
@@ -133,9 +133,9 @@ export async function closeAll(...sockets: TestSocket[]): Promise<void> {
   for (const socket of sockets) socket.close();
   const users = sockets.map((socket) => socket.userChannelOf).filter((id): id is number => id !== null);
   const channels = env.USER_CHANNEL as DurableObjectNamespace<UserChannel>;
-  const staff = (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main");
-  // Offline is stored first, then told to room partners and last to the staff channel: once the
-  // staff channel has them offline too, nothing the closes started is still running (a file that
+  const staff = (env.PRESENCE as DurableObjectNamespace<Presence>).getByName("main");
+  // Offline is stored first, then told to room partners and last to the presence object: once it
+  // has them offline too, nothing the closes started is still running (a file that
   // ended with that work in flight could load a module over vitest's closing RPC channel).
   await eventually(async () => {
     const online = await Promise.all(users.map((id) => channels.getByName(String(id)).isOnline()));

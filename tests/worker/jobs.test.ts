@@ -10,8 +10,8 @@ async function runCron(cron: string) {
 }
 
 describe("cron: notification outbox", () => {
-  it("delivers pending messages and leaves sent ones alone (idempotent)", async () => {
-    const at = new Date().toISOString();
+  it("delivers pending messages the queue never carried (over 10 minutes old) and leaves sent ones alone (idempotent)", async () => {
+    const at = new Date(Date.now() - 11 * 60_000).toISOString();
     const inserted = await env.DB.prepare(
       "INSERT INTO notifications_outbox (channel, recipient, subject, body, status, attempts, created_at) VALUES ('email', 'retry@example.com', 's', 'b', 'pending', 1, ?) RETURNING id",
     )

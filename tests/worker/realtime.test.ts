@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AdminChannel } from "../../durable-objects/admin-channel";
+import type { Presence } from "../../durable-objects/presence";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import { Role } from "../../schema/enums";
 import type { Env } from "../../worker/env";
@@ -14,6 +15,7 @@ import { TestSocket, closeAll, connect, eventually, startRoom, tutor, verifiedSt
 
 const logger = createLogger("test");
 const adminStub = () => (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main");
+const presenceStub = () => (env.PRESENCE as DurableObjectNamespace<Presence>).getByName("main");
 
 describe("publishing an event", () => {
   it("reaches every socket of that user and nobody else", async () => {
@@ -67,7 +69,7 @@ describe("online status", () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(await runInDurableObject(stub, (channel) => channel.isOnline())).toBe(false);
-      expect(await adminStub().onlineAmong([student.user.id])).toEqual([]);
+      expect(await presenceStub().onlineAmong([student.user.id])).toEqual([]);
     }
   });
 
@@ -94,7 +96,7 @@ describe("online status", () => {
     await startRoom(student, online);
     await startRoom(student, offline);
     const partnerSocket = await TestSocket.userChannel(online);
-    await eventually(async () => (await adminStub().onlineAmong([online.user.id])).length === 1);
+    await eventually(async () => (await presenceStub().onlineAmong([online.user.id])).length === 1);
     const socket = await TestSocket.userChannel(student);
     expect(await socket.next("UserStatusChanged", (status) => status.userId === online.user.id)).toEqual({ userId: online.user.id, online: true });
     expect(await socket.next("UserStatusChanged", (status) => status.userId === offline.user.id)).toEqual({ userId: offline.user.id, online: false });
@@ -102,7 +104,7 @@ describe("online status", () => {
   });
 
   it("says nothing rather than 'offline' when the staff channel cannot be reached", async () => {
-    const broken = { ADMIN_CHANNEL: { getByName: () => ({ onlineAmong: () => Promise.reject(new Error("down")) }) } } as unknown as Env;
+    const broken = { PRESENCE: { getByName: () => ({ onlineAmong: () => Promise.reject(new Error("down")) }) } } as unknown as Env;
     expect(await onlineAmong(broken, [1, 2], logger)).toBeNull();
     expect(await onlineAmong(broken, [], logger)).toEqual(new Set());
   });
@@ -175,7 +177,7 @@ describe("admin channel", () => {
       .bind(teacher.user.id, now, now)
       .run();
     const online = await TestSocket.userChannel(teacher);
-    await eventually(async () => (await adminStub().onlineAmong([teacher.user.id])).length === 1);
+    await eventually(async () => (await presenceStub().onlineAmong([teacher.user.id])).length === 1);
     const staff = await TestSocket.open(`/parties/admin-channel/main?token=${admin.token}`);
     const stats = await staff.next("ServerStats");
     expect(stats.usersOnline).toBeGreaterThanOrEqual(1);
@@ -192,14 +194,14 @@ describe("admin channel", () => {
     expect(await runDurableObjectAlarm(adminStub())).toBe(true);
     await staff.next("ServerStats");
     const sentAt = Date.now();
-    await adminStub().userStatus(424242, true);
-    await adminStub().userStatus(424243, true);
+    await presenceStub().userStatus(424242, true);
+    await presenceStub().userStatus(424243, true);
     const alarm = await runInDurableObject(adminStub(), (_channel, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
     expect(alarm!).toBeGreaterThanOrEqual(sentAt + 1000 - 50);
     expect(alarm!).toBeLessThanOrEqual(sentAt + 1000 + 500);
-    await adminStub().userStatus(424242, false);
-    await adminStub().userStatus(424243, false);
+    await presenceStub().userStatus(424242, false);
+    await presenceStub().userStatus(424243, false);
     staff.close();
   });
 });

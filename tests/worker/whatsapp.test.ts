@@ -80,11 +80,11 @@ describe("WhatsApp delivery: templates for everything business-initiated", () =>
 });
 
 describe("the cron retry goes through the same provider", () => {
-  it("delivers a pending WhatsApp row to the emulator on the 5-minute run", async () => {
+  it("delivers a pending WhatsApp row the queue never carried to the emulator on the 5-minute run", async () => {
     const row = await env.DB.prepare(
       "INSERT INTO notifications_outbox (channel, recipient, subject, body, status, attempts, created_at) VALUES ('whatsapp', '01012345608', 'تذكير', 'نص', 'pending', 1, ?) RETURNING id",
     )
-      .bind(new Date().toISOString())
+      .bind(new Date(Date.now() - 11 * 60_000).toISOString())
       .first<{ id: number }>();
     await worker.scheduled(createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: Date.now() }), env as Env);
     const stored = await env.DB.prepare("SELECT status, attempts FROM notifications_outbox WHERE id = ?").bind(row!.id).first();

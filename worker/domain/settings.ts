@@ -31,7 +31,18 @@ export const settings = {
     contactRequest: { limit: 1, windowMs: 6 * 60 * 60 * 1000 },
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
-  outbox: { maxAttempts: 5 },
+  outbox: {
+    /** Deliveries of one message: the queue's max_retries (wrangler.toml) is one less. */
+    maxAttempts: 5,
+    /** A claimed row is someone's to deliver for this long (delivery.ts). */
+    leaseMs: 2 * 60 * 1000,
+    /** The cron delivers a pending row only once it is this old (the queue had its chance). */
+    cronAfterMs: 10 * 60 * 1000,
+    /** A failed delivery is retried after 30 s, then 60, 120, 240 (capped at 15 minutes). */
+    backoff: { firstSeconds: 30, maxSeconds: 15 * 60 },
+    /** Messages per second each provider takes, per isolate (Resend, WhatsApp Cloud API, Telegram, docs/services.md). */
+    perSecond: { email: 10, whatsapp: 80, telegram: 30 },
+  },
   lessons: {
     // The rates, cancel window and trial below are only the defaults: the numbers in force are the
     // operator's (platform settings "business", currentBusinessSettings in ./platform-settings.ts).

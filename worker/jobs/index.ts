@@ -1,5 +1,6 @@
 import { createDb } from "../db";
 import { readConfig, type Env } from "../env";
+import { enqueueDelivery } from "../notifications/delivery";
 import { deliverPending } from "../notifications/outbox";
 import { createLogger } from "../http/logger";
 import { createServices } from "../integrations";
@@ -24,11 +25,11 @@ export async function runScheduled(controller: ScheduledController, env: Env, em
   if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
   if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
-    await sendLessonReminders(db, now, logger);
+    await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
     // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.
     await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
     await settleRefunds(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
-    const retried = await deliverPending(db, services, logger);
+    const retried = await deliverPending(db, services, logger, 50, now);
     logger.info("outbox retried", { retried });
   }
 }

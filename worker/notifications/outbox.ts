@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
 import { outbox, users } from "../../schema/db";
@@ -27,8 +27,8 @@ export type Message = {
 };
 
 /**
- * Every notification is written to the outbox first and delivered after the response, so a
- * failing provider never fails the request that caused it; the cron job retries what failed.
+ * Every notification is written to the outbox first and carried to delivery by the notifications
+ * queue (delivery.ts), so a failing provider never fails the request that caused it.
  */
 export async function enqueue(db: Db, message: Message, now = new Date()): Promise<OutboxRow | null> {
   // messagesTo wrote the times on the recipient's clock; a text built otherwise says Cairo time.
@@ -42,19 +42,36 @@ export async function enqueue(db: Db, message: Message, now = new Date()): Promi
   return row ?? null;
 }
 
+/** What became of a row handed to deliverAll: sent, pending for a later attempt, or failed for good. */
+export type Outcome = "sent" | "retry" | "failed";
+
+/** Waits, before a send, until the channel's provider may take one more message (rate-gate.ts). */
+export type Gate = (channel: Channel) => Promise<void>;
+
 export async function deliver(db: Db, services: Services, row: OutboxRow, logger: Logger): Promise<void> {
   await deliverAll(db, services, [row], logger);
 }
 
 /**
- * Hands each row to its provider (all at once), then records every outcome in ONE D1 batch: the
- * sent rows in a single update, each failure with its attempt count and error (pending until the
- * last attempt, then failed). A request's notifications thus cost one write, not one per message.
+ * Hands each row to its provider (all at once, each after the gate lets it through), then records
+ * every outcome in ONE D1 batch: the sent rows in a single update, each failure with its attempt
+ * count and error (pending until the last attempt, then failed and marked dead for staff). Every
+ * outcome clears the row's delivery lease. Answers each row's outcome by id.
  */
-export async function deliverAll(db: Db, services: Services, rows: readonly OutboxRow[], logger: Logger): Promise<void> {
-  if (rows.length === 0) return;
+export async function deliverAll(
+  db: Db,
+  services: Services,
+  rows: readonly OutboxRow[],
+  logger: Logger,
+  gate: Gate | null = null,
+): Promise<Map<number, Outcome>> {
+  const result = new Map<number, Outcome>();
+  if (rows.length === 0) return result;
   const outcomes = await Promise.allSettled(
-    rows.map((row) => services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id })),
+    rows.map(async (row) => {
+      if (gate) await gate(row.channel as Channel);
+      await services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id });
+    }),
   );
   const sentAt = new Date().toISOString();
   const sent = rows.filter((_, index) => outcomes[index]!.status === "fulfilled");
@@ -64,22 +81,30 @@ export async function deliverAll(db: Db, services: Services, rows: readonly Outb
     writes.push(
       db
         .update(outbox)
-        .set({ status: "sent", attempts, sentAt, lastError: null })
+        .set({ status: "sent", attempts, sentAt, lastError: null, claimedUntil: null })
         .where(inArray(outbox.id, sent.filter((row) => row.attempts + 1 === attempts).map((row) => row.id))),
     );
+  for (const row of sent) result.set(row.id, "sent");
   rows.forEach((row, index) => {
     const outcome = outcomes[index]!;
     if (outcome.status === "fulfilled") return;
     const error: unknown = outcome.reason;
     const attempts = row.attempts + 1;
-    const status = attempts >= settings.outbox.maxAttempts ? "failed" : "pending";
+    const failed = attempts >= settings.outbox.maxAttempts;
+    result.set(row.id, failed ? "failed" : "retry");
     logger.warn("notification delivery failed", { outboxId: row.id, channel: row.channel, attempts, ...describeError(error) });
     // Telegram 403 (the user blocked the bot): the link is dead; the user links again to get messages.
     if (error instanceof TelegramError && error.chatGone) writes.push(db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient)));
     writes.push(
       db
         .update(outbox)
-        .set({ status, attempts, lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown" })
+        .set({
+          status: failed ? "failed" : "pending",
+          attempts,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown",
+          claimedUntil: null,
+          ...(failed ? { deadAt: sentAt } : {}),
+        })
         .where(eq(outbox.id, row.id)),
     );
   });
@@ -89,18 +114,40 @@ export async function deliverAll(db: Db, services: Services, rows: readonly Outb
     // The messages went out; the cron would send a row still pending again, so say so loudly.
     logger.error("notification outcomes not recorded", { outboxIds: rows.map((row) => row.id).join(","), ...describeError(error) });
   }
+  return result;
 }
 
-/** The cron job's half: retries pending messages (oldest first, a bounded batch). */
-export async function deliverPending(db: Db, services: Services, logger: Logger, batch = 50): Promise<number> {
-  const pending = await db
-    .select()
+/**
+ * Claims pending rows for one delivery in ONE statement: each row whose lease is free gets a lease
+ * until `now + leaseMs` and is answered; a row already sent, failed, or leased by another consumer
+ * is not. This is what makes a redelivered queue message (or the cron meeting the queue) harmless.
+ */
+export function claimRows(db: Db, ids: readonly number[], now: Date, leaseMs = settings.outbox.leaseMs): Promise<OutboxRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const at = now.toISOString();
+  return db
+    .update(outbox)
+    .set({ claimedUntil: new Date(now.getTime() + leaseMs).toISOString() })
+    .where(and(inArray(outbox.id, [...new Set(ids)]), eq(outbox.status, "pending"), or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, at))))
+    .returning();
+}
+
+/**
+ * The cron job's half, the safety net for rows the queue never carried (its send failed, or the
+ * message was lost): pending rows older than `settings.outbox.cronAfterMs` with a free lease are
+ * claimed (one statement, oldest first, a bounded batch) and delivered here.
+ */
+export async function deliverPending(db: Db, services: Services, logger: Logger, batch = 50, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - settings.outbox.cronAfterMs).toISOString();
+  const due = await db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lt(outbox.attempts, settings.outbox.maxAttempts)))
+    .where(and(eq(outbox.status, "pending"), lt(outbox.attempts, settings.outbox.maxAttempts), lt(outbox.createdAt, before)))
     .orderBy(outbox.id)
     .limit(batch);
-  await deliverAll(db, services, pending, logger);
-  return pending.length;
+  const claimed = await claimRows(db, due.map((row) => row.id), now);
+  await deliverAll(db, services, claimed, logger);
+  return claimed.length;
 }
 
 export function toOutboxMessage(row: OutboxRow): OutboxMessage {

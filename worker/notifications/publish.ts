@@ -1,4 +1,5 @@
 import type { AdminChannel } from "../../durable-objects/admin-channel";
+import type { Presence } from "../../durable-objects/presence";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import type { ServerEvent } from "../../schema/events";
 import type { Env } from "../env";
@@ -55,11 +56,19 @@ export async function publishToAdmins(env: Channels, event: ServerEvent, logger:
   }
 }
 
-/** Tells the staff channel a user came online or went offline (for the users-online count). */
-export async function reportPresence(env: Channels, userId: number, online: boolean, logger: Logger): Promise<void> {
+/** The presence object (durable-objects/presence.ts): who is online. */
+export const presence = (env: Pick<Env, "PRESENCE">) => (env.PRESENCE as DurableObjectNamespace<Presence>).getByName("main");
+
+/** Tells the presence object a user came online or went offline (it tells the staff channel). */
+export async function reportPresence(env: Pick<Env, "PRESENCE">, userId: number, online: boolean, logger: Logger): Promise<void> {
   try {
-    await adminChannel(env).userStatus(userId, online);
+    await presence(env).userStatus(userId, online);
   } catch (error) {
     logger.warn("presence report failed", { userId, online, ...describeError(error) });
   }
+}
+
+/** Tells the staff channel that who is online changed, so its users-online figure refreshes. */
+export async function presenceChanged(env: Pick<Env, "ADMIN_CHANNEL">): Promise<void> {
+  await (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").presenceChanged();
 }

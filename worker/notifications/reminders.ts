@@ -3,7 +3,7 @@ import type { Db } from "../http/context";
 import type { Logger } from "../http/logger";
 import { lessonMessages } from "./lesson-messages";
 import { messagesTo } from "./channels";
-import { enqueue } from "./outbox";
+import { enqueue, type OutboxRow } from "./outbox";
 import { settings } from "../domain/settings";
 import type { UserRow } from "../domain/users";
 
@@ -13,15 +13,16 @@ type Kind = keyof typeof settings.lessons.reminders;
  * Lesson reminders, 1 day and 1 hour before the start (every five minutes). A lesson is due for
  * the day reminder when it starts within a day but more than an hour away, and for the hour
  * reminder when it starts within the hour. Each message carries the dedupe key
- * `reminder:<lessonId>:<1d|1h>:<userId>:<channel>`, so repeated runs send each one once.
+ * `reminder:<lessonId>:<1d|1h>:<userId>:<channel>`, so repeated runs send each one once. The
+ * stored rows are handed to `queue` (the notifications queue, delivery.ts) in one call.
  */
-export async function sendLessonReminders(db: Db, now: Date, logger: Logger): Promise<number> {
+export async function sendLessonReminders(db: Db, now: Date, logger: Logger, queue: ((rows: OutboxRow[]) => Promise<void>) | null = null): Promise<number> {
   const at = now.getTime();
   const windows: Array<[Kind, string, string]> = [
     ["1h", new Date(at).toISOString(), new Date(at + settings.lessons.reminders["1h"]).toISOString()],
     ["1d", new Date(at + settings.lessons.reminders["1h"]).toISOString(), new Date(at + settings.lessons.reminders["1d"]).toISOString()],
   ];
-  let queued = 0;
+  const stored: OutboxRow[] = [];
   for (const [kind, from, to] of windows) {
     const due = await db.all<{ lessonId: number; start: string; user: string }>(sql`
       SELECT l.id AS lessonId, l.start AS start, json_object(
@@ -35,10 +36,12 @@ export async function sendLessonReminders(db: Db, now: Date, logger: Logger): Pr
       const user = JSON.parse(row.user) as UserRow;
       user.verifiedPhone = Boolean(user.verifiedPhone);
       for (const message of messagesTo(user, lessonMessages.reminder(row.start, kind), `reminder:${row.lessonId}:${kind}:${user.id}`)) {
-        if (await enqueue(db, message, now)) queued++;
+        const row = await enqueue(db, message, now);
+        if (row) stored.push(row);
       }
     }
   }
-  logger.info("lesson reminders queued", { queued });
-  return queued;
+  if (queue) await queue(stored);
+  logger.info("lesson reminders queued", { queued: stored.length });
+  return stored.length;
 }

@@ -2,6 +2,7 @@ import type { AnyRoute } from "../http/route";
 import { adminUserRoutes } from "./admin-user";
 import { assetRoutes } from "./assets";
 import { auditRoutes } from "./audit";
+import { outboxRoutes } from "./outbox";
 import { availabilitySlotRoutes } from "./availability-slot";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chat";
@@ -75,4 +76,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...reportRoutes,
   ...contactRequestRoutes,
   ...auditRoutes,
+  ...outboxRoutes,
 ];
