@@ -125,11 +125,11 @@ describe("forgot password: code step", () => {
     const codeInput = screen.getByLabelText(startsWith("رمز التحقق"));
     expect(codeInput.getAttribute("dir")).toBe("ltr");
     fireEvent.change(codeInput, { target: { value: "123" } });
-    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    fireEvent.click(screen.getByRole("button", { name: "كمّل" }));
     expect(fieldMessage("رمز التحقق")).toContain(errorMessages["invalid-verification-code"]);
     expect(onEntered).not.toHaveBeenCalled();
     fireEvent.change(codeInput, { target: { value: "54321" } });
-    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    fireEvent.click(screen.getByRole("button", { name: "كمّل" }));
     expect(onEntered).toHaveBeenCalledWith("54321");
   });
 
