@@ -26,11 +26,11 @@ export const userListQuery = pageQuery.extend({
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** A user in the admin list: the account, plus activation for tutor-side accounts (null otherwise). */
-export const userListItem = userView.and(z.object({ activated: z.boolean().nullable() }));
+export const userListItem = userView.extend({ activated: z.boolean().nullable() });
 export type UserListItem = z.output<typeof userListItem>;
 
 /** GET /user/student/stats/{id} — the student themselves or staff. */
-export const studentStats = studentPersonalStats.and(z.object({
+export const studentStats = studentPersonalStats.extend({
   studentId: z.number(),
   /** Lessons that happened (ended, not cancelled, the tutor not reported absent), all time. */
   attendedLessons: z.number(),
@@ -40,5 +40,5 @@ export const studentStats = studentPersonalStats.and(z.object({
   upcomingLessons: z.number(),
   /** Lessons cancelled by anyone. */
   canceledLessons: z.number(),
-}));
+});
 export type StudentStats = z.output<typeof studentStats>;

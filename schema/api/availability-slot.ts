@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SlotPurpose } from "../enums";
-import { pageQuery } from "./common";
+import { paged, pageQuery } from "./common";
+import { contract } from "./contract";
 
 /** An ISO-8601 date-time with a zone; outputs the UTC ISO string the database compares as text. */
 export const isoTime = z
@@ -52,3 +53,9 @@ export const slotActionsResult = z.object({
   canceled: z.object({ lessons: z.array(z.number()), interviews: z.array(z.number()), demoSessions: z.array(z.number()) }),
 });
 export type SlotActionsResult = z.output<typeof slotActionsResult>;
+
+/** The availability endpoints (worker/routes/availability-slot.ts). */
+export const availabilitySlotContracts = {
+  list: contract({ method: "get", path: "/availability-slot/", query: slotListQuery, response: paged(slotView) }),
+  apply: contract({ method: "post", path: "/availability-slot/", body: slotActionsBody, response: slotActionsResult }),
+};

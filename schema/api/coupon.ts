@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { couponCodeRule, couponDiscountRule, couponExpiryRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 const maxUses = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request").nullable();
 
@@ -36,3 +37,13 @@ export const couponView = z.object({
   createdAt: z.string(),
 });
 export type CouponView = z.output<typeof couponView>;
+
+/** The coupon endpoints (worker/routes/coupon.ts). */
+export const couponContracts = {
+  create: contract({ method: "post", path: "/coupon", body: createCouponBody, status: 201, response: couponView }),
+  list: contract({ method: "get", path: "/coupon/list", query: couponListQuery, response: paged(couponView) }),
+  byCode: contract({ method: "get", path: "/coupon/code/:code", params: couponCodeParam, response: couponView }),
+  get: contract({ method: "get", path: "/coupon/:id", params: idParam, response: couponView }),
+  update: contract({ method: "put", path: "/coupon/:id", body: updateCouponBody, params: idParam, response: couponView }),
+  remove: contract({ method: "delete", path: "/coupon/:id", params: idParam, status: 204, response: "empty" }),
+};

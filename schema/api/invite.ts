@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 const futureDate = z
@@ -32,3 +33,12 @@ export const inviteView = z.object({
   createdAt: z.string(),
 });
 export type InviteView = z.output<typeof inviteView>;
+
+/** The invite endpoints (worker/routes/invite.ts). */
+export const inviteContracts = {
+  create: contract({ method: "post", path: "/invite", body: createInviteBody, status: 201, response: inviteView }),
+  list: contract({ method: "get", path: "/invite/list", query: inviteListQuery, response: paged(inviteView) }),
+  get: contract({ method: "get", path: "/invite/:id", params: idParam, response: inviteView }),
+  update: contract({ method: "put", path: "/invite/:id", body: updateInviteBody, params: idParam, response: inviteView }),
+  remove: contract({ method: "delete", path: "/invite/:id", params: idParam, status: 204, response: "empty" }),
+};

@@ -13,7 +13,8 @@ import {
   userNameRule,
   withdrawMethodRule,
 } from "../rules";
-import { pageQuery } from "./common";
+import { pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 /**
  * Where the money goes: Wallet 0 needs an Egyptian phone, Bank 1 a bank and an account number,
@@ -134,7 +135,7 @@ export type WithdrawMethodBody = z.input<typeof withdrawMethodBody>;
 export const MAX_WITHDRAW_METHODS = 10;
 
 /** A saved withdraw method, default first then newest (GET /withdraw-method). */
-export const withdrawMethodView = destination.and(z.object({ id: z.number(), isDefault: z.boolean(), createdAt: z.string(), updatedAt: z.string() }));
+export const withdrawMethodView = destination.extend({ id: z.number(), isDefault: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
 export type WithdrawMethodView = z.output<typeof withdrawMethodView>;
 
 /**
@@ -181,7 +182,7 @@ export const invoiceListQuery = pageQuery.extend({
   sort: z.enum(invoiceListSorts, { error: "bad-request" }).default("-created"),
 });
 
-export const invoiceView = destination.and(z.object({
+export const invoiceView = destination.extend({
   id: z.number(),
   userId: z.number(),
   /** The tutor's name and email (for the staff list). */
@@ -197,7 +198,7 @@ export const invoiceView = destination.and(z.object({
   addressedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-}));
+});
 export type InvoiceView = z.output<typeof invoiceView>;
 
 /** GET /invoice/stats/{id}: piasters. withdrawable = earnings − pending − withdrawn. */
@@ -214,3 +215,11 @@ export const invoiceStats = z.object({
   workingDays: z.object({ min: z.number(), max: z.number() }),
 });
 export type InvoiceStats = z.output<typeof invoiceStats>;
+
+/** The withdraw method endpoints (worker/routes/withdraw-method.ts). */
+export const withdrawMethodContracts = {
+  list: contract({ method: "get", path: "/withdraw-method", response: z.array(withdrawMethodView) }),
+  create: contract({ method: "post", path: "/withdraw-method", body: withdrawMethodBody, status: 201, response: withdrawMethodView }),
+  update: contract({ method: "put", path: "/withdraw-method/:id", body: withdrawMethodBody, params: idParam, response: withdrawMethodView }),
+  remove: contract({ method: "delete", path: "/withdraw-method/:id", params: idParam, status: 204, response: "empty" }),
+};

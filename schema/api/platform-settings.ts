@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BusinessSettings } from "../pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../rules";
+import { contract } from "./contract";
 
 /**
  * PUT /platform-settings/withdrawals (SuperAdmin) — the withdrawal request limits in piasters.
@@ -50,3 +51,10 @@ export const platformSettingsView = z.object({
   }),
 });
 export type PlatformSettingsView = z.output<typeof platformSettingsView>;
+
+/** The platform settings endpoints (worker/routes/platform-settings.ts). */
+export const platformSettingsContracts = {
+  get: contract({ method: "get", path: "/platform-settings", response: platformSettingsView }),
+  withdrawals: contract({ method: "put", path: "/platform-settings/withdrawals", body: withdrawSettingsBody, response: platformSettingsView }),
+  business: contract({ method: "put", path: "/platform-settings/business", body: businessSettingsBody, response: platformSettingsView }),
+};

@@ -32,9 +32,9 @@ export const ratingView = z.object({
 export type RatingView = z.output<typeof ratingView>;
 
 /** A review on a tutor's profile: the rating with its rater's name and image. */
-export const tutorReview = ratingView.and(z.object({ raterName: z.string().nullable(), raterImage: z.string().nullable() }));
+export const tutorReview = ratingView.extend({ raterName: z.string().nullable(), raterImage: z.string().nullable() });
 export type TutorReview = z.output<typeof tutorReview>;
 
 /** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. */
-export const tutorReviews = paged(tutorReview).and(z.object({ average: z.number().nullable(), count: z.number() }));
+export const tutorReviews = paged(tutorReview).extend({ average: z.number().nullable(), count: z.number() });
 export type TutorReviews = z.output<typeof tutorReviews>;

@@ -1,4 +1,14 @@
 import { lessonContracts } from "./lesson";
+import { planContracts } from "./plan";
+import { couponContracts } from "./coupon";
+import { subscriptionContracts } from "./subscription";
+import { platformSettingsContracts } from "./platform-settings";
+import { withdrawMethodContracts } from "./invoice";
+import { availabilitySlotContracts } from "./availability-slot";
+import { topicContracts } from "./topic";
+import { inviteContracts } from "./invite";
+import { transactionContracts } from "./transaction";
+import { outboxContracts } from "./outbox";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -7,4 +17,14 @@ import { lessonContracts } from "./lesson";
  */
 export const contracts = {
   lesson: lessonContracts,
+  plan: planContracts,
+  coupon: couponContracts,
+  subscription: subscriptionContracts,
+  platformSettings: platformSettingsContracts,
+  withdrawMethod: withdrawMethodContracts,
+  availabilitySlot: availabilitySlotContracts,
+  topic: topicContracts,
+  invite: inviteContracts,
+  transaction: transactionContracts,
+  outbox: outboxContracts,
 } as const;

@@ -25,12 +25,12 @@ export const studentPersonalStats = z.object({
 });
 export type StudentPersonalStats = z.output<typeof studentPersonalStats>;
 
-export const tutorPersonalStats = studentPersonalStats.and(z.object({
+export const tutorPersonalStats = studentPersonalStats.extend({
   /** Piasters earned this Cairo month: fulfilled lessons (ended, not cancelled, tutor not reported absent). */
   earningsThisMonth: z.number(),
   /** Piasters earned from every fulfilled lesson. */
   totalEarnings: z.number(),
-}));
+});
 export type TutorPersonalStats = z.output<typeof tutorPersonalStats>;
 
 const count = (max: number, fallback: number) =>

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PlanPeriod } from "../enums";
 import { refundInputs } from "../refund";
 import { transactionView } from "./transaction";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 export const subscriptionListQuery = pageQuery.extend({
   user: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
@@ -56,3 +57,11 @@ export const canceledSubscription = z.object({
   transaction: transactionView.nullable(),
 });
 export type CanceledSubscription = z.output<typeof canceledSubscription>;
+
+/** The subscription endpoints (worker/routes/subscription.ts). */
+export const subscriptionContracts = {
+  list: contract({ method: "get", path: "/sub/list", query: subscriptionListQuery, response: paged(subscriptionView) }),
+  current: contract({ method: "get", path: "/sub/user", response: currentSubscription }),
+  cancel: contract({ method: "patch", path: "/sub/cancel", query: cancelSubscriptionQuery, response: canceledSubscription }),
+  get: contract({ method: "get", path: "/sub/:id", params: idParam, response: subscriptionView }),
+};

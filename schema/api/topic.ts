@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bounds, topicArNameRule, topicEnNameRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 /** POST /topic/ (admin). */
 export const topicBody = z.object({ nameAr: topicArNameRule, nameEn: topicEnNameRule });
@@ -30,3 +31,15 @@ export const userTopicsQuery = z.object({
 
 export const topicView = z.object({ id: z.number(), nameAr: z.string(), nameEn: z.string() });
 export type TopicView = z.output<typeof topicView>;
+
+/** The topic endpoints (worker/routes/topic.ts). */
+export const topicContracts = {
+  create: contract({ method: "post", path: "/topic/", body: topicBody, status: 201, response: topicView }),
+  list: contract({ method: "get", path: "/topic/list", query: topicListQuery, response: paged(topicView) }),
+  update: contract({ method: "put", path: "/topic/:id", body: topicUpdateBody, params: idParam, response: topicView }),
+  remove: contract({ method: "delete", path: "/topic/:id", params: idParam, status: 204, response: "empty" }),
+  ofUser: contract({ method: "get", path: "/topic/of/user", query: userTopicsQuery, response: z.array(topicView) }),
+  addToUser: contract({ method: "post", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
+  removeFromUser: contract({ method: "delete", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
+  setOfUser: contract({ method: "patch", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
+};

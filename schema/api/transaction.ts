@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 export const transactionView = z.object({
   id: z.number(),
@@ -27,7 +28,7 @@ export type TransactionView = z.output<typeof transactionView>;
  * One transaction (GET /tx/{id}). `walletQr`: the e-wallet QR Fawry gave when the order was made,
  * for its payer while the order waits (so a reloaded checkout shows it again); otherwise null.
  */
-export const transactionDetail = transactionView.and(z.object({ walletQr: z.string().nullable() }));
+export const transactionDetail = transactionView.extend({ walletQr: z.string().nullable() });
 export type TransactionDetail = z.output<typeof transactionDetail>;
 
 /** Students see their own; admins may filter by user. Anyone may filter by status and plan. */
@@ -60,3 +61,11 @@ export const receipt = z.object({
   fawryRefNumber: z.string().nullable(),
 });
 export type Receipt = z.output<typeof receipt>;
+
+/** The transaction endpoints (worker/routes/transaction.ts). */
+export const transactionContracts = {
+  list: contract({ method: "get", path: "/tx/list", query: transactionListQuery, response: paged(transactionView) }),
+  last: contract({ method: "get", path: "/tx/last", response: transactionView.nullable() }),
+  get: contract({ method: "get", path: "/tx/:id", params: idParam, response: transactionDetail }),
+  receipts: contract({ method: "get", path: "/tx/:id/receipts", params: idParam, response: z.array(receipt) }),
+};

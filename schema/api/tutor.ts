@@ -54,7 +54,7 @@ export const tutorCard = z.object({
 export type TutorCard = z.output<typeof tutorCard>;
 
 /** GET /user/tutor/info/{id} — the public profile. */
-export const tutorInfo = tutorCard.and(z.object({ about: z.string().nullable(), notice: z.number() }));
+export const tutorInfo = tutorCard.extend({ about: z.string().nullable(), notice: z.number() });
 export type TutorInfo = z.output<typeof tutorInfo>;
 
 /** GET /user/tutor/stats/{id}. */

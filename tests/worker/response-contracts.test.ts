@@ -9,9 +9,9 @@ import { checkResponse, routeFor } from "./helpers";
  * Each area leaves this list when its routes are built from schema/api/ contracts.
  */
 const pendingAreas = new Set([
-  "admin", "assets", "auth", "availability-slot", "cache", "chat", "config", "confirmation-code", "contact-request", "coupon",
-  "demo-session", "dev", "fawry", "health", "interview", "intro-video", "invite", "invoice", "onboarding", "photo-session", "plan",
-  "platform-settings", "rating", "report", "session", "stats", "sub", "telegram", "topic", "tx", "user", "whatsapp", "withdraw-method",
+  "admin", "assets", "auth", "cache", "chat", "config", "confirmation-code", "contact-request", 
+  "demo-session", "dev", "fawry", "health", "interview", "intro-video", "invoice", "onboarding", "photo-session", 
+  "rating", "report", "session", "stats", "telegram", "user", "whatsapp", 
 ]);
 
 const areaOf = (path: string) => path.split("/")[1] ?? "";

@@ -207,6 +207,8 @@ export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: b
       if (result instanceof Response) return result;
       const status = def.status ?? 200;
       if (status === 204) return c.body(null, 204);
+      // A contract's JSON answer is sent as it is (null included); a route without one answers {} for nothing.
+      if (def.response !== undefined && typeof def.response !== "string") return c.json(result as object | null, status);
       return c.json(result ?? {}, status);
     });
   }

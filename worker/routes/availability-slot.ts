@@ -1,4 +1,4 @@
-import { slotActionsBody, slotListQuery, type SlotActionsResult } from "../../schema/api/availability-slot";
+import { type SlotActionsResult, availabilitySlotContracts } from "../../schema/api/availability-slot";
 import { Role } from "../../schema/enums";
 import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
 import { tutorChanged } from "../notifications/tutor-events";
@@ -8,23 +8,17 @@ import { route } from "../http/route";
 import { publishLessonCanceled } from "../notifications/lesson-events";
 
 export const availabilitySlotRoutes = [
-  route({
-    method: "get",
-    path: "/availability-slot/",
+  route(availabilitySlotContracts.list, {
     access: "public",
     summary: "A user's live slots overlapping [after, before), by start (the caller's own without userId).",
-    query: slotListQuery,
     async handle({ c, query, user }) {
       const userId = query.userId ?? user?.id ?? fail("bad-request");
       return listSlots(c.get("db"), { ...query, userId });
     },
   }),
-  route({
-    method: "post",
-    path: "/availability-slot/",
+  route(availabilitySlotContracts.apply, {
     access: [Role.Tutor, Role.TutorManager],
     summary: "Create, move or delete the caller's slots, all or nothing; cancels bookings that no longer fit and notifies.",
-    body: slotActionsBody,
     async handle({ c, body, user }): Promise<SlotActionsResult> {
       const db = c.get("db");
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);

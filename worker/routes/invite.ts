@@ -1,5 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import { createInviteBody, inviteListQuery, updateInviteBody } from "../../schema/api/invite";
+import { inviteContracts } from "../../schema/api/invite";
 import { Role, isAdmin } from "../../schema/enums";
 import { createInvite, deleteInvite, findInvite, listInvites, toInviteView, updateInvite } from "../domain/invites";
 import { fail } from "../http/failure";
@@ -9,51 +8,33 @@ import { route } from "../http/route";
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const inviteRoutes = [
-  route({
-    method: "post",
-    path: "/invite",
+  route(inviteContracts.create, {
     access: admins,
     summary: "Offer a plan to one user until a date.",
-    body: createInviteBody,
-    status: 201,
     handle: async ({ c, body, user }) => toInviteView(await createInvite(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
-  route({
-    method: "get",
-    path: "/invite/list",
+  route(inviteContracts.list, {
     access: "signed-in",
     summary: "Invites: a user's own; admins any (?userId, ?planId); paged.",
-    query: inviteListQuery,
     handle: ({ c, query, user }) => listInvites(c.get("db"), { ...query, userId: isAdmin(user.role as Role) ? query.userId : user.id }),
   }),
-  route({
-    method: "get",
-    path: "/invite/:id",
+  route(inviteContracts.get, {
     access: "signed-in",
     summary: "An invite (its user or an admin).",
-    params: idParam,
     async handle({ c, params, user }) {
       const invite = await findInvite(c.get("db"), params.id);
       if (invite.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
       return toInviteView(invite);
     },
   }),
-  route({
-    method: "put",
-    path: "/invite/:id",
+  route(inviteContracts.update, {
     access: admins,
     summary: "Update an invite (plan, expiry, note).",
-    params: idParam,
-    body: updateInviteBody,
     handle: async ({ c, params, body, user }) => toInviteView(await updateInvite(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
   }),
-  route({
-    method: "delete",
-    path: "/invite/:id",
+  route(inviteContracts.remove, {
     access: admins,
     summary: "Withdraw an invite (soft delete).",
-    params: idParam,
-    status: 204,
     handle: ({ c, params, user }) => deleteInvite(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

@@ -1,4 +1,4 @@
-import { businessSettingsBody, withdrawSettingsBody, type PlatformSettingsView } from "../../schema/api/platform-settings";
+import { type PlatformSettingsView, platformSettingsContracts } from "../../schema/api/platform-settings";
 import { Role } from "../../schema/enums";
 import { readPlatformSettings, saveBusinessSettings, saveWithdrawSettings } from "../domain/platform-settings";
 import { auditActorOf } from "../domain/audit";
@@ -6,28 +6,20 @@ import { route } from "../http/route";
 
 /** The admin area's platform settings (docs/product.md §2; defaults in docs/rules.md). */
 export const platformSettingsRoutes = [
-  route({
-    method: "get",
-    path: "/platform-settings",
+  route(platformSettingsContracts.get, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "The operator-changeable settings in force (admins): the withdrawal request limits in piasters and the business numbers (lesson price, tutor rate, trial, cancel window, refund fee) with their history.",
     handle: ({ c }): Promise<PlatformSettingsView> => readPlatformSettings(c.get("db")),
   }),
-  route({
-    method: "put",
-    path: "/platform-settings/withdrawals",
+  route(platformSettingsContracts.withdrawals, {
     access: [Role.SuperAdmin],
     summary: "Change the withdrawal request limits (SuperAdmin): both positive, the minimum not above the maximum.",
-    body: withdrawSettingsBody,
     handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveWithdrawSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
   }),
-  route({
-    method: "put",
-    path: "/platform-settings/business",
+  route(platformSettingsContracts.business, {
     access: [Role.SuperAdmin],
     summary:
       "Change the business numbers (SuperAdmin): lesson and tutor hourly rates in piasters (tutor's not above the lesson's), trial minutes 0/15/30, cancel window 0–48 hours, refund fee in basis points. New bookings, cancellations and refunds use them; booked lessons keep their price.",
-    body: businessSettingsBody,
     handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveBusinessSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

@@ -1,5 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import { cancelSubscriptionQuery, subscriptionListQuery, type CanceledSubscription } from "../../schema/api/subscription";
+import { type CanceledSubscription, subscriptionContracts } from "../../schema/api/subscription";
 import { Role, isAdmin } from "../../schema/enums";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { fawryFor } from "../domain/payments";
@@ -20,27 +19,19 @@ import { announceCanceledLessons } from "../notifications/subscription-events";
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const subscriptionRoutes = [
-  route({
-    method: "get",
-    path: "/sub/list",
+  route(subscriptionContracts.list, {
     access: admins,
     summary: "Subscriptions (admins), optionally one user's or by status; paged.",
-    query: subscriptionListQuery,
     handle: ({ c, query }) => listSubscriptions(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/sub/user",
+  route(subscriptionContracts.current, {
     access: [Role.Student],
     summary: "The student's current subscription and the minutes left this subscription week.",
     handle: ({ c, user }) => currentSubscription(c.get("db"), user.id),
   }),
-  route({
-    method: "patch",
-    path: "/sub/cancel",
+  route(subscriptionContracts.cancel, {
     access: [Role.Student, Role.SuperAdmin],
     summary: "Cancel the student's current subscription (a SuperAdmin names one with ?id=): refunds the unused part, cancels future lessons.",
-    query: cancelSubscriptionQuery,
     async handle({ c, query, user }): Promise<CanceledSubscription> {
       const db = c.get("db");
       let sub;
@@ -73,12 +64,9 @@ export const subscriptionRoutes = [
       };
     },
   }),
-  route({
-    method: "get",
-    path: "/sub/:id",
+  route(subscriptionContracts.get, {
     access: "signed-in",
     summary: "A subscription (its student or an admin).",
-    params: idParam,
     async handle({ c, params, user }) {
       const sub = await findSubscription(c.get("db"), params.id);
       if (!sub) fail("subscription-not-found");

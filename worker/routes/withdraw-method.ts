@@ -1,5 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import { withdrawMethodBody, type WithdrawMethodView } from "../../schema/api/invoice";
+import { type WithdrawMethodView, withdrawMethodContracts } from "../../schema/api/invoice";
 import { Role } from "../../schema/enums";
 import { deleteWithdrawMethod, listWithdrawMethods, saveWithdrawMethod, updateWithdrawMethod } from "../domain/withdraw-methods";
 import { route } from "../http/route";
@@ -8,40 +7,26 @@ import { route } from "../http/route";
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 
 export const withdrawMethodRoutes = [
-  route({
-    method: "get",
-    path: "/withdraw-method",
+  route(withdrawMethodContracts.list, {
     access: tutorSide,
     summary: "The caller's saved withdraw methods (wallet, bank account, Instapay), the default first, then the newest.",
     handle: ({ c, user }): Promise<WithdrawMethodView[]> => listWithdrawMethods(c.get("db"), user.id),
   }),
-  route({
-    method: "post",
-    path: "/withdraw-method",
+  route(withdrawMethodContracts.create, {
     access: tutorSide,
     summary: "Save a withdraw method (at most 10; the same destination is kept once, its receiver updated). The first one becomes the default.",
-    body: withdrawMethodBody,
-    status: 201,
     async handle({ c, body, user }): Promise<WithdrawMethodView> {
       return (await saveWithdrawMethod(c.get("db"), user.id, body, { now: c.get("now") }))!;
     },
   }),
-  route({
-    method: "put",
-    path: "/withdraw-method/:id",
+  route(withdrawMethodContracts.update, {
     access: tutorSide,
     summary: "Replace a saved method's destination; isDefault true makes it the default.",
-    params: idParam,
-    body: withdrawMethodBody,
     handle: ({ c, params, body, user }): Promise<WithdrawMethodView> => updateWithdrawMethod(c.get("db"), user.id, params.id, body, c.get("now")),
   }),
-  route({
-    method: "delete",
-    path: "/withdraw-method/:id",
+  route(withdrawMethodContracts.remove, {
     access: tutorSide,
     summary: "Delete a saved method (past requests keep their own copy); the newest one left becomes the default if it was.",
-    params: idParam,
-    status: 204,
     handle: ({ c, params, user }) => deleteWithdrawMethod(c.get("db"), user.id, params.id, c.get("now")),
   }),
 ];
