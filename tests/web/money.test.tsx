@@ -114,7 +114,9 @@ describe("/admin/payments «تحتاج متابعة»", () => {
       Promise.resolve(
         path === "/fawry/stale-orders"
           ? [{ id: 12, amount: 90_000, status: 0 }]
-          : {
+          : path === "/admin/outbox/dead"
+            ? { list: [], total: 0 }
+            : {
               list: [{ id: 5, kind: "refund-failed", transactionId: 9, merchantRefNum: "1", details: { error: "9954" }, transactionStatus: 8, amount: 50_000, userId: 3, createdAt: new Date().toISOString(), resolvedAt: null, note: null }],
               total: 1,
             },
@@ -129,6 +131,19 @@ describe("/admin/payments «تحتاج متابعة»", () => {
     fireEvent.change(screen.getByLabelText(money.admin.note, { exact: false }), { target: { value: "رجّعنا المبلغ بتحويل" } });
     fireEvent.click(screen.getByRole("button", { name: money.admin.save }));
     await waitFor(() => expect(post).toHaveBeenCalledWith("/fawry/alarms/5/resolve", { note: "رجّعنا المبلغ بتحويل" }));
+  });
+
+  it("lists «رسائل لم تصل» with channel, recipient and attempts, and sends one again", async () => {
+    session.setUser({ ...userWith(Role.RegularAdmin), id: 1 });
+    const dead = { id: 7, userId: 3, channel: "whatsapp", recipient: "01012345678", subject: "تذكير بحصتك", attempts: 5, lastError: "whatsapp 131026", createdAt: new Date().toISOString(), deadAt: new Date().toISOString() };
+    get.mockImplementation((path: string) => Promise.resolve(path === "/admin/outbox/dead" ? { list: [dead], total: 1 } : path === "/fawry/stale-orders" ? [] : { list: [], total: 0 }));
+    post.mockResolvedValue({ id: 7, status: "pending" });
+    renderWith(<AdminPaymentsPage />);
+    expect(await screen.findByText("تذكير بحصتك")).toBeTruthy();
+    expect(screen.getByText(money.deadDeliveries.channels.whatsapp!)).toBeTruthy();
+    expect(screen.getByText(money.deadDeliveries.attempts("٥"))).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: money.deadDeliveries.retryLabel("تذكير بحصتك", "01012345678") }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith("/admin/outbox/7/retry"));
   });
 });
 

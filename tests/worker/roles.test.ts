@@ -132,3 +132,18 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     expect(own!.n).toBe(0);
   });
 });
+
+describe("«رسائل لم تصل» (dead deliveries) for staff only", () => {
+  it("lists dead deliveries and sends one again for admins; refuses nobody (401), a student, a tutor manager and a studio (403)", async () => {
+    const admin = await createUserWithRole(Role.RegularAdmin);
+    const callers = await Promise.all([Role.Student, Role.TutorManager, Role.Studio].map((role) => createUserWithRole(role)));
+    expect((await call("GET", "/api/v1/admin/outbox/dead")).status).toBe(401);
+    for (const caller of callers) {
+      expect((await call("GET", "/api/v1/admin/outbox/dead", { token: caller.token })).status).toBe(403);
+      expect((await call("POST", "/api/v1/admin/outbox/1/retry", { token: caller.token })).status).toBe(403);
+    }
+    const listed = await call("GET", "/api/v1/admin/outbox/dead", { token: admin.token });
+    expect([listed.status, Array.isArray(listed.body.list)]).toEqual([200, true]);
+    expect((await call("POST", "/api/v1/admin/outbox/999999/retry", { token: admin.token })).body.code).toBe("delivery-not-failed");
+  });
+});

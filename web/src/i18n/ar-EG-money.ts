@@ -100,4 +100,16 @@ export const money = {
     staleEmpty: "مفيش طلبات متعلّقة.",
     checkNow: "اسأل فوري دلوقتي",
   },
+  /** «رسائل لم تصل» on /admin/payments: notifications every attempt of which failed. */
+  deadDeliveries: {
+    title: "رسائل لم تصل",
+    hint: "إشعارات فشلت كل محاولات إرسالها (بريد، واتساب، تليجرام). ممكن تعيد إرسال أي رسالة بعد ما تتأكد إن العنوان أو الرقم سليم.",
+    empty: "كل الرسائل وصلت.",
+    channels: { email: "بريد إلكتروني", whatsapp: "واتساب", telegram: "تليجرام" } as Record<string, string>,
+    attempts: (count: string) => `عدد المحاولات: ${count}`,
+    lastError: "آخر خطأ",
+    retry: "أعد الإرسال",
+    retryLabel: (subject: string, recipient: string) => `أعد الإرسال: «${subject}» إلى ${recipient}`,
+    retried: "رجعت الرسالة لطابور الإرسال.",
+  },
 };

@@ -5,6 +5,7 @@ import type { PaymentAlarmView } from "@schema/api/payment";
 import type { TransactionView } from "@schema/api/transaction";
 import { Role, TransactionStatus } from "@schema/enums";
 import { AdminRefundDialog } from "../../features/payments/admin-refund";
+import { DeadDeliveries } from "./dead-deliveries";
 import { TransactionStatusBadge } from "../../features/payments/payment-status-panel";
 import { ReceiptsButton } from "../../features/payments/refunds";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -57,6 +58,7 @@ export function AdminPaymentsPage() {
         )}
       </Card>
       <StaleOrders />
+      <DeadDeliveries />
     </PageFrame>
   );
 }
