@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { SlotPurpose } from "../../schema/enums";
 import { describe, expect, it } from "vitest";
 import { freeStarts } from "../../worker/domain/free-times";
@@ -83,5 +84,16 @@ describe("GET /lesson/free-times", () => {
     expect((await free(active.id, now, addMinutes(now, 60), 20)).status).toBe(400);
     expect((await free(active.id, addMinutes(now, 60), now, 30)).status).toBe(400);
     expect((await free(active.id, now, addMinutes(now, 60 * 24 * 40), 30)).status).toBe(400);
+  });
+
+  it("answers tutor-not-found for a suspended tutor, whom booking refuses too (worker/domain/state-rules.ts)", async () => {
+    const start = gridTime(1);
+    const tutor = await createTutor();
+    await addSlot(tutor.id, start, addMinutes(start, 120));
+    expect((await free(tutor.id, start, addMinutes(start, 120), 30)).body.starts.length).toBeGreaterThan(0);
+    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?").bind(new Date().toISOString(), tutor.id).run();
+    const response = await free(tutor.id, start, addMinutes(start, 120), 30);
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe("tutor-not-found");
   });
 });

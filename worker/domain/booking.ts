@@ -14,6 +14,7 @@ import { addDays, CAIRO, DAY_MS, dayOf, dayStartsJson, offsetSpans, type OffsetS
 import { dayStartInSql, localDaySql } from "../../schema/calendar-sql";
 import { BoundedCache } from "../core/bounded-cache";
 import { currentBusinessSettings } from "./platform-settings";
+import { bookableTutorSql, holdsTimeSql, liveSubscriptionSql } from "./state-rules";
 import { usedMinutesSql } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
@@ -63,8 +64,8 @@ const slotSql = (w: Window) => sql`SELECT s.id FROM availability_slots s WHERE s
 /** The tutor already teaches, interviews or is interviewed, or runs a demo session then. */
 const tutorBusySql = (w: Window) => sql`(
   EXISTS (SELECT 1 FROM lessons l WHERE l.tutor_id = ${w.tutorId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})
-  OR EXISTS (SELECT 1 FROM interviews i WHERE (i.interviewer_id = ${w.tutorId} OR i.interviewee_id = ${w.tutorId}) AND i.status = 1 AND ${overlaps("i", w)})
-  OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND d.status = 1 AND ${overlaps("d", w)}))`;
+  OR EXISTS (SELECT 1 FROM interviews i WHERE (i.interviewer_id = ${w.tutorId} OR i.interviewee_id = ${w.tutorId}) AND ${holdsTimeSql("interview", "i")} AND ${overlaps("i", w)})
+  OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND ${holdsTimeSql("demo", "d")} AND ${overlaps("d", w)}))`;
 
 /** The student already has a lesson then. */
 const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
@@ -108,14 +109,14 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
   return sql`SELECT k.*, ${weekBound(sql`7 * k.week`)} AS weekStart, ${weekBound(sql`7 * k.week + 7`)} AS weekEnd
     FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
       FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
-          coalesce(t.activated AND tu.suspended_at IS NULL AND tu.role IN (${sql.raw(`${Role.Tutor}, ${Role.TutorManager}`)}), 0) AS tutorOk,
+          coalesce(${bookableTutorSql("tu", "t")}, 0) AS tutorOk,
           coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
           s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, ${localDaySql(sql`s.start`, offsets)} AS firstDay, ${weeks} AS weeks
         FROM (SELECT 1) one
         LEFT JOIN users tu ON tu.id = ${w.tutorId} AND tu.deleted_at IS NULL
         LEFT JOIN tutors t ON t.id = tu.id
-        LEFT JOIN (SELECT id, start, "end", weekly_minutes, period FROM subscriptions
-          WHERE user_id = ${studentId} AND status = 'active' AND "end" > ${now.toISOString()} ORDER BY start DESC LIMIT 1) s ON 1) b) k`;
+        LEFT JOIN (SELECT sx.id, sx.start, sx."end", sx.weekly_minutes, sx.period FROM subscriptions sx
+          WHERE sx.user_id = ${studentId} AND ${liveSubscriptionSql("sx", now.toISOString())} ORDER BY sx.start DESC LIMIT 1) s ON 1) b) k`;
 }
 
 /**

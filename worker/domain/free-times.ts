@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FreeTimes, FreeTimesQuery } from "../../schema/api/lesson";
-import { Role, SlotPurpose, isTutorSide } from "../../schema/enums";
+import { SlotPurpose } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
+import { holdsTimeSql, isBookableTutor, type BookableTutorRow } from "./state-rules";
 
 /**
  * A tutor's free lesson starts (docs/rules.md, Lessons): the 15-minute grid starts where a
@@ -39,19 +40,20 @@ export async function findFreeTimes(db: Db, query: FreeTimesQuery, now = new Dat
   // Busy rows that overlap any lesson starting in the window.
   const busyEnd = new Date(Date.parse(to) + duration * MINUTE).toISOString();
   const [tutorResult, slotResult, busyResult] = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`SELECT t.notice AS notice, t.activated AS activated, u.role AS role FROM tutors t JOIN users u ON u.id = t.id
-      WHERE t.id = ${tutorId} AND u.deleted_at IS NULL LIMIT 1`),
+    statement(db, sql`SELECT t.notice AS notice, t.activated AS activated, u.role AS role, u.suspended_at AS suspendedAt, u.deleted_at AS deletedAt
+      FROM tutors t JOIN users u ON u.id = t.id WHERE t.id = ${tutorId} LIMIT 1`),
     statement(db, sql`SELECT s.start AS start, s."end" AS "end" FROM availability_slots s WHERE s.user_id = ${tutorId} AND s.deleted_at IS NULL
       AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start < ${busyEnd} AND s."end" > ${from}`),
     statement(db, sql`
       SELECT l.start AS start, l."end" AS "end" FROM lessons l WHERE l.tutor_id = ${tutorId} AND l.canceled_at IS NULL AND l.start < ${busyEnd} AND l."end" > ${from}
-      UNION ALL SELECT i.start, i."end" FROM interviews i WHERE (i.interviewer_id = ${tutorId} OR i.interviewee_id = ${tutorId}) AND i.status = 1
+      UNION ALL SELECT i.start, i."end" FROM interviews i WHERE (i.interviewer_id = ${tutorId} OR i.interviewee_id = ${tutorId}) AND ${holdsTimeSql("interview", "i")}
         AND i.start < ${busyEnd} AND i."end" > ${from}
-      UNION ALL SELECT d.start, d."end" FROM demo_sessions d WHERE (d.tutor_id = ${tutorId} OR d.tutor_manager_id = ${tutorId}) AND d.status = 1
+      UNION ALL SELECT d.start, d."end" FROM demo_sessions d WHERE (d.tutor_id = ${tutorId} OR d.tutor_manager_id = ${tutorId}) AND ${holdsTimeSql("demo", "d")}
         AND d.start < ${busyEnd} AND d."end" > ${from}`),
   ]);
-  const tutor = tutorResult?.results[0] as { notice: number; activated: number; role: Role } | undefined;
-  if (!tutor || !tutor.activated || !isTutorSide(tutor.role)) fail("tutor-not-found");
+  const tutor = tutorResult?.results[0] as ({ notice: number } & BookableTutorRow) | undefined;
+  // The tutor booking accepts (state-rules.ts): a suspended tutor has no free time to offer.
+  if (!tutor || !isBookableTutor(tutor)) fail("tutor-not-found");
   const afterNotice = now.getTime() + tutor.notice * MINUTE;
   // Booking refuses a start at or before now and before the notice: the first allowed start.
   const earliest = Math.max(Date.parse(from), afterNotice, now.getTime() + 1);

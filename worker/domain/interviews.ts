@@ -3,12 +3,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Paged } from "../../schema/api/common";
 import type { InterviewListQuery, InterviewPatchBody, InterviewView, ManagerProposal } from "../../schema/api/interview";
 import { availabilitySlots, demoSessions, interviews, lessons, tutors, users } from "../../schema/db";
-import { InterviewStatus, ReviewStatus, Role, SlotPurpose, isAdmin } from "../../schema/enums";
+import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role, SlotPurpose, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../http/context";
 import { fail } from "../http/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import type { UserRow } from "./users";
+import { holdsTimeSql } from "./state-rules";
 import { SLOT_GRID_MS, onGrid } from "./availability";
 import { MONTHS_BETWEEN_INTERVIEWS, RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsAfter, monthsBefore } from "./onboarding";
 
@@ -25,9 +26,9 @@ const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOSt
 
 /** The manager's time [start, end) is taken by a pending interview or demo, or a lesson. */
 export function managerBusySql(managerId: number, start: string, end: string): SQL {
-  return sql`(EXISTS (SELECT 1 FROM interviews bi WHERE bi.interviewer_id = ${managerId} AND bi.status = ${InterviewStatus.Pending}
+  return sql`(EXISTS (SELECT 1 FROM interviews bi WHERE bi.interviewer_id = ${managerId} AND ${holdsTimeSql("interview", "bi")}
       AND bi.start < ${end} AND bi.end > ${start})
-    OR EXISTS (SELECT 1 FROM demo_sessions bd WHERE bd.tutor_manager_id = ${managerId} AND bd.status = ${ReviewStatus.Pending}
+    OR EXISTS (SELECT 1 FROM demo_sessions bd WHERE bd.tutor_manager_id = ${managerId} AND ${holdsTimeSql("demo", "bd")}
       AND bd.start < ${end} AND bd.end > ${start})
     OR EXISTS (SELECT 1 FROM lessons bl WHERE bl.tutor_id = ${managerId} AND bl.canceled_at IS NULL
       AND bl.start < ${end} AND bl.end > ${start}))`;
@@ -51,7 +52,7 @@ function interviewRefusalSql(tutorId: number, start: string, now: Date): SQL {
 /** The tutor's own eligibility for a demo session: an approved intro video, no pending or passed demo. */
 function demoRefusalSql(tutorId: number): SQL {
   return sql`CASE
-    WHEN NOT EXISTS (SELECT 1 FROM intro_videos v WHERE v.tutor_id = ${tutorId} AND v.status = 3) THEN 'intro-video-not-found'
+    WHEN NOT EXISTS (SELECT 1 FROM intro_videos v WHERE v.tutor_id = ${tutorId} AND v.status = ${IntroVideoStatus.Approved}) THEN 'intro-video-not-found'
     WHEN EXISTS (SELECT 1 FROM demo_sessions x WHERE x.tutor_id = ${tutorId} AND x.status IN (${ReviewStatus.Pending}, ${ReviewStatus.Passed}))
       THEN 'demo-session-exists'
     END`;

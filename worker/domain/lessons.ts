@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "./audit";
-import type { LessonListSort, LessonState, LessonStats, LessonView } from "../../schema/api/lesson";
+import type { LessonListSort, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
@@ -13,6 +13,7 @@ import { lessonMessages } from "../notifications/lesson-messages";
 import type { OutboxRow } from "../notifications/outbox";
 import { currentBusinessSettings } from "./platform-settings";
 import { settings } from "./settings";
+import { lessonState } from "./state-rules";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
 
@@ -26,13 +27,6 @@ export const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId
 /** A raw statement's lesson row as drizzle reads it (SQLite answers the boolean as 0/1). */
 export const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
 type Person = Pick<UserRow, "id" | "name" | "image"> & { gender?: string | null };
-
-export function lessonState(lesson: Pick<LessonRow, "start" | "end" | "canceledAt">, now = new Date()): LessonState {
-  if (lesson.canceledAt) return "canceled";
-  const at = now.toISOString();
-  if (at < lesson.start) return "pending";
-  return at < lesson.end ? "happening" : "fulfilled";
-}
 
 export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, now = new Date()): LessonView {
   return {

@@ -9,6 +9,7 @@ import type { AdminFigures, AdminSeries, AdminSeriesQuery, NextLesson, SeriesPoi
 import { Role } from "../../schema/enums";
 import type { Db } from "../http/context";
 import { d1, statement } from "./lessons";
+import { lessonStateSql } from "./state-rules";
 import { addDays, addMonths, CAIRO, dayOf, dayStart, monthStartOf, monthWindow, weekStartOf } from "../../schema/calendar";
 
 /** The current Africa/Cairo calendar month as a UTC window [start, end). */
@@ -17,8 +18,8 @@ export function cairoMonthWindow(now: Date): { start: string; end: string } {
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-/** A lesson (alias `l`) that counts toward its tutor's earnings: ended, not cancelled, the tutor not reported absent. */
-export const fulfilledLesson = (at: string) => sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL AND l."end" <= ${at}`;
+/** A lesson (alias `l`) that counts toward its tutor's earnings: fulfilled (state-rules.ts), the tutor not reported absent. */
+export const fulfilledLesson = (at: string) => sql`${lessonStateSql("l", at)} = 'fulfilled' AND l.reported_absent_at IS NULL`;
 
 /** A tutor's earnings in piasters (stored tutor_earning of fulfilled lessons), as a scalar subquery. */
 export const tutorEarningsSql = (tutorId: number, at: string, window?: { start: string; end: string }) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "../../schema/api/subscription";
 import { plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
@@ -9,6 +9,7 @@ import { fail } from "../http/failure";
 import { d1, statement } from "./lessons";
 import { openRefundOf, openRefundStatements, type RefundReason } from "./refunds";
 import { settings } from "./settings";
+import { isLiveSubscription, liveSubscriptionSql, SubscriptionState, subscriptionStatus, subscriptionStatusSql } from "./state-rules";
 import { tutorsChanged } from "./tutor-list";
 import { weekContaining, weeksElapsed, type WeekWindow } from "./weekly-minutes";
 
@@ -16,10 +17,6 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function subscriptionStatus(row: SubscriptionRow, now = new Date()): SubscriptionStatus {
-  if (row.status === "active" && row.end <= now.toISOString()) return "ended";
-  return row.status as SubscriptionStatus;
-}
 
 export function toSubscriptionView(row: SubscriptionRow, now = new Date()): SubscriptionView {
   return {
@@ -64,11 +61,11 @@ export async function grantSubscription(db: Db, input: GrantInput): Promise<Subs
   const at = now.toISOString();
   const end = new Date(now.getTime() + planPeriodWeeks[input.period] * WEEK_MS).toISOString();
   const [, inserted] = await d1(db).batch<{ id: number }>([
-    statement(db, sql`UPDATE subscriptions SET status = 'ended', updated_at = ${at}
-      WHERE user_id = ${input.userId} AND status = 'active' AND "end" <= ${at}`),
+    statement(db, sql`UPDATE subscriptions SET status = ${SubscriptionState.Ended}, updated_at = ${at}
+      WHERE user_id = ${input.userId} AND status = ${SubscriptionState.Active} AND "end" <= ${at}`),
     statement(db, sql`
       INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, lesson_hourly_rate, start, "end", status, transaction_id, created_at, updated_at)
-      SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${businessHourlyRateSql}, ${at}, ${end}, 'active', ${input.transactionId}, ${at}, ${at}
+      SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${businessHourlyRateSql}, ${at}, ${end}, ${SubscriptionState.Active}, ${input.transactionId}, ${at}, ${at}
       FROM plans WHERE id = ${input.planId} AND deleted_at IS NULL
       ON CONFLICT DO NOTHING
       RETURNING id`),
@@ -94,7 +91,7 @@ export function currentSubscriptionQuery(db: Db, userId: number, now: Date) {
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), gt(subscriptions.end, now.toISOString())))
+    .where(and(eq(subscriptions.userId, userId), liveSubscriptionSql("subscriptions", now.toISOString())))
     .orderBy(desc(subscriptions.start))
     .limit(1);
 }
@@ -118,7 +115,7 @@ export async function usedMinutes(db: Db, subscriptionId: number, week: WeekWind
 
 /** The week of `at` and the minutes left in it, computed from the lessons (never a counter). */
 export async function remainingWeeklyMinutes(db: Db, sub: SubscriptionRow, at = new Date()) {
-  if (subscriptionStatus(sub, at) !== "active") return { week: null, remaining: 0 };
+  if (!isLiveSubscription(sub, at)) return { week: null, remaining: 0 };
   const week = weekContaining(sub.start, subscriptionWeeks(sub), at);
   const used = await usedMinutes(db, sub.id, week);
   return { week, remaining: Math.max(0, sub.weeklyMinutes - used) };
@@ -138,13 +135,11 @@ export async function listSubscriptions(
 ) {
   const at = now.toISOString();
   const statusFilter =
-    query.status === "active"
-      ? and(eq(subscriptions.status, "active"), gt(subscriptions.end, at))
-      : query.status === "ended"
-        ? sql`(${subscriptions.status} = 'ended' OR (${subscriptions.status} = 'active' AND ${subscriptions.end} <= ${at}))`
-        : query.status === "canceled"
-          ? eq(subscriptions.status, "canceled")
-          : undefined;
+    query.status === SubscriptionState.Active
+      ? liveSubscriptionSql("subscriptions", at)
+      : query.status
+        ? sql`${subscriptionStatusSql("subscriptions", at)} = ${query.status}`
+        : undefined;
   const where = and(query.user ? eq(subscriptions.userId, query.user) : undefined, statusFilter);
   const [list, [counted]] = await db.batch([
     db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.id)).limit(query.size).offset((query.page - 1) * query.size),
@@ -208,14 +203,14 @@ export async function cancelSubscription(
   } = {},
 ): Promise<CancelOutcome> {
   const at = now.toISOString();
-  if (subscriptionStatus(sub, now) !== "active") fail("subscription-uncancellable");
+  if (!isLiveSubscription(sub, now)) fail("subscription-uncancellable");
   const refund = options.refund ?? refundAmount(await refundInputsOf(db, sub, now));
   if (refund <= 0) fail("subscription-uncancellable");
   // Only when this batch's cancellation won (a racing cancel leaves it to the winner).
-  const won = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = 'canceled' AND canceled_at = ${at} AND canceled_by = ${canceledBy})`;
+  const won = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = ${SubscriptionState.Canceled} AND canceled_at = ${at} AND canceled_by = ${canceledBy})`;
   const results = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`UPDATE subscriptions SET status = 'canceled', canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
-      WHERE id = ${sub.id} AND status = 'active' RETURNING id`),
+    statement(db, sql`UPDATE subscriptions SET status = ${SubscriptionState.Canceled}, canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
+      WHERE id = ${sub.id} AND status = ${SubscriptionState.Active} RETURNING id`),
     ...(options.audit ? [d1(db).prepare(options.audit.toSQL().sql).bind(...options.audit.toSQL().params)] : []),
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = NULL, updated_at = ${at}
       WHERE subscription_id = ${sub.id} AND canceled_at IS NULL AND start > ${at} AND ${won}
@@ -236,8 +231,8 @@ export async function endExpiredSubscriptions(db: Db, now: Date): Promise<number
   const at = now.toISOString();
   const ended = await db
     .update(subscriptions)
-    .set({ status: "ended", updatedAt: at })
-    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.end, at)))
+    .set({ status: SubscriptionState.Ended, updatedAt: at })
+    .where(and(eq(subscriptions.status, SubscriptionState.Active), lte(subscriptions.end, at)))
     .returning({ id: subscriptions.id });
   return ended.length;
 }

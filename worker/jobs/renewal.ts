@@ -6,6 +6,7 @@ import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesTo } from "../notifications/channels";
 import { enqueue } from "../notifications/outbox";
 import { endExpiredSubscriptions, subscriptionWeeks, type SubscriptionRow } from "../domain/subscriptions";
+import { SubscriptionState } from "../domain/state-rules";
 import type { UserRow } from "../domain/users";
 import { subscriptionWeek, weekContaining } from "../domain/weekly-minutes";
 
@@ -26,7 +27,7 @@ export async function runWeeklyRenewal(db: Db, now: Date, logger: Logger) {
       json_object('id', u.id, 'email', u.email, 'phone', u.phone, 'verifiedPhone', u.verified_phone,
         'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id, 'timeZone', u.time_zone) AS user
     FROM subscriptions s JOIN users u ON u.id = s.user_id
-    WHERE s.status = 'active' AND s.start <= ${at}`);
+    WHERE s.status = ${SubscriptionState.Active} AND s.start <= ${at}`);
   let announced = 0;
   let recorded = 0;
   for (const sub of subs) {
