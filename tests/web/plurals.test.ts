@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Gender } from "@schema/enums";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { byGender, countOf, formatDurationWords, pluralCategory } from "../../web/src/lib/plural";
 
@@ -63,6 +64,9 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
       paymentsTodayCount: ar.admin.serverStats.paymentsTodayCount,
       "marketplace.plans.weeklyMinutes": ar.marketplace.plans.weeklyMinutes,
       "receipts.planValue": (n) => money.receipts.planValue(n, "شهر"),
+      "payments.history.minutesLeft": (n) => ar.payments.history.minutesLeft(n, 60),
+      "pricing.perWeek": marketing.pricing.perWeek,
+      "pricing.choosePlan": marketing.pricing.choosePlan,
     };
     for (const [name, phrase] of Object.entries(phrases)) {
       const rendered = samples.map((count) => phrase(count));
@@ -82,6 +86,8 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
     expect(ar.adminFigures.revenuePerMonth(6)).toBe("الإيرادات كل شهر — آخر ٦ شهور");
     expect(ar.adminFigures.newStudentsPerWeek(8)).toBe("الطلاب الجداد كل أسبوع — آخر ٨ أسابيع");
     expect(ar.admin.serverStats.paymentsTodayCount(2)).toBe("عمليتين دفع");
+    expect(ar.payments.history.minutesLeft(30, 60)).toBe("فاضلك ٣٠ دقيقة من ٦٠ الأسبوع ده");
+    expect(marketing.pricing.perWeek(120)).toBe("١٢٠ دقيقة في الأسبوع");
   });
 
   it("says lengths of time in words, never «٠٫٥ ساعة» or «١ ساعة»", () => {

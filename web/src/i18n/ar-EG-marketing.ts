@@ -5,6 +5,9 @@
  * Honesty rule: every fact here is a rule of the product (docs/rules.md) — durations,
  * cancellation window, vetting steps, payment methods. No invented numbers or testimonials.
  */
+import { countOf } from "../lib/plural";
+import { counts } from "./ar-EG-counts";
+
 export type TextSection = { heading: string; paragraphs: readonly string[]; list?: readonly string[] };
 /**
  * A question and its answer; `noTrial` replaces the answer while the operator has turned the trial
@@ -152,7 +155,7 @@ export const marketing = {
     title: "الأسعار والباقات",
     lead: "اشترك في باقة دقائق أسبوعية، واحجز بيها حصص مع أي مدرّس. كل الأسعار بالجنيه المصري.",
     trial: "عندك حساب جديد؟ أول حصة تجريبية مدتها {التجربة} من غير اشتراك، عشان تجرّب قبل ما تدفع.",
-    perWeek: (minutes: string) => `${minutes} دقيقة في الأسبوع`,
+    perWeek: (minutes: number) => countOf(counts.weeklyMinutes, minutes),
     /** Arabic counting: 1 and 2 have their own forms, 3..10 take the plural, 11+ the singular. */
     lessonsPerWeek: (count: number, formatted: string) =>
       count === 1
@@ -166,7 +169,7 @@ export const marketing = {
     yearFrom: (price: string) => `أو ${price} في الشهر مع الاشتراك السنوي`,
     saveUpTo: (percent: string) => `وفّر حتى ${percent}`,
     choose: "اختار الباقة",
-    choosePlan: (minutes: string) => `اختار باقة ${minutes} دقيقة في الأسبوع`,
+    choosePlan: (minutes: number) => `اختار باقة ${countOf(counts.weeklyMinutes, minutes)}`,
     empty: "مفيش باقات متاحة دلوقتي. تواصل معنا لو عندك سؤال.",
     plansLabel: "الباقات",
     notesTitle: "إزاي الباقات بتشتغل؟",

@@ -3,6 +3,9 @@
  * screens' chunks and not in every first load. The shell's strings are in web/src/i18n/ar-EG.ts (ar).
  */
 import { ar } from "./ar-EG";
+import { counts } from "./ar-EG-counts";
+import { formatNumber } from "../lib/format";
+import { countOf } from "../lib/plural";
 
 export const arPayments = {
   payments: {
@@ -117,7 +120,7 @@ export const arPayments = {
       subscription: "اشتراكك الحالي",
       noSubscription: "معندكش اشتراك شغال دلوقتي.",
       browsePlans: "شوف الباقات",
-      minutesLeft: (minutes: string, total: string) => `متبقي ${minutes} من ${total} دقيقة هذا الأسبوع`,
+      minutesLeft: (minutes: number, total: number) => `فاضلك ${countOf(counts.minutes, minutes)} من ${formatNumber(total)} الأسبوع ده`,
       endsOn: (date: string) => `بيخلص ${date}`,
       transactions: "عمليات الدفع",
       empty: "لسه مدفعتش أي حاجة.",

@@ -11,7 +11,7 @@ import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format";
 import { pageSizeOptions, usePageSize } from "../../lib/page-size";
 import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -57,7 +57,7 @@ function SubscriptionCard() {
           <p className="font-bold">
             {arLessons.marketplace.plans.weeklyMinutes(current.data.info.weeklyMinutes)} — {arLessons.marketplace.plans.periods[current.data.info.period]}
           </p>
-          <p className="text-sm">{t.minutesLeft(formatNumber(current.data.remainingWeeklyMinutes), formatNumber(current.data.info.weeklyMinutes))}</p>
+          <p className="text-sm">{t.minutesLeft(current.data.remainingWeeklyMinutes, current.data.info.weeklyMinutes)}</p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>
           <CancelSubscription current={current.data} />
         </div>

@@ -46,7 +46,7 @@ function PlanGrid({ rows, signedIn }: { rows: PricingRow[]; signedIn: boolean })
   return (
     <ul aria-label={t.plansLabel} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {rows.map((row) => {
-        const minutes = formatNumber(row.weeklyMinutes);
+        const minutes = row.weeklyMinutes;
         return (
           <li key={row.planId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="text-xl font-bold text-slate-900">{t.perWeek(minutes)}</h2>
