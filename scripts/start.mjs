@@ -41,11 +41,12 @@ const localVars = localVarArgs(root);
 console.log("• Applying D1 migrations locally…");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 
-// The local entry (the Worker with the emulators in-process), not wrangler.toml's production main.
+// The local entry (the Worker with the emulators in-process), not wrangler.toml's production main;
+// --config, because wrangler would otherwise look for a config beside the entry (emulators/wrangler.toml).
 console.log(`• Starting the Worker on ${base}…`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "emulators/local.ts", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
+  ["dev", "emulators/local.ts", "--config", "wrangler.toml", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: quietEnv },
 );
 
