@@ -5,10 +5,10 @@ import { sql } from "drizzle-orm";
 import type { CheckoutBody } from "../../schema/api/payment";
 import { transactions } from "../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/enums";
-import type { Config, Env } from "../env";
-import type { Db } from "../http/context";
-import { Failure, fail } from "../http/failure";
-import type { Logger } from "../http/logger";
+import type { Config, Env } from "../core/env";
+import type { Db } from "../core/context";
+import { Failure, fail } from "../core/failure";
+import type { Logger } from "../core/logger";
 import { EMULATOR_PATHS, LOCAL_FAWRY, type Fetcher } from "../integrations/emulated";
 import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../integrations/fawry";
 import { publishToUser } from "../notifications/publish";
@@ -18,6 +18,7 @@ import { liveInviteFor } from "./invites";
 import { d1, statement } from "./lessons";
 import { findVisiblePlan, periodPrice } from "./plans";
 import { currentSubscriptionQuery, findSubscription, grantSubscription, refundAmount, refundInputsOf } from "./subscriptions";
+import { liveSubscriptionSql, SubscriptionState } from "./state-rules";
 import { alarmStatement, announce, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, settleRefund } from "./refunds";
 import { findByMerchantRef, findTransaction, type TransactionRow } from "./transactions";
 import { tutorsChanged } from "./tutor-list";
@@ -362,11 +363,11 @@ async function refundUnapplied(
 /** A refunded or cancelled payment ends its subscription and cancels its future lessons (answers their ids). */
 async function endSubscriptionOf(db: Db, tx: TransactionRow, at: string): Promise<number[]> {
   const [, canceled] = await d1(db).batch<{ id: number }>([
-    statement(db, sql`UPDATE subscriptions SET status = 'canceled', canceled_at = ${at}, refund_amount = ${tx.refundedAmount}, updated_at = ${at}
-      WHERE transaction_id = ${tx.id} AND status = 'active'`),
+    statement(db, sql`UPDATE subscriptions SET status = ${SubscriptionState.Canceled}, canceled_at = ${at}, refund_amount = ${tx.refundedAmount}, updated_at = ${at}
+      WHERE transaction_id = ${tx.id} AND status = ${SubscriptionState.Active}`),
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, updated_at = ${at}
       WHERE canceled_at IS NULL AND start > ${at}
-      AND subscription_id IN (SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'canceled' AND canceled_at = ${at})
+      AND subscription_id IN (SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = ${SubscriptionState.Canceled} AND canceled_at = ${at})
       RETURNING id`),
   ]);
   if (canceled?.results.length) tutorsChanged(); // the tutors' time is free again: the cached list is stale
@@ -471,7 +472,7 @@ export async function createFreeOrder(db: Db, config: Config, userId: number, bo
 /** What a SuperAdmin's refund of a transaction defaults to: the cancellation rule while its plan is live, else all that remains. */
 export async function refundQuote(db: Db, tx: TransactionRow, now = new Date()) {
   const remaining = tx.amount - tx.refundedAmount;
-  const [sub] = await db.all<{ id: number }>(sql`SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND status = 'active' AND "end" > ${now.toISOString()}`);
+  const [sub] = await db.all<{ id: number }>(sql`SELECT id FROM subscriptions WHERE transaction_id = ${tx.id} AND ${liveSubscriptionSql("subscriptions", now.toISOString())}`);
   if (!sub) return { remaining, computed: remaining, subscriptionId: null };
   const found = (await findSubscription(db, sub.id))!;
   return { remaining, computed: Math.min(remaining, refundAmount(await refundInputsOf(db, found, now))), subscriptionId: sub.id };
