@@ -4,7 +4,7 @@ import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from
 import { periodPrice } from "../worker/domain/plans";
 import { currentSubscriptionQuery, grantSubscription } from "../worker/domain/subscriptions";
 import { hashPassword } from "../worker/domain/password";
-import type { Db } from "../worker/http/context";
+import type { Db } from "../worker/core/context";
 import { DEMO_MEDIA_URLS, storeDemoMedia } from "./media";
 import { seedDemoEarnings } from "./seed-earnings";
 
@@ -42,10 +42,11 @@ const tutorNames: Array<[string, Gender]> = [
   ["دينا شريف", Gender.Female], ["طارق منير", Gender.Male], ["سلمى حسين", Gender.Female],
 ];
 
-const bios = [
-  "مدرس لغة إنجليزية معتمد بخبرة عشر سنوات في المحادثة",
-  "أساعدك على التحدث بالإنجليزية بثقة في العمل والسفر",
-  "متخصص في التحضير لامتحانات الآيلتس والتوفل بنجاح",
+/** Each bio in the tutor's own gender (a woman's bio says «مدرّسة … معتمدة», not «مدرّس … معتمد»). */
+const bios: Array<Record<Gender, string>> = [
+  { male: "مدرّس لغة إنجليزية معتمد بخبرة عشر سنوات في المحادثة", female: "مدرّسة لغة إنجليزية معتمدة بخبرة عشر سنوات في المحادثة" },
+  { male: "أساعدك على التحدث بالإنجليزية بثقة في العمل والسفر", female: "أساعدك على التحدث بالإنجليزية بثقة في العمل والسفر" },
+  { male: "متخصص في التحضير لامتحانات الآيلتس والتوفل بنجاح", female: "متخصصة في التحضير لامتحانات الآيلتس والتوفل بنجاح" },
 ];
 
 const about =
@@ -113,12 +114,12 @@ export async function seedDemoData(db: Db, now = new Date(), media?: R2Bucket) {
     .onConflictDoNothing();
 
   const tutorEmails = ["tutor@dars.test", "manager@dars.test", ...tutorAccounts.map((a) => a.email)];
-  const tutorUsers = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, tutorEmails));
+  const tutorUsers = await db.select({ id: users.id, email: users.email, gender: users.gender }).from(users).where(inArray(users.email, tutorEmails));
   const topicRows = await db.select({ id: topics.id }).from(topics).orderBy(topics.id);
   for (const [index, tutor] of tutorUsers.entries()) {
     await db
       .insert(tutors)
-      .values({ id: tutor.id, bio: bios[index % bios.length]!, about, notice: 60, activated: true, supportGroupJoined: true, createdAt: at, updatedAt: at })
+      .values({ id: tutor.id, bio: bios[index % bios.length]![tutor.gender === Gender.Female ? Gender.Female : Gender.Male], about, notice: 60, activated: true, supportGroupJoined: true, createdAt: at, updatedAt: at })
       .onConflictDoNothing();
     const picked = [0, 1, 2].map((offset) => topicRows[(index + offset * 3) % topicRows.length]!.id);
     await db

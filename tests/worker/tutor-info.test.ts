@@ -211,4 +211,16 @@ describe("the demo seed", () => {
     const video = await call("GET", DEMO_MEDIA_URLS.video, { headers: { range: "bytes=0-3" } });
     expect([video.status, video.headers.get("content-type")]).toEqual([206, "video/webm"]);
   }, 30_000);
+
+  it("writes each demo tutor's bio in their own gender (no woman called «مدرّس معتمد»)", async () => {
+    await seedDemoData(db(), new Date(), env.MEDIA);
+    const demo = await env.DB.prepare(
+      "SELECT u.name, u.gender, t.bio FROM users u JOIN tutors t ON t.id = u.id WHERE u.email LIKE '%@dars.test'",
+    ).all<{ name: string; gender: string; bio: string }>();
+    const women = demo.results.filter((row) => row.gender === "female");
+    expect(women.length).toBeGreaterThan(3);
+    const masculine = /(^|\s)(مدرّس|مدرس|معتمد|متخصص)(\s|$)/;
+    expect(women.filter((row) => masculine.test(row.bio)).map((row) => `${row.name}: ${row.bio}`)).toEqual([]);
+    expect(women.some((row) => row.bio.startsWith("مدرّسة"))).toBe(true);
+  }, 30_000);
 });

@@ -2,12 +2,12 @@
 // list, and tutoring minutes.
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Paged, PageQuery } from "../../schema/api/common";
-import type { FullTutor, FullTutorsQuery, InterviewerOption, TutorActivity, TutoringMinutes } from "../../schema/api/tutor";
+import type { FullTutor, FullTutorsQuery, FullTutorsSort, InterviewerOption, TutorActivity, TutoringMinutes } from "../../schema/api/tutor";
 import { availabilitySlots, lessons, tutors, users } from "../../schema/db";
 import { Role, type Gender } from "../../schema/enums";
 import { addDays, CAIRO, DAY_MS, dayOf, monthWindow } from "../../schema/calendar";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { likePattern } from "./topics";
 import { onboardedSql } from "./tutor-list";
 
@@ -86,8 +86,18 @@ type FullRow = Omit<FullTutor, "verifiedEmail" | "verifiedPhone" | "activated" |
   onboarded: number;
 };
 
-/** Every tutor (any state) with every field, newest first: the staff's tutors page. */
-export async function listFullTutors(db: Db, query: FullTutorsQuery): Promise<Paged<FullTutor>> {
+/** Each order of the staff's tutors table (ties broken by id, so pages never repeat or skip a row). */
+const fullTutorsOrder: Record<FullTutorsSort, SQL> = {
+  created: sql`u.created_at, u.id`,
+  "-created": sql`u.created_at DESC, u.id DESC`,
+  name: sql`u.name IS NULL, lower(u.name), u.id`,
+  "-name": sql`u.name IS NULL, lower(u.name) DESC, u.id DESC`,
+  email: sql`u.email, u.id`,
+  "-email": sql`u.email DESC, u.id DESC`,
+};
+
+/** Every tutor (any state) with every field, newest first unless sorted: the staff's tutors table. */
+export async function listFullTutors(db: Db, query: Omit<FullTutorsQuery, "sort"> & { sort?: FullTutorsSort }): Promise<Paged<FullTutor>> {
   const filters: SQL[] = [sql`u.deleted_at IS NULL`, sql`u.role IN (${Role.Tutor}, ${Role.TutorManager})`];
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.activated !== undefined) filters.push(sql`tr.activated = ${query.activated ? 1 : 0}`);
@@ -101,7 +111,7 @@ export async function listFullTutors(db: Db, query: FullTutorsQuery): Promise<Pa
         tr.bio AS bio, tr.about AS about, tr.video AS video, tr.thumbnail AS thumbnail, tr.notice AS notice, tr.activated AS activated,
         tr.bypass_onboarding AS bypass_onboarding, (${onboardedSql}) AS onboarded, u.created_at AS createdAt
       FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}
-      ORDER BY u.created_at DESC, u.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`),
+      ORDER BY ${fullTutorsOrder[query.sort ?? "-created"]} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
   ]);
   return {
