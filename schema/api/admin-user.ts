@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Role } from "../enums";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
 import { studentPersonalStats } from "./stats";
 import { userView } from "./user";
+import { contract } from "./contract";
 
 const flag = z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true");
 
@@ -42,3 +43,9 @@ export const studentStats = studentPersonalStats.extend({
   canceledLessons: z.number(),
 });
 export type StudentStats = z.output<typeof studentStats>;
+
+/** The admin's user endpoints (worker/routes/admin-user.ts). */
+export const adminUserContracts = {
+  list: contract({ method: "get", path: "/user/list", query: userListQuery, response: paged(userListItem) }),
+  studentStats: contract({ method: "get", path: "/user/student/stats/:id{[0-9]+}", params: idParam, response: studentStats }),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "./common";
+import { paged, pageQuery } from "./common";
+import { contract } from "./contract";
 
 /**
  * Every kind of staff write the audit log records (issue: staff act within their role and leave
@@ -72,3 +73,8 @@ export const auditEntryView = z.object({
   createdAt: z.string(),
 });
 export type AuditEntryView = z.output<typeof auditEntryView>;
+
+/** The audit log endpoint (worker/routes/audit.ts). */
+export const auditContracts = {
+  list: contract({ method: "get", path: "/admin/audit", query: auditListQuery, response: paged(auditEntryView) }),
+};

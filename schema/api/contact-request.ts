@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { contactMessageRule, contactTitleRule, emailRule, phoneRule, userNameRule } from "../rules";
+import { contract } from "./contract";
 
 /**
  * POST /contact-request/ — public (docs/rules.md, Validation bounds, "Contact request"): a name, a way to answer
@@ -18,3 +19,8 @@ export type CreateContactRequestBody = z.input<typeof createContactRequestBody>;
 
 export const contactRequestView = z.object({ id: z.number(), createdAt: z.string() });
 export type ContactRequestView = z.output<typeof contactRequestView>;
+
+/** The contact request endpoint (worker/routes/contact-request.ts). */
+export const contactRequestContracts = {
+  create: contract({ method: "post", path: "/contact-request/", body: createContactRequestBody, status: 201, response: contactRequestView }),
+};

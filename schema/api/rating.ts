@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ratingTextRule, ratingValueRule } from "../rules";
-import { paged } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 /** Text is optional: omitted, null or blank means no text. */
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), ratingTextRule.nullable().optional());
@@ -38,3 +39,14 @@ export type TutorReview = z.output<typeof tutorReview>;
 /** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. */
 export const tutorReviews = paged(tutorReview).extend({ average: z.number().nullable(), count: z.number() });
 export type TutorReviews = z.output<typeof tutorReviews>;
+
+/** The rating endpoints (worker/routes/rating.ts). */
+export const ratingContracts = {
+  byRater: contract({ method: "get", path: "/rating/list/rater/:id", query: pageQuery, params: idParam, response: paged(ratingView) }),
+  byRatee: contract({ method: "get", path: "/rating/list/ratee/:id", query: pageQuery, params: idParam, response: paged(ratingView) }),
+  tutorReviews: contract({ method: "get", path: "/rating/list/tutor/:id", query: pageQuery, params: idParam, response: tutorReviews }),
+  get: contract({ method: "get", path: "/rating/:id", params: idParam, response: ratingView }),
+  create: contract({ method: "post", path: "/rating/", body: createRatingBody, status: 201, response: ratingView }),
+  update: contract({ method: "put", path: "/rating/:id", body: updateRatingBody, params: idParam, response: ratingView }),
+  remove: contract({ method: "delete", path: "/rating/:id", params: idParam, status: 204, response: "empty" }),
+};

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { LinkSource } from "../enums";
+import { LinkSource, ReportAttachmentKind } from "../enums";
 import { contactMessageRule, contactTitleRule } from "../rules";
-import { pageQuery } from "./common";
+import { idParam, paged, pageQuery } from "./common";
+import { contract } from "./contract";
 
 /**
  * POST /report/with/asset — multipart: the text fields below, plus optional files named after
@@ -71,3 +72,14 @@ export const reportView = z.object({
   updatedAt: z.string(),
 });
 export type ReportView = z.output<typeof reportView>;
+
+/** GET /report/{id}/asset/{kind} — one of a report's attachments. */
+export const reportAssetParam = idParam.extend({ kind: z.enum([ReportAttachmentKind.Screenshot, ReportAttachmentKind.Log], { error: "bad-request" }) });
+
+/** The report endpoints (worker/routes/report.ts). */
+export const reportContracts = {
+  create: contract({ method: "post", path: "/report/with/asset", body: "multipart", status: 201, response: reportView }),
+  update: contract({ method: "put", path: "/report", body: updateReportBody, response: reportView }),
+  list: contract({ method: "get", path: "/report/list", query: reportListQuery, response: paged(reportView) }),
+  asset: contract({ method: "get", path: "/report/:id/asset/:kind", params: reportAssetParam, response: "file" }),
+};

@@ -9,6 +9,13 @@ import { topicContracts } from "./topic";
 import { inviteContracts } from "./invite";
 import { transactionContracts } from "./transaction";
 import { outboxContracts } from "./outbox";
+import { ratingContracts } from "./rating";
+import { reportContracts } from "./report";
+import { contactRequestContracts } from "./contact-request";
+import { auditContracts } from "./audit";
+import { suspensionContracts } from "./suspension";
+import { adminUserContracts } from "./admin-user";
+import { statsContracts } from "./stats";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -27,4 +34,11 @@ export const contracts = {
   invite: inviteContracts,
   transaction: transactionContracts,
   outbox: outboxContracts,
+  rating: ratingContracts,
+  report: reportContracts,
+  contactRequest: contactRequestContracts,
+  audit: auditContracts,
+  suspension: suspensionContracts,
+  adminUser: adminUserContracts,
+  stats: statsContracts,
 } as const;

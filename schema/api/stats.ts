@@ -1,6 +1,7 @@
 /** GET /user/student/stats/personalized and GET /user/tutor/stats/personalized — the dashboards' numbers; GET /stats/series — the admin area's figures. */
 import { z } from "zod";
 import { day } from "./tutor";
+import { contract } from "./contract";
 
 export const statsMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
 export type StatsMember = z.output<typeof statsMember>;
@@ -81,3 +82,10 @@ export const adminSeries = z.object({
   activeTutorsPerWeek: z.array(seriesPoint),
 });
 export type AdminSeries = z.output<typeof adminSeries>;
+
+/** The dashboard figures endpoints (worker/routes/stats.ts). */
+export const statsContracts = {
+  student: contract({ method: "get", path: "/user/student/stats/personalized", response: studentPersonalStats }),
+  tutor: contract({ method: "get", path: "/user/tutor/stats/personalized", response: tutorPersonalStats }),
+  series: contract({ method: "get", path: "/stats/series", query: adminSeriesQuery, response: adminSeries }),
+};

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { contract } from "./contract";
+import { idParam } from "./common";
 
 /** POST /user/{id}/suspend — the admin's reason is required (3–500 characters). */
 export const suspendUserBody = z.object({
@@ -18,3 +20,9 @@ export const suspensionResult = z.object({
   canceledLessons: z.number(),
 });
 export type SuspensionResult = z.output<typeof suspensionResult>;
+
+/** The suspension endpoints (worker/routes/suspension.ts). */
+export const suspensionContracts = {
+  suspend: contract({ method: "post", path: "/user/:id{[0-9]+}/suspend", body: suspendUserBody, params: idParam, response: suspensionResult }),
+  restore: contract({ method: "post", path: "/user/:id{[0-9]+}/restore", params: idParam, response: suspensionResult }),
+};

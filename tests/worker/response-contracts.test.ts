@@ -9,9 +9,9 @@ import { checkResponse, routeFor } from "./helpers";
  * Each area leaves this list when its routes are built from schema/api/ contracts.
  */
 const pendingAreas = new Set([
-  "admin", "assets", "auth", "cache", "chat", "config", "confirmation-code", "contact-request", 
+  "assets", "auth", "cache", "chat", "config", "confirmation-code", 
   "demo-session", "dev", "fawry", "health", "interview", "intro-video", "invoice", "onboarding", "photo-session", 
-  "rating", "report", "session", "stats", "telegram", "user", "whatsapp", 
+  "session", "telegram", "user", "whatsapp", 
 ]);
 
 const areaOf = (path: string) => path.split("/")[1] ?? "";

@@ -1,4 +1,4 @@
-import { auditListQuery } from "../../schema/api/audit";
+import { auditContracts } from "../../schema/api/audit";
 import { Role } from "../../schema/enums";
 import { listAudit } from "../domain/audit";
 import { route } from "../http/route";
@@ -6,12 +6,9 @@ import { route } from "../http/route";
 // The audit log is append-only: staff writes add to it in their own batches; there is no route
 // that updates or deletes it (tests/worker/audit.test.ts proves the API offers none).
 export const auditRoutes = [
-  route({
-    method: "get",
-    path: "/admin/audit",
+  route(auditContracts.list, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "The audit log of staff writes, newest first (admins): filters action, actorId, targetType, targetId, from, to; paged.",
-    query: auditListQuery,
     handle: ({ c, query }) => listAudit(c.get("db"), query),
   }),
 ];

@@ -1,4 +1,4 @@
-import { createContactRequestBody, type ContactRequestView } from "../../schema/api/contact-request";
+import { type ContactRequestView, contactRequestContracts } from "../../schema/api/contact-request";
 import { contactRequestMessage, contactTeam, createContactRequest } from "../domain/contact-requests";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
@@ -8,13 +8,9 @@ import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
 
 export const contactRequestRoutes = [
-  route({
-    method: "post",
-    path: "/contact-request/",
+  route(contactRequestContracts.create, {
     access: "public",
     summary: "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed. With Turnstile on, the x-turnstile-token header (captcha-failed).",
-    body: createContactRequestBody,
-    status: 201,
     async handle({ c, body, user }): Promise<ContactRequestView> {
       const db = c.get("db");
       const ip = clientAddress(c);

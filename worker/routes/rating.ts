@@ -1,5 +1,4 @@
-import { idParam, pageQuery } from "../../schema/api/common";
-import { createRatingBody, updateRatingBody } from "../../schema/api/rating";
+import { ratingContracts } from "../../schema/api/rating";
 import { Role } from "../../schema/enums";
 import { createRating, deleteRating, findRating, listRatingsBy, listTutorReviews, toRatingView, updateRating } from "../domain/ratings";
 import { tutorsChanged } from "../domain/tutor-list";
@@ -7,75 +6,48 @@ import { route } from "../http/route";
 
 // The tutor list orders by average rating, so every rating write makes its cache stale.
 export const ratingRoutes = [
-  route({
-    method: "get",
-    path: "/rating/list/rater/:id",
+  route(ratingContracts.byRater, {
     access: "public",
     summary: "Ratings a user gave, newest first; paged.",
-    params: idParam,
-    query: pageQuery,
     handle: ({ c, params, query }) => listRatingsBy(c.get("db"), "rater", params.id, query.page, query.size),
   }),
-  route({
-    method: "get",
-    path: "/rating/list/ratee/:id",
+  route(ratingContracts.byRatee, {
     access: "public",
     summary: "Ratings a user received, newest first; paged.",
-    params: idParam,
-    query: pageQuery,
     handle: ({ c, params, query }) => listRatingsBy(c.get("db"), "ratee", params.id, query.page, query.size),
   }),
-  route({
-    method: "get",
-    path: "/rating/list/tutor/:id",
+  route(ratingContracts.tutorReviews, {
     access: "public",
     summary: "A tutor's reviews for the profile: newest first with the rater's name and image, the average and count; paged.",
-    params: idParam,
-    query: pageQuery,
     handle: ({ c, params, query }) => listTutorReviews(c.get("db"), params.id, query.page, query.size),
   }),
-  route({
-    method: "get",
-    path: "/rating/:id",
+  route(ratingContracts.get, {
     access: "public",
     summary: "A rating.",
-    params: idParam,
     handle: async ({ c, params }) => toRatingView(await findRating(c.get("db"), params.id)),
   }),
-  route({
-    method: "post",
-    path: "/rating/",
+  route(ratingContracts.create, {
     access: [Role.Student, Role.Tutor, Role.TutorManager],
     summary:
       "Rate (value 1..5, optional text 3..1000): a student a tutor after a past, not-cancelled lesson with them; a tutor the studio that uploaded their video (else forbidden); one per pair (rating-exists).",
-    body: createRatingBody,
-    status: 201,
     async handle({ c, body, user }) {
       const row = await createRating(c.get("db"), { id: user.id, role: user.role as Role }, body);
       tutorsChanged();
       return toRatingView(row);
     },
   }),
-  route({
-    method: "put",
-    path: "/rating/:id",
+  route(ratingContracts.update, {
     access: "signed-in",
     summary: "Change a rating's value and/or text: the rater or an admin (else forbidden).",
-    params: idParam,
-    body: updateRatingBody,
     async handle({ c, params, body, user }) {
       const row = await updateRating(c.get("db"), user, params.id, body);
       tutorsChanged();
       return toRatingView(row);
     },
   }),
-  route({
-    method: "delete",
-    path: "/rating/:id",
+  route(ratingContracts.remove, {
     access: "signed-in",
     summary: "Delete a rating: the rater or an admin (else forbidden).",
-    params: idParam,
-    status: 204,
     async handle({ c, params, user }) {
       await deleteRating(c.get("db"), user, params.id);
       tutorsChanged();

@@ -1,13 +1,11 @@
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
-import { createReportFields, reportListQuery, updateReportBody, type ReportView } from "../../schema/api/report";
+import { createReportFields, type ReportView, reportContracts } from "../../schema/api/report";
 import { ReportAttachmentKind, Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
 import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
 import { checkImageContent } from "../domain/uploads";
 import { auditActorOf } from "../domain/audit";
 import { bounds } from "../../schema/rules";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 
 const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -18,14 +16,10 @@ const fileField = (form: FormData, name: string): File | null => {
 };
 
 export const reportRoutes = [
-  route({
-    method: "post",
-    path: "/report/with/asset",
+  route(reportContracts.create, {
     access: "signed-in",
     summary:
       "Report a problem (multipart: title 5..128, description 10..1000, url, source; optional files screenshot — png/jpeg/webp/gif ≤ 8 MB — and log — text ≤ 1 MB), checked before anything is stored.",
-    body: "multipart",
-    status: 201,
     async handle({ c, user }): Promise<ReportView> {
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const text = (name: string) => {
@@ -49,28 +43,19 @@ export const reportRoutes = [
       return toReportView(row);
     },
   }),
-  route({
-    method: "put",
-    path: "/report",
+  route(reportContracts.update, {
     access: staff,
     summary: "Staff mark a report resolved or open again and/or set its note.",
-    body: updateReportBody,
     handle: async ({ c, body, user }): Promise<ReportView> => toReportView(await updateReport(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
-  route({
-    method: "get",
-    path: "/report/list",
+  route(reportContracts.list, {
     access: "signed-in",
     summary: "Reports, newest first, paged: the caller's own; staff everyone's (optionally ?status=open|resolved).",
-    query: reportListQuery,
     handle: ({ c, query, user }) => listReports(c.get("db"), { ...query, userId: isReportStaff(user.role as Role) ? undefined : user.id }),
   }),
-  route({
-    method: "get",
-    path: "/report/:id/asset/:kind",
+  route(reportContracts.asset, {
     access: "signed-in",
     summary: "A report's screenshot or log (private: its reporter and staff).",
-    params: idParam.extend({ kind: z.enum([ReportAttachmentKind.Screenshot, ReportAttachmentKind.Log], { error: "bad-request" }) }),
     async handle({ c, params, user }) {
       const report = await findReport(c.get("db"), params.id);
       if (report.userId !== user.id && !isReportStaff(user.role as Role)) fail("report-not-found");

@@ -1,10 +1,9 @@
-import { idParam } from "../../schema/api/common";
-import { suspendUserBody, type SuspensionResult } from "../../schema/api/suspension";
+import { type SuspensionResult, suspensionContracts } from "../../schema/api/suspension";
 import { Role } from "../../schema/enums";
 import { auditActorOf } from "../domain/audit";
 import { maySuspend, restoreAccount, suspendAccount } from "../domain/suspension";
 import { findUserById } from "../domain/users";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
 import { tutorChanged } from "../notifications/tutor-events";
@@ -14,14 +13,10 @@ import { publishLessonEvent } from "../notifications/lesson-events";
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const suspensionRoutes = [
-  route({
-    method: "post",
-    path: "/user/:id{[0-9]+}/suspend",
+  route(suspensionContracts.suspend, {
     access: admins,
     summary:
       "Suspend an account with a reason (admins; an admin only by a SuperAdmin, never oneself): its sessions end, its sockets close, its future lessons are cancelled with the usual notices, and it answers account-suspended everywhere.",
-    params: idParam,
-    body: suspendUserBody,
     async handle({ c, params, body, user: caller }): Promise<SuspensionResult> {
       const db = c.get("db");
       const target = await findUserById(db, params.id);
@@ -39,12 +34,9 @@ export const suspensionRoutes = [
       return { suspendedAt: now.toISOString(), suspensionReason: body.reason, canceledLessons: canceled.length };
     },
   }),
-  route({
-    method: "post",
-    path: "/user/:id{[0-9]+}/restore",
+  route(suspensionContracts.restore, {
     access: admins,
     summary: "Lift an account's suspension (admins; an admin only by a SuperAdmin): the user signs in again.",
-    params: idParam,
     async handle({ c, params, user: caller }): Promise<SuspensionResult> {
       const db = c.get("db");
       const target = await findUserById(db, params.id);
