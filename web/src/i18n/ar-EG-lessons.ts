@@ -91,7 +91,7 @@ export const arLessons = {
     },
     plans: {
       title: "الباقات",
-      subtitle: "اختار عدد الدقائق الأسبوعية المناسب لك، وادفع شهريًا أو كل ٣ شهور أو سنويًا بخصم.",
+      subtitle: "اختار عدد الدقايق اللي تناسبك كل أسبوع، وادفع كل شهر أو كل ٣ شهور أو كل سنة بخصم.",
       weeklyMinutes: (count: number) => countOf(counts.weeklyMinutes, count),
       periods: { 0: "شهر", 1: "٣ شهور", 2: "سنة" },
       perMonth: (price: string) => `${price} شهريًا`,
@@ -99,7 +99,7 @@ export const arLessons = {
       fullPrice: "السعر قبل الخصم",
       subscribe: "اشترك",
       subscribeTo: (minutes: number, period: string) => `اشترك في باقة ${countOf(counts.weeklyMinutes, minutes)} لمدة ${period}`,
-      empty: "لا توجد باقات متاحة الآن.",
+      empty: "مفيش باقات متاحة دلوقتي.",
       inviteOnly: "باقة خاصة بدعوة",
     },
     lessons: {

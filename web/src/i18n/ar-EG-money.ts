@@ -20,7 +20,7 @@ export const money = {
     doneNoPayment: "ألغينا اشتراكك.",
   },
   refundState: {
-    refunding: (amount: string) => `جارٍ رد ${amount} لوسيلة الدفع بتاعتك.`,
+    refunding: (amount: string) => `بنرجّع ${amount} لوسيلة الدفع بتاعتك.`,
     refunded: (amount: string) => `رجّعنالك ${amount}، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
     failed: "فوري رفضت رد المبلغ المرة دي. هنحاول تاني تلقائيًا، ولو فضلت المشكلة فريق الدعم هيتابعها معاك.",
     refundedPart: (amount: string) => `المسترد: ${amount}`,
