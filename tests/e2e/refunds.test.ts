@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { signatures } from "../../worker/integrations/fawry";
-import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
+import { LOCAL_FAWRY } from "../../worker/integrations/local-accounts";
 import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 
 const PASSWORD = "Refund#2026";
