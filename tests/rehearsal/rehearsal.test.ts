@@ -1,0 +1,397 @@
+// The staging rehearsal's browser drive (npm run rehearse, scripts/rehearse.mjs): the bundled Worker
+// with ENVIRONMENT=staging and every outside service an emulator server reached over real HTTP.
+// One student's story, step by step; each step checks what the student sees and what the
+// emulator received (path, headers, body, signature) or sent back to the product.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Email, RecordedRequest } from "../../emulators/records";
+import { signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
+import { ar } from "../../web/src/i18n/ar-EG-all";
+import { money } from "../../web/src/i18n/ar-EG-money";
+import { cheapestPlan, escapeRegExp, field, launch, newPage, registerStudent, screenshot, signIn, userIdOf } from "../e2e/browser";
+
+type Settings = {
+  appUrl: string;
+  emulatorUrl: string;
+  FAWRY_MERCHANT_CODE: string;
+  FAWRY_SECURE_KEY: string;
+  EMAIL_API_KEY: string;
+  WHATSAPP_PHONE_NUMBER_ID: string;
+  WHATSAPP_TOKEN: string;
+  WHATSAPP_APP_SECRET: string;
+  TURNSTILE_SECRET_KEY: string;
+  SENTRY_KEY: string;
+  /** BUILD_VERSION: the release the events are tagged with. */
+  release: string;
+  /** The (whole-hour) time of the poisoned lesson row scripts/rehearse.mjs planted: its start is not a time. */
+  poisonedLessonAt: number;
+};
+const settings = JSON.parse(process.env.REHEARSAL ?? "{}") as Settings;
+const keys = { merchantCode: settings.FAWRY_MERCHANT_CODE, secureKey: settings.FAWRY_SECURE_KEY };
+const p = ar.payments;
+const b = ar.marketplace.booking;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cairoDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+// WhatsApp's side of docs/services.md §4 (worker/integrations/whatsapp.ts): the international number
+// without "+", and the two approved templates.
+const toWhatsAppNumber = (phone: string) => `2${phone}`;
+const templates = { verification: "verify_phone_number", notification: "dars_notification" };
+const egp = (piasters: number) =>
+  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(piasters / 100).replace(/\s/g, "");
+
+// ---------------------------------------------------------------------------------------------
+// The emulator server's records
+
+async function recorded(service: RecordedRequest["service"], direction: "in" | "out" = "in"): Promise<RecordedRequest[]> {
+  const response = await fetch(`${settings.emulatorUrl}/__requests?service=${service}&direction=${direction}`);
+  return ((await response.json()) as { list: RecordedRequest[] }).list;
+}
+
+/** Waits (polling, bounded) for the first record that matches; fails with what was recorded. */
+async function waitForRecord(service: RecordedRequest["service"], match: (entry: RecordedRequest) => boolean, direction: "in" | "out" = "in", timeoutMs = 30_000): Promise<RecordedRequest> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await recorded(service, direction)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching ${direction} ${service} request; recorded:\n${JSON.stringify(await recorded(service, direction), null, 1).slice(0, 4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function mailbox(to: string): Promise<Email[]> {
+  const response = await fetch(`${settings.emulatorUrl}/__emails?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { list: Email[] }).list;
+}
+
+/** The 5-digit code of the newest email to `to` that carries one and was not seen before. */
+async function emailedCode(to: string, seen: Set<string>): Promise<{ code: string; email: Email }> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    for (const email of await mailbox(to)) {
+      const code = /\b(\d{5})\b/.exec(email.text)?.[1];
+      if (code && !seen.has(email.id)) {
+        seen.add(email.id);
+        return { code, email };
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no new code emailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const json = <T>(entry: RecordedRequest) => JSON.parse(entry.body) as T;
+type WhatsAppSend = { messaging_product: string; to: string; type: string; template: { name: string; language: { code: string }; components: Array<{ type: string; parameters: Array<{ text: string }> }> } };
+
+// ---------------------------------------------------------------------------------------------
+// Turnstile's widget: the SPA loads Cloudflare's script, which is not reachable here, so the browser
+// gets a stand-in that behaves like the always-pass test site key (a dummy token at once, a new one
+// after each reset). The token is then verified by the Worker with siteverify on the emulator.
+
+const DUMMY_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+const turnstileStandIn = `(() => {
+  const widgets = new Map();
+  window.turnstile = {
+    render(element, options) { const id = "w" + (widgets.size + 1); widgets.set(id, options); setTimeout(() => options.callback(${JSON.stringify(DUMMY_TOKEN)})); return id; },
+    reset(id) { const options = widgets.get(id); if (options) setTimeout(() => options.callback(${JSON.stringify(DUMMY_TOKEN)})); },
+    remove(id) { widgets.delete(id); },
+  };
+})();`;
+
+async function withTurnstile(context: BrowserContext) {
+  await context.route("https://challenges.cloudflare.com/turnstile/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: turnstileStandIn }));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const student = {
+  name: "سلمى رأفت",
+  email: `rehearsal-${stamp}@example.com`,
+  password: "Rehearsal#2026",
+  phone: `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+};
+const seenEmails = new Set<string>();
+let browser: Browser;
+let page: Page;
+let planMonthPrice = 0;
+let lesson: { id: number; start: string } | null = null;
+let paidReference = "";
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await withTurnstile(page.context());
+});
+afterEach(async (context) => {
+  // A failed step leaves the screen it stopped on (test-results/e2e/rehearsal-failed-*.png).
+  if (context.task.result?.state === "fail") await screenshot(page, `rehearsal-failed-${context.task.name.slice(0, 40).replace(/[^\w]+/g, "-")}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the staging rehearsal: one student over real HTTP", () => {
+  it("is the staging Worker: no local routes, the emulators only over HTTP", async () => {
+    const dev = await fetch(`${settings.appUrl}/api/v1/dev/outbox?to=x`);
+    expect(dev.status).toBe(404);
+    const config = (await (await fetch(`${settings.appUrl}/api/v1/config`)).json()) as { sentryDsn: string | null; turnstileSiteKey: string | null };
+    expect(config.sentryDsn).toContain(new URL(settings.emulatorUrl).host);
+    expect(config.turnstileSiteKey).toBeTruthy();
+  });
+
+  it("registers (Turnstile verified by siteverify on the emulator) and gets the welcome email from the email API", async () => {
+    await registerStudent(page, student.name, student.email, student.password);
+    const verify = await waitForRecord("turnstile", (entry) => entry.method === "POST");
+    const form = new URLSearchParams(verify.body);
+    expect(form.get("secret")).toBe(settings.TURNSTILE_SECRET_KEY);
+    expect(form.get("response")).toBe(DUMMY_TOKEN);
+    expect(verify.status).toBe(200);
+
+    // The email provider's request: Resend's shape, the key as a Bearer token, the outbox row as the idempotency key.
+    const sent = await waitForRecord("email", (entry) => (json<{ to: string[] }>(entry).to ?? []).includes(student.email));
+    expect(sent.path).toBe("/emails");
+    expect(sent.headers.authorization).toBe(`Bearer ${settings.EMAIL_API_KEY}`);
+    expect(sent.headers["content-type"]).toContain("application/json");
+    expect(sent.headers["idempotency-key"]).toMatch(/^outbox-\d+$/);
+    expect(json(sent)).toMatchObject({ from: expect.stringContaining("@"), to: [student.email], subject: expect.any(String), text: expect.any(String) });
+    expect(sent.status).toBe(200);
+    await screenshot(page, "rehearsal-registered");
+  });
+
+  it("verifies the email with the code from the email emulator's mailbox", async () => {
+    for (const email of await mailbox(student.email)) seenEmails.add(email.id);
+    await page.goto("/s/dashboard");
+    await page.getByRole("button", { name: ar.verification.verifyEmail }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+    await field(dialog, ar.fields.code).waitFor();
+    const { code, email } = await emailedCode(student.email, seenEmails);
+    expect(email.subject).toBe("رمز تأكيد بريدك الإلكتروني في درس");
+    await field(dialog, ar.fields.code).fill(code);
+    await dialog.getByRole("button", { name: ar.verification.confirm }).click();
+    await page.getByText(ar.verification.emailVerified).first().waitFor();
+  });
+
+  it("verifies a phone on WhatsApp with the code the WhatsApp Cloud API emulator received", async () => {
+    await page.goto("/s/dashboard");
+    await page.getByRole("button", { name: ar.verification.verifyPhone }).first().click();
+    const dialog = page.getByRole("dialog", { name: ar.verification.phoneDialogTitle });
+    await field(dialog, ar.fields.phone).fill(student.phone);
+    await dialog.getByRole("radio", { name: ar.messagingApps[1] }).check();
+    await dialog.getByRole("button", { name: ar.verification.sendCode }).click();
+    await field(dialog, ar.fields.code).waitFor();
+
+    const waNumber = toWhatsAppNumber(student.phone);
+    const sent = await waitForRecord("whatsapp", (entry) => entry.method === "POST" && json<WhatsAppSend>(entry).to === waNumber);
+    expect(sent.path).toBe(`/api/v1/dev/whatsapp/v23.0/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`);
+    expect(sent.headers.authorization).toBe(`Bearer ${settings.WHATSAPP_TOKEN}`);
+    const body = json<WhatsAppSend>(sent);
+    expect(body).toMatchObject({ messaging_product: "whatsapp", type: "template", template: { name: templates.verification } });
+    expect(sent.status).toBe(200);
+    const code = body.template.components.find((part) => part.type === "body")?.parameters[0]?.text ?? "";
+    expect(code).toMatch(/^\d{5}$/);
+
+    await field(dialog, ar.fields.code).fill(code);
+    await dialog.getByRole("button", { name: ar.verification.confirm }).click();
+    await page.getByText(ar.verification.phoneVerified).first().waitFor();
+  });
+
+  it("adds a card on Fawry's hosted page and pays the cheapest plan by card: 3-D Secure, then Fawry's signed notification", async () => {
+    const plan = await cheapestPlan();
+    planMonthPrice = plan.monthPrice;
+    await page.goto(`/checkout/${plan.id}/0`);
+    await page.getByTestId("checkout-total").waitFor();
+    await page.getByRole("tab", { name: p.methods[0] }).click();
+    await page.getByText(p.card.noCards).waitFor();
+    await page.getByRole("button", { name: p.card.addCard }).click();
+    // Fawry's hosted add-card page, on the emulator's own origin.
+    await page.waitForURL((url) => url.origin === settings.emulatorUrl && url.pathname.endsWith("/atfawry/plugin/card-token"));
+    await page.getByRole("button", { name: "حفظ البطاقة" }).click();
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?resume=card`));
+    await page.getByRole("tab", { name: p.methods[0] }).click();
+    const panel = page.getByRole("tabpanel");
+    await panel.getByText("512345******2346").waitFor();
+    await panel.getByRole("radio").first().check();
+    await field(panel, p.card.cvv).fill("123");
+    await panel.getByRole("button", { name: /^ادفع/ }).click();
+
+    // The 3-D Secure page is Fawry's (the emulator's origin), then back to the product.
+    await page.waitForURL((url) => url.origin === settings.emulatorUrl && url.pathname.includes("/3ds/"));
+    await page.getByRole("heading", { name: /3-D Secure/ }).waitFor();
+    await screenshot(page, "rehearsal-3ds");
+    await page.getByRole("button", { name: "ادفع", exact: true }).click();
+    await page.waitForURL((url) => url.origin === settings.appUrl && url.pathname === `/checkout/${plan.id}/0`);
+    await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "rehearsal-paid");
+
+    // The charge the Worker sent: Fawry's path and body, signed with the merchant's secure key.
+    const charge = await waitForRecord("fawry", (entry) => entry.path.endsWith("/ECommerceWeb/Fawry/payments/charge"));
+    const body = json<{ merchantCode: string; merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; returnUrl: string; signature: string; paymentMethod: string }>(charge);
+    expect(body).toMatchObject({ merchantCode: keys.merchantCode, paymentMethod: "CARD", amount: plan.monthPrice / 100, cvv: "123" });
+    expect(body.returnUrl.startsWith(settings.appUrl)).toBe(true);
+    expect(body.signature).toBe(await signatures.cardCharge(keys, body));
+    expect(charge.headers["content-type"]).toContain("application/json");
+
+    // Fawry's server notification to the product: signed, PAID, and accepted (200).
+    const notified = await waitForRecord("fawry", (entry) => entry.path === "/api/v1/fawry/payment-status" && json<PaymentDetails>(entry).orderStatus === "PAID", "out");
+    const notification = json<PaymentDetails>(notified);
+    expect(notified.url.startsWith(settings.appUrl)).toBe(true);
+    expect(notification.merchantRefNumber).toBe(body.merchantRefNum);
+    expect(await verifyNotification(keys.secureKey, notification)).toBe(true);
+    expect(notified.status).toBe(200);
+    paidReference = notification.fawryRefNumber;
+  });
+
+  it("books a 30-minute lesson with a tutor; the booking's email reaches the email API", async () => {
+    const tutorId = await userIdOf("tutor@dars.test");
+    await page.goto(`/t/${tutorId}`);
+    const day = cairoDay(Date.now() + 2 * DAY_MS);
+    await page.locator(`[data-day="${day}"]`).click();
+    await page.getByLabel(b.minutes("٣٠")).check();
+    await page.getByRole("button", { name: ar.ui.next }).click();
+    const times = page.locator("fieldset button");
+    await times.first().waitFor();
+    await times.first().click();
+    await page.getByText(b.confirmTitle).waitFor();
+    await page.getByRole("button", { name: b.confirm }).click();
+    await page.getByRole("button", { name: b.goToLessons }).click();
+    await page.waitForURL(/\/upcoming-lessons$/);
+    const card = page.locator("[data-lesson]").first();
+    await card.waitFor();
+    const id = Number(await card.getAttribute("data-lesson"));
+    const token = await page.evaluate(() => localStorage.getItem("dars.session.token"));
+    const answer = await fetch(`${settings.appUrl}/api/v1/lesson/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    lesson = { id, start: ((await answer.json()) as { start: string }).start };
+    await screenshot(page, "rehearsal-booked");
+
+    const booked = await waitForRecord("email", (entry) => (json<{ to: string[]; subject: string }>(entry).to ?? []).includes(student.email) && json<{ subject: string }>(entry).subject === "تم حجز حصة جديدة في درس");
+    expect(booked.status).toBe(200);
+  });
+
+  it("chats with the tutor in realtime through the Durable Objects", async () => {
+    const tutorId = await userIdOf("tutor@dars.test");
+    await page.goto(`/t/${tutorId}`);
+    const open = page.getByRole("link", { name: ar.chatStart.openChat });
+    // The profile asks whether a room exists first (the button is busy meanwhile): a booking opened one.
+    const start = page.getByRole("button", { name: ar.chatStart.messageTutor, disabled: false });
+    await open.or(start).first().waitFor();
+    if (await open.count()) {
+      await open.click();
+      await page.waitForURL(/\/chat\?room=\d+$/);
+      const composer = page.getByLabel(ar.chat.composerLabel, { exact: true });
+      await composer.fill("مساء الخير، هل الحصة مؤكدة؟");
+      await composer.press("Enter");
+    } else {
+      await start.click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(ar.chatStart.firstMessageLabel).fill("مساء الخير، هل الحصة مؤكدة؟");
+      await dialog.getByRole("button", { name: ar.chatStart.send }).click();
+      await page.waitForURL(/\/chat\?room=\d+$/);
+    }
+    const roomId = Number(new URL(page.url()).searchParams.get("room"));
+    const messages = (target: Page) => target.getByRole("list", { name: ar.chat.messagesLabel });
+    await messages(page).locator("li").filter({ hasText: "هل الحصة مؤكدة" }).waitFor();
+
+    const tutor = await newPage(browser);
+    await signIn(tutor, "tutor@dars.test", `/chat?room=${roomId}`);
+    await messages(tutor).locator("li").filter({ hasText: "هل الحصة مؤكدة" }).waitFor();
+    const composer = tutor.getByLabel(ar.chat.composerLabel, { exact: true });
+    await composer.fill("أيوه، مستنيك في الميعاد");
+    await composer.press("Enter");
+    // The reply arrives on the student's open page without a reload.
+    await messages(page).locator("li").filter({ hasText: "مستنيك في الميعاد" }).waitFor();
+    await screenshot(page, "rehearsal-chat");
+    await tutor.context().close();
+  });
+
+  it("the reminder cron fires and the WhatsApp emulator receives the reminder, signed with the account's token", async () => {
+    if (!lesson) throw new Error("no lesson booked");
+    // The five-minute cron, run as it would run two hours before the lesson (inside the day-before window).
+    const time = Date.parse(lesson.start) - 2 * 60 * 60 * 1000;
+    const fired = await fetch(`${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
+    expect(fired.status).toBe(200);
+    const waNumber = toWhatsAppNumber(student.phone);
+    const reminder = await waitForRecord("whatsapp", (entry) => {
+      if (entry.method !== "POST") return false;
+      const body = json<WhatsAppSend>(entry);
+      return body.to === waNumber && body.template?.name === templates.notification && JSON.stringify(body.template.components).includes("تذكير");
+    });
+    expect(reminder.path).toBe(`/api/v1/dev/whatsapp/v23.0/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`);
+    expect(reminder.headers.authorization).toBe(`Bearer ${settings.WHATSAPP_TOKEN}`);
+    expect(reminder.status).toBe(200);
+    const parameters = json<WhatsAppSend>(reminder).template.components.find((part) => part.type === "body")?.parameters ?? [];
+    expect(parameters[0]?.text).toBe("تذكير: لديك حصة خلال يوم");
+
+  });
+
+  it("cancels the plan from /payments and the refund reaches Fawry, signed, then Fawry's notification settles it", async () => {
+    await page.goto("/payments");
+    await page.getByTestId("current-subscription").waitFor();
+    await page.getByRole("button", { name: money.cancel.open }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("refund-preview").waitFor();
+    const preview = (await dialog.getByTestId("refund-preview").textContent())?.replace(/\s/g, "") ?? "";
+    await dialog.getByRole("button", { name: money.cancel.confirm }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const refund = await waitForRecord("fawry", (entry) => entry.path.endsWith("/ECommerceWeb/Fawry/payments/refund"));
+    const body = json<{ merchantCode: string; referenceNumber: string; refundAmount: number; reason?: string; signature: string }>(refund);
+    expect(body.merchantCode).toBe(keys.merchantCode);
+    expect(body.referenceNumber).toBe(paidReference);
+    expect(body.signature).toBe(await signatures.refund(keys, body));
+    expect(body.refundAmount).toBeGreaterThan(0);
+    expect(body.refundAmount).toBeLessThanOrEqual(planMonthPrice / 100);
+    // What the student was shown is what was asked of Fawry.
+    expect(preview).toBe(egp(Math.round(body.refundAmount * 100)));
+    expect(refund.status).toBe(200);
+
+    const settled = await waitForRecord("fawry", (entry) => entry.path === "/api/v1/fawry/payment-status" && ["REFUNDED", "PARTIAL_REFUNDED"].includes(json<PaymentDetails>(entry).orderStatus), "out");
+    expect(await verifyNotification(keys.secureKey, json<PaymentDetails>(settled))).toBe(true);
+    expect(settled.status).toBe(200);
+    // The student sees the plan gone and the payment refunded, with the amount back.
+    const row = page.locator("[data-transaction]").first();
+    await row.locator('[data-status="3"], [data-status="5"]').waitFor({ timeout: 20_000 });
+    const said = money.refundState.refunded("").split(" ")[0]!;
+    const back = (await row.getByText(new RegExp(`^${escapeRegExp(said)}`)).textContent())?.replace(/\s/g, "") ?? "";
+    expect(back).toContain(preview);
+    await page.getByText(p.history.noSubscription).waitFor();
+    await screenshot(page, "rehearsal-refunded");
+  });
+
+  it("an error thrown in the SPA reaches the Sentry sink, scrubbed of the email, phone and session token", async () => {
+    const token = (await page.evaluate(() => localStorage.getItem("dars.session.token"))) ?? "";
+    expect(token).not.toBe("");
+    const marker = `rehearsal-crash-${stamp}`;
+    const before = (await recorded("sentry")).length;
+    await page.evaluate(
+      ({ marker, email, phone, token }) => {
+        setTimeout(() => {
+          throw new Error(`${marker} for ${email} on ${phone} with Bearer ${token}`);
+        });
+      },
+      { marker, email: student.email, phone: student.phone, token },
+    );
+    const envelope = await waitForRecord("sentry", (entry) => entry.body.includes(marker));
+    expect((await recorded("sentry")).length).toBeGreaterThan(before);
+    expect(envelope.path).toBe("/api/1/envelope/");
+    expect(envelope.status).toBe(200);
+    expect(envelope.body).toContain("[redacted]");
+    for (const secret of [student.email, student.phone, token]) expect(envelope.body).not.toContain(secret);
+  });
+
+  it("a reminder cron that meets a poisoned row fails, and the Worker's error reaches the Sentry sink scrubbed", async () => {
+    const seen = new Set((await recorded("sentry")).map((entry) => entry.seq));
+    // The five-minute cron as it would run two hours before the poisoned lesson (nothing else is due then).
+    const time = settings.poisonedLessonAt - 2 * 60 * 60 * 1000;
+    await fetch(`${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
+    const envelope = await waitForRecord("sentry", (entry) => !seen.has(entry.seq) && entry.body.includes("Invalid time value"));
+    expect(envelope.path).toBe("/api/1/envelope/");
+    expect(envelope.status).toBe(200);
+    const items = envelope.body.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const event = items.find((item) => item.exception) as { environment?: string; release?: string; exception: { values: Array<{ type: string; value: string }> } } | undefined;
+    expect(event?.exception.values.at(-1)).toMatchObject({ type: "RangeError", value: "Invalid time value" });
+    expect(event).toMatchObject({ environment: "staging", release: settings.release });
+    // The row's members (their emails and phones) never reach the report.
+    for (const secret of ["student@dars.test", "tutor@dars.test", student.email, student.phone]) expect(envelope.body).not.toContain(secret);
+  });
+});
