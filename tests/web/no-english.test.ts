@@ -14,7 +14,7 @@ import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 const allowed = new Set([
   "Google", "Apple", "Outlook", "Chrome", "Zoom", "Teams", "WhatsApp", "Telegram", "Instapay", "Fawry", "LiveKit",
   "CIB", "QNB", "HSBC", "CVV", "QR", "IP", "PDF", "PNG", "JPG", "JPEG", "GIF", "WebP", "WebM", "MP4",
-  "Enter", "Esc", "Tab", "Shift", "Start", "D", "Secure",
+  "Enter", "Esc", "Tab", "Shift", "Start", "D", "Secure", "Analytics", "Microsoft", "Clarity",
 ]);
 /** Keys whose values are addresses, not text (links of the marketing pages). */
 const addressKeys = new Set(["to", "href", "path"]);
@@ -42,6 +42,15 @@ const strings: Found[] = [];
 collect(ar, "ar", strings);
 collect(marketing, "marketing", strings);
 
+/**
+ * Every string table in web/src/i18n, including those a screen imports directly rather than
+ * through the merged `ar` (money, account safety, consent, SEO): a table added later is walked too.
+ */
+const modules = import.meta.glob<Record<string, unknown>>("../../web/src/i18n/*.ts", { eager: true });
+const everyTable: Found[] = [];
+for (const [file, exports] of Object.entries(modules))
+  for (const [name, value] of Object.entries(exports)) if (value && typeof value === "object") collect(value, `${file.replace(/^.*\//, "")}:${name}`, everyTable);
+
 function englishWords(text: string): string[] {
   // An address example such as name@instapay is an address, not a word.
   const words = text.replace(/\S+@\S+/g, "").match(/[A-Za-z][A-Za-z0-9-]*/g) ?? [];
@@ -62,6 +71,15 @@ describe("every user-visible string is Arabic", () => {
     const raw = strings.filter(({ text }) => rawKey.test(text.trim()) || (text.trim() === "" && !text.includes(" "))).map(({ path, text }) => `${path}: «${text}»`);
     // ar.schedule.states.saved is deliberately empty (a saved slot needs no state word).
     expect(raw.filter((line) => !line.startsWith("ar.schedule.states.saved:"))).toEqual([]);
+  });
+
+  it("finds no English word or raw key in any string table of web/src/i18n, imported through ar or straight by a screen", () => {
+    expect(Object.keys(modules).length).toBeGreaterThan(15);
+    expect(everyTable.length).toBeGreaterThan(strings.length);
+    const english = everyTable.filter(({ text }) => englishWords(text).length > 0).map(({ path, text }) => `${path}: ${text}`);
+    expect(english).toEqual([]);
+    const raw = everyTable.filter(({ path, text }) => rawKey.test(text.trim()) && !path.includes("schedule.states.saved")).map(({ path, text }) => `${path}: «${text}»`);
+    expect(raw).toEqual([]);
   });
 
   it("gives every API error code an Arabic message without English", () => {

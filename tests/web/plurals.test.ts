@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Gender } from "@schema/enums";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { accountSafety } from "../../web/src/i18n/ar-EG-account-safety";
 import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { byGender, countOf, formatDurationWords, pluralCategory } from "../../web/src/lib/plural";
@@ -67,6 +68,7 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
       "payments.history.minutesLeft": (n) => ar.payments.history.minutesLeft(n, 60),
       "pricing.perWeek": marketing.pricing.perWeek,
       "pricing.choosePlan": marketing.pricing.choosePlan,
+      "suspension.suspendedWithLessons": accountSafety.suspension.suspendedWithLessons,
     };
     for (const [name, phrase] of Object.entries(phrases)) {
       const rendered = samples.map((count) => phrase(count));

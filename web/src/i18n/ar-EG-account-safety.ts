@@ -2,28 +2,31 @@
  * Account safety: the signed-in devices tab of the settings, the admin's suspension card and the
  * screen a suspended account sees.
  */
+import { countOf } from "../lib/plural";
+import { counts } from "./ar-EG-counts";
+
 export const accountSafety = {
   devices: {
     tab: "الأجهزة المتصلة",
     intro: "دي الأجهزة والمتصفحات اللي حسابك مفتوح عليها دلوقتي. لو فيه جهاز مش عارفه، اقفله.",
     listLabel: "الأجهزة المتصلة بحسابك",
-    thisDevice: "هذا الجهاز",
+    thisDevice: "الجهاز ده",
     unknownDevice: "جهاز غير معروف",
     unknownPlace: "مكان غير معروف",
     place: "المكان",
     firstSeen: "أول دخول",
     lastSeen: "آخر نشاط",
-    end: "إنهاء",
-    endLabel: (device: string) => `إنهاء الجلسة على ${device}`,
-    ended: "تم تسجيل الخروج من الجهاز",
-    endOthers: "تسجيل الخروج من كل الأجهزة الأخرى",
-    endOthersDone: "تم تسجيل الخروج من كل الأجهزة الأخرى",
-    endAll: "تسجيل الخروج من كل الأجهزة",
-    endAllTitle: "تسجيل الخروج من كل الأجهزة؟",
+    end: "اقفل",
+    endLabel: (device: string) => `اقفل الجلسة على ${device}`,
+    ended: "خرّجناك من الجهاز ده",
+    endOthers: "اخرج من كل الأجهزة التانية",
+    endOthersDone: "خرّجناك من كل الأجهزة التانية",
+    endAll: "اخرج من كل الأجهزة",
+    endAllTitle: "تخرج من كل الأجهزة؟",
     endAllBody: "هتخرج من حسابك على كل الأجهزة، ومنها الجهاز ده، وهتحتاج تسجل الدخول تاني.",
     confirmEndAll: "أيوه، اخرج من كل الأجهزة",
     onlyThis: "مفيش أجهزة تانية متصلة بحسابك.",
-    loading: "جاري تحميل الأجهزة…",
+    loading: "بنحمّل الأجهزة…",
   },
   suspension: {
     title: "إيقاف الحساب",
@@ -39,7 +42,7 @@ export const accountSafety = {
     reasonHint: "السبب بيتسجل في سجل التدقيق (من ٣ إلى ٥٠٠ حرف).",
     confirmSuspend: "إيقاف",
     suspendedDone: "تم إيقاف الحساب",
-    suspendedWithLessons: (lessons: string) => `تم إيقاف الحساب، واتلغت حصصه الجاية (${lessons})`,
+    suspendedWithLessons: (lessons: number) => `تم إيقاف الحساب، واتلغت حصصه الجاية (${countOf(counts.lessons, lessons)})`,
     restoreTitle: "إلغاء إيقاف الحساب؟",
     restoreBody: "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
     confirmRestore: "إلغاء الإيقاف",
@@ -47,7 +50,7 @@ export const accountSafety = {
   },
   suspendedScreen: {
     title: "حسابك موقوف",
-    body: "تم إيقاف حسابك من إدارة درس، فمش هتقدر تستخدم الموقع دلوقتي. لو شايف إن ده حصل بالغلط، كلمنا وهنراجع الموضوع معاك.",
+    body: "إدارة درس وقّفت حسابك، فمش هتقدر تستخدم الموقع دلوقتي. لو شايف إن ده حصل بالغلط، كلمنا وهنراجع الموضوع معاك.",
     contact: "تواصل مع الدعم",
     home: "الصفحة الرئيسية",
   },

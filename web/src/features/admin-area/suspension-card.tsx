@@ -6,7 +6,7 @@ import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { errorMessage } from "../../i18n/ar-EG";
 import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDateTime, formatNumber } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -32,7 +32,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
     mutationFn: (text: string) => api.post<SuspensionResult>(`/user/${user.id}/suspend`, { reason: text }),
     onSuccess: (result) => {
       close();
-      const title = result.canceledLessons > 0 ? t.suspendedWithLessons(formatNumber(result.canceledLessons)) : t.suspendedDone;
+      const title = result.canceledLessons > 0 ? t.suspendedWithLessons(result.canceledLessons) : t.suspendedDone;
       toasts.show({ id: "account-suspended", type: "success", title });
       void refresh();
     },
