@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Role } from "../enums";
 import { chatMessage } from "../events";
 import { messageTextRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 const userId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -52,3 +53,13 @@ export type RoomPreferences = z.output<typeof roomPreferences>;
 /** GET /chat/room?members=: the pair's room, or null while they have none (not a 404: no chat yet is ordinary). */
 export const roomByMembers = z.object({ room: roomView.nullable() });
 export type RoomByMembers = z.output<typeof roomByMembers>;
+
+/** The chat endpoints (worker/routes/chat.ts); the messages themselves travel over the room's socket. */
+export const chatContracts = {
+  create: contract({ method: "post", path: "/chat/new", body: newRoomBody, status: 201, response: newRoomResponse }),
+  rooms: contract({ method: "get", path: "/chat/list/rooms/:id/", query: pageQuery, params: idParam, response: paged(roomView) }),
+  messages: contract({ method: "get", path: "/chat/list/:id/messages", query: roomMessagesQuery, params: idParam, response: paged(chatMessage) }),
+  roomByMembers: contract({ method: "get", path: "/chat/room/by/members", query: roomByMembersQuery, response: roomByMembers }),
+  members: contract({ method: "get", path: "/chat/room/members/:id", params: idParam, response: paged(roomMember) }),
+  preferences: contract({ method: "put", path: "/chat/room/:id", body: roomPreferencesBody, params: idParam, response: roomPreferences }),
+};

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ReviewStatus } from "../enums";
 import { interviewFeedbackRule, interviewNoteRule } from "../rules";
-import { pageQuery } from "./common";
-import { isoInstant } from "./interview";
+import { paged, pageQuery, idParam } from "./common";
+import { isoInstant, managerProposal } from "./interview";
+import { contract } from "./contract";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -50,3 +51,12 @@ export const demoSessionView = z.object({
   canceledAt: z.string().nullable(),
 });
 export type DemoSessionView = z.output<typeof demoSessionView>;
+
+/** The demo session endpoints (worker/routes/demo-session.ts). */
+export const demoSessionContracts = {
+  proposeManager: contract({ method: "get", path: "/demo-session/select", response: managerProposal }),
+  book: contract({ method: "post", path: "/demo-session", body: demoBookBody, status: 201, response: demoSessionView }),
+  list: contract({ method: "get", path: "/demo-session/list", query: demoListQuery, response: paged(demoSessionView) }),
+  get: contract({ method: "get", path: "/demo-session/:id{[0-9]+}", params: idParam, response: demoSessionView }),
+  update: contract({ method: "patch", path: "/demo-session/:id{[0-9]+}", body: demoPatchBody, params: idParam, response: demoSessionView }),
+};

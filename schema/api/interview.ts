@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { InterviewStatus } from "../enums";
 import { interviewFeedbackRule, interviewLevelRule, interviewNoteRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 export const isoInstant = z
@@ -62,3 +63,12 @@ export const managerProposal = z.object({
   starts: z.array(z.string()),
 });
 export type ManagerProposal = z.output<typeof managerProposal>;
+
+/** The interview endpoints (worker/routes/interview.ts). */
+export const interviewContracts = {
+  proposeManager: contract({ method: "get", path: "/interview/select", response: managerProposal }),
+  book: contract({ method: "post", path: "/interview", body: interviewBookBody, status: 201, response: interviewView }),
+  update: contract({ method: "patch", path: "/interview", body: interviewPatchBody, response: interviewView }),
+  get: contract({ method: "get", path: "/interview/:id{[0-9]+}", params: idParam, response: interviewView }),
+  list: contract({ method: "get", path: "/interview/list/", query: interviewListQuery, response: paged(interviewView) }),
+};

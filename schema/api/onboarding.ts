@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { contract } from "./contract";
+import { idParam } from "./common";
 
 const id = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -47,3 +49,10 @@ export type Onboarding = z.output<typeof onboarding>;
 
 export const tutorActivation = z.object({ tutorId: z.number(), activated: z.boolean(), bypassOnboarding: z.boolean() });
 export type TutorActivation = z.output<typeof tutorActivation>;
+
+/** The tutor onboarding endpoints (worker/routes/onboarding.ts). */
+export const onboardingContracts = {
+  get: contract({ method: "get", path: "/onboarding", query: onboardingQuery, response: onboarding }),
+  joinSupportGroup: contract({ method: "post", path: "/onboarding/support-group", response: onboarding }),
+  update: contract({ method: "patch", path: "/onboarding/:id{[0-9]+}", body: onboardingAdminBody, params: idParam, response: tutorActivation }),
+};

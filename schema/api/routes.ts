@@ -16,6 +16,10 @@ import { auditContracts } from "./audit";
 import { suspensionContracts } from "./suspension";
 import { adminUserContracts } from "./admin-user";
 import { statsContracts } from "./stats";
+import { chatContracts } from "./chat";
+import { interviewContracts } from "./interview";
+import { demoSessionContracts } from "./demo-session";
+import { onboardingContracts } from "./onboarding";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -41,4 +45,8 @@ export const contracts = {
   suspension: suspensionContracts,
   adminUser: adminUserContracts,
   stats: statsContracts,
+  chat: chatContracts,
+  interview: interviewContracts,
+  demoSession: demoSessionContracts,
+  onboarding: onboardingContracts,
 } as const;

@@ -9,8 +9,8 @@ import { checkResponse, routeFor } from "./helpers";
  * Each area leaves this list when its routes are built from schema/api/ contracts.
  */
 const pendingAreas = new Set([
-  "assets", "auth", "cache", "chat", "config", "confirmation-code", 
-  "demo-session", "dev", "fawry", "health", "interview", "intro-video", "invoice", "onboarding", "photo-session", 
+  "assets", "auth", "cache", "config", "confirmation-code", 
+  "dev", "fawry", "health", "intro-video", "invoice", "photo-session", 
   "session", "telegram", "user", "whatsapp", 
 ]);
 

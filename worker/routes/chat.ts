@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { newRoomBody, roomByMembersQuery, roomMessagesQuery, roomPreferencesBody, type NewRoomResponse, type RoomByMembers } from "../../schema/api/chat";
-import { pageQuery } from "../../schema/api/common";
+import { type NewRoomResponse, type RoomByMembers, chatContracts } from "../../schema/api/chat";
 import { Role } from "../../schema/enums";
 import type { ChatRoom, RoomOutcome } from "../../durable-objects/chat-room";
 import {
@@ -16,13 +14,12 @@ import {
 } from "../domain/chat";
 import { findUserById } from "../domain/users";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 
 /** docs/rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
 const chatters: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
-const roomParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
 
 const chatRoom = (c: AppContext, roomId: number) => (c.env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
 
@@ -35,13 +32,9 @@ function failOutcome(outcome: Pick<RoomOutcome, "result" | "code">): never {
 }
 
 export const chatRoutes = [
-  route({
-    method: "post",
-    path: "/chat/new",
+  route(chatContracts.create, {
     access: chatters,
     summary: "Start a one-to-one room with a user and send the first message (room-exists if the pair has one).",
-    body: newRoomBody,
-    status: 201,
     async handle({ c, body, user }): Promise<NewRoomResponse> {
       const db = c.get("db");
       const other = await findUserById(db, body.userId);
@@ -58,25 +51,17 @@ export const chatRoutes = [
       return { room: room!, message: outcome.message };
     },
   }),
-  route({
-    method: "get",
-    path: "/chat/list/rooms/:id/",
+  route(chatContracts.rooms, {
     access: chatters,
     summary: "The user's own rooms with last message, unread count, pinned and muted; pinned first, then latest.",
-    params: roomParam,
-    query: pageQuery,
     async handle({ c, params, query, user }) {
       if (params.id !== user.id) fail("forbidden");
       return listRoomsOf(c.get("db"), user.id, query, (roomId) => chatRoom(c, roomId).unreadCount(user.id));
     },
   }),
-  route({
-    method: "get",
-    path: "/chat/list/:id/messages",
+  route(chatContracts.messages, {
     access: chatters,
     summary: "A room's messages, newest first (members only).",
-    params: roomParam,
-    query: roomMessagesQuery,
     async handle({ c, params, query, user }) {
       await requireRoomMember(c.get("db"), params.id, user.id);
       const page = await chatRoom(c, params.id).listMessages(user.id, query.page, query.size);
@@ -84,12 +69,9 @@ export const chatRoutes = [
       return { list: page.list, total: page.total };
     },
   }),
-  route({
-    method: "get",
-    path: "/chat/room/by/members",
+  route(chatContracts.roomByMembers, {
     access: chatters,
     summary: "The room of the caller and one other user (?members=callerId,otherId), as { room }; room is null while the pair has none.",
-    query: roomByMembersQuery,
     async handle({ c, query, user }): Promise<RoomByMembers> {
       const [a, b] = query.members as [number, number];
       if (a !== user.id && b !== user.id) fail("not-room-member");
@@ -102,25 +84,18 @@ export const chatRoutes = [
       return { room: room ?? fail("room-not-found") };
     },
   }),
-  route({
-    method: "get",
-    path: "/chat/room/members/:id",
+  route(chatContracts.members, {
     access: chatters,
     summary: "A room's members (members only).",
-    params: roomParam,
     async handle({ c, params, user }) {
       await requireRoomMember(c.get("db"), params.id, user.id);
       const list = await roomMembers(c.get("db"), params.id);
       return { list, total: list.length };
     },
   }),
-  route({
-    method: "put",
-    path: "/chat/room/:id",
+  route(chatContracts.preferences, {
     access: chatters,
     summary: "Pin or mute a room for the caller only.",
-    params: roomParam,
-    body: roomPreferencesBody,
     async handle({ c, params, body, user }) {
       const flags = await setRoomPreferences(c.get("db"), params.id, user.id, body);
       return { roomId: params.id, ...flags };

@@ -1,20 +1,16 @@
-import { idParam } from "../../schema/api/common";
-import { onboardingAdminBody, onboardingQuery, type Onboarding, type TutorActivation } from "../../schema/api/onboarding";
+import { type Onboarding, type TutorActivation, onboardingContracts } from "../../schema/api/onboarding";
 import { Role, isAdmin } from "../../schema/enums";
 import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
 import { tutorMessages } from "../notifications/tutor-messages";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 export const onboardingRoutes = [
-  route({
-    method: "get",
-    path: "/onboarding",
+  route(onboardingContracts.get, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
     summary: "Each onboarding step's state and next action (staff: ?tutorId=).",
-    query: onboardingQuery,
     async handle({ c, query, user }): Promise<Onboarding> {
       const staff = isAdmin(user.role as Role) || user.role === Role.TutorManager;
       const tutorId = query.tutorId ?? user.id;
@@ -23,9 +19,7 @@ export const onboardingRoutes = [
       return findOnboarding(c.get("db"), tutorId);
     },
   }),
-  route({
-    method: "post",
-    path: "/onboarding/support-group",
+  route(onboardingContracts.joinSupportGroup, {
     access: [Role.Tutor, Role.TutorManager],
     summary: "Mark onboarding step 1 done: the tutor joined the support group.",
     async handle({ c, user }): Promise<Onboarding> {
@@ -35,13 +29,9 @@ export const onboardingRoutes = [
       return findOnboarding(db, user.id);
     },
   }),
-  route({
-    method: "patch",
-    path: "/onboarding/:id{[0-9]+}",
+  route(onboardingContracts.update, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "An admin activates or deactivates a tutor, or sets bypass onboarding (which activates unless told otherwise).",
-    params: idParam,
-    body: onboardingAdminBody,
     async handle({ c, params, body, user }): Promise<TutorActivation> {
       const result = await setTutorActivation(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id));
       if (result.wasActivated !== result.activated)
