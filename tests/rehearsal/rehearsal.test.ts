@@ -20,6 +20,8 @@ type Settings = {
   WHATSAPP_TOKEN: string;
   WHATSAPP_APP_SECRET: string;
   TURNSTILE_SECRET_KEY: string;
+  TURN_KEY_ID: string;
+  TURN_KEY_API_TOKEN: string;
   SENTRY_KEY: string;
   /** BUILD_VERSION: the release the events are tagged with. */
   release: string;
@@ -266,6 +268,29 @@ describe("the staging rehearsal: one student over real HTTP", () => {
 
     const booked = await waitForRecord("email", (entry) => (json<{ to: string[]; subject: string }>(entry).to ?? []).includes(student.email) && json<{ subject: string }>(entry).subject === "تم حجز حصة جديدة في درس");
     expect(booked.status).toBe(200);
+  });
+
+  it("gets the lesson's TURN credentials, minted for the student by the TURN credentials API until the lesson ends", async () => {
+    if (!lesson) throw new Error("no lesson booked");
+    const token = await page.evaluate(() => localStorage.getItem("dars.session.token"));
+    const answer = await fetch(`${settings.appUrl}/api/v1/session/${encodeURIComponent(`lesson:${lesson.id}`)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    const { media } = (await answer.json()) as { media: { iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> } };
+    const relay = media.iceServers.find((server) => [server.urls].flat().some((url) => url.startsWith("turn:")));
+    expect(relay?.credential).toBeTruthy();
+
+    const minted = await waitForRecord("turn", (entry) => entry.method === "POST");
+    expect(minted.path).toBe(`/turn/v1/turn/keys/${settings.TURN_KEY_ID}/credentials/generate-ice-servers`);
+    expect(minted.headers.authorization).toBe(`Bearer ${settings.TURN_KEY_API_TOKEN}`);
+    expect(minted.status).toBe(201);
+    // Valid until the lesson's end plus the 5-minute margin (worker/integrations/turn.ts).
+    const { ttl } = json<{ ttl: number }>(minted);
+    const expected = (Date.parse(lesson.start) + 30 * 60 * 1000 - minted.at) / 1000 + 300;
+    expect(Math.abs(ttl - expected)).toBeLessThan(120);
+    // The emulator's username carries the expiry, as a TURN REST credential does.
+    const [expires, keyId] = (relay?.username ?? "").split(":");
+    expect(keyId).toBe(settings.TURN_KEY_ID);
+    expect(Math.abs(Number(expires) - (minted.at / 1000 + ttl))).toBeLessThan(60);
   });
 
   it("chats with the tutor in realtime through the Durable Objects", async () => {
