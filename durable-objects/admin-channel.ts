@@ -1,7 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent, ServerStats } from "../schema/events";
-import { createDb } from "../worker/db";
-import type { Env } from "../worker/env";
+import { createDb } from "../worker/core/db";
+import type { Env } from "../worker/core/env";
 import { presence } from "../worker/notifications/publish";
 import { computeServerStats } from "../worker/notifications/server-stats";
 

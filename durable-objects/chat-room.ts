@@ -2,10 +2,10 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import type { AckResult, ErrorCode } from "../schema/errors";
 import { chatClientFrame, type ChatClientFrame, type ChatMessage, type ReadMark, type RoomSync, type ServerEvent } from "../schema/events";
 import { messageTextRule } from "../schema/rules";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/core/db";
 import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
-import type { Env } from "../worker/env";
-import { createLogger, describeError } from "../worker/http/logger";
+import type { Env } from "../worker/core/env";
+import { createLogger, describeError } from "../worker/core/logger";
 import { publishFramesToUser } from "../worker/notifications/publish";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */

@@ -1,6 +1,6 @@
 import { Server } from "partyserver";
-import type { Env } from "../worker/env";
-import { describeError, createLogger } from "../worker/http/logger";
+import type { Env } from "../worker/core/env";
+import { describeError, createLogger } from "../worker/core/logger";
 import { presenceChanged } from "../worker/notifications/publish";
 
 /**

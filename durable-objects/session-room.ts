@@ -2,10 +2,10 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { RoomMembershipEvent } from "../schema/enums";
 import type { AckResult } from "../schema/errors";
 import { sessionClientFrame, type ServerEvent, type SessionClientFrame, type SessionPresence, type SessionSnapshot } from "../schema/events";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/core/db";
 import { findSession, isSessionMember, recordAttendance, roomRefusal, type SessionInfo } from "../worker/domain/sessions";
-import { readConfig, type Env } from "../worker/env";
-import { createLogger, describeError } from "../worker/http/logger";
+import { readConfig, type Env } from "../worker/core/env";
+import { createLogger, describeError } from "../worker/core/logger";
 import { liveKitConfig } from "../worker/integrations/livekit";
 
 type SocketState = { userId: number; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };

@@ -1,9 +1,9 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent } from "../schema/events";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/core/db";
 import { roomPartnerIds } from "../worker/domain/chat";
-import type { Env } from "../worker/env";
-import { createLogger, describeError, type Logger } from "../worker/http/logger";
+import type { Env } from "../worker/core/env";
+import { createLogger, describeError, type Logger } from "../worker/core/logger";
 import { onlineAmong } from "../worker/notifications/presence";
 import { publishToUsers, reportPresence } from "../worker/notifications/publish";
 

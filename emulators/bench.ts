@@ -6,7 +6,7 @@ import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/e
 import { d1 } from "../worker/domain/lessons";
 import { issueToken } from "../worker/domain/token";
 import { tutorsChanged } from "../worker/domain/tutor-list";
-import type { Db } from "../worker/http/context";
+import type { Db } from "../worker/core/context";
 
 
 export type BenchAccount = { id: number; token: string };

@@ -3,7 +3,7 @@
 // product reaches them only through that object (worker/integrations/emulated.ts). Each emulator
 // answers with real Request/Response objects; its webhooks and notifications reach the API app
 // through `api`, in-process (a Worker cannot simply fetch its own origin).
-import { readConfig, type Env } from "../worker/env";
+import { readConfig, type Env } from "../worker/core/env";
 import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_FAWRY, LOCAL_LIVEKIT, LOCAL_TELEGRAM, LOCAL_WHATSAPP, type Emulators } from "../worker/integrations/emulated";
 import { liveKitConfig } from "../worker/integrations/livekit";
 import { telegramWebhookSecret } from "../worker/integrations/telegram";

@@ -1,7 +1,7 @@
 // The local entry: the Worker with the emulators in-process. `npm start` (scripts/start.mjs) and the
 // Worker tests (vitest.worker.config.ts) run this module; a deploy bundles worker/index.ts, which
 // never imports emulators/ (scripts/check-bundle.mjs checks the dry-run bundle).
-import type { Env } from "../worker/env";
+import type { Env } from "../worker/core/env";
 import { createWorker } from "../worker/index";
 import { createEmulators } from "./index";
 

@@ -1,7 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { Role, isAdmin } from "../schema/enums";
-import { createDb } from "./db";
-import type { Env } from "./env";
+import { createDb } from "./core/db";
+import type { Env } from "./core/env";
 import { redeemSocketTicket } from "./domain/auth-sessions";
 import { roomMemberIds } from "./domain/chat";
 import { findSession, roomRefusal } from "./domain/sessions";

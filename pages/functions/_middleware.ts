@@ -4,7 +4,7 @@
 // security headers and cache rules as when the Worker serves them, with the Worker's own
 // Content-Security-Policy for this origin (it knows the configured Google, analytics, Sentry and
 // LiveKit hosts); source maps are never served.
-import { isLoopbackHost } from "../../worker/http/loopback";
+import { isLoopbackHost } from "../../worker/core/loopback";
 import { withSecurityHeaders } from "../../worker/http/security-headers";
 
 type PagesEnv = { API: Fetcher };

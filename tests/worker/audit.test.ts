@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons } from "../../schema/db";
 import { auditStatement, insertedRowId } from "../../worker/domain/audit";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { apiRoutes } from "../../worker/routes";
 import type { AuditEntryView } from "../../schema/api/audit";
 import type { Paged } from "../../schema/api/common";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { describeDevice } from "../../worker/domain/auth-sessions";
 import { issueToken } from "../../worker/domain/token";
-import { readConfig } from "../../worker/env";
+import { readConfig } from "../../worker/core/env";
 import { PASSWORD, call, latestMessage, register } from "./helpers";
 
 const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { readConfig, type Env } from "../../worker/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { call } from "./helpers";
 
 /** Every setting required outside the local environment, with test values. */

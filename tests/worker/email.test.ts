@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { deliver, enqueue } from "../../worker/notifications/outbox";
-import { createDb } from "../../worker/db";
-import { readConfig, type Env } from "../../worker/env";
-import { createLogger } from "../../worker/http/logger";
+import { createDb } from "../../worker/core/db";
+import { readConfig, type Env } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
 import { EmailError, httpMailer } from "../../worker/integrations/email";
 import { createServices, type Channel, type Outgoing, type Services } from "../../worker/integrations";
 import { latestMessage } from "./helpers";

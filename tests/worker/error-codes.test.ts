@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { InterviewStatus, MessagingApp, PlanPeriod, Role, VerificationType } from "../../schema/enums";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../worker/core/env";
 import { tutor, verifiedStudent } from "./factories-chat";
 import { createPlan, createStudent, storedSessionToken, subscribe } from "./factories-lessons";
 import { insertInterview, manager } from "./factories-onboarding";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Role, SlotPurpose, type PlanPeriod } from "../../schema/enums";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { grantSubscription } from "../../worker/domain/subscriptions";
 import { issueToken } from "../../worker/domain/token";
-import { readConfig } from "../../worker/env";
+import { readConfig } from "../../worker/core/env";
 import { call } from "./helpers";
 
 export const db = () => createDb(env);

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecu
 import { env } from "cloudflare:workers";
 import local, { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../worker/core/env";
 import { QUEUE_NAMES, type DeliveryJob } from "../../worker/notifications/delivery";
 import { ORIGIN } from "./helpers";
 

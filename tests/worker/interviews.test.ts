@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { InterviewStatus, Role } from "../../schema/enums";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { bookWithManager } from "../../worker/domain/interviews";
 import { addMinutes, at } from "./factories-tutors";
 import { daysAgo, insertDemo, insertInterview, insertIntroVideo, manager, managerSlot, tutorRow } from "./factories-onboarding";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
-import { createDb } from "../../worker/db";
-import { createLogger } from "../../worker/http/logger";
+import { createDb } from "../../worker/core/db";
+import { createLogger } from "../../worker/core/logger";
 import { publishLessonCanceled } from "../../worker/notifications/lesson-events";
 import { addMinutes, book, createPlan, createStudent, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
 import { SANDBOX, transactionRow } from "./factories-payments";

@@ -1,8 +1,8 @@
 import { AccessToken, type VideoGrant } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
 import { RoomMembershipEvent } from "../../schema/enums";
-import type { Config, Env } from "../../worker/env";
-import { readConfig } from "../../worker/env";
+import type { Config, Env } from "../../worker/core/env";
+import { readConfig } from "../../worker/core/env";
 import { TwirpError, roomServiceFor } from "../../worker/integrations/livekit";
 import { createLiveKitEmulator } from "../../emulators/livekit/app";
 import { emulators, localApi } from "../../emulators/local";

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../worker/core/env";
 import { ORIGIN } from "./helpers";
 
 async function fetchWith(overrides: Partial<Env>, path: string) {

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { users } from "../../schema/db";
-import { createDb, prebuilt } from "../../worker/db";
+import { createDb, prebuilt } from "../../worker/core/db";
 import { userByIdQuery } from "../../worker/domain/users";
 import { createUserWithRole } from "./helpers";
 

@@ -2,9 +2,9 @@ import { createMessageBatch, getQueueResult, createExecutionContext, createSched
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role } from "../../schema/enums";
-import { createDb } from "../../worker/db";
-import type { Env } from "../../worker/env";
-import { createLogger } from "../../worker/http/logger";
+import { createDb } from "../../worker/core/db";
+import type { Env } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
 import type { Services } from "../../worker/integrations";
 import { schedules } from "../../worker/jobs";
 import { QUEUE_NAMES, backoffSeconds, consumeNotifications, type DeliveryJob } from "../../worker/notifications/delivery";

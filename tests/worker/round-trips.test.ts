@@ -5,10 +5,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { BenchSeed } from "../../emulators/bench";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { deliverAll, enqueue } from "../../worker/notifications/outbox";
-import type { Env } from "../../worker/env";
-import { createLogger } from "../../worker/http/logger";
+import type { Env } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
 import type { Services } from "../../worker/integrations";
 import { call, createUserWithRole } from "./helpers";
 

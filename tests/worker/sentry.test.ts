@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import type { ErrorEvent } from "@sentry/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../worker/core/env";
 import { REDACTED, redactText, reportDurableObjectError, scrubEvent, sentryOptions } from "../../worker/observability/sentry";
 import { ORIGIN } from "./helpers";
 

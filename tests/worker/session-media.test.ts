@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import { readConfig, type Env } from "../../worker/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { ORIGIN, call } from "./helpers";
 import { attendance, createLesson, createUser, openRoom, send } from "./factories-sessions";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { absenceRefusal, findSession } from "../../worker/domain/sessions";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { TestSocket, closeAll } from "./factories-chat";
 import { call, latestMessage } from "./helpers";
 import { addMinutes, attendance, createLesson, createStudent, createUser, openRoom, send } from "./factories-sessions";

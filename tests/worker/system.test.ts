@@ -3,7 +3,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import { readConfig, type Env } from "../../worker/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { call } from "./helpers";
 
 /** A payment provider account, required outside the local environment (docs/product.md §5). */

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import { readConfig } from "../../worker/env";
+import { readConfig } from "../../worker/core/env";
 import { contentSecurityPolicy } from "../../worker/http/security-headers";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../../emulators/turnstile";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../worker/core/env";
 import { createUser } from "./factories-lessons";
 import { PASSWORD, call, uniqueEmail } from "./helpers";
 

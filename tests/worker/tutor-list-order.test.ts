@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
-import { createDb } from "../../worker/db";
+import { createDb } from "../../worker/core/db";
 import { flushTutorListCache, listOnboardedTutors } from "../../worker/domain/tutor-list";
 import { at, bookLessonInSlot, createSlot, onboardedTutor, slotActions } from "./factories-tutors";
 import { call, createUserWithRole, register } from "./helpers";

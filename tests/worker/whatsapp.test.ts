@@ -5,7 +5,7 @@ import { schedules } from "../../worker/jobs";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role } from "../../schema/enums";
 import { LOCAL_WHATSAPP } from "../../emulators/whatsapp/app";
-import { readConfig, type Env } from "../../worker/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { emulators } from "../../emulators/local";
 import { createServices } from "../../worker/integrations";
 import { WhatsAppError, hmacSha256Hex, templateFor, templateText } from "../../worker/integrations/whatsapp";

@@ -3,7 +3,7 @@ import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { drizzle } from "drizzle-orm/d1";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Db } from "./http/context";
+import type { Db } from "./context";
 import type { Env } from "./env";
 
 /**

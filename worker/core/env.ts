@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLoopbackHost } from "./http/loopback";
+import { isLoopbackHost } from "./loopback";
 
 /**
  * The Worker's bindings and variables: generated from wrangler.toml by `npm run types`

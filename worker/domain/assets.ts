@@ -1,4 +1,4 @@
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { settings } from "./settings";
 import { checkImageContent } from "./uploads";
 

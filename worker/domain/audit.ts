@@ -2,9 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditEntryView, AuditListQuery } from "../../schema/api/audit";
 import type { Paged } from "../../schema/api/common";
 import { auditLog } from "../../schema/db";
-import { d1, statement } from "../db";
+import { d1, statement } from "../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 
 /** Who made a change: the signed-in staff member and the request (for the log's request id). */
 export type AuditActor = { userId: number | null; requestId: string | null };

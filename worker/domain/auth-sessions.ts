@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SessionEndReason, SignedInSessionView } from "../../schema/api/auth";
 import { authSessions, socketTickets } from "../../schema/db";
-import { d1, statement } from "../db";
-import type { Db } from "../http/context";
+import { d1, statement } from "../core/db";
+import type { Db } from "../core/context";
 
 /**
  * Signed-in sessions (one per device sign-in). Every bearer token names its session (`sid`), and

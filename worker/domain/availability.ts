@@ -4,8 +4,8 @@ import type { SlotAction, SlotActionsResult, SlotView } from "../../schema/api/a
 import { availabilitySlots, demoSessions, interviews, lessonMembers, lessons, users } from "../../schema/db";
 import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { messagesTo } from "../notifications/channels";
 import { timeMark } from "../notifications/clock";
 import type { Message } from "../notifications/outbox";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CalendarFeed } from "../../schema/api/lesson";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import { d1, statement } from "./lessons";
 
 /**

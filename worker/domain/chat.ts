@@ -7,8 +7,8 @@ import { Role, isTutorSide } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { ChatMessage } from "../../schema/events";
 import { htmlToText } from "../../schema/html";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 
 /** A pair has one room: the key is "smallerId:largerId" (unique index chat_rooms_pair_key_uq). */
 export function pairKey(a: number, b: number): string {

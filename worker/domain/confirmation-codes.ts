@@ -2,8 +2,8 @@ import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { confirmationCodes } from "../../schema/db";
 import type { VerificationType } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { settings } from "./settings";
 import { generateVerificationCode } from "./verification-code";
 

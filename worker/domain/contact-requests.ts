@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { contactRequests, users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import type { createContactRequestBody } from "../../schema/api/contact-request";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import type { Message } from "../notifications/outbox";
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CouponListQuery, CouponListSort, CouponView, CreateCouponBody, UpdateCouponBody } from "../../schema/api/coupon";
 import { coupons } from "../../schema/db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { insertedRowId, withAudit, type AuditActor } from "./audit";
 import { likePattern } from "./topics";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FreeTimes, FreeTimesQuery } from "../../schema/api/lesson";
 import { SlotPurpose } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { d1, statement } from "./lessons";
 import { holdsTimeSql, isBookableTutor, type BookableTutorRow } from "./state-rules";
 

@@ -5,8 +5,8 @@ import type { InterviewListQuery, InterviewPatchBody, InterviewView, ManagerProp
 import { availabilitySlots, demoSessions, interviews, lessons, tutors, users } from "../../schema/db";
 import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role, SlotPurpose, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import type { UserRow } from "./users";
 import { holdsTimeSql } from "./state-rules";

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CreateInviteBody, InviteView, UpdateInviteBody } from "../../schema/api/invite";
 import { invites, plans, users } from "../../schema/db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { insertedRowId, withAudit, type AuditActor } from "./audit";
 
 export type InviteRow = typeof invites.$inferSelect;

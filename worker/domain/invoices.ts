@@ -8,8 +8,8 @@ import { aliasedTable, and, asc, desc, eq, inArray, sql, type SQL } from "drizzl
 import type { CreateInvoiceRequest, Destination, InvoiceAction, InvoiceListSort, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
 import { invoices, users } from "../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { withAudit, type AuditActor } from "./audit";
 import { statement } from "./lessons";
 import { settings } from "./settings";

@@ -5,9 +5,9 @@ import type { LessonListSort, LessonStats, LessonView } from "../../schema/api/l
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
-import { d1, prebuilt, statement } from "../db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import { d1, prebuilt, statement } from "../core/db";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { messagesToSql } from "../notifications/channels";
 import { lessonMessages } from "../notifications/lesson-messages";
 import type { OutboxRow } from "../notifications/outbox";

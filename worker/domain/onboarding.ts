@@ -3,8 +3,8 @@ import type { Onboarding, OnboardingAdminBody, OnboardingStep, TutorActivation }
 import { PhotoSessionStatus } from "../../schema/api/photo-session";
 import { demoSessions, interviews, introVideos, photoSessions, tutors, users } from "../../schema/db";
 import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { auditStatement, type AuditActor } from "./audit";
 
 /** The tutors' support group (onboarding step 1). */

@@ -17,10 +17,10 @@ import type { PageQuery } from "../../schema/api/common";
 import { photoSessions, tutors, users } from "../../schema/db";
 import { Role, isAdmin } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { auditRawStatement, auditStatement, insertedRowId, withAudit, type AuditActor } from "./audit";
-import { d1, statement } from "../db";
+import { d1, statement } from "../core/db";
 import { likePattern } from "./topics";
 import type { UserRow } from "./users";
 

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from "../../schema/api/plan";
 import { invites, plans } from "../../schema/db";
 import { periodPrice } from "../../schema/pricing";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { insertedRowId, withAudit, type AuditActor } from "./audit";
 
 export type PlanRow = typeof plans.$inferSelect;

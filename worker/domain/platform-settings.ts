@@ -9,7 +9,7 @@ import type { BusinessSettingsChange, PlatformSettingsView, WithdrawSettings } f
 import { auditLog, platformSettings, users } from "../../schema/db";
 import { defaultBusinessSettings, type BusinessSettings } from "../../schema/pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../../schema/rules";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import { withAudit, type AuditActor } from "./audit";
 import { settings } from "./settings";
 import { BoundedCache } from "../core/bounded-cache";

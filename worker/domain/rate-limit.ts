@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "../../schema/db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 
 export type Limit = { limit: number; windowMs: number };
 

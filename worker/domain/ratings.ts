@@ -3,8 +3,8 @@ import type { Paged } from "../../schema/api/common";
 import type { CreateRatingBody, RatingView, TutorReview, TutorReviews, UpdateRatingBody } from "../../schema/api/rating";
 import { isAdmin, isTutorSide, Role } from "../../schema/enums";
 import { ratings, users } from "../../schema/db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { isUniqueViolation } from "./topics";
 import type { UserRow } from "./users";
 

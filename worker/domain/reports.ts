@@ -9,8 +9,8 @@ import { reportScreenshotTypes, type CreateReportFields, type ReportListQuery, t
 import { assets, reports, users } from "../../schema/db";
 import { ReportAttachmentKind, Role, isAdmin } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { RECEIPT_PREFIX } from "./invoices";
 import { likePattern } from "./topics";
 

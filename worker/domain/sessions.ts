@@ -5,7 +5,7 @@ import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, Session
 import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, users } from "../../schema/db";
 import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import { timeMark } from "../notifications/clock";
 import type { UserRow } from "./users";
 

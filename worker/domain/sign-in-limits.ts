@@ -9,9 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { rateLimits } from "../../schema/db";
-import { d1, statement } from "../db";
-import type { Db } from "../http/context";
-import { failTooMany } from "../http/failure";
+import { d1, statement } from "../core/db";
+import type { Db } from "../core/context";
+import { failTooMany } from "../core/failure";
 import { verifyPassword } from "./password";
 import { settings } from "./settings";
 

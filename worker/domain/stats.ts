@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { AdminFigures, AdminSeries, AdminSeriesQuery, NextLesson, SeriesPoint, StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import { d1, statement } from "./lessons";
 import { lessonStateSql } from "./state-rules";
 import { addDays, addMonths, CAIRO, dayOf, dayStart, monthStartOf, monthWindow, weekStartOf } from "../../schema/calendar";

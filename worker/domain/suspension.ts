@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { socketTickets, users } from "../../schema/db";
 import { Role, isAdmin } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import { endSessionsStatement } from "./auth-sessions";
 import { d1, statement } from "./lessons";

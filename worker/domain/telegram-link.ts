@@ -3,7 +3,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { confirmationCodes, users } from "../../schema/db";
 import { VerificationType } from "../../schema/enums";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 import { DEEP_LINK_PAYLOAD } from "../integrations/telegram";
 import { settings } from "./settings";
 

@@ -3,8 +3,8 @@ import type { Paged } from "../../schema/api/common";
 import type { TopicBody, TopicView } from "../../schema/api/topic";
 import { topics, userTopics } from "../../schema/db";
 import { bounds } from "../../schema/rules";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { auditStatement, insertedRowId, withAudit, type AuditActor } from "./audit";
 
 const topicView = { id: topics.id, nameAr: topics.nameAr, nameEn: topics.nameEn };

@@ -2,8 +2,8 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { TransactionView } from "../../schema/api/transaction";
 import { transactions } from "../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

@@ -8,8 +8,8 @@ import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from ".
 import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
 import { dayWindow } from "../../schema/calendar";
 import { BoundedCache } from "../core/bounded-cache";
-import { d1, statement } from "../db";
-import type { Db } from "../http/context";
+import { d1, statement } from "../core/db";
+import type { Db } from "../core/context";
 import { likePattern } from "./topics";
 
 /**

@@ -3,8 +3,8 @@ import type { TutorProfile, TutorProfileBody } from "../../schema/api/tutor";
 import { auditStatement, type AuditActor } from "./audit";
 import { tutors, users } from "../../schema/db";
 import { Role } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 
 /**
  * Changes the tutor's name (users) and profile fields (tutors) together in one batch.

@@ -1,9 +1,9 @@
 import { introVideoTypes, type IntroVideoType } from "../../schema/api/intro-video";
 import { bounds } from "../../schema/rules";
 import { sql } from "drizzle-orm";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
-import { describeError, type Logger } from "../http/logger";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
+import { describeError, type Logger } from "../core/logger";
 import { PUBLIC_PREFIX } from "./assets";
 import { fileReader, isPdf, sniffImage, sniffVideo, type ByteReader, type ImageType, type VideoType } from "./sniff";
 

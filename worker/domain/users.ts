@@ -3,12 +3,12 @@ import type { UserView } from "../../schema/api/user";
 import { students, tutors, users } from "../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../schema/enums";
 import { effectiveTimeZone } from "../../schema/time-zones";
-import { prebuilt } from "../db";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import { prebuilt } from "../core/db";
+import type { Db, UserRow } from "../core/context";
+import { fail } from "../core/failure";
 import { auditStatement, insertedRowId, type AuditActor } from "./audit";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /** A new tutor's default notice before a booking, in minutes (they change it in their profile). */
 const DEFAULT_NOTICE_MINUTES = 60;

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../schema/db";
 import { MessagingApp, VerificationType } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import { codeDestination, consumeCode, issueCode, liveCodeDestination, whileCodeIsValid } from "./confirmation-codes";
 import { messages } from "../notifications/messages";
 import type { Message } from "../notifications/outbox";

@@ -9,8 +9,8 @@ import { and, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { MAX_WITHDRAW_METHODS, type Destination, type WithdrawMethodView } from "../../schema/api/invoice";
 import { withdrawMethods } from "../../schema/db";
 import type { Bank, WithdrawMethod } from "../../schema/enums";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 
 const view = {
   id: withdrawMethods.id,

@@ -1,12 +1,8 @@
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { Context } from "hono";
-import type { Config, Env } from "../env";
+import type { Config, Env } from "../core/env";
 import type { Services } from "../integrations";
-import type { Logger } from "./logger";
-import type { UserRow } from "../domain/users";
-
-/** The query builder over D1 (no relational-query schema: see worker/db.ts). */
-export type Db = DrizzleD1Database;
+import type { Db, UserRow } from "../core/context";
+import type { Logger } from "../core/logger";
 
 /** What every request carries, set once by the app's middleware (worker/app.ts). */
 export type AppEnv = {

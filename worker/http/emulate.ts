@@ -1,5 +1,5 @@
 import type { AppContext } from "./context";
-import { fail } from "./failure";
+import { fail } from "../core/failure";
 
 /**
  * A local-only route's answer: the request handed to the emulators the local entry passed in

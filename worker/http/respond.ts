@@ -3,7 +3,7 @@ import { openSession, sessionOrigin } from "../domain/auth-sessions";
 import { issueToken } from "../domain/token";
 import { toUserView, type UserRow } from "../domain/users";
 import type { AppContext } from "./context";
-import { fail } from "./failure";
+import { fail } from "../core/failure";
 
 /**
  * Registration and every sign-in answer the same shape: the user and a fresh bearer token. A

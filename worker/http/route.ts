@@ -7,8 +7,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isSeenStale, touchSession } from "../domain/auth-sessions";
 import { signedInUserQuery, type SignedInRow, type UserRow } from "../domain/users";
 import type { AppContext, AppEnv } from "./context";
-import { fail } from "./failure";
-import { describeError } from "./logger";
+import { fail } from "../core/failure";
+import { describeError } from "../core/logger";
 
 /**
  * Who may call a route, declared once next to it: anyone, any signed-in user, or the listed

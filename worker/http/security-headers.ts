@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import type { Config } from "../core/env";
 
 /**
  * The Content-Security-Policy of every answer: scripts only from this origin (plus Google sign-in

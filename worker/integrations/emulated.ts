@@ -4,8 +4,8 @@
 // composition root (createWorker, createApp, createServices); the production entry
 // (worker/index.ts) passes none, so there the clients talk to the configured URLs with the
 // global fetch and the local-only routes answer 404.
-import type { Db } from "../http/context";
-import type { Env } from "../env";
+import type { Db } from "../core/context";
+import type { Env } from "../core/env";
 
 /** A fetch for one client: the global one, or the emulators' in-process dispatch. */
 export type Fetcher = (request: Request) => Promise<Response>;

@@ -1,4 +1,4 @@
-import type { Config, Env } from "../env";
+import type { Config, Env } from "../core/env";
 import type { Emulators, LocalServices } from "./emulated";
 import { httpMailer } from "./email";
 import { googleVerifier, type GoogleVerifier } from "./google";

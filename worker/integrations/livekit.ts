@@ -3,7 +3,7 @@
 // tests/worker/livekit.test.ts). Key and secret are always passed explicitly: the SDK would read
 // process.env otherwise.
 import { AccessToken, WebhookReceiver, type VideoGrant } from "livekit-server-sdk";
-import type { Config } from "../env";
+import type { Config } from "../core/env";
 import { EMULATOR_PATHS, type Fetcher } from "./emulated";
 
 export type LiveKitConfig = { url: string; apiKey: string; apiSecret: string };

@@ -3,7 +3,7 @@
 // to our webhook with the secret header, and we store the chat id on the user (§3.2).
 // `fetch` is injected: the real one outside local; locally the emulator (emulators/telegram),
 // dispatched in-process with the same Request objects.
-import type { Config } from "../env";
+import type { Config } from "../core/env";
 import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_TELEGRAM, type Fetcher } from "./emulated";
 
 /** Every Bot API answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` (§3.1). */

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { EMULATOR_ORIGIN, EMULATOR_PATHS, type Fetcher } from "./emulated";
-import type { Config, IceServer } from "../env";
+import type { Config, IceServer } from "../core/env";
 
 export const CLOUDFLARE_TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
 /** Cloudflare's limit on a credential's lifetime (48 hours). */

@@ -5,9 +5,9 @@
  * Off when the keys are unset (the default locally). Locally without TURNSTILE_VERIFY_URL the
  * in-process emulator (emulators/turnstile.ts, passed in by the local entry) answers, with the documented test keys.
  */
-import type { Config } from "../env";
+import type { Config } from "../core/env";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { EMULATOR_ORIGIN, EMULATOR_PATHS } from "./emulated";
 
 export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";

@@ -4,7 +4,7 @@
 // notification as the UTILITY template `dars_notification` (subject and text as its two body
 // parameters). Both templates must exist, approved, in WhatsApp Manager in the `ar_EG` language.
 // `fetch` is injected: the real one outside local; locally the Graph emulator (emulators/whatsapp).
-import type { Config } from "../env";
+import type { Config } from "../core/env";
 import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION, type Fetcher } from "./emulated";
 import { safeEqual } from "./fawry";
 

@@ -1,8 +1,8 @@
-import { createDb } from "../db";
-import { readConfig, type Env } from "../env";
+import { createDb } from "../core/db";
+import { readConfig, type Env } from "../core/env";
 import { enqueueDelivery } from "../notifications/delivery";
 import { deliverPending } from "../notifications/outbox";
-import { createLogger } from "../http/logger";
+import { createLogger } from "../core/logger";
 import { createServices } from "../integrations";
 import type { Emulators } from "../integrations/emulated";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";

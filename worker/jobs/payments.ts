@@ -1,6 +1,6 @@
-import type { Config, Env } from "../env";
-import type { Db } from "../http/context";
-import type { Logger } from "../http/logger";
+import type { Config, Env } from "../core/env";
+import type { Db } from "../core/context";
+import type { Logger } from "../core/logger";
 import type { Fetcher } from "../integrations/emulated";
 import { fawryFor, syncStaleTransactions } from "../domain/payments";
 import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/refunds";

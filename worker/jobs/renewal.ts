@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { subscriptionWeeks as weeksTable } from "../../schema/db";
-import type { Db } from "../http/context";
-import type { Logger } from "../http/logger";
+import type { Db } from "../core/context";
+import type { Logger } from "../core/logger";
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesTo } from "../notifications/channels";
 import { enqueue } from "../notifications/outbox";

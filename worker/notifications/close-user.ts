@@ -5,9 +5,9 @@ import type { SessionRoom } from "../../durable-objects/session-room";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import { chatRoomMembers } from "../../schema/db";
 import { ROOM_OPENS_BEFORE_MS } from "../domain/sessions";
-import type { Db } from "../http/context";
-import type { Env } from "../env";
-import { describeError, type Logger } from "../http/logger";
+import type { Db } from "../core/context";
+import type { Env } from "../core/env";
+import { describeError, type Logger } from "../core/logger";
 
 /**
  * Closes every open socket of a suspended user: their user channel, the chat rooms they are a

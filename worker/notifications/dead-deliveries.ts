@@ -5,8 +5,8 @@ import type { DeadDeliveryView } from "../../schema/api/outbox";
 import type { PageQuery } from "../../schema/api/common";
 import { outbox } from "../../schema/db";
 import { auditStatement, type AuditActor } from "../domain/audit";
-import type { Db } from "../http/context";
-import { fail } from "../http/failure";
+import type { Db } from "../core/context";
+import { fail } from "../core/failure";
 import type { Channel } from "./outbox";
 
 const failed = eq(outbox.status, "failed");

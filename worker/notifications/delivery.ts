@@ -5,10 +5,10 @@
 // the queue never carried (outbox.ts, deliverPending).
 import { and, inArray, ne, sql } from "drizzle-orm";
 import { outbox } from "../../schema/db";
-import { createDb } from "../db";
-import type { Env } from "../env";
-import type { Db } from "../http/context";
-import { createLogger, describeError, type Logger } from "../http/logger";
+import { createDb } from "../core/db";
+import type { Env } from "../core/env";
+import type { Db } from "../core/context";
+import { createLogger, describeError, type Logger } from "../core/logger";
 import type { Services } from "../integrations";
 import { settings } from "../domain/settings";
 import { claimRows, deliverAll, type Gate, type OutboxRow } from "./outbox";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { lessonMembers } from "../../schema/db";
-import type { Db } from "../http/context";
-import type { Logger } from "../http/logger";
+import type { Db } from "../core/context";
+import type { Logger } from "../core/logger";
 import { publishToUsers } from "./publish";
 
 type Channels = Parameters<typeof publishToUsers>[0];

@@ -1,6 +1,6 @@
-import type { Env } from "../env";
+import type { Env } from "../core/env";
 import { presence } from "./publish";
-import { describeError, type Logger } from "../http/logger";
+import { describeError, type Logger } from "../core/logger";
 
 /**
  * Which of these users are online, from the presence object (durable-objects/presence.ts; every

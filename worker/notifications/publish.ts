@@ -2,8 +2,8 @@ import type { AdminChannel } from "../../durable-objects/admin-channel";
 import type { Presence } from "../../durable-objects/presence";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import type { ServerEvent } from "../../schema/events";
-import type { Env } from "../env";
-import { describeError, type Logger } from "../http/logger";
+import type { Env } from "../core/env";
+import { describeError, type Logger } from "../core/logger";
 
 type Channels = Pick<Env, "USER_CHANNEL" | "ADMIN_CHANNEL">;
 

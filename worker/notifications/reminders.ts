@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../http/context";
-import type { Logger } from "../http/logger";
+import type { Db } from "../core/context";
+import type { Logger } from "../core/logger";
 import { lessonMessages } from "./lesson-messages";
 import { messagesTo } from "./channels";
 import { enqueue, type OutboxRow } from "./outbox";

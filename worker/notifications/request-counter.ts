@@ -1,6 +1,6 @@
 import type { AdminChannel } from "../../durable-objects/admin-channel";
-import type { Env } from "../env";
-import { createLogger, describeError } from "../http/logger";
+import type { Env } from "../core/env";
+import { createLogger, describeError } from "../core/logger";
 
 /** An isolate sends its count to the staff channel at most this often. */
 export const REQUEST_FLUSH_MS = 5000;

@@ -3,7 +3,7 @@ import { invoices, lessons, transactions } from "../../schema/db";
 import { InvoiceStatus, TransactionStatus } from "../../schema/enums";
 import type { ServerStats } from "../../schema/events";
 import { CAIRO, dayOf, dayStart } from "../../schema/calendar";
-import type { Db } from "../http/context";
+import type { Db } from "../core/context";
 
 /**
  * The admin dashboard's live numbers, computed from D1 in one batch. Users online and requests per

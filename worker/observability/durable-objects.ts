@@ -1,5 +1,5 @@
 import type { Server, WSMessage } from "partyserver";
-import type { Env } from "../env";
+import type { Env } from "../core/env";
 import { reportDurableObjectError } from "./sentry";
 
 // A mixin's base needs a constructor of `...args: any[]` (TypeScript's rule for mixins).

@@ -12,7 +12,7 @@
 import type { CloudflareOptions } from "@sentry/cloudflare";
 import { wrapRequestHandler } from "@sentry/cloudflare/request";
 import { redactText, scrubEvent, scrubValue } from "../../schema/redact";
-import type { Env } from "../env";
+import type { Env } from "../core/env";
 
 export { REDACTED, redactText, scrubEvent } from "../../schema/redact";
 

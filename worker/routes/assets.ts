@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PUBLIC_PREFIX, parseRange } from "../domain/assets";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 
 export const assetRoutes = [

@@ -13,7 +13,7 @@ import { Role } from "../../schema/enums";
 import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
 import { checkSignInAllowed, passwordMatches, recordSignInFailure, signInSucceeded } from "../domain/sign-in-limits";
 import { createUser, findUserByEmail, updateUser } from "../domain/users";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { route } from "../http/route";
 

@@ -2,7 +2,7 @@ import { type SlotActionsResult, availabilitySlotContracts } from "../../schema/
 import { Role } from "../../schema/enums";
 import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
 import { tutorChanged } from "../notifications/tutor-events";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { publishLessonCanceled } from "../notifications/lesson-events";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageQuery } from "../../schema/api/common";
 import { listOutbox } from "../notifications/outbox";
 import { benchSeedBody } from "../../schema/api/bench";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 import type { LocalServices } from "../integrations/emulated";
 

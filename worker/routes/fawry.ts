@@ -46,7 +46,7 @@ import { cancelSubscription, findSubscription, toSubscriptionView } from "../dom
 import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
 import type { UserRow } from "../domain/users";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetails } from "../integrations/fawry";

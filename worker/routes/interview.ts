@@ -4,7 +4,7 @@ import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
 import { openRoom } from "../domain/chat";
 import { bookWithManager, changeInterview, findInterview, listInterviews, proposeManager } from "../domain/interviews";
 import { tutorMessages } from "../notifications/tutor-messages";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";

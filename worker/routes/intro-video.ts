@@ -17,7 +17,7 @@ import { tutorMessages } from "../notifications/tutor-messages";
 import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, checkVideoContent, introVideoKey, introVideoSeconds, publicUrl } from "../domain/uploads";
 import { fileReader, r2Reader } from "../domain/sniff";
 import { bounds } from "../../schema/rules";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 import { auditActorOf } from "../domain/audit";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";

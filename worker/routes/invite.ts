@@ -1,7 +1,7 @@
 import { inviteContracts } from "../../schema/api/invite";
 import { Role, isAdmin } from "../../schema/enums";
 import { createInvite, deleteInvite, findInvite, listInvites, toInviteView, updateInvite } from "../domain/invites";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 

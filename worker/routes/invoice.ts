@@ -19,7 +19,7 @@ import {
 import { messagesTo } from "../notifications/channels";
 import { findUserById } from "../domain/users";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { auditActorOf } from "../domain/audit";
 import { checkReceiptContent } from "../domain/uploads";

@@ -6,7 +6,7 @@ import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } 
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes } from "../domain/free-times";
 import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";

@@ -4,7 +4,7 @@ import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type Tele
 import { Role } from "../../schema/enums";
 import { issueLinkToken, linkChat, telegramReplies } from "../domain/telegram-link";
 import { emulate } from "../http/emulate";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { safeEqual } from "../integrations/fawry";

@@ -46,7 +46,7 @@ import {
 } from "../domain/uploads";
 import { fileReader, r2Reader } from "../domain/sniff";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";

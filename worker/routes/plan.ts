@@ -1,7 +1,7 @@
 import { planContracts } from "../../schema/api/plan";
 import { Role, isAdmin } from "../../schema/enums";
 import { createPlan, deletePlan, findVisiblePlan, listPlans, toPlanView, updatePlan } from "../domain/plans";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 

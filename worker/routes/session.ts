@@ -15,9 +15,9 @@ import {
   sessionView,
   type SessionInfo,
 } from "../domain/sessions";
-import type { IceServer } from "../env";
+import type { IceServer } from "../core/env";
 import type { AppContext } from "../http/context";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";

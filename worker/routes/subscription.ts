@@ -12,7 +12,7 @@ import {
   listSubscriptions,
   toSubscriptionView,
 } from "../domain/subscriptions";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 import { announceCanceledLessons } from "../notifications/subscription-events";
 

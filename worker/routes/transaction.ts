@@ -2,7 +2,7 @@ import { type Receipt, type TransactionDetail, transactionContracts } from "../.
 import { Role, isAdmin } from "../../schema/enums";
 import { receiptsOf } from "../domain/refunds";
 import { findTransaction, lastTransaction, listTransactions, toTransactionView, walletQrOf } from "../domain/transactions";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { route } from "../http/route";
 
 export const transactionRoutes = [

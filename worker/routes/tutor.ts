@@ -18,7 +18,7 @@ import { listFullTutors, listInterviewers, tutorActivity, tutoringMinutes } from
 import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors, listUncontactedTutors } from "../domain/tutor-list";
 import { updateTutorProfile } from "../domain/tutors";
 import type { UserRow } from "../domain/users";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";

@@ -15,7 +15,7 @@ import { createUser, findTutorMeta, findUserById, toUserView, updateUser } from 
 import { issueCode } from "../domain/confirmation-codes";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { mayGrantRole, mayManageAccount } from "../../schema/staff-rights";
-import { fail } from "../http/failure";
+import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";

@@ -5,10 +5,10 @@ import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { shortUrls as shortUrlTable } from "../../schema/db/platform";
 import { resolveShortUrl } from "../../schema/short-urls";
 import { seo } from "../../web/src/i18n/ar-EG-seo";
-import { createDb } from "../db";
+import { createDb } from "../core/db";
 import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutor-list";
-import type { Db } from "../http/context";
-import { createLogger } from "../http/logger";
+import type { Db } from "../core/context";
+import { createLogger } from "../core/logger";
 
 /**
  * The public pages the Worker answers itself, so that crawlers and link previews (WhatsApp,
