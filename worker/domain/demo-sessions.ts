@@ -1,14 +1,14 @@
-import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Paged } from "../../schema/api/common";
 import type { DemoListQuery, DemoPatchBody, DemoSessionView } from "../../schema/api/demo-session";
 import { demoSessions, users } from "../../schema/db";
-import { ReviewStatus, Role, isAdmin } from "../../schema/enums";
 import type { Db } from "../core/context";
-import { fail } from "../core/failure";
-import { auditStatement, type AuditActor } from "./audit";
-import { activateIfComplete } from "./onboarding";
+import { appointmentListWhere, assertVisible, changeAppointment, hideNoteFrom } from "./appointments";
+import type { AuditActor } from "./audit";
 import type { UserRow } from "./users";
+
+/** Demo sessions: a tutor's demo lesson before a tutor manager, one kind of appointment (appointments.ts). */
 
 const tutor = alias(users, "tutor");
 const manager = alias(users, "manager");
@@ -28,10 +28,6 @@ const columns = {
   canceledAt: demoSessions.canceledAt,
 };
 
-function forViewer(row: DemoSessionView, viewer: UserRow): DemoSessionView {
-  return viewer.role === Role.Tutor ? { ...row, note: null } : row;
-}
-
 async function findDemo(db: Db, id: number): Promise<DemoSessionView | null> {
   const [row] = await db
     .select(columns)
@@ -45,17 +41,12 @@ async function findDemo(db: Db, id: number): Promise<DemoSessionView | null> {
 /** Its tutor, its manager and admins see a demo session; others get `demo-session-not-found`. */
 export async function findDemoFor(db: Db, viewer: UserRow, id: number): Promise<DemoSessionView> {
   const found = await findDemo(db, id);
-  if (!found || (!isAdmin(viewer.role as Role) && viewer.id !== found.tutorId && viewer.id !== found.tutorManagerId)) return fail("demo-session-not-found");
-  return forViewer(found, viewer);
+  assertVisible("demo", viewer, found && { tutorId: found.tutorId, managerId: found.tutorManagerId });
+  return hideNoteFrom(found!, viewer);
 }
 
 export async function listDemoSessions(db: Db, viewer: UserRow, query: DemoListQuery): Promise<Paged<DemoSessionView>> {
-  const mine = isAdmin(viewer.role as Role) ? undefined : or(eq(demoSessions.tutorId, viewer.id), eq(demoSessions.tutorManagerId, viewer.id));
-  const where = and(
-    mine,
-    query.status ? eq(demoSessions.status, query.status) : undefined,
-    query.manager ? eq(demoSessions.tutorManagerId, query.manager) : undefined,
-  );
+  const where = appointmentListWhere("demo", viewer, query);
   const [rows, [total]] = await db.batch([
     db
       .select(columns)
@@ -68,14 +59,10 @@ export async function listDemoSessions(db: Db, viewer: UserRow, query: DemoListQ
       .offset((query.page - 1) * query.size),
     db.select({ total: count() }).from(demoSessions).where(where),
   ]);
-  return { list: rows.map((row) => forViewer(row as DemoSessionView, viewer)), total: total?.total ?? 0 };
+  return { list: rows.map((row) => hideNoteFrom(row as DemoSessionView, viewer)), total: total?.total ?? 0 };
 }
 
-/**
- * The tutor cancels (CanceledByTutor) before the start only; the manager passes, rejects (with
- * feedback) or cancels; an admin may decide or cancel (CanceledByAdmin). Only a pending session
- * changes (`illegal`). A pass activates the tutor in the same batch when it completes the steps.
- */
+/** PATCH /demo-session/:id: the appointment rules (appointments.ts). */
 export async function changeDemoSession(
   db: Db,
   actor: UserRow,
@@ -85,32 +72,13 @@ export async function changeDemoSession(
   auditBy?: AuditActor,
 ): Promise<{ demo: DemoSessionView; activated: boolean }> {
   const found = await findDemoFor(db, actor, id);
-  const at = now.toISOString();
-  const admin = isAdmin(actor.role as Role);
-  const role = admin ? "admin" : actor.id === found.tutorManagerId ? "manager" : "tutor";
-  const allowed: Record<typeof role, number[]> = {
-    tutor: [ReviewStatus.CanceledByTutor],
-    manager: [ReviewStatus.Passed, ReviewStatus.Rejected, ReviewStatus.CanceledByTutorManager],
-    admin: [ReviewStatus.Passed, ReviewStatus.Rejected, ReviewStatus.CanceledByAdmin],
-  };
-  if (!allowed[role].includes(body.status)) fail("forbidden");
-  if (found.status !== ReviewStatus.Pending) fail("illegal");
-  if (role === "tutor" && found.start <= at) fail("illegal");
-  const deciding = body.status === ReviewStatus.Passed || body.status === ReviewStatus.Rejected;
-  if (deciding && !body.feedback) fail("short-interview-feedback", { feedback: "short-interview-feedback" });
-  const changes = deciding
-    ? { status: body.status, feedback: body.feedback, note: body.note ?? null, decidedAt: at, updatedAt: at }
-    : { status: body.status, canceledBy: actor.id, canceledAt: at, updatedAt: at };
-  const guard = and(eq(demoSessions.id, id), eq(demoSessions.status, ReviewStatus.Pending), role === "tutor" ? gt(demoSessions.start, at) : undefined);
-  // Staff decisions (the tutor manager's or an admin's) are recorded right after the change.
-  const entry = { action: "demo-session.decide", targetType: "demo-session", targetId: id, before: { status: found.status }, after: { status: body.status } } as const;
-  const audit = auditBy && role !== "tutor" ? [auditStatement(db, auditBy, entry, now)] : [];
-  const [updated, ...rest] = await db.batch([
-    db.update(demoSessions).set(changes).where(guard).returning({ id: demoSessions.id }),
-    ...audit,
-    activateIfComplete(db, found.tutorId, at),
-  ]);
-  const activated = rest[rest.length - 1] as unknown[];
-  if (updated.length === 0) fail("illegal");
-  return { demo: forViewer((await findDemo(db, id))!, actor), activated: activated.length > 0 };
+  const { activated } = await changeAppointment(
+    db,
+    "demo",
+    actor,
+    { id, tutorId: found.tutorId, managerId: found.tutorManagerId, status: found.status, start: found.start },
+    body,
+    { now, auditBy },
+  );
+  return { demo: hideNoteFrom((await findDemo(db, id))!, actor), activated };
 }

@@ -3,7 +3,7 @@ import { demoBookBody, demoListQuery, demoPatchBody, type DemoSessionView } from
 import type { ManagerProposal } from "../../schema/api/interview";
 import { ReviewStatus, Role } from "../../schema/enums";
 import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
-import { bookWithManager, proposeManager } from "../domain/interviews";
+import { bookWithManager, proposeManager } from "../domain/appointments";
 import { tutorMessages } from "../notifications/tutor-messages";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
