@@ -5,6 +5,7 @@ import type { LessonListSort, LessonStats, LessonView } from "../../schema/api/l
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import { BoundedCache } from "../core/bounded-cache";
 import { d1, prebuilt, statement } from "../core/db";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
@@ -181,7 +182,7 @@ function pageStatement(query: LessonListQuery) {
 }
 
 /** One prebuilt statement per list shape (a few dozen at most: the filters are enums). */
-const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
+const pageStatements = new BoundedCache<string, ReturnType<typeof pageStatement>>({ maxSize: 256 });
 
 /**
  * A page of lessons with the total on every row (a window count): ONE statement, which
@@ -189,8 +190,7 @@ const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
  */
 export function lessonListStatement(db: Db, query: LessonListQuery, now = new Date()) {
   const shape = listShape(query);
-  let page = pageStatements.get(shape);
-  if (!page) pageStatements.set(shape, (page = pageStatement(query)));
+  const page = pageStatements.getOrSet(shape, () => pageStatement(query));
   return page(db, {
     userId: query.userId,
     at: now.toISOString(),
