@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MessagingApp } from "../enums";
 import { emailRule, passwordRule, phoneRule, verificationCodeRule } from "../rules";
+import { contract } from "./contract";
+import { authResponse, userView } from "./user";
 
 const messagingApp = z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" });
 
@@ -31,3 +33,13 @@ export const outboxMessage = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.output<typeof outboxMessage>;
+
+/** The confirmation code endpoints (worker/routes/confirmation-code.ts). */
+export const confirmationCodeContracts = {
+  sendEmailCode: contract({ method: "post", path: "/confirmation-code/email/send", response: "empty" }),
+  confirmEmail: contract({ method: "post", path: "/confirmation-code/email/confirm", body: confirmEmailBody, response: userView }),
+  sendPasswordCode: contract({ method: "post", path: "/confirmation-code/password/send", body: sendPasswordCodeBody, response: "empty" }),
+  confirmPassword: contract({ method: "post", path: "/confirmation-code/password/confirm", body: confirmPasswordBody, response: authResponse }),
+  sendPhoneCode: contract({ method: "post", path: "/confirmation-code/phone/send", body: sendPhoneCodeBody, response: "empty" }),
+  verifyPhone: contract({ method: "post", path: "/confirmation-code/phone/verify", body: verifyPhoneBody, response: userView }),
+};

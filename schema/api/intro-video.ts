@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { IntroVideoStatus } from "../enums";
 import { bounds, interviewFeedbackRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
+import { contract } from "./contract";
 
 export const introVideoTypes = ["video/mp4", "video/webm"] as const;
 export type IntroVideoType = (typeof introVideoTypes)[number];
@@ -76,3 +77,14 @@ export const introVideoView = z.object({
   createdAt: z.string(),
 });
 export type IntroVideoView = z.output<typeof introVideoView>;
+
+/** The intro video endpoints (worker/routes/intro-video.ts). */
+export const introVideoContracts = {
+  list: contract({ method: "get", path: "/intro-video/list", query: introVideoListQuery, response: paged(introVideoView) }),
+  create: contract({ method: "post", path: "/intro-video/with/asset", body: "multipart", status: 201, response: introVideoView }),
+  startUpload: contract({ method: "post", path: "/intro-video/upload", body: introVideoUploadBody, status: 201, response: introVideoUpload }),
+  uploadPart: contract({ method: "put", path: "/intro-video/upload/part", query: introVideoPartQuery, response: introVideoPart }),
+  completeUpload: contract({ method: "post", path: "/intro-video/upload/complete", body: introVideoCompleteBody, status: 201, response: introVideoView }),
+  abortUpload: contract({ method: "post", path: "/intro-video/upload/abort", body: introVideoAbortBody, status: 204, response: "empty" }),
+  review: contract({ method: "put", path: "/intro-video/:id", body: introVideoReviewBody, params: idParam, response: introVideoView }),
+};

@@ -13,7 +13,7 @@ import {
   userNameRule,
   withdrawMethodRule,
 } from "../rules";
-import { pageQuery, idParam } from "./common";
+import { paged, pageQuery, idParam } from "./common";
 import { contract } from "./contract";
 
 /**
@@ -222,4 +222,17 @@ export const withdrawMethodContracts = {
   create: contract({ method: "post", path: "/withdraw-method", body: withdrawMethodBody, status: 201, response: withdrawMethodView }),
   update: contract({ method: "put", path: "/withdraw-method/:id", body: withdrawMethodBody, params: idParam, response: withdrawMethodView }),
   remove: contract({ method: "delete", path: "/withdraw-method/:id", params: idParam, status: 204, response: "empty" }),
+};
+
+/** GET /assets/receipts/{name} — a stored transfer receipt's file name. */
+export const receiptFileParam = z.object({ name: z.string().regex(/^[\w.-]+$/, "bad-request") });
+
+/** The withdrawal request endpoints (worker/routes/invoice.ts). */
+export const invoiceContracts = {
+  create: contract({ method: "post", path: "/invoice", body: createInvoiceBody, status: 201, response: invoiceView }),
+  list: contract({ method: "get", path: "/invoice", query: invoiceListQuery, response: paged(invoiceView) }),
+  stats: contract({ method: "get", path: "/invoice/stats/:id", params: idParam, response: invoiceStats }),
+  update: contract({ method: "patch", path: "/invoice/:id", body: updateInvoiceBody, params: idParam, response: invoiceView }),
+  attachReceipt: contract({ method: "put", path: "/invoice/:id/with/asset", body: "multipart", params: idParam, response: invoiceView }),
+  receipt: contract({ method: "get", path: "/assets/receipts/:name{.+}", params: receiptFileParam, response: "file" }),
 };

@@ -20,6 +20,10 @@ import { chatContracts } from "./chat";
 import { interviewContracts } from "./interview";
 import { demoSessionContracts } from "./demo-session";
 import { onboardingContracts } from "./onboarding";
+import { introVideoContracts } from "./intro-video";
+import { sessionContracts } from "./session";
+import { invoiceContracts } from "./invoice";
+import { confirmationCodeContracts } from "./confirmation-code";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -49,4 +53,8 @@ export const contracts = {
   interview: interviewContracts,
   demoSession: demoSessionContracts,
   onboarding: onboardingContracts,
+  introVideo: introVideoContracts,
+  session: sessionContracts,
+  invoice: invoiceContracts,
+  confirmationCode: confirmationCodeContracts,
 } as const;

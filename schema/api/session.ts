@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Gender } from "../enums";
+import { contract } from "./contract";
 
 /** A live session's id: "lesson:<id>", "interview:<id>" or "demo:<id>" (session_attendance.session_id). */
 export const sessionIdRule = z.string({ error: "bad-request" }).regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
@@ -56,3 +57,14 @@ export type SessionTokenResponse = z.output<typeof sessionTokenResponse>;
 /** POST /session/:id/report-absence: the lesson as cancelled by the system with the report time. */
 export const absenceReportResponse = z.object({ sessionId: z.string(), reportedAbsentAt: z.string(), canceledAt: z.string() });
 export type AbsenceReportResponse = z.output<typeof absenceReportResponse>;
+
+/** POST /session/livekit/webhook — whether the event was recorded as a join or a leave. */
+export const webhookAnswer = z.object({ recorded: z.boolean() });
+
+/** The live session endpoints (worker/routes/session.ts). */
+export const sessionContracts = {
+  token: contract({ method: "get", path: "/session/token", query: sessionTokenQuery, response: sessionTokenResponse }),
+  livekitWebhook: contract({ method: "post", path: "/session/livekit/webhook", response: webhookAnswer }),
+  get: contract({ method: "get", path: "/session/:id", params: sessionParams, response: sessionView }),
+  reportAbsence: contract({ method: "post", path: "/session/:id/report-absence", params: sessionParams, response: absenceReportResponse }),
+};

@@ -1,10 +1,4 @@
-import {
-  confirmEmailBody,
-  confirmPasswordBody,
-  sendPasswordCodeBody,
-  sendPhoneCodeBody,
-  verifyPhoneBody,
-} from "../../schema/api/confirmation-code";
+import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
 import { endSessionsStatement } from "../domain/auth-sessions";
 import { takeAttempt } from "../domain/rate-limit";
 import { settings } from "../domain/settings";
@@ -23,48 +17,35 @@ import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
 
 export const confirmationCodeRoutes = [
-  route({
-    method: "post",
-    path: "/confirmation-code/email/send",
+  route(confirmationCodeContracts.sendEmailCode, {
     access: "signed-in",
     summary: "Send (or resend) the 5-digit email verification code.",
     async handle({ c, user }) {
       await takeAttempt(c.get("db"), `code-send:${user.id}`, settings.rateLimits.codeSend);
       await notify(c, await startEmailVerification(c.get("db"), user));
-      return {};
     },
   }),
-  route({
-    method: "post",
-    path: "/confirmation-code/email/confirm",
+  route(confirmationCodeContracts.confirmEmail, {
     access: "signed-in",
     summary: "Verify the email with its code.",
-    body: confirmEmailBody,
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-confirm:${user.id}`, settings.rateLimits.codeConfirm);
       return toUserView(await confirmEmail(c.get("db"), user, body.code));
     },
   }),
-  route({
-    method: "post",
-    path: "/confirmation-code/password/send",
+  route(confirmationCodeContracts.sendPasswordCode, {
     access: "public",
     summary: "Forgot password: email a reset code (the same answer whether or not the email exists). With Turnstile on, the x-turnstile-token header (captcha-failed).",
-    body: sendPasswordCodeBody,
     async handle({ c, body }) {
       await requireHuman(c, clientAddress(c));
       await takeAttempt(c.get("db"), `code-send:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeSend);
       const outgoing = await startPasswordReset(c.get("db"), body.email);
       if (outgoing) await notify(c, outgoing);
-      return {};
     },
   }),
-  route({
-    method: "post",
-    path: "/confirmation-code/password/confirm",
+  route(confirmationCodeContracts.confirmPassword, {
     access: "public",
     summary: "Forgot password: set a new password with the code; answers a signed-in session.",
-    body: confirmPasswordBody,
     async handle({ c, body }) {
       await takeAttempt(c.get("db"), `code-confirm:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeConfirm);
       const user = await resetPassword(c.get("db"), body.email, body.code, body.password);
@@ -73,24 +54,17 @@ export const confirmationCodeRoutes = [
       return signedIn(c, user);
     },
   }),
-  route({
-    method: "post",
-    path: "/confirmation-code/phone/send",
+  route(confirmationCodeContracts.sendPhoneCode, {
     access: "signed-in",
     summary: "Send a phone verification code over WhatsApp or Telegram.",
-    body: sendPhoneCodeBody,
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-send:${user.id}`, settings.rateLimits.codeSend);
       await notify(c, await startPhoneVerification(c.get("db"), user, body.phone, body.method, c.get("config").isLocal));
-      return {};
     },
   }),
-  route({
-    method: "post",
-    path: "/confirmation-code/phone/verify",
+  route(confirmationCodeContracts.verifyPhone, {
     access: "signed-in",
     summary: "Verify the phone with its code; sets the phone and the notification method (incorrect-phone if `phone` is not where the code went).",
-    body: verifyPhoneBody,
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-confirm:${user.id}`, settings.rateLimits.codeConfirm);
       return toUserView(await verifyPhone(c.get("db"), user, body.code, body.method, body.phone));

@@ -1,16 +1,5 @@
 
-import { idParam } from "../../schema/api/common";
-import {
-  introVideoAbortBody,
-  introVideoCompleteBody,
-  introVideoListQuery,
-  introVideoPartQuery,
-  introVideoReviewBody,
-  introVideoUploadBody,
-  type IntroVideoPart,
-  type IntroVideoUpload,
-  type IntroVideoView,
-} from "../../schema/api/intro-video";
+import { type IntroVideoPart, type IntroVideoUpload, type IntroVideoView, introVideoContracts } from "../../schema/api/intro-video";
 import { Role } from "../../schema/enums";
 import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
 import { tutorMessages } from "../notifications/tutor-messages";
@@ -27,21 +16,14 @@ const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as con
 
 
 export const introVideoRoutes = [
-  route({
-    method: "get",
-    path: "/intro-video/list",
+  route(introVideoContracts.list, {
     access: [Role.Tutor, ...reviewers],
     summary: "Intro videos, newest first: a tutor's own, a manager's assigned reviews, all for admins.",
-    query: introVideoListQuery,
     handle: ({ c, query, user }) => listIntroVideos(c.get("db"), user, query),
   }),
-  route({
-    method: "post",
-    path: "/intro-video/with/asset",
+  route(introVideoContracts.create, {
     access: uploaders,
     summary: "Upload a small intro video in one request (multipart field video: MP4 or WebM by its container, 1–3 minutes by the container's duration).",
-    body: "multipart",
-    status: 201,
     async handle({ c, user }): Promise<IntroVideoView> {
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("video");
@@ -64,13 +46,9 @@ export const introVideoRoutes = [
       }
     },
   }),
-  route({
-    method: "post",
-    path: "/intro-video/upload",
+  route(introVideoContracts.startUpload, {
     access: uploaders,
     summary: "Start a chunked upload of a large intro video (≤ 400 MB) to an R2 multipart upload.",
-    body: introVideoUploadBody,
-    status: 201,
     async handle({ c, body, user }): Promise<IntroVideoUpload> {
       await assertMayUpload(c.get("db"), user.id);
       const key = introVideoKey(user.id, body.contentType);
@@ -78,12 +56,9 @@ export const introVideoRoutes = [
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
     },
   }),
-  route({
-    method: "put",
-    path: "/intro-video/upload/part",
+  route(introVideoContracts.uploadPart, {
     access: uploaders,
     summary: "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a chunked intro video upload.",
-    query: introVideoPartQuery,
     async handle({ c, query, user }): Promise<IntroVideoPart> {
       assertOwnVideoKey(user.id, query.key);
       const length = Number(c.req.header("content-length") ?? NaN);
@@ -94,13 +69,9 @@ export const introVideoRoutes = [
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
-  route({
-    method: "post",
-    path: "/intro-video/upload/complete",
+  route(introVideoContracts.completeUpload, {
     access: uploaders,
     summary: "Finish a chunked upload and submit the video for review (size re-checked on the whole file).",
-    body: introVideoCompleteBody,
-    status: 201,
     async handle({ c, body, user }): Promise<IntroVideoView> {
       assertOwnVideoKey(user.id, body.key);
       const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
@@ -119,13 +90,9 @@ export const introVideoRoutes = [
       }
     },
   }),
-  route({
-    method: "post",
-    path: "/intro-video/upload/abort",
+  route(introVideoContracts.abortUpload, {
     access: uploaders,
     summary: "Abort a chunked upload; its parts are discarded.",
-    body: introVideoAbortBody,
-    status: 204,
     async handle({ c, body, user }) {
       assertOwnVideoKey(user.id, body.key);
       await c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId)
@@ -133,13 +100,9 @@ export const introVideoRoutes = [
         .catch(() => fail("asset-not-found"));
     },
   }),
-  route({
-    method: "put",
-    path: "/intro-video/:id",
+  route(introVideoContracts.review, {
     access: reviewers,
     summary: "The assigned reviewer (or an admin) approves (3) or rejects (2) a pending intro video, with feedback.",
-    params: idParam,
-    body: introVideoReviewBody,
     async handle({ c, params, body, user }): Promise<IntroVideoView> {
       const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       await notifyUser(c, video.tutorId, body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected());

@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
-import { createInvoiceBody, invoiceListQuery, updateInvoiceBody, type InvoiceStats, type InvoiceView } from "../../schema/api/invoice";
+import { type InvoiceStats, type InvoiceView, invoiceContracts } from "../../schema/api/invoice";
 import { InvoiceStatus, Role } from "../../schema/enums";
 import {
   RECEIPT_PREFIX,
@@ -51,13 +49,9 @@ async function tellTutor(c: AppContext, invoice: InvoiceRow, text: { subject: st
 }
 
 export const invoiceRoutes = [
-  route({
-    method: "post",
-    path: "/invoice",
+  route(invoiceContracts.create, {
     access: tutorSide,
     summary: "Request a withdrawal within the limits in force (default 100..50,000 EGP) and the withdrawable balance, to a wallet, a bank account or Instapay.",
-    body: createInvoiceBody,
-    status: 201,
     async handle({ c, body, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const invoice = await createInvoice(db, user.id, body);
@@ -65,36 +59,26 @@ export const invoiceRoutes = [
       return readInvoiceView(db, invoice.id);
     },
   }),
-  route({
-    method: "get",
-    path: "/invoice",
+  route(invoiceContracts.list, {
     access: [...tutorSide, ...staff],
     summary: "Withdrawal requests, newest first, paged: a tutor's own; staff everyone's (or one tutor's); by status.",
-    query: invoiceListQuery,
     handle({ c, query, user }) {
       const isStaff = isInvoiceStaff(user.role as Role);
       if (!isStaff && query.userId !== undefined && query.userId !== user.id) fail("forbidden");
       return listInvoices(c.get("db"), { ...query, userId: isStaff ? query.userId : user.id });
     },
   }),
-  route({
-    method: "get",
-    path: "/invoice/stats/:id",
+  route(invoiceContracts.stats, {
     access: [...tutorSide, ...staff],
     summary: "A tutor's earnings (total and this month), waiting and approved requests, and withdrawable balance.",
-    params: idParam,
     handle({ c, params, user }): Promise<InvoiceStats> {
       if (params.id !== user.id && !isInvoiceStaff(user.role as Role)) fail("forbidden");
       return invoiceStats(c.get("db"), params.id);
     },
   }),
-  route({
-    method: "patch",
-    path: "/invoice/:id",
+  route(invoiceContracts.update, {
     access: [...tutorSide, ...staff],
     summary: "The tutor cancels (asks to) or changes the destination; staff reject with a note, approve or refuse a cancellation, or edit the note.",
-    params: idParam,
-    body: updateInvoiceBody,
     async handle({ c, params, body, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, body.action);
@@ -109,13 +93,9 @@ export const invoiceRoutes = [
       return readInvoiceView(db, updated.id);
     },
   }),
-  route({
-    method: "put",
-    path: "/invoice/:id/with/asset",
+  route(invoiceContracts.attachReceipt, {
     access: staff,
     summary: "Approve a pending request with the transfer receipt (multipart field receipt: image or PDF up to 8 MB).",
-    params: idParam,
-    body: "multipart",
     async handle({ c, params, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, "approve");
@@ -138,12 +118,9 @@ export const invoiceRoutes = [
       return readInvoiceView(db, updated.id);
     },
   }),
-  route({
-    method: "get",
-    path: "/assets/receipts/:name{.+}",
+  route(invoiceContracts.receipt, {
     access: "signed-in",
     summary: "A withdrawal receipt (private: the request's tutor and staff only).",
-    params: z.object({ name: z.string().regex(/^[\w.-]+$/, "bad-request") }),
     async handle({ c, params, user }) {
       const key = RECEIPT_PREFIX + params.name;
       const ownerId = await receiptOwner(c.get("db"), key);

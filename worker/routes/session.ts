@@ -1,4 +1,4 @@
-import { sessionParams, sessionTokenQuery, type AbsenceReportResponse, type SessionTokenResponse, type SessionView } from "../../schema/api/session";
+import { type AbsenceReportResponse, type SessionTokenResponse, type SessionView, sessionContracts } from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
 import { usersByIds } from "../domain/lessons";
 import { messagesTo } from "../notifications/channels";
@@ -48,13 +48,10 @@ async function memberIceServers(c: AppContext, session: SessionInfo, userId: num
 
 export const sessionRoutes = [
   // Before /session/:id, so "token" is not taken for a session id.
-  route({
-    method: "get",
-    path: "/session/token",
+  route(sessionContracts.token, {
     access: "signed-in",
     summary:
       "A LiveKit token for a session's room (identity = user id, room = session id, 10 minutes; join, publish, subscribe). Members only, inside the room's window; service-unavailable without LiveKit configuration (peer-to-peer then).",
-    query: sessionTokenQuery,
     async handle({ c, query, user }): Promise<SessionTokenResponse> {
       const session = await findSession(c.get("db"), query.sessionId);
       if (!session) fail("session-not-found");
@@ -67,9 +64,7 @@ export const sessionRoutes = [
       return { token, url: config.url, room: session.id, identity: String(user.id), expiresAt };
     },
   }),
-  route({
-    method: "post",
-    path: "/session/livekit/webhook",
+  route(sessionContracts.livekitWebhook, {
     access: "public",
     summary:
       "LiveKit webhook (docs/services.md §2.4): the Authorization JWT must be signed with the API secret and carry the body's SHA-256; participant_joined/left feed the attendance log.",
@@ -98,13 +93,10 @@ export const sessionRoutes = [
       return { recorded: true };
     },
   }),
-  route({
-    method: "get",
-    path: "/session/:id",
+  route(sessionContracts.get, {
     access: "signed-in",
     summary:
       "A live session's members, attendance log (every join and leave with its time) and media path (LiveKit configured or not; the ICE servers, with TURN credentials, for members only); its members and staff only.",
-    params: sessionParams,
     async handle({ c, params, user }): Promise<SessionView> {
       const db = c.get("db");
       const session = await findSession(db, params.id);
@@ -114,13 +106,10 @@ export const sessionRoutes = [
       return sessionView(db, session, media);
     },
   }),
-  route({
-    method: "post",
-    path: "/session/:id/report-absence",
+  route(sessionContracts.reportAbsence, {
     access: [Role.Student],
     summary:
       "The lesson's student reports that the tutor did not come (from 3 minutes after the start, only when the tutor has no join): the lesson is cancelled by the system and its minutes return to the week; both are notified (outbox) and get LessonCanceled.",
-    params: sessionParams,
     async handle({ c, params, user }): Promise<AbsenceReportResponse> {
       const db = c.get("db");
       const session = await findSession(db, params.id);
