@@ -248,12 +248,16 @@ async function main() {
 
   step("Driving the browser through the product");
   const settings = { appUrl, emulatorUrl, release: vars.BUILD_VERSION, poisonedLessonAt, ...accounts, ...TURNSTILE, ...urls };
+  // Its own process group too (vitest and the browser it drives), stopped with the servers.
   const tests = spawn(bin("vitest"), ["run", "-c", "vitest.rehearsal.config.ts", "--reporter", "verbose"], {
     cwd: root,
     env: { ...quietEnv, REHEARSAL: JSON.stringify(settings) },
     stdio: "inherit",
+    detached: true,
   });
-  const status = await new Promise((resolve) => tests.on("exit", (code) => resolve(code ?? 1)));
+  const drive = { name: "browser drive", child: tests, exited: false };
+  servers.push(drive);
+  const status = await new Promise((resolve) => tests.on("exit", (code) => ((drive.exited = true), resolve(code ?? 1))));
   if (status !== 0) throw new Error(`the rehearsal's browser drive failed (server logs in ${work})`);
 }
 
