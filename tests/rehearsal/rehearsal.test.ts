@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Email, RecordedRequest } from "../../emulators/records";
 import { signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { cheapestPlan, escapeRegExp, field, launch, newPage, registerStudent, screenshot, signIn, userIdOf } from "../e2e/browser";
 
@@ -20,6 +21,9 @@ type Settings = {
   WHATSAPP_TOKEN: string;
   WHATSAPP_APP_SECRET: string;
   TURNSTILE_SECRET_KEY: string;
+  TELEGRAM_BOT_TOKEN: string;
+  TELEGRAM_BOT_USERNAME: string;
+  TELEGRAM_WEBHOOK_SECRET: string;
   TURN_KEY_ID: string;
   TURN_KEY_API_TOKEN: string;
   SENTRY_KEY: string;
@@ -378,6 +382,39 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     expect(back).toContain(preview);
     await page.getByText(p.history.noSubscription).waitFor();
     await screenshot(page, "rehearsal-refunded");
+  });
+
+  it("links Telegram: the bot's deep link, Start pressed at the Telegram emulator, its signed update to the webhook and the bot's reply", async () => {
+    await page.goto("/s/dashboard");
+    await page.getByRole("button", { name: ar.verification.changePhone }).first().click();
+    const dialog = page.getByRole("dialog", { name: ar.verification.phoneDialogTitle });
+    await dialog.getByRole("radio", { name: ar.messagingApps[2] }).check();
+    await dialog.getByRole("button", { name: arAuth.telegramLink.getLink }).click();
+    const href = (await dialog.getByRole("link", { name: arAuth.telegramLink.open }).getAttribute("href")) ?? "";
+    const deepLink = new URL(href);
+    expect(deepLink.origin + deepLink.pathname).toBe(`https://t.me/${settings.TELEGRAM_BOT_USERNAME}`);
+    const startToken = deepLink.searchParams.get("start") ?? "";
+    expect(startToken).not.toBe("");
+
+    // The student presses Start: Telegram posts the update to the product's webhook with the secret header.
+    const chatId = 700_000_000 + Math.floor(Math.random() * 1e8);
+    const pressed = await fetch(`${settings.emulatorUrl}/api/v1/dev/telegram/__emu/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chatId, text: `/start ${startToken}`, firstName: "سلمى" }),
+    });
+    expect(pressed.status).toBe(200);
+    const update = await waitForRecord("telegram", (entry) => entry.path === "/api/v1/telegram/webhook" && entry.body.includes(startToken), "out");
+    expect(update.url.startsWith(settings.appUrl)).toBe(true);
+    expect(update.headers["x-telegram-bot-api-secret-token"]).toBe(settings.TELEGRAM_WEBHOOK_SECRET);
+    expect(update.status).toBe(200);
+
+    // The bot answers in that chat through the Bot API, with the bot's token in the path.
+    const reply = await waitForRecord("telegram", (entry) => entry.path.endsWith("/sendMessage") && String(json<{ chat_id: unknown }>(entry).chat_id) === String(chatId));
+    expect(reply.path).toBe(`/api/v1/dev/telegram/bot${settings.TELEGRAM_BOT_TOKEN}/sendMessage`);
+    expect(json<{ text: string }>(reply).text).toContain("تم ربط حسابك في درس بتيليجرام");
+    expect(reply.status).toBe(200);
+    await page.keyboard.press("Escape");
   });
 
   it("an error thrown in the SPA reaches the Sentry sink, scrubbed of the email, phone and session token", async () => {
