@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailRule } from "../rules";
+import { contract } from "./contract";
+import { authResponse } from "./user";
 
 /** POST /auth/password */
 export const passwordSignInBody = z.object({
@@ -58,3 +60,15 @@ export const socketTicketBody = z.object({
 export type SocketTicketBody = z.infer<typeof socketTicketBody>;
 export const socketTicketResponse = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type SocketTicketResponse = z.output<typeof socketTicketResponse>;
+
+/** The sign-in and session endpoints (worker/routes/auth.ts). */
+export const authContracts = {
+  password: contract({ method: "post", path: "/auth/password", body: passwordSignInBody, response: authResponse }),
+  google: contract({ method: "post", path: "/auth/google", body: googleSignInBody, response: authResponse }),
+  refreshToken: contract({ method: "post", path: "/auth/refresh-token", response: authResponse }),
+  signOut: contract({ method: "post", path: "/auth/sign-out", status: 204, response: "empty" }),
+  sessions: contract({ method: "get", path: "/auth/sessions", response: z.array(signedInSessionView) }),
+  endAllSessions: contract({ method: "post", path: "/auth/sessions/end-all", body: endAllSessionsBody, status: 204, response: "empty" }),
+  endSession: contract({ method: "delete", path: "/auth/sessions/:id", params: sessionIdParam, status: 204, response: "empty" }),
+  socketTicket: contract({ method: "post", path: "/auth/socket-ticket", body: socketTicketBody, response: socketTicketResponse }),
+};

@@ -1,10 +1,11 @@
 // Onboarding step 5: a photo session with a studio, which uploads the tutor's photo, video and
 // thumbnail (docs/rules.md, Tutors: onboarding and listing). Also the studio's own views.
 import { z } from "zod";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
 import { introVideoPart, introVideoTypes, introVideoUpload } from "./intro-video";
 import { isoInstant } from "./interview";
 import { bounds } from "../rules";
+import { contract } from "./contract";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
@@ -160,3 +161,19 @@ export type StudioTutorView = z.output<typeof studioTutorView>;
 export const studioListQuery = pageQuery;
 export const studioView = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
 export type StudioView = z.output<typeof studioView>;
+
+/** The photo session and studio endpoints (worker/routes/photo-session.ts). */
+export const photoSessionContracts = {
+  create: contract({ method: "post", path: "/photo-session", body: photoSessionCreateBody, status: 201, response: photoSessionView }),
+  list: contract({ method: "get", path: "/photo-session/list", query: photoSessionListQuery, response: paged(photoSessionView) }),
+  get: contract({ method: "get", path: "/photo-session/:id{[0-9]+}", params: idParam, response: photoSessionView }),
+  update: contract({ method: "patch", path: "/photo-session/:id{[0-9]+}", body: photoSessionPatchBody, params: idParam, response: photoSessionView }),
+  uploadTutorAssets: contract({ method: "put", path: "/user/asset/tutor", body: "multipart", query: tutorAssetQuery, response: tutorAssets }),
+  startTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload", body: tutorVideoUploadBody, status: 201, response: tutorVideoUpload }),
+  uploadTutorVideoPart: contract({ method: "put", path: "/user/asset/tutor/video/upload/part", query: tutorVideoPartQuery, response: tutorVideoPart }),
+  completeTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload/complete", body: tutorVideoCompleteBody, response: tutorAssets }),
+  abortTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload/abort", body: tutorVideoAbortBody, status: 204, response: "empty" }),
+  studioTutors: contract({ method: "get", path: "/user/tutor/all/for/studio", query: studioTutorListQuery, response: paged(studioTutorView) }),
+  studioTutor: contract({ method: "get", path: "/user/tutor/:id{[0-9]+}/for/studio", params: idParam, response: studioTutorView }),
+  studios: contract({ method: "get", path: "/user/studio/list", query: studioListQuery, response: paged(studioView) }),
+};

@@ -24,6 +24,10 @@ import { introVideoContracts } from "./intro-video";
 import { sessionContracts } from "./session";
 import { invoiceContracts } from "./invoice";
 import { confirmationCodeContracts } from "./confirmation-code";
+import { authContracts } from "./auth";
+import { userContracts } from "./user";
+import { tutorContracts } from "./tutor";
+import { photoSessionContracts } from "./photo-session";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -57,4 +61,8 @@ export const contracts = {
   session: sessionContracts,
   invoice: invoiceContracts,
   confirmationCode: confirmationCodeContracts,
+  auth: authContracts,
+  user: userContracts,
+  tutor: tutorContracts,
+  photoSession: photoSessionContracts,
 } as const;

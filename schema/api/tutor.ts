@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Gender } from "../enums";
 import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
-import { pageQuery } from "./common";
+import { paged, pageQuery, idParam } from "./common";
 import { topicView } from "./topic";
+import { contract } from "./contract";
 
 /** PUT /user/tutor/profile — the tutor's public profile fields (any subset). */
 export const tutorProfileBody = z
@@ -159,3 +160,17 @@ export const tutoringMinutes = z.object({
   upcoming: z.number(),
 });
 export type TutoringMinutes = z.output<typeof tutoringMinutes>;
+
+/** The tutor endpoints (worker/routes/tutor.ts). */
+export const tutorContracts = {
+  updateProfile: contract({ method: "put", path: "/user/tutor/profile", body: tutorProfileBody, query: tutorProfileQuery, response: tutorProfile }),
+  list: contract({ method: "get", path: "/user/tutor/list/onboarded", query: tutorListQuery, response: paged(tutorCard) }),
+  info: contract({ method: "get", path: "/user/tutor/info/:id{[0-9]+}", params: idParam, response: tutorInfo }),
+  stats: contract({ method: "get", path: "/user/tutor/stats/:id{[0-9]+}", params: idParam, response: tutorStats }),
+  activity: contract({ method: "get", path: "/user/tutor/activity/:id{[0-9]+}", query: tutorActivityQuery, params: idParam, response: tutorActivity }),
+  interviewers: contract({ method: "get", path: "/user/interviewer/select", query: interviewerSelectQuery, response: paged(interviewerOption) }),
+  fullTutors: contract({ method: "get", path: "/user/tutor/full-tutors", query: fullTutorsQuery, response: paged(fullTutor) }),
+  uncontacted: contract({ method: "get", path: "/user/tutor/list/uncontacted", query: uncontactedTutorsQuery, response: paged(tutorCard) }),
+  tutoringMinutes: contract({ method: "get", path: "/user/tutor/tutoring-minutes", query: tutoringMinutesQuery, response: tutoringMinutes }),
+  flushCache: contract({ method: "delete", path: "/cache/flush", status: 204, response: "empty" }),
+};

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { egyptGovernorates, Gender, type Governorate, isTutorSide, MessagingApp, Role } from "../enums";
 import { birthYearRule, emailRule, passwordRule, timeZoneRule, tutorNameRule, userNameRule } from "../rules";
+import { contract } from "./contract";
+import { idParam } from "./common";
 
 const roleRule = z.union(
   Object.values(Role).map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]],
@@ -88,3 +90,17 @@ export type TutorMeta = z.output<typeof tutorMeta>;
 /** PUT /user/asset?forUser= — the avatar; answers the public URL. */
 export const assetResponse = z.object({ url: z.string() });
 export type AssetResponse = z.output<typeof assetResponse>;
+
+/** PUT /user/asset — staff may upload another user's picture. */
+export const userAssetQuery = z.object({ forUser: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() });
+
+/** The user endpoints (worker/routes/user.ts). */
+export const userContracts = {
+  register: contract({ method: "post", path: "/user/", body: registerBody, status: 201, response: authResponse }),
+  current: contract({ method: "get", path: "/user/current", response: userView }),
+  tutorMeta: contract({ method: "get", path: "/user/tutor/meta", response: tutorMeta }),
+  uploadPicture: contract({ method: "put", path: "/user/asset", body: "multipart", query: userAssetQuery, response: assetResponse }),
+  get: contract({ method: "get", path: "/user/:id", params: idParam, response: userView }),
+  update: contract({ method: "put", path: "/user/:id", body: updateUserBody, params: idParam, response: userView }),
+  resetPassword: contract({ method: "post", path: "/user/:id{[0-9]+}/password-reset", params: idParam, response: "empty" }),
+};

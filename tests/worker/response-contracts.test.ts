@@ -9,9 +9,9 @@ import { checkResponse, routeFor } from "./helpers";
  * Each area leaves this list when its routes are built from schema/api/ contracts.
  */
 const pendingAreas = new Set([
-  "assets", "auth", "cache", "config", 
-  "dev", "fawry", "health", "photo-session", 
-  "telegram", "user", "whatsapp", 
+  "assets", "config", 
+  "dev", "fawry", "health", 
+  "telegram", "whatsapp", 
 ]);
 
 const areaOf = (path: string) => path.split("/")[1] ?? "";

@@ -1,13 +1,5 @@
 import { eq } from "drizzle-orm";
-import {
-  endAllSessionsBody,
-  googleSignInBody,
-  passwordSignInBody,
-  sessionIdParam,
-  socketTicketBody,
-  type SignedInSessionView,
-  type SocketTicketResponse,
-} from "../../schema/api/auth";
+import { type SignedInSessionView, type SocketTicketResponse, authContracts } from "../../schema/api/auth";
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
@@ -18,12 +10,9 @@ import { clientAddress, signedIn } from "../http/respond";
 import { route } from "../http/route";
 
 export const authRoutes = [
-  route({
-    method: "post",
-    path: "/auth/password",
+  route(authContracts.password, {
     access: "public",
     summary: "Sign in with email and password.",
-    body: passwordSignInBody,
     async handle({ c, body }) {
       const db = c.get("db");
       const address = clientAddress(c);
@@ -41,12 +30,9 @@ export const authRoutes = [
       return signedIn(c, user);
     },
   }),
-  route({
-    method: "post",
-    path: "/auth/google",
+  route(authContracts.google, {
     access: "public",
     summary: "Sign in (or sign up as a Student) with a Google ID token.",
-    body: googleSignInBody,
     async handle({ c, body }) {
       const google = c.get("services").google;
       if (!google) fail("service-unavailable");
@@ -71,58 +57,40 @@ export const authRoutes = [
       return signedIn(c, created);
     },
   }),
-  route({
-    method: "post",
-    path: "/auth/refresh-token",
+  route(authContracts.refreshToken, {
     access: "signed-in",
     summary: "A fresh token for the signed-in user and the same session (the SPA asks in the token's last 2 days); an ended session cannot refresh.",
     handle: ({ c, user }) => signedIn(c, user, c.get("tokenSessionId")!),
   }),
-  route({
-    method: "post",
-    path: "/auth/sign-out",
+  route(authContracts.signOut, {
     access: "signed-in",
     summary: "Sign out: ends the caller's session on the server (its token answers 401 from now on).",
-    status: 204,
     async handle({ c, user }) {
       await endSession(c.get("db"), user.id, c.get("tokenSessionId")!, "sign-out", c.get("now"));
     },
   }),
-  route({
-    method: "get",
-    path: "/auth/sessions",
+  route(authContracts.sessions, {
     access: "signed-in",
     summary: "The caller's signed-in devices (open sessions), the current one marked.",
     handle: ({ c, user }): Promise<SignedInSessionView[]> => listSessions(c.get("db"), user.id, c.get("tokenSessionId")),
   }),
-  route({
-    method: "post",
-    path: "/auth/sessions/end-all",
+  route(authContracts.endAllSessions, {
     access: "signed-in",
     summary: "Sign out of all devices, or of all the others (keepCurrent).",
-    body: endAllSessionsBody,
-    status: 204,
     async handle({ c, body, user }) {
       await endSessionsStatement(c.get("db"), user.id, "all", c.get("now"), body.keepCurrent ? c.get("tokenSessionId")! : undefined);
     },
   }),
-  route({
-    method: "delete",
-    path: "/auth/sessions/:id",
+  route(authContracts.endSession, {
     access: "signed-in",
     summary: "End one of the caller's sessions (sign that device out).",
-    params: sessionIdParam,
-    status: 204,
     async handle({ c, params, user }) {
       if (!(await endSession(c.get("db"), user.id, params.id, "ended", c.get("now")))) fail("device-not-found");
     },
   }),
-  route({
-    method: "post",
-    path: "/auth/socket-ticket",
+  route(authContracts.socketTicket, {
     access: "signed-in",
     summary: "A single-use ticket (60 s) for one socket: /parties/{party}/{name}?ticket=… (never the bearer token in a URL).",
-    body: socketTicketBody,
     handle: ({ c, body, user }): Promise<SocketTicketResponse> =>
       issueSocketTicket(c.get("db"), { userId: user.id, sessionId: c.get("tokenSessionId")!, party: body.party, name: body.name }, c.get("now")),
   }),

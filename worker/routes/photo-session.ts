@@ -1,22 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import {
-  PhotoSessionStatus,
-  photoSessionCreateBody,
-  photoSessionListQuery,
-  photoSessionPatchBody,
-  studioListQuery,
-  studioTutorListQuery,
-  tutorAssetQuery,
-  tutorVideoAbortBody,
-  tutorVideoCompleteBody,
-  tutorVideoPartQuery,
-  tutorVideoUploadBody,
-  type PhotoSessionView,
-  type StudioTutorView,
-  type TutorAssets,
-  type TutorVideoPart,
-  type TutorVideoUpload,
-} from "../../schema/api/photo-session";
+import { PhotoSessionStatus, type PhotoSessionView, type StudioTutorView, type TutorAssets, type TutorVideoPart, type TutorVideoUpload, photoSessionContracts } from "../../schema/api/photo-session";
 import { Role } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
 import {
@@ -77,13 +59,9 @@ async function checkSingleVideo(file: File): Promise<string> {
 }
 
 export const photoSessionRoutes = [
-  route({
-    method: "post",
-    path: "/photo-session",
+  route(photoSessionContracts.create, {
     access: [...tutorSide, ...admins],
     summary: "Ask a studio for a photo session (a tutor for themselves, an admin for tutorId); one open session per tutor.",
-    body: photoSessionCreateBody,
-    status: 201,
     async handle({ c, body, user }): Promise<PhotoSessionView> {
       const session = await createPhotoSession(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
       await notifyUser(c, session.studioId, tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt));
@@ -91,29 +69,19 @@ export const photoSessionRoutes = [
       return session;
     },
   }),
-  route({
-    method: "get",
-    path: "/photo-session/list",
+  route(photoSessionContracts.list, {
     access: [...tutorSide, Role.Studio, ...admins],
     summary: "Photo sessions, newest first, paged: a tutor's own, a studio's, all for admins (filters status, tutorId, studioId).",
-    query: photoSessionListQuery,
     handle: ({ c, query, user }) => listPhotoSessions(c.get("db"), user, query),
   }),
-  route({
-    method: "get",
-    path: "/photo-session/:id{[0-9]+}",
+  route(photoSessionContracts.get, {
     access: [...tutorSide, Role.Studio, ...admins],
     summary: "A photo session (its tutor, its studio, admins).",
-    params: idParam,
     handle: ({ c, params, user }) => findPhotoSessionFor(c.get("db"), user, params.id),
   }),
-  route({
-    method: "patch",
-    path: "/photo-session/:id{[0-9]+}",
+  route(photoSessionContracts.update, {
     access: [...tutorSide, Role.Studio, ...admins],
     summary: "The studio schedules, finishes (after the uploads) or cancels; admins also move it to another studio; the tutor cancels.",
-    params: idParam,
-    body: photoSessionPatchBody,
     async handle({ c, params, body, user }): Promise<PhotoSessionView> {
       const { before, after } = await changePhotoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       await notifyChange(c, before, after, user.id);
@@ -121,13 +89,9 @@ export const photoSessionRoutes = [
       return after;
     },
   }),
-  route({
-    method: "put",
-    path: "/user/asset/tutor",
+  route(photoSessionContracts.uploadTutorAssets, {
     access: uploaders,
     summary: "Upload a tutor's image, video (≤ 95 MB here) and/or thumbnail (multipart; ?tutorId=): the session's studio or an admin.",
-    body: "multipart",
-    query: tutorAssetQuery,
     async handle({ c, query, user }): Promise<TutorAssets> {
       const db = c.get("db");
       const sessionId = await assertMayUploadFor(db, user, query.tutorId);
@@ -153,13 +117,9 @@ export const photoSessionRoutes = [
       return assets;
     },
   }),
-  route({
-    method: "post",
-    path: "/user/asset/tutor/video/upload",
+  route(photoSessionContracts.startTutorVideo, {
     access: uploaders,
     summary: "Start a chunked upload of a tutor's video (≤ 400 MB) to an R2 multipart upload.",
-    body: tutorVideoUploadBody,
-    status: 201,
     async handle({ c, body, user }): Promise<TutorVideoUpload> {
       await assertMayUploadFor(c.get("db"), user, body.tutorId);
       const key = tutorVideoKey(body.tutorId, body.contentType);
@@ -167,12 +127,9 @@ export const photoSessionRoutes = [
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
     },
   }),
-  route({
-    method: "put",
-    path: "/user/asset/tutor/video/upload/part",
+  route(photoSessionContracts.uploadTutorVideoPart, {
     access: uploaders,
     summary: "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a tutor's chunked video upload.",
-    query: tutorVideoPartQuery,
     async handle({ c, query, user }): Promise<TutorVideoPart> {
       assertTutorVideoKey(query.tutorId, query.key);
       await assertMayUploadFor(c.get("db"), user, query.tutorId);
@@ -184,12 +141,9 @@ export const photoSessionRoutes = [
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
-  route({
-    method: "post",
-    path: "/user/asset/tutor/video/upload/complete",
+  route(photoSessionContracts.completeTutorVideo, {
     access: uploaders,
     summary: "Finish a tutor's chunked video upload (type and size re-checked on the whole file); it becomes the tutor's video.",
-    body: tutorVideoCompleteBody,
     async handle({ c, body, user }): Promise<TutorAssets> {
       assertTutorVideoKey(body.tutorId, body.key);
       const db = c.get("db");
@@ -210,13 +164,9 @@ export const photoSessionRoutes = [
       return assets;
     },
   }),
-  route({
-    method: "post",
-    path: "/user/asset/tutor/video/upload/abort",
+  route(photoSessionContracts.abortTutorVideo, {
     access: uploaders,
     summary: "Abort a tutor's chunked video upload; its parts are discarded.",
-    body: tutorVideoAbortBody,
-    status: 204,
     async handle({ c, body, user }) {
       assertTutorVideoKey(body.tutorId, body.key);
       await assertMayUploadFor(c.get("db"), user, body.tutorId);
@@ -225,28 +175,19 @@ export const photoSessionRoutes = [
         .catch(() => fail("asset-not-found"));
     },
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/all/for/studio",
+  route(photoSessionContracts.studioTutors, {
     access: [Role.Studio, ...admins],
     summary: "The studio's tutors (admins: every tutor with a photo session), with contact details, media and latest session; paged.",
-    query: studioTutorListQuery,
     handle: ({ c, query, user }) => listStudioTutors(c.get("db"), user, query),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/:id{[0-9]+}/for/studio",
+  route(photoSessionContracts.studioTutor, {
     access: [Role.Studio, ...admins],
     summary: "One tutor as the studio sees them (tutor-not-found without a session with this studio).",
-    params: idParam,
     handle: ({ c, params, user }): Promise<StudioTutorView> => findStudioTutor(c.get("db"), user, params.id),
   }),
-  route({
-    method: "get",
-    path: "/user/studio/list",
+  route(photoSessionContracts.studios, {
     access: [...tutorSide, Role.Studio, ...admins],
     summary: "The studios a tutor can book a photo session with, by name, paged.",
-    query: studioListQuery,
     handle: ({ c, query }) => listStudios(c.get("db"), query),
   }),
 ];

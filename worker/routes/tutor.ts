@@ -1,18 +1,4 @@
-import { z } from "zod";
-import {
-  fullTutorsQuery,
-  interviewerSelectQuery,
-  tutorActivityQuery,
-  tutorListQuery,
-  tutorProfileBody,
-  tutorProfileQuery,
-  tutoringMinutesQuery,
-  uncontactedTutorsQuery,
-  type TutorActivity,
-  type TutorInfo,
-  type TutorStats,
-  type TutoringMinutes,
-} from "../../schema/api/tutor";
+import { type TutorActivity, type TutorInfo, type TutorStats, type TutoringMinutes, tutorContracts } from "../../schema/api/tutor";
 import { Role, isAdmin } from "../../schema/enums";
 import { listFullTutors, listInterviewers, tutorActivity, tutoringMinutes } from "../domain/tutor-info";
 import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors, listUncontactedTutors } from "../domain/tutor-list";
@@ -23,8 +9,6 @@ import { auditActorOf, auditStatement } from "../domain/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";
 
-// Numeric ids only, so /user/tutor/stats/personalized and friends stay free for their own routes.
-const tutorIdParam = z.object({ id: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
 
 /** An unlisted tutor's profile is seen only by the tutor and by staff who vet tutors. */
 function maySeeUnlisted(caller: UserRow | null, tutorId: number): boolean {
@@ -34,13 +18,9 @@ function maySeeUnlisted(caller: UserRow | null, tutorId: number): boolean {
 
 // Registered before the user routes (worker/routes/index.ts): Hono matches in registration order.
 export const tutorRoutes = [
-  route({
-    method: "put",
-    path: "/user/tutor/profile",
+  route(tutorContracts.updateProfile, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
     summary: "Change the tutor's Arabic name, bio, about and notice (admins: ?tutorId=).",
-    query: tutorProfileQuery,
-    body: tutorProfileBody,
     async handle({ c, query, body, user }) {
       const tutorId = query.tutorId ?? user.id;
       if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
@@ -49,92 +29,64 @@ export const tutorRoutes = [
       return profile;
     },
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/list/onboarded",
+  route(tutorContracts.list, {
     access: "public",
     summary: "Listed tutors, paged: soonest free time, then rating, then lessons taught; filters topic, name, gender, free day.",
-    query: tutorListQuery,
     handle: ({ c, query }) => listOnboardedTutors(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/info/:id{[0-9]+}",
+  route(tutorContracts.info, {
     access: "public",
     summary: "A tutor's public profile: name, photo, bio, about, video, topics, rating, lessons taught.",
-    params: tutorIdParam,
     async handle({ c, params, user }): Promise<TutorInfo> {
       const found = await findTutorInfo(c.get("db"), params.id);
       if (!found || (!found.onboarded && !maySeeUnlisted(user, params.id))) fail("tutor-not-found");
       return found.info;
     },
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/stats/:id{[0-9]+}",
+  route(tutorContracts.stats, {
     access: "public",
     summary: "A tutor's teaching numbers: lessons and minutes taught, students, upcoming lessons, rating.",
-    params: tutorIdParam,
     async handle({ c, params, user }): Promise<TutorStats> {
       const found = await findTutorStats(c.get("db"), params.id);
       if (!found || (!found.onboarded && !maySeeUnlisted(user, params.id))) fail("tutor-not-found");
       return found.stats;
     },
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/activity/:id{[0-9]+}",
+  route(tutorContracts.activity, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
     summary: "A tutor's lessons taught per Cairo day over the last ?days= (1..90, default 30), with totals (the tutor, managers, admins).",
-    params: tutorIdParam,
-    query: tutorActivityQuery,
     handle({ c, params, query, user }): Promise<TutorActivity> {
       if (!maySeeUnlisted(user, params.id)) fail("forbidden");
       return tutorActivity(c.get("db"), params.id, query.days);
     },
   }),
-  route({
-    method: "get",
-    path: "/user/interviewer/select",
+  route(tutorContracts.interviewers, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
     summary: "The activated tutor managers to choose an interviewer from, by name, paged.",
-    query: interviewerSelectQuery,
     handle: ({ c, query }) => listInterviewers(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/full-tutors",
+  route(tutorContracts.fullTutors, {
     access: [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
-    summary: "Every tutor in any state with every field (staff), newest first; filters name, activated, onboarded.",
-    query: fullTutorsQuery,
+    summary: "Every tutor in any state with every field (staff), newest first unless sorted (name, email, created; \"-\" for descending); filters name, activated, onboarded.",
     handle: ({ c, query }) => listFullTutors(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/list/uncontacted",
+  route(tutorContracts.uncontacted, {
     access: [Role.Student],
     summary: "Listed tutors the student has not contacted yet (no chat, so no lesson), in the list's order, paged.",
-    query: uncontactedTutorsQuery,
     handle: ({ c, query, user }) => listUncontactedTutors(c.get("db"), user.id, query),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/tutoring-minutes",
+  route(tutorContracts.tutoringMinutes, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
     summary: "The tutor's minutes taught (all time, this Cairo month) and booked ahead (admins: ?tutorId=).",
-    query: tutoringMinutesQuery,
     handle({ c, query, user }): Promise<TutoringMinutes> {
       const tutorId = query.tutorId ?? user.id;
       if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
       return tutoringMinutes(c.get("db"), tutorId);
     },
   }),
-  route({
-    method: "delete",
-    path: "/cache/flush",
+  route(tutorContracts.flushCache, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "Empty the tutor list cache.",
-    status: 204,
     async handle({ c, user }) {
       flushTutorListCache();
       tutorsCacheUpdated(c);

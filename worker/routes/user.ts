@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
-import { registerBody, updateUserBody, type AssetResponse } from "../../schema/api/user";
+import { type AssetResponse, userContracts } from "../../schema/api/user";
 import { Role, VerificationType, isAdmin, isTutorSide } from "../../schema/enums";
 import { isErrorCode } from "../../schema/errors";
 import { tutorNameRule } from "../../schema/rules";
@@ -25,13 +23,9 @@ import { tutorChanged } from "../notifications/tutor-events";
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const userRoutes = [
-  route({
-    method: "post",
-    path: "/user/",
+  route(userContracts.register, {
     access: "public",
     summary: "Register a Student or Tutor (staff accounts only by an admin); sends the email code.",
-    body: registerBody,
-    status: 201,
     async handle({ c, body, user: caller }) {
       // Least privilege (schema/staff-rights.ts): only a SuperAdmin creates an admin.
       if (!mayGrantRole(caller, body.role)) fail("forbidden");
@@ -52,16 +46,12 @@ export const userRoutes = [
       return signedIn(c, user);
     },
   }),
-  route({
-    method: "get",
-    path: "/user/current",
+  route(userContracts.current, {
     access: "signed-in",
     summary: "The signed-in user.",
     handle: ({ user }) => toUserView(user),
   }),
-  route({
-    method: "get",
-    path: "/user/tutor/meta",
+  route(userContracts.tutorMeta, {
     access: [Role.Tutor, Role.TutorManager],
     summary: "The signed-in tutor's profile meta.",
     async handle({ c, user }) {
@@ -78,13 +68,9 @@ export const userRoutes = [
       };
     },
   }),
-  route({
-    method: "put",
-    path: "/user/asset",
+  route(userContracts.uploadPicture, {
     access: "signed-in",
     summary: "Upload an avatar (multipart field image: jpg, png or gif up to 8 MB).",
-    body: "multipart",
-    query: z.object({ forUser: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() }),
     async handle({ c, query, user: caller }): Promise<AssetResponse> {
       const userId = query.forUser ?? caller.id;
       const target = userId === caller.id ? caller : await findUserById(c.get("db"), userId);
@@ -102,12 +88,9 @@ export const userRoutes = [
       return { url };
     },
   }),
-  route({
-    method: "get",
-    path: "/user/:id",
+  route(userContracts.get, {
     access: "signed-in",
     summary: "A user's account (self, admins and tutor managers).",
-    params: idParam,
     async handle({ c, params, user: caller }) {
       const staffReader = isAdmin(caller.role as Role) || caller.role === Role.TutorManager;
       if (caller.id !== params.id && !staffReader) fail("forbidden");
@@ -115,14 +98,10 @@ export const userRoutes = [
       return user ? toUserView(user) : fail("user-not-found");
     },
   }),
-  route({
-    method: "put",
-    path: "/user/:id",
+  route(userContracts.update, {
     access: "signed-in",
     summary:
       "Change profile fields (self; admins within their rights) or one's own password (the current one is needed when set). Nobody sets another person's password: staff send a reset.",
-    params: idParam,
-    body: updateUserBody,
     async handle({ c, params, body, user: caller }) {
       if (caller.id !== params.id && !isAdmin(caller.role as Role)) fail("forbidden");
       const db = c.get("db");
@@ -157,12 +136,9 @@ export const userRoutes = [
       return toUserView(updated);
     },
   }),
-  route({
-    method: "post",
-    path: "/user/:id{[0-9]+}/password-reset",
+  route(userContracts.resetPassword, {
     access: admins,
     summary: "Staff: email the account's owner a password reset code (the forgot-password flow's code); nobody sets another person's password.",
-    params: idParam,
     async handle({ c, params, user: caller }) {
       const db = c.get("db");
       const target = await findUserById(db, params.id);
@@ -174,7 +150,6 @@ export const userRoutes = [
         auditStatement(db, auditActorOf(c, caller.id), { action: "user.password-reset", targetType: "user", targetId: target.id, after: { email: target.email } }, now),
       ]);
       await notify(c, { userId: target.id, channel: "email", recipient: target.email, code, ...messages.resetPassword(code) });
-      return {};
     },
   }),
 ];
