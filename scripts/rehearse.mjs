@@ -93,11 +93,11 @@ function bundle(config, outdir) {
 
 const servers = [];
 
-function startServer(name, args) {
+function startServer(name, args, env = {}) {
   const log = createWriteStream(path.join(work, `${name}.log`));
   const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...args], {
     cwd: root,
-    env: quietEnv,
+    env: { ...quietEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -240,10 +240,18 @@ async function main() {
   delete vars.SENTRY_KEY;
 
   step(`Starting the Worker with ENVIRONMENT=staging on ${appUrl}`);
-  const app = startServer("worker", [
-    "-c", appConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--test-scheduled",
-    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-  ]);
+  // wrangler.toml's required secrets come from the environment, as wrangler dev reads them (not on
+  // the command line); every other setting is a --var.
+  const required = /^required = (\[.*\])$/m.exec(wranglerToml.slice(wranglerToml.indexOf("[env.staging.secrets]")))?.[1];
+  const secretNames = new Set(JSON.parse(required ?? "[]"));
+  const app = startServer(
+    "worker",
+    [
+      "-c", appConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--test-scheduled",
+      ...Object.entries(vars).filter(([key]) => !secretNames.has(key)).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ],
+    Object.fromEntries(Object.entries(vars).filter(([key]) => secretNames.has(key))),
+  );
   await waitFor(app, `${appUrl}/api/v1/health`);
 
   step("Driving the browser through the product");
