@@ -3,10 +3,10 @@ import type { AckResult, ErrorCode } from "../schema/errors";
 import { chatClientFrame, type ChatClientFrame, type ChatMessage, type ReadMark, type RoomSync, type ServerEvent } from "../schema/events";
 import { messageTextRule } from "../schema/rules";
 import { createDb } from "../worker/core/db";
-import { recordLastMessage, recordRead, roomMemberIds } from "../worker/domain/chat";
 import type { Env } from "../worker/core/env";
 import { createLogger, describeError } from "../worker/core/logger";
 import { publishFramesToUser } from "../worker/notifications/publish";
+import { roomData } from "./room-data";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
 export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };
@@ -243,7 +243,7 @@ export class ChatRoom extends Server<Env> {
     const unreadCount = this.#unread(userId);
     await Promise.all([
       this.#deliver({ type: "RoomMessageRead", payload: { roomId: this.roomId, userId, sequence: mark, unreadCount } }),
-      recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
+      roomData().chat.recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
         this.#logger().warn("read receipt not stored in D1", { roomId: this.roomId, ...describeError(error) }),
       ),
     ]);
@@ -301,7 +301,7 @@ export class ChatRoom extends Server<Env> {
     if (this.#members?.length) return this.#members;
     const stored = this.#storedMembers();
     if (stored.length > 0) return (this.#members = stored);
-    const fromD1 = await roomMemberIds(createDb(this.env), this.roomId);
+    const fromD1 = await roomData().chat.roomMemberIds(createDb(this.env), this.roomId);
     for (const userId of fromD1) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
     this.#members = this.#storedMembers();
     return this.#members;
@@ -448,7 +448,7 @@ export class ChatRoom extends Server<Env> {
       const [row] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT 1`;
       if (!row) return;
       try {
-        await recordLastMessage(createDb(this.env), this.#toMessage(row));
+        await roomData().chat.recordLastMessage(createDb(this.env), this.#toMessage(row));
       } catch (error) {
         this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
       }

@@ -3,10 +3,10 @@ import { RoomMembershipEvent } from "../schema/enums";
 import type { AckResult } from "../schema/errors";
 import { sessionClientFrame, type ServerEvent, type SessionClientFrame, type SessionPresence, type SessionSnapshot } from "../schema/events";
 import { createDb } from "../worker/core/db";
-import { findSession, isSessionMember, recordAttendance, roomRefusal, type SessionInfo } from "../worker/domain/sessions";
+import type { SessionInfo } from "../schema/sessions";
 import { readConfig, type Env } from "../worker/core/env";
 import { createLogger, describeError } from "../worker/core/logger";
-import { liveKitConfig } from "../worker/integrations/livekit";
+import { roomData } from "./room-data";
 
 type SocketState = { userId: number; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
 
@@ -35,7 +35,7 @@ export class SessionRoom extends Server<Env> {
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
     const userId = Number(ctx.request.headers.get("x-dars-user-id"));
     const session = await this.#load();
-    const refusal = session ? roomRefusal(session, userId) : "not-member";
+    const refusal = session ? roomData().sessions.roomRefusal(session, userId) : "not-member";
     if (!session || refusal) {
       connection.close(4003, refusal ?? "invalid-session-id");
       return;
@@ -164,9 +164,9 @@ export class SessionRoom extends Server<Env> {
    * configured the media go through LiveKit and its webhooks write the log (one source, no doubles).
    */
   async #log(userId: number, event: RoomMembershipEvent, at: string): Promise<void> {
-    if (liveKitConfig(readConfig(this.env))) return;
+    if (roomData().sessions.usesLiveKit(readConfig(this.env))) return;
     try {
-      await recordAttendance(createDb(this.env), this.name, userId, event, at);
+      await roomData().sessions.recordAttendance(createDb(this.env), this.name, userId, event, at);
     } catch (error) {
       this.#logger().error("attendance not stored", { sessionId: this.name, userId, event, ...describeError(error) });
     }
@@ -176,7 +176,7 @@ export class SessionRoom extends Server<Env> {
   // Internals
 
   async #load(): Promise<SessionInfo | null> {
-    if (!this.#session) this.#session = await findSession(createDb(this.env), this.name);
+    if (!this.#session) this.#session = await roomData().sessions.findSession(createDb(this.env), this.name);
     return this.#session;
   }
 
@@ -213,7 +213,7 @@ export class SessionRoom extends Server<Env> {
       (socket) =>
         socket.state &&
         socket.state.userId !== from &&
-        (!session || isSessionMember(session, socket.state.userId)) &&
+        (!session || roomData().sessions.isSessionMember(session, socket.state.userId)) &&
         (!inCallOnly || socket.state.inCall),
     );
     for (const target of targets) this.#send(target, event);

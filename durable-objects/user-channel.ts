@@ -1,11 +1,11 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent } from "../schema/events";
 import { createDb } from "../worker/core/db";
-import { roomPartnerIds } from "../worker/domain/chat";
 import type { Env } from "../worker/core/env";
 import { createLogger, describeError, type Logger } from "../worker/core/logger";
 import { onlineAmong } from "../worker/notifications/presence";
 import { publishToUsers, reportPresence } from "../worker/notifications/publish";
+import { roomData } from "./room-data";
 
 type SocketState = { userId: number };
 
@@ -85,7 +85,7 @@ export class UserChannel extends Server<Env> {
     const logger = createLogger(`user-channel:${this.name}`);
     let partners: number[] | null = null;
     try {
-      partners = await roomPartnerIds(createDb(this.env), this.userId);
+      partners = await roomData().chat.roomPartnerIds(createDb(this.env), this.userId);
     } catch (error) {
       logger.warn("room partners not read", { userId: this.userId, ...describeError(error) });
     }
@@ -116,7 +116,7 @@ export class UserChannel extends Server<Env> {
     this.#presence().exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
     const logger = createLogger(`user-channel:${this.name}`);
     try {
-      const partners = knownPartners ?? (await roomPartnerIds(createDb(this.env), this.userId));
+      const partners = knownPartners ?? (await roomData().chat.roomPartnerIds(createDb(this.env), this.userId));
       await publishToUsers(this.env, partners, { type: "UserStatusChanged", payload: { userId: this.userId, online } }, logger);
     } catch (error) {
       logger.warn("status change not announced", { userId: this.userId, online, ...describeError(error) });

@@ -19,6 +19,23 @@ import { SessionRoom as SessionRoomParty } from "../durable-objects/session-room
 import { UserChannel as UserChannelParty } from "../durable-objects/user-channel";
 import { Presence as PresenceParty } from "../durable-objects/presence";
 import { reportingFailures } from "./observability/durable-objects";
+import { provideRoomData } from "../durable-objects/room-data";
+import { recordLastMessage, recordRead, roomMemberIds, roomPartnerIds } from "./domain/chat";
+import { findSession, isSessionMember, recordAttendance, roomRefusal } from "./domain/sessions";
+import { liveKitConfig } from "./integrations/livekit";
+
+// What the rooms read and write in D1, from the domain's rules (durable-objects/room-data.ts):
+// the objects never import worker/domain themselves.
+provideRoomData({
+  chat: { recordLastMessage, recordRead, roomMemberIds, roomPartnerIds },
+  sessions: {
+    findSession,
+    isSessionMember,
+    roomRefusal: (session, userId) => roomRefusal(session, userId),
+    recordAttendance,
+    usesLiveKit: (config) => liveKitConfig(config) !== null,
+  },
+});
 
 // The Durable Objects, their handlers' failures reported to Sentry when SENTRY_DSN is set.
 export const AdminChannel = reportingFailures(AdminChannelParty, "admin-channel");

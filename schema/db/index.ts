@@ -8,6 +8,7 @@ export * from "./interviews";
 export * from "./onboarding";
 export * from "./ratings";
 export * from "./plans";
+export * from "./subscriptions";
 export * from "./payments";
 export * from "./invoices";
 export * from "./chat";

@@ -4,7 +4,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { availabilitySlots } from "./availability";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./identity";
-import { subscriptions } from "./plans";
+import { subscriptions } from "./subscriptions";
 
 /**
  * State is derived, not stored: cancelled when canceledAt is set; otherwise pending before start,

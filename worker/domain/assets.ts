@@ -1,9 +1,6 @@
 import { fail } from "../core/failure";
 import { settings } from "./settings";
-import { checkImageContent } from "./uploads";
-
-/** Public files live under uploads/ in R2 and are served by GET /api/v1/assets/uploads/<name>. */
-export const PUBLIC_PREFIX = "uploads/";
+import { PUBLIC_PREFIX, checkImageContent } from "./uploads";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 

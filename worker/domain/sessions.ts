@@ -1,10 +1,11 @@
 // Live sessions (docs/rules.md, Live sessions): who may enter a lesson, interview or demo room
 // and when, the attendance log in D1 (session_attendance), and the student's absence report.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionMemberRole, SessionView } from "../../schema/api/session";
+import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionView } from "../../schema/api/session";
 import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, users } from "../../schema/db";
 import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
+import type { SessionInfo } from "../../schema/sessions";
 import type { Db } from "../core/context";
 import { timeMark } from "../notifications/clock";
 import type { UserRow } from "./users";
@@ -20,17 +21,7 @@ const CANCELED_DEMO = [4, 5, 6];
 
 export type SessionRef = { kind: SessionKind; refId: number };
 
-export type SessionInfo = {
-  id: string;
-  kind: SessionKind;
-  refId: number;
-  start: string;
-  end: string;
-  canceled: boolean;
-  /** The teaching side (tutor, interviewer, reviewing tutor manager). */
-  hostId: number;
-  members: Array<{ userId: number; role: SessionMemberRole }>;
-};
+export type { SessionInfo };
 
 export function parseSessionId(id: string): SessionRef | null {
   const match = /^(lesson|interview|demo):([1-9]\d{0,15})$/.exec(id);

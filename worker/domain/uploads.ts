@@ -4,8 +4,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
 import { describeError, type Logger } from "../core/logger";
-import { PUBLIC_PREFIX } from "./assets";
 import { fileReader, isPdf, sniffImage, sniffVideo, type ByteReader, type ImageType, type VideoType } from "./sniff";
+
+/** Public files live under uploads/ in R2 and are served by GET /api/v1/assets/uploads/<name>. */
+export const PUBLIC_PREFIX = "uploads/";
 
 /** One part of a chunked upload (a Worker request body is at most 100 MB). */
 export const MAX_PART_BYTES = 95 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PUBLIC_PREFIX, parseRange } from "../domain/assets";
+import { parseRange } from "../domain/assets";
+import { PUBLIC_PREFIX } from "../domain/uploads";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 
