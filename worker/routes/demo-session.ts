@@ -1,5 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import { demoBookBody, demoListQuery, demoPatchBody, type DemoSessionView } from "../../schema/api/demo-session";
+import { type DemoSessionView, demoSessionContracts } from "../../schema/api/demo-session";
 import type { ManagerProposal } from "../../schema/api/interview";
 import { ReviewStatus, Role } from "../../schema/enums";
 import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
@@ -12,20 +11,14 @@ import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const demoSessionRoutes = [
-  route({
-    method: "get",
-    path: "/demo-session/select",
+  route(demoSessionContracts.proposeManager, {
     access: [Role.Tutor, ...staff],
     summary: "The activated tutor manager with the soonest free demo-session time, and their free 30-minute starts.",
     handle: ({ c }): Promise<ManagerProposal> => proposeManager(c.get("db"), "demo"),
   }),
-  route({
-    method: "post",
-    path: "/demo-session",
+  route(demoSessionContracts.book, {
     access: [Role.Tutor],
     summary: "Book a 30-minute demo session with a tutor manager (needs an approved intro video; one pending or passed).",
-    body: demoBookBody,
-    status: 201,
     async handle({ c, body, user }): Promise<DemoSessionView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
@@ -35,29 +28,19 @@ export const demoSessionRoutes = [
       return demo;
     },
   }),
-  route({
-    method: "get",
-    path: "/demo-session/list",
+  route(demoSessionContracts.list, {
     access: [Role.Tutor, ...staff],
     summary: "My demo sessions as tutor or manager (admins: all), newest first, paged.",
-    query: demoListQuery,
     handle: ({ c, query, user }) => listDemoSessions(c.get("db"), user, query),
   }),
-  route({
-    method: "get",
-    path: "/demo-session/:id{[0-9]+}",
+  route(demoSessionContracts.get, {
     access: [Role.Tutor, ...staff],
     summary: "A demo session (its tutor, its manager, admins).",
-    params: idParam,
     handle: ({ c, params, user }) => findDemoFor(c.get("db"), user, params.id),
   }),
-  route({
-    method: "patch",
-    path: "/demo-session/:id{[0-9]+}",
+  route(demoSessionContracts.update, {
     access: [Role.Tutor, ...staff],
     summary: "The manager passes, rejects (with feedback) or cancels; the tutor cancels before the start; admins decide or cancel.",
-    params: idParam,
-    body: demoPatchBody,
     async handle({ c, params, body, user }): Promise<DemoSessionView> {
       const { demo, activated } = await changeDemoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
       if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());

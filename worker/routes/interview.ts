@@ -1,5 +1,4 @@
-import { idParam } from "../../schema/api/common";
-import { interviewBookBody, interviewListQuery, interviewPatchBody, type InterviewView, type ManagerProposal } from "../../schema/api/interview";
+import { type InterviewView, type ManagerProposal, interviewContracts } from "../../schema/api/interview";
 import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
 import { openRoom } from "../domain/chat";
 import { bookWithManager, proposeManager } from "../domain/appointments";
@@ -13,20 +12,14 @@ import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
 export const interviewRoutes = [
-  route({
-    method: "get",
-    path: "/interview/select",
+  route(interviewContracts.proposeManager, {
     access: [Role.Tutor, ...staff],
     summary: "The activated tutor manager with the soonest free interview time, and their free 30-minute starts (14 days).",
     handle: ({ c }): Promise<ManagerProposal> => proposeManager(c.get("db"), "interview"),
   }),
-  route({
-    method: "post",
-    path: "/interview",
+  route(interviewContracts.book, {
     access: [Role.Tutor],
     summary: "Book a 30-minute interview in a tutor manager's free Interview/General slot (3- and 6-month rules).",
-    body: interviewBookBody,
-    status: 201,
     async handle({ c, body, user }): Promise<InterviewView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
@@ -38,12 +31,9 @@ export const interviewRoutes = [
       return { ...interview, note: null };
     },
   }),
-  route({
-    method: "patch",
-    path: "/interview",
+  route(interviewContracts.update, {
     access: [Role.Tutor, ...staff],
     summary: "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
-    body: interviewPatchBody,
     async handle({ c, body, user }): Promise<InterviewView> {
       const { interview, activated } = await changeInterview(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
       if (body.status === InterviewStatus.Passed) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
@@ -57,24 +47,18 @@ export const interviewRoutes = [
       return interview;
     },
   }),
-  route({
-    method: "get",
-    path: "/interview/:id{[0-9]+}",
+  route(interviewContracts.get, {
     access: [Role.Tutor, ...staff],
     summary: "An interview (its tutor without the staff note, its interviewer, admins); interview-not-found to anyone else.",
-    params: idParam,
     async handle({ c, params, user }): Promise<InterviewView> {
       const found = await findInterview(c.get("db"), params.id);
       if (!found || (!isAdmin(user.role as Role) && user.id !== found.intervieweeId && user.id !== found.interviewerId)) return fail("interview-not-found");
       return user.id === found.intervieweeId && !isAdmin(user.role as Role) ? { ...found, note: null } : found;
     },
   }),
-  route({
-    method: "get",
-    path: "/interview/list/",
+  route(interviewContracts.list, {
     access: [Role.Tutor, ...staff],
     summary: "My interviews as interviewee or interviewer (admins: all), newest first, paged.",
-    query: interviewListQuery,
     handle: ({ c, query, user }) => listInterviews(c.get("db"), user, query),
   }),
 ];
