@@ -1,5 +1,5 @@
 // What a deploy needs besides wrangler's own `[secrets] required` check (wrangler.toml): the
-// settings the Worker refuses to run without outside local (worker/env.ts missingRequired), read
+// settings the Worker refuses to run without outside local (worker/core/env.ts missingRequired), read
 // from the environment's vars and its secret names. Pure, so tests/e2e/deploy-config.test.ts runs it.
 
 /**

@@ -44,7 +44,7 @@ describe("phone verification codes", () => {
       FAWRY_BASE_URL: "https://atfawry.fawrystaging.com",
       FAWRY_MERCHANT_CODE: "400000012345",
       FAWRY_SECURE_KEY: "secure-key",
-      // The email provider and TURN, also required outside local (worker/env.ts).
+      // The email provider and TURN, also required outside local (worker/core/env.ts).
       EMAIL_API_URL: "https://api.resend.com/emails",
       EMAIL_API_KEY: "re_test",
       ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test:3478", username: "u", credential: "c" }]),

@@ -1,4 +1,4 @@
-// prebuilt (worker/db.ts): a hot query's SQL is built once per isolate and bound per call. These
+// prebuilt (worker/core/db.ts): a hot query's SQL is built once per isolate and bound per call. These
 // prove the values are each call's own — awaited, in one db.batch, and on a new binding each time —
 // and that the rows keep the query's shape.
 import { env } from "cloudflare:workers";

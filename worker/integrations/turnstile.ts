@@ -15,7 +15,7 @@ export const TURNSTILE_TOKEN_HEADER = "x-turnstile-token";
 
 type TurnstileKeys = { siteKey: string; secretKey: string; verifyUrl: string | null };
 
-/** The configured keys, or null when Turnstile is off (worker/env.ts checks they come together). */
+/** The configured keys, or null when Turnstile is off (worker/core/env.ts checks they come together). */
 export function turnstileKeys(config: Config): TurnstileKeys | null {
   if (!config.TURNSTILE_SITE_KEY || !config.TURNSTILE_SECRET_KEY) return null;
   return { siteKey: config.TURNSTILE_SITE_KEY, secretKey: config.TURNSTILE_SECRET_KEY, verifyUrl: config.TURNSTILE_VERIFY_URL ?? null };
