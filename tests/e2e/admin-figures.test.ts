@@ -87,6 +87,56 @@ describe("the admin area's figures and tables", () => {
     await page.context().close();
   });
 
+  it("shows tutors, lessons and coupons as tables sorted by a header and searched as the admin types, under a header as wide as the admin layout (1280 px)", async () => {
+    const page = await newPage(browser);
+    await signIn(page, "admin@dars.test", "/admin/tutors");
+    const tutors = page.getByRole("table", { name: f.tables.tutors });
+    await tutors.waitFor();
+    // The header's row lines up with the admin shell under it (same width, same start).
+    const headerRow = await page.locator("header > div").first().boundingBox();
+    const content = await page.locator("#main-content").boundingBox();
+    expect(Math.abs(headerRow!.x - content!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(headerRow!.width - content!.width)).toBeLessThanOrEqual(1);
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+
+    const nameHeader = tutors.getByRole("columnheader", { name: f.tables.name });
+    await nameHeader.getByRole("button").click();
+    await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("ascending");
+    await expect
+      .poll(async () => {
+        const names = await tutors.getByRole("rowheader").allTextContents();
+        return names.length > 1 && names.join("|") === [...names].sort().join("|");
+      })
+      .toBe(true);
+    await page.getByRole("searchbox", { name: ar.adminArea.tutors.nameFilter }).pressSequentially("سلمى", { delay: 40 });
+    await tutors.getByRole("rowheader", { name: "سلمى حسين" }).waitFor();
+    await expect.poll(() => tutors.getByRole("row").count()).toBe(2);
+    await expectNoAxeViolations(page, "/admin/tutors (table)");
+    await screenshot(page, "admin-tutors-table-1280");
+
+    await page.goto("/admin/lessons");
+    const lessons = page.getByRole("table", { name: f.tables.lessons });
+    await lessons.waitFor();
+    const price = lessons.getByRole("columnheader", { name: f.tables.price });
+    expect(await price.getAttribute("aria-sort")).toBe("none");
+    await price.getByRole("button").click();
+    await expect.poll(() => price.getAttribute("aria-sort")).toBe("descending");
+    await expectNoAxeViolations(page, "/admin/lessons (table)");
+    await screenshot(page, "admin-lessons-table-1280");
+
+    await page.goto("/admin/coupons");
+    const coupons = page.getByRole("table", { name: f.tables.coupons });
+    await coupons.waitFor();
+    const discount = coupons.getByRole("columnheader", { name: f.tables.discount });
+    await discount.getByRole("button").click();
+    await expect.poll(() => discount.getAttribute("aria-sort")).toBe("descending");
+    await page.getByRole("searchbox", { name: f.tables.searchCoupons }).pressSequentially("zz-none", { delay: 40 });
+    await coupons.getByText(ar.adminArea.coupons.couponsEmpty).waitFor();
+    await expectNoAxeViolations(page, "/admin/coupons (table)");
+    await screenshot(page, "admin-coupons-table-1280");
+    await page.context().close();
+  });
+
   it("passes axe at 360 px: the figures, the users table and the plans table", async () => {
     const page = await newPage(browser, { width: 360, height: 800 });
     await signIn(page, "admin@dars.test", "/admin");
@@ -106,6 +156,19 @@ describe("the admin area's figures and tables", () => {
     await page.getByRole("table", { name: f.tables.plans }).waitFor();
     await expectNoAxeViolations(page, "/admin/plans (360)");
     await screenshot(page, "admin-plans-table-360");
+
+    // Tutors, lessons and coupons: their tables scroll inside their own region.
+    for (const [path, table, name] of [
+      ["/admin/tutors", f.tables.tutors, "admin-tutors-table-360"],
+      ["/admin/lessons", f.tables.lessons, "admin-lessons-table-360"],
+      ["/admin/coupons", f.tables.coupons, "admin-coupons-table-360"],
+    ]) {
+      await page.goto(path!);
+      await page.getByRole("table", { name: table }).waitFor();
+      await expectNoAxeViolations(page, `${path} (360)`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(page, name!);
+    }
 
     // Withdrawals and reports: their tables (or, with none yet, the empty row), search box and filters.
     for (const [path, table, search, name] of [

@@ -247,7 +247,7 @@ function InvitesTab() {
 /** /admin/coupons — discount codes and plan invitations, one tab each. */
 export function AdminCouponsPage() {
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
         <Tabs
           label={t.tabsLabel}

@@ -77,7 +77,7 @@ export function AdminLessonsPage() {
     },
   ];
   return (
-    <PageFrame title={t.title} subtitle={fill(t.intro)} width="wide">
+    <PageFrame title={t.title} subtitle={fill(t.intro)} width="full">
       <Card>
         <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Select

@@ -71,7 +71,7 @@ const columns: Array<TableColumn<FullTutor, TutorColumn>> = [
 export function AdminTutorsPage() {
   const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null, sort: "-created" });
   return (
-    <PageFrame title={t.title} subtitle={t.intro} width="wide">
+    <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
         <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField type="search" label={t.nameFilter} value={filters.name} maxLength={50} onChange={(event) => change({ name: event.target.value })} />
