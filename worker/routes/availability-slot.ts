@@ -5,7 +5,7 @@ import { tutorChanged } from "../notifications/tutor-events";
 import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLessonCanceled } from "../notifications/lesson-events";
+import { publishLater } from "../notifications/events";
 
 export const availabilitySlotRoutes = [
   route(availabilitySlotContracts.list, {
@@ -24,7 +24,7 @@ export const availabilitySlotRoutes = [
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);
       tutorChanged(c, user.id);
       for (const message of await cancellationMessages(db, canceled)) await notify(c, message);
-      if (canceled.lessons.length) c.executionCtx.waitUntil(publishLessonCanceled(c.env, db, canceled.lessons.map((l) => l.id), c.get("logger")));
+      publishLater(c, { to: "canceled-lessons", lessonIds: canceled.lessons.map((l) => l.id) });
       return result;
     },
   }),

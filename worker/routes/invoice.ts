@@ -22,7 +22,7 @@ import { notify } from "../notifications/notify";
 import { auditActorOf } from "../domain/audit";
 import { checkReceiptContent } from "../domain/uploads";
 import { route } from "../http/route";
-import { publishToAdmins, publishToUser } from "../notifications/publish";
+import { publishLater } from "../notifications/events";
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -32,14 +32,11 @@ const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;
  * took the request out of the balance) and the staff list (AdminInvoices), after the response.
  */
 function publishChange(c: AppContext, invoice: InvoiceRow): void {
-  const logger = c.get("logger");
   const tutorEvent =
     invoice.status === InvoiceStatus.Canceled
       ? ({ type: "InvoiceDeleted", payload: { invoiceId: invoice.id } } as const)
       : ({ type: "InvoiceUpdated", payload: { invoiceId: invoice.id, status: invoice.status } } as const);
-  c.executionCtx.waitUntil(
-    Promise.all([publishToUser(c.env, invoice.userId, tutorEvent, logger), publishToAdmins(c.env, { type: "AdminInvoices", payload: { invoiceId: invoice.id } }, logger)]),
-  );
+  publishLater(c, { to: "users", userIds: [invoice.userId], event: tutorEvent }, { to: "admins", event: { type: "AdminInvoices", payload: { invoiceId: invoice.id } } });
 }
 
 /** Staff decisions are told to the tutor (email, and their messaging app when verified). */

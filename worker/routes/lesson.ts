@@ -10,13 +10,14 @@ import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLessonEvent, type LessonAudience, type LessonEventType } from "../notifications/lesson-events";
+import { publishLater } from "../notifications/events";
+import type { LessonAudience, LessonEventType } from "../notifications/lesson-events";
 
 const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
 /** The realtime event to both members, after the response (a publish never fails the change). */
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
-  c.executionCtx.waitUntil(publishLessonEvent(c.env, type, [lesson], c.get("logger")));
+  publishLater(c, { to: "lesson-members", type, lessons: [lesson] });
 }
 
 const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery>): LessonListQuery => ({

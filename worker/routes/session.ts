@@ -23,7 +23,7 @@ import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
 import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
 import { turnFor, turnTtl } from "../integrations/turn";
-import { publishLessonEvent } from "../notifications/lesson-events";
+import { publishEvents } from "../notifications/events";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
 const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));
@@ -129,7 +129,7 @@ export const sessionRoutes = [
         ...(student ? messagesTo(student, absenceMessages.toStudent(session.start, tutor?.name ?? null), `${dedupe}:student`) : []),
         ...(tutor ? messagesTo(tutor, absenceMessages.toTutor(session.start, student?.name ?? null), `${dedupe}:tutor`) : []),
       ].map((message) => notify(c, message)));
-      await publishLessonEvent(c.env, "LessonCanceled", [{ id: session.refId, memberIds }], c.get("logger"));
+      await publishEvents(c, { to: "lesson-members", type: "LessonCanceled", lessons: [{ id: session.refId, memberIds }] });
       closeLiveKitRoom(c, session.id);
       return { sessionId: session.id, reportedAbsentAt: updated.reportedAbsentAt!, canceledAt: updated.canceledAt! };
     },

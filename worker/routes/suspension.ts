@@ -7,8 +7,7 @@ import { fail } from "../core/failure";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
 import { tutorChanged } from "../notifications/tutor-events";
-import { closeUserSockets } from "../notifications/close-user";
-import { publishLessonEvent } from "../notifications/lesson-events";
+import { publishLater } from "../notifications/events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -26,10 +25,7 @@ export const suspensionRoutes = [
       const now = c.get("now");
       const { canceled, outbox } = await suspendAccount(db, { ...auditActorOf(c, caller.id), userId: caller.id }, target, body.reason, now);
       deliverLater(c, outbox);
-      const logger = c.get("logger");
-      c.executionCtx.waitUntil(
-        Promise.all([closeUserSockets(c.env, db, target.id, logger), canceled.length ? publishLessonEvent(c.env, "LessonCanceled", canceled, logger) : 0]),
-      );
+      publishLater(c, { to: "suspended-user", userId: target.id }, { to: "lesson-members", type: "LessonCanceled", lessons: canceled });
       if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
       return { suspendedAt: now.toISOString(), suspensionReason: body.reason, canceledLessons: canceled.length };
     },

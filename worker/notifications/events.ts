@@ -1,0 +1,46 @@
+// Realtime events, the one way routes send them: a route names what happened and to whom, and
+// this module publishes it (after the response, or awaited when the answer must follow it).
+// Every publish logs its failures and never fails the change that caused it.
+import type { ServerEvent } from "../../schema/events";
+import type { AppContext } from "../http/context";
+import { closeUserSockets } from "./close-user";
+import { lessonAudiences, publishLessonEvent, type LessonAudience, type LessonEventType } from "./lesson-events";
+import { publishToAdmins, publishToUsers } from "./publish";
+
+export type RealtimeEvent =
+  /** One event to every open socket of each user. */
+  | { to: "users"; userIds: readonly number[]; event: ServerEvent }
+  /** One event to the staff channel (admin dashboards). */
+  | { to: "admins"; event: ServerEvent }
+  /** A lesson's life (booked, moved, cancelled) to both members of each lesson. */
+  | { to: "lesson-members"; type: LessonEventType; lessons: readonly LessonAudience[] }
+  /** LessonCanceled to both members of lessons known only by id (the members are read first). */
+  | { to: "canceled-lessons"; lessonIds: readonly number[] }
+  /** A suspended account's sockets, every one of them, closed. */
+  | { to: "suspended-user"; userId: number };
+
+/** Publishes the events now, all at once; resolves when every publish settled. */
+export async function publishEvents(c: AppContext, ...events: RealtimeEvent[]): Promise<void> {
+  const logger = c.get("logger");
+  const env = c.env;
+  await Promise.all(
+    events.map(async (item) => {
+      try {
+        if (item.to === "users") await publishToUsers(env, item.userIds, item.event, logger);
+        else if (item.to === "admins") await publishToAdmins(env, item.event, logger);
+        else if (item.to === "lesson-members") {
+          if (item.lessons.length) await publishLessonEvent(env, item.type, item.lessons, logger);
+        } else if (item.to === "canceled-lessons") {
+          if (item.lessonIds.length) await publishLessonEvent(env, "LessonCanceled", await lessonAudiences(c.get("db"), item.lessonIds), logger);
+        } else await closeUserSockets(env, c.get("db"), item.userId, logger);
+      } catch (error) {
+        logger.warn("realtime event not published", { to: item.to, error: String(error) });
+      }
+    }),
+  );
+}
+
+/** Publishes the events after the response (the answer never waits for them). */
+export function publishLater(c: AppContext, ...events: RealtimeEvent[]): void {
+  if (events.length) c.executionCtx.waitUntil(publishEvents(c, ...events));
+}
