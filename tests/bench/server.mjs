@@ -31,15 +31,16 @@ function run(command, args) {
 
 /**
  * wrangler.toml in the build folder with absolute paths and an empty static-assets folder (the
- * bench needs no SPA build): `main` the Worker's source for the bundling step (`bundle`), or the
- * bundle itself for serving.
+ * bench needs no SPA build): `main` the local entry for the bundling step (`bundle`:
+ * emulators/local.ts, as npm start runs it, since the seeds live there), or the bundle itself for
+ * serving.
  */
 function benchConfig(buildDir, name, main) {
   const assets = path.join(buildDir, "assets");
   mkdirSync(assets, { recursive: true });
   writeFileSync(path.join(assets, "index.html"), "<!doctype html><title>bench</title>");
   const text = readFileSync(path.join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, main === "bundle" ? `main = ${JSON.stringify(path.join(root, "worker/index.ts"))}` : `main = "dist/index.js"\nno_bundle = true`)
+    .replace(/^main = .*$/m, main === "bundle" ? `main = ${JSON.stringify(path.join(root, "emulators/local.ts"))}` : `main = "dist/local.js"\nno_bundle = true`)
     .replace(/^directory = .*$/m, `directory = ${JSON.stringify(assets)}`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(root, "migrations"))}`);
   const config = path.join(buildDir, name);
