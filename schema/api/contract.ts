@@ -11,10 +11,12 @@ import type { z } from "zod";
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
- * A success that is not a JSON document: "empty" (204, or `{}` from a handler that returns
- * nothing), "file" (a download, a stream, a calendar), "redirect", "html" (a page).
+ * A success that is not one of our JSON documents: "empty" (204, or `{}` from a handler that
+ * returns nothing), "file" (a download, a stream, a calendar), "redirect", "html" (a page),
+ * "text" (plain text, e.g. a webhook challenge), "emulated" (a local emulator answering in an
+ * outside service's own format).
  */
-export type NonJson = "empty" | "file" | "redirect" | "html";
+export type NonJson = "empty" | "file" | "redirect" | "html" | "text" | "emulated";
 
 export type ResponseSchema = z.ZodType | NonJson;
 
@@ -57,7 +59,7 @@ export function pathWith(path: string, params: Record<string, unknown> | undefin
   });
 }
 
-/** A matcher for a Hono path (":name" and ":name{regex}"), with or without a trailing slash as written. */
+/** A matcher for a Hono path (":name", ":name{regex}" and a trailing "*"), with or without a trailing slash as written. */
 export function pathPattern(path: string): RegExp {
   let source = "";
   let rest = path;
@@ -66,7 +68,7 @@ export function pathPattern(path: string): RegExp {
     source += escape(rest.slice(0, match.index)) + "(" + (match[3] ?? "[^/]+") + ")";
     rest = rest.slice(match.index + match[0].length);
   }
-  return new RegExp("^" + source + escape(rest) + "$");
+  return new RegExp("^" + source + escape(rest).replace(/\\\*/g, ".*") + "$");
 }
 
 function escape(text: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contract } from "./contract";
 
 /** POST /telegram/link: the deep link that makes the bot learn the user's chat id (docs/services.md §3.2). */
 export const telegramLink = z.object({
@@ -30,3 +31,18 @@ export const whatsAppVerifyQuery = z.object({
 
 /** A WhatsApp webhook body (POST): read loosely after the signature check. */
 export const whatsAppWebhookBody = z.looseObject({ object: z.string({ error: "bad-request" }) });
+
+/** The Telegram and WhatsApp endpoints (worker/routes/messaging.ts), their local emulators last. */
+export const messagingContracts = {
+  telegramLink: contract({ method: "post", path: "/telegram/link", status: 201, response: telegramLink }),
+  telegramWebhook: contract({ method: "post", path: "/telegram/webhook", body: telegramUpdateBody, response: z.object({ ok: z.boolean(), linked: z.boolean().optional() }) }),
+  telegramSetWebhook: contract({ method: "post", path: "/telegram/set-webhook", response: z.object({ url: z.string() }) }),
+  whatsAppVerify: contract({ method: "get", path: "/whatsapp/webhook", query: whatsAppVerifyQuery, response: "text" }),
+  whatsAppWebhook: contract({ method: "post", path: "/whatsapp/webhook", body: whatsAppWebhookBody, response: z.object({ ok: z.boolean(), statuses: z.number() }) }),
+  telegramEmulatorGet: contract({ method: "get", path: "/dev/telegram/*", response: "emulated" }),
+  telegramEmulatorPost: contract({ method: "post", path: "/dev/telegram/*", response: "emulated" }),
+  whatsAppEmulatorGet: contract({ method: "get", path: "/dev/whatsapp/*", response: "emulated" }),
+  whatsAppEmulatorPost: contract({ method: "post", path: "/dev/whatsapp/*", response: "emulated" }),
+  liveKitEmulatorGet: contract({ method: "get", path: "/dev/livekit/*", response: "emulated" }),
+  liveKitEmulatorPost: contract({ method: "post", path: "/dev/livekit/*", response: "emulated" }),
+};

@@ -28,6 +28,8 @@ import { authContracts } from "./auth";
 import { userContracts } from "./user";
 import { tutorContracts } from "./tutor";
 import { photoSessionContracts } from "./photo-session";
+import { systemContracts } from "./system";
+import { messagingContracts } from "./messaging";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -65,4 +67,6 @@ export const contracts = {
   user: userContracts,
   tutor: tutorContracts,
   photoSession: photoSessionContracts,
+  system: systemContracts,
+  messaging: messagingContracts,
 } as const;

@@ -10,6 +10,8 @@ function success(response: ResponseSchema | undefined, status: number): Record<s
   if (response === "file") return { description: "A file", content: { "application/octet-stream": {} } };
   if (response === "redirect") return { description: "A redirect (Location)" };
   if (response === "html") return { description: "An HTML page", content: { "text/html": {} } };
+  if (response === "text") return { description: "Plain text", content: { "text/plain": {} } };
+  if (response === "emulated") return { description: "The emulated outside service's own answer (local only)" };
   return { description: "Success", content: { "application/json": { schema: z.toJSONSchema(response, { io: "output", unrepresentable: "any" }) } } };
 }
 

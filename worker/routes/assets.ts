@@ -1,16 +1,13 @@
-import { z } from "zod";
+import { systemContracts } from "../../schema/api/system";
 import { parseRange } from "../domain/assets";
 import { PUBLIC_PREFIX } from "../domain/uploads";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 
 export const assetRoutes = [
-  route({
-    method: "get",
-    path: "/assets/uploads/:name{.+}",
+  route(systemContracts.upload, {
     access: "public",
     summary: "A public file (avatar, intro video, thumbnail), with range requests.",
-    params: z.object({ name: z.string().regex(/^[\w./-]+$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") }),
     async handle({ c, params }) {
       const key = PUBLIC_PREFIX + params.name;
       const head = await c.env.MEDIA.head(key);

@@ -1,6 +1,6 @@
 // Telegram and WhatsApp: linking a Telegram chat, both providers' webhooks, and (local only) their
 // emulators. The webhooks are public and trusted only through their secret header or signature.
-import { telegramUpdateBody, whatsAppVerifyQuery, whatsAppWebhookBody, type TelegramLink } from "../../schema/api/messaging";
+import { messagingContracts, type TelegramLink } from "../../schema/api/messaging";
 import { Role } from "../../schema/enums";
 import { issueLinkToken, linkChat, telegramReplies } from "../domain/telegram-link";
 import { emulate } from "../http/emulate";
@@ -13,13 +13,10 @@ import { statusesOf, subscriptionChallenge, verifySignature, whatsAppWebhookKeys
 
 
 export const messagingRoutes = [
-  route({
-    method: "post",
-    path: "/telegram/link",
+  route(messagingContracts.telegramLink, {
     access: "signed-in",
     summary:
       "A one-time Telegram deep link (t.me/<bot>?start=<token>, 15 minutes): pressing Start in the bot stores the chat id on the account, so notifications and phone codes can go to Telegram.",
-    status: 201,
     async handle({ c, user }): Promise<TelegramLink> {
       const telegram = telegramFor(c.get("config"), c.get("services").local?.fetch ?? null);
       if (!telegram) fail("service-unavailable");
@@ -27,13 +24,10 @@ export const messagingRoutes = [
       return { url: deepLink(telegram.username, token), botUsername: telegram.username, expiresAt };
     },
   }),
-  route({
-    method: "post",
-    path: "/telegram/webhook",
+  route(messagingContracts.telegramWebhook, {
     access: "public",
     summary:
       "Telegram's webhook (docs/services.md §3.2): trusted only through X-Telegram-Bot-Api-Secret-Token; \"/start <token>\" links the chat to the token's account and the bot answers in the chat (once per update_id).",
-    body: telegramUpdateBody,
     async handle({ c, body }) {
       const config = c.get("config");
       if (!config.isLocal && !config.TELEGRAM_WEBHOOK_SECRET) fail("service-unavailable");
@@ -51,9 +45,7 @@ export const messagingRoutes = [
       return { ok: true, linked: linked !== null };
     },
   }),
-  route({
-    method: "post",
-    path: "/telegram/set-webhook",
+  route(messagingContracts.telegramSetWebhook, {
     access: [Role.SuperAdmin],
     summary: "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
     async handle({ c }) {
@@ -68,12 +60,9 @@ export const messagingRoutes = [
       return { url };
     },
   }),
-  route({
-    method: "get",
-    path: "/whatsapp/webhook",
+  route(messagingContracts.whatsAppVerify, {
     access: "public",
     summary: "WhatsApp webhook subscription check (docs/services.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
-    query: whatsAppVerifyQuery,
     handle({ c, query }) {
       const { verifyToken } = whatsAppWebhookKeys(c.get("config"));
       if (!verifyToken) fail("service-unavailable");
@@ -82,12 +71,9 @@ export const messagingRoutes = [
       return c.text(challenge, 200);
     },
   }),
-  route({
-    method: "post",
-    path: "/whatsapp/webhook",
+  route(messagingContracts.whatsAppWebhook, {
     access: "public",
     summary: "WhatsApp webhook events (docs/services.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
-    body: whatsAppWebhookBody,
     async handle({ c }) {
       const { appSecret } = whatsAppWebhookKeys(c.get("config"));
       if (!appSecret) fail("service-unavailable");
@@ -103,30 +89,24 @@ export const messagingRoutes = [
 
 /** The local emulators of Telegram's Bot API, WhatsApp's Graph endpoint and LiveKit's room service, dispatched in-process. */
 export const messagingEmulatorRoutes = [
-  ...(["get", "post"] as const).map((method) =>
-    route({
-      method,
-      path: "/dev/telegram/*",
+  ...(["Get", "Post"] as const).map((method) =>
+    route(messagingContracts[`telegramEmulator${method}`], {
       access: "public",
       localOnly: true,
       summary: "Local Telegram Bot API emulator: /bot<token>/{sendMessage,setWebhook,getUpdates,getMe} and the test hooks /__emu/{send,chat,messages}.",
       handle: ({ c }) => emulate(c),
     }),
   ),
-  ...(["get", "post"] as const).map((method) =>
-    route({
-      method,
-      path: "/dev/whatsapp/*",
+  ...(["Get", "Post"] as const).map((method) =>
+    route(messagingContracts[`whatsAppEmulator${method}`], {
       access: "public",
       localOnly: true,
       summary: "Local WhatsApp Cloud API emulator: /<version>/<phone-number-id>/messages and the test hooks /__emu/{messages,fail,status,inbound}.",
       handle: ({ c }) => emulate(c),
     }),
   ),
-  ...(["get", "post"] as const).map((method) =>
-    route({
-      method,
-      path: "/dev/livekit/*",
+  ...(["Get", "Post"] as const).map((method) =>
+    route(messagingContracts[`liveKitEmulator${method}`], {
       access: "public",
       localOnly: true,
       summary: "Local LiveKit room-service emulator (no media): /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant} and the hooks /__emu/{join,leave}, which send signed webhooks.",

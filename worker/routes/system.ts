@@ -1,19 +1,16 @@
+import { systemContracts } from "../../schema/api/system";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { turnstileSiteKey } from "../integrations/turnstile";
 import { currentBusinessSettings } from "../domain/platform-settings";
 
 export const systemRoutes = [
-  route({
-    method: "get",
-    path: "/health",
+  route(systemContracts.health, {
     access: "public",
     summary: "Liveness and the build version.",
-    handle: ({ c }) => ({ status: "ok", version: c.get("config").BUILD_VERSION }),
+    handle: ({ c }) => ({ status: "ok" as const, version: c.get("config").BUILD_VERSION }),
   }),
-  route({
-    method: "get",
-    path: "/config",
+  route(systemContracts.config, {
     access: "public",
     summary: "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee).",
     handle: async ({ c }) => {
@@ -34,9 +31,7 @@ export const systemRoutes = [
       };
     },
   }),
-  route({
-    method: "post",
-    path: "/dev/turnstile/siteverify",
+  route(systemContracts.turnstileEmulator, {
     access: "public",
     localOnly: true,
     summary: "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { contract } from "./contract";
+import { businessSettings } from "./platform-settings";
+
+/** GET /health — liveness and the build version. */
+export const health = z.object({ status: z.literal("ok"), version: z.string() });
+
+/** GET /config — what this deployment offers the SPA at start (each id null when not configured). */
+export const appConfig = z.object({
+  googleClientId: z.string().nullable(),
+  /** Cloudflare Turnstile's site key when the public forms are protected (null: off). */
+  turnstileSiteKey: z.string().nullable(),
+  environment: z.enum(["local", "staging", "production"]),
+  /** Sentry's public DSN when errors are reported (null: off) and the build's release. */
+  sentryDsn: z.string().nullable(),
+  release: z.string(),
+  /** Google Analytics and Microsoft Clarity ids: their tags load only after the visitor accepts. */
+  gaId: z.string().nullable(),
+  clarityProjectId: z.string().nullable(),
+  /** The business numbers in force (platform settings): lesson price, tutor rate, trial, cancel window, refund fee. */
+  business: businessSettings,
+});
+export type AppConfig = z.output<typeof appConfig>;
+
+/** GET /assets/uploads/{name} — a public file's name (no way out of its folder). */
+export const uploadFileParam = z.object({ name: z.string().regex(/^[\w./-]+$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") });
+
+/** The system endpoints (worker/routes/system.ts). */
+export const systemContracts = {
+  health: contract({ method: "get", path: "/health", response: health }),
+  config: contract({ method: "get", path: "/config", response: appConfig }),
+  upload: contract({ method: "get", path: "/assets/uploads/:name{.+}", params: uploadFileParam, response: "file" }),
+  turnstileEmulator: contract({ method: "post", path: "/dev/turnstile/siteverify", response: "emulated" }),
+};
