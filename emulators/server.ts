@@ -192,9 +192,14 @@ async function sentrySink(request: Request, env: EmulatorServerEnv): Promise<Res
   const auth = request.headers.get("x-sentry-auth") ?? "";
   const key = url.searchParams.get("sentry_key") ?? /sentry_key=([^,\s]+)/.exec(auth)?.[1];
   if (key !== env.SENTRY_KEY) return Response.json({ detail: "invalid key" }, { status: 401, headers: cors });
-  const header = (await request.clone().text()).split("\n", 1)[0] ?? "{}";
-  const id = (JSON.parse(header || "{}") as { event_id?: string }).event_id ?? crypto.randomUUID().replaceAll("-", "");
-  return Response.json({ id }, { headers: cors });
+  // An envelope is newline-delimited JSON: its first line is the header, with the event's id.
+  let header: { event_id?: string } | null = null;
+  try {
+    header = JSON.parse((await request.clone().text()).split("\n", 1)[0] ?? "") as { event_id?: string };
+  } catch {
+    return Response.json({ detail: "invalid envelope" }, { status: 400, headers: cors });
+  }
+  return Response.json({ id: header?.event_id ?? crypto.randomUUID().replaceAll("-", "") }, { headers: cors });
 }
 
 const app = new Hono<Ctx>();
