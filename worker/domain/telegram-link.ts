@@ -48,19 +48,3 @@ export async function linkChat(db: Db, token: string, chatId: string, now = new 
   ]);
   return linked[0] ?? null;
 }
-
-/** What the bot answers in the chat. */
-export const telegramReplies = {
-  linked: (name: string | null) => ({
-    subject: "تم ربط تيليجرام",
-    body: `أهلًا${name ? ` ${name}` : ""}! تم ربط حسابك في درس بتيليجرام، وستصلك الإشعارات ورموز التأكيد هنا.`,
-  }),
-  invalid: {
-    subject: "رابط غير صالح",
-    body: "الرابط غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا من صفحة تأكيد رقم الهاتف في درس.",
-  },
-  help: {
-    subject: "بوت درس",
-    body: "هذا البوت يرسل إشعارات درس ورموز التأكيد. لربط حسابك افتح رابط تيليجرام من صفحة تأكيد رقم الهاتف في درس.",
-  },
-};

@@ -17,3 +17,19 @@ export const messages = {
     body: `أهلًا${name ? ` ${name}` : ""}! تم إنشاء حسابك في درس. أكِّد بريدك الإلكتروني لتبدأ.`,
   }),
 };
+
+/** What the Telegram bot answers in the chat when someone links it (worker/domain/telegram-link.ts). */
+export const telegramReplies = {
+  linked: (name: string | null) => ({
+    subject: "تم ربط تيليجرام",
+    body: `أهلًا${name ? ` ${name}` : ""}! تم ربط حسابك في درس بتيليجرام، وستصلك الإشعارات ورموز التأكيد هنا.`,
+  }),
+  invalid: {
+    subject: "رابط غير صالح",
+    body: "الرابط غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا من صفحة تأكيد رقم الهاتف في درس.",
+  },
+  help: {
+    subject: "بوت درس",
+    body: "هذا البوت يرسل إشعارات درس ورموز التأكيد. لربط حسابك افتح رابط تيليجرام من صفحة تأكيد رقم الهاتف في درس.",
+  },
+};
