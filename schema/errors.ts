@@ -259,14 +259,14 @@ export const errorMessage: Record<ErrorCode, string> = {
   "user-exists": "هذا البريد مسجَّل بالفعل، استخدم بريدًا آخر أو سجّل الدخول",
   "rating-exists": "قيّمت من قبل، يمكنك تعديل تقييمك",
   "intro-video-exists": "لديك فيديو تعريفي قيد المراجعة أو مقبول بالفعل",
-  "subscription-exists": "لديك اشتراك فعّال بالفعل",
+  "subscription-exists": "عندك اشتراك شغال دلوقتي",
   "topic-exists": "يوجد موضوع بهذا الاسم بالفعل",
   "demo-session-exists": "لديك حصة تجريبية محجوزة أو مقبولة بالفعل",
   "photo-session-exists": "لديك جلسة تصوير مطلوبة أو محددة بالفعل",
 
   // Subscription
-  "subscription-required": "تحتاج إلى اشتراك للقيام بذلك",
-  "subscription-uncancellable": "لا يمكن إلغاء الاشتراك بعد استخدام الحد الأقصى من الحصص",
+  "subscription-required": "محتاج اشتراك عشان تعمل كده",
+  "subscription-uncancellable": "مينفعش تلغي الاشتراك بعد ما استخدمت الحد الأقصى من الحصص",
   "no-enough-minutes": "دقائقك الأسبوعية المتبقية لا تكفي",
 
   // Scheduling
@@ -301,7 +301,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "lesson-not-found": "الحصة غير موجودة",
   "slot-not-found": "الموعد غير موجود",
   "rating-not-found": "التقييم غير موجود",
-  "coupon-not-found": "كود الخصم غير موجود",
+  "coupon-not-found": "كود الخصم ده مش موجود",
   "asset-not-found": "الملف غير موجود",
   "invite-not-found": "الدعوة غير موجودة",
   "invoice-not-found": "طلب السحب غير موجود",
@@ -316,11 +316,11 @@ export const errorMessage: Record<ErrorCode, string> = {
   "intro-video-not-found": "الفيديو التعريفي غير موجود",
 
   // Invoice (withdrawal request)
-  "invalid-invoice-method": "اختر طريقة سحب محفوظة أو أدخل طريقة جديدة، لا الاثنتين معًا",
+  "invalid-invoice-method": "اختار طريقة سحب محفوظة أو اكتب طريقة جديدة، مش الاتنين مع بعض",
   "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس الآن لا تغطي مبلغه",
-  "illegal-invoice-update": "لا يمكن تعديل طلب السحب في حالته الحالية",
+  "illegal-invoice-update": "مينفعش تعدّل طلب السحب وهو في الحالة دي",
   "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
-  "withdraw-methods-limit-reached": "يمكنك حفظ ١٠ طرق سحب على الأكثر؛ احذف طريقة لتضيف أخرى",
+  "withdraw-methods-limit-reached": "تقدر تحفظ ١٠ طرق سحب بالكتير؛ امسح طريقة عشان تضيف واحدة تانية",
 
   // Verification
   "email-already-verified": "بريدك الإلكتروني مؤكَّد بالفعل",
@@ -332,8 +332,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "incorrect-phone": "رقم الموبايل لا يطابق الرقم الذي أُرسل إليه الرمز",
   "unresolved-phone":
     "تعذّر الوصول إلى رقمك على هذا التطبيق. تأكد أن الرقم مسجَّل عليه وأن إعدادات الخصوصية تسمح بمراسلتك",
-  "expired-verification-code": "انتهت صلاحية الرمز، اطلب رمزًا جديدًا",
-  "invalid-verification-code": "الرمز غير صحيح. تأكد من الأرقام الخمسة أو اطلب رمزًا جديدًا",
+  "expired-verification-code": "الرمز ده خلص، اطلب رمز جديد",
+  "invalid-verification-code": "الرمز مش صحيح. اتأكد من الأرقام الخمسة أو اطلب رمز جديد",
 
   // Validation: account
   "invalid-email": "البريد الإلكتروني غير صحيح",
@@ -383,8 +383,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "zero-coupon-discount": "قيمة الخصم يجب أن تكون أكبر من صفر",
   "max-coupon-discount-exceeded": "قيمة الخصم أكبر من الحد الأقصى",
   "invalid-coupon-expire-date": "تاريخ انتهاء كود الخصم غير صحيح",
-  "coupon-expire-date-passed": "تاريخ انتهاء كود الخصم قد مضى",
-  "coupon-max-uses-reached": "تم استخدام كود الخصم الحد الأقصى من المرات",
+  "coupon-expire-date-passed": "كود الخصم ده خلص",
+  "coupon-max-uses-reached": "كود الخصم ده اتستخدم أقصى عدد مرات",
 
   // Payments: orders and refunds
   "order-is-free": "إجمالي الطلب صفر، فعّل الباقة مجانًا بدون دفع",
@@ -412,8 +412,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-trial-minutes": "مدة الحصة التجريبية لازم تكون ٠ (مقفولة) أو ١٥ أو ٣٠ دقيقة",
   "invalid-cancel-window": "مهلة الإلغاء لازم تكون عدد ساعات صحيح من ٠ لـ ٤٨",
   "invalid-refund-fee": "رسوم الاسترداد لازم تكون من ٠ لـ ١٠٪",
-  "min-invoice-amount-subceeded": "أدخل مبلغًا بين ١٠٠ و٥٠٬٠٠٠ جنيه",
-  "max-invoice-amount-exceeded": "أدخل مبلغًا بين ١٠٠ و٥٠٬٠٠٠ جنيه",
+  "min-invoice-amount-subceeded": "اكتب مبلغ بين ١٠٠ و٥٠٬٠٠٠ جنيه",
+  "max-invoice-amount-exceeded": "اكتب مبلغ بين ١٠٠ و٥٠٬٠٠٠ جنيه",
   "empty-invoice-note": "اكتب ملاحظة",
   "invalid-invoice-note-html": "الملاحظة تحتوي على تنسيق غير مسموح",
   "long-invoice-note": "الملاحظة طويلة جدًا",
