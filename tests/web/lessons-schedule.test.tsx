@@ -17,7 +17,8 @@ vi.mock("../../web/src/lib/api", () => ({
   },
 }));
 
-const { firstRowInView, lessonStateAt, lessonsByDay, placeLessons } = await import("../../web/src/features/lessons/lesson-week");
+const { firstRowInView, lessonsByDay, placeLessons } = await import("../../web/src/features/lessons/lesson-week");
+const { lessonState } = await import("../../schema/lesson-state");
 const { invalidateLessonData, lessonEventTypes } = await import("../../web/src/features/lessons/use-lessons");
 const { LessonDetailsDialog } = await import("../../web/src/features/lessons/lesson-details-dialog");
 const { LessonsCalendar } = await import("../../web/src/features/lessons/lessons-calendar");
@@ -65,13 +66,13 @@ describe("a lesson's state", () => {
   const l = lesson({ start: "2026-11-22T08:00:00.000Z" });
   const at = Date.parse(l.start);
   it("is pending before the start, happening until the end, fulfilled after it", () => {
-    expect(lessonStateAt(l, at - 1)).toBe("pending");
-    expect(lessonStateAt(l, at)).toBe("happening");
-    expect(lessonStateAt(l, at + 30 * MINUTE - 1)).toBe("happening");
-    expect(lessonStateAt(l, at + 30 * MINUTE)).toBe("fulfilled");
+    expect(lessonState(l, at - 1)).toBe("pending");
+    expect(lessonState(l, at)).toBe("happening");
+    expect(lessonState(l, at + 30 * MINUTE - 1)).toBe("happening");
+    expect(lessonState(l, at + 30 * MINUTE)).toBe("fulfilled");
   });
   it("is cancelled whenever canceledAt is set", () => {
-    expect(lessonStateAt({ ...l, canceledAt: "2026-11-21T08:00:00.000Z" }, at - 1)).toBe("canceled");
+    expect(lessonState({ ...l, canceledAt: "2026-11-21T08:00:00.000Z" }, at - 1)).toBe("canceled");
   });
 });
 

@@ -1,5 +1,4 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { LessonState } from "../../schema/api/lesson";
 import type { SubscriptionStatus } from "../../schema/api/subscription";
 import { InterviewStatus, ReviewStatus, Role, isTutorSide } from "../../schema/enums";
 
@@ -19,14 +18,8 @@ const column = (alias: string, name: string) => sql.raw(`${alias}.${name === "en
 // ---------------------------------------------------------------------------------------------
 // A lesson's state: cancelled, else pending before its start, happening until its end, then fulfilled.
 
-export type LessonStateRow = { start: string; end: string; canceledAt: string | null };
-
-export function lessonState(lesson: LessonStateRow, now = new Date()): LessonState {
-  if (lesson.canceledAt) return "canceled";
-  const at = now.toISOString();
-  if (at < lesson.start) return "pending";
-  return at < lesson.end ? "happening" : "fulfilled";
-}
+/** The TypeScript form, shared with the SPA. */
+export { lessonState } from "../../schema/lesson-state";
 
 export function lessonStateSql(alias: string, at: Instant): SQL {
   return sql`CASE WHEN ${column(alias, "canceled_at")} IS NOT NULL THEN 'canceled'

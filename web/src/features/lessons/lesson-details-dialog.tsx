@@ -10,7 +10,7 @@ import { TutorPhoto } from "../tutors/tutor-card";
 import { otherMember } from "./lesson-actions";
 import { AddToGoogleCalendar, changeWindow, LessonJoin } from "./lesson-join";
 import { LessonStateChip } from "./lesson-state";
-import { lessonStateAt } from "./lesson-week";
+import { lessonState } from "@schema/lesson-state";
 import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = arLessons.lessonsSchedule.details;
@@ -35,7 +35,7 @@ function canceledByText(lesson: LessonView, userId: number): string {
 
 /** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
 export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, onCancel, onReschedule }: LessonDetailsDialogProps) {
-  const state = lessonStateAt(lesson, now);
+  const state = lessonState(lesson, now);
   const other = otherMember(lesson, userId);
   const name = other.name ?? arLessons.marketplace.tutors.unnamed;
   const when = formatWhen(lesson.start, now);

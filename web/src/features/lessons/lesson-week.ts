@@ -1,4 +1,4 @@
-import type { LessonState, LessonView } from "@schema/api/lesson";
+import type { LessonView } from "@schema/api/lesson";
 import { localDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availability/week";
 
 /**
@@ -6,13 +6,6 @@ import { localDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availabilit
  * math (features/availability/week.ts: Saturday-first weeks, Cairo days, 15-minute rows).
  * Pure functions, so the layout is tested without a screen.
  */
-
-/** docs/product.md §4: a lesson's state at `now` (the page keeps it current between fetches). */
-export function lessonStateAt(lesson: Pick<LessonView, "start" | "end" | "canceledAt">, now: number): LessonState {
-  if (lesson.canceledAt) return "canceled";
-  if (now < Date.parse(lesson.start)) return "pending";
-  return now < Date.parse(lesson.end) ? "happening" : "fulfilled";
-}
 
 export type PlacedLesson = { lesson: LessonView; column: number; startRow: number; endRow: number };
 

@@ -20,7 +20,8 @@ import { CancelLessonDialog, otherMember, RescheduleLessonDialog } from "./lesso
 import { LessonDetailsDialog } from "./lesson-details-dialog";
 import { LessonJoin } from "./lesson-join";
 import { LessonStateChip, LessonStateLegend, lessonStateStyles } from "./lesson-state";
-import { firstRowInView, lessonsByDay, lessonStateAt, placeLessons } from "./lesson-week";
+import { lessonState } from "@schema/lesson-state";
+import { firstRowInView, lessonsByDay, placeLessons } from "./lesson-week";
 import { useWeekLessonsQuery } from "./use-lessons";
 
 const t = arLessons.lessonsSchedule;
@@ -48,7 +49,7 @@ export function LessonsCalendar() {
   const thisWeek = weekStartOf(today);
 
   const blocks: CalendarBlock[] = placed.map(({ lesson, column, startRow, endRow }) => {
-    const state = lessonStateAt(lesson, now);
+    const state = lessonState(lesson, now);
     const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
     return {
       key: `${lesson.id}-${column}`,
@@ -185,7 +186,7 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
             ) : (
               <ul className="flex flex-col gap-2">
                 {dayLessons.map((lesson) => {
-                  const state = lessonStateAt(lesson, now);
+                  const state = lessonState(lesson, now);
                   const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
                   return (
                     <li key={lesson.id} className="flex flex-col gap-1">
