@@ -55,7 +55,8 @@ export function pathWith(path: string, params: Record<string, unknown> | undefin
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`${path}: the path parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
+    // ":" is allowed in a path segment (RFC 3986 pchar): "lesson:7" stays readable.
+    return encodeURIComponent(String(value)).replace(/%3A/gi, ":");
   });
 }
 

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SuspensionResult } from "@schema/api/suspension";
+import { suspensionContracts } from "@schema/api/suspension";
 import type { UserView } from "@schema/api/user";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { errorMessage } from "../../i18n/ar-EG";
-import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -14,6 +13,7 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { ConfirmDialog, Fact } from "./admin-ui";
 import { adminKeys } from "./use-admin-area";
+import { call } from "../../lib/client";
 
 const t = accountSafety.suspension;
 
@@ -29,7 +29,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
   const [reasonError, setReasonError] = useState<string | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.user(user.id) });
   const suspend = useMutation({
-    mutationFn: (text: string) => api.post<SuspensionResult>(`/user/${user.id}/suspend`, { reason: text }),
+    mutationFn: (text: string) => call(suspensionContracts.suspend, { params: { id: user.id }, body: { reason: text } }),
     onSuccess: (result) => {
       close();
       const title = result.canceledLessons > 0 ? t.suspendedWithLessons(result.canceledLessons) : t.suspendedDone;
@@ -38,7 +38,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
     },
   });
   const restore = useMutation({
-    mutationFn: () => api.post<SuspensionResult>(`/user/${user.id}/restore`),
+    mutationFn: () => call(suspensionContracts.restore, { params: { id: user.id } }),
     onSuccess: () => {
       close();
       toasts.show({ id: "account-restored", type: "success", title: t.restoredDone });

@@ -1,20 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { StudentStats, UserListItem } from "@schema/api/admin-user";
+import { adminUserContracts } from "@schema/api/admin-user";
 import type { Paged } from "@schema/api/common";
-import type { CouponListSort, CouponView, CreateCouponBody, UpdateCouponBody } from "@schema/api/coupon";
-import type { DemoSessionView } from "@schema/api/demo-session";
-import type { InterviewView } from "@schema/api/interview";
-import type { CreateInviteBody, InviteView } from "@schema/api/invite";
+import { couponContracts, type CouponListSort, type CreateCouponBody, type UpdateCouponBody } from "@schema/api/coupon";
+import { demoSessionContracts } from "@schema/api/demo-session";
+import { interviewContracts } from "@schema/api/interview";
+import { inviteContracts, type CreateInviteBody } from "@schema/api/invite";
 import { lessonContracts, type LessonListSort } from "@schema/api/lesson";
-import type { Onboarding, OnboardingAdminBody, TutorActivation } from "@schema/api/onboarding";
-import type { CreatePlanBody, PlanView, UpdatePlanBody } from "@schema/api/plan";
-import type { BusinessSettings, PlatformSettingsView, WithdrawSettings } from "@schema/api/platform-settings";
-import type { CanceledSubscription, SubscriptionView } from "@schema/api/subscription";
-import type { TopicBody, TopicView } from "@schema/api/topic";
-import type { TransactionView } from "@schema/api/transaction";
-import type { FullTutor, FullTutorsSort, InterviewerOption, TutorInfo, TutorStats, TutoringMinutes } from "@schema/api/tutor";
-import type { AuthResponse, RegisterBody, UserView } from "@schema/api/user";
+import { onboardingContracts, type OnboardingAdminBody } from "@schema/api/onboarding";
+import { planContracts, type CreatePlanBody, type UpdatePlanBody } from "@schema/api/plan";
+import { platformSettingsContracts, type BusinessSettings, type WithdrawSettings } from "@schema/api/platform-settings";
+import { subscriptionContracts } from "@schema/api/subscription";
+import { topicContracts, type TopicBody } from "@schema/api/topic";
+import { transactionContracts, type TransactionView } from "@schema/api/transaction";
+import { tutorContracts, type FullTutorsSort } from "@schema/api/tutor";
+import { userContracts, type RegisterBody } from "@schema/api/user";
 import { api } from "../../lib/api";
 import { call } from "../../lib/client";
 import { useDebounced } from "./admin-ui";
@@ -41,7 +41,7 @@ export const adminKeys = {
 export function useUsersQuery(filters: UserFilters) {
   return useQuery({
     queryKey: adminKeys.users(filters),
-    queryFn: ({ signal }) => api.get<Paged<UserListItem>>("/user/list", { query: userListQuery(filters, adminPageSize), signal }),
+    queryFn: ({ signal }) => call(adminUserContracts.list, { query: userListQuery(filters, adminPageSize), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,19 +50,19 @@ export function useUsersQuery(filters: UserFilters) {
 export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<AuthResponse>("/user/", body),
+    mutationFn: (body: RegisterBody) => call(userContracts.register, { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["admin", "users"] }),
   });
 }
 
 export function useUserQuery(id: number) {
-  return useQuery({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => api.get<UserView>(`/user/${id}`, { signal }) });
+  return useQuery({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => call(userContracts.get, { params: { id }, signal }) });
 }
 
 export function useStudentStatsQuery(id: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.studentStats(id),
-    queryFn: ({ signal }) => api.get<StudentStats>(`/user/student/stats/${id}`, { signal }),
+    queryFn: ({ signal }) => call(adminUserContracts.studentStats, { params: { id }, signal }),
     enabled,
   });
 }
@@ -70,7 +70,7 @@ export function useStudentStatsQuery(id: number, enabled: boolean) {
 export function useUserSubscriptionsQuery(userId: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.subscriptions(userId),
-    queryFn: ({ signal }) => api.get<Paged<SubscriptionView>>("/sub/list", { query: { user: userId, size: 20 }, signal }),
+    queryFn: ({ signal }) => call(subscriptionContracts.list, { query: { user: userId, size: 20 }, signal }),
     enabled,
   });
 }
@@ -78,7 +78,7 @@ export function useUserSubscriptionsQuery(userId: number, enabled: boolean) {
 export function useUserTransactionsQuery(userId: number, enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.transactions(userId),
-    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { userId, size: 20 }, signal }),
+    queryFn: ({ signal }) => call(transactionContracts.list, { query: { userId, size: 20 }, signal }),
     enabled,
   });
 }
@@ -87,7 +87,7 @@ export function useUserTransactionsQuery(userId: number, enabled: boolean) {
 export function useCancelSubscription(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.patch<CanceledSubscription>("/sub/cancel", undefined, { query: { id } }),
+    mutationFn: (id: number) => call(subscriptionContracts.cancel, { query: { id } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.subscriptions(userId) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.transactions(userId) });
@@ -115,13 +115,13 @@ export function useTutorsQuery(filters: TutorFilters) {
   return useQuery({
     queryKey: adminKeys.tutors(filters),
     queryFn: ({ signal }) =>
-      api.get<Paged<FullTutor>>("/user/tutor/full-tutors", {
+      call(tutorContracts.fullTutors, {
         query: {
           page: filters.page,
           size: adminPageSize,
           name: filters.name.trim() || undefined,
-          activated: filters.activated === null ? undefined : String(filters.activated),
-          onboarded: filters.onboarded === null ? undefined : String(filters.onboarded),
+          activated: filters.activated === null ? undefined : filters.activated ? "true" : "false",
+          onboarded: filters.onboarded === null ? undefined : filters.onboarded ? "true" : "false",
           media: filters.media ?? undefined,
           sort: filters.sort,
         },
@@ -144,7 +144,7 @@ export function useFilteredTutors(initial: Omit<TutorFilters, "page">) {
 export function useOnboardingQuery(tutorId: number, enabled = true) {
   return useQuery({
     queryKey: adminKeys.onboarding(tutorId),
-    queryFn: ({ signal }) => api.get<Onboarding>("/onboarding", { query: { tutorId }, signal }),
+    queryFn: ({ signal }) => call(onboardingContracts.get, { query: { tutorId }, signal }),
     enabled,
   });
 }
@@ -152,7 +152,7 @@ export function useOnboardingQuery(tutorId: number, enabled = true) {
 export function useTutoringMinutesQuery(tutorId: number, enabled = true) {
   return useQuery({
     queryKey: adminKeys.tutoringMinutes(tutorId),
-    queryFn: ({ signal }) => api.get<TutoringMinutes>("/user/tutor/tutoring-minutes", { query: { tutorId }, signal }),
+    queryFn: ({ signal }) => call(tutorContracts.tutoringMinutes, { query: { tutorId }, signal }),
     enabled,
   });
 }
@@ -161,7 +161,7 @@ export function useTutoringMinutesQuery(tutorId: number, enabled = true) {
 export function useSetTutorActivation(tutorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OnboardingAdminBody) => api.patch<TutorActivation>(`/onboarding/${tutorId}`, body),
+    mutationFn: (body: OnboardingAdminBody) => call(onboardingContracts.update, { params: { id: tutorId }, body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.onboarding(tutorId) });
       void queryClient.invalidateQueries({ queryKey: ["admin", "tutors"] });
@@ -174,7 +174,7 @@ export function useSetTutorActivation(tutorId: number) {
 export function useAdminPlansQuery() {
   return useQuery({
     queryKey: adminKeys.plans,
-    queryFn: ({ signal }) => api.get<Paged<PlanView>>("/plan/list", { query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(planContracts.list, { query: { page: 1, size: 100 }, signal }),
   });
 }
 
@@ -188,7 +188,7 @@ export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreatePlanBody | UpdatePlanBody }) =>
-      id === null ? api.post<PlanView>("/plan", body) : api.patch<PlanView>(`/plan/${id}`, body),
+      id === null ? call(planContracts.create, { body: body as CreatePlanBody }) : call(planContracts.update, { params: { id }, body }),
     onSuccess: () => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ["plans"] });
@@ -198,14 +198,14 @@ export function useSavePlan() {
 
 export function useDeletePlan() {
   const refresh = useInvalidate(adminKeys.plans);
-  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/plan/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(planContracts.remove, { params: { id } }), onSuccess: refresh });
 }
 
 export function useAdminTopicsQuery(search: string, page: number) {
   return useQuery({
     queryKey: adminKeys.topics(search, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<TopicView>>("/topic/list", { query: { search: search.trim() || undefined, page, size: adminPageSize }, signal }),
+      call(topicContracts.list, { query: { search: search.trim() || undefined, page, size: adminPageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -214,14 +214,14 @@ export function useSaveTopic() {
   const refresh = useInvalidate(["admin", "topics"]);
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TopicBody }) =>
-      id === null ? api.post<TopicView>("/topic/", body) : api.put<TopicView>(`/topic/${id}`, body),
+      id === null ? call(topicContracts.create, { body }) : call(topicContracts.update, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteTopic() {
   const refresh = useInvalidate(["admin", "topics"]);
-  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/topic/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(topicContracts.remove, { params: { id } }), onSuccess: refresh });
 }
 
 export type CouponFilters = { page: number; q: string; sort: CouponListSort };
@@ -231,7 +231,7 @@ export function useCouponsQuery(filters: CouponFilters) {
   return useQuery({
     queryKey: adminKeys.coupons(filters),
     queryFn: ({ signal }) =>
-      api.get<Paged<CouponView>>("/coupon/list", { query: { page: filters.page, size: adminPageSize, q: filters.q || undefined, sort: filters.sort }, signal }),
+      call(couponContracts.list, { query: { page: filters.page, size: adminPageSize, q: filters.q || undefined, sort: filters.sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -240,44 +240,44 @@ export function useSaveCoupon() {
   const refresh = useInvalidate(["admin", "coupons"]);
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreateCouponBody | UpdateCouponBody }) =>
-      id === null ? api.post<CouponView>("/coupon", body) : api.put<CouponView>(`/coupon/${id}`, body),
+      id === null ? call(couponContracts.create, { body: body as CreateCouponBody }) : call(couponContracts.update, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteCoupon() {
   const refresh = useInvalidate(["admin", "coupons"]);
-  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/coupon/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(couponContracts.remove, { params: { id } }), onSuccess: refresh });
 }
 
 export function useInvitesQuery(page: number) {
   return useQuery({
     queryKey: adminKeys.invites(page),
-    queryFn: ({ signal }) => api.get<Paged<InviteView>>("/invite/list", { query: { page, size: adminPageSize }, signal }),
+    queryFn: ({ signal }) => call(inviteContracts.list, { query: { page, size: adminPageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCreateInvite() {
   const refresh = useInvalidate(["admin", "invites"]);
-  return useMutation({ mutationFn: (body: CreateInviteBody) => api.post<InviteView>("/invite", body), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: CreateInviteBody) => call(inviteContracts.create, { body }), onSuccess: refresh });
 }
 
 export function useDeleteInvite() {
   const refresh = useInvalidate(["admin", "invites"]);
-  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/invite/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(inviteContracts.remove, { params: { id } }), onSuccess: refresh });
 }
 
 /** DELETE /cache/flush */
 export function useFlushCache() {
-  return useMutation({ mutationFn: () => api.delete<unknown>("/cache/flush") });
+  return useMutation({ mutationFn: () => call(tutorContracts.flushCache) });
 }
 
 /** GET /user/tutor/info/{id} signed in, so staff see tutors that are not listed yet. */
 export function useAdminTutorInfoQuery(id: number) {
   return useQuery({
     queryKey: ["admin", "tutor-info", id] as const,
-    queryFn: ({ signal }) => api.get<TutorInfo>(`/user/tutor/info/${id}`, { signal }),
+    queryFn: ({ signal }) => call(tutorContracts.info, { params: { id }, signal }),
     retry: false,
   });
 }
@@ -338,14 +338,14 @@ const appointmentQuery = ({ status, manager, page }: AppointmentFilters) => ({
 export function useManagersQuery() {
   return useQuery({
     queryKey: ["admin", "managers"] as const,
-    queryFn: ({ signal }) => api.get<Paged<InterviewerOption>>("/user/interviewer/select", { query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(tutorContracts.interviewers, { query: { page: 1, size: 100 }, signal }),
   });
 }
 
 export function useAdminInterviewsQuery(filters: AppointmentFilters) {
   return useQuery({
     queryKey: ["admin", "interviews", filters] as const,
-    queryFn: ({ signal }) => api.get<Paged<InterviewView>>("/interview/list/", { query: appointmentQuery(filters), signal }),
+    queryFn: ({ signal }) => call(interviewContracts.list, { query: appointmentQuery(filters), signal }),
     select: (data): Paged<Appointment> => ({
       total: data.total,
       list: data.list.map((item) => ({
@@ -367,7 +367,7 @@ export function useAdminInterviewsQuery(filters: AppointmentFilters) {
 export function useAdminDemoSessionsQuery(filters: AppointmentFilters) {
   return useQuery({
     queryKey: ["admin", "demo-sessions", filters] as const,
-    queryFn: ({ signal }) => api.get<Paged<DemoSessionView>>("/demo-session/list", { query: appointmentQuery(filters), signal }),
+    queryFn: ({ signal }) => call(demoSessionContracts.list, { query: appointmentQuery(filters), signal }),
     select: (data): Paged<Appointment> => ({
       total: data.total,
       list: data.list.map((item) => ({
@@ -387,14 +387,14 @@ export function useAdminDemoSessionsQuery(filters: AppointmentFilters) {
 }
 
 export function usePlatformSettingsQuery() {
-  return useQuery({ queryKey: ["admin", "platform-settings"] as const, queryFn: ({ signal }) => api.get<PlatformSettingsView>("/platform-settings", { signal }) });
+  return useQuery({ queryKey: ["admin", "platform-settings"] as const, queryFn: ({ signal }) => call(platformSettingsContracts.get, { signal }) });
 }
 
 /** PUT /platform-settings/withdrawals (SuperAdmin). */
 export function useSaveWithdrawSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WithdrawSettings) => api.put<PlatformSettingsView>("/platform-settings/withdrawals", body),
+    mutationFn: (body: WithdrawSettings) => call(platformSettingsContracts.withdrawals, { body }),
     onSuccess: (view) => queryClient.setQueryData(["admin", "platform-settings"], view),
   });
 }
@@ -403,7 +403,7 @@ export function useSaveWithdrawSettings() {
 export function useSaveBusinessSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BusinessSettings) => api.put<PlatformSettingsView>("/platform-settings/business", body),
+    mutationFn: (body: BusinessSettings) => call(platformSettingsContracts.business, { body }),
     onSuccess: (view) => {
       queryClient.setQueryData(["admin", "platform-settings"], view);
       void queryClient.invalidateQueries({ queryKey: ["config"] });
@@ -415,7 +415,7 @@ export function useSaveBusinessSettings() {
 export function useAdminTutorStatsQuery(id: number) {
   return useQuery({
     queryKey: ["admin", "tutor-stats", id] as const,
-    queryFn: ({ signal }) => api.get<TutorStats>(`/user/tutor/stats/${id}`, { signal }),
+    queryFn: ({ signal }) => call(tutorContracts.stats, { params: { id }, signal }),
     retry: false,
   });
 }

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AdminSeries } from "@schema/api/stats";
-import { api } from "../../lib/api";
+import { statsContracts } from "@schema/api/stats";
+import { call } from "../../lib/client";
 
 /** GET /stats/series: today's and this month's figures and the four series (default lengths), refreshed every minute while shown. */
 export function useAdminSeriesQuery() {
   return useQuery({
     queryKey: ["admin", "series"] as const,
-    queryFn: ({ signal }) => api.get<AdminSeries>("/stats/series", { signal }),
+    queryFn: ({ signal }) => call(statsContracts.series, { signal }),
     refetchInterval: 60_000,
   });
 }

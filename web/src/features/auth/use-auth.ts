@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AuthResponse, RegisterBody } from "@schema/api/user";
+import { userContracts, type AuthResponse, type RegisterBody } from "@schema/api/user";
 import { turnstileHeaders } from "../turnstile/turnstile";
-import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
 import { track } from "../../lib/analytics";
+import { call } from "../../lib/client";
+import { authContracts } from "@schema/api/auth";
+import { confirmationCodeContracts } from "@schema/api/confirmation-code";
 
 /** Stores a fresh session and primes the profile cache with the user that came with it. */
 function useStartSession() {
@@ -19,7 +21,7 @@ function useStartSession() {
 export function usePasswordSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<AuthResponse>("/auth/password", body, { public: true }),
+    mutationFn: (body: { email: string; password: string }) => call(authContracts.password, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -27,7 +29,7 @@ export function usePasswordSignIn() {
 export function useGoogleSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { credential: string; select_by?: string }) => api.post<AuthResponse>("/auth/google", body, { public: true }),
+    mutationFn: (body: { credential: string; select_by?: string }) => call(authContracts.google, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -36,7 +38,7 @@ export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
-      api.post<AuthResponse>("/user/", body, { public: true, headers: turnstileHeaders(turnstileToken) }),
+      call(userContracts.register, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
     onSuccess: (answer) => {
       startSession(answer);
       track("sign_up", { role: answer.user.role });
@@ -48,7 +50,7 @@ export function useRegister() {
 export function useSendPasswordCode() {
   return useMutation({
     mutationFn: ({ turnstileToken, ...body }: { email: string; turnstileToken?: string | null }) =>
-      api.post<Record<string, never>>("/confirmation-code/password/send", body, { public: true, headers: turnstileHeaders(turnstileToken) }),
+      call(confirmationCodeContracts.sendPasswordCode, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
   });
 }
 
@@ -57,7 +59,7 @@ export function useResetPassword() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: (body: { email: string; code: string; password: string }) =>
-      api.post<AuthResponse>("/confirmation-code/password/confirm", body, { public: true }),
+      call(confirmationCodeContracts.confirmPassword, { body, public: true }),
     onSuccess: startSession,
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SlotAction, SlotActionsResult, SlotView } from "@schema/api/availability-slot";
-import type { Paged } from "@schema/api/common";
-import { api } from "../../lib/api";
+import { availabilitySlotContracts, type SlotAction, type SlotView } from "@schema/api/availability-slot";
 import { weekRange, type PlainDay } from "./week";
+import { call } from "../../lib/client";
 
 const pageSize = 100;
 
@@ -19,7 +18,7 @@ export function useWeekSlotsQuery(weekStart: PlainDay) {
       const range = weekRange(weekStart);
       const slots: SlotView[] = [];
       for (let page = 1; ; page++) {
-        const answer = await api.get<Paged<SlotView>>("/availability-slot/", { query: { ...range, page, size: pageSize }, signal });
+        const answer = await call(availabilitySlotContracts.list, { query: { ...range, page, size: pageSize }, signal });
         slots.push(...answer.list);
         if (answer.list.length < pageSize || slots.length >= answer.total) return slots;
       }
@@ -31,7 +30,7 @@ export function useWeekSlotsQuery(weekStart: PlainDay) {
 export function useSaveSlotsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (actions: SlotAction[]) => api.post<SlotActionsResult>("/availability-slot/", { actions }),
+    mutationFn: (actions: SlotAction[]) => call(availabilitySlotContracts.apply, { body: { actions } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
 }

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import type { RoomPreferences, RoomPreferencesBody, RoomView } from "@schema/api/chat";
+import { chatContracts, type RoomPreferencesBody, type RoomView } from "@schema/api/chat";
 import type { Paged } from "@schema/api/common";
 import type { ChatMessage, ServerEvent } from "@schema/events";
 import { htmlToText } from "@schema/html";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLive } from "../../i18n/ar-EG-live";
-import { api } from "../../lib/api";
 import { AckTimeoutError, openChannel, userChannel, type AckPayload, type OutgoingFrame, type RealtimeChannel } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { toasts } from "../../ui/toast-store";
 import { chatRoles } from "./chat-roles";
 import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAction } from "./thread";
+import { call } from "../../lib/client";
 
 
 /** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */
@@ -64,7 +64,7 @@ export function useRoomsQuery() {
   return useQuery({
     queryKey: chatKeys.rooms(userId),
     queryFn: ({ signal }) =>
-      fetchAllRooms((page) => api.get<Paged<RoomView>>(`/chat/list/rooms/${userId}/`, { query: { page, size: roomsPageSize }, signal })),
+      fetchAllRooms((page) => call(chatContracts.rooms, { params: { id: userId }, query: { page, size: roomsPageSize }, signal })),
     enabled: signedIn && user !== null && chatRoles.includes(user.role),
     select: (page) => sortRooms(page.list),
   });
@@ -75,7 +75,7 @@ export function useThreadQuery(roomId: number | null) {
   return useQuery({
     queryKey: chatKeys.thread(roomId ?? 0),
     queryFn: async ({ signal }) => {
-      const page = await api.get<Paged<ChatMessage>>(`/chat/list/${roomId}/messages`, { query: { page: 1, size: messagesPageSize }, signal });
+      const page = await call(chatContracts.messages, { params: { id: roomId! }, query: { page: 1, size: messagesPageSize }, signal });
       return threadReducer(emptyThread(roomId!), { type: "page", list: page.list, hasOlder: page.total > page.list.length });
     },
     enabled: roomId !== null,
@@ -92,7 +92,7 @@ export function useLoadOlder(roomId: number) {
       const thread = queryClient.getQueryData<Thread>(chatKeys.thread(roomId));
       const loaded = thread?.messages.length ?? 0;
       const page = Math.floor(loaded / messagesPageSize) + 1;
-      return api.get<Paged<ChatMessage>>(`/chat/list/${roomId}/messages`, { query: { page, size: messagesPageSize } });
+      return call(chatContracts.messages, { params: { id: roomId! }, query: { page, size: messagesPageSize } });
     },
     onSuccess: (page) => {
       applyThreadAction(queryClient, roomId, { type: "page", list: page.list, hasOlder: false });
@@ -107,7 +107,7 @@ export function useRoomPreferences() {
   const queryClient = useQueryClient();
   const userId = useSession().user?.id ?? 0;
   return useMutation({
-    mutationFn: ({ roomId, body }: { roomId: number; body: RoomPreferencesBody }) => api.put<RoomPreferences>(`/chat/room/${roomId}`, body),
+    mutationFn: ({ roomId, body }: { roomId: number; body: RoomPreferencesBody }) => call(chatContracts.preferences, { params: { id: roomId }, body }),
     onSuccess: ({ roomId, pinned, muted }) => {
       updateRooms(queryClient, userId, (rooms) => rooms.map((room) => (room.id === roomId ? { ...room, pinned, muted } : room)));
     },

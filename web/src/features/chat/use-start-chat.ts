@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NewRoomBody, NewRoomResponse, RoomByMembers, RoomView } from "@schema/api/chat";
-import { api } from "../../lib/api";
+import { chatContracts, type NewRoomBody, type RoomView } from "@schema/api/chat";
 import { isApiError } from "../../lib/api-error";
 import { chatKeys } from "./use-chat";
+import { call } from "../../lib/client";
 
 /** The /chat address that opens a room. */
 export const chatRoomPath = (roomId: number) => `/chat?room=${roomId}`;
@@ -12,7 +12,7 @@ const pairKey = (userId: number, otherId: number) => ["chat", "pair", userId, ot
 /** GET /chat/room/by/members: the caller's room with `otherId`, or null when they have none. */
 export async function findRoomWith(userId: number, otherId: number, signal?: AbortSignal): Promise<RoomView | null> {
   try {
-    return (await api.get<RoomByMembers>("/chat/room/by/members", { query: { members: `${userId},${otherId}` }, signal })).room;
+    return (await call(chatContracts.roomByMembers, { query: { members: `${userId},${otherId}` }, signal })).room;
   } catch (error) {
     // The room went away between the lookup and its read.
     if (isApiError(error) && error.code === "room-not-found") return null;
@@ -39,7 +39,7 @@ export function useStartChat(userId: number) {
   return useMutation({
     mutationFn: async (body: NewRoomBody): Promise<RoomView> => {
       try {
-        return (await api.post<NewRoomResponse>("/chat/new", body)).room;
+        return (await call(chatContracts.create, { body })).room;
       } catch (error) {
         if (!isApiError(error) || error.code !== "room-exists") throw error;
         const existing = await findRoomWith(userId, Number(body.userId));

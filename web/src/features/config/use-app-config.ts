@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
-import { api } from "../../lib/api";
+import { call } from "../../lib/client";
+import { systemContracts } from "@schema/api/system";
 
 /** GET /config: what this deployment offers (Google sign-in, the local-only dev tools). */
 export type AppConfig = {
@@ -21,7 +22,7 @@ export type AppConfig = {
 export function useAppConfig() {
   return useQuery({
     queryKey: ["config"],
-    queryFn: ({ signal }) => api.get<AppConfig>("/config", { public: true, signal }),
+    queryFn: ({ signal }) => call(systemContracts.config, { public: true, signal }),
     staleTime: Infinity,
   });
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Paged } from "@schema/api/common";
-import type { CreateInvoiceBody, InvoiceListSort, InvoiceStats, InvoiceView, UpdateInvoiceBody, WithdrawMethodBody, WithdrawMethodView } from "@schema/api/invoice";
+import { withdrawMethodContracts, invoiceContracts, type CreateInvoiceBody, type InvoiceListSort, type InvoiceView, type UpdateInvoiceBody, type WithdrawMethodBody } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { api } from "../../lib/api";
@@ -9,6 +8,7 @@ import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session } from "../../lib/session";
+import { call } from "../../lib/client";
 
 export const invoicesPageSize = 10;
 
@@ -25,7 +25,7 @@ export const invoiceKeys = {
 export function useInvoiceStatsQuery(userId: number) {
   return useQuery({
     queryKey: invoiceKeys.stats(userId),
-    queryFn: ({ signal }) => api.get<InvoiceStats>(`/invoice/stats/${userId}`, { signal }),
+    queryFn: ({ signal }) => call(invoiceContracts.stats, { params: { id: userId }, signal }),
   });
 }
 
@@ -35,7 +35,7 @@ export function useInvoicesQuery(page: number, status: InvoiceStatus | null = nu
   return useQuery({
     queryKey: invoiceKeys.list({ page, status, q, sort }),
     queryFn: ({ signal }) =>
-      api.get<Paged<InvoiceView>>("/invoice", { query: { page, size: invoicesPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
+      call(invoiceContracts.list, { query: { page, size: invoicesPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,12 +48,12 @@ export function useRefreshInvoices() {
 /** POST /invoice */
 export function useRequestWithdrawal() {
   const refresh = useRefreshInvoices();
-  return useMutation({ mutationFn: (body: CreateInvoiceBody) => api.post<InvoiceView>("/invoice", body), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: CreateInvoiceBody) => call(invoiceContracts.create, { body }), onSuccess: refresh });
 }
 
 /** GET /withdraw-method: the tutor's saved destinations, the default first. */
 export function useWithdrawMethodsQuery() {
-  return useQuery({ queryKey: invoiceKeys.methods, queryFn: ({ signal }) => api.get<WithdrawMethodView[]>("/withdraw-method", { signal }) });
+  return useQuery({ queryKey: invoiceKeys.methods, queryFn: ({ signal }) => call(withdrawMethodContracts.list, { signal }) });
 }
 
 /** POST /withdraw-method, or PUT /withdraw-method/{id} with an id. */
@@ -61,7 +61,7 @@ export function useSaveWithdrawMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: WithdrawMethodBody }) =>
-      id === undefined ? api.post<WithdrawMethodView>("/withdraw-method", body) : api.put<WithdrawMethodView>(`/withdraw-method/${id}`, body),
+      id === undefined ? call(withdrawMethodContracts.create, { body }) : call(withdrawMethodContracts.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.methods }),
   });
 }
@@ -70,7 +70,7 @@ export function useSaveWithdrawMethod() {
 export function useDeleteWithdrawMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/withdraw-method/${id}`),
+    mutationFn: (id: number) => call(withdrawMethodContracts.remove, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.methods }),
   });
 }
@@ -79,7 +79,7 @@ export function useDeleteWithdrawMethod() {
 export function useChangeInvoice() {
   const refresh = useRefreshInvoices();
   return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: UpdateInvoiceBody }) => api.patch<InvoiceView>(`/invoice/${id}`, change),
+    mutationFn: ({ id, change }: { id: number; change: UpdateInvoiceBody }) => call(invoiceContracts.update, { params: { id }, body: change }),
     onSettled: refresh,
   });
 }

@@ -2,11 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
 import { lessonContracts, type LessonView } from "@schema/api/lesson";
-import type { CurrentSubscription } from "@schema/api/subscription";
+import { subscriptionContracts } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { trackLessonBooked } from "../../lib/analytics";
-import { api } from "../../lib/api";
 import { call } from "../../lib/client";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
@@ -38,7 +37,7 @@ export function useCurrentSubscriptionQuery() {
   const { user } = useSession();
   return useQuery({
     queryKey: lessonKeys.subscription,
-    queryFn: ({ signal }) => api.get<CurrentSubscription>("/sub/user", { signal }),
+    queryFn: ({ signal }) => call(subscriptionContracts.current, { signal }),
     enabled: signedIn && user?.role === Role.Student,
   });
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { SessionMedia, SessionTokenResponse } from "@schema/api/session";
+import { sessionContracts, type SessionMedia } from "@schema/api/session";
 import type { SessionPresence } from "@schema/events";
-import { api } from "../../lib/api";
 import { openSessionChannel, type ChannelStatus, type FinalClose, type SessionChannel } from "../../lib/realtime";
 import { LiveKitCall, loadLiveKit } from "./livekit-call";
 import { PeerCall, type PeerCallState } from "./peer-call";
 import { applyPresence, iceServersOf } from "./presence";
 import { track } from "../../lib/analytics";
+import { call as callApi } from "../../lib/client";
 
 export type MediaFlags = { camera: boolean; mic: boolean; sharing: boolean };
 
@@ -51,7 +51,7 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
 
   /** The LiveKit half: a token for this session, livekit-client loaded on first use, then connect. */
   const connectLiveKit = useCallback(async () => {
-    const { token: liveToken, url } = await api.get<SessionTokenResponse>("/session/token", { query: { sessionId } });
+    const { token: liveToken, url } = await callApi(sessionContracts.token, { query: { sessionId } });
     if (!liveKitRef.current) liveKitRef.current = new LiveKitCall(await loadLiveKit(), { onRemoteStream: setRemoteStream, onState: setPeerState });
     await liveKitRef.current.connect(url, liveToken, localStream.current, flags.current);
   }, [sessionId]);

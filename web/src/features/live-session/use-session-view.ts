@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AbsenceReportResponse, SessionView } from "@schema/api/session";
-import { api } from "../../lib/api";
+import { sessionContracts } from "@schema/api/session";
+import { call } from "../../lib/client";
 
 export const liveSessionKeys = {
   view: (sessionId: string) => ["live-session", sessionId] as const,
@@ -10,7 +10,7 @@ export const liveSessionKeys = {
 export function useSessionView(sessionId: string) {
   return useQuery({
     queryKey: liveSessionKeys.view(sessionId),
-    queryFn: ({ signal }) => api.get<SessionView>(`/session/${sessionId}`, { signal }),
+    queryFn: ({ signal }) => call(sessionContracts.get, { params: { id: sessionId }, signal }),
     retry: false,
   });
 }
@@ -19,7 +19,7 @@ export function useSessionView(sessionId: string) {
 export function useReportAbsence(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AbsenceReportResponse>(`/session/${sessionId}/report-absence`),
+    mutationFn: () => call(sessionContracts.reportAbsence, { params: { id: sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveSessionKeys.view(sessionId) }),
   });
 }

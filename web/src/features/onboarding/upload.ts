@@ -1,9 +1,9 @@
-import type { IntroVideoPart, IntroVideoUpload, IntroVideoView, IntroVideoType } from "@schema/api/intro-video";
-import { api } from "../../lib/api";
+import { introVideoContracts, type IntroVideoPart, type IntroVideoUpload, type IntroVideoView, type IntroVideoType } from "@schema/api/intro-video";
 import { ApiError, apiErrorFromBody } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
 import { session } from "../../lib/session";
 import { splitParts, uploadFraction } from "./logic";
+import { call } from "../../lib/client";
 
 /**
  * Reads the duration (seconds) from the file's metadata through a detached <video> element.
@@ -115,10 +115,10 @@ export function uploadIntroVideo({ file, contentType, duration, signal, onProgre
   return uploadInParts(
     file,
     {
-      start: (startSignal) => api.post<IntroVideoUpload>("/intro-video/upload", { duration: seconds, contentType, size: file.size }, { signal: startSignal }),
+      start: (startSignal) => call(introVideoContracts.startUpload, { body: { duration: seconds, contentType, size: file.size }, signal: startSignal }),
       partUrl: (upload, partNumber) => apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }),
-      complete: (upload, parts) => api.post<IntroVideoView>("/intro-video/upload/complete", { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts }),
-      abort: (upload) => api.post("/intro-video/upload/abort", { key: upload.key, uploadId: upload.uploadId }),
+      complete: (upload, parts) => call(introVideoContracts.completeUpload, { body: { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts } }),
+      abort: (upload) => call(introVideoContracts.abortUpload, { body: { key: upload.key, uploadId: upload.uploadId } }),
     },
     signal,
     onProgress,

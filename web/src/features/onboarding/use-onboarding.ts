@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
-import type { DemoPatchBody, DemoSessionView } from "@schema/api/demo-session";
-import type { InterviewPatchBody, InterviewView, ManagerProposal } from "@schema/api/interview";
-import type { IntroVideoReviewBody, IntroVideoView } from "@schema/api/intro-video";
-import type { Onboarding } from "@schema/api/onboarding";
+import { demoSessionContracts, type DemoPatchBody, type DemoSessionView } from "@schema/api/demo-session";
+import { interviewContracts, type InterviewPatchBody, type InterviewView, type ManagerProposal } from "@schema/api/interview";
+import { introVideoContracts, type IntroVideoReviewBody } from "@schema/api/intro-video";
+import { onboardingContracts } from "@schema/api/onboarding";
 import { api } from "../../lib/api";
+import { call } from "../../lib/client";
 
 export type BookingKind = "interview" | "demo";
 
@@ -21,7 +21,7 @@ export const onboardingKeys = {
 
 /** GET /onboarding — the caller's five steps. */
 export function useOnboardingQuery() {
-  return useQuery({ queryKey: onboardingKeys.mine, queryFn: ({ signal }) => api.get<Onboarding>("/onboarding", { signal }) });
+  return useQuery({ queryKey: onboardingKeys.mine, queryFn: ({ signal }) => call(onboardingContracts.get, { signal }) });
 }
 
 function useInvalidateOnboarding() {
@@ -33,7 +33,7 @@ function useInvalidateOnboarding() {
 export function useJoinSupportGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Onboarding>("/onboarding/support-group"),
+    mutationFn: () => call(onboardingContracts.joinSupportGroup),
     onSuccess: (onboarding) => queryClient.setQueryData(onboardingKeys.mine, onboarding),
   });
 }
@@ -53,8 +53,8 @@ export function useBook(kind: BookingKind) {
   return useMutation({
     mutationFn: ({ managerId, start }: { managerId: number; start: string }): Promise<InterviewView | DemoSessionView> =>
       kind === "interview"
-        ? api.post<InterviewView>("/interview", { interviewerId: managerId, start })
-        : api.post<DemoSessionView>("/demo-session", { tutorManagerId: managerId, start }),
+        ? call(interviewContracts.book, { body: { interviewerId: managerId, start } })
+        : call(demoSessionContracts.book, { body: { tutorManagerId: managerId, start } }),
     onSettled: invalidate,
   });
 }
@@ -62,14 +62,14 @@ export function useBook(kind: BookingKind) {
 /** PATCH /interview — decide or cancel. */
 export function usePatchInterview() {
   const invalidate = useInvalidateOnboarding();
-  return useMutation({ mutationFn: (body: InterviewPatchBody) => api.patch<InterviewView>("/interview", body), onSettled: invalidate });
+  return useMutation({ mutationFn: (body: InterviewPatchBody) => call(interviewContracts.update, { body }), onSettled: invalidate });
 }
 
 /** PATCH /demo-session/:id — decide or cancel. */
 export function usePatchDemo() {
   const invalidate = useInvalidateOnboarding();
   return useMutation({
-    mutationFn: ({ id, ...body }: DemoPatchBody & { id: number }) => api.patch<DemoSessionView>(`/demo-session/${id}`, body),
+    mutationFn: ({ id, ...body }: DemoPatchBody & { id: number }) => call(demoSessionContracts.update, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -80,7 +80,7 @@ const listSize = 20;
 export function useInterviewsQuery(page: number) {
   return useQuery({
     queryKey: onboardingKeys.interviews(page),
-    queryFn: ({ signal }) => api.get<Paged<InterviewView>>("/interview/list/", { query: { page, size: listSize }, signal }),
+    queryFn: ({ signal }) => call(interviewContracts.list, { query: { page, size: listSize }, signal }),
   });
 }
 
@@ -90,7 +90,7 @@ export function useInterviewQuery(id: number) {
     queryKey: onboardingKeys.interview(id),
     queryFn: async ({ signal }) => {
       for (let page = 1, seen = 0; ; page++) {
-        const answer = await api.get<Paged<InterviewView>>("/interview/list/", { query: { page, size: 100 }, signal });
+        const answer = await call(interviewContracts.list, { query: { page, size: 100 }, signal });
         const found = answer.list.find((interview) => interview.id === id);
         if (found) return found;
         seen += answer.list.length;
@@ -104,20 +104,20 @@ export function useInterviewQuery(id: number) {
 export function useDemosQuery(page: number) {
   return useQuery({
     queryKey: onboardingKeys.demos(page),
-    queryFn: ({ signal }) => api.get<Paged<DemoSessionView>>("/demo-session/list", { query: { page, size: listSize }, signal }),
+    queryFn: ({ signal }) => call(demoSessionContracts.list, { query: { page, size: listSize }, signal }),
   });
 }
 
 /** GET /demo-session/:id */
 export function useDemoQuery(id: number) {
-  return useQuery({ queryKey: onboardingKeys.demo(id), queryFn: ({ signal }) => api.get<DemoSessionView>(`/demo-session/${id}`, { signal }) });
+  return useQuery({ queryKey: onboardingKeys.demo(id), queryFn: ({ signal }) => call(demoSessionContracts.get, { params: { id }, signal }) });
 }
 
 /** GET /intro-video/list — the tutor's own, or a manager's assigned reviews. */
 export function useIntroVideosQuery(status: number | undefined, page = 1) {
   return useQuery({
     queryKey: onboardingKeys.videos(status, page),
-    queryFn: ({ signal }) => api.get<Paged<IntroVideoView>>("/intro-video/list", { query: { status, page, size: listSize }, signal }),
+    queryFn: ({ signal }) => call(introVideoContracts.list, { query: { status, page, size: listSize }, signal }),
   });
 }
 
@@ -125,7 +125,7 @@ export function useIntroVideosQuery(status: number | undefined, page = 1) {
 export function useReviewIntroVideo() {
   const invalidate = useInvalidateOnboarding();
   return useMutation({
-    mutationFn: ({ id, ...body }: IntroVideoReviewBody & { id: number }) => api.put<IntroVideoView>(`/intro-video/${id}`, body),
+    mutationFn: ({ id, ...body }: IntroVideoReviewBody & { id: number }) => call(introVideoContracts.review, { params: { id }, body }),
     onSettled: invalidate,
   });
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import type { Paged } from "@schema/api/common";
-import type { CouponView } from "@schema/api/coupon";
+import { couponContracts } from "@schema/api/coupon";
 import type { CardPayment, FreeOrder, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
-import type { CanceledSubscription } from "@schema/api/subscription";
-import type { PlanView } from "@schema/api/plan";
-import type { Receipt, TransactionDetail, TransactionView } from "@schema/api/transaction";
+import { subscriptionContracts } from "@schema/api/subscription";
+import { planContracts } from "@schema/api/plan";
+import { transactionContracts, type TransactionView } from "@schema/api/transaction";
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { api } from "../../lib/api";
@@ -13,6 +12,7 @@ import { track } from "../../lib/analytics";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/use-lessons";
 import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";
+import { call } from "../../lib/client";
 
 export const paymentKeys = {
   plan: (id: number) => ["plans", "one", id] as const,
@@ -29,7 +29,7 @@ export const paymentKeys = {
 export function useTransactionDetailQuery(transactionId: number | null) {
   return useQuery({
     queryKey: paymentKeys.detail(transactionId ?? 0),
-    queryFn: ({ signal }) => api.get<TransactionDetail>(`/tx/${transactionId}`, { signal }),
+    queryFn: ({ signal }) => call(transactionContracts.get, { params: { id: transactionId! }, signal }),
     enabled: transactionId !== null,
     staleTime: Infinity,
   });
@@ -39,14 +39,14 @@ export function useTransactionDetailQuery(transactionId: number | null) {
 export function usePlanQuery(id: number | null) {
   return useQuery({
     queryKey: paymentKeys.plan(id ?? 0),
-    queryFn: ({ signal }) => api.get<PlanView>(`/plan/${id}`, { signal }),
+    queryFn: ({ signal }) => call(planContracts.get, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
 
 /** GET /coupon/code/{code}: usable now, or an error code with its Arabic message. */
 export function useCheckCoupon() {
-  return useMutation({ mutationFn: (code: string) => api.get<CouponView>(`/coupon/code/${encodeURIComponent(code)}`) });
+  return useMutation({ mutationFn: (code: string) => call(couponContracts.byCode, { params: { code } }) });
 }
 
 /** GET /fawry/card-token/list */
@@ -154,7 +154,7 @@ export function useCancelOrder() {
 export function useTransactionsQuery(page: number, size: number) {
   return useQuery({
     queryKey: paymentKeys.transactions(page, size),
-    queryFn: ({ signal }) => api.get<Paged<TransactionView>>("/tx/list", { query: { page, size }, signal }),
+    queryFn: ({ signal }) => call(transactionContracts.list, { query: { page, size }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -164,7 +164,7 @@ export function useUnpaidOrderQuery(planId: number, period: PlanPeriod, enabled:
   return useQuery({
     queryKey: paymentKeys.unpaid(planId, period),
     queryFn: async ({ signal }) => {
-      const page = await api.get<Paged<TransactionView>>("/tx/list", { query: { status: 0, planId, size: 10 }, signal });
+      const page = await call(transactionContracts.list, { query: { status: 0, planId, size: 10 }, signal });
       return latestUnpaidOrder(page.list, period);
     },
     enabled,
@@ -175,7 +175,7 @@ export function useUnpaidOrderQuery(planId: number, period: PlanPeriod, enabled:
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.patch<CanceledSubscription>("/sub/cancel"),
+    mutationFn: () => call(subscriptionContracts.cancel),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
       void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
@@ -187,7 +187,7 @@ export function useCancelSubscription() {
 export function useReceiptsQuery(transactionId: number, enabled: boolean) {
   return useQuery({
     queryKey: ["payments", "receipts", transactionId] as const,
-    queryFn: ({ signal }) => api.get<Receipt[]>(`/tx/${transactionId}/receipts`, { signal }),
+    queryFn: ({ signal }) => call(transactionContracts.receipts, { params: { id: transactionId }, signal }),
     enabled,
   });
 }

@@ -1,17 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
-import type { PlanView } from "@schema/api/plan";
+import { planContracts, type PlanView } from "@schema/api/plan";
 import { PlanPeriod } from "@schema/enums";
 import { discountOf, periodPrice } from "@schema/pricing";
-import { api } from "../../lib/api";
 import { useIsSignedIn } from "../../lib/session";
+import { call } from "../../lib/client";
 
 /** GET /plan/list: signed in, invite-only plans offered to the user show too. */
 export function usePlansQuery() {
   const signedIn = useIsSignedIn();
   return useQuery({
     queryKey: ["plans", "list", signedIn],
-    queryFn: ({ signal }) => api.get<Paged<PlanView>>("/plan/list", { public: !signedIn, query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(planContracts.list, { public: !signedIn, query: { page: 1, size: 100 }, signal }),
     select: (page) => page.list,
   });
 }

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
-import type { CreateRatingBody, RatingView, TutorReviews, UpdateRatingBody } from "@schema/api/rating";
+import { ratingContracts, type CreateRatingBody, type RatingView, type UpdateRatingBody } from "@schema/api/rating";
 import { isTutorSide, Role } from "@schema/enums";
-import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { call } from "../../lib/client";
 
 export const reviewsPageSize = 10;
 
@@ -17,7 +16,7 @@ export const ratingKeys = {
 export function useTutorReviewsQuery(tutorId: number, page: number) {
   return useQuery({
     queryKey: ratingKeys.tutor(tutorId, page),
-    queryFn: ({ signal }) => api.get<TutorReviews>(`/rating/list/tutor/${tutorId}`, { public: true, query: { page, size: reviewsPageSize }, signal }),
+    queryFn: ({ signal }) => call(ratingContracts.tutorReviews, { params: { id: tutorId }, public: true, query: { page, size: reviewsPageSize }, signal }),
     placeholderData: keepPreviousData,
     enabled: tutorId > 0,
   });
@@ -30,7 +29,7 @@ export function useMyRatingsQuery() {
   return useQuery({
     queryKey: ratingKeys.mine(userId),
     queryFn: async ({ signal }) => {
-      const page = await api.get<Paged<RatingView>>(`/rating/list/rater/${userId}`, { query: { page: 1, size: 100 }, signal });
+      const page = await call(ratingContracts.byRater, { params: { id: userId }, query: { page: 1, size: 100 }, signal });
       return new Map(page.list.map((rating) => [rating.rateeId, rating]));
     },
     enabled: userId > 0 && user !== null && (user.role === Role.Student || isTutorSide(user.role)),
@@ -50,9 +49,9 @@ export function useSaveRating() {
   const invalidate = useInvalidateRatings();
   return useMutation({
     mutationFn: ({ existing, body }: { existing: RatingView | null; body: CreateRatingBody }) => {
-      if (!existing) return api.post<RatingView>("/rating/", body);
+      if (!existing) return call(ratingContracts.create, { body });
       const update: UpdateRatingBody = { value: body.value, text: body.text ?? null };
-      return api.put<RatingView>(`/rating/${existing.id}`, update);
+      return call(ratingContracts.update, { params: { id: existing.id }, body: update });
     },
     onSuccess: invalidate,
   });
@@ -62,7 +61,7 @@ export function useSaveRating() {
 export function useDeleteRating() {
   const invalidate = useInvalidateRatings();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/rating/${id}`),
+    mutationFn: (id: number) => call(ratingContracts.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
-import type { ReportListSort, ReportStatus, ReportView, UpdateReportBody } from "@schema/api/report";
+import { reportContracts, type ReportListSort, type ReportStatus, type ReportView, type UpdateReportBody } from "@schema/api/report";
 import { api } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
 import { session } from "../../lib/session";
+import { call } from "../../lib/client";
 
 export const reportsPageSize = 10;
 
@@ -28,7 +28,7 @@ export function useReportsQuery(page: number, status: ReportStatus | null, table
   return useQuery({
     queryKey: reportKeys.list(page, status, q, sort),
     queryFn: ({ signal }) =>
-      api.get<Paged<ReportView>>("/report/list", { query: { page, size: reportsPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
+      call(reportContracts.list, { query: { page, size: reportsPageSize, status: status ?? undefined, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +37,7 @@ export function useReportsQuery(page: number, status: ReportStatus | null, table
 export function useUpdateReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: UpdateReportBody) => api.put<ReportView>("/report", change),
+    mutationFn: (change: UpdateReportBody) => call(reportContracts.update, { body: change }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StudentPersonalStats, TutorPersonalStats } from "@schema/api/stats";
-import { api } from "../../lib/api";
+import { statsContracts } from "@schema/api/stats";
+import { call } from "../../lib/client";
 
 export const statsKeys = {
   student: ["stats", "personalized", "student"] as const,
@@ -11,7 +11,7 @@ export const statsKeys = {
 export function useStudentStatsQuery(enabled: boolean) {
   return useQuery({
     queryKey: statsKeys.student,
-    queryFn: ({ signal }) => api.get<StudentPersonalStats>("/user/student/stats/personalized", { signal }),
+    queryFn: ({ signal }) => call(statsContracts.student, { signal }),
     enabled,
   });
 }
@@ -20,7 +20,7 @@ export function useStudentStatsQuery(enabled: boolean) {
 export function useTutorStatsQuery(enabled: boolean) {
   return useQuery({
     queryKey: statsKeys.tutor,
-    queryFn: ({ signal }) => api.get<TutorPersonalStats>("/user/tutor/stats/personalized", { signal }),
+    queryFn: ({ signal }) => call(statsContracts.tutor, { signal }),
     enabled,
   });
 }

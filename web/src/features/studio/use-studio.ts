@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
 import type { IntroVideoType } from "@schema/api/intro-video";
-import type {
-  PhotoSessionCreateBody,
-  PhotoSessionPatchBody,
-  PhotoSessionStatus,
-  PhotoSessionView,
-  StudioTutorView,
-  StudioView,
-  TutorAssets,
-  TutorVideoUpload,
-} from "@schema/api/photo-session";
+import { photoSessionContracts, type PhotoSessionCreateBody, type PhotoSessionPatchBody, type PhotoSessionStatus, type TutorAssets } from "@schema/api/photo-session";
 import { api } from "../../lib/api";
 import { apiUrl } from "../../lib/http";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";
+import { call } from "../../lib/client";
 
 export const studioKeys = {
   all: ["studio"] as const,
@@ -31,7 +22,7 @@ export const sessionsPageSize = 20;
 export function usePhotoSessionsQuery(status: PhotoSessionStatus | undefined, page: number) {
   return useQuery({
     queryKey: studioKeys.sessions(status, page),
-    queryFn: ({ signal }) => api.get<Paged<PhotoSessionView>>("/photo-session/list", { query: { status, page, size: sessionsPageSize }, signal }),
+    queryFn: ({ signal }) => call(photoSessionContracts.list, { query: { status, page, size: sessionsPageSize }, signal }),
   });
 }
 
@@ -39,7 +30,7 @@ export function usePhotoSessionsQuery(status: PhotoSessionStatus | undefined, pa
 export function usePhotoSessionQuery(id: number | null) {
   return useQuery({
     queryKey: studioKeys.session(id ?? 0),
-    queryFn: ({ signal }) => api.get<PhotoSessionView>(`/photo-session/${id}`, { signal }),
+    queryFn: ({ signal }) => call(photoSessionContracts.get, { params: { id: id! }, signal }),
     enabled: id !== null && id > 0,
   });
 }
@@ -48,7 +39,7 @@ export function usePhotoSessionQuery(id: number | null) {
 export function useStudioTutorQuery(tutorId: number) {
   return useQuery({
     queryKey: studioKeys.tutor(tutorId),
-    queryFn: ({ signal }) => api.get<StudioTutorView>(`/user/tutor/${tutorId}/for/studio`, { signal }),
+    queryFn: ({ signal }) => call(photoSessionContracts.studioTutor, { params: { id: tutorId }, signal }),
     enabled: tutorId > 0,
   });
 }
@@ -58,7 +49,7 @@ export function useStudioTutorsQuery(name: string, page: number) {
   return useQuery({
     queryKey: studioKeys.tutors(name, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<StudioTutorView>>("/user/tutor/all/for/studio", { query: { name: name || undefined, page, size: sessionsPageSize }, signal }),
+      call(photoSessionContracts.studioTutors, { query: { name: name || undefined, page, size: sessionsPageSize }, signal }),
   });
 }
 
@@ -66,7 +57,7 @@ export function useStudioTutorsQuery(name: string, page: number) {
 export function useStudiosQuery(enabled: boolean) {
   return useQuery({
     queryKey: studioKeys.studios,
-    queryFn: ({ signal }) => api.get<Paged<StudioView>>("/user/studio/list", { query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(photoSessionContracts.studios, { query: { page: 1, size: 100 }, signal }),
     enabled,
   });
 }
@@ -80,7 +71,7 @@ function useInvalidateStudio() {
 export function useRequestPhotoSession() {
   const invalidate = useInvalidateStudio();
   return useMutation({
-    mutationFn: (body: PhotoSessionCreateBody) => api.post<PhotoSessionView>("/photo-session", body),
+    mutationFn: (body: PhotoSessionCreateBody) => call(photoSessionContracts.create, { body }),
     onSettled: invalidate,
   });
 }
@@ -89,7 +80,7 @@ export function useRequestPhotoSession() {
 export function usePatchPhotoSession() {
   const invalidate = useInvalidateStudio();
   return useMutation({
-    mutationFn: ({ id, ...body }: PhotoSessionPatchBody & { id: number }) => api.patch<PhotoSessionView>(`/photo-session/${id}`, body),
+    mutationFn: ({ id, ...body }: PhotoSessionPatchBody & { id: number }) => call(photoSessionContracts.update, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -104,10 +95,10 @@ export function uploadTutorVideoInParts({ tutorId, file, signal, onProgress }: O
     file,
     {
       start: (startSignal) =>
-        api.post<TutorVideoUpload>("/user/asset/tutor/video/upload", { tutorId, contentType: file.type as IntroVideoType, size: file.size }, { signal: startSignal }),
+        call(photoSessionContracts.startTutorVideo, { body: { tutorId, contentType: file.type as IntroVideoType, size: file.size }, signal: startSignal }),
       partUrl: (upload, partNumber) => apiUrl("/user/asset/tutor/video/upload/part", { tutorId, key: upload.key, uploadId: upload.uploadId, partNumber }),
-      complete: (upload, parts) => api.post<TutorAssets>("/user/asset/tutor/video/upload/complete", { tutorId, key: upload.key, uploadId: upload.uploadId, parts }),
-      abort: (upload) => api.post("/user/asset/tutor/video/upload/abort", { tutorId, key: upload.key, uploadId: upload.uploadId }),
+      complete: (upload, parts) => call(photoSessionContracts.completeTutorVideo, { body: { tutorId, key: upload.key, uploadId: upload.uploadId, parts } }),
+      abort: (upload) => call(photoSessionContracts.abortTutorVideo, { body: { tutorId, key: upload.key, uploadId: upload.uploadId } }),
     },
     signal,
     onProgress,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TutorProfile, TutorProfileBody } from "@schema/api/tutor";
-import type { UpdateUserBody, UserView } from "@schema/api/user";
-import { api } from "../../lib/api";
+import { tutorContracts, type TutorProfile, type TutorProfileBody } from "@schema/api/tutor";
+import { userContracts, type UpdateUserBody, type UserView } from "@schema/api/user";
 import { ApiError, isApiError } from "../../lib/api-error";
 import { session } from "../../lib/session";
 import { currentUserKey, tutorMetaKey } from "../user/use-current-user";
+import { call } from "../../lib/client";
 
 export type CompleteTutorProfileBody = { account: UpdateUserBody; profile: TutorProfileBody };
 
@@ -26,8 +26,8 @@ export function useCompleteTutorProfile(userId: number) {
   return useMutation({
     mutationFn: async ({ account, profile }: CompleteTutorProfileBody) => {
       const [savedUser, savedProfile] = await Promise.allSettled([
-        api.put<UserView>(`/user/${userId}`, account),
-        api.put<TutorProfile>("/user/tutor/profile", profile),
+        call(userContracts.update, { params: { id: userId }, body: account }),
+        call(tutorContracts.updateProfile, { body: profile }),
       ]);
       if (savedUser.status === "fulfilled") {
         session.setUser(savedUser.value);

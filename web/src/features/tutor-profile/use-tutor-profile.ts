@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TutorProfile, TutorProfileBody } from "@schema/api/tutor";
-import { api } from "../../lib/api";
+import { tutorContracts, type TutorProfileBody } from "@schema/api/tutor";
 import { session } from "../../lib/session";
 import { currentUserKey, tutorMetaKey } from "../user/use-current-user";
+import { call } from "../../lib/client";
 
 /** PUT /user/tutor/profile; the session's user name and tutor meta follow the answer. */
 export function useSaveTutorProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TutorProfileBody) => api.put<TutorProfile>("/user/tutor/profile", body),
+    mutationFn: (body: TutorProfileBody) => call(tutorContracts.updateProfile, { body }),
     onSuccess: (profile) => {
       const { user, tutorMeta } = session.getState();
       if (user) session.setUser({ ...user, name: profile.name });

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
 import { TUTORS_PAGE_SIZE } from "@schema/api/tutor-list-page";
-import type { TopicView } from "@schema/api/topic";
-import type { TutorCard, TutorInfo, TutorStats } from "@schema/api/tutor";
+import { topicContracts } from "@schema/api/topic";
+import { tutorContracts } from "@schema/api/tutor";
 import type { Gender } from "@schema/enums";
 import { DEFAULT_TIME_ZONE } from "@schema/time-zones";
-import { api } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/format";
+import { call } from "../../lib/client";
 
 export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string; timeZone?: string };
 // The same size the Worker inlines the first page of /tutors with (worker/seo/pages.ts).
@@ -26,7 +25,7 @@ export function useTutorListQuery(filters: TutorFilters, page: number) {
   return useQuery({
     queryKey: tutorKeys.list(query, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<TutorCard>>("/user/tutor/list/onboarded", { public: true, query: { ...query, page, size: tutorsPageSize }, signal }),
+      call(tutorContracts.list, { public: true, query: { ...query, page, size: tutorsPageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +34,7 @@ export function useTutorListQuery(filters: TutorFilters, page: number) {
 export function useTutorInfoQuery(id: number) {
   return useQuery({
     queryKey: tutorKeys.info(id),
-    queryFn: ({ signal }) => api.get<TutorInfo>(`/user/tutor/info/${id}`, { public: true, signal }),
+    queryFn: ({ signal }) => call(tutorContracts.info, { params: { id }, public: true, signal }),
     enabled: id > 0,
     retry: false,
   });
@@ -45,7 +44,7 @@ export function useTutorInfoQuery(id: number) {
 export function useTutorStatsQuery(id: number) {
   return useQuery({
     queryKey: tutorKeys.stats(id),
-    queryFn: ({ signal }) => api.get<TutorStats>(`/user/tutor/stats/${id}`, { public: true, signal }),
+    queryFn: ({ signal }) => call(tutorContracts.stats, { params: { id }, public: true, signal }),
     enabled: id > 0,
     retry: false,
   });
@@ -55,7 +54,7 @@ export function useTutorStatsQuery(id: number) {
 export function useTopicsQuery() {
   return useQuery({
     queryKey: tutorKeys.topics,
-    queryFn: ({ signal }) => api.get<Paged<TopicView>>("/topic/list", { public: true, query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) => call(topicContracts.list, { public: true, query: { page: 1, size: 100 }, signal }),
     select: (page) => page.list,
     staleTime: 5 * 60 * 1000,
   });

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SignedInSessionView } from "@schema/api/auth";
+import { authContracts, type SignedInSessionView } from "@schema/api/auth";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { ar, errorMessage } from "../../i18n/ar-EG";
-import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatCountry, formatWhen } from "../../lib/format";
 import { session } from "../../lib/session";
@@ -12,13 +11,14 @@ import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import { useSignOut } from "../session/use-sign-out";
+import { call } from "../../lib/client";
 
 const t = accountSafety.devices;
 const devicesKey = ["auth", "sessions"] as const;
 
 /** GET /auth/sessions — this user's signed-in devices. */
 export function useDevicesQuery() {
-  return useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => api.get<SignedInSessionView[]>("/auth/sessions", { signal }) });
+  return useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => call(authContracts.sessions, { signal }) });
 }
 
 function Device({ device, onEnd, ending }: { device: SignedInSessionView; onEnd: () => void; ending: boolean }) {
@@ -58,14 +58,14 @@ export function DevicesPanel() {
   const [confirmAll, setConfirmAll] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: devicesKey });
   const endOne = useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/auth/sessions/${id}`),
+    mutationFn: (id: string) => call(authContracts.endSession, { params: { id } }),
     onSuccess: () => {
       toasts.show({ id: "device-ended", type: "success", title: t.ended });
       void refresh();
     },
   });
   const endAll = useMutation({
-    mutationFn: (keepCurrent: boolean) => api.post<null>("/auth/sessions/end-all", { keepCurrent }),
+    mutationFn: (keepCurrent: boolean) => call(authContracts.endAllSessions, { body: { keepCurrent } }),
     onSuccess: (_, keepCurrent) => {
       if (!keepCurrent) {
         session.logout("signed-out");

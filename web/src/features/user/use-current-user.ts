@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TutorMeta, UserView } from "@schema/api/user";
+import { userContracts } from "@schema/api/user";
 import { isTutorSide } from "@schema/enums";
-import { api } from "../../lib/api";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
+import { call } from "../../lib/client";
 
 export const currentUserKey = ["user", "current"] as const;
 export const tutorMetaKey = ["user", "tutor", "meta"] as const;
@@ -13,7 +13,7 @@ export function useCurrentUserQuery() {
   return useQuery({
     queryKey: currentUserKey,
     queryFn: async ({ signal }) => {
-      const user = await api.get<UserView>("/user/current", { signal });
+      const user = await call(userContracts.current, { signal });
       session.setUser(user);
       return user;
     },
@@ -28,7 +28,7 @@ export function useTutorMetaQuery() {
   return useQuery({
     queryKey: tutorMetaKey,
     queryFn: async ({ signal }) => {
-      const meta = await api.get<TutorMeta>("/user/tutor/meta", { signal });
+      const meta = await call(userContracts.tutorMeta, { signal });
       session.setTutorMeta(meta);
       return meta;
     },

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AssetResponse, UpdateUserBody, UserView } from "@schema/api/user";
+import { userContracts, type AssetResponse, type UpdateUserBody } from "@schema/api/user";
 import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "./use-current-user";
+import { call } from "../../lib/client";
 
 /** PUT /user/{id}: profile fields, or a password change. */
 export function useUpdateUser(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => api.put<UserView>(`/user/${userId}`, body),
+    mutationFn: (body: UpdateUserBody) => call(userContracts.update, { params: { id: userId }, body }),
     onSuccess: (user) => {
       session.setUser(user);
       queryClient.setQueryData(currentUserKey, user);

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TelegramLink } from "@schema/api/messaging";
+import { messagingContracts } from "@schema/api/messaging";
 import type { UserView } from "@schema/api/user";
 import type { MessagingApp } from "@schema/enums";
-import { api } from "../../lib/api";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
 import { track } from "../../lib/analytics";
+import { call } from "../../lib/client";
+import { confirmationCodeContracts } from "@schema/api/confirmation-code";
 
 function useStoreUser() {
   const queryClient = useQueryClient();
@@ -16,13 +17,13 @@ function useStoreUser() {
 }
 
 export function useSendEmailCode() {
-  return useMutation({ mutationFn: () => api.post<Record<string, never>>("/confirmation-code/email/send") });
+  return useMutation({ mutationFn: () => call(confirmationCodeContracts.sendEmailCode) });
 }
 
 export function useConfirmEmail() {
   const storeUser = useStoreUser();
   return useMutation({
-    mutationFn: (body: { code: string }) => api.post<UserView>("/confirmation-code/email/confirm", body),
+    mutationFn: (body: { code: string }) => call(confirmationCodeContracts.confirmEmail, { body }),
     onSuccess: (user: UserView) => {
       storeUser(user);
       track("email_verified");
@@ -32,7 +33,7 @@ export function useConfirmEmail() {
 
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (body: { phone: string; method: MessagingApp }) => api.post<Record<string, never>>("/confirmation-code/phone/send", body),
+    mutationFn: (body: { phone: string; method: MessagingApp }) => call(confirmationCodeContracts.sendPhoneCode, { body }),
   });
 }
 
@@ -40,12 +41,12 @@ export function useVerifyPhone() {
   const storeUser = useStoreUser();
   return useMutation({
     // The phone the code was sent to: a code for another number answers incorrect-phone.
-    mutationFn: (body: { code: string; method: MessagingApp; phone: string }) => api.post<UserView>("/confirmation-code/phone/verify", body),
+    mutationFn: (body: { code: string; method: MessagingApp; phone: string }) => call(confirmationCodeContracts.verifyPhone, { body }),
     onSuccess: storeUser,
   });
 }
 
 /** A one-time t.me deep link: pressing Start in the bot lets codes and notifications go to Telegram. */
 export function useTelegramLink() {
-  return useMutation({ mutationFn: () => api.post<TelegramLink>("/telegram/link") });
+  return useMutation({ mutationFn: () => call(messagingContracts.telegramLink) });
 }

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { auditActions, type AuditAction, type AuditEntryView } from "@schema/api/audit";
-import type { Paged } from "@schema/api/common";
+import { auditContracts, auditActions, type AuditAction } from "@schema/api/audit";
 import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { arAdmin } from "../../i18n/ar-EG-admin";
-import { api } from "../../lib/api";
 import { addDays, dayStart as startOfDay } from "@schema/calendar";
 import { formatDateTime, formatNumber, viewerTimeZone } from "../../lib/format";
 import { Card } from "../../ui/card";
@@ -13,6 +11,7 @@ import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
+import { call } from "../../lib/client";
 
 const t = arAdmin.staff.audit;
 const pageSize = 20;
@@ -37,7 +36,7 @@ function auditQuery(filters: Filters) {
 function useAuditQuery(filters: Filters) {
   return useQuery({
     queryKey: ["admin", "audit", filters, viewerTimeZone()],
-    queryFn: ({ signal }) => api.get<Paged<AuditEntryView>>("/admin/audit", { query: auditQuery(filters), signal }),
+    queryFn: ({ signal }) => call(auditContracts.list, { query: auditQuery(filters), signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Paged } from "@schema/api/common";
-import type { DeadDeliveryView } from "@schema/api/outbox";
+import { outboxContracts } from "@schema/api/outbox";
 import { errorMessage } from "../../i18n/ar-EG";
 import { money } from "../../i18n/ar-EG-money";
-import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -13,6 +11,7 @@ import { Notice } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
 import { LoadingScreen } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
+import { call } from "../../lib/client";
 
 const t = money.deadDeliveries;
 const SIZE = 20;
@@ -26,11 +25,11 @@ export function DeadDeliveries() {
   const [page, setPage] = useState(1);
   const dead = useQuery({
     queryKey: ["admin", "dead-deliveries", page] as const,
-    queryFn: ({ signal }) => api.get<Paged<DeadDeliveryView>>("/admin/outbox/dead", { query: { page, size: SIZE }, signal }),
+    queryFn: ({ signal }) => call(outboxContracts.dead, { query: { page, size: SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const retry = useMutation({
-    mutationFn: (id: number) => api.post<{ id: number; status: "pending" }>(`/admin/outbox/${id}/retry`),
+    mutationFn: (id: number) => call(outboxContracts.retry, { params: { id } }),
     onSuccess: () => toasts.show({ type: "success", title: t.retried }),
     onError: (error) => toasts.show({ type: "error", title: errorMessage(errorCodeOf(error)) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "dead-deliveries"] }),

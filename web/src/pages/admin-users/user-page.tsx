@@ -4,7 +4,7 @@ import { mayManageAccount } from "@schema/staff-rights";
 import { Link, useParams } from "react-router-dom";
 import type { SubscriptionView } from "@schema/api/subscription";
 import type { TransactionView } from "@schema/api/transaction";
-import type { UserView } from "@schema/api/user";
+import { userContracts, type UserView } from "@schema/api/user";
 import { Governorate, Role, TransactionStatus, isAdmin, isTutorSide } from "@schema/enums";
 import { ConfirmDialog, Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { InviteDialog } from "../../features/admin-area/invite-dialog";
@@ -21,7 +21,6 @@ import { ar, governorateNames } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
-import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { AdminRefundDialog } from "../../features/payments/admin-refund";
 import { ReceiptsButton } from "../../features/payments/refunds";
@@ -30,6 +29,7 @@ import { Card } from "../../ui/card";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
+import { call } from "../../lib/client";
 
 const t = arAdmin.adminArea.user;
 const u = arAdmin.adminArea.users;
@@ -62,7 +62,7 @@ function Profile({ user }: { user: UserView }) {
 /** Staff never set another person's password: they email the owner a reset code. */
 function PasswordResetButton({ user }: { user: UserView }) {
   const [open, setOpen] = useState(false);
-  const send = useMutation({ mutationFn: () => api.post<Record<string, never>>(`/user/${user.id}/password-reset`) });
+  const send = useMutation({ mutationFn: () => call(userContracts.resetPassword, { params: { id: user.id } }) });
   const r = arAdmin.staff.passwordReset;
   return (
     <>
