@@ -107,7 +107,8 @@ function startServer(name, args, env = {}) {
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
-  const server = { name, child, exited: false };
+  const server = { name, child, exited: false, output: "" };
+  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (server.output = (server.output + chunk).slice(-20_000)));
   child.on("exit", () => (server.exited = true));
   servers.push(server);
   return server;
@@ -166,6 +167,25 @@ async function waitFor(server, url, timeoutMs = 120_000) {
   }
 }
 
+/**
+ * Starts a server and waits until it answers `url`. workerd also binds internal ports of its own
+ * choosing, and another wrangler starting at the same moment (another run, another project) can
+ * take one first: then it is started again, up to three times.
+ */
+async function startReady(name, args, url, env = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const server = startServer(name, args, env);
+    try {
+      await waitFor(server, url);
+      return server;
+    } catch (error) {
+      await stopServer(server);
+      if (attempt >= 3 || !/Address already in use/.test(server.output)) throw error;
+      step(`${name}: a port was taken while it started; starting it again`);
+    }
+  }
+}
+
 /** Nothing listens on the port (a left-over server would otherwise answer the readiness checks). */
 const portIsFree = (port) => fetch(`http://127.0.0.1:${port}/`).then(() => false, () => true);
 
@@ -203,14 +223,14 @@ async function main() {
 
   step(`Starting the emulator server on ${emulatorUrl}`);
   const emulatorVars = { APP_URL: appUrl, ...accounts };
-  const emulators = startServer("emulators", [
+  // One server starting at a time (each binds ports of its own choosing while it starts).
+  await startReady("emulators", [
     "-c", emulatorConfig, "--port", String(emulatorPort), "--persist-to", path.join(storage, "emulator-state"),
     ...Object.entries(emulatorVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-  ]);
+  ], `${emulatorUrl}/__health`);
 
   step("Seeding the demo data (the local entry, once, on the same storage)");
-  const seeder = startServer("seed", ["-c", seedConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--var", "ENVIRONMENT:local", "--var", "CLIENT_ENVIRONMENT:local"]);
-  await waitFor(seeder, `${appUrl}/api/v1/health`);
+  const seeder = await startReady("seed", ["-c", seedConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--var", "ENVIRONMENT:local", "--var", "CLIENT_ENVIRONMENT:local"], `${appUrl}/api/v1/health`);
   const seeded = await fetch(`${appUrl}/api/v1/dev/seed`, { method: "POST" });
   if (!seeded.ok) throw new Error(`the demo seed failed: ${seeded.status} ${await seeded.text()}`);
   await stopServer(seeder);
@@ -227,7 +247,6 @@ async function main() {
      INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
        SELECT (SELECT max(id) FROM lessons), id, CASE email WHEN 'tutor@dars.test' THEN 3 ELSE 4 END, ${quoted(at)} FROM users WHERE email IN ('tutor@dars.test', 'student@dars.test');`]);
 
-  await waitFor(emulators, `${emulatorUrl}/__health`);
   const urls = await (await fetch(`${emulatorUrl}/__urls`)).json();
   const vars = {
     ENVIRONMENT: "staging",
@@ -250,15 +269,15 @@ async function main() {
   // the command line); every other setting is a --var.
   const required = /^required = (\[.*\])$/m.exec(wranglerToml.slice(wranglerToml.indexOf("[env.staging.secrets]")))?.[1];
   const secretNames = new Set(JSON.parse(required ?? "[]"));
-  const app = startServer(
+  await startReady(
     "worker",
     [
       "-c", appConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--test-scheduled",
       ...Object.entries(vars).filter(([key]) => !secretNames.has(key)).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
+    `${appUrl}/api/v1/health`,
     Object.fromEntries(Object.entries(vars).filter(([key]) => secretNames.has(key))),
   );
-  await waitFor(app, `${appUrl}/api/v1/health`);
 
   step("Driving the browser through the product");
   const settings = { appUrl, emulatorUrl, release: vars.BUILD_VERSION, poisonedLessonAt, ...accounts, ...TURNSTILE, ...urls };
