@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BusinessSettings } from "../pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../rules";
 import { contract } from "./contract";
+import { businessSettings } from "./system";
 
 /**
  * PUT /platform-settings/withdrawals (SuperAdmin) — the withdrawal request limits in piasters.
@@ -19,8 +20,6 @@ export type WithdrawSettings = z.output<typeof withdrawSettingsRule>;
 export const businessSettingsBody = businessSettingsRule;
 export type { BusinessSettings };
 
-/** The business numbers as answered (schema/pricing.ts BusinessSettings). */
-export const businessSettings = z.object({ hourlyRate: z.number(), tutorHourlyRate: z.number(), trialMinutes: z.number(), cancelWindowHours: z.number(), refundFeeBasisPoints: z.number() });
 
 /** The invoice limits as answered, in piasters. */
 const withdrawSettings = z.object({ minInvoiceAmount: z.number(), maxInvoiceAmount: z.number() });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { contract } from "./contract";
-import { businessSettings } from "./platform-settings";
+
+/** The business numbers as answered (schema/pricing.ts BusinessSettings); here so GET /config's contract stays light for the first screen. */
+export const businessSettings = z.object({ hourlyRate: z.number(), tutorHourlyRate: z.number(), trialMinutes: z.number(), cancelWindowHours: z.number(), refundFeeBasisPoints: z.number() });
 
 /** GET /health — liveness and the build version. */
 export const health = z.object({ status: z.literal("ok"), version: z.string() });

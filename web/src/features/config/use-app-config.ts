@@ -3,21 +3,8 @@ import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing"
 import { call } from "../../lib/client";
 import { systemContracts } from "@schema/api/system";
 
-/** GET /config: what this deployment offers (Google sign-in, the local-only dev tools). */
-export type AppConfig = {
-  googleClientId: string | null;
-  /** Cloudflare Turnstile's site key when the public forms are protected (null: off). */
-  turnstileSiteKey: string | null;
-  environment: "local" | "staging" | "production";
-  /** Sentry's public DSN when errors are reported (null: off) and the build's release. */
-  sentryDsn?: string | null;
-  release?: string;
-  /** Google Analytics and Microsoft Clarity ids: their tags load only after the visitor accepts. */
-  gaId?: string | null;
-  clarityProjectId?: string | null;
-  /** The business numbers in force (platform settings): lesson price, tutor rate, trial, cancel window, refund fee. */
-  business?: BusinessSettings;
-};
+/** GET /config: what this deployment offers (Google sign-in, the local-only dev tools), schema/api/system.ts. */
+export type { AppConfig } from "@schema/api/system";
 
 export function useAppConfig() {
   return useQuery({
