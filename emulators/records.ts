@@ -17,6 +17,8 @@ export type RecordedRequest = {
   body: string;
   /** The HTTP status answered (in) or received from the app (out; 0 when it could not be reached). */
   status: number;
+  /** The answer's body (what the emulator answered, or what the app answered its webhook). */
+  response: string;
   at: number;
 };
 

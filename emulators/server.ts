@@ -43,7 +43,8 @@ const MAX_BODY = 256 * 1024;
 
 const ddl = [
   `CREATE TABLE IF NOT EXISTS emulator_requests (seq INTEGER PRIMARY KEY AUTOINCREMENT, service TEXT NOT NULL, direction TEXT NOT NULL,
-    method TEXT NOT NULL, url TEXT NOT NULL, path TEXT NOT NULL, headers TEXT NOT NULL, body TEXT NOT NULL, status INTEGER NOT NULL, at INTEGER NOT NULL)`,
+    method TEXT NOT NULL, url TEXT NOT NULL, path TEXT NOT NULL, headers TEXT NOT NULL, body TEXT NOT NULL, status INTEGER NOT NULL,
+    response TEXT NOT NULL, at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS email_emulator_messages (id TEXT PRIMARY KEY, idempotency_key TEXT UNIQUE, sender TEXT NOT NULL,
     recipients TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL)`,
 ];
@@ -78,9 +79,9 @@ function productUrls(origin: string, sentryKey: string) {
 
 const headersOf = (headers: Headers) => Object.fromEntries([...headers].map(([name, value]) => [name.toLowerCase(), value]));
 
-async function bodyOf(request: Request): Promise<string> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body) return "";
-  const text = await request.clone().text().catch(() => "");
+async function bodyOf(message: Request | Response): Promise<string> {
+  if ((message instanceof Request && (message.method === "GET" || message.method === "HEAD")) || !message.body) return "";
+  const text = await message.clone().text().catch(() => "");
   return text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text;
 }
 
@@ -94,8 +95,8 @@ const setup = (db: D1Database) => (ready ??= db.batch(ddl.map((q) => db.prepare(
 
 async function record(db: D1Database, entry: Omit<RecordedRequest, "seq" | "at">): Promise<void> {
   await db
-    .prepare("INSERT INTO emulator_requests (service, direction, method, url, path, headers, body, status, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(entry.service, entry.direction, entry.method, entry.url, entry.path, JSON.stringify(entry.headers), entry.body, entry.status, Date.now())
+    .prepare("INSERT INTO emulator_requests (service, direction, method, url, path, headers, body, status, response, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    .bind(entry.service, entry.direction, entry.method, entry.url, entry.path, JSON.stringify(entry.headers), entry.body, entry.status, entry.response, Date.now())
     .run();
 }
 
@@ -110,12 +111,14 @@ function deliverer(env: EmulatorServerEnv, service: Service) {
     const outgoing = new Request(target, request);
     const body = await bodyOf(outgoing);
     let status = 0;
+    let answer = "";
     try {
       const response = await fetch(outgoing);
       status = response.status;
+      answer = await bodyOf(response);
       return response;
     } finally {
-      await record(env.DB, { service, direction: "out", method: outgoing.method, url: target.toString(), path: target.pathname, headers: headersOf(outgoing.headers), body, status });
+      await record(env.DB, { service, direction: "out", method: outgoing.method, url: target.toString(), path: target.pathname, headers: headersOf(outgoing.headers), body, status, response: answer });
     }
   };
 }
@@ -211,7 +214,7 @@ app.use(async (c, next) => {
   if (!service) return next();
   const body = await bodyOf(c.req.raw);
   await next();
-  await record(c.env.DB, { service, direction: "in", method: c.req.method, url: url.toString(), path: url.pathname, headers: headersOf(c.req.raw.headers), body, status: c.res.status });
+  await record(c.env.DB, { service, direction: "in", method: c.req.method, url: url.toString(), path: url.pathname, headers: headersOf(c.req.raw.headers), body, status: c.res.status, response: await bodyOf(c.res) });
 });
 
 app.get("/__health", (c) => c.json({ ok: true }));

@@ -2,6 +2,7 @@
 // with ENVIRONMENT=staging and every outside service an emulator server reached over real HTTP.
 // One student's story, step by step; each step checks what the student sees and what the
 // emulator received (path, headers, body, signature) or sent back to the product.
+import { createHmac } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Email, RecordedRequest } from "../../emulators/records";
@@ -330,7 +331,7 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await tutor.context().close();
   });
 
-  it("the reminder cron fires and the WhatsApp emulator receives the reminder, signed with the account's token", async () => {
+  it("the reminder cron fires, the WhatsApp emulator receives the reminder with the account's token, and its signed delivery status reaches the product", async () => {
     if (!lesson) throw new Error("no lesson booked");
     // The five-minute cron, run as it would run two hours before the lesson (inside the day-before window).
     const time = Date.parse(lesson.start) - 2 * 60 * 60 * 1000;
@@ -347,6 +348,20 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     expect(reminder.status).toBe(200);
     const parameters = json<WhatsAppSend>(reminder).template.components.find((part) => part.type === "body")?.parameters ?? [];
     expect(parameters[0]?.text).toBe("تذكير: لديك حصة خلال يوم");
+
+    // WhatsApp then reports it delivered: a status webhook to the product, signed with the app secret.
+    const wamid = (JSON.parse(reminder.response) as { messages: Array<{ id: string }> }).messages[0]?.id ?? "";
+    expect(wamid).toMatch(/^wamid\./);
+    const delivered = await fetch(`${settings.emulatorUrl}/api/v1/dev/whatsapp/__emu/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: wamid, status: "delivered" }),
+    });
+    expect(delivered.status).toBe(200);
+    const webhook = await waitForRecord("whatsapp", (entry) => entry.path === "/api/v1/whatsapp/webhook" && entry.body.includes(wamid), "out");
+    expect(webhook.url.startsWith(settings.appUrl)).toBe(true);
+    expect(webhook.headers["x-hub-signature-256"]).toBe(`sha256=${createHmac("sha256", settings.WHATSAPP_APP_SECRET).update(webhook.body).digest("hex")}`);
+    expect(webhook.status).toBe(200);
 
   });
 
