@@ -4,6 +4,8 @@ import { couponCodeRule, phoneRule } from "../rules";
 import { TransactionStatus, paymentAlarmKinds } from "../enums";
 import { subscriptionView } from "./subscription";
 import { transactionView } from "./transaction";
+import { contract } from "./contract";
+import { idParam, paged } from "./common";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -73,3 +75,35 @@ export const paymentAlarmView = z.object({
   note: z.string().nullable(),
 });
 export type PaymentAlarmView = z.output<typeof paymentAlarmView>;
+
+/** GET /fawry/installment-plans — the plans offered for an amount (all without one). */
+export const installmentPlansQuery = z.object({ amount: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() });
+/** POST /fawry/pay/ref-num — a reference number to pay at a Fawry outlet. */
+export const payReferenceBody = z.object({ planId: payCardBody.shape.planId, period: payCardBody.shape.period, couponCode: payCardBody.shape.couponCode });
+/** POST /fawry/payment-status — Fawry's server notification, trusted only through its signature. */
+export const fawryNotificationBody = z.looseObject({ messageSignature: z.string({ error: "bad-request" }) });
+
+/** The Fawry payment endpoints (worker/routes/fawry.ts), the local sandbox last. */
+export const paymentContracts = {
+  payCard: contract({ method: "post", path: "/fawry/pay/card", body: payCardBody, status: 201, response: cardPayment }),
+  payInstallments: contract({ method: "post", path: "/fawry/pay/bank-installments", body: payInstallmentsBody, status: 201, response: cardPayment }),
+  installmentPlans: contract({ method: "get", path: "/fawry/installment-plans", query: installmentPlansQuery, response: z.array(installmentOption) }),
+  payReference: contract({ method: "post", path: "/fawry/pay/ref-num", body: payReferenceBody, status: 201, response: referencePayment }),
+  payWallet: contract({ method: "post", path: "/fawry/pay/e-wallet", body: payWalletBody, status: 201, response: walletPayment }),
+  cancelUnpaid: contract({ method: "post", path: "/fawry/cancel-unpaid-order", body: transactionIdBody, response: transactionView }),
+  refundQuote: contract({ method: "get", path: "/fawry/refund/quote", query: transactionIdQuery, response: refundQuote }),
+  refund: contract({ method: "post", path: "/fawry/refund", body: refundBody, response: transactionView }),
+  alarms: contract({ method: "get", path: "/fawry/alarms", query: paymentAlarmListQuery, response: paged(paymentAlarmView) }),
+  staleOrders: contract({ method: "get", path: "/fawry/stale-orders", response: z.array(transactionView) }),
+  resolveAlarm: contract({ method: "post", path: "/fawry/alarms/:id/resolve", body: resolveAlarmBody, params: idParam, response: z.object({ id: z.number(), resolvedAt: z.string() }) }),
+  payFree: contract({ method: "post", path: "/fawry/pay/free", body: checkoutBody, status: 201, response: freeOrder }),
+  cards: contract({ method: "get", path: "/fawry/card-token/list", response: z.array(savedCard) }),
+  deleteCard: contract({ method: "delete", path: "/fawry/card-token", query: cardTokenQuery, status: 204, response: "empty" }),
+  addCardUrl: contract({ method: "get", path: "/fawry/card-token/url", response: z.object({ url: z.string() }) }),
+  paymentStatus: contract({ method: "get", path: "/fawry/payment-status", query: transactionIdQuery, response: transactionView }),
+  syncStale: contract({ method: "post", path: "/fawry/payment-status/sync", response: z.object({ synced: z.number() }) }),
+  notification: contract({ method: "post", path: "/fawry/payment-status", body: fawryNotificationBody, response: z.object({ ok: z.boolean() }) }),
+  sandboxGet: contract({ method: "get", path: "/dev/fawry/*", response: "emulated" }),
+  sandboxPost: contract({ method: "post", path: "/dev/fawry/*", response: "emulated" }),
+  sandboxDelete: contract({ method: "delete", path: "/dev/fawry/*", response: "emulated" }),
+};

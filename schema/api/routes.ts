@@ -30,6 +30,8 @@ import { tutorContracts } from "./tutor";
 import { photoSessionContracts } from "./photo-session";
 import { systemContracts } from "./system";
 import { messagingContracts } from "./messaging";
+import { paymentContracts } from "./payment";
+import { devContracts } from "./dev";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -69,4 +71,6 @@ export const contracts = {
   photoSession: photoSessionContracts,
   system: systemContracts,
   messaging: messagingContracts,
+  payment: paymentContracts,
+  dev: devContracts,
 } as const;

@@ -4,29 +4,12 @@ import { contracts } from "../../schema/api/routes";
 import { apiRoutes } from "../../worker/routes";
 import { checkResponse, routeFor } from "./helpers";
 
-/**
- * Areas (a path's first segment) whose routes are still written without a response contract.
- * Each area leaves this list when its routes are built from schema/api/ contracts.
- */
-const pendingAreas = new Set([
-  
-  "dev", "fawry", 
-  
-]);
-
-const areaOf = (path: string) => path.split("/")[1] ?? "";
 const key = (def: { method: string; path: string }) => `${def.method.toUpperCase()} ${def.path}`;
 const allContracts: Contract[] = Object.values(contracts).flatMap((area) => Object.values(area) as Contract[]);
 
 describe("response contracts", () => {
-  it("every route outside the pending areas declares its response: a schema, or empty, file, redirect or html", () => {
-    const missing = apiRoutes.filter((def) => def.response === undefined && !pendingAreas.has(areaOf(def.path))).map(key);
-    expect(missing).toEqual([]);
-  });
-
-  it("lists no pending area whose routes all have their contract", () => {
-    const stillPending = new Set(apiRoutes.filter((def) => def.response === undefined).map((def) => areaOf(def.path)));
-    expect([...pendingAreas].filter((area) => !stillPending.has(area))).toEqual([]);
+  it("every route declares its response: a schema, or empty, file, redirect, html, text or emulated", () => {
+    expect(apiRoutes.filter((def) => def.response === undefined).map(key)).toEqual([]);
   });
 
   it("serves every contract of schema/api/routes.ts with exactly one route of its method and path, built from it", () => {

@@ -6,6 +6,8 @@
 // global fetch and the local-only routes answer 404.
 import type { Db } from "../core/context";
 import type { Env } from "../core/env";
+import type { BenchSeedInput } from "../../schema/api/bench";
+import type { BenchSeed, DemoSeed } from "../../schema/api/dev";
 
 /** A fetch for one client: the global one, or the emulators' in-process dispatch. */
 export type Fetcher = (request: Request) => Promise<Response>;
@@ -35,9 +37,9 @@ export type Emulators = {
   /** Answers a request to an emulated provider (EMULATOR_PATHS) in-process. */
   fetch(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response>;
   /** Seeds the demo data (POST /dev/seed, which npm start calls). */
-  seedDemo(db: Db, now: Date, media: R2Bucket): Promise<unknown>;
+  seedDemo(db: Db, now: Date, media: R2Bucket): Promise<DemoSeed>;
   /** Seeds benchmark data (POST /dev/bench/seed, which npm run bench calls). */
-  seedBench(db: Db, tokenSecret: string, input: unknown): Promise<unknown>;
+  seedBench(db: Db, tokenSecret: string, input: BenchSeedInput): Promise<BenchSeed>;
 };
 
 /** The emulators bound to one request or cron run (Services.local). */

@@ -1,7 +1,5 @@
-import { z } from "zod";
-import { pageQuery } from "../../schema/api/common";
+import { devContracts } from "../../schema/api/dev";
 import { listOutbox } from "../notifications/outbox";
-import { benchSeedBody } from "../../schema/api/bench";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 import type { LocalServices } from "../integrations/emulated";
@@ -14,30 +12,22 @@ function local(services: { local?: LocalServices | null }): LocalServices {
 
 /** The local environment's emulator routes; not mounted anywhere else (404 there). */
 export const devRoutes = [
-  route({
-    method: "get",
-    path: "/dev/outbox",
+  route(devContracts.outbox, {
     access: "public",
     localOnly: true,
     summary: "Local mailbox: every email, WhatsApp and Telegram message sent, with its code.",
-    query: pageQuery.extend({ to: z.string().trim().toLowerCase().max(100, "bad-request").optional() }),
     handle: ({ c, query }) => listOutbox(c.get("db"), query.to || undefined, query.page, query.size),
   }),
-  route({
-    method: "post",
-    path: "/dev/seed",
+  route(devContracts.seed, {
     access: "public",
     localOnly: true,
     summary: "Seed the demo data (idempotent); npm start calls it.",
     handle: ({ c }) => local(c.get("services")).seedDemo(c.get("db"), new Date(), c.env.MEDIA),
   }),
-  route({
-    method: "post",
-    path: "/dev/bench/seed",
+  route(devContracts.benchSeed, {
     access: "public",
     localOnly: true,
     summary: "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
-    body: benchSeedBody,
     handle: ({ c, body }) => local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
   }),
 ];

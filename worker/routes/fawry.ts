@@ -1,22 +1,11 @@
 // Payments through Fawry (docs/product.md §7, fawry; docs/services.md §1). The notification
 // route is public and trusted only through its signature; everything else declares its roles.
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
 import { paymentAlarms } from "../../schema/db";
 import {
-  cardTokenQuery,
-  checkoutBody,
-  paymentAlarmListQuery,
-  resolveAlarmBody,
+  paymentContracts,
   type FreeOrder,
   type RefundQuote,
-  payCardBody,
-  payInstallmentsBody,
-  payWalletBody,
-  refundBody,
-  transactionIdBody,
-  transactionIdQuery,
   type CardPayment,
   type CheckoutBody,
   type InstallmentOption,
@@ -120,13 +109,9 @@ async function ownCard(c: AppContext, user: UserRow, cardToken: string): Promise
 }
 
 export const fawryRoutes = [
-  route({
-    method: "post",
-    path: "/fawry/pay/card",
+  route(paymentContracts.payCard, {
     access: [Role.Student],
     summary: "Pay a plan with a saved card: answers the 3-D Secure page to send the browser to.",
-    body: payCardBody,
-    status: 201,
     async handle({ c, body, user }): Promise<CardPayment> {
       await ownCard(c, user, body.cardToken);
       const fawry = client(c);
@@ -137,13 +122,9 @@ export const fawryRoutes = [
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/pay/bank-installments",
+  route(paymentContracts.payInstallments, {
     access: [Role.Student],
     summary: "Pay a plan with a saved card on a bank installment plan (when the amount qualifies).",
-    body: payInstallmentsBody,
-    status: 201,
     async handle({ c, body, user }): Promise<CardPayment> {
       await ownCard(c, user, body.cardToken);
       const fawry = client(c);
@@ -154,12 +135,9 @@ export const fawryRoutes = [
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
     },
   }),
-  route({
-    method: "get",
-    path: "/fawry/installment-plans",
+  route(paymentContracts.installmentPlans, {
     access: [Role.Student],
     summary: "Bank installment plans Fawry offers for an amount (piasters).",
-    query: z.object({ amount: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() }),
     async handle({ c, query }): Promise<InstallmentOption[]> {
       const plans = await client(c).installmentPlans().catch(() => fail("fawry-error"));
       return plans
@@ -167,13 +145,9 @@ export const fawryRoutes = [
         .filter((p) => query.amount === undefined || (query.amount >= p.minAmount && query.amount <= p.maxAmount));
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/pay/ref-num",
+  route(paymentContracts.payReference, {
     access: [Role.Student],
     summary: "Pay a plan in cash at a Fawry outlet: answers the reference number (valid 24 hours).",
-    body: z.object({ planId: payCardBody.shape.planId, period: payCardBody.shape.period, couponCode: payCardBody.shape.couponCode }),
-    status: 201,
     async handle({ c, body, user }): Promise<ReferencePayment> {
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.ReferenceNumber, (t, common) =>
@@ -183,13 +157,9 @@ export const fawryRoutes = [
       return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, expiresAt: tx.expiresAt! };
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/pay/e-wallet",
+  route(paymentContracts.payWallet, {
     access: [Role.Student],
     summary: "Pay a plan with a mobile wallet: a QR code, or a request to pay sent to the phone (3 hours).",
-    body: payWalletBody,
-    status: 201,
     async handle({ c, body, user }): Promise<WalletPayment> {
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.EWallet, (t, common) =>
@@ -199,12 +169,9 @@ export const fawryRoutes = [
       return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, walletQr: answer.walletQr ?? null, expiresAt: tx.expiresAt! };
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/cancel-unpaid-order",
+  route(paymentContracts.cancelUnpaid, {
     access: [Role.Student, ...admins],
     summary: "Cancel an unpaid order at Fawry; the status query that follows records it.",
-    body: transactionIdBody,
     async handle({ c, body, user }) {
       const db = c.get("db");
       const tx = await ownTransaction(c, user, body.transactionId);
@@ -220,24 +187,18 @@ export const fawryRoutes = [
       return toTransactionView(after);
     },
   }),
-  route({
-    method: "get",
-    path: "/fawry/refund/quote",
+  route(paymentContracts.refundQuote, {
     access: [Role.SuperAdmin],
     summary: "What a refund of a transaction defaults to (the cancellation rule while its plan is live, else all that remains) and the most it may be.",
-    query: transactionIdQuery,
     async handle({ c, query }): Promise<RefundQuote> {
       const db = c.get("db");
       return refundQuote(db, await findTransaction(db, query.transactionId));
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/refund",
+  route(paymentContracts.refund, {
     access: [Role.SuperAdmin],
     summary:
       "Refund a paid transaction through Fawry: the computed amount by default, or a smaller one. A live plan bought with it is cancelled with its future lessons. Answers the transaction (Refunding, Refunded or RefundFailed).",
-    body: refundBody,
     async handle({ c, body, user }) {
       const db = c.get("db");
       const now = new Date();
@@ -273,28 +234,19 @@ export const fawryRoutes = [
       return toTransactionView(await findTransaction(db, tx.id));
     },
   }),
-  route({
-    method: "get",
-    path: "/fawry/alarms",
+  route(paymentContracts.alarms, {
     access: admins,
     summary: "Payments that need a person (unapplied payments, failed refunds, mismatched or unsigned notifications): open ones by default.",
-    query: paymentAlarmListQuery,
     handle: ({ c, query }) => listAlarms(c.get("db"), query),
   }),
-  route({
-    method: "get",
-    path: "/fawry/stale-orders",
+  route(paymentContracts.staleOrders, {
     access: admins,
     summary: "Orders the reconciliation has not settled: unpaid an hour past their expiry, or refunding for over an hour.",
     handle: async ({ c }) => (await staleOrders(c.get("db"))).map(toTransactionView),
   }),
-  route({
-    method: "post",
-    path: "/fawry/alarms/:id/resolve",
+  route(paymentContracts.resolveAlarm, {
     access: admins,
     summary: "Mark an alarm handled, with a note (audited).",
-    params: idParam,
-    body: resolveAlarmBody,
     async handle({ c, params, body, user }) {
       const db = c.get("db");
       const now = new Date();
@@ -312,13 +264,9 @@ export const fawryRoutes = [
       return { id: params.id, resolvedAt: at };
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/pay/free",
+  route(paymentContracts.payFree, {
     access: [Role.Student],
     summary: "Start a plan whose total is 0 (a 100 % coupon, a free invited plan): no Fawry call, the subscription starts at once, a zero transaction records it.",
-    body: checkoutBody,
-    status: 201,
     async handle({ c, body, user }): Promise<FreeOrder> {
       const db = c.get("db");
       const { transaction, subscription } = await createFreeOrder(db, c.get("config"), user.id, body, new Date(), (tx) =>
@@ -327,9 +275,7 @@ export const fawryRoutes = [
       return { transaction: toTransactionView(transaction), subscription: toSubscriptionView(subscription) };
     },
   }),
-  route({
-    method: "get",
-    path: "/fawry/card-token/list",
+  route(paymentContracts.cards, {
     access: [Role.Student],
     summary: "The student's saved cards (from Fawry; never from the add-card redirect).",
     async handle({ c, user }): Promise<SavedCard[]> {
@@ -343,52 +289,38 @@ export const fawryRoutes = [
       }));
     },
   }),
-  route({
-    method: "delete",
-    path: "/fawry/card-token",
+  route(paymentContracts.deleteCard, {
     access: [Role.Student],
     summary: "Delete a saved card.",
-    query: cardTokenQuery,
-    status: 204,
     async handle({ c, query, user }) {
       await ownCard(c, user, query.token);
       const answer = await client(c).deleteCard(String(user.id), query.token).catch(() => fail("fawry-error"));
       if (answer.statusCode !== 200) fail("fawry-error");
     },
   }),
-  route({
-    method: "get",
-    path: "/fawry/card-token/url",
+  route(paymentContracts.addCardUrl, {
     access: [Role.Student],
     summary: "The hosted add-card page, returning to /card-added.",
     handle: ({ c, user }) => ({ url: client(c).addCardUrl(String(user.id), `${appOrigin(c)}/card-added`) }),
   }),
-  route({
-    method: "get",
-    path: "/fawry/payment-status",
+  route(paymentContracts.paymentStatus, {
     access: [Role.Student, ...admins],
     summary: "A transaction's status asked of Fawry now (and recorded).",
-    query: transactionIdQuery,
     async handle({ c, query, user }) {
       const tx = await ownTransaction(c, user, query.transactionId);
       return toTransactionView(await syncTransaction(c.get("db"), client(c), tx, c.get("logger"), c.env));
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/payment-status/sync",
+  route(paymentContracts.syncStale, {
     access: admins,
     summary: "Sync stale unpaid orders with Fawry and expire those past their expiry (the hourly job does the same).",
     async handle({ c }) {
       return { synced: await syncStaleTransactions(c.get("db"), client(c), c.get("logger"), c.env) };
     },
   }),
-  route({
-    method: "post",
-    path: "/fawry/payment-status",
+  route(paymentContracts.notification, {
     access: "public",
     summary: "Fawry's server notification v2: trusted only through its messageSignature; 200 once applied.",
-    body: z.looseObject({ messageSignature: z.string({ error: "bad-request" }) }),
     async handle({ c, body }) {
       const key = notificationKey(c.get("config"));
       const details = body as unknown as PaymentDetails;
@@ -412,10 +344,8 @@ export const fawryRoutes = [
 ];
 
 /** The local Fawry sandbox (all methods, below /dev/fawry), dispatched in-process. */
-export const fawrySandboxRoutes = (["get", "post", "delete"] as const).map((method) =>
-  route({
-    method,
-    path: `/dev/fawry/*`,
+export const fawrySandboxRoutes = (["Get", "Post", "Delete"] as const).map((method) =>
+  route(paymentContracts[`sandbox${method}`], {
     access: "public",
     localOnly: true,
     summary: "Local Fawry sandbox: Fawry's paths, hosted add-card and 3-D Secure pages, and the pay-a-reference-number hook.",
