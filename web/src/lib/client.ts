@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { pathWith, type Contract, type ResponseOf } from "@schema/api/contract";
 import { api, type RequestOptions } from "./api";
 import { debugLog } from "./debug-log";
-import type { QueryParams } from "./http";
+import type { QueryParams, UploadOptions } from "./http";
 
 /** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
 type Params<S> = S extends z.ZodType ? { params: { [K in keyof z.input<S>]-?: string | number } } : { params?: never };
@@ -45,4 +45,16 @@ function send(method: Contract["method"], path: string, body: unknown, extra: Re
     default:
       return body === undefined && !extra.length ? api[method](path) : api[method](path, body, ...extra);
   }
+}
+
+/** What an upload of a multipart contract takes besides its form: path parameters, query, progress and abort. */
+export type UploadInput<C extends Contract> = Params<C["params"]> & Part<"query", C["query"]> & Omit<UploadOptions, "token" | "method" | "query">;
+
+/** Sends a form to a multipart endpoint through its contract (progress and abort as api.upload), typed by its response. */
+export function upload<C extends Contract<"multipart">>(contract: C, form: FormData, ...[input]: {} extends UploadInput<C> ? [UploadInput<C>?] : [UploadInput<C>]): Promise<ResponseOf<C>> {
+  const { params, query, ...rest } = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryParams } & Omit<UploadOptions, "token" | "method" | "query">;
+  // PUT is api.upload's default: only POST is said.
+  const method = contract.method === "post" ? { method: "POST" as const } : {};
+  const options = Object.fromEntries(Object.entries({ ...method, query, ...rest }).filter(([, value]) => value !== undefined));
+  return api.upload<ResponseOf<C>>(pathWith(contract.path, params), form, options);
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { OutboxMessage } from "@schema/api/confirmation-code";
-import type { Paged } from "@schema/api/common";
-import { api } from "../../lib/api";
+import { call } from "../../lib/client";
+import { devContracts } from "@schema/api/dev";
 
 /** How often the dev mailbox polls the local outbox. */
 export const outboxRefreshMs = 3000;
@@ -10,7 +9,7 @@ export const outboxRefreshMs = 3000;
 export function useOutbox(recipient: string, enabled: boolean) {
   return useQuery({
     queryKey: ["dev", "outbox", recipient],
-    queryFn: ({ signal }) => api.get<Paged<OutboxMessage>>("/dev/outbox", { public: true, query: { to: recipient || undefined }, signal }),
+    queryFn: ({ signal }) => call(devContracts.outbox, { public: true, query: { to: recipient || undefined }, signal }),
     enabled,
     refetchInterval: outboxRefreshMs,
     placeholderData: keepPreviousData,

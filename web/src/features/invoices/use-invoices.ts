@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { withdrawMethodContracts, invoiceContracts, type CreateInvoiceBody, type InvoiceListSort, type InvoiceView, type UpdateInvoiceBody, type WithdrawMethodBody } from "@schema/api/invoice";
+import { withdrawMethodContracts, invoiceContracts, type CreateInvoiceBody, type InvoiceListSort, type UpdateInvoiceBody, type WithdrawMethodBody } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
-import { api } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session } from "../../lib/session";
-import { call } from "../../lib/client";
+import { call, upload } from "../../lib/client";
 
 export const invoicesPageSize = 10;
 
@@ -91,7 +90,7 @@ export function useApproveWithReceipt() {
     mutationFn: ({ id, receipt, onProgress }: { id: number; receipt: File; onProgress?: (fraction: number) => void }) => {
       const form = new FormData();
       form.set("receipt", receipt);
-      return api.upload<InvoiceView>(`/invoice/${id}/with/asset`, form, { onProgress });
+      return upload(invoiceContracts.attachReceipt, form, { params: { id }, onProgress });
     },
     onSettled: refresh,
   });

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { demoSessionContracts, type DemoPatchBody, type DemoSessionView } from "@schema/api/demo-session";
-import { interviewContracts, type InterviewPatchBody, type InterviewView, type ManagerProposal } from "@schema/api/interview";
+import { interviewContracts, type InterviewPatchBody, type InterviewView } from "@schema/api/interview";
 import { introVideoContracts, type IntroVideoReviewBody } from "@schema/api/intro-video";
 import { onboardingContracts } from "@schema/api/onboarding";
-import { api } from "../../lib/api";
 import { call } from "../../lib/client";
 
 export type BookingKind = "interview" | "demo";
@@ -42,7 +41,7 @@ export function useJoinSupportGroup() {
 export function useProposalQuery(kind: BookingKind, enabled: boolean) {
   return useQuery({
     queryKey: onboardingKeys.proposal(kind),
-    queryFn: ({ signal }) => api.get<ManagerProposal>(kind === "interview" ? "/interview/select" : "/demo-session/select", { signal }),
+    queryFn: ({ signal }) => call(kind === "interview" ? interviewContracts.proposeManager : demoSessionContracts.proposeManager, { signal }),
     enabled,
   });
 }

@@ -2,11 +2,10 @@
 // /fawry/refund/quote) and may be lowered; the server cancels a live plan bought with it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { RefundQuote } from "@schema/api/payment";
+import { paymentContracts, type RefundQuote } from "@schema/api/payment";
 import type { TransactionView } from "@schema/api/transaction";
 import { errorMessage } from "../../i18n/ar-EG";
 import { money } from "../../i18n/ar-EG-money";
-import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -14,6 +13,7 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
+import { call } from "../../lib/client";
 
 const t = money.admin;
 
@@ -27,7 +27,7 @@ export function parseEgp(text: string): number | null {
 export function AdminRefundDialog({ transactionId, onClose, onDone }: { transactionId: number; onClose: () => void; onDone?: (tx: TransactionView) => void }) {
   const quote = useQuery({
     queryKey: ["admin", "refund-quote", transactionId] as const,
-    queryFn: ({ signal }) => api.get<RefundQuote>("/fawry/refund/quote", { query: { transactionId }, signal }),
+    queryFn: ({ signal }) => call(paymentContracts.refundQuote, { query: { transactionId }, signal }),
   });
   return (
     <Dialog open onClose={onClose} title={t.refundTitle(formatNumber(transactionId))}>
@@ -48,7 +48,7 @@ function RefundForm({ transactionId, quote, onClose, onDone }: { transactionId: 
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
   const refund = useMutation({
-    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) => api.post<TransactionView>("/fawry/refund", body),
+    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) => call(paymentContracts.refund, { body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
   function submit(event: FormEvent) {

@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { couponContracts } from "@schema/api/coupon";
-import type { CardPayment, FreeOrder, InstallmentOption, ReferencePayment, SavedCard, WalletPayment } from "@schema/api/payment";
+import { paymentContracts } from "@schema/api/payment";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { planContracts } from "@schema/api/plan";
 import { transactionContracts, type TransactionView } from "@schema/api/transaction";
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
-import { api } from "../../lib/api";
 import { track } from "../../lib/analytics";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/use-lessons";
@@ -51,28 +50,28 @@ export function useCheckCoupon() {
 
 /** GET /fawry/card-token/list */
 export function useSavedCardsQuery(enabled = true) {
-  return useQuery({ queryKey: paymentKeys.cards, queryFn: ({ signal }) => api.get<SavedCard[]>("/fawry/card-token/list", { signal }), enabled });
+  return useQuery({ queryKey: paymentKeys.cards, queryFn: ({ signal }) => call(paymentContracts.cards, { signal }), enabled });
 }
 
 /** DELETE /fawry/card-token?token= */
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.delete<void>("/fawry/card-token", { query: { token } }),
+    mutationFn: (token: string) => call(paymentContracts.deleteCard, { query: { token } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.cards }),
   });
 }
 
 /** GET /fawry/card-token/url: the hosted add-card page. */
 export function useAddCardUrl() {
-  return useMutation({ mutationFn: () => api.get<{ url: string }>("/fawry/card-token/url") });
+  return useMutation({ mutationFn: () => call(paymentContracts.addCardUrl) });
 }
 
 /** GET /fawry/installment-plans?amount=: empty when the amount does not qualify. */
 export function useInstallmentPlansQuery(amount: number | null) {
   return useQuery({
     queryKey: paymentKeys.installments(amount ?? 0),
-    queryFn: ({ signal }) => api.get<InstallmentOption[]>("/fawry/installment-plans", { query: { amount: amount ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(paymentContracts.installmentPlans, { query: { amount: amount ?? 0 }, signal }),
     enabled: amount !== null && amount > 0,
     retry: false,
   });
@@ -85,25 +84,25 @@ const checkoutStarted = (method: string) => (body: Checkout) => track("checkout_
 
 /** POST /fawry/pay/card → the 3-D Secure page to send the browser to. */
 export function usePayByCard() {
-  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => api.post<CardPayment>("/fawry/pay/card", body), onMutate: checkoutStarted("card") });
+  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => call(paymentContracts.payCard, { body }), onMutate: checkoutStarted("card") });
 }
 
 /** POST /fawry/pay/bank-installments */
 export function usePayByInstallments() {
   return useMutation({
-    mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) => api.post<CardPayment>("/fawry/pay/bank-installments", body),
+    mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) => call(paymentContracts.payInstallments, { body }),
     onMutate: checkoutStarted("installments"),
   });
 }
 
 /** POST /fawry/pay/ref-num */
 export function usePayByReference() {
-  return useMutation({ mutationFn: (body: Checkout) => api.post<ReferencePayment>("/fawry/pay/ref-num", body), onMutate: checkoutStarted("reference") });
+  return useMutation({ mutationFn: (body: Checkout) => call(paymentContracts.payReference, { body }), onMutate: checkoutStarted("reference") });
 }
 
 /** POST /fawry/pay/e-wallet */
 export function usePayByWallet() {
-  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => api.post<WalletPayment>("/fawry/pay/e-wallet", body), onMutate: checkoutStarted("wallet") });
+  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => call(paymentContracts.payWallet, { body }), onMutate: checkoutStarted("wallet") });
 }
 
 /**
@@ -114,7 +113,7 @@ export function usePaymentStatusQuery(transactionId: number | null, initial?: Tr
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: paymentKeys.status(transactionId ?? 0),
-    queryFn: ({ signal }) => api.get<TransactionView>("/fawry/payment-status", { query: { transactionId: transactionId ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(paymentContracts.paymentStatus, { query: { transactionId: transactionId ?? 0 }, signal }),
     enabled: transactionId !== null,
     initialData: initial,
     initialDataUpdatedAt: 0,
@@ -145,7 +144,7 @@ export function useRefreshAfterPayment() {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (transactionId: number) => api.post<TransactionView>("/fawry/cancel-unpaid-order", { transactionId }),
+    mutationFn: (transactionId: number) => call(paymentContracts.cancelUnpaid, { body: { transactionId } }),
     onSuccess: (tx) => queryClient.setQueryData(paymentKeys.status(tx.id), tx),
   });
 }
@@ -196,7 +195,7 @@ export function useReceiptsQuery(transactionId: number, enabled: boolean) {
 export function usePayFree() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Checkout) => api.post<FreeOrder>("/fawry/pay/free", body),
+    mutationFn: (body: Checkout) => call(paymentContracts.payFree, { body }),
     onMutate: checkoutStarted("free"),
     onSuccess: (_order, body) => {
       track("purchase", { method: "free", plan: body.planId, period: body.period, value: 0, currency: "EGP" });

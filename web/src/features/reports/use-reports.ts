@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { reportContracts, type ReportListSort, type ReportStatus, type ReportView, type UpdateReportBody } from "@schema/api/report";
-import { api } from "../../lib/api";
+import { reportContracts, type ReportListSort, type ReportStatus, type UpdateReportBody } from "@schema/api/report";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/http";
 import { session } from "../../lib/session";
-import { call } from "../../lib/client";
+import { call, upload } from "../../lib/client";
 
 export const reportsPageSize = 10;
 
@@ -17,7 +16,7 @@ export const reportKeys = {
 export function useSendReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.upload<ReportView>("/report/with/asset", form, { method: "POST" }),
+    mutationFn: (form: FormData) => upload(reportContracts.create, form),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }

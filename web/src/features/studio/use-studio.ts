@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IntroVideoType } from "@schema/api/intro-video";
 import { photoSessionContracts, type PhotoSessionCreateBody, type PhotoSessionPatchBody, type PhotoSessionStatus, type TutorAssets } from "@schema/api/photo-session";
-import { api } from "../../lib/api";
 import { apiUrl } from "../../lib/http";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";
-import { call } from "../../lib/client";
+import { call, upload } from "../../lib/client";
 
 export const studioKeys = {
   all: ["studio"] as const,
@@ -113,7 +112,7 @@ export function useUploadTutorAsset() {
       if (kind === "video") return uploadTutorVideoInParts({ tutorId, file, signal, onProgress });
       const form = new FormData();
       form.set(kind, file);
-      return api.upload<TutorAssets>("/user/asset/tutor", form, { query: { tutorId }, signal, onProgress });
+      return upload(photoSessionContracts.uploadTutorAssets, form, { query: { tutorId }, signal, onProgress });
     },
     onSuccess: invalidate,
   });

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userContracts, type AssetResponse, type UpdateUserBody } from "@schema/api/user";
-import { api } from "../../lib/api";
+import { userContracts, type UpdateUserBody } from "@schema/api/user";
 import { session } from "../../lib/session";
 import { currentUserKey } from "./use-current-user";
-import { call } from "../../lib/client";
+import { call, upload } from "../../lib/client";
 
 /** PUT /user/{id}: profile fields, or a password change. */
 export function useUpdateUser(userId: number) {
@@ -24,7 +23,7 @@ export function useAvatarUpload(userId: number) {
     mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
       const form = new FormData();
       form.set("image", file);
-      return api.upload<AssetResponse>("/user/asset", form, { query: { forUser: userId }, onProgress, signal });
+      return upload(userContracts.uploadPicture, form, { query: { forUser: userId }, onProgress, signal });
     },
     onSuccess: ({ url }) => {
       const user = session.getState().user;

@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { Paged } from "@schema/api/common";
-import type { PaymentAlarmView } from "@schema/api/payment";
-import type { TransactionView } from "@schema/api/transaction";
+import { paymentContracts, type PaymentAlarmView } from "@schema/api/payment";
 import { Role, TransactionStatus } from "@schema/enums";
 import { AdminRefundDialog } from "../../features/payments/admin-refund";
 import { DeadDeliveries } from "./dead-deliveries";
@@ -10,7 +8,6 @@ import { TransactionStatusBadge } from "../../features/payments/payment-status-p
 import { ReceiptsButton } from "../../features/payments/refunds";
 import { errorMessage } from "../../i18n/ar-EG";
 import { money } from "../../i18n/ar-EG-money";
-import { api } from "../../lib/api";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { useSession } from "../../lib/session";
@@ -23,6 +20,7 @@ import { Pagination } from "../../ui/pagination";
 import { LoadingScreen } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
+import { call } from "../../lib/client";
 
 const t = money.admin;
 const SIZE = 20;
@@ -33,7 +31,7 @@ export function AdminPaymentsPage() {
   const [page, setPage] = useState(1);
   const alarms = useQuery({
     queryKey: alarmsKey(page),
-    queryFn: ({ signal }) => api.get<Paged<PaymentAlarmView>>("/fawry/alarms", { query: { page, size: SIZE }, signal }),
+    queryFn: ({ signal }) => call(paymentContracts.alarms, { query: { page, size: SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -66,9 +64,9 @@ export function AdminPaymentsPage() {
 /** Orders the reconciliation has not settled, each asked of Fawry again on demand. */
 function StaleOrders() {
   const queryClient = useQueryClient();
-  const stale = useQuery({ queryKey: ["admin", "stale-orders"] as const, queryFn: ({ signal }) => api.get<TransactionView[]>("/fawry/stale-orders", { signal }) });
+  const stale = useQuery({ queryKey: ["admin", "stale-orders"] as const, queryFn: ({ signal }) => call(paymentContracts.staleOrders, { signal }) });
   const check = useMutation({
-    mutationFn: (transactionId: number) => api.get<TransactionView>("/fawry/payment-status", { query: { transactionId } }),
+    mutationFn: (transactionId: number) => call(paymentContracts.paymentStatus, { query: { transactionId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "stale-orders"] }),
   });
   return (
@@ -158,7 +156,7 @@ function ResolveDialog({ alarm, onClose }: { alarm: PaymentAlarmView; onClose: (
   const [note, setNote] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
   const resolve = useMutation({
-    mutationFn: (body: { note: string }) => api.post<{ id: number }>(`/fawry/alarms/${alarm.id}/resolve`, body),
+    mutationFn: (body: { note: string }) => call(paymentContracts.resolveAlarm, { params: { id: alarm.id }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "payment-alarms"] }),
   });
   function submit(event: FormEvent) {
