@@ -53,6 +53,8 @@ export const lessonListQuery = pageQuery.extend({
   before: isoTime.optional(),
   /** The admin lessons table's order: a column, descending with a leading "-" (without it: newest first, or soonest first for future, now and a week). */
   sort: z.enum(lessonListSorts, { error: "bad-request" }).optional(),
+  /** Part of the tutor's or the student's name (the admin table's search as you type). */
+  q: z.string({ error: "bad-request" }).trim().max(100, "bad-request").optional(),
 });
 
 export const lessonStatsQuery = z.object({

@@ -121,6 +121,11 @@ describe("the admin area's figures and tables", () => {
     expect(await price.getAttribute("aria-sort")).toBe("none");
     await price.getByRole("button").click();
     await expect.poll(() => price.getAttribute("aria-sort")).toBe("descending");
+    // Search as you type by a member's name: the demo student's lessons, then none for a name nobody has.
+    await page.getByRole("searchbox", { name: f.tables.searchLessons }).pressSequentially("سارة", { delay: 40 });
+    await lessons.getByRole("link", { name: "سارة أحمد" }).first().waitFor();
+    await page.getByRole("searchbox", { name: f.tables.searchLessons }).pressSequentially("ززز", { delay: 40 });
+    await lessons.getByText(ar.adminArea.lessons.empty).waitFor();
     await expectNoAxeViolations(page, "/admin/lessons (table)");
     await screenshot(page, "admin-lessons-table-1280");
 

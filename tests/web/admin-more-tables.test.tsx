@@ -67,7 +67,7 @@ const lesson = (id: number, duration: 15 | 30, state: LessonView["state"]): Less
   }) as LessonView;
 
 describe("the admin lessons table", () => {
-  it("shows each lesson's time as its row header, its length in words, and a cancel button only for an upcoming one", async () => {
+  it("shows each lesson's time as its row header, its length in words, a cancel button only for an upcoming one, and searches by a member's name", async () => {
     get.mockResolvedValue({ list: [lesson(1, 30, "pending"), lesson(2, 15, "fulfilled")], total: 2 });
     renderPage(<AdminLessonsPage />);
     const table = await screen.findByRole("table", { name: tt.lessons });
@@ -79,6 +79,8 @@ describe("the admin lessons table", () => {
     screen.getByText("حصتين");
     fireEvent.click(within(table).getByRole("button", { name: tt.price }));
     await waitFor(() => expect(lastQuery("/lesson/list/")).toMatchObject({ scope: "all", sort: "-price" }));
+    fireEvent.change(screen.getByRole("searchbox", { name: tt.searchLessons }), { target: { value: "سلمى" } });
+    await waitFor(() => expect(lastQuery("/lesson/list/")).toMatchObject({ scope: "all", sort: "-price", q: "سلمى", page: 1 }));
   });
 });
 

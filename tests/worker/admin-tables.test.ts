@@ -115,6 +115,27 @@ describe("the admin lessons table", () => {
     expect(await ids("duration")).toEqual([middle, late, early]);
   });
 
+  it("finds everyone's lessons by part of the tutor's or the student's name as the admin types", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const tag = `بحث${Date.now() % 100000}`;
+    const tutor = await createUser(Role.Tutor, { name: `${tag} المدرّسة` });
+    const student = await createUser(Role.Student, { name: `${tag} الطالب` });
+    const other = await createUser(Role.Student, { name: "طالب تاني" });
+    const withStudent = await lessonOf(tutor.id, student.id, 24, 30, 1000);
+    const withOther = await lessonOf(tutor.id, other.id, 48, 30, 1000);
+    const ids = async (q: string) => {
+      const res = await call("GET", `/api/v1/lesson/list/?scope=all&size=100&q=${encodeURIComponent(q)}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return { ids: res.body.list.map((lesson: { id: number }) => lesson.id), total: res.body.total };
+    };
+    // The tutor's name finds both lessons; the student's only theirs (newest first).
+    expect(await ids(`${tag} المدرّسة`)).toEqual({ ids: [withOther, withStudent], total: 2 });
+    expect(await ids(`${tag} الطالب`)).toEqual({ ids: [withStudent], total: 1 });
+    expect((await ids(`${tag}`)).total).toBe(2);
+    // % and _ are letters here, not wildcards.
+    expect((await ids(`${tag}%`)).total).toBe(0);
+  });
+
   it("refuses an unknown order with bad-request", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const res = await call("GET", "/api/v1/lesson/list/?scope=all&sort=tutor", { token: admin.token });

@@ -16,6 +16,7 @@ import { currentBusinessSettings } from "./platform-settings";
 import { settings } from "./settings";
 import { lessonState } from "./state-rules";
 import { tutorsChanged } from "./tutor-list";
+import { likePattern } from "./topics";
 import type { UserRow } from "./users";
 
 export type LessonRow = typeof lessons.$inferSelect;
@@ -128,12 +129,18 @@ export type LessonListQuery = {
   before?: string;
   /** The admin table's order; without it, newest first (soonest first for future, now and a week). */
   sort?: LessonListSort;
+  /** Part of a member's name (tutor or student), any case. */
+  q?: string;
   page: number;
   size: number;
 };
 
 /** The filters of a list; `at` is now (its ISO text), a placeholder in a prebuilt statement. */
-function lessonListWhere(query: LessonListQuery, at: string | Placeholder, values: { userId?: number | null | Placeholder; after?: string | Placeholder; before?: string | Placeholder } = query) {
+function lessonListWhere(
+  query: LessonListQuery,
+  at: string | Placeholder,
+  values: { userId?: number | null | Placeholder; after?: string | Placeholder; before?: string | Placeholder; name?: string | Placeholder } = { ...query, name: query.q && namePattern(query.q) },
+) {
   return and(
     query.userId !== null ? memberOf(values.userId!) : undefined,
     query.status === "ratified" ? isNull(lessons.canceledAt) : query.status === "canceled" ? isNotNull(lessons.canceledAt) : undefined,
@@ -146,11 +153,19 @@ function lessonListWhere(query: LessonListQuery, at: string | Placeholder, value
           : undefined,
     query.after !== undefined ? gt(lessons.end, values.after!) : undefined,
     query.before !== undefined ? lt(lessons.start, values.before!) : undefined,
+    query.q ? namedMemberOf(values.name!) : undefined,
   );
 }
 
+/** A LIKE pattern for part of a name, any case (its % and _ taken literally). */
+const namePattern = (text: string) => likePattern(text.toLowerCase());
+
+/** Lessons with a member (tutor or student) whose name holds the pattern. */
+const namedMemberOf = (pattern: string | Placeholder): SQL =>
+  sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m JOIN users u ON u.id = m.user_id WHERE lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\')`;
+
 /** A list's shape: which filters it has (their values are the statement's placeholders). */
-const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}|${query.sort}`;
+const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}|${query.sort}|${query.q !== undefined}`;
 
 /** Each order of the admin lessons table (ties broken by id, so pages never repeat or skip a row). */
 const lessonOrder: Record<LessonListSort, SQL[]> = {
@@ -174,7 +189,7 @@ function pageStatement(query: LessonListQuery) {
       .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
       .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
       .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
-      .where(lessonListWhere(query, value("at"), { userId: value("userId"), after: value("after"), before: value("before") }))
+      .where(lessonListWhere(query, value("at"), { userId: value("userId"), after: value("after"), before: value("before"), name: value("name") }))
       .orderBy(...order)
       .limit(value("limit"))
       .offset(value("offset")),
@@ -196,6 +211,7 @@ export function lessonListStatement(db: Db, query: LessonListQuery, now = new Da
     at: now.toISOString(),
     after: query.after,
     before: query.before,
+    name: query.q === undefined ? undefined : namePattern(query.q),
     limit: query.size,
     offset: (query.page - 1) * query.size,
   });

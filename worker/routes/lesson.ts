@@ -27,6 +27,7 @@ const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery
   after: query.after,
   before: query.before,
   sort: query.sort,
+  q: query.q || undefined,
   page: query.page,
   size: query.size,
 });

@@ -66,6 +66,7 @@ export const adminFigures = {
     searchTutors: "ابحث باسم المدرّس",
     listing: "الظهور للطلاب",
     lessons: "جدول الحصص",
+    searchLessons: "ابحث باسم المدرّس أو الطالب",
     student: "الطالب",
     lessonTime: "الموعد",
     duration: "المدة",

@@ -12,13 +12,13 @@ import { planContracts, type CreatePlanBody, type UpdatePlanBody } from "@schema
 import { platformSettingsContracts, type BusinessSettings, type WithdrawSettings } from "@schema/api/platform-settings";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { topicContracts, type TopicBody } from "@schema/api/topic";
-import { transactionContracts, type TransactionView } from "@schema/api/transaction";
+import { transactionContracts } from "@schema/api/transaction";
 import { tutorContracts, type FullTutorsSort } from "@schema/api/tutor";
 import { userContracts, type RegisterBody } from "@schema/api/user";
-import { api } from "../../lib/api";
 import { call } from "../../lib/client";
 import { useDebounced } from "./admin-ui";
 import { userListQuery, type UserFilters } from "./admin-logic";
+import { paymentContracts } from "@schema/api/payment";
 
 export const adminPageSize = 10;
 
@@ -100,7 +100,7 @@ export function useCancelSubscription(userId: number) {
 export function useRefund(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { transactionId: number; reason?: string }) => api.post<TransactionView>("/fawry/refund", body),
+    mutationFn: (body: { transactionId: number; reason?: string }) => call(paymentContracts.refund, { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.subscriptions(userId) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.transactions(userId) });
@@ -282,7 +282,7 @@ export function useAdminTutorInfoQuery(id: number) {
   });
 }
 
-export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number; sort?: LessonListSort };
+export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number; sort?: LessonListSort; q?: string };
 
 /** GET /lesson/list/ as an admin: everyone's lessons (scope=all), or one member's. */
 export function useAdminLessonsQuery(filters: LessonFilters) {
@@ -299,6 +299,7 @@ export function useAdminLessonsQuery(filters: LessonFilters) {
           // Everyone's lessons are asked for explicitly (without it the API answers the caller's own).
           scope: filters.user === null ? "all" : undefined,
           sort: filters.sort,
+          q: filters.q || undefined,
         },
         signal,
       }),

@@ -15,6 +15,7 @@ import { Card } from "../../ui/card";
 import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { SearchBox } from "../../ui/search-box";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
@@ -79,7 +80,8 @@ export function AdminLessonsPage() {
   return (
     <PageFrame title={t.title} subtitle={fill(t.intro)} width="full">
       <Card>
-        <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <SearchBox label={tt.searchLessons} onSearch={(q) => change({ q })} />
           <Select
             label={t.statusFilter}
             value={filters.status ?? ""}
