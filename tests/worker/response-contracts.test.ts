@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Contract } from "../../schema/api/contract";
 import { contracts } from "../../schema/api/routes";
 import { apiRoutes } from "../../worker/routes";
-import { checkResponse, routeFor } from "./helpers";
+import { call, checkResponse, routeFor } from "./helpers";
 
 const key = (def: { method: string; path: string }) => `${def.method.toUpperCase()} ${def.path}`;
 const allContracts: Contract[] = Object.values(contracts).flatMap((area) => Object.values(area) as Contract[]);
@@ -37,5 +37,15 @@ describe("response contracts", () => {
     expect(() => checkResponse("GET", "/api/v1/lesson/attended/stats", 200, { ...stats, attendedMinutes: "30" })).toThrow(
       /GET \/api\/v1\/lesson\/attended\/stats answered 200 with a body its response contract refuses[\s\S]*attendedMinutes/,
     );
+  });
+
+  it("documents each success in OpenAPI with its status and the response's JSON schema", async () => {
+    const { body } = await call("GET", "/api/v1/openapi.json");
+    const lesson = body.paths["/api/v1/lesson/{id}"].get.responses["200"];
+    expect(lesson.content["application/json"].schema.properties).toHaveProperty("start");
+    expect(body.paths["/api/v1/lesson/"].post.responses["201"].content["application/json"].schema.required).toContain("tutor");
+    expect(body.paths["/api/v1/plan/{id}"].delete.responses["204"]).toEqual({ description: "No content" });
+    expect(body.paths["/api/v1/lesson/calendar/{file}"].get.responses["200"].content).toHaveProperty("application/octet-stream");
+    expect(body.paths["/api/v1/plan/list"].get.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
   });
 });

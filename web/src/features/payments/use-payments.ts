@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { couponContracts } from "@schema/api/coupon";
-import { paymentContracts } from "@schema/api/payment";
+import { paymentContracts, type CheckoutBody } from "@schema/api/payment";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { planContracts } from "@schema/api/plan";
 import { transactionContracts, type TransactionView } from "@schema/api/transaction";
@@ -77,7 +77,8 @@ export function useInstallmentPlansQuery(amount: number | null) {
   });
 }
 
-type Checkout = { planId: number; period: PlanPeriod; couponCode?: string };
+/** What a checkout pays for (schema/api/payment.ts). */
+type Checkout = CheckoutBody;
 
 /** The funnel's "checkout started": an order is asked for (plan, period and method; nothing personal). */
 const checkoutStarted = (method: string) => (body: Checkout) => track("checkout_started", { method, plan: body.planId, period: body.period });

@@ -44,6 +44,7 @@ import { RadioGroup } from "../../ui/radio-group";
 import { LoadingScreen } from "../../ui/spinner";
 import { Tabs } from "../../ui/tabs";
 import { TextField } from "../../ui/text-field";
+import type { CheckoutBody } from "@schema/api/payment";
 
 const t = arPayments.payments;
 
@@ -243,7 +244,8 @@ function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | n
   );
 }
 
-type Order = { planId: number; period: PlanPeriod; couponCode?: string };
+/** What the order pays for (schema/api/payment.ts). */
+type Order = CheckoutBody;
 
 function MethodTabs({ order, amount, onPending }: { order: Order; amount: number; onPending: (pending: Pending) => void }) {
   const installments = useInstallmentPlansQuery(amount);
