@@ -11,6 +11,8 @@ import {
   holdsTimeSql,
   isBookableTutor,
   isLiveSubscription,
+  lessonChangeableSql,
+  lessonChangeRefusal,
   lessonState,
   lessonStateSql,
   liveSubscriptionSql,
@@ -64,6 +66,23 @@ describe("rule parity: TypeScript and SQL give the same answer", () => {
     );
     expect(new Set(answers)).toEqual(new Set(["canceled", "pending", "happening", "fulfilled"]));
     expect(answers).toEqual(rows.map((row) => lessonState(row, NOW)));
+  });
+
+  it("a lesson can still be cancelled or moved: not cancelled, not started, outside the cancel window (0 and 6 hours)", async () => {
+    const cases: Array<{ start: string; canceledAt: string | null; hours: number }> = [];
+    for (const hours of [0, 6])
+      for (const start of [-HOUR_MS, -1, 0, 1, hours * HOUR_MS - 1, hours * HOUR_MS, hours * HOUR_MS + 1, 2 * DAY_MS])
+        for (const canceledAt of [null, at(-DAY_MS)]) cases.push({ start: at(start), canceledAt, hours });
+    for (const hours of [0, 6]) {
+      const mine = cases.filter((c) => c.hours === hours);
+      const business = { cancelWindowHours: hours };
+      const answers = await answersInD1(["start", "canceled_at"], mine.map((c) => [c.start, c.canceledAt]), lessonChangeableSql("r", NOW, business));
+      expect(answers.map(Boolean)).toEqual(mine.map((c) => lessonChangeRefusal(c, NOW, business) === null));
+      expect(answers.filter(Boolean).length).toBeGreaterThan(0);
+    }
+    expect(new Set(cases.map((c) => lessonChangeRefusal(c, NOW, { cancelWindowHours: c.hours })))).toEqual(
+      new Set([null, "illegal", "lesson-time-passed", "lesson-cancel-window-passed"]),
+    );
   });
 
   it("a subscription's status and whether it is live, for every stored status and ends around now", async () => {

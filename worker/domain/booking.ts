@@ -9,12 +9,12 @@ import { d1, lessonColumns, lessonPrice, statement, toLessonRow, tutorEarning, t
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesToSql } from "../notifications/channels";
 import type { OutboxRow } from "../notifications/outbox";
-import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import type { BusinessSettings } from "../../schema/pricing";
 import { addDays, CAIRO, DAY_MS, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../schema/calendar";
 import { dayStartInSql, localDaySql } from "../../schema/calendar-sql";
 import { BoundedCache } from "../core/bounded-cache";
 import { currentBusinessSettings } from "./platform-settings";
-import { bookableTutorSql, holdsTimeSql, liveSubscriptionSql } from "./state-rules";
+import { bookableTutorSql, holdsTimeSql, lessonChangeRefusal, liveSubscriptionSql } from "./state-rules";
 import { usedMinutesSql } from "./subscriptions";
 import { tutorsChanged } from "./tutor-list";
 import type { UserRow } from "./users";
@@ -300,10 +300,9 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const found = request.read === undefined ? (await studentLessonQuery(db, request.lessonId, student.id))[0] : request.read;
   if (!found) fail("lesson-not-found");
   const old = found.lesson;
-  if (old.canceledAt) fail("illegal");
-  if (old.start <= now.toISOString()) fail("lesson-time-passed");
   const business = await currentBusinessSettings(db, now.getTime());
-  if (old.start < new Date(now.getTime() + cancelWindowMsOf(business)).toISOString()) fail("lesson-cancel-window-passed");
+  const changeRefused = lessonChangeRefusal(old, now, business);
+  if (changeRefused) fail(changeRefused);
   if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const duration = request.duration ?? (old.duration as LessonDuration);
   // A moved lesson keeps the rates it was booked at (a later change of them applies to new lessons only).

@@ -4,7 +4,7 @@ import { auditRawStatement, type AuditActor } from "./audit";
 import type { LessonListSort, LessonStats, LessonView } from "../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../schema/enums";
-import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import type { BusinessSettings } from "../../schema/pricing";
 import { BoundedCache } from "../core/bounded-cache";
 import { d1, prebuilt, statement } from "../core/db";
 import type { Db } from "../core/context";
@@ -14,7 +14,7 @@ import { lessonMessages } from "../notifications/lesson-messages";
 import type { OutboxRow } from "../notifications/outbox";
 import { currentBusinessSettings } from "./platform-settings";
 import { settings } from "./settings";
-import { lessonState } from "./state-rules";
+import { lessonChangeableSql, lessonChangeRefusal, lessonState } from "./state-rules";
 import { tutorsChanged } from "./tutor-list";
 import { likePattern } from "./topics";
 import type { UserRow } from "./users";
@@ -258,10 +258,9 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
   if (!member && !isAdmin(caller.role as Role)) fail("forbidden");
-  if (row.lesson.canceledAt) fail("illegal");
-  if (row.lesson.start <= now.toISOString()) fail("lesson-time-passed");
-  const latest = new Date(now.getTime() + cancelWindowMsOf(await currentBusinessSettings(db, now.getTime()))).toISOString();
-  if (row.lesson.start < latest) fail("lesson-cancel-window-passed");
+  const business = await currentBusinessSettings(db, now.getTime());
+  const refusal = lessonChangeRefusal(row.lesson, now, business);
+  if (refusal) fail(refusal);
   const at = now.toISOString();
   // One batch: the conditional update and, only when it cancelled, the other member's (or both
   // members', when an admin cancels) notifications in the outbox, naming the caller.
@@ -275,7 +274,7 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
       : [];
   const [updated, ...rest] = await d1(db).batch([
     statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
-      WHERE id = ${id} AND canceled_at IS NULL AND start >= ${latest} RETURNING ${lessonColumns}`),
+      WHERE id = ${id} AND ${lessonChangeableSql("lessons", now, business)} RETURNING ${lessonColumns}`),
     ...audit,
     ...others.map((other) => statement(db, messagesToSql({ userId: other.id, otherId: caller.id, text, when: canceled, at, zone: other.timeZone }))),
   ]);

@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SubscriptionStatus } from "../../schema/api/subscription";
 import { InterviewStatus, ReviewStatus, Role, isTutorSide } from "../../schema/enums";
+import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
 
 /**
  * Rules the product states twice: in TypeScript, for a row already read, and in SQL, inside the
@@ -20,6 +21,28 @@ const column = (alias: string, name: string) => sql.raw(`${alias}.${name === "en
 
 /** The TypeScript form, shared with the SPA. */
 export { lessonState } from "../../schema/lesson-state";
+
+// ---------------------------------------------------------------------------------------------
+// A lesson can still be cancelled or moved: not cancelled, not started, and not inside the
+// cancel window before its start (the operator's number, schema/pricing.ts).
+
+export type LessonChangeRefusal = "illegal" | "lesson-time-passed" | "lesson-cancel-window-passed";
+
+/** The latest moment a lesson starting at or after it may still be changed from `now`. */
+export const changeDeadline = (now: Date, business: Pick<BusinessSettings, "cancelWindowHours">): string =>
+  new Date(now.getTime() + cancelWindowMsOf(business)).toISOString();
+
+/** Why the lesson can no longer be cancelled or moved, or null when it can. */
+export function lessonChangeRefusal(lesson: { start: string; canceledAt: string | null }, now: Date, business: Pick<BusinessSettings, "cancelWindowHours">): LessonChangeRefusal | null {
+  if (lesson.canceledAt) return "illegal";
+  if (lesson.start <= now.toISOString()) return "lesson-time-passed";
+  if (lesson.start < changeDeadline(now, business)) return "lesson-cancel-window-passed";
+  return null;
+}
+
+export function lessonChangeableSql(alias: string, now: Date, business: Pick<BusinessSettings, "cancelWindowHours">): SQL {
+  return sql`(${column(alias, "canceled_at")} IS NULL AND ${column(alias, "start")} > ${now.toISOString()} AND ${column(alias, "start")} >= ${changeDeadline(now, business)})`;
+}
 
 export function lessonStateSql(alias: string, at: Instant): SQL {
   return sql`CASE WHEN ${column(alias, "canceled_at")} IS NOT NULL THEN 'canceled'
