@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
-import { formatNumber } from "../../web/src/lib/format";
 import { baseUrl, expectNoAxeViolations, launch, screenshot, signIn } from "./browser";
 
 const f = ar.adminFigures;

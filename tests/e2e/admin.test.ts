@@ -2,7 +2,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
-import { formatNumber } from "../../web/src/lib/format";
 import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, field, signIn } from "./browser";
 
 const t = ar.adminArea;
