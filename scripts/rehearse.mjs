@@ -200,7 +200,8 @@ async function main() {
 
   if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "web/dist/index.html"))) {
     step("Building the SPA");
-    run(bin("vite"), ["build", "--logLevel", "warn"]);
+    // The project's own build (what a deploy ships), whatever steps it has.
+    run("npm", ["run", "--silent", "build"]);
   }
   // A copy: a build started elsewhere while the rehearsal runs does not change what it serves.
   cpSync(path.join(root, "web/dist"), path.join(work, "assets"), { recursive: true });
