@@ -17,7 +17,7 @@ vi.mock("../../web/src/lib/api", () => ({
 }));
 vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
 
-const { CancelSubscription } = await import("../../web/src/features/payments/refunds");
+const { CancelOutcome, CancelSubscription, useCancelPlan } = await import("../../web/src/features/payments/refunds");
 const { AdminRefundDialog, parseEgp } = await import("../../web/src/features/payments/admin-refund");
 const { AdminPaymentsPage } = await import("../../web/src/pages/admin-payments/admin-payments-page");
 const { receiptHtml, receiptRows } = await import("../../web/src/features/payments/receipt");
@@ -38,6 +38,17 @@ function renderWith(element: ReactElement) {
     <QueryClientProvider client={client}>
       <MemoryRouter>{element}</MemoryRouter>
     </QueryClientProvider>,
+  );
+}
+
+/** The cancel button and its confirmation, as /payments holds them. */
+function Cancelling({ current }: { current: CurrentSubscription }) {
+  const plan = useCancelPlan();
+  return (
+    <>
+      <CancelOutcome plan={plan} />
+      <CancelSubscription current={current} plan={plan} />
+    </>
   );
 }
 
@@ -66,7 +77,7 @@ const current: CurrentSubscription = {
 describe("a student cancels from /payments", () => {
   it("shows the refund the server's rule gives before confirming, then says it is on its way", async () => {
     patch.mockResolvedValue({ subscription: current.info, refundAmount: 30_875, canceledLessons: 0, transaction: { id: 9 } });
-    renderWith(<CancelSubscription current={current} />);
+    renderWith(<Cancelling current={current} />);
     fireEvent.click(screen.getByRole("button", { name: money.cancel.open }));
     expect(screen.getByTestId("refund-preview").textContent).toBe(formatMoney(refundAmount(inputs)));
     expect(screen.getByTestId("refund-preview").textContent).toBe(formatMoney(30_875));
@@ -76,7 +87,7 @@ describe("a student cancels from /payments", () => {
   });
 
   it("does not offer a cancellation that would refund nothing", () => {
-    renderWith(<CancelSubscription current={{ ...current, refundInputs: { ...inputs, weeksElapsed: 4 } }} />);
+    renderWith(<Cancelling current={{ ...current, refundInputs: { ...inputs, weeksElapsed: 4 } }} />);
     fireEvent.click(screen.getByRole("button", { name: money.cancel.open }));
     expect(screen.getByText(money.cancel.nothing)).toBeTruthy();
     expect((screen.getByRole("button", { name: money.cancel.confirm }) as HTMLButtonElement).disabled).toBe(true);

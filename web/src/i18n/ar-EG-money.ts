@@ -21,7 +21,8 @@ export const money = {
   },
   refundState: {
     refunding: (amount: string) => `بنرجّع ${amount} لوسيلة الدفع بتاعتك.`,
-    refunded: (amount: string) => `رجّعنالك ${amount}، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
+    // The amount ends with the currency's own dot («ج.م.»): nothing but a space may follow it.
+    refunded: (amount: string) => `رجّعنالك ${amount} على وسيلة الدفع بتاعتك، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
     failed: "فوري رفضت رد المبلغ المرة دي. هنحاول تاني تلقائيًا، ولو فضلت المشكلة فريق الدعم هيتابعها معاك.",
     refundedPart: (amount: string) => `المسترد: ${amount}`,
   },

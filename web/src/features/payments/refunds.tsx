@@ -20,13 +20,36 @@ import { useCancelSubscription, useReceiptsQuery } from "./use-payments";
 export const previewRefund = (current: CurrentSubscription | undefined): number | null =>
   current?.refundInputs ? refundAmount(current.refundInputs) : null;
 
-export function CancelSubscription({ current }: { current: CurrentSubscription }) {
+/**
+ * The plan's cancellation and what it said, held by the page rather than by the plan's card: a live
+ * update (the refund's TransactionStatusUpdate) can refetch /sub/user and remove the card before the
+ * cancel's own answer arrives, and the confirmation with the refund amount must still be shown.
+ */
+export function useCancelPlan() {
+  const t = money.cancel;
+  const cancel = useCancelSubscription();
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const confirm = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (done) => setOutcome(done.transaction ? t.done(formatMoney(done.refundAmount)) : t.doneNoPayment),
+    });
+  return { cancel, outcome, confirm };
+}
+
+export type CancelPlan = ReturnType<typeof useCancelPlan>;
+
+/** «ألغينا اشتراكك…»: the page's polite live region, present before the answer so it is announced. */
+export function CancelOutcome({ plan }: { plan: CancelPlan }) {
+  return <div aria-live="polite" className="contents">{plan.outcome && <Notice tone="success">{plan.outcome}</Notice>}</div>;
+}
+
+/** «إلغاء الاشتراك» with the refund shown first; gone once the cancellation went through. */
+export function CancelSubscription({ current, plan }: { current: CurrentSubscription; plan: CancelPlan }) {
   const t = money.cancel;
   const [open, setOpen] = useState(false);
-  const cancel = useCancelSubscription();
+  const { cancel } = plan;
   const refund = previewRefund(current) ?? 0;
-  const [outcome, setOutcome] = useState<string | null>(null);
-  if (outcome) return <Notice tone="success">{outcome}</Notice>;
+  if (plan.outcome) return null;
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)} className="self-start">
@@ -46,19 +69,7 @@ export function CancelSubscription({ current }: { current: CurrentSubscription }
           {refund <= 0 && <Notice tone="warning">{t.nothing}</Notice>}
           {cancel.isError && <Notice tone="error">{errorMessage(errorCodeOf(cancel.error))}</Notice>}
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="danger"
-              disabled={refund <= 0}
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: (done) => {
-                    setOpen(false);
-                    setOutcome(done.transaction ? t.done(formatMoney(done.refundAmount)) : t.doneNoPayment);
-                  },
-                })
-              }
-            >
+            <Button variant="danger" disabled={refund <= 0} loading={cancel.isPending} onClick={plan.confirm}>
               {t.confirm}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(false)}>

@@ -5,7 +5,7 @@ import { TransactionStatus } from "@schema/enums";
 import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
 import { methodLabel } from "../../features/payments/payment-logic";
 import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
-import { CancelSubscription, ReceiptsButton, RefundState } from "../../features/payments/refunds";
+import { CancelOutcome, CancelSubscription, ReceiptsButton, RefundState, useCancelPlan, type CancelPlan } from "../../features/payments/refunds";
 import { useLiveTransactions, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
@@ -27,10 +27,13 @@ const t = arPayments.payments.history;
 export function PaymentsPage() {
   const [search] = useSearchParams();
   const returned = Number(search.get("tx"));
+  // The cancellation lives here, not in the subscription's card, so its confirmation outlives the card.
+  const plan = useCancelPlan();
   return (
     <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
       {Number.isInteger(returned) && returned > 0 && <ReturnedPayment transactionId={returned} />}
-      <SubscriptionCard />
+      <CancelOutcome plan={plan} />
+      <SubscriptionCard plan={plan} />
       <TransactionsCard />
     </PageFrame>
   );
@@ -44,7 +47,7 @@ function ReturnedPayment({ transactionId }: { transactionId: number }) {
   return <PaymentStatusPanel transaction={status.data} />;
 }
 
-function SubscriptionCard() {
+function SubscriptionCard({ plan }: { plan: CancelPlan }) {
   const current = useCurrentSubscriptionQuery();
   return (
     <Card title={t.subscription}>
@@ -59,7 +62,7 @@ function SubscriptionCard() {
           </p>
           <p className="text-sm">{t.minutesLeft(current.data.remainingWeeklyMinutes, current.data.info.weeklyMinutes)}</p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>
-          <CancelSubscription current={current.data} />
+          <CancelSubscription current={current.data} plan={plan} />
         </div>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
