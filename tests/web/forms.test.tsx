@@ -45,7 +45,8 @@ describe("login form validation", () => {
     fireEvent.change(screen.getByLabelText(startsWith("البريد الإلكتروني")), { target: { value: "not-an-email" } });
     fireEvent.change(screen.getByLabelText(startsWith("كلمة المرور")), { target: { value: "whatever" } });
     fireEvent.click(screen.getByRole("button", { name: "دخول" }));
-    expect(fieldMessage("البريد الإلكتروني")).toContain(errorMessages["invalid-email"]);
+    // The form loads its rules on submit (lib/form-state.ts), so the message shows a moment later.
+    await waitFor(() => expect(fieldMessage("البريد الإلكتروني")).toContain(errorMessages["invalid-email"]));
     expect(screen.getByLabelText(startsWith("البريد الإلكتروني")).getAttribute("aria-invalid")).toBe("true");
   });
 
