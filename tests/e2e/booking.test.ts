@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAIRO, DAY_MS, dayOf, weekdayOf } from "../../schema/calendar";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, DEMO_PASSWORD, signIn, userIdOf } from "./browser";
 
 const b = ar.marketplace.booking;
 const l = ar.marketplace.lessons;
 const s = ar.lessonsSchedule;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const cairoDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+const cairoDay = (at: number) => dayOf(at, CAIRO);
 const formatTimeInCairo = (iso: string) => new Intl.DateTimeFormat("ar-EG", { timeStyle: "short", timeZone: "Africa/Cairo" }).format(new Date(iso));
 let browser: Browser;
 
@@ -180,7 +180,7 @@ describe("booking a lesson (issue 4)", () => {
 
     // A free 15-minute start the day after tomorrow; show its week first (it may be the next one).
     const day = cairoDay(Date.now() + 2 * DAY_MS);
-    const cairoWeekday = new Date(`${cairoDay(Date.now())}T12:00:00Z`).getUTCDay();
+    const cairoWeekday = weekdayOf(cairoDay(Date.now()));
     const daysToSaturday = (6 - cairoWeekday + 7) % 7 || 7;
     if (2 >= daysToSaturday) await page.getByRole("button", { name: new RegExp(ar.schedule.nextWeek) }).click();
     const from = new Date(Date.now() + DAY_MS).toISOString();
