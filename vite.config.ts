@@ -3,13 +3,34 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const apiOrigin = "http://127.0.0.1:8787";
 
+/**
+ * Preloads the one font file every first screen paints with (IBM Plex Sans Arabic, Arabic
+ * letters, regular weight: body text and the largest paint), so text is not repainted and
+ * reflowed when it arrives late (layout shift, issue 21). The other weights and subsets load
+ * as the CSS asks for them (font-display: swap).
+ */
+function preloadArabicFont(): Plugin {
+  return {
+    name: "dars-preload-arabic-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const font = Object.values(context.bundle ?? {}).find((file) => /ibm-plex-sans-arabic-arabic-400-normal.*\.woff2$/.test(file.fileName));
+        if (!font) return [];
+        return [{ tag: "link", attrs: { rel: "preload", as: "font", type: "font/woff2", href: `/${font.fileName}`, crossorigin: "" }, injectTo: "head" }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadArabicFont()],
   resolve: {
     // Shared contracts, enums, rules and error codes (also imported by the Worker).
     alias: { "@schema": fileURLToPath(new URL("./schema", import.meta.url)) },

@@ -34,6 +34,8 @@ function run(command, args) {
 if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "web/dist/index.html"))) {
   console.log("• Building the SPA…");
   run(bin("vite"), ["build", "--logLevel", "warn"]);
+  // The public pages' HTML, which the SPA hydrates (scripts/prerender.mjs).
+  run(process.execPath, [path.join(root, "scripts/prerender.mjs")]);
 }
 
 const localVars = localVarArgs(root);

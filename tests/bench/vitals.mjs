@@ -137,6 +137,8 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
   progress("building the SPA (vite build)");
   const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, encoding: "utf8" });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  const prerender = spawnSync(process.execPath, [path.join(root, "scripts/prerender.mjs")], { cwd: root, encoding: "utf8" });
+  if (prerender.status !== 0) throw new Error(`prerender failed:\n${prerender.stdout}\n${prerender.stderr}`);
   const sizes = firstLoadSizes(path.join(root, "web/dist"));
   progress(`starting the product on port ${PORT}`);
   const server = await startServer({ port: PORT, state: `.wrangler/bench-web-state-${PORT}` });

@@ -4,7 +4,7 @@ import "@fontsource/ibm-plex-sans-arabic/700.css";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
@@ -43,11 +43,23 @@ window.addEventListener("vite:preloadError", (event) => {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root is missing from index.html");
 
-// A screen that crashes into the crash screen (an error boundary) is reported when Sentry is on.
-createRoot(rootElement, { onCaughtError: (error) => reportError(error) }).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A screen that crashes into the crash screen (an error boundary) is reported when Sentry is on.
+const onCaughtError = (error: unknown) => reportError(error);
+
+// A public page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
+// hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
+// user (a different header) or another path starts from an empty root instead.
+const prerenderedPath = rootElement.dataset.prerendered;
+if (prerenderedPath !== undefined && prerenderedPath === window.location.pathname && session.getState().token === null) {
+  hydrateRoot(rootElement, app, { onCaughtError });
+} else {
+  rootElement.replaceChildren();
+  createRoot(rootElement, { onCaughtError }).render(app);
+}

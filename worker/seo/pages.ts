@@ -3,6 +3,7 @@ import type { Paged } from "../../schema/api/common";
 import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { shortUrls as shortUrlTable } from "../../schema/db/platform";
+import { prerenderedPageOf } from "../../schema/prerendered-pages";
 import { resolveShortUrl } from "../../schema/short-urls";
 import { seo } from "../../web/src/i18n/ar-EG-seo";
 import { createDb } from "../core/db";
@@ -20,6 +21,9 @@ import { createLogger } from "../core/logger";
  *   react-query cache from it: web/src/lib/initial-data.ts). HTMLRewriter streams the shell, so the
  *   build's hashed script and style tags stay exactly as Vite wrote them and nothing is rendered
  *   twice; the data comes from the same domain functions (and cache) as the API.
+ * - The public marketing pages (`/`, `/pricing`, `/faq`, `/tutor`, `/method`, `/about`, `/terms`,
+ *   `/privacy`): the HTML prerendered at build (scripts/prerender.mjs → web/dist/prerendered/),
+ *   which the SPA hydrates; the plain shell when a build has none.
  * - `/robots.txt`, `/sitemap.xml` (the public pages and every listed tutor, from D1 in one query).
  * - `/url/{name}`: a 301 to the short link's target (a `short_urls` row, its click counted after
  *   the answer, else schema/short-urls.ts), or the SPA's not-found page with a 404.
@@ -63,6 +67,8 @@ export const PRIVATE_PREFIXES = [
   "/forget-password",
   "/login",
   "/register/",
+  // The prerendered files themselves: each is answered at its page's own path.
+  "/prerendered/",
 ] as const;
 
 /** The SPA's index.html for a client-side route (the static files' single-page fallback). */
@@ -270,12 +276,24 @@ async function shortUrl(db: Db, rawName: string, url: URL, shell: Shell, ctx: Ex
   return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
 }
 
+/**
+ * A prerendered public page: its file from the static assets (`/prerendered/<name>` finds
+ * `<name>.html`), or the SPA's shell when the build has none (the assets' single-page fallback).
+ */
+async function prerenderedPage(shell: Shell, url: URL, name: string, head: boolean): Promise<Response> {
+  const file = await shell(new URL(`/prerendered/${name}`, url.origin));
+  if (!head) return file;
+  return new Response(null, { status: file.status, headers: file.headers });
+}
+
 /** The Worker's own answer for a public path, or null for the static files to answer. */
 export async function servePublicPage(request: Request, url: URL, env: { DB: D1Database }, ctx: ExecutionContext, shell: Shell): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const head = request.method === "HEAD";
   const { pathname } = url;
   if (pathname === "/robots.txt") return robots(url);
+  const prerendered = prerenderedPageOf(pathname);
+  if (prerendered) return prerenderedPage(shell, url, prerendered, head);
   const db = () => createDb(env);
   if (pathname === "/sitemap.xml") return sitemap(db(), url);
   if (pathname === "/tutors" || pathname === "/tutors/") return tutorsPage(db(), url, shell, head);

@@ -4,6 +4,7 @@ import { ar } from "../i18n/ar-EG";
 import { cx } from "./class-names";
 import { CloseIcon } from "./dialog";
 import { toasts as appToasts, toastSwipeThresholdPx, type Toast, type ToastStore } from "./toast-store";
+import { useHydrated } from "../lib/use-hydrated";
 
 const typeStyles: Record<Toast["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-950",
@@ -15,6 +16,9 @@ const typeStyles: Record<Toast["type"], string> = {
 /** Where toasts appear: the top-left corner (the end side in RTL), newest last. */
 export function Toaster({ store = appToasts }: { store?: ToastStore }) {
   const shown = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
+  // Browser only (a prerendered page has no <body> to render into until it hydrates).
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   // On <body>, outside the app root, so toasts stay usable while a dialog makes the page inert.
   return createPortal(
     <div className="pointer-events-none fixed end-0 top-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4">

@@ -1,0 +1,47 @@
+/**
+ * The build's prerender entry (scripts/prerender.mjs bundles it for Node with `vite build --ssr`):
+ * renders a public route of web/src/routes.tsx to HTML with react-dom/static, waiting for its lazy
+ * screen, as a visitor with no session and no data sees it before any request. The SPA hydrates
+ * that markup (web/src/main.tsx) instead of painting an empty page first.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { prerenderedPages } from "@schema/prerendered-pages";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { createQueryClient } from "./lib/query-client";
+import { routes } from "./routes";
+
+/** The public pages prerendered at build: path → the file name under web/dist/prerendered/. */
+export { prerenderedPages };
+
+/**
+ * The markup of #root for one path. Rendered twice: the first render loads the lazy screens
+ * (React.lazy keeps them), so the second suspends nowhere and every boundary is complete in the
+ * HTML (React outlines a large boundary that had suspended, to be revealed by an inline script,
+ * which the CSP would refuse and which cannot run before JavaScript does).
+ */
+export async function renderPage(path: string): Promise<string> {
+  await renderOnce(path);
+  return renderOnce(path);
+}
+
+async function renderOnce(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, "http://prerender.local")));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // No fetching on the server: queries stay pending, as on the client's first render.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { enabled: false, retry: false } });
+  const { prelude } = await prerender(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    // Never outline a large boundary for a later reveal: the page is complete as it stands.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  return new Response(prelude).text();
+}
