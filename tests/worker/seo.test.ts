@@ -93,12 +93,31 @@ describe("link previews and search engines", () => {
 
   it("leaves the tutors' private pages and the static files to the app", async () => {
     const ctx = createExecutionContext();
-    for (const path of ["/t/dashboard", "/t/profile-settings", "/assets/index-abc.js", "/pricing"]) {
+    for (const path of ["/t/dashboard", "/t/profile-settings", "/assets/index-abc.js", "/login", "/contact"]) {
       const url = new URL(ORIGIN + path);
       expect(await servePublicPage(new Request(url), url, env, ctx, shell)).toBeNull();
     }
     const url = new URL(ORIGIN + "/tutors");
     expect(await servePublicPage(new Request(url, { method: "POST" }), url, env, ctx, shell)).toBeNull();
+  });
+
+  it("answers the public marketing pages with their HTML prerendered at build, a HEAD with no body", async () => {
+    const ctx = createExecutionContext();
+    const asked: string[] = [];
+    const files: Shell = async (url) => {
+      asked.push(url.pathname);
+      return new Response(`<div id="root" data-prerendered="${url.pathname}"></div>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+    };
+    const paths = { "/": "home", "/pricing": "pricing", "/faq/": "faq", "/tutor": "tutor", "/method": "method", "/about": "about", "/terms": "terms", "/privacy": "privacy" };
+    for (const [path, name] of Object.entries(paths)) {
+      const url = new URL(ORIGIN + path);
+      const answer = await servePublicPage(new Request(url), url, env, ctx, files);
+      expect([path, answer?.status, await answer?.text()]).toEqual([path, 200, `<div id="root" data-prerendered="/prerendered/${name}"></div>`]);
+    }
+    expect(asked).toEqual(Object.values(paths).map((name) => `/prerendered/${name}`));
+    const url = new URL(ORIGIN + "/pricing");
+    const head = await servePublicPage(new Request(url, { method: "HEAD" }), url, env, ctx, files);
+    expect([head?.status, head?.body]).toEqual([200, null]);
   });
 
   it("inlines the first page of /tutors as the API gives it, with an ItemList and the list's tags", async () => {
