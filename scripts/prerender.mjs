@@ -41,4 +41,5 @@ for (const [pagePath, name] of Object.entries(prerenderedPages)) {
   writeFileSync(path.join(outDir, `${name}.html`), html);
   console.log(`prerendered ${pagePath} → web/dist/prerendered/${name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }
-await window.happyDOM.close();
+// The pages are written; leave without waiting for happy-dom's timers (they kept Node alive).
+process.exit(0);
