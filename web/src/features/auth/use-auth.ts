@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { userContracts, type AuthResponse, type RegisterBody } from "@schema/api/user";
+import type { AuthResponse, RegisterBody } from "@schema/api/user";
 import { turnstileHeaders } from "../turnstile/turnstile";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
 import { track } from "../../lib/analytics";
 import { call } from "../../lib/client";
-import { authContracts } from "@schema/api/auth";
-import { confirmationCodeContracts } from "@schema/api/confirmation-code";
+
+// The sign-in contracts (and zod and the rules with them) load on the first submit, not with the
+// screen, like the forms' own rules (login-form.tsx).
+const authContracts = async () => (await import("@schema/api/auth")).authContracts;
+const userContracts = async () => (await import("@schema/api/user")).userContracts;
+const codeContracts = async () => (await import("@schema/api/confirmation-code")).confirmationCodeContracts;
 
 /** Stores a fresh session and primes the profile cache with the user that came with it. */
 function useStartSession() {
@@ -21,7 +25,7 @@ function useStartSession() {
 export function usePasswordSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => call(authContracts.password, { body, public: true }),
+    mutationFn: async (body: { email: string; password: string }) => call((await authContracts()).password, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -29,7 +33,7 @@ export function usePasswordSignIn() {
 export function useGoogleSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { credential: string; select_by?: string }) => call(authContracts.google, { body, public: true }),
+    mutationFn: async (body: { credential: string; select_by?: string }) => call((await authContracts()).google, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -37,8 +41,8 @@ export function useGoogleSignIn() {
 export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
-      call(userContracts.register, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
+    mutationFn: async ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
+      call((await userContracts()).register, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
     onSuccess: (answer) => {
       startSession(answer);
       track("sign_up", { role: answer.user.role });
@@ -49,8 +53,8 @@ export function useRegister() {
 /** Forgot password, step 1: always answers {} so it does not reveal which emails exist. */
 export function useSendPasswordCode() {
   return useMutation({
-    mutationFn: ({ turnstileToken, ...body }: { email: string; turnstileToken?: string | null }) =>
-      call(confirmationCodeContracts.sendPasswordCode, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
+    mutationFn: async ({ turnstileToken, ...body }: { email: string; turnstileToken?: string | null }) =>
+      call((await codeContracts()).sendPasswordCode, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
   });
 }
 
@@ -58,8 +62,8 @@ export function useSendPasswordCode() {
 export function useResetPassword() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { email: string; code: string; password: string }) =>
-      call(confirmationCodeContracts.confirmPassword, { body, public: true }),
+    mutationFn: async (body: { email: string; code: string; password: string }) =>
+      call((await codeContracts()).confirmPassword, { body, public: true }),
     onSuccess: startSession,
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
 import { call } from "../../lib/client";
-import { systemContracts } from "@schema/api/system";
 
 /** GET /config: what this deployment offers (Google sign-in, the local-only dev tools), schema/api/system.ts. */
 export type { AppConfig } from "@schema/api/system";
@@ -9,7 +8,8 @@ export type { AppConfig } from "@schema/api/system";
 export function useAppConfig() {
   return useQuery({
     queryKey: ["config"],
-    queryFn: ({ signal }) => call(systemContracts.config, { public: true, signal }),
+    // The contract (and zod with it) loads beside the first screen, not in it: every page asks for the config.
+    queryFn: async ({ signal }) => call((await import("@schema/api/system")).systemContracts.config, { public: true, signal }),
     staleTime: Infinity,
   });
 }

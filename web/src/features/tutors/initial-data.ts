@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
 import type { TutorCard, TutorInfo } from "@schema/api/tutor";
 import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
-import { tutorKeys } from "./use-tutors";
+import { tutorKeys } from "./tutor-keys";
 
 /** What the Worker inlines in /tutors and /t/{id} (worker/seo/pages.ts, InitialData). */
 type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };

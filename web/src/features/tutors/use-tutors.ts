@@ -1,22 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { TUTORS_PAGE_SIZE } from "@schema/api/tutor-list-page";
 import { topicContracts } from "@schema/api/topic";
 import { tutorContracts } from "@schema/api/tutor";
-import type { Gender } from "@schema/enums";
 import { DEFAULT_TIME_ZONE } from "@schema/time-zones";
 import { viewerTimeZone } from "../../lib/format";
 import { call } from "../../lib/client";
+import { tutorKeys, tutorsPageSize, type TutorFilters } from "./tutor-keys";
 
-export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string; timeZone?: string };
-// The same size the Worker inlines the first page of /tutors with (worker/seo/pages.ts).
-export const tutorsPageSize = TUTORS_PAGE_SIZE;
-
-export const tutorKeys = {
-  list: (filters: TutorFilters, page: number) => ["tutors", "list", filters, page] as const,
-  info: (id: number) => ["tutors", "info", id] as const,
-  stats: (id: number) => ["tutors", "stats", id] as const,
-  topics: ["topics", "all"] as const,
-};
+export { tutorKeys, tutorsPageSize, type TutorFilters } from "./tutor-keys";
 
 /** GET /user/tutor/list/onboarded (public, paged); a free day is the viewer's calendar day. */
 export function useTutorListQuery(filters: TutorFilters, page: number) {

@@ -1,10 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { userContracts } from "@schema/api/user";
 import { isTutorSide } from "@schema/enums";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { call } from "../../lib/client";
 
 export const currentUserKey = ["user", "current"] as const;
+
+// The user contracts (and zod and the profile rules with them) load beside the first screen, not in
+// it: the session keeper on every page asks for the profile.
+const userContracts = async () => (await import("@schema/api/user")).userContracts;
 export const tutorMetaKey = ["user", "tutor", "meta"] as const;
 
 /** docs/product.md §4: the profile is fetched only with a live token; the answer is kept in the session. */
@@ -13,7 +16,7 @@ export function useCurrentUserQuery() {
   return useQuery({
     queryKey: currentUserKey,
     queryFn: async ({ signal }) => {
-      const user = await call(userContracts.current, { signal });
+      const user = await call((await userContracts()).current, { signal });
       session.setUser(user);
       return user;
     },
@@ -28,7 +31,7 @@ export function useTutorMetaQuery() {
   return useQuery({
     queryKey: tutorMetaKey,
     queryFn: async ({ signal }) => {
-      const meta = await call(userContracts.tutorMeta, { signal });
+      const meta = await call((await userContracts()).tutorMeta, { signal });
       session.setTutorMeta(meta);
       return meta;
     },
