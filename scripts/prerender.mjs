@@ -12,6 +12,7 @@ import { Window } from "happy-dom";
 
 // React's production build, as the browser runs it.
 process.env.NODE_ENV = "production";
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "web/dist");
 const ssrOut = path.join(root, ".wrangler/prerender");
@@ -36,8 +37,11 @@ if (!shell.includes('<div id="root"></div>')) throw new Error('web/dist/index.ht
 const outDir = path.join(dist, "prerendered");
 mkdirSync(outDir, { recursive: true });
 for (const [pagePath, name] of Object.entries(prerenderedPages)) {
-  const markup = await renderPage(pagePath);
-  const html = shell.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
+  const { markup, title, description } = await renderPage(pagePath);
+  let html = shell.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
+  // The page's own title and description, as the SPA sets them once it runs (useDocumentTitle).
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (description) html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(description)}$2`);
   writeFileSync(path.join(outDir, `${name}.html`), html);
   console.log(`prerendered ${pagePath} → web/dist/prerendered/${name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }

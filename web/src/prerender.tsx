@@ -10,6 +10,7 @@ import { prerender } from "react-dom/static";
 import { prerenderedPages } from "@schema/prerendered-pages";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createQueryClient } from "./lib/query-client";
+import { serverRenderedHead } from "./lib/use-document-title";
 import { routes } from "./routes";
 
 /** The public pages prerendered at build: path → the file name under web/dist/prerendered/. */
@@ -21,9 +22,13 @@ export { prerenderedPages };
  * HTML (React outlines a large boundary that had suspended, to be revealed by an inline script,
  * which the CSP would refuse and which cannot run before JavaScript does).
  */
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string): Promise<{ markup: string; title: string | null; description: string | null }> {
   await renderOnce(path);
-  return renderOnce(path);
+  serverRenderedHead.title = null;
+  serverRenderedHead.description = null;
+  const markup = await renderOnce(path);
+  // The page's title and description (useDocumentTitle), for the HTML's <title> and meta description.
+  return { markup, ...serverRenderedHead };
 }
 
 async function renderOnce(path: string): Promise<string> {
