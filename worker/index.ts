@@ -120,13 +120,14 @@ export function createWorker(emulators: Emulators | null) {
   } satisfies ExportedHandler<Env>;
 
   // Error reporting only when SENTRY_DSN is set (worker/observability/sentry.ts): the fetch handler
-  // and the crons then run inside @sentry/cloudflare; without it they run bare, nothing added.
+  // the crons and the notifications queue then run inside @sentry/cloudflare; without it they run bare, nothing added.
   // The handler gets the Worker's own env, not the SDK's instrumented copy (a new proxy per request,
   // which would defeat the per-env configuration cache and add D1 breadcrumbs carrying query values).
   const ownEnv = new WeakMap<Request, Env>();
   const reported = withSentry<Env, unknown, unknown, ExportedHandler<Env>>((env) => sentryOptions(env), {
     fetch: (request, env, ctx) => handler.fetch(request, ownEnv.get(request) ?? env, ctx),
     scheduled: handler.scheduled,
+    queue: handler.queue,
   });
 
   const worker = {
@@ -137,7 +138,8 @@ export function createWorker(emulators: Emulators | null) {
     },
     scheduled: (controller: ScheduledController, env: Env, ctx?: ExecutionContext) =>
       env.SENTRY_DSN && ctx ? reported.scheduled!(controller, env, ctx) : handler.scheduled(controller, env),
-    queue: (batch: MessageBatch, env: Env, ctx: ExecutionContext) => handler.queue(batch, env, ctx),
+    queue: (batch: MessageBatch, env: Env, ctx: ExecutionContext) =>
+      env.SENTRY_DSN ? reported.queue!(batch, env, ctx) : handler.queue(batch, env, ctx),
   } satisfies ExportedHandler<Env>;
   return { app, handler: worker };
 }

@@ -1,10 +1,11 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { ErrorEvent } from "@sentry/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import type { Env } from "../../worker/core/env";
 import { REDACTED, redactText, reportDurableObjectError, scrubEvent, sentryOptions } from "../../worker/observability/sentry";
+import { QUEUE_NAMES, type DeliveryJob } from "../../worker/notifications/delivery";
 import { ORIGIN } from "./helpers";
 
 const EMAIL = "ahmed.ali@example.com";
@@ -155,5 +156,26 @@ describe("a Durable Object's failure", () => {
     expect(bodies[0]).not.toContain(EMAIL);
     await reportDurableObjectError({ ...env, SENTRY_DSN: undefined } as Env, state, new Error("x"), { party: "chat-room" });
     expect(bodies).toHaveLength(1);
+  });
+});
+
+describe("a notifications queue consumer's failure", () => {
+  it("is reported, scrubbed, when SENTRY_DSN is set, and still fails the batch so the queue retries it", async () => {
+    const bodies: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      bodies.push(await new Request(input, init).text());
+      return new Response("{}", { status: 200 });
+    });
+    const failing = new Error(`D1 refused for ${EMAIL} at ${PHONE}`);
+    const DB = { prepare: () => { throw failing; }, batch: () => Promise.reject(failing) };
+    const configured = { ...env, SENTRY_DSN: "http://publickey@sentry-sink.dars.test/42", DB } as unknown as Env;
+    const ctx = createExecutionContext();
+    const batch = createMessageBatch<DeliveryJob>(QUEUE_NAMES.delivery, [{ id: "m-1", timestamp: new Date(), attempts: 1, body: { outboxId: 1 } }]);
+    await expect(worker.queue!(batch, configured, ctx)).rejects.toThrow(/D1 refused/);
+    await waitOnExecutionContext(ctx);
+    const events = bodies.filter((body) => body.includes('"exception"'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).not.toContain(EMAIL);
+    expect(events[0]).not.toContain(PHONE);
   });
 });
