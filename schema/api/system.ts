@@ -25,7 +25,7 @@ export const appConfig = z.object({
 export type AppConfig = z.output<typeof appConfig>;
 
 /** GET /assets/uploads/{name} — a public file's name (no way out of its folder). */
-export const uploadFileParam = z.object({ name: z.string().regex(/^[\w./-]+$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") });
+export const uploadFileParam = z.object({ name: z.string().regex(/^[\w./-]+(@\d+)?$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") });
 
 /** The system endpoints (worker/routes/system.ts). */
 export const systemContracts = {

@@ -1,19 +1,35 @@
 import { fail } from "../core/failure";
 import { settings } from "./settings";
-import { PUBLIC_PREFIX, checkImageContent } from "./uploads";
+import { PUBLIC_PREFIX, checkImageContent, checkImageVariant } from "./uploads";
+import { imageVariantField, imageVariantWidths, type ImageVariantWidth } from "../../schema/image-variants";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 
+/** The small versions sent beside an upload (multipart fields `image@<width>`); absent ones are skipped. */
+export function imageVariantsOf(form: FormData): Map<ImageVariantWidth, File> {
+  const variants = new Map<ImageVariantWidth, File>();
+  for (const width of imageVariantWidths) {
+    const part = form.get(imageVariantField(width));
+    if (part instanceof File) variants.set(width, part);
+  }
+  return variants;
+}
+
 /**
- * Checks the declared type, the size and then the content (signature and decoded dimensions)
- * before anything is written, then stores the avatar under a fresh name as its real type.
+ * Checks the declared type, the size and then the content (signature and decoded dimensions) of
+ * the avatar and of each small version before anything is written, then stores the avatar under a
+ * fresh name as its real type and each version beside it as `<key>@<width>`.
  */
-export async function storeAvatar(bucket: R2Bucket, userId: number, file: File): Promise<string> {
+export async function storeAvatar(bucket: R2Bucket, userId: number, file: File, variants: Map<ImageVariantWidth, File> = new Map()): Promise<string> {
   if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number])) fail("invalid-type");
   const type = (await checkImageContent(file, settings.avatar.maxBytes, settings.avatar.types)) as (typeof settings.avatar.types)[number];
-  const name = `avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
-  await bucket.put(PUBLIC_PREFIX + name, file.stream(), { httpMetadata: { contentType: type } });
-  return `/api/v1/assets/uploads/${name}`;
+  const checked = await Promise.all([...variants].map(async ([width, part]) => ({ width, part, type: await checkImageVariant(part, width) })));
+  const key = `${PUBLIC_PREFIX}avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
+  await Promise.all([
+    bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }),
+    ...checked.map((variant) => bucket.put(`${key}@${variant.width}`, variant.part.stream(), { httpMetadata: { contentType: variant.type } })),
+  ]);
+  return `/api/v1/assets/${key}`;
 }
 
 /** Parses a single `bytes=a-b` range (what video players send so that videos can seek). */

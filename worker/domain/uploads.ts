@@ -1,5 +1,6 @@
 import { introVideoTypes, type IntroVideoType } from "../../schema/api/intro-video";
 import { bounds } from "../../schema/rules";
+import { imageVariantMaxBytes, imageVariantTypes, imageVariantWidths } from "../../schema/image-variants";
 import { sql } from "drizzle-orm";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
@@ -47,6 +48,19 @@ export async function checkImageContent(file: Blob, maxBytes: number, allowed: r
   if (file.size > maxBytes) fail("large-file-size");
   const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
   if (!sniffed || !allowed.includes(sniffed.type)) fail("invalid-type");
+  return sniffed.type;
+}
+
+/**
+ * A small version of an uploaded image (made by the browser): WebP or JPEG by its content, at most
+ * imageVariantMaxBytes, no side larger than its width. Answers its real type.
+ */
+export async function checkImageVariant(file: Blob, width: number): Promise<ImageType> {
+  if (file.size <= 0) fail("empty-request");
+  if (file.size > imageVariantMaxBytes) fail("large-file-size");
+  const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
+  if (!sniffed || !(imageVariantTypes as readonly string[]).includes(sniffed.type)) fail("invalid-type");
+  if (sniffed.width > width || sniffed.height > width) fail("invalid-type");
   return sniffed.type;
 }
 
@@ -134,7 +148,8 @@ export async function deleteReplacedUploads(db: Db, bucket: R2Bucket, ownerId: n
       UNION ALL SELECT f.value FROM photo_sessions p, json_each(json_array(p.image, p.video, p.thumbnail)) f
         WHERE p.tutor_id = ${ownerId} AND f.value IN ${list}`);
     const stillUsed = new Set(used.map((row) => row.url));
-    const orphans = candidates.filter((entry) => !stillUsed.has(entry.url)).map((entry) => entry.key);
+    // An avatar's small versions (stored beside it, see storeAvatar) go with it; absent keys are ignored.
+    const orphans = candidates.filter((entry) => !stillUsed.has(entry.url)).flatMap((entry) => [entry.key, ...imageVariantWidths.map((width) => `${entry.key}@${width}`)]);
     if (orphans.length) await bucket.delete(orphans);
   } catch (error) {
     logger.warn("replaced uploads not deleted", { ownerId, ...describeError(error) });

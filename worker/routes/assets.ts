@@ -1,4 +1,5 @@
 import { systemContracts } from "../../schema/api/system";
+import { parseVariantName } from "../../schema/image-variants";
 import { parseRange } from "../domain/assets";
 import { PUBLIC_PREFIX } from "../domain/uploads";
 import { fail } from "../core/failure";
@@ -7,10 +8,16 @@ import { route } from "../http/route";
 export const assetRoutes = [
   route(systemContracts.upload, {
     access: "public",
-    summary: "A public file (avatar, intro video, thumbnail), with range requests.",
+    summary: "A public file (avatar, intro video, thumbnail), with range requests; <name>@<width> is its small version, or the file itself when it has none.",
     async handle({ c, params }) {
-      const key = PUBLIC_PREFIX + params.name;
-      const head = await c.env.MEDIA.head(key);
+      let key = PUBLIC_PREFIX + params.name;
+      let head = await c.env.MEDIA.head(key);
+      const variant = head ? null : parseVariantName(params.name);
+      if (variant) {
+        // Uploads made before small versions existed (and seed data) have none: the original stands in.
+        key = PUBLIC_PREFIX + variant.original;
+        head = await c.env.MEDIA.head(key);
+      }
       if (!head) fail("asset-not-found");
       const range = parseRange(c.req.header("range"), head.size);
       const object = await c.env.MEDIA.get(key, range ? { range } : undefined);

@@ -2,7 +2,7 @@ import { type AssetResponse, userContracts } from "../../schema/api/user";
 import { Role, VerificationType, isAdmin, isTutorSide } from "../../schema/enums";
 import { isErrorCode } from "../../schema/errors";
 import { tutorNameRule } from "../../schema/rules";
-import { storeAvatar } from "../domain/assets";
+import { imageVariantsOf, storeAvatar } from "../domain/assets";
 import { endSessionsStatement } from "../domain/auth-sessions";
 import { deleteReplacedUploads } from "../domain/uploads";
 import { messages } from "../notifications/messages";
@@ -70,7 +70,7 @@ export const userRoutes = [
   }),
   route(userContracts.uploadPicture, {
     access: "signed-in",
-    summary: "Upload an avatar (multipart field image: jpg, png or gif up to 8 MB).",
+    summary: "Upload an avatar (multipart field image: jpg, png or gif up to 8 MB; optional image@96 and image@192: its small square versions, WebP or JPEG).",
     async handle({ c, query, user: caller }): Promise<AssetResponse> {
       const userId = query.forUser ?? caller.id;
       const target = userId === caller.id ? caller : await findUserById(c.get("db"), userId);
@@ -79,7 +79,7 @@ export const userRoutes = [
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("image");
       if (!(file instanceof File)) fail("empty-request");
-      const url = await storeAvatar(c.env.MEDIA, userId, file);
+      const url = await storeAvatar(c.env.MEDIA, userId, file, imageVariantsOf(form));
       const previous = target.image;
       const audit = target.id === caller.id ? undefined : { actor: auditActorOf(c, caller.id), before: target };
       const updated = await updateUser(c.get("db"), userId, { image: url }, new Date(), audit);

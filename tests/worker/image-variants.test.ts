@@ -1,0 +1,80 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import { createUser } from "./factories-lessons";
+import { call } from "./helpers";
+import { fileOf, jpegBytes, pngBytes, webpBytes } from "./media-files";
+
+const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
+
+function avatarForm(original: File, variants: Record<string, File>): FormData {
+  const form = new FormData();
+  form.set("image", original);
+  for (const [field, file] of Object.entries(variants)) form.set(field, file);
+  return form;
+}
+const putAvatar = (token: string, form: FormData) => call("PUT", "/api/v1/user/asset", { token, raw: form });
+const storedKeys = async (userId: number) => (await env.MEDIA.list({ prefix: `uploads/avatars/${userId}-` })).objects.map((object) => object.key).sort();
+
+describe("small versions of an avatar, made by the browser at upload", () => {
+  it("stores each version beside the original, checked by content, and serves it as its real type", async () => {
+    const user = await createUser(Role.Student);
+    const stored = await putAvatar(
+      user.token,
+      avatarForm(fileOf(pngBytes(800, 800), "me.png", "image/png"), {
+        "image@96": fileOf(webpBytes(96, 96), "me-96.webp", "image/webp"),
+        "image@192": fileOf(jpegBytes(192, 192), "me-192.jpg", "image/jpeg"),
+      }),
+    );
+    expect(stored.status).toBe(200);
+    const key = (stored.body.url as string).replace("/api/v1/assets/", "");
+    expect(await storedKeys(user.id)).toEqual([key, `${key}@192`, `${key}@96`]);
+    const small = await call("GET", `${stored.body.url}@96`);
+    expect([small.status, small.headers.get("content-type"), small.headers.get("content-length")]).toEqual([200, "image/webp", String(webpBytes(96, 96).length)]);
+    expect(small.headers.get("x-content-type-options")).toBe("nosniff");
+    const medium = await call("GET", `${stored.body.url}@192`);
+    expect([medium.status, medium.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+  });
+
+  it("refuses a version that is not an image (invalid-type) and stores nothing, not even the original", async () => {
+    const user = await createUser(Role.Student);
+    const refused = await putAvatar(
+      user.token,
+      avatarForm(fileOf(pngBytes(800, 800), "me.png", "image/png"), { "image@96": fileOf(html, "me-96.webp", "image/webp") }),
+    );
+    expect([refused.status, refused.body.code]).toEqual([400, "invalid-type"]);
+    expect(await storedKeys(user.id)).toEqual([]);
+    const row = await env.DB.prepare("SELECT image FROM users WHERE id = ?").bind(user.id).first<{ image: string | null }>();
+    expect(row!.image).toBeNull();
+  });
+
+  it("refuses a version larger than its width or of a type canvases do not make (a PNG)", async () => {
+    const user = await createUser(Role.Student);
+    const original = fileOf(pngBytes(800, 800), "me.png", "image/png");
+    const tooLarge = await putAvatar(user.token, avatarForm(original, { "image@96": fileOf(webpBytes(400, 400), "me-96.webp", "image/webp") }));
+    expect([tooLarge.status, tooLarge.body.code]).toEqual([400, "invalid-type"]);
+    const png = await putAvatar(user.token, avatarForm(original, { "image@192": fileOf(pngBytes(192, 192), "me-192.png", "image/png") }));
+    expect([png.status, png.body.code]).toEqual([400, "invalid-type"]);
+    expect(await storedKeys(user.id)).toEqual([]);
+  });
+
+  it("serves the original for a version that was never made (older uploads, seed data), and 404 for an unknown width or file", async () => {
+    const user = await createUser(Role.Student);
+    const stored = await putAvatar(user.token, avatarForm(fileOf(pngBytes(64, 64), "me.png", "image/png"), {}));
+    expect(stored.status).toBe(200);
+    const fallback = await call("GET", `${stored.body.url}@96`);
+    expect([fallback.status, fallback.headers.get("content-type"), fallback.headers.get("content-length")]).toEqual([200, "image/png", String(pngBytes(64, 64).length)]);
+    expect((await call("GET", `${stored.body.url}@500`)).status).toBe(404);
+    expect((await call("GET", "/api/v1/assets/uploads/avatars/none.png@96")).status).toBe(404);
+  });
+
+  it("deletes the versions with the avatar they belong to when it is replaced", async () => {
+    const user = await createUser(Role.Student);
+    const variants = () => ({ "image@96": fileOf(webpBytes(96, 96), "a.webp", "image/webp"), "image@192": fileOf(webpBytes(192, 192), "b.webp", "image/webp") });
+    const first = await putAvatar(user.token, avatarForm(fileOf(pngBytes(300, 300), "me.png", "image/png"), variants()));
+    const second = await putAvatar(user.token, avatarForm(fileOf(pngBytes(300, 300), "me.png", "image/png"), variants()));
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const key = (second.body.url as string).replace("/api/v1/assets/", "");
+    await expect.poll(() => storedKeys(user.id)).toEqual([key, `${key}@192`, `${key}@96`]);
+  });
+});
