@@ -6,6 +6,7 @@ import { lessonPriceFor } from "@schema/pricing";
 import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
+import { squareImageProps } from "../../lib/image-variants";
 import { TutorVideoButton } from "./tutor-video";
 import { WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
@@ -21,9 +22,10 @@ export function initialsOf(name: string | null): string {
     .join("");
 }
 
-export function TutorPhoto({ name, image, size = "md" }: { name: string | null; image: string | null; size?: "md" | "lg" }) {
+/** A tutor's round photo (its small versions, lazy unless `priority`: the first one a page shows), or their initials. */
+export function TutorPhoto({ name, image, size = "md", priority = false }: { name: string | null; image: string | null; size?: "md" | "lg"; priority?: boolean }) {
   const classes = size === "lg" ? "size-24 text-3xl" : "size-16 text-xl";
-  if (image) return <img src={image} alt="" className={cx(classes, "shrink-0 rounded-full object-cover")} loading="lazy" />;
+  if (image) return <img {...squareImageProps(image, size === "lg" ? 96 : 64, priority ? "high" : "lazy")} alt="" className={cx(classes, "shrink-0 rounded-full object-cover")} />;
   return (
     <span aria-hidden="true" className={cx(classes, "inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900")}>
       {initialsOf(name) || "؟"}
@@ -56,14 +58,14 @@ export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
   );
 }
 
-/** A card of the public tutor list. */
-export function TutorCard({ tutor }: { tutor: TutorCardData }) {
+/** A card of the public tutor list (`first`: the top card, whose photo is fetched early rather than lazily). */
+export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; first?: boolean }) {
   const name = tutor.name ?? t.unnamed;
   const rates = useBusinessNumbers();
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
-        <TutorPhoto name={tutor.name} image={tutor.image} />
+        <TutorPhoto name={tutor.name} image={tutor.image} priority={first} />
         <div className="flex min-w-0 flex-col gap-1">
           <h2 className="text-lg font-bold text-slate-900">
             <Link to={`/t/${tutor.id}`} className="rounded hover:underline" aria-label={`${t.profileOf} ${name}`}>

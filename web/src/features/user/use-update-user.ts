@@ -3,6 +3,7 @@ import { userContracts, type UpdateUserBody } from "@schema/api/user";
 import { session } from "../../lib/session";
 import { currentUserKey } from "./use-current-user";
 import { call, upload } from "../../lib/client";
+import { appendImageVariants, makeImageVariants } from "../../lib/image-variants";
 
 /** PUT /user/{id}: profile fields, or a password change. */
 export function useUpdateUser(userId: number) {
@@ -16,13 +17,14 @@ export function useUpdateUser(userId: number) {
   });
 }
 
-/** PUT /user/asset?forUser=: the avatar, with upload progress; the profile is reloaded after. */
+/** PUT /user/asset?forUser=: the avatar and its small versions (made here), with upload progress; the profile is reloaded after. */
 export function useAvatarUpload(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
+    mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
       const form = new FormData();
       form.set("image", file);
+      appendImageVariants(form, await makeImageVariants(file));
       return upload(userContracts.uploadPicture, form, { query: { forUser: userId }, onProgress, signal });
     },
     onSuccess: ({ url }) => {

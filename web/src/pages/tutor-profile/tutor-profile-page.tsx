@@ -56,7 +56,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <header className="flex flex-wrap items-center gap-4">
-        <TutorPhoto name={tutor.name} image={tutor.image} size="lg" />
+        <TutorPhoto name={tutor.name} image={tutor.image} size="lg" priority />
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
             <bdi>{name}</bdi>

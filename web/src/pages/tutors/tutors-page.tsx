@@ -126,8 +126,8 @@ export function TutorsPage() {
             {t.results(tutors.data.total)}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || undefined}>
-            {tutors.data.list.map((tutor) => (
-              <TutorCard key={tutor.id} tutor={tutor} />
+            {tutors.data.list.map((tutor, index) => (
+              <TutorCard key={tutor.id} tutor={tutor} first={index === 0} />
             ))}
           </ul>
           <Pagination label={t.pagination} page={page} total={tutors.data.total} size={tutorsPageSize} onPage={(next) => update({ page: String(next) })} buttonSize="md" />
