@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createUser } from "./factories-lessons";
+import { bookedSession, namedTutor, storedCount, studio } from "./factories-photo";
 import { call } from "./helpers";
 import { fileOf, jpegBytes, pngBytes, webpBytes } from "./media-files";
 
@@ -76,5 +77,23 @@ describe("small versions of an avatar, made by the browser at upload", () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     const key = (second.body.url as string).replace("/api/v1/assets/", "");
     await expect.poll(() => storedKeys(user.id)).toEqual([key, `${key}@192`, `${key}@96`]);
+  });
+});
+
+describe("small versions of a tutor's studio photo", () => {
+  it("are stored beside the photo and served; a forged one refuses the whole upload", async () => {
+    const place = await studio();
+    const tutor = await namedTutor();
+    await bookedSession(tutor, place);
+    const put = (form: FormData) => call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, { token: place.token, raw: form });
+    const photo = () => fileOf(pngBytes(600, 600), "photo.png", "image/png");
+    const forged = await put(avatarForm(photo(), { "image@192": fileOf(html, "x.webp", "image/webp") }));
+    expect([forged.status, forged.body.code]).toEqual([400, "invalid-type"]);
+    expect(await storedCount(`uploads/tutors/images/${tutor.user.id}-`)).toBe(0);
+    const stored = await put(avatarForm(photo(), { "image@96": fileOf(webpBytes(96, 96), "a.webp", "image/webp"), "image@192": fileOf(webpBytes(192, 192), "b.webp", "image/webp") }));
+    expect(stored.status).toBe(200);
+    expect(await storedCount(`uploads/tutors/images/${tutor.user.id}-`)).toBe(3);
+    const small = await call("GET", `${stored.body.image}@96`);
+    expect([small.status, small.headers.get("content-type")]).toEqual([200, "image/webp"]);
   });
 });

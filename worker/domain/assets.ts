@@ -1,6 +1,6 @@
 import { fail } from "../core/failure";
 import { settings } from "./settings";
-import { PUBLIC_PREFIX, checkImageContent, checkImageVariant } from "./uploads";
+import { PUBLIC_PREFIX, checkImageContent, checkImageVariants, putImageVariants } from "./uploads";
 import { imageVariantField, imageVariantWidths, type ImageVariantWidth } from "../../schema/image-variants";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
@@ -23,12 +23,9 @@ export function imageVariantsOf(form: FormData): Map<ImageVariantWidth, File> {
 export async function storeAvatar(bucket: R2Bucket, userId: number, file: File, variants: Map<ImageVariantWidth, File> = new Map()): Promise<string> {
   if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number])) fail("invalid-type");
   const type = (await checkImageContent(file, settings.avatar.maxBytes, settings.avatar.types)) as (typeof settings.avatar.types)[number];
-  const checked = await Promise.all([...variants].map(async ([width, part]) => ({ width, part, type: await checkImageVariant(part, width) })));
+  const checked = await checkImageVariants(variants);
   const key = `${PUBLIC_PREFIX}avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
-  await Promise.all([
-    bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }),
-    ...checked.map((variant) => bucket.put(`${key}@${variant.width}`, variant.part.stream(), { httpMetadata: { contentType: variant.type } })),
-  ]);
+  await Promise.all([bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }), putImageVariants(bucket, key, checked)]);
   return `/api/v1/assets/${key}`;
 }
 

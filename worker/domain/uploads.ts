@@ -64,6 +64,18 @@ export async function checkImageVariant(file: Blob, width: number): Promise<Imag
   return sniffed.type;
 }
 
+export type CheckedVariant = { width: number; file: File; type: ImageType };
+
+/** Every small version sent beside an image, checked before anything is stored. */
+export async function checkImageVariants(variants: ReadonlyMap<number, File>): Promise<CheckedVariant[]> {
+  return Promise.all([...variants].map(async ([width, file]) => ({ width, file, type: await checkImageVariant(file, width) })));
+}
+
+/** Stores checked small versions beside their original's key, as `<key>@<width>`. */
+export async function putImageVariants(bucket: R2Bucket, key: string, variants: readonly CheckedVariant[]): Promise<void> {
+  await Promise.all(variants.map((variant) => bucket.put(`${key}@${variant.width}`, variant.file.stream(), { httpMetadata: { contentType: variant.type } })));
+}
+
 /** A receipt: an image or a PDF by its content, matching the type it was sent as (the key's extension follows it). */
 export async function checkReceiptContent(file: Blob): Promise<string> {
   const head = await fileReader(file).read(0, IMAGE_HEAD_BYTES);
@@ -102,11 +114,18 @@ export function assertOwnVideoKey(tutorId: number, key: string): void {
   if (!key.startsWith(`${PUBLIC_PREFIX}intro-videos/${tutorId}-`) || key.includes("..")) fail("forbidden");
 }
 
-/** Stores a tutor asset (image, video, thumbnail) under a fresh name, as its checked type, and answers its URL. */
-export async function storeTutorAsset(bucket: R2Bucket, tutorId: number, kind: "image" | "video" | "thumbnail", file: File, type: string): Promise<string> {
+/** Stores a tutor asset (image, video, thumbnail) under a fresh name, as its checked type, with its checked small versions beside it, and answers its URL. */
+export async function storeTutorAsset(
+  bucket: R2Bucket,
+  tutorId: number,
+  kind: "image" | "video" | "thumbnail",
+  file: File,
+  type: string,
+  variants: readonly CheckedVariant[] = [],
+): Promise<string> {
   const ext = kind === "video" ? videoExtension[type as IntroVideoType] : imageExtension[type];
   const key = `${PUBLIC_PREFIX}tutors/${kind}s/${tutorId}-${crypto.randomUUID()}.${ext}`;
-  await bucket.put(key, file.stream(), { httpMetadata: { contentType: type } });
+  await Promise.all([bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }), putImageVariants(bucket, key, variants)]);
   return publicUrl(key);
 }
 

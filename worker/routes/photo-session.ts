@@ -18,6 +18,7 @@ import {
   PART_BYTES,
   checkImage,
   checkImageContent,
+  checkImageVariants,
   checkVideo,
   checkVideoContent,
   deleteReplacedUploads,
@@ -27,6 +28,7 @@ import {
   tutorVideoPrefix,
 } from "../domain/uploads";
 import { fileReader, r2Reader } from "../domain/sniff";
+import { imageVariantsOf } from "../domain/assets";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
@@ -91,7 +93,8 @@ export const photoSessionRoutes = [
   }),
   route(photoSessionContracts.uploadTutorAssets, {
     access: uploaders,
-    summary: "Upload a tutor's image, video (≤ 95 MB here) and/or thumbnail (multipart; ?tutorId=): the session's studio or an admin.",
+    summary:
+      "Upload a tutor's image (with its optional small versions image@96 and image@192), video (≤ 95 MB here) and/or thumbnail (multipart; ?tutorId=): the session's studio or an admin.",
     async handle({ c, query, user }): Promise<TutorAssets> {
       const db = c.get("db");
       const sessionId = await assertMayUploadFor(db, user, query.tutorId);
@@ -109,8 +112,10 @@ export const photoSessionRoutes = [
           types.set(file, await checkImageContent(file, maxBytes, ["image/jpeg", "image/png", "image/gif"]));
         }
       }
+      // The photo's small square versions (image@96, image@192), made by the browser, go with it.
+      const variants = files.image instanceof File ? await checkImageVariants(imageVariantsOf(form)) : [];
       const stored: Partial<Record<keyof typeof files, string>> = {};
-      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!);
+      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!, kind === "image" ? variants : []);
       const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored, new Date(), auditActorOf(c, user.id));
       c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
       tutorChanged(c, query.tutorId);

@@ -5,6 +5,7 @@ import { apiUrl } from "../../lib/http";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";
 import { call, upload } from "../../lib/client";
+import { appendImageVariants, makeImageVariants } from "../../lib/image-variants";
 
 export const studioKeys = {
   all: ["studio"] as const,
@@ -104,14 +105,16 @@ export function uploadTutorVideoInParts({ tutorId, file, signal, onProgress }: O
   );
 }
 
-/** Photos and thumbnails: PUT /user/asset/tutor?tutorId= (one request); videos (up to 400 MB): the chunked routes. */
+/** Photos (with their small versions) and thumbnails: PUT /user/asset/tutor?tutorId= (one request); videos (up to 400 MB): the chunked routes. */
 export function useUploadTutorAsset() {
   const invalidate = useInvalidateStudio();
   return useMutation({
-    mutationFn: ({ tutorId, kind, file, signal, onProgress }: AssetUpload): Promise<TutorAssets> => {
+    mutationFn: async ({ tutorId, kind, file, signal, onProgress }: AssetUpload): Promise<TutorAssets> => {
       if (kind === "video") return uploadTutorVideoInParts({ tutorId, file, signal, onProgress });
       const form = new FormData();
       form.set(kind, file);
+      // The photo shows on lists: its small square versions go with it.
+      if (kind === "image") appendImageVariants(form, await makeImageVariants(file));
       return upload(photoSessionContracts.uploadTutorAssets, form, { query: { tutorId }, signal, onProgress });
     },
     onSuccess: invalidate,
