@@ -64,3 +64,14 @@ describe("versions made before upload", () => {
     expect((form.get("image@192") as File).name).toBe("image@192.jpg");
   });
 });
+
+describe("a tutor card's video thumbnail", () => {
+  it("keeps its 16:9 box with width and height, lazy unless it is on the first card", async () => {
+    const { TutorVideoButton } = await import("../../web/src/features/tutors/tutor-video");
+    render(<TutorVideoButton name="منى" video="/v.mp4" thumbnail="/api/v1/assets/uploads/demo/t.png" />);
+    expect([photo().getAttribute("width"), photo().getAttribute("height"), photo().getAttribute("loading")]).toEqual(["320", "180", "lazy"]);
+    cleanup();
+    render(<TutorVideoButton name="منى" video="/v.mp4" thumbnail="/api/v1/assets/uploads/demo/t.png" priority />);
+    expect([photo().getAttribute("loading"), photo().getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
+  });
+});

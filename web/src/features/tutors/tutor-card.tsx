@@ -78,7 +78,7 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
           <p className="text-xs text-slate-600">{t.lessonsTaught(tutor.lessonsTaught)}</p>
         </div>
       </div>
-      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} />}
+      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} priority={first} />}
       {tutor.bio && (
         <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
           {tutor.bio}

@@ -14,13 +14,14 @@ function PlayIcon({ className }: { className?: string }) {
   );
 }
 
-type TutorVideoProps = { name: string; video: string; thumbnail: string | null; className?: string };
+type TutorVideoProps = { name: string; video: string; thumbnail: string | null; className?: string; priority?: boolean };
 
 /**
- * The intro video on demand: the card shows only the thumbnail (lazy) and a play button; the
- * video itself is fetched only once the dialog opens, and plays when the visitor presses play.
+ * The intro video on demand: the card shows only the thumbnail (lazy, or fetched early with
+ * `priority` on the first card: it may be the page's largest paint) and a play button; the video
+ * itself is fetched only once the dialog opens, and plays when the visitor presses play.
  */
-export function TutorVideoButton({ name, video, thumbnail, className }: TutorVideoProps) {
+export function TutorVideoButton({ name, video, thumbnail, className, priority = false }: TutorVideoProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,7 +35,18 @@ export function TutorVideoButton({ name, video, thumbnail, className }: TutorVid
           className,
         )}
       >
-        {thumbnail && <img src={thumbnail} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />}
+        {thumbnail && (
+          <img
+            src={thumbnail}
+            alt=""
+            width={320}
+            height={180}
+            decoding="async"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            className="absolute inset-0 size-full object-cover"
+          />
+        )}
         <span className="relative flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-bold text-slate-900 shadow group-hover:bg-white">
           <PlayIcon className="size-5 text-brand-700" />
           {t.playShort}

@@ -48,7 +48,7 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
         {tutor.video ? (
           <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} />
         ) : tutor.thumbnail ? (
-          <img src={tutor.thumbnail} alt={t.thumbnailAlt(name)} loading="lazy" className="aspect-video w-full rounded-xl object-cover" />
+          <img src={tutor.thumbnail} alt={t.thumbnailAlt(name)} width={320} height={180} loading="lazy" decoding="async" className="aspect-video w-full rounded-xl object-cover" />
         ) : (
           <p className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-600">{t.noVideo}</p>
         )}
