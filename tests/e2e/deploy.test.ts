@@ -45,7 +45,7 @@ describe("the committed configuration", () => {
     const staging = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "staging" });
     // Its own Worker, so its own Durable Object namespaces.
     expect(staging.name).toBe("dars-staging");
-    expect(staging.durable_objects.bindings.map((binding: { name: string }) => binding.name)).toEqual(["USER_CHANNEL", "CHAT_ROOM", "SESSION_ROOM", "ADMIN_CHANNEL"]);
+    expect(staging.durable_objects.bindings.map((binding: { name: string }) => binding.name)).toEqual(["USER_CHANNEL", "CHAT_ROOM", "SESSION_ROOM", "ADMIN_CHANNEL", "PRESENCE"]);
   }, 120_000);
 
   it("declares the secrets a deploy refuses to go without, in both environments", () => {
