@@ -141,6 +141,32 @@ describe("prerendered public pages", () => {
     }
   }
 
+  it("hydrates the same page asked with a trailing slash (/faq/) instead of starting again from an empty root", async () => {
+    const context = await newContext(viewports[0]!, true);
+    const page = await context.newPage();
+    // Starting again from an empty root removes the prerendered children of #root; hydrating keeps them.
+    await page.addInitScript(() => {
+      const flags = window as unknown as { rootCleared: boolean };
+      flags.rootCleared = false;
+      new MutationObserver((records) => {
+        if (records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)) flags.rootCleared = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    try {
+      const answer = await page.goto("/faq/", { waitUntil: "load" });
+      expect(answer?.status()).toBe(200);
+      expect(await page.locator("#root").getAttribute("data-prerendered")).toBe("/faq");
+      await page.waitForFunction(() => {
+        const rootElement = document.getElementById("root");
+        return rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"));
+      });
+      await page.locator("main h1").first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps the empty shell for a page that is not prerendered (the sign-in page)", async () => {
     const html = await (await fetch(`${baseUrl()}/login`)).text();
     expect(html).toContain('<div id="root"></div>');

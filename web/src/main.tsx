@@ -56,8 +56,10 @@ const onCaughtError = (error: unknown) => reportError(error);
 // A public page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
 // hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
 // user (a different header) or another path starts from an empty root instead.
+// "/faq/" is the same page as "/faq" (the Worker serves it the same file).
 const prerenderedPath = rootElement.dataset.prerendered;
-if (prerenderedPath !== undefined && prerenderedPath === window.location.pathname && session.getState().token === null) {
+const currentPath = window.location.pathname.replace(/(.)\/+$/, "$1");
+if (prerenderedPath !== undefined && prerenderedPath === currentPath && session.getState().token === null) {
   hydrateRoot(rootElement, app, { onCaughtError });
 } else {
   rootElement.replaceChildren();
