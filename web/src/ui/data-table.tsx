@@ -18,7 +18,7 @@ export type TableColumn<T, K extends string = string> = {
   className?: string;
 };
 
-type DataTableProps<T, K extends string> = {
+export type DataTableProps<T, K extends string> = {
   /** Names the table (its `<caption>`), visible or for screen readers only. */
   caption: string;
   captionHidden?: boolean;

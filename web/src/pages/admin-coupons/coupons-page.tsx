@@ -4,6 +4,7 @@ import type { CouponListSort, CouponView } from "@schema/api/coupon";
 import type { InviteView } from "@schema/api/invite";
 import { couponCodeRule } from "@schema/rules";
 import { cairoDateInput, endOfCairoDay, percentToBasisPoints, wholeNumber } from "../../features/admin-area/admin-logic";
+import { AdminTable } from "../../features/admin-area/admin-table";
 import { ConfirmDeleteDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import {
   adminPageSize,
@@ -21,7 +22,7 @@ import { requiredText, useFormState } from "../../lib/form";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
+import type { TableColumn, TableSort } from "../../ui/data-table";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -169,23 +170,18 @@ function CouponsTab() {
         <SearchBox label={tt.searchCoupons} onSearch={(q) => change({ q })} className="w-full sm:max-w-xs" />
         <Button onClick={() => setEditing({ coupon: null })}>{t.addCoupon}</Button>
       </div>
-      <QueryState query={coupons}>
-        {(data) => (
-          <div className="flex flex-col gap-4" aria-busy={coupons.isFetching || undefined}>
-            <DataTable
-              caption={tt.coupons}
-              captionHidden
-              columns={columns}
-              rows={data.list}
-              rowKey={(coupon) => coupon.id}
-              sort={fromApiSort(filters.sort)}
-              onSort={(sort) => change({ sort: toApiSort(sort) })}
-              empty={t.couponsEmpty}
-            />
-            <Pagination page={filters.page} total={data.total} size={adminPageSize} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
-          </div>
-        )}
-      </QueryState>
+      <AdminTable
+        query={coupons}
+        caption={tt.coupons}
+        columns={columns}
+        rowKey={(coupon) => coupon.id}
+        sort={fromApiSort(filters.sort)}
+        onSort={(sort) => change({ sort: toApiSort(sort) })}
+        empty={t.couponsEmpty}
+        page={filters.page}
+        pageSize={adminPageSize}
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      />
       <CouponDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteDialog target={deleting} title={t.deleteCouponTitle} body={(coupon) => t.deleteCouponBody(coupon.code)} removal={remove} toastId="coupon-deleted" onClose={() => setDeleting(null)} />
     </div>

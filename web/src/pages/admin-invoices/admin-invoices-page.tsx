@@ -2,10 +2,10 @@ import { useState } from "react";
 import type { InvoiceListSort, InvoiceView } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import { sanitizeHtml } from "@schema/html";
-import { QueryState } from "../../features/admin-area/admin-ui";
+import { AdminTable } from "../../features/admin-area/admin-table";
 import { AdminInvoiceActions } from "../../features/invoices/admin-invoice-item";
 import { DestinationLine } from "../../features/invoices/destination-line";
-import { Pagination, StatusFilter } from "../../features/invoices/invoice-list";
+import { StatusFilter } from "../../features/invoices/invoice-list";
 import { InvoiceStatusBadge } from "../../features/invoices/invoice-status-badge";
 import { invoicesPageSize, openReceipt, useInvoicesQuery } from "../../features/invoices/use-invoices";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -16,7 +16,7 @@ import { formatDateTime, formatMoney } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
+import type { TableColumn, TableSort } from "../../ui/data-table";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
@@ -143,27 +143,23 @@ export function AdminInvoicesPage() {
             }}
           />
         </div>
-        <QueryState query={invoices}>
-          {(data) => (
-            <div className="flex flex-col gap-4" aria-busy={invoices.isFetching || undefined}>
-              <DataTable
-                caption={tt.invoices}
-                captionHidden
-                columns={columns}
-                rows={data.list}
-                rowKey={(invoice) => invoice.id}
-                rowData={(invoice) => ({ "data-invoice": invoice.id })}
-                sort={fromApiSort(sort)}
-                onSort={(next) => {
-                  setSort(toApiSort(next));
-                  setPage(1);
-                }}
-                empty={a.empty}
-              />
-              <Pagination page={page} total={data.total} size={invoicesPageSize} onPage={setPage} />
-            </div>
-          )}
-        </QueryState>
+        <AdminTable
+          query={invoices}
+          caption={tt.invoices}
+          columns={columns}
+          rowKey={(invoice) => invoice.id}
+          rowData={(invoice) => ({ "data-invoice": invoice.id })}
+          sort={fromApiSort(sort)}
+          onSort={(next) => {
+            setSort(toApiSort(next));
+            setPage(1);
+          }}
+          empty={a.empty}
+          page={page}
+          pageSize={invoicesPageSize}
+          onPage={setPage}
+          pagesLabel={arPayments.invoices.pagination}
+        />
       </Card>
     </PageFrame>
   );

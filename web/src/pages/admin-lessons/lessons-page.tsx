@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { LessonListSort, LessonView } from "@schema/api/lesson";
-import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { AdminTable } from "../../features/admin-area/admin-table";
+import { ConfirmDialog } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonFilters } from "../../features/admin-area/use-admin-area";
 import { LessonStateChip } from "../../features/lessons/lesson-state";
 import { useBusinessWords } from "../../features/marketing/business-words";
@@ -12,7 +13,7 @@ import { formatDateTime, formatMoney } from "../../lib/format";
 import { countOf, formatDurationWords } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
+import type { TableColumn, TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
@@ -115,27 +116,20 @@ export function AdminLessonsPage() {
             }}
           />
         </div>
-        <QueryState query={lessons}>
-          {(page) => (
-            <div className="flex flex-col gap-4" aria-busy={lessons.isFetching || undefined}>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {countOf(counts.lessons, page.total)}
-              </p>
-              <DataTable
-                caption={tt.lessons}
-                captionHidden
-                columns={columns}
-                rows={page.list}
-                rowKey={(lesson) => lesson.id}
-                rowData={(lesson) => ({ "data-lesson": lesson.id })}
-                sort={fromApiSort(filters.sort)}
-                onSort={(sort) => change({ sort: toApiSort(sort) })}
-                empty={t.empty}
-              />
-              <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
-            </div>
-          )}
-        </QueryState>
+        <AdminTable
+          query={lessons}
+          count={(total) => countOf(counts.lessons, total)}
+          caption={tt.lessons}
+          columns={columns}
+          rowKey={(lesson) => lesson.id}
+          rowData={(lesson) => ({ "data-lesson": lesson.id })}
+          sort={fromApiSort(filters.sort)}
+          onSort={(sort) => change({ sort: toApiSort(sort) })}
+          empty={t.empty}
+          page={filters.page}
+          pageSize={adminPageSize}
+          onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+        />
       </Card>
       <ConfirmDialog
         open={target !== null}

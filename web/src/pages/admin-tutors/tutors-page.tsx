@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { FullTutor, FullTutorsSort } from "@schema/api/tutor";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { AdminTable } from "../../features/admin-area/admin-table";
 import { adminPageSize, useFilteredTutors } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
@@ -8,7 +8,7 @@ import { counts } from "../../i18n/ar-EG-counts";
 import { formatDate } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { Card } from "../../ui/card";
-import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
+import type { TableColumn, TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
@@ -96,26 +96,19 @@ export function AdminTutorsPage() {
             ]}
           />
         </div>
-        <QueryState query={tutors}>
-          {(page) => (
-            <div className="flex flex-col gap-4" aria-busy={tutors.isFetching || undefined}>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {countOf(counts.tutors, page.total)}
-              </p>
-              <DataTable
-                caption={tt.tutors}
-                captionHidden
-                columns={columns}
-                rows={page.list}
-                rowKey={(tutor) => tutor.id}
-                sort={fromApiSort(filters.sort)}
-                onSort={(sort) => change({ sort: toApiSort(sort) })}
-                empty={t.empty}
-              />
-              <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={setPage} />
-            </div>
-          )}
-        </QueryState>
+        <AdminTable
+          query={tutors}
+          count={(total) => countOf(counts.tutors, total)}
+          caption={tt.tutors}
+          columns={columns}
+          rowKey={(tutor) => tutor.id}
+          sort={fromApiSort(filters.sort)}
+          onSort={(sort) => change({ sort: toApiSort(sort) })}
+          empty={t.empty}
+          page={filters.page}
+          pageSize={adminPageSize}
+          onPage={setPage}
+        />
       </Card>
     </PageFrame>
   );

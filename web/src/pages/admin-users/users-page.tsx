@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import type { UserListItem, UserListSort } from "@schema/api/admin-user";
 import { allRoles, type Role } from "@schema/enums";
 import type { UserFilters } from "../../features/admin-area/admin-logic";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { AdminTable } from "../../features/admin-area/admin-table";
 import { adminPageSize, useUsersQuery } from "../../features/admin-area/use-admin-area";
 import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
@@ -11,7 +11,7 @@ import { formatDate } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { DataTable, type TableColumn, type TableSort } from "../../ui/data-table";
+import type { TableColumn, TableSort } from "../../ui/data-table";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
@@ -100,26 +100,19 @@ export function AdminUsersPage() {
             ]}
           />
         </div>
-        <QueryState query={users}>
-          {(page) => (
-            <div className="flex flex-col gap-4" aria-busy={users.isFetching || undefined}>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {t.total(page.total)}
-              </p>
-              <DataTable
-                caption={columnsText.users}
-                captionHidden
-                columns={columns}
-                rows={page.list}
-                rowKey={(user) => user.id}
-                sort={fromApiSort(filters.sort)}
-                onSort={(sort) => change({ sort: toApiSort(sort) })}
-                empty={t.empty}
-              />
-              <Pagination page={filters.page} total={page.total} size={adminPageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
-            </div>
-          )}
-        </QueryState>
+        <AdminTable
+          query={users}
+          count={t.total}
+          caption={columnsText.users}
+          columns={columns}
+          rowKey={(user) => user.id}
+          sort={fromApiSort(filters.sort)}
+          onSort={(sort) => change({ sort: toApiSort(sort) })}
+          empty={t.empty}
+          page={filters.page}
+          pageSize={adminPageSize}
+          onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+        />
       </Card>
       <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
     </PageFrame>
