@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRO, DAY_MS, dayOf, weekdayOf } from "../../schema/calendar";
 import { ar } from "../../web/src/i18n/ar-EG-all";
-import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, DEMO_PASSWORD, signIn, userIdOf } from "./browser";
+import { baseUrl, bookOnTutorPage, expectNoAxeViolations, launch, newPage, screenshot, DEMO_PASSWORD, signIn, userIdOf } from "./browser";
 
 const b = ar.marketplace.booking;
 const l = ar.marketplace.lessons;
@@ -91,19 +91,11 @@ describe("booking a lesson (issue 4)", () => {
     // The day after tomorrow (Cairo): inside this subscription week (the seed subscribed today)
     // and well outside the 6-hour cancel window; the seeded tutor is free 16:00–20:00 every day.
     const day = cairoDay(Date.now() + 2 * DAY_MS);
-    await page.locator(`[data-day="${day}"]`).click();
-    await page.getByLabel(b.minutes("٣٠")).check();
-    await page.getByRole("button", { name: ar.ui.next }).click();
-    const times = page.locator("fieldset button");
-    await times.first().waitFor();
-    await times.first().click();
-    await page.getByText(b.confirmTitle).waitFor();
-    await page.getByText(b.minutesLeft).waitFor();
-    await screenshot(page, "booking-confirm");
-    await page.getByRole("button", { name: b.confirm }).click();
-    await page.getByRole("button", { name: b.goToLessons }).click();
+    await bookOnTutorPage(page, day, async () => {
+      await page.getByText(b.minutesLeft).waitFor();
+      await screenshot(page, "booking-confirm");
+    });
 
-    await page.waitForURL(/\/upcoming-lessons$/);
     const lesson = page.locator("[data-lesson]").first();
     await lesson.waitFor();
     expect(await lesson.textContent()).toContain(ar.marketplace.booking.minutes("٣٠"));

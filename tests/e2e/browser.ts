@@ -121,3 +121,23 @@ export async function newVerifiedStudent(page: Page, name: string, password: str
   await dialog.getByRole("button", { name: ar.verification.confirm }).click();
   await page.getByText(ar.verification.emailVerified).first().waitFor();
 }
+
+/**
+ * Books a 30-minute lesson on the tutor page that is open: the day (YYYY-MM-DD, Cairo), 30
+ * minutes, next, the first free time, confirm, then on to the upcoming lessons. `onConfirmScreen`
+ * runs on the confirmation screen, before confirming (to look at it or take its screenshot).
+ */
+export async function bookOnTutorPage(page: Page, day: string, onConfirmScreen?: () => Promise<void>): Promise<void> {
+  const booking = ar.marketplace.booking;
+  await page.locator(`[data-day="${day}"]`).click();
+  await page.getByLabel(booking.minutes("٣٠")).check();
+  await page.getByRole("button", { name: ar.ui.next }).click();
+  const times = page.locator("fieldset button");
+  await times.first().waitFor();
+  await times.first().click();
+  await page.getByText(booking.confirmTitle).waitFor();
+  await onConfirmScreen?.();
+  await page.getByRole("button", { name: booking.confirm }).click();
+  await page.getByRole("button", { name: booking.goToLessons }).click();
+  await page.waitForURL(/\/upcoming-lessons$/);
+}

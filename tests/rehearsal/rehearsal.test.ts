@@ -10,7 +10,7 @@ import { signatures, verifyNotification, type PaymentDetails } from "../../worke
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { money } from "../../web/src/i18n/ar-EG-money";
-import { cheapestPlan, escapeRegExp, field, launch, newPage, registerStudent, screenshot, signIn, userIdOf } from "../e2e/browser";
+import { bookOnTutorPage, cheapestPlan, escapeRegExp, field, launch, newPage, registerStudent, screenshot, signIn, userIdOf } from "../e2e/browser";
 
 type Settings = {
   appUrl: string;
@@ -36,7 +36,6 @@ type Settings = {
 const settings = JSON.parse(process.env.REHEARSAL ?? "{}") as Settings;
 const keys = { merchantCode: settings.FAWRY_MERCHANT_CODE, secureKey: settings.FAWRY_SECURE_KEY };
 const p = ar.payments;
-const b = ar.marketplace.booking;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cairoDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 // WhatsApp's side of docs/services.md §4 (worker/integrations/whatsapp.ts): the international number
@@ -250,16 +249,7 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     const tutorId = await userIdOf("tutor@dars.test");
     await page.goto(`/t/${tutorId}`);
     const day = cairoDay(Date.now() + 2 * DAY_MS);
-    await page.locator(`[data-day="${day}"]`).click();
-    await page.getByLabel(b.minutes("٣٠")).check();
-    await page.getByRole("button", { name: ar.ui.next }).click();
-    const times = page.locator("fieldset button");
-    await times.first().waitFor();
-    await times.first().click();
-    await page.getByText(b.confirmTitle).waitFor();
-    await page.getByRole("button", { name: b.confirm }).click();
-    await page.getByRole("button", { name: b.goToLessons }).click();
-    await page.waitForURL(/\/upcoming-lessons$/);
+    await bookOnTutorPage(page, day);
     const card = page.locator("[data-lesson]").first();
     await card.waitFor();
     const id = Number(await card.getAttribute("data-lesson"));
