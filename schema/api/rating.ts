@@ -36,8 +36,12 @@ export type RatingView = z.output<typeof ratingView>;
 export const tutorReview = ratingView.extend({ raterName: z.string().nullable(), raterImage: z.string().nullable() });
 export type TutorReview = z.output<typeof tutorReview>;
 
+/** A tutor's ratings summed up: the average of their values (null before the first) and how many. */
+export const tutorRating = z.object({ average: z.number().nullable(), count: z.number() });
+export type TutorRating = z.output<typeof tutorRating>;
+
 /** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. */
-export const tutorReviews = paged(tutorReview).extend({ average: z.number().nullable(), count: z.number() });
+export const tutorReviews = paged(tutorReview).extend(tutorRating.shape);
 export type TutorReviews = z.output<typeof tutorReviews>;
 
 /** The rating endpoints (worker/routes/rating.ts). */

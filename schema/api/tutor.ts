@@ -2,8 +2,12 @@ import { z } from "zod";
 import { Gender } from "../enums";
 import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
 import { paged, pageQuery, idParam } from "./common";
+import { tutorRating } from "./rating";
 import { topicView } from "./topic";
+import { tutorMeta, userView } from "./user";
 import { contract } from "./contract";
+
+export { tutorRating, type TutorRating } from "./rating";
 
 /** PUT /user/tutor/profile — the tutor's public profile fields (any subset). */
 export const tutorProfileBody = z
@@ -34,9 +38,6 @@ export const tutorListQuery = pageQuery.extend({
 });
 export type TutorListQuery = z.infer<typeof tutorListQuery>;
 
-export const tutorRating = z.object({ average: z.number().nullable(), count: z.number() });
-export type TutorRating = z.output<typeof tutorRating>;
-
 /** A card of the public tutor list. */
 export const tutorCard = z.object({
   id: z.number(),
@@ -55,29 +56,20 @@ export const tutorCard = z.object({
 export type TutorCard = z.output<typeof tutorCard>;
 
 /** GET /user/tutor/info/{id} — the public profile. */
-export const tutorInfo = tutorCard.extend({ about: z.string().nullable(), notice: z.number() });
+export const tutorInfo = tutorCard.extend(tutorMeta.pick({ about: true, notice: true }).shape);
 export type TutorInfo = z.output<typeof tutorInfo>;
 
-/** GET /user/tutor/stats/{id}. */
-export const tutorStats = z.object({
-  id: z.number(),
-  lessonsTaught: z.number(),
+/** GET /user/tutor/stats/{id}: the card's lessons taught and rating, and more counts. */
+export const tutorStats = tutorCard.pick({ id: true, lessonsTaught: true, rating: true }).extend({
   minutesTaught: z.number(),
   studentsTaught: z.number(),
   upcomingLessons: z.number(),
-  rating: tutorRating,
   joinedAt: z.string(),
 });
 export type TutorStats = z.output<typeof tutorStats>;
 
 /** PUT /user/tutor/profile answers the tutor's profile as it now is. */
-export const tutorProfile = z.object({
-  id: z.number(),
-  name: z.string().nullable(),
-  bio: z.string().nullable(),
-  about: z.string().nullable(),
-  notice: z.number(),
-});
+export const tutorProfile = userView.pick({ id: true, name: true }).extend(tutorMeta.pick({ bio: true, about: true, notice: true }).shape);
 export type TutorProfile = z.output<typeof tutorProfile>;
 
 const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
@@ -121,28 +113,10 @@ export const fullTutorsQuery = pageQuery.extend({
   media: z.enum(["missing", "complete"], { error: "bad-request" }).optional(),
 });
 export type FullTutorsQuery = z.infer<typeof fullTutorsQuery>;
-export const fullTutor = z.object({
-  id: z.number(),
-  role: z.number(),
-  name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  image: z.string().nullable(),
-  gender: z.enum(Gender).nullable(),
-  city: z.number().nullable(),
-  birthYear: z.number().nullable(),
-  verifiedEmail: z.boolean(),
-  verifiedPhone: z.boolean(),
-  bio: z.string().nullable(),
-  about: z.string().nullable(),
-  video: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  notice: z.number(),
-  activated: z.boolean(),
-  bypassOnboarding: z.boolean(),
-  onboarded: z.boolean(),
-  createdAt: z.string(),
-});
+/** The account's fields as the user view has them (the role as its number), the tutor meta, and whether the tutor is listed. */
+export const fullTutor = userView
+  .pick({ id: true, name: true, email: true, phone: true, image: true, gender: true, city: true, birthYear: true, verifiedEmail: true, verifiedPhone: true, createdAt: true })
+  .extend({ role: z.number(), ...tutorMeta.omit({ id: true }).shape, onboarded: z.boolean() });
 export type FullTutor = z.output<typeof fullTutor>;
 
 /** GET /user/tutor/list/uncontacted — listed tutors the student has no chat (and so no lesson) with. */

@@ -74,7 +74,7 @@ export type UserView = z.output<typeof userView>;
 export const authResponse = z.object({ user: userView, token: z.string() });
 export type AuthResponse = z.output<typeof authResponse>;
 
-/** GET /user/tutor/meta — the tutor-side profile of the signed-in Tutor or TutorManager. */
+/** GET /user/tutor/meta — the tutor-side profile of the signed-in Tutor or TutorManager (the tutor's own columns, which schema/api/tutor.ts reuses). */
 export const tutorMeta = z.object({
   id: z.number(),
   bio: z.string().nullable(),
