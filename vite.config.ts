@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { contractStubs } from "./web/build/contract-stubs.ts";
+import { routePreload } from "./web/build/route-preload.ts";
 
 const apiOrigin = "http://127.0.0.1:8787";
 
@@ -30,7 +32,13 @@ function preloadArabicFont(): Plugin {
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), preloadArabicFont()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadArabicFont(),
+    contractStubs(fileURLToPath(new URL("./schema", import.meta.url)), fileURLToPath(new URL("./web/src", import.meta.url)), fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url))),
+    routePreload(fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)), fileURLToPath(new URL("./web", import.meta.url))),
+  ],
   resolve: {
     // Shared contracts, enums, rules and error codes (also imported by the Worker).
     alias: { "@schema": fileURLToPath(new URL("./schema", import.meta.url)) },

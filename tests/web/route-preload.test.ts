@@ -1,0 +1,86 @@
+// The build's route-preload table (web/build/route-table.ts, issue 21): read from web/src/routes.tsx's
+// source, it must find every lazy screen, give each the URL pattern react-router matches it at, and
+// the browser script must pick the screen react-router would render for a path.
+import { matchRoutes } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import routesSource from "../../web/src/routes.tsx?raw";
+import { matchesPattern, patternRank, preloadScript, routeScreensOf } from "../../web/build/route-table";
+import { routes } from "../../web/src/routes";
+
+const screens = routeScreensOf(routesSource);
+const ranked = [...screens].sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
+const ourMatch = (path: string) => ranked.find((screen) => matchesPattern(screen.pattern, path))?.pattern;
+
+/** A path that the pattern matches: each parameter becomes "7", the splat "x/y". */
+const sampleOf = (pattern: string) =>
+  pattern
+    .replace(/:\w+\?/g, "")
+    .replace(/:\w+/g, "7")
+    .replace("*", "x/y")
+    .replace(/\/+$/, "") || "/";
+
+/** The pattern react-router matched, from its route objects' paths (index and layout routes add nothing). */
+function routerPattern(path: string): string | undefined {
+  const matches = matchRoutes(routes, path);
+  if (!matches) return undefined;
+  const parts = matches.map((match) => match.route.path).filter((part): part is string => Boolean(part) && part !== "/");
+  return `/${parts.join("/")}`;
+}
+
+describe("route preload table", () => {
+  it("finds every lazy screen of routes.tsx", () => {
+    const lazyImports = [...routesSource.matchAll(/import\("(\.\/pages\/[^"]+)"\)/g)].map((match) => `src/${match[1]!.slice(2)}.tsx`);
+    expect(lazyImports.length).toBeGreaterThan(40);
+    const found = new Set(screens.flatMap((screen) => screen.modules));
+    expect([...new Set(lazyImports)].filter((module) => !found.has(module))).toEqual([]);
+  });
+
+  it("gives each screen the pattern react-router matches it at, and picks the same screen for its sample path", () => {
+    for (const screen of screens) {
+      const sample = sampleOf(screen.pattern);
+      expect(routerPattern(sample), sample).toBe(screen.pattern);
+      expect(ourMatch(sample), sample).toBe(screen.pattern);
+    }
+  });
+
+  it("ranks a static segment above a parameter, and the splat last", () => {
+    expect(ourMatch("/t/dashboard")).toBe("/t/dashboard");
+    expect(ourMatch("/t/9")).toBe("/t/:id");
+    expect(ourMatch("/faq")).toBe("/faq/:role?");
+    expect(ourMatch("/faq/student")).toBe("/faq/:role?");
+    expect(ourMatch("/")).toBe("/");
+    expect(ourMatch("/no/such/page")).toBe("/*");
+    expect(routerPattern("/no/such/page")).toBe("/*");
+  });
+
+  it("includes the lazy layout around a screen (the admin area's)", () => {
+    const users = screens.find((screen) => screen.pattern === "/admin/users");
+    expect(users?.modules).toEqual(["src/pages/admin/admin-layout.tsx", "src/pages/admin-users/users-page.tsx"]);
+  });
+});
+
+describe("the browser script", () => {
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    window.history.replaceState(null, "", "/");
+  });
+
+  const run = (source: string) => new Function(source)();
+
+  it("adds a modulepreload link for each chunk of the matching screen, and none for an unknown file", () => {
+    const source = preloadScript(["assets/tutors-page-AAAA.js", "assets/tutor-card-BBBB.js", "assets/profile-CCCC.js"], [
+      ["/t/dashboard", []],
+      ["/t/:id", [2, 1]],
+      ["/tutors", [0, 1]],
+      ["/*", []],
+    ]);
+    window.history.replaceState(null, "", "/t/9");
+    run(source);
+    const hrefs = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+    expect(hrefs).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js"]);
+  });
+
+  it("refuses a chunk outside assets/", () => {
+    expect(() => preloadScript(["elsewhere/x.js"], [])).toThrow(/unexpected chunk file/);
+  });
+});
