@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { UserView } from "@schema/api/user";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arAuth } from "../../i18n/ar-EG-auth";
@@ -6,9 +6,13 @@ import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
+import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
-import { CodeForm } from "./code-form";
 import { useConfirmEmail, useSendEmailCode } from "./use-verification";
+
+// The code form (and zod with its rules) loads when the dialog shows it, not with the screens that
+// may offer the dialog: the tutor profile and the chat start (issue 21, first load).
+const CodeForm = lazy(async () => ({ default: (await import("./code-form")).CodeForm }));
 
 type DialogProps = { user: UserView; open: boolean; onClose: () => void };
 
@@ -37,24 +41,26 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
   return (
     <Dialog open={open} onClose={close} title={arAuth.verification.emailDialogTitle}>
       {codeSent ? (
-        <CodeForm
-          sentTo={user.email}
-          pending={confirm.isPending}
-          resending={sendCode.isPending}
-          onResend={() => send(true)}
-          onSubmit={(code, showError) =>
-            confirm.mutate(
-              { code },
-              {
-                onSuccess: () => {
-                  toasts.show({ id: "email-verified", type: "success", title: arAuth.verification.emailVerified });
-                  close();
+        <Suspense fallback={<Spinner />}>
+          <CodeForm
+            sentTo={user.email}
+            pending={confirm.isPending}
+            resending={sendCode.isPending}
+            onResend={() => send(true)}
+            onSubmit={(code, showError) =>
+              confirm.mutate(
+                { code },
+                {
+                  onSuccess: () => {
+                    toasts.show({ id: "email-verified", type: "success", title: arAuth.verification.emailVerified });
+                    close();
+                  },
+                  onError: showError,
                 },
-                onError: showError,
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        </Suspense>
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-slate-700">

@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { CancelLessonDialog, RescheduleLessonDialog } from "../../features/lessons/lesson-actions";
-import { RatingDialog } from "../../features/ratings/rating-dialog";
 import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
 import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
@@ -22,6 +21,9 @@ import { Pagination } from "../../ui/pagination";
 import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
+
+// The rating form (and zod with its rules) loads when a lesson is rated, not with the list (issue 21).
+const RatingDialog = lazy(async () => ({ default: (await import("../../features/ratings/rating-dialog")).RatingDialog }));
 
 const t = arLessons.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
@@ -87,12 +89,14 @@ function LessonList({ tab }: { tab: LessonTab }) {
       </ul>
       <Pagination label={arLessons.marketplace.tutors.pagination} page={page} total={lessons.data.total} size={lessonsPageSize} onPage={setPage} buttonSize="md" />
       {rating && (
-        <RatingDialog
-          tutorId={rating.tutor.id}
-          tutorName={rating.tutor.name ?? arLessons.marketplace.tutors.unnamed}
-          existing={myRatings.data?.get(rating.tutor.id) ?? null}
-          onClose={() => setRating(null)}
-        />
+        <Suspense fallback={null}>
+          <RatingDialog
+            tutorId={rating.tutor.id}
+            tutorName={rating.tutor.name ?? arLessons.marketplace.tutors.unnamed}
+            existing={myRatings.data?.get(rating.tutor.id) ?? null}
+            onClose={() => setRating(null)}
+          />
+        </Suspense>
       )}
       {canceling && <CancelLessonDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
       {moving && <RescheduleLessonDialog lesson={moving} onClose={() => setMoving(null)} />}
