@@ -1,22 +1,36 @@
 /**
- * Small square versions of an uploaded avatar, made in the browser before upload and stored beside
- * the original in R2 under `<original key>@<width>` (GET /assets/uploads/<name>@<width> answers the
+ * Small versions of an uploaded image, made in the browser before upload and stored beside the
+ * original in R2 under `<original key>@<width>` (GET /assets/uploads/<name>@<width> answers the
  * original when a file has none: uploads made before variants existed, seed data, a browser that
  * could not draw them).
+ *
+ * Each kind is named by the multipart field its original is sent in, and its versions by that field
+ * and their width (`image@96`, `thumbnail@640`).
  */
+export const imageVariantKinds = {
+  /** A square photo (an avatar, a tutor's studio photo) shown at 36–96 CSS px: 1× and 2×. */
+  image: { widths: [96, 192], aspect: 1, maxBytes: 256 * 1024 },
+  /**
+   * An intro video's 16:9 thumbnail: a /tutors card shows it 286–573 CSS px wide (three, two or one
+   * column, web/src/features/tutors/tutor-card.tsx) and the tutor page 488–896 px
+   * (web/src/pages/tutor-profile/tutor-profile-page.tsx); 320, 640 and 960 cover those at 1× and 2×.
+   */
+  thumbnail: { widths: [320, 640, 960], aspect: 16 / 9, maxBytes: 512 * 1024 },
+} as const;
+export type ImageVariantKind = keyof typeof imageVariantKinds;
+export type ImageVariantWidth = (typeof imageVariantKinds)[ImageVariantKind]["widths"][number];
 
-/** The widths made at upload (a 36–96 CSS px avatar at 1× and 2×). */
-export const imageVariantWidths = [96, 192] as const;
-export type ImageVariantWidth = (typeof imageVariantWidths)[number];
+/** The widths a version of some kind may have (a stored name's width, the keys deleted with an original). */
+export const imageVariantWidths: readonly ImageVariantWidth[] = [...new Set(Object.values(imageVariantKinds).flatMap((kind) => kind.widths))];
+
+/** A version's height: its width over the kind's aspect ratio (a 640 px thumbnail is 360 px high). */
+export const imageVariantHeight = (kind: ImageVariantKind, width: number) => Math.round(width / imageVariantKinds[kind].aspect);
 
 /** The types a variant may be (what canvas encoders give). */
 export const imageVariantTypes = ["image/webp", "image/jpeg"] as const;
 
-/** A variant's largest size: a 192 px square is a few KB; anything near this is not a thumbnail. */
-export const imageVariantMaxBytes = 256 * 1024;
-
-/** The multipart field that carries the variant of a width, beside the `image` field. */
-export const imageVariantField = (width: ImageVariantWidth) => `image@${width}`;
+/** The multipart field that carries the variant of a width, beside the original's field (`image@96`). */
+export const imageVariantField = (kind: ImageVariantKind, width: ImageVariantWidth) => `${kind}@${width}`;
 
 /** Where our own public uploads are served: only these have variants. */
 const uploadsPath = "/api/v1/assets/uploads/";

@@ -81,8 +81,9 @@ export type PhotoSessionView = z.output<typeof photoSessionView>;
 /**
  * PUT /user/asset/tutor?tutorId= — multipart with any of the fields image (jpg/png/gif ≤ 8 MB),
  * video (mp4/webm ≤ 95 MB in one request; larger ones through the chunked upload below) and
- * thumbnail (jpg/png/gif ≤ 8 MB). The studio of an open (pending/scheduled) session of the tutor,
- * or an admin. Type and size are checked before anything is stored (invalid-type,
+ * thumbnail (jpg/png/gif ≤ 8 MB); the image and the thumbnail may bring their small versions
+ * (`image@96`, `thumbnail@640`…, schema/image-variants.ts). The studio of an open
+ * (pending/scheduled) session of the tutor, or an admin. Type and size are checked before anything is stored (invalid-type,
  * large-file-size, empty-request when no file). Sets users.image / tutors.video /
  * tutors.thumbnail and the open session's copies. Answers TutorAssets.
  */

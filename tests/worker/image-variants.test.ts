@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createUser } from "./factories-lessons";
-import { bookedSession, namedTutor, storedCount, studio } from "./factories-photo";
+import { bookedSession, mediaRow, namedTutor, storedCount, studio } from "./factories-photo";
 import { call } from "./helpers";
-import { fileOf, jpegBytes, pngBytes, webpBytes } from "./media-files";
+import { fileOf, jpegBytes, padTo, pngBytes, webpBytes } from "./media-files";
 
 const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
 
@@ -95,5 +95,77 @@ describe("small versions of a tutor's studio photo", () => {
     expect(await storedCount(`uploads/tutors/images/${tutor.user.id}-`)).toBe(3);
     const small = await call("GET", `${stored.body.image}@96`);
     expect([small.status, small.headers.get("content-type")]).toEqual([200, "image/webp"]);
+  });
+});
+
+describe("small versions of a tutor's video thumbnail (16:9: 320, 640 and 960 px wide)", () => {
+  async function thumbnailUploader() {
+    const place = await studio();
+    const tutor = await namedTutor();
+    await bookedSession(tutor, place);
+    const put = (original: File, variants: Record<string, File> = {}) => {
+      const form = new FormData();
+      form.set("thumbnail", original);
+      for (const [field, file] of Object.entries(variants)) form.set(field, file);
+      return call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, { token: place.token, raw: form });
+    };
+    const keys = async () => (await env.MEDIA.list({ prefix: `uploads/tutors/thumbnails/${tutor.user.id}-` })).objects.map((object) => object.key).sort();
+    return { tutor, put, keys };
+  }
+  const original = () => fileOf(pngBytes(1280, 720), "thumb.png", "image/png");
+  const versions = () => ({
+    "thumbnail@320": fileOf(webpBytes(320, 180), "t-320.webp", "image/webp"),
+    "thumbnail@640": fileOf(jpegBytes(640, 360), "t-640.jpg", "image/jpeg"),
+    "thumbnail@960": fileOf(webpBytes(960, 540), "t-960.webp", "image/webp"),
+  });
+
+  it("stores each version beside the thumbnail, checked by content, and serves it as its real type", async () => {
+    const { put, keys } = await thumbnailUploader();
+    const stored = await put(original(), versions());
+    expect(stored.status).toBe(200);
+    const key = (stored.body.thumbnail as string).replace("/api/v1/assets/", "");
+    expect(await keys()).toEqual([key, `${key}@320`, `${key}@640`, `${key}@960`]);
+    const medium = await call("GET", `${stored.body.thumbnail}@640`);
+    expect([medium.status, medium.headers.get("content-type"), medium.headers.get("content-length")]).toEqual([200, "image/jpeg", String(jpegBytes(640, 360).length)]);
+    const large = await call("GET", `${stored.body.thumbnail}@960`);
+    expect([large.status, large.headers.get("content-type"), large.headers.get("x-content-type-options")]).toEqual([200, "image/webp", "nosniff"]);
+  });
+
+  it("refuses a version that is not an image or not 16:9 (invalid-type) or over 512 KB (large-file-size), storing nothing", async () => {
+    const { tutor, put, keys } = await thumbnailUploader();
+    const forged = await put(original(), { "thumbnail@320": fileOf(html, "t-320.webp", "image/webp") });
+    expect([forged.status, forged.body.code]).toEqual([400, "invalid-type"]);
+    const square = await put(original(), { "thumbnail@640": fileOf(webpBytes(640, 640), "t-640.webp", "image/webp") });
+    expect([square.status, square.body.code]).toEqual([400, "invalid-type"]);
+    const wide = await put(original(), { "thumbnail@320": fileOf(webpBytes(640, 360), "t-320.webp", "image/webp") });
+    expect([wide.status, wide.body.code]).toEqual([400, "invalid-type"]);
+    const heavy = await put(original(), { "thumbnail@960": fileOf(padTo(webpBytes(960, 540), 600 * 1024), "t-960.webp", "image/webp") });
+    expect([heavy.status, heavy.body.code]).toEqual([413, "large-file-size"]);
+    expect(await keys()).toEqual([]);
+    expect((await mediaRow(tutor.user.id))!.thumbnail).toBeNull();
+    // A 300 KB version is too large for an avatar's (256 KB) but within a thumbnail's.
+    const fine = await put(original(), { "thumbnail@960": fileOf(padTo(webpBytes(960, 540), 300 * 1024), "t-960.webp", "image/webp") });
+    expect(fine.status).toBe(200);
+    expect(await keys()).toHaveLength(2);
+  });
+
+  it("serves the original for the versions of a thumbnail uploaded without them (older uploads, the demo's)", async () => {
+    const { put } = await thumbnailUploader();
+    const stored = await put(fileOf(pngBytes(300, 169), "thumb.png", "image/png"));
+    expect(stored.status).toBe(200);
+    for (const width of [320, 640, 960]) {
+      const fallback = await call("GET", `${stored.body.thumbnail}@${width}`);
+      expect([fallback.status, fallback.headers.get("content-type"), fallback.headers.get("content-length")]).toEqual([200, "image/png", String(pngBytes(300, 169).length)]);
+    }
+    expect((await call("GET", `${stored.body.thumbnail}@480`)).status).toBe(404);
+  });
+
+  it("deletes the versions with the thumbnail they belong to when it is replaced", async () => {
+    const { put, keys } = await thumbnailUploader();
+    const first = await put(original(), versions());
+    const second = await put(original(), versions());
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const key = (second.body.thumbnail as string).replace("/api/v1/assets/", "");
+    await expect.poll(keys).toEqual([key, `${key}@320`, `${key}@640`, `${key}@960`]);
   });
 });

@@ -1,15 +1,15 @@
 import { fail } from "../core/failure";
 import { settings } from "./settings";
 import { PUBLIC_PREFIX, checkImageContent, checkImageVariants, putImageVariants } from "./uploads";
-import { imageVariantField, imageVariantWidths, type ImageVariantWidth } from "../../schema/image-variants";
+import { imageVariantField, imageVariantKinds, type ImageVariantKind, type ImageVariantWidth } from "../../schema/image-variants";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 
-/** The small versions sent beside an upload (multipart fields `image@<width>`); absent ones are skipped. */
-export function imageVariantsOf(form: FormData): Map<ImageVariantWidth, File> {
+/** The small versions sent beside an upload of a kind (multipart fields `<kind>@<width>`); absent ones are skipped. */
+export function imageVariantsOf(form: FormData, kind: ImageVariantKind): Map<ImageVariantWidth, File> {
   const variants = new Map<ImageVariantWidth, File>();
-  for (const width of imageVariantWidths) {
-    const part = form.get(imageVariantField(width));
+  for (const width of imageVariantKinds[kind].widths) {
+    const part = form.get(imageVariantField(kind, width));
     if (part instanceof File) variants.set(width, part);
   }
   return variants;
@@ -23,7 +23,7 @@ export function imageVariantsOf(form: FormData): Map<ImageVariantWidth, File> {
 export async function storeAvatar(bucket: R2Bucket, userId: number, file: File, variants: Map<ImageVariantWidth, File> = new Map()): Promise<string> {
   if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number])) fail("invalid-type");
   const type = (await checkImageContent(file, settings.avatar.maxBytes, settings.avatar.types)) as (typeof settings.avatar.types)[number];
-  const checked = await checkImageVariants(variants);
+  const checked = await checkImageVariants(variants, "image");
   const key = `${PUBLIC_PREFIX}avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
   await Promise.all([bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }), putImageVariants(bucket, key, checked)]);
   return `/api/v1/assets/${key}`;

@@ -1,6 +1,6 @@
 import { introVideoTypes, type IntroVideoType } from "../../schema/api/intro-video";
 import { bounds } from "../../schema/rules";
-import { imageVariantMaxBytes, imageVariantTypes, imageVariantWidths } from "../../schema/image-variants";
+import { imageVariantHeight, imageVariantKinds, imageVariantTypes, imageVariantWidths, type ImageVariantKind } from "../../schema/image-variants";
 import { sql } from "drizzle-orm";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
@@ -53,22 +53,22 @@ export async function checkImageContent(file: Blob, maxBytes: number, allowed: r
 
 /**
  * A small version of an uploaded image (made by the browser): WebP or JPEG by its content, at most
- * imageVariantMaxBytes, no side larger than its width. Answers its real type.
+ * its kind's size, no larger than its width and the height the kind's aspect gives it. Answers its real type.
  */
-export async function checkImageVariant(file: Blob, width: number): Promise<ImageType> {
+export async function checkImageVariant(file: Blob, kind: ImageVariantKind, width: number): Promise<ImageType> {
   if (file.size <= 0) fail("empty-request");
-  if (file.size > imageVariantMaxBytes) fail("large-file-size");
+  if (file.size > imageVariantKinds[kind].maxBytes) fail("large-file-size");
   const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
   if (!sniffed || !(imageVariantTypes as readonly string[]).includes(sniffed.type)) fail("invalid-type");
-  if (sniffed.width > width || sniffed.height > width) fail("invalid-type");
+  if (sniffed.width > width || sniffed.height > imageVariantHeight(kind, width)) fail("invalid-type");
   return sniffed.type;
 }
 
 export type CheckedVariant = { width: number; file: File; type: ImageType };
 
-/** Every small version sent beside an image, checked before anything is stored. */
-export async function checkImageVariants(variants: ReadonlyMap<number, File>): Promise<CheckedVariant[]> {
-  return Promise.all([...variants].map(async ([width, file]) => ({ width, file, type: await checkImageVariant(file, width) })));
+/** Every small version sent beside an image of a kind, checked before anything is stored. */
+export async function checkImageVariants(variants: ReadonlyMap<number, File>, kind: ImageVariantKind): Promise<CheckedVariant[]> {
+  return Promise.all([...variants].map(async ([width, file]) => ({ width, file, type: await checkImageVariant(file, kind, width) })));
 }
 
 /** Stores checked small versions beside their original's key, as `<key>@<width>`. */
@@ -167,7 +167,7 @@ export async function deleteReplacedUploads(db: Db, bucket: R2Bucket, ownerId: n
       UNION ALL SELECT f.value FROM photo_sessions p, json_each(json_array(p.image, p.video, p.thumbnail)) f
         WHERE p.tutor_id = ${ownerId} AND f.value IN ${list}`);
     const stillUsed = new Set(used.map((row) => row.url));
-    // An avatar's small versions (stored beside it, see storeAvatar) go with it; absent keys are ignored.
+    // A photo's or thumbnail's small versions (stored beside it, see putImageVariants) go with it; absent keys are ignored.
     const orphans = candidates.filter((entry) => !stillUsed.has(entry.url)).flatMap((entry) => [entry.key, ...imageVariantWidths.map((width) => `${entry.key}@${width}`)]);
     if (orphans.length) await bucket.delete(orphans);
   } catch (error) {

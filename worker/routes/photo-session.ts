@@ -20,6 +20,7 @@ import {
   checkImageContent,
   checkImageVariants,
   checkVideo,
+  type CheckedVariant,
   checkVideoContent,
   deleteReplacedUploads,
   publicUrl,
@@ -94,7 +95,7 @@ export const photoSessionRoutes = [
   route(photoSessionContracts.uploadTutorAssets, {
     access: uploaders,
     summary:
-      "Upload a tutor's image (with its optional small versions image@96 and image@192), video (≤ 95 MB here) and/or thumbnail (multipart; ?tutorId=): the session's studio or an admin.",
+      "Upload a tutor's image (with its optional small versions image@96 and image@192), video (≤ 95 MB here) and/or thumbnail (with thumbnail@320, @640 and @960) (multipart; ?tutorId=): the session's studio or an admin.",
     async handle({ c, query, user }): Promise<TutorAssets> {
       const db = c.get("db");
       const sessionId = await assertMayUploadFor(db, user, query.tutorId);
@@ -112,10 +113,11 @@ export const photoSessionRoutes = [
           types.set(file, await checkImageContent(file, maxBytes, ["image/jpeg", "image/png", "image/gif"]));
         }
       }
-      // The photo's small square versions (image@96, image@192), made by the browser, go with it.
-      const variants = files.image instanceof File ? await checkImageVariants(imageVariantsOf(form)) : [];
+      // The small versions the browser made of the photo (image@96, …) and of the thumbnail (thumbnail@320, …) go with them.
+      const variants = new Map<keyof typeof files, CheckedVariant[]>();
+      for (const [kind] of present) if (kind !== "video") variants.set(kind, await checkImageVariants(imageVariantsOf(form, kind), kind));
       const stored: Partial<Record<keyof typeof files, string>> = {};
-      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!, kind === "image" ? variants : []);
+      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!, variants.get(kind));
       const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored, new Date(), auditActorOf(c, user.id));
       c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
       tutorChanged(c, query.tutorId);

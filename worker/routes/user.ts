@@ -79,7 +79,7 @@ export const userRoutes = [
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("image");
       if (!(file instanceof File)) fail("empty-request");
-      const url = await storeAvatar(c.env.MEDIA, userId, file, imageVariantsOf(form));
+      const url = await storeAvatar(c.env.MEDIA, userId, file, imageVariantsOf(form, "image"));
       const previous = target.image;
       const audit = target.id === caller.id ? undefined : { actor: auditActorOf(c, caller.id), before: target };
       const updated = await updateUser(c.get("db"), userId, { image: url }, new Date(), audit);

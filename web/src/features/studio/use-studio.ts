@@ -105,7 +105,7 @@ export function uploadTutorVideoInParts({ tutorId, file, signal, onProgress }: O
   );
 }
 
-/** Photos (with their small versions) and thumbnails: PUT /user/asset/tutor?tutorId= (one request); videos (up to 400 MB): the chunked routes. */
+/** Photos and thumbnails (with their small versions): PUT /user/asset/tutor?tutorId= (one request); videos (up to 400 MB): the chunked routes. */
 export function useUploadTutorAsset() {
   const invalidate = useInvalidateStudio();
   return useMutation({
@@ -113,8 +113,8 @@ export function useUploadTutorAsset() {
       if (kind === "video") return uploadTutorVideoInParts({ tutorId, file, signal, onProgress });
       const form = new FormData();
       form.set(kind, file);
-      // The photo shows on lists: its small square versions go with it.
-      if (kind === "image") appendImageVariants(form, await makeImageVariants(file));
+      // The photo and the thumbnail show on lists: their small versions go with them.
+      appendImageVariants(form, kind, await makeImageVariants(file, kind));
       return upload(photoSessionContracts.uploadTutorAssets, form, { query: { tutorId }, signal, onProgress });
     },
     onSuccess: invalidate,

@@ -58,6 +58,13 @@ export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
   );
 }
 
+/**
+ * How wide a card's video thumbnail is: the list has three columns from 1024 px (the page is then
+ * 992 px wide), two from 640 px and one below; a card takes 34 px (padding, border), the page 32 px
+ * and the gap between columns 16 px (web/src/pages/tutors/tutors-page.tsx, web/src/app/shell-width.ts).
+ */
+export const cardThumbnailSizes = "(min-width: 1024px) 286px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)";
+
 /** A card of the public tutor list (`first`: the top card, whose photo is fetched early rather than lazily). */
 export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; first?: boolean }) {
   const name = tutor.name ?? t.unnamed;
@@ -78,7 +85,7 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
           <p className="text-xs text-slate-600">{t.lessonsTaught(tutor.lessonsTaught)}</p>
         </div>
       </div>
-      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} priority={first} />}
+      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={cardThumbnailSizes} priority={first} />}
       {tutor.bio && (
         <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
           {tutor.bio}

@@ -24,7 +24,7 @@ export function useAvatarUpload(userId: number) {
     mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
       const form = new FormData();
       form.set("image", file);
-      appendImageVariants(form, await makeImageVariants(file));
+      appendImageVariants(form, "image", await makeImageVariants(file, "image"));
       return upload(userContracts.uploadPicture, form, { query: { forUser: userId }, onProgress, signal });
     },
     onSuccess: ({ url }) => {

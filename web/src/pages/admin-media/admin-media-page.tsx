@@ -5,6 +5,7 @@ import { adminPageSize, useFilteredTutors, type TutorFilters } from "../../featu
 import { TutorPhoto } from "../../features/tutors/tutor-card";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { arAdmin } from "../../i18n/ar-EG-admin";
+import { thumbnailImageProps } from "../../lib/image-variants";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -19,6 +20,9 @@ type MediaFilter = NonNullable<TutorFilters["media"]> | null;
 function KindBadge({ kind, present }: { kind: string; present: boolean }) {
   return <Badge tone={present ? "success" : "warning"}>{t.kindState(kind, present ? t.present : t.absent)}</Badge>;
 }
+
+/** The thumbnail's box: 14rem from 640 px, the row's width below (the page less its padding and the card's). */
+const mediaThumbnailSizes = "(min-width: 640px) 224px, calc(100vw - 66px)";
 
 function TutorMedia({ tutor }: { tutor: FullTutor }) {
   const name = tutor.name ?? arAdmin.adminArea.common.noName;
@@ -46,9 +50,9 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
       </div>
       <div className="w-full shrink-0 sm:w-56">
         {tutor.video ? (
-          <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} />
+          <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={mediaThumbnailSizes} />
         ) : tutor.thumbnail ? (
-          <img src={tutor.thumbnail} alt={t.thumbnailAlt(name)} width={320} height={180} loading="lazy" decoding="async" className="aspect-video w-full rounded-xl object-cover" />
+          <img {...thumbnailImageProps(tutor.thumbnail, mediaThumbnailSizes)} alt={t.thumbnailAlt(name)} className="aspect-video w-full rounded-xl object-cover" />
         ) : (
           <p className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-600">{t.noVideo}</p>
         )}

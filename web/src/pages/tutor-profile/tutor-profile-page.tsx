@@ -7,6 +7,7 @@ import { BookingFlow } from "../../features/lessons/booking-flow";
 import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips, TutorPhoto } from "../../features/tutors/tutor-card";
 import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use-tutors";
+import { TutorVideoInline } from "../../features/tutors/tutor-video";
 import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
@@ -101,14 +102,21 @@ function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string
   );
 }
 
+/**
+ * How wide the intro video is: beside the booking card from 1024 px (896 − 384 − 24), the whole
+ * page (at most 896 px, less its 32 px padding) below.
+ */
+const profileThumbnailSizes = "(min-width: 1024px) 488px, (min-width: 928px) 896px, calc(100vw - 32px)";
+
 function ProfileTab({ tutor }: { tutor: TutorInfo }) {
+  const name = tutor.name ?? arLessons.marketplace.tutors.unnamed;
   const stats = useTutorStatsQuery(tutor.id);
   return (
     <div className="flex flex-col gap-6">
       {tutor.video && (
         <section className="flex flex-col gap-2">
           <h2 className="text-lg font-bold text-slate-900">{t.video}</h2>
-          <video controls preload="none" src={tutor.video} poster={tutor.thumbnail ?? undefined} className="w-full rounded-xl bg-slate-900" />
+          <TutorVideoInline name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={profileThumbnailSizes} />
         </section>
       )}
       <section className="flex flex-col gap-2">
