@@ -16,8 +16,17 @@ export const prerenderedPages = {
 
 export type PrerenderedPath = keyof typeof prerenderedPages;
 
+/**
+ * A request path as a prerendered page's key: "/faq/" is the same page as "/faq" (one trailing
+ * slash dropped, "/" kept). The Worker picks the file with it and the SPA checks with it that the
+ * page it hydrates is the one it was sent (web/src/main.tsx), so the two always agree.
+ */
+export function normalisePagePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
 /** The prerendered file's name for a request path (a trailing slash allowed), or null. */
 export function prerenderedPageOf(pathname: string): string | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  const path = normalisePagePath(pathname);
   return Object.hasOwn(prerenderedPages, path) ? prerenderedPages[path as PrerenderedPath] : null;
 }

@@ -1,32 +1,42 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { BrowserRouter, useNavigate, type NavigateFunction } from "react-router-dom";
+import { normalisePagePath } from "@schema/prerendered-pages";
+import { AppRoutes } from "./app/app-routes";
 import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
-import { reportError } from "./lib/error-reporting";
 import { createQueryClient } from "./lib/query-client";
-import { routes } from "./routes";
 
 captureUncaughtErrors();
-const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 // /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts).
 seedInitialData(queryClient);
 
 // docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
+let navigate: NavigateFunction | null = null;
 handleSessionEnded(() => {
-  const { pathname, search } = router.state.location;
+  const { pathname, search } = window.location;
+  const go = (to: string) => (navigate ? void navigate(to, { replace: true }) : window.location.replace(to));
   if (session.getState().logoutReason === "suspended") {
-    if (pathname !== "/account-suspended") void router.navigate("/account-suspended", { replace: true });
+    if (pathname !== "/account-suspended") go("/account-suspended");
     return;
   }
   if (pathname === "/login") return;
-  void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+  go(`/login?next=${encodeURIComponent(pathname + search)}`);
 });
+
+/** The app inside the browser's router, whose navigate function the session's end uses. */
+function App() {
+  const routerNavigate = useNavigate();
+  useEffect(() => {
+    navigate = routerNavigate;
+  }, [routerNavigate]);
+  return <AppRoutes />;
+}
 
 // A lazy screen whose chunk vanished after a deploy: reload once to get the new build.
 window.addEventListener("vite:preloadError", (event) => {
@@ -43,22 +53,21 @@ if (!rootElement) throw new Error("#root is missing from index.html");
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>
 );
-// A screen that crashes into the crash screen (an error boundary) is reported when Sentry is on.
-const onCaughtError = (error: unknown) => reportError(error);
-
 // A public page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
 // hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
 // user (a different header) or another path starts from an empty root instead.
 // "/faq/" is the same page as "/faq" (the Worker serves it the same file).
+// A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
 const prerenderedPath = rootElement.dataset.prerendered;
-const currentPath = window.location.pathname.replace(/(.)\/+$/, "$1");
-if (prerenderedPath !== undefined && prerenderedPath === currentPath && session.getState().token === null) {
-  hydrateRoot(rootElement, app, { onCaughtError });
+if (prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null) {
+  hydrateRoot(rootElement, app);
 } else {
   rootElement.replaceChildren();
-  createRoot(rootElement, { onCaughtError }).render(app);
+  createRoot(rootElement).render(app);
 }

@@ -1,17 +1,18 @@
 /**
  * The build's prerender entry (scripts/prerender.mjs bundles it for Node with `vite build --ssr`):
- * renders a public route of web/src/routes.tsx to HTML with react-dom/static, waiting for its lazy
- * screen, as a visitor with no session and no data sees it before any request. The SPA hydrates
- * that markup (web/src/main.tsx) instead of painting an empty page first.
+ * renders a public route of web/src/routes.tsx (the browser's own <AppRoutes>) to HTML with
+ * react-dom/static, waiting for its lazy screen, as a visitor with no session and no data sees it
+ * before any request. The SPA hydrates that markup (web/src/main.tsx) instead of painting an empty
+ * page first.
  */
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { prerenderedPages } from "@schema/prerendered-pages";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { StaticRouter } from "react-router-dom";
+import { AppRoutes } from "./app/app-routes";
 import { createQueryClient } from "./lib/query-client";
 import { serverRenderedHead } from "./lib/use-document-title";
-import { routes } from "./routes";
 
 /** The public pages prerendered at build: path → the file name under web/dist/prerendered/. */
 export { prerenderedPages };
@@ -32,17 +33,15 @@ export async function renderPage(path: string): Promise<{ markup: string; title:
 }
 
 async function renderOnce(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, "http://prerender.local")));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // No fetching on the server: queries stay pending, as on the client's first render.
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { enabled: false, retry: false } });
   const { prelude } = await prerender(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
     // Never outline a large boundary for a later reveal: the page is complete as it stands.

@@ -1,35 +1,42 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { Role } from "@schema/enums";
-import { CrashScreen, RootCrashScreen } from "./app/crash-screen";
 import { RootLayout } from "./app/root-layout";
+import { ScreenBoundary } from "./app/screen-boundary";
 import { GuestOnly, RequireSession } from "./features/session/route-guards";
 import { LoadingScreen } from "./ui/spinner";
 
-/** Each screen loads lazily with the loading animation and crashes into the crash screen (docs/product.md §2). */
+/**
+ * Each screen loads lazily with the loading animation and crashes into the crash screen
+ * (docs/product.md §2): a render error or a chunk that failed to load.
+ */
 function lazyScreen<Module extends Record<Name, ComponentType>, Name extends string>(
   load: () => Promise<Module>,
   name: Name,
-): { element: ReactNode; errorElement: ReactNode } {
+): { element: ReactNode } {
   const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return {
     element: (
-      <Suspense fallback={<LoadingScreen />}>
-        <Screen />
-      </Suspense>
+      <ScreenBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <Screen />
+        </Suspense>
+      </ScreenBoundary>
     ),
-    errorElement: <CrashScreen />,
   };
 }
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 
-/** The student and tutor app (docs/product.md §2), for the screens built so far. */
+/** The student and tutor app (docs/product.md §2), for the screens built so far; rendered by web/src/app/app-routes.tsx. */
 export const routes: RouteObject[] = [
   {
     path: "/",
-    element: <RootLayout />,
-    errorElement: <RootCrashScreen />,
+    element: (
+      <ScreenBoundary root>
+        <RootLayout />
+      </ScreenBoundary>
+    ),
     children: [
       { index: true, ...lazyScreen(() => import("./pages/home/home-page"), "HomePage") },
       {

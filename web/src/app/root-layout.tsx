@@ -1,13 +1,13 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
 import { Observability } from "../features/consent/consent-banner";
 import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";
 import { cx } from "../ui/class-names";
-import { LeaveGuard } from "../lib/use-leave-warning";
 import { OfflineBanner } from "../ui/offline-banner";
 import { Toaster } from "../ui/toaster";
+import { ScrollRestoration } from "./scroll-restoration";
 import { shellWidth, useInAdminShell } from "./shell-width";
 import { SiteHeader } from "./site-header";
 
@@ -27,7 +27,6 @@ export function RootLayout() {
       <SessionKeeper />
       <SiteHeader />
       <OfflineBanner />
-      <LeaveGuard message={ar.market.uploadLeaveWarning} />
       {/* At least a screen tall under the header (h-16), so the footer starts below the fold: while a
           screen loads (the spinner) the footer is not on screen, and nothing shifts when the content
           arrives (layout shift, issue 21). */}
