@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, useNavigate, type NavigateFunction } from "react-router-dom";
 import { normalisePagePath } from "@schema/prerendered-pages";
 import { AppRoutes } from "./app/app-routes";
+import { sessionEndedPath } from "./features/session/session-ended-path";
 import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
@@ -19,14 +20,10 @@ seedInitialData(queryClient);
 // docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
 let navigate: NavigateFunction | null = null;
 handleSessionEnded(() => {
-  const { pathname, search } = window.location;
-  const go = (to: string) => (navigate ? void navigate(to, { replace: true }) : window.location.replace(to));
-  if (session.getState().logoutReason === "suspended") {
-    if (pathname !== "/account-suspended") go("/account-suspended");
-    return;
-  }
-  if (pathname === "/login") return;
-  go(`/login?next=${encodeURIComponent(pathname + search)}`);
+  const to = sessionEndedPath(window.location, session.getState().logoutReason);
+  if (to === null) return;
+  if (navigate) void navigate(to, { replace: true });
+  else window.location.replace(to);
 });
 
 /** The app inside the browser's router, whose navigate function the session's end uses. */
