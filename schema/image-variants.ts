@@ -11,8 +11,8 @@ export const imageVariantKinds = {
   /** A square photo (an avatar, a tutor's studio photo) shown at 36–96 CSS px: 1× and 2×. */
   image: { widths: [96, 192], aspect: 1, maxBytes: 256 * 1024 },
   /**
-   * An intro video's 16:9 thumbnail: a /tutors card shows it 286–573 CSS px wide (three, two or one
-   * column, web/src/features/tutors/tutor-card.tsx) and the tutor page 488–896 px
+   * An intro video's 16:9 thumbnail: a /tutors card shows it 254–573 CSS px wide (three, two or one
+   * column, web/src/features/tutors/tutor-card.tsx) and the tutor page 328–896 px
    * (web/src/pages/tutor-profile/tutor-profile-page.tsx); 320, 640 and 960 cover those at 1× and 2×.
    */
   thumbnail: { widths: [320, 640, 960], aspect: 16 / 9, maxBytes: 512 * 1024 },

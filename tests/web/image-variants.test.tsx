@@ -109,7 +109,7 @@ describe("a tutor card's video thumbnail", () => {
     const img = thumbnailImage();
     expect(img.getAttribute("srcset")).toBe(thumbnailSrcSet);
     expect(img.getAttribute("sizes")).toBe(cardThumbnailSizes);
-    expect(cardThumbnailSizes).toBe("(min-width: 1024px) 286px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)");
+    expect(cardThumbnailSizes).toBe("(min-width: 1024px) 254px, (min-width: 928px) 406px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)");
     expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["320", "180"]);
     expect([img.getAttribute("loading"), img.getAttribute("decoding"), img.getAttribute("fetchpriority")]).toEqual(["lazy", "async", null]);
     expect(img.getAttribute("src")).toBe(thumbnail);

@@ -59,11 +59,12 @@ export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
 }
 
 /**
- * How wide a card's video thumbnail is: the list has three columns from 1024 px (the page is then
- * 992 px wide), two from 640 px and one below; a card takes 34 px (padding, border), the page 32 px
- * and the gap between columns 16 px (web/src/pages/tutors/tutors-page.tsx, web/src/app/shell-width.ts).
+ * How wide a card's video thumbnail is (measured in Chromium at 360–1280 px): the list is at most
+ * 896 px wide (from 928 px) and has three columns from 1024 px, two from 640 px and one below; a
+ * card takes 34 px (padding, border), the page 32 px and the gap between columns 16 px
+ * (web/src/pages/tutors/tutors-page.tsx, web/src/ui/page-frame.tsx).
  */
-export const cardThumbnailSizes = "(min-width: 1024px) 286px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)";
+export const cardThumbnailSizes = "(min-width: 1024px) 254px, (min-width: 928px) 406px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)";
 
 /** A card of the public tutor list (`first`: the top card, whose photo is fetched early rather than lazily). */
 export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; first?: boolean }) {
