@@ -103,8 +103,8 @@ function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string
 }
 
 /**
- * How wide the intro video is (measured in Chromium at 360–1280 px): beside the booking card from 1024 px (896 − 384 − 24), the whole
- * page (at most 896 px, less its 32 px padding) below.
+ * How wide the intro video is (measured in Chromium at 360–1280 px): beside the booking card from
+ * 1024 px (896 − 384 − 24), the whole page (at most 896 px, less its 32 px padding) below.
  */
 const profileThumbnailSizes = "(min-width: 1024px) 488px, (min-width: 928px) 896px, calc(100vw - 32px)";
 
