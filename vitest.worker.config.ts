@@ -21,6 +21,12 @@ export default defineConfig(async () => ({
           GOOGLE_CLIENT_ID: "dars-test.apps.googleusercontent.com",
           GOOGLE_JWKS_URL: "https://google-jwks.test/certs",
         },
+        // wrangler.toml's consumer takes the notifications queue's messages in the background a
+        // second after they are sent (max_batch_timeout = 1), so its D1 statements could land in
+        // whichever test runs then. Here the Worker's own sends go to a queue nothing consumes;
+        // a test that wants delivery hands the messages to the consumer itself (settle and
+        // consume in tests/worker/factories-messaging.ts).
+        queueProducers: { NOTIFICATIONS: { queueName: "dars-notifications-unconsumed-in-tests" } },
       },
     }),
   ],

@@ -12,7 +12,7 @@ import { enqueue } from "../../worker/notifications/outbox";
 import { createRateGate } from "../../worker/notifications/rate-gate";
 import local from "../../emulators/local";
 import { call, createUserWithRole, register } from "./helpers";
-import { consume, recordingQueue, settle } from "./factories-messaging";
+import { consume, outboxFor, recordingQueue, settle } from "./factories-messaging";
 
 const db = () => createDb(env as Env);
 const row = (id: number) =>
@@ -55,6 +55,19 @@ describe("the notifications queue carries each stored row to delivery", () => {
     expect(result.retryMessages).toEqual([]);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, claimedUntil: null });
     expect(await sentTo("01012345702")).toHaveLength(1);
+  });
+
+  it("here, delivers what the Worker queues only when a test hands it to the consumer (vitest.worker.config.ts), so no delivery runs inside another test", async () => {
+    const { token } = await register(Role.Student);
+    const sent = await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "01012345713", method: MessagingApp.Whatsapp } });
+    expect(sent.status).toBeLessThan(300);
+    // Longer than wrangler.toml's max_batch_timeout (1 s): the queue's own consumer would have run by now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const [stored] = await outboxFor("01012345713");
+    expect(stored).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await sentTo("01012345713")).toEqual([]);
+    await consume([{ outboxId: stored!.id }]);
+    expect(await sentTo("01012345713")).toHaveLength(1);
   });
 });
 
