@@ -49,7 +49,11 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
           if (!chunk) throw new Error(`route-preload: no chunk for ${module} (web/src/routes.tsx)`);
           return chunk;
         };
-        const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
+        // The admin area is a desktop work tool on office connections: its 20-odd screens would double
+        // the table every visitor downloads, so its chunks load the ordinary way.
+        const screens = routeScreensOf(readFileSync(routesFile, "utf8"))
+          .filter(({ pattern }) => !pattern.startsWith("/admin"))
+          .sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
         const files: string[] = [];
         const table: Array<[string, number[]]> = screens.map(({ pattern, modules }) => {
           const needed = new Set<string>();
