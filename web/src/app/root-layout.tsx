@@ -1,6 +1,6 @@
 import { Outlet } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
-import { Observability } from "../features/consent/consent-banner";
+import { Observability } from "../features/consent/observability";
 import { SiteFooter } from "../features/marketing/site-footer";
 import { SessionKeeper } from "../features/session/session-keeper";
 import { ar } from "../i18n/ar-EG";

@@ -1,11 +1,9 @@
 /**
  * The SPA's error reports (Sentry), only when GET /config gives a DSN. @sentry/react is imported
- * on demand, so it is not part of the first load. Events are scrubbed with the Worker's rules
+ * on demand with the scrubbing rules, so neither is part of the first load. Events are scrubbed with the Worker's rules
  * (schema/redact.ts): no request bodies, cookies, tokens, emails, phones, card numbers or chat text.
  * Source maps are uploaded to Sentry at deploy, never served (README, Configuration).
  */
-import { redactText, scrubEvent, scrubValue } from "@schema/redact";
-
 type Sentry = typeof import("@sentry/react");
 type ReportingConfig = { sentryDsn?: string | null; release?: string; environment?: string };
 
@@ -14,8 +12,9 @@ let sentry: Promise<Sentry | null> | null = null;
 /** Starts error reporting once; nothing happens without a DSN. */
 export function startErrorReporting(config: ReportingConfig, load: () => Promise<Sentry> = () => import("@sentry/react")): Promise<Sentry | null> | null {
   if (!config.sentryDsn) return null;
-  sentry ??= load()
-    .then((module) => {
+  // The scrubbing rules load with Sentry, not in the first load (issue 21).
+  sentry ??= Promise.all([load(), import("@schema/redact")])
+    .then(([module, { redactText, scrubEvent, scrubValue }]) => {
       module.init({
         dsn: config.sentryDsn!,
         release: config.release,

@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { ar } from "../i18n/ar-EG";
 import { cx } from "./class-names";
 import { focusableElements } from "./focusable";
+import { CloseIcon } from "./close-icon";
 
 type DialogProps = {
   open: boolean;
@@ -115,13 +116,5 @@ export function Dialog({ open, onClose, title, description, children, className 
       </div>
     </div>,
     document.body,
-  );
-}
-
-export function CloseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState, useSyncExternalStore, type PointerEvent } from "react
 import { createPortal } from "react-dom";
 import { ar } from "../i18n/ar-EG";
 import { cx } from "./class-names";
-import { CloseIcon } from "./dialog";
+import { CloseIcon } from "./close-icon";
 import { toasts as appToasts, toastSwipeThresholdPx, type Toast, type ToastStore } from "./toast-store";
 import { useHydrated } from "../lib/use-hydrated";
 

@@ -3,9 +3,7 @@ import { Link } from "react-router-dom";
 import { consent as text } from "../../i18n/ar-EG-consent";
 import { loadAnalyticsTags, type AnalyticsIds } from "../../lib/analytics";
 import { useAnalyticsConsent, writeConsent } from "../../lib/consent";
-import { startErrorReporting } from "../../lib/error-reporting";
 import { Button } from "../../ui/button";
-import { useAppConfig } from "../config/use-app-config";
 
 /**
  * Asks once for analytics cookies when Google Analytics or Clarity is configured; the tags load
@@ -40,14 +38,4 @@ export function ConsentBanner({ ids }: { ids: AnalyticsIds }) {
       </div>
     </section>
   );
-}
-
-/** Error reporting (when a DSN is set) and the analytics consent, from GET /config; in the root layout. */
-export function Observability() {
-  const config = useAppConfig().data;
-  useEffect(() => {
-    if (config) startErrorReporting(config);
-  }, [config]);
-  if (!config) return null;
-  return <ConsentBanner ids={{ gaId: config.gaId ?? null, clarityProjectId: config.clarityProjectId ?? null }} />;
 }

@@ -6,7 +6,7 @@ import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
 import { Button } from "../../ui/button";
-import { CloseIcon } from "../../ui/dialog";
+import { CloseIcon } from "../../ui/close-icon";
 import { Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
