@@ -13,6 +13,16 @@ import { useLeaveWarning } from "../../web/src/lib/use-leave-warning";
 
 const reported = vi.hoisted(() => ({ errors: [] as unknown[] }));
 vi.mock("../../web/src/lib/error-reporting", () => ({ reportError: (error: unknown) => reported.errors.push(error) }));
+/** Whether a vanished chunk reloads the page (web/src/lib/stale-build.ts; its own test is tests/web/stale-build.test.ts). */
+const staleBuild = vi.hoisted(() => ({ reloadsLeft: 0, reloads: 0 }));
+vi.mock("../../web/src/lib/stale-build", () => ({
+  reloadForNewBuild: () => {
+    if (staleBuild.reloadsLeft === 0) return false;
+    staleBuild.reloadsLeft -= 1;
+    staleBuild.reloads += 1;
+    return true;
+  },
+}));
 
 /** What the mocked screens do in the current test. */
 const screens = vi.hoisted(() => ({ termsThrows: false, headerThrows: false, uploading: false }));
@@ -23,6 +33,9 @@ vi.mock("../../web/src/pages/privacy/privacy-page", () => ({ PrivacyPage: () => 
 // A chunk that fails to load (a deploy removed it): the screen's import rejects.
 vi.mock("../../web/src/pages/about/about-page", () => {
   throw new Error("chunk about-page is gone");
+});
+vi.mock("../../web/src/pages/method/method-page", () => {
+  throw new Error("chunk method-page is gone");
 });
 vi.mock("../../web/src/app/site-header", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../web/src/app/site-header")>();
@@ -138,7 +151,18 @@ describe("a screen that fails", () => {
     expect(screen.queryByRole("heading", { name: ar.errors.crashTitle })).toBeNull();
   });
 
-  it("shows the crash screen when the screen's chunk fails to load, and its link goes home", async () => {
+  it("reloads the page once when a screen's chunk is gone after a deploy, showing the loading animation meanwhile", async () => {
+    staleBuild.reloadsLeft = 1;
+    staleBuild.reloads = 0;
+    renderAt("/method");
+    expect(await screen.findByRole("status")).toBeTruthy();
+    await waitFor(() => expect(staleBuild.reloads).toBe(1));
+    expect(screen.queryByRole("heading", { name: ar.errors.crashTitle })).toBeNull();
+    expect(reported.errors).toHaveLength(0);
+  });
+
+  it("shows the crash screen when the screen's chunk fails to load after that reload, and its link goes home", async () => {
+    staleBuild.reloadsLeft = 0;
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderAt("/about");
     expect(await crashHeading()).toBeTruthy();

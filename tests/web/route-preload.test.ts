@@ -61,6 +61,7 @@ describe("route preload table", () => {
 
 describe("the browser script", () => {
   afterEach(() => {
+    delete window.__darsPreload;
     document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
     window.history.replaceState(null, "", "/");
   });
@@ -78,6 +79,11 @@ describe("the browser script", () => {
     run(source);
     const hrefs = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js"]);
+
+    // Moving to another screen preloads what it needs that is not asked for yet.
+    window.__darsPreload?.("/tutors");
+    const after = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+    expect(after).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js"]);
   });
 
   it("refuses a chunk outside assets/", () => {

@@ -71,7 +71,11 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
         // `this` is the HTML plugin's build context here (Vite calls the hook with it): the script
         // becomes a file of the build beside the chunks.
         (this as unknown as { emitFile(file: { type: "asset"; fileName: string; source: string }): string }).emitFile({ type: "asset", fileName, source });
-        return [{ tag: "script", attrs: { type: "module", async: true, src: `/${fileName}` }, injectTo: "head-prepend" }];
+        // The entry's own imports, which Vite's module preload (turned off: vite.config.ts) used to list.
+        const entryImports = [...entryFiles]
+          .filter((file) => file !== entry.fileName)
+          .map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
+        return [{ tag: "script", attrs: { type: "module", async: true, src: `/${fileName}` }, injectTo: "head-prepend" }, ...entryImports];
       },
     },
   };

@@ -99,7 +99,10 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return at === segments.length;
 }
 
-/** The browser script: the table, the matcher above and the <link> tags; a few hundred bytes plus the table. */
+/**
+ * The browser script: the table, the matcher above and the <link> tags, for the first path and then
+ * for each screen the SPA moves to (`window.__darsPreload`); a few hundred bytes plus the table.
+ */
 export function preloadScript(files: string[], table: Array<[pattern: string, files: number[]]>): string {
   // Chunks are all "assets/<name>.js": only the names are written.
   const names = files.map((file) => {
@@ -107,13 +110,15 @@ export function preloadScript(files: string[], table: Array<[pattern: string, fi
     return file.slice("assets/".length, -".js".length);
   });
   return [
-    "// Generated at build by web/build/route-preload.ts: preloads the current screen's chunks beside the entry.",
+    "// Generated at build by web/build/route-preload.ts: preloads a screen's chunks beside the entry, and on each navigation.",
     `const files=${JSON.stringify(names)};`,
     `const table=${JSON.stringify(table)};`,
     `const matches=${matchesPattern.toString()};`,
-    "const path=location.pathname;",
-    "const hit=table.find(([pattern])=>matches(pattern,path));",
-    "if(hit)for(const file of hit[1]){const link=document.createElement('link');link.rel='modulepreload';link.href='/assets/'+files[file]+'.js';document.head.append(link);}",
+    "const done=new Set();",
+    "const preload=(path)=>{const hit=table.find(([pattern])=>matches(pattern,path));if(hit)for(const file of hit[1]){if(done.has(file))continue;done.add(file);const link=document.createElement('link');link.rel='modulepreload';link.href='/assets/'+files[file]+'.js';document.head.append(link);}};",
+    // The SPA calls it when it moves to another screen (web/src/app/app-routes.tsx).
+    "window.__darsPreload=preload;",
+    "preload(location.pathname);",
     "",
   ].join("\n");
 }

@@ -11,6 +11,7 @@ import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
+import { reloadForNewBuild } from "./lib/stale-build";
 
 captureUncaughtErrors();
 const queryClient = createQueryClient();
@@ -35,13 +36,10 @@ function App() {
   return <AppRoutes />;
 }
 
-// A lazy screen whose chunk vanished after a deploy: reload once to get the new build.
+// A chunk Vite's loader could not fetch (a deploy replaced the build): reload once for the new one.
+// Lazy screens do the same themselves (web/src/routes.tsx).
 window.addEventListener("vite:preloadError", (event) => {
-  const reloadedKey = "dars.preload-reloaded";
-  if (sessionStorage.getItem(reloadedKey)) return;
-  sessionStorage.setItem(reloadedKey, "1");
-  event.preventDefault();
-  window.location.reload();
+  if (reloadForNewBuild()) event.preventDefault();
 });
 
 const rootElement = document.getElementById("root");

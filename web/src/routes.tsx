@@ -5,6 +5,7 @@ import { RootLayout } from "./app/root-layout";
 import { ScreenBoundary } from "./app/screen-boundary";
 import { GuestOnly, RequireSession } from "./features/session/route-guards";
 import { LoadingScreen } from "./ui/spinner";
+import { reloadForNewBuild } from "./lib/stale-build";
 
 /**
  * Each screen loads lazily with the loading animation and crashes into the crash screen
@@ -14,7 +15,16 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
   load: () => Promise<Module>,
   name: Name,
 ): { element: ReactNode } {
-  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Screen = lazy(async () => {
+    try {
+      return { default: (await load())[name] as ComponentType };
+    } catch (error) {
+      // The chunk is gone after a deploy: the page reloads once (the loading animation stays meanwhile);
+      // otherwise the screen's boundary shows the crash screen.
+      if (reloadForNewBuild()) return new Promise<never>(() => {});
+      throw error;
+    }
+  });
   return {
     element: (
       <ScreenBoundary>

@@ -1,4 +1,4 @@
-import { useRoutes } from "react-router-dom";
+import { useLocation, useRoutes } from "react-router-dom";
 import { ar } from "../i18n/ar-EG";
 import { LeaveGuard } from "../lib/use-leave-warning";
 import { routes } from "../routes";
@@ -9,6 +9,10 @@ import { routes } from "../routes";
  * router, not a data router: its code is less than half the size in the first load (issue 21).
  */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // The next screen's chunks are asked for together, while its lazy module starts loading
+  // (index.html's route-preload script, web/build/route-preload.ts; absent in tests and the prerender).
+  if (typeof window !== "undefined") window.__darsPreload?.(pathname);
   const screens = useRoutes(routes);
   return <LeaveGuard message={ar.market.uploadLeaveWarning}>{screens}</LeaveGuard>;
 }
