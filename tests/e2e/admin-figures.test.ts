@@ -199,7 +199,7 @@ describe("the admin area's figures and tables", () => {
     await nav.getByRole("link", { name: ar.nav.schedule }).waitFor();
     await page.getByRole("button", { name: ar.nav.account }).click();
     const menu = page.getByRole("menu", { name: ar.nav.account });
-    await menu.getByRole("menuitem", { name: ar.support.report.menuItem }).waitFor();
+    await menu.getByRole("menuitem", { name: ar.nav.reportProblem }).waitFor();
     expect(await menu.getByRole("menuitem", { name: ar.onboarding.title }).count()).toBe(0);
     await menu.getByRole("menuitem", { name: ar.onboarding.managerTitle }).waitFor();
     await screenshot(page, "manager-navigation-1280");

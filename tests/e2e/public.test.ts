@@ -65,8 +65,8 @@ describe("the public marketing pages", () => {
   it("links every public page from the footer", async () => {
     const page = await newPage(browser);
     await page.goto("/");
-    const footer = page.getByRole("navigation", { name: ar.support.footer.label });
-    await footer.getByRole("link", { name: ar.support.footer.method }).click();
+    const footer = page.getByRole("navigation", { name: ar.footer.label });
+    await footer.getByRole("link", { name: ar.footer.method }).click();
     await page.getByRole("heading", { level: 1, name: marketing.method.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/method");
     await page.context().close();

@@ -189,7 +189,7 @@ describe("leaving a screen while an upload runs", () => {
     renderAt("/terms");
     await heading("الشروط للاختبار");
     fireEvent.click(screen.getByRole("link", { name: "إلى الخصوصية" }));
-    expect(confirm).toHaveBeenCalledWith(ar.market.uploadLeaveWarning);
+    expect(confirm).toHaveBeenCalledWith(ar.shell.uploadLeaveWarning);
     expect(screen.getByText("جاري الرفع")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "الخصوصية للاختبار" })).toBeNull();
 
@@ -244,7 +244,7 @@ describe("leaving a screen while an upload runs", () => {
     expect(confirm).not.toHaveBeenCalled();
 
     act(() => window.history.back());
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(ar.market.uploadLeaveWarning));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(ar.shell.uploadLeaveWarning));
     await waitFor(() => expect(window.location.pathname).toBe("/terms"));
     expect(screen.getByText("جاري الرفع")).toBeTruthy();
 

@@ -150,10 +150,10 @@ describe("forms and states of the marketplace", () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     render(<OfflineBanner />);
     act(() => void window.dispatchEvent(new Event("offline")));
-    expect(screen.getByText(ar.market.offline)).toBeTruthy();
+    expect(screen.getByText(ar.shell.offline)).toBeTruthy();
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event("online")));
-    expect(screen.queryByText(ar.market.offline)).toBeNull();
+    expect(screen.queryByText(ar.shell.offline)).toBeNull();
   });
 
   it("asks before the tab closes while an upload runs, and not after it", () => {

@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { useLocation, useRoutes } from "react-router-dom";
 import { ar } from "../i18n/ar-EG";
+import { preloadRoute } from "../lib/route-preload";
 import { LeaveGuard } from "../lib/use-leave-warning";
 import { routes } from "../routes";
 
@@ -11,8 +13,10 @@ import { routes } from "../routes";
 export function AppRoutes() {
   const { pathname } = useLocation();
   // The next screen's chunks are asked for together, while its lazy module starts loading
-  // (index.html's route-preload script, web/build/route-preload.ts; absent in tests and the prerender).
-  if (typeof window !== "undefined") window.__darsPreload?.(pathname);
+  // (web/src/lib/route-preload.ts; in a production build in the browser, not in tests or the prerender).
+  useEffect(() => {
+    if (import.meta.env.PROD) preloadRoute(pathname);
+  }, [pathname]);
   const screens = useRoutes(routes);
-  return <LeaveGuard message={ar.market.uploadLeaveWarning}>{screens}</LeaveGuard>;
+  return <LeaveGuard message={ar.shell.uploadLeaveWarning}>{screens}</LeaveGuard>;
 }

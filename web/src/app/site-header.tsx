@@ -138,7 +138,7 @@ export function SiteHeader() {
                 ...(user.role === Role.Student ? [{ id: "/payments", label: ar.nav.payments, onSelect: () => void navigate("/payments") }] : []),
                 // Onboarding steps are a tutor's only (a tutor manager's reviews are in their navigation): account menu only.
                 ...(user.role === Role.Tutor ? [{ id: "/t/onboarding", label: ar.nav.onboarding, onSelect: () => void navigate("/t/onboarding") }] : []),
-                { id: "report", label: ar.support.report.menuItem, onSelect: () => setReporting(true) },
+                { id: "report", label: ar.nav.reportProblem, onSelect: () => setReporting(true) },
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}
             />
@@ -180,9 +180,9 @@ function VisitorMenu() {
   useEffect(() => setOpen(false), [location.pathname]);
   const links = [
     { to: "/tutors", label: ar.nav.marketplace.tutors },
-    { to: "/pricing", label: ar.support.footer.pricing },
-    { to: "/tutor", label: ar.support.footer.becomeTutor },
-    { to: "/faq", label: ar.support.footer.faq },
+    { to: "/pricing", label: ar.footer.pricing },
+    { to: "/tutor", label: ar.footer.becomeTutor },
+    { to: "/faq", label: ar.footer.faq },
   ];
   return (
     <div
@@ -204,10 +204,10 @@ function VisitorMenu() {
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} strokeLinecap="round" />
         </svg>
-        <span className="max-[380px]:sr-only">{ar.market.menu.label}</span>
+        <span className="max-[380px]:sr-only">{ar.shell.menu.label}</span>
       </button>
       {open && (
-        <nav id="visitor-menu" aria-label={ar.market.menu.label} className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+        <nav id="visitor-menu" aria-label={ar.shell.menu.label} className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
           <ul className="mx-auto flex max-w-5xl flex-col p-2">
             {links.map((link) => (
               <li key={link.to}>

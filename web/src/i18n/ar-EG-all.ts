@@ -6,10 +6,13 @@
 import { ar as core } from "./ar-EG";
 import { arAdmin } from "./ar-EG-admin";
 import { arAuth } from "./ar-EG-auth";
+import { counts, gendered } from "./ar-EG-counts";
 import { arLessons } from "./ar-EG-lessons";
 import { arLive } from "./ar-EG-live";
+import { market } from "./ar-EG-marketplace";
 import { arPayments } from "./ar-EG-payments";
+import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 
 export * from "./ar-EG";
-export const ar = { ...core, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arTutorJourney } as const;
+export const ar = { ...core, support, counts, gendered, market, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arTutorJourney } as const;

@@ -3,9 +3,12 @@
  * zero, one, two, few 3–10, many 11–99, other 100+ and fractions), and the phrases whose verb or
  * title follows the gender of the person they are about. Used through countOf / byGender in
  * web/src/lib/plural.ts; tests/web/plurals.test.ts renders each for 0, 1, 2, 3, 11 and 100.
+ * The area screens import this table; lengths of time (ar-EG-durations.ts), which the shell and
+ * the public pages also need, are a small table of their own and are spread in here.
  * Vocabulary and tone: docs/glossary.md.
  */
 import type { CountForms, GenderForms } from "../lib/plural";
+import { durationCounts } from "./ar-EG-durations";
 
 export const counts = {
   lessons: {
@@ -40,30 +43,7 @@ export const counts = {
     many: (n) => `${n} تقييم`,
     other: (n) => `${n} تقييم`,
   },
-  minutes: {
-    zero: () => "ولا دقيقة",
-    one: () => "دقيقة واحدة",
-    two: () => "دقيقتين",
-    few: (n) => `${n} دقايق`,
-    many: (n) => `${n} دقيقة`,
-    other: (n) => `${n} دقيقة`,
-  },
-  hours: {
-    zero: () => "ولا ساعة",
-    one: () => "ساعة",
-    two: () => "ساعتين",
-    few: (n) => `${n} ساعات`,
-    many: (n) => `${n} ساعة`,
-    other: (n) => `${n} ساعة`,
-  },
-  days: {
-    zero: () => "ولا يوم",
-    one: () => "يوم",
-    two: () => "يومين",
-    few: (n) => `${n} أيام`,
-    many: (n) => `${n} يوم`,
-    other: (n) => `${n} يوم`,
-  },
+  ...durationCounts,
   unreadMessages: {
     zero: () => "مفيش رسائل جديدة",
     one: () => "رسالة واحدة جديدة",
@@ -153,9 +133,6 @@ export const counts = {
     other: (n) => `${n} عملية دفع`,
   },
 } satisfies Record<string, CountForms>;
-
-/** The words formatDurationWords puts between counts. */
-export const durationWords = { quarterHour: "ربع ساعة", halfHour: "نص ساعة", andHalf: "ونص", andQuarter: "وربع", and: "و" };
 
 /** Phrases about a person: the verb or title follows their gender (masculine when unknown). */
 export const gendered = {

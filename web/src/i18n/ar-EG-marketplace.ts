@@ -1,11 +1,9 @@
 /**
  * The marketplace's shared phrases for students, tutors and visitors: joining a lesson, what a
- * booking can and cannot be, dates in words, the visitor's tutor pages, the phone menu, loading
- * and offline states. Vocabulary and tone follow docs/glossary.md (حصة، مدرّس، طالب، باقة).
+ * booking can and cannot be, the visitor's tutor pages. The area screens import it; the shell's
+ * own words (phone menu, loading and offline states, dates near today) are in ar-EG.ts. Vocabulary and tone follow docs/glossary.md (حصة، مدرّس، طالب، باقة).
  */
 export const market = {
-  days: { yesterday: "امبارح", today: "النهارده", tomorrow: "بكرة" },
-
   join: {
     action: "انضم للحصة",
     actionFor: (lesson: string) => `انضم للحصة — ${lesson}`,
@@ -62,12 +60,6 @@ export const market = {
     tutorRateExample: (minutes: string, amount: string) => `يعني حصة ${minutes} = ${amount}`,
   },
 
-  menu: {
-    open: "افتح القائمة",
-    close: "اقفل القائمة",
-    label: "القائمة",
-  },
-
   tutors: {
     search: "ابحث",
     searchLabel: "ابحث باسم المدرّس",
@@ -78,12 +70,4 @@ export const market = {
   schedule: {
     booked: "حصة محجوزة",
   },
-
-  loading: {
-    list: "بنحمّل القائمة…",
-    page: "بنحمّل الصفحة…",
-  },
-
-  offline: "إنت أوفلاين دلوقتي. هنكمّل أول ما النت يرجع.",
-  uploadLeaveWarning: "لسه بنرفع الملف. لو قفلت الصفحة دلوقتي الرفع هيقف.",
 };

@@ -1,28 +1,10 @@
 /**
- * Problem reports, contact requests and the public site's navigation, spread into
- * `ar.support` by ar-EG.ts. The long texts of the marketing pages live in ar-EG-marketing.ts,
- * which only those (lazy) pages import.
+ * Problem reports and contact requests, imported by the screens that show them. The public
+ * site's links (header menu, footer) are in ar-EG.ts; the marketing pages' long texts are in
+ * ar-EG-marketing-*.ts.
  */
 export const support = {
-  footer: {
-    label: "روابط الموقع",
-    about: "عن درس",
-    method: "طريقتنا في التدريس",
-    pricing: "الأسعار",
-    tutors: "المدرّسون",
-    becomeTutor: "انضم كمدرّس",
-    faq: "الأسئلة الشائعة",
-    contact: "تواصل معنا",
-    terms: "الشروط والأحكام",
-    privacy: "سياسة الخصوصية",
-    product: "المنصة",
-    help: "المساعدة",
-    legal: "قانوني",
-    rights: (year: string) => `© ${year} درس. كل الحقوق محفوظة.`,
-  },
-
   report: {
-    menuItem: "الإبلاغ عن مشكلة",
     title: "الإبلاغ عن مشكلة",
     intro: "احكِ لنا إيه اللي حصل، وفريق درس هيراجع البلاغ. ممكن ترفق صورة للشاشة لو هتوضّح المشكلة.",
     titleLabel: "عنوان المشكلة",

@@ -2,26 +2,53 @@
  * The core strings of the SPA, in Arabic (Egypt): the shell (header, footer, menus, banners),
  * common UI words, form fields and errors, loaded with every page. Each area's screens import
  * their own table, so its strings load with their chunks: ar-EG-auth.ts, ar-EG-lessons.ts,
- * ar-EG-live.ts, ar-EG-payments.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts (tests read all of
- * them merged through ar-EG-all.ts). Typed records over the shared enums and error codes, so a
+ * ar-EG-live.ts, ar-EG-payments.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts, ar-EG-support.ts,
+ * ar-EG-counts.ts, ar-EG-marketplace.ts, the marketing pages' ar-EG-marketing-*.ts (tests read
+ * all of them merged through ar-EG-all.ts). Typed records over the shared enums and error codes, so a
  * new code or value without an Arabic text fails the type check.
  */
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
 import { errorMessage as apiErrorMessages, isErrorCode, type ErrorCode } from "@schema/errors";
-import { counts, gendered } from "./ar-EG-counts";
-import { market } from "./ar-EG-marketplace";
-import { support } from "./ar-EG-support";
 
 export const ar = {
   appName: "درس",
-  /** Problem reports, contact requests and the public site's footer: web/src/i18n/ar-EG-support.ts. */
-  support,
-  /** Counted phrases (every Arabic plural form) and phrases in the gender of their person: web/src/i18n/ar-EG-counts.ts. */
-  counts,
-  gendered,
-  /** The marketplace's shared phrases for students, tutors and visitors: web/src/i18n/ar-EG-marketplace.ts. */
-  market,
   appTagline: "تعلّم الإنجليزي أونلاين",
+
+  /** The frame around every screen: the phone menu, loading placeholders, the offline banner, the leave warning. */
+  shell: {
+    menu: {
+      open: "افتح القائمة",
+      close: "اقفل القائمة",
+      label: "القائمة",
+    },
+    loading: {
+      list: "بنحمّل القائمة…",
+      page: "بنحمّل الصفحة…",
+    },
+    offline: "إنت أوفلاين دلوقتي. هنكمّل أول ما النت يرجع.",
+    uploadLeaveWarning: "لسه بنرفع الملف. لو قفلت الصفحة دلوقتي الرفع هيقف.",
+  },
+
+  /** Dates near today in words (web/src/lib/format.ts). */
+  relativeDays: { yesterday: "امبارح", today: "النهارده", tomorrow: "بكرة" },
+
+  /** The public site's links, in the visitor's header menu and the footer. */
+  footer: {
+    label: "روابط الموقع",
+    about: "عن درس",
+    method: "طريقتنا في التدريس",
+    pricing: "الأسعار",
+    tutors: "المدرّسون",
+    becomeTutor: "انضم كمدرّس",
+    faq: "الأسئلة الشائعة",
+    contact: "تواصل معنا",
+    terms: "الشروط والأحكام",
+    privacy: "سياسة الخصوصية",
+    product: "المنصة",
+    help: "المساعدة",
+    legal: "قانوني",
+    rights: (year: string) => `© ${year} درس. كل الحقوق محفوظة.`,
+  },
 
   ui: {
     loading: "بنحمّل…",
@@ -63,6 +90,8 @@ export const ar = {
     account: "حسابي",
     signOut: "تسجيل الخروج",
     skipToContent: "تخطَّ إلى المحتوى",
+    /** Opens the problem report (web/src/i18n/ar-EG-support.ts has the dialog's words). */
+    reportProblem: "الإبلاغ عن مشكلة",
     // The header's links into areas whose own strings load with their screens; those tables
     // (ar-EG-lessons.ts, ar-EG-payments.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts) refer to these.
     marketplace: { tutors: "المدرّسون", myLessons: "حصصي", plans: "الباقات" },

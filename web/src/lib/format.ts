@@ -1,6 +1,6 @@
 import type { Weekday } from "@schema/enums";
 import { addDays, WEEK_STARTS_ON, weekColumn as calendarWeekColumn } from "@schema/calendar";
-import { market } from "../i18n/ar-EG-marketplace";
+import { ar } from "../i18n/ar-EG";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zones";
 
 /**
@@ -65,7 +65,7 @@ export function formatDay(value: DateInput, now: DateInput = Date.now()): string
 /** A moment as people say it: «الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م». */
 export const formatDateTime = (value: DateInput, now: DateInput = Date.now()) => `${formatDay(value, now)}، ${formatTime(value)}`;
 
-const relativeDayWords = market.days;
+const relativeDayWords = ar.relativeDays;
 
 /** «امبارح», «النهارده» or «بكرة» for a day key next to today's, else null. */
 export function relativeDayWord(day: string, today: string): string | null {

@@ -1,5 +1,5 @@
 import { Gender } from "@schema/enums";
-import { counts, durationWords } from "../i18n/ar-EG-counts";
+import { durationCounts as counts, durationWords } from "../i18n/ar-EG-durations";
 import { formatNumber } from "./format";
 
 /** Arabic's six plural categories (CLDR): 0 zero, 1 one, 2 two, 3–10 few, 11–99 many, 100+ and fractions other. */

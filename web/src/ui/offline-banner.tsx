@@ -16,7 +16,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" data-offline="" className="sticky top-16 z-30 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950">
-      {ar.market.offline}
+      {ar.shell.offline}
     </div>
   );
 }

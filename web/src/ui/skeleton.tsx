@@ -10,7 +10,7 @@ export function SkeletonBar({ className }: { className?: string }) {
  * The shape of a list while it loads (cards with a photo, two lines and a button), instead of a
  * spinner: the page keeps its layout, and a screen reader hears one status.
  */
-export function ListSkeleton({ rows = 3, variant = "rows", label = ar.market.loading.list }: { rows?: number; variant?: "rows" | "cards"; label?: string }) {
+export function ListSkeleton({ rows = 3, variant = "rows", label = ar.shell.loading.list }: { rows?: number; variant?: "rows" | "cards"; label?: string }) {
   return (
     <div role="status" aria-busy="true" data-skeleton="" className={cx(variant === "cards" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "flex flex-col gap-3")}>
       <span className="sr-only">{label}</span>
@@ -30,7 +30,7 @@ export function ListSkeleton({ rows = 3, variant = "rows", label = ar.market.loa
 }
 
 /** Dashboard cards while their numbers load. */
-export function CardsSkeleton({ cards = 3, label = ar.market.loading.page }: { cards?: number; label?: string }) {
+export function CardsSkeleton({ cards = 3, label = ar.shell.loading.page }: { cards?: number; label?: string }) {
   return (
     <div role="status" aria-busy="true" data-skeleton="" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <span className="sr-only">{label}</span>

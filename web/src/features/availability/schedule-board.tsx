@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { SlotPurpose } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatNumber } from "../../lib/format";
@@ -187,7 +188,7 @@ export function ScheduleBoard() {
         endRow: rows.endRow,
         label: (
           <span className="flex flex-col" data-booked-lesson={lesson.id}>
-            <span className="truncate font-bold">{ar.market.schedule.booked}</span>
+            <span className="truncate font-bold">{market.schedule.booked}</span>
             {rows.endRow - rows.startRow > 1 && <bdi className="truncate">{name}</bdi>}
           </span>
         ),

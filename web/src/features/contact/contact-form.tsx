@@ -1,5 +1,6 @@
 import { useRef, type FormEvent } from "react";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { isApiError } from "../../lib/api-error";
 import { useFormState } from "../../lib/form";
 import { useSession } from "../../lib/session";
@@ -11,7 +12,7 @@ import { contactFormSchema, type ContactFormValues } from "./contact-rules";
 import { useSendContactRequest } from "./use-contact";
 import { useTurnstile } from "../turnstile/turnstile";
 
-const t = ar.support.contact;
+const t = support.contact;
 
 /** The /contact form; a signed-in user's name and email are filled in. */
 export function ContactForm() {

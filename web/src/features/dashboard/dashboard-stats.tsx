@@ -10,7 +10,7 @@ import { StudentStatsSummary, TutorStatsSummary } from "./stats-summary";
 function Loading() {
   return (
     <div className="flex flex-col gap-4">
-      <ListSkeleton rows={1} label={ar.market.loading.page} />
+      <ListSkeleton rows={1} label={ar.shell.loading.page} />
       <CardsSkeleton cards={3} />
     </div>
   );

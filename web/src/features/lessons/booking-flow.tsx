@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatDay, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
@@ -121,7 +122,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             value={duration === null ? "" : String(duration)}
             onChange={(value) => setWanted(Number(value) as LessonDuration)}
           />
-          {duration === null && <Notice tone="warning">{ar.market.booking.noDurationFits}</Notice>}
+          {duration === null && <Notice tone="warning">{market.booking.noDurationFits}</Notice>}
           <StepButtons onBack={() => setStep("date")} onNext={duration === null ? undefined : () => setStep("time")} />
         </div>
       )}

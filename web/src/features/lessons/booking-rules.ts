@@ -1,7 +1,8 @@
 import type { CurrentSubscription } from "@schema/api/subscription";
 import { LessonDuration } from "@schema/enums";
 import { defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
-import { ar } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { countOf, formatDurationWords } from "../../lib/plural";
 
 /** A duration the booking offers: choosable, or shown disabled with the reason it would fail. */
@@ -27,7 +28,7 @@ type ChoiceInput = {
  * lesson gives its own minutes back when it stays in the same week.
  */
 export function durationChoices({ subscription, at, moving, business = defaultBusinessSettings }: ChoiceInput): DurationChoice[] {
-  const t = ar.market.booking;
+  const t = market.booking;
   const trialMinutes = business.trialMinutes;
   const trialWords = formatDurationWords(trialMinutes);
   return durations.map((duration) => {
@@ -41,7 +42,7 @@ export function durationChoices({ subscription, at, moving, business = defaultBu
     const returning = moving && week && moving.start >= week.start && moving.start < week.end && inThisWeek ? moving.duration : 0;
     const left = inThisWeek ? subscription.remainingWeeklyMinutes + returning : subscription.info.weeklyMinutes;
     const ok = duration <= left;
-    return { duration, ok, reason: ok ? null : left <= 0 ? t.noMinutesLeft : t.notEnoughMinutes(countOf(ar.counts.minutes, left)) };
+    return { duration, ok, reason: ok ? null : left <= 0 ? t.noMinutesLeft : t.notEnoughMinutes(countOf(durationCounts.minutes, left)) };
   });
 }
 

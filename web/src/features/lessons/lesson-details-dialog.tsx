@@ -1,5 +1,6 @@
 import type { LessonView } from "@schema/api/lesson";
-import { ar } from "../../i18n/ar-EG";
+import { gendered } from "../../i18n/ar-EG-counts";
+import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatTime, formatWhen } from "../../lib/format";
 import { byGender, countOf } from "../../lib/plural";
@@ -30,7 +31,7 @@ function canceledByText(lesson: LessonView, userId: number): string {
   if (lesson.canceledBy === null) return t.canceledBySystem;
   if (lesson.canceledBy === userId) return t.canceledByYou;
   const who = lesson.canceledBy === lesson.tutor.id ? lesson.tutor : lesson.student;
-  return byGender(ar.gendered.canceledBy, who.gender, who.name ?? arLessons.marketplace.tutors.unnamed);
+  return byGender(gendered.canceledBy, who.gender, who.name ?? arLessons.marketplace.tutors.unnamed);
 }
 
 /** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
@@ -59,7 +60,7 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
             <time dateTime={lesson.start}>{when}</time> – <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
           </dd>
           <dt className="text-slate-600">{t.duration}</dt>
-          <dd className="text-slate-900">{countOf(ar.counts.minutes, lesson.duration)}</dd>
+          <dd className="text-slate-900">{countOf(durationCounts.minutes, lesson.duration)}</dd>
           <dt className="text-slate-600">{t.state}</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <LessonStateChip state={state} />

@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
 import { cancelWindowMsOf, defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
-import { ar } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { formatWhen } from "../../lib/format";
 import { formatDurationWords } from "../../lib/plural";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { roomIsOpen, roomOpensAt } from "../live-session/timing";
 
-const t = ar.market;
+const t = market;
 const MINUTE_MS = 60_000;
 
 type Timed = { id: number; start: string; end: string; canceledAt?: string | null };

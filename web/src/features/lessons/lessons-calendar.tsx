@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatTime, formatWhen } from "../../lib/format";
@@ -233,7 +234,7 @@ function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number
   return (
     <section aria-labelledby="join-soon-title" className="hidden flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 md:flex">
       <h2 id="join-soon-title" className="text-base font-bold text-emerald-950">
-        {ar.market.join.soonTitle}
+        {market.join.soonTitle}
       </h2>
       <ul className="flex flex-col gap-3">
         {soon.map((lesson) => {

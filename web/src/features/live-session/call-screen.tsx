@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
-import { ar } from "../../i18n/ar-EG";
+import { gendered } from "../../i18n/ar-EG-counts";
 import { arLive } from "../../i18n/ar-EG-live";
 import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
@@ -101,7 +101,7 @@ export function CallScreen(props: CallScreenProps) {
         )}
         <div className="absolute start-2 top-2 flex flex-wrap gap-2" aria-live="polite">
           {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{arLive.liveSession.remoteMicOff(otherName)}</Badge>}
-          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{byGender(ar.gendered.sharingScreen, otherGender, otherName)}</Badge>}
+          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{byGender(gendered.sharingScreen, otherGender, otherName)}</Badge>}
         </div>
         <div className="absolute bottom-2 end-2 aspect-video w-28 overflow-hidden rounded-lg border-2 border-white sm:w-44">
           <StreamVideo stream={screen ?? localStream} label={arLive.liveSession.localVideo} local={!screen} role="local" />

@@ -2,6 +2,7 @@ import type { SessionMember } from "@schema/api/session";
 import type { Gender } from "@schema/enums";
 import type { SessionPresence } from "@schema/events";
 import { ar } from "../../i18n/ar-EG";
+import { gendered } from "../../i18n/ar-EG-counts";
 import { arLive } from "../../i18n/ar-EG-live";
 import { formatNumber } from "../../lib/format";
 import { byGender } from "../../lib/plural";
@@ -50,8 +51,8 @@ export function PresenceLine({
   const text = presence?.inCall
     ? inCallText(name)
     : presence?.online
-      ? byGender(ar.gendered.online, gender, name)
-      : byGender(ar.gendered.notJoinedYet, gender, name);
+      ? byGender(gendered.online, gender, name)
+      : byGender(gendered.notJoinedYet, gender, name);
   const dot = presence?.inCall ? "bg-emerald-600" : presence?.online ? "bg-amber-500" : "bg-slate-400";
   return (
     <p className="flex items-center gap-2 text-sm text-slate-800" aria-live="polite">

@@ -1,5 +1,5 @@
 import type { BusinessSettings } from "@schema/pricing";
-import { ar } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
 import { marketing } from "../../i18n/ar-EG-marketing";
 import { countOf, formatDurationWords } from "../../lib/plural";
 import { useBusinessNumbers } from "../config/use-app-config";
@@ -12,7 +12,7 @@ import { useBusinessNumbers } from "../config/use-app-config";
  */
 export function fillBusinessWords(text: string, business: Pick<BusinessSettings, "trialMinutes" | "cancelWindowHours">): string {
   return text
-    .replaceAll("{التجربة}", countOf(ar.counts.minutes, business.trialMinutes))
+    .replaceAll("{التجربة}", countOf(durationCounts.minutes, business.trialMinutes))
     .replaceAll("{المهلة}", business.cancelWindowHours > 0 ? formatDurationWords(business.cancelWindowHours * 60) : marketing.businessWords.noCancelWindow);
 }
 

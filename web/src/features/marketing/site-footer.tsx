@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { ar } from "../../i18n/ar-EG";
 
-const t = ar.support.footer;
+const t = ar.footer;
 
 /** The public pages of docs/product.md §2, grouped as the footer shows them. */
 export const footerGroups = [

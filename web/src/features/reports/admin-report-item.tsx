@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ReportView } from "@schema/api/report";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -9,7 +10,7 @@ import { toasts } from "../../ui/toast-store";
 import { TextArea } from "../onboarding/text-area";
 import { openReportAsset, useUpdateReport } from "./use-reports";
 
-const t = ar.support.adminReports;
+const t = support.adminReports;
 
 /** One report for staff: what was sent, its attachments, the team note, resolve or reopen (a list item, or a block inside a dialog). */
 export function AdminReportItem({

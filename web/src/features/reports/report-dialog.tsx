@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { debugLog } from "../../lib/debug-log";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { useSession } from "../../lib/session";
@@ -13,7 +14,7 @@ import { TextArea } from "../onboarding/text-area";
 import { reportForm, reportFormSchema, screenshotProblem, technicalLog, type ReportFormValues } from "./report-rules";
 import { useSendReport } from "./use-reports";
 
-const t = ar.support.report;
+const t = support.report;
 
 /** «الإبلاغ عن مشكلة»: a title, a description, an optional screenshot and the technical log. */
 export function ReportDialog({ onClose }: { onClose: () => void }) {

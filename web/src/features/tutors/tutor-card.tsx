@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { TutorCard as TutorCardData, TutorRating } from "@schema/api/tutor";
-import { ar } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { lessonPriceFor } from "@schema/pricing";
 import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
@@ -94,7 +94,7 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
       )}
       <TopicChips topics={tutor.topics} />
       <p className="text-sm text-slate-800" data-card-price="">
-        {ar.market.visitor.cardPrice(formatMoney(lessonPriceFor(30, rates)), formatMoney(lessonPriceFor(15, rates)))}
+        {market.visitor.cardPrice(formatMoney(lessonPriceFor(30, rates)), formatMoney(lessonPriceFor(15, rates)))}
       </p>
       <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
       {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} />}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 import { LessonDuration } from "@schema/enums";
 import { lessonPriceFor, lessonRules } from "@schema/pricing";
-import { ar } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { formatDay, formatMoney, formatTime, zonedFormat } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { Button, buttonClasses } from "../../ui/button";
@@ -11,7 +12,7 @@ import { startsByDay } from "../lessons/calendar";
 import { useFreeTimesQuery } from "../lessons/use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
 
-const t = ar.market.visitor;
+const t = market.visitor;
 const GRID_MS = lessonRules.gridMinutes * 60_000;
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 const formatWeekday = (value: string) => zonedFormat({ weekday: "long" }).format(new Date(value));
@@ -25,7 +26,7 @@ export function LessonPrices({ className }: { className?: string }) {
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-900">
         {[LessonDuration.Short, LessonDuration.Long].map((minutes) => (
           <li key={minutes} data-price={minutes}>
-            {t.priceOf(countOf(ar.counts.minutes, minutes), formatMoney(lessonPriceFor(minutes, rates)))}
+            {t.priceOf(countOf(durationCounts.minutes, minutes), formatMoney(lessonPriceFor(minutes, rates)))}
           </li>
         ))}
       </ul>

@@ -16,7 +16,7 @@ export function AboutPage() {
           {marketing.method.cta}
         </Link>
         <Link to="/contact" className={buttonClasses("secondary", "lg")}>
-          {ar.support.footer.contact}
+          {ar.footer.contact}
         </Link>
       </div>
     </MarketingPage>

@@ -6,7 +6,8 @@ import { businessSettingsRule } from "@schema/rules";
 import { basisPointsToPercent, percentToBasisPoints, piastersToPounds, poundsToPiasters } from "../../features/admin-area/admin-logic";
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
 import { usePlatformSettingsQuery, useSaveBusinessSettings } from "../../features/admin-area/use-admin-area";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
@@ -39,7 +40,7 @@ const businessForm = z
 function shown(key: keyof BusinessSettings, value: number): string {
   if (key === "hourlyRate" || key === "tutorHourlyRate") return formatMoney(value);
   if (key === "trialMinutes") return t.trialOptions[value] ?? formatNumber(value);
-  if (key === "cancelWindowHours") return countOf(ar.counts.hours, value);
+  if (key === "cancelWindowHours") return countOf(durationCounts.hours, value);
   // Basis points as a percent with its fraction (2.5 %, not rounded to 3 %).
   return t.percent(formatNumber(value / 100));
 }

@@ -3,7 +3,7 @@ import type { ReportListSort, ReportStatus, ReportView } from "@schema/api/repor
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { AdminReportItem } from "../../features/reports/admin-report-item";
 import { reportsPageSize, useReportsQuery } from "../../features/reports/use-reports";
-import { ar } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDateTime } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -15,7 +15,7 @@ import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
 
-const t = ar.support.adminReports;
+const t = support.adminReports;
 const tt = arAdmin.adminFigures.tables;
 const filters: Array<{ value: ReportStatus | null; label: string }> = [
   { value: "open", label: t.statuses.open },

@@ -1,4 +1,4 @@
-import { ar } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";
@@ -24,7 +24,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/coupons", label: arAdmin.adminArea.nav.coupons },
   { to: "/admin/payments", label: money.admin.nav },
   { to: "/admin/platform-settings", label: arAdmin.adminArea.nav.settings },
-  { to: "/admin/reports", label: ar.support.adminReports.nav },
+  { to: "/admin/reports", label: support.adminReports.nav },
   { to: "/admin/audit", label: arAdmin.staff.audit.nav },
   { to: "/admin/user-settings", label: arAdmin.adminArea.nav.accountSettings },
 ];

@@ -3,6 +3,8 @@ import { MarketingPage, StepList } from "../../features/marketing/marketing-page
 import { homePathFor } from "../../features/session/home-path";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
 import { ar } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { marketing } from "../../i18n/ar-EG-marketing";
 import { formatMoney } from "../../lib/format";
 import { countOf } from "../../lib/plural";
@@ -72,7 +74,7 @@ function Cta({ signedInPath }: { signedInPath: string | null }) {
 
 /** What a tutor earns: the tutor hourly rate in force (GET /config), and what one 30-minute lesson brings. */
 function TutorRate() {
-  const v = ar.market.visitor;
+  const v = market.visitor;
   const hourly = useBusinessNumbers().tutorHourlyRate;
   return (
     <section aria-labelledby="tutor-rate" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5">
@@ -82,7 +84,7 @@ function TutorRate() {
       <p className="text-lg font-bold text-brand-900" data-tutor-rate="">
         {v.tutorRate(formatMoney(hourly))}
       </p>
-      <p className="text-slate-800">{v.tutorRateExample(countOf(ar.counts.minutes, 30), formatMoney(Math.round(hourly / 2)))}</p>
+      <p className="text-slate-800">{v.tutorRateExample(countOf(durationCounts.minutes, 30), formatMoney(Math.round(hourly / 2)))}</p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { ContactForm } from "../../features/contact/contact-form";
 import { MarketingPage } from "../../features/marketing/marketing-page";
-import { ar } from "../../i18n/ar-EG";
+import { support } from "../../i18n/ar-EG-support";
 import { marketing } from "../../i18n/ar-EG-marketing";
 import { useIsSignedIn } from "../../lib/session";
 import { Card } from "../../ui/card";
@@ -20,7 +20,7 @@ export function ContactPage() {
         </Link>
         .
       </p>
-      <Card title={ar.support.contact.formTitle}>
+      <Card title={support.contact.formTitle}>
         <ContactForm />
       </Card>
       {signedIn && <p className="text-sm text-slate-700">{t.signedInHint}</p>}

@@ -16,7 +16,7 @@ export function MethodPage() {
           {t.cta}
         </Link>
         <Link to="/pricing" className={buttonClasses("secondary", "lg")}>
-          {ar.support.footer.pricing}
+          {ar.footer.pricing}
         </Link>
       </div>
     </MarketingPage>

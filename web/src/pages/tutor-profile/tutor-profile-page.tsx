@@ -11,6 +11,7 @@ import { TutorVideoInline } from "../../features/tutors/tutor-video";
 import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
+import { gendered } from "../../i18n/ar-EG-counts";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { formatDate, formatNumber } from "../../lib/format";
 import { byGender, formatDurationWords } from "../../lib/plural";
@@ -34,7 +35,7 @@ export function TutorProfilePage() {
     return (
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
         <h1 className="sr-only">{arLessons.marketplace.tutors.title}</h1>
-        <ListSkeleton rows={2} label={ar.market.loading.page} />
+        <ListSkeleton rows={2} label={ar.shell.loading.page} />
       </div>
     );
   }
@@ -97,7 +98,7 @@ function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string
   if (signedIn && user?.role !== Role.Student) return null;
   return (
     <div className="w-full sm:w-auto">
-      <StartChat otherId={tutorId} otherName={name} label={byGender(ar.gendered.messageTutor, gender)} className="w-full sm:w-auto" />
+      <StartChat otherId={tutorId} otherName={name} label={byGender(gendered.messageTutor, gender)} className="w-full sm:w-auto" />
     </div>
   );
 }
@@ -122,12 +123,12 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold text-slate-900">{t.about}</h2>
         <p className="whitespace-pre-line text-slate-700" dir="auto">
-          {tutor.about || byGender(ar.gendered.noAbout, tutor.gender)}
+          {tutor.about || byGender(gendered.noAbout, tutor.gender)}
         </p>
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold text-slate-900">{t.topics}</h2>
-        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{byGender(ar.gendered.noTopics, tutor.gender)}</p>}
+        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{byGender(gendered.noTopics, tutor.gender)}</p>}
       </section>
       {stats.data && (
         <section className="flex flex-col gap-2">
@@ -137,7 +138,7 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
               [t.lessonsTaught, formatNumber(stats.data.lessonsTaught)],
               [t.minutesTaught, formatNumber(stats.data.minutesTaught)],
               [t.studentsTaught, formatNumber(stats.data.studentsTaught)],
-              [byGender(ar.gendered.joinedAtLabel, tutor.gender), formatDate(stats.data.joinedAt)],
+              [byGender(gendered.joinedAtLabel, tutor.gender), formatDate(stats.data.joinedAt)],
             ].map(([label, value]) => (
               <div key={label} className="flex flex-col rounded-xl bg-slate-50 p-3">
                 <dt className="text-xs text-slate-600">{label}</dt>
@@ -209,7 +210,7 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
 
   return (
     <Card id="book" title={b.title} className="scroll-mt-20 self-start">
-      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{byGender(ar.gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}</p>}
+      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{byGender(gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}</p>}
       {body}
     </Card>
   );

@@ -4,6 +4,7 @@ import { Gender } from "@schema/enums";
 import { TutorCard } from "../../features/tutors/tutor-card";
 import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { dayKey, upcomingDays } from "../../features/lessons/calendar";
@@ -84,8 +85,8 @@ export function TutorsPage() {
                 if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
               }}
             />
-            <Button type="submit" aria-label={ar.market.tutors.searchLabel}>
-              {ar.market.tutors.search}
+            <Button type="submit" aria-label={market.tutors.searchLabel}>
+              {market.tutors.search}
             </Button>
           </div>
           <Select
@@ -96,8 +97,8 @@ export function TutorsPage() {
             onChange={(event) => update({ gender: event.target.value || undefined })}
           />
           <Select
-            label={ar.market.tutors.day}
-            placeholder={ar.market.tutors.anyDay}
+            label={market.tutors.day}
+            placeholder={market.tutors.anyDay}
             options={dayOptions(filters.day)}
             value={filters.day ?? ""}
             onChange={(event) => update({ day: event.target.value || undefined })}

@@ -6,7 +6,8 @@ import { CancelLessonDialog, RescheduleLessonDialog } from "../../features/lesso
 import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
 import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-card";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatWhen } from "../../lib/format";
@@ -133,7 +134,7 @@ function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, 
           {t.with} <bdi>{name}</bdi>
         </p>
         <p className="text-sm text-slate-700">
-          <time dateTime={lesson.start}>{when}</time> — {countOf(ar.counts.minutes, lesson.duration)}
+          <time dateTime={lesson.start}>{when}</time> — {countOf(durationCounts.minutes, lesson.duration)}
         </p>
         <p className="flex flex-wrap gap-2">
           <Badge tone={stateTones[state]}>{t.states[state]}</Badge>
