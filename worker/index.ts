@@ -12,6 +12,7 @@ import { sentryOptions } from "./observability/sentry";
 import { runNotificationQueue } from "./notifications/delivery";
 import { countApiRequest } from "./notifications/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
+import { assetsPreloadTable, withRoutePreloads } from "./seo/route-preloads";
 
 import { AdminChannel as AdminChannelParty } from "../durable-objects/admin-channel";
 import { ChatRoom as ChatRoomParty } from "../durable-objects/chat-room";
@@ -90,7 +91,8 @@ async function serve(app: ReturnType<typeof createApp>, request: Request, url: U
   }
   // /tutors, /t/{id}, robots.txt, sitemap.xml and /url/{name} (worker/seo/pages.ts).
   const page = config ? await servePublicPage(request, url, env, ctx, assetsShell(env.ASSETS)) : null;
-  return page ?? env.ASSETS.fetch(request);
+  // Each page names its screen's script chunks, so they download with the entry (worker/seo/route-preloads.ts).
+  return withRoutePreloads(page ?? (await env.ASSETS.fetch(request)), request, pathname, assetsPreloadTable(env.ASSETS));
 }
 
 /**

@@ -3,11 +3,12 @@
 // the SPA's API calls, sockets and media stay on the page's own origin. The SPA's files get the same
 // security headers and cache rules as when the Worker serves them, with the Worker's own
 // Content-Security-Policy for this origin (it knows the configured Google, analytics, Sentry and
-// LiveKit hosts); source maps are never served.
+// LiveKit hosts); source maps are never served; each page links its screen's script chunks.
 import { isLoopbackHost } from "../../worker/core/loopback";
 import { withSecurityHeaders } from "../../worker/http/security-headers";
+import { assetsPreloadTable, withRoutePreloads } from "../../worker/seo/route-preloads";
 
-type PagesEnv = { API: Fetcher };
+type PagesEnv = { API: Fetcher; ASSETS: Fetcher };
 
 // The Worker's policy for this host, asked once per isolate (its configuration changes only with a deploy).
 let policy: { host: string; csp: string | null } | null = null;
@@ -26,7 +27,9 @@ export const onRequest: PagesFunction<PagesEnv> = async ({ request, env, next })
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/parties/")) return env.API.fetch(request);
   if (url.pathname.endsWith(".map")) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const [served, csp] = await Promise.all([next(), workerPolicy(env, url)]);
-  const secured = withSecurityHeaders(served, { config: null, url, local: isLoopbackHost(url.hostname) });
+  // Each page names its screen's script chunks, as when the Worker serves it (worker/seo/route-preloads.ts).
+  const page = await withRoutePreloads(served, request, url.pathname, assetsPreloadTable(env.ASSETS));
+  const secured = withSecurityHeaders(page, { config: null, url, local: isLoopbackHost(url.hostname) });
   if (csp) secured.headers.set("content-security-policy", csp);
   return secured;
 };

