@@ -1,6 +1,6 @@
 import type { BusinessSettings } from "@schema/pricing";
 import { durationCounts } from "../../i18n/ar-EG-durations";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingShared } from "../../i18n/ar-EG-marketing-shared";
 import { countOf, formatDurationWords } from "../../lib/plural";
 import { useBusinessNumbers } from "../config/use-app-config";
 
@@ -13,7 +13,7 @@ import { useBusinessNumbers } from "../config/use-app-config";
 export function fillBusinessWords(text: string, business: Pick<BusinessSettings, "trialMinutes" | "cancelWindowHours">): string {
   return text
     .replaceAll("{التجربة}", countOf(durationCounts.minutes, business.trialMinutes))
-    .replaceAll("{المهلة}", business.cancelWindowHours > 0 ? formatDurationWords(business.cancelWindowHours * 60) : marketing.businessWords.noCancelWindow);
+    .replaceAll("{المهلة}", business.cancelWindowHours > 0 ? formatDurationWords(business.cancelWindowHours * 60) : marketingShared.businessWords.noCancelWindow);
 }
 
 /** The filler with the numbers in force, and those numbers. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TextSection } from "../../i18n/ar-EG-marketing";
+import type { TextSection } from "../../i18n/ar-EG-marketing-shared";
 import { formatNumber } from "../../lib/format";
 import { cx } from "../../ui/class-names";
 import { useDocumentTitle } from "../../lib/use-document-title";

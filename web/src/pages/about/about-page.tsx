@@ -1,19 +1,20 @@
 import { Link } from "react-router-dom";
 import { MarketingPage, TextSections } from "../../features/marketing/marketing-page";
 import { ar } from "../../i18n/ar-EG";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingAbout } from "../../i18n/ar-EG-marketing-about";
+import { marketingShared } from "../../i18n/ar-EG-marketing-shared";
 import { buttonClasses } from "../../ui/button";
 
-const t = marketing.about;
+const t = marketingAbout;
 
 /** /about — what Dars is, why, and how tutors are chosen. */
 export function AboutPage() {
   return (
-    <MarketingPage title={t.title} documentTitle={marketing.titles.about} lead={t.lead}>
+    <MarketingPage title={t.title} documentTitle={t.documentTitle} lead={t.lead}>
       <TextSections sections={t.sections} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/tutors" className={buttonClasses("primary", "lg")}>
-          {marketing.method.cta}
+          {marketingShared.chooseTutor}
         </Link>
         <Link to="/contact" className={buttonClasses("secondary", "lg")}>
           {ar.footer.contact}

@@ -5,13 +5,13 @@ import { useBusinessNumbers } from "../../features/config/use-app-config";
 import { ar } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { market } from "../../i18n/ar-EG-marketplace";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingBecomeTutor } from "../../i18n/ar-EG-marketing-become-tutor";
 import { formatMoney } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { useSession } from "../../lib/session";
 import { buttonClasses } from "../../ui/button";
 
-const t = marketing.tutor;
+const t = marketingBecomeTutor;
 
 function Bullets({ items }: { items: readonly string[] }) {
   return (
@@ -32,7 +32,7 @@ function Bullets({ items }: { items: readonly string[] }) {
 export function BecomeTutorPage() {
   const { user } = useSession();
   return (
-    <MarketingPage title={t.title} documentTitle={marketing.titles.tutor} lead={t.lead} wide>
+    <MarketingPage title={t.title} documentTitle={t.documentTitle} lead={t.lead} wide>
       <Cta signedInPath={user ? homePathFor(user.role) : null} />
       <TutorRate />
       <section className="flex flex-col gap-4">

@@ -2,11 +2,11 @@ import { Link } from "react-router-dom";
 import { ContactForm } from "../../features/contact/contact-form";
 import { MarketingPage } from "../../features/marketing/marketing-page";
 import { support } from "../../i18n/ar-EG-support";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingContact } from "../../i18n/ar-EG-marketing-contact";
 import { useIsSignedIn } from "../../lib/session";
 import { Card } from "../../ui/card";
 
-const t = marketing.contact;
+const t = marketingContact;
 
 /** /contact — the public contact form (POST /contact-request/). */
 export function ContactPage() {

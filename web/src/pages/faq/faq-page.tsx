@@ -1,11 +1,13 @@
 import { Link, NavLink, useParams } from "react-router-dom";
 import { MarketingPage } from "../../features/marketing/marketing-page";
-import { marketing, type FaqItem } from "../../i18n/ar-EG-marketing";
+import type { FaqItem } from "../../i18n/ar-EG-marketing-shared";
+import { marketingContact } from "../../i18n/ar-EG-marketing-contact";
+import { marketingFaq } from "../../i18n/ar-EG-marketing-faq";
 import { useBusinessWords } from "../../features/marketing/business-words";
 import { cx } from "../../ui/class-names";
 import { NotFoundPage } from "../not-found/not-found-page";
 
-const t = marketing.faq;
+const t = marketingFaq;
 const roles = ["student", "tutor"] as const;
 type FaqRole = (typeof roles)[number];
 
@@ -16,7 +18,7 @@ export function FaqPage() {
   const { role } = useParams();
   if (role !== undefined && !isFaqRole(role)) return <NotFoundPage />;
   const shown = role === undefined ? roles : [role];
-  const title = role === undefined ? marketing.titles.faq : role === "student" ? marketing.titles.faqStudent : marketing.titles.faqTutor;
+  const title = role === undefined ? t.documentTitles.all : role === "student" ? t.documentTitles.student : t.documentTitles.tutor;
   return (
     <MarketingPage title={title} lead={t.lead}>
       <nav aria-label={t.tabsLabel} className="flex flex-wrap gap-2">
@@ -40,9 +42,9 @@ export function FaqPage() {
         </section>
       ))}
       <p className="text-slate-700">
-        {marketing.contact.lead}{" "}
+        {marketingContact.lead}{" "}
         <Link to="/contact" className="font-medium text-brand-800 underline underline-offset-4">
-          {marketing.contact.title}
+          {marketingContact.title}
         </Link>
       </p>
     </MarketingPage>

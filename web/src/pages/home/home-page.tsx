@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { StepList } from "../../features/marketing/marketing-page";
 import { homePathFor } from "../../features/session/home-path";
 import { ar } from "../../i18n/ar-EG";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingHome } from "../../i18n/ar-EG-marketing-home";
 import { useIsSignedIn, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { buttonClasses } from "../../ui/button";
@@ -11,7 +11,7 @@ import { buttonClasses } from "../../ui/button";
 export function HomePage() {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
-  useDocumentTitle(marketing.titles.home, ar.home.intro);
+  useDocumentTitle(marketingHome.documentTitle, ar.home.intro);
   return (
     <div className="flex flex-col gap-10">
       <section className="flex flex-col gap-5 rounded-3xl bg-gradient-to-bl from-brand-50 to-white px-5 py-10 sm:px-10 sm:py-16">
@@ -55,16 +55,16 @@ export function HomePage() {
       </ul>
       <section aria-labelledby="home-how" className="flex flex-col gap-4">
         <h2 id="home-how" className="text-2xl font-bold text-slate-900">
-          {marketing.home.howTitle}
+          {marketingHome.howTitle}
         </h2>
-        <StepList steps={marketing.home.steps} />
+        <StepList steps={marketingHome.steps} />
       </section>
       <section aria-labelledby="home-more" className="flex flex-col gap-4">
         <h2 id="home-more" className="text-2xl font-bold text-slate-900">
-          {marketing.home.moreTitle}
+          {marketingHome.moreTitle}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {marketing.home.more.map((item) => (
+          {marketingHome.more.map((item) => (
             <li key={item.to}>
               <Link to={item.to} className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-5 hover:border-brand-300 hover:bg-brand-50">
                 <span className="font-bold text-brand-800">{item.title}</span>

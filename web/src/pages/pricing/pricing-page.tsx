@@ -4,7 +4,7 @@ import { MarketingPage } from "../../features/marketing/marketing-page";
 import { pricingRows, type PricingRow } from "../../features/marketing/pricing-rows";
 import { usePlansQuery } from "../../features/plans/use-plans";
 import { errorMessage } from "../../i18n/ar-EG";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingPricing } from "../../i18n/ar-EG-marketing-pricing";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { useIsSignedIn } from "../../lib/session";
@@ -12,7 +12,7 @@ import { buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { LoadingScreen } from "../../ui/spinner";
 
-const t = marketing.pricing;
+const t = marketingPricing;
 
 /** /pricing — the public plans (GET /plan/list) priced by schema/pricing.ts, and how plans work. */
 export function PricingPage() {
@@ -20,7 +20,7 @@ export function PricingPage() {
   const signedIn = useIsSignedIn();
   const { fill, business } = useBusinessWords();
   return (
-    <MarketingPage title={t.title} documentTitle={marketing.titles.pricing} lead={t.lead} wide>
+    <MarketingPage title={t.title} documentTitle={t.documentTitle} lead={t.lead} wide>
       {!signedIn && business.trialMinutes > 0 && <Notice tone="info">{fill(t.trial)}</Notice>}
       {plans.isPending ? (
         <LoadingScreen />

@@ -1,11 +1,11 @@
 import { MarketingPage, TextSections } from "../../features/marketing/marketing-page";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingPrivacy } from "../../i18n/ar-EG-marketing-privacy";
 
 /** /privacy — what is collected, why, who sees it, and the user's rights. */
 export function PrivacyPage() {
   return (
-    <MarketingPage title={marketing.privacy.title} lead={marketing.privacy.lead}>
-      <TextSections sections={marketing.privacy.sections} />
+    <MarketingPage title={marketingPrivacy.title} lead={marketingPrivacy.lead}>
+      <TextSections sections={marketingPrivacy.sections} />
     </MarketingPage>
   );
 }

@@ -1,11 +1,11 @@
 import { MarketingPage, TextSections } from "../../features/marketing/marketing-page";
-import { marketing } from "../../i18n/ar-EG-marketing";
+import { marketingTerms } from "../../i18n/ar-EG-marketing-terms";
 
 /** /terms — the terms of use, from the product's own rules (booking, cancellation, refunds). */
 export function TermsPage() {
   return (
-    <MarketingPage title={marketing.terms.title} lead={marketing.terms.lead}>
-      <TextSections sections={marketing.terms.sections} />
+    <MarketingPage title={marketingTerms.title} lead={marketingTerms.lead}>
+      <TextSections sections={marketingTerms.sections} />
     </MarketingPage>
   );
 }
