@@ -11,8 +11,9 @@ import { arLessons } from "./ar-EG-lessons";
 import { arLive } from "./ar-EG-live";
 import { market } from "./ar-EG-marketplace";
 import { arPayments } from "./ar-EG-payments";
+import { arProfile } from "./ar-EG-profile";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 
 export * from "./ar-EG";
-export const ar = { ...core, support, counts, gendered, market, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arTutorJourney } as const;
+export const ar = { ...core, support, counts, gendered, market, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arProfile, ...arTutorJourney } as const;

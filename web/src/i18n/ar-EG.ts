@@ -2,10 +2,11 @@
  * The core strings of the SPA, in Arabic (Egypt): the shell (header, footer, menus, banners),
  * common UI words, form fields and errors, loaded with every page. Each area's screens import
  * their own table, so its strings load with their chunks: ar-EG-auth.ts, ar-EG-lessons.ts,
- * ar-EG-live.ts, ar-EG-payments.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts, ar-EG-support.ts,
- * ar-EG-counts.ts, ar-EG-marketplace.ts, the marketing pages' ar-EG-marketing-*.ts (tests read
- * all of them merged through ar-EG-all.ts). Typed records over the shared enums and error codes, so a
- * new code or value without an Arabic text fails the type check.
+ * ar-EG-live.ts, ar-EG-payments.ts, ar-EG-profile.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts,
+ * ar-EG-support.ts, ar-EG-counts.ts, ar-EG-marketplace.ts, the marketing pages'
+ * ar-EG-marketing-*.ts (tests read all of them merged through ar-EG-all.ts). Typed records over
+ * the shared enums and error codes, so a new code or value without an Arabic text fails the type
+ * check.
  */
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
 import { errorMessage as apiErrorMessages, isErrorCode, type ErrorCode } from "@schema/errors";
@@ -71,6 +72,8 @@ export const ar = {
     notVerified: "غير موثَّق",
     optional: "اختياري",
     showPassword: "إظهار كلمة المرور",
+    /** The signed-in person's photo in the header. */
+    avatarAlt: "صورتك الشخصية",
     /** The Turnstile check on the sign-in and sign-up forms. */
     captcha: "تحقق أنك لست روبوتًا",
   },
@@ -158,26 +161,6 @@ export const ar = {
     [MessagingApp.Whatsapp]: "واتساب",
     [MessagingApp.Telegram]: "تيليجرام",
   } satisfies Record<MessagingApp, string>,
-
-  profile: {
-    completeTitle: "كمّل ملفك",
-    completeIntro: "البيانات دي بتساعدنا نرشّحلك اللي يناسبك ونفكّرك بمواعيد حصصك.",
-    completeSubmit: "احفظ وكمّل",
-    saved: "حفظنا بياناتك",
-    avatar: "الصورة الشخصية",
-    avatarHint: "صورة JPG أو PNG أو GIF، لحد ٨ ميجابايت، والأحسن تكون ٤٨٠×٤٨٠ بكسل أو أكبر.",
-    avatarAlt: "صورتك الشخصية",
-    chooseAvatar: "اختار صورة",
-    uploading: "بنرفع الصورة",
-    uploadProgress: (percent: string) => `اترفع ${percent}`,
-    uploaded: "صورتك اتغيّرت",
-    abortUpload: "وقّف الرفع",
-    uploadAborted: "وقّفنا رفع الصورة",
-    changePassword: "غيّر كلمة المرور",
-    setPassword: "اعمل كلمة مرور",
-    setPasswordIntro: "حسابك مربوط بجوجل. تقدر تعمل كلمة مرور عشان تدخل بالبريد كمان.",
-    passwordChanged: "كلمة المرور اتغيّرت",
-  },
 
   /** Paged lists (docs/product.md §9: 10 a page by default, the choice kept locally). */
   paging: {

@@ -3,6 +3,7 @@ import type { TutorMeta, UserView } from "@schema/api/user";
 import { egyptGovernorates, Gender, MessagingApp } from "@schema/enums";
 import { bounds, normalizeDigits } from "@schema/rules";
 import { ar, errorMessage, governorateNames } from "../../i18n/ar-EG";
+import { arProfile } from "../../i18n/ar-EG-profile";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
@@ -83,7 +84,7 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
       {
         onError: showFailure,
         onSuccess: () => {
-          toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved });
+          toasts.show({ id: "profile-saved", type: "success", title: arProfile.profile.saved });
           if (!phoneNeedsVerifying(user, phone)) return onDone();
           const request = { phone, method: account.notificationMethod };
           sendCode.mutate(request, { onSuccess: () => setSent(request), onError: showFailure });

@@ -1,5 +1,5 @@
 import type { UserView } from "@schema/api/user";
-import { ar } from "../../i18n/ar-EG";
+import { arProfile } from "../../i18n/ar-EG-profile";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { Card } from "../../ui/card";
@@ -26,7 +26,7 @@ export function AccountSettings({ user }: { user: UserView }) {
             {
               id: "profile",
               label: arAuth.settings.profileTab,
-              content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved })} />,
+              content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: arProfile.profile.saved })} />,
             },
             { id: "time-zone", label: arAuth.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
             { id: "password", label: arAuth.settings.passwordTab, content: <PasswordForm user={user} /> },

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { UserView } from "@schema/api/user";
 import { bounds } from "@schema/rules";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arProfile } from "../../i18n/ar-EG-profile";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatPercent } from "../../lib/format";
@@ -36,9 +37,9 @@ export function AvatarUpload({ user }: { user: UserView }) {
     upload.mutate(
       { file, onProgress: setProgress, signal: abort.current.signal },
       {
-        onSuccess: () => toasts.show({ id: "avatar", type: "success", title: ar.profile.uploaded }),
+        onSuccess: () => toasts.show({ id: "avatar", type: "success", title: arProfile.profile.uploaded }),
         onError: (error) => {
-          if (error instanceof DOMException && error.name === "AbortError") toasts.show({ id: "avatar", type: "info", title: ar.profile.uploadAborted });
+          if (error instanceof DOMException && error.name === "AbortError") toasts.show({ id: "avatar", type: "info", title: arProfile.profile.uploadAborted });
           else setProblem(errorCodeOf(error));
         },
       },
@@ -49,17 +50,17 @@ export function AvatarUpload({ user }: { user: UserView }) {
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
       <UserAvatar user={user} size="lg" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <p className="font-medium text-slate-900">{ar.profile.avatar}</p>
+        <p className="font-medium text-slate-900">{arProfile.profile.avatar}</p>
         <p id={hintId} className="text-sm text-slate-600">
-          {ar.profile.avatarHint}
+          {arProfile.profile.avatarHint}
         </p>
         {upload.isPending ? (
           <div className="flex flex-col gap-2">
-            <ProgressBar label={ar.profile.uploading} value={progress * 100} />
+            <ProgressBar label={arProfile.profile.uploading} value={progress * 100} />
             <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
-              <span aria-live="polite">{ar.profile.uploadProgress(formatPercent(progress))}</span>
+              <span aria-live="polite">{arProfile.profile.uploadProgress(formatPercent(progress))}</span>
               <Button variant="secondary" size="sm" onClick={() => abort.current?.abort()}>
-                {ar.profile.abortUpload}
+                {arProfile.profile.abortUpload}
               </Button>
             </div>
           </div>
@@ -70,7 +71,7 @@ export function AvatarUpload({ user }: { user: UserView }) {
               htmlFor={inputId}
               className={buttonClasses("secondary", "sm", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
             >
-              {ar.profile.chooseAvatar}
+              {arProfile.profile.chooseAvatar}
             </label>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import type { UserView } from "@schema/api/user";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+import { arProfile } from "../../i18n/ar-EG-profile";
 import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -31,7 +32,7 @@ export function PasswordForm({ user }: { user: UserView }) {
       {
         onSuccess: () => {
           form.setValues({ currentPassword: "", password: "", confirmPassword: "" });
-          toasts.show({ id: "password-changed", type: "success", title: ar.profile.passwordChanged });
+          toasts.show({ id: "password-changed", type: "success", title: arProfile.profile.passwordChanged });
         },
         onError: (error) => form.showServerError(error, { "wrong-password": "currentPassword" }),
       },
@@ -40,7 +41,7 @@ export function PasswordForm({ user }: { user: UserView }) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {!user.hasPassword && <Notice>{ar.profile.setPasswordIntro}</Notice>}
+      {!user.hasPassword && <Notice>{arProfile.profile.setPasswordIntro}</Notice>}
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       {user.hasPassword && (
         <TextField
@@ -53,7 +54,7 @@ export function PasswordForm({ user }: { user: UserView }) {
       )}
       <NewPasswordFields form={form} label={ar.fields.newPassword} />
       <Button type="submit" loading={update.isPending} className="sm:self-start">
-        {user.hasPassword ? ar.profile.changePassword : ar.profile.setPassword}
+        {user.hasPassword ? arProfile.profile.changePassword : arProfile.profile.setPassword}
       </Button>
     </form>
   );

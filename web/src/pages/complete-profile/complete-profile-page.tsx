@@ -3,7 +3,7 @@ import { isTutorSide } from "@schema/enums";
 import { homePathFor, safeNextPath } from "../../features/session/home-path";
 import { ProfileForm } from "../../features/user/profile-form";
 import { UserGate } from "../../features/user/user-gate";
-import { ar } from "../../i18n/ar-EG";
+import { arProfile } from "../../i18n/ar-EG-profile";
 import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
@@ -13,7 +13,7 @@ export function CompleteProfilePage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   return (
-    <PageFrame title={ar.profile.completeTitle} subtitle={ar.profile.completeIntro}>
+    <PageFrame title={arProfile.profile.completeTitle} subtitle={arProfile.profile.completeIntro}>
       <Card>
         <UserGate>
           {(user) =>
@@ -23,9 +23,9 @@ export function CompleteProfilePage() {
             ) : (
               <ProfileForm
                 user={user}
-                submitLabel={ar.profile.completeSubmit}
+                submitLabel={arProfile.profile.completeSubmit}
                 onSaved={(saved) => {
-                  toasts.show({ id: "profile-saved", type: "success", title: ar.profile.saved });
+                  toasts.show({ id: "profile-saved", type: "success", title: arProfile.profile.saved });
                   void navigate(safeNextPath(searchParams.get("next")) ?? homePathFor(saved.role));
                 }}
               />
