@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const pages: Array<{ path: string; h1: string; title: string }> = [
-  { path: "/", h1: ar.home.title, title: marketing.titles.home },
+  { path: "/", h1: marketing.home.hero.title, title: marketing.titles.home },
   { path: "/tutor", h1: marketing.tutor.title, title: `${marketing.titles.tutor} | درس` },
   { path: "/terms", h1: marketing.terms.title, title: `${marketing.titles.terms} | درس` },
   { path: "/privacy", h1: marketing.privacy.title, title: `${marketing.titles.privacy} | درس` },
@@ -78,7 +78,7 @@ describe("the public marketing pages", () => {
     await page.getByRole("heading", { level: 1, name: marketing.tutor.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/tutor");
     await page.goto("/url/wa");
-    await page.getByRole("heading", { level: 1, name: ar.home.title }).waitFor();
+    await page.getByRole("heading", { level: 1, name: marketing.home.hero.title }).waitFor();
     expect(new URL(page.url()).search).toBe("?src=wa");
     await page.goto("/url/no-such-link");
     await page.getByRole("heading", { level: 1, name: ar.errors.notFoundTitle }).waitFor();

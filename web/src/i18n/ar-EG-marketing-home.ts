@@ -1,5 +1,5 @@
 /**
- * The home page (/) below its hero (the hero is ar.home in ar-EG.ts): its texts.
+ * The home page (/): its texts.
  * Only that page imports them, so they load with its chunk (ar-EG-marketing-shared.ts holds
  * what the pages share).
  *
@@ -9,6 +9,20 @@
 export const marketingHome = {
   /** document.title (the site name is appended). */
   documentTitle: "درس | تعلّم الإنجليزي أونلاين مع مدرّس يفهمك",
+  /** The first screen: what Dars is, and the ways in. */
+  hero: {
+    title: "اتكلّم إنجليزي بثقة، مع مدرّس يفهمك",
+    intro:
+      "«درس» بيوصّلك بمدرّسين إنجليزي تمّت مقابلتهم واختيارهم بعناية، في حصص فيديو فردية من بيتك. اختار المدرّس والميعاد المناسبين لك، وادفع بالجنيه المصري.",
+    points: [
+      "حصص فردية مدتها ١٥ أو ٣٠ دقيقة على حسب وقتك",
+      "كل المدرّسين بيعدّوا بمقابلة وحصة تجريبية قبل ما يبدأوا",
+      "باقات دقائق أسبوعية بأسعار واضحة بالجنيه المصري",
+    ],
+    studentCta: "ابدأ كطالب",
+    tutorCta: "انضم كمدرّس",
+    haveAccount: "عندك حساب؟",
+  },
   howTitle: "إزاي تبدأ؟",
   steps: [
     { title: "اعمل حسابك", text: "سجّل ببريدك الإلكتروني أو بحساب Google، وأكّد بريدك بكود من ٥ أرقام." },

@@ -1,7 +1,7 @@
 /**
  * What the public marketing pages share: the types of their texts, the site name, the words for
- * the business numbers (features/marketing/business-words.ts, which the page frame uses) and the
- * call to choose a tutor. Each page's own texts are in ar-EG-marketing-<page>.ts and load with
+ * the business numbers (features/marketing/business-words.ts, which the page frame uses), the
+ * call to choose a tutor and the way back to one's dashboard. Each page's own texts are in ar-EG-marketing-<page>.ts and load with
  * that page alone.
  *
  * Honesty rule: every fact here is a rule of the product (docs/rules.md) — durations,
@@ -25,4 +25,7 @@ export const marketingShared = {
 
   /** The button to the tutor list closing the method and about pages. */
   chooseTutor: "اختار مدرّسك",
+
+  /** Where a signed-in visitor of the home and become-a-tutor pages goes instead of signing up. */
+  goToDashboard: "اذهب إلى لوحة التحكم",
 };

@@ -2,10 +2,10 @@ import { Link } from "react-router-dom";
 import { MarketingPage, StepList } from "../../features/marketing/marketing-page";
 import { homePathFor } from "../../features/session/home-path";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
-import { ar } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { marketingBecomeTutor } from "../../i18n/ar-EG-marketing-become-tutor";
+import { marketingShared } from "../../i18n/ar-EG-marketing-shared";
 import { formatMoney } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { useSession } from "../../lib/session";
@@ -57,7 +57,7 @@ function Cta({ signedInPath }: { signedInPath: string | null }) {
   if (signedInPath)
     return (
       <Link to={signedInPath} className={buttonClasses("primary", "lg", "self-start")}>
-        {ar.home.goToDashboard}
+        {marketingShared.goToDashboard}
       </Link>
     );
   return (
