@@ -1,7 +1,8 @@
 import { captureException } from "@sentry/cloudflare";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { errorMessage, errorStatus } from "../schema/errors";
+import { errorMessage } from "../schema/error-messages";
+import { errorStatus } from "../schema/errors";
 import { readToken } from "./domain/token";
 import { createDb } from "./core/db";
 import { ConfigError, readConfig } from "./core/env";

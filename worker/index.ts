@@ -1,5 +1,5 @@
 import { withSentry } from "@sentry/cloudflare";
-import { errorMessage } from "../schema/errors";
+import { errorMessage } from "../schema/error-messages";
 import { createApp } from "./app";
 import { createServices } from "./integrations";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./core/env";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allRoles, canonicalGovernorate, egyptGovernorates, Governorate, isAdmin, isStaff, isTutorSide, planPeriodMonths, planPeriodWeeks, PlanPeriod, Role, SlotPurpose, SessionType } from "../../schema/enums";
-import { ackResults, errorCodes, errorMessage, errorStatus, isErrorCode } from "../../schema/errors";
+import { errorMessage } from "../../schema/error-messages";
+import { ackResults, errorCodes, errorStatus, isErrorCode } from "../../schema/errors";
 import { htmlToText, sanitizeHtml } from "../../schema/html";
 
 describe("enums", () => {

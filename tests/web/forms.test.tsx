@@ -6,7 +6,7 @@ import { codeFormSchema } from "../../web/src/features/verification/code-form";
 import { CodeStep, startingStep } from "../../web/src/features/auth/forgot-password-flow";
 import { LoginForm } from "../../web/src/features/auth/login-form";
 import { RegisterForm } from "../../web/src/features/auth/register-form";
-import { errorMessages } from "../../web/src/i18n/ar-EG";
+import { errorMessage as errorMessages } from "@schema/error-messages";
 import { validateForm } from "../../web/src/lib/form";
 import { renderWithApp } from "./render-with-app";
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Governorate } from "@schema/enums";
+import { errorMessage as errorMessages } from "@schema/error-messages";
 import { errorCodes } from "@schema/errors";
-import { errorMessage, errorMessages, governorateNames } from "../../web/src/i18n/ar-EG";
+import { errorMessage, governorateNames, loadErrorMessages } from "../../web/src/i18n/ar-EG";
 
 const arabicLetter = /[\u0621-\u064A]/;
 
@@ -30,8 +31,37 @@ describe("Arabic messages", () => {
     for (const name of names) expect(name).not.toMatch(/[A-Za-z]/);
   });
 
-  it("falls back to the generic message for an unknown code", () => {
+  it("falls back to the generic message for an unknown code", async () => {
+    await loadErrorMessages();
     expect(errorMessage("no-such-code")).toBe(errorMessages.unexpected);
     expect(errorMessage("wrong-password")).toBe(errorMessages["wrong-password"]);
+  });
+});
+
+// The catalogue is not in the first load (issue 21): before it arrives, a code shows the message the
+// API sent with it, or the shell's words for the codes the app raises itself; never an English code.
+describe("messages before the catalogue loads", () => {
+  it("shows the shell's words, then the API's own message, then the catalogue's, which wins", async () => {
+    vi.resetModules();
+    const fresh = await import("../../web/src/i18n/ar-EG");
+    expect(fresh.errorMessage("service-unavailable")).toBe(fresh.ar.errors.offline);
+    expect(fresh.errorMessage("no-enough-minutes")).toBe(fresh.ar.errors.unknown);
+    fresh.rememberApiMessage("no-enough-minutes", "رسالة من الخادم");
+    expect(fresh.errorMessage("no-enough-minutes")).toBe("رسالة من الخادم");
+    // The shell's own words for a code the app raises are not replaced by a message from the wire.
+    fresh.rememberApiMessage("service-unavailable", "رسالة أخرى");
+    expect(fresh.errorMessage("service-unavailable")).toBe(fresh.ar.errors.offline);
+    await fresh.loadErrorMessages();
+    expect(fresh.errorMessage("no-enough-minutes")).toBe(errorMessages["no-enough-minutes"]);
+    expect(fresh.errorMessage("service-unavailable")).toBe(errorMessages["service-unavailable"]);
+  });
+
+  it("learns a code's message from an API error body", async () => {
+    vi.resetModules();
+    const i18n = await import("../../web/src/i18n/ar-EG");
+    const { apiErrorFromBody } = await import("../../web/src/lib/api-error");
+    expect(i18n.errorMessage("coupon-not-found")).toBe(i18n.ar.errors.unknown);
+    apiErrorFromBody(404, { code: "coupon-not-found", message: errorMessages["coupon-not-found"] });
+    expect(i18n.errorMessage("coupon-not-found")).toBe(errorMessages["coupon-not-found"]);
   });
 });

@@ -28,7 +28,7 @@ const { ApiError } = await import("../../web/src/lib/api-error");
 const { weekDays, weekStartOf } = await import("../../schema/calendar");
 const { localDay } = await import("../../web/src/features/availability/week");
 const { session } = await import("../../web/src/lib/session");
-const { ar, errorMessage } = await import("../../web/src/i18n/ar-EG-all");
+const { ar, errorMessage, errorMessages } = await import("../../web/src/i18n/ar-EG-all");
 const { formatWhen } = await import("../../web/src/lib/format");
 /** «انضم للحصة — …»: the join control's accessible name names the lesson it joins. */
 const joinName = new RegExp(`^${ar.market.join.action}`);
@@ -228,7 +228,8 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
 
 describe("cancelling inside the 6-hour window", () => {
   it("shows the rule's Arabic message in the dialog and keeps it open", async () => {
-    del.mockRejectedValue(new ApiError("lesson-cancel-window-passed", 422));
+    // As the Worker answers: the code with its Arabic message (schema/error-messages.ts).
+    del.mockRejectedValue(new ApiError("lesson-cancel-window-passed", 422, errorMessages["lesson-cancel-window-passed"]));
     const onClose = vi.fn();
     renderWithApp(<CancelLessonDialog lesson={lesson({ id: 12, start: "2026-11-22T08:00:00.000Z" })} userId={20} onClose={onClose} />);
     fireEvent.click(screen.getByRole("button", { name: ar.marketplace.lessons.cancelConfirm }));

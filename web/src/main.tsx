@@ -12,6 +12,7 @@ import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
 import { reloadForNewBuild } from "./lib/stale-build";
+import { loadErrorMessages } from "./i18n/ar-EG";
 
 captureUncaughtErrors();
 const queryClient = createQueryClient();
@@ -66,3 +67,7 @@ if (prerenderedPath !== undefined && prerenderedPath === normalisePagePath(windo
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);
 }
+
+// The whole error catalogue comes once the page has loaded, not in its first load (web/src/i18n/ar-EG.ts).
+if (document.readyState === "complete") void loadErrorMessages();
+else window.addEventListener("load", () => void loadErrorMessages(), { once: true });

@@ -16,4 +16,6 @@ import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 
 export * from "./ar-EG";
+/** The whole error catalogue (schema/error-messages.ts), for tests that read every message. */
+export { errorMessage as errorMessages } from "@schema/error-messages";
 export const ar = { ...core, support, counts, gendered, market, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arProfile, ...arTutorJourney } as const;

@@ -9,7 +9,7 @@
  * check.
  */
 import { Gender, Governorate, MessagingApp, Role } from "@schema/enums";
-import { errorMessage as apiErrorMessages, isErrorCode, type ErrorCode } from "@schema/errors";
+import { isErrorCode, type ErrorCode } from "@schema/errors";
 
 export const ar = {
   appName: "درس",
@@ -177,8 +177,37 @@ export const clientErrorMessages = {
 } as const;
 export type ClientErrorCode = keyof typeof clientErrorMessages;
 
-/** An Arabic message for every code the API can answer with: one catalogue, in schema/errors.ts. */
-export const errorMessages: Record<ErrorCode, string> = apiErrorMessages;
+/**
+ * The Arabic messages of the catalogue's codes known so far. The whole catalogue
+ * (schema/error-messages.ts) is not in the first load (issue 21): it is registered by
+ * web/src/i18n/error-catalogue.ts, which the screens that can show a code of their own import
+ * (forms, booking rules), which main.tsx loads right after the first screen, and which a sign-in
+ * loads with its rules. A code the API answered with brings its own message
+ * (web/src/lib/api-error.ts), and the codes the app raises by itself have the shell's words.
+ */
+const knownMessages: Partial<Record<ErrorCode, string>> = {
+  unexpected: ar.errors.unknown,
+  "service-unavailable": ar.errors.offline,
+  unauthenticated: ar.errors.sessionEnded,
+  forbidden: ar.errors.notAllowed,
+};
+
+/** Adds the catalogue's messages (schema/error-messages.ts) to the known ones. */
+export function learnErrorMessages(messages: Partial<Record<ErrorCode, string>>): void {
+  Object.assign(knownMessages, messages);
+}
+
+/** The message the API sent with a code, kept only while nothing better is known for it (the catalogue wins). */
+export function rememberApiMessage(code: ErrorCode, message: string): void {
+  knownMessages[code] ??= message;
+}
+
+let catalogue: Promise<void> | null = null;
+/** Loads the whole catalogue once (main.tsx after the first screen; a sign-in before it shows a field's error). */
+export function loadErrorMessages(): Promise<void> {
+  catalogue ??= import("./error-catalogue").then(() => undefined);
+  return catalogue;
+}
 
 /** The governorates by their wire value (docs/product.md §3); the three retired values (schema/enums.ts) are named as the governorate they mean. */
 export const governorateNames: Record<Governorate, string> = {
@@ -217,8 +246,9 @@ export const governorateNames: Record<Governorate, string> = {
 
 /** The Arabic message of an API or form error code; unknown codes get the generic message. */
 export function errorMessage(code: string | undefined | null): string {
-  if (!code) return errorMessages.unexpected;
-  if (isErrorCode(code)) return errorMessages[code];
+  const unexpected = knownMessages.unexpected ?? ar.errors.unknown;
+  if (!code) return unexpected;
+  if (isErrorCode(code)) return knownMessages[code] ?? unexpected;
   if (Object.hasOwn(clientErrorMessages, code)) return clientErrorMessages[code as ClientErrorCode];
-  return errorMessages.unexpected;
+  return unexpected;
 }

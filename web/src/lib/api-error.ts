@@ -1,3 +1,6 @@
+import { isErrorCode } from "@schema/errors";
+import { rememberApiMessage } from "../i18n/ar-EG";
+
 /**
  * A failed API call: the catalogue code from the body (kept as sent, known or not), the HTTP
  * status (0 when the server could not be reached) and per-field validation codes.
@@ -9,6 +12,8 @@ export class ApiError extends Error {
 
   constructor(code: string, status: number, message?: string, fields: Record<string, string> = {}) {
     super(message || code);
+    // The API's Arabic message of its code (schema/error-messages.ts): shown even before the catalogue arrives.
+    if (message && isErrorCode(code)) rememberApiMessage(code, message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;

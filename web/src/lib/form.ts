@@ -1,4 +1,6 @@
 import { z } from "zod";
+// A screen with a form can show any code of the catalogue (its rules' and the API's field codes).
+import "../i18n/error-catalogue";
 
 export * from "./form-state";
 

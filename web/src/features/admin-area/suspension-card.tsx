@@ -4,6 +4,8 @@ import { suspensionContracts } from "@schema/api/suspension";
 import type { UserView } from "@schema/api/user";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { ar, errorMessage, loadErrorMessages } from "../../i18n/ar-EG";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { useFormState } from "../../lib/form-state";
 import { Button } from "../../ui/button";
@@ -15,11 +15,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const form = useFormState<LoginFormValues>({ email: "", password: "" });
   const signIn = usePasswordSignIn();
 
-  // The sign-in rules (zod and the shared rules) load on the first submit, not with the screen:
+  // The sign-in rules (zod and the shared rules) and the error messages load on the first submit, not with the screen:
   // the sign-in page's first load stays small (issue 21).
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { loginFormSchema } = await import("./auth-forms");
+    const [{ loginFormSchema }] = await Promise.all([import("./auth-forms"), loadErrorMessages()]);
     const values = form.check(loginFormSchema, formRef.current);
     if (!values) return;
     signIn.mutate(values, {

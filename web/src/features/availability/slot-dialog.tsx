@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { SlotPurpose } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";

@@ -3,6 +3,8 @@ import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";

@@ -1,4 +1,6 @@
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arLive } from "../../i18n/ar-EG-live";
 import { errorCodeOf } from "../../lib/api-error";
 import { Button } from "../../ui/button";

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { IntroVideoType } from "@schema/api/intro-video";
 import type { OnboardingStep } from "@schema/api/onboarding";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";

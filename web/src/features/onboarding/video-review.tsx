@@ -2,6 +2,8 @@ import { useState } from "react";
 import type { IntroVideoView } from "@schema/api/intro-video";
 import { IntroVideoStatus } from "@schema/enums";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";

@@ -5,6 +5,8 @@ import { useState, type FormEvent } from "react";
 import { paymentContracts, type RefundQuote } from "@schema/api/payment";
 import type { TransactionView } from "@schema/api/transaction";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { money } from "../../i18n/ar-EG-money";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatMoney, formatNumber } from "../../lib/format";

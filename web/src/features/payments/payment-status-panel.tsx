@@ -3,9 +3,11 @@ import { Link } from "react-router-dom";
 import type { TransactionView } from "@schema/api/transaction";
 import { TransactionStatus } from "@schema/enums";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
-import { track } from "../../lib/analytics";
+import { track } from "../../lib/track";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";

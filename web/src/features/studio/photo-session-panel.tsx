@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { PhotoSessionStatus, type StudioTutorView } from "@schema/api/photo-session";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatTime, viewerClock } from "../../lib/format";

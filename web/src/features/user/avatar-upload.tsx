@@ -2,6 +2,8 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { UserView } from "@schema/api/user";
 import { bounds } from "@schema/rules";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arProfile } from "../../i18n/ar-EG-profile";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { errorCodeOf } from "../../lib/api-error";

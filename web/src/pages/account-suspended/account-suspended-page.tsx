@@ -1,5 +1,7 @@
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { accountSafety } from "../../i18n/ar-EG-account-safety";
 import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";

@@ -7,6 +7,8 @@ import { DeadDeliveries } from "./dead-deliveries";
 import { TransactionStatusBadge } from "../../features/payments/payment-status-panel";
 import { ReceiptsButton } from "../../features/payments/refunds";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { money } from "../../i18n/ar-EG-money";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";

@@ -31,6 +31,8 @@ import {
   useUnpaidOrderQuery,
 } from "../../features/payments/use-payments";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";

@@ -3,6 +3,8 @@ import { LiveRoom } from "../../features/live-session/live-room";
 import { useNow } from "../../features/live-session/use-now";
 import { useSessionView } from "../../features/live-session/use-session-view";
 import { errorMessage } from "../../i18n/ar-EG";
+// Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
+import "../../i18n/error-catalogue";
 import { arLive } from "../../i18n/ar-EG-live";
 import { errorCodeOf } from "../../lib/api-error";
 import { Notice } from "../../ui/notice";
