@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, RegisterBody } from "@schema/api/user";
-import { turnstileHeaders } from "../turnstile/turnstile";
+import { turnstileHeaders } from "../turnstile/turnstile-headers";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
-import { track } from "../../lib/analytics";
+import { track } from "../../lib/track";
 import { call } from "../../lib/client";
 
 // The sign-in contracts (and zod and the rules with them) load on the first submit, not with the

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { contactRequestContracts, type CreateContactRequestBody } from "@schema/api/contact-request";
 import { useIsSignedIn } from "../../lib/session";
-import { turnstileHeaders } from "../turnstile/turnstile";
+import { turnstileHeaders } from "../turnstile/turnstile-headers";
 import { call } from "../../lib/client";
 
 /** POST /contact-request/ — public; a signed-in sender's request carries their account. */

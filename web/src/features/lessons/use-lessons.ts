@@ -5,7 +5,7 @@ import { lessonContracts, type LessonView } from "@schema/api/lesson";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
-import { trackLessonBooked } from "../../lib/analytics";
+import { trackLessonBooked } from "../../lib/track";
 import { call } from "../../lib/client";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";

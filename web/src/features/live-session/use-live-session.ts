@@ -5,7 +5,7 @@ import { openSessionChannel, type ChannelStatus, type FinalClose, type SessionCh
 import { LiveKitCall, loadLiveKit } from "./livekit-call";
 import { PeerCall, type PeerCallState } from "./peer-call";
 import { applyPresence, iceServersOf } from "./presence";
-import { track } from "../../lib/analytics";
+import { track } from "../../lib/track";
 import { call as callApi } from "../../lib/client";
 
 export type MediaFlags = { camera: boolean; mic: boolean; sharing: boolean };

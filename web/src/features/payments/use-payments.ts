@@ -7,7 +7,7 @@ import { planContracts } from "@schema/api/plan";
 import { transactionContracts, type TransactionView } from "@schema/api/transaction";
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
-import { track } from "../../lib/analytics";
+import { track } from "../../lib/track";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/use-lessons";
 import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";

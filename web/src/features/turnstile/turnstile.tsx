@@ -38,9 +38,7 @@ function loadTurnstile(): Promise<TurnstileApi> {
   return loading;
 }
 
-/** The header that carries the token (nothing when Turnstile is off or not solved yet). */
-export const turnstileHeaders = (token: string | null | undefined): Record<string, string> | undefined =>
-  token ? { "x-turnstile-token": token } : undefined;
+export { turnstileHeaders } from "./turnstile-headers";
 
 /**
  * The widget and its current token. `element` renders nothing without a site key; `reset()`

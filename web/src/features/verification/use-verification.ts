@@ -4,7 +4,7 @@ import type { UserView } from "@schema/api/user";
 import type { MessagingApp } from "@schema/enums";
 import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
-import { track } from "../../lib/analytics";
+import { track } from "../../lib/track";
 import { call } from "../../lib/client";
 import { confirmationCodeContracts } from "@schema/api/confirmation-code";
 
