@@ -32,7 +32,7 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-px">
         {tabs.map((tab) => {
           const selected = tab.id === selectedId;
           return (
