@@ -160,7 +160,9 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
       { route: "/login", path: "/login" },
       { route: "/upcoming-lessons", path: "/upcoming-lessons", storageState: student, note: "signed in" },
     ];
-    for (const target of pages) {
+    // BENCH_WEB_ROUTES=/,/login measures only those routes (while working on one page).
+    const only = process.env.BENCH_WEB_ROUTES?.split(",").map((route) => route.trim());
+    for (const target of only ? pages.filter((page) => only.includes(page.route)) : pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
         progress(`${target.path} run ${run + 1}/${RUNS}`);

@@ -1,6 +1,6 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useEffect } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, useNavigate, type NavigateFunction } from "react-router-dom";
 import { normalisePagePath } from "@schema/prerendered-pages";
@@ -61,8 +61,13 @@ const app = (
 // "/faq/" is the same page as "/faq" (the Worker serves it the same file).
 // A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
 const prerenderedPath = rootElement.dataset.prerendered;
+// Hydrated as a transition: React then works in slices and gives the phone's main thread back
+// between them, instead of one long task while the visitor already sees the page (total blocking
+// time, issue 21). The markup stays on screen meanwhile, and a tap on it is replayed once hydrated.
 if (prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null) {
-  hydrateRoot(rootElement, app);
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 } else {
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);

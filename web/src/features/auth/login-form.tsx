@@ -29,8 +29,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     });
   }
 
+  // The page is prerendered (schema/prerendered-pages.ts): a submit before the scripts have taken it
+  // over goes the browser's way, so it must be a POST, never a GET with the password in the URL.
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.email}
