@@ -1,5 +1,5 @@
 /**
- * The public pages (and the sign-in page) prerendered to HTML at build (scripts/prerender.mjs renders them with
+ * The public pages prerendered to HTML at build (scripts/prerender.mjs renders them with
  * web/src/prerender.tsx into web/dist/prerendered/<name>.html) and answered with that file by the
  * Worker (worker/seo/pages.ts): path → file name.
  */
@@ -12,8 +12,6 @@ export const prerenderedPages = {
   "/about": "about",
   "/terms": "terms",
   "/privacy": "privacy",
-  // The sign-in form is the same for every visitor: its markup paints before the scripts run (issue 21).
-  "/login": "login",
 } as const;
 
 export type PrerenderedPath = keyof typeof prerenderedPages;

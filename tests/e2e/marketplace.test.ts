@@ -71,12 +71,12 @@ describe("visitors reach tutors, prices and free times", () => {
     await page.goto("/");
     if (width === 360) {
       // The header row has no room for links: «القائمة» holds them, the tutor list first.
-      const menu = page.getByRole("button", { name: m.menu.label });
+      const menu = page.getByRole("button", { name: ar.shell.menu.label });
       await menu.click();
       expect(await menu.getAttribute("aria-expanded")).toBe("true");
       await expectNoAxeViolations(page, `/ with the phone menu at ${width} px`);
       await screenshot(page, `market-menu-${width}`);
-      await page.getByRole("navigation", { name: m.menu.label }).getByRole("link", { name: ar.marketplace.nav.tutors }).click();
+      await page.getByRole("navigation", { name: ar.shell.menu.label }).getByRole("link", { name: ar.marketplace.nav.tutors }).click();
     } else {
       await page.getByRole("navigation", { name: ar.nav.main }).getByRole("link", { name: ar.marketplace.nav.tutors }).click();
     }
@@ -89,7 +89,7 @@ describe("visitors reach tutors, prices and free times", () => {
     // The free-day filter is a list of named days, and the name search has its button.
     const day = page.getByLabel(m.tutors.day);
     const labels = await day.locator("option").allTextContents();
-    expect(labels[1]).toMatch(new RegExp(`^${m.days.today} — `));
+    expect(labels[1]).toMatch(new RegExp(`^${ar.relativeDays.today} — `));
     expect(labels.join(" ")).not.toMatch(/mm|dd|yyyy|[A-Za-z]/);
     await page.getByRole("searchbox", { name: ar.marketplace.tutors.name }).fill("لا يوجد اسم كهذا");
     await page.getByRole("button", { name: m.tutors.searchLabel }).click();

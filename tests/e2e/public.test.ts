@@ -2,7 +2,7 @@
 // violations at desktop and phone widths; short URLs resolve; the contact form reaches the team.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ar } from "../../web/src/i18n/ar-EG";
+import { ar } from "../../web/src/i18n/ar-EG-all";
 import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
 

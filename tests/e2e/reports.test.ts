@@ -28,7 +28,7 @@ describe("problem reports", () => {
     await student.waitForURL((url) => url.search === "?src=wa");
     await signIn(student, "student@dars.test", "/s/dashboard");
     await student.getByRole("button", { name: ar.nav.account }).click();
-    await student.getByRole("menuitem", { name: t.report.menuItem }).click();
+    await student.getByRole("menuitem", { name: ar.nav.reportProblem }).click();
     const dialog = student.getByRole("dialog", { name: t.report.title });
     await dialog.waitFor();
     await field(dialog, t.report.titleLabel).fill(title);

@@ -29,8 +29,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     });
   }
 
-  // The page is prerendered (schema/prerendered-pages.ts): a submit before the scripts have taken it
-  // over goes the browser's way, so it must be a POST, never a GET with the password in the URL.
+  // Were the form ever sent the browser's way (before the scripts have taken it over), it is a POST,
+  // never a GET with the password in the URL.
   return (
     <form ref={formRef} method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
