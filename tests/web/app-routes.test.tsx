@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { BrowserRouter, Link, MemoryRouter, useNavigate, type NavigateFunction } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../web/src/app/app-routes";
+import { preloadScreensFor } from "../../web/src/routes";
 import { ar } from "../../web/src/i18n/ar-EG";
 import { useLeaveWarning } from "../../web/src/lib/use-leave-warning";
 
@@ -34,6 +35,7 @@ vi.mock("../../web/src/pages/privacy/privacy-page", () => ({ PrivacyPage: () => 
 vi.mock("../../web/src/pages/about/about-page", () => {
   throw new Error("chunk about-page is gone");
 });
+vi.mock("../../web/src/pages/pricing/pricing-page", () => ({ PricingPage: () => <h1>الأسعار للاختبار</h1> }));
 vi.mock("../../web/src/pages/method/method-page", () => {
   throw new Error("chunk method-page is gone");
 });
@@ -295,5 +297,16 @@ describe("the scroll position across screens", () => {
     window.dispatchEvent(new Event("pagehide"));
     const stored = JSON.parse(sessionStorage.getItem("dars.scroll-positions") ?? "{}") as Record<string, number>;
     expect(Object.values(stored)).toContain(250);
+  });
+});
+
+// web/src/main.tsx loads the first screen's modules before its first render (issue 21): the screen
+// then renders in that pass, with no loading animation and no second render in slices.
+describe("a screen loaded before the first render", () => {
+  it("renders with its content in the first pass", async () => {
+    await preloadScreensFor("/pricing");
+    renderAt("/pricing");
+    expect(screen.getByRole("heading", { name: "الأسعار للاختبار" })).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { Governorate } from "@schema/enums";
 import { errorMessage as errorMessages } from "@schema/error-messages";
 import { errorCodes } from "@schema/errors";
-import { errorMessage, governorateNames, loadErrorMessages } from "../../web/src/i18n/ar-EG";
+import { errorMessage, governorateNames } from "../../web/src/i18n/ar-EG";
+import { loadErrorMessages } from "../../web/src/i18n/load-error-catalogue";
 
 const arabicLetter = /[\u0621-\u064A]/;
 
@@ -44,6 +45,7 @@ describe("messages before the catalogue loads", () => {
   it("shows the shell's words, then the API's own message, then the catalogue's, which wins", async () => {
     vi.resetModules();
     const fresh = await import("../../web/src/i18n/ar-EG");
+    const { loadErrorMessages: loadFresh } = await import("../../web/src/i18n/load-error-catalogue");
     expect(fresh.errorMessage("service-unavailable")).toBe(fresh.ar.errors.offline);
     expect(fresh.errorMessage("no-enough-minutes")).toBe(fresh.ar.errors.unknown);
     fresh.rememberApiMessage("no-enough-minutes", "رسالة من الخادم");
@@ -51,7 +53,7 @@ describe("messages before the catalogue loads", () => {
     // The shell's own words for a code the app raises are not replaced by a message from the wire.
     fresh.rememberApiMessage("service-unavailable", "رسالة أخرى");
     expect(fresh.errorMessage("service-unavailable")).toBe(fresh.ar.errors.offline);
-    await fresh.loadErrorMessages();
+    await loadFresh();
     expect(fresh.errorMessage("no-enough-minutes")).toBe(errorMessages["no-enough-minutes"]);
     expect(fresh.errorMessage("service-unavailable")).toBe(errorMessages["service-unavailable"]);
   });

@@ -1,10 +1,12 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode, useEffect } from "react";
+import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, useNavigate, type NavigateFunction } from "react-router-dom";
 import { normalisePagePath } from "@schema/prerendered-pages";
 import { AppRoutes } from "./app/app-routes";
+import { preloadScreensFor } from "./routes";
 import { sessionEndedPath } from "./features/session/session-ended-path";
 import { seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
@@ -12,7 +14,7 @@ import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
 import { reloadForNewBuild } from "./lib/stale-build";
-import { loadErrorMessages } from "./i18n/ar-EG";
+import { loadErrorMessages } from "./i18n/load-error-catalogue";
 
 captureUncaughtErrors();
 const queryClient = createQueryClient();
@@ -70,7 +72,14 @@ if (prerenderedPath !== undefined && prerenderedPath === normalisePagePath(windo
   });
 } else {
   rootElement.replaceChildren();
-  createRoot(rootElement).render(app);
+  const root = createRoot(rootElement);
+  root.render(app);
+  // The first screen's modules (the page already links their chunks) are loaded, then the app is
+  // rendered again in one pass: React would otherwise render the screen in slices between frames,
+  // which on a slow phone took about a second after its code had arrived (web/src/routes.tsx).
+  void preloadScreensFor(window.location.pathname)
+    .then(() => flushSync(() => root.render(app)))
+    .catch(() => undefined);
 }
 
 // The whole error catalogue comes once the page has loaded, not in its first load (web/src/i18n/ar-EG.ts).

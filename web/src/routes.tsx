@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import type { RouteObject } from "react-router-dom";
+import { matchRoutes, type RouteObject } from "react-router-dom";
 import { Role } from "@schema/enums";
 import { RootLayout } from "./app/root-layout";
 import { ScreenBoundary } from "./app/screen-boundary";
@@ -7,23 +7,48 @@ import { GuestOnly, RequireSession } from "./features/session/route-guards";
 import { LoadingScreen } from "./ui/spinner";
 import { reloadForNewBuild } from "./lib/stale-build";
 
+/** What a lazy screen's route carries besides its element: a way to load its module before rendering. */
+export type ScreenHandle = { preload: () => Promise<unknown> };
+
 /**
  * Each screen loads lazily with the loading animation and crashes into the crash screen
  * (docs/product.md §2): a render error or a chunk that failed to load.
+ *
+ * `handle.preload` loads the module ahead of rendering (web/src/main.tsx does it for the first
+ * screen, whose chunks the page already links). Once loaded, React.lazy gets it synchronously, so
+ * the screen renders in the first pass instead of showing the loading animation and then rendering
+ * in slices between frames, which on a slow phone took about a second (issue 21).
  */
 function lazyScreen<Module extends Record<Name, ComponentType>, Name extends string>(
   load: () => Promise<Module>,
   name: Name,
-): { element: ReactNode } {
-  const Screen = lazy(async () => {
-    try {
-      return { default: (await load())[name] as ComponentType };
-    } catch (error) {
+): { element: ReactNode; handle: ScreenHandle } {
+  let loaded: { default: ComponentType } | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (loaded = { default: module[name] as ComponentType }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Screen = lazy(() => {
+    // Already here: a thenable that answers at once, so React.lazy does not suspend.
+    if (loaded) {
+      const module = loaded;
+      // A thenable on purpose: React.lazy takes its value at once when it calls back synchronously.
+      // oxlint-disable-next-line unicorn/no-thenable
+      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) } as Promise<{ default: ComponentType }>;
+    }
+    return preload().catch((error: unknown) => {
       // The chunk is gone after a deploy: the page reloads once (the loading animation stays meanwhile);
       // otherwise the screen's boundary shows the crash screen.
       if (reloadForNewBuild()) return new Promise<never>(() => {});
       throw error;
-    }
+    });
   });
   return {
     element: (
@@ -33,7 +58,14 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
         </Suspense>
       </ScreenBoundary>
     ),
+    handle: { preload },
   };
+}
+
+/** Loads the lazy screens (and lazy layouts) a path shows, so its first render needs no loading animation. */
+export async function preloadScreensFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as ScreenHandle | undefined)?.preload()).filter(Boolean));
 }
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;

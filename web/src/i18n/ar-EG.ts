@@ -181,8 +181,8 @@ export type ClientErrorCode = keyof typeof clientErrorMessages;
  * The Arabic messages of the catalogue's codes known so far. The whole catalogue
  * (schema/error-messages.ts) is not in the first load (issue 21): it is registered by
  * web/src/i18n/error-catalogue.ts, which the screens that can show a code of their own import
- * (forms, booking rules), which main.tsx loads right after the first screen, and which a sign-in
- * loads with its rules. A code the API answered with brings its own message
+ * (forms, booking rules), which main.tsx loads once the page has loaded, and which a sign-in
+ * loads with its rules (web/src/i18n/load-error-catalogue.ts). A code the API answered with brings its own message
  * (web/src/lib/api-error.ts), and the codes the app raises by itself have the shell's words.
  */
 const knownMessages: Partial<Record<ErrorCode, string>> = {
@@ -200,13 +200,6 @@ export function learnErrorMessages(messages: Partial<Record<ErrorCode, string>>)
 /** The message the API sent with a code, kept only while nothing better is known for it (the catalogue wins). */
 export function rememberApiMessage(code: ErrorCode, message: string): void {
   knownMessages[code] ??= message;
-}
-
-let catalogue: Promise<void> | null = null;
-/** Loads the whole catalogue once (main.tsx after the first screen; a sign-in before it shows a field's error). */
-export function loadErrorMessages(): Promise<void> {
-  catalogue ??= import("./error-catalogue").then(() => undefined);
-  return catalogue;
 }
 
 /** The governorates by their wire value (docs/product.md §3); the three retired values (schema/enums.ts) are named as the governorate they mean. */

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { ar, errorMessage, loadErrorMessages } from "../../i18n/ar-EG";
+import { ar, errorMessage } from "../../i18n/ar-EG";
+import { loadErrorMessages } from "../../i18n/load-error-catalogue";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { useFormState } from "../../lib/form-state";
 import { Button } from "../../ui/button";
