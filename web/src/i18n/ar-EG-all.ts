@@ -15,6 +15,10 @@ import { arProfile } from "./ar-EG-profile";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 
+// Tests read any code's message through errorMessage(): the whole catalogue is registered here
+// (the product loads it with forms or after the page has loaded, web/src/i18n/error-catalogue.ts).
+import "./error-catalogue";
+
 export * from "./ar-EG";
 /** The whole error catalogue (schema/error-messages.ts), for tests that read every message. */
 export { errorMessage as errorMessages } from "@schema/error-messages";
