@@ -190,9 +190,18 @@ describe("lessons say how to join, and offer only changes that will succeed", ()
     const page = await newPage(browser);
     await signIn(page, "tutor7@dars.test", "/schedule-management");
     await page.locator("[data-booked-lesson]").first().waitFor();
-    // Not 6 AM: the grid is scrolled to (an hour before) the first free time.
+    // The grid is scrolled so the week's earliest free time or lesson is in view: not 6 AM, and
+    // not the top of the day either (just after midnight the earliest one is at the top).
     const scroller = page.locator("[role=grid]").first().locator("xpath=..");
-    expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const earliest = await scroller.evaluate((element) => {
+      const blocks = [...element.querySelectorAll<HTMLElement>("[role=gridcell] button")];
+      const top = Math.min(...blocks.map((block) => block.getBoundingClientRect().top));
+      const header = element.querySelector<HTMLElement>("[data-header]")?.offsetHeight ?? 0;
+      return { blocks: blocks.length, top: top - element.getBoundingClientRect().top - header, height: element.clientHeight - header };
+    });
+    expect(earliest.blocks).toBeGreaterThan(0);
+    expect(earliest.top).toBeGreaterThanOrEqual(0);
+    expect(earliest.top).toBeLessThan(earliest.height);
     await expectNoAxeViolations(page, "/schedule-management with a booked lesson");
     await screenshot(page, "market-schedule-management");
     await page.context().close();

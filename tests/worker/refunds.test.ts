@@ -27,11 +27,16 @@ async function paidPlan(weeklyMinutes = 30) {
   return { student, planId, row, sub: sub! };
 }
 
-/** A 15- or 30-minute lesson of the subscription starting `offsetMs` from now. */
+/**
+ * A 15- or 30-minute lesson of the subscription starting `offsetMs` from now. A past lesson moves
+ * the subscription's start back to it: week 0 begins at the Cairo midnight of the start day, so a
+ * lesson two hours ago would fall before week 0 when the test runs just after Cairo midnight.
+ */
 async function lessonAt(sub: { id: number }, student: Session, offsetMs: number, duration = 15) {
   const tutor = await createTutor();
   const at = new Date().toISOString();
   const start = Date.now() + offsetMs;
+  if (offsetMs < 0) await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ? AND start > ?").bind(new Date(start).toISOString(), sub.id, new Date(start).toISOString()).run();
   return (await env.DB.prepare(
     'INSERT INTO lessons (tutor_id, start, "end", duration, price, subscription_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id',
   )
