@@ -6,7 +6,7 @@
  * nothing listens on (calls on loopback connect without them). The username carries the expiry,
  * as a TURN REST credential does, so tests can read what was asked.
  */
-import { TURN_MAX_TTL_SECONDS } from "../worker/integrations/turn";
+import { TURN_MAX_TTL_SECONDS } from "../worker/integrations/turn-ttl";
 
 const PATH = /\/turn\/keys\/([^/]+)\/credentials\/generate-ice-servers$/;
 

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Email, RecordedRequest } from "../../emulators/records";
 import { signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
-import { TURN_MAX_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS } from "../../worker/integrations/turn";
+import { TURN_MAX_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS } from "../../worker/integrations/turn-ttl";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { money } from "../../web/src/i18n/ar-EG-money";

@@ -343,6 +343,9 @@ describe("refunds", () => {
         .bind(tutor.id, new Date(start).toISOString(), new Date(start + 30 * 60_000).toISOString(), sub!.id, student.id, at, at)
         .first<{ id: number }>();
     const past = (await lesson(Date.now() - 2 * 3600_000))!.id;
+    // Bought before that lesson: week 0 starts at the Cairo midnight of the purchase day, which just
+    // after midnight is later than two hours ago.
+    await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ?").bind(new Date(Date.now() - 2 * 3600_000).toISOString(), sub!.id).run();
     const future = (await lesson(Date.now() + 48 * 3600_000))!.id;
 
     const admin = await createUser(Role.SuperAdmin);

@@ -6,7 +6,7 @@ import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { turnEmulator } from "../../emulators/turn";
 import { readConfig, type Env } from "../../worker/core/env";
-import { TURN_MIN_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS, turnTtl } from "../../worker/integrations/turn";
+import { TURN_MIN_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS, turnTtl } from "../../worker/integrations/turn-ttl";
 import { createLesson, createUser } from "./factories-sessions";
 import { ORIGIN } from "./helpers";
 

@@ -11,12 +11,6 @@ import { EMULATOR_ORIGIN, EMULATOR_PATHS, type Fetcher } from "./emulated";
 import type { Config, IceServer } from "../core/env";
 
 export const CLOUDFLARE_TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
-/** Cloudflare's limit on a credential's lifetime (48 hours). */
-export const TURN_MAX_TTL_SECONDS = 172_800;
-/** Added to the time left, so a call that runs a little over its end keeps its relay. */
-export const TURN_TTL_MARGIN_SECONDS = 300;
-/** Never ask for less (a credential that expires while ICE is still gathering is useless). */
-export const TURN_MIN_TTL_SECONDS = 60;
 
 /** Mints one member's ICE servers (STUN and TURN with credentials) for `ttl` seconds. */
 export type TurnMinter = { iceServers(ttl: number): Promise<IceServer[]> };
@@ -65,12 +59,3 @@ export function turnFor(config: Config, emulate: Fetcher | null): TurnMinter | n
   return cloudflareTurn({ ...keys, apiUrl: CLOUDFLARE_TURN_API_URL });
 }
 
-/**
- * The credentials' lifetime for a session ending at `end`: the seconds left plus a margin, at
- * least a minute, at most Cloudflare's limit; null once the session has ended (nothing to mint).
- */
-export function turnTtl(end: string, now: Date): number | null {
-  const left = Math.ceil((Date.parse(end) - now.getTime()) / 1000);
-  if (!(left > 0)) return null;
-  return Math.min(TURN_MAX_TTL_SECONDS, Math.max(TURN_MIN_TTL_SECONDS, left + TURN_TTL_MARGIN_SECONDS));
-}

@@ -22,7 +22,8 @@ import { notify } from "../notifications/notify";
 import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
 import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
-import { turnFor, turnTtl } from "../integrations/turn";
+import { turnFor } from "../integrations/turn";
+import { turnTtl } from "../integrations/turn-ttl";
 import { publishEvents } from "../notifications/events";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
