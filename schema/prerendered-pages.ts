@@ -1,5 +1,5 @@
 /**
- * The public pages prerendered to HTML at build (scripts/prerender.mjs renders them with
+ * The public pages (and the sign-in page) prerendered to HTML at build (scripts/prerender.mjs renders them with
  * web/src/prerender.tsx into web/dist/prerendered/<name>.html) and answered with that file by the
  * Worker (worker/seo/pages.ts): path → file name.
  */
@@ -12,6 +12,9 @@ export const prerenderedPages = {
   "/about": "about",
   "/terms": "terms",
   "/privacy": "privacy",
+  // The same form for every visitor: it paints before the scripts run (issue 21). Until they have
+  // taken it over its submit button is disabled (web/src/features/auth/login-form.tsx).
+  "/login": "login",
 } as const;
 
 export type PrerenderedPath = keyof typeof prerenderedPages;

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTEFACTS, baseUrl, launch, screenshot } from "./browser";
+import { ar } from "../../web/src/i18n/ar-EG-all";
+import { ARTEFACTS, baseUrl, DEMO_PASSWORD, field, launch, screenshot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const pages = ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy"];
+const pages = ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy", "/login"];
 const viewports = [
   { name: "phone", width: 360, height: 740 },
   { name: "desktop", width: 1280, height: 900 },
@@ -167,8 +168,48 @@ describe("prerendered public pages", () => {
     }
   });
 
-  it("keeps the empty shell for a page that is not prerendered (the sign-in page)", async () => {
+  it("prerenders the sign-in form as a POST, so a submit before the scripts run never puts the password in the URL", async () => {
     const html = await (await fetch(`${baseUrl()}/login`)).text();
+    expect(html).toContain('data-prerendered="/login"');
+    expect(html).toMatch(/<form[^>]* method="post"/);
+    expect(html).toContain('name="password"');
+  });
+
+  it("keeps on the sign-in form what was typed before the scripts ran, and sends it only once they have", async () => {
+    const context = await newContext(viewports[0]!, true);
+    const page = await context.newPage();
+    // The entry script is held: the prerendered form is on screen and nothing has taken it over yet.
+    let release: () => void = () => undefined;
+    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto("/login?next=%2Fs%2Fdashboard", { waitUntil: "commit" });
+      const submit = page.getByRole("button", { name: ar.login.submit, exact: true });
+      await submit.waitFor();
+      await field(page, ar.fields.email).fill("student@dars.test");
+      await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+      // Disabled, so neither a tap nor Enter sends the form the browser's way, yet drawn as enabled.
+      expect(await submit.isDisabled()).toBe(true);
+      const look = () => submit.evaluate((button) => getComputedStyle(button).backgroundColor);
+      const before = await look();
+      release();
+      await page.waitForFunction(() => !document.querySelector("button[type=submit]")?.hasAttribute("disabled"));
+      expect(await look()).toBe(before);
+      // The fields kept what was typed, and the state has it: the click signs in with no retyping.
+      expect(await field(page, ar.fields.email).inputValue()).toBe("student@dars.test");
+      await submit.click();
+      await page.waitForURL((url) => url.pathname === "/s/dashboard");
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
+  it("keeps the empty shell for a page that is not prerendered (the sign-up page)", async () => {
+    const html = await (await fetch(`${baseUrl()}/register/student`)).text();
     expect(html).toContain('<div id="root"></div>');
   });
 });

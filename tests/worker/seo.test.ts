@@ -93,7 +93,7 @@ describe("link previews and search engines", () => {
 
   it("leaves the tutors' private pages and the static files to the app", async () => {
     const ctx = createExecutionContext();
-    for (const path of ["/t/dashboard", "/t/profile-settings", "/assets/index-abc.js", "/login", "/contact"]) {
+    for (const path of ["/t/dashboard", "/t/profile-settings", "/assets/index-abc.js", "/register/student", "/contact"]) {
       const url = new URL(ORIGIN + path);
       expect(await servePublicPage(new Request(url), url, env, ctx, shell)).toBeNull();
     }
@@ -108,7 +108,7 @@ describe("link previews and search engines", () => {
       asked.push(url.pathname);
       return new Response(`<div id="root" data-prerendered="${url.pathname}"></div>`, { headers: { "content-type": "text/html; charset=utf-8" } });
     };
-    const paths = { "/": "home", "/pricing": "pricing", "/faq/": "faq", "/tutor": "tutor", "/method": "method", "/about": "about", "/terms": "terms", "/privacy": "privacy" };
+    const paths = { "/": "home", "/pricing": "pricing", "/faq/": "faq", "/tutor": "tutor", "/method": "method", "/about": "about", "/terms": "terms", "/privacy": "privacy", "/login": "login" };
     for (const [path, name] of Object.entries(paths)) {
       const url = new URL(ORIGIN + path);
       const answer = await servePublicPage(new Request(url), url, env, ctx, files);

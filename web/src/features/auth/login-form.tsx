@@ -1,9 +1,10 @@
-import { useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { loadErrorMessages } from "../../i18n/load-error-catalogue";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { useFormState } from "../../lib/form-state";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
@@ -15,6 +16,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<LoginFormValues>({ email: "", password: "" });
   const signIn = usePasswordSignIn();
+  const hydrated = useHydrated();
+
+  // The page is prerendered (schema/prerendered-pages.ts): what was typed or autofilled by a
+  // password manager before the scripts took the form over is in the fields, not yet in the state.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    for (const name of ["email", "password"] as const) {
+      const typed = (fields?.namedItem(name) as HTMLInputElement | null)?.value;
+      if (typed) form.setField(name, typed);
+    }
+    // Once, right after hydration: later typing reaches the state through onChange.
+  }, []);
 
   // The sign-in rules (zod and the shared rules) and the error messages load on the first submit, not with the screen:
   // the sign-in page's first load stays small (issue 21).
@@ -30,8 +43,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     });
   }
 
-  // Were the form ever sent the browser's way (before the scripts have taken it over), it is a POST,
-  // never a GET with the password in the URL.
+  // Before the scripts have taken the prerendered form over, the submit button is disabled (and so is
+  // Enter's implicit submit) but looks the same (data-awaiting-script, web/src/styles.css): a submit
+  // then would go the browser's way. Were it ever sent so, it is a POST, never a GET with the password in the URL.
   return (
     <form ref={formRef} method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
@@ -53,7 +67,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Link to="/forget-password" className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
         {arAuth.login.forgotPassword}
       </Link>
-      <Button type="submit" loading={signIn.isPending} size="lg">
+      <Button type="submit" loading={signIn.isPending} disabled={!hydrated} data-awaiting-script={hydrated ? undefined : ""} size="lg">
         {arAuth.login.submit}
       </Button>
     </form>
