@@ -22,7 +22,7 @@ const LONGEST_WAIT_MS = 30_000;
 
 /** Installed before any page script: collects paints, LCP, layout shifts and long tasks. */
 function observeVitals() {
-  const vitals = { fcp: null, lcp: null, shifts: [], longTasks: [] };
+  const vitals = { fcp: null, lcp: null, lcpElement: null, shifts: [], longTasks: [] };
   window.__vitals = vitals;
   const observe = (type, onEntry) => {
     try {
@@ -34,7 +34,12 @@ function observeVitals() {
   observe("paint", (entry) => {
     if (entry.name === "first-contentful-paint") vitals.fcp = entry.startTime;
   });
-  observe("largest-contentful-paint", (entry) => (vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime));
+  observe("largest-contentful-paint", (entry) => {
+    vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+    // What the largest paint was, printed beside the figure: a text block waits for the scripts, an image for its download too.
+    const element = entry.element;
+    vitals.lcpElement = element ? `<${element.tagName.toLowerCase()}>${entry.url ? ` ${entry.url.split("/").pop()?.slice(0, 40)}` : ` "${(element.textContent ?? "").trim().slice(0, 24)}"`}` : null;
+  });
   observe("layout-shift", (entry) => {
     if (!entry.hadRecentInput) vitals.shifts.push({ time: entry.startTime, value: entry.value });
   });
@@ -108,7 +113,7 @@ async function measureOnce(browser, url, storageState) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const vitals = await page.evaluate(() => window.__vitals);
-    return { lcp: vitals.lcp, cls: clsOf(vitals.shifts), tbt: tbtOf(vitals.fcp, vitals.longTasks), fcp: vitals.fcp, bytes };
+    return { lcp: vitals.lcp, lcpElement: vitals.lcpElement, cls: clsOf(vitals.shifts), tbt: tbtOf(vitals.fcp, vitals.longTasks), fcp: vitals.fcp, bytes };
   } finally {
     await context.close();
   }
@@ -168,7 +173,8 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
         progress(`${target.path} run ${run + 1}/${RUNS}`);
         runs.push(await measureOnce(browser, server.base + target.path, target.storageState));
       }
-      rows.push({ ...target, lcp: median(runs.map((r) => r.lcp)), cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)), fcp: median(runs.map((r) => r.fcp)), bytes: median(runs.map((r) => r.bytes)) });
+      const lcp = median(runs.map((r) => r.lcp));
+      rows.push({ ...target, lcpElement: runs.find((r) => r.lcp === lcp)?.lcpElement ?? null, lcp, cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)), fcp: median(runs.map((r) => r.fcp)), bytes: median(runs.map((r) => r.bytes)) });
     }
   } finally {
     await browser.close();
@@ -188,7 +194,7 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
       checks.push({ name: `${row.route} ${name}`, pass: pass === "PASS" });
       return `${name} ${value === null ? "n/a" : show(value)} ${pass}`;
     });
-    print(`  ${(row.route + (row.note ? ` (${row.note})` : "")).padEnd(30)} ${parts.join("   ")}   (FCP ${row.fcp === null ? "n/a" : (row.fcp / 1000).toFixed(2) + " s"}, ${(row.bytes / 1024).toFixed(0)} KB transferred)`);
+    print(`  ${(row.route + (row.note ? ` (${row.note})` : "")).padEnd(30)} ${parts.join("   ")}   (FCP ${row.fcp === null ? "n/a" : (row.fcp / 1000).toFixed(2) + " s"}, ${(row.bytes / 1024).toFixed(0)} KB transferred${row.lcpElement ? `, LCP element ${row.lcpElement}` : ""})`);
   }
   print(`  goals: LCP ≤ ${goals.lcp / 1000} s, CLS ≤ ${goals.cls}, TBT ≤ ${goals.tbt} ms`);
   print("");
