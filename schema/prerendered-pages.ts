@@ -20,6 +20,18 @@ export const prerenderedPages = {
 export type PrerenderedPath = keyof typeof prerenderedPages;
 
 /**
+ * Pages prerendered at build as the base the Worker fills in per request (worker/seo/pages.ts):
+ * `/tutors` without a query is this file plus the page's tags and the list's first page inlined,
+ * which the SPA puts in its cache once it has hydrated the markup (web/src/main.tsx).
+ */
+export const prerenderedBases = {
+  "/tutors": "tutors",
+} as const;
+
+/** Every file scripts/prerender.mjs writes: path → name under web/dist/prerendered/. */
+export const prerenderedFiles = { ...prerenderedPages, ...prerenderedBases };
+
+/**
  * A request path as a prerendered page's key: "/faq/" is the same page as "/faq" (one trailing
  * slash dropped, "/" kept). The Worker picks the file with it and the SPA checks with it that the
  * page it hydrates is the one it was sent (web/src/main.tsx), so the two always agree.

@@ -147,6 +147,22 @@ describe("link previews and search engines", () => {
     expect(head.html).toBe("");
   });
 
+  it("starts /tutors from the list's markup prerendered at build, and any query from the plain shell", async () => {
+    const asked: string[] = [];
+    const files: Shell = async (url) => {
+      asked.push(url.pathname + url.search);
+      return new Response(SHELL.replace('<div id="root">', `<div id="root" data-asked="${url.pathname}">`), { headers: { "content-type": "text/html; charset=utf-8" } });
+    };
+    for (const path of ["/tutors", "/tutors?page=2", "/tutors?gender=female"]) {
+      const url = new URL(ORIGIN + path);
+      const answer = await servePublicPage(new Request(url), url, env, createExecutionContext(), files);
+      const html = await answer!.text();
+      // Either way the page's own tags are added to it.
+      expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toMatch(/\/tutors/);
+    }
+    expect(asked).toEqual(["/prerendered/tutors", "/tutors?page=2", "/tutors?gender=female"]);
+  });
+
   it("lists the public pages and the listed tutors in sitemap.xml, not the unlisted or suspended ones", async () => {
     const listed = await onboardedTutor({ name: "مدرس في الخريطة" });
     const unlisted = await onboardedTutor({ activated: false });

@@ -8,7 +8,7 @@ import { normalisePagePath } from "@schema/prerendered-pages";
 import { AppRoutes } from "./app/app-routes";
 import { preloadScreensFor } from "./routes";
 import { sessionEndedPath } from "./features/session/session-ended-path";
-import { seedInitialData } from "./features/tutors/initial-data";
+import { rememberPageLinkSource, seedInitialData } from "./features/tutors/initial-data";
 import { handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
@@ -18,8 +18,6 @@ import { loadErrorMessages } from "./i18n/load-error-catalogue";
 
 captureUncaughtErrors();
 const queryClient = createQueryClient();
-// /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts).
-seedInitialData(queryClient);
 
 // docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
 let navigate: NavigateFunction | null = null;
@@ -48,6 +46,19 @@ window.addEventListener("vite:preloadError", (event) => {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root is missing from index.html");
 
+// A page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
+// hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
+// user (a different header) or another path starts from an empty root instead.
+// "/faq/" is the same page as "/faq" (the Worker serves it the same file).
+// A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
+const prerenderedPath = rootElement.dataset.prerendered;
+const hydrating = prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null;
+// /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts). A
+// hydrated page was prerendered without it: its screen puts it in the cache once hydrated
+// (useInitialDataOnceHydrated, web/src/features/tutors/initial-data.ts).
+if (hydrating) rememberPageLinkSource();
+else seedInitialData(queryClient);
+
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -57,16 +68,10 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// A public page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
-// hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
-// user (a different header) or another path starts from an empty root instead.
-// "/faq/" is the same page as "/faq" (the Worker serves it the same file).
-// A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
-const prerenderedPath = rootElement.dataset.prerendered;
 // Hydrated as a transition: React then works in slices and gives the phone's main thread back
 // between them, instead of one long task while the visitor already sees the page (total blocking
 // time, issue 21). The markup stays on screen meanwhile, and a tap on it is replayed once hydrated.
-if (prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null) {
+if (hydrating) {
   startTransition(() => {
     hydrateRoot(rootElement, app);
   });

@@ -3,7 +3,7 @@ import type { Paged } from "../../schema/api/common";
 import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { shortUrls as shortUrlTable } from "../../schema/db/platform";
-import { prerenderedPageOf } from "../../schema/prerendered-pages";
+import { prerenderedBases, prerenderedPageOf } from "../../schema/prerendered-pages";
 import { resolveShortUrl } from "../../schema/short-urls";
 import { seo } from "../../web/src/i18n/ar-EG-seo";
 import { createDb } from "../core/db";
@@ -15,7 +15,8 @@ import { createLogger } from "../core/logger";
  * The public pages the Worker answers itself, so that crawlers and link previews (WhatsApp,
  * Facebook, X), which run no JavaScript, see real content:
  *
- * - `/tutors` and `/t/{id}`: the SPA's index.html passed through HTMLRewriter, which sets the
+ * - `/tutors` and `/t/{id}`: the SPA's index.html (for `/tutors` without a query, the list's
+ *   markup prerendered at build, which the SPA hydrates) passed through HTMLRewriter, which sets the
  *   title and description and adds the canonical URL, Open Graph and Twitter tags, JSON-LD and the
  *   first page of data as `<script type="application/json" id="initial-data">` (the SPA starts its
  *   react-query cache from it: web/src/lib/initial-data.ts). HTMLRewriter streams the shell, so the
@@ -296,7 +297,12 @@ export async function servePublicPage(request: Request, url: URL, env: { DB: D1D
   if (prerendered) return prerenderedPage(shell, url, prerendered, head);
   const db = () => createDb(env);
   if (pathname === "/sitemap.xml") return sitemap(db(), url);
-  if (pathname === "/tutors" || pathname === "/tutors/") return tutorsPage(db(), url, shell, head);
+  if (pathname === "/tutors" || pathname === "/tutors/") {
+    // Without a query, the list's markup prerendered at build is the base (the SPA hydrates it);
+    // a page number or a filter renders otherwise, so it gets the plain shell.
+    const base: Shell = url.search === "" ? (at) => shell(new URL(`/prerendered/${prerenderedBases["/tutors"]}`, at.origin)) : shell;
+    return tutorsPage(db(), url, base, head);
+  }
   const tutor = /^\/t\/(\d{1,12})\/?$/.exec(pathname);
   if (tutor) return tutorPage(db(), Number(tutor[1]), url, shell, head);
   const short = /^\/url\/([^/]+)\/?$/.exec(pathname);

@@ -1,4 +1,5 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useLayoutEffect } from "react";
 import type { Paged } from "@schema/api/common";
 import type { TutorCard, TutorInfo } from "@schema/api/tutor";
 import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
@@ -15,8 +16,28 @@ type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: 
  * navigation never reuses it. Also remembers the link source a short link carried on (?src=).
  */
 export function seedInitialData(queryClient: QueryClient, doc: Document = document, location: Pick<Location, "search"> = window.location): void {
+  rememberPageLinkSource(location);
+  seedCache(queryClient, doc);
+}
+
+/** The link source a short link carried on (?src=), remembered for the sign-up that may follow. */
+export function rememberPageLinkSource(location: Pick<Location, "search"> = window.location): void {
   const source = linkSourceOf(new URLSearchParams(location.search).get("src") ?? undefined);
   if (source) rememberLinkSource(source);
+}
+
+/**
+ * For a screen whose page was prerendered without data and hydrated (web/src/main.tsx then leaves
+ * #initial-data alone): the inlined data goes into the cache once the screen itself has hydrated
+ * (React hydrates a lazy screen's boundary after the layout), in a layout effect, so before its
+ * queries subscribe and would ask the API. Nothing to do once the element is gone.
+ */
+export function useInitialDataOnceHydrated(): void {
+  const queryClient = useQueryClient();
+  useLayoutEffect(() => seedCache(queryClient, document), [queryClient]);
+}
+
+function seedCache(queryClient: QueryClient, doc: Document): void {
   const element = doc.getElementById("initial-data");
   if (!element) return;
   element.remove();

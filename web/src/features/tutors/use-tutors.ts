@@ -17,6 +17,8 @@ export function useTutorListQuery(filters: TutorFilters, page: number) {
     queryFn: ({ signal }) =>
       call(tutorContracts.list, { public: true, query: { ...query, page, size: tutorsPageSize }, signal }),
     placeholderData: keepPreviousData,
+    // A page just shown (or inlined in /tutors by the Worker) is not asked again at once.
+    staleTime: 30_000,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Gender } from "@schema/enums";
+import { useInitialDataOnceHydrated } from "../../features/tutors/initial-data";
 import { TutorCard } from "../../features/tutors/tutor-card";
 import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
 import { ar, errorMessage } from "../../i18n/ar-EG";
@@ -9,6 +10,7 @@ import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { dayKey, upcomingDays } from "../../features/lessons/calendar";
 import { formatDay, relativeDayWord } from "../../lib/format";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -41,9 +43,14 @@ export function filtersFromParams(params: URLSearchParams): { filters: TutorFilt
 export function TutorsPage() {
   const [params, setParams] = useSearchParams();
   const { filters, page } = filtersFromParams(params);
+  // Before the list's query subscribes: the page arrives prerendered and hydrated, its first page inlined.
+  useInitialDataOnceHydrated();
   const tutors = useTutorListQuery(filters, page);
   const topics = useTopicsQuery();
   const [name, setName] = useState(filters.name ?? "");
+  // The days are named from today: the page prerendered at build (schema/prerendered-pages.ts) has
+  // none, so hydrating it matches; the closed select shows «any day» either way.
+  const hydrated = useHydrated();
   useEffect(() => setName(filters.name ?? ""), [filters.name]);
 
   function update(changes: Record<string, string | undefined>) {
@@ -99,7 +106,7 @@ export function TutorsPage() {
           <Select
             label={market.tutors.day}
             placeholder={market.tutors.anyDay}
-            options={dayOptions(filters.day)}
+            options={hydrated ? dayOptions(filters.day) : []}
             value={filters.day ?? ""}
             onChange={(event) => update({ day: event.target.value || undefined })}
           />
