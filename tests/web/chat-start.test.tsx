@@ -82,7 +82,7 @@ describe("starting a chat from a profile", () => {
     post.mockResolvedValue({ room: room(44), message: {} });
     renderStartChat();
     fireEvent.click(await screen.findByRole("button", { name: t.messageTutor }));
-    fireEvent.change(screen.getByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا، عندي سؤال" } });
+    fireEvent.change(await screen.findByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا، عندي سؤال" } });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat?room=44"));
     expect(post).toHaveBeenCalledWith("/chat/new", { userId: tutorId, message: "مرحبًا، عندي سؤال" });
@@ -94,7 +94,7 @@ describe("starting a chat from a profile", () => {
     renderStartChat();
     fireEvent.click(await screen.findByRole("button", { name: t.messageTutor }));
     get.mockResolvedValue({ room: room(52) });
-    fireEvent.change(screen.getByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا" } });
+    fireEvent.change(await screen.findByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا" } });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat?room=52"));
   });
@@ -113,7 +113,7 @@ describe("starting a chat from a profile", () => {
     post.mockRejectedValue(new ApiError("email-not-verified", 422));
     renderStartChat();
     fireEvent.click(await screen.findByRole("button", { name: t.messageTutor }));
-    fireEvent.change(screen.getByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا" } });
+    fireEvent.change(await screen.findByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا" } });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     expect(await screen.findByText(t.verifyFirst)).toBeTruthy();
   });

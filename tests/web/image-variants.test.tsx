@@ -9,7 +9,8 @@ vi.mock("../../web/src/lib/api", () => ({
   api: { get: () => new Promise(() => {}), post: () => new Promise(() => {}), upload: (...args: unknown[]) => upload(...args) },
 }));
 
-const { TutorCard, TutorPhoto, cardThumbnailSizes } = await import("../../web/src/features/tutors/tutor-card");
+const { TutorCard, cardThumbnailSizes } = await import("../../web/src/features/tutors/tutor-card");
+const { TutorPhoto } = await import("../../web/src/features/tutors/tutor-photo");
 const { TutorVideoButton, TutorVideoInline } = await import("../../web/src/features/tutors/tutor-video");
 const { TutorAssetUpload } = await import("../../web/src/features/studio/tutor-asset-upload");
 const { UserAvatar } = await import("../../web/src/features/user/user-avatar");

@@ -1,5 +1,5 @@
 import { useUserChannelConnection } from "../lib/realtime";
-import { useLessonEventsRefresh } from "../features/lessons/use-lessons";
+import { useLessonEventsRefresh } from "../features/lessons/use-lesson-events";
 import { useTutorUpdatedRefresh } from "../features/tutor-profile/use-tutor-updated";
 
 /**

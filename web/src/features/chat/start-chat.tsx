@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { Role } from "@schema/enums";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -10,13 +10,15 @@ import { useIsSignedIn, useSession } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
+import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 import { EmailVerificationDialog } from "../verification/email-verification-dialog";
-import { Composer } from "./composer";
 import { chatRoles } from "./chat-roles";
 import { chatRoomPath, useRoomWith, useStartChat } from "./use-start-chat";
 
 const t = arLessons.chatStart;
+// Loaded when the dialog opens: the composer brings the message sanitiser, which a tutor's page does not need before.
+const Composer = lazy(async () => ({ default: (await import("./composer")).Composer }));
 
 type StartChatProps = {
   /** The user to talk with and their name as shown. */
@@ -109,7 +111,9 @@ export function StartChat({ otherId, otherName, label = t.messageTutor, classNam
         }}
       />
       <Dialog open={writing} onClose={() => setWriting(false)} title={t.dialogTitle(otherName)}>
-        <Composer onSend={send} label={t.firstMessageLabel} submitLabel={t.send} autoFocus />
+        <Suspense fallback={<Spinner size="sm" />}>
+          <Composer onSend={send} label={t.firstMessageLabel} submitLabel={t.send} autoFocus />
+        </Suspense>
       </Dialog>
     </div>
   );

@@ -12,6 +12,7 @@ import { toasts } from "../../ui/toast-store";
 import { chatRoles } from "./chat-roles";
 import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAction } from "./thread";
 import { call } from "../../lib/client";
+import { chatKeys } from "./chat-keys";
 
 
 /** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */
@@ -19,11 +20,6 @@ const roomsPageSize = 100;
 export const messagesPageSize = 30;
 const previewLength = 120;
 
-export const chatKeys = {
-  all: ["chat"] as const,
-  rooms: (userId: number) => ["chat", "rooms", userId] as const,
-  thread: (roomId: number) => ["chat", "thread", roomId] as const,
-};
 
 /** Pinned rooms first, then the latest message (or creation) first — as the API orders them. */
 export function sortRooms(rooms: readonly RoomView[]): RoomView[] {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { chatContracts, type NewRoomBody, type RoomView } from "@schema/api/chat";
 import { isApiError } from "../../lib/api-error";
-import { chatKeys } from "./use-chat";
+import { chatKeys } from "./chat-keys";
 import { call } from "../../lib/client";
 
 /** The /chat address that opens a room. */

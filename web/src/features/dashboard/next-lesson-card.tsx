@@ -6,7 +6,7 @@ import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { useNow } from "../live-session/use-now";
 import { formatCountdown, joinState } from "../stats/countdown";
-import { TutorPhoto } from "../tutors/tutor-card";
+import { TutorPhoto } from "../tutors/tutor-photo";
 
 /** The dashboards refresh the countdown and the join button every 30 seconds. */
 export const countdownRefreshMs = 30_000;

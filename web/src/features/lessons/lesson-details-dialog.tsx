@@ -7,7 +7,7 @@ import { byGender, countOf } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Badge } from "../../ui/notice";
-import { TutorPhoto } from "../tutors/tutor-card";
+import { TutorPhoto } from "../tutors/tutor-photo";
 import { otherMember } from "./lesson-actions";
 import { AddToGoogleCalendar, changeWindow, LessonJoin } from "./lesson-join";
 import { LessonStateChip } from "./lesson-state";

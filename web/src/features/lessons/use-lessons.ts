@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { Paged } from "@schema/api/common";
 import { lessonContracts, type LessonView } from "@schema/api/lesson";
 import { subscriptionContracts } from "@schema/api/subscription";
@@ -7,7 +6,6 @@ import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { trackLessonBooked } from "../../lib/track";
 import { call } from "../../lib/client";
-import { useUserChannelEvents } from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { statsKeys } from "../stats/use-stats";
 
@@ -83,17 +81,6 @@ export function invalidateLessonData(queryClient: QueryClient): void {
 
 export const lessonEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["LessonBooked", "LessonRebooked", "LessonCanceled"]);
 
-/** While mounted (the app shell): LessonBooked, LessonRebooked and LessonCanceled refresh the lesson data. */
-export function useLessonEventsRefresh() {
-  const queryClient = useQueryClient();
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (lessonEventTypes.has(event.type)) invalidateLessonData(queryClient);
-    },
-    [queryClient],
-  );
-  useUserChannelEvents(onEvent);
-}
 
 function useInvalidateLessons() {
   const queryClient = useQueryClient();

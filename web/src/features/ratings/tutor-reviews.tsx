@@ -6,7 +6,7 @@ import { formatDate, formatNumber } from "../../lib/format";
 import { Notice } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
 import { Spinner } from "../../ui/spinner";
-import { TutorPhoto } from "../tutors/tutor-card";
+import { TutorPhoto } from "../tutors/tutor-photo";
 import { reviewsPageSize, useTutorReviewsQuery } from "./use-ratings";
 
 const t = arLessons.ratings;

@@ -5,33 +5,12 @@ import { arLessons } from "../../i18n/ar-EG-lessons";
 import { lessonPriceFor } from "@schema/pricing";
 import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
-import { cx } from "../../ui/class-names";
-import { squareImageProps } from "../../lib/image-variants";
+import { TutorPhoto } from "./tutor-photo";
 import { TutorVideoButton } from "./tutor-video";
 import { WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = arLessons.marketplace.tutors;
-
-/** Up to two initials of a name, for a tutor without a photo. */
-export function initialsOf(name: string | null): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join("");
-}
-
-/** A tutor's round photo (its small versions, lazy unless `priority`: the first one a page shows), or their initials. */
-export function TutorPhoto({ name, image, size = "md", priority = false }: { name: string | null; image: string | null; size?: "md" | "lg"; priority?: boolean }) {
-  const classes = size === "lg" ? "size-24 text-3xl" : "size-16 text-xl";
-  if (image) return <img {...squareImageProps(image, size === "lg" ? 96 : 64, priority ? "high" : "lazy")} alt="" className={cx(classes, "shrink-0 rounded-full object-cover")} />;
-  return (
-    <span aria-hidden="true" className={cx(classes, "inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900")}>
-      {initialsOf(name) || "؟"}
-    </span>
-  );
-}
 
 export function RatingText({ rating }: { rating: TutorRating }) {
   if (rating.average === null || rating.count === 0) return <span className="text-slate-600">{t.noRating}</span>;

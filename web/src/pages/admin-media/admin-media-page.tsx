@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import type { FullTutor } from "@schema/api/tutor";
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { adminPageSize, useFilteredTutors, type TutorFilters } from "../../features/admin-area/use-admin-area";
-import { TutorPhoto } from "../../features/tutors/tutor-card";
+import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { thumbnailImageProps } from "../../lib/image-variants";

@@ -2,10 +2,9 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
-import { CancelLessonDialog, RescheduleLessonDialog } from "../../features/lessons/lesson-actions";
 import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
 import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
-import { TutorPhoto } from "../../features/tutors/tutor-card";
+import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arLessons } from "../../i18n/ar-EG-lessons";
@@ -25,6 +24,9 @@ import { useBusinessNumbers } from "../../features/config/use-app-config";
 
 // The rating form (and zod with its rules) loads when a lesson is rated, not with the list (issue 21).
 const RatingDialog = lazy(async () => ({ default: (await import("../../features/ratings/rating-dialog")).RatingDialog }));
+// So do cancelling and moving a lesson (moving brings the whole booking flow with its calendar).
+const CancelLessonDialog = lazy(async () => ({ default: (await import("../../features/lessons/lesson-actions")).CancelLessonDialog }));
+const RescheduleLessonDialog = lazy(async () => ({ default: (await import("../../features/lessons/lesson-actions")).RescheduleLessonDialog }));
 
 const t = arLessons.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
@@ -99,8 +101,16 @@ function LessonList({ tab }: { tab: LessonTab }) {
           />
         </Suspense>
       )}
-      {canceling && <CancelLessonDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />}
-      {moving && <RescheduleLessonDialog lesson={moving} onClose={() => setMoving(null)} />}
+      {canceling && (
+        <Suspense fallback={null}>
+          <CancelLessonDialog lesson={canceling} userId={user?.id ?? 0} onClose={() => setCanceling(null)} />
+        </Suspense>
+      )}
+      {moving && (
+        <Suspense fallback={null}>
+          <RescheduleLessonDialog lesson={moving} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
