@@ -36,6 +36,12 @@ vi.mock("../../web/src/pages/about/about-page", () => {
   throw new Error("chunk about-page is gone");
 });
 vi.mock("../../web/src/pages/pricing/pricing-page", () => ({ PricingPage: () => <h1>الأسعار للاختبار</h1> }));
+/** A screen with first requests to start early (its prefetchScreenData records the client it got). */
+const prefetched = vi.hoisted(() => ({ clients: [] as unknown[] }));
+vi.mock("../../web/src/pages/plans/plans-page", () => ({
+  PlansPage: () => <h1>الباقات للاختبار</h1>,
+  prefetchScreenData: (client: unknown) => prefetched.clients.push(client),
+}));
 vi.mock("../../web/src/pages/method/method-page", () => {
   throw new Error("chunk method-page is gone");
 });
@@ -303,6 +309,14 @@ describe("the scroll position across screens", () => {
 // web/src/main.tsx loads the first screen's modules before its first render (issue 21): the screen
 // then renders in that pass, with no loading animation and no second render in slices.
 describe("a screen loaded before the first render", () => {
+  it("starts the screen's first requests with the app's query client as soon as its code is there, only when given the client", async () => {
+    await preloadScreensFor("/plans");
+    expect(prefetched.clients).toEqual([]);
+    const client = new QueryClient();
+    await preloadScreensFor("/plans", client);
+    expect(prefetched.clients).toEqual([client]);
+  });
+
   it("renders with its content in the first pass", async () => {
     await preloadScreensFor("/pricing");
     renderAt("/pricing");

@@ -82,7 +82,7 @@ if (hydrating) {
   // The first screen's modules (the page already links their chunks) are loaded, then the app is
   // rendered again in one pass: React would otherwise render the screen in slices between frames,
   // which on a slow phone took about a second after its code had arrived (web/src/routes.tsx).
-  void preloadScreensFor(window.location.pathname)
+  void preloadScreensFor(window.location.pathname, queryClient)
     .then(() => flushSync(() => root.render(app)))
     .catch(() => undefined);
 }

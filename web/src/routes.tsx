@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { Role } from "@schema/enums";
@@ -7,8 +8,17 @@ import { GuestOnly, RequireSession } from "./features/session/route-guards";
 import { LoadingScreen } from "./ui/spinner";
 import { reloadForNewBuild } from "./lib/stale-build";
 
-/** What a lazy screen's route carries besides its element: a way to load its module before rendering. */
-export type ScreenHandle = { preload: () => Promise<unknown> };
+/**
+ * What a lazy screen's route carries besides its element: a way to load its module before
+ * rendering and, given the app's query client, to start the screen's first requests meanwhile.
+ */
+export type ScreenHandle = { preload: (queryClient?: QueryClient) => Promise<unknown> };
+
+/**
+ * A screen module may export this: the requests its first render makes, started as soon as its
+ * code is there on a first load (web/src/main.tsx), not after the render that follows.
+ */
+export type PrefetchScreenData = (queryClient: QueryClient) => void;
 
 /**
  * Each screen loads lazily with the loading animation and crashes into the crash screen
@@ -25,15 +35,19 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
 ): { element: ReactNode; handle: ScreenHandle } {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
+  let prefetch: PrefetchScreenData | undefined;
+  const preload = (queryClient?: QueryClient) => {
     loading ??= load().then(
-      (module) => (loaded = { default: module[name] as ComponentType }),
+      (module) => {
+        prefetch = "prefetchScreenData" in module ? (module.prefetchScreenData as PrefetchScreenData) : undefined;
+        return (loaded = { default: module[name] as ComponentType });
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
       },
     );
-    return loading;
+    return queryClient ? loading.then((screen) => (prefetch?.(queryClient), screen)) : loading;
   };
   const Screen = lazy(() => {
     // Already here: a thenable that answers at once, so React.lazy does not suspend.
@@ -62,10 +76,13 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
   };
 }
 
-/** Loads the lazy screens (and lazy layouts) a path shows, so its first render needs no loading animation. */
-export async function preloadScreensFor(pathname: string): Promise<void> {
+/**
+ * Loads the lazy screens (and lazy layouts) a path shows, so its first render needs no loading
+ * animation; with the query client, each screen's first requests start as its code arrives.
+ */
+export async function preloadScreensFor(pathname: string, queryClient?: QueryClient): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => (match.route.handle as ScreenHandle | undefined)?.preload()).filter(Boolean));
+  await Promise.all(matches.map((match) => (match.route.handle as ScreenHandle | undefined)?.preload(queryClient)).filter(Boolean));
 }
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;

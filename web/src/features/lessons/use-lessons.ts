@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
 import { lessonContracts, type LessonView } from "@schema/api/lesson";
 import { subscriptionContracts } from "@schema/api/subscription";
@@ -45,7 +45,12 @@ export const lessonsPageSize = 10;
 
 /** GET /lesson/list/: upcoming (happening now, then not started; not cancelled) or past (newest first). */
 export function useLessonListQuery(tab: LessonTab, page: number) {
-  return useQuery({
+  return useQuery(lessonListQuery(tab, page));
+}
+
+/** The lesson list's query, for the hook and for starting it early (/upcoming-lessons' prefetchScreenData). */
+export function lessonListQuery(tab: LessonTab, page: number) {
+  return queryOptions({
     queryKey: lessonKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<Paged<LessonView>> => {
       if (tab === "past") return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });

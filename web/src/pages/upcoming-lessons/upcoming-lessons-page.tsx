@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import type { LessonView } from "@schema/api/lesson";
 import { Role } from "@schema/enums";
 import { useMyRatingsQuery } from "../../features/ratings/use-ratings";
-import { lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
+import { lessonListQuery, lessonsPageSize, useLessonListQuery, type LessonTab } from "../../features/lessons/use-lessons";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
@@ -13,7 +13,8 @@ import { formatWhen } from "../../lib/format";
 import { countOf } from "../../lib/plural";
 import { AddToGoogleCalendar, changeWindow, LessonJoin } from "../../features/lessons/lesson-join";
 import { useNow } from "../../features/live-session/use-now";
-import { useSession } from "../../lib/session";
+import { session, useSession } from "../../lib/session";
+import type { PrefetchScreenData } from "../../routes";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -30,6 +31,11 @@ const RescheduleLessonDialog = lazy(async () => ({ default: (await import("../..
 
 const t = arLessons.marketplace.lessons;
 const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
+
+/** On a first load: the upcoming list (the tab shown first) is asked for as soon as this code is here (web/src/routes.tsx). */
+export const prefetchScreenData: PrefetchScreenData = (queryClient) => {
+  if (session.getState().token !== null) void queryClient.prefetchQuery(lessonListQuery("upcoming", 1));
+};
 
 /** /upcoming-lessons — the user's upcoming lessons, and a past-lessons tab. */
 export function UpcomingLessonsPage() {
