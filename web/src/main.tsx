@@ -78,13 +78,23 @@ if (hydrating) {
 } else {
   rootElement.replaceChildren();
   const root = createRoot(rootElement);
-  root.render(app);
-  // The first screen's modules (the page already links their chunks) are loaded, then the app is
-  // rendered again in one pass: React would otherwise render the screen in slices between frames,
-  // which on a slow phone took about a second after its code had arrived (web/src/routes.tsx).
+  // The first screen's modules (the page already links their chunks, so they are usually here) are
+  // loaded first, then the app renders once, in one pass, with the screen: rendering the loading
+  // animation before it cost a slow phone a whole extra render of the shell, and React would render
+  // a screen that arrives later in slices between frames (web/src/routes.tsx). Should the chunks
+  // be slow, the shell with its loading animation comes after a second meanwhile.
+  let rendered = false;
+  const slowChunks = setTimeout(() => {
+    rendered = true;
+    root.render(app);
+  }, 1000);
   void preloadScreensFor(window.location.pathname, queryClient)
-    .then(() => flushSync(() => root.render(app)))
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .then(() => {
+      clearTimeout(slowChunks);
+      if (rendered) flushSync(() => root.render(app));
+      else root.render(app);
+    });
 }
 
 // The whole error catalogue comes once the page has loaded, not in its first load (web/src/i18n/ar-EG.ts).
