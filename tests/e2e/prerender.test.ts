@@ -39,6 +39,18 @@ async function landmarks(page: Page): Promise<Landmarks> {
   });
 }
 
+/** Starting again from an empty root removes the prerendered children of #root; hydrating keeps them. */
+async function watchRootCleared(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const flags = window as unknown as { rootCleared: boolean };
+    flags.rootCleared = false;
+    new MutationObserver((records) => {
+      if (records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)) flags.rootCleared = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const rootWasCleared = (page: Page) => page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared);
+
 async function newContext(viewport: { width: number; height: number }, javaScriptEnabled: boolean): Promise<BrowserContext> {
   return browser.newContext({ viewport, javaScriptEnabled, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
 }
@@ -145,14 +157,7 @@ describe("prerendered public pages", () => {
   it("hydrates the same page asked with a trailing slash (/faq/) instead of starting again from an empty root", async () => {
     const context = await newContext(viewports[0]!, true);
     const page = await context.newPage();
-    // Starting again from an empty root removes the prerendered children of #root; hydrating keeps them.
-    await page.addInitScript(() => {
-      const flags = window as unknown as { rootCleared: boolean };
-      flags.rootCleared = false;
-      new MutationObserver((records) => {
-        if (records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)) flags.rootCleared = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchRootCleared(page);
     try {
       const answer = await page.goto("/faq/", { waitUntil: "load" });
       expect(answer?.status()).toBe(200);
@@ -162,7 +167,7 @@ describe("prerendered public pages", () => {
         return rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"));
       });
       await page.locator("main h1").first().waitFor();
-      expect(await page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared)).toBe(false);
+      expect(await rootWasCleared(page)).toBe(false);
     } finally {
       await context.close();
     }
@@ -227,19 +232,13 @@ describe("prerendered public pages", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/v1/user/tutor/list/onboarded")) listAsked.push(request.url());
     });
-    await page.addInitScript(() => {
-      const flags = window as unknown as { rootCleared: boolean };
-      flags.rootCleared = false;
-      new MutationObserver((records) => {
-        if (records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)) flags.rootCleared = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchRootCleared(page);
     try {
       await page.goto("/tutors", { waitUntil: "load" });
       await page.locator("[data-card-price]").first().waitFor();
       // The day filter names the coming days once hydrated (the build's markup has none).
       await expect.poll(() => page.getByLabel(ar.market.tutors.day).locator("option").count()).toBeGreaterThan(1);
-      expect(await page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared)).toBe(false);
+      expect(await rootWasCleared(page)).toBe(false);
       expect(problems.filter((text) => /hydrat|#418|#419|#423|#425|did not match/i.test(text))).toEqual([]);
       expect(listAsked).toEqual([]);
       await screenshot(page, "prerender-tutors-hydrated");
