@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildConstants } from "./web/build/build-constants.ts";
 import { contractStubs } from "./web/build/contract-stubs.ts";
 import { routePreload } from "./web/build/route-preload.ts";
 
@@ -39,6 +40,7 @@ export default defineConfig({
     contractStubs(fileURLToPath(new URL("./schema", import.meta.url)), fileURLToPath(new URL("./web/src", import.meta.url)), fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url))),
     routePreload(fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)), fileURLToPath(new URL("./web", import.meta.url))),
   ],
+  define: buildConstants(),
   resolve: {
     // Shared contracts, enums, rules and error codes (also imported by the Worker).
     alias: { "@schema": fileURLToPath(new URL("./schema", import.meta.url)) },

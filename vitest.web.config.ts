@@ -2,9 +2,11 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { buildConstants } from "./web/build/build-constants.ts";
 
 export default defineConfig({
   plugins: [react()],
+  define: buildConstants(),
   resolve: {
     alias: { "@schema": fileURLToPath(new URL("./schema", import.meta.url)) },
   },

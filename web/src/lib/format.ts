@@ -2,6 +2,7 @@ import type { Weekday } from "@schema/enums";
 import { addDays, WEEK_STARTS_ON, weekColumn as calendarWeekColumn } from "@schema/calendar";
 import { ar } from "../i18n/ar-EG";
 import { DEFAULT_TIME_ZONE, effectiveTimeZone, onTimeOf } from "@schema/time-zones";
+import { madeOnce } from "./made-once";
 
 /**
  * docs/product.md §1: Arabic (Egypt), the week starts on Saturday, money in EGP; times in the viewer's zone
@@ -35,19 +36,19 @@ export function zonedFormat(options: Intl.DateTimeFormatOptions, formatLocale: s
   return format;
 }
 
-const numberFormat = new Intl.NumberFormat(locale);
-const percentFormat = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
-const moneyFormat = new Intl.NumberFormat(locale, { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+const numberFormat = madeOnce(() => new Intl.NumberFormat(locale));
+const percentFormat = madeOnce(() => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }));
+const moneyFormat = madeOnce(() => new Intl.NumberFormat(locale, { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const weekdayFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }));
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
-export const formatNumber = (value: number) => numberFormat.format(value);
+export const formatNumber = (value: number) => numberFormat().format(value);
 /** A fraction (0.25) as a percentage. */
-export const formatPercent = (fraction: number) => percentFormat.format(fraction);
+export const formatPercent = (fraction: number) => percentFormat().format(fraction);
 /** Money is stored in piasters (1 EGP = 100). */
-export const formatMoney = (piasters: number) => moneyFormat.format(piasters / 100);
+export const formatMoney = (piasters: number) => moneyFormat().format(piasters / 100);
 /** A calendar date with the month's name: «٢٥ نوفمبر ٢٠٢٦». */
 export const formatDate = (value: DateInput) => zonedFormat({ day: "numeric", month: "long", year: "numeric" }).format(toDate(value));
 export const formatTime = (value: DateInput) => zonedFormat({ timeStyle: "short" }).format(toDate(value));
@@ -87,7 +88,7 @@ export function formatWhen(value: DateInput, now: DateInput = Date.now()): strin
 /** Weekday names in calendar order, Saturday first. */
 export function weekdayNames(): string[] {
   // 2024-01-06 was a Saturday.
-  return Array.from({ length: 7 }, (_, offset) => weekdayFormat.format(Date.UTC(2024, 0, 6 + offset)));
+  return Array.from({ length: 7 }, (_, offset) => weekdayFormat().format(Date.UTC(2024, 0, 6 + offset)));
 }
 
 /** Weekday (0 = Sunday) → its column in a week that starts on Saturday. */
@@ -110,13 +111,13 @@ export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptio
   return format.format(Date.UTC(y, m - 1, d));
 }
 
-const regionNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(locale, { type: "region" }) : null;
+const regionNames = madeOnce(() => (typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(locale, { type: "region" }) : null));
 
 /** A country's name from its ISO code («مصر» for "EG"), or null when unknown. */
 export function formatCountry(code: string | null | undefined): string | null {
   if (!code) return null;
   try {
-    return regionNames?.of(code) ?? null;
+    return regionNames()?.of(code) ?? null;
   } catch {
     // Not a region code Intl knows.
     return null;

@@ -1,6 +1,7 @@
 import { Gender } from "@schema/enums";
 import { durationCounts as counts, durationWords } from "../i18n/ar-EG-durations";
 import { formatNumber } from "./format";
+import { madeOnce } from "./made-once";
 
 /** Arabic's six plural categories (CLDR): 0 zero, 1 one, 2 two, 3–10 few, 11–99 many, 100+ and fractions other. */
 export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";
@@ -8,10 +9,10 @@ export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";
 /** One phrase per category; each gets the count already written in Arabic digits. */
 export type CountForms = Record<PluralCategory, (count: string) => string>;
 
-const rules = new Intl.PluralRules("ar");
+const rules = madeOnce(() => new Intl.PluralRules("ar"));
 
 /** The category Intl.PluralRules('ar') gives a count. */
-export const pluralCategory = (count: number): PluralCategory => rules.select(count) as PluralCategory;
+export const pluralCategory = (count: number): PluralCategory => rules().select(count) as PluralCategory;
 
 /** A counted phrase in the right Arabic form: «حصة واحدة», «حصتين», «٣ حصص», «١١ حصة», «١٠٠ حصة». */
 export function countOf(forms: CountForms, count: number): string {

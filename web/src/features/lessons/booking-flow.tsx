@@ -19,6 +19,7 @@ import { durationChoices, preferredDuration } from "./booking-rules";
 import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
 import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
+import { madeOnce } from "../../lib/made-once";
 
 const t = arLessons.marketplace.booking;
 /** docs/product.md §9: the date picker offers the next 14 days. */
@@ -265,7 +266,7 @@ function DateStep({ days, freeDays, loading, failed, selected, onSelect }: DateS
             {names.map((name, index) => (
               <th key={name} scope="col" className="text-xs font-medium text-slate-600">
                 <abbr title={name} className="no-underline">
-                  {narrowNames[index]}
+                  {narrowNames()[index]}
                 </abbr>
               </th>
             ))}
@@ -292,9 +293,11 @@ function DateStep({ days, freeDays, loading, failed, selected, onSelect }: DateS
 }
 
 // 2024-01-06 was a Saturday: the narrow weekday names in Saturday-first order.
-const narrowFormat = new Intl.DateTimeFormat("ar-EG", { weekday: "narrow", timeZone: "UTC" });
-const narrowNames = Array.from({ length: 7 }, (_, offset) => narrowFormat.format(Date.UTC(2024, 0, 6 + offset)));
-const dayNumber = new Intl.DateTimeFormat("ar-EG", { day: "numeric", timeZone: "UTC" });
+const narrowNames = madeOnce(() => {
+  const narrowFormat = new Intl.DateTimeFormat("ar-EG", { weekday: "narrow", timeZone: "UTC" });
+  return Array.from({ length: 7 }, (_, offset) => narrowFormat.format(Date.UTC(2024, 0, 6 + offset)));
+});
+const dayNumber = madeOnce(() => new Intl.DateTimeFormat("ar-EG", { day: "numeric", timeZone: "UTC" }));
 
 function DayButton({ dayKey, free, selected, onSelect }: { dayKey: string; free: boolean; selected: boolean; onSelect: (day: string) => void }) {
   const noon = `${dayKey}T12:00:00Z`;
@@ -311,7 +314,7 @@ function DayButton({ dayKey, free, selected, onSelect }: { dayKey: string; free:
         !free && "text-slate-400 line-through",
       )}
     >
-      {dayNumber.format(new Date(noon))}
+      {dayNumber().format(new Date(noon))}
     </button>
   );
 }

@@ -1,3 +1,5 @@
+import { madeOnce } from "../../lib/made-once";
+
 /** docs/rules.md, Live sessions: the room opens 10 minutes before the start and closes at the end. */
 export const roomOpensBeforeMs = 10 * 60_000;
 /** A student may report the tutor absent from 3 minutes after the start. */
@@ -39,8 +41,8 @@ export function countdown(start: string, end: string, now: number): { kind: "sta
   return { kind: "time-left", ms: endsAt - now };
 }
 
-const twoDigits = new Intl.NumberFormat("ar-EG", { minimumIntegerDigits: 2, useGrouping: false });
-const plain = new Intl.NumberFormat("ar-EG", { useGrouping: false });
+const twoDigits = madeOnce(() => new Intl.NumberFormat("ar-EG", { minimumIntegerDigits: 2, useGrouping: false }));
+const plain = madeOnce(() => new Intl.NumberFormat("ar-EG", { useGrouping: false }));
 
 /** A duration as a clock, h:mm:ss or mm:ss, in Arabic digits (shown dir="ltr"); rounds up to the second. */
 export function formatClock(ms: number): string {
@@ -48,6 +50,6 @@ export function formatClock(ms: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  const tail = `${twoDigits.format(minutes)}:${twoDigits.format(seconds)}`;
-  return hours > 0 ? `${plain.format(hours)}:${tail}` : tail;
+  const tail = `${twoDigits().format(minutes)}:${twoDigits().format(seconds)}`;
+  return hours > 0 ? `${plain().format(hours)}:${tail}` : tail;
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { TextSection } from "../../i18n/ar-EG-marketing-shared";
-import { formatNumber } from "../../lib/format";
 import { cx } from "../../ui/class-names";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useBusinessWords } from "./business-words";
@@ -62,12 +61,11 @@ export function TextSections({ sections }: { sections: readonly TextSection[] })
 /** Numbered steps (home, become a tutor). */
 export function StepList({ steps, label }: { steps: readonly { title: string; text: string }[]; label?: string }) {
   return (
-    <ol aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {steps.map((step, index) => (
-        <li key={step.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800">
-            {formatNumber(index + 1)}
-          </span>
+    <ol aria-label={label} className="grid gap-4 [counter-reset:step] sm:grid-cols-2 lg:grid-cols-3">
+      {steps.map((step) => (
+        <li key={step.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 [counter-increment:step]">
+          {/* The list's own counter in Arabic digits (CSS arabic-indic): no Intl formatter on the first render of a public page (issue 21). */}
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800 before:content-[counter(step,arabic-indic)]" />
           <span className="flex flex-col gap-1">
             <span className="font-bold text-slate-900">{step.title}</span>
             <span className="text-sm leading-6 text-slate-700">{step.text}</span>

@@ -33,7 +33,6 @@ export const footerGroups = [
 
 /** Every screen's footer: the public pages, and the local mailbox when running locally. */
 export function SiteFooter({ isLocal }: { isLocal: boolean }) {
-  const year = new Intl.NumberFormat("ar-EG", { useGrouping: false }).format(new Date().getFullYear());
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 text-sm">
@@ -58,7 +57,7 @@ export function SiteFooter({ isLocal }: { isLocal: boolean }) {
           ))}
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4 text-slate-600">
-          <p>{t.rights(year)}</p>
+          <p>{t.rights(__COPYRIGHT_YEAR__)}</p>
           {isLocal && (
             <Link to="/dev/mailbox" className="font-medium text-brand-800 underline-offset-4 hover:underline">
               {ar.nav.mailbox}

@@ -14,9 +14,10 @@ import { toasts } from "../../ui/toast-store";
 import { canCancelBefore, groupStarts } from "./logic";
 import { StepFeedback } from "./step-feedback";
 import { useBook, usePatchDemo, usePatchInterview, useProposalQuery, type BookingKind } from "./use-onboarding";
+import { madeOnce } from "../../lib/made-once";
 
-const dayFormat = new Intl.DateTimeFormat("ar-EG", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+const dayFormat = madeOnce(() => new Intl.DateTimeFormat("ar-EG", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }));
+const dayLabel = (day: string) => dayFormat().format(new Date(`${day}T12:00:00Z`));
 
 /** Steps 3 and 4: book a 30-minute time with a tutor manager, cancel before it starts, see the result. */
 export function BookingStep({ kind, step }: { kind: BookingKind; step: OnboardingStep }) {

@@ -1,14 +1,15 @@
 import { locale } from "../../lib/format";
+import { madeOnce } from "../../lib/made-once";
 import { countdown, roomIsOpen, roomOpensAt } from "../live-session/timing";
 
 const MINUTE_MS = 60_000;
 
-const unitFormats = {
+const unitFormats = madeOnce(() => ({
   day: new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" }),
   hour: new Intl.NumberFormat(locale, { style: "unit", unit: "hour", unitDisplay: "long" }),
   minute: new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }),
-};
-const andList = new Intl.ListFormat(locale, { type: "conjunction" });
+}));
+const andList = madeOnce(() => new Intl.ListFormat(locale, { type: "conjunction" }));
 
 /**
  * A dashboard countdown in words with Arabic digits and plurals (the page refreshes it every 30 s,
@@ -21,11 +22,11 @@ export function formatCountdown(ms: number): string {
   const rest = minutes % 60;
   const parts =
     days > 0
-      ? [unitFormats.day.format(days), hours > 0 ? unitFormats.hour.format(hours) : null]
+      ? [unitFormats().day.format(days), hours > 0 ? unitFormats().hour.format(hours) : null]
       : hours > 0
-        ? [unitFormats.hour.format(hours), rest > 0 ? unitFormats.minute.format(rest) : null]
-        : [unitFormats.minute.format(rest)];
-  return andList.format(parts.filter((part): part is string => part !== null));
+        ? [unitFormats().hour.format(hours), rest > 0 ? unitFormats().minute.format(rest) : null]
+        : [unitFormats().minute.format(rest)];
+  return andList().format(parts.filter((part): part is string => part !== null));
 }
 
 export type JoinState =

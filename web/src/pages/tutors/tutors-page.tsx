@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Gender } from "@schema/enums";
 import { useInitialDataOnceHydrated } from "../../features/tutors/initial-data";
@@ -46,11 +46,17 @@ export function TutorsPage() {
   // Before the list's query subscribes: the page arrives prerendered and hydrated, its first page inlined.
   useInitialDataOnceHydrated();
   const tutors = useTutorListQuery(filters, page);
+  // The cards follow the list in a transition: React renders them in slices between frames, not in
+  // one long task when the inlined first page lands in the cache just after hydration (total
+  // blocking time, issue 21), nor when a page or filter changes. Until then the skeleton, or the
+  // previous page's cards, stay.
+  const list = useDeferredValue(tutors.data);
   const topics = useTopicsQuery();
   const [name, setName] = useState(filters.name ?? "");
   // The days are named from today: the page prerendered at build (schema/prerendered-pages.ts) has
   // none, so hydrating it matches; the closed select shows «any day» either way.
   const hydrated = useHydrated();
+  const days = useMemo(() => (hydrated ? dayOptions(filters.day) : []), [hydrated, filters.day]);
   useEffect(() => setName(filters.name ?? ""), [filters.name]);
 
   function update(changes: Record<string, string | undefined>) {
@@ -106,7 +112,7 @@ export function TutorsPage() {
           <Select
             label={market.tutors.day}
             placeholder={market.tutors.anyDay}
-            options={hydrated ? dayOptions(filters.day) : []}
+            options={days}
             value={filters.day ?? ""}
             onChange={(event) => update({ day: event.target.value || undefined })}
           />
@@ -117,28 +123,28 @@ export function TutorsPage() {
           )}
       </form>
 
-      {tutors.isPending ? (
-        <ListSkeleton rows={6} variant="cards" />
-      ) : tutors.isError ? (
+      {tutors.isError ? (
         <Notice tone="error">
           {errorMessage(errorCodeOf(tutors.error))}{" "}
           <button type="button" className="font-medium underline" onClick={() => void tutors.refetch()}>
             {ar.ui.retry}
           </button>
         </Notice>
-      ) : tutors.data.list.length === 0 ? (
+      ) : list === undefined ? (
+        <ListSkeleton rows={6} variant="cards" />
+      ) : list.list.length === 0 ? (
         <Notice tone="info">{filtered ? t.emptyFiltered : t.empty}</Notice>
       ) : (
         <>
           <p className="text-sm text-slate-600" role="status">
-            {t.results(tutors.data.total)}
+            {t.results(list.total)}
           </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || undefined}>
-            {tutors.data.list.map((tutor, index) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || list !== tutors.data || undefined}>
+            {list.list.map((tutor, index) => (
               <TutorCard key={tutor.id} tutor={tutor} first={index === 0} />
             ))}
           </ul>
-          <Pagination label={t.pagination} page={page} total={tutors.data.total} size={tutorsPageSize} onPage={(next) => update({ page: String(next) })} buttonSize="md" />
+          <Pagination label={t.pagination} page={page} total={list.total} size={tutorsPageSize} onPage={(next) => update({ page: String(next) })} buttonSize="md" />
         </>
       )}
     </PageFrame>
