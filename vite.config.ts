@@ -4,11 +4,13 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { bootChunk } from "./web/build/boot-chunk.ts";
 import { buildConstants } from "./web/build/build-constants.ts";
 import { contractStubs } from "./web/build/contract-stubs.ts";
 import { routePreload } from "./web/build/route-preload.ts";
 
 const apiOrigin = "http://127.0.0.1:8787";
+const boot = bootChunk(fileURLToPath(new URL("./web/src/main.tsx", import.meta.url)), fileURLToPath(new URL("./web/src/boot.tsx", import.meta.url)));
 
 /**
  * Preloads the one font file every first screen paints with (IBM Plex Sans Arabic, Arabic
@@ -37,6 +39,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadArabicFont(),
+    boot.plugin,
     contractStubs(fileURLToPath(new URL("./schema", import.meta.url)), fileURLToPath(new URL("./web/src", import.meta.url)), fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url))),
     routePreload(fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)), fileURLToPath(new URL("./web", import.meta.url))),
   ],
@@ -66,5 +69,6 @@ export default defineConfig({
     // on the first load and on each navigation: Vite's own table of every chunk's dependencies would
     // be a second copy of it in the entry (about 4 KB gzip of every first load, issue 21).
     modulePreload: false,
+    rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },
 });

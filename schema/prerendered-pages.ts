@@ -22,7 +22,7 @@ export type PrerenderedPath = keyof typeof prerenderedPages;
 /**
  * Pages prerendered at build as the base the Worker fills in per request (worker/seo/pages.ts):
  * `/tutors` without a query is this file plus the page's tags and the list's first page inlined,
- * which the SPA puts in its cache once it has hydrated the markup (web/src/main.tsx).
+ * which the SPA puts in its cache once it has hydrated the markup (web/src/boot.tsx).
  */
 export const prerenderedBases = {
   "/tutors": "tutors",
@@ -34,7 +34,7 @@ export const prerenderedFiles = { ...prerenderedPages, ...prerenderedBases };
 /**
  * A request path as a prerendered page's key: "/faq/" is the same page as "/faq" (one trailing
  * slash dropped, "/" kept). The Worker picks the file with it and the SPA checks with it that the
- * page it hydrates is the one it was sent (web/src/main.tsx), so the two always agree.
+ * page it hydrates is the one it was sent (web/src/boot.tsx), so the two always agree.
  */
 export function normalisePagePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;

@@ -1,6 +1,6 @@
 // npm run build, after `vite build`: prerenders the public pages (web/src/prerender.tsx lists
 // them) into web/dist/prerendered/<name>.html, each the built index.html with the page's markup
-// in #root (data-prerendered names its path, which web/src/main.tsx hydrates). The Worker answers
+// in #root (data-prerendered names its path, which web/src/boot.tsx hydrates). The Worker answers
 // those paths with these files (worker/seo/pages.ts); every other path keeps the empty shell.
 // The render runs in Node with a minimal browser-like global (happy-dom), as a visitor with no
 // session sees the page before any data arrives.

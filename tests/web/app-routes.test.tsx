@@ -306,7 +306,7 @@ describe("the scroll position across screens", () => {
   });
 });
 
-// web/src/main.tsx loads the first screen's modules before its first render (issue 21): the screen
+// web/src/boot.tsx loads the first screen's modules before its first render (issue 21): the screen
 // then renders in that pass, with no loading animation and no second render in slices.
 describe("a screen loaded before the first render", () => {
   it("starts the screen's first requests with the app's query client as soon as its code is there, only when given the client", async () => {

@@ -18,6 +18,9 @@ import type { Plugin } from "vite";
 import { patternRank, ROUTE_PRELOAD_PATH } from "../../schema/route-preloads.ts";
 import { preloadTable, routeScreensOf } from "./route-table.ts";
 
+/** The app's start: loaded by the entry (web/src/main.tsx) with import(), yet part of every first load. */
+export const BOOT_MODULE = "src/boot.tsx";
+
 type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
 
 /** The plugin: reads `routesFile` and writes the preload table into the build. */
@@ -42,14 +45,16 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
             if (chunk) closure(chunk, into);
           }
         };
-        const entryFiles = new Set<string>();
-        closure(entry, entryFiles);
         const chunkOfModule = (module: string) => {
           const id = `${webRoot}/${module}`;
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
           if (!chunk) throw new Error(`route-preload: no chunk for ${module} (web/src/routes.tsx)`);
           return chunk;
         };
+        // The entry and the app's start, which the entry imports in a task of its own (web/src/main.tsx).
+        const entryFiles = new Set<string>();
+        closure(entry, entryFiles);
+        closure(chunkOfModule(BOOT_MODULE), entryFiles);
         const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
         const files: string[] = [];
         const table: Array<[string, number[]]> = screens.map(({ pattern, modules }) => {
@@ -70,7 +75,7 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
           fileName: ROUTE_PRELOAD_PATH.slice(1),
           source: JSON.stringify(preloadTable(files, table)),
         });
-        // The entry's own imports, which Vite's module preload (turned off: vite.config.ts) used to list.
+        // The entry's own imports and the app's start, which Vite's module preload (turned off: vite.config.ts) would list.
         return [...entryFiles]
           .filter((file) => file !== entry.fileName)
           .map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));

@@ -1,102 +1,11 @@
+// The SPA's entry. It starts the app in two script tasks instead of one: React's DOM renderer is
+// evaluated here, the app (web/src/boot.tsx: router, queries, session, layout) in the next task.
+// Evaluated together they were one task of 200–400 ms on a phone, while the visitor already
+// saw the prerendered page and could not use it (total blocking time, issue 21). The boot chunk
+// downloads with this one: the Worker and index.html list it as a modulepreload
+// (web/build/route-preload.ts).
 import "./styles.css";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { startTransition, StrictMode, useEffect } from "react";
-import { flushSync } from "react-dom";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter, useNavigate, type NavigateFunction } from "react-router-dom";
-import { normalisePagePath } from "@schema/prerendered-pages";
-import { AppRoutes } from "./app/app-routes";
-import { preloadScreensFor } from "./routes";
-import { sessionEndedPath } from "./features/session/session-ended-path";
-import { rememberPageLinkSource, seedInitialData } from "./features/tutors/initial-data";
-import { handleSessionEnded } from "./lib/api";
-import { session } from "./lib/session";
-import { captureUncaughtErrors } from "./lib/debug-log";
-import { createQueryClient } from "./lib/query-client";
-import { reloadForNewBuild } from "./lib/stale-build";
-import { loadErrorMessages } from "./i18n/load-error-catalogue";
+import "react-dom/client";
 
-captureUncaughtErrors();
-const queryClient = createQueryClient();
-
-// docs/product.md §7 and §8: a 401 ends the session; the user signs in again and comes back here.
-let navigate: NavigateFunction | null = null;
-handleSessionEnded(() => {
-  const to = sessionEndedPath(window.location, session.getState().logoutReason);
-  if (to === null) return;
-  if (navigate) void navigate(to, { replace: true });
-  else window.location.replace(to);
-});
-
-/** The app inside the browser's router, whose navigate function the session's end uses. */
-function App() {
-  const routerNavigate = useNavigate();
-  useEffect(() => {
-    navigate = routerNavigate;
-  }, [routerNavigate]);
-  return <AppRoutes />;
-}
-
-// A chunk Vite's loader could not fetch (a deploy replaced the build): reload once for the new one.
-// Lazy screens do the same themselves (web/src/routes.tsx).
-window.addEventListener("vite:preloadError", (event) => {
-  if (reloadForNewBuild()) event.preventDefault();
-});
-
-const rootElement = document.getElementById("root");
-if (!rootElement) throw new Error("#root is missing from index.html");
-
-// A page prerendered at build (scripts/prerender.mjs, served by worker/seo/pages.ts) is
-// hydrated: its markup is what a visitor sees, so the first paint needs no JavaScript. A signed-in
-// user (a different header) or another path starts from an empty root instead.
-// "/faq/" is the same page as "/faq" (the Worker serves it the same file).
-// A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
-const prerenderedPath = rootElement.dataset.prerendered;
-const hydrating = prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null;
-// /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts). A
-// hydrated page was prerendered without it: its screen puts it in the cache once hydrated
-// (useInitialDataOnceHydrated, web/src/features/tutors/initial-data.ts).
-if (hydrating) rememberPageLinkSource();
-else seedInitialData(queryClient);
-
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>
-);
-// Hydrated as a transition: React then works in slices and gives the phone's main thread back
-// between them, instead of one long task while the visitor already sees the page (total blocking
-// time, issue 21). The markup stays on screen meanwhile, and a tap on it is replayed once hydrated.
-if (hydrating) {
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
-  });
-} else {
-  rootElement.replaceChildren();
-  const root = createRoot(rootElement);
-  // The first screen's modules (the page already links their chunks, so they are usually here) are
-  // loaded first, then the app renders once, in one pass, with the screen: rendering the loading
-  // animation before it cost a slow phone a whole extra render of the shell, and React would render
-  // a screen that arrives later in slices between frames (web/src/routes.tsx). Should the chunks
-  // be slow, the shell with its loading animation comes after a second meanwhile.
-  let rendered = false;
-  const slowChunks = setTimeout(() => {
-    rendered = true;
-    root.render(app);
-  }, 1000);
-  void preloadScreensFor(window.location.pathname, queryClient)
-    .catch(() => undefined)
-    .then(() => {
-      clearTimeout(slowChunks);
-      if (rendered) flushSync(() => root.render(app));
-      else root.render(app);
-    });
-}
-
-// The whole error catalogue comes once the page has loaded, not in its first load (web/src/i18n/ar-EG.ts).
-if (document.readyState === "complete") void loadErrorMessages();
-else window.addEventListener("load", () => void loadErrorMessages(), { once: true });
+await new Promise((resolve) => setTimeout(resolve, 0));
+await import("./boot");

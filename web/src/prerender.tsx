@@ -2,7 +2,7 @@
  * The build's prerender entry (scripts/prerender.mjs bundles it for Node with `vite build --ssr`):
  * renders a public route of web/src/routes.tsx (the browser's own <AppRoutes>) to HTML with
  * react-dom/static, waiting for its lazy screen, as a visitor with no session and no data sees it
- * before any request. The SPA hydrates that markup (web/src/main.tsx) instead of painting an empty
+ * before any request. The SPA hydrates that markup (web/src/boot.tsx) instead of painting an empty
  * page first.
  */
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -16,7 +16,7 @@ export type ScreenHandle = { preload: (queryClient?: QueryClient) => Promise<unk
 
 /**
  * A screen module may export this: the requests its first render makes, started as soon as its
- * code is there on a first load (web/src/main.tsx), not after the render that follows.
+ * code is there on a first load (web/src/boot.tsx), not after the render that follows.
  */
 export type PrefetchScreenData = (queryClient: QueryClient) => void;
 
@@ -24,7 +24,7 @@ export type PrefetchScreenData = (queryClient: QueryClient) => void;
  * Each screen loads lazily with the loading animation and crashes into the crash screen
  * (docs/product.md §2): a render error or a chunk that failed to load.
  *
- * `handle.preload` loads the module ahead of rendering (web/src/main.tsx does it for the first
+ * `handle.preload` loads the module ahead of rendering (web/src/boot.tsx does it for the first
  * screen, whose chunks the page already links). Once loaded, React.lazy gets it synchronously, so
  * the screen renders in the first pass instead of showing the loading animation and then rendering
  * in slices between frames, which on a slow phone took about a second (issue 21).

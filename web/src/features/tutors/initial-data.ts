@@ -27,7 +27,7 @@ export function rememberPageLinkSource(location: Pick<Location, "search"> = wind
 }
 
 /**
- * For a screen whose page was prerendered without data and hydrated (web/src/main.tsx then leaves
+ * For a screen whose page was prerendered without data and hydrated (web/src/boot.tsx then leaves
  * #initial-data alone): the inlined data goes into the cache once the screen itself has hydrated
  * (React hydrates a lazy screen's boundary after the layout), in a layout effect, so before its
  * queries subscribe and would ask the API. Nothing to do once the element is gone.
