@@ -40,6 +40,15 @@ export function imageVariantUrl(url: string, width: ImageVariantWidth): string |
   return url.startsWith(uploadsPath) && !url.includes("@") ? `${url}@${width}` : null;
 }
 
+/** `srcset` of a stored upload's versions of a kind, or undefined for an image that has none (external URLs). */
+export function variantSrcSet(url: string, kind: ImageVariantKind): string | undefined {
+  const candidates = imageVariantKinds[kind].widths.map((width) => {
+    const variant = imageVariantUrl(url, width);
+    return variant ? `${variant} ${width}w` : null;
+  });
+  return candidates.every(Boolean) ? candidates.join(", ") : undefined;
+}
+
 /** Splits `<name>@<width>` into the original's name and the width, or null when the name is not a variant's. */
 export function parseVariantName(name: string): { original: string; width: ImageVariantWidth } | null {
   const match = /^(.+)@(\d+)$/.exec(name);

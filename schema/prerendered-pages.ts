@@ -26,7 +26,14 @@ export type PrerenderedPath = keyof typeof prerenderedPages;
  */
 export const prerenderedBases = {
   "/tutors": "tutors",
+  // The layout with a tutor's profile still loading (rendered at /t/1 with no data), whose place
+  // the Worker gives to the tutor's header (worker/seo/tutor-paint.ts). Not hydrated: the SPA's
+  // first render replaces it (web/src/boot.tsx).
+  "/t/{id}": "tutor-profile",
 } as const;
+
+/** The path a base is rendered at: a pattern's `{id}` is any id (its data is not fetched at build). */
+export const prerenderPathOf = (pagePath: string) => pagePath.replace("{id}", "1");
 
 /** Every file scripts/prerender.mjs writes: path → name under web/dist/prerendered/. */
 export const prerenderedFiles = { ...prerenderedPages, ...prerenderedBases };

@@ -31,13 +31,13 @@ for (const name of ["window", "document", "localStorage", "sessionStorage", "loc
   if (!(name in globalThis) || name === "navigator") Object.defineProperty(globalThis, name, { value: name === "window" ? window : window[name], configurable: true, writable: true });
 }
 
-const { renderPage, prerenderedFiles } = await import(pathToFileURL(path.join(ssrOut, "prerender.js")).href);
+const { renderPage, prerenderedFiles, prerenderPathOf } = await import(pathToFileURL(path.join(ssrOut, "prerender.js")).href);
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 if (!shell.includes('<div id="root"></div>')) throw new Error('web/dist/index.html has no empty <div id="root"></div>');
 const outDir = path.join(dist, "prerendered");
 mkdirSync(outDir, { recursive: true });
 for (const [pagePath, name] of Object.entries(prerenderedFiles)) {
-  const { markup, title, description } = await renderPage(pagePath);
+  const { markup, title, description } = await renderPage(prerenderPathOf(pagePath));
   let html = shell.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
   // The page's own title and description, as the SPA sets them once it runs (useDocumentTitle).
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);

@@ -247,6 +247,70 @@ describe("prerendered public pages", () => {
     }
   });
 
+  it("paints a tutor's header before the scripts run, and the app's first render draws the same header in the same place", async () => {
+    const listed = (await (await fetch(`${baseUrl()}/api/v1/user/tutor/list/onboarded?page=1&size=1`)).json()) as { list: Array<{ id: number; name: string }> };
+    const tutor = listed.list[0]!;
+    const tutorPath = `/t/${tutor.id}`;
+    // The header's parts, each a box on screen: photo, name, bio.
+    const headerBoxes = (page: Page) =>
+      page.evaluate(() => {
+        const box = (element: Element | null) => {
+          const rect = element?.getBoundingClientRect();
+          return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : [];
+        };
+        const header = document.querySelector("main header");
+        return { photo: box(header?.querySelector("img, span[aria-hidden]") ?? null), name: box(header?.querySelector("h1") ?? null), bio: box(header?.querySelector("p[dir=auto]") ?? null), text: header?.querySelector("h1")?.textContent ?? "" };
+      });
+
+    // Before the scripts: JavaScript off, the Worker's paint in the layout prerendered at build.
+    const staticContext = await newContext(viewports[0]!, false);
+    const staticPage = await staticContext.newPage();
+    await staticPage.goto(tutorPath, { waitUntil: "load" });
+    await staticPage.evaluate(() => document.fonts.ready);
+    expect(await staticPage.locator("[data-painted]").count()).toBe(1);
+    const before = await headerBoxes(staticPage);
+    expect(before.text).toBe(tutor.name);
+    // The photo, name and bio, down to the bio's last line (the rating line below comes with the scripts).
+    const clip = { x: 0, y: before.photo[1]! - 4, width: viewports[0]!.width, height: Math.max(before.bio[1]! + before.bio[3]!, before.photo[1]! + before.photo[3]!) - before.photo[1]! + 8 };
+    await staticPage.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await staticPage.screenshot({ path: path.join(ARTEFACTS, "painted-tutor-before.png"), clip });
+    await screenshot(staticPage, "painted-tutor-before-full");
+    await staticContext.close();
+
+    // With the scripts: the root's paint is replaced by the app's first render, not emptied first.
+    const context = await newContext(viewports[0]!, true);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const flags = window as unknown as { rootEmptied: boolean };
+      flags.rootEmptied = false;
+      new MutationObserver(() => {
+        const rootElement = document.getElementById("root");
+        if (rootElement && document.readyState !== "loading" && rootElement.childElementCount === 0) flags.rootEmptied = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    try {
+      await page.goto(tutorPath, { waitUntil: "load" });
+      await page.waitForFunction(() => Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")));
+      // The app's own header: the rating line and the message button are React's.
+      await page.locator("main header").getByRole("button").first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      expect(await page.locator("[data-painted]").count()).toBe(0);
+      const after = await headerBoxes(page);
+      expect(after).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { rootEmptied: boolean }).rootEmptied)).toBe(false);
+      await page.screenshot({ path: path.join(ARTEFACTS, "painted-tutor-after.png"), clip });
+      await screenshot(page, "painted-tutor-after-full");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const share = await differentPixels(path.join(ARTEFACTS, "painted-tutor-before.png"), path.join(ARTEFACTS, "painted-tutor-after.png"));
+    expect(share).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+  });
+
   it("keeps the empty shell for a page that is not prerendered (the sign-up page)", async () => {
     const html = await (await fetch(`${baseUrl()}/register/student`)).text();
     expect(html).toContain('<div id="root"></div>');

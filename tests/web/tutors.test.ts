@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "../../web/src/features/tutors/tutor-photo";
+import { initialsOf } from "../../schema/initials";
 import { filtersFromParams } from "../../web/src/pages/tutors/tutors-page";
 
 describe("tutors list", () => {

@@ -2,7 +2,9 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { servePublicPage, TUTORS_PAGE_SIZE, type InitialData, type Shell } from "../../worker/seo/pages";
-import { flushTutorListCache } from "../../worker/domain/tutor-list";
+import { findTutorInfo, flushTutorListCache } from "../../worker/domain/tutor-list";
+import { createDb } from "../../worker/core/db";
+import { tutorPaint } from "../../worker/seo/tutor-paint";
 import { call, ORIGIN } from "./helpers";
 import { onboardedTutor } from "./factories-tutors";
 
@@ -161,6 +163,52 @@ describe("link previews and search engines", () => {
       expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toMatch(/\/tutors/);
     }
     expect(asked).toEqual(["/prerendered/tutors", "/tutors?page=2", "/tutors?gender=female"]);
+  });
+
+  it("paints a listed tutor's photo, name and bio, escaped, into the layout prerendered at build; a tutor not found gets the plain shell", async () => {
+    const tutor = await onboardedTutor({ name: `سارة "<b>&</b>"`, bio: "مدرسة محادثة <script>alert(1)</script> & قواعد" });
+    const asked: string[] = [];
+    // The base as scripts/prerender.mjs writes it: the layout, the profile's loading state in its slot.
+    const files: Shell = async (url) => {
+      asked.push(url.pathname);
+      const root = url.pathname === "/prerendered/tutor-profile" ? '<div id="root" data-prerendered="/t/{id}"><header>nav</header><main><div class="mx-auto" data-paint-slot="tutor-profile"><h1 class="sr-only">loading</h1></div></main></div>' : '<div id="root"></div>';
+      return new Response(SHELL.replace('<div id="root"></div>', root), { headers: { "content-type": "text/html; charset=utf-8" } });
+    };
+    const serve = async (path: string) => {
+      const url = new URL(ORIGIN + path);
+      const answer = await servePublicPage(new Request(url), url, env, createExecutionContext(), files);
+      return { status: answer!.status, html: await answer!.text() };
+    };
+
+    const { status, html } = await serve(`/t/${tutor.user.id}`);
+    expect(status).toBe(200);
+    const main = /<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
+    // The slot's loading state gave way to the header; nothing from the name or bio became markup.
+    expect(main).not.toContain("data-paint-slot");
+    expect(main).not.toContain(">loading<");
+    expect(main).toContain('data-painted="tutor-profile"');
+    expect(/<h1[^>]*><bdi>([^<]*)<\/bdi><\/h1>/.exec(main)?.[1]).toBe("سارة &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;");
+    expect(/<p class="text-slate-700" dir="auto">([^<]*)<\/p>/.exec(main)?.[1]).toBe("مدرسة محادثة &lt;script&gt;alert(1)&lt;/script&gt; &amp; قواعد");
+    expect(main.match(/<script|<b>/g)).toBeNull();
+    // The photo as the SPA draws it: its small versions, fetched first, its box reserved.
+    const image = /<img ([^>]*)>/.exec(main)?.[1] ?? "";
+    expect(image).toMatch(/ width="96" height="96" /);
+    expect(image).toContain('fetchpriority="high"');
+    expect(image).toContain('sizes="96px"');
+    expect(image).toMatch(/srcset="[^"]+@96 96w, [^"]+@192 192w"/);
+
+    const missing = await serve("/t/999999999");
+    expect(missing.status).toBe(404);
+    expect(missing.html).not.toContain("data-painted");
+    expect(asked).toEqual(["/prerendered/tutor-profile", "/t/999999999"]);
+  });
+
+  it("paints the initials of a tutor without a photo", async () => {
+    const tutor = await onboardedTutor({ name: "منى عادل" });
+    const found = await findTutorInfo(createDb(env), tutor.user.id);
+    const html = tutorPaint({ ...found!.info, image: null }, "منى عادل");
+    expect(html).not.toContain("<img");
+    expect(/<span aria-hidden="true" class="[^"]*rounded-full[^"]*">([^<]*)<\/span>/.exec(html)?.[1]).toBe("مع");
   });
 
   it("lists the public pages and the listed tutors in sitemap.xml, not the unlisted or suspended ones", async () => {

@@ -58,6 +58,11 @@ const hydrating = prerenderedPath !== undefined && prerenderedPath === normalise
 // (useInitialDataOnceHydrated, web/src/features/tutors/initial-data.ts).
 if (hydrating) rememberPageLinkSource();
 else seedInitialData(queryClient);
+// A tutor's page arrives with their header painted by the Worker (worker/seo/tutor-paint.ts) into
+// the layout prerendered at build. For a visitor it stays on screen until the app's first render,
+// which replaces it with the whole page (React empties the root when it first commits to it). A
+// signed-in user's header is not the visitor's: they start from an empty root.
+const painted = !hydrating && session.getState().token === null && rootElement.querySelector("[data-painted]") !== null;
 
 const app = (
   <StrictMode>
@@ -76,23 +81,29 @@ if (hydrating) {
     hydrateRoot(rootElement, app);
   });
 } else {
-  rootElement.replaceChildren();
+  if (!painted) rootElement.replaceChildren();
   const root = createRoot(rootElement);
   // The first screen's modules (the page already links their chunks, so they are usually here) are
   // loaded first, then the app renders once, in one pass, with the screen: rendering the loading
   // animation before it cost a slow phone a whole extra render of the shell, and React would render
   // a screen that arrives later in slices between frames (web/src/routes.tsx). Should the chunks
-  // be slow, the shell with its loading animation comes after a second meanwhile.
+  // be slow, the shell with its loading animation comes after a second meanwhile (a painted page
+  // keeps its paint instead, which says more than the animation).
   let rendered = false;
-  const slowChunks = setTimeout(() => {
-    rendered = true;
-    root.render(app);
-  }, 1000);
+  const slowChunks = painted
+    ? undefined
+    : setTimeout(() => {
+        rendered = true;
+        root.render(app);
+      }, 1000);
   void preloadScreensFor(window.location.pathname, queryClient)
     .catch(() => undefined)
     .then(() => {
       clearTimeout(slowChunks);
-      if (rendered) flushSync(() => root.render(app));
+      // Over a paint, the visitor already sees the page: React renders it in slices between
+      // frames (a transition), as it hydrates, and swaps it in at the end.
+      if (painted) startTransition(() => root.render(app));
+      else if (rendered) flushSync(() => root.render(app));
       else root.render(app);
     });
 }

@@ -8,14 +8,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { prerenderedFiles } from "@schema/prerendered-pages";
+import { prerenderedFiles, prerenderPathOf } from "@schema/prerendered-pages";
 import { StaticRouter } from "react-router-dom";
 import { AppRoutes } from "./app/app-routes";
 import { createQueryClient } from "./lib/query-client";
 import { serverRenderedHead } from "./lib/use-document-title";
 
 /** The pages prerendered at build: path → the file name under web/dist/prerendered/. */
-export { prerenderedFiles };
+export { prerenderedFiles, prerenderPathOf };
 
 /**
  * The markup of #root for one path. Rendered twice: the first render loads the lazy screens

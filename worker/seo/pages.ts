@@ -10,13 +10,15 @@ import { createDb } from "../core/db";
 import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutor-list";
 import type { Db } from "../core/context";
 import { createLogger } from "../core/logger";
+import { PAINT_SLOT, tutorPaint } from "./tutor-paint";
 
 /**
  * The public pages the Worker answers itself, so that crawlers and link previews (WhatsApp,
  * Facebook, X), which run no JavaScript, see real content:
  *
  * - `/tutors` and `/t/{id}`: the SPA's index.html (for `/tutors` without a query, the list's
- *   markup prerendered at build, which the SPA hydrates) passed through HTMLRewriter, which sets the
+ *   markup prerendered at build, which the SPA hydrates; for `/t/{id}`, the layout prerendered at
+ *   build with the tutor's header painted in: worker/seo/tutor-paint.ts) passed through HTMLRewriter, which sets the
  *   title and description and adds the canonical URL, Open Graph and Twitter tags, JSON-LD and the
  *   first page of data as `<script type="application/json" id="initial-data">` (the SPA starts its
  *   react-query cache from it: web/src/lib/initial-data.ts). HTMLRewriter streams the shell, so the
@@ -90,6 +92,8 @@ type PageMeta = {
   initialData?: InitialData;
   noindex?: boolean;
   status?: number;
+  /** Markup for the base page's `[data-paint-slot]` element (a tutor's header: worker/seo/tutor-paint.ts). */
+  paint?: { slot: string; html: string };
 };
 
 /** What the SPA finds in #initial-data (web/src/lib/initial-data.ts reads the same shape). */
@@ -150,6 +154,11 @@ async function renderPage(shell: Shell, url: URL, meta: PageMeta, head: boolean)
         element.append(headTags(meta), { html: true });
       },
     })
+    .on("[data-paint-slot]", {
+      element(element) {
+        if (meta.paint && element.getAttribute("data-paint-slot") === meta.paint.slot) element.replace(meta.paint.html, { html: true });
+      },
+    })
     .transform(base);
   const headers = new Headers(rewritten.headers);
   headers.delete("content-length");
@@ -199,8 +208,10 @@ async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boole
   const canonical = `${url.origin}/t/${info.id}`;
   const image = absolute(info.image, url.origin);
   const description = seo.tutor.description(name, info.bio);
+  // The layout prerendered at build with the profile loading, whose place the tutor's header takes.
+  const base: Shell = (at) => shell(new URL(`/prerendered/${prerenderedBases["/t/{id}"]}`, at.origin));
   return renderPage(
-    shell,
+    base,
     url,
     {
       title: seo.tutor.title(name),
@@ -218,6 +229,7 @@ async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boole
         url: canonical,
       },
       initialData: { tutor: { id: info.id, info } },
+      paint: { slot: PAINT_SLOT, html: tutorPaint(info, name) },
     },
     head,
   );

@@ -1,4 +1,4 @@
-import { imageVariantField, imageVariantHeight, imageVariantKinds, imageVariantUrl, type ImageVariantKind, type ImageVariantWidth } from "@schema/image-variants";
+import { imageVariantField, imageVariantHeight, imageVariantKinds, variantSrcSet, type ImageVariantKind, type ImageVariantWidth } from "@schema/image-variants";
 
 /** A canvas of `width` × `height` px: an OffscreenCanvas where there is one, a detached <canvas> otherwise. */
 function canvasOf(width: number, height: number): OffscreenCanvas | HTMLCanvasElement {
@@ -72,14 +72,8 @@ export function appendImageVariants(form: FormData, kind: ImageVariantKind, vari
   }
 }
 
-/** `srcset` of a stored upload's versions of a kind, or undefined for an image that has none (external URLs). */
-export function variantSrcSet(url: string, kind: ImageVariantKind): string | undefined {
-  const candidates = imageVariantKinds[kind].widths.map((width) => {
-    const variant = imageVariantUrl(url, width);
-    return variant ? `${variant} ${width}w` : null;
-  });
-  return candidates.every(Boolean) ? candidates.join(", ") : undefined;
-}
+/** `srcset` of a stored upload's versions (schema/image-variants.ts: the Worker's painted pages use it too). */
+export { variantSrcSet };
 
 /** How an image loads: `lazy` below the fold, `eager` at the top of every page (the header), `high` for the page's first visible image (fetched early: it may be the largest paint). */
 type Load = "lazy" | "eager" | "high";

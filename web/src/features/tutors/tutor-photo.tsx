@@ -1,14 +1,7 @@
+import { initialsOf } from "@schema/initials";
 import { squareImageProps } from "../../lib/image-variants";
 import { cx } from "../../ui/class-names";
 
-/** Up to two initials of a name, for a tutor without a photo. */
-export function initialsOf(name: string | null): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join("");
-}
 
 /** A tutor's round photo (its small versions, lazy unless `priority`: the first one a page shows), or their initials. */
 export function TutorPhoto({ name, image, size = "md", priority = false }: { name: string | null; image: string | null; size?: "md" | "lg"; priority?: boolean }) {

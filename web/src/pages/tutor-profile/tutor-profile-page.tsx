@@ -34,7 +34,8 @@ export function TutorProfilePage() {
 
   if (tutorId > 0 && info.isPending) {
     return (
-      <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+      // Prerendered at build (schema/prerendered-pages.ts), the Worker puts the tutor's header here (worker/seo/tutor-paint.ts).
+      <div className="mx-auto flex w-full max-w-4xl flex-col gap-4" data-paint-slot="tutor-profile">
         <h1 className="sr-only">{arLessons.marketplace.tutors.title}</h1>
         <ListSkeleton rows={2} label={ar.shell.loading.page} />
       </div>
