@@ -69,6 +69,6 @@ export default defineConfig({
     // on the first load and on each navigation: Vite's own table of every chunk's dependencies would
     // be a second copy of it in the entry (about 4 KB gzip of every first load, issue 21).
     modulePreload: false,
-    rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: boot.groups }, postBanner: boot.postBanner } },
   },
 });

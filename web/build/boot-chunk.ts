@@ -48,5 +48,11 @@ export function bootChunk(entryFile: string, bootFile: string) {
     { name: "react-dom", priority: 2, test: (id: string) => entry.has(id) && id !== entryFile && !id.endsWith(".css") },
     { name: "app", priority: 1, test: (id: string) => members.has(id) },
   ];
-  return { plugin, groups };
+  /**
+   * `output.postBanner`: the two chunks every page runs at once ask V8 to compile all their
+   * functions while they download, on a background thread (an explicit compile hint, Chrome 136+),
+   * instead of each on the main thread the first time the start calls it. Other browsers skip the comment.
+   */
+  const postBanner = (chunk: { name: string }) => (groups.some((group) => group.name === chunk.name) ? "//# allFunctionsCalledOnLoad" : "");
+  return { plugin, groups, postBanner };
 }
