@@ -50,7 +50,9 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
   const name = tutor.name ?? t.unnamed;
   const rates = useBusinessNumbers();
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    // A card below the fold is laid out and painted when it comes near the view, not with the list
+    // (a phone shows one or two of a page's cards at first, issue 21); its last size stands in meanwhile.
+    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
       <div className="flex items-start gap-3">
         <TutorPhoto name={tutor.name} image={tutor.image} priority={first} />
         <div className="flex min-w-0 flex-col gap-1">
