@@ -14,12 +14,10 @@ import { emptyThread, threadActionOf, threadReducer, type Thread, type ThreadAct
 import { call } from "../../lib/client";
 import { chatKeys } from "./chat-keys";
 
-
 /** Rooms are fetched in pages of the largest size (one room per partner: usually one page). */
 const roomsPageSize = 100;
 export const messagesPageSize = 30;
 const previewLength = 120;
-
 
 /** Pinned rooms first, then the latest message (or creation) first — as the API orders them. */
 export function sortRooms(rooms: readonly RoomView[]): RoomView[] {

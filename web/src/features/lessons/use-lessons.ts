@@ -86,7 +86,6 @@ export function invalidateLessonData(queryClient: QueryClient): void {
 
 export const lessonEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["LessonBooked", "LessonRebooked", "LessonCanceled"]);
 
-
 function useInvalidateLessons() {
   const queryClient = useQueryClient();
   return () => invalidateLessonData(queryClient);

@@ -2,7 +2,6 @@ import { initialsOf } from "@schema/initials";
 import { squareImageProps } from "../../lib/image-variants";
 import { cx } from "../../ui/class-names";
 
-
 /** A tutor's round photo (its small versions, lazy unless `priority`: the first one a page shows), or their initials. */
 export function TutorPhoto({ name, image, size = "md", priority = false }: { name: string | null; image: string | null; size?: "md" | "lg"; priority?: boolean }) {
   const classes = size === "lg" ? "size-24 text-3xl" : "size-16 text-xl";
