@@ -3,7 +3,7 @@
  * screen whose rules load on submit (the sign-in form) keeps zod out of its first load.
  * The rule helpers are in web/src/lib/form.ts, which re-exports all of this.
  */
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type RefObject } from "react";
 import type { z } from "zod";
 import { errorMessage } from "../i18n/ar-EG";
 import { isApiError } from "./api-error";
@@ -105,6 +105,22 @@ export function useFormState<Values extends Record<string, unknown>>(
   }
 
   return { values, setValues, setField, errors, setErrors, formError, setFormError, messageFor, showServerError, bind, check };
+}
+
+/**
+ * For a form prerendered to HTML (schema/prerendered-pages.ts): what was typed, or autofilled by a
+ * password manager, before the scripts took the form over is in its fields, not in the state. Once,
+ * right after hydration, it is taken into the state; later typing reaches it through onChange.
+ */
+export function useValuesTypedBeforeScripts<Field extends string>(formRef: RefObject<HTMLFormElement | null>, fields: readonly Field[], setField: (field: Field, value: string) => void) {
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    for (const name of fields) {
+      const typed = (elements?.namedItem(name) as HTMLInputElement | null)?.value;
+      if (typed) setField(name, typed);
+    }
+    // Once, on the first commit (the hydration).
+  }, []);
 }
 
 /** After a failed submit, puts the keyboard on the first field that has an error. */

@@ -1,9 +1,9 @@
-import { useEffect, useRef, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { loadErrorMessages } from "../../i18n/load-error-catalogue";
 import { arAuth } from "../../i18n/ar-EG-auth";
-import { useFormState } from "../../lib/form-state";
+import { useFormState, useValuesTypedBeforeScripts } from "../../lib/form-state";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
@@ -18,16 +18,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = usePasswordSignIn();
   const hydrated = useHydrated();
 
-  // The page is prerendered (schema/prerendered-pages.ts): what was typed or autofilled by a
-  // password manager before the scripts took the form over is in the fields, not yet in the state.
-  useEffect(() => {
-    const fields = formRef.current?.elements;
-    for (const name of ["email", "password"] as const) {
-      const typed = (fields?.namedItem(name) as HTMLInputElement | null)?.value;
-      if (typed) form.setField(name, typed);
-    }
-    // Once, right after hydration: later typing reaches the state through onChange.
-  }, []);
+  // The page is prerendered: what was typed before the scripts ran is kept.
+  useValuesTypedBeforeScripts(formRef, ["email", "password"], form.setField);
 
   // The sign-in rules (zod and the shared rules) and the error messages load on the first submit, not with the screen:
   // the sign-in page's first load stays small (issue 21).
