@@ -107,7 +107,13 @@ export function createTelegramEmulator(db: D1Database, options: TelegramEmulator
         const chat = Number.isSafeInteger(chatId) ? await findChat(chatId) : null;
         if (!chat) return refuse(c, 400, "Bad Request: chat not found");
         if (chat.blocked) return refuse(c, 403, "Forbidden: bot was blocked by the user");
-        if (chat.flood_until > now()) return refuse(c, 429, `Too Many Requests: retry after ${chat.flood_until - now()}`, { retry_after: chat.flood_until - now() });
+        // flood_until is in milliseconds; retry_after is the whole seconds left, rounded up as Telegram does
+        // (in whole seconds on both sides, a second boundary between the two calls made 7 s read as 6).
+        const floodLeft = chat.flood_until - Date.now();
+        if (floodLeft > 0) {
+          const retryAfter = Math.ceil(floodLeft / 1000);
+          return refuse(c, 429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+        }
         const date = now();
         const row = await db
           .prepare("INSERT INTO telegram_emulator_messages (chat_id, from_bot, text, date) VALUES (?, 1, ?, ?) RETURNING message_id")
@@ -167,7 +173,7 @@ export function createTelegramEmulator(db: D1Database, options: TelegramEmulator
   app.post("/__emu/chat", async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { chatId?: number; blocked?: boolean; floodSeconds?: number };
     const chatId = Number(body.chatId);
-    const floodUntil = body.floodSeconds ? now() + body.floodSeconds : 0;
+    const floodUntil = body.floodSeconds ? Date.now() + body.floodSeconds * 1000 : 0;
     const updated = await db
       .prepare("UPDATE telegram_emulator_chats SET blocked = ?, flood_until = ? WHERE chat_id = ? RETURNING *")
       .bind(body.blocked ? 1 : 0, floodUntil, chatId)
