@@ -10,7 +10,7 @@ import { createDb } from "../core/db";
 import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutor-list";
 import type { Db } from "../core/context";
 import { createLogger } from "../core/logger";
-import { PAINT_SLOT, tutorPaint } from "./tutor-paint";
+import { escapeHtml, PAINT_SLOT, tutorPaint } from "./tutor-paint";
 
 /**
  * The public pages the Worker answers itself, so that crawlers and link previews (WhatsApp,
@@ -99,8 +99,6 @@ type PageMeta = {
 /** What the SPA finds in #initial-data (web/src/lib/initial-data.ts reads the same shape). */
 export type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };
 
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>` or `<!--`), nor the line separators. */
 export function scriptJson(value: unknown): string {
@@ -110,11 +108,11 @@ export function scriptJson(value: unknown): string {
 function headTags(meta: PageMeta): string {
   const tags: string[] = [];
   const metaTag = (attribute: "name" | "property", key: string, content: string | null | undefined) => {
-    if (content) tags.push(`<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`);
+    if (content) tags.push(`<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`);
   };
   metaTag("name", "description", meta.description);
   if (meta.noindex) metaTag("name", "robots", "noindex");
-  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeAttribute(meta.canonical)}" />`);
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`);
   if (!meta.noindex) {
     metaTag("property", "og:site_name", seo.siteName);
     metaTag("property", "og:locale", "ar_EG");
