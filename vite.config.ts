@@ -8,6 +8,7 @@ import { bootChunk } from "./web/build/boot-chunk.ts";
 import { buildConstants } from "./web/build/build-constants.ts";
 import { contractStubs } from "./web/build/contract-stubs.ts";
 import { routePreload } from "./web/build/route-preload.ts";
+import { warmIntl } from "./web/build/warm-intl.ts";
 
 const apiOrigin = "http://127.0.0.1:8787";
 const boot = bootChunk(fileURLToPath(new URL("./web/src/main.tsx", import.meta.url)), fileURLToPath(new URL("./web/src/boot.tsx", import.meta.url)));
@@ -39,6 +40,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadArabicFont(),
+    warmIntl(),
     boot.plugin,
     contractStubs(fileURLToPath(new URL("./schema", import.meta.url)), fileURLToPath(new URL("./web/src", import.meta.url)), fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url))),
     routePreload(fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)), fileURLToPath(new URL("./web", import.meta.url))),

@@ -17,6 +17,7 @@ const { useLeaveWarning } = await import("../../web/src/lib/use-leave-warning");
 const { dayOptions } = await import("../../web/src/pages/tutors/tutors-page");
 const { installmentLabel } = await import("../../web/src/pages/checkout/checkout-page");
 const { freeStretches, WeekFreeDays } = await import("../../web/src/features/tutors/visitor-panels");
+const { TutorCard } = await import("../../web/src/features/tutors/tutor-card");
 
 const MINUTE = 60_000;
 
@@ -138,6 +139,42 @@ describe("forms and states of the marketplace", () => {
     );
     renderWithApp(<WeekFreeDays tutorId={5} />);
     expect(await screen.findByText(ar.market.visitor.freeDays("الخميس، السبت"))).toBeTruthy();
+  });
+
+  it("has a card below the fold ask for its free days when it comes near the view, not with the page", async () => {
+    get.mockReset();
+    const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[]; margin?: string }> = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        targets: Element[] = [];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, targets: this.targets, margin: options?.rootMargin });
+        }
+        observe(target: Element) {
+          this.targets.push(target);
+        }
+        disconnect() {}
+      },
+    );
+    get.mockImplementation((path: string) =>
+      path === "/lesson/free-times" ? Promise.resolve({ tutorId: 5, duration: 15, starts: ["2026-11-26T14:00:00.000Z"] }) : new Promise(() => {}),
+    );
+    const tutor = { id: 5, name: "منى", image: null, gender: null, bio: null, video: null, thumbnail: null, topics: [] };
+    const card = { ...tutor, rating: { average: null, count: 0 }, lessonsTaught: 3, nextFreeAt: "2026-11-26T14:00:00.000Z" };
+    renderWithApp(
+      <ul>
+        <TutorCard tutor={card} />
+      </ul>,
+    );
+    const item = screen.getByRole("listitem");
+    await waitFor(() => expect(observers.at(-1)?.targets).toEqual([item]));
+    expect(get.mock.calls.filter(([path]) => path === "/lesson/free-times")).toEqual([]);
+    expect(item.querySelector("[data-card-week]")).toBeNull();
+    act(() => observers.at(-1)!.callback([{ isIntersecting: true, target: item } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await screen.findByText(ar.market.visitor.freeDays("الخميس"))).toBeTruthy();
+    expect(get.mock.calls.filter(([path]) => path === "/lesson/free-times")).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it("says an installment plan's rate once, even when its name already does", () => {

@@ -19,9 +19,10 @@ export const lessonKeys = {
   subscription: ["subscription", "user"] as const,
 };
 
-/** GET /lesson/free-times: the tutor's free starts for a duration (public). */
-export function useFreeTimesQuery(tutorId: number, window: { from: string; to: string }, duration: LessonDuration) {
+/** GET /lesson/free-times: the tutor's free starts for a duration (public); asked when `enabled`. */
+export function useFreeTimesQuery(tutorId: number, window: { from: string; to: string }, duration: LessonDuration, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: lessonKeys.freeTimes(tutorId, window.from, window.to, duration),
     queryFn: ({ signal }) =>
       call(lessonContracts.freeTimes, { public: true, query: { tutorId, from: window.from, to: window.to, duration }, signal }),

@@ -9,6 +9,7 @@ import { TutorPhoto } from "./tutor-photo";
 import { TutorVideoButton } from "./tutor-video";
 import { WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
+import { useNearView } from "../../lib/use-near-view";
 
 const t = arLessons.marketplace.tutors;
 
@@ -49,10 +50,11 @@ export const cardThumbnailSizes = "(min-width: 1024px) 254px, (min-width: 928px)
 export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; first?: boolean }) {
   const name = tutor.name ?? t.unnamed;
   const rates = useBusinessNumbers();
+  const [cardRef, near] = useNearView<HTMLLIElement>();
   return (
     // A card below the fold is laid out and painted when it comes near the view, not with the list
     // (a phone shows one or two of a page's cards at first, issue 21); its last size stands in meanwhile.
-    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
+    <li ref={cardRef} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
       <div className="flex items-start gap-3">
         <TutorPhoto name={tutor.name} image={tutor.image} priority={first} />
         <div className="flex min-w-0 flex-col gap-1">
@@ -78,7 +80,7 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
         {market.visitor.cardPrice(formatMoney(lessonPriceFor(30, rates)), formatMoney(lessonPriceFor(15, rates)))}
       </p>
       <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
-      {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} />}
+      {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} near={near} />}
       <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
         {t.book}
         <span className="sr-only">

@@ -91,11 +91,15 @@ function weekWindow() {
   return sharedWeek;
 }
 
-/** A card's line of the week's free days: «فاضي الأسبوع ده: الخميس، الجمعة، السبت». */
-export function WeekFreeDays({ tutorId }: { tutorId: number }) {
+/**
+ * A card's line of the week's free days: «فاضي الأسبوع ده: الخميس، الجمعة، السبت». `near`: the
+ * card is in or near the view; a card further down asks for its free times when it comes near
+ * (a phone shows one or two cards of a page's twelve). The line's height is kept meanwhile.
+ */
+export function WeekFreeDays({ tutorId, near = true }: { tutorId: number; near?: boolean }) {
   const [window] = useState(weekWindow);
-  const free = useFreeTimesQuery(tutorId, window, LessonDuration.Short);
-  if (!free.data) return null;
+  const free = useFreeTimesQuery(tutorId, window, LessonDuration.Short, near);
+  if (!free.data) return <p className="min-h-4 text-xs" />;
   const days = [...startsByDay(free.data.starts).values()].map((starts) => formatWeekday(starts[0]!));
   return (
     <p className="text-xs text-slate-700" data-card-week="">
