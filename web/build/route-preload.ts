@@ -18,10 +18,7 @@ import type { Plugin } from "vite";
 import { patternRank, ROUTE_PRELOAD_PATH } from "../../schema/route-preloads.ts";
 import { preloadTable, routeScreensOf } from "./route-table.ts";
 
-/** The app's start: loaded by the entry (web/src/main.tsx) with import(), yet part of every first load. */
-export const BOOT_MODULE = "src/boot.tsx";
-
-type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
+type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[]; isEntry: boolean };
 
 /** The plugin: reads `routesFile` and writes the preload table into the build. */
 export function routePreload(routesFile: string, webRoot: string): Plugin {
@@ -51,10 +48,14 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
           if (!chunk) throw new Error(`route-preload: no chunk for ${module} (web/src/routes.tsx)`);
           return chunk;
         };
-        // The entry and the app's start, which the entry imports in a task of its own (web/src/main.tsx).
+        // The entry and the app's start (web/src/boot.tsx), which the entry imports with import() to
+        // run it in a task of its own (web/src/main.tsx), yet every first load runs.
         const entryFiles = new Set<string>();
         closure(entry, entryFiles);
-        closure(chunkOfModule(BOOT_MODULE), entryFiles);
+        for (const started of entry.dynamicImports) {
+          const chunk = byFile.get(started);
+          if (chunk) closure(chunk, entryFiles);
+        }
         const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
         const files: string[] = [];
         const table: Array<[string, number[]]> = screens.map(({ pattern, modules }) => {
