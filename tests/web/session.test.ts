@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AuthResponse, TutorMeta } from "@schema/api/user";
 import { Role } from "@schema/enums";
-import { createSessionStore, sessionStorageKeys, type SessionStorage } from "../../web/src/lib/session-store";
+import { sessionStorageKeys } from "../../web/src/lib/session-keys";
+import { createSessionStore, type SessionStorage } from "../../web/src/lib/session-store";
 import { isTokenDueForRefresh, isTokenExpired, readTokenPayload } from "../../web/src/lib/token";
 import { userWith } from "./fixtures";
 

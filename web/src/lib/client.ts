@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { pathWith, type Contract, type ResponseOf } from "@schema/api/contract";
 import { api, type RequestOptions } from "./api";
 import { debugLog } from "./debug-log";
-import type { QueryParams, UploadOptions } from "./http";
+import type { QueryParams } from "./api-url";
+import type { UploadOptions } from "./http";
 
 /** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
 type Params<S> = S extends z.ZodType ? { params: { [K in keyof z.input<S>]-?: string | number } } : { params?: never };

@@ -1,9 +1,6 @@
 import { ApiError, apiErrorFromBody } from "./api-error";
-
-/** Same origin by default; a separate API origin can be chosen at build time. */
-export const apiBaseUrl = (import.meta.env.VITE_API_BASE_URL ?? "/api/v1").replace(/\/$/, "");
-
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+import { apiUrl, type QueryParams } from "./api-url";
+import { takeEarly } from "./early-requests";
 
 export type FetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -14,15 +11,6 @@ export type FetchOptions = {
   /** Extra request headers (e.g. a form's Turnstile token). */
   headers?: Record<string, string>;
 };
-
-export function apiUrl(path: string, query?: QueryParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const queryString = search.toString();
-  return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ""}`;
-}
 
 function parseJson(text: string): unknown {
   if (!text) return null;
@@ -52,9 +40,12 @@ export async function apiFetch<T>(path: string, { method = "GET", body, query, t
     requestBody = JSON.stringify(body);
   }
 
+  const url = apiUrl(path, query);
+  // A first screen's GET the page already sent with this token (web/src/first-screen-requests.ts): its answer.
+  const early = method === "GET" ? takeEarly(url, token ?? null) : undefined;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { method, headers, body: requestBody, credentials: "include", signal });
+    response = await (early ?? fetch(url, { method, headers, body: requestBody, credentials: "include", signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError("service-unavailable", 0);

@@ -1,5 +1,6 @@
 import type { AuthResponse, TutorMeta, UserView } from "@schema/api/user";
 import { isTutorSide } from "@schema/enums";
+import { sessionStorageKeys } from "./session-keys";
 import { isTokenDueForRefresh, isTokenExpired } from "./token";
 
 /**
@@ -26,12 +27,6 @@ export type SessionState = {
 
 /** The subset of the Web Storage API the session uses. */
 export type SessionStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-export const sessionStorageKeys = {
-  token: "dars.session.token",
-  user: "dars.session.user",
-  tutorMeta: "dars.session.tutorMeta",
-} as const;
 
 type SessionStoreOptions = {
   storage: SessionStorage;

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from "react";
 import type { AuthResponse } from "@schema/api/user";
 import { setViewerTimeZone } from "./format";
 import { apiFetch } from "./http";
-import { createSessionStore, sessionStorageKeys, type SessionState } from "./session-store";
+import { sessionStorageKeys } from "./session-keys";
+import { createSessionStore, type SessionState } from "./session-store";
 
 /** The signed-in session of this browser. */
 export const session = createSessionStore({

@@ -4,7 +4,7 @@ import { withdrawMethodContracts, invoiceContracts, type CreateInvoiceBody, type
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { ApiError } from "../../lib/api-error";
-import { apiUrl } from "../../lib/http";
+import { apiUrl } from "../../lib/api-url";
 import { useUserChannelEvents } from "../../lib/realtime";
 import { session } from "../../lib/session";
 import { call, upload } from "../../lib/client";

@@ -8,6 +8,7 @@ import { trackLessonBooked } from "../../lib/track";
 import { call } from "../../lib/client";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { statsKeys } from "../stats/use-stats";
+import { lessonsPageSize, upcomingListQueries } from "./lesson-list-requests";
 
 export const lessonKeys = {
   all: ["lessons"] as const,
@@ -42,7 +43,6 @@ export function useCurrentSubscriptionQuery() {
 }
 
 export type LessonTab = "upcoming" | "past";
-export const lessonsPageSize = 10;
 
 /** GET /lesson/list/: upcoming (happening now, then not started; not cancelled) or past (newest first). */
 export function useLessonListQuery(tab: LessonTab, page: number) {
@@ -55,13 +55,18 @@ export function lessonListQuery(tab: LessonTab, page: number) {
     queryKey: lessonKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<Paged<LessonView>> => {
       if (tab === "past") return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });
+      const queries = upcomingListQueries(page);
       const [now, future] = await Promise.all([
-        page === 1 ? call(lessonContracts.list, { query: { when: "now", status: "ratified", size: 100 }, signal }) : null,
-        call(lessonContracts.list, { query: { when: "future", status: "ratified", page, size: lessonsPageSize }, signal }),
+        queries.now ? call(lessonContracts.list, { query: queries.now, signal }) : null,
+        call(lessonContracts.list, { query: queries.future, signal }),
       ]);
       return { list: [...(now?.list ?? []), ...future.list], total: future.total };
     },
     placeholderData: keepPreviousData,
+    // A list a few seconds old is not asked again when the screen mounts: on a first load its
+    // answer, asked early (web/src/first-screen-requests.ts), lands just before the first render.
+    // A lesson event still refetches it at once (invalidation ignores this).
+    staleTime: 5_000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { introVideoContracts, type IntroVideoPart, type IntroVideoUpload, type IntroVideoView, type IntroVideoType } from "@schema/api/intro-video";
 import { ApiError, apiErrorFromBody } from "../../lib/api-error";
-import { apiUrl } from "../../lib/http";
+import { apiUrl } from "../../lib/api-url";
 import { session } from "../../lib/session";
 import { splitParts, uploadFraction } from "./logic";
 import { call } from "../../lib/client";

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { reportContracts, type ReportListSort, type ReportStatus, type UpdateReportBody } from "@schema/api/report";
 import { ApiError } from "../../lib/api-error";
-import { apiUrl } from "../../lib/http";
+import { apiUrl } from "../../lib/api-url";
 import { session } from "../../lib/session";
 import { call, upload } from "../../lib/client";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IntroVideoType } from "@schema/api/intro-video";
 import { photoSessionContracts, type PhotoSessionCreateBody, type PhotoSessionPatchBody, type PhotoSessionStatus, type TutorAssets } from "@schema/api/photo-session";
-import { apiUrl } from "../../lib/http";
+import { apiUrl } from "../../lib/api-url";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";
 import { call, upload } from "../../lib/client";
