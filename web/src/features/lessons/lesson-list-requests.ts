@@ -1,6 +1,6 @@
 /**
  * What the lesson list asks GET /lesson/list/ (lessonContracts.list, schema/api/lesson.ts) for on
- * its upcoming tab. The list's query (web/src/features/lessons/use-lessons.ts) and the early
+ * its upcoming tab. The list's query (web/src/features/lessons/use-lesson-list.ts) and the early
  * requests of a first load of /upcoming-lessons (web/src/first-screen-requests.ts) both read it
  * here, so they send the same URLs. No imports: it is part of every page's first chunk.
  */

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Paged } from "@schema/api/common";
-import { lessonContracts, type LessonView } from "@schema/api/lesson";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { lessonContracts } from "@schema/api/lesson";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
@@ -8,17 +7,7 @@ import { trackLessonBooked } from "../../lib/track";
 import { call } from "../../lib/client";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { statsKeys } from "../stats/use-stats";
-import { lessonsPageSize, upcomingListQueries } from "./lesson-list-requests";
-
-export const lessonKeys = {
-  all: ["lessons"] as const,
-  list: (tab: LessonTab, page: number) => ["lessons", "list", tab, page] as const,
-  week: (after: string, before: string) => ["lessons", "week", after, before] as const,
-  /** Outside "lessons": lesson changes never change the feed URL. */
-  feed: ["calendar-feed"] as const,
-  freeTimes: (tutorId: number, from: string, to: string, duration: number) => ["lessons", "free-times", tutorId, from, to, duration] as const,
-  subscription: ["subscription", "user"] as const,
-};
+import { lessonKeys } from "./lesson-keys";
 
 /** GET /lesson/free-times: the tutor's free starts for a duration (public); asked when `enabled`. */
 export function useFreeTimesQuery(tutorId: number, window: { from: string; to: string }, duration: LessonDuration, enabled = true) {
@@ -39,34 +28,6 @@ export function useCurrentSubscriptionQuery() {
     queryKey: lessonKeys.subscription,
     queryFn: ({ signal }) => call(subscriptionContracts.current, { signal }),
     enabled: signedIn && user?.role === Role.Student,
-  });
-}
-
-export type LessonTab = "upcoming" | "past";
-
-/** GET /lesson/list/: upcoming (happening now, then not started; not cancelled) or past (newest first). */
-export function useLessonListQuery(tab: LessonTab, page: number) {
-  return useQuery(lessonListQuery(tab, page));
-}
-
-/** The lesson list's query, for the hook and for starting it early (/upcoming-lessons' prefetchScreenData). */
-export function lessonListQuery(tab: LessonTab, page: number) {
-  return queryOptions({
-    queryKey: lessonKeys.list(tab, page),
-    queryFn: async ({ signal }): Promise<Paged<LessonView>> => {
-      if (tab === "past") return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });
-      const queries = upcomingListQueries(page);
-      const [now, future] = await Promise.all([
-        queries.now ? call(lessonContracts.list, { query: queries.now, signal }) : null,
-        call(lessonContracts.list, { query: queries.future, signal }),
-      ]);
-      return { list: [...(now?.list ?? []), ...future.list], total: future.total };
-    },
-    placeholderData: keepPreviousData,
-    // A list a few seconds old is not asked again when the screen mounts: on a first load its
-    // answer, asked early (web/src/first-screen-requests.ts), lands just before the first render.
-    // A lesson event still refetches it at once (invalidation ignores this).
-    staleTime: 5_000,
   });
 }
 

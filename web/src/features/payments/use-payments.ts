@@ -9,7 +9,7 @@ import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { track } from "../../lib/track";
 import { useUserChannelEvents } from "../../lib/realtime";
-import { lessonKeys } from "../lessons/use-lessons";
+import { lessonKeys } from "../lessons/lesson-keys";
 import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";
 import { call } from "../../lib/client";
 
