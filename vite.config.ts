@@ -11,7 +11,10 @@ import { routePreload } from "./web/build/route-preload.ts";
 import { warmIntl } from "./web/build/warm-intl.ts";
 
 const apiOrigin = "http://127.0.0.1:8787";
-const boot = bootChunk(fileURLToPath(new URL("./web/src/main.tsx", import.meta.url)), fileURLToPath(new URL("./web/src/boot.tsx", import.meta.url)));
+const boot = bootChunk(
+  fileURLToPath(new URL("./web/src/main.tsx", import.meta.url)),
+  fileURLToPath(new URL("./web/src/boot.tsx", import.meta.url)),
+);
 
 /**
  * Preloads the one font file every first screen paints with (IBM Plex Sans Arabic, Arabic
@@ -26,9 +29,23 @@ function preloadArabicFont(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
-        const font = Object.values(context.bundle ?? {}).find((file) => /ibm-plex-sans-arabic-arabic-400-normal.*\.woff2$/.test(file.fileName));
+        const font = Object.values(context.bundle ?? {}).find((file) =>
+          /ibm-plex-sans-arabic-arabic-400-normal.*\.woff2$/.test(file.fileName),
+        );
         if (!font) return [];
-        return [{ tag: "link", attrs: { rel: "preload", as: "font", type: "font/woff2", href: `/${font.fileName}`, crossorigin: "" }, injectTo: "head" }];
+        return [
+          {
+            tag: "link",
+            attrs: {
+              rel: "preload",
+              as: "font",
+              type: "font/woff2",
+              href: `/${font.fileName}`,
+              crossorigin: "",
+            },
+            injectTo: "head",
+          },
+        ];
       },
     },
   };
@@ -42,8 +59,15 @@ export default defineConfig({
     preloadArabicFont(),
     warmIntl(),
     boot.plugin,
-    contractStubs(fileURLToPath(new URL("./schema", import.meta.url)), fileURLToPath(new URL("./web/src", import.meta.url)), fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url))),
-    routePreload(fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)), fileURLToPath(new URL("./web", import.meta.url))),
+    contractStubs(
+      fileURLToPath(new URL("./schema", import.meta.url)),
+      fileURLToPath(new URL("./web/src", import.meta.url)),
+      fileURLToPath(new URL("./node_modules/.cache/dars-contracts", import.meta.url)),
+    ),
+    routePreload(
+      fileURLToPath(new URL("./web/src/routes.tsx", import.meta.url)),
+      fileURLToPath(new URL("./web", import.meta.url)),
+    ),
   ],
   define: buildConstants(),
   resolve: {

@@ -26,14 +26,16 @@ const localVars = parseDevVars(readFileSync(ensureDevVars(here(".")), "utf8"));
  * Worker itself, npm start, the tests and deploys keep the strict policy.
  */
 function allowDevInlineScripts(): Plugin {
-  const relax = (value: unknown) => String(value).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+  const relax = (value: unknown) =>
+    String(value).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
   return {
     name: "dars-dev-inline-scripts",
     apply: "serve",
     configureServer(server) {
       server.middlewares.use((_request, response, next) => {
         const setHeader = response.setHeader.bind(response);
-        response.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "content-security-policy" ? relax(value) : value);
+        response.setHeader = (name, value) =>
+          setHeader(name, name.toLowerCase() === "content-security-policy" ? relax(value) : value);
         next();
       });
     },
@@ -50,7 +52,11 @@ export default mergeConfig(
         // The local entry: the product plus its in-process emulators and demo seed.
         // The plugin's own workerd (it pins its Workers runtime) supports dates up to DEV_RUNTIME_DATE;
         // npm start, the tests and deploys run wrangler.toml's date.
-        config: (worker) => ({ main: here("./emulators/local.ts"), vars: { ...worker.vars, ...localVars }, compatibility_date: devDate(worker.compatibility_date) }),
+        config: (worker) => ({
+          main: here("./emulators/local.ts"),
+          vars: { ...worker.vars, ...localVars },
+          compatibility_date: devDate(worker.compatibility_date),
+        }),
         // The storage npm start uses, or DARS_STATE (scripts/dev.mjs applies the migrations there).
         persistState: { path: resolve(here("."), process.env.DARS_STATE ?? ".wrangler/state") },
         inspectorPort: false,

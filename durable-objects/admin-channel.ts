@@ -57,7 +57,11 @@ export class AdminChannel extends Server<Env> {
   async recordRequests(count: number, at = Date.now()): Promise<void> {
     const second = Math.floor(at / 1000);
     const sql = this.ctx.storage.sql;
-    sql.exec("INSERT INTO request_counts (second, n) VALUES (?, ?) ON CONFLICT (second) DO UPDATE SET n = n + excluded.n", second, count);
+    sql.exec(
+      "INSERT INTO request_counts (second, n) VALUES (?, ?) ON CONFLICT (second) DO UPDATE SET n = n + excluded.n",
+      second,
+      count,
+    );
     sql.exec("DELETE FROM request_counts WHERE second <= ?", second - 2 * REQUEST_WINDOW_S);
     await this.#scheduleStats(this.#lastSent() + REQUESTS_REFRESH_MS);
   }
@@ -65,28 +69,41 @@ export class AdminChannel extends Server<Env> {
   /** API requests reported for the last minute, up to `now`. */
   requestsPerMinute(now = Date.now()): number {
     const second = Math.floor(now / 1000);
-    const [row] = this.sql<{ n: number }>`SELECT coalesce(sum(n), 0) AS n FROM request_counts WHERE second > ${second - REQUEST_WINDOW_S} AND second <= ${second}`;
+    const [row] = this.sql<{
+      n: number;
+    }>`SELECT coalesce(sum(n), 0) AS n FROM request_counts WHERE second > ${second - REQUEST_WINDOW_S} AND second <= ${second}`;
     return row?.n ?? 0;
   }
 
   async stats(now = new Date()): Promise<ServerStats> {
     const usersOnline = await presence(this.env).count();
-    return computeServerStats(createDb(this.env), { usersOnline, requestsPerMinute: this.requestsPerMinute(now.getTime()) }, now);
+    return computeServerStats(
+      createDb(this.env),
+      { usersOnline, requestsPerMinute: this.requestsPerMinute(now.getTime()) },
+      now,
+    );
   }
 
   async onConnect(connection: Connection<{ userId: number }>, ctx: ConnectionContext): Promise<void> {
     connection.setState({ userId: Number(ctx.request.headers.get("x-dars-user-id")) });
     connection.send(JSON.stringify({ type: "Connected", payload: {} } satisfies ServerEvent));
     // The newcomer gets the current numbers now; the broadcast rhythm is the alarm's.
-    connection.send(JSON.stringify({ type: "ServerStats", payload: await this.stats() } satisfies ServerEvent));
+    connection.send(
+      JSON.stringify({ type: "ServerStats", payload: await this.stats() } satisfies ServerEvent),
+    );
     await this.#scheduleStats(Date.now() + STATS_REFRESH_MS);
   }
 
   async onAlarm(): Promise<void> {
     if (!this.#watched()) return;
     const now = Date.now();
-    this.broadcast(JSON.stringify({ type: "ServerStats", payload: await this.stats(new Date(now)) } satisfies ServerEvent));
-    this.ctx.storage.sql.exec("INSERT INTO stats_sent (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at", now);
+    this.broadcast(
+      JSON.stringify({ type: "ServerStats", payload: await this.stats(new Date(now)) } satisfies ServerEvent),
+    );
+    this.ctx.storage.sql.exec(
+      "INSERT INTO stats_sent (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+      now,
+    );
     await this.ctx.storage.setAlarm(now + STATS_REFRESH_MS);
   }
 

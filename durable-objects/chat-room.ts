@@ -1,6 +1,13 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import type { AckResult, ErrorCode } from "../schema/errors";
-import { chatClientFrame, type ChatClientFrame, type ChatMessage, type ReadMark, type RoomSync, type ServerEvent } from "../schema/events";
+import {
+  chatClientFrame,
+  type ChatClientFrame,
+  type ChatMessage,
+  type ReadMark,
+  type RoomSync,
+  type ServerEvent,
+} from "../schema/events";
 import { messageTextRule } from "../schema/rules";
 import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
@@ -130,11 +137,18 @@ export class ChatRoom extends Server<Env> {
 
   onError(connection: Connection, error: unknown): void {
     this.#sockets = null;
-    this.#logger().warn("room socket failed", { roomId: this.roomId, connectionId: connection.id, ...describeError(error) });
+    this.#logger().warn("room socket failed", {
+      roomId: this.roomId,
+      connectionId: connection.id,
+      ...describeError(error),
+    });
   }
 
   #openSockets(): { connection: Connection<SocketState>; userId: number | undefined }[] {
-    this.#sockets ??= [...this.getConnections<SocketState>()].map((connection) => ({ connection, userId: connection.state?.userId }));
+    this.#sockets ??= [...this.getConnections<SocketState>()].map((connection) => ({
+      connection,
+      userId: connection.state?.userId,
+    }));
     return this.#sockets;
   }
 
@@ -150,7 +164,10 @@ export class ChatRoom extends Server<Env> {
     if (!parsed.success || userId === undefined) {
       // Still answer the client's ackId when it sent one, so its pending request settles.
       const given = (json as { ackId?: unknown } | null)?.ackId;
-      this.#send(connection, { type: "Ack", payload: { ackId: typeof given === "string" ? given : "", result: "unallowed" } });
+      this.#send(connection, {
+        type: "Ack",
+        payload: { ackId: typeof given === "string" ? given : "", result: "unallowed" },
+      });
       return;
     }
     const frame = parsed.data;
@@ -164,7 +181,11 @@ export class ChatRoom extends Server<Env> {
     this.#send(connection, { type: "Ack", payload: { ackId, ...outcome } });
   }
 
-  #dispatch(userId: number, frame: Exclude<ChatClientFrame, { type: "SyncMessages" }>, connectionId: string): Promise<RoomOutcome> {
+  #dispatch(
+    userId: number,
+    frame: Exclude<ChatClientFrame, { type: "SyncMessages" }>,
+    connectionId: string,
+  ): Promise<RoomOutcome> {
     switch (frame.type) {
       case "SendMessage":
         // The sending socket gets the new message in its Ack, so the broadcast skips it.
@@ -187,7 +208,12 @@ export class ChatRoom extends Server<Env> {
   // ------------------------------------------------------------------------------------------
   // Operations (sockets and the Worker's RPC calls share them)
 
-  async send(userId: number, text: string, clientId?: string, senderConnection?: string): Promise<RoomOutcome> {
+  async send(
+    userId: number,
+    text: string,
+    clientId?: string,
+    senderConnection?: string,
+  ): Promise<RoomOutcome> {
     const refusal = await this.#refusal(userId);
     if (refusal) return { result: refusal };
     const checked = checkText(text);
@@ -195,12 +221,14 @@ export class ChatRoom extends Server<Env> {
     // One statement: the next revision (also the new sequence) read inside the insert, and a
     // repeated clientId (a resend after a lost ack) left to the unique index, which inserts nothing.
     const now = new Date().toISOString();
-    const [row] = this.sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
+    const [row] = this
+      .sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
       SELECT next, next, ${userId}, ${checked.html}, ${clientId ?? null}, ${now} FROM (SELECT coalesce(max(revision), 0) + 1 AS next FROM messages) WHERE true
       ON CONFLICT DO NOTHING RETURNING *`;
     if (!row) {
       // The message this clientId already made: answered as it is, and not told again.
-      const [earlier] = this.sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId ?? null}`;
+      const [earlier] = this
+        .sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId ?? null}`;
       return earlier ? { result: "ok", message: this.#toMessage(earlier) } : { result: "unallowed" };
     }
     const message = this.#toMessage(row);
@@ -214,7 +242,8 @@ export class ChatRoom extends Server<Env> {
     if ("result" in found) return found;
     const checked = checkText(text);
     if ("result" in checked) return checked;
-    const [row] = this.sql<MessageRow>`UPDATE messages SET text = ${checked.html}, edited_at = ${new Date().toISOString()},
+    const [row] = this
+      .sql<MessageRow>`UPDATE messages SET text = ${checked.html}, edited_at = ${new Date().toISOString()},
       revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
     const message = this.#toMessage(row!);
     this.#changed({ type: "RoomMessageUpdated", payload: { message } }, message);
@@ -225,7 +254,8 @@ export class ChatRoom extends Server<Env> {
   async remove(userId: number, sequence: number): Promise<RoomOutcome> {
     const found = await this.#ownMessage(userId, sequence);
     if ("result" in found) return found;
-    const [row] = this.sql<MessageRow>`UPDATE messages SET text = '', deleted_at = ${new Date().toISOString()},
+    const [row] = this
+      .sql<MessageRow>`UPDATE messages SET text = '', deleted_at = ${new Date().toISOString()},
       revision = ${this.#nextRevision()} WHERE sequence = ${sequence} RETURNING *`;
     const message = this.#toMessage(row!);
     this.#changed({ type: "RoomMessageDeleted", payload: { message } }, message);
@@ -238,14 +268,26 @@ export class ChatRoom extends Server<Env> {
     if (refusal) return { result: refusal };
     const [target] = this.sql<MessageRow>`SELECT * FROM messages WHERE sequence = ${sequence}`;
     if (!target) return { result: "message-not-found" };
-    this.ctx.storage.sql.exec("UPDATE members SET last_read_sequence = max(last_read_sequence, ?) WHERE user_id = ?", sequence, userId);
+    this.ctx.storage.sql.exec(
+      "UPDATE members SET last_read_sequence = max(last_read_sequence, ?) WHERE user_id = ?",
+      sequence,
+      userId,
+    );
     const mark = this.#readMarks().find((read) => read.userId === userId)!.sequence;
     const unreadCount = this.#unread(userId);
     await Promise.all([
-      this.#deliver({ type: "RoomMessageRead", payload: { roomId: this.roomId, userId, sequence: mark, unreadCount } }),
-      roomData().chat.recordRead(createDb(this.env), this.roomId, userId, target.created_at).catch((error) =>
-        this.#logger().warn("read receipt not stored in D1", { roomId: this.roomId, ...describeError(error) }),
-      ),
+      this.#deliver({
+        type: "RoomMessageRead",
+        payload: { roomId: this.roomId, userId, sequence: mark, unreadCount },
+      }),
+      roomData()
+        .chat.recordRead(createDb(this.env), this.roomId, userId, target.created_at)
+        .catch((error) =>
+          this.#logger().warn("read receipt not stored in D1", {
+            roomId: this.roomId,
+            ...describeError(error),
+          }),
+        ),
     ]);
     return { result: "ok" };
   }
@@ -262,18 +304,29 @@ export class ChatRoom extends Server<Env> {
   async sync(userId: number, after: number): Promise<{ result: AckResult; sync?: RoomSync }> {
     const refusal = await this.#refusal(userId);
     if (refusal) return { result: refusal };
-    const rows = this.sql<MessageRow>`SELECT * FROM messages WHERE revision > ${after} ORDER BY revision LIMIT ${SYNC_LIMIT + 1}`;
+    const rows = this
+      .sql<MessageRow>`SELECT * FROM messages WHERE revision > ${after} ORDER BY revision LIMIT ${SYNC_LIMIT + 1}`;
     const hasMore = rows.length > SYNC_LIMIT;
     const messages = rows.slice(0, SYNC_LIMIT).map((row) => this.#toMessage(row));
-    return { result: "ok", sync: { roomId: this.roomId, messages, reads: this.#readMarks(), revision: this.#revision(), hasMore } };
+    return {
+      result: "ok",
+      sync: { roomId: this.roomId, messages, reads: this.#readMarks(), revision: this.#revision(), hasMore },
+    };
   }
 
   /** A page of messages, newest first (GET /chat/list/{roomId}/messages). */
-  async listMessages(userId: number, page: number, size: number): Promise<{ result: AckResult; list: ChatMessage[]; total: number }> {
+  async listMessages(
+    userId: number,
+    page: number,
+    size: number,
+  ): Promise<{ result: AckResult; list: ChatMessage[]; total: number }> {
     const refusal = await this.#refusal(userId);
     if (refusal) return { result: refusal, list: [], total: 0 };
-    const rows = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
-    const [{ total }] = this.sql<{ total: number }>`SELECT count(*) AS total FROM messages` as [{ total: number }];
+    const rows = this
+      .sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
+    const [{ total }] = this.sql<{ total: number }>`SELECT count(*) AS total FROM messages` as [
+      { total: number },
+    ];
     return { result: "ok", list: rows.map((row) => this.#toMessage(row)), total };
   }
 
@@ -294,7 +347,9 @@ export class ChatRoom extends Server<Env> {
   }
 
   #storedMembers(): number[] {
-    return this.sql<{ user_id: number }>`SELECT user_id FROM members ORDER BY user_id`.map((row) => row.user_id);
+    return this.sql<{ user_id: number }>`SELECT user_id FROM members ORDER BY user_id`.map(
+      (row) => row.user_id,
+    );
   }
 
   async #loadMembers(): Promise<number[]> {
@@ -302,7 +357,8 @@ export class ChatRoom extends Server<Env> {
     const stored = this.#storedMembers();
     if (stored.length > 0) return (this.#members = stored);
     const fromD1 = await roomData().chat.roomMemberIds(createDb(this.env), this.roomId);
-    for (const userId of fromD1) this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
+    for (const userId of fromD1)
+      this.ctx.storage.sql.exec("INSERT OR IGNORE INTO members (user_id) VALUES (?)", userId);
     this.#members = this.#storedMembers();
     return this.#members;
   }
@@ -327,9 +383,13 @@ export class ChatRoom extends Server<Env> {
   }
 
   #readMarks(): ReadMark[] {
-    return this.sql<{ user_id: number; last_read_sequence: number }>`SELECT user_id, last_read_sequence FROM members ORDER BY user_id`.map(
-      (row) => ({ userId: row.user_id, sequence: row.last_read_sequence }),
-    );
+    return this.sql<{
+      user_id: number;
+      last_read_sequence: number;
+    }>`SELECT user_id, last_read_sequence FROM members ORDER BY user_id`.map((row) => ({
+      userId: row.user_id,
+      sequence: row.last_read_sequence,
+    }));
   }
 
   #unread(userId: number): number {
@@ -360,7 +420,11 @@ export class ChatRoom extends Server<Env> {
    * every PRESENT_FANOUT_MS, which keeps a busy room from making a user-channel call per message.
    * Resolves once the event is in its queue, or sent when it went at once; a failure is only logged.
    */
-  #deliver(event: ServerEvent, recipients: readonly number[] = this.#members ?? [], exceptConnection?: string): Promise<void> {
+  #deliver(
+    event: ServerEvent,
+    recipients: readonly number[] = this.#members ?? [],
+    exceptConnection?: string,
+  ): Promise<void> {
     // One pass over the sockets: each gets the frame (but the sender's) and says whose it is.
     const frame = JSON.stringify(event);
     const present = new Set<number>();
@@ -394,10 +458,15 @@ export class ChatRoom extends Server<Env> {
     const batches = [...this.#pending];
     this.#pending.clear();
     const published = this.#fanout
-      .then(() => Promise.all(batches.map(([userId, frames]) => publishFramesToUser(this.env, userId, frames, this.#logger()))))
+      .then(() =>
+        Promise.all(
+          batches.map(([userId, frames]) => publishFramesToUser(this.env, userId, frames, this.#logger())),
+        ),
+      )
       .then(
         () => undefined,
-        (error: unknown) => this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),
+        (error: unknown) =>
+          this.#logger().warn("user channels not told", { roomId: this.roomId, ...describeError(error) }),
       );
     this.#fanout = published;
     this.ctx.waitUntil(published);
@@ -411,7 +480,8 @@ export class ChatRoom extends Server<Env> {
       const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
       if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
     }
-    if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS) this.ctx.waitUntil(this.#summaryLater());
+    if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS)
+      this.ctx.waitUntil(this.#summaryLater());
     else this.ctx.waitUntil(this.#writeSummary());
   }
 
@@ -421,7 +491,10 @@ export class ChatRoom extends Server<Env> {
     if (this.#alarmPending) return;
     this.#alarmPending = true;
     // Jittered like the fan-out, so the busy rooms' writes spread over the interval.
-    const at = Math.max(this.#summaryWrittenAt + SUMMARY_INTERVAL_MS * (0.75 + Math.random() / 2), Date.now() + 50);
+    const at = Math.max(
+      this.#summaryWrittenAt + SUMMARY_INTERVAL_MS * (0.75 + Math.random() / 2),
+      Date.now() + 50,
+    );
     try {
       const set = await this.ctx.storage.getAlarm();
       if (set === null || set > at) await this.ctx.storage.setAlarm(at);
@@ -450,7 +523,10 @@ export class ChatRoom extends Server<Env> {
       try {
         await roomData().chat.recordLastMessage(createDb(this.env), this.#toMessage(row));
       } catch (error) {
-        this.#logger().warn("room summary not stored in D1", { roomId: this.roomId, ...describeError(error) });
+        this.#logger().warn("room summary not stored in D1", {
+          roomId: this.roomId,
+          ...describeError(error),
+        });
       }
     })();
     this.#summaryWrite = write;

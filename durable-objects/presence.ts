@@ -24,14 +24,20 @@ export class Presence extends Server<Env> {
     try {
       await presenceChanged(this.env);
     } catch (error) {
-      createLogger("presence").warn("staff channel not told of a presence change", { userId, online, ...describeError(error) });
+      createLogger("presence").warn("staff channel not told of a presence change", {
+        userId,
+        online,
+        ...describeError(error),
+      });
     }
   }
 
   /** Which of these users are online now. */
   async onlineAmong(userIds: readonly number[]): Promise<number[]> {
     if (userIds.length === 0) return [];
-    const rows = this.sql<{ user_id: number }>`SELECT user_id FROM online_users WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`;
+    const rows = this.sql<{
+      user_id: number;
+    }>`SELECT user_id FROM online_users WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`;
     return rows.map((row) => row.user_id);
   }
 

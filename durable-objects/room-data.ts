@@ -19,7 +19,13 @@ export type RoomData = {
     findSession(db: Db, id: string): Promise<SessionInfo | null>;
     isSessionMember(session: SessionInfo, userId: number): boolean;
     roomRefusal(session: SessionInfo, userId: number): "not-member" | "closed" | null;
-    recordAttendance(db: Db, sessionId: string, userId: number, event: RoomMembershipEvent, at: string): Promise<void>;
+    recordAttendance(
+      db: Db,
+      sessionId: string,
+      userId: number,
+      event: RoomMembershipEvent,
+      at: string,
+    ): Promise<void>;
     /** True when LiveKit carries the calls (its webhooks then keep the attendance log). */
     usesLiveKit(config: Config): boolean;
   };

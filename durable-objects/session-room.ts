@@ -1,7 +1,13 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { RoomMembershipEvent } from "../schema/enums";
 import type { AckResult } from "../schema/errors";
-import { sessionClientFrame, type ServerEvent, type SessionClientFrame, type SessionPresence, type SessionSnapshot } from "../schema/events";
+import {
+  sessionClientFrame,
+  type ServerEvent,
+  type SessionClientFrame,
+  type SessionPresence,
+  type SessionSnapshot,
+} from "../schema/events";
 import { createDb } from "../worker/core/db";
 import type { SessionInfo } from "../schema/sessions";
 import { readConfig, type Env } from "../worker/core/env";
@@ -11,7 +17,13 @@ import { roomData } from "./room-data";
 type SocketState = { userId: number; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
 
 /** Frames relayed as they are (with the sender) to the other member's in-call sockets only. */
-const SIGNALLING = new Set(["SessionOffer", "SessionAnswer", "AnnounceIncomingOffer", "ReadyToReceiveOffer", "IceCandidate"]);
+const SIGNALLING = new Set([
+  "SessionOffer",
+  "SessionAnswer",
+  "AnnounceIncomingOffer",
+  "ReadyToReceiveOffer",
+  "IceCandidate",
+]);
 
 /**
  * One per lesson, interview or demo session, named by the session id ("lesson:12"). The Worker's
@@ -40,10 +52,13 @@ export class SessionRoom extends Server<Env> {
       connection.close(4003, refusal ?? "invalid-session-id");
       return;
     }
-    const alreadyHere = this.#sockets().some((other) => other.id !== connection.id && other.state?.userId === userId);
+    const alreadyHere = this.#sockets().some(
+      (other) => other.id !== connection.id && other.state?.userId === userId,
+    );
     connection.setState({ userId, inCall: false, camera: false, mic: false, sharing: false });
     this.#send(connection, { type: "Connected", payload: { userId } });
-    if (!alreadyHere) this.#toOthers(connection, { type: "SessionMemberJoined", payload: { sessionId: this.name, userId } });
+    if (!alreadyHere)
+      this.#toOthers(connection, { type: "SessionMemberJoined", payload: { sessionId: this.name, userId } });
     await this.#closeAtEnd(session);
   }
 
@@ -58,7 +73,10 @@ export class SessionRoom extends Server<Env> {
     const state = connection.state;
     if (!parsed.success || !state) {
       const given = (json as { ackId?: unknown } | null)?.ackId;
-      this.#send(connection, { type: "Ack", payload: { ackId: typeof given === "string" ? given : "", result: "unallowed" } });
+      this.#send(connection, {
+        type: "Ack",
+        payload: { ackId: typeof given === "string" ? given : "", result: "unallowed" },
+      });
       return;
     }
     const frame = parsed.data;
@@ -70,8 +88,14 @@ export class SessionRoom extends Server<Env> {
     const state = connection.state;
     if (!state) return;
     if (state.inCall) await this.#leave(connection, state);
-    const stillHere = this.#sockets().some((other) => other.id !== connection.id && other.state?.userId === state.userId);
-    if (!stillHere) this.#toOthers(connection, { type: "SessionMemberLeft", payload: { sessionId: this.name, userId: state.userId } });
+    const stillHere = this.#sockets().some(
+      (other) => other.id !== connection.id && other.state?.userId === state.userId,
+    );
+    if (!stillHere)
+      this.#toOthers(connection, {
+        type: "SessionMemberLeft",
+        payload: { sessionId: this.name, userId: state.userId },
+      });
   }
 
   /** Called by the Worker (RPC) when an account is suspended: that user leaves the call and their sockets close for good. */
@@ -94,7 +118,11 @@ export class SessionRoom extends Server<Env> {
     }
   }
 
-  async #dispatch(connection: Connection<SocketState>, state: SocketState, frame: SessionClientFrame): Promise<{ result: AckResult; session?: SessionSnapshot }> {
+  async #dispatch(
+    connection: Connection<SocketState>,
+    state: SocketState,
+    frame: SessionClientFrame,
+  ): Promise<{ result: AckResult; session?: SessionSnapshot }> {
     const sessionId = this.name;
     switch (frame.type) {
       case "PreJoinSession":
@@ -107,15 +135,24 @@ export class SessionRoom extends Server<Env> {
         return { result: "ok" };
       case "ToggleCamera":
         connection.setState({ ...state, camera: frame.payload.enabled });
-        this.#toOthers(connection, { type: "CameraToggled", payload: { sessionId, userId: state.userId, enabled: frame.payload.enabled } });
+        this.#toOthers(connection, {
+          type: "CameraToggled",
+          payload: { sessionId, userId: state.userId, enabled: frame.payload.enabled },
+        });
         return { result: "ok" };
       case "ToggleMic":
         connection.setState({ ...state, mic: frame.payload.enabled });
-        this.#toOthers(connection, { type: "MicToggled", payload: { sessionId, userId: state.userId, enabled: frame.payload.enabled } });
+        this.#toOthers(connection, {
+          type: "MicToggled",
+          payload: { sessionId, userId: state.userId, enabled: frame.payload.enabled },
+        });
         return { result: "ok" };
       case "UserSharingScreen":
         connection.setState({ ...state, sharing: frame.payload.sharing });
-        this.#toOthers(connection, { type: "UserSharedScreen", payload: { sessionId, userId: state.userId, sharing: frame.payload.sharing } });
+        this.#toOthers(connection, {
+          type: "UserSharedScreen",
+          payload: { sessionId, userId: state.userId, sharing: frame.payload.sharing },
+        });
         return { result: "ok" };
       case "PingSessionMember":
       case "PongSessionMember": {
@@ -134,7 +171,11 @@ export class SessionRoom extends Server<Env> {
   // ------------------------------------------------------------------------------------------
   // Call membership and the attendance log
 
-  async #join(connection: Connection<SocketState>, state: SocketState, media: { camera: boolean; mic: boolean }): Promise<void> {
+  async #join(
+    connection: Connection<SocketState>,
+    state: SocketState,
+    media: { camera: boolean; mic: boolean },
+  ): Promise<void> {
     if (state.inCall) {
       connection.setState({ ...state, ...media });
       return;
@@ -149,14 +190,20 @@ export class SessionRoom extends Server<Env> {
     const at = new Date().toISOString();
     connection.setState({ ...state, ...media, inCall: true });
     await this.#log(state.userId, RoomMembershipEvent.UserJoined, at);
-    this.#toOthers(connection, { type: "UserJoinedSession", payload: { sessionId: this.name, userId: state.userId, ...media, at } });
+    this.#toOthers(connection, {
+      type: "UserJoinedSession",
+      payload: { sessionId: this.name, userId: state.userId, ...media, at },
+    });
   }
 
   async #leave(connection: Connection<SocketState>, state: SocketState): Promise<void> {
     const at = new Date().toISOString();
     connection.setState({ ...state, inCall: false, sharing: false });
     await this.#log(state.userId, RoomMembershipEvent.UserLeft, at);
-    this.#toOthers(connection, { type: "UserLeftSession", payload: { sessionId: this.name, userId: state.userId, at } });
+    this.#toOthers(connection, {
+      type: "UserLeftSession",
+      payload: { sessionId: this.name, userId: state.userId, at },
+    });
   }
 
   /**
@@ -168,7 +215,12 @@ export class SessionRoom extends Server<Env> {
     try {
       await roomData().sessions.recordAttendance(createDb(this.env), this.name, userId, event, at);
     } catch (error) {
-      this.#logger().error("attendance not stored", { sessionId: this.name, userId, event, ...describeError(error) });
+      this.#logger().error("attendance not stored", {
+        sessionId: this.name,
+        userId,
+        event,
+        ...describeError(error),
+      });
     }
   }
 
@@ -181,7 +233,8 @@ export class SessionRoom extends Server<Env> {
   }
 
   async #closeAtEnd(session: SessionInfo): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.parse(session.end));
+    if ((await this.ctx.storage.getAlarm()) === null)
+      await this.ctx.storage.setAlarm(Date.parse(session.end));
   }
 
   #sockets(): Connection<SocketState>[] {

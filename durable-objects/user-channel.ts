@@ -29,7 +29,9 @@ export class UserChannel extends Server<Env> {
   #presence(): SqlStorage {
     const sql = this.ctx.storage.sql;
     if (!this.#presenceReady) {
-      sql.exec("CREATE TABLE IF NOT EXISTS presence (id INTEGER PRIMARY KEY CHECK (id = 1), online INTEGER NOT NULL)");
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS presence (id INTEGER PRIMARY KEY CHECK (id = 1), online INTEGER NOT NULL)",
+      );
       this.#presenceReady = true;
     }
     return sql;
@@ -81,7 +83,9 @@ export class UserChannel extends Server<Env> {
       return;
     }
     connection.setState({ userId: this.userId });
-    connection.send(JSON.stringify({ type: "Connected", payload: { userId: this.userId } } satisfies ServerEvent));
+    connection.send(
+      JSON.stringify({ type: "Connected", payload: { userId: this.userId } } satisfies ServerEvent),
+    );
     const logger = createLogger(`user-channel:${this.name}`);
     let partners: number[] | null = null;
     try {
@@ -99,25 +103,44 @@ export class UserChannel extends Server<Env> {
   async #sendPresenceSnapshot(connection: Connection, partners: number[], logger: Logger): Promise<void> {
     const online = await onlineAmong(this.env, partners, logger);
     if (!online || connection.readyState !== WebSocket.OPEN) return;
-    for (const userId of partners) connection.send(JSON.stringify({ type: "UserStatusChanged", payload: { userId, online: online.has(userId) } } satisfies ServerEvent));
+    for (const userId of partners)
+      connection.send(
+        JSON.stringify({
+          type: "UserStatusChanged",
+          payload: { userId, online: online.has(userId) },
+        } satisfies ServerEvent),
+      );
   }
 
   async onClose(connection: Connection): Promise<void> {
-    const stillOpen = [...this.getConnections()].some((other) => other.id !== connection.id && other.readyState === WebSocket.OPEN);
+    const stillOpen = [...this.getConnections()].some(
+      (other) => other.id !== connection.id && other.readyState === WebSocket.OPEN,
+    );
     if (!stillOpen && this.#storedOnline()) await this.#setOnline(false);
   }
 
   #storedOnline(): boolean {
-    const [row] = this.#presence().exec<{ online: number }>("SELECT online FROM presence WHERE id = 1").toArray();
+    const [row] = this.#presence()
+      .exec<{ online: number }>("SELECT online FROM presence WHERE id = 1")
+      .toArray();
     return row?.online === 1;
   }
 
   async #setOnline(online: boolean, knownPartners: number[] | null = null): Promise<void> {
-    this.#presence().exec("INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online", online ? 1 : 0);
+    this.#presence().exec(
+      "INSERT INTO presence (id, online) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online",
+      online ? 1 : 0,
+    );
     const logger = createLogger(`user-channel:${this.name}`);
     try {
-      const partners = knownPartners ?? (await roomData().chat.roomPartnerIds(createDb(this.env), this.userId));
-      await publishToUsers(this.env, partners, { type: "UserStatusChanged", payload: { userId: this.userId, online } }, logger);
+      const partners =
+        knownPartners ?? (await roomData().chat.roomPartnerIds(createDb(this.env), this.userId));
+      await publishToUsers(
+        this.env,
+        partners,
+        { type: "UserStatusChanged", payload: { userId: this.userId, online } },
+        logger,
+      );
     } catch (error) {
       logger.warn("status change not announced", { userId: this.userId, online, ...describeError(error) });
     }

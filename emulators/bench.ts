@@ -8,7 +8,6 @@ import { issueToken } from "../worker/domain/token";
 import { tutorsChanged } from "../worker/domain/tutor-list";
 import type { Db } from "../worker/core/context";
 
-
 export type BenchAccount = { id: number; token: string };
 export type BenchSeed = {
   tutorIds: number[];
@@ -30,9 +29,16 @@ const ABOUT =
  * each holding an active monthly subscription to a hidden bench plan with the most weekly
  * minutes a plan may have. Answers the ids and bearer tokens the benchmark signs in with.
  */
-export async function seedBench(db: Db, secret: string, input: BenchSeedInput, now = new Date()): Promise<BenchSeed> {
+export async function seedBench(
+  db: Db,
+  secret: string,
+  input: BenchSeedInput,
+  now = new Date(),
+): Promise<BenchSeed> {
   const at = now.toISOString();
-  const slotStart = new Date(Math.ceil(now.getTime() / QUARTER_MS) * QUARTER_MS + 2 * 60 * 60 * 1000).toISOString();
+  const slotStart = new Date(
+    Math.ceil(now.getTime() / QUARTER_MS) * QUARTER_MS + 2 * 60 * 60 * 1000,
+  ).toISOString();
   const slotEnd = new Date(Date.parse(slotStart) + 7 * 24 * 60 * 60 * 1000).toISOString();
   const subEnd = new Date(now.getTime() + 4 * 7 * 24 * 60 * 60 * 1000).toISOString();
   const tutorPrefix = `bench-${input.tag}-t`;
@@ -87,7 +93,11 @@ export async function seedBench(db: Db, secret: string, input: BenchSeedInput, n
         FROM n WHERE ? > 0 ON CONFLICT DO NOTHING`,
       )
       .bind(Math.max(input.students, 1), at, at, input.students),
-    client.prepare(`INSERT INTO students (id, created_at, updated_at) SELECT id, ?, ? FROM users WHERE ${ofStudents} ON CONFLICT DO NOTHING`).bind(at, at),
+    client
+      .prepare(
+        `INSERT INTO students (id, created_at, updated_at) SELECT id, ?, ? FROM users WHERE ${ofStudents} ON CONFLICT DO NOTHING`,
+      )
+      .bind(at, at),
     // A hidden plan (inactive), so the bench students' subscriptions never run out of minutes.
     client
       .prepare(
@@ -109,15 +119,25 @@ export async function seedBench(db: Db, secret: string, input: BenchSeedInput, n
   const tutorIds = results[results.length - 2]!.results.map((row) => row.id);
   const studentIds = results[results.length - 1]!.results.map((row) => row.id);
   // Each account signs in once: a stored session per token (tokens name their session).
-  const accounts = [...tutorIds.slice(0, input.tutorTokens), ...studentIds].map((id) => ({ id, sid: crypto.randomUUID() }));
+  const accounts = [...tutorIds.slice(0, input.tutorTokens), ...studentIds].map((id) => ({
+    id,
+    sid: crypto.randomUUID(),
+  }));
   if (accounts.length)
     await client.batch(
       accounts.map(({ id, sid }) =>
-        client.prepare("INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'bench', NULL, ?, ?)").bind(sid, id, at, at),
+        client
+          .prepare(
+            "INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'bench', NULL, ?, ?)",
+          )
+          .bind(sid, id, at, at),
       ),
     );
   const sessionOf = new Map(accounts.map(({ id, sid }) => [id, sid]));
-  const withToken = async (id: number): Promise<BenchAccount> => ({ id, token: await issueToken(id, sessionOf.get(id)!, secret) });
+  const withToken = async (id: number): Promise<BenchAccount> => ({
+    id,
+    token: await issueToken(id, sessionOf.get(id)!, secret),
+  });
   return {
     tutorIds,
     tutors: await Promise.all(tutorIds.slice(0, input.tutorTokens).map(withToken)),

@@ -4,7 +4,15 @@
 // answers with real Request/Response objects; its webhooks and notifications reach the API app
 // through `api`, in-process (a Worker cannot simply fetch its own origin).
 import { readConfig, type Env } from "../worker/core/env";
-import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_FAWRY, LOCAL_LIVEKIT, LOCAL_TELEGRAM, LOCAL_WHATSAPP, type Emulators } from "../worker/integrations/emulated";
+import {
+  EMULATOR_ORIGIN,
+  EMULATOR_PATHS,
+  LOCAL_FAWRY,
+  LOCAL_LIVEKIT,
+  LOCAL_TELEGRAM,
+  LOCAL_WHATSAPP,
+  type Emulators,
+} from "../worker/integrations/emulated";
 import { liveKitConfig } from "../worker/integrations/livekit";
 import { telegramWebhookSecret } from "../worker/integrations/telegram";
 import { whatsAppWebhookKeys } from "../worker/integrations/whatsapp";
@@ -25,20 +33,31 @@ export const EMULATOR_MARKER = "dars-local-emulator";
 export type ApiFetch = (request: Request, env: Env, ctx?: ExecutionContext) => Response | Promise<Response>;
 
 /** Answers one request for an emulated provider; the path picks it (EMULATOR_PATHS), 404 otherwise. */
-async function dispatch(api: ApiFetch, request: Request, env: Env, ctx?: ExecutionContext): Promise<Response> {
+async function dispatch(
+  api: ApiFetch,
+  request: Request,
+  env: Env,
+  ctx?: ExecutionContext,
+): Promise<Response> {
   const config = readConfig(env);
   const deliver = (delivered: Request) => Promise.resolve(api(delivered, env, ctx));
   const { pathname } = new URL(request.url);
   const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
   if (under(EMULATOR_PATHS.fawry)) {
-    const keys = { merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode, secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey };
+    const keys = {
+      merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode,
+      secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey,
+    };
     return createFawrySandbox(env.DB, { ...keys, deliver }).fetch(request, env, ctx);
   }
   if (under(EMULATOR_PATHS.telegram))
     return createTelegramEmulator(env.DB, {
       token: LOCAL_TELEGRAM.token,
       username: LOCAL_TELEGRAM.username,
-      webhook: { url: `${EMULATOR_ORIGIN}/api/v1/telegram/webhook`, secretToken: telegramWebhookSecret(config) },
+      webhook: {
+        url: `${EMULATOR_ORIGIN}/api/v1/telegram/webhook`,
+        secretToken: telegramWebhookSecret(config),
+      },
       deliver,
     }).fetch(request, env, ctx);
   if (under(EMULATOR_PATHS.whatsapp))
@@ -51,10 +70,16 @@ async function dispatch(api: ApiFetch, request: Request, env: Env, ctx?: Executi
     }).fetch(request, env, ctx);
   if (under(EMULATOR_PATHS.livekit)) {
     const keys = liveKitConfig(config) ?? LOCAL_LIVEKIT;
-    return createLiveKitEmulator({ apiKey: keys.apiKey, apiSecret: keys.apiSecret, webhookUrl: `${EMULATOR_ORIGIN}/api/v1/session/livekit/webhook`, deliver }).fetch(request, env, ctx);
+    return createLiveKitEmulator({
+      apiKey: keys.apiKey,
+      apiSecret: keys.apiSecret,
+      webhookUrl: `${EMULATOR_ORIGIN}/api/v1/session/livekit/webhook`,
+      deliver,
+    }).fetch(request, env, ctx);
   }
   if (under(EMULATOR_PATHS.turn)) return turnEmulator(request);
-  if (under(EMULATOR_PATHS.turnstile) || pathname === "/api/v1/dev/turnstile/siteverify") return turnstileEmulator(request);
+  if (under(EMULATOR_PATHS.turnstile) || pathname === "/api/v1/dev/turnstile/siteverify")
+    return turnstileEmulator(request);
   return Response.json({ error: "no emulator at this path" }, { status: 404 });
 }
 

@@ -15,4 +15,5 @@ const local = createWorker(emulators);
 export default local.handler;
 
 /** The local Worker's /api/v1 app (tests deliver to it as the emulators do). */
-export const localApi = (request: Request, env: Env, ctx?: ExecutionContext) => local.app.fetch(request, env, ctx);
+export const localApi = (request: Request, env: Env, ctx?: ExecutionContext) =>
+  local.app.fetch(request, env, ctx);

@@ -22,7 +22,11 @@ function bytes(base64: string): Uint8Array {
 export const DEMO_MEDIA = {
   image: { key: `${PUBLIC_PREFIX}demo/tutor-image.png`, type: "image/png", bytes: () => bytes(AVATAR_PNG) },
   video: { key: `${PUBLIC_PREFIX}demo/tutor-video.webm`, type: "video/webm", bytes: () => bytes(INTRO_WEBM) },
-  thumbnail: { key: `${PUBLIC_PREFIX}demo/tutor-thumbnail.png`, type: "image/png", bytes: () => bytes(THUMBNAIL_PNG) },
+  thumbnail: {
+    key: `${PUBLIC_PREFIX}demo/tutor-thumbnail.png`,
+    type: "image/png",
+    bytes: () => bytes(THUMBNAIL_PNG),
+  },
 } as const;
 
 /** What goes in users.image, tutors.video and tutors.thumbnail for a demo tutor. */
@@ -35,7 +39,9 @@ export const DEMO_MEDIA_URLS = {
 /** Writes the demo files to R2 (idempotent: same keys, same bytes). */
 export async function storeDemoMedia(bucket: R2Bucket): Promise<typeof DEMO_MEDIA_URLS> {
   await Promise.all(
-    Object.values(DEMO_MEDIA).map((file) => bucket.put(file.key, file.bytes(), { httpMetadata: { contentType: file.type } })),
+    Object.values(DEMO_MEDIA).map((file) =>
+      bucket.put(file.key, file.bytes(), { httpMetadata: { contentType: file.type } }),
+    ),
   );
   return DEMO_MEDIA_URLS;
 }
@@ -49,6 +55,8 @@ export function setDemoMediaStatements(db: D1Database, tutorIds: readonly number
   const at = new Date().toISOString();
   return tutorIds.flatMap((id) => [
     db.prepare("UPDATE users SET image = ?, updated_at = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.image, at, id),
-    db.prepare("UPDATE tutors SET video = ?, thumbnail = ?, updated_at = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.video, DEMO_MEDIA_URLS.thumbnail, at, id),
+    db
+      .prepare("UPDATE tutors SET video = ?, thumbnail = ?, updated_at = ? WHERE id = ?")
+      .bind(DEMO_MEDIA_URLS.video, DEMO_MEDIA_URLS.thumbnail, at, id),
   ]);
 }

@@ -2,7 +2,8 @@
 // (tests/rehearsal/) reads it from GET /__requests and GET /__emails. No runtime types here, so
 // both the Worker and the Node side import it.
 
-export type Service = "fawry" | "email" | "whatsapp" | "telegram" | "livekit" | "turn" | "turnstile" | "sentry";
+export type Service =
+  "fawry" | "email" | "whatsapp" | "telegram" | "livekit" | "turn" | "turnstile" | "sentry";
 
 /** One recorded request: `in` came to an emulator, `out` is a webhook an emulator sent to the app. */
 export type RecordedRequest = {
@@ -23,4 +24,12 @@ export type RecordedRequest = {
 };
 
 /** A message the email emulator accepted (Resend's API), newest first in the mailbox. */
-export type Email = { id: string; from: string; to: string[]; subject: string; text: string; idempotencyKey: string | null; at: number };
+export type Email = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  idempotencyKey: string | null;
+  at: number;
+};

@@ -12,7 +12,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * fresh start. Idempotent: nothing is added once the tutor has any ended lesson.
  */
 export async function seedDemoEarnings(db: Db, now: Date, count = 8): Promise<number> {
-  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ["tutor@dars.test", "student@dars.test"]));
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ["tutor@dars.test", "student@dars.test"]));
   const tutor = people.find((p) => p.email === "tutor@dars.test");
   const student = people.find((p) => p.email === "student@dars.test");
   if (!tutor || !student) return 0;

@@ -77,26 +77,48 @@ function productUrls(origin: string, sentryKey: string) {
   };
 }
 
-const headersOf = (headers: Headers) => Object.fromEntries([...headers].map(([name, value]) => [name.toLowerCase(), value]));
+const headersOf = (headers: Headers) =>
+  Object.fromEntries([...headers].map(([name, value]) => [name.toLowerCase(), value]));
 
 async function bodyOf(message: Request | Response): Promise<string> {
-  if ((message instanceof Request && (message.method === "GET" || message.method === "HEAD")) || !message.body) return "";
-  const text = await message.clone().text().catch(() => "");
+  if (
+    (message instanceof Request && (message.method === "GET" || message.method === "HEAD")) ||
+    !message.body
+  )
+    return "";
+  const text = await message
+    .clone()
+    .text()
+    .catch(() => "");
   return text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text;
 }
 
 type Ctx = { Bindings: EmulatorServerEnv };
 
 let ready: Promise<unknown> | null = null;
-const setup = (db: D1Database) => (ready ??= db.batch(ddl.map((q) => db.prepare(q))).catch((error: unknown) => {
-  ready = null;
-  throw error;
-}));
+const setup = (db: D1Database) =>
+  (ready ??= db.batch(ddl.map((q) => db.prepare(q))).catch((error: unknown) => {
+    ready = null;
+    throw error;
+  }));
 
 async function record(db: D1Database, entry: Omit<RecordedRequest, "seq" | "at">): Promise<void> {
   await db
-    .prepare("INSERT INTO emulator_requests (service, direction, method, url, path, headers, body, status, response, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(entry.service, entry.direction, entry.method, entry.url, entry.path, JSON.stringify(entry.headers), entry.body, entry.status, entry.response, Date.now())
+    .prepare(
+      "INSERT INTO emulator_requests (service, direction, method, url, path, headers, body, status, response, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(
+      entry.service,
+      entry.direction,
+      entry.method,
+      entry.url,
+      entry.path,
+      JSON.stringify(entry.headers),
+      entry.body,
+      entry.status,
+      entry.response,
+      Date.now(),
+    )
     .run();
 }
 
@@ -118,12 +140,24 @@ function deliverer(env: EmulatorServerEnv, service: Service) {
       answer = await bodyOf(response);
       return response;
     } finally {
-      await record(env.DB, { service, direction: "out", method: outgoing.method, url: target.toString(), path: target.pathname, headers: headersOf(outgoing.headers), body, status, response: answer });
+      await record(env.DB, {
+        service,
+        direction: "out",
+        method: outgoing.method,
+        url: target.toString(),
+        path: target.pathname,
+        headers: headersOf(outgoing.headers),
+        body,
+        status,
+        response: answer,
+      });
     }
   };
 }
 
-type Emulator = { fetch: (request: Request, env?: unknown, ctx?: ExecutionContext) => Response | Promise<Response> };
+type Emulator = {
+  fetch: (request: Request, env?: unknown, ctx?: ExecutionContext) => Response | Promise<Response>;
+};
 
 /** The emulators for this Worker's settings, built once per isolate. */
 let emulators: Partial<Record<Service, Emulator>> | null = null;
@@ -131,7 +165,11 @@ function emulatorsFor(env: EmulatorServerEnv): Partial<Record<Service, Emulator>
   if (emulators) return emulators;
   const app = env.APP_URL.replace(/\/+$/, "");
   emulators = {
-    fawry: createFawrySandbox(env.DB, { merchantCode: env.FAWRY_MERCHANT_CODE, secureKey: env.FAWRY_SECURE_KEY, deliver: deliverer(env, "fawry") }),
+    fawry: createFawrySandbox(env.DB, {
+      merchantCode: env.FAWRY_MERCHANT_CODE,
+      secureKey: env.FAWRY_SECURE_KEY,
+      deliver: deliverer(env, "fawry"),
+    }),
     whatsapp: createWhatsAppEmulator(env.DB, {
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
       token: env.WHATSAPP_TOKEN,
@@ -160,7 +198,8 @@ function emulatorsFor(env: EmulatorServerEnv): Partial<Record<Service, Emulator>
 }
 
 /** Resend's error answer (docs/services.md §6). */
-const emailError = (statusCode: number, name: string, message: string) => Response.json({ statusCode, name, message }, { status: statusCode });
+const emailError = (statusCode: number, name: string, message: string) =>
+  Response.json({ statusCode, name, message }, { status: statusCode });
 
 /** The email provider: Resend's POST /emails with a Bearer key and an Idempotency-Key. */
 async function emailApi(request: Request, env: EmulatorServerEnv): Promise<Response> {
@@ -168,27 +207,50 @@ async function emailApi(request: Request, env: EmulatorServerEnv): Promise<Respo
   const key = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
   if (!key) return emailError(401, "missing_api_key", "Missing API key in the authorization header");
   if (key !== env.EMAIL_API_KEY) return emailError(403, "invalid_api_key", "API key is invalid");
-  const body = (await request.json().catch(() => null)) as { from?: unknown; to?: unknown; subject?: unknown; text?: unknown } | null;
+  const body = (await request.json().catch(() => null)) as {
+    from?: unknown;
+    to?: unknown;
+    subject?: unknown;
+    text?: unknown;
+  } | null;
   const to = Array.isArray(body?.to) ? body.to : typeof body?.to === "string" ? [body.to] : [];
-  if (!body || typeof body.from !== "string" || !body.from) return emailError(422, "missing_required_field", "The `from` field is missing.");
-  if (to.length === 0 || !to.every((address) => typeof address === "string" && /^[^\s@]+@[^\s@]+$/.test(address)))
+  if (!body || typeof body.from !== "string" || !body.from)
+    return emailError(422, "missing_required_field", "The `from` field is missing.");
+  if (
+    to.length === 0 ||
+    !to.every((address) => typeof address === "string" && /^[^\s@]+@[^\s@]+$/.test(address))
+  )
     return emailError(422, "validation_error", "Invalid `to` field.");
-  if (typeof body.subject !== "string" || !body.subject) return emailError(422, "missing_required_field", "The `subject` field is missing.");
-  if (typeof body.text !== "string") return emailError(422, "validation_error", "The `text` field must be a string.");
+  if (typeof body.subject !== "string" || !body.subject)
+    return emailError(422, "missing_required_field", "The `subject` field is missing.");
+  if (typeof body.text !== "string")
+    return emailError(422, "validation_error", "The `text` field must be a string.");
   const idempotencyKey = request.headers.get("idempotency-key");
   // A repeated Idempotency-Key answers the first message's id and sends nothing again.
   const stored = await env.DB.prepare(
     `INSERT INTO email_emulator_messages (id, idempotency_key, sender, recipients, subject, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key RETURNING id`,
   )
-    .bind(crypto.randomUUID(), idempotencyKey, body.from, JSON.stringify(to), body.subject, body.text, Date.now())
+    .bind(
+      crypto.randomUUID(),
+      idempotencyKey,
+      body.from,
+      JSON.stringify(to),
+      body.subject,
+      body.text,
+      Date.now(),
+    )
     .first<{ id: string }>();
   return Response.json({ id: stored?.id });
 }
 
 /** The Sentry sink: accepts an envelope for the DSN's key (recorded like every request) and answers its id. */
 async function sentrySink(request: Request, env: EmulatorServerEnv): Promise<Response> {
-  const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "*",
+    "access-control-allow-methods": "POST, OPTIONS",
+  };
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
   if (request.method !== "POST") return new Response("method not allowed", { status: 405, headers: cors });
   const url = new URL(request.url);
@@ -202,7 +264,10 @@ async function sentrySink(request: Request, env: EmulatorServerEnv): Promise<Res
   } catch {
     return Response.json({ detail: "invalid envelope" }, { status: 400, headers: cors });
   }
-  return Response.json({ id: header?.event_id ?? crypto.randomUUID().replaceAll("-", "") }, { headers: cors });
+  return Response.json(
+    { id: header?.event_id ?? crypto.randomUUID().replaceAll("-", "") },
+    { headers: cors },
+  );
 }
 
 const app = new Hono<Ctx>();
@@ -214,7 +279,17 @@ app.use(async (c, next) => {
   if (!service) return next();
   const body = await bodyOf(c.req.raw);
   await next();
-  await record(c.env.DB, { service, direction: "in", method: c.req.method, url: url.toString(), path: url.pathname, headers: headersOf(c.req.raw.headers), body, status: c.res.status, response: await bodyOf(c.res) });
+  await record(c.env.DB, {
+    service,
+    direction: "in",
+    method: c.req.method,
+    url: url.toString(),
+    path: url.pathname,
+    headers: headersOf(c.req.raw.headers),
+    body,
+    status: c.res.status,
+    response: await bodyOf(c.res),
+  });
 });
 
 app.get("/__health", (c) => c.json({ ok: true }));
@@ -227,7 +302,9 @@ app.get("/__requests", async (c) => {
   )
     .bind(service ?? null, direction ?? null, Number(after ?? 0))
     .all<Omit<RecordedRequest, "headers"> & { headers: string }>();
-  return c.json({ list: results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })) });
+  return c.json({
+    list: results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
+  });
 });
 /** The mailbox: what the email emulator accepted, newest first (`to` filters by recipient). */
 app.get("/__emails", async (c) => {
@@ -236,9 +313,25 @@ app.get("/__emails", async (c) => {
     `SELECT * FROM email_emulator_messages WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM json_each(recipients) WHERE value = ?1) ORDER BY at DESC, rowid DESC`,
   )
     .bind(to ?? null)
-    .all<{ id: string; idempotency_key: string | null; sender: string; recipients: string; subject: string; text: string; at: number }>();
+    .all<{
+      id: string;
+      idempotency_key: string | null;
+      sender: string;
+      recipients: string;
+      subject: string;
+      text: string;
+      at: number;
+    }>();
   return c.json({
-    list: results.map((row): Email => ({ id: row.id, from: row.sender, to: JSON.parse(row.recipients) as string[], subject: row.subject, text: row.text, idempotencyKey: row.idempotency_key, at: row.at })),
+    list: results.map((row): Email => ({
+      id: row.id,
+      from: row.sender,
+      to: JSON.parse(row.recipients) as string[],
+      subject: row.subject,
+      text: row.text,
+      idempotencyKey: row.idempotency_key,
+      at: row.at,
+    })),
   });
 });
 

@@ -28,7 +28,11 @@ export async function turnEmulator(request: Request, now = Date.now()): Promise<
       iceServers: [
         { urls: ["stun:127.0.0.1:3478"] },
         {
-          urls: ["turn:127.0.0.1:3478?transport=udp", "turn:127.0.0.1:3478?transport=tcp", "turns:127.0.0.1:5349?transport=tcp"],
+          urls: [
+            "turn:127.0.0.1:3478?transport=udp",
+            "turn:127.0.0.1:3478?transport=tcp",
+            "turns:127.0.0.1:5349?transport=tcp",
+          ],
           username: `${expires}:${decodeURIComponent(match[1]!)}`,
           credential: nonce,
         },

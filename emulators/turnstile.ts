@@ -15,7 +15,8 @@ export const TURNSTILE_DUMMY_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
 
 async function fields(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, string>;
+  if (type.includes("application/json"))
+    return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, string>;
   const form = await request.formData().catch(() => null);
   const out: Record<string, string> = {};
   form?.forEach((value, key) => {
@@ -25,10 +26,15 @@ async function fields(request: Request): Promise<Record<string, string>> {
 }
 
 export async function turnstileEmulator(request: Request): Promise<Response> {
-  if (request.method !== "POST") return Response.json({ success: false, "error-codes": ["bad-request"] }, { status: 405 });
+  if (request.method !== "POST")
+    return Response.json({ success: false, "error-codes": ["bad-request"] }, { status: 405 });
   const { secret, response } = await fields(request);
   const answer = (success: boolean, errors: string[] = []) =>
-    Response.json({ success, "error-codes": errors, ...(success ? { challenge_ts: new Date().toISOString(), hostname: "localhost" } : {}) });
+    Response.json({
+      success,
+      "error-codes": errors,
+      ...(success ? { challenge_ts: new Date().toISOString(), hostname: "localhost" } : {}),
+    });
   if (!secret) return answer(false, ["missing-input-secret"]);
   if (!response) return answer(false, ["missing-input-response"]);
   if (secret === TURNSTILE_TEST_SECRETS.alwaysPasses) return answer(true);

@@ -9,12 +9,17 @@ import type { OffsetSpan } from "./calendar";
  */
 
 /** A SQLite date modifier for an offset in minutes: 180 → "+180 minutes". */
-export const offsetModifier = (minutes: number): string => `${minutes >= 0 ? "+" : "-"}${Math.abs(minutes)} minutes`;
+export const offsetModifier = (minutes: number): string =>
+  `${minutes >= 0 ? "+" : "-"}${Math.abs(minutes)} minutes`;
 
 /** The offset in force at the ISO instant `column`, as a date modifier (spans from offsetSpans). */
 export function offsetModifierSql(column: SQL, spans: readonly OffsetSpan[]): SQL {
   return sql`CASE ${sql.join(
-    spans.map((span) => (span.until === null ? sql`ELSE ${offsetModifier(span.minutes)}` : sql`WHEN ${column} < ${span.until} THEN ${offsetModifier(span.minutes)}`)),
+    spans.map((span) =>
+      span.until === null
+        ? sql`ELSE ${offsetModifier(span.minutes)}`
+        : sql`WHEN ${column} < ${span.until} THEN ${offsetModifier(span.minutes)}`,
+    ),
     sql` `,
   )} END`;
 }
@@ -28,4 +33,3 @@ export function localDaySql(column: SQL, spans: readonly OffsetSpan[]): SQL {
 export function dayStartInSql(dayStartsJson: string, day: SQL): SQL {
   return sql`json_extract(${dayStartsJson}, '$."' || ${day} || '"')`;
 }
-

@@ -76,7 +76,11 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per zone, kept (the zones a deployment sees are few; a flood of odd names cannot grow it without end). */
-function formatFor(cache: Map<string, Intl.DateTimeFormat>, zone: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+function formatFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  zone: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
   let format = cache.get(zone);
   if (!format) {
     if (cache.size >= 256) cache.clear();
@@ -87,24 +91,50 @@ function formatFor(cache: Map<string, Intl.DateTimeFormat>, zone: string, make: 
 }
 
 const toMs = (instant: Date | number | string): number =>
-  typeof instant === "number" ? instant : typeof instant === "string" ? Date.parse(instant) : instant.getTime();
+  typeof instant === "number"
+    ? instant
+    : typeof instant === "string"
+      ? Date.parse(instant)
+      : instant.getTime();
 
 /** The zone's offset from UTC at an instant, in minutes ("GMT+05:30" → 330, "GMT" → 0). */
 export function offsetMinutes(instant: Date | number | string, zone: string = CAIRO): number {
-  const format = formatFor(offsetFormats, zone, () => new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }));
-  const name = format.formatToParts(toMs(instant)).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const format = formatFor(
+    offsetFormats,
+    zone,
+    () => new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }),
+  );
+  const name =
+    format.formatToParts(toMs(instant)).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 /** The wall-clock day and minute of the day (0–1439) of an instant on a zone's clock. */
-export function zonedParts(instant: Date | number | string, zone: string = CAIRO): { day: DayKey; minute: number } {
-  const format = formatFor(partsFormats, zone, () =>
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }),
+export function zonedParts(
+  instant: Date | number | string,
+  zone: string = CAIRO,
+): { day: DayKey; minute: number } {
+  const format = formatFor(
+    partsFormats,
+    zone,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
   );
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(toMs(instant))) parts[part.type] = part.value;
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 /** The calendar day of an instant on a zone's clock. */
@@ -118,7 +148,8 @@ export function dayOf(instant: Date | number | string, zone: string = CAIRO): Da
  * autumn hour) gives its first occurrence.
  */
 export function zonedInstant(day: DayKey, minute: number, zone: string = CAIRO): Date | null {
-  if (minute >= MINUTES_PER_DAY) return zonedInstant(addDays(day, Math.floor(minute / MINUTES_PER_DAY)), minute % MINUTES_PER_DAY, zone);
+  if (minute >= MINUTES_PER_DAY)
+    return zonedInstant(addDays(day, Math.floor(minute / MINUTES_PER_DAY)), minute % MINUTES_PER_DAY, zone);
   const wall = dayNumber(day) * DAY_MS + minute * MINUTE_MS;
   const offsets = new Set([offsetMinutes(wall - DAY_MS / 2, zone), offsetMinutes(wall + DAY_MS / 2, zone)]);
   const candidates = [...offsets].map((offset) => wall - offset * MINUTE_MS).sort((a, b) => a - b);
@@ -164,7 +195,10 @@ export function lastSecondOf(day: DayKey, zone: string = CAIRO): string {
 }
 
 /** The month holding an instant on a zone's clock, as the UTC window [start, end). */
-export function monthWindow(instant: Date | number | string, zone: string = CAIRO): { start: Date; end: Date } {
+export function monthWindow(
+  instant: Date | number | string,
+  zone: string = CAIRO,
+): { start: Date; end: Date } {
   const first = monthStartOf(dayOf(instant, zone));
   return { start: dayStart(first, zone), end: dayStart(addMonths(first, 1), zone) };
 }

@@ -80,10 +80,13 @@ export const retiredGovernorates: Readonly<Partial<Record<Governorate, Governora
 };
 
 /** Egypt's 27 governorates, in wire order: what forms offer and the API accepts. */
-export const egyptGovernorates: readonly Governorate[] = Object.values(Governorate).filter((value) => !(value in retiredGovernorates));
+export const egyptGovernorates: readonly Governorate[] = Object.values(Governorate).filter(
+  (value) => !(value in retiredGovernorates),
+);
 
 /** A stored value as the governorate it means (a retired value as its governorate). */
-export const canonicalGovernorate = (value: number): Governorate => retiredGovernorates[value as Governorate] ?? (value as Governorate);
+export const canonicalGovernorate = (value: number): Governorate =>
+  retiredGovernorates[value as Governorate] ?? (value as Governorate);
 
 /** The app a user chose for notifications and phone verification. */
 export const MessagingApp = { Whatsapp: 1, Telegram: 2 } as const;
@@ -106,7 +109,10 @@ export const ReportAttachmentKind = { Screenshot: "screenshot", Log: "log" } as 
 export type ReportAttachmentKind = (typeof ReportAttachmentKind)[keyof typeof ReportAttachmentKind];
 
 /** What an emailed confirmation code is for. */
-export const ConfirmationPurpose = { ForgetPassword: "forget-password", VerifyEmail: "verify-email" } as const;
+export const ConfirmationPurpose = {
+  ForgetPassword: "forget-password",
+  VerifyEmail: "verify-email",
+} as const;
 export type ConfirmationPurpose = (typeof ConfirmationPurpose)[keyof typeof ConfirmationPurpose];
 
 export const VerificationType = {
@@ -201,7 +207,13 @@ export const TransactionStatus = {
 export type TransactionStatus = (typeof TransactionStatus)[keyof typeof TransactionStatus];
 
 /** Fawry payment methods; ReferenceNumber is cash at a Fawry outlet; Free is an order of 0 (no Fawry call). */
-export const PaymentMethod = { Card: 0, EWallet: 1, BankInstallment: 2, ReferenceNumber: 3, Free: 4 } as const;
+export const PaymentMethod = {
+  Card: 0,
+  EWallet: 1,
+  BankInstallment: 2,
+  ReferenceNumber: 3,
+  Free: 4,
+} as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
 /** Status of a staff-reviewed session (demo session, photo session). */
@@ -240,5 +252,12 @@ export const RefundStatus = { Pending: 0, Done: 1, Failed: 2 } as const;
 export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
 
 /** What a payment alarm reports to admins (/admin/payments «تحتاج متابعة»). */
-export const paymentAlarmKinds = ["wrong-amount", "other-customer", "unknown-order", "bad-signature", "unapplied-payment", "refund-failed"] as const;
+export const paymentAlarmKinds = [
+  "wrong-amount",
+  "other-customer",
+  "unknown-order",
+  "bad-signature",
+  "unapplied-payment",
+  "refund-failed",
+] as const;
 export type PaymentAlarmKind = (typeof paymentAlarmKinds)[number];

@@ -41,7 +41,14 @@ export type ServerStats = {
 /** Every frame a server sends, by name. */
 export type ServerEventMap = {
   Connected: { userId?: number; roomId?: number };
-  Ack: { ackId: string; result: AckResult; code?: ErrorCode; message?: ChatMessage; sync?: RoomSync; session?: SessionSnapshot };
+  Ack: {
+    ackId: string;
+    result: AckResult;
+    code?: ErrorCode;
+    message?: ChatMessage;
+    sync?: RoomSync;
+    session?: SessionSnapshot;
+  };
   RoomMessage: { message: ChatMessage };
   RoomMessageUpdated: { message: ChatMessage };
   RoomMessageDeleted: { message: ChatMessage };
@@ -81,7 +88,9 @@ export type ServerEventMap = {
   IceCandidate: { from: number; candidate: IceCandidateInit };
 };
 export type ServerEventType = keyof ServerEventMap;
-export type ServerEvent = { [K in ServerEventType]: { type: K; payload: ServerEventMap[K] } }[ServerEventType];
+export type ServerEvent = {
+  [K in ServerEventType]: { type: K; payload: ServerEventMap[K] };
+}[ServerEventType];
 export type ServerEventOf<K extends ServerEventType> = Extract<ServerEvent, { type: K }>;
 
 /** The answer to SyncMessages: every message changed after `after`, oldest change first. */
@@ -115,7 +124,14 @@ export const chatClientFrame = z.discriminatedUnion("type", [
 export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 
 /** A member of a live session as the room sees them now. */
-export type SessionPresence = { userId: number; online: boolean; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
+export type SessionPresence = {
+  userId: number;
+  online: boolean;
+  inCall: boolean;
+  camera: boolean;
+  mic: boolean;
+  sharing: boolean;
+};
 
 /** The answer to PreJoinSession and JoinSession: the session's members and who is here. */
 export type SessionSnapshot = { sessionId: string; start: string; end: string; members: SessionPresence[] };
@@ -136,7 +152,11 @@ const sdp = z.string().min(1).max(100_000);
  */
 export const sessionClientFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PreJoinSession"), ackId, payload: z.object({}).optional() }),
-  z.object({ type: z.literal("JoinSession"), ackId, payload: z.object({ camera: z.boolean(), mic: z.boolean() }) }),
+  z.object({
+    type: z.literal("JoinSession"),
+    ackId,
+    payload: z.object({ camera: z.boolean(), mic: z.boolean() }),
+  }),
   z.object({ type: z.literal("LeaveSession"), ackId, payload: z.object({}).optional() }),
   z.object({ type: z.literal("ToggleCamera"), ackId, payload: z.object({ enabled: z.boolean() }) }),
   z.object({ type: z.literal("ToggleMic"), ackId, payload: z.object({ enabled: z.boolean() }) }),

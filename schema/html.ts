@@ -73,7 +73,8 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (ref[0] === "#") {
-        const point = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        const point =
+          ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
         return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
       }
       return entities[ref.toLowerCase()] ?? whole;

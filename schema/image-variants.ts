@@ -21,10 +21,13 @@ export type ImageVariantKind = keyof typeof imageVariantKinds;
 export type ImageVariantWidth = (typeof imageVariantKinds)[ImageVariantKind]["widths"][number];
 
 /** The widths a version of some kind may have (a stored name's width, the keys deleted with an original). */
-export const imageVariantWidths: readonly ImageVariantWidth[] = [...new Set(Object.values(imageVariantKinds).flatMap((kind) => kind.widths))];
+export const imageVariantWidths: readonly ImageVariantWidth[] = [
+  ...new Set(Object.values(imageVariantKinds).flatMap((kind) => kind.widths)),
+];
 
 /** A version's height: its width over the kind's aspect ratio (a 640 px thumbnail is 360 px high). */
-export const imageVariantHeight = (kind: ImageVariantKind, width: number) => Math.round(width / imageVariantKinds[kind].aspect);
+export const imageVariantHeight = (kind: ImageVariantKind, width: number) =>
+  Math.round(width / imageVariantKinds[kind].aspect);
 
 /** The types a variant may be (what canvas encoders give). */
 export const imageVariantTypes = ["image/webp", "image/jpeg"] as const;
@@ -54,5 +57,7 @@ export function parseVariantName(name: string): { original: string; width: Image
   const match = /^(.+)@(\d+)$/.exec(name);
   if (!match) return null;
   const width = Number(match[2]);
-  return (imageVariantWidths as readonly number[]).includes(width) ? { original: match[1]!, width: width as ImageVariantWidth } : null;
+  return (imageVariantWidths as readonly number[]).includes(width)
+    ? { original: match[1]!, width: width as ImageVariantWidth }
+    : null;
 }

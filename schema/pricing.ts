@@ -1,7 +1,12 @@
 import { planPeriodMonths, type PlanPeriod } from "./enums";
 
 /** What pricing needs of a plan: the monthly base in piasters and each period's discount in basis points. */
-export type PricedPlan = { baseMonthPrice: number; monthDiscount: number; quarterDiscount: number; yearDiscount: number };
+export type PricedPlan = {
+  baseMonthPrice: number;
+  monthDiscount: number;
+  quarterDiscount: number;
+  yearDiscount: number;
+};
 
 /** The discount of a period, in basis points (1000 = 10 %). */
 export const discountOf = (plan: PricedPlan, period: PlanPeriod): number =>
@@ -48,10 +53,12 @@ export const defaultBusinessSettings: BusinessSettings = {
   refundFeeBasisPoints: 0,
 };
 /** The cancel window of a set of business numbers, in milliseconds. */
-export const cancelWindowMsOf = (business: Pick<BusinessSettings, "cancelWindowHours">): number => business.cancelWindowHours * 60 * 60 * 1000;
+export const cancelWindowMsOf = (business: Pick<BusinessSettings, "cancelWindowHours">): number =>
+  business.cancelWindowHours * 60 * 60 * 1000;
 
 /** A lesson's price for a duration in minutes, in piasters (what its minutes are worth). */
-export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates()): number => Math.round((minutes * rates.hourlyRate) / 60);
+export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates()): number =>
+  Math.round((minutes * rates.hourlyRate) / 60);
 
 /**
  * The lesson rules a screen must know to offer only what will succeed: either member may cancel

@@ -26,7 +26,8 @@ const CARD = /(?<![\w])\d(?:[ -]?\d){12,18}(?![\w])/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 // Query or form values that are secrets: ?token=…, &ticket=…, and their relatives.
-const SECRET_PARAM = /([?&#;]|\b)((?:token|ticket|code|secret|signature|sig|password|key|access_token|id_token|credential)=)[^&#\s"']*/gi;
+const SECRET_PARAM =
+  /([?&#;]|\b)((?:token|ticket|code|secret|signature|sig|password|key|access_token|id_token|credential)=)[^&#\s"']*/gi;
 // The calendar feed's path is its secret.
 const CALENDAR = /\/calendar\/[^/\s"'?#]+\.ics/g;
 
@@ -43,7 +44,8 @@ export function redactText(text: string): string {
 }
 
 /** Keys whose values are dropped wherever they appear (headers, extra, contexts, breadcrumbs). */
-const SECRET_KEYS = /^(authorization|proxy-authorization|cookie|cookies|set-cookie|x-turnstile-token|password|new_?password|token|ticket|secret|credential|api_?key|card(_?number)?|cvv|pan|email|phone|mobile)$/i;
+const SECRET_KEYS =
+  /^(authorization|proxy-authorization|cookie|cookies|set-cookie|x-turnstile-token|password|new_?password|token|ticket|secret|credential|api_?key|card(_?number)?|cvv|pan|email|phone|mobile)$/i;
 /** Keys holding what people wrote (chat messages, reports, notes): dropped from extra data. */
 const TEXT_KEYS = /^(text|body|content|message_?text|caption|note|notes|reason|bio|description|data)$/i;
 
@@ -74,7 +76,9 @@ export function scrubEvent<E extends ReportEvent>(event: E): E {
   scrubbed.timestamp = event.timestamp;
   if (event.request) {
     const headers = Object.fromEntries(
-      Object.entries(event.request.headers ?? {}).filter(([name]) => !SECRET_KEYS.test(name)).map(([name, value]) => [name, redactText(String(value))]),
+      Object.entries(event.request.headers ?? {})
+        .filter(([name]) => !SECRET_KEYS.test(name))
+        .map(([name, value]) => [name, redactText(String(value))]),
     );
     scrubbed.request = {
       method: event.request.method,
@@ -93,4 +97,3 @@ export function scrubEvent<E extends ReportEvent>(event: E): E {
     });
   return scrubbed;
 }
-

@@ -21,7 +21,11 @@ export function patternRank(pattern: string): number {
   return pattern
     .split("/")
     .filter(Boolean)
-    .reduce((rank, segment) => rank + (segment === "*" ? -1 : segment.endsWith("?") ? 2 : segment.startsWith(":") ? 3 : 10), 0);
+    .reduce(
+      (rank, segment) =>
+        rank + (segment === "*" ? -1 : segment.endsWith("?") ? 2 : segment.startsWith(":") ? 3 : 10),
+      0,
+    );
 }
 
 /** Whether a path matches a react-router pattern (`:param`, `:param?`, `*`). */
@@ -55,7 +59,10 @@ function safeDecode(segment: string): string {
 export function preloadUrlsFor(table: RoutePreloadTable, pathname: string): string[] {
   const hit = table.table.find(([pattern]) => matchesPattern(pattern, pathname));
   if (!hit) return [];
-  return hit[1].map((index) => table.files[index]).filter((name): name is string => typeof name === "string" && /^[\w.-]+$/.test(name)).map((name) => `/assets/${name}.js`);
+  return hit[1]
+    .map((index) => table.files[index])
+    .filter((name): name is string => typeof name === "string" && /^[\w.-]+$/.test(name))
+    .map((name) => `/assets/${name}.js`);
 }
 
 /** Whether a parsed JSON value is a table of this shape (the Worker and the SPA read it from a file). */
@@ -66,6 +73,12 @@ export function isRoutePreloadTable(value: unknown): value is RoutePreloadTable 
     Array.isArray(files) &&
     files.every((file) => typeof file === "string") &&
     Array.isArray(table) &&
-    table.every((row) => Array.isArray(row) && typeof row[0] === "string" && Array.isArray(row[1]) && row[1].every((index) => Number.isInteger(index)))
+    table.every(
+      (row) =>
+        Array.isArray(row) &&
+        typeof row[0] === "string" &&
+        Array.isArray(row[1]) &&
+        row[1].every((index) => Number.isInteger(index)),
+    )
   );
 }

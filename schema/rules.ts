@@ -207,7 +207,17 @@ export const noticeRule = integer(
 
 /** Seconds; the upload form sends it as text, so numeric strings are accepted. */
 export const introVideoDurationRule = z
-  .union([z.number(), z.string().trim().regex(/^\d+(?:\.\d+)?$/).transform(Number)], { error: "invalid-type" })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(?:\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: "invalid-type" },
+  )
   .superRefine(
     firstFailing<number>(
       [(n) => n >= bounds.introVideoSeconds.min, "short-video-duration"],
@@ -235,7 +245,11 @@ function richText(codes: { html: ErrorCode; short: ErrorCode; long: ErrorCode },
 }
 
 export const interviewFeedbackRule = richText(
-  { html: "invalid-interview-feedback-html", short: "short-interview-feedback", long: "long-interview-feedback" },
+  {
+    html: "invalid-interview-feedback-html",
+    short: "short-interview-feedback",
+    long: "long-interview-feedback",
+  },
   bounds.interviewText.min,
   bounds.interviewText.max,
 );
@@ -291,7 +305,10 @@ export const weeklyMinutesRule = integer("invalid-weekly-minutes", [
 ]);
 
 /** Monthly base price in piasters. */
-export const planPriceRule = integer("invalid-plan-price", [(n) => n >= bounds.planPrice.min, "invalid-plan-price"]);
+export const planPriceRule = integer("invalid-plan-price", [
+  (n) => n >= bounds.planPrice.min,
+  "invalid-plan-price",
+]);
 
 /** A month, quarter or year discount in basis points. */
 export const discountRule = integer("invalid-plan-discount", [
@@ -323,7 +340,8 @@ export const couponExpiryRule = z.string({ error: "invalid-coupon-expire-date" }
   const match = isoDate.exec(raw.trim());
   const ms = match ? Date.parse(raw.trim()) : NaN;
   // Date.parse rolls 2030-02-31 over to March; a real calendar day reads back unchanged.
-  const realDay = match && !Number.isNaN(ms) && new Date(Date.parse(match[1]!)).toISOString().startsWith(match[1]!);
+  const realDay =
+    match && !Number.isNaN(ms) && new Date(Date.parse(match[1]!)).toISOString().startsWith(match[1]!);
   if (!realDay) {
     ctx.addIssue({ code: "custom", message: "invalid-coupon-expire-date", continue: false });
     return z.NEVER;
@@ -374,9 +392,15 @@ export const businessSettingsRule = z
   .object({
     hourlyRate: integer("invalid-type", [(n) => n > 0, "non-positive-lesson-rate"]),
     tutorHourlyRate: integer("invalid-type", [(n) => n > 0, "non-positive-tutor-rate"]),
-    trialMinutes: integer("invalid-trial-minutes", [(n) => n === 0 || n === 15 || n === 30, "invalid-trial-minutes"]),
+    trialMinutes: integer("invalid-trial-minutes", [
+      (n) => n === 0 || n === 15 || n === 30,
+      "invalid-trial-minutes",
+    ]),
     cancelWindowHours: integer("invalid-cancel-window", [(n) => n >= 0 && n <= 48, "invalid-cancel-window"]),
-    refundFeeBasisPoints: integer("invalid-refund-fee", [(n) => n >= 0 && n <= maxRefundFeeBasisPoints, "invalid-refund-fee"]),
+    refundFeeBasisPoints: integer("invalid-refund-fee", [
+      (n) => n >= 0 && n <= maxRefundFeeBasisPoints,
+      "invalid-refund-fee",
+    ]),
   })
   .superRefine(
     (numbers, ctx) => {

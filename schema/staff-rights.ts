@@ -25,7 +25,10 @@ export function mayGrantRole(caller: { role: number } | null, role: Role): boole
  * May `caller` change `target`'s account (profile fields, avatar, a reset sent)? Oneself always;
  * a SuperAdmin anyone; a RegularAdmin anyone but an admin.
  */
-export function mayManageAccount(caller: { id: number; role: number }, target: { id: number; role: number }): boolean {
+export function mayManageAccount(
+  caller: { id: number; role: number },
+  target: { id: number; role: number },
+): boolean {
   if (caller.id === target.id) return true;
   if (caller.role === Role.SuperAdmin) return true;
   return caller.role === Role.RegularAdmin && !isAdmin(target.role as Role);

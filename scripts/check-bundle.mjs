@@ -35,21 +35,36 @@ function files(dir) {
 
 const problems = [];
 for (const [marker, source] of markers)
-  if (!readFileSync(path.join(root, source), "utf8").includes(marker)) problems.push(`marker "${marker}" is no longer in ${source}: pick another string of that emulator`);
+  if (!readFileSync(path.join(root, source), "utf8").includes(marker))
+    problems.push(`marker "${marker}" is no longer in ${source}: pick another string of that emulator`);
 
 let bundle = "";
 try {
-  bundle = files(bundleDir).map((file) => readFileSync(file, "utf8")).join("\n");
+  bundle = files(bundleDir)
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
 } catch {
-  problems.push(`no bundle at ${path.relative(root, bundleDir)}: run wrangler deploy --dry-run --outdir ${path.relative(root, bundleDir)} first`);
+  problems.push(
+    `no bundle at ${path.relative(root, bundleDir)}: run wrangler deploy --dry-run --outdir ${path.relative(root, bundleDir)} first`,
+  );
 }
 if (bundle) {
-  for (const marker of productMarkers) if (!bundle.includes(marker)) problems.push(`the bundle lacks "${marker}": is ${path.relative(root, bundleDir)} the Worker's bundle?`);
-  for (const [marker, source] of markers) if (bundle.includes(marker)) problems.push(`the production bundle contains "${marker}" from ${source}: something under worker/ or durable-objects/ imports emulators/`);
+  for (const marker of productMarkers)
+    if (!bundle.includes(marker))
+      problems.push(
+        `the bundle lacks "${marker}": is ${path.relative(root, bundleDir)} the Worker's bundle?`,
+      );
+  for (const [marker, source] of markers)
+    if (bundle.includes(marker))
+      problems.push(
+        `the production bundle contains "${marker}" from ${source}: something under worker/ or durable-objects/ imports emulators/`,
+      );
 }
 
 if (problems.length) {
   for (const problem of problems) console.error(`✗ ${problem}`);
   process.exit(1);
 }
-console.log(`✓ the production bundle (${path.relative(root, bundleDir)}) contains none of the ${markers.length} emulator markers`);
+console.log(
+  `✓ the production bundle (${path.relative(root, bundleDir)}) contains none of the ${markers.length} emulator markers`,
+);

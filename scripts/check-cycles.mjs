@@ -40,7 +40,13 @@ function resolve(from, spec) {
   if (spec.startsWith("@schema/")) base = path.join(root, "schema", spec.slice("@schema/".length));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")])
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ])
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
@@ -153,10 +159,14 @@ function cycleIn(component) {
 }
 
 for (const component of components)
-  problems.push(`import cycle of ${component.length} module(s): ${cycleIn(component).join(" -> ")}${component.length > 2 ? `\n    all of: ${component.join(", ")}` : ""}`);
+  problems.push(
+    `import cycle of ${component.length} module(s): ${cycleIn(component).join(" -> ")}${component.length > 2 ? `\n    all of: ${component.join(", ")}` : ""}`,
+  );
 
 if (problems.length) {
   for (const problem of problems) console.error(`✗ ${problem}`);
   process.exit(1);
 }
-console.log(`✓ no import cycle among ${graph.size} modules; durable-objects/ imports only ${OBJECT_ALLOWED.slice(1).join(", ")}`);
+console.log(
+  `✓ no import cycle among ${graph.size} modules; durable-objects/ imports only ${OBJECT_ALLOWED.slice(1).join(", ")}`,
+);

@@ -11,8 +11,12 @@ const lock = JSON.parse(readFileSync(file, "utf8"));
 /** os, cpu and libc from a platform package's name, e.g. binding-linux-arm64-musl. */
 function platformOf(name) {
   const tail = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "windows", "wasm32"].find((part) => tail.includes(`-${part}`) || tail.startsWith(part));
-  const cpu = ["arm64", "x64", "ia32", "arm", "ppc64", "riscv64", "s390x", "wasm32", "64"].find((part) => new RegExp(`-${part}(-|$)`).test(tail));
+  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "windows", "wasm32"].find(
+    (part) => tail.includes(`-${part}`) || tail.startsWith(part),
+  );
+  const cpu = ["arm64", "x64", "ia32", "arm", "ppc64", "riscv64", "s390x", "wasm32", "64"].find((part) =>
+    new RegExp(`-${part}(-|$)`).test(tail),
+  );
   const entry = {};
   if (os === "wasm32") entry.cpu = ["wasm32"];
   else if (os) entry.os = [os === "windows" ? "win32" : os];

@@ -13,6 +13,9 @@ export function missingForDeploy({ vars, requiredSecrets, secretNames }) {
   // ICE_SERVERS is a secret when it holds TURN credentials: its value cannot be read back here,
   // so the Worker's own check (a turn: server in it) is the one that decides at the first request.
   const turn = has("ICE_SERVERS") || (has("TURN_KEY_ID") && has("TURN_KEY_API_TOKEN"));
-  if (!liveKit && !turn) missing.push("LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET, or ICE_SERVERS with a turn: server, or TURN_KEY_ID and TURN_KEY_API_TOKEN");
+  if (!liveKit && !turn)
+    missing.push(
+      "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET, or ICE_SERVERS with a turn: server, or TURN_KEY_ID and TURN_KEY_API_TOKEN",
+    );
   return [...new Set(missing)];
 }

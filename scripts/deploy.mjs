@@ -20,10 +20,20 @@ if (!["production", "staging"].includes(target)) {
 // --env="" is wrangler's way to say "the top level" (production) without its warning.
 const envArgs = target === "staging" ? ["--env", "staging"] : ["--env", ""];
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const env = { ...process.env, PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter) };
+const env = {
+  ...process.env,
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(
+    path.delimiter,
+  ),
+};
 
 function run(command, args, options = {}) {
-  const result = spawnSync(bin(command), args, { cwd: root, env, stdio: options.capture ? ["ignore", "pipe", "inherit"] : "inherit", encoding: "utf8" });
+  const result = spawnSync(bin(command), args, {
+    cwd: root,
+    env,
+    stdio: options.capture ? ["ignore", "pipe", "inherit"] : "inherit",
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     console.error(`✗ ${command} ${args.join(" ")} failed`);
     process.exit(result.status ?? 1);
@@ -31,15 +41,22 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
-const config = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: target === "staging" ? "staging" : undefined });
-const listed = JSON.parse(run("wrangler", ["secret", "list", "--format", "json", ...envArgs], { capture: true }) || "[]");
+const config = unstable_readConfig({
+  config: path.join(root, "wrangler.toml"),
+  env: target === "staging" ? "staging" : undefined,
+});
+const listed = JSON.parse(
+  run("wrangler", ["secret", "list", "--format", "json", ...envArgs], { capture: true }) || "[]",
+);
 const missing = missingForDeploy({
   vars: config.vars ?? {},
   requiredSecrets: config.secrets?.required ?? [],
   secretNames: listed.map((secret) => secret.name),
 });
 if (missing.length > 0) {
-  console.error(`✗ ${config.name} (${target}) is missing:\n${missing.map((name) => `  - ${name}`).join("\n")}\nSet secrets with \`npx wrangler secret put NAME${target === "staging" ? " --env staging" : ""}\` (README "Deploying").`);
+  console.error(
+    `✗ ${config.name} (${target}) is missing:\n${missing.map((name) => `  - ${name}`).join("\n")}\nSet secrets with \`npx wrangler secret put NAME${target === "staging" ? " --env staging" : ""}\` (README "Deploying").`,
+  );
   process.exit(1);
 }
 

@@ -9,7 +9,14 @@ import { ensureDevVars } from "./local-vars.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const env = { ...process.env, PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter), WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+const env = {
+  ...process.env,
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(
+    path.delimiter,
+  ),
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
 const state = process.env.DARS_STATE ?? ".wrangler/state";
 
 ensureDevVars(root);

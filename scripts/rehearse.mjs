@@ -12,7 +12,16 @@
 // one (both kept after a failure).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,7 +38,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const toml = JSON.stringify;
 const quietEnv = {
   ...process.env,
-  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(
+    path.delimiter,
+  ),
   WRANGLER_SEND_METRICS: "false",
   // wrangler dev's own tools that a deployment does not run (see tests/bench/server.mjs).
   X_LOCAL_OBSERVABILITY: "false",
@@ -41,7 +52,10 @@ const step = (text) => console.log(`• ${text} (${((Date.now() - started) / 100
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, env: quietEnv, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +80,10 @@ const accounts = {
 };
 // Cloudflare's documented always-pass Turnstile test keys: the SPA's widget is stood in for by the
 // browser test (its script host is routed there), siteverify goes to the emulator over HTTP.
-const TURNSTILE = { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" };
+const TURNSTILE = {
+  TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+};
 
 // ---------------------------------------------------------------------------------------------
 // Configurations: wrangler.toml with absolute paths, in the work folder.
@@ -99,16 +116,21 @@ const servers = [];
 
 function startServer(name, args, env = {}) {
   const log = createWriteStream(path.join(work, `${name}.log`));
-  const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...args], {
-    cwd: root,
-    env: { ...quietEnv, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...args],
+    {
+      cwd: root,
+      env: { ...quietEnv, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const server = { name, child, exited: false, output: "" };
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (server.output = (server.output + chunk).slice(-20_000)));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on("data", (chunk) => (server.output = (server.output + chunk).slice(-20_000)));
   child.on("exit", () => (server.exited = true));
   servers.push(server);
   return server;
@@ -155,13 +177,20 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
     process.exit(130);
   });
 
-const answers = (url) => fetch(url).then((response) => response.ok, () => false);
+const answers = (url) =>
+  fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
 
 /** Waits until `url` answers 200 (the server's own readiness, not a fixed time). */
 async function waitFor(server, url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(url))) {
-    if (server.exited) throw new Error(`${server.name} exited before it was ready (see ${path.join(work, `${server.name}.log`)})`);
+    if (server.exited)
+      throw new Error(
+        `${server.name} exited before it was ready (see ${path.join(work, `${server.name}.log`)})`,
+      );
     if (Date.now() > deadline) throw new Error(`${server.name} did not answer ${url} in time`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -187,13 +216,20 @@ async function startReady(name, args, url, env = {}) {
 }
 
 /** Nothing listens on the port (a left-over server would otherwise answer the readiness checks). */
-const portIsFree = (port) => fetch(`http://127.0.0.1:${port}/`).then(() => false, () => true);
+const portIsFree = (port) =>
+  fetch(`http://127.0.0.1:${port}/`).then(
+    () => false,
+    () => true,
+  );
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   for (const port of [appPort, emulatorPort])
-    if (!(await portIsFree(port))) throw new Error(`port ${port} is in use (another rehearsal?); REHEARSAL_PORT / REHEARSAL_EMULATOR_PORT pick others`);
+    if (!(await portIsFree(port)))
+      throw new Error(
+        `port ${port} is in use (another rehearsal?); REHEARSAL_PORT / REHEARSAL_EMULATOR_PORT pick others`,
+      );
   rmSync(work, { recursive: true, force: true });
   rmSync(storage, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -208,30 +244,85 @@ async function main() {
 
   step("Bundling the Worker and the emulator server");
   const wranglerToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
-  const appBundle = bundle(configFrom(wranglerToml, "bundle.toml", `main = ${toml(path.join(root, "worker/index.ts"))}`), path.join(work, "dist"));
+  const appBundle = bundle(
+    configFrom(wranglerToml, "bundle.toml", `main = ${toml(path.join(root, "worker/index.ts"))}`),
+    path.join(work, "dist"),
+  );
   // Served from the bundle (a source file saved meanwhile reloads nothing).
   const appConfig = configFrom(wranglerToml, "wrangler.toml", `main = ${toml(appBundle)}\nno_bundle = true`);
   // The demo data comes from the local entry's seed, run once against the same storage (frozen too).
-  const seedBundle = bundle(configFrom(wranglerToml, "seed-bundle.toml", `main = ${toml(path.join(root, "emulators/local.ts"))}`), path.join(work, "seed-dist"));
+  const seedBundle = bundle(
+    configFrom(wranglerToml, "seed-bundle.toml", `main = ${toml(path.join(root, "emulators/local.ts"))}`),
+    path.join(work, "seed-dist"),
+  );
   const seedConfig = configFrom(wranglerToml, "seed.toml", `main = ${toml(seedBundle)}\nno_bundle = true`);
   const emulatorToml = readFileSync(path.join(root, "emulators/wrangler.toml"), "utf8");
-  const emulatorBundle = bundle(configFrom(emulatorToml, "emulators-bundle.toml", `main = ${toml(path.join(root, "emulators/server.ts"))}`), path.join(work, "emulators-dist"));
-  const emulatorConfig = configFrom(emulatorToml, "emulators.toml", `main = ${toml(emulatorBundle)}\nno_bundle = true`);
+  const emulatorBundle = bundle(
+    configFrom(
+      emulatorToml,
+      "emulators-bundle.toml",
+      `main = ${toml(path.join(root, "emulators/server.ts"))}`,
+    ),
+    path.join(work, "emulators-dist"),
+  );
+  const emulatorConfig = configFrom(
+    emulatorToml,
+    "emulators.toml",
+    `main = ${toml(emulatorBundle)}\nno_bundle = true`,
+  );
 
   const state = path.join(storage, "state");
   step("Applying the D1 migrations to the staging storage");
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "staging", "--persist-to", state, "-c", appConfig]);
+  run(bin("wrangler"), [
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
+    "--env",
+    "staging",
+    "--persist-to",
+    state,
+    "-c",
+    appConfig,
+  ]);
 
   step(`Starting the emulator server on ${emulatorUrl}`);
   const emulatorVars = { APP_URL: appUrl, ...accounts };
   // One server starting at a time (each binds ports of its own choosing while it starts).
-  await startReady("emulators", [
-    "-c", emulatorConfig, "--port", String(emulatorPort), "--persist-to", path.join(storage, "emulator-state"),
-    ...Object.entries(emulatorVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-  ], `${emulatorUrl}/__health`);
+  await startReady(
+    "emulators",
+    [
+      "-c",
+      emulatorConfig,
+      "--port",
+      String(emulatorPort),
+      "--persist-to",
+      path.join(storage, "emulator-state"),
+      ...Object.entries(emulatorVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ],
+    `${emulatorUrl}/__health`,
+  );
 
   step("Seeding the demo data (the local entry, once, on the same storage)");
-  const seeder = await startReady("seed", ["-c", seedConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--var", "ENVIRONMENT:local", "--var", "CLIENT_ENVIRONMENT:local"], `${appUrl}/api/v1/health`);
+  const seeder = await startReady(
+    "seed",
+    [
+      "-c",
+      seedConfig,
+      "--env",
+      "staging",
+      "--port",
+      String(appPort),
+      "--persist-to",
+      state,
+      "--var",
+      "ENVIRONMENT:local",
+      "--var",
+      "CLIENT_ENVIRONMENT:local",
+    ],
+    `${appUrl}/api/v1/health`,
+  );
   const seeded = await fetch(`${appUrl}/api/v1/dev/seed`, { method: "POST" });
   if (!seeded.ok) throw new Error(`the demo seed failed: ${seeded.status} ${await seeded.text()}`);
   await stopServer(seeder);
@@ -242,11 +333,23 @@ async function main() {
   const poisonedLessonAt = Math.ceil((Date.now() + 10 * 24 * 3600 * 1000) / 3600_000) * 3600_000;
   const at = new Date().toISOString();
   const quoted = (text) => `'${text.replaceAll("'", "''")}'`;
-  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--env", "staging", "--persist-to", state, "-c", appConfig, "--command",
+  run(bin("wrangler"), [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--env",
+    "staging",
+    "--persist-to",
+    state,
+    "-c",
+    appConfig,
+    "--command",
     `INSERT INTO lessons (tutor_id, start, "end", duration, price, created_by, created_at, updated_at)
        SELECT id, ${quoted(`${new Date(poisonedLessonAt).toISOString()}~`)}, ${quoted(new Date(poisonedLessonAt + 1800_000).toISOString())}, 30, 0, id, ${quoted(at)}, ${quoted(at)} FROM users WHERE email = 'tutor@dars.test';
      INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
-       SELECT (SELECT max(id) FROM lessons), id, CASE email WHEN 'tutor@dars.test' THEN 3 ELSE 4 END, ${quoted(at)} FROM users WHERE email IN ('tutor@dars.test', 'student@dars.test');`]);
+       SELECT (SELECT max(id) FROM lessons), id, CASE email WHEN 'tutor@dars.test' THEN 3 ELSE 4 END, ${quoted(at)} FROM users WHERE email IN ('tutor@dars.test', 'student@dars.test');`,
+  ]);
 
   const urls = await (await fetch(`${emulatorUrl}/__urls`)).json();
   const vars = {
@@ -268,20 +371,40 @@ async function main() {
   step(`Starting the Worker with ENVIRONMENT=staging on ${appUrl}`);
   // wrangler.toml's required secrets come from the environment, as wrangler dev reads them (not on
   // the command line); every other setting is a --var.
-  const required = /^required = (\[.*\])$/m.exec(wranglerToml.slice(wranglerToml.indexOf("[env.staging.secrets]")))?.[1];
+  const required = /^required = (\[.*\])$/m.exec(
+    wranglerToml.slice(wranglerToml.indexOf("[env.staging.secrets]")),
+  )?.[1];
   const secretNames = new Set(JSON.parse(required ?? "[]"));
   await startReady(
     "worker",
     [
-      "-c", appConfig, "--env", "staging", "--port", String(appPort), "--persist-to", state, "--test-scheduled",
-      ...Object.entries(vars).filter(([key]) => !secretNames.has(key)).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      "-c",
+      appConfig,
+      "--env",
+      "staging",
+      "--port",
+      String(appPort),
+      "--persist-to",
+      state,
+      "--test-scheduled",
+      ...Object.entries(vars)
+        .filter(([key]) => !secretNames.has(key))
+        .flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     `${appUrl}/api/v1/health`,
     Object.fromEntries(Object.entries(vars).filter(([key]) => secretNames.has(key))),
   );
 
   step("Driving the browser through the product");
-  const settings = { appUrl, emulatorUrl, release: vars.BUILD_VERSION, poisonedLessonAt, ...accounts, ...TURNSTILE, ...urls };
+  const settings = {
+    appUrl,
+    emulatorUrl,
+    release: vars.BUILD_VERSION,
+    poisonedLessonAt,
+    ...accounts,
+    ...TURNSTILE,
+    ...urls,
+  };
   // Its own process group too (vitest and the browser it drives), stopped with the servers.
   const tests = spawn(bin("vitest"), ["run", "-c", "vitest.rehearsal.config.ts", "--reporter", "verbose"], {
     cwd: root,
@@ -291,7 +414,9 @@ async function main() {
   });
   const drive = { name: "browser drive", child: tests, exited: false };
   servers.push(drive);
-  const status = await new Promise((resolve) => tests.on("exit", (code) => ((drive.exited = true), resolve(code ?? 1))));
+  const status = await new Promise((resolve) =>
+    tests.on("exit", (code) => ((drive.exited = true), resolve(code ?? 1))),
+  );
   if (status !== 0) throw new Error(`the rehearsal's browser drive failed (server logs in ${work})`);
 }
 
@@ -303,7 +428,10 @@ try {
   console.error(`\n✗ ${error.message}`);
   for (const server of servers) {
     const log = path.join(work, `${server.name}.log`);
-    if (existsSync(log)) console.error(`\n--- ${server.name}.log (last lines) ---\n${readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}`);
+    if (existsSync(log))
+      console.error(
+        `\n--- ${server.name}.log (last lines) ---\n${readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}`,
+      );
   }
 } finally {
   await Promise.all(servers.map(stopServer));

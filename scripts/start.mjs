@@ -18,7 +18,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // tools' `#!/usr/bin/env node` must find this Node (22 from node_modules), not the machine's 20.
 const quietEnv = {
   ...process.env,
-  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(
+    path.delimiter,
+  ),
   WRANGLER_SEND_METRICS: "false",
   CI: process.env.CI ?? "1",
 };
@@ -48,7 +50,23 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-t
 console.log(`• Starting the Worker on ${base}…`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "emulators/local.ts", "--config", "wrangler.toml", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn", ...localVars],
+  [
+    "dev",
+    "emulators/local.ts",
+    "--config",
+    "wrangler.toml",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    state,
+    "--test-scheduled",
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    ...localVars,
+  ],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: quietEnv },
 );
 
@@ -90,7 +108,8 @@ function scheduleCrons() {
   const tick = async () => {
     const now = new Date();
     for (const { cron, due } of crons) {
-      if (due(now)) await fetch(`${base}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined);
+      if (due(now))
+        await fetch(`${base}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined);
     }
   };
   const untilNextMinute = 60_000 - (Date.now() % 60_000);

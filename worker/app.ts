@@ -61,7 +61,9 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
   app.use(async (c, next) => {
     c.set("user", null);
     const header = c.req.header("authorization");
-    const payload = header?.startsWith("Bearer ") ? await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET) : null;
+    const payload = header?.startsWith("Bearer ")
+      ? await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET)
+      : null;
     c.set("tokenUserId", payload?.id ?? null);
     c.set("tokenSessionId", payload?.sid ?? null);
     await next();
@@ -79,10 +81,20 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
 
   // Local-only routes are mounted on a sub-app that exists only when ENVIRONMENT=local.
   const routes = new Hono<AppEnv>();
-  mount(routes, apiRoutes.filter((def) => !def.localOnly), false);
+  mount(
+    routes,
+    apiRoutes.filter((def) => !def.localOnly),
+    false,
+  );
   const devRoutes = new Hono<AppEnv>();
-  mount(devRoutes, apiRoutes.filter((def) => def.localOnly), true);
-  app.use("/dev/*", async (c, next) => (isLocal(c.env) ? next() : c.json({ code: "not-found", message: errorMessage["not-found"] }, 404)));
+  mount(
+    devRoutes,
+    apiRoutes.filter((def) => def.localOnly),
+    true,
+  );
+  app.use("/dev/*", async (c, next) =>
+    isLocal(c.env) ? next() : c.json({ code: "not-found", message: errorMessage["not-found"] }, 404),
+  );
   app.route("/", devRoutes);
   app.route("/", routes);
 
@@ -90,14 +102,23 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof Failure) {
-      const body = { code: error.code, message: errorMessage[error.code], ...(error.fields ? { fields: error.fields } : {}) };
+      const body = {
+        code: error.code,
+        message: errorMessage[error.code],
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       if (error.retryAfter !== undefined) c.header("retry-after", String(error.retryAfter));
       return c.json(body, errorStatus[error.code] as 400);
     }
     const logger = c.get("logger") ?? createLogger(c.req.header("cf-ray") ?? "none");
     if (error instanceof ConfigError) logger.error("configuration refused", { detail: error.message });
     // The calendar feed's path is its secret token: never write it to the log.
-    else logger.error("unexpected failure", { method: c.req.method, path: c.req.path.replace(/\/calendar\/[^/]+\.ics$/, "/calendar/<token>.ics"), ...describeError(error) });
+    else
+      logger.error("unexpected failure", {
+        method: c.req.method,
+        path: c.req.path.replace(/\/calendar\/[^/]+\.ics$/, "/calendar/<token>.ics"),
+        ...describeError(error),
+      });
     // Sentry (when SENTRY_DSN is set; a no-op otherwise), tagged with the request id the client sees.
     captureException(error, { tags: { request_id: c.get("requestId") ?? c.req.header("cf-ray") ?? "none" } });
     return c.json({ code: "unexpected", message: errorMessage.unexpected }, 500);

@@ -65,24 +65,42 @@ function configOrNull(env: Env): Config | null {
     return readConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    logOnce(`config:${error.names.join(",")}`, "configuration refused: the Worker answers 503 until it is fixed", { missingOrInvalid: error.names });
+    logOnce(
+      `config:${error.names.join(",")}`,
+      "configuration refused: the Worker answers 503 until it is fixed",
+      { missingOrInvalid: error.names },
+    );
     return null;
   }
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-async function serve(app: ReturnType<typeof createApp>, request: Request, url: URL, env: Env, config: Config | null, ctx: ExecutionContext): Promise<Response> {
+async function serve(
+  app: ReturnType<typeof createApp>,
+  request: Request,
+  url: URL,
+  env: Env,
+  config: Config | null,
+  ctx: ExecutionContext,
+): Promise<Response> {
   const { pathname } = url;
   // Source maps are built for error reporting, never served.
   if (pathname.endsWith(".map") && !pathname.startsWith("/api/")) return notFound();
   // The local environment's routes (mailbox, emulators, seed, and the SPA's mailbox page) exist
   // only when it is local and the request came to a loopback host (envForRequest).
   if (/^\/(api\/v1\/)?dev(\/|$)/.test(pathname) && !config?.isLocal)
-    return pathname.startsWith("/api/") ? Response.json({ code: "not-found", message: errorMessage["not-found"] }, { status: 404 }) : notFound();
+    return pathname.startsWith("/api/")
+      ? Response.json({ code: "not-found", message: errorMessage["not-found"] }, { status: 404 })
+      : notFound();
   const api = pathname.startsWith("/api/");
   if (api || pathname.startsWith("/parties/")) {
-    if (!config) return Response.json({ code: "service-unavailable", message: errorMessage["service-unavailable"] }, { status: 503 });
+    if (!config)
+      return Response.json(
+        { code: "service-unavailable", message: errorMessage["service-unavailable"] },
+        { status: 503 },
+      );
     if (api) {
       countApiRequest(env, ctx);
       return app.fetch(request, env, ctx);
@@ -92,7 +110,12 @@ async function serve(app: ReturnType<typeof createApp>, request: Request, url: U
   // /tutors, /t/{id}, robots.txt, sitemap.xml and /url/{name} (worker/seo/pages.ts).
   const page = config ? await servePublicPage(request, url, env, ctx, assetsShell(env.ASSETS)) : null;
   // Each page names its screen's script chunks, so they download with the entry (worker/seo/route-preloads.ts).
-  return withRoutePreloads(page ?? (await env.ASSETS.fetch(request)), request, pathname, assetsPreloadTable(env.ASSETS));
+  return withRoutePreloads(
+    page ?? (await env.ASSETS.fetch(request)),
+    request,
+    pathname,
+    assetsPreloadTable(env.ASSETS),
+  );
 }
 
 /**
@@ -107,7 +130,11 @@ export function createWorker(emulators: Emulators | null) {
       const url = new URL(request.url);
       const { env, misconfigured } = envForRequest(rawEnv, url);
       if (misconfigured)
-        logOnce("local-on-public-host", "ENVIRONMENT=local on a non-loopback host: served as production (no /dev routes, emulators or seed); set ENVIRONMENT in wrangler.toml", { host: url.hostname });
+        logOnce(
+          "local-on-public-host",
+          "ENVIRONMENT=local on a non-loopback host: served as production (no /dev routes, emulators or seed); set ENVIRONMENT in wrangler.toml",
+          { host: url.hostname },
+        );
       const config = configOrNull(env);
       const response = await serve(app, request, url, env, config, ctx);
       return withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });

@@ -24,11 +24,13 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
       // The party as the URL names it (/parties/<party>/<name>), which is what the ticket was issued for.
       const party = url.pathname.split("/")[2] ?? "";
       const db = createDb(env);
-      const user = ticket && ticket.length <= 64 ? await redeemSocketTicket(db, ticket, party, lobby.name) : null;
+      const user =
+        ticket && ticket.length <= 64 ? await redeemSocketTicket(db, ticket, party, lobby.name) : null;
       if (!user) return refuse(401);
       if (lobby.className === "USER_CHANNEL" && lobby.name !== String(user.id)) return refuse(403);
       // docs/product.md §6: server stats (and the channel's other admin events) are for admins only.
-      if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isAdmin(user.role as Role))) return refuse(403);
+      if (lobby.className === "ADMIN_CHANNEL" && (lobby.name !== "main" || !isAdmin(user.role as Role)))
+        return refuse(403);
       if (lobby.className === "CHAT_ROOM") {
         const roomId = Number(lobby.name);
         const members = Number.isSafeInteger(roomId) && roomId > 0 ? await roomMemberIds(db, roomId) : [];
@@ -39,7 +41,8 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
         const session = await findSession(db, lobby.name);
         if (!session) return refuse(404);
         if (roomRefusal(session, user.id)) return refuse(403);
-      } else if (lobby.className !== "USER_CHANNEL" && lobby.className !== "ADMIN_CHANNEL") return refuse(404);
+      } else if (lobby.className !== "USER_CHANNEL" && lobby.className !== "ADMIN_CHANNEL")
+        return refuse(404);
       const forwarded = new Request(req);
       forwarded.headers.set("x-dars-user-id", String(user.id));
       return forwarded;

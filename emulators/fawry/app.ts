@@ -2,7 +2,14 @@
 // FawryPay, on /api/v1/dev/fawry, local environment only. Orders and cards live in two tables of
 // its own in the local D1 (created on first use), so they survive across requests and isolates.
 import { Hono } from "hono";
-import { amount2dp, safeEqual, sha256Hex, signatures, type Keys, type PaymentDetails } from "../../worker/integrations/fawry";
+import {
+  amount2dp,
+  safeEqual,
+  sha256Hex,
+  signatures,
+  type Keys,
+  type PaymentDetails,
+} from "../../worker/integrations/fawry";
 import { EMULATOR_PATHS } from "../../worker/integrations/emulated";
 
 export const SANDBOX_BASE = EMULATOR_PATHS.fawry;
@@ -49,8 +56,30 @@ const ddl = [
 
 /** Installment plans the sandbox offers (§1.8 shape). */
 export const sandboxInstallmentPlans = [
-  { id: 1, installmentPlan: { id: 1, nameAr: "٦ أشهر بدون فوائد", nameEn: "6 months, no interest", rate: 0, noOfMonths: 6, minAmount: 500, maxAmount: 100000 } },
-  { id: 2, installmentPlan: { id: 2, nameAr: "١٢ شهرًا", nameEn: "12 months", rate: 10, noOfMonths: 12, minAmount: 1000, maxAmount: 100000 } },
+  {
+    id: 1,
+    installmentPlan: {
+      id: 1,
+      nameAr: "٦ أشهر بدون فوائد",
+      nameEn: "6 months, no interest",
+      rate: 0,
+      noOfMonths: 6,
+      minAmount: 500,
+      maxAmount: 100000,
+    },
+  },
+  {
+    id: 2,
+    installmentPlan: {
+      id: 2,
+      nameAr: "١٢ شهرًا",
+      nameEn: "12 months",
+      rate: 10,
+      noOfMonths: 12,
+      minAmount: 1000,
+      maxAmount: 100000,
+    },
+  },
 ];
 
 /** A CVV the sandbox declines with 99951 (insufficient funds), to exercise failures. */
@@ -64,7 +93,11 @@ button,input{font:inherit;padding:.6rem 1rem;margin-block:.4rem}label{display:bl
 <body><main><h1>${heading}</h1>${body}<p><small>بيئة فوري التجريبية المحلية، لا تُدفع أي أموال حقيقية.</small></p></main></body></html>`;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const randomDigits = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => String(b % 10)).join("").replace(/^0/, "7");
+const randomDigits = (n: number) =>
+  [...crypto.getRandomValues(new Uint8Array(n))]
+    .map((b) => String(b % 10))
+    .join("")
+    .replace(/^0/, "7");
 
 export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   const keys: Keys = { merchantCode: options.merchantCode, secureKey: options.secureKey };
@@ -76,9 +109,14 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
     await next();
   });
 
-  const bad = (statusCode: number, statusDescription: string) => ({ type: "ChargeResponse", statusCode, statusDescription });
+  const bad = (statusCode: number, statusDescription: string) => ({
+    type: "ChargeResponse",
+    statusCode,
+    statusDescription,
+  });
   const badSignature = () => bad(9946, "Invalid signature");
-  const matches = async (expected: Promise<string>, given: unknown) => typeof given === "string" && safeEqual(await expected, given.toLowerCase());
+  const matches = async (expected: Promise<string>, given: unknown) =>
+    typeof given === "string" && safeEqual(await expected, given.toLowerCase());
   const findOrder = (column: "merchant_ref_num" | "reference_number", value: string) =>
     db.prepare(`SELECT * FROM fawry_sandbox_orders WHERE ${column} = ?`).bind(value).first<Order>();
   const origin = (url: string) => new URL(url).origin;
@@ -90,8 +128,11 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
       paymentAmount: order.amount,
       orderAmount: order.amount,
       orderStatus: order.status,
-      paymentMethod: order.method === "PAYATFAWRY" ? "PayAtFawry" : order.method === "MWALLET" ? "Mobile Wallet" : "CARD",
-      ...(order.method === "PAYATFAWRY" && order.status === "PAID" ? { paymentRefrenceNumber: randomDigits(8) } : {}),
+      paymentMethod:
+        order.method === "PAYATFAWRY" ? "PayAtFawry" : order.method === "MWALLET" ? "Mobile Wallet" : "CARD",
+      ...(order.method === "PAYATFAWRY" && order.status === "PAID"
+        ? { paymentRefrenceNumber: randomDigits(8) }
+        : {}),
     };
     return {
       requestId: order.request_id,
@@ -109,19 +150,29 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   }
 
   /** Sets the order's status and sends the signed v2 notification, retrying until 200. */
-  async function settle(order: Order, status: string, notifyOrigin: string): Promise<{ delivered: boolean; attempts: number }> {
+  async function settle(
+    order: Order,
+    status: string,
+    notifyOrigin: string,
+  ): Promise<{ delivered: boolean; attempts: number }> {
     const paymentTime = status === "PAID" ? Date.now() : order.payment_time;
     const requestId = crypto.randomUUID();
     await db
-      .prepare("UPDATE fawry_sandbox_orders SET status = ?, payment_time = ?, request_id = ? WHERE merchant_ref_num = ?")
+      .prepare(
+        "UPDATE fawry_sandbox_orders SET status = ?, payment_time = ?, request_id = ? WHERE merchant_ref_num = ?",
+      )
       .bind(status, paymentTime, requestId, order.merchant_ref_num)
       .run();
-    const body = JSON.stringify(await details({ ...order, status, payment_time: paymentTime, request_id: requestId }));
+    const body = JSON.stringify(
+      await details({ ...order, status, payment_time: paymentTime, request_id: requestId }),
+    );
     const url = order.webhook_url ?? `${notifyOrigin}/api/v1/fawry/payment-status`;
     const attempts = options.attempts ?? 5;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        const response = await options.deliver(new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body }));
+        const response = await options.deliver(
+          new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body }),
+        );
         if (response.status === 200) return { delivered: true, attempts: attempt };
       } catch {
         // retried below
@@ -132,10 +183,13 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
 
   async function createOrder(body: Record<string, any>, method: string, extra: Partial<Order>, url: string) {
     if (body.merchantCode !== keys.merchantCode) return { error: bad(9901, "Invalid merchant code") };
-    if (!/^\d+$/.test(String(body.merchantRefNum ?? ""))) return { error: bad(9903, "Invalid merchantRefNum") };
+    if (!/^\d+$/.test(String(body.merchantRefNum ?? "")))
+      return { error: bad(9903, "Invalid merchantRefNum") };
     if (typeof body.amount !== "number" || !(body.amount > 0)) return { error: bad(21004, "Invalid amount") };
-    if (await findOrder("merchant_ref_num", String(body.merchantRefNum))) return { error: bad(9903, "merchantRefNum already used") };
-    const expiry = typeof body.paymentExpiry === "number" ? body.paymentExpiry : Date.now() + 24 * 3600 * 1000;
+    if (await findOrder("merchant_ref_num", String(body.merchantRefNum)))
+      return { error: bad(9903, "merchantRefNum already used") };
+    const expiry =
+      typeof body.paymentExpiry === "number" ? body.paymentExpiry : Date.now() + 24 * 3600 * 1000;
     const order: Order = {
       merchant_ref_num: String(body.merchantRefNum),
       reference_number: randomDigits(9),
@@ -163,9 +217,24 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
         method, amount, status, card_token, return_url, webhook_url, wallet_no, installment_plan_id, refunded, expires_at, payment_time, request_id)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?) ON CONFLICT DO NOTHING`,
       )
-      .bind(order.merchant_ref_num, order.reference_number, order.customer_profile_id, order.customer_name, order.customer_mobile, order.customer_mail,
-        order.method, order.amount, order.status, order.card_token, order.return_url, order.webhook_url, order.wallet_no, order.installment_plan_id,
-        order.expires_at, order.request_id)
+      .bind(
+        order.merchant_ref_num,
+        order.reference_number,
+        order.customer_profile_id,
+        order.customer_name,
+        order.customer_mobile,
+        order.customer_mail,
+        order.method,
+        order.amount,
+        order.status,
+        order.card_token,
+        order.return_url,
+        order.webhook_url,
+        order.wallet_no,
+        order.installment_plan_id,
+        order.expires_at,
+        order.request_id,
+      )
       .run();
     if (!inserted.meta.changes) return { error: bad(9903, "merchantRefNum already used") };
     const charge = {
@@ -189,9 +258,14 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   // §1.5, §1.6, §1.8: card (3DS, optionally on an installment plan) and PayAtFawry.
   app.post("/ECommerceWeb/Fawry/payments/charge", async (c) => {
     const body = await c.req.json<Record<string, any>>().catch(() => ({}) as Record<string, any>);
-    const common = { merchantRefNum: String(body.merchantRefNum ?? ""), customerProfileId: String(body.customerProfileId ?? ""), amount: Number(body.amount) };
+    const common = {
+      merchantRefNum: String(body.merchantRefNum ?? ""),
+      customerProfileId: String(body.customerProfileId ?? ""),
+      amount: Number(body.amount),
+    };
     if (body.paymentMethod === "PAYATFAWRY") {
-      if (!(await matches(signatures.payAtFawry(keys, common), body.signature))) return c.json(badSignature());
+      if (!(await matches(signatures.payAtFawry(keys, common), body.signature)))
+        return c.json(badSignature());
       const created = await createOrder(body, "PAYATFAWRY", {}, c.req.url);
       return c.json(created.error ?? created.charge);
     }
@@ -204,20 +278,31 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
         : signatures.installmentCharge(keys, { ...card, installmentPlanId: Number(planId) });
     if (!(await matches(expected, body.signature))) return c.json(badSignature());
     const owned = await db
-      .prepare("SELECT token FROM fawry_sandbox_cards WHERE token = ? AND customer_profile_id = ? AND merchant_code = ?")
+      .prepare(
+        "SELECT token FROM fawry_sandbox_cards WHERE token = ? AND customer_profile_id = ? AND merchant_code = ?",
+      )
       .bind(card.cardToken, card.customerProfileId, keys.merchantCode)
       .first();
     if (!owned) return c.json(bad(99956, "Card not found"));
     if (planId !== undefined) {
       const plan = sandboxInstallmentPlans.find((p) => p.id === Number(planId))?.installmentPlan;
-      if (!plan || card.amount < plan.minAmount || card.amount > plan.maxAmount) return c.json(bad(21010, "Amount not allowed"));
+      if (!plan || card.amount < plan.minAmount || card.amount > plan.maxAmount)
+        return c.json(bad(21010, "Amount not allowed"));
     }
     if (card.cvv === DECLINED_CVV) return c.json(bad(99951, "Insufficient funds"));
-    const created = await createOrder(body, "CARD", { card_token: card.cardToken, installment_plan_id: planId ?? null }, c.req.url);
+    const created = await createOrder(
+      body,
+      "CARD",
+      { card_token: card.cardToken, installment_plan_id: planId ?? null },
+      c.req.url,
+    );
     if (created.error) return c.json(created.error);
     return c.json({
       ...created.charge,
-      nextAction: { type: "THREE_D_SECURE", redirectUrl: `${origin(c.req.url)}${SANDBOX_BASE}/3ds/${created.order.merchant_ref_num}` },
+      nextAction: {
+        type: "THREE_D_SECURE",
+        redirectUrl: `${origin(c.req.url)}${SANDBOX_BASE}/3ds/${created.order.merchant_ref_num}`,
+      },
     });
   });
 
@@ -244,9 +329,12 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   app.get("/ECommerceWeb/Fawry/cards/cardToken", async (c) => {
     const q = c.req.query();
     if (q.merchantCode !== keys.merchantCode) return c.json(bad(9901, "Invalid merchant code"));
-    if (!(await matches(signatures.listCards(keys, q.customerProfileId ?? ""), q.signature))) return c.json(badSignature());
+    if (!(await matches(signatures.listCards(keys, q.customerProfileId ?? ""), q.signature)))
+      return c.json(badSignature());
     const { results } = await db
-      .prepare("SELECT * FROM fawry_sandbox_cards WHERE merchant_code = ? AND customer_profile_id = ? ORDER BY created")
+      .prepare(
+        "SELECT * FROM fawry_sandbox_cards WHERE merchant_code = ? AND customer_profile_id = ? ORDER BY created",
+      )
       .bind(keys.merchantCode, q.customerProfileId ?? "")
       .all<{ token: string; first_six: string; last_four: string; brand: string; created: number }>();
     return c.json({
@@ -265,28 +353,41 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   app.delete("/ECommerceWeb/Fawry/cards/cardToken", async (c) => {
     const q = c.req.query();
     if (q.merchantCode !== keys.merchantCode) return c.json(bad(9901, "Invalid merchant code"));
-    if (!(await matches(signatures.deleteCard(keys, q.customerProfileId ?? "", q.cardToken ?? ""), q.signature))) return c.json(badSignature());
+    if (
+      !(await matches(signatures.deleteCard(keys, q.customerProfileId ?? "", q.cardToken ?? ""), q.signature))
+    )
+      return c.json(badSignature());
     const deleted = await db
       .prepare("DELETE FROM fawry_sandbox_cards WHERE token = ? AND customer_profile_id = ?")
       .bind(q.cardToken ?? "", q.customerProfileId ?? "")
       .run();
-    return c.json(deleted.meta.changes ? { statusCode: 200, statusDescription: "Operation done successfully" } : bad(99956, "Card not found"));
+    return c.json(
+      deleted.meta.changes
+        ? { statusCode: 200, statusDescription: "Operation done successfully" }
+        : bad(99956, "Card not found"),
+    );
   });
 
   // §1.8 installment plans.
   app.get("/ECommerceWeb/api/merchant/installment-plans", (c) =>
-    c.req.query("accountNumber") === keys.merchantCode ? c.json(sandboxInstallmentPlans) : c.json(bad(9901, "Invalid merchant code")),
+    c.req.query("accountNumber") === keys.merchantCode
+      ? c.json(sandboxInstallmentPlans)
+      : c.json(bad(9901, "Invalid merchant code")),
   );
 
   // §1.9 status v2.
   app.get("/ECommerceWeb/Fawry/payments/status/v2", async (c) => {
     const q = c.req.query();
     if (q.merchantCode !== keys.merchantCode) return c.json(bad(9901, "Invalid merchant code"));
-    if (!(await matches(signatures.status(keys, q.merchantRefNumber ?? ""), q.signature))) return c.json(badSignature());
+    if (!(await matches(signatures.status(keys, q.merchantRefNumber ?? ""), q.signature)))
+      return c.json(badSignature());
     const order = await findOrder("merchant_ref_num", q.merchantRefNumber ?? "");
     if (!order) return c.json(bad(9938, "Order not found"), 404);
     if (["NEW", "UNPAID"].includes(order.status) && order.expires_at < Date.now()) {
-      await db.prepare("UPDATE fawry_sandbox_orders SET status = 'EXPIRED' WHERE merchant_ref_num = ?").bind(order.merchant_ref_num).run();
+      await db
+        .prepare("UPDATE fawry_sandbox_orders SET status = 'EXPIRED' WHERE merchant_ref_num = ?")
+        .bind(order.merchant_ref_num)
+        .run();
       order.status = "EXPIRED";
     }
     return c.json({ ...(await details(order)), statusCode: 200 });
@@ -296,36 +397,59 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   app.post("/ECommerceWeb/Fawry/payments/refund", async (c) => {
     const body = await c.req.json<Record<string, any>>().catch(() => ({}) as Record<string, any>);
     if (body.merchantCode !== keys.merchantCode) return c.json(bad(9901, "Invalid merchant code"));
-    const input = { referenceNumber: String(body.referenceNumber ?? ""), refundAmount: Number(body.refundAmount), reason: body.reason };
+    const input = {
+      referenceNumber: String(body.referenceNumber ?? ""),
+      refundAmount: Number(body.refundAmount),
+      reason: body.reason,
+    };
     if (!(await matches(signatures.refund(keys, input), body.signature))) return c.json(badSignature());
     const order = await findOrder("reference_number", input.referenceNumber);
     if (!order) return c.json(bad(9938, "Order not found"));
     if (!["PAID", "PARTIAL_REFUNDED"].includes(order.status)) return c.json(bad(9954, "Order not paid"));
     const fault = await db
-      .prepare("UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'refund' AND remaining > 0 RETURNING status_code")
+      .prepare(
+        "UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'refund' AND remaining > 0 RETURNING status_code",
+      )
       .first<{ status_code: number }>();
     if (fault) return c.json(bad(fault.status_code, "Refund refused (sandbox fault)"));
     const refunded = Math.round((order.refunded + input.refundAmount) * 100) / 100;
-    if (!(input.refundAmount > 0) || refunded > order.amount) return c.json(bad(9935, "Refund amount exceeds paid amount"));
-    await db.prepare("UPDATE fawry_sandbox_orders SET refunded = ? WHERE merchant_ref_num = ?").bind(refunded, order.merchant_ref_num).run();
-    await settle({ ...order, refunded }, refunded >= order.amount ? "REFUNDED" : "PARTIAL_REFUNDED", origin(c.req.url));
-    return c.json({ type: "ResponseDataModel", statusCode: 200, statusDescription: "Operation done successfully" });
+    if (!(input.refundAmount > 0) || refunded > order.amount)
+      return c.json(bad(9935, "Refund amount exceeds paid amount"));
+    await db
+      .prepare("UPDATE fawry_sandbox_orders SET refunded = ? WHERE merchant_ref_num = ?")
+      .bind(refunded, order.merchant_ref_num)
+      .run();
+    await settle(
+      { ...order, refunded },
+      refunded >= order.amount ? "REFUNDED" : "PARTIAL_REFUNDED",
+      origin(c.req.url),
+    );
+    return c.json({
+      type: "ResponseDataModel",
+      statusCode: 200,
+      statusDescription: "Operation done successfully",
+    });
   });
 
   // §1.12 cancel unpaid order: answers { code, description }.
   app.post("/ECommerceWeb/api/orders/cancel-unpaid-order", async (c) => {
     const body = await c.req.json<Record<string, any>>().catch(() => ({}) as Record<string, any>);
-    if (body.merchantAccount !== keys.merchantCode) return c.json({ code: 9901, description: "Invalid merchant code" });
+    if (body.merchantAccount !== keys.merchantCode)
+      return c.json({ code: 9901, description: "Invalid merchant code" });
     const input = { orderRefNo: String(body.orderRefNo ?? ""), lang: String(body.lang ?? "") };
-    if (!(await matches(signatures.cancelUnpaid(keys, input), body.signature))) return c.json({ code: 9946, description: "Invalid signature" });
+    if (!(await matches(signatures.cancelUnpaid(keys, input), body.signature)))
+      return c.json({ code: 9946, description: "Invalid signature" });
     const order = await findOrder("reference_number", input.orderRefNo);
     if (!order) return c.json({ code: 9938, description: "Order not found" });
     const fault = await db
-      .prepare("UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'cancel' AND remaining > 0 RETURNING status_code")
+      .prepare(
+        "UPDATE fawry_sandbox_faults SET remaining = remaining - 1 WHERE name = 'cancel' AND remaining > 0 RETURNING status_code",
+      )
       .first<{ status_code: number }>();
     if (fault) return c.json({ code: fault.status_code, description: "Cancel refused (sandbox fault)" });
     if (order.status === "CANCELED") return c.json({ code: 9984, description: "Already cancelled" });
-    if (!["NEW", "UNPAID"].includes(order.status)) return c.json({ code: 400, description: "Order is not unpaid" });
+    if (!["NEW", "UNPAID"].includes(order.status))
+      return c.json({ code: 400, description: "Order is not unpaid" });
     await settle(order, "CANCELED", origin(c.req.url));
     return c.json({ code: 200, description: "Operation done successfully" });
   });
@@ -333,7 +457,9 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   // §1.1 hosted add-card page: saves a fake token and redirects to returnUrl?statusCode=200.
   app.get("/atfawry/plugin/card-token", (c) => {
     const q = c.req.query();
-    const hidden = ["accNo", "customerProfileId", "returnUrl"].map((name) => `<input type="hidden" name="${name}" value="${escape(q[name] ?? "")}">`).join("");
+    const hidden = ["accNo", "customerProfileId", "returnUrl"]
+      .map((name) => `<input type="hidden" name="${name}" value="${escape(q[name] ?? "")}">`)
+      .join("");
     return c.html(
       html(
         "إضافة بطاقة",
@@ -348,14 +474,29 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   app.post("/atfawry/plugin/card-token", async (c) => {
     const form = await c.req.parseBody();
     const returnUrl = String(form.returnUrl ?? "");
-    if (String(form.accNo ?? "") !== keys.merchantCode || !form.customerProfileId || !/^https?:\/\//.test(returnUrl))
-      return c.html(html("تعذر حفظ البطاقة", "<p role=\"alert\">بيانات الطلب غير صحيحة.</p>"), 400);
+    if (
+      String(form.accNo ?? "") !== keys.merchantCode ||
+      !form.customerProfileId ||
+      !/^https?:\/\//.test(returnUrl)
+    )
+      return c.html(html("تعذر حفظ البطاقة", '<p role="alert">بيانات الطلب غير صحيحة.</p>'), 400);
     const pan = String(form.cardNumber ?? "").replace(/\D/g, "");
-    if (pan.length < 12) return c.html(html("تعذر حفظ البطاقة", "<p role=\"alert\">رقم البطاقة غير صحيح.</p>"), 400);
+    if (pan.length < 12)
+      return c.html(html("تعذر حفظ البطاقة", '<p role="alert">رقم البطاقة غير صحيح.</p>'), 400);
     const token = await sha256Hex(crypto.randomUUID(), pan);
     await db
-      .prepare("INSERT INTO fawry_sandbox_cards (token, merchant_code, customer_profile_id, first_six, last_four, brand, created) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .bind(token, keys.merchantCode, String(form.customerProfileId), pan.slice(0, 6), pan.slice(-4), pan.startsWith("4") ? "Visa" : "MasterCard", Date.now())
+      .prepare(
+        "INSERT INTO fawry_sandbox_cards (token, merchant_code, customer_profile_id, first_six, last_four, brand, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .bind(
+        token,
+        keys.merchantCode,
+        String(form.customerProfileId),
+        pan.slice(0, 6),
+        pan.slice(-4),
+        pan.startsWith("4") ? "Visa" : "MasterCard",
+        Date.now(),
+      )
       .run();
     const target = new URL(returnUrl);
     target.searchParams.set("statusCode", "200");
@@ -366,8 +507,10 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   // The 3-D Secure page of a card charge: Pay or Fail, then the notification, then returnUrl.
   app.get("/3ds/:ref", async (c) => {
     const order = await findOrder("merchant_ref_num", c.req.param("ref"));
-    if (!order || order.method !== "CARD") return c.html(html("الطلب غير موجود", "<p role=\"alert\">لا يوجد طلب بهذا الرقم.</p>"), 404);
-    if (order.status !== "UNPAID") return c.html(html("تمت معالجة الطلب", `<p role="status">حالة الطلب: ${escape(order.status)}</p>`));
+    if (!order || order.method !== "CARD")
+      return c.html(html("الطلب غير موجود", '<p role="alert">لا يوجد طلب بهذا الرقم.</p>'), 404);
+    if (order.status !== "UNPAID")
+      return c.html(html("تمت معالجة الطلب", `<p role="status">حالة الطلب: ${escape(order.status)}</p>`));
     return c.html(
       html(
         "التحقق من الدفع (3-D Secure)",
@@ -378,10 +521,14 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
       ),
     );
   });
-  for (const [action, status] of [["pay", "PAID"], ["fail", "FAILED"]] as const) {
+  for (const [action, status] of [
+    ["pay", "PAID"],
+    ["fail", "FAILED"],
+  ] as const) {
     app.post(`/3ds/:ref/${action}`, async (c) => {
       const order = await findOrder("merchant_ref_num", c.req.param("ref"));
-      if (!order || order.method !== "CARD" || order.status !== "UNPAID") return c.html(html("تعذر تنفيذ الطلب", "<p role=\"alert\">الطلب غير متاح.</p>"), 409);
+      if (!order || order.method !== "CARD" || order.status !== "UNPAID")
+        return c.html(html("تعذر تنفيذ الطلب", '<p role="alert">الطلب غير متاح.</p>'), 409);
       await settle(order, status, origin(c.req.url));
       const target = new URL(order.return_url ?? `${origin(c.req.url)}/payments`);
       target.searchParams.set("statusCode", status === "PAID" ? "200" : "99907");
@@ -394,19 +541,24 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
   app.post("/__emu/pay/:referenceNumber", async (c) => {
     const order = await findOrder("reference_number", c.req.param("referenceNumber"));
     if (!order) return c.json(bad(9938, "Order not found"), 404);
-    if (!["PAYATFAWRY", "MWALLET"].includes(order.method) || order.status !== "UNPAID") return c.json(bad(9903, "Order is not payable"), 409);
+    if (!["PAYATFAWRY", "MWALLET"].includes(order.method) || order.status !== "UNPAID")
+      return c.json(bad(9903, "Order is not payable"), 409);
     const outcome = await settle(order, "PAID", origin(c.req.url));
     return c.json({ statusCode: 200, ...outcome });
   });
   // Test hook: the next `times` refunds (or cancel-unpaid-order calls) are refused with
   // `statusCode` (default once; refund 9954, cancel 401).
   app.post("/__emu/fail/:name{refund|cancel}", async (c) => {
-    const body = await c.req.json<{ times?: number; statusCode?: number }>().catch(() => ({}) as { times?: number; statusCode?: number });
+    const body = await c.req
+      .json<{ times?: number; statusCode?: number }>()
+      .catch(() => ({}) as { times?: number; statusCode?: number });
     const name = c.req.param("name");
     const times = Math.max(0, Math.min(100, Number(body.times ?? 1)));
     const statusCode = Number(body.statusCode ?? (name === "refund" ? 9954 : 401));
     await db
-      .prepare("INSERT INTO fawry_sandbox_faults (name, remaining, status_code) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET remaining = excluded.remaining, status_code = excluded.status_code")
+      .prepare(
+        "INSERT INTO fawry_sandbox_faults (name, remaining, status_code) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET remaining = excluded.remaining, status_code = excluded.status_code",
+      )
       .bind(name, times, statusCode)
       .run();
     return c.json({ statusCode: 200, times });

@@ -27,7 +27,10 @@ const roomsByKey = new Map<string, Map<string, LiveRoom>>();
 
 const seconds = () => Math.floor(Date.now() / 1000);
 const sid = (prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
-const publicRoom = ({ participants, ...room }: LiveRoom): Room => ({ ...room, numParticipants: participants.size });
+const publicRoom = ({ participants, ...room }: LiveRoom): Room => ({
+  ...room,
+  numParticipants: participants.size,
+});
 
 /** The grant each method needs (§2.3). */
 const needs: Record<string, (grant: VideoGrant, body: { room?: string }) => boolean> = {
@@ -47,7 +50,8 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
   const rooms = roomsByKey.get(options.apiKey) ?? new Map<string, LiveRoom>();
   roomsByKey.set(options.apiKey, rooms);
   const app = new Hono().basePath(LIVEKIT_EMULATOR_BASE);
-  const twirp = (c: Context, code: string, status: number, msg: string) => c.json({ code, msg }, status as 400);
+  const twirp = (c: Context, code: string, status: number, msg: string) =>
+    c.json({ code, msg }, status as 400);
 
   /** Signs and posts one webhook event; answers our webhook's HTTP status. */
   async function emit(event: string, room: LiveRoom, participant?: Participant): Promise<number> {
@@ -61,12 +65,24 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
     const signer = new AccessToken(options.apiKey, options.apiSecret);
     signer.sha256 = await sha256Base64(body);
     const response = await options.deliver(
-      new Request(options.webhookUrl, { method: "POST", headers: { authorization: await signer.toJwt(), "content-type": "application/webhook+json" }, body }),
+      new Request(options.webhookUrl, {
+        method: "POST",
+        headers: { authorization: await signer.toJwt(), "content-type": "application/webhook+json" },
+        body,
+      }),
     );
     return response.status;
   }
 
-  function openRoom(name: string, settings: { emptyTimeout?: number; departureTimeout?: number; maxParticipants?: number; metadata?: string } = {}): { room: LiveRoom; created: boolean } {
+  function openRoom(
+    name: string,
+    settings: {
+      emptyTimeout?: number;
+      departureTimeout?: number;
+      maxParticipants?: number;
+      metadata?: string;
+    } = {},
+  ): { room: LiveRoom; created: boolean } {
     const existing = rooms.get(name);
     if (existing) return { room: existing, created: false };
     const room: LiveRoom = {
@@ -96,16 +112,28 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
   app.post("/twirp/livekit.RoomService/:method", async (c) => {
     const method = c.req.param("method");
     const header = c.req.header("authorization") ?? "";
-    if (!header.startsWith("Bearer ")) return twirp(c, "unauthenticated", 401, "authorization header missing or not Bearer");
+    if (!header.startsWith("Bearer "))
+      return twirp(c, "unauthenticated", 401, "authorization header missing or not Bearer");
     let grant: VideoGrant;
     try {
-      grant = (await new TokenVerifier(options.apiKey, options.apiSecret).verify(header.slice(7))).video ?? {};
+      grant =
+        (await new TokenVerifier(options.apiKey, options.apiSecret).verify(header.slice(7))).video ?? {};
     } catch {
       return twirp(c, "unauthenticated", 401, "invalid token");
     }
-    const body = (await c.req.json().catch(() => ({}))) as { name?: string; room?: string; identity?: string; names?: string[]; emptyTimeout?: number; departureTimeout?: number; maxParticipants?: number; metadata?: string };
+    const body = (await c.req.json().catch(() => ({}))) as {
+      name?: string;
+      room?: string;
+      identity?: string;
+      names?: string[];
+      emptyTimeout?: number;
+      departureTimeout?: number;
+      maxParticipants?: number;
+      metadata?: string;
+    };
     const allowed = needs[method];
-    if (!allowed) return twirp(c, "bad_route", 404, `no handler for path "/twirp/livekit.RoomService/${method}"`);
+    if (!allowed)
+      return twirp(c, "bad_route", 404, `no handler for path "/twirp/livekit.RoomService/${method}"`);
     if (!allowed(grant, body)) return twirp(c, "permission_denied", 403, "permissions denied");
     switch (method) {
       case "CreateRoom": {
@@ -113,7 +141,9 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
         return c.json(publicRoom(openRoom(body.name, body).room));
       }
       case "ListRooms": {
-        const list = [...rooms.values()].filter((room) => !body.names?.length || body.names.includes(room.name));
+        const list = [...rooms.values()].filter(
+          (room) => !body.names?.length || body.names.includes(room.name),
+        );
         return c.json({ rooms: list.map(publicRoom) });
       }
       case "DeleteRoom": {
@@ -132,7 +162,8 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
       default: {
         // RemoveParticipant
         const room = rooms.get(body.room ?? "");
-        if (!room || !room.participants.has(body.identity ?? "")) return twirp(c, "not_found", 404, "participant not found");
+        if (!room || !room.participants.has(body.identity ?? ""))
+          return twirp(c, "not_found", 404, "participant not found");
         await leave(room, body.identity!);
         return c.json({});
       }
@@ -142,13 +173,25 @@ export function createLiveKitEmulator(options: LiveKitEmulatorOptions) {
   // ---- test hooks: a browser joining or leaving --------------------------------------------------
 
   app.post("/__emu/join", async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { room?: string; identity?: string; name?: string };
+    const body = (await c.req.json().catch(() => ({}))) as {
+      room?: string;
+      identity?: string;
+      name?: string;
+    };
     if (!body.room || !body.identity) return c.json({ error: "room and identity are required" }, 400);
     const { room, created } = openRoom(body.room);
     const webhookStatuses: number[] = [];
     if (created) webhookStatuses.push(await emit("room_started", room));
-    if (room.maxParticipants > 0 && room.participants.size >= room.maxParticipants) return c.json({ error: "room is full" }, 409);
-    const participant: Participant = { sid: sid("PA"), identity: body.identity, name: body.name ?? "", state: "ACTIVE", joinedAt: String(seconds()), metadata: "" };
+    if (room.maxParticipants > 0 && room.participants.size >= room.maxParticipants)
+      return c.json({ error: "room is full" }, 409);
+    const participant: Participant = {
+      sid: sid("PA"),
+      identity: body.identity,
+      name: body.name ?? "",
+      state: "ACTIVE",
+      joinedAt: String(seconds()),
+      metadata: "",
+    };
     room.participants.set(body.identity, participant);
     webhookStatuses.push(await emit("participant_joined", room, participant));
     return c.json({ participant, webhookStatuses });

@@ -5,13 +5,23 @@
 // a user's message) to our /api/v1/whatsapp/webhook. Sent messages live in a table of its own in the
 // local D1 (created on first use).
 import { Hono, type Context } from "hono";
-import { hmacSha256Hex, TEMPLATE_LANGUAGE, templates, type GraphError, type SendAnswer, type WebhookBody } from "../../worker/integrations/whatsapp";
-import { EMULATOR_PATHS, LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION } from "../../worker/integrations/emulated";
+import {
+  hmacSha256Hex,
+  TEMPLATE_LANGUAGE,
+  templates,
+  type GraphError,
+  type SendAnswer,
+  type WebhookBody,
+} from "../../worker/integrations/whatsapp";
+import {
+  EMULATOR_PATHS,
+  LOCAL_WHATSAPP,
+  WHATSAPP_EMULATOR_VERSION,
+} from "../../worker/integrations/emulated";
 
 export { LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION };
 
 export const WHATSAPP_EMULATOR_BASE = EMULATOR_PATHS.whatsapp;
-
 
 export type WhatsAppEmulatorOptions = {
   phoneNumberId: string;
@@ -35,27 +45,49 @@ const ddl = [
 ];
 
 type Component = { type?: string; sub_type?: string; parameters?: unknown[] };
-type Outgoing = { messaging_product?: string; to?: unknown; type?: string; template?: { name?: string; language?: { code?: string }; components?: Component[] }; text?: { body?: string } };
+type Outgoing = {
+  messaging_product?: string;
+  to?: unknown;
+  type?: string;
+  template?: { name?: string; language?: { code?: string }; components?: Component[] };
+  text?: { body?: string };
+};
 
 const now = () => Math.floor(Date.now() / 1000);
-const wamid = () => `wamid.${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24)))).replace(/[+/=]/g, "")}`;
+const wamid = () =>
+  `wamid.${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24)))).replace(/[+/=]/g, "")}`;
 const graphError = (code: number, message: string, details?: string): GraphError => ({
-  error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, ...(details ? { error_data: { details } } : {}), fbtrace_id: "A-local-emulator" },
+  error: {
+    message,
+    type: code === 190 ? "OAuthException" : "GraphMethodException",
+    code,
+    ...(details ? { error_data: { details } } : {}),
+    fbtrace_id: "A-local-emulator",
+  },
 });
 /** Meta's HTTP status per error code (rate limits 429, auth 401, everything else 400). */
-const httpFor = (code: number) => (code === 190 ? 401 : code === 130429 || code === 131056 || code === 80007 ? 429 : 400);
+const httpFor = (code: number) =>
+  code === 190 ? 401 : code === 130429 || code === 131056 || code === 80007 ? 429 : 400;
 
 /** Takes the oldest forced failure, if any (a failure is used once). */
-const TAKE_FORCED = "DELETE FROM whatsapp_emulator_failures WHERE seq = (SELECT MIN(seq) FROM whatsapp_emulator_failures) RETURNING code";
+const TAKE_FORCED =
+  "DELETE FROM whatsapp_emulator_failures WHERE seq = (SELECT MIN(seq) FROM whatsapp_emulator_failures) RETURNING code";
 
 type Refusal = { code: number; message: string; details?: string };
 
 /** What Graph would refuse in a send's body (null: a valid template; "free-form": text, checked against the window). */
 function checkOutgoing(body: Outgoing | null): Refusal | "free-form" | null {
-  if (!body || body.messaging_product !== "whatsapp") return { code: 100, message: "(#100) The parameter messaging_product is required." };
-  if (typeof body.to !== "string" || !/^\d{8,15}$/.test(body.to)) return { code: 100, message: "(#100) Invalid parameter", details: "to must be a phone number in international form without +" };
+  if (!body || body.messaging_product !== "whatsapp")
+    return { code: 100, message: "(#100) The parameter messaging_product is required." };
+  if (typeof body.to !== "string" || !/^\d{8,15}$/.test(body.to))
+    return {
+      code: 100,
+      message: "(#100) Invalid parameter",
+      details: "to must be a phone number in international form without +",
+    };
   if (body.type === "text" || body.type === undefined) return "free-form";
-  if (body.type !== "template") return { code: 100, message: `(#100) Param type must be one of {TEXT, TEMPLATE}` };
+  if (body.type !== "template")
+    return { code: 100, message: `(#100) Param type must be one of {TEXT, TEMPLATE}` };
   const template = approved[body.template?.name ?? ""];
   if (!template || body.template?.language?.code !== template.language)
     return {
@@ -63,8 +95,15 @@ function checkOutgoing(body: Outgoing | null): Refusal | "free-form" | null {
       message: "(#132001) Template name does not exist in the translation",
       details: `template name (${body.template?.name}) does not exist in ${body.template?.language?.code}`,
     };
-  const count = (type: string) => (body.template?.components ?? []).filter((part) => part.type === type).flatMap((part) => part.parameters ?? []).length;
-  if (count("body") !== template.body || count("button") !== template.button) return { code: 132000, message: "(#132000) Number of parameters does not match the expected number of params" };
+  const count = (type: string) =>
+    (body.template?.components ?? [])
+      .filter((part) => part.type === type)
+      .flatMap((part) => part.parameters ?? []).length;
+  if (count("body") !== template.body || count("button") !== template.button)
+    return {
+      code: 132000,
+      message: "(#132000) Number of parameters does not match the expected number of params",
+    };
   return null;
 }
 
@@ -85,19 +124,43 @@ async function firstUse<T>(db: D1Database, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const refuse = (c: Context, code: number, message: string, details?: string) => c.json(graphError(code, message, details), httpFor(code) as 400);
+const refuse = (c: Context, code: number, message: string, details?: string) =>
+  c.json(graphError(code, message, details), httpFor(code) as 400);
 
 /** Posts a webhook body to our app, signed with the app secret (X-Hub-Signature-256). */
-async function sendWebhook(options: WhatsAppEmulatorOptions, value: Record<string, unknown>): Promise<number> {
+async function sendWebhook(
+  options: WhatsAppEmulatorOptions,
+  value: Record<string, unknown>,
+): Promise<number> {
   const body: WebhookBody = {
     object: "whatsapp_business_account",
-    entry: [{ id: "local-waba", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: LOCAL_WHATSAPP.displayPhoneNumber, phone_number_id: options.phoneNumberId }, ...value } }] }],
+    entry: [
+      {
+        id: "local-waba",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: {
+                display_phone_number: LOCAL_WHATSAPP.displayPhoneNumber,
+                phone_number_id: options.phoneNumberId,
+              },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   };
   const raw = JSON.stringify(body);
   const response = await options.deliver(
     new Request(options.webhookUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${await hmacSha256Hex(options.appSecret, raw)}` },
+      headers: {
+        "content-type": "application/json",
+        "x-hub-signature-256": `sha256=${await hmacSha256Hex(options.appSecret, raw)}`,
+      },
       body: raw,
     }),
   );
@@ -110,7 +173,10 @@ async function sendWebhook(options: WhatsAppEmulatorOptions, value: Record<strin
  * reach a new emulator); the database and account reach them as the app's bindings.
  */
 export function createWhatsAppEmulator(db: D1Database, options: WhatsAppEmulatorOptions) {
-  return { fetch: (request: Request, _env?: unknown, ctx?: ExecutionContext) => (emulatorApp ??= buildEmulatorApp()).fetch(request, { db, options } satisfies Bindings, ctx) };
+  return {
+    fetch: (request: Request, _env?: unknown, ctx?: ExecutionContext) =>
+      (emulatorApp ??= buildEmulatorApp()).fetch(request, { db, options } satisfies Bindings, ctx),
+  };
 }
 
 let emulatorApp: ReturnType<typeof buildEmulatorApp> | undefined;
@@ -119,9 +185,14 @@ function buildEmulatorApp() {
   const app = new Hono<{ Bindings: Bindings }>().basePath(WHATSAPP_EMULATOR_BASE);
 
   app.post("/:version/:phoneNumberId/messages", async (c) => {
-    if (c.req.header("authorization") !== `Bearer ${c.env.options.token}`) return refuse(c, 190, "Invalid OAuth access token - Cannot parse access token");
+    if (c.req.header("authorization") !== `Bearer ${c.env.options.token}`)
+      return refuse(c, 190, "Invalid OAuth access token - Cannot parse access token");
     if (c.req.param("phoneNumberId") !== c.env.options.phoneNumberId)
-      return refuse(c, 100, `Unsupported post request. Object with ID '${c.req.param("phoneNumberId")}' does not exist`);
+      return refuse(
+        c,
+        100,
+        `Unsupported post request. Object with ID '${c.req.param("phoneNumberId")}' does not exist`,
+      );
     const body = (await c.req.json().catch(() => null)) as Outgoing | null;
     const problem = checkOutgoing(body);
     const takeForced = c.env.db.prepare(TAKE_FORCED);
@@ -133,7 +204,9 @@ function buildEmulatorApp() {
         c.env.db.batch<{ code: number }>([
           takeForced,
           c.env.db
-            .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) SELECT ?, ?, 'out', ?, 'accepted', ? WHERE changes() = 0")
+            .prepare(
+              "INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) SELECT ?, ?, 'out', ?, 'accepted', ? WHERE changes() = 0",
+            )
             .bind(id, body!.to, JSON.stringify(body), now()),
         ]),
       );
@@ -146,17 +219,31 @@ function buildEmulatorApp() {
       if (problem !== "free-form") return refuse(c, problem.code, problem.message, problem.details);
       // Free-form messages only inside the 24-hour customer-service window (§4.2).
       const inbound = await c.env.db
-        .prepare("SELECT 1 FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'in' AND created > ?")
+        .prepare(
+          "SELECT 1 FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'in' AND created > ?",
+        )
         .bind(body!.to, now() - 24 * 3600)
         .first();
-      if (!inbound) return refuse(c, 131047, "Re-engagement message", "Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
+      if (!inbound)
+        return refuse(
+          c,
+          131047,
+          "Re-engagement message",
+          "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+        );
       if (!body!.text?.body) return refuse(c, 100, "(#100) The parameter text['body'] is required.");
       await c.env.db
-        .prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'out', ?, 'accepted', ?)")
+        .prepare(
+          "INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'out', ?, 'accepted', ?)",
+        )
         .bind(id, body!.to, JSON.stringify(body), now())
         .run();
     }
-    return c.json({ messaging_product: "whatsapp", contacts: [{ input: body!.to as string, wa_id: body!.to as string }], messages: [{ id }] } satisfies SendAnswer);
+    return c.json({
+      messaging_product: "whatsapp",
+      contacts: [{ input: body!.to as string, wa_id: body!.to as string }],
+      messages: [{ id }],
+    } satisfies SendAnswer);
   });
 
   // ---- test hooks -------------------------------------------------------------------------------
@@ -165,7 +252,9 @@ function buildEmulatorApp() {
   app.get("/__emu/messages", async (c) => {
     const rows = await firstUse(c.env.db, () =>
       c.env.db
-        .prepare("SELECT id, wa_id, body, status, created FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'out' ORDER BY created DESC, rowid DESC LIMIT 50")
+        .prepare(
+          "SELECT id, wa_id, body, status, created FROM whatsapp_emulator_messages WHERE wa_id = ? AND direction = 'out' ORDER BY created DESC, rowid DESC LIMIT 50",
+        )
         .bind(c.req.query("to") ?? "")
         .all<{ id: string; wa_id: string; body: string; status: string; created: number }>(),
     );
@@ -182,9 +271,16 @@ function buildEmulatorApp() {
 
   /** A delivery status for a sent message, posted to our webhook with the signature header. */
   app.post("/__emu/status", async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { id?: string; status?: string; errorCode?: number };
+    const body = (await c.req.json().catch(() => ({}))) as {
+      id?: string;
+      status?: string;
+      errorCode?: number;
+    };
     const sent = await firstUse(c.env.db, () =>
-      c.env.db.prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id").bind(body.status ?? "delivered", body.id ?? "").first<{ wa_id: string }>(),
+      c.env.db
+        .prepare("UPDATE whatsapp_emulator_messages SET status = ? WHERE id = ? RETURNING wa_id")
+        .bind(body.status ?? "delivered", body.id ?? "")
+        .first<{ wa_id: string }>(),
     );
     if (!sent) return c.json({ error: "message not found" }, 404);
     const status = {
@@ -203,10 +299,27 @@ function buildEmulatorApp() {
     if (!body.from || !body.text) return c.json({ error: "from and text are required" }, 400);
     const id = wamid();
     await firstUse(c.env.db, () =>
-      c.env.db.prepare("INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)").bind(id, body.from, body.text, now()).run(),
+      c.env.db
+        .prepare(
+          "INSERT INTO whatsapp_emulator_messages (id, wa_id, direction, body, status, created) VALUES (?, ?, 'in', ?, 'received', ?)",
+        )
+        .bind(id, body.from, body.text, now())
+        .run(),
     );
-    const message = { from: body.from, id, timestamp: String(now()), type: "text", text: { body: body.text } };
-    return c.json({ id, webhookStatus: await sendWebhook(c.env.options, { contacts: [{ profile: { name: "مستخدم" }, wa_id: body.from }], messages: [message] }) });
+    const message = {
+      from: body.from,
+      id,
+      timestamp: String(now()),
+      type: "text",
+      text: { body: body.text },
+    };
+    return c.json({
+      id,
+      webhookStatus: await sendWebhook(c.env.options, {
+        contacts: [{ profile: { name: "مستخدم" }, wa_id: body.from }],
+        messages: [message],
+      }),
+    });
   });
 
   return app;

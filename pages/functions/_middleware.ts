@@ -25,7 +25,11 @@ async function workerPolicy(env: PagesEnv, url: URL): Promise<string | null> {
 export const onRequest: PagesFunction<PagesEnv> = async ({ request, env, next }) => {
   const url = new URL(request.url);
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/parties/")) return env.API.fetch(request);
-  if (url.pathname.endsWith(".map")) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (url.pathname.endsWith(".map"))
+    return new Response("Not found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   const [served, csp] = await Promise.all([next(), workerPolicy(env, url)]);
   // Each page names its screen's script chunks, as when the Worker serves it (worker/seo/route-preloads.ts).
   const page = await withRoutePreloads(served, request, url.pathname, assetsPreloadTable(env.ASSETS));

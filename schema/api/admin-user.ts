@@ -8,12 +8,26 @@ import { contract } from "./contract";
 const flag = z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true");
 
 /** The admin user table's sortable columns, each ascending or (with "-") descending. */
-export const userListSorts = ["created", "-created", "name", "-name", "email", "-email", "role", "-role"] as const;
+export const userListSorts = [
+  "created",
+  "-created",
+  "name",
+  "-name",
+  "email",
+  "-email",
+  "role",
+  "-role",
+] as const;
 export type UserListSort = (typeof userListSorts)[number];
 
 /** GET /user/list (admins) — every account, newest first; filters role, name/email search, verified email, tutor activation. */
 export const userListQuery = pageQuery.extend({
-  role: z.coerce.number({ error: "bad-request" }).int("bad-request").min(Role.SuperAdmin, "bad-request").max(Role.Studio, "bad-request").optional(),
+  role: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(Role.SuperAdmin, "bad-request")
+    .max(Role.Studio, "bad-request")
+    .optional(),
   search: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(100, "bad-request").optional(),
   /** The email is verified. */
   verified: flag.optional(),
@@ -47,5 +61,10 @@ export type StudentStats = z.output<typeof studentStats>;
 /** The admin's user endpoints (worker/routes/admin-user.ts). */
 export const adminUserContracts = {
   list: contract({ method: "get", path: "/user/list", query: userListQuery, response: paged(userListItem) }),
-  studentStats: contract({ method: "get", path: "/user/student/stats/:id{[0-9]+}", params: idParam, response: studentStats }),
+  studentStats: contract({
+    method: "get",
+    path: "/user/student/stats/:id{[0-9]+}",
+    params: idParam,
+    response: studentStats,
+  }),
 };

@@ -76,5 +76,10 @@ export type AuditEntryView = z.output<typeof auditEntryView>;
 
 /** The audit log endpoint (worker/routes/audit.ts). */
 export const auditContracts = {
-  list: contract({ method: "get", path: "/admin/audit", query: auditListQuery, response: paged(auditEntryView) }),
+  list: contract({
+    method: "get",
+    path: "/admin/audit",
+    query: auditListQuery,
+    response: paged(auditEntryView),
+  }),
 };

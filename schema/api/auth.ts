@@ -55,7 +55,11 @@ export type SocketParty = (typeof socketParties)[number];
 /** POST /auth/socket-ticket — a single-use ticket (60 s) for one party and room name. */
 export const socketTicketBody = z.object({
   party: z.enum(socketParties, { error: "bad-request" }),
-  name: z.string({ error: "bad-request" }).min(1, "bad-request").max(64, "bad-request").regex(/^[A-Za-z0-9:_-]+$/, "bad-request"),
+  name: z
+    .string({ error: "bad-request" })
+    .min(1, "bad-request")
+    .max(64, "bad-request")
+    .regex(/^[A-Za-z0-9:_-]+$/, "bad-request"),
 });
 export type SocketTicketBody = z.infer<typeof socketTicketBody>;
 export const socketTicketResponse = z.object({ ticket: z.string(), expiresAt: z.string() });
@@ -63,12 +67,34 @@ export type SocketTicketResponse = z.output<typeof socketTicketResponse>;
 
 /** The sign-in and session endpoints (worker/routes/auth.ts). */
 export const authContracts = {
-  password: contract({ method: "post", path: "/auth/password", body: passwordSignInBody, response: authResponse }),
+  password: contract({
+    method: "post",
+    path: "/auth/password",
+    body: passwordSignInBody,
+    response: authResponse,
+  }),
   google: contract({ method: "post", path: "/auth/google", body: googleSignInBody, response: authResponse }),
   refreshToken: contract({ method: "post", path: "/auth/refresh-token", response: authResponse }),
   signOut: contract({ method: "post", path: "/auth/sign-out", status: 204, response: "empty" }),
   sessions: contract({ method: "get", path: "/auth/sessions", response: z.array(signedInSessionView) }),
-  endAllSessions: contract({ method: "post", path: "/auth/sessions/end-all", body: endAllSessionsBody, status: 204, response: "empty" }),
-  endSession: contract({ method: "delete", path: "/auth/sessions/:id", params: sessionIdParam, status: 204, response: "empty" }),
-  socketTicket: contract({ method: "post", path: "/auth/socket-ticket", body: socketTicketBody, response: socketTicketResponse }),
+  endAllSessions: contract({
+    method: "post",
+    path: "/auth/sessions/end-all",
+    body: endAllSessionsBody,
+    status: 204,
+    response: "empty",
+  }),
+  endSession: contract({
+    method: "delete",
+    path: "/auth/sessions/:id",
+    params: sessionIdParam,
+    status: 204,
+    response: "empty",
+  }),
+  socketTicket: contract({
+    method: "post",
+    path: "/auth/socket-ticket",
+    body: socketTicketBody,
+    response: socketTicketResponse,
+  }),
 };

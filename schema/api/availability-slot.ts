@@ -7,13 +7,21 @@ import { contract } from "./contract";
 export const isoTime = z
   .string({ error: "bad-request" })
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), "bad-request")
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(s) &&
+      !Number.isNaN(Date.parse(s)),
+    "bad-request",
+  )
   .transform((s) => new Date(Date.parse(s)).toISOString());
 
 const slotId = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
 const purposeRule = z.union(
-  Object.values(SlotPurpose).map((value) => z.literal(value)) as [z.ZodLiteral<SlotPurpose>, ...z.ZodLiteral<SlotPurpose>[]],
+  Object.values(SlotPurpose).map((value) => z.literal(value)) as [
+    z.ZodLiteral<SlotPurpose>,
+    ...z.ZodLiteral<SlotPurpose>[],
+  ],
   { error: "bad-request" },
 );
 
@@ -42,7 +50,13 @@ export const slotListQuery = pageQuery.extend({
 });
 export type SlotListQuery = z.infer<typeof slotListQuery>;
 
-export const slotView = z.object({ id: z.number(), userId: z.number(), start: z.string(), end: z.string(), purpose: z.enum(SlotPurpose) });
+export const slotView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  start: z.string(),
+  end: z.string(),
+  purpose: z.enum(SlotPurpose),
+});
 export type SlotView = z.output<typeof slotView>;
 
 /** What one POST did: the slots as they now are, and what their changes cancelled. */
@@ -50,12 +64,26 @@ export const slotActionsResult = z.object({
   created: z.array(slotView),
   updated: z.array(slotView),
   deleted: z.array(z.number()),
-  canceled: z.object({ lessons: z.array(z.number()), interviews: z.array(z.number()), demoSessions: z.array(z.number()) }),
+  canceled: z.object({
+    lessons: z.array(z.number()),
+    interviews: z.array(z.number()),
+    demoSessions: z.array(z.number()),
+  }),
 });
 export type SlotActionsResult = z.output<typeof slotActionsResult>;
 
 /** The availability endpoints (worker/routes/availability-slot.ts). */
 export const availabilitySlotContracts = {
-  list: contract({ method: "get", path: "/availability-slot/", query: slotListQuery, response: paged(slotView) }),
-  apply: contract({ method: "post", path: "/availability-slot/", body: slotActionsBody, response: slotActionsResult }),
+  list: contract({
+    method: "get",
+    path: "/availability-slot/",
+    query: slotListQuery,
+    response: paged(slotView),
+  }),
+  apply: contract({
+    method: "post",
+    path: "/availability-slot/",
+    body: slotActionsBody,
+    response: slotActionsResult,
+  }),
 };

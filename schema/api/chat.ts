@@ -21,16 +21,29 @@ export const roomByMembersQuery = z.object({
 
 /** PUT /chat/room/{roomId}: the caller's own pin and mute flags for the room. */
 export const roomPreferencesBody = z
-  .object({ pinned: z.boolean({ error: "bad-request" }).optional(), muted: z.boolean({ error: "bad-request" }).optional() })
+  .object({
+    pinned: z.boolean({ error: "bad-request" }).optional(),
+    muted: z.boolean({ error: "bad-request" }).optional(),
+  })
   .refine((body) => body.pinned !== undefined || body.muted !== undefined, { message: "empty-request" });
 export type RoomPreferencesBody = z.input<typeof roomPreferencesBody>;
 
 export const roomMessagesQuery = pageQuery;
 
-export const roomMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable(), role: z.enum(Role) });
+export const roomMember = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  role: z.enum(Role),
+});
 export type RoomMember = z.output<typeof roomMember>;
 
-export const roomLastMessage = z.object({ sequence: z.number(), text: z.string(), senderId: z.number().nullable(), at: z.string() });
+export const roomLastMessage = z.object({
+  sequence: z.number(),
+  text: z.string(),
+  senderId: z.number().nullable(),
+  at: z.string(),
+});
 export type RoomLastMessage = z.output<typeof roomLastMessage>;
 
 /** One row of GET /chat/list/rooms/{userId}/: pinned rooms first, then the latest message first. */
@@ -56,10 +69,44 @@ export type RoomByMembers = z.output<typeof roomByMembers>;
 
 /** The chat endpoints (worker/routes/chat.ts); the messages themselves travel over the room's socket. */
 export const chatContracts = {
-  create: contract({ method: "post", path: "/chat/new", body: newRoomBody, status: 201, response: newRoomResponse }),
-  rooms: contract({ method: "get", path: "/chat/list/rooms/:id/", query: pageQuery, params: idParam, response: paged(roomView) }),
-  messages: contract({ method: "get", path: "/chat/list/:id/messages", query: roomMessagesQuery, params: idParam, response: paged(chatMessage) }),
-  roomByMembers: contract({ method: "get", path: "/chat/room/by/members", query: roomByMembersQuery, response: roomByMembers }),
-  members: contract({ method: "get", path: "/chat/room/members/:id", params: idParam, response: paged(roomMember) }),
-  preferences: contract({ method: "put", path: "/chat/room/:id", body: roomPreferencesBody, params: idParam, response: roomPreferences }),
+  create: contract({
+    method: "post",
+    path: "/chat/new",
+    body: newRoomBody,
+    status: 201,
+    response: newRoomResponse,
+  }),
+  rooms: contract({
+    method: "get",
+    path: "/chat/list/rooms/:id/",
+    query: pageQuery,
+    params: idParam,
+    response: paged(roomView),
+  }),
+  messages: contract({
+    method: "get",
+    path: "/chat/list/:id/messages",
+    query: roomMessagesQuery,
+    params: idParam,
+    response: paged(chatMessage),
+  }),
+  roomByMembers: contract({
+    method: "get",
+    path: "/chat/room/by/members",
+    query: roomByMembersQuery,
+    response: roomByMembers,
+  }),
+  members: contract({
+    method: "get",
+    path: "/chat/room/members/:id",
+    params: idParam,
+    response: paged(roomMember),
+  }),
+  preferences: contract({
+    method: "put",
+    path: "/chat/room/:id",
+    body: roomPreferencesBody,
+    params: idParam,
+    response: roomPreferences,
+  }),
 };

@@ -4,7 +4,9 @@ import { emailRule, passwordRule, phoneRule, verificationCodeRule } from "../rul
 import { contract } from "./contract";
 import { authResponse, userView } from "./user";
 
-const messagingApp = z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" });
+const messagingApp = z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], {
+  error: "bad-request",
+});
 
 /** POST /confirmation-code/email/confirm */
 export const confirmEmailBody = z.object({ code: verificationCodeRule });
@@ -13,13 +15,21 @@ export const confirmEmailBody = z.object({ code: verificationCodeRule });
 export const sendPasswordCodeBody = z.object({ email: emailRule });
 
 /** POST /confirmation-code/password/confirm — the forgot-password flow's last step. */
-export const confirmPasswordBody = z.object({ email: emailRule, code: verificationCodeRule, password: passwordRule });
+export const confirmPasswordBody = z.object({
+  email: emailRule,
+  code: verificationCodeRule,
+  password: passwordRule,
+});
 
 /** POST /confirmation-code/phone/send */
 export const sendPhoneCodeBody = z.object({ phone: phoneRule, method: messagingApp });
 
 /** POST /confirmation-code/phone/verify — `phone`, when given, must be the number the code was sent to. */
-export const verifyPhoneBody = z.object({ code: verificationCodeRule, method: messagingApp, phone: phoneRule.optional() });
+export const verifyPhoneBody = z.object({
+  code: verificationCodeRule,
+  method: messagingApp,
+  phone: phoneRule.optional(),
+});
 
 /** GET /dev/outbox?to= (local only): each stored message with its code. */
 export const outboxMessage = z.object({
@@ -37,9 +47,34 @@ export type OutboxMessage = z.output<typeof outboxMessage>;
 /** The confirmation code endpoints (worker/routes/confirmation-code.ts). */
 export const confirmationCodeContracts = {
   sendEmailCode: contract({ method: "post", path: "/confirmation-code/email/send", response: "empty" }),
-  confirmEmail: contract({ method: "post", path: "/confirmation-code/email/confirm", body: confirmEmailBody, response: userView }),
-  sendPasswordCode: contract({ method: "post", path: "/confirmation-code/password/send", body: sendPasswordCodeBody, response: "empty" }),
-  confirmPassword: contract({ method: "post", path: "/confirmation-code/password/confirm", body: confirmPasswordBody, response: authResponse }),
-  sendPhoneCode: contract({ method: "post", path: "/confirmation-code/phone/send", body: sendPhoneCodeBody, response: "empty" }),
-  verifyPhone: contract({ method: "post", path: "/confirmation-code/phone/verify", body: verifyPhoneBody, response: userView }),
+  confirmEmail: contract({
+    method: "post",
+    path: "/confirmation-code/email/confirm",
+    body: confirmEmailBody,
+    response: userView,
+  }),
+  sendPasswordCode: contract({
+    method: "post",
+    path: "/confirmation-code/password/send",
+    body: sendPasswordCodeBody,
+    response: "empty",
+  }),
+  confirmPassword: contract({
+    method: "post",
+    path: "/confirmation-code/password/confirm",
+    body: confirmPasswordBody,
+    response: authResponse,
+  }),
+  sendPhoneCode: contract({
+    method: "post",
+    path: "/confirmation-code/phone/send",
+    body: sendPhoneCodeBody,
+    response: "empty",
+  }),
+  verifyPhone: contract({
+    method: "post",
+    path: "/confirmation-code/phone/verify",
+    body: verifyPhoneBody,
+    response: userView,
+  }),
 };

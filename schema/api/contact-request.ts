@@ -14,7 +14,10 @@ export const createContactRequestBody = z
     title: contactTitleRule,
     message: contactMessageRule,
   })
-  .refine((body) => body.email !== undefined || body.phone !== undefined, { message: "invalid-email", path: ["email"] });
+  .refine((body) => body.email !== undefined || body.phone !== undefined, {
+    message: "invalid-email",
+    path: ["email"],
+  });
 export type CreateContactRequestBody = z.input<typeof createContactRequestBody>;
 
 export const contactRequestView = z.object({ id: z.number(), createdAt: z.string() });
@@ -22,5 +25,11 @@ export type ContactRequestView = z.output<typeof contactRequestView>;
 
 /** The contact request endpoint (worker/routes/contact-request.ts). */
 export const contactRequestContracts = {
-  create: contract({ method: "post", path: "/contact-request/", body: createContactRequestBody, status: 201, response: contactRequestView }),
+  create: contract({
+    method: "post",
+    path: "/contact-request/",
+    body: createContactRequestBody,
+    status: 201,
+    response: contactRequestView,
+  }),
 };

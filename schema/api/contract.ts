@@ -48,13 +48,18 @@ export function contract<
 }
 
 /** What a success answers on the wire: the response schema's output, nothing for the rest. */
-export type ResponseOf<C> = C extends { response: infer R } ? (R extends z.ZodType ? z.output<R> : void) : never;
+export type ResponseOf<C> = C extends { response: infer R }
+  ? R extends z.ZodType
+    ? z.output<R>
+    : void
+  : never;
 
 /** The path of a call: each `:name` (with its optional `{regex}`) replaced by its encoded parameter. */
 export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${path}: the path parameter ${name} is missing`);
+    if (value === undefined || value === null)
+      throw new Error(`${path}: the path parameter ${name} is missing`);
     // ":" is allowed in a path segment (RFC 3986 pchar): "lesson:7" stays readable.
     return encodeURIComponent(String(value)).replace(/%3A/gi, ":");
   });

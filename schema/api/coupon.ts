@@ -17,7 +17,18 @@ export type UpdateCouponBody = z.infer<typeof updateCouponBody>;
 export const couponCodeParam = z.object({ code: couponCodeRule });
 
 /** The admin coupons table's sortable columns, each ascending or (with "-") descending. */
-export const couponListSorts = ["created", "-created", "code", "-code", "discount", "-discount", "expires", "-expires", "uses", "-uses"] as const;
+export const couponListSorts = [
+  "created",
+  "-created",
+  "code",
+  "-code",
+  "discount",
+  "-discount",
+  "expires",
+  "-expires",
+  "uses",
+  "-uses",
+] as const;
 export type CouponListSort = (typeof couponListSorts)[number];
 
 /** GET /coupon/list (admins) — coupons, newest first by default; q: part of the code (search as you type). */
@@ -40,10 +51,38 @@ export type CouponView = z.output<typeof couponView>;
 
 /** The coupon endpoints (worker/routes/coupon.ts). */
 export const couponContracts = {
-  create: contract({ method: "post", path: "/coupon", body: createCouponBody, status: 201, response: couponView }),
-  list: contract({ method: "get", path: "/coupon/list", query: couponListQuery, response: paged(couponView) }),
-  byCode: contract({ method: "get", path: "/coupon/code/:code", params: couponCodeParam, response: couponView }),
+  create: contract({
+    method: "post",
+    path: "/coupon",
+    body: createCouponBody,
+    status: 201,
+    response: couponView,
+  }),
+  list: contract({
+    method: "get",
+    path: "/coupon/list",
+    query: couponListQuery,
+    response: paged(couponView),
+  }),
+  byCode: contract({
+    method: "get",
+    path: "/coupon/code/:code",
+    params: couponCodeParam,
+    response: couponView,
+  }),
   get: contract({ method: "get", path: "/coupon/:id", params: idParam, response: couponView }),
-  update: contract({ method: "put", path: "/coupon/:id", body: updateCouponBody, params: idParam, response: couponView }),
-  remove: contract({ method: "delete", path: "/coupon/:id", params: idParam, status: 204, response: "empty" }),
+  update: contract({
+    method: "put",
+    path: "/coupon/:id",
+    body: updateCouponBody,
+    params: idParam,
+    response: couponView,
+  }),
+  remove: contract({
+    method: "delete",
+    path: "/coupon/:id",
+    params: idParam,
+    status: 204,
+    response: "empty",
+  }),
 };

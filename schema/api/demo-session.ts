@@ -29,7 +29,12 @@ export const demoPatchBody = z.object({
 export type DemoPatchBody = z.infer<typeof demoPatchBody>;
 
 export const demoListQuery = pageQuery.extend({
-  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(6, "bad-request").optional(),
+  status: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(6, "bad-request")
+    .optional(),
   /** One tutor manager's demo sessions (the admin list's filter). */
   manager: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
@@ -55,8 +60,30 @@ export type DemoSessionView = z.output<typeof demoSessionView>;
 /** The demo session endpoints (worker/routes/demo-session.ts). */
 export const demoSessionContracts = {
   proposeManager: contract({ method: "get", path: "/demo-session/select", response: managerProposal }),
-  book: contract({ method: "post", path: "/demo-session", body: demoBookBody, status: 201, response: demoSessionView }),
-  list: contract({ method: "get", path: "/demo-session/list", query: demoListQuery, response: paged(demoSessionView) }),
-  get: contract({ method: "get", path: "/demo-session/:id{[0-9]+}", params: idParam, response: demoSessionView }),
-  update: contract({ method: "patch", path: "/demo-session/:id{[0-9]+}", body: demoPatchBody, params: idParam, response: demoSessionView }),
+  book: contract({
+    method: "post",
+    path: "/demo-session",
+    body: demoBookBody,
+    status: 201,
+    response: demoSessionView,
+  }),
+  list: contract({
+    method: "get",
+    path: "/demo-session/list",
+    query: demoListQuery,
+    response: paged(demoSessionView),
+  }),
+  get: contract({
+    method: "get",
+    path: "/demo-session/:id{[0-9]+}",
+    params: idParam,
+    response: demoSessionView,
+  }),
+  update: contract({
+    method: "patch",
+    path: "/demo-session/:id{[0-9]+}",
+    body: demoPatchBody,
+    params: idParam,
+    response: demoSessionView,
+  }),
 };

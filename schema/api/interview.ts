@@ -33,7 +33,12 @@ export const interviewPatchBody = z.object({
 export type InterviewPatchBody = z.infer<typeof interviewPatchBody>;
 
 export const interviewListQuery = pageQuery.extend({
-  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(5, "bad-request").optional(),
+  status: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(5, "bad-request")
+    .optional(),
   /** One interviewer's (tutor manager's) interviews (the admin list's filter). */
   manager: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
 });
@@ -67,8 +72,24 @@ export type ManagerProposal = z.output<typeof managerProposal>;
 /** The interview endpoints (worker/routes/interview.ts). */
 export const interviewContracts = {
   proposeManager: contract({ method: "get", path: "/interview/select", response: managerProposal }),
-  book: contract({ method: "post", path: "/interview", body: interviewBookBody, status: 201, response: interviewView }),
-  update: contract({ method: "patch", path: "/interview", body: interviewPatchBody, response: interviewView }),
+  book: contract({
+    method: "post",
+    path: "/interview",
+    body: interviewBookBody,
+    status: 201,
+    response: interviewView,
+  }),
+  update: contract({
+    method: "patch",
+    path: "/interview",
+    body: interviewPatchBody,
+    response: interviewView,
+  }),
   get: contract({ method: "get", path: "/interview/:id{[0-9]+}", params: idParam, response: interviewView }),
-  list: contract({ method: "get", path: "/interview/list/", query: interviewListQuery, response: paged(interviewView) }),
+  list: contract({
+    method: "get",
+    path: "/interview/list/",
+    query: interviewListQuery,
+    response: paged(interviewView),
+  }),
 };

@@ -27,7 +27,11 @@ export type IntroVideoUpload = z.output<typeof introVideoUpload>;
 export const introVideoPartQuery = z.object({
   key: z.string({ error: "bad-request" }).min(1, "bad-request"),
   uploadId: z.string({ error: "bad-request" }).min(1, "bad-request"),
-  partNumber: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(10_000, "bad-request"),
+  partNumber: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(10_000, "bad-request"),
 });
 export const introVideoPart = z.object({ partNumber: z.number(), etag: z.string() });
 export type IntroVideoPart = z.output<typeof introVideoPart>;
@@ -38,9 +42,15 @@ export const introVideoCompleteBody = z.object({
   uploadId: z.string({ error: "bad-request" }).min(1, "bad-request"),
   duration: claimedDuration,
   parts: z
-    .array(z.object({ partNumber: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request"), etag: z.string({ error: "bad-request" }) }), {
-      error: "bad-request",
-    })
+    .array(
+      z.object({
+        partNumber: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
+        etag: z.string({ error: "bad-request" }),
+      }),
+      {
+        error: "bad-request",
+      },
+    )
     .min(1, "bad-request"),
 });
 
@@ -52,13 +62,20 @@ export const introVideoAbortBody = z.object({
 
 /** PUT /intro-video/:id — the reviewer's decision. */
 export const introVideoReviewBody = z.object({
-  status: z.union([z.literal(IntroVideoStatus.Approved), z.literal(IntroVideoStatus.Rejected)], { error: "bad-request" }),
+  status: z.union([z.literal(IntroVideoStatus.Approved), z.literal(IntroVideoStatus.Rejected)], {
+    error: "bad-request",
+  }),
   feedback: interviewFeedbackRule.optional(),
 });
 export type IntroVideoReviewBody = z.infer<typeof introVideoReviewBody>;
 
 export const introVideoListQuery = pageQuery.extend({
-  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(3, "bad-request").optional(),
+  status: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(3, "bad-request")
+    .optional(),
 });
 export type IntroVideoListQuery = z.infer<typeof introVideoListQuery>;
 
@@ -80,11 +97,51 @@ export type IntroVideoView = z.output<typeof introVideoView>;
 
 /** The intro video endpoints (worker/routes/intro-video.ts). */
 export const introVideoContracts = {
-  list: contract({ method: "get", path: "/intro-video/list", query: introVideoListQuery, response: paged(introVideoView) }),
-  create: contract({ method: "post", path: "/intro-video/with/asset", body: "multipart", status: 201, response: introVideoView }),
-  startUpload: contract({ method: "post", path: "/intro-video/upload", body: introVideoUploadBody, status: 201, response: introVideoUpload }),
-  uploadPart: contract({ method: "put", path: "/intro-video/upload/part", query: introVideoPartQuery, response: introVideoPart }),
-  completeUpload: contract({ method: "post", path: "/intro-video/upload/complete", body: introVideoCompleteBody, status: 201, response: introVideoView }),
-  abortUpload: contract({ method: "post", path: "/intro-video/upload/abort", body: introVideoAbortBody, status: 204, response: "empty" }),
-  review: contract({ method: "put", path: "/intro-video/:id", body: introVideoReviewBody, params: idParam, response: introVideoView }),
+  list: contract({
+    method: "get",
+    path: "/intro-video/list",
+    query: introVideoListQuery,
+    response: paged(introVideoView),
+  }),
+  create: contract({
+    method: "post",
+    path: "/intro-video/with/asset",
+    body: "multipart",
+    status: 201,
+    response: introVideoView,
+  }),
+  startUpload: contract({
+    method: "post",
+    path: "/intro-video/upload",
+    body: introVideoUploadBody,
+    status: 201,
+    response: introVideoUpload,
+  }),
+  uploadPart: contract({
+    method: "put",
+    path: "/intro-video/upload/part",
+    query: introVideoPartQuery,
+    response: introVideoPart,
+  }),
+  completeUpload: contract({
+    method: "post",
+    path: "/intro-video/upload/complete",
+    body: introVideoCompleteBody,
+    status: 201,
+    response: introVideoView,
+  }),
+  abortUpload: contract({
+    method: "post",
+    path: "/intro-video/upload/abort",
+    body: introVideoAbortBody,
+    status: 204,
+    response: "empty",
+  }),
+  review: contract({
+    method: "put",
+    path: "/intro-video/:id",
+    body: introVideoReviewBody,
+    params: idParam,
+    response: introVideoView,
+  }),
 };

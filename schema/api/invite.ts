@@ -36,9 +36,32 @@ export type InviteView = z.output<typeof inviteView>;
 
 /** The invite endpoints (worker/routes/invite.ts). */
 export const inviteContracts = {
-  create: contract({ method: "post", path: "/invite", body: createInviteBody, status: 201, response: inviteView }),
-  list: contract({ method: "get", path: "/invite/list", query: inviteListQuery, response: paged(inviteView) }),
+  create: contract({
+    method: "post",
+    path: "/invite",
+    body: createInviteBody,
+    status: 201,
+    response: inviteView,
+  }),
+  list: contract({
+    method: "get",
+    path: "/invite/list",
+    query: inviteListQuery,
+    response: paged(inviteView),
+  }),
   get: contract({ method: "get", path: "/invite/:id", params: idParam, response: inviteView }),
-  update: contract({ method: "put", path: "/invite/:id", body: updateInviteBody, params: idParam, response: inviteView }),
-  remove: contract({ method: "delete", path: "/invite/:id", params: idParam, status: 204, response: "empty" }),
+  update: contract({
+    method: "put",
+    path: "/invite/:id",
+    body: updateInviteBody,
+    params: idParam,
+    response: inviteView,
+  }),
+  remove: contract({
+    method: "delete",
+    path: "/invite/:id",
+    params: idParam,
+    status: 204,
+    response: "empty",
+  }),
 };

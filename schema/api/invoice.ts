@@ -60,7 +60,9 @@ const required: Record<WithdrawMethod, Array<[keyof DestinationInput, ErrorCode]
 };
 
 /** The fields the method needs that are missing, each with its code (a form shows them all at once). */
-export function missingDestinationFields(value: { method?: WithdrawMethod } & Partial<Record<Exclude<keyof DestinationInput, "method">, unknown>>): Partial<Record<keyof DestinationInput, ErrorCode>> {
+export function missingDestinationFields(
+  value: { method?: WithdrawMethod } & Partial<Record<Exclude<keyof DestinationInput, "method">, unknown>>,
+): Partial<Record<keyof DestinationInput, ErrorCode>> {
   const missing: Partial<Record<keyof DestinationInput, ErrorCode>> = {};
   for (const [field, code] of value.method === undefined ? [] : (required[value.method] ?? [])) {
     if (value[field] === undefined) missing[field] = code;
@@ -69,7 +71,8 @@ export function missingDestinationFields(value: { method?: WithdrawMethod } & Pa
 }
 
 function checkDestination(value: DestinationInput, ctx: z.RefinementCtx): void {
-  for (const [field, code] of Object.entries(missingDestinationFields(value))) ctx.addIssue({ code: "custom", message: code, path: [field] });
+  for (const [field, code] of Object.entries(missingDestinationFields(value)))
+    ctx.addIssue({ code: "custom", message: code, path: [field] });
 }
 
 function toDestination(value: DestinationInput): Destination {
@@ -106,7 +109,8 @@ export const createInvoiceBody = z
   })
   .superRefine((value, ctx) => {
     if (value.withdrawMethodId === undefined) {
-      if (value.method === undefined) ctx.addIssue({ code: "custom", message: "invalid-withdraw-method", path: ["method"] });
+      if (value.method === undefined)
+        ctx.addIssue({ code: "custom", message: "invalid-withdraw-method", path: ["method"] });
       else checkDestination({ ...value, method: value.method }, ctx);
     } else if (value.method !== undefined || value.save !== undefined) {
       ctx.addIssue({ code: "custom", message: "invalid-invoice-method", path: ["withdrawMethodId"] });
@@ -114,7 +118,9 @@ export const createInvoiceBody = z
   })
   .transform((value) => {
     const to: { saved: number } | { destination: Destination; save: boolean } =
-      value.method === undefined ? { saved: value.withdrawMethodId ?? 0 } : { destination: toDestination({ ...value, method: value.method }), save: value.save ?? false };
+      value.method === undefined
+        ? { saved: value.withdrawMethodId ?? 0 }
+        : { destination: toDestination({ ...value, method: value.method }), save: value.save ?? false };
     return { amount: value.amount, note: value.note ?? null, to };
   });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBody>;
@@ -135,7 +141,12 @@ export type WithdrawMethodBody = z.input<typeof withdrawMethodBody>;
 export const MAX_WITHDRAW_METHODS = 10;
 
 /** A saved withdraw method, default first then newest (GET /withdraw-method). */
-export const withdrawMethodView = destination.extend({ id: z.number(), isDefault: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
+export const withdrawMethodView = destination.extend({
+  id: z.number(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type WithdrawMethodView = z.output<typeof withdrawMethodView>;
 
 /**
@@ -149,10 +160,13 @@ export const updateInvoiceBody = z.discriminatedUnion(
   "action",
   [
     z.object({ action: z.literal("cancel") }),
-    z.object({ action: z.literal("update"), ...destinationFields }).superRefine(checkDestination).transform((value) => ({
-      action: value.action,
-      destination: toDestination(value),
-    })),
+    z
+      .object({ action: z.literal("update"), ...destinationFields })
+      .superRefine(checkDestination)
+      .transform((value) => ({
+        action: value.action,
+        destination: toDestination(value),
+      })),
     z.object({ action: z.literal("reject"), note: invoiceNoteRule }),
     z.object({ action: z.literal("approve-cancel") }),
     z.object({ action: z.literal("refuse-cancel") }),
@@ -170,7 +184,16 @@ const invoiceStatus = z.coerce
 
 /** GET /invoice: a tutor's own requests; staff see everyone's, optionally one tutor's. Newest first. */
 /** The staff withdrawals table's sortable columns, each ascending or (with "-") descending. */
-export const invoiceListSorts = ["created", "-created", "amount", "-amount", "status", "-status", "tutor", "-tutor"] as const;
+export const invoiceListSorts = [
+  "created",
+  "-created",
+  "amount",
+  "-amount",
+  "status",
+  "-status",
+  "tutor",
+  "-tutor",
+] as const;
 export type InvoiceListSort = (typeof invoiceListSorts)[number];
 
 export const invoiceListQuery = pageQuery.extend({
@@ -219,9 +242,27 @@ export type InvoiceStats = z.output<typeof invoiceStats>;
 /** The withdraw method endpoints (worker/routes/withdraw-method.ts). */
 export const withdrawMethodContracts = {
   list: contract({ method: "get", path: "/withdraw-method", response: z.array(withdrawMethodView) }),
-  create: contract({ method: "post", path: "/withdraw-method", body: withdrawMethodBody, status: 201, response: withdrawMethodView }),
-  update: contract({ method: "put", path: "/withdraw-method/:id", body: withdrawMethodBody, params: idParam, response: withdrawMethodView }),
-  remove: contract({ method: "delete", path: "/withdraw-method/:id", params: idParam, status: 204, response: "empty" }),
+  create: contract({
+    method: "post",
+    path: "/withdraw-method",
+    body: withdrawMethodBody,
+    status: 201,
+    response: withdrawMethodView,
+  }),
+  update: contract({
+    method: "put",
+    path: "/withdraw-method/:id",
+    body: withdrawMethodBody,
+    params: idParam,
+    response: withdrawMethodView,
+  }),
+  remove: contract({
+    method: "delete",
+    path: "/withdraw-method/:id",
+    params: idParam,
+    status: 204,
+    response: "empty",
+  }),
 };
 
 /** GET /assets/receipts/{name} — a stored transfer receipt's file name. */
@@ -229,10 +270,33 @@ export const receiptFileParam = z.object({ name: z.string().regex(/^[\w.-]+$/, "
 
 /** The withdrawal request endpoints (worker/routes/invoice.ts). */
 export const invoiceContracts = {
-  create: contract({ method: "post", path: "/invoice", body: createInvoiceBody, status: 201, response: invoiceView }),
+  create: contract({
+    method: "post",
+    path: "/invoice",
+    body: createInvoiceBody,
+    status: 201,
+    response: invoiceView,
+  }),
   list: contract({ method: "get", path: "/invoice", query: invoiceListQuery, response: paged(invoiceView) }),
   stats: contract({ method: "get", path: "/invoice/stats/:id", params: idParam, response: invoiceStats }),
-  update: contract({ method: "patch", path: "/invoice/:id", body: updateInvoiceBody, params: idParam, response: invoiceView }),
-  attachReceipt: contract({ method: "put", path: "/invoice/:id/with/asset", body: "multipart", params: idParam, response: invoiceView }),
-  receipt: contract({ method: "get", path: "/assets/receipts/:name{.+}", params: receiptFileParam, response: "file" }),
+  update: contract({
+    method: "patch",
+    path: "/invoice/:id",
+    body: updateInvoiceBody,
+    params: idParam,
+    response: invoiceView,
+  }),
+  attachReceipt: contract({
+    method: "put",
+    path: "/invoice/:id/with/asset",
+    body: "multipart",
+    params: idParam,
+    response: invoiceView,
+  }),
+  receipt: contract({
+    method: "get",
+    path: "/assets/receipts/:name{.+}",
+    params: receiptFileParam,
+    response: "file",
+  }),
 };

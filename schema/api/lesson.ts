@@ -65,7 +65,12 @@ export const lessonState = z.enum(["pending", "happening", "fulfilled", "cancele
 export type LessonState = z.output<typeof lessonState>;
 
 /** gender: so the screens' verbs and titles about the member follow it (null when not known). */
-export const lessonMemberView = z.object({ id: z.number().int(), name: z.string().nullable(), image: z.string().nullable(), gender: z.enum(Gender).nullable().optional() });
+export const lessonMemberView = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  gender: z.enum(Gender).nullable().optional(),
+});
 export type LessonMemberView = z.output<typeof lessonMemberView>;
 
 export const lessonView = z.object({
@@ -112,10 +117,17 @@ export const freeTimesQuery = z
     to: isoTime,
     duration: z.coerce.number({ error: "bad-request" }).pipe(lessonDurationRule),
   })
-  .refine((q) => q.from < q.to && Date.parse(q.to) - Date.parse(q.from) <= FREE_TIMES_MAX_RANGE_MS, "bad-request");
+  .refine(
+    (q) => q.from < q.to && Date.parse(q.to) - Date.parse(q.from) <= FREE_TIMES_MAX_RANGE_MS,
+    "bad-request",
+  );
 export type FreeTimesQuery = z.output<typeof freeTimesQuery>;
 
-export const freeTimes = z.object({ tutorId: z.number().int(), duration: z.enum(LessonDuration), starts: z.array(instant) });
+export const freeTimes = z.object({
+  tutorId: z.number().int(),
+  duration: z.enum(LessonDuration),
+  starts: z.array(instant),
+});
 export type FreeTimes = z.output<typeof freeTimes>;
 
 /** GET /lesson/calendar/{token}.ics — the secret token (base64url) and its extension. */
@@ -128,14 +140,45 @@ export const calendarFileParam = z.object({
 
 /** The lesson endpoints (worker/routes/lesson.ts). */
 export const lessonContracts = {
-  book: contract({ method: "post", path: "/lesson/", body: bookLessonBody, status: 201, response: lessonView }),
-  reschedule: contract({ method: "patch", path: "/lesson", body: rescheduleLessonBody, response: lessonView }),
-  list: contract({ method: "get", path: "/lesson/list/", query: lessonListQuery, response: paged(lessonView) }),
-  stats: contract({ method: "get", path: "/lesson/attended/stats", query: lessonStatsQuery, response: lessonStatsView }),
-  freeTimes: contract({ method: "get", path: "/lesson/free-times", query: freeTimesQuery, response: freeTimes }),
+  book: contract({
+    method: "post",
+    path: "/lesson/",
+    body: bookLessonBody,
+    status: 201,
+    response: lessonView,
+  }),
+  reschedule: contract({
+    method: "patch",
+    path: "/lesson",
+    body: rescheduleLessonBody,
+    response: lessonView,
+  }),
+  list: contract({
+    method: "get",
+    path: "/lesson/list/",
+    query: lessonListQuery,
+    response: paged(lessonView),
+  }),
+  stats: contract({
+    method: "get",
+    path: "/lesson/attended/stats",
+    query: lessonStatsQuery,
+    response: lessonStatsView,
+  }),
+  freeTimes: contract({
+    method: "get",
+    path: "/lesson/free-times",
+    query: freeTimesQuery,
+    response: freeTimes,
+  }),
   feed: contract({ method: "get", path: "/lesson/calendar/feed", response: calendarFeed }),
   rotateFeed: contract({ method: "post", path: "/lesson/calendar/feed", response: calendarFeed }),
-  calendarFile: contract({ method: "get", path: "/lesson/calendar/:file{[^/]+\\.ics}", params: calendarFileParam, response: "file" }),
+  calendarFile: contract({
+    method: "get",
+    path: "/lesson/calendar/:file{[^/]+\\.ics}",
+    params: calendarFileParam,
+    response: "file",
+  }),
   get: contract({ method: "get", path: "/lesson/:id", params: idParam, response: lessonView }),
   cancel: contract({ method: "delete", path: "/lesson/:id", params: idParam, response: lessonView }),
 };

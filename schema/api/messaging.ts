@@ -16,7 +16,10 @@ export const telegramUpdateBody = z.looseObject({
   message: z
     .looseObject({
       text: z.string().optional(),
-      chat: z.looseObject({ id: z.number({ error: "bad-request" }), type: z.string({ error: "bad-request" }) }),
+      chat: z.looseObject({
+        id: z.number({ error: "bad-request" }),
+        type: z.string({ error: "bad-request" }),
+      }),
     })
     .optional(),
 });
@@ -35,10 +38,29 @@ export const whatsAppWebhookBody = z.looseObject({ object: z.string({ error: "ba
 /** The Telegram and WhatsApp endpoints (worker/routes/messaging.ts), their local emulators last. */
 export const messagingContracts = {
   telegramLink: contract({ method: "post", path: "/telegram/link", status: 201, response: telegramLink }),
-  telegramWebhook: contract({ method: "post", path: "/telegram/webhook", body: telegramUpdateBody, response: z.object({ ok: z.boolean(), linked: z.boolean().optional() }) }),
-  telegramSetWebhook: contract({ method: "post", path: "/telegram/set-webhook", response: z.object({ url: z.string() }) }),
-  whatsAppVerify: contract({ method: "get", path: "/whatsapp/webhook", query: whatsAppVerifyQuery, response: "text" }),
-  whatsAppWebhook: contract({ method: "post", path: "/whatsapp/webhook", body: whatsAppWebhookBody, response: z.object({ ok: z.boolean(), statuses: z.number() }) }),
+  telegramWebhook: contract({
+    method: "post",
+    path: "/telegram/webhook",
+    body: telegramUpdateBody,
+    response: z.object({ ok: z.boolean(), linked: z.boolean().optional() }),
+  }),
+  telegramSetWebhook: contract({
+    method: "post",
+    path: "/telegram/set-webhook",
+    response: z.object({ url: z.string() }),
+  }),
+  whatsAppVerify: contract({
+    method: "get",
+    path: "/whatsapp/webhook",
+    query: whatsAppVerifyQuery,
+    response: "text",
+  }),
+  whatsAppWebhook: contract({
+    method: "post",
+    path: "/whatsapp/webhook",
+    body: whatsAppWebhookBody,
+    response: z.object({ ok: z.boolean(), statuses: z.number() }),
+  }),
   telegramEmulatorGet: contract({ method: "get", path: "/dev/telegram/*", response: "emulated" }),
   telegramEmulatorPost: contract({ method: "post", path: "/dev/telegram/*", response: "emulated" }),
   whatsAppEmulatorGet: contract({ method: "get", path: "/dev/whatsapp/*", response: "emulated" }),

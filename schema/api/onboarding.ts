@@ -9,7 +9,10 @@ export const onboardingQuery = z.object({ tutorId: id.optional() });
 
 /** PATCH /onboarding/:id — an admin activates, deactivates, or sets "bypass onboarding". */
 export const onboardingAdminBody = z
-  .object({ activated: z.boolean({ error: "bad-request" }), bypassOnboarding: z.boolean({ error: "bad-request" }) })
+  .object({
+    activated: z.boolean({ error: "bad-request" }),
+    bypassOnboarding: z.boolean({ error: "bad-request" }),
+  })
   .partial()
   .refine((body) => body.activated !== undefined || body.bypassOnboarding !== undefined, "empty-request");
 export type OnboardingAdminBody = z.infer<typeof onboardingAdminBody>;
@@ -43,16 +46,28 @@ export const onboarding = z.object({
   demoSession: onboardingStep,
   photoSession: onboardingStep,
   /** The first step not done, or "activation" while waiting for it, or null when activated. */
-  current: z.enum(["supportGroup", "introVideo", "interview", "demoSession", "photoSession", "activation"]).nullable(),
+  current: z
+    .enum(["supportGroup", "introVideo", "interview", "demoSession", "photoSession", "activation"])
+    .nullable(),
 });
 export type Onboarding = z.output<typeof onboarding>;
 
-export const tutorActivation = z.object({ tutorId: z.number(), activated: z.boolean(), bypassOnboarding: z.boolean() });
+export const tutorActivation = z.object({
+  tutorId: z.number(),
+  activated: z.boolean(),
+  bypassOnboarding: z.boolean(),
+});
 export type TutorActivation = z.output<typeof tutorActivation>;
 
 /** The tutor onboarding endpoints (worker/routes/onboarding.ts). */
 export const onboardingContracts = {
   get: contract({ method: "get", path: "/onboarding", query: onboardingQuery, response: onboarding }),
   joinSupportGroup: contract({ method: "post", path: "/onboarding/support-group", response: onboarding }),
-  update: contract({ method: "patch", path: "/onboarding/:id{[0-9]+}", body: onboardingAdminBody, params: idParam, response: tutorActivation }),
+  update: contract({
+    method: "patch",
+    path: "/onboarding/:id{[0-9]+}",
+    body: onboardingAdminBody,
+    params: idParam,
+    response: tutorActivation,
+  }),
 };

@@ -23,6 +23,16 @@ export type DeadDeliveryView = z.output<typeof deadDeliveryView>;
 export const retriedDelivery = z.object({ id: z.number().int(), status: z.literal("pending") });
 
 export const outboxContracts = {
-  dead: contract({ method: "get", path: "/admin/outbox/dead", query: pageQuery, response: paged(deadDeliveryView) }),
-  retry: contract({ method: "post", path: "/admin/outbox/:id/retry", params: idParam, response: retriedDelivery }),
+  dead: contract({
+    method: "get",
+    path: "/admin/outbox/dead",
+    query: pageQuery,
+    response: paged(deadDeliveryView),
+  }),
+  retry: contract({
+    method: "post",
+    path: "/admin/outbox/:id/retry",
+    params: idParam,
+    response: retriedDelivery,
+  }),
 };

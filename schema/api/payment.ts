@@ -31,33 +31,69 @@ export const refundBody = z.object({
   amount: id.optional(),
   reason: z.string({ error: "bad-request" }).max(200, "bad-request").optional(),
 });
-export const transactionIdQuery = z.object({ transactionId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request") });
-export const cardTokenQuery = z.object({ token: z.string({ error: "bad-request" }).min(1, "bad-request").max(200, "bad-request") });
+export const transactionIdQuery = z.object({
+  transactionId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
+});
+export const cardTokenQuery = z.object({
+  token: z.string({ error: "bad-request" }).min(1, "bad-request").max(200, "bad-request"),
+});
 
 export const cardPayment = z.object({ transaction: transactionView, redirectUrl: z.string() });
 export type CardPayment = z.output<typeof cardPayment>;
-export const referencePayment = z.object({ transaction: transactionView, referenceNumber: z.string(), expiresAt: z.string() });
+export const referencePayment = z.object({
+  transaction: transactionView,
+  referenceNumber: z.string(),
+  expiresAt: z.string(),
+});
 export type ReferencePayment = z.output<typeof referencePayment>;
-export const walletPayment = z.object({ transaction: transactionView, referenceNumber: z.string(), walletQr: z.string().nullable(), expiresAt: z.string() });
+export const walletPayment = z.object({
+  transaction: transactionView,
+  referenceNumber: z.string(),
+  walletQr: z.string().nullable(),
+  expiresAt: z.string(),
+});
 export type WalletPayment = z.output<typeof walletPayment>;
 /** POST /fawry/pay/free: the zero transaction and the subscription it started. */
 export const freeOrder = z.object({ transaction: transactionView, subscription: subscriptionView });
 export type FreeOrder = z.output<typeof freeOrder>;
 /** GET /fawry/refund/quote: piasters a SuperAdmin's refund defaults to, and the most it may be. */
-export const refundQuote = z.object({ computed: z.number(), remaining: z.number(), subscriptionId: z.number().nullable() });
+export const refundQuote = z.object({
+  computed: z.number(),
+  remaining: z.number(),
+  subscriptionId: z.number().nullable(),
+});
 export type RefundQuote = z.output<typeof refundQuote>;
-export const savedCard = z.object({ token: z.string(), maskedPan: z.string(), brand: z.string(), isDefault: z.boolean() });
+export const savedCard = z.object({
+  token: z.string(),
+  maskedPan: z.string(),
+  brand: z.string(),
+  isDefault: z.boolean(),
+});
 export type SavedCard = z.output<typeof savedCard>;
-export const installmentOption = z.object({ id: z.number(), nameAr: z.string(), months: z.number(), rate: z.number(), minAmount: z.number(), maxAmount: z.number() });
+export const installmentOption = z.object({
+  id: z.number(),
+  nameAr: z.string(),
+  months: z.number(),
+  rate: z.number(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+});
 export type InstallmentOption = z.output<typeof installmentOption>;
 
 /** GET /fawry/alarms: open (default) or resolved alarms, newest first. */
 export const paymentAlarmListQuery = z.object({
   resolved: z.enum(["true", "false"], { error: "bad-request" }).optional(),
   page: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").default(1),
-  size: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").max(100, "bad-request").default(20),
+  size: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .positive("bad-request")
+    .max(100, "bad-request")
+    .default(20),
 });
-export const resolveAlarmBody = z.object({ note: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(500, "bad-request") });
+export const resolveAlarmBody = z.object({
+  note: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(500, "bad-request"),
+});
 
 export const paymentAlarmView = z.object({
   id: z.number(),
@@ -77,32 +113,118 @@ export const paymentAlarmView = z.object({
 export type PaymentAlarmView = z.output<typeof paymentAlarmView>;
 
 /** GET /fawry/installment-plans — the plans offered for an amount (all without one). */
-export const installmentPlansQuery = z.object({ amount: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() });
+export const installmentPlansQuery = z.object({
+  amount: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
 /** POST /fawry/pay/ref-num — a reference number to pay at a Fawry outlet. */
-export const payReferenceBody = z.object({ planId: payCardBody.shape.planId, period: payCardBody.shape.period, couponCode: payCardBody.shape.couponCode });
+export const payReferenceBody = z.object({
+  planId: payCardBody.shape.planId,
+  period: payCardBody.shape.period,
+  couponCode: payCardBody.shape.couponCode,
+});
 /** POST /fawry/payment-status — Fawry's server notification, trusted only through its signature. */
 export const fawryNotificationBody = z.looseObject({ messageSignature: z.string({ error: "bad-request" }) });
 
 /** The Fawry payment endpoints (worker/routes/fawry.ts), the local sandbox last. */
 export const paymentContracts = {
-  payCard: contract({ method: "post", path: "/fawry/pay/card", body: payCardBody, status: 201, response: cardPayment }),
-  payInstallments: contract({ method: "post", path: "/fawry/pay/bank-installments", body: payInstallmentsBody, status: 201, response: cardPayment }),
-  installmentPlans: contract({ method: "get", path: "/fawry/installment-plans", query: installmentPlansQuery, response: z.array(installmentOption) }),
-  payReference: contract({ method: "post", path: "/fawry/pay/ref-num", body: payReferenceBody, status: 201, response: referencePayment }),
-  payWallet: contract({ method: "post", path: "/fawry/pay/e-wallet", body: payWalletBody, status: 201, response: walletPayment }),
-  cancelUnpaid: contract({ method: "post", path: "/fawry/cancel-unpaid-order", body: transactionIdBody, response: transactionView }),
-  refundQuote: contract({ method: "get", path: "/fawry/refund/quote", query: transactionIdQuery, response: refundQuote }),
+  payCard: contract({
+    method: "post",
+    path: "/fawry/pay/card",
+    body: payCardBody,
+    status: 201,
+    response: cardPayment,
+  }),
+  payInstallments: contract({
+    method: "post",
+    path: "/fawry/pay/bank-installments",
+    body: payInstallmentsBody,
+    status: 201,
+    response: cardPayment,
+  }),
+  installmentPlans: contract({
+    method: "get",
+    path: "/fawry/installment-plans",
+    query: installmentPlansQuery,
+    response: z.array(installmentOption),
+  }),
+  payReference: contract({
+    method: "post",
+    path: "/fawry/pay/ref-num",
+    body: payReferenceBody,
+    status: 201,
+    response: referencePayment,
+  }),
+  payWallet: contract({
+    method: "post",
+    path: "/fawry/pay/e-wallet",
+    body: payWalletBody,
+    status: 201,
+    response: walletPayment,
+  }),
+  cancelUnpaid: contract({
+    method: "post",
+    path: "/fawry/cancel-unpaid-order",
+    body: transactionIdBody,
+    response: transactionView,
+  }),
+  refundQuote: contract({
+    method: "get",
+    path: "/fawry/refund/quote",
+    query: transactionIdQuery,
+    response: refundQuote,
+  }),
   refund: contract({ method: "post", path: "/fawry/refund", body: refundBody, response: transactionView }),
-  alarms: contract({ method: "get", path: "/fawry/alarms", query: paymentAlarmListQuery, response: paged(paymentAlarmView) }),
+  alarms: contract({
+    method: "get",
+    path: "/fawry/alarms",
+    query: paymentAlarmListQuery,
+    response: paged(paymentAlarmView),
+  }),
   staleOrders: contract({ method: "get", path: "/fawry/stale-orders", response: z.array(transactionView) }),
-  resolveAlarm: contract({ method: "post", path: "/fawry/alarms/:id/resolve", body: resolveAlarmBody, params: idParam, response: z.object({ id: z.number(), resolvedAt: z.string() }) }),
-  payFree: contract({ method: "post", path: "/fawry/pay/free", body: checkoutBody, status: 201, response: freeOrder }),
+  resolveAlarm: contract({
+    method: "post",
+    path: "/fawry/alarms/:id/resolve",
+    body: resolveAlarmBody,
+    params: idParam,
+    response: z.object({ id: z.number(), resolvedAt: z.string() }),
+  }),
+  payFree: contract({
+    method: "post",
+    path: "/fawry/pay/free",
+    body: checkoutBody,
+    status: 201,
+    response: freeOrder,
+  }),
   cards: contract({ method: "get", path: "/fawry/card-token/list", response: z.array(savedCard) }),
-  deleteCard: contract({ method: "delete", path: "/fawry/card-token", query: cardTokenQuery, status: 204, response: "empty" }),
-  addCardUrl: contract({ method: "get", path: "/fawry/card-token/url", response: z.object({ url: z.string() }) }),
-  paymentStatus: contract({ method: "get", path: "/fawry/payment-status", query: transactionIdQuery, response: transactionView }),
-  syncStale: contract({ method: "post", path: "/fawry/payment-status/sync", response: z.object({ synced: z.number() }) }),
-  notification: contract({ method: "post", path: "/fawry/payment-status", body: fawryNotificationBody, response: z.object({ ok: z.boolean() }) }),
+  deleteCard: contract({
+    method: "delete",
+    path: "/fawry/card-token",
+    query: cardTokenQuery,
+    status: 204,
+    response: "empty",
+  }),
+  addCardUrl: contract({
+    method: "get",
+    path: "/fawry/card-token/url",
+    response: z.object({ url: z.string() }),
+  }),
+  paymentStatus: contract({
+    method: "get",
+    path: "/fawry/payment-status",
+    query: transactionIdQuery,
+    response: transactionView,
+  }),
+  syncStale: contract({
+    method: "post",
+    path: "/fawry/payment-status/sync",
+    response: z.object({ synced: z.number() }),
+  }),
+  notification: contract({
+    method: "post",
+    path: "/fawry/payment-status",
+    body: fawryNotificationBody,
+    response: z.object({ ok: z.boolean() }),
+  }),
   sandboxGet: contract({ method: "get", path: "/dev/fawry/*", response: "emulated" }),
   sandboxPost: contract({ method: "post", path: "/dev/fawry/*", response: "emulated" }),
   sandboxDelete: contract({ method: "delete", path: "/dev/fawry/*", response: "emulated" }),

@@ -16,11 +16,24 @@ const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").pos
  * uploaded); canceled: by the tutor (before it is done), the studio or an admin.
  * At most one pending or scheduled session per tutor (photo-session-exists).
  */
-export const PhotoSessionStatus = { Pending: "pending", Scheduled: "scheduled", Done: "done", Canceled: "canceled" } as const;
+export const PhotoSessionStatus = {
+  Pending: "pending",
+  Scheduled: "scheduled",
+  Done: "done",
+  Canceled: "canceled",
+} as const;
 export type PhotoSessionStatus = (typeof PhotoSessionStatus)[keyof typeof PhotoSessionStatus];
-const status = z.enum([PhotoSessionStatus.Pending, PhotoSessionStatus.Scheduled, PhotoSessionStatus.Done, PhotoSessionStatus.Canceled], {
-  error: "bad-request",
-});
+const status = z.enum(
+  [
+    PhotoSessionStatus.Pending,
+    PhotoSessionStatus.Scheduled,
+    PhotoSessionStatus.Done,
+    PhotoSessionStatus.Canceled,
+  ],
+  {
+    error: "bad-request",
+  },
+);
 
 /**
  * POST /photo-session — a tutor (for themselves) or an admin (tutorId required) asks a studio for
@@ -28,7 +41,11 @@ const status = z.enum([PhotoSessionStatus.Pending, PhotoSessionStatus.Scheduled,
  * the PhotoSessionView, status "pending". Codes: user-not-found (no such studio),
  * tutor-not-found, photo-session-exists.
  */
-export const photoSessionCreateBody = z.object({ tutorId: id.optional(), studioId: id, scheduledAt: isoInstant.optional() });
+export const photoSessionCreateBody = z.object({
+  tutorId: id.optional(),
+  studioId: id,
+  scheduledAt: isoInstant.optional(),
+});
 export type PhotoSessionCreateBody = z.infer<typeof photoSessionCreateBody>;
 
 /**
@@ -43,7 +60,9 @@ export type PhotoSessionCreateBody = z.infer<typeof photoSessionCreateBody>;
 export const photoSessionPatchBody = z
   .object({
     scheduledAt: isoInstant,
-    status: z.enum([PhotoSessionStatus.Scheduled, PhotoSessionStatus.Done, PhotoSessionStatus.Canceled], { error: "bad-request" }),
+    status: z.enum([PhotoSessionStatus.Scheduled, PhotoSessionStatus.Done, PhotoSessionStatus.Canceled], {
+      error: "bad-request",
+    }),
     note: z.string({ error: "bad-request" }).trim().max(1000, "bad-request"),
     studioId: id,
   })
@@ -55,7 +74,11 @@ export type PhotoSessionPatchBody = z.infer<typeof photoSessionPatchBody>;
  * GET /photo-session/list — paged, newest first. A tutor sees their own, a studio the sessions
  * booked with it, an admin all (filter by tutorId / studioId: the admin page /photo-session/{tutorId}).
  */
-export const photoSessionListQuery = pageQuery.extend({ status: status.optional(), tutorId: queryId.optional(), studioId: queryId.optional() });
+export const photoSessionListQuery = pageQuery.extend({
+  status: status.optional(),
+  tutorId: queryId.optional(),
+  studioId: queryId.optional(),
+});
 export type PhotoSessionListQuery = z.infer<typeof photoSessionListQuery>;
 
 /** GET /photo-session/:id — the tutor, the studio, or an admin (else photo-session-not-found). */
@@ -88,7 +111,12 @@ export type PhotoSessionView = z.output<typeof photoSessionView>;
  * tutors.thumbnail and the open session's copies. Answers TutorAssets.
  */
 export const tutorAssetQuery = z.object({ tutorId: queryId });
-export const tutorAssets = z.object({ tutorId: z.number(), image: z.string().nullable(), video: z.string().nullable(), thumbnail: z.string().nullable() });
+export const tutorAssets = z.object({
+  tutorId: z.number(),
+  image: z.string().nullable(),
+  video: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+});
 export type TutorAssets = z.output<typeof tutorAssets>;
 
 /** Chunked tutor video (≤ 400 MB) through an R2 multipart upload, as for intro videos. */
@@ -100,7 +128,11 @@ const uploadId = z.string({ error: "bad-request" }).min(1, "bad-request");
 export const tutorVideoUploadBody = z.object({
   tutorId: id,
   contentType,
-  size: z.number({ error: "bad-request" }).int("bad-request").positive("bad-request").max(bounds.fileBytes.introVideo, "large-file-size"),
+  size: z
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .positive("bad-request")
+    .max(bounds.fileBytes.introVideo, "large-file-size"),
 });
 export type TutorVideoUploadBody = z.infer<typeof tutorVideoUploadBody>;
 export const tutorVideoUpload = introVideoUpload;
@@ -111,7 +143,11 @@ export const tutorVideoPartQuery = z.object({
   tutorId: queryId,
   key,
   uploadId,
-  partNumber: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(10_000, "bad-request"),
+  partNumber: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(10_000, "bad-request"),
 });
 export const tutorVideoPart = introVideoPart;
 export type TutorVideoPart = z.output<typeof tutorVideoPart>;
@@ -154,27 +190,103 @@ export const studioTutorView = z.object({
   image: z.string().nullable(),
   video: z.string().nullable(),
   thumbnail: z.string().nullable(),
-  photoSession: z.object({ id: z.number(), status: z.enum(PhotoSessionStatus), scheduledAt: z.string().nullable(), studioId: z.number().nullable() }).nullable(),
+  photoSession: z
+    .object({
+      id: z.number(),
+      status: z.enum(PhotoSessionStatus),
+      scheduledAt: z.string().nullable(),
+      studioId: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type StudioTutorView = z.output<typeof studioTutorView>;
 
 /** GET /user/studio/list — paged, by name: studios a tutor can book (also admins and studios). */
 export const studioListQuery = pageQuery;
-export const studioView = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export const studioView = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+});
 export type StudioView = z.output<typeof studioView>;
 
 /** The photo session and studio endpoints (worker/routes/photo-session.ts). */
 export const photoSessionContracts = {
-  create: contract({ method: "post", path: "/photo-session", body: photoSessionCreateBody, status: 201, response: photoSessionView }),
-  list: contract({ method: "get", path: "/photo-session/list", query: photoSessionListQuery, response: paged(photoSessionView) }),
-  get: contract({ method: "get", path: "/photo-session/:id{[0-9]+}", params: idParam, response: photoSessionView }),
-  update: contract({ method: "patch", path: "/photo-session/:id{[0-9]+}", body: photoSessionPatchBody, params: idParam, response: photoSessionView }),
-  uploadTutorAssets: contract({ method: "put", path: "/user/asset/tutor", body: "multipart", query: tutorAssetQuery, response: tutorAssets }),
-  startTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload", body: tutorVideoUploadBody, status: 201, response: tutorVideoUpload }),
-  uploadTutorVideoPart: contract({ method: "put", path: "/user/asset/tutor/video/upload/part", query: tutorVideoPartQuery, response: tutorVideoPart }),
-  completeTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload/complete", body: tutorVideoCompleteBody, response: tutorAssets }),
-  abortTutorVideo: contract({ method: "post", path: "/user/asset/tutor/video/upload/abort", body: tutorVideoAbortBody, status: 204, response: "empty" }),
-  studioTutors: contract({ method: "get", path: "/user/tutor/all/for/studio", query: studioTutorListQuery, response: paged(studioTutorView) }),
-  studioTutor: contract({ method: "get", path: "/user/tutor/:id{[0-9]+}/for/studio", params: idParam, response: studioTutorView }),
-  studios: contract({ method: "get", path: "/user/studio/list", query: studioListQuery, response: paged(studioView) }),
+  create: contract({
+    method: "post",
+    path: "/photo-session",
+    body: photoSessionCreateBody,
+    status: 201,
+    response: photoSessionView,
+  }),
+  list: contract({
+    method: "get",
+    path: "/photo-session/list",
+    query: photoSessionListQuery,
+    response: paged(photoSessionView),
+  }),
+  get: contract({
+    method: "get",
+    path: "/photo-session/:id{[0-9]+}",
+    params: idParam,
+    response: photoSessionView,
+  }),
+  update: contract({
+    method: "patch",
+    path: "/photo-session/:id{[0-9]+}",
+    body: photoSessionPatchBody,
+    params: idParam,
+    response: photoSessionView,
+  }),
+  uploadTutorAssets: contract({
+    method: "put",
+    path: "/user/asset/tutor",
+    body: "multipart",
+    query: tutorAssetQuery,
+    response: tutorAssets,
+  }),
+  startTutorVideo: contract({
+    method: "post",
+    path: "/user/asset/tutor/video/upload",
+    body: tutorVideoUploadBody,
+    status: 201,
+    response: tutorVideoUpload,
+  }),
+  uploadTutorVideoPart: contract({
+    method: "put",
+    path: "/user/asset/tutor/video/upload/part",
+    query: tutorVideoPartQuery,
+    response: tutorVideoPart,
+  }),
+  completeTutorVideo: contract({
+    method: "post",
+    path: "/user/asset/tutor/video/upload/complete",
+    body: tutorVideoCompleteBody,
+    response: tutorAssets,
+  }),
+  abortTutorVideo: contract({
+    method: "post",
+    path: "/user/asset/tutor/video/upload/abort",
+    body: tutorVideoAbortBody,
+    status: 204,
+    response: "empty",
+  }),
+  studioTutors: contract({
+    method: "get",
+    path: "/user/tutor/all/for/studio",
+    query: studioTutorListQuery,
+    response: paged(studioTutorView),
+  }),
+  studioTutor: contract({
+    method: "get",
+    path: "/user/tutor/:id{[0-9]+}/for/studio",
+    params: idParam,
+    response: studioTutorView,
+  }),
+  studios: contract({
+    method: "get",
+    path: "/user/studio/list",
+    query: studioListQuery,
+    response: paged(studioView),
+  }),
 };

@@ -53,6 +53,12 @@ export const planContracts = {
   create: contract({ method: "post", path: "/plan", body: createPlanBody, status: 201, response: planView }),
   list: contract({ method: "get", path: "/plan/list", query: pageQuery, response: paged(planView) }),
   get: contract({ method: "get", path: "/plan/:id", params: idParam, response: planView }),
-  update: contract({ method: "patch", path: "/plan/:id", body: updatePlanBody, params: idParam, response: planView }),
+  update: contract({
+    method: "patch",
+    path: "/plan/:id",
+    body: updatePlanBody,
+    params: idParam,
+    response: planView,
+  }),
   remove: contract({ method: "delete", path: "/plan/:id", params: idParam, status: 204, response: "empty" }),
 };

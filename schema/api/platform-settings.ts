@@ -20,7 +20,6 @@ export type WithdrawSettings = z.output<typeof withdrawSettingsRule>;
 export const businessSettingsBody = businessSettingsRule;
 export type { BusinessSettings };
 
-
 /** The invoice limits as answered, in piasters. */
 const withdrawSettings = z.object({ minInvoiceAmount: z.number(), maxInvoiceAmount: z.number() });
 
@@ -54,6 +53,16 @@ export type PlatformSettingsView = z.output<typeof platformSettingsView>;
 /** The platform settings endpoints (worker/routes/platform-settings.ts). */
 export const platformSettingsContracts = {
   get: contract({ method: "get", path: "/platform-settings", response: platformSettingsView }),
-  withdrawals: contract({ method: "put", path: "/platform-settings/withdrawals", body: withdrawSettingsBody, response: platformSettingsView }),
-  business: contract({ method: "put", path: "/platform-settings/business", body: businessSettingsBody, response: platformSettingsView }),
+  withdrawals: contract({
+    method: "put",
+    path: "/platform-settings/withdrawals",
+    body: withdrawSettingsBody,
+    response: platformSettingsView,
+  }),
+  business: contract({
+    method: "put",
+    path: "/platform-settings/business",
+    body: businessSettingsBody,
+    response: platformSettingsView,
+  }),
 };

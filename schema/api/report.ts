@@ -15,7 +15,10 @@ export const createReportFields = z.object({
   /** The page the reporter was on (a path inside the app). */
   url: z.string({ error: "bad-request" }).trim().max(500, "bad-request").optional(),
   /** The link source the visitor came by (docs/product.md §3: wa, sfb, ...); an unknown one is dropped, never refused. */
-  source: z.enum(Object.values(LinkSource) as [LinkSource, ...LinkSource[]]).optional().catch(undefined),
+  source: z
+    .enum(Object.values(LinkSource) as [LinkSource, ...LinkSource[]])
+    .optional()
+    .catch(undefined),
 });
 export type CreateReportFields = z.infer<typeof createReportFields>;
 
@@ -74,12 +77,30 @@ export const reportView = z.object({
 export type ReportView = z.output<typeof reportView>;
 
 /** GET /report/{id}/asset/{kind} — one of a report's attachments. */
-export const reportAssetParam = idParam.extend({ kind: z.enum([ReportAttachmentKind.Screenshot, ReportAttachmentKind.Log], { error: "bad-request" }) });
+export const reportAssetParam = idParam.extend({
+  kind: z.enum([ReportAttachmentKind.Screenshot, ReportAttachmentKind.Log], { error: "bad-request" }),
+});
 
 /** The report endpoints (worker/routes/report.ts). */
 export const reportContracts = {
-  create: contract({ method: "post", path: "/report/with/asset", body: "multipart", status: 201, response: reportView }),
+  create: contract({
+    method: "post",
+    path: "/report/with/asset",
+    body: "multipart",
+    status: 201,
+    response: reportView,
+  }),
   update: contract({ method: "put", path: "/report", body: updateReportBody, response: reportView }),
-  list: contract({ method: "get", path: "/report/list", query: reportListQuery, response: paged(reportView) }),
-  asset: contract({ method: "get", path: "/report/:id/asset/:kind", params: reportAssetParam, response: "file" }),
+  list: contract({
+    method: "get",
+    path: "/report/list",
+    query: reportListQuery,
+    response: paged(reportView),
+  }),
+  asset: contract({
+    method: "get",
+    path: "/report/:id/asset/:kind",
+    params: reportAssetParam,
+    response: "file",
+  }),
 };

@@ -3,7 +3,9 @@ import { Gender } from "../enums";
 import { contract } from "./contract";
 
 /** A live session's id: "lesson:<id>", "interview:<id>" or "demo:<id>" (session_attendance.session_id). */
-export const sessionIdRule = z.string({ error: "bad-request" }).regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
+export const sessionIdRule = z
+  .string({ error: "bad-request" })
+  .regex(/^(lesson|interview|demo):[1-9]\d{0,15}$/, "bad-request");
 
 export const sessionKinds = ["lesson", "interview", "demo"] as const;
 export type SessionKind = (typeof sessionKinds)[number];
@@ -19,15 +21,29 @@ export const sessionMemberRole = z.enum(["tutor", "student", "interviewer", "int
 export type SessionMemberRole = z.output<typeof sessionMemberRole>;
 
 /** gender: the screens' verbs about the member follow it («دخل/دخلت»); null when not known. */
-export const sessionMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable(), gender: z.enum(Gender).nullable().optional(), role: sessionMemberRole });
+export const sessionMember = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  gender: z.enum(Gender).nullable().optional(),
+  role: sessionMemberRole,
+});
 export type SessionMember = z.output<typeof sessionMember>;
 
 /** One join or leave, oldest first. `event` is RoomMembershipEvent: UserJoined 1, UserLeft 2. */
-export const attendanceEntry = z.object({ userId: z.number(), event: z.union([z.literal(1), z.literal(2)]), at: z.string() });
+export const attendanceEntry = z.object({
+  userId: z.number(),
+  event: z.union([z.literal(1), z.literal(2)]),
+  at: z.string(),
+});
 export type AttendanceEntry = z.output<typeof attendanceEntry>;
 
 /** An ICE server for RTCPeerConnection (the Worker's ICE_SERVERS): STUN, or TURN with its credentials. */
-export const iceServer = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 export type IceServer = z.output<typeof iceServer>;
 
 /**
@@ -51,11 +67,21 @@ export const sessionView = z.object({
 export type SessionView = z.output<typeof sessionView>;
 
 /** GET /session/token: a LiveKit access token for the session's room (room name = session id). */
-export const sessionTokenResponse = z.object({ token: z.string(), url: z.string(), room: z.string(), identity: z.string(), expiresAt: z.string() });
+export const sessionTokenResponse = z.object({
+  token: z.string(),
+  url: z.string(),
+  room: z.string(),
+  identity: z.string(),
+  expiresAt: z.string(),
+});
 export type SessionTokenResponse = z.output<typeof sessionTokenResponse>;
 
 /** POST /session/:id/report-absence: the lesson as cancelled by the system with the report time. */
-export const absenceReportResponse = z.object({ sessionId: z.string(), reportedAbsentAt: z.string(), canceledAt: z.string() });
+export const absenceReportResponse = z.object({
+  sessionId: z.string(),
+  reportedAbsentAt: z.string(),
+  canceledAt: z.string(),
+});
 export type AbsenceReportResponse = z.output<typeof absenceReportResponse>;
 
 /** POST /session/livekit/webhook — whether the event was recorded as a join or a leave. */
@@ -63,8 +89,18 @@ export const webhookAnswer = z.object({ recorded: z.boolean() });
 
 /** The live session endpoints (worker/routes/session.ts). */
 export const sessionContracts = {
-  token: contract({ method: "get", path: "/session/token", query: sessionTokenQuery, response: sessionTokenResponse }),
+  token: contract({
+    method: "get",
+    path: "/session/token",
+    query: sessionTokenQuery,
+    response: sessionTokenResponse,
+  }),
   livekitWebhook: contract({ method: "post", path: "/session/livekit/webhook", response: webhookAnswer }),
   get: contract({ method: "get", path: "/session/:id", params: sessionParams, response: sessionView }),
-  reportAbsence: contract({ method: "post", path: "/session/:id/report-absence", params: sessionParams, response: absenceReportResponse }),
+  reportAbsence: contract({
+    method: "post",
+    path: "/session/:id/report-absence",
+    params: sessionParams,
+    response: absenceReportResponse,
+  }),
 };

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { day } from "./tutor";
 import { contract } from "./contract";
 
-export const statsMember = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export const statsMember = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+});
 export type StatsMember = z.output<typeof statsMember>;
 
 /** The signed-in user's next lesson that has not ended (it may be happening now). */
@@ -35,7 +39,12 @@ export const tutorPersonalStats = studentPersonalStats.extend({
 export type TutorPersonalStats = z.output<typeof tutorPersonalStats>;
 
 const count = (max: number, fallback: number) =>
-  z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(max, "bad-request").default(fallback);
+  z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(max, "bad-request")
+    .default(fallback);
 
 /**
  * GET /stats/series (admins): the figures of one Cairo day (`to`, default today) and of its Cairo
@@ -85,7 +94,11 @@ export type AdminSeries = z.output<typeof adminSeries>;
 
 /** The dashboard figures endpoints (worker/routes/stats.ts). */
 export const statsContracts = {
-  student: contract({ method: "get", path: "/user/student/stats/personalized", response: studentPersonalStats }),
+  student: contract({
+    method: "get",
+    path: "/user/student/stats/personalized",
+    response: studentPersonalStats,
+  }),
   tutor: contract({ method: "get", path: "/user/tutor/stats/personalized", response: tutorPersonalStats }),
   series: contract({ method: "get", path: "/stats/series", query: adminSeriesQuery, response: adminSeries }),
 };

@@ -60,8 +60,18 @@ export type CanceledSubscription = z.output<typeof canceledSubscription>;
 
 /** The subscription endpoints (worker/routes/subscription.ts). */
 export const subscriptionContracts = {
-  list: contract({ method: "get", path: "/sub/list", query: subscriptionListQuery, response: paged(subscriptionView) }),
+  list: contract({
+    method: "get",
+    path: "/sub/list",
+    query: subscriptionListQuery,
+    response: paged(subscriptionView),
+  }),
   current: contract({ method: "get", path: "/sub/user", response: currentSubscription }),
-  cancel: contract({ method: "patch", path: "/sub/cancel", query: cancelSubscriptionQuery, response: canceledSubscription }),
+  cancel: contract({
+    method: "patch",
+    path: "/sub/cancel",
+    query: cancelSubscriptionQuery,
+    response: canceledSubscription,
+  }),
   get: contract({ method: "get", path: "/sub/:id", params: idParam, response: subscriptionView }),
 };

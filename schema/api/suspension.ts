@@ -23,6 +23,17 @@ export type SuspensionResult = z.output<typeof suspensionResult>;
 
 /** The suspension endpoints (worker/routes/suspension.ts). */
 export const suspensionContracts = {
-  suspend: contract({ method: "post", path: "/user/:id{[0-9]+}/suspend", body: suspendUserBody, params: idParam, response: suspensionResult }),
-  restore: contract({ method: "post", path: "/user/:id{[0-9]+}/restore", params: idParam, response: suspensionResult }),
+  suspend: contract({
+    method: "post",
+    path: "/user/:id{[0-9]+}/suspend",
+    body: suspendUserBody,
+    params: idParam,
+    response: suspensionResult,
+  }),
+  restore: contract({
+    method: "post",
+    path: "/user/:id{[0-9]+}/restore",
+    params: idParam,
+    response: suspensionResult,
+  }),
 };

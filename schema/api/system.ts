@@ -2,7 +2,13 @@ import { z } from "zod";
 import { contract } from "./contract";
 
 /** The business numbers as answered (schema/pricing.ts BusinessSettings); here so GET /config's contract stays light for the first screen. */
-export const businessSettings = z.object({ hourlyRate: z.number(), tutorHourlyRate: z.number(), trialMinutes: z.number(), cancelWindowHours: z.number(), refundFeeBasisPoints: z.number() });
+export const businessSettings = z.object({
+  hourlyRate: z.number(),
+  tutorHourlyRate: z.number(),
+  trialMinutes: z.number(),
+  cancelWindowHours: z.number(),
+  refundFeeBasisPoints: z.number(),
+});
 
 /** GET /health — liveness and the build version. */
 export const health = z.object({ status: z.literal("ok"), version: z.string() });
@@ -25,12 +31,22 @@ export const appConfig = z.object({
 export type AppConfig = z.output<typeof appConfig>;
 
 /** GET /assets/uploads/{name} — a public file's name (no way out of its folder). */
-export const uploadFileParam = z.object({ name: z.string().regex(/^[\w./-]+(@\d+)?$/, "bad-request").refine((name) => !name.includes(".."), "bad-request") });
+export const uploadFileParam = z.object({
+  name: z
+    .string()
+    .regex(/^[\w./-]+(@\d+)?$/, "bad-request")
+    .refine((name) => !name.includes(".."), "bad-request"),
+});
 
 /** The system endpoints (worker/routes/system.ts). */
 export const systemContracts = {
   health: contract({ method: "get", path: "/health", response: health }),
   config: contract({ method: "get", path: "/config", response: appConfig }),
-  upload: contract({ method: "get", path: "/assets/uploads/:name{.+}", params: uploadFileParam, response: "file" }),
+  upload: contract({
+    method: "get",
+    path: "/assets/uploads/:name{.+}",
+    params: uploadFileParam,
+    response: "file",
+  }),
   turnstileEmulator: contract({ method: "post", path: "/dev/turnstile/siteverify", response: "emulated" }),
 };

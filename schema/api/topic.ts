@@ -11,7 +11,9 @@ export type TopicBody = z.infer<typeof topicBody>;
 export const topicUpdateBody = topicBody.partial();
 
 /** GET /topic/list — paged, optionally filtered by a part of either name. */
-export const topicListQuery = pageQuery.extend({ search: z.string({ error: "bad-request" }).trim().max(50, "bad-request").optional() });
+export const topicListQuery = pageQuery.extend({
+  search: z.string({ error: "bad-request" }).trim().max(50, "bad-request").optional(),
+});
 
 const topicId = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
@@ -36,10 +38,36 @@ export type TopicView = z.output<typeof topicView>;
 export const topicContracts = {
   create: contract({ method: "post", path: "/topic/", body: topicBody, status: 201, response: topicView }),
   list: contract({ method: "get", path: "/topic/list", query: topicListQuery, response: paged(topicView) }),
-  update: contract({ method: "put", path: "/topic/:id", body: topicUpdateBody, params: idParam, response: topicView }),
+  update: contract({
+    method: "put",
+    path: "/topic/:id",
+    body: topicUpdateBody,
+    params: idParam,
+    response: topicView,
+  }),
   remove: contract({ method: "delete", path: "/topic/:id", params: idParam, status: 204, response: "empty" }),
-  ofUser: contract({ method: "get", path: "/topic/of/user", query: userTopicsQuery, response: z.array(topicView) }),
-  addToUser: contract({ method: "post", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
-  removeFromUser: contract({ method: "delete", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
-  setOfUser: contract({ method: "patch", path: "/topic/of/user", body: userTopicsBody, response: z.array(topicView) }),
+  ofUser: contract({
+    method: "get",
+    path: "/topic/of/user",
+    query: userTopicsQuery,
+    response: z.array(topicView),
+  }),
+  addToUser: contract({
+    method: "post",
+    path: "/topic/of/user",
+    body: userTopicsBody,
+    response: z.array(topicView),
+  }),
+  removeFromUser: contract({
+    method: "delete",
+    path: "/topic/of/user",
+    body: userTopicsBody,
+    response: z.array(topicView),
+  }),
+  setOfUser: contract({
+    method: "patch",
+    path: "/topic/of/user",
+    body: userTopicsBody,
+    response: z.array(topicView),
+  }),
 };

@@ -35,7 +35,12 @@ export type TransactionDetail = z.output<typeof transactionDetail>;
 export const transactionListQuery = pageQuery.extend({
   userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
   planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  status: z.coerce.number({ error: "bad-request" }).int("bad-request").min(0, "bad-request").max(8, "bad-request").optional(),
+  status: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(0, "bad-request")
+    .max(8, "bad-request")
+    .optional(),
 });
 
 /**
@@ -64,8 +69,18 @@ export type Receipt = z.output<typeof receipt>;
 
 /** The transaction endpoints (worker/routes/transaction.ts). */
 export const transactionContracts = {
-  list: contract({ method: "get", path: "/tx/list", query: transactionListQuery, response: paged(transactionView) }),
+  list: contract({
+    method: "get",
+    path: "/tx/list",
+    query: transactionListQuery,
+    response: paged(transactionView),
+  }),
   last: contract({ method: "get", path: "/tx/last", response: transactionView.nullable() }),
   get: contract({ method: "get", path: "/tx/:id", params: idParam, response: transactionDetail }),
-  receipts: contract({ method: "get", path: "/tx/:id/receipts", params: idParam, response: z.array(receipt) }),
+  receipts: contract({
+    method: "get",
+    path: "/tx/:id/receipts",
+    params: idParam,
+    response: z.array(receipt),
+  }),
 };

@@ -24,7 +24,10 @@ export const tutorProfileQuery = z.object({
 export const day = z
   .string({ error: "bad-request" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "bad-request")
-  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().startsWith(s), "bad-request");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().startsWith(s),
+    "bad-request",
+  );
 
 /** GET /user/tutor/list/onboarded — paged public tutor list. */
 export const tutorListQuery = pageQuery.extend({
@@ -69,14 +72,21 @@ export const tutorStats = tutorCard.pick({ id: true, lessonsTaught: true, rating
 export type TutorStats = z.output<typeof tutorStats>;
 
 /** PUT /user/tutor/profile answers the tutor's profile as it now is. */
-export const tutorProfile = userView.pick({ id: true, name: true }).extend(tutorMeta.pick({ bio: true, about: true, notice: true }).shape);
+export const tutorProfile = userView
+  .pick({ id: true, name: true })
+  .extend(tutorMeta.pick({ bio: true, about: true, notice: true }).shape);
 export type TutorProfile = z.output<typeof tutorProfile>;
 
 const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
 /** GET /user/tutor/activity/{id}?days= — the tutor, tutor managers and admins. */
 export const tutorActivityQuery = z.object({
-  days: z.coerce.number({ error: "bad-request" }).int("bad-request").min(1, "bad-request").max(90, "bad-request").default(30),
+  days: z.coerce
+    .number({ error: "bad-request" })
+    .int("bad-request")
+    .min(1, "bad-request")
+    .max(90, "bad-request")
+    .default(30),
 });
 /** One Africa/Cairo calendar day: lessons taught (ended, not cancelled) and their minutes. */
 export const activityDay = z.object({ day: z.string(), lessons: z.number(), minutes: z.number() });
@@ -85,7 +95,12 @@ export const tutorActivity = z.object({
   tutorId: z.number(),
   /** Every day of the window, oldest first (days without lessons are zeros). */
   days: z.array(activityDay),
-  totals: z.object({ lessons: z.number(), minutes: z.number(), canceledByTutor: z.number(), canceledByOthers: z.number() }),
+  totals: z.object({
+    lessons: z.number(),
+    minutes: z.number(),
+    canceledByTutor: z.number(),
+    canceledByOthers: z.number(),
+  }),
   lastLessonAt: z.string().nullable(),
   /** When the tutor last changed their availability. */
   lastSlotChangeAt: z.string().nullable(),
@@ -94,7 +109,11 @@ export type TutorActivity = z.output<typeof tutorActivity>;
 
 /** GET /user/interviewer/select — the activated tutor managers a tutor or admin can pick from. */
 export const interviewerSelectQuery = pageQuery;
-export const interviewerOption = z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() });
+export const interviewerOption = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+});
 export type InterviewerOption = z.output<typeof interviewerOption>;
 
 /** The staff tutors table's sortable columns, each ascending or (with "-") descending. */
@@ -106,16 +125,34 @@ export const fullTutorsQuery = pageQuery.extend({
   /** The order: a column, descending with a leading "-"; newest first by default. */
   sort: z.enum(fullTutorsSorts, { error: "bad-request" }).default("-created"),
   name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(50, "bad-request").optional(),
-  activated: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
+  activated: z
+    .enum(["true", "false"], { error: "bad-request" })
+    .transform((v) => v === "true")
+    .optional(),
   /** Listed publicly (activated and the profile complete, media included). */
-  onboarded: z.enum(["true", "false"], { error: "bad-request" }).transform((v) => v === "true").optional(),
+  onboarded: z
+    .enum(["true", "false"], { error: "bad-request" })
+    .transform((v) => v === "true")
+    .optional(),
   /** The listing's media (image, video, thumbnail): some missing, or all there (the admin's media page). */
   media: z.enum(["missing", "complete"], { error: "bad-request" }).optional(),
 });
 export type FullTutorsQuery = z.infer<typeof fullTutorsQuery>;
 /** The account's fields as the user view has them (the role as its number), the tutor meta, and whether the tutor is listed. */
 export const fullTutor = userView
-  .pick({ id: true, name: true, email: true, phone: true, image: true, gender: true, city: true, birthYear: true, verifiedEmail: true, verifiedPhone: true, createdAt: true })
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    image: true,
+    gender: true,
+    city: true,
+    birthYear: true,
+    verifiedEmail: true,
+    verifiedPhone: true,
+    createdAt: true,
+  })
   .extend({ role: z.number(), ...tutorMeta.omit({ id: true }).shape, onboarded: z.boolean() });
 export type FullTutor = z.output<typeof fullTutor>;
 
@@ -137,14 +174,61 @@ export type TutoringMinutes = z.output<typeof tutoringMinutes>;
 
 /** The tutor endpoints (worker/routes/tutor.ts). */
 export const tutorContracts = {
-  updateProfile: contract({ method: "put", path: "/user/tutor/profile", body: tutorProfileBody, query: tutorProfileQuery, response: tutorProfile }),
-  list: contract({ method: "get", path: "/user/tutor/list/onboarded", query: tutorListQuery, response: paged(tutorCard) }),
-  info: contract({ method: "get", path: "/user/tutor/info/:id{[0-9]+}", params: idParam, response: tutorInfo }),
-  stats: contract({ method: "get", path: "/user/tutor/stats/:id{[0-9]+}", params: idParam, response: tutorStats }),
-  activity: contract({ method: "get", path: "/user/tutor/activity/:id{[0-9]+}", query: tutorActivityQuery, params: idParam, response: tutorActivity }),
-  interviewers: contract({ method: "get", path: "/user/interviewer/select", query: interviewerSelectQuery, response: paged(interviewerOption) }),
-  fullTutors: contract({ method: "get", path: "/user/tutor/full-tutors", query: fullTutorsQuery, response: paged(fullTutor) }),
-  uncontacted: contract({ method: "get", path: "/user/tutor/list/uncontacted", query: uncontactedTutorsQuery, response: paged(tutorCard) }),
-  tutoringMinutes: contract({ method: "get", path: "/user/tutor/tutoring-minutes", query: tutoringMinutesQuery, response: tutoringMinutes }),
+  updateProfile: contract({
+    method: "put",
+    path: "/user/tutor/profile",
+    body: tutorProfileBody,
+    query: tutorProfileQuery,
+    response: tutorProfile,
+  }),
+  list: contract({
+    method: "get",
+    path: "/user/tutor/list/onboarded",
+    query: tutorListQuery,
+    response: paged(tutorCard),
+  }),
+  info: contract({
+    method: "get",
+    path: "/user/tutor/info/:id{[0-9]+}",
+    params: idParam,
+    response: tutorInfo,
+  }),
+  stats: contract({
+    method: "get",
+    path: "/user/tutor/stats/:id{[0-9]+}",
+    params: idParam,
+    response: tutorStats,
+  }),
+  activity: contract({
+    method: "get",
+    path: "/user/tutor/activity/:id{[0-9]+}",
+    query: tutorActivityQuery,
+    params: idParam,
+    response: tutorActivity,
+  }),
+  interviewers: contract({
+    method: "get",
+    path: "/user/interviewer/select",
+    query: interviewerSelectQuery,
+    response: paged(interviewerOption),
+  }),
+  fullTutors: contract({
+    method: "get",
+    path: "/user/tutor/full-tutors",
+    query: fullTutorsQuery,
+    response: paged(fullTutor),
+  }),
+  uncontacted: contract({
+    method: "get",
+    path: "/user/tutor/list/uncontacted",
+    query: uncontactedTutorsQuery,
+    response: paged(tutorCard),
+  }),
+  tutoringMinutes: contract({
+    method: "get",
+    path: "/user/tutor/tutoring-minutes",
+    query: tutoringMinutesQuery,
+    response: tutoringMinutes,
+  }),
   flushCache: contract({ method: "delete", path: "/cache/flush", status: 204, response: "empty" }),
 };

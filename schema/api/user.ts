@@ -21,7 +21,12 @@ export const registerBody = z
     (body, ctx) => {
       if (body.name === undefined || !isTutorSide(body.role)) return;
       const checked = tutorNameRule.safeParse(body.name);
-      if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? "invalid-tutor-name", path: ["name"] });
+      if (!checked.success)
+        ctx.addIssue({
+          code: "custom",
+          message: checked.error.issues[0]?.message ?? "invalid-tutor-name",
+          path: ["name"],
+        });
     },
     // Only once every field is valid: one problem, one code.
     { when: (payload) => payload.issues.length === 0 },
@@ -35,8 +40,13 @@ export const updateUserBody = z
     birthYear: birthYearRule,
     gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }),
     // One of Egypt's 27 governorates (a retired wire value is refused).
-    city: z.number({ error: "bad-request" }).int("bad-request").refine((city) => egyptGovernorates.includes(city as Governorate), "bad-request"),
-    notificationMethod: z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], { error: "bad-request" }),
+    city: z
+      .number({ error: "bad-request" })
+      .int("bad-request")
+      .refine((city) => egyptGovernorates.includes(city as Governorate), "bad-request"),
+    notificationMethod: z.union([z.literal(MessagingApp.Whatsapp), z.literal(MessagingApp.Telegram)], {
+      error: "bad-request",
+    }),
     timeZone: timeZoneRule,
     password: passwordRule,
     currentPassword: z.string({ error: "bad-request" }).max(100, "bad-request"),
@@ -92,15 +102,40 @@ export const assetResponse = z.object({ url: z.string() });
 export type AssetResponse = z.output<typeof assetResponse>;
 
 /** PUT /user/asset — staff may upload another user's picture. */
-export const userAssetQuery = z.object({ forUser: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional() });
+export const userAssetQuery = z.object({
+  forUser: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+});
 
 /** The user endpoints (worker/routes/user.ts). */
 export const userContracts = {
-  register: contract({ method: "post", path: "/user/", body: registerBody, status: 201, response: authResponse }),
+  register: contract({
+    method: "post",
+    path: "/user/",
+    body: registerBody,
+    status: 201,
+    response: authResponse,
+  }),
   current: contract({ method: "get", path: "/user/current", response: userView }),
   tutorMeta: contract({ method: "get", path: "/user/tutor/meta", response: tutorMeta }),
-  uploadPicture: contract({ method: "put", path: "/user/asset", body: "multipart", query: userAssetQuery, response: assetResponse }),
+  uploadPicture: contract({
+    method: "put",
+    path: "/user/asset",
+    body: "multipart",
+    query: userAssetQuery,
+    response: assetResponse,
+  }),
   get: contract({ method: "get", path: "/user/:id", params: idParam, response: userView }),
-  update: contract({ method: "put", path: "/user/:id", body: updateUserBody, params: idParam, response: userView }),
-  resetPassword: contract({ method: "post", path: "/user/:id{[0-9]+}/password-reset", params: idParam, response: "empty" }),
+  update: contract({
+    method: "put",
+    path: "/user/:id",
+    body: updateUserBody,
+    params: idParam,
+    response: userView,
+  }),
+  resetPassword: contract({
+    method: "post",
+    path: "/user/:id{[0-9]+}/password-reset",
+    params: idParam,
+    response: "empty",
+  }),
 };

@@ -159,7 +159,9 @@ export const refunds = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("refunds_open_uq").on(t.transactionId).where(sql`status IN (0, 2)`),
+    uniqueIndex("refunds_open_uq")
+      .on(t.transactionId)
+      .where(sql`status IN (0, 2)`),
     index("refunds_status_idx").on(t.status, t.updatedAt),
   ],
 );
@@ -184,5 +186,8 @@ export const paymentAlarms = sqliteTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_alarms_open_idx").on(t.resolvedAt, t.createdAt), uniqueIndex("payment_alarms_kind_tx_uq").on(t.kind, t.transactionId)],
+  (t) => [
+    index("payment_alarms_open_idx").on(t.resolvedAt, t.createdAt),
+    uniqueIndex("payment_alarms_kind_tx_uq").on(t.kind, t.transactionId),
+  ],
 );

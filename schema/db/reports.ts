@@ -27,7 +27,10 @@ export const reports = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("reports_resolved_created_idx").on(t.resolved, t.createdAt), index("reports_user_idx").on(t.userId)],
+  (t) => [
+    index("reports_resolved_created_idx").on(t.resolved, t.createdAt),
+    index("reports_user_idx").on(t.userId),
+  ],
 );
 
 export const contactRequests = sqliteTable(

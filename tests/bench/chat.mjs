@@ -14,7 +14,11 @@ function percentile(sorted, p) {
 
 function summary(latencies) {
   const sorted = Float64Array.from(latencies).sort();
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : Number.NaN };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+  };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
@@ -53,7 +57,10 @@ function connect(url, onFrame) {
   let open = false;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    const timer = setTimeout(() => reject(new Error(`socket not connected in time: ${url.replace(/ticket=[^&]+/, "ticket=…")}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`socket not connected in time: ${url.replace(/ticket=[^&]+/, "ticket=…")}`)),
+      15_000,
+    );
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data));
       if (frame.type === "Connected") {
@@ -81,7 +88,17 @@ const numberOf = (text) => {
   return match ? Number(match[1]) : -1;
 };
 
-export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, warmUpSeconds = 2, maxInFlight = 250, progress = () => {} }) {
+export async function chatLoad({
+  base,
+  seed,
+  from,
+  rooms,
+  perSecond,
+  seconds,
+  warmUpSeconds = 2,
+  maxInFlight = 250,
+  progress = () => {},
+}) {
   const wsBase = base.replace(/^http/, "ws");
   const total = perSecond * seconds;
   const sentAt = new Float64Array(total);
@@ -97,24 +114,29 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
   let warmAcked = 0;
 
   // Rooms through the API: each student opens a room with their tutor (POST /chat/new).
-  const pairs = await pool(Array.from({ length: rooms }, (_, k) => k), 10, async (k) => {
-    const student = seed.students[from + k];
-    const tutor = seed.tutors[from + k];
-    // `wrangler dev` restarts the Worker when a source file changes (503 mid-request): retry.
-    let response;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      response = await fetch(`${base}/api/v1/chat/new`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
-        body: JSON.stringify({ userId: tutor.id, message: "مرحبا، هذه رسالة القياس الأولى" }),
-      });
-      if (response.status !== 503) break;
-      await sleep(1000);
-    }
-    if (response.status !== 201) throw new Error(`chat/new failed: ${response.status} ${await response.text()}`);
-    const { room } = await response.json();
-    return { roomId: room.id, members: [{ ...student }, { ...tutor }] };
-  });
+  const pairs = await pool(
+    Array.from({ length: rooms }, (_, k) => k),
+    10,
+    async (k) => {
+      const student = seed.students[from + k];
+      const tutor = seed.tutors[from + k];
+      // `wrangler dev` restarts the Worker when a source file changes (503 mid-request): retry.
+      let response;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        response = await fetch(`${base}/api/v1/chat/new`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+          body: JSON.stringify({ userId: tutor.id, message: "مرحبا، هذه رسالة القياس الأولى" }),
+        });
+        if (response.status !== 503) break;
+        await sleep(1000);
+      }
+      if (response.status !== 201)
+        throw new Error(`chat/new failed: ${response.status} ${await response.text()}`);
+      const { room } = await response.json();
+      return { roomId: room.id, members: [{ ...student }, { ...tutor }] };
+    },
+  );
 
   progress(`  ${pairs.length} rooms created; connecting ${pairs.length * 4} sockets`);
   // Both members of every room: the room socket and their own user channel.
@@ -149,8 +171,14 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
       if (n < 0) return;
       if (channelSeen[n]++ === 0) channelLatency.push(performance.now() - sentAt[n]);
     };
-    member.room = await connect(await socketUrl(base, wsBase, "chat-room", String(pair.roomId), member.token), onRoom);
-    member.channel = await connect(await socketUrl(base, wsBase, "user-channel", String(member.id), member.token), onChannel);
+    member.room = await connect(
+      await socketUrl(base, wsBase, "chat-room", String(pair.roomId), member.token),
+      onRoom,
+    );
+    member.channel = await connect(
+      await socketUrl(base, wsBase, "user-channel", String(member.id), member.token),
+      onChannel,
+    );
     sockets.push(member.room, member.channel);
   });
 
@@ -167,7 +195,11 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
       while (warmSent < due && warmSent - warmAcked < maxInFlight) {
         const pair = pairs[warmSent % rooms];
         pair.members[Math.floor(warmSent / rooms) % 2].room.send(
-          JSON.stringify({ type: "SendMessage", ackId: `warm-${warmSent}`, payload: { text: `warm-up ${warmSent}`, clientId: `warm-${warmSent}` } }),
+          JSON.stringify({
+            type: "SendMessage",
+            ackId: `warm-${warmSent}`,
+            payload: { text: `warm-up ${warmSent}`, clientId: `warm-${warmSent}` },
+          }),
         );
         warmSent++;
       }
@@ -193,7 +225,13 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
       const pair = pairs[sent % rooms];
       const sender = pair.members[Math.floor(sent / rooms) % 2];
       sentAt[sent] = performance.now();
-      sender.room.send(JSON.stringify({ type: "SendMessage", ackId: String(sent), payload: { text: `bench ${sent}`, clientId: `bench-${sent}` } }));
+      sender.room.send(
+        JSON.stringify({
+          type: "SendMessage",
+          ackId: String(sent),
+          payload: { text: `bench ${sent}`, clientId: `bench-${sent}` },
+        }),
+      );
       sent++;
     }
     await sleep(1);
@@ -204,14 +242,20 @@ export async function chatLoad({ base, seed, from, rooms, perSecond, seconds, wa
   const deadline = performance.now() + 10_000;
   progress(`  ${sent} sent, ${acked} acknowledged; waiting for the last deliveries`);
   const expected = () => sent - refused;
-  while (performance.now() < deadline && (acked < sent || roomLatency.length < expected() || channelLatency.length < expected())) await sleep(20);
+  while (
+    performance.now() < deadline &&
+    (acked < sent || roomLatency.length < expected() || channelLatency.length < expected())
+  )
+    await sleep(20);
 
   // BENCH_CHAT_TRACE=1: the room-socket latency of each second's messages, to see warm-up and stalls.
   if (process.env.BENCH_CHAT_TRACE) {
     for (let second = 0; second * perSecond < sent; second++) {
       const slice = roomLatencyOf.slice(second * perSecond, Math.min(sent, (second + 1) * perSecond));
       const s = summary(Array.from(slice));
-      progress(`  second ${second + 1}: room p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`);
+      progress(
+        `  second ${second + 1}: room p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`,
+      );
     }
   }
 

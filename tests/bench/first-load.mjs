@@ -56,7 +56,9 @@ export function printFirstLoad(sizes, print = console.log) {
   for (const [route, size] of Object.entries(sizes)) {
     const kb = size.gzipBytes / 1024;
     const goal = route === "/" || route === "/login" ? (kb <= FIRST_LOAD_LIMIT_KB ? "PASS" : "FAIL") : "info";
-    print(`  ${route.padEnd(18)} ${kb.toFixed(1).padStart(6)} KB gzip (${(size.rawBytes / 1024).toFixed(0)} KB raw, ${size.files.length} files)  ≤ ${FIRST_LOAD_LIMIT_KB} KB: ${goal}`);
+    print(
+      `  ${route.padEnd(18)} ${kb.toFixed(1).padStart(6)} KB gzip (${(size.rawBytes / 1024).toFixed(0)} KB raw, ${size.files.length} files)  ≤ ${FIRST_LOAD_LIMIT_KB} KB: ${goal}`,
+    );
   }
 }
 

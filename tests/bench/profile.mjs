@@ -10,8 +10,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function target() {
   for (let tries = 0; tries < 120; tries++) {
-    const list = await fetch(`http://127.0.0.1:${port}/json/list`).then((response) => response.json(), () => null);
-    const found = list?.find((entry) => entry.webSocketDebuggerUrl && !/ProxyWorker|InspectorProxy/i.test(entry.title ?? ""));
+    const list = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+      (response) => response.json(),
+      () => null,
+    );
+    const found = list?.find(
+      (entry) => entry.webSocketDebuggerUrl && !/ProxyWorker|InspectorProxy/i.test(entry.title ?? ""),
+    );
     if (found) return found;
     await sleep(500);
   }
@@ -78,8 +83,12 @@ for (const [id, count] of hits) {
   }
 }
 const idle = [...self].filter(([key]) => /^\((idle|program|garbage collector)\)/.test(key));
-console.log(`${total} samples; ${idle.map(([key, count]) => `${key.split(" ")[0]} ${((100 * count) / total).toFixed(1)} %`).join(", ")}`);
+console.log(
+  `${total} samples; ${idle.map(([key, count]) => `${key.split(" ")[0]} ${((100 * count) / total).toFixed(1)} %`).join(", ")}`,
+);
 console.log("\nself time:");
-for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
+for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
 console.log("\ninclusive time:");
-for (const [key, count] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60)) console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
+for (const [key, count] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60))
+  console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);

@@ -25,7 +25,8 @@ const ONLY = process.env.BENCH_ONLY ?? "";
 const loadAtStart = loadavg()[0];
 
 const started = Date.now();
-const progress = (text) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
+const progress = (text) =>
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
 // BENCH_ONLY=web: the Web Vitals and first-load step alone (it builds and serves the product itself).
 if (ONLY === "web") {
   const webChecks = await webVitalsBench({ progress });
@@ -34,10 +35,13 @@ if (ONLY === "web") {
 }
 // A run that stalls (an overloaded machine) stops after 6 minutes instead of hanging.
 let server = null;
-const watchdog = setTimeout(() => {
-  progress("stopped: the run took over 6 minutes");
-  void Promise.resolve(server?.stop()).finally(() => process.exit(1));
-}, 6 * 60 * 1000);
+const watchdog = setTimeout(
+  () => {
+    progress("stopped: the run took over 6 minutes");
+    void Promise.resolve(server?.stop()).finally(() => process.exit(1));
+  },
+  6 * 60 * 1000,
+);
 watchdog.unref();
 progress("starting the server");
 server = await startFrozenServer({ port: PORT, state: benchState(PORT) });
@@ -49,23 +53,34 @@ try {
       body: JSON.stringify(body),
     });
 
-  const signIn = await post("/api/v1/auth/password", { email: "student@dars.test", password: "Dars@2026" }).then((response) => response.json());
+  const signIn = await post("/api/v1/auth/password", {
+    email: "student@dars.test",
+    password: "Dars@2026",
+  }).then((response) => response.json());
   const auth = { authorization: `Bearer ${signIn.token}` };
 
   // The benchmark's own data, in one D1 batch (emulators/bench.ts, local only).
   progress("seeding");
   const seedStarted = Date.now();
-  const seeded = await post("/api/v1/dev/bench/seed", { tag: "bench", tutors: TUTORS, students: BOOKERS + CHAT_ROOMS, tutorTokens: BOOKERS + CHAT_ROOMS });
+  const seeded = await post("/api/v1/dev/bench/seed", {
+    tag: "bench",
+    tutors: TUTORS,
+    students: BOOKERS + CHAT_ROOMS,
+    tutorTokens: BOOKERS + CHAT_ROOMS,
+  });
   if (seeded.status !== 200) throw new Error(`bench seed failed: ${seeded.status} ${await seeded.text()}`);
   const seed = await seeded.json();
   const seedSeconds = (Date.now() - seedStarted) / 1000;
-  const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1`).then((response) => response.json());
+  const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1`).then((response) =>
+    response.json(),
+  );
   if (listed.total < TUTORS) throw new Error(`only ${listed.total} tutors listed after seeding ${TUTORS}`);
 
   // Cache-miss keys: every (size, page) inside the 2,000 tutors, shuffled; each request takes the
   // next one, so no key repeats and every answer is computed from D1.
   const missKeys = [];
-  for (let size = 5; size <= 30; size++) for (let page = 1; page * size <= TUTORS; page++) missKeys.push(`size=${size}&page=${page}`);
+  for (let size = 5; size <= 30; size++)
+    for (let page = 1; page * size <= TUTORS; page++) missKeys.push(`size=${size}&page=${page}`);
   let seedValue = 7;
   for (let index = missKeys.length - 1; index > 0; index--) {
     seedValue = (seedValue * 48271) % 2147483647;
@@ -82,7 +97,11 @@ try {
 
   // The student account signed in above already; the rest are fresh for the limiter.
   const signInAccounts = [
-    "admin@dars.test", "regular-admin@dars.test", "tutor@dars.test", "manager@dars.test", "studio@dars.test",
+    "admin@dars.test",
+    "regular-admin@dars.test",
+    "tutor@dars.test",
+    "manager@dars.test",
+    "studio@dars.test",
     ...Array.from({ length: 12 }, (_, index) => `tutor${index + 1}@dars.test`),
   ];
   const listPath = "/api/v1/user/tutor/list/onboarded";
@@ -109,7 +128,15 @@ try {
       // cards, so it runs with the same connections as health (it used to order all 2,000 tutors
       // and ran with two, to keep the run from queueing more D1 work than it could finish).
       target: { rps: 0.3 },
-      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `${listPath}?${missKeys[nextMiss++ % missKeys.length]}` }) }],
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => ({
+            ...request,
+            path: `${listPath}?${missKeys[nextMiss++ % missKeys.length]}`,
+          }),
+        },
+      ],
     },
     {
       name: "POST /api/v1/lesson/",
@@ -122,10 +149,15 @@ try {
           setupRequest(request) {
             const n = nextBooking++;
             const pair = n % BOOKERS;
-            const start = new Date(Date.parse(seed.slotStart) + Math.floor(n / BOOKERS) * QUARTER_MS).toISOString();
+            const start = new Date(
+              Date.parse(seed.slotStart) + Math.floor(n / BOOKERS) * QUARTER_MS,
+            ).toISOString();
             return {
               ...request,
-              headers: { "content-type": "application/json", authorization: `Bearer ${seed.students[pair].token}` },
+              headers: {
+                "content-type": "application/json",
+                authorization: `Bearer ${seed.students[pair].token}`,
+              },
               body: JSON.stringify({ tutorId: seed.tutorIds[pair], start, duration: 15 }),
             };
           },
@@ -208,20 +240,38 @@ try {
       target: bench.target,
     };
     results.push(row);
-    progress(`  ${row.rps.toFixed(0)} req/s (health ${row.healthRps.toFixed(0)}), p99 ${row.p99} ms (health ${row.healthP99}), ${row.ok} 2xx, ${row.errors} non-2xx`);
+    progress(
+      `  ${row.rps.toFixed(0)} req/s (health ${row.healthRps.toFixed(0)}), p99 ${row.p99} ms (health ${row.healthP99}), ${row.ok} 2xx, ${row.errors} non-2xx`,
+    );
   }
 
   if (ONLY !== "http") progress("chat load");
-  const chat = ONLY === "http" ? null : await chatLoad({ base: server.base, seed, from: BOOKERS, rooms: CHAT_ROOMS, perSecond: CHAT_RATE, seconds: CHAT_SECONDS, warmUpSeconds: CHAT_WARMUP_SECONDS, progress });
+  const chat =
+    ONLY === "http"
+      ? null
+      : await chatLoad({
+          base: server.base,
+          seed,
+          from: BOOKERS,
+          rooms: CHAT_ROOMS,
+          perSecond: CHAT_RATE,
+          seconds: CHAT_SECONDS,
+          warmUpSeconds: CHAT_WARMUP_SECONDS,
+          progress,
+        });
 
   const checks = [];
-  console.log(`\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} one-second slices per case alternating with /api/v1/health, against ${server.base}`);
+  console.log(
+    `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} one-second slices per case alternating with /api/v1/health, against ${server.base}`,
+  );
   console.log(`(a frozen bundle; storage in ${benchState(PORT)}).`);
   console.log(
     `Machine: ${availableParallelism()} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end` +
       " (a busy machine lowers every number; the paired ratios absorb part of it, not all).",
   );
-  console.log(`Seeded ${TUTORS} listed tutors and ${BOOKERS + CHAT_ROOMS} subscribed students in ${seedSeconds.toFixed(1)}s.\n`);
+  console.log(
+    `Seeded ${TUTORS} listed tutors and ${BOOKERS + CHAT_ROOMS} subscribed students in ${seedSeconds.toFixed(1)}s.\n`,
+  );
   console.log(
     "endpoint".padEnd(34),
     "req/s".padStart(7),
@@ -255,11 +305,16 @@ try {
       verdict,
     );
   }
-  if (bookingFailures.size) console.log(`\nBooking refusals: ${[...bookingFailures].map(([code, count]) => `${code} × ${count}`).join(", ")}`);
+  if (bookingFailures.size)
+    console.log(
+      `\nBooking refusals: ${[...bookingFailures].map(([code, count]) => `${code} × ${count}`).join(", ")}`,
+    );
 
   if (chat) reportChat(chat, checks);
 
-  console.log(`\n${checks.filter((check) => check.pass).length}/${checks.length} targets met; whole run ${((Date.now() - started) / 1000).toFixed(0)}s.`);
+  console.log(
+    `\n${checks.filter((check) => check.pass).length}/${checks.length} targets met; whole run ${((Date.now() - started) / 1000).toFixed(0)}s.`,
+  );
 } finally {
   clearTimeout(watchdog);
   await server.stop();
@@ -271,20 +326,38 @@ if (ONLY === "") {
 }
 
 function reportChat(chat, checks) {
-  const chatPass = chat.closedDuringRun === 0 && chat.sent === chat.planned && chat.room.p99 <= 25 && chat.refused === 0 && chat.room.lost === 0 && chat.room.duplicated === 0 && chat.channel.lost === 0 && chat.channel.duplicated === 0;
+  const chatPass =
+    chat.closedDuringRun === 0 &&
+    chat.sent === chat.planned &&
+    chat.room.p99 <= 25 &&
+    chat.refused === 0 &&
+    chat.room.lost === 0 &&
+    chat.room.duplicated === 0 &&
+    chat.channel.lost === 0 &&
+    chat.channel.duplicated === 0;
   checks.push({ name: "chat", pass: chatPass });
   console.log(
     `\nChat: ${chat.rooms} rooms × 2 members, ${chat.perSecond} messages/s for ${chat.seconds}s after ${chat.warmUpSeconds}s of warm-up (at most ${chat.maxInFlight} unacknowledged), ` +
       `${chat.sent} of ${chat.planned} sent in ${chat.sendSeconds.toFixed(1)}s (${chat.sentPerSecond.toFixed(0)}/s), ${chat.acked - chat.refused} acknowledged ok, ${chat.refused} refused`,
   );
-  for (const [label, side] of [["other member's room socket", chat.room], ["other member's user channel", chat.channel]]) {
+  for (const [label, side] of [
+    ["other member's room socket", chat.room],
+    ["other member's user channel", chat.channel],
+  ]) {
     console.log(
       `  → ${label.padEnd(28)} p50 ${side.p50.toFixed(1).padStart(6)} ms  p99 ${side.p99.toFixed(1).padStart(6)} ms  max ${side.max.toFixed(1).padStart(6)} ms  ` +
         `received ${side.received}  lost ${side.lost}  duplicated ${side.duplicated}`,
     );
   }
-  if (chat.closedDuringRun) console.log(`  ${chat.closedDuringRun} sockets closed during the run (a Worker reload when a source file changes closes them all)`);
-  console.log(`  ack round trip                 p50 ${chat.ack.p50.toFixed(1).padStart(6)} ms  p99 ${chat.ack.p99.toFixed(1).padStart(6)} ms`);
-  console.log(`  load generator's event-loop delay (it delays every timestamp): p99 ${chat.clientDelay.p99.toFixed(1)} ms, max ${chat.clientDelay.max.toFixed(1)} ms`);
+  if (chat.closedDuringRun)
+    console.log(
+      `  ${chat.closedDuringRun} sockets closed during the run (a Worker reload when a source file changes closes them all)`,
+    );
+  console.log(
+    `  ack round trip                 p50 ${chat.ack.p50.toFixed(1).padStart(6)} ms  p99 ${chat.ack.p99.toFixed(1).padStart(6)} ms`,
+  );
+  console.log(
+    `  load generator's event-loop delay (it delays every timestamp): p99 ${chat.clientDelay.p99.toFixed(1)} ms, max ${chat.clientDelay.max.toFixed(1)} ms`,
+  );
   console.log(`  target: p99 ≤ 25 ms (room socket), no loss, no duplicates: ${chatPass ? "PASS" : "FAIL"}`);
 }

@@ -14,7 +14,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const quietEnv = {
   ...process.env,
-  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+  PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(
+    path.delimiter,
+  ),
   WRANGLER_SEND_METRICS: "false",
   // wrangler dev's own dev tools, which production does not run: the local observability collector
   // (a streaming tail worker run for every invocation: a perf profile of the chat load showed it
@@ -26,7 +28,10 @@ const quietEnv = {
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, env: quietEnv, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`,
+    );
 }
 
 /**
@@ -40,7 +45,12 @@ function benchConfig(buildDir, name, main) {
   mkdirSync(assets, { recursive: true });
   writeFileSync(path.join(assets, "index.html"), "<!doctype html><title>bench</title>");
   const text = readFileSync(path.join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, main === "bundle" ? `main = ${JSON.stringify(path.join(root, "emulators/local.ts"))}` : `main = "dist/local.js"\nno_bundle = true`)
+    .replace(
+      /^main = .*$/m,
+      main === "bundle"
+        ? `main = ${JSON.stringify(path.join(root, "emulators/local.ts"))}`
+        : `main = "dist/local.js"\nno_bundle = true`,
+    )
     .replace(/^directory = .*$/m, `directory = ${JSON.stringify(assets)}`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(root, "migrations"))}`);
   const config = path.join(buildDir, name);
@@ -58,15 +68,46 @@ export async function startFrozenServer({ port, state = benchState(port), timeou
   const buildDir = path.join(root, `.wrangler/bench-build-${port}`);
   rmSync(statePath, { recursive: true, force: true });
   rmSync(buildDir, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", path.join(buildDir, "dist"), "-c", benchConfig(buildDir, "bundle.toml", "bundle")]);
+  run(bin("wrangler"), [
+    "deploy",
+    "--dry-run",
+    "--outdir",
+    path.join(buildDir, "dist"),
+    "-c",
+    benchConfig(buildDir, "bundle.toml", "bundle"),
+  ]);
   const config = benchConfig(buildDir, "wrangler.toml", "frozen");
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", statePath, "-c", config]);
+  run(bin("wrangler"), [
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
+    "--persist-to",
+    statePath,
+    "-c",
+    config,
+  ]);
 
   const child = spawn(
     bin("wrangler"),
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", statePath, "--show-interactive-dev-session=false", "--log-level", "warn", ...localVarArgs(root),
+    [
+      "dev",
+      "-c",
+      config,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      statePath,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      ...localVarArgs(root),
       // BENCH_INSPECTOR_PORT opens the Worker's V8 inspector (tests/bench/profile.mjs records a CPU profile through it).
-      ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [])],
+      ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : []),
+    ],
     { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";
@@ -97,7 +138,10 @@ export async function startFrozenServer({ port, state = benchState(port), timeou
       await stop();
       throw new Error(`server not ready in time:\n${output}`);
     }
-    const healthy = await fetch(`${base}/api/v1/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

@@ -16,7 +16,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8796);
 export const goals = { lcp: 2500, cls: 0.1, tbt: 200 };
-const network = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const network = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const QUIET_MS = 5000;
 const LONGEST_WAIT_MS = 30_000;
 
@@ -38,7 +43,9 @@ function observeVitals() {
     vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
     // What the largest paint was, printed beside the figure: a text block waits for the scripts, an image for its download too.
     const element = entry.element;
-    vitals.lcpElement = element ? `<${element.tagName.toLowerCase()}>${entry.url ? ` ${entry.url.split("/").pop()?.slice(0, 40)}` : ` "${(element.textContent ?? "").trim().slice(0, 24)}"`}` : null;
+    vitals.lcpElement = element
+      ? `<${element.tagName.toLowerCase()}>${entry.url ? ` ${entry.url.split("/").pop()?.slice(0, 40)}` : ` "${(element.textContent ?? "").trim().slice(0, 24)}"`}`
+      : null;
   });
   observe("layout-shift", (entry) => {
     if (!entry.hadRecentInput) vitals.shifts.push({ time: entry.startTime, value: entry.value });
@@ -113,7 +120,14 @@ async function measureOnce(browser, url, storageState) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const vitals = await page.evaluate(() => window.__vitals);
-    return { lcp: vitals.lcp, lcpElement: vitals.lcpElement, cls: clsOf(vitals.shifts), tbt: tbtOf(vitals.fcp, vitals.longTasks), fcp: vitals.fcp, bytes };
+    return {
+      lcp: vitals.lcp,
+      lcpElement: vitals.lcpElement,
+      cls: clsOf(vitals.shifts),
+      tbt: tbtOf(vitals.fcp, vitals.longTasks),
+      fcp: vitals.fcp,
+      bytes,
+    };
   } finally {
     await context.close();
   }
@@ -138,11 +152,21 @@ async function signedInState(browser, base) {
   return state;
 }
 
-export async function webVitalsBench({ progress = (text) => process.stderr.write(`[web] ${text}\n`), print = console.log } = {}) {
+export async function webVitalsBench({
+  progress = (text) => process.stderr.write(`[web] ${text}\n`),
+  print = console.log,
+} = {}) {
   progress("building the SPA (vite build)");
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, encoding: "utf8" });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    { cwd: root, encoding: "utf8" },
+  );
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-  const prerender = spawnSync(process.execPath, [path.join(root, "scripts/prerender.mjs")], { cwd: root, encoding: "utf8" });
+  const prerender = spawnSync(process.execPath, [path.join(root, "scripts/prerender.mjs")], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (prerender.status !== 0) throw new Error(`prerender failed:\n${prerender.stdout}\n${prerender.stderr}`);
   const sizes = firstLoadSizes(path.join(root, "web/dist"));
   progress(`starting the product on port ${PORT}`);
@@ -150,11 +174,20 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const rows = [];
   try {
-    const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?page=1&size=1`).then((response) => response.json());
+    const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?page=1&size=1`).then(
+      (response) => response.json(),
+    );
     const tutorId = listed.list?.[0]?.id;
     if (!tutorId) throw new Error("no listed tutor to measure /t/{id}");
     const student = await signedInState(browser, server.base);
@@ -174,14 +207,24 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
         runs.push(await measureOnce(browser, server.base + target.path, target.storageState));
       }
       const lcp = median(runs.map((r) => r.lcp));
-      rows.push({ ...target, lcpElement: runs.find((r) => r.lcp === lcp)?.lcpElement ?? null, lcp, cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)), fcp: median(runs.map((r) => r.fcp)), bytes: median(runs.map((r) => r.bytes)) });
+      rows.push({
+        ...target,
+        lcpElement: runs.find((r) => r.lcp === lcp)?.lcpElement ?? null,
+        lcp,
+        cls: median(runs.map((r) => r.cls)),
+        tbt: median(runs.map((r) => r.tbt)),
+        fcp: median(runs.map((r) => r.fcp)),
+        bytes: median(runs.map((r) => r.bytes)),
+      });
     }
   } finally {
     await browser.close();
     await server.stop();
   }
   const checks = [];
-  print(`\nWeb Vitals: headless Chromium, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ×4, 360 px, cold cache; median of ${RUNS}.`);
+  print(
+    `\nWeb Vitals: headless Chromium, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ×4, 360 px, cold cache; median of ${RUNS}.`,
+  );
   const verdict = (value, limit) => (value === null ? "n/a" : value <= limit ? "PASS" : "FAIL");
   for (const row of rows) {
     const figures = [
@@ -194,12 +237,15 @@ export async function webVitalsBench({ progress = (text) => process.stderr.write
       checks.push({ name: `${row.route} ${name}`, pass: pass === "PASS" });
       return `${name} ${value === null ? "n/a" : show(value)} ${pass}`;
     });
-    print(`  ${(row.route + (row.note ? ` (${row.note})` : "")).padEnd(30)} ${parts.join("   ")}   (FCP ${row.fcp === null ? "n/a" : (row.fcp / 1000).toFixed(2) + " s"}, ${(row.bytes / 1024).toFixed(0)} KB transferred${row.lcpElement ? `, LCP element ${row.lcpElement}` : ""})`);
+    print(
+      `  ${(row.route + (row.note ? ` (${row.note})` : "")).padEnd(30)} ${parts.join("   ")}   (FCP ${row.fcp === null ? "n/a" : (row.fcp / 1000).toFixed(2) + " s"}, ${(row.bytes / 1024).toFixed(0)} KB transferred${row.lcpElement ? `, LCP element ${row.lcpElement}` : ""})`,
+    );
   }
   print(`  goals: LCP ≤ ${goals.lcp / 1000} s, CLS ≤ ${goals.cls}, TBT ≤ ${goals.tbt} ms`);
   print("");
   printFirstLoad(sizes, print);
-  for (const route of ["/", "/login"]) checks.push({ name: `${route} first load`, pass: sizes[route].gzipBytes / 1024 <= FIRST_LOAD_LIMIT_KB });
+  for (const route of ["/", "/login"])
+    checks.push({ name: `${route} first load`, pass: sizes[route].gzipBytes / 1024 <= FIRST_LOAD_LIMIT_KB });
   return checks;
 }
 

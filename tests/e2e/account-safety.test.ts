@@ -2,7 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { accountSafety } from "../../web/src/i18n/ar-EG-account-safety";
-import { baseUrl, expectNoAxeViolations, field, launch, newPage, registerStudent, screenshot, signIn } from "./browser";
+import {
+  baseUrl,
+  expectNoAxeViolations,
+  field,
+  launch,
+  newPage,
+  registerStudent,
+  screenshot,
+  signIn,
+} from "./browser";
 
 const PASSWORD = "Strong#Pass1";
 const d = accountSafety.devices;
@@ -16,7 +25,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** A sign-in from "another device": the API, with a phone browser's User-Agent. */
 async function signInElsewhere(email: string): Promise<string> {
@@ -24,7 +34,8 @@ async function signInElsewhere(email: string): Promise<string> {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      "user-agent":
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
     },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
@@ -32,7 +43,8 @@ async function signInElsewhere(email: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-const currentStatus = async (token: string) => (await fetch(`${baseUrl()}/api/v1/user/current`, { headers: { authorization: `Bearer ${token}` } })).status;
+const currentStatus = async (token: string) =>
+  (await fetch(`${baseUrl()}/api/v1/user/current`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 async function openDevices(page: Page) {
   await page.goto("/s/settings");
@@ -74,12 +86,16 @@ describe("account safety", () => {
     await page.reload();
     await page.getByRole("tab", { name: d.tab }).click();
     await page.getByRole("button", { name: d.endLabel("Chrome · Android") }).click();
-    await expect.poll(() => page.getByRole("list", { name: d.listLabel }).getByRole("listitem").count()).toBe(2);
+    await expect
+      .poll(() => page.getByRole("list", { name: d.listLabel }).getByRole("listitem").count())
+      .toBe(2);
     expect(await currentStatus(phoneToken)).toBe(401);
 
     // Sign out of all the others: the narrow screen's session ends, this one stays.
     await page.getByRole("button", { name: d.endOthers }).click();
-    await expect.poll(() => page.getByRole("list", { name: d.listLabel }).getByRole("listitem").count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("list", { name: d.listLabel }).getByRole("listitem").count())
+      .toBe(1);
     await page.getByText(d.onlyThis).waitFor();
     await narrow.reload();
     await narrow.waitForURL((url) => url.pathname === "/login");
@@ -91,13 +107,17 @@ describe("account safety", () => {
     const student = await newPage(browser, { width: 360, height: 780 });
     const email = uniqueEmail("e2e-suspended");
     await registerStudent(student, "كريم عادل", email, PASSWORD);
-    const userId = await student.evaluate(() => (JSON.parse(localStorage.getItem("dars.session.user") ?? "null") as { id: number } | null)?.id);
+    const userId = await student.evaluate(
+      () => (JSON.parse(localStorage.getItem("dars.session.user") ?? "null") as { id: number } | null)?.id,
+    );
     expect(userId).toBeGreaterThan(0);
 
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin");
     await admin.goto(`/admin/user/${userId}`);
-    const card = admin.getByRole("region", { name: s.title }).or(admin.locator("section", { has: admin.getByRole("heading", { name: s.title }) }));
+    const card = admin
+      .getByRole("region", { name: s.title })
+      .or(admin.locator("section", { has: admin.getByRole("heading", { name: s.title }) }));
     await card.getByText(s.active).waitFor();
     await admin.getByRole("button", { name: s.suspend }).click();
     const dialog = admin.getByRole("dialog", { name: s.suspendTitle });

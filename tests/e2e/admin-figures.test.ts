@@ -15,7 +15,14 @@ afterAll(async () => {
 
 /** A page like browser.ts's newPage; the page's Content-Security-Policy is bypassed so axe can be injected. */
 async function newPage(on: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await on.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), bypassCSP: true, reducedMotion: "reduce" });
+  const context = await on.newContext({
+    viewport,
+    locale: "ar-EG",
+    timezoneId: "Africa/Cairo",
+    baseURL: baseUrl(),
+    bypassCSP: true,
+    reducedMotion: "reduce",
+  });
   return context.newPage();
 }
 
@@ -24,11 +31,12 @@ async function expectDashboard(page: Page) {
   await page.getByRole("heading", { level: 2, name: /^اليوم — / }).waitFor();
   await page.getByRole("heading", { level: 2, name: /^هذا الشهر — / }).waitFor();
   expect(await page.locator("[data-figure]").count()).toBe(8);
-  for (const label of [f.lessons, f.revenue, f.newStudents, f.activeTutors]) expect(await page.getByRole("term").filter({ hasText: label }).count()).toBe(2);
+  for (const label of [f.lessons, f.revenue, f.newStudents, f.activeTutors])
+    expect(await page.getByRole("term").filter({ hasText: label }).count()).toBe(2);
   expect(await page.getByRole("figure").count()).toBe(4);
   await page.getByRole("figure", { name: f.lessonsPerDay(14) }).waitFor();
   // Each chart's values are a table for screen readers: 14 days, 6 months, 8 weeks and 8 weeks.
-  const rows = async (name: string) => (await page.getByRole("table", { name }).getByRole("rowheader").count());
+  const rows = async (name: string) => await page.getByRole("table", { name }).getByRole("rowheader").count();
   expect(await rows(f.lessonsPerDay(14))).toBe(14);
   expect(await rows(f.revenuePerMonth(6))).toBe(6);
   expect(await rows(f.newStudentsPerWeek(8))).toBe(8);
@@ -77,7 +85,9 @@ describe("the admin area's figures and tables", () => {
     await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("descending");
 
     // Search as you type: no button to press.
-    await page.getByRole("searchbox", { name: ar.adminArea.users.searchLabel }).pressSequentially("student@dars", { delay: 40 });
+    await page
+      .getByRole("searchbox", { name: ar.adminArea.users.searchLabel })
+      .pressSequentially("student@dars", { delay: 40 });
     await page.getByText(ar.adminArea.users.total(1)).waitFor();
     await table.getByRole("rowheader", { name: "سارة أحمد" }).waitFor();
     expect(await table.getByRole("row").count()).toBe(2); // the header row and hers
@@ -107,7 +117,9 @@ describe("the admin area's figures and tables", () => {
         return names.length > 1 && names.join("|") === [...names].sort().join("|");
       })
       .toBe(true);
-    await page.getByRole("searchbox", { name: ar.adminArea.tutors.nameFilter }).pressSequentially("سلمى", { delay: 40 });
+    await page
+      .getByRole("searchbox", { name: ar.adminArea.tutors.nameFilter })
+      .pressSequentially("سلمى", { delay: 40 });
     await tutors.getByRole("rowheader", { name: "سلمى حسين" }).waitFor();
     await expect.poll(() => tutors.getByRole("row").count()).toBe(2);
     await expectNoAxeViolations(page, "/admin/tutors (table)");
@@ -121,9 +133,13 @@ describe("the admin area's figures and tables", () => {
     await price.getByRole("button").click();
     await expect.poll(() => price.getAttribute("aria-sort")).toBe("descending");
     // Search as you type by a member's name: the demo student's lessons, then none for a name nobody has.
-    await page.getByRole("searchbox", { name: f.tables.searchLessons }).pressSequentially("سارة", { delay: 40 });
+    await page
+      .getByRole("searchbox", { name: f.tables.searchLessons })
+      .pressSequentially("سارة", { delay: 40 });
     await lessons.getByRole("link", { name: "سارة أحمد" }).first().waitFor();
-    await page.getByRole("searchbox", { name: f.tables.searchLessons }).pressSequentially("ززز", { delay: 40 });
+    await page
+      .getByRole("searchbox", { name: f.tables.searchLessons })
+      .pressSequentially("ززز", { delay: 40 });
     await lessons.getByText(ar.adminArea.lessons.empty).waitFor();
     await expectNoAxeViolations(page, "/admin/lessons (table)");
     await screenshot(page, "admin-lessons-table-1280");
@@ -134,7 +150,9 @@ describe("the admin area's figures and tables", () => {
     const discount = coupons.getByRole("columnheader", { name: f.tables.discount });
     await discount.getByRole("button").click();
     await expect.poll(() => discount.getAttribute("aria-sort")).toBe("descending");
-    await page.getByRole("searchbox", { name: f.tables.searchCoupons }).pressSequentially("zz-none", { delay: 40 });
+    await page
+      .getByRole("searchbox", { name: f.tables.searchCoupons })
+      .pressSequentially("zz-none", { delay: 40 });
     await coupons.getByText(ar.adminArea.coupons.couponsEmpty).waitFor();
     await expectNoAxeViolations(page, "/admin/coupons (table)");
     await screenshot(page, "admin-coupons-table-1280");

@@ -14,9 +14,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 async function openSection(page: Page, label: string, path: RegExp) {
-  await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: label, exact: true }).click();
+  await page
+    .getByRole("navigation", { name: ar.admin.navLabel })
+    .getByRole("link", { name: label, exact: true })
+    .click();
   await page.waitForURL(path);
   await page.locator("h1").first().waitFor();
 }
@@ -44,7 +46,10 @@ describe("the admin area", () => {
     await page.getByText(t.users.createdStaff(staffEmail)).waitFor();
     await field(page, t.users.searchLabel).fill(staffEmail);
     await page.getByText(t.users.total(1)).waitFor();
-    await page.getByRole("table", { name: ar.adminFigures.tables.users }).getByText(ar.roles[Role.Studio], { exact: true }).waitFor();
+    await page
+      .getByRole("table", { name: ar.adminFigures.tables.users })
+      .getByText(ar.roles[Role.Studio], { exact: true })
+      .waitFor();
     await page.getByRole("banner").getByText("مدير المنصة").waitFor();
 
     await field(page, t.users.searchLabel).fill("student@dars");
@@ -72,7 +77,9 @@ describe("the admin area", () => {
     await field(dialog, t.plans.yearDiscount).fill("25");
     await dialog.getByRole("button", { name: ar.ui.save }).click();
     await dialog.waitFor({ state: "hidden" });
-    const plan = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: t.plans.weekly(600) }) });
+    const plan = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: t.plans.weekly(600) }) });
     await plan.waitFor();
     await expect.poll(() => plan.textContent()).toContain("٤٬٠٠٠");
     await screenshot(page, "admin-plans-1280");
@@ -98,14 +105,19 @@ describe("the admin area", () => {
     await page.getByRole("button", { name: t.settings.saveLimits }).click();
     await page.getByText(errorMessage("min-withdraw-above-max")).waitFor();
     await field(page, t.settings.minWithdraw).fill("100");
-    const saved = page.waitForResponse((response) => response.url().endsWith("/api/v1/platform-settings/withdrawals"));
+    const saved = page.waitForResponse((response) =>
+      response.url().endsWith("/api/v1/platform-settings/withdrawals"),
+    );
     await page.getByRole("button", { name: t.settings.saveLimits }).click();
     expect((await saved).status()).toBe(200);
     await page.getByText(t.settings.savedLimits).waitFor();
     await page.getByRole("button", { name: t.settings.flush }).click();
     const flush = page.getByRole("dialog", { name: t.settings.flushTitle });
     await expectNoAxeViolations(page, "/admin/platform-settings (confirmation)");
-    const answer = page.waitForResponse((response) => response.url().endsWith("/api/v1/cache/flush") && response.request().method() === "DELETE");
+    const answer = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/v1/cache/flush") && response.request().method() === "DELETE",
+    );
     await flush.getByRole("button", { name: t.settings.confirmFlush }).click();
     expect((await answer).status()).toBe(204);
     await page.getByText(t.settings.flushed).waitFor();
@@ -121,7 +133,10 @@ describe("the admin area", () => {
 
     // The admin's own account, inside the admin area: the same tabs as every user's settings.
     await openSection(page, t.nav.accountSettings, /\/admin\/user-settings$/);
-    await page.getByRole("tablist", { name: ar.settings.tabsLabel }).getByRole("tab", { name: ar.settings.passwordTab }).waitFor();
+    await page
+      .getByRole("tablist", { name: ar.settings.tabsLabel })
+      .getByRole("tab", { name: ar.settings.passwordTab })
+      .waitFor();
     await expectNoAxeViolations(page, "/admin/user-settings");
     await screenshot(page, "admin-user-settings-1280");
   });
@@ -131,7 +146,12 @@ describe("the admin area", () => {
     const registered = await fetch(`${baseUrl()}/api/v1/user/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `e2e-media-${Date.now().toString(36)}@example.com`, password: "Strong#Pass1", role: 3, name: "مدرس بلا ملفات" }),
+      body: JSON.stringify({
+        email: `e2e-media-${Date.now().toString(36)}@example.com`,
+        password: "Strong#Pass1",
+        role: 3,
+        name: "مدرس بلا ملفات",
+      }),
     });
     expect(registered.status).toBe(201);
     const page = await newPage(browser, { width: 360, height: 800 });
@@ -154,7 +174,12 @@ describe("the admin area", () => {
     for (const [path, name, list, empty] of screens) {
       await page.goto(path);
       // The list, or its empty state, once loaded.
-      await page.getByRole("list", { name: list }).or(page.getByRole("table", { name: list })).or(page.getByText(empty)).first().waitFor();
+      await page
+        .getByRole("list", { name: list })
+        .or(page.getByRole("table", { name: list }))
+        .or(page.getByText(empty))
+        .first()
+        .waitFor();
       await expectNoAxeViolations(page, `${path} (360)`);
       await screenshot(page, name);
     }

@@ -2,7 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { formatNumber } from "../../web/src/lib/format";
-import { DEMO_PASSWORD, baseUrl, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+import {
+  DEMO_PASSWORD,
+  baseUrl,
+  expectNoAxeViolations,
+  field,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+} from "./browser";
 
 const t = ar.staff.audit;
 let browser: Browser;
@@ -28,12 +37,22 @@ describe("the audit log screen «سجل التدقيق»", () => {
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
     const code = `AUDIT${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
     const expiresAt = new Date(Date.now() + 7 * 864e5).toISOString();
-    const created = await page.request.post(`${baseUrl()}/api/v1/coupon`, { headers, data: { code, discount: 2500, expiresAt } });
+    const created = await page.request.post(`${baseUrl()}/api/v1/coupon`, {
+      headers,
+      data: { code, discount: 2500, expiresAt },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    expect((await page.request.put(`${baseUrl()}/api/v1/coupon/${id}`, { headers, data: { discount: 3000 } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`${baseUrl()}/api/v1/coupon/${id}`, { headers, data: { discount: 3000 } })
+      ).status(),
+    ).toBe(200);
 
-    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.nav, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: ar.admin.navLabel })
+      .getByRole("link", { name: t.nav, exact: true })
+      .click();
     await page.waitForURL(/\/admin\/audit$/);
     await page.getByRole("heading", { level: 1, name: t.title }).waitFor();
     const table = page.getByRole("table", { name: t.title });
@@ -52,7 +71,10 @@ describe("the audit log screen «سجل التدقيق»", () => {
     expect(await table.getByRole("button").count()).toBe(0);
 
     // A staff password reset from the student's page: a code by email, never a password set for them.
-    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: ar.adminArea.nav.users, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: ar.admin.navLabel })
+      .getByRole("link", { name: ar.adminArea.nav.users, exact: true })
+      .click();
     await page.waitForURL(/\/admin\/users$/);
     await field(page, ar.adminArea.users.searchLabel).fill("student@dars");
     await page.getByRole("link", { name: "سارة أحمد" }).click();
@@ -63,9 +85,16 @@ describe("the audit log screen «سجل التدقيق»", () => {
     await screenshot(page, "admin-user-password-reset-1280");
     await confirm.getByRole("button", { name: ar.staff.passwordReset.button }).click();
     await page.getByText(ar.staff.passwordReset.sent).waitFor();
-    await page.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.nav, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: ar.admin.navLabel })
+      .getByRole("link", { name: t.nav, exact: true })
+      .click();
     await page.waitForURL(/\/admin\/audit$/);
-    await page.getByRole("table", { name: t.title }).getByText(t.actions["user.password-reset"]).first().waitFor();
+    await page
+      .getByRole("table", { name: t.title })
+      .getByText(t.actions["user.password-reset"])
+      .first()
+      .waitFor();
 
     const narrow = await newPage(browser, { width: 390, height: 844 });
     await signIn(narrow, "admin@dars.test", "/admin/audit");

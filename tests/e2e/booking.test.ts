@@ -2,13 +2,24 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRO, DAY_MS, dayOf, weekdayOf } from "../../schema/calendar";
 import { ar } from "../../web/src/i18n/ar-EG-all";
-import { baseUrl, bookOnTutorPage, expectNoAxeViolations, launch, newPage, screenshot, DEMO_PASSWORD, signIn, userIdOf } from "./browser";
+import {
+  baseUrl,
+  bookOnTutorPage,
+  expectNoAxeViolations,
+  launch,
+  newPage,
+  screenshot,
+  DEMO_PASSWORD,
+  signIn,
+  userIdOf,
+} from "./browser";
 
 const b = ar.marketplace.booking;
 const l = ar.marketplace.lessons;
 const s = ar.lessonsSchedule;
 const cairoDay = (at: number) => dayOf(at, CAIRO);
-const formatTimeInCairo = (iso: string) => new Intl.DateTimeFormat("ar-EG", { timeStyle: "short", timeZone: "Africa/Cairo" }).format(new Date(iso));
+const formatTimeInCairo = (iso: string) =>
+  new Intl.DateTimeFormat("ar-EG", { timeStyle: "short", timeZone: "Africa/Cairo" }).format(new Date(iso));
 let browser: Browser;
 
 beforeAll(async () => {
@@ -18,11 +29,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** The student dashboard's «minutes left this week», as a number. */
 async function minutesLeftOnDashboard(page: Page): Promise<number> {
   await page.goto("/s/dashboard");
-  const value = page.locator("dt", { hasText: ar.stats.minutesLeftThisWeek }).locator("xpath=following-sibling::dd[1]/span[1]");
+  const value = page
+    .locator("dt", { hasText: ar.stats.minutesLeftThisWeek })
+    .locator("xpath=following-sibling::dd[1]/span[1]");
   await expect.poll(async () => ((await value.textContent()) ?? "…").trim()).not.toBe("…");
   const text = (await value.textContent()) ?? "";
   return Number(text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace(/\D/g, ""));
@@ -54,7 +66,9 @@ function studentApiToken(): Promise<string> {
 /** The lesson's stored start, through the API as the student. */
 async function lessonStart(lessonId: number): Promise<string> {
   const token = await studentApiToken();
-  const response = await fetch(`${baseUrl()}/api/v1/lesson/${lessonId}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl()}/api/v1/lesson/${lessonId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await response.json()) as { start: string }).start;
 }
 
@@ -134,7 +148,9 @@ describe("booking a lesson (issue 4)", () => {
     await expect.poll(() => lessonStart(lessonId)).not.toBe(startBefore);
     // The same lesson, moved: the calendar shows it at its new time (placed by the new start).
     const moved = await lessonBlock(page, lessonId);
-    await expect.poll(async () => (await moved.locator("xpath=ancestor::button[1]").textContent()) ?? "").toContain(formatTimeInCairo(await lessonStart(lessonId)));
+    await expect
+      .poll(async () => (await moved.locator("xpath=ancestor::button[1]").textContent()) ?? "")
+      .toContain(formatTimeInCairo(await lessonStart(lessonId)));
 
     // Phones: the week as a list of days.
     await page.setViewportSize({ width: 360, height: 780 });
@@ -149,7 +165,10 @@ describe("booking a lesson (issue 4)", () => {
 
     // Cancel it: the minutes return this week.
     const count = await page.locator("[data-lesson]").count();
-    await page.locator(`[data-lesson="${lessonId}"]`).getByRole("button", { name: new RegExp(`^${l.cancel}`) }).click();
+    await page
+      .locator(`[data-lesson="${lessonId}"]`)
+      .getByRole("button", { name: new RegExp(`^${l.cancel}`) })
+      .click();
     const dialog = page.getByRole("dialog", { name: l.cancelTitle });
     await dialog.getByRole("button", { name: l.cancelConfirm }).click();
     await dialog.waitFor({ state: "detached" });
@@ -174,10 +193,15 @@ describe("booking a lesson (issue 4)", () => {
     const day = cairoDay(Date.now() + 2 * DAY_MS);
     const cairoWeekday = weekdayOf(cairoDay(Date.now()));
     const daysToSaturday = (6 - cairoWeekday + 7) % 7 || 7;
-    if (2 >= daysToSaturday) await page.getByRole("button", { name: new RegExp(ar.schedule.nextWeek) }).click();
+    if (2 >= daysToSaturday)
+      await page.getByRole("button", { name: new RegExp(ar.schedule.nextWeek) }).click();
     const from = new Date(Date.now() + DAY_MS).toISOString();
     const to = new Date(Date.now() + 4 * DAY_MS).toISOString();
-    const free = (await (await fetch(`${baseUrl()}/api/v1/lesson/free-times?tutorId=${tutorId}&from=${from}&to=${to}&duration=15`)).json()) as { starts: string[] };
+    const free = (await (
+      await fetch(
+        `${baseUrl()}/api/v1/lesson/free-times?tutorId=${tutorId}&from=${from}&to=${to}&duration=15`,
+      )
+    ).json()) as { starts: string[] };
     const start = free.starts.find((item) => cairoDay(Date.parse(item)) === day);
     expect(start).toBeDefined();
 
@@ -194,7 +218,10 @@ describe("booking a lesson (issue 4)", () => {
     expect(await block.getAttribute("data-state")).toBe("pending");
     expect(await block.textContent()).toContain("سارة أحمد");
 
-    const canceled = await fetch(`${baseUrl()}/api/v1/lesson/${lessonId}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    const canceled = await fetch(`${baseUrl()}/api/v1/lesson/${lessonId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(canceled.status).toBe(200);
     await expect.poll(() => block.getAttribute("data-state"), { timeout: 10_000 }).toBe("canceled");
     await page.context().close();

@@ -16,7 +16,14 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -25,7 +32,13 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   // DevTools protocol below, which the policy does not govern), so a blocked script shows here.
   // Reduced motion: the product's styles then make transitions instant, so axe never measures a
   // colour halfway through a button's or dialog's transition (a flaky contrast violation).
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport,
+    locale: "ar-EG",
+    timezoneId: "Africa/Cairo",
+    baseURL: baseUrl(),
+    reducedMotion: "reduce",
+  });
   return context.newPage();
 }
 
@@ -41,8 +54,13 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   // Evaluated through the DevTools protocol: an inline <script> would be refused by the CSP.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
   });
   expect({ screen, violations }).toEqual({ screen, violations: [] });
 }
@@ -65,7 +83,8 @@ export const DEMO_PASSWORD = "Dars@2026";
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A labelled control by its exact Arabic label (a trailing required mark allowed). */
-export const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+export const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
 
 /** Signs a demo account in through /login?next= and waits for the next page's heading. */
 export async function signIn(page: Page, email: string, next: string): Promise<void> {
@@ -78,7 +97,12 @@ export async function signIn(page: Page, email: string, next: string): Promise<v
 }
 
 /** Registers a new student through /register/student and waits for the first signed-in page. */
-export async function registerStudent(page: Page, name: string, email: string, password: string): Promise<void> {
+export async function registerStudent(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto("/register/student");
   await field(page, ar.fields.name).fill(name);
   await field(page, ar.fields.email).fill(email);
@@ -102,13 +126,20 @@ export async function userIdOf(email: string): Promise<number> {
 export async function cheapestPlan(): Promise<PlanView> {
   const response = await fetch(`${baseUrl()}/api/v1/plan/list?size=100`);
   const { list } = (await response.json()) as Paged<PlanView>;
-  const plans = list.filter((plan) => plan.active && !plan.inviteOnly).sort((a, b) => a.monthPrice - b.monthPrice);
+  const plans = list
+    .filter((plan) => plan.active && !plan.inviteOnly)
+    .sort((a, b) => a.monthPrice - b.monthPrice);
   if (!plans[0]) throw new Error("no plan to buy");
   return plans[0];
 }
 
 /** Registers a new student through the UI and verifies the email with the mailed code. */
-export async function newVerifiedStudent(page: Page, name: string, password: string, prefix = "e2e-student"): Promise<void> {
+export async function newVerifiedStudent(
+  page: Page,
+  name: string,
+  password: string,
+  prefix = "e2e-student",
+): Promise<void> {
   const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   await registerStudent(page, name, email, password);
   await page.goto("/s/dashboard");
@@ -127,7 +158,11 @@ export async function newVerifiedStudent(page: Page, name: string, password: str
  * minutes, next, the first free time, confirm, then on to the upcoming lessons. `onConfirmScreen`
  * runs on the confirmation screen, before confirming (to look at it or take its screenshot).
  */
-export async function bookOnTutorPage(page: Page, day: string, onConfirmScreen?: () => Promise<void>): Promise<void> {
+export async function bookOnTutorPage(
+  page: Page,
+  day: string,
+  onConfirmScreen?: () => Promise<void>,
+): Promise<void> {
   const booking = ar.marketplace.booking;
   await page.locator(`[data-day="${day}"]`).click();
   await page.getByLabel(booking.minutes("٣٠")).check();

@@ -2,7 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBusinessSettings } from "../../schema/pricing";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
-import { baseUrl, DEMO_PASSWORD, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  field,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+} from "./browser";
 
 const t = ar.adminArea.settings;
 let browser: Browser;
@@ -44,7 +53,9 @@ describe("operator-set business numbers", () => {
     await field(form, t.tutorHourlyRate).fill("150");
     await field(form, t.cancelWindowHours).fill("12");
     await field(form, t.trialMinutes).selectOption("30");
-    const saved = page.waitForResponse((response) => response.url().endsWith("/api/v1/platform-settings/business"));
+    const saved = page.waitForResponse((response) =>
+      response.url().endsWith("/api/v1/platform-settings/business"),
+    );
     await form.getByRole("button", { name: t.saveBusiness }).click();
     expect((await saved).status()).toBe(200);
     await page.getByText(t.savedBusiness).waitFor();

@@ -13,10 +13,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** Arabic-Indic digits ("١٬٢٣٤") as a number. */
 function arabicNumber(text: string): number {
-  return Number(text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace(/[^0-9]/g, ""));
+  return Number(
+    text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace(/[^0-9]/g, ""),
+  );
 }
 
 const messages = (page: Page) => page.getByRole("list", { name: c.messagesLabel });
@@ -122,9 +123,13 @@ describe("live server stats for admins (issue 6)", () => {
     await signIn(admin, "admin@dars.test", "/admin/server-stats");
     await admin.getByTestId("stats-updated-at").waitFor();
     await admin.getByRole("status").filter({ hasText: ar.admin.serverStats.live }).waitFor();
-    const usersOnline = admin.locator("dt", { hasText: ar.admin.serverStats.usersOnline }).locator("xpath=following-sibling::dd");
+    const usersOnline = admin
+      .locator("dt", { hasText: ar.admin.serverStats.usersOnline })
+      .locator("xpath=following-sibling::dd");
     // The admin's own user channel counts, once it has connected: it may do so after the first figures arrive.
-    await expect.poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1);
     const before = arabicNumber(await usersOnline.innerText());
     await expectNoAxeViolations(admin, "/admin/server-stats");
     await screenshot(admin, "admin-server-stats-1280");
@@ -132,13 +137,21 @@ describe("live server stats for admins (issue 6)", () => {
     // Someone signs in: their user channel opens, and the admin's page follows within seconds.
     const manager = await newPage(browser);
     await signIn(manager, "manager@dars.test", "/t/dashboard");
-    await expect.poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 }).toBe(before + 1);
-    const requests = admin.locator("dt", { hasText: ar.admin.serverStats.requestsPerMinute }).locator("xpath=following-sibling::dd");
-    await expect.poll(async () => arabicNumber(await requests.innerText()), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 })
+      .toBe(before + 1);
+    const requests = admin
+      .locator("dt", { hasText: ar.admin.serverStats.requestsPerMinute })
+      .locator("xpath=following-sibling::dd");
+    await expect
+      .poll(async () => arabicNumber(await requests.innerText()), { timeout: 20_000 })
+      .toBeGreaterThan(0);
 
     // And leaves: the count goes back.
     await manager.context().close();
-    await expect.poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 }).toBe(before);
+    await expect
+      .poll(async () => arabicNumber(await usersOnline.innerText()), { timeout: 20_000 })
+      .toBe(before);
 
     const phone = await newPage(browser, { width: 360, height: 740 });
     await signIn(phone, "regular-admin@dars.test", "/admin/server-stats");

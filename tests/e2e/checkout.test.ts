@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
-import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, launch, newPage, screenshot, field } from "./browser";
+import {
+  baseUrl,
+  cheapestPlan,
+  newVerifiedStudent,
+  expectNoAxeViolations,
+  launch,
+  newPage,
+  screenshot,
+  field,
+} from "./browser";
 
 const PASSWORD = "Checkout#2026";
 const p = ar.payments;
@@ -15,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-
-
 
 /** Opens the checkout of a plan for a month and waits for the payment tabs. */
 async function openCheckout(page: Page, plan: PlanView) {
@@ -40,7 +46,9 @@ async function payWithSavedCard(page: Page) {
 /** The weekly minutes left on the student dashboard: the new subscription's minutes. */
 async function expectDashboardMinutes(page: Page, weeklyMinutes: number) {
   await page.goto("/s/dashboard");
-  const figure = page.locator("dt", { hasText: ar.stats.minutesLeftThisWeek }).locator("xpath=following-sibling::dd");
+  const figure = page
+    .locator("dt", { hasText: ar.stats.minutesLeftThisWeek })
+    .locator("xpath=following-sibling::dd");
   await figure.getByText(new Intl.NumberFormat("ar-EG").format(weeklyMinutes), { exact: true }).waitFor();
   expect(await figure.textContent()).not.toContain(ar.stats.noSubscription);
 }
@@ -75,7 +83,12 @@ describe("checkout (issue 5)", () => {
     const plan = await cheapestPlan();
     await openCheckout(page, plan);
     expect((await page.getByTestId("checkout-total").textContent())?.replace(/\s/g, "")).toBe(
-      new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 })
+      new Intl.NumberFormat("ar-EG", {
+        style: "currency",
+        currency: "EGP",
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      })
         .format(plan.monthPrice / 100)
         .replace(/\s/g, ""),
     );
@@ -101,7 +114,9 @@ describe("checkout (issue 5)", () => {
     expect(paid.status).toBe(200);
     await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 15_000 });
     await screenshot(page, "checkout-paid");
-    await expect(page.locator("#main-content").getByRole("link", { name: p.paid.dashboard }).getAttribute("href")).resolves.toBe("/s/dashboard");
+    await expect(
+      page.locator("#main-content").getByRole("link", { name: p.paid.dashboard }).getAttribute("href"),
+    ).resolves.toBe("/s/dashboard");
 
     // /payments: the paid transaction and the new subscription.
     await page.goto("/payments");

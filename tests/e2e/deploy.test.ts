@@ -17,14 +17,25 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** `wrangler deploy --dry-run` as an operator would run it; answers the bindings it prints. */
 function dryRun(args: string[] = []): Record<string, string> {
   const outdir = mkdtempSync(path.join(tmpdir(), "dars-dry-run-"));
-  const result = spawnSync(path.join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outdir, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter), WRANGLER_SEND_METRICS: "false", CI: "1", NO_COLOR: "1" },
-  });
+  const result = spawnSync(
+    path.join(root, "node_modules/.bin/wrangler"),
+    ["deploy", "--dry-run", "--outdir", outdir, ...args],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+        WRANGLER_SEND_METRICS: "false",
+        CI: "1",
+        NO_COLOR: "1",
+      },
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   const bindings: Record<string, string> = {};
-  for (const match of result.stdout.matchAll(/^env\.(\w+) \(([^)]*)\)/gm)) bindings[match[1]!] = match[2]!.replace(/^"|"$/g, "");
+  for (const match of result.stdout.matchAll(/^env\.(\w+) \(([^)]*)\)/gm))
+    bindings[match[1]!] = match[2]!.replace(/^"|"$/g, "");
   return bindings;
 }
 
@@ -45,18 +56,32 @@ describe("the committed configuration", () => {
     const staging = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "staging" });
     // Its own Worker, so its own Durable Object namespaces.
     expect(staging.name).toBe("dars-staging");
-    expect(staging.durable_objects.bindings.map((binding: { name: string }) => binding.name)).toEqual(["USER_CHANNEL", "CHAT_ROOM", "SESSION_ROOM", "ADMIN_CHANNEL", "PRESENCE"]);
+    expect(staging.durable_objects.bindings.map((binding: { name: string }) => binding.name)).toEqual([
+      "USER_CHANNEL",
+      "CHAT_ROOM",
+      "SESSION_ROOM",
+      "ADMIN_CHANNEL",
+      "PRESENCE",
+    ]);
   }, 120_000);
 
   it("declares the secrets a deploy refuses to go without, in both environments", () => {
     for (const env of [undefined, "staging"]) {
       const config = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env });
-      expect(config.secrets?.required).toEqual(["TOKEN_SECRET", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY", "EMAIL_API_KEY"]);
+      expect(config.secrets?.required).toEqual([
+        "TOKEN_SECRET",
+        "FAWRY_MERCHANT_CODE",
+        "FAWRY_SECURE_KEY",
+        "EMAIL_API_KEY",
+      ]);
     }
   });
 
   it("refuses a deploy that lacks a setting, naming each one (npm run deploy)", () => {
-    const vars = { FAWRY_BASE_URL: "https://www.atfawry.com", EMAIL_API_URL: "https://api.resend.com/emails" };
+    const vars = {
+      FAWRY_BASE_URL: "https://www.atfawry.com",
+      EMAIL_API_URL: "https://api.resend.com/emails",
+    };
     const requiredSecrets = ["TOKEN_SECRET", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY", "EMAIL_API_KEY"];
     expect(missingForDeploy({ vars, requiredSecrets, secretNames: ["TOKEN_SECRET"] })).toEqual([
       "FAWRY_MERCHANT_CODE",
@@ -64,15 +89,30 @@ describe("the committed configuration", () => {
       "EMAIL_API_KEY",
       "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET, or ICE_SERVERS with a turn: server, or TURN_KEY_ID and TURN_KEY_API_TOKEN",
     ]);
-    expect(missingForDeploy({ vars: {}, requiredSecrets, secretNames: [...requiredSecrets, "ICE_SERVERS"] })).toEqual(["FAWRY_BASE_URL", "EMAIL_API_URL"]);
-    expect(missingForDeploy({ vars, requiredSecrets, secretNames: [...requiredSecrets, "TURN_KEY_ID", "TURN_KEY_API_TOKEN"] })).toEqual([]);
-    expect(missingForDeploy({ vars: { ...vars, LIVEKIT_URL: "wss://lk.example" }, requiredSecrets, secretNames: [...requiredSecrets, "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"] })).toEqual([]);
+    expect(
+      missingForDeploy({ vars: {}, requiredSecrets, secretNames: [...requiredSecrets, "ICE_SERVERS"] }),
+    ).toEqual(["FAWRY_BASE_URL", "EMAIL_API_URL"]);
+    expect(
+      missingForDeploy({
+        vars,
+        requiredSecrets,
+        secretNames: [...requiredSecrets, "TURN_KEY_ID", "TURN_KEY_API_TOKEN"],
+      }),
+    ).toEqual([]);
+    expect(
+      missingForDeploy({
+        vars: { ...vars, LIVEKIT_URL: "wss://lk.example" },
+        requiredSecrets,
+        secretNames: [...requiredSecrets, "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"],
+      }),
+    ).toEqual([]);
   });
 });
 
 describe("answers of the running product", () => {
   const built = readdirSync(path.join(root, "web/dist/assets"));
-  const script = built.find((name) => /^index-.*\.js$/.test(name)) ?? built.find((name) => name.endsWith(".js"))!;
+  const script =
+    built.find((name) => /^index-.*\.js$/.test(name)) ?? built.find((name) => name.endsWith(".js"))!;
 
   function expectSecurityHeaders(response: Response, label: string) {
     const csp = response.headers.get("content-security-policy") ?? "";
@@ -81,12 +121,16 @@ describe("answers of the running product", () => {
     expect(csp).toContain(`connect-src 'self' ws://${new URL(baseUrl()).host}`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("permissions-policy")).toContain("camera=(self), microphone=(self), display-capture=(self)");
+    expect(response.headers.get("permissions-policy")).toContain(
+      "camera=(self), microphone=(self), display-capture=(self)",
+    );
   }
 
   it("serves / and a deep link as HTML revalidated on every load, with the security headers", async () => {
     for (const page of ["/", "/tutors", "/lessons-schedule"]) {
-      const response = await fetch(baseUrl() + page, { headers: { accept: "text/html", "sec-fetch-mode": "navigate" } });
+      const response = await fetch(baseUrl() + page, {
+        headers: { accept: "text/html", "sec-fetch-mode": "navigate" },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(response.headers.get("cache-control")).toBe("no-cache");

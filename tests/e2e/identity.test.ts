@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
-import { expectNoAxeViolations, latestCode, launch, newPage, registerStudent, screenshot, field } from "./browser";
+import {
+  expectNoAxeViolations,
+  latestCode,
+  launch,
+  newPage,
+  registerStudent,
+  screenshot,
+  field,
+} from "./browser";
 
 const PASSWORD = "Strong#Pass1";
 let browser: Browser;
@@ -67,7 +75,9 @@ describe("a newcomer signs up with the local mailbox", () => {
     await page.getByRole("button", { name: ar.nav.account }).click();
     await page.getByRole("menuitem", { name: ar.nav.signOut }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("dars.session")))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("dars.session"))),
+    ).toEqual([]);
 
     await signIn(page, email, PASSWORD);
     await page.waitForURL(/\/(s\/dashboard|complete-profile)/);

@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe("tutor earnings and withdrawals", () => {
   it("the demo tutor requests a withdrawal, an admin approves it with a receipt, and the tutor sees it approved live", async () => {
     const tutor = await newPage(browser);
@@ -22,7 +21,8 @@ describe("tutor earnings and withdrawals", () => {
     await tutor.getByRole("navigation", { name: ar.nav.main }).getByRole("link", { name: t.nav }).click();
     await tutor.waitForURL(/\/invoices$/);
     const summary = tutor.getByTestId("earnings-summary");
-    const figure = (label: string) => summary.locator("div", { has: tutor.getByText(label, { exact: true }) }).locator("dd");
+    const figure = (label: string) =>
+      summary.locator("div", { has: tutor.getByText(label, { exact: true }) }).locator("dd");
     // The seeded fulfilled lessons: 8 × 30 minutes at 150 EGP an hour.
     await expect.poll(() => figure(t.earnings).textContent()).toBe(formatMoney(60_000));
     await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(60_000));
@@ -44,12 +44,19 @@ describe("tutor earnings and withdrawals", () => {
     await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(45_000));
     await expect.poll(() => figure(t.pending).textContent()).toBe(formatMoney(15_000));
     // «احفظ هذه الطريقة» was ticked: the wallet is kept, as the default, and the form now offers it.
-    await tutor.locator("[data-withdraw-method]").filter({ hasText: "01012345678" }).getByText(t.saved.default, { exact: true }).waitFor();
+    await tutor
+      .locator("[data-withdraw-method]")
+      .filter({ hasText: "01012345678" })
+      .getByText(t.saved.default, { exact: true })
+      .waitFor();
     expect(await tutor.getByRole("radio", { name: "01012345678" }).isChecked()).toBe(true);
 
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin");
-    await admin.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.admin.nav }).click();
+    await admin
+      .getByRole("navigation", { name: ar.admin.navLabel })
+      .getByRole("link", { name: t.admin.nav })
+      .click();
     await admin.waitForURL(/\/admin\/invoices$/);
     const pending = admin.locator("[data-invoice]").filter({ hasText: "tutor@dars.test" }).first();
     await pending.getByText(t.statuses[0]!).waitFor();
@@ -58,7 +65,11 @@ describe("tutor earnings and withdrawals", () => {
 
     await pending.getByRole("button", { name: t.admin.approve }).click();
     const dialog = admin.getByRole("dialog");
-    await dialog.getByLabel(t.admin.receiptFile).setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 receipt") });
+    await dialog.getByLabel(t.admin.receiptFile).setInputFiles({
+      name: "receipt.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 receipt"),
+    });
     await dialog.getByRole("button", { name: t.admin.confirmApprove }).click();
     await pending.getByText(t.statuses[3]!).waitFor();
     await expect.poll(() => pending.textContent()).toContain("مدير المنصة");
@@ -66,7 +77,10 @@ describe("tutor earnings and withdrawals", () => {
     // InvoiceUpdated reaches the tutor's open page: no reload.
     await request.getByText(t.statuses[3]!).waitFor();
     // The private receipt opens in a new tab (fetched with the tutor's token).
-    const [receipt] = await Promise.all([tutor.waitForEvent("popup"), request.getByRole("button", { name: t.viewReceipt }).click()]);
+    const [receipt] = await Promise.all([
+      tutor.waitForEvent("popup"),
+      request.getByRole("button", { name: t.viewReceipt }).click(),
+    ]);
     await receipt.waitForURL(/^blob:/);
     await receipt.close();
     await expect.poll(() => figure(t.withdrawn).textContent()).toBe(formatMoney(15_000));
@@ -107,7 +121,12 @@ describe("tutor earnings and withdrawals", () => {
     await field(tutor, t.amount).fill("120");
     await field(tutor, t.username).fill("mahmoud@instapay");
     await tutor.getByRole("button", { name: t.submit }).click();
-    await tutor.locator("[data-invoice]").filter({ hasText: "mahmoud@instapay" }).first().getByRole("button", { name: t.edit }).click();
+    await tutor
+      .locator("[data-invoice]")
+      .filter({ hasText: "mahmoud@instapay" })
+      .first()
+      .getByRole("button", { name: t.edit })
+      .click();
     // While pending, the tutor changes where the money goes.
     const edit = tutor.getByRole("dialog");
     await edit.getByLabel(t.username).fill("mahmoud_h@instapay");
@@ -129,7 +148,9 @@ describe("tutor earnings and withdrawals", () => {
     const dialog = admin.getByRole("dialog");
     await dialog.getByRole("button", { name: t.admin.confirmReject }).click();
     await dialog.getByText(errorMessage("empty-invoice-note")).waitFor();
-    await dialog.getByLabel(t.admin.rejectReason).fill("عنوان إنستاباي غير مفعّل، أرسل طلبًا جديدًا بعنوان صحيح");
+    await dialog
+      .getByLabel(t.admin.rejectReason)
+      .fill("عنوان إنستاباي غير مفعّل، أرسل طلبًا جديدًا بعنوان صحيح");
     await screenshot(admin, "admin-invoices-reject-dialog");
     await dialog.getByRole("button", { name: t.admin.confirmReject }).click();
     await rejecting.getByText(t.statuses[4]!).waitFor();

@@ -13,7 +13,12 @@ let browser: Browser;
 
 type Auth = { token: string; user: { id: number; name: string | null } };
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseUrl()}/api/v1${path}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -22,7 +27,8 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
 }
 
-const signIn = async (email: string) => (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;
+const signIn = async (email: string) =>
+  (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;
 
 /**
  * A new student with a paid plan of their own (bought by reference number through the local Fawry
@@ -30,16 +36,37 @@ const signIn = async (email: string) => (await api<Auth>("POST", "/auth/password
  */
 async function subscribedStudent(): Promise<Auth> {
   const email = `e2e-lesson-${Date.now().toString(36)}@example.com`;
-  const registered = await api<Auth>("POST", "/user/", { email, password: "Strong#Pass1", role: 4, name: "Lesson Student" });
+  const registered = await api<Auth>("POST", "/user/", {
+    email,
+    password: "Strong#Pass1",
+    role: 4,
+    name: "Lesson Student",
+  });
   expect(registered.status).toBe(201);
   const { token } = registered.body;
-  expect((await api("POST", "/confirmation-code/email/confirm", { code: await latestCode(email) }, token)).status).toBe(200);
-  const plans = await api<{ list: Array<{ id: number; weeklyMinutes: number }> }>("GET", "/plan/list?size=100");
+  expect(
+    (await api("POST", "/confirmation-code/email/confirm", { code: await latestCode(email) }, token)).status,
+  ).toBe(200);
+  const plans = await api<{ list: Array<{ id: number; weeklyMinutes: number }> }>(
+    "GET",
+    "/plan/list?size=100",
+  );
   const biggest = [...plans.body.list].sort((a, b) => b.weeklyMinutes - a.weeklyMinutes)[0]!;
-  const order = await api<{ referenceNumber: string }>("POST", "/fawry/pay/ref-num", { planId: biggest.id, period: 0 }, token);
+  const order = await api<{ referenceNumber: string }>(
+    "POST",
+    "/fawry/pay/ref-num",
+    { planId: biggest.id, period: 0 },
+    token,
+  );
   expect(order.status).toBe(201);
   expect((await api("POST", `/dev/fawry/__emu/pay/${order.body.referenceNumber}`)).status).toBe(200);
-  await expect.poll(async () => (await api<{ remainingWeeklyMinutes?: number }>("GET", "/sub/user", undefined, token)).body?.remainingWeeklyMinutes ?? 0).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ remainingWeeklyMinutes?: number }>("GET", "/sub/user", undefined, token)).body
+          ?.remainingWeeklyMinutes ?? 0,
+    )
+    .toBeGreaterThan(0);
   return registered.body;
 }
 
@@ -59,11 +86,25 @@ async function bookLessonStartingSoon(student: Auth, tutor: Auth): Promise<{ id:
   const slot = await api<{ code?: string }>(
     "POST",
     "/availability-slot/",
-    { actions: [{ type: "create", start: new Date(start).toISOString(), end: new Date(start + 2 * QUARTER).toISOString(), purpose: 1 }] },
+    {
+      actions: [
+        {
+          type: "create",
+          start: new Date(start).toISOString(),
+          end: new Date(start + 2 * QUARTER).toISOString(),
+          purpose: 1,
+        },
+      ],
+    },
     tutor.token,
   );
   expect([200, 409]).toContain(slot.status);
-  const lesson = await api<{ id: number }>("POST", "/lesson/", { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 30 }, student.token);
+  const lesson = await api<{ id: number }>(
+    "POST",
+    "/lesson/",
+    { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 30 },
+    student.token,
+  );
   expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
   return { id: lesson.body.id, start };
 }
@@ -73,20 +114,50 @@ async function bookInterview(manager: Auth, start: number): Promise<{ id: number
   const slot = await api(
     "POST",
     "/availability-slot/",
-    { actions: [{ type: "create", start: new Date(start).toISOString(), end: new Date(start + 2 * QUARTER).toISOString(), purpose: 3 }] },
+    {
+      actions: [
+        {
+          type: "create",
+          start: new Date(start).toISOString(),
+          end: new Date(start + 2 * QUARTER).toISOString(),
+          purpose: 3,
+        },
+      ],
+    },
     manager.token,
   );
   expect([200, 409]).toContain(slot.status);
   const email = `e2e-interview-${Date.now().toString(36)}@example.com`;
-  const registered = await api<Auth>("POST", "/user/", { email, password: "Strong#Pass1", role: 3, name: "مدرس المقابلة" });
+  const registered = await api<Auth>("POST", "/user/", {
+    email,
+    password: "Strong#Pass1",
+    role: 3,
+    name: "مدرس المقابلة",
+  });
   expect(registered.status).toBe(201);
-  const interview = await api<{ id: number }>("POST", "/interview", { interviewerId: manager.user.id, start: new Date(start).toISOString() }, registered.body.token);
+  const interview = await api<{ id: number }>(
+    "POST",
+    "/interview",
+    { interviewerId: manager.user.id, start: new Date(start).toISOString() },
+    registered.body.token,
+  );
   expect(interview.status).toBe(201);
   return { id: interview.body.id, tutor: registered.body };
 }
 
-async function openAs(auth: Auth, path: string, viewport = { width: 1280, height: 900 }, init?: () => void): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
+async function openAs(
+  auth: Auth,
+  path: string,
+  viewport = { width: 1280, height: 900 },
+  init?: () => void,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: "ar-EG",
+    timezoneId: "Africa/Cairo",
+    baseURL: baseUrl(),
+    reducedMotion: "reduce",
+  });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem("dars.session.token", token!);
@@ -103,7 +174,8 @@ async function openAs(auth: Auth, path: string, viewport = { width: 1280, height
 /** The RTCPeerConnection's own state, as the call screen reports it. */
 const peerState = (page: Page) => page.locator("[data-peer-state]").getAttribute("data-peer-state");
 
-const remoteWidth = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-role="remote"]')?.videoWidth ?? 0);
+const remoteWidth = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-role="remote"]')?.videoWidth ?? 0);
 
 async function waitForRemoteVideo(page: Page) {
   await expect.poll(() => remoteWidth(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
@@ -162,7 +234,9 @@ describe("the lesson page, peer to peer (issue 7)", () => {
     await expect.poll(() => peerState(studentPage)).toBe("connected");
     await expect.poll(() => peerState(tutorPage)).toBe("connected");
     // Peer to peer (no LiveKit configured): livekit-client, a chunk of its own, is never downloaded.
-    const loaded = await studentPage.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    const loaded = await studentPage.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => entry.name),
+    );
     expect(loaded.some((url) => url.includes("/assets/live-room"))).toBe(true);
     expect(loaded.filter((url) => url.includes("livekit"))).toEqual([]);
 
@@ -206,37 +280,60 @@ describe("the lesson page, peer to peer (issue 7)", () => {
     await tutorPage.getByText(t.waitingForOther(student.user.name ?? "")).waitFor();
 
     // The attendance log has both members' joins, and the student's leave.
-    const view = await api<{ attendance: { userId: number; event: number }[] }>("GET", `/session/lesson:${lessonId}`, undefined, tutor.token);
-    const joined = new Set(view.body.attendance.filter((entry) => entry.event === 1).map((entry) => entry.userId));
+    const view = await api<{ attendance: { userId: number; event: number }[] }>(
+      "GET",
+      `/session/lesson:${lessonId}`,
+      undefined,
+      tutor.token,
+    );
+    const joined = new Set(
+      view.body.attendance.filter((entry) => entry.event === 1).map((entry) => entry.userId),
+    );
     expect(joined).toEqual(new Set([student.user.id, tutor.user.id]));
-    expect(view.body.attendance.some((entry) => entry.event === 2 && entry.userId === student.user.id)).toBe(true);
+    expect(view.body.attendance.some((entry) => entry.event === 2 && entry.userId === student.user.id)).toBe(
+      true,
+    );
     await studentPage.context().close();
     await tutorPage.context().close();
   });
 
-  it("the tutor and the manager meet in the interview room; the decision form stays on the page", { timeout: 2 * 60_000 }, async () => {
-    if (!interview) throw new Error("the first test books the interview");
-    const w = ar.liveSession.kinds.interview;
-    const managerPage = await openAs(manager, `/interview/${interview.id}`);
-    await managerPage.getByRole("heading", { level: 1, name: w.readyTitle }).waitFor();
-    await managerPage.getByRole("heading", { name: ar.onboarding.decisionTitle }).waitFor();
-    const tutorPage = await openAs(interview.tutor, `/interview/${interview.id}`, { width: 360, height: 740 });
-    await tutorPage.getByRole("button", { name: w.join }).click();
-    await managerPage.getByRole("button", { name: w.join }).click();
-    await waitForRemoteVideo(managerPage);
-    await waitForRemoteVideo(tutorPage);
-    await expect.poll(() => peerState(managerPage)).toBe("connected");
-    await managerPage.getByRole("heading", { level: 1, name: w.title }).waitFor();
-    // The decision form is still there under the call.
-    await managerPage.getByRole("heading", { name: ar.onboarding.decisionTitle }).waitFor();
-    await screenshot(managerPage, "interview-call");
-    await tutorPage.getByRole("button", { name: w.leave }).click();
-    await managerPage.getByText(t.waitingForOther(interview.tutor.user.name ?? "")).waitFor();
-    const view = await api<{ attendance: { userId: number; event: number }[] }>("GET", `/session/interview:${interview.id}`, undefined, manager.token);
-    expect(new Set(view.body.attendance.filter((entry) => entry.event === 1).map((entry) => entry.userId))).toEqual(new Set([manager.user.id, interview.tutor.user.id]));
-    await managerPage.context().close();
-    await tutorPage.context().close();
-  });
+  it(
+    "the tutor and the manager meet in the interview room; the decision form stays on the page",
+    { timeout: 2 * 60_000 },
+    async () => {
+      if (!interview) throw new Error("the first test books the interview");
+      const w = ar.liveSession.kinds.interview;
+      const managerPage = await openAs(manager, `/interview/${interview.id}`);
+      await managerPage.getByRole("heading", { level: 1, name: w.readyTitle }).waitFor();
+      await managerPage.getByRole("heading", { name: ar.onboarding.decisionTitle }).waitFor();
+      const tutorPage = await openAs(interview.tutor, `/interview/${interview.id}`, {
+        width: 360,
+        height: 740,
+      });
+      await tutorPage.getByRole("button", { name: w.join }).click();
+      await managerPage.getByRole("button", { name: w.join }).click();
+      await waitForRemoteVideo(managerPage);
+      await waitForRemoteVideo(tutorPage);
+      await expect.poll(() => peerState(managerPage)).toBe("connected");
+      await managerPage.getByRole("heading", { level: 1, name: w.title }).waitFor();
+      // The decision form is still there under the call.
+      await managerPage.getByRole("heading", { name: ar.onboarding.decisionTitle }).waitFor();
+      await screenshot(managerPage, "interview-call");
+      await tutorPage.getByRole("button", { name: w.leave }).click();
+      await managerPage.getByText(t.waitingForOther(interview.tutor.user.name ?? "")).waitFor();
+      const view = await api<{ attendance: { userId: number; event: number }[] }>(
+        "GET",
+        `/session/interview:${interview.id}`,
+        undefined,
+        manager.token,
+      );
+      expect(
+        new Set(view.body.attendance.filter((entry) => entry.event === 1).map((entry) => entry.userId)),
+      ).toEqual(new Set([manager.user.id, interview.tutor.user.id]));
+      await managerPage.context().close();
+      await tutorPage.context().close();
+    },
+  );
 
   it("shows the Arabic message and the next step when the camera is not allowed", async () => {
     expect(lessonId).toBeGreaterThan(0);
@@ -245,9 +342,20 @@ describe("the lesson page, peer to peer (issue 7)", () => {
     const strict = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--use-fake-device-for-media-stream"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--use-fake-device-for-media-stream",
+      ],
     });
-    const context = await strict.newContext({ viewport: { width: 1280, height: 900 }, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), permissions: [] });
+    const context = await strict.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "ar-EG",
+      timezoneId: "Africa/Cairo",
+      baseURL: baseUrl(),
+      permissions: [],
+    });
     await context.addInitScript(
       ([token, user]) => {
         localStorage.setItem("dars.session.token", token!);

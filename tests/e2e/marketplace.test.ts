@@ -1,7 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
-import { baseUrl, DEMO_PASSWORD, expectNoAxeViolations, field, latestCode, launch, newPage, screenshot, signIn } from "./browser";
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  field,
+  latestCode,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+} from "./browser";
 
 /**
  * The marketplace's dead ends, no longer reachable (issue: the walk-through as student, tutor and
@@ -23,7 +33,12 @@ let browser: Browser;
 
 type Auth = { token: string; user: { id: number; name: string | null } };
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseUrl()}/api/v1${path}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -38,7 +53,16 @@ async function newStudent(tag: string): Promise<Auth & { email: string; password
   const password = "Strong#Pass1";
   const registered = await api<Auth>("POST", "/user/", { email, password, role: 4, name: "طالب السوق" });
   expect(registered.status).toBe(201);
-  expect((await api("POST", "/confirmation-code/email/confirm", { code: await latestCode(email) }, registered.body.token)).status).toBe(200);
+  expect(
+    (
+      await api(
+        "POST",
+        "/confirmation-code/email/confirm",
+        { code: await latestCode(email) },
+        registered.body.token,
+      )
+    ).status,
+  ).toBe(200);
   return { ...registered.body, email, password };
 }
 
@@ -56,8 +80,11 @@ let trialTutor: Auth;
 
 beforeAll(async () => {
   browser = await launch();
-  tutor = (await api<Auth>("POST", "/auth/password", { email: "tutor7@dars.test", password: DEMO_PASSWORD })).body;
-  trialTutor = (await api<Auth>("POST", "/auth/password", { email: "tutor8@dars.test", password: DEMO_PASSWORD })).body;
+  tutor = (await api<Auth>("POST", "/auth/password", { email: "tutor7@dars.test", password: DEMO_PASSWORD }))
+    .body;
+  trialTutor = (
+    await api<Auth>("POST", "/auth/password", { email: "tutor8@dars.test", password: DEMO_PASSWORD })
+  ).body;
   // The tutor takes bookings a minute ahead, so a lesson can start within the room's window.
   expect((await api("PUT", "/user/tutor/profile", { notice: 1 }, tutor.token)).status).toBe(200);
 });
@@ -66,84 +93,101 @@ afterAll(async () => {
 });
 
 describe("visitors reach tutors, prices and free times", () => {
-  it.each(widths)("at %i px: the phone menu leads to the tutor list; tutor pages show prices, the week's free times and sharing; /tutor says what a tutor earns", async (width) => {
-    const page = await newPage(browser, { width, height: 900 });
-    await page.goto("/");
-    if (width === 360) {
-      // The header row has no room for links: «القائمة» holds them, the tutor list first.
-      const menu = page.getByRole("button", { name: ar.shell.menu.label });
-      await menu.click();
-      expect(await menu.getAttribute("aria-expanded")).toBe("true");
-      await expectNoAxeViolations(page, `/ with the phone menu at ${width} px`);
-      await screenshot(page, `market-menu-${width}`);
-      await page.getByRole("navigation", { name: ar.shell.menu.label }).getByRole("link", { name: ar.marketplace.nav.tutors }).click();
-    } else {
-      await page.getByRole("navigation", { name: ar.nav.main }).getByRole("link", { name: ar.marketplace.nav.tutors }).click();
-    }
-    await page.waitForURL(/\/tutors$/);
-    const card = page.locator("ul li", { hasText: "" }).first();
-    await card.waitFor();
-    // Cards say what a lesson costs and which days of the week the tutor is free.
-    await page.locator("[data-card-price]").first().waitFor();
-    await page.locator("[data-card-week]").first().waitFor();
-    // The free-day filter is a list of named days, and the name search has its button.
-    const day = page.getByLabel(m.tutors.day);
-    const labels = await day.locator("option").allTextContents();
-    expect(labels[1]).toMatch(new RegExp(`^${ar.relativeDays.today} — `));
-    expect(labels.join(" ")).not.toMatch(/mm|dd|yyyy|[A-Za-z]/);
-    await page.getByRole("searchbox", { name: ar.marketplace.tutors.name }).fill("لا يوجد اسم كهذا");
-    await page.getByRole("button", { name: m.tutors.searchLabel }).click();
-    await page.getByText(ar.marketplace.tutors.emptyFiltered).waitFor();
-    await expectNoAxeViolations(page, `/tutors filtered at ${width} px`);
-    await screenshot(page, `market-tutors-${width}`);
+  it.each(widths)(
+    "at %i px: the phone menu leads to the tutor list; tutor pages show prices, the week's free times and sharing; /tutor says what a tutor earns",
+    async (width) => {
+      const page = await newPage(browser, { width, height: 900 });
+      await page.goto("/");
+      if (width === 360) {
+        // The header row has no room for links: «القائمة» holds them, the tutor list first.
+        const menu = page.getByRole("button", { name: ar.shell.menu.label });
+        await menu.click();
+        expect(await menu.getAttribute("aria-expanded")).toBe("true");
+        await expectNoAxeViolations(page, `/ with the phone menu at ${width} px`);
+        await screenshot(page, `market-menu-${width}`);
+        await page
+          .getByRole("navigation", { name: ar.shell.menu.label })
+          .getByRole("link", { name: ar.marketplace.nav.tutors })
+          .click();
+      } else {
+        await page
+          .getByRole("navigation", { name: ar.nav.main })
+          .getByRole("link", { name: ar.marketplace.nav.tutors })
+          .click();
+      }
+      await page.waitForURL(/\/tutors$/);
+      const card = page.locator("ul li", { hasText: "" }).first();
+      await card.waitFor();
+      // Cards say what a lesson costs and which days of the week the tutor is free.
+      await page.locator("[data-card-price]").first().waitFor();
+      await page.locator("[data-card-week]").first().waitFor();
+      // The free-day filter is a list of named days, and the name search has its button.
+      const day = page.getByLabel(m.tutors.day);
+      const labels = await day.locator("option").allTextContents();
+      expect(labels[1]).toMatch(new RegExp(`^${ar.relativeDays.today} — `));
+      expect(labels.join(" ")).not.toMatch(/mm|dd|yyyy|[A-Za-z]/);
+      await page.getByRole("searchbox", { name: ar.marketplace.tutors.name }).fill("لا يوجد اسم كهذا");
+      await page.getByRole("button", { name: m.tutors.searchLabel }).click();
+      await page.getByText(ar.marketplace.tutors.emptyFiltered).waitFor();
+      await expectNoAxeViolations(page, `/tutors filtered at ${width} px`);
+      await screenshot(page, `market-tutors-${width}`);
 
-    await page.goto(`/t/${tutor.user.id}`);
-    await page.getByText(m.visitor.pricePerLesson).waitFor();
-    await page.locator("[data-price='15']").waitFor();
-    await page.locator("[data-week-free] li").first().waitFor();
-    await page.getByRole("link", { name: m.visitor.shareWhatsApp }).waitFor();
-    expect(await page.getByRole("link", { name: m.visitor.shareWhatsApp }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\?text=/);
-    await page.getByRole("button", { name: m.visitor.copyLink }).waitFor();
-    // Booking itself asks to sign in.
-    await page.getByRole("link", { name: ar.marketplace.booking.signInToBook }).waitFor();
-    await expectNoAxeViolations(page, `/t/{id} for a visitor at ${width} px`);
-    await screenshot(page, `market-tutor-visitor-${width}`);
+      await page.goto(`/t/${tutor.user.id}`);
+      await page.getByText(m.visitor.pricePerLesson).waitFor();
+      await page.locator("[data-price='15']").waitFor();
+      await page.locator("[data-week-free] li").first().waitFor();
+      await page.getByRole("link", { name: m.visitor.shareWhatsApp }).waitFor();
+      expect(await page.getByRole("link", { name: m.visitor.shareWhatsApp }).getAttribute("href")).toMatch(
+        /^https:\/\/wa\.me\/\?text=/,
+      );
+      await page.getByRole("button", { name: m.visitor.copyLink }).waitFor();
+      // Booking itself asks to sign in.
+      await page.getByRole("link", { name: ar.marketplace.booking.signInToBook }).waitFor();
+      await expectNoAxeViolations(page, `/t/{id} for a visitor at ${width} px`);
+      await screenshot(page, `market-tutor-visitor-${width}`);
 
-    await page.goto("/tutor");
-    await page.locator("[data-tutor-rate]").waitFor();
-    expect(await page.locator("[data-tutor-rate]").textContent()).toMatch(/١٥٠/);
-    await expectNoAxeViolations(page, `/tutor at ${width} px`);
-    await screenshot(page, `market-become-tutor-${width}`);
-    await page.context().close();
-  });
+      await page.goto("/tutor");
+      await page.locator("[data-tutor-rate]").waitFor();
+      expect(await page.locator("[data-tutor-rate]").textContent()).toMatch(/١٥٠/);
+      await expectNoAxeViolations(page, `/tutor at ${width} px`);
+      await screenshot(page, `market-become-tutor-${width}`);
+      await page.context().close();
+    },
+  );
 });
 
 describe("a student without a plan books only what will succeed", () => {
-  it.each(widths)("at %i px: 15 minutes is preselected, 30 minutes disabled with its reason, and the trial is booked", async (width) => {
-    const student = await newStudent(`trial-${width}`);
-    const page = await newPage(browser, { width, height: 900 });
-    // A student with no chat yet: the tutor page asks for the pair's room without a 404 in the console.
-    const notFound: string[] = [];
-    page.on("response", (response) => {
-      if (response.status() === 404) notFound.push(response.url());
-    });
-    await signInAs(page, student.email, student.password, `/t/${trialTutor.user.id}`);
-    await page.getByRole("button", { name: ar.chatStart.messageTutor }).or(page.getByRole("button", { name: ar.gendered.messageTutor.female() })).waitFor();
-    expect(notFound).toEqual([]);
-    await page.locator("[data-day]:not([disabled])").first().click();
-    const short = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`) });
-    const long = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`) });
-    await expect.poll(() => short.isChecked()).toBe(true);
-    expect(await long.isDisabled()).toBe(true);
-    await page.getByText(m.booking.trialOnly("ربع ساعة")).waitFor();
-    await expectNoAxeViolations(page, `booking durations without a plan at ${width} px`);
-    await screenshot(page, `market-trial-durations-${width}`);
-    await page.getByRole("button", { name: ar.ui.next }).click();
-    await page.locator("fieldset button").first().click();
-    await page.getByRole("button", { name: ar.marketplace.booking.confirm }).click();
-    await page.getByRole("button", { name: ar.marketplace.booking.goToLessons }).waitFor();
-    await page.context().close();
-  });
+  it.each(widths)(
+    "at %i px: 15 minutes is preselected, 30 minutes disabled with its reason, and the trial is booked",
+    async (width) => {
+      const student = await newStudent(`trial-${width}`);
+      const page = await newPage(browser, { width, height: 900 });
+      // A student with no chat yet: the tutor page asks for the pair's room without a 404 in the console.
+      const notFound: string[] = [];
+      page.on("response", (response) => {
+        if (response.status() === 404) notFound.push(response.url());
+      });
+      await signInAs(page, student.email, student.password, `/t/${trialTutor.user.id}`);
+      await page
+        .getByRole("button", { name: ar.chatStart.messageTutor })
+        .or(page.getByRole("button", { name: ar.gendered.messageTutor.female() }))
+        .waitFor();
+      expect(notFound).toEqual([]);
+      await page.locator("[data-day]:not([disabled])").first().click();
+      const short = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`) });
+      const long = page.getByRole("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`) });
+      await expect.poll(() => short.isChecked()).toBe(true);
+      expect(await long.isDisabled()).toBe(true);
+      await page.getByText(m.booking.trialOnly("ربع ساعة")).waitFor();
+      await expectNoAxeViolations(page, `booking durations without a plan at ${width} px`);
+      await screenshot(page, `market-trial-durations-${width}`);
+      await page.getByRole("button", { name: ar.ui.next }).click();
+      await page.locator("fieldset button").first().click();
+      await page.getByRole("button", { name: ar.marketplace.booking.confirm }).click();
+      await page.getByRole("button", { name: ar.marketplace.booking.goToLessons }).waitFor();
+      await page.context().close();
+    },
+  );
 });
 
 describe("lessons say how to join, and offer only changes that will succeed", () => {
@@ -155,9 +199,28 @@ describe("lessons say how to join, and offer only changes that will succeed", ()
     const wait = start - ROOM_OPENS_BEFORE + 5_000 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     start = Math.ceil((Date.now() + margin) / QUARTER) * QUARTER;
-    const slot = await api("POST", "/availability-slot/", { actions: [{ type: "create", start: new Date(start).toISOString(), end: new Date(start + QUARTER).toISOString(), purpose: 1 }] }, tutor.token);
+    const slot = await api(
+      "POST",
+      "/availability-slot/",
+      {
+        actions: [
+          {
+            type: "create",
+            start: new Date(start).toISOString(),
+            end: new Date(start + QUARTER).toISOString(),
+            purpose: 1,
+          },
+        ],
+      },
+      tutor.token,
+    );
     expect([200, 409]).toContain(slot.status);
-    const booked = await api<{ id: number }>("POST", "/lesson/", { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 15 }, student.token);
+    const booked = await api<{ id: number }>(
+      "POST",
+      "/lesson/",
+      { tutorId: tutor.user.id, start: new Date(start).toISOString(), duration: 15 },
+      student.token,
+    );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const lessonId = booked.body.id;
 
@@ -169,15 +232,26 @@ describe("lessons say how to join, and offer only changes that will succeed", ()
       const join = card.getByRole("link", { name: joinName });
       expect(await join.getAttribute("href")).toBe(`/lesson/${lessonId}`);
       await card.getByText(/^الحصة بتبدأ بعد|^الحصة شغالة دلوقتي/).waitFor();
-      expect(await card.getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.cancel}`) }).isDisabled()).toBe(true);
-      expect(await card.getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.reschedule}`) }).isDisabled()).toBe(true);
+      expect(
+        await card
+          .getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.cancel}`) })
+          .isDisabled(),
+      ).toBe(true);
+      expect(
+        await card
+          .getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.reschedule}`) })
+          .isDisabled(),
+      ).toBe(true);
       await card.getByText(/واتقفلوا/).waitFor();
       await expectNoAxeViolations(page, `/upcoming-lessons with a lesson about to start at ${width} px`);
       await screenshot(page, `market-upcoming-join-${width}`);
 
       await page.goto("/lessons-schedule");
       // Laptops: the strip above the week; phones: the day list's entry.
-      const entryJoin = width === 360 ? page.locator(`section [data-join="${lessonId}"]`).getByRole("link", { name: joinName }) : page.getByRole("region", { name: m.join.soonTitle }).getByRole("link", { name: joinName });
+      const entryJoin =
+        width === 360
+          ? page.locator(`section [data-join="${lessonId}"]`).getByRole("link", { name: joinName })
+          : page.getByRole("region", { name: m.join.soonTitle }).getByRole("link", { name: joinName });
       await entryJoin.waitFor();
       expect(await entryJoin.getAttribute("href")).toBe(`/lesson/${lessonId}`);
       await expectNoAxeViolations(page, `/lessons-schedule with a lesson about to start at ${width} px`);
@@ -197,7 +271,11 @@ describe("lessons say how to join, and offer only changes that will succeed", ()
       const blocks = [...element.querySelectorAll<HTMLElement>("[role=gridcell] button")];
       const top = Math.min(...blocks.map((block) => block.getBoundingClientRect().top));
       const header = element.querySelector<HTMLElement>("[data-header]")?.offsetHeight ?? 0;
-      return { blocks: blocks.length, top: top - element.getBoundingClientRect().top - header, height: element.clientHeight - header };
+      return {
+        blocks: blocks.length,
+        top: top - element.getBoundingClientRect().top - header,
+        height: element.clientHeight - header,
+      };
     });
     expect(earliest.blocks).toBeGreaterThan(0);
     expect(earliest.top).toBeGreaterThanOrEqual(0);

@@ -45,7 +45,8 @@ function sized(size: number): Buffer {
   }
   return bytes;
 }
-const element = (id: string, data: Buffer) => Buffer.concat([Buffer.from(id, "hex"), sized(data.length), data]);
+const element = (id: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(id, "hex"), sized(data.length), data]);
 const uint = (value: number, bytes: number) => {
   const out = Buffer.alloc(bytes);
   out.writeUIntBE(value, 0, bytes);
@@ -63,7 +64,11 @@ const float64 = (value: number) => {
  * which is what the intro-video form checks (1 to 3 minutes). `padding` bytes of Void make it
  * larger (to watch an upload's progress and stop it).
  */
-export function webmWithDuration(seconds: number, keyFrame: Buffer, { size = 16, padding = 0 }: { size?: number; padding?: number } = {}): Buffer {
+export function webmWithDuration(
+  seconds: number,
+  keyFrame: Buffer,
+  { size = 16, padding = 0 }: { size?: number; padding?: number } = {},
+): Buffer {
   const ebml = element(
     "1a45dfa3",
     Buffer.concat([
@@ -78,13 +83,30 @@ export function webmWithDuration(seconds: number, keyFrame: Buffer, { size = 16,
   );
   const info = element(
     "1549a966",
-    Buffer.concat([element("2ad7b1", uint(1_000_000, 3)), element("4489", float64(seconds * 1000)), element("4d80", Buffer.from("dars-e2e")), element("5741", Buffer.from("dars-e2e"))]),
+    Buffer.concat([
+      element("2ad7b1", uint(1_000_000, 3)),
+      element("4489", float64(seconds * 1000)),
+      element("4d80", Buffer.from("dars-e2e")),
+      element("5741", Buffer.from("dars-e2e")),
+    ]),
   );
   const video = element("e0", Buffer.concat([element("b0", uint(size, 2)), element("ba", uint(size, 2))]));
-  const track = element("ae", Buffer.concat([element("d7", uint(1, 1)), element("73c5", uint(1, 1)), element("83", uint(1, 1)), element("86", Buffer.from("V_VP8")), video]));
+  const track = element(
+    "ae",
+    Buffer.concat([
+      element("d7", uint(1, 1)),
+      element("73c5", uint(1, 1)),
+      element("83", uint(1, 1)),
+      element("86", Buffer.from("V_VP8")),
+      video,
+    ]),
+  );
   const tracks = element("1654ae6b", track);
   // SimpleBlock: track 1, timecode 0, key frame flag, then the frame.
-  const block = element("a3", Buffer.concat([Buffer.from([0x81]), uint(0, 2), Buffer.from([0x80]), keyFrame]));
+  const block = element(
+    "a3",
+    Buffer.concat([Buffer.from([0x81]), uint(0, 2), Buffer.from([0x80]), keyFrame]),
+  );
   const cluster = element("1f43b675", Buffer.concat([element("e7", uint(0, 1)), block]));
   // An EBML Void element makes the file as large as a test needs (players skip it).
   const filler = padding > 0 ? element("ec", Buffer.alloc(padding)) : Buffer.alloc(0);

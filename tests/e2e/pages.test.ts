@@ -36,10 +36,28 @@ beforeAll(async () => {
   worker = await startServer({ port: workerPort, state: `.wrangler/pages-worker-state-${workerPort}` });
   pagesDev = spawn(
     path.join(root, "node_modules/.bin/wrangler"),
-    ["pages", "dev", "--ip", "127.0.0.1", "--port", String(pagesPort), "--persist-to", `../.wrangler/pages-state-${pagesPort}`, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    [
+      "pages",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(pagesPort),
+      "--persist-to",
+      `../.wrangler/pages-state-${pagesPort}`,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
     {
       cwd: path.join(root, "pages"),
-      env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter), WRANGLER_REGISTRY_PATH: registry, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      env: {
+        ...process.env,
+        PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+        WRANGLER_REGISTRY_PATH: registry,
+        WRANGLER_SEND_METRICS: "false",
+        CI: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     },
@@ -74,10 +92,14 @@ async function signIn(email: string): Promise<{ token: string; user: { id: numbe
 
 describe("the SPA on Pages", () => {
   it("serves the SPA with the security headers and no source map", async () => {
-    const home = await fetch(`${pages}/tutors`, { headers: { accept: "text/html", "sec-fetch-mode": "navigate" } });
+    const home = await fetch(`${pages}/tutors`, {
+      headers: { accept: "text/html", "sec-fetch-mode": "navigate" },
+    });
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
-    expect(home.headers.get("content-security-policy")).toContain(`connect-src 'self' ws://127.0.0.1:${pagesPort}`);
+    expect(home.headers.get("content-security-policy")).toContain(
+      `connect-src 'self' ws://127.0.0.1:${pagesPort}`,
+    );
     // The Worker's own policy for this origin (with whatever hosts its configuration adds).
     const api = await fetch(`${pages}/api/v1/health`);
     expect(home.headers.get("content-security-policy")).toBe(api.headers.get("content-security-policy"));
@@ -85,7 +107,9 @@ describe("the SPA on Pages", () => {
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
     const script = /src="\/assets\/([^"]+\.js)"/.exec(await (await fetch(`${pages}/`)).text())?.[1];
     expect(script).toBeTruthy();
-    expect((await fetch(`${pages}/assets/${script}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${pages}/assets/${script}`)).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
     expect((await fetch(`${pages}/assets/${script}.map`)).status).toBe(404);
   });
 
@@ -122,7 +146,10 @@ describe("the SPA on Pages", () => {
     if (opened.status === 201) roomId = ((await opened.json()) as { room: { id: number } }).room.id;
     else {
       expect(((await opened.json()) as { code: string }).code).toBe("room-exists");
-      const found = await fetch(`${pages}/api/v1/chat/room/by/members?members=${student.user.id},${tutor.user.id}`, { headers: auth });
+      const found = await fetch(
+        `${pages}/api/v1/chat/room/by/members?members=${student.user.id},${tutor.user.id}`,
+        { headers: auth },
+      );
       roomId = ((await found.json()) as { room: { id: number } }).room.id;
     }
 
@@ -134,18 +161,25 @@ describe("the SPA on Pages", () => {
     });
     expect(ticketAnswer.status).toBe(200);
     const { ticket } = (await ticketAnswer.json()) as { ticket: string };
-    const frame = await new Promise<{ type: string; payload: { userId: number; roomId: number } }>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${pagesPort}/parties/chat-room/${roomId}?ticket=${ticket}`);
-      const timer = setTimeout(() => reject(new Error("no Connected frame through Pages")), 20_000);
-      socket.addEventListener("message", (event) => {
-        const data = JSON.parse(String(event.data)) as { type: string; payload: { userId: number; roomId: number } };
-        if (data.type !== "Connected") return;
-        clearTimeout(timer);
-        socket.close();
-        resolve(data);
-      });
-      socket.addEventListener("error", () => reject(new Error("socket error through Pages")));
-    });
+    const frame = await new Promise<{ type: string; payload: { userId: number; roomId: number } }>(
+      (resolve, reject) => {
+        const socket = new WebSocket(
+          `ws://127.0.0.1:${pagesPort}/parties/chat-room/${roomId}?ticket=${ticket}`,
+        );
+        const timer = setTimeout(() => reject(new Error("no Connected frame through Pages")), 20_000);
+        socket.addEventListener("message", (event) => {
+          const data = JSON.parse(String(event.data)) as {
+            type: string;
+            payload: { userId: number; roomId: number };
+          };
+          if (data.type !== "Connected") return;
+          clearTimeout(timer);
+          socket.close();
+          resolve(data);
+        });
+        socket.addEventListener("error", () => reject(new Error("socket error through Pages")));
+      },
+    );
     expect(frame.payload.userId).toBe(student.user.id);
   });
 });

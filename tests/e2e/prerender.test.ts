@@ -35,7 +35,12 @@ async function landmarks(page: Page): Promise<Landmarks> {
       return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : [];
     };
     const h1 = document.querySelector("main h1");
-    return { h1: h1?.textContent ?? "", h1Box: box(h1), headerBox: box(document.querySelector("header")), mainText: (document.querySelector("main")?.textContent ?? "").slice(0, 200) };
+    return {
+      h1: h1?.textContent ?? "",
+      h1Box: box(h1),
+      headerBox: box(document.querySelector("header")),
+      mainText: (document.querySelector("main")?.textContent ?? "").slice(0, 200),
+    };
   });
 }
 
@@ -45,14 +50,28 @@ async function watchRootCleared(page: Page): Promise<void> {
     const flags = window as unknown as { rootCleared: boolean };
     flags.rootCleared = false;
     new MutationObserver((records) => {
-      if (records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)) flags.rootCleared = true;
+      if (
+        records.some((record) => (record.target as Element).id === "root" && record.removedNodes.length > 0)
+      )
+        flags.rootCleared = true;
     }).observe(document, { childList: true, subtree: true });
   });
 }
-const rootWasCleared = (page: Page) => page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared);
+const rootWasCleared = (page: Page) =>
+  page.evaluate(() => (window as unknown as { rootCleared: boolean }).rootCleared);
 
-async function newContext(viewport: { width: number; height: number }, javaScriptEnabled: boolean): Promise<BrowserContext> {
-  return browser.newContext({ viewport, javaScriptEnabled, locale: "ar-EG", timezoneId: "Africa/Cairo", baseURL: baseUrl(), reducedMotion: "reduce" });
+async function newContext(
+  viewport: { width: number; height: number },
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    javaScriptEnabled,
+    locale: "ar-EG",
+    timezoneId: "Africa/Cairo",
+    baseURL: baseUrl(),
+    reducedMotion: "reduce",
+  });
 }
 
 /** The share of pixels that differ (any channel by more than 16) between two PNG files, decoded by the browser. */
@@ -85,7 +104,12 @@ async function differentPixels(first: string, second: string): Promise<number> {
         const pb = pixels(imageB);
         let different = 0;
         for (let index = 0; index < pa.length; index += 4) {
-          if (Math.abs(pa[index]! - pb[index]!) > 16 || Math.abs(pa[index + 1]! - pb[index + 1]!) > 16 || Math.abs(pa[index + 2]! - pb[index + 2]!) > 16) different++;
+          if (
+            Math.abs(pa[index]! - pb[index]!) > 16 ||
+            Math.abs(pa[index + 1]! - pb[index + 1]!) > 16 ||
+            Math.abs(pa[index + 2]! - pb[index + 2]!) > 16
+          )
+            different++;
         }
         return different / (width * height);
       },
@@ -132,7 +156,9 @@ describe("prerendered public pages", () => {
         await livePage.goto(pagePath, { waitUntil: "load" });
         await livePage.waitForFunction(() => {
           const rootElement = document.getElementById("root");
-          return rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"));
+          return (
+            rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"))
+          );
         });
         await livePage.evaluate(() => document.fonts.ready);
         // Settled: the lazy screen's chunk loaded and hydrated (the API is held, so no network idle to wait for).
@@ -148,8 +174,15 @@ describe("prerendered public pages", () => {
         expect(after.headerBox).toEqual(before.headerBox);
         // React reports a hydration mismatch as a recoverable error (#418, #423, #425 in production).
         expect(problems.filter((text) => /hydrat|#418|#419|#423|#425|did not match/i.test(text))).toEqual([]);
-        const share = await differentPixels(path.join(ARTEFACTS, `${name}-before.png`), path.join(ARTEFACTS, `${name}-after.png`));
-        expect({ page: pagePath, viewport: viewport.name, share: share <= MAX_DIFFERENT_PIXELS ? "ok" : share }).toEqual({ page: pagePath, viewport: viewport.name, share: "ok" });
+        const share = await differentPixels(
+          path.join(ARTEFACTS, `${name}-before.png`),
+          path.join(ARTEFACTS, `${name}-after.png`),
+        );
+        expect({
+          page: pagePath,
+          viewport: viewport.name,
+          share: share <= MAX_DIFFERENT_PIXELS ? "ok" : share,
+        }).toEqual({ page: pagePath, viewport: viewport.name, share: "ok" });
       });
     }
   }
@@ -164,7 +197,9 @@ describe("prerendered public pages", () => {
       expect(await page.locator("#root").getAttribute("data-prerendered")).toBe("/faq");
       await page.waitForFunction(() => {
         const rootElement = document.getElementById("root");
-        return rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"));
+        return (
+          rootElement !== null && Object.keys(rootElement).some((key) => key.startsWith("__reactContainer"))
+        );
       });
       await page.locator("main h1").first().waitFor();
       expect(await rootWasCleared(page)).toBe(false);
@@ -201,7 +236,9 @@ describe("prerendered public pages", () => {
       const look = () => submit.evaluate((button) => getComputedStyle(button).backgroundColor);
       const before = await look();
       release();
-      await page.waitForFunction(() => !document.querySelector("button[type=submit]")?.hasAttribute("disabled"));
+      await page.waitForFunction(
+        () => !document.querySelector("button[type=submit]")?.hasAttribute("disabled"),
+      );
       expect(await look()).toBe(before);
       // The fields kept what was typed, and the state has it: the click signs in with no retyping.
       expect(await field(page, ar.fields.email).inputValue()).toBe("student@dars.test");
@@ -237,7 +274,9 @@ describe("prerendered public pages", () => {
       await page.goto("/tutors", { waitUntil: "load" });
       await page.locator("[data-card-price]").first().waitFor();
       // The day filter names the coming days once hydrated (the build's markup has none).
-      await expect.poll(() => page.getByLabel(ar.market.tutors.day).locator("option").count()).toBeGreaterThan(1);
+      await expect
+        .poll(() => page.getByLabel(ar.market.tutors.day).locator("option").count())
+        .toBeGreaterThan(1);
       expect(await rootWasCleared(page)).toBe(false);
       expect(problems.filter((text) => /hydrat|#418|#419|#423|#425|did not match/i.test(text))).toEqual([]);
       expect(listAsked).toEqual([]);
@@ -248,7 +287,9 @@ describe("prerendered public pages", () => {
   });
 
   it("paints a tutor's header before the scripts run, and the app's first render draws the same header in the same place", async () => {
-    const listed = (await (await fetch(`${baseUrl()}/api/v1/user/tutor/list/onboarded?page=1&size=1`)).json()) as { list: Array<{ id: number; name: string }> };
+    const listed = (await (
+      await fetch(`${baseUrl()}/api/v1/user/tutor/list/onboarded?page=1&size=1`)
+    ).json()) as { list: Array<{ id: number; name: string }> };
     const tutor = listed.list[0]!;
     const tutorPath = `/t/${tutor.id}`;
     // The header's parts, each a box on screen: photo, name, bio.
@@ -259,7 +300,12 @@ describe("prerendered public pages", () => {
           return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : [];
         };
         const header = document.querySelector("main header");
-        return { photo: box(header?.querySelector("img, span[aria-hidden]") ?? null), name: box(header?.querySelector("h1") ?? null), bio: box(header?.querySelector("p[dir=auto]") ?? null), text: header?.querySelector("h1")?.textContent ?? "" };
+        return {
+          photo: box(header?.querySelector("img, span[aria-hidden]") ?? null),
+          name: box(header?.querySelector("h1") ?? null),
+          bio: box(header?.querySelector("p[dir=auto]") ?? null),
+          text: header?.querySelector("h1")?.textContent ?? "",
+        };
       });
 
     // Before the scripts: JavaScript off, the Worker's paint in the layout prerendered at build.
@@ -271,7 +317,13 @@ describe("prerendered public pages", () => {
     const before = await headerBoxes(staticPage);
     expect(before.text).toBe(tutor.name);
     // The photo, name and bio, down to the bio's last line (the rating line below comes with the scripts).
-    const clip = { x: 0, y: before.photo[1]! - 4, width: viewports[0]!.width, height: Math.max(before.bio[1]! + before.bio[3]!, before.photo[1]! + before.photo[3]!) - before.photo[1]! + 8 };
+    const clip = {
+      x: 0,
+      y: before.photo[1]! - 4,
+      width: viewports[0]!.width,
+      height:
+        Math.max(before.bio[1]! + before.bio[3]!, before.photo[1]! + before.photo[3]!) - before.photo[1]! + 8,
+    };
     await staticPage.waitForFunction(() => [...document.images].every((image) => image.complete));
     await staticPage.screenshot({ path: path.join(ARTEFACTS, "painted-tutor-before.png"), clip });
     await screenshot(staticPage, "painted-tutor-before-full");
@@ -287,12 +339,15 @@ describe("prerendered public pages", () => {
       flags.rootEmptied = false;
       new MutationObserver(() => {
         const rootElement = document.getElementById("root");
-        if (rootElement && document.readyState !== "loading" && rootElement.childElementCount === 0) flags.rootEmptied = true;
+        if (rootElement && document.readyState !== "loading" && rootElement.childElementCount === 0)
+          flags.rootEmptied = true;
       }).observe(document, { childList: true, subtree: true });
     });
     try {
       await page.goto(tutorPath, { waitUntil: "load" });
-      await page.waitForFunction(() => Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")));
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById("root")!).some((key) => key.startsWith("__reactContainer")),
+      );
       // The app's own header: the rating line and the message button are React's.
       await page.locator("main header").getByRole("button").first().waitFor();
       await page.evaluate(() => document.fonts.ready);
@@ -300,14 +355,19 @@ describe("prerendered public pages", () => {
       expect(await page.locator("[data-painted]").count()).toBe(0);
       const after = await headerBoxes(page);
       expect(after).toEqual(before);
-      expect(await page.evaluate(() => (window as unknown as { rootEmptied: boolean }).rootEmptied)).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { rootEmptied: boolean }).rootEmptied)).toBe(
+        false,
+      );
       await page.screenshot({ path: path.join(ARTEFACTS, "painted-tutor-after.png"), clip });
       await screenshot(page, "painted-tutor-after-full");
       expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
-    const share = await differentPixels(path.join(ARTEFACTS, "painted-tutor-before.png"), path.join(ARTEFACTS, "painted-tutor-after.png"));
+    const share = await differentPixels(
+      path.join(ARTEFACTS, "painted-tutor-before.png"),
+      path.join(ARTEFACTS, "painted-tutor-after.png"),
+    );
     expect(share).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
   });
 
@@ -320,9 +380,12 @@ describe("prerendered public pages", () => {
 // The Worker links each page's screen chunks (worker/seo/route-preloads.ts, from the build's
 // route-preload.json), so they download with the entry; the chunk names come from the build manifest.
 describe("screen chunks linked in the served page", () => {
-  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../web/dist/.vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, "../../web/dist/.vite/manifest.json"), "utf8"),
+  ) as Record<string, { file: string }>;
   const chunkOf = (screen: string) => `/${manifest[screen]!.file}`;
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]);
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]);
 
   it.each([
     ["/", "src/pages/home/home-page.tsx"],

@@ -46,8 +46,13 @@ describe("the public marketing pages", () => {
         await expectPage(page, expected);
         await expectNoAxeViolations(page, `${expected.path} at ${width}px`);
         // Nothing wider than the screen (RTL overflow shows as a sideways scroll).
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await screenshot(page, `public${expected.path === "/" ? "-home" : expected.path.replaceAll("/", "-")}-${width}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await screenshot(
+          page,
+          `public${expected.path === "/" ? "-home" : expected.path.replaceAll("/", "-")}-${width}`,
+        );
       }
       await page.context().close();
     });
@@ -98,9 +103,13 @@ describe("the public marketing pages", () => {
     await page.getByText(ar.support.contact.sentTitle).waitFor();
     await expectNoAxeViolations(page, "/contact sent");
     await screenshot(page, "public-contact-sent-360");
-    const response = await fetch(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent("admin@dars.test")}`);
+    const response = await fetch(
+      `${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent("admin@dars.test")}`,
+    );
     const { list } = (await response.json()) as { list: Array<{ subject: string; body: string }> };
-    expect(list.find((message) => message.subject === "طلب تواصل جديد: سؤال عن الباقات")?.body).toContain("mona-e2e@example.com");
+    expect(list.find((message) => message.subject === "طلب تواصل جديد: سؤال عن الباقات")?.body).toContain(
+      "mona-e2e@example.com",
+    );
     await page.context().close();
   });
 });

@@ -5,7 +5,17 @@ import { ar } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
 import { signatures } from "../../worker/integrations/fawry";
 import { LOCAL_FAWRY } from "../../worker/integrations/local-accounts";
-import { baseUrl, cheapestPlan, newVerifiedStudent, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+import {
+  baseUrl,
+  cheapestPlan,
+  newVerifiedStudent,
+  expectNoAxeViolations,
+  field,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+} from "./browser";
 
 const PASSWORD = "Refund#2026";
 const p = ar.payments;
@@ -18,10 +28,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
 const egp = (piasters: number) =>
-  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(piasters / 100).replace(/\s/g, "");
+  new Intl.NumberFormat("ar-EG", {
+    style: "currency",
+    currency: "EGP",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  })
+    .format(piasters / 100)
+    .replace(/\s/g, "");
 
 describe("money goes back (cancel → refund → receipts)", () => {
   it("a student pays at an outlet, cancels from /payments after seeing the refund, sees it Refunded and downloads both receipts", async () => {
@@ -34,7 +49,9 @@ describe("money goes back (cancel → refund → receipts)", () => {
     await page.getByRole("tab", { name: p.methods[3] }).click();
     await page.getByRole("button", { name: p.reference.start }).click();
     const reference = (await page.getByTestId("reference-number").textContent())?.trim() ?? "";
-    expect((await fetch(`${baseUrl()}/api/v1/dev/fawry/__emu/pay/${reference}`, { method: "POST" })).status).toBe(200);
+    expect(
+      (await fetch(`${baseUrl()}/api/v1/dev/fawry/__emu/pay/${reference}`, { method: "POST" })).status,
+    ).toBe(200);
     await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 15_000 });
 
     // /payments: cancel, with the refund shown first (nothing used yet: everything back).
@@ -43,7 +60,9 @@ describe("money goes back (cancel → refund → receipts)", () => {
     await page.getByRole("button", { name: money.cancel.open }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByTestId("refund-preview").waitFor();
-    expect((await dialog.getByTestId("refund-preview").textContent())?.replace(/\s/g, "")).toBe(egp(plan.monthPrice));
+    expect((await dialog.getByTestId("refund-preview").textContent())?.replace(/\s/g, "")).toBe(
+      egp(plan.monthPrice),
+    );
     await expectNoAxeViolations(page, "/payments (cancel dialog)");
     await screenshot(page, "payments-cancel-dialog");
     await dialog.getByRole("button", { name: money.cancel.confirm }).click();
@@ -66,7 +85,10 @@ describe("money goes back (cancel → refund → receipts)", () => {
     const names: string[] = [];
     for (const title of [money.receipts.payment, money.receipts.refund]) {
       const item = receipts.locator("[data-receipt]", { hasText: title });
-      const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("button", { name: new RegExp(`^${money.receipts.download}`) }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        item.getByRole("button", { name: new RegExp(`^${money.receipts.download}`) }).click(),
+      ]);
       names.push(download.suggestedFilename());
       const text = await readFile((await download.path())!, "utf8");
       expect(text).toContain('dir="rtl"');
@@ -80,9 +102,20 @@ describe("money goes back (cancel → refund → receipts)", () => {
 
   it("an admin sees what needs attention at /admin/payments and resolves it", async () => {
     // A signed notification for an order we never made: refused, and recorded for admins.
-    const base = { fawryRefNumber: "700000009", merchantRefNumber: `9${Date.now()}`, paymentAmount: 500, orderAmount: 500, orderStatus: "PAID", paymentMethod: "PayAtFawry" };
+    const base = {
+      fawryRefNumber: "700000009",
+      merchantRefNumber: `9${Date.now()}`,
+      paymentAmount: 500,
+      orderAmount: 500,
+      orderStatus: "PAID",
+      paymentMethod: "PayAtFawry",
+    };
     const body = { ...base, messageSignature: await signatures.notification(LOCAL_FAWRY, base) };
-    const answer = await fetch(`${baseUrl()}/api/v1/fawry/payment-status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await fetch(`${baseUrl()}/api/v1/fawry/payment-status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(answer.status).toBe(404);
 
     const page = await newPage(browser);

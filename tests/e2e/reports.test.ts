@@ -15,9 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 // A 1×1 transparent PNG.
-const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 describe("problem reports", () => {
   it("a student reports a problem with a screenshot and an admin resolves it with a note", async () => {
@@ -33,7 +35,9 @@ describe("problem reports", () => {
     await dialog.waitFor();
     await field(dialog, t.report.titleLabel).fill(title);
     await field(dialog, t.report.descriptionLabel).fill("ضغطت على احجز في صفحة المدرّس ولم يحدث أي شيء.");
-    await dialog.getByLabel(t.report.chooseScreenshot).setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: png });
+    await dialog
+      .getByLabel(t.report.chooseScreenshot)
+      .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: png });
     await dialog.getByText("screen.png").waitFor();
     await expectNoAxeViolations(student, "report dialog");
     await screenshot(student, "report-dialog-360");
@@ -44,7 +48,10 @@ describe("problem reports", () => {
 
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin");
-    await admin.getByRole("navigation", { name: ar.admin.navLabel }).getByRole("link", { name: t.adminReports.nav, exact: true }).click();
+    await admin
+      .getByRole("navigation", { name: ar.admin.navLabel })
+      .getByRole("link", { name: t.adminReports.nav, exact: true })
+      .click();
     await admin.waitForURL(/\/admin\/reports$/);
     // The reports are a table; a report opens in a dialog to read, note and resolve.
     const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: title }) });
@@ -72,7 +79,9 @@ describe("problem reports", () => {
     await resolved.waitFor();
     expect(await resolved.getByText("تم إصلاح زر الحجز").count()).toBe(1);
     await resolved.getByRole("button", { name: title }).click();
-    expect(await field(admin.getByRole("dialog", { name: title }), t.adminReports.noteLabel).inputValue()).toBe("تم إصلاح زر الحجز");
+    expect(
+      await field(admin.getByRole("dialog", { name: title }), t.adminReports.noteLabel).inputValue(),
+    ).toBe("تم إصلاح زر الحجز");
     await admin.context().close();
   });
 });

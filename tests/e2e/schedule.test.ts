@@ -15,7 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 async function signIn(page: Page, email: string) {
   await page.goto("/login");
   await field(page, ar.fields.email).fill(email);
@@ -47,7 +46,10 @@ describe("the tutor's schedule", () => {
     await expectNoAxeViolations(page, "/schedule-management (with a slot)");
 
     await block.click();
-    await page.getByRole("dialog", { name: ar.schedule.editSlot }).getByRole("button", { name: ar.schedule.removeSlot }).click();
+    await page
+      .getByRole("dialog", { name: ar.schedule.editSlot })
+      .getByRole("button", { name: ar.schedule.removeSlot })
+      .click();
     const confirm = page.getByRole("dialog", { name: ar.schedule.removeTitle });
     await confirm.getByText(ar.schedule.removeWarning).waitFor();
     await confirm.getByRole("button", { name: ar.schedule.removeConfirm }).click();

@@ -9,7 +9,9 @@ let first: { id: number; name: string };
 
 beforeAll(async () => {
   browser = await launch();
-  const listed = (await (await fetch(`${baseUrl()}/api/v1/user/tutor/list/onboarded?page=1&size=12`)).json()) as { list: Array<{ id: number; name: string }> };
+  const listed = (await (
+    await fetch(`${baseUrl()}/api/v1/user/tutor/list/onboarded?page=1&size=12`)
+  ).json()) as { list: Array<{ id: number; name: string }> };
   first = listed.list[0]!;
 });
 afterAll(async () => {

@@ -11,7 +11,18 @@ import { TURN_MAX_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS } from "../../worker/inte
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { money } from "../../web/src/i18n/ar-EG-money";
-import { bookOnTutorPage, cheapestPlan, escapeRegExp, field, launch, newPage, registerStudent, screenshot, signIn, userIdOf } from "../e2e/browser";
+import {
+  bookOnTutorPage,
+  cheapestPlan,
+  escapeRegExp,
+  field,
+  launch,
+  newPage,
+  registerStudent,
+  screenshot,
+  signIn,
+  userIdOf,
+} from "../e2e/browser";
 
 type Settings = {
   appUrl: string;
@@ -38,29 +49,55 @@ const settings = JSON.parse(process.env.REHEARSAL ?? "{}") as Settings;
 const keys = { merchantCode: settings.FAWRY_MERCHANT_CODE, secureKey: settings.FAWRY_SECURE_KEY };
 const p = ar.payments;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const cairoDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+const cairoDay = (at: number) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Africa/Cairo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
 // WhatsApp's side of docs/services.md §4 (worker/integrations/whatsapp.ts): the international number
 // without "+", and the two approved templates.
 const toWhatsAppNumber = (phone: string) => `2${phone}`;
 const templates = { verification: "verify_phone_number", notification: "dars_notification" };
 const egp = (piasters: number) =>
-  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(piasters / 100).replace(/\s/g, "");
+  new Intl.NumberFormat("ar-EG", {
+    style: "currency",
+    currency: "EGP",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  })
+    .format(piasters / 100)
+    .replace(/\s/g, "");
 
 // ---------------------------------------------------------------------------------------------
 // The emulator server's records
 
-async function recorded(service: RecordedRequest["service"], direction: "in" | "out" = "in"): Promise<RecordedRequest[]> {
-  const response = await fetch(`${settings.emulatorUrl}/__requests?service=${service}&direction=${direction}`);
+async function recorded(
+  service: RecordedRequest["service"],
+  direction: "in" | "out" = "in",
+): Promise<RecordedRequest[]> {
+  const response = await fetch(
+    `${settings.emulatorUrl}/__requests?service=${service}&direction=${direction}`,
+  );
   return ((await response.json()) as { list: RecordedRequest[] }).list;
 }
 
 /** Waits (polling, bounded) for the first record that matches; fails with what was recorded. */
-async function waitForRecord(service: RecordedRequest["service"], match: (entry: RecordedRequest) => boolean, direction: "in" | "out" = "in", timeoutMs = 30_000): Promise<RecordedRequest> {
+async function waitForRecord(
+  service: RecordedRequest["service"],
+  match: (entry: RecordedRequest) => boolean,
+  direction: "in" | "out" = "in",
+  timeoutMs = 30_000,
+): Promise<RecordedRequest> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await recorded(service, direction)).find(match);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no matching ${direction} ${service} request; recorded:\n${JSON.stringify(await recorded(service, direction), null, 1).slice(0, 4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no matching ${direction} ${service} request; recorded:\n${JSON.stringify(await recorded(service, direction), null, 1).slice(0, 4000)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -78,13 +115,23 @@ async function emailedCode(to: string, since: number): Promise<{ code: string; e
       const code = /\b(\d{5})\b/.exec(email.text)?.[1];
       if (code && email.at >= since) return { code, email };
     }
-    if (Date.now() > deadline) throw new Error(`no code emailed to ${to} since ${new Date(since).toISOString()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no code emailed to ${to} since ${new Date(since).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 const json = <T>(entry: RecordedRequest) => JSON.parse(entry.body) as T;
-type WhatsAppSend = { messaging_product: string; to: string; type: string; template: { name: string; language: { code: string }; components: Array<{ type: string; parameters: Array<{ text: string }> }> } };
+type WhatsAppSend = {
+  messaging_product: string;
+  to: string;
+  type: string;
+  template: {
+    name: string;
+    language: { code: string };
+    components: Array<{ type: string; parameters: Array<{ text: string }> }>;
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Turnstile's widget: the SPA loads Cloudflare's script, which is not reachable here, so the browser
@@ -102,7 +149,9 @@ const turnstileStandIn = `(() => {
 })();`;
 
 async function withTurnstile(context: BrowserContext) {
-  await context.route("https://challenges.cloudflare.com/turnstile/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: turnstileStandIn }));
+  await context.route("https://challenges.cloudflare.com/turnstile/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: turnstileStandIn }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,7 +176,11 @@ beforeAll(async () => {
 });
 afterEach(async (context) => {
   // A failed step leaves the screen it stopped on (test-results/e2e/rehearsal-failed-*.png).
-  if (context.task.result?.state === "fail") await screenshot(page, `rehearsal-failed-${context.task.name.slice(0, 40).replace(/[^\w]+/g, "-")}`).catch(() => undefined);
+  if (context.task.result?.state === "fail")
+    await screenshot(
+      page,
+      `rehearsal-failed-${context.task.name.slice(0, 40).replace(/[^\w]+/g, "-")}`,
+    ).catch(() => undefined);
 });
 afterAll(async () => {
   await browser?.close();
@@ -137,7 +190,10 @@ describe("the staging rehearsal: one student over real HTTP", () => {
   it("is the staging Worker: no local routes, the emulators only over HTTP", async () => {
     const dev = await fetch(`${settings.appUrl}/api/v1/dev/outbox?to=x`);
     expect(dev.status).toBe(404);
-    const config = (await (await fetch(`${settings.appUrl}/api/v1/config`)).json()) as { sentryDsn: string | null; turnstileSiteKey: string | null };
+    const config = (await (await fetch(`${settings.appUrl}/api/v1/config`)).json()) as {
+      sentryDsn: string | null;
+      turnstileSiteKey: string | null;
+    };
     expect(config.sentryDsn).toContain(new URL(settings.emulatorUrl).host);
     expect(config.turnstileSiteKey).toBeTruthy();
   });
@@ -151,12 +207,19 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     expect(verify.status).toBe(200);
 
     // The email provider's request: Resend's shape, the key as a Bearer token, the outbox row as the idempotency key.
-    const sent = await waitForRecord("email", (entry) => (json<{ to: string[] }>(entry).to ?? []).includes(student.email));
+    const sent = await waitForRecord("email", (entry) =>
+      (json<{ to: string[] }>(entry).to ?? []).includes(student.email),
+    );
     expect(sent.path).toBe("/emails");
     expect(sent.headers.authorization).toBe(`Bearer ${settings.EMAIL_API_KEY}`);
     expect(sent.headers["content-type"]).toContain("application/json");
     expect(sent.headers["idempotency-key"]).toMatch(/^outbox-\d+$/);
-    expect(json(sent)).toMatchObject({ from: expect.stringContaining("@"), to: [student.email], subject: expect.any(String), text: expect.any(String) });
+    expect(json(sent)).toMatchObject({
+      from: expect.stringContaining("@"),
+      to: [student.email],
+      subject: expect.any(String),
+      text: expect.any(String),
+    });
     expect(sent.status).toBe(200);
     await screenshot(page, "rehearsal-registered");
   });
@@ -186,11 +249,18 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await field(dialog, ar.fields.code).waitFor();
 
     const waNumber = toWhatsAppNumber(student.phone);
-    const sent = await waitForRecord("whatsapp", (entry) => entry.method === "POST" && json<WhatsAppSend>(entry).to === waNumber);
+    const sent = await waitForRecord(
+      "whatsapp",
+      (entry) => entry.method === "POST" && json<WhatsAppSend>(entry).to === waNumber,
+    );
     expect(sent.path).toBe(`/api/v1/dev/whatsapp/v23.0/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`);
     expect(sent.headers.authorization).toBe(`Bearer ${settings.WHATSAPP_TOKEN}`);
     const body = json<WhatsAppSend>(sent);
-    expect(body).toMatchObject({ messaging_product: "whatsapp", type: "template", template: { name: templates.verification } });
+    expect(body).toMatchObject({
+      messaging_product: "whatsapp",
+      type: "template",
+      template: { name: templates.verification },
+    });
     expect(sent.status).toBe(200);
     const code = body.template.components.find((part) => part.type === "body")?.parameters[0]?.text ?? "";
     expect(code).toMatch(/^\d{5}$/);
@@ -209,7 +279,9 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await page.getByText(p.card.noCards).waitFor();
     await page.getByRole("button", { name: p.card.addCard }).click();
     // Fawry's hosted add-card page, on the emulator's own origin.
-    await page.waitForURL((url) => url.origin === settings.emulatorUrl && url.pathname.endsWith("/atfawry/plugin/card-token"));
+    await page.waitForURL(
+      (url) => url.origin === settings.emulatorUrl && url.pathname.endsWith("/atfawry/plugin/card-token"),
+    );
     await page.getByRole("button", { name: "حفظ البطاقة" }).click();
     await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?resume=card`));
     await page.getByRole("tab", { name: p.methods[0] }).click();
@@ -224,20 +296,44 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await page.getByRole("heading", { name: /3-D Secure/ }).waitFor();
     await screenshot(page, "rehearsal-3ds");
     await page.getByRole("button", { name: "ادفع", exact: true }).click();
-    await page.waitForURL((url) => url.origin === settings.appUrl && url.pathname === `/checkout/${plan.id}/0`);
+    await page.waitForURL(
+      (url) => url.origin === settings.appUrl && url.pathname === `/checkout/${plan.id}/0`,
+    );
     await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 20_000 });
     await screenshot(page, "rehearsal-paid");
 
     // The charge the Worker sent: Fawry's path and body, signed with the merchant's secure key.
-    const charge = await waitForRecord("fawry", (entry) => entry.path.endsWith("/ECommerceWeb/Fawry/payments/charge"));
-    const body = json<{ merchantCode: string; merchantRefNum: string; customerProfileId: string; amount: number; cardToken: string; cvv: string; returnUrl: string; signature: string; paymentMethod: string }>(charge);
-    expect(body).toMatchObject({ merchantCode: keys.merchantCode, paymentMethod: "CARD", amount: plan.monthPrice / 100, cvv: "123" });
+    const charge = await waitForRecord("fawry", (entry) =>
+      entry.path.endsWith("/ECommerceWeb/Fawry/payments/charge"),
+    );
+    const body = json<{
+      merchantCode: string;
+      merchantRefNum: string;
+      customerProfileId: string;
+      amount: number;
+      cardToken: string;
+      cvv: string;
+      returnUrl: string;
+      signature: string;
+      paymentMethod: string;
+    }>(charge);
+    expect(body).toMatchObject({
+      merchantCode: keys.merchantCode,
+      paymentMethod: "CARD",
+      amount: plan.monthPrice / 100,
+      cvv: "123",
+    });
     expect(body.returnUrl.startsWith(settings.appUrl)).toBe(true);
     expect(body.signature).toBe(await signatures.cardCharge(keys, body));
     expect(charge.headers["content-type"]).toContain("application/json");
 
     // Fawry's server notification to the product: signed, PAID, and accepted (200).
-    const notified = await waitForRecord("fawry", (entry) => entry.path === "/api/v1/fawry/payment-status" && json<PaymentDetails>(entry).orderStatus === "PAID", "out");
+    const notified = await waitForRecord(
+      "fawry",
+      (entry) =>
+        entry.path === "/api/v1/fawry/payment-status" && json<PaymentDetails>(entry).orderStatus === "PAID",
+      "out",
+    );
     const notification = json<PaymentDetails>(notified);
     expect(notified.url.startsWith(settings.appUrl)).toBe(true);
     expect(notification.merchantRefNumber).toBe(body.merchantRefNum);
@@ -255,21 +351,35 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await card.waitFor();
     const id = Number(await card.getAttribute("data-lesson"));
     const token = await page.evaluate(() => localStorage.getItem("dars.session.token"));
-    const answer = await fetch(`${settings.appUrl}/api/v1/lesson/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${settings.appUrl}/api/v1/lesson/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     lesson = { id, start: ((await answer.json()) as { start: string }).start };
     await screenshot(page, "rehearsal-booked");
 
-    const booked = await waitForRecord("email", (entry) => (json<{ to: string[]; subject: string }>(entry).to ?? []).includes(student.email) && json<{ subject: string }>(entry).subject === "تم حجز حصة جديدة في درس");
+    const booked = await waitForRecord(
+      "email",
+      (entry) =>
+        (json<{ to: string[]; subject: string }>(entry).to ?? []).includes(student.email) &&
+        json<{ subject: string }>(entry).subject === "تم حجز حصة جديدة في درس",
+    );
     expect(booked.status).toBe(200);
   });
 
   it("gets the lesson's TURN credentials, minted for the student by the TURN credentials API until the lesson ends", async () => {
     if (!lesson) throw new Error("no lesson booked");
     const token = await page.evaluate(() => localStorage.getItem("dars.session.token"));
-    const answer = await fetch(`${settings.appUrl}/api/v1/session/${encodeURIComponent(`lesson:${lesson.id}`)}`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(
+      `${settings.appUrl}/api/v1/session/${encodeURIComponent(`lesson:${lesson.id}`)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(answer.status).toBe(200);
-    const { media } = (await answer.json()) as { media: { iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> } };
-    const relay = media.iceServers.find((server) => [server.urls].flat().some((url) => url.startsWith("turn:")));
+    const { media } = (await answer.json()) as {
+      media: { iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> };
+    };
+    const relay = media.iceServers.find((server) =>
+      [server.urls].flat().some((url) => url.startsWith("turn:")),
+    );
     expect(relay?.credential).toBeTruthy();
 
     const minted = await waitForRecord("turn", (entry) => entry.method === "POST");
@@ -279,7 +389,10 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     // Valid until the lesson's end plus the 5-minute margin, at most Cloudflare's 48 hours
     // (worker/integrations/turn.ts): the first free time can be two days away just after midnight.
     const { ttl } = json<{ ttl: number }>(minted);
-    const expected = Math.min(TURN_MAX_TTL_SECONDS, (Date.parse(lesson.start) + 30 * 60 * 1000 - minted.at) / 1000 + TURN_TTL_MARGIN_SECONDS);
+    const expected = Math.min(
+      TURN_MAX_TTL_SECONDS,
+      (Date.parse(lesson.start) + 30 * 60 * 1000 - minted.at) / 1000 + TURN_TTL_MARGIN_SECONDS,
+    );
     expect(Math.abs(ttl - expected)).toBeLessThan(120);
     // The emulator's username carries the expiry, as a TURN REST credential does.
     const [expires, keyId] = (relay?.username ?? "").split(":");
@@ -327,22 +440,30 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     if (!lesson) throw new Error("no lesson booked");
     // The five-minute cron, run as it would run two hours before the lesson (inside the day-before window).
     const time = Date.parse(lesson.start) - 2 * 60 * 60 * 1000;
-    const fired = await fetch(`${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
+    const fired = await fetch(
+      `${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`,
+    );
     expect(fired.status).toBe(200);
     const waNumber = toWhatsAppNumber(student.phone);
     const reminder = await waitForRecord("whatsapp", (entry) => {
       if (entry.method !== "POST") return false;
       const body = json<WhatsAppSend>(entry);
-      return body.to === waNumber && body.template?.name === templates.notification && JSON.stringify(body.template.components).includes("تذكير");
+      return (
+        body.to === waNumber &&
+        body.template?.name === templates.notification &&
+        JSON.stringify(body.template.components).includes("تذكير")
+      );
     });
     expect(reminder.path).toBe(`/api/v1/dev/whatsapp/v23.0/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`);
     expect(reminder.headers.authorization).toBe(`Bearer ${settings.WHATSAPP_TOKEN}`);
     expect(reminder.status).toBe(200);
-    const parameters = json<WhatsAppSend>(reminder).template.components.find((part) => part.type === "body")?.parameters ?? [];
+    const parameters =
+      json<WhatsAppSend>(reminder).template.components.find((part) => part.type === "body")?.parameters ?? [];
     expect(parameters[0]?.text).toBe("تذكير: لديك حصة خلال يوم");
 
     // WhatsApp then reports it delivered: a status webhook to the product, signed with the app secret.
-    const wamid = (JSON.parse(reminder.response) as { messages: Array<{ id: string }> }).messages[0]?.id ?? "";
+    const wamid =
+      (JSON.parse(reminder.response) as { messages: Array<{ id: string }> }).messages[0]?.id ?? "";
     expect(wamid).toMatch(/^wamid\./);
     const delivered = await fetch(`${settings.emulatorUrl}/api/v1/dev/whatsapp/__emu/status`, {
       method: "POST",
@@ -350,11 +471,16 @@ describe("the staging rehearsal: one student over real HTTP", () => {
       body: JSON.stringify({ id: wamid, status: "delivered" }),
     });
     expect(delivered.status).toBe(200);
-    const webhook = await waitForRecord("whatsapp", (entry) => entry.path === "/api/v1/whatsapp/webhook" && entry.body.includes(wamid), "out");
+    const webhook = await waitForRecord(
+      "whatsapp",
+      (entry) => entry.path === "/api/v1/whatsapp/webhook" && entry.body.includes(wamid),
+      "out",
+    );
     expect(webhook.url.startsWith(settings.appUrl)).toBe(true);
-    expect(webhook.headers["x-hub-signature-256"]).toBe(`sha256=${createHmac("sha256", settings.WHATSAPP_APP_SECRET).update(webhook.body).digest("hex")}`);
+    expect(webhook.headers["x-hub-signature-256"]).toBe(
+      `sha256=${createHmac("sha256", settings.WHATSAPP_APP_SECRET).update(webhook.body).digest("hex")}`,
+    );
     expect(webhook.status).toBe(200);
-
   });
 
   it("cancels the plan from /payments and the refund reaches Fawry, signed, then Fawry's notification settles it", async () => {
@@ -367,8 +493,16 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     await dialog.getByRole("button", { name: money.cancel.confirm }).click();
     await dialog.waitFor({ state: "detached" });
 
-    const refund = await waitForRecord("fawry", (entry) => entry.path.endsWith("/ECommerceWeb/Fawry/payments/refund"));
-    const body = json<{ merchantCode: string; referenceNumber: string; refundAmount: number; reason?: string; signature: string }>(refund);
+    const refund = await waitForRecord("fawry", (entry) =>
+      entry.path.endsWith("/ECommerceWeb/Fawry/payments/refund"),
+    );
+    const body = json<{
+      merchantCode: string;
+      referenceNumber: string;
+      refundAmount: number;
+      reason?: string;
+      signature: string;
+    }>(refund);
     expect(body.merchantCode).toBe(keys.merchantCode);
     expect(body.referenceNumber).toBe(paidReference);
     expect(body.signature).toBe(await signatures.refund(keys, body));
@@ -378,14 +512,21 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     expect(preview).toBe(egp(Math.round(body.refundAmount * 100)));
     expect(refund.status).toBe(200);
 
-    const settled = await waitForRecord("fawry", (entry) => entry.path === "/api/v1/fawry/payment-status" && ["REFUNDED", "PARTIAL_REFUNDED"].includes(json<PaymentDetails>(entry).orderStatus), "out");
+    const settled = await waitForRecord(
+      "fawry",
+      (entry) =>
+        entry.path === "/api/v1/fawry/payment-status" &&
+        ["REFUNDED", "PARTIAL_REFUNDED"].includes(json<PaymentDetails>(entry).orderStatus),
+      "out",
+    );
     expect(await verifyNotification(keys.secureKey, json<PaymentDetails>(settled))).toBe(true);
     expect(settled.status).toBe(200);
     // The student sees the plan gone and the payment refunded, with the amount back.
     const row = page.locator("[data-transaction]").first();
     await row.locator('[data-status="3"], [data-status="5"]').waitFor({ timeout: 20_000 });
     const said = money.refundState.refunded("").split(" ")[0]!;
-    const back = (await row.getByText(new RegExp(`^${escapeRegExp(said)}`)).textContent())?.replace(/\s/g, "") ?? "";
+    const back =
+      (await row.getByText(new RegExp(`^${escapeRegExp(said)}`)).textContent())?.replace(/\s/g, "") ?? "";
     expect(back).toContain(preview);
     await page.getByText(p.history.noSubscription).waitFor();
     await screenshot(page, "rehearsal-refunded");
@@ -397,7 +538,8 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     const dialog = page.getByRole("dialog", { name: ar.verification.phoneDialogTitle });
     await dialog.getByRole("radio", { name: ar.messagingApps[2] }).check();
     await dialog.getByRole("button", { name: arAuth.telegramLink.getLink }).click();
-    const href = (await dialog.getByRole("link", { name: arAuth.telegramLink.open }).getAttribute("href")) ?? "";
+    const href =
+      (await dialog.getByRole("link", { name: arAuth.telegramLink.open }).getAttribute("href")) ?? "";
     const deepLink = new URL(href);
     expect(deepLink.origin + deepLink.pathname).toBe(`https://t.me/${settings.TELEGRAM_BOT_USERNAME}`);
     const startToken = deepLink.searchParams.get("start") ?? "";
@@ -411,13 +553,22 @@ describe("the staging rehearsal: one student over real HTTP", () => {
       body: JSON.stringify({ chatId, text: `/start ${startToken}`, firstName: "سلمى" }),
     });
     expect(pressed.status).toBe(200);
-    const update = await waitForRecord("telegram", (entry) => entry.path === "/api/v1/telegram/webhook" && entry.body.includes(startToken), "out");
+    const update = await waitForRecord(
+      "telegram",
+      (entry) => entry.path === "/api/v1/telegram/webhook" && entry.body.includes(startToken),
+      "out",
+    );
     expect(update.url.startsWith(settings.appUrl)).toBe(true);
     expect(update.headers["x-telegram-bot-api-secret-token"]).toBe(settings.TELEGRAM_WEBHOOK_SECRET);
     expect(update.status).toBe(200);
 
     // The bot answers in that chat through the Bot API, with the bot's token in the path.
-    const reply = await waitForRecord("telegram", (entry) => entry.path.endsWith("/sendMessage") && String(json<{ chat_id: unknown }>(entry).chat_id) === String(chatId));
+    const reply = await waitForRecord(
+      "telegram",
+      (entry) =>
+        entry.path.endsWith("/sendMessage") &&
+        String(json<{ chat_id: unknown }>(entry).chat_id) === String(chatId),
+    );
     expect(reply.path).toBe(`/api/v1/dev/telegram/bot${settings.TELEGRAM_BOT_TOKEN}/sendMessage`);
     expect(json<{ text: string }>(reply).text).toContain("تم ربط حسابك في درس بتيليجرام");
     expect(reply.status).toBe(200);
@@ -449,15 +600,30 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     const seen = new Set((await recorded("sentry")).map((entry) => entry.seq));
     // The five-minute cron as it would run two hours before the poisoned lesson (nothing else is due then).
     const time = settings.poisonedLessonAt - 2 * 60 * 60 * 1000;
-    await fetch(`${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
-    const envelope = await waitForRecord("sentry", (entry) => !seen.has(entry.seq) && entry.body.includes("Invalid time value"));
+    await fetch(
+      `${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`,
+    );
+    const envelope = await waitForRecord(
+      "sentry",
+      (entry) => !seen.has(entry.seq) && entry.body.includes("Invalid time value"),
+    );
     expect(envelope.path).toBe("/api/1/envelope/");
     expect(envelope.status).toBe(200);
-    const items = envelope.body.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const event = items.find((item) => item.exception) as { environment?: string; release?: string; exception: { values: Array<{ type: string; value: string }> } } | undefined;
+    const items = envelope.body
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const event = items.find((item) => item.exception) as
+      | {
+          environment?: string;
+          release?: string;
+          exception: { values: Array<{ type: string; value: string }> };
+        }
+      | undefined;
     expect(event?.exception.values.at(-1)).toMatchObject({ type: "RangeError", value: "Invalid time value" });
     expect(event).toMatchObject({ environment: "staging", release: settings.release });
     // The row's members (their emails and phones) never reach the report.
-    for (const secret of ["student@dars.test", "tutor@dars.test", student.email, student.phone]) expect(envelope.body).not.toContain(secret);
+    for (const secret of ["student@dars.test", "tutor@dars.test", student.email, student.phone])
+      expect(envelope.body).not.toContain(secret);
   });
 });

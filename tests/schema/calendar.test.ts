@@ -26,7 +26,8 @@ import {
 import { Weekday } from "../../schema/enums";
 
 const HOUR = 3_600_000;
-const hoursOf = (day: string, zone: string) => (dayEnd(day, zone).getTime() - dayStart(day, zone).getTime()) / HOUR;
+const hoursOf = (day: string, zone: string) =>
+  (dayEnd(day, zone).getTime() - dayStart(day, zone).getTime()) / HOUR;
 
 /** The last given weekday of a month (month 1–12). */
 function lastWeekdayOf(year: number, month: number, weekday: Weekday): string {
@@ -112,7 +113,9 @@ describe("Africa/Cairo: UTC+2, summer time from the last Friday of April to the 
     const march = monthWindow(new Date("2026-03-15T12:00:00Z"));
     expect(march.start.toISOString()).toBe("2026-02-28T22:00:00.000Z");
     expect(march.end.toISOString()).toBe("2026-03-31T22:00:00.000Z");
-    expect(monthWindow(new Date("2026-10-31T22:30:00Z")).start.toISOString()).toBe("2026-10-31T22:00:00.000Z"); // already November in Cairo
+    expect(monthWindow(new Date("2026-10-31T22:30:00Z")).start.toISOString()).toBe(
+      "2026-10-31T22:00:00.000Z",
+    ); // already November in Cairo
   });
 
   it("finds each offset change to the millisecond and lists day starts as JSON", () => {
@@ -158,11 +161,15 @@ describe("other zones", () => {
     expect(dayStart("2026-11-25", zone).toISOString()).toBe("2026-11-24T18:30:00.000Z");
     expect(lastSecondOf("2026-11-25", zone)).toBe("2026-11-25T18:29:59.000Z");
     expect(zonedParts("2026-11-25T18:29:00Z", zone)).toEqual({ day: "2026-11-25", minute: 23 * 60 + 59 });
-    expect(offsetSpans(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-01-01T00:00:00Z"), zone)).toEqual([{ until: null, minutes: 330 }]);
+    expect(offsetSpans(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-01-01T00:00:00Z"), zone)).toEqual(
+      [{ until: null, minutes: 330 }],
+    );
   });
 
   it("reads minutes past midnight as the following days' times", () => {
-    expect(zonedInstant("2026-11-25", 24 * 60, "Asia/Kolkata")?.toISOString()).toBe("2026-11-25T18:30:00.000Z");
+    expect(zonedInstant("2026-11-25", 24 * 60, "Asia/Kolkata")?.toISOString()).toBe(
+      "2026-11-25T18:30:00.000Z",
+    );
     expect(zonedInstant("2026-11-25", 24 * 60 + 60)?.toISOString()).toBe("2026-11-25T23:00:00.000Z");
   });
 });
@@ -185,7 +192,11 @@ describe("one calendar", () => {
   });
 
   /** The SPA's viewer-clock adapters: same names, the viewer's zone bound, the maths delegated to schema/calendar.ts. */
-  const adapters = new Set(["web/src/features/availability/week.ts:dayStart", "web/src/features/availability/week.ts:zonedInstant", "web/src/pages/admin-audit/audit-page.tsx:dayStart"]);
+  const adapters = new Set([
+    "web/src/features/availability/week.ts:dayStart",
+    "web/src/features/availability/week.ts:zonedInstant",
+    "web/src/pages/admin-audit/audit-page.tsx:dayStart",
+  ]);
 
   it("defines day arithmetic, weekdays, week starts, day bounds and zone offsets only in schema/calendar.ts", () => {
     const helper =

@@ -5,7 +5,9 @@ import { Role } from "../../schema/enums";
 const base = { email: "new@example.com", password: "Strong#Pass1" };
 const codeOf = (input: unknown) => {
   const result = registerBody.safeParse(input);
-  return result.success ? null : { code: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
+  return result.success
+    ? null
+    : { code: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
 };
 
 describe("registration contract (POST /user/)", () => {
@@ -15,8 +17,14 @@ describe("registration contract (POST /user/)", () => {
   });
 
   it("refuses a tutor's Latin name with invalid-tutor-name on the name field", () => {
-    expect(codeOf({ ...base, role: Role.Tutor, name: "Ahmed Ali" })).toEqual({ code: "invalid-tutor-name", path: ["name"] });
-    expect(codeOf({ ...base, role: Role.TutorManager, name: "Mona سعيد" })).toEqual({ code: "invalid-tutor-name", path: ["name"] });
+    expect(codeOf({ ...base, role: Role.Tutor, name: "Ahmed Ali" })).toEqual({
+      code: "invalid-tutor-name",
+      path: ["name"],
+    });
+    expect(codeOf({ ...base, role: Role.TutorManager, name: "Mona سعيد" })).toEqual({
+      code: "invalid-tutor-name",
+      path: ["name"],
+    });
   });
 
   it("accepts a tutor's Arabic name, and a tutor with no name yet", () => {

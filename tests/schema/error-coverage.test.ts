@@ -16,24 +16,39 @@ import { errorCodes, type ErrorCode } from "../../schema/errors";
 
 /** Codes in the catalogue the API never answers with, each with the reason. */
 const notProducedByApi: Partial<Record<ErrorCode, string>> = {
-  "invalid-email-address": "an alias of invalid-email (spec section 8: 'also seen as invalid-email'); the API answers invalid-email",
-  "user-already-verified": "no rule names it: email and phone are verified separately (email-already-verified, phone-already-verified)",
-  "room-members-not-found": "GET /chat/room/by/members answers { room: null } while a pair has no room: no chat yet is ordinary, and a 404 showed in every student's console on tutor pages",
+  "invalid-email-address":
+    "an alias of invalid-email (spec section 8: 'also seen as invalid-email'); the API answers invalid-email",
+  "user-already-verified":
+    "no rule names it: email and phone are verified separately (email-already-verified, phone-already-verified)",
+  "room-members-not-found":
+    "GET /chat/room/by/members answers { room: null } while a pair has no room: no chat yet is ordinary, and a 404 showed in every student's console on tutor pages",
 };
 
 /**
  * Codes the API should produce but no worker test makes it produce yet, in areas whose owners are
  * still at work on them. Each entry names the owner and what is missing; remove it with the test.
  */
-const knownGaps: Partial<Record<ErrorCode, string>> = {
-};
+const knownGaps: Partial<Record<ErrorCode, string>> = {};
 
-const testFiles = import.meta.glob<string>("../worker/*.test.ts", { query: "?raw", import: "default", eager: true });
-const sourceFiles = import.meta.glob<string>(["../../worker/**/*.ts", "../../durable-objects/**/*.ts", "../../schema/**/*.ts", "!../../schema/errors.ts", "!../../schema/error-messages.ts"], {
+const testFiles = import.meta.glob<string>("../worker/*.test.ts", {
   query: "?raw",
   import: "default",
   eager: true,
 });
+const sourceFiles = import.meta.glob<string>(
+  [
+    "../../worker/**/*.ts",
+    "../../durable-objects/**/*.ts",
+    "../../schema/**/*.ts",
+    "!../../schema/errors.ts",
+    "!../../schema/error-messages.ts",
+  ],
+  {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  },
+);
 
 type Token = { kind: "string" | "template" | "ident" | "punct"; value: string };
 
@@ -45,7 +60,10 @@ function tokenize(source: string): Token[] {
     const last = tokens.at(-1);
     if (!last) return true;
     if (last.kind === "punct") return !")]}".includes(last.value);
-    return last.kind === "ident" && ["return", "typeof", "case", "in", "of", "void", "yield", "await"].includes(last.value);
+    return (
+      last.kind === "ident" &&
+      ["return", "typeof", "case", "in", "of", "void", "yield", "await"].includes(last.value)
+    );
   };
   const readQuoted = (quote: string) => {
     let value = "";
@@ -64,7 +82,8 @@ function tokenize(source: string): Token[] {
       const next = source[i + 1];
       if (/\s/.test(ch)) i++;
       else if (ch === "/" && next === "/") while (i < source.length && source[i] !== "\n") i++;
-      else if (ch === "/" && next === "*") i = source.indexOf("*/", i + 2) < 0 ? source.length : source.indexOf("*/", i + 2) + 2;
+      else if (ch === "/" && next === "*")
+        i = source.indexOf("*/", i + 2) < 0 ? source.length : source.indexOf("*/", i + 2) + 2;
       else if (ch === '"' || ch === "'") tokens.push({ kind: "string", value: readQuoted(ch) });
       else if (ch === "`") {
         let value = "";
@@ -114,7 +133,8 @@ function assertedStrings(source: string): Set<string> {
   const found = new Set<string>();
   for (let k = 0; k < tokens.length; k++) {
     const head = tokens[k]!;
-    if (head.kind !== "ident" || !["it", "test"].includes(head.value) || tokens[k - 1]?.value === ".") continue;
+    if (head.kind !== "ident" || !["it", "test"].includes(head.value) || tokens[k - 1]?.value === ".")
+      continue;
     let j = k + 1;
     while (tokens[j]?.value === "." && tokens[j + 1]?.kind === "ident") j += 2;
     if (tokens[j]?.value !== "(") continue;
@@ -138,7 +158,11 @@ function assertedStrings(source: string): Set<string> {
 }
 
 const tested = new Set(Object.values(testFiles).flatMap((source) => [...assertedStrings(source)]));
-const inSources = new Set(Object.values(sourceFiles).flatMap((source) => tokenize(source).flatMap((t) => (t.kind === "string" ? [t.value] : []))));
+const inSources = new Set(
+  Object.values(sourceFiles).flatMap((source) =>
+    tokenize(source).flatMap((t) => (t.kind === "string" ? [t.value] : [])),
+  ),
+);
 
 describe("error codes produced by the worker tests", () => {
   it("reads the worker tests and the API sources", () => {
@@ -148,20 +172,28 @@ describe("error codes produced by the worker tests", () => {
   });
 
   it("has a worker test for every code the API can produce", () => {
-    const uncovered = errorCodes.filter((code) => !tested.has(code) && !(code in notProducedByApi) && !(code in knownGaps));
+    const uncovered = errorCodes.filter(
+      (code) => !tested.has(code) && !(code in notProducedByApi) && !(code in knownGaps),
+    );
     expect(uncovered, "catalogue codes no worker test asserts").toEqual([]);
   });
 
   it("lists as not produced only catalogue codes that no API source names", () => {
     for (const code of Object.keys(notProducedByApi)) {
       expect(errorCodes, code).toContain(code);
-      expect(inSources.has(code), `${code} is named in the API sources: test it and take it off the list`).toBe(false);
+      expect(
+        inSources.has(code),
+        `${code} is named in the API sources: test it and take it off the list`,
+      ).toBe(false);
     }
   });
 
   it("keeps the known gaps to catalogue codes that are still untested", () => {
     for (const code of Object.keys(knownGaps)) expect(errorCodes, code).toContain(code);
-    expect(Object.keys(knownGaps).filter((code) => tested.has(code)), "tested now: take them off the known gaps").toEqual([]);
+    expect(
+      Object.keys(knownGaps).filter((code) => tested.has(code)),
+      "tested now: take them off the known gaps",
+    ).toEqual([]);
   });
 });
 

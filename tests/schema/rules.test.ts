@@ -74,7 +74,18 @@ describe("emailRule", () => {
     expect(codeOf(emailRule, "a@b.museum")).toBe("invalid-email");
   });
   it("rejects malformed addresses and non-strings", () => {
-    for (const bad of ["", "plain", "a@b", "@b.com", "a@@b.com", "a b@c.com", "a..b@c.com", 5, undefined, null]) {
+    for (const bad of [
+      "",
+      "plain",
+      "a@b",
+      "@b.com",
+      "a@@b.com",
+      "a b@c.com",
+      "a..b@c.com",
+      5,
+      undefined,
+      null,
+    ]) {
       expect(codeOf(emailRule, bad)).toBe("invalid-email");
     }
   });
@@ -173,8 +184,10 @@ describe("timeZoneRule", () => {
 
 describe("phoneRule", () => {
   it("accepts 010, 011, 012 and 015 with 8 more digits", () => {
-    for (const prefix of ["010", "011", "012", "015"]) expect(codeOf(phoneRule, `${prefix}12345678`)).toBe("ok");
-    for (const prefix of ["013", "014", "016", "020"]) expect(codeOf(phoneRule, `${prefix}12345678`)).toBe("invalid-phone");
+    for (const prefix of ["010", "011", "012", "015"])
+      expect(codeOf(phoneRule, `${prefix}12345678`)).toBe("ok");
+    for (const prefix of ["013", "014", "016", "020"])
+      expect(codeOf(phoneRule, `${prefix}12345678`)).toBe("invalid-phone");
   });
   it("needs exactly 11 digits", () => {
     expect(codeOf(phoneRule, "0101234567")).toBe("invalid-phone");
@@ -271,8 +284,20 @@ describe("introVideoDurationRule", () => {
 });
 
 describe.each([
-  ["interviewFeedbackRule", interviewFeedbackRule, "invalid-interview-feedback-html", "short-interview-feedback", "long-interview-feedback"],
-  ["interviewNoteRule", interviewNoteRule, "invalid-interview-note-html", "short-interview-note", "long-interview-note"],
+  [
+    "interviewFeedbackRule",
+    interviewFeedbackRule,
+    "invalid-interview-feedback-html",
+    "short-interview-feedback",
+    "long-interview-feedback",
+  ],
+  [
+    "interviewNoteRule",
+    interviewNoteRule,
+    "invalid-interview-note-html",
+    "short-interview-note",
+    "long-interview-note",
+  ],
 ] as const)("%s", (_, rule, html, short, long) => {
   it("measures 5..1000 characters of text", () => {
     expect(codeOf(rule, latin(4))).toBe(short);
@@ -290,7 +315,9 @@ describe.each([
     expect(codeOf(rule, `<b onclick="x()">${latin(10)}</b>`)).toBe(html);
   });
   it("outputs sanitised HTML", () => {
-    expect(parsed(rule, `<p class="x">Good <em>job</em><img src="x.png"></p>`)).toBe("<p>Good <em>job</em></p>");
+    expect(parsed(rule, `<p class="x">Good <em>job</em><img src="x.png"></p>`)).toBe(
+      "<p>Good <em>job</em></p>",
+    );
   });
 });
 
@@ -398,8 +425,17 @@ describe("coupon rules", () => {
     expect(parsed(couponExpiryRule, soon)).toBe(soon);
     expect(codeOf(couponExpiryRule, past)).toBe("coupon-expire-date-passed");
     expect(parsed(couponExpiryRule, `${thisYear + 1}-03-01`)).toBe(`${thisYear + 1}-03-01T00:00:00.000Z`);
-    expect(parsed(couponExpiryRule, `${thisYear + 1}-03-01T02:00+02:00`)).toBe(`${thisYear + 1}-03-01T00:00:00.000Z`);
-    for (const bad of [`${thisYear + 1}-02-31`, `${thisYear + 1}-13-01`, "tomorrow", "01/03/2030", "", 1893456000000]) {
+    expect(parsed(couponExpiryRule, `${thisYear + 1}-03-01T02:00+02:00`)).toBe(
+      `${thisYear + 1}-03-01T00:00:00.000Z`,
+    );
+    for (const bad of [
+      `${thisYear + 1}-02-31`,
+      `${thisYear + 1}-13-01`,
+      "tomorrow",
+      "01/03/2030",
+      "",
+      1893456000000,
+    ]) {
       expect(codeOf(couponExpiryRule, bad)).toBe("invalid-coupon-expire-date");
     }
   });
@@ -415,9 +451,15 @@ describe("withdrawal rules", () => {
   });
   it("settings need positive limits, min not above max", () => {
     expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 1, maxInvoiceAmount: 1 })).toBe("ok");
-    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 0, maxInvoiceAmount: 1 })).toBe("non-positive-min-withdraw");
-    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 1, maxInvoiceAmount: 0 })).toBe("non-positive-max-withdraw");
-    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 2, maxInvoiceAmount: 1 })).toBe("min-withdraw-above-max");
+    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 0, maxInvoiceAmount: 1 })).toBe(
+      "non-positive-min-withdraw",
+    );
+    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 1, maxInvoiceAmount: 0 })).toBe(
+      "non-positive-max-withdraw",
+    );
+    expect(codeOf(withdrawSettingsRule, { minInvoiceAmount: 2, maxInvoiceAmount: 1 })).toBe(
+      "min-withdraw-above-max",
+    );
   });
   it("method is Wallet, Bank or Instapay", () => {
     expect(codeOf(withdrawMethodRule, 0)).toBe("ok");

@@ -8,7 +8,12 @@ const get = vi.fn();
 const post = vi.fn();
 const del = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), delete: (...args: unknown[]) => del(...args), put: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: (...args: unknown[]) => post(...args),
+    delete: (...args: unknown[]) => del(...args),
+    put: vi.fn(),
+  },
   handleSessionEnded: vi.fn(),
 }));
 
@@ -29,9 +34,30 @@ function SignOutButton() {
 }
 
 const devices = [
-  { id: "11111111-1111-4111-8111-111111111111", device: "Firefox · Windows", country: "EG", createdAt: "2026-11-20T10:00:00.000Z", lastSeenAt: "2026-11-24T18:00:00.000Z", current: true },
-  { id: "22222222-2222-4222-8222-222222222222", device: "Chrome · Android", country: "SA", createdAt: "2026-11-01T09:00:00.000Z", lastSeenAt: "2026-11-23T08:00:00.000Z", current: false },
-  { id: "33333333-3333-4333-8333-333333333333", device: "—", country: null, createdAt: "2026-10-01T09:00:00.000Z", lastSeenAt: "2026-10-02T08:00:00.000Z", current: false },
+  {
+    id: "11111111-1111-4111-8111-111111111111",
+    device: "Firefox · Windows",
+    country: "EG",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    lastSeenAt: "2026-11-24T18:00:00.000Z",
+    current: true,
+  },
+  {
+    id: "22222222-2222-4222-8222-222222222222",
+    device: "Chrome · Android",
+    country: "SA",
+    createdAt: "2026-11-01T09:00:00.000Z",
+    lastSeenAt: "2026-11-23T08:00:00.000Z",
+    current: false,
+  },
+  {
+    id: "33333333-3333-4333-8333-333333333333",
+    device: "—",
+    country: null,
+    createdAt: "2026-10-01T09:00:00.000Z",
+    lastSeenAt: "2026-10-02T08:00:00.000Z",
+    current: false,
+  },
 ];
 
 beforeEach(() => {
@@ -63,7 +89,9 @@ describe("the signed-in devices tab", () => {
     del.mockResolvedValue(null);
     post.mockResolvedValue(null);
     renderWithApp(<DevicesPanel />);
-    fireEvent.click(await screen.findByRole("button", { name: accountSafety.devices.endLabel("Chrome · Android") }));
+    fireEvent.click(
+      await screen.findByRole("button", { name: accountSafety.devices.endLabel("Chrome · Android") }),
+    );
     await waitFor(() => expect(del).toHaveBeenCalledWith(`/auth/sessions/${devices[1]!.id}`));
     fireEvent.click(screen.getByRole("button", { name: accountSafety.devices.endOthers }));
     await waitFor(() => expect(post).toHaveBeenCalledWith("/auth/sessions/end-all", { keepCurrent: true }));
@@ -92,14 +120,22 @@ describe("signing out", () => {
     expect(session.getState().logoutReason).toBe("signed-out");
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect([url, init.method, new Headers(init.headers).get("Authorization")]).toEqual(["/api/v1/auth/sign-out", "POST", "Bearer tok-signed-in"]);
+    expect([url, init.method, new Headers(init.headers).get("Authorization")]).toEqual([
+      "/api/v1/auth/sign-out",
+      "POST",
+      "Bearer tok-signed-in",
+    ]);
     vi.unstubAllGlobals();
   });
 });
 
 describe("the admin's suspension card", () => {
   it("requires a reason before suspending, then sends it", async () => {
-    post.mockResolvedValue({ suspendedAt: "2026-11-25T10:00:00.000Z", suspensionReason: "سبب واضح", canceledLessons: 2 });
+    post.mockResolvedValue({
+      suspendedAt: "2026-11-25T10:00:00.000Z",
+      suspensionReason: "سبب واضح",
+      canceledLessons: 2,
+    });
     renderWithApp(<SuspensionCard user={userWith(Role.Student)} canAct />);
     expect(screen.getByText(accountSafety.suspension.active)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: accountSafety.suspension.suspend }));
@@ -107,14 +143,24 @@ describe("the admin's suspension card", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: accountSafety.suspension.confirmSuspend }));
     expect(await within(dialog).findByText("اكتب سبب الإيقاف (من ٣ إلى ٥٠٠ حرف)")).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByLabelText(new RegExp(accountSafety.suspension.reason)), { target: { value: "سبب واضح" } });
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(accountSafety.suspension.reason)), {
+      target: { value: "سبب واضح" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: accountSafety.suspension.confirmSuspend }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/\d+\/suspend$/), { reason: "سبب واضح" }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/\d+\/suspend$/), {
+        reason: "سبب واضح",
+      }),
+    );
   });
 
   it("shows a suspended account's state and reason, and offers the restore", async () => {
     post.mockResolvedValue({ suspendedAt: null, suspensionReason: null, canceledLessons: 0 });
-    const user = { ...userWith(Role.Tutor), suspendedAt: "2026-11-25T10:00:00.000Z", suspensionReason: "مخالفة الشروط" };
+    const user = {
+      ...userWith(Role.Tutor),
+      suspendedAt: "2026-11-25T10:00:00.000Z",
+      suspensionReason: "مخالفة الشروط",
+    };
     renderWithApp(<SuspensionCard user={user} canAct />);
     expect(screen.getByText(accountSafety.suspension.suspended)).toBeTruthy();
     expect(screen.getByText("مخالفة الشروط")).toBeTruthy();

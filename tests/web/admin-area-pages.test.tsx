@@ -96,7 +96,9 @@ function answers(path: string) {
 }
 
 function renderAt(path: string, route: string, ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -132,7 +134,11 @@ describe("the admin user page", () => {
 
   it("asks before cancelling a subscription and sends the SuperAdmin's choice", async () => {
     signInAs(Role.SuperAdmin);
-    patch.mockResolvedValue({ subscription: { ...subscription, status: "canceled" }, refundAmount: 45_000, canceledLessons: 2 });
+    patch.mockResolvedValue({
+      subscription: { ...subscription, status: "canceled" },
+      refundAmount: 45_000,
+      canceledLessons: 2,
+    });
     renderAt("/admin/user/3", "/admin/user/:id", <AdminUserPage />);
     fireEvent.click(await screen.findByRole("button", { name: t.user.cancelSubscription }));
     const dialog = screen.getByRole("dialog", { name: t.user.cancelSubscriptionTitle });
@@ -165,16 +171,35 @@ describe("the admin plans page", () => {
 
   it("shows the plans as a table a SuperAdmin sorts by price, with edit and delete naming the plan", async () => {
     signInAs(Role.SuperAdmin);
-    get.mockResolvedValue({ list: [plan, { ...plan, id: 9, weeklyMinutes: 120, baseMonthPrice: 60_000, monthPrice: 60_000, active: true, inviteOnly: false }], total: 2 });
+    get.mockResolvedValue({
+      list: [
+        plan,
+        {
+          ...plan,
+          id: 9,
+          weeklyMinutes: 120,
+          baseMonthPrice: 60_000,
+          monthPrice: 60_000,
+          active: true,
+          inviteOnly: false,
+        },
+      ],
+      total: 2,
+    });
     renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
     const table = await screen.findByRole("table", { name: ar.adminFigures.tables.plans });
-    const names = () => within(table).getAllByRole("rowheader").map((cell) => cell.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent);
     expect(names()).toEqual([t.plans.weekly(60), t.plans.weekly(120)]);
     const header = within(table).getByRole("button", { name: ar.adminFigures.tables.monthPrice });
     fireEvent.click(header);
     expect(names()).toEqual([t.plans.weekly(120), t.plans.weekly(60)]);
     expect(header.closest("th")!.getAttribute("aria-sort")).toBe("ascending");
-    expect(within(table).getByRole("button", { name: ar.adminFigures.tables.deletePlan(t.plans.weekly(60)) })).toBeTruthy();
+    expect(
+      within(table).getByRole("button", { name: ar.adminFigures.tables.deletePlan(t.plans.weekly(60)) }),
+    ).toBeTruthy();
   });
 
   it("lets a SuperAdmin create a plan, sending piasters and basis points", async () => {
@@ -183,7 +208,9 @@ describe("the admin plans page", () => {
     renderAt("/admin/plans", "/admin/plans", <AdminPlansPage />);
     fireEvent.click(await screen.findByRole("button", { name: t.plans.add }));
     const dialog = screen.getByRole("dialog", { name: t.plans.createTitle });
-    fireEvent.change(within(dialog).getByLabelText(new RegExp(t.plans.weeklyMinutes)), { target: { value: "120" } });
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(t.plans.weeklyMinutes)), {
+      target: { value: "120" },
+    });
     fireEvent.change(within(dialog).getByLabelText(/سعر الشهر الأساسي/), { target: { value: "1600" } });
     fireEvent.change(within(dialog).getByLabelText(t.plans.yearDiscount), { target: { value: "30" } });
     fireEvent.click(within(dialog).getByRole("button", { name: ar.ui.save }));
@@ -202,7 +229,10 @@ describe("the admin plans page", () => {
 });
 
 describe("the admin media page", () => {
-  const tutor = (id: number, media: { image?: string | null; video?: string | null; thumbnail?: string | null }) => ({
+  const tutor = (
+    id: number,
+    media: { image?: string | null; video?: string | null; thumbnail?: string | null },
+  ) => ({
     id,
     role: Role.Tutor,
     name: `مدرّس ${id}`,
@@ -230,19 +260,35 @@ describe("the admin media page", () => {
     const { AdminMediaPage } = await import("../../web/src/pages/admin-media/admin-media-page");
     get.mockImplementation((path: string, options?: { query?: Record<string, unknown> }) =>
       path === "/user/tutor/full-tutors"
-        ? Promise.resolve({ list: options?.query?.media === "complete" ? [] : [tutor(8, { image: "/a.png", thumbnail: "/t.png" })], total: 1 })
+        ? Promise.resolve({
+            list:
+              options?.query?.media === "complete"
+                ? []
+                : [tutor(8, { image: "/a.png", thumbnail: "/t.png" })],
+            total: 1,
+          })
         : answers(path),
     );
     renderAt("/admin/media", "/admin/media", <AdminMediaPage />);
     const list = await screen.findByRole("list", { name: t.media.title });
-    expect(get).toHaveBeenCalledWith("/user/tutor/full-tutors", expect.objectContaining({ query: expect.objectContaining({ media: "missing" }) }));
+    expect(get).toHaveBeenCalledWith(
+      "/user/tutor/full-tutors",
+      expect.objectContaining({ query: expect.objectContaining({ media: "missing" }) }),
+    );
     expect(within(list).getByText(t.media.kindState(t.media.video, t.media.absent))).toBeTruthy();
     expect(within(list).getByText(t.media.kindState(t.media.image, t.media.present))).toBeTruthy();
     expect(within(list).getByRole("img", { name: t.media.thumbnailAlt("مدرّس 8") })).toBeTruthy();
-    expect(within(list).getByRole("link", { name: t.media.uploadFor("مدرّس 8") }).getAttribute("href")).toBe("/admin/photo-session/8");
+    expect(
+      within(list)
+        .getByRole("link", { name: t.media.uploadFor("مدرّس 8") })
+        .getAttribute("href"),
+    ).toBe("/admin/photo-session/8");
 
     fireEvent.change(screen.getByLabelText(t.media.filter), { target: { value: "complete" } });
     expect(await screen.findByText(t.media.empty)).toBeTruthy();
-    expect(get).toHaveBeenLastCalledWith("/user/tutor/full-tutors", expect.objectContaining({ query: expect.objectContaining({ media: "complete", page: 1 }) }));
+    expect(get).toHaveBeenLastCalledWith(
+      "/user/tutor/full-tutors",
+      expect.objectContaining({ query: expect.objectContaining({ media: "complete", page: 1 }) }),
+    );
   });
 });

@@ -34,12 +34,22 @@ describe("admin money and percentage fields", () => {
 
 describe("the user list query", () => {
   it("leaves empty filters out", () => {
-    expect(userListQuery({ search: "  ", role: null, verified: null, page: 1 }, 10)).toEqual({ page: 1, size: 10 });
+    expect(userListQuery({ search: "  ", role: null, verified: null, page: 1 }, 10)).toEqual({
+      page: 1,
+      size: 10,
+    });
   });
 
   it("sends the table's order only when it is not the default newest first", () => {
-    expect(userListQuery({ search: "", role: null, verified: null, page: 1, sort: "-created" }, 10)).toEqual({ page: 1, size: 10 });
-    expect(userListQuery({ search: "", role: null, verified: null, page: 2, sort: "name" }, 10)).toEqual({ page: 2, size: 10, sort: "name" });
+    expect(userListQuery({ search: "", role: null, verified: null, page: 1, sort: "-created" }, 10)).toEqual({
+      page: 1,
+      size: 10,
+    });
+    expect(userListQuery({ search: "", role: null, verified: null, page: 2, sort: "name" }, 10)).toEqual({
+      page: 2,
+      size: 10,
+      sort: "name",
+    });
   });
 
   it("sends the trimmed search, the role and the verification as text", () => {
@@ -87,14 +97,28 @@ describe("the plan form", () => {
   it("round-trips a plan through the form into the API body", () => {
     expect(planBodyOf(planFormOf(plan))).toEqual({
       ok: true,
-      body: { weeklyMinutes: 60, baseMonthPrice: 90_000, monthDiscount: 0, quarterDiscount: 1_000, yearDiscount: 2_500, active: true, inviteOnly: false },
+      body: {
+        weeklyMinutes: 60,
+        baseMonthPrice: 90_000,
+        monthDiscount: 0,
+        quarterDiscount: 1_000,
+        yearDiscount: 2_500,
+        active: true,
+        inviteOnly: false,
+      },
     });
   });
 
   it("names each bad field with the server's code", () => {
-    expect(planBodyOf({ ...emptyPlanForm, weeklyMinutes: "5", baseMonthPrice: "", yearDiscount: "120" })).toEqual({
+    expect(
+      planBodyOf({ ...emptyPlanForm, weeklyMinutes: "5", baseMonthPrice: "", yearDiscount: "120" }),
+    ).toEqual({
       ok: false,
-      errors: { weeklyMinutes: "invalid-weekly-minutes", baseMonthPrice: "invalid-plan-price", yearDiscount: "invalid-plan-discount" },
+      errors: {
+        weeklyMinutes: "invalid-weekly-minutes",
+        baseMonthPrice: "invalid-plan-price",
+        yearDiscount: "invalid-plan-discount",
+      },
     });
   });
 });

@@ -10,7 +10,13 @@ import { Role } from "@schema/enums";
 
 const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: vi.fn(),
+    put: vi.fn(),
+    patch: vi.fn(),
+    delete: vi.fn(),
+  },
 }));
 
 const { AdminTutorsPage } = await import("../../web/src/pages/admin-tutors/tutors-page");
@@ -20,7 +26,11 @@ const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const tt = ar.adminFigures.tables;
 
 /** The query of the latest GET to `path`. */
-const lastQuery = (path: string) => (get.mock.calls.filter(([called]) => called === path).at(-1)?.[1] as { query: Record<string, unknown> } | undefined)?.query;
+const lastQuery = (path: string) =>
+  (
+    get.mock.calls.filter(([called]) => called === path).at(-1)?.[1] as
+      { query: Record<string, unknown> } | undefined
+  )?.query;
 
 function renderPage(page: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -37,19 +47,38 @@ afterEach(() => {
 });
 
 const tutor = (id: number, name: string, onboarded: boolean): FullTutor =>
-  ({ id, role: Role.Tutor, name, email: `t${id}@dars.test`, image: null, activated: true, onboarded, createdAt: "2026-11-01T10:00:00.000Z" }) as FullTutor;
+  ({
+    id,
+    role: Role.Tutor,
+    name,
+    email: `t${id}@dars.test`,
+    image: null,
+    activated: true,
+    onboarded,
+    createdAt: "2026-11-01T10:00:00.000Z",
+  }) as FullTutor;
 
 describe("the admin tutors table", () => {
   it("shows tutors as rows named by the tutor, with the total in words, and asks the server for a pressed header's order", async () => {
     get.mockResolvedValue({ list: [tutor(1, "ياسمين علي", true), tutor(2, "عمر خالد", false)], total: 2 });
     renderPage(<AdminTutorsPage />);
     const table = await screen.findByRole("table", { name: tt.tutors });
-    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["ياسمين علي", "عمر خالد"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["ياسمين علي", "عمر خالد"]);
     screen.getByText("مدرّسين اتنين");
-    expect(within(table).getByRole("columnheader", { name: tt.joined }).getAttribute("aria-sort")).toBe("descending");
+    expect(within(table).getByRole("columnheader", { name: tt.joined }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
     fireEvent.click(within(table).getByRole("button", { name: tt.name }));
-    await waitFor(() => expect(lastQuery("/user/tutor/full-tutors")).toMatchObject({ page: 1, sort: "name" }));
-    expect(within(table).getByRole("columnheader", { name: tt.name }).getAttribute("aria-sort")).toBe("ascending");
+    await waitFor(() =>
+      expect(lastQuery("/user/tutor/full-tutors")).toMatchObject({ page: 1, sort: "name" }),
+    );
+    expect(within(table).getByRole("columnheader", { name: tt.name }).getAttribute("aria-sort")).toBe(
+      "ascending",
+    );
   });
 });
 
@@ -79,21 +108,43 @@ describe("the admin lessons table", () => {
     screen.getByText("حصتين");
     fireEvent.click(within(table).getByRole("button", { name: tt.price }));
     await waitFor(() => expect(lastQuery("/lesson/list/")).toMatchObject({ scope: "all", sort: "-price" }));
-    fireEvent.change(screen.getByRole("searchbox", { name: tt.searchLessons }), { target: { value: "سلمى" } });
-    await waitFor(() => expect(lastQuery("/lesson/list/")).toMatchObject({ scope: "all", sort: "-price", q: "سلمى", page: 1 }));
+    fireEvent.change(screen.getByRole("searchbox", { name: tt.searchLessons }), {
+      target: { value: "سلمى" },
+    });
+    await waitFor(() =>
+      expect(lastQuery("/lesson/list/")).toMatchObject({ scope: "all", sort: "-price", q: "سلمى", page: 1 }),
+    );
   });
 });
 
-const coupon = (id: number, code: string, uses: number): CouponView => ({ id, code, discount: 2500, expiresAt: "2099-01-01T00:00:00.000Z", maxUses: null, uses, createdAt: "2026-11-01T10:00:00.000Z" });
+const coupon = (id: number, code: string, uses: number): CouponView => ({
+  id,
+  code,
+  discount: 2500,
+  expiresAt: "2099-01-01T00:00:00.000Z",
+  maxUses: null,
+  uses,
+  createdAt: "2026-11-01T10:00:00.000Z",
+});
 
 describe("the admin coupons table", () => {
   it("searches coupons by code as the admin types and sorts by a pressed header", async () => {
-    get.mockImplementation(async (path: string) => (path === "/coupon/list" ? { list: [coupon(1, "SAVE10", 3), coupon(2, "WELCOME", 0)], total: 2 } : { list: [], total: 0 }));
+    get.mockImplementation(async (path: string) =>
+      path === "/coupon/list"
+        ? { list: [coupon(1, "SAVE10", 3), coupon(2, "WELCOME", 0)], total: 2 }
+        : { list: [], total: 0 },
+    );
     renderPage(<AdminCouponsPage />);
     const table = await screen.findByRole("table", { name: tt.coupons });
-    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["SAVE10", "WELCOME"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["SAVE10", "WELCOME"]);
     expect(lastQuery("/coupon/list")).toMatchObject({ page: 1, sort: "-created" });
-    fireEvent.change(screen.getByRole("searchbox", { name: tt.searchCoupons }), { target: { value: "save" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: tt.searchCoupons }), {
+      target: { value: "save" },
+    });
     await waitFor(() => expect(lastQuery("/coupon/list")).toMatchObject({ page: 1, q: "save" }));
     fireEvent.click(within(table).getByRole("button", { name: tt.discount }));
     await waitFor(() => expect(lastQuery("/coupon/list")).toMatchObject({ q: "save", sort: "-discount" }));

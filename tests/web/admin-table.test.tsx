@@ -7,12 +7,38 @@ import { ar } from "../../web/src/i18n/ar-EG-all";
 import type { TableColumn } from "../../web/src/ui/data-table";
 
 type Row = { id: number; name: string };
-const columns: Array<TableColumn<Row, "name">> = [{ id: "name", header: "الاسم", rowHeader: true, cell: (row) => row.name }];
-const rows = (count: number): Row[] => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `صف ${index + 1}` }));
+const columns: Array<TableColumn<Row, "name">> = [
+  { id: "name", header: "الاسم", rowHeader: true, cell: (row) => row.name },
+];
+const rows = (count: number): Row[] =>
+  Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `صف ${index + 1}` }));
 
-function Table({ load, count, pagesLabel, onPage = () => {} }: { load: () => Promise<Paged<Row>>; count?: (total: number) => string; pagesLabel?: string; onPage?: (page: number) => void }) {
+function Table({
+  load,
+  count,
+  pagesLabel,
+  onPage = () => {},
+}: {
+  load: () => Promise<Paged<Row>>;
+  count?: (total: number) => string;
+  pagesLabel?: string;
+  onPage?: (page: number) => void;
+}) {
   const query = useQuery({ queryKey: ["rows"], queryFn: load, retry: false });
-  return <AdminTable query={query} count={count} caption="الصفوف" columns={columns} rowKey={(row) => row.id} empty="لا صفوف" page={1} pageSize={20} onPage={onPage} pagesLabel={pagesLabel} />;
+  return (
+    <AdminTable
+      query={query}
+      count={count}
+      caption="الصفوف"
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty="لا صفوف"
+      page={1}
+      pageSize={20}
+      onPage={onPage}
+      pagesLabel={pagesLabel}
+    />
+  );
 }
 
 function renderTable(props: Parameters<typeof Table>[0]) {
@@ -28,7 +54,11 @@ afterEach(cleanup);
 describe("the admin list pages' paged table", () => {
   it("shows the count line, the rows under a caption for screen readers, and page jumps named for the admin lists", async () => {
     const onPage = vi.fn();
-    renderTable({ load: async () => ({ list: rows(20), total: 45 }), count: (total) => `${total} صف`, onPage });
+    renderTable({
+      load: async () => ({ list: rows(20), total: 45 }),
+      count: (total) => `${total} صف`,
+      onPage,
+    });
     const table = await screen.findByRole("table", { name: "الصفوف" });
     expect(within(table).getAllByRole("rowheader")).toHaveLength(20);
     expect(screen.getByText("45 صف").getAttribute("aria-live")).toBe("polite");
@@ -38,7 +68,10 @@ describe("the admin list pages' paged table", () => {
   });
 
   it("leaves out the count line when the page has none, and names the page jumps as asked", async () => {
-    const { container } = renderTable({ load: async () => ({ list: rows(20), total: 45 }), pagesLabel: "صفحات طلبات السحب" });
+    const { container } = renderTable({
+      load: async () => ({ list: rows(20), total: 45 }),
+      pagesLabel: "صفحات طلبات السحب",
+    });
     await screen.findByRole("table", { name: "الصفوف" });
     expect(container.querySelector("[aria-live]")).toBeNull();
     screen.getByRole("navigation", { name: "صفحات طلبات السحب" });

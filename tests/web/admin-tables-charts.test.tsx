@@ -22,14 +22,29 @@ const rows: Row[] = [
 ];
 const columns: Array<TableColumn<Row, Column>> = [
   { id: "name", header: "الاسم", rowHeader: true, sortable: true, cell: (row) => row.name },
-  { id: "lessons", header: "الحصص", sortable: true, firstDirection: "desc", cell: (row) => String(row.lessons) },
+  {
+    id: "lessons",
+    header: "الحصص",
+    sortable: true,
+    firstDirection: "desc",
+    cell: (row) => String(row.lessons),
+  },
 ];
 
 /** The table sorting its rows itself, as the plans page does. */
 function SortedTable() {
   const [sort, setSort] = useState<TableSort<Column> | null>(null);
   const shown = sortRows(rows, sort, { name: (row) => row.name, lessons: (row) => row.lessons });
-  return <DataTable caption="المدرّسون" columns={columns} rows={shown} rowKey={(row) => row.id} sort={sort} onSort={setSort} />;
+  return (
+    <DataTable
+      caption="المدرّسون"
+      columns={columns}
+      rows={shown}
+      rowKey={(row) => row.id}
+      sort={sort}
+      onSort={setSort}
+    />
+  );
 }
 
 const rowNames = () => screen.getAllByRole("rowheader").map((cell) => cell.textContent);
@@ -38,7 +53,11 @@ describe("the data table", () => {
   it("has a caption, column headers and a row header for each row", () => {
     render(<SortedTable />);
     const table = screen.getByRole("table", { name: "المدرّسون" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.getAttribute("scope"))).toEqual(["col", "col"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.getAttribute("scope")),
+    ).toEqual(["col", "col"]);
     expect(rowNames()).toEqual(["بسمة", "أحمد", "تامر"]);
     // Its scrolling region is named by the caption and reachable with the keyboard.
     expect(screen.getByRole("region", { name: "المدرّسون" }).tabIndex).toBe(0);
@@ -77,8 +96,14 @@ describe("the data table", () => {
 
   it("turns a header press into the next order", () => {
     expect(nextSort(null, "name")).toEqual({ column: "name", direction: "asc" });
-    expect(nextSort({ column: "name", direction: "asc" }, "name")).toEqual({ column: "name", direction: "desc" });
-    expect(nextSort({ column: "name", direction: "desc" }, "lessons", "desc")).toEqual({ column: "lessons", direction: "desc" });
+    expect(nextSort({ column: "name", direction: "asc" }, "name")).toEqual({
+      column: "name",
+      direction: "desc",
+    });
+    expect(nextSort({ column: "name", direction: "desc" }, "lessons", "desc")).toEqual({
+      column: "lessons",
+      direction: "desc",
+    });
   });
 });
 
@@ -170,11 +195,21 @@ describe("the charts", () => {
   });
 
   it("hides the drawing from screen readers and gives them a table of every period in Arabic digits", () => {
-    const { container } = render(<LineChart title="الإيرادات شهريًا" valueLabel="الإيرادات" points={points.map((p) => ({ ...p, display: `${p.value} ج` }))} />);
+    const { container } = render(
+      <LineChart
+        title="الإيرادات شهريًا"
+        valueLabel="الإيرادات"
+        points={points.map((p) => ({ ...p, display: `${p.value} ج` }))}
+      />,
+    );
     expect(container.querySelector("svg")!.getAttribute("aria-hidden")).toBe("true");
     expect(screen.getByRole("figure", { name: "الإيرادات شهريًا" })).toBeTruthy();
     const table = screen.getByRole("table", { name: "الإيرادات شهريًا" });
-    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["١ نوفمبر", "٢ نوفمبر", "٣ نوفمبر"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["١ نوفمبر", "٢ نوفمبر", "٣ نوفمبر"]);
     expect(within(table).getByRole("cell", { name: "6 ج" })).toBeTruthy();
     expect(screen.getByText(ar.charts.peak("6 ج", "٣ نوفمبر"))).toBeTruthy();
   });

@@ -8,7 +8,13 @@ import { userWith } from "./fixtures";
 
 const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: vi.fn(),
+    put: vi.fn(),
+    patch: vi.fn(),
+    delete: vi.fn(),
+  },
 }));
 
 const { AdminUsersPage } = await import("../../web/src/pages/admin-users/users-page");
@@ -45,7 +51,11 @@ describe("the admin users table", () => {
   it("shows the accounts as table rows named by the account, newest first", async () => {
     renderPage();
     const table = await screen.findByRole("table", { name: ar.adminFigures.tables.users });
-    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["سارة أحمد", "محمود حسن"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["سارة أحمد", "محمود حسن"]);
     expect(lastQuery()).toEqual({ page: 1, size: 10 });
     const joined = within(table).getByRole("columnheader", { name: ar.adminFigures.tables.joined });
     expect(joined.getAttribute("aria-sort")).toBe("descending");
@@ -58,7 +68,11 @@ describe("the admin users table", () => {
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, size: 10, sort: "email" }));
     fireEvent.click(within(table).getByRole("button", { name: ar.adminFigures.tables.email }));
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, size: 10, sort: "-email" }));
-    expect(within(table).getByRole("columnheader", { name: ar.adminFigures.tables.email }).getAttribute("aria-sort")).toBe("descending");
+    expect(
+      within(table)
+        .getByRole("columnheader", { name: ar.adminFigures.tables.email })
+        .getAttribute("aria-sort"),
+    ).toBe("descending");
   });
 
   it("searches once typing pauses, back on the first page", async () => {
@@ -72,7 +86,9 @@ describe("the admin users table", () => {
     fireEvent.change(box, { target: { value: "سارة" } });
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, size: 10, search: "سارة" }));
     // One request for the pause, none for the keys before it.
-    expect(get.mock.calls.slice(calls).map((call) => (call[1] as { query: { search?: string } }).query.search)).toEqual(["سارة"]);
+    expect(
+      get.mock.calls.slice(calls).map((call) => (call[1] as { query: { search?: string } }).query.search),
+    ).toEqual(["سارة"]);
   });
 
   it("jumps to a typed page", async () => {

@@ -9,12 +9,23 @@ import { userWith } from "./fixtures";
 const day = 24 * 60 * 60;
 
 function liveToken(): string {
-  const payload = btoa(JSON.stringify({ id: 7, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 30 * day }));
+  const payload = btoa(
+    JSON.stringify({
+      id: 7,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 30 * day,
+    }),
+  );
   return `header.${payload.replace(/=+$/, "")}.signature`;
 }
 
 function respondWith(status: number, body: unknown, contentType = "application/json") {
-  return vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": contentType } }));
+  return vi.spyOn(globalThis, "fetch").mockResolvedValue(
+    new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": contentType },
+    }),
+  );
 }
 
 afterEach(() => {
@@ -77,6 +88,8 @@ describe("api client", () => {
     respondWith(403, { code: "forbidden", message: "no" });
     await expect(api.get("/user/list")).rejects.toMatchObject({ status: 403 });
     expect(session.getState().token).not.toBeNull();
-    expect(toasts.getToasts()).toEqual([expect.objectContaining({ id: "forbidden", type: "error", title: "غير مسموح لك بهذا الإجراء" })]);
+    expect(toasts.getToasts()).toEqual([
+      expect.objectContaining({ id: "forbidden", type: "error", title: "غير مسموح لك بهذا الإجراء" }),
+    ]);
   });
 });

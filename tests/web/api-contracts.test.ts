@@ -10,7 +10,11 @@ const get = vi.fn();
 const post = vi.fn();
 const uploadMock = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), upload: (...args: unknown[]) => uploadMock(...args) },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: (...args: unknown[]) => post(...args),
+    upload: (...args: unknown[]) => uploadMock(...args),
+  },
 }));
 const { call, upload } = await import("../../web/src/lib/client");
 
@@ -56,8 +60,14 @@ describe("the SPA calls the API through the route contracts", () => {
 
   it("sends a JSON body, nothing more when there is none, and keeps ':' readable in a path parameter", async () => {
     post.mockResolvedValue({});
-    await call(lessonContracts.book, { body: { tutorId: 3, start: "2026-12-01T10:00:00.000Z", duration: 30 } });
-    expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 3, start: "2026-12-01T10:00:00.000Z", duration: 30 });
+    await call(lessonContracts.book, {
+      body: { tutorId: 3, start: "2026-12-01T10:00:00.000Z", duration: 30 },
+    });
+    expect(post).toHaveBeenCalledWith("/lesson/", {
+      tutorId: 3,
+      start: "2026-12-01T10:00:00.000Z",
+      duration: 30,
+    });
     await call(lessonContracts.rotateFeed);
     expect(post).toHaveBeenLastCalledWith("/lesson/calendar/feed");
     await call(sessionContracts.reportAbsence, { params: { id: "lesson:7" } });

@@ -13,7 +13,9 @@ import { ar } from "../../web/src/i18n/ar-EG";
 import { useLeaveWarning } from "../../web/src/lib/use-leave-warning";
 
 const reported = vi.hoisted(() => ({ errors: [] as unknown[] }));
-vi.mock("../../web/src/lib/error-reporting", () => ({ reportError: (error: unknown) => reported.errors.push(error) }));
+vi.mock("../../web/src/lib/error-reporting", () => ({
+  reportError: (error: unknown) => reported.errors.push(error),
+}));
 /** Whether a vanished chunk reloads the page (web/src/lib/stale-build.ts; its own test is tests/web/stale-build.test.ts). */
 const staleBuild = vi.hoisted(() => ({ reloadsLeft: 0, reloads: 0 }));
 vi.mock("../../web/src/lib/stale-build", () => ({
@@ -301,7 +303,10 @@ describe("the scroll position across screens", () => {
 
     scrolledTo(250);
     window.dispatchEvent(new Event("pagehide"));
-    const stored = JSON.parse(sessionStorage.getItem("dars.scroll-positions") ?? "{}") as Record<string, number>;
+    const stored = JSON.parse(sessionStorage.getItem("dars.scroll-positions") ?? "{}") as Record<
+      string,
+      number
+    >;
     expect(Object.values(stored)).toContain(250);
   });
 });

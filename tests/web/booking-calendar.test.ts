@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addDays, weekdayOf } from "../../schema/calendar";
-import { bookingWindow, dayKey, startsByDay, upcomingDays, weeksOf } from "../../web/src/features/lessons/calendar";
+import {
+  bookingWindow,
+  dayKey,
+  startsByDay,
+  upcomingDays,
+  weeksOf,
+} from "../../web/src/features/lessons/calendar";
 import { bookingErrorMessage } from "../../web/src/features/lessons/booking-flow";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { setViewerTimeZone } from "../../web/src/lib/format";
@@ -31,9 +37,17 @@ describe("booking calendar (Africa/Cairo days)", () => {
   });
 
   it("groups free starts by Cairo day in order", () => {
-    const byDay = startsByDay(["2026-11-22T16:00:00.000Z", "2026-11-21T22:00:00.000Z", "2026-11-22T14:00:00.000Z"]);
+    const byDay = startsByDay([
+      "2026-11-22T16:00:00.000Z",
+      "2026-11-21T22:00:00.000Z",
+      "2026-11-22T14:00:00.000Z",
+    ]);
     expect([...byDay.keys()]).toEqual(["2026-11-22"]);
-    expect(byDay.get("2026-11-22")).toEqual(["2026-11-21T22:00:00.000Z", "2026-11-22T14:00:00.000Z", "2026-11-22T16:00:00.000Z"]);
+    expect(byDay.get("2026-11-22")).toEqual([
+      "2026-11-21T22:00:00.000Z",
+      "2026-11-22T14:00:00.000Z",
+      "2026-11-22T16:00:00.000Z",
+    ]);
   });
 
   it("asks the server from now to the viewer's midnight after the last day shown", () => {
@@ -52,7 +66,15 @@ describe("booking calendar (Africa/Cairo days)", () => {
 
 describe("booking messages", () => {
   it("has an Arabic message for every booking code", () => {
-    for (const code of ["lesson-time-passed", "tutor-not-found", "busy-tutor", "conflicting-lessons", "no-enough-minutes", "reached-booking-limit", "subscription-required"]) {
+    for (const code of [
+      "lesson-time-passed",
+      "tutor-not-found",
+      "busy-tutor",
+      "conflicting-lessons",
+      "no-enough-minutes",
+      "reached-booking-limit",
+      "subscription-required",
+    ]) {
       expect(bookingErrorMessage(code)).toBe(errorMessage(code));
       expect(bookingErrorMessage(code)).not.toBe(errorMessage("unexpected"));
     }
@@ -60,7 +82,9 @@ describe("booking messages", () => {
 
   it("reads email-not-verified as a call to verify before booking, and the 6-hour rule in Arabic", () => {
     expect(bookingErrorMessage("email-not-verified")).toBe(ar.marketplace.booking.verifyEmailFirst);
-    expect(bookingErrorMessage("lesson-cancel-window-passed")).toBe(errorMessage("lesson-cancel-window-passed"));
+    expect(bookingErrorMessage("lesson-cancel-window-passed")).toBe(
+      errorMessage("lesson-cancel-window-passed"),
+    );
     expect(bookingErrorMessage("lesson-cancel-window-passed")).toMatch(/ست ساعات/);
   });
 });

@@ -5,7 +5,9 @@ import { renderWithApp } from "./render-with-app";
 
 const get = vi.fn();
 const post = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
+}));
 
 const { BookingFlow } = await import("../../web/src/features/lessons/booking-flow");
 const { ar } = await import("../../web/src/i18n/ar-EG-all");
@@ -25,13 +27,21 @@ afterEach(() => {
 });
 
 /** Free starts tomorrow 16:00 and 16:30 Cairo (14:00, 14:30 UTC) for 30 minutes; 15-minute starts add 16:15. */
-type Sub = { info: { weeklyMinutes: number } | null; remainingWeeklyMinutes: number; week: { index: number; start: string; end: string } | null };
+type Sub = {
+  info: { weeklyMinutes: number } | null;
+  remainingWeeklyMinutes: number;
+  week: { index: number; start: string; end: string } | null;
+};
 const noPlan: Sub = { info: null, remainingWeeklyMinutes: 0, week: null };
 /** A plan of 60 minutes a week, `left` of them left this week (the week holds the next 14 days). */
 const plan = (left: number): Sub => ({
   info: { weeklyMinutes: 60 },
   remainingWeeklyMinutes: left,
-  week: { index: 0, start: new Date(Date.now() - 86_400_000).toISOString(), end: new Date(Date.now() + 20 * 86_400_000).toISOString() },
+  week: {
+    index: 0,
+    start: new Date(Date.now() - 86_400_000).toISOString(),
+    end: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+  },
 });
 
 function freeStarts(subscription: Sub = plan(60)) {
@@ -40,7 +50,8 @@ function freeStarts(subscription: Sub = plan(60)) {
   const at = (time: string) => new Date(`${day}T${time}:00.000+02:00`).toISOString();
   get.mockImplementation((path: string, options: { query: { duration: number } }) => {
     if (path === "/lesson/free-times") {
-      const starts = options.query.duration === 15 ? [at("16:00"), at("16:15"), at("16:30")] : [at("16:00"), at("16:30")];
+      const starts =
+        options.query.duration === 15 ? [at("16:00"), at("16:15"), at("16:30")] : [at("16:00"), at("16:30")];
       return Promise.resolve({ tutorId: 5, duration: options.query.duration, starts });
     }
     if (path === "/sub/user") return Promise.resolve(subscription);
@@ -63,7 +74,9 @@ describe("booking flow", () => {
     });
     expect(dayButton.disabled).toBe(false);
     // Days without free time cannot be chosen.
-    const others = [...document.querySelectorAll<HTMLButtonElement>("[data-day]")].filter((button) => button !== dayButton);
+    const others = [...document.querySelectorAll<HTMLButtonElement>("[data-day]")].filter(
+      (button) => button !== dayButton,
+    );
     expect(others.length).toBe(13);
     expect(others.every((button) => button.disabled)).toBe(true);
 
@@ -79,7 +92,9 @@ describe("booking flow", () => {
     // The confirmation says which clock its time is on.
     expect(screen.getByText("بتوقيت القاهرة")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: ar.marketplace.booking.confirm }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 5, start: at("16:30"), duration: 30 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 5, start: at("16:30"), duration: 30 }),
+    );
     await waitFor(() => expect(onDone).toHaveBeenCalled());
   });
 
@@ -108,8 +123,12 @@ describe("booking flow", () => {
       return button!;
     });
     fireEvent.click(dayButton);
-    const short = screen.getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`) });
-    const long = screen.getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`) });
+    const short = screen.getByRole<HTMLInputElement>("radio", {
+      name: new RegExp(`^${ar.marketplace.booking.minutes("١٥")}`),
+    });
+    const long = screen.getByRole<HTMLInputElement>("radio", {
+      name: new RegExp(`^${ar.marketplace.booking.minutes("٣٠")}`),
+    });
     return { short, long };
   }
 
@@ -126,7 +145,9 @@ describe("booking flow", () => {
     expect(times).toHaveLength(3);
     fireEvent.click(times[0]!);
     fireEvent.click(await screen.findByRole("button", { name: ar.marketplace.booking.confirm }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 5, start: at("16:00"), duration: 15 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/lesson/", { tutorId: 5, start: at("16:00"), duration: 15 }),
+    );
   });
 
   it("does not offer 30 minutes with 15 minutes left this week, and says how many are left", async () => {

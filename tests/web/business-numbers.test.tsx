@@ -8,14 +8,21 @@ import { userWith } from "./fixtures";
 const get = vi.fn();
 const put = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), put: (...args: unknown[]) => put(...args), post: vi.fn(), patch: vi.fn(), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    put: (...args: unknown[]) => put(...args),
+    post: vi.fn(),
+    patch: vi.fn(),
+    delete: vi.fn(),
+  },
 }));
 
 const { renderWithApp } = await import("./render-with-app");
 const { PricingPage } = await import("../../web/src/pages/pricing/pricing-page");
 const { FaqPage } = await import("../../web/src/pages/faq/faq-page");
 const { BecomeTutorPage } = await import("../../web/src/pages/become-tutor/become-tutor-page");
-const { AdminPlatformSettingsPage } = await import("../../web/src/pages/admin-platform-settings/platform-settings-page");
+const { AdminPlatformSettingsPage } =
+  await import("../../web/src/pages/admin-platform-settings/platform-settings-page");
 const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { formatMoney } = await import("../../web/src/lib/format");
 const { session } = await import("../../web/src/lib/session");
@@ -28,13 +35,22 @@ const view = (): PlatformSettingsView => ({
     ...business,
     updatedAt: "2026-11-20T10:00:00.000Z",
     updatedBy: 1,
-    history: [{ at: "2026-11-20T10:00:00.000Z", actorId: 1, actorName: "مدير المنصة", before: defaultBusinessSettings, after: business }],
+    history: [
+      {
+        at: "2026-11-20T10:00:00.000Z",
+        actorId: 1,
+        actorName: "مدير المنصة",
+        before: defaultBusinessSettings,
+        after: business,
+      },
+    ],
   },
 });
 
 beforeEach(() => {
   get.mockImplementation(async (path: string) => {
-    if (path === "/config") return { googleClientId: null, turnstileSiteKey: null, environment: "local", business };
+    if (path === "/config")
+      return { googleClientId: null, turnstileSiteKey: null, environment: "local", business };
     if (path === "/platform-settings") return view();
     if (path.startsWith("/plan")) return { list: [], total: 0 };
     return null;
@@ -66,30 +82,52 @@ describe("public pages read the business numbers in force", () => {
   it("shows the configured tutor hourly rate on /tutor", async () => {
     business = { ...defaultBusinessSettings, hourlyRate: 30_000, tutorHourlyRate: 18_000 };
     renderWithApp(<BecomeTutorPage />);
-    await waitFor(() => expect(document.querySelector("[data-tutor-rate]")?.textContent).toContain(formatMoney(18_000)));
+    await waitFor(() =>
+      expect(document.querySelector("[data-tutor-rate]")?.textContent).toContain(formatMoney(18_000)),
+    );
   });
 });
 
 describe("the admin settings screen: business numbers", () => {
   it("lets a SuperAdmin change them in pounds, hours and percent, and lists the history", async () => {
-    business = { ...defaultBusinessSettings, hourlyRate: 30_000, cancelWindowHours: 3, refundFeeBasisPoints: 250 };
+    business = {
+      ...defaultBusinessSettings,
+      hourlyRate: 30_000,
+      cancelWindowHours: 3,
+      refundFeeBasisPoints: 250,
+    };
     session.setUser({ ...userWith(Role.SuperAdmin), id: 1 });
     put.mockImplementation(async () => view());
     renderWithApp(<AdminPlatformSettingsPage />);
     const form = await screen.findByRole("form", { name: t.business });
-    expect((within(form).getByLabelText(new RegExp(t.hourlyRate.replace(/[()]/g, "."))) as HTMLInputElement).value).toBe("300");
-    fireEvent.change(within(form).getByLabelText(new RegExp(t.cancelWindowHours.replace(/[()]/g, "."))), { target: { value: "12" } });
-    fireEvent.change(within(form).getByLabelText(new RegExp(t.refundFee.replace(/[()]/g, "."))), { target: { value: "2.5" } });
+    expect(
+      (within(form).getByLabelText(new RegExp(t.hourlyRate.replace(/[()]/g, "."))) as HTMLInputElement).value,
+    ).toBe("300");
+    fireEvent.change(within(form).getByLabelText(new RegExp(t.cancelWindowHours.replace(/[()]/g, "."))), {
+      target: { value: "12" },
+    });
+    fireEvent.change(within(form).getByLabelText(new RegExp(t.refundFee.replace(/[()]/g, "."))), {
+      target: { value: "2.5" },
+    });
     fireEvent.change(within(form).getByLabelText(new RegExp(t.trialMinutes)), { target: { value: "30" } });
     fireEvent.click(within(form).getByRole("button", { name: t.saveBusiness }));
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(put.mock.calls[0]).toEqual([
       "/platform-settings/business",
-      { hourlyRate: 30_000, tutorHourlyRate: 15_000, trialMinutes: 30, cancelWindowHours: 12, refundFeeBasisPoints: 250 },
+      {
+        hourlyRate: 30_000,
+        tutorHourlyRate: 15_000,
+        trialMinutes: 30,
+        cancelWindowHours: 12,
+        refundFeeBasisPoints: 250,
+      },
     ]);
     const history = screen.getByRole("heading", { name: t.history }).parentElement!;
     expect(within(history).getByText(/مدير المنصة/)).toBeTruthy();
-    const line = within(history).getByText((_, element) => element?.tagName === "LI" && element.textContent?.startsWith(`${t.hourlyRateShort}:`) === true);
+    const line = within(history).getByText(
+      (_, element) =>
+        element?.tagName === "LI" && element.textContent?.startsWith(`${t.hourlyRateShort}:`) === true,
+    );
     expect(line.textContent).toBe(`${t.hourlyRateShort}: ${formatMoney(25_500)} ← ${formatMoney(30_000)}`);
     expect(within(history).getByText(`${t.cancelWindowShort}: ٦ ساعات ← ٣ ساعات`)).toBeTruthy();
     expect(within(history).getByText(`${t.refundFeeShort}: ٠٪ ← ٢٫٥٪`)).toBeTruthy();
@@ -99,9 +137,13 @@ describe("the admin settings screen: business numbers", () => {
     session.setUser({ ...userWith(Role.SuperAdmin), id: 1 });
     renderWithApp(<AdminPlatformSettingsPage />);
     const form = await screen.findByRole("form", { name: t.business });
-    fireEvent.change(within(form).getByLabelText(new RegExp(t.tutorHourlyRate.replace(/[()]/g, "."))), { target: { value: "300" } });
+    fireEvent.change(within(form).getByLabelText(new RegExp(t.tutorHourlyRate.replace(/[()]/g, "."))), {
+      target: { value: "300" },
+    });
     fireEvent.click(within(form).getByRole("button", { name: t.saveBusiness }));
-    expect(await within(form).findByText(/أجر المدرّس في الساعة ما ينفعش يكون أكبر من سعر ساعة الحصة/)).toBeTruthy();
+    expect(
+      await within(form).findByText(/أجر المدرّس في الساعة ما ينفعش يكون أكبر من سعر ساعة الحصة/),
+    ).toBeTruthy();
     expect(put).not.toHaveBeenCalled();
   });
 

@@ -9,7 +9,12 @@ import { renderWithApp } from "./render-with-app";
 const get = vi.fn();
 const patch = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), patch: (...args: unknown[]) => patch(...args), post: vi.fn(), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    patch: (...args: unknown[]) => patch(...args),
+    post: vi.fn(),
+    delete: vi.fn(),
+  },
 }));
 /** The user channel: what the screens listen to, so the test can deliver a live event. */
 const listeners = new Set<(event: ServerEvent) => void>();
@@ -23,14 +28,24 @@ vi.mock("../../web/src/lib/realtime", async () => {
       }, [listener]),
   };
 });
-vi.mock("../../web/src/lib/session", () => ({ useIsSignedIn: () => true, useSession: () => ({ user: { id: 3, role: Role.Student } }) }));
+vi.mock("../../web/src/lib/session", () => ({
+  useIsSignedIn: () => true,
+  useSession: () => ({ user: { id: 3, role: Role.Student } }),
+}));
 
 const { PaymentsPage } = await import("../../web/src/pages/payments/payments-page");
 const { money } = await import("../../web/src/i18n/ar-EG-money");
 const { arPayments } = await import("../../web/src/i18n/ar-EG-payments");
 const { formatMoney } = await import("../../web/src/lib/format");
 
-const inputs = { amount: 50_000, weeklyMinutes: 30, weeksElapsed: 1, usedThisWeek: 15, hourlyRate: 25_500, feeBasisPoints: 0 };
+const inputs = {
+  amount: 50_000,
+  weeklyMinutes: 30,
+  weeksElapsed: 1,
+  usedThisWeek: 15,
+  hourlyRate: 25_500,
+  feeBasisPoints: 0,
+};
 const info = {
   id: 4,
   userId: 3,
@@ -47,7 +62,12 @@ const info = {
   createdAt: "2026-11-01T00:00:00.000Z",
 };
 const active: CurrentSubscription = { info, remainingWeeklyMinutes: 15, week: null, refundInputs: inputs };
-const canceled: CurrentSubscription = { info: { ...info, status: "canceled", canceledAt: "2026-11-25T10:00:00.000Z", refundAmount: 50_000 }, remainingWeeklyMinutes: 0, week: null, refundInputs: null };
+const canceled: CurrentSubscription = {
+  info: { ...info, status: "canceled", canceledAt: "2026-11-25T10:00:00.000Z", refundAmount: 50_000 },
+  remainingWeeklyMinutes: 0,
+  week: null,
+  refundInputs: null,
+};
 
 const payment = (status: TransactionStatus, refundedAmount: number): TransactionView => ({
   id: 9,
@@ -88,9 +108,11 @@ afterEach(() => {
 });
 
 /** Text as read: without the bidi marks Intl puts around the amount, its no-break space a space. */
-const read = (text: string | null | undefined) => (text ?? "").replace(/[\u200e\u200f]/g, "").replace(/\u00a0/g, " ");
+const read = (text: string | null | undefined) =>
+  (text ?? "").replace(/[\u200e\u200f]/g, "").replace(/\u00a0/g, " ");
 /** The element whose own text is exactly this (the amount's no-break space kept). */
-const exactly = (expected: string) => (_: string, element: Element | null) => element !== null && element.children.length === 0 && element.textContent === expected;
+const exactly = (expected: string) => (_: string, element: Element | null) =>
+  element !== null && element.children.length === 0 && element.textContent === expected;
 
 describe("a student cancels their plan from /payments", () => {
   it("still sees «ألغينا اشتراكك» with the refund when a live update removes the plan's card before the cancel's answer", async () => {
@@ -104,13 +126,27 @@ describe("a student cancels their plan from /payments", () => {
 
     // The server already cancelled and refunded; its TransactionStatusUpdate arrives first.
     server = { subscription: canceled, transaction: payment(TransactionStatus.Refunded, 50_000) };
-    act(() => listeners.forEach((listener) => listener({ type: "TransactionStatusUpdate", payload: { transactionId: 9, status: TransactionStatus.Refunded } })));
+    act(() =>
+      listeners.forEach((listener) =>
+        listener({
+          type: "TransactionStatusUpdate",
+          payload: { transactionId: 9, status: TransactionStatus.Refunded },
+        }),
+      ),
+    );
     await screen.findByText(arPayments.payments.history.noSubscription);
     expect(screen.queryByTestId("current-subscription")).toBeNull();
     expect(screen.queryByRole("dialog")).toBeNull();
 
     // Then the cancel's own answer: its confirmation is shown all the same, as a polite status.
-    await act(async () => answer({ subscription: canceled.info!, refundAmount: 50_000, canceledLessons: 2, transaction: payment(TransactionStatus.Refunding, 0) }));
+    await act(async () =>
+      answer({
+        subscription: canceled.info!,
+        refundAmount: 50_000,
+        canceledLessons: 2,
+        transaction: payment(TransactionStatus.Refunding, 0),
+      }),
+    );
     const confirmation = await screen.findByText(exactly(money.cancel.done(formatMoney(50_000))));
     expect(confirmation.getAttribute("role")).toBe("status");
     expect(read(confirmation.textContent)).toBe("ألغينا اشتراكك. بنرجّعلك ٥٠٠ ج.م. دلوقتي.");
@@ -120,7 +156,9 @@ describe("a student cancels their plan from /payments", () => {
     server = { subscription: canceled, transaction: payment(TransactionStatus.Refunded, 50_000) };
     renderWithApp(<PaymentsPage />);
     const line = await screen.findByText(exactly(money.refundState.refunded(formatMoney(50_000))));
-    expect(read(line.textContent)).toBe("رجّعنالك ٥٠٠ ج.م. على وسيلة الدفع بتاعتك، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.");
+    expect(read(line.textContent)).toBe(
+      "رجّعنالك ٥٠٠ ج.م. على وسيلة الدفع بتاعتك، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.",
+    );
     expect(read(line.textContent)).not.toMatch(/ج\.م\.\s*[،,.؛]/);
   });
 

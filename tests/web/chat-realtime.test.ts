@@ -28,7 +28,8 @@ class FakePartySocket {
 
 vi.mock("partysocket", () => ({ default: FakePartySocket, PartySocket: FakePartySocket }));
 
-const { AckTimeoutError, bindUserChannel, createUserChannel, openChannel, reconnectionOptions } = await import("../../web/src/lib/realtime");
+const { AckTimeoutError, bindUserChannel, createUserChannel, openChannel, reconnectionOptions } =
+  await import("../../web/src/lib/realtime");
 
 function fakeSession(initial: { token: string | null; userId: number | null }) {
   let state = initial;
@@ -59,7 +60,12 @@ afterEach(() => {
 
 describe("realtime client", () => {
   it("uses the spec's reconnection settings and a fresh single-use ticket, never the token, as the query", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: "tkt-1", expiresAt: "2026-11-25T10:01:00.000Z" }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ticket: "tkt-1", expiresAt: "2026-11-25T10:01:00.000Z" }), {
+          status: 200,
+        }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     openChannel("user-channel", "7", "tok-1");
     const [socket] = FakePartySocket.instances;
@@ -70,7 +76,9 @@ describe("realtime client", () => {
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer tok-1");
     expect(JSON.parse(String(init.body))).toEqual({ party: "user-channel", name: "7" });
     // A refused ticket request gives an empty ticket (the gate refuses it; the socket retries).
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: "unauthenticated" }), { status: 401 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: "unauthenticated" }), { status: 401 }),
+    );
     expect(await query()).toEqual({ ticket: "" });
     vi.unstubAllGlobals();
     expect(socket?.options).toMatchObject({
@@ -115,7 +123,9 @@ describe("realtime client", () => {
     channel.connect(7, "tok-1");
     const first = FakePartySocket.instances[0]!;
     first.emit("open");
-    first.emit("message", { data: JSON.stringify({ type: "UserStatusChanged", payload: { userId: 8, online: true } }) });
+    first.emit("message", {
+      data: JSON.stringify({ type: "UserStatusChanged", payload: { userId: 8, online: true } }),
+    });
     first.emit("close", { code: 1006 });
     first.emit("open");
     expect(opens).toEqual([false, true]);
@@ -132,7 +142,9 @@ describe("realtime client", () => {
     const answered = channel.request({ type: "SyncMessages", payload: { after: 4 } });
     const frame = JSON.parse(socket.sent[0]!) as { ackId: string; type: string; payload: unknown };
     expect(frame).toMatchObject({ type: "SyncMessages", payload: { after: 4 } });
-    socket.emit("message", { data: JSON.stringify({ type: "Ack", payload: { ackId: frame.ackId, result: "ok" } }) });
+    socket.emit("message", {
+      data: JSON.stringify({ type: "Ack", payload: { ackId: frame.ackId, result: "ok" } }),
+    });
     await expect(answered).resolves.toEqual({ ackId: frame.ackId, result: "ok" });
 
     const lost = channel.request({ type: "UserTyping", payload: { typing: true } }, 500);

@@ -10,7 +10,9 @@ import { userWith } from "./fixtures";
 
 const get = vi.fn();
 const post = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
+}));
 
 const { StartChat } = await import("../../web/src/features/chat/start-chat");
 const { fetchAllRooms } = await import("../../web/src/features/chat/use-chat");
@@ -25,7 +27,15 @@ function liveToken(): string {
   return `header.${btoa(JSON.stringify({ id: 7, iat: now, exp: now + 30 * 86400 })).replace(/=+$/, "")}.signature`;
 }
 
-const room = (id: number): RoomView => ({ id, members: [], lastMessage: null, unreadCount: 0, pinned: false, muted: false, createdAt: "2026-01-01T00:00:00.000Z" });
+const room = (id: number): RoomView => ({
+  id,
+  members: [],
+  lastMessage: null,
+  unreadCount: 0,
+  pinned: false,
+  muted: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
 
 function Where() {
   const location = useLocation();
@@ -33,7 +43,9 @@ function Where() {
 }
 
 function renderStartChat() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[`/t/${tutorId}`]}>
@@ -51,7 +63,11 @@ function signInStudent(verifiedEmail: boolean) {
 }
 
 beforeEach(() => {
-  get.mockImplementation((path: string) => (path === "/chat/room/by/members" ? Promise.resolve({ room: null }) : Promise.reject(new ApiError("not-found", 404))));
+  get.mockImplementation((path: string) =>
+    path === "/chat/room/by/members"
+      ? Promise.resolve({ room: null })
+      : Promise.reject(new ApiError("not-found", 404)),
+  );
 });
 
 afterEach(() => {
@@ -74,7 +90,10 @@ describe("starting a chat from a profile", () => {
     renderStartChat();
     const link = await screen.findByRole("link", { name: t.openChat });
     expect(link.getAttribute("href")).toBe("/chat?room=31");
-    expect(get).toHaveBeenCalledWith("/chat/room/by/members", expect.objectContaining({ query: { members: `7,${tutorId}` } }));
+    expect(get).toHaveBeenCalledWith(
+      "/chat/room/by/members",
+      expect.objectContaining({ query: { members: `7,${tutorId}` } }),
+    );
   });
 
   it("starts a room with the first message and opens it in /chat", async () => {
@@ -82,7 +101,9 @@ describe("starting a chat from a profile", () => {
     post.mockResolvedValue({ room: room(44), message: {} });
     renderStartChat();
     fireEvent.click(await screen.findByRole("button", { name: t.messageTutor }));
-    fireEvent.change(await screen.findByLabelText(t.firstMessageLabel), { target: { value: "مرحبًا، عندي سؤال" } });
+    fireEvent.change(await screen.findByLabelText(t.firstMessageLabel), {
+      target: { value: "مرحبًا، عندي سؤال" },
+    });
     fireEvent.click(screen.getByRole("button", { name: t.send }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat?room=44"));
     expect(post).toHaveBeenCalledWith("/chat/new", { userId: tutorId, message: "مرحبًا، عندي سؤال" });
@@ -133,7 +154,9 @@ describe("the rooms list behind the unread badge", () => {
   });
 
   it("stops on an empty page when rooms disappeared meanwhile", async () => {
-    const fetchPage = vi.fn((page: number) => Promise.resolve(page === 1 ? { list: [room(1)], total: 3 } : { list: [], total: 1 }));
+    const fetchPage = vi.fn((page: number) =>
+      Promise.resolve(page === 1 ? { list: [room(1)], total: 3 } : { list: [], total: 1 }),
+    );
     expect((await fetchAllRooms(fetchPage)).list).toHaveLength(1);
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });

@@ -34,18 +34,43 @@ describe("chat thread reducer", () => {
     expect(thread.syncedRevision).toBe(3);
 
     const edited = message(2, 4, { text: "edited", editedAt: "2025-01-01T11:00:00.000Z" });
-    thread = threadReducer(thread, threadActionOf({ type: "RoomMessageUpdated", payload: { message: edited } }));
+    thread = threadReducer(
+      thread,
+      threadActionOf({ type: "RoomMessageUpdated", payload: { message: edited } }),
+    );
     expect(thread.messages[1]?.text).toBe("edited");
 
     const deleted = message(2, 5, { text: "", deletedAt: "2025-01-01T11:01:00.000Z" });
-    thread = threadReducer(thread, threadActionOf({ type: "RoomMessageDeleted", payload: { message: deleted } }));
+    thread = threadReducer(
+      thread,
+      threadActionOf({ type: "RoomMessageDeleted", payload: { message: deleted } }),
+    );
     // A late copy of the edit does not bring the deleted text back.
-    thread = threadReducer(thread, threadActionOf({ type: "RoomMessageUpdated", payload: { message: edited } }));
-    expect(thread.messages[1]).toMatchObject({ text: "", deletedAt: "2025-01-01T11:01:00.000Z", revision: 5 });
+    thread = threadReducer(
+      thread,
+      threadActionOf({ type: "RoomMessageUpdated", payload: { message: edited } }),
+    );
+    expect(thread.messages[1]).toMatchObject({
+      text: "",
+      deletedAt: "2025-01-01T11:01:00.000Z",
+      revision: 5,
+    });
     expect(thread.messages).toHaveLength(3);
 
-    thread = threadReducer(thread, threadActionOf({ type: "RoomMessageRead", payload: { roomId: 1, userId: 10, sequence: 3, unreadCount: 0 } }));
-    thread = threadReducer(thread, threadActionOf({ type: "RoomMessageRead", payload: { roomId: 1, userId: 10, sequence: 1, unreadCount: 0 } }));
+    thread = threadReducer(
+      thread,
+      threadActionOf({
+        type: "RoomMessageRead",
+        payload: { roomId: 1, userId: 10, sequence: 3, unreadCount: 0 },
+      }),
+    );
+    thread = threadReducer(
+      thread,
+      threadActionOf({
+        type: "RoomMessageRead",
+        payload: { roomId: 1, userId: 10, sequence: 1, unreadCount: 0 },
+      }),
+    );
     expect(thread.reads[10]).toBe(3);
   });
 
@@ -57,7 +82,13 @@ describe("chat thread reducer", () => {
 
     thread = threadReducer(thread, {
       type: "sync",
-      sync: { roomId: 1, messages: [message(3), message(4)], reads: [{ userId: 20, sequence: 4 }], revision: 4, hasMore: false },
+      sync: {
+        roomId: 1,
+        messages: [message(3), message(4)],
+        reads: [{ userId: 20, sequence: 4 }],
+        revision: 4,
+        hasMore: false,
+      },
     });
     expect(thread.messages.map((m) => m.sequence)).toEqual([1, 2, 3, 4]);
     expect(thread.syncedRevision).toBe(4);
@@ -66,7 +97,13 @@ describe("chat thread reducer", () => {
     // The same catch-up again changes nothing.
     const again = threadReducer(thread, {
       type: "sync",
-      sync: { roomId: 1, messages: [message(3), message(4)], reads: [{ userId: 20, sequence: 4 }], revision: 4, hasMore: false },
+      sync: {
+        roomId: 1,
+        messages: [message(3), message(4)],
+        reads: [{ userId: 20, sequence: 4 }],
+        revision: 4,
+        hasMore: false,
+      },
     });
     expect(again.messages).toBe(thread.messages);
   });
@@ -83,13 +120,20 @@ describe("chat thread reducer", () => {
     let thread = loaded([message(5), message(6)], true);
     thread = threadReducer(thread, { type: "message", message: message(2, 7, { text: "old, edited" }) });
     expect(thread.messages.map((m) => m.sequence)).toEqual([5, 6]);
-    thread = threadReducer(thread, { type: "page", list: [message(2, 7, { text: "old, edited" }), message(1)], hasOlder: false });
+    thread = threadReducer(thread, {
+      type: "page",
+      list: [message(2, 7, { text: "old, edited" }), message(1)],
+      hasOlder: false,
+    });
     expect(thread.messages.map((m) => m.sequence)).toEqual([1, 2, 5, 6]);
     expect(thread.hasOlder).toBe(false);
   });
 
   it("ignores other rooms' messages", () => {
-    const thread = threadReducer(loaded([message(1)]), { type: "message", message: { ...message(2), roomId: 99 } });
+    const thread = threadReducer(loaded([message(1)]), {
+      type: "message",
+      message: { ...message(2), roomId: 99 },
+    });
     expect(thread.messages).toHaveLength(1);
   });
 });

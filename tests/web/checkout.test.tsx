@@ -9,7 +9,11 @@ import { ApiError } from "../../web/src/lib/api-error";
 const get = vi.fn();
 const post = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    post: (...args: unknown[]) => post(...args),
+    delete: vi.fn(),
+  },
 }));
 vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
 
@@ -62,7 +66,15 @@ const order = (overrides: Partial<TransactionView>): TransactionView => ({
 });
 
 /** The API: the plan, the unpaid orders of /tx/list, the status of /fawry/payment-status. */
-function api({ unpaid, status, details = {} }: { unpaid: TransactionView[]; status?: TransactionView; details?: Record<number, string | null> }) {
+function api({
+  unpaid,
+  status,
+  details = {},
+}: {
+  unpaid: TransactionView[];
+  status?: TransactionView;
+  details?: Record<number, string | null>;
+}) {
   get.mockImplementation((path: string, options?: { query?: Record<string, unknown> }) => {
     if (path === "/plan/7") return Promise.resolve(plan);
     const detail = /^\/tx\/(\d+)$/.exec(path);
@@ -87,7 +99,9 @@ function Where() {
 }
 
 function renderCheckout(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
@@ -125,7 +139,10 @@ describe("checkout page", () => {
 
   it("shows a resumed wallet order's QR again, read from the order itself", async () => {
     const qr = "data:image/svg+xml;base64,PHN2Zy8+";
-    api({ unpaid: [order({ id: 52, method: PaymentMethod.EWallet, fawryRefNumber: "987654321" })], details: { 52: qr } });
+    api({
+      unpaid: [order({ id: 52, method: PaymentMethod.EWallet, fawryRefNumber: "987654321" })],
+      details: { 52: qr },
+    });
     renderCheckout("/checkout/7/0");
     expect((await screen.findByRole("img", { name: p.wallet.qrLabel })).getAttribute("src")).toBe(qr);
     expect(screen.getByTestId("reference-number").textContent).toBe("987654321");
@@ -155,17 +172,31 @@ describe("checkout page", () => {
   });
 
   it("after a failed card return shows the gateway's error and a retry that goes back to the methods", async () => {
-    api({ unpaid: [], status: order({ id: 44, method: PaymentMethod.Card, status: TransactionStatus.Failed, fawryRefNumber: null }) });
+    api({
+      unpaid: [],
+      status: order({
+        id: 44,
+        method: PaymentMethod.Card,
+        status: TransactionStatus.Failed,
+        fawryRefNumber: null,
+      }),
+    });
     renderCheckout("/checkout/7/0?tx=44&statusCode=99907");
     expect(await screen.findByText(errorMessage("fawry-error"))).toBeTruthy();
-    expect(get).toHaveBeenCalledWith("/fawry/payment-status", expect.objectContaining({ query: { transactionId: 44 } }));
+    expect(get).toHaveBeenCalledWith(
+      "/fawry/payment-status",
+      expect.objectContaining({ query: { transactionId: 44 } }),
+    );
     fireEvent.click(screen.getByRole("button", { name: p.waiting.retry }));
     expect(await screen.findByRole("tab", { name: p.methods[0] })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/checkout/7/0"));
   });
 
   it("after a paid card return shows the paid state with the dashboard link", async () => {
-    api({ unpaid: [], status: order({ id: 45, method: PaymentMethod.Card, status: TransactionStatus.Paid }) });
+    api({
+      unpaid: [],
+      status: order({ id: 45, method: PaymentMethod.Card, status: TransactionStatus.Paid }),
+    });
     renderCheckout("/checkout/7/0?tx=45&statusCode=200");
     expect(await screen.findByRole("heading", { name: p.paid.title })).toBeTruthy();
     expect(screen.getByRole("link", { name: p.paid.dashboard }).getAttribute("href")).toBe("/s/dashboard");
@@ -181,7 +212,14 @@ describe("checkout: cards and free orders", () => {
       if (path === "/tx/list") return Promise.resolve({ list: [], total: 0 });
       if (path === "/fawry/installment-plans") return Promise.resolve([]);
       if (path === "/fawry/card-token/list") return Promise.resolve(cards);
-      if (coupon && path === `/coupon/code/${coupon.code}`) return Promise.resolve({ id: 3, expiresAt: "2030-01-01T00:00:00.000Z", maxUses: null, uses: 0, ...coupon });
+      if (coupon && path === `/coupon/code/${coupon.code}`)
+        return Promise.resolve({
+          id: 3,
+          expiresAt: "2030-01-01T00:00:00.000Z",
+          maxUses: null,
+          uses: 0,
+          ...coupon,
+        });
       return Promise.reject(new ApiError("not-found", 404));
     });
   }
@@ -216,12 +254,23 @@ describe("checkout: cards and free orders", () => {
 
   it("starts a plan whose total is 0 without Fawry: one button, then the paid state", async () => {
     withCards([], { code: "FREE100", discount: 10_000 });
-    post.mockResolvedValue({ transaction: order({ id: 60, amount: 0, method: PaymentMethod.Free, status: TransactionStatus.Paid, paidAt: new Date().toISOString() }), subscription: {} });
+    post.mockResolvedValue({
+      transaction: order({
+        id: 60,
+        amount: 0,
+        method: PaymentMethod.Free,
+        status: TransactionStatus.Paid,
+        paidAt: new Date().toISOString(),
+      }),
+      subscription: {},
+    });
     renderCheckout("/checkout/7/0?coupon=FREE100");
     const start = await screen.findByRole("button", { name: money.free.start });
     expect(screen.queryByRole("tab")).toBeNull();
     fireEvent.click(start);
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/fawry/pay/free", { planId: 7, period: 0, couponCode: "FREE100" }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/fawry/pay/free", { planId: 7, period: 0, couponCode: "FREE100" }),
+    );
     expect(await screen.findByRole("heading", { name: p.paid.title })).toBeTruthy();
   });
 });

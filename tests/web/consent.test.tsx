@@ -9,7 +9,10 @@ import { renderWithApp } from "./render-with-app";
 const IDS = { gaId: "G-ABCDEFGHIJ", clarityProjectId: "abcdefghij" };
 type Tagged = Window & { dataLayer?: unknown[]; gtag?: unknown; clarity?: { q?: unknown[][] } };
 
-const tagScripts = () => [...document.querySelectorAll("script")].map((script) => script.src).filter((src) => /googletagmanager|clarity/.test(src));
+const tagScripts = () =>
+  [...document.querySelectorAll("script")]
+    .map((script) => script.src)
+    .filter((src) => /googletagmanager|clarity/.test(src));
 
 function forget() {
   localStorage.clear();
@@ -51,7 +54,10 @@ describe("the analytics consent banner", () => {
     fireEvent.click(screen.getByRole("button", { name: text.accept }));
     expect(screen.queryByRole("region", { name: text.label })).toBeNull();
     expect(localStorage.getItem(CONSENT_STORAGE_KEY)).toBe("granted");
-    expect(tagScripts()).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-ABCDEFGHIJ", "https://www.clarity.ms/tag/abcdefghij"]);
+    expect(tagScripts()).toEqual([
+      "https://www.googletagmanager.com/gtag/js?id=G-ABCDEFGHIJ",
+      "https://www.clarity.ms/tag/abcdefghij",
+    ]);
     unmount();
     renderWithApp(<ConsentBanner ids={IDS} />);
     expect(screen.queryByRole("region", { name: text.label })).toBeNull();
@@ -98,29 +104,49 @@ describe("track", () => {
     renderWithApp(<ConsentBanner ids={IDS} />);
     act(() => writeConsent("granted"));
     const w = window as Tagged;
-    const gaEvents = () => (w.dataLayer ?? []).map((args) => [...(args as IArguments)]).filter((args) => args[0] === "event").map((args) => args[1]);
+    const gaEvents = () =>
+      (w.dataLayer ?? [])
+        .map((args) => [...(args as IArguments)])
+        .filter((args) => args[0] === "event")
+        .map((args) => args[1]);
     track("checkout_started", { method: "card", plan: 1, period: 1 });
     trackLessonBooked(7, { duration: 30 });
     trackLessonBooked(7, { duration: 30 });
     expect(gaEvents()).toEqual(["checkout_started", "lesson_booked", "first_lesson_booked", "lesson_booked"]);
-    expect((w.clarity?.q ?? []).map((args) => args[1])).toEqual(["checkout_started", "lesson_booked", "first_lesson_booked", "lesson_booked"]);
+    expect((w.clarity?.q ?? []).map((args) => args[1])).toEqual([
+      "checkout_started",
+      "lesson_booked",
+      "first_lesson_booked",
+      "lesson_booked",
+    ]);
   });
 });
 
 describe("error reporting in the SPA", () => {
   it("imports Sentry only with a DSN, and scrubs what it sends", async () => {
-    const { resetErrorReportingForTests, startErrorReporting } = await import("../../web/src/lib/error-reporting");
+    const { resetErrorReportingForTests, startErrorReporting } =
+      await import("../../web/src/lib/error-reporting");
     resetErrorReportingForTests();
     const load = vi.fn();
     expect(startErrorReporting({ sentryDsn: null }, load)).toBeNull();
     expect(load).not.toHaveBeenCalled();
     const init = vi.fn();
     const module = { init, captureException: vi.fn() } as unknown as typeof import("@sentry/react");
-    await startErrorReporting({ sentryDsn: "https://k@sentry.dars.test/1", release: "v1", environment: "production" }, async () => module);
+    await startErrorReporting(
+      { sentryDsn: "https://k@sentry.dars.test/1", release: "v1", environment: "production" },
+      async () => module,
+    );
     expect(init).toHaveBeenCalledTimes(1);
-    const options = init.mock.calls[0]![0] as { dsn: string; release: string; beforeSend: (event: object) => { request?: unknown; message?: string } };
+    const options = init.mock.calls[0]![0] as {
+      dsn: string;
+      release: string;
+      beforeSend: (event: object) => { request?: unknown; message?: string };
+    };
     expect([options.dsn, options.release]).toEqual(["https://k@sentry.dars.test/1", "v1"]);
-    const sent = options.beforeSend({ message: "failed for ahmed@example.com 01012345678", request: { url: "https://dars.test/lesson/1?ticket=abc", headers: { cookie: "x" } } });
+    const sent = options.beforeSend({
+      message: "failed for ahmed@example.com 01012345678",
+      request: { url: "https://dars.test/lesson/1?ticket=abc", headers: { cookie: "x" } },
+    });
     expect(JSON.stringify(sent)).not.toMatch(/ahmed@example\.com|01012345678|ticket=abc|cookie/);
     resetErrorReportingForTests();
   });

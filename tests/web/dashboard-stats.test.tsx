@@ -9,20 +9,38 @@ import { renderWithApp } from "./render-with-app";
 const MINUTE = 60_000;
 const start = "2026-03-16T09:00:00.000Z";
 const startsAt = Date.parse(start);
-const lesson: NextLesson = { id: 42, start, duration: 30, otherMember: { id: 7, name: "Sara Ali", image: null } };
+const lesson: NextLesson = {
+  id: 42,
+  start,
+  duration: 30,
+  otherMember: { id: 7, name: "Sara Ali", image: null },
+};
 
 describe("the join window", () => {
   it("is closed until 10 minutes before the start", () => {
-    expect(joinState(lesson, startsAt - 10 * MINUTE - 1)).toMatchObject({ kind: "closed", startsInMs: 10 * MINUTE + 1 });
+    expect(joinState(lesson, startsAt - 10 * MINUTE - 1)).toMatchObject({
+      kind: "closed",
+      startsInMs: 10 * MINUTE + 1,
+    });
     expect(joinState(lesson, startsAt - 2 * 24 * 60 * MINUTE).kind).toBe("closed");
   });
 
   it("opens 10 minutes before the start", () => {
-    expect(joinState(lesson, startsAt - 10 * MINUTE)).toEqual({ kind: "open", startsInMs: 10 * MINUTE, endsInMs: 40 * MINUTE, started: false });
+    expect(joinState(lesson, startsAt - 10 * MINUTE)).toEqual({
+      kind: "open",
+      startsInMs: 10 * MINUTE,
+      endsInMs: 40 * MINUTE,
+      started: false,
+    });
   });
 
   it("stays open while the lesson is happening, counting the time left", () => {
-    expect(joinState(lesson, startsAt + 5 * MINUTE)).toEqual({ kind: "open", startsInMs: 0, endsInMs: 25 * MINUTE, started: true });
+    expect(joinState(lesson, startsAt + 5 * MINUTE)).toEqual({
+      kind: "open",
+      startsInMs: 0,
+      endsInMs: 25 * MINUTE,
+      started: true,
+    });
   });
 
   it("closes at the end of the lesson", () => {

@@ -1,10 +1,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../web/src/lib/api-error";
-import { captureUncaughtErrors, createDebugLog, debugLog, debugLogFile, debugLogFileName } from "../../web/src/lib/debug-log";
+import {
+  captureUncaughtErrors,
+  createDebugLog,
+  debugLog,
+  debugLogFile,
+  debugLogFileName,
+} from "../../web/src/lib/debug-log";
 
 const apiFetch = vi.fn();
-vi.mock("../../web/src/lib/http", () => ({ apiFetch: (...args: unknown[]) => apiFetch(...args), apiUpload: vi.fn() }));
-vi.mock("../../web/src/lib/session", () => ({ session: { liveToken: () => "secret-token", refreshIfDue: async () => false } }));
+vi.mock("../../web/src/lib/http", () => ({
+  apiFetch: (...args: unknown[]) => apiFetch(...args),
+  apiUpload: vi.fn(),
+}));
+vi.mock("../../web/src/lib/session", () => ({
+  session: { liveToken: () => "secret-token", refreshIfDue: async () => false },
+}));
 const { api } = await import("../../web/src/lib/api");
 
 const at = () => new Date("2026-11-22T02:30:00.000Z");
@@ -39,7 +50,9 @@ describe("the debug log (docs/product.md §8)", () => {
     const target = new EventTarget();
     captureUncaughtErrors(log, target as unknown as Window);
     target.dispatchEvent(Object.assign(new Event("error"), { message: "boom" }));
-    target.dispatchEvent(Object.assign(new Event("unhandledrejection"), { reason: new TypeError("bad value") }));
+    target.dispatchEvent(
+      Object.assign(new Event("unhandledrejection"), { reason: new TypeError("bad value") }),
+    );
     expect(log.lines()).toEqual([
       "2026-11-22T02:30:00.000Z [error] uncaught: boom",
       "2026-11-22T02:30:00.000Z [error] unhandled rejection: TypeError: bad value",

@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SHELL_DESCRIPTION, SHELL_TITLE, documentTitle, useDocumentTitle } from "../../web/src/lib/use-document-title";
+import {
+  SHELL_DESCRIPTION,
+  SHELL_TITLE,
+  documentTitle,
+  useDocumentTitle,
+} from "../../web/src/lib/use-document-title";
 
 function Page({ title, description }: { title: string; description?: string }) {
   useDocumentTitle(title, description);

@@ -25,7 +25,9 @@ const fetchSpy = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchSpy.mockReset();
   vi.stubGlobal("fetch", fetchSpy);
-  fetchSpy.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ list: [], total: 0 }), { status: 200 })));
+  fetchSpy.mockImplementation(() =>
+    Promise.resolve(new Response(JSON.stringify({ list: [], total: 0 }), { status: 200 })),
+  );
 });
 afterEach(() => {
   // Whatever a test sent and did not take is taken here, so the next test starts with none.
@@ -42,7 +44,9 @@ describe("early requests", () => {
     const headers = new Headers(fetchSpy.mock.calls[0]![1]!.headers);
     expect(headers.get("Authorization")).toBe(`Bearer ${live}`);
 
-    await expect(apiFetch(lessonListPath, { query: upcomingListQueries(1).future, token: live })).resolves.toEqual({ list: [], total: 0 });
+    await expect(
+      apiFetch(lessonListPath, { query: upcomingListQueries(1).future, token: live }),
+    ).resolves.toEqual({ list: [], total: 0 });
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     // Taken once: the same GET later goes to the network.
     await apiFetch(lessonListPath, { query: upcomingListQueries(1).future, token: live });
@@ -71,9 +75,11 @@ describe("early requests", () => {
 
   it("ask for the lesson list's own URLs (the path is its contract's)", () => {
     expect(lessonListPath).toBe(lessonContracts.list.path);
-    expect(firstScreenRequests["/upcoming-lessons"]!().map(({ path, query }) => apiUrl(path, query))).toEqual([
-      "/api/v1/lesson/list/?when=now&status=ratified&size=100",
-      "/api/v1/lesson/list/?when=future&status=ratified&page=1&size=10",
-    ]);
+    expect(firstScreenRequests["/upcoming-lessons"]!().map(({ path, query }) => apiUrl(path, query))).toEqual(
+      [
+        "/api/v1/lesson/list/?when=now&status=ratified&size=100",
+        "/api/v1/lesson/list/?when=future&status=ratified&page=1&size=10",
+      ],
+    );
   });
 });

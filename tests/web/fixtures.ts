@@ -23,4 +23,3 @@ export function userWith(role: Role = Role.Student): UserView {
     updatedAt: "2026-01-01T00:00:00.000Z",
   };
 }
-

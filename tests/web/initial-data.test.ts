@@ -27,19 +27,27 @@ function pageWith(json: string): Document {
 describe("the data the Worker inlines in /tutors and /t/{id}", () => {
   it("starts the tutor list's query of an unfiltered /tutors from the inlined page, once", () => {
     const client = new QueryClient();
-    seedInitialData(client, pageWith(JSON.stringify({ tutors: { page: 1, data: { list: [card], total: 1 } } })), { search: "" });
+    seedInitialData(
+      client,
+      pageWith(JSON.stringify({ tutors: { page: 1, data: { list: [card], total: 1 } } })),
+      { search: "" },
+    );
     // The key the list page asks with for /tutors (no filters in the URL).
     const { filters, page } = filtersFromParams(new URLSearchParams(""));
     expect(client.getQueryData(tutorKeys.list(filters, page))).toEqual({ list: [card], total: 1 });
     expect(document.getElementById("initial-data")).toBeNull();
     // A filtered list is not answered from it.
-    expect(client.getQueryData(tutorKeys.list(filtersFromParams(new URLSearchParams("gender=male")).filters, 1))).toBeUndefined();
+    expect(
+      client.getQueryData(tutorKeys.list(filtersFromParams(new URLSearchParams("gender=male")).filters, 1)),
+    ).toBeUndefined();
   });
 
   it("starts a tutor's profile query from the inlined profile", () => {
     const client = new QueryClient();
     const info = { ...card, about: "نبذة", notice: 60 };
-    seedInitialData(client, pageWith(JSON.stringify({ tutor: { id: 7, info } }).replace(/</g, "\\u003c")), { search: "" });
+    seedInitialData(client, pageWith(JSON.stringify({ tutor: { id: 7, info } }).replace(/</g, "\\u003c")), {
+      search: "",
+    });
     expect(client.getQueryData(tutorKeys.info(7))).toEqual(info);
     expect(client.getQueryData(tutorKeys.info(8))).toBeUndefined();
   });

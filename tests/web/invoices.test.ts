@@ -33,10 +33,28 @@ describe("the withdrawal form's amount", () => {
 
 describe("the withdrawal request built from the form", () => {
   it("keeps only the chosen method's fields and leaves blanks out", () => {
-    const values = { ...emptyInvoiceForm, amount: "200", phone: "01012345678", username: "x@instapay", receiver: " " };
-    expect(toInvoiceRequest(values)).toEqual({ amount: 20_000, method: WithdrawMethod.Wallet, phone: "01012345678", receiver: undefined, note: undefined, save: true });
+    const values = {
+      ...emptyInvoiceForm,
+      amount: "200",
+      phone: "01012345678",
+      username: "x@instapay",
+      receiver: " ",
+    };
+    expect(toInvoiceRequest(values)).toEqual({
+      amount: 20_000,
+      method: WithdrawMethod.Wallet,
+      phone: "01012345678",
+      receiver: undefined,
+      note: undefined,
+      save: true,
+    });
     expect(toInvoiceRequest({ ...values, save: false })).not.toHaveProperty("save");
-    const bank = toInvoiceRequest({ ...values, method: String(WithdrawMethod.Bank), bank: "NBE", accountNumber: "12345678" });
+    const bank = toInvoiceRequest({
+      ...values,
+      method: String(WithdrawMethod.Bank),
+      bank: "NBE",
+      accountNumber: "12345678",
+    });
     expect(bank).toMatchObject({ method: WithdrawMethod.Bank, bank: "NBE", accountNumber: "12345678" });
     expect(bank).not.toHaveProperty("phone");
   });
@@ -44,21 +62,45 @@ describe("the withdrawal request built from the form", () => {
   it("names only the saved method's id when one is chosen", () => {
     const values = { ...emptyInvoiceForm, amount: "150", phone: "01012345678", note: "شكرًا", saved: "7" };
     expect(toInvoiceRequest(values)).toEqual({ amount: 15_000, note: "شكرًا", withdrawMethodId: 7 });
-    expect(checkInvoiceForm(values, limits(1_000_000))).toEqual({ ok: true, data: { amount: 15_000, note: "شكرًا", withdrawMethodId: 7 } });
+    expect(checkInvoiceForm(values, limits(1_000_000))).toEqual({
+      ok: true,
+      data: { amount: 15_000, note: "شكرًا", withdrawMethodId: 7 },
+    });
     // A saved method needs none of the new destination's fields.
     expect(checkInvoiceForm({ ...values, phone: "" }, limits(1_000_000))).toMatchObject({ ok: true });
-    expect(toInvoiceRequest({ ...values, saved: NEW_DESTINATION })).toMatchObject({ method: WithdrawMethod.Wallet, phone: "01012345678", save: true });
+    expect(toInvoiceRequest({ ...values, saved: NEW_DESTINATION })).toMatchObject({
+      method: WithdrawMethod.Wallet,
+      phone: "01012345678",
+      save: true,
+    });
   });
 
   it("is checked with the API's rules: the amount range and the method's fields", () => {
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "50", phone: "01012345678" }, limits(1_000_000))).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "", phone: "01012345678" }, limits(1_000_000))).toMatchObject({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100" }, limits(1_000_000))).toEqual({ ok: false, errors: { phone: "invalid-phone" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "1", accountNumber: "12" }, limits(1_000_000))).toEqual({
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm, amount: "50", phone: "01012345678" }, limits(1_000_000)),
+    ).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm, amount: "", phone: "01012345678" }, limits(1_000_000)),
+    ).toMatchObject({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100" }, limits(1_000_000))).toEqual({
+      ok: false,
+      errors: { phone: "invalid-phone" },
+    });
+    expect(
+      checkInvoiceForm(
+        { ...emptyInvoiceForm, amount: "100", method: "1", accountNumber: "12" },
+        limits(1_000_000),
+      ),
+    ).toEqual({
       ok: false,
       errors: { accountNumber: "invalid-bank-account-number", bank: "empty-bank-name" },
     });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "100", method: "2", username: "me@gmail.com" }, limits(1_000_000))).toEqual({
+    expect(
+      checkInvoiceForm(
+        { ...emptyInvoiceForm, amount: "100", method: "2", username: "me@gmail.com" },
+        limits(1_000_000),
+      ),
+    ).toEqual({
       ok: false,
       errors: { username: "instapay-username-invalid" },
     });
@@ -66,14 +108,26 @@ describe("the withdrawal request built from the form", () => {
 
   it("uses the limits in force from the stats, not fixed numbers", () => {
     const raised = { withdrawable: 10_000_000, minAmount: 50_000, maxAmount: 8_000_000 };
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "400", phone: "01012345678" }, raised)).toEqual({ ok: false, errors: { amount: "min-invoice-amount-subceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "80001", phone: "01012345678" }, raised)).toEqual({ ok: false, errors: { amount: "max-invoice-amount-exceeded" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "60000", phone: "01012345678" }, raised)).toMatchObject({ ok: true, data: { amount: 6_000_000 } });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "400", phone: "01012345678" }, raised)).toEqual({
+      ok: false,
+      errors: { amount: "min-invoice-amount-subceeded" },
+    });
+    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "80001", phone: "01012345678" }, raised)).toEqual({
+      ok: false,
+      errors: { amount: "max-invoice-amount-exceeded" },
+    });
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm, amount: "60000", phone: "01012345678" }, raised),
+    ).toMatchObject({ ok: true, data: { amount: 6_000_000 } });
   });
 
   it("refuses more than the withdrawable balance before sending anything", () => {
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(29_999))).toEqual({ ok: false, errors: { amount: "insufficient-balance" } });
-    expect(checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(30_000))).toMatchObject({ ok: true, data: { amount: 30_000, phone: "01012345678" } });
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(29_999)),
+    ).toEqual({ ok: false, errors: { amount: "insufficient-balance" } });
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm, amount: "300", phone: "01012345678" }, limits(30_000)),
+    ).toMatchObject({ ok: true, data: { amount: 30_000, phone: "01012345678" } });
   });
 });
 
@@ -90,28 +144,81 @@ describe("receipts and statuses", () => {
     expect(isWaiting(InvoiceStatus.PendingApproval)).toBe(true);
     expect(isWaiting(InvoiceStatus.PendingCancellation)).toBe(true);
     expect(isWaiting(InvoiceStatus.Approved)).toBe(false);
-    expect(destinationOf({ method: WithdrawMethod.Instapay, phone: null, bank: null, accountNumber: null, username: "a@instapay" })).toBe("a@instapay");
-    expect(destinationOf({ method: WithdrawMethod.Bank, phone: null, bank: "CIB", accountNumber: "123456", username: null })).toBe("123456");
+    expect(
+      destinationOf({
+        method: WithdrawMethod.Instapay,
+        phone: null,
+        bank: null,
+        accountNumber: null,
+        username: "a@instapay",
+      }),
+    ).toBe("a@instapay");
+    expect(
+      destinationOf({
+        method: WithdrawMethod.Bank,
+        phone: null,
+        bank: "CIB",
+        accountNumber: "123456",
+        username: null,
+      }),
+    ).toBe("123456");
   });
 });
 
 describe("changing where a pending request's money goes", () => {
   it("starts from the request's current method and fields", () => {
-    const form = formOfInvoice({ method: WithdrawMethod.Bank, phone: null, bank: "CIB", accountNumber: "123456", username: null, receiver: "منى" });
-    expect(form).toMatchObject({ method: "1", bank: "CIB", accountNumber: "123456", receiver: "منى", phone: "" });
+    const form = formOfInvoice({
+      method: WithdrawMethod.Bank,
+      phone: null,
+      bank: "CIB",
+      accountNumber: "123456",
+      username: null,
+      receiver: "منى",
+    });
+    expect(form).toMatchObject({
+      method: "1",
+      bank: "CIB",
+      accountNumber: "123456",
+      receiver: "منى",
+      phone: "",
+    });
   });
 
   it("checks a saved method's form with the API's rules", () => {
-    const form = { ...emptyInvoiceForm, method: "1", bank: "nbe", accountNumber: "1234 5678", receiver: "منى" };
-    expect(checkWithdrawMethodForm(form)).toEqual({ ok: true, data: { method: WithdrawMethod.Bank, bank: "nbe", accountNumber: "1234 5678", receiver: "منى" } });
-    expect(checkWithdrawMethodForm({ ...form, bank: "", accountNumber: "" })).toEqual({ ok: false, errors: { bank: "empty-bank-name", accountNumber: "invalid-bank-account-number" } });
+    const form = {
+      ...emptyInvoiceForm,
+      method: "1",
+      bank: "nbe",
+      accountNumber: "1234 5678",
+      receiver: "منى",
+    };
+    expect(checkWithdrawMethodForm(form)).toEqual({
+      ok: true,
+      data: { method: WithdrawMethod.Bank, bank: "nbe", accountNumber: "1234 5678", receiver: "منى" },
+    });
+    expect(checkWithdrawMethodForm({ ...form, bank: "", accountNumber: "" })).toEqual({
+      ok: false,
+      errors: { bank: "empty-bank-name", accountNumber: "invalid-bank-account-number" },
+    });
   });
 
   it("sends an update with the new method's fields only, checked with the API's rules", () => {
-    const form = { ...emptyInvoiceForm, amount: "999999", method: "2", username: "Mona@instapay", phone: "01012345678" };
+    const form = {
+      ...emptyInvoiceForm,
+      amount: "999999",
+      method: "2",
+      username: "Mona@instapay",
+      phone: "01012345678",
+    };
     const checked = checkDestinationForm(form);
-    expect(checked).toMatchObject({ ok: true, data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay" } });
+    expect(checked).toMatchObject({
+      ok: true,
+      data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay" },
+    });
     expect(checked.ok && checked.data).not.toHaveProperty("phone");
-    expect(checkDestinationForm({ ...form, username: "" })).toEqual({ ok: false, errors: { username: "instapay-username-invalid" } });
+    expect(checkDestinationForm({ ...form, username: "" })).toEqual({
+      ok: false,
+      errors: { username: "instapay-username-invalid" },
+    });
   });
 });

@@ -17,7 +17,8 @@ vi.mock("../../web/src/lib/api", () => ({
   },
 }));
 
-const { firstRowInView, lessonsByDay, placeLessons } = await import("../../web/src/features/lessons/lesson-week");
+const { firstRowInView, lessonsByDay, placeLessons } =
+  await import("../../web/src/features/lessons/lesson-week");
 const { lessonState } = await import("../../schema/lesson-state");
 const { invalidateLessonData, lessonEventTypes } = await import("../../web/src/features/lessons/use-lessons");
 const { LessonDetailsDialog } = await import("../../web/src/features/lessons/lesson-details-dialog");
@@ -94,7 +95,9 @@ describe("the week layout (Saturday first, Cairo time)", () => {
 
   it("puts a lesson after Cairo midnight on the next day", () => {
     const late = lesson({ id: 4, start: "2026-11-21T22:30:00.000Z", duration: 15 });
-    expect(placeLessons([late], days)).toEqual([expect.objectContaining({ column: 1, startRow: 2, endRow: 3 })]);
+    expect(placeLessons([late], days)).toEqual([
+      expect.objectContaining({ column: 1, startRow: 2, endRow: 3 }),
+    ]);
     expect(lessonsByDay([late], days).get("2026-11-22")).toEqual([late]);
     expect(lessonsByDay([late], days).get("2026-11-21")).toEqual([]);
   });
@@ -104,7 +107,11 @@ describe("the week layout (Saturday first, Cairo time)", () => {
     const b = lesson({ id: 6, start: "2026-11-23T09:00:00.000Z" });
     const outside = lesson({ id: 7, start: "2026-11-28T09:00:00.000Z" });
     expect(placeLessons([outside], days)).toEqual([]);
-    expect(lessonsByDay([a, b, outside], days).get("2026-11-23")!.map((x) => x.id)).toEqual([6, 5]);
+    expect(
+      lessonsByDay([a, b, outside], days)
+        .get("2026-11-23")!
+        .map((x) => x.id),
+    ).toEqual([6, 5]);
   });
 
   it("scrolls to the hour before the earliest lesson, or to 08:00", () => {
@@ -118,7 +125,12 @@ describe("lesson data refresh", () => {
     const client = new QueryClient();
     const spy = vi.spyOn(client, "invalidateQueries");
     invalidateLessonData(client);
-    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([["lessons"], ["subscription", "user"], ["stats", "personalized", "student"], ["stats", "personalized", "tutor"]]);
+    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ["lessons"],
+      ["subscription", "user"],
+      ["stats", "personalized", "student"],
+      ["stats", "personalized", "tutor"],
+    ]);
   });
 
   it("reacts to the three lesson events only", () => {
@@ -133,7 +145,15 @@ describe("the lesson details", () => {
 
   it("offers a student of a pending lesson to move or cancel it, not to join yet", () => {
     const h = handlers();
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 7 * 60 * MINUTE} {...h} />);
+    renderWithApp(
+      <LessonDetailsDialog
+        lesson={lesson({ start })}
+        userId={20}
+        isStudent
+        now={at - 7 * 60 * MINUTE}
+        {...h}
+      />,
+    );
     const dialog = screen.getByRole("dialog", { name: t.details.title });
     expect(within(dialog).getByText("منى علي")).toBeTruthy();
     expect(within(dialog).getByText(ar.marketplace.lessons.states.pending)).toBeTruthy();
@@ -147,31 +167,61 @@ describe("the lesson details", () => {
 
   it("disables cancel and move inside the 6 hours before the start, and says when they closed", () => {
     const h = handlers();
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 60 * MINUTE} {...h} />);
-    const reschedule = screen.getByRole("button", { name: ar.marketplace.lessons.reschedule }) as HTMLButtonElement;
+    renderWithApp(
+      <LessonDetailsDialog lesson={lesson({ start })} userId={20} isStudent now={at - 60 * MINUTE} {...h} />,
+    );
+    const reschedule = screen.getByRole("button", {
+      name: ar.marketplace.lessons.reschedule,
+    }) as HTMLButtonElement;
     const cancel = screen.getByRole("button", { name: ar.marketplace.lessons.cancel }) as HTMLButtonElement;
     expect(reschedule.disabled).toBe(true);
     expect(cancel.disabled).toBe(true);
     fireEvent.click(cancel);
     expect(h.onCancel).not.toHaveBeenCalled();
     const closedAt = at - 6 * 60 * MINUTE;
-    expect(screen.getByText(ar.market.changes.closedAt(formatWhen(closedAt, at - 60 * MINUTE), "٦ ساعات"))).toBeTruthy();
+    expect(
+      screen.getByText(ar.market.changes.closedAt(formatWhen(closedAt, at - 60 * MINUTE), "٦ ساعات")),
+    ).toBeTruthy();
   });
 
   it("offers a tutor to cancel but not to move, and names the student", () => {
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ start })} userId={10} isStudent={false} now={at - 60 * MINUTE} {...handlers()} />);
+    renderWithApp(
+      <LessonDetailsDialog
+        lesson={lesson({ start })}
+        userId={10}
+        isStudent={false}
+        now={at - 60 * MINUTE}
+        {...handlers()}
+      />,
+    );
     expect(screen.getByText("سارة أحمد")).toBeTruthy();
     expect(screen.queryByRole("button", { name: ar.marketplace.lessons.reschedule })).toBeNull();
     expect(screen.getByRole("button", { name: ar.marketplace.lessons.cancel })).toBeTruthy();
   });
 
   it("links to the room from 10 minutes before the start", () => {
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ id: 9, start })} userId={20} isStudent now={at - 10 * MINUTE} {...handlers()} />);
+    renderWithApp(
+      <LessonDetailsDialog
+        lesson={lesson({ id: 9, start })}
+        userId={20}
+        isStudent
+        now={at - 10 * MINUTE}
+        {...handlers()}
+      />,
+    );
     expect(screen.getByRole("link", { name: joinName }).getAttribute("href")).toBe("/lesson/9");
   });
 
   it("says who cancelled and offers nothing for a cancelled lesson", () => {
-    renderWithApp(<LessonDetailsDialog lesson={lesson({ start, canceledAt: start, canceledBy: 10 })} userId={20} isStudent now={at - 60 * MINUTE} {...handlers()} />);
+    renderWithApp(
+      <LessonDetailsDialog
+        lesson={lesson({ start, canceledAt: start, canceledBy: 10 })}
+        userId={20}
+        isStudent
+        now={at - 60 * MINUTE}
+        {...handlers()}
+      />,
+    );
     expect(screen.getByText(ar.marketplace.lessons.states.canceled)).toBeTruthy();
     expect(screen.getByText(ar.gendered.canceledBy.male("منى علي"))).toBeTruthy();
     expect(screen.queryByRole("button", { name: ar.marketplace.lessons.cancel })).toBeNull();
@@ -184,16 +234,29 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
   beforeEach(() => session.setUser({ id: 20, role: Role.Student, name: "سارة أحمد" } as UserView));
 
   it("asks for this week's lessons and shows each with its state in words, and opens its details", async () => {
-    const soon = new Date(Math.ceil((Date.now() + 2 * 60 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE).toISOString();
+    const soon = new Date(
+      Math.ceil((Date.now() + 2 * 60 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE,
+    ).toISOString();
     const canceled = new Date(Date.parse(soon) + 60 * MINUTE).toISOString();
-    get.mockResolvedValue({ list: [lesson({ id: 31, start: soon }), lesson({ id: 32, start: canceled, canceledAt: soon, canceledBy: 20 })], total: 2 });
+    get.mockResolvedValue({
+      list: [
+        lesson({ id: 31, start: soon }),
+        lesson({ id: 32, start: canceled, canceledAt: soon, canceledBy: 20 }),
+      ],
+      total: 2,
+    });
     renderWithApp(<LessonsCalendar />);
     await screen.findByRole("grid", { name: t.calendarLabel });
-    const [path, options] = get.mock.calls[0] as [string, { query: { after: string; before: string; size: number } }];
+    const [path, options] = get.mock.calls[0] as [
+      string,
+      { query: { after: string; before: string; size: number } },
+    ];
     expect(path).toBe("/lesson/list/");
     expect(options.query.size).toBe(100);
     expect(localDay(options.query.after)).toBe(weekStartOf(localDay(Date.now())));
-    expect(Date.parse(options.query.before) - Date.parse(options.query.after)).toBeGreaterThanOrEqual(7 * 24 * 60 * MINUTE - 60 * MINUTE);
+    expect(Date.parse(options.query.before) - Date.parse(options.query.after)).toBeGreaterThanOrEqual(
+      7 * 24 * 60 * MINUTE - 60 * MINUTE,
+    );
 
     const block = document.querySelector(`[role="grid"] [data-lesson="31"]`)!.closest("button")!;
     expect(block.textContent).toContain(ar.marketplace.lessons.states.pending);
@@ -218,7 +281,9 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
     expect(thisWeek).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByRole("button", { name: new RegExp(ar.schedule.nextWeek) }));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    const [first, second] = get.mock.calls.map((call) => (call[1] as { query: { after: string } }).query.after);
+    const [first, second] = get.mock.calls.map(
+      (call) => (call[1] as { query: { after: string } }).query.after,
+    );
     expect(Date.parse(second!) - Date.parse(first!)).toBe(7 * 24 * 60 * MINUTE);
     expect(thisWeek).toHaveProperty("disabled", false);
     fireEvent.click(thisWeek);
@@ -229,9 +294,17 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
 describe("cancelling inside the 6-hour window", () => {
   it("shows the rule's Arabic message in the dialog and keeps it open", async () => {
     // As the Worker answers: the code with its Arabic message (schema/error-messages.ts).
-    del.mockRejectedValue(new ApiError("lesson-cancel-window-passed", 422, errorMessages["lesson-cancel-window-passed"]));
+    del.mockRejectedValue(
+      new ApiError("lesson-cancel-window-passed", 422, errorMessages["lesson-cancel-window-passed"]),
+    );
     const onClose = vi.fn();
-    renderWithApp(<CancelLessonDialog lesson={lesson({ id: 12, start: "2026-11-22T08:00:00.000Z" })} userId={20} onClose={onClose} />);
+    renderWithApp(
+      <CancelLessonDialog
+        lesson={lesson({ id: 12, start: "2026-11-22T08:00:00.000Z" })}
+        userId={20}
+        onClose={onClose}
+      />,
+    );
     fireEvent.click(screen.getByRole("button", { name: ar.marketplace.lessons.cancelConfirm }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(errorMessage("lesson-cancel-window-passed"));
@@ -251,7 +324,9 @@ describe("the calendar feed dialog", () => {
     const field = await screen.findByLabelText<HTMLInputElement>(t.feed.urlLabel);
     expect(field.value).toBe(url);
     expect(field.getAttribute("dir")).toBe("ltr");
-    expect(screen.getByRole("link", { name: t.feed.subscribe }).getAttribute("href")).toBe(url.replace("https:", "webcal:"));
+    expect(screen.getByRole("link", { name: t.feed.subscribe }).getAttribute("href")).toBe(
+      url.replace("https:", "webcal:"),
+    );
     fireEvent.click(screen.getByRole("button", { name: t.feed.rotate }));
     await waitFor(() => expect(field.value).toBe(rotated));
     expect(post).toHaveBeenCalledWith("/lesson/calendar/feed");

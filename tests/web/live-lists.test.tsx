@@ -24,10 +24,15 @@ vi.mock("../../web/src/lib/realtime", () => ({
     };
   },
 }));
-vi.mock("../../web/src/lib/session", () => ({ session: { liveToken: () => "token" }, useSession: () => ({ token: "token" }) }));
+vi.mock("../../web/src/lib/session", () => ({
+  session: { liveToken: () => "token" },
+  useSession: () => ({ token: "token" }),
+}));
 
-const { useTutorUpdatedRefresh, tutorUpdatedKeys } = await import("../../web/src/features/tutor-profile/use-tutor-updated");
-const { useAdminListEvents, tutorListKeys } = await import("../../web/src/features/admin/use-admin-list-events");
+const { useTutorUpdatedRefresh, tutorUpdatedKeys } =
+  await import("../../web/src/features/tutor-profile/use-tutor-updated");
+const { useAdminListEvents, tutorListKeys } =
+  await import("../../web/src/features/admin/use-admin-list-events");
 
 function withClient(Hook: () => void) {
   const client = new QueryClient();
@@ -57,7 +62,14 @@ describe("TutorUpdated on the tutor's user channel", () => {
     expect(spy).not.toHaveBeenCalled();
     userListener!({ type: "TutorUpdated", payload: { tutorId: 3 } });
     expect(keys()).toEqual([...tutorUpdatedKeys]);
-    expect(keys()).toEqual([["user", "current"], ["user", "tutor", "meta"], ["topics", "mine"], ["onboarding"], ["studio"], ["tutors"]]);
+    expect(keys()).toEqual([
+      ["user", "current"],
+      ["user", "tutor", "meta"],
+      ["topics", "mine"],
+      ["onboarding"],
+      ["studio"],
+      ["tutors"],
+    ]);
   });
 });
 

@@ -23,10 +23,13 @@ describe("reporting that the tutor did not come", () => {
     expect(post).toHaveBeenCalledWith("/session/lesson:7/report-absence");
   });
 
-  it.each(["absence-report-too-early", "tutor-attended", "illegal"])("shows the Arabic message of %s", async (code) => {
-    post.mockRejectedValue(new ApiError(code, 409));
-    renderWithApp(<AbsenceReport sessionId="lesson:7" />);
-    fireEvent.click(screen.getByRole("button", { name: ar.liveSession.reportAbsence }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(errorMessage(code)));
-  });
+  it.each(["absence-report-too-early", "tutor-attended", "illegal"])(
+    "shows the Arabic message of %s",
+    async (code) => {
+      post.mockRejectedValue(new ApiError(code, 409));
+      renderWithApp(<AbsenceReport sessionId="lesson:7" />);
+      fireEvent.click(screen.getByRole("button", { name: ar.liveSession.reportAbsence }));
+      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(errorMessage(code)));
+    },
+  );
 });

@@ -39,12 +39,23 @@ beforeEach(() => {
 
 describe("session-room channel", () => {
   it("opens /parties/session-room/lesson:12 with a ticket for that room, the colon as it is, and the spec's reconnection", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: "tkt", expiresAt: "2026-11-25T10:01:00.000Z" }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ticket: "tkt", expiresAt: "2026-11-25T10:01:00.000Z" }), {
+          status: 200,
+        }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     open("lesson:12");
-    expect(FakeSocket.last.options).toMatchObject({ party: "session-room", room: "lesson:12", ...reconnectionOptions });
+    expect(FakeSocket.last.options).toMatchObject({
+      party: "session-room",
+      room: "lesson:12",
+      ...reconnectionOptions,
+    });
     expect(await (FakeSocket.last.options.query as () => Promise<unknown>)()).toEqual({ ticket: "tkt" });
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ party: "session-room", name: "lesson:12" });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual(
+      { party: "session-room", name: "lesson:12" },
+    );
     vi.unstubAllGlobals();
   });
 
@@ -56,8 +67,15 @@ describe("session-room channel", () => {
     const answer = channel.request({ type: "JoinSession", payload: { camera: true, mic: false } });
     const frame = JSON.parse(socket.sent[0]!) as { ackId: string; type: string };
     expect(frame.type).toBe("JoinSession");
-    socket.emit("message", { data: JSON.stringify({ type: "UserLeftSession", payload: { sessionId: "lesson:12", userId: 2, at: "" } }) });
-    socket.emit("message", { data: JSON.stringify({ type: "Ack", payload: { ackId: frame.ackId, result: "ok" } }) });
+    socket.emit("message", {
+      data: JSON.stringify({
+        type: "UserLeftSession",
+        payload: { sessionId: "lesson:12", userId: 2, at: "" },
+      }),
+    });
+    socket.emit("message", {
+      data: JSON.stringify({ type: "Ack", payload: { ackId: frame.ackId, result: "ok" } }),
+    });
     await expect(answer).resolves.toEqual({ ackId: frame.ackId, result: "ok" });
     expect(events).toHaveBeenCalledTimes(1);
   });
@@ -65,7 +83,10 @@ describe("session-room channel", () => {
   it("sends signalling without waiting for its Ack", () => {
     const channel = open("lesson:12");
     channel.send({ type: "IceCandidate", payload: { candidate: { candidate: "c" } } });
-    expect(JSON.parse(FakeSocket.last.sent[0]!)).toMatchObject({ type: "IceCandidate", ackId: expect.any(String) });
+    expect(JSON.parse(FakeSocket.last.sent[0]!)).toMatchObject({
+      type: "IceCandidate",
+      ackId: expect.any(String),
+    });
   });
 
   it("stops for good when the room replaces, ends or refuses the socket, not on an ordinary drop", () => {

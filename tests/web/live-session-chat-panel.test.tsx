@@ -11,7 +11,8 @@ const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const t = ar.liveSession;
 
 /** The screen's width as the panel asks it (matchMedia "(min-width: 1024px)"). */
-const screenWidth = (px: number) => vi.spyOn(window, "matchMedia").mockImplementation(() => ({ matches: px >= 1024 }) as MediaQueryList);
+const screenWidth = (px: number) =>
+  vi.spyOn(window, "matchMedia").mockImplementation(() => ({ matches: px >= 1024 }) as MediaQueryList);
 
 beforeEach(() => {
   screenWidth(360);
@@ -37,7 +38,10 @@ describe("the chat panel beside the call", () => {
     renderWithApp(<ChatPanel selfId={1} otherId={2} otherName="منى" />);
     fireEvent.click(screen.getByRole("button", { name: t.showChat }));
     await screen.findByText(t.noChatYet("منى"));
-    expect(get).toHaveBeenCalledWith("/chat/room/by/members", expect.objectContaining({ query: { members: "1,2" } }));
+    expect(get).toHaveBeenCalledWith(
+      "/chat/room/by/members",
+      expect.objectContaining({ query: { members: "1,2" } }),
+    );
     const toggle = screen.getByRole("button", { name: t.hideChat });
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(toggle);

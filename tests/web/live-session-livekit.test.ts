@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { LiveKitCall, callStateOf, type LiveKitModule, type LiveKitRoomLike, type RemoteTrackLike } from "../../web/src/features/live-session/livekit-call";
+import {
+  LiveKitCall,
+  callStateOf,
+  type LiveKitModule,
+  type LiveKitRoomLike,
+  type RemoteTrackLike,
+} from "../../web/src/features/live-session/livekit-call";
 import type { PeerCallState } from "../../web/src/features/live-session/peer-call";
 
 const Source = { Camera: "camera", Microphone: "microphone", ScreenShare: "screen_share" };
-const RoomEvent = { TrackSubscribed: "trackSubscribed", TrackUnsubscribed: "trackUnsubscribed", ConnectionStateChanged: "connectionStateChanged", Disconnected: "disconnected" };
+const RoomEvent = {
+  TrackSubscribed: "trackSubscribed",
+  TrackUnsubscribed: "trackUnsubscribed",
+  ConnectionStateChanged: "connectionStateChanged",
+  Disconnected: "disconnected",
+};
 
 type Log = string[];
 
@@ -23,7 +34,10 @@ class FakeRoom implements LiveKitRoomLike {
     this.log.push("disconnect");
   }
   on(event: string, listener: (...args: never[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as (...args: unknown[]) => void]);
+    this.listeners.set(event, [
+      ...(this.listeners.get(event) ?? []),
+      listener as (...args: unknown[]) => void,
+    ]);
     return this;
   }
   emit(event: string, ...args: unknown[]) {
@@ -32,7 +46,10 @@ class FakeRoom implements LiveKitRoomLike {
   localParticipant = {
     publishTrack: async (track: MediaStreamTrack, options: { source: string }) => {
       this.log.push(`publish ${track.id} ${options.source}`);
-      return { mute: async () => this.log.push(`mute ${options.source}`), unmute: async () => this.log.push(`unmute ${options.source}`) };
+      return {
+        mute: async () => this.log.push(`mute ${options.source}`),
+        unmute: async () => this.log.push(`unmute ${options.source}`),
+      };
     },
     unpublishTrack: async (track: MediaStreamTrack) => {
       this.log.push(`unpublish ${track.id}`);
@@ -43,15 +60,23 @@ class FakeRoom implements LiveKitRoomLike {
 const fakeModule = { Room: FakeRoom, RoomEvent, Track: { Source } } as unknown as LiveKitModule;
 const track = (id: string, kind: string) => ({ id, kind }) as MediaStreamTrack;
 const stream = (...tracks: MediaStreamTrack[]) =>
-  ({ getAudioTracks: () => tracks.filter((t) => t.kind === "audio"), getVideoTracks: () => tracks.filter((t) => t.kind === "video") }) as unknown as MediaStream;
-const remote = (source: string, id: string): RemoteTrackLike => ({ kind: source === Source.Microphone ? "audio" : "video", source, mediaStreamTrack: track(id, "x") });
+  ({
+    getAudioTracks: () => tracks.filter((t) => t.kind === "audio"),
+    getVideoTracks: () => tracks.filter((t) => t.kind === "video"),
+  }) as unknown as MediaStream;
+const remote = (source: string, id: string): RemoteTrackLike => ({
+  kind: source === Source.Microphone ? "audio" : "video",
+  source,
+  mediaStreamTrack: track(id, "x"),
+});
 
 function setup() {
   const states: PeerCallState[] = [];
   const streams: Array<string[] | null> = [];
   const call = new LiveKitCall(fakeModule, {
     onState: (state) => states.push(state),
-    onRemoteStream: (shown) => streams.push(shown ? (shown as unknown as MediaStreamTrack[]).map((t) => t.id) : null),
+    onRemoteStream: (shown) =>
+      streams.push(shown ? (shown as unknown as MediaStreamTrack[]).map((t) => t.id) : null),
     makeStream: (tracks) => tracks as unknown as MediaStream,
   });
   return { call, states, streams };
@@ -60,15 +85,25 @@ function setup() {
 describe("the LiveKit call adapter", () => {
   it("connects with the session's token and publishes the camera and microphone", async () => {
     const { call, states } = setup();
-    await call.connect("wss://lk.dars.test", "jwt", stream(track("a1", "audio"), track("v1", "video")), { mic: true, camera: true });
-    expect(FakeRoom.last.log).toEqual(["connect wss://lk.dars.test jwt", "publish a1 microphone", "publish v1 camera"]);
+    await call.connect("wss://lk.dars.test", "jwt", stream(track("a1", "audio"), track("v1", "video")), {
+      mic: true,
+      camera: true,
+    });
+    expect(FakeRoom.last.log).toEqual([
+      "connect wss://lk.dars.test jwt",
+      "publish a1 microphone",
+      "publish v1 camera",
+    ]);
     expect(states).toEqual(["negotiating", "connected"]);
     expect(call.active).toBe(true);
   });
 
   it("joins muted as the flags say, and mutes and unmutes through the publications", async () => {
     const { call } = setup();
-    await call.connect("wss://lk", "jwt", stream(track("a1", "audio"), track("v1", "video")), { mic: false, camera: true });
+    await call.connect("wss://lk", "jwt", stream(track("a1", "audio"), track("v1", "video")), {
+      mic: false,
+      camera: true,
+    });
     await call.setCamera(false);
     await call.setMic(true);
     expect(FakeRoom.last.log.slice(3)).toEqual(["mute microphone", "mute camera", "unmute microphone"]);
@@ -112,20 +147,23 @@ describe("the LiveKit call adapter", () => {
   });
 
   it("maps LiveKit's connection states onto the page's", () => {
-    expect(["connected", "connecting", "reconnecting", "signalReconnecting", "disconnected"].map(callStateOf)).toEqual([
-      "connected",
-      "negotiating",
-      "negotiating",
-      "negotiating",
-      "idle",
-    ]);
+    expect(
+      ["connected", "connecting", "reconnecting", "signalReconnecting", "disconnected"].map(callStateOf),
+    ).toEqual(["connected", "negotiating", "negotiating", "negotiating", "idle"]);
   });
 
   it("the real livekit-client exports what the adapter uses", async () => {
     const lk = await import("livekit-client");
     expect(typeof lk.Room).toBe("function");
-    expect([lk.RoomEvent.TrackSubscribed, lk.RoomEvent.TrackUnsubscribed, lk.RoomEvent.ConnectionStateChanged, lk.RoomEvent.Disconnected]).toEqual(Object.values(RoomEvent));
-    expect([lk.Track.Source.Camera, lk.Track.Source.Microphone, lk.Track.Source.ScreenShare]).toEqual(Object.values(Source));
+    expect([
+      lk.RoomEvent.TrackSubscribed,
+      lk.RoomEvent.TrackUnsubscribed,
+      lk.RoomEvent.ConnectionStateChanged,
+      lk.RoomEvent.Disconnected,
+    ]).toEqual(Object.values(RoomEvent));
+    expect([lk.Track.Source.Camera, lk.Track.Source.Microphone, lk.Track.Source.ScreenShare]).toEqual(
+      Object.values(Source),
+    );
     expect(lk.ConnectionState.Connected).toBe("connected");
   });
 });

@@ -5,7 +5,10 @@ import { renderWithApp } from "./render-with-app";
 
 const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
-vi.mock("../../web/src/lib/session", () => ({ useSession: () => ({ user: { id: 7 } }), session: { liveToken: () => "tok" } }));
+vi.mock("../../web/src/lib/session", () => ({
+  useSession: () => ({ user: { id: 7 } }),
+  session: { liveToken: () => "tok" },
+}));
 
 const { MeetingRoom } = await import("../../web/src/features/live-session/live-room");
 const { ar } = await import("../../web/src/i18n/ar-EG-all");

@@ -1,10 +1,27 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ServerEvent } from "@schema/events";
 import { deviceErrorKind, deviceErrorMessage } from "../../web/src/features/live-session/device-errors";
-import { PeerCall, type PeerCallState, type PeerConnectionLike } from "../../web/src/features/live-session/peer-call";
-import { applyPresence, iceServersOf, mediaConstraints, readDevicePrefs, writeDevicePrefs } from "../../web/src/features/live-session/presence";
+import {
+  PeerCall,
+  type PeerCallState,
+  type PeerConnectionLike,
+} from "../../web/src/features/live-session/peer-call";
+import {
+  applyPresence,
+  iceServersOf,
+  mediaConstraints,
+  readDevicePrefs,
+  writeDevicePrefs,
+} from "../../web/src/features/live-session/presence";
 import type { SessionFrame } from "../../web/src/lib/realtime";
-import { canReportAbsence, countdown, formatClock, roomIsOpen, roomOpensAt, roomPhase } from "../../web/src/features/live-session/timing";
+import {
+  canReportAbsence,
+  countdown,
+  formatClock,
+  roomIsOpen,
+  roomOpensAt,
+  roomPhase,
+} from "../../web/src/features/live-session/timing";
 
 const error = (name: string) => Object.assign(new Error(name), { name });
 
@@ -29,7 +46,13 @@ describe("device errors (docs/product.md §8)", () => {
   });
 
   it("has an Arabic title and a next step for every kind", () => {
-    for (const kind of ["no-device", "device-in-use", "over-constrained", "permission-denied", "unexpected"] as const) {
+    for (const kind of [
+      "no-device",
+      "device-in-use",
+      "over-constrained",
+      "permission-denied",
+      "unexpected",
+    ] as const) {
       const message = deviceErrorMessage(kind);
       expect(message.title).toMatch(/[\u0621-\u064A]/);
       expect(message.next).toMatch(/[\u0621-\u064A]/);
@@ -55,8 +78,14 @@ describe("admission window and countdown", () => {
   });
 
   it("counts down to the start, then the time left", () => {
-    expect(countdown(start, end, at("2026-11-22T15:55:00.000Z"))).toEqual({ kind: "starts-in", ms: 5 * 60_000 });
-    expect(countdown(start, end, at("2026-11-22T16:10:00.000Z"))).toEqual({ kind: "time-left", ms: 20 * 60_000 });
+    expect(countdown(start, end, at("2026-11-22T15:55:00.000Z"))).toEqual({
+      kind: "starts-in",
+      ms: 5 * 60_000,
+    });
+    expect(countdown(start, end, at("2026-11-22T16:10:00.000Z"))).toEqual({
+      kind: "time-left",
+      ms: 20 * 60_000,
+    });
     expect(countdown(start, end, at("2026-11-22T16:31:00.000Z"))).toEqual({ kind: "ended", ms: 0 });
   });
 
@@ -80,12 +109,16 @@ describe("presence, device choices and ICE servers", () => {
     { userId: 1, online: true, inCall: false, camera: false, mic: false, sharing: false },
     { userId: 2, online: false, inCall: false, camera: false, mic: false, sharing: false },
   ];
-  const event = (type: string, payload: Record<string, unknown>) => ({ type, payload: { sessionId: "lesson:1", ...payload } }) as unknown as ServerEvent;
+  const event = (type: string, payload: Record<string, unknown>) =>
+    ({ type, payload: { sessionId: "lesson:1", ...payload } }) as unknown as ServerEvent;
 
   it("follows the room's events", () => {
     let members = applyPresence(base, event("SessionMemberJoined", { userId: 2 }));
     expect(members[1]).toMatchObject({ online: true, inCall: false });
-    members = applyPresence(members, event("UserJoinedSession", { userId: 2, camera: true, mic: true, at: "" }));
+    members = applyPresence(
+      members,
+      event("UserJoinedSession", { userId: 2, camera: true, mic: true, at: "" }),
+    );
     expect(members[1]).toMatchObject({ inCall: true, camera: true, mic: true });
     members = applyPresence(members, event("MicToggled", { userId: 2, enabled: false }));
     members = applyPresence(members, event("UserSharedScreen", { userId: 2, sharing: true }));
@@ -99,11 +132,17 @@ describe("presence, device choices and ICE servers", () => {
 
   it("remembers the chosen devices and asks for exactly them", () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
     expect(readDevicePrefs(storage)).toEqual({ camera: "", mic: "", speaker: "" });
     writeDevicePrefs({ camera: "cam-2", mic: "", speaker: "out-1" }, storage);
     expect(readDevicePrefs(storage)).toEqual({ camera: "cam-2", mic: "", speaker: "out-1" });
-    expect(mediaConstraints(readDevicePrefs(storage))).toEqual({ video: { deviceId: { exact: "cam-2" } }, audio: true });
+    expect(mediaConstraints(readDevicePrefs(storage))).toEqual({
+      video: { deviceId: { exact: "cam-2" } },
+      audio: true,
+    });
     store.set("dars.live-session.devices", "{broken");
     expect(readDevicePrefs(storage)).toEqual({ camera: "", mic: "", speaker: "" });
   });
@@ -111,14 +150,21 @@ describe("presence, device choices and ICE servers", () => {
   it("reads ICE servers from the config when present, else none", () => {
     expect(iceServersOf({ environment: "local" })).toEqual([]);
     expect(iceServersOf(undefined)).toEqual([]);
-    expect(iceServersOf({ iceServers: [{ urls: "stun:stun.example:3478" }, { nope: 1 }] })).toEqual([{ urls: "stun:stun.example:3478" }]);
+    expect(iceServersOf({ iceServers: [{ urls: "stun:stun.example:3478" }, { nope: 1 }] })).toEqual([
+      { urls: "stun:stun.example:3478" },
+    ]);
   });
 });
 
 // ------------------------------------------------------------------------------------------
 // Signalling with stand-ins for RTCPeerConnection and the room's relay.
 
-type FakeTransceiver = { mid: string | null; direction: RTCRtpTransceiverDirection; sender: { track: MediaStreamTrack | null; replaceTrack: (track: MediaStreamTrack | null) => Promise<void> }; receiver: { track: { kind: string } } };
+type FakeTransceiver = {
+  mid: string | null;
+  direction: RTCRtpTransceiverDirection;
+  sender: { track: MediaStreamTrack | null; replaceTrack: (track: MediaStreamTrack | null) => Promise<void> };
+  receiver: { track: { kind: string } };
+};
 
 class FakePeer {
   static all: FakePeer[] = [];
@@ -129,7 +175,8 @@ class FakePeer {
   transceivers: FakeTransceiver[] = [];
   candidates: RTCIceCandidateInit[] = [];
   closed = false;
-  onicecandidate: ((event: { candidate: { toJSON: () => RTCIceCandidateInit } | null }) => void) | null = null;
+  onicecandidate: ((event: { candidate: { toJSON: () => RTCIceCandidateInit } | null }) => void) | null =
+    null;
   ontrack: ((event: { streams: MediaStream[]; track: MediaStreamTrack }) => void) | null = null;
   onconnectionstatechange: (() => void) | null = null;
   constructor(public owner: number) {
@@ -186,7 +233,8 @@ class FakePeer {
   }
 }
 
-const track = (kind: "audio" | "video", id: string = kind) => ({ kind, id, enabled: true }) as unknown as MediaStreamTrack;
+const track = (kind: "audio" | "video", id: string = kind) =>
+  ({ kind, id, enabled: true }) as unknown as MediaStreamTrack;
 const stream = (...tracks: MediaStreamTrack[]) =>
   ({
     getTracks: () => tracks,
@@ -207,7 +255,12 @@ function room() {
       selfId: userId,
       send: (frame) => {
         sent.push({ from: userId, frame });
-        for (const [other] of calls) if (other !== userId) queue.push({ to: other, event: { type: frame.type, payload: { ...frame.payload, from: userId } } as ServerEvent });
+        for (const [other] of calls)
+          if (other !== userId)
+            queue.push({
+              to: other,
+              event: { type: frame.type, payload: { ...frame.payload, from: userId } } as ServerEvent,
+            });
       },
       createPeer: () => new FakePeer(userId) as unknown as PeerConnectionLike,
       onRemoteStream: (value) => remote.set(userId, value),
@@ -220,7 +273,15 @@ function room() {
 
   /** What the room tells the others when someone enters or leaves the call. */
   function announce(userId: number, type: "UserJoinedSession" | "UserLeftSession") {
-    for (const [other] of calls) if (other !== userId) queue.push({ to: other, event: { type, payload: { sessionId: "lesson:1", userId, camera: true, mic: true, at: "" } } as ServerEvent });
+    for (const [other] of calls)
+      if (other !== userId)
+        queue.push({
+          to: other,
+          event: {
+            type,
+            payload: { sessionId: "lesson:1", userId, camera: true, mic: true, at: "" },
+          } as ServerEvent,
+        });
   }
 
   async function flush() {
@@ -279,14 +340,24 @@ describe("peer-to-peer signalling over the session room", () => {
     // An early candidate on a peer without a remote description waits.
     await tutor.handle({ type: "AnnounceIncomingOffer", payload: { from: 20 } });
     const fresh = livePeer(10);
-    await tutor.handle({ type: "IceCandidate", payload: { from: 20, candidate: { candidate: "candidate:1", sdpMid: "0", sdpMLineIndex: 0 } } });
+    await tutor.handle({
+      type: "IceCandidate",
+      payload: { from: 20, candidate: { candidate: "candidate:1", sdpMid: "0", sdpMLineIndex: 0 } },
+    });
     expect(fresh.candidates).toHaveLength(0);
     await tutor.handle({ type: "SessionOffer", payload: { from: 20, sdp: "offer-again" } });
     expect(fresh.candidates).toEqual([{ candidate: "candidate:1", sdpMid: "0", sdpMLineIndex: 0 }]);
 
     // Our own candidates go to the room.
-    fresh.onicecandidate?.({ candidate: { toJSON: () => ({ candidate: "candidate:2", sdpMid: "1", sdpMLineIndex: 1 }) } });
-    expect(net.sent.at(-1)?.frame).toEqual({ type: "IceCandidate", payload: { candidate: { candidate: "candidate:2", sdpMid: "1", sdpMLineIndex: 1, usernameFragment: null } } });
+    fresh.onicecandidate?.({
+      candidate: { toJSON: () => ({ candidate: "candidate:2", sdpMid: "1", sdpMLineIndex: 1 }) },
+    });
+    expect(net.sent.at(-1)?.frame).toEqual({
+      type: "IceCandidate",
+      payload: {
+        candidate: { candidate: "candidate:2", sdpMid: "1", sdpMLineIndex: 1, usernameFragment: null },
+      },
+    });
   });
 
   it("recovers when the other member reloads: the old connection closes and the returning member offers again", async () => {
@@ -350,7 +421,9 @@ describe("peer-to-peer signalling over the session room", () => {
     net.sent.length = 0;
     const screen = track("video", "screen");
     await tutor.replaceVideo(screen);
-    const videoSender = livePeer(10).transceivers.find((each) => each.receiver.track.kind === "video")!.sender;
+    const videoSender = livePeer(10).transceivers.find(
+      (each) => each.receiver.track.kind === "video",
+    )!.sender;
     expect(videoSender.track).toBe(screen);
     await tutor.replaceVideo(camera);
     expect(videoSender.track).toBe(camera);
@@ -366,11 +439,16 @@ describe("peer-to-peer signalling over the session room", () => {
     student.joined(true);
     await net.flush();
     // The tutor had no camera: its video transceiver is there but receive-only after the answer.
-    livePeer(10).transceivers.forEach((each) => each.receiver.track.kind === "video" && (each.direction = "recvonly"));
+    livePeer(10).transceivers.forEach(
+      (each) => each.receiver.track.kind === "video" && (each.direction = "recvonly"),
+    );
     net.sent.length = 0;
     await tutor.replaceVideo(track("video", "screen"));
     await net.flush();
-    expect(net.sent.map(({ from, frame }) => `${from}:${frame.type}`)).toEqual(["10:SessionOffer", "20:SessionAnswer"]);
+    expect(net.sent.map(({ from, frame }) => `${from}:${frame.type}`)).toEqual([
+      "10:SessionOffer",
+      "20:SessionAnswer",
+    ]);
   });
 
   it("on crossing offers the member with the lower id gives way", async () => {
@@ -395,7 +473,13 @@ describe("peer-to-peer signalling over the session room", () => {
   it("does nothing after leaving", async () => {
     FakePeer.all = [];
     const send = vi.fn();
-    const call = new PeerCall({ selfId: 1, send, createPeer: () => new FakePeer(1) as unknown as PeerConnectionLike, onRemoteStream: vi.fn(), onState: vi.fn() });
+    const call = new PeerCall({
+      selfId: 1,
+      send,
+      createPeer: () => new FakePeer(1) as unknown as PeerConnectionLike,
+      onRemoteStream: vi.fn(),
+      onState: vi.fn(),
+    });
     call.close();
     await call.handle({ type: "AnnounceIncomingOffer", payload: { from: 2 } });
     expect(send).not.toHaveBeenCalled();

@@ -31,11 +31,16 @@ describe("the SPA uses logical CSS only", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it.each(files.map((file) => [path.relative(webSource, file), file]))("%s has no physical-direction styles", (_name, file) => {
-    const offending = readFileSync(file, "utf8")
-      .split("\n")
-      .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-      .filter(({ line }) => !/^(\/\/|\/\*|\*)/.test(line) && physical.some((pattern) => pattern.test(line)));
-    expect(offending).toEqual([]);
-  });
+  it.each(files.map((file) => [path.relative(webSource, file), file]))(
+    "%s has no physical-direction styles",
+    (_name, file) => {
+      const offending = readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+        .filter(
+          ({ line }) => !/^(\/\/|\/\*|\*)/.test(line) && physical.some((pattern) => pattern.test(line)),
+        );
+      expect(offending).toEqual([]);
+    },
+  );
 });

@@ -15,7 +15,11 @@ describe("madeOnce", () => {
 });
 
 describe("lib/format and lib/plural", () => {
-  const originals = { NumberFormat: Intl.NumberFormat, PluralRules: Intl.PluralRules, DateTimeFormat: Intl.DateTimeFormat };
+  const originals = {
+    NumberFormat: Intl.NumberFormat,
+    PluralRules: Intl.PluralRules,
+    DateTimeFormat: Intl.DateTimeFormat,
+  };
   afterEach(() => {
     Object.assign(Intl, originals);
     vi.resetModules();

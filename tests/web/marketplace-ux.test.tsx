@@ -57,7 +57,10 @@ describe("/upcoming-lessons: no lesson without its way in", () => {
     const now = [lesson(1, -5)];
     const future = [lesson(2, 5), lesson(3, 3 * 60), lesson(4, 2 * 24 * 60)];
     get.mockImplementation((path: string, options: { query: { when?: string } }) => {
-      if (path === "/lesson/list/") return Promise.resolve(options.query.when === "now" ? { list: now, total: 1 } : { list: future, total: 3 });
+      if (path === "/lesson/list/")
+        return Promise.resolve(
+          options.query.when === "now" ? { list: now, total: 1 } : { list: future, total: 3 },
+        );
       if (path.startsWith("/rating/list/rater/")) return Promise.resolve({ list: [], total: 0 });
       return Promise.reject(new Error(path));
     });
@@ -85,12 +88,34 @@ describe("/upcoming-lessons: no lesson without its way in", () => {
   it("offers cancel and move only outside the 6 hours before the start, and says when they closed", async () => {
     renderWithApp(<UpcomingLessonsPage />);
     const inside = await card(3);
-    expect((within(inside).getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.cancel}`) }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(inside).getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.reschedule}`) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (
+        within(inside).getByRole("button", {
+          name: new RegExp(`^${ar.marketplace.lessons.cancel}`),
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+    expect(
+      (
+        within(inside).getByRole("button", {
+          name: new RegExp(`^${ar.marketplace.lessons.reschedule}`),
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
     expect(within(inside).getByText(/واتقفلوا/)).toBeTruthy();
     const outside = document.querySelector<HTMLElement>('[data-lesson="4"]')!;
-    expect((within(outside).getByRole("button", { name: new RegExp(`^${ar.marketplace.lessons.cancel}`) }) as HTMLButtonElement).disabled).toBe(false);
-    expect(within(outside).getByRole("link", { name: new RegExp(`^${ar.market.calendar.addToGoogle}`) }).getAttribute("href")).toMatch(/^https:\/\/calendar\.google\.com\//);
+    expect(
+      (
+        within(outside).getByRole("button", {
+          name: new RegExp(`^${ar.marketplace.lessons.cancel}`),
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(false);
+    expect(
+      within(outside)
+        .getByRole("link", { name: new RegExp(`^${ar.market.calendar.addToGoogle}`) })
+        .getAttribute("href"),
+    ).toMatch(/^https:\/\/calendar\.google\.com\//);
   });
 });
 
@@ -124,7 +149,12 @@ describe("forms and states of the marketplace", () => {
   });
 
   it("merges a tutor's 15-minute starts into free stretches", () => {
-    const starts = ["2026-11-25T14:00:00.000Z", "2026-11-25T14:15:00.000Z", "2026-11-25T14:30:00.000Z", "2026-11-25T16:00:00.000Z"];
+    const starts = [
+      "2026-11-25T14:00:00.000Z",
+      "2026-11-25T14:15:00.000Z",
+      "2026-11-25T14:30:00.000Z",
+      "2026-11-25T16:00:00.000Z",
+    ];
     expect(freeStretches(starts)).toEqual([
       { start: "2026-11-25T14:00:00.000Z", end: "2026-11-25T14:45:00.000Z" },
       { start: "2026-11-25T16:00:00.000Z", end: "2026-11-25T16:15:00.000Z" },
@@ -134,7 +164,11 @@ describe("forms and states of the marketplace", () => {
   it("names the days of the week a tutor's card has free time on", async () => {
     get.mockImplementation((path: string) =>
       path === "/lesson/free-times"
-        ? Promise.resolve({ tutorId: 5, duration: 15, starts: ["2026-11-26T14:00:00.000Z", "2026-11-26T14:15:00.000Z", "2026-11-28T14:00:00.000Z"] })
+        ? Promise.resolve({
+            tutorId: 5,
+            duration: 15,
+            starts: ["2026-11-26T14:00:00.000Z", "2026-11-26T14:15:00.000Z", "2026-11-28T14:00:00.000Z"],
+          })
         : Promise.reject(new Error(path)),
     );
     renderWithApp(<WeekFreeDays tutorId={5} />);
@@ -143,7 +177,8 @@ describe("forms and states of the marketplace", () => {
 
   it("has a card below the fold ask for its free days when it comes near the view, not with the page", async () => {
     get.mockReset();
-    const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[]; margin?: string }> = [];
+    const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[]; margin?: string }> =
+      [];
     vi.stubGlobal(
       "IntersectionObserver",
       class {
@@ -158,10 +193,26 @@ describe("forms and states of the marketplace", () => {
       },
     );
     get.mockImplementation((path: string) =>
-      path === "/lesson/free-times" ? Promise.resolve({ tutorId: 5, duration: 15, starts: ["2026-11-26T14:00:00.000Z"] }) : new Promise(() => {}),
+      path === "/lesson/free-times"
+        ? Promise.resolve({ tutorId: 5, duration: 15, starts: ["2026-11-26T14:00:00.000Z"] })
+        : new Promise(() => {}),
     );
-    const tutor = { id: 5, name: "منى", image: null, gender: null, bio: null, video: null, thumbnail: null, topics: [] };
-    const card = { ...tutor, rating: { average: null, count: 0 }, lessonsTaught: 3, nextFreeAt: "2026-11-26T14:00:00.000Z" };
+    const tutor = {
+      id: 5,
+      name: "منى",
+      image: null,
+      gender: null,
+      bio: null,
+      video: null,
+      thumbnail: null,
+      topics: [],
+    };
+    const card = {
+      ...tutor,
+      rating: { average: null, count: 0 },
+      lessonsTaught: 3,
+      nextFreeAt: "2026-11-26T14:00:00.000Z",
+    };
     renderWithApp(
       <ul>
         <TutorCard tutor={card} />
@@ -171,7 +222,14 @@ describe("forms and states of the marketplace", () => {
     await waitFor(() => expect(observers.at(-1)?.targets).toEqual([item]));
     expect(get.mock.calls.filter(([path]) => path === "/lesson/free-times")).toEqual([]);
     expect(item.querySelector("[data-card-week]")).toBeNull();
-    act(() => observers.at(-1)!.callback([{ isIntersecting: true, target: item } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    act(() =>
+      observers
+        .at(-1)!
+        .callback(
+          [{ isIntersecting: true, target: item } as unknown as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+    );
     expect(await screen.findByText(ar.market.visitor.freeDays("الخميس"))).toBeTruthy();
     expect(get.mock.calls.filter(([path]) => path === "/lesson/free-times")).toHaveLength(1);
     vi.unstubAllGlobals();
@@ -180,7 +238,9 @@ describe("forms and states of the marketplace", () => {
   it("says an installment plan's rate once, even when its name already does", () => {
     const none = ar.payments.installments.noInterest;
     expect(installmentLabel(`٦ أشهر ${none}`, none)).toBe(`٦ أشهر ${none}`);
-    expect(installmentLabel("١٢ شهر", ar.payments.installments.rate("١٠٪"))).toBe(`١٢ شهر — ${ar.payments.installments.rate("١٠٪")}`);
+    expect(installmentLabel("١٢ شهر", ar.payments.installments.rate("١٠٪"))).toBe(
+      `١٢ شهر — ${ar.payments.installments.rate("١٠٪")}`,
+    );
   });
 
   it("says so while the device is offline, and not once it is back", () => {

@@ -6,7 +6,9 @@ import { Role } from "@schema/enums";
 import { userWith } from "./fixtures";
 
 const get = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: { get: (...args: unknown[]) => get(...args), post: vi.fn() },
+}));
 
 const { MeetingChat } = await import("../../web/src/features/onboarding/meeting-chat");
 const { session } = await import("../../web/src/lib/session");
@@ -45,7 +47,12 @@ describe("the pair's chat on an interview or demo-session page", () => {
   it("lets the tutor write to the manager", async () => {
     renderAs(Role.Tutor, tutor.id);
     expect(await screen.findByRole("button", { name: ar.chatStart.messageManager })).toBeTruthy();
-    await waitFor(() => expect(get).toHaveBeenCalledWith("/chat/room/by/members", expect.objectContaining({ query: { members: `${tutor.id},${manager.id}` } })));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith(
+        "/chat/room/by/members",
+        expect.objectContaining({ query: { members: `${tutor.id},${manager.id}` } }),
+      ),
+    );
   });
 
   it("lets the manager write to the tutor", async () => {

@@ -13,11 +13,17 @@ const get = vi.fn();
 const patch = vi.fn();
 const post = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
-  api: { get: (...args: unknown[]) => get(...args), patch: (...args: unknown[]) => patch(...args), post: (...args: unknown[]) => post(...args), delete: vi.fn() },
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    patch: (...args: unknown[]) => patch(...args),
+    post: (...args: unknown[]) => post(...args),
+    delete: vi.fn(),
+  },
 }));
 vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
 
-const { CancelOutcome, CancelSubscription, useCancelPlan } = await import("../../web/src/features/payments/refunds");
+const { CancelOutcome, CancelSubscription, useCancelPlan } =
+  await import("../../web/src/features/payments/refunds");
 const { AdminRefundDialog, parseEgp } = await import("../../web/src/features/payments/admin-refund");
 const { AdminPaymentsPage } = await import("../../web/src/pages/admin-payments/admin-payments-page");
 const { receiptHtml, receiptRows } = await import("../../web/src/features/payments/receipt");
@@ -33,7 +39,9 @@ afterEach(() => {
 });
 
 function renderWith(element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{element}</MemoryRouter>
@@ -52,7 +60,14 @@ function Cancelling({ current }: { current: CurrentSubscription }) {
   );
 }
 
-const inputs = { amount: 50_000, weeklyMinutes: 30, weeksElapsed: 1, usedThisWeek: 15, hourlyRate: 25_500, feeBasisPoints: 0 };
+const inputs = {
+  amount: 50_000,
+  weeklyMinutes: 30,
+  weeksElapsed: 1,
+  usedThisWeek: 15,
+  hourlyRate: 25_500,
+  feeBasisPoints: 0,
+};
 const current: CurrentSubscription = {
   info: {
     id: 4,
@@ -76,7 +91,12 @@ const current: CurrentSubscription = {
 
 describe("a student cancels from /payments", () => {
   it("shows the refund the server's rule gives before confirming, then says it is on its way", async () => {
-    patch.mockResolvedValue({ subscription: current.info, refundAmount: 30_875, canceledLessons: 0, transaction: { id: 9 } });
+    patch.mockResolvedValue({
+      subscription: current.info,
+      refundAmount: 30_875,
+      canceledLessons: 0,
+      transaction: { id: 9 },
+    });
     renderWith(<Cancelling current={current} />);
     fireEvent.click(screen.getByRole("button", { name: money.cancel.open }));
     expect(screen.getByTestId("refund-preview").textContent).toBe(formatMoney(refundAmount(inputs)));
@@ -90,7 +110,9 @@ describe("a student cancels from /payments", () => {
     renderWith(<Cancelling current={{ ...current, refundInputs: { ...inputs, weeksElapsed: 4 } }} />);
     fireEvent.click(screen.getByRole("button", { name: money.cancel.open }));
     expect(screen.getByText(money.cancel.nothing)).toBeTruthy();
-    expect((screen.getByRole("button", { name: money.cancel.confirm }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: money.cancel.confirm }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });
 
@@ -99,17 +121,27 @@ describe("a SuperAdmin refunds", () => {
     get.mockResolvedValue({ computed: 37_250, remaining: 50_000, subscriptionId: 4 });
     post.mockResolvedValue({ id: 9 });
     renderWith(<AdminRefundDialog transactionId={9} onClose={() => {}} />);
-    const field = (await screen.findByLabelText(money.admin.refundAmount, { exact: false })) as HTMLInputElement;
+    const field = (await screen.findByLabelText(money.admin.refundAmount, {
+      exact: false,
+    })) as HTMLInputElement;
     expect(field.value).toBe("372.50");
     fireEvent.change(field, { target: { value: "١٠٠" } });
     fireEvent.click(screen.getByRole("button", { name: money.admin.refundSubmit }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/fawry/refund", { transactionId: 9, amount: 10_000, reason: undefined }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/fawry/refund", {
+        transactionId: 9,
+        amount: 10_000,
+        reason: undefined,
+      }),
+    );
   });
 
   it("refuses more than remains before asking the server", async () => {
     get.mockResolvedValue({ computed: 37_250, remaining: 50_000, subscriptionId: 4 });
     renderWith(<AdminRefundDialog transactionId={9} onClose={() => {}} />);
-    fireEvent.change(await screen.findByLabelText(money.admin.refundAmount, { exact: false }), { target: { value: "500.01" } });
+    fireEvent.change(await screen.findByLabelText(money.admin.refundAmount, { exact: false }), {
+      target: { value: "500.01" },
+    });
     fireEvent.click(screen.getByRole("button", { name: money.admin.refundSubmit }));
     expect(await screen.findByText(/أكبر من المتبقي/)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
@@ -128,9 +160,23 @@ describe("/admin/payments «تحتاج متابعة»", () => {
           : path === "/admin/outbox/dead"
             ? { list: [], total: 0 }
             : {
-              list: [{ id: 5, kind: "refund-failed", transactionId: 9, merchantRefNum: "1", details: { error: "9954" }, transactionStatus: 8, amount: 50_000, userId: 3, createdAt: new Date().toISOString(), resolvedAt: null, note: null }],
-              total: 1,
-            },
+                list: [
+                  {
+                    id: 5,
+                    kind: "refund-failed",
+                    transactionId: 9,
+                    merchantRefNum: "1",
+                    details: { error: "9954" },
+                    transactionStatus: 8,
+                    amount: 50_000,
+                    userId: 3,
+                    createdAt: new Date().toISOString(),
+                    resolvedAt: null,
+                    note: null,
+                  },
+                ],
+                total: 1,
+              },
       ),
     );
     post.mockResolvedValue({ id: 5 });
@@ -139,21 +185,45 @@ describe("/admin/payments «تحتاج متابعة»", () => {
     expect(screen.queryByRole("button", { name: money.admin.refund })).toBeNull(); // a RegularAdmin does not refund
     expect(await screen.findByRole("button", { name: money.admin.checkNow })).toBeTruthy(); // the stale order
     fireEvent.click(screen.getByRole("button", { name: money.admin.resolve }));
-    fireEvent.change(screen.getByLabelText(money.admin.note, { exact: false }), { target: { value: "رجّعنا المبلغ بتحويل" } });
+    fireEvent.change(screen.getByLabelText(money.admin.note, { exact: false }), {
+      target: { value: "رجّعنا المبلغ بتحويل" },
+    });
     fireEvent.click(screen.getByRole("button", { name: money.admin.save }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/fawry/alarms/5/resolve", { note: "رجّعنا المبلغ بتحويل" }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/fawry/alarms/5/resolve", { note: "رجّعنا المبلغ بتحويل" }),
+    );
   });
 
   it("lists «رسائل لم تصل» with channel, recipient and attempts, and sends one again", async () => {
     session.setUser({ ...userWith(Role.RegularAdmin), id: 1 });
-    const dead = { id: 7, userId: 3, channel: "whatsapp", recipient: "01012345678", subject: "تذكير بحصتك", attempts: 5, lastError: "whatsapp 131026", createdAt: new Date().toISOString(), deadAt: new Date().toISOString() };
-    get.mockImplementation((path: string) => Promise.resolve(path === "/admin/outbox/dead" ? { list: [dead], total: 1 } : path === "/fawry/stale-orders" ? [] : { list: [], total: 0 }));
+    const dead = {
+      id: 7,
+      userId: 3,
+      channel: "whatsapp",
+      recipient: "01012345678",
+      subject: "تذكير بحصتك",
+      attempts: 5,
+      lastError: "whatsapp 131026",
+      createdAt: new Date().toISOString(),
+      deadAt: new Date().toISOString(),
+    };
+    get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === "/admin/outbox/dead"
+          ? { list: [dead], total: 1 }
+          : path === "/fawry/stale-orders"
+            ? []
+            : { list: [], total: 0 },
+      ),
+    );
     post.mockResolvedValue({ id: 7, status: "pending" });
     renderWith(<AdminPaymentsPage />);
     expect(await screen.findByText("تذكير بحصتك")).toBeTruthy();
     expect(screen.getByText(money.deadDeliveries.channels.whatsapp!)).toBeTruthy();
     expect(screen.getByText(money.deadDeliveries.attempts("٥"))).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: money.deadDeliveries.retryLabel("تذكير بحصتك", "01012345678") }));
+    fireEvent.click(
+      screen.getByRole("button", { name: money.deadDeliveries.retryLabel("تذكير بحصتك", "01012345678") }),
+    );
     await waitFor(() => expect(post).toHaveBeenCalledWith("/admin/outbox/7/retry"));
   });
 });

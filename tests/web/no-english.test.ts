@@ -12,9 +12,41 @@ import { marketing } from "../../web/src/i18n/ar-EG-marketing";
 
 /** Names and technical words that stay in Latin letters inside Arabic sentences. */
 const allowed = new Set([
-  "Google", "Apple", "Outlook", "Chrome", "Zoom", "Teams", "WhatsApp", "Telegram", "Instapay", "Fawry", "LiveKit",
-  "CIB", "QNB", "HSBC", "CVV", "QR", "IP", "PDF", "PNG", "JPG", "JPEG", "GIF", "WebP", "WebM", "MP4",
-  "Enter", "Esc", "Tab", "Shift", "Start", "D", "Secure", "Analytics", "Microsoft", "Clarity",
+  "Google",
+  "Apple",
+  "Outlook",
+  "Chrome",
+  "Zoom",
+  "Teams",
+  "WhatsApp",
+  "Telegram",
+  "Instapay",
+  "Fawry",
+  "LiveKit",
+  "CIB",
+  "QNB",
+  "HSBC",
+  "CVV",
+  "QR",
+  "IP",
+  "PDF",
+  "PNG",
+  "JPG",
+  "JPEG",
+  "GIF",
+  "WebP",
+  "WebM",
+  "MP4",
+  "Enter",
+  "Esc",
+  "Tab",
+  "Shift",
+  "Start",
+  "D",
+  "Secure",
+  "Analytics",
+  "Microsoft",
+  "Clarity",
 ]);
 /** Keys whose values are addresses, not text (links of the marketing pages). */
 const addressKeys = new Set(["to", "href", "path"]);
@@ -26,7 +58,10 @@ function collect(value: unknown, path: string, into: Found[]): void {
   if (typeof value === "string") into.push({ path, text: value });
   else if (typeof value === "function") {
     // Phrase functions get a number and Arabic words: whatever they are given, their own words show.
-    for (const args of [[3, 3, 3, 3], ["س", "ص", "ع", "ل"]]) {
+    for (const args of [
+      [3, 3, 3, 3],
+      ["س", "ص", "ع", "ل"],
+    ]) {
       try {
         collect((value as (...args: unknown[]) => unknown)(...args), `${path}()`, into);
       } catch {
@@ -34,7 +69,8 @@ function collect(value: unknown, path: string, into: Found[]): void {
       }
     }
   } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) if (!addressKeys.has(key)) collect(item, `${path}.${key}`, into);
+    for (const [key, item] of Object.entries(value))
+      if (!addressKeys.has(key)) collect(item, `${path}.${key}`, into);
   }
 }
 
@@ -49,7 +85,9 @@ collect(marketing, "marketing", strings);
 const modules = import.meta.glob<Record<string, unknown>>("../../web/src/i18n/*.ts", { eager: true });
 const everyTable: Found[] = [];
 for (const [file, exports] of Object.entries(modules))
-  for (const [name, value] of Object.entries(exports)) if (value && typeof value === "object") collect(value, `${file.replace(/^.*\//, "")}:${name}`, everyTable);
+  for (const [name, value] of Object.entries(exports))
+    if (value && typeof value === "object")
+      collect(value, `${file.replace(/^.*\//, "")}:${name}`, everyTable);
 
 function englishWords(text: string): string[] {
   // An address example such as name@instapay is an address, not a word.
@@ -63,12 +101,16 @@ describe("every user-visible string is Arabic", () => {
   });
 
   it("has no English word outside the named products and keys", () => {
-    const english = strings.filter(({ text }) => englishWords(text).length > 0).map(({ path, text }) => `${path}: ${text}`);
+    const english = strings
+      .filter(({ text }) => englishWords(text).length > 0)
+      .map(({ path, text }) => `${path}: ${text}`);
     expect(english).toEqual([]);
   });
 
   it("has no raw key or empty text where a sentence should be", () => {
-    const raw = strings.filter(({ text }) => rawKey.test(text.trim()) || (text.trim() === "" && !text.includes(" "))).map(({ path, text }) => `${path}: «${text}»`);
+    const raw = strings
+      .filter(({ text }) => rawKey.test(text.trim()) || (text.trim() === "" && !text.includes(" ")))
+      .map(({ path, text }) => `${path}: «${text}»`);
     // ar.schedule.states.saved is deliberately empty (a saved slot needs no state word).
     expect(raw.filter((line) => !line.startsWith("ar.schedule.states.saved:"))).toEqual([]);
   });
@@ -76,9 +118,13 @@ describe("every user-visible string is Arabic", () => {
   it("finds no English word or raw key in any string table of web/src/i18n, imported through ar or straight by a screen", () => {
     expect(Object.keys(modules).length).toBeGreaterThan(15);
     expect(everyTable.length).toBeGreaterThan(strings.length);
-    const english = everyTable.filter(({ text }) => englishWords(text).length > 0).map(({ path, text }) => `${path}: ${text}`);
+    const english = everyTable
+      .filter(({ text }) => englishWords(text).length > 0)
+      .map(({ path, text }) => `${path}: ${text}`);
     expect(english).toEqual([]);
-    const raw = everyTable.filter(({ path, text }) => rawKey.test(text.trim()) && !path.includes("schedule.states.saved")).map(({ path, text }) => `${path}: «${text}»`);
+    const raw = everyTable
+      .filter(({ path, text }) => rawKey.test(text.trim()) && !path.includes("schedule.states.saved"))
+      .map(({ path, text }) => `${path}: «${text}»`);
     expect(raw).toEqual([]);
   });
 
@@ -87,7 +133,11 @@ describe("every user-visible string is Arabic", () => {
   });
 
   it("writes no English text straight into the screens' JSX", () => {
-    const sources = import.meta.glob<string>("../../web/src/**/*.tsx", { query: "?raw", import: "default", eager: true });
+    const sources = import.meta.glob<string>("../../web/src/**/*.tsx", {
+      query: "?raw",
+      import: "default",
+      eager: true,
+    });
     const offenders: string[] = [];
     for (const [file, source] of Object.entries(sources)) {
       const code = source.replace(/\/\*[^]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
@@ -95,7 +145,8 @@ describe("every user-visible string is Arabic", () => {
       for (const match of code.matchAll(/<[a-zA-Z][\w.]*(?:\s[^<>]*)?>([^<>{}]+)</g)) {
         const text = match[1]!.trim();
         // Code between generics and comparisons holds punctuation that text of a screen does not.
-        if (text && !/[;()=?:"'`[\]|&,.]/.test(text) && englishWords(text).length > 0) offenders.push(`${file}: ${text}`);
+        if (text && !/[;()=?:"'`[\]|&,.]/.test(text) && englishWords(text).length > 0)
+          offenders.push(`${file}: ${text}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -15,7 +15,15 @@ import { validateForm } from "../../web/src/lib/form";
 import { weekStartOf } from "../../schema/calendar";
 
 const MiB = 1024 * 1024;
-const step = (over: Partial<OnboardingStep> = {}): OnboardingStep => ({ state: "todo", next: "book", id: null, retryAt: null, start: null, feedback: null, ...over });
+const step = (over: Partial<OnboardingStep> = {}): OnboardingStep => ({
+  state: "todo",
+  next: "book",
+  id: null,
+  retryAt: null,
+  start: null,
+  feedback: null,
+  ...over,
+});
 
 function onboarding(over: Partial<Onboarding> = {}): Onboarding {
   return {
@@ -34,7 +42,13 @@ function onboarding(over: Partial<Onboarding> = {}): Onboarding {
 
 describe("step state derivation", () => {
   it("lists the five steps in order", () => {
-    expect(stepRows(onboarding()).map((row) => row.key)).toEqual(["supportGroup", "introVideo", "interview", "demoSession", "photoSession"]);
+    expect(stepRows(onboarding()).map((row) => row.key)).toEqual([
+      "supportGroup",
+      "introVideo",
+      "interview",
+      "demoSession",
+      "photoSession",
+    ]);
   });
 
   it("a new tutor: join, upload, book and ask a studio are actionable, the demo waits for the video", () => {
@@ -43,7 +57,9 @@ describe("step state derivation", () => {
   });
 
   it("a requested photo session waits for the studio, a finished one is done", () => {
-    const requested = stepRows(onboarding({ photoSession: step({ state: "pending", next: "attend", id: 4 }) }));
+    const requested = stepRows(
+      onboarding({ photoSession: step({ state: "pending", next: "attend", id: 4 }) }),
+    );
     expect(requested[4]?.status).toBe("studio");
     const finished = stepRows(onboarding({ photoSession: step({ state: "passed", next: "done", id: 4 }) }));
     expect(finished[4]?.status).toBe("done");
@@ -54,7 +70,12 @@ describe("step state derivation", () => {
       onboarding({
         supportGroup: { joined: true, link: "x", next: "done" },
         introVideo: step({ state: "passed", next: "done", id: 3 }),
-        interview: step({ state: "rejected", next: "wait", retryAt: "2027-03-01T00:00:00.000Z", feedback: "Needs work" }),
+        interview: step({
+          state: "rejected",
+          next: "wait",
+          retryAt: "2027-03-01T00:00:00.000Z",
+          feedback: "Needs work",
+        }),
         demoSession: step({ state: "pending", next: "attend", id: 9, start: "2026-12-01T10:00:00.000Z" }),
         photoSession: step({ state: "pending", next: "attend", id: 2 }),
         current: "interview",
@@ -150,8 +171,14 @@ describe("decision form rules", () => {
   it("an interview needs a decision, feedback and a level 1..5", () => {
     const result = validateForm(interviewDecisionSchema, { decision: "", feedback: "", note: "", level: "" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toMatchObject({ decision: "required", feedback: "required", level: "required" });
-    const ok = validateForm(interviewDecisionSchema, { decision: "pass", feedback: "Very good English", note: "", level: "4" });
+    if (!result.ok)
+      expect(result.errors).toMatchObject({ decision: "required", feedback: "required", level: "required" });
+    const ok = validateForm(interviewDecisionSchema, {
+      decision: "pass",
+      feedback: "Very good English",
+      note: "",
+      level: "4",
+    });
     expect(ok).toMatchObject({ ok: true, data: { decision: "pass", level: 4, note: undefined } });
   });
   it("short feedback gets its code; a demo has no level", () => {

@@ -5,11 +5,17 @@ import { PaymentMethod, Role, TransactionStatus } from "@schema/enums";
 import { renderWithApp } from "./render-with-app";
 
 const get = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { get: (...args: unknown[]) => get(...args), post: vi.fn() } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: { get: (...args: unknown[]) => get(...args), post: vi.fn() },
+}));
 vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
-vi.mock("../../web/src/lib/session", () => ({ useIsSignedIn: () => true, useSession: () => ({ user: { id: 4, role: Role.Student } }) }));
+vi.mock("../../web/src/lib/session", () => ({
+  useIsSignedIn: () => true,
+  useSession: () => ({ user: { id: 4, role: Role.Student } }),
+}));
 
-const { createPageSizeStore, defaultPageSize, pageSize, pageSizeStorageKey } = await import("../../web/src/lib/page-size");
+const { createPageSizeStore, defaultPageSize, pageSize, pageSizeStorageKey } =
+  await import("../../web/src/lib/page-size");
 const { PageSizeSelect } = await import("../../web/src/ui/page-size-select");
 const { PaymentsPage } = await import("../../web/src/pages/payments/payments-page");
 const { ar } = await import("../../web/src/i18n/ar-EG");
@@ -17,7 +23,11 @@ const { ar } = await import("../../web/src/i18n/ar-EG");
 /** An in-memory Web Storage. */
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  };
 }
 
 afterEach(cleanup);
@@ -95,10 +105,14 @@ describe("the payments list uses the saved page size", () => {
       return Promise.resolve({ list: Array.from({ length: size }, (_, i) => tx(i + 1)), total: 45 });
     });
     renderWithApp(<PaymentsPage />);
-    await waitFor(() => expect(get).toHaveBeenCalledWith("/tx/list", expect.objectContaining({ query: { page: 1, size: 20 } })));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith("/tx/list", expect.objectContaining({ query: { page: 1, size: 20 } })),
+    );
     const select = (await screen.findByLabelText(ar.paging.pageSize)) as HTMLSelectElement;
     fireEvent.change(select, { target: { value: "50" } });
-    await waitFor(() => expect(get).toHaveBeenCalledWith("/tx/list", expect.objectContaining({ query: { page: 1, size: 50 } })));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith("/tx/list", expect.objectContaining({ query: { page: 1, size: 50 } })),
+    );
     expect(localStorage.getItem(pageSizeStorageKey)).toBe("50");
   });
 });

@@ -7,7 +7,9 @@ afterEach(cleanup);
 
 describe("the shared pager", () => {
   it("shows nothing when everything fits on one page", () => {
-    const { container } = render(<Pagination label="صفحات النتائج" page={1} total={10} size={10} onPage={() => {}} />);
+    const { container } = render(
+      <Pagination label="صفحات النتائج" page={1} total={10} size={10} onPage={() => {}} />,
+    );
     expect(container.innerHTML).toBe("");
   });
 

@@ -61,13 +61,24 @@ describe("transaction status labels", () => {
 
 describe("checkout preview with a coupon", () => {
   it("prices the period with the shared schema/pricing.ts function", () => {
-    for (const period of [0, 1, 2] as const) expect(checkoutPreview(plan, period).total).toBe(periodPrice(plan, period));
-    expect(checkoutPreview(plan, 1)).toEqual({ fullPrice: 240_000, periodPrice: 216_000, periodDiscount: 24_000, couponDiscount: 0, total: 216_000 });
+    for (const period of [0, 1, 2] as const)
+      expect(checkoutPreview(plan, period).total).toBe(periodPrice(plan, period));
+    expect(checkoutPreview(plan, 1)).toEqual({
+      fullPrice: 240_000,
+      periodPrice: 216_000,
+      periodDiscount: 24_000,
+      couponDiscount: 0,
+      total: 216_000,
+    });
   });
 
   it("applies the coupon on top of the period price, floored like the server", () => {
     // 10 % (1000 bp) off 216,000 piasters.
-    expect(checkoutPreview(plan, 1, 1000)).toMatchObject({ periodPrice: 216_000, couponDiscount: 21_600, total: 194_400 });
+    expect(checkoutPreview(plan, 1, 1000)).toMatchObject({
+      periodPrice: 216_000,
+      couponDiscount: 21_600,
+      total: 194_400,
+    });
     // 33.33 % of an odd amount floors to whole piasters.
     expect(applyCoupon(10_001, 3333)).toBe(Math.floor((10_001 * 6667) / 10_000));
     expect(applyCoupon(500, 10_000)).toBe(0);
@@ -93,14 +104,19 @@ describe("polling the payment status", () => {
   });
 
   it("backs off while the order stays unpaid: 3 s, then half again each time, never beyond 30 s", () => {
-    expect([1, 2, 3, 4].map((asked) => statusPollInterval(TransactionStatus.New, asked))).toEqual([3000, 4500, 6750, 10125]);
+    expect([1, 2, 3, 4].map((asked) => statusPollInterval(TransactionStatus.New, asked))).toEqual([
+      3000, 4500, 6750, 10125,
+    ]);
     expect(statusPollInterval(TransactionStatus.New, 50)).toBe(30_000);
   });
 
-  it.each(Object.values(TransactionStatus).filter((s) => s !== TransactionStatus.New))("stops on the final status %s", (status) => {
-    expect(isFinalStatus(status)).toBe(true);
-    expect(statusPollInterval(status)).toBe(false);
-  });
+  it.each(Object.values(TransactionStatus).filter((s) => s !== TransactionStatus.New))(
+    "stops on the final status %s",
+    (status) => {
+      expect(isFinalStatus(status)).toBe(true);
+      expect(statusPollInterval(status)).toBe(false);
+    },
+  );
 });
 
 describe("checkout inputs", () => {
@@ -126,7 +142,9 @@ describe("checkout inputs", () => {
   });
 
   it("reads the add-card result from the query Fawry returns", () => {
-    expect(cardAddedResult(new URLSearchParams("statusCode=200&statusDescription=Operation%20done"))).toBe("success");
+    expect(cardAddedResult(new URLSearchParams("statusCode=200&statusDescription=Operation%20done"))).toBe(
+      "success",
+    );
     expect(cardAddedResult(new URLSearchParams("statusCode=99907"))).toBe("failure");
     expect(cardAddedResult(new URLSearchParams(""))).toBe("failure");
   });
@@ -134,7 +152,12 @@ describe("checkout inputs", () => {
 
 describe("resuming the checkout", () => {
   const now = new Date("2026-11-22T10:00:00.000Z");
-  const order = (id: number, period: 0 | 1 | 2, status: TransactionStatus, expiresAt: string | null) => ({ id, period, status, expiresAt });
+  const order = (id: number, period: 0 | 1 | 2, status: TransactionStatus, expiresAt: string | null) => ({
+    id,
+    period,
+    status,
+    expiresAt,
+  });
 
   it("resumes the newest unpaid order of the same period that has not expired", () => {
     const list = [
@@ -149,7 +172,13 @@ describe("resuming the checkout", () => {
   });
 
   it("never resumes a final order", () => {
-    expect(latestUnpaidOrder([order(1, 0, TransactionStatus.Failed, null), order(2, 0, TransactionStatus.Paid, null)], 0, now)).toBeNull();
+    expect(
+      latestUnpaidOrder(
+        [order(1, 0, TransactionStatus.Failed, null), order(2, 0, TransactionStatus.Paid, null)],
+        0,
+        now,
+      ),
+    ).toBeNull();
   });
 
   it("reads the card return's ?tx= only when it is a positive whole number", () => {

@@ -26,7 +26,9 @@ describe("plan prices on the plans page", () => {
     const offers = periodOffers(view);
     expect(offers.map((offer) => offer.price)).toEqual([view.monthPrice, view.quarterPrice, view.yearPrice]);
     expect(offers.map((offer) => offer.price)).toEqual([31_666, 89_999, 299_997]);
-    expect(offers.map((offer) => offer.price)).toEqual([0, 1, 2].map((period) => periodPrice(row, period as 0 | 1 | 2)));
+    expect(offers.map((offer) => offer.price)).toEqual(
+      [0, 1, 2].map((period) => periodPrice(row, period as 0 | 1 | 2)),
+    );
   });
 
   it("shows the discount as a fraction and the full price before it", () => {

@@ -36,8 +36,22 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
   });
 
   it("says the counts the walk-through found wrong as people say them", () => {
-    expect(samples.map((count) => countOf(ar.counts.lessons, count))).toEqual(["ولا حصة", "حصة واحدة", "حصتين", "٣ حصص", "١١ حصة", "١٠٠ حصة"]);
-    expect(samples.map((count) => countOf(ar.counts.tutors, count))).toEqual(["مفيش مدرّسين", "مدرّس واحد", "مدرّسين اتنين", "٣ مدرّسين", "١١ مدرّس", "١٠٠ مدرّس"]);
+    expect(samples.map((count) => countOf(ar.counts.lessons, count))).toEqual([
+      "ولا حصة",
+      "حصة واحدة",
+      "حصتين",
+      "٣ حصص",
+      "١١ حصة",
+      "١٠٠ حصة",
+    ]);
+    expect(samples.map((count) => countOf(ar.counts.tutors, count))).toEqual([
+      "مفيش مدرّسين",
+      "مدرّس واحد",
+      "مدرّسين اتنين",
+      "٣ مدرّسين",
+      "١١ مدرّس",
+      "١٠٠ مدرّس",
+    ]);
     expect(ar.marketplace.tutors.lessonsTaught(0)).toBe("لسه مفيش حصص مكتملة");
     expect(ar.marketplace.tutors.results(1)).toBe("مدرّس واحد");
     expect(ar.marketplace.tutors.results(4)).toBe("٤ مدرّسين");
@@ -76,7 +90,14 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
       expect(rendered[5], name).toMatch(/١٠٠|[٠-٩]/);
       for (const text of rendered) expect(text, name).not.toMatch(latin);
     }
-    expect(samples.map((count) => ar.adminArea.users.total(count))).toEqual(["مفيش حسابات", "حساب واحد", "حسابين", "٣ حسابات", "١١ حساب", "١٠٠ حساب"]);
+    expect(samples.map((count) => ar.adminArea.users.total(count))).toEqual([
+      "مفيش حسابات",
+      "حساب واحد",
+      "حسابين",
+      "٣ حسابات",
+      "١١ حساب",
+      "١٠٠ حساب",
+    ]);
     expect(ar.adminArea.plans.weekly(60)).toBe("٦٠ دقيقة في الأسبوع");
     expect(ar.adminArea.plans.weekly(3)).toBe("٣ دقايق في الأسبوع");
     expect(ar.adminArea.coupons.uses(1, null)).toBe("اتستخدم مرة واحدة");
@@ -112,7 +133,10 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
 
 describe("phrases in the gender of their person", () => {
   it.each(Object.keys(ar.gendered))("has a feminine «%s» of its own", (key) => {
-    const forms = ar.gendered[key as keyof typeof ar.gendered] as { male: (name: string) => string; female: (name: string) => string };
+    const forms = ar.gendered[key as keyof typeof ar.gendered] as {
+      male: (name: string) => string;
+      female: (name: string) => string;
+    };
     expect(forms.female("سلمى")).not.toBe(forms.male("سلمى"));
     expect(forms.female("سلمى")).not.toMatch(latin);
   });
@@ -121,6 +145,8 @@ describe("phrases in the gender of their person", () => {
     expect(byGender(ar.gendered.notJoinedYet, Gender.Female, "سلمى حسين")).toBe("سلمى حسين لسه مدخلتش");
     expect(byGender(ar.gendered.notJoinedYet, Gender.Male, "أحمد علي")).toBe("أحمد علي لسه مدخلش");
     expect(byGender(ar.gendered.notJoinedYet, null, "أحمد علي")).toBe("أحمد علي لسه مدخلش");
-    expect(byGender(ar.gendered.noticeHint, Gender.Female, formatDurationWords(60))).toBe("المدرّسة محتاجة ساعة على الأقل قبل الحصة.");
+    expect(byGender(ar.gendered.noticeHint, Gender.Female, formatDurationWords(60))).toBe(
+      "المدرّسة محتاجة ساعة على الأقل قبل الحصة.",
+    );
   });
 });

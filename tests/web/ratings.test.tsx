@@ -45,8 +45,14 @@ describe("rating form rules", () => {
   });
 
   it("turns blank text into no text and the star into a number", () => {
-    expect(validateForm(ratingFormSchema, { value: "5", text: "   " })).toEqual({ ok: true, data: { value: 5, text: null } });
-    expect(validateForm(ratingFormSchema, { value: "3", text: " جيد جدًا " })).toEqual({ ok: true, data: { value: 3, text: "جيد جدًا" } });
+    expect(validateForm(ratingFormSchema, { value: "5", text: "   " })).toEqual({
+      ok: true,
+      data: { value: 5, text: null },
+    });
+    expect(validateForm(ratingFormSchema, { value: "3", text: " جيد جدًا " })).toEqual({
+      ok: true,
+      data: { value: 3, text: "جيد جدًا" },
+    });
   });
 });
 
@@ -76,7 +82,9 @@ describe("rating dialog", () => {
     fireEvent.click(screen.getByLabelText(t.valueOf("٥")));
     fireEvent.change(screen.getByLabelText(t.text), { target: { value: "مدرس ممتاز" } });
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/rating/", { rateeId: 7, value: 5, text: "مدرس ممتاز" }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/rating/", { rateeId: 7, value: 5, text: "مدرس ممتاز" }),
+    );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
@@ -90,7 +98,15 @@ describe("rating dialog", () => {
 
   it("edits an existing rating with PUT, prefilled, and can delete it", async () => {
     put.mockResolvedValue({ id: 9 });
-    const existing = { id: 9, raterId: 1, rateeId: 7, value: 2, text: "مقبول", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+    const existing = {
+      id: 9,
+      raterId: 1,
+      rateeId: 7,
+      value: 2,
+      text: "مقبول",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    };
     renderWithApp(<RatingDialog tutorId={7} tutorName="أحمد" existing={existing} onClose={() => {}} />);
     expect((screen.getByLabelText(t.valueOf("٢")) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText(t.text) as HTMLTextAreaElement).value).toBe("مقبول");
@@ -121,7 +137,10 @@ describe("tutor reviews", () => {
     get.mockResolvedValue({ list: [], total: 0, average: null, count: 0 } satisfies TutorReviewsData);
     renderWithApp(<TutorReviews tutorId={7} />);
     expect(await screen.findByText(ar.marketplace.profile.noReviews)).toBeTruthy();
-    expect(get).toHaveBeenCalledWith("/rating/list/tutor/7", expect.objectContaining({ public: true, query: { page: 1, size: 10 } }));
+    expect(get).toHaveBeenCalledWith(
+      "/rating/list/tutor/7",
+      expect.objectContaining({ public: true, query: { page: 1, size: 10 } }),
+    );
   });
 
   it("lists the reviews in the order given, with names, stars, text and the average", async () => {
@@ -145,7 +164,12 @@ describe("tutor reviews", () => {
 
   it("pages through many reviews", async () => {
     get.mockImplementation((_path: string, options: { query: { page: number } }) =>
-      Promise.resolve({ list: [review(options.query.page, 4, `طالب ${options.query.page}`, null)], total: 15, average: 4, count: 15 }),
+      Promise.resolve({
+        list: [review(options.query.page, 4, `طالب ${options.query.page}`, null)],
+        total: 15,
+        average: 4,
+        count: 15,
+      }),
     );
     renderWithApp(<TutorReviews tutorId={7} />);
     expect(await screen.findByText("طالب 1")).toBeTruthy();

@@ -5,7 +5,9 @@ import { MemoryRouter } from "react-router-dom";
 
 /** Renders a component with what screens expect around them: react-query and a router. */
 export function renderWithApp(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>{ui}</MemoryRouter>

@@ -25,13 +25,17 @@ const sampleOf = (pattern: string) =>
 function routerPattern(path: string): string | undefined {
   const matches = matchRoutes(routes, path);
   if (!matches) return undefined;
-  const parts = matches.map((match) => match.route.path).filter((part): part is string => Boolean(part) && part !== "/");
+  const parts = matches
+    .map((match) => match.route.path)
+    .filter((part): part is string => Boolean(part) && part !== "/");
   return `/${parts.join("/")}`;
 }
 
 describe("route preload table", () => {
   it("finds every lazy screen of routes.tsx", () => {
-    const lazyImports = [...routesSource.matchAll(/import\("(\.\/pages\/[^"]+)"\)/g)].map((match) => `src/${match[1]!.slice(2)}.tsx`);
+    const lazyImports = [...routesSource.matchAll(/import\("(\.\/pages\/[^"]+)"\)/g)].map(
+      (match) => `src/${match[1]!.slice(2)}.tsx`,
+    );
     expect(lazyImports.length).toBeGreaterThan(40);
     const found = new Set(screens.flatMap((screen) => screen.modules));
     expect([...new Set(lazyImports)].filter((module) => !found.has(module))).toEqual([]);
@@ -57,7 +61,10 @@ describe("route preload table", () => {
 
   it("includes the lazy layout around a screen (the admin area's)", () => {
     const users = screens.find((screen) => screen.pattern === "/admin/users");
-    expect(users?.modules).toEqual(["src/pages/admin/admin-layout.tsx", "src/pages/admin-users/users-page.tsx"]);
+    expect(users?.modules).toEqual([
+      "src/pages/admin/admin-layout.tsx",
+      "src/pages/admin-users/users-page.tsx",
+    ]);
   });
 });
 
@@ -67,13 +74,19 @@ describe("the table and the SPA's preloads on navigation", () => {
     resetRoutePreloadForTests();
   });
 
-  const built = preloadTable(["assets/tutors-page-AAAA.js", "assets/tutor-card-BBBB.js", "assets/profile-CCCC.js"], [
-    ["/t/dashboard", []],
-    ["/t/:id", [2, 1]],
-    ["/tutors", [0, 1]],
-    ["/*", []],
-  ]);
-  const linked = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+  const built = preloadTable(
+    ["assets/tutors-page-AAAA.js", "assets/tutor-card-BBBB.js", "assets/profile-CCCC.js"],
+    [
+      ["/t/dashboard", []],
+      ["/t/:id", [2, 1]],
+      ["/tutors", [0, 1]],
+      ["/*", []],
+    ],
+  );
+  const linked = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute("href"),
+    );
 
   it("names each screen's chunks by URL, first matching pattern first", () => {
     expect(built.files).toEqual(["tutors-page-AAAA", "tutor-card-BBBB", "profile-CCCC"]);
@@ -97,9 +110,17 @@ describe("the table and the SPA's preloads on navigation", () => {
       return built;
     };
     preloadRoute("/tutors", load);
-    await vi.waitFor(() => expect(linked()).toEqual(["/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js"]));
+    await vi.waitFor(() =>
+      expect(linked()).toEqual(["/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js"]),
+    );
     preloadRoute("/t/9", load);
-    await vi.waitFor(() => expect(linked()).toEqual(["/assets/tutor-card-BBBB.js", "/assets/tutors-page-AAAA.js", "/assets/profile-CCCC.js"]));
+    await vi.waitFor(() =>
+      expect(linked()).toEqual([
+        "/assets/tutor-card-BBBB.js",
+        "/assets/tutors-page-AAAA.js",
+        "/assets/profile-CCCC.js",
+      ]),
+    );
     preloadRoute("/tutors", load);
     await Promise.resolve();
     expect(linked()).toHaveLength(3);

@@ -3,7 +3,9 @@ import { sessionEndedPath } from "../../web/src/features/session/session-ended-p
 
 describe("where the app goes when the API ends the session (web/src/boot.tsx)", () => {
   it("signs in again and comes back to the same page with its query", () => {
-    expect(sessionEndedPath({ pathname: "/chat", search: "?room=4" }, "session-ended")).toBe(`/login?next=${encodeURIComponent("/chat?room=4")}`);
+    expect(sessionEndedPath({ pathname: "/chat", search: "?room=4" }, "session-ended")).toBe(
+      `/login?next=${encodeURIComponent("/chat?room=4")}`,
+    );
   });
 
   it("stays on /login", () => {
@@ -11,7 +13,9 @@ describe("where the app goes when the API ends the session (web/src/boot.tsx)", 
   });
 
   it("tells a suspended account so, once", () => {
-    expect(sessionEndedPath({ pathname: "/s/dashboard", search: "" }, "suspended")).toBe("/account-suspended");
+    expect(sessionEndedPath({ pathname: "/s/dashboard", search: "" }, "suspended")).toBe(
+      "/account-suspended",
+    );
     expect(sessionEndedPath({ pathname: "/account-suspended", search: "" }, "suspended")).toBeNull();
   });
 });

@@ -11,11 +11,21 @@ const now = Date.UTC(2026, 0, 10, 12);
 
 /** A bearer token whose payload is { id, iat, exp } in seconds (the signature is not checked here). */
 function tokenExpiringIn(ms: number, id = 7): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ id, iat: Math.floor((now - day) / 1000), exp: Math.floor((now + ms) / 1000) })}.signature`;
 }
 
-const meta: TutorMeta = { id: 7, bio: null, about: null, video: null, thumbnail: null, notice: 60, activated: false, bypassOnboarding: false };
+const meta: TutorMeta = {
+  id: 7,
+  bio: null,
+  about: null,
+  video: null,
+  thumbnail: null,
+  notice: 60,
+  activated: false,
+  bypassOnboarding: false,
+};
 
 function memoryStorage(): SessionStorage & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
@@ -46,7 +56,10 @@ function storeWith(token: string, refreshToken = vi.fn<(token: string) => Promis
 
 describe("token", () => {
   it("reads the id, iat and exp of the payload", () => {
-    expect(readTokenPayload(tokenExpiringIn(day, 42))).toMatchObject({ id: 42, exp: Math.floor((now + day) / 1000) });
+    expect(readTokenPayload(tokenExpiringIn(day, 42))).toMatchObject({
+      id: 42,
+      exp: Math.floor((now + day) / 1000),
+    });
   });
 
   it("is expired once exp is before now", () => {
@@ -72,11 +85,17 @@ describe("session", () => {
     store.setUser(userWith(Role.Tutor));
     store.setTutorMeta(meta);
     expect(storage.entries.get(sessionStorageKeys.token)).toBe(store.getState().token);
-    expect(JSON.parse(storage.entries.get(sessionStorageKeys.user) ?? "null")).toMatchObject({ role: Role.Tutor });
+    expect(JSON.parse(storage.entries.get(sessionStorageKeys.user) ?? "null")).toMatchObject({
+      role: Role.Tutor,
+    });
     expect(JSON.parse(storage.entries.get(sessionStorageKeys.tutorMeta) ?? "null")).toEqual(meta);
 
     const reopened = createSessionStore({ storage, refreshToken: vi.fn(), now: () => now });
-    expect(reopened.getState()).toMatchObject({ token: store.getState().token, user: { role: Role.Tutor }, tutorMeta: meta });
+    expect(reopened.getState()).toMatchObject({
+      token: store.getState().token,
+      user: { role: Role.Tutor },
+      tutorMeta: meta,
+    });
   });
 
   it("clears the token, user and tutor meta on logout", () => {

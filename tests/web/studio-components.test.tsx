@@ -33,7 +33,8 @@ const fileOf = (name: string, type: string, size: number) => {
   Object.defineProperty(file, "size", { value: size });
   return file;
 };
-const choose = (label: string, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+const choose = (label: string, file: File) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
 
 describe("the studio's media uploads", () => {
   it("refuses a wrong type or a too large file in the browser, sending nothing", () => {
@@ -47,7 +48,12 @@ describe("the studio's media uploads", () => {
   });
 
   it("sends a photo in one request to PUT /user/asset/tutor for the tutor", async () => {
-    upload.mockResolvedValue({ tutorId: 9, image: "/api/v1/assets/uploads/p.png", video: null, thumbnail: null });
+    upload.mockResolvedValue({
+      tutorId: 9,
+      image: "/api/v1/assets/uploads/p.png",
+      video: null,
+      thumbnail: null,
+    });
     renderWithApp(<TutorAssetUpload tutorId={9} kind="thumbnail" current={null} />);
     choose(s.choose.thumbnail, fileOf("thumb.png", "image/png", 2000));
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
@@ -63,7 +69,11 @@ describe("the studio's media uploads", () => {
     choose(s.choose.video, fileOf("video.mp4", "video/mp4", 300 * 1024 * 1024));
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post.mock.calls[0]?.[0]).toBe("/user/asset/tutor/video/upload");
-    expect(post.mock.calls[0]?.[1]).toEqual({ tutorId: 9, contentType: "video/mp4", size: 300 * 1024 * 1024 });
+    expect(post.mock.calls[0]?.[1]).toEqual({
+      tutorId: 9,
+      contentType: "video/mp4",
+      size: 300 * 1024 * 1024,
+    });
     expect(screen.getByRole("progressbar")).toBeTruthy();
     expect(screen.getByRole("button", { name: s.stopUpload })).toBeTruthy();
   });
@@ -78,13 +88,23 @@ describe("the studio's media uploads", () => {
       complete: vi.fn(),
       abort,
     };
-    await expect(uploadInParts(new Blob(["0123456789"]), routes, stop.signal, () => {})).rejects.toMatchObject({ name: "AbortError" });
+    await expect(
+      uploadInParts(new Blob(["0123456789"]), routes, stop.signal, () => {}),
+    ).rejects.toMatchObject({ name: "AbortError" });
     expect(abort).toHaveBeenCalledWith({ key: "k", uploadId: "u", partSize: 5 });
     expect(routes.complete).not.toHaveBeenCalled();
   });
 });
 
-const step = (over: Partial<OnboardingStep>): OnboardingStep => ({ state: "todo", next: "book", id: null, retryAt: null, start: null, feedback: null, ...over });
+const step = (over: Partial<OnboardingStep>): OnboardingStep => ({
+  state: "todo",
+  next: "book",
+  id: null,
+  retryAt: null,
+  start: null,
+  feedback: null,
+  ...over,
+});
 
 describe("onboarding step 5, the photo session", () => {
   it("asks the chosen studio for a session", async () => {
@@ -101,7 +121,12 @@ describe("onboarding step 5, the photo session", () => {
   });
 
   it("shows the requested session's studio and appointment, and lets the tutor cancel it", async () => {
-    get.mockResolvedValue({ id: 4, studioName: "استوديو درس", status: "scheduled", scheduledAt: "2026-11-25T12:30:00.000Z" });
+    get.mockResolvedValue({
+      id: 4,
+      studioName: "استوديو درس",
+      status: "scheduled",
+      scheduledAt: "2026-11-25T12:30:00.000Z",
+    });
     patch.mockResolvedValue({ id: 4, status: "canceled" });
     renderWithApp(<PhotoSessionStep step={step({ state: "pending", next: "attend", id: 4 })} />);
     expect(await screen.findByText("استوديو درس")).toBeTruthy();

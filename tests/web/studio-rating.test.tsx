@@ -18,7 +18,10 @@ vi.mock("../../web/src/lib/api", () => ({
   },
 }));
 const tutor = { id: 21, role: Role.Tutor };
-vi.mock("../../web/src/lib/session", () => ({ session: { liveToken: () => "token" }, useSession: () => ({ user: tutor }) }));
+vi.mock("../../web/src/lib/session", () => ({
+  session: { liveToken: () => "token" },
+  useSession: () => ({ user: tutor }),
+}));
 
 const { PhotoSessionStep } = await import("../../web/src/features/studio/photo-session-step");
 const { ar } = await import("../../web/src/i18n/ar-EG-all");
@@ -29,7 +32,14 @@ beforeEach(() => {
   for (const mock of [get, post, put]) mock.mockReset();
 });
 
-const doneStep: OnboardingStep = { state: "passed", next: "done", id: 4, retryAt: null, start: null, feedback: null };
+const doneStep: OnboardingStep = {
+  state: "passed",
+  next: "done",
+  id: 4,
+  retryAt: null,
+  start: null,
+  feedback: null,
+};
 const session = (over: Partial<PhotoSessionView> = {}): PhotoSessionView => ({
   id: 4,
   tutorId: tutor.id,
@@ -60,7 +70,13 @@ const rating = (over: Partial<RatingView> = {}): RatingView => ({
 /** Answers GET /photo-session/4 and the tutor's own ratings. */
 function answer(view: PhotoSessionView, mine: RatingView[] = []) {
   get.mockImplementation((path: string) =>
-    Promise.resolve(path === "/photo-session/4" ? view : path === `/rating/list/rater/${tutor.id}` ? { list: mine, total: mine.length } : null),
+    Promise.resolve(
+      path === "/photo-session/4"
+        ? view
+        : path === `/rating/list/rater/${tutor.id}`
+          ? { list: mine, total: mine.length }
+          : null,
+    ),
   );
 }
 
@@ -75,7 +91,9 @@ describe("a tutor rating the studio that made their video", () => {
     fireEvent.click(screen.getByLabelText(t.valueOf("٥")));
     fireEvent.change(screen.getByLabelText(t.studioText), { target: { value: "تصوير ممتاز" } });
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/rating/", { rateeId: 6, value: 5, text: "تصوير ممتاز" }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/rating/", { rateeId: 6, value: 5, text: "تصوير ممتاز" }),
+    );
   });
 
   it("offers to edit an earlier rating of that studio with PUT", async () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PhotoSessionStatus } from "@schema/api/photo-session";
 import { assetProblem } from "../../web/src/features/studio/asset-rules";
-import { appointmentInstant, appointmentParts, isOpen, missingMedia } from "../../web/src/features/studio/session-rules";
+import {
+  appointmentInstant,
+  appointmentParts,
+  isOpen,
+  missingMedia,
+} from "../../web/src/features/studio/session-rules";
 
 const MiB = 1024 * 1024;
 
@@ -37,8 +42,14 @@ describe("a photo session on the studio's page", () => {
   it("turns a Cairo day and time into the UTC instant", () => {
     const now = new Date("2026-11-22T08:00:00.000Z");
     // Cairo is UTC+2 in November.
-    expect(appointmentInstant("2026-11-25", String(14 * 60 + 30), now)).toEqual({ ok: true, at: "2026-11-25T12:30:00.000Z" });
-    expect(appointmentParts("2026-11-25T12:30:00.000Z", now)).toEqual({ day: "2026-11-25", minute: String(14 * 60 + 30) });
+    expect(appointmentInstant("2026-11-25", String(14 * 60 + 30), now)).toEqual({
+      ok: true,
+      at: "2026-11-25T12:30:00.000Z",
+    });
+    expect(appointmentParts("2026-11-25T12:30:00.000Z", now)).toEqual({
+      day: "2026-11-25",
+      minute: String(14 * 60 + 30),
+    });
   });
 
   it("refuses a missing or past appointment", () => {

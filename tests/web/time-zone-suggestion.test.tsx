@@ -5,7 +5,9 @@ import { renderWithApp } from "./render-with-app";
 
 const put = vi.fn();
 let device: string | null = "Asia/Riyadh";
-vi.mock("../../web/src/lib/api", () => ({ api: { put: (...args: unknown[]) => put(...args), get: vi.fn(), post: vi.fn(), delete: vi.fn() } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: { put: (...args: unknown[]) => put(...args), get: vi.fn(), post: vi.fn(), delete: vi.fn() },
+}));
 vi.mock("../../web/src/features/user/time-zone-options", () => ({ deviceTimeZone: () => device }));
 
 const { TimeZoneSuggestion, dismissedKey } = await import("../../web/src/features/user/time-zone-suggestion");

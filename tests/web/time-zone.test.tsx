@@ -5,9 +5,17 @@ import { renderWithApp } from "./render-with-app";
 
 const put = vi.fn();
 const get = vi.fn();
-vi.mock("../../web/src/lib/api", () => ({ api: { put: (...args: unknown[]) => put(...args), get: (...args: unknown[]) => get(...args), post: vi.fn(), delete: vi.fn() } }));
+vi.mock("../../web/src/lib/api", () => ({
+  api: {
+    put: (...args: unknown[]) => put(...args),
+    get: (...args: unknown[]) => get(...args),
+    post: vi.fn(),
+    delete: vi.fn(),
+  },
+}));
 
-const { formatDateTime, formatTime, setViewerTimeZone, viewerClock, viewerTimeZone } = await import("../../web/src/lib/format");
+const { formatDateTime, formatTime, setViewerTimeZone, viewerClock, viewerTimeZone } =
+  await import("../../web/src/lib/format");
 const { session } = await import("../../web/src/lib/session");
 const { dayKey } = await import("../../web/src/features/lessons/calendar");
 const { localDay, weekRange, zonedInstant } = await import("../../web/src/features/availability/week");
@@ -44,7 +52,11 @@ describe("times on the viewer's clock", () => {
     setViewerTimeZone("Asia/Riyadh");
     expect(viewerClock()).toBe("بتوقيت الرياض");
     expect(formatTime(instant)).not.toBe(cairo);
-    expect(formatTime(instant)).toBe(new Intl.DateTimeFormat("ar-EG", { timeStyle: "short", timeZone: "Asia/Riyadh" }).format(new Date(instant)));
+    expect(formatTime(instant)).toBe(
+      new Intl.DateTimeFormat("ar-EG", { timeStyle: "short", timeZone: "Asia/Riyadh" }).format(
+        new Date(instant),
+      ),
+    );
     expect(dayKey(instant)).toBe("2026-11-22");
     expect(localDay(instant)).toBe("2026-11-22");
   });
@@ -52,7 +64,10 @@ describe("times on the viewer's clock", () => {
   it("builds Saturday-first weeks from the viewer's midnight", () => {
     setViewerTimeZone("Asia/Dubai"); // UTC+4 all year
     expect(zonedInstant("2026-11-21", 0)?.toISOString()).toBe("2026-11-20T20:00:00.000Z");
-    expect(weekRange("2026-11-21")).toEqual({ after: "2026-11-20T20:00:00.000Z", before: "2026-11-27T20:00:00.000Z" });
+    expect(weekRange("2026-11-21")).toEqual({
+      after: "2026-11-20T20:00:00.000Z",
+      before: "2026-11-27T20:00:00.000Z",
+    });
   });
 
   it("falls back to Cairo for a missing or unknown zone", () => {
@@ -81,7 +96,12 @@ describe("the tutor list's free-day filter", () => {
     setViewerTimeZone("Asia/Dubai");
     renderWithApp(<TutorList day="2026-11-25" />);
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    expect(get.mock.calls[1]![1].query).toEqual({ day: "2026-11-25", timeZone: "Asia/Dubai", page: 1, size: 12 });
+    expect(get.mock.calls[1]![1].query).toEqual({
+      day: "2026-11-25",
+      timeZone: "Asia/Dubai",
+      page: 1,
+      size: 12,
+    });
     cleanup();
     renderWithApp(<TutorList />);
     await waitFor(() => expect(get).toHaveBeenCalledTimes(3));

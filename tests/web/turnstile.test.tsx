@@ -38,9 +38,12 @@ const fillContact = () => {
   fireEvent.change(screen.getByLabelText(/^الاسم/), { target: { value: "منى أحمد" } });
   fireEvent.change(screen.getByLabelText(/^البريد الإلكتروني/), { target: { value: "mona@example.com" } });
   fireEvent.change(screen.getByLabelText(/^الموضوع/), { target: { value: "سؤال عن الباقات" } });
-  fireEvent.change(screen.getByLabelText(/^رسالتك/), { target: { value: "هل يمكن تغيير الباقة في منتصف الشهر؟" } });
+  fireEvent.change(screen.getByLabelText(/^رسالتك/), {
+    target: { value: "هل يمكن تغيير الباقة في منتصف الشهر؟" },
+  });
 };
-const contactCall = (fetchMock: ReturnType<typeof api>) => (fetchMock.mock.calls as unknown as Call[]).find(([url]) => String(url).includes("/contact-request/"));
+const contactCall = (fetchMock: ReturnType<typeof api>) =>
+  (fetchMock.mock.calls as unknown as Call[]).find(([url]) => String(url).includes("/contact-request/"));
 
 describe("Turnstile on the public forms", () => {
   it("shows the widget with its Arabic label and sends its token in x-turnstile-token", async () => {
@@ -48,7 +51,12 @@ describe("Turnstile on the public forms", () => {
     const render = widgetSolves("solved-token");
     renderWithApp(<ContactForm />);
     await waitFor(() => expect(screen.getByRole("group", { name: "تحقق أنك لست روبوتًا" })).toBeTruthy());
-    await waitFor(() => expect(render).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ sitekey: "0x4AAAAAAA-site" })));
+    await waitFor(() =>
+      expect(render).toHaveBeenCalledWith(
+        expect.any(HTMLElement),
+        expect.objectContaining({ sitekey: "0x4AAAAAAA-site" }),
+      ),
+    );
     fillContact();
     fireEvent.click(screen.getByRole("button", { name: "إرسال الرسالة" }));
     await waitFor(() => expect(contactCall(fetchMock)).toBeTruthy());

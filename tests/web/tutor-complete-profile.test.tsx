@@ -48,7 +48,12 @@ const filled = {
 
 describe("/t/complete-profile", () => {
   it("starts from what the tutor already has", () => {
-    expect(tutorCompleteProfileValues({ ...tutor, name: "منى", phone: "01011112222" }, { bio: "نبذة", about: null })).toMatchObject({
+    expect(
+      tutorCompleteProfileValues(
+        { ...tutor, name: "منى", phone: "01011112222" },
+        { bio: "نبذة", about: null },
+      ),
+    ).toMatchObject({
       name: "منى",
       bio: "نبذة",
       about: "",
@@ -74,18 +79,42 @@ describe("/t/complete-profile", () => {
   });
 
   it("gives each field its own code: Latin name, short bio, Latin about, bad phone, missing city", () => {
-    const checked = validateForm(tutorCompleteProfileSchema, { ...filled, name: "Sara", bio: "قصيرة جدا", about: "I teach English to everyone".repeat(3), phone: "0123", city: "" });
+    const checked = validateForm(tutorCompleteProfileSchema, {
+      ...filled,
+      name: "Sara",
+      bio: "قصيرة جدا",
+      about: "I teach English to everyone".repeat(3),
+      phone: "0123",
+      city: "",
+    });
     expect(checked).toEqual({
       ok: false,
-      errors: { name: "invalid-tutor-name", bio: "short-bio", about: "invalid-tutor-about", phone: "invalid-phone", city: "required" },
+      errors: {
+        name: "invalid-tutor-name",
+        bio: "short-bio",
+        about: "invalid-tutor-about",
+        phone: "invalid-phone",
+        city: "required",
+      },
     });
   });
 
   it("is complete with the account fields, bio, about and a verified phone", () => {
-    const complete = { ...tutor, name: "سارة", birthYear: 1992, gender: Gender.Female, city: 1, notificationMethod: MessagingApp.Whatsapp, phone: "01012345678", verifiedPhone: true };
+    const complete = {
+      ...tutor,
+      name: "سارة",
+      birthYear: 1992,
+      gender: Gender.Female,
+      city: 1,
+      notificationMethod: MessagingApp.Whatsapp,
+      phone: "01012345678",
+      verifiedPhone: true,
+    };
     expect(isTutorProfileComplete(complete, { bio: "x", about: "y" })).toBe(true);
     expect(isTutorProfileComplete(complete, { bio: "x", about: null })).toBe(false);
-    expect(isTutorProfileComplete({ ...complete, verifiedPhone: false }, { bio: "x", about: "y" })).toBe(false);
+    expect(isTutorProfileComplete({ ...complete, verifiedPhone: false }, { bio: "x", about: "y" })).toBe(
+      false,
+    );
   });
 
   it("asks for a phone code only for a new, changed or unverified number", () => {
@@ -100,7 +129,11 @@ describe("/t/complete-profile", () => {
       new ApiError("short-bio", 400, undefined, { bio: "short-bio" }),
     ]);
     expect(merged).toBeInstanceOf(ApiError);
-    expect(merged).toMatchObject({ code: "invalid-tutor-name", status: 400, fields: { name: "invalid-tutor-name", bio: "short-bio" } });
+    expect(merged).toMatchObject({
+      code: "invalid-tutor-name",
+      status: 400,
+      fields: { name: "invalid-tutor-name", bio: "short-bio" },
+    });
   });
 });
 

@@ -4,7 +4,9 @@ import { filtersFromParams } from "../../web/src/pages/tutors/tutors-page";
 
 describe("tutors list", () => {
   it("reads valid filters from the address and drops invalid ones", () => {
-    expect(filtersFromParams(new URLSearchParams("topic=3&name=%20أحمد%20&gender=female&day=2026-11-25&page=2"))).toEqual({
+    expect(
+      filtersFromParams(new URLSearchParams("topic=3&name=%20أحمد%20&gender=female&day=2026-11-25&page=2")),
+    ).toEqual({
       filters: { topicId: 3, name: "أحمد", gender: "female", day: "2026-11-25" },
       page: 2,
     });

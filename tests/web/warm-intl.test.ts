@@ -13,7 +13,9 @@ function runScript() {
     Object.assign(Intl, {
       [name]: new Proxy(originals[name], {
         construct(target, args: unknown[]) {
-          made.push(`${name} ${String(args[0])} ${(args[1] as { timeZone?: string } | undefined)?.timeZone ?? ""}`.trim());
+          made.push(
+            `${name} ${String(args[0])} ${(args[1] as { timeZone?: string } | undefined)?.timeZone ?? ""}`.trim(),
+          );
           return new (target as new (...a: unknown[]) => object)(...args);
         },
       }),
@@ -36,7 +38,9 @@ describe("the Intl warm-up script", () => {
 
   it("does nothing once the page has painted (it came late: no long task on a page already shown)", () => {
     vi.spyOn(performance, "getEntriesByType").mockImplementation((type) =>
-      type === "paint" ? ([{ name: "first-paint", entryType: "paint", startTime: 900 }] as unknown as PerformanceEntryList) : [],
+      type === "paint"
+        ? ([{ name: "first-paint", entryType: "paint", startTime: 900 }] as unknown as PerformanceEntryList)
+        : [],
     );
     expect(runScript()).toEqual([]);
   });
@@ -57,10 +61,13 @@ describe("the warm-intl build plugin", () => {
   const transform = plugin.transformIndexHtml as { handler: (html: string) => string };
 
   it("asks for the script right after <meta charset>, async and first, by a name that changes with its content", () => {
-    const html = '<!doctype html><html><head>\n    <meta charset="UTF-8" />\n    <title>درس</title><script type="module" src="/assets/index.js"></script></head></html>';
+    const html =
+      '<!doctype html><html><head>\n    <meta charset="UTF-8" />\n    <title>درس</title><script type="module" src="/assets/index.js"></script></head></html>';
     const out = transform.handler(html);
     expect(warmIntlFile).toMatch(/^assets\/warm-intl-[0-9a-f]{8}\.js$/);
-    expect(out).toContain(`<meta charset="UTF-8" />\n    <script async fetchpriority="high" src="/${warmIntlFile}"></script>\n    <title>`);
+    expect(out).toContain(
+      `<meta charset="UTF-8" />\n    <script async fetchpriority="high" src="/${warmIntlFile}"></script>\n    <title>`,
+    );
     expect(out.indexOf(warmIntlFile)).toBeLessThan(out.indexOf("/assets/index.js"));
   });
 

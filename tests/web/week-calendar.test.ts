@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addDays, weekDays, weekStartOf } from "../../schema/calendar";
-import { dayStart, rowsOnDay, snapDown, snapUp, weekRange, zonedInstant, zonedParts } from "../../web/src/features/availability/week";
+import {
+  dayStart,
+  rowsOnDay,
+  snapDown,
+  snapUp,
+  weekRange,
+  zonedInstant,
+  zonedParts,
+} from "../../web/src/features/availability/week";
 import { moveCell, rangeBetween } from "../../web/src/ui/week-calendar";
 
 describe("Saturday-first weeks", () => {
@@ -13,7 +21,15 @@ describe("Saturday-first weeks", () => {
   });
 
   it("lists 7 days and moves across months", () => {
-    expect(weekDays("2026-11-28")).toEqual(["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"]);
+    expect(weekDays("2026-11-28")).toEqual([
+      "2026-11-28",
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+    ]);
     expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
   });
 });
@@ -41,7 +57,10 @@ describe("Africa/Cairo wall clock", () => {
   });
 
   it("queries the week from Saturday's midnight to the next Saturday's", () => {
-    expect(weekRange("2026-11-28")).toEqual({ after: "2026-11-27T22:00:00.000Z", before: "2026-12-04T22:00:00.000Z" });
+    expect(weekRange("2026-11-28")).toEqual({
+      after: "2026-11-27T22:00:00.000Z",
+      before: "2026-12-04T22:00:00.000Z",
+    });
   });
 });
 
@@ -53,10 +72,22 @@ describe("15-minute grid", () => {
   });
 
   it("places a slot on the rows of each day it touches", () => {
-    expect(rowsOnDay("2026-11-30", "2026-11-30T08:00:00Z", "2026-11-30T09:15:00Z")).toEqual({ startRow: 40, endRow: 45, cut: false });
+    expect(rowsOnDay("2026-11-30", "2026-11-30T08:00:00Z", "2026-11-30T09:15:00Z")).toEqual({
+      startRow: 40,
+      endRow: 45,
+      cut: false,
+    });
     // 23:00–01:00 Cairo runs over midnight: two pieces.
-    expect(rowsOnDay("2026-11-30", "2026-11-30T21:00:00Z", "2026-11-30T23:00:00Z")).toEqual({ startRow: 92, endRow: 96, cut: true });
-    expect(rowsOnDay("2026-12-01", "2026-11-30T21:00:00Z", "2026-11-30T23:00:00Z")).toEqual({ startRow: 0, endRow: 4, cut: true });
+    expect(rowsOnDay("2026-11-30", "2026-11-30T21:00:00Z", "2026-11-30T23:00:00Z")).toEqual({
+      startRow: 92,
+      endRow: 96,
+      cut: true,
+    });
+    expect(rowsOnDay("2026-12-01", "2026-11-30T21:00:00Z", "2026-11-30T23:00:00Z")).toEqual({
+      startRow: 0,
+      endRow: 4,
+      cut: true,
+    });
     expect(rowsOnDay("2026-12-02", "2026-11-30T21:00:00Z", "2026-11-30T23:00:00Z")).toBeNull();
   });
 });
@@ -75,7 +106,15 @@ describe("keyboard selection", () => {
   });
 
   it("selects the rows between the two Enter presses, in either direction", () => {
-    expect(rangeBetween({ column: 2, row: 40 }, { column: 2, row: 43 })).toEqual({ column: 2, startRow: 40, endRow: 44 });
-    expect(rangeBetween({ column: 2, row: 43 }, { column: 5, row: 40 })).toEqual({ column: 2, startRow: 40, endRow: 44 });
+    expect(rangeBetween({ column: 2, row: 40 }, { column: 2, row: 43 })).toEqual({
+      column: 2,
+      startRow: 40,
+      endRow: 44,
+    });
+    expect(rangeBetween({ column: 2, row: 43 }, { column: 5, row: 40 })).toEqual({
+      column: 2,
+      startRow: 40,
+      endRow: 44,
+    });
   });
 });

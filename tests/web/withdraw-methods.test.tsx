@@ -51,7 +51,14 @@ const saved = (id: number, fields: Partial<WithdrawMethodView> = {}): WithdrawMe
   ...fields,
 });
 
-const bank = saved(2, { method: WithdrawMethod.Bank, phone: null, bank: Bank.NBE, accountNumber: "1234567890", isDefault: true, receiver: "منى حسن" });
+const bank = saved(2, {
+  method: WithdrawMethod.Bank,
+  phone: null,
+  bank: Bank.NBE,
+  accountNumber: "1234567890",
+  isDefault: true,
+  receiver: "منى حسن",
+});
 const wallet = saved(1);
 
 describe("the withdrawal form with saved methods", () => {
@@ -72,7 +79,9 @@ describe("the withdrawal form with saved methods", () => {
 
     fireEvent.change(screen.getByLabelText(t.amount, { exact: false }), { target: { value: "150" } });
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/invoice", { amount: 15_000, withdrawMethodId: 2 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/invoice", { amount: 15_000, withdrawMethodId: 2 }),
+    );
   });
 
   it("offers a new destination's fields and keeps it when asked", async () => {
@@ -83,7 +92,14 @@ describe("the withdrawal form with saved methods", () => {
     fireEvent.change(screen.getByLabelText(t.phone, { exact: false }), { target: { value: "01112345678" } });
     expect((screen.getByLabelText(t.saveForNextTime) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/invoice", { amount: 10_000, method: WithdrawMethod.Wallet, phone: "01112345678", save: true }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/invoice", {
+        amount: 10_000,
+        method: WithdrawMethod.Wallet,
+        phone: "01112345678",
+        save: true,
+      }),
+    );
   });
 
   it("shows the fields at once when nothing is saved, and no save offer at the limit", () => {
@@ -100,7 +116,11 @@ describe("the withdrawal form with saved methods", () => {
   });
 
   it("puts the server's withdraw-method-not-found on the choice", async () => {
-    post.mockRejectedValue(new ApiError("withdraw-method-not-found", 404, undefined, { withdrawMethodId: "withdraw-method-not-found" }));
+    post.mockRejectedValue(
+      new ApiError("withdraw-method-not-found", 404, undefined, {
+        withdrawMethodId: "withdraw-method-not-found",
+      }),
+    );
     renderWithApp(<WithdrawalForm stats={stats} methods={[bank]} />);
     fireEvent.change(screen.getByLabelText(t.amount, { exact: false }), { target: { value: "150" } });
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
@@ -117,9 +137,21 @@ describe("the saved methods card", () => {
     expect(within(first!).queryByRole("button", { name: t.saved.makeDefault })).toBeNull();
     const makeDefault = within(second!).getByRole("button", { name: t.saved.makeDefault });
     // Each row's buttons say which method they act on.
-    expect(document.getElementById(makeDefault.getAttribute("aria-describedby")!)?.textContent).toContain(wallet.phone);
+    expect(document.getElementById(makeDefault.getAttribute("aria-describedby")!)?.textContent).toContain(
+      wallet.phone,
+    );
     fireEvent.click(makeDefault);
-    await waitFor(() => expect(put).toHaveBeenCalledWith("/withdraw-method/1", { method: WithdrawMethod.Wallet, phone: wallet.phone, receiver: undefined, bank: undefined, accountNumber: undefined, username: undefined, isDefault: true }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith("/withdraw-method/1", {
+        method: WithdrawMethod.Wallet,
+        phone: wallet.phone,
+        receiver: undefined,
+        bank: undefined,
+        accountNumber: undefined,
+        username: undefined,
+        isDefault: true,
+      }),
+    );
   });
 
   it("adds a method checked with the API's rules", async () => {
@@ -131,9 +163,17 @@ describe("the saved methods card", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: t.saved.save }));
     await within(dialog).findByText(errorMessage("invalid-phone"));
     expect(post).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByLabelText(t.phone, { exact: false }), { target: { value: "٠١٠١٢٣٤٥٦٧٨" } });
+    fireEvent.change(within(dialog).getByLabelText(t.phone, { exact: false }), {
+      target: { value: "٠١٠١٢٣٤٥٦٧٨" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: t.saved.save }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith("/withdraw-method", { method: WithdrawMethod.Wallet, phone: "٠١٠١٢٣٤٥٦٧٨", receiver: undefined }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/withdraw-method", {
+        method: WithdrawMethod.Wallet,
+        phone: "٠١٠١٢٣٤٥٦٧٨",
+        receiver: undefined,
+      }),
+    );
   });
 
   it("edits a method starting from its fields, and deletes one after asking", async () => {
@@ -142,10 +182,21 @@ describe("the saved methods card", () => {
     renderWithApp(<SavedMethodsCard methods={[bank]} />);
     fireEvent.click(screen.getByRole("button", { name: t.saved.edit }));
     const dialog = await screen.findByRole("dialog");
-    expect((within(dialog).getByLabelText(t.accountNumber, { exact: false }) as HTMLInputElement).value).toBe("1234567890");
-    fireEvent.change(within(dialog).getByLabelText(t.accountNumber, { exact: false }), { target: { value: "99998888" } });
+    expect((within(dialog).getByLabelText(t.accountNumber, { exact: false }) as HTMLInputElement).value).toBe(
+      "1234567890",
+    );
+    fireEvent.change(within(dialog).getByLabelText(t.accountNumber, { exact: false }), {
+      target: { value: "99998888" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: t.saved.save }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith("/withdraw-method/2", { method: WithdrawMethod.Bank, bank: "NBE", accountNumber: "99998888", receiver: "منى حسن" }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith("/withdraw-method/2", {
+        method: WithdrawMethod.Bank,
+        bank: "NBE",
+        accountNumber: "99998888",
+        receiver: "منى حسن",
+      }),
+    );
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: t.saved.remove }));
@@ -156,7 +207,9 @@ describe("the saved methods card", () => {
   });
 
   it("says so at the limit instead of offering to add", () => {
-    renderWithApp(<SavedMethodsCard methods={Array.from({ length: MAX_WITHDRAW_METHODS }, (_, n) => saved(n + 1))} />);
+    renderWithApp(
+      <SavedMethodsCard methods={Array.from({ length: MAX_WITHDRAW_METHODS }, (_, n) => saved(n + 1))} />,
+    );
     expect(screen.queryByRole("button", { name: t.saved.add })).toBeNull();
     expect(screen.getByText(t.saved.limit("١٠"))).toBeTruthy();
   });

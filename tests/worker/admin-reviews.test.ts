@@ -12,15 +12,34 @@ describe("admin lists of interviews and demo sessions, filtered by tutor manager
     const [first, second] = [await manager(), await manager()];
     // One interview per tutor (the schema's rule): three tutors.
     const tutor = () => createTutor({ activated: false }).then((created) => created.id);
-    const mine = await insertInterview(await tutor(), first.user.id, "2030-01-01T10:00:00.000Z", InterviewStatus.Pending);
-    const passed = await insertInterview(await tutor(), first.user.id, "2030-01-02T10:00:00.000Z", InterviewStatus.Passed);
-    const other = await insertInterview(await tutor(), second.user.id, "2030-01-03T10:00:00.000Z", InterviewStatus.Pending);
+    const mine = await insertInterview(
+      await tutor(),
+      first.user.id,
+      "2030-01-01T10:00:00.000Z",
+      InterviewStatus.Pending,
+    );
+    const passed = await insertInterview(
+      await tutor(),
+      first.user.id,
+      "2030-01-02T10:00:00.000Z",
+      InterviewStatus.Passed,
+    );
+    const other = await insertInterview(
+      await tutor(),
+      second.user.id,
+      "2030-01-03T10:00:00.000Z",
+      InterviewStatus.Pending,
+    );
     const all = await call("GET", `/api/v1/interview/list/?manager=${first.user.id}`, { token: admin.token });
     expect(all.status).toBe(200);
     expect(ids(all.body)).toEqual([passed, mine]);
     expect(all.body.total).toBe(2);
     expect(ids(all.body)).not.toContain(other);
-    const pending = await call("GET", `/api/v1/interview/list/?manager=${first.user.id}&status=${InterviewStatus.Pending}`, { token: admin.token });
+    const pending = await call(
+      "GET",
+      `/api/v1/interview/list/?manager=${first.user.id}&status=${InterviewStatus.Pending}`,
+      { token: admin.token },
+    );
     expect(ids(pending.body)).toEqual([mine]);
   });
 
@@ -28,9 +47,16 @@ describe("admin lists of interviews and demo sessions, filtered by tutor manager
     const admin = await createUser(Role.RegularAdmin);
     const [first, second] = [await manager(), await manager()];
     const tutor = () => createTutor({ activated: false }).then((created) => created.id);
-    const mine = await insertDemo(await tutor(), first.user.id, "2030-02-01T10:00:00.000Z", ReviewStatus.Pending);
+    const mine = await insertDemo(
+      await tutor(),
+      first.user.id,
+      "2030-02-01T10:00:00.000Z",
+      ReviewStatus.Pending,
+    );
     await insertDemo(await tutor(), second.user.id, "2030-02-02T10:00:00.000Z", ReviewStatus.Pending);
-    const response = await call("GET", `/api/v1/demo-session/list?manager=${first.user.id}`, { token: admin.token });
+    const response = await call("GET", `/api/v1/demo-session/list?manager=${first.user.id}`, {
+      token: admin.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ total: 1 });
     expect(ids(response.body)).toEqual([mine]);

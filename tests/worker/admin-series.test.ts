@@ -104,7 +104,9 @@ describe("the admin area's series", () => {
     await studentCreatedAt("2025-09-12T20:59:00.000Z"); // Fri 12 Sep 23:59 Cairo → week of 6 Sep
     await studentCreatedAt("2025-09-13T08:00:00.000Z"); // Sat 13 Sep → week of 13 Sep
     const tutor = await createUser(Role.Tutor);
-    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind("2025-09-07T08:00:00.000Z", tutor.id).run();
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?")
+      .bind("2025-09-07T08:00:00.000Z", tutor.id)
+      .run();
 
     const series = await adminSeries(db(), { to: "2025-09-16", days: 1, weeks: 3, months: 1 });
     expect(series.newStudentsPerWeek).toEqual([
@@ -143,7 +145,8 @@ describe("the series' cost", () => {
     const spy = new Proxy(client, {
       get(target, key) {
         const value = Reflect.get(target, key);
-        if (key === "batch") return (...args: [D1PreparedStatement[]]) => (batches++, value.apply(target, args));
+        if (key === "batch")
+          return (...args: [D1PreparedStatement[]]) => (batches++, value.apply(target, args));
         if (key === "prepare") return (...args: [string]) => (prepared++, value.apply(target, args));
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -173,10 +176,16 @@ describe("GET /stats/series", () => {
 
   it("takes the last day and the lengths from the query", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("GET", "/api/v1/stats/series?to=2025-02-10&days=3&weeks=2&months=2", { token: admin.token });
+    const response = await call("GET", "/api/v1/stats/series?to=2025-02-10&days=3&weeks=2&months=2", {
+      token: admin.token,
+    });
     expect(response.status).toBe(200);
     const body = response.body as AdminSeries;
-    expect(body.lessonsPerDay.map((point) => point.start)).toEqual(["2025-02-08", "2025-02-09", "2025-02-10"]);
+    expect(body.lessonsPerDay.map((point) => point.start)).toEqual([
+      "2025-02-08",
+      "2025-02-09",
+      "2025-02-10",
+    ]);
     expect(body.newStudentsPerWeek.map((point) => point.start)).toEqual(["2025-02-01", "2025-02-08"]);
     expect(body.revenuePerMonth.map((point) => point.start)).toEqual(["2025-01-01", "2025-02-01"]);
   });
@@ -185,7 +194,11 @@ describe("GET /stats/series", () => {
     const admin = await createUser(Role.SuperAdmin);
     for (const query of ["to=2025-02-30", "to=10-02-2025", "days=0", "days=93", "weeks=53", "months=abc"]) {
       const response = await call("GET", `/api/v1/stats/series?${query}`, { token: admin.token });
-      expect([query, response.status, (response.body as { code: string }).code]).toEqual([query, 400, "bad-request"]);
+      expect([query, response.status, (response.body as { code: string }).code]).toEqual([
+        query,
+        400,
+        "bad-request",
+      ]);
     }
   });
 

@@ -12,8 +12,17 @@ describe("the admin coupons table", () => {
     const admin = await createUser(Role.SuperAdmin);
     const tag = `T${Date.now() % 100000}`;
     for (const code of [`${tag}AAA`, `${tag}BBB`, `OTHER${tag}`])
-      expect((await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 1000, expiresAt: future(7) } })).status).toBe(201);
-    const found = await call("GET", `/api/v1/coupon/list?q=${tag.toLowerCase()}b&size=100`, { token: admin.token });
+      expect(
+        (
+          await call("POST", "/api/v1/coupon", {
+            token: admin.token,
+            body: { code, discount: 1000, expiresAt: future(7) },
+          })
+        ).status,
+      ).toBe(201);
+    const found = await call("GET", `/api/v1/coupon/list?q=${tag.toLowerCase()}b&size=100`, {
+      token: admin.token,
+    });
     expect(found.status).toBe(200);
     expect(found.body.list.map((coupon: { code: string }) => coupon.code)).toEqual([`${tag}BBB`]);
     expect(found.body.total).toBe(1);
@@ -31,7 +40,11 @@ describe("the admin coupons table", () => {
     ];
     for (const body of made) await call("POST", "/api/v1/coupon", { token: admin.token, body });
     const codes = async (sort?: string) =>
-      (await call("GET", `/api/v1/coupon/list?q=${tag}&size=100${sort ? `&sort=${sort}` : ""}`, { token: admin.token })).body.list.map((coupon: { code: string }) => coupon.code);
+      (
+        await call("GET", `/api/v1/coupon/list?q=${tag}&size=100${sort ? `&sort=${sort}` : ""}`, {
+          token: admin.token,
+        })
+      ).body.list.map((coupon: { code: string }) => coupon.code);
     expect(await codes()).toEqual([`${tag}B`, `${tag}A`, `${tag}C`]);
     expect(await codes("discount")).toEqual([`${tag}A`, `${tag}B`, `${tag}C`]);
     expect(await codes("-discount")).toEqual([`${tag}C`, `${tag}B`, `${tag}A`]);
@@ -53,20 +66,32 @@ describe("the admin tutors table", () => {
     const made = [];
     for (const letter of ["ب", "ج", "أ"]) {
       const tutor = await createUser(Role.Tutor, { name: `${tag} ${letter}` });
-      await env.DB.prepare("INSERT INTO tutors (id, notice, activated, created_at, updated_at) VALUES (?, 60, 1, ?, ?)")
+      await env.DB.prepare(
+        "INSERT INTO tutors (id, notice, activated, created_at, updated_at) VALUES (?, 60, 1, ?, ?)",
+      )
         .bind(tutor.id, new Date().toISOString(), new Date().toISOString())
         .run();
       made.push(tutor);
     }
     const names = async (sort?: string) =>
-      (await call("GET", `/api/v1/user/tutor/full-tutors?size=100&name=${encodeURIComponent(tag)}${sort ? `&sort=${sort}` : ""}`, { token: admin.token })).body.list.map(
-        (tutor: { name: string }) => tutor.name.slice(-1),
-      );
+      (
+        await call(
+          "GET",
+          `/api/v1/user/tutor/full-tutors?size=100&name=${encodeURIComponent(tag)}${sort ? `&sort=${sort}` : ""}`,
+          { token: admin.token },
+        )
+      ).body.list.map((tutor: { name: string }) => tutor.name.slice(-1));
     expect(await names()).toEqual(["أ", "ج", "ب"]);
     expect(await names("name")).toEqual(["أ", "ب", "ج"]);
     expect(await names("-name")).toEqual(["ج", "ب", "أ"]);
     const byEmail = [...made].sort((a, b) => (a.email < b.email ? -1 : 1)).map((tutor) => tutor.id);
-    const ids = (await call("GET", `/api/v1/user/tutor/full-tutors?size=100&name=${encodeURIComponent(tag)}&sort=email`, { token: admin.token })).body.list.map((tutor: { id: number }) => tutor.id);
+    const ids = (
+      await call(
+        "GET",
+        `/api/v1/user/tutor/full-tutors?size=100&name=${encodeURIComponent(tag)}&sort=email`,
+        { token: admin.token },
+      )
+    ).body.list.map((tutor: { id: number }) => tutor.id);
     expect(ids).toEqual(byEmail);
   });
 
@@ -78,17 +103,36 @@ describe("the admin tutors table", () => {
 });
 
 /** A lesson of the pair written straight to D1, `hoursFromNow` from now, with its price and length. */
-async function lessonOf(tutorId: number, studentId: number, hoursFromNow: number, duration: number, price: number): Promise<number> {
+async function lessonOf(
+  tutorId: number,
+  studentId: number,
+  hoursFromNow: number,
+  duration: number,
+  price: number,
+): Promise<number> {
   const now = new Date().toISOString();
   const start = new Date(Math.floor((Date.now() + hoursFromNow * 3_600_000) / 900_000) * 900_000);
   const lesson = await env.DB.prepare(
     'INSERT INTO lessons (tutor_id, start, "end", duration, price, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
   )
-    .bind(tutorId, start.toISOString(), new Date(start.getTime() + duration * 60_000).toISOString(), duration, price, studentId, now, now)
+    .bind(
+      tutorId,
+      start.toISOString(),
+      new Date(start.getTime() + duration * 60_000).toISOString(),
+      duration,
+      price,
+      studentId,
+      now,
+      now,
+    )
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, tutorId, Role.Tutor, now),
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, studentId, Role.Student, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, tutorId, Role.Tutor, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, studentId, Role.Student, now),
   ]);
   return lesson!.id;
 }
@@ -102,7 +146,11 @@ describe("the admin lessons table", () => {
     const middle = await lessonOf(tutor.id, student.id, 48, 15, 500);
     const late = await lessonOf(tutor.id, student.id, 72, 30, 1000);
     const ids = async (sort?: string) => {
-      const res = await call("GET", `/api/v1/lesson/list/?user=${student.id}&size=100${sort ? `&sort=${sort}` : ""}`, { token: admin.token });
+      const res = await call(
+        "GET",
+        `/api/v1/lesson/list/?user=${student.id}&size=100${sort ? `&sort=${sort}` : ""}`,
+        { token: admin.token },
+      );
       expect(res.status).toBe(200);
       return res.body.list.map((lesson: { id: number }) => lesson.id);
     };
@@ -124,7 +172,9 @@ describe("the admin lessons table", () => {
     const withStudent = await lessonOf(tutor.id, student.id, 24, 30, 1000);
     const withOther = await lessonOf(tutor.id, other.id, 48, 30, 1000);
     const ids = async (q: string) => {
-      const res = await call("GET", `/api/v1/lesson/list/?scope=all&size=100&q=${encodeURIComponent(q)}`, { token: admin.token });
+      const res = await call("GET", `/api/v1/lesson/list/?scope=all&size=100&q=${encodeURIComponent(q)}`, {
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
       return { ids: res.body.list.map((lesson: { id: number }) => lesson.id), total: res.body.total };
     };

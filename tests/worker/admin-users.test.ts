@@ -20,7 +20,9 @@ describe("GET /user/list (admins)", () => {
     const response = await list(admin.token, "?size=2");
     expect(response.status).toBe(200);
     expect(body(response).list.map((user) => user.id)).toEqual([b.id, a.id]);
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM users WHERE deleted_at IS NULL").first<{ count: number }>())!;
+    const { count } = (await env.DB.prepare(
+      "SELECT count(*) AS count FROM users WHERE deleted_at IS NULL",
+    ).first<{ count: number }>())!;
     expect(body(response).total).toBe(count);
     const second = await list(admin.token, "?size=2&page=2");
     expect(body(second).list[0]?.id).toBe(admin.id);
@@ -30,7 +32,11 @@ describe("GET /user/list (admins)", () => {
     const admin = await createUser(Role.SuperAdmin);
     const response = await list(admin.token, "?size=1");
     expect(JSON.stringify(response.body)).not.toContain("passwordHash");
-    expect(body(response).list[0]).toMatchObject({ id: expect.any(Number), email: expect.any(String), hasPassword: false });
+    expect(body(response).list[0]).toMatchObject({
+      id: expect.any(Number),
+      email: expect.any(String),
+      hasPassword: false,
+    });
   });
 
   it("filters by role", async () => {
@@ -46,7 +52,10 @@ describe("GET /user/list (admins)", () => {
     const named = await createUser(Role.Student, { name: "زينب المصرية" });
     const byName = await list(admin.token, `?search=${encodeURIComponent("زينب")}`);
     expect(body(byName).list.map((user) => user.id)).toEqual([named.id]);
-    const byEmail = await list(admin.token, `?search=${encodeURIComponent(named.email.slice(0, 14).toUpperCase())}`);
+    const byEmail = await list(
+      admin.token,
+      `?search=${encodeURIComponent(named.email.slice(0, 14).toUpperCase())}`,
+    );
     expect(body(byEmail).list.map((user) => user.id)).toEqual([named.id]);
     const wildcard = await list(admin.token, "?search=%25");
     expect(body(wildcard)).toEqual({ list: [], total: 0 });
@@ -58,7 +67,8 @@ describe("GET /user/list (admins)", () => {
     const b = await createUser(Role.Tutor, { name: `${tag} بسمة` });
     const a = await createUser(Role.Student, { name: `${tag} أحمد` });
     const c = await createUser(Role.Studio, { name: `${tag} تامر` });
-    const ids = async (sort: string) => body(await list(admin.token, `?q=${tag}&sort=${sort}`)).list.map((user) => user.id);
+    const ids = async (sort: string) =>
+      body(await list(admin.token, `?q=${tag}&sort=${sort}`)).list.map((user) => user.id);
     expect(await ids("name")).toEqual([a.id, b.id, c.id]);
     expect(await ids("-name")).toEqual([c.id, b.id, a.id]);
     expect(await ids("role")).toEqual([b.id, a.id, c.id]); // Tutor 3, Student 4, Studio 6
@@ -103,7 +113,9 @@ describe("GET /user/list (admins)", () => {
   it("leaves deleted accounts out of the list and the total", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const gone = await createUser(Role.Student, { name: "حساب محذوف" });
-    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), gone.id).run();
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), gone.id)
+      .run();
     const response = await list(admin.token, `?search=${encodeURIComponent(gone.email)}`);
     expect(body(response)).toEqual({ list: [], total: 0 });
   });
@@ -129,7 +141,8 @@ describe("GET /user/list (admins)", () => {
     const spy = new Proxy(client, {
       get(target, key) {
         const value = Reflect.get(target, key);
-        if (key === "batch") return (...args: [D1PreparedStatement[]]) => (batches++, value.apply(target, args));
+        if (key === "batch")
+          return (...args: [D1PreparedStatement[]]) => (batches++, value.apply(target, args));
         if (key === "prepare") return (...args: [string]) => (prepared++, value.apply(target, args));
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -158,7 +171,12 @@ describe("GET /user/student/stats/{id}", () => {
     const stats = await studentStats(db(), student.id, MONTH, NOW);
     expect(stats).toEqual({
       studentId: student.id,
-      nextLesson: { id: next, start: "2026-03-16T09:00:00.000Z", duration: 30, otherMember: { id: tutor.id, name: "مدرس تجريبي", image: null } },
+      nextLesson: {
+        id: next,
+        start: "2026-03-16T09:00:00.000Z",
+        duration: 30,
+        otherMember: { id: tutor.id, name: "مدرس تجريبي", image: null },
+      },
       lessonsThisMonth: 2,
       minutesThisMonth: 45,
       attendedLessons: 2,
@@ -225,7 +243,9 @@ describe("admins within their rights on another account (schema/staff-rights.ts)
     expect((await avatarFor(regular.token, other.id)).body.code).toBe("forbidden");
     const changed = await avatarFor(regular.token, student.id);
     expect(changed.status).toBe(200);
-    const audit = await env.DB.prepare("SELECT action, target_id FROM audit_log WHERE actor_id = ?").bind(regular.id).all();
+    const audit = await env.DB.prepare("SELECT action, target_id FROM audit_log WHERE actor_id = ?")
+      .bind(regular.id)
+      .all();
     expect(audit.results).toEqual([{ action: "media.upload", target_id: String(student.id) }]);
     expect((await avatarFor(superAdmin.token, other.id)).status).toBe(200);
   });
@@ -233,6 +253,9 @@ describe("admins within their rights on another account (schema/staff-rights.ts)
   it("answers user-not-found to an admin asking for an account that does not exist", async () => {
     const admin = await createUser(Role.SuperAdmin);
     expect((await avatarFor(admin.token, 99_999_999)).body.code).toBe("user-not-found");
-    expect((await call("PUT", "/api/v1/user/99999999", { token: admin.token, body: { name: "لا أحد" } })).body.code).toBe("user-not-found");
+    expect(
+      (await call("PUT", "/api/v1/user/99999999", { token: admin.token, body: { name: "لا أحد" } })).body
+        .code,
+    ).toBe("user-not-found");
   });
 });

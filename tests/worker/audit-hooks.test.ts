@@ -6,10 +6,20 @@ import { seedLesson } from "./factories-stats";
 import { changeInvoice, pendingInvoice, tutorWithEarnings } from "./factories-invoices";
 import { call } from "./helpers";
 
-type AuditRow = { actor_id: number | null; action: string; target_type: string; target_id: string | null; before: string | null; after: string | null; request_id: string | null };
+type AuditRow = {
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string | null;
+};
 
 async function trail(actorId: number): Promise<AuditRow[]> {
-  const { results } = await env.DB.prepare("SELECT actor_id, action, target_type, target_id, before, after, request_id FROM audit_log WHERE actor_id = ? ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT actor_id, action, target_type, target_id, before, after, request_id FROM audit_log WHERE actor_id = ? ORDER BY id",
+  )
     .bind(actorId)
     .all<AuditRow>();
   return results;
@@ -21,10 +31,15 @@ const code = () => `AUD${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 describe("every staff write leaves one audit row with the change", () => {
   it("records coupon create, update and delete with before and after and the request id", async () => {
     const admin = await createUser(Role.RegularAdmin);
-    const created = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code: code(), discount: 2500, expiresAt: future() } });
+    const created = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code: code(), discount: 2500, expiresAt: future() },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    expect((await call("PUT", `/api/v1/coupon/${id}`, { token: admin.token, body: { discount: 3000 } })).status).toBe(200);
+    expect(
+      (await call("PUT", `/api/v1/coupon/${id}`, { token: admin.token, body: { discount: 3000 } })).status,
+    ).toBe(200);
     expect((await call("DELETE", `/api/v1/coupon/${id}`, { token: admin.token })).status).toBe(204);
     const rows = await trail(admin.id);
     expect(rows.map((row) => [row.action, row.target_type, row.target_id])).toEqual([
@@ -46,18 +61,35 @@ describe("every staff write leaves one audit row with the change", () => {
 
   it("records plans, topics, settings and the cache flush", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const plan = await call("POST", "/api/v1/plan", { token: admin.token, body: { weeklyMinutes: 60, baseMonthPrice: 50_000 } });
+    const plan = await call("POST", "/api/v1/plan", {
+      token: admin.token,
+      body: { weeklyMinutes: 60, baseMonthPrice: 50_000 },
+    });
     expect([plan.status, plan.body?.code]).toEqual([201, undefined]);
     await call("PATCH", `/api/v1/plan/${plan.body.id}`, { token: admin.token, body: { active: false } });
     await call("DELETE", `/api/v1/plan/${plan.body.id}`, { token: admin.token });
     // Topic names are letters only: a random Latin and Arabic suffix keeps them unique.
-    const letters = (alphabet: string) => Array.from({ length: 6 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+    const letters = (alphabet: string) =>
+      Array.from({ length: 6 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
     const suffix = letters("abcdefghijklmnopqrstuvwxyz");
-    const topic = await call("POST", "/api/v1/topic/", { token: admin.token, body: { nameAr: `موضوع ${letters("ابتثجحخدذرزسشصضطظعغفقكلمنهوي")}`, nameEn: `Topic ${suffix}` } });
+    const topic = await call("POST", "/api/v1/topic/", {
+      token: admin.token,
+      body: { nameAr: `موضوع ${letters("ابتثجحخدذرزسشصضطظعغفقكلمنهوي")}`, nameEn: `Topic ${suffix}` },
+    });
     expect([topic.status, topic.body?.code]).toEqual([201, undefined]);
-    await call("PUT", `/api/v1/topic/${topic.body.id}`, { token: admin.token, body: { nameEn: `Renamed ${suffix}` } });
+    await call("PUT", `/api/v1/topic/${topic.body.id}`, {
+      token: admin.token,
+      body: { nameEn: `Renamed ${suffix}` },
+    });
     await call("DELETE", `/api/v1/topic/${topic.body.id}`, { token: admin.token });
-    expect((await call("PUT", "/api/v1/platform-settings/withdrawals", { token: admin.token, body: { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 } })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", "/api/v1/platform-settings/withdrawals", {
+          token: admin.token,
+          body: { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call("DELETE", "/api/v1/cache/flush", { token: admin.token })).status).toBe(204);
     const rows = await trail(admin.id);
     expect(rows.map((row) => row.action)).toEqual([
@@ -78,10 +110,19 @@ describe("every staff write leaves one audit row with the change", () => {
   it("records a tutor's activation and a withdrawal decision", async () => {
     const admin = await createUser(Role.RegularAdmin);
     const tutor = await createTutor({ activated: false });
-    expect((await call("PATCH", `/api/v1/onboarding/${tutor.id}`, { token: admin.token, body: { activated: true } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", `/api/v1/onboarding/${tutor.id}`, {
+          token: admin.token,
+          body: { activated: true },
+        })
+      ).status,
+    ).toBe(200);
     const earner = await tutorWithEarnings(1_000_00);
     const invoiceId = await pendingInvoice(earner, 300_00);
-    expect((await changeInvoice(admin, invoiceId, { action: "reject", note: "بيانات المحفظة غير صحيحة" })).status).toBe(200);
+    expect(
+      (await changeInvoice(admin, invoiceId, { action: "reject", note: "بيانات المحفظة غير صحيحة" })).status,
+    ).toBe(200);
     const rows = await trail(admin.id);
     expect(rows.map((row) => [row.action, row.target_type, row.target_id])).toEqual([
       ["onboarding.activate", "tutor", String(tutor.id)],
@@ -99,13 +140,31 @@ describe("every staff write leaves one audit row with the change", () => {
     const start = new Date(Math.ceil((Date.now() + 3 * 864e5) / 9e5) * 9e5).toISOString();
     const byAdmin = await seedLesson(tutor.id, student.id, { start });
     expect((await call("DELETE", `/api/v1/lesson/${byAdmin}`, { token: admin.token })).status).toBe(200);
-    const own = await seedLesson(tutor.id, student.id, { start: new Date(Date.parse(start) + 864e5).toISOString() });
+    const own = await seedLesson(tutor.id, student.id, {
+      start: new Date(Date.parse(start) + 864e5).toISOString(),
+    });
     expect((await call("DELETE", `/api/v1/lesson/${own}`, { token: student.token })).status).toBe(200);
-    const report = await env.DB.prepare("INSERT INTO reports (user_id, title, message, url, created_at, updated_at) VALUES (?, 'عنوان', 'وصف المشكلة هنا', '/x', ?, ?) RETURNING id")
+    const report = await env.DB.prepare(
+      "INSERT INTO reports (user_id, title, message, url, created_at, updated_at) VALUES (?, 'عنوان', 'وصف المشكلة هنا', '/x', ?, ?) RETURNING id",
+    )
       .bind(student.id, new Date().toISOString(), new Date().toISOString())
       .first<{ id: number }>();
-    expect((await call("PUT", "/api/v1/report", { token: admin.token, body: { id: report!.id, status: "resolved", note: "تم" } })).status).toBe(200);
-    expect((await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.id}`, { token: admin.token, body: { notice: 120 } })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", "/api/v1/report", {
+          token: admin.token,
+          body: { id: report!.id, status: "resolved", note: "تم" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.id}`, {
+          token: admin.token,
+          body: { notice: 120 },
+        })
+      ).status,
+    ).toBe(200);
     const rows = await trail(admin.id);
     expect(rows.map((row) => [row.action, row.target_id])).toEqual([
       ["lesson.cancel", String(byAdmin)],
@@ -113,7 +172,11 @@ describe("every staff write leaves one audit row with the change", () => {
       ["tutor.update", String(tutor.id)],
     ]);
     expect(JSON.parse(rows[1]!.after!)).toEqual({ resolved: true, note: "تم" });
-    const memberRows = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'lesson.cancel' AND target_id = ?").bind(String(own)).first<{ n: number }>();
+    const memberRows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'lesson.cancel' AND target_id = ?",
+    )
+      .bind(String(own))
+      .first<{ n: number }>();
     expect(memberRows!.n).toBe(0);
   });
 });

@@ -15,7 +15,9 @@ const now = new Date("2026-11-25T10:00:00.000Z");
 const actor = { userId: null, requestId: "req-audit-1" };
 
 async function auditRows(action: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM audit_log WHERE action = ? ORDER BY id").bind(action).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare("SELECT * FROM audit_log WHERE action = ? ORDER BY id")
+    .bind(action)
+    .all<Record<string, unknown>>();
   return results;
 }
 
@@ -24,20 +26,55 @@ describe("audit statements", () => {
     const db = createDb(env);
     const at = now.toISOString();
     await db.batch([
-      db.insert(coupons).values({ code: "AUDIT1", discount: 1000, expiresAt: "2030-01-01T00:00:00.000Z", createdAt: at, updatedAt: at }),
-      auditStatement(db, actor, { action: "coupon.create", targetType: "coupon", targetId: insertedRowId, after: { code: "AUDIT1" } }, now),
+      db.insert(coupons).values({
+        code: "AUDIT1",
+        discount: 1000,
+        expiresAt: "2030-01-01T00:00:00.000Z",
+        createdAt: at,
+        updatedAt: at,
+      }),
+      auditStatement(
+        db,
+        actor,
+        { action: "coupon.create", targetType: "coupon", targetId: insertedRowId, after: { code: "AUDIT1" } },
+        now,
+      ),
     ]);
-    const [coupon] = await db.select().from(coupons).where(sql`${coupons.code} = 'AUDIT1'`);
+    const [coupon] = await db
+      .select()
+      .from(coupons)
+      .where(sql`${coupons.code} = 'AUDIT1'`);
     const rows = await auditRows("coupon.create");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ target_type: "coupon", target_id: String(coupon!.id), after: '{"code":"AUDIT1"}', before: null, request_id: "req-audit-1", created_at: at });
+    expect(rows[0]).toMatchObject({
+      target_type: "coupon",
+      target_id: String(coupon!.id),
+      after: '{"code":"AUDIT1"}',
+      before: null,
+      request_id: "req-audit-1",
+      created_at: at,
+    });
   });
 
   it("writes nothing when the change before it matched no row", async () => {
     const db = createDb(env);
     await db.batch([
-      db.update(coupons).set({ discount: 5 }).where(sql`${coupons.id} = -1`),
-      auditStatement(db, actor, { action: "coupon.update", targetType: "coupon", targetId: -1, before: { discount: 1 }, after: { discount: 5 } }, now),
+      db
+        .update(coupons)
+        .set({ discount: 5 })
+        .where(sql`${coupons.id} = -1`),
+      auditStatement(
+        db,
+        actor,
+        {
+          action: "coupon.update",
+          targetType: "coupon",
+          targetId: -1,
+          before: { discount: 1 },
+          after: { discount: 5 },
+        },
+        now,
+      ),
     ]);
     expect(await auditRows("coupon.update")).toHaveLength(0);
   });
@@ -45,12 +82,24 @@ describe("audit statements", () => {
   it("is rolled back with the change when the batch fails", async () => {
     const db = createDb(env);
     const at = now.toISOString();
-    await db.insert(coupons).values({ code: "AUDIT2", discount: 1000, expiresAt: "2030-01-01T00:00:00.000Z", createdAt: at, updatedAt: at });
+    await db.insert(coupons).values({
+      code: "AUDIT2",
+      discount: 1000,
+      expiresAt: "2030-01-01T00:00:00.000Z",
+      createdAt: at,
+      updatedAt: at,
+    });
     await expect(
       db.batch([
         auditStatement(db, actor, { action: "coupon.delete", targetType: "coupon", targetId: 1 }, now, false),
         // A duplicate code breaks the unique index: the whole batch, audit row included, is undone.
-        db.insert(coupons).values({ code: "AUDIT2", discount: 1000, expiresAt: "2030-01-01T00:00:00.000Z", createdAt: at, updatedAt: at }),
+        db.insert(coupons).values({
+          code: "AUDIT2",
+          discount: 1000,
+          expiresAt: "2030-01-01T00:00:00.000Z",
+          createdAt: at,
+          updatedAt: at,
+        }),
       ]),
     ).rejects.toThrow();
     expect(await auditRows("coupon.delete")).toHaveLength(0);
@@ -79,11 +128,14 @@ describe("GET /admin/audit (admins)", () => {
       after: { name: "اسم ثان" },
       requestId: expect.any(String),
     });
-    const second = (await list(admin.token, `?actorId=${admin.id}&action=user.update&size=1&page=2`)).body as Paged<AuditEntryView>;
+    const second = (await list(admin.token, `?actorId=${admin.id}&action=user.update&size=1&page=2`))
+      .body as Paged<AuditEntryView>;
     expect(second.list[0]?.after).toEqual({ name: "اسم أول" });
-    const byTarget = (await list(admin.token, `?targetType=user&targetId=${student.id}`)).body as Paged<AuditEntryView>;
+    const byTarget = (await list(admin.token, `?targetType=user&targetId=${student.id}`))
+      .body as Paged<AuditEntryView>;
     expect(byTarget.total).toBe(2);
-    const future = (await list(admin.token, `?actorId=${admin.id}&from=2100-01-01T00:00:00.000Z`)).body as Paged<AuditEntryView>;
+    const future = (await list(admin.token, `?actorId=${admin.id}&from=2100-01-01T00:00:00.000Z`))
+      .body as Paged<AuditEntryView>;
     expect(future.total).toBe(0);
   });
 

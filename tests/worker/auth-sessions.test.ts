@@ -8,13 +8,18 @@ import { issueToken } from "../../worker/domain/token";
 import { readConfig } from "../../worker/core/env";
 import { PASSWORD, call, latestMessage, register } from "./helpers";
 
-const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
-const sidOf = (token: string) => JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+const sidOf = (token: string) =>
+  JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
 
 async function signIn(email: string, userAgent = CHROME_ANDROID, password = PASSWORD) {
-  const response = await call("POST", "/api/v1/auth/password", { body: { email, password }, headers: { "user-agent": userAgent } });
+  const response = await call("POST", "/api/v1/auth/password", {
+    body: { email, password },
+    headers: { "user-agent": userAgent },
+  });
   expect(response.status).toBe(200);
   return response.body.token as string;
 }
@@ -22,20 +27,35 @@ async function signIn(email: string, userAgent = CHROME_ANDROID, password = PASS
 const current = (token: string) => call("GET", "/api/v1/user/current", { token });
 const refresh = (token: string) => call("POST", "/api/v1/auth/refresh-token", { token });
 const sessionRow = (id: string) =>
-  env.DB.prepare("SELECT user_id, device, ended_at, end_reason, created_at, last_seen_at FROM auth_sessions WHERE id = ?")
+  env.DB.prepare(
+    "SELECT user_id, device, ended_at, end_reason, created_at, last_seen_at FROM auth_sessions WHERE id = ?",
+  )
     .bind(id)
-    .first<{ user_id: number; device: string; ended_at: string | null; end_reason: string | null; created_at: string; last_seen_at: string }>();
+    .first<{
+      user_id: number;
+      device: string;
+      ended_at: string | null;
+      end_reason: string | null;
+      created_at: string;
+      last_seen_at: string;
+    }>();
 
 describe("signed-in sessions", () => {
   it("stores each sign-in as a session naming the device, and lists the open ones with this device marked", async () => {
     const { user, token: registered } = await register();
     const phone = await signIn(user.email, CHROME_ANDROID);
     const laptop = await signIn(user.email, FIREFOX_WINDOWS);
-    expect(await sessionRow(sidOf(phone))).toMatchObject({ user_id: user.id, device: "Chrome · Android", ended_at: null });
+    expect(await sessionRow(sidOf(phone))).toMatchObject({
+      user_id: user.id,
+      device: "Chrome · Android",
+      ended_at: null,
+    });
     const listed = await call("GET", "/api/v1/auth/sessions", { token: laptop });
     expect(listed.status).toBe(200);
     expect(listed.body).toHaveLength(3);
-    const byId = new Map((listed.body as { id: string; device: string; current: boolean }[]).map((row) => [row.id, row]));
+    const byId = new Map(
+      (listed.body as { id: string; device: string; current: boolean }[]).map((row) => [row.id, row]),
+    );
     expect(byId.get(sidOf(laptop))).toMatchObject({ device: "Firefox · Windows", current: true });
     expect(byId.get(sidOf(phone))).toMatchObject({ device: "Chrome · Android", current: false });
     expect(byId.get(sidOf(registered))?.current).toBe(false);
@@ -85,17 +105,26 @@ describe("signed-in sessions", () => {
   it("signs out of all other devices, or of all of them", async () => {
     const { user, token } = await register();
     const [a, b] = [await signIn(user.email), await signIn(user.email)];
-    expect((await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: true } })).status).toBe(204);
-    expect([(await current(a)).status, (await current(b)).status, (await current(token)).status]).toEqual([401, 401, 200]);
+    expect(
+      (await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: true } })).status,
+    ).toBe(204);
+    expect([(await current(a)).status, (await current(b)).status, (await current(token)).status]).toEqual([
+      401, 401, 200,
+    ]);
     expect((await call("GET", "/api/v1/auth/sessions", { token })).body).toHaveLength(1);
-    expect((await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: false } })).status).toBe(204);
+    expect(
+      (await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: false } })).status,
+    ).toBe(204);
     expect((await current(token)).status).toBe(401);
   });
 
   it("ends the other devices' sessions when the user changes their password, keeping this one", async () => {
     const { user, token } = await register();
     const before = await signIn(user.email);
-    const changed = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "Newer#Pass2", currentPassword: PASSWORD } });
+    const changed = await call("PUT", `/api/v1/user/${user.id}`, {
+      token,
+      body: { password: "Newer#Pass2", currentPassword: PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await current(before)).status).toBe(401);
     expect((await refresh(before)).status).toBe(401);
@@ -108,7 +137,9 @@ describe("signed-in sessions", () => {
     const other = await signIn(user.email);
     await call("POST", "/api/v1/confirmation-code/password/send", { body: { email: user.email } });
     const { code } = await latestMessage(user.email);
-    const reset = await call("POST", "/api/v1/confirmation-code/password/confirm", { body: { email: user.email, code, password: "Reset#Pass3" } });
+    const reset = await call("POST", "/api/v1/confirmation-code/password/confirm", {
+      body: { email: user.email, code, password: "Reset#Pass3" },
+    });
     expect(reset.status).toBe(200);
     expect([(await current(token)).status, (await current(other)).status]).toEqual([401, 401]);
     expect((await refresh(token)).status).toBe(401);
@@ -130,7 +161,10 @@ describe("signed-in sessions", () => {
     const { user } = await register();
     const secret = readConfig(env).TOKEN_SECRET;
     const [header, , signature] = (await issueToken(user.id, "x", secret)).split(".");
-    const legacyPayload = btoa(JSON.stringify({ id: user.id, iat: 1, exp: 4_000_000_000 })).replace(/=+$/, "");
+    const legacyPayload = btoa(JSON.stringify({ id: user.id, iat: 1, exp: 4_000_000_000 })).replace(
+      /=+$/,
+      "",
+    );
     expect((await current(`${header}.${legacyPayload}.${signature}`)).status).toBe(401);
     expect((await current(await issueToken(user.id, crypto.randomUUID(), secret))).status).toBe(401);
   });

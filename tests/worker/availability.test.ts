@@ -14,9 +14,15 @@ import {
 import { call, createUserWithRole, latestMessage, register } from "./helpers";
 
 const slotRow = (id: number) =>
-  env.DB.prepare("SELECT start, end, deleted_at FROM availability_slots WHERE id = ?").bind(id).first<{ start: string; end: string; deleted_at: string | null }>();
+  env.DB.prepare("SELECT start, end, deleted_at FROM availability_slots WHERE id = ?")
+    .bind(id)
+    .first<{ start: string; end: string; deleted_at: string | null }>();
 const liveSlotCount = async (userId: number) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM availability_slots WHERE user_id = ? AND deleted_at IS NULL").bind(userId).first<{ n: number }>())!.n;
+  (await env.DB.prepare(
+    "SELECT count(*) AS n FROM availability_slots WHERE user_id = ? AND deleted_at IS NULL",
+  )
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -64,13 +70,19 @@ describe("publishing availability", () => {
   ])("refuses %s with bad-request and stores nothing", async (_label, range) => {
     const tutor = await register(Role.Tutor);
     const response = await slotActions(tutor.token, [{ type: "create", ...range(), purpose: 1 }]);
-    expect([response.status, response.body.code, response.body.fields]).toEqual([400, "bad-request", { "actions.0": "bad-request" }]);
+    expect([response.status, response.body.code, response.body.fields]).toEqual([
+      400,
+      "bad-request",
+      { "actions.0": "bad-request" },
+    ]);
     expect(await liveSlotCount(tutor.user.id)).toBe(0);
   });
 
   it("refuses an unknown purpose with bad-request", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await slotActions(tutor.token, [{ type: "create", start: at(1440), end: at(1500), purpose: 9 }]);
+    const response = await slotActions(tutor.token, [
+      { type: "create", start: at(1440), end: at(1500), purpose: 9 },
+    ]);
     expect([response.status, response.body.code]).toEqual([400, "bad-request"]);
   });
 
@@ -78,17 +90,30 @@ describe("publishing availability", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2031-03-01T10:00:00.000Z"));
     const tutor = await register(Role.Tutor);
-    const past = await slotActions(tutor.token, [{ type: "create", start: "2031-03-01T09:45:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 }]);
-    const now = await slotActions(tutor.token, [{ type: "create", start: "2031-03-01T10:00:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 }]);
-    const next = await slotActions(tutor.token, [{ type: "create", start: "2031-03-01T10:15:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 }]);
-    expect([past.status, past.body.code, now.body.code, next.status]).toEqual([422, "slot-time-passed", "slot-time-passed", 200]);
+    const past = await slotActions(tutor.token, [
+      { type: "create", start: "2031-03-01T09:45:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 },
+    ]);
+    const now = await slotActions(tutor.token, [
+      { type: "create", start: "2031-03-01T10:00:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 },
+    ]);
+    const next = await slotActions(tutor.token, [
+      { type: "create", start: "2031-03-01T10:15:00Z", end: "2031-03-01T11:00:00Z", purpose: 1 },
+    ]);
+    expect([past.status, past.body.code, now.body.code, next.status]).toEqual([
+      422,
+      "slot-time-passed",
+      "slot-time-passed",
+      200,
+    ]);
     expect(await liveSlotCount(tutor.user.id)).toBe(1);
   });
 
   it("refuses a slot overlapping a stored one with conflicting-schedule", async () => {
     const tutor = await register(Role.Tutor);
     await createSlot(tutor.token, at(1440), at(1440 + 60));
-    const response = await slotActions(tutor.token, [{ type: "create", start: at(1440 + 45), end: at(1440 + 90), purpose: 1 }]);
+    const response = await slotActions(tutor.token, [
+      { type: "create", start: at(1440 + 45), end: at(1440 + 90), purpose: 1 },
+    ]);
     expect([response.status, response.body.code]).toEqual([409, "conflicting-schedule"]);
     expect(await liveSlotCount(tutor.user.id)).toBe(1);
   });
@@ -110,17 +135,27 @@ describe("publishing availability", () => {
       { type: "create", start: at(1440), end: at(1500), purpose: 1 },
       { type: "create", start: at(1470), end: at(1530), purpose: 1 },
     ]);
-    expect([response.status, response.body.code, response.body.fields]).toEqual([409, "conflicting-schedule", { "actions.1": "conflicting-schedule" }]);
+    expect([response.status, response.body.code, response.body.fields]).toEqual([
+      409,
+      "conflicting-schedule",
+      { "actions.1": "conflicting-schedule" },
+    ]);
     expect(await liveSlotCount(tutor.user.id)).toBe(0);
   });
 
   it("lets one of two concurrent overlapping requests win, never both", async () => {
     const tutor = await register(Role.Tutor);
     const answers = await Promise.all(
-      [0, 15, 30].map((offset) => slotActions(tutor.token, [{ type: "create", start: at(1440 + offset), end: at(1440 + offset + 60), purpose: 1 }])),
+      [0, 15, 30].map((offset) =>
+        slotActions(tutor.token, [
+          { type: "create", start: at(1440 + offset), end: at(1440 + offset + 60), purpose: 1 },
+        ]),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "conflicting-schedule")).toBe(true);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "conflicting-schedule")).toBe(
+      true,
+    );
     expect(await liveSlotCount(tutor.user.id)).toBe(1);
   });
 
@@ -128,7 +163,9 @@ describe("publishing availability", () => {
     const tutor = await register(Role.Tutor);
     const other = await register(Role.Tutor);
     await createSlot(other.token, at(1440), at(1500));
-    const response = await slotActions(tutor.token, [{ type: "create", start: at(1440), end: at(1500), purpose: 1 }]);
+    const response = await slotActions(tutor.token, [
+      { type: "create", start: at(1440), end: at(1500), purpose: 1 },
+    ]);
     expect(response.status).toBe(200);
   });
 
@@ -149,9 +186,15 @@ describe("publishing availability", () => {
     const tutor = await register(Role.Tutor);
     const other = await register(Role.Tutor);
     const theirs = await createSlot(other.token, at(1440), at(1500));
-    const update = await slotActions(tutor.token, [{ type: "update", id: theirs, start: at(1440), end: at(1530) }]);
+    const update = await slotActions(tutor.token, [
+      { type: "update", id: theirs, start: at(1440), end: at(1530) },
+    ]);
     const remove = await slotActions(tutor.token, [{ type: "delete", id: theirs }]);
-    expect([update.status, update.body.code, remove.body.code]).toEqual([404, "slot-not-found", "slot-not-found"]);
+    expect([update.status, update.body.code, remove.body.code]).toEqual([
+      404,
+      "slot-not-found",
+      "slot-not-found",
+    ]);
     expect(await slotRow(theirs)).toEqual({ start: at(1440), end: at(1500), deleted_at: null });
   });
 
@@ -171,15 +214,27 @@ describe("publishing availability", () => {
     const tutor = await register(Role.Tutor);
     const id = await createSlot(tutor.token, "2031-04-01T11:00:00.000Z", "2031-04-01T13:00:00.000Z");
     vi.setSystemTime(new Date("2031-04-01T11:30:00.000Z"));
-    const update = await slotActions(tutor.token, [{ type: "update", id, start: "2031-04-01T12:00:00.000Z", end: "2031-04-01T13:00:00.000Z" }]);
+    const update = await slotActions(tutor.token, [
+      { type: "update", id, start: "2031-04-01T12:00:00.000Z", end: "2031-04-01T13:00:00.000Z" },
+    ]);
     const remove = await slotActions(tutor.token, [{ type: "delete", id }]);
-    expect([update.status, update.body.code, remove.body.code]).toEqual([422, "slot-time-passed", "slot-time-passed"]);
-    expect(await slotRow(id)).toEqual({ start: "2031-04-01T11:00:00.000Z", end: "2031-04-01T13:00:00.000Z", deleted_at: null });
+    expect([update.status, update.body.code, remove.body.code]).toEqual([
+      422,
+      "slot-time-passed",
+      "slot-time-passed",
+    ]);
+    expect(await slotRow(id)).toEqual({
+      start: "2031-04-01T11:00:00.000Z",
+      end: "2031-04-01T13:00:00.000Z",
+      deleted_at: null,
+    });
   });
 
   it("is for tutor-side users only", async () => {
     const student = await register(Role.Student);
-    const response = await slotActions(student.token, [{ type: "create", start: at(1440), end: at(1500), purpose: 1 }]);
+    const response = await slotActions(student.token, [
+      { type: "create", start: at(1440), end: at(1500), purpose: 1 },
+    ]);
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
   });
 });
@@ -201,7 +256,9 @@ describe("deleting and shrinking slots with bookings", () => {
     const response = await slotActions(tutor.token, [{ type: "delete", id }]);
     expect(response.status).toBe(200);
     expect(response.body.canceled.lessons).toEqual([lesson]);
-    const stored = await env.DB.prepare("SELECT canceled_by, canceled_at FROM lessons WHERE id = ?").bind(lesson).first<{ canceled_by: number; canceled_at: string }>();
+    const stored = await env.DB.prepare("SELECT canceled_by, canceled_at FROM lessons WHERE id = ?")
+      .bind(lesson)
+      .first<{ canceled_by: number; canceled_at: string }>();
     expect(stored?.canceled_by).toBe(tutor.user.id);
     expect(stored?.canceled_at).toBeTruthy();
     expect((await slotRow(id))?.deleted_at).toBeTruthy();
@@ -220,8 +277,12 @@ describe("deleting and shrinking slots with bookings", () => {
     const demo = await bookDemoInSlot(manager.user.id, demoTutor.user.id, id, at(1500));
     const response = await slotActions(manager.token, [{ type: "delete", id }]);
     expect(response.body.canceled).toEqual({ lessons: [], interviews: [interview], demoSessions: [demo] });
-    const i = await env.DB.prepare("SELECT status, canceled_by FROM interviews WHERE id = ?").bind(interview).first();
-    const d = await env.DB.prepare("SELECT status, canceled_by FROM demo_sessions WHERE id = ?").bind(demo).first();
+    const i = await env.DB.prepare("SELECT status, canceled_by FROM interviews WHERE id = ?")
+      .bind(interview)
+      .first();
+    const d = await env.DB.prepare("SELECT status, canceled_by FROM demo_sessions WHERE id = ?")
+      .bind(demo)
+      .first();
     expect(i).toEqual({ status: InterviewStatus.CanceledByInterviewer, canceled_by: manager.user.id });
     expect(d).toEqual({ status: ReviewStatus.CanceledByTutorManager, canceled_by: manager.user.id });
     expect((await latestMessage(interviewee.user.email)).subject).toBe("تم إلغاء مقابلتك");
@@ -238,7 +299,9 @@ describe("deleting and shrinking slots with bookings", () => {
     const response = await slotActions(tutor.token, [{ type: "update", id, start: at(1470), end: at(1530) }]);
     expect(response.status).toBe(200);
     expect(response.body.canceled.lessons.sort()).toEqual([early, late].sort());
-    const live = await env.DB.prepare("SELECT id FROM lessons WHERE slot_id = ? AND canceled_at IS NULL").bind(id).all();
+    const live = await env.DB.prepare("SELECT id FROM lessons WHERE slot_id = ? AND canceled_at IS NULL")
+      .bind(id)
+      .all();
     expect(live.results.map((r) => r.id)).toEqual([middle]);
     expect(await slotRow(id)).toEqual({ start: at(1470), end: at(1530), deleted_at: null });
   });
@@ -286,7 +349,11 @@ describe("the slot plan (pure rules)", () => {
       [{ type: "create", start: "2031-01-01T10:00:00.000Z", end: "2031-01-01T11:00:00.000Z", purpose: 1 }],
       now,
     );
-    expect(plan).toEqual({ creates: [{ start: "2031-01-01T10:00:00.000Z", end: "2031-01-01T11:00:00.000Z", purpose: 1 }], updates: [], deletes: [] });
+    expect(plan).toEqual({
+      creates: [{ start: "2031-01-01T10:00:00.000Z", end: "2031-01-01T11:00:00.000Z", purpose: 1 }],
+      updates: [],
+      deletes: [],
+    });
   });
 
   it("names the action that conflicts", () => {

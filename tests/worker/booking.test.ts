@@ -1,11 +1,22 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role, SlotPurpose } from "../../schema/enums";
-import { addMinutes, addSlot, book, createStudent, createTutor, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
+import {
+  addMinutes,
+  addSlot,
+  book,
+  createStudent,
+  createTutor,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+} from "./factories-lessons";
 import { call } from "./helpers";
 
 const lessonCount = async (tutorId: number) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE tutor_id = ? AND canceled_at IS NULL").bind(tutorId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE tutor_id = ? AND canceled_at IS NULL")
+    .bind(tutorId)
+    .first<{ n: number }>())!.n;
 
 describe("POST /lesson/ books a lesson", () => {
   it("books a 30-minute lesson of a subscribed student, stores both members and the price", async () => {
@@ -26,12 +37,18 @@ describe("POST /lesson/ books a lesson", () => {
       isTrial: false,
       subscriptionId: sub.id,
     });
-    const members = await env.DB.prepare("SELECT user_id, role FROM lesson_members WHERE lesson_id = ? ORDER BY role").bind(response.body.id).all();
+    const members = await env.DB.prepare(
+      "SELECT user_id, role FROM lesson_members WHERE lesson_id = ? ORDER BY role",
+    )
+      .bind(response.body.id)
+      .all();
     expect(members.results).toEqual([
       { user_id: tutor.id, role: Role.Tutor },
       { user_id: student.id, role: Role.Student },
     ]);
-    const lesson = await env.DB.prepare("SELECT tutor_earning, slot_id, created_by FROM lessons WHERE id = ?").bind(response.body.id).first();
+    const lesson = await env.DB.prepare("SELECT tutor_earning, slot_id, created_by FROM lessons WHERE id = ?")
+      .bind(response.body.id)
+      .first();
     expect(lesson).toMatchObject({ tutor_earning: 7_500, created_by: student.id });
     expect(lesson!.slot_id).not.toBeNull();
   });
@@ -44,9 +61,15 @@ describe("POST /lesson/ books a lesson", () => {
     expect((await book(student, tutor.id, start, 15)).status).toBe(201);
     expect((await book(student, tutor.id, addMinutes(start, 60), 15)).status).toBe(201);
     const key = `${Math.min(student.id, tutor.id)}:${Math.max(student.id, tutor.id)}`;
-    const rooms = await env.DB.prepare("SELECT id FROM chat_rooms WHERE pair_key = ?").bind(key).all<{ id: number }>();
+    const rooms = await env.DB.prepare("SELECT id FROM chat_rooms WHERE pair_key = ?")
+      .bind(key)
+      .all<{ id: number }>();
     expect(rooms.results).toHaveLength(1);
-    const members = await env.DB.prepare("SELECT user_id FROM chat_room_members WHERE room_id = ? ORDER BY user_id").bind(rooms.results[0]!.id).all();
+    const members = await env.DB.prepare(
+      "SELECT user_id FROM chat_room_members WHERE room_id = ? ORDER BY user_id",
+    )
+      .bind(rooms.results[0]!.id)
+      .all();
     expect(members.results.map((m) => m.user_id)).toEqual([tutor.id, student.id].sort((a, b) => a - b));
   });
 
@@ -57,7 +80,11 @@ describe("POST /lesson/ books a lesson", () => {
     await subscribe(student.id);
     await book(student, tutor.id, start, 30);
     for (const email of [tutor.email, student.email]) {
-      const row = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ subject: string }>();
+      const row = await env.DB.prepare(
+        "SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC",
+      )
+        .bind(email)
+        .first<{ subject: string }>();
       expect(row?.subject).toBe("تم حجز حصة جديدة في درس");
     }
   });
@@ -67,22 +94,42 @@ describe("POST /lesson/ books a lesson", () => {
     const tutor = await tutorFreeAt(start);
     const student = await createStudent();
     await subscribe(student.id);
-    await env.DB.prepare("UPDATE users SET name = 'منى المدرسة', phone = '01012345678', verified_phone = 1, notification_method = 1 WHERE id = ?").bind(tutor.id).run();
-    await env.DB.prepare("UPDATE users SET name = 'كريم', telegram_chat_id = '777', verified_phone = 1, notification_method = 2 WHERE id = ?").bind(student.id).run();
+    await env.DB.prepare(
+      "UPDATE users SET name = 'منى المدرسة', phone = '01012345678', verified_phone = 1, notification_method = 1 WHERE id = ?",
+    )
+      .bind(tutor.id)
+      .run();
+    await env.DB.prepare(
+      "UPDATE users SET name = 'كريم', telegram_chat_id = '777', verified_phone = 1, notification_method = 2 WHERE id = ?",
+    )
+      .bind(student.id)
+      .run();
     expect((await book(student, tutor.id, start, 30)).status).toBe(201);
-    const sent = await env.DB.prepare("SELECT user_id AS userId, channel, recipient, body FROM notifications_outbox WHERE user_id IN (?, ?) ORDER BY id").bind(tutor.id, student.id).all<{ userId: number; channel: string; recipient: string; body: string }>();
+    const sent = await env.DB.prepare(
+      "SELECT user_id AS userId, channel, recipient, body FROM notifications_outbox WHERE user_id IN (?, ?) ORDER BY id",
+    )
+      .bind(tutor.id, student.id)
+      .all<{ userId: number; channel: string; recipient: string; body: string }>();
     expect(sent.results.map((row) => [row.userId, row.channel, row.recipient])).toEqual([
       [tutor.id, "email", tutor.email],
       [tutor.id, "whatsapp", "01012345678"],
       [student.id, "email", student.email],
       [student.id, "telegram", "777"],
     ]);
-    expect(sent.results.filter((row) => row.userId === tutor.id).every((row) => row.body.includes("مع كريم"))).toBe(true);
-    expect(sent.results.filter((row) => row.userId === student.id).every((row) => row.body.includes("مع منى المدرسة"))).toBe(true);
+    expect(
+      sent.results.filter((row) => row.userId === tutor.id).every((row) => row.body.includes("مع كريم")),
+    ).toBe(true);
+    expect(
+      sent.results
+        .filter((row) => row.userId === student.id)
+        .every((row) => row.body.includes("مع منى المدرسة")),
+    ).toBe(true);
     const other = await createStudent();
     await subscribe(other.id);
     expect((await book(other, tutor.id, start, 30)).body.code).toBe("busy-tutor");
-    const none = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE user_id = ?").bind(other.id).first<{ n: number }>();
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE user_id = ?")
+      .bind(other.id)
+      .first<{ n: number }>();
     expect(none!.n).toBe(0);
   });
 
@@ -109,7 +156,10 @@ describe("POST /lesson/ books a lesson", () => {
     const start = gridTime(24);
     const tutor = await tutorFreeAt(start);
     const student = await createStudent();
-    const response = await call("POST", "/api/v1/lesson/", { token: student.token, body: { tutorId: tutor.id, start: start.toISOString(), duration: 45 } });
+    const response = await call("POST", "/api/v1/lesson/", {
+      token: student.token,
+      body: { tutorId: tutor.id, start: start.toISOString(), duration: 45 },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -122,7 +172,9 @@ describe("POST /lesson/ checks every rule in order", () => {
     const response = await book(student, tutor.id, start, 15);
     expect([response.status, response.body.code]).toEqual([422, "email-not-verified"]);
     expect(response.body.message).toBe("أكّد بريدك الإلكتروني أولًا");
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE created_by = ?").bind(student.id).first()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE created_by = ?").bind(student.id).first(),
+    ).toEqual({ n: 0 });
   });
 
   it("refuses a tutor booking a lesson (403)", async () => {
@@ -197,7 +249,9 @@ describe("POST /lesson/ checks every rule in order", () => {
     const manager = await tutorFreeAt(start, 4, { role: Role.TutorManager });
     const interviewee = await createTutor();
     const at = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO interviews (interviewee_id, interviewer_id, start, \"end\", status, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)")
+    await env.DB.prepare(
+      'INSERT INTO interviews (interviewee_id, interviewer_id, start, "end", status, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)',
+    )
       .bind(interviewee.id, manager.id, start.toISOString(), addMinutes(start, 30).toISOString(), at, at)
       .run();
     const student = await createStudent();
@@ -253,7 +307,11 @@ describe("the free trial lesson", () => {
     const student = await createStudent();
     const response = await book(student, tutor.id, start, 30);
     expect([response.status, response.body.code]).toEqual([422, "subscription-required"]);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM lessons WHERE created_by = ?").bind(student.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM lessons WHERE created_by = ?")
+        .bind(student.id)
+        .first("n"),
+    ).toBe(0);
   });
 
   it("refuses a second booking while the trial is pending with reached-booking-limit", async () => {
@@ -271,11 +329,15 @@ describe("the free trial lesson", () => {
     const past = gridTime(-3);
     const at = new Date().toISOString();
     const lesson = await env.DB.prepare(
-      "INSERT INTO lessons (tutor_id, start, \"end\", duration, price, is_trial, created_by, created_at, updated_at) VALUES (?, ?, ?, 15, 0, 1, ?, ?, ?) RETURNING id",
+      'INSERT INTO lessons (tutor_id, start, "end", duration, price, is_trial, created_by, created_at, updated_at) VALUES (?, ?, ?, 15, 0, 1, ?, ?, ?) RETURNING id',
     )
       .bind(tutor.id, past.toISOString(), addMinutes(past, 15).toISOString(), student.id, at, at)
       .first<{ id: number }>();
-    await env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 4, ?)").bind(lesson!.id, student.id, at).run();
+    await env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 4, ?)",
+    )
+      .bind(lesson!.id, student.id, at)
+      .run();
     const start = gridTime(24);
     await addSlot(tutor.id, start, addMinutes(start, 60));
     const response = await book(student, tutor.id, start, 15);
@@ -287,7 +349,9 @@ describe("the free trial lesson", () => {
     const tutor = await tutorFreeAt(start);
     const student = await createStudent();
     const first = await book(student, tutor.id, start, 15);
-    expect((await call("DELETE", `/api/v1/lesson/${first.body.id}`, { token: student.token })).status).toBe(200);
+    expect((await call("DELETE", `/api/v1/lesson/${first.body.id}`, { token: student.token })).status).toBe(
+      200,
+    );
     expect((await book(student, tutor.id, addMinutes(start, 60), 15)).status).toBe(201);
   });
 });
@@ -300,9 +364,13 @@ describe("no double booking", () => {
     const responses = await Promise.all(students.map((student) => book(student, tutor.id, start, 15)));
     const ok = responses.filter((r) => r.status === 201);
     expect(ok).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(Array(199).fill("busy-tutor"));
+    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(
+      Array(199).fill("busy-tutor"),
+    );
     expect(await lessonCount(tutor.id)).toBe(1);
-    const members = await env.DB.prepare("SELECT count(*) AS n FROM lesson_members WHERE lesson_id = ?").bind(ok[0]!.body.id).first<{ n: number }>();
+    const members = await env.DB.prepare("SELECT count(*) AS n FROM lesson_members WHERE lesson_id = ?")
+      .bind(ok[0]!.body.id)
+      .first<{ n: number }>();
     expect(members?.n).toBe(2);
   });
 
@@ -312,10 +380,16 @@ describe("no double booking", () => {
     const student = await createStudent();
     await subscribe(student.id, { weeklyMinutes: 10_080 });
     // Every request overlaps every other: [start, +30) or [start + 15, +45).
-    const responses = await Promise.all(tutors.map((tutor, i) => book(student, tutor.id, addMinutes(start, (i % 2) * 15), 30)));
+    const responses = await Promise.all(
+      tutors.map((tutor, i) => book(student, tutor.id, addMinutes(start, (i % 2) * 15), 30)),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(Array(199).fill("conflicting-lessons"));
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM lesson_members WHERE user_id = ?").bind(student.id).first<{ n: number }>();
+    expect(responses.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(
+      Array(199).fill("conflicting-lessons"),
+    );
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM lesson_members WHERE user_id = ?")
+      .bind(student.id)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(1);
   });
 });

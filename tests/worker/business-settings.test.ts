@@ -2,13 +2,28 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { defaultBusinessSettings, type BusinessSettings } from "../../schema/pricing";
-import { addMinutes, book, createStudent, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createStudent,
+  createUser,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+  type Session,
+} from "./factories-lessons";
 import { call } from "./helpers";
 
-const put = (token: string, body: unknown) => call("PUT", "/api/v1/platform-settings/business", { token, body });
-const numbers = (overrides: Partial<BusinessSettings> = {}): BusinessSettings => ({ ...defaultBusinessSettings, ...overrides });
+const put = (token: string, body: unknown) =>
+  call("PUT", "/api/v1/platform-settings/business", { token, body });
+const numbers = (overrides: Partial<BusinessSettings> = {}): BusinessSettings => ({
+  ...defaultBusinessSettings,
+  ...overrides,
+});
 const storedLesson = (id: number) =>
-  env.DB.prepare("SELECT price, tutor_earning AS tutorEarning FROM lessons WHERE id = ?").bind(id).first<{ price: number; tutorEarning: number }>();
+  env.DB.prepare("SELECT price, tutor_earning AS tutorEarning FROM lessons WHERE id = ?")
+    .bind(id)
+    .first<{ price: number; tutorEarning: number }>();
 
 let superAdmin: Session;
 
@@ -24,7 +39,13 @@ afterAll(async () => {
 
 describe("platform settings: the business numbers", () => {
   it("lets a SuperAdmin set the lesson price, tutor rate, trial, cancel window and refund fee, shows them to admins and the public config, and lists the change", async () => {
-    const chosen = { hourlyRate: 30_000, tutorHourlyRate: 18_000, trialMinutes: 30, cancelWindowHours: 12, refundFeeBasisPoints: 250 };
+    const chosen = {
+      hourlyRate: 30_000,
+      tutorHourlyRate: 18_000,
+      trialMinutes: 30,
+      cancelWindowHours: 12,
+      refundFeeBasisPoints: 250,
+    };
     const response = await put(superAdmin.token, chosen);
     expect(response.status).toBe(200);
     expect(response.body.business).toMatchObject({ ...chosen, updatedBy: superAdmin.id });
@@ -32,10 +53,18 @@ describe("platform settings: the business numbers", () => {
     const read = await call("GET", "/api/v1/platform-settings", { token: regular.token });
     expect(read.status).toBe(200);
     expect(read.body.business).toMatchObject(chosen);
-    expect(read.body.business.history[0]).toMatchObject({ actorId: superAdmin.id, before: defaultBusinessSettings, after: chosen });
-    const stored = await env.DB.prepare("SELECT value FROM platform_settings WHERE key = 'business'").first<{ value: string }>();
+    expect(read.body.business.history[0]).toMatchObject({
+      actorId: superAdmin.id,
+      before: defaultBusinessSettings,
+      after: chosen,
+    });
+    const stored = await env.DB.prepare("SELECT value FROM platform_settings WHERE key = 'business'").first<{
+      value: string;
+    }>();
     expect(JSON.parse(stored!.value)).toEqual(chosen);
-    const audit = await env.DB.prepare("SELECT action, actor_id AS actorId FROM audit_log WHERE target_id = 'business' ORDER BY id DESC LIMIT 1").first();
+    const audit = await env.DB.prepare(
+      "SELECT action, actor_id AS actorId FROM audit_log WHERE target_id = 'business' ORDER BY id DESC LIMIT 1",
+    ).first();
     expect(audit).toEqual({ action: "settings.update", actorId: superAdmin.id });
     const config = await call("GET", "/api/v1/config");
     expect(config.body.business).toEqual(chosen);
@@ -60,7 +89,9 @@ describe("platform settings: the business numbers", () => {
     const regular = await createUser(Role.RegularAdmin);
     const response = await put(regular.token, numbers({ hourlyRate: 1 }));
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
-    expect((await call("GET", "/api/v1/config")).body.business.hourlyRate).toBe(defaultBusinessSettings.hourlyRate);
+    expect((await call("GET", "/api/v1/config")).body.business.hourlyRate).toBe(
+      defaultBusinessSettings.hourlyRate,
+    );
   });
 });
 
@@ -72,13 +103,18 @@ describe("new lessons and orders follow the numbers in force", () => {
     const tutor = await tutorFreeAt(start, 3, { notice: 1 });
     const before = await book(student, tutor.id, start, 30);
     expect(before.status).toBe(201);
-    expect((await put(superAdmin.token, numbers({ hourlyRate: 30_000, tutorHourlyRate: 20_000 }))).status).toBe(200);
+    expect(
+      (await put(superAdmin.token, numbers({ hourlyRate: 30_000, tutorHourlyRate: 20_000 }))).status,
+    ).toBe(200);
     const after = await book(student, tutor.id, addMinutes(start, 60), 30);
     expect(after.status).toBe(201);
     expect(await storedLesson(before.body.id)).toEqual({ price: 12_750, tutorEarning: 7_500 });
     expect(await storedLesson(after.body.id)).toEqual({ price: 15_000, tutorEarning: 10_000 });
     // Moving the old lesson keeps the rates it was booked at.
-    const moved = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: before.body.id, start: addMinutes(start, 120).toISOString() } });
+    const moved = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: before.body.id, start: addMinutes(start, 120).toISOString() },
+    });
     expect(moved.status).toBe(200);
     expect(await storedLesson(before.body.id)).toEqual({ price: 12_750, tutorEarning: 7_500 });
   });
@@ -115,16 +151,30 @@ describe("new lessons and orders follow the numbers in force", () => {
   it("quotes the cancellation refund with the refund fee in force and the lesson rate the order was bought at", async () => {
     const student = await createStudent();
     const before = await subscribe(student.id, { amount: 50_000 });
-    expect((await put(superAdmin.token, numbers({ refundFeeBasisPoints: 250, hourlyRate: 30_000, tutorHourlyRate: 15_000 }))).status).toBe(200);
+    expect(
+      (
+        await put(
+          superAdmin.token,
+          numbers({ refundFeeBasisPoints: 250, hourlyRate: 30_000, tutorHourlyRate: 15_000 }),
+        )
+      ).status,
+    ).toBe(200);
     const later = await createStudent();
     const after = await subscribe(later.id, { amount: 50_000 });
-    const kept = (id: number) => env.DB.prepare("SELECT lesson_hourly_rate AS rate FROM subscriptions WHERE id = ?").bind(id).first<{ rate: number }>();
+    const kept = (id: number) =>
+      env.DB.prepare("SELECT lesson_hourly_rate AS rate FROM subscriptions WHERE id = ?")
+        .bind(id)
+        .first<{ rate: number }>();
     expect(await kept(before.id)).toEqual({ rate: 25_500 });
     expect(await kept(after.id)).toEqual({ rate: 30_000 });
     const laterQuote = await call("GET", "/api/v1/sub/user", { token: later.token });
     expect(laterQuote.body.refundInputs).toMatchObject({ feeBasisPoints: 250, hourlyRate: 30_000 });
     const quote = await call("GET", "/api/v1/sub/user", { token: student.token });
-    expect(quote.body.refundInputs).toMatchObject({ amount: 50_000, feeBasisPoints: 250, hourlyRate: 25_500 });
+    expect(quote.body.refundInputs).toMatchObject({
+      amount: 50_000,
+      feeBasisPoints: 250,
+      hourlyRate: 25_500,
+    });
     const canceled = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(canceled.status).toBe(200);
     expect(canceled.body.refundAmount).toBe(48_750);

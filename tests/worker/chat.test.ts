@@ -4,17 +4,31 @@ import { Role } from "../../schema/enums";
 import { call, createUserWithRole, register } from "./helpers";
 import { TestSocket, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
 
-const rooms = (userId: number, token: string, query = "") => call("GET", `/api/v1/chat/list/rooms/${userId}/${query}`, { token });
+const rooms = (userId: number, token: string, query = "") =>
+  call("GET", `/api/v1/chat/list/rooms/${userId}/${query}`, { token });
 
 describe("POST /chat/new", () => {
   it("starts a room between a verified student and a tutor with the first message", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: teacher.user.id, message: "<b>مرحبًا</b>" } });
+    const response = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: teacher.user.id, message: "<b>مرحبًا</b>" },
+    });
     expect(response.status).toBe(201);
-    expect(response.body.message).toMatchObject({ senderId: student.user.id, text: "<b>مرحبًا</b>", sequence: 1 });
-    expect(response.body.room.members.map((m: { id: number }) => m.id).sort()).toEqual([student.user.id, teacher.user.id].sort());
-    const stored = await env.DB.prepare("SELECT last_message_text, last_message_sender_id FROM chat_rooms WHERE id = ?").bind(response.body.room.id).first();
+    expect(response.body.message).toMatchObject({
+      senderId: student.user.id,
+      text: "<b>مرحبًا</b>",
+      sequence: 1,
+    });
+    expect(response.body.room.members.map((m: { id: number }) => m.id).sort()).toEqual(
+      [student.user.id, teacher.user.id].sort(),
+    );
+    const stored = await env.DB.prepare(
+      "SELECT last_message_text, last_message_sender_id FROM chat_rooms WHERE id = ?",
+    )
+      .bind(response.body.room.id)
+      .first();
     expect(stored).toEqual({ last_message_text: "مرحبًا", last_message_sender_id: student.user.id });
   });
 
@@ -22,9 +36,15 @@ describe("POST /chat/new", () => {
     const student = await verifiedStudent();
     const manager = await createUserWithRole(Role.TutorManager);
     await startRoom(student, manager);
-    const again = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: manager.user.id, message: "ثانيًا" } });
+    const again = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: manager.user.id, message: "ثانيًا" },
+    });
     expect([again.status, again.body.code]).toEqual([409, "room-exists"]);
-    const reverse = await call("POST", "/api/v1/chat/new", { token: manager.token, body: { userId: student.user.id, message: "ثالثًا" } });
+    const reverse = await call("POST", "/api/v1/chat/new", {
+      token: manager.token,
+      body: { userId: student.user.id, message: "ثالثًا" },
+    });
     expect(reverse.status).not.toBe(201);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM chat_rooms WHERE pair_key = ?")
       .bind(`${Math.min(student.user.id, manager.user.id)}:${Math.max(student.user.id, manager.user.id)}`)
@@ -35,9 +55,14 @@ describe("POST /chat/new", () => {
   it("refuses a student whose email is not verified and stores no room", async () => {
     const student = await register(Role.Student);
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: teacher.user.id, message: "أهلًا" } });
+    const response = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: teacher.user.id, message: "أهلًا" },
+    });
     expect([response.status, response.body.code]).toEqual([422, "email-not-verified"]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM chat_room_members WHERE user_id = ?").bind(student.user.id).first("n");
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM chat_room_members WHERE user_id = ?")
+      .bind(student.user.id)
+      .first("n");
     expect(rows).toBe(0);
   });
 
@@ -46,21 +71,43 @@ describe("POST /chat/new", () => {
     const manager = await createUserWithRole(Role.TutorManager);
     const student = await verifiedStudent();
     const other = await tutor();
-    expect((await call("POST", "/api/v1/chat/new", { token: teacher.token, body: { userId: manager.user.id, message: "سؤال" } })).status).toBe(201);
-    const toStudent = await call("POST", "/api/v1/chat/new", { token: teacher.token, body: { userId: student.user.id, message: "سؤال" } });
+    expect(
+      (
+        await call("POST", "/api/v1/chat/new", {
+          token: teacher.token,
+          body: { userId: manager.user.id, message: "سؤال" },
+        })
+      ).status,
+    ).toBe(201);
+    const toStudent = await call("POST", "/api/v1/chat/new", {
+      token: teacher.token,
+      body: { userId: student.user.id, message: "سؤال" },
+    });
     expect([toStudent.status, toStudent.body.code]).toEqual([403, "forbidden"]);
-    const toTutor = await call("POST", "/api/v1/chat/new", { token: teacher.token, body: { userId: other.user.id, message: "سؤال" } });
+    const toTutor = await call("POST", "/api/v1/chat/new", {
+      token: teacher.token,
+      body: { userId: other.user.id, message: "سؤال" },
+    });
     expect([toTutor.status, toTutor.body.code]).toEqual([403, "forbidden"]);
   });
 
   it("refuses an empty message, an unknown user and a room with oneself", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const empty = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: teacher.user.id, message: "   " } });
+    const empty = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: teacher.user.id, message: "   " },
+    });
     expect([empty.status, empty.body.code]).toEqual([400, "short-message-text"]);
-    const unknown = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: 999999, message: "أهلًا" } });
+    const unknown = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: 999999, message: "أهلًا" },
+    });
     expect([unknown.status, unknown.body.code]).toEqual([404, "user-not-found"]);
-    const self = await call("POST", "/api/v1/chat/new", { token: teacher.token, body: { userId: teacher.user.id, message: "أهلًا" } });
+    const self = await call("POST", "/api/v1/chat/new", {
+      token: teacher.token,
+      body: { userId: teacher.user.id, message: "أهلًا" },
+    });
     expect([self.status, self.body.code]).toEqual([400, "illegal"]);
   });
 });
@@ -76,7 +123,14 @@ describe("GET /chat/list/rooms/{userId}/", () => {
     expect((await socket.request({ type: "SendMessage", payload: { text: "رد المدرس" } })).result).toBe("ok");
     socket.close();
     // The room's D1 summary follows the ack (by its alarm, within a few seconds).
-    await eventually(async () => (await env.DB.prepare("SELECT last_message_id AS id FROM chat_rooms WHERE id = ?").bind(roomA).first<{ id: string }>())?.id === "2");
+    await eventually(
+      async () =>
+        (
+          await env.DB.prepare("SELECT last_message_id AS id FROM chat_rooms WHERE id = ?")
+            .bind(roomA)
+            .first<{ id: string }>()
+        )?.id === "2",
+    );
     await call("PUT", `/api/v1/chat/room/${roomC}`, { token: student.token, body: { pinned: true } });
 
     const response = await rooms(student.user.id, student.token);
@@ -118,7 +172,9 @@ describe("GET /chat/list/{roomId}/messages", () => {
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(3);
     expect(first.body.list.map((m: { text: string }) => m.text)).toEqual(["ثلاثة", "اثنان"]);
-    const second = await call("GET", `/api/v1/chat/list/${roomId}/messages?size=2&page=2`, { token: teacher.token });
+    const second = await call("GET", `/api/v1/chat/list/${roomId}/messages?size=2&page=2`, {
+      token: teacher.token,
+    });
     expect(second.body.list.map((m: { text: string }) => m.text)).toEqual(["واحد"]);
   });
 
@@ -141,16 +197,31 @@ describe("rooms by members, members and preferences", () => {
     const teacher = await tutor();
     const stranger = await verifiedStudent();
     const roomId = await startRoom(student, teacher);
-    const found = await call("GET", `/api/v1/chat/room/by/members?members=${teacher.user.id},${student.user.id}`, { token: student.token });
+    const found = await call(
+      "GET",
+      `/api/v1/chat/room/by/members?members=${teacher.user.id},${student.user.id}`,
+      { token: student.token },
+    );
     expect([found.status, found.body.room.id]).toEqual([200, roomId]);
-    const notMine = await call("GET", `/api/v1/chat/room/by/members?members=${teacher.user.id},${student.user.id}`, { token: stranger.token });
+    const notMine = await call(
+      "GET",
+      `/api/v1/chat/room/by/members?members=${teacher.user.id},${student.user.id}`,
+      { token: stranger.token },
+    );
     expect([notMine.status, notMine.body.code]).toEqual([403, "not-room-member"]);
-    const none = await call("GET", `/api/v1/chat/room/by/members?members=${stranger.user.id},${teacher.user.id}`, { token: stranger.token });
+    const none = await call(
+      "GET",
+      `/api/v1/chat/room/by/members?members=${stranger.user.id},${teacher.user.id}`,
+      { token: stranger.token },
+    );
     // No room yet is an answer, not a 404 (the browser logs every 404 in its console).
     expect([none.status, none.body]).toEqual([200, { room: null }]);
     const members = await call("GET", `/api/v1/chat/room/members/${roomId}`, { token: teacher.token });
     expect(members.body.list.map((m: { id: number; role: number }) => [m.id, m.role]).sort()).toEqual(
-      [[student.user.id, Role.Student], [teacher.user.id, Role.Tutor]].sort(),
+      [
+        [student.user.id, Role.Student],
+        [teacher.user.id, Role.Tutor],
+      ].sort(),
     );
     const refused = await call("GET", `/api/v1/chat/room/members/${roomId}`, { token: stranger.token });
     expect([refused.status, refused.body.code]).toEqual([403, "not-room-member"]);
@@ -160,9 +231,16 @@ describe("rooms by members, members and preferences", () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
     const roomId = await startRoom(student, teacher);
-    const response = await call("PUT", `/api/v1/chat/room/${roomId}`, { token: student.token, body: { pinned: true, muted: true } });
+    const response = await call("PUT", `/api/v1/chat/room/${roomId}`, {
+      token: student.token,
+      body: { pinned: true, muted: true },
+    });
     expect(response.body).toEqual({ roomId, pinned: true, muted: true });
-    const stored = await env.DB.prepare("SELECT user_id, pinned, muted FROM chat_room_members WHERE room_id = ? ORDER BY user_id").bind(roomId).all();
+    const stored = await env.DB.prepare(
+      "SELECT user_id, pinned, muted FROM chat_room_members WHERE room_id = ? ORDER BY user_id",
+    )
+      .bind(roomId)
+      .all();
     expect(stored.results).toEqual(
       [
         { user_id: student.user.id, pinned: 1, muted: 1 },
@@ -176,9 +254,15 @@ describe("rooms by members, members and preferences", () => {
     const teacher = await tutor();
     const stranger = await verifiedStudent();
     const roomId = await startRoom(student, teacher);
-    const refused = await call("PUT", `/api/v1/chat/room/${roomId}`, { token: stranger.token, body: { muted: true } });
+    const refused = await call("PUT", `/api/v1/chat/room/${roomId}`, {
+      token: stranger.token,
+      body: { muted: true },
+    });
     expect([refused.status, refused.body.code]).toEqual([403, "not-room-member"]);
-    const missing = await call("PUT", `/api/v1/chat/room/987654`, { token: stranger.token, body: { muted: true } });
+    const missing = await call("PUT", `/api/v1/chat/room/987654`, {
+      token: stranger.token,
+      body: { muted: true },
+    });
     expect([missing.status, missing.body.code]).toEqual([404, "room-not-found"]);
   });
 });

@@ -9,19 +9,30 @@ describe("email verification", () => {
     const message = await latestMessage(user.email);
     expect(message.channel).toBe("email");
     expect(message.body).toContain(message.code!);
-    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: message.code } });
+    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+      token,
+      body: { code: message.code },
+    });
     expect(response.status).toBe(200);
     expect(response.body.verifiedEmail).toBe(true);
-    const again = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: message.code } });
+    const again = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+      token,
+      body: { code: message.code },
+    });
     expect(again.body.code).toBe("email-already-verified");
-    expect((await call("POST", "/api/v1/confirmation-code/email/send", { token })).body.code).toBe("email-already-verified");
+    expect((await call("POST", "/api/v1/confirmation-code/email/send", { token })).body.code).toBe(
+      "email-already-verified",
+    );
   });
 
   it("accepts the code typed in Arabic-Indic digits", async () => {
     const { user, token } = await register();
     const { code } = await latestMessage(user.email);
     const arabic = code!.replace(/\d/g, (digit) => "٠١٢٣٤٥٦٧٨٩"[Number(digit)]!);
-    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: arabic } });
+    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+      token,
+      body: { code: arabic },
+    });
     expect(response.body.verifiedEmail).toBe(true);
   });
 
@@ -31,10 +42,16 @@ describe("email verification", () => {
     expect((await call("POST", "/api/v1/confirmation-code/email/send", { token })).status).toBe(200);
     const second = (await latestMessage(user.email)).code!;
     if (first !== second) {
-      const old = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: first } });
+      const old = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+        token,
+        body: { code: first },
+      });
       expect(old.body.code).toBe("invalid-verification-code");
     }
-    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: second } });
+    const response = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+      token,
+      body: { code: second },
+    });
     expect(response.body.verifiedEmail).toBe(true);
   });
 
@@ -42,28 +59,39 @@ describe("email verification", () => {
     const { user, token } = await register();
     const { code } = await latestMessage(user.email);
     for (let i = 0; i < 5; i++) {
-      const wrong = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: wrongCode(code!) } });
+      const wrong = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+        token,
+        body: { code: wrongCode(code!) },
+      });
       expect(wrong.body.code).toBe("invalid-verification-code");
     }
     const late = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code } });
     expect(late.body.code).toBe("invalid-verification-code");
-    const stored = await env.DB.prepare("SELECT verified_email FROM users WHERE id = ?").bind(user.id).first();
+    const stored = await env.DB.prepare("SELECT verified_email FROM users WHERE id = ?")
+      .bind(user.id)
+      .first();
     expect(stored).toEqual({ verified_email: 0 });
   });
 
   it("refuses an expired code with expired-verification-code", async () => {
     const { user, token } = await register();
     const { code } = await latestMessage(user.email);
-    await env.DB.prepare("UPDATE confirmation_codes SET expires_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 1000).toISOString(), user.id).run();
+    await env.DB.prepare("UPDATE confirmation_codes SET expires_at = ? WHERE user_id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), user.id)
+      .run();
     const response = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code } });
     expect([response.status, response.body.code]).toEqual([400, "expired-verification-code"]);
   });
 
   it("checks the code's shape and limits how many codes are sent", async () => {
     const { token } = await register();
-    const malformed = await call("POST", "/api/v1/confirmation-code/email/confirm", { token, body: { code: "0123" } });
+    const malformed = await call("POST", "/api/v1/confirmation-code/email/confirm", {
+      token,
+      body: { code: "0123" },
+    });
     expect(malformed.body.code).toBe("invalid-verification-code");
-    for (let i = 0; i < 5; i++) expect((await call("POST", "/api/v1/confirmation-code/email/send", { token })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call("POST", "/api/v1/confirmation-code/email/send", { token })).status).toBe(200);
     const limited = await call("POST", "/api/v1/confirmation-code/email/send", { token });
     expect([limited.status, limited.body.code]).toEqual([429, "too-many-requests"]);
   });
@@ -72,7 +100,9 @@ describe("email verification", () => {
 describe("forgot password", () => {
   it("resets the password with the emailed code and signs the user in", async () => {
     const { user } = await register();
-    const send = await call("POST", "/api/v1/confirmation-code/password/send", { body: { email: user.email } });
+    const send = await call("POST", "/api/v1/confirmation-code/password/send", {
+      body: { email: user.email },
+    });
     expect(send.status).toBe(200);
     const message = await latestMessage(user.email);
     expect(message.subject).toContain("كلمة المرور");
@@ -81,8 +111,14 @@ describe("forgot password", () => {
     });
     expect(confirm.status).toBe(200);
     expect(confirm.body.token).toBeTruthy();
-    expect((await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } })).body.code).toBe("wrong-password");
-    expect((await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "Fresh#Pass9" } })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } })).body
+        .code,
+    ).toBe("wrong-password");
+    expect(
+      (await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "Fresh#Pass9" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("answers the same for an unknown email and sends nothing", async () => {
@@ -97,42 +133,78 @@ describe("forgot password", () => {
     const { user } = await register();
     await call("POST", "/api/v1/confirmation-code/password/send", { body: { email: user.email } });
     const { code } = await latestMessage(user.email);
-    const weak = await call("POST", "/api/v1/confirmation-code/password/confirm", { body: { email: user.email, code, password: "weak" } });
+    const weak = await call("POST", "/api/v1/confirmation-code/password/confirm", {
+      body: { email: user.email, code, password: "weak" },
+    });
     expect(weak.body.code).toBe("short-password");
-    const wrong = await call("POST", "/api/v1/confirmation-code/password/confirm", { body: { email: user.email, code: wrongCode(code!), password: "Fresh#Pass9" } });
+    const wrong = await call("POST", "/api/v1/confirmation-code/password/confirm", {
+      body: { email: user.email, code: wrongCode(code!), password: "Fresh#Pass9" },
+    });
     expect(wrong.body.code).toBe("invalid-verification-code");
-    expect((await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe("phone verification", () => {
   it("verifies a phone over WhatsApp and stores it with the notification method", async () => {
     const { token } = await register(Role.Tutor);
-    const send = await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "٠١٠١٢٣٤٥٦٧٨", method: MessagingApp.Whatsapp } });
+    const send = await call("POST", "/api/v1/confirmation-code/phone/send", {
+      token,
+      body: { phone: "٠١٠١٢٣٤٥٦٧٨", method: MessagingApp.Whatsapp },
+    });
     expect(send.status).toBe(200);
     const message = await latestMessage("01012345678");
     expect(message.channel).toBe("whatsapp");
-    const verify = await call("POST", "/api/v1/confirmation-code/phone/verify", { token, body: { code: message.code, method: MessagingApp.Whatsapp } });
+    const verify = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+      token,
+      body: { code: message.code, method: MessagingApp.Whatsapp },
+    });
     expect(verify.status).toBe(200);
-    expect(verify.body).toMatchObject({ phone: "01012345678", verifiedPhone: true, notificationMethod: MessagingApp.Whatsapp });
-    const again = await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "01012345678", method: MessagingApp.Whatsapp } });
+    expect(verify.body).toMatchObject({
+      phone: "01012345678",
+      verifiedPhone: true,
+      notificationMethod: MessagingApp.Whatsapp,
+    });
+    const again = await call("POST", "/api/v1/confirmation-code/phone/send", {
+      token,
+      body: { phone: "01012345678", method: MessagingApp.Whatsapp },
+    });
     expect(again.body.code).toBe("phone-already-verified");
   });
 
   it("sends over Telegram locally and keeps codes of the two apps apart", async () => {
     const { token } = await register();
-    await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "01512345678", method: MessagingApp.Telegram } });
+    await call("POST", "/api/v1/confirmation-code/phone/send", {
+      token,
+      body: { phone: "01512345678", method: MessagingApp.Telegram },
+    });
     const message = await latestMessage("01512345678");
     expect(message.channel).toBe("telegram");
-    const crossed = await call("POST", "/api/v1/confirmation-code/phone/verify", { token, body: { code: message.code, method: MessagingApp.Whatsapp } });
+    const crossed = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+      token,
+      body: { code: message.code, method: MessagingApp.Whatsapp },
+    });
     expect(crossed.body.code).toBe("invalid-verification-code");
-    const verify = await call("POST", "/api/v1/confirmation-code/phone/verify", { token, body: { code: message.code, method: MessagingApp.Telegram } });
+    const verify = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+      token,
+      body: { code: message.code, method: MessagingApp.Telegram },
+    });
     expect(verify.body.notificationMethod).toBe(MessagingApp.Telegram);
   });
 
   it("refuses a phone that is not an Egyptian mobile number", async () => {
     const { token } = await register();
-    const response = await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "01312345678", method: MessagingApp.Whatsapp } });
-    expect([response.status, response.body.code, response.body.fields.phone]).toEqual([400, "invalid-phone", "invalid-phone"]);
+    const response = await call("POST", "/api/v1/confirmation-code/phone/send", {
+      token,
+      body: { phone: "01312345678", method: MessagingApp.Whatsapp },
+    });
+    expect([response.status, response.body.code, response.body.fields.phone]).toEqual([
+      400,
+      "invalid-phone",
+      "invalid-phone",
+    ]);
   });
 });

@@ -8,9 +8,14 @@ import { call, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers"
 const registerAs = (role: Role, name: string, email = uniqueEmail("conf")) =>
   call("POST", "/api/v1/user/", {
     body: { email, password: PASSWORD, role, name },
-    headers: { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
   });
-const storedUser = (email: string) => env.DB.prepare("SELECT name, role FROM users WHERE email = ?").bind(email).first<{ name: string; role: number }>();
+const storedUser = (email: string) =>
+  env.DB.prepare("SELECT name, role FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ name: string; role: number }>();
 
 describe("registration names (docs/rules.md, Validation bounds)", () => {
   it("refuses a tutor registering with a Latin name (invalid-tutor-name) and stores nothing", async () => {
@@ -41,7 +46,9 @@ describe("notifications of a deleted slot's cancellations (docs/rules.md, Notifi
   it("reach the student on WhatsApp too when they verified a phone and chose it", async () => {
     const tutor = await register(Role.Tutor);
     const student = await register(Role.Student);
-    await env.DB.prepare("UPDATE users SET phone = '01012345678', verified_phone = 1, notification_method = ? WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE users SET phone = '01012345678', verified_phone = 1, notification_method = ? WHERE id = ?",
+    )
       .bind(MessagingApp.Whatsapp, student.user.id)
       .run();
     const id = await createSlot(tutor.token, at(1440), at(1560));
@@ -59,22 +66,32 @@ describe("notifications of a deleted slot's cancellations (docs/rules.md, Notifi
     const id = await createSlot(tutor.token, at(1440), at(1560));
     await bookLessonInSlot(tutor.user.id, student.user.id, id, at(1470));
     await slotActions(tutor.token, [{ type: "delete", id }]);
-    const rows = await env.DB.prepare("SELECT channel FROM notifications_outbox WHERE user_id = ? AND subject = ?").bind(student.user.id, "تم إلغاء حصتك").all<{ channel: string }>();
+    const rows = await env.DB.prepare(
+      "SELECT channel FROM notifications_outbox WHERE user_id = ? AND subject = ?",
+    )
+      .bind(student.user.id, "تم إلغاء حصتك")
+      .all<{ channel: string }>();
     expect(rows.results.map((row) => row.channel)).toEqual(["email"]);
   });
 });
 
 describe("interviews and demo sessions tell the other party (docs/rules.md, Notifications and Chat)", () => {
-  const managerEmail = async (id: number) => (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email;
+  const managerEmail = async (id: number) =>
+    (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email;
 
   it("a booked interview opens the pair's chat room and tells the manager", async () => {
     const boss = await manager();
     const tutor = await register(Role.Tutor);
     const start = at(2 * 24 * 60);
     await managerSlot(boss.user.id, start, addMinutes(start, 60));
-    const response = await call("POST", "/api/v1/interview", { token: tutor.token, body: { interviewerId: boss.user.id, start } });
+    const response = await call("POST", "/api/v1/interview", {
+      token: tutor.token,
+      body: { interviewerId: boss.user.id, start },
+    });
     expect(response.status).toBe(201);
-    const room = await env.DB.prepare("SELECT count(*) AS n FROM chat_room_members m JOIN chat_rooms r ON r.id = m.room_id WHERE r.pair_key = ?")
+    const room = await env.DB.prepare(
+      "SELECT count(*) AS n FROM chat_room_members m JOIN chat_rooms r ON r.id = m.room_id WHERE r.pair_key = ?",
+    )
       .bind(`${Math.min(tutor.user.id, boss.user.id)}:${Math.max(tutor.user.id, boss.user.id)}`)
       .first<{ n: number }>();
     expect(room?.n).toBe(2);
@@ -84,12 +101,28 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
   it("a tutor cancelling the interview tells the manager; the manager cancelling tells the tutor", async () => {
     const boss = await manager();
     const tutor = await register(Role.Tutor);
-    const first = await insertInterview(tutor.user.id, boss.user.id, at(3 * 24 * 60), InterviewStatus.Pending);
-    const cancel = await call("PATCH", "/api/v1/interview", { token: tutor.token, body: { id: first, status: InterviewStatus.CanceledByInterviewee } });
+    const first = await insertInterview(
+      tutor.user.id,
+      boss.user.id,
+      at(3 * 24 * 60),
+      InterviewStatus.Pending,
+    );
+    const cancel = await call("PATCH", "/api/v1/interview", {
+      token: tutor.token,
+      body: { id: first, status: InterviewStatus.CanceledByInterviewee },
+    });
     expect(cancel.status).toBe(200);
     expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء مقابلة");
-    const second = await insertInterview(tutor.user.id, boss.user.id, at(4 * 24 * 60), InterviewStatus.Pending);
-    const byManager = await call("PATCH", "/api/v1/interview", { token: boss.token, body: { id: second, status: InterviewStatus.CanceledByInterviewer } });
+    const second = await insertInterview(
+      tutor.user.id,
+      boss.user.id,
+      at(4 * 24 * 60),
+      InterviewStatus.Pending,
+    );
+    const byManager = await call("PATCH", "/api/v1/interview", {
+      token: boss.token,
+      body: { id: second, status: InterviewStatus.CanceledByInterviewer },
+    });
     expect(byManager.status).toBe(200);
     expect((await latestMessage(tutor.user.email)).subject).toBe("تم إلغاء مقابلة");
   });
@@ -100,10 +133,16 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
     await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved, new Date().toISOString());
     const start = at(2 * 24 * 60);
     await managerSlot(boss.user.id, start, addMinutes(start, 60), 4);
-    const booked = await call("POST", "/api/v1/demo-session", { token: tutor.token, body: { tutorManagerId: boss.user.id, start } });
+    const booked = await call("POST", "/api/v1/demo-session", {
+      token: tutor.token,
+      body: { tutorManagerId: boss.user.id, start },
+    });
     expect(booked.status).toBe(201);
     expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("حصة تجريبية جديدة محجوزة");
-    const cancel = await call("PATCH", `/api/v1/demo-session/${booked.body.id}`, { token: tutor.token, body: { status: ReviewStatus.CanceledByTutor } });
+    const cancel = await call("PATCH", `/api/v1/demo-session/${booked.body.id}`, {
+      token: tutor.token,
+      body: { status: ReviewStatus.CanceledByTutor },
+    });
     expect(cancel.status).toBe(200);
     expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء حصة تجريبية");
   });

@@ -7,12 +7,23 @@ import { call, createUserWithRole, latestMessage, register } from "./helpers";
 
 let address = 0;
 const send = (body: unknown, options: { ip?: string; token?: string } = {}) =>
-  call("POST", "/api/v1/contact-request/", { body, token: options.token, headers: { "cf-connecting-ip": options.ip ?? `192.0.2.${++address}` } });
+  call("POST", "/api/v1/contact-request/", {
+    body,
+    token: options.token,
+    headers: { "cf-connecting-ip": options.ip ?? `192.0.2.${++address}` },
+  });
 
-const valid = { name: "منى أحمد", email: "mona@example.com", title: "سؤال عن الباقات", message: "هل يمكن تغيير الباقة في منتصف الشهر؟" };
+const valid = {
+  name: "منى أحمد",
+  email: "mona@example.com",
+  title: "سؤال عن الباقات",
+  message: "هل يمكن تغيير الباقة في منتصف الشهر؟",
+};
 
 async function stored(id: number) {
-  return env.DB.prepare("SELECT * FROM contact_requests WHERE id = ?").bind(id).first<Record<string, unknown>>();
+  return env.DB.prepare("SELECT * FROM contact_requests WHERE id = ?")
+    .bind(id)
+    .first<Record<string, unknown>>();
 }
 
 describe("contact requests", () => {
@@ -20,7 +31,14 @@ describe("contact requests", () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
     const response = await send(valid, { ip: "198.51.100.7" });
     expect(response.status).toBe(201);
-    expect(await stored(response.body.id)).toMatchObject({ name: "منى أحمد", email: "mona@example.com", phone: null, title: "سؤال عن الباقات", ip: "198.51.100.7", user_id: null });
+    expect(await stored(response.body.id)).toMatchObject({
+      name: "منى أحمد",
+      email: "mona@example.com",
+      phone: null,
+      title: "سؤال عن الباقات",
+      ip: "198.51.100.7",
+      user_id: null,
+    });
     const email = await latestMessage(admin.user.email);
     expect(email.subject).toBe("طلب تواصل جديد: سؤال عن الباقات");
     expect(email.body).toContain("هل يمكن تغيير الباقة في منتصف الشهر؟");
@@ -29,9 +47,16 @@ describe("contact requests", () => {
 
   it("accepts a phone instead of an email, normalised, and records a signed-in sender", async () => {
     const student = await register();
-    const response = await send({ ...valid, email: undefined, phone: "٠١٠١٢٣٤٥٦٧٨" }, { token: student.token });
+    const response = await send(
+      { ...valid, email: undefined, phone: "٠١٠١٢٣٤٥٦٧٨" },
+      { token: student.token },
+    );
     expect(response.status).toBe(201);
-    expect(await stored(response.body.id)).toMatchObject({ phone: "01012345678", email: null, user_id: student.user.id });
+    expect(await stored(response.body.id)).toMatchObject({
+      phone: "01012345678",
+      email: null,
+      user_id: student.user.id,
+    });
   });
 
   it("needs an email or a phone to answer", async () => {
@@ -53,7 +78,9 @@ describe("contact requests", () => {
     expect(first.status).toBe(201);
     const second = await send({ ...valid, title: "سؤال آخر عن الباقات" }, { ip: "203.0.113.9" });
     expect([second.status, second.body.code]).toEqual([429, "too-many-requests"]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM contact_requests WHERE ip = ?").bind("203.0.113.9").first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM contact_requests WHERE ip = ?")
+      .bind("203.0.113.9")
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
     expect((await send(valid, { ip: "203.0.113.10" })).status).toBe(201);
   });

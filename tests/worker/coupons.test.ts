@@ -11,7 +11,10 @@ describe("coupons", () => {
   it("lets an admin create a coupon and a student check it by code (case-insensitive)", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `SAVE${Date.now() % 100000}`;
-    const created = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 2500, expiresAt: future() } });
+    const created = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 2500, expiresAt: future() },
+    });
     expect(created.status).toBe(201);
     const student = await createStudent();
     const found = await call("GET", `/api/v1/coupon/code/${code.toLowerCase()}`, { token: student.token });
@@ -27,10 +30,16 @@ describe("coupons", () => {
   it("applies the coupon's discount to the transaction amount at checkout", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HALF${Date.now() % 100000}`;
-    await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 5000, expiresAt: future() } });
+    await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 5000, expiresAt: future() },
+    });
     const student = await createStudent();
     const planId = await createPlan({ baseMonthPrice: 50_000 });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: code },
+    });
     expect(res.status).toBe(201);
     expect(res.body.transaction).toMatchObject({ baseAmount: 50_000, amount: 25_000, couponDiscount: 5000 });
   });
@@ -38,7 +47,10 @@ describe("coupons", () => {
   it("refuses a coupon that reached its maximum uses", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `ONCE${Date.now() % 100000}`;
-    const created = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 1000, expiresAt: future(), maxUses: 1 } });
+    const created = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 1000, expiresAt: future(), maxUses: 1 },
+    });
     const { env } = await import("cloudflare:workers");
     await env.DB.prepare("UPDATE coupons SET uses = 1 WHERE id = ?").bind(created.body.id).run();
     const student = await createStudent();
@@ -70,7 +82,10 @@ describe("coupons", () => {
     const res = await checkout(first, coupon.code);
     const second = await createStudent();
     expect((await checkout(second, coupon.code)).body.code).toBe("coupon-max-uses-reached");
-    await call("POST", "/api/v1/fawry/cancel-unpaid-order", { token: first.token, body: { transactionId: res.body.transaction.id } });
+    await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+      token: first.token,
+      body: { transactionId: res.body.transaction.id },
+    });
     expect(await usesOf(admin, coupon.id)).toBe(0);
     expect(await reservations(coupon.id)).toEqual([]);
     expect((await checkout(second, coupon.code)).status).toBe(201);
@@ -84,7 +99,13 @@ describe("coupons", () => {
     const { cards } = await addCard(student);
     const res = await call("POST", "/api/v1/fawry/pay/card", {
       token: student.token,
-      body: { planId, period: PlanPeriod.Month, couponCode: coupon.code, cardToken: cards[0]!.token, cvv: DECLINED_CVV },
+      body: {
+        planId,
+        period: PlanPeriod.Month,
+        couponCode: coupon.code,
+        cardToken: cards[0]!.token,
+        cvv: DECLINED_CVV,
+      },
     });
     expect(res.body.code).toBe("fawry-error");
     expect(await usesOf(admin, coupon.id)).toBe(0);
@@ -95,7 +116,12 @@ describe("coupons", () => {
     const { coupon, admin } = await newCoupon({ maxUses: 3 });
     const res = await checkout(await createStudent(), coupon.code);
     const row = (await transactionRow(res.body.transaction.id))!;
-    const tx = { merchantRefNum: row.merchant_ref_num, fawryRefNumber: row.fawry_ref_number, amount: row.amount, userId: row.user_id };
+    const tx = {
+      merchantRefNum: row.merchant_ref_num,
+      fawryRefNumber: row.fawry_ref_number,
+      amount: row.amount,
+      userId: row.user_id,
+    };
     const expired = await signedNotification(tx, "EXPIRED");
     await notifyApp(expired);
     await notifyApp(expired);
@@ -113,7 +139,9 @@ describe("coupons", () => {
     const answers = await Promise.all(students.map((student) => checkout(student, coupon.code, planId)));
     const created = answers.filter((a) => a.status === 201);
     expect(created).toHaveLength(3);
-    expect(answers.filter((a) => a.status !== 201).map((a) => a.body.code)).toEqual(Array.from({ length: 9 }, () => "coupon-max-uses-reached"));
+    expect(answers.filter((a) => a.status !== 201).map((a) => a.body.code)).toEqual(
+      Array.from({ length: 9 }, () => "coupon-max-uses-reached"),
+    );
     expect(await usesOf(admin, coupon.id)).toBe(3);
     expect((await reservations(coupon.id)).sort()).toEqual(created.map((a) => a.body.transaction.id).sort());
   });
@@ -121,7 +149,9 @@ describe("coupons", () => {
   it("refuses an expired coupon at checkout (coupon-expire-date-passed) and creates no order", async () => {
     const { coupon } = await newCoupon({});
     const { env } = await import("cloudflare:workers");
-    await env.DB.prepare("UPDATE coupons SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), coupon.id).run();
+    await env.DB.prepare("UPDATE coupons SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), coupon.id)
+      .run();
     const student = await createStudent();
     expect((await checkout(student, coupon.code)).body.code).toBe("coupon-expire-date-passed");
     expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body.total).toBe(0);
@@ -132,13 +162,19 @@ let sequence = 0;
 async function newCoupon(options: { maxUses?: number }) {
   const admin = await createUser(Role.SuperAdmin);
   const code = `R${Date.now() % 1_000_000}X${++sequence}`;
-  const res = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 2000, expiresAt: future(), ...options } });
+  const res = await call("POST", "/api/v1/coupon", {
+    token: admin.token,
+    body: { code, discount: 2000, expiresAt: future(), ...options },
+  });
   expect(res.status).toBe(201);
   return { admin, coupon: res.body as { id: number; code: string } };
 }
 
 async function checkout(student: { token: string }, couponCode: string, planId?: number) {
-  return call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: planId ?? (await createPlan()), period: PlanPeriod.Month, couponCode } });
+  return call("POST", "/api/v1/fawry/pay/ref-num", {
+    token: student.token,
+    body: { planId: planId ?? (await createPlan()), period: PlanPeriod.Month, couponCode },
+  });
 }
 
 async function usesOf(admin: { token: string }, id: number): Promise<number> {
@@ -148,6 +184,10 @@ async function usesOf(admin: { token: string }, id: number): Promise<number> {
 /** The transactions holding a use of the coupon (coupon_uses rows). */
 async function reservations(couponId: number): Promise<number[]> {
   const { env } = await import("cloudflare:workers");
-  const { results } = await env.DB.prepare("SELECT transaction_id FROM coupon_uses WHERE coupon_id = ? ORDER BY transaction_id").bind(couponId).all<{ transaction_id: number }>();
+  const { results } = await env.DB.prepare(
+    "SELECT transaction_id FROM coupon_uses WHERE coupon_id = ? ORDER BY transaction_id",
+  )
+    .bind(couponId)
+    .all<{ transaction_id: number }>();
   return results.map((r) => r.transaction_id);
 }

@@ -2,10 +2,19 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IntroVideoStatus, Role } from "../../schema/enums";
 import { at } from "./factories-tutors";
-import { daysAgo, insertDemo, insertIntroVideo, insertInterview, manager, managerSlot, tutorRow } from "./factories-onboarding";
+import {
+  daysAgo,
+  insertDemo,
+  insertIntroVideo,
+  insertInterview,
+  manager,
+  managerSlot,
+  tutorRow,
+} from "./factories-onboarding";
 import { call, register } from "./helpers";
 
-const book = (token: string, tutorManagerId: number, start: string) => call("POST", "/api/v1/demo-session", { token, body: { tutorManagerId, start } });
+const book = (token: string, tutorManagerId: number, start: string) =>
+  call("POST", "/api/v1/demo-session", { token, body: { tutorManagerId, start } });
 
 describe("booking a demo session", () => {
   it("books 30 minutes in the manager's DemoSession slot after an approved intro video", async () => {
@@ -15,8 +24,17 @@ describe("booking a demo session", () => {
     await managerSlot(m.user.id, at(24 * 60), at(24 * 60 + 60), 4);
     const response = await book(tutor.token, m.user.id, at(24 * 60));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ tutorId: tutor.user.id, tutorManagerId: m.user.id, status: 1, note: null });
-    expect(await env.DB.prepare("SELECT status FROM demo_sessions WHERE id = ?").bind(response.body.id).first("status")).toBe(1);
+    expect(response.body).toMatchObject({
+      tutorId: tutor.user.id,
+      tutorManagerId: m.user.id,
+      status: 1,
+      note: null,
+    });
+    expect(
+      await env.DB.prepare("SELECT status FROM demo_sessions WHERE id = ?")
+        .bind(response.body.id)
+        .first("status"),
+    ).toBe(1);
   });
 
   it("refuses a tutor without an approved intro video with intro-video-not-found", async () => {
@@ -53,7 +71,10 @@ describe("deciding a demo session", () => {
     await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved, daysAgo(1));
     await insertInterview(tutor.user.id, m.user.id, at(-48 * 60), 2, daysAgo(2));
     const id = await insertDemo(tutor.user.id, m.user.id, at(-60), 1);
-    const response = await call("PATCH", `/api/v1/demo-session/${id}`, { token: m.token, body: { status: 2, feedback: "حصة ممتازة" } });
+    const response = await call("PATCH", `/api/v1/demo-session/${id}`, {
+      token: m.token,
+      body: { status: 2, feedback: "حصة ممتازة" },
+    });
     expect([response.status, response.body.status]).toEqual([200, 2]);
     expect((await tutorRow(tutor.user.id))!.activated).toBe(1);
   });
@@ -62,11 +83,24 @@ describe("deciding a demo session", () => {
     const m = await manager();
     const tutor = await register(Role.Tutor);
     const future = await insertDemo(tutor.user.id, m.user.id, at(24 * 60), 1);
-    expect((await call("PATCH", `/api/v1/demo-session/${future}`, { token: tutor.token, body: { status: 2, feedback: "حصة ممتازة" } })).status).toBe(403);
-    expect((await call("PATCH", `/api/v1/demo-session/${future}`, { token: tutor.token, body: { status: 5 } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", `/api/v1/demo-session/${future}`, {
+          token: tutor.token,
+          body: { status: 2, feedback: "حصة ممتازة" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call("PATCH", `/api/v1/demo-session/${future}`, { token: tutor.token, body: { status: 5 } }))
+        .status,
+    ).toBe(200);
     const other = await register(Role.Tutor);
     const started = await insertDemo(other.user.id, m.user.id, at(-15), 1);
-    expect((await call("PATCH", `/api/v1/demo-session/${started}`, { token: other.token, body: { status: 5 } })).body.code).toBe("illegal");
+    expect(
+      (await call("PATCH", `/api/v1/demo-session/${started}`, { token: other.token, body: { status: 5 } }))
+        .body.code,
+    ).toBe("illegal");
   });
 
   it("hides it from an unrelated tutor with demo-session-not-found", async () => {
@@ -74,7 +108,12 @@ describe("deciding a demo session", () => {
     const tutor = await register(Role.Tutor);
     const id = await insertDemo(tutor.user.id, m.user.id, at(24 * 60), 1);
     const stranger = await register(Role.Tutor);
-    expect((await call("GET", `/api/v1/demo-session/${id}`, { token: stranger.token })).body.code).toBe("demo-session-not-found");
-    expect((await call("GET", "/api/v1/demo-session/list", { token: tutor.token })).body).toMatchObject({ total: 1, list: [{ id }] });
+    expect((await call("GET", `/api/v1/demo-session/${id}`, { token: stranger.token })).body.code).toBe(
+      "demo-session-not-found",
+    );
+    expect((await call("GET", "/api/v1/demo-session/list", { token: tutor.token })).body).toMatchObject({
+      total: 1,
+      list: [{ id }],
+    });
   });
 });

@@ -20,7 +20,11 @@ const required = {
 
 async function fetchWith(workerEnv: Env, url: string, init?: RequestInit) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(url, init) as Request<unknown, IncomingRequestCfProperties>, workerEnv, ctx);
+  const response = await worker.fetch(
+    new Request(url, init) as Request<unknown, IncomingRequestCfProperties>,
+    workerEnv,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -63,7 +67,10 @@ describe("local mode fails closed", () => {
 
   it("still serves the local routes on a loopback host", async () => {
     for (const host of ["127.0.0.1:8787", "localhost:8787", "[::1]:8787"]) {
-      const response = await fetchWith({ ...env } as Env, `http://${host}/api/v1/dev/outbox?to=nobody@example.com`);
+      const response = await fetchWith(
+        { ...env } as Env,
+        `http://${host}/api/v1/dev/outbox?to=nobody@example.com`,
+      );
       expect({ host, status: response.status }).toEqual({ host, status: 200 });
     }
   });
@@ -72,7 +79,9 @@ describe("local mode fails closed", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await fetchWith(localButDeployed, "https://dars.example.com/api/v1/health");
     await fetchWith(localButDeployed, "https://dars.example.com/api/v1/health");
-    const lines = errors.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("ENVIRONMENT=local on a non-loopback host"));
+    const lines = errors.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.includes("ENVIRONMENT=local on a non-loopback host"));
     // Once per isolate: an earlier test may have logged it already.
     expect(lines.length).toBeLessThanOrEqual(1);
     expect((await fetchWith(localButDeployed, "https://dars.example.com/api/v1/health")).status).toBe(200);
@@ -81,7 +90,13 @@ describe("local mode fails closed", () => {
 
 describe("required configuration outside local", () => {
   it("names each missing setting", () => {
-    const bare = { ...env, ENVIRONMENT: "production", FAWRY_BASE_URL: undefined, EMAIL_API_URL: undefined, ICE_SERVERS: undefined } as unknown as Env;
+    const bare = {
+      ...env,
+      ENVIRONMENT: "production",
+      FAWRY_BASE_URL: undefined,
+      EMAIL_API_URL: undefined,
+      ICE_SERVERS: undefined,
+    } as unknown as Env;
     let names: string[] = [];
     try {
       readConfig(bare);
@@ -98,21 +113,42 @@ describe("required configuration outside local", () => {
       "LIVEKIT_URL or ICE_SERVERS (with a turn: server) or TURN_KEY_ID and TURN_KEY_API_TOKEN",
     ]);
     for (const name of Object.keys(required).filter((key) => key !== "ICE_SERVERS"))
-      expect(() => readConfig({ ...bare, ...required, [name]: undefined } as unknown as Env)).toThrow(new RegExp(`${name} is required`));
+      expect(() => readConfig({ ...bare, ...required, [name]: undefined } as unknown as Env)).toThrow(
+        new RegExp(`${name} is required`),
+      );
   });
 
   it("takes LiveKit, a TURN server or Cloudflare TURN keys for the calls, but not STUN alone", () => {
     const base = { ...env, ...required, ENVIRONMENT: "production", ICE_SERVERS: undefined } as unknown as Env;
     expect(() => readConfig(base)).toThrow(/LIVEKIT_URL or ICE_SERVERS/);
-    expect(() => readConfig({ ...base, ICE_SERVERS: JSON.stringify([{ urls: "stun:stun.dars.test:3478" }]) } as unknown as Env)).toThrow(/LIVEKIT_URL or ICE_SERVERS/);
+    expect(() =>
+      readConfig({
+        ...base,
+        ICE_SERVERS: JSON.stringify([{ urls: "stun:stun.dars.test:3478" }]),
+      } as unknown as Env),
+    ).toThrow(/LIVEKIT_URL or ICE_SERVERS/);
     expect(readConfig({ ...base, ICE_SERVERS: required.ICE_SERVERS } as unknown as Env).isLocal).toBe(false);
-    expect(readConfig({ ...base, TURN_KEY_ID: "key", TURN_KEY_API_TOKEN: "token" } as unknown as Env).isLocal).toBe(false);
-    expect(readConfig({ ...base, LIVEKIT_URL: "wss://livekit.dars.example", LIVEKIT_API_KEY: "k", LIVEKIT_API_SECRET: "s" } as unknown as Env).isLocal).toBe(false);
+    expect(
+      readConfig({ ...base, TURN_KEY_ID: "key", TURN_KEY_API_TOKEN: "token" } as unknown as Env).isLocal,
+    ).toBe(false);
+    expect(
+      readConfig({
+        ...base,
+        LIVEKIT_URL: "wss://livekit.dars.example",
+        LIVEKIT_API_KEY: "k",
+        LIVEKIT_API_SECRET: "s",
+      } as unknown as Env).isLocal,
+    ).toBe(false);
   });
 
   it("answers 503 and logs the missing names, never their values, when a deploy lacks them", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const missingEmail = { ...env, ...required, ENVIRONMENT: "production", EMAIL_API_KEY: undefined } as unknown as Env;
+    const missingEmail = {
+      ...env,
+      ...required,
+      ENVIRONMENT: "production",
+      EMAIL_API_KEY: undefined,
+    } as unknown as Env;
     const response = await fetchWith(missingEmail, "https://dars.example.com/api/v1/health");
     expect(response.status).toBe(503);
     const log = errors.mock.calls.map(([line]) => String(line)).join("\n");
@@ -120,7 +156,13 @@ describe("required configuration outside local", () => {
     expect(log).not.toContain(required.TOKEN_SECRET);
     expect(log).not.toContain(required.FAWRY_SECURE_KEY);
     // The sockets are refused the same way.
-    expect((await fetchWith(missingEmail, "https://dars.example.com/parties/user-channel/1", { headers: { upgrade: "websocket" } })).status).toBe(503);
+    expect(
+      (
+        await fetchWith(missingEmail, "https://dars.example.com/parties/user-channel/1", {
+          headers: { upgrade: "websocket" },
+        })
+      ).status,
+    ).toBe(503);
   });
 });
 
@@ -136,11 +178,15 @@ describe("security headers", () => {
     expect(csp).toContain("media-src 'self' blob:");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("permissions-policy")).toContain("camera=(self), microphone=(self), display-capture=(self)");
+    expect(response.headers.get("permissions-policy")).toContain(
+      "camera=(self), microphone=(self), display-capture=(self)",
+    );
     // Plain http on loopback: no HSTS locally.
     expect(response.headers.get("strict-transport-security")).toBeNull();
     // Errors too.
-    expect((await call("GET", "/api/v1/no/such/route")).headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await call("GET", "/api/v1/no/such/route")).headers.get("x-content-type-options")).toBe(
+      "nosniff",
+    );
   });
 
   it("add HSTS and the configured analytics and LiveKit hosts outside local", async () => {
@@ -158,7 +204,9 @@ describe("security headers", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client https://www.googletagmanager.com;");
+    expect(csp).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client https://www.googletagmanager.com;",
+    );
     expect(csp).toContain("connect-src 'self' wss://dars.example.com");
     expect(csp).toContain("wss://livekit.dars.example");
     expect(csp).toContain("https://o123.ingest.sentry.io");

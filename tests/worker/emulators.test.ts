@@ -12,17 +12,33 @@ import { LOCAL_TELEGRAM } from "../../worker/integrations/local-accounts";
 
 const ORIGIN = "http://127.0.0.1:8787";
 
-async function fetchFrom(entry: { fetch?: ExportedHandlerFetchHandler<Env> }, method: string, path: string, body?: unknown) {
+async function fetchFrom(
+  entry: { fetch?: ExportedHandlerFetchHandler<Env> },
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const ctx = createExecutionContext();
-  const init: RequestInit = body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const response = await entry.fetch!(new Request(ORIGIN + path, init) as Request<unknown, IncomingRequestCfProperties>, env as Env, ctx);
+  const init: RequestInit =
+    body === undefined
+      ? { method }
+      : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await entry.fetch!(
+    new Request(ORIGIN + path, init) as Request<unknown, IncomingRequestCfProperties>,
+    env as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
 
 const emulated: Array<[string, string, unknown?]> = [
   ["GET", `/api/v1/dev/telegram/bot${LOCAL_TELEGRAM.token}/getMe`],
-  ["POST", "/api/v1/dev/turnstile/siteverify", { secret: "1x0000000000000000000000000000000AA", response: "token" }],
+  [
+    "POST",
+    "/api/v1/dev/turnstile/siteverify",
+    { secret: "1x0000000000000000000000000000000AA", response: "token" },
+  ],
   ["GET", "/api/v1/dev/fawry/ECommerceWeb/api/merchant/installment-plans"],
 ];
 
@@ -30,9 +46,15 @@ describe("the emulators live outside the product", () => {
   it("answers the emulated providers from the local entry, in-process", async () => {
     for (const [method, path, body] of emulated) {
       const response = await fetchFrom(local, method, path, body);
-      expect([path, response.status, response.headers.get("x-emulator")]).toEqual([path, 200, EMULATOR_MARKER]);
+      expect([path, response.status, response.headers.get("x-emulator")]).toEqual([
+        path,
+        200,
+        EMULATOR_MARKER,
+      ]);
     }
-    const me = (await (await fetchFrom(local, "GET", emulated[0]![1])).json()) as { result: { username: string } };
+    const me = (await (await fetchFrom(local, "GET", emulated[0]![1])).json()) as {
+      result: { username: string };
+    };
     expect(me.result.username).toBe(LOCAL_TELEGRAM.username);
   });
 
@@ -42,7 +64,9 @@ describe("the emulators live outside the product", () => {
       expect([path, response.status, response.headers.get("x-emulator")]).toEqual([path, 404, null]);
       expect(((await response.json()) as { code: string }).code).toBe("not-found");
     }
-    const seeded = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'admin@dars.test'").first<{ n: number }>();
+    const seeded = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM users WHERE email = 'admin@dars.test'",
+    ).first<{ n: number }>();
     expect(seeded?.n).toBe(0);
   });
 

@@ -24,12 +24,27 @@ const count = (sql: string, ...values: unknown[]) =>
 describe("phone verification codes", () => {
   it("refuses a right code for a number it was not sent to with incorrect-phone, and the code still works", async () => {
     const { user, token } = await register();
-    await call("POST", "/api/v1/confirmation-code/phone/send", { token, body: { phone: "01012345678", method: MessagingApp.Whatsapp } });
+    await call("POST", "/api/v1/confirmation-code/phone/send", {
+      token,
+      body: { phone: "01012345678", method: MessagingApp.Whatsapp },
+    });
     const { code } = await latestMessage("01012345678");
-    const wrong = await call("POST", "/api/v1/confirmation-code/phone/verify", { token, body: { code, method: MessagingApp.Whatsapp, phone: "01112345678" } });
-    expect([wrong.status, wrong.body.code, wrong.body.fields]).toEqual([400, "incorrect-phone", { phone: "incorrect-phone" }]);
-    expect(await env.DB.prepare("SELECT phone, verified_phone FROM users WHERE id = ?").bind(user.id).first()).toEqual({ phone: null, verified_phone: 0 });
-    const right = await call("POST", "/api/v1/confirmation-code/phone/verify", { token, body: { code, method: MessagingApp.Whatsapp, phone: "+20 10 1234 5678" } });
+    const wrong = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+      token,
+      body: { code, method: MessagingApp.Whatsapp, phone: "01112345678" },
+    });
+    expect([wrong.status, wrong.body.code, wrong.body.fields]).toEqual([
+      400,
+      "incorrect-phone",
+      { phone: "incorrect-phone" },
+    ]);
+    expect(
+      await env.DB.prepare("SELECT phone, verified_phone FROM users WHERE id = ?").bind(user.id).first(),
+    ).toEqual({ phone: null, verified_phone: 0 });
+    const right = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+      token,
+      body: { code, method: MessagingApp.Whatsapp, phone: "+20 10 1234 5678" },
+    });
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ phone: "01012345678", verifiedPhone: true });
   });
@@ -51,13 +66,22 @@ describe("phone verification codes", () => {
     } as Env;
     const request = new Request("https://dars.test/api/v1/confirmation-code/phone/send", {
       method: "POST",
-      headers: { authorization: `Bearer ${await storedSessionToken(user.id, secret)}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${await storedSessionToken(user.id, secret)}`,
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ phone: "01512345678", method: MessagingApp.Telegram }),
     });
     const response = await createApp(emulators).fetch(request, staging, createExecutionContext());
     const body = await response.json<{ code: string }>();
     expect([response.status, body.code]).toEqual([422, "unresolved-phone"]);
-    expect(await count("SELECT count(*) AS n FROM confirmation_codes WHERE user_id = ? AND type = ?", user.id, VerificationType.VerifyTelegram)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM confirmation_codes WHERE user_id = ? AND type = ?",
+        user.id,
+        VerificationType.VerifyTelegram,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -66,25 +90,49 @@ describe("profile birth year", () => {
     const { user, token } = await register();
     const thisYear = new Date().getUTCFullYear();
     const young = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: thisYear - 9 } });
-    expect([young.status, young.body.code, young.body.fields]).toEqual([400, "young-user", { birthYear: "young-user" }]);
-    expect(await env.DB.prepare("SELECT birth_year FROM users WHERE id = ?").bind(user.id).first("birth_year")).toBeNull();
-    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: thisYear - 10 } })).body.birthYear).toBe(thisYear - 10);
+    expect([young.status, young.body.code, young.body.fields]).toEqual([
+      400,
+      "young-user",
+      { birthYear: "young-user" },
+    ]);
+    expect(
+      await env.DB.prepare("SELECT birth_year FROM users WHERE id = ?").bind(user.id).first("birth_year"),
+    ).toBeNull();
+    expect(
+      (await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: thisYear - 10 } })).body
+        .birthYear,
+    ).toBe(thisYear - 10);
   });
 });
 
 describe("interview feedback and note (PATCH /interview)", () => {
   it.each([
-    ["feedback with an event handler", "invalid-interview-feedback-html", { feedback: '<p onclick="steal()">أداء جيد</p>' }, "feedback"],
+    [
+      "feedback with an event handler",
+      "invalid-interview-feedback-html",
+      { feedback: '<p onclick="steal()">أداء جيد</p>' },
+      "feedback",
+    ],
     ["feedback of 1001 characters", "long-interview-feedback", { feedback: "ج".repeat(1001) }, "feedback"],
     ["a 2-character note", "short-interview-note", { feedback: "أداء جيد جدًا", note: "لا" }, "note"],
-    ["a note of 1001 visible characters", "long-interview-note", { feedback: "أداء جيد جدًا", note: `<p>${"م".repeat(1001)}</p>` }, "note"],
+    [
+      "a note of 1001 visible characters",
+      "long-interview-note",
+      { feedback: "أداء جيد جدًا", note: `<p>${"م".repeat(1001)}</p>` },
+      "note",
+    ],
   ])("refuses %s with %s and leaves the interview pending", async (_case, code, text, field) => {
     const m = await manager();
     const interviewee = await register(Role.Tutor);
     const id = await insertInterview(interviewee.user.id, m.user.id, at(-60), InterviewStatus.Pending);
-    const response = await call("PATCH", "/api/v1/interview", { token: m.token, body: { id, status: InterviewStatus.Passed, level: 3, ...text } });
+    const response = await call("PATCH", "/api/v1/interview", {
+      token: m.token,
+      body: { id, status: InterviewStatus.Passed, level: 3, ...text },
+    });
     expect([response.status, response.body.code, response.body.fields[field]]).toEqual([400, code, code]);
-    expect(await env.DB.prepare("SELECT status, feedback, note FROM interviews WHERE id = ?").bind(id).first()).toEqual({
+    expect(
+      await env.DB.prepare("SELECT status, feedback, note FROM interviews WHERE id = ?").bind(id).first(),
+    ).toEqual({
       status: InterviewStatus.Pending,
       feedback: null,
       note: null,
@@ -104,9 +152,14 @@ describe("coupon fields (POST /coupon)", () => {
     [{ code: "NODATE", discount: 1000, expiresAt: "next week" }, "invalid-coupon-expire-date", "expiresAt"],
   ])("refuses %j with %s and stores no coupon", async (fields, code, field) => {
     const admin = await createUserWithRole(Role.SuperAdmin);
-    const response = await call("POST", "/api/v1/coupon", { token: admin.token, body: { expiresAt: inAWeek(), ...fields } });
+    const response = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { expiresAt: inAWeek(), ...fields },
+    });
     expect([response.status, response.body.code, response.body.fields[field]]).toEqual([400, code, code]);
-    expect(await count("SELECT count(*) AS n FROM coupons WHERE upper(code) = upper(?)", fields.code)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM coupons WHERE upper(code) = upper(?)", fields.code)).toBe(
+      0,
+    );
   });
 });
 
@@ -118,15 +171,27 @@ describe("chat message text (POST /chat/new)", () => {
   ])("refuses a message %s with %s and opens no room", async (_case, code, message) => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: teacher.user.id, message } });
-    expect([response.status, response.body.code, response.body.fields]).toEqual([400, code, { message: code }]);
-    expect(await count("SELECT count(*) AS n FROM chat_room_members WHERE user_id = ?", student.user.id)).toBe(0);
+    const response = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: teacher.user.id, message },
+    });
+    expect([response.status, response.body.code, response.body.fields]).toEqual([
+      400,
+      code,
+      { message: code },
+    ]);
+    expect(
+      await count("SELECT count(*) AS n FROM chat_room_members WHERE user_id = ?", student.user.id),
+    ).toBe(0);
   });
 
   it("accepts a message of exactly 1000 characters", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: teacher.user.id, message: "م".repeat(1000) } });
+    const response = await call("POST", "/api/v1/chat/new", {
+      token: student.token,
+      body: { userId: teacher.user.id, message: "م".repeat(1000) },
+    });
     expect(response.status).toBe(201);
     expect(response.body.message.text).toBe("م".repeat(1000));
   });
@@ -137,7 +202,10 @@ describe("checkout with an active subscription (POST /fawry/pay/ref-num)", () =>
     const student = await createStudent();
     await subscribe(student.id);
     const planId = await createPlan();
-    const response = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const response = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect([response.status, response.body.code]).toEqual([409, "subscription-exists"]);
     expect(await count("SELECT count(*) AS n FROM transactions WHERE user_id = ?", student.id)).toBe(0);
   });

@@ -16,8 +16,15 @@ export async function verifiedStudent(): Promise<AuthResponse> {
 export const tutor = () => createUserWithRole(Role.Tutor);
 
 /** Starts a room through the API and answers its id. */
-export async function startRoom(from: AuthResponse, to: AuthResponse, message = "أهلًا يا أستاذ"): Promise<number> {
-  const response = await call("POST", "/api/v1/chat/new", { token: from.token, body: { userId: to.user.id, message } });
+export async function startRoom(
+  from: AuthResponse,
+  to: AuthResponse,
+  message = "أهلًا يا أستاذ",
+): Promise<number> {
+  const response = await call("POST", "/api/v1/chat/new", {
+    token: from.token,
+    body: { userId: to.user.id, message },
+  });
   if (response.status !== 201) throw new Error(`chat/new failed: ${JSON.stringify(response.body)}`);
   return response.body.room.id as number;
 }
@@ -32,14 +39,19 @@ export async function ticketed(path: string): Promise<string> {
   const token = url.searchParams.get("token");
   if (token === null) return path;
   const [, , party, name] = url.pathname.split("/");
-  const answer = await call("POST", "/api/v1/auth/socket-ticket", { token, body: { party, name: decodeURIComponent(name ?? "") } });
+  const answer = await call("POST", "/api/v1/auth/socket-ticket", {
+    token,
+    body: { party, name: decodeURIComponent(name ?? "") },
+  });
   url.searchParams.delete("token");
   url.searchParams.set("ticket", answer.status === 200 ? (answer.body.ticket as string) : "not-a-ticket");
   return url.pathname + url.search;
 }
 
 export async function connect(path: string) {
-  return exports.default.fetch(new Request(ORIGIN + (await ticketed(path)), { headers: { upgrade: "websocket" } }));
+  return exports.default.fetch(
+    new Request(ORIGIN + (await ticketed(path)), { headers: { upgrade: "websocket" } }),
+  );
 }
 
 type Frame<K extends ServerEventType> = { type: K; payload: ServerEventMap[K] };
@@ -59,7 +71,9 @@ export class TestSocket {
     readonly socket: WebSocket,
     path: string,
   ) {
-    this.userChannelOf = /^\/parties\/user-channel\/(\d+)/.test(path) ? Number(path.split("/")[3]!.split("?")[0]) : null;
+    this.userChannelOf = /^\/parties\/user-channel\/(\d+)/.test(path)
+      ? Number(path.split("/")[3]!.split("?")[0])
+      : null;
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data)) as ServerEvent;
       this.frames.push(frame);
@@ -77,22 +91,32 @@ export class TestSocket {
     return client;
   }
 
-  static userChannel = (who: AuthResponse) => TestSocket.open(`/parties/user-channel/${who.user.id}?token=${who.token}`);
-  static chatRoom = (who: AuthResponse, roomId: number) => TestSocket.open(`/parties/chat-room/${roomId}?token=${who.token}`);
+  static userChannel = (who: AuthResponse) =>
+    TestSocket.open(`/parties/user-channel/${who.user.id}?token=${who.token}`);
+  static chatRoom = (who: AuthResponse, roomId: number) =>
+    TestSocket.open(`/parties/chat-room/${roomId}?token=${who.token}`);
 
   /** The next unread frame of this type (and matching `where`), waiting up to `ms`. */
-  async next<K extends ServerEventType>(type: K, where: (payload: ServerEventMap[K]) => boolean = () => true, ms = 3000): Promise<ServerEventMap[K]> {
+  async next<K extends ServerEventType>(
+    type: K,
+    where: (payload: ServerEventMap[K]) => boolean = () => true,
+    ms = 3000,
+  ): Promise<ServerEventMap[K]> {
     const deadline = Date.now() + ms;
     for (;;) {
       const found = this.frames.find(
-        (frame): frame is Frame<K> & ServerEvent => !this.#read.has(frame) && frame.type === type && where(frame.payload as ServerEventMap[K]),
+        (frame): frame is Frame<K> & ServerEvent =>
+          !this.#read.has(frame) && frame.type === type && where(frame.payload as ServerEventMap[K]),
       );
       if (found) {
         this.#read.add(found);
         return found.payload;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${type} frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#wake = () => {
@@ -110,7 +134,9 @@ export class TestSocket {
 
   /** Every frame of a type received so far. */
   all<K extends ServerEventType>(type: K): ServerEventMap[K][] {
-    return this.frames.filter((frame) => frame.type === type).map((frame) => frame.payload as ServerEventMap[K]);
+    return this.frames
+      .filter((frame) => frame.type === type)
+      .map((frame) => frame.payload as ServerEventMap[K]);
   }
 
   /** Sends a client frame with a fresh ackId and answers the room's Ack. */

@@ -19,15 +19,25 @@ export async function tutorWithEarnings(earned: number, role: Role = Role.Tutor)
 }
 
 /** One more fulfilled lesson (ended a day ago) worth `earned` piasters to the tutor. */
-export async function addEarnings(tutorId: number, earned: number, seed: { hoursAgo?: number; canceled?: boolean; reportedAbsent?: boolean } = {}) {
+export async function addEarnings(
+  tutorId: number,
+  earned: number,
+  seed: { hoursAgo?: number; canceled?: boolean; reportedAbsent?: boolean } = {},
+) {
   const student = await createStudent();
-  return seedLesson(tutorId, student.id, { start: hoursAgo(seed.hoursAgo ?? 24), earning: earned, canceled: seed.canceled, reportedAbsent: seed.reportedAbsent });
+  return seedLesson(tutorId, student.id, {
+    start: hoursAgo(seed.hoursAgo ?? 24),
+    earning: earned,
+    canceled: seed.canceled,
+    reportedAbsent: seed.reportedAbsent,
+  });
 }
 
 export const admin = () => createUser(Role.SuperAdmin);
 
 /** The TestSocket helpers take an AuthResponse. */
-export const asAuth = (session: Session) => ({ user: { id: session.id }, token: session.token }) as unknown as AuthResponse;
+export const asAuth = (session: Session) =>
+  ({ user: { id: session.id }, token: session.token }) as unknown as AuthResponse;
 
 export const wallet = (amount: number, extra: Partial<CreateInvoiceBody> = {}): CreateInvoiceBody => ({
   amount,
@@ -36,9 +46,11 @@ export const wallet = (amount: number, extra: Partial<CreateInvoiceBody> = {}): 
   ...extra,
 });
 
-export const requestWithdrawal = (session: Session, body: unknown) => call("POST", "/api/v1/invoice", { token: session.token, body });
+export const requestWithdrawal = (session: Session, body: unknown) =>
+  call("POST", "/api/v1/invoice", { token: session.token, body });
 
-export const changeInvoice = (session: Session, id: number, body: unknown) => call("PATCH", `/api/v1/invoice/${id}`, { token: session.token, body });
+export const changeInvoice = (session: Session, id: number, body: unknown) =>
+  call("PATCH", `/api/v1/invoice/${id}`, { token: session.token, body });
 
 /** A pending request written through the API; answers its id. */
 export async function pendingInvoice(tutor: Session, amount = 10_000): Promise<number> {
@@ -48,13 +60,25 @@ export async function pendingInvoice(tutor: Session, amount = 10_000): Promise<n
 }
 
 /** PUT /invoice/{id}/with/asset with one file in the `receipt` field. */
-export function uploadReceipt(session: Session, id: number, file: { bytes?: number; type?: string; name?: string; field?: string } = {}) {
+export function uploadReceipt(
+  session: Session,
+  id: number,
+  file: { bytes?: number; type?: string; name?: string; field?: string } = {},
+) {
   const form = new FormData();
   // Real content for the types the product accepts (it checks by content), filler otherwise.
   const type = file.type ?? "application/pdf";
   const size = file.bytes ?? 1024;
-  const bytes = type === "application/pdf" ? padTo(pdfBytes(), size) : type === "image/png" ? padTo(pngBytes(8, 8), size) : new Uint8Array(size).fill(7);
-  form.set(file.field ?? "receipt", new File([bytes], file.name ?? "receipt.pdf", { type: file.type ?? "application/pdf" }));
+  const bytes =
+    type === "application/pdf"
+      ? padTo(pdfBytes(), size)
+      : type === "image/png"
+        ? padTo(pngBytes(8, 8), size)
+        : new Uint8Array(size).fill(7);
+  form.set(
+    file.field ?? "receipt",
+    new File([bytes], file.name ?? "receipt.pdf", { type: file.type ?? "application/pdf" }),
+  );
   return call("PUT", `/api/v1/invoice/${id}/with/asset`, { token: session.token, raw: form });
 }
 
@@ -63,6 +87,10 @@ export async function storedInvoice(id: number) {
 }
 
 export async function outboxFor(userId: number) {
-  const rows = await env.DB.prepare("SELECT channel, subject, body FROM notifications_outbox WHERE user_id = ? ORDER BY id").bind(userId).all<{ channel: string; subject: string; body: string }>();
+  const rows = await env.DB.prepare(
+    "SELECT channel, subject, body FROM notifications_outbox WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all<{ channel: string; subject: string; body: string }>();
   return rows.results;
 }

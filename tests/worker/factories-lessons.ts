@@ -14,7 +14,10 @@ const iso = () => new Date().toISOString();
 export type Session = { id: number; token: string; email: string };
 
 /** A user written straight to D1 (fast: no password hashing), with a bearer token. */
-export async function createUser(role: Role, options: { verifiedEmail?: boolean; name?: string } = {}): Promise<Session> {
+export async function createUser(
+  role: Role,
+  options: { verifiedEmail?: boolean; name?: string } = {},
+): Promise<Session> {
   sequence++;
   const email = `${role === Role.Student ? "s" : "t"}-${Date.now().toString(36)}-${sequence}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const row = await env.DB.prepare(
@@ -27,10 +30,16 @@ export async function createUser(role: Role, options: { verifiedEmail?: boolean;
 }
 
 /** A bearer token for a session stored straight in D1 (as a sign-in would store it). */
-export async function storedSessionToken(userId: number, secret = readConfig(env).TOKEN_SECRET, now = Date.now()): Promise<string> {
+export async function storedSessionToken(
+  userId: number,
+  secret = readConfig(env).TOKEN_SECRET,
+  now = Date.now(),
+): Promise<string> {
   const sid = crypto.randomUUID();
   const at = new Date(now).toISOString();
-  await env.DB.prepare("INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'Test', NULL, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO auth_sessions (id, user_id, device, country, created_at, last_seen_at) VALUES (?, ?, 'Test', NULL, ?, ?)",
+  )
     .bind(sid, userId, at, at)
     .run();
   return issueToken(userId, sid, secret, now);
@@ -38,22 +47,33 @@ export async function storedSessionToken(userId: number, secret = readConfig(env
 
 export async function createStudent(options: { verifiedEmail?: boolean } = {}): Promise<Session> {
   const student = await createUser(Role.Student, options);
-  await env.DB.prepare("INSERT INTO students (id, created_at, updated_at) VALUES (?, ?, ?)").bind(student.id, iso(), iso()).run();
+  await env.DB.prepare("INSERT INTO students (id, created_at, updated_at) VALUES (?, ?, ?)")
+    .bind(student.id, iso(), iso())
+    .run();
   return student;
 }
 
 /** An activated tutor (or tutor manager) with a notice in minutes. */
-export async function createTutor(options: { role?: Role; activated?: boolean; notice?: number } = {}): Promise<Session> {
+export async function createTutor(
+  options: { role?: Role; activated?: boolean; notice?: number } = {},
+): Promise<Session> {
   const tutor = await createUser(options.role ?? Role.Tutor, { name: "مدرس تجريبي" });
-  await env.DB.prepare("INSERT INTO tutors (id, notice, activated, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO tutors (id, notice, activated, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(tutor.id, options.notice ?? 60, options.activated === false ? 0 : 1, iso(), iso())
     .run();
   return tutor;
 }
 
-export async function addSlot(userId: number, start: Date, end: Date, purpose: number = SlotPurpose.General): Promise<number> {
+export async function addSlot(
+  userId: number,
+  start: Date,
+  end: Date,
+  purpose: number = SlotPurpose.General,
+): Promise<number> {
   const row = await env.DB.prepare(
-    "INSERT INTO availability_slots (user_id, start, \"end\", purpose, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    'INSERT INTO availability_slots (user_id, start, "end", purpose, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
   )
     .bind(userId, start.toISOString(), end.toISOString(), purpose, iso(), iso())
     .first<{ id: number }>();
@@ -69,17 +89,34 @@ export function gridTime(hours: number, minutes = 0): Date {
 
 export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60 * 1000);
 
-export async function createPlan(overrides: Partial<{ weeklyMinutes: number; baseMonthPrice: number; active: boolean; inviteOnly: boolean }> = {}) {
+export async function createPlan(
+  overrides: Partial<{
+    weeklyMinutes: number;
+    baseMonthPrice: number;
+    active: boolean;
+    inviteOnly: boolean;
+  }> = {},
+) {
   const row = await env.DB.prepare(
     "INSERT INTO plans (weekly_minutes, base_month_price, month_discount, quarter_discount, year_discount, active, invite_only, created_at, updated_at) VALUES (?, ?, 0, 1000, 2000, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(overrides.weeklyMinutes ?? 60, overrides.baseMonthPrice ?? 50_000, overrides.active === false ? 0 : 1, overrides.inviteOnly ? 1 : 0, iso(), iso())
+    .bind(
+      overrides.weeklyMinutes ?? 60,
+      overrides.baseMonthPrice ?? 50_000,
+      overrides.active === false ? 0 : 1,
+      overrides.inviteOnly ? 1 : 0,
+      iso(),
+      iso(),
+    )
     .first<{ id: number }>();
   return row!.id;
 }
 
 /** Subscribes a student through grantSubscription, the path a paid transaction takes. */
-export async function subscribe(userId: number, options: { weeklyMinutes?: number; period?: PlanPeriod; amount?: number; now?: Date } = {}) {
+export async function subscribe(
+  userId: number,
+  options: { weeklyMinutes?: number; period?: PlanPeriod; amount?: number; now?: Date } = {},
+) {
   const planId = await createPlan({ weeklyMinutes: options.weeklyMinutes ?? 60 });
   return grantSubscription(db(), {
     userId,
@@ -93,7 +130,10 @@ export async function subscribe(userId: number, options: { weeklyMinutes?: numbe
 
 /** Books through the API. */
 export function book(student: Session, tutorId: number, start: Date, duration: 15 | 30 = 30) {
-  return call("POST", "/api/v1/lesson/", { token: student.token, body: { tutorId, start: start.toISOString(), duration } });
+  return call("POST", "/api/v1/lesson/", {
+    token: student.token,
+    body: { tutorId, start: start.toISOString(), duration },
+  });
 }
 
 /** A tutor with a General slot covering [from, from + hours). */

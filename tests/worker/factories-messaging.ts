@@ -1,4 +1,9 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import local, { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
@@ -16,7 +21,8 @@ export function recordingQueue() {
   const sent: DeliveryJob[] = [];
   const queue = {
     send: async (body: DeliveryJob) => void sent.push(body),
-    sendBatch: async (messages: Iterable<{ body: DeliveryJob }>) => void sent.push(...[...messages].map((message) => message.body)),
+    sendBatch: async (messages: Iterable<{ body: DeliveryJob }>) =>
+      void sent.push(...[...messages].map((message) => message.body)),
   } as unknown as Queue<DeliveryJob>;
   return { queue, sent };
 }
@@ -27,15 +33,26 @@ let messageCounter = 0;
  * Runs the Worker's queue() over these jobs as one batch of the delivery queue; answers its
  * ack/retry result and each retried message's requested delay (the test pool records no delays).
  */
-export async function consume(jobs: readonly DeliveryJob[], options: { attempts?: number; queue?: string; env?: Partial<Env> } = {}) {
+export async function consume(
+  jobs: readonly DeliveryJob[],
+  options: { attempts?: number; queue?: string; env?: Partial<Env> } = {},
+) {
   const batch = createMessageBatch<DeliveryJob>(
     options.queue ?? QUEUE_NAMES.delivery,
-    jobs.map((body) => ({ id: `test-${++messageCounter}`, timestamp: new Date(), attempts: options.attempts ?? 1, body })),
+    jobs.map((body) => ({
+      id: `test-${++messageCounter}`,
+      timestamp: new Date(),
+      attempts: options.attempts ?? 1,
+      body,
+    })),
   );
   const delays: Array<number | undefined> = [];
   for (const message of batch.messages) {
     const retry = message.retry.bind(message);
-    message.retry = (retryOptions?: QueueRetryOptions) => (delays.push(retryOptions?.delaySeconds), retry(retryOptions));
+    message.retry = (retryOptions?: QueueRetryOptions) => (
+      delays.push(retryOptions?.delaySeconds),
+      retry(retryOptions)
+    );
   }
   const ctx = createExecutionContext();
   await local.queue!(batch, { ...env, ...options.env } as Env, ctx);
@@ -47,7 +64,17 @@ export async function consume(jobs: readonly DeliveryJob[], options: { attempts?
  * messages of its outbox rows, which the queue consumer then delivers), so a test can assert on
  * what was delivered.
  */
-export async function settle(method: string, path: string, init: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; env?: Partial<Env> } = {}) {
+export async function settle(
+  method: string,
+  path: string,
+  init: {
+    body?: unknown;
+    raw?: string;
+    token?: string;
+    headers?: Record<string, string>;
+    env?: Partial<Env>;
+  } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: string | undefined = init.raw;
@@ -57,7 +84,11 @@ export async function settle(method: string, path: string, init: { body?: unknow
   }
   const ctx = createExecutionContext();
   const queued = recordingQueue();
-  const response = await app.fetch(new Request(ORIGIN + path, { method, headers, body }), { ...env, NOTIFICATIONS: queued.queue, ...init.env } as Env, ctx);
+  const response = await app.fetch(
+    new Request(ORIGIN + path, { method, headers, body }),
+    { ...env, NOTIFICATIONS: queued.queue, ...init.env } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   if (queued.sent.length) await consume(queued.sent, { env: init.env });
   const text = await response.text();
@@ -72,7 +103,9 @@ export async function settle(method: string, path: string, init: { body?: unknow
 
 /** The outbox rows for a recipient, newest first, straight from D1. */
 export async function outboxFor(recipient: string) {
-  const rows = await env.DB.prepare("SELECT * FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(recipient).all<Record<string, any>>();
+  const rows = await env.DB.prepare("SELECT * FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC")
+    .bind(recipient)
+    .all<Record<string, any>>();
   return rows.results;
 }
 

@@ -11,18 +11,24 @@ const nowIso = () => new Date().toISOString();
 export async function manager(activated = true): Promise<AuthResponse> {
   const session = await createUserWithRole(Role.TutorManager);
   await env.DB.prepare("UPDATE users SET name = ? WHERE id = ?").bind("مدير المدرسين", session.user.id).run();
-  await env.DB.prepare("UPDATE tutors SET activated = ? WHERE id = ?").bind(activated ? 1 : 0, session.user.id).run();
+  await env.DB.prepare("UPDATE tutors SET activated = ? WHERE id = ?")
+    .bind(activated ? 1 : 0, session.user.id)
+    .run();
   return session;
 }
 
 /** Deactivates every tutor manager created so far, so a test controls who is eligible. */
 export async function deactivateAllManagers(): Promise<void> {
-  await env.DB.prepare("UPDATE tutors SET activated = 0 WHERE id IN (SELECT id FROM users WHERE role = ?)").bind(Role.TutorManager).run();
+  await env.DB.prepare("UPDATE tutors SET activated = 0 WHERE id IN (SELECT id FROM users WHERE role = ?)")
+    .bind(Role.TutorManager)
+    .run();
 }
 
 /** A slot written straight to D1 (the schedule API is the availability issue's). */
 export async function managerSlot(userId: number, start: string, end: string, purpose = 3): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO availability_slots (user_id, start, end, purpose, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO availability_slots (user_id, start, end, purpose, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(userId, start, end, purpose, nowIso(), nowIso())
     .first<{ id: number }>();
   return row!.id;
@@ -43,7 +49,12 @@ export async function insertInterview(
   return row!.id;
 }
 
-export async function insertIntroVideo(tutorId: number, status: number, reviewedAt: string | null = null, reviewerId: number | null = null): Promise<number> {
+export async function insertIntroVideo(
+  tutorId: number,
+  status: number,
+  reviewedAt: string | null = null,
+  reviewerId: number | null = null,
+): Promise<number> {
   const row = await env.DB.prepare(
     "INSERT INTO intro_videos (tutor_id, reviewer_id, video, duration, size, content_type, status, reviewed_at, created_at, updated_at) VALUES (?, ?, '/api/v1/assets/uploads/intro-videos/x.mp4', 90, 1000, 'video/mp4', ?, ?, ?, ?) RETURNING id",
   )
@@ -52,7 +63,12 @@ export async function insertIntroVideo(tutorId: number, status: number, reviewed
   return row!.id;
 }
 
-export async function insertDemo(tutorId: number, managerId: number, start: string, status: number): Promise<number> {
+export async function insertDemo(
+  tutorId: number,
+  managerId: number,
+  start: string,
+  status: number,
+): Promise<number> {
   const row = await env.DB.prepare(
     "INSERT INTO demo_sessions (tutor_id, tutor_manager_id, start, end, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
   )
@@ -78,10 +94,14 @@ export function videoForm(file: File | null, duration: string | null): FormData 
 }
 
 export async function tutorRow(id: number) {
-  return env.DB.prepare("SELECT activated, bypass_onboarding, support_group_joined, video FROM tutors WHERE id = ?").bind(id).first<{
-    activated: number;
-    bypass_onboarding: number;
-    support_group_joined: number;
-    video: string | null;
-  }>();
+  return env.DB.prepare(
+    "SELECT activated, bypass_onboarding, support_group_joined, video FROM tutors WHERE id = ?",
+  )
+    .bind(id)
+    .first<{
+      activated: number;
+      bypass_onboarding: number;
+      support_group_joined: number;
+      video: string | null;
+    }>();
 }

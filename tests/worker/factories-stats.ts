@@ -1,7 +1,13 @@
 import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
 
-type LessonSeed = { start: string; duration?: 15 | 30; canceled?: boolean; reportedAbsent?: boolean; earning?: number };
+type LessonSeed = {
+  start: string;
+  duration?: 15 | 30;
+  canceled?: boolean;
+  reportedAbsent?: boolean;
+  earning?: number;
+};
 
 /** A lesson written straight to D1 with both members (any time, past or future, no booking rules). */
 export async function seedLesson(tutorId: number, studentId: number, seed: LessonSeed): Promise<number> {
@@ -27,8 +33,12 @@ export async function seedLesson(tutorId: number, studentId: number, seed: Lesso
     )
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, tutorId, Role.Tutor, now),
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, studentId, Role.Student, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, tutorId, Role.Tutor, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, studentId, Role.Student, now),
   ]);
   return lesson!.id;
 }

@@ -12,7 +12,14 @@ let phoneCounter = 0;
 
 /** A tutor (or tutor manager) whose profile is complete and activated, so the public list shows them. */
 export async function onboardedTutor(
-  overrides: { name?: string; gender?: "male" | "female"; role?: Role; activated?: boolean; bio?: string | null; media?: boolean } = {},
+  overrides: {
+    name?: string;
+    gender?: "male" | "female";
+    role?: Role;
+    activated?: boolean;
+    bio?: string | null;
+    media?: boolean;
+  } = {},
 ): Promise<AuthResponse> {
   const session = await createUserWithRole(overrides.role ?? Role.Tutor);
   phoneCounter++;
@@ -20,7 +27,12 @@ export async function onboardedTutor(
   await env.DB.batch([
     env.DB.prepare(
       "UPDATE users SET name = ?, phone = ?, city = 1, verified_email = 1, verified_phone = 1, gender = ?, birth_year = 1990 WHERE id = ?",
-    ).bind(overrides.name ?? "مدرس تجريبي", `0101${String(phoneCounter).padStart(7, "0")}`, overrides.gender ?? "male", session.user.id),
+    ).bind(
+      overrides.name ?? "مدرس تجريبي",
+      `0101${String(phoneCounter).padStart(7, "0")}`,
+      overrides.gender ?? "male",
+      session.user.id,
+    ),
     env.DB.prepare("UPDATE tutors SET bio = ?, about = ?, activated = ?, updated_at = ? WHERE id = ?").bind(
       overrides.bio === undefined ? BIO : overrides.bio,
       ABOUT,
@@ -41,7 +53,8 @@ export function at(minutes: number, from = Date.now()): string {
   return new Date(Math.ceil(from / QUARTER) * QUARTER + minutes * 60 * 1000).toISOString();
 }
 
-export const addMinutes = (isoTime: string, minutes: number) => new Date(Date.parse(isoTime) + minutes * 60 * 1000).toISOString();
+export const addMinutes = (isoTime: string, minutes: number) =>
+  new Date(Date.parse(isoTime) + minutes * 60 * 1000).toISOString();
 
 export async function slotActions(token: string, actions: unknown[]) {
   return call("POST", "/api/v1/availability-slot/", { token, body: { actions } });
@@ -55,7 +68,13 @@ export async function createSlot(token: string, start: string, end: string, purp
 }
 
 /** A booked lesson in a slot, written straight to D1 (booking itself is the lessons issue). */
-export async function bookLessonInSlot(tutorId: number, studentId: number, slotId: number, start: string, duration = 30): Promise<number> {
+export async function bookLessonInSlot(
+  tutorId: number,
+  studentId: number,
+  slotId: number,
+  start: string,
+  duration = 30,
+): Promise<number> {
   const now = new Date().toISOString();
   const lesson = await env.DB.prepare(
     "INSERT INTO lessons (tutor_id, slot_id, start, end, duration, price, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id",
@@ -63,14 +82,23 @@ export async function bookLessonInSlot(tutorId: number, studentId: number, slotI
     .bind(tutorId, slotId, start, addMinutes(start, duration), duration, studentId, now, now)
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, tutorId, Role.Tutor, now),
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(lesson!.id, studentId, Role.Student, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, tutorId, Role.Tutor, now),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+    ).bind(lesson!.id, studentId, Role.Student, now),
   ]);
   return lesson!.id;
 }
 
 /** A pending 30-minute interview in a tutor manager's slot. */
-export async function bookInterviewInSlot(managerId: number, tutorId: number, slotId: number, start: string): Promise<number> {
+export async function bookInterviewInSlot(
+  managerId: number,
+  tutorId: number,
+  slotId: number,
+  start: string,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await env.DB.prepare(
     "INSERT INTO interviews (interviewee_id, interviewer_id, slot_id, start, end, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
@@ -81,7 +109,12 @@ export async function bookInterviewInSlot(managerId: number, tutorId: number, sl
 }
 
 /** A pending 30-minute demo session in a tutor manager's slot. */
-export async function bookDemoInSlot(managerId: number, tutorId: number, slotId: number, start: string): Promise<number> {
+export async function bookDemoInSlot(
+  managerId: number,
+  tutorId: number,
+  slotId: number,
+  start: string,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await env.DB.prepare(
     "INSERT INTO demo_sessions (tutor_id, tutor_manager_id, slot_id, start, end, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
@@ -93,7 +126,9 @@ export async function bookDemoInSlot(managerId: number, tutorId: number, slotId:
 
 export async function createTopicRow(nameAr: string, nameEn: string): Promise<number> {
   const now = new Date().toISOString();
-  const row = await env.DB.prepare("INSERT INTO topics (name_ar, name_en, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO topics (name_ar, name_en, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
+  )
     .bind(nameAr, nameEn, now, now)
     .first<{ id: number }>();
   return row!.id;

@@ -2,11 +2,22 @@ import { env } from "cloudflare:workers";
 import { SlotPurpose } from "../../schema/enums";
 import { describe, expect, it } from "vitest";
 import { freeStarts } from "../../worker/domain/free-times";
-import { addMinutes, addSlot, book, createStudent, createTutor, gridTime, subscribe } from "./factories-lessons";
+import {
+  addMinutes,
+  addSlot,
+  book,
+  createStudent,
+  createTutor,
+  gridTime,
+  subscribe,
+} from "./factories-lessons";
 import { call } from "./helpers";
 
 const free = (tutorId: number, from: Date, to: Date, duration: number) =>
-  call("GET", `/api/v1/lesson/free-times?tutorId=${tutorId}&from=${from.toISOString()}&to=${to.toISOString()}&duration=${duration}`);
+  call(
+    "GET",
+    `/api/v1/lesson/free-times?tutorId=${tutorId}&from=${from.toISOString()}&to=${to.toISOString()}&duration=${duration}`,
+  );
 
 describe("freeStarts", () => {
   const base = Date.UTC(2030, 0, 5, 14, 0);
@@ -16,12 +27,21 @@ describe("freeStarts", () => {
     const slots = [{ start: iso(0), end: iso(90) }];
     const busy = [{ start: iso(30), end: iso(60) }];
     expect(freeStarts(slots, busy, base, base + 200 * 60_000, 30)).toEqual([iso(0), iso(60)]);
-    expect(freeStarts(slots, busy, base, base + 200 * 60_000, 15)).toEqual([iso(0), iso(15), iso(60), iso(75)]);
+    expect(freeStarts(slots, busy, base, base + 200 * 60_000, 15)).toEqual([
+      iso(0),
+      iso(15),
+      iso(60),
+      iso(75),
+    ]);
   });
 
   it("starts on the grid after the earliest moment and stops before the window's end", () => {
     const slots = [{ start: iso(0), end: iso(120) }];
-    expect(freeStarts(slots, [], base + 20 * 60_000, base + 61 * 60_000, 30)).toEqual([iso(30), iso(45), iso(60)]);
+    expect(freeStarts(slots, [], base + 20 * 60_000, base + 61 * 60_000, 30)).toEqual([
+      iso(30),
+      iso(45),
+      iso(60),
+    ]);
   });
 
   it("does not repeat a start covered by two slots", () => {
@@ -63,7 +83,9 @@ describe("GET /lesson/free-times", () => {
     // A cancelled lesson frees its time again.
     const cancel = await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token });
     expect(cancel.status).toBe(200);
-    expect((await free(tutor.id, from, to, 30)).body.starts).toEqual([0, 15, 30].map((m) => addMinutes(start, m).toISOString()));
+    expect((await free(tutor.id, from, to, 30)).body.starts).toEqual(
+      [0, 15, 30].map((m) => addMinutes(start, m).toISOString()),
+    );
   });
 
   it("leaves out the starts inside the tutor's notice", async () => {
@@ -73,7 +95,8 @@ describe("GET /lesson/free-times", () => {
     const response = await free(tutor.id, start, addMinutes(start, 300), 30);
     const noticeEnd = Date.now() + 180 * 60_000;
     expect(response.body.starts.length).toBeGreaterThan(0);
-    for (const s of response.body.starts as string[]) expect(Date.parse(s)).toBeGreaterThanOrEqual(noticeEnd - 1000);
+    for (const s of response.body.starts as string[])
+      expect(Date.parse(s)).toBeGreaterThanOrEqual(noticeEnd - 1000);
   });
 
   it("answers tutor-not-found for a tutor that is not activated, and bad-request for a bad window", async () => {
@@ -91,7 +114,9 @@ describe("GET /lesson/free-times", () => {
     const tutor = await createTutor();
     await addSlot(tutor.id, start, addMinutes(start, 120));
     expect((await free(tutor.id, start, addMinutes(start, 120), 30)).body.starts.length).toBeGreaterThan(0);
-    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?").bind(new Date().toISOString(), tutor.id).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?")
+      .bind(new Date().toISOString(), tutor.id)
+      .run();
     const response = await free(tutor.id, start, addMinutes(start, 120), 30);
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("tutor-not-found");

@@ -10,7 +10,12 @@ let publicJwk: JsonWebKey;
 
 beforeAll(async () => {
   const pair = (await crypto.subtle.generateKey(
-    { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+    {
+      name: "RSASSA-PKCS1-v1_5",
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: "SHA-256",
+    },
     true,
     ["sign", "verify"],
   )) as CryptoKeyPair;
@@ -21,7 +26,10 @@ beforeAll(async () => {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url === "https://google-jwks.test/certs")
-      return Response.json({ keys: [{ ...publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] }, { headers: { "cache-control": "max-age=60" } });
+      return Response.json(
+        { keys: [{ ...publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] },
+        { headers: { "cache-control": "max-age=60" } },
+      );
     return realFetch(input, init);
   });
 });
@@ -30,13 +38,30 @@ afterAll(() => vi.restoreAllMocks());
 
 async function idToken(claims: Record<string, unknown>) {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { iss: "https://accounts.google.com", aud: CLIENT_ID, iat: now, exp: now + 3600, email_verified: true, ...claims };
+  const payload = {
+    iss: "https://accounts.google.com",
+    aud: CLIENT_ID,
+    iat: now,
+    exp: now + 3600,
+    email_verified: true,
+    ...claims,
+  };
   const token = await sign(payload, privateKey, "RS256");
   // Put the kid in the header so the verifier can pick the key, as Google's tokens do.
   const [header, body] = token.split(".");
-  const withKid = btoa(JSON.stringify({ ...JSON.parse(atob(header!)), kid: "test-key" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  const resigned = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", privateKey, new TextEncoder().encode(`${withKid}.${body}`));
-  const sig = btoa(String.fromCharCode(...new Uint8Array(resigned))).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const withKid = btoa(JSON.stringify({ ...JSON.parse(atob(header!)), kid: "test-key" }))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
+  const resigned = await crypto.subtle.sign(
+    "RSASSA-PKCS1-v1_5",
+    privateKey,
+    new TextEncoder().encode(`${withKid}.${body}`),
+  );
+  const sig = btoa(String.fromCharCode(...new Uint8Array(resigned)))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
   return `${withKid}.${body}.${sig}`;
 }
 
@@ -46,7 +71,12 @@ describe("sign in with Google (POST /auth/google)", () => {
     const credential = await idToken({ sub: `sub-${email}`, email, name: "Google User" });
     const first = await call("POST", "/api/v1/auth/google", { body: { credential, select_by: "btn" } });
     expect(first.status).toBe(200);
-    expect(first.body.user).toMatchObject({ email, role: Role.Student, verifiedEmail: true, hasPassword: false });
+    expect(first.body.user).toMatchObject({
+      email,
+      role: Role.Student,
+      verifiedEmail: true,
+      hasPassword: false,
+    });
     const second = await call("POST", "/api/v1/auth/google", { body: { credential } });
     expect(second.body.user.id).toBe(first.body.user.id);
   });
@@ -55,18 +85,35 @@ describe("sign in with Google (POST /auth/google)", () => {
     const email = uniqueEmail("google-suspended");
     const credential = await idToken({ sub: `sub-${email}`, email, name: "Google User" });
     const first = await call("POST", "/api/v1/auth/google", { body: { credential } });
-    const sid = JSON.parse(atob(first.body.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
-    expect((await env.DB.prepare("SELECT user_id FROM auth_sessions WHERE id = ?").bind(sid).first<{ user_id: number }>())?.user_id).toBe(first.body.user.id);
-    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?").bind(new Date().toISOString(), first.body.user.id).run();
+    const sid = JSON.parse(atob(first.body.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")))
+      .sid as string;
+    expect(
+      (
+        await env.DB.prepare("SELECT user_id FROM auth_sessions WHERE id = ?")
+          .bind(sid)
+          .first<{ user_id: number }>()
+      )?.user_id,
+    ).toBe(first.body.user.id);
+    await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?")
+      .bind(new Date().toISOString(), first.body.user.id)
+      .run();
     const refused = await call("POST", "/api/v1/auth/google", { body: { credential } });
     expect([refused.status, refused.body.code]).toEqual([403, "account-suspended"]);
   });
 
   it("links Google to an existing password account with the same email", async () => {
     const email = uniqueEmail("linked");
-    const registered = await call("POST", "/api/v1/user/", { body: { email, password: "Strong#Pass1", role: Role.Tutor } });
-    const response = await call("POST", "/api/v1/auth/google", { body: { credential: await idToken({ sub: `sub-${email}`, email }) } });
-    expect(response.body.user).toMatchObject({ id: registered.body.user.id, role: Role.Tutor, verifiedEmail: true });
+    const registered = await call("POST", "/api/v1/user/", {
+      body: { email, password: "Strong#Pass1", role: Role.Tutor },
+    });
+    const response = await call("POST", "/api/v1/auth/google", {
+      body: { credential: await idToken({ sub: `sub-${email}`, email }) },
+    });
+    expect(response.body.user).toMatchObject({
+      id: registered.body.user.id,
+      role: Role.Tutor,
+      verifiedEmail: true,
+    });
   });
 
   it.each([
@@ -76,7 +123,9 @@ describe("sign in with Google (POST /auth/google)", () => {
     ["an unverified email", { email_verified: false }],
   ])("refuses %s with unauthenticated", async (_label, claims) => {
     const email = uniqueEmail("refused");
-    const response = await call("POST", "/api/v1/auth/google", { body: { credential: await idToken({ sub: `sub-${email}`, email, ...claims }) } });
+    const response = await call("POST", "/api/v1/auth/google", {
+      body: { credential: await idToken({ sub: `sub-${email}`, email, ...claims }) },
+    });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
   });
 
@@ -84,8 +133,19 @@ describe("sign in with Google (POST /auth/google)", () => {
     const email = uniqueEmail("tampered");
     const token = await idToken({ sub: "sub-tampered", email });
     const [header, , signature] = token.split(".");
-    const forgedBody = btoa(JSON.stringify({ iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "admin", email: "admin@dars.test", email_verified: true, exp: 9999999999 })).replace(/=+$/, "");
-    const response = await call("POST", "/api/v1/auth/google", { body: { credential: `${header}.${forgedBody}.${signature}` } });
+    const forgedBody = btoa(
+      JSON.stringify({
+        iss: "https://accounts.google.com",
+        aud: CLIENT_ID,
+        sub: "admin",
+        email: "admin@dars.test",
+        email_verified: true,
+        exp: 9999999999,
+      }),
+    ).replace(/=+$/, "");
+    const response = await call("POST", "/api/v1/auth/google", {
+      body: { credential: `${header}.${forgedBody}.${signature}` },
+    });
     expect(response.body.code).toBe("unauthenticated");
   });
 });

@@ -34,7 +34,10 @@ export async function call(method: string, path: string, options: CallOptions = 
 }
 
 // The API's routes in the order the app matches them (local-only ones are mounted after the rest).
-const matchers = [...apiRoutes.filter((def) => !def.localOnly), ...apiRoutes.filter((def) => def.localOnly)].map((def) => ({ def, pattern: pathPattern(def.path) }));
+const matchers = [
+  ...apiRoutes.filter((def) => !def.localOnly),
+  ...apiRoutes.filter((def) => def.localOnly),
+].map((def) => ({ def, pattern: pathPattern(def.path) }));
 
 /** The route that answers a method and path below /api/v1 (the first that matches, as in the app). */
 export function routeFor(method: string, path: string): AnyRoute | undefined {
@@ -52,13 +55,19 @@ export function checkResponse(method: string, path: string, status: number, json
   const response = routeFor(method, path)?.response;
   if (response === undefined || (typeof response === "string" && response !== "empty")) return;
   if (response === "empty") {
-    const empty = json === null || (typeof json === "object" && !Array.isArray(json) && Object.keys(json).length === 0);
-    if (!empty) throw new Error(`${method} ${path} answered ${status} with a body, but its contract says "empty": ${JSON.stringify(json).slice(0, 300)}`);
+    const empty =
+      json === null || (typeof json === "object" && !Array.isArray(json) && Object.keys(json).length === 0);
+    if (!empty)
+      throw new Error(
+        `${method} ${path} answered ${status} with a body, but its contract says "empty": ${JSON.stringify(json).slice(0, 300)}`,
+      );
     return;
   }
   const result = response.safeParse(json);
   if (!result.success)
-    throw new Error(`${method} ${path} answered ${status} with a body its response contract refuses:\n${z.prettifyError(result.error)}\nbody: ${JSON.stringify(json).slice(0, 500)}`);
+    throw new Error(
+      `${method} ${path} answered ${status} with a body its response contract refuses:\n${z.prettifyError(result.error)}\nbody: ${JSON.stringify(json).slice(0, 500)}`,
+    );
 }
 
 let counter = 0;
@@ -70,9 +79,17 @@ export function uniqueEmail(prefix = "user"): string {
 
 export const PASSWORD = "Strong#Pass1";
 
-export async function register(role: Role = Role.Student, overrides: Record<string, unknown> = {}): Promise<AuthResponse> {
+export async function register(
+  role: Role = Role.Student,
+  overrides: Record<string, unknown> = {},
+): Promise<AuthResponse> {
   const response = await call("POST", "/api/v1/user/", {
-    body: { email: uniqueEmail(role === Role.Tutor ? "tutor" : "student"), password: PASSWORD, role, ...overrides },
+    body: {
+      email: uniqueEmail(role === Role.Tutor ? "tutor" : "student"),
+      password: PASSWORD,
+      role,
+      ...overrides,
+    },
     headers: { "cf-connecting-ip": `10.0.${counter % 250}.${Math.floor(Math.random() * 250)}` },
   });
   if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
@@ -88,7 +105,8 @@ export async function createUserWithRole(role: Role): Promise<AuthResponse> {
     body: { email: student.user.email, password: PASSWORD },
     headers: { "cf-connecting-ip": `10.1.${counter % 250}.${Math.floor(Math.random() * 250)}` },
   });
-  if (signedIn.status !== 200) throw new Error(`sign-in after the role change failed: ${JSON.stringify(signedIn.body)}`);
+  if (signedIn.status !== 200)
+    throw new Error(`sign-in after the role change failed: ${JSON.stringify(signedIn.body)}`);
   student.token = signedIn.body.token as string;
   if (role === Role.Tutor || role === Role.TutorManager)
     await env.DB.prepare("INSERT OR IGNORE INTO tutors (id, created_at, updated_at) VALUES (?, ?, ?)")

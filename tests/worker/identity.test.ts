@@ -10,14 +10,27 @@ import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./hel
 describe("registration (POST /user/)", () => {
   it("registers a student, answers the user and a token, and emails a verification code", async () => {
     const email = uniqueEmail();
-    const response = await call("POST", "/api/v1/user/", { body: { email: ` ${email.toUpperCase()} `, password: PASSWORD, role: Role.Student, name: "Sara Ahmed" } });
+    const response = await call("POST", "/api/v1/user/", {
+      body: { email: ` ${email.toUpperCase()} `, password: PASSWORD, role: Role.Student, name: "Sara Ahmed" },
+    });
     expect(response.status).toBe(201);
-    expect(response.body.user).toMatchObject({ email, role: Role.Student, name: "Sara Ahmed", verifiedEmail: false, verifiedPhone: false, hasPassword: true });
+    expect(response.body.user).toMatchObject({
+      email,
+      role: Role.Student,
+      name: "Sara Ahmed",
+      verifiedEmail: false,
+      verifiedPhone: false,
+      hasPassword: true,
+    });
     expect(response.body.user).not.toHaveProperty("passwordHash");
     expect(response.body.token.split(".")).toHaveLength(3);
-    const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ password_hash: string }>();
     expect(stored?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
-    const student = await env.DB.prepare("SELECT id FROM students WHERE id = ?").bind(response.body.user.id).first();
+    const student = await env.DB.prepare("SELECT id FROM students WHERE id = ?")
+      .bind(response.body.user.id)
+      .first();
     expect(student).not.toBeNull();
     const mailbox = await call("GET", `/api/v1/dev/outbox?to=${email}`);
     expect(mailbox.body.list[0].code).toMatch(/^[1-9]\d{4}$/);
@@ -25,14 +38,18 @@ describe("registration (POST /user/)", () => {
 
   it("registers a tutor with a tutor profile row", async () => {
     const { user } = await register(Role.Tutor);
-    const tutor = await env.DB.prepare("SELECT notice, activated FROM tutors WHERE id = ?").bind(user.id).first();
+    const tutor = await env.DB.prepare("SELECT notice, activated FROM tutors WHERE id = ?")
+      .bind(user.id)
+      .first();
     expect(tutor).toEqual({ notice: 60, activated: 0 });
   });
 
   it("refuses a taken email with user-exists and keeps the first account", async () => {
     const email = uniqueEmail();
     await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
-    const again = await call("POST", "/api/v1/user/", { body: { email, password: "Other#Pass2", role: Role.Tutor } });
+    const again = await call("POST", "/api/v1/user/", {
+      body: { email, password: "Other#Pass2", role: Role.Tutor },
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("user-exists");
     const rows = await env.DB.prepare("SELECT role FROM users WHERE email = ?").bind(email).all();
@@ -54,10 +71,18 @@ describe("registration (POST /user/)", () => {
   it.each([
     [{ email: "not-an-email", password: PASSWORD, role: Role.Student }, "invalid-email", "email"],
     [{ email: uniqueEmail(), password: "Ab#1", role: Role.Student }, "short-password", "password"],
-    [{ email: uniqueEmail(), password: `Ab#1${"x".repeat(50)}`, role: Role.Student }, "long-password", "password"],
+    [
+      { email: uniqueEmail(), password: `Ab#1${"x".repeat(50)}`, role: Role.Student },
+      "long-password",
+      "password",
+    ],
     [{ email: uniqueEmail(), password: "abcdefgh1", role: Role.Student }, "invalid-password", "password"],
     [{ email: uniqueEmail(), password: PASSWORD, role: 9 }, "bad-request", "role"],
-    [{ email: uniqueEmail(), password: PASSWORD, role: Role.Student, name: "x1" }, "invalid-user-name", "name"],
+    [
+      { email: uniqueEmail(), password: PASSWORD, role: Role.Student, name: "x1" },
+      "invalid-user-name",
+      "name",
+    ],
   ])("answers the field's validation code for %j", async (body, code, field) => {
     const response = await call("POST", "/api/v1/user/", { body });
     expect(response.status).toBe(400);
@@ -67,7 +92,10 @@ describe("registration (POST /user/)", () => {
 
   it("answers empty-request for no body and bad-request for broken JSON", async () => {
     expect((await call("POST", "/api/v1/user/")).body.code).toBe("empty-request");
-    const broken = await call("POST", "/api/v1/user/", { raw: "{nope", headers: { "content-type": "application/json" } });
+    const broken = await call("POST", "/api/v1/user/", {
+      raw: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe("bad-request");
   });
@@ -88,16 +116,25 @@ describe("sign-in (POST /auth/password)", () => {
     const email = uniqueEmail();
     await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
     const wrong = await call("POST", "/api/v1/auth/password", { body: { email, password: "Wrong#Pass1" } });
-    const unknown = await call("POST", "/api/v1/auth/password", { body: { email: uniqueEmail(), password: PASSWORD } });
+    const unknown = await call("POST", "/api/v1/auth/password", {
+      body: { email: uniqueEmail(), password: PASSWORD },
+    });
     expect([wrong.status, wrong.body.code]).toEqual([400, "wrong-password"]);
     expect([unknown.status, unknown.body.code]).toEqual([400, "wrong-password"]);
   });
 
   it("limits attempts per address and email (too-many-requests)", async () => {
     const email = uniqueEmail();
-    const attempt = () => call("POST", "/api/v1/auth/password", { body: { email, password: "Wrong#Pass1" }, headers: { "cf-connecting-ip": "203.0.113.9" } });
+    const attempt = () =>
+      call("POST", "/api/v1/auth/password", {
+        body: { email, password: "Wrong#Pass1" },
+        headers: { "cf-connecting-ip": "203.0.113.9" },
+      });
     // The account's growing delay (tests/worker/sign-in-limits.test.ts) is run out between tries.
-    const runOutDelay = () => env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?").bind(`sign-in-account:${email}`).run();
+    const runOutDelay = () =>
+      env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?")
+        .bind(`sign-in-account:${email}`)
+        .run();
     for (let i = 0; i < 10; i++) {
       expect((await attempt()).body.code).toBe("wrong-password");
       await runOutDelay();
@@ -111,15 +148,26 @@ describe("sign-in (POST /auth/password)", () => {
     const { user } = await register();
     const headers = { "cf-connecting-ip": "203.0.113.10" };
     for (let i = 0; i < 15; i++) {
-      const signedIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD }, headers });
+      const signedIn = await call("POST", "/api/v1/auth/password", {
+        body: { email: user.email, password: PASSWORD },
+        headers,
+      });
       expect(signedIn.status).toBe(200);
     }
     // Guessing from there is still counted from zero: ten wrong tries, then the limit.
     for (let i = 0; i < 10; i++) {
-      await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "Wrong#Pass1" }, headers });
-      await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?").bind(`sign-in-account:${user.email}`).run();
+      await call("POST", "/api/v1/auth/password", {
+        body: { email: user.email, password: "Wrong#Pass1" },
+        headers,
+      });
+      await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 3600000 WHERE key = ?")
+        .bind(`sign-in-account:${user.email}`)
+        .run();
     }
-    const limited = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD }, headers });
+    const limited = await call("POST", "/api/v1/auth/password", {
+      body: { email: user.email, password: PASSWORD },
+      headers,
+    });
     expect([limited.status, limited.body.code]).toEqual([429, "too-many-requests"]);
   });
 });
@@ -131,7 +179,12 @@ describe("tokens", () => {
     const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     expect((await call("GET", "/api/v1/user/current", { token: forged })).status).toBe(401);
     const sid = JSON.parse(atob(token.split(".")[1]!)).sid as string;
-    const expired = await issueToken(user.id, sid, "local-development-token-secret-not-for-production", Date.now() - 31 * 24 * 3600 * 1000);
+    const expired = await issueToken(
+      user.id,
+      sid,
+      "local-development-token-secret-not-for-production",
+      Date.now() - 31 * 24 * 3600 * 1000,
+    );
     const response = await call("GET", "/api/v1/user/current", { token: expired });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
     // Signed with another secret (the verifying key is kept per secret), then the right one again.
@@ -144,13 +197,22 @@ describe("tokens", () => {
     const secret = "a-secret-for-the-verified-token-cache-test";
     const now = Date.now();
     const token = await issueToken(7, "b0c1d2e3-0000-4000-8000-000000000007", secret, now);
-    expect(await readToken(token, secret, now)).toMatchObject({ id: 7, sid: "b0c1d2e3-0000-4000-8000-000000000007" });
+    expect(await readToken(token, secret, now)).toMatchObject({
+      id: 7,
+      sid: "b0c1d2e3-0000-4000-8000-000000000007",
+    });
     // Remembered as verified, yet refused once it has expired…
     expect(await readToken(token, secret, now + 31 * 24 * 3600 * 1000)).toBeNull();
     // …and never valid under another secret.
     expect(await readToken(token, `${secret}-other`, now)).toBeNull();
     const [header, payload, signature] = token.split(".") as [string, string, string];
-    expect(await readToken(`${header}.${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`, secret, now)).toBeNull();
+    expect(
+      await readToken(
+        `${header}.${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`,
+        secret,
+        now,
+      ),
+    ).toBeNull();
   });
 
   it("refreshes a valid token into a new one with a later expiry", async () => {
@@ -175,18 +237,32 @@ describe("user account routes", () => {
     expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: b.token })).body.code).toBe("forbidden");
     const admin = await createUserWithRole(Role.RegularAdmin);
     expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: admin.token })).status).toBe(200);
-    expect((await call("GET", "/api/v1/user/999999", { token: admin.token })).body.code).toBe("user-not-found");
+    expect((await call("GET", "/api/v1/user/999999", { token: admin.token })).body.code).toBe(
+      "user-not-found",
+    );
     expect((await call("GET", "/api/v1/user/abc", { token: admin.token })).body.code).toBe("bad-request");
   });
 
   it("updates profile fields and keeps the rest", async () => {
     const { user, token } = await register();
-    const response = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1 } });
+    const response = await call("PUT", `/api/v1/user/${user.id}`, {
+      token,
+      body: { name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1 },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1, email: user.email });
+    expect(response.body).toMatchObject({
+      name: "سارة أحمد",
+      birthYear: 2000,
+      gender: "female",
+      city: 2,
+      notificationMethod: 1,
+      email: user.email,
+    });
     const tooOld = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: 1900 } });
     expect(tooOld.body.code).toBe("old-user");
-    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe("empty-request");
+    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe(
+      "empty-request",
+    );
   });
 
   it("takes one of Egypt's 27 governorates, refusing the three retired wire values", async () => {
@@ -209,7 +285,10 @@ describe("user account routes", () => {
     for (const bad of ["Mars/Olympus", "UTC", "Etc/GMT+3", "", 42]) {
       const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { timeZone: bad } });
       expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({ code: "invalid-time-zone", fields: { timeZone: "invalid-time-zone" } });
+      expect(refused.body).toMatchObject({
+        code: "invalid-time-zone",
+        fields: { timeZone: "invalid-time-zone" },
+      });
     }
     // Nothing half-written: the refused choices left the saved zone alone.
     expect((await call("GET", "/api/v1/user/current", { token })).body.timeZone).toBe("Asia/Riyadh");
@@ -217,11 +296,19 @@ describe("user account routes", () => {
 
   it("changes the password only with the current one", async () => {
     const { user, token } = await register();
-    const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "New#Pass123", currentPassword: "Wrong#1pass" } });
+    const refused = await call("PUT", `/api/v1/user/${user.id}`, {
+      token,
+      body: { password: "New#Pass123", currentPassword: "Wrong#1pass" },
+    });
     expect(refused.body.code).toBe("wrong-password");
-    const changed = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { password: "New#Pass123", currentPassword: PASSWORD } });
+    const changed = await call("PUT", `/api/v1/user/${user.id}`, {
+      token,
+      body: { password: "New#Pass123", currentPassword: PASSWORD },
+    });
     expect(changed.status).toBe(200);
-    const signIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: "New#Pass123" } });
+    const signIn = await call("POST", "/api/v1/auth/password", {
+      body: { email: user.email, password: "New#Pass123" },
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -229,13 +316,20 @@ describe("user account routes", () => {
     const { user, token } = await register(Role.Tutor);
     const latin = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "Mahmoud Hassan" } });
     expect(latin.body.code).toBe("invalid-tutor-name");
-    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "محمود حسن" } })).status).toBe(200);
+    expect(
+      (await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "محمود حسن" } })).status,
+    ).toBe(200);
   });
 
   it("gives tutors their meta and refuses students", async () => {
     const tutor = await register(Role.Tutor);
     const meta = await call("GET", "/api/v1/user/tutor/meta", { token: tutor.token });
-    expect(meta.body).toMatchObject({ id: tutor.user.id, notice: 60, activated: false, bypassOnboarding: false });
+    expect(meta.body).toMatchObject({
+      id: tutor.user.id,
+      notice: 60,
+      activated: false,
+      bypassOnboarding: false,
+    });
     const student = await register();
     expect((await call("GET", "/api/v1/user/tutor/meta", { token: student.token })).status).toBe(403);
   });
@@ -270,7 +364,9 @@ describe("avatar upload (PUT /user/asset)", () => {
     // A demo-style shared picture first: replacing it must leave it alone.
     const shared = "uploads/demo/shared-avatar.png";
     await env.MEDIA.put(shared, png().stream(), { httpMetadata: { contentType: "image/png" } });
-    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(`/api/v1/assets/${shared}`, user.id).run();
+    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?")
+      .bind(`/api/v1/assets/${shared}`, user.id)
+      .run();
     const first = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
     const second = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
     const keyOf = (url: string) => url.replace("/api/v1/assets/", "");
@@ -285,7 +381,9 @@ describe("avatar upload (PUT /user/asset)", () => {
   it("refuses a wrong type or a file over 8 MB before storing anything", async () => {
     const { token } = await register();
     const text = new File(["hello"], "x.txt", { type: "text/plain" });
-    expect((await call("PUT", "/api/v1/user/asset", { token, raw: form(text) })).body.code).toBe("invalid-type");
+    expect((await call("PUT", "/api/v1/user/asset", { token, raw: form(text) })).body.code).toBe(
+      "invalid-type",
+    );
     const big = new File([new Uint8Array(8 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
     const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(big) });
     expect([response.status, response.body.code]).toEqual([413, "large-file-size"]);
@@ -297,7 +395,10 @@ describe("avatar upload (PUT /user/asset)", () => {
     const a = await register();
     const b = await register();
     const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
-    expect((await call("PUT", `/api/v1/user/asset?forUser=${a.user.id}`, { token: b.token, raw: form(png) })).body.code).toBe("forbidden");
+    expect(
+      (await call("PUT", `/api/v1/user/asset?forUser=${a.user.id}`, { token: b.token, raw: form(png) })).body
+        .code,
+    ).toBe("forbidden");
     expect((await call("GET", "/api/v1/assets/uploads/avatars/none.png")).body.code).toBe("asset-not-found");
   });
 });

@@ -4,11 +4,21 @@ import { InterviewStatus, Role } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
 import { bookWithManager } from "../../worker/domain/appointments";
 import { addMinutes, at } from "./factories-tutors";
-import { daysAgo, insertDemo, insertInterview, insertIntroVideo, manager, managerSlot, tutorRow } from "./factories-onboarding";
+import {
+  daysAgo,
+  insertDemo,
+  insertInterview,
+  insertIntroVideo,
+  manager,
+  managerSlot,
+  tutorRow,
+} from "./factories-onboarding";
 import { call, createUserWithRole, register } from "./helpers";
 
-const book = (token: string, interviewerId: number, start: string) => call("POST", "/api/v1/interview", { token, body: { interviewerId, start } });
-const row = (id: number) => env.DB.prepare("SELECT * FROM interviews WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const book = (token: string, interviewerId: number, start: string) =>
+  call("POST", "/api/v1/interview", { token, body: { interviewerId, start } });
+const row = (id: number) =>
+  env.DB.prepare("SELECT * FROM interviews WHERE id = ?").bind(id).first<Record<string, unknown>>();
 
 describe("booking an interview", () => {
   it("books 30 minutes inside the manager's Interview slot and stores it pending", async () => {
@@ -17,9 +27,19 @@ describe("booking an interview", () => {
     const slotId = await managerSlot(m.user.id, at(24 * 60), at(24 * 60 + 120));
     const response = await book(tutor.token, m.user.id, at(24 * 60 + 30));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ intervieweeId: tutor.user.id, interviewerId: m.user.id, start: at(24 * 60 + 30), status: 1, note: null });
+    expect(response.body).toMatchObject({
+      intervieweeId: tutor.user.id,
+      interviewerId: m.user.id,
+      start: at(24 * 60 + 30),
+      status: 1,
+      note: null,
+    });
     const stored = await row(response.body.id);
-    expect(stored).toMatchObject({ slot_id: slotId, end: addMinutes(at(24 * 60 + 30), 30), status: InterviewStatus.Pending });
+    expect(stored).toMatchObject({
+      slot_id: slotId,
+      end: addMinutes(at(24 * 60 + 30), 30),
+      status: InterviewStatus.Pending,
+    });
   });
 
   it("refuses a time outside the manager's slots with busy-tutor-manager", async () => {
@@ -28,7 +48,11 @@ describe("booking an interview", () => {
     await managerSlot(m.user.id, at(24 * 60), at(24 * 60 + 60));
     const response = await book(tutor.token, m.user.id, at(24 * 60 + 45));
     expect([response.status, response.body.code]).toEqual([409, "busy-tutor-manager"]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM interviews WHERE interviewee_id = ?").bind(tutor.user.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM interviews WHERE interviewee_id = ?")
+        .bind(tutor.user.id)
+        .first("n"),
+    ).toBe(0);
   });
 
   it("refuses a Lesson slot, which is not for interviews", async () => {
@@ -80,7 +104,13 @@ describe("booking an interview", () => {
   it("refuses a new interview after a passed one with conflicting-interview", async () => {
     const m = await manager();
     const tutor = await register(Role.Tutor);
-    await insertInterview(tutor.user.id, m.user.id, at(0, Date.now() - 400 * 86_400_000), InterviewStatus.Passed, daysAgo(400));
+    await insertInterview(
+      tutor.user.id,
+      m.user.id,
+      at(0, Date.now() - 400 * 86_400_000),
+      InterviewStatus.Passed,
+      daysAgo(400),
+    );
     await managerSlot(m.user.id, at(24 * 60), at(24 * 60 + 60));
     expect((await book(tutor.token, m.user.id, at(24 * 60))).body.code).toBe("conflicting-interview");
   });
@@ -88,8 +118,20 @@ describe("booking an interview", () => {
   it("refuses a new interview within 3 months of a rejection, and allows it after", async () => {
     const m = await manager();
     const [recent, old] = [await register(Role.Tutor), await register(Role.Tutor)];
-    await insertInterview(recent.user.id, m.user.id, at(0, Date.now() - 80 * 86_400_000), InterviewStatus.Rejected, daysAgo(80));
-    await insertInterview(old.user.id, m.user.id, at(0, Date.now() - 100 * 86_400_000), InterviewStatus.Rejected, daysAgo(100));
+    await insertInterview(
+      recent.user.id,
+      m.user.id,
+      at(0, Date.now() - 80 * 86_400_000),
+      InterviewStatus.Rejected,
+      daysAgo(80),
+    );
+    await insertInterview(
+      old.user.id,
+      m.user.id,
+      at(0, Date.now() - 100 * 86_400_000),
+      InterviewStatus.Rejected,
+      daysAgo(100),
+    );
     await managerSlot(m.user.id, at(24 * 60), at(24 * 60 + 120));
     expect((await book(recent.token, m.user.id, at(24 * 60))).body.code).toBe("conflicting-interview");
     expect((await book(old.token, m.user.id, at(24 * 60))).status).toBe(201);
@@ -109,11 +151,31 @@ describe("booking an interview", () => {
     const m = await manager();
     const tutor = await register(Role.Tutor);
     const rejectedAt = "2030-01-10T10:00:00.000Z";
-    await insertInterview(tutor.user.id, m.user.id, "2030-01-10T09:30:00.000Z", InterviewStatus.Rejected, rejectedAt);
+    await insertInterview(
+      tutor.user.id,
+      m.user.id,
+      "2030-01-10T09:30:00.000Z",
+      InterviewStatus.Rejected,
+      rejectedAt,
+    );
     await managerSlot(m.user.id, "2030-06-01T10:00:00.000Z", "2030-06-01T12:00:00.000Z");
-    const early = bookWithManager(db, "interview", tutor.user.id, m.user.id, "2030-06-01T10:00:00.000Z", new Date("2030-04-09T10:00:00.000Z"));
+    const early = bookWithManager(
+      db,
+      "interview",
+      tutor.user.id,
+      m.user.id,
+      "2030-06-01T10:00:00.000Z",
+      new Date("2030-04-09T10:00:00.000Z"),
+    );
     await expect(early).rejects.toMatchObject({ code: "conflicting-interview" });
-    const id = await bookWithManager(db, "interview", tutor.user.id, m.user.id, "2030-06-01T10:00:00.000Z", new Date("2030-04-10T10:00:01.000Z"));
+    const id = await bookWithManager(
+      db,
+      "interview",
+      tutor.user.id,
+      m.user.id,
+      "2030-06-01T10:00:00.000Z",
+      new Date("2030-04-10T10:00:01.000Z"),
+    );
     expect(id).toBeGreaterThan(0);
   });
 
@@ -148,14 +210,25 @@ describe("deciding an interview", () => {
   async function pending(startOffsetMinutes = 24 * 60) {
     const m = await manager();
     const tutor = await register(Role.Tutor);
-    const id = await insertInterview(tutor.user.id, m.user.id, at(startOffsetMinutes), InterviewStatus.Pending);
+    const id = await insertInterview(
+      tutor.user.id,
+      m.user.id,
+      at(startOffsetMinutes),
+      InterviewStatus.Pending,
+    );
     return { m, tutor, id };
   }
   const patch = (token: string, body: unknown) => call("PATCH", "/api/v1/interview", { token, body });
 
   it("lets the interviewer pass it with feedback, sanitised note and level", async () => {
     const { m, id } = await pending(-60);
-    const response = await patch(m.token, { id, status: 2, feedback: "<p>أداء ممتاز</p>", note: '<p class="x">نطق <b>جيد</b></p>', level: 4 });
+    const response = await patch(m.token, {
+      id,
+      status: 2,
+      feedback: "<p>أداء ممتاز</p>",
+      note: '<p class="x">نطق <b>جيد</b></p>',
+      level: 4,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 2, level: 4, feedback: "<p>أداء ممتاز</p>" });
     const stored = await row(id);
@@ -166,20 +239,32 @@ describe("deciding an interview", () => {
 
   it("refuses a level above 5 and below 1", async () => {
     const { m, id } = await pending(-60);
-    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 6 })).body.code).toBe("interview-level-too-high");
-    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 0 })).body.code).toBe("interview-level-too-low");
+    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 6 })).body.code).toBe(
+      "interview-level-too-high",
+    );
+    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 0 })).body.code).toBe(
+      "interview-level-too-low",
+    );
     expect((await row(id))!.status).toBe(1);
   });
 
   it("refuses too short feedback and a decision without feedback", async () => {
     const { m, id } = await pending(-60);
-    expect((await patch(m.token, { id, status: 3, feedback: "لا", level: 2 })).body.code).toBe("short-interview-feedback");
+    expect((await patch(m.token, { id, status: 3, feedback: "لا", level: 2 })).body.code).toBe(
+      "short-interview-feedback",
+    );
     expect((await patch(m.token, { id, status: 3, level: 2 })).body.code).toBe("short-interview-feedback");
   });
 
   it("refuses a note that is dangerous HTML", async () => {
     const { m, id } = await pending(-60);
-    const response = await patch(m.token, { id, status: 3, feedback: "يحتاج تدريب", note: '<img src=x onerror="alert(1)">', level: 2 });
+    const response = await patch(m.token, {
+      id,
+      status: 3,
+      feedback: "يحتاج تدريب",
+      note: '<img src=x onerror="alert(1)">',
+      level: 2,
+    });
     expect(response.body.code).toBe("invalid-interview-note-html");
   });
 
@@ -192,15 +277,22 @@ describe("deciding an interview", () => {
 
   it("does not let the tutor cancel once started, nor decide", async () => {
     const { tutor, id } = await pending(-15);
-    expect((await patch(tutor.token, { id, status: InterviewStatus.CanceledByInterviewee })).body.code).toBe("illegal");
-    expect((await patch(tutor.token, { id, status: InterviewStatus.Passed, feedback: "ممتاز جدا", level: 5 })).status).toBe(403);
+    expect((await patch(tutor.token, { id, status: InterviewStatus.CanceledByInterviewee })).body.code).toBe(
+      "illegal",
+    );
+    expect(
+      (await patch(tutor.token, { id, status: InterviewStatus.Passed, feedback: "ممتاز جدا", level: 5 }))
+        .status,
+    ).toBe(403);
     expect((await row(id))!.status).toBe(1);
   });
 
   it("refuses a change to an interview already decided", async () => {
     const { m, id } = await pending(-60);
     expect((await patch(m.token, { id, status: 3, feedback: "يحتاج تدريب", level: 2 })).status).toBe(200);
-    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 4 })).body.code).toBe("illegal");
+    expect((await patch(m.token, { id, status: 2, feedback: "أداء ممتاز", level: 4 })).body.code).toBe(
+      "illegal",
+    );
   });
 
   it("hides an interview from another manager with interview-not-found", async () => {
@@ -226,7 +318,10 @@ describe("listing interviews", () => {
     const id = await insertInterview(tutor.user.id, m.user.id, at(-60), 3, daysAgo(0));
     await env.DB.prepare("UPDATE interviews SET note = ? WHERE id = ?").bind("سري", id).run();
     const mine = await call("GET", "/api/v1/interview/list/", { token: tutor.token });
-    expect(mine.body).toMatchObject({ total: 1, list: [{ id, note: null, intervieweeId: tutor.user.id, interviewerName: "مدير المدرسين" }] });
+    expect(mine.body).toMatchObject({
+      total: 1,
+      list: [{ id, note: null, intervieweeId: tutor.user.id, interviewerName: "مدير المدرسين" }],
+    });
     const theirs = await call("GET", "/api/v1/interview/list/", { token: m.token });
     expect(theirs.body).toMatchObject({ total: 1, list: [{ id, note: "سري" }] });
     const admin = await createUserWithRole(Role.RegularAdmin);

@@ -2,11 +2,23 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { padTo, webmBytes } from "./media-files";
 import { IntroVideoStatus, Role } from "../../schema/enums";
-import { daysAgo, deactivateAllManagers, insertIntroVideo, manager, tutorRow, videoFile, videoForm } from "./factories-onboarding";
+import {
+  daysAgo,
+  deactivateAllManagers,
+  insertIntroVideo,
+  manager,
+  tutorRow,
+  videoFile,
+  videoForm,
+} from "./factories-onboarding";
 import { call, createUserWithRole, register } from "./helpers";
 
-const upload = (token: string, form: FormData) => call("POST", "/api/v1/intro-video/with/asset", { token, raw: form });
-const count = (tutorId: number) => env.DB.prepare("SELECT count(*) AS n FROM intro_videos WHERE tutor_id = ?").bind(tutorId).first<number>("n");
+const upload = (token: string, form: FormData) =>
+  call("POST", "/api/v1/intro-video/with/asset", { token, raw: form });
+const count = (tutorId: number) =>
+  env.DB.prepare("SELECT count(*) AS n FROM intro_videos WHERE tutor_id = ?")
+    .bind(tutorId)
+    .first<number>("n");
 async function storedObjects(tutorId: number) {
   return (await env.MEDIA.list({ prefix: `uploads/intro-videos/${tutorId}-` })).objects.length;
 }
@@ -21,14 +33,24 @@ describe("uploading an intro video", () => {
     const tutor = await register(Role.Tutor);
     const response = await upload(tutor.token, videoForm(videoFile("video/mp4", 4096), "90"));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ tutorId: tutor.user.id, reviewerId: free.user.id, status: 1, duration: 90, size: 4096, contentType: "video/mp4" });
+    expect(response.body).toMatchObject({
+      tutorId: tutor.user.id,
+      reviewerId: free.user.id,
+      status: 1,
+      duration: 90,
+      size: 4096,
+      contentType: "video/mp4",
+    });
     const served = await call("GET", response.body.url, { headers: { range: "bytes=0-9" } });
     expect([served.status, served.headers.get("content-type")]).toEqual([206, "video/mp4"]);
   });
 
   it("refuses another type with invalid-type before storing anything", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await upload(tutor.token, videoForm(new File([new Uint8Array(10)], "x.avi", { type: "video/x-msvideo" }), "90"));
+    const response = await upload(
+      tutor.token,
+      videoForm(new File([new Uint8Array(10)], "x.avi", { type: "video/x-msvideo" }), "90"),
+    );
     expect([response.status, response.body.code]).toEqual([400, "invalid-type"]);
     expect([await count(tutor.user.id), await storedObjects(tutor.user.id)]).toEqual([0, 0]);
   });
@@ -36,8 +58,12 @@ describe("uploading an intro video", () => {
   it("refuses a duration under 1 minute or over 3 minutes", async () => {
     const tutor = await register(Role.Tutor);
     // The container's duration decides; the form's claim (90) is not believed.
-    expect((await upload(tutor.token, videoForm(videoFile("video/webm", 2048, 59), "90"))).body.code).toBe("short-video-duration");
-    expect((await upload(tutor.token, videoForm(videoFile("video/mp4", 2048, 181), "90"))).body.code).toBe("long-video-duration");
+    expect((await upload(tutor.token, videoForm(videoFile("video/webm", 2048, 59), "90"))).body.code).toBe(
+      "short-video-duration",
+    );
+    expect((await upload(tutor.token, videoForm(videoFile("video/mp4", 2048, 181), "90"))).body.code).toBe(
+      "long-video-duration",
+    );
     expect([await count(tutor.user.id), await storedObjects(tutor.user.id)]).toEqual([0, 0]);
   });
 
@@ -52,7 +78,10 @@ describe("uploading an intro video", () => {
 
   it("uploads a large video in parts through an R2 multipart upload and completes it", async () => {
     const tutor = await register(Role.Tutor);
-    const started = await call("POST", "/api/v1/intro-video/upload", { token: tutor.token, body: { duration: 120, contentType: "video/webm", size: 3000 } });
+    const started = await call("POST", "/api/v1/intro-video/upload", {
+      token: tutor.token,
+      body: { duration: 120, contentType: "video/webm", size: 3000 },
+    });
     expect(started.status).toBe(201);
     const { key, uploadId } = started.body;
     const query = `key=${encodeURIComponent(key)}&uploadId=${encodeURIComponent(uploadId)}&partNumber=1`;
@@ -62,7 +91,10 @@ describe("uploading an intro video", () => {
       headers: { "content-length": "3000" },
     });
     expect(part.status).toBe(200);
-    const done = await call("POST", "/api/v1/intro-video/upload/complete", { token: tutor.token, body: { key, uploadId, duration: 60, parts: [part.body] } });
+    const done = await call("POST", "/api/v1/intro-video/upload/complete", {
+      token: tutor.token,
+      body: { key, uploadId, duration: 60, parts: [part.body] },
+    });
     expect(done.status).toBe(201);
     expect(done.body).toMatchObject({ size: 3000, contentType: "video/webm", status: 1, duration: 125 });
     expect(await storedObjects(tutor.user.id)).toBe(1);
@@ -71,10 +103,27 @@ describe("uploading an intro video", () => {
   it("aborts a chunked upload, and refuses another tutor's key with forbidden", async () => {
     const tutor = await register(Role.Tutor);
     const intruder = await register(Role.Tutor);
-    const started = await call("POST", "/api/v1/intro-video/upload", { token: tutor.token, body: { duration: 120, contentType: "video/mp4", size: 3000 } });
+    const started = await call("POST", "/api/v1/intro-video/upload", {
+      token: tutor.token,
+      body: { duration: 120, contentType: "video/mp4", size: 3000 },
+    });
     const { key, uploadId } = started.body;
-    expect((await call("POST", "/api/v1/intro-video/upload/abort", { token: intruder.token, body: { key, uploadId } })).status).toBe(403);
-    expect((await call("POST", "/api/v1/intro-video/upload/abort", { token: tutor.token, body: { key, uploadId } })).status).toBe(204);
+    expect(
+      (
+        await call("POST", "/api/v1/intro-video/upload/abort", {
+          token: intruder.token,
+          body: { key, uploadId },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call("POST", "/api/v1/intro-video/upload/abort", {
+          token: tutor.token,
+          body: { key, uploadId },
+        })
+      ).status,
+    ).toBe(204);
     expect(await storedObjects(tutor.user.id)).toBe(0);
   });
 
@@ -100,11 +149,18 @@ describe("reviewing an intro video", () => {
     const reviewer = await manager();
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    const response = await call("PUT", `/api/v1/intro-video/${id}`, { token: reviewer.token, body: { status: 3, feedback: "فيديو واضح" } });
+    const response = await call("PUT", `/api/v1/intro-video/${id}`, {
+      token: reviewer.token,
+      body: { status: 3, feedback: "فيديو واضح" },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 3, feedback: "فيديو واضح" });
     expect((await tutorRow(tutor.user.id))!.video).toBe(response.body.url);
-    const audit = await env.DB.prepare("SELECT actor_id, after FROM audit_log WHERE action = 'intro-video.decide' AND target_id = ?").bind(String(id)).all();
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, after FROM audit_log WHERE action = 'intro-video.decide' AND target_id = ?",
+    )
+      .bind(String(id))
+      .all();
     expect(audit.results).toEqual([{ actor_id: reviewer.user.id, after: JSON.stringify({ status: 3 }) }]);
   });
 
@@ -113,9 +169,21 @@ describe("reviewing an intro video", () => {
     const other = await manager();
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    expect((await call("PUT", `/api/v1/intro-video/${id}`, { token: other.token, body: { status: 2 } })).body.code).toBe("intro-video-not-found");
-    expect((await call("PUT", `/api/v1/intro-video/${id}`, { token: reviewer.token, body: { status: 2, feedback: "الصوت غير واضح" } })).status).toBe(200);
-    expect((await call("PUT", `/api/v1/intro-video/${id}`, { token: reviewer.token, body: { status: 3 } })).body.code).toBe("illegal");
+    expect(
+      (await call("PUT", `/api/v1/intro-video/${id}`, { token: other.token, body: { status: 2 } })).body.code,
+    ).toBe("intro-video-not-found");
+    expect(
+      (
+        await call("PUT", `/api/v1/intro-video/${id}`, {
+          token: reviewer.token,
+          body: { status: 2, feedback: "الصوت غير واضح" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call("PUT", `/api/v1/intro-video/${id}`, { token: reviewer.token, body: { status: 3 } })).body
+        .code,
+    ).toBe("illegal");
     expect((await tutorRow(tutor.user.id))!.video).toBeNull();
   });
 
@@ -123,9 +191,17 @@ describe("reviewing an intro video", () => {
     const reviewer = await manager();
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    expect((await call("GET", "/api/v1/intro-video/list", { token: tutor.token })).body).toMatchObject({ total: 1, list: [{ id }] });
-    expect((await call("GET", "/api/v1/intro-video/list", { token: reviewer.token })).body).toMatchObject({ total: 1, list: [{ id }] });
+    expect((await call("GET", "/api/v1/intro-video/list", { token: tutor.token })).body).toMatchObject({
+      total: 1,
+      list: [{ id }],
+    });
+    expect((await call("GET", "/api/v1/intro-video/list", { token: reviewer.token })).body).toMatchObject({
+      total: 1,
+      list: [{ id }],
+    });
     const admin = await createUserWithRole(Role.SuperAdmin);
-    expect((await call("GET", "/api/v1/intro-video/list", { token: admin.token })).body.total).toBeGreaterThan(1);
+    expect(
+      (await call("GET", "/api/v1/intro-video/list", { token: admin.token })).body.total,
+    ).toBeGreaterThan(1);
   });
 });

@@ -10,7 +10,10 @@ import { call } from "./helpers";
 const inDays = (days: number) => new Date(Date.now() + days * 864e5).toISOString();
 
 async function invite(admin: Session, userId: number, planId: number, expiresAt = inDays(7)) {
-  const res = await call("POST", "/api/v1/invite", { token: admin.token, body: { userId, planId, expiresAt, note: "عرض خاص" } });
+  const res = await call("POST", "/api/v1/invite", {
+    token: admin.token,
+    body: { userId, planId, expiresAt, note: "عرض خاص" },
+  });
   expect(res.status).toBe(201);
   return res.body as { id: number; userId: number; planId: number; expiresAt: string; usedAt: string | null };
 }
@@ -23,25 +26,56 @@ describe("invites", () => {
     const created = await invite(admin, student.id, planId);
     expect(created).toMatchObject({ userId: student.id, planId, usedAt: null });
 
-    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body).toMatchObject({ id: created.id, note: "عرض خاص" });
+    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body).toMatchObject({
+      id: created.id,
+      note: "عرض خاص",
+    });
     const later = inDays(14);
-    const updated = await call("PUT", `/api/v1/invite/${created.id}`, { token: admin.token, body: { expiresAt: later, note: "تم التمديد" } });
+    const updated = await call("PUT", `/api/v1/invite/${created.id}`, {
+      token: admin.token,
+      body: { expiresAt: later, note: "تم التمديد" },
+    });
     expect(updated.body).toMatchObject({ expiresAt: later, note: "تم التمديد" });
     const listed = await call("GET", `/api/v1/invite/list?userId=${student.id}`, { token: admin.token });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: created.id }] });
 
     expect((await call("DELETE", `/api/v1/invite/${created.id}`, { token: admin.token })).status).toBe(204);
-    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body.code).toBe("invite-not-found");
-    expect((await call("GET", `/api/v1/invite/list?userId=${student.id}`, { token: admin.token })).body.total).toBe(0);
+    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body.code).toBe(
+      "invite-not-found",
+    );
+    expect(
+      (await call("GET", `/api/v1/invite/list?userId=${student.id}`, { token: admin.token })).body.total,
+    ).toBe(0);
   });
 
   it("refuses an invite for an unknown user or plan, or with a past expiry", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
-    expect((await call("POST", "/api/v1/invite", { token: admin.token, body: { userId: 999_999, planId, expiresAt: inDays(1) } })).body.code).toBe("user-not-found");
-    expect((await call("POST", "/api/v1/invite", { token: admin.token, body: { userId: student.id, planId: 999_999, expiresAt: inDays(1) } })).body.code).toBe("plan-not-found");
-    expect((await call("POST", "/api/v1/invite", { token: admin.token, body: { userId: student.id, planId, expiresAt: inDays(-1) } })).status).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/v1/invite", {
+          token: admin.token,
+          body: { userId: 999_999, planId, expiresAt: inDays(1) },
+        })
+      ).body.code,
+    ).toBe("user-not-found");
+    expect(
+      (
+        await call("POST", "/api/v1/invite", {
+          token: admin.token,
+          body: { userId: student.id, planId: 999_999, expiresAt: inDays(1) },
+        })
+      ).body.code,
+    ).toBe("plan-not-found");
+    expect(
+      (
+        await call("POST", "/api/v1/invite", {
+          token: admin.token,
+          body: { userId: student.id, planId, expiresAt: inDays(-1) },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("shows a student only their own invites, and refuses them creating one", async () => {
@@ -54,13 +88,23 @@ describe("invites", () => {
     const listed = await call("GET", `/api/v1/invite/list?userId=${other.id}`, { token: student.token });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: mine.id }] });
     expect((await call("GET", `/api/v1/invite/${theirs.id}`, { token: student.token })).status).toBe(403);
-    expect((await call("POST", "/api/v1/invite", { token: student.token, body: { userId: student.id, planId, expiresAt: inDays(1) } })).status).toBe(403);
+    expect(
+      (
+        await call("POST", "/api/v1/invite", {
+          token: student.token,
+          body: { userId: student.id, planId, expiresAt: inDays(1) },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("hides an invite-only plan from a student without an invite: checkout answers plan-not-found", async () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(res.body.code).toBe("plan-not-found");
     expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body.total).toBe(0);
   });
@@ -70,12 +114,19 @@ describe("invites", () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     const offered = await invite(admin, student.id, planId);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(res.status).toBe(201);
     expect(res.body.transaction.inviteId).toBe(offered.id);
-    expect((await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt).toBeNull();
+    expect(
+      (await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt,
+    ).toBeNull();
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    expect((await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt).toEqual(expect.any(String));
+    expect((await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt).toEqual(
+      expect.any(String),
+    );
     expect(await subscriptionsOf(student.id)).toHaveLength(1);
   });
 
@@ -85,11 +136,17 @@ describe("invites", () => {
     const planId = await createPlan({ inviteOnly: true });
     const offered = await invite(admin, student.id, planId);
     await env.DB.prepare("UPDATE invites SET expires_at = ? WHERE id = ?").bind(inDays(-1), offered.id).run();
-    const expired = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const expired = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(expired.body.code).toBe("plan-not-found");
     const again = await invite(admin, student.id, planId);
     await call("DELETE", `/api/v1/invite/${again.id}`, { token: admin.token });
-    const withdrawn = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const withdrawn = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(withdrawn.body.code).toBe("plan-not-found");
   });
 
@@ -99,7 +156,10 @@ describe("invites", () => {
     const other = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     await invite(admin, invited.id, planId);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: other.token, body: { planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: other.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(res.body.code).toBe("plan-not-found");
   });
 });
@@ -111,7 +171,15 @@ async function transaction(userId: number, planId: number, status: TransactionSt
     `INSERT INTO transactions (user_id, plan_id, period, base_amount, amount, method, status, merchant_ref_num, created_at, updated_at)
      VALUES (?, ?, 0, 50000, 50000, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(userId, planId, PaymentMethod.ReferenceNumber, status, `9${Date.now()}${Math.floor(Math.random() * 1e6)}`, at, at)
+    .bind(
+      userId,
+      planId,
+      PaymentMethod.ReferenceNumber,
+      status,
+      `9${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      at,
+      at,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
@@ -137,9 +205,15 @@ describe("/tx/list", () => {
     const waiting = await transaction(student.id, planA, TransactionStatus.New, 5);
     await transaction(student.id, planA, TransactionStatus.Expired, 50);
     const other = await transaction(student.id, planB, TransactionStatus.New, 3);
-    const unpaid = await call("GET", `/api/v1/tx/list?status=${TransactionStatus.New}`, { token: student.token });
+    const unpaid = await call("GET", `/api/v1/tx/list?status=${TransactionStatus.New}`, {
+      token: student.token,
+    });
     expect(unpaid.body.list.map((tx: { id: number }) => tx.id)).toEqual([other, waiting]);
-    const ofPlan = await call("GET", `/api/v1/tx/list?status=${TransactionStatus.New}&planId=${planA}&size=1`, { token: student.token });
+    const ofPlan = await call(
+      "GET",
+      `/api/v1/tx/list?status=${TransactionStatus.New}&planId=${planA}&size=1`,
+      { token: student.token },
+    );
     expect(ofPlan.body).toMatchObject({ total: 1, list: [{ id: waiting, planId: planA }] });
   });
 
@@ -152,7 +226,10 @@ describe("/tx/list", () => {
     const res = await call("GET", `/api/v1/tx/list?userId=${other.id}`, { token: student.token });
     expect(res.body).toMatchObject({ total: 1, list: [{ id: mine, userId: student.id }] });
     const tutor = await createTutor();
-    expect((await call("GET", `/api/v1/tx/list?userId=${other.id}`, { token: tutor.token })).body).toEqual({ list: [], total: 0 });
+    expect((await call("GET", `/api/v1/tx/list?userId=${other.id}`, { token: tutor.token })).body).toEqual({
+      list: [],
+      total: 0,
+    });
   });
 
   it("lets staff list any user's transactions, or everyone's", async () => {
@@ -165,7 +242,9 @@ describe("/tx/list", () => {
     const one = await call("GET", `/api/v1/tx/list?userId=${student.id}`, { token: admin.token });
     expect(one.body).toMatchObject({ total: 1, list: [{ id: theirs, status: TransactionStatus.Refunded }] });
     const all = await call("GET", "/api/v1/tx/list?size=100", { token: admin.token });
-    expect(all.body.list.map((tx: { id: number }) => tx.id)).toEqual(expect.arrayContaining([theirs, another]));
+    expect(all.body.list.map((tx: { id: number }) => tx.id)).toEqual(
+      expect.arrayContaining([theirs, another]),
+    );
   });
 
   it("refuses a bad page or status (bad-request) and anyone signed out (401)", async () => {
@@ -183,7 +262,9 @@ describe("/tx/list", () => {
     expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body.id).toBe(id);
     expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body.id).toBe(id);
     expect((await call("GET", `/api/v1/tx/${id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/tx/999999", { token: admin.token })).body.code).toBe("transaction-not-found");
+    expect((await call("GET", "/api/v1/tx/999999", { token: admin.token })).body.code).toBe(
+      "transaction-not-found",
+    );
   });
 
   it("answers the student's latest transaction at /tx/last, and null before any", async () => {
@@ -194,6 +275,9 @@ describe("/tx/list", () => {
     const planId = await createPlan();
     await transaction(student.id, planId, TransactionStatus.Expired, 10);
     const newest = await transaction(student.id, planId, TransactionStatus.New, 1);
-    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body).toMatchObject({ id: newest, status: TransactionStatus.New });
+    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body).toMatchObject({
+      id: newest,
+      status: TransactionStatus.New,
+    });
   });
 });

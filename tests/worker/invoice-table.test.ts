@@ -7,7 +7,8 @@ import { admin, changeInvoice, pendingInvoice, tutorWithEarnings } from "./facto
 import { call } from "./helpers";
 
 const list = (token: string, query: string) => call("GET", `/api/v1/invoice?${query}`, { token });
-const ids = (response: { body: unknown }) => (response.body as Paged<InvoiceView>).list.map((invoice) => invoice.id);
+const ids = (response: { body: unknown }) =>
+  (response.body as Paged<InvoiceView>).list.map((invoice) => invoice.id);
 
 /** A tutor with earnings, named `name` (the factories name every tutor alike). */
 async function namedTutor(name: string) {
@@ -35,11 +36,17 @@ describe("GET /invoice for the staff withdrawals table", () => {
   it("sorts by amount, tutor, status or date, either way", async () => {
     const staff = await admin();
     const tag = `ws${Date.now().toString(36)}`;
-    const [zeinab, ahmed, tamer] = [await namedTutor(`${tag} زينب`), await namedTutor(`${tag} أحمد`), await namedTutor(`${tag} تامر`)];
+    const [zeinab, ahmed, tamer] = [
+      await namedTutor(`${tag} زينب`),
+      await namedTutor(`${tag} أحمد`),
+      await namedTutor(`${tag} تامر`),
+    ];
     const small = await pendingInvoice(zeinab, 10_000);
     const large = await pendingInvoice(ahmed, 30_000);
     const middle = await pendingInvoice(tamer, 20_000);
-    expect((await changeInvoice(staff, large, { action: "reject", note: "بيانات غير صحيحة" })).status).toBe(200);
+    expect((await changeInvoice(staff, large, { action: "reject", note: "بيانات غير صحيحة" })).status).toBe(
+      200,
+    );
     const sorted = async (sort: string) => ids(await list(staff.token, `q=${tag}&sort=${sort}`));
     expect(await sorted("amount")).toEqual([small, middle, large]);
     expect(await sorted("-amount")).toEqual([large, middle, small]);

@@ -24,10 +24,27 @@ const EGP = 100;
 describe("requesting a withdrawal", () => {
   it("stores a wallet request for a tutor with enough balance, pending approval", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const response = await requestWithdrawal(tutor, wallet(150 * EGP, { phone: "٠١٠١٢٣٤٥٦٧٨", receiver: "أحمد علي" }));
+    const response = await requestWithdrawal(
+      tutor,
+      wallet(150 * EGP, { phone: "٠١٠١٢٣٤٥٦٧٨", receiver: "أحمد علي" }),
+    );
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ userId: tutor.id, amount: 15_000, method: WithdrawMethod.Wallet, phone: "01012345678", status: InvoiceStatus.PendingApproval, receiver: "أحمد علي" });
-    expect(await storedInvoice(response.body.id)).toMatchObject({ user_id: tutor.id, amount: 15_000, method: 0, phone: "01012345678", status: 0, bank: null });
+    expect(response.body).toMatchObject({
+      userId: tutor.id,
+      amount: 15_000,
+      method: WithdrawMethod.Wallet,
+      phone: "01012345678",
+      status: InvoiceStatus.PendingApproval,
+      receiver: "أحمد علي",
+    });
+    expect(await storedInvoice(response.body.id)).toMatchObject({
+      user_id: tutor.id,
+      amount: 15_000,
+      method: 0,
+      phone: "01012345678",
+      status: 0,
+      bank: null,
+    });
   });
 
   it("lets a tutor manager who teaches withdraw their earnings", async () => {
@@ -45,12 +62,21 @@ describe("requesting a withdrawal", () => {
       phone: "01012345678",
     });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ method: WithdrawMethod.Bank, bank: Bank.CIB, accountNumber: "123456789012", phone: null });
+    expect(response.body).toMatchObject({
+      method: WithdrawMethod.Bank,
+      bank: Bank.CIB,
+      accountNumber: "123456789012",
+      phone: null,
+    });
   });
 
   it("stores an Instapay request with its address", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const response = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Instapay, username: "Ahmed_1@instapay" });
+    const response = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Instapay,
+      username: "Ahmed_1@instapay",
+    });
     expect(response.status).toBe(201);
     expect(await storedInvoice(response.body.id)).toMatchObject({ method: 2, username: "ahmed_1@instapay" });
   });
@@ -59,7 +85,10 @@ describe("requesting a withdrawal", () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const response = await requestWithdrawal(tutor, wallet(99 * EGP));
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: "min-invoice-amount-subceeded", fields: { amount: "min-invoice-amount-subceeded" } });
+    expect(response.body).toMatchObject({
+      code: "min-invoice-amount-subceeded",
+      fields: { amount: "min-invoice-amount-subceeded" },
+    });
   });
 
   it("refuses more than 50,000 EGP", async () => {
@@ -78,7 +107,9 @@ describe("requesting a withdrawal", () => {
     const response = await requestWithdrawal(tutor, wallet(121 * EGP));
     expect(response.status).toBe(422);
     expect(response.body.code).toBe("insufficient-balance");
-    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM invoices WHERE user_id = ?").bind(tutor.id).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM invoices WHERE user_id = ?")
+      .bind(tutor.id)
+      .first<{ n: number }>())!;
     expect(n).toBe(0);
   });
 
@@ -88,7 +119,9 @@ describe("requesting a withdrawal", () => {
     const approved = await pendingInvoice(tutor, 100 * EGP);
     expect((await uploadReceipt(staff, approved)).status).toBe(200);
     const rejected = await pendingInvoice(tutor, 100 * EGP);
-    expect((await changeInvoice(staff, rejected, { action: "reject", note: "بيانات المحفظة غير صحيحة" })).status).toBe(200);
+    expect(
+      (await changeInvoice(staff, rejected, { action: "reject", note: "بيانات المحفظة غير صحيحة" })).status,
+    ).toBe(200);
     const canceled = await pendingInvoice(tutor, 100 * EGP);
     await changeInvoice(tutor, canceled, { action: "cancel" });
     expect((await changeInvoice(staff, canceled, { action: "approve-cancel" })).status).toBe(200);
@@ -110,9 +143,15 @@ describe("requesting a withdrawal", () => {
 
   it("never overdraws when two requests race for the same balance", async () => {
     const tutor = await tutorWithEarnings(150 * EGP);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => requestWithdrawal(tutor, wallet(100 * EGP))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => requestWithdrawal(tutor, wallet(100 * EGP))),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
-    const { total } = (await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS total FROM invoices WHERE user_id = ?").bind(tutor.id).first<{ total: number }>())!;
+    const { total } = (await env.DB.prepare(
+      "SELECT COALESCE(SUM(amount), 0) AS total FROM invoices WHERE user_id = ?",
+    )
+      .bind(tutor.id)
+      .first<{ total: number }>())!;
     expect(total).toBe(100 * EGP);
   });
 
@@ -124,47 +163,80 @@ describe("requesting a withdrawal", () => {
 
   it("refuses a phone that is not an Egyptian mobile", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    expect((await requestWithdrawal(tutor, wallet(100 * EGP, { phone: "01312345678" }))).body.code).toBe("invalid-phone");
+    expect((await requestWithdrawal(tutor, wallet(100 * EGP, { phone: "01312345678" }))).body.code).toBe(
+      "invalid-phone",
+    );
   });
 
   it("needs a bank for a bank transfer", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const response = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Bank, accountNumber: "12345678" });
+    const response = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Bank,
+      accountNumber: "12345678",
+    });
     expect(response.body.code).toBe("empty-bank-name");
   });
 
   it("refuses a bank that is not one of the seven", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const response = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Bank, bank: "HSBC", accountNumber: "12345678" });
+    const response = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Bank,
+      bank: "HSBC",
+      accountNumber: "12345678",
+    });
     expect(response.body.code).toBe("invalid-bank-name");
   });
 
   it("refuses an account number that is not 6 to 30 digits", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const short = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Bank, bank: "NBE", accountNumber: "12345" });
+    const short = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Bank,
+      bank: "NBE",
+      accountNumber: "12345",
+    });
     expect(short.body.code).toBe("invalid-bank-account-number");
-    const missing = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Bank, bank: "NBE" });
+    const missing = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Bank,
+      bank: "NBE",
+    });
     expect(missing.body.code).toBe("invalid-bank-account-number");
   });
 
   it("refuses an Instapay address without @instapay", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const response = await requestWithdrawal(tutor, { amount: 100 * EGP, method: WithdrawMethod.Instapay, username: "ahmed@gmail.com" });
+    const response = await requestWithdrawal(tutor, {
+      amount: 100 * EGP,
+      method: WithdrawMethod.Instapay,
+      username: "ahmed@gmail.com",
+    });
     expect(response.body.code).toBe("instapay-username-invalid");
   });
 
   it("refuses an unknown method", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    expect((await requestWithdrawal(tutor, { amount: 100 * EGP, method: 3, phone: "01012345678" })).body.code).toBe("invalid-withdraw-method");
+    expect(
+      (await requestWithdrawal(tutor, { amount: 100 * EGP, method: 3, phone: "01012345678" })).body.code,
+    ).toBe("invalid-withdraw-method");
   });
 
   it("keeps a sanitised note and refuses a note with a script or longer than 1000 characters", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
-    const kept = await requestWithdrawal(tutor, wallet(100 * EGP, { note: "<p>حوّل <u>مساءً</u></p><img src=x>" }));
+    const kept = await requestWithdrawal(
+      tutor,
+      wallet(100 * EGP, { note: "<p>حوّل <u>مساءً</u></p><img src=x>" }),
+    );
     expect(kept.status).toBe(201);
     expect((await storedInvoice(kept.body.id))?.note).toBe("<p>حوّل <u>مساءً</u></p>");
-    expect((await requestWithdrawal(tutor, wallet(100 * EGP, { note: "<script>alert(1)</script>" }))).body.code).toBe("invalid-invoice-note-html");
-    expect((await requestWithdrawal(tutor, wallet(100 * EGP, { note: "أ".repeat(1001) }))).body.code).toBe("long-invoice-note");
+    expect(
+      (await requestWithdrawal(tutor, wallet(100 * EGP, { note: "<script>alert(1)</script>" }))).body.code,
+    ).toBe("invalid-invoice-note-html");
+    expect((await requestWithdrawal(tutor, wallet(100 * EGP, { note: "أ".repeat(1001) }))).body.code).toBe(
+      "long-invoice-note",
+    );
   });
 
   it("is not open to students or staff", async () => {
@@ -187,9 +259,20 @@ describe("the tutor's changes", () => {
   it("changes the method and receiver while pending, dropping the old method's fields", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const id = await pendingInvoice(tutor);
-    const response = await changeInvoice(tutor, id, { action: "update", method: WithdrawMethod.Instapay, username: "mona@instapay", receiver: "منى" });
+    const response = await changeInvoice(tutor, id, {
+      action: "update",
+      method: WithdrawMethod.Instapay,
+      username: "mona@instapay",
+      receiver: "منى",
+    });
     expect(response.status).toBe(200);
-    expect(await storedInvoice(id)).toMatchObject({ method: 2, username: "mona@instapay", receiver: "منى", phone: null, status: 0 });
+    expect(await storedInvoice(id)).toMatchObject({
+      method: 2,
+      username: "mona@instapay",
+      receiver: "منى",
+      phone: null,
+      status: 0,
+    });
   });
 
   it("cannot change a request that is waiting for its cancellation", async () => {
@@ -215,7 +298,9 @@ describe("the tutor's changes", () => {
     const id = await pendingInvoice(owner);
     expect((await changeInvoice(other, id, { action: "cancel" })).body.code).toBe("invoice-not-found");
     expect((await call("GET", `/api/v1/invoice/stats/${owner.id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", `/api/v1/invoice?userId=${owner.id}`, { token: other.token })).status).toBe(403);
+    expect((await call("GET", `/api/v1/invoice?userId=${owner.id}`, { token: other.token })).status).toBe(
+      403,
+    );
     expect((await storedInvoice(id))?.status).toBe(0);
   });
 
@@ -257,13 +342,17 @@ describe("staff decisions", () => {
     const staff = await admin();
     const id = await pendingInvoice(tutor, 200 * EGP);
     // The 300 EGP lesson is reported absent: 150 EGP earned now, 200 EGP asked.
-    await env.DB.prepare("UPDATE lessons SET reported_absent_at = ? WHERE id = ?").bind(new Date().toISOString(), lessonId).run();
+    await env.DB.prepare("UPDATE lessons SET reported_absent_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), lessonId)
+      .run();
     const refused = await uploadReceipt(staff, id);
     expect([refused.status, refused.body.code]).toEqual([422, "invoice-not-valid"]);
     expect(await storedInvoice(id)).toMatchObject({ status: InvoiceStatus.PendingApproval, receipt: null });
     expect((await env.MEDIA.list({ prefix: `receipts/invoice-${id}-` })).objects).toHaveLength(0);
     // Staff can still reject it; a covered request is paid as usual.
-    expect((await changeInvoice(staff, id, { action: "reject", note: "الرصيد لم يعد يغطي الطلب" })).status).toBe(200);
+    expect(
+      (await changeInvoice(staff, id, { action: "reject", note: "الرصيد لم يعد يغطي الطلب" })).status,
+    ).toBe(200);
     const covered = await pendingInvoice(tutor, 100 * EGP);
     expect((await uploadReceipt(staff, covered)).status).toBe(200);
   });
@@ -275,7 +364,9 @@ describe("staff decisions", () => {
     const large = await uploadReceipt(staff, id, { bytes: 8 * 1024 * 1024 + 1 });
     expect(large.status).toBe(413);
     expect(large.body.code).toBe("large-file-size");
-    expect((await uploadReceipt(staff, id, { type: "text/html", name: "r.html" })).body.code).toBe("invalid-type");
+    expect((await uploadReceipt(staff, id, { type: "text/html", name: "r.html" })).body.code).toBe(
+      "invalid-type",
+    );
     expect((await uploadReceipt(staff, id, { field: "file" })).body.code).toBe("empty-request");
     expect((await env.MEDIA.list({ prefix: `receipts/invoice-${id}-` })).objects).toHaveLength(0);
     expect((await storedInvoice(id))?.status).toBe(0);
@@ -286,7 +377,11 @@ describe("staff decisions", () => {
     const staff = await admin();
     const id = await pendingInvoice(tutor);
     const response = await changeInvoice(staff, id, { action: "reject", note: "رقم المحفظة غير مفعّل" });
-    expect(response.body).toMatchObject({ status: InvoiceStatus.Rejected, note: "رقم المحفظة غير مفعّل", addressedBy: staff.id });
+    expect(response.body).toMatchObject({
+      status: InvoiceStatus.Rejected,
+      note: "رقم المحفظة غير مفعّل",
+      addressedBy: staff.id,
+    });
     const [message] = await outboxFor(tutor.id);
     expect(message).toMatchObject({ channel: "email", subject: "تم رفض طلب السحب في درس" });
   });
@@ -315,26 +410,34 @@ describe("staff decisions", () => {
     await changeInvoice(tutor, id, { action: "cancel" });
     const response = await changeInvoice(await admin(), id, { action: "refuse-cancel" });
     expect(response.body.status).toBe(InvoiceStatus.PendingApproval);
-    expect((await outboxFor(tutor.id)).map((m) => m.subject)).toContain("لم تتم الموافقة على إلغاء طلب السحب");
+    expect((await outboxFor(tutor.id)).map((m) => m.subject)).toContain(
+      "لم تتم الموافقة على إلغاء طلب السحب",
+    );
   });
 
   it("cannot approve or refuse a cancellation nobody asked for", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const id = await pendingInvoice(tutor);
-    expect((await changeInvoice(await admin(), id, { action: "approve-cancel" })).body.code).toBe("illegal-invoice-update");
+    expect((await changeInvoice(await admin(), id, { action: "approve-cancel" })).body.code).toBe(
+      "illegal-invoice-update",
+    );
   });
 
   it("cancel a pending request directly", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const id = await pendingInvoice(tutor);
-    expect((await changeInvoice(await admin(), id, { action: "cancel" })).body.status).toBe(InvoiceStatus.Canceled);
+    expect((await changeInvoice(await admin(), id, { action: "cancel" })).body.status).toBe(
+      InvoiceStatus.Canceled,
+    );
   });
 
   it("add and remove a note while pending", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const staff = await admin();
     const id = await pendingInvoice(tutor);
-    expect((await changeInvoice(staff, id, { action: "note", note: "جارٍ التحويل" })).body.note).toBe("جارٍ التحويل");
+    expect((await changeInvoice(staff, id, { action: "note", note: "جارٍ التحويل" })).body.note).toBe(
+      "جارٍ التحويل",
+    );
     expect((await changeInvoice(staff, id, { action: "note", note: null })).body.note).toBeNull();
     expect((await storedInvoice(id))?.status).toBe(0);
   });
@@ -350,8 +453,12 @@ describe("staff decisions", () => {
     await changeInvoice(staff, canceled, { action: "cancel" });
     for (const id of [approved, rejected, canceled]) {
       expect((await uploadReceipt(staff, id)).body.code).toBe("illegal-invoice-update");
-      expect((await changeInvoice(staff, id, { action: "reject", note: "خطأ" })).body.code).toBe("illegal-invoice-update");
-      expect((await changeInvoice(staff, id, { action: "note", note: "خطأ" })).body.code).toBe("illegal-invoice-update");
+      expect((await changeInvoice(staff, id, { action: "reject", note: "خطأ" })).body.code).toBe(
+        "illegal-invoice-update",
+      );
+      expect((await changeInvoice(staff, id, { action: "note", note: "خطأ" })).body.code).toBe(
+        "illegal-invoice-update",
+      );
       expect((await changeInvoice(tutor, id, { action: "cancel" })).body.code).toBe("illegal-invoice-update");
     }
     expect((await storedInvoice(approved))?.status).toBe(3);
@@ -362,21 +469,29 @@ describe("staff decisions", () => {
     const manager = await tutorWithEarnings(0, Role.TutorManager);
     const id = await pendingInvoice(tutor);
     expect((await uploadReceipt(manager, id)).status).toBe(403);
-    expect((await changeInvoice(manager, id, { action: "reject", note: "لا" })).body.code).toBe("invoice-not-found");
+    expect((await changeInvoice(manager, id, { action: "reject", note: "لا" })).body.code).toBe(
+      "invoice-not-found",
+    );
   });
 
   it("let only one of two racing decisions win", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const staff = await admin();
     const id = await pendingInvoice(tutor);
-    const answers = await Promise.all([uploadReceipt(staff, id), changeInvoice(staff, id, { action: "reject", note: "لا" })]);
+    const answers = await Promise.all([
+      uploadReceipt(staff, id),
+      changeInvoice(staff, id, { action: "reject", note: "لا" }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
 });
 
 describe("the state table", () => {
   it("lets the owner ask to cancel only while pending approval and staff cancel while waiting", () => {
-    expect(transitionFor("cancel", "owner")).toMatchObject({ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.PendingCancellation });
+    expect(transitionFor("cancel", "owner")).toMatchObject({
+      from: [InvoiceStatus.PendingApproval],
+      to: InvoiceStatus.PendingCancellation,
+    });
     expect(transitionFor("cancel", "staff")?.to).toBe(InvoiceStatus.Canceled);
     expect(transitionFor("approve", "owner")).toBeNull();
     expect(transitionFor("update", "staff")).toBeNull();
@@ -396,7 +511,9 @@ describe("receipts", () => {
     expect(own.headers.get("content-type")).toBe("image/png");
     expect((await call("GET", path, { token: staff.token })).status).toBe(200);
     expect((await call("GET", path, { token: (await tutorWithEarnings(0)).token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/assets/receipts/none.png", { token: tutor.token })).body.code).toBe("asset-not-found");
+    expect((await call("GET", "/api/v1/assets/receipts/none.png", { token: tutor.token })).body.code).toBe(
+      "asset-not-found",
+    );
   });
 });
 
@@ -411,7 +528,9 @@ describe("lists and stats", () => {
     const all = await call("GET", "/api/v1/invoice", { token: tutor.token });
     expect(all.body.total).toBe(2);
     expect(all.body.list.map((i: { id: number }) => i.id)).toEqual([second, first]);
-    const waiting = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingCancellation}`, { token: tutor.token });
+    const waiting = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingCancellation}`, {
+      token: tutor.token,
+    });
     expect(waiting.body).toMatchObject({ total: 1, list: [{ id: first }] });
     const paged = await call("GET", "/api/v1/invoice?size=1&page=2", { token: tutor.token });
     expect(paged.body).toMatchObject({ total: 2, list: [{ id: first }] });
@@ -421,8 +540,14 @@ describe("lists and stats", () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const staff = await admin();
     const id = await pendingInvoice(tutor);
-    const all = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingApproval}&size=100`, { token: staff.token });
-    expect(all.body.list.find((i: { id: number }) => i.id === id)).toMatchObject({ userId: tutor.id, userName: "مدرس تجريبي", userEmail: tutor.email });
+    const all = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingApproval}&size=100`, {
+      token: staff.token,
+    });
+    expect(all.body.list.find((i: { id: number }) => i.id === id)).toMatchObject({
+      userId: tutor.id,
+      userName: "مدرس تجريبي",
+      userEmail: tutor.email,
+    });
     const one = await call("GET", `/api/v1/invoice?userId=${tutor.id}`, { token: staff.token });
     expect(one.body).toMatchObject({ total: 1, list: [{ id }] });
   });
@@ -440,10 +565,20 @@ describe("lists and stats", () => {
     await uploadReceipt(staff, paid);
     await pendingInvoice(tutor, 150 * EGP);
     const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
-    expect(stats.body).toMatchObject({ earnings: 500 * EGP, pending: 150 * EGP, withdrawn: 100 * EGP, withdrawable: 250 * EGP, minAmount: 100 * EGP, maxAmount: 50_000 * EGP, workingDays: { min: 4, max: 5 } });
+    expect(stats.body).toMatchObject({
+      earnings: 500 * EGP,
+      pending: 150 * EGP,
+      withdrawn: 100 * EGP,
+      withdrawable: 250 * EGP,
+      minAmount: 100 * EGP,
+      maxAmount: 50_000 * EGP,
+      workingDays: { min: 4, max: 5 },
+    });
     expect(stats.body.earningsThisMonth).toBeLessThanOrEqual(300 * EGP);
     // Staff may read any tutor's numbers.
-    expect((await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: staff.token })).body.withdrawable).toBe(250 * EGP);
+    expect(
+      (await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: staff.token })).body.withdrawable,
+    ).toBe(250 * EGP);
   });
 
   it("agree with the dashboard's total earnings", async () => {
@@ -463,7 +598,10 @@ describe("realtime", () => {
     const tutorSocket = await TestSocket.userChannel(asAuth(tutor));
     const staffSocket = await TestSocket.open(`/parties/admin-channel/main?token=${staff.token}`);
     await changeInvoice(staff, id, { action: "reject", note: "خطأ في الرقم" });
-    expect(await tutorSocket.next("InvoiceUpdated", (p) => p.invoiceId === id)).toEqual({ invoiceId: id, status: InvoiceStatus.Rejected });
+    expect(await tutorSocket.next("InvoiceUpdated", (p) => p.invoiceId === id)).toEqual({
+      invoiceId: id,
+      status: InvoiceStatus.Rejected,
+    });
     expect(await staffSocket.next("AdminInvoices", (p) => p.invoiceId === id)).toEqual({ invoiceId: id });
     await closeAll(tutorSocket, staffSocket);
   });

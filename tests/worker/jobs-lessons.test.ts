@@ -13,9 +13,13 @@ async function runCron(cron: string, at: Date) {
 }
 
 const keys = async (prefix: string) =>
-  (await env.DB.prepare("SELECT dedupe_key FROM notifications_outbox WHERE dedupe_key LIKE ? ORDER BY dedupe_key").bind(`${prefix}%`).all<{ dedupe_key: string }>()).results.map(
-    (row) => row.dedupe_key,
-  );
+  (
+    await env.DB.prepare(
+      "SELECT dedupe_key FROM notifications_outbox WHERE dedupe_key LIKE ? ORDER BY dedupe_key",
+    )
+      .bind(`${prefix}%`)
+      .all<{ dedupe_key: string }>()
+  ).results.map((row) => row.dedupe_key);
 
 async function bookedLesson(hours: number) {
   const start = gridTime(hours);
@@ -33,8 +37,12 @@ describe("cron: lesson reminders", () => {
     const dayBefore = new Date(start.getTime() - 23 * HOUR);
     await runCron(schedules.everyFiveMinutes, dayBefore);
     await runCron(schedules.everyFiveMinutes, new Date(dayBefore.getTime() + 5 * 60_000));
-    expect(await keys(`reminder:${lessonId}:`)).toEqual([`reminder:${lessonId}:1d:${tutor.id}:email`, `reminder:${lessonId}:1d:${student.id}:email`].sort());
-    const subject = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE dedupe_key = ?").bind(`reminder:${lessonId}:1d:${student.id}:email`).first();
+    expect(await keys(`reminder:${lessonId}:`)).toEqual(
+      [`reminder:${lessonId}:1d:${tutor.id}:email`, `reminder:${lessonId}:1d:${student.id}:email`].sort(),
+    );
+    const subject = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE dedupe_key = ?")
+      .bind(`reminder:${lessonId}:1d:${student.id}:email`)
+      .first();
     expect(subject).toEqual({ subject: "تذكير: لديك حصة خلال يوم" });
   });
 
@@ -43,8 +51,15 @@ describe("cron: lesson reminders", () => {
     await env.DB.prepare("UPDATE users SET time_zone = 'Asia/Riyadh' WHERE id = ?").bind(student.id).run();
     await runCron(schedules.everyFiveMinutes, new Date(start.getTime() - 23 * HOUR));
     const body = async (userId: number) =>
-      (await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?").bind(`reminder:${lessonId}:1d:${userId}:email`).first<{ body: string }>())?.body;
-    const clock = (zone: string) => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(start);
+      (
+        await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?")
+          .bind(`reminder:${lessonId}:1d:${userId}:email`)
+          .first<{ body: string }>()
+      )?.body;
+    const clock = (zone: string) =>
+      new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(
+        start,
+      );
     expect(clock("Asia/Riyadh")).not.toBe(clock("Africa/Cairo"));
     expect(await body(student.id)).toContain(`${clock("Asia/Riyadh")} بتوقيت الرياض`);
     expect(await body(tutor.id)).toContain(`${clock("Africa/Cairo")} بتوقيت القاهرة`);
@@ -64,7 +79,9 @@ describe("cron: lesson reminders", () => {
     const { start, lessonId } = await bookedLesson(30);
     await runCron(schedules.everyFiveMinutes, new Date(start.getTime() - 2 * DAY));
     expect(await keys(`reminder:${lessonId}:`)).toEqual([]);
-    await env.DB.prepare("UPDATE lessons SET canceled_at = ? WHERE id = ?").bind(new Date().toISOString(), lessonId).run();
+    await env.DB.prepare("UPDATE lessons SET canceled_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), lessonId)
+      .run();
     await runCron(schedules.everyFiveMinutes, new Date(start.getTime() - 30 * 60_000));
     expect(await keys(`reminder:${lessonId}:`)).toEqual([]);
   });
@@ -79,15 +96,27 @@ describe("cron: weekly renewal", () => {
     const used = addMinutes(new Date(now - 7.5 * DAY), 0);
     const insert = (start: Date, duration: number, canceled: string | null) =>
       env.DB.prepare(
-        "INSERT INTO lessons (tutor_id, start, \"end\", duration, price, subscription_id, created_by, canceled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+        'INSERT INTO lessons (tutor_id, start, "end", duration, price, subscription_id, created_by, canceled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)',
       )
-        .bind(student.id, start.toISOString(), addMinutes(start, duration).toISOString(), duration, sub.id, student.id, canceled, at, at)
+        .bind(
+          student.id,
+          start.toISOString(),
+          addMinutes(start, duration).toISOString(),
+          duration,
+          sub.id,
+          student.id,
+          canceled,
+          at,
+          at,
+        )
         .run();
     await insert(used, 30, null);
     await insert(addMinutes(used, 60), 15, at);
     await runCron(schedules.hourly, new Date(now));
     await runCron(schedules.hourly, new Date(now + HOUR));
-    const weeks = await env.DB.prepare("SELECT week_index, used_minutes, announced_at IS NOT NULL AS announced, closed_at IS NOT NULL AS closed FROM subscription_weeks WHERE subscription_id = ? ORDER BY week_index")
+    const weeks = await env.DB.prepare(
+      "SELECT week_index, used_minutes, announced_at IS NOT NULL AS announced, closed_at IS NOT NULL AS closed FROM subscription_weeks WHERE subscription_id = ? ORDER BY week_index",
+    )
       .bind(sub.id)
       .all();
     expect(weeks.results).toEqual([
@@ -95,7 +124,9 @@ describe("cron: weekly renewal", () => {
       { week_index: 1, used_minutes: null, announced: 1, closed: 0 },
     ]);
     expect(await keys(`renewal:${sub.id}:`)).toEqual([`renewal:${sub.id}:1:${student.id}:email`]);
-    const message = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?").bind(`renewal:${sub.id}:1:${student.id}:email`).first<{ body: string }>();
+    const message = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?")
+      .bind(`renewal:${sub.id}:1:${student.id}:email`)
+      .first<{ body: string }>();
     expect(message?.body).toContain("60 دقيقة");
   });
 
@@ -103,8 +134,14 @@ describe("cron: weekly renewal", () => {
     const student = await createStudent();
     const sub = await subscribe(student.id, { now: new Date(Date.now() - 30 * DAY) });
     await runCron(schedules.hourly, new Date());
-    expect(await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(sub.id).first()).toEqual({ status: "ended" });
-    const weeks = await env.DB.prepare("SELECT count(*) AS n, sum(closed_at IS NOT NULL) AS closed FROM subscription_weeks WHERE subscription_id = ?").bind(sub.id).first();
+    expect(
+      await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(sub.id).first(),
+    ).toEqual({ status: "ended" });
+    const weeks = await env.DB.prepare(
+      "SELECT count(*) AS n, sum(closed_at IS NOT NULL) AS closed FROM subscription_weeks WHERE subscription_id = ?",
+    )
+      .bind(sub.id)
+      .first();
     expect(weeks).toEqual({ n: 4, closed: 4 });
     expect(await keys(`renewal:${sub.id}:`)).toEqual([]);
   });

@@ -18,10 +18,16 @@ describe("cron: notification outbox", () => {
       .bind(at)
       .first<{ id: number }>();
     await runCron(schedules.everyFiveMinutes);
-    const row = await env.DB.prepare("SELECT status, attempts, sent_at FROM notifications_outbox WHERE id = ?").bind(inserted!.id).first<{ status: string; attempts: number; sent_at: string }>();
+    const row = await env.DB.prepare(
+      "SELECT status, attempts, sent_at FROM notifications_outbox WHERE id = ?",
+    )
+      .bind(inserted!.id)
+      .first<{ status: string; attempts: number; sent_at: string }>();
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
     await runCron(schedules.everyFiveMinutes);
-    const again = await env.DB.prepare("SELECT attempts FROM notifications_outbox WHERE id = ?").bind(inserted!.id).first();
+    const again = await env.DB.prepare("SELECT attempts FROM notifications_outbox WHERE id = ?")
+      .bind(inserted!.id)
+      .first();
     expect(again).toEqual({ attempts: 2 });
   });
 });

@@ -3,7 +3,16 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { escapeText, foldLine, icsDateTime, renderCalendar } from "../../worker/domain/calendar-feed";
-import { addMinutes, book, createStudent, createTutor, createUser, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createStudent,
+  createTutor,
+  createUser,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+} from "./factories-lessons";
 import { ORIGIN, call } from "./helpers";
 
 const encoder = new TextEncoder();
@@ -43,7 +52,9 @@ describe("GET /lesson/calendar/feed", () => {
     expect(first.url).toMatch(new RegExp(`^${ORIGIN}/api/v1/lesson/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(first.webcalUrl).toBe(first.url.replace(/^https?:/, "webcal:"));
     expect(await feedUrl(student.token)).toEqual(first);
-    const stored = await env.DB.prepare("SELECT token FROM calendar_feeds WHERE user_id = ?").bind(student.id).first<{ token: string }>();
+    const stored = await env.DB.prepare("SELECT token FROM calendar_feeds WHERE user_id = ?")
+      .bind(student.id)
+      .first<{ token: string }>();
     expect(first.url).toContain(`/${stored!.token}.ics`);
   });
 
@@ -106,27 +117,39 @@ describe("GET /lesson/calendar/{token}.ics", () => {
   });
 
   it("ends every line with CRLF and folds none longer than 75 octets", async () => {
-    const { student } = await bookedWith("عبد الرحمن محمد إبراهيم السيد، مدرس اللغة الإنجليزية؛ المستوى المتقدم");
+    const { student } = await bookedWith(
+      "عبد الرحمن محمد إبراهيم السيد، مدرس اللغة الإنجليزية؛ المستوى المتقدم",
+    );
     const { text } = await rawFeed((await feedUrl(student.token)).url);
     expect(text.endsWith("\r\n")).toBe(true);
     const lines = text.split("\r\n").slice(0, -1);
     expect(text.replaceAll("\r\n", "")).not.toMatch(/[\r\n]/);
     for (const line of lines) expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
     expect(lines.some((line) => line.startsWith(" "))).toBe(true);
-    const summary = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!).summary;
-    expect(summary).toBe("حصة إنجليزي مع عبد الرحمن محمد إبراهيم السيد، مدرس اللغة الإنجليزية؛ المستوى المتقدم");
+    const summary = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!)
+      .summary;
+    expect(summary).toBe(
+      "حصة إنجليزي مع عبد الرحمن محمد إبراهيم السيد، مدرس اللغة الإنجليزية؛ المستوى المتقدم",
+    );
   });
 
   it("keeps the same UID after a reschedule and marks a cancelled lesson STATUS:CANCELLED", async () => {
     const { start, student, lessonId } = await bookedWith("منى علي", 30);
     const { url } = await feedUrl(student.token);
-    const moved = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 60).toISOString() } });
+    const moved = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: addMinutes(start, 60).toISOString() },
+    });
     expect(moved.status).toBe(200);
-    let event = new ICAL.Event(new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!);
+    let event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!,
+    );
     expect(event.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event.startDate.toJSDate().toISOString()).toBe(addMinutes(start, 60).toISOString());
     expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token })).status).toBe(200);
-    event = new ICAL.Event(new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!);
+    event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!,
+    );
     expect(event.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event.component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
@@ -136,7 +159,9 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     const other = await bookedWith("هالة سمير");
     const text = (await rawFeed((await feedUrl(student.token)).url)).text;
     const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
-    expect(events.map((vevent) => new ICAL.Event(vevent).uid)).not.toContain(`lesson-${other.lessonId}@${new URL(ORIGIN).hostname}`);
+    expect(events.map((vevent) => new ICAL.Event(vevent).uid)).not.toContain(
+      `lesson-${other.lessonId}@${new URL(ORIGIN).hostname}`,
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -161,16 +186,23 @@ describe("GET /lesson/list/ with after and before (a calendar week)", () => {
     const student = await createStudent();
     await subscribe(student.id, { weeklyMinutes: 240 });
     const ids: number[] = [];
-    for (const offset of [120, 0, 60]) ids.push((await book(student, tutor.id, addMinutes(start, offset), 30)).body.id);
+    for (const offset of [120, 0, 60])
+      ids.push((await book(student, tutor.id, addMinutes(start, offset), 30)).body.id);
     expect((await call("DELETE", `/api/v1/lesson/${ids[2]}`, { token: student.token })).status).toBe(200);
-    const week = await call("GET", `/api/v1/lesson/list/?after=${encodeURIComponent(addMinutes(start, 15).toISOString())}&before=${encodeURIComponent(addMinutes(start, 120).toISOString())}&size=100`, { token: student.token });
+    const week = await call(
+      "GET",
+      `/api/v1/lesson/list/?after=${encodeURIComponent(addMinutes(start, 15).toISOString())}&before=${encodeURIComponent(addMinutes(start, 120).toISOString())}&size=100`,
+      { token: student.token },
+    );
     expect(week.status).toBe(200);
     expect(week.body.list.map((lesson: { id: number; state: string }) => [lesson.id, lesson.state])).toEqual([
       [ids[1], "pending"],
       [ids[2], "canceled"],
     ]);
     expect(week.body.total).toBe(2);
-    expect((await call("GET", "/api/v1/lesson/list/?after=yesterday", { token: student.token })).body.code).toBe("bad-request");
+    expect(
+      (await call("GET", "/api/v1/lesson/list/?after=yesterday", { token: student.token })).body.code,
+    ).toBe("bad-request");
   });
 });
 
@@ -197,7 +229,18 @@ describe("RFC 5545 text", () => {
     const text = renderCalendar({
       host: "dars.test",
       appOrigin: "https://dars.test",
-      lessons: [{ id: 9, start: "2026-11-22T10:00:00.000Z", end: "2026-11-22T10:15:00.000Z", duration: 15, canceledAt: "2026-11-21T10:00:00.000Z", createdAt: "2026-11-20T10:00:00.000Z", updatedAt: "2026-11-21T10:00:00.000Z", otherName: null }],
+      lessons: [
+        {
+          id: 9,
+          start: "2026-11-22T10:00:00.000Z",
+          end: "2026-11-22T10:15:00.000Z",
+          duration: 15,
+          canceledAt: "2026-11-21T10:00:00.000Z",
+          createdAt: "2026-11-20T10:00:00.000Z",
+          updatedAt: "2026-11-21T10:00:00.000Z",
+          otherName: null,
+        },
+      ],
     });
     expect(text).toContain("\r\nSTATUS:CANCELLED\r\n");
     expect(text).toContain("\r\nDTSTAMP:20261121T100000Z\r\n");

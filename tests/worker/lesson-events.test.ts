@@ -4,7 +4,17 @@ import { PlanPeriod, Role } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
 import { createLogger } from "../../worker/core/logger";
 import { publishLessonCanceled } from "../../worker/notifications/lesson-events";
-import { addMinutes, book, createPlan, createStudent, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createPlan,
+  createStudent,
+  createUser,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+  type Session,
+} from "./factories-lessons";
 import { SANDBOX, transactionRow } from "./factories-payments";
 import { TestSocket, closeAll } from "./factories-chat";
 import { call } from "./helpers";
@@ -25,7 +35,13 @@ async function pair(hours = 24) {
   const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
   const student = await createStudent();
   await subscribe(student.id, { weeklyMinutes: 120 });
-  return { start, tutor, student, tutorSocket: await channelOf(tutor), studentSocket: await channelOf(student) };
+  return {
+    start,
+    tutor,
+    student,
+    tutorSocket: await channelOf(tutor),
+    studentSocket: await channelOf(student),
+  };
 }
 
 async function booked(hours = 24) {
@@ -54,7 +70,10 @@ describe("lesson events reach both members", () => {
 
   it("sends LessonRebooked to both when the student reschedules", async () => {
     const { start, student, tutorSocket, studentSocket, lessonId } = await booked();
-    const moved = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 30).toISOString() } });
+    const moved = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
+    });
     expect(moved.status).toBe(200);
     expect(await tutorSocket.next("LessonRebooked", isLesson(lessonId))).toEqual({ lessonId });
     expect(await studentSocket.next("LessonRebooked", isLesson(lessonId))).toEqual({ lessonId });
@@ -71,8 +90,13 @@ describe("lesson events reach both members", () => {
 
   it("sends LessonCanceled to both when the tutor deletes the slot holding the lesson", async () => {
     const { tutor, tutorSocket, studentSocket, lessonId } = await booked();
-    const slot = await env.DB.prepare("SELECT slot_id AS id FROM lessons WHERE id = ?").bind(lessonId).first<{ id: number }>();
-    const response = await call("POST", "/api/v1/availability-slot/", { token: tutor.token, body: { actions: [{ type: "delete", id: slot!.id }] } });
+    const slot = await env.DB.prepare("SELECT slot_id AS id FROM lessons WHERE id = ?")
+      .bind(lessonId)
+      .first<{ id: number }>();
+    const response = await call("POST", "/api/v1/availability-slot/", {
+      token: tutor.token,
+      body: { actions: [{ type: "delete", id: slot!.id }] },
+    });
     expect(response.status).toBe(200);
     expect(response.body.canceled.lessons).toEqual([lessonId]);
     expect(await studentSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
@@ -93,7 +117,10 @@ describe("lesson events reach both members", () => {
     const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
     const student = await createStudent();
     const planId = await createPlan({ weeklyMinutes: 60 });
-    const order = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const order = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(order.status).toBe(201);
     await call("POST", `${SANDBOX}/__emu/pay/${order.body.referenceNumber}`);
     const lesson = await book(student, tutor.id, start, 30);
@@ -102,8 +129,15 @@ describe("lesson events reach both members", () => {
     const [tutorSocket, studentSocket] = [await channelOf(tutor), await channelOf(student)];
     const admin = await createUser(Role.SuperAdmin);
     const tx = (await transactionRow(order.body.transaction.id))!;
-    expect((await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: tx.id } })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT canceled_at IS NOT NULL AS canceled FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ canceled: 1 });
+    expect(
+      (await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: tx.id } }))
+        .status,
+    ).toBe(200);
+    expect(
+      await env.DB.prepare("SELECT canceled_at IS NOT NULL AS canceled FROM lessons WHERE id = ?")
+        .bind(lessonId)
+        .first(),
+    ).toEqual({ canceled: 1 });
     expect(await studentSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
     expect(await tutorSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
   });

@@ -1,7 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { addMinutes, book, createStudent, createTutor, createUser, gridTime, subscribe, tutorFreeAt, type Session } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createStudent,
+  createTutor,
+  createUser,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+  type Session,
+} from "./factories-lessons";
 import { call } from "./helpers";
 
 /** A subscribed student with a booked 30-minute lesson `hours` ahead. */
@@ -19,25 +29,39 @@ async function booked(hours = 24, tutorOptions: { notice?: number } = {}) {
 async function storedLesson(tutor: Session, student: Session, start: Date) {
   const at = new Date().toISOString();
   const row = await env.DB.prepare(
-    "INSERT INTO lessons (tutor_id, start, \"end\", duration, price, created_by, created_at, updated_at) VALUES (?, ?, ?, 30, 12750, ?, ?, ?) RETURNING id",
+    'INSERT INTO lessons (tutor_id, start, "end", duration, price, created_by, created_at, updated_at) VALUES (?, ?, ?, 30, 12750, ?, ?, ?) RETURNING id',
   )
     .bind(tutor.id, start.toISOString(), addMinutes(start, 30).toISOString(), student.id, at, at)
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 3, ?)").bind(row!.id, tutor.id, at),
-    env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 4, ?)").bind(row!.id, student.id, at),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 3, ?)",
+    ).bind(row!.id, tutor.id, at),
+    env.DB.prepare(
+      "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, 4, ?)",
+    ).bind(row!.id, student.id, at),
   ]);
   return row!.id;
 }
 
-const remaining = async (student: Session) => (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes;
+const remaining = async (student: Session) =>
+  (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes;
 const lastSubject = async (email: string) =>
-  (await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ subject: string }>())?.subject;
+  (
+    await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC")
+      .bind(email)
+      .first<{ subject: string }>()
+  )?.subject;
 
 describe("lesson notifications on each member's clock", () => {
   const lastBody = async (email: string) =>
-    (await env.DB.prepare("SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ body: string }>())?.body;
-  const clock = (at: Date, zone: string) => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(at);
+    (
+      await env.DB.prepare("SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC")
+        .bind(email)
+        .first<{ body: string }>()
+    )?.body;
+  const clock = (at: Date, zone: string) =>
+    new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(at);
 
   it("books, moves and cancels with each member's times in their own zone, named", async () => {
     const start = gridTime(24);
@@ -52,11 +76,20 @@ describe("lesson notifications on each member's clock", () => {
     expect(await lastBody(student.email)).toContain(`${clock(start, "Europe/London")} بتوقيت لندن`);
 
     const to = addMinutes(start, 30);
-    expect((await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: response.body.id, start: to.toISOString() } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", "/api/v1/lesson", {
+          token: student.token,
+          body: { id: response.body.id, start: to.toISOString() },
+        })
+      ).status,
+    ).toBe(200);
     expect(await lastBody(tutor.email)).toContain(`${clock(to, "Asia/Riyadh")} بتوقيت الرياض`);
     expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
 
-    expect((await call("DELETE", `/api/v1/lesson/${response.body.id}`, { token: tutor.token })).status).toBe(200);
+    expect((await call("DELETE", `/api/v1/lesson/${response.body.id}`, { token: tutor.token })).status).toBe(
+      200,
+    );
     expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
     expect(clock(to, "Europe/London")).not.toBe(clock(to, "Asia/Riyadh"));
   });
@@ -69,7 +102,9 @@ describe("DELETE /lesson/{id}", () => {
     const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: lessonId, state: "canceled", canceledBy: student.id });
-    expect(await env.DB.prepare("SELECT canceled_by FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ canceled_by: student.id });
+    expect(
+      await env.DB.prepare("SELECT canceled_by FROM lessons WHERE id = ?").bind(lessonId).first(),
+    ).toEqual({ canceled_by: student.id });
     expect(await lastSubject(tutor.email)).toBe("تم إلغاء حصة في درس");
     // The lesson is 24 h ahead: in this subscription week unless the week turns over before it.
     const after = await remaining(student);
@@ -88,7 +123,9 @@ describe("DELETE /lesson/{id}", () => {
     const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
     expect([response.status, response.body.code]).toEqual([422, "lesson-cancel-window-passed"]);
     expect(response.body.message).toMatch(/ست ساعات/);
-    expect(await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ canceled_at: null });
+    expect(
+      await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(lessonId).first(),
+    ).toEqual({ canceled_at: null });
   });
 
   it("refuses a lesson that has started with lesson-time-passed", async () => {
@@ -103,7 +140,9 @@ describe("DELETE /lesson/{id}", () => {
     const { lessonId } = await booked(24);
     const stranger = await createStudent();
     expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: stranger.token })).status).toBe(403);
-    expect((await call("DELETE", "/api/v1/lesson/999999", { token: stranger.token })).body.code).toBe("lesson-not-found");
+    expect((await call("DELETE", "/api/v1/lesson/999999", { token: stranger.token })).body.code).toBe(
+      "lesson-not-found",
+    );
   });
 });
 
@@ -111,10 +150,20 @@ describe("PATCH /lesson (reschedule)", () => {
   it("moves the lesson onto time overlapping its own old time and notifies the tutor", async () => {
     const { start, tutor, student, lessonId } = await booked(24);
     const to = addMinutes(start, 15);
-    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: to.toISOString() } });
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: to.toISOString() },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: lessonId, start: to.toISOString(), end: addMinutes(to, 30).toISOString(), duration: 30 });
-    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: to.toISOString() });
+    expect(response.body).toMatchObject({
+      id: lessonId,
+      start: to.toISOString(),
+      end: addMinutes(to, 30).toISOString(),
+      duration: 30,
+    });
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({
+      start: to.toISOString(),
+    });
     expect(await lastSubject(tutor.email)).toBe("تم تغيير موعد حصتك في درس");
   });
 
@@ -123,16 +172,31 @@ describe("PATCH /lesson (reschedule)", () => {
     const other = await createStudent();
     await subscribe(other.id);
     expect((await book(other, tutor.id, addMinutes(start, 60), 30)).status).toBe(201);
-    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 45).toISOString() } });
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: addMinutes(start, 45).toISOString() },
+    });
     expect(response.body.code).toBe("busy-tutor");
-    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: start.toISOString() });
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({
+      start: start.toISOString(),
+    });
   });
 
   it("refuses the tutor moving a lesson (403) and a lesson within 6 hours (lesson-cancel-window-passed)", async () => {
     const { start, tutor, lessonId } = await booked(24);
-    expect((await call("PATCH", "/api/v1/lesson", { token: tutor.token, body: { id: lessonId, start: addMinutes(start, 15).toISOString() } })).status).toBe(403);
+    expect(
+      (
+        await call("PATCH", "/api/v1/lesson", {
+          token: tutor.token,
+          body: { id: lessonId, start: addMinutes(start, 15).toISOString() },
+        })
+      ).status,
+    ).toBe(403);
     const soon = await booked(3, { notice: 1 });
-    const response = await call("PATCH", "/api/v1/lesson", { token: soon.student.token, body: { id: soon.lessonId, start: addMinutes(soon.start, 15).toISOString() } });
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: soon.student.token,
+      body: { id: soon.lessonId, start: addMinutes(soon.start, 15).toISOString() },
+    });
     expect([response.status, response.body.code]).toEqual([422, "lesson-cancel-window-passed"]);
   });
 });
@@ -145,21 +209,47 @@ describe("PATCH /lesson: the entitlement of a moved lesson", () => {
     const trial = await book(student, tutor.id, start, 15);
     expect([trial.status, trial.body.isTrial]).toEqual([201, true]);
     const to = addMinutes(start, 30);
-    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: trial.body.id, start: to.toISOString() } });
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: trial.body.id, start: to.toISOString() },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ start: to.toISOString(), duration: 15, isTrial: true, subscriptionId: null, tutor: { id: tutor.id, name: "مدرس تجريبي" } });
-    const body = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(student.email).first<{ body: string }>();
+    expect(response.body).toMatchObject({
+      start: to.toISOString(),
+      duration: 15,
+      isTrial: true,
+      subscriptionId: null,
+      tutor: { id: tutor.id, name: "مدرس تجريبي" },
+    });
+    const body = await env.DB.prepare(
+      "SELECT body FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC",
+    )
+      .bind(student.email)
+      .first<{ body: string }>();
     expect(body!.body).toContain("مع مدرس تجريبي");
   });
 
   it("refuses moving a subscription lesson once the subscription is cancelled (subscription-required), leaving it and sending nothing", async () => {
     const { start, tutor, student, lessonId } = await booked(24);
-    await env.DB.prepare("UPDATE subscriptions SET status = 'canceled' WHERE user_id = ?").bind(student.id).run();
-    const before = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?").bind(tutor.email).first<{ n: number }>();
-    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 30).toISOString() } });
+    await env.DB.prepare("UPDATE subscriptions SET status = 'canceled' WHERE user_id = ?")
+      .bind(student.id)
+      .run();
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?")
+      .bind(tutor.email)
+      .first<{ n: number }>();
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
+    });
     expect([response.status, response.body.code]).toEqual([422, "subscription-required"]);
-    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: start.toISOString() });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?").bind(tutor.email).first<{ n: number }>()).toEqual(before);
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({
+      start: start.toISOString(),
+    });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?")
+        .bind(tutor.email)
+        .first<{ n: number }>(),
+    ).toEqual(before);
   });
 
   it("counts the week's minutes without the lesson's own: a 30-minute lesson of a 30-minute week moves, a longer one does not fit", async () => {
@@ -170,7 +260,14 @@ describe("PATCH /lesson: the entitlement of a moved lesson", () => {
     const lesson = await book(student, tutor.id, start, 15);
     expect(lesson.status).toBe(201);
     const to = addMinutes(start, 60);
-    expect((await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lesson.body.id, start: to.toISOString(), duration: 30 } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", "/api/v1/lesson", {
+          token: student.token,
+          body: { id: lesson.body.id, start: to.toISOString(), duration: 30 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await book(student, tutor.id, addMinutes(start, 120), 15)).body.code).toBe("no-enough-minutes");
   });
 });
@@ -179,9 +276,14 @@ describe("PATCH /lesson by a student whose email is no longer verified", () => {
   it("refuses with email-not-verified and leaves the lesson where it was", async () => {
     const { start, student, lessonId } = await booked(24);
     await env.DB.prepare("UPDATE users SET verified_email = 0 WHERE id = ?").bind(student.id).run();
-    const response = await call("PATCH", "/api/v1/lesson", { token: student.token, body: { id: lessonId, start: addMinutes(start, 30).toISOString() } });
+    const response = await call("PATCH", "/api/v1/lesson", {
+      token: student.token,
+      body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
+    });
     expect([response.status, response.body.code]).toEqual([422, "email-not-verified"]);
-    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({ start: start.toISOString() });
+    expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({
+      start: start.toISOString(),
+    });
   });
 });
 
@@ -208,9 +310,12 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const past = await storedLesson(tutor, student, gridTime(-5));
     const second = await book(student, tutor.id, gridTime(24, 60), 15);
     await call("DELETE", `/api/v1/lesson/${second.body.id}`, { token: student.token });
-    const list = async (query: string) => (await call("GET", `/api/v1/lesson/list/?${query}`, { token: student.token })).body;
+    const list = async (query: string) =>
+      (await call("GET", `/api/v1/lesson/list/?${query}`, { token: student.token })).body;
     expect((await list("")).total).toBe(3);
-    expect((await list("when=future&status=ratified")).list.map((l: { id: number }) => l.id)).toEqual([lessonId]);
+    expect((await list("when=future&status=ratified")).list.map((l: { id: number }) => l.id)).toEqual([
+      lessonId,
+    ]);
     expect((await list("when=past")).list.map((l: { id: number }) => l.id)).toEqual([past]);
     expect((await list("status=canceled")).list.map((l: { id: number }) => l.id)).toEqual([second.body.id]);
     const page = await list("size=1&page=2");
@@ -224,7 +329,9 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const other = await createStudent();
     const listed = await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: admin.token });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: lessonId }] });
-    expect((await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 
   it("shows a tutor manager or admin their own lessons on their own screens, and everyone's only to admins asking with scope=all", async () => {
@@ -251,7 +358,12 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const other = await book(student, tutor.id, gridTime(24, 60), 15);
     await call("DELETE", `/api/v1/lesson/${other.body.id}`, { token: student.token });
     const stats = await call("GET", "/api/v1/lesson/attended/stats", { token: student.token });
-    expect(stats.body).toEqual({ attendedLessons: 1, attendedMinutes: 30, upcomingLessons: 1, canceledLessons: 1 });
+    expect(stats.body).toEqual({
+      attendedLessons: 1,
+      attendedMinutes: 30,
+      upcomingLessons: 1,
+      canceledLessons: 1,
+    });
     expect(lessonId).toBeGreaterThan(0);
   });
 });

@@ -22,7 +22,10 @@ describe("the onboarding steps", () => {
   it("marks the support group joined and moves on to the intro video", async () => {
     const tutor = await register(Role.Tutor);
     const response = await call("POST", "/api/v1/onboarding/support-group", { token: tutor.token });
-    expect(response.body).toMatchObject({ supportGroup: { joined: true, next: "done" }, current: "introVideo" });
+    expect(response.body).toMatchObject({
+      supportGroup: { joined: true, next: "done" },
+      current: "introVideo",
+    });
     expect((await tutorRow(tutor.user.id))!.support_group_joined).toBe(1);
   });
 
@@ -40,9 +43,13 @@ describe("the onboarding steps", () => {
   it("lets staff read a tutor's steps and forbids another tutor", async () => {
     const tutor = await register(Role.Tutor);
     const m = await manager();
-    expect((await call("GET", `/api/v1/onboarding?tutorId=${tutor.user.id}`, { token: m.token })).body.tutorId).toBe(tutor.user.id);
+    expect(
+      (await call("GET", `/api/v1/onboarding?tutorId=${tutor.user.id}`, { token: m.token })).body.tutorId,
+    ).toBe(tutor.user.id);
     const other = await register(Role.Tutor);
-    expect((await call("GET", `/api/v1/onboarding?tutorId=${tutor.user.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await call("GET", `/api/v1/onboarding?tutorId=${tutor.user.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 });
 
@@ -50,24 +57,47 @@ describe("activation by an admin", () => {
   it("activates and deactivates a tutor", async () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
     const tutor = await register(Role.Tutor);
-    const on = await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body: { activated: true } });
+    const on = await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+      token: admin.token,
+      body: { activated: true },
+    });
     expect(on.body).toEqual({ tutorId: tutor.user.id, activated: true, bypassOnboarding: false });
-    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body: { activated: false } });
+    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+      token: admin.token,
+      body: { activated: false },
+    });
     expect((await tutorRow(tutor.user.id))!.activated).toBe(0);
   });
 
   it("sets bypass onboarding, which activates the tutor", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const tutor = await register(Role.Tutor);
-    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body: { bypassOnboarding: true } });
+    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+      token: admin.token,
+      body: { bypassOnboarding: true },
+    });
     expect(await tutorRow(tutor.user.id)).toMatchObject({ activated: 1, bypass_onboarding: 1 });
   });
 
   it("answers tutor-not-found for a student and forbids a tutor", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const student = await register(Role.Student);
-    expect((await call("PATCH", `/api/v1/onboarding/${student.user.id}`, { token: admin.token, body: { activated: true } })).body.code).toBe("tutor-not-found");
+    expect(
+      (
+        await call("PATCH", `/api/v1/onboarding/${student.user.id}`, {
+          token: admin.token,
+          body: { activated: true },
+        })
+      ).body.code,
+    ).toBe("tutor-not-found");
     const tutor = await register(Role.Tutor);
-    expect((await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: tutor.token, body: { activated: true } })).status).toBe(403);
+    expect(
+      (
+        await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+          token: tutor.token,
+          body: { activated: true },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

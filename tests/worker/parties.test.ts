@@ -9,7 +9,9 @@ describe("socket gate (/parties/*)", () => {
     const response = await connect(`/parties/user-channel/${user.id}?token=${token}`);
     expect(response.status).toBe(101);
     const socket = response.webSocket!;
-    const first = new Promise<string>((resolve) => socket.addEventListener("message", (event) => resolve(String(event.data))));
+    const first = new Promise<string>((resolve) =>
+      socket.addEventListener("message", (event) => resolve(String(event.data))),
+    );
     socket.accept();
     expect(JSON.parse(await first)).toEqual({ type: "Connected", payload: { userId: user.id } });
     socket.close();

@@ -6,7 +6,17 @@ import { describe, expect, it } from "vitest";
 import { PaymentMethod, PlanPeriod, Role, TransactionStatus } from "../../schema/enums";
 import { DECLINED_CVV } from "../../emulators/fawry/app";
 import { createPlan, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
-import { SANDBOX, addCard, notifyApp, pathOf, sandboxOrder, signedNotification, submitForm, subscriptionsOf, transactionRow } from "./factories-payments";
+import {
+  SANDBOX,
+  addCard,
+  notifyApp,
+  pathOf,
+  sandboxOrder,
+  signedNotification,
+  submitForm,
+  subscriptionsOf,
+  transactionRow,
+} from "./factories-payments";
 import { call } from "./helpers";
 
 /** A student with a card saved through the hosted page, and a plan to buy. */
@@ -18,7 +28,10 @@ async function studentWithCard(plan: Parameters<typeof createPlan>[0] = {}) {
 }
 
 async function payByCard(student: Session, planId: number, cardToken: string, cvv = "123") {
-  return call("POST", "/api/v1/fawry/pay/card", { token: student.token, body: { planId, period: PlanPeriod.Month, cardToken, cvv } });
+  return call("POST", "/api/v1/fawry/pay/card", {
+    token: student.token,
+    body: { planId, period: PlanPeriod.Month, cardToken, cvv },
+  });
 }
 
 /** Presses Pay or Fail on the sandbox's 3-D Secure page of a charge. */
@@ -26,7 +39,12 @@ async function threeDSecure(redirectUrl: string, button: "pay" | "fail") {
   return submitForm(`${new URL(redirectUrl).pathname}/${button}`, {});
 }
 
-const ref = (tx: { merchant_ref_num: string; fawry_ref_number: string | null; amount: number; user_id: number }) => ({
+const ref = (tx: {
+  merchant_ref_num: string;
+  fawry_ref_number: string | null;
+  amount: number;
+  user_id: number;
+}) => ({
   merchantRefNum: tx.merchant_ref_num,
   fawryRefNumber: tx.fawry_ref_number,
   amount: tx.amount,
@@ -36,7 +54,10 @@ const ref = (tx: { merchant_ref_num: string; fawry_ref_number: string | null; am
 async function referenceOrder(student?: Session) {
   const buyer = student ?? (await createStudent());
   const planId = await createPlan();
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: buyer.token, body: { planId, period: PlanPeriod.Month } });
+  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    token: buyer.token,
+    body: { planId, period: PlanPeriod.Month },
+  });
   expect(res.status).toBe(201);
   const row = (await transactionRow(res.body.transaction.id))!;
   return { student: buyer, planId, res, row, tx: ref(row) };
@@ -58,12 +79,16 @@ describe("saved cards (the sandbox's hosted add-card page)", () => {
     const { student } = await studentWithCard();
     const other = await createStudent();
     expect((await call("GET", "/api/v1/fawry/card-token/list", { token: other.token })).body).toEqual([]);
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(1);
+    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(
+      1,
+    );
   });
 
   it("deletes a saved card at Fawry", async () => {
     const { student, cardToken } = await studentWithCard();
-    const deleted = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, { token: student.token });
+    const deleted = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, {
+      token: student.token,
+    });
     expect(deleted.status).toBe(204);
     expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toEqual([]);
   });
@@ -71,10 +96,14 @@ describe("saved cards (the sandbox's hosted add-card page)", () => {
   it("answers 404 for another student's card and the card stays", async () => {
     const { student, cardToken } = await studentWithCard();
     const other = await createStudent();
-    const res = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, { token: other.token });
+    const res = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, {
+      token: other.token,
+    });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("not-found");
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(1);
+    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -83,7 +112,11 @@ describe("card payments through 3-D Secure", () => {
     const { student, planId, cardToken } = await studentWithCard({ weeklyMinutes: 90 });
     const charge = await payByCard(student, planId, cardToken);
     expect(charge.status).toBe(201);
-    expect(charge.body.transaction).toMatchObject({ status: TransactionStatus.New, method: PaymentMethod.Card, planId });
+    expect(charge.body.transaction).toMatchObject({
+      status: TransactionStatus.New,
+      method: PaymentMethod.Card,
+      planId,
+    });
     const page = await call("GET", pathOf(charge.body.redirectUrl));
     expect(page.status).toBe(200);
     expect(page.body).toContain("ادفع");
@@ -115,7 +148,11 @@ describe("card payments through 3-D Secure", () => {
     expect(failed.status).toBe(302);
     expect(new URL(failed.headers.get("location")!).searchParams.get("statusCode")).not.toBe("200");
     expect((await transactionRow(charge.body.transaction.id))!.status).toBe(TransactionStatus.Failed);
-    const status = await call("GET", `/api/v1/fawry/payment-status?transactionId=${charge.body.transaction.id}`, { token: student.token });
+    const status = await call(
+      "GET",
+      `/api/v1/fawry/payment-status?transactionId=${charge.body.transaction.id}`,
+      { token: student.token },
+    );
     expect(status.body.status).toBe(TransactionStatus.Failed);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
   });
@@ -145,7 +182,9 @@ describe("card payments through 3-D Secure", () => {
     const res = await payByCard(thief, await createPlan(), cardToken);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("not-found");
-    const tried = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE user_id = ?").bind(thief.id).first<{ n: number }>();
+    const tried = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE user_id = ?")
+      .bind(thief.id)
+      .first<{ n: number }>();
     expect(tried!.n).toBe(0);
     expect(await subscriptionsOf(thief.id)).toHaveLength(0);
   });
@@ -156,7 +195,9 @@ describe("bank installments", () => {
     const student = await createStudent();
     const five = await call("GET", "/api/v1/fawry/installment-plans?amount=50000", { token: student.token });
     expect(five.body.map((p: { id: number }) => p.id)).toEqual([1]);
-    const twenty = await call("GET", "/api/v1/fawry/installment-plans?amount=200000", { token: student.token });
+    const twenty = await call("GET", "/api/v1/fawry/installment-plans?amount=200000", {
+      token: student.token,
+    });
     expect(twenty.body.map((p: { id: number }) => p.id)).toEqual([1, 2]);
     const small = await call("GET", "/api/v1/fawry/installment-plans?amount=30000", { token: student.token });
     expect(small.body).toEqual([]);
@@ -182,7 +223,9 @@ describe("bank installments", () => {
       body: { planId, period: PlanPeriod.Month, cardToken, cvv: "123", installmentPlanId: 2 },
     });
     expect(res.body.code).toBe("fawry-error");
-    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body.status).toBe(TransactionStatus.Failed);
+    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body.status).toBe(
+      TransactionStatus.Failed,
+    );
   });
 });
 
@@ -190,7 +233,10 @@ describe("e-wallet", () => {
   it("answers a QR code and a reference number valid 3 hours, and grants the plan once the wallet pays", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect(res.status).toBe(201);
     expect(res.body.walletQr).toMatch(/^data:image\//);
     expect(res.body.referenceNumber).toMatch(/^\d+$/);
@@ -203,26 +249,50 @@ describe("e-wallet", () => {
 
   it("gives the waiting order's QR again to its payer (a reloaded checkout), and to nobody once it is paid", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId: await createPlan(), period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+      token: student.token,
+      body: { planId: await createPlan(), period: PlanPeriod.Month },
+    });
     const id = res.body.transaction.id as number;
     const again = await call("GET", `/api/v1/tx/${id}`, { token: student.token });
-    expect(again.body).toMatchObject({ id, method: PaymentMethod.EWallet, status: TransactionStatus.New, walletQr: res.body.walletQr });
+    expect(again.body).toMatchObject({
+      id,
+      method: PaymentMethod.EWallet,
+      status: TransactionStatus.New,
+      walletQr: res.body.walletQr,
+    });
     const admin = await createUser(Role.SuperAdmin);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body).toMatchObject({ id, walletQr: null });
+    expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body).toMatchObject({
+      id,
+      walletQr: null,
+    });
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body).toMatchObject({ status: TransactionStatus.Paid, walletQr: null });
+    expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body).toMatchObject({
+      status: TransactionStatus.Paid,
+      walletQr: null,
+    });
     // Other methods have none.
     const other = await createStudent();
-    const cash = await call("POST", "/api/v1/fawry/pay/ref-num", { token: other.token, body: { planId: await createPlan(), period: PlanPeriod.Month } });
+    const cash = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: other.token,
+      body: { planId: await createPlan(), period: PlanPeriod.Month },
+    });
     expect(cash.status).toBe(201);
-    expect((await call("GET", `/api/v1/tx/${cash.body.transaction.id}`, { token: other.token })).body).toMatchObject({ status: TransactionStatus.New, walletQr: null });
+    expect(
+      (await call("GET", `/api/v1/tx/${cash.body.transaction.id}`, { token: other.token })).body,
+    ).toMatchObject({ status: TransactionStatus.New, walletQr: null });
   });
 
   it("sends a request to pay to the wallet number given (normalised to 01…)", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "+201012345678" } });
+    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+      token: student.token,
+      body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "+201012345678" },
+    });
     expect(res.status).toBe(201);
-    const order = await env.DB.prepare("SELECT wallet_no, method FROM fawry_sandbox_orders WHERE merchant_ref_num = ?")
+    const order = await env.DB.prepare(
+      "SELECT wallet_no, method FROM fawry_sandbox_orders WHERE merchant_ref_num = ?",
+    )
       .bind(res.body.transaction.merchantRefNum)
       .first();
     expect(order).toEqual({ wallet_no: "01012345678", method: "MWALLET" });
@@ -230,17 +300,26 @@ describe("e-wallet", () => {
 
   it("refuses a wallet number that is not an Egyptian mobile (invalid-phone) and creates no order", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", { token: student.token, body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "12345" } });
+    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+      token: student.token,
+      body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "12345" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("invalid-phone");
-    expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body).toEqual({ list: [], total: 0 });
+    expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body).toEqual({
+      list: [],
+      total: 0,
+    });
   });
 });
 
 describe("cancelling an unpaid order", () => {
   it("cancels a reference-number order at Fawry: Canceled here and there", async () => {
     const { student, res, row } = await referenceOrder();
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", { token: student.token, body: { transactionId: row.id } });
+    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+      token: student.token,
+      body: { transactionId: row.id },
+    });
     expect(cancel.status).toBe(200);
     expect(cancel.body.status).toBe(TransactionStatus.Canceled);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Canceled);
@@ -253,7 +332,10 @@ describe("cancelling an unpaid order", () => {
   it("refuses to cancel a paid order (illegal)", async () => {
     const { student, res, row } = await referenceOrder();
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", { token: student.token, body: { transactionId: row.id } });
+    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+      token: student.token,
+      body: { transactionId: row.id },
+    });
     expect(cancel.body.code).toBe("illegal");
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Paid);
   });
@@ -261,7 +343,10 @@ describe("cancelling an unpaid order", () => {
   it("refuses to cancel another student's order (forbidden)", async () => {
     const { row } = await referenceOrder();
     const other = await createStudent();
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", { token: other.token, body: { transactionId: row.id } });
+    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+      token: other.token,
+      body: { transactionId: row.id },
+    });
     expect(cancel.status).toBe(403);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.New);
   });
@@ -298,7 +383,8 @@ describe("notifications", () => {
   it("ignores NEW, UNPAID, EXPIRED and FAILED after PAID", async () => {
     const { student, tx, row } = await referenceOrder();
     await notifyApp(await signedNotification(tx, "PAID"));
-    for (const status of ["NEW", "UNPAID", "EXPIRED", "FAILED"]) expect((await notifyApp(await signedNotification(tx, status))).status).toBe(200);
+    for (const status of ["NEW", "UNPAID", "EXPIRED", "FAILED"])
+      expect((await notifyApp(await signedNotification(tx, status))).status).toBe(200);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Paid);
     const subs = await subscriptionsOf(student.id);
     expect(subs).toHaveLength(1);
@@ -340,23 +426,38 @@ describe("refunds", () => {
       env.DB.prepare(
         'INSERT INTO lessons (tutor_id, start, "end", duration, price, subscription_id, created_by, created_at, updated_at) VALUES (?, ?, ?, 30, 0, ?, ?, ?, ?) RETURNING id',
       )
-        .bind(tutor.id, new Date(start).toISOString(), new Date(start + 30 * 60_000).toISOString(), sub!.id, student.id, at, at)
+        .bind(
+          tutor.id,
+          new Date(start).toISOString(),
+          new Date(start + 30 * 60_000).toISOString(),
+          sub!.id,
+          student.id,
+          at,
+          at,
+        )
         .first<{ id: number }>();
     const past = (await lesson(Date.now() - 2 * 3600_000))!.id;
     // Bought before that lesson: week 0 starts at the Cairo midnight of the purchase day, which just
     // after midnight is later than two hours ago.
-    await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ?").bind(new Date(Date.now() - 2 * 3600_000).toISOString(), sub!.id).run();
+    await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 2 * 3600_000).toISOString(), sub!.id)
+      .run();
     const future = (await lesson(Date.now() + 48 * 3600_000))!.id;
 
     const admin = await createUser(Role.SuperAdmin);
-    const refund = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id } });
+    const refund = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id },
+    });
     expect(refund.status).toBe(200);
     // 500 EGP paid, 30 minutes used this week at 425 piasters a minute: 50,000 − 12,750 = 37,250.
     expect(refund.body).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: 37_250 });
     expect((await sandboxOrder(row.merchant_ref_num))!.status).toBe("PARTIAL_REFUNDED");
     const [ended] = await subscriptionsOf(student.id);
     expect(ended!.status).toBe("canceled");
-    const lessons = await env.DB.prepare("SELECT id, canceled_at FROM lessons WHERE id IN (?, ?) ORDER BY id").bind(past, future).all<{ id: number; canceled_at: string | null }>();
+    const lessons = await env.DB.prepare("SELECT id, canceled_at FROM lessons WHERE id IN (?, ?) ORDER BY id")
+      .bind(past, future)
+      .all<{ id: number; canceled_at: string | null }>();
     expect(lessons.results).toEqual([
       { id: past, canceled_at: null },
       { id: future, canceled_at: expect.any(String) },
@@ -367,9 +468,15 @@ describe("refunds", () => {
   it("refuses a refund by a regular admin (forbidden) and of an unpaid order (illegal)", async () => {
     const { row } = await referenceOrder();
     const regular = await createUser(Role.RegularAdmin);
-    expect((await call("POST", "/api/v1/fawry/refund", { token: regular.token, body: { transactionId: row.id } })).status).toBe(403);
+    expect(
+      (await call("POST", "/api/v1/fawry/refund", { token: regular.token, body: { transactionId: row.id } }))
+        .status,
+    ).toBe(403);
     const superAdmin = await createUser(Role.SuperAdmin);
-    const res = await call("POST", "/api/v1/fawry/refund", { token: superAdmin.token, body: { transactionId: row.id } });
+    const res = await call("POST", "/api/v1/fawry/refund", {
+      token: superAdmin.token,
+      body: { transactionId: row.id },
+    });
     expect(res.body.code).toBe("illegal");
   });
 });

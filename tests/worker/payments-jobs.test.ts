@@ -15,20 +15,36 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 async function hourly(at: number) {
-  await runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env, emulators);
+  await runScheduled(
+    createScheduledController({ cron: schedules.hourly, scheduledTime: at }),
+    env,
+    emulators,
+  );
 }
 
 async function order(kind: "ref-num" | "e-wallet", couponCode?: string) {
   const student = await createStudent();
   const planId = await createPlan();
-  const res = await call("POST", `/api/v1/fawry/pay/${kind}`, { token: student.token, body: { planId, period: PlanPeriod.Month, ...(couponCode ? { couponCode } : {}) } });
+  const res = await call("POST", `/api/v1/fawry/pay/${kind}`, {
+    token: student.token,
+    body: { planId, period: PlanPeriod.Month, ...(couponCode ? { couponCode } : {}) },
+  });
   expect(res.status).toBe(201);
-  return { student, id: res.body.transaction.id as number, merchantRefNum: res.body.transaction.merchantRefNum as string, createdAt: Date.parse(res.body.transaction.createdAt) };
+  return {
+    student,
+    id: res.body.transaction.id as number,
+    merchantRefNum: res.body.transaction.merchantRefNum as string,
+    createdAt: Date.parse(res.body.transaction.createdAt),
+  };
 }
 
 /** Fawry took the money but its notification never arrived. */
 async function paidAtFawryOnly(merchantRefNum: string) {
-  await env.DB.prepare("UPDATE fawry_sandbox_orders SET status = 'PAID', payment_time = ? WHERE merchant_ref_num = ?").bind(Date.now(), merchantRefNum).run();
+  await env.DB.prepare(
+    "UPDATE fawry_sandbox_orders SET status = 'PAID', payment_time = ? WHERE merchant_ref_num = ?",
+  )
+    .bind(Date.now(), merchantRefNum)
+    .run();
 }
 
 describe("hourly job: unpaid orders", () => {
@@ -78,13 +94,18 @@ describe("hourly job: unpaid orders", () => {
   it("gives the expired order's coupon use back", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HOUR${Date.now() % 100000}`;
-    const coupon = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 1000, expiresAt: new Date(Date.now() + 7 * 864e5).toISOString(), maxUses: 1 } });
+    const coupon = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 1000, expiresAt: new Date(Date.now() + 7 * 864e5).toISOString(), maxUses: 1 },
+    });
     const { id, createdAt } = await order("ref-num", code);
     expect((await call("GET", `/api/v1/coupon/${coupon.body.id}`, { token: admin.token })).body.uses).toBe(1);
     await hourly(createdAt + 25 * HOUR);
     expect((await transactionRow(id))!.status).toBe(TransactionStatus.Expired);
     expect((await call("GET", `/api/v1/coupon/${coupon.body.id}`, { token: admin.token })).body.uses).toBe(0);
-    const uses = await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?").bind(id).first<{ n: number }>();
+    const uses = await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(uses!.n).toBe(0);
   });
 });

@@ -7,19 +7,38 @@ import { PaymentMethod, PlanPeriod, RefundStatus, Role, TransactionStatus } from
 import { signatures } from "../../worker/integrations/fawry";
 import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
 import { createPlan, createStudent, createUser, subscribe, type Session } from "./factories-lessons";
-import { SANDBOX, notifyApp, sandboxOrder, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
+import {
+  SANDBOX,
+  notifyApp,
+  sandboxOrder,
+  signedNotification,
+  subscriptionsOf,
+  transactionRow,
+} from "./factories-payments";
 import { call } from "./helpers";
 
 const future = () => new Date(Date.now() + 7 * 864e5).toISOString();
 
 async function referenceOrder(student: Session, planId?: number) {
   const plan = planId ?? (await createPlan());
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: plan, period: PlanPeriod.Month } });
+  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    token: student.token,
+    body: { planId: plan, period: PlanPeriod.Month },
+  });
   expect(res.status).toBe(201);
-  return { planId: plan, referenceNumber: res.body.referenceNumber as string, row: (await transactionRow(res.body.transaction.id))! };
+  return {
+    planId: plan,
+    referenceNumber: res.body.referenceNumber as string,
+    row: (await transactionRow(res.body.transaction.id))!,
+  };
 }
 
-const asTx = (row: { merchant_ref_num: string; fawry_ref_number: string | null; amount: number; user_id: number }) => ({
+const asTx = (row: {
+  merchant_ref_num: string;
+  fawry_ref_number: string | null;
+  amount: number;
+  user_id: number;
+}) => ({
   merchantRefNum: row.merchant_ref_num,
   fawryRefNumber: row.fawry_ref_number,
   amount: row.amount,
@@ -28,12 +47,24 @@ const asTx = (row: { merchant_ref_num: string; fawry_ref_number: string | null; 
 
 /** Fawry took the money (an outlet paid it) without telling us yet. */
 const paidAtFawry = (merchantRefNum: string) =>
-  env.DB.prepare("UPDATE fawry_sandbox_orders SET status = 'PAID', payment_time = ? WHERE merchant_ref_num = ?").bind(Date.now(), merchantRefNum).run();
+  env.DB.prepare(
+    "UPDATE fawry_sandbox_orders SET status = 'PAID', payment_time = ? WHERE merchant_ref_num = ?",
+  )
+    .bind(Date.now(), merchantRefNum)
+    .run();
 
 const refundsOf = async (transactionId: number) =>
-  (await env.DB.prepare("SELECT amount, status, reason FROM refunds WHERE transaction_id = ?").bind(transactionId).all<{ amount: number; status: number; reason: string }>()).results;
+  (
+    await env.DB.prepare("SELECT amount, status, reason FROM refunds WHERE transaction_id = ?")
+      .bind(transactionId)
+      .all<{ amount: number; status: number; reason: string }>()
+  ).results;
 const alarmsOf = async (transactionId: number) =>
-  (await env.DB.prepare("SELECT kind FROM payment_alarms WHERE transaction_id = ?").bind(transactionId).all<{ kind: string }>()).results.map((a) => a.kind);
+  (
+    await env.DB.prepare("SELECT kind FROM payment_alarms WHERE transaction_id = ?")
+      .bind(transactionId)
+      .all<{ kind: string }>()
+  ).results.map((a) => a.kind);
 
 describe("one open order at a time", () => {
   it("cancels the student's other unpaid order at Fawry when a new checkout starts", async () => {
@@ -51,7 +82,10 @@ describe("one open order at a time", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await call("POST", `${SANDBOX}/__emu/fail/cancel`, { body: { times: 1 } });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId: first.planId, period: PlanPeriod.Month },
+    });
     expect([res.status, res.body.code]).toEqual([409, "order-being-paid"]);
     expect((await transactionRow(first.row.id))!.status).toBe(TransactionStatus.New);
   });
@@ -60,7 +94,10 @@ describe("one open order at a time", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await paidAtFawry(first.row.merchant_ref_num);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId: first.planId, period: PlanPeriod.Month },
+    });
     expect([res.status, res.body.code]).toEqual([409, "subscription-exists"]);
     expect((await transactionRow(first.row.id))!.status).toBe(TransactionStatus.Paid);
     expect(await subscriptionsOf(student.id)).toHaveLength(1);
@@ -77,7 +114,9 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
     await paidAtFawry(b.row.merchant_ref_num);
     const aPaid = await signedNotification(asTx((await transactionRow(a.row.id))!), "PAID");
     const bPaid = await signedNotification(asTx((await transactionRow(b.row.id))!), "PAID");
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => notifyApp(i % 2 ? aPaid : bPaid)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => notifyApp(i % 2 ? aPaid : bPaid)),
+    );
     expect(answers.every((r) => r.status === 200)).toBe(true);
 
     const subs = await subscriptionsOf(student.id);
@@ -85,8 +124,12 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
     expect(subs[0]!.transaction_id).toBe(b.row.id);
     expect((await transactionRow(b.row.id))!.status).toBe(TransactionStatus.Paid);
     expect((await transactionRow(a.row.id))!.status).toBe(TransactionStatus.Refunded);
-    expect(await refundsOf(a.row.id)).toEqual([{ amount: a.row.amount, status: RefundStatus.Done, reason: "unapplied" }]);
-    expect(((await sandboxOrder(a.row.merchant_ref_num)) as unknown as { refunded: number }).refunded).toBe(a.row.amount / 100);
+    expect(await refundsOf(a.row.id)).toEqual([
+      { amount: a.row.amount, status: RefundStatus.Done, reason: "unapplied" },
+    ]);
+    expect(((await sandboxOrder(a.row.merchant_ref_num)) as unknown as { refunded: number }).refunded).toBe(
+      a.row.amount / 100,
+    );
     expect(await alarmsOf(a.row.id)).toEqual(["unapplied-payment"]);
     expect(await refundsOf(b.row.id)).toEqual([]);
   });
@@ -107,7 +150,9 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
   it("refunds a PAID order whose plan was deleted", async () => {
     const student = await createStudent();
     const order = await referenceOrder(student);
-    await env.DB.prepare("UPDATE plans SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), order.planId).run();
+    await env.DB.prepare("UPDATE plans SET deleted_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), order.planId)
+      .run();
     await call("POST", `${SANDBOX}/__emu/pay/${order.referenceNumber}`);
     expect((await transactionRow(order.row.id))!.status).toBe(TransactionStatus.Refunded);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
@@ -119,18 +164,30 @@ describe("a payment that bought nothing gives its coupon use back", () => {
   it("releases the coupon use of an order refunded because the student already had a plan", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HALF${crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000}`;
-    const coupon = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 5000, expiresAt: future(), maxUses: 1 } });
+    const coupon = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 5000, expiresAt: future(), maxUses: 1 },
+    });
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: code },
+    });
     const row = (await transactionRow(res.body.transaction.id))!;
     await subscribe(student.id);
     await paidAtFawry(row.merchant_ref_num);
     const paid = await signedNotification(asTx(row), "PAID");
     await Promise.all(Array.from({ length: 10 }, () => notifyApp(paid)));
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Refunded);
-    expect(await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(coupon.body.id).first("uses")).toBe(0);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?").bind(row.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(coupon.body.id).first("uses"),
+    ).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?")
+        .bind(row.id)
+        .first("n"),
+    ).toBe(0);
   });
 });
 
@@ -138,7 +195,10 @@ describe("free orders (a total of 0)", () => {
   async function fullCoupon(maxUses?: number) {
     const admin = await createUser(Role.SuperAdmin);
     const code = `FREE${crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000}`;
-    const created = await call("POST", "/api/v1/coupon", { token: admin.token, body: { code, discount: 10_000, expiresAt: future(), ...(maxUses ? { maxUses } : {}) } });
+    const created = await call("POST", "/api/v1/coupon", {
+      token: admin.token,
+      body: { code, discount: 10_000, expiresAt: future(), ...(maxUses ? { maxUses } : {}) },
+    });
     expect(created.status).toBe(201);
     return { code, id: created.body.id as number };
   }
@@ -147,10 +207,24 @@ describe("free orders (a total of 0)", () => {
     const { code, id } = await fullCoupon();
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/free", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const res = await call("POST", "/api/v1/fawry/pay/free", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: code },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.transaction).toMatchObject({ amount: 0, baseAmount: 50_000, status: TransactionStatus.Paid, method: PaymentMethod.Free, couponId: id });
-    expect(res.body.subscription).toMatchObject({ planId, status: "active", transactionId: res.body.transaction.id, amount: 0 });
+    expect(res.body.transaction).toMatchObject({
+      amount: 0,
+      baseAmount: 50_000,
+      status: TransactionStatus.Paid,
+      method: PaymentMethod.Free,
+      couponId: id,
+    });
+    expect(res.body.subscription).toMatchObject({
+      planId,
+      status: "active",
+      transactionId: res.body.transaction.id,
+      amount: 0,
+    });
     expect(await sandboxOrder(res.body.transaction.merchantRefNum)).toBeNull();
     expect(await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(id).first("uses")).toBe(1);
   });
@@ -159,9 +233,15 @@ describe("free orders (a total of 0)", () => {
     const { code } = await fullCoupon();
     const student = await createStudent();
     const planId = await createPlan();
-    const paid = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const paid = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: code },
+    });
     expect([paid.status, paid.body.code]).toEqual([422, "order-is-free"]);
-    const free = await call("POST", "/api/v1/fawry/pay/free", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+    const free = await call("POST", "/api/v1/fawry/pay/free", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
     expect([free.status, free.body.code]).toEqual([422, "order-not-free"]);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
   });
@@ -171,12 +251,21 @@ describe("free orders (a total of 0)", () => {
     const planId = await createPlan();
     const students = await Promise.all(Array.from({ length: 8 }, () => createStudent()));
     const answers = await Promise.all(
-      students.map((s) => call("POST", "/api/v1/fawry/pay/free", { token: s.token, body: { planId, period: PlanPeriod.Month, couponCode: code } })),
+      students.map((s) =>
+        call("POST", "/api/v1/fawry/pay/free", {
+          token: s.token,
+          body: { planId, period: PlanPeriod.Month, couponCode: code },
+        }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.status !== 201).every((a) => a.body.code === "coupon-max-uses-reached")).toBe(true);
+    expect(
+      answers.filter((a) => a.status !== 201).every((a) => a.body.code === "coupon-max-uses-reached"),
+    ).toBe(true);
     expect(await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(id).first("uses")).toBe(3);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE coupon_id = ?").bind(id).first("n")).toBe(3);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE coupon_id = ?").bind(id).first("n"),
+    ).toBe(3);
   });
 
   it("starts an invited plan whose period is fully discounted at once, and marks the invite used", async () => {
@@ -184,12 +273,24 @@ describe("free orders (a total of 0)", () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     await env.DB.prepare("UPDATE plans SET year_discount = 10000 WHERE id = ?").bind(planId).run();
-    const invite = await call("POST", "/api/v1/invite", { token: admin.token, body: { userId: student.id, planId, expiresAt: future() } });
+    const invite = await call("POST", "/api/v1/invite", {
+      token: admin.token,
+      body: { userId: student.id, planId, expiresAt: future() },
+    });
     expect(invite.status).toBe(201);
-    const res = await call("POST", "/api/v1/fawry/pay/free", { token: student.token, body: { planId, period: PlanPeriod.Year } });
+    const res = await call("POST", "/api/v1/fawry/pay/free", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Year },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.transaction).toMatchObject({ amount: 0, status: TransactionStatus.Paid, inviteId: invite.body.id });
-    expect(await env.DB.prepare("SELECT used_at FROM invites WHERE id = ?").bind(invite.body.id).first("used_at")).toEqual(expect.any(String));
+    expect(res.body.transaction).toMatchObject({
+      amount: 0,
+      status: TransactionStatus.Paid,
+      inviteId: invite.body.id,
+    });
+    expect(
+      await env.DB.prepare("SELECT used_at FROM invites WHERE id = ?").bind(invite.body.id).first("used_at"),
+    ).toEqual(expect.any(String));
   });
 
   it("gives the coupon use back when the free plan cannot start (subscription-exists)", async () => {
@@ -197,7 +298,10 @@ describe("free orders (a total of 0)", () => {
     const student = await createStudent();
     await subscribe(student.id);
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/free", { token: student.token, body: { planId, period: PlanPeriod.Month, couponCode: code } });
+    const res = await call("POST", "/api/v1/fawry/pay/free", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month, couponCode: code },
+    });
     expect([res.status, res.body.code]).toEqual([409, "subscription-exists"]);
     expect(await env.DB.prepare("SELECT uses FROM coupons WHERE id = ?").bind(id).first("uses")).toBe(0);
   });
@@ -227,15 +331,30 @@ describe("notifications that do not add up are refused and recorded", () => {
     expect(await alarmsOf(order.row.id)).toEqual(["bad-signature"]);
     const admin = await createUser(Role.RegularAdmin);
     const listed = await call("GET", "/api/v1/fawry/alarms?size=100", { token: admin.token });
-    expect(listed.body.list).toContainEqual(expect.objectContaining({ kind: "unknown-order", merchantRefNum: unknownRef, transactionId: null }));
-    expect(listed.body.list).toContainEqual(expect.objectContaining({ kind: "bad-signature", transactionId: order.row.id }));
+    expect(listed.body.list).toContainEqual(
+      expect.objectContaining({ kind: "unknown-order", merchantRefNum: unknownRef, transactionId: null }),
+    );
+    expect(listed.body.list).toContainEqual(
+      expect.objectContaining({ kind: "bad-signature", transactionId: order.row.id }),
+    );
   });
 
   it("never records an unsigned notification for an order that is not ours", async () => {
-    const base = { fawryRefNumber: "1", merchantRefNumber: "999", paymentAmount: 1, orderAmount: 1, orderStatus: "PAID", paymentMethod: "PayAtFawry" };
+    const base = {
+      fawryRefNumber: "1",
+      merchantRefNumber: "999",
+      paymentAmount: 1,
+      orderAmount: 1,
+      orderStatus: "PAID",
+      paymentMethod: "PayAtFawry",
+    };
     const forged = { ...base, messageSignature: await signatures.notification({ secureKey: "wrong" }, base) };
     expect((await notifyApp(forged)).status).toBe(403);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_alarms WHERE merchant_ref_num = '999'").first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_alarms WHERE merchant_ref_num = '999'").first(
+        "n",
+      ),
+    ).toBe(0);
     expect(LOCAL_FAWRY.secureKey).not.toBe("wrong");
   });
 });
@@ -244,11 +363,15 @@ describe("stale orders", () => {
   it("lists to admins an unpaid order an hour past its expiry that the reconciliation could not settle", async () => {
     const student = await createStudent();
     const order = await referenceOrder(student);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 2 * 3600_000).toISOString(), order.row.id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 2 * 3600_000).toISOString(), order.row.id)
+      .run();
     const admin = await createUser(Role.RegularAdmin);
     const stale = await call("GET", "/api/v1/fawry/stale-orders", { token: admin.token });
     expect(stale.status).toBe(200);
-    expect(stale.body).toContainEqual(expect.objectContaining({ id: order.row.id, status: TransactionStatus.New }));
+    expect(stale.body).toContainEqual(
+      expect.objectContaining({ id: order.row.id, status: TransactionStatus.New }),
+    );
     expect((await call("GET", "/api/v1/fawry/stale-orders", { token: student.token })).status).toBe(403);
   });
 });
@@ -257,7 +380,10 @@ describe("a checkout that fails its own checks", () => {
   it("leaves the student's open order alone (an unknown coupon cancels nothing)", async () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month, couponCode: "NOSUCHCODE" } });
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId: first.planId, period: PlanPeriod.Month, couponCode: "NOSUCHCODE" },
+    });
     expect(res.body.code).toBe("coupon-not-found");
     expect((await transactionRow(first.row.id))!.status).toBe(TransactionStatus.New);
     expect((await sandboxOrder(first.row.merchant_ref_num))!.status).toBe("UNPAID");
@@ -267,8 +393,15 @@ describe("a checkout that fails its own checks", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await call("POST", `${SANDBOX}/__emu/fail/cancel`, { body: { times: 1 } });
-    await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId: first.planId, period: PlanPeriod.Month } });
-    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 0").bind(student.id).first("n");
+    await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId: first.planId, period: PlanPeriod.Month },
+    });
+    const open = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 0",
+    )
+      .bind(student.id)
+      .first("n");
     expect(open).toBe(1);
   });
 });

@@ -2,16 +2,37 @@ import { describe, expect, it } from "vitest";
 import { PlanPeriod, TransactionStatus } from "../../schema/enums";
 import { createPlan, createStudent } from "./factories-lessons";
 import { DECLINED_CVV } from "../../emulators/fawry/app";
-import { SANDBOX, addCard, notifyApp, signedNotification, subscriptionsOf, transactionRow } from "./factories-payments";
+import {
+  SANDBOX,
+  addCard,
+  notifyApp,
+  signedNotification,
+  subscriptionsOf,
+  transactionRow,
+} from "./factories-payments";
 import { call } from "./helpers";
 
 async function payByReference() {
   const student = await createStudent();
   const planId = await createPlan();
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    token: student.token,
+    body: { planId, period: PlanPeriod.Month },
+  });
   expect(res.status).toBe(201);
   const tx = (await transactionRow(res.body.transaction.id))!;
-  return { student, planId, res, tx: { merchantRefNum: tx.merchant_ref_num, fawryRefNumber: tx.fawry_ref_number, amount: tx.amount, userId: tx.user_id, id: tx.id } };
+  return {
+    student,
+    planId,
+    res,
+    tx: {
+      merchantRefNum: tx.merchant_ref_num,
+      fawryRefNumber: tx.fawry_ref_number,
+      amount: tx.amount,
+      userId: tx.user_id,
+      id: tx.id,
+    },
+  };
 }
 
 describe("payments through the Fawry sandbox", () => {
@@ -58,7 +79,9 @@ describe("payments through the Fawry sandbox", () => {
 
   it("does not change state from a browser redirect alone (status stays New until Fawry says otherwise)", async () => {
     const { student, tx } = await payByReference();
-    const status = await call("GET", `/api/v1/fawry/payment-status?transactionId=${tx.id}`, { token: student.token });
+    const status = await call("GET", `/api/v1/fawry/payment-status?transactionId=${tx.id}`, {
+      token: student.token,
+    });
     expect(status.body.status).toBe(TransactionStatus.New);
   });
 
@@ -67,7 +90,10 @@ describe("payments through the Fawry sandbox", () => {
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
     const { createUser } = await import("./factories-lessons");
     const admin = await createUser(1);
-    const refund = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: tx.id } });
+    const refund = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: tx.id },
+    });
     expect(refund.status).toBe(200);
     expect(refund.body.status).toBe(TransactionStatus.Refunded);
     expect((await subscriptionsOf(student.id))[0]!.status).toBe("canceled");
@@ -77,7 +103,10 @@ describe("payments through the Fawry sandbox", () => {
     const student = await createStudent();
     const planId = await createPlan();
     const { cards } = await addCard(student);
-    const res = await call("POST", "/api/v1/fawry/pay/card", { token: student.token, body: { planId, period: 0, cardToken: cards[0]!.token, cvv: DECLINED_CVV } });
+    const res = await call("POST", "/api/v1/fawry/pay/card", {
+      token: student.token,
+      body: { planId, period: 0, cardToken: cards[0]!.token, cvv: DECLINED_CVV },
+    });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe("fawry-error");
     const last = await call("GET", "/api/v1/tx/last", { token: student.token });
@@ -88,17 +117,34 @@ describe("payments through the Fawry sandbox", () => {
   it("refuses a reused merchantRefNum in the sandbox", async () => {
     const { signatures } = await import("../../worker/integrations/fawry");
     const { LOCAL_FAWRY } = await import("../../worker/integrations/emulated");
-    const body = { merchantCode: LOCAL_FAWRY.merchantCode, merchantRefNum: "19999999999", customerProfileId: "5", amount: 10, paymentMethod: "PAYATFAWRY" };
+    const body = {
+      merchantCode: LOCAL_FAWRY.merchantCode,
+      merchantRefNum: "19999999999",
+      customerProfileId: "5",
+      amount: 10,
+      paymentMethod: "PAYATFAWRY",
+    };
     const signature = await signatures.payAtFawry(LOCAL_FAWRY, body);
-    const first = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, { body: { ...body, signature } });
+    const first = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, {
+      body: { ...body, signature },
+    });
     expect(first.body.statusCode).toBe(200);
-    const second = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, { body: { ...body, signature } });
+    const second = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, {
+      body: { ...body, signature },
+    });
     expect(second.body.statusCode).not.toBe(200);
   });
 
   it("answers 9946 from the sandbox for a bad signature", async () => {
     const res = await call("POST", `${SANDBOX}/ECommerceWeb/Fawry/payments/charge`, {
-      body: { merchantCode: "DARS-LOCAL-MERCHANT", merchantRefNum: "1888", customerProfileId: "5", amount: 10, paymentMethod: "PAYATFAWRY", signature: "0".repeat(64) },
+      body: {
+        merchantCode: "DARS-LOCAL-MERCHANT",
+        merchantRefNum: "1888",
+        customerProfileId: "5",
+        amount: 10,
+        paymentMethod: "PAYATFAWRY",
+        signature: "0".repeat(64),
+      },
     });
     expect(res.body.statusCode).toBe(9946);
   });

@@ -28,8 +28,18 @@ describe("POST /photo-session", () => {
     const scheduledAt = hoursFromNow(48);
     const response = await book(tutor.token, { studioId: place.user.id, scheduledAt });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ tutorId: tutor.user.id, tutorName: "سامي الصور", studioId: place.user.id, status: "pending", scheduledAt });
-    expect(await sessionRow(response.body.id)).toMatchObject({ tutor_id: tutor.user.id, studio_id: place.user.id, status: "pending" });
+    expect(response.body).toMatchObject({
+      tutorId: tutor.user.id,
+      tutorName: "سامي الصور",
+      studioId: place.user.id,
+      status: "pending",
+      scheduledAt,
+    });
+    expect(await sessionRow(response.body.id)).toMatchObject({
+      tutor_id: tutor.user.id,
+      studio_id: place.user.id,
+      status: "pending",
+    });
     const message = await latestMessage(place.user.email);
     expect(message.subject).toBe("طلب جلسة تصوير جديد");
     expect(message.body).toContain("سامي الصور");
@@ -41,16 +51,23 @@ describe("POST /photo-session", () => {
     await bookedSession(tutor, place);
     const response = await book(tutor.token, { studioId: place.user.id });
     expect([response.status, response.body.code]).toEqual([409, "photo-session-exists"]);
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM photo_sessions WHERE tutor_id = ?").bind(tutor.user.id).first<{ count: number }>())!;
+    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM photo_sessions WHERE tutor_id = ?")
+      .bind(tutor.user.id)
+      .first<{ count: number }>())!;
     expect(count).toBe(1);
   });
 
   it("lets only one of two simultaneous requests through", async () => {
     const tutor = await namedTutor();
     const place = await studio();
-    const answers = await Promise.all([book(tutor.token, { studioId: place.user.id }), book(tutor.token, { studioId: place.user.id })]);
+    const answers = await Promise.all([
+      book(tutor.token, { studioId: place.user.id }),
+      book(tutor.token, { studioId: place.user.id }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM photo_sessions WHERE tutor_id = ?").bind(tutor.user.id).first<{ count: number }>())!;
+    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM photo_sessions WHERE tutor_id = ?")
+      .bind(tutor.user.id)
+      .first<{ count: number }>())!;
     expect(count).toBe(1);
   });
 
@@ -86,9 +103,15 @@ describe("POST /photo-session", () => {
     const byAdmin = await book(admin.token, { studioId: place.user.id, tutorId: tutor.user.id });
     expect([byAdmin.status, byAdmin.body.tutorId]).toEqual([201, tutor.user.id]);
     const student = await register(Role.Student);
-    expect((await book(admin.token, { studioId: place.user.id, tutorId: student.user.id })).body.code).toBe("tutor-not-found");
+    expect((await book(admin.token, { studioId: place.user.id, tutorId: student.user.id })).body.code).toBe(
+      "tutor-not-found",
+    );
     // The admin's booking is recorded (the refused one is not).
-    const audit = await env.DB.prepare("SELECT target_id FROM audit_log WHERE actor_id = ? AND action = 'photo-session.decide'").bind(admin.user.id).all();
+    const audit = await env.DB.prepare(
+      "SELECT target_id FROM audit_log WHERE actor_id = ? AND action = 'photo-session.decide'",
+    )
+      .bind(admin.user.id)
+      .all();
     expect(audit.results).toEqual([{ target_id: String(byAdmin.body.id) }]);
   });
 
@@ -108,7 +131,12 @@ describe("reading photo sessions", () => {
     const other = await namedTutor();
     const mine = await bookedSession(tutor, place);
     const theirs = await bookedSession(other, otherPlace);
-    const ids = async (token: string, query = "") => ((await call("GET", `/api/v1/photo-session/list?size=100${query}`, { token })).body.list as Array<{ id: number }>).map((s) => s.id);
+    const ids = async (token: string, query = "") =>
+      (
+        (await call("GET", `/api/v1/photo-session/list?size=100${query}`, { token })).body.list as Array<{
+          id: number;
+        }>
+      ).map((s) => s.id);
     expect(await ids(tutor.token)).toEqual([mine]);
     expect(await ids(place.token)).toEqual([mine]);
     const admin = await createUserWithRole(Role.SuperAdmin);
@@ -145,14 +173,21 @@ describe("PATCH /photo-session/{id}", () => {
     expect(message.subject).toBe("تم تحديد موعد جلسة التصوير");
     expect(message.body).toContain("استوديو الضوء");
     const onboarding = await call("GET", "/api/v1/onboarding", { token: tutor.token });
-    expect(onboarding.body.photoSession).toMatchObject({ state: "pending", next: "attend", id, start: scheduledAt });
+    expect(onboarding.body.photoSession).toMatchObject({
+      state: "pending",
+      next: "attend",
+      id,
+      start: scheduledAt,
+    });
   });
 
   it("refuses a time in the past with slot-time-passed, and scheduling without a time with bad-request", async () => {
     const place = await studio();
     const tutor = await namedTutor();
     const id = await bookedSession(tutor, place);
-    expect((await patch(place.token, id, { scheduledAt: hoursFromNow(-1) })).body.code).toBe("slot-time-passed");
+    expect((await patch(place.token, id, { scheduledAt: hoursFromNow(-1) })).body.code).toBe(
+      "slot-time-passed",
+    );
     expect((await patch(place.token, id, { status: "scheduled" })).body.code).toBe("bad-request");
     expect((await sessionRow(id))!.status).toBe("pending");
   });
@@ -183,7 +218,10 @@ describe("PATCH /photo-session/{id}", () => {
     const tutor = await namedTutor();
     const id = await bookedSession(tutor, place);
     expect((await patch(place.token, id, { status: "done" })).body.code).toBe("illegal");
-    expect((await uploadAssets(place.token, tutor.user.id, { image: png(), video: webm(), thumbnail: png() })).status).toBe(200);
+    expect(
+      (await uploadAssets(place.token, tutor.user.id, { image: png(), video: webm(), thumbnail: png() }))
+        .status,
+    ).toBe(200);
     const done = await patch(place.token, id, { status: "done" });
     expect(done.body).toMatchObject({ status: "done" });
     expect(done.body.completedAt).toBeTruthy();
@@ -217,9 +255,13 @@ describe("PATCH /photo-session/{id}", () => {
 describe("onboarding step 5", () => {
   it("is to do with book as the next action, and waits for the studio while pending", async () => {
     const tutor = await namedTutor();
-    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject({ state: "todo", next: "book", id: null });
+    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject(
+      { state: "todo", next: "book", id: null },
+    );
     const id = await bookedSession(tutor, await studio());
-    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject({ state: "pending", next: "wait", id });
+    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject(
+      { state: "pending", next: "wait", id },
+    );
   });
 });
 
@@ -228,12 +270,20 @@ describe("PUT /user/asset/tutor", () => {
     const place = await studio();
     const tutor = await namedTutor();
     const id = await bookedSession(tutor, place);
-    const response = await uploadAssets(place.token, tutor.user.id, { image: png(), video: webm(), thumbnail: png() });
+    const response = await uploadAssets(place.token, tutor.user.id, {
+      image: png(),
+      video: webm(),
+      thumbnail: png(),
+    });
     expect(response.status).toBe(200);
     const stored = await mediaRow(tutor.user.id);
     expect(response.body).toEqual({ tutorId: tutor.user.id, ...stored });
     expect(stored!.video).toMatch(/^\/api\/v1\/assets\/uploads\/tutors\/videos\/\d+-.+\.webm$/);
-    expect(await sessionRow(id)).toMatchObject({ image: stored!.image, video: stored!.video, thumbnail: stored!.thumbnail });
+    expect(await sessionRow(id)).toMatchObject({
+      image: stored!.image,
+      video: stored!.video,
+      thumbnail: stored!.thumbnail,
+    });
     const served = await call("GET", stored!.video!);
     expect([served.status, served.headers.get("content-type")]).toEqual([200, "video/webm"]);
   });
@@ -253,8 +303,13 @@ describe("PUT /user/asset/tutor", () => {
     expect(await env.MEDIA.head(keyOf(second))).not.toBeNull();
     // The session is finished with the second image; an admin later replaces the tutor's image:
     // the finished session still shows the second, so it stays.
-    expect((await uploadAssets(place.token, tutor.user.id, { video: webm(), thumbnail: png() })).status).toBe(200);
-    expect((await patch(place.token, id, { status: "done" })).body).toMatchObject({ status: "done", image: second });
+    expect((await uploadAssets(place.token, tutor.user.id, { video: webm(), thumbnail: png() })).status).toBe(
+      200,
+    );
+    expect((await patch(place.token, id, { status: "done" })).body).toMatchObject({
+      status: "done",
+      image: second,
+    });
     const admin = await createUserWithRole(Role.SuperAdmin);
     expect((await uploadAssets(admin.token, tutor.user.id, { image: png() })).status).toBe(200);
     const third = (await mediaRow(tutor.user.id))!.image!;
@@ -317,7 +372,9 @@ describe("PUT /user/asset/tutor", () => {
     const tutor = await namedTutor();
     expect((await uploadAssets(admin.token, tutor.user.id, {})).body.code).toBe("empty-request");
     const student = await register(Role.Student);
-    expect((await uploadAssets(admin.token, student.user.id, { image: png() })).body.code).toBe("tutor-not-found");
+    expect((await uploadAssets(admin.token, student.user.id, { image: png() })).body.code).toBe(
+      "tutor-not-found",
+    );
     expect((await uploadAssets(admin.token, null, { image: png() })).body.code).toBe("bad-request");
   });
 
@@ -369,8 +426,14 @@ describe("chunked tutor video upload", () => {
   it("refuses a video over 400 MB with large-file-size and a bad type with invalid-type", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const tutor = await namedTutor();
-    const start = (body: Record<string, unknown>) => call("POST", "/api/v1/user/asset/tutor/video/upload", { token: admin.token, body: { tutorId: tutor.user.id, ...body } });
-    expect((await start({ contentType: "video/mp4", size: 400 * MiB + 1 })).body.code).toBe("large-file-size");
+    const start = (body: Record<string, unknown>) =>
+      call("POST", "/api/v1/user/asset/tutor/video/upload", {
+        token: admin.token,
+        body: { tutorId: tutor.user.id, ...body },
+      });
+    expect((await start({ contentType: "video/mp4", size: 400 * MiB + 1 })).body.code).toBe(
+      "large-file-size",
+    );
     expect((await start({ contentType: "video/avi", size: 10 })).body.code).toBe("invalid-type");
   });
 
@@ -383,7 +446,11 @@ describe("chunked tutor video upload", () => {
       body: { tutorId: tutor.user.id, contentType: "video/webm", size: 3000 },
     });
     const { key, uploadId } = started.body;
-    const abort = (tutorId: number) => call("POST", "/api/v1/user/asset/tutor/video/upload/abort", { token: admin.token, body: { tutorId, key, uploadId } });
+    const abort = (tutorId: number) =>
+      call("POST", "/api/v1/user/asset/tutor/video/upload/abort", {
+        token: admin.token,
+        body: { tutorId, key, uploadId },
+      });
     expect((await abort(other.user.id)).status).toBe(403);
     expect((await abort(tutor.user.id)).status).toBe(204);
     expect(await env.MEDIA.head(key)).toBeNull();
@@ -406,10 +473,14 @@ describe("the studio's views", () => {
       image: null,
       photoSession: { id, status: "pending", studioId: place.user.id },
     });
-    expect((await call("GET", "/api/v1/user/tutor/all/for/studio?status=done", { token: place.token })).body.total).toBe(0);
+    expect(
+      (await call("GET", "/api/v1/user/tutor/all/for/studio?status=done", { token: place.token })).body.total,
+    ).toBe(0);
     const admin = await createUserWithRole(Role.RegularAdmin);
     const all = await call("GET", "/api/v1/user/tutor/all/for/studio?size=100", { token: admin.token });
-    expect((all.body.list as Array<{ id: number }>).map((t) => t.id)).toEqual(expect.arrayContaining([tutor.user.id, stranger.user.id]));
+    expect((all.body.list as Array<{ id: number }>).map((t) => t.id)).toEqual(
+      expect.arrayContaining([tutor.user.id, stranger.user.id]),
+    );
   });
 
   it("shows one tutor to their studio and tutor-not-found to another studio", async () => {
@@ -419,7 +490,9 @@ describe("the studio's views", () => {
     const mine = await call("GET", `/api/v1/user/tutor/${tutor.user.id}/for/studio`, { token: place.token });
     expect(mine.body).toMatchObject({ id: tutor.user.id, photoSession: { status: "pending" } });
     const other = await studio("استوديو منافس");
-    const response = await call("GET", `/api/v1/user/tutor/${tutor.user.id}/for/studio`, { token: other.token });
+    const response = await call("GET", `/api/v1/user/tutor/${tutor.user.id}/for/studio`, {
+      token: other.token,
+    });
     expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
   });
 
@@ -428,7 +501,9 @@ describe("the studio's views", () => {
     const tutor = await namedTutor();
     const response = await call("GET", "/api/v1/user/studio/list?size=100", { token: tutor.token });
     expect(response.status).toBe(200);
-    expect(response.body.list).toEqual(expect.arrayContaining([{ id: place.user.id, name: "استوديو ألف", image: null }]));
+    expect(response.body.list).toEqual(
+      expect.arrayContaining([{ id: place.user.id, name: "استوديو ألف", image: null }]),
+    );
     const student = await register(Role.Student);
     expect((await call("GET", "/api/v1/user/studio/list", { token: student.token })).status).toBe(403);
   });

@@ -5,7 +5,13 @@ import { periodPrice } from "../../worker/domain/plans";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
 import { call } from "./helpers";
 
-const body = { weeklyMinutes: 60, baseMonthPrice: 90_000, monthDiscount: 0, quarterDiscount: 1000, yearDiscount: 2500 };
+const body = {
+  weeklyMinutes: 60,
+  baseMonthPrice: 90_000,
+  monthDiscount: 0,
+  quarterDiscount: 1000,
+  yearDiscount: 2500,
+};
 
 describe("plan prices", () => {
   it("prices a period as floor(base × months × (1 − discount))", () => {
@@ -28,8 +34,17 @@ describe("POST /plan", () => {
     const admin = await createUser(Role.SuperAdmin);
     const response = await call("POST", "/api/v1/plan", { token: admin.token, body });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ ...body, monthPrice: 90_000, quarterPrice: 243_000, yearPrice: 810_000, active: true, inviteOnly: false });
-    const row = await env.DB.prepare("SELECT weekly_minutes, created_by FROM plans WHERE id = ?").bind(response.body.id).first();
+    expect(response.body).toMatchObject({
+      ...body,
+      monthPrice: 90_000,
+      quarterPrice: 243_000,
+      yearPrice: 810_000,
+      active: true,
+      inviteOnly: false,
+    });
+    const row = await env.DB.prepare("SELECT weekly_minutes, created_by FROM plans WHERE id = ?")
+      .bind(response.body.id)
+      .first();
     expect(row).toEqual({ weekly_minutes: 60, created_by: admin.id });
   });
 
@@ -40,16 +55,28 @@ describe("POST /plan", () => {
 
   it("refuses weekly minutes outside 15..10080 with invalid-weekly-minutes", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("POST", "/api/v1/plan", { token: admin.token, body: { ...body, weeklyMinutes: 10 } });
+    const response = await call("POST", "/api/v1/plan", {
+      token: admin.token,
+      body: { ...body, weeklyMinutes: 10 },
+    });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: "invalid-weekly-minutes", fields: { weeklyMinutes: "invalid-weekly-minutes" } });
+    expect(response.body).toMatchObject({
+      code: "invalid-weekly-minutes",
+      fields: { weeklyMinutes: "invalid-weekly-minutes" },
+    });
   });
 
   it("refuses a zero price and a discount above 100 %", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const price = await call("POST", "/api/v1/plan", { token: admin.token, body: { ...body, baseMonthPrice: 0 } });
+    const price = await call("POST", "/api/v1/plan", {
+      token: admin.token,
+      body: { ...body, baseMonthPrice: 0 },
+    });
     expect(price.body.code).toBe("invalid-plan-price");
-    const discount = await call("POST", "/api/v1/plan", { token: admin.token, body: { ...body, yearDiscount: 10_001 } });
+    const discount = await call("POST", "/api/v1/plan", {
+      token: admin.token,
+      body: { ...body, yearDiscount: 10_001 },
+    });
     expect(discount.body.code).toBe("invalid-plan-discount");
   });
 });
@@ -58,10 +85,15 @@ describe("PATCH and DELETE /plan/{id}", () => {
   it("changes a plan's fields", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const id = await createPlan();
-    const response = await call("PATCH", `/api/v1/plan/${id}`, { token: admin.token, body: { weeklyMinutes: 120, active: false } });
+    const response = await call("PATCH", `/api/v1/plan/${id}`, {
+      token: admin.token,
+      body: { weeklyMinutes: 120, active: false },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id, weeklyMinutes: 120, active: false });
-    expect(await env.DB.prepare("SELECT weekly_minutes, active FROM plans WHERE id = ?").bind(id).first()).toEqual({ weekly_minutes: 120, active: 0 });
+    expect(
+      await env.DB.prepare("SELECT weekly_minutes, active FROM plans WHERE id = ?").bind(id).first(),
+    ).toEqual({ weekly_minutes: 120, active: 0 });
   });
 
   it("soft-deletes a plan so it is gone from the API but kept in storage", async () => {
@@ -69,9 +101,13 @@ describe("PATCH and DELETE /plan/{id}", () => {
     const id = await createPlan();
     expect((await call("DELETE", `/api/v1/plan/${id}`, { token: admin.token })).status).toBe(204);
     expect((await call("GET", `/api/v1/plan/${id}`)).body.code).toBe("plan-not-found");
-    const row = await env.DB.prepare("SELECT deleted_at FROM plans WHERE id = ?").bind(id).first<{ deleted_at: string }>();
+    const row = await env.DB.prepare("SELECT deleted_at FROM plans WHERE id = ?")
+      .bind(id)
+      .first<{ deleted_at: string }>();
     expect(row?.deleted_at).toBeTruthy();
-    expect((await call("DELETE", `/api/v1/plan/${id}`, { token: admin.token })).body.code).toBe("plan-not-found");
+    expect((await call("DELETE", `/api/v1/plan/${id}`, { token: admin.token })).body.code).toBe(
+      "plan-not-found",
+    );
   });
 });
 
@@ -97,11 +133,17 @@ describe("GET /plan/list and /plan/{id}", () => {
     const past = new Date(Date.now() - 1000).toISOString();
     const at = new Date().toISOString();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO invites (user_id, plan_id, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(invited.id, plan, future, at, at),
-      env.DB.prepare("INSERT INTO invites (user_id, plan_id, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(expired.id, plan, past, at, at),
+      env.DB.prepare(
+        "INSERT INTO invites (user_id, plan_id, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(invited.id, plan, future, at, at),
+      env.DB.prepare(
+        "INSERT INTO invites (user_id, plan_id, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(expired.id, plan, past, at, at),
     ]);
     const sees = async (token?: string) =>
-      (await call("GET", "/api/v1/plan/list?size=100", { token })).body.list.some((p: { id: number }) => p.id === plan);
+      (await call("GET", "/api/v1/plan/list?size=100", { token })).body.list.some(
+        (p: { id: number }) => p.id === plan,
+      );
     expect(await sees(invited.token)).toBe(true);
     expect(await sees(expired.token)).toBe(false);
     expect(await sees(other.token)).toBe(false);

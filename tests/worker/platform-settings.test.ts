@@ -7,8 +7,14 @@ import { createUser, db } from "./factories-lessons";
 import { call } from "./helpers";
 import { requestWithdrawal, tutorWithEarnings, wallet } from "./factories-invoices";
 
-const put = (token: string, body: unknown) => call("PUT", "/api/v1/platform-settings/withdrawals", { token, body });
-const stored = () => env.DB.prepare("SELECT key, value, updated_by AS updatedBy FROM platform_settings").all<{ key: string; value: string; updatedBy: number }>();
+const put = (token: string, body: unknown) =>
+  call("PUT", "/api/v1/platform-settings/withdrawals", { token, body });
+const stored = () =>
+  env.DB.prepare("SELECT key, value, updated_by AS updatedBy FROM platform_settings").all<{
+    key: string;
+    value: string;
+    updatedBy: number;
+  }>();
 
 // One storage per file, but the tests share it: each starts from the defaults.
 async function reset() {
@@ -21,21 +27,42 @@ describe("platform settings: withdrawal limits", () => {
     const admin = await createUser(Role.RegularAdmin);
     const response = await call("GET", "/api/v1/platform-settings", { token: admin.token });
     expect(response.status).toBe(200);
-    expect(response.body.withdrawals).toEqual({ minInvoiceAmount: settings.withdrawals.minAmount, maxInvoiceAmount: settings.withdrawals.maxAmount, updatedAt: null, updatedBy: null });
+    expect(response.body.withdrawals).toEqual({
+      minInvoiceAmount: settings.withdrawals.minAmount,
+      maxInvoiceAmount: settings.withdrawals.maxAmount,
+      updatedAt: null,
+      updatedBy: null,
+    });
     expect(await withdrawLimits(db())).toEqual({ min: 10_000, max: 5_000_000 });
   });
 
   it("lets a SuperAdmin change them, records who did, and keeps one row", async () => {
     await reset();
     const admin = await createUser(Role.SuperAdmin);
-    expect((await put(admin.token, { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 })).status).toBe(200);
+    expect((await put(admin.token, { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 })).status).toBe(
+      200,
+    );
     const response = await put(admin.token, { minInvoiceAmount: 30_000, maxInvoiceAmount: 2_000_000 });
-    expect(response.body.withdrawals).toMatchObject({ minInvoiceAmount: 30_000, maxInvoiceAmount: 2_000_000, updatedBy: admin.id });
+    expect(response.body.withdrawals).toMatchObject({
+      minInvoiceAmount: 30_000,
+      maxInvoiceAmount: 2_000_000,
+      updatedBy: admin.id,
+    });
     const rows = (await stored()).results;
-    expect(rows).toEqual([{ key: "withdrawals", value: JSON.stringify({ minInvoiceAmount: 30_000, maxInvoiceAmount: 2_000_000 }), updatedBy: admin.id }]);
+    expect(rows).toEqual([
+      {
+        key: "withdrawals",
+        value: JSON.stringify({ minInvoiceAmount: 30_000, maxInvoiceAmount: 2_000_000 }),
+        updatedBy: admin.id,
+      },
+    ]);
     expect(await withdrawLimits(db())).toEqual({ min: 30_000, max: 2_000_000 });
     const read = await call("GET", "/api/v1/platform-settings", { token: admin.token });
-    expect(read.body.withdrawals).toMatchObject({ minInvoiceAmount: 30_000, maxInvoiceAmount: 2_000_000, updatedBy: admin.id });
+    expect(read.body.withdrawals).toMatchObject({
+      minInvoiceAmount: 30_000,
+      maxInvoiceAmount: 2_000_000,
+      updatedBy: admin.id,
+    });
   });
 
   it("refuses a minimum above the maximum with min-withdraw-above-max, storing nothing", async () => {
@@ -43,20 +70,34 @@ describe("platform settings: withdrawal limits", () => {
     const admin = await createUser(Role.SuperAdmin);
     const response = await put(admin.token, { minInvoiceAmount: 50_000, maxInvoiceAmount: 40_000 });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: "min-withdraw-above-max", fields: { minInvoiceAmount: "min-withdraw-above-max" } });
+    expect(response.body).toMatchObject({
+      code: "min-withdraw-above-max",
+      fields: { minInvoiceAmount: "min-withdraw-above-max" },
+    });
     expect((await stored()).results).toEqual([]);
   });
 
   it("refuses a zero or negative limit with its own code", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    expect((await put(admin.token, { minInvoiceAmount: 0, maxInvoiceAmount: 40_000 })).body.code).toBe("non-positive-min-withdraw");
-    expect((await put(admin.token, { minInvoiceAmount: 100, maxInvoiceAmount: -5 })).body.code).toBe("non-positive-max-withdraw");
+    expect((await put(admin.token, { minInvoiceAmount: 0, maxInvoiceAmount: 40_000 })).body.code).toBe(
+      "non-positive-min-withdraw",
+    );
+    expect((await put(admin.token, { minInvoiceAmount: 100, maxInvoiceAmount: -5 })).body.code).toBe(
+      "non-positive-max-withdraw",
+    );
   });
 
   it("falls back to the defaults when the stored value is unreadable", async () => {
     await reset();
-    await env.DB.prepare("INSERT INTO platform_settings (key, value, updated_at) VALUES ('withdrawals', '{oops', ?)").bind(new Date().toISOString()).run();
-    expect(await withdrawLimits(db())).toEqual({ min: settings.withdrawals.minAmount, max: settings.withdrawals.maxAmount });
+    await env.DB.prepare(
+      "INSERT INTO platform_settings (key, value, updated_at) VALUES ('withdrawals', '{oops', ?)",
+    )
+      .bind(new Date().toISOString())
+      .run();
+    expect(await withdrawLimits(db())).toEqual({
+      min: settings.withdrawals.minAmount,
+      max: settings.withdrawals.maxAmount,
+    });
   });
 
   it("lets a regular admin read but not write", async () => {
@@ -74,14 +115,24 @@ describe("withdrawal requests follow the limits in force", () => {
     await reset();
     const superAdmin = await createUser(Role.SuperAdmin);
     const tutor = await tutorWithEarnings(10_000_000);
-    expect((await put(superAdmin.token, { minInvoiceAmount: 50_000, maxInvoiceAmount: 8_000_000 })).status).toBe(200);
+    expect(
+      (await put(superAdmin.token, { minInvoiceAmount: 50_000, maxInvoiceAmount: 8_000_000 })).status,
+    ).toBe(200);
 
     const low = await requestWithdrawal(tutor, wallet(40_000));
     expect(low.status).toBe(400);
-    expect(low.body).toMatchObject({ code: "min-invoice-amount-subceeded", fields: { amount: "min-invoice-amount-subceeded" } });
+    expect(low.body).toMatchObject({
+      code: "min-invoice-amount-subceeded",
+      fields: { amount: "min-invoice-amount-subceeded" },
+    });
     const high = await requestWithdrawal(tutor, wallet(8_000_100));
-    expect(high.body).toMatchObject({ code: "max-invoice-amount-exceeded", fields: { amount: "max-invoice-amount-exceeded" } });
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?").bind(tutor.id).first<{ n: number }>();
+    expect(high.body).toMatchObject({
+      code: "max-invoice-amount-exceeded",
+      fields: { amount: "max-invoice-amount-exceeded" },
+    });
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?")
+      .bind(tutor.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
 
     // 60,000 EGP is above the default 50,000 but inside the raised limit.

@@ -24,19 +24,30 @@ describe("prebuilt queries", () => {
     const [a, b] = [await createUserWithRole(Role.Student), await createUserWithRole(Role.Student)];
     const db = createDb(env);
     const [rowsA, rowsB] = await db.batch([userByIdQuery(db, a.user.id), userByIdQuery(db, b.user.id)]);
-    expect([rowsA.map((row) => row.email), rowsB.map((row) => row.email)]).toEqual([[a.user.email], [b.user.email]]);
+    expect([rowsA.map((row) => row.email), rowsB.map((row) => row.email)]).toEqual([
+      [a.user.email],
+      [b.user.email],
+    ]);
   });
 
   it("maps rows as the built query does (aliased columns, typed values)", async () => {
     const { user } = await createUserWithRole(Role.Student);
     const named = prebuilt((db: ReturnType<typeof createDb>) =>
       db
-        .select({ who: users.email, verified: users.verifiedEmail, doubled: sql<number>`${users.id} * 2`.as("doubled") })
+        .select({
+          who: users.email,
+          verified: users.verifiedEmail,
+          doubled: sql<number>`${users.id} * 2`.as("doubled"),
+        })
         .from(users)
         .where(eq(users.id, sql.placeholder("id"))),
     );
     const built = await createDb(env)
-      .select({ who: users.email, verified: users.verifiedEmail, doubled: sql<number>`${users.id} * 2`.as("doubled") })
+      .select({
+        who: users.email,
+        verified: users.verifiedEmail,
+        doubled: sql<number>`${users.id} * 2`.as("doubled"),
+      })
       .from(users)
       .where(eq(users.id, user.id));
     expect(await named(createDb(env), { id: user.id })).toEqual(built);

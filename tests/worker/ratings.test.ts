@@ -9,7 +9,12 @@ import { call } from "./helpers";
 const hour = 60 * 60 * 1000;
 
 /** A lesson of the pair written straight to D1, `hoursFromNow` from now (negative: past). */
-async function lessonOf(student: Session, tutor: Session, hoursFromNow: number, options: { cancelled?: boolean } = {}) {
+async function lessonOf(
+  student: Session,
+  tutor: Session,
+  hoursFromNow: number,
+  options: { cancelled?: boolean } = {},
+) {
   const start = new Date(Date.now() + hoursFromNow * hour);
   const end = new Date(start.getTime() + 30 * 60 * 1000);
   const at = new Date().toISOString();
@@ -19,7 +24,9 @@ async function lessonOf(student: Session, tutor: Session, hoursFromNow: number, 
   )
     .bind(tutor.id, start.toISOString(), end.toISOString(), student.id, options.cancelled ? at : null, at, at)
     .first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+  )
     .bind(row!.id, tutor.id, Role.Tutor, at, row!.id, student.id, Role.Student, at)
     .run();
   return row!.id;
@@ -33,16 +40,24 @@ async function taughtPair() {
   return { student, tutor };
 }
 
-const rate = (student: Session, body: Record<string, unknown>) => call("POST", "/api/v1/rating/", { token: student.token, body });
+const rate = (student: Session, body: Record<string, unknown>) =>
+  call("POST", "/api/v1/rating/", { token: student.token, body });
 const stored = (raterId: number, rateeId: number) =>
-  env.DB.prepare("SELECT value, text FROM ratings WHERE rater_id = ? AND ratee_id = ?").bind(raterId, rateeId).first<{ value: number; text: string | null }>();
+  env.DB.prepare("SELECT value, text FROM ratings WHERE rater_id = ? AND ratee_id = ?")
+    .bind(raterId, rateeId)
+    .first<{ value: number; text: string | null }>();
 
 describe("POST /rating/", () => {
   it("lets a student rate a tutor after a past lesson with them", async () => {
     const { student, tutor } = await taughtPair();
     const response = await rate(student, { rateeId: tutor.id, value: 5, text: "مدرس ممتاز وصبور" });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ raterId: student.id, rateeId: tutor.id, value: 5, text: "مدرس ممتاز وصبور" });
+    expect(response.body).toMatchObject({
+      raterId: student.id,
+      rateeId: tutor.id,
+      value: 5,
+      text: "مدرس ممتاز وصبور",
+    });
     expect(await stored(student.id, tutor.id)).toEqual({ value: 5, text: "مدرس ممتاز وصبور" });
   });
 
@@ -123,16 +138,26 @@ describe("POST /rating/", () => {
   it("refuses a tutor rating another tutor", async () => {
     const tutor = await createTutor();
     const other = await createTutor();
-    const response = await call("POST", "/api/v1/rating/", { token: tutor.token, body: { rateeId: other.id, value: 4 } });
+    const response = await call("POST", "/api/v1/rating/", {
+      token: tutor.token,
+      body: { rateeId: other.id, value: 4 },
+    });
     expect(response.status).toBe(403);
   });
 
   it("refreshes the tutor list, which shows the new average", async () => {
     const { student, tutor } = await taughtPair();
-    await env.DB.prepare("UPDATE users SET phone = '01012345678', city = 1, verified_phone = 1, gender = 'male', birth_year = 1990, name = 'مدرس التقييم' WHERE id = ?").bind(tutor.id).run();
-    await env.DB.prepare("UPDATE tutors SET bio = 'نبذة', about = 'عن المدرس' WHERE id = ?").bind(tutor.id).run();
+    await env.DB.prepare(
+      "UPDATE users SET phone = '01012345678', city = 1, verified_phone = 1, gender = 'male', birth_year = 1990, name = 'مدرس التقييم' WHERE id = ?",
+    )
+      .bind(tutor.id)
+      .run();
+    await env.DB.prepare("UPDATE tutors SET bio = 'نبذة', about = 'عن المدرس' WHERE id = ?")
+      .bind(tutor.id)
+      .run();
     await env.DB.batch(setDemoMediaStatements(env.DB, [tutor.id]));
-    const card = async () => (await listOnboardedTutors(db(), { page: 1, size: 100 } as never)).list.find((t) => t.id === tutor.id);
+    const card = async () =>
+      (await listOnboardedTutors(db(), { page: 1, size: 100 } as never)).list.find((t) => t.id === tutor.id);
     expect((await card())?.rating).toEqual({ average: null, count: 0 });
     await rate(student, { rateeId: tutor.id, value: 4 });
     expect((await card())?.rating).toEqual({ average: 4, count: 1 });
@@ -145,7 +170,13 @@ describe("GET /rating/{id}", () => {
     const created = await rate(student, { rateeId: tutor.id, value: 4, text: "جيد جدا" });
     const response = await call("GET", `/api/v1/rating/${created.body.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: created.body.id, value: 4, text: "جيد جدا", raterId: student.id, rateeId: tutor.id });
+    expect(response.body).toMatchObject({
+      id: created.body.id,
+      value: 4,
+      text: "جيد جدا",
+      raterId: student.id,
+      rateeId: tutor.id,
+    });
   });
 
   it("answers rating-not-found for an unknown id", async () => {
@@ -159,7 +190,10 @@ describe("PUT /rating/{id}", () => {
   it("lets the rater change the value and text", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 2, text: "مقبول" });
-    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, { token: student.token, body: { value: 5, text: "أفضل بكثير" } });
+    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+      token: student.token,
+      body: { value: 5, text: "أفضل بكثير" },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ value: 5, text: "أفضل بكثير" });
     expect(await stored(student.id, tutor.id)).toEqual({ value: 5, text: "أفضل بكثير" });
@@ -176,7 +210,10 @@ describe("PUT /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const admin = await createUser(Role.RegularAdmin);
     const created = await rate(student, { rateeId: tutor.id, value: 1, text: "كلام غير لائق" });
-    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, { token: admin.token, body: { text: null } });
+    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+      token: admin.token,
+      body: { text: null },
+    });
     expect(response.status).toBe(200);
     expect(await stored(student.id, tutor.id)).toEqual({ value: 1, text: null });
   });
@@ -185,7 +222,10 @@ describe("PUT /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 1 });
     for (const caller of [tutor, await createStudent()]) {
-      const response = await call("PUT", `/api/v1/rating/${created.body.id}`, { token: caller.token, body: { value: 5 } });
+      const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+        token: caller.token,
+        body: { value: 5 },
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe("forbidden");
     }
@@ -195,9 +235,15 @@ describe("PUT /rating/{id}", () => {
   it("validates the new value and text", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 3 });
-    const high = await call("PUT", `/api/v1/rating/${created.body.id}`, { token: student.token, body: { value: 9 } });
+    const high = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+      token: student.token,
+      body: { value: 9 },
+    });
     expect(high.body.code).toBe("too-high-rating-value");
-    const short = await call("PUT", `/api/v1/rating/${created.body.id}`, { token: student.token, body: { text: "لا" } });
+    const short = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+      token: student.token,
+      body: { text: "لا" },
+    });
     expect(short.body.code).toBe("short-rating-text");
     expect(await stored(student.id, tutor.id)).toEqual({ value: 3, text: null });
   });
@@ -223,7 +269,9 @@ describe("DELETE /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const admin = await createUser(Role.SuperAdmin);
     const created = await rate(student, { rateeId: tutor.id, value: 2 });
-    expect((await call("DELETE", `/api/v1/rating/${created.body.id}`, { token: admin.token })).status).toBe(204);
+    expect((await call("DELETE", `/api/v1/rating/${created.body.id}`, { token: admin.token })).status).toBe(
+      204,
+    );
     expect(await stored(student.id, tutor.id)).toBeNull();
   });
 
@@ -254,7 +302,11 @@ describe("rating lists", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ total: 2, count: 2, average: 3.5 });
     expect(response.body.list.map((r: { raterId: number }) => r.raterId)).toEqual([second.id, first.id]);
-    expect(response.body.list[0]).toMatchObject({ text: "الثاني", raterName: "مستخدم تجريبي", raterImage: null });
+    expect(response.body.list[0]).toMatchObject({
+      text: "الثاني",
+      raterName: "مستخدم تجريبي",
+      raterImage: null,
+    });
   });
 
   it("pages a tutor's reviews", async () => {

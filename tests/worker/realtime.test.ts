@@ -11,7 +11,15 @@ import { onlineAmong } from "../../worker/notifications/presence";
 import { publishToAdmins, publishToUser } from "../../worker/notifications/publish";
 import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/notifications/request-counter";
 import { call, createUserWithRole } from "./helpers";
-import { TestSocket, closeAll, connect, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
+import {
+  TestSocket,
+  closeAll,
+  connect,
+  eventually,
+  startRoom,
+  tutor,
+  verifiedStudent,
+} from "./factories-chat";
 
 const logger = createLogger("test");
 const adminStub = () => (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main");
@@ -21,8 +29,14 @@ describe("publishing an event", () => {
   it("reaches every socket of that user and nobody else", async () => {
     const student = await verifiedStudent();
     const other = await verifiedStudent();
-    const [phone, laptop, stranger] = [await TestSocket.userChannel(student), await TestSocket.userChannel(student), await TestSocket.userChannel(other)];
-    expect(await publishToUser(env, student.user.id, { type: "LessonBooked", payload: { lessonId: 7 } }, logger)).toBe(1);
+    const [phone, laptop, stranger] = [
+      await TestSocket.userChannel(student),
+      await TestSocket.userChannel(student),
+      await TestSocket.userChannel(other),
+    ];
+    expect(
+      await publishToUser(env, student.user.id, { type: "LessonBooked", payload: { lessonId: 7 } }, logger),
+    ).toBe(1);
     expect(await phone.next("LessonBooked")).toEqual({ lessonId: 7 });
     expect(await laptop.next("LessonBooked")).toEqual({ lessonId: 7 });
     expect(stranger.all("LessonBooked")).toEqual([]);
@@ -33,8 +47,14 @@ describe("publishing an event", () => {
     const student = await verifiedStudent();
     const stub = (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(student.user.id));
     const presenceTable = () =>
-      runInDurableObject(stub, (_channel, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'presence'").toArray().length);
-    expect(await publishToUser(env, student.user.id, { type: "LessonBooked", payload: { lessonId: 8 } }, logger)).toBe(1);
+      runInDurableObject(
+        stub,
+        (_channel, state) =>
+          state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'presence'").toArray().length,
+      );
+    expect(
+      await publishToUser(env, student.user.id, { type: "LessonBooked", payload: { lessonId: 8 } }, logger),
+    ).toBe(1);
     expect(await presenceTable()).toBe(0);
     const socket = await TestSocket.userChannel(student);
     await eventually(() => runInDurableObject(stub, (channel) => channel.isOnline()));
@@ -47,7 +67,9 @@ describe("publishing an event", () => {
       USER_CHANNEL: { getByName: () => ({ publish: () => Promise.reject(new Error("down")) }) },
       ADMIN_CHANNEL: { getByName: () => ({ publish: () => Promise.reject(new Error("down")) }) },
     } as unknown as Env;
-    expect(await publishToUser(broken, 1, { type: "InvoiceDeleted", payload: { invoiceId: 1 } }, logger)).toBe(0);
+    expect(
+      await publishToUser(broken, 1, { type: "InvoiceDeleted", payload: { invoiceId: 1 } }, logger),
+    ).toBe(0);
     expect(await publishToAdmins(broken, { type: "TutorsCacheUpdated", payload: {} }, logger)).toBe(false);
   });
 });
@@ -98,13 +120,21 @@ describe("online status", () => {
     const partnerSocket = await TestSocket.userChannel(online);
     await eventually(async () => (await presenceStub().onlineAmong([online.user.id])).length === 1);
     const socket = await TestSocket.userChannel(student);
-    expect(await socket.next("UserStatusChanged", (status) => status.userId === online.user.id)).toEqual({ userId: online.user.id, online: true });
-    expect(await socket.next("UserStatusChanged", (status) => status.userId === offline.user.id)).toEqual({ userId: offline.user.id, online: false });
+    expect(await socket.next("UserStatusChanged", (status) => status.userId === online.user.id)).toEqual({
+      userId: online.user.id,
+      online: true,
+    });
+    expect(await socket.next("UserStatusChanged", (status) => status.userId === offline.user.id)).toEqual({
+      userId: offline.user.id,
+      online: false,
+    });
     await closeAll(socket, partnerSocket);
   });
 
   it("says nothing rather than 'offline' when the staff channel cannot be reached", async () => {
-    const broken = { PRESENCE: { getByName: () => ({ onlineAmong: () => Promise.reject(new Error("down")) }) } } as unknown as Env;
+    const broken = {
+      PRESENCE: { getByName: () => ({ onlineAmong: () => Promise.reject(new Error("down")) }) },
+    } as unknown as Env;
     expect(await onlineAmong(broken, [1, 2], logger)).toBeNull();
     expect(await onlineAmong(broken, [], logger)).toEqual(new Set());
   });
@@ -173,7 +203,9 @@ describe("admin channel", () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
     const teacher = await tutor();
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO invoices (user_id, amount, method, status, created_at, updated_at) VALUES (?, 10000, 0, 0, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO invoices (user_id, amount, method, status, created_at, updated_at) VALUES (?, 10000, 0, 0, ?, ?)",
+    )
       .bind(teacher.user.id, now, now)
       .run();
     const online = await TestSocket.userChannel(teacher);

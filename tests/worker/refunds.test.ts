@@ -18,7 +18,10 @@ const MINUTE = 60_000;
 async function paidPlan(weeklyMinutes = 30) {
   const student = await createStudent();
   const planId = await createPlan({ weeklyMinutes });
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
+  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    token: student.token,
+    body: { planId, period: PlanPeriod.Month },
+  });
   expect(res.status).toBe(201);
   await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
   const row = (await transactionRow(res.body.transaction.id))!;
@@ -36,41 +39,95 @@ async function lessonAt(sub: { id: number }, student: Session, offsetMs: number,
   const tutor = await createTutor();
   const at = new Date().toISOString();
   const start = Date.now() + offsetMs;
-  if (offsetMs < 0) await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ? AND start > ?").bind(new Date(start).toISOString(), sub.id, new Date(start).toISOString()).run();
+  if (offsetMs < 0)
+    await env.DB.prepare("UPDATE subscriptions SET start = ? WHERE id = ? AND start > ?")
+      .bind(new Date(start).toISOString(), sub.id, new Date(start).toISOString())
+      .run();
   return (await env.DB.prepare(
     'INSERT INTO lessons (tutor_id, start, "end", duration, price, subscription_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id',
   )
-    .bind(tutor.id, new Date(start).toISOString(), new Date(start + duration * MINUTE).toISOString(), duration, sub.id, student.id, at, at)
+    .bind(
+      tutor.id,
+      new Date(start).toISOString(),
+      new Date(start + duration * MINUTE).toISOString(),
+      duration,
+      sub.id,
+      student.id,
+      at,
+      at,
+    )
     .first<{ id: number }>())!.id;
 }
 
 const refundsOf = async (transactionId: number) =>
-  (await env.DB.prepare("SELECT * FROM refunds WHERE transaction_id = ? ORDER BY id").bind(transactionId).all<{ id: number; amount: number; status: number; attempts: number; reason: string; requested_by: number | null }>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM refunds WHERE transaction_id = ? ORDER BY id")
+      .bind(transactionId)
+      .all<{
+        id: number;
+        amount: number;
+        status: number;
+        attempts: number;
+        reason: string;
+        requested_by: number | null;
+      }>()
+  ).results;
 
 const alarmsOf = async (transactionId: number) =>
-  (await env.DB.prepare("SELECT kind, resolved_at FROM payment_alarms WHERE transaction_id = ?").bind(transactionId).all<{ kind: string; resolved_at: string | null }>()).results;
+  (
+    await env.DB.prepare("SELECT kind, resolved_at FROM payment_alarms WHERE transaction_id = ?")
+      .bind(transactionId)
+      .all<{ kind: string; resolved_at: string | null }>()
+  ).results;
 
-const failNext = (name: "refund" | "cancel", times = 1) => call("POST", `${SANDBOX}/__emu/fail/${name}`, { body: { times } });
+const failNext = (name: "refund" | "cancel", times = 1) =>
+  call("POST", `${SANDBOX}/__emu/fail/${name}`, { body: { times } });
 
 async function everyFiveMinutes(at: number) {
-  await runScheduled(createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: at }), env, emulators);
+  await runScheduled(
+    createScheduledController({ cron: schedules.everyFiveMinutes, scheduledTime: at }),
+    env,
+    emulators,
+  );
 }
 
 describe("the refund rule (schema/refund.ts, shared by the Worker and the SPA)", () => {
   const rate = { hourlyRate: 25_500, feeBasisPoints: 0 };
   it("refunds what was paid less whole weeks elapsed and this week's minutes at the hourly rate", () => {
     // 45 minutes × 425 piasters = 19,125 consumed.
-    expect(refundAmount({ amount: 50_000, weeklyMinutes: 30, weeksElapsed: 1, usedThisWeek: 15, ...rate })).toBe(30_875);
+    expect(
+      refundAmount({ amount: 50_000, weeklyMinutes: 30, weeksElapsed: 1, usedThisWeek: 15, ...rate }),
+    ).toBe(30_875);
   });
   it("refunds everything less the provider's fee when nothing was used", () => {
-    expect(refundAmount({ amount: 50_000, weeklyMinutes: 30, weeksElapsed: 0, usedThisWeek: 0, hourlyRate: 25_500, feeBasisPoints: 250 })).toBe(48_750);
+    expect(
+      refundAmount({
+        amount: 50_000,
+        weeklyMinutes: 30,
+        weeksElapsed: 0,
+        usedThisWeek: 0,
+        hourlyRate: 25_500,
+        feeBasisPoints: 250,
+      }),
+    ).toBe(48_750);
   });
   it("never goes below 0 when more was consumed than paid", () => {
-    expect(refundAmount({ amount: 10_000, weeklyMinutes: 120, weeksElapsed: 1, usedThisWeek: 0, ...rate })).toBe(0);
+    expect(
+      refundAmount({ amount: 10_000, weeklyMinutes: 120, weeksElapsed: 1, usedThisWeek: 0, ...rate }),
+    ).toBe(0);
   });
   it("rounds the consumed value up and the refund down, to the piaster", () => {
     // 1 minute at 100 piasters/hour = 1.67 → 2 consumed; 998 × 0.9999 = 997.9 → 997.
-    expect(refundAmount({ amount: 1_000, weeklyMinutes: 1, weeksElapsed: 0, usedThisWeek: 1, hourlyRate: 100, feeBasisPoints: 1 })).toBe(997);
+    expect(
+      refundAmount({
+        amount: 1_000,
+        weeklyMinutes: 1,
+        weeksElapsed: 0,
+        usedThisWeek: 1,
+        hourlyRate: 100,
+        feeBasisPoints: 1,
+      }),
+    ).toBe(997);
   });
 });
 
@@ -83,12 +140,30 @@ describe("a student cancels a paid plan", () => {
 
     const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refundAmount: 50_000, canceledLessons: 1, transaction: { id: row.id, status: TransactionStatus.Refunded, refundedAmount: 50_000 } });
+    expect(res.body).toMatchObject({
+      refundAmount: 50_000,
+      canceledLessons: 1,
+      transaction: { id: row.id, status: TransactionStatus.Refunded, refundedAmount: 50_000 },
+    });
     expect((await sandboxOrder(row.merchant_ref_num))!.status).toBe("REFUNDED");
-    expect(await refundsOf(row.id)).toEqual([expect.objectContaining({ amount: 50_000, status: RefundStatus.Done, attempts: 1, reason: "cancel", requested_by: null })]);
+    expect(await refundsOf(row.id)).toEqual([
+      expect.objectContaining({
+        amount: 50_000,
+        status: RefundStatus.Done,
+        attempts: 1,
+        reason: "cancel",
+        requested_by: null,
+      }),
+    ]);
     expect((await subscriptionsOf(student.id))[0]!.status).toBe("canceled");
-    expect(await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(future).first("canceled_at")).toEqual(expect.any(String));
-    const mail = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'تم رد المبلغ'").bind(student.id).first("subject");
+    expect(
+      await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(future).first("canceled_at"),
+    ).toEqual(expect.any(String));
+    const mail = await env.DB.prepare(
+      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'تم رد المبلغ'",
+    )
+      .bind(student.id)
+      .first("subject");
     expect(mail).toBe("تم رد المبلغ");
   });
 
@@ -100,15 +175,24 @@ describe("a student cancels a paid plan", () => {
     expect(shown).toBe(50_000 - 15 * 425);
     const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(res.body.refundAmount).toBe(shown);
-    expect(res.body.transaction).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: shown });
+    expect(res.body.transaction).toMatchObject({
+      status: TransactionStatus.PartialRefunded,
+      refundedAmount: shown,
+    });
     expect((await sandboxOrder(row.merchant_ref_num))!.status).toBe("PARTIAL_REFUNDED");
   });
 
   it("refunds once when the student presses cancel 20 times at once", async () => {
     const { student, row } = await paidPlan();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call("PATCH", "/api/v1/sub/cancel", { token: student.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("PATCH", "/api/v1/sub/cancel", { token: student.token })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status !== 200).every((a) => ["subscription-uncancellable", "subscription-not-found"].includes(a.body.code))).toBe(true);
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every((a) => ["subscription-uncancellable", "subscription-not-found"].includes(a.body.code)),
+    ).toBe(true);
     expect(await refundsOf(row.id)).toHaveLength(1);
     const order = (await sandboxOrder(row.merchant_ref_num)) as unknown as { refunded: number };
     expect(order.refunded).toBe(500);
@@ -121,12 +205,16 @@ describe("a student cancels a paid plan", () => {
     const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(res.status).toBe(200);
     expect(res.body.transaction.status).toBe(TransactionStatus.RefundFailed);
-    expect(await refundsOf(row.id)).toEqual([expect.objectContaining({ status: RefundStatus.Failed, attempts: 1 })]);
+    expect(await refundsOf(row.id)).toEqual([
+      expect.objectContaining({ status: RefundStatus.Failed, attempts: 1 }),
+    ]);
     expect((await sandboxOrder(row.merchant_ref_num))!.status).toBe("PAID");
 
     await everyFiveMinutes(Date.now() + 5 * MINUTE);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Refunded);
-    expect(await refundsOf(row.id)).toEqual([expect.objectContaining({ status: RefundStatus.Done, attempts: 2 })]);
+    expect(await refundsOf(row.id)).toEqual([
+      expect.objectContaining({ status: RefundStatus.Done, attempts: 2 }),
+    ]);
     expect(await alarmsOf(row.id)).toEqual([]);
   });
 
@@ -137,19 +225,35 @@ describe("a student cancels a paid plan", () => {
     await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     await everyFiveMinutes(Date.now() + 5 * MINUTE);
     await everyFiveMinutes(Date.now() + 10 * MINUTE);
-    expect(await refundsOf(row.id)).toEqual([expect.objectContaining({ status: RefundStatus.Failed, attempts: 3 })]);
+    expect(await refundsOf(row.id)).toEqual([
+      expect.objectContaining({ status: RefundStatus.Failed, attempts: 3 }),
+    ]);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.RefundFailed);
     expect(await alarmsOf(row.id)).toEqual([{ kind: "refund-failed", resolved_at: null }]);
-    const mail = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد تعذّر تنفيذه'").bind(superAdmin.id).first("subject");
+    const mail = await env.DB.prepare(
+      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد تعذّر تنفيذه'",
+    )
+      .bind(superAdmin.id)
+      .first("subject");
     expect(mail).toBe("استرداد تعذّر تنفيذه");
-    const told = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد مبلغك متأخر'").bind(student.id).first("n");
+    const told = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد مبلغك متأخر'",
+    )
+      .bind(student.id)
+      .first("n");
     expect(told).toBe(1);
     await everyFiveMinutes(Date.now() + 15 * MINUTE);
     expect((await refundsOf(row.id))[0]!.attempts).toBe(3);
     await failNext("refund", 0);
 
     const alarms = await call("GET", "/api/v1/fawry/alarms", { token: superAdmin.token });
-    expect(alarms.body.list).toContainEqual(expect.objectContaining({ kind: "refund-failed", transactionId: row.id, transactionStatus: TransactionStatus.RefundFailed }));
+    expect(alarms.body.list).toContainEqual(
+      expect.objectContaining({
+        kind: "refund-failed",
+        transactionId: row.id,
+        transactionStatus: TransactionStatus.RefundFailed,
+      }),
+    );
   });
 
   it("refuses to cancel a plan whose refund would be 0 (subscription-uncancellable) and opens no refund", async () => {
@@ -168,7 +272,15 @@ describe("receipts", () => {
     const { student, row } = await paidPlan();
     const before = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
     expect(before.body).toEqual([
-      expect.objectContaining({ kind: "payment", number: `P-${String(row.id).padStart(6, "0")}`, amount: 50_000, baseAmount: 50_000, coupon: null, fawryRefNumber: row.fawry_ref_number, subscription: { start: expect.any(String), end: expect.any(String) } }),
+      expect.objectContaining({
+        kind: "payment",
+        number: `P-${String(row.id).padStart(6, "0")}`,
+        amount: 50_000,
+        baseAmount: 50_000,
+        coupon: null,
+        fawryRefNumber: row.fawry_ref_number,
+        subscription: { start: expect.any(String), end: expect.any(String) },
+      }),
     ]);
     await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     const after = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
@@ -186,8 +298,13 @@ describe("receipts", () => {
   it("has no receipt for an unpaid order", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", { token: student.token, body: { planId, period: PlanPeriod.Month } });
-    expect((await call("GET", `/api/v1/tx/${res.body.transaction.id}/receipts`, { token: student.token })).body).toEqual([]);
+    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+      token: student.token,
+      body: { planId, period: PlanPeriod.Month },
+    });
+    expect(
+      (await call("GET", `/api/v1/tx/${res.body.transaction.id}/receipts`, { token: student.token })).body,
+    ).toEqual([]);
   });
 });
 
@@ -196,21 +313,41 @@ describe("a SuperAdmin refunds", () => {
     const { student, row, sub } = await paidPlan();
     await lessonAt(sub, student, -2 * 3600_000, 30);
     const admin = await createUser(Role.SuperAdmin);
-    const quote = await call("GET", `/api/v1/fawry/refund/quote?transactionId=${row.id}`, { token: admin.token });
+    const quote = await call("GET", `/api/v1/fawry/refund/quote?transactionId=${row.id}`, {
+      token: admin.token,
+    });
     expect(quote.body).toEqual({ computed: 50_000 - 30 * 425, remaining: 50_000, subscriptionId: sub.id });
-    const res = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id } });
-    expect(res.body).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: quote.body.computed });
-    expect(await refundsOf(row.id)).toEqual([expect.objectContaining({ reason: "admin", requested_by: admin.id, status: RefundStatus.Done })]);
-    const audit = await env.DB.prepare("SELECT action, target_id FROM audit_log WHERE actor_id = ? AND action = 'transaction.refund'").bind(admin.id).first();
+    const res = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id },
+    });
+    expect(res.body).toMatchObject({
+      status: TransactionStatus.PartialRefunded,
+      refundedAmount: quote.body.computed,
+    });
+    expect(await refundsOf(row.id)).toEqual([
+      expect.objectContaining({ reason: "admin", requested_by: admin.id, status: RefundStatus.Done }),
+    ]);
+    const audit = await env.DB.prepare(
+      "SELECT action, target_id FROM audit_log WHERE actor_id = ? AND action = 'transaction.refund'",
+    )
+      .bind(admin.id)
+      .first();
     expect(audit).toEqual({ action: "transaction.refund", target_id: String(row.id) });
   });
 
   it("allows a smaller amount, and refuses more than remains (refund-exceeds-paid)", async () => {
     const { row } = await paidPlan();
     const admin = await createUser(Role.SuperAdmin);
-    const over = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id, amount: 50_001 } });
+    const over = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id, amount: 50_001 },
+    });
     expect([over.status, over.body.code]).toEqual([422, "refund-exceeds-paid"]);
-    const part = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id, amount: 10_000, reason: "goodwill" } });
+    const part = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id, amount: 10_000, reason: "goodwill" },
+    });
     expect(part.body).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: 10_000 });
   });
 
@@ -218,9 +355,15 @@ describe("a SuperAdmin refunds", () => {
     const { row } = await paidPlan();
     const admin = await createUser(Role.SuperAdmin);
     await failNext("refund");
-    const first = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id, amount: 10_000 } });
+    const first = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id, amount: 10_000 },
+    });
     expect(first.body.status).toBe(TransactionStatus.RefundFailed);
-    const second = await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: row.id, amount: 10_000 } });
+    const second = await call("POST", "/api/v1/fawry/refund", {
+      token: admin.token,
+      body: { transactionId: row.id, amount: 10_000 },
+    });
     expect([second.status, second.body.code]).toEqual([409, "refund-in-progress"]);
   });
 });
@@ -237,11 +380,19 @@ describe("payment alarms", () => {
     const listed = await call("GET", "/api/v1/fawry/alarms", { token: admin.token });
     const alarm = listed.body.list.find((a: { transactionId: number }) => a.transactionId === row.id);
     expect(alarm).toMatchObject({ kind: "refund-failed", resolvedAt: null });
-    const resolved = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, { token: admin.token, body: { note: "refunded by bank transfer" } });
+    const resolved = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, {
+      token: admin.token,
+      body: { note: "refunded by bank transfer" },
+    });
     expect(resolved.status).toBe(200);
     expect(await alarmsOf(row.id)).toEqual([{ kind: "refund-failed", resolved_at: expect.any(String) }]);
-    expect(await env.DB.prepare("SELECT action FROM audit_log WHERE actor_id = ?").bind(admin.id).first("action")).toBe("payment.resolve");
-    const again = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, { token: admin.token, body: { note: "again" } });
+    expect(
+      await env.DB.prepare("SELECT action FROM audit_log WHERE actor_id = ?").bind(admin.id).first("action"),
+    ).toBe("payment.resolve");
+    const again = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, {
+      token: admin.token,
+      body: { note: "again" },
+    });
     expect([again.status, again.body.code]).toEqual([404, "payment-alarm-not-found"]);
   });
 });
@@ -249,18 +400,32 @@ describe("payment alarms", () => {
 describe("the daily payments digest", () => {
   it("emails SuperAdmins once a day at 06:00 UTC while alarms are open, with their count", async () => {
     const superAdmin = await createUser(Role.SuperAdmin);
-    await env.DB.prepare("INSERT INTO payment_alarms (kind, merchant_ref_num, created_at) VALUES ('unknown-order', ?, ?)").bind(`digest-${Date.now()}`, new Date().toISOString()).run();
+    await env.DB.prepare(
+      "INSERT INTO payment_alarms (kind, merchant_ref_num, created_at) VALUES ('unknown-order', ?, ?)",
+    )
+      .bind(`digest-${Date.now()}`, new Date().toISOString())
+      .run();
     const sixUtc = new Date();
     sixUtc.setUTCDate(sixUtc.getUTCDate() + 1);
     sixUtc.setUTCHours(6, 0, 0, 0);
-    const hourly = (at: number) => runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env, emulators);
-    const digests = () => env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'").bind(superAdmin.id).first("n");
+    const hourly = (at: number) =>
+      runScheduled(createScheduledController({ cron: schedules.hourly, scheduledTime: at }), env, emulators);
+    const digests = () =>
+      env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'",
+      )
+        .bind(superAdmin.id)
+        .first("n");
     await hourly(sixUtc.getTime() - 3600_000); // 05:00: not the digest's hour
     expect(await digests()).toBe(0);
     await hourly(sixUtc.getTime());
     await hourly(sixUtc.getTime() + 60_000); // a repeated run the same day
     expect(await digests()).toBe(1);
-    const body = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'").bind(superAdmin.id).first<string>("body");
+    const body = await env.DB.prepare(
+      "SELECT body FROM notifications_outbox WHERE user_id = ? AND subject = 'مدفوعات تحتاج متابعة'",
+    )
+      .bind(superAdmin.id)
+      .first<string>("body");
     expect(body).toContain("إشعار لطلب مش عندنا");
   });
 });

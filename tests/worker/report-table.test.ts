@@ -7,10 +7,16 @@ import { createStudent, createUser } from "./factories-lessons";
 import { call } from "./helpers";
 
 const list = (token: string, query: string) => call("GET", `/api/v1/report/list?${query}`, { token });
-const ids = (response: { body: unknown }) => (response.body as Paged<ReportView>).list.map((report) => report.id);
+const ids = (response: { body: unknown }) =>
+  (response.body as Paged<ReportView>).list.map((report) => report.id);
 
 /** A report stored as POST /report/with/asset stores it (the tests here read, sort and search). */
-async function report(userId: number | null, title: string, message: string, resolved = false): Promise<number> {
+async function report(
+  userId: number | null,
+  title: string,
+  message: string,
+  resolved = false,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await env.DB.prepare(
     "INSERT INTO reports (user_id, title, message, resolved, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",

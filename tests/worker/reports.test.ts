@@ -8,16 +8,23 @@ import { Role } from "../../schema/enums";
 import { call, createUserWithRole, register } from "./helpers";
 
 const png = (bytes = 64) => new File([pngBytes(8, 8, bytes)], "screen.png", { type: "image/png" });
-const logFile = (text = "12:00 ERROR booking failed\n") => new File([text], "dars.log", { type: "text/plain" });
+const logFile = (text = "12:00 ERROR booking failed\n") =>
+  new File([text], "dars.log", { type: "text/plain" });
 
 function reportForm(fields: Record<string, string | File | undefined> = {}) {
   const form = new FormData();
-  const all = { title: "الحجز لا يعمل", description: "ضغطت على احجز ولم يحدث أي شيء في الصفحة", url: "/t/5", ...fields };
+  const all = {
+    title: "الحجز لا يعمل",
+    description: "ضغطت على احجز ولم يحدث أي شيء في الصفحة",
+    url: "/t/5",
+    ...fields,
+  };
   for (const [name, value] of Object.entries(all)) if (value !== undefined) form.set(name, value);
   return form;
 }
 
-const send = (token: string, form: FormData) => call("POST", "/api/v1/report/with/asset", { token, raw: form, headers: { "user-agent": "DarsTest/1.0" } });
+const send = (token: string, form: FormData) =>
+  call("POST", "/api/v1/report/with/asset", { token, raw: form, headers: { "user-agent": "DarsTest/1.0" } });
 
 async function storedReport(id: number) {
   return env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -32,9 +39,21 @@ describe("sending a report", () => {
     const student = await register();
     const response = await send(student.token, reportForm());
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ userId: student.user.id, title: "الحجز لا يعمل", status: "open", screenshot: null, log: null, url: "/t/5" });
+    expect(response.body).toMatchObject({
+      userId: student.user.id,
+      title: "الحجز لا يعمل",
+      status: "open",
+      screenshot: null,
+      log: null,
+      url: "/t/5",
+    });
     const row = await storedReport(response.body.id);
-    expect(row).toMatchObject({ user_id: student.user.id, message: "ضغطت على احجز ولم يحدث أي شيء في الصفحة", user_agent: "DarsTest/1.0", resolved: 0 });
+    expect(row).toMatchObject({
+      user_id: student.user.id,
+      message: "ضغطت على احجز ولم يحدث أي شيء في الصفحة",
+      user_agent: "DarsTest/1.0",
+      resolved: 0,
+    });
   });
 
   it("records the link source the reporter came by, and drops an unknown one without refusing", async () => {
@@ -54,7 +73,9 @@ describe("sending a report", () => {
     const row = await storedReport(response.body.id);
     expect(String(row?.screenshot)).toMatch(/^receipts\/report-.+\.png$/);
     expect(String(row?.log)).toMatch(/^receipts\/report-.+\.log$/);
-    const ledger = await env.DB.prepare("SELECT kind, size FROM assets WHERE key IN (?, ?) ORDER BY kind").bind(row?.log, row?.screenshot).all();
+    const ledger = await env.DB.prepare("SELECT kind, size FROM assets WHERE key IN (?, ?) ORDER BY kind")
+      .bind(row?.log, row?.screenshot)
+      .all();
     expect(ledger.results).toEqual([
       { kind: "log", size: logFile().size },
       { kind: "screenshot", size: 64 },
@@ -86,14 +107,21 @@ describe("sending a report", () => {
     const student = await register();
     const big = await send(student.token, reportForm({ log: logFile("x".repeat(1024 * 1024 + 1)) }));
     expect([big.status, big.body.code]).toEqual([413, "large-file-size"]);
-    const binary = await send(student.token, reportForm({ log: new File([new Uint8Array(4)], "x.bin", { type: "application/octet-stream" }) }));
+    const binary = await send(
+      student.token,
+      reportForm({ log: new File([new Uint8Array(4)], "x.bin", { type: "application/octet-stream" }) }),
+    );
     expect(binary.body.code).toBe("invalid-type");
   });
 
   it("checks the title and description lengths with the contact codes", async () => {
     const student = await register();
     const short = await send(student.token, reportForm({ title: "خطأ" }));
-    expect([short.status, short.body.code, short.body.fields]).toEqual([400, "short-contact-title", { title: "short-contact-title" }]);
+    expect([short.status, short.body.code, short.body.fields]).toEqual([
+      400,
+      "short-contact-title",
+      { title: "short-contact-title" },
+    ]);
     const long = await send(student.token, reportForm({ description: "ا".repeat(1001) }));
     expect(long.body.code).toBe("long-contact-message");
     const missing = await send(student.token, reportForm({ description: undefined }));
@@ -119,23 +147,45 @@ describe("listing and handling reports", () => {
     const all = await call("GET", "/api/v1/report/list?size=100", { token: admin.token });
     const ids = all.body.list.map((r: { id: number }) => r.id);
     expect(ids.indexOf(b.body.id)).toBeLessThan(ids.indexOf(a.body.id)); // newest first
-    expect(all.body.list.find((r: { id: number }) => r.id === a.body.id).reporter).toEqual({ name: null, email: mine.user.email });
+    expect(all.body.list.find((r: { id: number }) => r.id === a.body.id).reporter).toEqual({
+      name: null,
+      email: mine.user.email,
+    });
   });
 
   it("lets staff resolve a report with a note, filter by status, and reopen it", async () => {
     const student = await register();
     const admin = await createUserWithRole(Role.SuperAdmin);
     const { body: report } = await send(student.token, reportForm());
-    const resolved = await call("PUT", "/api/v1/report", { token: admin.token, body: { id: report.id, status: "resolved", note: "تم إصلاح زر الحجز" } });
+    const resolved = await call("PUT", "/api/v1/report", {
+      token: admin.token,
+      body: { id: report.id, status: "resolved", note: "تم إصلاح زر الحجز" },
+    });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ status: "resolved", note: "تم إصلاح زر الحجز", resolvedBy: admin.user.id });
-    expect(await storedReport(report.id)).toMatchObject({ resolved: 1, resolved_by: admin.user.id, note: "تم إصلاح زر الحجز" });
+    expect(resolved.body).toMatchObject({
+      status: "resolved",
+      note: "تم إصلاح زر الحجز",
+      resolvedBy: admin.user.id,
+    });
+    expect(await storedReport(report.id)).toMatchObject({
+      resolved: 1,
+      resolved_by: admin.user.id,
+      note: "تم إصلاح زر الحجز",
+    });
     const open = await call("GET", "/api/v1/report/list?status=open&size=100", { token: admin.token });
     expect(open.body.list.some((r: { id: number }) => r.id === report.id)).toBe(false);
     const done = await call("GET", "/api/v1/report/list?status=resolved&size=100", { token: admin.token });
     expect(done.body.list.some((r: { id: number }) => r.id === report.id)).toBe(true);
-    const reopened = await call("PUT", "/api/v1/report", { token: admin.token, body: { id: report.id, status: "open" } });
-    expect(reopened.body).toMatchObject({ status: "open", resolvedBy: null, resolvedAt: null, note: "تم إصلاح زر الحجز" });
+    const reopened = await call("PUT", "/api/v1/report", {
+      token: admin.token,
+      body: { id: report.id, status: "open" },
+    });
+    expect(reopened.body).toMatchObject({
+      status: "open",
+      resolvedBy: null,
+      resolvedAt: null,
+      note: "تم إصلاح زر الحجز",
+    });
   });
 
   it("keeps who resolved a report first when another admin resolves it again", async () => {
@@ -144,13 +194,19 @@ describe("listing and handling reports", () => {
     const second = await createUserWithRole(Role.RegularAdmin);
     const { body: report } = await send(student.token, reportForm());
     await call("PUT", "/api/v1/report", { token: first.token, body: { id: report.id, status: "resolved" } });
-    const again = await call("PUT", "/api/v1/report", { token: second.token, body: { id: report.id, status: "resolved", note: "تمت المراجعة" } });
+    const again = await call("PUT", "/api/v1/report", {
+      token: second.token,
+      body: { id: report.id, status: "resolved", note: "تمت المراجعة" },
+    });
     expect(again.body).toMatchObject({ resolvedBy: first.user.id, note: "تمت المراجعة" });
   });
 
   it("answers report-not-found for an unknown report and empty-request for a change of nothing", async () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const missing = await call("PUT", "/api/v1/report", { token: admin.token, body: { id: 999999, status: "resolved" } });
+    const missing = await call("PUT", "/api/v1/report", {
+      token: admin.token,
+      body: { id: 999999, status: "resolved" },
+    });
     expect([missing.status, missing.body.code]).toEqual([404, "report-not-found"]);
     const nothing = await call("PUT", "/api/v1/report", { token: admin.token, body: { id: 1 } });
     expect(nothing.body.code).toBe("empty-request");
@@ -160,8 +216,22 @@ describe("listing and handling reports", () => {
     const student = await register();
     const manager = await createUserWithRole(Role.TutorManager);
     const { body: report } = await send(student.token, reportForm());
-    expect((await call("PUT", "/api/v1/report", { token: student.token, body: { id: report.id, status: "resolved" } })).status).toBe(403);
-    expect((await call("PUT", "/api/v1/report", { token: manager.token, body: { id: report.id, status: "resolved" } })).status).toBe(403);
+    expect(
+      (
+        await call("PUT", "/api/v1/report", {
+          token: student.token,
+          body: { id: report.id, status: "resolved" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call("PUT", "/api/v1/report", {
+          token: manager.token,
+          body: { id: report.id, status: "resolved" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await storedReport(report.id)).toMatchObject({ resolved: 0 });
   });
 

@@ -5,7 +5,9 @@ import { apiRoutes } from "../../worker/routes";
 import { call, checkResponse, routeFor } from "./helpers";
 
 const key = (def: { method: string; path: string }) => `${def.method.toUpperCase()} ${def.path}`;
-const allContracts: Contract[] = Object.values(contracts).flatMap((area) => Object.values(area) as Contract[]);
+const allContracts: Contract[] = Object.values(contracts).flatMap(
+  (area) => Object.values(area) as Contract[],
+);
 
 describe("response contracts", () => {
   it("every route declares its response: a schema, or empty, file, redirect, html, text or emulated", () => {
@@ -19,14 +21,18 @@ describe("response contracts", () => {
       expect(served[0]?.response, key(contract)).toBe(contract.response);
     }
     const fromContracts = new Set(allContracts.map(key));
-    expect(apiRoutes.filter((def) => def.response !== undefined && !fromContracts.has(key(def))).map(key)).toEqual([]);
+    expect(
+      apiRoutes.filter((def) => def.response !== undefined && !fromContracts.has(key(def))).map(key),
+    ).toEqual([]);
   });
 
   it("finds the route of a request as the app matches it, parameters and all", () => {
     expect(routeFor("GET", "/api/v1/lesson/12")?.path).toBe("/lesson/:id");
     expect(routeFor("GET", "/api/v1/lesson/list/?when=past")?.path).toBe("/lesson/list/");
     expect(routeFor("GET", "/api/v1/lesson/calendar/feed")?.path).toBe("/lesson/calendar/feed");
-    expect(routeFor("GET", "/api/v1/lesson/calendar/abcdefghijklmnopqrstuvwxyz.ics")?.path).toBe("/lesson/calendar/:file{[^/]+\\.ics}");
+    expect(routeFor("GET", "/api/v1/lesson/calendar/abcdefghijklmnopqrstuvwxyz.ics")?.path).toBe(
+      "/lesson/calendar/:file{[^/]+\\.ics}",
+    );
     expect(routeFor("DELETE", "/api/v1/lesson/12")?.method).toBe("delete");
     expect(routeFor("POST", "/api/v1/dev/telegram/bot123/sendMessage")?.path).toBe("/dev/telegram/*");
   });
@@ -34,7 +40,9 @@ describe("response contracts", () => {
   it("fails a test whose success answers a body its contract refuses, naming the route and the field", () => {
     const stats = { attendedLessons: 1, attendedMinutes: 30, upcomingLessons: 0, canceledLessons: 0 };
     expect(() => checkResponse("GET", "/api/v1/lesson/attended/stats", 200, stats)).not.toThrow();
-    expect(() => checkResponse("GET", "/api/v1/lesson/attended/stats", 200, { ...stats, attendedMinutes: "30" })).toThrow(
+    expect(() =>
+      checkResponse("GET", "/api/v1/lesson/attended/stats", 200, { ...stats, attendedMinutes: "30" }),
+    ).toThrow(
       /GET \/api\/v1\/lesson\/attended\/stats answered 200 with a body its response contract refuses[\s\S]*attendedMinutes/,
     );
   });
@@ -43,9 +51,15 @@ describe("response contracts", () => {
     const { body } = await call("GET", "/api/v1/openapi.json");
     const lesson = body.paths["/api/v1/lesson/{id}"].get.responses["200"];
     expect(lesson.content["application/json"].schema.properties).toHaveProperty("start");
-    expect(body.paths["/api/v1/lesson/"].post.responses["201"].content["application/json"].schema.required).toContain("tutor");
+    expect(
+      body.paths["/api/v1/lesson/"].post.responses["201"].content["application/json"].schema.required,
+    ).toContain("tutor");
     expect(body.paths["/api/v1/plan/{id}"].delete.responses["204"]).toEqual({ description: "No content" });
-    expect(body.paths["/api/v1/lesson/calendar/{file}"].get.responses["200"].content).toHaveProperty("application/octet-stream");
-    expect(body.paths["/api/v1/plan/list"].get.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(body.paths["/api/v1/lesson/calendar/{file}"].get.responses["200"].content).toHaveProperty(
+      "application/octet-stream",
+    );
+    expect(body.paths["/api/v1/plan/list"].get.responses.default.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
   });
 });

@@ -26,10 +26,13 @@ describe("every route's declared roles, called as every role and as nobody", () 
       if (def.path === "/dev/seed") continue; // seeding is exercised by the e2e run; slow here
       for (const role of callers) {
         const session = role === null ? undefined : sessions.get(role);
-        const path = "/api/v1" + def.path.replace(/:id(\{[^}]*\})?/, String(session?.user.id ?? 1)).replace(":name{.+}", "none.png");
+        const path =
+          "/api/v1" +
+          def.path.replace(/:id(\{[^}]*\})?/, String(session?.user.id ?? 1)).replace(":name{.+}", "none.png");
         const response = await call(def.method.toUpperCase(), path, { token: session?.token });
         // Signing out ends the caller's session: the next routes are called from a new sign-in.
-        if (def.path === "/auth/sign-out" && role !== null && session) sessions.set(role, { ...session, token: await storedSessionToken(session.user.id) });
+        if (def.path === "/auth/sign-out" && role !== null && session)
+          sessions.set(role, { ...session, token: await storedSessionToken(session.user.id) });
         const expected = denial(def.access, role);
         const label = `${def.method} ${def.path} as ${role ?? "nobody"}`;
         if (expected) expect([label, response.status]).toEqual([label, expected]);
@@ -43,7 +46,10 @@ describe("every route's declared roles, called as every role and as nobody", () 
 
 describe("least privilege over accounts (schema/staff-rights.ts)", () => {
   const create = (token: string, role: Role) =>
-    call("POST", "/api/v1/user/", { token, body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "موظف جديد" } });
+    call("POST", "/api/v1/user/", {
+      token,
+      body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "موظف جديد" },
+    });
 
   it("lets only a SuperAdmin create an admin; a RegularAdmin creates only the staff roles below its own", async () => {
     const superAdmin = await createUser(Role.SuperAdmin);
@@ -56,7 +62,9 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     expect((await create(superAdmin.token, Role.SuperAdmin)).status).toBe(201);
     const manager = await createUser(Role.TutorManager);
     expect((await create(manager.token, Role.Studio)).status).toBe(403);
-    const refused = await call("POST", "/api/v1/user/", { body: { email: uniqueEmail("anon"), password: PASSWORD, role: Role.RegularAdmin } });
+    const refused = await call("POST", "/api/v1/user/", {
+      body: { email: uniqueEmail("anon"), password: PASSWORD, role: Role.RegularAdmin },
+    });
     expect(refused.status).toBe(403);
   });
 
@@ -65,12 +73,15 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     const superAdmin = await createUser(Role.SuperAdmin);
     const otherRegular = await createUser(Role.RegularAdmin);
     const student = await createStudent();
-    const rename = (token: string, id: number) => call("PUT", `/api/v1/user/${id}`, { token, body: { name: "Renamed" } });
+    const rename = (token: string, id: number) =>
+      call("PUT", `/api/v1/user/${id}`, { token, body: { name: "Renamed" } });
     expect((await rename(regular.token, superAdmin.id)).status).toBe(403);
     expect((await rename(regular.token, otherRegular.id)).status).toBe(403);
     expect((await rename(regular.token, student.id)).status).toBe(200);
     expect((await rename(superAdmin.token, regular.id)).status).toBe(200);
-    const { name } = (await env.DB.prepare("SELECT name FROM users WHERE id = ?").bind(superAdmin.id).first<{ name: string }>())!;
+    const { name } = (await env.DB.prepare("SELECT name FROM users WHERE id = ?")
+      .bind(superAdmin.id)
+      .first<{ name: string }>())!;
     expect(name).not.toBe("Renamed");
   });
 
@@ -83,11 +94,16 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
       [regular, student],
       [regular, superAdmin],
     ] as const) {
-      const response = await call("PUT", `/api/v1/user/${target.id}`, { token: caller.token, body: { password: "Other#Pass2" } });
+      const response = await call("PUT", `/api/v1/user/${target.id}`, {
+        token: caller.token,
+        body: { password: "Other#Pass2" },
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe("forbidden");
     }
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(student.id).first<{ password_hash: string | null }>();
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+      .bind(student.id)
+      .first<{ password_hash: string | null }>();
     expect(row!.password_hash).toBeNull();
   });
 
@@ -103,32 +119,52 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
       body: { email: student.email, code: message.code, password: "Reset#Pass3" },
     });
     expect(reset.status).toBe(200);
-    const audit = await env.DB.prepare("SELECT actor_id, target_id FROM audit_log WHERE action = 'user.password-reset' AND target_id = ?")
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, target_id FROM audit_log WHERE action = 'user.password-reset' AND target_id = ?",
+    )
       .bind(String(student.id))
       .all<{ actor_id: number; target_id: string }>();
     expect(audit.results).toEqual([{ actor_id: regular.id, target_id: String(student.id) }]);
-    expect((await call("POST", `/api/v1/user/${superAdmin.id}/password-reset`, { token: regular.token })).status).toBe(403);
-    expect((await call("POST", `/api/v1/user/999999/password-reset`, { token: superAdmin.token })).body.code).toBe("user-not-found");
+    expect(
+      (await call("POST", `/api/v1/user/${superAdmin.id}/password-reset`, { token: regular.token })).status,
+    ).toBe(403);
+    expect(
+      (await call("POST", `/api/v1/user/999999/password-reset`, { token: superAdmin.token })).body.code,
+    ).toBe("user-not-found");
   });
 
   it("records an admin's account changes with before and after, never a password", async () => {
     const superAdmin = await createUser(Role.SuperAdmin);
     const student = await createStudent();
-    const response = await call("PUT", `/api/v1/user/${student.id}`, { token: superAdmin.token, body: { name: "بعد" } });
+    const response = await call("PUT", `/api/v1/user/${student.id}`, {
+      token: superAdmin.token,
+      body: { name: "بعد" },
+    });
     expect(response.status).toBe(200);
     const row = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'user.update' AND target_id = ?")
       .bind(String(student.id))
       .first<Record<string, string>>();
-    expect(row).toMatchObject({ actor_id: superAdmin.id, target_type: "user", before: JSON.stringify({ name: "مستخدم تجريبي" }), after: JSON.stringify({ name: "بعد" }) });
+    expect(row).toMatchObject({
+      actor_id: superAdmin.id,
+      target_type: "user",
+      before: JSON.stringify({ name: "مستخدم تجريبي" }),
+      after: JSON.stringify({ name: "بعد" }),
+    });
     const created = await create(superAdmin.token, Role.Studio);
-    const createdRow = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'user.create' AND target_id = ?")
+    const createdRow = await env.DB.prepare(
+      "SELECT * FROM audit_log WHERE action = 'user.create' AND target_id = ?",
+    )
       .bind(String(created.body.user.id))
       .first<Record<string, string>>();
     expect(createdRow).toMatchObject({ actor_id: superAdmin.id });
     expect(createdRow!.after).not.toContain("password");
     // A user's own change is not a staff write: no row.
     await call("PUT", `/api/v1/user/${student.id}`, { token: student.token, body: { name: "ذاتي" } });
-    const own = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND actor_id = ?").bind(String(student.id), student.id).first<{ n: number }>();
+    const own = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND actor_id = ?",
+    )
+      .bind(String(student.id), student.id)
+      .first<{ n: number }>();
     expect(own!.n).toBe(0);
   });
 });
@@ -136,7 +172,9 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
 describe("«رسائل لم تصل» (dead deliveries) for staff only", () => {
   it("lists dead deliveries and sends one again for admins; refuses nobody (401), a student, a tutor manager and a studio (403)", async () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const callers = await Promise.all([Role.Student, Role.TutorManager, Role.Studio].map((role) => createUserWithRole(role)));
+    const callers = await Promise.all(
+      [Role.Student, Role.TutorManager, Role.Studio].map((role) => createUserWithRole(role)),
+    );
     expect((await call("GET", "/api/v1/admin/outbox/dead")).status).toBe(401);
     for (const caller of callers) {
       expect((await call("GET", "/api/v1/admin/outbox/dead", { token: caller.token })).status).toBe(403);
@@ -144,6 +182,8 @@ describe("«رسائل لم تصل» (dead deliveries) for staff only", () => {
     }
     const listed = await call("GET", "/api/v1/admin/outbox/dead", { token: admin.token });
     expect([listed.status, Array.isArray(listed.body.list)]).toEqual([200, true]);
-    expect((await call("POST", "/api/v1/admin/outbox/999999/retry", { token: admin.token })).body.code).toBe("delivery-not-failed");
+    expect((await call("POST", "/api/v1/admin/outbox/999999/retry", { token: admin.token })).body.code).toBe(
+      "delivery-not-failed",
+    );
   });
 });

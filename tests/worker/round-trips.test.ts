@@ -30,7 +30,10 @@ async function roundTrips(run: () => Promise<unknown>, { all = false } = {}): Pr
     const own = Object.prototype.hasOwnProperty.call(session, name);
     const original = session[name] as (...args: unknown[]) => Promise<unknown>;
     session[name] = function (this: unknown, ...args: unknown[]) {
-      const query = name === "_send" ? args[1] : (args[0] as { queries: Array<{ sql: string }> }).queries.map((q) => q.sql);
+      const query =
+        name === "_send"
+          ? args[1]
+          : (args[0] as { queries: Array<{ sql: string }> }).queries.map((q) => q.sql);
       trips.push({ sql: Array.isArray(query) ? query.join(";\n") : String(query) });
       return original.apply(this, args);
     };
@@ -45,7 +48,9 @@ async function roundTrips(run: () => Promise<unknown>, { all = false } = {}): Pr
     for (const restore of wrapped) restore();
   }
   if (all) return trips;
-  return trips.filter((trip) => !/^update "notifications_outbox"/i.test(trip.sql) && !/_emulator_/i.test(trip.sql));
+  return trips.filter(
+    (trip) => !/^update "notifications_outbox"/i.test(trip.sql) && !/_emulator_/i.test(trip.sql),
+  );
 }
 
 let seed: BenchSeed;
@@ -53,7 +58,9 @@ let student: { id: number; token: string };
 let tutorId: number;
 
 beforeAll(async () => {
-  const response = await call("POST", "/api/v1/dev/bench/seed", { body: { tag: "trips", tutors: 3, students: 2, tutorTokens: 1 } });
+  const response = await call("POST", "/api/v1/dev/bench/seed", {
+    body: { tag: "trips", tutors: 3, students: 2, tutorTokens: 1 },
+  });
   expect(response.status).toBe(200);
   seed = response.body as BenchSeed;
   student = seed.students[0]!;
@@ -62,20 +69,33 @@ beforeAll(async () => {
 
 /** What each round trip is, by its SQL (sorted: parallel statements finish in any order). */
 const labels: Array<[RegExp, string]> = [
-  [/^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "token's user + lesson page with its total (batch)"],
+  [
+    /^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i,
+    "token's user + lesson page with its total (batch)",
+  ],
   [/^select "lessons"\."id"[^;]*count\(\*\) OVER \(\)[^;]*$/i, "lesson page with its total"],
-  [/^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect ("lessons"\.)?"id"[^;]* from "lessons"[^;]*$/i, "token's user + lesson read (batch)"],
+  [
+    /^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect ("lessons"\.)?"id"[^;]* from "lessons"[^;]*$/i,
+    "token's user + lesson read (batch)",
+  ],
   [/^select "id", "email", "name"[^]* from "users" where/i, "token's user"],
   [/from "users" inner join "tutors"[^]*from "subscriptions"/i, "tutor + subscription (batch)"],
-  [/^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms[^]*INSERT INTO notifications_outbox/i, "lesson + members + room + outbox (batch)"],
+  [
+    /^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms[^]*INSERT INTO notifications_outbox/i,
+    "lesson + members + room + outbox (batch)",
+  ],
   [/^select "lessons"\."id"[^]*;\nselect count\(\*\) from "lessons"/i, "lesson page + total (batch)"],
   [/^select "lessons"\."id"[^]* from "lessons"[^;]*$/i, "lesson read"],
   [/^select "id", "tutor_id"[^]* from "lessons"[^;]*$/i, "lesson read"],
   [/^\s*UPDATE lessons SET start[^]*INSERT INTO notifications_outbox/i, "move + outbox (batch)"],
   [/^UPDATE lessons SET canceled_at[^]*INSERT INTO notifications_outbox/i, "cancel + outbox (batch)"],
-  [/^UPDATE tutors SET \(list_free_at[^]*SELECT u\.id AS id[^]*SELECT count\(\*\) AS total/i, "stale order + tutor page + total (batch)"],
+  [
+    /^UPDATE tutors SET \(list_free_at[^]*SELECT u\.id AS id[^]*SELECT count\(\*\) AS total/i,
+    "stale order + tutor page + total (batch)",
+  ],
 ];
-const label = (trip: Trip) => labels.find(([pattern]) => pattern.test(trip.sql))?.[1] ?? trip.sql.slice(0, 60);
+const label = (trip: Trip) =>
+  labels.find(([pattern]) => pattern.test(trip.sql))?.[1] ?? trip.sql.slice(0, 60);
 const described = (trips: Trip[]) => trips.map(label).sort();
 
 describe("D1 round trips of the hot paths (target: at most 2)", () => {
@@ -91,7 +111,12 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
 
   it("GET /user/tutor/list/onboarded: one on a cache miss (stale order columns, page and total in one batch), none on a hit", async () => {
     const path = "/api/v1/user/tutor/list/onboarded?size=13";
-    let body: { total: number; list: Array<{ image: string | null; video: string | null; thumbnail: string | null }> } | undefined;
+    let body:
+      | {
+          total: number;
+          list: Array<{ image: string | null; video: string | null; thumbnail: string | null }>;
+        }
+      | undefined;
     const miss = await roundTrips(async () => {
       body = (await call("GET", path)).body;
     });
@@ -133,7 +158,14 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
 
   it("GET /lesson/list/ past the last page: an empty page with the right total, counted on its own (two)", async () => {
     const start = new Date(Date.parse(seed.slotStart) + 3 * 60 * 60 * 1000).toISOString();
-    expect((await call("POST", "/api/v1/lesson/", { token: student.token, body: { tutorId, start, duration: 15 } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/api/v1/lesson/", {
+          token: student.token,
+          body: { tutorId, start, duration: 15 },
+        })
+      ).status,
+    ).toBe(201);
     const first = await call("GET", "/api/v1/lesson/list/", { token: student.token });
     let answer: { status: number; body: any } = { status: 0, body: null };
     const trips = await roundTrips(async () => {
@@ -146,7 +178,9 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
 
   it("GET /lesson/list/ with a deleted user's valid token: 401, and nothing prefetched is answered", async () => {
     const gone = await createUserWithRole(Role.Student);
-    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), gone.user.id).run();
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), gone.user.id)
+      .run();
     const answer = await call("GET", "/api/v1/lesson/list/", { token: gone.token });
     expect([answer.status, answer.body.code]).toEqual([401, "unauthenticated"]);
   });
@@ -160,7 +194,12 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
     let status = 0;
     const trips = await roundTrips(async () => {
-      status = (await call("POST", "/api/v1/lesson/", { token: seed.students[1]!.token, body: { tutorId: seed.tutorIds[1], start, duration: 15 } })).status;
+      status = (
+        await call("POST", "/api/v1/lesson/", {
+          token: seed.students[1]!.token,
+          body: { tutorId: seed.tutorIds[1], start, duration: 15 },
+        })
+      ).status;
     });
     expect(status).toBe(201);
     expect(described(trips)).toEqual(["lesson + members + room + outbox (batch)", "token's user"]);
@@ -172,12 +211,16 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
   it("PATCH /lesson, GET and DELETE /lesson/{id}: the token's user with the lesson in one batch, then (for the changes) one batch with the write and its outbox rows", async () => {
     const token = seed.students[1]!.token;
     const start = new Date(Date.parse(seed.slotStart) + 24 * 60 * 60 * 1000).toISOString();
-    const booked = await call("POST", "/api/v1/lesson/", { token, body: { tutorId: seed.tutorIds[2], start, duration: 15 } });
+    const booked = await call("POST", "/api/v1/lesson/", {
+      token,
+      body: { tutorId: seed.tutorIds[2], start, duration: 15 },
+    });
     expect(booked.status).toBe(201);
     const moved = new Date(Date.parse(start) + 30 * 60 * 1000).toISOString();
     let status = 0;
     const patch = await roundTrips(async () => {
-      status = (await call("PATCH", "/api/v1/lesson", { token, body: { id: booked.body.id, start: moved } })).status;
+      status = (await call("PATCH", "/api/v1/lesson", { token, body: { id: booked.body.id, start: moved } }))
+        .status;
     });
     expect(status).toBe(200);
     expect(described(patch)).toEqual(["move + outbox (batch)", "token's user + lesson read (batch)"]);
@@ -199,7 +242,10 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
     let answer = { status: 0, code: "" };
     const trips = await roundTrips(async () => {
-      const response = await call("POST", "/api/v1/lesson/", { token: seed.students[0]!.token, body: { tutorId: seed.tutorIds[1], start, duration: 15 } });
+      const response = await call("POST", "/api/v1/lesson/", {
+        token: seed.students[0]!.token,
+        body: { tutorId: seed.tutorIds[1], start, duration: 15 },
+      });
       answer = { status: response.status, code: response.body.code };
     });
     expect(answer).toEqual({ status: 409, code: "busy-tutor" });
@@ -211,7 +257,15 @@ describe("notification delivery after the response", () => {
   it("records every message's outcome in one round trip, sent and refused alike", async () => {
     const db = createDb(env as Env);
     const rows = await Promise.all(
-      ["one", "two", "three"].map((name) => enqueue(db, { userId: null, channel: "email", recipient: `${name}-trips@example.com`, subject: "s", body: "b" })),
+      ["one", "two", "three"].map((name) =>
+        enqueue(db, {
+          userId: null,
+          channel: "email",
+          recipient: `${name}-trips@example.com`,
+          subject: "s",
+          body: "b",
+        }),
+      ),
     );
     const refused = rows[1]!.id;
     const services: Services = {
@@ -220,9 +274,20 @@ describe("notification delivery after the response", () => {
         if (message.id === refused) throw new Error("provider down");
       },
     };
-    const trips = await roundTrips(() => deliverAll(db, services, rows.map((row) => row!), createLogger("test")), { all: true });
+    const trips = await roundTrips(
+      () =>
+        deliverAll(
+          db,
+          services,
+          rows.map((row) => row!),
+          createLogger("test"),
+        ),
+      { all: true },
+    );
     expect(trips).toHaveLength(1);
-    const stored = await env.DB.prepare(`SELECT id, status, attempts, last_error AS error FROM notifications_outbox WHERE id IN (${rows.map((row) => row!.id).join(",")}) ORDER BY id`).all();
+    const stored = await env.DB.prepare(
+      `SELECT id, status, attempts, last_error AS error FROM notifications_outbox WHERE id IN (${rows.map((row) => row!.id).join(",")}) ORDER BY id`,
+    ).all();
     expect(stored.results).toEqual([
       { id: rows[0]!.id, status: "sent", attempts: 1, error: null },
       { id: refused, status: "pending", attempts: 1, error: "provider down" },
@@ -243,10 +308,14 @@ describe("the benchmark's seed (local only)", () => {
       .first<{ tutors: number; withMedia: number; topics: number; slots: number }>();
     expect(row).toMatchObject({ tutors: 3, withMedia: 3, slots: 3 });
     expect(row!.topics).toBeGreaterThanOrEqual(3);
-    const subs = await env.DB.prepare(`SELECT count(*) AS n FROM subscriptions WHERE status = 'active' AND user_id IN (${seed.students.map((s) => s.id).join(",")})`).first<{ n: number }>();
+    const subs = await env.DB.prepare(
+      `SELECT count(*) AS n FROM subscriptions WHERE status = 'active' AND user_id IN (${seed.students.map((s) => s.id).join(",")})`,
+    ).first<{ n: number }>();
     expect(subs!.n).toBe(2);
     expect(seed.tutors.map((tutor) => tutor.id)).toEqual([tutorId]);
-    expect((await call("GET", "/api/v1/user/current", { token: seed.tutors[0]!.token })).body.role).toBe(Role.Tutor);
+    expect((await call("GET", "/api/v1/user/current", { token: seed.tutors[0]!.token })).body.role).toBe(
+      Role.Tutor,
+    );
   });
 
   it("refuses a body without a count", async () => {

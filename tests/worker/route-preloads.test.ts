@@ -5,7 +5,8 @@ import type { RoutePreloadTable } from "../../schema/route-preloads";
 import { assetsPreloadTable, withRoutePreloads } from "../../worker/seo/route-preloads";
 
 const SHELL = `<!doctype html><html lang="ar-EG" dir="rtl"><head><title>درس</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
-const html = (body = SHELL, status = 200) => new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8" } });
+const html = (body = SHELL, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8" } });
 const get = (path: string, method = "GET") => new Request(`https://dars.example${path}`, { method });
 const TABLE: RoutePreloadTable = {
   files: ["tutors-page-AAAA", "tutor-card-BBBB", "tutor-profile-page-CCCC"],
@@ -17,7 +18,8 @@ const TABLE: RoutePreloadTable = {
   ],
 };
 const source = (table: RoutePreloadTable | null) => async () => table;
-const preloads = (page: string) => [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+const preloads = (page: string) =>
+  [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
 describe("route preloads in served pages", () => {
   it("adds a modulepreload link per chunk of the path's screen to <head>", async () => {
@@ -28,10 +30,9 @@ describe("route preloads in served pages", () => {
   });
 
   it("takes the most specific pattern, and adds nothing for a screen without chunks of its own", async () => {
-    expect(preloads(await (await withRoutePreloads(html(), get("/tutors"), "/tutors", source(TABLE))).text())).toEqual([
-      "/assets/tutors-page-AAAA.js",
-      "/assets/tutor-card-BBBB.js",
-    ]);
+    expect(
+      preloads(await (await withRoutePreloads(html(), get("/tutors"), "/tutors", source(TABLE))).text()),
+    ).toEqual(["/assets/tutors-page-AAAA.js", "/assets/tutor-card-BBBB.js"]);
     const dashboard = await withRoutePreloads(html(), get("/t/dashboard"), "/t/dashboard", source(TABLE));
     expect(await dashboard.text()).toBe(SHELL);
   });
@@ -43,7 +44,9 @@ describe("route preloads in served pages", () => {
     expect(await withRoutePreloads(missing, get("/tutors"), "/tutors", source(TABLE))).toBe(missing);
     const head = html();
     expect(await withRoutePreloads(head, get("/tutors", "HEAD"), "/tutors", source(TABLE))).toBe(head);
-    expect(await (await withRoutePreloads(html(), get("/tutors"), "/tutors", source(null))).text()).toBe(SHELL);
+    expect(await (await withRoutePreloads(html(), get("/tutors"), "/tutors", source(null))).text()).toBe(
+      SHELL,
+    );
   });
 
   it("reads the table from the static files once, and treats a missing or malformed file as none", async () => {
@@ -53,7 +56,9 @@ describe("route preloads in served pages", () => {
         fetch: async (request: Request) => {
           reads += 1;
           expect(new URL(request.url).pathname).toBe("/route-preload.json");
-          return body === null ? new Response("not found", { status: 404 }) : new Response(body, { headers: { "content-type": "application/json" } });
+          return body === null
+            ? new Response("not found", { status: 404 })
+            : new Response(body, { headers: { "content-type": "application/json" } });
         },
       }) as unknown as Fetcher;
     const good = assets(JSON.stringify(TABLE));
@@ -65,7 +70,10 @@ describe("route preloads in served pages", () => {
   });
 
   it("never writes a chunk name that could break out of the attribute", async () => {
-    const hostile: RoutePreloadTable = { files: ['x"><script>alert(1)</script>', "fine-1"], table: [["/tutors", [0, 1]]] };
+    const hostile: RoutePreloadTable = {
+      files: ['x"><script>alert(1)</script>', "fine-1"],
+      table: [["/tutors", [0, 1]]],
+    };
     const page = await (await withRoutePreloads(html(), get("/tutors"), "/tutors", source(hostile))).text();
     expect(preloads(page)).toEqual(["/assets/fine-1.js"]);
     expect(page).not.toContain("alert(1)");

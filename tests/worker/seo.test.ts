@@ -19,7 +19,8 @@ const SHELL = `<!doctype html>
   </head>
   <body><div id="root"></div></body>
 </html>`;
-const shell: Shell = async () => new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8" } });
+const shell: Shell = async () =>
+  new Response(SHELL, { headers: { "content-type": "text/html; charset=utf-8" } });
 
 async function page(path: string, method = "GET") {
   const ctx = createExecutionContext();
@@ -37,14 +38,24 @@ const visit = (path: string) => exports.default.fetch(new Request(ORIGIN + path,
 function attribute(html: string, selector: RegExp): string | null {
   const match = selector.exec(html);
   if (!match) return null;
-  return match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return match[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
-const metaContent = (html: string, key: string) => attribute(html, new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
-const scriptBody = (html: string, marker: string) => new RegExp(`<script type="application/${marker}>([\\s\\S]*?)</script>`).exec(html)?.[1] ?? null;
+const metaContent = (html: string, key: string) =>
+  attribute(html, new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
+const scriptBody = (html: string, marker: string) =>
+  new RegExp(`<script type="application/${marker}>([\\s\\S]*?)</script>`).exec(html)?.[1] ?? null;
 
 describe("link previews and search engines", () => {
   it("describes a listed tutor's page with their name, photo and bio, escaped, with JSON-LD and the profile inlined", async () => {
-    const tutor = await onboardedTutor({ name: `سارة "<b>&</b>" </script>`, bio: "مدرسة محادثة <script>alert(1)</script> للمبتدئين والمتقدمين" });
+    const tutor = await onboardedTutor({
+      name: `سارة "<b>&</b>" </script>`,
+      bio: "مدرسة محادثة <script>alert(1)</script> للمبتدئين والمتقدمين",
+    });
     const id = tutor.user.id;
     const { status, html, headers } = await page(`/t/${id}`);
     expect(status).toBe(200);
@@ -54,7 +65,9 @@ describe("link previews and search engines", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(html.match(/<b>/g)).toBeNull();
     expect(html).not.toContain("generic title");
-    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(`سارة "&lt;b&gt;&amp;&lt;/b&gt;" &lt;/script&gt;`);
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(
+      `سارة "&lt;b&gt;&amp;&lt;/b&gt;" &lt;/script&gt;`,
+    );
     expect(metaContent(html, "description")).toContain("مدرسة محادثة <script>alert(1)</script>");
     expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/t/${id}`);
     expect(metaContent(html, "og:title")).toContain(`سارة "<b>&</b>" </script>`);
@@ -70,7 +83,12 @@ describe("link previews and search engines", () => {
     const ldText = scriptBody(html, 'ld\\+json"');
     expect(ldText).not.toContain("<");
     const ld = JSON.parse(ldText!);
-    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Person", name: `سارة "<b>&</b>" </script>`, url: `${ORIGIN}/t/${id}` });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: `سارة "<b>&</b>" </script>`,
+      url: `${ORIGIN}/t/${id}`,
+    });
     expect(ld.description).toContain("<script>alert(1)</script>");
     expect(ld.image).toBe(metaContent(html, "og:image"));
 
@@ -95,7 +113,13 @@ describe("link previews and search engines", () => {
 
   it("leaves the tutors' private pages and the static files to the app", async () => {
     const ctx = createExecutionContext();
-    for (const path of ["/t/dashboard", "/t/profile-settings", "/assets/index-abc.js", "/register/student", "/contact"]) {
+    for (const path of [
+      "/t/dashboard",
+      "/t/profile-settings",
+      "/assets/index-abc.js",
+      "/register/student",
+      "/contact",
+    ]) {
       const url = new URL(ORIGIN + path);
       expect(await servePublicPage(new Request(url), url, env, ctx, shell)).toBeNull();
     }
@@ -108,13 +132,29 @@ describe("link previews and search engines", () => {
     const asked: string[] = [];
     const files: Shell = async (url) => {
       asked.push(url.pathname);
-      return new Response(`<div id="root" data-prerendered="${url.pathname}"></div>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+      return new Response(`<div id="root" data-prerendered="${url.pathname}"></div>`, {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
     };
-    const paths = { "/": "home", "/pricing": "pricing", "/faq/": "faq", "/tutor": "tutor", "/method": "method", "/about": "about", "/terms": "terms", "/privacy": "privacy", "/login": "login" };
+    const paths = {
+      "/": "home",
+      "/pricing": "pricing",
+      "/faq/": "faq",
+      "/tutor": "tutor",
+      "/method": "method",
+      "/about": "about",
+      "/terms": "terms",
+      "/privacy": "privacy",
+      "/login": "login",
+    };
     for (const [path, name] of Object.entries(paths)) {
       const url = new URL(ORIGIN + path);
       const answer = await servePublicPage(new Request(url), url, env, ctx, files);
-      expect([path, answer?.status, await answer?.text()]).toEqual([path, 200, `<div id="root" data-prerendered="/prerendered/${name}"></div>`]);
+      expect([path, answer?.status, await answer?.text()]).toEqual([
+        path,
+        200,
+        `<div id="root" data-prerendered="/prerendered/${name}"></div>`,
+      ]);
     }
     expect(asked).toEqual(Object.values(paths).map((name) => `/prerendered/${name}`));
     const url = new URL(ORIGIN + "/pricing");
@@ -136,7 +176,11 @@ describe("link previews and search engines", () => {
     const ld = JSON.parse(scriptBody(html, 'ld\\+json"')!);
     expect(ld["@type"]).toBe("ItemList");
     expect(ld.numberOfItems).toBe(api.body.total);
-    expect(ld.itemListElement[0]).toMatchObject({ "@type": "ListItem", position: 1, url: `${ORIGIN}/t/${api.body.list[0].id}` });
+    expect(ld.itemListElement[0]).toMatchObject({
+      "@type": "ListItem",
+      position: 1,
+      url: `${ORIGIN}/t/${api.body.list[0].id}`,
+    });
 
     // A filtered list keeps the tags but leaves the data to the app's own request.
     const filtered = await page("/tutors?gender=female");
@@ -153,7 +197,9 @@ describe("link previews and search engines", () => {
     const asked: string[] = [];
     const files: Shell = async (url) => {
       asked.push(url.pathname + url.search);
-      return new Response(SHELL.replace('<div id="root">', `<div id="root" data-asked="${url.pathname}">`), { headers: { "content-type": "text/html; charset=utf-8" } });
+      return new Response(SHELL.replace('<div id="root">', `<div id="root" data-asked="${url.pathname}">`), {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
     };
     for (const path of ["/tutors", "/tutors?page=2", "/tutors?gender=female"]) {
       const url = new URL(ORIGIN + path);
@@ -166,13 +212,21 @@ describe("link previews and search engines", () => {
   });
 
   it("paints a listed tutor's photo, name and bio, escaped, into the layout prerendered at build; a tutor not found gets the plain shell", async () => {
-    const tutor = await onboardedTutor({ name: `سارة "<b>&</b>"`, bio: "مدرسة محادثة <script>alert(1)</script> & قواعد" });
+    const tutor = await onboardedTutor({
+      name: `سارة "<b>&</b>"`,
+      bio: "مدرسة محادثة <script>alert(1)</script> & قواعد",
+    });
     const asked: string[] = [];
     // The base as scripts/prerender.mjs writes it: the layout, the profile's loading state in its slot.
     const files: Shell = async (url) => {
       asked.push(url.pathname);
-      const root = url.pathname === "/prerendered/tutor-profile" ? '<div id="root" data-prerendered="/t/{id}"><header>nav</header><main><div class="mx-auto" data-paint-slot="tutor-profile"><h1 class="sr-only">loading</h1></div></main></div>' : '<div id="root"></div>';
-      return new Response(SHELL.replace('<div id="root"></div>', root), { headers: { "content-type": "text/html; charset=utf-8" } });
+      const root =
+        url.pathname === "/prerendered/tutor-profile"
+          ? '<div id="root" data-prerendered="/t/{id}"><header>nav</header><main><div class="mx-auto" data-paint-slot="tutor-profile"><h1 class="sr-only">loading</h1></div></main></div>'
+          : '<div id="root"></div>';
+      return new Response(SHELL.replace('<div id="root"></div>', root), {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
     };
     const serve = async (path: string) => {
       const url = new URL(ORIGIN + path);
@@ -187,8 +241,12 @@ describe("link previews and search engines", () => {
     expect(main).not.toContain("data-paint-slot");
     expect(main).not.toContain(">loading<");
     expect(main).toContain('data-painted="tutor-profile"');
-    expect(/<h1[^>]*><bdi>([^<]*)<\/bdi><\/h1>/.exec(main)?.[1]).toBe("سارة &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;");
-    expect(/<p class="text-slate-700" dir="auto">([^<]*)<\/p>/.exec(main)?.[1]).toBe("مدرسة محادثة &lt;script&gt;alert(1)&lt;/script&gt; &amp; قواعد");
+    expect(/<h1[^>]*><bdi>([^<]*)<\/bdi><\/h1>/.exec(main)?.[1]).toBe(
+      "سارة &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;",
+    );
+    expect(/<p class="text-slate-700" dir="auto">([^<]*)<\/p>/.exec(main)?.[1]).toBe(
+      "مدرسة محادثة &lt;script&gt;alert(1)&lt;/script&gt; &amp; قواعد",
+    );
     expect(main.match(/<script|<b>/g)).toBeNull();
     // The photo as the SPA draws it: its small versions, fetched first, its box reserved.
     const image = /<img ([^>]*)>/.exec(main)?.[1] ?? "";
@@ -208,22 +266,42 @@ describe("link previews and search engines", () => {
     const found = await findTutorInfo(createDb(env), tutor.user.id);
     const html = tutorPaint({ ...found!.info, image: null }, "منى عادل");
     expect(html).not.toContain("<img");
-    expect(/<span aria-hidden="true" class="[^"]*rounded-full[^"]*">([^<]*)<\/span>/.exec(html)?.[1]).toBe("مع");
+    expect(/<span aria-hidden="true" class="[^"]*rounded-full[^"]*">([^<]*)<\/span>/.exec(html)?.[1]).toBe(
+      "مع",
+    );
   });
 
   it("lists the public pages and the listed tutors in sitemap.xml, not the unlisted or suspended ones", async () => {
     const listed = await onboardedTutor({ name: "مدرس في الخريطة" });
     const unlisted = await onboardedTutor({ activated: false });
     const suspended = await onboardedTutor();
-    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), suspended.user.id).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), suspended.user.id)
+      .run();
     const response = await call("GET", "/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = response.body as string;
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    for (const path of ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy", "/tutors"])
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    for (const path of [
+      "/",
+      "/pricing",
+      "/faq",
+      "/tutor",
+      "/method",
+      "/about",
+      "/terms",
+      "/privacy",
+      "/tutors",
+    ])
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
-    expect(xml).toMatch(new RegExp(`<url><loc>${ORIGIN}/t/${listed.user.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<url><loc>${ORIGIN}/t/${listed.user.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`,
+      ),
+    );
     expect(xml).not.toContain(`/t/${unlisted.user.id}<`);
     expect(xml).not.toContain(`/t/${suspended.user.id}<`);
   });
@@ -234,13 +312,16 @@ describe("link previews and search engines", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = response.body as string;
     expect(text).toContain("User-agent: *\nAllow: /\n");
-    for (const path of ["/api/", "/admin", "/s/", "/t/dashboard", "/chat", "/checkout/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/api/", "/admin", "/s/", "/t/dashboard", "/chat", "/checkout/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).not.toMatch(/Disallow: \/tutors|Disallow: \/t\/\n|Disallow: \/pricing/);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
   it("answers a stored short link with a 301 and counts the click", async () => {
-    await env.DB.prepare("INSERT INTO short_urls (name, url, source, clicks, created_at, updated_at) VALUES (?, ?, 'wa', 0, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO short_urls (name, url, source, clicks, created_at, updated_at) VALUES (?, ?, 'wa', 0, ?, ?)",
+    )
       .bind("ramadan-offer", "/pricing?src=wa", new Date().toISOString(), new Date().toISOString())
       .run();
     const first = await visit("/url/ramadan-offer");
@@ -250,7 +331,9 @@ describe("link previews and search engines", () => {
     // The click is counted after the answer (waitUntil): wait for it.
     let clicks = 0;
     for (let attempt = 0; attempt < 50 && clicks < 2; attempt++) {
-      clicks = (await env.DB.prepare("SELECT clicks FROM short_urls WHERE name = 'ramadan-offer'").first<{ clicks: number }>())!.clicks;
+      clicks = (await env.DB.prepare("SELECT clicks FROM short_urls WHERE name = 'ramadan-offer'").first<{
+        clicks: number;
+      }>())!.clicks;
       if (clicks < 2) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(clicks).toBe(2);
@@ -271,12 +354,16 @@ describe("link previews and search engines", () => {
     expect(metaContent(html, "robots")).toBe("noindex");
     const viaWorker = await visit("/url/no-such-link");
     expect(viaWorker.status, await viaWorker.clone().text()).toBe(404);
-    const total = await env.DB.prepare("SELECT coalesce(sum(clicks), 0) AS n FROM short_urls WHERE name = 'no-such-link'").first<{ n: number }>();
+    const total = await env.DB.prepare(
+      "SELECT coalesce(sum(clicks), 0) AS n FROM short_urls WHERE name = 'no-such-link'",
+    ).first<{ n: number }>();
     expect(total?.n).toBe(0);
   });
 
   it("refuses a stored short link whose target is not a web address", async () => {
-    await env.DB.prepare("INSERT INTO short_urls (name, url, clicks, created_at, updated_at) VALUES ('bad-target', 'javascript:alert(1)', 0, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO short_urls (name, url, clicks, created_at, updated_at) VALUES ('bad-target', 'javascript:alert(1)', 0, ?, ?)",
+    )
       .bind(new Date().toISOString(), new Date().toISOString())
       .run();
     const response = await visit("/url/bad-target");

@@ -8,7 +8,11 @@ import { readConfig, type Env } from "../../worker/core/env";
 import { ORIGIN, call } from "./helpers";
 import { attendance, createLesson, createUser, openRoom, send } from "./factories-sessions";
 
-const TURN = { urls: ["turn:turn.dars.test:3478?transport=udp", "turns:turn.dars.test:5349"], username: "dars", credential: "turn-secret-do-not-leak" };
+const TURN = {
+  urls: ["turn:turn.dars.test:3478?transport=udp", "turns:turn.dars.test:5349"],
+  username: "dars",
+  credential: "turn-secret-do-not-leak",
+};
 const STUN = { urls: "stun:stun.dars.test:3478" };
 const ICE_SERVERS = JSON.stringify([STUN, TURN]);
 const app = createApp(emulators);
@@ -16,10 +20,15 @@ const app = createApp(emulators);
 /** GET /session/{id} with other configuration than the test env's. */
 async function viewWith(overrides: Partial<Env>, sessionId: string, token: string) {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}/api/v1/session/${sessionId}`, { headers: { authorization: `Bearer ${token}` } });
+  const request = new Request(`${ORIGIN}/api/v1/session/${sessionId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const response = await app.fetch(request, { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
-  return { status: response.status, body: (await response.json()) as { media: { liveKit: boolean; iceServers: unknown[] } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { media: { liveKit: boolean; iceServers: unknown[] } },
+  };
 }
 
 describe("ICE_SERVERS configuration", () => {
@@ -31,9 +40,15 @@ describe("ICE_SERVERS configuration", () => {
 
   it("refuses bad JSON, a URL that is not stun/turn and a TURN server without credentials, naming ICE_SERVERS", () => {
     expect(() => readConfig({ ...env, ICE_SERVERS: "[{urls:" } as Env)).toThrow(/ICE_SERVERS/);
-    expect(() => readConfig({ ...env, ICE_SERVERS: JSON.stringify([{ urls: "https://turn.dars.test" }]) } as Env)).toThrow(/ICE_SERVERS/);
-    expect(() => readConfig({ ...env, ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test" }]) } as Env)).toThrow(/username and a credential/);
-    expect(() => readConfig({ ...env, ICE_SERVERS: JSON.stringify({ urls: "stun:x" }) } as Env)).toThrow(/ICE_SERVERS/);
+    expect(() =>
+      readConfig({ ...env, ICE_SERVERS: JSON.stringify([{ urls: "https://turn.dars.test" }]) } as Env),
+    ).toThrow(/ICE_SERVERS/);
+    expect(() =>
+      readConfig({ ...env, ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test" }]) } as Env),
+    ).toThrow(/username and a credential/);
+    expect(() => readConfig({ ...env, ICE_SERVERS: JSON.stringify({ urls: "stun:x" }) } as Env)).toThrow(
+      /ICE_SERVERS/,
+    );
   });
 
   it("never repeats the credential in its refusal", () => {
@@ -49,7 +64,9 @@ describe("ICE_SERVERS configuration", () => {
   });
 
   it("refuses LiveKit half configured", () => {
-    expect(() => readConfig({ ...env, LIVEKIT_URL: "wss://livekit.dars.test" } as Env)).toThrow(/LIVEKIT_URL/);
+    expect(() => readConfig({ ...env, LIVEKIT_URL: "wss://livekit.dars.test" } as Env)).toThrow(
+      /LIVEKIT_URL/,
+    );
   });
 });
 
@@ -74,8 +91,15 @@ describe("GET /session/{id} media", () => {
 
   it("has no ICE servers by default (loopback) and says when LiveKit is configured", async () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: 5 });
-    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: student.token })).body.media).toEqual({ liveKit: false, iceServers: [] });
-    const liveKit = { LIVEKIT_URL: "wss://livekit.dars.test", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "test-livekit-secret-0123456789" };
+    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: student.token })).body.media).toEqual({
+      liveKit: false,
+      iceServers: [],
+    });
+    const liveKit = {
+      LIVEKIT_URL: "wss://livekit.dars.test",
+      LIVEKIT_API_KEY: "devkey",
+      LIVEKIT_API_SECRET: "test-livekit-secret-0123456789",
+    };
     expect((await viewWith(liveKit, sessionId, student.token)).body.media.liveKit).toBe(true);
   });
 });
@@ -86,11 +110,22 @@ describe("the session room with LiveKit configured", () => {
     const tutorRoom = await openRoom(sessionId, tutor);
     // The room object's own configuration, as a deployment with LiveKit would have it.
     await runInDurableObject(env.SESSION_ROOM.getByName(sessionId), (room) => {
-      (room as unknown as { env: Env }).env = { ...env, LIVEKIT_URL: "wss://livekit.dars.test", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "s" } as Env;
+      (room as unknown as { env: Env }).env = {
+        ...env,
+        LIVEKIT_URL: "wss://livekit.dars.test",
+        LIVEKIT_API_KEY: "devkey",
+        LIVEKIT_API_SECRET: "s",
+      } as Env;
     });
     const studentRoom = await openRoom(sessionId, student);
-    expect((await send(studentRoom, { type: "JoinSession", payload: { camera: true, mic: false } })).result).toBe("ok");
-    expect(await tutorRoom.next("UserJoinedSession")).toMatchObject({ userId: student.id, camera: true, mic: false });
+    expect(
+      (await send(studentRoom, { type: "JoinSession", payload: { camera: true, mic: false } })).result,
+    ).toBe("ok");
+    expect(await tutorRoom.next("UserJoinedSession")).toMatchObject({
+      userId: student.id,
+      camera: true,
+      mic: false,
+    });
     await send(studentRoom, { type: "LeaveSession" });
     expect(await tutorRoom.next("UserLeftSession")).toMatchObject({ userId: student.id });
     expect(await attendance(sessionId)).toEqual([]);

@@ -3,7 +3,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { eventually } from "./factories-chat";
-import { attendance, createInterview, createLesson, createStudent, createUser, gateStatus, openRoom, send } from "./factories-sessions";
+import {
+  attendance,
+  createInterview,
+  createLesson,
+  createStudent,
+  createUser,
+  gateStatus,
+  openRoom,
+  send,
+} from "./factories-sessions";
 
 const offer = { type: "SessionOffer", payload: { sdp: "v=0 offer" } } as const;
 
@@ -34,14 +43,17 @@ describe("session-room gate", () => {
     expect(await gateStatus(canceled.sessionId, canceled.student)).toBe(403);
     expect(await gateStatus("lesson:987654", stranger)).toBe(404);
     expect(await gateStatus("chat:1", stranger)).toBe(404);
-    expect((await gateStatus(sessionId, { id: 0, token: "nope", email: "" }))).toBe(401);
+    expect(await gateStatus(sessionId, { id: 0, token: "nope", email: "" })).toBe(401);
   });
 
   it("opens interview rooms to the interviewer and the interviewee", async () => {
     const { sessionId, interviewer, interviewee } = await createInterview(2);
     const a = await openRoom(sessionId, interviewer);
     const b = await openRoom(sessionId, interviewee);
-    expect((await send(a, { type: "PreJoinSession" })).session?.members.map((m) => m.online)).toEqual([true, true]);
+    expect((await send(a, { type: "PreJoinSession" })).session?.members.map((m) => m.online)).toEqual([
+      true,
+      true,
+    ]);
     a.close();
     b.close();
   });
@@ -55,22 +67,46 @@ describe("session-room call and signalling", () => {
     const tutorSecondTab = await openRoom(sessionId, tutor);
 
     expect((await send(studentRoom, offer)).result).toBe("unallowed"); // not in the call yet
-    expect((await send(studentRoom, { type: "JoinSession", payload: { camera: true, mic: true } })).result).toBe("ok");
+    expect(
+      (await send(studentRoom, { type: "JoinSession", payload: { camera: true, mic: true } })).result,
+    ).toBe("ok");
     expect((await send(studentRoom, offer)).result).toBe("unreachable"); // the tutor is not in the call
     const joined = await send(tutorRoom, { type: "JoinSession", payload: { camera: false, mic: true } });
-    expect(joined.session?.members.filter((m) => m.inCall).map((m) => m.userId).sort()).toEqual([tutor.id, student.id].sort());
-    expect(await studentRoom.next("UserJoinedSession")).toMatchObject({ sessionId, userId: tutor.id, camera: false, mic: true });
+    expect(
+      joined.session?.members
+        .filter((m) => m.inCall)
+        .map((m) => m.userId)
+        .sort(),
+    ).toEqual([tutor.id, student.id].sort());
+    expect(await studentRoom.next("UserJoinedSession")).toMatchObject({
+      sessionId,
+      userId: tutor.id,
+      camera: false,
+      mic: true,
+    });
 
     expect((await send(studentRoom, offer)).result).toBe("ok");
     expect(await tutorRoom.next("SessionOffer")).toEqual({ from: student.id, sdp: "v=0 offer" });
-    expect((await send(tutorRoom, { type: "SessionAnswer", payload: { sdp: "v=0 answer" } })).result).toBe("ok");
+    expect((await send(tutorRoom, { type: "SessionAnswer", payload: { sdp: "v=0 answer" } })).result).toBe(
+      "ok",
+    );
     expect(await studentRoom.next("SessionAnswer")).toEqual({ from: tutor.id, sdp: "v=0 answer" });
-    const candidate = { candidate: "candidate:1 1 udp 2122260223 127.0.0.1 5000 typ host", sdpMid: "0", sdpMLineIndex: 0 };
+    const candidate = {
+      candidate: "candidate:1 1 udp 2122260223 127.0.0.1 5000 typ host",
+      sdpMid: "0",
+      sdpMLineIndex: 0,
+    };
     expect((await send(tutorRoom, { type: "IceCandidate", payload: { candidate } })).result).toBe("ok");
     expect(await studentRoom.next("IceCandidate")).toEqual({ from: tutor.id, candidate });
     // Renegotiation for screen share is another announce/ready/offer round.
-    expect((await send(studentRoom, { type: "UserSharingScreen", payload: { sharing: true } })).result).toBe("ok");
-    expect(await tutorRoom.next("UserSharedScreen")).toEqual({ sessionId, userId: student.id, sharing: true });
+    expect((await send(studentRoom, { type: "UserSharingScreen", payload: { sharing: true } })).result).toBe(
+      "ok",
+    );
+    expect(await tutorRoom.next("UserSharedScreen")).toEqual({
+      sessionId,
+      userId: student.id,
+      sharing: true,
+    });
     expect((await send(studentRoom, { type: "AnnounceIncomingOffer" })).result).toBe("ok");
     expect(await tutorRoom.next("AnnounceIncomingOffer")).toEqual({ from: student.id });
     expect((await send(tutorRoom, { type: "ReadyToReceiveOffer" })).result).toBe("ok");
@@ -113,11 +149,17 @@ describe("session-room call and signalling", () => {
     const reloaded = await openRoom(sessionId, student);
     await send(reloaded, { type: "JoinSession", payload: { camera: true, mic: false } });
     expect(await tutorRoom.next("UserLeftSession")).toMatchObject({ sessionId, userId: student.id });
-    expect(await tutorRoom.next("UserJoinedSession", (p) => p.userId === student.id)).toMatchObject({ mic: false });
+    expect(await tutorRoom.next("UserJoinedSession", (p) => p.userId === student.id)).toMatchObject({
+      mic: false,
+    });
     expect((await send(tutorRoom, offer)).result).toBe("ok");
     expect(await reloaded.next("SessionOffer")).toEqual({ from: tutor.id, sdp: "v=0 offer" });
-    await eventually(async () => (await attendance(sessionId)).filter((e) => e.userId === student.id).length === 3);
-    expect((await attendance(sessionId)).filter((e) => e.userId === student.id).map((e) => e.event)).toEqual([1, 2, 1]);
+    await eventually(
+      async () => (await attendance(sessionId)).filter((e) => e.userId === student.id).length === 3,
+    );
+    expect((await attendance(sessionId)).filter((e) => e.userId === student.id).map((e) => e.event)).toEqual([
+      1, 2, 1,
+    ]);
     reloaded.close();
     tutorRoom.close();
   });

@@ -5,11 +5,21 @@ import { absenceRefusal, findSession } from "../../worker/domain/sessions";
 import { createDb } from "../../worker/core/db";
 import { TestSocket, closeAll } from "./factories-chat";
 import { call, latestMessage } from "./helpers";
-import { addMinutes, attendance, createLesson, createStudent, createUser, openRoom, send } from "./factories-sessions";
+import {
+  addMinutes,
+  attendance,
+  createLesson,
+  createStudent,
+  createUser,
+  openRoom,
+  send,
+} from "./factories-sessions";
 
 const db = () => createDb(env);
 const logJoin = (sessionId: string, userId: number) =>
-  env.DB.prepare("INSERT INTO session_attendance (session_id, user_id, event, at) VALUES (?, ?, 1, ?)").bind(sessionId, userId, new Date().toISOString()).run();
+  env.DB.prepare("INSERT INTO session_attendance (session_id, user_id, event, at) VALUES (?, ?, 1, ?)")
+    .bind(sessionId, userId, new Date().toISOString())
+    .run();
 
 describe("GET /session/{id}", () => {
   it("shows both members and the attendance log to a member", async () => {
@@ -20,11 +30,22 @@ describe("GET /session/{id}", () => {
     room.close();
     const response = await call("GET", `/api/v1/session/${sessionId}`, { token: tutor.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: sessionId, kind: "lesson", start: start.toISOString(), end: end.toISOString(), canceled: false });
+    expect(response.body).toMatchObject({
+      id: sessionId,
+      kind: "lesson",
+      start: start.toISOString(),
+      end: end.toISOString(),
+      canceled: false,
+    });
     expect(response.body.members.map((m: { id: number; role: string }) => [m.id, m.role]).sort()).toEqual(
-      [[tutor.id, "tutor"], [student.id, "student"]].sort(),
+      [
+        [tutor.id, "tutor"],
+        [student.id, "student"],
+      ].sort(),
     );
-    expect(response.body.attendance.map((e: { userId: number; event: number }) => [e.userId, e.event])).toEqual([
+    expect(
+      response.body.attendance.map((e: { userId: number; event: number }) => [e.userId, e.event]),
+    ).toEqual([
       [student.id, 1],
       [student.id, 2],
     ]);
@@ -37,14 +58,20 @@ describe("GET /session/{id}", () => {
       expect((await call("GET", `/api/v1/session/${sessionId}`, { token: staff.token })).status).toBe(200);
     }
     const stranger = await createStudent();
-    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: stranger.token })).body.code).toBe("forbidden");
+    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: stranger.token })).body.code).toBe(
+      "forbidden",
+    );
     expect((await call("GET", `/api/v1/session/${sessionId}`)).status).toBe(401);
   });
 
   it("answers session-not-found for an unknown session and bad-request for a malformed id", async () => {
     const someone = await createStudent();
-    expect((await call("GET", "/api/v1/session/interview:424242", { token: someone.token })).body.code).toBe("session-not-found");
-    expect((await call("GET", "/api/v1/session/demo:0", { token: someone.token })).body.code).toBe("bad-request");
+    expect((await call("GET", "/api/v1/session/interview:424242", { token: someone.token })).body.code).toBe(
+      "session-not-found",
+    );
+    expect((await call("GET", "/api/v1/session/demo:0", { token: someone.token })).body.code).toBe(
+      "bad-request",
+    );
   });
 });
 
@@ -53,7 +80,9 @@ describe("the student reports that the tutor did not come", () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: 60 });
     const session = (await findSession(db(), sessionId))!;
     const start = new Date(session.start);
-    expect(absenceRefusal(session, { id: student.id }, [], addMinutes(start, 2.99))).toBe("absence-report-too-early");
+    expect(absenceRefusal(session, { id: student.id }, [], addMinutes(start, 2.99))).toBe(
+      "absence-report-too-early",
+    );
     expect(absenceRefusal(session, { id: student.id }, [], addMinutes(start, 3))).toBeNull();
     expect(absenceRefusal(session, { id: session.hostId }, [], addMinutes(start, 5))).toBe("forbidden");
     const log = [{ userId: session.hostId, event: 1 as const, at: start.toISOString() }];
@@ -62,16 +91,28 @@ describe("the student reports that the tutor did not come", () => {
 
   it("answers absence-report-too-early through the API two minutes after the start", async () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: -2 });
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+      token: student.token,
+    });
     expect([response.status, response.body.code]).toEqual([422, "absence-report-too-early"]);
   });
 
   it("cancels the lesson as the system and marks the report from 3 minutes after the start", async () => {
     const { lessonId, sessionId, student } = await createLesson({ minutesFromNow: -4 });
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+      token: student.token,
+    });
     expect(response.status).toBe(200);
-    const row = await env.DB.prepare("SELECT canceled_at, canceled_by, reported_absent_at FROM lessons WHERE id = ?").bind(lessonId).first();
-    expect(row).toEqual({ canceled_at: response.body.canceledAt, canceled_by: null, reported_absent_at: response.body.reportedAbsentAt });
+    const row = await env.DB.prepare(
+      "SELECT canceled_at, canceled_by, reported_absent_at FROM lessons WHERE id = ?",
+    )
+      .bind(lessonId)
+      .first();
+    expect(row).toEqual({
+      canceled_at: response.body.canceledAt,
+      canceled_by: null,
+      reported_absent_at: response.body.reportedAbsentAt,
+    });
     const again = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
     expect(again.body.code).toBe("illegal");
   });
@@ -81,7 +122,9 @@ describe("the student reports that the tutor did not come", () => {
     const channels = await Promise.all(
       [student, tutor].map((who) => TestSocket.open(`/parties/user-channel/${who.id}?token=${who.token}`)),
     );
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+      token: student.token,
+    });
     expect(response.status).toBe(200);
     for (const channel of channels) expect(await channel.next("LessonCanceled")).toEqual({ lessonId });
     const toStudent = await latestMessage(student.email);
@@ -89,7 +132,11 @@ describe("the student reports that the tutor did not come", () => {
     expect(toStudent.body).toContain("ودقايقها رجعت لرصيدك الأسبوعي");
     const toTutor = await latestMessage(tutor.email);
     expect(toTutor.subject).toBe("أُلغيت حصة لعدم حضورك");
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications_outbox WHERE dedupe_key LIKE ?").bind(`absence:${sessionId}:%`).first<{ n: number }>();
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notifications_outbox WHERE dedupe_key LIKE ?",
+    )
+      .bind(`absence:${sessionId}:%`)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(2);
     await closeAll(...channels);
   });
@@ -97,18 +144,30 @@ describe("the student reports that the tutor did not come", () => {
   it("refuses when the tutor joined, and when the caller is not the lesson's student", async () => {
     const { lessonId, sessionId, tutor, student } = await createLesson({ minutesFromNow: -10 });
     const other = await createStudent();
-    expect((await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: other.token })).body.code).toBe("forbidden");
+    expect(
+      (await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: other.token })).body.code,
+    ).toBe("forbidden");
     await logJoin(sessionId, tutor.id);
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+      token: student.token,
+    });
     expect([response.status, response.body.code]).toEqual([422, "tutor-attended"]);
-    const row = await env.DB.prepare("SELECT canceled_at, reported_absent_at FROM lessons WHERE id = ?").bind(lessonId).first();
+    const row = await env.DB.prepare("SELECT canceled_at, reported_absent_at FROM lessons WHERE id = ?")
+      .bind(lessonId)
+      .first();
     expect(row).toEqual({ canceled_at: null, reported_absent_at: null });
     expect(await attendance(sessionId)).toHaveLength(1);
   });
 
   it("answers lesson-not-found for an unknown lesson and for an interview", async () => {
     const student = await createStudent();
-    expect((await call("POST", "/api/v1/session/lesson:777777/report-absence", { token: student.token })).body.code).toBe("lesson-not-found");
-    expect((await call("POST", "/api/v1/session/interview:777777/report-absence", { token: student.token })).body.code).toBe("session-not-found");
+    expect(
+      (await call("POST", "/api/v1/session/lesson:777777/report-absence", { token: student.token })).body
+        .code,
+    ).toBe("lesson-not-found");
+    expect(
+      (await call("POST", "/api/v1/session/interview:777777/report-absence", { token: student.token })).body
+        .code,
+    ).toBe("session-not-found");
   });
 });

@@ -5,16 +5,22 @@ import { accountDelayMs, passwordMatches } from "../../worker/domain/sign-in-lim
 import { PASSWORD, call, register, uniqueEmail } from "./helpers";
 
 const signIn = (email: string, password: string, address: string) =>
-  call("POST", "/api/v1/auth/password", { body: { email, password }, headers: { "cf-connecting-ip": address } });
+  call("POST", "/api/v1/auth/password", {
+    body: { email, password },
+    headers: { "cf-connecting-ip": address },
+  });
 
 /** Moves an account's last failure back, as if `seconds` had passed. */
 const age = (email: string, seconds: number) =>
-  env.DB.prepare("UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?").bind(seconds * 1000, `sign-in-account:${email}`).run();
+  env.DB.prepare("UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?")
+    .bind(seconds * 1000, `sign-in-account:${email}`)
+    .run();
 
 describe("sign-in abuse limits", () => {
   it("stops one address spraying many accounts: after 20 failures across accounts it answers 429 with Retry-After, even for a right password", async () => {
     const address = "198.51.100.7";
-    for (let i = 0; i < 20; i++) expect((await signIn(uniqueEmail("spray"), "Wrong#Pass1", address)).body.code).toBe("wrong-password");
+    for (let i = 0; i < 20; i++)
+      expect((await signIn(uniqueEmail("spray"), "Wrong#Pass1", address)).body.code).toBe("wrong-password");
     const victim = await register();
     const blocked = await signIn(victim.user.email, PASSWORD, address);
     expect([blocked.status, blocked.body.code]).toEqual([429, "too-many-requests"]);
@@ -25,21 +31,30 @@ describe("sign-in abuse limits", () => {
 
   it("delays an account after repeated failures from any address, doubling, and lets the right password in once the delay has run out", async () => {
     const { user } = await register();
-    for (let i = 0; i < 5; i++) expect((await signIn(user.email, "Wrong#Pass1", `192.0.2.${i + 1}`)).body.code).toBe("wrong-password");
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(user.email, "Wrong#Pass1", `192.0.2.${i + 1}`)).body.code).toBe("wrong-password");
     const delayed = await signIn(user.email, PASSWORD, "192.0.2.50");
-    expect([delayed.status, delayed.body.code, delayed.headers.get("retry-after")]).toEqual([429, "too-many-requests", "1"]);
+    expect([delayed.status, delayed.body.code, delayed.headers.get("retry-after")]).toEqual([
+      429,
+      "too-many-requests",
+      "1",
+    ]);
     await age(user.email, 2);
     expect((await signIn(user.email, "Wrong#Pass1", "192.0.2.9")).body.code).toBe("wrong-password");
     expect((await signIn(user.email, PASSWORD, "192.0.2.50")).headers.get("retry-after")).toBe("2");
     await age(user.email, 3);
     // The owner, from yet another address: in, and the run of failures is cleared.
     expect((await signIn(user.email, PASSWORD, "192.0.2.77")).status).toBe(200);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?").bind(`sign-in-account:${user.email}`).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?")
+      .bind(`sign-in-account:${user.email}`)
+      .first<{ n: number }>();
     expect(row!.n).toBe(0);
   });
 
   it("caps the delay (never a lock-out): 1 s after 5 failures, doubling, at most 15 minutes", () => {
-    expect([4, 5, 6, 8, 14, 15, 40].map(accountDelayMs)).toEqual([0, 1000, 2000, 8000, 512_000, 900_000, 900_000]);
+    expect([4, 5, 6, 8, 14, 15, 40].map(accountDelayMs)).toEqual([
+      0, 1000, 2000, 8000, 512_000, 900_000, 900_000,
+    ]);
   });
 
   it("does the same hashing work for an unknown email as for a known one", async () => {
@@ -59,7 +74,10 @@ describe("sign-in abuse limits", () => {
 
   it("answers an unknown email exactly as a wrong password, and delays it the same way", async () => {
     const email = uniqueEmail("nobody");
-    for (let i = 0; i < 5; i++) expect((await signIn(email, "Wrong#Pass1", `203.0.113.${i + 20}`)).body).toMatchObject({ code: "wrong-password" });
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(email, "Wrong#Pass1", `203.0.113.${i + 20}`)).body).toMatchObject({
+        code: "wrong-password",
+      });
     expect((await signIn(email, "Wrong#Pass1", "203.0.113.40")).status).toBe(429);
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { connect } from "./factories-chat";
 import { call, register } from "./helpers";
 
-const ticketFor = (token: string, party: string, name: string) => call("POST", "/api/v1/auth/socket-ticket", { token, body: { party, name } });
+const ticketFor = (token: string, party: string, name: string) =>
+  call("POST", "/api/v1/auth/socket-ticket", { token, body: { party, name } });
 
 describe("socket tickets", () => {
   it("admits one socket with a ticket for its party and room, once", async () => {
@@ -24,15 +25,23 @@ describe("socket tickets", () => {
   it("stores only the ticket's hash", async () => {
     const { user, token } = await register();
     const { ticket } = (await ticketFor(token, "user-channel", String(user.id))).body;
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM socket_tickets WHERE id = ?").bind(ticket).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM socket_tickets WHERE id = ?")
+      .bind(ticket)
+      .first<{ n: number }>();
     expect(stored!.n).toBe(0);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM socket_tickets WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM socket_tickets WHERE user_id = ?")
+        .bind(user.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
   });
 
   it("refuses an expired ticket", async () => {
     const { user, token } = await register();
     const { ticket } = (await ticketFor(token, "user-channel", String(user.id))).body;
-    await env.DB.prepare("UPDATE socket_tickets SET expires_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 1000).toISOString(), user.id).run();
+    await env.DB.prepare("UPDATE socket_tickets SET expires_at = ? WHERE user_id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), user.id)
+      .run();
     expect((await connect(`/parties/user-channel/${user.id}?ticket=${ticket}`)).status).toBe(401);
   });
 
@@ -49,7 +58,9 @@ describe("socket tickets", () => {
 
   it("refuses the bearer token in the URL, and a ticket whose session has ended", async () => {
     const { user, token } = await register();
-    const raw = await call("GET", `/parties/user-channel/${user.id}?token=${token}`, { headers: { upgrade: "websocket" } });
+    const raw = await call("GET", `/parties/user-channel/${user.id}?token=${token}`, {
+      headers: { upgrade: "websocket" },
+    });
     expect(raw.status).toBe(401);
     const { ticket } = (await ticketFor(token, "user-channel", String(user.id))).body;
     await call("POST", "/api/v1/auth/sign-out", { token });
@@ -58,7 +69,10 @@ describe("socket tickets", () => {
 
   it("issues tickets only to a signed-in user, for a known party and a plain room name", async () => {
     const { token } = await register();
-    expect((await call("POST", "/api/v1/auth/socket-ticket", { body: { party: "user-channel", name: "1" } })).status).toBe(401);
+    expect(
+      (await call("POST", "/api/v1/auth/socket-ticket", { body: { party: "user-channel", name: "1" } }))
+        .status,
+    ).toBe(401);
     const unknown = await ticketFor(token, "no-such-party", "1");
     expect([unknown.status, unknown.body.code]).toEqual([400, "bad-request"]);
     expect((await ticketFor(token, "chat-room", "1/../2")).status).toBe(400);

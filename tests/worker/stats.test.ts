@@ -20,10 +20,25 @@ async function history() {
     lastMonth: await seedLesson(tutor.id, student.id, { start: "2026-02-28T21:30:00.000Z", earning: 7500 }),
     // 1 March 00:30 Cairo (still 28 Feb in UTC): this month, fulfilled.
     monthStart: await seedLesson(tutor.id, student.id, { start: "2026-02-28T22:30:00.000Z", earning: 7500 }),
-    fulfilled15: await seedLesson(tutor.id, student.id, { start: "2026-03-10T10:00:00.000Z", duration: 15, earning: 3750 }),
-    canceledPast: await seedLesson(tutor.id, student.id, { start: "2026-03-12T10:00:00.000Z", canceled: true, earning: 7500 }),
-    absent: await seedLesson(tutor.id, student.id, { start: "2026-03-13T10:00:00.000Z", reportedAbsent: true, earning: 7500 }),
-    canceledSoon: await seedLesson(tutor.id, student.id, { start: "2026-03-15T12:00:00.000Z", canceled: true }),
+    fulfilled15: await seedLesson(tutor.id, student.id, {
+      start: "2026-03-10T10:00:00.000Z",
+      duration: 15,
+      earning: 3750,
+    }),
+    canceledPast: await seedLesson(tutor.id, student.id, {
+      start: "2026-03-12T10:00:00.000Z",
+      canceled: true,
+      earning: 7500,
+    }),
+    absent: await seedLesson(tutor.id, student.id, {
+      start: "2026-03-13T10:00:00.000Z",
+      reportedAbsent: true,
+      earning: 7500,
+    }),
+    canceledSoon: await seedLesson(tutor.id, student.id, {
+      start: "2026-03-15T12:00:00.000Z",
+      canceled: true,
+    }),
     next: await seedLesson(tutor.id, student.id, { start: "2026-03-16T09:00:00.000Z", duration: 15 }),
     later: await seedLesson(tutor.id, student.id, { start: "2026-03-20T12:00:00.000Z" }),
     nextMonth: await seedLesson(tutor.id, student.id, { start: "2026-04-02T12:00:00.000Z" }),
@@ -33,16 +48,25 @@ async function history() {
 
 describe("Cairo calendar month", () => {
   it("starts at Cairo midnight of the 1st, not UTC midnight", () => {
-    expect(cairoMonthWindow(NOW)).toEqual({ start: "2026-02-28T22:00:00.000Z", end: "2026-03-31T22:00:00.000Z" });
+    expect(cairoMonthWindow(NOW)).toEqual({
+      start: "2026-02-28T22:00:00.000Z",
+      end: "2026-03-31T22:00:00.000Z",
+    });
   });
 
   it("counts the first hours of a UTC month that are still the previous month in Cairo", () => {
     expect(cairoMonthWindow(new Date("2026-03-31T23:30:00.000Z")).start).toBe("2026-03-31T22:00:00.000Z");
-    expect(cairoMonthWindow(new Date("2026-12-31T23:00:00.000Z"))).toEqual({ start: "2026-12-31T22:00:00.000Z", end: "2027-01-31T22:00:00.000Z" });
+    expect(cairoMonthWindow(new Date("2026-12-31T23:00:00.000Z"))).toEqual({
+      start: "2026-12-31T22:00:00.000Z",
+      end: "2027-01-31T22:00:00.000Z",
+    });
   });
 
   it("follows Egypt's summer time (UTC+3)", () => {
-    expect(cairoMonthWindow(new Date("2026-07-10T00:00:00.000Z"))).toEqual({ start: "2026-06-30T21:00:00.000Z", end: "2026-07-31T21:00:00.000Z" });
+    expect(cairoMonthWindow(new Date("2026-07-10T00:00:00.000Z"))).toEqual({
+      start: "2026-06-30T21:00:00.000Z",
+      end: "2026-07-31T21:00:00.000Z",
+    });
   });
 });
 
@@ -78,7 +102,9 @@ describe("personal stats", () => {
     const happening = await seedLesson(tutor.id, student.id, { start: "2026-03-15T09:45:00.000Z" });
     await seedLesson(tutor.id, student.id, { start: "2026-03-15T11:00:00.000Z" });
     expect((await personalStats(db(), student.id, NOW)).nextLesson?.id).toBe(happening);
-    expect((await personalStats(db(), student.id, new Date("2026-03-15T10:15:00.000Z"))).nextLesson?.id).not.toBe(happening);
+    expect(
+      (await personalStats(db(), student.id, new Date("2026-03-15T10:15:00.000Z"))).nextLesson?.id,
+    ).not.toBe(happening);
   });
 
   it("answers no next lesson and zeros without lessons", async () => {
@@ -139,7 +165,10 @@ describe("GET /user/student/stats/personalized and /user/tutor/stats/personalize
   it("answers the signed-in tutor's earnings in piasters", async () => {
     const tutor = await createTutor();
     const student = await createStudent();
-    await seedLesson(tutor.id, student.id, { start: new Date(Math.floor((Date.now() - 2 * 60 * 60_000) / 900_000) * 900_000).toISOString(), earning: 7500 });
+    await seedLesson(tutor.id, student.id, {
+      start: new Date(Math.floor((Date.now() - 2 * 60 * 60_000) / 900_000) * 900_000).toISOString(),
+      earning: 7500,
+    });
     const response = await call("GET", "/api/v1/user/tutor/stats/personalized", { token: tutor.token });
     expect(response.status).toBe(200);
     const body = response.body as TutorPersonalStats;
@@ -149,14 +178,20 @@ describe("GET /user/student/stats/personalized and /user/tutor/stats/personalize
 
   it("answers a tutor manager on the tutor endpoint", async () => {
     const manager = await createTutor({ role: Role.TutorManager });
-    expect((await call("GET", "/api/v1/user/tutor/stats/personalized", { token: manager.token })).status).toBe(200);
+    expect(
+      (await call("GET", "/api/v1/user/tutor/stats/personalized", { token: manager.token })).status,
+    ).toBe(200);
   });
 
   it("refuses a student on the tutor endpoint and a tutor on the student endpoint", async () => {
     const tutor = await createTutor();
     const student = await createStudent();
-    expect((await call("GET", "/api/v1/user/tutor/stats/personalized", { token: student.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/user/student/stats/personalized", { token: tutor.token })).status).toBe(403);
+    expect(
+      (await call("GET", "/api/v1/user/tutor/stats/personalized", { token: student.token })).status,
+    ).toBe(403);
+    expect(
+      (await call("GET", "/api/v1/user/student/stats/personalized", { token: tutor.token })).status,
+    ).toBe(403);
   });
 
   it("refuses nobody", async () => {

@@ -5,18 +5,34 @@ import { createTutor, createUser, type Session } from "./factories-lessons";
 import { call } from "./helpers";
 
 /** A photo session of the tutor with the studio, written straight to D1; `video` when the studio uploaded one. */
-async function photoSession(tutor: Session, studio: Session, options: { video?: boolean; status?: string } = {}) {
+async function photoSession(
+  tutor: Session,
+  studio: Session,
+  options: { video?: boolean; status?: string } = {},
+) {
   const at = new Date().toISOString();
   await env.DB.prepare(
     "INSERT INTO photo_sessions (tutor_id, studio_id, status, image, video, thumbnail, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(tutor.id, studio.id, options.status ?? "done", "uploads/p.png", options.video === false ? null : "uploads/v.webm", "uploads/t.png", at, at)
+    .bind(
+      tutor.id,
+      studio.id,
+      options.status ?? "done",
+      "uploads/p.png",
+      options.video === false ? null : "uploads/v.webm",
+      "uploads/t.png",
+      at,
+      at,
+    )
     .run();
 }
 
-const rate = (rater: Session, body: Record<string, unknown>) => call("POST", "/api/v1/rating/", { token: rater.token, body });
+const rate = (rater: Session, body: Record<string, unknown>) =>
+  call("POST", "/api/v1/rating/", { token: rater.token, body });
 const stored = (raterId: number, rateeId: number) =>
-  env.DB.prepare("SELECT value, text FROM ratings WHERE rater_id = ? AND ratee_id = ?").bind(raterId, rateeId).first<{ value: number; text: string | null }>();
+  env.DB.prepare("SELECT value, text FROM ratings WHERE rater_id = ? AND ratee_id = ?")
+    .bind(raterId, rateeId)
+    .first<{ value: number; text: string | null }>();
 
 describe("POST /rating/ by a tutor (rating the studio)", () => {
   it("lets a tutor rate the studio that uploaded their video", async () => {
@@ -25,7 +41,12 @@ describe("POST /rating/ by a tutor (rating the studio)", () => {
     await photoSession(tutor, studio);
     const response = await rate(tutor, { rateeId: studio.id, value: 5, text: "تصوير ممتاز" });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ raterId: tutor.id, rateeId: studio.id, value: 5, text: "تصوير ممتاز" });
+    expect(response.body).toMatchObject({
+      raterId: tutor.id,
+      rateeId: studio.id,
+      value: 5,
+      text: "تصوير ممتاز",
+    });
     expect(await stored(tutor.id, studio.id)).toEqual({ value: 5, text: "تصوير ممتاز" });
   });
 
@@ -100,6 +121,9 @@ describe("POST /rating/ by a tutor (rating the studio)", () => {
     await rate(tutor, { rateeId: studio.id, value: 4, text: "جيد جدا" });
     const response = await call("GET", `/api/v1/rating/list/ratee/${studio.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ total: 1, list: [{ raterId: tutor.id, value: 4, text: "جيد جدا" }] });
+    expect(response.body).toMatchObject({
+      total: 1,
+      list: [{ raterId: tutor.id, value: 4, text: "جيد جدا" }],
+    });
   });
 });

@@ -4,7 +4,18 @@ import { Role } from "../../schema/enums";
 import { grantSubscription, refundAmount } from "../../worker/domain/subscriptions";
 import { CAIRO, dayStart } from "../../schema/calendar";
 import { subscriptionWeek, weekContaining, weeksElapsed } from "../../worker/domain/weekly-minutes";
-import { addMinutes, book, createPlan, createStudent, createTutor, createUser, db, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createPlan,
+  createStudent,
+  createTutor,
+  createUser,
+  db,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+} from "./factories-lessons";
 import { call } from "./helpers";
 
 const DAY = 86_400_000;
@@ -23,8 +34,16 @@ describe("subscription weeks in Cairo time", () => {
 
   it("runs week k from Cairo midnight of the start day + 7k days, across a DST change", () => {
     const start = "2024-04-20T10:00:00.000Z"; // Saturday noon in Cairo
-    expect(subscriptionWeek(start, 0)).toEqual({ index: 0, start: "2024-04-19T22:00:00.000Z", end: "2024-04-26T21:00:00.000Z" });
-    expect(subscriptionWeek(start, 1)).toEqual({ index: 1, start: "2024-04-26T21:00:00.000Z", end: "2024-05-03T21:00:00.000Z" });
+    expect(subscriptionWeek(start, 0)).toEqual({
+      index: 0,
+      start: "2024-04-19T22:00:00.000Z",
+      end: "2024-04-26T21:00:00.000Z",
+    });
+    expect(subscriptionWeek(start, 1)).toEqual({
+      index: 1,
+      start: "2024-04-26T21:00:00.000Z",
+      end: "2024-05-03T21:00:00.000Z",
+    });
   });
 
   it("places an instant in its week, a late-night Cairo lesson in the next day's week", () => {
@@ -40,12 +59,36 @@ describe("subscription weeks in Cairo time", () => {
 describe("refund arithmetic", () => {
   it("refunds what was paid less whole weeks and this week's used minutes at 255 EGP/h", () => {
     // 500 EGP, 30 min a week, one week over, 15 minutes used: 45 × 425 = 19,125 consumed.
-    expect(refundAmount({ amount: 50_000, weeklyMinutes: 30, weeksElapsed: 1, usedThisWeek: 15, feeBasisPoints: 0 })).toBe(30_875);
+    expect(
+      refundAmount({
+        amount: 50_000,
+        weeklyMinutes: 30,
+        weeksElapsed: 1,
+        usedThisWeek: 15,
+        feeBasisPoints: 0,
+      }),
+    ).toBe(30_875);
   });
 
   it("deducts the provider fee and never goes below 0", () => {
-    expect(refundAmount({ amount: 50_000, weeklyMinutes: 30, weeksElapsed: 0, usedThisWeek: 0, feeBasisPoints: 250 })).toBe(48_750);
-    expect(refundAmount({ amount: 10_000, weeklyMinutes: 120, weeksElapsed: 1, usedThisWeek: 0, feeBasisPoints: 0 })).toBe(0);
+    expect(
+      refundAmount({
+        amount: 50_000,
+        weeklyMinutes: 30,
+        weeksElapsed: 0,
+        usedThisWeek: 0,
+        feeBasisPoints: 250,
+      }),
+    ).toBe(48_750);
+    expect(
+      refundAmount({
+        amount: 10_000,
+        weeklyMinutes: 120,
+        weeksElapsed: 1,
+        usedThisWeek: 0,
+        feeBasisPoints: 0,
+      }),
+    ).toBe(0);
   });
 });
 
@@ -54,8 +97,23 @@ describe("grantSubscription", () => {
     const student = await createStudent();
     const now = new Date("2030-03-01T10:00:00.000Z");
     const planId = await createPlan({ weeklyMinutes: 90 });
-    const sub = await grantSubscription(db(), { userId: student.id, planId, period: 1, amount: 120_000, transactionId: null, now });
-    expect(sub).toMatchObject({ userId: student.id, planId, period: 1, weeklyMinutes: 90, amount: 120_000, status: "active", start: now.toISOString() });
+    const sub = await grantSubscription(db(), {
+      userId: student.id,
+      planId,
+      period: 1,
+      amount: 120_000,
+      transactionId: null,
+      now,
+    });
+    expect(sub).toMatchObject({
+      userId: student.id,
+      planId,
+      period: 1,
+      weeklyMinutes: 90,
+      amount: 120_000,
+      status: "active",
+      start: now.toISOString(),
+    });
     expect(sub.end).toBe(new Date(now.getTime() + 12 * 7 * DAY).toISOString());
   });
 
@@ -63,7 +121,9 @@ describe("grantSubscription", () => {
     const student = await createStudent();
     await subscribe(student.id);
     await expect(subscribe(student.id)).rejects.toMatchObject({ code: "subscription-exists" });
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?").bind(student.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?")
+      .bind(student.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 
@@ -72,7 +132,9 @@ describe("grantSubscription", () => {
     const old = await subscribe(student.id, { now: new Date(Date.now() - 40 * DAY) });
     const fresh = await subscribe(student.id);
     expect(fresh.status).toBe("active");
-    expect(await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(old.id).first()).toEqual({ status: "ended" });
+    expect(
+      await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(old.id).first(),
+    ).toEqual({ status: "ended" });
   });
 
   it("answers the same subscription for a repeated paid transaction and creates nothing new", async () => {
@@ -88,15 +150,21 @@ describe("grantSubscription", () => {
     const first = await grantSubscription(db(), input);
     const again = await grantSubscription(db(), input);
     expect(again.id).toBe(first.id);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?").bind(student.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM subscriptions WHERE user_id = ?")
+      .bind(student.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 
   it("refuses a deleted plan with plan-not-found", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    await env.DB.prepare("UPDATE plans SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), planId).run();
-    await expect(grantSubscription(db(), { userId: student.id, planId, period: 0, amount: 1, transactionId: null })).rejects.toMatchObject({ code: "plan-not-found" });
+    await env.DB.prepare("UPDATE plans SET deleted_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), planId)
+      .run();
+    await expect(
+      grantSubscription(db(), { userId: student.id, planId, period: 0, amount: 1, transactionId: null }),
+    ).rejects.toMatchObject({ code: "plan-not-found" });
   });
 });
 
@@ -116,11 +184,17 @@ describe("GET /sub/user", () => {
     const kept = await book(student, tutor.id, start, 30);
     expect(kept.status).toBe(201);
     const dropped = await book(student, tutor.id, addMinutes(start, 60), 15);
-    await env.DB.prepare("UPDATE lessons SET canceled_at = ? WHERE id = ?").bind(new Date().toISOString(), dropped.body.id).run();
+    await env.DB.prepare("UPDATE lessons SET canceled_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), dropped.body.id)
+      .run();
     const nextWeek = gridTime(8 * 24);
     await tutorFreeAt(nextWeek);
     const response = await call("GET", "/api/v1/sub/user", { token: student.token });
-    expect(response.body).toMatchObject({ info: { id: sub.id, status: "active", weeklyMinutes: 60 }, remainingWeeklyMinutes: 30, week: { index: 0 } });
+    expect(response.body).toMatchObject({
+      info: { id: sub.id, status: "active", weeklyMinutes: 60 },
+      remainingWeeklyMinutes: 30,
+      week: { index: 0 },
+    });
   });
 });
 
@@ -130,10 +204,15 @@ describe("GET /sub/{id} and /sub/list", () => {
     const other = await createStudent();
     const admin = await createUser(Role.RegularAdmin);
     const sub = await subscribe(student.id);
-    expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: student.token })).body).toMatchObject({ id: sub.id, userId: student.id });
+    expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: student.token })).body).toMatchObject({
+      id: sub.id,
+      userId: student.id,
+    });
     expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: admin.token })).status).toBe(200);
     expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/sub/999999", { token: admin.token })).body.code).toBe("subscription-not-found");
+    expect((await call("GET", "/api/v1/sub/999999", { token: admin.token })).body.code).toBe(
+      "subscription-not-found",
+    );
   });
 
   it("lists a user's subscriptions to admins, paged", async () => {
@@ -143,7 +222,9 @@ describe("GET /sub/{id} and /sub/list", () => {
     await subscribe(student.id);
     const all = await call("GET", `/api/v1/sub/list?user=${student.id}`, { token: admin.token });
     expect(all.body.total).toBe(2);
-    const ended = await call("GET", `/api/v1/sub/list?user=${student.id}&status=ended`, { token: admin.token });
+    const ended = await call("GET", `/api/v1/sub/list?user=${student.id}&status=ended`, {
+      token: admin.token,
+    });
     expect(ended.body).toMatchObject({ total: 1, list: [{ status: "ended" }] });
     expect((await call("GET", "/api/v1/sub/list", { token: student.token })).status).toBe(403);
   });
@@ -158,29 +239,55 @@ describe("PATCH /sub/cancel", () => {
     const lesson = await book(student, tutor.id, start, 30);
     const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ refundAmount: 50_000, canceledLessons: 1, subscription: { id: sub.id, status: "canceled" } });
-    expect(await env.DB.prepare("SELECT status, refund_amount, canceled_by FROM subscriptions WHERE id = ?").bind(sub.id).first()).toEqual({
+    expect(response.body).toMatchObject({
+      refundAmount: 50_000,
+      canceledLessons: 1,
+      subscription: { id: sub.id, status: "canceled" },
+    });
+    expect(
+      await env.DB.prepare("SELECT status, refund_amount, canceled_by FROM subscriptions WHERE id = ?")
+        .bind(sub.id)
+        .first(),
+    ).toEqual({
       status: "canceled",
       refund_amount: 50_000,
       canceled_by: student.id,
     });
-    const row = await env.DB.prepare("SELECT canceled_at, canceled_by FROM lessons WHERE id = ?").bind(lesson.body.id).first<{ canceled_at: string; canceled_by: number | null }>();
+    const row = await env.DB.prepare("SELECT canceled_at, canceled_by FROM lessons WHERE id = ?")
+      .bind(lesson.body.id)
+      .first<{ canceled_at: string; canceled_by: number | null }>();
     expect(row?.canceled_at).toBeTruthy();
     expect(row?.canceled_by).toBeNull();
-    const told = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC").bind(tutor.email).first();
+    const told = await env.DB.prepare(
+      "SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC",
+    )
+      .bind(tutor.email)
+      .first();
     expect(told).toEqual({ subject: "تم إلغاء حصة في درس" });
   });
 
   it("deducts the whole weeks elapsed and this week's used minutes", async () => {
     const student = await createStudent();
-    const sub = await subscribe(student.id, { weeklyMinutes: 60, amount: 50_000, now: new Date(Date.now() - 8 * DAY) });
+    const sub = await subscribe(student.id, {
+      weeklyMinutes: 60,
+      amount: 50_000,
+      now: new Date(Date.now() - 8 * DAY),
+    });
     const tutor = await createTutor();
     const started = gridTime(-1);
     const at = new Date().toISOString();
     await env.DB.prepare(
-      "INSERT INTO lessons (tutor_id, start, \"end\", duration, price, subscription_id, created_by, created_at, updated_at) VALUES (?, ?, ?, 15, 6375, ?, ?, ?, ?)",
+      'INSERT INTO lessons (tutor_id, start, "end", duration, price, subscription_id, created_by, created_at, updated_at) VALUES (?, ?, ?, 15, 6375, ?, ?, ?, ?)',
     )
-      .bind(tutor.id, started.toISOString(), addMinutes(started, 15).toISOString(), sub.id, student.id, at, at)
+      .bind(
+        tutor.id,
+        started.toISOString(),
+        addMinutes(started, 15).toISOString(),
+        sub.id,
+        student.id,
+        at,
+        at,
+      )
       .run();
     const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     // (60 + 15) minutes × 425 piasters = 31,875 consumed.
@@ -189,15 +296,23 @@ describe("PATCH /sub/cancel", () => {
 
   it("refuses a cancellation that would refund nothing with subscription-uncancellable", async () => {
     const student = await createStudent();
-    const sub = await subscribe(student.id, { weeklyMinutes: 120, amount: 20_000, now: new Date(Date.now() - 8 * DAY) });
+    const sub = await subscribe(student.id, {
+      weeklyMinutes: 120,
+      amount: 20_000,
+      now: new Date(Date.now() - 8 * DAY),
+    });
     const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
     expect([response.status, response.body.code]).toEqual([422, "subscription-uncancellable"]);
-    expect(await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(sub.id).first()).toEqual({ status: "active" });
+    expect(
+      await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(sub.id).first(),
+    ).toEqual({ status: "active" });
   });
 
   it("answers subscription-not-found to a student without one", async () => {
     const student = await createStudent();
-    expect((await call("PATCH", "/api/v1/sub/cancel", { token: student.token })).body.code).toBe("subscription-not-found");
+    expect((await call("PATCH", "/api/v1/sub/cancel", { token: student.token })).body.code).toBe(
+      "subscription-not-found",
+    );
   });
 
   it("lets a SuperAdmin cancel a named subscription", async () => {

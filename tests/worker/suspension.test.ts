@@ -5,15 +5,28 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { TestSocket, closeAll, eventually } from "./factories-chat";
-import { addMinutes, book, createStudent, createUser, gridTime, subscribe, tutorFreeAt } from "./factories-lessons";
+import {
+  addMinutes,
+  book,
+  createStudent,
+  createUser,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+} from "./factories-lessons";
 import { createLesson, openRoom } from "./factories-sessions";
 import { onboardedTutor } from "./factories-tutors";
 import { PASSWORD, call, register } from "./helpers";
 
-const suspend = (token: string, id: number, reason: unknown = "إساءة متكررة في المحادثات") => call("POST", `/api/v1/user/${id}/suspend`, { token, body: { reason } });
+const suspend = (token: string, id: number, reason: unknown = "إساءة متكررة في المحادثات") =>
+  call("POST", `/api/v1/user/${id}/suspend`, { token, body: { reason } });
 const restore = (token: string, id: number) => call("POST", `/api/v1/user/${id}/restore`, { token });
 const auditRows = (id: number) =>
-  env.DB.prepare("SELECT action, actor_id AS actorId, after FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY id").bind(String(id)).all<{ action: string; actorId: number; after: string }>();
+  env.DB.prepare(
+    "SELECT action, actor_id AS actorId, after FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY id",
+  )
+    .bind(String(id))
+    .all<{ action: string; actorId: number; after: string }>();
 
 describe("suspending an account", () => {
   it("answers account-suspended on every route, public ones too, and to its sign-in; writes the audit row and ends its sessions", async () => {
@@ -22,14 +35,24 @@ describe("suspending an account", () => {
     const done = await suspend(admin.token, user.id);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ suspensionReason: "إساءة متكررة في المحادثات", canceledLessons: 0 });
-    for (const [method, path] of [["GET", "/api/v1/user/current"], ["GET", "/api/v1/user/tutor/list/onboarded"], ["POST", "/api/v1/auth/refresh-token"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/v1/user/current"],
+      ["GET", "/api/v1/user/tutor/list/onboarded"],
+      ["POST", "/api/v1/auth/refresh-token"],
+    ] as const) {
       const answer = await call(method, path, { token });
       expect([path, answer.status, answer.body.code]).toEqual([path, 403, "account-suspended"]);
       expect(answer.body.message).toMatch(/إيقاف حسابك/);
     }
-    const signIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } });
+    const signIn = await call("POST", "/api/v1/auth/password", {
+      body: { email: user.email, password: PASSWORD },
+    });
     expect([signIn.status, signIn.body.code]).toEqual([403, "account-suspended"]);
-    const open = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND ended_at IS NULL").bind(user.id).first<{ n: number }>();
+    const open = await env.DB.prepare(
+      "SELECT count(*) AS n FROM auth_sessions WHERE user_id = ? AND ended_at IS NULL",
+    )
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(open!.n).toBe(0);
     const audit = (await auditRows(user.id)).results;
     expect(audit.map((row) => [row.action, row.actorId])).toEqual([["user.suspend", admin.id]]);
@@ -50,10 +73,15 @@ describe("suspending an account", () => {
     expect(restored.body).toMatchObject({ suspendedAt: null, suspensionReason: null });
     const twice = await restore(admin.token, user.id);
     expect([twice.status, twice.body.code]).toEqual([409, "account-not-suspended"]);
-    const signIn = await call("POST", "/api/v1/auth/password", { body: { email: user.email, password: PASSWORD } });
+    const signIn = await call("POST", "/api/v1/auth/password", {
+      body: { email: user.email, password: PASSWORD },
+    });
     expect(signIn.status).toBe(200);
     expect((await call("GET", "/api/v1/user/current", { token: signIn.body.token })).status).toBe(200);
-    expect((await auditRows(user.id)).results.map((row) => row.action)).toEqual(["user.suspend", "user.restore"]);
+    expect((await auditRows(user.id)).results.map((row) => row.action)).toEqual([
+      "user.suspend",
+      "user.restore",
+    ]);
   });
 
   it("needs a reason, and only admins suspend: never oneself, and an admin only by a SuperAdmin", async () => {
@@ -74,7 +102,9 @@ describe("suspending an account", () => {
     expect((await suspend(superAdmin.token, otherAdmin.id)).status).toBe(200);
     const missing = await suspend(superAdmin.token, 987_654_321);
     expect([missing.status, missing.body.code]).toEqual([404, "user-not-found"]);
-    const unchanged = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?").bind(student.id).first<{ suspended_at: string | null }>();
+    const unchanged = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?")
+      .bind(student.id)
+      .first<{ suspended_at: string | null }>();
     expect(unchanged!.suspended_at).toBeNull();
   });
 
@@ -84,17 +114,22 @@ describe("suspending an account", () => {
     const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
     const student = await createStudent();
     await subscribe(student.id, { weeklyMinutes: 120 });
-    const remaining = async () => (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes as number;
+    const remaining = async () =>
+      (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes as number;
     const before = await remaining();
     const booked = await book(student, tutor.id, start, 30);
     expect(booked.status).toBe(201);
     expect(await remaining()).toBe(before - 30);
     const done = await suspend(admin.token, tutor.id, "لم يحضر الحصص");
     expect(done.body.canceledLessons).toBe(1);
-    const lesson = await env.DB.prepare("SELECT canceled_at, canceled_by FROM lessons WHERE id = ?").bind(booked.body.id).first<{ canceled_at: string | null; canceled_by: number }>();
+    const lesson = await env.DB.prepare("SELECT canceled_at, canceled_by FROM lessons WHERE id = ?")
+      .bind(booked.body.id)
+      .first<{ canceled_at: string | null; canceled_by: number }>();
     expect(lesson!.canceled_at).toBeTruthy();
     expect(lesson!.canceled_by).toBe(admin.id);
-    const notices = await env.DB.prepare("SELECT recipient, subject FROM notifications_outbox WHERE recipient IN (?, ?) AND subject = ?")
+    const notices = await env.DB.prepare(
+      "SELECT recipient, subject FROM notifications_outbox WHERE recipient IN (?, ?) AND subject = ?",
+    )
       .bind(student.email, tutor.email, "تم إلغاء حصة في درس")
       .all<{ recipient: string }>();
     expect(notices.results.map((row) => row.recipient).sort()).toEqual([student.email, tutor.email].sort());
@@ -109,7 +144,10 @@ describe("suspending an account", () => {
     const admin = await createUser(Role.SuperAdmin);
     const tutor = await onboardedTutor({ name: "مدرس سيوقف" });
     const listed = async () => {
-      const answer = await call("GET", "/api/v1/user/tutor/list/onboarded?size=100&name=" + encodeURIComponent("مدرس سيوقف"));
+      const answer = await call(
+        "GET",
+        "/api/v1/user/tutor/list/onboarded?size=100&name=" + encodeURIComponent("مدرس سيوقف"),
+      );
       return (answer.body.list as { id: number }[]).some((card) => card.id === tutor.user.id);
     };
     expect(await listed()).toBe(true);
@@ -145,7 +183,10 @@ describe("suspending an account", () => {
     });
     await suspend(admin.token, student.user.id);
     await eventually(() => closed);
-    const ticket = await call("POST", "/api/v1/auth/socket-ticket", { token: student.token, body: { party: "user-channel", name: String(student.user.id) } });
+    const ticket = await call("POST", "/api/v1/auth/socket-ticket", {
+      token: student.token,
+      body: { party: "user-channel", name: String(student.user.id) },
+    });
     expect([ticket.status, ticket.body.code]).toEqual([403, "account-suspended"]);
     await closeAll(socket);
   });

@@ -7,7 +7,11 @@ import { readConfig, type Env } from "../../worker/core/env";
 import { call } from "./helpers";
 
 /** A payment provider account, required outside the local environment (docs/product.md §5). */
-const fawryAccount = { FAWRY_BASE_URL: "https://atfawry.fawrystaging.com", FAWRY_MERCHANT_CODE: "400000012345", FAWRY_SECURE_KEY: "secure-key" };
+const fawryAccount = {
+  FAWRY_BASE_URL: "https://atfawry.fawrystaging.com",
+  FAWRY_MERCHANT_CODE: "400000012345",
+  FAWRY_SECURE_KEY: "secure-key",
+};
 /** The other settings required outside local: an email provider and TURN (or LiveKit). */
 const otherRequired = {
   EMAIL_API_URL: "https://api.resend.com/emails",
@@ -49,15 +53,30 @@ describe("system routes", () => {
     const response = await call("GET", "/api/v1/openapi.json");
     expect(response.body.openapi).toBe("3.1.0");
     expect(Object.keys(response.body.paths)).toEqual(
-      expect.arrayContaining(["/api/v1/user/", "/api/v1/auth/password", "/api/v1/user/{id}", "/api/v1/confirmation-code/email/confirm"]),
+      expect.arrayContaining([
+        "/api/v1/user/",
+        "/api/v1/auth/password",
+        "/api/v1/user/{id}",
+        "/api/v1/confirmation-code/email/confirm",
+      ]),
     );
     const register = response.body.paths["/api/v1/user/"].post;
     expect(register.requestBody.content["application/json"].schema.properties).toHaveProperty("email");
   });
 
   it("hides the local mailbox outside the local environment", async () => {
-    const production = { ...env, ...fawryAccount, ...otherRequired, ENVIRONMENT: "production", TOKEN_SECRET: "x".repeat(40) } as Env;
-    const response = await createApp(emulators).fetch(new Request("https://dars.test/api/v1/dev/outbox"), production, createExecutionContext());
+    const production = {
+      ...env,
+      ...fawryAccount,
+      ...otherRequired,
+      ENVIRONMENT: "production",
+      TOKEN_SECRET: "x".repeat(40),
+    } as Env;
+    const response = await createApp(emulators).fetch(
+      new Request("https://dars.test/api/v1/dev/outbox"),
+      production,
+      createExecutionContext(),
+    );
     expect(response.status).toBe(404);
   });
 
@@ -83,21 +102,38 @@ describe("startup configuration", () => {
   });
 
   it("requires a token secret outside the local environment", () => {
-    expect(() => readConfig({ ...env, ENVIRONMENT: "production", TOKEN_SECRET: undefined } as unknown as Env)).toThrow(/TOKEN_SECRET/);
-    expect(readConfig({ ...env, ...fawryAccount, ...otherRequired, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32), GA_ID: "G-ABCDEFGHIJ" } as Env).isLocal).toBe(false);
+    expect(() =>
+      readConfig({ ...env, ENVIRONMENT: "production", TOKEN_SECRET: undefined } as unknown as Env),
+    ).toThrow(/TOKEN_SECRET/);
+    expect(
+      readConfig({
+        ...env,
+        ...fawryAccount,
+        ...otherRequired,
+        ENVIRONMENT: "staging",
+        TOKEN_SECRET: "s".repeat(32),
+        GA_ID: "G-ABCDEFGHIJ",
+      } as Env).isLocal,
+    ).toBe(false);
   });
 
   it("requires the payment provider's account outside the local environment", () => {
     const staging = { ...env, ...otherRequired, ENVIRONMENT: "staging", TOKEN_SECRET: "s".repeat(32) } as Env;
     expect(() => readConfig(staging)).toThrow(/FAWRY_BASE_URL.*FAWRY_MERCHANT_CODE.*FAWRY_SECURE_KEY/);
-    expect(() => readConfig({ ...staging, ...fawryAccount, FAWRY_MERCHANT_CODE: "" } as Env)).toThrow(/FAWRY_MERCHANT_CODE/);
+    expect(() => readConfig({ ...staging, ...fawryAccount, FAWRY_MERCHANT_CODE: "" } as Env)).toThrow(
+      /FAWRY_MERCHANT_CODE/,
+    );
     expect(readConfig({ ...staging, ...fawryAccount } as Env).FAWRY_MERCHANT_CODE).toBe("400000012345");
     expect(readConfig({ ...env, FAWRY_MERCHANT_CODE: undefined } as unknown as Env).isLocal).toBe(true);
   });
 
   it("answers unexpected, without details, when the configuration is bad", async () => {
     const broken = { ...env, ENVIRONMENT: "moon" } as Env;
-    const response = await createApp(emulators).fetch(new Request("https://dars.test/api/v1/health"), broken, createExecutionContext());
+    const response = await createApp(emulators).fetch(
+      new Request("https://dars.test/api/v1/health"),
+      broken,
+      createExecutionContext(),
+    );
     expect(response.status).toBe(500);
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("unexpected");

@@ -11,7 +11,11 @@ let counter = 0;
 function names() {
   counter++;
   const code = (alphabet: string) =>
-    [counter % alphabet.length, Math.floor(counter / alphabet.length) % alphabet.length, Math.floor(Math.random() * alphabet.length)]
+    [
+      counter % alphabet.length,
+      Math.floor(counter / alphabet.length) % alphabet.length,
+      Math.floor(Math.random() * alphabet.length),
+    ]
       .map((i) => alphabet[i])
       .join("");
   return { nameAr: `موضوع ${code(arabicLetters)}`, nameEn: `Topic ${code("abcdefghijklmnopqrstuvwxyz")}` };
@@ -28,21 +32,29 @@ describe("topics (admin)", () => {
     const response = await call("POST", "/api/v1/topic/", { token: admin.token, body });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject(body);
-    const row = await env.DB.prepare("SELECT name_ar, name_en FROM topics WHERE id = ?").bind(response.body.id).first();
+    const row = await env.DB.prepare("SELECT name_ar, name_en FROM topics WHERE id = ?")
+      .bind(response.body.id)
+      .first();
     expect(row).toEqual({ name_ar: body.nameAr, name_en: body.nameEn });
   });
 
   it("refuses a second topic with the same Arabic name with topic-exists", async () => {
     const first = names();
     await call("POST", "/api/v1/topic/", { token: admin.token, body: first });
-    const response = await call("POST", "/api/v1/topic/", { token: admin.token, body: { ...names(), nameAr: first.nameAr } });
+    const response = await call("POST", "/api/v1/topic/", {
+      token: admin.token,
+      body: { ...names(), nameAr: first.nameAr },
+    });
     expect([response.status, response.body.code]).toEqual([409, "topic-exists"]);
   });
 
   it("treats English names that differ only in case as the same topic", async () => {
     const first = names();
     await call("POST", "/api/v1/topic/", { token: admin.token, body: first });
-    const response = await call("POST", "/api/v1/topic/", { token: admin.token, body: { ...names(), nameEn: first.nameEn.toUpperCase() } });
+    const response = await call("POST", "/api/v1/topic/", {
+      token: admin.token,
+      body: { ...names(), nameEn: first.nameEn.toUpperCase() },
+    });
     expect([response.status, response.body.code]).toEqual([409, "topic-exists"]);
   });
 
@@ -82,18 +94,31 @@ describe("topics (admin)", () => {
     const other = names();
     await call("POST", "/api/v1/topic/", { token: admin.token, body: other });
     const renamed = names();
-    const ok = await call("PUT", `/api/v1/topic/${created.body.id}`, { token: admin.token, body: { nameEn: renamed.nameEn } });
+    const ok = await call("PUT", `/api/v1/topic/${created.body.id}`, {
+      token: admin.token,
+      body: { nameEn: renamed.nameEn },
+    });
     expect([ok.status, ok.body.nameEn]).toEqual([200, renamed.nameEn]);
-    const clash = await call("PUT", `/api/v1/topic/${created.body.id}`, { token: admin.token, body: { nameAr: other.nameAr } });
+    const clash = await call("PUT", `/api/v1/topic/${created.body.id}`, {
+      token: admin.token,
+      body: { nameAr: other.nameAr },
+    });
     expect([clash.status, clash.body.code]).toEqual([409, "topic-exists"]);
-    const row = await env.DB.prepare("SELECT name_ar, name_en FROM topics WHERE id = ?").bind(created.body.id).first();
+    const row = await env.DB.prepare("SELECT name_ar, name_en FROM topics WHERE id = ?")
+      .bind(created.body.id)
+      .first();
     expect(row).toEqual({ name_ar: created.body.nameAr, name_en: renamed.nameEn });
   });
 
   it("answers topic-not-found for renaming or deleting a topic that does not exist", async () => {
     const put = await call("PUT", "/api/v1/topic/999999", { token: admin.token, body: names() });
     const del = await call("DELETE", "/api/v1/topic/999999", { token: admin.token });
-    expect([put.status, put.body.code, del.status, del.body.code]).toEqual([404, "topic-not-found", 404, "topic-not-found"]);
+    expect([put.status, put.body.code, del.status, del.body.code]).toEqual([
+      404,
+      "topic-not-found",
+      404,
+      "topic-not-found",
+    ]);
   });
 
   it("deletes a topic together with every user's link to it", async () => {
@@ -103,7 +128,9 @@ describe("topics (admin)", () => {
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [topicId] } });
     const response = await call("DELETE", `/api/v1/topic/${topicId}`, { token: admin.token });
     expect(response.status).toBe(204);
-    const links = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE topic_id = ?").bind(topicId).first<{ n: number }>();
+    const links = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE topic_id = ?")
+      .bind(topicId)
+      .first<{ n: number }>();
     const topic = await env.DB.prepare("SELECT id FROM topics WHERE id = ?").bind(topicId).first();
     expect([links?.n, topic]).toEqual([0, null]);
   });
@@ -122,7 +149,10 @@ describe("a user's topics", () => {
   it("adds topics to the caller's set and lists them", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(2);
-    const added = await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
+    const added = await call("POST", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: ids },
+    });
     expect(added.status).toBe(200);
     const listed = await call("GET", "/api/v1/topic/of/user", { token: tutor.token });
     expect(listed.body.map((t: { id: number }) => t.id)).toEqual(ids);
@@ -133,7 +163,9 @@ describe("a user's topics", () => {
     const student = await register(Role.Student);
     const ids = await topicIds(1);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const listed = await call("GET", `/api/v1/topic/of/user?userId=${tutor.user.id}`, { token: student.token });
+    const listed = await call("GET", `/api/v1/topic/of/user?userId=${tutor.user.id}`, {
+      token: student.token,
+    });
     expect(listed.body.map((t: { id: number }) => t.id)).toEqual(ids);
   });
 
@@ -141,29 +173,47 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const again = await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
+    const again = await call("POST", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: ids },
+    });
     expect(again.status).toBe(200);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?").bind(tutor.user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
+      .bind(tutor.user.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
   });
 
   it("answers topic-not-found for an unknown topic and stores nothing", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
-    const response = await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [...ids, 999999] } });
+    const response = await call("POST", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: [...ids, 999999] },
+    });
     expect([response.status, response.body.code]).toEqual([404, "topic-not-found"]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?").bind(tutor.user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
+      .bind(tutor.user.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 
   it("refuses a 31st topic with forbidden", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(31);
-    const thirty = await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 30) } });
+    const thirty = await call("POST", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: ids.slice(0, 30) },
+    });
     expect(thirty.status).toBe(200);
-    const more = await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[30]] } });
+    const more = await call("POST", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: [ids[30]] },
+    });
     expect([more.status, more.body.code]).toEqual([403, "forbidden"]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?").bind(tutor.user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
+      .bind(tutor.user.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(30);
   });
 
@@ -177,7 +227,9 @@ describe("a user's topics", () => {
       call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[31]] } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?").bind(tutor.user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
+      .bind(tutor.user.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(30);
   });
 
@@ -187,9 +239,14 @@ describe("a user's topics", () => {
     const ids = await topicIds(2);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
     await call("POST", "/api/v1/topic/of/user", { token: other.token, body: { topicIds: ids } });
-    const response = await call("DELETE", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[0]] } });
+    const response = await call("DELETE", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: [ids[0]] },
+    });
     expect(response.body.map((t: { id: number }) => t.id)).toEqual([ids[1]]);
-    const others = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?").bind(other.user.id).first<{ n: number }>();
+    const others = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
+      .bind(other.user.id)
+      .first<{ n: number }>();
     expect(others?.n).toBe(2);
   });
 
@@ -197,9 +254,14 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(4);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 2) } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(2) } });
+    const response = await call("PATCH", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: ids.slice(2) },
+    });
     expect(response.body.map((t: { id: number }) => t.id)).toEqual(ids.slice(2));
-    const rows = await env.DB.prepare("SELECT topic_id FROM user_topics WHERE user_id = ? ORDER BY topic_id").bind(tutor.user.id).all();
+    const rows = await env.DB.prepare("SELECT topic_id FROM user_topics WHERE user_id = ? ORDER BY topic_id")
+      .bind(tutor.user.id)
+      .all();
     expect(rows.results.map((r) => r.topic_id)).toEqual(ids.slice(2));
   });
 
@@ -207,9 +269,14 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(31);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 1) } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
+    const response = await call("PATCH", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: ids },
+    });
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
-    const rows = await env.DB.prepare("SELECT topic_id FROM user_topics WHERE user_id = ?").bind(tutor.user.id).all();
+    const rows = await env.DB.prepare("SELECT topic_id FROM user_topics WHERE user_id = ?")
+      .bind(tutor.user.id)
+      .all();
     expect(rows.results.map((r) => r.topic_id)).toEqual([ids[0]]);
   });
 
@@ -217,7 +284,10 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
     await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [] } });
+    const response = await call("PATCH", "/api/v1/topic/of/user", {
+      token: tutor.token,
+      body: { topicIds: [] },
+    });
     expect([response.status, response.body]).toEqual([200, []]);
   });
 });

@@ -15,11 +15,16 @@ const KEYS = { TURN_KEY_ID: "turn-key-id-1", TURN_KEY_API_TOKEN: "turn-api-token
 const API = "https://turn-api.dars.test/v1";
 const app = createApp(emulators);
 
-type Media = { liveKit: boolean; iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> };
+type Media = {
+  liveKit: boolean;
+  iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
+};
 
 async function viewWith(overrides: Partial<Env>, sessionId: string, token: string) {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}/api/v1/session/${sessionId}`, { headers: { authorization: `Bearer ${token}` } });
+  const request = new Request(`${ORIGIN}/api/v1/session/${sessionId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const response = await app.fetch(request, { ...env, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   return { status: response.status, body: (await response.json()) as { code?: string; media: Media } };
@@ -27,7 +32,13 @@ async function viewWith(overrides: Partial<Env>, sessionId: string, token: strin
 
 /** Cloudflare's TURN API stand-in: records each request and answers with fresh credentials. */
 function turnApi(status = 201) {
-  const requests: Array<{ url: string; method: string; authorization: string | null; contentType: string | null; body: { ttl: number } }> = [];
+  const requests: Array<{
+    url: string;
+    method: string;
+    authorization: string | null;
+    contentType: string | null;
+    body: { ttl: number };
+  }> = [];
   let minted = 0;
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -43,7 +54,16 @@ function turnApi(status = 201) {
     minted += 1;
     if (status !== 201) return Response.json({ error: "nope" }, { status });
     return Response.json(
-      { iceServers: [{ urls: ["stun:stun.cloudflare.com:3478"] }, { urls: ["turn:turn.cloudflare.com:3478?transport=udp"], username: `user-${minted}`, credential: `cred-${minted}` }] },
+      {
+        iceServers: [
+          { urls: ["stun:stun.cloudflare.com:3478"] },
+          {
+            urls: ["turn:turn.cloudflare.com:3478?transport=udp"],
+            username: `user-${minted}`,
+            credential: `cred-${minted}`,
+          },
+        ],
+      },
       { status: 201 },
     );
   });
@@ -65,7 +85,11 @@ describe("TURN credentials for a session's members (Cloudflare Realtime TURN)", 
     const after = Date.now();
 
     expect(forStudent.status).toBe(200);
-    expect(forStudent.body.media.iceServers).toEqual([STUN, { urls: ["stun:stun.cloudflare.com:3478"] }, { urls: ["turn:turn.cloudflare.com:3478?transport=udp"], username: "user-1", credential: "cred-1" }]);
+    expect(forStudent.body.media.iceServers).toEqual([
+      STUN,
+      { urls: ["stun:stun.cloudflare.com:3478"] },
+      { urls: ["turn:turn.cloudflare.com:3478?transport=udp"], username: "user-1", credential: "cred-1" },
+    ]);
     expect(forTutor.body.media.iceServers.at(-1)).toMatchObject({ username: "user-2", credential: "cred-2" });
     expect(requests).toHaveLength(2);
     for (const request of requests) {
@@ -74,8 +98,12 @@ describe("TURN credentials for a session's members (Cloudflare Realtime TURN)", 
       expect(request.authorization).toBe(`Bearer ${KEYS.TURN_KEY_API_TOKEN}`);
       expect(request.contentType).toBe("application/json");
       // Seconds until the end (35 minutes from creation) plus the margin.
-      expect(request.body.ttl).toBeGreaterThanOrEqual(Math.floor((end.getTime() - after) / 1000) + TURN_TTL_MARGIN_SECONDS);
-      expect(request.body.ttl).toBeLessThanOrEqual(Math.ceil((end.getTime() - before) / 1000) + TURN_TTL_MARGIN_SECONDS);
+      expect(request.body.ttl).toBeGreaterThanOrEqual(
+        Math.floor((end.getTime() - after) / 1000) + TURN_TTL_MARGIN_SECONDS,
+      );
+      expect(request.body.ttl).toBeLessThanOrEqual(
+        Math.ceil((end.getTime() - before) / 1000) + TURN_TTL_MARGIN_SECONDS,
+      );
     }
     expect(JSON.stringify(forStudent.body)).not.toContain(KEYS.TURN_KEY_API_TOKEN);
   });
@@ -83,8 +111,13 @@ describe("TURN credentials for a session's members (Cloudflare Realtime TURN)", 
   it("locally without TURN_API_URL, the emulator answers the same shape with a credential expiring at the session's end", async () => {
     const { sessionId, student, end } = await createLesson({ minutesFromNow: 0, duration: 15 });
     const { body } = await viewWith(KEYS, sessionId, student.token);
-    const turn = body.media.iceServers.find((server) => [server.urls].flat().some((url) => url.startsWith("turn:")));
-    expect(turn).toMatchObject({ username: expect.stringMatching(/^\d+:turn-key-id-1$/), credential: expect.any(String) });
+    const turn = body.media.iceServers.find((server) =>
+      [server.urls].flat().some((url) => url.startsWith("turn:")),
+    );
+    expect(turn).toMatchObject({
+      username: expect.stringMatching(/^\d+:turn-key-id-1$/),
+      credential: expect.any(String),
+    });
     const expires = Number(turn!.username!.split(":")[0]) * 1000;
     expect(Math.abs(expires - (end.getTime() + TURN_TTL_MARGIN_SECONDS * 1000))).toBeLessThan(5_000);
   });
@@ -106,18 +139,29 @@ describe("TURN credentials for a session's members (Cloudflare Realtime TURN)", 
     const requests = turnApi();
     const config = { ...KEYS, TURN_API_URL: API, ICE_SERVERS: JSON.stringify([STUN]) };
     const ended = await createLesson({ minutesFromNow: -45, duration: 30 });
-    expect((await viewWith(config, ended.sessionId, ended.student.token)).body.media.iceServers).toEqual([STUN]);
+    expect((await viewWith(config, ended.sessionId, ended.student.token)).body.media.iceServers).toEqual([
+      STUN,
+    ]);
     const canceled = await createLesson({ minutesFromNow: 5, canceled: true });
-    expect((await viewWith(config, canceled.sessionId, canceled.student.token)).body.media.iceServers).toEqual([STUN]);
+    expect(
+      (await viewWith(config, canceled.sessionId, canceled.student.token)).body.media.iceServers,
+    ).toEqual([STUN]);
     expect(requests).toHaveLength(0);
   });
 
   it("keeps ICE_SERVERS without TURN keys, and falls back to them when the TURN API fails", async () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: 5 });
     const requests = turnApi(500);
-    expect((await viewWith({ ICE_SERVERS: JSON.stringify([STUN]), TURN_API_URL: API }, sessionId, student.token)).body.media.iceServers).toEqual([STUN]);
+    expect(
+      (await viewWith({ ICE_SERVERS: JSON.stringify([STUN]), TURN_API_URL: API }, sessionId, student.token))
+        .body.media.iceServers,
+    ).toEqual([STUN]);
     expect(requests).toHaveLength(0);
-    const failed = await viewWith({ ...KEYS, TURN_API_URL: API, ICE_SERVERS: JSON.stringify([STUN]) }, sessionId, student.token);
+    const failed = await viewWith(
+      { ...KEYS, TURN_API_URL: API, ICE_SERVERS: JSON.stringify([STUN]) },
+      sessionId,
+      student.token,
+    );
     expect([failed.status, failed.body.media.iceServers]).toEqual([200, [STUN]]);
     expect(requests).toHaveLength(1);
   });
@@ -140,9 +184,27 @@ describe("TURN credential lifetime and configuration", () => {
 
   it("the emulator refuses a request without a bearer token or with a bad ttl, as the API does", async () => {
     const url = "http://emulator.local/turn/v1/turn/keys/k/credentials/generate-ice-servers";
-    expect((await turnEmulator(new Request(url, { method: "POST", body: JSON.stringify({ ttl: 60 }) }))).status).toBe(401);
-    expect((await turnEmulator(new Request(url, { method: "POST", headers: { authorization: "Bearer t" }, body: JSON.stringify({ ttl: 0 }) }))).status).toBe(400);
-    const ok = await turnEmulator(new Request(url, { method: "POST", headers: { authorization: "Bearer t" }, body: JSON.stringify({ ttl: 120 }) }));
+    expect(
+      (await turnEmulator(new Request(url, { method: "POST", body: JSON.stringify({ ttl: 60 }) }))).status,
+    ).toBe(401);
+    expect(
+      (
+        await turnEmulator(
+          new Request(url, {
+            method: "POST",
+            headers: { authorization: "Bearer t" },
+            body: JSON.stringify({ ttl: 0 }),
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    const ok = await turnEmulator(
+      new Request(url, {
+        method: "POST",
+        headers: { authorization: "Bearer t" },
+        body: JSON.stringify({ ttl: 120 }),
+      }),
+    );
     expect(ok.status).toBe(201);
   });
 });

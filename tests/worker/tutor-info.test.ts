@@ -12,7 +12,12 @@ const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A lesson of the tutor written straight to D1, `hoursFromNow` from now (negative: past). */
-async function lesson(tutorId: number, studentId: number, hoursFromNow: number, options: { duration?: number; canceledBy?: number } = {}) {
+async function lesson(
+  tutorId: number,
+  studentId: number,
+  hoursFromNow: number,
+  options: { duration?: number; canceledBy?: number } = {},
+) {
   const start = Math.floor((Date.now() + hoursFromNow * HOUR) / 60_000) * 60_000;
   const duration = options.duration ?? 30;
   const now = iso(Date.now());
@@ -20,7 +25,17 @@ async function lesson(tutorId: number, studentId: number, hoursFromNow: number, 
     `INSERT INTO lessons (tutor_id, start, "end", duration, price, created_by, canceled_at, canceled_by, created_at, updated_at)
      VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
   )
-    .bind(tutorId, iso(start), iso(start + duration * 60_000), duration, studentId, options.canceledBy ? now : null, options.canceledBy ?? null, now, now)
+    .bind(
+      tutorId,
+      iso(start),
+      iso(start + duration * 60_000),
+      duration,
+      studentId,
+      options.canceledBy ? now : null,
+      options.canceledBy ?? null,
+      now,
+      now,
+    )
     .run();
 }
 
@@ -30,10 +45,18 @@ describe("the public list needs the studio's media", () => {
   it("does not list an activated, complete tutor without image, video and thumbnail", async () => {
     const name = "مدرس بلا صور";
     const tutor = await onboardedTutor({ name, media: false });
-    const ids = async () => ((await list(`/user/tutor/list/onboarded?size=100&name=${encodeURIComponent(name)}`)).body.list as Array<{ id: number }>).map((t) => t.id);
+    const ids = async () =>
+      (
+        (await list(`/user/tutor/list/onboarded?size=100&name=${encodeURIComponent(name)}`)).body
+          .list as Array<{ id: number }>
+      ).map((t) => t.id);
     expect(await ids()).toEqual([]);
-    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.image, tutor.user.id).run();
-    await env.DB.prepare("UPDATE tutors SET video = ?, thumbnail = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.video, DEMO_MEDIA_URLS.thumbnail, tutor.user.id).run();
+    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?")
+      .bind(DEMO_MEDIA_URLS.image, tutor.user.id)
+      .run();
+    await env.DB.prepare("UPDATE tutors SET video = ?, thumbnail = ? WHERE id = ?")
+      .bind(DEMO_MEDIA_URLS.video, DEMO_MEDIA_URLS.thumbnail, tutor.user.id)
+      .run();
     await call("DELETE", "/api/v1/cache/flush", { token: (await createUserWithRole(Role.SuperAdmin)).token });
     expect(await ids()).toEqual([tutor.user.id]);
   });
@@ -61,8 +84,16 @@ describe("GET /user/tutor/activity/{id}", () => {
     const response = await list(`/user/tutor/activity/${tutor.user.id}?days=7`, tutor.token);
     expect(response.status).toBe(200);
     expect(response.body.days).toHaveLength(7);
-    expect(response.body.totals).toEqual({ lessons: 3, minutes: 75, canceledByTutor: 1, canceledByOthers: 1 });
-    const sum = (response.body.days as Array<{ minutes: number }>).reduce((total, day) => total + day.minutes, 0);
+    expect(response.body.totals).toEqual({
+      lessons: 3,
+      minutes: 75,
+      canceledByTutor: 1,
+      canceledByOthers: 1,
+    });
+    const sum = (response.body.days as Array<{ minutes: number }>).reduce(
+      (total, day) => total + day.minutes,
+      0,
+    );
     expect(sum).toBe(75);
     expect(response.body.lastLessonAt).toBeTruthy();
   });
@@ -73,8 +104,12 @@ describe("GET /user/tutor/activity/{id}", () => {
     expect((await list(`/user/tutor/activity/${tutor.user.id}`, other.token)).status).toBe(403);
     expect((await list(`/user/tutor/activity/${tutor.user.id}`, (await manager()).token)).status).toBe(200);
     const admin = await createUserWithRole(Role.RegularAdmin);
-    expect((await list(`/user/tutor/activity/${admin.user.id}`, admin.token)).body.code).toBe("tutor-not-found");
-    expect((await list(`/user/tutor/activity/${tutor.user.id}?days=91`, tutor.token)).body.code).toBe("bad-request");
+    expect((await list(`/user/tutor/activity/${admin.user.id}`, admin.token)).body.code).toBe(
+      "tutor-not-found",
+    );
+    expect((await list(`/user/tutor/activity/${tutor.user.id}?days=91`, tutor.token)).body.code).toBe(
+      "bad-request",
+    );
   });
 });
 
@@ -87,7 +122,11 @@ describe("GET /user/interviewer/select", () => {
     const ids = (response.body.list as Array<{ id: number }>).map((m) => m.id);
     expect(ids).toContain(active.user.id);
     expect(ids).not.toContain(inactive.user.id);
-    expect(response.body.list.find((m: { id: number }) => m.id === active.user.id)).toEqual({ id: active.user.id, name: "مدير المدرسين", image: null });
+    expect(response.body.list.find((m: { id: number }) => m.id === active.user.id)).toEqual({
+      id: active.user.id,
+      name: "مدير المدرسين",
+      image: null,
+    });
     expect((await list("/user/interviewer/select", (await register(Role.Student)).token)).status).toBe(403);
   });
 });
@@ -99,8 +138,18 @@ describe("GET /user/tutor/full-tutors", () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const all = await list("/user/tutor/full-tutors?size=100", admin.token);
     const byId = new Map((all.body.list as Array<{ id: number }>).map((t) => [t.id, t]));
-    expect(byId.get(listed.user.id)).toMatchObject({ name: "مدرس كامل البيانات", activated: true, onboarded: true, verifiedPhone: true, image: DEMO_MEDIA_URLS.image });
-    expect(byId.get(fresh.user.id)).toMatchObject({ activated: false, onboarded: false, email: fresh.user.email });
+    expect(byId.get(listed.user.id)).toMatchObject({
+      name: "مدرس كامل البيانات",
+      activated: true,
+      onboarded: true,
+      verifiedPhone: true,
+      image: DEMO_MEDIA_URLS.image,
+    });
+    expect(byId.get(fresh.user.id)).toMatchObject({
+      activated: false,
+      onboarded: false,
+      email: fresh.user.email,
+    });
     const onboarded = await list("/user/tutor/full-tutors?size=100&onboarded=true", admin.token);
     expect((onboarded.body.list as Array<{ id: number }>).map((t) => t.id)).not.toContain(fresh.user.id);
     const inactive = await list("/user/tutor/full-tutors?size=100&activated=false", admin.token);
@@ -111,9 +160,16 @@ describe("GET /user/tutor/full-tutors", () => {
   it("filters by media: some of image, video and thumbnail missing, or all three there", async () => {
     const listed = await onboardedTutor({ name: "مدرس بملفات كاملة" });
     const partial = await register(Role.Tutor);
-    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(DEMO_MEDIA_URLS.image, partial.user.id).run();
+    await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?")
+      .bind(DEMO_MEDIA_URLS.image, partial.user.id)
+      .run();
     const admin = await createUserWithRole(Role.SuperAdmin);
-    const ids = async (media: string) => ((await list(`/user/tutor/full-tutors?size=100&media=${media}`, admin.token)).body.list as Array<{ id: number }>).map((t) => t.id);
+    const ids = async (media: string) =>
+      (
+        (await list(`/user/tutor/full-tutors?size=100&media=${media}`, admin.token)).body.list as Array<{
+          id: number;
+        }>
+      ).map((t) => t.id);
     const missing = await ids("missing");
     const complete = await ids("complete");
     expect(missing).toContain(partial.user.id);
@@ -132,7 +188,14 @@ describe("GET /user/tutor/list/uncontacted", () => {
     const other = await onboardedTutor({ name });
     const student = await register(Role.Student);
     await env.DB.prepare("UPDATE users SET verified_email = 1 WHERE id = ?").bind(student.user.id).run();
-    expect((await call("POST", "/api/v1/chat/new", { token: student.token, body: { userId: contacted.user.id, message: "أهلًا يا أستاذ" } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/api/v1/chat/new", {
+          token: student.token,
+          body: { userId: contacted.user.id, message: "أهلًا يا أستاذ" },
+        })
+      ).status,
+    ).toBe(201);
     const response = await list("/user/tutor/list/uncontacted?size=100", student.token);
     const ids = (response.body.list as Array<{ id: number }>).map((t) => t.id);
     expect(ids).toContain(other.user.id);
@@ -159,9 +222,13 @@ describe("GET /user/tutor/tutoring-minutes", () => {
   it("lets an admin read any tutor's and forbids a tutor another's", async () => {
     const tutor = await onboardedTutor();
     const admin = await createUserWithRole(Role.RegularAdmin);
-    expect((await list(`/user/tutor/tutoring-minutes?tutorId=${tutor.user.id}`, admin.token)).body.tutorId).toBe(tutor.user.id);
+    expect(
+      (await list(`/user/tutor/tutoring-minutes?tutorId=${tutor.user.id}`, admin.token)).body.tutorId,
+    ).toBe(tutor.user.id);
     const other = await register(Role.Tutor);
-    expect((await list(`/user/tutor/tutoring-minutes?tutorId=${tutor.user.id}`, other.token)).status).toBe(403);
+    expect((await list(`/user/tutor/tutoring-minutes?tutorId=${tutor.user.id}`, other.token)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -171,7 +238,11 @@ describe("GET /interview/{id}", () => {
     const tutor = await register(Role.Tutor);
     const id = await insertInterview(tutor.user.id, m.user.id, at(-60), InterviewStatus.Pending);
     await env.DB.prepare("UPDATE interviews SET note = ? WHERE id = ?").bind("ملاحظة داخلية", id).run();
-    expect((await list(`/interview/${id}`, m.token)).body).toMatchObject({ id, note: "ملاحظة داخلية", intervieweeId: tutor.user.id });
+    expect((await list(`/interview/${id}`, m.token)).body).toMatchObject({
+      id,
+      note: "ملاحظة داخلية",
+      intervieweeId: tutor.user.id,
+    });
     expect((await list(`/interview/${id}`, tutor.token)).body).toMatchObject({ id, note: null });
     const other = await manager();
     const hidden = await list(`/interview/${id}`, other.token);
@@ -194,7 +265,12 @@ describe("the tutor's free time in the list", () => {
     const tutor = await onboardedTutor({ name });
     await createSlot(tutor.token, at(24 * 60), at(25 * 60));
     const response = await list(`/user/tutor/list/onboarded?name=${encodeURIComponent(name)}`);
-    expect(response.body.list[0]).toMatchObject({ id: tutor.user.id, image: DEMO_MEDIA_URLS.image, video: DEMO_MEDIA_URLS.video, thumbnail: DEMO_MEDIA_URLS.thumbnail });
+    expect(response.body.list[0]).toMatchObject({
+      id: tutor.user.id,
+      image: DEMO_MEDIA_URLS.image,
+      video: DEMO_MEDIA_URLS.video,
+      thumbnail: DEMO_MEDIA_URLS.thumbnail,
+    });
   });
 });
 
@@ -206,7 +282,11 @@ describe("the demo seed", () => {
     ).all<{ id: number; image: string; video: string; thumbnail: string }>();
     expect(demo.results.length).toBe(13);
     for (const row of demo.results) expect(row).toMatchObject(DEMO_MEDIA_URLS);
-    const listed = new Set(((await list("/user/tutor/list/onboarded?size=100")).body.list as Array<{ id: number }>).map((t) => t.id));
+    const listed = new Set(
+      ((await list("/user/tutor/list/onboarded?size=100")).body.list as Array<{ id: number }>).map(
+        (t) => t.id,
+      ),
+    );
     for (const row of demo.results) expect(listed.has(row.id)).toBe(true);
     const video = await call("GET", DEMO_MEDIA_URLS.video, { headers: { range: "bytes=0-3" } });
     expect([video.status, video.headers.get("content-type")]).toEqual([206, "video/webm"]);
@@ -220,7 +300,9 @@ describe("the demo seed", () => {
     const women = demo.results.filter((row) => row.gender === "female");
     expect(women.length).toBeGreaterThan(3);
     const masculine = /(^|\s)(مدرّس|مدرس|معتمد|متخصص)(\s|$)/;
-    expect(women.filter((row) => masculine.test(row.bio)).map((row) => `${row.name}: ${row.bio}`)).toEqual([]);
+    expect(women.filter((row) => masculine.test(row.bio)).map((row) => `${row.name}: ${row.bio}`)).toEqual(
+      [],
+    );
     expect(women.some((row) => row.bio.startsWith("مدرّسة"))).toBe(true);
   }, 30_000);
 });

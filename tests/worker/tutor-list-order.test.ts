@@ -24,11 +24,15 @@ async function names(name: string, now?: Date): Promise<string[]> {
 }
 
 const stored = (id: number) =>
-  env.DB.prepare("SELECT list_free_at AS freeAt, list_rating AS rating, list_lessons AS lessons FROM tutors WHERE id = ?").bind(id).first<{
-    freeAt: string | null;
-    rating: number | null;
-    lessons: number | null;
-  }>();
+  env.DB.prepare(
+    "SELECT list_free_at AS freeAt, list_rating AS rating, list_lessons AS lessons FROM tutors WHERE id = ?",
+  )
+    .bind(id)
+    .first<{
+      freeAt: string | null;
+      rating: number | null;
+      lessons: number | null;
+    }>();
 
 let admin: AuthResponse;
 beforeAll(async () => {
@@ -77,7 +81,11 @@ describe("the tutor list's kept order", () => {
     expect(await names(p)).toEqual([`${p} أ`, `${p} ب`]);
     const rater = await register(Role.Student);
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO ratings (rater_id, ratee_id, value, created_at, updated_at) VALUES (?, ?, 5, ?, ?)").bind(rater.user.id, b.user.id, now, now).run();
+    await env.DB.prepare(
+      "INSERT INTO ratings (rater_id, ratee_id, value, created_at, updated_at) VALUES (?, ?, 5, ?, ?)",
+    )
+      .bind(rater.user.id, b.user.id, now, now)
+      .run();
     expect(await names(p)).toEqual([`${p} ب`, `${p} أ`]);
     expect((await stored(b.user.id))?.rating).toBe(-5);
   });
@@ -88,17 +96,24 @@ describe("the tutor list's kept order", () => {
     const b = await onboardedTutor({ name: `${p} ب` });
     expect(await names(p)).toEqual([`${p} أ`, `${p} ب`]);
 
-    const suspended = await call("POST", `/api/v1/user/${a.user.id}/suspend`, { token: admin.token, body: { reason: "إساءة متكررة في المحادثات" } });
+    const suspended = await call("POST", `/api/v1/user/${a.user.id}/suspend`, {
+      token: admin.token,
+      body: { reason: "إساءة متكررة في المحادثات" },
+    });
     expect(suspended.status).toBe(200);
     expect(await names(p)).toEqual([`${p} ب`]);
     expect((await stored(a.user.id))?.freeAt).toBeNull();
-    expect((await call("POST", `/api/v1/user/${a.user.id}/restore`, { token: admin.token })).status).toBe(200);
+    expect((await call("POST", `/api/v1/user/${a.user.id}/restore`, { token: admin.token })).status).toBe(
+      200,
+    );
     expect(await names(p)).toEqual([`${p} أ`, `${p} ب`]);
 
     await env.DB.prepare("UPDATE tutors SET activated = 0 WHERE id = ?").bind(b.user.id).run();
     expect(await names(p)).toEqual([`${p} أ`]);
     await env.DB.prepare("UPDATE tutors SET activated = 1 WHERE id = ?").bind(b.user.id).run();
-    const image = await env.DB.prepare("SELECT image FROM users WHERE id = ?").bind(b.user.id).first<{ image: string }>();
+    const image = await env.DB.prepare("SELECT image FROM users WHERE id = ?")
+      .bind(b.user.id)
+      .first<{ image: string }>();
     await env.DB.prepare("UPDATE users SET image = NULL WHERE id = ?").bind(b.user.id).run();
     expect(await names(p)).toEqual([`${p} أ`]);
     await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?").bind(image!.image, b.user.id).run();

@@ -9,9 +9,11 @@ import { at, createSlot, onboardedTutor } from "./factories-tutors";
 import { call, createUserWithRole, latestMessage, register } from "./helpers";
 
 const outboxSubjects = async (userId: number) =>
-  (await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE user_id = ? ORDER BY id").bind(userId).all<{ subject: string }>()).results.map(
-    (row) => row.subject,
-  );
+  (
+    await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE user_id = ? ORDER BY id")
+      .bind(userId)
+      .all<{ subject: string }>()
+  ).results.map((row) => row.subject);
 
 describe("onboarding notifications (outbox, Arabic)", () => {
   it("tells the tutor their intro video was approved, or rejected", async () => {
@@ -20,8 +22,14 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const a = await insertIntroVideo(approved.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
     const r = await insertIntroVideo(rejected.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    await call("PUT", `/api/v1/intro-video/${a}`, { token: reviewer.token, body: { status: 3, feedback: "فيديو واضح" } });
-    await call("PUT", `/api/v1/intro-video/${r}`, { token: reviewer.token, body: { status: 2, feedback: "الصوت غير واضح" } });
+    await call("PUT", `/api/v1/intro-video/${a}`, {
+      token: reviewer.token,
+      body: { status: 3, feedback: "فيديو واضح" },
+    });
+    await call("PUT", `/api/v1/intro-video/${r}`, {
+      token: reviewer.token,
+      body: { status: 2, feedback: "الصوت غير واضح" },
+    });
     expect((await latestMessage(approved.user.email)).subject).toBe("تم قبول الفيديو التعريفي");
     const message = await latestMessage(rejected.user.email);
     expect(message.subject).toBe("لم يتم قبول الفيديو التعريفي");
@@ -34,8 +42,14 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const p = await insertInterview(passed.user.id, m.user.id, at(-60), InterviewStatus.Pending);
     const r = await insertInterview(rejected.user.id, m.user.id, at(-120), InterviewStatus.Pending);
-    await call("PATCH", "/api/v1/interview", { token: m.token, body: { id: p, status: 2, feedback: "أداء ممتاز", level: 4 } });
-    await call("PATCH", "/api/v1/interview", { token: m.token, body: { id: r, status: 3, feedback: "يحتاج تدريبًا", level: 2 } });
+    await call("PATCH", "/api/v1/interview", {
+      token: m.token,
+      body: { id: p, status: 2, feedback: "أداء ممتاز", level: 4 },
+    });
+    await call("PATCH", "/api/v1/interview", {
+      token: m.token,
+      body: { id: r, status: 3, feedback: "يحتاج تدريبًا", level: 2 },
+    });
     expect((await latestMessage(passed.user.email)).subject).toBe("نجحت في المقابلة");
     expect((await latestMessage(rejected.user.email)).subject).toBe("نتيجة المقابلة");
   });
@@ -46,8 +60,14 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const p = await insertDemo(passed.user.id, m.user.id, at(-60), ReviewStatus.Pending);
     const r = await insertDemo(rejected.user.id, m.user.id, at(-120), ReviewStatus.Pending);
-    await call("PATCH", `/api/v1/demo-session/${p}`, { token: m.token, body: { status: 2, feedback: "حصة ممتازة" } });
-    await call("PATCH", `/api/v1/demo-session/${r}`, { token: m.token, body: { status: 3, feedback: "حصة ضعيفة" } });
+    await call("PATCH", `/api/v1/demo-session/${p}`, {
+      token: m.token,
+      body: { status: 2, feedback: "حصة ممتازة" },
+    });
+    await call("PATCH", `/api/v1/demo-session/${r}`, {
+      token: m.token,
+      body: { status: 3, feedback: "حصة ضعيفة" },
+    });
     expect((await latestMessage(passed.user.email)).subject).toBe("نجحت في الحصة التجريبية");
     expect((await latestMessage(rejected.user.email)).subject).toBe("نتيجة الحصة التجريبية");
   });
@@ -56,16 +76,28 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const m = await manager();
     const tutor = await register(Role.Tutor);
     await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved);
-    await insertInterview(tutor.user.id, m.user.id, at(-24 * 60), InterviewStatus.Passed, new Date().toISOString());
+    await insertInterview(
+      tutor.user.id,
+      m.user.id,
+      at(-24 * 60),
+      InterviewStatus.Passed,
+      new Date().toISOString(),
+    );
     const demo = await insertDemo(tutor.user.id, m.user.id, at(-60), ReviewStatus.Pending);
-    await call("PATCH", `/api/v1/demo-session/${demo}`, { token: m.token, body: { status: 2, feedback: "حصة ممتازة" } });
-    expect(await outboxSubjects(tutor.user.id)).toEqual(expect.arrayContaining(["نجحت في الحصة التجريبية", "تم تفعيل حسابك كمدرس"]));
+    await call("PATCH", `/api/v1/demo-session/${demo}`, {
+      token: m.token,
+      body: { status: 2, feedback: "حصة ممتازة" },
+    });
+    expect(await outboxSubjects(tutor.user.id)).toEqual(
+      expect.arrayContaining(["نجحت في الحصة التجريبية", "تم تفعيل حسابك كمدرس"]),
+    );
   });
 
   it("tells the tutor when an admin activates or deactivates them, and says nothing when nothing changed", async () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
     const tutor = await register(Role.Tutor);
-    const set = (body: Record<string, boolean>) => call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body });
+    const set = (body: Record<string, boolean>) =>
+      call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body });
     await set({ activated: true });
     expect((await latestMessage(tutor.user.email)).subject).toBe("تم تفعيل حسابك كمدرس");
     await set({ activated: true });
@@ -80,7 +112,10 @@ describe("realtime tutor events", () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const tutor = await register(Role.Tutor);
     const socket = await TestSocket.userChannel(tutor);
-    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body: { activated: true } });
+    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+      token: admin.token,
+      body: { activated: true },
+    });
     expect(await socket.next("TutorUpdated")).toEqual({ tutorId: tutor.user.id });
     await closeAll(socket);
   });
@@ -111,15 +146,25 @@ describe("bookings refresh the cached tutor list", () => {
     const end = new Date(Date.parse(start) + 15 * 60_000).toISOString();
     await createSlot(tutor.token, start, end);
     const nextFree = async () =>
-      ((await call("GET", "/api/v1/user/tutor/list/onboarded?size=100&name=" + encodeURIComponent("مدرس الحجز السريع"))).body.list as Array<{ id: number; nextFreeAt: string | null }>).find(
-        (card) => card.id === tutor.user.id,
-      )?.nextFreeAt;
+      (
+        (
+          await call(
+            "GET",
+            "/api/v1/user/tutor/list/onboarded?size=100&name=" + encodeURIComponent("مدرس الحجز السريع"),
+          )
+        ).body.list as Array<{ id: number; nextFreeAt: string | null }>
+      ).find((card) => card.id === tutor.user.id)?.nextFreeAt;
     expect(await nextFree()).toBe(start);
     const student = await createStudent();
-    const booked = await call("POST", "/api/v1/lesson/", { token: student.token, body: { tutorId: tutor.user.id, start, duration: 15 } });
+    const booked = await call("POST", "/api/v1/lesson/", {
+      token: student.token,
+      body: { tutorId: tutor.user.id, start, duration: 15 },
+    });
     expect(booked.status).toBe(201);
     expect(await nextFree()).toBeNull();
-    expect((await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token })).status).toBeLessThan(300);
+    expect(
+      (await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token })).status,
+    ).toBeLessThan(300);
     expect(await nextFree()).toBe(start);
   });
 });

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import { dayWindow } from "../../schema/calendar";
-import { ABOUT, BIO, addMinutes, at, bookLessonInSlot, createSlot, createTopicRow, onboardedTutor } from "./factories-tutors";
+import {
+  ABOUT,
+  BIO,
+  addMinutes,
+  at,
+  bookLessonInSlot,
+  createSlot,
+  createTopicRow,
+  onboardedTutor,
+} from "./factories-tutors";
 import { call, createUserWithRole, register } from "./helpers";
 
 const letters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
@@ -11,13 +20,25 @@ let counter = 0;
 /** A unique Arabic word, so each test finds its own tutors with the name filter. */
 function word(): string {
   counter++;
-  return [counter % 28, Math.floor(counter / 28) % 28, Math.floor(Math.random() * 28), Math.floor(Math.random() * 28)].map((i) => letters[i]).join("");
+  return [
+    counter % 28,
+    Math.floor(counter / 28) % 28,
+    Math.floor(Math.random() * 28),
+    Math.floor(Math.random() * 28),
+  ]
+    .map((i) => letters[i])
+    .join("");
 }
 
 /** A unique Latin name for a topic. */
 function latinWord(): string {
   counter++;
-  return [counter % 26, Math.floor(counter / 26) % 26, Math.floor(Math.random() * 26), Math.floor(Math.random() * 26)]
+  return [
+    counter % 26,
+    Math.floor(counter / 26) % 26,
+    Math.floor(Math.random() * 26),
+    Math.floor(Math.random() * 26),
+  ]
     .map((i) => "abcdefghijklmnopqrstuvwxyz"[i])
     .join("");
 }
@@ -28,7 +49,9 @@ const namesOf = (body: { list: Array<{ name: string }> }) => body.list.map((card
 async function rate(tutorId: number, value: number) {
   const student = await register(Role.Student);
   const now = new Date().toISOString();
-  await env.DB.prepare("INSERT INTO ratings (rater_id, ratee_id, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO ratings (rater_id, ratee_id, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(student.user.id, tutorId, value, now, now)
     .run();
 }
@@ -42,7 +65,11 @@ async function pastLesson(tutorId: number, studentId: number, daysAgo: number, d
   )
     .bind(tutorId, start, addMinutes(start, duration), duration, studentId, now, now)
     .first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)").bind(row!.id, studentId, Role.Student, now).run();
+  await env.DB.prepare(
+    "INSERT INTO lesson_members (lesson_id, user_id, role, created_at) VALUES (?, ?, ?, ?)",
+  )
+    .bind(row!.id, studentId, Role.Student, now)
+    .run();
 }
 
 let admin: AuthResponse;
@@ -57,7 +84,9 @@ describe("the tutor's profile", () => {
     const response = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: tutor.user.id, ...body });
-    const row = await env.DB.prepare("SELECT u.name, t.bio, t.about, t.notice FROM users u JOIN tutors t ON t.id = u.id WHERE u.id = ?")
+    const row = await env.DB.prepare(
+      "SELECT u.name, t.bio, t.about, t.notice FROM users u JOIN tutors t ON t.id = u.id WHERE u.id = ?",
+    )
       .bind(tutor.user.id)
       .first();
     expect(row).toEqual({ name: body.name, bio: BIO, about: ABOUT, notice: 120 });
@@ -71,7 +100,11 @@ describe("the tutor's profile", () => {
     ["bio", "مدرس English بخبرة عشر سنوات في التدريس", "invalid-bio"],
     ["about", "تعريف قصير", "short-tutor-about"],
     ["about", "ت".repeat(1001), "long-tutor-about"],
-    ["about", "I have been teaching English for many years to students and employees.", "invalid-tutor-about"],
+    [
+      "about",
+      "I have been teaching English for many years to students and employees.",
+      "invalid-tutor-about",
+    ],
     ["notice", 0, "invalid-notice"],
     ["notice", 1.5, "invalid-notice"],
     ["notice", "60", "invalid-notice"],
@@ -81,9 +114,18 @@ describe("the tutor's profile", () => {
     ["name", "أ".repeat(31), "long-user-name"],
   ])("refuses %s %j with %s and stores nothing", async (field, value, code) => {
     const tutor = await register(Role.Tutor);
-    const response = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: { [field]: value } });
-    expect([response.status, response.body.code, response.body.fields]).toEqual([400, code, { [field]: code }]);
-    const row = await env.DB.prepare("SELECT bio, about, notice FROM tutors WHERE id = ?").bind(tutor.user.id).first();
+    const response = await call("PUT", "/api/v1/user/tutor/profile", {
+      token: tutor.token,
+      body: { [field]: value },
+    });
+    expect([response.status, response.body.code, response.body.fields]).toEqual([
+      400,
+      code,
+      { [field]: code },
+    ]);
+    const row = await env.DB.prepare("SELECT bio, about, notice FROM tutors WHERE id = ?")
+      .bind(tutor.user.id)
+      .first();
     expect(row).toEqual({ bio: null, about: null, notice: 60 });
   });
 
@@ -91,8 +133,14 @@ describe("the tutor's profile", () => {
     const tutor = await register(Role.Tutor);
     const bio = "مدرس لغة إنجليزية محترف ج";
     expect(bio).toHaveLength(25);
-    const low = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: { bio, notice: 1 } });
-    const high = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: { notice: 1440 } });
+    const low = await call("PUT", "/api/v1/user/tutor/profile", {
+      token: tutor.token,
+      body: { bio, notice: 1 },
+    });
+    const high = await call("PUT", "/api/v1/user/tutor/profile", {
+      token: tutor.token,
+      body: { notice: 1440 },
+    });
     expect([low.status, high.body.notice, high.body.bio]).toEqual([200, 1440, bio]);
   });
 
@@ -105,22 +153,39 @@ describe("the tutor's profile", () => {
   it("lets an admin change a tutor's profile, but not a tutor another's", async () => {
     const tutor = await register(Role.Tutor);
     const other = await register(Role.Tutor);
-    const byAdmin = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, { token: admin.token, body: { notice: 30 } });
-    const byOther = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, { token: other.token, body: { notice: 45 } });
-    expect([byAdmin.status, byAdmin.body.notice, byOther.status, byOther.body.code]).toEqual([200, 30, 403, "forbidden"]);
+    const byAdmin = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, {
+      token: admin.token,
+      body: { notice: 30 },
+    });
+    const byOther = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, {
+      token: other.token,
+      body: { notice: 45 },
+    });
+    expect([byAdmin.status, byAdmin.body.notice, byOther.status, byOther.body.code]).toEqual([
+      200,
+      30,
+      403,
+      "forbidden",
+    ]);
     const row = await env.DB.prepare("SELECT notice FROM tutors WHERE id = ?").bind(tutor.user.id).first();
     expect(row).toEqual({ notice: 30 });
   });
 
   it("answers tutor-not-found when the target is not a tutor", async () => {
     const student = await register(Role.Student);
-    const response = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${student.user.id}`, { token: admin.token, body: { notice: 30 } });
+    const response = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${student.user.id}`, {
+      token: admin.token,
+      body: { notice: 30 },
+    });
     expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
   });
 
   it("is refused to students", async () => {
     const student = await register(Role.Student);
-    const response = await call("PUT", "/api/v1/user/tutor/profile", { token: student.token, body: { notice: 30 } });
+    const response = await call("PUT", "/api/v1/user/tutor/profile", {
+      token: student.token,
+      body: { notice: 30 },
+    });
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
   });
 });
@@ -184,7 +249,13 @@ describe("the public tutor list", () => {
     const student = await register(Role.Student);
     await pastLesson(busy.user.id, student.user.id, 2);
     const response = await list(`name=${encodeURIComponent(tag)}`);
-    expect(namesOf(response.body)).toEqual([`أول ${tag}`, `ثاني ${tag}`, `ثالث ${tag}`, `رابع ${tag}`, `خامس ${tag}`]);
+    expect(namesOf(response.body)).toEqual([
+      `أول ${tag}`,
+      `ثاني ${tag}`,
+      `ثالث ${tag}`,
+      `رابع ${tag}`,
+      `خامس ${tag}`,
+    ]);
     expect(response.body.list[0].nextFreeAt).toBe(at(1440));
     expect(response.body.list[2].rating).toEqual({ average: 5, count: 1 });
     expect(response.body.list[3].lessonsTaught).toBe(1);
@@ -223,7 +294,9 @@ describe("the public tutor list", () => {
     const start = at(3 * 1440 + 600);
     await createSlot(freeThatDay.token, start, addMinutes(start, 60));
     const cairoDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(start));
-    const nextDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(Date.parse(start) + 2 * 86_400_000));
+    const nextDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(
+      new Date(Date.parse(start) + 2 * 86_400_000),
+    );
     const name = `name=${encodeURIComponent(tag)}`;
     expect(namesOf((await list(`${name}&topicId=${topicId}`)).body)).toEqual([`أول ${tag}`]);
     expect(namesOf((await list(`${name}&gender=female`)).body)).toEqual([`أول ${tag}`]);
@@ -234,7 +307,8 @@ describe("the public tutor list", () => {
   it("reads the day filter in the viewer's zone when one is given", async () => {
     const tag = word();
     const lateTutor = await onboardedTutor({ name: `متأخر ${tag}` });
-    const cairoDateOf = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(ms));
+    const cairoDateOf = (ms: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(ms));
     const day = cairoDateOf(Date.now() + 3 * 86_400_000);
     // 23:00–23:30 in Cairo on `day` is already the next day in Dubai.
     const start = new Date(dayWindow(day).end.getTime() - 60 * 60_000).toISOString();
@@ -243,7 +317,9 @@ describe("the public tutor list", () => {
     const name = `name=${encodeURIComponent(tag)}`;
     expect(namesOf((await list(`${name}&day=${day}`)).body)).toEqual([`متأخر ${tag}`]);
     expect(namesOf((await list(`${name}&day=${day}&timeZone=Asia/Dubai`)).body)).toEqual([]);
-    expect(namesOf((await list(`${name}&day=${nextDay}&timeZone=Asia/Dubai`)).body)).toEqual([`متأخر ${tag}`]);
+    expect(namesOf((await list(`${name}&day=${nextDay}&timeZone=Asia/Dubai`)).body)).toEqual([
+      `متأخر ${tag}`,
+    ]);
     const bad = await list(`${name}&day=${day}&timeZone=Mars/Olympus`);
     expect([bad.status, bad.body.code]).toEqual([400, "invalid-time-zone"]);
   });
@@ -301,9 +377,18 @@ describe("the public tutor list", () => {
   });
 
   it("reads a day as its local midnight to midnight, Cairo's summer time included, or another zone's", () => {
-    expect(dayWindow("2031-01-15")).toEqual({ start: new Date("2031-01-14T22:00:00.000Z"), end: new Date("2031-01-15T22:00:00.000Z") });
-    expect(dayWindow("2031-07-15")).toEqual({ start: new Date("2031-07-14T21:00:00.000Z"), end: new Date("2031-07-15T21:00:00.000Z") });
-    expect(dayWindow("2031-07-15", "Asia/Dubai")).toEqual({ start: new Date("2031-07-14T20:00:00.000Z"), end: new Date("2031-07-15T20:00:00.000Z") });
+    expect(dayWindow("2031-01-15")).toEqual({
+      start: new Date("2031-01-14T22:00:00.000Z"),
+      end: new Date("2031-01-15T22:00:00.000Z"),
+    });
+    expect(dayWindow("2031-07-15")).toEqual({
+      start: new Date("2031-07-14T21:00:00.000Z"),
+      end: new Date("2031-07-15T21:00:00.000Z"),
+    });
+    expect(dayWindow("2031-07-15", "Asia/Dubai")).toEqual({
+      start: new Date("2031-07-14T20:00:00.000Z"),
+      end: new Date("2031-07-15T20:00:00.000Z"),
+    });
   });
 });
 
@@ -315,7 +400,15 @@ describe("a tutor's public profile and stats", () => {
     await rate(tutor.user.id, 5);
     const response = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: tutor.user.id, name, bio: BIO, about: ABOUT, notice: 60, topics: [], rating: { average: 4.5, count: 2 } });
+    expect(response.body).toMatchObject({
+      id: tutor.user.id,
+      name,
+      bio: BIO,
+      about: ABOUT,
+      notice: 60,
+      topics: [],
+      rating: { average: 4.5, count: 2 },
+    });
   });
 
   it("hides an unlisted tutor from visitors but not from the tutor or staff", async () => {
@@ -323,14 +416,23 @@ describe("a tutor's public profile and stats", () => {
     const visitor = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`);
     const self = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`, { token: tutor.token });
     const staff = await call("GET", `/api/v1/user/tutor/stats/${tutor.user.id}`, { token: admin.token });
-    expect([visitor.status, visitor.body.code, self.status, staff.status]).toEqual([404, "tutor-not-found", 200, 200]);
+    expect([visitor.status, visitor.body.code, self.status, staff.status]).toEqual([
+      404,
+      "tutor-not-found",
+      200,
+      200,
+    ]);
   });
 
   it("answers tutor-not-found for a user who is not a tutor", async () => {
     const student = await register(Role.Student);
     const info = await call("GET", `/api/v1/user/tutor/info/${student.user.id}`);
     const stats = await call("GET", `/api/v1/user/tutor/stats/${student.user.id}`);
-    expect([info.status, info.body.code, stats.body.code]).toEqual([404, "tutor-not-found", "tutor-not-found"]);
+    expect([info.status, info.body.code, stats.body.code]).toEqual([
+      404,
+      "tutor-not-found",
+      "tutor-not-found",
+    ]);
   });
 
   it("counts lessons and minutes taught, students, upcoming lessons and the rating", async () => {

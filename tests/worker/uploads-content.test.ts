@@ -7,7 +7,16 @@ import { pendingInvoice, tutorWithEarnings } from "./factories-invoices";
 import { bookedSession, namedTutor, studio } from "./factories-photo";
 import { register } from "./helpers";
 import { call } from "./helpers";
-import { fileOf, gifBytes, jpegBytes, mp4Bytes, pdfBytes, pngBytes, webmBytes, webpBytes } from "./media-files";
+import {
+  fileOf,
+  gifBytes,
+  jpegBytes,
+  mp4Bytes,
+  pdfBytes,
+  pngBytes,
+  webmBytes,
+  webpBytes,
+} from "./media-files";
 
 const video = (bytes: Uint8Array) => sniffVideo(fileReader(new Blob([bytes])));
 const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
@@ -37,7 +46,10 @@ describe("content sniffers (worker/domain/sniff.ts)", () => {
 
   it("reads an MP4's duration from moov/mvhd, version 0 and 1, with moov first or last", async () => {
     expect(await video(mp4Bytes(90))).toEqual({ type: "video/mp4", seconds: 90 });
-    expect(await video(mp4Bytes(150, { version: 1, timescale: 90_000 }))).toEqual({ type: "video/mp4", seconds: 150 });
+    expect(await video(mp4Bytes(150, { version: 1, timescale: 90_000 }))).toEqual({
+      type: "video/mp4",
+      seconds: 150,
+    });
     expect(await video(mp4Bytes(75.5, { moovLast: true }))).toEqual({ type: "video/mp4", seconds: 75.5 });
   });
 
@@ -62,8 +74,10 @@ describe("uploads are checked by content and served safely", () => {
     form.set("image", file);
     return form;
   };
-  const putAvatar = (token: string, file: File) => call("PUT", "/api/v1/user/asset", { token, raw: avatarForm(file) });
-  const avatarKeys = async (userId: number) => (await env.MEDIA.list({ prefix: `uploads/avatars/${userId}-` })).objects.length;
+  const putAvatar = (token: string, file: File) =>
+    call("PUT", "/api/v1/user/asset", { token, raw: avatarForm(file) });
+  const avatarKeys = async (userId: number) =>
+    (await env.MEDIA.list({ prefix: `uploads/avatars/${userId}-` })).objects.length;
 
   it("refuses HTML declared image/png and a 0-byte avatar, storing nothing", async () => {
     const user = await createUser(Role.Student);
@@ -73,7 +87,9 @@ describe("uploads are checked by content and served safely", () => {
     expect(empty.status).toBe(400);
     expect(["invalid-type", "empty-request"]).toContain(empty.body.code);
     expect(await avatarKeys(user.id)).toBe(0);
-    const row = await env.DB.prepare("SELECT image FROM users WHERE id = ?").bind(user.id).first<{ image: string | null }>();
+    const row = await env.DB.prepare("SELECT image FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ image: string | null }>();
     expect(row!.image).toBeNull();
   });
 
@@ -103,20 +119,31 @@ describe("each upload path refuses a forged file and stores nothing", () => {
     form.set("duration", "90");
     return call("POST", "/api/v1/intro-video/with/asset", { token, raw: form });
   };
-  const introObjects = async (tutorId: number) => (await env.MEDIA.list({ prefix: `uploads/intro-videos/${tutorId}-` })).objects.length;
+  const introObjects = async (tutorId: number) =>
+    (await env.MEDIA.list({ prefix: `uploads/intro-videos/${tutorId}-` })).objects.length;
 
   it("intro videos: any bytes declared video/mp4, a truncated MP4 and HTML are invalid-type; a real WebM is taken at its container's length", async () => {
     const tutor = await register(Role.Tutor);
     const zeros = await intro(tutor.token, fileOf(new Uint8Array(4096), "intro.mp4", "video/mp4"));
     expect([zeros.status, zeros.body.code]).toEqual([400, "invalid-type"]);
     const whole = mp4Bytes(90, { moovLast: true });
-    const truncated = await intro(tutor.token, fileOf(whole.subarray(0, whole.length - 50), "intro.mp4", "video/mp4"));
+    const truncated = await intro(
+      tutor.token,
+      fileOf(whole.subarray(0, whole.length - 50), "intro.mp4", "video/mp4"),
+    );
     expect(truncated.body.code).toBe("invalid-type");
-    expect((await intro(tutor.token, fileOf(html, "intro.webm", "video/webm"))).body.code).toBe("invalid-type");
+    expect((await intro(tutor.token, fileOf(html, "intro.webm", "video/webm"))).body.code).toBe(
+      "invalid-type",
+    );
     // A WebM sent as MP4 is not what it says either.
-    expect((await intro(tutor.token, fileOf(webmBytes(90), "intro.mp4", "video/mp4"))).body.code).toBe("invalid-type");
+    expect((await intro(tutor.token, fileOf(webmBytes(90), "intro.mp4", "video/mp4"))).body.code).toBe(
+      "invalid-type",
+    );
     expect(await introObjects(tutor.user.id)).toBe(0);
-    const real = await intro(tutor.token, fileOf(webmBytes(150, { withDuration: false }), "intro.webm", "video/webm"));
+    const real = await intro(
+      tutor.token,
+      fileOf(webmBytes(150, { withDuration: false }), "intro.webm", "video/webm"),
+    );
     expect(real.status).toBe(201);
     expect(real.body).toMatchObject({ duration: 150, contentType: "video/webm" });
   });
@@ -130,10 +157,16 @@ describe("each upload path refuses a forged file and stores nothing", () => {
       data.set("receipt", fileOf(bytes, "receipt.pdf", type));
       return data;
     };
-    const forged = await call("PUT", `/api/v1/invoice/${id}/with/asset`, { token: staff.token, raw: form(html, "application/pdf") });
+    const forged = await call("PUT", `/api/v1/invoice/${id}/with/asset`, {
+      token: staff.token,
+      raw: form(html, "application/pdf"),
+    });
     expect([forged.status, forged.body.code]).toEqual([400, "invalid-type"]);
     expect((await env.MEDIA.list({ prefix: `receipts/invoice-${id}-` })).objects.length).toBe(0);
-    const approved = await call("PUT", `/api/v1/invoice/${id}/with/asset`, { token: staff.token, raw: form(pdfBytes(), "application/pdf") });
+    const approved = await call("PUT", `/api/v1/invoice/${id}/with/asset`, {
+      token: staff.token,
+      raw: form(pdfBytes(), "application/pdf"),
+    });
     expect(approved.status).toBe(200);
     const served = await call("GET", approved.body.receipt, { token: tutor.token });
     expect(served.status).toBe(200);
@@ -148,8 +181,13 @@ describe("each upload path refuses a forged file and stores nothing", () => {
     await bookedSession(tutor, place);
     const form = new FormData();
     form.set("image", fileOf(html, "photo.png", "image/png"));
-    const response = await call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, { token: place.token, raw: form });
+    const response = await call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, {
+      token: place.token,
+      raw: form,
+    });
     expect([response.status, response.body.code]).toEqual([400, "invalid-type"]);
-    expect((await env.MEDIA.list({ prefix: `uploads/tutors/images/${tutor.user.id}-` })).objects.length).toBe(0);
+    expect((await env.MEDIA.list({ prefix: `uploads/tutors/images/${tutor.user.id}-` })).objects.length).toBe(
+      0,
+    );
   });
 });

@@ -10,7 +10,10 @@
  */
 import type { Plugin } from "vite";
 
-type Graph = { getModuleIds(): IterableIterator<string>; getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type Graph = {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+};
 
 /** The plugin, and the chunk group for `build.rolldownOptions.output.codeSplitting.groups`. */
 export function bootChunk(entryFile: string, bootFile: string) {
@@ -45,7 +48,11 @@ export function bootChunk(entryFile: string, bootFile: string) {
   // The entry's own modules (React's DOM renderer) first, so that the start's group, which takes in
   // its modules' imports too, leaves them to the entry's chunk.
   const groups = [
-    { name: "react-dom", priority: 2, test: (id: string) => entry.has(id) && id !== entryFile && !id.endsWith(".css") },
+    {
+      name: "react-dom",
+      priority: 2,
+      test: (id: string) => entry.has(id) && id !== entryFile && !id.endsWith(".css"),
+    },
     { name: "app", priority: 1, test: (id: string) => members.has(id) },
   ];
   /**
@@ -53,6 +60,7 @@ export function bootChunk(entryFile: string, bootFile: string) {
    * functions while they download, on a background thread (an explicit compile hint, Chrome 136+),
    * instead of each on the main thread the first time the start calls it. Other browsers skip the comment.
    */
-  const postBanner = (chunk: { name: string }) => (groups.some((group) => group.name === chunk.name) ? "//# allFunctionsCalledOnLoad" : "");
+  const postBanner = (chunk: { name: string }) =>
+    groups.some((group) => group.name === chunk.name) ? "//# allFunctionsCalledOnLoad" : "";
   return { plugin, groups, postBanner };
 }

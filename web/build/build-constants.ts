@@ -8,6 +8,8 @@
  */
 export function buildConstants(now: Date = new Date()): Record<string, string> {
   return {
-    __COPYRIGHT_YEAR__: JSON.stringify(new Intl.NumberFormat("ar-EG", { useGrouping: false }).format(now.getFullYear())),
+    __COPYRIGHT_YEAR__: JSON.stringify(
+      new Intl.NumberFormat("ar-EG", { useGrouping: false }).format(now.getFullYear()),
+    ),
   };
 }

@@ -11,7 +11,11 @@ export const KEPT = new Set(["contract"]);
 type Contract = { method: string; path: string; status?: number; body?: unknown; response?: unknown };
 
 const isContract = (value: unknown): value is Contract =>
-  typeof value === "object" && value !== null && typeof (value as Contract).method === "string" && typeof (value as Contract).path === "string" && "response" in value;
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Contract).method === "string" &&
+  typeof (value as Contract).path === "string" &&
+  "response" in value;
 
 /** A contract with only what the SPA reads at run time. */
 export function strippedContract(contract: Contract): Record<string, unknown> {
@@ -26,18 +30,32 @@ export function strippedContract(contract: Contract): Record<string, unknown> {
 function isPlain(value: unknown): boolean {
   if (value === null || ["string", "number", "boolean"].includes(typeof value)) return true;
   if (Array.isArray(value)) return value.every(isPlain);
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlain);
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value as object).every(isPlain);
   return false;
 }
 
 /** The stub's source for one module's exports; exports that are neither contracts nor plain data are left out. */
 export function stubSource(exports: Record<string, unknown>): string {
-  const lines = ["// Generated at build by web/contract-stubs.ts from the schema/api module of the same name."];
+  const lines = [
+    "// Generated at build by web/contract-stubs.ts from the schema/api module of the same name.",
+  ];
   for (const [name, value] of Object.entries(exports)) {
     if (isContract(value)) {
       lines.push(`export const ${name} = ${JSON.stringify(strippedContract(value))};`);
-    } else if (typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).length && Object.values(value).every(isContract)) {
-      const table = Object.fromEntries(Object.entries(value as Record<string, Contract>).map(([key, contract]) => [key, strippedContract(contract)]));
+    } else if (
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).length &&
+      Object.values(value).every(isContract)
+    ) {
+      const table = Object.fromEntries(
+        Object.entries(value as Record<string, Contract>).map(([key, contract]) => [
+          key,
+          strippedContract(contract),
+        ]),
+      );
       lines.push(`export const ${name} = ${JSON.stringify(table)};`);
     } else if (isPlain(value)) {
       lines.push(`export const ${name} = ${JSON.stringify(value)};`);
@@ -51,7 +69,10 @@ export function splitImport(specifiers: string, area: string, stubbed: ReadonlyS
   const types: string[] = [];
   const fromStub: string[] = [];
   const fromReal: string[] = [];
-  for (const raw of specifiers.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const raw of specifiers
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (raw.startsWith("type ")) types.push(raw.slice(5));
     else if (stubbed.has(raw.split(/\s+as\s+/)[0]!)) fromStub.push(raw);
     else fromReal.push(raw);
@@ -64,5 +85,5 @@ export function splitImport(specifiers: string, area: string, stubbed: ReadonlyS
 }
 
 /** What a stub module exports (the names it could write as data). */
-export const exportedNames = (source: string) => new Set([...source.matchAll(/^export const (\w+) =/gm)].map((match) => match[1]!));
-
+export const exportedNames = (source: string) =>
+  new Set([...source.matchAll(/^export const (\w+) =/gm)].map((match) => match[1]!));

@@ -38,7 +38,14 @@ export function contractStubs(schemaDir: string, webSrc: string, cacheDir: strin
       // One module that imports every area, evaluated once by Vite's module runner.
       mkdirSync(cacheDir, { recursive: true });
       const entry = path.join(cacheDir, "all-contracts.ts");
-      writeFileSync(entry, areas.map((area, index) => `export * as m${index} from ${JSON.stringify(path.join(apiDir, `${area}.ts`))};`).join("\n"));
+      writeFileSync(
+        entry,
+        areas
+          .map(
+            (area, index) => `export * as m${index} from ${JSON.stringify(path.join(apiDir, `${area}.ts`))};`,
+          )
+          .join("\n"),
+      );
       const { module } = await runnerImport<Record<string, Record<string, unknown>>>(entry, {
         configFile: false,
         logLevel: "error",
@@ -56,18 +63,24 @@ export function contractStubs(schemaDir: string, webSrc: string, cacheDir: strin
       handler(code, id) {
         if (!stubs || !id.startsWith(webSrc)) return null;
         let changed = false;
-        const rewritten = code.replace(/^import\s*\{([^}]*)\}\s*from\s*"@schema\/api\/([\w-]+)";/gm, (line, specifiers: string, area: string) => {
-          const stub = stubs!.get(area);
-          if (!stub) return line;
-          changed = true;
-          return splitImport(specifiers, area, stub.names);
-        });
+        const rewritten = code.replace(
+          /^import\s*\{([^}]*)\}\s*from\s*"@schema\/api\/([\w-]+)";/gm,
+          (line, specifiers: string, area: string) => {
+            const stub = stubs!.get(area);
+            if (!stub) return line;
+            changed = true;
+            return splitImport(specifiers, area, stub.names);
+          },
+        );
         // `(await import("@schema/api/x")).name`: the one name read is known, so a stubbed one comes from the stub.
-        const withDynamic = rewritten.replace(/\(await import\("@schema\/api\/([\w-]+)"\)\)\.(\w+)/g, (expression, area: string, name: string) => {
-          if (!stubs!.get(area)?.names.has(name)) return expression;
-          changed = true;
-          return `(await import("${STUB}${area}")).${name}`;
-        });
+        const withDynamic = rewritten.replace(
+          /\(await import\("@schema\/api\/([\w-]+)"\)\)\.(\w+)/g,
+          (expression, area: string, name: string) => {
+            if (!stubs!.get(area)?.names.has(name)) return expression;
+            changed = true;
+            return `(await import("${STUB}${area}")).${name}`;
+          },
+        );
         return changed ? { code: withDynamic, map: null } : null;
       },
     },

@@ -18,7 +18,14 @@ import type { Plugin } from "vite";
 import { patternRank, ROUTE_PRELOAD_PATH } from "../../schema/route-preloads.ts";
 import { preloadTable, routeScreensOf } from "./route-table.ts";
 
-type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[]; isEntry: boolean };
+type Chunk = {
+  type: "chunk";
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+};
 
 /** The plugin: reads `routesFile` and writes the preload table into the build. */
 export function routePreload(routesFile: string, webRoot: string): Plugin {
@@ -30,7 +37,9 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
       handler(_html, context) {
         const bundle = context.bundle;
         if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((file): file is typeof file & Chunk => file.type === "chunk") as unknown as Chunk[];
+        const chunks = Object.values(bundle).filter(
+          (file): file is typeof file & Chunk => file.type === "chunk",
+        ) as unknown as Chunk[];
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error("route-preload: the build has no entry chunk");
@@ -56,7 +65,9 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
           const chunk = byFile.get(started);
           if (chunk) closure(chunk, entryFiles);
         }
-        const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort((a, b) => patternRank(b.pattern) - patternRank(a.pattern));
+        const screens = routeScreensOf(readFileSync(routesFile, "utf8")).sort(
+          (a, b) => patternRank(b.pattern) - patternRank(a.pattern),
+        );
         const files: string[] = [];
         const table: Array<[string, number[]]> = screens.map(({ pattern, modules }) => {
           const needed = new Set<string>();
@@ -71,7 +82,9 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
         });
         // `this` is the HTML plugin's build context here (Vite calls the hook with it): the table
         // becomes a file of the build beside index.html.
-        (this as unknown as { emitFile(file: { type: "asset"; fileName: string; source: string }): string }).emitFile({
+        (
+          this as unknown as { emitFile(file: { type: "asset"; fileName: string; source: string }): string }
+        ).emitFile({
           type: "asset",
           fileName: ROUTE_PRELOAD_PATH.slice(1),
           source: JSON.stringify(preloadTable(files, table)),
@@ -79,7 +92,11 @@ export function routePreload(routesFile: string, webRoot: string): Plugin {
         // The entry's own imports and the app's start, which Vite's module preload (turned off: vite.config.ts) would list.
         return [...entryFiles]
           .filter((file) => file !== entry.fileName)
-          .map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head" as const,
+          }));
       },
     },
   };

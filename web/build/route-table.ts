@@ -64,14 +64,20 @@ export function routeScreensOf(source: string): RouteScreen[] {
       if (at.path !== null) paths.unshift(at.path);
       modules.unshift(...at.modules);
     }
-    const pattern = `/${paths.map((part) => part.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/")}`;
+    const pattern = `/${paths
+      .map((part) => part.replace(/^\/+|\/+$/g, ""))
+      .filter(Boolean)
+      .join("/")}`;
     screens.push({ pattern, modules });
   }
   return screens;
 }
 
 /** The table as the build writes it (schema/route-preloads.ts): chunk names without "assets/" and ".js". */
-export function preloadTable(files: string[], table: Array<[pattern: string, files: number[]]>): RoutePreloadTable {
+export function preloadTable(
+  files: string[],
+  table: Array<[pattern: string, files: number[]]>,
+): RoutePreloadTable {
   const names = files.map((file) => {
     if (!/^assets\/[\w.-]+\.js$/.test(file)) throw new Error(`route-preload: unexpected chunk file ${file}`);
     return file.slice("assets/".length, -".js".length);

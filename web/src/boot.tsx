@@ -52,7 +52,10 @@ if (!rootElement) throw new Error("#root is missing from index.html");
 // "/faq/" is the same page as "/faq" (the Worker serves it the same file).
 // A screen that crashes into the crash screen is reported by its boundary (web/src/app/screen-boundary.tsx).
 const prerenderedPath = rootElement.dataset.prerendered;
-const hydrating = prerenderedPath !== undefined && prerenderedPath === normalisePagePath(window.location.pathname) && session.getState().token === null;
+const hydrating =
+  prerenderedPath !== undefined &&
+  prerenderedPath === normalisePagePath(window.location.pathname) &&
+  session.getState().token === null;
 // /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts). A
 // hydrated page was prerendered without it: its screen puts it in the cache once hydrated
 // (useInitialDataOnceHydrated, web/src/features/tutors/initial-data.ts).
@@ -62,7 +65,8 @@ else seedInitialData(queryClient);
 // the layout prerendered at build. For a visitor it stays on screen until the app's first render,
 // which replaces it with the whole page (React empties the root when it first commits to it). A
 // signed-in user's header is not the visitor's: they start from an empty root.
-const painted = !hydrating && session.getState().token === null && rootElement.querySelector("[data-painted]") !== null;
+const painted =
+  !hydrating && session.getState().token === null && rootElement.querySelector("[data-painted]") !== null;
 
 const app = (
   <StrictMode>

@@ -23,7 +23,9 @@ export { prerenderedFiles, prerenderPathOf };
  * HTML (React outlines a large boundary that had suspended, to be revealed by an inline script,
  * which the CSP would refuse and which cannot run before JavaScript does).
  */
-export async function renderPage(path: string): Promise<{ markup: string; title: string | null; description: string | null }> {
+export async function renderPage(
+  path: string,
+): Promise<{ markup: string; title: string | null; description: string | null }> {
   await renderOnce(path);
   serverRenderedHead.title = null;
   serverRenderedHead.description = null;

@@ -39,7 +39,8 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
   const preload = (queryClient?: QueryClient) => {
     loading ??= load().then(
       (module) => {
-        prefetch = "prefetchScreenData" in module ? (module.prefetchScreenData as PrefetchScreenData) : undefined;
+        prefetch =
+          "prefetchScreenData" in module ? (module.prefetchScreenData as PrefetchScreenData) : undefined;
         return (loaded = { default: module[name] as ComponentType });
       },
       (error: unknown) => {
@@ -55,7 +56,9 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
       const module = loaded;
       // A thenable on purpose: React.lazy takes its value at once when it calls back synchronously.
       // oxlint-disable-next-line unicorn/no-thenable
-      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) } as Promise<{ default: ComponentType }>;
+      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) } as Promise<{
+        default: ComponentType;
+      }>;
     }
     return preload().catch((error: unknown) => {
       // The chunk is gone after a deploy: the page reloads once (the loading animation stays meanwhile);
@@ -82,7 +85,11 @@ function lazyScreen<Module extends Record<Name, ComponentType>, Name extends str
  */
 export async function preloadScreensFor(pathname: string, queryClient?: QueryClient): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => (match.route.handle as ScreenHandle | undefined)?.preload(queryClient)).filter(Boolean));
+  await Promise.all(
+    matches
+      .map((match) => (match.route.handle as ScreenHandle | undefined)?.preload(queryClient))
+      .filter(Boolean),
+  );
 }
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
@@ -102,14 +109,23 @@ export const routes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           { path: "login", ...lazyScreen(() => import("./pages/login/login-page"), "LoginPage") },
-          { path: "register/:role", ...lazyScreen(() => import("./pages/register/register-page"), "RegisterPage") },
+          {
+            path: "register/:role",
+            ...lazyScreen(() => import("./pages/register/register-page"), "RegisterPage"),
+          },
         ],
       },
       { path: "tutors", ...lazyScreen(() => import("./pages/tutors/tutors-page"), "TutorsPage") },
-      { path: "t/:id", ...lazyScreen(() => import("./pages/tutor-profile/tutor-profile-page"), "TutorProfilePage") },
+      {
+        path: "t/:id",
+        ...lazyScreen(() => import("./pages/tutor-profile/tutor-profile-page"), "TutorProfilePage"),
+      },
       { path: "plans", ...lazyScreen(() => import("./pages/plans/plans-page"), "PlansPage") },
       // Public marketing routes (docs/product.md §2).
-      { path: "tutor", ...lazyScreen(() => import("./pages/become-tutor/become-tutor-page"), "BecomeTutorPage") },
+      {
+        path: "tutor",
+        ...lazyScreen(() => import("./pages/become-tutor/become-tutor-page"), "BecomeTutorPage"),
+      },
       { path: "terms", ...lazyScreen(() => import("./pages/terms/terms-page"), "TermsPage") },
       { path: "privacy", ...lazyScreen(() => import("./pages/privacy/privacy-page"), "PrivacyPage") },
       { path: "pricing", ...lazyScreen(() => import("./pages/pricing/pricing-page"), "PricingPage") },
@@ -118,63 +134,148 @@ export const routes: RouteObject[] = [
       { path: "url/:name", ...lazyScreen(() => import("./pages/short-url/short-url-page"), "ShortUrlPage") },
       { path: "method", ...lazyScreen(() => import("./pages/method/method-page"), "MethodPage") },
       { path: "about", ...lazyScreen(() => import("./pages/about/about-page"), "AboutPage") },
-      { path: "account-suspended", ...lazyScreen(() => import("./pages/account-suspended/account-suspended-page"), "AccountSuspendedPage") },
-      { path: "forget-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
-      { path: "reset-password", ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage") },
+      {
+        path: "account-suspended",
+        ...lazyScreen(
+          () => import("./pages/account-suspended/account-suspended-page"),
+          "AccountSuspendedPage",
+        ),
+      },
+      {
+        path: "forget-password",
+        ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage"),
+      },
+      {
+        path: "reset-password",
+        ...lazyScreen(() => import("./pages/forget-password/forget-password-page"), "ForgetPasswordPage"),
+      },
       {
         element: <RequireSession />,
-        children: [{ path: "complete-profile", ...lazyScreen(() => import("./pages/complete-profile/complete-profile-page"), "CompleteProfilePage") }],
+        children: [
+          {
+            path: "complete-profile",
+            ...lazyScreen(
+              () => import("./pages/complete-profile/complete-profile-page"),
+              "CompleteProfilePage",
+            ),
+          },
+        ],
       },
       {
         element: <RequireSession roles={[Role.Student, ...tutorSide]} />,
         children: [
           { path: "chat", ...lazyScreen(() => import("./pages/chat/chat-page"), "ChatPage") },
-          { path: "upcoming-lessons", ...lazyScreen(() => import("./pages/upcoming-lessons/upcoming-lessons-page"), "UpcomingLessonsPage") },
-          { path: "lessons-schedule", ...lazyScreen(() => import("./pages/lessons-schedule/lessons-schedule-page"), "LessonsSchedulePage") },
+          {
+            path: "upcoming-lessons",
+            ...lazyScreen(
+              () => import("./pages/upcoming-lessons/upcoming-lessons-page"),
+              "UpcomingLessonsPage",
+            ),
+          },
+          {
+            path: "lessons-schedule",
+            ...lazyScreen(
+              () => import("./pages/lessons-schedule/lessons-schedule-page"),
+              "LessonsSchedulePage",
+            ),
+          },
           { path: "lesson/:id", ...lazyScreen(() => import("./pages/lesson/lesson-page"), "LessonPage") },
         ],
       },
       {
         element: <RequireSession roles={[Role.Student]} />,
         children: [
-          { path: "s/dashboard", ...lazyScreen(() => import("./pages/student-dashboard/student-dashboard-page"), "StudentDashboardPage") },
-          { path: "s/settings", ...lazyScreen(() => import("./pages/student-settings/student-settings-page"), "StudentSettingsPage") },
-          { path: "checkout/:planId/:period", ...lazyScreen(() => import("./pages/checkout/checkout-page"), "CheckoutPage") },
-          { path: "card-added", ...lazyScreen(() => import("./pages/card-added/card-added-page"), "CardAddedPage") },
+          {
+            path: "s/dashboard",
+            ...lazyScreen(
+              () => import("./pages/student-dashboard/student-dashboard-page"),
+              "StudentDashboardPage",
+            ),
+          },
+          {
+            path: "s/settings",
+            ...lazyScreen(
+              () => import("./pages/student-settings/student-settings-page"),
+              "StudentSettingsPage",
+            ),
+          },
+          {
+            path: "checkout/:planId/:period",
+            ...lazyScreen(() => import("./pages/checkout/checkout-page"), "CheckoutPage"),
+          },
+          {
+            path: "card-added",
+            ...lazyScreen(() => import("./pages/card-added/card-added-page"), "CardAddedPage"),
+          },
           { path: "payments", ...lazyScreen(() => import("./pages/payments/payments-page"), "PaymentsPage") },
         ],
       },
       {
         element: <RequireSession roles={tutorSide} />,
         children: [
-          { path: "t/dashboard", ...lazyScreen(() => import("./pages/tutor-dashboard/tutor-dashboard-page"), "TutorDashboardPage") },
+          {
+            path: "t/dashboard",
+            ...lazyScreen(() => import("./pages/tutor-dashboard/tutor-dashboard-page"), "TutorDashboardPage"),
+          },
           {
             path: "t/account-settings",
-            ...lazyScreen(() => import("./pages/tutor-account-settings/tutor-account-settings-page"), "TutorAccountSettingsPage"),
+            ...lazyScreen(
+              () => import("./pages/tutor-account-settings/tutor-account-settings-page"),
+              "TutorAccountSettingsPage",
+            ),
           },
-          { path: "schedule-management", ...lazyScreen(() => import("./pages/schedule-management/schedule-management-page"), "ScheduleManagementPage") },
+          {
+            path: "schedule-management",
+            ...lazyScreen(
+              () => import("./pages/schedule-management/schedule-management-page"),
+              "ScheduleManagementPage",
+            ),
+          },
           {
             path: "t/profile-settings",
-            ...lazyScreen(() => import("./pages/tutor-profile-settings/tutor-profile-settings-page"), "TutorProfileSettingsPage"),
+            ...lazyScreen(
+              () => import("./pages/tutor-profile-settings/tutor-profile-settings-page"),
+              "TutorProfileSettingsPage",
+            ),
           },
-          { path: "t/onboarding", ...lazyScreen(() => import("./pages/tutor-onboarding/tutor-onboarding-page"), "TutorOnboardingPage") },
+          {
+            path: "t/onboarding",
+            ...lazyScreen(
+              () => import("./pages/tutor-onboarding/tutor-onboarding-page"),
+              "TutorOnboardingPage",
+            ),
+          },
           { path: "invoices", ...lazyScreen(() => import("./pages/invoices/invoices-page"), "InvoicesPage") },
           {
             path: "t/complete-profile",
-            ...lazyScreen(() => import("./pages/tutor-complete-profile/tutor-complete-profile-page"), "TutorCompleteProfilePage"),
+            ...lazyScreen(
+              () => import("./pages/tutor-complete-profile/tutor-complete-profile-page"),
+              "TutorCompleteProfilePage",
+            ),
           },
         ],
       },
       {
         element: <RequireSession roles={[...tutorSide, Role.SuperAdmin, Role.RegularAdmin]} />,
         children: [
-          { path: "interview/:id", ...lazyScreen(() => import("./pages/interview/interview-page"), "InterviewPage") },
-          { path: "demo-session/:id", ...lazyScreen(() => import("./pages/demo-session/demo-session-page"), "DemoSessionPage") },
+          {
+            path: "interview/:id",
+            ...lazyScreen(() => import("./pages/interview/interview-page"), "InterviewPage"),
+          },
+          {
+            path: "demo-session/:id",
+            ...lazyScreen(() => import("./pages/demo-session/demo-session-page"), "DemoSessionPage"),
+          },
         ],
       },
       {
         element: <RequireSession roles={[Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin]} />,
-        children: [{ path: "interviews", ...lazyScreen(() => import("./pages/manager-reviews/manager-reviews-page"), "ManagerReviewsPage") }],
+        children: [
+          {
+            path: "interviews",
+            ...lazyScreen(() => import("./pages/manager-reviews/manager-reviews-page"), "ManagerReviewsPage"),
+          },
+        ],
       },
       {
         // The admin area (docs/product.md §2 and §6: admins). Its layout carries its own navigation.
@@ -185,26 +286,104 @@ export const routes: RouteObject[] = [
             ...lazyScreen(() => import("./pages/admin/admin-layout"), "AdminLayout"),
             children: [
               { index: true, ...lazyScreen(() => import("./pages/admin/admin-home-page"), "AdminHomePage") },
-              { path: "server-stats", ...lazyScreen(() => import("./pages/admin-server-stats/server-stats-page"), "ServerStatsPage") },
-              { path: "invoices", ...lazyScreen(() => import("./pages/admin-invoices/admin-invoices-page"), "AdminInvoicesPage") },
-              { path: "users", ...lazyScreen(() => import("./pages/admin-users/users-page"), "AdminUsersPage") },
-              { path: "user/:id", ...lazyScreen(() => import("./pages/admin-users/user-page"), "AdminUserPage") },
-              { path: "tutors", ...lazyScreen(() => import("./pages/admin-tutors/tutors-page"), "AdminTutorsPage") },
-              { path: "tutor/:id", ...lazyScreen(() => import("./pages/admin-tutors/tutor-page"), "AdminTutorPage") },
-              { path: "plans", ...lazyScreen(() => import("./pages/admin-plans/plans-page"), "AdminPlansPage") },
-              { path: "topics", ...lazyScreen(() => import("./pages/admin-topics/topics-page"), "AdminTopicsPage") },
-              { path: "coupons", ...lazyScreen(() => import("./pages/admin-coupons/coupons-page"), "AdminCouponsPage") },
-              { path: "payments", ...lazyScreen(() => import("./pages/admin-payments/admin-payments-page"), "AdminPaymentsPage") },
-              { path: "platform-settings", ...lazyScreen(() => import("./pages/admin-platform-settings/platform-settings-page"), "AdminPlatformSettingsPage") },
-              { path: "lessons", ...lazyScreen(() => import("./pages/admin-lessons/lessons-page"), "AdminLessonsPage") },
-              { path: "interviews", ...lazyScreen(() => import("./pages/admin-interviews/interviews-page"), "AdminInterviewsPage") },
-              { path: "photo-sessions", ...lazyScreen(() => import("./pages/admin-photo-sessions/photo-sessions-page"), "AdminPhotoSessionsPage") },
+              {
+                path: "server-stats",
+                ...lazyScreen(
+                  () => import("./pages/admin-server-stats/server-stats-page"),
+                  "ServerStatsPage",
+                ),
+              },
+              {
+                path: "invoices",
+                ...lazyScreen(
+                  () => import("./pages/admin-invoices/admin-invoices-page"),
+                  "AdminInvoicesPage",
+                ),
+              },
+              {
+                path: "users",
+                ...lazyScreen(() => import("./pages/admin-users/users-page"), "AdminUsersPage"),
+              },
+              {
+                path: "user/:id",
+                ...lazyScreen(() => import("./pages/admin-users/user-page"), "AdminUserPage"),
+              },
+              {
+                path: "tutors",
+                ...lazyScreen(() => import("./pages/admin-tutors/tutors-page"), "AdminTutorsPage"),
+              },
+              {
+                path: "tutor/:id",
+                ...lazyScreen(() => import("./pages/admin-tutors/tutor-page"), "AdminTutorPage"),
+              },
+              {
+                path: "plans",
+                ...lazyScreen(() => import("./pages/admin-plans/plans-page"), "AdminPlansPage"),
+              },
+              {
+                path: "topics",
+                ...lazyScreen(() => import("./pages/admin-topics/topics-page"), "AdminTopicsPage"),
+              },
+              {
+                path: "coupons",
+                ...lazyScreen(() => import("./pages/admin-coupons/coupons-page"), "AdminCouponsPage"),
+              },
+              {
+                path: "payments",
+                ...lazyScreen(
+                  () => import("./pages/admin-payments/admin-payments-page"),
+                  "AdminPaymentsPage",
+                ),
+              },
+              {
+                path: "platform-settings",
+                ...lazyScreen(
+                  () => import("./pages/admin-platform-settings/platform-settings-page"),
+                  "AdminPlatformSettingsPage",
+                ),
+              },
+              {
+                path: "lessons",
+                ...lazyScreen(() => import("./pages/admin-lessons/lessons-page"), "AdminLessonsPage"),
+              },
+              {
+                path: "interviews",
+                ...lazyScreen(
+                  () => import("./pages/admin-interviews/interviews-page"),
+                  "AdminInterviewsPage",
+                ),
+              },
+              {
+                path: "photo-sessions",
+                ...lazyScreen(
+                  () => import("./pages/admin-photo-sessions/photo-sessions-page"),
+                  "AdminPhotoSessionsPage",
+                ),
+              },
               // /photo-session/{tutorId} (docs/product.md §2): the studio's page for one tutor, inside the admin area.
-              { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
-              { path: "reports", ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage") },
-              { path: "media", ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage") },
-              { path: "user-settings", ...lazyScreen(() => import("./pages/admin-user-settings/admin-user-settings-page"), "AdminUserSettingsPage") },
-              { path: "audit", ...lazyScreen(() => import("./pages/admin-audit/audit-page"), "AdminAuditPage") },
+              {
+                path: "photo-session/:tutorId",
+                ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage"),
+              },
+              {
+                path: "reports",
+                ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage"),
+              },
+              {
+                path: "media",
+                ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage"),
+              },
+              {
+                path: "user-settings",
+                ...lazyScreen(
+                  () => import("./pages/admin-user-settings/admin-user-settings-page"),
+                  "AdminUserSettingsPage",
+                ),
+              },
+              {
+                path: "audit",
+                ...lazyScreen(() => import("./pages/admin-audit/audit-page"), "AdminAuditPage"),
+              },
             ],
           },
         ],
@@ -212,11 +391,20 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession roles={[Role.Studio, Role.SuperAdmin, Role.RegularAdmin]} />,
         children: [
-          { path: "photo-sessions", ...lazyScreen(() => import("./pages/photo-sessions/photo-sessions-page"), "PhotoSessionsPage") },
-          { path: "photo-session/:tutorId", ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage") },
+          {
+            path: "photo-sessions",
+            ...lazyScreen(() => import("./pages/photo-sessions/photo-sessions-page"), "PhotoSessionsPage"),
+          },
+          {
+            path: "photo-session/:tutorId",
+            ...lazyScreen(() => import("./pages/photo-session/photo-session-page"), "PhotoSessionPage"),
+          },
         ],
       },
-      { path: "dev/mailbox", ...lazyScreen(() => import("./pages/dev-mailbox/dev-mailbox-page"), "DevMailboxPage") },
+      {
+        path: "dev/mailbox",
+        ...lazyScreen(() => import("./pages/dev-mailbox/dev-mailbox-page"), "DevMailboxPage"),
+      },
       { path: "*", ...lazyScreen(() => import("./pages/not-found/not-found-page"), "NotFoundPage") },
     ],
   },

@@ -18,7 +18,8 @@ export class BoundedCache<K, V> {
   readonly #ttlMs: number;
 
   constructor(options: BoundedCacheOptions) {
-    if (!Number.isInteger(options.maxSize) || options.maxSize < 1) throw new RangeError("maxSize must be a whole number of at least 1");
+    if (!Number.isInteger(options.maxSize) || options.maxSize < 1)
+      throw new RangeError("maxSize must be a whole number of at least 1");
     this.#maxSize = options.maxSize;
     this.#ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
   }

@@ -24,14 +24,24 @@ const dialect = new SQLiteAsyncDialect();
 /** A D1 statement from a drizzle `sql` template, for `d1(db).batch([...])` (drizzle cannot batch raw SQL on D1). */
 export function statement(db: Db, query: SQL): D1PreparedStatement {
   const built = dialect.sqlToQuery(query);
-  return d1(db).prepare(built.sql).bind(...built.params);
+  return d1(db)
+    .prepare(built.sql)
+    .bind(...built.params);
 }
 
 /** A prebuilt query as its callers may use it: awaited, or an item of `db.batch` (not built on further). */
-export type Prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>> = RunnableQuery<Q["_"]["result"], "sqlite"> & PromiseLike<Awaited<Q>>;
+export type Prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>> = RunnableQuery<
+  Q["_"]["result"],
+  "sqlite"
+> &
+  PromiseLike<Awaited<Q>>;
 
 /** The part of drizzle's prepared query (internal API, drizzle-orm/sqlite-core/session) used here. */
-type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1PreparedStatement; all(): Promise<unknown> };
+type PreparedTemplate = {
+  query: { sql: string; params: unknown[] };
+  stmt: D1PreparedStatement;
+  all(): Promise<unknown>;
+};
 
 /**
  * A query whose SQL text drizzle builds once per isolate instead of on every request: `build`
@@ -41,7 +51,9 @@ type PreparedTemplate = { query: { sql: string; params: unknown[] }; stmt: D1Pre
  * under load showed drizzle's query building (walking the select's tree into SQL) dominating the
  * Worker's time; the rows are still mapped by drizzle, so the answer's shape is the query's.
  */
-export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>>(build: (db: Db) => Q): (db: Db, values: Record<string, unknown>) => Prebuilt<Q> {
+export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>>(
+  build: (db: Db) => Q,
+): (db: Db, values: Record<string, unknown>) => Prebuilt<Q> {
   let template: PreparedTemplate | undefined;
   return (db, values) => {
     template ??= (build(db) as unknown as { _prepare(): PreparedTemplate })._prepare();
@@ -52,7 +64,8 @@ export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLik
       _prepare: () => bound,
       // It stands in for a drizzle query, which is awaited: so it is a thenable like drizzle's.
       // oxlint-disable-next-line unicorn/no-thenable
-      then: (resolve: (value: unknown) => unknown, reject?: (reason: unknown) => unknown) => bound.all().then(resolve, reject),
+      then: (resolve: (value: unknown) => unknown, reject?: (reason: unknown) => unknown) =>
+        bound.all().then(resolve, reject),
     };
     return query as unknown as Prebuilt<Q>;
   };

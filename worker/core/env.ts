@@ -25,7 +25,11 @@ const iceServer = z
   .strict()
   .superRefine((server, ctx) => {
     const urls = typeof server.urls === "string" ? [server.urls] : server.urls;
-    if (!urls.every((url) => /^(stun|stuns|turn|turns):\S+$/.test(url))) ctx.addIssue({ code: "custom", message: "ICE_SERVERS urls must start with stun:, stuns:, turn: or turns:" });
+    if (!urls.every((url) => /^(stun|stuns|turn|turns):\S+$/.test(url)))
+      ctx.addIssue({
+        code: "custom",
+        message: "ICE_SERVERS urls must start with stun:, stuns:, turn: or turns:",
+      });
     if (urls.some((url) => url.startsWith("turn")) && (!server.username || !server.credential))
       ctx.addIssue({ code: "custom", message: "ICE_SERVERS TURN servers need a username and a credential" });
   });
@@ -58,10 +62,19 @@ const configSchema = z
     APP_ORIGINS: z.string().default(""),
     BUILD_VERSION: z.string().default("dev"),
     TOKEN_SECRET: optional(z.string().min(32, "TOKEN_SECRET must be at least 32 characters")),
-    GOOGLE_CLIENT_ID: optional(z.string().regex(/^[\w-]+\.apps\.googleusercontent\.com$/, "GOOGLE_CLIENT_ID must end in .apps.googleusercontent.com")),
+    GOOGLE_CLIENT_ID: optional(
+      z
+        .string()
+        .regex(
+          /^[\w-]+\.apps\.googleusercontent\.com$/,
+          "GOOGLE_CLIENT_ID must end in .apps.googleusercontent.com",
+        ),
+    ),
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     SENTRY_DSN: optional(z.url()),
-    GA_ID: optional(z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long")),
+    GA_ID: optional(
+      z.string().regex(/^G-[A-Z0-9]{10}$/, "GA_ID must start with G- and be 12 characters long"),
+    ),
     CLARITY_PROJECT_ID: optional(z.string().length(10)),
     FAWRY_MERCHANT_CODE: optional(z.string().min(1)),
     // Fawry (docs/services.md §1): without a base URL the local environment uses its sandbox.
@@ -75,8 +88,17 @@ const configSchema = z
     TELEGRAM_BOT_TOKEN: optional(z.string()),
     // Telegram (docs/services.md §3): the bot's username makes the t.me deep link; the webhook secret
     // is setWebhook's secret_token. Locally, without a token, the emulator in emulators/telegram.
-    TELEGRAM_BOT_USERNAME: optional(z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @")),
-    TELEGRAM_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -")),
+    TELEGRAM_BOT_USERNAME: optional(
+      z.string().regex(/^\w{5,32}$/, "TELEGRAM_BOT_USERNAME must be the bot's username without @"),
+    ),
+    TELEGRAM_WEBHOOK_SECRET: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{16,256}$/,
+          "TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z a-z 0-9 _ -",
+        ),
+    ),
     TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
     // WhatsApp Cloud API (docs/services.md §4): the Graph base with its pinned version, the webhook's
     // verify token (GET subscription check) and the app secret (X-Hub-Signature-256).
@@ -104,20 +126,48 @@ const configSchema = z
     // logs the names; wrangler.toml's [secrets] required makes a deploy refuse the same secrets).
     if (config.ENVIRONMENT !== "local")
       for (const name of missingRequired(config))
-        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required outside the local environment` });
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} is required outside the local environment`,
+        });
     if (config.TELEGRAM_BOT_TOKEN)
       for (const name of ["TELEGRAM_BOT_USERNAME", "TELEGRAM_WEBHOOK_SECRET"] as const)
-        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with TELEGRAM_BOT_TOKEN` });
+        if (!config[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `${name} is required with TELEGRAM_BOT_TOKEN`,
+          });
     if (config.WHATSAPP_TOKEN)
-      for (const name of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_VERIFY_TOKEN", "WHATSAPP_APP_SECRET"] as const)
-        if (!config[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with WHATSAPP_TOKEN` });
+      for (const name of [
+        "WHATSAPP_PHONE_NUMBER_ID",
+        "WHATSAPP_VERIFY_TOKEN",
+        "WHATSAPP_APP_SECRET",
+      ] as const)
+        if (!config[name])
+          ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with WHATSAPP_TOKEN` });
     if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY))
-      ctx.addIssue({ code: "custom", path: ["TURNSTILE_SECRET_KEY"], message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TURNSTILE_SECRET_KEY"],
+        message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all",
+      });
     if (Boolean(config.TURN_KEY_ID) !== Boolean(config.TURN_KEY_API_TOKEN))
-      ctx.addIssue({ code: "custom", path: ["TURN_KEY_API_TOKEN"], message: "TURN_KEY_ID and TURN_KEY_API_TOKEN are set together or not at all" });
-    const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(Boolean).length;
+      ctx.addIssue({
+        code: "custom",
+        path: ["TURN_KEY_API_TOKEN"],
+        message: "TURN_KEY_ID and TURN_KEY_API_TOKEN are set together or not at all",
+      });
+    const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(
+      Boolean,
+    ).length;
     if (liveKit !== 0 && liveKit !== 3)
-      ctx.addIssue({ code: "custom", path: ["LIVEKIT_URL"], message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["LIVEKIT_URL"],
+        message: "LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set together or not at all",
+      });
   });
 
 /**
@@ -138,13 +188,29 @@ export function missingRequired(config: {
   TURN_KEY_API_TOKEN?: string;
   ICE_SERVERS: IceServer[];
 }): string[] {
-  const names: string[] = (["TOKEN_SECRET", "FAWRY_BASE_URL", "FAWRY_MERCHANT_CODE", "FAWRY_SECURE_KEY", "EMAIL_API_URL", "EMAIL_API_KEY"] as const).filter((name) => !config[name]);
-  const turn = config.ICE_SERVERS.some((server) => (typeof server.urls === "string" ? [server.urls] : server.urls).some((url) => url.startsWith("turn")));
-  if (!config.LIVEKIT_URL && !turn && !(config.TURN_KEY_ID && config.TURN_KEY_API_TOKEN)) names.push("LIVEKIT_URL or ICE_SERVERS (with a turn: server) or TURN_KEY_ID and TURN_KEY_API_TOKEN");
+  const names: string[] = (
+    [
+      "TOKEN_SECRET",
+      "FAWRY_BASE_URL",
+      "FAWRY_MERCHANT_CODE",
+      "FAWRY_SECURE_KEY",
+      "EMAIL_API_URL",
+      "EMAIL_API_KEY",
+    ] as const
+  ).filter((name) => !config[name]);
+  const turn = config.ICE_SERVERS.some((server) =>
+    (typeof server.urls === "string" ? [server.urls] : server.urls).some((url) => url.startsWith("turn")),
+  );
+  if (!config.LIVEKIT_URL && !turn && !(config.TURN_KEY_ID && config.TURN_KEY_API_TOKEN))
+    names.push("LIVEKIT_URL or ICE_SERVERS (with a turn: server) or TURN_KEY_ID and TURN_KEY_API_TOKEN");
   return names;
 }
 
-export type Config = z.infer<typeof configSchema> & { TOKEN_SECRET: string; isLocal: boolean; appOrigins: string[] };
+export type Config = z.infer<typeof configSchema> & {
+  TOKEN_SECRET: string;
+  isLocal: boolean;
+  appOrigins: string[];
+};
 
 /** Only for the local environment, where nothing is secret; real deployments set TOKEN_SECRET. */
 const LOCAL_TOKEN_SECRET = "local-development-token-secret-not-for-production";
@@ -168,13 +234,17 @@ export function readConfig(env: Env): Config {
   const result = configSchema.safeParse(env);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${issues.join("; ")}`, [...new Set(result.error.issues.map((issue) => issue.path.join(".")))]);
+    throw new ConfigError(`Invalid configuration: ${issues.join("; ")}`, [
+      ...new Set(result.error.issues.map((issue) => issue.path.join("."))),
+    ]);
   }
   const config: Config = {
     ...result.data,
     TOKEN_SECRET: result.data.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
     isLocal: result.data.ENVIRONMENT === "local",
-    appOrigins: result.data.APP_ORIGINS.split(",").map((origin) => origin.trim()).filter(Boolean),
+    appOrigins: result.data.APP_ORIGINS.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
   parsed.set(env, config);
   return config;

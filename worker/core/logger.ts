@@ -19,7 +19,9 @@ function scrubbed(fields: Record<string, unknown> | undefined): Record<string, u
   if (!fields) return fields;
   const scrub = (value: unknown): unknown =>
     typeof value === "string" ? redactText(value) : Array.isArray(value) ? value.map(scrub) : value;
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, ERROR_FIELDS.test(key) ? scrub(value) : value]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, ERROR_FIELDS.test(key) ? scrub(value) : value]),
+  );
 }
 
 export function createLogger(requestId: string): Logger {
@@ -38,6 +40,11 @@ export function createLogger(requestId: string): Logger {
 
 /** Describes an unknown thrown value for the log (scrubbed) without leaking it to the client. */
 export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { error: error.name, detail: redactText(error.message), stack: error.stack && redactText(error.stack) };
+  if (error instanceof Error)
+    return {
+      error: error.name,
+      detail: redactText(error.message),
+      stack: error.stack && redactText(error.stack),
+    };
   return { error: redactText(String(error)) };
 }

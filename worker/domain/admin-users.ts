@@ -55,17 +55,24 @@ const userOrder: Record<UserListSort, SQL> = {
   "-role": sql`u.role DESC, u.created_at DESC, u.id DESC`,
 };
 
-export async function listUsers(db: Db, query: Omit<UserListQuery, "sort"> & { sort?: UserListSort }): Promise<Paged<UserListItem>> {
+export async function listUsers(
+  db: Db,
+  query: Omit<UserListQuery, "sort"> & { sort?: UserListSort },
+): Promise<Paged<UserListItem>> {
   const filters: SQL[] = [sql`u.deleted_at IS NULL`];
   if (query.role !== undefined) filters.push(sql`u.role = ${query.role}`);
   const search = query.search ?? (query.q || undefined);
   if (search) {
     const pattern = likePattern(search.toLowerCase());
-    filters.push(sql`(lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\' OR u.email LIKE ${pattern} ESCAPE '\\')`);
+    filters.push(
+      sql`(lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\' OR u.email LIKE ${pattern} ESCAPE '\\')`,
+    );
   }
   if (query.verified !== undefined) filters.push(sql`u.verified_email = ${query.verified ? 1 : 0}`);
   if (query.activated !== undefined)
-    filters.push(sql`u.role IN (${Role.Tutor}, ${Role.TutorManager}) AND coalesce(t.activated, 0) = ${query.activated ? 1 : 0}`);
+    filters.push(
+      sql`u.role IN (${Role.Tutor}, ${Role.TutorManager}) AND coalesce(t.activated, 0) = ${query.activated ? 1 : 0}`,
+    );
   const where = sql.join(filters, sql` AND `);
   const [page, count] = await d1(db).batch([
     statement(
@@ -73,7 +80,10 @@ export async function listUsers(db: Db, query: Omit<UserListQuery, "sort"> & { s
       sql`SELECT u.*, t.activated AS activated FROM users u LEFT JOIN tutors t ON t.id = u.id
           WHERE ${where} ORDER BY ${userOrder[query.sort ?? "-created"]} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
     ),
-    statement(db, sql`SELECT count(*) AS total FROM users u LEFT JOIN tutors t ON t.id = u.id WHERE ${where}`),
+    statement(
+      db,
+      sql`SELECT count(*) AS total FROM users u LEFT JOIN tutors t ON t.id = u.id WHERE ${where}`,
+    ),
   ]);
   const list = ((page?.results ?? []) as ListRow[]).map((raw) => {
     const tutorSide = raw.role === Role.Tutor || raw.role === Role.TutorManager;
@@ -91,10 +101,22 @@ type StudentTotals = {
   upcomingLessons: number;
   canceledLessons: number;
 };
-type NextRow = { id: number; start: string; duration: number; otherId: number; otherName: string | null; otherImage: string | null };
+type NextRow = {
+  id: number;
+  start: string;
+  duration: number;
+  otherId: number;
+  otherName: string | null;
+  otherImage: string | null;
+};
 
 /** A student's next lesson and lesson counts (this Cairo month, all time attended, upcoming, cancelled). */
-export async function studentStats(db: Db, studentId: number, month: { start: string; end: string }, now = new Date()): Promise<StudentStats> {
+export async function studentStats(
+  db: Db,
+  studentId: number,
+  month: { start: string; end: string },
+  now = new Date(),
+): Promise<StudentStats> {
   const at = now.toISOString();
   const live = sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL`;
   const inMonth = sql`l.start >= ${month.start} AND l.start < ${month.end}`;
@@ -129,7 +151,12 @@ export async function studentStats(db: Db, studentId: number, month: { start: st
   return {
     studentId,
     nextLesson: row
-      ? { id: row.id, start: row.start, duration: row.duration, otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage } }
+      ? {
+          id: row.id,
+          start: row.start,
+          duration: row.duration,
+          otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage },
+        }
       : null,
     lessonsThisMonth: sums.lessonsThisMonth,
     minutesThisMonth: sums.minutesThisMonth,

@@ -2,13 +2,26 @@ import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ManagerProposal } from "../../schema/api/interview";
 import { availabilitySlots, demoSessions, interviews, lessons, tutors, users } from "../../schema/db";
-import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role, SlotPurpose, isAdmin } from "../../schema/enums";
+import {
+  InterviewStatus,
+  IntroVideoStatus,
+  ReviewStatus,
+  Role,
+  SlotPurpose,
+  isAdmin,
+} from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import { SLOT_GRID_MS, onGrid } from "./availability";
-import { MONTHS_BETWEEN_INTERVIEWS, RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsAfter, monthsBefore } from "./onboarding";
+import {
+  MONTHS_BETWEEN_INTERVIEWS,
+  RETRY_AFTER_REJECTION_MONTHS,
+  activateIfComplete,
+  monthsAfter,
+  monthsBefore,
+} from "./onboarding";
 import { holdsTimeSql, pendingStatus, type AppointmentKind } from "./state-rules";
 import type { UserRow } from "./users";
 
@@ -39,7 +52,13 @@ export type Party = "tutor" | "manager" | "admin";
 type Kind = {
   purpose: SlotPurpose;
   /** The table's columns, whatever each kind calls them. */
-  columns: { id: SQLiteColumn; tutorId: SQLiteColumn; managerId: SQLiteColumn; status: SQLiteColumn; start: SQLiteColumn };
+  columns: {
+    id: SQLiteColumn;
+    tutorId: SQLiteColumn;
+    managerId: SQLiteColumn;
+    status: SQLiteColumn;
+    start: SQLiteColumn;
+  };
   passed: number;
   rejected: number;
   /** The status each party cancels with. */
@@ -55,10 +74,20 @@ type Kind = {
 const kinds: Record<AppointmentKind, Kind> = {
   interview: {
     purpose: SlotPurpose.Interview,
-    columns: { id: interviews.id, tutorId: interviews.intervieweeId, managerId: interviews.interviewerId, status: interviews.status, start: interviews.start },
+    columns: {
+      id: interviews.id,
+      tutorId: interviews.intervieweeId,
+      managerId: interviews.interviewerId,
+      status: interviews.status,
+      start: interviews.start,
+    },
     passed: InterviewStatus.Passed,
     rejected: InterviewStatus.Rejected,
-    canceledBy: { tutor: InterviewStatus.CanceledByInterviewee, manager: InterviewStatus.CanceledByInterviewer, admin: InterviewStatus.CanceledByInterviewer },
+    canceledBy: {
+      tutor: InterviewStatus.CanceledByInterviewee,
+      manager: InterviewStatus.CanceledByInterviewer,
+      admin: InterviewStatus.CanceledByInterviewer,
+    },
     notFound: "interview-not-found",
     audit: { action: "interview.decide", targetType: "interview" },
     insert: sql`INSERT INTO interviews (interviewee_id, interviewer_id, slot_id, start, end, status, created_at, updated_at)`,
@@ -66,10 +95,20 @@ const kinds: Record<AppointmentKind, Kind> = {
   },
   demo: {
     purpose: SlotPurpose.DemoSession,
-    columns: { id: demoSessions.id, tutorId: demoSessions.tutorId, managerId: demoSessions.tutorManagerId, status: demoSessions.status, start: demoSessions.start },
+    columns: {
+      id: demoSessions.id,
+      tutorId: demoSessions.tutorId,
+      managerId: demoSessions.tutorManagerId,
+      status: demoSessions.status,
+      start: demoSessions.start,
+    },
     passed: ReviewStatus.Passed,
     rejected: ReviewStatus.Rejected,
-    canceledBy: { tutor: ReviewStatus.CanceledByTutor, manager: ReviewStatus.CanceledByTutorManager, admin: ReviewStatus.CanceledByAdmin },
+    canceledBy: {
+      tutor: ReviewStatus.CanceledByTutor,
+      manager: ReviewStatus.CanceledByTutorManager,
+      admin: ReviewStatus.CanceledByAdmin,
+    },
     notFound: "demo-session-not-found",
     audit: { action: "demo-session.decide", targetType: "demo-session" },
     insert: sql`INSERT INTO demo_sessions (tutor_id, tutor_manager_id, slot_id, start, end, status, created_at, updated_at)`,
@@ -114,10 +153,12 @@ function demoRefusalSql(tutorId: number): SQL {
     END`;
 }
 
-const activeManagerSql = (managerId: number) => sql`EXISTS (SELECT 1 FROM tutors m WHERE m.id = ${managerId} AND m.activated = 1)`;
+const activeManagerSql = (managerId: number) =>
+  sql`EXISTS (SELECT 1 FROM tutors m WHERE m.id = ${managerId} AND m.activated = 1)`;
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
   return false;
 }
 
@@ -132,7 +173,14 @@ function isUniqueViolation(error: unknown): boolean {
  * (busy-tutor-manager). The insert is one INSERT ... SELECT ... WHERE NOT EXISTS, so two
  * concurrent bookings cannot both succeed; a refusal is explained by a second read.
  */
-export async function bookWithManager(db: Db, kind: AppointmentKind, tutorId: number, managerId: number, start: string, now = new Date()): Promise<number> {
+export async function bookWithManager(
+  db: Db,
+  kind: AppointmentKind,
+  tutorId: number,
+  managerId: number,
+  start: string,
+  now = new Date(),
+): Promise<number> {
   const rules = kinds[kind];
   if (!onGrid(start)) fail("bad-request");
   if (start <= now.toISOString()) fail("slot-time-passed");
@@ -162,7 +210,9 @@ export async function bookWithManager(db: Db, kind: AppointmentKind, tutorId: nu
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  const [why] = await db.all<{ refusal: ErrorCode | null; active: number }>(sql`SELECT (${refusal}) AS refusal, ${activeManagerSql(managerId)} AS active`);
+  const [why] = await db.all<{ refusal: ErrorCode | null; active: number }>(
+    sql`SELECT (${refusal}) AS refusal, ${activeManagerSql(managerId)} AS active`,
+  );
   if (why && !why.active) fail("inactive-tutor-manager");
   return fail(why?.refusal ?? "busy-tutor-manager");
 }
@@ -171,7 +221,11 @@ export async function bookWithManager(db: Db, kind: AppointmentKind, tutorId: nu
  * The activated tutor manager with the soonest free 30-minute start in a slot for this purpose
  * (or General), within the next PROPOSAL_HORIZON_DAYS, and that manager's free starts (one round trip).
  */
-export async function proposeManager(db: Db, kind: AppointmentKind, now = new Date()): Promise<ManagerProposal> {
+export async function proposeManager(
+  db: Db,
+  kind: AppointmentKind,
+  now = new Date(),
+): Promise<ManagerProposal> {
   const purpose = kinds[kind].purpose;
   const from = new Date(Math.ceil((now.getTime() + 1) / SLOT_GRID_MS) * SLOT_GRID_MS).toISOString();
   const until = plus(from, PROPOSAL_HORIZON_DAYS * 86_400_000);
@@ -182,7 +236,11 @@ export async function proposeManager(db: Db, kind: AppointmentKind, now = new Da
     .where(and(eq(users.role, Role.TutorManager), isNull(users.deletedAt), eq(tutors.activated, true)));
   const [slots, busyInterviews, busyDemos, busyLessons] = await db.batch([
     db
-      .select({ userId: availabilitySlots.userId, start: availabilitySlots.start, end: availabilitySlots.end })
+      .select({
+        userId: availabilitySlots.userId,
+        start: availabilitySlots.start,
+        end: availabilitySlots.end,
+      })
       .from(availabilitySlots)
       .where(
         and(
@@ -196,15 +254,29 @@ export async function proposeManager(db: Db, kind: AppointmentKind, now = new Da
     db
       .select({ userId: interviews.interviewerId, start: interviews.start, end: interviews.end })
       .from(interviews)
-      .where(and(inArray(interviews.interviewerId, activeManagers), eq(interviews.status, pendingStatus.interview), gt(interviews.end, from))),
+      .where(
+        and(
+          inArray(interviews.interviewerId, activeManagers),
+          eq(interviews.status, pendingStatus.interview),
+          gt(interviews.end, from),
+        ),
+      ),
     db
       .select({ userId: demoSessions.tutorManagerId, start: demoSessions.start, end: demoSessions.end })
       .from(demoSessions)
-      .where(and(inArray(demoSessions.tutorManagerId, activeManagers), eq(demoSessions.status, pendingStatus.demo), gt(demoSessions.end, from))),
+      .where(
+        and(
+          inArray(demoSessions.tutorManagerId, activeManagers),
+          eq(demoSessions.status, pendingStatus.demo),
+          gt(demoSessions.end, from),
+        ),
+      ),
     db
       .select({ userId: lessons.tutorId, start: lessons.start, end: lessons.end })
       .from(lessons)
-      .where(and(inArray(lessons.tutorId, activeManagers), isNull(lessons.canceledAt), gt(lessons.end, from))),
+      .where(
+        and(inArray(lessons.tutorId, activeManagers), isNull(lessons.canceledAt), gt(lessons.end, from)),
+      ),
   ]);
   const busy = [...busyInterviews, ...busyDemos, ...busyLessons];
   const freeStarts = new Map<number, string[]>();
@@ -222,10 +294,14 @@ export async function proposeManager(db: Db, kind: AppointmentKind, now = new Da
   let best: { id: number; starts: string[] } | null = null;
   for (const [id, starts] of freeStarts) {
     starts.sort();
-    if (!best || starts[0]! < best.starts[0]! || (starts[0] === best.starts[0] && id < best.id)) best = { id, starts };
+    if (!best || starts[0]! < best.starts[0]! || (starts[0] === best.starts[0] && id < best.id))
+      best = { id, starts };
   }
   if (!best) return { manager: null, starts: [] };
-  const [manager] = await db.select({ id: users.id, name: users.name, image: users.image }).from(users).where(eq(users.id, best.id));
+  const [manager] = await db
+    .select({ id: users.id, name: users.name, image: users.image })
+    .from(users)
+    .where(eq(users.id, best.id));
   return { manager: manager ?? null, starts: [...new Set(best.starts)].slice(0, MAX_PROPOSED_STARTS) };
 }
 
@@ -243,7 +319,11 @@ export function partyOf(actor: UserRow, appointment: Parties): Party | null {
 }
 
 /** Its tutor, its manager and admins see an appointment; anyone else is told it does not exist. */
-export function assertVisible(kind: AppointmentKind, viewer: UserRow, appointment: Parties | null | undefined): asserts appointment is Parties {
+export function assertVisible(
+  kind: AppointmentKind,
+  viewer: UserRow,
+  appointment: Parties | null | undefined,
+): asserts appointment is Parties {
   if (!appointment || partyOf(viewer, appointment) === null) fail(kinds[kind].notFound);
 }
 
@@ -253,10 +333,16 @@ export function hideNoteFrom<T extends { note: string | null }>(row: T, viewer: 
 }
 
 /** A list's filter: the viewer's own appointments (all for admins), by status and manager when asked. */
-export function appointmentListWhere(kind: AppointmentKind, viewer: UserRow, query: { status?: number; manager?: number }): SQL | undefined {
+export function appointmentListWhere(
+  kind: AppointmentKind,
+  viewer: UserRow,
+  query: { status?: number; manager?: number },
+): SQL | undefined {
   const { columns } = kinds[kind];
   return and(
-    isAdmin(viewer.role as Role) ? undefined : or(eq(columns.tutorId, viewer.id), eq(columns.managerId, viewer.id)),
+    isAdmin(viewer.role as Role)
+      ? undefined
+      : or(eq(columns.tutorId, viewer.id), eq(columns.managerId, viewer.id)),
     query.status ? eq(columns.status, query.status) : undefined,
     query.manager ? eq(columns.managerId, query.manager) : undefined,
   );
@@ -278,13 +364,19 @@ export async function changeAppointment(
   actor: UserRow,
   found: Parties & { id: number; status: number; start: string },
   change: AppointmentChange,
-  options: { now?: Date; auditBy?: AuditActor; checkDecision?: () => void; decision?: Record<string, unknown> } = {},
+  options: {
+    now?: Date;
+    auditBy?: AuditActor;
+    checkDecision?: () => void;
+    decision?: Record<string, unknown>;
+  } = {},
 ): Promise<{ activated: boolean }> {
   const rules = kinds[kind];
   const now = options.now ?? new Date();
   const at = now.toISOString();
   const party = partyOf(actor, found) ?? fail(rules.notFound);
-  const allowed = party === "tutor" ? [rules.canceledBy.tutor] : [rules.passed, rules.rejected, rules.canceledBy[party]];
+  const allowed =
+    party === "tutor" ? [rules.canceledBy.tutor] : [rules.passed, rules.rejected, rules.canceledBy[party]];
   if (!allowed.includes(change.status)) fail("forbidden");
   if (found.status !== pendingStatus[kind]) fail("illegal");
   if (party === "tutor" && found.start <= at) fail("illegal");
@@ -295,14 +387,34 @@ export async function changeAppointment(
   }
   const decision = options.decision ?? {};
   const changes = deciding
-    ? { status: change.status, feedback: change.feedback, note: change.note ?? null, ...decision, decidedAt: at, updatedAt: at }
+    ? {
+        status: change.status,
+        feedback: change.feedback,
+        note: change.note ?? null,
+        ...decision,
+        decidedAt: at,
+        updatedAt: at,
+      }
     : { status: change.status, canceledBy: actor.id, canceledAt: at, updatedAt: at };
   const { columns } = rules;
-  const guard = and(eq(columns.id, found.id), eq(columns.status, pendingStatus[kind]), party === "tutor" ? gt(columns.start, at) : undefined);
+  const guard = and(
+    eq(columns.id, found.id),
+    eq(columns.status, pendingStatus[kind]),
+    party === "tutor" ? gt(columns.start, at) : undefined,
+  );
   const table = kind === "interview" ? interviews : demoSessions;
-  const entry = { ...rules.audit, targetId: found.id, before: { status: found.status }, after: { status: change.status, ...(deciding ? decision : {}) } };
+  const entry = {
+    ...rules.audit,
+    targetId: found.id,
+    before: { status: found.status },
+    after: { status: change.status, ...(deciding ? decision : {}) },
+  };
   const audit = options.auditBy && party !== "tutor" ? [auditStatement(db, options.auditBy, entry, now)] : [];
-  const [updated, ...rest] = await db.batch([db.update(table).set(changes).where(guard).returning({ id: columns.id }), ...audit, activateIfComplete(db, found.tutorId, at)]);
+  const [updated, ...rest] = await db.batch([
+    db.update(table).set(changes).where(guard).returning({ id: columns.id }),
+    ...audit,
+    activateIfComplete(db, found.tutorId, at),
+  ]);
   const activated = rest[rest.length - 1] as unknown[];
   if ((updated as unknown[]).length === 0) fail("illegal");
   return { activated: activated.length > 0 };

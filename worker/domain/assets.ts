@@ -1,7 +1,12 @@
 import { fail } from "../core/failure";
 import { settings } from "./settings";
 import { PUBLIC_PREFIX, checkImageContent, checkImageVariants, putImageVariants } from "./uploads";
-import { imageVariantField, imageVariantKinds, type ImageVariantKind, type ImageVariantWidth } from "../../schema/image-variants";
+import {
+  imageVariantField,
+  imageVariantKinds,
+  type ImageVariantKind,
+  type ImageVariantWidth,
+} from "../../schema/image-variants";
 
 const extensionOf: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 
@@ -20,17 +25,33 @@ export function imageVariantsOf(form: FormData, kind: ImageVariantKind): Map<Ima
  * the avatar and of each small version before anything is written, then stores the avatar under a
  * fresh name as its real type and each version beside it as `<key>@<width>`.
  */
-export async function storeAvatar(bucket: R2Bucket, userId: number, file: File, variants: Map<ImageVariantWidth, File> = new Map()): Promise<string> {
-  if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number])) fail("invalid-type");
-  const type = (await checkImageContent(file, settings.avatar.maxBytes, settings.avatar.types)) as (typeof settings.avatar.types)[number];
+export async function storeAvatar(
+  bucket: R2Bucket,
+  userId: number,
+  file: File,
+  variants: Map<ImageVariantWidth, File> = new Map(),
+): Promise<string> {
+  if (!settings.avatar.types.includes(file.type as (typeof settings.avatar.types)[number]))
+    fail("invalid-type");
+  const type = (await checkImageContent(
+    file,
+    settings.avatar.maxBytes,
+    settings.avatar.types,
+  )) as (typeof settings.avatar.types)[number];
   const checked = await checkImageVariants(variants, "image");
   const key = `${PUBLIC_PREFIX}avatars/${userId}-${crypto.randomUUID()}.${extensionOf[type]}`;
-  await Promise.all([bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }), putImageVariants(bucket, key, checked)]);
+  await Promise.all([
+    bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }),
+    putImageVariants(bucket, key, checked),
+  ]);
   return `/api/v1/assets/${key}`;
 }
 
 /** Parses a single `bytes=a-b` range (what video players send so that videos can seek). */
-export function parseRange(header: string | undefined, size: number): { offset: number; length: number } | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { offset: number; length: number } | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match) return null;
   const [, from, to] = match;

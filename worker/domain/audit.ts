@@ -33,16 +33,38 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
  * is written only when the statement right before it in the batch changed a row (SQLite's
  * changes()), so a conditional update that matched nothing leaves no trail.
  */
-export function auditStatement(db: Db, actor: AuditActor, entry: AuditEntry, now: Date, onlyIfChanged = true) {
-  const targetId = entry.targetId === null ? null : typeof entry.targetId === "object" ? sql`CAST(${entry.targetId} AS TEXT)` : String(entry.targetId);
+export function auditStatement(
+  db: Db,
+  actor: AuditActor,
+  entry: AuditEntry,
+  now: Date,
+  onlyIfChanged = true,
+) {
+  const targetId =
+    entry.targetId === null
+      ? null
+      : typeof entry.targetId === "object"
+        ? sql`CAST(${entry.targetId} AS TEXT)`
+        : String(entry.targetId);
   // NULL: the id column, numbered by SQLite (drizzle's insert-select names every column).
   const select = sql`SELECT NULL, ${actor.userId}, ${entry.action}, ${entry.targetType}, ${targetId}, ${json(entry.before)}, ${json(entry.after)}, ${actor.requestId}, ${now.toISOString()}`;
   return db.insert(auditLog).select(onlyIfChanged ? sql`${select} WHERE changes() > 0` : select);
 }
 
 /** The same audit row as a raw D1 statement, for batches of raw statements (`d1(db).batch`). */
-export function auditRawStatement(db: Db, actor: AuditActor, entry: AuditEntry, now: Date, onlyIfChanged = true): D1PreparedStatement {
-  const targetId = entry.targetId === null ? null : typeof entry.targetId === "object" ? sql`CAST(${entry.targetId} AS TEXT)` : String(entry.targetId);
+export function auditRawStatement(
+  db: Db,
+  actor: AuditActor,
+  entry: AuditEntry,
+  now: Date,
+  onlyIfChanged = true,
+): D1PreparedStatement {
+  const targetId =
+    entry.targetId === null
+      ? null
+      : typeof entry.targetId === "object"
+        ? sql`CAST(${entry.targetId} AS TEXT)`
+        : String(entry.targetId);
   return statement(
     db,
     sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, request_id, created_at)
@@ -55,14 +77,23 @@ export function auditRawStatement(db: Db, actor: AuditActor, entry: AuditEntry, 
  * Runs a staff write and its audit row in one batch and answers the write's result (the write
  * alone when there is no actor, e.g. a job or a test calling the domain directly).
  */
-export async function withAudit<T>(db: Db, change: BatchItem<"sqlite"> & PromiseLike<T>, actor: AuditActor | undefined, entry: AuditEntry, now = new Date()): Promise<T> {
+export async function withAudit<T>(
+  db: Db,
+  change: BatchItem<"sqlite"> & PromiseLike<T>,
+  actor: AuditActor | undefined,
+  entry: AuditEntry,
+  now = new Date(),
+): Promise<T> {
   if (!actor) return await change;
   const [result] = await db.batch([change, auditStatement(db, actor, entry, now)]);
   return result as T;
 }
 
 /** The actor of a route handler's request. */
-export const auditActorOf = (c: { get(key: "requestId"): string }, userId: number | null): AuditActor => ({ userId, requestId: c.get("requestId") });
+export const auditActorOf = (c: { get(key: "requestId"): string }, userId: number | null): AuditActor => ({
+  userId,
+  requestId: c.get("requestId"),
+});
 
 type AuditRow = {
   id: number;
@@ -105,18 +136,19 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<Paged<Au
     ),
     statement(db, sql`SELECT count(*) AS total FROM audit_log a WHERE ${where}`),
   ]);
-  const list = ((page?.results ?? []) as AuditRow[]).map(
-    (row): AuditEntryView => ({
-      id: row.id,
-      actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? "", email: row.actor_email ?? "" },
-      action: row.action as AuditAction,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      before: parsed(row.before),
-      after: parsed(row.after),
-      requestId: row.request_id,
-      createdAt: row.created_at,
-    }),
-  );
+  const list = ((page?.results ?? []) as AuditRow[]).map((row): AuditEntryView => ({
+    id: row.id,
+    actor:
+      row.actor_id === null
+        ? null
+        : { id: row.actor_id, name: row.actor_name ?? "", email: row.actor_email ?? "" },
+    action: row.action as AuditAction,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: parsed(row.before),
+    after: parsed(row.after),
+    requestId: row.request_id,
+    createdAt: row.created_at,
+  }));
   return { list, total: ((count?.results[0] ?? null) as { total: number } | null)?.total ?? 0 };
 }

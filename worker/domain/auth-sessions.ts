@@ -48,7 +48,10 @@ export function describeDevice(userAgent: string | undefined | null): string {
 /** The origin of a request: Cloudflare's country (request.cf) and the User-Agent. */
 export function sessionOrigin(request: Request): SessionOrigin {
   const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-  const country = typeof cf?.country === "string" && /^[A-Z]{2}$/.test(cf.country) && cf.country !== "XX" ? cf.country : null;
+  const country =
+    typeof cf?.country === "string" && /^[A-Z]{2}$/.test(cf.country) && cf.country !== "XX"
+      ? cf.country
+      : null;
   return { device: describeDevice(request.headers.get("user-agent")).slice(0, 80), country };
 }
 
@@ -56,7 +59,9 @@ export function sessionOrigin(request: Request): SessionOrigin {
 export function openSession(db: Db, userId: number, origin: SessionOrigin, now = new Date()) {
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  const insert = db.insert(authSessions).values({ id, userId, device: origin.device, country: origin.country, createdAt: at, lastSeenAt: at });
+  const insert = db
+    .insert(authSessions)
+    .values({ id, userId, device: origin.device, country: origin.country, createdAt: at, lastSeenAt: at });
   return { id, insert };
 }
 
@@ -64,7 +69,13 @@ export function openSession(db: Db, userId: number, origin: SessionOrigin, now =
  * Ends the user's open sessions (all of them, or all but `keep`), as one statement for a batch.
  * Their socket tickets go with them when redeemed (the redemption reads the session).
  */
-export function endSessionsStatement(db: Db, userId: number, reason: SessionEndReason, now = new Date(), keep?: string) {
+export function endSessionsStatement(
+  db: Db,
+  userId: number,
+  reason: SessionEndReason,
+  now = new Date(),
+  keep?: string,
+) {
   const open = and(eq(authSessions.userId, userId), isNull(authSessions.endedAt));
   return db
     .update(authSessions)
@@ -73,7 +84,13 @@ export function endSessionsStatement(db: Db, userId: number, reason: SessionEndR
 }
 
 /** Ends one of the user's own sessions; false when it was not theirs or had already ended. */
-export async function endSession(db: Db, userId: number, sessionId: string, reason: SessionEndReason, now = new Date()): Promise<boolean> {
+export async function endSession(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  reason: SessionEndReason,
+  now = new Date(),
+): Promise<boolean> {
   const ended = await db
     .update(authSessions)
     .set({ endedAt: now.toISOString(), endReason: reason })
@@ -83,9 +100,19 @@ export async function endSession(db: Db, userId: number, sessionId: string, reas
 }
 
 /** The user's open sessions, most recently seen first; `current` marks the caller's own. */
-export async function listSessions(db: Db, userId: number, currentId: string | null): Promise<SignedInSessionView[]> {
+export async function listSessions(
+  db: Db,
+  userId: number,
+  currentId: string | null,
+): Promise<SignedInSessionView[]> {
   const rows = await db
-    .select({ id: authSessions.id, device: authSessions.device, country: authSessions.country, createdAt: authSessions.createdAt, lastSeenAt: authSessions.lastSeenAt })
+    .select({
+      id: authSessions.id,
+      device: authSessions.device,
+      country: authSessions.country,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+    })
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)))
     .orderBy(desc(authSessions.lastSeenAt))
@@ -121,11 +148,21 @@ export async function issueSocketTicket(
   now = new Date(),
 ): Promise<{ ticket: string; expiresAt: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const ticket = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const ticket = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   const expiresAt = new Date(now.getTime() + SOCKET_TICKET_LIFETIME_MS).toISOString();
   await db.batch([
     db.delete(socketTickets).where(sql`${socketTickets.expiresAt} <= ${now.toISOString()}`),
-    db.insert(socketTickets).values({ id: await sha256Hex(ticket), userId: input.userId, sessionId: input.sessionId, party: input.party, name: input.name, expiresAt }),
+    db.insert(socketTickets).values({
+      id: await sha256Hex(ticket),
+      userId: input.userId,
+      sessionId: input.sessionId,
+      party: input.party,
+      name: input.name,
+      expiresAt,
+    }),
   ]);
   return { ticket, expiresAt };
 }
@@ -138,7 +175,13 @@ export type TicketHolder = { id: number; role: number };
  * suspended) and deletes the ticket under the same conditions, so a ticket admits one socket at
  * most, even when two connections race with it. Null when it does not admit.
  */
-export async function redeemSocketTicket(db: Db, ticket: string, party: string, name: string, now = new Date()): Promise<TicketHolder | null> {
+export async function redeemSocketTicket(
+  db: Db,
+  ticket: string,
+  party: string,
+  name: string,
+  now = new Date(),
+): Promise<TicketHolder | null> {
   const id = await sha256Hex(ticket);
   const at = now.toISOString();
   const [holders, deleted] = await d1(db).batch([
@@ -150,7 +193,10 @@ export async function redeemSocketTicket(db: Db, ticket: string, party: string, 
         JOIN auth_sessions s ON s.id = t.session_id AND s.user_id = t.user_id AND s.ended_at IS NULL
         WHERE t.id = ${id} AND t.party = ${party} AND t.name = ${name} AND t.expires_at > ${at}`,
     ),
-    statement(db, sql`DELETE FROM socket_tickets WHERE id = ${id} AND party = ${party} AND name = ${name} AND expires_at > ${at} RETURNING id`),
+    statement(
+      db,
+      sql`DELETE FROM socket_tickets WHERE id = ${id} AND party = ${party} AND name = ${name} AND expires_at > ${at} RETURNING id`,
+    ),
   ]);
   const holder = holders?.results[0] as TicketHolder | undefined;
   return holder && (deleted?.results.length ?? 0) > 0 ? holder : null;

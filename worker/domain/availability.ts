@@ -16,13 +16,20 @@ export const SLOT_GRID_MS = 15 * 60 * 1000;
 export type SlotRow = typeof availabilitySlots.$inferSelect;
 
 export function toSlotView(slot: SlotRow): SlotView {
-  return { id: slot.id, userId: slot.userId, start: slot.start, end: slot.end, purpose: slot.purpose as SlotPurpose };
+  return {
+    id: slot.id,
+    userId: slot.userId,
+    start: slot.start,
+    end: slot.end,
+    purpose: slot.purpose as SlotPurpose,
+  };
 }
 
 export const onGrid = (isoTime: string) => Date.parse(isoTime) % SLOT_GRID_MS === 0;
 
 /** [a, b) and [c, d) share time; touching ends do not count. */
-export const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start < b.end && a.end > b.start;
+export const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  a.start < b.end && a.end > b.start;
 
 export type SlotPlan = {
   creates: Array<{ start: string; end: string; purpose: SlotPurpose }>;
@@ -74,11 +81,16 @@ export function planSlotChanges(existing: SlotRow[], actions: SlotAction[], now:
   const kept = existing.filter((slot) => !deleted.has(slot.id) && !moved.has(slot.id) && slot.end > at);
   // Changed ranges in action order, so a clash names the later of the two actions.
   const changed = [
-    ...plan.updates.map((update) => ({ ...update, action: actions.findIndex((a) => a.type === "update" && a.id === update.id) })),
+    ...plan.updates.map((update) => ({
+      ...update,
+      action: actions.findIndex((a) => a.type === "update" && a.id === update.id),
+    })),
     ...plan.creates.map((create, n) => ({ ...create, action: nthCreateIndex(actions, n) })),
   ].sort((a, b) => a.action - b.action);
   for (const [i, range] of changed.entries()) {
-    const clash = kept.some((slot) => overlaps(slot, range)) || changed.slice(0, i).some((other) => overlaps(other, range));
+    const clash =
+      kept.some((slot) => overlaps(slot, range)) ||
+      changed.slice(0, i).some((other) => overlaps(other, range));
     if (clash) return { code: "conflicting-schedule", action: range.action };
   }
   return plan;
@@ -104,7 +116,13 @@ export async function listSlots(
     query.before ? lt(availabilitySlots.start, query.before) : undefined,
   );
   const [rows, [total]] = await db.batch([
-    db.select().from(availabilitySlots).where(where).orderBy(asc(availabilitySlots.start)).limit(query.size).offset((query.page - 1) * query.size),
+    db
+      .select()
+      .from(availabilitySlots)
+      .where(where)
+      .orderBy(asc(availabilitySlots.start))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
     db.select({ total: count() }).from(availabilitySlots).where(where),
   ]);
   return { list: rows.map(toSlotView), total: total?.total ?? 0 };
@@ -142,7 +160,9 @@ export async function applySlotActions(
       and(
         eq(availabilitySlots.userId, userId),
         isNull(availabilitySlots.deletedAt),
-        named.length ? or(gt(availabilitySlots.end, at), inArray(availabilitySlots.id, named)) : gt(availabilitySlots.end, at),
+        named.length
+          ? or(gt(availabilitySlots.end, at), inArray(availabilitySlots.id, named))
+          : gt(availabilitySlots.end, at),
       ),
     );
   const plan = planSlotChanges(existing, actions, now);
@@ -162,16 +182,33 @@ export async function applySlotActions(
       db
         .update(interviews)
         .set({ ...sessionCancel, status: InterviewStatus.CanceledByInterviewer })
-        .where(and(eq(interviews.slotId, slotId), eq(interviews.status, InterviewStatus.Pending), outside(interviews)))
+        .where(
+          and(
+            eq(interviews.slotId, slotId),
+            eq(interviews.status, InterviewStatus.Pending),
+            outside(interviews),
+          ),
+        )
         .returning({ id: interviews.id, start: interviews.start, intervieweeId: interviews.intervieweeId }),
       db
         .update(demoSessions)
         .set({ ...sessionCancel, status: ReviewStatus.CanceledByTutorManager })
-        .where(and(eq(demoSessions.slotId, slotId), eq(demoSessions.status, ReviewStatus.Pending), outside(demoSessions)))
+        .where(
+          and(
+            eq(demoSessions.slotId, slotId),
+            eq(demoSessions.status, ReviewStatus.Pending),
+            outside(demoSessions),
+          ),
+        )
         .returning({ id: demoSessions.id, start: demoSessions.start, tutorId: demoSessions.tutorId }),
     ] as const;
   };
-  const mine = (id: number) => and(eq(availabilitySlots.id, id), eq(availabilitySlots.userId, userId), isNull(availabilitySlots.deletedAt));
+  const mine = (id: number) =>
+    and(
+      eq(availabilitySlots.id, id),
+      eq(availabilitySlots.userId, userId),
+      isNull(availabilitySlots.deletedAt),
+    );
   const neverBooked = (id: number) =>
     sql`NOT EXISTS (SELECT 1 FROM ${lessons} WHERE ${lessons.slotId} = ${id})
       AND NOT EXISTS (SELECT 1 FROM ${interviews} WHERE ${interviews.slotId} = ${id})
@@ -180,16 +217,32 @@ export async function applySlotActions(
   const statements = [
     ...plan.deletes.flatMap((id) => [
       ...cancelIn(id),
-      db.delete(availabilitySlots).where(and(mine(id), neverBooked(id))).returning({ id: availabilitySlots.id }),
+      db
+        .delete(availabilitySlots)
+        .where(and(mine(id), neverBooked(id)))
+        .returning({ id: availabilitySlots.id }),
       // Runs after the delete: matches only a slot that had bookings, which is kept as deleted.
-      db.update(availabilitySlots).set({ deletedAt: at, updatedAt: at }).where(mine(id)).returning({ id: availabilitySlots.id }),
+      db
+        .update(availabilitySlots)
+        .set({ deletedAt: at, updatedAt: at })
+        .where(mine(id))
+        .returning({ id: availabilitySlots.id }),
     ]),
     ...plan.updates.flatMap((update) => [
       ...cancelIn(update.id, update),
-      db.update(availabilitySlots).set({ start: update.start, end: update.end, updatedAt: at }).where(mine(update.id)).returning(),
+      db
+        .update(availabilitySlots)
+        .set({ start: update.start, end: update.end, updatedAt: at })
+        .where(mine(update.id))
+        .returning(),
     ]),
     ...(plan.creates.length
-      ? [db.insert(availabilitySlots).values(plan.creates.map((slot) => ({ ...slot, userId, createdAt: at, updatedAt: at }))).returning()]
+      ? [
+          db
+            .insert(availabilitySlots)
+            .values(plan.creates.map((slot) => ({ ...slot, userId, createdAt: at, updatedAt: at })))
+            .returning(),
+        ]
       : []),
     db
       .select({
@@ -212,7 +265,12 @@ export async function applySlotActions(
   }
 
   const canceled: CanceledBookings = { lessons: [], interviews: [], demoSessions: [] };
-  const result: SlotActionsResult = { created: [], updated: [], deleted: [], canceled: { lessons: [], interviews: [], demoSessions: [] } };
+  const result: SlotActionsResult = {
+    created: [],
+    updated: [],
+    deleted: [],
+    canceled: { lessons: [], interviews: [], demoSessions: [] },
+  };
   let cursor = 0;
   const take = <T>() => results[cursor++] as T[];
   const collect = () => {
@@ -239,7 +297,8 @@ export async function applySlotActions(
 }
 
 function isGuardFailure(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/malformed JSON/i.test(e.message)) return true;
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (/malformed JSON/i.test(e.message)) return true;
   return false;
 }
 
@@ -265,15 +324,26 @@ const slotMessages = {
  */
 export async function cancellationMessages(db: Db, canceled: CanceledBookings): Promise<Message[]> {
   const lessonIds = canceled.lessons.map((lesson) => lesson.id);
-  const personIds = [...canceled.interviews.map((i) => i.intervieweeId), ...canceled.demoSessions.map((d) => d.tutorId)];
+  const personIds = [
+    ...canceled.interviews.map((i) => i.intervieweeId),
+    ...canceled.demoSessions.map((d) => d.tutorId),
+  ];
   if (lessonIds.length === 0 && personIds.length === 0) return [];
   const [students, people] = await db.batch([
     db
       .select({ lessonId: lessonMembers.lessonId, user: users })
       .from(lessonMembers)
       .innerJoin(users, eq(users.id, lessonMembers.userId))
-      .where(and(inArray(lessonMembers.lessonId, lessonIds.length ? lessonIds : [0]), eq(lessonMembers.role, Role.Student))),
-    db.select().from(users).where(inArray(users.id, personIds.length ? personIds : [0])),
+      .where(
+        and(
+          inArray(lessonMembers.lessonId, lessonIds.length ? lessonIds : [0]),
+          eq(lessonMembers.role, Role.Student),
+        ),
+      ),
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.id, personIds.length ? personIds : [0])),
   ]);
   const personOf = new Map(people.map((person) => [person.id, person]));
   const startOf = new Map(canceled.lessons.map((lesson) => [lesson.id, lesson.start]));

@@ -5,12 +5,28 @@ import type { ErrorCode } from "../../schema/errors";
 import { prebuilt } from "../core/db";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
-import { d1, lessonColumns, lessonPrice, statement, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
+import {
+  d1,
+  lessonColumns,
+  lessonPrice,
+  statement,
+  toLessonRow,
+  tutorEarning,
+  type LessonRow,
+} from "./lessons";
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesToSql } from "../notifications/channels";
 import type { OutboxRow } from "../notifications/outbox";
 import type { BusinessSettings } from "../../schema/pricing";
-import { addDays, CAIRO, DAY_MS, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../schema/calendar";
+import {
+  addDays,
+  CAIRO,
+  DAY_MS,
+  dayOf,
+  dayStartsJson,
+  offsetSpans,
+  type OffsetSpan,
+} from "../../schema/calendar";
 import { dayStartInSql, localDaySql } from "../../schema/calendar-sql";
 import { BoundedCache } from "../core/bounded-cache";
 import { currentBusinessSettings } from "./platform-settings";
@@ -48,7 +64,13 @@ export type BookingRequest = {
 };
 
 /** The tutor's stored clock: a statement, so POST /lesson/ reads it with the caller (prefetch). */
-const tutorTimeZone = prebuilt((db: Db) => db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, sql.placeholder("tutorId"))).limit(1));
+const tutorTimeZone = prebuilt((db: Db) =>
+  db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("tutorId")))
+    .limit(1),
+);
 export const tutorTimeZoneQuery = (db: Db, tutorId: number) => tutorTimeZone(db, { tutorId });
 
 export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
@@ -57,7 +79,9 @@ const overlaps = (alias: string, w: Window) =>
   sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
 
 /** A live Lesson or General slot of the tutor holding the whole lesson. */
-const slotSql = (w: Window) => sql`SELECT s.id FROM availability_slots s WHERE s.user_id = ${w.tutorId} AND s.deleted_at IS NULL
+const slotSql = (
+  w: Window,
+) => sql`SELECT s.id FROM availability_slots s WHERE s.user_id = ${w.tutorId} AND s.deleted_at IS NULL
   AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start <= ${w.start} AND s."end" >= ${w.end}
   ORDER BY s.start LIMIT 1`;
 
@@ -68,13 +92,17 @@ const tutorBusySql = (w: Window) => sql`(
   OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND ${holdsTimeSql("demo", "d")} AND ${overlaps("d", w)}))`;
 
 /** The student already has a lesson then. */
-const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+const studentBusySql = (
+  w: Window,
+) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
   WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})`;
 
 /** Any lesson of the student that is not cancelled (optionally only those not ended yet). */
-const studentLessonSql = (w: Window, notEndedAt?: string) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+const studentLessonSql = (
+  w: Window,
+  notEndedAt?: string,
+) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
   WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
-
 
 /** Cairo's offsets over a year and a week, by the UTC day they were computed for (one a day is used). */
 const offsetsCache = new BoundedCache<number, OffsetSpan[]>({ maxSize: 2 });
@@ -104,8 +132,13 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
   const lessonDay = dayOf(w.start, CAIRO);
   const offsets = recentCairoOffsets(now);
   const days = dayStartsAround(lessonDay);
-  const weeks = sql.raw(`CASE s.period ${Object.entries(planPeriodWeeks).map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`).join(" ")} END`);
-  const weekBound = (plusDays: SQL) => dayStartInSql(days, sql`date(k.firstDay, '+' || (${plusDays}) || ' days')`);
+  const weeks = sql.raw(
+    `CASE s.period ${Object.entries(planPeriodWeeks)
+      .map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`)
+      .join(" ")} END`,
+  );
+  const weekBound = (plusDays: SQL) =>
+    dayStartInSql(days, sql`date(k.firstDay, '+' || (${plusDays}) || ' days')`);
   return sql`SELECT k.*, ${weekBound(sql`7 * k.week`)} AS weekStart, ${weekBound(sql`7 * k.week + 7`)} AS weekEnd
     FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
       FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
@@ -126,8 +159,14 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
 type Entitlement = "booking" | "trial" | "subscription";
 
 /** The entitlement on the context row `c`: the subscription week's minutes left, or a trial. */
-function contextEntitledSql(w: Window, duration: number, entitlement: Entitlement, business: BusinessSettings): SQL {
-  const trial = business.trialMinutes > 0 && duration <= business.trialMinutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
+function contextEntitledSql(
+  w: Window,
+  duration: number,
+  entitlement: Entitlement,
+  business: BusinessSettings,
+): SQL {
+  const trial =
+    business.trialMinutes > 0 && duration <= business.trialMinutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
   const subscription = sql`(c.subId IS NOT NULL AND ${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
     AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration})`;
   if (entitlement === "trial") return sql`(${trial})`;
@@ -139,7 +178,15 @@ function contextEntitledSql(w: Window, duration: number, entitlement: Entitlemen
  * The row a batch reads last: the tutor (for the answer) and, only when the write did not happen
  * (`wrote` is false), every rule's verdict (for the refusal).
  */
-function factsSql(w: Window, context: SQL, duration: number, entitlement: Entitlement, at: string, wrote: SQL, business: BusinessSettings): SQL {
+function factsSql(
+  w: Window,
+  context: SQL,
+  duration: number,
+  entitlement: Entitlement,
+  at: string,
+  wrote: SQL,
+  business: BusinessSettings,
+): SQL {
   const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
   return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
       ${unlessWrote(sql`(${slotSql(w)})`)} AS slot, ${unlessWrote(tutorBusySql(w))} AS tutorBusy, ${unlessWrote(studentBusySql(w))} AS studentBusy,
@@ -165,7 +212,12 @@ type BookingFacts = {
 };
 
 /** After a refused write: the first rule, in order, that it breaks (read in the same batch). */
-function refusal(facts: BookingFacts | undefined, duration: number, entitlement: Entitlement, business: BusinessSettings): ErrorCode {
+function refusal(
+  facts: BookingFacts | undefined,
+  duration: number,
+  entitlement: Entitlement,
+  business: BusinessSettings,
+): ErrorCode {
   if (!facts || !facts.tutorOk) return "tutor-not-found";
   if (!facts.noticeOk) return "busy-tutor";
   if (entitlement === "subscription" && facts.subId === null) return "subscription-required";
@@ -184,7 +236,11 @@ function refusal(facts: BookingFacts | undefined, duration: number, entitlement:
   return "busy-tutor";
 }
 
-export type NewLesson = { lesson: LessonRow; tutor: Pick<UserRow, "id" | "name" | "image">; outbox: OutboxRow[] };
+export type NewLesson = {
+  lesson: LessonRow;
+  tutor: Pick<UserRow, "id" | "name" | "image">;
+  outbox: OutboxRow[];
+};
 
 /**
  * Books a lesson in ONE D1 round trip, a batch that: inserts the lesson under every rule (the
@@ -219,7 +275,9 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   let results: D1Result[];
   try {
     results = await d1(db).batch([
-      statement(db, sql`
+      statement(
+        db,
+        sql`
         INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
         SELECT c.tutorId, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration},
           CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, business)} ELSE ${lessonPrice(duration, Role.Tutor, business)} END,
@@ -227,24 +285,54 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
         FROM (${context}) c
         WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
           AND ${contextEntitledSql(w, duration, "booking", business)}
-        RETURNING ${lessonColumns}`),
-      statement(db, sql`
+        RETURNING ${lessonColumns}`,
+      ),
+      statement(
+        db,
+        sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
         SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
           (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${student.id}, ${Role.Student}) p
-        WHERE true`),
-      statement(db, sql`
+        WHERE true`,
+      ),
+      statement(
+        db,
+        sql`
         INSERT INTO chat_rooms (pair_key, created_at, updated_at)
         SELECT ${pairKey}, ${at}, ${at} WHERE EXISTS (${mine})
-        ON CONFLICT DO NOTHING`),
-      statement(db, sql`
+        ON CONFLICT DO NOTHING`,
+      ),
+      statement(
+        db,
+        sql`
         INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
         SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
         WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
-        ON CONFLICT DO NOTHING`),
-      statement(db, messagesToSql({ userId: w.tutorId, otherId: student.id, text: booked, when: sql`EXISTS (${mine})`, at, zone: request.tutorTimeZone })),
-      statement(db, messagesToSql({ userId: student.id, otherId: w.tutorId, text: booked, when: sql`EXISTS (${mine})`, at, zone: student.timeZone })),
+        ON CONFLICT DO NOTHING`,
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: w.tutorId,
+          otherId: student.id,
+          text: booked,
+          when: sql`EXISTS (${mine})`,
+          at,
+          zone: request.tutorTimeZone,
+        }),
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: student.id,
+          otherId: w.tutorId,
+          text: booked,
+          when: sql`EXISTS (${mine})`,
+          at,
+          zone: student.timeZone,
+        }),
+      ),
       statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`, business)),
     ]);
   } catch (error) {
@@ -257,7 +345,11 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   if (!lesson || !facts) fail(refusal(facts, duration, "booking", business));
   tutorsChanged(); // the tutor's free time shrank: the cached list is stale
   const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
-  return { lesson: toLessonRow(lesson), tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
+  return {
+    lesson: toLessonRow(lesson),
+    tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage },
+    outbox,
+  };
 }
 
 export type RescheduleRequest = {
@@ -273,7 +365,12 @@ export type RescheduleRequest = {
 /** A lesson of this student, with its tutor's clock (a statement, so PATCH /lesson can read it with the caller: prefetch). */
 const studentLesson = prebuilt((db: Db) =>
   db
-    .select({ lesson: lessons, tutorTimeZone: sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = ${lessons.tutorId})`.as("tutor_time_zone") })
+    .select({
+      lesson: lessons,
+      tutorTimeZone: sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = ${lessons.tutorId})`.as(
+        "tutor_time_zone",
+      ),
+    })
     .from(lessons)
     .where(
       and(
@@ -283,7 +380,8 @@ const studentLesson = prebuilt((db: Db) =>
     )
     .limit(1),
 );
-export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) => studentLesson(db, { lessonId, studentId });
+export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) =>
+  studentLesson(db, { lessonId, studentId });
 
 /**
  * Moves a lesson (the student only), under the same rules with the lesson's own time not
@@ -297,7 +395,10 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const { student } = request;
   if (student.role !== Role.Student) fail("forbidden");
   if (!student.verifiedEmail) fail("email-not-verified");
-  const found = request.read === undefined ? (await studentLessonQuery(db, request.lessonId, student.id))[0] : request.read;
+  const found =
+    request.read === undefined
+      ? (await studentLessonQuery(db, request.lessonId, student.id))[0]
+      : request.read;
   if (!found) fail("lesson-not-found");
   const old = found.lesson;
   const business = await currentBusinessSettings(db, now.getTime());
@@ -306,7 +407,10 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const duration = request.duration ?? (old.duration as LessonDuration);
   // A moved lesson keeps the rates it was booked at (a later change of them applies to new lessons only).
-  const rates = { hourlyRate: (old.price * 60) / old.duration, tutorHourlyRate: (old.tutorEarning * 60) / old.duration };
+  const rates = {
+    hourlyRate: (old.price * 60) / old.duration,
+    tutorHourlyRate: (old.tutorEarning * 60) / old.duration,
+  };
   const at = now.toISOString();
   const w: Window = {
     tutorId: old.tutorId,
@@ -323,16 +427,39 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   let results: D1Result[];
   try {
     results = await d1(db).batch([
-      statement(db, sql`
+      statement(
+        db,
+        sql`
         UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
           price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, rates)} ELSE ${lessonPrice(duration, Role.Tutor, rates)} END,
           tutor_earning = ${tutorEarning(duration, rates)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
         FROM (${context}) c
         WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
           AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement, business)}
-        RETURNING ${lessonColumns}`),
-      statement(db, messagesToSql({ userId: old.tutorId, otherId: student.id, text: rebooked, when: moved, at, zone: found.tutorTimeZone })),
-      statement(db, messagesToSql({ userId: student.id, otherId: old.tutorId, text: rebooked, when: moved, at, zone: student.timeZone })),
+        RETURNING ${lessonColumns}`,
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: old.tutorId,
+          otherId: student.id,
+          text: rebooked,
+          when: moved,
+          at,
+          zone: found.tutorTimeZone,
+        }),
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: student.id,
+          otherId: old.tutorId,
+          text: rebooked,
+          when: moved,
+          at,
+          zone: student.timeZone,
+        }),
+      ),
       statement(db, factsSql(w, context, duration, entitlement, at, moved, business)),
     ]);
   } catch (error) {
@@ -344,5 +471,9 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   if (!lesson || !facts) fail(refusal(facts, duration, entitlement, business));
   tutorsChanged(); // the tutor's free time moved: the cached list is stale
   const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as OutboxRow[];
-  return { lesson: toLessonRow(lesson), tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage }, outbox };
+  return {
+    lesson: toLessonRow(lesson),
+    tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage },
+    outbox,
+  };
 }

@@ -32,8 +32,11 @@ export function feedUrls(origin: string, token: string): CalendarFeed {
 export async function feedToken(db: Db, userId: number, now = new Date()): Promise<string> {
   const at = now.toISOString();
   const [, read] = await d1(db).batch<{ token: string }>([
-    statement(db, sql`INSERT INTO calendar_feeds (user_id, token, created_at, updated_at) VALUES (${userId}, ${newFeedToken()}, ${at}, ${at})
-      ON CONFLICT (user_id) DO NOTHING`),
+    statement(
+      db,
+      sql`INSERT INTO calendar_feeds (user_id, token, created_at, updated_at) VALUES (${userId}, ${newFeedToken()}, ${at}, ${at})
+      ON CONFLICT (user_id) DO NOTHING`,
+    ),
     statement(db, sql`SELECT token FROM calendar_feeds WHERE user_id = ${userId}`),
   ]);
   const token = read?.results[0]?.token;
@@ -74,7 +77,9 @@ export async function feedLessons(db: Db, token: string, now = new Date()): Prom
   const owner = sql`(SELECT user_id FROM calendar_feeds WHERE token = ${token})`;
   const [found, lessons] = await d1(db).batch<Record<string, unknown>>([
     statement(db, sql`SELECT user_id AS userId FROM calendar_feeds WHERE token = ${token}`),
-    statement(db, sql`
+    statement(
+      db,
+      sql`
       SELECT l.id, l.start, l."end", l.duration, l.canceled_at AS canceledAt, l.created_at AS createdAt, l.updated_at AS updatedAt,
         o.name AS otherName
       FROM lessons l
@@ -83,7 +88,8 @@ export async function feedLessons(db: Db, token: string, now = new Date()): Prom
       LEFT JOIN users o ON o.id = om.user_id
       WHERE l."end" >= ${since}
       ORDER BY l.start, l.id
-      LIMIT ${FEED_MAX_LESSONS}`),
+      LIMIT ${FEED_MAX_LESSONS}`,
+    ),
   ]);
   if (!found?.results.length) return null;
   return (lessons?.results ?? []) as FeedLesson[];
@@ -130,7 +136,10 @@ export function foldLine(line: string): string {
 
 /** An ISO instant as a UTC DATE-TIME (3.3.5, form #2): 20261122T100000Z. */
 export function icsDateTime(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 type Feed = { host: string; appOrigin: string; lessons: readonly FeedLesson[] };

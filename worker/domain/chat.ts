@@ -31,7 +31,11 @@ export function refuseNewRoom(caller: Chatter, other: Chatter): ErrorCode | null
     if (!caller.verifiedEmail) return "email-not-verified";
     return null;
   }
-  if (isTutorSide(callerRole) && isTutorSide(otherRole) && (callerRole === Role.TutorManager || otherRole === Role.TutorManager))
+  if (
+    isTutorSide(callerRole) &&
+    isTutorSide(otherRole) &&
+    (callerRole === Role.TutorManager || otherRole === Role.TutorManager)
+  )
     return null;
   return "forbidden";
 }
@@ -40,7 +44,12 @@ export function refuseNewRoom(caller: Chatter, other: Chatter): ErrorCode | null
  * The room of two users, created with both members if missing, in one batch (the unique pair key
  * decides a race). `created` is false when it already existed. Booking reuses this.
  */
-export async function openRoom(db: Db, a: number, b: number, now = new Date()): Promise<{ roomId: number; created: boolean }> {
+export async function openRoom(
+  db: Db,
+  a: number,
+  b: number,
+  now = new Date(),
+): Promise<{ roomId: number; created: boolean }> {
   const at = now.toISOString();
   const key = pairKey(a, b);
   const memberRow = (userId: number) =>
@@ -64,7 +73,11 @@ export async function openRoom(db: Db, a: number, b: number, now = new Date()): 
       )
       .onConflictDoNothing();
   const [inserted, , , room] = await db.batch([
-    db.insert(chatRooms).values({ pairKey: key, createdAt: at, updatedAt: at }).onConflictDoNothing().returning({ id: chatRooms.id }),
+    db
+      .insert(chatRooms)
+      .values({ pairKey: key, createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ id: chatRooms.id }),
     memberRow(a),
     memberRow(b),
     db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.pairKey, key)),
@@ -74,7 +87,10 @@ export async function openRoom(db: Db, a: number, b: number, now = new Date()): 
 
 /** The user ids of a room's members (empty when the room does not exist). */
 export async function roomMemberIds(db: Db, roomId: number): Promise<number[]> {
-  const rows = await db.select({ userId: chatRoomMembers.userId }).from(chatRoomMembers).where(eq(chatRoomMembers.roomId, roomId));
+  const rows = await db
+    .select({ userId: chatRoomMembers.userId })
+    .from(chatRoomMembers)
+    .where(eq(chatRoomMembers.roomId, roomId));
   return rows.map((row) => row.userId);
 }
 
@@ -88,7 +104,10 @@ export async function requireRoomMember(db: Db, roomId: number, userId: number):
 
 /** Everyone who shares a room with the user (who sees their online status). */
 export async function roomPartnerIds(db: Db, userId: number): Promise<number[]> {
-  const mine = db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, userId));
+  const mine = db
+    .select({ roomId: chatRoomMembers.roomId })
+    .from(chatRoomMembers)
+    .where(eq(chatRoomMembers.userId, userId));
   const rows = await db
     .selectDistinct({ userId: chatRoomMembers.userId })
     .from(chatRoomMembers)
@@ -131,7 +150,13 @@ async function membersOf(db: Db, roomIds: number[]): Promise<Map<number, RoomMem
   const byRoom = new Map<number, RoomMember[]>();
   if (roomIds.length === 0) return byRoom;
   const rows = await db
-    .select({ roomId: chatRoomMembers.roomId, id: users.id, name: users.name, image: users.image, role: users.role })
+    .select({
+      roomId: chatRoomMembers.roomId,
+      id: users.id,
+      name: users.name,
+      image: users.image,
+      role: users.role,
+    })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(inArray(chatRoomMembers.roomId, roomIds))
@@ -150,7 +175,12 @@ function toRoomView(row: RoomRow, members: RoomMember[], unreadCount: number): R
     members,
     lastMessage:
       row.lastMessageId && row.lastMessageAt
-        ? { sequence: Number(row.lastMessageId), text: row.lastMessageText ?? "", senderId: row.lastMessageSenderId, at: row.lastMessageAt }
+        ? {
+            sequence: Number(row.lastMessageId),
+            text: row.lastMessageText ?? "",
+            senderId: row.lastMessageSenderId,
+            at: row.lastMessageAt,
+          }
         : null,
     unreadCount,
     pinned: row.pinned,
@@ -187,18 +217,30 @@ export async function listRoomsOf(
       .from(chatRoomMembers)
       .innerJoin(chatRooms, eq(chatRooms.id, chatRoomMembers.roomId))
       .where(mine)
-      .orderBy(desc(chatRoomMembers.pinned), desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`), desc(chatRooms.id))
+      .orderBy(
+        desc(chatRoomMembers.pinned),
+        desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`),
+        desc(chatRooms.id),
+      )
       .limit(page.size)
       .offset((page.page - 1) * page.size),
     db.select({ total: count() }).from(chatRoomMembers).where(mine),
   ]);
   const ids = rows.map((row) => row.id);
   const [members, unread] = await Promise.all([membersOf(db, ids), Promise.all(ids.map(unreadCount))]);
-  return { list: rows.map((row, index) => toRoomView(row, members.get(row.id) ?? [], unread[index] ?? 0)), total: counted?.total ?? 0 };
+  return {
+    list: rows.map((row, index) => toRoomView(row, members.get(row.id) ?? [], unread[index] ?? 0)),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** One room as the given member sees it. */
-export async function findRoomView(db: Db, roomId: number, userId: number, unreadCount: number): Promise<RoomView | null> {
+export async function findRoomView(
+  db: Db,
+  roomId: number,
+  userId: number,
+  unreadCount: number,
+): Promise<RoomView | null> {
   const [row] = await db
     .select(roomColumns)
     .from(chatRoomMembers)
@@ -210,7 +252,10 @@ export async function findRoomView(db: Db, roomId: number, userId: number, unrea
 }
 
 export async function findRoomIdByPair(db: Db, a: number, b: number): Promise<number | null> {
-  const [room] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.pairKey, pairKey(a, b)));
+  const [room] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(eq(chatRooms.pairKey, pairKey(a, b)));
   return room?.id ?? null;
 }
 

@@ -58,8 +58,17 @@ export function codeDestination(key: CodeKey, code: string, now: Date): SQL {
 }
 
 /** Where the live code was sent, or null when `code` is not the live, unexpired, unburnt code. */
-export async function liveCodeDestination(db: Db, key: CodeKey, code: string, now = new Date()): Promise<string | null> {
-  const [live] = await db.select({ destination: confirmationCodes.destination }).from(confirmationCodes).where(validCodeWhere(key, code, now)).limit(1);
+export async function liveCodeDestination(
+  db: Db,
+  key: CodeKey,
+  code: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [live] = await db
+    .select({ destination: confirmationCodes.destination })
+    .from(confirmationCodes)
+    .where(validCodeWhere(key, code, now))
+    .limit(1);
   return live?.destination ?? null;
 }
 
@@ -77,7 +86,10 @@ export async function consumeCode<T>(
 ): Promise<T> {
   const [result, deleted] = await db.batch([
     effect,
-    db.delete(confirmationCodes).where(validCodeWhere(key, code, now)).returning({ id: confirmationCodes.id }),
+    db
+      .delete(confirmationCodes)
+      .where(validCodeWhere(key, code, now))
+      .returning({ id: confirmationCodes.id }),
   ]);
   if (deleted.length > 0) return result as T;
   return explainRefusal(db, key, now);
@@ -92,7 +104,12 @@ async function explainRefusal(db: Db, { userId, type }: CodeKey, now: Date): Pro
     return fail("expired-verification-code");
   }
   const attempts = live.attempts + 1;
-  if (attempts >= settings.verificationCode.maxWrongAttempts) await db.delete(confirmationCodes).where(keyWhere);
-  else await db.update(confirmationCodes).set({ attempts: sql`${confirmationCodes.attempts} + 1` }).where(keyWhere);
+  if (attempts >= settings.verificationCode.maxWrongAttempts)
+    await db.delete(confirmationCodes).where(keyWhere);
+  else
+    await db
+      .update(confirmationCodes)
+      .set({ attempts: sql`${confirmationCodes.attempts} + 1` })
+      .where(keyWhere);
   return fail("invalid-verification-code");
 }

@@ -51,6 +51,13 @@ export function contactRequestMessage(row: ContactRequestRow, to: { id: number; 
     channel: "email",
     recipient: to.email,
     subject: `طلب تواصل جديد: ${row.title}`,
-    body: [`وصل طلب تواصل جديد (رقم ${row.id}) من ${row.name}.`, `للرد: ${replyTo}`, "", `العنوان: ${row.title}`, "", row.message].join("\n"),
+    body: [
+      `وصل طلب تواصل جديد (رقم ${row.id}) من ${row.name}.`,
+      `للرد: ${replyTo}`,
+      "",
+      `العنوان: ${row.title}`,
+      "",
+      row.message,
+    ].join("\n"),
   };
 }

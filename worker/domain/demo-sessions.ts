@@ -45,7 +45,11 @@ export async function findDemoFor(db: Db, viewer: UserRow, id: number): Promise<
   return hideNoteFrom(found!, viewer);
 }
 
-export async function listDemoSessions(db: Db, viewer: UserRow, query: DemoListQuery): Promise<Paged<DemoSessionView>> {
+export async function listDemoSessions(
+  db: Db,
+  viewer: UserRow,
+  query: DemoListQuery,
+): Promise<Paged<DemoSessionView>> {
   const where = appointmentListWhere("demo", viewer, query);
   const [rows, [total]] = await db.batch([
     db

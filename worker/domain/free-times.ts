@@ -18,7 +18,13 @@ const GRID_MS = 15 * MINUTE;
 type Interval = { start: string; end: string };
 
 /** Grid starts of `duration` minutes inside the slots, from `earliest` up to `to`, clear of `busy`. */
-export function freeStarts(slots: Interval[], busy: Interval[], earliest: number, to: number, duration: number): string[] {
+export function freeStarts(
+  slots: Interval[],
+  busy: Interval[],
+  earliest: number,
+  to: number,
+  duration: number,
+): string[] {
   const length = duration * MINUTE;
   const taken = busy.map((b) => ({ start: Date.parse(b.start), end: Date.parse(b.end) }));
   const starts = new Set<number>();
@@ -40,16 +46,25 @@ export async function findFreeTimes(db: Db, query: FreeTimesQuery, now = new Dat
   // Busy rows that overlap any lesson starting in the window.
   const busyEnd = new Date(Date.parse(to) + duration * MINUTE).toISOString();
   const [tutorResult, slotResult, busyResult] = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`SELECT t.notice AS notice, t.activated AS activated, u.role AS role, u.suspended_at AS suspendedAt, u.deleted_at AS deletedAt
-      FROM tutors t JOIN users u ON u.id = t.id WHERE t.id = ${tutorId} LIMIT 1`),
-    statement(db, sql`SELECT s.start AS start, s."end" AS "end" FROM availability_slots s WHERE s.user_id = ${tutorId} AND s.deleted_at IS NULL
-      AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start < ${busyEnd} AND s."end" > ${from}`),
-    statement(db, sql`
+    statement(
+      db,
+      sql`SELECT t.notice AS notice, t.activated AS activated, u.role AS role, u.suspended_at AS suspendedAt, u.deleted_at AS deletedAt
+      FROM tutors t JOIN users u ON u.id = t.id WHERE t.id = ${tutorId} LIMIT 1`,
+    ),
+    statement(
+      db,
+      sql`SELECT s.start AS start, s."end" AS "end" FROM availability_slots s WHERE s.user_id = ${tutorId} AND s.deleted_at IS NULL
+      AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start < ${busyEnd} AND s."end" > ${from}`,
+    ),
+    statement(
+      db,
+      sql`
       SELECT l.start AS start, l."end" AS "end" FROM lessons l WHERE l.tutor_id = ${tutorId} AND l.canceled_at IS NULL AND l.start < ${busyEnd} AND l."end" > ${from}
       UNION ALL SELECT i.start, i."end" FROM interviews i WHERE (i.interviewer_id = ${tutorId} OR i.interviewee_id = ${tutorId}) AND ${holdsTimeSql("interview", "i")}
         AND i.start < ${busyEnd} AND i."end" > ${from}
       UNION ALL SELECT d.start, d."end" FROM demo_sessions d WHERE (d.tutor_id = ${tutorId} OR d.tutor_manager_id = ${tutorId}) AND ${holdsTimeSql("demo", "d")}
-        AND d.start < ${busyEnd} AND d."end" > ${from}`),
+        AND d.start < ${busyEnd} AND d."end" > ${from}`,
+    ),
   ]);
   const tutor = tutorResult?.results[0] as ({ notice: number } & BookableTutorRow) | undefined;
   // The tutor booking accepts (state-rules.ts): a suspended tutor has no free time to offer.

@@ -33,7 +33,11 @@ function interviewColumns() {
 }
 
 /** Mine as interviewee or interviewer; admins see all. Newest first, paged. */
-export async function listInterviews(db: Db, viewer: UserRow, query: InterviewListQuery): Promise<Paged<InterviewView>> {
+export async function listInterviews(
+  db: Db,
+  viewer: UserRow,
+  query: InterviewListQuery,
+): Promise<Paged<InterviewView>> {
   const where = appointmentListWhere("interview", viewer, query);
   const [rows, [total]] = await db.batch([
     db
@@ -74,18 +78,25 @@ export async function changeInterview(
   const found = await findInterview(db, body.id);
   const parties = found && { tutorId: found.intervieweeId, managerId: found.interviewerId };
   assertVisible("interview", actor, parties);
-  const { activated } = await changeAppointment(db, "interview", actor, { ...parties, id: found!.id, status: found!.status, start: found!.start }, body, {
-    now,
-    auditBy,
-    decision: { level: body.level },
-    checkDecision: () => {
-      if (!body.feedback || body.level === undefined)
-        fail(!body.feedback ? "short-interview-feedback" : "interview-level-too-low", {
-          ...(!body.feedback ? { feedback: "short-interview-feedback" as const } : {}),
-          ...(body.level === undefined ? { level: "interview-level-too-low" as const } : {}),
-        });
+  const { activated } = await changeAppointment(
+    db,
+    "interview",
+    actor,
+    { ...parties, id: found!.id, status: found!.status, start: found!.start },
+    body,
+    {
+      now,
+      auditBy,
+      decision: { level: body.level },
+      checkDecision: () => {
+        if (!body.feedback || body.level === undefined)
+          fail(!body.feedback ? "short-interview-feedback" : "interview-level-too-low", {
+            ...(!body.feedback ? { feedback: "short-interview-feedback" as const } : {}),
+            ...(body.level === undefined ? { level: "interview-level-too-low" as const } : {}),
+          });
+      },
     },
-  });
+  );
   const interview = (await findInterview(db, found!.id))!;
   return { interview: hideNoteFrom(interview, actor), activated };
 }

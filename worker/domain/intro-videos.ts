@@ -68,12 +68,20 @@ const columns = {
 };
 
 export async function findIntroVideo(db: Db, id: number): Promise<IntroVideoView | null> {
-  const [row] = await db.select(columns).from(introVideos).innerJoin(users, eq(users.id, introVideos.tutorId)).where(eq(introVideos.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(introVideos)
+    .innerJoin(users, eq(users.id, introVideos.tutorId))
+    .where(eq(introVideos.id, id));
   return (row as IntroVideoView | undefined) ?? null;
 }
 
 /** A tutor sees their own videos, a tutor manager those assigned to them, an admin all. */
-export async function listIntroVideos(db: Db, viewer: UserRow, query: IntroVideoListQuery): Promise<Paged<IntroVideoView>> {
+export async function listIntroVideos(
+  db: Db,
+  viewer: UserRow,
+  query: IntroVideoListQuery,
+): Promise<Paged<IntroVideoView>> {
   const mine = isAdmin(viewer.role as Role)
     ? undefined
     : viewer.role === Role.TutorManager
@@ -114,7 +122,13 @@ export async function reviewIntroVideo(
   const at = now.toISOString();
   const approved = body.status === IntroVideoStatus.Approved;
   // The reviewer's decision is recorded right after it (only if it changed the video).
-  const entry = { action: "intro-video.decide", targetType: "intro-video", targetId: id, before: { status: found.status }, after: { status: body.status } } as const;
+  const entry = {
+    action: "intro-video.decide",
+    targetType: "intro-video",
+    targetId: id,
+    before: { status: found.status },
+    after: { status: body.status },
+  } as const;
   const [updated, ...rest] = await db.batch([
     db
       .update(introVideos)
@@ -125,7 +139,13 @@ export async function reviewIntroVideo(
     db
       .update(tutors)
       .set({ video: sql`coalesce(${tutors.video}, ${found.url})`, updatedAt: at })
-      .where(and(eq(tutors.id, found.tutorId), sql`${approved ? 1 : 0} = 1`, sql`EXISTS (SELECT 1 FROM intro_videos v WHERE v.id = ${id} AND v.status = ${IntroVideoStatus.Approved})`)),
+      .where(
+        and(
+          eq(tutors.id, found.tutorId),
+          sql`${approved ? 1 : 0} = 1`,
+          sql`EXISTS (SELECT 1 FROM intro_videos v WHERE v.id = ${id} AND v.status = ${IntroVideoStatus.Approved})`,
+        ),
+      ),
     activateIfComplete(db, found.tutorId, at),
   ]);
   const activated = rest[rest.length - 1] as unknown[];

@@ -5,7 +5,14 @@
  * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
  */
 import { aliasedTable, and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { CreateInvoiceRequest, Destination, InvoiceAction, InvoiceListSort, InvoiceStats, InvoiceView } from "../../schema/api/invoice";
+import type {
+  CreateInvoiceRequest,
+  Destination,
+  InvoiceAction,
+  InvoiceListSort,
+  InvoiceStats,
+  InvoiceView,
+} from "../../schema/api/invoice";
 import { invoices, users } from "../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../schema/enums";
 import type { Db } from "../core/context";
@@ -38,7 +45,13 @@ const amountInSql = (tutorId: number, statuses: readonly InvoiceStatus[]) =>
 // ---------------------------------------------------------------------------------------------
 // Balance
 
-type StatsRow = { earnings: number; earningsThisMonth: number; pending: number; withdrawn: number; limits: string | null };
+type StatsRow = {
+  earnings: number;
+  earningsThisMonth: number;
+  pending: number;
+  withdrawn: number;
+  limits: string | null;
+};
 
 /** A tutor's earnings, waiting and approved requests, and what is left to withdraw: one statement. */
 export async function invoiceStats(db: Db, tutorId: number, now = new Date()): Promise<InvoiceStats> {
@@ -82,7 +95,12 @@ const limitSql = (field: "minInvoiceAmount" | "maxInvoiceAmount", fallback: numb
  * `amount`, otherwise `insufficient-balance`. A new destination with `save` is then kept for
  * next time (quietly skipped at the saved-methods limit: the request itself went through).
  */
-export async function createInvoice(db: Db, tutorId: number, request: CreateInvoiceRequest, now = new Date()): Promise<InvoiceRow> {
+export async function createInvoice(
+  db: Db,
+  tutorId: number,
+  request: CreateInvoiceRequest,
+  now = new Date(),
+): Promise<InvoiceRow> {
   const at = now.toISOString();
   const { amount, note, to } = request;
   const allowed = sql`${amount} >= ${limitSql("minInvoiceAmount", settings.withdrawals.minAmount)}
@@ -104,13 +122,15 @@ export async function createInvoice(db: Db, tutorId: number, request: CreateInvo
           RETURNING id`,
   ).first<{ id: number }>();
   if (!row) {
-    if ("saved" in to && !(await hasWithdrawMethod(db, tutorId, to.saved))) fail("withdraw-method-not-found", { withdrawMethodId: "withdraw-method-not-found" });
+    if ("saved" in to && !(await hasWithdrawMethod(db, tutorId, to.saved)))
+      fail("withdraw-method-not-found", { withdrawMethodId: "withdraw-method-not-found" });
     const limits = await withdrawLimits(db);
     if (amount < limits.min) fail("min-invoice-amount-subceeded", { amount: "min-invoice-amount-subceeded" });
     if (amount > limits.max) fail("max-invoice-amount-exceeded", { amount: "max-invoice-amount-exceeded" });
     fail("insufficient-balance");
   }
-  if ("destination" in to && to.save) await saveWithdrawMethod(db, tutorId, { destination: to.destination }, { quiet: true, now });
+  if ("destination" in to && to.save)
+    await saveWithdrawMethod(db, tutorId, { destination: to.destination }, { quiet: true, now });
   return findInvoice(db, row.id);
 }
 
@@ -134,8 +154,12 @@ export function transitionFor(change: InvoiceChange, actor: "owner" | "staff"): 
     update: [{ from: [InvoiceStatus.PendingApproval], to: null, by: "owner" }],
     approve: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Approved, by: "staff" }],
     reject: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Rejected, by: "staff" }],
-    "approve-cancel": [{ from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.Canceled, by: "staff" }],
-    "refuse-cancel": [{ from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.PendingApproval, by: "staff" }],
+    "approve-cancel": [
+      { from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.Canceled, by: "staff" },
+    ],
+    "refuse-cancel": [
+      { from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.PendingApproval, by: "staff" },
+    ],
     note: [{ from: WAITING, to: null, by: "staff" }],
   };
   return table[change].find((t) => t.by === actor) ?? null;
@@ -151,7 +175,12 @@ export async function findInvoice(db: Db, id: number): Promise<InvoiceRow> {
  * tutor actions, staff theirs (`forbidden` otherwise); from a status the change does not leave
  * (`illegal-invoice-update`). Another tutor's request is `invoice-not-found`.
  */
-export async function authorizeChange(db: Db, caller: UserRow, id: number, change: InvoiceChange): Promise<{ invoice: InvoiceRow; transition: Transition }> {
+export async function authorizeChange(
+  db: Db,
+  caller: UserRow,
+  id: number,
+  change: InvoiceChange,
+): Promise<{ invoice: InvoiceRow; transition: Transition }> {
   const invoice = await findInvoice(db, id);
   const staff = isInvoiceStaff(caller.role as Role);
   if (!staff && invoice.userId !== caller.id) fail("invoice-not-found");
@@ -188,22 +217,39 @@ export async function applyChange(
       ...(staff ? { addressedBy: caller.id, addressedAt: at } : {}),
       updatedAt: at,
     })
-    .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, [...transition.from]), paying ? stillCoveredSql(invoice, at) : undefined))
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        inArray(invoices.status, [...transition.from]),
+        paying ? stillCoveredSql(invoice, at) : undefined,
+      ),
+    )
     .returning();
   // A staff decision is recorded with the change (the destination's details are not copied).
   const action =
-    transition.to === InvoiceStatus.Approved ? "invoice.approve" : transition.to === InvoiceStatus.Rejected ? "invoice.reject" : transition.to === InvoiceStatus.Canceled ? "invoice.cancel" : "invoice.update";
+    transition.to === InvoiceStatus.Approved
+      ? "invoice.approve"
+      : transition.to === InvoiceStatus.Rejected
+        ? "invoice.reject"
+        : transition.to === InvoiceStatus.Canceled
+          ? "invoice.cancel"
+          : "invoice.update";
   const entry = {
     action,
     targetType: "invoice",
     targetId: invoice.id,
     before: { status: invoice.status, note: invoice.note },
-    after: { status: transition.to ?? invoice.status, ...(fields.note !== undefined ? { note: fields.note } : {}), ...(fields.receipt ? { receipt: true } : {}) },
+    after: {
+      status: transition.to ?? invoice.status,
+      ...(fields.note !== undefined ? { note: fields.note } : {}),
+      ...(fields.receipt ? { receipt: true } : {}),
+    },
   } as const;
   const [updated] = await withAudit(db, update, staff ? actor : undefined, entry, now);
   if (updated) return updated;
   // Still waiting, yet not paid: the earnings no longer cover it (a lesson reported absent since).
-  if (paying && (await findInvoice(db, invoice.id)).status === InvoiceStatus.PendingApproval) fail("invoice-not-valid");
+  if (paying && (await findInvoice(db, invoice.id)).status === InvoiceStatus.PendingApproval)
+    fail("invoice-not-valid");
   return fail("illegal-invoice-update");
 }
 
@@ -233,7 +279,12 @@ const viewColumns = {
   addressedByName: sql<string | null>`${addresser.name}`.as("addressed_by_name"),
 };
 
-type ViewRow = { invoice: InvoiceRow; userName: string | null; userEmail: string; addressedByName: string | null };
+type ViewRow = {
+  invoice: InvoiceRow;
+  userName: string | null;
+  userEmail: string;
+  addressedByName: string | null;
+};
 
 export const receiptPath = (key: string) => `/api/v1/assets/${key}`;
 
@@ -262,7 +313,11 @@ export function toInvoiceView({ invoice, userName, userEmail, addressedByName }:
 }
 
 const withNames = (db: Db) =>
-  db.select(viewColumns).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).leftJoin(addresser, eq(addresser.id, invoices.addressedBy));
+  db
+    .select(viewColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(addresser, eq(addresser.id, invoices.addressedBy));
 
 export async function readInvoiceView(db: Db, id: number): Promise<InvoiceView> {
   const [row] = await withNames(db).where(eq(invoices.id, id)).limit(1);
@@ -278,11 +333,25 @@ const invoiceOrder: Record<InvoiceListSort, SQL[]> = {
   status: [asc(invoices.status), desc(invoices.createdAt), desc(invoices.id)],
   "-status": [desc(invoices.status), desc(invoices.createdAt), desc(invoices.id)],
   tutor: [sql`lower(coalesce(${users.name}, ${users.email}))`, desc(invoices.createdAt), desc(invoices.id)],
-  "-tutor": [sql`lower(coalesce(${users.name}, ${users.email})) DESC`, desc(invoices.createdAt), desc(invoices.id)],
+  "-tutor": [
+    sql`lower(coalesce(${users.name}, ${users.email})) DESC`,
+    desc(invoices.createdAt),
+    desc(invoices.id),
+  ],
 };
 
 /** Newest first unless sorted otherwise; `q` searches the tutor's name or email and the receiver; one batch (page + total). */
-export async function listInvoices(db: Db, filter: { userId?: number; status?: number; q?: string; sort?: InvoiceListSort; page: number; size: number }) {
+export async function listInvoices(
+  db: Db,
+  filter: {
+    userId?: number;
+    status?: number;
+    q?: string;
+    sort?: InvoiceListSort;
+    page: number;
+    size: number;
+  },
+) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(invoices.userId, filter.userId));
   if (filter.status !== undefined) parts.push(eq(invoices.status, filter.status));
@@ -299,7 +368,11 @@ export async function listInvoices(db: Db, filter: { userId?: number; status?: n
       .orderBy(...invoiceOrder[filter.sort ?? "-created"])
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ total: sql<number>`count(*)` }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(where),
   ]);
   return { list: list.map(toInvoiceView), total: counted?.total ?? 0 };
 }
@@ -327,7 +400,11 @@ export function receiptKeyFor(invoiceId: number, file: File): string {
 
 /** Only the request's tutor and staff may read its receipt. */
 export async function receiptOwner(db: Db, key: string): Promise<number | null> {
-  const [row] = await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.receipt, key)).limit(1);
+  const [row] = await db
+    .select({ userId: invoices.userId })
+    .from(invoices)
+    .where(eq(invoices.receipt, key))
+    .limit(1);
   return row?.userId ?? null;
 }
 

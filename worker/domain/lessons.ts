@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "./audit";
 import type { LessonListSort, LessonStats, LessonView } from "../../schema/api/lesson";
@@ -22,7 +36,8 @@ import type { UserRow } from "./users";
 export type LessonRow = typeof lessons.$inferSelect;
 
 /** Every lesson column under its LessonRow name, for a raw statement's RETURNING (no read-back round trip). */
-export const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
+export const lessonColumns =
+  sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
   subscription_id AS subscriptionId, is_trial AS isTrial, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
   reported_absent_at AS reportedAbsentAt, created_at AS createdAt, updated_at AS updatedAt`);
 
@@ -30,11 +45,26 @@ export const lessonColumns = sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId
 export const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
 type Person = Pick<UserRow, "id" | "name" | "image"> & { gender?: string | null };
 
-export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, now = new Date()): LessonView {
+export function toLessonView(
+  lesson: LessonRow,
+  tutor: Person,
+  student: Person,
+  now = new Date(),
+): LessonView {
   return {
     id: lesson.id,
-    tutor: { id: tutor.id, name: tutor.name, image: tutor.image, gender: (tutor.gender ?? null) as Gender | null },
-    student: { id: student.id, name: student.name, image: student.image, gender: (student.gender ?? null) as Gender | null },
+    tutor: {
+      id: tutor.id,
+      name: tutor.name,
+      image: tutor.image,
+      gender: (tutor.gender ?? null) as Gender | null,
+    },
+    student: {
+      id: student.id,
+      name: student.name,
+      image: student.image,
+      gender: (student.gender ?? null) as Gender | null,
+    },
     start: lesson.start,
     end: lesson.end,
     duration: lesson.duration as LessonDuration,
@@ -52,12 +82,19 @@ export function toLessonView(lesson: LessonRow, tutor: Person, student: Person, 
  * Piasters a student's lesson costs: duration × lesson hourly rate in force at booking (stored on
  * the lesson, so a later change of the rate leaves it); 0 with a tutor manager.
  */
-export function lessonPrice(duration: number, tutorRole: Role, rates: Pick<BusinessSettings, "hourlyRate"> = settings.lessons): number {
+export function lessonPrice(
+  duration: number,
+  tutorRole: Role,
+  rates: Pick<BusinessSettings, "hourlyRate"> = settings.lessons,
+): number {
   return tutorRole === Role.TutorManager ? 0 : Math.round((duration * rates.hourlyRate) / 60);
 }
 
 /** Piasters a tutor earns when the lesson is fulfilled: duration × tutor hourly rate in force at booking (stored on the lesson). */
-export function tutorEarning(duration: number, rates: Pick<BusinessSettings, "tutorHourlyRate"> = settings.lessons): number {
+export function tutorEarning(
+  duration: number,
+  rates: Pick<BusinessSettings, "tutorHourlyRate"> = settings.lessons,
+): number {
   return Math.round((duration * rates.tutorHourlyRate) / 60);
 }
 
@@ -84,15 +121,26 @@ function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
 /** Lessons joined to both members: one query for a page, one row for a lesson. */
 function lessonsWithMembers(db: Db) {
   return db
-    .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student") })
+    .select({
+      lesson: lessons,
+      tutor: person(tutorUser, "member_tutor"),
+      student: person(studentUser, "member_student"),
+    })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-    .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
+    .innerJoin(
+      studentMember,
+      and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)),
+    )
     .innerJoin(studentUser, eq(studentUser.id, studentMember.userId));
 }
 
 /** One lesson with both members: a statement, so a route can read it with the caller (prefetch). */
-const lessonById = prebuilt((db: Db) => lessonsWithMembers(db).where(eq(lessons.id, sql.placeholder("id"))).limit(1));
+const lessonById = prebuilt((db: Db) =>
+  lessonsWithMembers(db)
+    .where(eq(lessons.id, sql.placeholder("id")))
+    .limit(1),
+);
 export const lessonQuery = (db: Db, id: number) => lessonById(db, { id });
 
 export type LessonWithMembers = Awaited<ReturnType<typeof lessonQuery>>[number];
@@ -109,7 +157,13 @@ export const prefetchedLesson = (prefetched: unknown[] | undefined): LessonWithM
 /** Staff may read any lesson and list anyone's: admins and tutor managers. */
 export const isLessonStaff = (role: Role) => isAdmin(role) || role === Role.TutorManager;
 
-export async function readLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null): Promise<LessonView> {
+export async function readLesson(
+  db: Db,
+  id: number,
+  caller: UserRow,
+  now = new Date(),
+  read?: LessonWithMembers | null,
+): Promise<LessonView> {
   const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
@@ -118,7 +172,8 @@ export async function readLesson(db: Db, id: number, caller: UserRow, now = new 
 }
 
 /** Lessons the user is a member of (as tutor or student): an IN list, so SQLite starts from the user's memberships. */
-const memberOf = (userId: number | Placeholder): SQL => sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m WHERE m.user_id = ${userId})`;
+const memberOf = (userId: number | Placeholder): SQL =>
+  sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m WHERE m.user_id = ${userId})`;
 
 export type LessonListQuery = {
   userId: number | null;
@@ -139,11 +194,20 @@ export type LessonListQuery = {
 function lessonListWhere(
   query: LessonListQuery,
   at: string | Placeholder,
-  values: { userId?: number | null | Placeholder; after?: string | Placeholder; before?: string | Placeholder; name?: string | Placeholder } = { ...query, name: query.q && namePattern(query.q) },
+  values: {
+    userId?: number | null | Placeholder;
+    after?: string | Placeholder;
+    before?: string | Placeholder;
+    name?: string | Placeholder;
+  } = { ...query, name: query.q && namePattern(query.q) },
 ) {
   return and(
     query.userId !== null ? memberOf(values.userId!) : undefined,
-    query.status === "ratified" ? isNull(lessons.canceledAt) : query.status === "canceled" ? isNotNull(lessons.canceledAt) : undefined,
+    query.status === "ratified"
+      ? isNull(lessons.canceledAt)
+      : query.status === "canceled"
+        ? isNotNull(lessons.canceledAt)
+        : undefined,
     query.when === "future"
       ? gt(lessons.start, at)
       : query.when === "past"
@@ -165,7 +229,8 @@ const namedMemberOf = (pattern: string | Placeholder): SQL =>
   sql`${lessons.id} IN (SELECT m.lesson_id FROM lesson_members m JOIN users u ON u.id = m.user_id WHERE lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\')`;
 
 /** A list's shape: which filters it has (their values are the statement's placeholders). */
-const listShape = (query: LessonListQuery) => `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}|${query.sort}|${query.q !== undefined}`;
+const listShape = (query: LessonListQuery) =>
+  `${query.userId !== null}|${query.status}|${query.when}|${query.after !== undefined}|${query.before !== undefined}|${query.sort}|${query.q !== undefined}`;
 
 /** Each order of the admin lessons table (ties broken by id, so pages never repeat or skip a row). */
 const lessonOrder: Record<LessonListSort, SQL[]> = {
@@ -180,16 +245,37 @@ const lessonOrder: Record<LessonListSort, SQL[]> = {
 /** The page statement of one list shape, built with placeholders (see prebuilt). */
 function pageStatement(query: LessonListQuery) {
   const value = (name: string) => sql.placeholder(name);
-  const ascending = query.when === "future" || query.when === "now" || query.after !== undefined || query.before !== undefined;
-  const order = query.sort ? lessonOrder[query.sort] : [ascending ? asc(lessons.start) : desc(lessons.start), desc(lessons.id)];
+  const ascending =
+    query.when === "future" ||
+    query.when === "now" ||
+    query.after !== undefined ||
+    query.before !== undefined;
+  const order = query.sort
+    ? lessonOrder[query.sort]
+    : [ascending ? asc(lessons.start) : desc(lessons.start), desc(lessons.id)];
   return prebuilt((db: Db) =>
     db
-      .select({ lesson: lessons, tutor: person(tutorUser, "member_tutor"), student: person(studentUser, "member_student"), total: sql<number>`count(*) OVER ()`.as("list_total") })
+      .select({
+        lesson: lessons,
+        tutor: person(tutorUser, "member_tutor"),
+        student: person(studentUser, "member_student"),
+        total: sql<number>`count(*) OVER ()`.as("list_total"),
+      })
       .from(lessons)
       .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-      .innerJoin(studentMember, and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)))
+      .innerJoin(
+        studentMember,
+        and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)),
+      )
       .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
-      .where(lessonListWhere(query, value("at"), { userId: value("userId"), after: value("after"), before: value("before"), name: value("name") }))
+      .where(
+        lessonListWhere(query, value("at"), {
+          userId: value("userId"),
+          after: value("after"),
+          before: value("before"),
+          name: value("name"),
+        }),
+      )
       .orderBy(...order)
       .limit(value("limit"))
       .offset(value("offset")),
@@ -223,8 +309,22 @@ type LessonPageRow = Awaited<ReturnType<typeof lessonListStatement>>[number];
  * The answer from the statement's rows. A page past the end has no row to carry the total, so
  * only then is it counted on its own (one more round trip, off the usual path).
  */
-export async function lessonListFrom(db: Db, rows: readonly LessonPageRow[], query: LessonListQuery, now = new Date()) {
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await db.select({ total: sql<number>`count(*)` }).from(lessons).where(lessonListWhere(query, now.toISOString())))[0]?.total ?? 0));
+export async function lessonListFrom(
+  db: Db,
+  rows: readonly LessonPageRow[],
+  query: LessonListQuery,
+  now = new Date(),
+) {
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : ((
+          await db
+            .select({ total: sql<number>`count(*)` })
+            .from(lessons)
+            .where(lessonListWhere(query, now.toISOString()))
+        )[0]?.total ?? 0));
   return { list: rows.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total };
 }
 
@@ -253,7 +353,14 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
  * the start: started → lesson-time-passed, inside the window → lesson-cancel-window-passed. One conditional update;
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
-export async function cancelLesson(db: Db, id: number, caller: UserRow, now = new Date(), read?: LessonWithMembers | null, auditBy?: AuditActor) {
+export async function cancelLesson(
+  db: Db,
+  id: number,
+  caller: UserRow,
+  now = new Date(),
+  read?: LessonWithMembers | null,
+  auditBy?: AuditActor,
+) {
   const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
@@ -270,13 +377,41 @@ export async function cancelLesson(db: Db, id: number, caller: UserRow, now = ne
   // An admin's cancellation (not a member's own) is a staff write: its audit row follows the update.
   const audit =
     auditBy && !member
-      ? [auditRawStatement(db, auditBy, { action: "lesson.cancel", targetType: "lesson", targetId: id, before: { start: row.lesson.start }, after: { canceled: true } }, now)]
+      ? [
+          auditRawStatement(
+            db,
+            auditBy,
+            {
+              action: "lesson.cancel",
+              targetType: "lesson",
+              targetId: id,
+              before: { start: row.lesson.start },
+              after: { canceled: true },
+            },
+            now,
+          ),
+        ]
       : [];
   const [updated, ...rest] = await d1(db).batch([
-    statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
-      WHERE id = ${id} AND ${lessonChangeableSql("lessons", now, business)} RETURNING ${lessonColumns}`),
+    statement(
+      db,
+      sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${caller.id}, updated_at = ${at}
+      WHERE id = ${id} AND ${lessonChangeableSql("lessons", now, business)} RETURNING ${lessonColumns}`,
+    ),
     ...audit,
-    ...others.map((other) => statement(db, messagesToSql({ userId: other.id, otherId: caller.id, text, when: canceled, at, zone: other.timeZone }))),
+    ...others.map((other) =>
+      statement(
+        db,
+        messagesToSql({
+          userId: other.id,
+          otherId: caller.id,
+          text,
+          when: canceled,
+          at,
+          zone: other.timeZone,
+        }),
+      ),
+    ),
   ]);
   const sent = rest.slice(audit.length);
   const lesson = (updated?.results as LessonRow[] | undefined)?.[0];

@@ -1,5 +1,10 @@
 import { and, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import type { Onboarding, OnboardingAdminBody, OnboardingStep, TutorActivation } from "../../schema/api/onboarding";
+import type {
+  Onboarding,
+  OnboardingAdminBody,
+  OnboardingStep,
+  TutorActivation,
+} from "../../schema/api/onboarding";
 import { PhotoSessionStatus } from "../../schema/api/photo-session";
 import { demoSessions, interviews, introVideos, photoSessions, tutors, users } from "../../schema/db";
 import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role } from "../../schema/enums";
@@ -70,8 +75,20 @@ export async function setTutorActivation(
   auditBy?: AuditActor,
 ): Promise<TutorActivation & { wasActivated: boolean }> {
   const activated = body.activated ?? (body.bypassOnboarding === true ? true : undefined);
-  const after = { ...(activated !== undefined ? { activated } : {}), ...(body.bypassOnboarding !== undefined ? { bypassOnboarding: body.bypassOnboarding } : {}) };
-  const audit = auditBy ? [auditStatement(db, auditBy, { action: "onboarding.activate", targetType: "tutor", targetId: tutorId, after }, now)] : [];
+  const after = {
+    ...(activated !== undefined ? { activated } : {}),
+    ...(body.bypassOnboarding !== undefined ? { bypassOnboarding: body.bypassOnboarding } : {}),
+  };
+  const audit = auditBy
+    ? [
+        auditStatement(
+          db,
+          auditBy,
+          { action: "onboarding.activate", targetType: "tutor", targetId: tutorId, after },
+          now,
+        ),
+      ]
+    : [];
   // One batch (one transaction): the state before, then the change and its audit row.
   const [before, rows] = await db.batch([
     db.select({ activated: tutors.activated }).from(tutors).where(eq(tutors.id, tutorId)),
@@ -88,14 +105,28 @@ export async function setTutorActivation(
   ]);
   const [row] = rows;
   if (!row) return fail("tutor-not-found");
-  return { tutorId: row.id, activated: row.activated, bypassOnboarding: row.bypassOnboarding, wasActivated: before[0]?.activated ?? false };
+  return {
+    tutorId: row.id,
+    activated: row.activated,
+    bypassOnboarding: row.bypassOnboarding,
+    wasActivated: before[0]?.activated ?? false,
+  };
 }
 
-const emptyStep = (): OnboardingStep => ({ state: "todo", next: "book", id: null, retryAt: null, start: null, feedback: null });
+const emptyStep = (): OnboardingStep => ({
+  state: "todo",
+  next: "book",
+  id: null,
+  retryAt: null,
+  start: null,
+  feedback: null,
+});
 
 function retryStep(step: OnboardingStep, rejectedAt: string, now: Date): OnboardingStep {
   const retryAt = monthsAfter(rejectedAt, RETRY_AFTER_REJECTION_MONTHS);
-  return retryAt > now.toISOString() ? { ...step, state: "rejected", next: "wait", retryAt } : { ...step, state: "rejected", retryAt: null };
+  return retryAt > now.toISOString()
+    ? { ...step, state: "rejected", next: "wait", retryAt }
+    : { ...step, state: "rejected", retryAt: null };
 }
 
 /** Every step's state and next action (one D1 round trip). */
@@ -114,14 +145,22 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
       .from(tutors)
       .innerJoin(users, eq(users.id, tutors.id))
       .where(tutorSide(tutorId)),
-    db.select().from(introVideos).where(eq(introVideos.tutorId, tutorId)).orderBy(desc(introVideos.createdAt), desc(introVideos.id)).limit(1),
+    db
+      .select()
+      .from(introVideos)
+      .where(eq(introVideos.tutorId, tutorId))
+      .orderBy(desc(introVideos.createdAt), desc(introVideos.id))
+      .limit(1),
     db
       .select()
       .from(interviews)
       .where(
         and(
           eq(interviews.intervieweeId, tutorId),
-          notInArray(interviews.status, [InterviewStatus.CanceledByInterviewer, InterviewStatus.CanceledByInterviewee]),
+          notInArray(interviews.status, [
+            InterviewStatus.CanceledByInterviewer,
+            InterviewStatus.CanceledByInterviewee,
+          ]),
         ),
       )
       .orderBy(desc(interviews.start))
@@ -129,13 +168,23 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
     db
       .select()
       .from(demoSessions)
-      .where(and(eq(demoSessions.tutorId, tutorId), inArray(demoSessions.status, [ReviewStatus.Pending, ReviewStatus.Passed, ReviewStatus.Rejected])))
+      .where(
+        and(
+          eq(demoSessions.tutorId, tutorId),
+          inArray(demoSessions.status, [ReviewStatus.Pending, ReviewStatus.Passed, ReviewStatus.Rejected]),
+        ),
+      )
       .orderBy(desc(demoSessions.start))
       .limit(1),
     db
       .select()
       .from(photoSessions)
-      .where(and(eq(photoSessions.tutorId, tutorId), sql`${photoSessions.status} <> ${PhotoSessionStatus.Canceled}`))
+      .where(
+        and(
+          eq(photoSessions.tutorId, tutorId),
+          sql`${photoSessions.status} <> ${PhotoSessionStatus.Canceled}`,
+        ),
+      )
       .orderBy(desc(photoSessions.createdAt), desc(photoSessions.id))
       .limit(1),
   ]);
@@ -146,8 +195,10 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
   let introVideo: OnboardingStep = { ...emptyStep(), next: "upload" };
   if (video) {
     const base = { ...introVideo, id: video.id, feedback: video.feedback };
-    if (video.status === IntroVideoStatus.Pending) introVideo = { ...base, state: "pending", next: "wait-review" };
-    else if (video.status === IntroVideoStatus.Approved) introVideo = { ...base, state: "passed", next: "done" };
+    if (video.status === IntroVideoStatus.Pending)
+      introVideo = { ...base, state: "pending", next: "wait-review" };
+    else if (video.status === IntroVideoStatus.Approved)
+      introVideo = { ...base, state: "passed", next: "done" };
     else introVideo = retryStep(base, video.reviewedAt ?? video.createdAt, now);
   }
 
@@ -155,16 +206,20 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
   let interviewStep = emptyStep();
   if (interview) {
     const base = { ...interviewStep, id: interview.id, start: interview.start, feedback: interview.feedback };
-    if (interview.status === InterviewStatus.Pending) interviewStep = { ...base, state: "pending", next: interview.end > at ? "attend" : "wait" };
-    else if (interview.status === InterviewStatus.Passed) interviewStep = { ...base, state: "passed", next: "done" };
+    if (interview.status === InterviewStatus.Pending)
+      interviewStep = { ...base, state: "pending", next: interview.end > at ? "attend" : "wait" };
+    else if (interview.status === InterviewStatus.Passed)
+      interviewStep = { ...base, state: "passed", next: "done" };
     else interviewStep = retryStep(base, interview.decidedAt ?? interview.start, now);
   }
 
   const [demo] = demoRows;
-  let demoStep: OnboardingStep = introVideo.state === "passed" ? emptyStep() : { ...emptyStep(), next: "wait" };
+  let demoStep: OnboardingStep =
+    introVideo.state === "passed" ? emptyStep() : { ...emptyStep(), next: "wait" };
   if (demo) {
     const base = { ...demoStep, id: demo.id, start: demo.start, feedback: demo.feedback };
-    if (demo.status === ReviewStatus.Pending) demoStep = { ...base, state: "pending", next: demo.end > at ? "attend" : "wait" };
+    if (demo.status === ReviewStatus.Pending)
+      demoStep = { ...base, state: "pending", next: demo.end > at ? "attend" : "wait" };
     else if (demo.status === ReviewStatus.Passed) demoStep = { ...base, state: "passed", next: "done" };
     else demoStep = { ...base, state: "rejected" };
   }
@@ -176,7 +231,8 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
   if (photo) {
     const base = { ...photoStep, id: photo.id, start: photo.scheduledAt, feedback: photo.note };
     if (photo.status === PhotoSessionStatus.Done) photoStep = { ...base, state: "passed", next: "done" };
-    else if (photo.status === PhotoSessionStatus.Scheduled) photoStep = { ...base, state: "pending", next: "attend" };
+    else if (photo.status === PhotoSessionStatus.Scheduled)
+      photoStep = { ...base, state: "pending", next: "attend" };
     else photoStep = { ...base, state: "pending", next: "wait" };
   } else if (tutor.image && tutor.video && tutor.thumbnail) {
     photoStep = { ...photoStep, state: "passed", next: "done" };
@@ -194,7 +250,11 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
     tutorId,
     activated: tutor.activated,
     bypassOnboarding: tutor.bypassOnboarding,
-    supportGroup: { joined: tutor.supportGroupJoined, link: SUPPORT_GROUP_LINK, next: tutor.supportGroupJoined ? "done" : "join" },
+    supportGroup: {
+      joined: tutor.supportGroupJoined,
+      link: SUPPORT_GROUP_LINK,
+      next: tutor.supportGroupJoined ? "done" : "join",
+    },
     introVideo,
     interview: interviewStep,
     demoSession: demoStep,

@@ -71,7 +71,11 @@ export async function findPhotoSessionFor(db: Db, viewer: UserRow, id: number): 
 }
 
 /** A tutor's own, a studio's booked sessions, all for admins; newest first, paged (one round trip). */
-export async function listPhotoSessions(db: Db, viewer: UserRow, query: PhotoSessionListQuery): Promise<Paged<PhotoSessionView>> {
+export async function listPhotoSessions(
+  db: Db,
+  viewer: UserRow,
+  query: PhotoSessionListQuery,
+): Promise<Paged<PhotoSessionView>> {
   const scope = isAdmin(viewer.role as Role)
     ? undefined
     : viewer.role === Role.Studio
@@ -106,13 +110,20 @@ const hasOpenSql = (tutorId: number) =>
  * concurrent requests never leave a tutor with two open sessions; a refusal is explained by a
  * second read: tutor-not-found, user-not-found (no such studio), photo-session-exists.
  */
-export async function createPhotoSession(db: Db, actor: UserRow, body: PhotoSessionCreateBody, now = new Date(), auditBy?: AuditActor): Promise<PhotoSessionView> {
+export async function createPhotoSession(
+  db: Db,
+  actor: UserRow,
+  body: PhotoSessionCreateBody,
+  now = new Date(),
+  auditBy?: AuditActor,
+): Promise<PhotoSessionView> {
   const admin = isAdmin(actor.role as Role);
   if (!admin && body.tutorId !== undefined && body.tutorId !== actor.id) fail("forbidden");
   const tutorId = admin ? body.tutorId : actor.id;
   if (tutorId === undefined) return fail("bad-request", { tutorId: "bad-request" });
   const at = now.toISOString();
-  if (body.scheduledAt !== undefined && body.scheduledAt <= at) fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
+  if (body.scheduledAt !== undefined && body.scheduledAt <= at)
+    fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
   const insert = statement(
     db,
     sql`INSERT INTO photo_sessions (tutor_id, studio_id, scheduled_at, status, created_at, updated_at)
@@ -121,8 +132,16 @@ export async function createPhotoSession(db: Db, actor: UserRow, body: PhotoSess
     RETURNING id`,
   );
   // An admin booking for a tutor is a staff write: recorded with the insert (only if it inserted).
-  const entry = { action: "photo-session.decide" as const, targetType: "photo-session", targetId: insertedRowId, after: { tutorId, studioId: body.studioId, scheduledAt: body.scheduledAt ?? null } };
-  const [inserted] = await d1(db).batch([insert, ...(admin && auditBy ? [auditRawStatement(db, auditBy, entry, now)] : [])]);
+  const entry = {
+    action: "photo-session.decide" as const,
+    targetType: "photo-session",
+    targetId: insertedRowId,
+    after: { tutorId, studioId: body.studioId, scheduledAt: body.scheduledAt ?? null },
+  };
+  const [inserted] = await d1(db).batch([
+    insert,
+    ...(admin && auditBy ? [auditRawStatement(db, auditBy, entry, now)] : []),
+  ]);
   const rows = (inserted?.results ?? []) as { id: number }[];
   if (rows[0]) return (await findPhotoSession(db, rows[0].id))!;
   const [why] = await db.all<{ refusal: ErrorCode }>(sql`SELECT CASE
@@ -156,12 +175,22 @@ export async function changePhotoSession(
   if (body.studioId !== undefined && !admin) fail("forbidden");
   if (!OPEN.includes(found.status)) fail("illegal");
   const at = now.toISOString();
-  if (body.scheduledAt !== undefined && body.scheduledAt <= at) fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
+  if (body.scheduledAt !== undefined && body.scheduledAt <= at)
+    fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
 
   let status = body.status ?? found.status;
-  if (body.scheduledAt !== undefined && body.status === undefined && found.status === PhotoSessionStatus.Pending) status = PhotoSessionStatus.Scheduled;
+  if (
+    body.scheduledAt !== undefined &&
+    body.status === undefined &&
+    found.status === PhotoSessionStatus.Pending
+  )
+    status = PhotoSessionStatus.Scheduled;
   const scheduledAt = body.scheduledAt ?? found.scheduledAt;
-  if (status === PhotoSessionStatus.Scheduled && body.status === PhotoSessionStatus.Scheduled && body.scheduledAt === undefined) {
+  if (
+    status === PhotoSessionStatus.Scheduled &&
+    body.status === PhotoSessionStatus.Scheduled &&
+    body.scheduledAt === undefined
+  ) {
     if (!scheduledAt) fail("bad-request", { scheduledAt: "bad-request" });
     if (scheduledAt <= at) fail("slot-time-passed", { scheduledAt: "slot-time-passed" });
   }
@@ -169,7 +198,10 @@ export async function changePhotoSession(
   if (done && !(found.image && found.video && found.thumbnail)) fail("illegal");
 
   const guard: SQL[] = [sql`${photoSessions.id} = ${id}`, sql`${photoSessions.status} = ${found.status}`];
-  if (done) guard.push(sql`${photoSessions.image} IS NOT NULL AND ${photoSessions.video} IS NOT NULL AND ${photoSessions.thumbnail} IS NOT NULL`);
+  if (done)
+    guard.push(
+      sql`${photoSessions.image} IS NOT NULL AND ${photoSessions.video} IS NOT NULL AND ${photoSessions.thumbnail} IS NOT NULL`,
+    );
   if (body.studioId !== undefined) guard.push(isStudioSql(body.studioId));
   const update = db
     .update(photoSessions)
@@ -189,7 +221,12 @@ export async function changePhotoSession(
     targetType: "photo-session",
     targetId: id,
     before: { status: found.status, scheduledAt: found.scheduledAt, studioId: found.studioId },
-    after: { status, scheduledAt, ...(body.studioId !== undefined ? { studioId: body.studioId } : {}), ...(body.note !== undefined ? { note: body.note } : {}) },
+    after: {
+      status,
+      scheduledAt,
+      ...(body.studioId !== undefined ? { studioId: body.studioId } : {}),
+      ...(body.note !== undefined ? { note: body.note } : {}),
+    },
   };
   const updated = await withAudit(db, update, admin || studio ? auditBy : undefined, entry, now);
   if (updated.length === 0) {
@@ -211,7 +248,13 @@ export async function assertMayUploadFor(db: Db, actor: UserRow, tutorId: number
     db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, tutorId), isNull(users.deletedAt), inArray(users.role, [Role.Tutor, Role.TutorManager]))),
+      .where(
+        and(
+          eq(users.id, tutorId),
+          isNull(users.deletedAt),
+          inArray(users.role, [Role.Tutor, Role.TutorManager]),
+        ),
+      ),
     db
       .select({ id: photoSessions.id, studioId: photoSessions.studioId })
       .from(photoSessions)
@@ -253,7 +296,10 @@ export async function saveTutorAssets(
       .from(users)
       .innerJoin(tutors, eq(tutors.id, users.id))
       .where(eq(users.id, tutorId)),
-    db.select({ image: photoSessions.image, video: photoSessions.video, thumbnail: photoSessions.thumbnail }).from(photoSessions).where(eq(photoSessions.id, sessionId ?? 0)),
+    db
+      .select({ image: photoSessions.image, video: photoSessions.video, thumbnail: photoSessions.thumbnail })
+      .from(photoSessions)
+      .where(eq(photoSessions.id, sessionId ?? 0)),
     db
       .update(users)
       .set({ ...(assets.image ? { image: assets.image } : {}), updatedAt: at })
@@ -269,9 +315,24 @@ export async function saveTutorAssets(
       .set(sessionSet)
       .where(and(eq(photoSessions.id, sessionId ?? 0), inArray(photoSessions.status, OPEN))),
     // Staff uploads of a tutor's media are recorded (unconditionally: the tutor's row changed above).
-    ...(auditBy ? [auditStatement(db, auditBy, { action: "media.upload", targetType: "tutor", targetId: tutorId, after: assets }, now, false)] : []),
+    ...(auditBy
+      ? [
+          auditStatement(
+            db,
+            auditBy,
+            { action: "media.upload", targetType: "tutor", targetId: tutorId, after: assets },
+            now,
+            false,
+          ),
+        ]
+      : []),
   ]);
-  const assetsNow = { tutorId, image: row?.image ?? null, video: row?.video ?? null, thumbnail: row?.thumbnail ?? null };
+  const assetsNow = {
+    tutorId,
+    image: row?.image ?? null,
+    video: row?.video ?? null,
+    thumbnail: row?.thumbnail ?? null,
+  };
   // The files these uploads took the place of (the tutor's and the open session's), for cleanup.
   const kinds = (["image", "video", "thumbnail"] as const).filter((kind) => assets[kind]);
   const replaced = [...new Set(kinds.flatMap((kind) => [before?.[kind], beforeSession?.[kind]]))].filter(
@@ -282,7 +343,10 @@ export async function saveTutorAssets(
 
 /** The latest session of the tutor (with this studio, not canceled, when a studio asks). */
 function latestSessionId(studioId: number | null): SQL {
-  const scope = studioId === null ? sql`` : sql` AND ls.studio_id = ${studioId} AND ls.status <> ${PhotoSessionStatus.Canceled}`;
+  const scope =
+    studioId === null
+      ? sql``
+      : sql` AND ls.studio_id = ${studioId} AND ls.status <> ${PhotoSessionStatus.Canceled}`;
   return sql`(SELECT ls.id FROM photo_sessions ls WHERE ls.tutor_id = ${users.id}${scope} ORDER BY ls.created_at DESC, ls.id DESC LIMIT 1)`;
 }
 
@@ -324,7 +388,12 @@ function toStudioTutor(row: StudioTutorRow): StudioTutorView {
     photoSession:
       sessionId === null
         ? null
-        : { id: sessionId, status: sessionStatus as PhotoSessionStatus, scheduledAt: sessionScheduledAt, studioId: sessionStudioId },
+        : {
+            id: sessionId,
+            status: sessionStatus as PhotoSessionStatus,
+            scheduledAt: sessionScheduledAt,
+            studioId: sessionStudioId,
+          },
   };
 }
 
@@ -347,7 +416,11 @@ function studioTutors(db: Db, viewer: UserRow) {
 }
 
 /** GET /user/tutor/all/for/studio: the studio's tutors (admins: every tutor with a session), paged. */
-export async function listStudioTutors(db: Db, viewer: UserRow, query: StudioTutorListQuery): Promise<Paged<StudioTutorView>> {
+export async function listStudioTutors(
+  db: Db,
+  viewer: UserRow,
+  query: StudioTutorListQuery,
+): Promise<Paged<StudioTutorView>> {
   const where = and(
     isNull(users.deletedAt),
     query.name ? sql`${users.name} LIKE ${likePattern(query.name)} ESCAPE '\\'` : undefined,

@@ -27,19 +27,44 @@ export function toPlanView(plan: PlanRow): PlanView {
   };
 }
 
-export async function createPlan(db: Db, input: CreatePlanBody, createdBy: number, now = new Date(), actor?: AuditActor): Promise<PlanRow> {
+export async function createPlan(
+  db: Db,
+  input: CreatePlanBody,
+  createdBy: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlanRow> {
   const at = now.toISOString();
-  const insert = db.insert(plans).values({ ...input, createdBy, createdAt: at, updatedAt: at }).returning();
-  const [row] = await withAudit(db, insert, actor, { action: "plan.create", targetType: "plan", targetId: insertedRowId, after: input }, now);
+  const insert = db
+    .insert(plans)
+    .values({ ...input, createdBy, createdAt: at, updatedAt: at })
+    .returning();
+  const [row] = await withAudit(
+    db,
+    insert,
+    actor,
+    { action: "plan.create", targetType: "plan", targetId: insertedRowId, after: input },
+    now,
+  );
   return row!;
 }
 
 export async function findPlan(db: Db, id: number): Promise<PlanRow | null> {
-  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), isNull(plans.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), isNull(plans.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function updatePlan(db: Db, id: number, input: UpdatePlanBody, now = new Date(), actor?: AuditActor): Promise<PlanRow> {
+export async function updatePlan(
+  db: Db,
+  id: number,
+  input: UpdatePlanBody,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlanRow> {
   const before = actor ? await findPlan(db, id) : null;
   const changed = Object.keys(input) as (keyof UpdatePlanBody & keyof PlanRow)[];
   const update = db
@@ -66,7 +91,13 @@ export async function deletePlan(db: Db, id: number, now = new Date(), actor?: A
     .set({ deletedAt: at, active: false, updatedAt: at })
     .where(and(eq(plans.id, id), isNull(plans.deletedAt)))
     .returning({ id: plans.id });
-  const [row] = await withAudit(db, update, actor, { action: "plan.delete", targetType: "plan", targetId: id }, now);
+  const [row] = await withAudit(
+    db,
+    update,
+    actor,
+    { action: "plan.delete", targetType: "plan", targetId: id },
+    now,
+  );
   if (!row) fail("plan-not-found");
 }
 
@@ -82,7 +113,11 @@ function liveInvite(userId: number, at: string) {
  */
 function visibleTo(userId: number | null, at: string) {
   const open = eq(plans.inviteOnly, false);
-  return and(isNull(plans.deletedAt), eq(plans.active, true), userId === null ? open : or(open, liveInvite(userId, at)));
+  return and(
+    isNull(plans.deletedAt),
+    eq(plans.active, true),
+    userId === null ? open : or(open, liveInvite(userId, at)),
+  );
 }
 
 export async function listPlans(
@@ -99,14 +134,27 @@ export async function listPlans(
       .orderBy(plans.weeklyMinutes, desc(plans.id))
       .limit(options.size)
       .offset((options.page - 1) * options.size),
-    db.select({ total: sql<number>`count(*)` }).from(plans).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(plans)
+      .where(where),
   ]);
   return { list: list.map(toPlanView), total: counted?.total ?? 0 };
 }
 
 /** A plan the caller may see; hidden ones answer plan-not-found, as if they did not exist. */
-export async function findVisiblePlan(db: Db, id: number, userId: number | null, includeHidden: boolean, now = new Date()) {
+export async function findVisiblePlan(
+  db: Db,
+  id: number,
+  userId: number | null,
+  includeHidden: boolean,
+  now = new Date(),
+) {
   const where = includeHidden ? isNull(plans.deletedAt) : visibleTo(userId, now.toISOString());
-  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), where)).limit(1);
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), where))
+    .limit(1);
   return row ?? fail("plan-not-found");
 }

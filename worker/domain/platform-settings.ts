@@ -5,7 +5,11 @@
  * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { BusinessSettingsChange, PlatformSettingsView, WithdrawSettings } from "../../schema/api/platform-settings";
+import type {
+  BusinessSettingsChange,
+  PlatformSettingsView,
+  WithdrawSettings,
+} from "../../schema/api/platform-settings";
 import { auditLog, platformSettings, users } from "../../schema/db";
 import { defaultBusinessSettings, type BusinessSettings } from "../../schema/pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../../schema/rules";
@@ -44,7 +48,11 @@ export const withdrawalsSettingSql = sql`(SELECT ps.value FROM platform_settings
 
 /** The withdrawal limits in force (one read). */
 export async function withdrawLimits(db: Db): Promise<{ min: number; max: number }> {
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, WITHDRAWALS)).limit(1);
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, WITHDRAWALS))
+    .limit(1);
   return withdrawLimitsFrom(row?.value);
 }
 
@@ -70,7 +78,10 @@ export function parseBusiness(value: string | null | undefined): BusinessSetting
  * in this isolate forgets them at once. Another isolate sees a change within the TTL.
  */
 export const businessCacheTtlMs = 30_000;
-const businessCache = new BoundedCache<typeof BUSINESS, BusinessSettings>({ maxSize: 1, ttlMs: businessCacheTtlMs });
+const businessCache = new BoundedCache<typeof BUSINESS, BusinessSettings>({
+  maxSize: 1,
+  ttlMs: businessCacheTtlMs,
+});
 
 /** Forgets the cached business numbers (after a save; tests that write the table directly). */
 export function forgetBusinessSettings(): void {
@@ -81,7 +92,11 @@ export function forgetBusinessSettings(): void {
 export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
   const cached = businessCache.get(BUSINESS, now);
   if (cached) return cached;
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, BUSINESS)).limit(1);
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, BUSINESS))
+    .limit(1);
   const value = parseBusiness(row?.value) ?? defaultBusinessSettings;
   return businessCache.set(BUSINESS, value, { now });
 }
@@ -101,17 +116,41 @@ const parsedJson = (text: string | null): Partial<BusinessSettings> | null => {
 /** The business numbers' changes from the audit log (settings.update on "business"), newest first. */
 export async function businessHistory(db: Db, limit = 50): Promise<BusinessSettingsChange[]> {
   const rows = await db
-    .select({ at: auditLog.createdAt, actorId: auditLog.actorId, actorName: users.name, before: auditLog.before, after: auditLog.after })
+    .select({
+      at: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.targetType, "settings"), eq(auditLog.targetId, BUSINESS)))
+    .where(
+      and(
+        eq(auditLog.action, "settings.update"),
+        eq(auditLog.targetType, "settings"),
+        eq(auditLog.targetId, BUSINESS),
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
-  return rows.map((row) => ({ at: row.at, actorId: row.actorId, actorName: row.actorName ?? null, before: parsedJson(row.before), after: parsedJson(row.after) }));
+  return rows.map((row) => ({
+    at: row.at,
+    actorId: row.actorId,
+    actorName: row.actorName ?? null,
+    before: parsedJson(row.before),
+    after: parsedJson(row.after),
+  }));
 }
 
 /** One upsert and its audit row in one batch; the cache of this isolate is forgotten. */
-export async function saveBusinessSettings(db: Db, numbers: BusinessSettings, userId: number, now = new Date(), actor?: AuditActor): Promise<PlatformSettingsView> {
+export async function saveBusinessSettings(
+  db: Db,
+  numbers: BusinessSettings,
+  userId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlatformSettingsView> {
   const after: BusinessSettings = {
     hourlyRate: numbers.hourlyRate,
     tutorHourlyRate: numbers.tutorHourlyRate,
@@ -120,13 +159,30 @@ export async function saveBusinessSettings(db: Db, numbers: BusinessSettings, us
     refundFeeBasisPoints: numbers.refundFeeBasisPoints,
   };
   const at = now.toISOString();
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, BUSINESS)).limit(1);
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, BUSINESS))
+    .limit(1);
   const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
   const upsert = db
     .insert(platformSettings)
     .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` } });
-  await withAudit(db, upsert, actor, { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after }, now);
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  await withAudit(
+    db,
+    upsert,
+    actor,
+    { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after },
+    now,
+  );
   forgetBusinessSettings();
   return readPlatformSettings(db);
 }
@@ -148,7 +204,13 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
 }
 
 /** One upsert: the key is the primary key, so two saves never make two rows. */
-export async function saveWithdrawSettings(db: Db, limits: WithdrawSettings, userId: number, now = new Date(), actor?: AuditActor): Promise<PlatformSettingsView> {
+export async function saveWithdrawSettings(
+  db: Db,
+  limits: WithdrawSettings,
+  userId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlatformSettingsView> {
   const after = { minInvoiceAmount: limits.minInvoiceAmount, maxInvoiceAmount: limits.maxInvoiceAmount };
   const value = JSON.stringify(after);
   const at = now.toISOString();
@@ -156,12 +218,21 @@ export async function saveWithdrawSettings(db: Db, limits: WithdrawSettings, use
   const upsert = db
     .insert(platformSettings)
     .values({ key: WITHDRAWALS, value, updatedBy: userId, updatedAt: at })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` } });
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
   const entry = {
     action: "settings.update" as const,
     targetType: "settings",
     targetId: WITHDRAWALS,
-    before: before ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount } : undefined,
+    before: before
+      ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount }
+      : undefined,
     after,
   };
   await withAudit(db, upsert, actor, entry, now);

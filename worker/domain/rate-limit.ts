@@ -9,7 +9,12 @@ export type Limit = { limit: number; windowMs: number };
  * Counts one attempt for `key` in a fixed window and refuses past the limit (429
  * `too-many-requests`). One upsert statement, so concurrent attempts are all counted.
  */
-export async function takeAttempt(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()): Promise<void> {
+export async function takeAttempt(
+  db: Db,
+  key: string,
+  { limit, windowMs }: Limit,
+  now = Date.now(),
+): Promise<void> {
   const expired = now - windowMs;
   // In ON CONFLICT ... SET every expression reads the row as it was before the update.
   const row = await db.get<{ count: number }>(sql`

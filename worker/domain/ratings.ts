@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Paged } from "../../schema/api/common";
-import type { CreateRatingBody, RatingView, TutorReview, TutorReviews, UpdateRatingBody } from "../../schema/api/rating";
+import type {
+  CreateRatingBody,
+  RatingView,
+  TutorReview,
+  TutorReviews,
+  UpdateRatingBody,
+} from "../../schema/api/rating";
 import { isAdmin, isTutorSide, Role } from "../../schema/enums";
 import { ratings, users } from "../../schema/db";
 import type { Db } from "../core/context";
@@ -43,7 +49,12 @@ function entitlementSql(raterId: number, raterRole: Role, rateeId: number, at: s
  * entitlement check and the write are one statement: INSERT ... SELECT ... WHERE EXISTS (...);
  * no row → forbidden; the unique index ratings(rater_id, ratee_id) → rating-exists.
  */
-export async function createRating(db: Db, rater: { id: number; role: Role }, input: CreateRatingBody, now = new Date()): Promise<RatingRow> {
+export async function createRating(
+  db: Db,
+  rater: { id: number; role: Role },
+  input: CreateRatingBody,
+  now = new Date(),
+): Promise<RatingRow> {
   const at = now.toISOString();
   let inserted: RatingRow[];
   try {
@@ -69,7 +80,13 @@ function mayChange(user: UserRow, row: RatingRow): boolean {
   return row.raterId === user.id || isAdmin(user.role as Role);
 }
 
-export async function updateRating(db: Db, user: UserRow, id: number, input: UpdateRatingBody, now = new Date()): Promise<RatingRow> {
+export async function updateRating(
+  db: Db,
+  user: UserRow,
+  id: number,
+  input: UpdateRatingBody,
+  now = new Date(),
+): Promise<RatingRow> {
   const row = await findRating(db, id);
   if (!mayChange(user, row)) fail("forbidden");
   const changes: Partial<RatingRow> = { updatedAt: now.toISOString() };
@@ -89,17 +106,37 @@ export async function deleteRating(db: Db, user: UserRow, id: number): Promise<R
 }
 
 /** Ratings given (rater) or received (ratee), newest first; paged. */
-export async function listRatingsBy(db: Db, side: "rater" | "ratee", userId: number, page: number, size: number): Promise<Paged<RatingView>> {
+export async function listRatingsBy(
+  db: Db,
+  side: "rater" | "ratee",
+  userId: number,
+  page: number,
+  size: number,
+): Promise<Paged<RatingView>> {
   const where = side === "rater" ? eq(ratings.raterId, userId) : eq(ratings.rateeId, userId);
   const [list, [counted]] = await db.batch([
-    db.select().from(ratings).where(where).orderBy(desc(ratings.createdAt), desc(ratings.id)).limit(size).offset((page - 1) * size),
-    db.select({ total: sql<number>`count(*)` }).from(ratings).where(where),
+    db
+      .select()
+      .from(ratings)
+      .where(where)
+      .orderBy(desc(ratings.createdAt), desc(ratings.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(ratings)
+      .where(where),
   ]);
   return { list: list.map(toRatingView), total: counted?.total ?? 0 };
 }
 
 /** A tutor's reviews for the public profile: newest first with the rater's name and image, plus average and count. */
-export async function listTutorReviews(db: Db, tutorId: number, page: number, size: number): Promise<TutorReviews> {
+export async function listTutorReviews(
+  db: Db,
+  tutorId: number,
+  page: number,
+  size: number,
+): Promise<TutorReviews> {
   const where = eq(ratings.rateeId, tutorId);
   const [list, [summary]] = await db.batch([
     db
@@ -110,12 +147,19 @@ export async function listTutorReviews(db: Db, tutorId: number, page: number, si
       .orderBy(desc(ratings.createdAt), desc(ratings.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ total: sql<number>`count(*)`, average: sql<number | null>`avg(${ratings.value})` }).from(ratings).where(where),
+    db
+      .select({ total: sql<number>`count(*)`, average: sql<number | null>`avg(${ratings.value})` })
+      .from(ratings)
+      .where(where),
   ]);
   const count = summary?.total ?? 0;
   const average = summary?.average == null ? null : Math.round(summary.average * 100) / 100;
   return {
-    list: list.map((r): TutorReview => ({ ...toRatingView(r.rating), raterName: r.raterName, raterImage: r.raterImage })),
+    list: list.map((r): TutorReview => ({
+      ...toRatingView(r.rating),
+      raterName: r.raterName,
+      raterImage: r.raterImage,
+    })),
     total: count,
     average,
     count,

@@ -7,7 +7,14 @@ import { sql, type SQL } from "drizzle-orm";
 import type { refunds } from "../../schema/db";
 import type { PaymentAlarmView } from "../../schema/api/payment";
 import type { Receipt } from "../../schema/api/transaction";
-import { RefundStatus, Role, TransactionStatus, type PaymentAlarmKind, type PaymentMethod, type PlanPeriod } from "../../schema/enums";
+import {
+  RefundStatus,
+  Role,
+  TransactionStatus,
+  type PaymentAlarmKind,
+  type PaymentMethod,
+  type PlanPeriod,
+} from "../../schema/enums";
 import type { Env } from "../core/env";
 import type { Db } from "../core/context";
 import type { Logger } from "../core/logger";
@@ -37,19 +44,31 @@ export type RefundReason = "cancel" | "admin" | "unapplied";
  */
 export function openRefundStatements(
   db: Db,
-  input: { transactionId: number | null; amount: number; reason: RefundReason; requestedBy: number | null; when?: SQL },
+  input: {
+    transactionId: number | null;
+    amount: number;
+    reason: RefundReason;
+    requestedBy: number | null;
+    when?: SQL;
+  },
   at: string,
 ) {
   const when = input.when ?? sql`1`;
   return [
-    statement(db, sql`INSERT INTO refunds (transaction_id, amount, reason, status, attempts, requested_by, created_at, updated_at)
+    statement(
+      db,
+      sql`INSERT INTO refunds (transaction_id, amount, reason, status, attempts, requested_by, created_at, updated_at)
       SELECT id, ${input.amount}, ${input.reason}, ${R.Pending}, 0, ${input.requestedBy}, ${at}, ${at} FROM transactions
       WHERE id = ${input.transactionId} AND ${input.amount} > 0 AND status IN (${S.Paid}, ${S.PartialRefunded})
         AND amount - refunded_amount >= ${input.amount} AND ${when}
-      ON CONFLICT DO NOTHING`),
-    statement(db, sql`UPDATE transactions SET status = ${S.Refunding}, updated_at = ${at}
+      ON CONFLICT DO NOTHING`,
+    ),
+    statement(
+      db,
+      sql`UPDATE transactions SET status = ${S.Refunding}, updated_at = ${at}
       WHERE id = ${input.transactionId} AND status IN (${S.Paid}, ${S.PartialRefunded})
-        AND EXISTS (SELECT 1 FROM refunds WHERE transaction_id = ${input.transactionId} AND status = ${R.Pending} AND created_at = ${at})`),
+        AND EXISTS (SELECT 1 FROM refunds WHERE transaction_id = ${input.transactionId} AND status = ${R.Pending} AND created_at = ${at})`,
+    ),
   ];
 }
 
@@ -78,22 +97,37 @@ const toRefundRow = (row: Record<string, unknown>): RefundRow => ({
 
 /** A transaction's refunds, oldest first (receipts, the admin view). */
 export async function refundsOf(db: Db, transactionId: number): Promise<RefundRow[]> {
-  const rows = await db.all<Record<string, unknown>>(sql`SELECT * FROM refunds WHERE transaction_id = ${transactionId} ORDER BY id`);
+  const rows = await db.all<Record<string, unknown>>(
+    sql`SELECT * FROM refunds WHERE transaction_id = ${transactionId} ORDER BY id`,
+  );
   return rows.map(toRefundRow);
 }
 
 /** An alarm for admins, once per kind and transaction (unique index); a statement for a batch. */
-export function alarmStatement(db: Db, kind: PaymentAlarmKind, at: string, input: { transactionId?: number | null; merchantRefNum?: string | null; details?: unknown; when?: SQL }) {
-  return statement(db, sql`INSERT INTO payment_alarms (kind, transaction_id, merchant_ref_num, details, created_at)
+export function alarmStatement(
+  db: Db,
+  kind: PaymentAlarmKind,
+  at: string,
+  input: { transactionId?: number | null; merchantRefNum?: string | null; details?: unknown; when?: SQL },
+) {
+  return statement(
+    db,
+    sql`INSERT INTO payment_alarms (kind, transaction_id, merchant_ref_num, details, created_at)
     SELECT ${kind}, ${input.transactionId ?? null}, ${input.merchantRefNum ?? null}, ${input.details === undefined ? null : JSON.stringify(input.details)}, ${at}
     WHERE ${input.when ?? sql`1`}
     -- Without a transaction the unique index does not dedupe: one open alarm per kind and order.
     AND NOT EXISTS (SELECT 1 FROM payment_alarms WHERE kind = ${kind} AND resolved_at IS NULL
       AND transaction_id IS NULL AND merchant_ref_num IS ${input.merchantRefNum ?? null} AND ${input.transactionId ?? null} IS NULL)
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`,
+  );
 }
 
-export async function raiseAlarm(db: Db, kind: PaymentAlarmKind, input: { transactionId?: number | null; merchantRefNum?: string | null; details?: unknown }, now = new Date()) {
+export async function raiseAlarm(
+  db: Db,
+  kind: PaymentAlarmKind,
+  input: { transactionId?: number | null; merchantRefNum?: string | null; details?: unknown },
+  now = new Date(),
+) {
   await d1(db).batch([alarmStatement(db, kind, now.toISOString(), input)]);
 }
 
@@ -103,21 +137,34 @@ export async function raiseAlarm(db: Db, kind: PaymentAlarmKind, input: { transa
  * settlement that won the first, so a notification and the refund call's answer racing each
  * other add the amount once.
  */
-export async function settleRefund(db: Db, refund: Pick<RefundRow, "id" | "transactionId">, now = new Date()): Promise<boolean> {
+export async function settleRefund(
+  db: Db,
+  refund: Pick<RefundRow, "id" | "transactionId">,
+  now = new Date(),
+): Promise<boolean> {
   const at = now.toISOString();
   const nonce = crypto.randomUUID();
   const [won] = await d1(db).batch<{ id: number }>([
-    statement(db, sql`UPDATE refunds SET status = ${R.Done}, done_at = ${at}, settled_by = ${nonce}, last_error = NULL, updated_at = ${at}
-      WHERE id = ${refund.id} AND status IN (${R.Pending}, ${R.Failed}) RETURNING id`),
-    statement(db, sql`UPDATE transactions SET
+    statement(
+      db,
+      sql`UPDATE refunds SET status = ${R.Done}, done_at = ${at}, settled_by = ${nonce}, last_error = NULL, updated_at = ${at}
+      WHERE id = ${refund.id} AND status IN (${R.Pending}, ${R.Failed}) RETURNING id`,
+    ),
+    statement(
+      db,
+      sql`UPDATE transactions SET
         refunded_amount = refunded_amount + (SELECT amount FROM refunds WHERE id = ${refund.id}),
         status = CASE WHEN refunded_amount + (SELECT amount FROM refunds WHERE id = ${refund.id}) >= amount THEN ${S.Refunded} ELSE ${S.PartialRefunded} END,
         updated_at = ${at}
-      WHERE id = ${refund.transactionId} AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND settled_by = ${nonce})`),
+      WHERE id = ${refund.transactionId} AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND settled_by = ${nonce})`,
+    ),
     // A failed-refund alarm is answered by the refund itself.
-    statement(db, sql`UPDATE payment_alarms SET resolved_at = ${at}, note = 'refunded'
+    statement(
+      db,
+      sql`UPDATE payment_alarms SET resolved_at = ${at}, note = 'refunded'
       WHERE kind = 'refund-failed' AND transaction_id = ${refund.transactionId} AND resolved_at IS NULL
-      AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND settled_by = ${nonce})`),
+      AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND settled_by = ${nonce})`,
+    ),
   ]);
   return (won?.results.length ?? 0) > 0;
 }
@@ -130,14 +177,23 @@ async function failRefund(db: Db, refund: RefundRow, error: string, now: Date): 
   const at = now.toISOString();
   const exhausted = sql`EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = ${R.Failed} AND attempts >= ${MAX_REFUND_ATTEMPTS})`;
   const [, , alarm] = await d1(db).batch<{ id: number }>([
-    statement(db, sql`UPDATE refunds SET status = ${R.Failed}, last_error = ${error.slice(0, 500)}, updated_at = ${at}
-      WHERE id = ${refund.id} AND status IN (${R.Pending}, ${R.Failed})`),
-    statement(db, sql`UPDATE transactions SET status = ${S.RefundFailed}, updated_at = ${at}
+    statement(
+      db,
+      sql`UPDATE refunds SET status = ${R.Failed}, last_error = ${error.slice(0, 500)}, updated_at = ${at}
+      WHERE id = ${refund.id} AND status IN (${R.Pending}, ${R.Failed})`,
+    ),
+    statement(
+      db,
+      sql`UPDATE transactions SET status = ${S.RefundFailed}, updated_at = ${at}
       WHERE id = ${refund.transactionId} AND status IN (${S.Refunding}, ${S.RefundFailed})
-      AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = ${R.Failed})`),
-    statement(db, sql`INSERT INTO payment_alarms (kind, transaction_id, details, created_at)
+      AND EXISTS (SELECT 1 FROM refunds WHERE id = ${refund.id} AND status = ${R.Failed})`,
+    ),
+    statement(
+      db,
+      sql`INSERT INTO payment_alarms (kind, transaction_id, details, created_at)
       SELECT 'refund-failed', ${refund.transactionId}, ${JSON.stringify({ refundId: refund.id, amount: refund.amount, error })}, ${at}
-      WHERE ${exhausted} ON CONFLICT DO NOTHING RETURNING id`),
+      WHERE ${exhausted} ON CONFLICT DO NOTHING RETURNING id`,
+    ),
   ]);
   return (alarm?.results.length ?? 0) > 0;
 }
@@ -149,23 +205,43 @@ export type RefundOutcome = "done" | "failed" | "pending";
  * refusal. A network failure leaves it Pending: the answer may have been lost after Fawry
  * refunded, so the cron asks Fawry's status before any new call.
  */
-export async function requestRefund(db: Db, fawry: FawryClient, refund: RefundRow, logger: Logger, env?: Env, now = new Date()): Promise<RefundOutcome> {
+export async function requestRefund(
+  db: Db,
+  fawry: FawryClient,
+  refund: RefundRow,
+  logger: Logger,
+  env?: Env,
+  now = new Date(),
+): Promise<RefundOutcome> {
   const at = now.toISOString();
-  const [counted] = await db.all<{ attempts: number }>(sql`UPDATE refunds SET attempts = attempts + 1, status = ${R.Pending}, updated_at = ${at}
+  const [counted] = await db.all<{
+    attempts: number;
+  }>(sql`UPDATE refunds SET attempts = attempts + 1, status = ${R.Pending}, updated_at = ${at}
     WHERE id = ${refund.id} AND status IN (${R.Pending}, ${R.Failed}) RETURNING attempts`);
   if (!counted) return "done";
   const tx = await findTransaction(db, refund.transactionId);
   if (tx.status === S.RefundFailed)
-    await db.run(sql`UPDATE transactions SET status = ${S.Refunding}, updated_at = ${at} WHERE id = ${tx.id} AND status = ${S.RefundFailed}`);
+    await db.run(
+      sql`UPDATE transactions SET status = ${S.Refunding}, updated_at = ${at} WHERE id = ${tx.id} AND status = ${S.RefundFailed}`,
+    );
   let outcome: RefundOutcome;
   if (!tx.fawryRefNumber) {
-    if (await failRefund(db, { ...refund, attempts: counted.attempts }, "no Fawry reference number", now)) await tellSuperAdmins(db, tx, now);
+    if (await failRefund(db, { ...refund, attempts: counted.attempts }, "no Fawry reference number", now))
+      await tellSuperAdmins(db, tx, now);
     outcome = "failed";
   } else {
     const answer = await fawry
-      .refund({ referenceNumber: tx.fawryRefNumber, refundAmount: toEgp(refund.amount), reason: reasonText[refund.reason as RefundReason] ?? refund.reason })
+      .refund({
+        referenceNumber: tx.fawryRefNumber,
+        refundAmount: toEgp(refund.amount),
+        reason: reasonText[refund.reason as RefundReason] ?? refund.reason,
+      })
       .catch((error) => {
-        logger.warn("fawry refund call failed", { transactionId: tx.id, refundId: refund.id, error: String(error) });
+        logger.warn("fawry refund call failed", {
+          transactionId: tx.id,
+          refundId: refund.id,
+          error: String(error),
+        });
         return null;
       });
     if (answer === null) outcome = "pending";
@@ -173,8 +249,17 @@ export async function requestRefund(db: Db, fawry: FawryClient, refund: RefundRo
       await settleRefund(db, refund, now);
       outcome = "done";
     } else {
-      logger.warn("fawry refused the refund", { transactionId: tx.id, refundId: refund.id, statusCode: answer.statusCode });
-      const raised = await failRefund(db, { ...refund, attempts: counted.attempts }, `${answer.statusCode} ${answer.statusDescription ?? ""}`.trim(), now);
+      logger.warn("fawry refused the refund", {
+        transactionId: tx.id,
+        refundId: refund.id,
+        statusCode: answer.statusCode,
+      });
+      const raised = await failRefund(
+        db,
+        { ...refund, attempts: counted.attempts },
+        `${answer.statusCode} ${answer.statusDescription ?? ""}`.trim(),
+        now,
+      );
       if (raised) {
         await tellSuperAdmins(db, tx, now);
         await tellStudentRefundDelayed(db, tx, now);
@@ -184,24 +269,35 @@ export async function requestRefund(db: Db, fawry: FawryClient, refund: RefundRo
   }
   const after = await findTransaction(db, tx.id);
   if (env && after.status !== tx.status) await announce(env, after, logger);
-  if (outcome === "done" && after.status !== tx.status) await tellStudentRefunded(db, after, refund.amount, now);
+  if (outcome === "done" && after.status !== tx.status)
+    await tellStudentRefunded(db, after, refund.amount, now);
   return outcome;
 }
 
 /** The refund reason sent to Fawry (its dashboard shows it). */
-const reasonText: Record<RefundReason, string> = { cancel: "subscription canceled", admin: "refund by support", unapplied: "payment could not be applied" };
+const reasonText: Record<RefundReason, string> = {
+  cancel: "subscription canceled",
+  admin: "refund by support",
+  unapplied: "payment could not be applied",
+};
 
 export async function announce(env: Env, tx: TransactionRow, logger: Logger) {
-  await publishToUser(env, tx.userId, { type: "TransactionStatusUpdate", payload: { transactionId: tx.id, status: tx.status } }, logger).catch((error) =>
-    logger.warn("TransactionStatusUpdate not published", { error: String(error) }),
-  );
+  await publishToUser(
+    env,
+    tx.userId,
+    { type: "TransactionStatusUpdate", payload: { transactionId: tx.id, status: tx.status } },
+    logger,
+  ).catch((error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }));
 }
 
-const egp = (piasters: number) => new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP" }).format(piasters / 100);
+const egp = (piasters: number) =>
+  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP" }).format(piasters / 100);
 
 /** The student hears that the money is on its way back (once per transaction and amount). */
 async function tellStudentRefunded(db: Db, tx: TransactionRow, amount: number, now: Date) {
-  const [user] = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE id = ${tx.userId}`);
+  const [user] = await db.all<{ id: number; email: string }>(
+    sql`SELECT id, email FROM users WHERE id = ${tx.userId}`,
+  );
   if (!user) return;
   await enqueue(
     db,
@@ -219,7 +315,9 @@ async function tellStudentRefunded(db: Db, tx: TransactionRow, amount: number, n
 
 /** The student hears that the automatic refund did not go through and a person now handles it (once). */
 async function tellStudentRefundDelayed(db: Db, tx: TransactionRow, now: Date) {
-  const [user] = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE id = ${tx.userId}`);
+  const [user] = await db.all<{ id: number; email: string }>(
+    sql`SELECT id, email FROM users WHERE id = ${tx.userId}`,
+  );
   if (!user) return;
   await enqueue(
     db,
@@ -236,8 +334,15 @@ async function tellStudentRefundDelayed(db: Db, tx: TransactionRow, now: Date) {
 }
 
 /** SuperAdmins hear of a refund Fawry keeps refusing (once per transaction). */
-export async function tellSuperAdmins(db: Db, tx: Pick<TransactionRow, "id">, now: Date, subject = "استرداد تعذّر تنفيذه") {
-  const admins = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`);
+export async function tellSuperAdmins(
+  db: Db,
+  tx: Pick<TransactionRow, "id">,
+  now: Date,
+  subject = "استرداد تعذّر تنفيذه",
+) {
+  const admins = await db.all<{ id: number; email: string }>(
+    sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`,
+  );
   for (const admin of admins)
     await enqueue(
       db,
@@ -258,7 +363,14 @@ export async function tellSuperAdmins(db: Db, tx: Pick<TransactionRow, "id">, no
  * answer was lost is settled when Fawry's status shows the money went back (and nothing had been
  * refunded before, so the status is unambiguous), resent when Fawry still shows the order paid.
  */
-export async function retryRefunds(db: Db, fawry: FawryClient, logger: Logger, env?: Env, now = new Date(), limit = 20): Promise<number> {
+export async function retryRefunds(
+  db: Db,
+  fawry: FawryClient,
+  logger: Logger,
+  env?: Env,
+  now = new Date(),
+  limit = 20,
+): Promise<number> {
   const stale = new Date(now.getTime() - STALE_REFUND_MS).toISOString();
   const rows = (
     await db.all<Record<string, unknown>>(sql`SELECT * FROM refunds
@@ -280,7 +392,12 @@ export async function retryRefunds(db: Db, fawry: FawryClient, logger: Logger, e
         continue;
       }
       if (status !== "PAID") {
-        await raiseAlarm(db, "refund-failed", { transactionId: tx.id, details: { refundId: refund.id, fawryStatus: status || null } }, now);
+        await raiseAlarm(
+          db,
+          "refund-failed",
+          { transactionId: tx.id, details: { refundId: refund.id, fawryStatus: status || null } },
+          now,
+        );
         continue;
       }
     }
@@ -294,9 +411,12 @@ export async function listAlarms(db: Db, query: { resolved?: "true" | "false"; p
   const resolved = query.resolved === "true";
   const where = resolved ? sql`a.resolved_at IS NOT NULL` : sql`a.resolved_at IS NULL`;
   const [rows, counted] = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`SELECT a.*, t.status AS tx_status, t.amount AS tx_amount, t.user_id AS tx_user FROM payment_alarms a
+    statement(
+      db,
+      sql`SELECT a.*, t.status AS tx_status, t.amount AS tx_amount, t.user_id AS tx_user FROM payment_alarms a
       LEFT JOIN transactions t ON t.id = a.transaction_id WHERE ${where}
-      ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`),
+      ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    ),
     statement(db, sql`SELECT COUNT(*) AS total FROM payment_alarms a WHERE ${where}`),
   ]);
   const list: PaymentAlarmView[] = (rows?.results ?? []).map((row) => ({
@@ -321,12 +441,18 @@ const PAID_STATES: TransactionStatus[] = [S.Paid, S.PartialRefunded, S.Refunded,
 export async function receiptsOf(db: Db, tx: TransactionRow): Promise<Receipt[]> {
   if (tx.paidAt === null || !PAID_STATES.includes(tx.status as TransactionStatus)) return [];
   const [context, done] = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`SELECT u.name AS name, u.email AS email, p.weekly_minutes AS weekly_minutes, c.code AS coupon_code,
+    statement(
+      db,
+      sql`SELECT u.name AS name, u.email AS email, p.weekly_minutes AS weekly_minutes, c.code AS coupon_code,
         (SELECT start FROM subscriptions WHERE transaction_id = ${tx.id}) AS sub_start,
         (SELECT "end" FROM subscriptions WHERE transaction_id = ${tx.id}) AS sub_end
       FROM users u, plans p LEFT JOIN coupons c ON c.id = ${tx.couponId}
-      WHERE u.id = ${tx.userId} AND p.id = ${tx.planId}`),
-    statement(db, sql`SELECT id, amount, done_at FROM refunds WHERE transaction_id = ${tx.id} AND status = ${R.Done} ORDER BY id`),
+      WHERE u.id = ${tx.userId} AND p.id = ${tx.planId}`,
+    ),
+    statement(
+      db,
+      sql`SELECT id, amount, done_at FROM refunds WHERE transaction_id = ${tx.id} AND status = ${R.Done} ORDER BY id`,
+    ),
   ]);
   const row = context?.results[0] ?? {};
   const common = {
@@ -361,11 +487,15 @@ export const DIGEST_HOUR_UTC = 6;
  * kind, once a day (the outbox dedupe key carries the date). Answers the number of open alarms.
  */
 export async function sendPaymentsDigest(db: Db, now: Date): Promise<number> {
-  const kinds = await db.all<{ kind: string; n: number }>(sql`SELECT kind, COUNT(*) AS n FROM payment_alarms WHERE resolved_at IS NULL GROUP BY kind ORDER BY kind`);
+  const kinds = await db.all<{ kind: string; n: number }>(
+    sql`SELECT kind, COUNT(*) AS n FROM payment_alarms WHERE resolved_at IS NULL GROUP BY kind ORDER BY kind`,
+  );
   const total = kinds.reduce((sum, row) => sum + row.n, 0);
   if (total === 0) return 0;
   const day = now.toISOString().slice(0, 10);
-  const admins = await db.all<{ id: number; email: string }>(sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`);
+  const admins = await db.all<{ id: number; email: string }>(
+    sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`,
+  );
   const lines = kinds.map((row) => `- ${digestKinds[row.kind] ?? row.kind}: ${row.n}`);
   for (const admin of admins)
     await enqueue(
@@ -375,7 +505,12 @@ export async function sendPaymentsDigest(db: Db, now: Date): Promise<number> {
         channel: "email",
         recipient: admin.email,
         subject: "مدفوعات تحتاج متابعة",
-        body: [`فيه ${total} تنبيه مدفوعات مفتوح:`, ...lines, "", "راجعها في لوحة الإدارة: صفحة المدفوعات («تحتاج متابعة»)."].join("\n"),
+        body: [
+          `فيه ${total} تنبيه مدفوعات مفتوح:`,
+          ...lines,
+          "",
+          "راجعها في لوحة الإدارة: صفحة المدفوعات («تحتاج متابعة»).",
+        ].join("\n"),
         dedupeKey: `payments-digest:${day}:${admin.id}`,
       },
       now,

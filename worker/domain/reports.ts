@@ -5,7 +5,15 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { withAudit, type AuditActor } from "./audit";
-import { reportScreenshotTypes, type CreateReportFields, type ReportListQuery, type ReportListSort, type ReportStatus, type ReportView, type UpdateReportBody } from "../../schema/api/report";
+import {
+  reportScreenshotTypes,
+  type CreateReportFields,
+  type ReportListQuery,
+  type ReportListSort,
+  type ReportStatus,
+  type ReportView,
+  type UpdateReportBody,
+} from "../../schema/api/report";
 import { assets, reports, users } from "../../schema/db";
 import { ReportAttachmentKind, Role, isAdmin } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
@@ -39,7 +47,10 @@ function isLogFile(file: File): boolean {
  * Type then size of each attachment, before anything is stored (docs/rules.md,
  * Validation bounds, "Files": screenshot ≤ 8 MB image, log ≤ 1 MB text). Empty file fields count as absent.
  */
-export function checkReportAttachments(files: { screenshot: File | null; log: File | null }): ReportAttachment[] {
+export function checkReportAttachments(files: {
+  screenshot: File | null;
+  log: File | null;
+}): ReportAttachment[] {
   const checked: ReportAttachment[] = [];
   const { screenshot, log } = files;
   if (screenshot && screenshot.size > 0) {
@@ -53,15 +64,22 @@ export function checkReportAttachments(files: { screenshot: File | null; log: Fi
     if (!isLogFile(log)) fail("invalid-type");
     if (log.size > bounds.fileBytes.reportLog) fail("large-file-size");
     const key = `${RECEIPT_PREFIX}report-${crypto.randomUUID()}.log`;
-    checked.push({ kind: ReportAttachmentKind.Log, key, contentType: "text/plain; charset=utf-8", file: log });
+    checked.push({
+      kind: ReportAttachmentKind.Log,
+      key,
+      contentType: "text/plain; charset=utf-8",
+      file: log,
+    });
   }
   return checked;
 }
 
-export const reportStatusOf = (row: Pick<ReportRow, "resolved">): ReportStatus => (row.resolved ? "resolved" : "open");
+export const reportStatusOf = (row: Pick<ReportRow, "resolved">): ReportStatus =>
+  row.resolved ? "resolved" : "open";
 
 /** Where a report's attachment is read back (GET /report/{id}/asset/{kind}). */
-export const reportAssetPath = (id: number, kind: ReportAttachmentKind) => `/api/v1/report/${id}/asset/${kind}`;
+export const reportAssetPath = (id: number, kind: ReportAttachmentKind) =>
+  `/api/v1/report/${id}/asset/${kind}`;
 
 type ReporterColumns = { reporterName: string | null; reporterEmail: string | null };
 
@@ -89,7 +107,12 @@ export function toReportView(row: ReportRow & Partial<ReporterColumns>): ReportV
 /** Stores the report and records its attachments in the media ledger: one batch (the files are already in R2). */
 export async function createReport(
   db: Db,
-  input: { userId: number; fields: CreateReportFields; userAgent: string | null; attachments: ReportAttachment[] },
+  input: {
+    userId: number;
+    fields: CreateReportFields;
+    userAgent: string | null;
+    attachments: ReportAttachment[];
+  },
   now = new Date(),
 ): Promise<ReportRow> {
   const at = now.toISOString();
@@ -110,7 +133,15 @@ export async function createReport(
     })
     .returning();
   const ledger = input.attachments.map((a) =>
-    db.insert(assets).values({ key: a.key, kind: a.kind, userId: input.userId, uploadedBy: input.userId, contentType: a.contentType, size: a.file.size, createdAt: at }),
+    db.insert(assets).values({
+      key: a.key,
+      kind: a.kind,
+      userId: input.userId,
+      uploadedBy: input.userId,
+      contentType: a.contentType,
+      size: a.file.size,
+      createdAt: at,
+    }),
   );
   const [rows] = await db.batch([insert, ...ledger]);
   return rows[0]!;
@@ -131,7 +162,10 @@ const reportOrder: Record<ReportListSort, SQL[]> = {
   "-status": [desc(reports.resolved), desc(reports.id)],
 };
 
-export async function listReports(db: Db, filter: Omit<ReportListQuery, "sort"> & { sort?: ReportListSort; userId?: number }) {
+export async function listReports(
+  db: Db,
+  filter: Omit<ReportListQuery, "sort"> & { sort?: ReportListSort; userId?: number },
+) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(reports.userId, filter.userId));
   if (filter.status !== undefined) parts.push(eq(reports.resolved, filter.status === "resolved"));
@@ -151,9 +185,18 @@ export async function listReports(db: Db, filter: Omit<ReportListQuery, "sort"> 
       .orderBy(...reportOrder[filter.sort ?? "-created"])
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ total: sql<number>`count(*)` }).from(reports).leftJoin(users, eq(users.id, reports.userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(reports)
+      .leftJoin(users, eq(users.id, reports.userId))
+      .where(where),
   ]);
-  return { list: list.map((row) => toReportView({ ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail })), total: counted?.total ?? 0 };
+  return {
+    list: list.map((row) =>
+      toReportView({ ...row.report, reporterName: row.reporterName, reporterEmail: row.reporterEmail }),
+    ),
+    total: counted?.total ?? 0,
+  };
 }
 
 export async function findReport(db: Db, id: number): Promise<ReportRow> {
@@ -162,7 +205,13 @@ export async function findReport(db: Db, id: number): Promise<ReportRow> {
 }
 
 /** Staff change: resolve (recording who and when), reopen (clearing both), and/or set the note. One statement. */
-export async function updateReport(db: Db, change: UpdateReportBody, staffId: number, now = new Date(), actor?: AuditActor): Promise<ReportRow> {
+export async function updateReport(
+  db: Db,
+  change: UpdateReportBody,
+  staffId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<ReportRow> {
   const at = now.toISOString();
   const set: Partial<typeof reports.$inferInsert> = { updatedAt: at };
   // Resolving twice keeps who resolved it first and when.
@@ -174,8 +223,17 @@ export async function updateReport(db: Db, change: UpdateReportBody, staffId: nu
     });
   if (change.status === "open") Object.assign(set, { resolved: false, resolvedBy: null, resolvedAt: null });
   if (change.note !== undefined) set.note = change.note === "" ? null : change.note;
-  const after = { ...(change.status ? { resolved: change.status === "resolved" } : {}), ...(change.note !== undefined ? { note: change.note } : {}) };
+  const after = {
+    ...(change.status ? { resolved: change.status === "resolved" } : {}),
+    ...(change.note !== undefined ? { note: change.note } : {}),
+  };
   const update = db.update(reports).set(set).where(eq(reports.id, change.id)).returning();
-  const [row] = await withAudit(db, update, actor, { action: "report.update", targetType: "report", targetId: change.id, after }, now);
+  const [row] = await withAudit(
+    db,
+    update,
+    actor,
+    { action: "report.update", targetType: "report", targetId: change.id, after },
+    now,
+  );
   return row ?? fail("report-not-found");
 }

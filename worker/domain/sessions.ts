@@ -1,7 +1,13 @@
 // Live sessions (docs/rules.md, Live sessions): who may enter a lesson, interview or demo room
 // and when, the attendance log in D1 (session_attendance), and the student's absence report.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { AttendanceEntry, SessionKind, SessionMedia, SessionMember, SessionView } from "../../schema/api/session";
+import type {
+  AttendanceEntry,
+  SessionKind,
+  SessionMedia,
+  SessionMember,
+  SessionView,
+} from "../../schema/api/session";
 import { demoSessions, interviews, lessonMembers, lessons, sessionAttendance, users } from "../../schema/db";
 import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../schema/enums";
 import type { ErrorCode } from "../../schema/errors";
@@ -49,7 +55,10 @@ export async function findSession(db: Db, id: string): Promise<SessionInfo | nul
       end: lesson.end,
       canceled: lesson.canceledAt !== null,
       hostId: lesson.tutorId,
-      members: rows.map((row) => ({ userId: row.userId, role: row.role === Role.Student ? "student" : "tutor" })),
+      members: rows.map((row) => ({
+        userId: row.userId,
+        role: row.role === Role.Student ? "student" : "tutor",
+      })),
     };
   }
   if (ref.kind === "interview") {
@@ -84,13 +93,18 @@ export async function findSession(db: Db, id: string): Promise<SessionInfo | nul
   };
 }
 
-export const isSessionMember = (session: SessionInfo, userId: number) => session.members.some((member) => member.userId === userId);
+export const isSessionMember = (session: SessionInfo, userId: number) =>
+  session.members.some((member) => member.userId === userId);
 
 /**
  * Whether a user may be in the room now: only members, only while the session is not cancelled,
  * from 10 minutes before the start until the scheduled end. Answers the refusal, or null.
  */
-export function roomRefusal(session: SessionInfo, userId: number, now = new Date()): "not-member" | "closed" | null {
+export function roomRefusal(
+  session: SessionInfo,
+  userId: number,
+  now = new Date(),
+): "not-member" | "closed" | null {
   if (!isSessionMember(session, userId)) return "not-member";
   if (session.canceled) return "closed";
   const opens = new Date(Date.parse(session.start) - ROOM_OPENS_BEFORE_MS).toISOString();
@@ -108,7 +122,13 @@ export const canViewSession = (session: SessionInfo, user: Pick<UserRow, "id" | 
  * Appends one join or leave. A redelivered event with the same user, kind and time (a LiveKit
  * webhook retry) is written once: one conditional INSERT ... SELECT ... WHERE NOT EXISTS.
  */
-export async function recordAttendance(db: Db, sessionId: string, userId: number, event: RoomMembershipEvent, at: string): Promise<void> {
+export async function recordAttendance(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  event: RoomMembershipEvent,
+  at: string,
+): Promise<void> {
   await db.run(sql`INSERT INTO session_attendance (session_id, user_id, event, at)
     SELECT ${sessionId}, ${userId}, ${event}, ${at}
     WHERE NOT EXISTS (SELECT 1 FROM session_attendance WHERE session_id = ${sessionId} AND user_id = ${userId} AND event = ${event} AND at = ${at})`);
@@ -127,7 +147,10 @@ export async function attendanceLog(db: Db, sessionId: string): Promise<Attendan
 export async function sessionView(db: Db, session: SessionInfo, media: SessionMedia): Promise<SessionView> {
   const ids = session.members.map((member) => member.userId);
   const [people, attendance] = await Promise.all([
-    db.select({ id: users.id, name: users.name, image: users.image, gender: users.gender }).from(users).where(inArray(users.id, ids)),
+    db
+      .select({ id: users.id, name: users.name, image: users.image, gender: users.gender })
+      .from(users)
+      .where(inArray(users.id, ids)),
     attendanceLog(db, session.id),
   ]);
   const byId = new Map(people.map((person) => [person.id, person]));
@@ -138,20 +161,35 @@ export async function sessionView(db: Db, session: SessionInfo, media: SessionMe
     gender: (byId.get(member.userId)?.gender ?? null) as Gender | null,
     role: member.role,
   }));
-  return { id: session.id, kind: session.kind, start: session.start, end: session.end, canceled: session.canceled, members, attendance, media };
+  return {
+    id: session.id,
+    kind: session.kind,
+    start: session.start,
+    end: session.end,
+    canceled: session.canceled,
+    members,
+    attendance,
+    media,
+  };
 }
 
 /**
  * The absence report's rule without the write: only the lesson's student, only for a lesson not
  * cancelled, from 3 minutes after the start, and only when the tutor has no join in the log.
  */
-export function absenceRefusal(session: SessionInfo, user: Pick<UserRow, "id">, log: AttendanceEntry[], now = new Date()): ErrorCode | null {
+export function absenceRefusal(
+  session: SessionInfo,
+  user: Pick<UserRow, "id">,
+  log: AttendanceEntry[],
+  now = new Date(),
+): ErrorCode | null {
   if (session.kind !== "lesson") return "lesson-not-found";
   const student = session.members.find((member) => member.role === "student");
   if (student?.userId !== user.id) return "forbidden";
   if (session.canceled) return "illegal";
   if (now.getTime() < Date.parse(session.start) + ABSENCE_REPORT_AFTER_MS) return "absence-report-too-early";
-  if (log.some((entry) => entry.userId === session.hostId && entry.event === RoomMembershipEvent.UserJoined)) return "tutor-attended";
+  if (log.some((entry) => entry.userId === session.hostId && entry.event === RoomMembershipEvent.UserJoined))
+    return "tutor-attended";
   return null;
 }
 

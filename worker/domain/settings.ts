@@ -64,7 +64,10 @@ export const settings = {
     /** What the tutor is told a payout takes (docs/product.md §9). */
     workingDays: { min: 4, max: 5 },
     /** Receipt uploaded with an approval: an image or a PDF up to 8 MB. */
-    receipt: { maxBytes: bounds.fileBytes.receipt, types: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"] as const },
+    receipt: {
+      maxBytes: bounds.fileBytes.receipt,
+      types: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"] as const,
+    },
   },
   subscriptions: {
     /** Provider (Fawry) refund fee deducted from a cancellation refund, basis points (default; the operator's is in platform settings). */

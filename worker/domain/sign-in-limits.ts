@@ -20,7 +20,8 @@ const addressKey = (address: string) => `sign-in-address:${address}`;
 const accountKey = (email: string) => `sign-in-account:${email}`;
 
 /** A fixed hash of a random password: what an unknown email's attempt is checked against. */
-const DUMMY_HASH = "pbkdf2-sha256$100000$QPc+R9E8T3umeLh1HKWAkQ==$h4TEc4ga7hL2e4zQBeqVSRjsjlO/SUSdGs+dyBn/5/8=";
+const DUMMY_HASH =
+  "pbkdf2-sha256$100000$QPc+R9E8T3umeLh1HKWAkQ==$h4TEc4ga7hL2e4zQBeqVSRjsjlO/SUSdGs+dyBn/5/8=";
 
 type Counter = { count: number; window_start: number } | null;
 
@@ -36,7 +37,12 @@ export function accountDelayMs(failures: number): number {
  * address's and the account's failures (one round trip). Refuses with too-many-requests and a
  * Retry-After while a limit holds.
  */
-export async function checkSignInAllowed(db: Db, address: string, email: string, now = Date.now()): Promise<{ accountFailures: number; pairAttempts: number }> {
+export async function checkSignInAllowed(
+  db: Db,
+  address: string,
+  email: string,
+  now = Date.now(),
+): Promise<{ accountFailures: number; pairAttempts: number }> {
   const pair = settings.rateLimits.signIn;
   const expired = now - pair.windowMs;
   const [counted, byAddress, byAccount] = await d1(db).batch([
@@ -70,13 +76,22 @@ export async function checkSignInAllowed(db: Db, address: string, email: string,
  * Checks the password against the user's hash, or against a dummy hash when there is no such
  * user (or no password): the same PBKDF2 work either way, so timing does not tell which emails exist.
  */
-export async function passwordMatches(password: string, storedHash: string | null | undefined, verify = verifyPassword): Promise<boolean> {
+export async function passwordMatches(
+  password: string,
+  storedHash: string | null | undefined,
+  verify = verifyPassword,
+): Promise<boolean> {
   const matches = await verify(password, storedHash ?? DUMMY_HASH);
   return storedHash ? matches : false;
 }
 
 /** A failed sign-in: one more failure for the address (in its window) and for the account (in a row). */
-export async function recordSignInFailure(db: Db, address: string, email: string, now = Date.now()): Promise<void> {
+export async function recordSignInFailure(
+  db: Db,
+  address: string,
+  email: string,
+  now = Date.now(),
+): Promise<void> {
   const spray = settings.rateLimits.signInAddressFailures;
   const expired = now - spray.windowMs;
   const forgotten = now - settings.rateLimits.signInAccountDelay.forgetAfterMs;
@@ -105,5 +120,7 @@ export async function recordSignInFailure(db: Db, address: string, email: string
  * office or carrier address, a family laptop) is never held back by their own earlier successes.
  */
 export async function signInSucceeded(db: Db, address: string, email: string): Promise<void> {
-  await db.run(sql`DELETE FROM ${rateLimits} WHERE key IN (${accountKey(email)}, ${pairKey(address, email)})`);
+  await db.run(
+    sql`DELETE FROM ${rateLimits} WHERE key IN (${accountKey(email)}, ${pairKey(address, email)})`,
+  );
 }

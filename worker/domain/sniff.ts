@@ -20,11 +20,13 @@ export type ByteReader = { size: number; read(offset: number, length: number): P
 /** The largest side an image may declare (a decoded bitmap beyond this is an attack or an error). */
 const MAX_IMAGE_SIDE = 20_000;
 
-const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+const ascii = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, from + length));
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
 const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
 const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
-const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
+const u32be = (b: Uint8Array, i: number) =>
+  ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
 const u64be = (b: Uint8Array, i: number) => u32be(b, i) * 2 ** 32 + u32be(b, i + 4);
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
@@ -59,7 +61,8 @@ function jpegSize(b: Uint8Array): { width: number; height: number } | null {
 
 function webpSize(b: Uint8Array): { width: number; height: number } | null {
   const chunk = ascii(b, 12, 4);
-  if (chunk === "VP8 " && b.length >= 30 && startsWith(b, [0x9d, 0x01, 0x2a], 23)) return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+  if (chunk === "VP8 " && b.length >= 30 && startsWith(b, [0x9d, 0x01, 0x2a], 23))
+    return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
   if (chunk === "VP8L" && b.length >= 25 && b[20] === 0x2f) {
     const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
@@ -71,7 +74,11 @@ function webpSize(b: Uint8Array): { width: number; height: number } | null {
 /** The image's real type and dimensions, or null when the bytes are not a usable PNG, JPEG, GIF or WebP. */
 export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   let found: SniffedImage | null = null;
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && bytes.length >= 24 && ascii(bytes, 12, 4) === "IHDR") {
+  if (
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    bytes.length >= 24 &&
+    ascii(bytes, 12, 4) === "IHDR"
+  ) {
     found = { type: "image/png", width: u32be(bytes, 16), height: u32be(bytes, 20) };
   } else if (startsWith(bytes, [0xff, 0xd8, 0xff])) {
     const size = jpegSize(bytes);
@@ -226,7 +233,12 @@ async function durationFromTail(reader: ByteReader, scale: number): Promise<numb
       const element = readElement(tail, j);
       if (!element || element.size === null || element.dataStart + element.size > tail.length) break;
       if (element.id === CLUSTER_TIMECODE) base = readUint(tail, element.dataStart, element.size);
-      const block = element.id === SIMPLE_BLOCK ? element.dataStart : element.id === BLOCK_GROUP ? blockIn(tail, element) : null;
+      const block =
+        element.id === SIMPLE_BLOCK
+          ? element.dataStart
+          : element.id === BLOCK_GROUP
+            ? blockIn(tail, element)
+            : null;
       if (block !== null) {
         const track = readSize(tail, block);
         if (track) {
@@ -259,7 +271,7 @@ async function sniffWebm(reader: ByteReader): Promise<SniffedVideo | null> {
   const header = readElement(head, 0);
   if (!header || header.id !== EBML || header.size === null) return null;
   let docType: string | null = null;
-  for (let i = header.dataStart; i < header.dataStart + header.size; ) {
+  for (let i = header.dataStart; i < header.dataStart + header.size;) {
     const element = readElement(head, i);
     if (!element || element.size === null) return null;
     if (element.id === DOC_TYPE) docType = ascii(head, element.dataStart, element.size).replace(/\0+$/, "");
@@ -270,11 +282,11 @@ async function sniffWebm(reader: ByteReader): Promise<SniffedVideo | null> {
   if (!segment || segment.id !== SEGMENT) return null;
   let scale = 1_000_000;
   let duration: number | null = null;
-  for (let i = segment.dataStart; i < head.length; ) {
+  for (let i = segment.dataStart; i < head.length;) {
     const element = readElement(head, i);
     if (!element || element.size === null || element.id === CLUSTER) break;
     if (element.id === INFO) {
-      for (let j = element.dataStart; j < element.dataStart + element.size; ) {
+      for (let j = element.dataStart; j < element.dataStart + element.size;) {
         const child = readElement(head, j);
         if (!child || child.size === null) break;
         if (child.id === TIMECODE_SCALE) scale = readUint(head, child.dataStart, child.size);
@@ -285,7 +297,10 @@ async function sniffWebm(reader: ByteReader): Promise<SniffedVideo | null> {
     }
     i = element.dataStart + element.size;
   }
-  const seconds = duration !== null && Number.isFinite(duration) && duration > 0 ? (duration * scale) / 1e9 : await durationFromTail(reader, scale);
+  const seconds =
+    duration !== null && Number.isFinite(duration) && duration > 0
+      ? (duration * scale) / 1e9
+      : await durationFromTail(reader, scale);
   return { type: "video/webm", seconds };
 }
 
@@ -306,7 +321,8 @@ export async function sniffVideo(reader: ByteReader): Promise<SniffedVideo | nul
 /** A reader over an uploaded File. */
 export const fileReader = (file: Blob): ByteReader => ({
   size: file.size,
-  read: async (offset, length) => new Uint8Array(await file.slice(offset, Math.min(file.size, offset + length)).arrayBuffer()),
+  read: async (offset, length) =>
+    new Uint8Array(await file.slice(offset, Math.min(file.size, offset + length)).arrayBuffer()),
 });
 
 /** A reader over an R2 object (ranged reads: the whole file is never loaded). */

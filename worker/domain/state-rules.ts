@@ -33,14 +33,22 @@ export const changeDeadline = (now: Date, business: Pick<BusinessSettings, "canc
   new Date(now.getTime() + cancelWindowMsOf(business)).toISOString();
 
 /** Why the lesson can no longer be cancelled or moved, or null when it can. */
-export function lessonChangeRefusal(lesson: { start: string; canceledAt: string | null }, now: Date, business: Pick<BusinessSettings, "cancelWindowHours">): LessonChangeRefusal | null {
+export function lessonChangeRefusal(
+  lesson: { start: string; canceledAt: string | null },
+  now: Date,
+  business: Pick<BusinessSettings, "cancelWindowHours">,
+): LessonChangeRefusal | null {
   if (lesson.canceledAt) return "illegal";
   if (lesson.start <= now.toISOString()) return "lesson-time-passed";
   if (lesson.start < changeDeadline(now, business)) return "lesson-cancel-window-passed";
   return null;
 }
 
-export function lessonChangeableSql(alias: string, now: Date, business: Pick<BusinessSettings, "cancelWindowHours">): SQL {
+export function lessonChangeableSql(
+  alias: string,
+  now: Date,
+  business: Pick<BusinessSettings, "cancelWindowHours">,
+): SQL {
   return sql`(${column(alias, "canceled_at")} IS NULL AND ${column(alias, "start")} > ${now.toISOString()} AND ${column(alias, "start")} >= ${changeDeadline(now, business)})`;
 }
 
@@ -55,7 +63,11 @@ export function lessonStateSql(alias: string, at: Instant): SQL {
 // A subscription's status: the stored one, except that an active subscription whose end has
 // passed is ended (the renewal job writes that later). Live = active now.
 
-export const SubscriptionState = { Active: "active", Ended: "ended", Canceled: "canceled" } as const satisfies Record<string, SubscriptionStatus>;
+export const SubscriptionState = {
+  Active: "active",
+  Ended: "ended",
+  Canceled: "canceled",
+} as const satisfies Record<string, SubscriptionStatus>;
 
 export type SubscriptionStateRow = { status: string; end: string };
 
@@ -69,7 +81,8 @@ export function subscriptionStatusSql(alias: string, at: Instant): SQL {
     ELSE ${column(alias, "status")} END`;
 }
 
-export const isLiveSubscription = (row: SubscriptionStateRow, now = new Date()): boolean => subscriptionStatus(row, now) === SubscriptionState.Active;
+export const isLiveSubscription = (row: SubscriptionStateRow, now = new Date()): boolean =>
+  subscriptionStatus(row, now) === SubscriptionState.Active;
 
 export function liveSubscriptionSql(alias: string, at: Instant): SQL {
   return sql`(${column(alias, "status")} = ${SubscriptionState.Active} AND ${column(alias, "end")} > ${at})`;
@@ -82,7 +95,10 @@ export function liveSubscriptionSql(alias: string, at: Instant): SQL {
 export type AppointmentKind = "interview" | "demo";
 
 /** The status of a pending appointment of each kind. */
-export const pendingStatus = { interview: InterviewStatus.Pending, demo: ReviewStatus.Pending } as const satisfies Record<AppointmentKind, number>;
+export const pendingStatus = {
+  interview: InterviewStatus.Pending,
+  demo: ReviewStatus.Pending,
+} as const satisfies Record<AppointmentKind, number>;
 
 export const holdsTime = (kind: AppointmentKind, status: number): boolean => status === pendingStatus[kind];
 
@@ -93,10 +109,20 @@ export function holdsTimeSql(kind: AppointmentKind, alias: string): SQL {
 // ---------------------------------------------------------------------------------------------
 // A tutor who can be booked: a tutor or tutor manager, activated, not suspended, not deleted.
 
-export type BookableTutorRow = { role: number; activated: boolean | number | null; suspendedAt: string | null; deletedAt: string | null };
+export type BookableTutorRow = {
+  role: number;
+  activated: boolean | number | null;
+  suspendedAt: string | null;
+  deletedAt: string | null;
+};
 
 export function isBookableTutor(row: BookableTutorRow): boolean {
-  return isTutorSide(row.role as Role) && Boolean(row.activated) && row.suspendedAt === null && row.deletedAt === null;
+  return (
+    isTutorSide(row.role as Role) &&
+    Boolean(row.activated) &&
+    row.suspendedAt === null &&
+    row.deletedAt === null
+  );
 }
 
 /** Over a user alias and its tutors row alias (LEFT JOIN: no tutors row is not bookable). */

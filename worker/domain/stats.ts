@@ -5,12 +5,29 @@
  * ended, not cancelled, the tutor not reported absent. One D1 round trip (a batch of two reads).
  */
 import { sql } from "drizzle-orm";
-import type { AdminFigures, AdminSeries, AdminSeriesQuery, NextLesson, SeriesPoint, StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
+import type {
+  AdminFigures,
+  AdminSeries,
+  AdminSeriesQuery,
+  NextLesson,
+  SeriesPoint,
+  StudentPersonalStats,
+  TutorPersonalStats,
+} from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
 import type { Db } from "../core/context";
 import { d1, statement } from "./lessons";
 import { lessonStateSql } from "./state-rules";
-import { addDays, addMonths, CAIRO, dayOf, dayStart, monthStartOf, monthWindow, weekStartOf } from "../../schema/calendar";
+import {
+  addDays,
+  addMonths,
+  CAIRO,
+  dayOf,
+  dayStart,
+  monthStartOf,
+  monthWindow,
+  weekStartOf,
+} from "../../schema/calendar";
 
 /** The current Africa/Cairo calendar month as a UTC window [start, end). */
 export function cairoMonthWindow(now: Date): { start: string; end: string } {
@@ -19,7 +36,8 @@ export function cairoMonthWindow(now: Date): { start: string; end: string } {
 }
 
 /** A lesson (alias `l`) that counts toward its tutor's earnings: fulfilled (state-rules.ts), the tutor not reported absent. */
-export const fulfilledLesson = (at: string) => sql`${lessonStateSql("l", at)} = 'fulfilled' AND l.reported_absent_at IS NULL`;
+export const fulfilledLesson = (at: string) =>
+  sql`${lessonStateSql("l", at)} = 'fulfilled' AND l.reported_absent_at IS NULL`;
 
 /** A tutor's earnings in piasters (stored tutor_earning of fulfilled lessons), as a scalar subquery. */
 export const tutorEarningsSql = (tutorId: number, at: string, window?: { start: string; end: string }) =>
@@ -27,8 +45,20 @@ export const tutorEarningsSql = (tutorId: number, at: string, window?: { start: 
     window ? sql` AND l.start >= ${window.start} AND l.start < ${window.end}` : sql``
   })`;
 
-type NextRow = { id: number; start: string; duration: number; otherId: number; otherName: string | null; otherImage: string | null };
-type TotalsRow = { lessonsThisMonth: number; minutesThisMonth: number; earningsThisMonth: number; totalEarnings: number };
+type NextRow = {
+  id: number;
+  start: string;
+  duration: number;
+  otherId: number;
+  otherName: string | null;
+  otherImage: string | null;
+};
+type TotalsRow = {
+  lessonsThisMonth: number;
+  minutesThisMonth: number;
+  earningsThisMonth: number;
+  totalEarnings: number;
+};
 
 /** Everything both dashboards show, in one batch. */
 export async function personalStats(db: Db, userId: number, now = new Date()): Promise<TutorPersonalStats> {
@@ -64,7 +94,12 @@ export async function personalStats(db: Db, userId: number, now = new Date()): P
   const row = (next?.results[0] ?? null) as NextRow | null;
   const sums = (totals?.results[0] ?? null) as TotalsRow | null;
   const nextLesson: NextLesson | null = row
-    ? { id: row.id, start: row.start, duration: row.duration, otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage } }
+    ? {
+        id: row.id,
+        start: row.start,
+        duration: row.duration,
+        otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage },
+      }
     : null;
   return {
     nextLesson,
@@ -76,7 +111,11 @@ export async function personalStats(db: Db, userId: number, now = new Date()): P
 }
 
 /** A student's view of the same numbers (no earnings). */
-export function studentView({ nextLesson, lessonsThisMonth, minutesThisMonth }: TutorPersonalStats): StudentPersonalStats {
+export function studentView({
+  nextLesson,
+  lessonsThisMonth,
+  minutesThisMonth,
+}: TutorPersonalStats): StudentPersonalStats {
   return { nextLesson, lessonsThisMonth, minutesThisMonth };
 }
 
@@ -113,10 +152,16 @@ export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Dat
   const day = query.to ?? dayOf(now, CAIRO);
   const monthStart = monthStartOf(day);
   const figures = [window("today", day, addDays(day, 1)), window("month", monthStart, addMonths(day, 1))];
-  const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) => window(d, d, addDays(d, 1)));
-  const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map((m) => window(m, m, addMonths(m, 1)));
+  const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) =>
+    window(d, d, addDays(d, 1)),
+  );
+  const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map(
+    (m) => window(m, m, addMonths(m, 1)),
+  );
   const thisWeek = weekStartOf(day);
-  const weeks = Array.from({ length: query.weeks }, (_, i) => addDays(thisWeek, 7 * (i - query.weeks + 1))).map((w) => window(w, w, addDays(w, 7)));
+  const weeks = Array.from({ length: query.weeks }, (_, i) =>
+    addDays(thisWeek, 7 * (i - query.weeks + 1)),
+  ).map((w) => window(w, w, addDays(w, 7)));
   const windows: Record<keyof AdminFigures, Window[]> = {
     lessons: [...figures, ...days],
     revenue: [...figures, ...months],
@@ -134,7 +179,10 @@ export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Dat
     ),
   );
   const values = Object.fromEntries(
-    metrics.map((metric, i) => [metric, new Map(((results[i]?.results ?? []) as WindowRow[]).map((row) => [row.k, row.value]))]),
+    metrics.map((metric, i) => [
+      metric,
+      new Map(((results[i]?.results ?? []) as WindowRow[]).map((row) => [row.k, row.value])),
+    ]),
   ) as Record<keyof AdminFigures, Map<string, number>>;
   const figuresOf = (key: string): AdminFigures => ({
     lessons: values.lessons.get(key) ?? 0,

@@ -1,5 +1,9 @@
 import { and, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { CurrentSubscription, SubscriptionStatus, SubscriptionView } from "../../schema/api/subscription";
+import type {
+  CurrentSubscription,
+  SubscriptionStatus,
+  SubscriptionView,
+} from "../../schema/api/subscription";
 import { plans, subscriptions } from "../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../schema/enums";
 import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../schema/refund";
@@ -9,14 +13,19 @@ import { fail } from "../core/failure";
 import { d1, statement } from "./lessons";
 import { openRefundOf, openRefundStatements, type RefundReason } from "./refunds";
 import { settings } from "./settings";
-import { isLiveSubscription, liveSubscriptionSql, SubscriptionState, subscriptionStatus, subscriptionStatusSql } from "./state-rules";
+import {
+  isLiveSubscription,
+  liveSubscriptionSql,
+  SubscriptionState,
+  subscriptionStatus,
+  subscriptionStatusSql,
+} from "./state-rules";
 import { tutorsChanged } from "./tutor-list";
 import { weekContaining, weeksElapsed, type WeekWindow } from "./weekly-minutes";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
 
 export function toSubscriptionView(row: SubscriptionRow, now = new Date()): SubscriptionView {
   return {
@@ -36,7 +45,8 @@ export function toSubscriptionView(row: SubscriptionRow, now = new Date()): Subs
   };
 }
 
-export const subscriptionWeeks = (row: Pick<SubscriptionRow, "period">) => planPeriodWeeks[row.period as PlanPeriod];
+export const subscriptionWeeks = (row: Pick<SubscriptionRow, "period">) =>
+  planPeriodWeeks[row.period as PlanPeriod];
 
 export type GrantInput = {
   userId: number;
@@ -61,23 +71,37 @@ export async function grantSubscription(db: Db, input: GrantInput): Promise<Subs
   const at = now.toISOString();
   const end = new Date(now.getTime() + planPeriodWeeks[input.period] * WEEK_MS).toISOString();
   const [, inserted] = await d1(db).batch<{ id: number }>([
-    statement(db, sql`UPDATE subscriptions SET status = ${SubscriptionState.Ended}, updated_at = ${at}
-      WHERE user_id = ${input.userId} AND status = ${SubscriptionState.Active} AND "end" <= ${at}`),
-    statement(db, sql`
+    statement(
+      db,
+      sql`UPDATE subscriptions SET status = ${SubscriptionState.Ended}, updated_at = ${at}
+      WHERE user_id = ${input.userId} AND status = ${SubscriptionState.Active} AND "end" <= ${at}`,
+    ),
+    statement(
+      db,
+      sql`
       INSERT INTO subscriptions (user_id, plan_id, period, weekly_minutes, amount, lesson_hourly_rate, start, "end", status, transaction_id, created_at, updated_at)
       SELECT ${input.userId}, id, ${input.period}, weekly_minutes, ${input.amount}, ${businessHourlyRateSql}, ${at}, ${end}, ${SubscriptionState.Active}, ${input.transactionId}, ${at}, ${at}
       FROM plans WHERE id = ${input.planId} AND deleted_at IS NULL
       ON CONFLICT DO NOTHING
-      RETURNING id`),
+      RETURNING id`,
+    ),
   ]);
   const id = inserted?.results[0]?.id;
   if (id !== undefined) return (await findSubscription(db, id))!;
   // Nothing inserted: explain why.
   if (input.transactionId !== null) {
-    const [existing] = await db.select().from(subscriptions).where(eq(subscriptions.transactionId, input.transactionId)).limit(1);
+    const [existing] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.transactionId, input.transactionId))
+      .limit(1);
     if (existing) return existing;
   }
-  const [plan] = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, input.planId), isNull(plans.deletedAt))).limit(1);
+  const [plan] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.id, input.planId), isNull(plans.deletedAt)))
+    .limit(1);
   return plan ? fail("subscription-exists") : fail("plan-not-found");
 }
 
@@ -121,10 +145,17 @@ export async function remainingWeeklyMinutes(db: Db, sub: SubscriptionRow, at = 
   return { week, remaining: Math.max(0, sub.weeklyMinutes - used) };
 }
 
-export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<CurrentSubscription> {
+export async function currentSubscription(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<CurrentSubscription> {
   const [sub] = await currentSubscriptionQuery(db, userId, now);
   if (!sub) return { info: null, remainingWeeklyMinutes: 0, week: null, refundInputs: null };
-  const [{ week, remaining }, refundInputs] = await Promise.all([remainingWeeklyMinutes(db, sub, now), refundInputsOf(db, sub, now)]);
+  const [{ week, remaining }, refundInputs] = await Promise.all([
+    remainingWeeklyMinutes(db, sub, now),
+    refundInputsOf(db, sub, now),
+  ]);
   return { info: toSubscriptionView(sub, now), remainingWeeklyMinutes: remaining, week, refundInputs };
 }
 
@@ -142,14 +173,26 @@ export async function listSubscriptions(
         : undefined;
   const where = and(query.user ? eq(subscriptions.userId, query.user) : undefined, statusFilter);
   const [list, [counted]] = await db.batch([
-    db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.id)).limit(query.size).offset((query.page - 1) * query.size),
-    db.select({ total: sql<number>`count(*)` }).from(subscriptions).where(where),
+    db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(subscriptions)
+      .where(where),
   ]);
   return { list: list.map((row) => toSubscriptionView(row, now)), total: counted?.total ?? 0 };
 }
 
 /** The cancellation refund (schema/refund.ts, shared with the SPA) with this platform's rate and fee by default. */
-export function refundAmount(input: Omit<RefundInputs, "hourlyRate" | "feeBasisPoints"> & Partial<Pick<RefundInputs, "hourlyRate" | "feeBasisPoints">>): number {
+export function refundAmount(
+  input: Omit<RefundInputs, "hourlyRate" | "feeBasisPoints"> &
+    Partial<Pick<RefundInputs, "hourlyRate" | "feeBasisPoints">>,
+): number {
   return sharedRefundAmount({
     ...input,
     hourlyRate: input.hourlyRate ?? settings.lessons.hourlyRate,
@@ -209,13 +252,35 @@ export async function cancelSubscription(
   // Only when this batch's cancellation won (a racing cancel leaves it to the winner).
   const won = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${sub.id} AND status = ${SubscriptionState.Canceled} AND canceled_at = ${at} AND canceled_by = ${canceledBy})`;
   const results = await d1(db).batch<Record<string, unknown>>([
-    statement(db, sql`UPDATE subscriptions SET status = ${SubscriptionState.Canceled}, canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
-      WHERE id = ${sub.id} AND status = ${SubscriptionState.Active} RETURNING id`),
-    ...(options.audit ? [d1(db).prepare(options.audit.toSQL().sql).bind(...options.audit.toSQL().params)] : []),
-    statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = NULL, updated_at = ${at}
+    statement(
+      db,
+      sql`UPDATE subscriptions SET status = ${SubscriptionState.Canceled}, canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
+      WHERE id = ${sub.id} AND status = ${SubscriptionState.Active} RETURNING id`,
+    ),
+    ...(options.audit
+      ? [
+          d1(db)
+            .prepare(options.audit.toSQL().sql)
+            .bind(...options.audit.toSQL().params),
+        ]
+      : []),
+    statement(
+      db,
+      sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = NULL, updated_at = ${at}
       WHERE subscription_id = ${sub.id} AND canceled_at IS NULL AND start > ${at} AND ${won}
-      RETURNING id, tutor_id AS tutorId, start`),
-    ...openRefundStatements(db, { transactionId: sub.transactionId, amount: refund, reason: options.reason ?? "cancel", requestedBy: options.reason === "admin" ? canceledBy : null, when: won }, at),
+      RETURNING id, tutor_id AS tutorId, start`,
+    ),
+    ...openRefundStatements(
+      db,
+      {
+        transactionId: sub.transactionId,
+        amount: refund,
+        reason: options.reason ?? "cancel",
+        requestedBy: options.reason === "admin" ? canceledBy : null,
+        when: won,
+      },
+      at,
+    ),
   ]);
   const [updated, canceled] = options.audit ? [results[0], results[2]] : [results[0], results[1]];
   if (!updated?.results.length) fail("subscription-uncancellable");
@@ -223,7 +288,12 @@ export async function cancelSubscription(
   const lessonsCanceled = (canceled?.results ?? []) as Array<{ id: number; tutorId: number; start: string }>;
   if (lessonsCanceled.length > 0) tutorsChanged(); // the tutors' time is free again: the cached list is stale
   const open = sub.transactionId === null ? null : await openRefundOf(db, sub.transactionId);
-  return { subscription, refundAmount: refund, canceledLessons: lessonsCanceled, refundId: open && open.createdAt === at ? open.id : null };
+  return {
+    subscription,
+    refundAmount: refund,
+    canceledLessons: lessonsCanceled,
+    refundId: open && open.createdAt === at ? open.id : null,
+  };
 }
 
 /** Subscriptions past their end, still marked active (the weekly job ends them). */
@@ -236,5 +306,3 @@ export async function endExpiredSubscriptions(db: Db, now: Date): Promise<number
     .returning({ id: subscriptions.id });
   return ended.length;
 }
-
-

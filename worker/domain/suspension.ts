@@ -24,7 +24,10 @@ import type { UserRow } from "./users";
 type Target = Pick<UserRow, "id" | "role" | "suspendedAt" | "suspensionReason">;
 
 /** Admins suspend and restore accounts; only a SuperAdmin suspends an admin, and nobody themselves. */
-export function maySuspend(caller: Pick<UserRow, "id" | "role">, target: Pick<UserRow, "id" | "role">): boolean {
+export function maySuspend(
+  caller: Pick<UserRow, "id" | "role">,
+  target: Pick<UserRow, "id" | "role">,
+): boolean {
   if (caller.id === target.id) return false;
   if (isAdmin(target.role as Role)) return caller.role === Role.SuperAdmin && target.role !== Role.SuperAdmin;
   return isAdmin(caller.role as Role);
@@ -47,7 +50,18 @@ export async function suspendAccount(
       .set({ suspendedAt: at, suspensionReason: reason, updatedAt: at })
       .where(and(eq(users.id, target.id), isNull(users.suspendedAt), isNull(users.deletedAt)))
       .returning({ id: users.id }),
-    auditStatement(db, actor, { action: "user.suspend", targetType: "user", targetId: target.id, before: { suspended: false }, after: { suspended: true, reason } }, now),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "user.suspend",
+        targetType: "user",
+        targetId: target.id,
+        before: { suspended: false },
+        after: { suspended: true, reason },
+      },
+      now,
+    ),
     endSessionsStatement(db, target.id, "suspension", now),
     db.delete(socketTickets).where(eq(socketTickets.userId, target.id)),
   ]);
@@ -57,7 +71,12 @@ export async function suspendAccount(
   return result;
 }
 
-export async function restoreAccount(db: Db, actor: AuditActor, target: Target, now = new Date()): Promise<void> {
+export async function restoreAccount(
+  db: Db,
+  actor: AuditActor,
+  target: Target,
+  now = new Date(),
+): Promise<void> {
   if (!target.suspendedAt) fail("account-not-suspended");
   const at = now.toISOString();
   const [updated] = await db.batch([
@@ -66,19 +85,42 @@ export async function restoreAccount(db: Db, actor: AuditActor, target: Target, 
       .set({ suspendedAt: null, suspensionReason: null, updatedAt: at })
       .where(and(eq(users.id, target.id), isNotNull(users.suspendedAt), isNull(users.deletedAt)))
       .returning({ id: users.id }),
-    auditStatement(db, actor, { action: "user.restore", targetType: "user", targetId: target.id, before: { suspended: true, reason: target.suspensionReason }, after: { suspended: false } }, now),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "user.restore",
+        targetType: "user",
+        targetId: target.id,
+        before: { suspended: true, reason: target.suspensionReason },
+        after: { suspended: false },
+      },
+      now,
+    ),
   ]);
   if (updated.length === 0) fail("account-not-suspended");
   tutorsChanged();
 }
 
-type FutureLesson = { id: number; start: string; tutorId: number; tutorZone: string | null; studentId: number | null; studentZone: string | null };
+type FutureLesson = {
+  id: number;
+  start: string;
+  tutorId: number;
+  tutorZone: string | null;
+  studentId: number | null;
+  studentZone: string | null;
+};
 
 /**
  * Cancels every lesson of the user that has not started, as cancelled by the admin: one batch with
  * each conditional update and, only when it cancelled, both members' notices in the outbox.
  */
-async function cancelFutureLessons(db: Db, userId: number, adminId: number, now: Date): Promise<{ canceled: CanceledLesson[]; outbox: OutboxRow[] }> {
+async function cancelFutureLessons(
+  db: Db,
+  userId: number,
+  adminId: number,
+  now: Date,
+): Promise<{ canceled: CanceledLesson[]; outbox: OutboxRow[] }> {
   const at = now.toISOString();
   const { results: lessons } = await statement(
     db,
@@ -102,8 +144,16 @@ async function cancelFutureLessons(db: Db, userId: number, adminId: number, now:
       ...(lesson.studentId === null ? [] : [{ id: lesson.studentId, zone: lesson.studentZone }]),
     ];
     statements.push(
-      statement(db, sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${adminId}, updated_at = ${at} WHERE id = ${lesson.id} AND canceled_at IS NULL AND start > ${at}`),
-      ...members.map((member) => statement(db, messagesToSql({ userId: member.id, otherId: adminId, text, when: canceled, at, zone: member.zone }))),
+      statement(
+        db,
+        sql`UPDATE lessons SET canceled_at = ${at}, canceled_by = ${adminId}, updated_at = ${at} WHERE id = ${lesson.id} AND canceled_at IS NULL AND start > ${at}`,
+      ),
+      ...members.map((member) =>
+        statement(
+          db,
+          messagesToSql({ userId: member.id, otherId: adminId, text, when: canceled, at, zone: member.zone }),
+        ),
+      ),
     );
     shape.push({ lesson, notices: members.length });
   }
@@ -116,7 +166,10 @@ async function cancelFutureLessons(db: Db, userId: number, adminId: number, now:
     const sent = results.slice(index, index + notices);
     index += notices;
     if (update.meta.changes === 0) continue;
-    canceled.push({ id: lesson.id, memberIds: [lesson.tutorId, ...(lesson.studentId === null ? [] : [lesson.studentId])] });
+    canceled.push({
+      id: lesson.id,
+      memberIds: [lesson.tutorId, ...(lesson.studentId === null ? [] : [lesson.studentId])],
+    });
     outbox.push(...sent.flatMap((result) => result.results as OutboxRow[]));
   }
   return { canceled, outbox };

@@ -6,7 +6,12 @@ import { BoundedCache } from "../core/bounded-cache";
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 /** A token for the user's signed-in session `sessionId` (worker/domain/auth-sessions.ts stores it). */
-export async function issueToken(userId: number, sessionId: string, secret: string, now = Date.now()): Promise<string> {
+export async function issueToken(
+  userId: number,
+  sessionId: string,
+  secret: string,
+  now = Date.now(),
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   const payload: TokenPayload = { id: userId, sid: sessionId, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
   return sign(payload, secret, "HS256");
@@ -21,7 +26,13 @@ const verifyingKeys = new BoundedCache<string, Promise<CryptoKey>>({ maxSize: 4 
 
 function verifyingKey(secret: string): Promise<CryptoKey> {
   return verifyingKeys.getOrSet(secret, () =>
-    crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+    crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["verify"],
+    ),
   );
 }
 
@@ -33,7 +44,11 @@ function verifyingKey(secret: string): Promise<CryptoKey> {
 const verifiedTokens = new BoundedCache<string, TokenPayload>({ maxSize: 2000 });
 
 /** The token's payload, or null when the signature, shape or expiry is wrong. */
-export async function readToken(token: string, secret: string, now = Date.now()): Promise<TokenPayload | null> {
+export async function readToken(
+  token: string,
+  secret: string,
+  now = Date.now(),
+): Promise<TokenPayload | null> {
   const key = `${secret}\u0000${token}`;
   const known = verifiedTokens.get(key);
   if (known) return known.exp > Math.floor(now / 1000) ? known : null;
@@ -41,7 +56,14 @@ export async function readToken(token: string, secret: string, now = Date.now())
     const payload = await verify(token, await verifyingKey(secret), "HS256");
     const { id, sid, iat, exp } = payload as Partial<TokenPayload>;
     // A token without a session (issued before sessions were stored) is no longer accepted.
-    if (!Number.isInteger(id) || typeof sid !== "string" || !sid || typeof iat !== "number" || typeof exp !== "number") return null;
+    if (
+      !Number.isInteger(id) ||
+      typeof sid !== "string" ||
+      !sid ||
+      typeof iat !== "number" ||
+      typeof exp !== "number"
+    )
+      return null;
     const verified = { id: id!, sid, iat, exp };
     verifiedTokens.set(key, verified);
     return verified;

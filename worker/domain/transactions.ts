@@ -33,31 +33,53 @@ export async function findTransaction(db: Db, id: number): Promise<TransactionRo
 }
 
 export async function findByMerchantRef(db: Db, merchantRefNum: string): Promise<TransactionRow | null> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.merchantRefNum, merchantRefNum)).limit(1);
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.merchantRefNum, merchantRefNum))
+    .limit(1);
   return row ?? null;
 }
 
-export async function listTransactions(db: Db, filter: { userId?: number; planId?: number; status?: number; page: number; size: number }) {
+export async function listTransactions(
+  db: Db,
+  filter: { userId?: number; planId?: number; status?: number; page: number; size: number },
+) {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(transactions.userId, filter.userId));
   if (filter.planId !== undefined) parts.push(eq(transactions.planId, filter.planId));
   if (filter.status !== undefined) parts.push(eq(transactions.status, filter.status));
   const where = parts.length ? and(...parts) : undefined;
   const [list, [counted]] = await db.batch([
-    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(filter.size).offset((filter.page - 1) * filter.size),
-    db.select({ total: sql<number>`count(*)` }).from(transactions).where(where),
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(transactions)
+      .where(where),
   ]);
   return { list: list.map(toTransactionView), total: counted?.total ?? 0 };
 }
 
 export async function lastTransaction(db: Db, userId: number): Promise<TransactionView | null> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1);
   return row ? toTransactionView(row) : null;
 }
 
 /** The QR of a waiting e-wallet order, from Fawry's stored answer to the charge; else null. */
 export function walletQrOf(row: TransactionRow): string | null {
-  if (row.method !== PaymentMethod.EWallet || row.status !== TransactionStatus.New || !row.providerPayload) return null;
+  if (row.method !== PaymentMethod.EWallet || row.status !== TransactionStatus.New || !row.providerPayload)
+    return null;
   try {
     const qr = (JSON.parse(row.providerPayload) as { walletQr?: unknown }).walletQr;
     return typeof qr === "string" && qr.length > 0 ? qr : null;

@@ -2,7 +2,14 @@
 // list, and tutoring minutes.
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Paged, PageQuery } from "../../schema/api/common";
-import type { FullTutor, FullTutorsQuery, FullTutorsSort, InterviewerOption, TutorActivity, TutoringMinutes } from "../../schema/api/tutor";
+import type {
+  FullTutor,
+  FullTutorsQuery,
+  FullTutorsSort,
+  InterviewerOption,
+  TutorActivity,
+  TutoringMinutes,
+} from "../../schema/api/tutor";
 import { availabilitySlots, lessons, tutors, users } from "../../schema/db";
 import { Role, type Gender } from "../../schema/enums";
 import { addDays, CAIRO, DAY_MS, dayOf, monthWindow } from "../../schema/calendar";
@@ -14,21 +21,39 @@ import { onboardedSql } from "./tutor-list";
 /** The Africa/Cairo calendar day (YYYY-MM-DD) of an instant. */
 const cairoDay = (at: Date | string) => dayOf(at, CAIRO);
 
-const isTutor = (id: number) => and(eq(users.id, id), isNull(users.deletedAt), inArray(users.role, [Role.Tutor, Role.TutorManager]));
+const isTutor = (id: number) =>
+  and(eq(users.id, id), isNull(users.deletedAt), inArray(users.role, [Role.Tutor, Role.TutorManager]));
 
 /** Lessons taught per Cairo day over the last `days` days, with totals (two statements, one batch). */
-export async function tutorActivity(db: Db, tutorId: number, days: number, now = new Date()): Promise<TutorActivity> {
+export async function tutorActivity(
+  db: Db,
+  tutorId: number,
+  days: number,
+  now = new Date(),
+): Promise<TutorActivity> {
   const since = new Date(now.getTime() - (days + 1) * DAY_MS).toISOString();
   const [found, rows, [lastLesson], [lastSlot]] = await db.batch([
     db.select({ id: users.id }).from(users).where(isTutor(tutorId)),
     db
-      .select({ start: lessons.start, end: lessons.end, duration: lessons.duration, canceledAt: lessons.canceledAt, canceledBy: lessons.canceledBy })
+      .select({
+        start: lessons.start,
+        end: lessons.end,
+        duration: lessons.duration,
+        canceledAt: lessons.canceledAt,
+        canceledBy: lessons.canceledBy,
+      })
       .from(lessons)
       .where(and(eq(lessons.tutorId, tutorId), gte(lessons.start, since))),
     db
       .select({ start: lessons.start })
       .from(lessons)
-      .where(and(eq(lessons.tutorId, tutorId), isNull(lessons.canceledAt), sql`${lessons.end} <= ${now.toISOString()}`))
+      .where(
+        and(
+          eq(lessons.tutorId, tutorId),
+          isNull(lessons.canceledAt),
+          sql`${lessons.end} <= ${now.toISOString()}`,
+        ),
+      )
       .orderBy(desc(lessons.start))
       .limit(1),
     db
@@ -57,7 +82,13 @@ export async function tutorActivity(db: Db, tutorId: number, days: number, now =
       totals.minutes += lesson.duration;
     }
   }
-  return { tutorId, days: [...byDay.values()], totals, lastLessonAt: lastLesson?.start ?? null, lastSlotChangeAt: lastSlot?.at ?? null };
+  return {
+    tutorId,
+    days: [...byDay.values()],
+    totals,
+    lastLessonAt: lastLesson?.start ?? null,
+    lastSlotChangeAt: lastSlot?.at ?? null,
+  };
 }
 
 /** The activated tutor managers, by name. */
@@ -77,7 +108,10 @@ export async function listInterviewers(db: Db, query: PageQuery): Promise<Paged<
   return { list: rows, total: total?.total ?? 0 };
 }
 
-type FullRow = Omit<FullTutor, "verifiedEmail" | "verifiedPhone" | "activated" | "bypassOnboarding" | "onboarded" | "gender"> & {
+type FullRow = Omit<
+  FullTutor,
+  "verifiedEmail" | "verifiedPhone" | "activated" | "bypassOnboarding" | "onboarded" | "gender"
+> & {
   gender: string | null;
   verified_email: number;
   verified_phone: number;
@@ -97,11 +131,15 @@ const fullTutorsOrder: Record<FullTutorsSort, SQL> = {
 };
 
 /** Every tutor (any state) with every field, newest first unless sorted: the staff's tutors table. */
-export async function listFullTutors(db: Db, query: Omit<FullTutorsQuery, "sort"> & { sort?: FullTutorsSort }): Promise<Paged<FullTutor>> {
+export async function listFullTutors(
+  db: Db,
+  query: Omit<FullTutorsQuery, "sort"> & { sort?: FullTutorsSort },
+): Promise<Paged<FullTutor>> {
   const filters: SQL[] = [sql`u.deleted_at IS NULL`, sql`u.role IN (${Role.Tutor}, ${Role.TutorManager})`];
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.activated !== undefined) filters.push(sql`tr.activated = ${query.activated ? 1 : 0}`);
-  if (query.onboarded !== undefined) filters.push(query.onboarded ? sql`(${onboardedSql})` : sql`NOT (${onboardedSql})`);
+  if (query.onboarded !== undefined)
+    filters.push(query.onboarded ? sql`(${onboardedSql})` : sql`NOT (${onboardedSql})`);
   const hasMedia = sql`(u.image IS NOT NULL AND tr.video IS NOT NULL AND tr.thumbnail IS NOT NULL)`;
   if (query.media) filters.push(query.media === "complete" ? hasMedia : sql`NOT ${hasMedia}`);
   const where = sql.join(filters, sql` AND `);
@@ -112,18 +150,22 @@ export async function listFullTutors(db: Db, query: Omit<FullTutorsQuery, "sort"
         tr.bypass_onboarding AS bypass_onboarding, (${onboardedSql}) AS onboarded, u.created_at AS createdAt
       FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}
       ORDER BY ${fullTutorsOrder[query.sort ?? "-created"]} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`),
+    db.all<{ total: number }>(
+      sql`SELECT count(*) AS total FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${where}`,
+    ),
   ]);
   return {
-    list: rows.map(({ verified_email, verified_phone, activated, bypass_onboarding, onboarded, gender, ...row }) => ({
-      ...row,
-      gender: gender as Gender | null,
-      verifiedEmail: verified_email === 1,
-      verifiedPhone: verified_phone === 1,
-      activated: activated === 1,
-      bypassOnboarding: bypass_onboarding === 1,
-      onboarded: onboarded === 1,
-    })),
+    list: rows.map(
+      ({ verified_email, verified_phone, activated, bypass_onboarding, onboarded, gender, ...row }) => ({
+        ...row,
+        gender: gender as Gender | null,
+        verifiedEmail: verified_email === 1,
+        verifiedPhone: verified_phone === 1,
+        activated: activated === 1,
+        bypassOnboarding: bypass_onboarding === 1,
+        onboarded: onboarded === 1,
+      }),
+    ),
     total: totals[0]?.total ?? 0,
   };
 }
@@ -132,7 +174,12 @@ export async function listFullTutors(db: Db, query: Omit<FullTutorsQuery, "sort"
 export async function tutoringMinutes(db: Db, tutorId: number, now = new Date()): Promise<TutoringMinutes> {
   const at = now.toISOString();
   const monthStart = monthWindow(now, CAIRO).start.toISOString();
-  const [row] = await db.all<{ found: number; taught: number; taught_this_month: number; upcoming: number }>(sql`SELECT
+  const [row] = await db.all<{
+    found: number;
+    taught: number;
+    taught_this_month: number;
+    upcoming: number;
+  }>(sql`SELECT
       EXISTS (SELECT 1 FROM users u WHERE u.id = ${tutorId} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})) AS found,
       coalesce((SELECT sum(duration) FROM lessons WHERE tutor_id = ${tutorId} AND canceled_at IS NULL AND "end" <= ${at}), 0) AS taught,
       coalesce((SELECT sum(duration) FROM lessons WHERE tutor_id = ${tutorId} AND canceled_at IS NULL AND "end" <= ${at} AND start >= ${monthStart}), 0) AS taught_this_month,

@@ -52,9 +52,16 @@ const templates = new BoundedCache<string, { sql: string; params: unknown[] }>({
  * value), bound to `values`: the list's statements are large, and building them on every miss
  * would cost more than running them.
  */
-function templateStatement(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): D1PreparedStatement {
+function templateStatement(
+  db: Db,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): D1PreparedStatement {
   const template = templates.getOrSet(name, () => dialect.sqlToQuery(build()));
-  return d1(db).prepare(template.sql).bind(...fillPlaceholders(template.params, values));
+  return d1(db)
+    .prepare(template.sql)
+    .bind(...fillPlaceholders(template.params, values));
 }
 
 const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
@@ -71,7 +78,9 @@ export const onboardedSql = sql.join(
     sql`u.verified_email = 1 AND u.verified_phone = 1`,
     sql`u.gender IS NOT NULL AND u.birth_year IS NOT NULL`,
     sql`tr.bio IS NOT NULL AND tr.about IS NOT NULL`,
-    ...(MEDIA_REQUIRED_FOR_LISTING ? [sql`u.image IS NOT NULL AND tr.video IS NOT NULL AND tr.thumbnail IS NOT NULL`] : []),
+    ...(MEDIA_REQUIRED_FOR_LISTING
+      ? [sql`u.image IS NOT NULL AND tr.video IS NOT NULL AND tr.thumbnail IS NOT NULL`]
+      : []),
   ],
   sql` AND `,
 );
@@ -116,7 +125,9 @@ function cardColumns(now: Instant): SQL {
 
 /** The list's order on its sort keys (of the row alias `k`, or unqualified); the id breaks ties. */
 const listOrder = (k = "") =>
-  sql.raw(`${k}next_free_at IS NULL, ${k}next_free_at, ${k}rating_average IS NULL, ${k}rating_average DESC, ${k}lessons_taught DESC`);
+  sql.raw(
+    `${k}next_free_at IS NULL, ${k}next_free_at, ${k}rating_average IS NULL, ${k}rating_average DESC, ${k}lessons_taught DESC`,
+  );
 
 /**
  * A page of the list's cards: the sort keys for every matching tutor, then the rest of the card
@@ -158,7 +169,10 @@ function toCard(row: CardRow): TutorCard {
     video: row.video,
     thumbnail: row.thumbnail,
     topics: JSON.parse(row.topics) as TopicView[],
-    rating: { average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100, count: row.rating_count },
+    rating: {
+      average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100,
+      count: row.rating_count,
+    },
     lessonsTaught: row.lessons_taught,
     nextFreeAt: onLessonGrid(row.next_free_at),
   };
@@ -178,13 +192,18 @@ export function onLessonGrid(at: string | null): string | null {
 /** The list's filters beyond being listed (topic, name, gender, free day), or null when none. */
 function listFilters(query: TutorListQuery, now: Date): SQL | null {
   const filters: SQL[] = [];
-  if (query.topicId) filters.push(sql`EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = u.id AND ut.topic_id = ${query.topicId})`);
+  if (query.topicId)
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = u.id AND ut.topic_id = ${query.topicId})`,
+    );
   if (query.name) filters.push(sql`u.name LIKE ${likePattern(query.name)} ESCAPE '\\'`);
   if (query.gender) filters.push(sql`u.gender = ${query.gender}`);
   if (query.day) {
     const { start, end } = dayWindow(query.day, query.timeZone ?? DEFAULT_TIME_ZONE);
     const free = freeSlot(now);
-    filters.push(sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`);
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM availability_slots s WHERE ${free.where} AND s.start < ${iso(end)} AND s.end > ${iso(start)})`,
+    );
   }
   return filters.length ? sql.join(filters, sql` AND `) : null;
 }
@@ -204,7 +223,8 @@ const NEVER = "9999";
 export function refreshListOrderSql(now: Instant, quarterLater: Instant): SQL {
   const at = instant(now);
   const free = freeSlot(now);
-  const beforeNotice = (column: string) => sql`strftime(${ISO_FORMAT}, s.${sql.raw(column)}, '-' || tr.notice || ' minutes')`;
+  const beforeNotice = (column: string) =>
+    sql`strftime(${ISO_FORMAT}, s.${sql.raw(column)}, '-' || tr.notice || ' minutes')`;
   const nextChange = sql`min(
       coalesce((SELECT min(CASE WHEN ${beforeNotice("start")} > ${at} THEN ${beforeNotice("start")} ELSE min(${beforeNotice('"end"')}, ${instant(quarterLater)}) END)
         FROM availability_slots s WHERE ${free.where}), ${NEVER}),
@@ -228,8 +248,20 @@ const keptOrder = sql.raw("tr.list_free_at, tr.list_rating, tr.list_lessons, tr.
  * stale order columns recomputed, then the page read off the order index (only the page's cards
  * are computed) and the total counted, in one batch.
  */
-export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = new Date()): Promise<Paged<TutorCard>> {
-  const key = JSON.stringify([query.page, query.size, query.topicId ?? null, query.name ?? null, query.gender ?? null, query.day ?? null, query.day ? (query.timeZone ?? null) : null]);
+export async function listOnboardedTutors(
+  db: Db,
+  query: TutorListQuery,
+  now = new Date(),
+): Promise<Paged<TutorCard>> {
+  const key = JSON.stringify([
+    query.page,
+    query.size,
+    query.topicId ?? null,
+    query.name ?? null,
+    query.gender ?? null,
+    query.day ?? null,
+    query.day ? (query.timeZone ?? null) : null,
+  ]);
   const hit = cache.get(key, now.getTime());
   if (hit && hit.version === version) return hit.value;
   const seenVersion = version;
@@ -242,15 +274,34 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
       FROM (SELECT tr.id AS tutor_id ${from} ORDER BY ${keptOrder} LIMIT ${limit} OFFSET ${offset}) k
       JOIN users u ON u.id = k.tutor_id JOIN tutors tr ON tr.id = u.id
       ORDER BY ${keptOrder}`;
-  const values = { now: iso(now), quarterLater: iso(new Date(now.getTime() + GRID_MS)), limit: query.size, offset: (query.page - 1) * query.size };
-  const refresh = templateStatement(db, "refresh", () => refreshListOrderSql(sql.placeholder("now"), sql.placeholder("quarterLater")), values);
+  const values = {
+    now: iso(now),
+    quarterLater: iso(new Date(now.getTime() + GRID_MS)),
+    limit: query.size,
+    offset: (query.page - 1) * query.size,
+  };
+  const refresh = templateStatement(
+    db,
+    "refresh",
+    () => refreshListOrderSql(sql.placeholder("now"), sql.placeholder("quarterLater")),
+    values,
+  );
   // The unfiltered list (the common miss) from templates; a filtered one is built for its filters.
   const [, page, totals] = await d1(db).batch(
     filters
-      ? [refresh, statement(db, pageSql(now, query.size, (query.page - 1) * query.size)), statement(db, sql`SELECT count(*) AS total ${from}`)]
+      ? [
+          refresh,
+          statement(db, pageSql(now, query.size, (query.page - 1) * query.size)),
+          statement(db, sql`SELECT count(*) AS total ${from}`),
+        ]
       : [
           refresh,
-          templateStatement(db, "page", () => pageSql(sql.placeholder("now"), sql.placeholder("limit"), sql.placeholder("offset")), values),
+          templateStatement(
+            db,
+            "page",
+            () => pageSql(sql.placeholder("now"), sql.placeholder("limit"), sql.placeholder("offset")),
+            values,
+          ),
           templateStatement(db, "total", () => sql`SELECT count(*) AS total ${from}`, values),
         ],
   );
@@ -262,7 +313,11 @@ export async function listOnboardedTutors(db: Db, query: TutorListQuery, now = n
 }
 
 /** A tutor's public profile, and whether it is listed (the route decides who may see an unlisted one). */
-export async function findTutorInfo(db: Db, id: number, now = new Date()): Promise<{ info: TutorInfo; onboarded: boolean } | null> {
+export async function findTutorInfo(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<{ info: TutorInfo; onboarded: boolean } | null> {
   const [row] = await db.all<CardRow & { onboarded: number }>(
     sql`SELECT ${cardColumns(now)}, (${onboardedSql}) AS onboarded FROM users u JOIN tutors tr ON tr.id = u.id
       WHERE u.id = ${id} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})`,
@@ -271,7 +326,11 @@ export async function findTutorInfo(db: Db, id: number, now = new Date()): Promi
   return { info: { ...toCard(row), about: row.about, notice: row.notice }, onboarded: row.onboarded === 1 };
 }
 
-export async function findTutorStats(db: Db, id: number, now = new Date()): Promise<{ stats: TutorStats; onboarded: boolean } | null> {
+export async function findTutorStats(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<{ stats: TutorStats; onboarded: boolean } | null> {
   const at = iso(now);
   const fulfilled = sql`l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${at}`;
   const [row] = await db.all<{
@@ -303,7 +362,10 @@ export async function findTutorStats(db: Db, id: number, now = new Date()): Prom
       minutesTaught: row.minutes_taught,
       studentsTaught: row.students_taught,
       upcomingLessons: row.upcoming_lessons,
-      rating: { average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100, count: row.rating_count },
+      rating: {
+        average: row.rating_average === null ? null : Math.round(row.rating_average * 100) / 100,
+        count: row.rating_count,
+      },
       joinedAt: row.joined_at,
     },
     onboarded: row.onboarded === 1,
@@ -314,7 +376,12 @@ export async function findTutorStats(db: Db, id: number, now = new Date()): Prom
  * Listed tutors the student has no chat room with (booking a lesson opens one, so none with a
  * lesson either), in the list's order; per student, so not cached. One round trip.
  */
-export async function listUncontactedTutors(db: Db, studentId: number, query: PageQuery, now = new Date()): Promise<Paged<TutorCard>> {
+export async function listUncontactedTutors(
+  db: Db,
+  studentId: number,
+  query: PageQuery,
+  now = new Date(),
+): Promise<Paged<TutorCard>> {
   const where = sql`${onboardedSql} AND u.id <> ${studentId} AND NOT EXISTS (SELECT 1 FROM chat_room_members a
     JOIN chat_room_members b ON b.room_id = a.room_id WHERE a.user_id = u.id AND b.user_id = ${studentId})`;
   const [page, totals] = await d1(db).batch([

@@ -1,11 +1,25 @@
 import { introVideoTypes, type IntroVideoType } from "../../schema/api/intro-video";
 import { bounds } from "../../schema/rules";
-import { imageVariantHeight, imageVariantKinds, imageVariantTypes, imageVariantWidths, type ImageVariantKind } from "../../schema/image-variants";
+import {
+  imageVariantHeight,
+  imageVariantKinds,
+  imageVariantTypes,
+  imageVariantWidths,
+  type ImageVariantKind,
+} from "../../schema/image-variants";
 import { sql } from "drizzle-orm";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
 import { describeError, type Logger } from "../core/logger";
-import { fileReader, isPdf, sniffImage, sniffVideo, type ByteReader, type ImageType, type VideoType } from "./sniff";
+import {
+  fileReader,
+  isPdf,
+  sniffImage,
+  sniffVideo,
+  type ByteReader,
+  type ImageType,
+  type VideoType,
+} from "./sniff";
 
 /** Public files live under uploads/ in R2 and are served by GET /api/v1/assets/uploads/<name>. */
 export const PUBLIC_PREFIX = "uploads/";
@@ -16,7 +30,11 @@ export const MAX_PART_BYTES = 95 * 1024 * 1024;
 export const PART_BYTES = 10 * 1024 * 1024;
 
 const videoExtension: Record<IntroVideoType, string> = { "video/mp4": "mp4", "video/webm": "webm" };
-const imageExtension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
+const imageExtension: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+};
 
 /** A public file's URL, as stored in users.image, tutors.video/thumbnail and intro_videos.video. */
 export const publicUrl = (key: string) => `/api/v1/assets/${key}`;
@@ -43,7 +61,11 @@ const IMAGE_HEAD_BYTES = 512 * 1024;
  * An image checked by its content: size, then the signature and decoded dimensions. Answers the
  * real type (what is stored and served), which must be one of `allowed`; `invalid-type` otherwise.
  */
-export async function checkImageContent(file: Blob, maxBytes: number, allowed: readonly string[]): Promise<ImageType> {
+export async function checkImageContent(
+  file: Blob,
+  maxBytes: number,
+  allowed: readonly string[],
+): Promise<ImageType> {
   if (file.size <= 0) fail("empty-request");
   if (file.size > maxBytes) fail("large-file-size");
   const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
@@ -55,7 +77,11 @@ export async function checkImageContent(file: Blob, maxBytes: number, allowed: r
  * A small version of an uploaded image (made by the browser): WebP or JPEG by its content, at most
  * its kind's size, no larger than its width and the height the kind's aspect gives it. Answers its real type.
  */
-export async function checkImageVariant(file: Blob, kind: ImageVariantKind, width: number): Promise<ImageType> {
+export async function checkImageVariant(
+  file: Blob,
+  kind: ImageVariantKind,
+  width: number,
+): Promise<ImageType> {
   if (file.size <= 0) fail("empty-request");
   if (file.size > imageVariantKinds[kind].maxBytes) fail("large-file-size");
   const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
@@ -67,13 +93,32 @@ export async function checkImageVariant(file: Blob, kind: ImageVariantKind, widt
 export type CheckedVariant = { width: number; file: File; type: ImageType };
 
 /** Every small version sent beside an image of a kind, checked before anything is stored. */
-export async function checkImageVariants(variants: ReadonlyMap<number, File>, kind: ImageVariantKind): Promise<CheckedVariant[]> {
-  return Promise.all([...variants].map(async ([width, file]) => ({ width, file, type: await checkImageVariant(file, kind, width) })));
+export async function checkImageVariants(
+  variants: ReadonlyMap<number, File>,
+  kind: ImageVariantKind,
+): Promise<CheckedVariant[]> {
+  return Promise.all(
+    [...variants].map(async ([width, file]) => ({
+      width,
+      file,
+      type: await checkImageVariant(file, kind, width),
+    })),
+  );
 }
 
 /** Stores checked small versions beside their original's key, as `<key>@<width>`. */
-export async function putImageVariants(bucket: R2Bucket, key: string, variants: readonly CheckedVariant[]): Promise<void> {
-  await Promise.all(variants.map((variant) => bucket.put(`${key}@${variant.width}`, variant.file.stream(), { httpMetadata: { contentType: variant.type } })));
+export async function putImageVariants(
+  bucket: R2Bucket,
+  key: string,
+  variants: readonly CheckedVariant[],
+): Promise<void> {
+  await Promise.all(
+    variants.map((variant) =>
+      bucket.put(`${key}@${variant.width}`, variant.file.stream(), {
+        httpMetadata: { contentType: variant.type },
+      }),
+    ),
+  );
 }
 
 /** A receipt: an image or a PDF by its content, matching the type it was sent as (the key's extension follows it). */
@@ -88,7 +133,10 @@ export async function checkReceiptContent(file: Blob): Promise<string> {
  * A video checked by its container (MP4 or WebM), which must be the type it was declared as when
  * one was (a chunked upload's object keeps its declared type). Answers the type and duration.
  */
-export async function checkVideoContent(reader: ByteReader, declared?: string): Promise<{ type: VideoType; seconds: number | null }> {
+export async function checkVideoContent(
+  reader: ByteReader,
+  declared?: string,
+): Promise<{ type: VideoType; seconds: number | null }> {
   if (reader.size <= 0) fail("empty-request");
   const sniffed = await sniffVideo(reader);
   if (!sniffed || (declared !== undefined && declared !== sniffed.type)) fail("invalid-type");
@@ -125,7 +173,10 @@ export async function storeTutorAsset(
 ): Promise<string> {
   const ext = kind === "video" ? videoExtension[type as IntroVideoType] : imageExtension[type];
   const key = `${PUBLIC_PREFIX}tutors/${kind}s/${tutorId}-${crypto.randomUUID()}.${ext}`;
-  await Promise.all([bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }), putImageVariants(bucket, key, variants)]);
+  await Promise.all([
+    bucket.put(key, file.stream(), { httpMetadata: { contentType: type } }),
+    putImageVariants(bucket, key, variants),
+  ]);
   return publicUrl(key);
 }
 
@@ -146,7 +197,10 @@ export function ownedUploadKey(url: string, ownerId: number): string | null {
   const prefix = "/api/v1/assets/";
   if (!url.startsWith(prefix) || url.includes("..")) return null;
   const key = url.slice(prefix.length);
-  const owned = [`${PUBLIC_PREFIX}avatars/${ownerId}-`, ...["images", "videos", "thumbnails"].map((kind) => `${PUBLIC_PREFIX}tutors/${kind}/${ownerId}-`)];
+  const owned = [
+    `${PUBLIC_PREFIX}avatars/${ownerId}-`,
+    ...["images", "videos", "thumbnails"].map((kind) => `${PUBLIC_PREFIX}tutors/${kind}/${ownerId}-`),
+  ];
   return owned.some((start) => key.startsWith(start)) ? key : null;
 }
 
@@ -154,8 +208,16 @@ export function ownedUploadKey(url: string, ownerId: number): string | null {
  * Deletes replaced files of an owner from R2 once nothing refers to them any more (the user, the
  * tutor, any photo session). Runs after the response; a failure only leaves an orphan behind.
  */
-export async function deleteReplacedUploads(db: Db, bucket: R2Bucket, ownerId: number, urls: readonly string[], logger: Logger): Promise<void> {
-  const candidates = urls.map((url) => ({ url, key: ownedUploadKey(url, ownerId) })).filter((entry): entry is { url: string; key: string } => entry.key !== null);
+export async function deleteReplacedUploads(
+  db: Db,
+  bucket: R2Bucket,
+  ownerId: number,
+  urls: readonly string[],
+  logger: Logger,
+): Promise<void> {
+  const candidates = urls
+    .map((url) => ({ url, key: ownedUploadKey(url, ownerId) }))
+    .filter((entry): entry is { url: string; key: string } => entry.key !== null);
   if (candidates.length === 0) return;
   try {
     const list = candidates.map((entry) => entry.url);
@@ -168,7 +230,9 @@ export async function deleteReplacedUploads(db: Db, bucket: R2Bucket, ownerId: n
         WHERE p.tutor_id = ${ownerId} AND f.value IN ${list}`);
     const stillUsed = new Set(used.map((row) => row.url));
     // A photo's or thumbnail's small versions (stored beside it, see putImageVariants) go with it; absent keys are ignored.
-    const orphans = candidates.filter((entry) => !stillUsed.has(entry.url)).flatMap((entry) => [entry.key, ...imageVariantWidths.map((width) => `${entry.key}@${width}`)]);
+    const orphans = candidates
+      .filter((entry) => !stillUsed.has(entry.url))
+      .flatMap((entry) => [entry.key, ...imageVariantWidths.map((width) => `${entry.key}@${width}`)]);
     if (orphans.length) await bucket.delete(orphans);
   } catch (error) {
     logger.warn("replaced uploads not deleted", { ownerId, ...describeError(error) });

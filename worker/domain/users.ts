@@ -59,7 +59,9 @@ const signedInUser = prebuilt((db: Db) =>
   db
     .select({
       ...getTableColumns(users),
-      sessionSeenAt: sql<string | null>`(SELECT s.last_seen_at FROM auth_sessions s WHERE s.id = ${sql.placeholder("sid")} AND s.user_id = "users"."id" AND s.ended_at IS NULL)`.as(
+      sessionSeenAt: sql<
+        string | null
+      >`(SELECT s.last_seen_at FROM auth_sessions s WHERE s.id = ${sql.placeholder("sid")} AND s.user_id = "users"."id" AND s.ended_at IS NULL)`.as(
         "session_seen_at",
       ),
     })
@@ -71,7 +73,8 @@ const signedInUser = prebuilt((db: Db) =>
 export type SignedInRow = UserRow & { sessionSeenAt: string | null };
 
 /** The signed-in user's read on every authenticated request (worker/http/route.ts), batchable. */
-export const signedInUserQuery = (db: Db, id: number, sessionId: string) => signedInUser(db, { id, sid: sessionId });
+export const signedInUserQuery = (db: Db, id: number, sessionId: string) =>
+  signedInUser(db, { id, sid: sessionId });
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [user] = await userByIdQuery(db, id);
@@ -79,7 +82,11 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
   return user ?? null;
 }
 
@@ -98,27 +105,44 @@ export type NewUser = {
  * transaction: D1 has no interactive ones). A taken email answers `user-exists`; the unique
  * index decides, so two racing registrations cannot both win.
  */
-export async function createUser(db: Db, input: NewUser, now = new Date(), auditBy?: AuditActor): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  now = new Date(),
+  auditBy?: AuditActor,
+): Promise<UserRow> {
   const at = now.toISOString();
   const insertUser = db
-      .insert(users)
-      .values({
-        email: input.email,
-        role: input.role,
-        name: input.name ?? null,
-        passwordHash: input.passwordHash ?? null,
-        googleSub: input.googleSub ?? null,
-        image: input.image ?? null,
-        verifiedEmail: input.verifiedEmail ?? false,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing()
-      .returning();
+    .insert(users)
+    .values({
+      email: input.email,
+      role: input.role,
+      name: input.name ?? null,
+      passwordHash: input.passwordHash ?? null,
+      googleSub: input.googleSub ?? null,
+      image: input.image ?? null,
+      verifiedEmail: input.verifiedEmail ?? false,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning();
   // A staff member's account creation is recorded right after the insert (written only if it
   // inserted: a taken email leaves no trail).
   const audit = auditBy
-    ? [auditStatement(db, auditBy, { action: "user.create", targetType: "user", targetId: insertedRowId, after: { email: input.email, role: input.role, name: input.name ?? null } }, now)]
+    ? [
+        auditStatement(
+          db,
+          auditBy,
+          {
+            action: "user.create",
+            targetType: "user",
+            targetId: insertedRowId,
+            after: { email: input.email, role: input.role, name: input.name ?? null },
+          },
+          now,
+        ),
+      ]
     : [];
   const [inserted] = await db.batch([
     insertUser,
@@ -148,14 +172,24 @@ export async function createUser(db: Db, input: NewUser, now = new Date(), audit
             updatedAt: sql<string>`${at}`.as("updated_at"),
           })
           .from(users)
-          .where(and(eq(users.email, input.email), eq(users.createdAt, at), inArray(users.role, [Role.Tutor, Role.TutorManager]))),
+          .where(
+            and(
+              eq(users.email, input.email),
+              eq(users.createdAt, at),
+              inArray(users.role, [Role.Tutor, Role.TutorManager]),
+            ),
+          ),
       )
       .onConflictDoNothing(),
     db
       .insert(students)
       .select(
         db
-          .select({ id: users.id, createdAt: sql<string>`${at}`.as("created_at"), updatedAt: sql<string>`${at}`.as("updated_at") })
+          .select({
+            id: users.id,
+            createdAt: sql<string>`${at}`.as("created_at"),
+            updatedAt: sql<string>`${at}`.as("updated_at"),
+          })
           .from(users)
           .where(and(eq(users.email, input.email), eq(users.createdAt, at), eq(users.role, Role.Student))),
       )
@@ -197,11 +231,16 @@ export async function updateUser(
     .returning();
   let user: UserRow | undefined;
   if (audit) {
-    const fields = Object.keys(changes).filter((key) => key !== "passwordHash" && key !== "googleSub") as (keyof ProfileChanges)[];
+    const fields = Object.keys(changes).filter(
+      (key) => key !== "passwordHash" && key !== "googleSub",
+    ) as (keyof ProfileChanges)[];
     const before = Object.fromEntries(fields.map((key) => [key, audit.before[key as keyof UserRow] ?? null]));
     const after = Object.fromEntries(fields.map((key) => [key, changes[key] ?? null]));
     const action = fields.length === 1 && fields[0] === "image" ? "media.upload" : "user.update";
-    const [rows] = await db.batch([update, auditStatement(db, audit.actor, { action, targetType: "user", targetId: id, before, after }, now)]);
+    const [rows] = await db.batch([
+      update,
+      auditStatement(db, audit.actor, { action, targetType: "user", targetId: id, before, after }, now),
+    ]);
     user = rows[0];
   } else [user] = await update;
   if (!user) return fail("user-not-found");

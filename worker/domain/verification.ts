@@ -3,7 +3,13 @@ import { users } from "../../schema/db";
 import { MessagingApp, VerificationType } from "../../schema/enums";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
-import { codeDestination, consumeCode, issueCode, liveCodeDestination, whileCodeIsValid } from "./confirmation-codes";
+import {
+  codeDestination,
+  consumeCode,
+  issueCode,
+  liveCodeDestination,
+  whileCodeIsValid,
+} from "./confirmation-codes";
 import { messages } from "../notifications/messages";
 import type { Message } from "../notifications/outbox";
 import { hashPassword } from "./password";
@@ -14,7 +20,11 @@ export type Outgoing = Message;
 
 export async function startEmailVerification(db: Db, user: UserRow): Promise<Outgoing> {
   if (user.verifiedEmail) fail("email-already-verified");
-  const code = await issueCode(db, { userId: user.id, type: VerificationType.VerifyEmail, destination: user.email });
+  const code = await issueCode(db, {
+    userId: user.id,
+    type: VerificationType.VerifyEmail,
+    destination: user.email,
+  });
   return { userId: user.id, channel: "email", recipient: user.email, code, ...messages.verifyEmail(code) };
 }
 
@@ -37,15 +47,33 @@ export async function confirmEmail(db: Db, user: UserRow, code: string, now = ne
 
 /** Forgot password, step 1. Unknown emails get no message and the same answer. */
 export async function startPasswordReset(db: Db, email: string): Promise<Outgoing | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
   if (!user) return null;
-  const code = await issueCode(db, { userId: user.id, type: VerificationType.ResetPassword, destination: email });
+  const code = await issueCode(db, {
+    userId: user.id,
+    type: VerificationType.ResetPassword,
+    destination: email,
+  });
   return { userId: user.id, channel: "email", recipient: email, code, ...messages.resetPassword(code) };
 }
 
 /** Forgot password, last step: a right code sets the new password and proves the email. */
-export async function resetPassword(db: Db, email: string, code: string, password: string, now = new Date()): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+export async function resetPassword(
+  db: Db,
+  email: string,
+  code: string,
+  password: string,
+  now = new Date(),
+): Promise<UserRow> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
   if (!user) return fail("invalid-verification-code");
   const key = { userId: user.id, type: VerificationType.ResetPassword };
   const passwordHash = await hashPassword(password);
@@ -75,7 +103,8 @@ export async function startPhoneVerification(
 ): Promise<Outgoing> {
   if (user.verifiedPhone && user.phone === phone) fail("phone-already-verified");
   // A Telegram bot can only write to a chat that pressed Start; locally the mailbox stands in.
-  const recipient = method === MessagingApp.Telegram ? (user.telegramChatId ?? (isLocal ? phone : null)) : phone;
+  const recipient =
+    method === MessagingApp.Telegram ? (user.telegramChatId ?? (isLocal ? phone : null)) : phone;
   if (!recipient) fail("unresolved-phone");
   const code = await issueCode(db, { userId: user.id, type: phoneCodeType(method), destination: phone });
   return {

@@ -32,7 +32,8 @@ export function weekContaining(subscriptionStart: string, weeks: number, at: Dat
   let week = subscriptionWeek(subscriptionStart, index);
   // A daylight-saving hour can put the estimate one week off at a boundary.
   while (index > 0 && t < new Date(week.start).getTime()) week = subscriptionWeek(subscriptionStart, --index);
-  while (index < weeks - 1 && t >= new Date(week.end).getTime()) week = subscriptionWeek(subscriptionStart, ++index);
+  while (index < weeks - 1 && t >= new Date(week.end).getTime())
+    week = subscriptionWeek(subscriptionStart, ++index);
   return week;
 }
 

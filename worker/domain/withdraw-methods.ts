@@ -27,7 +27,11 @@ const view = {
 
 type Row = Omit<WithdrawMethodView, "method" | "bank"> & { method: number; bank: string | null };
 
-const toView = (row: Row): WithdrawMethodView => ({ ...row, method: row.method as WithdrawMethod, bank: row.bank as Bank | null });
+const toView = (row: Row): WithdrawMethodView => ({
+  ...row,
+  method: row.method as WithdrawMethod,
+  bank: row.bank as Bank | null,
+});
 
 const live = (userId: number) => and(eq(withdrawMethods.userId, userId), isNull(withdrawMethods.deletedAt));
 
@@ -44,7 +48,11 @@ const sameDestination = (destination: Destination): SQL =>
 
 /** The tutor's live methods, the default first, then the newest. */
 export async function listWithdrawMethods(db: Db, userId: number): Promise<WithdrawMethodView[]> {
-  const rows = await db.select(view).from(withdrawMethods).where(live(userId)).orderBy(desc(withdrawMethods.isDefault), desc(withdrawMethods.id));
+  const rows = await db
+    .select(view)
+    .from(withdrawMethods)
+    .where(live(userId))
+    .orderBy(desc(withdrawMethods.isDefault), desc(withdrawMethods.id));
   return rows.map(toView);
 }
 
@@ -56,7 +64,10 @@ async function readOwn(db: Db, userId: number, id: number): Promise<WithdrawMeth
 /** Clears every other default of the tutor, then marks this one: one batch. */
 async function makeDefault(db: Db, userId: number, id: number, at: string): Promise<void> {
   await db.batch([
-    db.update(withdrawMethods).set({ isDefault: false, updatedAt: at }).where(and(live(userId), ne(withdrawMethods.id, id), eq(withdrawMethods.isDefault, true))),
+    db
+      .update(withdrawMethods)
+      .set({ isDefault: false, updatedAt: at })
+      .where(and(live(userId), ne(withdrawMethods.id, id), eq(withdrawMethods.isDefault, true))),
     db.update(withdrawMethods).set({ isDefault: true, updatedAt: at }).where(ownLive(userId, id)),
   ]);
 }
@@ -108,7 +119,11 @@ export async function updateWithdrawMethod(
   const at = now.toISOString();
   const [row] = await db
     .update(withdrawMethods)
-    .set({ ...request.destination, ...(request.isDefault === false ? { isDefault: false } : {}), updatedAt: at })
+    .set({
+      ...request.destination,
+      ...(request.isDefault === false ? { isDefault: false } : {}),
+      updatedAt: at,
+    })
     .where(ownLive(userId, id))
     .returning({ id: withdrawMethods.id });
   if (!row) fail("withdraw-method-not-found");
@@ -117,16 +132,28 @@ export async function updateWithdrawMethod(
 }
 
 /** Soft-deletes a method; when it was the default, the newest one left takes its place (one batch). */
-export async function deleteWithdrawMethod(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
+export async function deleteWithdrawMethod(
+  db: Db,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<void> {
   const at = now.toISOString();
   const [deleted] = await db.batch([
-    db.update(withdrawMethods).set({ deletedAt: at, isDefault: false, updatedAt: at }).where(ownLive(userId, id)).returning({ id: withdrawMethods.id }),
+    db
+      .update(withdrawMethods)
+      .set({ deletedAt: at, isDefault: false, updatedAt: at })
+      .where(ownLive(userId, id))
+      .returning({ id: withdrawMethods.id }),
     db
       .update(withdrawMethods)
       .set({ isDefault: true, updatedAt: at })
       .where(
         and(
-          eq(withdrawMethods.id, sql`(SELECT id FROM withdraw_methods WHERE user_id = ${userId} AND deleted_at IS NULL ORDER BY id DESC LIMIT 1)`),
+          eq(
+            withdrawMethods.id,
+            sql`(SELECT id FROM withdraw_methods WHERE user_id = ${userId} AND deleted_at IS NULL ORDER BY id DESC LIMIT 1)`,
+          ),
           sql`NOT EXISTS (SELECT 1 FROM withdraw_methods WHERE user_id = ${userId} AND deleted_at IS NULL AND is_default = 1)`,
         ),
       ),

@@ -11,8 +11,14 @@ function success(response: ResponseSchema | undefined, status: number): Record<s
   if (response === "redirect") return { description: "A redirect (Location)" };
   if (response === "html") return { description: "An HTML page", content: { "text/html": {} } };
   if (response === "text") return { description: "Plain text", content: { "text/plain": {} } };
-  if (response === "emulated") return { description: "The emulated outside service's own answer (local only)" };
-  return { description: "Success", content: { "application/json": { schema: z.toJSONSchema(response, { io: "output", unrepresentable: "any" }) } } };
+  if (response === "emulated")
+    return { description: "The emulated outside service's own answer (local only)" };
+  return {
+    description: "Success",
+    content: {
+      "application/json": { schema: z.toJSONSchema(response, { io: "output", unrepresentable: "any" }) },
+    },
+  };
 }
 
 /** OpenAPI 3.1 generated from the same route list and zod contracts the app runs on. */
@@ -21,17 +27,35 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string) {
   for (const def of routes) {
     const path = "/api/v1" + def.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
     const parameters: unknown[] = [];
-    for (const [where, schema] of [["path", def.params], ["query", def.query]] as const) {
+    for (const [where, schema] of [
+      ["path", def.params],
+      ["query", def.query],
+    ] as const) {
       if (!schema) continue;
-      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown>; required?: string[] };
+      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
       for (const [name, property] of Object.entries(json.properties ?? {}))
-        parameters.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: property });
+        parameters.push({
+          name,
+          in: where,
+          required: where === "path" || (json.required ?? []).includes(name),
+          schema: property,
+        });
     }
     const body =
       def.body === "multipart"
         ? { content: { "multipart/form-data": { schema: { type: "object" } } } }
         : def.body
-          ? { required: true, content: { "application/json": { schema: z.toJSONSchema(def.body, { io: "input", unrepresentable: "any" }) } } }
+          ? {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: z.toJSONSchema(def.body, { io: "input", unrepresentable: "any" }),
+                },
+              },
+            }
           : undefined;
     (paths[path] ??= {})[def.method] = {
       summary: def.summary,
@@ -40,8 +64,14 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string) {
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),
       responses: {
-        [String(def.status ?? (def.response === "redirect" ? 302 : 200))]: success(def.response, def.status ?? 200),
-        default: { description: "A catalogue error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        [String(def.status ?? (def.response === "redirect" ? 302 : 200))]: success(
+          def.response,
+          def.status ?? 200,
+        ),
+        default: {
+          description: "A catalogue error",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
       },
     };
   }

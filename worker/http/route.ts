@@ -31,7 +31,13 @@ export type HandlerInput<B, Q, P, A extends Access> = {
 };
 
 /** What a route may read together with the signed-in user, in the same D1 round trip. */
-export type PrefetchInput<B, Q, P> = { c: AppContext; userId: number; body: Out<B>; query: Out<Q>; params: Out<P> };
+export type PrefetchInput<B, Q, P> = {
+  c: AppContext;
+  userId: number;
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+};
 
 export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Access = Access> = {
   method: Method;
@@ -64,10 +70,17 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
 export type AnyRoute = RouteDef<any, any, any, Access>;
 
 /** What a handler answers for its contract's response: the schema's input (serialised as JSON), nothing, or a Response. */
-export type HandlerResult<R extends ResponseSchema> = R extends Schema ? z.input<R> : R extends "empty" ? void : Response;
+export type HandlerResult<R extends ResponseSchema> = R extends Schema
+  ? z.input<R>
+  : R extends "empty"
+    ? void
+    : Response;
 
 /** The part of a route its contract (schema/api/) does not say: who may call it, what it does, how. */
-export type RouteOptions<B, Q, P, A extends Access, R extends ResponseSchema> = Pick<RouteDef<B, Q, P, A>, "access" | "summary" | "localOnly" | "prefetch"> & {
+export type RouteOptions<B, Q, P, A extends Access, R extends ResponseSchema> = Pick<
+  RouteDef<B, Q, P, A>,
+  "access" | "summary" | "localOnly" | "prefetch"
+> & {
   handle(input: HandlerInput<B, Q, P, A>): Promise<HandlerResult<R>> | HandlerResult<R>;
 };
 
@@ -89,7 +102,10 @@ export function route<
   P extends Schema | undefined = undefined,
   A extends Access = Access,
 >(def: RouteDef<B, Q, P, A>): AnyRoute;
-export function route(def: AnyRoute | Contract, options?: RouteOptions<unknown, unknown, unknown, Access, ResponseSchema>): AnyRoute {
+export function route(
+  def: AnyRoute | Contract,
+  options?: RouteOptions<unknown, unknown, unknown, Access, ResponseSchema>,
+): AnyRoute {
   return (options ? { ...def, ...options } : def) as AnyRoute;
 }
 
@@ -148,7 +164,10 @@ async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: un
     const query = quietly(def.query, c.req.query());
     const params = quietly(def.params, c.req.param());
     // A JSON body is read once (Hono keeps it for the handler's parse); a bad one skips the prefetch.
-    const body = def.body && def.body !== "multipart" ? quietly(def.body, await c.req.json().catch(() => undefined)) : { ok: true, data: undefined };
+    const body =
+      def.body && def.body !== "multipart"
+        ? quietly(def.body, await c.req.json().catch(() => undefined))
+        : { ok: true, data: undefined };
     if (query.ok && params.ok && body.ok) {
       parsed = { query: query.data, params: params.data, body: body.data };
       extra = def.prefetch({ c, userId, ...parsed });
@@ -195,8 +214,16 @@ export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: b
     app.on(def.method.toUpperCase(), def.path, async (c) => {
       const { prefetched, parsed } = await identify(c, def);
       const user = authorize(def.access, c);
-      const params = parsed ? parsed.params : def.params ? parse(def.params, c.req.param(), "bad-request") : undefined;
-      const query = parsed ? parsed.query : def.query ? parse(def.query, c.req.query(), "bad-request") : undefined;
+      const params = parsed
+        ? parsed.params
+        : def.params
+          ? parse(def.params, c.req.param(), "bad-request")
+          : undefined;
+      const query = parsed
+        ? parsed.query
+        : def.query
+          ? parse(def.query, c.req.query(), "bad-request")
+          : undefined;
       let body: unknown = parsed?.body;
       if (!parsed && def.body && def.body !== "multipart") {
         const raw = await readJson(c);
@@ -208,7 +235,8 @@ export function mount(app: Hono<AppEnv>, routes: readonly AnyRoute[], isLocal: b
       const status = def.status ?? 200;
       if (status === 204) return c.body(null, 204);
       // A contract's JSON answer is sent as it is (null included); a route without one answers {} for nothing.
-      if (def.response !== undefined && typeof def.response !== "string") return c.json(result as object | null, status);
+      if (def.response !== undefined && typeof def.response !== "string")
+        return c.json(result as object | null, status);
       return c.json(result ?? {}, status);
     });
   }

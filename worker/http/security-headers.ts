@@ -23,7 +23,11 @@ export function contentSecurityPolicy(config: Config | null, url: URL): string {
   }
   if (config?.GA_ID) {
     script.push("https://www.googletagmanager.com");
-    connect.push("https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com");
+    connect.push(
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+    );
     img.push("https://*.google-analytics.com", "https://www.googletagmanager.com");
   }
   if (config?.CLARITY_PROJECT_ID) {
@@ -62,7 +66,10 @@ export function contentSecurityPolicy(config: Config | null, url: URL): string {
  * of the SPA's files: hashed /assets/* kept a year, HTML revalidated on every load. A socket
  * upgrade (101) is returned as it is. `local` leaves HSTS out (plain http on loopback).
  */
-export function withSecurityHeaders(response: Response, options: { config: Config | null; url: URL; local: boolean }): Response {
+export function withSecurityHeaders(
+  response: Response,
+  options: { config: Config | null; url: URL; local: boolean },
+): Response {
   if (response.status === 101 || response.webSocket) return response;
   const secured = new Response(response.body, response);
   const headers = secured.headers;
@@ -70,11 +77,15 @@ export function withSecurityHeaders(response: Response, options: { config: Confi
   headers.set("x-content-type-options", "nosniff");
   headers.set("x-frame-options", "DENY");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  headers.set("permissions-policy", "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()");
+  headers.set(
+    "permissions-policy",
+    "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()",
+  );
   if (!options.local) headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
   const path = options.url.pathname;
   const html = headers.get("content-type")?.startsWith("text/html") ?? false;
-  if (path.startsWith("/assets/") && secured.ok && !html) headers.set("cache-control", "public, max-age=31536000, immutable");
+  if (path.startsWith("/assets/") && secured.ok && !html)
+    headers.set("cache-control", "public, max-age=31536000, immutable");
   else if (html && !path.startsWith("/api/")) headers.set("cache-control", "no-cache");
   return secured;
 }

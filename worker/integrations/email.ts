@@ -22,7 +22,12 @@ export class EmailError extends Error {
   }
 }
 
-export function httpMailer(options: { url: string; apiKey: string; from: string; fetch?: (request: Request) => Promise<Response> }): Mailer {
+export function httpMailer(options: {
+  url: string;
+  apiKey: string;
+  from: string;
+  fetch?: (request: Request) => Promise<Response>;
+}): Mailer {
   const send = options.fetch ?? ((request: Request) => fetch(request));
   return {
     async send(email) {
@@ -34,11 +39,20 @@ export function httpMailer(options: { url: string; apiKey: string; from: string;
             "content-type": "application/json",
             ...(email.idempotencyKey ? { "idempotency-key": email.idempotencyKey } : {}),
           },
-          body: JSON.stringify({ from: options.from, to: [email.to], subject: email.subject, text: email.text }),
+          body: JSON.stringify({
+            from: options.from,
+            to: [email.to],
+            subject: email.subject,
+            text: email.text,
+          }),
         }),
       );
       if (response.ok) return;
-      const answer = (await response.json().catch(() => null)) as { statusCode?: number; name?: string; message?: string } | null;
+      const answer = (await response.json().catch(() => null)) as {
+        statusCode?: number;
+        name?: string;
+        message?: string;
+      } | null;
       throw new EmailError(response.status, answer?.name ?? "", answer?.message ?? "");
     },
   };

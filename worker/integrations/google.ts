@@ -33,7 +33,12 @@ export function googleVerifier(options: { clientId: string; jwksUrl: string }): 
           verification: { iss: /^(https:\/\/)?accounts\.google\.com$/, aud: options.clientId },
         });
         // Trust the email only when Google says it is verified.
-        if (typeof claims.sub !== "string" || typeof claims.email !== "string" || claims.email_verified !== true) return null;
+        if (
+          typeof claims.sub !== "string" ||
+          typeof claims.email !== "string" ||
+          claims.email_verified !== true
+        )
+          return null;
         return {
           sub: claims.sub,
           email: claims.email.toLowerCase(),

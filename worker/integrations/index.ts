@@ -35,10 +35,19 @@ export type Services = {
  * goes nowhere: the outbox row itself is the message, readable at /dev/mailbox. Outside local, a
  * channel without secrets is a delivery failure the outbox records and retries.
  */
-export function createServices(config: Config, env?: Env, ctx?: ExecutionContext, emulators: Emulators | null = null): Services {
+export function createServices(
+  config: Config,
+  env?: Env,
+  ctx?: ExecutionContext,
+  emulators: Emulators | null = null,
+): Services {
   const local: LocalServices | null =
     emulators && env && config.isLocal
-      ? { fetch: (request) => emulators.fetch(request, env, ctx), seedDemo: emulators.seedDemo, seedBench: emulators.seedBench }
+      ? {
+          fetch: (request) => emulators.fetch(request, env, ctx),
+          seedDemo: emulators.seedDemo,
+          seedBench: emulators.seedBench,
+        }
       : null;
   const emulate = local?.fetch ?? null;
   const mailer =
@@ -48,8 +57,12 @@ export function createServices(config: Config, env?: Env, ctx?: ExecutionContext
   // Built on first use: most requests send nothing.
   let whatsapp: ReturnType<typeof cloudWhatsApp> | null | undefined;
   let telegram: ReturnType<typeof botTelegram> | null | undefined;
-  const whatsApp = () => (whatsapp === undefined ? (whatsapp = mapNull(whatsAppFor(config, emulate), cloudWhatsApp)) : whatsapp);
-  const bot = () => (telegram === undefined ? (telegram = mapNull(telegramFor(config, emulate)?.client ?? null, botTelegram)) : telegram);
+  const whatsApp = () =>
+    whatsapp === undefined ? (whatsapp = mapNull(whatsAppFor(config, emulate), cloudWhatsApp)) : whatsapp;
+  const bot = () =>
+    telegram === undefined
+      ? (telegram = mapNull(telegramFor(config, emulate)?.client ?? null, botTelegram))
+      : telegram;
 
   const unconfigured = async (channel: Channel) => {
     if (!config.isLocal) throw new Error(`${channel} is not configured`);
@@ -58,7 +71,14 @@ export function createServices(config: Config, env?: Env, ctx?: ExecutionContext
   return {
     async send(channel, message) {
       if (channel === "email")
-        return mailer ? mailer.send({ to: message.to, subject: message.subject, text: message.text, idempotencyKey: message.id ? `outbox-${message.id}` : undefined }) : unconfigured(channel);
+        return mailer
+          ? mailer.send({
+              to: message.to,
+              subject: message.subject,
+              text: message.text,
+              idempotencyKey: message.id ? `outbox-${message.id}` : undefined,
+            })
+          : unconfigured(channel);
       if (channel === "whatsapp") {
         const client = whatsApp();
         return client ? client.sendMessage(message.to, message) : unconfigured(channel);
@@ -66,7 +86,9 @@ export function createServices(config: Config, env?: Env, ctx?: ExecutionContext
       const client = bot();
       return client ? client.sendText(message.to, message.text) : unconfigured(channel);
     },
-    google: config.GOOGLE_CLIENT_ID ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : null,
+    google: config.GOOGLE_CLIENT_ID
+      ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
+      : null,
     local,
   };
 }

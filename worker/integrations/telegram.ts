@@ -9,11 +9,27 @@ import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_TELEGRAM, type Fetcher } from ".
 /** Every Bot API answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` (§3.1). */
 export type Envelope<T> =
   | { ok: true; result: T; description?: string }
-  | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
+  | {
+      ok: false;
+      error_code: number;
+      description: string;
+      parameters?: { retry_after?: number; migrate_to_chat_id?: number };
+    };
 
 export type TelegramUser = { id: number; is_bot: boolean; first_name: string; username?: string };
-export type TelegramChat = { id: number; type: "private" | "group" | "supergroup" | "channel"; first_name?: string; username?: string };
-export type TelegramMessage = { message_id: number; from?: TelegramUser; chat: TelegramChat; date: number; text?: string };
+export type TelegramChat = {
+  id: number;
+  type: "private" | "group" | "supergroup" | "channel";
+  first_name?: string;
+  username?: string;
+};
+export type TelegramMessage = {
+  message_id: number;
+  from?: TelegramUser;
+  chat: TelegramChat;
+  date: number;
+  text?: string;
+};
 /** The parts of an Update our webhook reads. */
 export type TelegramUpdate = { update_id: number; message?: TelegramMessage };
 
@@ -42,7 +58,8 @@ export const MAX_TEXT = 4096;
 /** The header Telegram puts on every webhook call. */
 export const SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
-export const deepLink = (botUsername: string, payload: string) => `https://t.me/${botUsername}?start=${payload}`;
+export const deepLink = (botUsername: string, payload: string) =>
+  `https://t.me/${botUsername}?start=${payload}`;
 
 /** "/start <payload>" (or "/start@bot <payload>") → the payload; null for anything else. */
 export function startPayload(text: string | undefined): string | null {
@@ -53,7 +70,11 @@ export function startPayload(text: string | undefined): string | null {
 
 export type TelegramClient = ReturnType<typeof telegramClient>;
 
-export function telegramClient(options: { token: string; baseUrl: string; fetch: (request: Request) => Promise<Response> }) {
+export function telegramClient(options: {
+  token: string;
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+}) {
   const base = options.baseUrl.replace(/\/$/, "");
   /** Calls a method with a JSON body; answers the result or throws TelegramError. */
   async function invoke<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
@@ -65,8 +86,14 @@ export function telegramClient(options: { token: string; baseUrl: string; fetch:
       }),
     );
     const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
-    if (!answer || typeof answer !== "object") throw new TelegramError(response.status, `unreadable answer (HTTP ${response.status})`);
-    if (!answer.ok) throw new TelegramError(answer.error_code ?? response.status, answer.description ?? "", answer.parameters?.retry_after ?? null);
+    if (!answer || typeof answer !== "object")
+      throw new TelegramError(response.status, `unreadable answer (HTTP ${response.status})`);
+    if (!answer.ok)
+      throw new TelegramError(
+        answer.error_code ?? response.status,
+        answer.description ?? "",
+        answer.parameters?.retry_after ?? null,
+      );
     return answer.result;
   }
   return {
@@ -74,10 +101,18 @@ export function telegramClient(options: { token: string; baseUrl: string; fetch:
     getMe: () => invoke<TelegramUser>("getMe"),
     /** Plain text (no parse_mode, so nothing needs escaping), cut to the 4096-character limit. */
     sendMessage: (chatId: string, text: string) =>
-      invoke<TelegramMessage>("sendMessage", { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text: text.slice(0, MAX_TEXT) }),
+      invoke<TelegramMessage>("sendMessage", {
+        chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId,
+        text: text.slice(0, MAX_TEXT),
+      }),
     setWebhook: (url: string, secretToken: string) =>
       invoke<true>("setWebhook", { url, secret_token: secretToken, allowed_updates: ["message"] }),
-    getUpdates: (offset?: number) => invoke<TelegramUpdate[]>("getUpdates", { ...(offset === undefined ? {} : { offset }), timeout: 0, allowed_updates: ["message"] }),
+    getUpdates: (offset?: number) =>
+      invoke<TelegramUpdate[]>("getUpdates", {
+        ...(offset === undefined ? {} : { offset }),
+        timeout: 0,
+        allowed_updates: ["message"],
+      }),
   };
 }
 
@@ -95,21 +130,33 @@ export function botTelegram(client: TelegramClient): Telegram {
 }
 
 /** The webhook secret: configured, or the local one. */
-export const telegramWebhookSecret = (config: Config) => config.TELEGRAM_WEBHOOK_SECRET ?? LOCAL_TELEGRAM.webhookSecret;
+export const telegramWebhookSecret = (config: Config) =>
+  config.TELEGRAM_WEBHOOK_SECRET ?? LOCAL_TELEGRAM.webhookSecret;
 
 /**
  * The Telegram client for this environment: the real Bot API with TELEGRAM_BOT_TOKEN, else in the
  * local environment the emulator (`emulate`, the local entry's); null otherwise (delivery then fails).
  */
-export function telegramFor(config: Config, emulate: Fetcher | null): { client: TelegramClient; username: string } | null {
+export function telegramFor(
+  config: Config,
+  emulate: Fetcher | null,
+): { client: TelegramClient; username: string } | null {
   if (config.TELEGRAM_BOT_TOKEN)
     return {
-      client: telegramClient({ token: config.TELEGRAM_BOT_TOKEN, baseUrl: config.TELEGRAM_API_URL, fetch: (r) => fetch(r) }),
+      client: telegramClient({
+        token: config.TELEGRAM_BOT_TOKEN,
+        baseUrl: config.TELEGRAM_API_URL,
+        fetch: (r) => fetch(r),
+      }),
       username: config.TELEGRAM_BOT_USERNAME ?? "",
     };
   if (!config.isLocal || !emulate) return null;
   return {
-    client: telegramClient({ token: LOCAL_TELEGRAM.token, baseUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.telegram, fetch: emulate }),
+    client: telegramClient({
+      token: LOCAL_TELEGRAM.token,
+      baseUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.telegram,
+      fetch: emulate,
+    }),
     username: LOCAL_TELEGRAM.username,
   };
 }

@@ -26,7 +26,12 @@ const answer = z.object({
 });
 
 /** The real API (or any server with its shape, e.g. the emulator via `send`). */
-export function cloudflareTurn(options: { apiUrl: string; keyId: string; token: string; send?: (request: Request) => Promise<Response> }): TurnMinter {
+export function cloudflareTurn(options: {
+  apiUrl: string;
+  keyId: string;
+  token: string;
+  send?: (request: Request) => Promise<Response>;
+}): TurnMinter {
   const send = options.send ?? ((request: Request) => fetch(request));
   return {
     async iceServers(ttl) {
@@ -55,7 +60,7 @@ export function turnFor(config: Config, emulate: Fetcher | null): TurnMinter | n
   if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return null;
   const keys = { keyId: config.TURN_KEY_ID, token: config.TURN_KEY_API_TOKEN };
   if (config.TURN_API_URL) return cloudflareTurn({ ...keys, apiUrl: config.TURN_API_URL });
-  if (config.isLocal && emulate) return cloudflareTurn({ ...keys, apiUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turn, send: emulate });
+  if (config.isLocal && emulate)
+    return cloudflareTurn({ ...keys, apiUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turn, send: emulate });
   return cloudflareTurn({ ...keys, apiUrl: CLOUDFLARE_TURN_API_URL });
 }
-

@@ -18,7 +18,11 @@ type TurnstileKeys = { siteKey: string; secretKey: string; verifyUrl: string | n
 /** The configured keys, or null when Turnstile is off (worker/core/env.ts checks they come together). */
 export function turnstileKeys(config: Config): TurnstileKeys | null {
   if (!config.TURNSTILE_SITE_KEY || !config.TURNSTILE_SECRET_KEY) return null;
-  return { siteKey: config.TURNSTILE_SITE_KEY, secretKey: config.TURNSTILE_SECRET_KEY, verifyUrl: config.TURNSTILE_VERIFY_URL ?? null };
+  return {
+    siteKey: config.TURNSTILE_SITE_KEY,
+    secretKey: config.TURNSTILE_SECRET_KEY,
+    verifyUrl: config.TURNSTILE_VERIFY_URL ?? null,
+  };
 }
 
 /** The site key the SPA's widget needs (GET /config), null when off. */
@@ -39,7 +43,9 @@ export async function requireHuman(c: AppContext, remoteIp: string | null): Prom
   const url = keys.verifyUrl ?? (emulate ? EMULATOR_ORIGIN + EMULATOR_PATHS.turnstile : SITEVERIFY_URL);
   const request = new Request(url, { method: "POST", body });
   const response = await (emulate ? emulate(request) : fetch(request)).catch(() => null);
-  const answer = response?.ok ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null) : null;
+  const answer = response?.ok
+    ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null)
+    : null;
   if (!answer) {
     c.get("logger").warn("turnstile siteverify unreachable", { status: response?.status ?? null });
     fail("service-unavailable");

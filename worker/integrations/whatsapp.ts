@@ -5,7 +5,13 @@
 // parameters). Both templates must exist, approved, in WhatsApp Manager in the `ar_EG` language.
 // `fetch` is injected: the real one outside local; locally the Graph emulator (emulators/whatsapp).
 import type { Config } from "../core/env";
-import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_WHATSAPP, WHATSAPP_EMULATOR_VERSION, type Fetcher } from "./emulated";
+import {
+  EMULATOR_ORIGIN,
+  EMULATOR_PATHS,
+  LOCAL_WHATSAPP,
+  WHATSAPP_EMULATOR_VERSION,
+  type Fetcher,
+} from "./emulated";
 import { safeEqual } from "./fawry";
 
 /** Egypt's 01XXXXXXXXX becomes 201XXXXXXXXX (international form without "+", §4.1). */
@@ -34,11 +40,23 @@ export type TemplateMessage = {
 };
 
 /** Template parameters may not hold new lines, tabs or more than 4 consecutive spaces. */
-export const templateText = (text: string) => text.replace(/[\n\t]+/g, " ").replace(/ {4,}/g, "   ").trim();
+export const templateText = (text: string) =>
+  text
+    .replace(/[\n\t]+/g, " ")
+    .replace(/ {4,}/g, "   ")
+    .trim();
 
 /** The template for one outbox message: the verification template when it carries a code. */
-export function templateFor(phone: string, message: { subject: string; text: string; code?: string | null }): TemplateMessage {
-  const envelope = { messaging_product: "whatsapp", recipient_type: "individual", to: toWhatsAppNumber(phone), type: "template" } as const;
+export function templateFor(
+  phone: string,
+  message: { subject: string; text: string; code?: string | null },
+): TemplateMessage {
+  const envelope = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: toWhatsAppNumber(phone),
+    type: "template",
+  } as const;
   if (message.code)
     return {
       ...envelope,
@@ -56,14 +74,35 @@ export function templateFor(phone: string, message: { subject: string; text: str
     template: {
       name: templates.notification,
       language: { code: TEMPLATE_LANGUAGE },
-      components: [{ type: "body", parameters: [{ type: "text", text: templateText(message.subject) }, { type: "text", text: templateText(message.text) }] }],
+      components: [
+        {
+          type: "body",
+          parameters: [
+            { type: "text", text: templateText(message.subject) },
+            { type: "text", text: templateText(message.text) },
+          ],
+        },
+      ],
     },
   };
 }
 
 /** The Graph error envelope. */
-export type GraphError = { error: { message: string; type?: string; code: number; error_subcode?: number; error_data?: { details?: string }; fbtrace_id?: string } };
-export type SendAnswer = { messaging_product: "whatsapp"; contacts: { input: string; wa_id: string }[]; messages: { id: string }[] };
+export type GraphError = {
+  error: {
+    message: string;
+    type?: string;
+    code: number;
+    error_subcode?: number;
+    error_data?: { details?: string };
+    fbtrace_id?: string;
+  };
+};
+export type SendAnswer = {
+  messaging_product: "whatsapp";
+  contacts: { input: string; wa_id: string }[];
+  messages: { id: string }[];
+};
 
 /** Codes worth retrying later (§4.4): throughput, pair rate limit, temporary errors. */
 const RETRYABLE = new Set([130429, 131056, 131000, 131016, 2, 4, 80007]);
@@ -83,7 +122,12 @@ export class WhatsAppError extends Error {
 
 export type WhatsAppClient = ReturnType<typeof whatsAppClient>;
 
-export function whatsAppClient(options: { phoneNumberId: string; token: string; baseUrl: string; fetch: (request: Request) => Promise<Response> }) {
+export function whatsAppClient(options: {
+  phoneNumberId: string;
+  token: string;
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+}) {
   const base = options.baseUrl.replace(/\/$/, "");
   return {
     /** Accepted is not delivered: delivery and failures arrive later as webhook statuses (§4.1). */
@@ -98,7 +142,11 @@ export function whatsAppClient(options: { phoneNumberId: string; token: string; 
       const answer = (await response.json().catch(() => null)) as SendAnswer | GraphError | null;
       if (!response.ok || !answer || "error" in answer) {
         const error = answer && "error" in answer ? answer.error : null;
-        throw new WhatsAppError(error?.code ?? 0, response.status, error?.error_data?.details ?? error?.message ?? "unreadable answer");
+        throw new WhatsAppError(
+          error?.code ?? 0,
+          response.status,
+          error?.error_data?.details ?? error?.message ?? "unreadable answer",
+        );
       }
       return answer;
     },
@@ -121,32 +169,71 @@ export function cloudWhatsApp(client: WhatsAppClient): WhatsApp {
 // ---- webhooks (§4.3) ----------------------------------------------------------------------------
 
 /** The subscription check: the challenge when mode and token match, else null (answer 403). */
-export function subscriptionChallenge(query: { "hub.mode"?: string; "hub.verify_token"?: string; "hub.challenge"?: string }, verifyToken: string): string | null {
-  if (query["hub.mode"] !== "subscribe" || typeof query["hub.verify_token"] !== "string" || typeof query["hub.challenge"] !== "string") return null;
+export function subscriptionChallenge(
+  query: { "hub.mode"?: string; "hub.verify_token"?: string; "hub.challenge"?: string },
+  verifyToken: string,
+): string | null {
+  if (
+    query["hub.mode"] !== "subscribe" ||
+    typeof query["hub.verify_token"] !== "string" ||
+    typeof query["hub.challenge"] !== "string"
+  )
+    return null;
   return safeEqual(query["hub.verify_token"], verifyToken) ? query["hub.challenge"] : null;
 }
 
 export async function hmacSha256Hex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
   return [...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** X-Hub-Signature-256 = "sha256=" + hex HMAC-SHA256(app secret, raw body), compared in constant time. */
-export async function verifySignature(appSecret: string, header: string | undefined, rawBody: string): Promise<boolean> {
+export async function verifySignature(
+  appSecret: string,
+  header: string | undefined,
+  rawBody: string,
+): Promise<boolean> {
   if (!header?.startsWith("sha256=")) return false;
   return safeEqual(await hmacSha256Hex(appSecret, rawBody), header.slice(7).toLowerCase());
 }
 
-export type StatusUpdate = { id: string; status: "sent" | "delivered" | "read" | "failed"; timestamp: string; recipient_id: string; errors?: { code: number; title?: string; message?: string }[] };
+export type StatusUpdate = {
+  id: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  timestamp: string;
+  recipient_id: string;
+  errors?: { code: number; title?: string; message?: string }[];
+};
 export type WebhookBody = {
   object: string;
-  entry?: { id: string; changes?: { field: string; value: { messaging_product?: string; metadata?: unknown; statuses?: StatusUpdate[]; messages?: { from: string; id: string; timestamp: string; type: string; text?: { body: string } }[] } }[] }[];
+  entry?: {
+    id: string;
+    changes?: {
+      field: string;
+      value: {
+        messaging_product?: string;
+        metadata?: unknown;
+        statuses?: StatusUpdate[];
+        messages?: { from: string; id: string; timestamp: string; type: string; text?: { body: string } }[];
+      };
+    }[];
+  }[];
 };
 
 /** Every delivery status in a webhook body. */
 export const statusesOf = (body: WebhookBody): StatusUpdate[] =>
-  (body.entry ?? []).flatMap((entry) => (entry.changes ?? []).flatMap((change) => (change.field === "messages" ? (change.value.statuses ?? []) : [])));
+  (body.entry ?? []).flatMap((entry) =>
+    (entry.changes ?? []).flatMap((change) =>
+      change.field === "messages" ? (change.value.statuses ?? []) : [],
+    ),
+  );
 
 /** The webhook's verify token and app secret: configured, or the local emulator's. */
 export const whatsAppWebhookKeys = (config: Config) => ({
@@ -157,7 +244,12 @@ export const whatsAppWebhookKeys = (config: Config) => ({
 /** The real Cloud API with WHATSAPP_TOKEN; the emulator (`emulate`, the local entry's) in the local environment; else null. */
 export function whatsAppFor(config: Config, emulate: Fetcher | null): WhatsAppClient | null {
   if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID)
-    return whatsAppClient({ phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID, token: config.WHATSAPP_TOKEN, baseUrl: config.WHATSAPP_API_URL, fetch: (r) => fetch(r) });
+    return whatsAppClient({
+      phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+      token: config.WHATSAPP_TOKEN,
+      baseUrl: config.WHATSAPP_API_URL,
+      fetch: (r) => fetch(r),
+    });
   if (!config.isLocal || !emulate) return null;
   return whatsAppClient({
     phoneNumberId: LOCAL_WHATSAPP.phoneNumberId,

@@ -16,13 +16,18 @@ export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" 
  * Runs the jobs of one cron trigger. Each job is idempotent, so a repeated run changes nothing.
  * `emulators` are the local entry's (emulators/local.ts); the production entry passes null.
  */
-export async function runScheduled(controller: ScheduledController, env: Env, emulators: Emulators | null = null): Promise<void> {
+export async function runScheduled(
+  controller: ScheduledController,
+  env: Env,
+  emulators: Emulators | null = null,
+): Promise<void> {
   const logger = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
   const db = createDb(env);
   const services = createServices(readConfig(env), env, undefined, emulators);
   const now = new Date(controller.scheduledTime);
   if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
-  if (controller.cron === schedules.hourly) await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
+  if (controller.cron === schedules.hourly)
+    await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
   if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
   if (controller.cron === schedules.everyFiveMinutes) {
     await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));

@@ -6,7 +6,14 @@ import { fawryFor, syncStaleTransactions } from "../domain/payments";
 import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
-export async function syncUnpaidOrders(db: Db, env: Env, config: Config, now: Date, logger: Logger, emulate: Fetcher | null): Promise<number> {
+export async function syncUnpaidOrders(
+  db: Db,
+  env: Env,
+  config: Config,
+  now: Date,
+  logger: Logger,
+  emulate: Fetcher | null,
+): Promise<number> {
   try {
     const client = fawryFor(config, config.appOrigins[0] ?? "http://localhost:8787", emulate);
     const synced = await syncStaleTransactions(db, client, logger, env, now);
@@ -22,7 +29,14 @@ export async function syncUnpaidOrders(db: Db, env: Env, config: Config, now: Da
  * Every five minutes: refunds Fawry refused are asked again (then raised to SuperAdmins), and
  * refunds whose answer was lost are settled from Fawry's status before anything is resent.
  */
-export async function settleRefunds(db: Db, env: Env, config: Config, now: Date, logger: Logger, emulate: Fetcher | null): Promise<number> {
+export async function settleRefunds(
+  db: Db,
+  env: Env,
+  config: Config,
+  now: Date,
+  logger: Logger,
+  emulate: Fetcher | null,
+): Promise<number> {
   try {
     const client = fawryFor(config, config.appOrigins[0] ?? "http://localhost:8787", emulate);
     const settled = await retryRefunds(db, client, logger, env, now);

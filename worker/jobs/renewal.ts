@@ -40,7 +40,11 @@ export async function runWeeklyRenewal(db: Db, now: Date, logger: Logger) {
       if (announce) {
         const user = JSON.parse(sub.user) as UserRow;
         user.verifiedPhone = Boolean(user.verifiedPhone);
-        for (const message of messagesTo(user, lessonMessages.minutesReady(sub.weeklyMinutes), `renewal:${sub.id}:${index}:${user.id}`))
+        for (const message of messagesTo(
+          user,
+          lessonMessages.minutesReady(sub.weeklyMinutes),
+          `renewal:${sub.id}:${index}:${user.id}`,
+        ))
           if (await enqueue(db, message, now)) announced++;
       }
       const inserted = await db

@@ -8,14 +8,38 @@ import { onClockOf } from "./clock";
 import type { Message } from "./outbox";
 
 /** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. Times on the user's clock. */
-export function messagesTo(user: UserRow, rawText: { subject: string; body: string }, dedupeKey?: string): Message[] {
+export function messagesTo(
+  user: UserRow,
+  rawText: { subject: string; body: string },
+  dedupeKey?: string,
+): Message[] {
   const zone = effectiveTimeZone(user.timeZone);
   const text = { subject: onClockOf(rawText.subject, zone), body: onClockOf(rawText.body, zone) };
-  const out: Message[] = [{ userId: user.id, channel: "email", recipient: user.email, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:email` : null }];
+  const out: Message[] = [
+    {
+      userId: user.id,
+      channel: "email",
+      recipient: user.email,
+      ...text,
+      dedupeKey: dedupeKey ? `${dedupeKey}:email` : null,
+    },
+  ];
   if (user.verifiedPhone && user.phone && user.notificationMethod === MessagingApp.Whatsapp)
-    out.push({ userId: user.id, channel: "whatsapp", recipient: user.phone, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null });
+    out.push({
+      userId: user.id,
+      channel: "whatsapp",
+      recipient: user.phone,
+      ...text,
+      dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null,
+    });
   if (user.verifiedPhone && user.telegramChatId && user.notificationMethod === MessagingApp.Telegram)
-    out.push({ userId: user.id, channel: "telegram", recipient: user.telegramChatId, ...text, dedupeKey: dedupeKey ? `${dedupeKey}:telegram` : null });
+    out.push({
+      userId: user.id,
+      channel: "telegram",
+      recipient: user.telegramChatId,
+      ...text,
+      dedupeKey: dedupeKey ? `${dedupeKey}:telegram` : null,
+    });
   return out;
 }
 
@@ -37,7 +61,10 @@ export function messagesToSql(p: {
   zone?: string | null;
 }): SQL {
   const zone = effectiveTimeZone(p.zone);
-  const onClock = (text: { subject: string; body: string }) => ({ subject: onClockOf(text.subject, zone), body: onClockOf(text.body, zone) });
+  const onClock = (text: { subject: string; body: string }) => ({
+    subject: onClockOf(text.subject, zone),
+    body: onClockOf(text.body, zone),
+  });
   const plain = onClock(p.text(null));
   const marked = onClock(p.text(NAME_MARK));
   const named = (plainText: string, markedText: string) =>

@@ -4,11 +4,15 @@ import { BoundedCache } from "../core/bounded-cache";
 
 const timeFormats = new BoundedCache<string, Intl.DateTimeFormat>({ maxSize: 64 });
 function timeFormatIn(zone: string): Intl.DateTimeFormat {
-  return timeFormats.getOrSet(zone, () => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }));
+  return timeFormats.getOrSet(
+    zone,
+    () => new Intl.DateTimeFormat("ar-EG", { timeZone: zone, dateStyle: "full", timeStyle: "short" }),
+  );
 }
 
 /** "السبت، ٢٨ نوفمبر ٢٠٢٦ في ٦:٠٠ م" on a zone's clock (Cairo unless given). */
-export const formatLessonTime = (iso: string, zone: string = DEFAULT_TIME_ZONE) => timeFormatIn(zone).format(new Date(iso));
+export const formatLessonTime = (iso: string, zone: string = DEFAULT_TIME_ZONE) =>
+  timeFormatIn(zone).format(new Date(iso));
 
 const TIME_MARK = "\uE000"; // private use: never in a real text
 const markedTimes = /\uE000([^\uE000]*)\uE000/g;

@@ -14,14 +14,22 @@ import { describeError, type Logger } from "../core/logger";
  * member of, the live session rooms they may be in and (for an admin) the staff channel. Their sessions are already ended, so no new
  * socket ticket can be issued to reconnect. Never throws: a failure is logged.
  */
-export async function closeUserSockets(env: Pick<Env, "USER_CHANNEL" | "CHAT_ROOM" | "ADMIN_CHANNEL" | "SESSION_ROOM">, db: Db, userId: number, logger: Logger): Promise<number> {
+export async function closeUserSockets(
+  env: Pick<Env, "USER_CHANNEL" | "CHAT_ROOM" | "ADMIN_CHANNEL" | "SESSION_ROOM">,
+  db: Db,
+  userId: number,
+  logger: Logger,
+): Promise<number> {
   const reason = "account-suspended";
   try {
     const now = new Date();
     const soon = new Date(now.getTime() + ROOM_OPENS_BEFORE_MS).toISOString();
     const at = now.toISOString();
     const [rooms, live] = await Promise.all([
-      db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, userId)),
+      db
+        .select({ roomId: chatRoomMembers.roomId })
+        .from(chatRoomMembers)
+        .where(eq(chatRoomMembers.userId, userId)),
       // Live session rooms the user may be in: open from 10 minutes before the start until the end.
       db.all<{ id: string }>(sql`
         SELECT 'lesson:' || l.id AS id FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id AND m.user_id = ${userId}
@@ -32,16 +40,28 @@ export async function closeUserSockets(env: Pick<Env, "USER_CHANNEL" | "CHAT_ROO
           WHERE (d.tutor_id = ${userId} OR d.tutor_manager_id = ${userId}) AND d."end" > ${at} AND d.start <= ${soon}`),
     ]);
     const closes: Promise<number>[] = [
-      ...live.map((session) => (env.SESSION_ROOM as DurableObjectNamespace<SessionRoom>).getByName(session.id).closeUser(userId, reason)),
+      ...live.map((session) =>
+        (env.SESSION_ROOM as DurableObjectNamespace<SessionRoom>)
+          .getByName(session.id)
+          .closeUser(userId, reason),
+      ),
       (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(userId)).closeAll(reason),
       (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").closeUser(userId, reason),
-      ...rooms.map((room) => (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(room.roomId)).closeUser(userId, reason)),
+      ...rooms.map((room) =>
+        (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>)
+          .getByName(String(room.roomId))
+          .closeUser(userId, reason),
+      ),
     ];
     const results = await Promise.allSettled(closes);
     let closed = 0;
     for (const result of results) {
       if (result.status === "fulfilled") closed += result.value;
-      else logger.warn("a suspended user's sockets were not closed", { userId, ...describeError(result.reason) });
+      else
+        logger.warn("a suspended user's sockets were not closed", {
+          userId,
+          ...describeError(result.reason),
+        });
     }
     return closed;
   } catch (error) {

@@ -28,13 +28,22 @@ type Producer = { NOTIFICATIONS?: Queue<DeliveryJob> };
  * Puts one queue message per stored row on the notifications queue (one call). Never throws: a
  * failed send is logged, and the cron delivers the rows once they are old enough.
  */
-export async function enqueueDelivery(env: Producer, rows: readonly Pick<OutboxRow, "id">[], logger: Logger): Promise<void> {
+export async function enqueueDelivery(
+  env: Producer,
+  rows: readonly Pick<OutboxRow, "id">[],
+  logger: Logger,
+): Promise<void> {
   if (rows.length === 0) return;
   try {
     if (!env.NOTIFICATIONS) throw new Error("no NOTIFICATIONS queue binding");
-    await env.NOTIFICATIONS.sendBatch(rows.map((row) => ({ body: { outboxId: row.id }, contentType: "json" as const })));
+    await env.NOTIFICATIONS.sendBatch(
+      rows.map((row) => ({ body: { outboxId: row.id }, contentType: "json" as const })),
+    );
   } catch (error) {
-    logger.warn("notifications not queued: the cron will deliver them", { outboxIds: rows.map((row) => row.id).join(","), ...describeError(error) });
+    logger.warn("notifications not queued: the cron will deliver them", {
+      outboxIds: rows.map((row) => row.id).join(","),
+      ...describeError(error),
+    });
   }
 }
 
@@ -93,7 +102,11 @@ export function markDead(db: Db, ids: readonly number[], now: Date) {
 }
 
 /** The Worker's queue() handler (worker/index.ts): a batch of either queue, with this isolate's gate. */
-export async function runNotificationQueue(batch: MessageBatch<unknown>, env: Env, services: Services): Promise<void> {
+export async function runNotificationQueue(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  services: Services,
+): Promise<void> {
   const logger = createLogger(`queue:${batch.queue}`);
   await consumeNotifications(batch, { db: createDb(env), services, logger, gate: isolateGate });
 }

@@ -4,7 +4,12 @@
 import type { ServerEvent } from "../../schema/events";
 import type { AppContext } from "../http/context";
 import { closeUserSockets } from "./close-user";
-import { lessonAudiences, publishLessonEvent, type LessonAudience, type LessonEventType } from "./lesson-events";
+import {
+  lessonAudiences,
+  publishLessonEvent,
+  type LessonAudience,
+  type LessonEventType,
+} from "./lesson-events";
 import { publishToAdmins, publishToUsers } from "./publish";
 
 export type RealtimeEvent =
@@ -31,7 +36,13 @@ export async function publishEvents(c: AppContext, ...events: RealtimeEvent[]): 
         else if (item.to === "lesson-members") {
           if (item.lessons.length) await publishLessonEvent(env, item.type, item.lessons, logger);
         } else if (item.to === "canceled-lessons") {
-          if (item.lessonIds.length) await publishLessonEvent(env, "LessonCanceled", await lessonAudiences(c.get("db"), item.lessonIds), logger);
+          if (item.lessonIds.length)
+            await publishLessonEvent(
+              env,
+              "LessonCanceled",
+              await lessonAudiences(c.get("db"), item.lessonIds),
+              logger,
+            );
         } else await closeUserSockets(env, c.get("db"), item.userId, logger);
       } catch (error) {
         logger.warn("realtime event not published", { to: item.to, error: String(error) });

@@ -17,8 +17,17 @@ export type LessonAudience = { id: number; memberIds: readonly number[] };
  * cancelled, so their screens refetch it. Like every publish, a failure is logged and never
  * fails the change that caused it. Resolves to how many (lesson, user) pairs were reached.
  */
-export async function publishLessonEvent(env: Channels, type: LessonEventType, lessons: readonly LessonAudience[], logger: Logger): Promise<number> {
-  const reached = await Promise.all(lessons.map((lesson) => publishToUsers(env, lesson.memberIds, { type, payload: { lessonId: lesson.id } }, logger)));
+export async function publishLessonEvent(
+  env: Channels,
+  type: LessonEventType,
+  lessons: readonly LessonAudience[],
+  logger: Logger,
+): Promise<number> {
+  const reached = await Promise.all(
+    lessons.map((lesson) =>
+      publishToUsers(env, lesson.memberIds, { type, payload: { lessonId: lesson.id } }, logger),
+    ),
+  );
   return reached.reduce((sum, count) => sum + count, 0);
 }
 
@@ -39,7 +48,12 @@ export async function lessonAudiences(db: Db, lessonIds: readonly number[]): Pro
  * slot, a cancelled or refunded subscription, an absence report): reads the members, then publishes.
  * Never throws.
  */
-export async function publishLessonCanceled(env: Channels, db: Db, lessonIds: readonly number[], logger: Logger): Promise<number> {
+export async function publishLessonCanceled(
+  env: Channels,
+  db: Db,
+  lessonIds: readonly number[],
+  logger: Logger,
+): Promise<number> {
   try {
     return await publishLessonEvent(env, "LessonCanceled", await lessonAudiences(db, lessonIds), logger);
   } catch (error) {

@@ -36,7 +36,14 @@ export async function enqueue(db: Db, message: Message, now = new Date()): Promi
   const body = onClockOf(message.body, DEFAULT_TIME_ZONE);
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, subject, body, code: message.code ?? null, dedupeKey: message.dedupeKey ?? null, createdAt: now.toISOString() })
+    .values({
+      ...message,
+      subject,
+      body,
+      code: message.code ?? null,
+      dedupeKey: message.dedupeKey ?? null,
+      createdAt: now.toISOString(),
+    })
     .onConflictDoNothing()
     .returning();
   return row ?? null;
@@ -70,7 +77,13 @@ export async function deliverAll(
   const outcomes = await Promise.allSettled(
     rows.map(async (row) => {
       if (gate) await gate(row.channel as Channel);
-      await services.send(row.channel as Channel, { to: row.recipient, subject: row.subject, text: row.body, code: row.code, id: row.id });
+      await services.send(row.channel as Channel, {
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        code: row.code,
+        id: row.id,
+      });
     }),
   );
   const sentAt = new Date().toISOString();
@@ -82,7 +95,12 @@ export async function deliverAll(
       db
         .update(outbox)
         .set({ status: "sent", attempts, sentAt, lastError: null, claimedUntil: null })
-        .where(inArray(outbox.id, sent.filter((row) => row.attempts + 1 === attempts).map((row) => row.id))),
+        .where(
+          inArray(
+            outbox.id,
+            sent.filter((row) => row.attempts + 1 === attempts).map((row) => row.id),
+          ),
+        ),
     );
   for (const row of sent) result.set(row.id, "sent");
   rows.forEach((row, index) => {
@@ -92,9 +110,17 @@ export async function deliverAll(
     const attempts = row.attempts + 1;
     const failed = attempts >= settings.outbox.maxAttempts;
     result.set(row.id, failed ? "failed" : "retry");
-    logger.warn("notification delivery failed", { outboxId: row.id, channel: row.channel, attempts, ...describeError(error) });
+    logger.warn("notification delivery failed", {
+      outboxId: row.id,
+      channel: row.channel,
+      attempts,
+      ...describeError(error),
+    });
     // Telegram 403 (the user blocked the bot): the link is dead; the user links again to get messages.
-    if (error instanceof TelegramError && error.chatGone) writes.push(db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient)));
+    if (error instanceof TelegramError && error.chatGone)
+      writes.push(
+        db.update(users).set({ telegramChatId: null }).where(eq(users.telegramChatId, row.recipient)),
+      );
     writes.push(
       db
         .update(outbox)
@@ -112,7 +138,10 @@ export async function deliverAll(
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
     // The messages went out; the cron would send a row still pending again, so say so loudly.
-    logger.error("notification outcomes not recorded", { outboxIds: rows.map((row) => row.id).join(","), ...describeError(error) });
+    logger.error("notification outcomes not recorded", {
+      outboxIds: rows.map((row) => row.id).join(","),
+      ...describeError(error),
+    });
   }
   return result;
 }
@@ -122,13 +151,24 @@ export async function deliverAll(
  * until `now + leaseMs` and is answered; a row already sent, failed, or leased by another consumer
  * is not. This is what makes a redelivered queue message (or the cron meeting the queue) harmless.
  */
-export function claimRows(db: Db, ids: readonly number[], now: Date, leaseMs = settings.outbox.leaseMs): Promise<OutboxRow[]> {
+export function claimRows(
+  db: Db,
+  ids: readonly number[],
+  now: Date,
+  leaseMs = settings.outbox.leaseMs,
+): Promise<OutboxRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   const at = now.toISOString();
   return db
     .update(outbox)
     .set({ claimedUntil: new Date(now.getTime() + leaseMs).toISOString() })
-    .where(and(inArray(outbox.id, [...new Set(ids)]), eq(outbox.status, "pending"), or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, at))))
+    .where(
+      and(
+        inArray(outbox.id, [...new Set(ids)]),
+        eq(outbox.status, "pending"),
+        or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, at)),
+      ),
+    )
     .returning();
 }
 
@@ -137,15 +177,31 @@ export function claimRows(db: Db, ids: readonly number[], now: Date, leaseMs = s
  * message was lost): pending rows older than `settings.outbox.cronAfterMs` with a free lease are
  * claimed (one statement, oldest first, a bounded batch) and delivered here.
  */
-export async function deliverPending(db: Db, services: Services, logger: Logger, batch = 50, now = new Date()): Promise<number> {
+export async function deliverPending(
+  db: Db,
+  services: Services,
+  logger: Logger,
+  batch = 50,
+  now = new Date(),
+): Promise<number> {
   const before = new Date(now.getTime() - settings.outbox.cronAfterMs).toISOString();
   const due = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lt(outbox.attempts, settings.outbox.maxAttempts), lt(outbox.createdAt, before)))
+    .where(
+      and(
+        eq(outbox.status, "pending"),
+        lt(outbox.attempts, settings.outbox.maxAttempts),
+        lt(outbox.createdAt, before),
+      ),
+    )
     .orderBy(outbox.id)
     .limit(batch);
-  const claimed = await claimRows(db, due.map((row) => row.id), now);
+  const claimed = await claimRows(
+    db,
+    due.map((row) => row.id),
+    now,
+  );
   await deliverAll(db, services, claimed, logger);
   return claimed.length;
 }
@@ -167,8 +223,17 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
 export async function listOutbox(db: Db, to: string | undefined, page: number, size: number) {
   const where = to ? eq(outbox.recipient, to) : undefined;
   const [list, [counted]] = await db.batch([
-    db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(size).offset((page - 1) * size),
-    db.select({ total: sql<number>`count(*)` }).from(outbox).where(where),
+    db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(outbox)
+      .where(where),
   ]);
   return { list: list.map(toOutboxMessage), total: counted?.total ?? 0 };
 }

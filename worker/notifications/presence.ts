@@ -7,7 +7,11 @@ import { describeError, type Logger } from "../core/logger";
  * user channel reports its flips there), in one RPC. Answers null when the channel cannot be reached: the
  * caller then says nothing rather than calling everyone offline.
  */
-export async function onlineAmong(env: Pick<Env, "PRESENCE">, userIds: readonly number[], logger: Logger): Promise<Set<number> | null> {
+export async function onlineAmong(
+  env: Pick<Env, "PRESENCE">,
+  userIds: readonly number[],
+  logger: Logger,
+): Promise<Set<number> | null> {
   if (userIds.length === 0) return new Set();
   try {
     const online = await presence(env).onlineAmong(userIds);

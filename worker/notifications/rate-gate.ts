@@ -3,14 +3,20 @@ import type { Channel, Gate } from "./outbox";
 
 export type Clock = { now(): number; sleep(ms: number): Promise<void> };
 
-const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /**
  * Each provider's per-second cap, kept per isolate: sends of one channel are spaced 1000/rate ms
  * apart (a slot is reserved synchronously, so concurrent sends queue behind each other), which
  * keeps any one-second window at or under the cap. A send waits for its slot rather than failing.
  */
-export function createRateGate(perSecond: Record<Channel, number> = settings.outbox.perSecond, clock: Clock = realClock): Gate {
+export function createRateGate(
+  perSecond: Record<Channel, number> = settings.outbox.perSecond,
+  clock: Clock = realClock,
+): Gate {
   const next = new Map<Channel, number>();
   return async (channel) => {
     const interval = 1000 / perSecond[channel];

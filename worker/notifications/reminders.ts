@@ -16,11 +16,20 @@ type Kind = keyof typeof settings.lessons.reminders;
  * `reminder:<lessonId>:<1d|1h>:<userId>:<channel>`, so repeated runs send each one once. The
  * stored rows are handed to `queue` (the notifications queue, delivery.ts) in one call.
  */
-export async function sendLessonReminders(db: Db, now: Date, logger: Logger, queue: ((rows: OutboxRow[]) => Promise<void>) | null = null): Promise<number> {
+export async function sendLessonReminders(
+  db: Db,
+  now: Date,
+  logger: Logger,
+  queue: ((rows: OutboxRow[]) => Promise<void>) | null = null,
+): Promise<number> {
   const at = now.getTime();
   const windows: Array<[Kind, string, string]> = [
     ["1h", new Date(at).toISOString(), new Date(at + settings.lessons.reminders["1h"]).toISOString()],
-    ["1d", new Date(at + settings.lessons.reminders["1h"]).toISOString(), new Date(at + settings.lessons.reminders["1d"]).toISOString()],
+    [
+      "1d",
+      new Date(at + settings.lessons.reminders["1h"]).toISOString(),
+      new Date(at + settings.lessons.reminders["1d"]).toISOString(),
+    ],
   ];
   const stored: OutboxRow[] = [];
   for (const [kind, from, to] of windows) {
@@ -35,7 +44,11 @@ export async function sendLessonReminders(db: Db, now: Date, logger: Logger, que
     for (const row of due) {
       const user = JSON.parse(row.user) as UserRow;
       user.verifiedPhone = Boolean(user.verifiedPhone);
-      for (const message of messagesTo(user, lessonMessages.reminder(row.start, kind), `reminder:${row.lessonId}:${kind}:${user.id}`)) {
+      for (const message of messagesTo(
+        user,
+        lessonMessages.reminder(row.start, kind),
+        `reminder:${row.lessonId}:${kind}:${user.id}`,
+      )) {
         const row = await enqueue(db, message, now);
         if (row) stored.push(row);
       }

@@ -27,7 +27,10 @@ export function createRequestCounter(intervalMs = REQUEST_FLUSH_MS) {
       lastFlush = now;
       return flush(count, now).catch((error: unknown) => {
         // The count is lost rather than retried: a stats figure is not worth a growing backlog.
-        createLogger("request-counter").warn("request count not reported", { count, ...describeError(error) });
+        createLogger("request-counter").warn("request count not reported", {
+          count,
+          ...describeError(error),
+        });
       });
     },
     pending: () => pending,
@@ -37,7 +40,12 @@ export function createRequestCounter(intervalMs = REQUEST_FLUSH_MS) {
 const apiRequests = createRequestCounter();
 
 /** Counts one /api request of this isolate (worker/index.ts). */
-export function countApiRequest(env: Pick<Env, "ADMIN_CHANNEL">, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  const flush = apiRequests.count((count, at) => (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").recordRequests(count, at));
+export function countApiRequest(
+  env: Pick<Env, "ADMIN_CHANNEL">,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+): void {
+  const flush = apiRequests.count((count, at) =>
+    (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").recordRequests(count, at),
+  );
   if (flush) ctx.waitUntil(flush);
 }

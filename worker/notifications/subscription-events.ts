@@ -12,14 +12,22 @@ type CanceledLesson = { id: number; tutorId: number; start: string };
  * lessons with it: each tutor is told by their channels, and both members' sockets get
  * LessonCanceled after the response. One place, so every way a plan ends tells the same people.
  */
-export async function announceCanceledLessons(c: AppContext, studentId: number, lessons: readonly CanceledLesson[]): Promise<void> {
+export async function announceCanceledLessons(
+  c: AppContext,
+  studentId: number,
+  lessons: readonly CanceledLesson[],
+): Promise<void> {
   if (!lessons.length) return;
   const db = c.get("db");
   const tutors = await usersByIds(db, [...new Set(lessons.map((lesson) => lesson.tutorId))]);
   await Promise.all(
     lessons.flatMap((lesson) => {
       const tutor = tutors.get(lesson.tutorId);
-      return tutor ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) => notify(c, message)) : [];
+      return tutor
+        ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) =>
+            notify(c, message),
+          )
+        : [];
     }),
   );
   const audiences = lessons.map((lesson) => ({ id: lesson.id, memberIds: [lesson.tutorId, studentId] }));

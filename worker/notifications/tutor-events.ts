@@ -23,14 +23,20 @@ export function tutorsCacheUpdated(c: AppContext): void {
 function publishAfterResponse(c: AppContext, tutorIds: number[]): void {
   const logger = c.get("logger");
   const work = Promise.all([
-    ...[...new Set(tutorIds)].map((tutorId) => publishToUsers(c.env, [tutorId], { type: "TutorUpdated", payload: { tutorId } }, logger)),
+    ...[...new Set(tutorIds)].map((tutorId) =>
+      publishToUsers(c.env, [tutorId], { type: "TutorUpdated", payload: { tutorId } }, logger),
+    ),
     publishToAdmins(c.env, { type: "TutorsCacheUpdated", payload: {} }, logger),
   ]);
   c.executionCtx.waitUntil(work);
 }
 
 /** Sends a notification to a user on every channel they use (email, and WhatsApp/Telegram when verified). */
-export async function notifyUser(c: AppContext, userId: number | null, text: { subject: string; body: string }): Promise<void> {
+export async function notifyUser(
+  c: AppContext,
+  userId: number | null,
+  text: { subject: string; body: string },
+): Promise<void> {
   if (userId === null) return;
   const user = await findUserById(c.get("db"), userId);
   if (!user) return;

@@ -29,7 +29,10 @@ export function sentryOptions(env: Env): CloudflareOptions | undefined {
     dataCollection: {
       userInfo: false,
       cookies: false,
-      httpHeaders: { request: { allow: ["user-agent", "content-type", "accept-language", "cf-ray", "cf-ipcountry"] }, response: false },
+      httpHeaders: {
+        request: { allow: ["user-agent", "content-type", "accept-language", "cf-ray", "cf-ipcountry"] },
+        response: false,
+      },
       httpBodies: [],
       urlQueryParams: false,
       databaseQueryData: false,
@@ -47,11 +50,26 @@ export function sentryOptions(env: Env): CloudflareOptions | undefined {
  * tagged with the party, when SENTRY_DSN is set; never throws. Runs the SDK's request wrapper
  * around the failure so the event goes through the same options, scrubbing and flush.
  */
-export async function reportDurableObjectError(env: Env, state: { waitUntil(promise: Promise<unknown>): void }, error: unknown, tags: { party: string; room?: string }) {
+export async function reportDurableObjectError(
+  env: Env,
+  state: { waitUntil(promise: Promise<unknown>): void },
+  error: unknown,
+  tags: { party: string; room?: string },
+) {
   const options = sentryOptions(env);
   if (!options) return;
   const request = new Request(`https://durable-object.invalid/parties/${encodeURIComponent(tags.party)}`);
-  await wrapRequestHandler({ options: { ...options, initialScope: { tags: { party: tags.party, ...(tags.room ? { room: redactText(tags.room) } : {}) } } }, request, context: state as unknown as ExecutionContext }, () => {
-    throw error;
-  }).catch(() => undefined);
+  await wrapRequestHandler(
+    {
+      options: {
+        ...options,
+        initialScope: { tags: { party: tags.party, ...(tags.room ? { room: redactText(tags.room) } : {}) } },
+      },
+      request,
+      context: state as unknown as ExecutionContext,
+    },
+    () => {
+      throw error;
+    },
+  ).catch(() => undefined);
 }

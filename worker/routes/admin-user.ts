@@ -12,7 +12,8 @@ const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 export const adminUserRoutes = [
   route(adminUserContracts.list, {
     access: admins,
-    summary: "Every account, newest first (admins); filters role, search (name or email), verified, activated (tutor side); paged.",
+    summary:
+      "Every account, newest first (admins); filters role, search (name or email), verified, activated (tutor side); paged.",
     handle: ({ c, query }) => listUsers(c.get("db"), query),
   }),
   route(adminUserContracts.studentStats, {

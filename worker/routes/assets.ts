@@ -8,7 +8,8 @@ import { route } from "../http/route";
 export const assetRoutes = [
   route(systemContracts.upload, {
     access: "public",
-    summary: "A public file (avatar, intro video, thumbnail), with range requests; <name>@<width> is its small version, or the file itself when it has none.",
+    summary:
+      "A public file (avatar, intro video, thumbnail), with range requests; <name>@<width> is its small version, or the file itself when it has none.",
     async handle({ c, params }) {
       let key = PUBLIC_PREFIX + params.name;
       let head = await c.env.MEDIA.head(key);
@@ -31,7 +32,8 @@ export const assetRoutes = [
         "x-content-type-options": "nosniff",
       });
       const type = head.httpMetadata?.contentType ?? "";
-      if (!type.startsWith("image/") && !type.startsWith("video/")) headers.set("content-disposition", "attachment");
+      if (!type.startsWith("image/") && !type.startsWith("video/"))
+        headers.set("content-disposition", "attachment");
       if (range) {
         headers.set("content-range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
         headers.set("content-length", String(range.length));

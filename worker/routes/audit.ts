@@ -8,7 +8,8 @@ import { route } from "../http/route";
 export const auditRoutes = [
   route(auditContracts.list, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
-    summary: "The audit log of staff writes, newest first (admins): filters action, actorId, targetType, targetId, from, to; paged.",
+    summary:
+      "The audit log of staff writes, newest first (admins): filters action, actorId, targetType, targetId, from, to; paged.",
     handle: ({ c, query }) => listAudit(c.get("db"), query),
   }),
 ];

@@ -3,7 +3,12 @@ import { type SignedInSessionView, type SocketTicketResponse, authContracts } fr
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
 import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
-import { checkSignInAllowed, passwordMatches, recordSignInFailure, signInSucceeded } from "../domain/sign-in-limits";
+import {
+  checkSignInAllowed,
+  passwordMatches,
+  recordSignInFailure,
+  signInSucceeded,
+} from "../domain/sign-in-limits";
 import { createUser, findUserByEmail, updateUser } from "../domain/users";
 import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
@@ -44,7 +49,10 @@ export const authRoutes = [
       const byEmail = await findUserByEmail(db, identity.email);
       if (byEmail) {
         // Google proved the address, so the account is linked and its email counts as verified.
-        return signedIn(c, await updateUser(db, byEmail.id, { googleSub: identity.sub, verifiedEmail: true }));
+        return signedIn(
+          c,
+          await updateUser(db, byEmail.id, { googleSub: identity.sub, verifiedEmail: true }),
+        );
       }
       const created = await createUser(db, {
         email: identity.email,
@@ -59,7 +67,8 @@ export const authRoutes = [
   }),
   route(authContracts.refreshToken, {
     access: "signed-in",
-    summary: "A fresh token for the signed-in user and the same session (the SPA asks in the token's last 2 days); an ended session cannot refresh.",
+    summary:
+      "A fresh token for the signed-in user and the same session (the SPA asks in the token's last 2 days); an ended session cannot refresh.",
     handle: ({ c, user }) => signedIn(c, user, c.get("tokenSessionId")!),
   }),
   route(authContracts.signOut, {
@@ -72,26 +81,39 @@ export const authRoutes = [
   route(authContracts.sessions, {
     access: "signed-in",
     summary: "The caller's signed-in devices (open sessions), the current one marked.",
-    handle: ({ c, user }): Promise<SignedInSessionView[]> => listSessions(c.get("db"), user.id, c.get("tokenSessionId")),
+    handle: ({ c, user }): Promise<SignedInSessionView[]> =>
+      listSessions(c.get("db"), user.id, c.get("tokenSessionId")),
   }),
   route(authContracts.endAllSessions, {
     access: "signed-in",
     summary: "Sign out of all devices, or of all the others (keepCurrent).",
     async handle({ c, body, user }) {
-      await endSessionsStatement(c.get("db"), user.id, "all", c.get("now"), body.keepCurrent ? c.get("tokenSessionId")! : undefined);
+      await endSessionsStatement(
+        c.get("db"),
+        user.id,
+        "all",
+        c.get("now"),
+        body.keepCurrent ? c.get("tokenSessionId")! : undefined,
+      );
     },
   }),
   route(authContracts.endSession, {
     access: "signed-in",
     summary: "End one of the caller's sessions (sign that device out).",
     async handle({ c, params, user }) {
-      if (!(await endSession(c.get("db"), user.id, params.id, "ended", c.get("now")))) fail("device-not-found");
+      if (!(await endSession(c.get("db"), user.id, params.id, "ended", c.get("now"))))
+        fail("device-not-found");
     },
   }),
   route(authContracts.socketTicket, {
     access: "signed-in",
-    summary: "A single-use ticket (60 s) for one socket: /parties/{party}/{name}?ticket=… (never the bearer token in a URL).",
+    summary:
+      "A single-use ticket (60 s) for one socket: /parties/{party}/{name}?ticket=… (never the bearer token in a URL).",
     handle: ({ c, body, user }): Promise<SocketTicketResponse> =>
-      issueSocketTicket(c.get("db"), { userId: user.id, sessionId: c.get("tokenSessionId")!, party: body.party, name: body.name }, c.get("now")),
+      issueSocketTicket(
+        c.get("db"),
+        { userId: user.id, sessionId: c.get("tokenSessionId")!, party: body.party, name: body.name },
+        c.get("now"),
+      ),
   }),
 ];

@@ -18,7 +18,8 @@ export const availabilitySlotRoutes = [
   }),
   route(availabilitySlotContracts.apply, {
     access: [Role.Tutor, Role.TutorManager],
-    summary: "Create, move or delete the caller's slots, all or nothing; cancels bookings that no longer fit and notifies.",
+    summary:
+      "Create, move or delete the caller's slots, all or nothing; cancels bookings that no longer fit and notifies.",
     async handle({ c, body, user }): Promise<SlotActionsResult> {
       const db = c.get("db");
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);

@@ -20,8 +20,8 @@ import { route } from "../http/route";
 /** docs/rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
 const chatters: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
-
-const chatRoom = (c: AppContext, roomId: number) => (c.env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
+const chatRoom = (c: AppContext, roomId: number) =>
+  (c.env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
 
 /** A room refusal from the object becomes the REST catalogue answer. */
 function failOutcome(outcome: Pick<RoomOutcome, "result" | "code">): never {
@@ -34,7 +34,8 @@ function failOutcome(outcome: Pick<RoomOutcome, "result" | "code">): never {
 export const chatRoutes = [
   route(chatContracts.create, {
     access: chatters,
-    summary: "Start a one-to-one room with a user and send the first message (room-exists if the pair has one).",
+    summary:
+      "Start a one-to-one room with a user and send the first message (room-exists if the pair has one).",
     async handle({ c, body, user }): Promise<NewRoomResponse> {
       const db = c.get("db");
       const other = await findUserById(db, body.userId);
@@ -53,7 +54,8 @@ export const chatRoutes = [
   }),
   route(chatContracts.rooms, {
     access: chatters,
-    summary: "The user's own rooms with last message, unread count, pinned and muted; pinned first, then latest.",
+    summary:
+      "The user's own rooms with last message, unread count, pinned and muted; pinned first, then latest.",
     async handle({ c, params, query, user }) {
       if (params.id !== user.id) fail("forbidden");
       return listRoomsOf(c.get("db"), user.id, query, (roomId) => chatRoom(c, roomId).unreadCount(user.id));
@@ -71,7 +73,8 @@ export const chatRoutes = [
   }),
   route(chatContracts.roomByMembers, {
     access: chatters,
-    summary: "The room of the caller and one other user (?members=callerId,otherId), as { room }; room is null while the pair has none.",
+    summary:
+      "The room of the caller and one other user (?members=callerId,otherId), as { room }; room is null while the pair has none.",
     async handle({ c, query, user }): Promise<RoomByMembers> {
       const [a, b] = query.members as [number, number];
       if (a !== user.id && b !== user.id) fail("not-room-member");

@@ -35,10 +35,15 @@ export const confirmationCodeRoutes = [
   }),
   route(confirmationCodeContracts.sendPasswordCode, {
     access: "public",
-    summary: "Forgot password: email a reset code (the same answer whether or not the email exists). With Turnstile on, the x-turnstile-token header (captcha-failed).",
+    summary:
+      "Forgot password: email a reset code (the same answer whether or not the email exists). With Turnstile on, the x-turnstile-token header (captcha-failed).",
     async handle({ c, body }) {
       await requireHuman(c, clientAddress(c));
-      await takeAttempt(c.get("db"), `code-send:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeSend);
+      await takeAttempt(
+        c.get("db"),
+        `code-send:${clientAddress(c)}:${body.email}`,
+        settings.rateLimits.codeSend,
+      );
       const outgoing = await startPasswordReset(c.get("db"), body.email);
       if (outgoing) await notify(c, outgoing);
     },
@@ -47,7 +52,11 @@ export const confirmationCodeRoutes = [
     access: "public",
     summary: "Forgot password: set a new password with the code; answers a signed-in session.",
     async handle({ c, body }) {
-      await takeAttempt(c.get("db"), `code-confirm:${clientAddress(c)}:${body.email}`, settings.rateLimits.codeConfirm);
+      await takeAttempt(
+        c.get("db"),
+        `code-confirm:${clientAddress(c)}:${body.email}`,
+        settings.rateLimits.codeConfirm,
+      );
       const user = await resetPassword(c.get("db"), body.email, body.code, body.password);
       // A reset signs every device out (a token issued before it no longer works); this one signs in anew.
       await endSessionsStatement(c.get("db"), user.id, "password", c.get("now"));
@@ -59,12 +68,16 @@ export const confirmationCodeRoutes = [
     summary: "Send a phone verification code over WhatsApp or Telegram.",
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-send:${user.id}`, settings.rateLimits.codeSend);
-      await notify(c, await startPhoneVerification(c.get("db"), user, body.phone, body.method, c.get("config").isLocal));
+      await notify(
+        c,
+        await startPhoneVerification(c.get("db"), user, body.phone, body.method, c.get("config").isLocal),
+      );
     },
   }),
   route(confirmationCodeContracts.verifyPhone, {
     access: "signed-in",
-    summary: "Verify the phone with its code; sets the phone and the notification method (incorrect-phone if `phone` is not where the code went).",
+    summary:
+      "Verify the phone with its code; sets the phone and the notification method (incorrect-phone if `phone` is not where the code went).",
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-confirm:${user.id}`, settings.rateLimits.codeConfirm);
       return toUserView(await verifyPhone(c.get("db"), user, body.code, body.method, body.phone));

@@ -10,7 +10,8 @@ import { requireHuman } from "../integrations/turnstile";
 export const contactRequestRoutes = [
   route(contactRequestContracts.create, {
     access: "public",
-    summary: "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed. With Turnstile on, the x-turnstile-token header (captcha-failed).",
+    summary:
+      "Send the team a message (name, email or phone, title 5..128, message 10..1000); one per address per 6 hours (429); every admin is emailed. With Turnstile on, the x-turnstile-token header (captcha-failed).",
     async handle({ c, body, user }): Promise<ContactRequestView> {
       const db = c.get("db");
       const ip = clientAddress(c);

@@ -1,6 +1,14 @@
 import { couponContracts } from "../../schema/api/coupon";
 import { Role } from "../../schema/enums";
-import { createCoupon, deleteCoupon, findCoupon, listCoupons, toCouponView, updateCoupon, usableCoupon } from "../domain/coupons";
+import {
+  createCoupon,
+  deleteCoupon,
+  findCoupon,
+  listCoupons,
+  toCouponView,
+  updateCoupon,
+  usableCoupon,
+} from "../domain/coupons";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
@@ -10,11 +18,13 @@ export const couponRoutes = [
   route(couponContracts.create, {
     access: admins,
     summary: "Create a coupon: code, discount (basis points), expiry, optional maximum uses.",
-    handle: async ({ c, body, user }) => toCouponView(await createCoupon(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
+    handle: async ({ c, body, user }) =>
+      toCouponView(await createCoupon(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route(couponContracts.list, {
     access: admins,
-    summary: "Coupons, newest first unless sorted (code, discount, expires, uses, created; \"-\" for descending); q finds part of the code; paged.",
+    summary:
+      'Coupons, newest first unless sorted (code, discount, expires, uses, created; "-" for descending); q finds part of the code; paged.',
     handle: ({ c, query }) => listCoupons(c.get("db"), query),
   }),
   route(couponContracts.byCode, {
@@ -30,11 +40,13 @@ export const couponRoutes = [
   route(couponContracts.update, {
     access: admins,
     summary: "Update a coupon.",
-    handle: async ({ c, params, body, user }) => toCouponView(await updateCoupon(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
+    handle: async ({ c, params, body, user }) =>
+      toCouponView(await updateCoupon(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
   }),
   route(couponContracts.remove, {
     access: admins,
     summary: "Delete a coupon (soft).",
-    handle: ({ c, params, user }) => deleteCoupon(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
+    handle: ({ c, params, user }) =>
+      deleteCoupon(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

@@ -13,12 +13,14 @@ const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 export const demoSessionRoutes = [
   route(demoSessionContracts.proposeManager, {
     access: [Role.Tutor, ...staff],
-    summary: "The activated tutor manager with the soonest free demo-session time, and their free 30-minute starts.",
+    summary:
+      "The activated tutor manager with the soonest free demo-session time, and their free 30-minute starts.",
     handle: ({ c }): Promise<ManagerProposal> => proposeManager(c.get("db"), "demo"),
   }),
   route(demoSessionContracts.book, {
     access: [Role.Tutor],
-    summary: "Book a 30-minute demo session with a tutor manager (needs an approved intro video; one pending or passed).",
+    summary:
+      "Book a 30-minute demo session with a tutor manager (needs an approved intro video; one pending or passed).",
     async handle({ c, body, user }): Promise<DemoSessionView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
@@ -40,13 +42,23 @@ export const demoSessionRoutes = [
   }),
   route(demoSessionContracts.update, {
     access: [Role.Tutor, ...staff],
-    summary: "The manager passes, rejects (with feedback) or cancels; the tutor cancels before the start; admins decide or cancel.",
+    summary:
+      "The manager passes, rejects (with feedback) or cancels; the tutor cancels before the start; admins decide or cancel.",
     async handle({ c, params, body, user }): Promise<DemoSessionView> {
-      const { demo, activated } = await changeDemoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
+      const { demo, activated } = await changeDemoSession(
+        c.get("db"),
+        user,
+        params.id,
+        body,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
       if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
-      if (body.status === ReviewStatus.Rejected) await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
+      if (body.status === ReviewStatus.Rejected)
+        await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
       if (activated) await notifyUser(c, demo.tutorId, tutorMessages.activated());
-      if (body.status === ReviewStatus.CanceledByTutor) await notifyUser(c, demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
+      if (body.status === ReviewStatus.CanceledByTutor)
+        await notifyUser(c, demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
       if (body.status === ReviewStatus.CanceledByTutorManager || body.status === ReviewStatus.CanceledByAdmin)
         await notifyUser(c, demo.tutorId, tutorMessages.demoCanceled(demo.start, false));
       tutorChanged(c, demo.tutorId);

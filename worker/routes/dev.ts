@@ -27,7 +27,9 @@ export const devRoutes = [
   route(devContracts.benchSeed, {
     access: "public",
     localOnly: true,
-    summary: "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
-    handle: ({ c, body }) => local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
+    summary:
+      "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
+    handle: ({ c, body }) =>
+      local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
   }),
 ];

@@ -30,19 +30,38 @@ import {
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { d1 } from "../domain/lessons";
 import { announceCanceledLessons } from "../notifications/subscription-events";
-import { listAlarms, openRefundOf, openRefundStatements, raiseAlarm, requestRefund, staleOrders } from "../domain/refunds";
+import {
+  listAlarms,
+  openRefundOf,
+  openRefundStatements,
+  raiseAlarm,
+  requestRefund,
+  staleOrders,
+} from "../domain/refunds";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
-import { findByMerchantRef, findTransaction, toTransactionView, type TransactionRow } from "../domain/transactions";
+import {
+  findByMerchantRef,
+  findTransaction,
+  toTransactionView,
+  type TransactionRow,
+} from "../domain/transactions";
 import type { UserRow } from "../domain/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
-import { toEgp, verifyNotification, type Customer, type Item, type PaymentDetails } from "../integrations/fawry";
+import {
+  toEgp,
+  verifyNotification,
+  type Customer,
+  type Item,
+  type PaymentDetails,
+} from "../integrations/fawry";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
-const client = (c: AppContext) => fawryFor(c.get("config"), origin(c), c.get("services").local?.fetch ?? null);
+const client = (c: AppContext) =>
+  fawryFor(c.get("config"), origin(c), c.get("services").local?.fetch ?? null);
 /**
  * Where the payment pages send the browser back: the page's own origin when it is this Worker or
  * an allowed SPA origin (Origin on POSTs, Referer on GETs), else the first configured SPA origin.
@@ -56,9 +75,22 @@ const appOrigin = (c: AppContext) => {
 };
 
 /** Back from 3-D Secure: the checkout of the same plan, following this transaction (?tx=). */
-const returnTo = (c: AppContext, tx: TransactionRow) => `${appOrigin(c)}/checkout/${tx.planId}/${tx.period}?tx=${tx.id}`;
-const customerOf = (user: UserRow): Customer => ({ profileId: String(user.id), name: user.name ?? user.email, mobile: user.phone ?? "", email: user.email });
-const itemsOf = (tx: TransactionRow): Item[] => [{ itemId: `plan-${tx.planId}-${tx.period}`, description: "اشتراك درس", price: toEgp(tx.amount), quantity: 1 }];
+const returnTo = (c: AppContext, tx: TransactionRow) =>
+  `${appOrigin(c)}/checkout/${tx.planId}/${tx.period}?tx=${tx.id}`;
+const customerOf = (user: UserRow): Customer => ({
+  profileId: String(user.id),
+  name: user.name ?? user.email,
+  mobile: user.phone ?? "",
+  email: user.email,
+});
+const itemsOf = (tx: TransactionRow): Item[] => [
+  {
+    itemId: `plan-${tx.planId}-${tx.period}`,
+    description: "اشتراك درس",
+    price: toEgp(tx.amount),
+    quantity: 1,
+  },
+];
 
 /** Creates the transaction, calls Fawry, records the answer; a refusal fails with fawry-error. */
 async function checkout<T extends { statusCode: number; referenceNumber?: string }>(
@@ -66,24 +98,45 @@ async function checkout<T extends { statusCode: number; referenceNumber?: string
   user: UserRow,
   body: CheckoutBody,
   method: PaymentMethod,
-  charge: (tx: TransactionRow, common: { merchantRefNum: string; customer: Customer; amount: number; items: Item[]; description: string }) => Promise<T>,
+  charge: (
+    tx: TransactionRow,
+    common: {
+      merchantRefNum: string;
+      customer: Customer;
+      amount: number;
+      items: Item[];
+      description: string;
+    },
+  ) => Promise<T>,
 ) {
   const db = c.get("db");
   const created = await createTransaction(db, c.get("config"), user.id, body, method);
   // One open order: the others are cancelled at Fawry first; if one cannot be, this one is dropped.
-  const tx = await closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), created.id).then(
+  const tx = await closeOtherOrders(
+    db,
+    client(c),
+    user.id,
+    c.get("logger"),
+    c.env,
+    new Date(),
+    created.id,
+  ).then(
     () => created,
     async (error: unknown) => {
       await closeUnpaid(db, created, TransactionStatus.Canceled);
       throw error;
     },
   );
-  const answer = await charge(tx, { merchantRefNum: tx.merchantRefNum, customer: customerOf(user), amount: toEgp(tx.amount), items: itemsOf(tx), description: "اشتراك في باقة درس" }).catch(
-    (error) => {
-      c.get("logger").error("fawry charge failed", { transactionId: tx.id, error: String(error) });
-      return { statusCode: 0 } as unknown as T;
-    },
-  );
+  const answer = await charge(tx, {
+    merchantRefNum: tx.merchantRefNum,
+    customer: customerOf(user),
+    amount: toEgp(tx.amount),
+    items: itemsOf(tx),
+    description: "اشتراك في باقة درس",
+  }).catch((error) => {
+    c.get("logger").error("fawry charge failed", { transactionId: tx.id, error: String(error) });
+    return { statusCode: 0 } as unknown as T;
+  });
   const recorded = await recordCharge(db, tx, answer);
   if (answer.statusCode !== 200) {
     c.get("logger").warn("fawry refused the charge", { transactionId: tx.id, statusCode: answer.statusCode });
@@ -103,7 +156,9 @@ async function ownTransaction(c: AppContext, user: UserRow, id: number) {
  * (or an unknown) token answers 404 before anything is charged or deleted.
  */
 async function ownCard(c: AppContext, user: UserRow, cardToken: string): Promise<void> {
-  const answer = await client(c).listCards(String(user.id)).catch(() => fail("fawry-error"));
+  const answer = await client(c)
+    .listCards(String(user.id))
+    .catch(() => fail("fawry-error"));
   if (answer.statusCode !== 200) fail("fawry-error");
   if (!(answer.cards ?? []).some((card) => card.token === cardToken)) fail("not-found");
 }
@@ -129,7 +184,13 @@ export const fawryRoutes = [
       await ownCard(c, user, body.cardToken);
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.BankInstallment, (t, common) =>
-        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t), installmentPlanId: body.installmentPlanId }),
+        fawry.payByCard({
+          ...common,
+          cardToken: body.cardToken,
+          cvv: body.cvv,
+          returnUrl: returnTo(c, t),
+          installmentPlanId: body.installmentPlanId,
+        }),
       );
       if (!answer.nextAction?.redirectUrl) fail("fawry-error");
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
@@ -139,10 +200,21 @@ export const fawryRoutes = [
     access: [Role.Student],
     summary: "Bank installment plans Fawry offers for an amount (piasters).",
     async handle({ c, query }): Promise<InstallmentOption[]> {
-      const plans = await client(c).installmentPlans().catch(() => fail("fawry-error"));
+      const plans = await client(c)
+        .installmentPlans()
+        .catch(() => fail("fawry-error"));
       return plans
-        .map(({ installmentPlan: p }) => ({ id: p.id, nameAr: p.nameAr, months: p.noOfMonths, rate: p.rate, minAmount: p.minAmount * 100, maxAmount: p.maxAmount * 100 }))
-        .filter((p) => query.amount === undefined || (query.amount >= p.minAmount && query.amount <= p.maxAmount));
+        .map(({ installmentPlan: p }) => ({
+          id: p.id,
+          nameAr: p.nameAr,
+          months: p.noOfMonths,
+          rate: p.rate,
+          minAmount: p.minAmount * 100,
+          maxAmount: p.maxAmount * 100,
+        }))
+        .filter(
+          (p) => query.amount === undefined || (query.amount >= p.minAmount && query.amount <= p.maxAmount),
+        );
     },
   }),
   route(paymentContracts.payReference, {
@@ -154,7 +226,11 @@ export const fawryRoutes = [
         fawry.payAtFawry({ ...common, paymentExpiry: Date.parse(t.expiresAt!) }),
       );
       if (!answer.referenceNumber) fail("fawry-error");
-      return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, expiresAt: tx.expiresAt! };
+      return {
+        transaction: toTransactionView(tx),
+        referenceNumber: answer.referenceNumber,
+        expiresAt: tx.expiresAt!,
+      };
     },
   }),
   route(paymentContracts.payWallet, {
@@ -163,10 +239,19 @@ export const fawryRoutes = [
     async handle({ c, body, user }): Promise<WalletPayment> {
       const fawry = client(c);
       const { tx, answer } = await checkout(c, user, body, PaymentMethod.EWallet, (t, common) =>
-        fawry.payByWallet({ ...common, paymentExpiry: Date.parse(t.expiresAt!), debitMobileWalletNo: body.phone }),
+        fawry.payByWallet({
+          ...common,
+          paymentExpiry: Date.parse(t.expiresAt!),
+          debitMobileWalletNo: body.phone,
+        }),
       );
       if (!answer.referenceNumber) fail("fawry-error");
-      return { transaction: toTransactionView(tx), referenceNumber: answer.referenceNumber, walletQr: answer.walletQr ?? null, expiresAt: tx.expiresAt! };
+      return {
+        transaction: toTransactionView(tx),
+        referenceNumber: answer.referenceNumber,
+        walletQr: answer.walletQr ?? null,
+        expiresAt: tx.expiresAt!,
+      };
     },
   }),
   route(paymentContracts.cancelUnpaid, {
@@ -183,13 +268,15 @@ export const fawryRoutes = [
       }
       const after = await syncTransaction(db, fawry, tx, c.get("logger"), c.env);
       // Fawry never issued the order: nothing to cancel there.
-      if (after.status === TransactionStatus.New && !tx.fawryRefNumber) return toTransactionView(await closeUnpaid(db, after, TransactionStatus.Canceled));
+      if (after.status === TransactionStatus.New && !tx.fawryRefNumber)
+        return toTransactionView(await closeUnpaid(db, after, TransactionStatus.Canceled));
       return toTransactionView(after);
     },
   }),
   route(paymentContracts.refundQuote, {
     access: [Role.SuperAdmin],
-    summary: "What a refund of a transaction defaults to (the cancellation rule while its plan is live, else all that remains) and the most it may be.",
+    summary:
+      "What a refund of a transaction defaults to (the cancellation rule while its plan is live, else all that remains) and the most it may be.",
     async handle({ c, query }): Promise<RefundQuote> {
       const db = c.get("db");
       return refundQuote(db, await findTransaction(db, query.transactionId));
@@ -204,7 +291,8 @@ export const fawryRoutes = [
       const now = new Date();
       const tx = await findTransaction(db, body.transactionId);
       if (await openRefundOf(db, tx.id)) fail("refund-in-progress");
-      if (tx.status !== TransactionStatus.Paid && tx.status !== TransactionStatus.PartialRefunded) fail("illegal");
+      if (tx.status !== TransactionStatus.Paid && tx.status !== TransactionStatus.PartialRefunded)
+        fail("illegal");
       const quote = await refundQuote(db, tx, now);
       const amount = body.amount ?? quote.computed;
       if (amount > quote.remaining) fail("refund-exceeds-paid");
@@ -212,36 +300,55 @@ export const fawryRoutes = [
       const audit = auditStatement(
         db,
         auditActorOf(c, user.id),
-        { action: "transaction.refund", targetType: "transaction", targetId: tx.id, before: { status: tx.status, refundedAmount: tx.refundedAmount }, after: { refund: amount, reason: body.reason ?? null } },
+        {
+          action: "transaction.refund",
+          targetType: "transaction",
+          targetId: tx.id,
+          before: { status: tx.status, refundedAmount: tx.refundedAmount },
+          after: { refund: amount, reason: body.reason ?? null },
+        },
         now,
       );
       if (quote.subscriptionId !== null) {
         const sub = await findSubscription(db, quote.subscriptionId);
         if (sub) {
-          const outcome = await cancelSubscription(db, sub, user.id, now, { refund: amount, reason: "admin", audit });
+          const outcome = await cancelSubscription(db, sub, user.id, now, {
+            refund: amount,
+            reason: "admin",
+            audit,
+          });
           await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);
         }
       } else {
         const built = audit.toSQL();
         await d1(db).batch([
-          ...openRefundStatements(db, { transactionId: tx.id, amount, reason: "admin", requestedBy: user.id }, now.toISOString()),
-          d1(db).prepare(built.sql).bind(...built.params),
+          ...openRefundStatements(
+            db,
+            { transactionId: tx.id, amount, reason: "admin", requestedBy: user.id },
+            now.toISOString(),
+          ),
+          d1(db)
+            .prepare(built.sql)
+            .bind(...built.params),
         ]);
       }
       const open = await openRefundOf(db, tx.id);
-      if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString()) fail("refund-in-progress");
+      if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString())
+        fail("refund-in-progress");
       await requestRefund(db, client(c), open, c.get("logger"), c.env, now);
       return toTransactionView(await findTransaction(db, tx.id));
     },
   }),
   route(paymentContracts.alarms, {
     access: admins,
-    summary: "Payments that need a person (unapplied payments, failed refunds, mismatched or unsigned notifications): open ones by default.",
+    summary:
+      "Payments that need a person (unapplied payments, failed refunds, mismatched or unsigned notifications): open ones by default.",
     handle: ({ c, query }) => listAlarms(c.get("db"), query),
   }),
   route(paymentContracts.staleOrders, {
     access: admins,
-    summary: "Orders the reconciliation has not settled: unpaid an hour past their expiry, or refunding for over an hour.",
+    summary:
+      "Orders the reconciliation has not settled: unpaid an hour past their expiry, or refunding for over an hour.",
     handle: async ({ c }) => (await staleOrders(c.get("db"))).map(toTransactionView),
   }),
   route(paymentContracts.resolveAlarm, {
@@ -258,7 +365,17 @@ export const fawryRoutes = [
         .returning({ id: paymentAlarms.id });
       const [rows] = await db.batch([
         update,
-        auditStatement(db, auditActorOf(c, user.id), { action: "payment.resolve", targetType: "payment-alarm", targetId: params.id, after: { note: body.note } }, now),
+        auditStatement(
+          db,
+          auditActorOf(c, user.id),
+          {
+            action: "payment.resolve",
+            targetType: "payment-alarm",
+            targetId: params.id,
+            after: { note: body.note },
+          },
+          now,
+        ),
       ]);
       if (rows.length === 0) fail("payment-alarm-not-found");
       return { id: params.id, resolvedAt: at };
@@ -266,11 +383,17 @@ export const fawryRoutes = [
   }),
   route(paymentContracts.payFree, {
     access: [Role.Student],
-    summary: "Start a plan whose total is 0 (a 100 % coupon, a free invited plan): no Fawry call, the subscription starts at once, a zero transaction records it.",
+    summary:
+      "Start a plan whose total is 0 (a 100 % coupon, a free invited plan): no Fawry call, the subscription starts at once, a zero transaction records it.",
     async handle({ c, body, user }): Promise<FreeOrder> {
       const db = c.get("db");
-      const { transaction, subscription } = await createFreeOrder(db, c.get("config"), user.id, body, new Date(), (tx) =>
-        closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), tx.id),
+      const { transaction, subscription } = await createFreeOrder(
+        db,
+        c.get("config"),
+        user.id,
+        body,
+        new Date(),
+        (tx) => closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), tx.id),
       );
       return { transaction: toTransactionView(transaction), subscription: toSubscriptionView(subscription) };
     },
@@ -279,7 +402,9 @@ export const fawryRoutes = [
     access: [Role.Student],
     summary: "The student's saved cards (from Fawry; never from the add-card redirect).",
     async handle({ c, user }): Promise<SavedCard[]> {
-      const answer = await client(c).listCards(String(user.id)).catch(() => fail("fawry-error"));
+      const answer = await client(c)
+        .listCards(String(user.id))
+        .catch(() => fail("fawry-error"));
       if (answer.statusCode !== 200) fail("fawry-error");
       return (answer.cards ?? []).map((card) => ({
         token: card.token,
@@ -294,7 +419,9 @@ export const fawryRoutes = [
     summary: "Delete a saved card.",
     async handle({ c, query, user }) {
       await ownCard(c, user, query.token);
-      const answer = await client(c).deleteCard(String(user.id), query.token).catch(() => fail("fawry-error"));
+      const answer = await client(c)
+        .deleteCard(String(user.id), query.token)
+        .catch(() => fail("fawry-error"));
       if (answer.statusCode !== 200) fail("fawry-error");
     },
   }),
@@ -313,7 +440,8 @@ export const fawryRoutes = [
   }),
   route(paymentContracts.syncStale, {
     access: admins,
-    summary: "Sync stale unpaid orders with Fawry and expire those past their expiry (the hourly job does the same).",
+    summary:
+      "Sync stale unpaid orders with Fawry and expire those past their expiry (the hourly job does the same).",
     async handle({ c }) {
       return { synced: await syncStaleTransactions(c.get("db"), client(c), c.get("logger"), c.env) };
     },
@@ -327,16 +455,29 @@ export const fawryRoutes = [
       if (!key || !(await verifyNotification(key, details))) {
         c.get("logger").warn("fawry notification refused: bad signature");
         // Recorded for admins when it names one of our orders (anything else is noise, not money).
-        const named = typeof details.merchantRefNumber === "string" || typeof details.merchantRefNumber === "number" ? await findByMerchantRef(c.get("db"), String(details.merchantRefNumber)) : null;
+        const named =
+          typeof details.merchantRefNumber === "string" || typeof details.merchantRefNumber === "number"
+            ? await findByMerchantRef(c.get("db"), String(details.merchantRefNumber))
+            : null;
         if (named)
           await raiseAlarm(c.get("db"), "bad-signature", {
             transactionId: named.id,
             merchantRefNum: named.merchantRefNum,
-            details: { orderStatus: String(details.orderStatus ?? ""), paymentAmount: details.paymentAmount ?? null },
+            details: {
+              orderStatus: String(details.orderStatus ?? ""),
+              paymentAmount: details.paymentAmount ?? null,
+            },
           });
         fail("forbidden");
       }
-      const applied = await applyPaymentDetails(c.get("db"), details, c.get("logger"), c.env, new Date(), client(c));
+      const applied = await applyPaymentDetails(
+        c.get("db"),
+        details,
+        c.get("logger"),
+        c.env,
+        new Date(),
+        client(c),
+      );
       if (!applied) fail("transaction-not-found");
       return { ok: true };
     },
@@ -348,7 +489,8 @@ export const fawrySandboxRoutes = (["Get", "Post", "Delete"] as const).map((meth
   route(paymentContracts[`sandbox${method}`], {
     access: "public",
     localOnly: true,
-    summary: "Local Fawry sandbox: Fawry's paths, hosted add-card and 3-D Secure pages, and the pay-a-reference-number hook.",
+    summary:
+      "Local Fawry sandbox: Fawry's paths, hosted add-card and 3-D Secure pages, and the pay-a-reference-number hook.",
     handle: ({ c }) => emulate(c),
   }),
 );

@@ -14,12 +14,14 @@ const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 export const interviewRoutes = [
   route(interviewContracts.proposeManager, {
     access: [Role.Tutor, ...staff],
-    summary: "The activated tutor manager with the soonest free interview time, and their free 30-minute starts (14 days).",
+    summary:
+      "The activated tutor manager with the soonest free interview time, and their free 30-minute starts (14 days).",
     handle: ({ c }): Promise<ManagerProposal> => proposeManager(c.get("db"), "interview"),
   }),
   route(interviewContracts.book, {
     access: [Role.Tutor],
-    summary: "Book a 30-minute interview in a tutor manager's free Interview/General slot (3- and 6-month rules).",
+    summary:
+      "Book a 30-minute interview in a tutor manager's free Interview/General slot (3- and 6-month rules).",
     async handle({ c, body, user }): Promise<InterviewView> {
       const db = c.get("db");
       const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
@@ -27,17 +29,30 @@ export const interviewRoutes = [
       // docs/rules.md (Chat): a booked interview opens the pair's room; the manager is told.
       await openRoom(db, user.id, body.interviewerId);
       const interview = (await findInterview(db, id))!;
-      await notifyUser(c, interview.interviewerId, tutorMessages.interviewBooked(interview.intervieweeName, interview.start));
+      await notifyUser(
+        c,
+        interview.interviewerId,
+        tutorMessages.interviewBooked(interview.intervieweeName, interview.start),
+      );
       return { ...interview, note: null };
     },
   }),
   route(interviewContracts.update, {
     access: [Role.Tutor, ...staff],
-    summary: "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
+    summary:
+      "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
     async handle({ c, body, user }): Promise<InterviewView> {
-      const { interview, activated } = await changeInterview(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
-      if (body.status === InterviewStatus.Passed) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
-      if (body.status === InterviewStatus.Rejected) await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
+      const { interview, activated } = await changeInterview(
+        c.get("db"),
+        user,
+        body,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
+      if (body.status === InterviewStatus.Passed)
+        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
+      if (body.status === InterviewStatus.Rejected)
+        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
       if (activated) await notifyUser(c, interview.intervieweeId, tutorMessages.activated());
       if (body.status === InterviewStatus.CanceledByInterviewee)
         await notifyUser(c, interview.interviewerId, tutorMessages.interviewCanceled(interview.start, true));
@@ -49,11 +64,18 @@ export const interviewRoutes = [
   }),
   route(interviewContracts.get, {
     access: [Role.Tutor, ...staff],
-    summary: "An interview (its tutor without the staff note, its interviewer, admins); interview-not-found to anyone else.",
+    summary:
+      "An interview (its tutor without the staff note, its interviewer, admins); interview-not-found to anyone else.",
     async handle({ c, params, user }): Promise<InterviewView> {
       const found = await findInterview(c.get("db"), params.id);
-      if (!found || (!isAdmin(user.role as Role) && user.id !== found.intervieweeId && user.id !== found.interviewerId)) return fail("interview-not-found");
-      return user.id === found.intervieweeId && !isAdmin(user.role as Role) ? { ...found, note: null } : found;
+      if (
+        !found ||
+        (!isAdmin(user.role as Role) && user.id !== found.intervieweeId && user.id !== found.interviewerId)
+      )
+        return fail("interview-not-found");
+      return user.id === found.intervieweeId && !isAdmin(user.role as Role)
+        ? { ...found, note: null }
+        : found;
     },
   }),
   route(interviewContracts.list, {

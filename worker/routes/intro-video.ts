@@ -1,9 +1,22 @@
-
-import { type IntroVideoPart, type IntroVideoUpload, type IntroVideoView, introVideoContracts } from "../../schema/api/intro-video";
+import {
+  type IntroVideoPart,
+  type IntroVideoUpload,
+  type IntroVideoView,
+  introVideoContracts,
+} from "../../schema/api/intro-video";
 import { Role } from "../../schema/enums";
 import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
 import { tutorMessages } from "../notifications/tutor-messages";
-import { MAX_PART_BYTES, PART_BYTES, assertOwnVideoKey, checkVideo, checkVideoContent, introVideoKey, introVideoSeconds, publicUrl } from "../domain/uploads";
+import {
+  MAX_PART_BYTES,
+  PART_BYTES,
+  assertOwnVideoKey,
+  checkVideo,
+  checkVideoContent,
+  introVideoKey,
+  introVideoSeconds,
+  publicUrl,
+} from "../domain/uploads";
 import { fileReader, r2Reader } from "../domain/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
@@ -14,7 +27,6 @@ import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 const uploaders = [Role.Tutor] as const;
 const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 
-
 export const introVideoRoutes = [
   route(introVideoContracts.list, {
     access: [Role.Tutor, ...reviewers],
@@ -23,7 +35,8 @@ export const introVideoRoutes = [
   }),
   route(introVideoContracts.create, {
     access: uploaders,
-    summary: "Upload a small intro video in one request (multipart field video: MP4 or WebM by its container, 1–3 minutes by the container's duration).",
+    summary:
+      "Upload a small intro video in one request (multipart field video: MP4 or WebM by its container, 1–3 minutes by the container's duration).",
     async handle({ c, user }): Promise<IntroVideoView> {
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const file = form.get("video");
@@ -37,7 +50,13 @@ export const introVideoRoutes = [
       const key = introVideoKey(user.id, type);
       await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: type } });
       try {
-        const video = await createIntroVideo(db, { tutorId: user.id, url: publicUrl(key), duration, size: file.size, contentType: type });
+        const video = await createIntroVideo(db, {
+          tutorId: user.id,
+          url: publicUrl(key),
+          duration,
+          size: file.size,
+          contentType: type,
+        });
         tutorChanged(c, user.id);
         return video;
       } catch (error) {
@@ -52,7 +71,9 @@ export const introVideoRoutes = [
     async handle({ c, body, user }): Promise<IntroVideoUpload> {
       await assertMayUpload(c.get("db"), user.id);
       const key = introVideoKey(user.id, body.contentType);
-      const upload = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: body.contentType } });
+      const upload = await c.env.MEDIA.createMultipartUpload(key, {
+        httpMetadata: { contentType: body.contentType },
+      });
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
     },
   }),
@@ -65,7 +86,9 @@ export const introVideoRoutes = [
       if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
       if (length > MAX_PART_BYTES || length > bounds.fileBytes.introVideo) fail("large-file-size");
       const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
-      const part = await upload.uploadPart(query.partNumber, c.req.raw.body).catch(() => fail("asset-not-found"));
+      const part = await upload
+        .uploadPart(query.partNumber, c.req.raw.body)
+        .catch(() => fail("asset-not-found"));
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
@@ -79,9 +102,18 @@ export const introVideoRoutes = [
       const contentType = object.httpMetadata?.contentType ?? "";
       try {
         checkVideo(contentType, object.size);
-        const { seconds } = await checkVideoContent(r2Reader(c.env.MEDIA, body.key, object.size), contentType);
+        const { seconds } = await checkVideoContent(
+          r2Reader(c.env.MEDIA, body.key, object.size),
+          contentType,
+        );
         const duration = introVideoSeconds(seconds);
-        const video = await createIntroVideo(c.get("db"), { tutorId: user.id, url: publicUrl(body.key), duration, size: object.size, contentType });
+        const video = await createIntroVideo(c.get("db"), {
+          tutorId: user.id,
+          url: publicUrl(body.key),
+          duration,
+          size: object.size,
+          contentType,
+        });
         tutorChanged(c, user.id);
         return video;
       } catch (error) {
@@ -102,14 +134,25 @@ export const introVideoRoutes = [
   }),
   route(introVideoContracts.review, {
     access: reviewers,
-    summary: "The assigned reviewer (or an admin) approves (3) or rejects (2) a pending intro video, with feedback.",
+    summary:
+      "The assigned reviewer (or an admin) approves (3) or rejects (2) a pending intro video, with feedback.",
     async handle({ c, params, body, user }): Promise<IntroVideoView> {
-      const { video, activated } = await reviewIntroVideo(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
-      await notifyUser(c, video.tutorId, body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected());
+      const { video, activated } = await reviewIntroVideo(
+        c.get("db"),
+        user,
+        params.id,
+        body,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
+      await notifyUser(
+        c,
+        video.tutorId,
+        body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected(),
+      );
       if (activated) await notifyUser(c, video.tutorId, tutorMessages.activated());
       tutorChanged(c, video.tutorId);
       return video;
     },
   }),
 ];
-

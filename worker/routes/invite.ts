@@ -1,6 +1,13 @@
 import { inviteContracts } from "../../schema/api/invite";
 import { Role, isAdmin } from "../../schema/enums";
-import { createInvite, deleteInvite, findInvite, listInvites, toInviteView, updateInvite } from "../domain/invites";
+import {
+  createInvite,
+  deleteInvite,
+  findInvite,
+  listInvites,
+  toInviteView,
+  updateInvite,
+} from "../domain/invites";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
@@ -11,12 +18,14 @@ export const inviteRoutes = [
   route(inviteContracts.create, {
     access: admins,
     summary: "Offer a plan to one user until a date.",
-    handle: async ({ c, body, user }) => toInviteView(await createInvite(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
+    handle: async ({ c, body, user }) =>
+      toInviteView(await createInvite(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route(inviteContracts.list, {
     access: "signed-in",
     summary: "Invites: a user's own; admins any (?userId, ?planId); paged.",
-    handle: ({ c, query, user }) => listInvites(c.get("db"), { ...query, userId: isAdmin(user.role as Role) ? query.userId : user.id }),
+    handle: ({ c, query, user }) =>
+      listInvites(c.get("db"), { ...query, userId: isAdmin(user.role as Role) ? query.userId : user.id }),
   }),
   route(inviteContracts.get, {
     access: "signed-in",
@@ -30,11 +39,13 @@ export const inviteRoutes = [
   route(inviteContracts.update, {
     access: admins,
     summary: "Update an invite (plan, expiry, note).",
-    handle: async ({ c, params, body, user }) => toInviteView(await updateInvite(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
+    handle: async ({ c, params, body, user }) =>
+      toInviteView(await updateInvite(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id))),
   }),
   route(inviteContracts.remove, {
     access: admins,
     summary: "Withdraw an invite (soft delete).",
-    handle: ({ c, params, user }) => deleteInvite(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
+    handle: ({ c, params, user }) =>
+      deleteInvite(c.get("db"), params.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

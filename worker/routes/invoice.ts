@@ -36,11 +36,19 @@ function publishChange(c: AppContext, invoice: InvoiceRow): void {
     invoice.status === InvoiceStatus.Canceled
       ? ({ type: "InvoiceDeleted", payload: { invoiceId: invoice.id } } as const)
       : ({ type: "InvoiceUpdated", payload: { invoiceId: invoice.id, status: invoice.status } } as const);
-  publishLater(c, { to: "users", userIds: [invoice.userId], event: tutorEvent }, { to: "admins", event: { type: "AdminInvoices", payload: { invoiceId: invoice.id } } });
+  publishLater(
+    c,
+    { to: "users", userIds: [invoice.userId], event: tutorEvent },
+    { to: "admins", event: { type: "AdminInvoices", payload: { invoiceId: invoice.id } } },
+  );
 }
 
 /** Staff decisions are told to the tutor (email, and their messaging app when verified). */
-async function tellTutor(c: AppContext, invoice: InvoiceRow, text: { subject: string; body: string }): Promise<void> {
+async function tellTutor(
+  c: AppContext,
+  invoice: InvoiceRow,
+  text: { subject: string; body: string },
+): Promise<void> {
   const tutor = await findUserById(c.get("db"), invoice.userId);
   if (tutor) await Promise.all(messagesTo(tutor, text).map((message) => notify(c, message)));
 }
@@ -48,7 +56,8 @@ async function tellTutor(c: AppContext, invoice: InvoiceRow, text: { subject: st
 export const invoiceRoutes = [
   route(invoiceContracts.create, {
     access: tutorSide,
-    summary: "Request a withdrawal within the limits in force (default 100..50,000 EGP) and the withdrawable balance, to a wallet, a bank account or Instapay.",
+    summary:
+      "Request a withdrawal within the limits in force (default 100..50,000 EGP) and the withdrawable balance, to a wallet, a bank account or Instapay.",
     async handle({ c, body, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const invoice = await createInvoice(db, user.id, body);
@@ -58,7 +67,8 @@ export const invoiceRoutes = [
   }),
   route(invoiceContracts.list, {
     access: [...tutorSide, ...staff],
-    summary: "Withdrawal requests, newest first, paged: a tutor's own; staff everyone's (or one tutor's); by status.",
+    summary:
+      "Withdrawal requests, newest first, paged: a tutor's own; staff everyone's (or one tutor's); by status.",
     handle({ c, query, user }) {
       const isStaff = isInvoiceStaff(user.role as Role);
       if (!isStaff && query.userId !== undefined && query.userId !== user.id) fail("forbidden");
@@ -67,7 +77,8 @@ export const invoiceRoutes = [
   }),
   route(invoiceContracts.stats, {
     access: [...tutorSide, ...staff],
-    summary: "A tutor's earnings (total and this month), waiting and approved requests, and withdrawable balance.",
+    summary:
+      "A tutor's earnings (total and this month), waiting and approved requests, and withdrawable balance.",
     handle({ c, params, user }): Promise<InvoiceStats> {
       if (params.id !== user.id && !isInvoiceStaff(user.role as Role)) fail("forbidden");
       return invoiceStats(c.get("db"), params.id);
@@ -75,24 +86,42 @@ export const invoiceRoutes = [
   }),
   route(invoiceContracts.update, {
     access: [...tutorSide, ...staff],
-    summary: "The tutor cancels (asks to) or changes the destination; staff reject with a note, approve or refuse a cancellation, or edit the note.",
+    summary:
+      "The tutor cancels (asks to) or changes the destination; staff reject with a note, approve or refuse a cancellation, or edit the note.",
     async handle({ c, params, body, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, body.action);
-      const fields = body.action === "update" ? body.destination : body.action === "reject" || body.action === "note" ? { note: body.note } : {};
-      const updated = await applyChange(db, user, invoice, transition, fields, new Date(), auditActorOf(c, user.id));
+      const fields =
+        body.action === "update"
+          ? body.destination
+          : body.action === "reject" || body.action === "note"
+            ? { note: body.note }
+            : {};
+      const updated = await applyChange(
+        db,
+        user,
+        invoice,
+        transition,
+        fields,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
       publishChange(c, updated);
       if (transition.by === "staff") {
-        if (updated.status === InvoiceStatus.Rejected) await tellTutor(c, updated, invoiceMessages.rejected(updated.amount));
-        if (updated.status === InvoiceStatus.Canceled) await tellTutor(c, updated, invoiceMessages.canceled(updated.amount));
-        if (body.action === "refuse-cancel") await tellTutor(c, updated, invoiceMessages.cancelRefused(updated.amount));
+        if (updated.status === InvoiceStatus.Rejected)
+          await tellTutor(c, updated, invoiceMessages.rejected(updated.amount));
+        if (updated.status === InvoiceStatus.Canceled)
+          await tellTutor(c, updated, invoiceMessages.canceled(updated.amount));
+        if (body.action === "refuse-cancel")
+          await tellTutor(c, updated, invoiceMessages.cancelRefused(updated.amount));
       }
       return readInvoiceView(db, updated.id);
     },
   }),
   route(invoiceContracts.attachReceipt, {
     access: staff,
-    summary: "Approve a pending request with the transfer receipt (multipart field receipt: image or PDF up to 8 MB).",
+    summary:
+      "Approve a pending request with the transfer receipt (multipart field receipt: image or PDF up to 8 MB).",
     async handle({ c, params, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, "approve");
@@ -105,7 +134,15 @@ export const invoiceRoutes = [
       await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType } });
       let updated: InvoiceRow;
       try {
-        updated = await applyChange(db, user, invoice, transition, { receipt: key }, new Date(), auditActorOf(c, user.id));
+        updated = await applyChange(
+          db,
+          user,
+          invoice,
+          transition,
+          { receipt: key },
+          new Date(),
+          auditActorOf(c, user.id),
+        );
       } catch (error) {
         await c.env.MEDIA.delete(key);
         throw error;
@@ -133,7 +170,9 @@ export const invoiceRoutes = [
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
           // A PDF (or anything not an image) is downloaded, never rendered in our origin.
-          ...(contentType.startsWith("image/") ? {} : { "content-disposition": `attachment; filename="${params.name}"` }),
+          ...(contentType.startsWith("image/")
+            ? {}
+            : { "content-disposition": `attachment; filename="${params.name}"` }),
         },
       });
     },

@@ -5,7 +5,19 @@ import { Role, isAdmin } from "../../schema/enums";
 import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
 import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
 import { findFreeTimes } from "../domain/free-times";
-import { cancelLesson, isLessonStaff, lessonListFrom, lessonListStatement, lessonQuery, lessonStats, listLessons, prefetchedLesson, readLesson, toLessonView, type LessonListQuery } from "../domain/lessons";
+import {
+  cancelLesson,
+  isLessonStaff,
+  lessonListFrom,
+  lessonListStatement,
+  lessonQuery,
+  lessonStats,
+  listLessons,
+  prefetchedLesson,
+  readLesson,
+  toLessonView,
+  type LessonListQuery,
+} from "../domain/lessons";
 import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
@@ -41,9 +53,17 @@ export const lessonRoutes = [
     // The tutor's clock is read with the caller, so the booking stays two round trips.
     prefetch: ({ c, body }) => [tutorTimeZoneQuery(c.get("db"), body.tutorId)],
     async handle({ c, body, user, prefetched }) {
-      const tutorTimeZone = (prefetched?.[0] as Awaited<ReturnType<typeof tutorTimeZoneQuery>> | undefined)?.[0]?.timeZone;
+      const tutorTimeZone = (
+        prefetched?.[0] as Awaited<ReturnType<typeof tutorTimeZoneQuery>> | undefined
+      )?.[0]?.timeZone;
       // One batch stored the lesson, its room and both members' notifications; delivery follows the response.
-      const { lesson, tutor, outbox } = await bookLesson(c.get("db"), { student: user, tutorId: body.tutorId, start: body.start, duration: body.duration, tutorTimeZone });
+      const { lesson, tutor, outbox } = await bookLesson(c.get("db"), {
+        student: user,
+        tutorId: body.tutorId,
+        start: body.start,
+        duration: body.duration,
+        tutorTimeZone,
+      });
       deliverLater(c, outbox);
       tellMembers(c, "LessonBooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
@@ -55,8 +75,17 @@ export const lessonRoutes = [
     // The lesson is read with the caller; then one batch: the move and both members' notifications.
     prefetch: ({ c, userId, body }) => [studentLessonQuery(c.get("db"), body.id, userId)],
     async handle({ c, body, user, prefetched }) {
-      const read = prefetched ? ((prefetched[0] as Awaited<ReturnType<typeof studentLessonQuery>>)[0] ?? null) : undefined;
-      const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), { student: user, lessonId: body.id, start: body.start, duration: body.duration, now: c.get("now"), read });
+      const read = prefetched
+        ? ((prefetched[0] as Awaited<ReturnType<typeof studentLessonQuery>>)[0] ?? null)
+        : undefined;
+      const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), {
+        student: user,
+        lessonId: body.id,
+        start: body.start,
+        duration: body.duration,
+        now: c.get("now"),
+        read,
+      });
       deliverLater(c, outbox);
       tellMembers(c, "LessonRebooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
@@ -78,7 +107,13 @@ export const lessonRoutes = [
       if (query.scope === "all" && !isAdmin(user.role as Role)) fail("forbidden");
       const userId = query.user ?? (query.scope === "all" ? null : user.id);
       // Prefetched for the token's user: the answer when that is whose lessons are asked for.
-      if (prefetched && userId === user.id) return lessonListFrom(c.get("db"), prefetched[0] as Parameters<typeof lessonListFrom>[1], listQuery(userId, query), c.get("now"));
+      if (prefetched && userId === user.id)
+        return lessonListFrom(
+          c.get("db"),
+          prefetched[0] as Parameters<typeof lessonListFrom>[1],
+          listQuery(userId, query),
+          c.get("now"),
+        );
       return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
     },
   }),
@@ -86,13 +121,15 @@ export const lessonRoutes = [
     access: "signed-in",
     summary: "Counts of the caller's (or, for staff, a user's) attended, upcoming and cancelled lessons.",
     handle({ c, query, user }) {
-      if (query.user !== undefined && query.user !== user.id && !isLessonStaff(user.role as Role)) fail("forbidden");
+      if (query.user !== undefined && query.user !== user.id && !isLessonStaff(user.role as Role))
+        fail("forbidden");
       return lessonStats(c.get("db"), query.user ?? user.id);
     },
   }),
   route(lessonContracts.freeTimes, {
     access: "public",
-    summary: "A tutor's free 15-minute-grid lesson starts for a duration in [from, to): inside Lesson/General slots, after the notice, clear of busy times.",
+    summary:
+      "A tutor's free 15-minute-grid lesson starts for a duration in [from, to): inside Lesson/General slots, after the notice, clear of busy times.",
     handle: ({ c, query }) => findFreeTimes(c.get("db"), query),
   }),
   route(lessonContracts.feed, {
@@ -130,7 +167,8 @@ export const lessonRoutes = [
     access: "signed-in",
     summary: "A lesson (its members, admins and tutor managers).",
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
-    handle: ({ c, params, user, prefetched }) => readLesson(c.get("db"), params.id, user, c.get("now"), prefetchedLesson(prefetched)),
+    handle: ({ c, params, user, prefetched }) =>
+      readLesson(c.get("db"), params.id, user, c.get("now"), prefetchedLesson(prefetched)),
   }),
   route(lessonContracts.cancel, {
     access: members,
@@ -139,7 +177,14 @@ export const lessonRoutes = [
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
     async handle({ c, params, user, prefetched }) {
       const db = c.get("db");
-      const { lesson, tutor, student, outbox } = await cancelLesson(db, params.id, user, c.get("now"), prefetchedLesson(prefetched), auditActorOf(c, user.id));
+      const { lesson, tutor, student, outbox } = await cancelLesson(
+        db,
+        params.id,
+        user,
+        c.get("now"),
+        prefetchedLesson(prefetched),
+        auditActorOf(c, user.id),
+      );
       deliverLater(c, outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);

@@ -9,9 +9,20 @@ import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { safeEqual } from "../integrations/fawry";
-import { SECRET_HEADER, deepLink, startPayload, telegramFor, telegramWebhookSecret } from "../integrations/telegram";
-import { statusesOf, subscriptionChallenge, verifySignature, whatsAppWebhookKeys, type WebhookBody } from "../integrations/whatsapp";
-
+import {
+  SECRET_HEADER,
+  deepLink,
+  startPayload,
+  telegramFor,
+  telegramWebhookSecret,
+} from "../integrations/telegram";
+import {
+  statusesOf,
+  subscriptionChallenge,
+  verifySignature,
+  whatsAppWebhookKeys,
+  type WebhookBody,
+} from "../integrations/whatsapp";
 
 export const messagingRoutes = [
   route(messagingContracts.telegramLink, {
@@ -40,15 +51,26 @@ export const messagingRoutes = [
       const chatId = String(message.chat.id);
       const payload = startPayload(message.text);
       const linked = payload ? await linkChat(c.get("db"), payload, chatId) : null;
-      const reply = linked ? telegramReplies.linked(linked.name) : payload ? telegramReplies.invalid : telegramReplies.help;
+      const reply = linked
+        ? telegramReplies.linked(linked.name)
+        : payload
+          ? telegramReplies.invalid
+          : telegramReplies.help;
       // Telegram redelivers an update until it gets 2xx: the dedupe key answers each update once.
-      await notify(c, { userId: linked?.id ?? null, channel: "telegram", recipient: chatId, ...reply, dedupeKey: `telegram-update:${body.update_id}` });
+      await notify(c, {
+        userId: linked?.id ?? null,
+        channel: "telegram",
+        recipient: chatId,
+        ...reply,
+        dedupeKey: `telegram-update:${body.update_id}`,
+      });
       return { ok: true, linked: linked !== null };
     },
   }),
   route(messagingContracts.telegramSetWebhook, {
     access: [Role.SuperAdmin],
-    summary: "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
+    summary:
+      "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
     async handle({ c }) {
       const config = c.get("config");
       const telegram = telegramFor(config, c.get("services").local?.fetch ?? null);
@@ -63,7 +85,8 @@ export const messagingRoutes = [
   }),
   route(messagingContracts.whatsAppVerify, {
     access: "public",
-    summary: "WhatsApp webhook subscription check (docs/services.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
+    summary:
+      "WhatsApp webhook subscription check (docs/services.md §4.3): the raw hub.challenge when hub.verify_token matches, else 403.",
     handle({ c, query }) {
       const { verifyToken } = whatsAppWebhookKeys(c.get("config"));
       if (!verifyToken) fail("service-unavailable");
@@ -74,15 +97,20 @@ export const messagingRoutes = [
   }),
   route(messagingContracts.whatsAppWebhook, {
     access: "public",
-    summary: "WhatsApp webhook events (docs/services.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
+    summary:
+      "WhatsApp webhook events (docs/services.md §4.3): trusted only through X-Hub-Signature-256 over the raw body; failed deliveries are logged.",
     async handle({ c }) {
       const { appSecret } = whatsAppWebhookKeys(c.get("config"));
       if (!appSecret) fail("service-unavailable");
       const raw = await c.req.text();
-      if (!(await verifySignature(appSecret, c.req.header("x-hub-signature-256"), raw))) fail("unauthenticated");
+      if (!(await verifySignature(appSecret, c.req.header("x-hub-signature-256"), raw)))
+        fail("unauthenticated");
       const statuses = statusesOf(JSON.parse(raw) as WebhookBody);
       for (const status of statuses.filter((s) => s.status === "failed"))
-        c.get("logger").warn("whatsapp delivery failed", { messageId: status.id, errors: status.errors?.map((e) => e.code) });
+        c.get("logger").warn("whatsapp delivery failed", {
+          messageId: status.id,
+          errors: status.errors?.map((e) => e.code),
+        });
       return { ok: true, statuses: statuses.length };
     },
   }),
@@ -94,7 +122,8 @@ export const messagingEmulatorRoutes = [
     route(messagingContracts[`telegramEmulator${method}`], {
       access: "public",
       localOnly: true,
-      summary: "Local Telegram Bot API emulator: /bot<token>/{sendMessage,setWebhook,getUpdates,getMe} and the test hooks /__emu/{send,chat,messages}.",
+      summary:
+        "Local Telegram Bot API emulator: /bot<token>/{sendMessage,setWebhook,getUpdates,getMe} and the test hooks /__emu/{send,chat,messages}.",
       handle: ({ c }) => emulate(c),
     }),
   ),
@@ -102,7 +131,8 @@ export const messagingEmulatorRoutes = [
     route(messagingContracts[`whatsAppEmulator${method}`], {
       access: "public",
       localOnly: true,
-      summary: "Local WhatsApp Cloud API emulator: /<version>/<phone-number-id>/messages and the test hooks /__emu/{messages,fail,status,inbound}.",
+      summary:
+        "Local WhatsApp Cloud API emulator: /<version>/<phone-number-id>/messages and the test hooks /__emu/{messages,fail,status,inbound}.",
       handle: ({ c }) => emulate(c),
     }),
   ),
@@ -110,7 +140,8 @@ export const messagingEmulatorRoutes = [
     route(messagingContracts[`liveKitEmulator${method}`], {
       access: "public",
       localOnly: true,
-      summary: "Local LiveKit room-service emulator (no media): /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant} and the hooks /__emu/{join,leave}, which send signed webhooks.",
+      summary:
+        "Local LiveKit room-service emulator (no media): /twirp/livekit.RoomService/{CreateRoom,ListRooms,DeleteRoom,ListParticipants,RemoveParticipant} and the hooks /__emu/{join,leave}, which send signed webhooks.",
       handle: ({ c }) => emulate(c),
     }),
   ),

@@ -31,13 +31,28 @@ export const onboardingRoutes = [
   }),
   route(onboardingContracts.update, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
-    summary: "An admin activates or deactivates a tutor, or sets bypass onboarding (which activates unless told otherwise).",
+    summary:
+      "An admin activates or deactivates a tutor, or sets bypass onboarding (which activates unless told otherwise).",
     async handle({ c, params, body, user }): Promise<TutorActivation> {
-      const result = await setTutorActivation(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id));
+      const result = await setTutorActivation(
+        c.get("db"),
+        params.id,
+        body,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
       if (result.wasActivated !== result.activated)
-        await notifyUser(c, result.tutorId, result.activated ? tutorMessages.activated() : tutorMessages.deactivated());
+        await notifyUser(
+          c,
+          result.tutorId,
+          result.activated ? tutorMessages.activated() : tutorMessages.deactivated(),
+        );
       tutorChanged(c, result.tutorId);
-      return { tutorId: result.tutorId, activated: result.activated, bypassOnboarding: result.bypassOnboarding };
+      return {
+        tutorId: result.tutorId,
+        activated: result.activated,
+        bypassOnboarding: result.bypassOnboarding,
+      };
     },
   }),
 ];

@@ -10,12 +10,14 @@ const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 export const outboxRoutes = [
   route(outboxContracts.dead, {
     access: admins,
-    summary: "Notifications that never arrived (every attempt failed, or the delivery queue dead-lettered them), newest first; paged.",
+    summary:
+      "Notifications that never arrived (every attempt failed, or the delivery queue dead-lettered them), newest first; paged.",
     handle: ({ c, query }) => listDeadDeliveries(c.get("db"), query),
   }),
   route(outboxContracts.retry, {
     access: admins,
-    summary: "Send a dead notification again: pending with its attempts from zero, audited, and put back on the notifications queue.",
+    summary:
+      "Send a dead notification again: pending with its attempts from zero, audited, and put back on the notifications queue.",
     async handle({ c, params, user }) {
       const retried = await retryDeadDelivery(c.get("db"), params.id, auditActorOf(c, user.id), new Date());
       deliverLater(c, [retried]);

@@ -1,4 +1,12 @@
-import { PhotoSessionStatus, type PhotoSessionView, type StudioTutorView, type TutorAssets, type TutorVideoPart, type TutorVideoUpload, photoSessionContracts } from "../../schema/api/photo-session";
+import {
+  PhotoSessionStatus,
+  type PhotoSessionView,
+  type StudioTutorView,
+  type TutorAssets,
+  type TutorVideoPart,
+  type TutorVideoUpload,
+  photoSessionContracts,
+} from "../../schema/api/photo-session";
 import { Role } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
 import {
@@ -42,16 +50,40 @@ const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 const uploaders = [Role.Studio, ...admins] as const;
 
 /** Tells the other side what changed in a session (outbox, Arabic). */
-async function notifyChange(c: AppContext, before: PhotoSessionView, after: PhotoSessionView, actorId: number): Promise<void> {
+async function notifyChange(
+  c: AppContext,
+  before: PhotoSessionView,
+  after: PhotoSessionView,
+  actorId: number,
+): Promise<void> {
   if (after.status === PhotoSessionStatus.Canceled) {
     const text = tutorMessages.photoSessionCanceled(after.scheduledAt);
-    await Promise.all([after.tutorId, after.studioId].filter((id) => id !== null && id !== actorId).map((id) => notifyUser(c, id, text)));
+    await Promise.all(
+      [after.tutorId, after.studioId]
+        .filter((id) => id !== null && id !== actorId)
+        .map((id) => notifyUser(c, id, text)),
+    );
     return;
   }
-  if (after.status === PhotoSessionStatus.Done) return notifyUser(c, after.tutorId, tutorMessages.photoSessionDone());
-  if (after.studioId !== before.studioId) await notifyUser(c, after.studioId, tutorMessages.photoSessionRequested(after.tutorName, after.scheduledAt));
-  if (after.status === PhotoSessionStatus.Scheduled && after.scheduledAt && after.scheduledAt !== before.scheduledAt && after.tutorId !== actorId)
-    await notifyUser(c, after.tutorId, tutorMessages.photoSessionScheduled(after.scheduledAt, after.studioName));
+  if (after.status === PhotoSessionStatus.Done)
+    return notifyUser(c, after.tutorId, tutorMessages.photoSessionDone());
+  if (after.studioId !== before.studioId)
+    await notifyUser(
+      c,
+      after.studioId,
+      tutorMessages.photoSessionRequested(after.tutorName, after.scheduledAt),
+    );
+  if (
+    after.status === PhotoSessionStatus.Scheduled &&
+    after.scheduledAt &&
+    after.scheduledAt !== before.scheduledAt &&
+    after.tutorId !== actorId
+  )
+    await notifyUser(
+      c,
+      after.tutorId,
+      tutorMessages.photoSessionScheduled(after.scheduledAt, after.studioName),
+    );
 }
 
 /** A video sent in one request is at most one part's size (larger ones go through the chunked upload); checked by its container. */
@@ -64,17 +96,23 @@ async function checkSingleVideo(file: File): Promise<string> {
 export const photoSessionRoutes = [
   route(photoSessionContracts.create, {
     access: [...tutorSide, ...admins],
-    summary: "Ask a studio for a photo session (a tutor for themselves, an admin for tutorId); one open session per tutor.",
+    summary:
+      "Ask a studio for a photo session (a tutor for themselves, an admin for tutorId); one open session per tutor.",
     async handle({ c, body, user }): Promise<PhotoSessionView> {
       const session = await createPhotoSession(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
-      await notifyUser(c, session.studioId, tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt));
+      await notifyUser(
+        c,
+        session.studioId,
+        tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt),
+      );
       tutorChanged(c, session.tutorId);
       return session;
     },
   }),
   route(photoSessionContracts.list, {
     access: [...tutorSide, Role.Studio, ...admins],
-    summary: "Photo sessions, newest first, paged: a tutor's own, a studio's, all for admins (filters status, tutorId, studioId).",
+    summary:
+      "Photo sessions, newest first, paged: a tutor's own, a studio's, all for admins (filters status, tutorId, studioId).",
     handle: ({ c, query, user }) => listPhotoSessions(c.get("db"), user, query),
   }),
   route(photoSessionContracts.get, {
@@ -84,9 +122,17 @@ export const photoSessionRoutes = [
   }),
   route(photoSessionContracts.update, {
     access: [...tutorSide, Role.Studio, ...admins],
-    summary: "The studio schedules, finishes (after the uploads) or cancels; admins also move it to another studio; the tutor cancels.",
+    summary:
+      "The studio schedules, finishes (after the uploads) or cancels; admins also move it to another studio; the tutor cancels.",
     async handle({ c, params, body, user }): Promise<PhotoSessionView> {
-      const { before, after } = await changePhotoSession(c.get("db"), user, params.id, body, new Date(), auditActorOf(c, user.id));
+      const { before, after } = await changePhotoSession(
+        c.get("db"),
+        user,
+        params.id,
+        body,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
       await notifyChange(c, before, after, user.id);
       tutorChanged(c, after.tutorId);
       return after;
@@ -101,7 +147,9 @@ export const photoSessionRoutes = [
       const sessionId = await assertMayUploadFor(db, user, query.tutorId);
       const form = await c.req.formData().catch(() => fail("bad-request"));
       const files = { image: form.get("image"), video: form.get("video"), thumbnail: form.get("thumbnail") };
-      const present = Object.entries(files).filter((entry): entry is [keyof typeof files, File] => entry[1] instanceof File);
+      const present = Object.entries(files).filter(
+        (entry): entry is [keyof typeof files, File] => entry[1] instanceof File,
+      );
       if (present.length === 0) fail("empty-request");
       // Every file is checked by its content before any is stored; each is stored as its real type.
       const types = new Map<File, string>();
@@ -115,11 +163,29 @@ export const photoSessionRoutes = [
       }
       // The small versions the browser made of the photo (image@96, …) and of the thumbnail (thumbnail@320, …) go with them.
       const variants = new Map<keyof typeof files, CheckedVariant[]>();
-      for (const [kind] of present) if (kind !== "video") variants.set(kind, await checkImageVariants(imageVariantsOf(form, kind), kind));
+      for (const [kind] of present)
+        if (kind !== "video") variants.set(kind, await checkImageVariants(imageVariantsOf(form, kind), kind));
       const stored: Partial<Record<keyof typeof files, string>> = {};
-      for (const [kind, file] of present) stored[kind] = await storeTutorAsset(c.env.MEDIA, query.tutorId, kind, file, types.get(file)!, variants.get(kind));
-      const { assets, replaced } = await saveTutorAssets(db, query.tutorId, sessionId, stored, new Date(), auditActorOf(c, user.id));
-      c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")));
+      for (const [kind, file] of present)
+        stored[kind] = await storeTutorAsset(
+          c.env.MEDIA,
+          query.tutorId,
+          kind,
+          file,
+          types.get(file)!,
+          variants.get(kind),
+        );
+      const { assets, replaced } = await saveTutorAssets(
+        db,
+        query.tutorId,
+        sessionId,
+        stored,
+        new Date(),
+        auditActorOf(c, user.id),
+      );
+      c.executionCtx.waitUntil(
+        deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")),
+      );
       tutorChanged(c, query.tutorId);
       return assets;
     },
@@ -130,13 +196,16 @@ export const photoSessionRoutes = [
     async handle({ c, body, user }): Promise<TutorVideoUpload> {
       await assertMayUploadFor(c.get("db"), user, body.tutorId);
       const key = tutorVideoKey(body.tutorId, body.contentType);
-      const upload = await c.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: body.contentType } });
+      const upload = await c.env.MEDIA.createMultipartUpload(key, {
+        httpMetadata: { contentType: body.contentType },
+      });
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
     },
   }),
   route(photoSessionContracts.uploadTutorVideoPart, {
     access: uploaders,
-    summary: "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a tutor's chunked video upload.",
+    summary:
+      "Upload one part (raw body, ≤ 95 MB, Content-Length required) of a tutor's chunked video upload.",
     async handle({ c, query, user }): Promise<TutorVideoPart> {
       assertTutorVideoKey(query.tutorId, query.key);
       await assertMayUploadFor(c.get("db"), user, query.tutorId);
@@ -144,13 +213,16 @@ export const photoSessionRoutes = [
       if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
       if (length > MAX_PART_BYTES) fail("large-file-size");
       const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
-      const part = await upload.uploadPart(query.partNumber, c.req.raw.body).catch(() => fail("asset-not-found"));
+      const part = await upload
+        .uploadPart(query.partNumber, c.req.raw.body)
+        .catch(() => fail("asset-not-found"));
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
   route(photoSessionContracts.completeTutorVideo, {
     access: uploaders,
-    summary: "Finish a tutor's chunked video upload (type and size re-checked on the whole file); it becomes the tutor's video.",
+    summary:
+      "Finish a tutor's chunked video upload (type and size re-checked on the whole file); it becomes the tutor's video.",
     async handle({ c, body, user }): Promise<TutorAssets> {
       assertTutorVideoKey(body.tutorId, body.key);
       const db = c.get("db");
@@ -165,8 +237,17 @@ export const photoSessionRoutes = [
         await c.env.MEDIA.delete(body.key);
         throw error;
       }
-      const { assets, replaced } = await saveTutorAssets(db, body.tutorId, sessionId, { video: publicUrl(body.key) }, new Date(), auditActorOf(c, user.id));
-      c.executionCtx.waitUntil(deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")));
+      const { assets, replaced } = await saveTutorAssets(
+        db,
+        body.tutorId,
+        sessionId,
+        { video: publicUrl(body.key) },
+        new Date(),
+        auditActorOf(c, user.id),
+      );
+      c.executionCtx.waitUntil(
+        deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")),
+      );
       tutorChanged(c, body.tutorId);
       return assets;
     },
@@ -184,7 +265,8 @@ export const photoSessionRoutes = [
   }),
   route(photoSessionContracts.studioTutors, {
     access: [Role.Studio, ...admins],
-    summary: "The studio's tutors (admins: every tutor with a photo session), with contact details, media and latest session; paged.",
+    summary:
+      "The studio's tutors (admins: every tutor with a photo session), with contact details, media and latest session; paged.",
     handle: ({ c, query, user }) => listStudioTutors(c.get("db"), user, query),
   }),
   route(photoSessionContracts.studioTutor, {

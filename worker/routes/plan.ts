@@ -20,13 +20,20 @@ export const planRoutes = [
     access: "public",
     summary: "Plans on offer: inactive ones hidden, invite-only ones only to invited users (admins see all).",
     handle: ({ c, query, user }) =>
-      listPlans(c.get("db"), { userId: user?.id ?? null, includeHidden: seesHidden(user?.role), page: query.page, size: query.size }),
+      listPlans(c.get("db"), {
+        userId: user?.id ?? null,
+        includeHidden: seesHidden(user?.role),
+        page: query.page,
+        size: query.size,
+      }),
   }),
   route(planContracts.get, {
     access: "public",
     summary: "One plan with its month, quarter and year prices.",
     async handle({ c, params, user }) {
-      return toPlanView(await findVisiblePlan(c.get("db"), params.id, user?.id ?? null, seesHidden(user?.role)));
+      return toPlanView(
+        await findVisiblePlan(c.get("db"), params.id, user?.id ?? null, seesHidden(user?.role)),
+      );
     },
   }),
   route(planContracts.update, {

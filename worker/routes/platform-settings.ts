@@ -1,6 +1,10 @@
 import { type PlatformSettingsView, platformSettingsContracts } from "../../schema/api/platform-settings";
 import { Role } from "../../schema/enums";
-import { readPlatformSettings, saveBusinessSettings, saveWithdrawSettings } from "../domain/platform-settings";
+import {
+  readPlatformSettings,
+  saveBusinessSettings,
+  saveWithdrawSettings,
+} from "../domain/platform-settings";
 import { auditActorOf } from "../domain/audit";
 import { route } from "../http/route";
 
@@ -8,18 +12,22 @@ import { route } from "../http/route";
 export const platformSettingsRoutes = [
   route(platformSettingsContracts.get, {
     access: [Role.SuperAdmin, Role.RegularAdmin],
-    summary: "The operator-changeable settings in force (admins): the withdrawal request limits in piasters and the business numbers (lesson price, tutor rate, trial, cancel window, refund fee) with their history.",
+    summary:
+      "The operator-changeable settings in force (admins): the withdrawal request limits in piasters and the business numbers (lesson price, tutor rate, trial, cancel window, refund fee) with their history.",
     handle: ({ c }): Promise<PlatformSettingsView> => readPlatformSettings(c.get("db")),
   }),
   route(platformSettingsContracts.withdrawals, {
     access: [Role.SuperAdmin],
-    summary: "Change the withdrawal request limits (SuperAdmin): both positive, the minimum not above the maximum.",
-    handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveWithdrawSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
+    summary:
+      "Change the withdrawal request limits (SuperAdmin): both positive, the minimum not above the maximum.",
+    handle: ({ c, body, user }): Promise<PlatformSettingsView> =>
+      saveWithdrawSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
   }),
   route(platformSettingsContracts.business, {
     access: [Role.SuperAdmin],
     summary:
       "Change the business numbers (SuperAdmin): lesson and tutor hourly rates in piasters (tutor's not above the lesson's), trial minutes 0/15/30, cancel window 0–48 hours, refund fee in basis points. New bookings, cancellations and refunds use them; booked lessons keep their price.",
-    handle: ({ c, body, user }): Promise<PlatformSettingsView> => saveBusinessSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
+    handle: ({ c, body, user }): Promise<PlatformSettingsView> =>
+      saveBusinessSettings(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id)),
   }),
 ];

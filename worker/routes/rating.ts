@@ -1,6 +1,14 @@
 import { ratingContracts } from "../../schema/api/rating";
 import { Role } from "../../schema/enums";
-import { createRating, deleteRating, findRating, listRatingsBy, listTutorReviews, toRatingView, updateRating } from "../domain/ratings";
+import {
+  createRating,
+  deleteRating,
+  findRating,
+  listRatingsBy,
+  listTutorReviews,
+  toRatingView,
+  updateRating,
+} from "../domain/ratings";
 import { tutorsChanged } from "../domain/tutor-list";
 import { route } from "../http/route";
 
@@ -18,7 +26,8 @@ export const ratingRoutes = [
   }),
   route(ratingContracts.tutorReviews, {
     access: "public",
-    summary: "A tutor's reviews for the profile: newest first with the rater's name and image, the average and count; paged.",
+    summary:
+      "A tutor's reviews for the profile: newest first with the rater's name and image, the average and count; paged.",
     handle: ({ c, params, query }) => listTutorReviews(c.get("db"), params.id, query.page, query.size),
   }),
   route(ratingContracts.get, {

@@ -1,7 +1,15 @@
 import { createReportFields, type ReportView, reportContracts } from "../../schema/api/report";
 import { ReportAttachmentKind, Role } from "../../schema/enums";
 import { isErrorCode, type ErrorCode } from "../../schema/errors";
-import { checkReportAttachments, createReport, findReport, isReportStaff, listReports, toReportView, updateReport } from "../domain/reports";
+import {
+  checkReportAttachments,
+  createReport,
+  findReport,
+  isReportStaff,
+  listReports,
+  toReportView,
+  updateReport,
+} from "../domain/reports";
 import { checkImageContent } from "../domain/uploads";
 import { auditActorOf } from "../domain/audit";
 import { bounds } from "../../schema/rules";
@@ -26,19 +34,42 @@ export const reportRoutes = [
         const value = form.get(name);
         return typeof value === "string" ? value : undefined;
       };
-      const parsed = createReportFields.safeParse({ title: text("title"), description: text("description"), url: text("url"), source: text("source") });
+      const parsed = createReportFields.safeParse({
+        title: text("title"),
+        description: text("description"),
+        url: text("url"),
+        source: text("source"),
+      });
       if (!parsed.success) {
         const fields: Record<string, ErrorCode> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= isErrorCode(issue.message) ? issue.message : "bad-request";
+        for (const issue of parsed.error.issues)
+          fields[issue.path.join(".")] ??= isErrorCode(issue.message) ? issue.message : "bad-request";
         fail(Object.values(fields)[0] ?? "bad-request", fields);
       }
-      const attachments = checkReportAttachments({ screenshot: fileField(form, ReportAttachmentKind.Screenshot), log: fileField(form, ReportAttachmentKind.Log) });
+      const attachments = checkReportAttachments({
+        screenshot: fileField(form, ReportAttachmentKind.Screenshot),
+        log: fileField(form, ReportAttachmentKind.Log),
+      });
       // The screenshot by its content too: a real image of the type it was sent as.
       for (const attachment of attachments)
         if (attachment.kind === ReportAttachmentKind.Screenshot)
-          if ((await checkImageContent(attachment.file, bounds.fileBytes.reportScreenshot, [attachment.contentType])) !== attachment.contentType) fail("invalid-type");
-      await Promise.all(attachments.map((a) => c.env.MEDIA.put(a.key, a.file.stream(), { httpMetadata: { contentType: a.contentType } })));
-      const row = await createReport(c.get("db"), { userId: user.id, fields: parsed.data, userAgent: c.req.header("user-agent") ?? null, attachments });
+          if (
+            (await checkImageContent(attachment.file, bounds.fileBytes.reportScreenshot, [
+              attachment.contentType,
+            ])) !== attachment.contentType
+          )
+            fail("invalid-type");
+      await Promise.all(
+        attachments.map((a) =>
+          c.env.MEDIA.put(a.key, a.file.stream(), { httpMetadata: { contentType: a.contentType } }),
+        ),
+      );
+      const row = await createReport(c.get("db"), {
+        userId: user.id,
+        fields: parsed.data,
+        userAgent: c.req.header("user-agent") ?? null,
+        attachments,
+      });
       c.get("logger").info("report received", { reportId: row.id });
       return toReportView(row);
     },
@@ -46,12 +77,15 @@ export const reportRoutes = [
   route(reportContracts.update, {
     access: staff,
     summary: "Staff mark a report resolved or open again and/or set its note.",
-    handle: async ({ c, body, user }): Promise<ReportView> => toReportView(await updateReport(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
+    handle: async ({ c, body, user }): Promise<ReportView> =>
+      toReportView(await updateReport(c.get("db"), body, user.id, new Date(), auditActorOf(c, user.id))),
   }),
   route(reportContracts.list, {
     access: "signed-in",
-    summary: "Reports, newest first, paged: the caller's own; staff everyone's (optionally ?status=open|resolved).",
-    handle: ({ c, query, user }) => listReports(c.get("db"), { ...query, userId: isReportStaff(user.role as Role) ? undefined : user.id }),
+    summary:
+      "Reports, newest first, paged: the caller's own; staff everyone's (optionally ?status=open|resolved).",
+    handle: ({ c, query, user }) =>
+      listReports(c.get("db"), { ...query, userId: isReportStaff(user.role as Role) ? undefined : user.id }),
   }),
   route(reportContracts.asset, {
     access: "signed-in",
@@ -69,7 +103,9 @@ export const reportRoutes = [
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
           // The log is text to download, never a page of ours.
-          ...(params.kind === ReportAttachmentKind.Log ? { "content-disposition": `attachment; filename="report-${report.id}.log"` } : {}),
+          ...(params.kind === ReportAttachmentKind.Log
+            ? { "content-disposition": `attachment; filename="report-${report.id}.log"` }
+            : {}),
         },
       });
     },

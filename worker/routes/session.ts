@@ -1,4 +1,9 @@
-import { type AbsenceReportResponse, type SessionTokenResponse, type SessionView, sessionContracts } from "../../schema/api/session";
+import {
+  type AbsenceReportResponse,
+  type SessionTokenResponse,
+  type SessionView,
+  sessionContracts,
+} from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
 import { usersByIds } from "../domain/lessons";
 import { messagesTo } from "../notifications/channels";
@@ -21,7 +26,13 @@ import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { closeLiveKitRoom } from "../http/rooms";
 import { route } from "../http/route";
-import { liveKitConfig, mintAccessToken, verifyWebhook, webhookTime, type LiveKitConfig } from "../integrations/livekit";
+import {
+  liveKitConfig,
+  mintAccessToken,
+  verifyWebhook,
+  webhookTime,
+  type LiveKitConfig,
+} from "../integrations/livekit";
 import { turnFor } from "../integrations/turn";
 import { turnTtl } from "../integrations/turn-ttl";
 import { publishEvents } from "../notifications/events";
@@ -42,7 +53,11 @@ async function memberIceServers(c: AppContext, session: SessionInfo, userId: num
   try {
     return [...config.ICE_SERVERS, ...(await turn.iceServers(ttl))];
   } catch (error) {
-    c.get("logger").warn("turn credentials not minted", { session: session.id, userId, error: error instanceof Error ? error.message : "unknown" });
+    c.get("logger").warn("turn credentials not minted", {
+      session: session.id,
+      userId,
+      error: error instanceof Error ? error.message : "unknown",
+    });
     return config.ICE_SERVERS;
   }
 }
@@ -61,7 +76,11 @@ export const sessionRoutes = [
       if (refusal) fail("illegal");
       const config = liveKit(c);
       if (!config) fail("service-unavailable");
-      const { token, expiresAt } = await mintAccessToken(config, { identity: String(user.id), room: session.id, name: user.name ?? undefined });
+      const { token, expiresAt } = await mintAccessToken(config, {
+        identity: String(user.id),
+        room: session.id,
+        name: user.name ?? undefined,
+      });
       return { token, url: config.url, room: session.id, identity: String(user.id), expiresAt };
     },
   }),
@@ -87,7 +106,10 @@ export const sessionRoutes = [
       const db = c.get("db");
       const session = await findSession(db, roomName);
       if (!session || !isSessionMember(session, userId)) {
-        c.get("logger").warn("livekit webhook for an unknown session or member", { room: roomName, event: event.event });
+        c.get("logger").warn("livekit webhook for an unknown session or member", {
+          room: roomName,
+          event: event.event,
+        });
         return { recorded: false };
       }
       await recordAttendance(db, session.id, userId, kind, webhookTime(event));
@@ -103,7 +125,10 @@ export const sessionRoutes = [
       const session = await findSession(db, params.id);
       if (!session) fail("session-not-found");
       if (!canViewSession(session, user)) fail("forbidden");
-      const media = { liveKit: liveKit(c) !== null, iceServers: isSessionMember(session, user.id) ? await memberIceServers(c, session, user.id) : [] };
+      const media = {
+        liveKit: liveKit(c) !== null,
+        iceServers: isSessionMember(session, user.id) ? await memberIceServers(c, session, user.id) : [],
+      };
       return sessionView(db, session, media);
     },
   }),
@@ -126,13 +151,35 @@ export const sessionRoutes = [
       const tutor = people.get(session.hostId);
       const student = people.get(user.id);
       const dedupe = `absence:${session.id}`;
-      await Promise.all([
-        ...(student ? messagesTo(student, absenceMessages.toStudent(session.start, tutor?.name ?? null), `${dedupe}:student`) : []),
-        ...(tutor ? messagesTo(tutor, absenceMessages.toTutor(session.start, student?.name ?? null), `${dedupe}:tutor`) : []),
-      ].map((message) => notify(c, message)));
-      await publishEvents(c, { to: "lesson-members", type: "LessonCanceled", lessons: [{ id: session.refId, memberIds }] });
+      await Promise.all(
+        [
+          ...(student
+            ? messagesTo(
+                student,
+                absenceMessages.toStudent(session.start, tutor?.name ?? null),
+                `${dedupe}:student`,
+              )
+            : []),
+          ...(tutor
+            ? messagesTo(
+                tutor,
+                absenceMessages.toTutor(session.start, student?.name ?? null),
+                `${dedupe}:tutor`,
+              )
+            : []),
+        ].map((message) => notify(c, message)),
+      );
+      await publishEvents(c, {
+        to: "lesson-members",
+        type: "LessonCanceled",
+        lessons: [{ id: session.refId, memberIds }],
+      });
       closeLiveKitRoom(c, session.id);
-      return { sessionId: session.id, reportedAbsentAt: updated.reportedAbsentAt!, canceledAt: updated.canceledAt! };
+      return {
+        sessionId: session.id,
+        reportedAbsentAt: updated.reportedAbsentAt!,
+        canceledAt: updated.canceledAt!,
+      };
     },
   }),
 ];

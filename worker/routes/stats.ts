@@ -1,4 +1,9 @@
-import { type AdminSeries, type StudentPersonalStats, type TutorPersonalStats, statsContracts } from "../../schema/api/stats";
+import {
+  type AdminSeries,
+  type StudentPersonalStats,
+  type TutorPersonalStats,
+  statsContracts,
+} from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
 import { adminSeries, personalStats, studentView } from "../domain/stats";
 import { route } from "../http/route";
@@ -14,7 +19,8 @@ export const statsRoutes = [
   }),
   route(statsContracts.tutor, {
     access: [Role.Tutor, Role.TutorManager],
-    summary: "The signed-in tutor's next lesson, this Cairo month's lessons and minutes, and earnings in piasters.",
+    summary:
+      "The signed-in tutor's next lesson, this Cairo month's lessons and minutes, and earnings in piasters.",
     async handle({ c, user }): Promise<TutorPersonalStats> {
       return personalStats(c.get("db"), user.id);
     },

@@ -31,7 +31,8 @@ export const subscriptionRoutes = [
   }),
   route(subscriptionContracts.cancel, {
     access: [Role.Student, Role.SuperAdmin],
-    summary: "Cancel the student's current subscription (a SuperAdmin names one with ?id=): refunds the unused part, cancels future lessons.",
+    summary:
+      "Cancel the student's current subscription (a SuperAdmin names one with ?id=): refunds the unused part, cancels future lessons.",
     async handle({ c, query, user }): Promise<CanceledSubscription> {
       const db = c.get("db");
       let sub;
@@ -46,13 +47,30 @@ export const subscriptionRoutes = [
       const audit =
         user.role === Role.Student
           ? undefined
-          : auditStatement(db, auditActorOf(c, user.id), { action: "subscription.cancel", targetType: "subscription", targetId: sub.id, after: { status: "canceled" } }, new Date());
+          : auditStatement(
+              db,
+              auditActorOf(c, user.id),
+              {
+                action: "subscription.cancel",
+                targetType: "subscription",
+                targetId: sub.id,
+                after: { status: "canceled" },
+              },
+              new Date(),
+            );
       const outcome = await cancelSubscription(db, sub, user.id, new Date(), { audit });
       // The refund is asked of Fawry now; the cron retries a refusal and settles a lost answer.
       let transaction = null;
       if (sub.transactionId !== null) {
         const open = outcome.refundId === null ? null : await openRefundOf(db, sub.transactionId);
-        if (open) await requestRefund(db, fawryFor(c.get("config"), new URL(c.req.url).origin, c.get("services").local?.fetch ?? null), open, c.get("logger"), c.env);
+        if (open)
+          await requestRefund(
+            db,
+            fawryFor(c.get("config"), new URL(c.req.url).origin, c.get("services").local?.fetch ?? null),
+            open,
+            c.get("logger"),
+            c.env,
+          );
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
       await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);

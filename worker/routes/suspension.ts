@@ -23,11 +23,25 @@ export const suspensionRoutes = [
       if (target.id === caller.id) fail("illegal"); // nobody suspends or restores themselves
       if (!maySuspend(caller, target)) fail("forbidden");
       const now = c.get("now");
-      const { canceled, outbox } = await suspendAccount(db, { ...auditActorOf(c, caller.id), userId: caller.id }, target, body.reason, now);
+      const { canceled, outbox } = await suspendAccount(
+        db,
+        { ...auditActorOf(c, caller.id), userId: caller.id },
+        target,
+        body.reason,
+        now,
+      );
       deliverLater(c, outbox);
-      publishLater(c, { to: "suspended-user", userId: target.id }, { to: "lesson-members", type: "LessonCanceled", lessons: canceled });
+      publishLater(
+        c,
+        { to: "suspended-user", userId: target.id },
+        { to: "lesson-members", type: "LessonCanceled", lessons: canceled },
+      );
       if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
-      return { suspendedAt: now.toISOString(), suspensionReason: body.reason, canceledLessons: canceled.length };
+      return {
+        suspendedAt: now.toISOString(),
+        suspensionReason: body.reason,
+        canceledLessons: canceled.length,
+      };
     },
   }),
   route(suspensionContracts.restore, {

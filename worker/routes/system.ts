@@ -12,7 +12,8 @@ export const systemRoutes = [
   }),
   route(systemContracts.config, {
     access: "public",
-    summary: "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee).",
+    summary:
+      "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee).",
     handle: async ({ c }) => {
       const config = c.get("config");
       const business = await currentBusinessSettings(c.get("db"));
@@ -34,7 +35,8 @@ export const systemRoutes = [
   route(systemContracts.turnstileEmulator, {
     access: "public",
     localOnly: true,
-    summary: "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",
+    summary:
+      "Local Turnstile emulator: siteverify with Cloudflare's test secret keys (1x… passes, 2x… fails, 3x… token already spent).",
     handle: ({ c }) => emulate(c),
   }),
 ];

@@ -1,7 +1,13 @@
 import { type Receipt, type TransactionDetail, transactionContracts } from "../../schema/api/transaction";
 import { Role, isAdmin } from "../../schema/enums";
 import { receiptsOf } from "../domain/refunds";
-import { findTransaction, lastTransaction, listTransactions, toTransactionView, walletQrOf } from "../domain/transactions";
+import {
+  findTransaction,
+  lastTransaction,
+  listTransactions,
+  toTransactionView,
+  walletQrOf,
+} from "../domain/transactions";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 
@@ -10,7 +16,10 @@ export const transactionRoutes = [
     access: "signed-in",
     summary: "Transactions, newest first: a user's own; admins any user's (?userId) or all.",
     handle: ({ c, query, user }) =>
-      listTransactions(c.get("db"), { ...query, userId: isAdmin(user.role as Role) ? query.userId : user.id }),
+      listTransactions(c.get("db"), {
+        ...query,
+        userId: isAdmin(user.role as Role) ? query.userId : user.id,
+      }),
   }),
   route(transactionContracts.last, {
     access: [Role.Student],
@@ -29,7 +38,8 @@ export const transactionRoutes = [
   }),
   route(transactionContracts.receipts, {
     access: "signed-in",
-    summary: "A transaction's receipts (its payer or an admin): the payment once paid, each refund once done.",
+    summary:
+      "A transaction's receipts (its payer or an admin): the payment once paid, each refund once done.",
     async handle({ c, params, user }): Promise<Receipt[]> {
       const tx = await findTransaction(c.get("db"), params.id);
       if (tx.userId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");

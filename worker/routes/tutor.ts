@@ -1,14 +1,25 @@
-import { type TutorActivity, type TutorInfo, type TutorStats, type TutoringMinutes, tutorContracts } from "../../schema/api/tutor";
+import {
+  type TutorActivity,
+  type TutorInfo,
+  type TutorStats,
+  type TutoringMinutes,
+  tutorContracts,
+} from "../../schema/api/tutor";
 import { Role, isAdmin } from "../../schema/enums";
 import { listFullTutors, listInterviewers, tutorActivity, tutoringMinutes } from "../domain/tutor-info";
-import { findTutorInfo, findTutorStats, flushTutorListCache, listOnboardedTutors, listUncontactedTutors } from "../domain/tutor-list";
+import {
+  findTutorInfo,
+  findTutorStats,
+  flushTutorListCache,
+  listOnboardedTutors,
+  listUncontactedTutors,
+} from "../domain/tutor-list";
 import { updateTutorProfile } from "../domain/tutors";
 import type { UserRow } from "../domain/users";
 import { fail } from "../core/failure";
 import { auditActorOf, auditStatement } from "../domain/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";
-
 
 /** An unlisted tutor's profile is seen only by the tutor and by staff who vet tutors. */
 function maySeeUnlisted(caller: UserRow | null, tutorId: number): boolean {
@@ -24,14 +35,21 @@ export const tutorRoutes = [
     async handle({ c, query, body, user }) {
       const tutorId = query.tutorId ?? user.id;
       if (tutorId !== user.id && !isAdmin(user.role as Role)) fail("forbidden");
-      const profile = await updateTutorProfile(c.get("db"), tutorId, body, new Date(), tutorId === user.id ? undefined : auditActorOf(c, user.id));
+      const profile = await updateTutorProfile(
+        c.get("db"),
+        tutorId,
+        body,
+        new Date(),
+        tutorId === user.id ? undefined : auditActorOf(c, user.id),
+      );
       tutorChanged(c, tutorId);
       return profile;
     },
   }),
   route(tutorContracts.list, {
     access: "public",
-    summary: "Listed tutors, paged: soonest free time, then rating, then lessons taught; filters topic, name, gender, free day.",
+    summary:
+      "Listed tutors, paged: soonest free time, then rating, then lessons taught; filters topic, name, gender, free day.",
     handle: ({ c, query }) => listOnboardedTutors(c.get("db"), query),
   }),
   route(tutorContracts.info, {
@@ -54,7 +72,8 @@ export const tutorRoutes = [
   }),
   route(tutorContracts.activity, {
     access: [Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
-    summary: "A tutor's lessons taught per Cairo day over the last ?days= (1..90, default 30), with totals (the tutor, managers, admins).",
+    summary:
+      "A tutor's lessons taught per Cairo day over the last ?days= (1..90, default 30), with totals (the tutor, managers, admins).",
     handle({ c, params, query, user }): Promise<TutorActivity> {
       if (!maySeeUnlisted(user, params.id)) fail("forbidden");
       return tutorActivity(c.get("db"), params.id, query.days);
@@ -67,12 +86,14 @@ export const tutorRoutes = [
   }),
   route(tutorContracts.fullTutors, {
     access: [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin],
-    summary: "Every tutor in any state with every field (staff), newest first unless sorted (name, email, created; \"-\" for descending); filters name, activated, onboarded.",
+    summary:
+      'Every tutor in any state with every field (staff), newest first unless sorted (name, email, created; "-" for descending); filters name, activated, onboarded.',
     handle: ({ c, query }) => listFullTutors(c.get("db"), query),
   }),
   route(tutorContracts.uncontacted, {
     access: [Role.Student],
-    summary: "Listed tutors the student has not contacted yet (no chat, so no lesson), in the list's order, paged.",
+    summary:
+      "Listed tutors the student has not contacted yet (no chat, so no lesson), in the list's order, paged.",
     handle: ({ c, query, user }) => listUncontactedTutors(c.get("db"), user.id, query),
   }),
   route(tutorContracts.tutoringMinutes, {
@@ -91,7 +112,13 @@ export const tutorRoutes = [
       flushTutorListCache();
       tutorsCacheUpdated(c);
       // Nothing in D1 changes: the record is the write (written unconditionally).
-      await auditStatement(c.get("db"), auditActorOf(c, user.id), { action: "cache.delete", targetType: "cache", targetId: "tutor-list" }, new Date(), false);
+      await auditStatement(
+        c.get("db"),
+        auditActorOf(c, user.id),
+        { action: "cache.delete", targetType: "cache", targetId: "tutor-list" },
+        new Date(),
+        false,
+      );
     },
   }),
 ];

@@ -37,12 +37,27 @@ export const userRoutes = [
       const byStaff = byAdmin ? auditActorOf(c, caller.id) : undefined;
       const user = await createUser(
         db,
-        { email: body.email, role: body.role, name: body.name ?? null, passwordHash: await hashPassword(body.password) },
+        {
+          email: body.email,
+          role: body.role,
+          name: body.name ?? null,
+          passwordHash: await hashPassword(body.password),
+        },
         new Date(),
         byStaff,
       );
-      const code = await issueCode(db, { userId: user.id, type: VerificationType.VerifyEmail, destination: user.email });
-      await notify(c, { userId: user.id, channel: "email", recipient: user.email, code, ...messages.verifyEmail(code) });
+      const code = await issueCode(db, {
+        userId: user.id,
+        type: VerificationType.VerifyEmail,
+        destination: user.email,
+      });
+      await notify(c, {
+        userId: user.id,
+        channel: "email",
+        recipient: user.email,
+        code,
+        ...messages.verifyEmail(code),
+      });
       return signedIn(c, user);
     },
   }),
@@ -70,7 +85,8 @@ export const userRoutes = [
   }),
   route(userContracts.uploadPicture, {
     access: "signed-in",
-    summary: "Upload an avatar (multipart field image: jpg, png or gif up to 8 MB; optional image@96 and image@192: its small square versions, WebP or JPEG).",
+    summary:
+      "Upload an avatar (multipart field image: jpg, png or gif up to 8 MB; optional image@96 and image@192: its small square versions, WebP or JPEG).",
     async handle({ c, query, user: caller }): Promise<AssetResponse> {
       const userId = query.forUser ?? caller.id;
       const target = userId === caller.id ? caller : await findUserById(c.get("db"), userId);
@@ -81,9 +97,13 @@ export const userRoutes = [
       if (!(file instanceof File)) fail("empty-request");
       const url = await storeAvatar(c.env.MEDIA, userId, file, imageVariantsOf(form, "image"));
       const previous = target.image;
-      const audit = target.id === caller.id ? undefined : { actor: auditActorOf(c, caller.id), before: target };
+      const audit =
+        target.id === caller.id ? undefined : { actor: auditActorOf(c, caller.id), before: target };
       const updated = await updateUser(c.get("db"), userId, { image: url }, new Date(), audit);
-      if (previous) c.executionCtx.waitUntil(deleteReplacedUploads(c.get("db"), c.env.MEDIA, userId, [previous], c.get("logger")));
+      if (previous)
+        c.executionCtx.waitUntil(
+          deleteReplacedUploads(c.get("db"), c.env.MEDIA, userId, [previous], c.get("logger")),
+        );
       if (isTutorSide(updated.role as Role)) tutorChanged(c, userId);
       return { url };
     },
@@ -115,7 +135,10 @@ export const userRoutes = [
       if (password && !ownChange) fail("forbidden", { password: "forbidden" });
       let passwordHash: string | undefined;
       if (password) {
-        if (target.passwordHash && !(currentPassword && (await verifyPassword(currentPassword, target.passwordHash))))
+        if (
+          target.passwordHash &&
+          !(currentPassword && (await verifyPassword(currentPassword, target.passwordHash)))
+        )
           fail("wrong-password");
         passwordHash = await hashPassword(password);
       }
@@ -129,16 +152,24 @@ export const userRoutes = [
         }
       }
       const audit = ownChange ? undefined : { actor: auditActorOf(c, caller.id), before: target };
-      const updated = await updateUser(db, target.id, { ...profile, ...(passwordHash ? { passwordHash } : {}) }, new Date(), audit);
+      const updated = await updateUser(
+        db,
+        target.id,
+        { ...profile, ...(passwordHash ? { passwordHash } : {}) },
+        new Date(),
+        audit,
+      );
       // A new password signs the account's other devices out (this one stays signed in).
-      if (passwordHash) await endSessionsStatement(db, target.id, "password", c.get("now"), c.get("tokenSessionId")!);
+      if (passwordHash)
+        await endSessionsStatement(db, target.id, "password", c.get("now"), c.get("tokenSessionId")!);
       if (isTutorSide(updated.role as Role)) tutorChanged(c, updated.id);
       return toUserView(updated);
     },
   }),
   route(userContracts.resetPassword, {
     access: admins,
-    summary: "Staff: email the account's owner a password reset code (the forgot-password flow's code); nobody sets another person's password.",
+    summary:
+      "Staff: email the account's owner a password reset code (the forgot-password flow's code); nobody sets another person's password.",
     async handle({ c, params, user: caller }) {
       const db = c.get("db");
       const target = await findUserById(db, params.id);
@@ -146,10 +177,31 @@ export const userRoutes = [
       if (!mayManageAccount(caller, target)) fail("forbidden");
       await takeAttempt(db, `code-send:${target.id}`, settings.rateLimits.codeSend);
       const now = new Date();
-      const code = await issueCode(db, { userId: target.id, type: VerificationType.ResetPassword, destination: target.email }, now, (db) => [
-        auditStatement(db, auditActorOf(c, caller.id), { action: "user.password-reset", targetType: "user", targetId: target.id, after: { email: target.email } }, now),
-      ]);
-      await notify(c, { userId: target.id, channel: "email", recipient: target.email, code, ...messages.resetPassword(code) });
+      const code = await issueCode(
+        db,
+        { userId: target.id, type: VerificationType.ResetPassword, destination: target.email },
+        now,
+        (db) => [
+          auditStatement(
+            db,
+            auditActorOf(c, caller.id),
+            {
+              action: "user.password-reset",
+              targetType: "user",
+              targetId: target.id,
+              after: { email: target.email },
+            },
+            now,
+          ),
+        ],
+      );
+      await notify(c, {
+        userId: target.id,
+        channel: "email",
+        recipient: target.email,
+        code,
+        ...messages.resetPassword(code),
+      });
     },
   }),
 ];

@@ -38,7 +38,17 @@ import { escapeHtml, PAINT_SLOT, tutorPaint } from "./tutor-paint";
 export { TUTORS_PAGE_SIZE };
 
 /** The public marketing pages listed in the sitemap (web/src/routes.tsx). */
-export const PUBLIC_PATHS = ["/", "/pricing", "/faq", "/tutor", "/method", "/about", "/terms", "/privacy", "/tutors"] as const;
+export const PUBLIC_PATHS = [
+  "/",
+  "/pricing",
+  "/faq",
+  "/tutor",
+  "/method",
+  "/about",
+  "/terms",
+  "/privacy",
+  "/tutors",
+] as const;
 
 /** Signed-in and staff areas of web/src/routes.tsx, and the API: nothing there for a search engine. */
 export const PRIVATE_PREFIXES = [
@@ -97,12 +107,19 @@ type PageMeta = {
 };
 
 /** What the SPA finds in #initial-data (web/src/lib/initial-data.ts reads the same shape). */
-export type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };
-
+export type InitialData = {
+  tutors?: { page: number; data: Paged<TutorCard> };
+  tutor?: { id: number; info: TutorInfo };
+};
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>` or `<!--`), nor the line separators. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function headTags(meta: PageMeta): string {
@@ -127,7 +144,8 @@ function headTags(meta: PageMeta): string {
     metaTag("name", "twitter:image", meta.image);
   }
   if (meta.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`);
-  if (meta.initialData) tags.push(`<script type="application/json" id="initial-data">${scriptJson(meta.initialData)}</script>`);
+  if (meta.initialData)
+    tags.push(`<script type="application/json" id="initial-data">${scriptJson(meta.initialData)}</script>`);
   return tags.join("\n    ");
 }
 
@@ -154,7 +172,8 @@ async function renderPage(shell: Shell, url: URL, meta: PageMeta, head: boolean)
     })
     .on("[data-paint-slot]", {
       element(element) {
-        if (meta.paint && element.getAttribute("data-paint-slot") === meta.paint.slot) element.replace(meta.paint.html, { html: true });
+        if (meta.paint && element.getAttribute("data-paint-slot") === meta.paint.slot)
+          element.replace(meta.paint.html, { html: true });
       },
     })
     .transform(base);
@@ -176,7 +195,12 @@ async function tutorsPage(db: Db, url: URL, shell: Shell, head: boolean): Promis
   const page = Number.isInteger(pageParam) && pageParam > 1 && pageParam <= 10_000 ? pageParam : 1;
   const filtered = ["topic", "name", "gender", "day"].some((key) => url.searchParams.has(key));
   const canonical = `${url.origin}/tutors${page > 1 ? `?page=${page}` : ""}`;
-  const meta: PageMeta = { title: seo.tutors.title, description: seo.tutors.description, canonical, type: "website" };
+  const meta: PageMeta = {
+    title: seo.tutors.title,
+    description: seo.tutors.description,
+    canonical,
+    type: "website",
+  };
   if (!filtered) {
     const data = await listOnboardedTutors(db, { page, size: TUTORS_PAGE_SIZE });
     meta.initialData = { tutors: { page, data } };
@@ -200,7 +224,8 @@ async function tutorsPage(db: Db, url: URL, shell: Shell, head: boolean): Promis
 /** /t/{id}: a listed tutor's name, photo and bio; anyone else is the SPA with a 404 and noindex. */
 async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boolean): Promise<Response> {
   const found = await findTutorInfo(db, id);
-  if (!found?.onboarded || !found.info.name) return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
+  if (!found?.onboarded || !found.info.name)
+    return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
   const { info } = found;
   const name = info.name!;
   const canonical = `${url.origin}/t/${info.id}`;
@@ -234,11 +259,24 @@ async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boole
 }
 
 function robots(url: URL): Response {
-  const lines = ["User-agent: *", "Allow: /", ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "", `Sitemap: ${url.origin}/sitemap.xml`, ""];
-  return new Response(lines.join("\n"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    "",
+    `Sitemap: ${url.origin}/sitemap.xml`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 }
 
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!,
+  );
 
 async function sitemap(db: Db, url: URL): Promise<Response> {
   const tutors = await listListedTutorsForSitemap(db);
@@ -252,13 +290,23 @@ async function sitemap(db: Db, url: URL): Promise<Response> {
     "</urlset>",
     "",
   ].join("\n");
-  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 }
 
-const redirect = (location: string) => new Response(null, { status: 301, headers: { location, "cache-control": "no-store" } });
+const redirect = (location: string) =>
+  new Response(null, { status: 301, headers: { location, "cache-control": "no-store" } });
 
 /** /url/{name}: a short_urls row (its click counted after the answer) or the built-in map; else not found. */
-async function shortUrl(db: Db, rawName: string, url: URL, shell: Shell, ctx: ExecutionContext, head: boolean): Promise<Response> {
+async function shortUrl(
+  db: Db,
+  rawName: string,
+  url: URL,
+  shell: Shell,
+  ctx: ExecutionContext,
+  head: boolean,
+): Promise<Response> {
   let name: string;
   try {
     name = decodeURIComponent(rawName).trim();
@@ -266,7 +314,11 @@ async function shortUrl(db: Db, rawName: string, url: URL, shell: Shell, ctx: Ex
     name = "";
   }
   if (name) {
-    const [row] = await db.select({ id: shortUrlTable.id, url: shortUrlTable.url }).from(shortUrlTable).where(eq(shortUrlTable.name, name)).limit(1);
+    const [row] = await db
+      .select({ id: shortUrlTable.id, url: shortUrlTable.url })
+      .from(shortUrlTable)
+      .where(eq(shortUrlTable.name, name))
+      .limit(1);
     const target = absolute(row?.url, url.origin);
     if (row && target) {
       ctx.waitUntil(
@@ -276,7 +328,8 @@ async function shortUrl(db: Db, rawName: string, url: URL, shell: Shell, ctx: Ex
           .where(eq(shortUrlTable.id, row.id))
           .then(
             () => undefined,
-            (error: unknown) => createLogger("short-url").error("click not counted", { name, error: String(error) }),
+            (error: unknown) =>
+              createLogger("short-url").error("click not counted", { name, error: String(error) }),
           ),
       );
       return redirect(target);
@@ -298,7 +351,13 @@ async function prerenderedPage(shell: Shell, url: URL, name: string, head: boole
 }
 
 /** The Worker's own answer for a public path, or null for the static files to answer. */
-export async function servePublicPage(request: Request, url: URL, env: { DB: D1Database }, ctx: ExecutionContext, shell: Shell): Promise<Response | null> {
+export async function servePublicPage(
+  request: Request,
+  url: URL,
+  env: { DB: D1Database },
+  ctx: ExecutionContext,
+  shell: Shell,
+): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const head = request.method === "HEAD";
   const { pathname } = url;
@@ -310,7 +369,10 @@ export async function servePublicPage(request: Request, url: URL, env: { DB: D1D
   if (pathname === "/tutors" || pathname === "/tutors/") {
     // Without a query, the list's markup prerendered at build is the base (the SPA hydrates it);
     // a page number or a filter renders otherwise, so it gets the plain shell.
-    const base: Shell = url.search === "" ? (at) => shell(new URL(`/prerendered/${prerenderedBases["/tutors"]}`, at.origin)) : shell;
+    const base: Shell =
+      url.search === ""
+        ? (at) => shell(new URL(`/prerendered/${prerenderedBases["/tutors"]}`, at.origin))
+        : shell;
     return tutorsPage(db(), url, base, head);
   }
   const tutor = /^\/t\/(\d{1,12})\/?$/.exec(pathname);

@@ -1,4 +1,9 @@
-import { isRoutePreloadTable, preloadUrlsFor, ROUTE_PRELOAD_PATH, type RoutePreloadTable } from "../../schema/route-preloads";
+import {
+  isRoutePreloadTable,
+  preloadUrlsFor,
+  ROUTE_PRELOAD_PATH,
+  type RoutePreloadTable,
+} from "../../schema/route-preloads";
 import { BoundedCache } from "../core/bounded-cache";
 
 /**
@@ -33,8 +38,18 @@ export const assetsPreloadTable =
   };
 
 /** The page with its screen's modulepreload links added to <head>; anything that is not a 200 HTML page is returned untouched. */
-export async function withRoutePreloads(response: Response, request: Request, pathname: string, table: PreloadTableSource): Promise<Response> {
-  if (request.method !== "GET" || response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/html")) return response;
+export async function withRoutePreloads(
+  response: Response,
+  request: Request,
+  pathname: string,
+  table: PreloadTableSource,
+): Promise<Response> {
+  if (
+    request.method !== "GET" ||
+    response.status !== 200 ||
+    !response.headers.get("content-type")?.startsWith("text/html")
+  )
+    return response;
   const known = await table();
   const urls = known ? preloadUrlsFor(known, pathname) : [];
   if (!urls.length) return response;

@@ -18,7 +18,11 @@ import { initialsOf } from "../../schema/initials";
 export const PAINT_SLOT = "tutor-profile";
 
 /** Text or an attribute value as HTML (the page's head tags use it too: worker/seo/pages.ts). */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 
 /** The photo as TutorPhoto draws it at 96 px (its small versions, fetched first), or the initials. */
 function photo(info: TutorInfo, name: string): string {

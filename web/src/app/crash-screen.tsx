@@ -10,9 +10,26 @@ import { cx } from "../ui/class-names";
  */
 export function CrashScreen({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
-    <div role="alert" className={cx("flex flex-col items-center justify-center gap-4 px-4 py-16 text-center", fullScreen && "min-h-dvh bg-slate-50")}>
-      <svg viewBox="0 0 24 24" className="size-14 text-amber-600" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-        <path d="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" strokeLinecap="round" strokeLinejoin="round" />
+    <div
+      role="alert"
+      className={cx(
+        "flex flex-col items-center justify-center gap-4 px-4 py-16 text-center",
+        fullScreen && "min-h-dvh bg-slate-50",
+      )}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-14 text-amber-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+      >
+        <path
+          d="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <h1 className="text-2xl font-bold text-slate-900">{ar.errors.crashTitle}</h1>
       <p className="max-w-md text-slate-700">{ar.errors.crashBody}</p>
@@ -29,7 +46,11 @@ export function CrashScreen({ fullScreen = false }: { fullScreen?: boolean }) {
         )}
       </div>
       {/* docs/product.md §8: the debug log as a text file, to send to support with a problem report. */}
-      <button type="button" onClick={() => saveDebugLog()} className="text-sm text-slate-700 underline focus-visible:outline-3 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        onClick={() => saveDebugLog()}
+        className="text-sm text-slate-700 underline focus-visible:outline-3 focus-visible:outline-brand-600"
+      >
         {ar.errors.saveLog}
       </button>
     </div>

@@ -30,7 +30,14 @@ export function RootLayout() {
       {/* At least a screen tall under the header (h-16), so the footer starts below the fold: while a
           screen loads (the spinner) the footer is not on screen, and nothing shifts when the content
           arrives (layout shift, issue 21). */}
-      <main id="main-content" tabIndex={-1} className={cx("mx-auto min-h-[calc(100dvh-4rem)] w-full flex-1 px-4 py-6 sm:py-10", shellWidth(inAdmin))}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={cx(
+          "mx-auto min-h-[calc(100dvh-4rem)] w-full flex-1 px-4 py-6 sm:py-10",
+          shellWidth(inAdmin),
+        )}
+      >
         <Outlet />
       </main>
       {!inAdmin && <SiteFooter isLocal={isLocal} />}

@@ -12,11 +12,17 @@ import { Menu } from "../ui/menu";
 import { shellWidth, useInAdminShell } from "./shell-width";
 
 // «الإبلاغ عن مشكلة» loads its dialog only when opened.
-const ReportDialog = lazy(async () => ({ default: (await import("../features/reports/report-dialog")).ReportDialog }));
+const ReportDialog = lazy(async () => ({
+  default: (await import("../features/reports/report-dialog")).ReportDialog,
+}));
 // The chat link (with its socket events) and the signed-in effects load once someone is signed in:
 // a visitor's first load carries neither.
-const ChatNavLink = lazy(async () => ({ default: (await import("../features/chat/chat-nav-link")).ChatNavLink }));
-const SignedInEffects = lazy(async () => ({ default: (await import("./signed-in-effects")).SignedInEffects }));
+const ChatNavLink = lazy(async () => ({
+  default: (await import("../features/chat/chat-nav-link")).ChatNavLink,
+}));
+const SignedInEffects = lazy(async () => ({
+  default: (await import("./signed-in-effects")).SignedInEffects,
+}));
 
 /** menuOnly: in the account menu, not the header row (the tutor's row is full). */
 type NavItem = { to: string; label: string; menuOnly?: boolean };
@@ -78,7 +84,8 @@ export function SiteHeader() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   // «المدرّسون» for everyone: signed-out visitors browse tutors too.
-  const navItems = signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.nav.marketplace.tutors }];
+  const navItems =
+    signedIn && user ? navItemsFor(user.role) : [{ to: "/tutors", label: ar.nav.marketplace.tutors }];
   // Once signed in, the realtime socket and its refreshes stay mounted (signing out is handled there).
   const [everSignedIn, setEverSignedIn] = useState(signedIn);
   useEffect(() => {
@@ -96,7 +103,11 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className={cx("mx-auto flex h-16 items-center gap-2 px-4", width)}>
-        <Link to="/" className="rounded-lg px-1 text-2xl font-bold text-brand-800" aria-label={`${ar.appName} — ${ar.nav.home}`}>
+        <Link
+          to="/"
+          className="rounded-lg px-1 text-2xl font-bold text-brand-800"
+          aria-label={`${ar.appName} — ${ar.nav.home}`}
+        >
           {ar.appName}
         </Link>
         {navItems.length > 0 && (
@@ -129,15 +140,31 @@ export function SiteHeader() {
               trigger={
                 <>
                   <UserAvatar user={user} />
-                  <bdi className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.name ?? user.email}</bdi>
+                  <bdi className="hidden max-w-40 truncate text-sm font-medium sm:inline">
+                    {user.name ?? user.email}
+                  </bdi>
                 </>
               }
               items={[
-                ...navItems.map((item) => ({ id: item.to, label: item.label, onSelect: () => void navigate(item.to) })),
+                ...navItems.map((item) => ({
+                  id: item.to,
+                  label: item.label,
+                  onSelect: () => void navigate(item.to),
+                })),
                 // «المدفوعات» in the account menu only: the student's header row is full.
-                ...(user.role === Role.Student ? [{ id: "/payments", label: ar.nav.payments, onSelect: () => void navigate("/payments") }] : []),
+                ...(user.role === Role.Student
+                  ? [{ id: "/payments", label: ar.nav.payments, onSelect: () => void navigate("/payments") }]
+                  : []),
                 // Onboarding steps are a tutor's only (a tutor manager's reviews are in their navigation): account menu only.
-                ...(user.role === Role.Tutor ? [{ id: "/t/onboarding", label: ar.nav.onboarding, onSelect: () => void navigate("/t/onboarding") }] : []),
+                ...(user.role === Role.Tutor
+                  ? [
+                      {
+                        id: "/t/onboarding",
+                        label: ar.nav.onboarding,
+                        onSelect: () => void navigate("/t/onboarding"),
+                      },
+                    ]
+                  : []),
                 { id: "report", label: ar.nav.reportProblem, onSelect: () => setReporting(true) },
                 { id: "sign-out", label: ar.nav.signOut, onSelect: signOut, tone: "danger" as const },
               ]}
@@ -201,19 +228,35 @@ function VisitorMenu() {
         onClick={() => setOpen(!open)}
         className={buttonClasses("secondary", "sm", "min-h-11 min-w-11")}
       >
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} strokeLinecap="round" />
         </svg>
         <span className="max-[380px]:sr-only">{ar.shell.menu.label}</span>
       </button>
       {open && (
-        <nav id="visitor-menu" aria-label={ar.shell.menu.label} className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+        <nav
+          id="visitor-menu"
+          aria-label={ar.shell.menu.label}
+          className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg"
+        >
           <ul className="mx-auto flex max-w-5xl flex-col p-2">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  className={({ isActive }) => cx("flex min-h-11 items-center rounded-lg px-4 text-base font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100")}
+                  className={({ isActive }) =>
+                    cx(
+                      "flex min-h-11 items-center rounded-lg px-4 text-base font-medium",
+                      isActive ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100",
+                    )
+                  }
                 >
                   {link.label}
                 </NavLink>

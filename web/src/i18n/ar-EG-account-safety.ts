@@ -38,11 +38,13 @@ export const accountSafety = {
     suspend: "إيقاف الحساب",
     restore: "إلغاء الإيقاف",
     suspendTitle: "إيقاف الحساب؟",
-    suspendBody: "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
+    suspendBody:
+      "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
     reasonHint: "السبب بيتسجل في سجل التدقيق (من ٣ إلى ٥٠٠ حرف).",
     confirmSuspend: "إيقاف",
     suspendedDone: "تم إيقاف الحساب",
-    suspendedWithLessons: (lessons: number) => `تم إيقاف الحساب، واتلغت حصصه الجاية (${countOf(counts.lessons, lessons)})`,
+    suspendedWithLessons: (lessons: number) =>
+      `تم إيقاف الحساب، واتلغت حصصه الجاية (${countOf(counts.lessons, lessons)})`,
     restoreTitle: "إلغاء إيقاف الحساب؟",
     restoreBody: "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
     confirmRestore: "إلغاء الإيقاف",

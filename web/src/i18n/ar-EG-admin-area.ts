@@ -23,7 +23,8 @@ export const adminArea = {
   },
   media: {
     title: "ملفات المدرّسين",
-    intro: "الصورة والفيديو التعريفي والصورة المصغّرة لكل مدرّس: لا يظهر المدرّس في القائمة العامة إلا بها كلها.",
+    intro:
+      "الصورة والفيديو التعريفي والصورة المصغّرة لكل مدرّس: لا يظهر المدرّس في القائمة العامة إلا بها كلها.",
     filter: "الملفات",
     missing: "ناقصة",
     complete: "مكتملة",
@@ -108,22 +109,37 @@ export const adminArea = {
     noNextLesson: "لا توجد حصة قادمة.",
     subscriptions: "الاشتراكات",
     noSubscriptions: "لا توجد اشتراكات.",
-    subscriptionLine: (minutes: number, period: string) => `${countOf(counts.weeklyMinutes, minutes)} — ${period}`,
+    subscriptionLine: (minutes: number, period: string) =>
+      `${countOf(counts.weeklyMinutes, minutes)} — ${period}`,
     subscriptionDates: (start: string, end: string) => `من ${start} إلى ${end}`,
     subscriptionStatuses: { active: "ساري", ended: "منتهٍ", canceled: "ملغى" } as Record<string, string>,
     cancelSubscription: "إلغاء الاشتراك واسترداد الباقي",
     cancelSubscriptionTitle: "إلغاء الاشتراك",
-    cancelSubscriptionBody: "سيُلغى الاشتراك وكل الحصص القادمة فيه، ويُسترد للطالب الجزء غير المستخدم عبر فوري. لا يمكن التراجع.",
+    cancelSubscriptionBody:
+      "سيُلغى الاشتراك وكل الحصص القادمة فيه، ويُسترد للطالب الجزء غير المستخدم عبر فوري. لا يمكن التراجع.",
     confirmCancelSubscription: "تأكيد الإلغاء",
     canceledSubscription: (amount: string, lessons: number) =>
-      lessons === 0 ? `أُلغي الاشتراك: استرداد ${amount}` : `أُلغي الاشتراك: استرداد ${amount} وإلغاء ${countOf(counts.lessons, lessons)}`,
+      lessons === 0
+        ? `أُلغي الاشتراك: استرداد ${amount}`
+        : `أُلغي الاشتراك: استرداد ${amount} وإلغاء ${countOf(counts.lessons, lessons)}`,
     transactions: "المدفوعات",
     noTransactions: "لا توجد مدفوعات.",
-    transactionStatuses: ["جديدة", "مدفوعة", "ملغاة", "مستردة", "منتهية", "مستردة جزئيًا", "فاشلة", "جارٍ الاسترداد", "تعذّر الاسترداد"] as readonly string[],
+    transactionStatuses: [
+      "جديدة",
+      "مدفوعة",
+      "ملغاة",
+      "مستردة",
+      "منتهية",
+      "مستردة جزئيًا",
+      "فاشلة",
+      "جارٍ الاسترداد",
+      "تعذّر الاسترداد",
+    ] as readonly string[],
     refunded: (amount: string) => `مسترد ${amount}`,
     refund: "استرداد",
     refundTitle: (amount: string) => `استرداد ${amount}`,
-    refundBody: "سيُسترد المبلغ المتبقي من هذه العملية عبر فوري، وينتهي الاشتراك المرتبط بها. لا يمكن التراجع.",
+    refundBody:
+      "سيُسترد المبلغ المتبقي من هذه العملية عبر فوري، وينتهي الاشتراك المرتبط بها. لا يمكن التراجع.",
     refundReason: "السبب (اختياري)",
     confirmRefund: "تأكيد الاسترداد",
     refundDone: "تم طلب الاسترداد",
@@ -145,7 +161,10 @@ export const adminArea = {
     title: "ملف المدرّس",
     back: "كل المدرّسين",
     onboarding: "خطوات الانضمام",
-    stepStates: { todo: "لم تبدأ", pending: "قيد الانتظار", rejected: "مرفوضة", passed: "تمّت" } as Record<string, string>,
+    stepStates: { todo: "لم تبدأ", pending: "قيد الانتظار", rejected: "مرفوضة", passed: "تمّت" } as Record<
+      string,
+      string
+    >,
     joined: "انضم",
     notJoined: "لم ينضم",
     scheduledAt: (date: string) => `الموعد: ${date}`,
@@ -230,7 +249,10 @@ export const adminArea = {
     discount: "الخصم ٪",
     expiresAt: "ينتهي في",
     maxUses: "أقصى عدد مرات (اختياري)",
-    uses: (used: number, max: number | null) => (max === null ? countOf(counts.couponUses, used) : `استُخدم ${formatNumber(used)} من ${formatNumber(max)}`),
+    uses: (used: number, max: number | null) =>
+      max === null
+        ? countOf(counts.couponUses, used)
+        : `استُخدم ${formatNumber(used)} من ${formatNumber(max)}`,
     expired: "منتهٍ",
     off: (percent: string) => `خصم ${percent}`,
     createCouponTitle: "كوبون جديد",
@@ -282,8 +304,21 @@ export const adminArea = {
     managerFilter: "مسؤول المدرّسين",
     empty: "لا توجد مواعيد بهذه المواصفات.",
     pair: (tutor: string, manager: string) => `${tutor} — مع ${manager}`,
-    interviewStatuses: { 1: "قيد الانتظار", 2: "ناجحة", 3: "مرفوضة", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس" } as Record<number, string>,
-    demoStatuses: { 1: "قيد الانتظار", 2: "ناجحة", 3: "مرفوضة", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس", 6: "ألغتها الإدارة" } as Record<number, string>,
+    interviewStatuses: {
+      1: "قيد الانتظار",
+      2: "ناجحة",
+      3: "مرفوضة",
+      4: "ألغاها المسؤول",
+      5: "ألغاها المدرّس",
+    } as Record<number, string>,
+    demoStatuses: {
+      1: "قيد الانتظار",
+      2: "ناجحة",
+      3: "مرفوضة",
+      4: "ألغاها المسؤول",
+      5: "ألغاها المدرّس",
+      6: "ألغتها الإدارة",
+    } as Record<number, string>,
     feedback: "الملاحظات:",
     note: "ملاحظة داخلية:",
     level: (level: string) => `المستوى ${level}`,
@@ -330,7 +365,8 @@ export const adminArea = {
     saveLimits: "حفظ الحدود",
     savedLimits: "تم حفظ حدود السحب",
     business: "أسعار وقواعد الحصص",
-    businessBody: "سعر ساعة الحصة وأجر المدرّس ومدة الحصة التجريبية ومهلة الإلغاء ورسوم الاسترداد. التعديل يسري على الحجوزات والإلغاءات والاستردادات الجديدة فقط؛ الحصص المحجوزة تحتفظ بسعرها.",
+    businessBody:
+      "سعر ساعة الحصة وأجر المدرّس ومدة الحصة التجريبية ومهلة الإلغاء ورسوم الاسترداد. التعديل يسري على الحجوزات والإلغاءات والاستردادات الجديدة فقط؛ الحصص المحجوزة تحتفظ بسعرها.",
     hourlyRate: "سعر ساعة الحصة للطالب (جنيه)",
     tutorHourlyRate: "أجر المدرّس في الساعة (جنيه)",
     trialMinutes: "الحصة التجريبية المجانية",

@@ -22,4 +22,17 @@ import "./error-catalogue";
 export * from "./ar-EG";
 /** The whole error catalogue (schema/error-messages.ts), for tests that read every message. */
 export { errorMessage as errorMessages } from "@schema/error-messages";
-export const ar = { ...core, support, counts, gendered, market, ...arAdmin, ...arAuth, ...arLessons, ...arLive, ...arPayments, ...arProfile, ...arTutorJourney } as const;
+export const ar = {
+  ...core,
+  support,
+  counts,
+  gendered,
+  market,
+  ...arAdmin,
+  ...arAuth,
+  ...arLessons,
+  ...arLive,
+  ...arPayments,
+  ...arProfile,
+  ...arTutorJourney,
+} as const;

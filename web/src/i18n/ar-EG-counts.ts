@@ -136,16 +136,31 @@ export const counts = {
 
 /** Phrases about a person: the verb or title follows their gender (masculine when unknown). */
 export const gendered = {
-  notJoinedYet: { male: (name: string) => `${name} لسه مدخلش`, female: (name: string) => `${name} لسه مدخلتش` },
-  sharingScreen: { male: (name: string) => `${name} بيعرض شاشته`, female: (name: string) => `${name} بتعرض شاشتها` },
+  notJoinedYet: {
+    male: (name: string) => `${name} لسه مدخلش`,
+    female: (name: string) => `${name} لسه مدخلتش`,
+  },
+  sharingScreen: {
+    male: (name: string) => `${name} بيعرض شاشته`,
+    female: (name: string) => `${name} بتعرض شاشتها`,
+  },
   online: { male: (name: string) => `${name} متصل دلوقتي`, female: (name: string) => `${name} متصلة دلوقتي` },
   joinedRoom: { male: (name: string) => `${name} دخل الحصة`, female: (name: string) => `${name} دخلت الحصة` },
-  leftRoom: { male: (name: string) => `${name} خرج من الحصة`, female: (name: string) => `${name} خرجت من الحصة` },
+  leftRoom: {
+    male: (name: string) => `${name} خرج من الحصة`,
+    female: (name: string) => `${name} خرجت من الحصة`,
+  },
   tutorTitle: { male: () => "المدرّس", female: () => "المدرّسة" },
   joinedAtLabel: { male: () => "انضم في", female: () => "انضمت في" },
-  noAbout: { male: () => "المدرّس لسه مكتبش نبذة عن نفسه.", female: () => "المدرّسة لسه مكتبتش نبذة عن نفسها." },
+  noAbout: {
+    male: () => "المدرّس لسه مكتبش نبذة عن نفسه.",
+    female: () => "المدرّسة لسه مكتبتش نبذة عن نفسها.",
+  },
   noTopics: { male: () => "المدرّس لسه محددش موضوعات.", female: () => "المدرّسة لسه محددتش موضوعات." },
   canceledBy: { male: (name: string) => `ألغاها ${name}`, female: (name: string) => `ألغتها ${name}` },
-  noticeHint: { male: (time: string) => `المدرّس محتاج ${time} على الأقل قبل الحصة.`, female: (time: string) => `المدرّسة محتاجة ${time} على الأقل قبل الحصة.` },
+  noticeHint: {
+    male: (time: string) => `المدرّس محتاج ${time} على الأقل قبل الحصة.`,
+    female: (time: string) => `المدرّسة محتاجة ${time} على الأقل قبل الحصة.`,
+  },
   messageTutor: { male: () => "مراسلة المدرّس", female: () => "مراسلة المدرّسة" },
 } satisfies Record<string, GenderForms<[string]> | GenderForms>;

@@ -33,4 +33,10 @@ export const durationCounts = {
 } satisfies Record<string, CountForms>;
 
 /** The words formatDurationWords puts between counts. */
-export const durationWords = { quarterHour: "ربع ساعة", halfHour: "نص ساعة", andHalf: "ونص", andQuarter: "وربع", and: "و" };
+export const durationWords = {
+  quarterHour: "ربع ساعة",
+  halfHour: "نص ساعة",
+  andHalf: "ونص",
+  andQuarter: "وربع",
+  and: "و",
+};

@@ -24,7 +24,8 @@ export const arLessons = {
       book: "احجز حصة",
       profileOf: "الملف الشخصي لـ",
       noRating: "لسه مفيش تقييمات",
-      ratingOf: (average: string, count: number) => `التقييم ${average} من ٥ (${countOf(counts.ratings, count)})`,
+      ratingOf: (average: string, count: number) =>
+        `التقييم ${average} من ٥ (${countOf(counts.ratings, count)})`,
       lessonsTaught: (count: number) => countOf(counts.fulfilledLessons, count),
       nextFree: "أقرب وقت متاح:",
       noFreeTime: "مفيش مواعيد فاضية قريب",
@@ -98,7 +99,8 @@ export const arLessons = {
       discount: (percent: string) => `خصم ${percent}`,
       fullPrice: "السعر قبل الخصم",
       subscribe: "اشترك",
-      subscribeTo: (minutes: number, period: string) => `اشترك في باقة ${countOf(counts.weeklyMinutes, minutes)} لمدة ${period}`,
+      subscribeTo: (minutes: number, period: string) =>
+        `اشترك في باقة ${countOf(counts.weeklyMinutes, minutes)} لمدة ${period}`,
       empty: "مفيش باقات متاحة دلوقتي.",
       inviteOnly: "باقة خاصة بدعوة",
     },
@@ -153,7 +155,8 @@ export const arLessons = {
     feed: {
       open: "أضف حصصك إلى تقويمك",
       title: "تقويم حصصك",
-      description: "اشترك في هذا الرابط من تقويم Google أو Apple أو Outlook لتظهر فيه حصصك وتتحدّث تلقائيًا. الرابط سرّي، فلا تشاركه مع أحد.",
+      description:
+        "اشترك في هذا الرابط من تقويم Google أو Apple أو Outlook لتظهر فيه حصصك وتتحدّث تلقائيًا. الرابط سرّي، فلا تشاركه مع أحد.",
       urlLabel: "رابط التقويم",
       copy: "انسخ الرابط",
       copied: "تم نسخ رابط التقويم",
@@ -239,10 +242,12 @@ export const arLessons = {
     verifyEmail: "أكّد بريدك الإلكتروني بكود هنبعتهولك.",
     verifyPhone: "أكّد رقم موبايلك على واتساب أو تيليجرام.",
     studentReady: "حسابك جاهز. اختار مدرّسك واحجز حصتك.",
-    tutorOnboarding: "الخطوة الجاية هي التأهيل: تنضم لمجموعة الدعم، فيديو تعريفي، مقابلة، حصة تجريبية، وجلسة تصوير.",
+    tutorOnboarding:
+      "الخطوة الجاية هي التأهيل: تنضم لمجموعة الدعم، فيديو تعريفي، مقابلة، حصة تجريبية، وجلسة تصوير.",
     tutorActivated: "حسابك كمدرّس متفعّل.",
     shortcutsTitle: "اختصارات",
-    zoneSuggestion: (city: string, current: string) => `جهازك مضبوط على توقيت ${city}، ومواعيدك ظاهرة دلوقتي بتوقيت ${current}.`,
+    zoneSuggestion: (city: string, current: string) =>
+      `جهازك مضبوط على توقيت ${city}، ومواعيدك ظاهرة دلوقتي بتوقيت ${current}.`,
     useZone: (city: string) => `اعرض المواعيد بتوقيت ${city}`,
     keepZone: (city: string) => `أبقِ توقيت ${city}`,
   },

@@ -60,7 +60,8 @@ export const arLive = {
     remoteVideo: (name: string) => `فيديو ${name}`,
     localVideo: "الفيديو الخاص بك",
     reportAbsence: "المدرّس محضرش",
-    reportAbsenceHint: "تقدر تبلّغ بعد ٣ دقايق من بداية الحصة لو المدرّس مدخلش، ودقايق الحصة بترجع لرصيد أسبوعك.",
+    reportAbsenceHint:
+      "تقدر تبلّغ بعد ٣ دقايق من بداية الحصة لو المدرّس مدخلش، ودقايق الحصة بترجع لرصيد أسبوعك.",
     reportAbsenceConfirm: "أكّد البلاغ",
     reportedAbsence: "وصلنا بلاغك. الحصة اتلغت ودقايقها رجعت لرصيد أسبوعك.",
     deviceErrors: {
@@ -88,7 +89,8 @@ export const arLive = {
     chatPanel: "المحادثة",
     showChat: "إظهار المحادثة",
     hideChat: "إخفاء المحادثة",
-    noChatYet: (name: string) => `لا توجد محادثة بعد مع ${name}. يمكنك بدؤها من صفحة المحادثات بعد انتهاء الجلسة.`,
+    noChatYet: (name: string) =>
+      `لا توجد محادثة بعد مع ${name}. يمكنك بدؤها من صفحة المحادثات بعد انتهاء الجلسة.`,
     chatUnavailable: "تعذّر تحميل المحادثة.",
     /** The words that differ for an interview or a demo session (the lesson's are the ones above). */
     kinds: {

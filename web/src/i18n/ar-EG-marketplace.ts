@@ -19,12 +19,15 @@ export const market = {
   changes: {
     /** Cancel and move are open until the cancel window (e.g. «٦ ساعات», null: none) before the start. */
     closedAt: (time: string, window: string | null) =>
-      window ? `الإلغاء وتغيير الميعاد متاحين لحد ${window} قبل الحصة، واتقفلوا ${time}.` : `الإلغاء وتغيير الميعاد متاحين لحد ميعاد الحصة، واتقفلوا ${time}.`,
+      window
+        ? `الإلغاء وتغيير الميعاد متاحين لحد ${window} قبل الحصة، واتقفلوا ${time}.`
+        : `الإلغاء وتغيير الميعاد متاحين لحد ميعاد الحصة، واتقفلوا ${time}.`,
     closesAt: (time: string) => `تقدر تلغي أو تغيّر الميعاد لحد ${time}.`,
   },
 
   booking: {
-    trialOnly: (minutes: string) => `تحتاج إلى اشتراك لحصة بالمدة دي؛ من غير اشتراك أول حصة تجريبية بس ببلاش ومدتها ${minutes}`,
+    trialOnly: (minutes: string) =>
+      `تحتاج إلى اشتراك لحصة بالمدة دي؛ من غير اشتراك أول حصة تجريبية بس ببلاش ومدتها ${minutes}`,
     trialUsed: "استخدمت الحصة التجريبية، اشترك في باقة عشان تحجز حصص تانية",
     notEnoughMinutes: (left: string) => `فاضل لك ${left} بس الأسبوع ده`,
     noMinutesLeft: "خلّصت دقايق الأسبوع ده",

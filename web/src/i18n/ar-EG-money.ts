@@ -22,7 +22,8 @@ export const money = {
   refundState: {
     refunding: (amount: string) => `بنرجّع ${amount} لوسيلة الدفع بتاعتك.`,
     // The amount ends with the currency's own dot («ج.م.»): nothing but a space may follow it.
-    refunded: (amount: string) => `رجّعنالك ${amount} على وسيلة الدفع بتاعتك، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
+    refunded: (amount: string) =>
+      `رجّعنالك ${amount} على وسيلة الدفع بتاعتك، وممكن ياخد كام يوم عمل لحد ما يظهر في حسابك.`,
     failed: "فوري رفضت رد المبلغ المرة دي. هنحاول تاني تلقائيًا، ولو فضلت المشكلة فريق الدعم هيتابعها معاك.",
     refundedPart: (amount: string) => `المسترد: ${amount}`,
   },
@@ -69,7 +70,8 @@ export const money = {
     nav: "المدفوعات",
     pageTitle: "المدفوعات",
     title: "تحتاج متابعة",
-    subtitle: "مدفوعات محتاجة حد يبص عليها: دفعات اترجعت لأنها ما اشترتش حاجة، استردادات فوري رفضتها، وإشعارات مش مظبوطة.",
+    subtitle:
+      "مدفوعات محتاجة حد يبص عليها: دفعات اترجعت لأنها ما اشترتش حاجة، استردادات فوري رفضتها، وإشعارات مش مظبوطة.",
     empty: "مفيش حاجة محتاجة متابعة دلوقتي.",
     kinds: {
       "wrong-amount": "مبلغ مختلف عن الطلب",
@@ -92,12 +94,14 @@ export const money = {
     refund: "رد مبلغ",
     refundTitle: (id: string) => `رد مبلغ للعملية رقم ${id}`,
     refundAmount: "المبلغ (جنيه)",
-    refundHint: (computed: string, remaining: string) => `المحسوب حسب قاعدة الإلغاء: ${computed} — أقصى مبلغ: ${remaining}`,
+    refundHint: (computed: string, remaining: string) =>
+      `المحسوب حسب قاعدة الإلغاء: ${computed} — أقصى مبلغ: ${remaining}`,
     refundReason: "السبب (اختياري)",
     refundSubmit: "ابعت الاسترداد لفوري",
     refundSent: "اتبعت الاسترداد.",
     stale: "طلبات ما اتسوّتش",
-    staleHint: "طلبات عدّى على انتهائها أكتر من ساعة من غير ما فوري تأكد حالتها، أو استردادات جارية من أكتر من ساعة.",
+    staleHint:
+      "طلبات عدّى على انتهائها أكتر من ساعة من غير ما فوري تأكد حالتها، أو استردادات جارية من أكتر من ساعة.",
     staleEmpty: "مفيش طلبات متعلّقة.",
     checkNow: "اسأل فوري دلوقتي",
   },

@@ -31,7 +31,13 @@ export const arPayments = {
       applied: (percent: string) => `الكود اتطبّق: خصم ${percent}`,
     },
     methodsLabel: "طريقة الدفع",
-    methods: { 0: "بطاقة بنكية", 1: "محفظة إلكترونية", 2: "تقسيط بنكي", 3: "رقم مرجعي (فوري)", 4: "مجانًا (بدون دفع)" },
+    methods: {
+      0: "بطاقة بنكية",
+      1: "محفظة إلكترونية",
+      2: "تقسيط بنكي",
+      3: "رقم مرجعي (فوري)",
+      4: "مجانًا (بدون دفع)",
+    },
     card: {
       savedCards: "بطاقاتك المحفوظة",
       noCards: "لسه مفيش بطاقات محفوظة. ضيف بطاقة وادفع بيها.",
@@ -106,7 +112,17 @@ export const arPayments = {
       6: "الدفع ما تمّش. تقدر تجرّب تاني بطريقة تانية.",
       other: "حالة الطلب ده اتغيّرت.",
     },
-    statuses: { 0: "مستنية الدفع", 1: "مدفوعة", 2: "اتلغت", 3: "اترجعت", 4: "خلصت مدتها", 5: "اترجع جزء منها", 6: "ما تمّتش", 7: "بنرجّعها", 8: "مقدرناش نرجّعها" },
+    statuses: {
+      0: "مستنية الدفع",
+      1: "مدفوعة",
+      2: "اتلغت",
+      3: "اترجعت",
+      4: "خلصت مدتها",
+      5: "اترجع جزء منها",
+      6: "ما تمّتش",
+      7: "بنرجّعها",
+      8: "مقدرناش نرجّعها",
+    },
     cardAdded: {
       title: "ضيف بطاقة",
       success: "حفظنا بطاقتك. تقدر تدفع بيها دلوقتي.",
@@ -120,7 +136,8 @@ export const arPayments = {
       subscription: "اشتراكك الحالي",
       noSubscription: "معندكش اشتراك شغال دلوقتي.",
       browsePlans: "شوف الباقات",
-      minutesLeft: (minutes: number, total: number) => `فاضلك ${countOf(counts.minutes, minutes)} من ${formatNumber(total)} الأسبوع ده`,
+      minutesLeft: (minutes: number, total: number) =>
+        `فاضلك ${countOf(counts.minutes, minutes)} من ${formatNumber(total)} الأسبوع ده`,
       endsOn: (date: string) => `بيخلص ${date}`,
       transactions: "عمليات الدفع",
       empty: "لسه مدفعتش أي حاجة.",
@@ -144,7 +161,8 @@ export const arPayments = {
     withdrawn: "اتحوّلك",
     requestTitle: "طلب سحب جديد",
     amount: "المبلغ بالجنيه",
-    amountHint: (min: string, max: string, available: string) => `من ${min} لحد ${max} ومش أكتر من رصيدك المتاح ${available}`,
+    amountHint: (min: string, max: string, available: string) =>
+      `من ${min} لحد ${max} ومش أكتر من رصيدك المتاح ${available}`,
     method: "طريقة التحويل",
     methods: { 0: "محفظة إلكترونية", 1: "تحويل بنكي", 2: "إنستاباي" } as Record<number, string>,
     phone: "رقم المحفظة",
@@ -168,13 +186,17 @@ export const arPayments = {
     note: "ملاحظة (اختياري)",
     submit: "ابعت طلب السحب",
     submitted: "طلب السحب اتبعت",
-    workingDays: (min: string, max: string) => `التحويل بياخد من ${min} لحد ${max} أيام عمل بعد ما تبعت الطلب.`,
+    workingDays: (min: string, max: string) =>
+      `التحويل بياخد من ${min} لحد ${max} أيام عمل بعد ما تبعت الطلب.`,
     notEnough: (min: string) => `تقدر تطلب سحب لما رصيدك المتاح يوصل ${min} على الأقل.`,
     listTitle: "طلبات السحب",
     empty: "لسه مطلبتش تسحب أي مبلغ.",
     statusFilter: "الحالة",
     allStatuses: "كل الحالات",
-    statuses: { 0: "بنراجعه", 1: "طلب إلغاء بنراجعه", 2: "اتلغى", 3: "اتحوّل", 4: "مرفوض" } as Record<number, string>,
+    statuses: { 0: "بنراجعه", 1: "طلب إلغاء بنراجعه", 2: "اتلغى", 3: "اتحوّل", 4: "مرفوض" } as Record<
+      number,
+      string
+    >,
     requestedOn: (date: string) => `طلبته ${date}`,
     receiverLabel: "صاحب الحساب:",
     noteLabel: "ملاحظة:",
@@ -216,7 +238,8 @@ export const arPayments = {
     admin: {
       nav: "طلبات السحب",
       title: "طلبات سحب الأرباح",
-      intro: "حوّل المبلغ للمدرّس ثم ارفع الإيصال للموافقة، أو ارفض الطلب مع ذكر السبب. الطلبات الجديدة تظهر تلقائيًا.",
+      intro:
+        "حوّل المبلغ للمدرّس ثم ارفع الإيصال للموافقة، أو ارفض الطلب مع ذكر السبب. الطلبات الجديدة تظهر تلقائيًا.",
       tutor: "المدرّس",
       addressedBy: (name: string, date: string) => `آخر إجراء: ${name} في ${date}`,
       approve: "موافقة برفع الإيصال",

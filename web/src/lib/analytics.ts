@@ -6,7 +6,13 @@
  * funnel event, and does nothing without consent or tags.
  */
 import { hasAnalyticsConsent } from "./consent";
-import { analyticsLoaded, markAnalyticsLoaded, type AnalyticsIds, type AnalyticsWindow, type Queue } from "./track";
+import {
+  analyticsLoaded,
+  markAnalyticsLoaded,
+  type AnalyticsIds,
+  type AnalyticsWindow,
+  type Queue,
+} from "./track";
 
 export type { AnalyticsIds, FunnelEvent } from "./track";
 

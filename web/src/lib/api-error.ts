@@ -37,7 +37,11 @@ function codeForStatus(status: number): string {
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return typeof value === "object" && value !== null && Object.values(value).every((entry) => typeof entry === "string");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === "string")
+  );
 }
 
 /** Turns an error response (`{ code, message, fields? }` or anything else) into an ApiError. */

@@ -38,18 +38,26 @@ function endSession() {
 /** 401 ends the session and goes to sign-in; account-suspended signs out to its screen; 403 tells the user it is not allowed. */
 function reactToFailure(error: unknown, isPublic: boolean, what: string): never {
   if (isApiError(error)) {
-    debugLog.add(error.status >= 500 || error.status === 0 ? "error" : "warn", `[api] ${what} → ${error.status} ${error.code}`);
+    debugLog.add(
+      error.status >= 500 || error.status === 0 ? "error" : "warn",
+      `[api] ${what} → ${error.status} ${error.code}`,
+    );
     if (error.status === 401 && !isPublic) endSession();
     else if (error.code === "account-suspended") {
       // An admin suspended the account: signed out here too, and the router shows why.
       session.logout("suspended");
       onSessionEnded();
-    } else if (error.status === 403) toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
+    } else if (error.status === 403)
+      toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
   }
   throw error;
 }
 
-async function request<T>(method: FetchOptions["method"], path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: FetchOptions["method"],
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const { public: isPublic = false, ...fetchOptions } = options;
   const token = isPublic ? null : tokenForPrivateCall();
   try {
@@ -62,9 +70,12 @@ async function request<T>(method: FetchOptions["method"], path: string, options:
 /** The API at /api/v1 with the session's bearer token. */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 
   async upload<T>(path: string, form: FormData, options: Omit<UploadOptions, "token"> = {}): Promise<T> {

@@ -9,7 +9,10 @@ export type DebugLevel = "info" | "warn" | "error";
 export const debugLogLimit = 200;
 export const debugLogFileName = "dars-log.txt";
 
-export function createDebugLog({ limit = debugLogLimit, now = () => new Date() }: { limit?: number; now?: () => Date } = {}) {
+export function createDebugLog({
+  limit = debugLogLimit,
+  now = () => new Date(),
+}: { limit?: number; now?: () => Date } = {}) {
   const entries: string[] = [];
   return {
     add(level: DebugLevel, message: string) {
@@ -22,7 +25,14 @@ export function createDebugLog({ limit = debugLogLimit, now = () => new Date() }
     },
     /** The file's text: the user agent, the URL, then the lines, oldest first. */
     text({ userAgent, url }: { userAgent: string; url: string }): string {
-      return [`User agent: ${userAgent}`, `URL: ${url}`, `Saved: ${now().toISOString()}`, "", ...entries, ""].join("\n");
+      return [
+        `User agent: ${userAgent}`,
+        `URL: ${url}`,
+        `Saved: ${now().toISOString()}`,
+        "",
+        ...entries,
+        "",
+      ].join("\n");
     },
   };
 }
@@ -51,10 +61,16 @@ export function saveDebugLog(log: DebugLog = debugLog) {
 }
 
 /** Uncaught errors and rejections go to the log (called once at start). */
-export function captureUncaughtErrors(log: DebugLog = debugLog, target: Pick<Window, "addEventListener"> = window) {
+export function captureUncaughtErrors(
+  log: DebugLog = debugLog,
+  target: Pick<Window, "addEventListener"> = window,
+) {
   target.addEventListener("error", (event) => log.add("error", `uncaught: ${(event as ErrorEvent).message}`));
   target.addEventListener("unhandledrejection", (event) => {
     const reason = (event as PromiseRejectionEvent).reason;
-    log.add("error", `unhandled rejection: ${reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)}`);
+    log.add(
+      "error",
+      `unhandled rejection: ${reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)}`,
+    );
   });
 }

@@ -28,7 +28,10 @@ export function sendEarly(requests: readonly EarlyRequest[], now: number = Date.
   if (token === null || isTokenExpired(token, now)) return;
   for (const { path, query } of requests) {
     const url = apiUrl(path, query);
-    const response = fetch(url, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` }, credentials: "include" });
+    const response = fetch(url, {
+      headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+      credentials: "include",
+    });
     // A failure is the client's to handle when it takes the answer; one never taken is no error.
     response.catch(() => undefined);
     sent.set(url, { token, at: now, response });
@@ -36,7 +39,11 @@ export function sendEarly(requests: readonly EarlyRequest[], now: number = Date.
 }
 
 /** The answer to an early GET of `url` sent with `token`, taken once; none for another token or once too old. */
-export function takeEarly(url: string, token: string | null, now: number = Date.now()): Promise<Response> | undefined {
+export function takeEarly(
+  url: string,
+  token: string | null,
+  now: number = Date.now(),
+): Promise<Response> | undefined {
   const early = sent.get(url);
   if (!early) return undefined;
   sent.delete(url);

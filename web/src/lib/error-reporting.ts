@@ -10,7 +10,10 @@ type ReportingConfig = { sentryDsn?: string | null; release?: string; environmen
 let sentry: Promise<Sentry | null> | null = null;
 
 /** Starts error reporting once; nothing happens without a DSN. */
-export function startErrorReporting(config: ReportingConfig, load: () => Promise<Sentry> = () => import("@sentry/react")): Promise<Sentry | null> | null {
+export function startErrorReporting(
+  config: ReportingConfig,
+  load: () => Promise<Sentry> = () => import("@sentry/react"),
+): Promise<Sentry | null> | null {
   if (!config.sentryDsn) return null;
   // The scrubbing rules load with Sentry, not in the first load (issue 21).
   sentry ??= Promise.all([load(), import("@schema/redact")])
@@ -20,11 +23,18 @@ export function startErrorReporting(config: ReportingConfig, load: () => Promise
         release: config.release,
         environment: config.environment,
         tracesSampleRate: 0,
-        dataCollection: { userInfo: false, cookies: false, httpBodies: [], urlQueryParams: false, stackFrameVariables: false },
+        dataCollection: {
+          userInfo: false,
+          cookies: false,
+          httpBodies: [],
+          urlQueryParams: false,
+          stackFrameVariables: false,
+        },
         beforeSend: (event) => scrubEvent(event),
         beforeBreadcrumb: (crumb) => {
           const copy = scrubValue(crumb, 0, true) as typeof crumb;
-          if (typeof crumb.data?.url === "string") copy.data = { ...copy.data, url: redactText(crumb.data.url.split(/[?#]/)[0]!) };
+          if (typeof crumb.data?.url === "string")
+            copy.data = { ...copy.data, url: redactText(crumb.data.url.split(/[?#]/)[0]!) };
           return copy;
         },
       });

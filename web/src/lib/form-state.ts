@@ -12,8 +12,7 @@ import { isApiError } from "./api-error";
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
 export type FormValidation<Output, Field extends string> =
-  | { ok: true; data: Output }
-  | { ok: false; errors: FieldErrors<Field> };
+  { ok: true; data: Output } | { ok: false; errors: FieldErrors<Field> };
 
 /**
  * Validates form values with a zod schema built from the shared rules. Every issue's message is
@@ -95,7 +94,10 @@ export function useFormState<Values extends Record<string, unknown>>(
    * Clears the form-level error and validates the values. On failure the field errors are shown
    * and the keyboard goes to the first invalid field; the answer is then null.
    */
-  function check<Schema extends z.ZodType>(schema: Schema, formElement: HTMLFormElement | null): z.output<Schema> | null {
+  function check<Schema extends z.ZodType>(
+    schema: Schema,
+    formElement: HTMLFormElement | null,
+  ): z.output<Schema> | null {
     setFormError(null);
     const checked = validateForm<Schema, Field>(schema, values);
     if (checked.ok) return checked.data;
@@ -104,7 +106,19 @@ export function useFormState<Values extends Record<string, unknown>>(
     return null;
   }
 
-  return { values, setValues, setField, errors, setErrors, formError, setFormError, messageFor, showServerError, bind, check };
+  return {
+    values,
+    setValues,
+    setField,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+    messageFor,
+    showServerError,
+    bind,
+    check,
+  };
 }
 
 /**
@@ -112,7 +126,11 @@ export function useFormState<Values extends Record<string, unknown>>(
  * password manager, before the scripts took the form over is in its fields, not in the state. Once,
  * right after hydration, it is taken into the state; later typing reaches it through onChange.
  */
-export function useValuesTypedBeforeScripts<Field extends string>(formRef: RefObject<HTMLFormElement | null>, fields: readonly Field[], setField: (field: Field, value: string) => void) {
+export function useValuesTypedBeforeScripts<Field extends string>(
+  formRef: RefObject<HTMLFormElement | null>,
+  fields: readonly Field[],
+  setField: (field: Field, value: string) => void,
+) {
   useEffect(() => {
     const elements = formRef.current?.elements;
     for (const name of fields) {
@@ -125,5 +143,7 @@ export function useValuesTypedBeforeScripts<Field extends string>(formRef: RefOb
 
 /** After a failed submit, puts the keyboard on the first field that has an error. */
 export function focusFirstInvalidField(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>("input[aria-invalid='true'], select[aria-invalid='true']")?.focus());
+  requestAnimationFrame(() =>
+    form?.querySelector<HTMLElement>("input[aria-invalid='true'], select[aria-invalid='true']")?.focus(),
+  );
 }

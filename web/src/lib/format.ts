@@ -26,7 +26,10 @@ export function setViewerTimeZone(zone: string | null | undefined) {
 }
 
 /** A date formatter on the viewer's clock, made once per zone, locale and options. */
-export function zonedFormat(options: Intl.DateTimeFormatOptions, formatLocale: string = locale): Intl.DateTimeFormat {
+export function zonedFormat(
+  options: Intl.DateTimeFormatOptions,
+  formatLocale: string = locale,
+): Intl.DateTimeFormat {
   const key = `${viewerZone}|${formatLocale}|${JSON.stringify(options)}`;
   let format = zonedFormats.get(key);
   if (!format) {
@@ -37,8 +40,18 @@ export function zonedFormat(options: Intl.DateTimeFormatOptions, formatLocale: s
 }
 
 const numberFormat = madeOnce(() => new Intl.NumberFormat(locale));
-const percentFormat = madeOnce(() => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }));
-const moneyFormat = madeOnce(() => new Intl.NumberFormat(locale, { style: "currency", currency: "EGP", minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const percentFormat = madeOnce(
+  () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }),
+);
+const moneyFormat = madeOnce(
+  () =>
+    new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "EGP",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }),
+);
 const weekdayFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }));
 
 type DateInput = Date | string | number;
@@ -50,21 +63,28 @@ export const formatPercent = (fraction: number) => percentFormat().format(fracti
 /** Money is stored in piasters (1 EGP = 100). */
 export const formatMoney = (piasters: number) => moneyFormat().format(piasters / 100);
 /** A calendar date with the month's name: «٢٥ نوفمبر ٢٠٢٦». */
-export const formatDate = (value: DateInput) => zonedFormat({ day: "numeric", month: "long", year: "numeric" }).format(toDate(value));
+export const formatDate = (value: DateInput) =>
+  zonedFormat({ day: "numeric", month: "long", year: "numeric" }).format(toDate(value));
 export const formatTime = (value: DateInput) => zonedFormat({ timeStyle: "short" }).format(toDate(value));
 
 /** The viewer's calendar day of an instant, "YYYY-MM-DD". */
-export const viewerDayKey = (value: DateInput) => zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(toDate(value));
+export const viewerDayKey = (value: DateInput) =>
+  zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(toDate(value));
 
 /** A day as people say it: «الأربعاء، ٢٥ نوفمبر» (the year only when it is not this year's). */
 export function formatDay(value: DateInput, now: DateInput = Date.now()): string {
   const date = toDate(value);
   const sameYear = viewerDayKey(date).slice(0, 4) === viewerDayKey(now).slice(0, 4);
-  return zonedFormat(sameYear ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date);
+  return zonedFormat(
+    sameYear
+      ? { weekday: "long", day: "numeric", month: "long" }
+      : { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+  ).format(date);
 }
 
 /** A moment as people say it: «الأربعاء، ٢٥ نوفمبر، ٤:٠٠ م». */
-export const formatDateTime = (value: DateInput, now: DateInput = Date.now()) => `${formatDay(value, now)}، ${formatTime(value)}`;
+export const formatDateTime = (value: DateInput, now: DateInput = Date.now()) =>
+  `${formatDay(value, now)}، ${formatTime(value)}`;
 
 const relativeDayWords = ar.relativeDays;
 
@@ -100,7 +120,10 @@ const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
  * A calendar day the server named ("YYYY-MM-DD", e.g. a Cairo day of the admin series), shown as
  * that day whatever the viewer's zone: { day: "numeric", month: "short" } → «٢٥ نوفمبر».
  */
-export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long" }): string {
+export function formatCalendarDay(
+  day: string,
+  options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long" },
+): string {
   const key = JSON.stringify(options);
   let format = calendarDayFormats.get(key);
   if (!format) {
@@ -111,7 +134,9 @@ export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptio
   return format.format(Date.UTC(y, m - 1, d));
 }
 
-const regionNames = madeOnce(() => (typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(locale, { type: "region" }) : null));
+const regionNames = madeOnce(() =>
+  typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(locale, { type: "region" }) : null,
+);
 
 /** A country's name from its ISO code («مصر» for "EG"), or null when unknown. */
 export function formatCountry(code: string | null | undefined): string | null {

@@ -30,7 +30,10 @@ function toResult<T>(status: number, ok: boolean, text: string): T {
 }
 
 /** One call to the API, knowing nothing about the session: JSON in, JSON or ApiError out. */
-export async function apiFetch<T>(path: string, { method = "GET", body, query, token, signal, headers: extra }: FetchOptions = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { method = "GET", body, query, token, signal, headers: extra }: FetchOptions = {},
+): Promise<T> {
   const headers = new Headers({ ...extra, Accept: "application/json" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let requestBody: BodyInit | undefined;
@@ -45,7 +48,8 @@ export async function apiFetch<T>(path: string, { method = "GET", body, query, t
   const early = method === "GET" ? takeEarly(url, token ?? null) : undefined;
   let response: Response;
   try {
-    response = await (early ?? fetch(url, { method, headers, body: requestBody, credentials: "include", signal }));
+    response = await (early ??
+      fetch(url, { method, headers, body: requestBody, credentials: "include", signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError("service-unavailable", 0);
@@ -63,7 +67,11 @@ export type UploadOptions = {
 };
 
 /** A multipart upload that reports progress (fetch cannot) and can be aborted. */
-export function apiUpload<T>(path: string, form: FormData, { method = "PUT", query, token, signal, onProgress }: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { method = "PUT", query, token, signal, onProgress }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, apiUrl(path, query));
@@ -75,7 +83,9 @@ export function apiUpload<T>(path: string, form: FormData, { method = "PUT", que
     });
     request.addEventListener("load", () => {
       try {
-        resolve(toResult<T>(request.status, request.status >= 200 && request.status < 300, request.responseText));
+        resolve(
+          toResult<T>(request.status, request.status >= 200 && request.status < 300, request.responseText),
+        );
       } catch (error) {
         reject(error);
       }

@@ -1,4 +1,11 @@
-import { imageVariantField, imageVariantHeight, imageVariantKinds, variantSrcSet, type ImageVariantKind, type ImageVariantWidth } from "@schema/image-variants";
+import {
+  imageVariantField,
+  imageVariantHeight,
+  imageVariantKinds,
+  variantSrcSet,
+  type ImageVariantKind,
+  type ImageVariantWidth,
+} from "@schema/image-variants";
 
 /** A canvas of `width` × `height` px: an OffscreenCanvas where there is one, a detached <canvas> otherwise. */
 function canvasOf(width: number, height: number): OffscreenCanvas | HTMLCanvasElement {
@@ -19,17 +26,33 @@ async function encode(canvas: OffscreenCanvas | HTMLCanvasElement, type: string)
  * `width`, WebP, or JPEG where the browser cannot encode WebP. None when the crop is narrower than
  * `width` (it would only be the original made larger: the server serves the original in its place).
  */
-async function smallVersion(bitmap: ImageBitmap, kind: ImageVariantKind, width: number, maxBytes: number): Promise<Blob | null> {
+async function smallVersion(
+  bitmap: ImageBitmap,
+  kind: ImageVariantKind,
+  width: number,
+  maxBytes: number,
+): Promise<Blob | null> {
   const aspect = imageVariantKinds[kind].aspect;
   const cropWidth = Math.min(bitmap.width, bitmap.height * aspect);
   const cropHeight = cropWidth / aspect;
   if (cropWidth < width) return null;
   const height = imageVariantHeight(kind, width);
   const canvas = canvasOf(width, height);
-  const context = canvas.getContext("2d") as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  const context = canvas.getContext("2d") as
+    CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (!context) return null;
   context.imageSmoothingQuality = "high";
-  context.drawImage(bitmap, (bitmap.width - cropWidth) / 2, (bitmap.height - cropHeight) / 2, cropWidth, cropHeight, 0, 0, width, height);
+  context.drawImage(
+    bitmap,
+    (bitmap.width - cropWidth) / 2,
+    (bitmap.height - cropHeight) / 2,
+    cropWidth,
+    cropHeight,
+    0,
+    0,
+    width,
+    height,
+  );
   for (const type of ["image/webp", "image/jpeg"]) {
     const blob = await encode(canvas, type);
     // A browser that cannot encode a type answers a PNG instead: try the next one.
@@ -44,7 +67,10 @@ async function smallVersion(bitmap: ImageBitmap, kind: ImageVariantKind, width: 
  * that cannot decode or encode answers fewer versions (none at worst), and the server serves the
  * original in their place.
  */
-export async function makeImageVariants(file: Blob, kind: ImageVariantKind): Promise<Map<ImageVariantWidth, Blob>> {
+export async function makeImageVariants(
+  file: Blob,
+  kind: ImageVariantKind,
+): Promise<Map<ImageVariantWidth, Blob>> {
   const variants = new Map<ImageVariantWidth, Blob>();
   if (typeof createImageBitmap !== "function") return variants;
   const { widths, maxBytes } = imageVariantKinds[kind];
@@ -65,10 +91,17 @@ export async function makeImageVariants(file: Blob, kind: ImageVariantKind): Pro
 }
 
 /** Adds the versions to an upload form, each in its own field beside the original's (image@96, thumbnail@640). */
-export function appendImageVariants(form: FormData, kind: ImageVariantKind, variants: Map<ImageVariantWidth, Blob>): void {
+export function appendImageVariants(
+  form: FormData,
+  kind: ImageVariantKind,
+  variants: Map<ImageVariantWidth, Blob>,
+): void {
   for (const [width, blob] of variants) {
     const field = imageVariantField(kind, width);
-    form.set(field, new File([blob], `${field}.${blob.type === "image/webp" ? "webp" : "jpg"}`, { type: blob.type }));
+    form.set(
+      field,
+      new File([blob], `${field}.${blob.type === "image/webp" ? "webp" : "jpg"}`, { type: blob.type }),
+    );
   }
 }
 
@@ -93,7 +126,14 @@ function loadingProps(load: Load) {
  */
 export function squareImageProps(url: string, side: number, load: Load = "lazy") {
   const srcSet = variantSrcSet(url, "image");
-  return { src: url, srcSet, sizes: srcSet ? `${side}px` : undefined, width: side, height: side, ...loadingProps(load) };
+  return {
+    src: url,
+    srcSet,
+    sizes: srcSet ? `${side}px` : undefined,
+    width: side,
+    height: side,
+    ...loadingProps(load),
+  };
 }
 
 /**
@@ -104,5 +144,12 @@ export function squareImageProps(url: string, side: number, load: Load = "lazy")
 export function thumbnailImageProps(url: string, sizes: string, load: Load = "lazy") {
   const srcSet = variantSrcSet(url, "thumbnail");
   const width = imageVariantKinds.thumbnail.widths[0];
-  return { src: url, srcSet, sizes: srcSet ? sizes : undefined, width, height: imageVariantHeight("thumbnail", width), ...loadingProps(load) };
+  return {
+    src: url,
+    srcSet,
+    sizes: srcSet ? sizes : undefined,
+    width,
+    height: imageVariantHeight("thumbnail", width),
+    ...loadingProps(load),
+  };
 }

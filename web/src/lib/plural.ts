@@ -20,9 +20,16 @@ export function countOf(forms: CountForms, count: number): string {
 }
 
 /** A phrase in the grammatical gender of the person it is about; masculine when the gender is not known. */
-export type GenderForms<Args extends unknown[] = []> = { male: (...args: Args) => string; female: (...args: Args) => string };
+export type GenderForms<Args extends unknown[] = []> = {
+  male: (...args: Args) => string;
+  female: (...args: Args) => string;
+};
 
-export function byGender<Args extends unknown[]>(forms: GenderForms<Args>, gender: Gender | null | undefined, ...args: Args): string {
+export function byGender<Args extends unknown[]>(
+  forms: GenderForms<Args>,
+  gender: Gender | null | undefined,
+  ...args: Args
+): string {
   return gender === Gender.Female ? forms.female(...args) : forms.male(...args);
 }
 
@@ -35,7 +42,12 @@ export function formatDurationWords(totalMinutes: number): string {
   if (minutes > 0 && minutes % (24 * 60) === 0) return countOf(counts.days, minutes / (24 * 60));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return rest === 15 ? durationWords.quarterHour : rest === 30 ? durationWords.halfHour : countOf(counts.minutes, rest);
+  if (hours === 0)
+    return rest === 15
+      ? durationWords.quarterHour
+      : rest === 30
+        ? durationWords.halfHour
+        : countOf(counts.minutes, rest);
   const hourText = countOf(counts.hours, hours);
   if (rest === 0) return hourText;
   if (rest === 30) return `${hourText} ${durationWords.andHalf}`;

@@ -7,7 +7,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // One retry, and none for answers that will not change (4xx).
-        retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -44,11 +44,23 @@ export class AckTimeoutError extends Error {
  * channel, session room): send with a fresh ackId, settle on its Ack.
  */
 export function createAckBook(prefix: string) {
-  const pending = new Map<string, { resolve: (ack: AckPayload) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<
+    string,
+    {
+      resolve: (ack: AckPayload) => void;
+      reject: (error: Error) => void;
+      timer: ReturnType<typeof setTimeout>;
+    }
+  >();
   let nextAck = 1;
   return {
     /** Sends `frame` with its ackId through `send`; rejects with AckTimeoutError when no Ack comes. */
-    request(send: (data: string) => void, frame: object, timeoutMs: number, closed: boolean): Promise<AckPayload> {
+    request(
+      send: (data: string) => void,
+      frame: object,
+      timeoutMs: number,
+      closed: boolean,
+    ): Promise<AckPayload> {
       const ackId = `${prefix}${nextAck++}`;
       return new Promise<AckPayload>((resolve, reject) => {
         if (closed) {
@@ -104,7 +116,11 @@ const log = {
 };
 
 /** Frames without their ackId: the channel numbers them. */
-type WithoutAck<Frame> = Frame extends infer F ? (F extends { ackId?: string } ? Omit<F, "ackId"> : never) : never;
+type WithoutAck<Frame> = Frame extends infer F
+  ? F extends { ackId?: string }
+    ? Omit<F, "ackId">
+    : never
+  : never;
 /** A chat-room or user-channel frame. */
 export type OutgoingFrame = WithoutAck<ChatClientFrame>;
 /** A session-room frame (durable-objects/session-room.ts). */
@@ -141,7 +157,11 @@ export type ChannelOptions<Final extends string> = {
  */
 export async function socketTicket(party: string, name: string, token: string): Promise<string> {
   try {
-    const answer = await apiFetch<SocketTicketResponse>("/auth/socket-ticket", { method: "POST", token, body: { party, name } });
+    const answer = await apiFetch<SocketTicketResponse>("/auth/socket-ticket", {
+      method: "POST",
+      token,
+      body: { party, name },
+    });
     return answer.ticket;
   } catch (error) {
     const code = errorCodeOf(error);
@@ -257,7 +277,10 @@ export type SessionChannel = RealtimeChannel<SessionFrame, FinalClose>;
 
 /** A live session's room: /parties/session-room/lesson:12?ticket=… (the colon as it is). */
 export function openSessionChannel(sessionId: string, token: string): SessionChannel {
-  return openChannel<SessionFrame, FinalClose>("session-room", sessionId, token, { finalCloseCodes: sessionCloseCodes, ackPrefix: "s" });
+  return openChannel<SessionFrame, FinalClose>("session-room", sessionId, token, {
+    finalCloseCodes: sessionCloseCodes,
+    ackPrefix: "s",
+  });
 }
 
 /**
@@ -265,7 +288,8 @@ export function openSessionChannel(sessionId: string, token: string): SessionCha
  * when the user or the token changes, and the previous one is closed first.
  */
 export function createUserChannel(open: typeof openChannel = openChannel) {
-  let current: { userId: number; token: string; channel: RealtimeChannel; unsubscribe: () => void } | null = null;
+  let current: { userId: number; token: string; channel: RealtimeChannel; unsubscribe: () => void } | null =
+    null;
   const events = new Set<EventListener>();
   const opens = new Set<OpenListener>();
   const changes = new Set<() => void>();
@@ -322,7 +346,10 @@ export type UserChannel = ReturnType<typeof createUserChannel>;
 export const userChannel = createUserChannel();
 
 /** Follows the session: connected while a live token and a user exist, else disconnected. */
-export function bindUserChannel(store: Pick<SessionStore, "getState" | "subscribe" | "liveToken">, channel: UserChannel = userChannel): () => void {
+export function bindUserChannel(
+  store: Pick<SessionStore, "getState" | "subscribe" | "liveToken">,
+  channel: UserChannel = userChannel,
+): () => void {
   function follow() {
     const token = store.liveToken();
     const userId = store.getState().user?.id;

@@ -1,4 +1,9 @@
-import { isRoutePreloadTable, preloadUrlsFor, ROUTE_PRELOAD_PATH, type RoutePreloadTable } from "@schema/route-preloads";
+import {
+  isRoutePreloadTable,
+  preloadUrlsFor,
+  ROUTE_PRELOAD_PATH,
+  type RoutePreloadTable,
+} from "@schema/route-preloads";
 
 /**
  * Preloads the chunks of the screen a path shows, all at once, when the SPA moves there (issue 21):
@@ -13,7 +18,8 @@ const asked = new Set<string>();
 export function preloadRoute(pathname: string, load: () => Promise<unknown> = fetchTable): void {
   if (!table) {
     // What the page's HTML already links is not asked for twice.
-    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) asked.add(new URL(link.href, location.href).pathname);
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'))
+      asked.add(new URL(link.href, location.href).pathname);
     table = load()
       .then((value) => (isRoutePreloadTable(value) ? value : null))
       .catch(() => null);
@@ -31,7 +37,8 @@ export function preloadRoute(pathname: string, load: () => Promise<unknown> = fe
   });
 }
 
-const fetchTable = () => fetch(ROUTE_PRELOAD_PATH, { priority: "low" }).then((response) => (response.ok ? response.json() : null));
+const fetchTable = () =>
+  fetch(ROUTE_PRELOAD_PATH, { priority: "low" }).then((response) => (response.ok ? response.json() : null));
 
 /** Tests only. */
 export function resetRoutePreloadForTests(): void {

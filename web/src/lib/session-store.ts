@@ -119,7 +119,8 @@ export function createSessionStore({ storage, refreshToken, now = Date.now }: Se
     /** Refreshes the token when it is due; answers whether a new token was stored. */
     async refreshIfDue(): Promise<boolean> {
       const token = state.token;
-      if (token === null || state.refreshStatus !== "idle" || !isTokenDueForRefresh(token, now())) return false;
+      if (token === null || state.refreshStatus !== "idle" || !isTokenDueForRefresh(token, now()))
+        return false;
       setState({ refreshStatus: "pending" });
       try {
         const fresh = await refreshToken(token);

@@ -6,12 +6,23 @@
 import { hasAnalyticsConsent } from "./consent";
 
 /** The funnel: sign-up → email verified → checkout started → paid → first lesson booked → lesson attended. */
-export type FunnelEvent = "sign_up" | "email_verified" | "checkout_started" | "purchase" | "first_lesson_booked" | "lesson_booked" | "lesson_attended";
+export type FunnelEvent =
+  | "sign_up"
+  | "email_verified"
+  | "checkout_started"
+  | "purchase"
+  | "first_lesson_booked"
+  | "lesson_booked"
+  | "lesson_attended";
 
 export type AnalyticsIds = { gaId?: string | null; clarityProjectId?: string | null };
 
 export type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };
-export type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void; clarity?: Queue };
+export type AnalyticsWindow = Window & {
+  dataLayer?: unknown[];
+  gtag?: (...args: unknown[]) => void;
+  clarity?: Queue;
+};
 
 let loaded: AnalyticsIds | null = null;
 
@@ -31,7 +42,10 @@ export function track(event: FunnelEvent, props: Record<string, string | number 
 }
 
 /** "first_lesson_booked" once per account on this browser, "lesson_booked" every time. */
-export function trackLessonBooked(userId: number | string | undefined, props: Record<string, string | number | boolean> = {}): void {
+export function trackLessonBooked(
+  userId: number | string | undefined,
+  props: Record<string, string | number | boolean> = {},
+): void {
   track("lesson_booked", props);
   if (userId === undefined) return;
   const key = `dars.analytics.booked.${userId}`;

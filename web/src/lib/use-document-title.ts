@@ -12,7 +12,10 @@ export function documentTitle(title: string): string {
 }
 
 /** What the last page rendered on the server asked for (the build's prerender writes it in the HTML). */
-export const serverRenderedHead: { title: string | null; description: string | null } = { title: null, description: null };
+export const serverRenderedHead: { title: string | null; description: string | null } = {
+  title: null,
+  description: null,
+};
 
 /**
  * Sets document.title (and, when given, the meta description search results show) while the

@@ -1,5 +1,18 @@
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
-import { useLocation, UNSAFE_NavigationContext as NavigationContext, type Navigator, type To } from "react-router-dom";
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import {
+  useLocation,
+  UNSAFE_NavigationContext as NavigationContext,
+  type Navigator,
+  type To,
+} from "react-router-dom";
 
 /**
  * Uploads in flight, counted across the app: while any runs, closing or reloading the tab asks
@@ -31,10 +44,16 @@ export function useLeaveWarning(active: boolean): void {
 }
 
 /** Whether any upload runs now. */
-export const useUploadsInFlight = () => useSyncExternalStore(subscribe, () => inFlight > 0, () => false);
+export const useUploadsInFlight = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => inFlight > 0,
+    () => false,
+  );
 
 /** The path a navigation goes to: navigate() and <Link> hand the navigator a resolved path. */
-const pathnameOf = (to: To, current: string) => (typeof to === "string" ? new URL(to, window.location.origin + current).pathname : (to.pathname ?? current));
+const pathnameOf = (to: To, current: string) =>
+  typeof to === "string" ? new URL(to, window.location.origin + current).pathname : (to.pathname ?? current);
 
 /** The history entry's index that react-router's browser history keeps in history.state. */
 const historyIndex = (): number | null => {
@@ -58,7 +77,10 @@ export function LeaveGuard({ message, children }: { message: string; children: R
 
   const guarded = useMemo(() => {
     const { navigator } = navigation;
-    const mayLeave = (to: To) => inFlight === 0 || pathnameOf(to, current.current.pathname) === current.current.pathname || window.confirm(current.current.message);
+    const mayLeave = (to: To) =>
+      inFlight === 0 ||
+      pathnameOf(to, current.current.pathname) === current.current.pathname ||
+      window.confirm(current.current.message);
     const wrapped: Navigator = {
       createHref: (to) => navigator.createHref(to),
       go: (delta) => navigator.go(delta),
@@ -84,7 +106,14 @@ export function LeaveGuard({ message, children }: { message: string; children: R
       }
       const { pathname, index, message: question } = current.current;
       const nextIndex = historyIndex();
-      if (inFlight === 0 || window.location.pathname === pathname || index === null || nextIndex === null || nextIndex === index) return;
+      if (
+        inFlight === 0 ||
+        window.location.pathname === pathname ||
+        index === null ||
+        nextIndex === null ||
+        nextIndex === index
+      )
+        return;
       if (window.confirm(question)) return;
       // The router never hears of this step; going back the other way restores the entry it shows.
       event.stopImmediatePropagation();

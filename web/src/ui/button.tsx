@@ -19,7 +19,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for links that look like one. */
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "md",
+  className?: string,
+): string {
   return cx(
     "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors",
     "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed",
@@ -37,7 +41,16 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-export function Button({ variant = "primary", size = "md", loading = false, disabled, className, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

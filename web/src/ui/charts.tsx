@@ -40,16 +40,38 @@ const heightOf = (value: number, max: number) => (value / Math.max(max, 1)) * PL
  * The chart's frame: heading, the drawing (hidden from screen readers) and, in its place, a
  * visually hidden table of every period and value; the largest value is written above the plot.
  */
-function ChartFrame({ title, points, valueLabel, className, children }: ChartProps & { children: ReactNode }) {
+function ChartFrame({
+  title,
+  points,
+  valueLabel,
+  className,
+  children,
+}: ChartProps & { children: ReactNode }) {
   const headingId = useId();
-  const peak = points.reduce<ChartPoint | null>((best, point) => (best === null || point.value > best.value ? point : best), null);
+  const peak = points.reduce<ChartPoint | null>(
+    (best, point) => (best === null || point.value > best.value ? point : best),
+    null,
+  );
   return (
     <figure aria-labelledby={headingId} className={cx("flex flex-col gap-2", className)}>
       <figcaption id={headingId} className="text-sm font-bold text-slate-800">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" aria-hidden="true" focusable="false" data-chart="">
-        <line x1={0} x2={WIDTH} y1={TOP + PLOT} y2={TOP + PLOT} className="stroke-slate-300" strokeWidth={1} />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        aria-hidden="true"
+        focusable="false"
+        data-chart=""
+      >
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={TOP + PLOT}
+          y2={TOP + PLOT}
+          className="stroke-slate-300"
+          strokeWidth={1}
+        />
         {children}
       </svg>
       {points.length > 0 && (
@@ -59,7 +81,9 @@ function ChartFrame({ title, points, valueLabel, className, children }: ChartPro
           {points.length > 1 && <span>{points.at(-1)!.label}</span>}
         </div>
       )}
-      {peak && peak.value > 0 && <p className="text-xs text-slate-600">{charts.peak(shown(peak), peak.label)}</p>}
+      {peak && peak.value > 0 && (
+        <p className="text-xs text-slate-600">{charts.peak(shown(peak), peak.label)}</p>
+      )}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
@@ -115,7 +139,10 @@ export function LineChart(props: ChartProps) {
   const { points } = props;
   const max = Math.max(0, ...points.map((point) => point.value));
   const { center } = chartColumns(points.length);
-  const at = (point: ChartPoint, index: number) => ({ x: center(index), y: TOP + PLOT - heightOf(point.value, max) });
+  const at = (point: ChartPoint, index: number) => ({
+    x: center(index),
+    y: TOP + PLOT - heightOf(point.value, max),
+  });
   return (
     <ChartFrame {...props}>
       <polyline
@@ -126,7 +153,14 @@ export function LineChart(props: ChartProps) {
         strokeLinejoin="round"
       />
       {points.map((point, index) => (
-        <circle key={point.label} cx={at(point, index).x} cy={at(point, index).y} r={3} className="fill-brand-700" data-value={point.value}>
+        <circle
+          key={point.label}
+          cx={at(point, index).x}
+          cy={at(point, index).y}
+          r={3}
+          className="fill-brand-700"
+          data-value={point.value}
+        >
           <title>{`${point.label}: ${shown(point)}`}</title>
         </circle>
       ))}

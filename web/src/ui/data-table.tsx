@@ -35,13 +35,21 @@ export type DataTableProps<T, K extends string> = {
 };
 
 /** The next order when a column's header is pressed: the other way round if it is already the order. */
-export function nextSort<K extends string>(current: TableSort<K> | null | undefined, column: K, firstDirection: SortDirection = "asc"): TableSort<K> {
+export function nextSort<K extends string>(
+  current: TableSort<K> | null | undefined,
+  column: K,
+  firstDirection: SortDirection = "asc",
+): TableSort<K> {
   if (current?.column === column) return { column, direction: current.direction === "asc" ? "desc" : "asc" };
   return { column, direction: firstDirection };
 }
 
 /** Rows ordered by `sort` using each column's sort value (text compared the Arabic way), for lists held whole. */
-export function sortRows<T, K extends string>(rows: T[], sort: TableSort<K> | null | undefined, valueOf: Record<K, (row: T) => string | number>): T[] {
+export function sortRows<T, K extends string>(
+  rows: T[],
+  sort: TableSort<K> | null | undefined,
+  valueOf: Record<K, (row: T) => string | number>,
+): T[] {
   if (!sort) return rows;
   const value = valueOf[sort.column];
   const collator = new Intl.Collator("ar-EG", { numeric: true, sensitivity: "base" });
@@ -49,7 +57,8 @@ export function sortRows<T, K extends string>(rows: T[], sort: TableSort<K> | nu
   return [...rows].sort((a, b) => {
     const x = value(a);
     const y = value(b);
-    const order = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+    const order =
+      typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
     return order * sign;
   });
 }
@@ -71,12 +80,34 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
  * `aria-sort` on the sorted column. It scrolls sideways inside its own focusable region on a
  * narrow screen instead of widening the page.
  */
-export function DataTable<T, K extends string>({ caption, captionHidden, columns, rows, rowKey, rowData, sort, onSort, empty, className }: DataTableProps<T, K>) {
+export function DataTable<T, K extends string>({
+  caption,
+  captionHidden,
+  columns,
+  rows,
+  rowKey,
+  rowData,
+  sort,
+  onSort,
+  empty,
+  className,
+}: DataTableProps<T, K>) {
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className={cx("w-full overflow-x-auto rounded-lg focus-visible:outline-3 focus-visible:outline-brand-600", className)}>
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className={cx(
+        "w-full overflow-x-auto rounded-lg focus-visible:outline-3 focus-visible:outline-brand-600",
+        className,
+      )}
+    >
       <table className="w-full border-collapse text-start text-sm">
-        <caption id={captionId} className={cx(captionHidden ? "sr-only" : "pb-2 text-start font-bold text-slate-900")}>
+        <caption
+          id={captionId}
+          className={cx(captionHidden ? "sr-only" : "pb-2 text-start font-bold text-slate-900")}
+        >
           {caption}
         </caption>
         <thead>
@@ -88,7 +119,10 @@ export function DataTable<T, K extends string>({ caption, captionHidden, columns
                   key={column.id}
                   scope="col"
                   aria-sort={column.sortable ? (direction ? ariaSort[direction] : "none") : undefined}
-                  className={cx("px-3 py-2 text-start font-bold whitespace-nowrap text-slate-700", column.className)}
+                  className={cx(
+                    "px-3 py-2 text-start font-bold whitespace-nowrap text-slate-700",
+                    column.className,
+                  )}
                 >
                   {column.sortable && onSort ? (
                     <button
@@ -116,10 +150,18 @@ export function DataTable<T, K extends string>({ caption, captionHidden, columns
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} {...rowData?.(row)} className="border-b border-slate-200 align-top last:border-b-0 hover:bg-slate-50">
+              <tr
+                key={rowKey(row)}
+                {...rowData?.(row)}
+                className="border-b border-slate-200 align-top last:border-b-0 hover:bg-slate-50"
+              >
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <th key={column.id} scope="row" className={cx("px-3 py-2.5 text-start font-medium text-slate-900", column.className)}>
+                    <th
+                      key={column.id}
+                      scope="row"
+                      className={cx("px-3 py-2.5 text-start font-medium text-slate-900", column.className)}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (

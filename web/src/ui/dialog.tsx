@@ -35,7 +35,10 @@ export function Dialog({ open, onClose, title, description, children, className 
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const panel = panelRef.current;
-    if (panel) (focusableElements(panel).find((element) => element.dataset.dialogClose === undefined) ?? panel).focus();
+    if (panel)
+      (
+        focusableElements(panel).find((element) => element.dataset.dialogClose === undefined) ?? panel
+      ).focus();
 
     // On the document, not the panel: when a step inside the dialog replaces the focused
     // element, focus falls to <body> and Esc and Tab must still work.
@@ -78,7 +81,10 @@ export function Dialog({ open, onClose, title, description, children, className 
   if (!open) return null;
 
   return createPortal(
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={onClose}>
+    <div
+      className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4"
+      onMouseDown={onClose}
+    >
       <div
         ref={panelRef}
         role="dialog"

@@ -9,7 +9,9 @@ const focusableSelector = [
 
 /** The elements inside `container` that Tab can reach, in document order. */
 export function focusableElements(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector)).filter((element) => !element.hasAttribute("inert"));
+  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector)).filter(
+    (element) => !element.hasAttribute("inert"),
+  );
 }
 
 /** True when the element lays out right-to-left (arrow keys are mirrored). */

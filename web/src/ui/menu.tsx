@@ -31,7 +31,12 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
     const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: buttons.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: buttons.length - 1,
+    };
     if (event.key === "Escape") {
       event.preventDefault();
       close();

@@ -11,9 +11,20 @@ const tones: Record<NoticeTone, string> = {
 };
 
 /** An inline message box; errors are announced (role=alert), the rest politely. */
-export function Notice({ tone = "info", children, className }: { tone?: NoticeTone; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = "info",
+  children,
+  className,
+}: {
+  tone?: NoticeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone], className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone], className)}
+    >
       {children}
     </div>
   );
@@ -28,5 +39,14 @@ export function Badge({ tone = "info", children }: { tone?: NoticeTone | "neutra
     error: "bg-red-100 text-red-900",
     neutral: "bg-slate-100 text-slate-700",
   };
-  return <span className={cx("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium", badgeTones[tone])}>{children}</span>;
+  return (
+    <span
+      className={cx(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium",
+        badgeTones[tone],
+      )}
+    >
+      {children}
+    </span>
+  );
 }

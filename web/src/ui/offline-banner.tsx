@@ -12,10 +12,18 @@ function subscribe(listener: () => void) {
 
 /** Says so while the device is offline (requests fail until it is back); gone once it is online. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
-    <div role="status" data-offline="" className="sticky top-16 z-30 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950">
+    <div
+      role="status"
+      data-offline=""
+      className="sticky top-16 z-30 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950"
+    >
       {ar.shell.offline}
     </div>
   );

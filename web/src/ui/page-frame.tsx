@@ -5,7 +5,17 @@ import { cx } from "./class-names";
 const widths = { narrow: "max-w-md", wide: "max-w-4xl", full: "max-w-none" } as const;
 
 /** `full`: all the room the layout gives (the admin area's tables). */
-export function PageFrame({ title, subtitle, width = "narrow", children }: { title: ReactNode; subtitle?: ReactNode; width?: keyof typeof widths; children: ReactNode }) {
+export function PageFrame({
+  title,
+  subtitle,
+  width = "narrow",
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  width?: keyof typeof widths;
+  children: ReactNode;
+}) {
   return (
     <div className={cx("mx-auto flex w-full flex-col gap-6", widths[width])}>
       <header className="flex flex-col gap-1">

@@ -6,7 +6,13 @@ import { Select } from "./select";
 const options = pageSizeOptions.map((size) => ({ value: String(size), label: formatNumber(size) }));
 
 /** Picks how many rows a paged list shows; the choice is saved for every list (docs/product.md §9). */
-export function PageSizeSelect({ onChange, store }: { onChange?: (size: number) => void; store?: PageSizeStore }) {
+export function PageSizeSelect({
+  onChange,
+  store,
+}: {
+  onChange?: (size: number) => void;
+  store?: PageSizeStore;
+}) {
   const [size, setSize] = usePageSize(store);
   return (
     <Select

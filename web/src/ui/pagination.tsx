@@ -26,7 +26,15 @@ export function pageFromInput(raw: string, pages: number): number | null {
  * First / previous / next / last through a paged list, with «صفحة ٢ من ٥» and a page number to
  * jump to; nothing when everything fits on one page.
  */
-export function Pagination({ page, total, size, onPage, label, buttonSize = "sm", className }: PaginationProps) {
+export function Pagination({
+  page,
+  total,
+  size,
+  onPage,
+  label,
+  buttonSize = "sm",
+  className,
+}: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const inputId = useId();
   const [typed, setTyped] = useState("");
@@ -40,7 +48,10 @@ export function Pagination({ page, total, size, onPage, label, buttonSize = "sm"
   }
 
   return (
-    <nav aria-label={label} className={cx("flex flex-wrap items-center justify-center gap-x-3 gap-y-2", className)}>
+    <nav
+      aria-label={label}
+      className={cx("flex flex-wrap items-center justify-center gap-x-3 gap-y-2", className)}
+    >
       <div className="flex flex-wrap items-center justify-center gap-2">
         <Button variant="secondary" size={buttonSize} disabled={page <= 1} onClick={() => onPage(1)}>
           {ar.ui.first}
@@ -49,8 +60,15 @@ export function Pagination({ page, total, size, onPage, label, buttonSize = "sm"
           {ar.ui.previous}
         </Button>
         {/* On a phone the page line sits above the four buttons, so they fit on one row. */}
-        <span className="order-first basis-full text-center text-sm text-slate-700 sm:order-none sm:basis-auto">{ar.ui.pageOf(formatNumber(page), formatNumber(pages))}</span>
-        <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <span className="order-first basis-full text-center text-sm text-slate-700 sm:order-none sm:basis-auto">
+          {ar.ui.pageOf(formatNumber(page), formatNumber(pages))}
+        </span>
+        <Button
+          variant="secondary"
+          size={buttonSize}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
           {ar.ui.next}
         </Button>
         <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(pages)}>

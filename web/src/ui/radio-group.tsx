@@ -22,7 +22,16 @@ type RadioGroupProps = {
 };
 
 /** A set of choices shown side by side (gender, messaging app). */
-export function RadioGroup({ legend, name, options, value, onChange, error, required, className }: RadioGroupProps) {
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  required,
+  className,
+}: RadioGroupProps) {
   const baseId = useId();
   const errorId = `${baseId}-error`;
   return (
@@ -47,9 +56,14 @@ export function RadioGroup({ legend, name, options, value, onChange, error, requ
               key={option.value}
               className={cx(
                 "flex min-h-11 items-center gap-2 rounded-lg border px-4",
-                option.disabled ? "cursor-not-allowed border-dashed border-slate-300 bg-slate-50 text-slate-600" : "cursor-pointer",
+                option.disabled
+                  ? "cursor-not-allowed border-dashed border-slate-300 bg-slate-50 text-slate-600"
+                  : "cursor-pointer",
                 "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
-                !option.disabled && (value === option.value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 bg-white"),
+                !option.disabled &&
+                  (value === option.value
+                    ? "border-brand-600 bg-brand-50 text-brand-900"
+                    : "border-slate-300 bg-white"),
               )}
             >
               <input

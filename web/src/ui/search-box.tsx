@@ -30,7 +30,14 @@ export function SearchBox({ label, onSearch, delay = 300, initial = "", hint, cl
   }, [text, delay]);
   return (
     <div role="search" className={className}>
-      <TextField type="search" label={label} hint={hint} value={text} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+      <TextField
+        type="search"
+        label={label}
+        hint={hint}
+        value={text}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
     </div>
   );
 }

@@ -12,7 +12,16 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function Select({ label, options, placeholder, error, id, className, required, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  error,
+  id,
+  className,
+  required,
+  ...rest
+}: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const errorId = `${selectId}-error`;

@@ -9,7 +9,12 @@ const sizes = { sm: "size-4", md: "size-6", lg: "size-12" } as const;
 export function Spinner({ size = "md", label = ar.ui.loading, className }: SpinnerProps) {
   return (
     <span role="status" className={cx("inline-flex items-center", className)}>
-      <svg className={cx(sizes[size], "animate-loading text-current")} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <svg
+        className={cx(sizes[size], "animate-loading text-current")}
+        viewBox="0 0 24 24"
+        fill="none"
+        aria-hidden="true"
+      >
         <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
         <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>

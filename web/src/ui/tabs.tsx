@@ -23,7 +23,12 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
     const current = tabs.findIndex((tab) => tab.id === selectedId);
     const forward = isRightToLeft(event.currentTarget) ? "ArrowLeft" : "ArrowRight";
     const backward = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
-    const moves: Record<string, number> = { [forward]: current + 1, [backward]: current - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      [forward]: current + 1,
+      [backward]: current - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -32,7 +37,12 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-px">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-px"
+      >
         {tabs.map((tab) => {
           const selected = tab.id === selectedId;
           return (
@@ -51,7 +61,9 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
               onClick={() => setSelectedId(tab.id)}
               className={cx(
                 "-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-medium whitespace-nowrap sm:px-4",
-                selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
+                selected
+                  ? "border-brand-700 text-brand-800"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
               )}
             >
               {tab.label}

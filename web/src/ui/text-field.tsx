@@ -13,7 +13,17 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "dir"> & {
 
 const ltrTypes = new Set(["email", "tel", "password", "url", "number"]);
 
-export function TextField({ label, error, hint, ltr, type = "text", id, className, required, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  ltr,
+  type = "text",
+  id,
+  className,
+  required,
+  ...rest
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;

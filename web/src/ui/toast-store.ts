@@ -57,7 +57,11 @@ export function createToastStore(timers: Timers = browserTimers) {
       toast.id,
       timers.setTimeout(() => dismiss(toast.id), toastDurationMs),
     );
-    publish(existing === -1 ? [...toasts, toast] : toasts.map((shown, index) => (index === existing ? toast : shown)));
+    publish(
+      existing === -1
+        ? [...toasts, toast]
+        : toasts.map((shown, index) => (index === existing ? toast : shown)),
+    );
     return toast.id;
   }
 

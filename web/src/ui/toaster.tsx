@@ -59,8 +59,14 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      style={{ transform: offset ? `translateX(${offset}px)` : undefined, opacity: offset ? Math.max(0.3, 1 - Math.abs(offset) / 200) : undefined }}
-      className={cx("pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-3 shadow-lg select-none", typeStyles[toast.type])}
+      style={{
+        transform: offset ? `translateX(${offset}px)` : undefined,
+        opacity: offset ? Math.max(0.3, 1 - Math.abs(offset) / 200) : undefined,
+      }}
+      className={cx(
+        "pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-3 shadow-lg select-none",
+        typeStyles[toast.type],
+      )}
     >
       <div className="min-w-0 flex-1">
         <p className="font-bold">{toast.title}</p>

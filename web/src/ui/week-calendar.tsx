@@ -26,7 +26,12 @@ export type CellRange = { column: number; startRow: number; endRow: number };
  * Where the focused cell goes on a key press. In a right-to-left page the next column is to the
  * left, so ArrowLeft moves forward; Home/End go to the ends of the column, PageUp/PageDown by 4 rows.
  */
-export function moveCell(position: CellPosition, key: string, size: { columns: number; rows: number }, rtl = true): CellPosition | null {
+export function moveCell(
+  position: CellPosition,
+  key: string,
+  size: { columns: number; rows: number },
+  rtl = true,
+): CellPosition | null {
   const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max - 1);
   const forward = rtl ? "ArrowLeft" : "ArrowRight";
   const backward = rtl ? "ArrowRight" : "ArrowLeft";
@@ -54,7 +59,11 @@ export function moveCell(position: CellPosition, key: string, size: { columns: n
 
 /** The rows between an anchor cell and the current one, both included, in the anchor's column. */
 export function rangeBetween(anchor: CellPosition, current: CellPosition): CellRange {
-  return { column: anchor.column, startRow: Math.min(anchor.row, current.row), endRow: Math.max(anchor.row, current.row) + 1 };
+  return {
+    column: anchor.column,
+    startRow: Math.min(anchor.row, current.row),
+    endRow: Math.max(anchor.row, current.row) + 1,
+  };
 }
 
 type WeekCalendarProps = {
@@ -117,8 +126,12 @@ export function WeekCalendar({
 
   useEffect(() => {
     const scroller = scrollRef.current;
-    const row = gridRef.current?.querySelector<HTMLElement>(`[data-row="${initialRow}"] > [role="rowheader"]`);
-    if (scroller && row) scroller.scrollTop = row.offsetTop - (scroller.querySelector<HTMLElement>("[data-header]")?.offsetHeight ?? 0);
+    const row = gridRef.current?.querySelector<HTMLElement>(
+      `[data-row="${initialRow}"] > [role="rowheader"]`,
+    );
+    if (scroller && row)
+      scroller.scrollTop =
+        row.offsetTop - (scroller.querySelector<HTMLElement>("[data-header]")?.offsetHeight ?? 0);
   }, [initialRow]);
 
   function focusCell(position: CellPosition) {
@@ -130,7 +143,10 @@ export function WeekCalendar({
     setAnchor(null);
     setDragging(false);
     setHover(null);
-    const cells = Array.from({ length: range.endRow - range.startRow }, (_, n) => ({ column: range.column, row: range.startRow + n }));
+    const cells = Array.from({ length: range.endRow - range.startRow }, (_, n) => ({
+      column: range.column,
+      row: range.startRow + n,
+    }));
     if (cells.some((cell) => isCellDisabled(cell))) return;
     onSelectRange?.(range);
   }
@@ -167,7 +183,11 @@ export function WeekCalendar({
   }
 
   const selection = anchor ? rangeBetween(anchor, dragging ? (hover ?? anchor) : current) : null;
-  const inSelection = (cell: CellPosition) => selection !== null && cell.column === selection.column && cell.row >= selection.startRow && cell.row < selection.endRow;
+  const inSelection = (cell: CellPosition) =>
+    selection !== null &&
+    cell.column === selection.column &&
+    cell.row >= selection.startRow &&
+    cell.row < selection.endRow;
   const blocksAt = new Map<string, CalendarBlock[]>();
   for (const block of blocks) {
     const key = `${block.column}-${block.startRow}`;
@@ -181,7 +201,10 @@ export function WeekCalendar({
       <p id={instructionsId} className="sr-only">
         {instructions}
       </p>
-      <div ref={scrollRef} className="relative max-h-[70dvh] overflow-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        ref={scrollRef}
+        className="relative max-h-[70dvh] overflow-auto rounded-xl border border-slate-200 bg-white"
+      >
         <div
           ref={gridRef}
           role="grid"
@@ -194,7 +217,11 @@ export function WeekCalendar({
           onKeyDown={onKeyDown}
         >
           <div role="row" className="contents">
-            <div role="columnheader" data-header="" className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+            <div
+              role="columnheader"
+              data-header=""
+              className="sticky top-0 z-20 border-b border-slate-200 bg-white"
+            >
               <span className="sr-only">{timeColumnLabel}</span>
             </div>
             {columns.map((col) => (
@@ -214,11 +241,16 @@ export function WeekCalendar({
               <div role="row" key={row} data-row={row} className="contents">
                 <div
                   role="rowheader"
-                  className={cx("relative pe-2 text-end text-xs text-slate-600", time !== null && "border-t border-slate-200")}
+                  className={cx(
+                    "relative pe-2 text-end text-xs text-slate-600",
+                    time !== null && "border-t border-slate-200",
+                  )}
                   style={{ height: rowHeight }}
                 >
                   {time !== null ? (
-                    <span className="absolute inset-x-0 top-0 -translate-y-1/2 bg-white pe-2 leading-none">{time}</span>
+                    <span className="absolute inset-x-0 top-0 -translate-y-1/2 bg-white pe-2 leading-none">
+                      {time}
+                    </span>
                   ) : (
                     <span className="sr-only">{rowName(row)}</span>
                   )}
@@ -238,7 +270,13 @@ export function WeekCalendar({
                       aria-selected={selected}
                       onFocus={() => setFocus(cell)}
                       onPointerDown={(event) => {
-                        if (readOnly || disabled || event.button !== 0 || event.target !== event.currentTarget) return;
+                        if (
+                          readOnly ||
+                          disabled ||
+                          event.button !== 0 ||
+                          event.target !== event.currentTarget
+                        )
+                          return;
                         setFocus(cell);
                         setAnchor(cell);
                         setHover(cell);
@@ -265,7 +303,9 @@ export function WeekCalendar({
                             "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
                             block.className,
                           )}
-                          style={{ height: `calc(${(block.endRow - block.startRow) * rowHeightRem}rem - 2px)` }}
+                          style={{
+                            height: `calc(${(block.endRow - block.startRow) * rowHeightRem}rem - 2px)`,
+                          }}
                         >
                           {block.label}
                           {block.srText && <span className="sr-only"> {block.srText}</span>}

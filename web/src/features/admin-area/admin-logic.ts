@@ -12,7 +12,8 @@ export function poundsToPiasters(text: string): number {
   return Math.round(Number(trimmed) * 100);
 }
 
-export const piastersToPounds = (piasters: number): string => (piasters % 100 === 0 ? String(piasters / 100) : (piasters / 100).toFixed(2));
+export const piastersToPounds = (piasters: number): string =>
+  piasters % 100 === 0 ? String(piasters / 100) : (piasters / 100).toFixed(2);
 
 /** A percentage as typed (up to 2 decimals) → basis points; NaN when not a number. */
 export function percentToBasisPoints(text: string): number {
@@ -31,7 +32,13 @@ export function wholeNumber(text: string): number {
 }
 
 /** `sort`: the table's order (GET /user/list `sort`); newest first when left out. */
-export type UserFilters = { search: string; role: Role | null; verified: boolean | null; page: number; sort?: UserListSort };
+export type UserFilters = {
+  search: string;
+  role: Role | null;
+  verified: boolean | null;
+  page: number;
+  sort?: UserListSort;
+};
 
 /** The GET /user/list query for the list's filters (empty ones left out). */
 export function userListQuery(filters: UserFilters, size: number): Record<string, string | number> {

@@ -23,7 +23,15 @@ type AdminTableProps<T, K extends string> = Omit<DataTableProps<T, K>, "rows" | 
  * table (its caption for screen readers only) and the page jumps, marked busy while another page
  * or order loads.
  */
-export function AdminTable<T, K extends string>({ query, count, page, pageSize, onPage, pagesLabel = arAdmin.adminArea.common.pagination, ...table }: AdminTableProps<T, K>) {
+export function AdminTable<T, K extends string>({
+  query,
+  count,
+  page,
+  pageSize,
+  onPage,
+  pagesLabel = arAdmin.adminArea.common.pagination,
+  ...table
+}: AdminTableProps<T, K>) {
   return (
     <QueryState query={query}>
       {(data) => (

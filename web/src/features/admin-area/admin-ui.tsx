@@ -13,7 +13,12 @@ import { toasts } from "../../ui/toast-store";
 const t = arAdmin.adminArea.common;
 
 /** Previous / next through an admin list; hidden when everything fits on one page. */
-export function Pagination(props: { page: number; total: number; size: number; onPage: (page: number) => void }) {
+export function Pagination(props: {
+  page: number;
+  total: number;
+  size: number;
+  onPage: (page: number) => void;
+}) {
   return <UiPagination label={t.pagination} {...props} />;
 }
 
@@ -84,7 +89,12 @@ export function ConfirmDialog({
 }
 
 /** The removal a delete dialog drives: a react-query mutation taking the row's id. */
-type Removal = { isPending: boolean; error: unknown; reset(): void; mutate(id: number, options: { onSuccess: () => void }): void };
+type Removal = {
+  isPending: boolean;
+  error: unknown;
+  reset(): void;
+  mutate(id: number, options: { onSuccess: () => void }): void;
+};
 
 /**
  * "Delete this row?" for an admin list: open while `target` is set; confirming removes it, closes

@@ -23,11 +23,22 @@ const inviteSchema = z.object({
   }),
   planId: z.string().min(1, "plan-not-found").transform(Number),
   expiresAt: z.string().min(1, "bad-request").transform(endOfCairoDay),
-  note: z.string().max(500, "bad-request").transform((text) => text.trim() || undefined),
+  note: z
+    .string()
+    .max(500, "bad-request")
+    .transform((text) => text.trim() || undefined),
 });
 
 /** POST /invite: offers a plan (hidden or invite-only too) to one user until a day. */
-export function InviteDialog({ open, onClose, userId }: { open: boolean; onClose: () => void; userId?: number }) {
+export function InviteDialog({
+  open,
+  onClose,
+  userId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  userId?: number;
+}) {
   const create = useCreateInvite();
   const plans = useAdminPlansQuery();
   const formRef = useRef<HTMLFormElement>(null);
@@ -43,18 +54,30 @@ export function InviteDialog({ open, onClose, userId }: { open: boolean; onClose
         form.setValues(blank);
         onClose();
       },
-      onError: (error) => form.showServerError(error, { "user-not-found": "userId", "plan-not-found": "planId" }),
+      onError: (error) =>
+        form.showServerError(error, { "user-not-found": "userId", "plan-not-found": "planId" }),
     });
   }
   return (
     <Dialog open={open} onClose={onClose} title={t.createInviteTitle}>
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.userId} hint={t.userIdHint} required ltr inputMode="numeric" readOnly={userId !== undefined} {...form.bind("userId")} />
+        <TextField
+          label={t.userId}
+          hint={t.userIdHint}
+          required
+          ltr
+          inputMode="numeric"
+          readOnly={userId !== undefined}
+          {...form.bind("userId")}
+        />
         <Select
           label={t.plan}
           required
           placeholder="—"
-          options={(plans.data?.list ?? []).map((plan) => ({ value: String(plan.id), label: arAdmin.adminArea.plans.weekly(plan.weeklyMinutes) }))}
+          options={(plans.data?.list ?? []).map((plan) => ({
+            value: String(plan.id),
+            label: arAdmin.adminArea.plans.weekly(plan.weeklyMinutes),
+          }))}
           {...form.bind("planId")}
         />
         <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
@@ -72,4 +95,3 @@ export function InviteDialog({ open, onClose, userId }: { open: boolean; onClose
     </Dialog>
   );
 }
-

@@ -31,10 +31,12 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
   const [reasonError, setReasonError] = useState<string | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.user(user.id) });
   const suspend = useMutation({
-    mutationFn: (text: string) => call(suspensionContracts.suspend, { params: { id: user.id }, body: { reason: text } }),
+    mutationFn: (text: string) =>
+      call(suspensionContracts.suspend, { params: { id: user.id }, body: { reason: text } }),
     onSuccess: (result) => {
       close();
-      const title = result.canceledLessons > 0 ? t.suspendedWithLessons(result.canceledLessons) : t.suspendedDone;
+      const title =
+        result.canceledLessons > 0 ? t.suspendedWithLessons(result.canceledLessons) : t.suspendedDone;
       toasts.show({ id: "account-suspended", type: "success", title });
       void refresh();
     },
@@ -69,7 +71,9 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Fact label={t.state}>
             <Badge tone={suspended ? "error" : "success"}>{suspended ? t.suspended : t.active}</Badge>
-            {suspended && user.suspendedAt && <span className="ms-2 text-sm text-slate-700">{t.since(formatDateTime(user.suspendedAt))}</span>}
+            {suspended && user.suspendedAt && (
+              <span className="ms-2 text-sm text-slate-700">{t.since(formatDateTime(user.suspendedAt))}</span>
+            )}
           </Fact>
           {suspended && <Fact label={t.reason}>{user.suspensionReason ?? "—"}</Fact>}
         </dl>
@@ -93,7 +97,9 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
         body={t.suspendBody}
         confirmLabel={t.confirmSuspend}
         pending={suspend.isPending}
-        error={suspend.error && errorCodeOf(suspend.error) !== "invalid-suspension-reason" ? suspend.error : null}
+        error={
+          suspend.error && errorCodeOf(suspend.error) !== "invalid-suspension-reason" ? suspend.error : null
+        }
         onClose={close}
         onConfirm={confirmSuspend}
       >
@@ -103,7 +109,12 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
           value={reason}
           maxLength={500}
           hint={t.reasonHint}
-          error={reasonError ?? (suspend.error && errorCodeOf(suspend.error) === "invalid-suspension-reason" ? errorMessage("invalid-suspension-reason") : undefined)}
+          error={
+            reasonError ??
+            (suspend.error && errorCodeOf(suspend.error) === "invalid-suspension-reason"
+              ? errorMessage("invalid-suspension-reason")
+              : undefined)
+          }
           onChange={(event) => {
             setReason(event.target.value);
             setReasonError(undefined);

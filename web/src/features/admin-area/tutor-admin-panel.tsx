@@ -23,8 +23,12 @@ function StepLine({ name, step }: { name: string; step: OnboardingStep }) {
         <span className="font-medium text-slate-900">{name}</span>
         <Badge tone={stepTone[step.state]}>{t.stepStates[step.state]}</Badge>
       </div>
-      {step.start && <span className="text-sm text-slate-700">{t.scheduledAt(formatDateTime(step.start))}</span>}
-      {step.retryAt && <span className="text-sm text-slate-700">{t.retryAt(formatDateTime(step.retryAt))}</span>}
+      {step.start && (
+        <span className="text-sm text-slate-700">{t.scheduledAt(formatDateTime(step.start))}</span>
+      )}
+      {step.retryAt && (
+        <span className="text-sm text-slate-700">{t.retryAt(formatDateTime(step.retryAt))}</span>
+      )}
       {step.feedback && (
         <span className="text-sm text-slate-700">
           {t.feedback} <bdi>{step.feedback}</bdi>
@@ -97,7 +101,9 @@ export function TutorAdminPanel({ tutorId }: { tutorId: number }) {
             <ul className="flex flex-col divide-y divide-slate-200">
               <li className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-medium text-slate-900">{stepNames.supportGroup}</span>
-                <Badge tone={data.supportGroup.joined ? "success" : "neutral"}>{data.supportGroup.joined ? t.joined : t.notJoined}</Badge>
+                <Badge tone={data.supportGroup.joined ? "success" : "neutral"}>
+                  {data.supportGroup.joined ? t.joined : t.notJoined}
+                </Badge>
               </li>
               {steps.map((step) => (
                 <StepLine key={step} name={stepNames[step]} step={data[step]} />

@@ -2,14 +2,23 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { adminUserContracts } from "@schema/api/admin-user";
 import type { Paged } from "@schema/api/common";
-import { couponContracts, type CouponListSort, type CreateCouponBody, type UpdateCouponBody } from "@schema/api/coupon";
+import {
+  couponContracts,
+  type CouponListSort,
+  type CreateCouponBody,
+  type UpdateCouponBody,
+} from "@schema/api/coupon";
 import { demoSessionContracts } from "@schema/api/demo-session";
 import { interviewContracts } from "@schema/api/interview";
 import { inviteContracts, type CreateInviteBody } from "@schema/api/invite";
 import { lessonContracts, type LessonListSort } from "@schema/api/lesson";
 import { onboardingContracts, type OnboardingAdminBody } from "@schema/api/onboarding";
 import { planContracts, type CreatePlanBody, type UpdatePlanBody } from "@schema/api/plan";
-import { platformSettingsContracts, type BusinessSettings, type WithdrawSettings } from "@schema/api/platform-settings";
+import {
+  platformSettingsContracts,
+  type BusinessSettings,
+  type WithdrawSettings,
+} from "@schema/api/platform-settings";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { topicContracts, type TopicBody } from "@schema/api/topic";
 import { transactionContracts } from "@schema/api/transaction";
@@ -41,7 +50,8 @@ export const adminKeys = {
 export function useUsersQuery(filters: UserFilters) {
   return useQuery({
     queryKey: adminKeys.users(filters),
-    queryFn: ({ signal }) => call(adminUserContracts.list, { query: userListQuery(filters, adminPageSize), signal }),
+    queryFn: ({ signal }) =>
+      call(adminUserContracts.list, { query: userListQuery(filters, adminPageSize), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -56,7 +66,10 @@ export function useCreateStaff() {
 }
 
 export function useUserQuery(id: number) {
-  return useQuery({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => call(userContracts.get, { params: { id }, signal }) });
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => call(userContracts.get, { params: { id }, signal }),
+  });
 }
 
 export function useStudentStatsQuery(id: number, enabled: boolean) {
@@ -108,7 +121,14 @@ export function useRefund(userId: number) {
   });
 }
 
-export type TutorFilters = { name: string; activated: boolean | null; onboarded: boolean | null; page: number; media?: "missing" | "complete" | null; sort?: FullTutorsSort };
+export type TutorFilters = {
+  name: string;
+  activated: boolean | null;
+  onboarded: boolean | null;
+  page: number;
+  media?: "missing" | "complete" | null;
+  sort?: FullTutorsSort;
+};
 
 /** GET /user/tutor/full-tutors */
 export function useTutorsQuery(filters: TutorFilters) {
@@ -161,7 +181,8 @@ export function useTutoringMinutesQuery(tutorId: number, enabled = true) {
 export function useSetTutorActivation(tutorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OnboardingAdminBody) => call(onboardingContracts.update, { params: { id: tutorId }, body }),
+    mutationFn: (body: OnboardingAdminBody) =>
+      call(onboardingContracts.update, { params: { id: tutorId }, body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.onboarding(tutorId) });
       void queryClient.invalidateQueries({ queryKey: ["admin", "tutors"] });
@@ -188,7 +209,9 @@ export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreatePlanBody | UpdatePlanBody }) =>
-      id === null ? call(planContracts.create, { body: body as CreatePlanBody }) : call(planContracts.update, { params: { id }, body }),
+      id === null
+        ? call(planContracts.create, { body: body as CreatePlanBody })
+        : call(planContracts.update, { params: { id }, body }),
     onSuccess: () => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ["plans"] });
@@ -198,14 +221,20 @@ export function useSavePlan() {
 
 export function useDeletePlan() {
   const refresh = useInvalidate(adminKeys.plans);
-  return useMutation({ mutationFn: (id: number) => call(planContracts.remove, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(planContracts.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useAdminTopicsQuery(search: string, page: number) {
   return useQuery({
     queryKey: adminKeys.topics(search, page),
     queryFn: ({ signal }) =>
-      call(topicContracts.list, { query: { search: search.trim() || undefined, page, size: adminPageSize }, signal }),
+      call(topicContracts.list, {
+        query: { search: search.trim() || undefined, page, size: adminPageSize },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -214,14 +243,19 @@ export function useSaveTopic() {
   const refresh = useInvalidate(["admin", "topics"]);
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TopicBody }) =>
-      id === null ? call(topicContracts.create, { body }) : call(topicContracts.update, { params: { id }, body }),
+      id === null
+        ? call(topicContracts.create, { body })
+        : call(topicContracts.update, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteTopic() {
   const refresh = useInvalidate(["admin", "topics"]);
-  return useMutation({ mutationFn: (id: number) => call(topicContracts.remove, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(topicContracts.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export type CouponFilters = { page: number; q: string; sort: CouponListSort };
@@ -231,7 +265,10 @@ export function useCouponsQuery(filters: CouponFilters) {
   return useQuery({
     queryKey: adminKeys.coupons(filters),
     queryFn: ({ signal }) =>
-      call(couponContracts.list, { query: { page: filters.page, size: adminPageSize, q: filters.q || undefined, sort: filters.sort }, signal }),
+      call(couponContracts.list, {
+        query: { page: filters.page, size: adminPageSize, q: filters.q || undefined, sort: filters.sort },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -240,14 +277,19 @@ export function useSaveCoupon() {
   const refresh = useInvalidate(["admin", "coupons"]);
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreateCouponBody | UpdateCouponBody }) =>
-      id === null ? call(couponContracts.create, { body: body as CreateCouponBody }) : call(couponContracts.update, { params: { id }, body }),
+      id === null
+        ? call(couponContracts.create, { body: body as CreateCouponBody })
+        : call(couponContracts.update, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteCoupon() {
   const refresh = useInvalidate(["admin", "coupons"]);
-  return useMutation({ mutationFn: (id: number) => call(couponContracts.remove, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(couponContracts.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useInvitesQuery(page: number) {
@@ -260,12 +302,18 @@ export function useInvitesQuery(page: number) {
 
 export function useCreateInvite() {
   const refresh = useInvalidate(["admin", "invites"]);
-  return useMutation({ mutationFn: (body: CreateInviteBody) => call(inviteContracts.create, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: CreateInviteBody) => call(inviteContracts.create, { body }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeleteInvite() {
   const refresh = useInvalidate(["admin", "invites"]);
-  return useMutation({ mutationFn: (id: number) => call(inviteContracts.remove, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(inviteContracts.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 /** DELETE /cache/flush */
@@ -282,7 +330,14 @@ export function useAdminTutorInfoQuery(id: number) {
   });
 }
 
-export type LessonFilters = { status: "ratified" | "canceled" | null; when: "future" | "past" | "now" | null; user: number | null; page: number; sort?: LessonListSort; q?: string };
+export type LessonFilters = {
+  status: "ratified" | "canceled" | null;
+  when: "future" | "past" | "now" | null;
+  user: number | null;
+  page: number;
+  sort?: LessonListSort;
+  q?: string;
+};
 
 /** GET /lesson/list/ as an admin: everyone's lessons (scope=all), or one member's. */
 export function useAdminLessonsQuery(filters: LessonFilters) {
@@ -310,7 +365,10 @@ export function useAdminLessonsQuery(filters: LessonFilters) {
 /** DELETE /lesson/{id} by an admin. */
 export function useAdminCancelLesson() {
   const refresh = useInvalidate(["admin", "lessons"]);
-  return useMutation({ mutationFn: (id: number) => call(lessonContracts.cancel, { params: { id } }), onSettled: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(lessonContracts.cancel, { params: { id } }),
+    onSettled: refresh,
+  });
 }
 
 /** An interview or a demo session, as the admin list shows both. */
@@ -388,7 +446,10 @@ export function useAdminDemoSessionsQuery(filters: AppointmentFilters) {
 }
 
 export function usePlatformSettingsQuery() {
-  return useQuery({ queryKey: ["admin", "platform-settings"] as const, queryFn: ({ signal }) => call(platformSettingsContracts.get, { signal }) });
+  return useQuery({
+    queryKey: ["admin", "platform-settings"] as const,
+    queryFn: ({ signal }) => call(platformSettingsContracts.get, { signal }),
+  });
 }
 
 /** PUT /platform-settings/withdrawals (SuperAdmin). */

@@ -21,7 +21,11 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-const statusText: Record<ChannelStatus, string> = { open: t.live, connecting: t.connecting, closed: t.disconnected };
+const statusText: Record<ChannelStatus, string> = {
+  open: t.live,
+  connecting: t.connecting,
+  closed: t.disconnected,
+};
 
 /**
  * The live figures. Only the connection status is a live region: figures that change every
@@ -33,8 +37,20 @@ export function ServerStatsView({ stats, status }: { stats: ServerStats | null; 
   const shown: ChannelStatus = status === "connecting" && stats ? "closed" : status;
   return (
     <div className="flex flex-col gap-4">
-      <p role="status" className={cx("flex items-center gap-2 text-sm", shown === "open" ? "text-emerald-800" : "text-amber-800")}>
-        <span aria-hidden="true" className={cx("inline-block size-2.5 rounded-full", shown === "open" ? "bg-emerald-600" : "bg-amber-500")} />
+      <p
+        role="status"
+        className={cx(
+          "flex items-center gap-2 text-sm",
+          shown === "open" ? "text-emerald-800" : "text-amber-800",
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cx(
+            "inline-block size-2.5 rounded-full",
+            shown === "open" ? "bg-emerald-600" : "bg-amber-500",
+          )}
+        />
         {statusText[shown]}
       </p>
       {stats ? (
@@ -44,7 +60,11 @@ export function ServerStatsView({ stats, status }: { stats: ServerStats | null; 
             <Figure label={t.lessonsHappeningNow} value={formatNumber(stats.lessonsHappeningNow)} />
             <Figure label={t.requestsPerMinute} value={formatNumber(stats.requestsPerMinute)} />
             <Figure label={t.pendingWithdrawals} value={formatNumber(stats.pendingWithdrawals)} />
-            <Figure label={t.paymentsToday} value={formatMoney(stats.paymentsTodayAmount)} detail={t.paymentsTodayCount(stats.paymentsTodayCount)} />
+            <Figure
+              label={t.paymentsToday}
+              value={formatMoney(stats.paymentsTodayAmount)}
+              detail={t.paymentsTodayCount(stats.paymentsTodayCount)}
+            />
           </dl>
           <p className="text-sm text-slate-600">
             {t.lastUpdated}{" "}

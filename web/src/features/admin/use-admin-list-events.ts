@@ -23,7 +23,8 @@ export function useAdminListEvents() {
     const channel = openChannel("admin-channel", "main", live);
     const off = channel.onEvent((event) => {
       if (event.type === "AdminInvoices") refreshInvoices();
-      if (event.type === "TutorsCacheUpdated") for (const queryKey of tutorListKeys) void queryClient.invalidateQueries({ queryKey });
+      if (event.type === "TutorsCacheUpdated")
+        for (const queryKey of tutorListKeys) void queryClient.invalidateQueries({ queryKey });
     });
     return () => {
       off();

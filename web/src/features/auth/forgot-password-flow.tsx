@@ -19,9 +19,13 @@ export type ForgotPasswordStep = "email" | "code" | "password";
 const steps: ForgotPasswordStep[] = ["email", "code", "password"];
 
 /** A link from the email (?email=&code=) starts at the furthest step its values allow. */
-export function startingStep(email: string | null, code: string | null): { step: ForgotPasswordStep; email: string; code: string } {
+export function startingStep(
+  email: string | null,
+  code: string | null,
+): { step: ForgotPasswordStep; email: string; code: string } {
   const validEmail = email !== null && emailRule.safeParse(email).success ? emailRule.parse(email) : null;
-  const validCode = code !== null && verificationCodeRule.safeParse(code).success ? verificationCodeRule.parse(code) : null;
+  const validCode =
+    code !== null && verificationCodeRule.safeParse(code).success ? verificationCodeRule.parse(code) : null;
   if (validEmail && validCode) return { step: "password", email: validEmail, code: validCode };
   if (validEmail) return { step: "code", email: validEmail, code: "" };
   return { step: "email", email: email ?? "", code: "" };
@@ -107,7 +111,11 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
     if (!values) return;
     sendCode.mutate(
       { ...values, turnstileToken: human.token },
-      { onSuccess: () => onSent(values.email), onError: (error) => form.showServerError(error), onSettled: human.reset },
+      {
+        onSuccess: () => onSent(values.email),
+        onError: (error) => form.showServerError(error),
+        onSettled: human.reset,
+      },
     );
   }
 
@@ -149,8 +157,10 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
       { email, turnstileToken: human.token },
       {
         onSettled: human.reset,
-        onSuccess: () => toasts.show({ id: "password-code-resent", type: "success", title: arAuth.forgotPassword.resent }),
-        onError: (error) => toasts.show({ id: "password-code-resent", type: "error", title: errorMessage(errorCodeOf(error)) }),
+        onSuccess: () =>
+          toasts.show({ id: "password-code-resent", type: "success", title: arAuth.forgotPassword.resent }),
+        onError: (error) =>
+          toasts.show({ id: "password-code-resent", type: "error", title: errorMessage(errorCodeOf(error)) }),
       },
     );
   }
@@ -182,7 +192,17 @@ export function CodeStep({ email, initialCode, serverError, onChangeEmail, onEnt
 
 const codeErrors = new Set(["invalid-verification-code", "expired-verification-code"]);
 
-function PasswordStep({ email, code, onCodeRejected, onDone }: { email: string; code: string; onCodeRejected: (errorCode: string) => void; onDone: () => void }) {
+function PasswordStep({
+  email,
+  code,
+  onCodeRejected,
+  onDone,
+}: {
+  email: string;
+  code: string;
+  onCodeRejected: (errorCode: string) => void;
+  onDone: () => void;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<NewPasswordValues>({ password: "", confirmPassword: "" });
   const resetPassword = useResetPassword();

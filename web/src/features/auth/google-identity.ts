@@ -2,10 +2,21 @@
 export type GoogleCredentialResponse = { credential: string; select_by?: string };
 
 type GoogleAccountsId = {
-  initialize(options: { client_id: string; callback: (response: GoogleCredentialResponse) => void; ux_mode?: "popup" }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (response: GoogleCredentialResponse) => void;
+    ux_mode?: "popup";
+  }): void;
   renderButton(
     parent: HTMLElement,
-    options: { type?: "standard"; theme?: "outline"; size?: "large"; text?: "signin_with" | "continue_with"; width?: number; locale?: string },
+    options: {
+      type?: "standard";
+      theme?: "outline";
+      size?: "large";
+      text?: "signin_with" | "continue_with";
+      width?: number;
+      locale?: string;
+    },
   ): void;
 };
 
@@ -25,7 +36,10 @@ export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     const script = document.createElement("script");
     script.src = scriptUrl;
     script.async = true;
-    script.onload = () => (window.google?.accounts.id ? resolve(window.google.accounts.id) : reject(new Error("Google Identity Services missing")));
+    script.onload = () =>
+      window.google?.accounts.id
+        ? resolve(window.google.accounts.id)
+        : reject(new Error("Google Identity Services missing"));
     script.onerror = () => {
       loading = null;
       script.remove();

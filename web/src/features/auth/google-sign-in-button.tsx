@@ -22,9 +22,20 @@ export function GoogleSignInButton({ clientId, onSignedIn }: { clientId: string;
         googleId.initialize({
           client_id: clientId,
           ux_mode: "popup",
-          callback: (response) => mutate({ credential: response.credential, select_by: response.select_by }, { onSuccess: onSignedIn }),
+          callback: (response) =>
+            mutate(
+              { credential: response.credential, select_by: response.select_by },
+              { onSuccess: onSignedIn },
+            ),
         });
-        googleId.renderButton(container.current, { type: "standard", theme: "outline", size: "large", text: "signin_with", locale: "ar", width: 300 });
+        googleId.renderButton(container.current, {
+          type: "standard",
+          theme: "outline",
+          size: "large",
+          text: "signin_with",
+          locale: "ar",
+          width: 300,
+        });
       },
       () => !cancelled && setScriptFailed(true),
     );

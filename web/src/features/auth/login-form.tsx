@@ -39,7 +39,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // Enter's implicit submit) but looks the same (data-awaiting-script, web/src/styles.css): a submit
   // then would go the browser's way. Were it ever sent so, it is a POST, never a GET with the password in the URL.
   return (
-    <form ref={formRef} method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.email}
@@ -56,10 +62,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         required
         {...form.bind("password")}
       />
-      <Link to="/forget-password" className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
+      <Link
+        to="/forget-password"
+        className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+      >
         {arAuth.login.forgotPassword}
       </Link>
-      <Button type="submit" loading={signIn.isPending} disabled={!hydrated} data-awaiting-script={hydrated ? undefined : ""} size="lg">
+      <Button
+        type="submit"
+        loading={signIn.isPending}
+        disabled={!hydrated}
+        data-awaiting-script={hydrated ? undefined : ""}
+        size="lg"
+      >
         {arAuth.login.submit}
       </Button>
     </form>

@@ -15,7 +15,15 @@ type NewPasswordForm = {
 };
 
 /** A new password and its confirmation: registration, password change and password reset. */
-export function NewPasswordFields({ form, label = ar.fields.password, autoFocus }: { form: NewPasswordForm; label?: string; autoFocus?: boolean }) {
+export function NewPasswordFields({
+  form,
+  label = ar.fields.password,
+  autoFocus,
+}: {
+  form: NewPasswordForm;
+  label?: string;
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <TextField

@@ -26,7 +26,11 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
     const { name, email, password } = values;
     register.mutate(
       { name, email, password, role, turnstileToken: human.token },
-      { onSuccess: onRegistered, onError: (error) => form.showServerError(error, { "user-exists": "email" }), onSettled: human.reset },
+      {
+        onSuccess: onRegistered,
+        onError: (error) => form.showServerError(error, { "user-exists": "email" }),
+        onSettled: human.reset,
+      },
     );
   }
 

@@ -25,7 +25,8 @@ function useStartSession() {
 export function usePasswordSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (body: { email: string; password: string }) => call((await authContracts()).password, { body, public: true }),
+    mutationFn: async (body: { email: string; password: string }) =>
+      call((await authContracts()).password, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -33,7 +34,8 @@ export function usePasswordSignIn() {
 export function useGoogleSignIn() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (body: { credential: string; select_by?: string }) => call((await authContracts()).google, { body, public: true }),
+    mutationFn: async (body: { credential: string; select_by?: string }) =>
+      call((await authContracts()).google, { body, public: true }),
     onSuccess: startSession,
   });
 }
@@ -42,7 +44,11 @@ export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: async ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
-      call((await userContracts()).register, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
+      call((await userContracts()).register, {
+        body,
+        public: true,
+        headers: turnstileHeaders(turnstileToken),
+      }),
     onSuccess: (answer) => {
       startSession(answer);
       track("sign_up", { role: answer.user.role });
@@ -54,7 +60,11 @@ export function useRegister() {
 export function useSendPasswordCode() {
   return useMutation({
     mutationFn: async ({ turnstileToken, ...body }: { email: string; turnstileToken?: string | null }) =>
-      call((await codeContracts()).sendPasswordCode, { body, public: true, headers: turnstileHeaders(turnstileToken) }),
+      call((await codeContracts()).sendPasswordCode, {
+        body,
+        public: true,
+        headers: turnstileHeaders(turnstileToken),
+      }),
   });
 }
 

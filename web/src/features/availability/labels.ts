@@ -6,10 +6,18 @@ import type { PlainDay } from "./week";
 import { madeOnce } from "../../lib/made-once";
 
 // Plain days and minutes of the day are wall-clock values: shown in UTC so no zone shifts them.
-const dayFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }));
-const shortDayFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }));
-const dateFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
-const timeOfDayFormat = madeOnce(() => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }));
+const dayFormat = madeOnce(
+  () => new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }),
+);
+const shortDayFormat = madeOnce(
+  () => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" }),
+);
+const dateFormat = madeOnce(
+  () => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+);
+const timeOfDayFormat = madeOnce(
+  () => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }),
+);
 
 const plainDate = (day: PlainDay) => new Date(`${day}T00:00:00Z`);
 
@@ -21,9 +29,16 @@ export const timeOfDayLabel = (minute: number) => timeOfDayFormat().format(Date.
 
 export const purposeLabel = (purpose: SlotPurpose) => arLessons.schedule.purposes[purpose];
 
-export const purposeOptions = Object.values(SlotPurpose).map((purpose) => ({ value: String(purpose), label: purposeLabel(purpose) }));
+export const purposeOptions = Object.values(SlotPurpose).map((purpose) => ({
+  value: String(purpose),
+  label: purposeLabel(purpose),
+}));
 
 /** "حصص: من ٤:٠٠ م إلى ٥:٠٠ م" (Cairo time). */
 export function slotDescription(slot: Pick<DraftSlot, "start" | "end" | "purpose">): string {
-  return arLessons.schedule.slotLabel(purposeLabel(slot.purpose), formatTime(slot.start), formatTime(slot.end));
+  return arLessons.schedule.slotLabel(
+    purposeLabel(slot.purpose),
+    formatTime(slot.start),
+    formatTime(slot.end),
+  );
 }

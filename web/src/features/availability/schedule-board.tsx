@@ -13,7 +13,19 @@ import { Notice } from "../../ui/notice";
 import { ListSkeleton } from "../../ui/skeleton";
 import { toasts } from "../../ui/toast-store";
 import { WeekCalendar, type CalendarBlock, type CellPosition, type CellRange } from "../../ui/week-calendar";
-import { addCreate, addMove, addRemove, buildBatch, changeOf, draftSlots, mapBatchError, rangeProblem, undoChange, type DraftSlot, type PendingChange } from "./changes";
+import {
+  addCreate,
+  addMove,
+  addRemove,
+  buildBatch,
+  changeOf,
+  draftSlots,
+  mapBatchError,
+  rangeProblem,
+  undoChange,
+  type DraftSlot,
+  type PendingChange,
+} from "./changes";
 import { dateLabel, dayLabel, shortDayLabel, slotDescription, timeOfDayLabel } from "./labels";
 import { RemoveSlotDialog, SlotDialog, type SlotDraftValues } from "./slot-dialog";
 import { useSaveSlotsMutation, useWeekSlotsQuery } from "./use-availability";
@@ -22,7 +34,17 @@ import { useSession } from "../../lib/session";
 import { otherMember } from "../lessons/lesson-actions";
 import { useWeekLessonsQuery } from "../lessons/use-lessons";
 import { addDays, weekDays, weekStartOf } from "@schema/calendar";
-import { localDay, rowMinute, rowsOnDay, ROWS_PER_DAY, SLOT_MINUTES, weekRange, zonedInstant, zonedParts, type PlainDay } from "./week";
+import {
+  localDay,
+  rowMinute,
+  rowsOnDay,
+  ROWS_PER_DAY,
+  SLOT_MINUTES,
+  weekRange,
+  zonedInstant,
+  zonedParts,
+  type PlainDay,
+} from "./week";
 
 const wideQuery = "(min-width: 768px)";
 function useIsWide(): boolean {
@@ -74,7 +96,7 @@ export function ScheduleBoard() {
   const slotsQuery = useWeekSlotsQuery(weekStart);
   const save = useSaveSlotsMutation();
   const days = weekDays(weekStart);
-  const shownDays = wide ? days : [days.includes(selectedDay) ? selectedDay : days[0] ?? weekStart];
+  const shownDays = wide ? days : [days.includes(selectedDay) ? selectedDay : (days[0] ?? weekStart)];
   const drafts = draftSlots(slotsQuery.data ?? [], pending);
   // The week's booked lessons, drawn inside the free time they fill.
   const lessonsQuery = useWeekLessonsQuery(weekRange(weekStart));
@@ -111,13 +133,27 @@ export function ScheduleBoard() {
     if (!day) return;
     const single = range.endRow - range.startRow === 1;
     const endRow = single ? Math.min(range.startRow + 60 / SLOT_MINUTES, ROWS_PER_DAY) : range.endRow;
-    setDialog({ type: "create", initial: { day, startMinute: rowMinute(range.startRow), endMinute: rowMinute(endRow), purpose: SlotPurpose.General } });
+    setDialog({
+      type: "create",
+      initial: {
+        day,
+        startMinute: rowMinute(range.startRow),
+        endMinute: rowMinute(endRow),
+        purpose: SlotPurpose.General,
+      },
+    });
   }
 
   function openCreate() {
     const day = shownDays.find((d) => d >= today) ?? shownDays[0] ?? today;
-    const nextHour = day === today ? Math.min(zonedParts(now).minute - (zonedParts(now).minute % 60) + 60, 23 * 60) : 16 * 60;
-    setDialog({ type: "create", initial: { day, startMinute: nextHour, endMinute: nextHour + 60, purpose: SlotPurpose.General } });
+    const nextHour =
+      day === today
+        ? Math.min(zonedParts(now).minute - (zonedParts(now).minute % 60) + 60, 23 * 60)
+        : 16 * 60;
+    setDialog({
+      type: "create",
+      initial: { day, startMinute: nextHour, endMinute: nextHour + 60, purpose: SlotPurpose.General },
+    });
   }
 
   async function saveAll() {
@@ -127,8 +163,15 @@ export function ScheduleBoard() {
       const result = await save.mutateAsync(actions);
       setPending([]);
       setFailures({});
-      const canceled = result.canceled.lessons.length + result.canceled.interviews.length + result.canceled.demoSessions.length;
-      toasts.show({ type: "success", title: arLessons.schedule.saved, description: canceled > 0 ? arLessons.schedule.canceledBookings(canceled) : undefined });
+      const canceled =
+        result.canceled.lessons.length +
+        result.canceled.interviews.length +
+        result.canceled.demoSessions.length;
+      toasts.show({
+        type: "success",
+        title: arLessons.schedule.saved,
+        description: canceled > 0 ? arLessons.schedule.canceledBookings(canceled) : undefined,
+      });
     } catch (error) {
       const mapped = mapBatchError(error, keys);
       setFailures(mapped.byKey);
@@ -155,7 +198,8 @@ export function ScheduleBoard() {
             <span className="block font-bold">{arLessons.schedule.purposes[slot.purpose]}</span>
             {rows.endRow - rows.startRow > 1 ? (
               <span className="block">
-                {timeOfDayLabel(zonedParts(new Date(slot.start)).minute)} – {timeOfDayLabel(zonedParts(new Date(slot.end)).minute)}
+                {timeOfDayLabel(zonedParts(new Date(slot.start)).minute)} –{" "}
+                {timeOfDayLabel(zonedParts(new Date(slot.end)).minute)}
               </span>
             ) : (
               <span className="sr-only">{slotDescription(slot)}</span>
@@ -202,10 +246,17 @@ export function ScheduleBoard() {
   }
 
   // Opens at the week's first free time (or booked lesson), an hour before it; 6 AM on an empty week.
-  const slotRows = drafts.flatMap((slot) => shownDays.map((day) => rowsOnDay(day, slot.start, slot.end)?.startRow).filter((row): row is number => row !== undefined));
+  const slotRows = drafts.flatMap((slot) =>
+    shownDays
+      .map((day) => rowsOnDay(day, slot.start, slot.end)?.startRow)
+      .filter((row): row is number => row !== undefined),
+  );
   const firstRows = [...slotRows, ...lessonRows];
   const hourRows = 60 / SLOT_MINUTES;
-  const initialRow = firstRows.length > 0 ? Math.max(0, (Math.floor(Math.min(...firstRows) / hourRows) - 1) * hourRows) : 6 * hourRows;
+  const initialRow =
+    firstRows.length > 0
+      ? Math.max(0, (Math.floor(Math.min(...firstRows) / hourRows) - 1) * hourRows)
+      : 6 * hourRows;
 
   const failedChanges = pending.filter((c) => failures[c.key]);
   const describeChange = (c: PendingChange) => {
@@ -219,7 +270,12 @@ export function ScheduleBoard() {
         <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, -7))}>
           <span aria-hidden="true">→</span> {arLessons.schedule.previousWeek}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => goToWeek(weekStartOf(today))} disabled={weekStart === weekStartOf(today)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => goToWeek(weekStartOf(today))}
+          disabled={weekStart === weekStartOf(today)}
+        >
           {arLessons.schedule.thisWeek}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => goToWeek(addDays(weekStart, 7))}>
@@ -244,7 +300,9 @@ export function ScheduleBoard() {
               onClick={() => setSelectedDay(day)}
               className={cx(
                 "min-h-11 rounded-lg border px-0.5 text-xs font-medium focus-visible:outline-3 focus-visible:outline-brand-600",
-                day === shownDays[0] ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800",
+                day === shownDays[0]
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 bg-white text-slate-800",
               )}
             >
               {shortDayLabel(day)}
@@ -254,8 +312,14 @@ export function ScheduleBoard() {
       )}
 
       {pending.length > 0 && (
-        <div className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3" role="region" aria-label={arLessons.schedule.saveChanges}>
-          <p className="text-sm font-medium text-amber-900">{arLessons.schedule.pendingCount(formatNumber(pending.length))}</p>
+        <div
+          className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
+          role="region"
+          aria-label={arLessons.schedule.saveChanges}
+        >
+          <p className="text-sm font-medium text-amber-900">
+            {arLessons.schedule.pendingCount(formatNumber(pending.length))}
+          </p>
           <div className="ms-auto flex gap-2">
             <Button size="sm" loading={save.isPending} onClick={() => void saveAll()}>
               {arLessons.schedule.saveChanges}
@@ -280,7 +344,8 @@ export function ScheduleBoard() {
           <ul className="flex flex-col gap-1">
             {failedChanges.map((c) => (
               <li key={c.key}>
-                {arLessons.schedule.failedChange}: <bdi>{describeChange(c)}</bdi> — {errorMessage(failures[c.key])}
+                {arLessons.schedule.failedChange}: <bdi>{describeChange(c)}</bdi> —{" "}
+                {errorMessage(failures[c.key])}
               </li>
             ))}
           </ul>
@@ -300,7 +365,9 @@ export function ScheduleBoard() {
         </div>
       ) : (
         <>
-          {drafts.every((slot) => shownDays.every((day) => !rowsOnDay(day, slot.start, slot.end))) && <p className="text-slate-600">{arLessons.schedule.empty}</p>}
+          {drafts.every((slot) => shownDays.every((day) => !rowsOnDay(day, slot.start, slot.end))) && (
+            <p className="text-slate-600">{arLessons.schedule.empty}</p>
+          )}
           <WeekCalendar
             label={arLessons.schedule.calendarLabel}
             timeColumnLabel={arLessons.schedule.timeColumn}
@@ -317,7 +384,12 @@ export function ScheduleBoard() {
             rowCount={ROWS_PER_DAY}
             rowLabel={(row) => (row % 4 === 0 ? timeOfDayLabel(rowMinute(row)) : null)}
             rowName={(row) => timeOfDayLabel(rowMinute(row))}
-            cellLabel={({ column, row }) => arLessons.schedule.cellLabel(dayLabel(shownDays[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
+            cellLabel={({ column, row }) =>
+              arLessons.schedule.cellLabel(
+                dayLabel(shownDays[column] ?? weekStart),
+                timeOfDayLabel(rowMinute(row)),
+              )
+            }
             isCellDisabled={isCellDisabled}
             blocks={blocks}
             onSelectRange={onSelectRange}
@@ -342,7 +414,10 @@ export function ScheduleBoard() {
           initial={{
             day: localDay(dialog.slot.start),
             startMinute: zonedParts(new Date(dialog.slot.start)).minute,
-            endMinute: localDay(dialog.slot.end) === localDay(dialog.slot.start) ? zonedParts(new Date(dialog.slot.end)).minute : 24 * 60,
+            endMinute:
+              localDay(dialog.slot.end) === localDay(dialog.slot.start)
+                ? zonedParts(new Date(dialog.slot.end)).minute
+                : 24 * 60,
             purpose: dialog.slot.purpose,
           }}
           days={days}

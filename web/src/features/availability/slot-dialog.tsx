@@ -30,12 +30,28 @@ type SlotDialogProps = {
 const minutesOfDay = Array.from({ length: ROWS_PER_DAY + 1 }, (_, row) => row * SLOT_MINUTES);
 
 /** Add or edit a slot with selects: day, start, end (15-minute steps, Cairo time) and purpose. */
-export function SlotDialog({ mode, initial, days, locked = false, check, onApply, onRemove, onUndo, onClose }: SlotDialogProps) {
+export function SlotDialog({
+  mode,
+  initial,
+  days,
+  locked = false,
+  check,
+  onApply,
+  onRemove,
+  onUndo,
+  onClose,
+}: SlotDialogProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const dayOptions = [...new Set([initial.day, ...days])].sort().map((day) => ({ value: day, label: dayLabel(day) }));
-  const startOptions = minutesOfDay.slice(0, -1).map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
-  const endOptions = minutesOfDay.filter((minute) => minute > values.startMinute).map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
+  const dayOptions = [...new Set([initial.day, ...days])]
+    .sort()
+    .map((day) => ({ value: day, label: dayLabel(day) }));
+  const startOptions = minutesOfDay
+    .slice(0, -1)
+    .map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
+  const endOptions = minutesOfDay
+    .filter((minute) => minute > values.startMinute)
+    .map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
 
   function update(patch: Partial<SlotDraftValues>) {
     setError(null);
@@ -64,7 +80,11 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
   }
 
   return (
-    <Dialog open onClose={onClose} title={mode === "create" ? arLessons.schedule.addSlot : arLessons.schedule.editSlot}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={mode === "create" ? arLessons.schedule.addSlot : arLessons.schedule.editSlot}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {locked && <Notice tone="info">{arLessons.schedule.pastLocked}</Notice>}
         {error && <Notice tone="error">{errorMessage(error)}</Notice>}
@@ -104,7 +124,9 @@ export function SlotDialog({ mode, initial, days, locked = false, check, onApply
           value={String(values.purpose)}
           onChange={(event) => update({ purpose: Number(event.target.value) as SlotPurpose })}
         />
-        {mode === "edit" && !locked && <p className="text-sm text-slate-600">{arLessons.schedule.shrinkWarning}</p>}
+        {mode === "edit" && !locked && (
+          <p className="text-sm text-slate-600">{arLessons.schedule.shrinkWarning}</p>
+        )}
         <div className="flex flex-wrap gap-2">
           {!locked && <Button type="submit">{arLessons.schedule.apply}</Button>}
           {onUndo && !locked && (

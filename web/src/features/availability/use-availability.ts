@@ -18,7 +18,10 @@ export function useWeekSlotsQuery(weekStart: PlainDay) {
       const range = weekRange(weekStart);
       const slots: SlotView[] = [];
       for (let page = 1; ; page++) {
-        const answer = await call(availabilitySlotContracts.list, { query: { ...range, page, size: pageSize }, signal });
+        const answer = await call(availabilitySlotContracts.list, {
+          query: { ...range, page, size: pageSize },
+          signal,
+        });
         slots.push(...answer.list);
         if (answer.list.length < pageSize || slots.length >= answer.total) return slots;
       }

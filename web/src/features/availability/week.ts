@@ -51,7 +51,11 @@ export function minuteLabel(minute: number): string {
 }
 
 /** Where a time range falls on one day's grid: rows [startRow, endRow), or null if not that day. */
-export function rowsOnDay(day: PlainDay, start: string | Date, end: string | Date): { startRow: number; endRow: number; cut: boolean } | null {
+export function rowsOnDay(
+  day: PlainDay,
+  start: string | Date,
+  end: string | Date,
+): { startRow: number; endRow: number; cut: boolean } | null {
   const from = new Date(start).getTime();
   const to = new Date(end).getTime();
   const open = dayStart(day).getTime();

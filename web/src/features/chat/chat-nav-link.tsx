@@ -13,7 +13,11 @@ export function ChatNavLink({ className }: { className?: string }) {
     <NavLink
       to="/chat"
       className={({ isActive }) =>
-        cx("inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100", className)
+        cx(
+          "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium",
+          isActive ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100",
+          className,
+        )
       }
     >
       {arLive.chat.navLabel}

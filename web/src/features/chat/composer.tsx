@@ -30,7 +30,15 @@ type ComposerProps = {
 };
 
 /** Enter sends, Shift+Enter starts a new line; empty text is never sent. */
-export function Composer({ onSend, onTyping, label = arLive.chat.composerLabel, submitLabel = arLive.chat.send, initialText = "", onCancel, autoFocus }: ComposerProps) {
+export function Composer({
+  onSend,
+  onTyping,
+  label = arLive.chat.composerLabel,
+  submitLabel = arLive.chat.send,
+  initialText = "",
+  onCancel,
+  autoFocus,
+}: ComposerProps) {
   const [text, setText] = useState(initialText);
   const [sending, setSending] = useState(false);
   const id = useId();

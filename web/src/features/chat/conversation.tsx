@@ -49,7 +49,13 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
   return (
     <section aria-labelledby={`chat-title-${room.id}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
-        <Button variant="ghost" size="sm" className="md:hidden" onClick={onBack} aria-label={arLive.chat.backToRooms}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="md:hidden"
+          onClick={onBack}
+          aria-label={arLive.chat.backToRooms}
+        >
           <span aria-hidden="true">→</span>
           {ar.ui.back}
         </Button>
@@ -58,7 +64,15 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
             <bdi>{partnerName}</bdi>
           </h2>
           <p className="text-xs text-slate-500" aria-live="polite">
-            {status !== "open" ? arLive.chat.reconnecting : typing ? arLive.chat.typing : online === true ? arLive.chat.online : online === false ? arLive.chat.offline : ""}
+            {status !== "open"
+              ? arLive.chat.reconnecting
+              : typing
+                ? arLive.chat.typing
+                : online === true
+                  ? arLive.chat.online
+                  : online === false
+                    ? arLive.chat.offline
+                    : ""}
           </p>
         </div>
       </header>
@@ -84,12 +98,19 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
         >
           {thread.data.hasOlder && (
             <li className="flex justify-center">
-              <Button variant="ghost" size="sm" loading={loadOlder.isPending} onClick={() => loadOlder.mutate()}>
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={loadOlder.isPending}
+                onClick={() => loadOlder.mutate()}
+              >
                 {arLive.chat.loadOlder}
               </Button>
             </li>
           )}
-          {messages.length === 0 && <li className="py-8 text-center text-sm text-slate-500">{arLive.chat.noMessagesYet}</li>}
+          {messages.length === 0 && (
+            <li className="py-8 text-center text-sm text-slate-500">{arLive.chat.noMessagesYet}</li>
+          )}
           {messages.map((message) => (
             <MessageItem
               key={message.sequence}

@@ -25,4 +25,5 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
 }
 
 /** The full date and time, for a title or a screen reader. */
-export const formatFullDateTime = (value: string | number | Date) => zonedFormat({ dateStyle: "full", timeStyle: "short" }).format(new Date(value));
+export const formatFullDateTime = (value: string | number | Date) =>
+  zonedFormat({ dateStyle: "full", timeStyle: "short" }).format(new Date(value));

@@ -39,7 +39,11 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
           "max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]",
           own ? "rounded-ss-sm" : "rounded-se-sm",
           // One set of colours at a time (Tailwind does not let the later class win).
-          deleted ? "bg-slate-100 text-slate-600 italic" : own ? "bg-brand-700 text-white" : "border border-slate-200 bg-white text-slate-900",
+          deleted
+            ? "bg-slate-100 text-slate-600 italic"
+            : own
+              ? "bg-brand-700 text-white"
+              : "border border-slate-200 bg-white text-slate-900",
           editing && "w-full max-w-full sm:max-w-full",
         )}
       >
@@ -62,7 +66,11 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
           </div>
         ) : (
           // Sanitised by the room when stored, and again here before it becomes HTML.
-          <div dir="auto" className="message-text break-words whitespace-pre-wrap" dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.text) }} />
+          <div
+            dir="auto"
+            className="message-text break-words whitespace-pre-wrap"
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.text) }}
+          />
         )}
       </div>
       <div className="flex items-center gap-2 px-1 text-xs text-slate-500">
@@ -71,7 +79,12 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
         </time>
         {message.editedAt && !deleted && <span>{arLive.chat.edited}</span>}
         {own && !deleted && (
-          <span role="img" aria-label={read ? arLive.chat.read : arLive.chat.sent} title={read ? arLive.chat.read : arLive.chat.sent} className={read ? "text-brand-700" : undefined}>
+          <span
+            role="img"
+            aria-label={read ? arLive.chat.read : arLive.chat.sent}
+            title={read ? arLive.chat.read : arLive.chat.sent}
+            className={read ? "text-brand-700" : undefined}
+          >
             {read ? "✓✓" : "✓"}
           </span>
         )}
@@ -81,12 +94,22 @@ export function MessageItem({ message, own, read, onEdit, onDelete }: MessageIte
             trigger={<span aria-hidden="true">⋯</span>}
             items={[
               { id: "edit", label: arLive.chat.edit, onSelect: () => setEditing(true) },
-              { id: "delete", label: arLive.chat.delete, tone: "danger", onSelect: () => setConfirming(true) },
+              {
+                id: "delete",
+                label: arLive.chat.delete,
+                tone: "danger",
+                onSelect: () => setConfirming(true),
+              },
             ]}
           />
         )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={arLive.chat.deleteMessage} description={arLive.chat.confirmDelete}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={arLive.chat.deleteMessage}
+        description={arLive.chat.confirmDelete}
+      >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {ar.ui.cancel}

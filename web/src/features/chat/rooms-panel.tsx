@@ -21,7 +21,15 @@ type RoomsPanelProps = {
 };
 
 /** The user's rooms: pinned first, then the latest message; unread badges, pin and mute. */
-export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedId, onSelect }: RoomsPanelProps) {
+export function RoomsPanel({
+  rooms,
+  isPending,
+  error,
+  onRetry,
+  userId,
+  selectedId,
+  onSelect,
+}: RoomsPanelProps) {
   const preferences = useRoomPreferences();
   const presence = useChatPresence();
 
@@ -64,7 +72,10 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
             >
               <span className="flex items-center gap-2">
                 {online && (
-                  <span className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600" title={arLive.chat.online}>
+                  <span
+                    className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600"
+                    title={arLive.chat.online}
+                  >
                     <span className="sr-only">{arLive.chat.online}</span>
                   </span>
                 )}
@@ -82,7 +93,11 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
                   </span>
                 )}
                 {last && (
-                  <time dateTime={last.at} title={formatFullDateTime(last.at)} className="ms-auto shrink-0 text-xs text-slate-500">
+                  <time
+                    dateTime={last.at}
+                    title={formatFullDateTime(last.at)}
+                    className="ms-auto shrink-0 text-xs text-slate-500"
+                  >
                     {formatRelativeTime(last.at)}
                   </time>
                 )}
@@ -104,7 +119,10 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
                 </span>
                 {room.unreadCount > 0 && (
                   <span
-                    className={cx("inline-flex min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-bold", room.muted ? "bg-slate-200 text-slate-700" : "bg-brand-700 text-white")}
+                    className={cx(
+                      "inline-flex min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-bold",
+                      room.muted ? "bg-slate-200 text-slate-700" : "bg-brand-700 text-white",
+                    )}
                   >
                     <span aria-hidden="true">{formatNumber(room.unreadCount)}</span>
                     <span className="sr-only">{arLive.chat.unread(room.unreadCount)}</span>
@@ -117,8 +135,16 @@ export function RoomsPanel({ rooms, isPending, error, onRetry, userId, selectedI
               label={arLive.chat.roomActions(name)}
               trigger={<span aria-hidden="true">⋮</span>}
               items={[
-                { id: "pin", label: room.pinned ? arLive.chat.unpin : arLive.chat.pin, onSelect: () => preferences.mutate({ roomId: room.id, body: { pinned: !room.pinned } }) },
-                { id: "mute", label: room.muted ? arLive.chat.unmute : arLive.chat.mute, onSelect: () => preferences.mutate({ roomId: room.id, body: { muted: !room.muted } }) },
+                {
+                  id: "pin",
+                  label: room.pinned ? arLive.chat.unpin : arLive.chat.pin,
+                  onSelect: () => preferences.mutate({ roomId: room.id, body: { pinned: !room.pinned } }),
+                },
+                {
+                  id: "mute",
+                  label: room.muted ? arLive.chat.unmute : arLive.chat.mute,
+                  onSelect: () => preferences.mutate({ roomId: room.id, body: { muted: !room.muted } }),
+                },
               ]}
             />
           </li>

@@ -51,7 +51,10 @@ export function StartChat({ otherId, otherName, label = t.messageTutor, classNam
   if (!signedIn || !user) {
     const next = `${location.pathname}${location.search}`;
     return (
-      <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("secondary", "md", className)}>
+      <Link
+        to={`/login?next=${encodeURIComponent(next)}`}
+        className={buttonClasses("secondary", "md", className)}
+      >
         {t.signInToMessage}
       </Link>
     );
@@ -91,7 +94,12 @@ export function StartChat({ otherId, otherName, label = t.messageTutor, classNam
 
   return (
     <div className="flex flex-col gap-3">
-      <Button variant="secondary" className={className} loading={existing.isPending && existing.fetchStatus !== "idle"} onClick={begin}>
+      <Button
+        variant="secondary"
+        className={className}
+        loading={existing.isPending && existing.fetchStatus !== "idle"}
+        onClick={begin}
+      >
         {label}
       </Button>
       {needsVerification && (

@@ -28,7 +28,9 @@ export type ThreadAction =
   | { type: "read"; userId: number; sequence: number }
   | { type: "sync"; sync: RoomSync };
 
-export type ThreadEvent = ServerEventOf<"RoomMessage" | "RoomMessageUpdated" | "RoomMessageDeleted" | "RoomMessageRead">;
+export type ThreadEvent = ServerEventOf<
+  "RoomMessage" | "RoomMessageUpdated" | "RoomMessageDeleted" | "RoomMessageRead"
+>;
 
 export function emptyThread(roomId: number): Thread {
   return { roomId, messages: [], syncedRevision: 0, reads: {}, hasOlder: false };
@@ -36,7 +38,8 @@ export function emptyThread(roomId: number): Thread {
 
 /** The event's change as a thread action (events of other rooms are left out by the caller). */
 export function threadActionOf(event: ThreadEvent): ThreadAction {
-  if (event.type === "RoomMessageRead") return { type: "read", userId: event.payload.userId, sequence: event.payload.sequence };
+  if (event.type === "RoomMessageRead")
+    return { type: "read", userId: event.payload.userId, sequence: event.payload.sequence };
   return { type: "message", message: event.payload.message };
 }
 
@@ -91,7 +94,9 @@ export function threadReducer(thread: Thread, action: ThreadAction): Thread {
       const { sync } = action;
       let next = upsert(thread, sync.messages, false);
       for (const read of sync.reads) next = withRead(next, read.userId, read.sequence);
-      const reached = sync.hasMore ? (sync.messages.at(-1)?.revision ?? thread.syncedRevision) : sync.revision;
+      const reached = sync.hasMore
+        ? (sync.messages.at(-1)?.revision ?? thread.syncedRevision)
+        : sync.revision;
       return { ...next, syncedRevision: Math.max(thread.syncedRevision, reached) };
     }
   }

@@ -6,7 +6,14 @@ import type { ChatMessage, ServerEvent } from "@schema/events";
 import { htmlToText } from "@schema/html";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLive } from "../../i18n/ar-EG-live";
-import { AckTimeoutError, openChannel, userChannel, type AckPayload, type OutgoingFrame, type RealtimeChannel } from "../../lib/realtime";
+import {
+  AckTimeoutError,
+  openChannel,
+  userChannel,
+  type AckPayload,
+  type OutgoingFrame,
+  type RealtimeChannel,
+} from "../../lib/realtime";
 import { session, useIsSignedIn, useSession } from "../../lib/session";
 import { toasts } from "../../ui/toast-store";
 import { chatRoles } from "./chat-roles";
@@ -39,7 +46,9 @@ export function totalUnread(rooms: readonly RoomView[]): number {
  * Every room of the user, page after page of GET /chat/list/rooms/{userId}/ (one page for nearly
  * everyone), so the header's unread total is exact from the first load.
  */
-export async function fetchAllRooms(fetchPage: (page: number) => Promise<Paged<RoomView>>): Promise<Paged<RoomView>> {
+export async function fetchAllRooms(
+  fetchPage: (page: number) => Promise<Paged<RoomView>>,
+): Promise<Paged<RoomView>> {
   const first = await fetchPage(1);
   const list = [...first.list];
   for (let page = 2; list.length < first.total; page++) {
@@ -58,7 +67,9 @@ export function useRoomsQuery() {
   return useQuery({
     queryKey: chatKeys.rooms(userId),
     queryFn: ({ signal }) =>
-      fetchAllRooms((page) => call(chatContracts.rooms, { params: { id: userId }, query: { page, size: roomsPageSize }, signal })),
+      fetchAllRooms((page) =>
+        call(chatContracts.rooms, { params: { id: userId }, query: { page, size: roomsPageSize }, signal }),
+      ),
     enabled: signedIn && user !== null && chatRoles.includes(user.role),
     select: (page) => sortRooms(page.list),
   });
@@ -69,8 +80,16 @@ export function useThreadQuery(roomId: number | null) {
   return useQuery({
     queryKey: chatKeys.thread(roomId ?? 0),
     queryFn: async ({ signal }) => {
-      const page = await call(chatContracts.messages, { params: { id: roomId! }, query: { page: 1, size: messagesPageSize }, signal });
-      return threadReducer(emptyThread(roomId!), { type: "page", list: page.list, hasOlder: page.total > page.list.length });
+      const page = await call(chatContracts.messages, {
+        params: { id: roomId! },
+        query: { page: 1, size: messagesPageSize },
+        signal,
+      });
+      return threadReducer(emptyThread(roomId!), {
+        type: "page",
+        list: page.list,
+        hasOlder: page.total > page.list.length,
+      });
     },
     enabled: roomId !== null,
     // Kept current by the sockets; refetching would throw away a caught-up state for an older one.
@@ -86,12 +105,19 @@ export function useLoadOlder(roomId: number) {
       const thread = queryClient.getQueryData<Thread>(chatKeys.thread(roomId));
       const loaded = thread?.messages.length ?? 0;
       const page = Math.floor(loaded / messagesPageSize) + 1;
-      return call(chatContracts.messages, { params: { id: roomId! }, query: { page, size: messagesPageSize } });
+      return call(chatContracts.messages, {
+        params: { id: roomId! },
+        query: { page, size: messagesPageSize },
+      });
     },
     onSuccess: (page) => {
       applyThreadAction(queryClient, roomId, { type: "page", list: page.list, hasOlder: false });
       const thread = queryClient.getQueryData<Thread>(chatKeys.thread(roomId));
-      if (thread) queryClient.setQueryData<Thread>(chatKeys.thread(roomId), { ...thread, hasOlder: thread.messages.length < page.total });
+      if (thread)
+        queryClient.setQueryData<Thread>(chatKeys.thread(roomId), {
+          ...thread,
+          hasOlder: thread.messages.length < page.total,
+        });
     },
   });
 }
@@ -101,20 +127,33 @@ export function useRoomPreferences() {
   const queryClient = useQueryClient();
   const userId = useSession().user?.id ?? 0;
   return useMutation({
-    mutationFn: ({ roomId, body }: { roomId: number; body: RoomPreferencesBody }) => call(chatContracts.preferences, { params: { id: roomId }, body }),
+    mutationFn: ({ roomId, body }: { roomId: number; body: RoomPreferencesBody }) =>
+      call(chatContracts.preferences, { params: { id: roomId }, body }),
     onSuccess: ({ roomId, pinned, muted }) => {
-      updateRooms(queryClient, userId, (rooms) => rooms.map((room) => (room.id === roomId ? { ...room, pinned, muted } : room)));
+      updateRooms(queryClient, userId, (rooms) =>
+        rooms.map((room) => (room.id === roomId ? { ...room, pinned, muted } : room)),
+      );
     },
-    onError: (error) => toasts.show({ id: "chat-preferences", type: "error", title: arLive.chat.preferencesFailed, description: errorMessage((error as { code?: string }).code) }),
+    onError: (error) =>
+      toasts.show({
+        id: "chat-preferences",
+        type: "error",
+        title: arLive.chat.preferencesFailed,
+        description: errorMessage((error as { code?: string }).code),
+      }),
   });
 }
 
 function updateRooms(queryClient: QueryClient, userId: number, change: (rooms: RoomView[]) => RoomView[]) {
-  queryClient.setQueryData<Paged<RoomView>>(chatKeys.rooms(userId), (page) => (page ? { ...page, list: sortRooms(change(page.list)) } : page));
+  queryClient.setQueryData<Paged<RoomView>>(chatKeys.rooms(userId), (page) =>
+    page ? { ...page, list: sortRooms(change(page.list)) } : page,
+  );
 }
 
 export function applyThreadAction(queryClient: QueryClient, roomId: number, action: ThreadAction) {
-  queryClient.setQueryData<Thread>(chatKeys.thread(roomId), (thread) => (thread ? threadReducer(thread, action) : thread));
+  queryClient.setQueryData<Thread>(chatKeys.thread(roomId), (thread) =>
+    thread ? threadReducer(thread, action) : thread,
+  );
 }
 
 /** The room list's summary of a message (as the server keeps it: plain text, empty once deleted). */
@@ -138,7 +177,9 @@ export function applyChatEvent(queryClient: QueryClient, userId: number, event: 
     case "RoomMessageDeleted": {
       const { message } = event.payload;
       const before = queryClient.getQueryData<Thread>(chatKeys.thread(message.roomId));
-      const seenBefore = before?.messages.some((known) => known.sequence === message.sequence && known.revision >= message.revision);
+      const seenBefore = before?.messages.some(
+        (known) => known.sequence === message.sequence && known.revision >= message.revision,
+      );
       applyThreadAction(queryClient, message.roomId, threadActionOf(event));
       const rooms = queryClient.getQueryData<Paged<RoomView>>(chatKeys.rooms(userId));
       if (rooms && !rooms.list.some((room) => room.id === message.roomId)) {
@@ -150,8 +191,16 @@ export function applyChatEvent(queryClient: QueryClient, userId: number, event: 
         list.map((room) => {
           if (room.id !== message.roomId) return room;
           const isLatest = !room.lastMessage || room.lastMessage.sequence <= message.sequence;
-          const counts = event.type === "RoomMessage" && message.senderId !== userId && !seenBefore && (!room.lastMessage || room.lastMessage.sequence < message.sequence);
-          const unreadDrop = event.type === "RoomMessageDeleted" && message.senderId !== userId && room.unreadCount > 0 && (before?.reads[userId] ?? 0) < message.sequence;
+          const counts =
+            event.type === "RoomMessage" &&
+            message.senderId !== userId &&
+            !seenBefore &&
+            (!room.lastMessage || room.lastMessage.sequence < message.sequence);
+          const unreadDrop =
+            event.type === "RoomMessageDeleted" &&
+            message.senderId !== userId &&
+            room.unreadCount > 0 &&
+            (before?.reads[userId] ?? 0) < message.sequence;
           return {
             ...room,
             lastMessage: isLatest ? summary(message) : room.lastMessage,
@@ -165,7 +214,10 @@ export function applyChatEvent(queryClient: QueryClient, userId: number, event: 
       const { roomId, userId: reader, sequence, unreadCount } = event.payload;
       applyThreadAction(queryClient, roomId, { type: "read", userId: reader, sequence });
       // Exact after reads from another device: the server counts for the reader.
-      if (reader === userId) updateRooms(queryClient, userId, (list) => list.map((room) => (room.id === roomId ? { ...room, unreadCount } : room)));
+      if (reader === userId)
+        updateRooms(queryClient, userId, (list) =>
+          list.map((room) => (room.id === roomId ? { ...room, unreadCount } : room)),
+        );
       return;
     }
     default:
@@ -189,7 +241,11 @@ function createPresence() {
       const key = `${roomId}:${userId}`;
       const timer = typing.get(key);
       if (timer) clearTimeout(timer);
-      if (isTyping) typing.set(key, setTimeout(() => (typing.delete(key), notify()), 6000));
+      if (isTyping)
+        typing.set(
+          key,
+          setTimeout(() => (typing.delete(key), notify()), 6000),
+        );
       else typing.delete(key);
       notify();
     },
@@ -215,10 +271,12 @@ export function useChatPresence() {
 }
 
 function applyPresence(userId: number, event: ServerEvent) {
-  if (event.type === "UserTyping" && event.payload.userId !== userId) chatPresence.setTyping(event.payload.roomId, event.payload.userId, event.payload.typing);
+  if (event.type === "UserTyping" && event.payload.userId !== userId)
+    chatPresence.setTyping(event.payload.roomId, event.payload.userId, event.payload.typing);
   if (event.type === "UserStatusChanged") chatPresence.setOnline(event.payload.userId, event.payload.online);
   // A message ends its sender's typing.
-  if (event.type === "RoomMessage") chatPresence.setTyping(event.payload.message.roomId, event.payload.message.senderId, false);
+  if (event.type === "RoomMessage")
+    chatPresence.setTyping(event.payload.message.roomId, event.payload.message.senderId, false);
 }
 
 /**
@@ -257,7 +315,11 @@ function toastAck(failure: AckPayload | AckTimeoutError) {
 }
 
 /** Runs a frame; a refusal or a timeout becomes an Arabic toast. Answers the ack when it is "ok". */
-async function runFrame(channel: RealtimeChannel, frame: OutgoingFrame, retryOnTimeout = false): Promise<AckPayload | null> {
+async function runFrame(
+  channel: RealtimeChannel,
+  frame: OutgoingFrame,
+  retryOnTimeout = false,
+): Promise<AckPayload | null> {
   try {
     const ack = await channel.request(frame);
     if (ack.result !== "ok") {
@@ -273,7 +335,8 @@ async function runFrame(channel: RealtimeChannel, frame: OutgoingFrame, retryOnT
 }
 
 let clientCounter = 0;
-const newClientId = () => `${Date.now().toString(36)}-${(clientCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const newClientId = () =>
+  `${Date.now().toString(36)}-${(clientCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * The chat-room socket of the open room: sends, edits, deletes, reads and typing with acks, and
@@ -339,20 +402,33 @@ export function useRoomChannel(roomId: number | null, threadLoaded: boolean) {
     /** Resolves true once the room acknowledged the message; a lost ack is resent with the same clientId. */
     async send(text: string): Promise<boolean> {
       if (!channel || roomId === null) return false;
-      const ack = await runFrame(channel, { type: "SendMessage", payload: { text, clientId: newClientId() } }, true);
-      if (ack?.message && userId !== null) applyChatEvent(queryClient, userId, { type: "RoomMessage", payload: { message: ack.message } });
+      const ack = await runFrame(
+        channel,
+        { type: "SendMessage", payload: { text, clientId: newClientId() } },
+        true,
+      );
+      if (ack?.message && userId !== null)
+        applyChatEvent(queryClient, userId, { type: "RoomMessage", payload: { message: ack.message } });
       return ack !== null;
     },
     async edit(sequence: number, text: string): Promise<boolean> {
       if (!channel || userId === null) return false;
       const ack = await runFrame(channel, { type: "UpdateMessage", payload: { sequence, text } });
-      if (ack?.message) applyChatEvent(queryClient, userId, { type: "RoomMessageUpdated", payload: { message: ack.message } });
+      if (ack?.message)
+        applyChatEvent(queryClient, userId, {
+          type: "RoomMessageUpdated",
+          payload: { message: ack.message },
+        });
       return ack !== null;
     },
     async remove(sequence: number): Promise<boolean> {
       if (!channel || userId === null) return false;
       const ack = await runFrame(channel, { type: "DeleteMessage", payload: { sequence } });
-      if (ack?.message) applyChatEvent(queryClient, userId, { type: "RoomMessageDeleted", payload: { message: ack.message } });
+      if (ack?.message)
+        applyChatEvent(queryClient, userId, {
+          type: "RoomMessageDeleted",
+          payload: { message: ack.message },
+        });
       return ack !== null;
     },
     markRead(sequence: number) {

@@ -10,9 +10,14 @@ export const chatRoomPath = (roomId: number) => `/chat?room=${roomId}`;
 const pairKey = (userId: number, otherId: number) => ["chat", "pair", userId, otherId] as const;
 
 /** GET /chat/room/by/members: the caller's room with `otherId`, or null when they have none. */
-export async function findRoomWith(userId: number, otherId: number, signal?: AbortSignal): Promise<RoomView | null> {
+export async function findRoomWith(
+  userId: number,
+  otherId: number,
+  signal?: AbortSignal,
+): Promise<RoomView | null> {
   try {
-    return (await call(chatContracts.roomByMembers, { query: { members: `${userId},${otherId}` }, signal })).room;
+    return (await call(chatContracts.roomByMembers, { query: { members: `${userId},${otherId}` }, signal }))
+      .room;
   } catch (error) {
     // The room went away between the lookup and its read.
     if (isApiError(error) && error.code === "room-not-found") return null;

@@ -9,7 +9,8 @@ export function useAppConfig() {
   return useQuery({
     queryKey: ["config"],
     // The contract (and zod with it) loads beside the first screen, not in it: every page asks for the config.
-    queryFn: async ({ signal }) => call((await import("@schema/api/system")).systemContracts.config, { public: true, signal }),
+    queryFn: async ({ signal }) =>
+      call((await import("@schema/api/system")).systemContracts.config, { public: true, signal }),
     staleTime: Infinity,
   });
 }

@@ -18,7 +18,13 @@ const t = support.contact;
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { user } = useSession();
-  const form = useFormState<ContactFormValues>({ name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "", title: "", message: "" });
+  const form = useFormState<ContactFormValues>({
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    phone: user?.phone ?? "",
+    title: "",
+    message: "",
+  });
   const send = useSendContactRequest();
   const human = useTurnstile();
 
@@ -26,7 +32,10 @@ export function ContactForm() {
     event.preventDefault();
     const body = form.check(contactFormSchema, formRef.current);
     if (!body) return;
-    send.mutate({ ...body, turnstileToken: human.token }, { onError: (error) => form.showServerError(error), onSettled: human.reset });
+    send.mutate(
+      { ...body, turnstileToken: human.token },
+      { onError: (error) => form.showServerError(error), onSettled: human.reset },
+    );
   }
 
   if (send.isSuccess)
@@ -44,12 +53,29 @@ export function ContactForm() {
       <p className="text-sm text-slate-700">{t.replyHint}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t.emailLabel} type="email" autoComplete="email" {...form.bind("email")} />
-        <TextField label={t.phoneLabel} type="tel" autoComplete="tel" inputMode="tel" {...form.bind("phone")} />
+        <TextField
+          label={t.phoneLabel}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          {...form.bind("phone")}
+        />
       </div>
       <TextField label={t.titleLabel} hint={t.titleHint} required maxLength={128} {...form.bind("title")} />
-      <TextArea label={t.messageLabel} hint={t.messageHint} required maxLength={1000} rows={6} {...form.bind("message")} />
+      <TextArea
+        label={t.messageLabel}
+        hint={t.messageHint}
+        required
+        maxLength={1000}
+        rows={6}
+        {...form.bind("message")}
+      />
       {human.element}
-      {rateLimited ? <Notice tone="warning">{t.rateLimited}</Notice> : form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      {rateLimited ? (
+        <Notice tone="warning">{t.rateLimited}</Notice>
+      ) : (
+        form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>
+      )}
       <Button type="submit" size="lg" className="self-start" loading={send.isPending}>
         {t.send}
       </Button>

@@ -2,10 +2,16 @@ import { z } from "zod";
 import { contactMessageRule, contactTitleRule, emailRule, phoneRule, userNameRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
 
-export type ContactFormValues = { name: string; email: string; phone: string; title: string; message: string };
+export type ContactFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  title: string;
+  message: string;
+};
 
 /** An optional field: empty means "not given", anything else must pass its rule. */
-const optional = <T,>(rule: z.ZodType<T, string>) =>
+const optional = <T>(rule: z.ZodType<T, string>) =>
   z
     .string()
     .trim()
@@ -24,4 +30,7 @@ export const contactFormSchema = z
     title: requiredText(contactTitleRule),
     message: requiredText(contactMessageRule),
   })
-  .refine((body) => body.email !== undefined || body.phone !== undefined, { message: "contact-reply-needed", path: ["email"] });
+  .refine((body) => body.email !== undefined || body.phone !== undefined, {
+    message: "contact-reply-needed",
+    path: ["email"],
+  });

@@ -8,7 +8,14 @@ import { call } from "../../lib/client";
 export function useSendContactRequest() {
   const signedIn = useIsSignedIn();
   return useMutation({
-    mutationFn: ({ turnstileToken, ...body }: CreateContactRequestBody & { turnstileToken?: string | null }) =>
-      call(contactRequestContracts.create, { body, public: !signedIn, headers: turnstileHeaders(turnstileToken) }),
+    mutationFn: ({
+      turnstileToken,
+      ...body
+    }: CreateContactRequestBody & { turnstileToken?: string | null }) =>
+      call(contactRequestContracts.create, {
+        body,
+        public: !signedIn,
+        headers: turnstileHeaders(turnstileToken),
+      }),
   });
 }

@@ -25,8 +25,18 @@ function shortcutsFor(isTutor: boolean): Array<{ to: string; label: string }> {
   const calendar = { to: "/lessons-schedule", label: arLessons.lessonsSchedule.nav };
   const chat = { to: "/chat", label: arLive.chat.title };
   return isTutor
-    ? [calendar, { to: "/schedule-management", label: ar.nav.schedule }, { to: "/invoices", label: arPayments.invoices.nav }, chat]
-    : [calendar, { to: "/upcoming-lessons", label: arLessons.marketplace.nav.myLessons }, { to: "/plans", label: arLessons.marketplace.nav.plans }, chat];
+    ? [
+        calendar,
+        { to: "/schedule-management", label: ar.nav.schedule },
+        { to: "/invoices", label: arPayments.invoices.nav },
+        chat,
+      ]
+    : [
+        calendar,
+        { to: "/upcoming-lessons", label: arLessons.marketplace.nav.myLessons },
+        { to: "/plans", label: arLessons.marketplace.nav.plans },
+        chat,
+      ];
 }
 
 /** The dashboard's real content: greeting, next step, verification state, and what is coming. */
@@ -47,14 +57,19 @@ export function DashboardOverview({ user, tutorMeta }: DashboardOverviewProps) {
       {isTutor ? <TutorDashboardStats /> : <StudentDashboardStats />}
       <NextStepCard user={user} tutorMeta={tutorMeta} />
       <Card title={arAuth.verification.title}>
-        <p className="mb-2 text-sm text-slate-600">{isTutor ? arAuth.verification.tutorNeedsBoth : arAuth.verification.studentNeedsEmail}</p>
+        <p className="mb-2 text-sm text-slate-600">
+          {isTutor ? arAuth.verification.tutorNeedsBoth : arAuth.verification.studentNeedsEmail}
+        </p>
         <VerificationStatus user={user} />
       </Card>
       <Card title={arLessons.dashboard.shortcutsTitle}>
         <ul className="grid gap-2 sm:grid-cols-2">
           {shortcutsFor(isTutor).map((shortcut) => (
             <li key={shortcut.to}>
-              <Link to={shortcut.to} className="block rounded-lg bg-slate-50 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50">
+              <Link
+                to={shortcut.to}
+                className="block rounded-lg bg-slate-50 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
+              >
                 {shortcut.label}
               </Link>
             </li>

@@ -43,7 +43,8 @@ export function NextLessonCard({ lesson, isTutor, now }: NextLessonCardProps) {
               {arLessons.stats.withMember} <bdi>{lesson.otherMember.name ?? "—"}</bdi>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={lesson.start}>{formatWhen(lesson.start, at)}</time> · {arLessons.stats.minutesLong(lesson.duration)}
+              <time dateTime={lesson.start}>{formatWhen(lesson.start, at)}</time> ·{" "}
+              {arLessons.stats.minutesLong(lesson.duration)}
             </p>
             {state.kind !== "ended" && (
               <p className="text-sm font-medium text-brand-800" role="timer" aria-live="off">

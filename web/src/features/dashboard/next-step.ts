@@ -2,7 +2,13 @@ import type { TutorMeta, UserView } from "@schema/api/user";
 import { isTutorSide, type Role } from "@schema/enums";
 import { isProfileComplete } from "../user/profile-rules";
 
-export type NextStep = "complete-profile" | "verify-email" | "verify-phone" | "student-ready" | "tutor-onboarding" | "tutor-activated";
+export type NextStep =
+  | "complete-profile"
+  | "verify-email"
+  | "verify-phone"
+  | "student-ready"
+  | "tutor-onboarding"
+  | "tutor-activated";
 
 /**
  * The one thing the dashboard asks the user to do next (docs/product.md §1: students verify their email

@@ -28,7 +28,13 @@ export function StudentStatsSummary({ stats }: { stats: StudentPersonalStats }) 
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Figure
           label={arLessons.stats.minutesLeftThisWeek}
-          value={subscription.data ? (hasSubscription ? formatNumber(subscription.data.remainingWeeklyMinutes) : arLessons.stats.noSubscription) : "…"}
+          value={
+            subscription.data
+              ? hasSubscription
+                ? formatNumber(subscription.data.remainingWeeklyMinutes)
+                : arLessons.stats.noSubscription
+              : "…"
+          }
           extra={
             subscription.data && !hasSubscription ? (
               <Link to="/plans" className="text-sm font-medium text-brand-700 underline">

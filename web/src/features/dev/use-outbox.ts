@@ -9,7 +9,8 @@ export const outboxRefreshMs = 3000;
 export function useOutbox(recipient: string, enabled: boolean) {
   return useQuery({
     queryKey: ["dev", "outbox", recipient],
-    queryFn: ({ signal }) => call(devContracts.outbox, { public: true, query: { to: recipient || undefined }, signal }),
+    queryFn: ({ signal }) =>
+      call(devContracts.outbox, { public: true, query: { to: recipient || undefined }, signal }),
     enabled,
     refetchInterval: outboxRefreshMs,
     placeholderData: keepPreviousData,

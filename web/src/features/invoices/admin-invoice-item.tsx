@@ -25,7 +25,10 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
   const decide = (action: "approve-cancel" | "refuse-cancel") =>
     change.mutate(
       { id: invoice.id, change: { action } },
-      { onSuccess: () => toasts.show({ type: "success", title: action === "approve-cancel" ? a.canceled : a.refused }) },
+      {
+        onSuccess: () =>
+          toasts.show({ type: "success", title: action === "approve-cancel" ? a.canceled : a.refused }),
+      },
     );
   return (
     <>
@@ -42,10 +45,19 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
       )}
       {invoice.status === InvoiceStatus.PendingCancellation && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" loading={change.isPending && change.variables?.change.action === "approve-cancel"} onClick={() => decide("approve-cancel")}>
+          <Button
+            size="sm"
+            loading={change.isPending && change.variables?.change.action === "approve-cancel"}
+            onClick={() => decide("approve-cancel")}
+          >
             {a.approveCancel}
           </Button>
-          <Button size="sm" variant="secondary" loading={change.isPending && change.variables?.change.action === "refuse-cancel"} onClick={() => decide("refuse-cancel")}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={change.isPending && change.variables?.change.action === "refuse-cancel"}
+            onClick={() => decide("refuse-cancel")}
+          >
             {a.refuseCancel}
           </Button>
         </div>
@@ -56,7 +68,15 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
-function ApproveDialog({ invoice, open, onClose }: { invoice: InvoiceView; open: boolean; onClose: () => void }) {
+function ApproveDialog({
+  invoice,
+  open,
+  onClose,
+}: {
+  invoice: InvoiceView;
+  open: boolean;
+  onClose: () => void;
+}) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +104,12 @@ function ApproveDialog({ invoice, open, onClose }: { invoice: InvoiceView; open:
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={a.approveTitle(formatMoney(invoice.amount))} description={a.approveBody}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={a.approveTitle(formatMoney(invoice.amount))}
+      description={a.approveBody}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
@@ -112,7 +137,9 @@ function ApproveDialog({ invoice, open, onClose }: { invoice: InvoiceView; open:
             </p>
           )}
         </div>
-        {approve.isPending && <p className="text-sm text-slate-700">{a.uploading(formatPercent(progress))}</p>}
+        {approve.isPending && (
+          <p className="text-sm text-slate-700">{a.uploading(formatPercent(progress))}</p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={approve.isPending}>
             {a.confirmApprove}
@@ -126,7 +153,15 @@ function ApproveDialog({ invoice, open, onClose }: { invoice: InvoiceView; open:
   );
 }
 
-function RejectDialog({ invoice, open, onClose }: { invoice: InvoiceView; open: boolean; onClose: () => void }) {
+function RejectDialog({
+  invoice,
+  open,
+  onClose,
+}: {
+  invoice: InvoiceView;
+  open: boolean;
+  onClose: () => void;
+}) {
   const noteId = useId();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -10,7 +10,10 @@ import type { InvoiceField, InvoiceFormValues } from "./invoice-logic";
 import { DestinationFields } from "./withdrawal-form";
 
 /** What the dialog sends: a react-query mutation, or anything with its shape. */
-type Sending<Body> = { isPending: boolean; mutate(body: Body, handlers: { onSuccess: () => void; onError: (error: unknown) => void }): void };
+type Sending<Body> = {
+  isPending: boolean;
+  mutate(body: Body, handlers: { onSuccess: () => void; onError: (error: unknown) => void }): void;
+};
 
 /**
  * A dialog holding one destination's fields (a pending request's, or a saved method's): checked

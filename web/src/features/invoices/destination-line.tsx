@@ -5,7 +5,13 @@ import { destinationOf } from "./invoice-logic";
 const t = arPayments.invoices;
 
 /** «محفظة إلكترونية: 01012345678» — the method (and bank), then the number or address left to right. */
-export function DestinationLine({ destination, id }: { destination: Pick<Destination, "method" | "phone" | "bank" | "accountNumber" | "username">; id?: string }) {
+export function DestinationLine({
+  destination,
+  id,
+}: {
+  destination: Pick<Destination, "method" | "phone" | "bank" | "accountNumber" | "username">;
+  id?: string;
+}) {
   return (
     <span id={id}>
       {t.methods[destination.method]}

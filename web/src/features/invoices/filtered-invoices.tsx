@@ -12,7 +12,15 @@ import { invoicesPageSize, useInvoicesQuery } from "./use-invoices";
  * The withdrawal requests the caller may see (a tutor's own, or every tutor's for admins), with a
  * status filter and pages; each row is drawn by `item`.
  */
-export function FilteredInvoices({ label, empty, item }: { label: string; empty: string; item: (invoice: InvoiceView) => ReactNode }) {
+export function FilteredInvoices({
+  label,
+  empty,
+  item,
+}: {
+  label: string;
+  empty: string;
+  item: (invoice: InvoiceView) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<InvoiceStatus | null>(null);
   const list = useInvoicesQuery(page, status);

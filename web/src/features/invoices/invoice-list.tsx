@@ -20,24 +20,40 @@ import { openReceipt, useChangeInvoice } from "./use-invoices";
 
 const t = arPayments.invoices;
 
-export const statusFilterOptions = Object.values(InvoiceStatus).map((status) => ({ value: String(status), label: t.statuses[status]! }));
+export const statusFilterOptions = Object.values(InvoiceStatus).map((status) => ({
+  value: String(status),
+  label: t.statuses[status]!,
+}));
 
 /** «كل الحالات» or one status, as the list's filter. */
-export function StatusFilter({ value, onChange }: { value: InvoiceStatus | null; onChange: (status: InvoiceStatus | null) => void }) {
+export function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: InvoiceStatus | null;
+  onChange: (status: InvoiceStatus | null) => void;
+}) {
   return (
     <Select
       label={t.statusFilter}
       options={statusFilterOptions}
       placeholder={t.allStatuses}
       value={value === null ? "" : String(value)}
-      onChange={(event) => onChange(event.target.value === "" ? null : (Number(event.target.value) as InvoiceStatus))}
+      onChange={(event) =>
+        onChange(event.target.value === "" ? null : (Number(event.target.value) as InvoiceStatus))
+      }
       className="w-full sm:w-56"
     />
   );
 }
 
 /** Previous / next through the withdrawal requests. */
-export function Pagination(props: { page: number; total: number; size: number; onPage: (page: number) => void }) {
+export function Pagination(props: {
+  page: number;
+  total: number;
+  size: number;
+  onPage: (page: number) => void;
+}) {
   return <UiPagination label={t.pagination} {...props} />;
 }
 
@@ -73,7 +89,9 @@ export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; ch
             size="sm"
             onClick={() => {
               setReceiptError(null);
-              openReceipt(invoice.receipt!).catch((error: unknown) => setReceiptError(errorMessage(errorCodeOf(error))));
+              openReceipt(invoice.receipt!).catch((error: unknown) =>
+                setReceiptError(errorMessage(errorCodeOf(error))),
+              );
             }}
           >
             {t.viewReceipt}
@@ -106,7 +124,12 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
         )}
       </InvoiceSummary>
       {editing && <EditDestinationDialog invoice={invoice} onClose={() => setEditing(false)} />}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t.cancelTitle} description={t.cancelBody(formatMoney(invoice.amount))}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t.cancelTitle}
+        description={t.cancelBody(formatMoney(invoice.amount))}
+      >
         {change.isError && <Notice tone="error">{errorMessage(errorCodeOf(change.error))}</Notice>}
         <div className="mt-2 flex flex-wrap gap-2">
           <Button
@@ -143,7 +166,10 @@ function EditDestinationDialog({ invoice, onClose }: { invoice: InvoiceView; onC
       title={t.editTitle(formatMoney(invoice.amount))}
       initial={formOfInvoice(invoice)}
       check={checkDestinationForm}
-      sending={{ isPending: change.isPending, mutate: (update, handlers) => change.mutate({ id: invoice.id, change: update }, handlers) }}
+      sending={{
+        isPending: change.isPending,
+        mutate: (update, handlers) => change.mutate({ id: invoice.id, change: update }, handlers),
+      }}
       submitLabel={t.saveChanges}
       successToast={t.updated}
       onClose={onClose}

@@ -47,7 +47,9 @@ export const emptyInvoiceForm: InvoiceFormValues = {
 
 /** Pounds as typed (Arabic digits, a comma or Arabic decimal separator) → piasters; NaN when not a number. */
 export function poundsToPiasters(text: string): number {
-  const cleaned = normalizeDigits(text.trim()).replace(/[٬,\s]/g, "").replace("٫", ".");
+  const cleaned = normalizeDigits(text.trim())
+    .replace(/[٬,\s]/g, "")
+    .replace("٫", ".");
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
   return Math.round(Number(cleaned) * 100);
 }
@@ -61,7 +63,9 @@ function destinationOfForm(values: InvoiceFormValues) {
     method,
     receiver: blankToUndefined(values.receiver),
     ...(method === WithdrawMethod.Wallet ? { phone: blankToUndefined(values.phone) } : {}),
-    ...(method === WithdrawMethod.Bank ? { bank: blankToUndefined(values.bank), accountNumber: blankToUndefined(values.accountNumber) } : {}),
+    ...(method === WithdrawMethod.Bank
+      ? { bank: blankToUndefined(values.bank), accountNumber: blankToUndefined(values.accountNumber) }
+      : {}),
     ...(method === WithdrawMethod.Instapay ? { username: blankToUndefined(values.username) } : {}),
   };
 }
@@ -88,14 +92,17 @@ export function checkInvoiceForm(
   const checked = validateForm<typeof createInvoiceBody, InvoiceField>(createInvoiceBody, request);
   // zod skips the missing-field check once a field failed: add what is missing, so all show at once.
   if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(request), ...checked.errors } };
-  if (request.amount < limits.minAmount) return { ok: false, errors: { amount: "min-invoice-amount-subceeded" } };
-  if (request.amount > limits.maxAmount) return { ok: false, errors: { amount: "max-invoice-amount-exceeded" } };
+  if (request.amount < limits.minAmount)
+    return { ok: false, errors: { amount: "min-invoice-amount-subceeded" } };
+  if (request.amount > limits.maxAmount)
+    return { ok: false, errors: { amount: "max-invoice-amount-exceeded" } };
   if (request.amount > withdrawable) return { ok: false, errors: { amount: "insufficient-balance" } };
   return { ok: true, data: request };
 }
 
 /** Requests still open to a decision. */
-export const isWaiting = (status: InvoiceStatus) => status === InvoiceStatus.PendingApproval || status === InvoiceStatus.PendingCancellation;
+export const isWaiting = (status: InvoiceStatus) =>
+  status === InvoiceStatus.PendingApproval || status === InvoiceStatus.PendingCancellation;
 
 export type StatusTone = "info" | "success" | "warning" | "error" | "neutral";
 
@@ -108,7 +115,9 @@ export const statusTone: Record<InvoiceStatus, StatusTone> = {
 };
 
 /** Where the money goes, as one line (phone, bank + account, or Instapay address). */
-export function destinationOf(invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username">): string {
+export function destinationOf(
+  invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username">,
+): string {
   if (invoice.method === WithdrawMethod.Wallet) return invoice.phone ?? "";
   if (invoice.method === WithdrawMethod.Bank) return invoice.accountNumber ?? "";
   return invoice.username ?? "";
@@ -125,7 +134,9 @@ export function checkReceipt(file: Pick<File, "type" | "size"> | null): string |
 }
 
 /** The edit form of a pending request, filled with where the money goes now. */
-export function formOfInvoice(invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver">): InvoiceFormValues {
+export function formOfInvoice(
+  invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver">,
+): InvoiceFormValues {
   return {
     ...emptyInvoiceForm,
     method: String(invoice.method),
@@ -138,18 +149,24 @@ export function formOfInvoice(invoice: Pick<InvoiceView, "method" | "phone" | "b
 }
 
 /** PATCH /invoice/{id} `update`: a new method and receiver, checked with the API's rules. */
-export function checkDestinationForm(values: InvoiceFormValues): FormValidation<UpdateInvoiceBody, InvoiceField> {
+export function checkDestinationForm(
+  values: InvoiceFormValues,
+): FormValidation<UpdateInvoiceBody, InvoiceField> {
   const destination = destinationOfForm(values);
   const change = { action: "update" as const, ...destination };
   const checked = validateForm<typeof updateInvoiceBody, InvoiceField>(updateInvoiceBody, change);
-  if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
+  if (!checked.ok)
+    return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
   return { ok: true, data: change };
 }
 
 /** POST /withdraw-method and PUT /withdraw-method/{id}: the destination, checked with the API's rules. */
-export function checkWithdrawMethodForm(values: InvoiceFormValues): FormValidation<WithdrawMethodBody, InvoiceField> {
+export function checkWithdrawMethodForm(
+  values: InvoiceFormValues,
+): FormValidation<WithdrawMethodBody, InvoiceField> {
   const destination = destinationOfForm(values);
   const checked = validateForm<typeof withdrawMethodBody, InvoiceField>(withdrawMethodBody, destination);
-  if (!checked.ok) return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
+  if (!checked.ok)
+    return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
   return { ok: true, data: destination };
 }

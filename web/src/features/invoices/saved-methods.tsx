@@ -30,7 +30,12 @@ export function SavedMethodsCard({ methods }: { methods: WithdrawMethodView[] })
       ) : (
         <ul className="divide-y divide-slate-200">
           {methods.map((method) => (
-            <SavedMethodItem key={method.id} method={method} onEdit={() => setEditing(method)} onRemove={() => setRemoving(method)} />
+            <SavedMethodItem
+              key={method.id}
+              method={method}
+              onEdit={() => setEditing(method)}
+              onRemove={() => setRemoving(method)}
+            />
           ))}
         </ul>
       )}
@@ -41,13 +46,23 @@ export function SavedMethodsCard({ methods }: { methods: WithdrawMethodView[] })
           {t.add}
         </Button>
       )}
-      {editing && <MethodDialog method={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <MethodDialog method={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      )}
       <RemoveMethodDialog method={removing} onClose={() => setRemoving(null)} />
     </Card>
   );
 }
 
-function SavedMethodItem({ method, onEdit, onRemove }: { method: WithdrawMethodView; onEdit: () => void; onRemove: () => void }) {
+function SavedMethodItem({
+  method,
+  onEdit,
+  onRemove,
+}: {
+  method: WithdrawMethodView;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
   const labelId = useId();
   const save = useSaveWithdrawMethod();
   const { id, isDefault } = method;
@@ -56,7 +71,11 @@ function SavedMethodItem({ method, onEdit, onRemove }: { method: WithdrawMethodV
       <div className="flex flex-col gap-0.5 text-sm text-slate-800">
         <span className="flex flex-wrap items-center gap-2">
           <DestinationLine destination={method} id={labelId} />
-          {isDefault && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">{t.default}</span>}
+          {isDefault && (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
+              {t.default}
+            </span>
+          )}
         </span>
         {method.receiver && (
           <span className="text-slate-600">
@@ -111,7 +130,10 @@ function MethodDialog({ method, onClose }: { method: WithdrawMethodView | null; 
       title={method ? t.editTitle : t.addTitle}
       initial={method ? formOfInvoice(method) : emptyInvoiceForm}
       check={checkWithdrawMethodForm}
-      sending={{ isPending: save.isPending, mutate: (body, handlers) => save.mutate({ id: method?.id, body }, handlers) }}
+      sending={{
+        isPending: save.isPending,
+        mutate: (body, handlers) => save.mutate({ id: method?.id, body }, handlers),
+      }}
       submitLabel={t.save}
       successToast={t.savedToast}
       onClose={onClose}

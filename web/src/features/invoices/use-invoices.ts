@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { withdrawMethodContracts, invoiceContracts, type CreateInvoiceBody, type InvoiceListSort, type UpdateInvoiceBody, type WithdrawMethodBody } from "@schema/api/invoice";
+import {
+  withdrawMethodContracts,
+  invoiceContracts,
+  type CreateInvoiceBody,
+  type InvoiceListSort,
+  type UpdateInvoiceBody,
+  type WithdrawMethodBody,
+} from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
 import { ApiError } from "../../lib/api-error";
@@ -29,12 +36,25 @@ export function useInvoiceStatsQuery(userId: number) {
 }
 
 /** GET /invoice: the tutor's own requests, or every request for staff; newest first unless the staff table sorts or searches (`table`). */
-export function useInvoicesQuery(page: number, status: InvoiceStatus | null = null, table: { q: string; sort: InvoiceListSort } = { q: "", sort: "-created" }) {
+export function useInvoicesQuery(
+  page: number,
+  status: InvoiceStatus | null = null,
+  table: { q: string; sort: InvoiceListSort } = { q: "", sort: "-created" },
+) {
   const { q, sort } = table;
   return useQuery({
     queryKey: invoiceKeys.list({ page, status, q, sort }),
     queryFn: ({ signal }) =>
-      call(invoiceContracts.list, { query: { page, size: invoicesPageSize, status, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
+      call(invoiceContracts.list, {
+        query: {
+          page,
+          size: invoicesPageSize,
+          status,
+          q: q || undefined,
+          sort: sort === "-created" ? undefined : sort,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,12 +67,18 @@ export function useRefreshInvoices() {
 /** POST /invoice */
 export function useRequestWithdrawal() {
   const refresh = useRefreshInvoices();
-  return useMutation({ mutationFn: (body: CreateInvoiceBody) => call(invoiceContracts.create, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: CreateInvoiceBody) => call(invoiceContracts.create, { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** GET /withdraw-method: the tutor's saved destinations, the default first. */
 export function useWithdrawMethodsQuery() {
-  return useQuery({ queryKey: invoiceKeys.methods, queryFn: ({ signal }) => call(withdrawMethodContracts.list, { signal }) });
+  return useQuery({
+    queryKey: invoiceKeys.methods,
+    queryFn: ({ signal }) => call(withdrawMethodContracts.list, { signal }),
+  });
 }
 
 /** POST /withdraw-method, or PUT /withdraw-method/{id} with an id. */
@@ -60,7 +86,9 @@ export function useSaveWithdrawMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: WithdrawMethodBody }) =>
-      id === undefined ? call(withdrawMethodContracts.create, { body }) : call(withdrawMethodContracts.update, { params: { id }, body }),
+      id === undefined
+        ? call(withdrawMethodContracts.create, { body })
+        : call(withdrawMethodContracts.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.methods }),
   });
 }
@@ -78,7 +106,8 @@ export function useDeleteWithdrawMethod() {
 export function useChangeInvoice() {
   const refresh = useRefreshInvoices();
   return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: UpdateInvoiceBody }) => call(invoiceContracts.update, { params: { id }, body: change }),
+    mutationFn: ({ id, change }: { id: number; change: UpdateInvoiceBody }) =>
+      call(invoiceContracts.update, { params: { id }, body: change }),
     onSettled: refresh,
   });
 }
@@ -87,7 +116,15 @@ export function useChangeInvoice() {
 export function useApproveWithReceipt() {
   const refresh = useRefreshInvoices();
   return useMutation({
-    mutationFn: ({ id, receipt, onProgress }: { id: number; receipt: File; onProgress?: (fraction: number) => void }) => {
+    mutationFn: ({
+      id,
+      receipt,
+      onProgress,
+    }: {
+      id: number;
+      receipt: File;
+      onProgress?: (fraction: number) => void;
+    }) => {
       const form = new FormData();
       form.set("receipt", receipt);
       return upload(invoiceContracts.attachReceipt, form, { params: { id }, onProgress });
@@ -113,7 +150,9 @@ export async function openReceipt(path: string): Promise<void> {
   const token = session.liveToken();
   // Opened before the download, so the browser treats it as the click's own window.
   const target = window.open("", "_blank");
-  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) {
     target?.close();
     throw new ApiError("asset-not-found", response.status);

@@ -19,11 +19,15 @@ import { useRequestWithdrawal } from "./use-invoices";
 
 const t = arPayments.invoices;
 
-const methodOptions = Object.values(WithdrawMethod).map((method) => ({ value: String(method), label: t.methods[method]! }));
+const methodOptions = Object.values(WithdrawMethod).map((method) => ({
+  value: String(method),
+  label: t.methods[method]!,
+}));
 const bankOptions = Object.values(Bank).map((bank) => ({ value: bank, label: t.banks[bank]! }));
 
 /** The saved method the form starts with: the default (listed first), else a new destination. */
-const startingChoice = (methods: WithdrawMethodView[]) => (methods[0] ? String(methods[0].id) : NEW_DESTINATION);
+const startingChoice = (methods: WithdrawMethodView[]) =>
+  methods[0] ? String(methods[0].id) : NEW_DESTINATION;
 
 /**
  * The request form: the amount in pounds, then a saved method (the default chosen) or a new
@@ -38,14 +42,20 @@ export function WithdrawalForm({ stats, methods }: { stats: InvoiceStats; method
   const canWithdraw = stats.withdrawable >= stats.minAmount;
   const canSave = methods.length < MAX_WITHDRAW_METHODS;
   // Not picked yet, or a saved method deleted meanwhile (the card below): the default.
-  const choice = form.values.saved === NEW_DESTINATION || methods.some((method) => String(method.id) === form.values.saved) ? form.values.saved : startingChoice(methods);
+  const choice =
+    form.values.saved === NEW_DESTINATION || methods.some((method) => String(method.id) === form.values.saved)
+      ? form.values.saved
+      : startingChoice(methods);
   const isNew = choice === NEW_DESTINATION;
   const noteError = form.messageFor("note");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.setFormError(null);
-    const checked = checkInvoiceForm({ ...form.values, saved: choice, save: form.values.save && canSave }, stats);
+    const checked = checkInvoiceForm(
+      { ...form.values, saved: choice, save: form.values.save && canSave },
+      stats,
+    );
     if (!checked.ok) {
       form.setErrors(checked.errors);
       focusFirstInvalidField(formRef.current);
@@ -57,13 +67,20 @@ export function WithdrawalForm({ stats, methods }: { stats: InvoiceStats; method
         form.setValues({ ...emptyInvoiceForm, method: form.values.method, saved: "" });
         toasts.show({ type: "success", title: t.submitted });
       },
-      onError: (error) => form.showServerError(error, { "insufficient-balance": "amount", "withdraw-method-not-found": "saved", "invalid-invoice-method": "saved" }),
+      onError: (error) =>
+        form.showServerError(error, {
+          "insufficient-balance": "amount",
+          "withdraw-method-not-found": "saved",
+          "invalid-invoice-method": "saved",
+        }),
     });
   }
 
   return (
     <Card title={t.requestTitle}>
-      <p className="mb-4 text-sm text-slate-700">{t.workingDays(formatNumber(stats.workingDays.min), formatNumber(stats.workingDays.max))}</p>
+      <p className="mb-4 text-sm text-slate-700">
+        {t.workingDays(formatNumber(stats.workingDays.min), formatNumber(stats.workingDays.max))}
+      </p>
       {!canWithdraw ? (
         <Notice tone="info">{t.notEnough(formatMoney(stats.minAmount))}</Notice>
       ) : (
@@ -73,14 +90,24 @@ export function WithdrawalForm({ stats, methods }: { stats: InvoiceStats; method
             inputMode="decimal"
             ltr
             required
-            hint={t.amountHint(formatMoney(stats.minAmount), formatMoney(stats.maxAmount), formatMoney(stats.withdrawable))}
+            hint={t.amountHint(
+              formatMoney(stats.minAmount),
+              formatMoney(stats.maxAmount),
+              formatMoney(stats.withdrawable),
+            )}
             {...form.bind("amount")}
           />
           {methods.length > 0 && (
             <RadioGroup
               legend={t.sendTo}
               name="saved"
-              options={[...methods.map((method) => ({ value: String(method.id), label: <DestinationLine destination={method} /> })), { value: NEW_DESTINATION, label: t.otherMethod }]}
+              options={[
+                ...methods.map((method) => ({
+                  value: String(method.id),
+                  label: <DestinationLine destination={method} />,
+                })),
+                { value: NEW_DESTINATION, label: t.otherMethod },
+              ]}
               value={choice}
               onChange={(value) => form.setField("saved", value)}
               error={form.messageFor("saved")}
@@ -90,7 +117,12 @@ export function WithdrawalForm({ stats, methods }: { stats: InvoiceStats; method
           {isNew && <DestinationFields form={form} />}
           {isNew && canSave && (
             <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={form.values.save} onChange={(event) => form.setField("save", event.target.checked)} className="mt-1 size-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                checked={form.values.save}
+                onChange={(event) => form.setField("save", event.target.checked)}
+                className="mt-1 size-4 accent-brand-700"
+              />
               <span>{t.saveForNextTime}</span>
             </label>
           )}
@@ -136,15 +168,46 @@ export function DestinationFields({ form }: { form: InvoiceFormState }) {
   const method = Number(form.values.method);
   return (
     <>
-      <RadioGroup legend={t.method} name="method" options={methodOptions} value={form.values.method} onChange={(value) => form.setField("method", value)} required />
-      {method === WithdrawMethod.Wallet && <TextField label={t.phone} type="tel" autoComplete="tel" required hint={t.phoneHint} {...form.bind("phone")} />}
+      <RadioGroup
+        legend={t.method}
+        name="method"
+        options={methodOptions}
+        value={form.values.method}
+        onChange={(value) => form.setField("method", value)}
+        required
+      />
+      {method === WithdrawMethod.Wallet && (
+        <TextField
+          label={t.phone}
+          type="tel"
+          autoComplete="tel"
+          required
+          hint={t.phoneHint}
+          {...form.bind("phone")}
+        />
+      )}
       {method === WithdrawMethod.Bank && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select label={t.bank} options={bankOptions} placeholder={t.chooseBank} required {...form.bind("bank")} />
-          <TextField label={t.accountNumber} inputMode="numeric" ltr required hint={t.accountNumberHint} {...form.bind("accountNumber")} />
+          <Select
+            label={t.bank}
+            options={bankOptions}
+            placeholder={t.chooseBank}
+            required
+            {...form.bind("bank")}
+          />
+          <TextField
+            label={t.accountNumber}
+            inputMode="numeric"
+            ltr
+            required
+            hint={t.accountNumberHint}
+            {...form.bind("accountNumber")}
+          />
         </div>
       )}
-      {method === WithdrawMethod.Instapay && <TextField label={t.username} ltr required hint={t.usernameHint} {...form.bind("username")} />}
+      {method === WithdrawMethod.Instapay && (
+        <TextField label={t.username} ltr required hint={t.usernameHint} {...form.bind("username")} />
+      )}
       <TextField label={t.receiver} autoComplete="name" {...form.bind("receiver")} />
     </>
   );

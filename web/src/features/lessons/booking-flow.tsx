@@ -8,7 +8,14 @@ import "../../i18n/error-catalogue";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
-import { formatDateTime, formatDay, formatNumber, formatTime, viewerClock, weekdayNames } from "../../lib/format";
+import {
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  formatTime,
+  viewerClock,
+  weekdayNames,
+} from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
@@ -17,7 +24,12 @@ import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 import { durationChoices, preferredDuration } from "./booking-rules";
 import { bookingWindow, startsByDay, upcomingDays, weeksOf } from "./calendar";
-import { useBookLesson, useCurrentSubscriptionQuery, useFreeTimesQuery, useRescheduleLesson } from "./use-lessons";
+import {
+  useBookLesson,
+  useCurrentSubscriptionQuery,
+  useFreeTimesQuery,
+  useRescheduleLesson,
+} from "./use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
 import { madeOnce } from "../../lib/made-once";
 
@@ -27,7 +39,12 @@ export const bookingDays = 14;
 
 type Step = "date" | "duration" | "time" | "confirm";
 const stepOrder: Step[] = ["date", "duration", "time", "confirm"];
-const stepLabels: Record<Step, string> = { date: t.stepDate, duration: t.stepDuration, time: t.stepTime, confirm: t.stepConfirm };
+const stepLabels: Record<Step, string> = {
+  date: t.stepDate,
+  duration: t.stepDuration,
+  time: t.stepTime,
+  confirm: t.stepConfirm,
+};
 
 type BookingFlowProps = {
   tutorId: number;
@@ -61,7 +78,10 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
   });
   const duration = preferredDuration(choices, wanted);
   const forDuration = useFreeTimesQuery(tutorId, range, duration ?? LessonDuration.Short);
-  const dayStarts = useMemo(() => (day ? (startsByDay(forDuration.data?.starts ?? []).get(day) ?? []) : []), [day, forDuration.data]);
+  const dayStarts = useMemo(
+    () => (day ? (startsByDay(forDuration.data?.starts ?? []).get(day) ?? []) : []),
+    [day, forDuration.data],
+  );
 
   const book = useBookLesson();
   const reschedule = useRescheduleLesson();
@@ -88,7 +108,11 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             aria-current={item === step ? "step" : undefined}
             className={cx(
               "rounded-full px-3 py-1",
-              item === step ? "bg-brand-700 text-white" : index < stepIndex ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700",
+              item === step
+                ? "bg-brand-700 text-white"
+                : index < stepIndex
+                  ? "bg-brand-50 text-brand-900"
+                  : "bg-slate-100 text-slate-700",
             )}
           >
             {formatNumber(index + 1)}. {stepLabels[item]}
@@ -126,7 +150,10 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             onChange={(value) => setWanted(Number(value) as LessonDuration)}
           />
           {duration === null && <Notice tone="warning">{market.booking.noDurationFits}</Notice>}
-          <StepButtons onBack={() => setStep("date")} onNext={duration === null ? undefined : () => setStep("time")} />
+          <StepButtons
+            onBack={() => setStep("date")}
+            onNext={duration === null ? undefined : () => setStep("time")}
+          />
         </div>
       )}
 
@@ -177,9 +204,13 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             </dd>
             <dt className="text-slate-600">{t.duration}</dt>
             <dd className="font-medium">{t.minutes(formatNumber(duration))}</dd>
-            {!lesson?.isTrial && <MinutesLeft duration={duration} returning={lesson && !lesson.isTrial ? lesson.duration : 0} />}
+            {!lesson?.isTrial && (
+              <MinutesLeft duration={duration} returning={lesson && !lesson.isTrial ? lesson.duration : 0} />
+            )}
           </dl>
-          {mutation.isError && <Notice tone="error">{bookingErrorMessage(errorCodeOf(mutation.error))}</Notice>}
+          {mutation.isError && (
+            <Notice tone="error">{bookingErrorMessage(errorCodeOf(mutation.error))}</Notice>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button onClick={confirm} loading={mutation.isPending}>
               {lesson ? t.confirmReschedule : t.confirm}
@@ -234,7 +265,9 @@ function MinutesLeft({ duration, returning }: { duration: number; returning: num
   return (
     <>
       <dt className="text-slate-600">{t.minutesLeft}</dt>
-      <dd className="font-medium">{t.minutesAfter(formatNumber(left), formatNumber(Math.max(0, left - duration)))}</dd>
+      <dd className="font-medium">
+        {t.minutesAfter(formatNumber(left), formatNumber(Math.max(0, left - duration)))}
+      </dd>
     </>
   );
 }
@@ -260,7 +293,10 @@ function DateStep({ days, freeDays, loading, failed, selected, onSelect }: DateS
       <p id="booking-days-label" className="text-sm font-medium text-slate-800">
         {t.chooseDay}
       </p>
-      <table className="w-full table-fixed border-separate border-spacing-1 text-center" aria-labelledby="booking-days-label">
+      <table
+        className="w-full table-fixed border-separate border-spacing-1 text-center"
+        aria-labelledby="booking-days-label"
+      >
         <thead>
           <tr>
             {names.map((name, index) => (
@@ -280,7 +316,12 @@ function DateStep({ days, freeDays, loading, failed, selected, onSelect }: DateS
                   <td key={`empty-${column}`} />
                 ) : (
                   <td key={key}>
-                    <DayButton dayKey={key} free={freeDays.has(key)} selected={key === selected} onSelect={onSelect} />
+                    <DayButton
+                      dayKey={key}
+                      free={freeDays.has(key)}
+                      selected={key === selected}
+                      onSelect={onSelect}
+                    />
                   </td>
                 ),
               )}
@@ -299,7 +340,17 @@ const narrowNames = madeOnce(() => {
 });
 const dayNumber = madeOnce(() => new Intl.DateTimeFormat("ar-EG", { day: "numeric", timeZone: "UTC" }));
 
-function DayButton({ dayKey, free, selected, onSelect }: { dayKey: string; free: boolean; selected: boolean; onSelect: (day: string) => void }) {
+function DayButton({
+  dayKey,
+  free,
+  selected,
+  onSelect,
+}: {
+  dayKey: string;
+  free: boolean;
+  selected: boolean;
+  onSelect: (day: string) => void;
+}) {
   const noon = `${dayKey}T12:00:00Z`;
   return (
     <button

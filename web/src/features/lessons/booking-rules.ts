@@ -27,7 +27,12 @@ type ChoiceInput = {
  * subscription week (this week's remaining minutes, a later week's full allowance); a moved
  * lesson gives its own minutes back when it stays in the same week.
  */
-export function durationChoices({ subscription, at, moving, business = defaultBusinessSettings }: ChoiceInput): DurationChoice[] {
+export function durationChoices({
+  subscription,
+  at,
+  moving,
+  business = defaultBusinessSettings,
+}: ChoiceInput): DurationChoice[] {
   const t = market.booking;
   const trialMinutes = business.trialMinutes;
   const trialWords = formatDurationWords(trialMinutes);
@@ -39,10 +44,23 @@ export function durationChoices({ subscription, at, moving, business = defaultBu
     }
     const week = subscription.week;
     const inThisWeek = !week || !at || (at >= week.start && at < week.end);
-    const returning = moving && week && moving.start >= week.start && moving.start < week.end && inThisWeek ? moving.duration : 0;
-    const left = inThisWeek ? subscription.remainingWeeklyMinutes + returning : subscription.info.weeklyMinutes;
+    const returning =
+      moving && week && moving.start >= week.start && moving.start < week.end && inThisWeek
+        ? moving.duration
+        : 0;
+    const left = inThisWeek
+      ? subscription.remainingWeeklyMinutes + returning
+      : subscription.info.weeklyMinutes;
     const ok = duration <= left;
-    return { duration, ok, reason: ok ? null : left <= 0 ? t.noMinutesLeft : t.notEnoughMinutes(countOf(durationCounts.minutes, left)) };
+    return {
+      duration,
+      ok,
+      reason: ok
+        ? null
+        : left <= 0
+          ? t.noMinutesLeft
+          : t.notEnoughMinutes(countOf(durationCounts.minutes, left)),
+    };
   });
 }
 

@@ -50,7 +50,13 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
         <Notice tone="error">{errorMessage(errorCodeOf(feed.error))}</Notice>
       ) : (
         <div className="flex flex-col gap-4">
-          <TextField label={t.urlLabel} value={feed.data.url} readOnly ltr onFocus={(event) => event.currentTarget.select()} />
+          <TextField
+            label={t.urlLabel}
+            value={feed.data.url}
+            readOnly
+            ltr
+            onFocus={(event) => event.currentTarget.select()}
+          />
           {copyFailed && <Notice tone="warning">{t.copyFailed}</Notice>}
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => void copy(feed.data.url)}>{t.copy}</Button>
@@ -65,7 +71,12 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
               variant="ghost"
               size="sm"
               loading={rotate.isPending}
-              onClick={() => rotate.mutate(undefined, { onSuccess: () => toasts.show({ id: "calendar-feed-rotated", type: "success", title: t.rotated }) })}
+              onClick={() =>
+                rotate.mutate(undefined, {
+                  onSuccess: () =>
+                    toasts.show({ id: "calendar-feed-rotated", type: "success", title: t.rotated }),
+                })
+              }
             >
               {t.rotate}
             </Button>

@@ -24,14 +24,24 @@ export function lessonChangeError(error: unknown): string {
 }
 
 /** Asks before cancelling a lesson; the refusal's Arabic message shows in the dialog. */
-export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: LessonView; userId: number; onClose: () => void }) {
+export function CancelLessonDialog({
+  lesson,
+  userId,
+  onClose,
+}: {
+  lesson: LessonView;
+  userId: number;
+  onClose: () => void;
+}) {
   const cancel = useCancelLesson();
   const other = otherMember(lesson, userId);
   const { fill } = useBusinessWords();
   return (
     <Dialog open onClose={onClose} title={t.cancelTitle} description={fill(t.cancelBody)}>
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-800">{t.lessonOf(other.name ?? arLessons.marketplace.tutors.unnamed, formatDateTime(lesson.start))}</p>
+        <p className="text-sm text-slate-800">
+          {t.lessonOf(other.name ?? arLessons.marketplace.tutors.unnamed, formatDateTime(lesson.start))}
+        </p>
         {cancel.isError && <Notice tone="error">{lessonChangeError(cancel.error)}</Notice>}
         <div className="flex flex-wrap gap-2">
           <Button
@@ -60,8 +70,18 @@ export function CancelLessonDialog({ lesson, userId, onClose }: { lesson: Lesson
 /** The booking flow in a dialog, moving an existing lesson (students only). */
 export function RescheduleLessonDialog({ lesson, onClose }: { lesson: LessonView; onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title={arLessons.marketplace.booking.rescheduleTitle} className="sm:max-w-xl">
-      <BookingFlow tutorId={lesson.tutor.id} tutorName={lesson.tutor.name ?? arLessons.marketplace.tutors.unnamed} lesson={lesson} onDone={onClose} />
+    <Dialog
+      open
+      onClose={onClose}
+      title={arLessons.marketplace.booking.rescheduleTitle}
+      className="sm:max-w-xl"
+    >
+      <BookingFlow
+        tutorId={lesson.tutor.id}
+        tutorName={lesson.tutor.name ?? arLessons.marketplace.tutors.unnamed}
+        lesson={lesson}
+        onDone={onClose}
+      />
     </Dialog>
   );
 }

@@ -35,7 +35,15 @@ function canceledByText(lesson: LessonView, userId: number): string {
 }
 
 /** A lesson of the calendar: who, when, its state; join when the room is open; cancel or move it while pending. */
-export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, onCancel, onReschedule }: LessonDetailsDialogProps) {
+export function LessonDetailsDialog({
+  lesson,
+  userId,
+  isStudent,
+  now,
+  onClose,
+  onCancel,
+  onReschedule,
+}: LessonDetailsDialogProps) {
   const state = lessonState(lesson, now);
   const other = otherMember(lesson, userId);
   const name = other.name ?? arLessons.marketplace.tutors.unnamed;
@@ -57,7 +65,8 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-slate-600">{t.time}</dt>
           <dd className="text-slate-900">
-            <time dateTime={lesson.start}>{when}</time> – <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
+            <time dateTime={lesson.start}>{when}</time> –{" "}
+            <time dateTime={lesson.end}>{formatTime(lesson.end)}</time>
           </dd>
           <dt className="text-slate-600">{t.duration}</dt>
           <dd className="text-slate-900">{countOf(durationCounts.minutes, lesson.duration)}</dd>
@@ -68,7 +77,9 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
             {state === "canceled" && <span className="text-slate-700">{canceledByText(lesson, userId)}</span>}
           </dd>
         </dl>
-        {state !== "canceled" && state !== "fulfilled" && <LessonJoin lesson={lesson} now={now} about={about} size="md" />}
+        {state !== "canceled" && state !== "fulfilled" && (
+          <LessonJoin lesson={lesson} now={now} about={about} size="md" />
+        )}
         {state === "pending" && (
           <div className="flex flex-col gap-2">
             <p id={`lesson-${lesson.id}-details-window`} className="text-sm text-slate-700">
@@ -76,11 +87,21 @@ export function LessonDetailsDialog({ lesson, userId, isStudent, now, onClose, o
             </p>
             <div className="flex flex-wrap gap-2">
               {isStudent && (
-                <Button variant="secondary" onClick={onReschedule} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
+                <Button
+                  variant="secondary"
+                  onClick={onReschedule}
+                  disabled={!window.open}
+                  aria-describedby={`lesson-${lesson.id}-details-window`}
+                >
                   {arLessons.marketplace.lessons.reschedule}
                 </Button>
               )}
-              <Button variant="danger" onClick={onCancel} disabled={!window.open} aria-describedby={`lesson-${lesson.id}-details-window`}>
+              <Button
+                variant="danger"
+                onClick={onCancel}
+                disabled={!window.open}
+                aria-describedby={`lesson-${lesson.id}-details-window`}
+              >
                 {arLessons.marketplace.lessons.cancel}
               </Button>
               <AddToGoogleCalendar lesson={lesson} otherName={name} about={about} />

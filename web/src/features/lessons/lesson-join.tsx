@@ -21,14 +21,31 @@ export function joinStatus(lesson: Timed, now: number): { open: boolean; ended: 
   const end = Date.parse(lesson.end);
   if (now >= end) return { open: false, ended: true, words: t.join.ended };
   if (roomIsOpen(lesson.start, lesson.end, now)) {
-    return { open: true, ended: false, words: now < start ? t.join.startsIn(waitWords(start - now)) : t.join.endsIn(waitWords(end - now)) };
+    return {
+      open: true,
+      ended: false,
+      words: now < start ? t.join.startsIn(waitWords(start - now)) : t.join.endsIn(waitWords(end - now)),
+    };
   }
   const opens = roomOpensAt(lesson.start).getTime();
   // Within the day: "opens in 2 hours"; further: the time it opens, said as people say it.
-  return { open: false, ended: false, words: opens - now <= 12 * 60 * MINUTE_MS ? t.join.opensIn(waitWords(opens - now)) : t.join.opensAt(formatWhen(opens, now)) };
+  return {
+    open: false,
+    ended: false,
+    words:
+      opens - now <= 12 * 60 * MINUTE_MS
+        ? t.join.opensIn(waitWords(opens - now))
+        : t.join.opensAt(formatWhen(opens, now)),
+  };
 }
 
-type LessonJoinProps = { lesson: Timed; now: number; /** What the button's accessible name adds: the lesson it joins. */ about: string; size?: "sm" | "md"; className?: string };
+type LessonJoinProps = {
+  lesson: Timed;
+  now: number;
+  /** What the button's accessible name adds: the lesson it joins. */ about: string;
+  size?: "sm" | "md";
+  className?: string;
+};
 
 /**
  * «انضم للحصة» on every lesson card and calendar entry: a link to /lesson/{id} from 10 minutes
@@ -43,11 +60,22 @@ export function LessonJoin({ lesson, now, about, size = "sm", className }: Lesso
   return (
     <div className={cx("flex flex-col items-start gap-1", className)} data-join={lesson.id}>
       {status.open ? (
-        <Link to={`/lesson/${lesson.id}`} className={buttonClasses("primary", size)} aria-label={t.join.actionFor(about)} aria-describedby={noteId}>
+        <Link
+          to={`/lesson/${lesson.id}`}
+          className={buttonClasses("primary", size)}
+          aria-label={t.join.actionFor(about)}
+          aria-describedby={noteId}
+        >
           {t.join.action}
         </Link>
       ) : (
-        <button type="button" disabled aria-label={t.join.actionFor(about)} aria-describedby={noteId} className={buttonClasses("primary", size)}>
+        <button
+          type="button"
+          disabled
+          aria-label={t.join.actionFor(about)}
+          aria-describedby={noteId}
+          className={buttonClasses("primary", size)}
+        >
           {t.join.action}
         </button>
       )}
@@ -69,15 +97,30 @@ export function changeWindow(
 ): { open: boolean; closesAt: number; words: string } {
   const closesAt = Date.parse(lesson.start) - cancelWindowMsOf(business);
   const open = now < closesAt;
-  return { open, closesAt, words: open ? t.changes.closesAt(formatWhen(closesAt, now)) : t.changes.closedAt(formatWhen(closesAt, now), cancelWindowWords(business.cancelWindowHours)) };
+  return {
+    open,
+    closesAt,
+    words: open
+      ? t.changes.closesAt(formatWhen(closesAt, now))
+      : t.changes.closedAt(formatWhen(closesAt, now), cancelWindowWords(business.cancelWindowHours)),
+  };
 }
 
 /** The cancel window in words («٦ ساعات»), null when there is none. */
-export const cancelWindowWords = (hours: number): string | null => (hours > 0 ? formatDurationWords(hours * 60) : null);
+export const cancelWindowWords = (hours: number): string | null =>
+  hours > 0 ? formatDurationWords(hours * 60) : null;
 
 /** «أضف إلى تقويم Google»: a Google Calendar template link with the lesson's time and its room's address. */
-export function googleCalendarUrl(lesson: { id: number; start: string; end: string }, otherName: string, origin: string): string {
-  const stamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export function googleCalendarUrl(
+  lesson: { id: number; start: string; end: string },
+  otherName: string,
+  origin: string,
+): string {
+  const stamp = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: t.calendar.eventTitle(otherName),
@@ -87,7 +130,15 @@ export function googleCalendarUrl(lesson: { id: number; start: string; end: stri
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-export function AddToGoogleCalendar({ lesson, otherName, about }: { lesson: { id: number; start: string; end: string }; otherName: string; about: string }) {
+export function AddToGoogleCalendar({
+  lesson,
+  otherName,
+  about,
+}: {
+  lesson: { id: number; start: string; end: string };
+  otherName: string;
+  about: string;
+}) {
   return (
     <a
       href={googleCalendarUrl(lesson, otherName, window.location.origin)}
@@ -100,4 +151,3 @@ export function AddToGoogleCalendar({ lesson, otherName, about }: { lesson: { id
     </a>
   );
 }
-

@@ -7,6 +7,7 @@ export const lessonKeys = {
   week: (after: string, before: string) => ["lessons", "week", after, before] as const,
   /** Outside "lessons": lesson changes never change the feed URL. */
   feed: ["calendar-feed"] as const,
-  freeTimes: (tutorId: number, from: string, to: string, duration: number) => ["lessons", "free-times", tutorId, from, to, duration] as const,
+  freeTimes: (tutorId: number, from: string, to: string, duration: number) =>
+    ["lessons", "free-times", tutorId, from, to, duration] as const,
   subscription: ["subscription", "user"] as const,
 };

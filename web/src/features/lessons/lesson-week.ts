@@ -22,9 +22,13 @@ export function placeLessons(lessons: readonly LessonView[], days: readonly Plai
 }
 
 /** The lessons of each day of the week, by start (the phone's day list). */
-export function lessonsByDay(lessons: readonly LessonView[], days: readonly PlainDay[]): Map<PlainDay, LessonView[]> {
+export function lessonsByDay(
+  lessons: readonly LessonView[],
+  days: readonly PlainDay[],
+): Map<PlainDay, LessonView[]> {
   const byDay = new Map<PlainDay, LessonView[]>(days.map((day) => [day, []]));
-  for (const lesson of [...lessons].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)) byDay.get(localDay(lesson.start))?.push(lesson);
+  for (const lesson of [...lessons].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id))
+    byDay.get(localDay(lesson.start))?.push(lesson);
   return byDay;
 }
 

@@ -62,7 +62,8 @@ export function LessonsCalendar() {
         endRow - startRow > 1 ? (
           <span className="flex flex-col" data-lesson={lesson.id} data-state={state}>
             <span className="truncate font-bold">
-              <span aria-hidden="true">{lessonStateStyles[state].mark}</span> {arLessons.marketplace.lessons.states[state]}
+              <span aria-hidden="true">{lessonStateStyles[state].mark}</span>{" "}
+              {arLessons.marketplace.lessons.states[state]}
             </span>
             <bdi className={cx("truncate", state === "canceled" && "line-through")}>{name}</bdi>
             <span className={cx("truncate", state === "canceled" && "line-through")}>
@@ -71,7 +72,8 @@ export function LessonsCalendar() {
           </span>
         ) : (
           <span className="block truncate" data-lesson={lesson.id} data-state={state}>
-            <span aria-hidden="true">{lessonStateStyles[state].mark}</span> <span className="font-bold">{arLessons.marketplace.lessons.states[state]}</span> ·{" "}
+            <span aria-hidden="true">{lessonStateStyles[state].mark}</span>{" "}
+            <span className="font-bold">{arLessons.marketplace.lessons.states[state]}</span> ·{" "}
             <bdi className={cx(state === "canceled" && "line-through")}>{name}</bdi>
           </span>
         ),
@@ -88,7 +90,12 @@ export function LessonsCalendar() {
           <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, -7))}>
             <span aria-hidden="true">→</span> {arLessons.schedule.previousWeek}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => setWeekStart(thisWeek)} disabled={weekStart === thisWeek}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setWeekStart(thisWeek)}
+            disabled={weekStart === thisWeek}
+          >
             {arLessons.schedule.thisWeek}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
@@ -127,19 +134,32 @@ export function LessonsCalendar() {
               columns={days.map((day) => ({
                 key: day,
                 ariaLabel: day === today ? `${dayLabel(day)}، ${t.today}` : dayLabel(day),
-                label: <span className={cx(day === today && "rounded-md bg-brand-50 px-1 text-brand-800")}>{shortDayLabel(day)}</span>,
+                label: (
+                  <span className={cx(day === today && "rounded-md bg-brand-50 px-1 text-brand-800")}>
+                    {shortDayLabel(day)}
+                  </span>
+                ),
               }))}
               rowCount={ROWS_PER_DAY}
               rowLabel={(row) => (row % 4 === 0 ? timeOfDayLabel(rowMinute(row)) : null)}
               rowName={(row) => timeOfDayLabel(rowMinute(row))}
-              cellLabel={({ column, row }) => t.cellLabel(dayLabel(days[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))}
+              cellLabel={({ column, row }) =>
+                t.cellLabel(dayLabel(days[column] ?? weekStart), timeOfDayLabel(rowMinute(row)))
+              }
               blocks={blocks}
               readOnly
               initialRow={firstRowInView(placed)}
               rowHeightRem={1.5}
             />
           </div>
-          <DayList days={days} today={today} lessons={list} onOpen={(lesson) => setOpen({ kind: "details", lesson })} now={now} userId={userId} />
+          <DayList
+            days={days}
+            today={today}
+            lessons={list}
+            onOpen={(lesson) => setOpen({ kind: "details", lesson })}
+            now={now}
+            userId={userId}
+          />
         </>
       )}
 
@@ -154,8 +174,12 @@ export function LessonsCalendar() {
           onReschedule={() => setOpen({ kind: "reschedule", lesson: open.lesson })}
         />
       )}
-      {open?.kind === "cancel" && <CancelLessonDialog lesson={open.lesson} userId={userId} onClose={() => setOpen(null)} />}
-      {open?.kind === "reschedule" && <RescheduleLessonDialog lesson={open.lesson} onClose={() => setOpen(null)} />}
+      {open?.kind === "cancel" && (
+        <CancelLessonDialog lesson={open.lesson} userId={userId} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === "reschedule" && (
+        <RescheduleLessonDialog lesson={open.lesson} onClose={() => setOpen(null)} />
+      )}
     </div>
   );
 }
@@ -177,10 +201,20 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
       {days.map((day) => {
         const dayLessons = byDay.get(day) ?? [];
         return (
-          <div key={day} className={cx("rounded-xl border bg-white p-3", day === today ? "border-brand-500" : "border-slate-200")}>
+          <div
+            key={day}
+            className={cx(
+              "rounded-xl border bg-white p-3",
+              day === today ? "border-brand-500" : "border-slate-200",
+            )}
+          >
             <h2 className="mb-2 text-base font-bold text-slate-900">
               {dayLabel(day)}
-              {day === today && <span className="ms-2 rounded-md bg-brand-50 px-1.5 text-sm font-medium text-brand-800">{t.today}</span>}
+              {day === today && (
+                <span className="ms-2 rounded-md bg-brand-50 px-1.5 text-sm font-medium text-brand-800">
+                  {t.today}
+                </span>
+              )}
             </h2>
             {dayLessons.length === 0 ? (
               <p className="text-sm text-slate-600">{t.noLessonsThatDay}</p>
@@ -198,20 +232,31 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
                         className={cx(
                           "flex min-h-11 w-full flex-wrap items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm",
                           "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-                          state === "canceled" ? "border-dashed border-red-300 bg-white" : "border-slate-200 bg-white hover:bg-slate-50",
+                          state === "canceled"
+                            ? "border-dashed border-red-300 bg-white"
+                            : "border-slate-200 bg-white hover:bg-slate-50",
                         )}
                       >
                         <span className="font-medium text-slate-900">
                           {formatTime(lesson.start)} – {formatTime(lesson.end)}
                         </span>
                         <span className="sr-only">{arLessons.marketplace.lessons.with}</span>
-                        <bdi className={cx("min-w-0 flex-1 truncate text-slate-800", state === "canceled" && "line-through")}>
+                        <bdi
+                          className={cx(
+                            "min-w-0 flex-1 truncate text-slate-800",
+                            state === "canceled" && "line-through",
+                          )}
+                        >
                           {otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed}
                         </bdi>
                         <LessonStateChip state={state} />
                       </button>
                       {(state === "pending" || state === "happening") && (
-                        <LessonJoin lesson={lesson} now={now} about={arLessons.marketplace.lessons.lessonOf(name, formatWhen(lesson.start, now))} />
+                        <LessonJoin
+                          lesson={lesson}
+                          now={now}
+                          about={arLessons.marketplace.lessons.lessonOf(name, formatWhen(lesson.start, now))}
+                        />
                       )}
                     </li>
                   );
@@ -229,10 +274,16 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
 const joinSoonMs = 60 * 60_000;
 
 function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number; userId: number }) {
-  const soon = lessons.filter((lesson) => !lesson.canceledAt && Date.parse(lesson.end) > now && Date.parse(lesson.start) - now <= joinSoonMs);
+  const soon = lessons.filter(
+    (lesson) =>
+      !lesson.canceledAt && Date.parse(lesson.end) > now && Date.parse(lesson.start) - now <= joinSoonMs,
+  );
   if (soon.length === 0) return null;
   return (
-    <section aria-labelledby="join-soon-title" className="hidden flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 md:flex">
+    <section
+      aria-labelledby="join-soon-title"
+      className="hidden flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 md:flex"
+    >
       <h2 id="join-soon-title" className="text-base font-bold text-emerald-950">
         {market.join.soonTitle}
       </h2>
@@ -242,8 +293,14 @@ function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number
           const when = formatWhen(lesson.start, now);
           return (
             <li key={lesson.id} className="flex flex-wrap items-center gap-3">
-              <p className="min-w-48 flex-1 text-sm text-slate-900">{arLessons.marketplace.lessons.lessonOf(name, when)}</p>
-              <LessonJoin lesson={lesson} now={now} about={arLessons.marketplace.lessons.lessonOf(name, when)} />
+              <p className="min-w-48 flex-1 text-sm text-slate-900">
+                {arLessons.marketplace.lessons.lessonOf(name, when)}
+              </p>
+              <LessonJoin
+                lesson={lesson}
+                now={now}
+                about={arLessons.marketplace.lessons.lessonOf(name, when)}
+              />
             </li>
           );
         })}

@@ -18,7 +18,8 @@ export function lessonListQuery(tab: LessonTab, page: number) {
   return queryOptions({
     queryKey: lessonKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<Paged<LessonView>> => {
-      if (tab === "past") return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });
+      if (tab === "past")
+        return call(lessonContracts.list, { query: { when: "past", page, size: lessonsPageSize }, signal });
       const queries = upcomingListQueries(page);
       const [now, future] = await Promise.all([
         queries.now ? call(lessonContracts.list, { query: queries.now, signal }) : null,

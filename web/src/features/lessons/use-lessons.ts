@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { lessonContracts } from "@schema/api/lesson";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { Role, type LessonDuration } from "@schema/enums";
@@ -10,12 +16,21 @@ import { statsKeys } from "../stats/use-stats";
 import { lessonKeys } from "./lesson-keys";
 
 /** GET /lesson/free-times: the tutor's free starts for a duration (public); asked when `enabled`. */
-export function useFreeTimesQuery(tutorId: number, window: { from: string; to: string }, duration: LessonDuration, enabled = true) {
+export function useFreeTimesQuery(
+  tutorId: number,
+  window: { from: string; to: string },
+  duration: LessonDuration,
+  enabled = true,
+) {
   return useQuery({
     enabled,
     queryKey: lessonKeys.freeTimes(tutorId, window.from, window.to, duration),
     queryFn: ({ signal }) =>
-      call(lessonContracts.freeTimes, { public: true, query: { tutorId, from: window.from, to: window.to, duration }, signal }),
+      call(lessonContracts.freeTimes, {
+        public: true,
+        query: { tutorId, from: window.from, to: window.to, duration },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +50,8 @@ export function useCurrentSubscriptionQuery() {
 export function useWeekLessonsQuery(range: { after: string; before: string }) {
   return useQuery({
     queryKey: lessonKeys.week(range.after, range.before),
-    queryFn: ({ signal }) => call(lessonContracts.list, { query: { after: range.after, before: range.before, size: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      call(lessonContracts.list, { query: { after: range.after, before: range.before, size: 100 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +67,11 @@ export function invalidateLessonData(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: statsKeys.tutor });
 }
 
-export const lessonEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["LessonBooked", "LessonRebooked", "LessonCanceled"]);
+export const lessonEventTypes: ReadonlySet<ServerEvent["type"]> = new Set([
+  "LessonBooked",
+  "LessonRebooked",
+  "LessonCanceled",
+]);
 
 function useInvalidateLessons() {
   const queryClient = useQueryClient();
@@ -81,7 +101,8 @@ export function useRotateCalendarFeed() {
 export function useBookLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
-    mutationFn: (body: { tutorId: number; start: string; duration: LessonDuration }) => call(lessonContracts.book, { body }),
+    mutationFn: (body: { tutorId: number; start: string; duration: LessonDuration }) =>
+      call(lessonContracts.book, { body }),
     onSuccess: (_lesson, body) => trackLessonBooked(session.getState().user?.id, { duration: body.duration }),
     onSettled: invalidate,
   });
@@ -91,7 +112,8 @@ export function useBookLesson() {
 export function useRescheduleLesson() {
   const invalidate = useInvalidateLessons();
   return useMutation({
-    mutationFn: (body: { id: number; start: string; duration: LessonDuration }) => call(lessonContracts.reschedule, { body }),
+    mutationFn: (body: { id: number; start: string; duration: LessonDuration }) =>
+      call(lessonContracts.reschedule, { body }),
     onSettled: invalidate,
   });
 }

@@ -15,7 +15,12 @@ export function AbsenceReport({ sessionId }: { sessionId: string }) {
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
       <p className="text-sm text-slate-800">{arLive.liveSession.reportAbsenceHint}</p>
-      <Button variant="secondary" loading={report.isPending} onClick={() => report.mutate()} className="self-start">
+      <Button
+        variant="secondary"
+        loading={report.isPending}
+        onClick={() => report.mutate()}
+        className="self-start"
+      >
         {arLive.liveSession.reportAbsence}
       </Button>
       {code && (

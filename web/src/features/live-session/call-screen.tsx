@@ -31,7 +31,20 @@ type CallScreenProps = {
 
 /** In the call: the other member's video, ours, and the controls (each with a visible label). */
 export function CallScreen(props: CallScreenProps) {
-  const { otherName, otherGender, otherPresence, localStream, remoteStream, peerState, speakerId, onMic, onCamera, onShare, onLeave, leaveLabel = arLive.liveSession.leave } = props;
+  const {
+    otherName,
+    otherGender,
+    otherPresence,
+    localStream,
+    remoteStream,
+    peerState,
+    speakerId,
+    onMic,
+    onCamera,
+    onShare,
+    onLeave,
+    leaveLabel = arLive.liveSession.leave,
+  } = props;
   const [mic, setMic] = useState(props.initialMic);
   const [camera, setCamera] = useState(props.initialCamera);
   const [screen, setScreen] = useState<MediaStream | null>(null);
@@ -76,7 +89,8 @@ export function CallScreen(props: CallScreenProps) {
       setScreen(display);
       await onShare(track, cameraTrack);
     } catch (error) {
-      if ((error as { name?: string }).name !== "NotAllowedError") toasts.show({ id: "share-screen", type: "error", title: arLive.liveSession.shareFailed });
+      if ((error as { name?: string }).name !== "NotAllowedError")
+        toasts.show({ id: "share-screen", type: "error", title: arLive.liveSession.shareFailed });
     }
   }
 
@@ -93,25 +107,57 @@ export function CallScreen(props: CallScreenProps) {
   return (
     <div className="flex flex-col gap-3" data-peer-state={peerState}>
       <div className="relative aspect-[3/4] w-full overflow-hidden rounded-xl bg-slate-900 sm:aspect-video">
-        <StreamVideo stream={remoteStream} label={arLive.liveSession.remoteVideo(otherName)} sinkId={speakerId || undefined} role="remote" className="object-contain" />
+        <StreamVideo
+          stream={remoteStream}
+          label={arLive.liveSession.remoteVideo(otherName)}
+          sinkId={speakerId || undefined}
+          role="remote"
+          className="object-contain"
+        />
         {(status || remoteCameraOff) && (
-          <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-100" aria-live="polite">
+          <p
+            className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-100"
+            aria-live="polite"
+          >
             <bdi>{status ?? arLive.liveSession.remoteCameraOff(otherName)}</bdi>
           </p>
         )}
         <div className="absolute start-2 top-2 flex flex-wrap gap-2" aria-live="polite">
-          {otherPresence?.inCall && !otherPresence.mic && <Badge tone="warning">{arLive.liveSession.remoteMicOff(otherName)}</Badge>}
-          {otherPresence?.inCall && otherPresence.sharing && <Badge tone="info">{byGender(gendered.sharingScreen, otherGender, otherName)}</Badge>}
+          {otherPresence?.inCall && !otherPresence.mic && (
+            <Badge tone="warning">{arLive.liveSession.remoteMicOff(otherName)}</Badge>
+          )}
+          {otherPresence?.inCall && otherPresence.sharing && (
+            <Badge tone="info">{byGender(gendered.sharingScreen, otherGender, otherName)}</Badge>
+          )}
         </div>
         <div className="absolute bottom-2 end-2 aspect-video w-28 overflow-hidden rounded-lg border-2 border-white sm:w-44">
-          <StreamVideo stream={screen ?? localStream} label={arLive.liveSession.localVideo} local={!screen} role="local" />
+          <StreamVideo
+            stream={screen ?? localStream}
+            label={arLive.liveSession.localVideo}
+            local={!screen}
+            role="local"
+          />
         </div>
       </div>
-      <div role="toolbar" aria-label={arLive.liveSession.title} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-center">
-        <Button variant={mic ? "secondary" : "danger"} aria-pressed={!mic} onClick={toggleMic} disabled={!audioTrack}>
+      <div
+        role="toolbar"
+        aria-label={arLive.liveSession.title}
+        className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-center"
+      >
+        <Button
+          variant={mic ? "secondary" : "danger"}
+          aria-pressed={!mic}
+          onClick={toggleMic}
+          disabled={!audioTrack}
+        >
           {mic ? arLive.liveSession.mute : arLive.liveSession.unmute}
         </Button>
-        <Button variant={camera ? "secondary" : "danger"} aria-pressed={!camera} onClick={toggleCamera} disabled={!cameraTrack}>
+        <Button
+          variant={camera ? "secondary" : "danger"}
+          aria-pressed={!camera}
+          onClick={toggleCamera}
+          disabled={!cameraTrack}
+        >
           {camera ? arLive.liveSession.cameraOff : arLive.liveSession.cameraOn}
         </Button>
         {typeof navigator !== "undefined" && "getDisplayMedia" in (navigator.mediaDevices ?? {}) && (

@@ -9,7 +9,10 @@ import { Conversation } from "../chat/conversation";
 import { useRoomWith } from "../chat/use-start-chat";
 
 /** Open by default where there is room beside the video (a laptop), closed on a phone. */
-const wideScreen = () => typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(min-width: 1024px)").matches;
+const wideScreen = () =>
+  typeof window !== "undefined" &&
+  typeof window.matchMedia === "function" &&
+  window.matchMedia("(min-width: 1024px)").matches;
 
 type ChatPanelProps = { selfId: number; otherId: number; otherName: string };
 
@@ -23,10 +26,20 @@ export function ChatPanel({ selfId, otherId, otherName }: ChatPanelProps) {
   const room = useRoomWith(selfId, otherId, open);
   return (
     <aside aria-label={arLive.liveSession.chatPanel} className="flex min-w-0 flex-col gap-2">
-      <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)} className="self-start">
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+        className="self-start"
+      >
         {open ? arLive.liveSession.hideChat : arLive.liveSession.showChat}
       </Button>
-      <div id={panelId} hidden={!open} className="h-[26rem] min-h-0 overflow-hidden rounded-xl border border-slate-200 bg-white lg:h-[min(36rem,calc(100dvh-14rem))]">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="h-[26rem] min-h-0 overflow-hidden rounded-xl border border-slate-200 bg-white lg:h-[min(36rem,calc(100dvh-14rem))]"
+      >
         {open &&
           (room.isPending ? (
             <div className="flex h-full items-center justify-center">

@@ -1,7 +1,8 @@
 import { arLive } from "../../i18n/ar-EG-live";
 
 /** docs/product.md §8: the device errors a lesson's ready screen tells apart. */
-export type DeviceErrorKind = "no-device" | "device-in-use" | "over-constrained" | "permission-denied" | "unexpected";
+export type DeviceErrorKind =
+  "no-device" | "device-in-use" | "over-constrained" | "permission-denied" | "unexpected";
 
 const byName: Record<string, DeviceErrorKind> = {
   NotFoundError: "no-device",
@@ -17,7 +18,10 @@ const byName: Record<string, DeviceErrorKind> = {
 
 /** What getUserMedia's rejection means (older Chrome names included). */
 export function deviceErrorKind(error: unknown): DeviceErrorKind {
-  const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
+  const name =
+    typeof error === "object" && error !== null && "name" in error
+      ? String((error as { name: unknown }).name)
+      : "";
   return byName[name] ?? "unexpected";
 }
 

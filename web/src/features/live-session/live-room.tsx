@@ -18,7 +18,17 @@ import { useLocalMedia } from "./use-local-media";
 import { useNow } from "./use-now";
 import { useSessionView } from "./use-session-view";
 
-export function Clock({ start, end, now, startsIn = arLive.liveSession.startsIn }: { start: string; end: string; now: number; startsIn?: string }) {
+export function Clock({
+  start,
+  end,
+  now,
+  startsIn = arLive.liveSession.startsIn,
+}: {
+  start: string;
+  end: string;
+  now: number;
+  startsIn?: string;
+}) {
   const left = countdown(start, end, now);
   if (left.kind === "ended") return null;
   return (
@@ -32,7 +42,17 @@ export function Clock({ start, end, now, startsIn = arLive.liveSession.startsIn 
 }
 
 /** The screen's title and content; wider than PageFrame when the chat sits beside the call. */
-function Frame({ title, subtitle, wide, children }: { title: string; subtitle: ReactNode; wide: boolean; children: ReactNode }) {
+function Frame({
+  title,
+  subtitle,
+  wide,
+  children,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  wide: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={cx("mx-auto flex w-full flex-col gap-6", wide ? "max-w-6xl" : "max-w-4xl")}>
       <header className="flex flex-col gap-1">
@@ -64,7 +84,8 @@ export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProp
   const phase = roomPhase(view.start, view.end, now);
   const subtitle = (
     <>
-      <bdi>{other?.name ?? arLive.liveSession.otherMember}</bdi> · {words.startsAt(formatDateTime(view.start))}
+      <bdi>{other?.name ?? arLive.liveSession.otherMember}</bdi> ·{" "}
+      {words.startsAt(formatDateTime(view.start))}
     </>
   );
   // Camera, microphone and the room's socket only while the room is open.
@@ -91,7 +112,14 @@ export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProp
   );
 }
 
-type OpenRoomProps = { view: SessionView; now: number; selfId: number; subtitle: ReactNode; withChat: boolean; children?: ReactNode };
+type OpenRoomProps = {
+  view: SessionView;
+  now: number;
+  selfId: number;
+  subtitle: ReactNode;
+  withChat: boolean;
+  children?: ReactNode;
+};
 
 function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomProps) {
   const words = arLive.liveSession.kinds[view.kind];
@@ -104,22 +132,33 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
   const [joined, setJoined] = useState<{ mic: boolean; camera: boolean } | null>(null);
   const [left, setLeft] = useState(false);
   const otherPresence = room.members.find((member) => member.userId === other?.id) ?? null;
-  const isStudent = view.kind === "lesson" && view.members.some((member) => member.id === selfId && member.role === "student");
+  const isStudent =
+    view.kind === "lesson" &&
+    view.members.some((member) => member.id === selfId && member.role === "student");
   const tutor = view.members.find((member) => member.role === "tutor");
   const tutorJoined =
-    view.attendance.some((entry) => entry.userId === tutor?.id && entry.event === 1) || Boolean(room.members.find((member) => member.userId === tutor?.id)?.inCall);
+    view.attendance.some((entry) => entry.userId === tutor?.id && entry.event === 1) ||
+    Boolean(room.members.find((member) => member.userId === tutor?.id)?.inCall);
 
   async function join() {
     const stream = media.stream;
     // A rejoin after leaving muted starts with everything on again, as the flags say.
     stream?.getTracks().forEach((track) => (track.enabled = true));
-    const flags = { mic: Boolean(stream?.getAudioTracks().length), camera: Boolean(stream?.getVideoTracks().length) };
+    const flags = {
+      mic: Boolean(stream?.getAudioTracks().length),
+      camera: Boolean(stream?.getVideoTracks().length),
+    };
     try {
       await room.join(stream, { ...flags, sharing: false });
       setJoined(flags);
       setLeft(false);
     } catch (error) {
-      toasts.show({ id: "join-lesson", type: "error", title: arLive.liveSession.joinFailed, description: errorMessage(error instanceof Error ? error.message : null) });
+      toasts.show({
+        id: "join-lesson",
+        type: "error",
+        title: arLive.liveSession.joinFailed,
+        description: errorMessage(error instanceof Error ? error.message : null),
+      });
     }
   }
 
@@ -138,7 +177,9 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Clock start={view.start} end={view.end} now={now} startsIn={words.startsIn} />
-          {room.status === "connecting" && joined && <p className="text-sm text-amber-800">{arLive.liveSession.socketClosed}</p>}
+          {room.status === "connecting" && joined && (
+            <p className="text-sm text-amber-800">{arLive.liveSession.socketClosed}</p>
+          )}
         </div>
         {left && !room.inCall && <Notice tone="info">{arLive.liveSession.leftCall}</Notice>}
         {!room.inCall && <p className="text-sm text-slate-700">{arLive.liveSession.readyHint}</p>}
@@ -171,7 +212,9 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
             inCallText={words.presenceInCall}
           />
         )}
-        {isStudent && canReportAbsence(view.start, view.end, now, tutorJoined) && <AbsenceReport sessionId={view.id} />}
+        {isStudent && canReportAbsence(view.start, view.end, now, tutorJoined) && (
+          <AbsenceReport sessionId={view.id} />
+        )}
       </div>
     );
 
@@ -199,7 +242,17 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
  * and the manager's decision form under it. Staff who only read the session, and anyone while it
  * cannot be read, get the details alone.
  */
-export function MeetingRoom({ sessionId, selfId, title, children }: { sessionId: string; selfId: number; title: string; children: ReactNode }) {
+export function MeetingRoom({
+  sessionId,
+  selfId,
+  title,
+  children,
+}: {
+  sessionId: string;
+  selfId: number;
+  title: string;
+  children: ReactNode;
+}) {
   const view = useSessionView(sessionId);
   const now = useNow();
   if (view.data && view.data.members.some((member) => member.id === selfId))

@@ -20,7 +20,10 @@ export type LiveKitRoomLike = {
   disconnect(): Promise<void>;
   on(event: string, listener: (...args: never[]) => void): unknown;
   readonly localParticipant: {
-    publishTrack(track: MediaStreamTrack, options: { source: string; name?: string }): Promise<LocalPublicationLike>;
+    publishTrack(
+      track: MediaStreamTrack,
+      options: { source: string; name?: string },
+    ): Promise<LocalPublicationLike>;
     unpublishTrack(track: MediaStreamTrack, stopOnUnpublish?: boolean): Promise<unknown>;
   };
 };
@@ -28,7 +31,12 @@ export type LiveKitRoomLike = {
 /** The parts of livekit-client the call uses: `await import("livekit-client")` satisfies it. */
 export type LiveKitModule = {
   Room: new (options?: { adaptiveStream?: boolean; dynacast?: boolean }) => LiveKitRoomLike;
-  RoomEvent: { TrackSubscribed: string; TrackUnsubscribed: string; ConnectionStateChanged: string; Disconnected: string };
+  RoomEvent: {
+    TrackSubscribed: string;
+    TrackUnsubscribed: string;
+    ConnectionStateChanged: string;
+    Disconnected: string;
+  };
   Track: { Source: { Camera: string; Microphone: string; ScreenShare: string } };
 };
 
@@ -67,7 +75,12 @@ export class LiveKitCall {
   }
 
   /** Connects with a token of GET /session/token and publishes the camera and microphone (when there are). */
-  async connect(url: string, token: string, stream: MediaStream | null, flags: { mic: boolean; camera: boolean }): Promise<void> {
+  async connect(
+    url: string,
+    token: string,
+    stream: MediaStream | null,
+    flags: { mic: boolean; camera: boolean },
+  ): Promise<void> {
     await this.close();
     const { Room, RoomEvent, Track } = this.#lk;
     const room = new Room({ adaptiveStream: true, dynacast: true });
@@ -96,8 +109,10 @@ export class LiveKitCall {
     if (this.#room !== room) return;
     const audio = stream?.getAudioTracks()[0];
     const video = stream?.getVideoTracks()[0];
-    if (audio) this.#mic = await room.localParticipant.publishTrack(audio, { source: Track.Source.Microphone });
-    if (video) this.#camera = await room.localParticipant.publishTrack(video, { source: Track.Source.Camera });
+    if (audio)
+      this.#mic = await room.localParticipant.publishTrack(audio, { source: Track.Source.Microphone });
+    if (video)
+      this.#camera = await room.localParticipant.publishTrack(video, { source: Track.Source.Camera });
     if (!flags.mic) await this.#mic?.mute();
     if (!flags.camera) await this.#camera?.mute();
   }
@@ -122,7 +137,10 @@ export class LiveKitCall {
     }
     if (track) {
       this.#screen = track;
-      await room.localParticipant.publishTrack(track, { source: this.#lk.Track.Source.ScreenShare, name: "screen" });
+      await room.localParticipant.publishTrack(track, {
+        source: this.#lk.Track.Source.ScreenShare,
+        name: "screen",
+      });
     }
   }
 
@@ -145,7 +163,9 @@ export class LiveKitCall {
     const video = this.#remote.get(Source.ScreenShare) ?? this.#remote.get(Source.Camera);
     const audio = this.#remote.get(Source.Microphone);
     const tracks = [video, audio].filter((track): track is MediaStreamTrack => Boolean(track));
-    const make = this.#options.makeStream ?? ((list: MediaStreamTrack[]) => (typeof MediaStream === "undefined" ? null : new MediaStream(list)));
+    const make =
+      this.#options.makeStream ??
+      ((list: MediaStreamTrack[]) => (typeof MediaStream === "undefined" ? null : new MediaStream(list)));
     this.#options.onRemoteStream(tracks.length > 0 ? make(tracks) : null);
   }
 }

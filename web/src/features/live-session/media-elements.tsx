@@ -81,7 +81,10 @@ export function MicMeter({ stream }: { stream: MediaStream | null }) {
         aria-valuenow={level}
         className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-100" style={{ width: `${level}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-100"
+          style={{ width: `${level}%` }}
+        />
       </div>
     </div>
   );

@@ -36,9 +36,26 @@ export type PeerCallOptions = {
 const mediaKinds = ["audio", "video"] as const;
 type SignalEvent = Extract<
   ServerEvent,
-  { type: "UserJoinedSession" | "UserLeftSession" | "AnnounceIncomingOffer" | "ReadyToReceiveOffer" | "SessionOffer" | "SessionAnswer" | "IceCandidate" }
+  {
+    type:
+      | "UserJoinedSession"
+      | "UserLeftSession"
+      | "AnnounceIncomingOffer"
+      | "ReadyToReceiveOffer"
+      | "SessionOffer"
+      | "SessionAnswer"
+      | "IceCandidate";
+  }
 >;
-const signalTypes = new Set<string>(["UserJoinedSession", "UserLeftSession", "AnnounceIncomingOffer", "ReadyToReceiveOffer", "SessionOffer", "SessionAnswer", "IceCandidate"]);
+const signalTypes = new Set<string>([
+  "UserJoinedSession",
+  "UserLeftSession",
+  "AnnounceIncomingOffer",
+  "ReadyToReceiveOffer",
+  "SessionOffer",
+  "SessionAnswer",
+  "IceCandidate",
+]);
 
 export const isSignalEvent = (event: ServerEvent): event is SignalEvent => signalTypes.has(event.type);
 
@@ -210,7 +227,11 @@ export class PeerCall {
       else peer.addTransceiver(kind, { direction: "sendrecv" });
     }
     peer.onicecandidate = (event) => {
-      if (event.candidate && this.#peer === peer) this.#options.send({ type: "IceCandidate", payload: { candidate: toCandidateInit(event.candidate) } });
+      if (event.candidate && this.#peer === peer)
+        this.#options.send({
+          type: "IceCandidate",
+          payload: { candidate: toCandidateInit(event.candidate) },
+        });
     };
     peer.ontrack = (event) => {
       if (this.#peer !== peer) return;
@@ -223,7 +244,8 @@ export class PeerCall {
       else if (peer.connectionState === "failed") {
         this.#setState("failed");
         // One side starts over: the member with the lower id announces a new offer.
-        if (this.#otherId !== null && this.#options.selfId < this.#otherId) this.#options.send({ type: "AnnounceIncomingOffer", payload: {} });
+        if (this.#otherId !== null && this.#options.selfId < this.#otherId)
+          this.#options.send({ type: "AnnounceIncomingOffer", payload: {} });
       }
     };
     return peer;
@@ -248,7 +270,8 @@ export class PeerCall {
     peer = this.#peer ?? peer;
     await peer.setRemoteDescription({ type: "offer", sdp });
     for (const transceiver of peer.getTransceivers()) {
-      if (transceiver.direction === "recvonly" || transceiver.direction === "inactive") transceiver.direction = "sendrecv";
+      if (transceiver.direction === "recvonly" || transceiver.direction === "inactive")
+        transceiver.direction = "sendrecv";
     }
     await this.#flushIce();
     const answer = await peer.createAnswer();

@@ -4,8 +4,17 @@ import type { ServerEvent, SessionPresence } from "@schema/events";
 export function applyPresence(members: SessionPresence[], event: ServerEvent): SessionPresence[] {
   const change = (userId: number, patch: Partial<SessionPresence>) => {
     const known = members.some((member) => member.userId === userId);
-    const base: SessionPresence = { userId, online: false, inCall: false, camera: false, mic: false, sharing: false };
-    return known ? members.map((member) => (member.userId === userId ? { ...member, ...patch } : member)) : [...members, { ...base, ...patch }];
+    const base: SessionPresence = {
+      userId,
+      online: false,
+      inCall: false,
+      camera: false,
+      mic: false,
+      sharing: false,
+    };
+    return known
+      ? members.map((member) => (member.userId === userId ? { ...member, ...patch } : member))
+      : [...members, { ...base, ...patch }];
   };
   switch (event.type) {
     case "SessionMemberJoined":
@@ -13,7 +22,12 @@ export function applyPresence(members: SessionPresence[], event: ServerEvent): S
     case "SessionMemberLeft":
       return change(event.payload.userId, { online: false, inCall: false, sharing: false });
     case "UserJoinedSession":
-      return change(event.payload.userId, { online: true, inCall: true, camera: event.payload.camera, mic: event.payload.mic });
+      return change(event.payload.userId, {
+        online: true,
+        inCall: true,
+        camera: event.payload.camera,
+        mic: event.payload.mic,
+      });
     case "UserLeftSession":
       return change(event.payload.userId, { inCall: false, sharing: false });
     case "CameraToggled":
@@ -34,7 +48,9 @@ const noPrefs: DevicePrefs = { camera: "", mic: "", speaker: "" };
 
 export function readDevicePrefs(storage: Pick<Storage, "getItem"> = localStorage): DevicePrefs {
   try {
-    const stored = JSON.parse(storage.getItem(devicePrefsKey) ?? "null") as Partial<Record<keyof DevicePrefs, unknown>> | null;
+    const stored = JSON.parse(storage.getItem(devicePrefsKey) ?? "null") as Partial<
+      Record<keyof DevicePrefs, unknown>
+    > | null;
     if (!stored || typeof stored !== "object") return noPrefs;
     const text = (value: unknown) => (typeof value === "string" ? value : "");
     return { camera: text(stored.camera), mic: text(stored.mic), speaker: text(stored.speaker) };
@@ -61,10 +77,15 @@ export function mediaConstraints(prefs: Pick<DevicePrefs, "camera" | "mic">): Me
 
 /** The ICE servers of the session's media (GET /session/{id}: members only; none on loopback). */
 export function iceServersOf(config: unknown): RTCIceServer[] {
-  const list = typeof config === "object" && config !== null ? (config as { iceServers?: unknown }).iceServers : undefined;
+  const list =
+    typeof config === "object" && config !== null
+      ? (config as { iceServers?: unknown }).iceServers
+      : undefined;
   if (!Array.isArray(list)) return [];
   return list.filter(
     (server): server is RTCIceServer =>
-      typeof server === "object" && server !== null && (typeof (server as RTCIceServer).urls === "string" || Array.isArray((server as RTCIceServer).urls)),
+      typeof server === "object" &&
+      server !== null &&
+      (typeof (server as RTCIceServer).urls === "string" || Array.isArray((server as RTCIceServer).urls)),
   );
 }

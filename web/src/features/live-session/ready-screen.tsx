@@ -31,7 +31,10 @@ function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[]
     { value: "", label: arLive.liveSession.defaultDevice },
     ...devices
       .filter((device) => device.deviceId && device.deviceId !== "default")
-      .map((device, index) => ({ value: device.deviceId, label: device.label || arLive.liveSession.deviceNumber(kind, formatNumber(index + 1)) })),
+      .map((device, index) => ({
+        value: device.deviceId,
+        label: device.label || arLive.liveSession.deviceNumber(kind, formatNumber(index + 1)),
+      })),
   ];
 }
 
@@ -63,7 +66,16 @@ export function PresenceLine({
 }
 
 /** The ready/join screen: preview, microphone level, device pickers, presence, join. */
-export function ReadyScreen({ media, other, otherPresence, roomReady, joining, onJoin, joinLabel = arLive.liveSession.join, inCallText }: ReadyScreenProps) {
+export function ReadyScreen({
+  media,
+  other,
+  otherPresence,
+  roomReady,
+  joining,
+  onJoin,
+  joinLabel = arLive.liveSession.join,
+  inCallText,
+}: ReadyScreenProps) {
   const { stream, error, pending, devices, prefs, choose, retry } = media;
   const problem = error ? deviceErrorMessage(error) : null;
   const hasVideo = Boolean(stream?.getVideoTracks().length);
@@ -74,7 +86,9 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
           {hasVideo ? (
             <StreamVideo stream={stream} label={arLive.liveSession.preview} local role="local" />
           ) : (
-            <p className="absolute inset-0 flex items-center justify-center text-slate-100">{pending ? ar.ui.loading : arLive.liveSession.noPreview}</p>
+            <p className="absolute inset-0 flex items-center justify-center text-slate-100">
+              {pending ? ar.ui.loading : arLive.liveSession.noPreview}
+            </p>
           )}
         </div>
         <MicMeter stream={stream} />
@@ -91,8 +105,18 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
         )}
       </div>
       <div className="flex flex-col gap-4">
-        <Select label={arLive.liveSession.camera} options={deviceOptions(devices.cameras, arLive.liveSession.camera)} value={prefs.camera} onChange={(event) => choose("camera", event.target.value)} />
-        <Select label={arLive.liveSession.microphone} options={deviceOptions(devices.mics, arLive.liveSession.microphone)} value={prefs.mic} onChange={(event) => choose("mic", event.target.value)} />
+        <Select
+          label={arLive.liveSession.camera}
+          options={deviceOptions(devices.cameras, arLive.liveSession.camera)}
+          value={prefs.camera}
+          onChange={(event) => choose("camera", event.target.value)}
+        />
+        <Select
+          label={arLive.liveSession.microphone}
+          options={deviceOptions(devices.mics, arLive.liveSession.microphone)}
+          value={prefs.mic}
+          onChange={(event) => choose("mic", event.target.value)}
+        />
         {canChooseSpeaker() && devices.speakers.length > 0 && (
           <Select
             label={arLive.liveSession.speaker}
@@ -101,7 +125,12 @@ export function ReadyScreen({ media, other, otherPresence, roomReady, joining, o
             onChange={(event) => choose("speaker", event.target.value)}
           />
         )}
-        <PresenceLine name={other?.name ?? arLive.liveSession.otherMember} gender={other?.gender} presence={otherPresence} inCallText={inCallText} />
+        <PresenceLine
+          name={other?.name ?? arLive.liveSession.otherMember}
+          gender={other?.gender}
+          presence={otherPresence}
+          inCallText={inCallText}
+        />
         {!roomReady && <p className="text-sm text-slate-700">{arLive.liveSession.connecting}</p>}
         <Button size="lg" onClick={onJoin} loading={joining} disabled={!roomReady || pending}>
           {error ? arLive.liveSession.joinWithoutMedia : joinLabel}

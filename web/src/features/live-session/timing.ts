@@ -33,7 +33,11 @@ export function canReportAbsence(start: string, end: string, now: number, tutorE
 }
 
 /** What the countdown shows: time until the start before it, time left until the end after it. */
-export function countdown(start: string, end: string, now: number): { kind: "starts-in" | "time-left" | "ended"; ms: number } {
+export function countdown(
+  start: string,
+  end: string,
+  now: number,
+): { kind: "starts-in" | "time-left" | "ended"; ms: number } {
   const startsAt = Date.parse(start);
   const endsAt = Date.parse(end);
   if (now >= endsAt) return { kind: "ended", ms: 0 };
@@ -41,7 +45,9 @@ export function countdown(start: string, end: string, now: number): { kind: "sta
   return { kind: "time-left", ms: endsAt - now };
 }
 
-const twoDigits = madeOnce(() => new Intl.NumberFormat("ar-EG", { minimumIntegerDigits: 2, useGrouping: false }));
+const twoDigits = madeOnce(
+  () => new Intl.NumberFormat("ar-EG", { minimumIntegerDigits: 2, useGrouping: false }),
+);
 const plain = madeOnce(() => new Intl.NumberFormat("ar-EG", { useGrouping: false }));
 
 /** A duration as a clock, h:mm:ss or mm:ss, in Arabic digits (shown dir="ltr"); rounds up to the second. */

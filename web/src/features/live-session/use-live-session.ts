@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { sessionContracts, type SessionMedia } from "@schema/api/session";
 import type { SessionPresence } from "@schema/events";
-import { openSessionChannel, type ChannelStatus, type FinalClose, type SessionChannel } from "../../lib/realtime";
+import {
+  openSessionChannel,
+  type ChannelStatus,
+  type FinalClose,
+  type SessionChannel,
+} from "../../lib/realtime";
 import { LiveKitCall, loadLiveKit } from "./livekit-call";
 import { PeerCall, type PeerCallState } from "./peer-call";
 import { applyPresence, iceServersOf } from "./presence";
@@ -17,7 +22,13 @@ export type MediaFlags = { camera: boolean; mic: boolean; sharing: boolean };
  * mic/camera toggles and the screen-share flag go through the session room either way. A reconnect
  * while in the call enters it again, which renegotiates.
  */
-export function useLiveSession(sessionId: string, selfId: number, token: string | null, enabled: boolean, media: SessionMedia) {
+export function useLiveSession(
+  sessionId: string,
+  selfId: number,
+  token: string | null,
+  enabled: boolean,
+  media: SessionMedia,
+) {
   const iceServers = useRef<RTCIceServer[]>([]);
   iceServers.current = iceServersOf(media);
   const viaLiveKit = media.liveKit;
@@ -52,7 +63,11 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
   /** The LiveKit half: a token for this session, livekit-client loaded on first use, then connect. */
   const connectLiveKit = useCallback(async () => {
     const { token: liveToken, url } = await callApi(sessionContracts.token, { query: { sessionId } });
-    if (!liveKitRef.current) liveKitRef.current = new LiveKitCall(await loadLiveKit(), { onRemoteStream: setRemoteStream, onState: setPeerState });
+    if (!liveKitRef.current)
+      liveKitRef.current = new LiveKitCall(await loadLiveKit(), {
+        onRemoteStream: setRemoteStream,
+        onState: setPeerState,
+      });
     await liveKitRef.current.connect(url, liveToken, localStream.current, flags.current);
   }, [sessionId]);
 
@@ -91,7 +106,10 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     channel.current = room;
     const offEvent = room.onEvent((event) => {
       setMembers((current) => applyPresence(current, event));
-      if (!viaLiveKit) void call.handle(event).catch((error: unknown) => console.warn("[session-room] signalling failed", error));
+      if (!viaLiveKit)
+        void call
+          .handle(event)
+          .catch((error: unknown) => console.warn("[session-room] signalling failed", error));
     });
     const offOpen = room.onOpen(() => {
       if (inCallRef.current) void enter().catch(() => undefined);
@@ -170,5 +188,18 @@ export function useLiveSession(sessionId: string, selfId: number, token: string 
     [call, viaLiveKit],
   );
 
-  return { status, final, members, inCall, joining, peerState, remoteStream, join, leave, setMic, setCamera, setSharing };
+  return {
+    status,
+    final,
+    members,
+    inCall,
+    joining,
+    peerState,
+    remoteStream,
+    join,
+    leave,
+    setMic,
+    setCamera,
+    setSharing,
+  };
 }

@@ -2,11 +2,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { deviceErrorKind, type DeviceErrorKind } from "./device-errors";
 import { mediaConstraints, readDevicePrefs, writeDevicePrefs, type DevicePrefs } from "./presence";
 
-export type DeviceLists = { cameras: MediaDeviceInfo[]; mics: MediaDeviceInfo[]; speakers: MediaDeviceInfo[] };
+export type DeviceLists = {
+  cameras: MediaDeviceInfo[];
+  mics: MediaDeviceInfo[];
+  speakers: MediaDeviceInfo[];
+};
 const noDevices: DeviceLists = { cameras: [], mics: [], speakers: [] };
 
 /** Whether audio output can be chosen (HTMLMediaElement.setSinkId). */
-export const canChooseSpeaker = () => typeof HTMLMediaElement !== "undefined" && "setSinkId" in HTMLMediaElement.prototype;
+export const canChooseSpeaker = () =>
+  typeof HTMLMediaElement !== "undefined" && "setSinkId" in HTMLMediaElement.prototype;
 
 /** The camera and microphone stream of the ready screen and the call, with the device pickers. */
 export function useLocalMedia() {
@@ -38,7 +43,8 @@ export function useLocalMedia() {
       current.current = null;
       setStream(null);
       try {
-        if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("no media devices", "NotFoundError");
+        if (!navigator.mediaDevices?.getUserMedia)
+          throw new DOMException("no media devices", "NotFoundError");
         const next = await navigator.mediaDevices.getUserMedia(mediaConstraints(choice));
         if (mine !== generation.current) {
           next.getTracks().forEach((track) => track.stop());

@@ -10,10 +10,18 @@ import { useBusinessNumbers } from "../config/use-app-config";
  * the operator's (platform settings, GET /config), so the pricing page, FAQ and terms never
  * promise what the Worker no longer does.
  */
-export function fillBusinessWords(text: string, business: Pick<BusinessSettings, "trialMinutes" | "cancelWindowHours">): string {
+export function fillBusinessWords(
+  text: string,
+  business: Pick<BusinessSettings, "trialMinutes" | "cancelWindowHours">,
+): string {
   return text
     .replaceAll("{التجربة}", countOf(durationCounts.minutes, business.trialMinutes))
-    .replaceAll("{المهلة}", business.cancelWindowHours > 0 ? formatDurationWords(business.cancelWindowHours * 60) : marketingShared.businessWords.noCancelWindow);
+    .replaceAll(
+      "{المهلة}",
+      business.cancelWindowHours > 0
+        ? formatDurationWords(business.cancelWindowHours * 60)
+        : marketingShared.businessWords.noCancelWindow,
+    );
 }
 
 /** The filler with the numbers in force, and those numbers. */

@@ -10,7 +10,10 @@ export function linkSourceOf(name: string | undefined): LinkSource | null {
 }
 
 /** Remembers, for this browser tab, which link brought the visitor (attached to a problem report). */
-export function rememberLinkSource(source: LinkSource, storage: Pick<Storage, "setItem"> = sessionStorage): void {
+export function rememberLinkSource(
+  source: LinkSource,
+  storage: Pick<Storage, "setItem"> = sessionStorage,
+): void {
   try {
     storage.setItem(key, source);
   } catch {

@@ -24,7 +24,9 @@ export function MarketingPage({
   return (
     <article className={cx("mx-auto flex w-full flex-col gap-8", wide ? "max-w-5xl" : "max-w-3xl")}>
       <header className="flex flex-col gap-3">
-        <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl sm:leading-tight">{title}</h1>
+        <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-4xl sm:leading-tight">
+          {title}
+        </h1>
         <p className="text-lg leading-8 text-slate-700">{lead}</p>
       </header>
       {children}
@@ -59,13 +61,25 @@ export function TextSections({ sections }: { sections: readonly TextSection[] })
 }
 
 /** Numbered steps (home, become a tutor). */
-export function StepList({ steps, label }: { steps: readonly { title: string; text: string }[]; label?: string }) {
+export function StepList({
+  steps,
+  label,
+}: {
+  steps: readonly { title: string; text: string }[];
+  label?: string;
+}) {
   return (
     <ol aria-label={label} className="grid gap-4 [counter-reset:step] sm:grid-cols-2 lg:grid-cols-3">
       {steps.map((step) => (
-        <li key={step.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 [counter-increment:step]">
+        <li
+          key={step.title}
+          className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 [counter-increment:step]"
+        >
           {/* The list's own counter in Arabic digits (CSS arabic-indic): no Intl formatter on the first render of a public page (issue 21). */}
-          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800 before:content-[counter(step,arabic-indic)]" />
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800 before:content-[counter(step,arabic-indic)]"
+          />
           <span className="flex flex-col gap-1">
             <span className="font-bold text-slate-900">{step.title}</span>
             <span className="text-sm leading-6 text-slate-700">{step.text}</span>

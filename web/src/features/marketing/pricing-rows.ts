@@ -23,7 +23,9 @@ export function pricingRows(plans: readonly PlanView[]): PricingRow[] {
     .map((plan) => {
       const monthPrice = periodPrice(plan, PlanPeriod.Month);
       const yearMonthly = Math.floor(periodPrice(plan, PlanPeriod.Year) / planPeriodMonths[PlanPeriod.Year]);
-      const best = Math.max(...[PlanPeriod.Month, PlanPeriod.Quarter, PlanPeriod.Year].map((period) => discountOf(plan, period)));
+      const best = Math.max(
+        ...[PlanPeriod.Month, PlanPeriod.Quarter, PlanPeriod.Year].map((period) => discountOf(plan, period)),
+      );
       return {
         planId: plan.id,
         weeklyMinutes: plan.weeklyMinutes,

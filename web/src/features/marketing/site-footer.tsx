@@ -50,7 +50,10 @@ export function SiteFooter({ isLocal }: { isLocal: boolean }) {
               <ul className="flex flex-col gap-1">
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="inline-block py-1 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline">
+                    <Link
+                      to={link.to}
+                      className="inline-block py-1 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline"
+                    >
                       {link.label}
                     </Link>
                   </li>

@@ -13,10 +13,18 @@ import { Spinner } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 import { canCancelBefore, groupStarts } from "./logic";
 import { StepFeedback } from "./step-feedback";
-import { useBook, usePatchDemo, usePatchInterview, useProposalQuery, type BookingKind } from "./use-onboarding";
+import {
+  useBook,
+  usePatchDemo,
+  usePatchInterview,
+  useProposalQuery,
+  type BookingKind,
+} from "./use-onboarding";
 import { madeOnce } from "../../lib/made-once";
 
-const dayFormat = madeOnce(() => new Intl.DateTimeFormat("ar-EG", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }));
+const dayFormat = madeOnce(
+  () => new Intl.DateTimeFormat("ar-EG", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }),
+);
 const dayLabel = (day: string) => dayFormat().format(new Date(`${day}T12:00:00Z`));
 
 /** Steps 3 and 4: book a 30-minute time with a tutor manager, cancel before it starts, see the result. */
@@ -29,15 +37,19 @@ export function BookingStep({ kind, step }: { kind: BookingKind; step: Onboardin
         <StepFeedback feedback={step.feedback} />
       </div>
     );
-  if (step.state === "pending" && step.id !== null && step.start) return <BookedTime kind={kind} id={step.id} start={step.start} waiting={step.next === "wait"} />;
-  if (kind === "demo" && step.state === "todo" && step.next === "wait") return <p className="text-slate-700">{text.demoLocked}</p>;
+  if (step.state === "pending" && step.id !== null && step.start)
+    return <BookedTime kind={kind} id={step.id} start={step.start} waiting={step.next === "wait"} />;
+  if (kind === "demo" && step.state === "todo" && step.next === "wait")
+    return <p className="text-slate-700">{text.demoLocked}</p>;
   return (
     <div className="flex flex-col gap-3">
       {step.state === "rejected" && (
         <>
           <Notice tone="error">{kind === "interview" ? text.interviewRejected : text.demoRejected}</Notice>
           <StepFeedback feedback={step.feedback} />
-          <p className="text-sm text-slate-700">{step.retryAt ? text.retryAt(formatDate(step.retryAt)) : text.retryNow}</p>
+          <p className="text-sm text-slate-700">
+            {step.retryAt ? text.retryAt(formatDate(step.retryAt)) : text.retryNow}
+          </p>
         </>
       )}
       {step.next === "book" && <SlotPicker kind={kind} />}
@@ -45,7 +57,17 @@ export function BookingStep({ kind, step }: { kind: BookingKind; step: Onboardin
   );
 }
 
-function BookedTime({ kind, id, start, waiting }: { kind: BookingKind; id: number; start: string; waiting: boolean }) {
+function BookedTime({
+  kind,
+  id,
+  start,
+  waiting,
+}: {
+  kind: BookingKind;
+  id: number;
+  start: string;
+  waiting: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const patchInterview = usePatchInterview();
   const patchDemo = usePatchDemo();
@@ -59,16 +81,22 @@ function BookedTime({ kind, id, start, waiting }: { kind: BookingKind; id: numbe
         toasts.show({ id: `cancel-${kind}`, type: "success", title: arTutorJourney.onboarding.canceled });
       },
     };
-    if (kind === "interview") patchInterview.mutate({ id, status: InterviewStatus.CanceledByInterviewee }, done);
+    if (kind === "interview")
+      patchInterview.mutate({ id, status: InterviewStatus.CanceledByInterviewee }, done);
     else patchDemo.mutate({ id, status: ReviewStatus.CanceledByTutor }, done);
   }
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-medium text-slate-900">{arTutorJourney.onboarding.bookedAt(formatDateTime(start))}</p>
+      <p className="font-medium text-slate-900">
+        {arTutorJourney.onboarding.bookedAt(formatDateTime(start))}
+      </p>
       {waiting && <Notice tone="info">{arTutorJourney.onboarding.waitDecision}</Notice>}
       <div className="flex flex-wrap gap-2">
-        <Link to={kind === "interview" ? `/interview/${id}` : `/demo-session/${id}`} className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-brand-800 underline">
+        <Link
+          to={kind === "interview" ? `/interview/${id}` : `/demo-session/${id}`}
+          className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-brand-800 underline"
+        >
           {arTutorJourney.onboarding.openDetails}
         </Link>
         {cancellable && (
@@ -77,7 +105,12 @@ function BookedTime({ kind, id, start, waiting }: { kind: BookingKind; id: numbe
           </Button>
         )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={arTutorJourney.onboarding.cancelTitle} description={arTutorJourney.onboarding.cancelBody}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={arTutorJourney.onboarding.cancelTitle}
+        description={arTutorJourney.onboarding.cancelBody}
+      >
         {cancel.isError && <Notice tone="error">{errorMessage(errorCodeOf(cancel.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -107,8 +140,8 @@ function SlotPicker({ kind }: { kind: BookingKind }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-slate-700">
-        {kind === "interview" ? text.interviewBody : text.demoBody}{" "}
-        {text.withManager} <bdi>{manager.name ?? text.noName}</bdi>.
+        {kind === "interview" ? text.interviewBody : text.demoBody} {text.withManager}{" "}
+        <bdi>{manager.name ?? text.noName}</bdi>.
       </p>
       {starts.length === 0 ? (
         <Notice tone="warning">{text.noStarts}</Notice>
@@ -119,7 +152,12 @@ function SlotPicker({ kind }: { kind: BookingKind }) {
             <div key={week.weekStart} className="flex flex-col gap-3">
               <p className="text-xs font-medium text-slate-500">{text.weekOf(dayLabel(week.weekStart))}</p>
               {week.days.map((day) => (
-                <div key={day.day} role="group" aria-label={dayLabel(day.day)} className="flex flex-col gap-1.5">
+                <div
+                  key={day.day}
+                  role="group"
+                  aria-label={dayLabel(day.day)}
+                  className="flex flex-col gap-1.5"
+                >
                   <p className="text-sm font-bold text-slate-800">{dayLabel(day.day)}</p>
                   <div className="flex flex-wrap gap-2">
                     {day.starts.map((start) => (
@@ -127,7 +165,14 @@ function SlotPicker({ kind }: { kind: BookingKind }) {
                         key={start}
                         className="inline-flex min-h-10 cursor-pointer items-center rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600"
                       >
-                        <input type="radio" name={name} value={start} checked={chosen === start} onChange={() => setChosen(start)} className="sr-only" />
+                        <input
+                          type="radio"
+                          name={name}
+                          value={start}
+                          checked={chosen === start}
+                          onChange={() => setChosen(start)}
+                          className="sr-only"
+                        />
                         {formatTime(start)}
                       </label>
                     ))}

@@ -28,7 +28,9 @@ export function DecisionForm({ withLevel, submitting, onSubmit }: DecisionFormPr
     event.preventDefault();
     form.setFormError(null);
     const values = withLevel ? form.values : { ...form.values, level: undefined };
-    const result = withLevel ? validateForm(interviewDecisionSchema, values) : validateForm(demoDecisionSchema, values);
+    const result = withLevel
+      ? validateForm(interviewDecisionSchema, values)
+      : validateForm(demoDecisionSchema, values);
     if (!result.ok) {
       form.setErrors(result.errors);
       focusFirstInvalidField(formRef.current);
@@ -36,7 +38,12 @@ export function DecisionForm({ withLevel, submitting, onSubmit }: DecisionFormPr
     }
     const data = result.data;
     onSubmit(
-      { passed: data.decision === "pass", feedback: data.feedback, note: data.note, level: "level" in data && typeof data.level === "number" ? data.level : undefined },
+      {
+        passed: data.decision === "pass",
+        feedback: data.feedback,
+        note: data.note,
+        level: "level" in data && typeof data.level === "number" ? data.level : undefined,
+      },
       (error) => form.showServerError(error),
     );
   }

@@ -2,9 +2,17 @@ import { z } from "zod";
 import { bounds, interviewFeedbackRule, interviewLevelRule, interviewNoteRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
 
-export type DecisionValues = { decision: "" | "pass" | "reject"; feedback: string; note: string; level: string };
+export type DecisionValues = {
+  decision: "" | "pass" | "reject";
+  feedback: string;
+  note: string;
+  level: string;
+};
 export const emptyDecision: DecisionValues = { decision: "", feedback: "", note: "", level: "" };
-export const levelOptions = Array.from({ length: bounds.interviewLevel.max - bounds.interviewLevel.min + 1 }, (_, i) => String(bounds.interviewLevel.min + i));
+export const levelOptions = Array.from(
+  { length: bounds.interviewLevel.max - bounds.interviewLevel.min + 1 },
+  (_, i) => String(bounds.interviewLevel.min + i),
+);
 
 const base = {
   decision: z.enum(["pass", "reject"], { error: "required" }),

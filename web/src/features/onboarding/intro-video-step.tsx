@@ -20,7 +20,8 @@ import { useInvalidateOnboarding } from "./use-onboarding";
 
 /** Step 2: the intro video's review state, or the uploader. */
 export function IntroVideoStep({ step }: { step: OnboardingStep }) {
-  if (step.state === "passed") return <Notice tone="success">{arTutorJourney.onboarding.videoApproved}</Notice>;
+  if (step.state === "passed")
+    return <Notice tone="success">{arTutorJourney.onboarding.videoApproved}</Notice>;
   if (step.state === "pending") return <Notice tone="info">{arTutorJourney.onboarding.videoPending}</Notice>;
   return (
     <div className="flex flex-col gap-3">
@@ -28,7 +29,11 @@ export function IntroVideoStep({ step }: { step: OnboardingStep }) {
         <>
           <Notice tone="error">{arTutorJourney.onboarding.videoRejected}</Notice>
           <StepFeedback feedback={step.feedback} />
-          <p className="text-sm text-slate-700">{step.retryAt ? arTutorJourney.onboarding.retryAt(formatDate(step.retryAt)) : arTutorJourney.onboarding.retryNow}</p>
+          <p className="text-sm text-slate-700">
+            {step.retryAt
+              ? arTutorJourney.onboarding.retryAt(formatDate(step.retryAt))
+              : arTutorJourney.onboarding.retryNow}
+          </p>
         </>
       )}
       {step.next === "upload" && <VideoUploader />}
@@ -41,7 +46,16 @@ type Chosen = { file: File; duration: number };
 function formatDuration(seconds: number): string {
   const whole = Math.round(seconds);
   // Isolated left-to-right so minutes:seconds never swap around the colon in RTL.
-  return "\u2066" + arTutorJourney.onboarding.duration(formatNumber(Math.floor(whole / 60)), String(whole % 60).padStart(2, "0").replace(/\d/g, (d) => formatNumber(Number(d)))) + "\u2069";
+  return (
+    "\u2066" +
+    arTutorJourney.onboarding.duration(
+      formatNumber(Math.floor(whole / 60)),
+      String(whole % 60)
+        .padStart(2, "0")
+        .replace(/\d/g, (d) => formatNumber(Number(d))),
+    ) +
+    "\u2069"
+  );
 }
 
 function VideoUploader() {
@@ -94,7 +108,8 @@ function VideoUploader() {
       setFileName(null);
       await invalidate();
     } catch (error) {
-      if (isAbort(error)) toasts.show({ id: "intro-video", type: "info", title: arTutorJourney.onboarding.uploadStopped });
+      if (isAbort(error))
+        toasts.show({ id: "intro-video", type: "info", title: arTutorJourney.onboarding.uploadStopped });
       else setProblem(errorMessage(errorCodeOf(error)));
     } finally {
       controller.current = null;
@@ -148,14 +163,21 @@ function VideoUploader() {
       </div>
       {chosen && (
         <p className="text-sm text-slate-700">
-          {arTutorJourney.onboarding.fileSummary(arTutorJourney.onboarding.megabytes(formatNumber(Math.round((chosen.file.size / 1024 / 1024) * 10) / 10)), formatDuration(chosen.duration))}
+          {arTutorJourney.onboarding.fileSummary(
+            arTutorJourney.onboarding.megabytes(
+              formatNumber(Math.round((chosen.file.size / 1024 / 1024) * 10) / 10),
+            ),
+            formatDuration(chosen.duration),
+          )}
         </p>
       )}
       {uploading ? (
         <div className="flex flex-col gap-2" aria-live="polite">
           <ProgressBar label={arTutorJourney.onboarding.uploadingVideo} value={progress * 100} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-slate-700">{arTutorJourney.onboarding.uploadProgress(formatPercent(progress))}</span>
+            <span className="text-sm text-slate-700">
+              {arTutorJourney.onboarding.uploadProgress(formatPercent(progress))}
+            </span>
             <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
               {arTutorJourney.onboarding.stopUpload}
             </Button>

@@ -5,7 +5,13 @@ import { weekStartOf } from "@schema/calendar";
 import { viewerDayKey } from "../../lib/format";
 
 export type StepKey = "supportGroup" | "introVideo" | "interview" | "demoSession" | "photoSession";
-export const stepOrder: readonly StepKey[] = ["supportGroup", "introVideo", "interview", "demoSession", "photoSession"];
+export const stepOrder: readonly StepKey[] = [
+  "supportGroup",
+  "introVideo",
+  "interview",
+  "demoSession",
+  "photoSession",
+];
 
 /** How a step shows on the checklist: done, the one to act on now, waiting on someone, or locked. */
 export type StepStatus = "done" | "current" | "pending" | "rejected" | "locked" | "studio";
@@ -83,7 +89,6 @@ export function uploadFraction(total: number, doneBytes: number, currentBytes: n
 
 export type StartDay = { day: string; starts: string[] };
 export type StartWeek = { weekStart: string; days: StartDay[] };
-
 
 export function groupStarts(starts: readonly string[]): StartWeek[] {
   const weeks: StartWeek[] = [];

@@ -8,8 +8,25 @@ type Member = { id: number; name: string | null };
  * their tutor manager may talk): the tutor writes to the manager, the manager to the tutor;
  * nobody else sees the button.
  */
-export function MeetingChat({ selfId, tutor, manager }: { selfId: number | undefined; tutor: Member; manager: Member }) {
-  if (selfId === tutor.id) return <StartChat otherId={manager.id} otherName={manager.name ?? ""} label={arLessons.chatStart.messageManager} className="self-start" />;
-  if (selfId === manager.id) return <StartChat otherId={tutor.id} otherName={tutor.name ?? ""} className="self-start" />;
+export function MeetingChat({
+  selfId,
+  tutor,
+  manager,
+}: {
+  selfId: number | undefined;
+  tutor: Member;
+  manager: Member;
+}) {
+  if (selfId === tutor.id)
+    return (
+      <StartChat
+        otherId={manager.id}
+        otherName={manager.name ?? ""}
+        label={arLessons.chatStart.messageManager}
+        className="self-start"
+      />
+    );
+  if (selfId === manager.id)
+    return <StartChat otherId={tutor.id} otherName={tutor.name ?? ""} className="self-start" />;
   return null;
 }

@@ -70,7 +70,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function BackToList({ toOnboarding }: { toOnboarding: boolean }) {
   return (
-    <Link to={toOnboarding ? "/t/onboarding" : "/interviews"} className="self-start font-medium text-brand-800 underline">
+    <Link
+      to={toOnboarding ? "/t/onboarding" : "/interviews"}
+      className="self-start font-medium text-brand-800 underline"
+    >
       {toOnboarding ? arTutorJourney.onboarding.openOnboarding : arTutorJourney.onboarding.backToList}
     </Link>
   );

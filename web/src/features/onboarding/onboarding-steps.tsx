@@ -26,13 +26,24 @@ export function OnboardingSteps({ onboarding }: { onboarding: Onboarding }) {
   return (
     <div className="flex flex-col gap-4">
       {isOnboarded(onboarding) ? (
-        <ActivatedCard activated={onboarding.activated} photographed={onboarding.photoSession.state === "passed"} />
+        <ActivatedCard
+          activated={onboarding.activated}
+          photographed={onboarding.photoSession.state === "passed"}
+        />
       ) : (
-        onboarding.current === "activation" && <Notice tone="info">{arTutorJourney.onboarding.waitingActivation}</Notice>
+        onboarding.current === "activation" && (
+          <Notice tone="info">{arTutorJourney.onboarding.waitingActivation}</Notice>
+        )
       )}
       <ol aria-label={arTutorJourney.onboarding.stepsLabel} className="flex flex-col gap-4">
         {rows.map((row, index) => (
-          <StepCard key={row.key} row={row} index={index} onboarding={onboarding} isCurrent={onboarding.current === row.key} />
+          <StepCard
+            key={row.key}
+            row={row}
+            index={index}
+            onboarding={onboarding}
+            isCurrent={onboarding.current === row.key}
+          />
         ))}
       </ol>
     </div>
@@ -45,7 +56,9 @@ function ActivatedCard({ activated, photographed }: { activated: boolean; photog
     <section className="flex flex-col items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6">
       <h2 className="text-lg font-bold text-emerald-900">{arTutorJourney.onboarding.activatedTitle}</h2>
       {/* Listed only with the studio's photo, video and thumbnail (docs/rules.md). */}
-      <p className="text-emerald-900">{photographed ? arTutorJourney.onboarding.activatedBody : arTutorJourney.studio.activatedNeedsPhoto}</p>
+      <p className="text-emerald-900">
+        {photographed ? arTutorJourney.onboarding.activatedBody : arTutorJourney.studio.activatedNeedsPhoto}
+      </p>
       <Link to="/schedule-management" className={buttonClasses("primary")}>
         {arTutorJourney.onboarding.openSchedule}
       </Link>
@@ -53,12 +66,25 @@ function ActivatedCard({ activated, photographed }: { activated: boolean; photog
   );
 }
 
-function StepCard({ row, index, onboarding, isCurrent }: { row: StepRow; index: number; onboarding: Onboarding; isCurrent: boolean }) {
+function StepCard({
+  row,
+  index,
+  onboarding,
+  isCurrent,
+}: {
+  row: StepRow;
+  index: number;
+  onboarding: Onboarding;
+  isCurrent: boolean;
+}) {
   const title = arTutorJourney.onboarding.steps[row.key];
   return (
     <li
       aria-current={isCurrent ? "step" : undefined}
-      className={cx("rounded-2xl border bg-white p-4 shadow-sm sm:p-6", isCurrent ? "border-brand-300 ring-2 ring-brand-100" : "border-slate-200")}
+      className={cx(
+        "rounded-2xl border bg-white p-4 shadow-sm sm:p-6",
+        isCurrent ? "border-brand-300 ring-2 ring-brand-100" : "border-slate-200",
+      )}
     >
       <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-3">
@@ -66,7 +92,11 @@ function StepCard({ row, index, onboarding, isCurrent }: { row: StepRow; index: 
             aria-hidden="true"
             className={cx(
               "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold",
-              row.status === "done" ? "bg-emerald-600 text-white" : isCurrent ? "bg-brand-700 text-white" : "bg-slate-200 text-slate-700",
+              row.status === "done"
+                ? "bg-emerald-600 text-white"
+                : isCurrent
+                  ? "bg-brand-700 text-white"
+                  : "bg-slate-200 text-slate-700",
             )}
           >
             {row.status === "done" ? "✓" : formatNumber(index + 1)}

@@ -1,13 +1,19 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from "react";
 import { cx } from "../../ui/class-names";
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "dir"> & { label: string; error?: string; hint?: string; ref?: Ref<HTMLTextAreaElement> };
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "dir"> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+};
 
 /** A labelled multi-line field (feedback, notes), same look as TextField. */
 export function TextArea({ label, error, hint, id, className, required, ...rest }: TextAreaProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
-  const describedBy = [hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx("flex flex-col gap-1.5", className)}>
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">

@@ -1,4 +1,10 @@
-import { introVideoContracts, type IntroVideoPart, type IntroVideoUpload, type IntroVideoView, type IntroVideoType } from "@schema/api/intro-video";
+import {
+  introVideoContracts,
+  type IntroVideoPart,
+  type IntroVideoUpload,
+  type IntroVideoView,
+  type IntroVideoType,
+} from "@schema/api/intro-video";
 import { ApiError, apiErrorFromBody } from "../../lib/api-error";
 import { apiUrl } from "../../lib/api-url";
 import { session } from "../../lib/session";
@@ -86,8 +92,11 @@ export async function uploadInParts<Done>(
   let doneBytes = 0;
   try {
     for (const range of splitParts(file.size, upload.partSize)) {
-      const part = await putPart(routes.partUrl(upload, range.partNumber), file.slice(range.start, range.end), signal, (bytes) =>
-        onProgress(uploadFraction(file.size, doneBytes, bytes)),
+      const part = await putPart(
+        routes.partUrl(upload, range.partNumber),
+        file.slice(range.start, range.end),
+        signal,
+        (bytes) => onProgress(uploadFraction(file.size, doneBytes, bytes)),
       );
       parts.push(part);
       doneBytes += range.end - range.start;
@@ -110,15 +119,30 @@ export type ChunkedUploadOptions = {
 };
 
 /** The tutor's own intro video through /intro-video/upload/*. */
-export function uploadIntroVideo({ file, contentType, duration, signal, onProgress }: ChunkedUploadOptions): Promise<IntroVideoView> {
+export function uploadIntroVideo({
+  file,
+  contentType,
+  duration,
+  signal,
+  onProgress,
+}: ChunkedUploadOptions): Promise<IntroVideoView> {
   const seconds = Math.round(duration);
   return uploadInParts(
     file,
     {
-      start: (startSignal) => call(introVideoContracts.startUpload, { body: { duration: seconds, contentType, size: file.size }, signal: startSignal }),
-      partUrl: (upload, partNumber) => apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }),
-      complete: (upload, parts) => call(introVideoContracts.completeUpload, { body: { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts } }),
-      abort: (upload) => call(introVideoContracts.abortUpload, { body: { key: upload.key, uploadId: upload.uploadId } }),
+      start: (startSignal) =>
+        call(introVideoContracts.startUpload, {
+          body: { duration: seconds, contentType, size: file.size },
+          signal: startSignal,
+        }),
+      partUrl: (upload, partNumber) =>
+        apiUrl("/intro-video/upload/part", { key: upload.key, uploadId: upload.uploadId, partNumber }),
+      complete: (upload, parts) =>
+        call(introVideoContracts.completeUpload, {
+          body: { key: upload.key, uploadId: upload.uploadId, duration: seconds, parts },
+        }),
+      abort: (upload) =>
+        call(introVideoContracts.abortUpload, { body: { key: upload.key, uploadId: upload.uploadId } }),
     },
     signal,
     onProgress,

@@ -15,12 +15,16 @@ export const onboardingKeys = {
   interview: (id: number) => ["onboarding", "interview", id] as const,
   demos: (page: number) => ["onboarding", "demos", page] as const,
   demo: (id: number) => ["onboarding", "demo", id] as const,
-  videos: (status: number | undefined, page: number) => ["onboarding", "videos", status ?? "all", page] as const,
+  videos: (status: number | undefined, page: number) =>
+    ["onboarding", "videos", status ?? "all", page] as const,
 };
 
 /** GET /onboarding — the caller's five steps. */
 export function useOnboardingQuery() {
-  return useQuery({ queryKey: onboardingKeys.mine, queryFn: ({ signal }) => call(onboardingContracts.get, { signal }) });
+  return useQuery({
+    queryKey: onboardingKeys.mine,
+    queryFn: ({ signal }) => call(onboardingContracts.get, { signal }),
+  });
 }
 
 function useInvalidateOnboarding() {
@@ -41,7 +45,10 @@ export function useJoinSupportGroup() {
 export function useProposalQuery(kind: BookingKind, enabled: boolean) {
   return useQuery({
     queryKey: onboardingKeys.proposal(kind),
-    queryFn: ({ signal }) => call(kind === "interview" ? interviewContracts.proposeManager : demoSessionContracts.proposeManager, { signal }),
+    queryFn: ({ signal }) =>
+      call(kind === "interview" ? interviewContracts.proposeManager : demoSessionContracts.proposeManager, {
+        signal,
+      }),
     enabled,
   });
 }
@@ -50,7 +57,13 @@ export function useProposalQuery(kind: BookingKind, enabled: boolean) {
 export function useBook(kind: BookingKind) {
   const invalidate = useInvalidateOnboarding();
   return useMutation({
-    mutationFn: ({ managerId, start }: { managerId: number; start: string }): Promise<InterviewView | DemoSessionView> =>
+    mutationFn: ({
+      managerId,
+      start,
+    }: {
+      managerId: number;
+      start: string;
+    }): Promise<InterviewView | DemoSessionView> =>
       kind === "interview"
         ? call(interviewContracts.book, { body: { interviewerId: managerId, start } })
         : call(demoSessionContracts.book, { body: { tutorManagerId: managerId, start } }),
@@ -61,14 +74,18 @@ export function useBook(kind: BookingKind) {
 /** PATCH /interview — decide or cancel. */
 export function usePatchInterview() {
   const invalidate = useInvalidateOnboarding();
-  return useMutation({ mutationFn: (body: InterviewPatchBody) => call(interviewContracts.update, { body }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (body: InterviewPatchBody) => call(interviewContracts.update, { body }),
+    onSettled: invalidate,
+  });
 }
 
 /** PATCH /demo-session/:id — decide or cancel. */
 export function usePatchDemo() {
   const invalidate = useInvalidateOnboarding();
   return useMutation({
-    mutationFn: ({ id, ...body }: DemoPatchBody & { id: number }) => call(demoSessionContracts.update, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: DemoPatchBody & { id: number }) =>
+      call(demoSessionContracts.update, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -109,14 +126,18 @@ export function useDemosQuery(page: number) {
 
 /** GET /demo-session/:id */
 export function useDemoQuery(id: number) {
-  return useQuery({ queryKey: onboardingKeys.demo(id), queryFn: ({ signal }) => call(demoSessionContracts.get, { params: { id }, signal }) });
+  return useQuery({
+    queryKey: onboardingKeys.demo(id),
+    queryFn: ({ signal }) => call(demoSessionContracts.get, { params: { id }, signal }),
+  });
 }
 
 /** GET /intro-video/list — the tutor's own, or a manager's assigned reviews. */
 export function useIntroVideosQuery(status: number | undefined, page = 1) {
   return useQuery({
     queryKey: onboardingKeys.videos(status, page),
-    queryFn: ({ signal }) => call(introVideoContracts.list, { query: { status, page, size: listSize }, signal }),
+    queryFn: ({ signal }) =>
+      call(introVideoContracts.list, { query: { status, page, size: listSize }, signal }),
   });
 }
 
@@ -124,7 +145,8 @@ export function useIntroVideosQuery(status: number | undefined, page = 1) {
 export function useReviewIntroVideo() {
   const invalidate = useInvalidateOnboarding();
   return useMutation({
-    mutationFn: ({ id, ...body }: IntroVideoReviewBody & { id: number }) => call(introVideoContracts.review, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: IntroVideoReviewBody & { id: number }) =>
+      call(introVideoContracts.review, { params: { id }, body }),
     onSettled: invalidate,
   });
 }

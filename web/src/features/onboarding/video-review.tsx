@@ -15,7 +15,8 @@ import { StepFeedback } from "./step-feedback";
 import { TextArea } from "./text-area";
 import { useReviewIntroVideo } from "./use-onboarding";
 
-const videoTone = (status: IntroVideoStatus) => statusTone(status === IntroVideoStatus.Approved ? 2 : status === IntroVideoStatus.Rejected ? 3 : 1);
+const videoTone = (status: IntroVideoStatus) =>
+  statusTone(status === IntroVideoStatus.Approved ? 2 : status === IntroVideoStatus.Rejected ? 3 : 1);
 
 /** One intro video with its player, and approve / reject while it is pending. */
 export function VideoReview({ video }: { video: IntroVideoView }) {
@@ -27,7 +28,14 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
   function decide(status: typeof IntroVideoStatus.Approved | typeof IntroVideoStatus.Rejected) {
     review.mutate(
       { id: video.id, status, feedback: feedback.trim() || undefined },
-      { onSuccess: () => toasts.show({ id: `video-${video.id}`, type: "success", title: arTutorJourney.onboarding.reviewed }) },
+      {
+        onSuccess: () =>
+          toasts.show({
+            id: `video-${video.id}`,
+            type: "success",
+            title: arTutorJourney.onboarding.reviewed,
+          }),
+      },
     );
   }
 
@@ -39,8 +47,16 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
         </h3>
         <Badge tone={videoTone(video.status)}>{arTutorJourney.onboarding.videoStatuses[video.status]}</Badge>
       </div>
-      <p className="text-sm text-slate-600">{arTutorJourney.onboarding.uploadedAt(formatDateTime(video.createdAt))}</p>
-      <video controls preload="metadata" src={video.url} aria-label={arTutorJourney.onboarding.videoOf(name)} className="aspect-video w-full rounded-lg bg-black">
+      <p className="text-sm text-slate-600">
+        {arTutorJourney.onboarding.uploadedAt(formatDateTime(video.createdAt))}
+      </p>
+      <video
+        controls
+        preload="metadata"
+        src={video.url}
+        aria-label={arTutorJourney.onboarding.videoOf(name)}
+        className="aspect-video w-full rounded-lg bg-black"
+      >
         <track kind="captions" />
       </video>
       {video.status === IntroVideoStatus.Pending ? (
@@ -53,12 +69,23 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
             error={fieldError ? errorMessage(fieldError) : undefined}
             rows={3}
           />
-          {review.isError && !fieldError && <Notice tone="error">{errorMessage(errorCodeOf(review.error))}</Notice>}
+          {review.isError && !fieldError && (
+            <Notice tone="error">{errorMessage(errorCodeOf(review.error))}</Notice>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button loading={review.isPending && review.variables?.status === IntroVideoStatus.Approved} disabled={review.isPending} onClick={() => decide(IntroVideoStatus.Approved)}>
+            <Button
+              loading={review.isPending && review.variables?.status === IntroVideoStatus.Approved}
+              disabled={review.isPending}
+              onClick={() => decide(IntroVideoStatus.Approved)}
+            >
               {arTutorJourney.onboarding.approve}
             </Button>
-            <Button variant="danger" loading={review.isPending && review.variables?.status === IntroVideoStatus.Rejected} disabled={review.isPending} onClick={() => decide(IntroVideoStatus.Rejected)}>
+            <Button
+              variant="danger"
+              loading={review.isPending && review.variables?.status === IntroVideoStatus.Rejected}
+              disabled={review.isPending}
+              onClick={() => decide(IntroVideoStatus.Rejected)}
+            >
               {arTutorJourney.onboarding.rejectVideo}
             </Button>
           </div>

@@ -21,12 +21,23 @@ const t = money.admin;
 
 /** EGP typed by a person ("120.5", "١٢٠٫٥") → piasters, or null. */
 export function parseEgp(text: string): number | null {
-  const western = text.trim().replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace("٫", ".");
+  const western = text
+    .trim()
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace("٫", ".");
   if (!/^\d+(\.\d{1,2})?$/.test(western)) return null;
   return Math.round(Number(western) * 100);
 }
 
-export function AdminRefundDialog({ transactionId, onClose, onDone }: { transactionId: number; onClose: () => void; onDone?: (tx: TransactionView) => void }) {
+export function AdminRefundDialog({
+  transactionId,
+  onClose,
+  onDone,
+}: {
+  transactionId: number;
+  onClose: () => void;
+  onDone?: (tx: TransactionView) => void;
+}) {
   const quote = useQuery({
     queryKey: ["admin", "refund-quote", transactionId] as const,
     queryFn: ({ signal }) => call(paymentContracts.refundQuote, { query: { transactionId }, signal }),
@@ -44,21 +55,36 @@ export function AdminRefundDialog({ transactionId, onClose, onDone }: { transact
   );
 }
 
-function RefundForm({ transactionId, quote, onClose, onDone }: { transactionId: number; quote: RefundQuote; onClose: () => void; onDone?: (tx: TransactionView) => void }) {
+function RefundForm({
+  transactionId,
+  quote,
+  onClose,
+  onDone,
+}: {
+  transactionId: number;
+  quote: RefundQuote;
+  onClose: () => void;
+  onDone?: (tx: TransactionView) => void;
+}) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState((quote.computed / 100).toFixed(2));
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
   const refund = useMutation({
-    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) => call(paymentContracts.refund, { body }),
+    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) =>
+      call(paymentContracts.refund, { body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     const piasters = parseEgp(amount);
-    if (piasters === null || piasters <= 0 || piasters > quote.remaining) return setInvalid(errorMessage("refund-exceeds-paid"));
+    if (piasters === null || piasters <= 0 || piasters > quote.remaining)
+      return setInvalid(errorMessage("refund-exceeds-paid"));
     setInvalid(undefined);
-    refund.mutate({ transactionId, amount: piasters, reason: reason.trim() || undefined }, { onSuccess: (tx) => (onDone?.(tx), onClose()) });
+    refund.mutate(
+      { transactionId, amount: piasters, reason: reason.trim() || undefined },
+      { onSuccess: (tx) => (onDone?.(tx), onClose()) },
+    );
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
@@ -72,7 +98,12 @@ function RefundForm({ transactionId, quote, onClose, onDone }: { transactionId: 
         error={invalid}
         required
       />
-      <TextField label={t.refundReason} value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+      <TextField
+        label={t.refundReason}
+        value={reason}
+        maxLength={200}
+        onChange={(event) => setReason(event.target.value)}
+      />
       {refund.isError && <Notice tone="error">{errorMessage(errorCodeOf(refund.error))}</Notice>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" loading={refund.isPending}>

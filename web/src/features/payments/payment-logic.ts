@@ -45,7 +45,8 @@ export function statusPollInterval(status: TransactionStatus | undefined, asked 
 }
 
 /** Price after a coupon, the server's formula (worker/domain/coupons.ts applyDiscount). */
-export const applyCoupon = (amount: number, discountBp: number): number => Math.max(0, Math.floor((amount * (10_000 - discountBp)) / 10_000));
+export const applyCoupon = (amount: number, discountBp: number): number =>
+  Math.max(0, Math.floor((amount * (10_000 - discountBp)) / 10_000));
 
 export type CheckoutPreview = {
   /** The full price of the period without any discount. */
@@ -61,15 +62,28 @@ export type CheckoutPreview = {
 const months: Record<PlanPeriod, number> = { 0: 1, 1: 3, 2: 12 };
 
 /** What the checkout shows: period price by schema/pricing.ts, then the coupon (basis points) on top. */
-export function checkoutPreview(plan: PricedPlan, period: PlanPeriod, couponBp: number | null = null): CheckoutPreview {
+export function checkoutPreview(
+  plan: PricedPlan,
+  period: PlanPeriod,
+  couponBp: number | null = null,
+): CheckoutPreview {
   const fullPrice = plan.baseMonthPrice * months[period];
   const price = periodPrice(plan, period);
   const total = couponBp ? applyCoupon(price, couponBp) : price;
-  return { fullPrice, periodPrice: price, periodDiscount: discountOf(plan, period) > 0 ? fullPrice - price : 0, couponDiscount: price - total, total };
+  return {
+    fullPrice,
+    periodPrice: price,
+    periodDiscount: discountOf(plan, period) > 0 ? fullPrice - price : 0,
+    couponDiscount: price - total,
+    total,
+  };
 }
 
 /** The route's /checkout/{planId}/{period}, or null when malformed. */
-export function parseCheckoutParams(planId: string | undefined, period: string | undefined): { planId: number; period: PlanPeriod } | null {
+export function parseCheckoutParams(
+  planId: string | undefined,
+  period: string | undefined,
+): { planId: number; period: PlanPeriod } | null {
   if (!planId || !/^\d+$/.test(planId) || Number(planId) <= 0) return null;
   if (period !== "0" && period !== "1" && period !== "2") return null;
   return { planId: Number(planId), period: Number(period) as PlanPeriod };
@@ -99,13 +113,18 @@ export const checkoutReturnKey = "dars.checkout.return";
  * The order a reload of the checkout resumes: the newest unpaid (New) order of this plan and
  * period that has not passed its expiry, from /tx/list?status=0&planId= (newest first).
  */
-export function latestUnpaidOrder<T extends { period: PlanPeriod; status: TransactionStatus; expiresAt: string | null }>(
-  list: readonly T[],
-  period: PlanPeriod,
-  now = new Date(),
-): T | null {
+export function latestUnpaidOrder<
+  T extends { period: PlanPeriod; status: TransactionStatus; expiresAt: string | null },
+>(list: readonly T[], period: PlanPeriod, now = new Date()): T | null {
   const at = now.toISOString();
-  return list.find((tx) => tx.period === period && tx.status === TransactionStatus.New && (tx.expiresAt === null || tx.expiresAt > at)) ?? null;
+  return (
+    list.find(
+      (tx) =>
+        tx.period === period &&
+        tx.status === TransactionStatus.New &&
+        (tx.expiresAt === null || tx.expiresAt > at),
+    ) ?? null
+  );
 }
 
 /** The transaction a card payment came back from 3-D Secure with (?tx=), or null. */

@@ -54,7 +54,11 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
   if (paid) return <PaidState />;
 
   return (
-    <section aria-labelledby="payment-status-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-transaction={tx.id}>
+    <section
+      aria-labelledby="payment-status-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-transaction={tx.id}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="payment-status-title" className="text-lg font-bold text-slate-900">
           {final ? t.waiting.closedTitle : t.waiting.title}
@@ -83,7 +87,9 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
       ) : (
         <>
           {children}
-          {tx.expiresAt && <p className="text-sm text-slate-700">{t.waiting.expiresAt(formatDateTime(tx.expiresAt))}</p>}
+          {tx.expiresAt && (
+            <p className="text-sm text-slate-700">{t.waiting.expiresAt(formatDateTime(tx.expiresAt))}</p>
+          )}
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner size="sm" label={t.waiting.live} />
             <span aria-hidden="true">{t.waiting.live}</span>
@@ -106,7 +112,11 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
 
 export function PaidState() {
   return (
-    <section aria-labelledby="paid-title" className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6" data-status="paid">
+    <section
+      aria-labelledby="paid-title"
+      className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-6"
+      data-status="paid"
+    >
       <h2 id="paid-title" className="text-xl font-bold text-emerald-900">
         {t.paid.title}
       </h2>

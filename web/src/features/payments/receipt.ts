@@ -18,9 +18,17 @@ export function receiptRows(receipt: Receipt): Array<[string, string]> {
     [t.email, receipt.student.email],
     [t.plan, t.planValue(receipt.plan.weeklyMinutes, t.periods[receipt.plan.period] ?? "")],
   ];
-  if (receipt.subscription) rows.push([t.period, t.from(formatDate(receipt.subscription.start), formatDate(receipt.subscription.end))]);
+  if (receipt.subscription)
+    rows.push([
+      t.period,
+      t.from(formatDate(receipt.subscription.start), formatDate(receipt.subscription.end)),
+    ]);
   rows.push([t.baseAmount, formatMoney(receipt.baseAmount)]);
-  if (receipt.coupon) rows.push([t.coupon, t.couponValue(receipt.coupon.code, formatPercent(receipt.coupon.discount / 10_000))]);
+  if (receipt.coupon)
+    rows.push([
+      t.coupon,
+      t.couponValue(receipt.coupon.code, formatPercent(receipt.coupon.discount / 10_000)),
+    ]);
   rows.push([receipt.kind === "refund" ? t.amountRefunded : t.amountPaid, formatMoney(receipt.amount)]);
   rows.push([t.method, methodLabel(receipt.method)]);
   rows.push([t.merchantRef, receipt.merchantRefNum]);
@@ -28,13 +36,17 @@ export function receiptRows(receipt: Receipt): Array<[string, string]> {
   return rows;
 }
 
-export const receiptTitle = (receipt: Receipt) => `${receipt.kind === "refund" ? t.refund : t.payment} ${receipt.number}`;
+export const receiptTitle = (receipt: Receipt) =>
+  `${receipt.kind === "refund" ? t.refund : t.payment} ${receipt.number}`;
 
 export const receiptFileName = (receipt: Receipt) => `dars-receipt-${receipt.number}.html`;
 
 export function receiptHtml(receipt: Receipt): string {
   const rows = receiptRows(receipt)
-    .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td><bdi>${escapeHtml(value)}</bdi></td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row">${escapeHtml(label)}</th><td><bdi>${escapeHtml(value)}</bdi></td></tr>`,
+    )
     .join("");
   const title = escapeHtml(receiptTitle(receipt));
   return `<!doctype html><html lang="ar-EG" dir="rtl"><head><meta charset="utf-8"><title>${title}</title>

@@ -31,7 +31,8 @@ export function useCancelPlan() {
   const [outcome, setOutcome] = useState<string | null>(null);
   const confirm = () =>
     cancel.mutate(undefined, {
-      onSuccess: (done) => setOutcome(done.transaction ? t.done(formatMoney(done.refundAmount)) : t.doneNoPayment),
+      onSuccess: (done) =>
+        setOutcome(done.transaction ? t.done(formatMoney(done.refundAmount)) : t.doneNoPayment),
     });
   return { cancel, outcome, confirm };
 }
@@ -40,7 +41,11 @@ export type CancelPlan = ReturnType<typeof useCancelPlan>;
 
 /** «ألغينا اشتراكك…»: the page's polite live region, present before the answer so it is announced. */
 export function CancelOutcome({ plan }: { plan: CancelPlan }) {
-  return <div aria-live="polite" className="contents">{plan.outcome && <Notice tone="success">{plan.outcome}</Notice>}</div>;
+  return (
+    <div aria-live="polite" className="contents">
+      {plan.outcome && <Notice tone="success">{plan.outcome}</Notice>}
+    </div>
+  );
 }
 
 /** «إلغاء الاشتراك» with the refund shown first; gone once the cancellation went through. */
@@ -85,7 +90,10 @@ export function CancelSubscription({ current, plan }: { current: CurrentSubscrip
 /** The refund's progress on a transaction, said in words (null when there is none). */
 export function RefundState({ tx }: { tx: TransactionView }) {
   const t = money.refundState;
-  if (tx.status === TransactionStatus.Refunding) return <p className="text-sm text-amber-800">{t.refunding(formatMoney(tx.amount - tx.refundedAmount))}</p>;
+  if (tx.status === TransactionStatus.Refunding)
+    return (
+      <p className="text-sm text-amber-800">{t.refunding(formatMoney(tx.amount - tx.refundedAmount))}</p>
+    );
   if (tx.status === TransactionStatus.RefundFailed) return <p className="text-sm text-red-800">{t.failed}</p>;
   if (tx.status === TransactionStatus.Refunded || tx.status === TransactionStatus.PartialRefunded)
     return <p className="text-sm text-emerald-800">{t.refunded(formatMoney(tx.refundedAmount))}</p>;
@@ -119,7 +127,11 @@ function ReceiptsList({ transactionId }: { transactionId: number }) {
   return (
     <ul className="flex flex-col gap-4">
       {receipts.data.map((receipt) => (
-        <li key={receipt.number} className="rounded-xl border border-slate-200 p-3" data-receipt={receipt.number}>
+        <li
+          key={receipt.number}
+          className="rounded-xl border border-slate-200 p-3"
+          data-receipt={receipt.number}
+        >
           <h3 className="font-bold text-slate-900">{receiptTitle(receipt)}</h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {receiptRows(receipt).map(([label, value]) => (
@@ -132,10 +144,19 @@ function ReceiptsList({ transactionId }: { transactionId: number }) {
             ))}
           </dl>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => printReceipt(receipt)} aria-label={`${t.print}: ${receiptTitle(receipt)}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => printReceipt(receipt)}
+              aria-label={`${t.print}: ${receiptTitle(receipt)}`}
+            >
               {t.print}
             </Button>
-            <Button size="sm" onClick={() => downloadReceipt(receipt)} aria-label={`${t.download}: ${receiptTitle(receipt)}`}>
+            <Button
+              size="sm"
+              onClick={() => downloadReceipt(receipt)}
+              aria-label={`${t.download}: ${receiptTitle(receipt)}`}
+            >
               {t.download}
             </Button>
           </div>

@@ -92,7 +92,12 @@ export function SavedCards({ name, value, onChange, returnTo }: SavedCardsProps)
                   </span>
                   {card.isDefault && <Badge tone="neutral">{t.default}</Badge>}
                 </label>
-                <Button variant="ghost" size="sm" onClick={() => setDeleting(card)} aria-label={t.deleteCard(card.maskedPan)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDeleting(card)}
+                  aria-label={t.deleteCard(card.maskedPan)}
+                >
                   {t.delete}
                 </Button>
               </li>

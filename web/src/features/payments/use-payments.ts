@@ -20,7 +20,8 @@ export const paymentKeys = {
   status: (transactionId: number) => ["payments", "status", transactionId] as const,
   transactions: (page: number, size: number) => ["payments", "transactions", page, size] as const,
   allTransactions: ["payments", "transactions"] as const,
-  unpaid: (planId: number, period: PlanPeriod) => ["payments", "transactions", "unpaid", planId, period] as const,
+  unpaid: (planId: number, period: PlanPeriod) =>
+    ["payments", "transactions", "unpaid", planId, period] as const,
   detail: (transactionId: number) => ["payments", "transaction", transactionId] as const,
 };
 
@@ -50,7 +51,11 @@ export function useCheckCoupon() {
 
 /** GET /fawry/card-token/list */
 export function useSavedCardsQuery(enabled = true) {
-  return useQuery({ queryKey: paymentKeys.cards, queryFn: ({ signal }) => call(paymentContracts.cards, { signal }), enabled });
+  return useQuery({
+    queryKey: paymentKeys.cards,
+    queryFn: ({ signal }) => call(paymentContracts.cards, { signal }),
+    enabled,
+  });
 }
 
 /** DELETE /fawry/card-token?token= */
@@ -71,7 +76,8 @@ export function useAddCardUrl() {
 export function useInstallmentPlansQuery(amount: number | null) {
   return useQuery({
     queryKey: paymentKeys.installments(amount ?? 0),
-    queryFn: ({ signal }) => call(paymentContracts.installmentPlans, { query: { amount: amount ?? 0 }, signal }),
+    queryFn: ({ signal }) =>
+      call(paymentContracts.installmentPlans, { query: { amount: amount ?? 0 }, signal }),
     enabled: amount !== null && amount > 0,
     retry: false,
   });
@@ -81,29 +87,41 @@ export function useInstallmentPlansQuery(amount: number | null) {
 type Checkout = CheckoutBody;
 
 /** The funnel's "checkout started": an order is asked for (plan, period and method; nothing personal). */
-const checkoutStarted = (method: string) => (body: Checkout) => track("checkout_started", { method, plan: body.planId, period: body.period });
+const checkoutStarted = (method: string) => (body: Checkout) =>
+  track("checkout_started", { method, plan: body.planId, period: body.period });
 
 /** POST /fawry/pay/card → the 3-D Secure page to send the browser to. */
 export function usePayByCard() {
-  return useMutation({ mutationFn: (body: Checkout & { cardToken: string; cvv: string }) => call(paymentContracts.payCard, { body }), onMutate: checkoutStarted("card") });
+  return useMutation({
+    mutationFn: (body: Checkout & { cardToken: string; cvv: string }) =>
+      call(paymentContracts.payCard, { body }),
+    onMutate: checkoutStarted("card"),
+  });
 }
 
 /** POST /fawry/pay/bank-installments */
 export function usePayByInstallments() {
   return useMutation({
-    mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) => call(paymentContracts.payInstallments, { body }),
+    mutationFn: (body: Checkout & { cardToken: string; cvv: string; installmentPlanId: number }) =>
+      call(paymentContracts.payInstallments, { body }),
     onMutate: checkoutStarted("installments"),
   });
 }
 
 /** POST /fawry/pay/ref-num */
 export function usePayByReference() {
-  return useMutation({ mutationFn: (body: Checkout) => call(paymentContracts.payReference, { body }), onMutate: checkoutStarted("reference") });
+  return useMutation({
+    mutationFn: (body: Checkout) => call(paymentContracts.payReference, { body }),
+    onMutate: checkoutStarted("reference"),
+  });
 }
 
 /** POST /fawry/pay/e-wallet */
 export function usePayByWallet() {
-  return useMutation({ mutationFn: (body: Checkout & { phone?: string }) => call(paymentContracts.payWallet, { body }), onMutate: checkoutStarted("wallet") });
+  return useMutation({
+    mutationFn: (body: Checkout & { phone?: string }) => call(paymentContracts.payWallet, { body }),
+    onMutate: checkoutStarted("wallet"),
+  });
 }
 
 /**
@@ -114,11 +132,13 @@ export function usePaymentStatusQuery(transactionId: number | null, initial?: Tr
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: paymentKeys.status(transactionId ?? 0),
-    queryFn: ({ signal }) => call(paymentContracts.paymentStatus, { query: { transactionId: transactionId ?? 0 }, signal }),
+    queryFn: ({ signal }) =>
+      call(paymentContracts.paymentStatus, { query: { transactionId: transactionId ?? 0 }, signal }),
     enabled: transactionId !== null,
     initialData: initial,
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) => statusPollInterval(q.state.data?.status as TransactionStatus | undefined, q.state.dataUpdateCount),
+    refetchInterval: (q) =>
+      statusPollInterval(q.state.data?.status as TransactionStatus | undefined, q.state.dataUpdateCount),
     refetchIntervalInBackground: true,
   });
   const onEvent = useCallback(
@@ -199,7 +219,13 @@ export function usePayFree() {
     mutationFn: (body: Checkout) => call(paymentContracts.payFree, { body }),
     onMutate: checkoutStarted("free"),
     onSuccess: (_order, body) => {
-      track("purchase", { method: "free", plan: body.planId, period: body.period, value: 0, currency: "EGP" });
+      track("purchase", {
+        method: "free",
+        plan: body.planId,
+        period: body.period,
+        value: 0,
+        currency: "EGP",
+      });
       void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
       void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
     },

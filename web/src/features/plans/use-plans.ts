@@ -10,20 +10,33 @@ export function usePlansQuery() {
   const signedIn = useIsSignedIn();
   return useQuery({
     queryKey: ["plans", "list", signedIn],
-    queryFn: ({ signal }) => call(planContracts.list, { public: !signedIn, query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      call(planContracts.list, { public: !signedIn, query: { page: 1, size: 100 }, signal }),
     select: (page) => page.list,
   });
 }
 
 export const planPeriods = [PlanPeriod.Month, PlanPeriod.Quarter, PlanPeriod.Year] as const;
 
-export type PeriodOffer = { period: PlanPeriod; price: number; fullPrice: number; discount: number; monthly: number };
+export type PeriodOffer = {
+  period: PlanPeriod;
+  price: number;
+  fullPrice: number;
+  discount: number;
+  monthly: number;
+};
 
 /** A plan's three offers, priced by the function the server charges with (schema/pricing.ts). */
 export function periodOffers(plan: PlanView): PeriodOffer[] {
   return planPeriods.map((period) => {
     const price = periodPrice(plan, period);
     const months = period === PlanPeriod.Month ? 1 : period === PlanPeriod.Quarter ? 3 : 12;
-    return { period, price, fullPrice: plan.baseMonthPrice * months, discount: discountOf(plan, period) / 10_000, monthly: Math.floor(price / months) };
+    return {
+      period,
+      price,
+      fullPrice: plan.baseMonthPrice * months,
+      discount: discountOf(plan, period) / 10_000,
+      monthly: Math.floor(price / months),
+    };
   });
 }

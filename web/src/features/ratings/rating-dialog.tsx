@@ -27,7 +27,13 @@ type RatingDialogProps = {
 };
 
 /** Rate a tutor after a fulfilled lesson, or a studio after it made one's video (POST /rating/), or change or delete one's rating. */
-export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = "tutor" }: RatingDialogProps) {
+export function RatingDialog({
+  tutorId,
+  tutorName,
+  existing,
+  onClose,
+  subject = "tutor",
+}: RatingDialogProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<RatingFormValues>(ratingFormValues(existing));
   const save = useSaveRating();
@@ -58,11 +64,15 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = 
   }
 
   const forbidden = subject === "studio" ? t.studioForbidden : t.forbidden;
-  const formError = form.formError === "forbidden" ? forbidden : form.formError ? errorMessage(form.formError) : null;
+  const formError =
+    form.formError === "forbidden" ? forbidden : form.formError ? errorMessage(form.formError) : null;
   return (
     <Dialog open onClose={onClose} title={t.dialogTitle(tutorName)}>
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <fieldset aria-invalid={valueError ? true : undefined} aria-describedby={valueError ? `${textId}-value-error` : undefined}>
+        <fieldset
+          aria-invalid={valueError ? true : undefined}
+          aria-describedby={valueError ? `${textId}-value-error` : undefined}
+        >
           <legend className="mb-1.5 text-sm font-medium text-slate-800">
             {t.value}
             <span className="ms-1 text-red-700" aria-hidden="true">
@@ -73,7 +83,10 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = 
             {values.map((n) => {
               const on = Number(form.values.value) >= n;
               return (
-                <label key={n} className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600">
+                <label
+                  key={n}
+                  className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
+                >
                   <input
                     type="radio"
                     name="value"
@@ -83,14 +96,19 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = 
                     className="sr-only"
                     aria-label={t.valueOf(formatNumber(n))}
                   />
-                  <span aria-hidden="true" className={cx("text-3xl leading-none", on ? "text-amber-500" : "text-slate-300")}>
+                  <span
+                    aria-hidden="true"
+                    className={cx("text-3xl leading-none", on ? "text-amber-500" : "text-slate-300")}
+                  >
                     ★
                   </span>
                 </label>
               );
             })}
           </div>
-          {form.values.value && <p className="mt-1 text-sm text-slate-700">{t.stars(formatNumber(Number(form.values.value)))}</p>}
+          {form.values.value && (
+            <p className="mt-1 text-sm text-slate-700">{t.stars(formatNumber(Number(form.values.value)))}</p>
+          )}
           {valueError && (
             <p id={`${textId}-value-error`} className="mt-1 text-sm font-medium text-red-700">
               {valueError}
@@ -118,7 +136,12 @@ export function RatingDialog({ tutorId, tutorName, existing, onClose, subject = 
           />
           <p id={`${textId}-hint`} className="flex justify-between gap-2 text-sm text-slate-600">
             <span>{t.textHint}</span>
-            <span>{t.characters(formatNumber(form.values.text.trim().length), formatNumber(bounds.ratingText.max))}</span>
+            <span>
+              {t.characters(
+                formatNumber(form.values.text.trim().length),
+                formatNumber(bounds.ratingText.max),
+              )}
+            </span>
           </p>
           {textError && (
             <p id={`${textId}-error`} className="text-sm font-medium text-red-700">

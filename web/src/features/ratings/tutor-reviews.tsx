@@ -34,7 +34,11 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
         {list.map((review) => {
           const name = review.raterName ?? t.anonymous;
           return (
-            <li key={review.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4" data-review={review.id}>
+            <li
+              key={review.id}
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4"
+              data-review={review.id}
+            >
               <TutorPhoto name={review.raterName} image={review.raterImage} />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">

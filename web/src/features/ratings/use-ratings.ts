@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ratingContracts, type CreateRatingBody, type RatingView, type UpdateRatingBody } from "@schema/api/rating";
+import {
+  ratingContracts,
+  type CreateRatingBody,
+  type RatingView,
+  type UpdateRatingBody,
+} from "@schema/api/rating";
 import { isTutorSide, Role } from "@schema/enums";
 import { useSession } from "../../lib/session";
 import { call } from "../../lib/client";
@@ -16,7 +21,13 @@ export const ratingKeys = {
 export function useTutorReviewsQuery(tutorId: number, page: number) {
   return useQuery({
     queryKey: ratingKeys.tutor(tutorId, page),
-    queryFn: ({ signal }) => call(ratingContracts.tutorReviews, { params: { id: tutorId }, public: true, query: { page, size: reviewsPageSize }, signal }),
+    queryFn: ({ signal }) =>
+      call(ratingContracts.tutorReviews, {
+        params: { id: tutorId },
+        public: true,
+        query: { page, size: reviewsPageSize },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled: tutorId > 0,
   });
@@ -29,7 +40,11 @@ export function useMyRatingsQuery() {
   return useQuery({
     queryKey: ratingKeys.mine(userId),
     queryFn: async ({ signal }) => {
-      const page = await call(ratingContracts.byRater, { params: { id: userId }, query: { page: 1, size: 100 }, signal });
+      const page = await call(ratingContracts.byRater, {
+        params: { id: userId },
+        query: { page: 1, size: 100 },
+        signal,
+      });
       return new Map(page.list.map((rating) => [rating.rateeId, rating]));
     },
     enabled: userId > 0 && user !== null && (user.role === Role.Student || isTutorSide(user.role)),

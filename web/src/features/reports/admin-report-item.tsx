@@ -115,13 +115,31 @@ export function AdminReportItem({
         </div>
       )}
       {assetError && <Notice tone="error">{assetError}</Notice>}
-      <TextArea label={t.noteLabel} hint={t.noteHint} rows={2} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+      <TextArea
+        label={t.noteLabel}
+        hint={t.noteHint}
+        rows={2}
+        maxLength={1000}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
       {update.isError && <Notice tone="error">{errorMessage(errorCodeOf(update.error))}</Notice>}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" loading={update.isPending} disabled={note.trim() === (report.note ?? "")} onClick={() => change({ note })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={update.isPending}
+          disabled={note.trim() === (report.note ?? "")}
+          onClick={() => change({ note })}
+        >
           {t.saveNote}
         </Button>
-        <Button size="sm" variant={resolved ? "secondary" : "primary"} loading={update.isPending} onClick={() => change({ status: resolved ? "open" : "resolved", note })}>
+        <Button
+          size="sm"
+          variant={resolved ? "secondary" : "primary"}
+          loading={update.isPending}
+          onClick={() => change({ status: resolved ? "open" : "resolved", note })}
+        >
           {resolved ? t.reopen : t.resolve}
         </Button>
       </div>

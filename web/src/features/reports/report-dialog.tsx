@@ -11,7 +11,13 @@ import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { rememberedLinkSource } from "../marketing/link-source";
 import { TextArea } from "../onboarding/text-area";
-import { reportForm, reportFormSchema, screenshotProblem, technicalLog, type ReportFormValues } from "./report-rules";
+import {
+  reportForm,
+  reportFormSchema,
+  screenshotProblem,
+  technicalLog,
+  type ReportFormValues,
+} from "./report-rules";
 import { useSendReport } from "./use-reports";
 
 const t = support.report;
@@ -75,7 +81,14 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} title={t.title} description={t.intro}>
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label={t.titleLabel} hint={t.titleHint} required maxLength={128} {...form.bind("title")} />
-        <TextArea label={t.descriptionLabel} hint={t.descriptionHint} required maxLength={1000} rows={5} {...form.bind("description")} />
+        <TextArea
+          label={t.descriptionLabel}
+          hint={t.descriptionHint}
+          required
+          maxLength={1000}
+          rows={5}
+          {...form.bind("description")}
+        />
         <div className="flex flex-col gap-1.5">
           <p className="text-sm font-medium text-slate-800">{t.screenshotLabel}</p>
           <div className="flex flex-wrap items-center gap-3">
@@ -91,7 +104,11 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
             />
             <label
               htmlFor={fileId}
-              className={buttonClasses("secondary", "sm", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
+              className={buttonClasses(
+                "secondary",
+                "sm",
+                "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+              )}
             >
               {t.chooseScreenshot}
             </label>
@@ -116,7 +133,12 @@ export function ReportDialog({ onClose }: { onClose: () => void }) {
           )}
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={includeLog} onChange={(event) => setIncludeLog(event.target.checked)} className="mt-1 size-4 accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={includeLog}
+            onChange={(event) => setIncludeLog(event.target.checked)}
+            className="mt-1 size-4 accent-brand-700"
+          />
           <span>{t.includeLog}</span>
         </label>
         {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}

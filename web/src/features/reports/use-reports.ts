@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { reportContracts, type ReportListSort, type ReportStatus, type UpdateReportBody } from "@schema/api/report";
+import {
+  reportContracts,
+  type ReportListSort,
+  type ReportStatus,
+  type UpdateReportBody,
+} from "@schema/api/report";
 import { ApiError } from "../../lib/api-error";
 import { apiUrl } from "../../lib/api-url";
 import { session } from "../../lib/session";
@@ -9,7 +14,8 @@ export const reportsPageSize = 10;
 
 export const reportKeys = {
   all: ["reports"] as const,
-  list: (page: number, status: ReportStatus | null, q = "", sort: ReportListSort = "-created") => ["reports", "list", page, status, q, sort] as const,
+  list: (page: number, status: ReportStatus | null, q = "", sort: ReportListSort = "-created") =>
+    ["reports", "list", page, status, q, sort] as const,
 };
 
 /** POST /report/with/asset (multipart). */
@@ -22,12 +28,25 @@ export function useSendReport() {
 }
 
 /** GET /report/list: every report for staff (newest first), optionally by status. */
-export function useReportsQuery(page: number, status: ReportStatus | null, table: { q: string; sort: ReportListSort } = { q: "", sort: "-created" }) {
+export function useReportsQuery(
+  page: number,
+  status: ReportStatus | null,
+  table: { q: string; sort: ReportListSort } = { q: "", sort: "-created" },
+) {
   const { q, sort } = table;
   return useQuery({
     queryKey: reportKeys.list(page, status, q, sort),
     queryFn: ({ signal }) =>
-      call(reportContracts.list, { query: { page, size: reportsPageSize, status: status ?? undefined, q: q || undefined, sort: sort === "-created" ? undefined : sort }, signal }),
+      call(reportContracts.list, {
+        query: {
+          page,
+          size: reportsPageSize,
+          status: status ?? undefined,
+          q: q || undefined,
+          sort: sort === "-created" ? undefined : sort,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,7 +65,9 @@ export async function openReportAsset(path: string): Promise<void> {
   const token = session.liveToken();
   // Opened before the download, so the browser treats it as the click's own window.
   const target = window.open("", "_blank");
-  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) {
     target?.close();
     throw new ApiError("asset-not-found", response.status);

@@ -23,6 +23,7 @@ export function GuestOnly() {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
   const [searchParams] = useSearchParams();
-  if (signedIn && user) return <Navigate to={safeNextPath(searchParams.get("next")) ?? homePathFor(user.role)} replace />;
+  if (signedIn && user)
+    return <Navigate to={safeNextPath(searchParams.get("next")) ?? homePathFor(user.role)} replace />;
   return <Outlet />;
 }

@@ -13,7 +13,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   return (options: { serverAlreadyEnded?: boolean } = {}) => {
     const token = session.getState().token;
-    if (token && !options.serverAlreadyEnded) void apiFetch<null>("/auth/sign-out", { method: "POST", token }).catch(() => undefined);
+    if (token && !options.serverAlreadyEnded)
+      void apiFetch<null>("/auth/sign-out", { method: "POST", token }).catch(() => undefined);
     session.logout("signed-out");
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
     void navigate("/", { replace: true });

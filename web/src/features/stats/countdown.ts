@@ -42,7 +42,7 @@ export function joinState(lesson: { start: string; duration: number }, now: numb
   const clock = countdown(lesson.start, end, now);
   if (clock.kind === "ended") return { kind: "ended" };
   const startsInMs = Math.max(0, Date.parse(lesson.start) - now);
-  if (!roomIsOpen(lesson.start, end, now)) return { kind: "closed", startsInMs, opensAt: roomOpensAt(lesson.start) };
+  if (!roomIsOpen(lesson.start, end, now))
+    return { kind: "closed", startsInMs, opensAt: roomOpensAt(lesson.start) };
   return { kind: "open", startsInMs, endsInMs: Date.parse(end) - now, started: clock.kind === "time-left" };
 }
-

@@ -13,7 +13,13 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { zonedInstant } from "../availability/week";
-import { appointmentInstant, appointmentMinutes, appointmentParts, isOpen, missingMedia } from "./session-rules";
+import {
+  appointmentInstant,
+  appointmentMinutes,
+  appointmentParts,
+  isOpen,
+  missingMedia,
+} from "./session-rules";
 import { usePatchPhotoSession } from "./use-studio";
 
 const t = arTutorJourney.studio;
@@ -41,7 +47,9 @@ export function PhotoSessionPanel({ tutor }: { tutor: StudioTutorView }) {
         </div>
         <div className="flex flex-col gap-1">
           <dt className="text-sm text-slate-600">{t.appointment}</dt>
-          <dd className="font-medium text-slate-900">{session.scheduledAt ? formatDateTime(session.scheduledAt) : t.noAppointment}</dd>
+          <dd className="font-medium text-slate-900">
+            {session.scheduledAt ? formatDateTime(session.scheduledAt) : t.noAppointment}
+          </dd>
         </div>
       </dl>
       {open && <ScheduleForm sessionId={session.id} scheduledAt={session.scheduledAt} />}
@@ -73,7 +81,8 @@ function ScheduleForm({ sessionId, scheduledAt }: { sessionId: number; scheduled
     patch.mutate(
       { id: sessionId, scheduledAt: checked.at },
       {
-        onSuccess: () => toasts.show({ id: "photo-session-time", type: "success", title: t.appointmentSaved }),
+        onSuccess: () =>
+          toasts.show({ id: "photo-session-time", type: "success", title: t.appointmentSaved }),
         onError: (error) => setProblem(errorCodeOf(error)),
       },
     );
@@ -82,10 +91,26 @@ function ScheduleForm({ sessionId, scheduledAt }: { sessionId: number; scheduled
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 font-bold text-slate-900">{scheduledAt ? t.changeAppointment : t.setAppointment}</legend>
+        <legend className="mb-1 font-bold text-slate-900">
+          {scheduledAt ? t.changeAppointment : t.setAppointment}
+        </legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t.day} type="date" ltr required value={day} onChange={(event) => setDay(event.target.value)} />
-          <Select label={t.time} required placeholder={t.chooseTime} options={timeOptions} value={minute} onChange={(event) => setMinute(event.target.value)} />
+          <TextField
+            label={t.day}
+            type="date"
+            ltr
+            required
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+          <Select
+            label={t.time}
+            required
+            placeholder={t.chooseTime}
+            options={timeOptions}
+            value={minute}
+            onChange={(event) => setMinute(event.target.value)}
+          />
         </div>
         <p className="text-sm text-slate-600">{t.onClock(viewerClock())}</p>
       </fieldset>
@@ -105,7 +130,10 @@ function FinishActions({ sessionId, tutor }: { sessionId: number; tutor: StudioT
   const missing = missingMedia(tutor);
 
   function finish() {
-    patch.mutate({ id: sessionId, status: PhotoSessionStatus.Done }, { onSuccess: () => toasts.show({ id: "photo-session", type: "success", title: t.finished }) });
+    patch.mutate(
+      { id: sessionId, status: PhotoSessionStatus.Done },
+      { onSuccess: () => toasts.show({ id: "photo-session", type: "success", title: t.finished }) },
+    );
   }
   function cancel() {
     patch.mutate(
@@ -121,8 +149,14 @@ function FinishActions({ sessionId, tutor }: { sessionId: number; tutor: StudioT
 
   return (
     <div className="flex flex-col gap-3">
-      {missing.length > 0 && <p className="text-sm text-slate-700">{t.finishNeeds(missing.map((kind) => t.assetTitles[kind]).join("، "))}</p>}
-      {patch.isError && !confirmCancel && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
+      {missing.length > 0 && (
+        <p className="text-sm text-slate-700">
+          {t.finishNeeds(missing.map((kind) => t.assetTitles[kind]).join("، "))}
+        </p>
+      )}
+      {patch.isError && !confirmCancel && (
+        <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={missing.length > 0} loading={patch.isPending && !confirmCancel} onClick={finish}>
           {t.finish}
@@ -131,7 +165,12 @@ function FinishActions({ sessionId, tutor }: { sessionId: number; tutor: StudioT
           {t.cancelSession}
         </Button>
       </div>
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} title={t.cancelTitle} description={t.cancelBody}>
+      <Dialog
+        open={confirmCancel}
+        onClose={() => setConfirmCancel(false)}
+        title={t.cancelTitle}
+        description={t.cancelBody}
+      >
         {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmCancel(false)}>

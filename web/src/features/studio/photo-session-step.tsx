@@ -14,7 +14,12 @@ import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { RateStudio } from "../ratings/rate-studio";
 import { toasts } from "../../ui/toast-store";
-import { usePatchPhotoSession, usePhotoSessionQuery, useRequestPhotoSession, useStudiosQuery } from "./use-studio";
+import {
+  usePatchPhotoSession,
+  usePhotoSessionQuery,
+  useRequestPhotoSession,
+  useStudiosQuery,
+} from "./use-studio";
 
 const t = arTutorJourney.studio;
 
@@ -40,11 +45,17 @@ function StudioPicker() {
   if (studios.isPending) return <Spinner />;
   if (studios.isError) return <Notice tone="error">{errorMessage(errorCodeOf(studios.error))}</Notice>;
   if (studios.data.list.length === 0) return <Notice tone="warning">{t.noStudios}</Notice>;
-  const options = studios.data.list.map((studio) => ({ value: String(studio.id), label: studio.name ?? arTutorJourney.onboarding.noName }));
+  const options = studios.data.list.map((studio) => ({
+    value: String(studio.id),
+    label: studio.name ?? arTutorJourney.onboarding.noName,
+  }));
 
   function submit() {
     if (!studioId) return setMissing(true);
-    request.mutate({ studioId: Number(studioId) }, { onSuccess: () => toasts.show({ id: "photo-session", type: "success", title: t.requested }) });
+    request.mutate(
+      { studioId: Number(studioId) },
+      { onSuccess: () => toasts.show({ id: "photo-session", type: "success", title: t.requested }) },
+    );
   }
 
   return (
@@ -84,10 +95,15 @@ function RequestedSession({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-slate-700">
-        {t.statuses[view.status]} {t.withStudio} <bdi className="font-medium text-slate-900">{view.studioName ?? arTutorJourney.onboarding.noName}</bdi>
+        {t.statuses[view.status]} {t.withStudio}{" "}
+        <bdi className="font-medium text-slate-900">
+          {view.studioName ?? arTutorJourney.onboarding.noName}
+        </bdi>
       </p>
       {view.status === PhotoSessionStatus.Scheduled && view.scheduledAt ? (
-        <p className="font-medium text-slate-900">{arTutorJourney.onboarding.photoScheduled(formatDateTime(view.scheduledAt))}</p>
+        <p className="font-medium text-slate-900">
+          {arTutorJourney.onboarding.photoScheduled(formatDateTime(view.scheduledAt))}
+        </p>
       ) : (
         <p className="text-slate-700">{t.waitingStudio}</p>
       )}
@@ -96,7 +112,12 @@ function RequestedSession({ id }: { id: number }) {
           {t.cancelRequest}
         </Button>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t.cancelRequestTitle} description={t.cancelRequestBody}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t.cancelRequestTitle}
+        description={t.cancelRequestBody}
+      >
         {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>

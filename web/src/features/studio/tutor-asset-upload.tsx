@@ -15,7 +15,12 @@ import { useUploadTutorAsset, type TutorAssetKind } from "./use-studio";
 
 const t = arTutorJourney.studio;
 
-type TutorAssetUploadProps = { tutorId: number; kind: TutorAssetKind; current: string | null; disabled?: boolean };
+type TutorAssetUploadProps = {
+  tutorId: number;
+  kind: TutorAssetKind;
+  current: string | null;
+  disabled?: boolean;
+};
 
 /**
  * One of the tutor's three media (photo, video, thumbnail): what is there now, and a file chooser
@@ -59,7 +64,10 @@ export function TutorAssetUpload({ tutorId, kind, current, disabled = false }: T
   const uploading = progress !== null;
   useLeaveWarning(uploading);
   return (
-    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${inputId}-title`} className="font-bold text-slate-900">
           {t.assetTitles[kind]}
@@ -115,6 +123,18 @@ export function TutorAssetUpload({ tutorId, kind, current, disabled = false }: T
 
 function Preview({ kind, url }: { kind: TutorAssetKind; url: string | null }) {
   if (!url) return null;
-  if (kind === "video") return <video controls preload="metadata" src={url} className="aspect-video w-full rounded-lg bg-slate-900" />;
-  return <img src={url} alt={t.previewAlt[kind]} className={cx("rounded-lg bg-slate-100 object-cover", kind === "image" ? "size-32" : "aspect-video w-full")} />;
+  if (kind === "video")
+    return (
+      <video controls preload="metadata" src={url} className="aspect-video w-full rounded-lg bg-slate-900" />
+    );
+  return (
+    <img
+      src={url}
+      alt={t.previewAlt[kind]}
+      className={cx(
+        "rounded-lg bg-slate-100 object-cover",
+        kind === "image" ? "size-32" : "aspect-video w-full",
+      )}
+    />
+  );
 }

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IntroVideoType } from "@schema/api/intro-video";
-import { photoSessionContracts, type PhotoSessionCreateBody, type PhotoSessionPatchBody, type PhotoSessionStatus, type TutorAssets } from "@schema/api/photo-session";
+import {
+  photoSessionContracts,
+  type PhotoSessionCreateBody,
+  type PhotoSessionPatchBody,
+  type PhotoSessionStatus,
+  type TutorAssets,
+} from "@schema/api/photo-session";
 import { apiUrl } from "../../lib/api-url";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";
@@ -9,7 +15,8 @@ import { appendImageVariants, makeImageVariants } from "../../lib/image-variants
 
 export const studioKeys = {
   all: ["studio"] as const,
-  sessions: (status: PhotoSessionStatus | undefined, page: number) => ["studio", "sessions", status ?? "all", page] as const,
+  sessions: (status: PhotoSessionStatus | undefined, page: number) =>
+    ["studio", "sessions", status ?? "all", page] as const,
   session: (id: number) => ["studio", "session", id] as const,
   tutor: (tutorId: number) => ["studio", "tutor", tutorId] as const,
   tutors: (name: string, page: number) => ["studio", "tutors", name, page] as const,
@@ -22,7 +29,8 @@ export const sessionsPageSize = 20;
 export function usePhotoSessionsQuery(status: PhotoSessionStatus | undefined, page: number) {
   return useQuery({
     queryKey: studioKeys.sessions(status, page),
-    queryFn: ({ signal }) => call(photoSessionContracts.list, { query: { status, page, size: sessionsPageSize }, signal }),
+    queryFn: ({ signal }) =>
+      call(photoSessionContracts.list, { query: { status, page, size: sessionsPageSize }, signal }),
   });
 }
 
@@ -49,7 +57,10 @@ export function useStudioTutorsQuery(name: string, page: number) {
   return useQuery({
     queryKey: studioKeys.tutors(name, page),
     queryFn: ({ signal }) =>
-      call(photoSessionContracts.studioTutors, { query: { name: name || undefined, page, size: sessionsPageSize }, signal }),
+      call(photoSessionContracts.studioTutors, {
+        query: { name: name || undefined, page, size: sessionsPageSize },
+        signal,
+      }),
   });
 }
 
@@ -64,7 +75,11 @@ export function useStudiosQuery(enabled: boolean) {
 
 function useInvalidateStudio() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: studioKeys.all }), queryClient.invalidateQueries({ queryKey: onboardingKeys.all })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: studioKeys.all }),
+      queryClient.invalidateQueries({ queryKey: onboardingKeys.all }),
+    ]);
 }
 
 /** POST /photo-session — the tutor asks a studio for a session. */
@@ -80,25 +95,52 @@ export function useRequestPhotoSession() {
 export function usePatchPhotoSession() {
   const invalidate = useInvalidateStudio();
   return useMutation({
-    mutationFn: ({ id, ...body }: PhotoSessionPatchBody & { id: number }) => call(photoSessionContracts.update, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: PhotoSessionPatchBody & { id: number }) =>
+      call(photoSessionContracts.update, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
 
 export type TutorAssetKind = "image" | "video" | "thumbnail";
 
-export type AssetUpload = { tutorId: number; kind: TutorAssetKind; file: File; signal: AbortSignal; onProgress: (fraction: number) => void };
+export type AssetUpload = {
+  tutorId: number;
+  kind: TutorAssetKind;
+  file: File;
+  signal: AbortSignal;
+  onProgress: (fraction: number) => void;
+};
 
 /** The tutor's video in R2 multipart parts through /user/asset/tutor/video/upload/*, with progress and abort. */
-export function uploadTutorVideoInParts({ tutorId, file, signal, onProgress }: Omit<AssetUpload, "kind">): Promise<TutorAssets> {
+export function uploadTutorVideoInParts({
+  tutorId,
+  file,
+  signal,
+  onProgress,
+}: Omit<AssetUpload, "kind">): Promise<TutorAssets> {
   return uploadInParts(
     file,
     {
       start: (startSignal) =>
-        call(photoSessionContracts.startTutorVideo, { body: { tutorId, contentType: file.type as IntroVideoType, size: file.size }, signal: startSignal }),
-      partUrl: (upload, partNumber) => apiUrl("/user/asset/tutor/video/upload/part", { tutorId, key: upload.key, uploadId: upload.uploadId, partNumber }),
-      complete: (upload, parts) => call(photoSessionContracts.completeTutorVideo, { body: { tutorId, key: upload.key, uploadId: upload.uploadId, parts } }),
-      abort: (upload) => call(photoSessionContracts.abortTutorVideo, { body: { tutorId, key: upload.key, uploadId: upload.uploadId } }),
+        call(photoSessionContracts.startTutorVideo, {
+          body: { tutorId, contentType: file.type as IntroVideoType, size: file.size },
+          signal: startSignal,
+        }),
+      partUrl: (upload, partNumber) =>
+        apiUrl("/user/asset/tutor/video/upload/part", {
+          tutorId,
+          key: upload.key,
+          uploadId: upload.uploadId,
+          partNumber,
+        }),
+      complete: (upload, parts) =>
+        call(photoSessionContracts.completeTutorVideo, {
+          body: { tutorId, key: upload.key, uploadId: upload.uploadId, parts },
+        }),
+      abort: (upload) =>
+        call(photoSessionContracts.abortTutorVideo, {
+          body: { tutorId, key: upload.key, uploadId: upload.uploadId },
+        }),
     },
     signal,
     onProgress,
@@ -115,7 +157,11 @@ export function useUploadTutorAsset() {
       form.set(kind, file);
       // The photo and the thumbnail show on lists: their small versions go with them.
       appendImageVariants(form, kind, await makeImageVariants(file, kind));
-      return upload(photoSessionContracts.uploadTutorAssets, form, { query: { tutorId }, signal, onProgress });
+      return upload(photoSessionContracts.uploadTutorAssets, form, {
+        query: { tutorId },
+        signal,
+        onProgress,
+      });
     },
     onSuccess: invalidate,
   });

@@ -42,7 +42,10 @@ export function TopicPicker() {
   const atLimit = current.length >= maxTopics;
 
   if (mine.isPending) return <Spinner />;
-  if (mine.isError) return <Notice tone="error">{`${ar.errors.loadFailed}: ${errorMessage(errorCodeOf(mine.error))}`}</Notice>;
+  if (mine.isError)
+    return (
+      <Notice tone="error">{`${ar.errors.loadFailed}: ${errorMessage(errorCodeOf(mine.error))}`}</Notice>
+    );
 
   function saveTopics() {
     replace.mutate(
@@ -58,7 +61,9 @@ export function TopicPicker() {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">{arTutorJourney.tutorProfile.topicsIntro(formatNumber(maxTopics))}</p>
+      <p className="text-sm text-slate-700">
+        {arTutorJourney.tutorProfile.topicsIntro(formatNumber(maxTopics))}
+      </p>
       <p className="text-sm font-medium text-slate-800" aria-live="polite">
         {arTutorJourney.tutorProfile.topicsChosen(formatNumber(current.length), formatNumber(maxTopics))}
       </p>
@@ -67,7 +72,10 @@ export function TopicPicker() {
       ) : (
         <ul className="flex flex-wrap gap-2">
           {current.map((topic) => (
-            <li key={topic.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-900">
+            <li
+              key={topic.id}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-900"
+            >
               <bdi>{topic.nameAr}</bdi>
               <button
                 type="button"
@@ -81,10 +89,20 @@ export function TopicPicker() {
           ))}
         </ul>
       )}
-      {atLimit && <Notice tone="warning">{arTutorJourney.tutorProfile.topicsLimit(formatNumber(maxTopics))}</Notice>}
-      <TextField label={arTutorJourney.tutorProfile.topicSearch} type="search" value={search} onChange={(event) => setSearch(event.target.value)} aria-controls={listId} />
+      {atLimit && (
+        <Notice tone="warning">{arTutorJourney.tutorProfile.topicsLimit(formatNumber(maxTopics))}</Notice>
+      )}
+      <TextField
+        label={arTutorJourney.tutorProfile.topicSearch}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        aria-controls={listId}
+      />
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium text-slate-800">{arTutorJourney.tutorProfile.availableTopics}</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          {arTutorJourney.tutorProfile.availableTopics}
+        </legend>
         <div id={listId} className="max-h-64 overflow-y-auto rounded-lg border border-slate-200 p-2">
           {query.isPending ? (
             <Spinner />
@@ -121,7 +139,12 @@ export function TopicPicker() {
         </div>
       </fieldset>
       {replace.isError && <Notice tone="error">{errorMessage(errorCodeOf(replace.error))}</Notice>}
-      <Button onClick={saveTopics} loading={replace.isPending} disabled={chosen === null} className="sm:self-start">
+      <Button
+        onClick={saveTopics}
+        loading={replace.isPending}
+        disabled={chosen === null}
+        className="sm:self-start"
+      >
         {arTutorJourney.tutorProfile.saveTopics}
       </Button>
     </div>

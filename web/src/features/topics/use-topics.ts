@@ -11,14 +11,18 @@ export const topicKeys = {
 export function useTopicListQuery(search: string) {
   return useQuery({
     queryKey: topicKeys.list(search),
-    queryFn: ({ signal }) => call(topicContracts.list, { query: { search: search || undefined, size: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      call(topicContracts.list, { query: { search: search || undefined, size: 100 }, signal }),
     placeholderData: (previous) => previous,
   });
 }
 
 /** GET /topic/of/user — the caller's topics. */
 export function useMyTopicsQuery() {
-  return useQuery({ queryKey: topicKeys.mine, queryFn: ({ signal }) => call(topicContracts.ofUser, { signal }) });
+  return useQuery({
+    queryKey: topicKeys.mine,
+    queryFn: ({ signal }) => call(topicContracts.ofUser, { signal }),
+  });
 }
 
 /** PATCH /topic/of/user — replaces the caller's whole set. */

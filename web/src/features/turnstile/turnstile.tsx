@@ -28,7 +28,8 @@ function loadTurnstile(): Promise<TurnstileApi> {
     const script = document.createElement("script");
     script.src = SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("turnstile missing")));
+    script.onload = () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error("turnstile missing"));
     script.onerror = () => {
       loading = null;
       reject(new Error("turnstile not loaded"));
@@ -78,6 +79,8 @@ export function useTurnstile(): { element: ReactNode; token: string | null; rese
     if (widgetId.current && window.turnstile) window.turnstile.reset(widgetId.current);
   }, []);
 
-  const element = siteKey ? <div ref={container} role="group" aria-label={ar.ui.captcha} className="min-h-16" /> : null;
+  const element = siteKey ? (
+    <div ref={container} role="group" aria-label={ar.ui.captcha} className="min-h-16" />
+  ) : null;
   return { element, token, reset };
 }

@@ -2,7 +2,12 @@ import type { TutorMeta, UserView } from "@schema/api/user";
 import { Role } from "@schema/enums";
 import { aboutRule, bioRule, phoneRule } from "@schema/rules";
 import { requiredText } from "../../lib/form";
-import { isProfileComplete, profileFormSchema, profileFormValues, type ProfileFormValues } from "../user/profile-rules";
+import {
+  isProfileComplete,
+  profileFormSchema,
+  profileFormValues,
+  type ProfileFormValues,
+} from "../user/profile-rules";
 
 /** /t/complete-profile: the account fields of every user, then bio, about and phone (docs/product.md §2). */
 export const tutorCompleteProfileSchema = profileFormSchema(Role.Tutor).extend({
@@ -26,12 +31,23 @@ export const tutorCompleteProfileFields: readonly TutorCompleteProfileField[] = 
   "notificationMethod",
 ];
 
-export function tutorCompleteProfileValues(user: UserView, meta: Pick<TutorMeta, "bio" | "about"> | null): TutorCompleteProfileValues {
-  return { ...profileFormValues(user), bio: meta?.bio ?? "", about: meta?.about ?? "", phone: user.phone ?? "" };
+export function tutorCompleteProfileValues(
+  user: UserView,
+  meta: Pick<TutorMeta, "bio" | "about"> | null,
+): TutorCompleteProfileValues {
+  return {
+    ...profileFormValues(user),
+    bio: meta?.bio ?? "",
+    about: meta?.about ?? "",
+    phone: user.phone ?? "",
+  };
 }
 
 /** A tutor's profile is complete with the account fields, bio and about, and a verified phone. */
-export function isTutorProfileComplete(user: UserView, meta: Pick<TutorMeta, "bio" | "about"> | null): boolean {
+export function isTutorProfileComplete(
+  user: UserView,
+  meta: Pick<TutorMeta, "bio" | "about"> | null,
+): boolean {
   return isProfileComplete(user) && Boolean(meta?.bio && meta.about && user.phone && user.verifiedPhone);
 }
 

@@ -14,8 +14,16 @@ export const tutorProfileFormSchema = z.object({
 export type TutorProfileFormValues = { name: string; bio: string; about: string; notice: string };
 export type TutorProfileField = keyof TutorProfileFormValues;
 
-export function tutorProfileFormValues(user: Pick<UserView, "name">, meta: Pick<TutorMeta, "bio" | "about" | "notice"> | null): TutorProfileFormValues {
-  return { name: user.name ?? "", bio: meta?.bio ?? "", about: meta?.about ?? "", notice: String(meta?.notice ?? 60) };
+export function tutorProfileFormValues(
+  user: Pick<UserView, "name">,
+  meta: Pick<TutorMeta, "bio" | "about" | "notice"> | null,
+): TutorProfileFormValues {
+  return {
+    name: user.name ?? "",
+    bio: meta?.bio ?? "",
+    about: meta?.about ?? "",
+    notice: String(meta?.notice ?? 60),
+  };
 }
 
 /** Common notice choices (minutes); the tutor's own value is kept when it is not one of them. */

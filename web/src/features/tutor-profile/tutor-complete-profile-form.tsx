@@ -30,7 +30,10 @@ import { useCompleteTutorProfile } from "./use-complete-tutor-profile";
 const t = arTutorJourney.tutorComplete;
 const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
 const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
-const messagingOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
+const messagingOptions = Object.values(MessagingApp).map((app) => ({
+  value: String(app),
+  label: ar.messagingApps[app],
+}));
 
 /** Server codes that belong to one field of this form though they come without `fields`. */
 const codeToField: Partial<Record<string, keyof TutorCompleteProfileValues>> = {
@@ -97,7 +100,8 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
     if (!sent) return;
     sendCode.mutate(sent, {
       onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: arAuth.verification.resent }),
-      onError: (error) => toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
+      onError: (error) =>
+        toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
 
@@ -190,7 +194,12 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
           onChange={(value) => form.setField("notificationMethod", value)}
           error={form.messageFor("notificationMethod")}
         />
-        <Button type="submit" size="lg" loading={save.isPending || sendCode.isPending} className="sm:self-start">
+        <Button
+          type="submit"
+          size="lg"
+          loading={save.isPending || sendCode.isPending}
+          className="sm:self-start"
+        >
           {t.submit}
         </Button>
       </form>
@@ -206,7 +215,11 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
                 { code, method: sent.method, phone: sent.phone },
                 {
                   onSuccess: () => {
-                    toasts.show({ id: "phone-verified", type: "success", title: arAuth.verification.phoneVerified });
+                    toasts.show({
+                      id: "phone-verified",
+                      type: "success",
+                      title: arAuth.verification.phoneVerified,
+                    });
                     setSent(null);
                     onDone();
                   },

@@ -12,12 +12,25 @@ import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
-import { noticeChoices, tutorProfileFormSchema, tutorProfileFormValues, type TutorProfileFormValues } from "./profile-rules";
+import {
+  noticeChoices,
+  tutorProfileFormSchema,
+  tutorProfileFormValues,
+  type TutorProfileFormValues,
+} from "./profile-rules";
 import { useSaveTutorProfile } from "./use-tutor-profile";
 
 const noticeNames: Record<number, string> = arTutorJourney.tutorProfile.noticeOptions;
 
-type TextAreaProps = { label: string; name: string; hint: string; value: string; max: number; error?: string; onChange: (value: string) => void };
+type TextAreaProps = {
+  label: string;
+  name: string;
+  hint: string;
+  value: string;
+  max: number;
+  error?: string;
+  onChange: (value: string) => void;
+};
 
 function TextArea({ label, name, hint, value, max, error, onChange }: TextAreaProps) {
   const id = useId();
@@ -47,7 +60,9 @@ function TextArea({ label, name, hint, value, max, error, onChange }: TextAreaPr
       />
       <p id={`${id}-hint`} className="flex justify-between gap-2 text-sm text-slate-600">
         <span>{hint}</span>
-        <span>{arTutorJourney.tutorProfile.characters(formatNumber(value.trim().length), formatNumber(max))}</span>
+        <span>
+          {arTutorJourney.tutorProfile.characters(formatNumber(value.trim().length), formatNumber(max))}
+        </span>
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -59,7 +74,15 @@ function TextArea({ label, name, hint, value, max, error, onChange }: TextAreaPr
 }
 
 /** Arabic name, bio, about and notice: PUT /user/tutor/profile with the shared rules. */
-export function TutorProfileForm({ user, meta, onSaved }: { user: UserView; meta: TutorMeta | null; onSaved?: () => void }) {
+export function TutorProfileForm({
+  user,
+  meta,
+  onSaved,
+}: {
+  user: UserView;
+  meta: TutorMeta | null;
+  onSaved?: () => void;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<TutorProfileFormValues>(tutorProfileFormValues(user, meta));
   const save = useSaveTutorProfile();

@@ -35,11 +35,21 @@ export function useCompleteTutorProfile(userId: number) {
       }
       if (savedProfile.status === "fulfilled") {
         const { tutorMeta } = session.getState();
-        if (tutorMeta) session.setTutorMeta({ ...tutorMeta, bio: savedProfile.value.bio, about: savedProfile.value.about });
+        if (tutorMeta)
+          session.setTutorMeta({
+            ...tutorMeta,
+            bio: savedProfile.value.bio,
+            about: savedProfile.value.about,
+          });
       }
-      const failures = [savedUser, savedProfile].filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
+      const failures = [savedUser, savedProfile]
+        .filter((result) => result.status === "rejected")
+        .map((result) => result.reason as unknown);
       if (failures.length > 0) throw mergeFailures(failures);
-      return { user: (savedUser as PromiseFulfilledResult<UserView>).value, profile: (savedProfile as PromiseFulfilledResult<TutorProfile>).value };
+      return {
+        user: (savedUser as PromiseFulfilledResult<UserView>).value,
+        profile: (savedProfile as PromiseFulfilledResult<TutorProfile>).value,
+      };
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: tutorMetaKey }),
   });

@@ -12,7 +12,13 @@ export function useSaveTutorProfile() {
     onSuccess: (profile) => {
       const { user, tutorMeta } = session.getState();
       if (user) session.setUser({ ...user, name: profile.name });
-      if (tutorMeta) session.setTutorMeta({ ...tutorMeta, bio: profile.bio, about: profile.about, notice: profile.notice });
+      if (tutorMeta)
+        session.setTutorMeta({
+          ...tutorMeta,
+          bio: profile.bio,
+          about: profile.about,
+          notice: profile.notice,
+        });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void queryClient.invalidateQueries({ queryKey: tutorMetaKey });
     },

@@ -6,7 +6,14 @@ import { topicKeys } from "../topics/use-topics";
 import { currentUserKey, tutorMetaKey } from "../user/use-current-user";
 
 /** What a TutorUpdated makes stale on the tutor's own screens: profile, meta, topics, onboarding, photo session, the lists. */
-export const tutorUpdatedKeys = [currentUserKey, tutorMetaKey, topicKeys.mine, ["onboarding"], ["studio"], ["tutors"]] as const;
+export const tutorUpdatedKeys = [
+  currentUserKey,
+  tutorMetaKey,
+  topicKeys.mine,
+  ["onboarding"],
+  ["studio"],
+  ["tutors"],
+] as const;
 
 /**
  * While the app shell is mounted: TutorUpdated on the user channel (staff activated the tutor,

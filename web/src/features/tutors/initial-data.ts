@@ -6,7 +6,10 @@ import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
 import { tutorKeys } from "./tutor-keys";
 
 /** What the Worker inlines in /tutors and /t/{id} (worker/seo/pages.ts, InitialData). */
-type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: { id: number; info: TutorInfo } };
+type InitialData = {
+  tutors?: { page: number; data: Paged<TutorCard> };
+  tutor?: { id: number; info: TutorInfo };
+};
 
 /**
  * Starts react-query's cache from the data the Worker inlined in the page
@@ -15,7 +18,11 @@ type InitialData = { tutors?: { page: number; data: Paged<TutorCard> }; tutor?: 
  * keys their hooks use (use-tutors.ts). The element is read once and removed, so a later
  * navigation never reuses it. Also remembers the link source a short link carried on (?src=).
  */
-export function seedInitialData(queryClient: QueryClient, doc: Document = document, location: Pick<Location, "search"> = window.location): void {
+export function seedInitialData(
+  queryClient: QueryClient,
+  doc: Document = document,
+  location: Pick<Location, "search"> = window.location,
+): void {
   rememberPageLinkSource(location);
   seedCache(queryClient, doc);
 }

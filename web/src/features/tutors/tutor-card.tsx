@@ -14,7 +14,8 @@ import { useNearView } from "../../lib/use-near-view";
 const t = arLessons.marketplace.tutors;
 
 export function RatingText({ rating }: { rating: TutorRating }) {
-  if (rating.average === null || rating.count === 0) return <span className="text-slate-600">{t.noRating}</span>;
+  if (rating.average === null || rating.count === 0)
+    return <span className="text-slate-600">{t.noRating}</span>;
   return (
     <span className="text-slate-800">
       <span aria-hidden="true" className="text-amber-600">
@@ -44,7 +45,8 @@ export function TopicChips({ topics }: { topics: TutorCardData["topics"] }) {
  * card takes 34 px (padding, border), the page 32 px and the gap between columns 16 px
  * (web/src/pages/tutors/tutors-page.tsx, web/src/ui/page-frame.tsx).
  */
-export const cardThumbnailSizes = "(min-width: 1024px) 254px, (min-width: 928px) 406px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)";
+export const cardThumbnailSizes =
+  "(min-width: 1024px) 254px, (min-width: 928px) 406px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 66px)";
 
 /** A card of the public tutor list (`first`: the top card, whose photo is fetched early rather than lazily). */
 export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; first?: boolean }) {
@@ -54,12 +56,19 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
   return (
     // A card below the fold is laid out and painted when it comes near the view, not with the list
     // (a phone shows one or two of a page's cards at first, issue 21); its last size stands in meanwhile.
-    <li ref={cardRef} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
+    <li
+      ref={cardRef}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"
+    >
       <div className="flex items-start gap-3">
         <TutorPhoto name={tutor.name} image={tutor.image} priority={first} />
         <div className="flex min-w-0 flex-col gap-1">
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={`/t/${tutor.id}`} className="rounded hover:underline" aria-label={`${t.profileOf} ${name}`}>
+            <Link
+              to={`/t/${tutor.id}`}
+              className="rounded hover:underline"
+              aria-label={`${t.profileOf} ${name}`}
+            >
               <bdi>{name}</bdi>
             </Link>
           </h2>
@@ -69,7 +78,15 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
           <p className="text-xs text-slate-600">{t.lessonsTaught(tutor.lessonsTaught)}</p>
         </div>
       </div>
-      {tutor.video && <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={cardThumbnailSizes} priority={first} />}
+      {tutor.video && (
+        <TutorVideoButton
+          name={name}
+          video={tutor.video}
+          thumbnail={tutor.thumbnail}
+          sizes={cardThumbnailSizes}
+          priority={first}
+        />
+      )}
       {tutor.bio && (
         <p className="line-clamp-3 text-sm text-slate-700" dir="auto">
           {tutor.bio}
@@ -77,9 +94,14 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
       )}
       <TopicChips topics={tutor.topics} />
       <p className="text-sm text-slate-800" data-card-price="">
-        {market.visitor.cardPrice(formatMoney(lessonPriceFor(30, rates)), formatMoney(lessonPriceFor(15, rates)))}
+        {market.visitor.cardPrice(
+          formatMoney(lessonPriceFor(30, rates)),
+          formatMoney(lessonPriceFor(15, rates)),
+        )}
       </p>
-      <p className="text-xs text-slate-700">{tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}</p>
+      <p className="text-xs text-slate-700">
+        {tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}
+      </p>
       {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} near={near} />}
       <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
         {t.book}

@@ -4,7 +4,13 @@ import type { Gender } from "@schema/enums";
 // The query keys of the tutor screens, apart from their calls: the entry seeds the first page the
 // Worker inlined (initial-data.ts) without loading the tutor contracts (schema/api/tutor.ts).
 
-export type TutorFilters = { topicId?: number; name?: string; gender?: Gender; day?: string; timeZone?: string };
+export type TutorFilters = {
+  topicId?: number;
+  name?: string;
+  gender?: Gender;
+  day?: string;
+  timeZone?: string;
+};
 // The same size the Worker inlines the first page of /tutors with (worker/seo/pages.ts).
 export const tutorsPageSize = TUTORS_PAGE_SIZE;
 

@@ -25,14 +25,24 @@ type TutorVideoProps = {
   priority?: boolean;
 };
 
-type ThumbnailButtonProps = Omit<TutorVideoProps, "video" | "sizes"> & { sizes: string; onPlay: (poster: string | undefined) => void };
+type ThumbnailButtonProps = Omit<TutorVideoProps, "video" | "sizes"> & {
+  sizes: string;
+  onPlay: (poster: string | undefined) => void;
+};
 
 /**
  * A 16:9 button showing the thumbnail (its small versions; lazy, or fetched early with `priority`:
  * it may be the page's largest paint) and a play label. `onPlay` gets the version the browser
  * chose, to be the video's poster without a second download.
  */
-function ThumbnailButton({ name, thumbnail, sizes, className, priority = false, onPlay }: ThumbnailButtonProps) {
+function ThumbnailButton({
+  name,
+  thumbnail,
+  sizes,
+  className,
+  priority = false,
+  onPlay,
+}: ThumbnailButtonProps) {
   const image = useRef<HTMLImageElement>(null);
   return (
     <button
@@ -45,7 +55,14 @@ function ThumbnailButton({ name, thumbnail, sizes, className, priority = false, 
         className,
       )}
     >
-      {thumbnail && <img ref={image} {...thumbnailImageProps(thumbnail, sizes, priority ? "high" : "lazy")} alt="" className="absolute inset-0 size-full object-cover" />}
+      {thumbnail && (
+        <img
+          ref={image}
+          {...thumbnailImageProps(thumbnail, sizes, priority ? "high" : "lazy")}
+          alt=""
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
       <span className="relative flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-bold text-slate-900 shadow group-hover:bg-white">
         <PlayIcon className="size-5 text-brand-700" />
         {t.playShort}
@@ -61,13 +78,39 @@ const halfWidthSizes = "(min-width: 640px) 50vw, 100vw";
  * The intro video on demand in a dialog: the card shows only the thumbnail and a play button; the
  * video itself is fetched only once the dialog opens, and plays when the visitor presses play.
  */
-export function TutorVideoButton({ name, video, thumbnail, sizes = halfWidthSizes, className, priority = false }: TutorVideoProps) {
+export function TutorVideoButton({
+  name,
+  video,
+  thumbnail,
+  sizes = halfWidthSizes,
+  className,
+  priority = false,
+}: TutorVideoProps) {
   const [poster, setPoster] = useState<string | null>(null);
   return (
     <>
-      <ThumbnailButton name={name} thumbnail={thumbnail} sizes={sizes} className={className} priority={priority} onPlay={(chosen) => setPoster(chosen ?? "")} />
-      <Dialog open={poster !== null} onClose={() => setPoster(null)} title={t.dialogTitle(name)} className="sm:max-w-2xl!">
-        <video controls playsInline preload="metadata" src={video} poster={poster || undefined} className="aspect-video w-full rounded-xl bg-slate-900" />
+      <ThumbnailButton
+        name={name}
+        thumbnail={thumbnail}
+        sizes={sizes}
+        className={className}
+        priority={priority}
+        onPlay={(chosen) => setPoster(chosen ?? "")}
+      />
+      <Dialog
+        open={poster !== null}
+        onClose={() => setPoster(null)}
+        title={t.dialogTitle(name)}
+        className="sm:max-w-2xl!"
+      >
+        <video
+          controls
+          playsInline
+          preload="metadata"
+          src={video}
+          poster={poster || undefined}
+          className="aspect-video w-full rounded-xl bg-slate-900"
+        />
       </Dialog>
     </>
   );
@@ -78,7 +121,13 @@ export function TutorVideoButton({ name, video, thumbnail, sizes = halfWidthSize
  * does not move the page while it loads, over a player that fetches nothing until the visitor
  * presses play; then the player takes the box and starts.
  */
-export function TutorVideoInline({ name, video, thumbnail, sizes = halfWidthSizes, className }: Omit<TutorVideoProps, "priority">) {
+export function TutorVideoInline({
+  name,
+  video,
+  thumbnail,
+  sizes = halfWidthSizes,
+  className,
+}: Omit<TutorVideoProps, "priority">) {
   const player = useRef<HTMLVideoElement>(null);
   const [poster, setPoster] = useState<string | null>(null);
   const started = poster !== null;
@@ -105,7 +154,15 @@ export function TutorVideoInline({ name, video, thumbnail, sizes = halfWidthSize
         tabIndex={started ? undefined : -1}
         className="size-full"
       />
-      {!started && <ThumbnailButton name={name} thumbnail={thumbnail} sizes={sizes} onPlay={play} className="absolute! inset-0" />}
+      {!started && (
+        <ThumbnailButton
+          name={name}
+          thumbnail={thumbnail}
+          sizes={sizes}
+          onPlay={play}
+          className="absolute! inset-0"
+        />
+      )}
     </div>
   );
 }

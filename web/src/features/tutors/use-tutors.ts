@@ -46,7 +46,8 @@ export function useTutorStatsQuery(id: number) {
 export function useTopicsQuery() {
   return useQuery({
     queryKey: tutorKeys.topics,
-    queryFn: ({ signal }) => call(topicContracts.list, { public: true, query: { page: 1, size: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      call(topicContracts.list, { public: true, query: { page: 1, size: 100 }, signal }),
     select: (page) => page.list,
     staleTime: 5 * 60 * 1000,
   });

@@ -43,7 +43,10 @@ export function freeStretches(starts: readonly string[]): Array<{ start: string;
     if (last && last.end === at) last.end = at + GRID_MS;
     else stretches.push({ start: at, end: at + GRID_MS });
   }
-  return stretches.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() }));
+  return stretches.map((s) => ({
+    start: new Date(s.start).toISOString(),
+    end: new Date(s.end).toISOString(),
+  }));
 }
 
 /** The tutor's free time over the next 7 days, day by day (public: GET /lesson/free-times). */
@@ -122,7 +125,12 @@ export function ShareTutor({ name }: { name: string }) {
   }
   return (
     <div role="group" aria-label={t.share} className="flex flex-wrap gap-2">
-      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+      <a
+        href={`https://wa.me/?text=${encodeURIComponent(text)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses("secondary", "sm")}
+      >
         {t.shareWhatsApp}
       </a>
       <Button variant="secondary" size="sm" onClick={() => void copy()}>

@@ -26,11 +26,22 @@ export function AccountSettings({ user }: { user: UserView }) {
             {
               id: "profile",
               label: arAuth.settings.profileTab,
-              content: <ProfileForm user={user} onSaved={() => toasts.show({ id: "profile-saved", type: "success", title: arProfile.profile.saved })} />,
+              content: (
+                <ProfileForm
+                  user={user}
+                  onSaved={() =>
+                    toasts.show({ id: "profile-saved", type: "success", title: arProfile.profile.saved })
+                  }
+                />
+              ),
             },
             { id: "time-zone", label: arAuth.settings.timeZoneTab, content: <TimeZoneForm user={user} /> },
             { id: "password", label: arAuth.settings.passwordTab, content: <PasswordForm user={user} /> },
-            { id: "verification", label: arAuth.settings.verificationTab, content: <VerificationStatus user={user} /> },
+            {
+              id: "verification",
+              label: arAuth.settings.verificationTab,
+              content: <VerificationStatus user={user} />,
+            },
             { id: "devices", label: accountSafety.devices.tab, content: <DevicesPanel /> },
           ]}
         />

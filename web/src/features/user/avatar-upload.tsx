@@ -41,7 +41,8 @@ export function AvatarUpload({ user }: { user: UserView }) {
       {
         onSuccess: () => toasts.show({ id: "avatar", type: "success", title: arProfile.profile.uploaded }),
         onError: (error) => {
-          if (error instanceof DOMException && error.name === "AbortError") toasts.show({ id: "avatar", type: "info", title: arProfile.profile.uploadAborted });
+          if (error instanceof DOMException && error.name === "AbortError")
+            toasts.show({ id: "avatar", type: "info", title: arProfile.profile.uploadAborted });
           else setProblem(errorCodeOf(error));
         },
       },
@@ -68,10 +69,21 @@ export function AvatarUpload({ user }: { user: UserView }) {
           </div>
         ) : (
           <div>
-            <input id={inputId} type="file" accept="image/jpeg,image/png,image/gif" aria-describedby={hintId} className="peer sr-only" onChange={onFileChosen} />
+            <input
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              aria-describedby={hintId}
+              className="peer sr-only"
+              onChange={onFileChosen}
+            />
             <label
               htmlFor={inputId}
-              className={buttonClasses("secondary", "sm", "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
+              className={buttonClasses(
+                "secondary",
+                "sm",
+                "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+              )}
             >
               {arProfile.profile.chooseAvatar}
             </label>

@@ -18,10 +18,21 @@ const devicesKey = ["auth", "sessions"] as const;
 
 /** GET /auth/sessions — this user's signed-in devices. */
 export function useDevicesQuery() {
-  return useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => call(authContracts.sessions, { signal }) });
+  return useQuery({
+    queryKey: devicesKey,
+    queryFn: ({ signal }) => call(authContracts.sessions, { signal }),
+  });
 }
 
-function Device({ device, onEnd, ending }: { device: SignedInSessionView; onEnd: () => void; ending: boolean }) {
+function Device({
+  device,
+  onEnd,
+  ending,
+}: {
+  device: SignedInSessionView;
+  onEnd: () => void;
+  ending: boolean;
+}) {
   const name = device.device === "—" ? t.unknownDevice : device.device;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -90,25 +101,44 @@ export function DevicesPanel() {
       ) : (
         <ul aria-label={t.listLabel} className="flex flex-col divide-y divide-slate-200">
           {list.map((device) => (
-            <Device key={device.id} device={device} ending={endOne.isPending && endOne.variables === device.id} onEnd={() => endOne.mutate(device.id)} />
+            <Device
+              key={device.id}
+              device={device}
+              ending={endOne.isPending && endOne.variables === device.id}
+              onEnd={() => endOne.mutate(device.id)}
+            />
           ))}
         </ul>
       )}
       {devices.isSuccess && others === 0 && <p className="text-sm text-slate-600">{t.onlyThis}</p>}
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" disabled={others === 0} loading={endAll.isPending && endAll.variables === true} onClick={() => endAll.mutate(true)}>
+        <Button
+          variant="secondary"
+          disabled={others === 0}
+          loading={endAll.isPending && endAll.variables === true}
+          onClick={() => endAll.mutate(true)}
+        >
           {t.endOthers}
         </Button>
         <Button variant="danger" onClick={() => setConfirmAll(true)}>
           {t.endAll}
         </Button>
       </div>
-      <Dialog open={confirmAll} onClose={() => setConfirmAll(false)} title={t.endAllTitle} description={t.endAllBody}>
+      <Dialog
+        open={confirmAll}
+        onClose={() => setConfirmAll(false)}
+        title={t.endAllTitle}
+        description={t.endAllBody}
+      >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmAll(false)}>
             {ar.ui.cancel}
           </Button>
-          <Button variant="danger" loading={endAll.isPending && endAll.variables === false} onClick={() => endAll.mutate(false)}>
+          <Button
+            variant="danger"
+            loading={endAll.isPending && endAll.variables === false}
+            onClick={() => endAll.mutate(false)}
+          >
             {t.confirmEndAll}
           </Button>
         </div>

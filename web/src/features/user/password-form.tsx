@@ -23,12 +23,18 @@ export function PasswordForm({ user }: { user: UserView }) {
     const checked = validateForm(newPasswordSchema, form.values);
     const missingCurrent = user.hasPassword && !form.values.currentPassword;
     if (!checked.ok || missingCurrent) {
-      form.setErrors({ ...(checked.ok ? {} : checked.errors), ...(missingCurrent ? { currentPassword: "required" } : {}) });
+      form.setErrors({
+        ...(checked.ok ? {} : checked.errors),
+        ...(missingCurrent ? { currentPassword: "required" } : {}),
+      });
       focusFirstInvalidField(formRef.current);
       return;
     }
     update.mutate(
-      { password: checked.data.password, ...(user.hasPassword ? { currentPassword: form.values.currentPassword } : {}) },
+      {
+        password: checked.data.password,
+        ...(user.hasPassword ? { currentPassword: form.values.currentPassword } : {}),
+      },
       {
         onSuccess: () => {
           form.setValues({ currentPassword: "", password: "", confirmPassword: "" });

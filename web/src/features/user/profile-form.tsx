@@ -14,7 +14,10 @@ import { useUpdateUser } from "./use-update-user";
 
 const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
 const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
-const messagingOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
+const messagingOptions = Object.values(MessagingApp).map((app) => ({
+  value: String(app),
+  label: ar.messagingApps[app],
+}));
 
 type ProfileFormProps = { user: UserView; submitLabel?: string; onSaved?: (user: UserView) => void };
 
@@ -34,7 +37,10 @@ export function ProfileForm({ user, submitLabel = ar.ui.save, onSaved }: Profile
       focusFirstInvalidField(formRef.current);
       return;
     }
-    update.mutate(checked.data, { onSuccess: (saved) => onSaved?.(saved), onError: (error) => form.showServerError(error) });
+    update.mutate(checked.data, {
+      onSuccess: (saved) => onSaved?.(saved),
+      onError: (error) => form.showServerError(error),
+    });
   }
 
   return (

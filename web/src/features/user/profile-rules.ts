@@ -34,7 +34,13 @@ export function profileFormSchema(role: Role) {
   });
 }
 
-export type ProfileFormValues = { name: string; birthYear: string; gender: string; city: string; notificationMethod: string };
+export type ProfileFormValues = {
+  name: string;
+  birthYear: string;
+  gender: string;
+  city: string;
+  notificationMethod: string;
+};
 
 export function profileFormValues(user: UserView | null): ProfileFormValues {
   return {

@@ -21,17 +21,32 @@ export function TimeZoneForm({ user }: { user: UserView }) {
   const device = deviceTimeZone();
   const now = new Date();
   const options = timeZoneOptions(user.timeZone, device, now);
-  const nowThere = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "long", hour: "numeric", minute: "2-digit" }).format(now);
+  const nowThere = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    weekday: "long",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(now);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update.mutate({ timeZone: zone }, { onSuccess: () => toasts.show({ id: "time-zone-saved", type: "success", title: t.timeZoneSaved }) });
+    update.mutate(
+      { timeZone: zone },
+      { onSuccess: () => toasts.show({ id: "time-zone-saved", type: "success", title: t.timeZoneSaved }) },
+    );
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {update.error && <Notice tone="error">{errorMessage(errorCodeOf(update.error))}</Notice>}
-      <Select label={t.timeZone} name="timeZone" required options={options} value={zone} onChange={(event) => setZone(event.target.value)} />
+      <Select
+        label={t.timeZone}
+        name="timeZone"
+        required
+        options={options}
+        value={zone}
+        onChange={(event) => setZone(event.target.value)}
+      />
       <p className="text-sm text-slate-600">{t.timeZoneHint}</p>
       <p className="text-sm text-slate-800" aria-live="polite">
         {t.nowThere(nowThere)}
@@ -44,7 +59,13 @@ export function TimeZoneForm({ user }: { user: UserView }) {
           </Button>
         </div>
       )}
-      <Button type="submit" size="lg" loading={update.isPending} disabled={zone === user.timeZone} className="sm:self-start">
+      <Button
+        type="submit"
+        size="lg"
+        loading={update.isPending}
+        disabled={zone === user.timeZone}
+        className="sm:self-start"
+      >
         {ar.ui.save}
       </Button>
     </form>

@@ -5,7 +5,10 @@ import type { SelectOption } from "../../ui/select";
 
 /** "غرينتش+٣": a zone's offset from UTC at an instant, in Arabic. */
 export function offsetLabel(zone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    timeZoneName: "shortOffset",
+  }).formatToParts(at);
   return parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
 }
 
@@ -25,5 +28,8 @@ export function deviceTimeZone(): string | null {
 export function timeZoneOptions(current: string, device: string | null, now: Date): SelectOption[] {
   const zones = commonTimeZones.map(([zone]) => zone);
   for (const extra of [current, device]) if (extra && !zones.includes(extra)) zones.push(extra);
-  return zones.map((zone) => ({ value: zone, label: arAuth.settings.timeZoneOption(timeZoneCity(zone), offsetLabel(zone, now)) }));
+  return zones.map((zone) => ({
+    value: zone,
+    label: arAuth.settings.timeZoneOption(timeZoneCity(zone), offsetLabel(zone, now)),
+  }));
 }

@@ -19,7 +19,9 @@ export const dismissedKey = (userId: number, zone: string) => `dars.zone-kept.${
 export function TimeZoneSuggestion({ user }: { user: UserView }) {
   const device = deviceTimeZone();
   const update = useUpdateUser(user.id);
-  const [kept, setKept] = useState(() => (device ? localStorage.getItem(dismissedKey(user.id, device)) === "1" : true));
+  const [kept, setKept] = useState(() =>
+    device ? localStorage.getItem(dismissedKey(user.id, device)) === "1" : true,
+  );
   if (!device || device === user.timeZone || kept) return null;
   const deviceCity = timeZoneCity(device);
   const currentCity = timeZoneCity(user.timeZone);

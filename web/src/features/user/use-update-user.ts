@@ -21,7 +21,15 @@ export function useUpdateUser(userId: number) {
 export function useAvatarUpload(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress: (fraction: number) => void; signal: AbortSignal }) => {
+    mutationFn: async ({
+      file,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      onProgress: (fraction: number) => void;
+      signal: AbortSignal;
+    }) => {
       const form = new FormData();
       form.set("image", file);
       appendImageVariants(form, "image", await makeImageVariants(file, "image"));

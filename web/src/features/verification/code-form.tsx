@@ -55,7 +55,10 @@ export function CodeForm({
     const values = form.check(codeFormSchema, formRef.current);
     if (!values) return;
     onSubmit(values.code, (error) =>
-      form.showServerError(error, { "invalid-verification-code": "code", "expired-verification-code": "code" }),
+      form.showServerError(error, {
+        "invalid-verification-code": "code",
+        "expired-verification-code": "code",
+      }),
     );
   }
 

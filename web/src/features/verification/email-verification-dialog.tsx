@@ -34,7 +34,8 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
         setCodeSent(true);
         if (isResend) toasts.show({ id: "email-code", type: "success", title: arAuth.verification.resent });
       },
-      onError: (error) => isResend && toasts.show({ id: "email-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
+      onError: (error) =>
+        isResend && toasts.show({ id: "email-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
 
@@ -52,7 +53,11 @@ export function EmailVerificationDialog({ user, open, onClose }: DialogProps) {
                 { code },
                 {
                   onSuccess: () => {
-                    toasts.show({ id: "email-verified", type: "success", title: arAuth.verification.emailVerified });
+                    toasts.show({
+                      id: "email-verified",
+                      type: "success",
+                      title: arAuth.verification.emailVerified,
+                    });
                     close();
                   },
                   onError: showError,

@@ -19,10 +19,15 @@ import { useSendPhoneCode, useVerifyPhone } from "./use-verification";
 
 const phoneFormSchema = z.object({
   phone: requiredText(phoneRule),
-  method: z.enum([String(MessagingApp.Whatsapp), String(MessagingApp.Telegram)], { error: "required" }).transform(Number),
+  method: z
+    .enum([String(MessagingApp.Whatsapp), String(MessagingApp.Telegram)], { error: "required" })
+    .transform(Number),
 });
 
-const methodOptions = Object.values(MessagingApp).map((app) => ({ value: String(app), label: ar.messagingApps[app] }));
+const methodOptions = Object.values(MessagingApp).map((app) => ({
+  value: String(app),
+  label: ar.messagingApps[app],
+}));
 
 type PhoneRequest = { phone: string; method: MessagingApp };
 type DialogProps = { user: UserView; open: boolean; onClose: () => void };
@@ -42,7 +47,8 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
     if (!sent) return;
     sendCode.mutate(sent, {
       onSuccess: () => toasts.show({ id: "phone-code", type: "success", title: arAuth.verification.resent }),
-      onError: (error) => toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
+      onError: (error) =>
+        toasts.show({ id: "phone-code", type: "error", title: errorMessage(errorCodeOf(error)) }),
     });
   }
 
@@ -64,7 +70,11 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
               { code, method: sent.method, phone: sent.phone },
               {
                 onSuccess: () => {
-                  toasts.show({ id: "phone-verified", type: "success", title: arAuth.verification.phoneVerified });
+                  toasts.show({
+                    id: "phone-verified",
+                    type: "success",
+                    title: arAuth.verification.phoneVerified,
+                  });
                   close();
                 },
                 onError: showError,
@@ -76,7 +86,9 @@ export function PhoneVerificationDialog({ user, open, onClose }: DialogProps) {
         <PhoneStep
           initial={{ phone: user.phone ?? "", method: String(user.notificationMethod ?? "") }}
           pending={sendCode.isPending}
-          onSend={(request, showError) => sendCode.mutate(request, { onSuccess: () => setSent(request), onError: showError })}
+          onSend={(request, showError) =>
+            sendCode.mutate(request, { onSuccess: () => setSent(request), onError: showError })
+          }
         />
       )}
     </Dialog>
@@ -98,7 +110,11 @@ function PhoneStep({ initial, pending, onSend }: PhoneStepProps) {
     const values = form.check(phoneFormSchema, formRef.current);
     if (!values) return;
     onSend({ phone: values.phone, method: values.method as MessagingApp }, (error) =>
-      form.showServerError(error, { "invalid-phone": "phone", "unresolved-phone": "phone", "phone-already-verified": "phone" }),
+      form.showServerError(error, {
+        "invalid-phone": "phone",
+        "unresolved-phone": "phone",
+        "phone-already-verified": "phone",
+      }),
     );
   }
 

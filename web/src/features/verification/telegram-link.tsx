@@ -13,7 +13,12 @@ export function TelegramLinkNotice() {
       <p>{arAuth.telegramLink.intro}</p>
       {link.data ? (
         <>
-          <a href={link.data.url} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+          <a
+            href={link.data.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("secondary", "sm")}
+          >
             {arAuth.telegramLink.open}
           </a>
           <p className="text-xs">{arAuth.telegramLink.expires}</p>

@@ -33,7 +33,8 @@ export function useConfirmEmail() {
 
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (body: { phone: string; method: MessagingApp }) => call(confirmationCodeContracts.sendPhoneCode, { body }),
+    mutationFn: (body: { phone: string; method: MessagingApp }) =>
+      call(confirmationCodeContracts.sendPhoneCode, { body }),
   });
 }
 
@@ -41,7 +42,8 @@ export function useVerifyPhone() {
   const storeUser = useStoreUser();
   return useMutation({
     // The phone the code was sent to: a code for another number answers incorrect-phone.
-    mutationFn: (body: { code: string; method: MessagingApp; phone: string }) => call(confirmationCodeContracts.verifyPhone, { body }),
+    mutationFn: (body: { code: string; method: MessagingApp; phone: string }) =>
+      call(confirmationCodeContracts.verifyPhone, { body }),
     onSuccess: storeUser,
   });
 }

@@ -21,7 +21,9 @@ export function VerificationStatus({ user }: { user: UserView }) {
             </bdi>
           </div>
           <div className="flex items-center gap-2">
-            <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? ar.ui.verified : ar.ui.notVerified}</Badge>
+            <Badge tone={user.verifiedEmail ? "success" : "warning"}>
+              {user.verifiedEmail ? ar.ui.verified : ar.ui.notVerified}
+            </Badge>
             {!user.verifiedEmail && (
               <Button size="sm" onClick={() => setOpenDialog("email")}>
                 {arAuth.verification.verifyEmail}
@@ -41,15 +43,29 @@ export function VerificationStatus({ user }: { user: UserView }) {
             )}
           </div>
           <div className="flex items-center gap-2">
-            <Badge tone={user.verifiedPhone ? "success" : "warning"}>{user.verifiedPhone ? ar.ui.verified : ar.ui.notVerified}</Badge>
-            <Button size="sm" variant={user.verifiedPhone ? "secondary" : "primary"} onClick={() => setOpenDialog("phone")}>
+            <Badge tone={user.verifiedPhone ? "success" : "warning"}>
+              {user.verifiedPhone ? ar.ui.verified : ar.ui.notVerified}
+            </Badge>
+            <Button
+              size="sm"
+              variant={user.verifiedPhone ? "secondary" : "primary"}
+              onClick={() => setOpenDialog("phone")}
+            >
               {user.verifiedPhone ? arAuth.verification.changePhone : arAuth.verification.verifyPhone}
             </Button>
           </div>
         </li>
       </ul>
-      <EmailVerificationDialog user={user} open={openDialog === "email"} onClose={() => setOpenDialog(null)} />
-      <PhoneVerificationDialog user={user} open={openDialog === "phone"} onClose={() => setOpenDialog(null)} />
+      <EmailVerificationDialog
+        user={user}
+        open={openDialog === "email"}
+        onClose={() => setOpenDialog(null)}
+      />
+      <PhoneVerificationDialog
+        user={user}
+        open={openDialog === "phone"}
+        onClose={() => setOpenDialog(null)}
+      />
     </>
   );
 }

@@ -16,11 +16,28 @@ import { call } from "../../lib/client";
 const t = arAdmin.staff.audit;
 const pageSize = 20;
 
-type Filters = { action: AuditAction | ""; targetType: string; actorId: string; targetId: string; from: string; to: string; page: number };
-const noFilters: Filters = { action: "", targetType: "", actorId: "", targetId: "", from: "", to: "", page: 1 };
+type Filters = {
+  action: AuditAction | "";
+  targetType: string;
+  actorId: string;
+  targetId: string;
+  from: string;
+  to: string;
+  page: number;
+};
+const noFilters: Filters = {
+  action: "",
+  targetType: "",
+  actorId: "",
+  targetId: "",
+  from: "",
+  to: "",
+  page: 1,
+};
 
 /** The ISO instant a day (yyyy-mm-dd) starts on the viewer's clock, plus `days`. */
-const dayStart = (day: string, days = 0): string => startOfDay(addDays(day, days), viewerTimeZone()).toISOString();
+const dayStart = (day: string, days = 0): string =>
+  startOfDay(addDays(day, days), viewerTimeZone()).toISOString();
 
 function auditQuery(filters: Filters) {
   const query: Record<string, string | number> = { page: filters.page, size: pageSize };
@@ -114,18 +131,48 @@ export function AdminAuditPage() {
             label={t.action}
             value={filters.action}
             onChange={(event) => change({ action: event.target.value as AuditAction | "" })}
-            options={[{ value: "", label: t.anyAction }, ...auditActions.map((action) => ({ value: action, label: t.actions[action] }))]}
+            options={[
+              { value: "", label: t.anyAction },
+              ...auditActions.map((action) => ({ value: action, label: t.actions[action] })),
+            ]}
           />
           <Select
             label={t.targetType}
             value={filters.targetType}
             onChange={(event) => change({ targetType: event.target.value })}
-            options={[{ value: "", label: t.anyTarget }, ...Object.entries(t.targetTypes).map(([value, label]) => ({ value, label }))]}
+            options={[
+              { value: "", label: t.anyTarget },
+              ...Object.entries(t.targetTypes).map(([value, label]) => ({ value, label })),
+            ]}
           />
-          <TextField label={t.targetId} ltr inputMode="numeric" value={filters.targetId} onChange={(event) => change({ targetId: event.target.value })} />
-          <TextField label={t.actorId} ltr inputMode="numeric" value={filters.actorId} onChange={(event) => change({ actorId: event.target.value })} />
-          <TextField label={t.from} type="date" ltr value={filters.from} onChange={(event) => change({ from: event.target.value })} />
-          <TextField label={t.to} type="date" ltr value={filters.to} onChange={(event) => change({ to: event.target.value })} />
+          <TextField
+            label={t.targetId}
+            ltr
+            inputMode="numeric"
+            value={filters.targetId}
+            onChange={(event) => change({ targetId: event.target.value })}
+          />
+          <TextField
+            label={t.actorId}
+            ltr
+            inputMode="numeric"
+            value={filters.actorId}
+            onChange={(event) => change({ actorId: event.target.value })}
+          />
+          <TextField
+            label={t.from}
+            type="date"
+            ltr
+            value={filters.from}
+            onChange={(event) => change({ from: event.target.value })}
+          />
+          <TextField
+            label={t.to}
+            type="date"
+            ltr
+            value={filters.to}
+            onChange={(event) => change({ to: event.target.value })}
+          />
         </div>
         <QueryState query={entries} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
           {(page) => (
@@ -168,7 +215,10 @@ export function AdminAuditPage() {
                         </td>
                         <td className="py-3 pe-3">
                           {entry.actor ? (
-                            <Link to={`/admin/user/${entry.actor.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                            <Link
+                              to={`/admin/user/${entry.actor.id}`}
+                              className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                            >
                               <bdi>{entry.actor.name || entry.actor.email}</bdi>
                             </Link>
                           ) : (
@@ -180,7 +230,10 @@ export function AdminAuditPage() {
                         </td>
                         <td className="py-3 pe-3 whitespace-nowrap">
                           {entry.targetType === "user" && entry.targetId ? (
-                            <Link to={`/admin/user/${entry.targetId}`} className="text-brand-800 underline underline-offset-2">
+                            <Link
+                              to={`/admin/user/${entry.targetId}`}
+                              className="text-brand-800 underline underline-offset-2"
+                            >
                               {targetText(entry.targetType, entry.targetId)}
                             </Link>
                           ) : (
@@ -195,7 +248,12 @@ export function AdminAuditPage() {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={filters.page} total={page.total} size={pageSize} onPage={(next) => setFilters((current) => ({ ...current, page: next }))} />
+              <Pagination
+                page={filters.page}
+                total={page.total}
+                size={pageSize}
+                onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+              />
             </div>
           )}
         </QueryState>

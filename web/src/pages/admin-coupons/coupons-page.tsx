@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { CouponListSort, CouponView } from "@schema/api/coupon";
 import type { InviteView } from "@schema/api/invite";
 import { couponCodeRule } from "@schema/rules";
-import { cairoDateInput, endOfCairoDay, percentToBasisPoints, wholeNumber } from "../../features/admin-area/admin-logic";
+import {
+  cairoDateInput,
+  endOfCairoDay,
+  percentToBasisPoints,
+  wholeNumber,
+} from "../../features/admin-area/admin-logic";
 import { AdminTable } from "../../features/admin-area/admin-table";
 import { ConfirmDeleteDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import {
@@ -82,12 +87,20 @@ function CouponDialog({ editing, onClose }: { editing: CouponEditing; onClose: (
           toasts.show({ id: "coupon-saved", type: "success", title: editing?.coupon ? c.saved : c.created });
           onClose();
         },
-        onError: (error) => form.showServerError(error, { "invalid-coupon-code": "code", "coupon-expire-date-passed": "expiresAt" }),
+        onError: (error) =>
+          form.showServerError(error, {
+            "invalid-coupon-code": "code",
+            "coupon-expire-date-passed": "expiresAt",
+          }),
       },
     );
   }
   return (
-    <Dialog open={editing !== null} onClose={onClose} title={editing?.coupon ? t.editCouponTitle : t.createCouponTitle}>
+    <Dialog
+      open={editing !== null}
+      onClose={onClose}
+      title={editing?.coupon ? t.editCouponTitle : t.createCouponTitle}
+    >
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label={t.code} required ltr autoComplete="off" {...form.bind("code")} />
         <TextField label={t.discount} required ltr inputMode="decimal" {...form.bind("discount")} />
@@ -112,9 +125,15 @@ type CouponSortColumn = Exclude<CouponColumn, "actions">;
 const tt = arAdmin.adminFigures.tables;
 
 /** The table's order as the API's `sort` ("-code": by code, descending; "-created" newest first) and back. */
-const toApiSort = (sort: TableSort<CouponColumn>): CouponListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as CouponSortColumn}`;
+const toApiSort = (sort: TableSort<CouponColumn>): CouponListSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as CouponSortColumn}`;
 const fromApiSort = (sort: CouponListSort): TableSort<CouponColumn> | null =>
-  sort.endsWith("created") ? null : { column: sort.replace(/^-/, "") as CouponSortColumn, direction: sort.startsWith("-") ? "desc" : "asc" };
+  sort.endsWith("created")
+    ? null
+    : {
+        column: sort.replace(/^-/, "") as CouponSortColumn,
+        direction: sort.startsWith("-") ? "desc" : "asc",
+      };
 
 /** The coupons in a table: search by code as the admin types, sort by a column, page through or jump. */
 function CouponsTab() {
@@ -124,7 +143,8 @@ function CouponsTab() {
   const [deleting, setDeleting] = useState<CouponView | null>(null);
   const remove = useDeleteCoupon();
   const now = new Date().toISOString();
-  const change = (next: Partial<CouponFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const change = (next: Partial<CouponFilters>) =>
+    setFilters((current) => ({ ...current, page: 1, ...next }));
   const columns: Array<TableColumn<CouponView, CouponColumn>> = [
     {
       id: "code",
@@ -140,8 +160,21 @@ function CouponsTab() {
         </span>
       ),
     },
-    { id: "discount", header: tt.discount, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (coupon) => formatPercent(coupon.discount / 10_000) },
-    { id: "expires", header: tt.expires, sortable: true, className: "whitespace-nowrap", cell: (coupon) => formatDate(coupon.expiresAt) },
+    {
+      id: "discount",
+      header: tt.discount,
+      sortable: true,
+      firstDirection: "desc",
+      className: "whitespace-nowrap",
+      cell: (coupon) => formatPercent(coupon.discount / 10_000),
+    },
+    {
+      id: "expires",
+      header: tt.expires,
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (coupon) => formatDate(coupon.expiresAt),
+    },
     {
       id: "uses",
       header: tt.uses,
@@ -154,10 +187,20 @@ function CouponsTab() {
       header: tt.actions,
       cell: (coupon) => (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setEditing({ coupon })} aria-label={`${c.edit} ${coupon.code}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setEditing({ coupon })}
+            aria-label={`${c.edit} ${coupon.code}`}
+          >
             {c.edit}
           </Button>
-          <Button variant="danger" size="sm" onClick={() => setDeleting(coupon)} aria-label={`${c.delete} ${coupon.code}`}>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => setDeleting(coupon)}
+            aria-label={`${c.delete} ${coupon.code}`}
+          >
             {c.delete}
           </Button>
         </div>
@@ -183,7 +226,14 @@ function CouponsTab() {
         onPage={(page) => setFilters((current) => ({ ...current, page }))}
       />
       <CouponDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog target={deleting} title={t.deleteCouponTitle} body={(coupon) => t.deleteCouponBody(coupon.code)} removal={remove} toastId="coupon-deleted" onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog
+        target={deleting}
+        title={t.deleteCouponTitle}
+        body={(coupon) => t.deleteCouponBody(coupon.code)}
+        removal={remove}
+        toastId="coupon-deleted"
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }
@@ -211,7 +261,9 @@ function InvitesTab() {
               {data.list.map((invite) => (
                 <li key={invite.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <div className="flex flex-col gap-0.5">
-                    <span className="font-medium text-slate-900">{t.inviteLine(formatNumber(invite.userId), planName(invite.planId))}</span>
+                    <span className="font-medium text-slate-900">
+                      {t.inviteLine(formatNumber(invite.userId), planName(invite.planId))}
+                    </span>
                     <span className="text-sm text-slate-700">
                       {t.expiresAt} {formatDate(invite.expiresAt)}
                     </span>
@@ -222,7 +274,9 @@ function InvitesTab() {
                     )}
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={invite.usedAt ? "success" : "neutral"}>{invite.usedAt ? t.used : t.notUsed}</Badge>
+                    <Badge tone={invite.usedAt ? "success" : "neutral"}>
+                      {invite.usedAt ? t.used : t.notUsed}
+                    </Badge>
                     <Button variant="danger" size="sm" onClick={() => setDeleting(invite)}>
                       {c.delete}
                     </Button>
@@ -235,7 +289,14 @@ function InvitesTab() {
         )}
       </QueryState>
       <InviteDialog open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDeleteDialog target={deleting} title={t.deleteInviteTitle} body={() => t.deleteInviteBody} removal={remove} toastId="invite-deleted" onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog
+        target={deleting}
+        title={t.deleteInviteTitle}
+        body={() => t.deleteInviteBody}
+        removal={remove}
+        toastId="invite-deleted"
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -22,7 +22,8 @@ import { Tabs } from "../../ui/tabs";
 const t = arAdmin.adminArea.interviews;
 const noName = arAdmin.adminArea.common.noName;
 
-const statusTone = (status: number) => (status === 1 ? "info" : status === 2 ? "success" : status === 3 ? "error" : "neutral");
+const statusTone = (status: number) =>
+  status === 1 ? "info" : status === 2 ? "success" : status === 3 ? "error" : "neutral";
 
 function AppointmentList({
   label,
@@ -36,7 +37,8 @@ function AppointmentList({
   const [filters, setFilters] = useState<AppointmentFilters>({ status: null, manager: null, page: 1 });
   const list = useList(filters);
   const managers = useManagersQuery();
-  const change = (next: Partial<AppointmentFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const change = (next: Partial<AppointmentFilters>) =>
+    setFilters((current) => ({ ...current, page: 1, ...next }));
   const setPage = (page: number) => setFilters((current) => ({ ...current, page }));
   const page = filters.page;
   return (
@@ -46,7 +48,10 @@ function AppointmentList({
           label={t.statusFilter}
           value={filters.status === null ? "" : String(filters.status)}
           onChange={(event) => change({ status: event.target.value ? Number(event.target.value) : null })}
-          options={[{ value: "", label: arAdmin.adminArea.common.all }, ...Object.entries(statuses).map(([value, name]) => ({ value, label: name }))]}
+          options={[
+            { value: "", label: arAdmin.adminArea.common.all },
+            ...Object.entries(statuses).map(([value, name]) => ({ value, label: name })),
+          ]}
         />
         <Select
           label={t.managerFilter}
@@ -54,7 +59,10 @@ function AppointmentList({
           onChange={(event) => change({ manager: event.target.value ? Number(event.target.value) : null })}
           options={[
             { value: "", label: arAdmin.adminArea.common.all },
-            ...(managers.data?.list ?? []).map((manager) => ({ value: String(manager.id), label: manager.name ?? noName })),
+            ...(managers.data?.list ?? []).map((manager) => ({
+              value: String(manager.id),
+              label: manager.name ?? noName,
+            })),
           ]}
         />
       </div>
@@ -66,14 +74,19 @@ function AppointmentList({
                 <li key={item.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
                   <div className="flex flex-col gap-0.5">
                     <span className="font-medium text-slate-900">
-                      <Link to={`/admin/tutor/${item.tutorId}`} className="text-brand-800 underline-offset-2 hover:underline">
+                      <Link
+                        to={`/admin/tutor/${item.tutorId}`}
+                        className="text-brand-800 underline-offset-2 hover:underline"
+                      >
                         <bdi>{item.tutorName ?? noName}</bdi>
                       </Link>
                       {" — "}
                       <bdi>{item.managerName ?? noName}</bdi>
                     </span>
                     <span className="text-sm text-slate-700">{formatDateTime(item.start)}</span>
-                    {item.level ? <span className="text-sm text-slate-700">{t.level(formatNumber(item.level))}</span> : null}
+                    {item.level ? (
+                      <span className="text-sm text-slate-700">{t.level(formatNumber(item.level))}</span>
+                    ) : null}
                     {item.feedback && (
                       <Detail label={t.feedback}>
                         <bdi>{item.feedback}</bdi>
@@ -113,8 +126,28 @@ export function AdminInterviewsPage() {
         <Tabs
           label={t.tabsLabel}
           tabs={[
-            { id: "interviews", label: t.interviews, content: <AppointmentList label={t.interviews} statuses={t.interviewStatuses} useList={useAdminInterviewsQuery} /> },
-            { id: "demos", label: t.demos, content: <AppointmentList label={t.demos} statuses={t.demoStatuses} useList={useAdminDemoSessionsQuery} /> },
+            {
+              id: "interviews",
+              label: t.interviews,
+              content: (
+                <AppointmentList
+                  label={t.interviews}
+                  statuses={t.interviewStatuses}
+                  useList={useAdminInterviewsQuery}
+                />
+              ),
+            },
+            {
+              id: "demos",
+              label: t.demos,
+              content: (
+                <AppointmentList
+                  label={t.demos}
+                  statuses={t.demoStatuses}
+                  useList={useAdminDemoSessionsQuery}
+                />
+              ),
+            },
           ]}
         />
       </Card>

@@ -27,7 +27,8 @@ const tt = arAdmin.adminFigures.tables;
 type InvoiceColumn = "tutor" | "amount" | "destination" | "status" | "created" | "actions";
 type SortColumn = Extract<InvoiceColumn, "tutor" | "amount" | "status" | "created">;
 
-const toApiSort = (sort: TableSort<InvoiceColumn>): InvoiceListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const toApiSort = (sort: TableSort<InvoiceColumn>): InvoiceListSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
 const fromApiSort = (sort: InvoiceListSort): TableSort<InvoiceColumn> => ({
   column: sort.replace(/^-/, "") as SortColumn,
   direction: sort.startsWith("-") ? "desc" : "asc",
@@ -39,7 +40,13 @@ function NoteAndReceipt({ invoice }: { invoice: InvoiceView }) {
   return (
     <div className="flex flex-col gap-1">
       {/* Sanitised by the API, and again here, to the rich-text allow-list (schema/html.ts). */}
-      {invoice.note && <span dir="auto" className="text-slate-800" dangerouslySetInnerHTML={{ __html: sanitizeHtml(invoice.note) }} />}
+      {invoice.note && (
+        <span
+          dir="auto"
+          className="text-slate-800"
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(invoice.note) }}
+        />
+      )}
       {invoice.receipt && (
         <Button
           variant="ghost"
@@ -47,7 +54,9 @@ function NoteAndReceipt({ invoice }: { invoice: InvoiceView }) {
           className="-ms-3 self-start"
           onClick={() => {
             setError(null);
-            openReceipt(invoice.receipt!).catch((failure: unknown) => setError(errorMessage(errorCodeOf(failure))));
+            openReceipt(invoice.receipt!).catch((failure: unknown) =>
+              setError(errorMessage(errorCodeOf(failure))),
+            );
           }}
         >
           {arPayments.invoices.viewReceipt}
@@ -73,7 +82,14 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
       </div>
     ),
   },
-  { id: "amount", header: tt.amount, sortable: true, firstDirection: "desc", className: "whitespace-nowrap font-bold", cell: (invoice) => formatMoney(invoice.amount) },
+  {
+    id: "amount",
+    header: tt.amount,
+    sortable: true,
+    firstDirection: "desc",
+    className: "whitespace-nowrap font-bold",
+    cell: (invoice) => formatMoney(invoice.amount),
+  },
   {
     id: "destination",
     header: tt.destination,
@@ -95,12 +111,23 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
     cell: (invoice) => (
       <div className="flex min-w-32 flex-col items-start gap-1">
         <InvoiceStatusBadge status={invoice.status} />
-        {invoice.addressedAt && <span className="text-xs text-slate-600">{a.addressedBy(invoice.addressedByName ?? "—", formatDateTime(invoice.addressedAt))}</span>}
+        {invoice.addressedAt && (
+          <span className="text-xs text-slate-600">
+            {a.addressedBy(invoice.addressedByName ?? "—", formatDateTime(invoice.addressedAt))}
+          </span>
+        )}
         <NoteAndReceipt invoice={invoice} />
       </div>
     ),
   },
-  { id: "created", header: tt.requested, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (invoice) => formatDateTime(invoice.createdAt) },
+  {
+    id: "created",
+    header: tt.requested,
+    sortable: true,
+    firstDirection: "desc",
+    className: "whitespace-nowrap",
+    cell: (invoice) => formatDateTime(invoice.createdAt),
+  },
   {
     id: "actions",
     header: tt.actions,

@@ -3,7 +3,12 @@ import { Link, useSearchParams } from "react-router-dom";
 import type { LessonListSort, LessonView } from "@schema/api/lesson";
 import { AdminTable } from "../../features/admin-area/admin-table";
 import { ConfirmDialog } from "../../features/admin-area/admin-ui";
-import { adminPageSize, useAdminCancelLesson, useAdminLessonsQuery, type LessonFilters } from "../../features/admin-area/use-admin-area";
+import {
+  adminPageSize,
+  useAdminCancelLesson,
+  useAdminLessonsQuery,
+  type LessonFilters,
+} from "../../features/admin-area/use-admin-area";
 import { LessonStateChip } from "../../features/lessons/lesson-state";
 import { useBusinessWords } from "../../features/marketing/business-words";
 import { wholeNumber } from "../../features/admin-area/admin-logic";
@@ -29,32 +34,65 @@ type LessonColumn = "start" | "tutor" | "student" | "duration" | "price" | "stat
 type SortColumn = Extract<LessonColumn, "start" | "duration" | "price">;
 
 /** The table's order as the API's `sort` ("-price": by price, descending) and back; no sort is the list's own (newest first). */
-const toApiSort = (sort: TableSort<LessonColumn>): LessonListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const toApiSort = (sort: TableSort<LessonColumn>): LessonListSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
 const fromApiSort = (sort: LessonListSort | undefined): TableSort<LessonColumn> | null =>
-  sort ? { column: sort.replace(/^-/, "") as SortColumn, direction: sort.startsWith("-") ? "desc" : "asc" } : null;
+  sort
+    ? { column: sort.replace(/^-/, "") as SortColumn, direction: sort.startsWith("-") ? "desc" : "asc" }
+    : null;
 
 /** /admin/lessons — every lesson in a table, filtered by status, time and member (as the admin types), sorted by time, length or price, with page jumps; an admin cancels an upcoming one. */
 export function AdminLessonsPage() {
   // ?user= (links from a user's page) starts the list on that member's lessons.
   const initialUser = wholeNumber(useSearchParams()[0].get("user") ?? "");
-  const [filters, setFilters] = useState<LessonFilters>({ status: null, when: null, user: initialUser > 0 ? initialUser : null, page: 1 });
+  const [filters, setFilters] = useState<LessonFilters>({
+    status: null,
+    when: null,
+    user: initialUser > 0 ? initialUser : null,
+    page: 1,
+  });
   const [userText, setUserText] = useState(initialUser > 0 ? String(initialUser) : "");
   const lessons = useAdminLessonsQuery(filters);
   const cancel = useAdminCancelLesson();
   const [target, setTarget] = useState<LessonView | null>(null);
   const { fill } = useBusinessWords();
-  const change = (next: Partial<LessonFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const change = (next: Partial<LessonFilters>) =>
+    setFilters((current) => ({ ...current, page: 1, ...next }));
   const member = (person: LessonView["tutor"]) => (
-    <Link to={`/admin/user/${person.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+    <Link
+      to={`/admin/user/${person.id}`}
+      className="font-medium text-brand-800 underline-offset-2 hover:underline"
+    >
       <bdi>{person.name ?? noName}</bdi>
     </Link>
   );
   const columns: Array<TableColumn<LessonView, LessonColumn>> = [
-    { id: "start", header: tt.lessonTime, rowHeader: true, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (lesson) => formatDateTime(lesson.start) },
+    {
+      id: "start",
+      header: tt.lessonTime,
+      rowHeader: true,
+      sortable: true,
+      firstDirection: "desc",
+      className: "whitespace-nowrap",
+      cell: (lesson) => formatDateTime(lesson.start),
+    },
     { id: "tutor", header: tt.tutor, cell: (lesson) => member(lesson.tutor) },
     { id: "student", header: tt.student, cell: (lesson) => member(lesson.student) },
-    { id: "duration", header: tt.duration, sortable: true, className: "whitespace-nowrap", cell: (lesson) => formatDurationWords(lesson.duration) },
-    { id: "price", header: tt.price, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (lesson) => formatMoney(lesson.price) },
+    {
+      id: "duration",
+      header: tt.duration,
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (lesson) => formatDurationWords(lesson.duration),
+    },
+    {
+      id: "price",
+      header: tt.price,
+      sortable: true,
+      firstDirection: "desc",
+      className: "whitespace-nowrap",
+      cell: (lesson) => formatMoney(lesson.price),
+    },
     {
       id: "state",
       header: tt.state,
@@ -70,7 +108,12 @@ export function AdminLessonsPage() {
       header: tt.actions,
       cell: (lesson) =>
         lesson.state === "pending" ? (
-          <Button variant="danger" size="sm" onClick={() => setTarget(lesson)} aria-label={`${t.cancel} ${formatDateTime(lesson.start)}`}>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => setTarget(lesson)}
+            aria-label={`${t.cancel} ${formatDateTime(lesson.start)}`}
+          >
             {t.cancel}
           </Button>
         ) : (

@@ -1,7 +1,11 @@
 import { Link } from "react-router-dom";
 import type { FullTutor } from "@schema/api/tutor";
 import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
-import { adminPageSize, useFilteredTutors, type TutorFilters } from "../../features/admin-area/use-admin-area";
+import {
+  adminPageSize,
+  useFilteredTutors,
+  type TutorFilters,
+} from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { arAdmin } from "../../i18n/ar-EG-admin";
@@ -18,7 +22,9 @@ type MediaFilter = NonNullable<TutorFilters["media"]> | null;
 
 /** One kind of file, said in words (not only by colour): «الفيديو: موجودة». */
 function KindBadge({ kind, present }: { kind: string; present: boolean }) {
-  return <Badge tone={present ? "success" : "warning"}>{t.kindState(kind, present ? t.present : t.absent)}</Badge>;
+  return (
+    <Badge tone={present ? "success" : "warning"}>{t.kindState(kind, present ? t.present : t.absent)}</Badge>
+  );
 }
 
 /** The thumbnail's box: 14rem from 640 px, the row's width below (the page less its padding and the card's). */
@@ -31,7 +37,10 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
       <div className="flex min-w-0 items-start gap-3">
         <TutorPhoto name={tutor.name} image={tutor.image} />
         <div className="flex min-w-0 flex-col gap-1.5">
-          <Link to={`/admin/tutor/${tutor.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
+          <Link
+            to={`/admin/tutor/${tutor.id}`}
+            className="font-bold text-brand-800 underline-offset-2 hover:underline"
+          >
             <bdi>{name}</bdi>
           </Link>
           <div className="flex flex-wrap gap-1.5">
@@ -50,11 +59,22 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
       </div>
       <div className="w-full shrink-0 sm:w-56">
         {tutor.video ? (
-          <TutorVideoButton name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={mediaThumbnailSizes} />
+          <TutorVideoButton
+            name={name}
+            video={tutor.video}
+            thumbnail={tutor.thumbnail}
+            sizes={mediaThumbnailSizes}
+          />
         ) : tutor.thumbnail ? (
-          <img {...thumbnailImageProps(tutor.thumbnail, mediaThumbnailSizes)} alt={t.thumbnailAlt(name)} className="aspect-video w-full rounded-xl object-cover" />
+          <img
+            {...thumbnailImageProps(tutor.thumbnail, mediaThumbnailSizes)}
+            alt={t.thumbnailAlt(name)}
+            className="aspect-video w-full rounded-xl object-cover"
+          />
         ) : (
-          <p className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-600">{t.noVideo}</p>
+          <p className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-100 text-sm text-slate-600">
+            {t.noVideo}
+          </p>
         )}
       </div>
     </li>
@@ -67,12 +87,23 @@ function TutorMedia({ tutor }: { tutor: FullTutor }) {
  * page (the studio's page for that tutor, open to admins without a session).
  */
 export function AdminMediaPage() {
-  const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null, media: "missing" });
+  const { filters, tutors, change, setPage } = useFilteredTutors({
+    name: "",
+    activated: null,
+    onboarded: null,
+    media: "missing",
+  });
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
       <Card>
         <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <TextField type="search" label={t.nameFilter} value={filters.name} maxLength={50} onChange={(event) => change({ name: event.target.value })} />
+          <TextField
+            type="search"
+            label={t.nameFilter}
+            value={filters.name}
+            maxLength={50}
+            onChange={(event) => change({ name: event.target.value })}
+          />
           <Select
             label={t.filter}
             value={filters.media ?? ""}

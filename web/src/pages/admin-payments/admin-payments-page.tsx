@@ -66,7 +66,10 @@ export function AdminPaymentsPage() {
 /** Orders the reconciliation has not settled, each asked of Fawry again on demand. */
 function StaleOrders() {
   const queryClient = useQueryClient();
-  const stale = useQuery({ queryKey: ["admin", "stale-orders"] as const, queryFn: ({ signal }) => call(paymentContracts.staleOrders, { signal }) });
+  const stale = useQuery({
+    queryKey: ["admin", "stale-orders"] as const,
+    queryFn: ({ signal }) => call(paymentContracts.staleOrders, { signal }),
+  });
   const check = useMutation({
     mutationFn: (transactionId: number) => call(paymentContracts.paymentStatus, { query: { transactionId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "stale-orders"] }),
@@ -83,13 +86,22 @@ function StaleOrders() {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200">
           {stale.data.map((tx) => (
-            <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-stale={tx.id}>
+            <li
+              key={tx.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-3"
+              data-stale={tx.id}
+            >
               <span className="text-slate-800">
                 {t.transaction(formatNumber(tx.id))} — {formatMoney(tx.amount)}
               </span>
               <span className="flex flex-wrap items-center gap-2">
                 <TransactionStatusBadge status={tx.status} />
-                <Button size="sm" variant="secondary" loading={check.isPending && check.variables === tx.id} onClick={() => check.mutate(tx.id)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={check.isPending && check.variables === tx.id}
+                  onClick={() => check.mutate(tx.id)}
+                >
                   {t.checkNow}
                 </Button>
               </span>
@@ -101,13 +113,16 @@ function StaleOrders() {
   );
 }
 
-const refundable = (status: TransactionStatus | null) => status === TransactionStatus.Paid || status === TransactionStatus.PartialRefunded;
+const refundable = (status: TransactionStatus | null) =>
+  status === TransactionStatus.Paid || status === TransactionStatus.PartialRefunded;
 
 function AlarmItem({ alarm }: { alarm: PaymentAlarmView }) {
   const superAdmin = useSession().user?.role === Role.SuperAdmin;
   const [resolving, setResolving] = useState(false);
   const [refunding, setRefunding] = useState(false);
-  const details = alarm.details ? Object.entries(alarm.details).filter(([, value]) => value !== null && value !== "") : [];
+  const details = alarm.details
+    ? Object.entries(alarm.details).filter(([, value]) => value !== null && value !== "")
+    : [];
   return (
     <li className="flex flex-col gap-2 py-3" data-alarm={alarm.kind}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -133,9 +148,11 @@ function AlarmItem({ alarm }: { alarm: PaymentAlarmView }) {
         </details>
       )}
       <div className="flex flex-wrap gap-2">
-        {alarm.transactionId !== null && alarm.transactionStatus !== null && alarm.transactionStatus !== TransactionStatus.New && (
-          <ReceiptsButton tx={{ id: alarm.transactionId, paidAt: "" }} />
-        )}
+        {alarm.transactionId !== null &&
+          alarm.transactionStatus !== null &&
+          alarm.transactionStatus !== TransactionStatus.New && (
+            <ReceiptsButton tx={{ id: alarm.transactionId, paidAt: "" }} />
+          )}
         {superAdmin && alarm.transactionId !== null && refundable(alarm.transactionStatus) && (
           <Button size="sm" variant="danger" onClick={() => setRefunding(true)}>
             {t.refund}
@@ -147,7 +164,11 @@ function AlarmItem({ alarm }: { alarm: PaymentAlarmView }) {
       </div>
       {resolving && <ResolveDialog alarm={alarm} onClose={() => setResolving(false)} />}
       {refunding && alarm.transactionId !== null && (
-        <AdminRefundDialog transactionId={alarm.transactionId} onClose={() => setRefunding(false)} onDone={() => toasts.show({ type: "success", title: t.refundSent })} />
+        <AdminRefundDialog
+          transactionId={alarm.transactionId}
+          onClose={() => setRefunding(false)}
+          onDone={() => toasts.show({ type: "success", title: t.refundSent })}
+        />
       )}
     </li>
   );
@@ -158,18 +179,29 @@ function ResolveDialog({ alarm, onClose }: { alarm: PaymentAlarmView; onClose: (
   const [note, setNote] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
   const resolve = useMutation({
-    mutationFn: (body: { note: string }) => call(paymentContracts.resolveAlarm, { params: { id: alarm.id }, body }),
+    mutationFn: (body: { note: string }) =>
+      call(paymentContracts.resolveAlarm, { params: { id: alarm.id }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "payment-alarms"] }),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!note.trim()) return setInvalid(errorMessage("bad-request"));
-    resolve.mutate({ note: note.trim() }, { onSuccess: () => (toasts.show({ type: "success", title: t.resolved }), onClose()) });
+    resolve.mutate(
+      { note: note.trim() },
+      { onSuccess: () => (toasts.show({ type: "success", title: t.resolved }), onClose()) },
+    );
   }
   return (
     <Dialog open onClose={onClose} title={t.resolveTitle} description={t.kinds[alarm.kind]}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField label={t.note} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} error={invalid} required />
+        <TextField
+          label={t.note}
+          value={note}
+          maxLength={500}
+          onChange={(event) => setNote(event.target.value)}
+          error={invalid}
+          required
+        />
         {resolve.isError && <Notice tone="error">{errorMessage(errorCodeOf(resolve.error))}</Notice>}
         <Button type="submit" loading={resolve.isPending} className="self-start">
           {t.save}

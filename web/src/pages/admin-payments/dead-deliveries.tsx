@@ -50,7 +50,9 @@ export function DeadDeliveries() {
               <li key={delivery.id} className="flex flex-col gap-2 py-3" data-dead-delivery={delivery.id}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-bold text-slate-900">{delivery.subject}</span>
-                  <span className="text-sm text-slate-600">{formatDateTime(delivery.deadAt ?? delivery.createdAt)}</span>
+                  <span className="text-sm text-slate-600">
+                    {formatDateTime(delivery.deadAt ?? delivery.createdAt)}
+                  </span>
                 </div>
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
                   <span>{t.channels[delivery.channel] ?? delivery.channel}</span>

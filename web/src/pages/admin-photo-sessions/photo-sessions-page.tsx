@@ -4,7 +4,12 @@ import { PhotoSessionStatus, type PhotoSessionView } from "@schema/api/photo-ses
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { statusTone } from "../../features/studio/photo-session-panel";
 import { isOpen } from "../../features/studio/session-rules";
-import { sessionsPageSize, usePatchPhotoSession, usePhotoSessionsQuery, useStudiosQuery } from "../../features/studio/use-studio";
+import {
+  sessionsPageSize,
+  usePatchPhotoSession,
+  usePhotoSessionsQuery,
+  useStudiosQuery,
+} from "../../features/studio/use-studio";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
@@ -46,21 +51,33 @@ function ReassignDialog({ session, onClose }: { session: PhotoSessionView | null
     );
   }
   return (
-    <Dialog open={session !== null} onClose={onClose} title={t.reassignTitle} description={session ? t.reassignBody(session.tutorName ?? noName) : undefined}>
+    <Dialog
+      open={session !== null}
+      onClose={onClose}
+      title={t.reassignTitle}
+      description={session ? t.reassignBody(session.tutorName ?? noName) : undefined}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <Select
           label={t.newStudio}
           required
           value={studioId}
           onChange={(event) => setStudioId(event.target.value)}
-          options={(studios.data?.list ?? []).map((studio) => ({ value: String(studio.id), label: studio.name ?? noName }))}
+          options={(studios.data?.list ?? []).map((studio) => ({
+            value: String(studio.id),
+            label: studio.name ?? noName,
+          }))}
         />
         {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {ar.ui.cancel}
           </Button>
-          <Button type="submit" loading={patch.isPending} disabled={!studioId || Number(studioId) === session?.studioId}>
+          <Button
+            type="submit"
+            loading={patch.isPending}
+            disabled={!studioId || Number(studioId) === session?.studioId}
+          >
             {ar.ui.save}
           </Button>
         </div>
@@ -101,11 +118,18 @@ export function AdminPhotoSessionsPage() {
                 {data.list.map((session) => (
                   <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="flex flex-col gap-0.5">
-                      <Link to={`/admin/tutor/${session.tutorId}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                      <Link
+                        to={`/admin/tutor/${session.tutorId}`}
+                        className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                      >
                         <bdi>{session.tutorName ?? noName}</bdi>
                       </Link>
-                      <span className="text-sm text-slate-700">{session.studioName ? t.studio(session.studioName) : t.noStudio}</span>
-                      <span className="text-sm text-slate-700">{session.scheduledAt ? t.at(formatDateTime(session.scheduledAt)) : t.noTime}</span>
+                      <span className="text-sm text-slate-700">
+                        {session.studioName ? t.studio(session.studioName) : t.noStudio}
+                      </span>
+                      <span className="text-sm text-slate-700">
+                        {session.scheduledAt ? t.at(formatDateTime(session.scheduledAt)) : t.noTime}
+                      </span>
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge tone={statusTone[session.status]}>{statusNames[session.status]}</Badge>

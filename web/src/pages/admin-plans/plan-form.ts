@@ -1,7 +1,13 @@
 import type { CreatePlanBody, PlanView } from "@schema/api/plan";
 import { bounds } from "@schema/rules";
 import type { ErrorCode } from "@schema/errors";
-import { basisPointsToPercent, percentToBasisPoints, piastersToPounds, poundsToPiasters, wholeNumber } from "../../features/admin-area/admin-logic";
+import {
+  basisPointsToPercent,
+  percentToBasisPoints,
+  piastersToPounds,
+  poundsToPiasters,
+  wholeNumber,
+} from "../../features/admin-area/admin-logic";
 
 /** The plan form's text values, as typed: pounds and percentages. */
 export type PlanFormValues = {
@@ -39,10 +45,13 @@ export function planFormOf(plan: PlanView): PlanFormValues {
 type PlanField = Exclude<keyof PlanFormValues, "active" | "inviteOnly">;
 
 /** The body for POST /plan or PATCH /plan/{id} (piasters and basis points), or each field's error code. */
-export function planBodyOf(values: PlanFormValues): { ok: true; body: CreatePlanBody } | { ok: false; errors: Partial<Record<PlanField, ErrorCode>> } {
+export function planBodyOf(
+  values: PlanFormValues,
+): { ok: true; body: CreatePlanBody } | { ok: false; errors: Partial<Record<PlanField, ErrorCode>> } {
   const errors: Partial<Record<PlanField, ErrorCode>> = {};
   const weeklyMinutes = wholeNumber(values.weeklyMinutes);
-  if (!(weeklyMinutes >= bounds.weeklyMinutes.min && weeklyMinutes <= bounds.weeklyMinutes.max)) errors.weeklyMinutes = "invalid-weekly-minutes";
+  if (!(weeklyMinutes >= bounds.weeklyMinutes.min && weeklyMinutes <= bounds.weeklyMinutes.max))
+    errors.weeklyMinutes = "invalid-weekly-minutes";
   const baseMonthPrice = poundsToPiasters(values.baseMonthPrice);
   if (!(baseMonthPrice >= bounds.planPrice.min)) errors.baseMonthPrice = "invalid-plan-price";
   const discounts = {
@@ -51,7 +60,17 @@ export function planBodyOf(values: PlanFormValues): { ok: true; body: CreatePlan
     yearDiscount: percentToBasisPoints(values.yearDiscount),
   };
   for (const [field, value] of Object.entries(discounts) as [PlanField, number][])
-    if (!(value >= bounds.planDiscount.min && value <= bounds.planDiscount.max)) errors[field] = "invalid-plan-discount";
+    if (!(value >= bounds.planDiscount.min && value <= bounds.planDiscount.max))
+      errors[field] = "invalid-plan-discount";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, body: { weeklyMinutes, baseMonthPrice, ...discounts, active: values.active, inviteOnly: values.inviteOnly } };
+  return {
+    ok: true,
+    body: {
+      weeklyMinutes,
+      baseMonthPrice,
+      ...discounts,
+      active: values.active,
+      inviteOnly: values.inviteOnly,
+    },
+  };
 }

@@ -28,10 +28,23 @@ type Editing = { plan: PlanView | null } | null;
 const hasFieldErrors = (error: unknown): error is { fields: Record<string, string> } =>
   isApiError(error) && Object.keys(error.fields).length > 0;
 
-function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex min-h-11 items-center gap-2 text-slate-800">
-      <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        className="size-5 accent-brand-700"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       {label}
     </label>
   );
@@ -93,9 +106,19 @@ function PlanDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
           <TextField label={t.quarterDiscount} {...field("quarterDiscount")} />
           <TextField label={t.yearDiscount} {...field("yearDiscount")} />
         </div>
-        <Checkbox label={t.active} checked={values.active} onChange={(active) => setValues((current) => ({ ...current, active }))} />
-        <Checkbox label={t.inviteOnly} checked={values.inviteOnly} onChange={(inviteOnly) => setValues((current) => ({ ...current, inviteOnly }))} />
-        {save.isError && !hasFieldErrors(save.error) && <Notice tone="error">{errorMessage(errorCodeOf(save.error))}</Notice>}
+        <Checkbox
+          label={t.active}
+          checked={values.active}
+          onChange={(active) => setValues((current) => ({ ...current, active }))}
+        />
+        <Checkbox
+          label={t.inviteOnly}
+          checked={values.inviteOnly}
+          onChange={(inviteOnly) => setValues((current) => ({ ...current, inviteOnly }))}
+        />
+        {save.isError && !hasFieldErrors(save.error) && (
+          <Notice tone="error">{errorMessage(errorCodeOf(save.error))}</Notice>
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {ar.ui.cancel}
@@ -121,13 +144,44 @@ function PeriodPrice({ price, discount }: { price: number; discount: number }) {
   );
 }
 
-function planColumns(canWrite: boolean, onEdit: (plan: PlanView) => void, onDelete: (plan: PlanView) => void): Array<TableColumn<PlanView, PlanColumn>> {
+function planColumns(
+  canWrite: boolean,
+  onEdit: (plan: PlanView) => void,
+  onDelete: (plan: PlanView) => void,
+): Array<TableColumn<PlanView, PlanColumn>> {
   const columns: Array<TableColumn<PlanView, PlanColumn>> = [
-    { id: "plan", header: tt.weeklyMinutes, rowHeader: true, sortable: true, className: "whitespace-nowrap", cell: (plan) => t.weekly(plan.weeklyMinutes) },
-    { id: "base", header: tt.basePrice, sortable: true, cell: (plan) => <span className="whitespace-nowrap">{formatMoney(plan.baseMonthPrice)}</span> },
-    { id: "month", header: tt.monthPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.monthPrice} discount={plan.monthDiscount} /> },
-    { id: "quarter", header: tt.quarterPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.quarterPrice} discount={plan.quarterDiscount} /> },
-    { id: "year", header: tt.yearPrice, sortable: true, cell: (plan) => <PeriodPrice price={plan.yearPrice} discount={plan.yearDiscount} /> },
+    {
+      id: "plan",
+      header: tt.weeklyMinutes,
+      rowHeader: true,
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (plan) => t.weekly(plan.weeklyMinutes),
+    },
+    {
+      id: "base",
+      header: tt.basePrice,
+      sortable: true,
+      cell: (plan) => <span className="whitespace-nowrap">{formatMoney(plan.baseMonthPrice)}</span>,
+    },
+    {
+      id: "month",
+      header: tt.monthPrice,
+      sortable: true,
+      cell: (plan) => <PeriodPrice price={plan.monthPrice} discount={plan.monthDiscount} />,
+    },
+    {
+      id: "quarter",
+      header: tt.quarterPrice,
+      sortable: true,
+      cell: (plan) => <PeriodPrice price={plan.quarterPrice} discount={plan.quarterDiscount} />,
+    },
+    {
+      id: "year",
+      header: tt.yearPrice,
+      sortable: true,
+      cell: (plan) => <PeriodPrice price={plan.yearPrice} discount={plan.yearDiscount} />,
+    },
     {
       id: "state",
       header: tt.state,
@@ -152,7 +206,12 @@ function planColumns(canWrite: boolean, onEdit: (plan: PlanView) => void, onDele
             <Button variant="secondary" size="sm" aria-label={tt.editPlan(name)} onClick={() => onEdit(plan)}>
               {c.edit}
             </Button>
-            <Button variant="danger" size="sm" aria-label={tt.deletePlan(name)} onClick={() => onDelete(plan)}>
+            <Button
+              variant="danger"
+              size="sm"
+              aria-label={tt.deletePlan(name)}
+              onClick={() => onDelete(plan)}
+            >
               {c.delete}
             </Button>
           </div>
@@ -195,7 +254,11 @@ export function AdminPlansPage() {
               caption={tt.plans}
               captionHidden
               columns={planColumns(canWrite, (plan) => setEditing({ plan }), setDeleting)}
-              rows={sortRows(page.list, sort, planSortValues as Record<PlanColumn, (plan: PlanView) => number>)}
+              rows={sortRows(
+                page.list,
+                sort,
+                planSortValues as Record<PlanColumn, (plan: PlanView) => number>,
+              )}
               rowKey={(plan) => plan.id}
               sort={sort}
               onSort={setSort}
@@ -204,7 +267,14 @@ export function AdminPlansPage() {
         </QueryState>
       </Card>
       <PlanDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(plan) => t.deleteBody(t.weekly(plan.weeklyMinutes))} removal={remove} toastId="plan-deleted" onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog
+        target={deleting}
+        title={t.deleteTitle}
+        body={(plan) => t.deleteBody(t.weekly(plan.weeklyMinutes))}
+        removal={remove}
+        toastId="plan-deleted"
+        onClose={() => setDeleting(null)}
+      />
     </PageFrame>
   );
 }

@@ -1,9 +1,18 @@
 import { useRef, type FormEvent } from "react";
 import { z } from "zod";
-import type { BusinessSettings, BusinessSettingsChange, PlatformSettingsView } from "@schema/api/platform-settings";
+import type {
+  BusinessSettings,
+  BusinessSettingsChange,
+  PlatformSettingsView,
+} from "@schema/api/platform-settings";
 import { Role } from "@schema/enums";
 import { businessSettingsRule } from "@schema/rules";
-import { basisPointsToPercent, percentToBasisPoints, piastersToPounds, poundsToPiasters } from "../../features/admin-area/admin-logic";
+import {
+  basisPointsToPercent,
+  percentToBasisPoints,
+  piastersToPounds,
+  poundsToPiasters,
+} from "../../features/admin-area/admin-logic";
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
 import { usePlatformSettingsQuery, useSaveBusinessSettings } from "../../features/admin-area/use-admin-area";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -78,10 +87,33 @@ function BusinessForm({ view }: { view: PlatformSettingsView }) {
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t.business}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label={t.hourlyRate} required ltr inputMode="decimal" {...form.bind("hourlyRate")} />
-        <TextField label={t.tutorHourlyRate} required ltr inputMode="decimal" {...form.bind("tutorHourlyRate")} />
-        <Select label={t.trialMinutes} required options={[0, 15, 30].map((m) => ({ value: String(m), label: t.trialOptions[m]! }))} {...form.bind("trialMinutes")} />
-        <TextField label={t.cancelWindowHours} required ltr inputMode="numeric" {...form.bind("cancelWindowHours")} />
-        <TextField label={t.refundFee} required ltr inputMode="decimal" {...form.bind("refundFeeBasisPoints")} />
+        <TextField
+          label={t.tutorHourlyRate}
+          required
+          ltr
+          inputMode="decimal"
+          {...form.bind("tutorHourlyRate")}
+        />
+        <Select
+          label={t.trialMinutes}
+          required
+          options={[0, 15, 30].map((m) => ({ value: String(m), label: t.trialOptions[m]! }))}
+          {...form.bind("trialMinutes")}
+        />
+        <TextField
+          label={t.cancelWindowHours}
+          required
+          ltr
+          inputMode="numeric"
+          {...form.bind("cancelWindowHours")}
+        />
+        <TextField
+          label={t.refundFee}
+          required
+          ltr
+          inputMode="decimal"
+          {...form.bind("refundFeeBasisPoints")}
+        />
       </div>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <div>
@@ -95,14 +127,19 @@ function BusinessForm({ view }: { view: PlatformSettingsView }) {
 
 /** One change: who and when, and each changed number before → after. */
 function HistoryItem({ change }: { change: BusinessSettingsChange }) {
-  const changed = keys.filter((key) => change.after?.[key] !== undefined && change.after[key] !== change.before?.[key]);
+  const changed = keys.filter(
+    (key) => change.after?.[key] !== undefined && change.after[key] !== change.before?.[key],
+  );
   return (
     <li className="flex flex-col gap-1 py-3">
-      <p className="text-sm font-medium text-slate-900">{t.historyEntry(change.actorName ?? t.someone, formatDateTime(change.at))}</p>
+      <p className="text-sm font-medium text-slate-900">
+        {t.historyEntry(change.actorName ?? t.someone, formatDateTime(change.at))}
+      </p>
       <ul className="flex flex-col gap-0.5 text-sm text-slate-700">
         {changed.map((key) => (
           <li key={key}>
-            {labels[key]}: {change.before?.[key] !== undefined ? shown(key, change.before[key]) : "—"} ← {shown(key, change.after![key]!)}
+            {labels[key]}: {change.before?.[key] !== undefined ? shown(key, change.before[key]) : "—"} ←{" "}
+            {shown(key, change.after![key]!)}
           </li>
         ))}
       </ul>
@@ -120,7 +157,9 @@ export function BusinessNumbersCard() {
       <QueryState query={settings}>
         {(view) => (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-slate-600">{view.business.updatedAt ? t.lastChanged(formatDateTime(view.business.updatedAt)) : t.defaults}</p>
+            <p className="text-sm text-slate-600">
+              {view.business.updatedAt ? t.lastChanged(formatDateTime(view.business.updatedAt)) : t.defaults}
+            </p>
             {superAdmin ? (
               <BusinessForm view={view} />
             ) : (

@@ -54,8 +54,20 @@ function LimitsForm({ view }: { view: PlatformSettingsView }) {
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label={t.minWithdraw} required ltr inputMode="decimal" {...form.bind("minInvoiceAmount")} />
-        <TextField label={t.maxWithdraw} required ltr inputMode="decimal" {...form.bind("maxInvoiceAmount")} />
+        <TextField
+          label={t.minWithdraw}
+          required
+          ltr
+          inputMode="decimal"
+          {...form.bind("minInvoiceAmount")}
+        />
+        <TextField
+          label={t.maxWithdraw}
+          required
+          ltr
+          inputMode="decimal"
+          {...form.bind("maxInvoiceAmount")}
+        />
       </div>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <div>
@@ -78,7 +90,9 @@ export function WithdrawLimitsCard() {
         {(view) => (
           <div className="flex flex-col gap-4">
             <p className="text-sm text-slate-600">
-              {view.withdrawals.updatedAt ? t.lastChanged(formatDateTime(view.withdrawals.updatedAt)) : t.defaults}
+              {view.withdrawals.updatedAt
+                ? t.lastChanged(formatDateTime(view.withdrawals.updatedAt))
+                : t.defaults}
             </p>
             {superAdmin ? (
               <LimitsForm view={view} />

@@ -26,7 +26,8 @@ const filters: Array<{ value: ReportStatus | null; label: string }> = [
 type ReportColumn = "title" | "reporter" | "created" | "status" | "attachments" | "note";
 type SortColumn = Extract<ReportColumn, "title" | "created" | "status">;
 
-const toApiSort = (sort: TableSort<ReportColumn>): ReportListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const toApiSort = (sort: TableSort<ReportColumn>): ReportListSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
 const fromApiSort = (sort: ReportListSort): TableSort<ReportColumn> => ({
   column: sort.replace(/^-/, "") as SortColumn,
   direction: sort.startsWith("-") ? "desc" : "asc",
@@ -66,17 +67,27 @@ function columns(onOpen: (report: ReportView) => void): Array<TableColumn<Report
           t.anonymous
         ),
     },
-    { id: "created", header: tt.sent, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (report) => formatDateTime(report.createdAt) },
+    {
+      id: "created",
+      header: tt.sent,
+      sortable: true,
+      firstDirection: "desc",
+      className: "whitespace-nowrap",
+      cell: (report) => formatDateTime(report.createdAt),
+    },
     {
       id: "status",
       header: tt.status,
       sortable: true,
-      cell: (report) => <Badge tone={report.status === "resolved" ? "success" : "warning"}>{t.statuses[report.status]}</Badge>,
+      cell: (report) => (
+        <Badge tone={report.status === "resolved" ? "success" : "warning"}>{t.statuses[report.status]}</Badge>
+      ),
     },
     {
       id: "attachments",
       header: tt.attachments,
-      cell: (report) => [report.screenshot && t.screenshot, report.log && t.log].filter(Boolean).join("، ") || tt.none,
+      cell: (report) =>
+        [report.screenshot && t.screenshot, report.log && t.log].filter(Boolean).join("، ") || tt.none,
     },
     {
       id: "note",
@@ -126,7 +137,9 @@ export function AdminReportsPage() {
                 }}
                 className={cx(
                   "min-h-9 rounded-full border px-4 text-sm font-medium focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                  status === filter.value ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+                  status === filter.value
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
                 )}
               >
                 {filter.label}
@@ -156,8 +169,21 @@ export function AdminReportsPage() {
           )}
         </QueryState>
       </Card>
-      <Dialog open={current !== null} onClose={() => setOpened(null)} title={current ? titleOf(current) : ""} className="max-w-2xl">
-        {current && <AdminReportItem key={`${current.id}-${current.updatedAt}`} report={current} as="div" showTitle={false} onSaved={setOpened} />}
+      <Dialog
+        open={current !== null}
+        onClose={() => setOpened(null)}
+        title={current ? titleOf(current) : ""}
+        className="max-w-2xl"
+      >
+        {current && (
+          <AdminReportItem
+            key={`${current.id}-${current.updatedAt}`}
+            report={current}
+            as="div"
+            showTitle={false}
+            onSaved={setOpened}
+          />
+        )}
       </Dialog>
     </PageFrame>
   );

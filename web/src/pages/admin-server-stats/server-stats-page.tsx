@@ -7,7 +7,11 @@ import { PageFrame } from "../../ui/page-frame";
 export function ServerStatsPage() {
   const { stats, status } = useServerStats();
   return (
-    <PageFrame title={arAdmin.admin.serverStats.title} subtitle={arAdmin.admin.serverStats.intro} width="wide">
+    <PageFrame
+      title={arAdmin.admin.serverStats.title}
+      subtitle={arAdmin.admin.serverStats.intro}
+      width="wide"
+    >
       <ServerStatsView stats={stats} status={status} />
     </PageFrame>
   );

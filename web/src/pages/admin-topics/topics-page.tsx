@@ -2,8 +2,18 @@ import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import type { TopicView } from "@schema/api/topic";
 import { topicArNameRule, topicEnNameRule } from "@schema/rules";
-import { ConfirmDeleteDialog, Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
-import { adminPageSize, useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/use-admin-area";
+import {
+  ConfirmDeleteDialog,
+  Pagination,
+  QueryState,
+  useDebounced,
+} from "../../features/admin-area/admin-ui";
+import {
+  adminPageSize,
+  useAdminTopicsQuery,
+  useDeleteTopic,
+  useSaveTopic,
+} from "../../features/admin-area/use-admin-area";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
@@ -18,7 +28,10 @@ import { toasts } from "../../ui/toast-store";
 const t = arAdmin.adminArea.topics;
 const c = arAdmin.adminArea.common;
 
-const topicSchema = z.object({ nameAr: requiredText(topicArNameRule), nameEn: requiredText(topicEnNameRule) });
+const topicSchema = z.object({
+  nameAr: requiredText(topicArNameRule),
+  nameEn: requiredText(topicEnNameRule),
+});
 
 type Editing = { topic: TopicView | null } | null;
 
@@ -108,10 +121,20 @@ export function AdminTopicsPage() {
                       </span>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      <Button variant="secondary" size="sm" onClick={() => setEditing({ topic })} aria-label={`${c.edit} ${topic.nameAr}`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing({ topic })}
+                        aria-label={`${c.edit} ${topic.nameAr}`}
+                      >
                         {c.edit}
                       </Button>
-                      <Button variant="danger" size="sm" onClick={() => setDeleting(topic)} aria-label={`${c.delete} ${topic.nameAr}`}>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        onClick={() => setDeleting(topic)}
+                        aria-label={`${c.delete} ${topic.nameAr}`}
+                      >
                         {c.delete}
                       </Button>
                     </div>
@@ -124,7 +147,14 @@ export function AdminTopicsPage() {
         </QueryState>
       </Card>
       <TopicDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog target={deleting} title={t.deleteTitle} body={(topic) => t.deleteBody(topic.nameAr)} removal={remove} toastId="topic-deleted" onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog
+        target={deleting}
+        title={t.deleteTitle}
+        body={(topic) => t.deleteBody(topic.nameAr)}
+        removal={remove}
+        toastId="topic-deleted"
+        onClose={() => setDeleting(null)}
+      />
     </PageFrame>
   );
 }

@@ -1,7 +1,11 @@
 import { Link, useParams } from "react-router-dom";
 import { Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
-import { useAdminTutorInfoQuery, useAdminTutorStatsQuery, useUserQuery } from "../../features/admin-area/use-admin-area";
+import {
+  useAdminTutorInfoQuery,
+  useAdminTutorStatsQuery,
+  useUserQuery,
+} from "../../features/admin-area/use-admin-area";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { ar } from "../../i18n/ar-EG";
@@ -19,12 +23,19 @@ export function AdminTutorPage() {
   const info = useAdminTutorInfoQuery(id);
   const stats = useAdminTutorStatsQuery(id);
   return (
-    <PageFrame title={user.data?.name ?? t.title} subtitle={user.data ? ar.roles[user.data.role] : undefined} width="wide">
+    <PageFrame
+      title={user.data?.name ?? t.title}
+      subtitle={user.data ? ar.roles[user.data.role] : undefined}
+      width="wide"
+    >
       <div className="flex flex-wrap gap-4">
         <Link to="/admin/tutors" className="text-sm font-medium text-brand-800 underline underline-offset-2">
           {t.back}
         </Link>
-        <Link to={`/admin/user/${id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+        <Link
+          to={`/admin/user/${id}`}
+          className="text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
           {t.userAccount}
         </Link>
       </div>
@@ -33,7 +44,11 @@ export function AdminTutorPage() {
           {(tutor) => (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-3">
-                {tutor.image ? <TutorPhoto name={tutor.name} image={tutor.image} size="lg" /> : <p className="text-slate-700">{t.noImage}</p>}
+                {tutor.image ? (
+                  <TutorPhoto name={tutor.name} image={tutor.image} size="lg" />
+                ) : (
+                  <p className="text-slate-700">{t.noImage}</p>
+                )}
                 <dl className="flex flex-col gap-3">
                   <Fact label={t.bio}>
                     <bdi>{tutor.bio ?? "—"}</bdi>
@@ -62,7 +77,11 @@ export function AdminTutorPage() {
               <Figure label={t.upcomingLessons} value={formatNumber(data.upcomingLessons)} />
               <Figure
                 label={t.rating}
-                value={data.rating.average === null ? t.noRating : t.ratingValue(formatNumber(data.rating.average), data.rating.count)}
+                value={
+                  data.rating.average === null
+                    ? t.noRating
+                    : t.ratingValue(formatNumber(data.rating.average), data.rating.count)
+                }
               />
             </dl>
           )}

@@ -25,7 +25,8 @@ type TutorColumn = "name" | "email" | "role" | "state" | "created";
 type SortColumn = Extract<TutorColumn, "name" | "email" | "created">;
 
 /** The table's order as the API's `sort` ("-name": by name, descending) and back. */
-const toApiSort = (sort: TableSort<TutorColumn>): FullTutorsSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const toApiSort = (sort: TableSort<TutorColumn>): FullTutorsSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
 function fromApiSort(sort: FullTutorsSort | undefined): TableSort<TutorColumn> {
   const value = sort ?? "-created";
   return { column: value.replace(/^-/, "") as SortColumn, direction: value.startsWith("-") ? "desc" : "asc" };
@@ -38,7 +39,10 @@ const columns: Array<TableColumn<FullTutor, TutorColumn>> = [
     rowHeader: true,
     sortable: true,
     cell: (tutor) => (
-      <Link to={`/admin/tutor/${tutor.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
+      <Link
+        to={`/admin/tutor/${tutor.id}`}
+        className="font-bold text-brand-800 underline-offset-2 hover:underline"
+      >
         <bdi>{tutor.name ?? arAdmin.adminArea.common.noName}</bdi>
       </Link>
     ),
@@ -53,28 +57,55 @@ const columns: Array<TableColumn<FullTutor, TutorColumn>> = [
       </span>
     ),
   },
-  { id: "role", header: tt.role, className: "whitespace-nowrap", cell: (tutor) => ar.roles[tutor.role as keyof typeof ar.roles] },
+  {
+    id: "role",
+    header: tt.role,
+    className: "whitespace-nowrap",
+    cell: (tutor) => ar.roles[tutor.role as keyof typeof ar.roles],
+  },
   {
     id: "state",
     header: tt.state,
     cell: (tutor) => (
       <div className="flex flex-wrap gap-1.5">
-        <Badge tone={tutor.activated ? "success" : "warning"}>{tutor.activated ? u.activated : u.notActivated}</Badge>
-        <Badge tone={tutor.onboarded ? "success" : "neutral"}>{tutor.onboarded ? t.listed : t.notListed}</Badge>
+        <Badge tone={tutor.activated ? "success" : "warning"}>
+          {tutor.activated ? u.activated : u.notActivated}
+        </Badge>
+        <Badge tone={tutor.onboarded ? "success" : "neutral"}>
+          {tutor.onboarded ? t.listed : t.notListed}
+        </Badge>
       </div>
     ),
   },
-  { id: "created", header: tt.joined, sortable: true, firstDirection: "desc", className: "whitespace-nowrap", cell: (tutor) => formatDate(tutor.createdAt) },
+  {
+    id: "created",
+    header: tt.joined,
+    sortable: true,
+    firstDirection: "desc",
+    className: "whitespace-nowrap",
+    cell: (tutor) => formatDate(tutor.createdAt),
+  },
 ];
 
 /** /admin/tutors — every tutor in any onboarding state in a table: search by name as you type, filter by activation and listing, sort, page jumps. */
 export function AdminTutorsPage() {
-  const { filters, tutors, change, setPage } = useFilteredTutors({ name: "", activated: null, onboarded: null, sort: "-created" });
+  const { filters, tutors, change, setPage } = useFilteredTutors({
+    name: "",
+    activated: null,
+    onboarded: null,
+    sort: "-created",
+  });
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
         <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <TextField type="search" label={t.nameFilter} value={filters.name} maxLength={50} onChange={(event) => change({ name: event.target.value })} />
+          <TextField
+            type="search"
+            label={t.nameFilter}
+            value={filters.name}
+            maxLength={50}
+            onChange={(event) => change({ name: event.target.value })}
+          />
           <Select
             label={t.activatedFilter}
             value={flagValue(filters.activated)}

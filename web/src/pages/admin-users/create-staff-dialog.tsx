@@ -22,7 +22,11 @@ const staffSchema = z.object({
   name: requiredText(userNameRule),
   email: requiredText(emailRule),
   password: z.string({ error: "required" }).min(1, "required").pipe(passwordRule),
-  role: z.coerce.number({ error: "required" }).pipe(z.union(staffRoles.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], { error: "required" })),
+  role: z.coerce.number({ error: "required" }).pipe(
+    z.union(staffRoles.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], {
+      error: "required",
+    }),
+  ),
 });
 
 /** POST /user/ by an admin: a staff account (admin, tutor manager or studio). Only a SuperAdmin offers the admin roles. */
@@ -53,7 +57,13 @@ export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: (
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label={t.name} required autoComplete="off" {...form.bind("name")} />
         <TextField label={t.email} type="email" required autoComplete="off" {...form.bind("email")} />
-        <TextField label={t.password} type="password" required autoComplete="new-password" {...form.bind("password")} />
+        <TextField
+          label={t.password}
+          type="password"
+          required
+          autoComplete="new-password"
+          {...form.bind("password")}
+        />
         <Select
           label={t.role}
           required

@@ -45,10 +45,14 @@ function Profile({ user }: { user: UserView }) {
         </Fact>
         <Fact label={t.phone}>{user.phone ? <span dir="ltr">{user.phone}</span> : t.noPhone}</Fact>
         <Fact label={t.emailState}>
-          <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? u.verified : u.unverified}</Badge>
+          <Badge tone={user.verifiedEmail ? "success" : "warning"}>
+            {user.verifiedEmail ? u.verified : u.unverified}
+          </Badge>
         </Fact>
         <Fact label={t.phoneState}>
-          <Badge tone={user.verifiedPhone ? "success" : "warning"}>{user.verifiedPhone ? u.verified : u.unverified}</Badge>
+          <Badge tone={user.verifiedPhone ? "success" : "warning"}>
+            {user.verifiedPhone ? u.verified : u.unverified}
+          </Badge>
         </Fact>
         <Fact label={t.city}>{user.city ? governorateNames[user.city as Governorate] : "—"}</Fact>
         <Fact label={t.password}>{user.hasPassword ? arAdmin.adminArea.common.yes : t.googleOnly}</Fact>
@@ -62,7 +66,9 @@ function Profile({ user }: { user: UserView }) {
 /** Staff never set another person's password: they email the owner a reset code. */
 function PasswordResetButton({ user }: { user: UserView }) {
   const [open, setOpen] = useState(false);
-  const send = useMutation({ mutationFn: () => call(userContracts.resetPassword, { params: { id: user.id } }) });
+  const send = useMutation({
+    mutationFn: () => call(userContracts.resetPassword, { params: { id: user.id } }),
+  });
   const r = arAdmin.staff.passwordReset;
   return (
     <>
@@ -107,7 +113,10 @@ function StudentNumbers({ userId }: { userId: number }) {
             </dl>
             <p className="text-sm text-slate-700">
               {data.nextLesson
-                ? t.nextLesson(formatDateTime(data.nextLesson.start), data.nextLesson.otherMember.name ?? arAdmin.adminArea.common.noName)
+                ? t.nextLesson(
+                    formatDateTime(data.nextLesson.start),
+                    data.nextLesson.otherMember.name ?? arAdmin.adminArea.common.noName,
+                  )
                 : t.noNextLesson}
             </p>
           </div>
@@ -130,13 +139,22 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
               <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-0.5">
                   <span className="font-medium text-slate-900">
-                    {t.subscriptionLine(sub.weeklyMinutes, arLessons.marketplace.plans.periods[sub.period])} — {formatMoney(sub.amount)}
+                    {t.subscriptionLine(sub.weeklyMinutes, arLessons.marketplace.plans.periods[sub.period])} —{" "}
+                    {formatMoney(sub.amount)}
                   </span>
-                  <span className="text-sm text-slate-700">{t.subscriptionDates(formatDate(sub.start), formatDate(sub.end))}</span>
-                  {sub.refundAmount !== null && <span className="text-sm text-slate-700">{t.refunded(formatMoney(sub.refundAmount))}</span>}
+                  <span className="text-sm text-slate-700">
+                    {t.subscriptionDates(formatDate(sub.start), formatDate(sub.end))}
+                  </span>
+                  {sub.refundAmount !== null && (
+                    <span className="text-sm text-slate-700">
+                      {t.refunded(formatMoney(sub.refundAmount))}
+                    </span>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={sub.status === "active" ? "success" : "neutral"}>{t.subscriptionStatuses[sub.status]}</Badge>
+                  <Badge tone={sub.status === "active" ? "success" : "neutral"}>
+                    {t.subscriptionStatuses[sub.status]}
+                  </Badge>
                   {superAdmin && sub.status === "active" && (
                     <Button variant="danger" size="sm" onClick={() => setTarget(sub)}>
                       {t.cancelSubscription}
@@ -178,7 +196,8 @@ function Subscriptions({ userId, superAdmin }: { userId: number; superAdmin: boo
 }
 
 const refundable = (tx: TransactionView) =>
-  (tx.status === TransactionStatus.Paid || tx.status === TransactionStatus.PartialRefunded) && tx.amount > tx.refundedAmount;
+  (tx.status === TransactionStatus.Paid || tx.status === TransactionStatus.PartialRefunded) &&
+  tx.amount > tx.refundedAmount;
 
 function Transactions({ userId, superAdmin }: { userId: number; superAdmin: boolean }) {
   const transactions = useUserTransactionsQuery(userId, true);
@@ -195,10 +214,16 @@ function Transactions({ userId, superAdmin }: { userId: number; superAdmin: bool
                     {formatMoney(tx.amount)} — {arLessons.marketplace.plans.periods[tx.period]}
                   </span>
                   <span className="text-sm text-slate-700">{formatDateTime(tx.paidAt ?? tx.createdAt)}</span>
-                  {tx.refundedAmount > 0 && <span className="text-sm text-slate-700">{t.refunded(formatMoney(tx.refundedAmount))}</span>}
+                  {tx.refundedAmount > 0 && (
+                    <span className="text-sm text-slate-700">
+                      {t.refunded(formatMoney(tx.refundedAmount))}
+                    </span>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={tx.status === TransactionStatus.Paid ? "success" : "neutral"}>{t.transactionStatuses[tx.status]}</Badge>
+                  <Badge tone={tx.status === TransactionStatus.Paid ? "success" : "neutral"}>
+                    {t.transactionStatuses[tx.status]}
+                  </Badge>
                   <ReceiptsButton tx={tx} />
                   {superAdmin && refundable(tx) && (
                     <Button variant="danger" size="sm" onClick={() => setTarget(tx)}>
@@ -241,15 +266,29 @@ export function AdminUserPage() {
   const me = useSession().user;
   const superAdmin = me?.role === Role.SuperAdmin;
   return (
-    <PageFrame title={user.data?.name ?? t.title} subtitle={user.data ? ar.roles[user.data.role] : undefined} width="wide">
-      <Link to="/admin/users" className="self-start text-sm font-medium text-brand-800 underline underline-offset-2">
+    <PageFrame
+      title={user.data?.name ?? t.title}
+      subtitle={user.data ? ar.roles[user.data.role] : undefined}
+      width="wide"
+    >
+      <Link
+        to="/admin/users"
+        className="self-start text-sm font-medium text-brand-800 underline underline-offset-2"
+      >
         {t.back}
       </Link>
       <QueryState query={user}>
         {(data) => (
           <>
             <Profile user={data} />
-            <SuspensionCard user={data} canAct={Boolean(me && me.id !== data.id && (!isAdmin(data.role) || (me.role === Role.SuperAdmin && data.role !== Role.SuperAdmin)))} />
+            <SuspensionCard
+              user={data}
+              canAct={Boolean(
+                me &&
+                me.id !== data.id &&
+                (!isAdmin(data.role) || (me.role === Role.SuperAdmin && data.role !== Role.SuperAdmin)),
+              )}
+            />
             {me && me.id !== data.id && mayManageAccount(me, data) && (
               <div className="flex flex-wrap gap-4">
                 <PasswordResetButton user={data} />
@@ -259,7 +298,10 @@ export function AdminUserPage() {
               <>
                 <StudentNumbers userId={data.id} />
                 <div className="flex flex-wrap items-center gap-4">
-                  <Link to={`/admin/lessons?user=${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/lessons?user=${data.id}`}
+                    className="text-sm font-medium text-brand-800 underline underline-offset-2"
+                  >
                     {t.allLessons}
                   </Link>
                   <InviteButton userId={data.id} />
@@ -272,10 +314,16 @@ export function AdminUserPage() {
             {isTutorSide(data.role) && (
               <>
                 <div className="flex flex-wrap gap-4">
-                  <Link to={`/admin/tutor/${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/tutor/${data.id}`}
+                    className="text-sm font-medium text-brand-800 underline underline-offset-2"
+                  >
                     {t.openTutor}
                   </Link>
-                  <Link to={`/admin/lessons?user=${data.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/lessons?user=${data.id}`}
+                    className="text-sm font-medium text-brand-800 underline underline-offset-2"
+                  >
                     {t.allLessons}
                   </Link>
                 </div>

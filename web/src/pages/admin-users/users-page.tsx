@@ -25,7 +25,8 @@ type UserColumn = "name" | "email" | "role" | "state" | "created";
 type SortColumn = Exclude<UserColumn, "state">;
 
 /** The table's order as the API's `sort` ("-name": by name, descending) and back. */
-const toApiSort = (sort: TableSort<UserColumn>): UserListSort => `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
+const toApiSort = (sort: TableSort<UserColumn>): UserListSort =>
+  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
 function fromApiSort(sort: UserListSort | undefined): TableSort<UserColumn> {
   const value = sort ?? "-created";
   return { column: value.replace(/^-/, "") as SortColumn, direction: value.startsWith("-") ? "desc" : "asc" };
@@ -38,7 +39,10 @@ const columns: Array<TableColumn<UserListItem, UserColumn>> = [
     rowHeader: true,
     sortable: true,
     cell: (user) => (
-      <Link to={`/admin/user/${user.id}`} className="font-bold text-brand-800 underline-offset-2 hover:underline">
+      <Link
+        to={`/admin/user/${user.id}`}
+        className="font-bold text-brand-800 underline-offset-2 hover:underline"
+      >
         <bdi>{user.name ?? arAdmin.adminArea.common.noName}</bdi>
       </Link>
     ),
@@ -53,24 +57,49 @@ const columns: Array<TableColumn<UserListItem, UserColumn>> = [
       </span>
     ),
   },
-  { id: "role", header: columnsText.role, sortable: true, cell: (user) => ar.roles[user.role], className: "whitespace-nowrap" },
+  {
+    id: "role",
+    header: columnsText.role,
+    sortable: true,
+    cell: (user) => ar.roles[user.role],
+    className: "whitespace-nowrap",
+  },
   {
     id: "state",
     header: columnsText.state,
     cell: (user) => (
       <div className="flex flex-wrap gap-1.5">
-        <Badge tone={user.verifiedEmail ? "success" : "warning"}>{user.verifiedEmail ? t.verified : t.unverified}</Badge>
-        {user.activated !== null && <Badge tone={user.activated ? "success" : "neutral"}>{user.activated ? t.activated : t.notActivated}</Badge>}
+        <Badge tone={user.verifiedEmail ? "success" : "warning"}>
+          {user.verifiedEmail ? t.verified : t.unverified}
+        </Badge>
+        {user.activated !== null && (
+          <Badge tone={user.activated ? "success" : "neutral"}>
+            {user.activated ? t.activated : t.notActivated}
+          </Badge>
+        )}
       </div>
     ),
   },
-  { id: "created", header: columnsText.joined, sortable: true, firstDirection: "desc", cell: (user) => formatDate(user.createdAt), className: "whitespace-nowrap" },
+  {
+    id: "created",
+    header: columnsText.joined,
+    sortable: true,
+    firstDirection: "desc",
+    cell: (user) => formatDate(user.createdAt),
+    className: "whitespace-nowrap",
+  },
 ];
 
 /** /admin/users — every account in a table: search as you type (name or email), filter by role and verification, sort by a column, page through or jump to a page. */
 export function AdminUsersPage() {
   useDocumentTitle(t.title);
-  const [filters, setFilters] = useState<UserFilters>({ search: "", role: null, verified: null, page: 1, sort: "-created" });
+  const [filters, setFilters] = useState<UserFilters>({
+    search: "",
+    role: null,
+    verified: null,
+    page: 1,
+    sort: "-created",
+  });
   const [creating, setCreating] = useState(false);
   const users = useUsersQuery(filters);
   const change = (next: Partial<UserFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
@@ -86,13 +115,20 @@ export function AdminUsersPage() {
           <Select
             label={t.roleFilter}
             value={filters.role === null ? "" : String(filters.role)}
-            onChange={(event) => change({ role: event.target.value ? (Number(event.target.value) as Role) : null })}
-            options={[{ value: "", label: arAdmin.adminArea.common.all }, ...allRoles.map((role) => ({ value: String(role), label: ar.roles[role] }))]}
+            onChange={(event) =>
+              change({ role: event.target.value ? (Number(event.target.value) as Role) : null })
+            }
+            options={[
+              { value: "", label: arAdmin.adminArea.common.all },
+              ...allRoles.map((role) => ({ value: String(role), label: ar.roles[role] })),
+            ]}
           />
           <Select
             label={t.verifiedFilter}
             value={filters.verified === null ? "" : String(filters.verified)}
-            onChange={(event) => change({ verified: event.target.value === "" ? null : event.target.value === "true" })}
+            onChange={(event) =>
+              change({ verified: event.target.value === "" ? null : event.target.value === "true" })
+            }
             options={[
               { value: "", label: arAdmin.adminArea.common.all },
               { value: "true", label: t.verified },

@@ -11,7 +11,8 @@ import { PageFrame } from "../../ui/page-frame";
 const t = arAdmin.adminFigures;
 
 const figureKeys = ["lessons", "revenue", "newStudents", "activeTutors"] as const;
-const showFigure = (key: keyof AdminFigures, value: number) => (key === "revenue" ? formatMoney(value) : formatNumber(value));
+const showFigure = (key: keyof AdminFigures, value: number) =>
+  key === "revenue" ? formatMoney(value) : formatNumber(value);
 
 /** One period's four figures, as a description list. */
 function Figures({ heading, figures, id }: { heading: string; figures: AdminFigures; id: string }) {
@@ -22,10 +23,16 @@ function Figures({ heading, figures, id }: { heading: string; figures: AdminFigu
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {figureKeys.map((key) => (
-          <div key={key} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-figure={key}>
+          <div
+            key={key}
+            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-figure={key}
+          >
             <dt className="text-sm text-slate-600">{t[key]}</dt>
             <dd className="flex flex-col gap-0.5">
-              <span className="text-2xl font-bold text-slate-900 tabular-nums">{showFigure(key, figures[key])}</span>
+              <span className="text-2xl font-bold text-slate-900 tabular-nums">
+                {showFigure(key, figures[key])}
+              </span>
               <span className="text-xs text-slate-600">{t.hints[key]}</span>
             </dd>
           </div>
@@ -38,16 +45,32 @@ function Figures({ heading, figures, id }: { heading: string; figures: AdminFigu
 const dayLabel = (day: string) => formatCalendarDay(day, { day: "numeric", month: "short" });
 const monthLabel = (day: string) => formatCalendarDay(day, { month: "short", year: "numeric" });
 
-function points(series: SeriesPoint[], label: (start: string) => string, display?: (value: number) => string): ChartPoint[] {
-  return series.map((point) => ({ label: label(point.start), value: point.value, display: display?.(point.value) }));
+function points(
+  series: SeriesPoint[],
+  label: (start: string) => string,
+  display?: (value: number) => string,
+): ChartPoint[] {
+  return series.map((point) => ({
+    label: label(point.start),
+    value: point.value,
+    display: display?.(point.value),
+  }));
 }
 
 function Dashboard({ data }: { data: AdminSeries }) {
   const count = (list: SeriesPoint[]) => list.length;
   return (
     <>
-      <Figures id="figures-today" heading={t.today(formatCalendarDay(data.day, { weekday: "long", day: "numeric", month: "long" }))} figures={data.today} />
-      <Figures id="figures-month" heading={t.thisMonth(formatCalendarDay(data.day, { month: "long", year: "numeric" }))} figures={data.thisMonth} />
+      <Figures
+        id="figures-today"
+        heading={t.today(formatCalendarDay(data.day, { weekday: "long", day: "numeric", month: "long" }))}
+        figures={data.today}
+      />
+      <Figures
+        id="figures-month"
+        heading={t.thisMonth(formatCalendarDay(data.day, { month: "long", year: "numeric" }))}
+        figures={data.thisMonth}
+      />
       <section aria-labelledby="figures-charts" className="flex flex-col gap-3">
         <h2 id="figures-charts" className="text-lg font-bold text-slate-900">
           {t.charts}
@@ -55,10 +78,18 @@ function Dashboard({ data }: { data: AdminSeries }) {
         <p className="text-sm text-slate-600">{t.chartsNote}</p>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Card>
-            <BarChart title={t.lessonsPerDay(count(data.lessonsPerDay))} valueLabel={t.lessons} points={points(data.lessonsPerDay, dayLabel)} />
+            <BarChart
+              title={t.lessonsPerDay(count(data.lessonsPerDay))}
+              valueLabel={t.lessons}
+              points={points(data.lessonsPerDay, dayLabel)}
+            />
           </Card>
           <Card>
-            <LineChart title={t.revenuePerMonth(count(data.revenuePerMonth))} valueLabel={t.revenue} points={points(data.revenuePerMonth, monthLabel, formatMoney)} />
+            <LineChart
+              title={t.revenuePerMonth(count(data.revenuePerMonth))}
+              valueLabel={t.revenue}
+              points={points(data.revenuePerMonth, monthLabel, formatMoney)}
+            />
           </Card>
           <Card>
             <BarChart

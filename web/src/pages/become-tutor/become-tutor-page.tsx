@@ -17,8 +17,18 @@ function Bullets({ items }: { items: readonly string[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
-        <li key={item} className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 leading-7 text-slate-800">
-          <svg viewBox="0 0 24 24" className="mt-1 size-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <li
+          key={item}
+          className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 leading-7 text-slate-800"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="mt-1 size-5 shrink-0 text-brand-600"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="m5 12 5 5L20 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <span>{item}</span>
@@ -77,14 +87,19 @@ function TutorRate() {
   const v = market.visitor;
   const hourly = useBusinessNumbers().tutorHourlyRate;
   return (
-    <section aria-labelledby="tutor-rate" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5">
+    <section
+      aria-labelledby="tutor-rate"
+      className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5"
+    >
       <h2 id="tutor-rate" className="text-2xl font-bold text-slate-900">
         {v.tutorRateTitle}
       </h2>
       <p className="text-lg font-bold text-brand-900" data-tutor-rate="">
         {v.tutorRate(formatMoney(hourly))}
       </p>
-      <p className="text-slate-800">{v.tutorRateExample(countOf(durationCounts.minutes, 30), formatMoney(Math.round(hourly / 2)))}</p>
+      <p className="text-slate-800">
+        {v.tutorRateExample(countOf(durationCounts.minutes, 30), formatMoney(Math.round(hourly / 2)))}
+      </p>
     </section>
   );
 }

@@ -29,7 +29,9 @@ export function CardAddedPage() {
   }, [result, back, navigate]);
   return (
     <PageFrame title={t.title}>
-      <Notice tone={result === "success" ? "success" : "error"}>{result === "success" ? t.success : t.failure}</Notice>
+      <Notice tone={result === "success" ? "success" : "error"}>
+        {result === "success" ? t.success : t.failure}
+      </Notice>
       <Link to={back ?? "/plans"} className={buttonClasses("primary", "md", "self-start")}>
         {back ? t.back : t.toPlans}
       </Link>

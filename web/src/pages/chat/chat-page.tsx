@@ -23,9 +23,19 @@ export function ChatPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <h1 className={cx("text-2xl font-bold text-slate-900 sm:text-3xl", selected && "sr-only md:not-sr-only")}>{arLive.chat.title}</h1>
+      <h1
+        className={cx("text-2xl font-bold text-slate-900 sm:text-3xl", selected && "sr-only md:not-sr-only")}
+      >
+        {arLive.chat.title}
+      </h1>
       <div className="grid h-[calc(100dvh-14rem)] min-h-[28rem] grid-cols-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)]">
-        <nav aria-label={arLive.chat.roomsLabel} className={cx("min-h-0 overflow-y-auto border-slate-200 md:border-e", selected ? "hidden md:block" : "block")}>
+        <nav
+          aria-label={arLive.chat.roomsLabel}
+          className={cx(
+            "min-h-0 overflow-y-auto border-slate-200 md:border-e",
+            selected ? "hidden md:block" : "block",
+          )}
+        >
           <RoomsPanel
             rooms={rooms.data}
             isPending={rooms.isPending}

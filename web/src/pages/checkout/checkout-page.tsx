@@ -51,7 +51,12 @@ import type { CheckoutBody } from "@schema/api/payment";
 const t = arPayments.payments;
 
 /** An order waiting for the payer, with what they need to pay it. */
-type Pending = { transaction: TransactionView; referenceNumber?: string; walletQr?: string | null; walletPhone?: string };
+type Pending = {
+  transaction: TransactionView;
+  referenceNumber?: string;
+  walletQr?: string | null;
+  walletPhone?: string;
+};
 
 /** /checkout/{planId}/{period} — plan summary, coupon, and the four Fawry methods. */
 export function CheckoutPage() {
@@ -72,7 +77,11 @@ export function CheckoutPage() {
           <BackToPlans />
         </>
       ) : (
-        <Checkout plan={plan.data} period={parsed.period} hasSubscription={Boolean(subscription.data?.info && subscription.data.info.status === "active")} />
+        <Checkout
+          plan={plan.data}
+          period={parsed.period}
+          hasSubscription={Boolean(subscription.data?.info && subscription.data.info.status === "active")}
+        />
       )}
     </PageFrame>
   );
@@ -108,9 +117,12 @@ function useFollowedOrder(planId: number, period: PlanPeriod) {
   const unpaid = useUnpaidOrderQuery(planId, period, !started && returnedId === null);
   const resumed = unpaid.data && unpaid.data.id !== dismissed ? unpaid.data : null;
   // Adopted once found, so the order stays on screen when it turns Paid, Expired or Canceled.
-  if (!started && returnedId === null && resumed) setStarted({ transaction: resumed, referenceNumber: resumed.fawryRefNumber ?? undefined });
-  const pending: Pending | null = started ?? (returnedId !== null && returned.data ? { transaction: returned.data } : null);
-  const loading = !started && (returnedId !== null ? returned.isPending : unpaid.isPending || resumed !== null);
+  if (!started && returnedId === null && resumed)
+    setStarted({ transaction: resumed, referenceNumber: resumed.fawryRefNumber ?? undefined });
+  const pending: Pending | null =
+    started ?? (returnedId !== null && returned.data ? { transaction: returned.data } : null);
+  const loading =
+    !started && (returnedId !== null ? returned.isPending : unpaid.isPending || resumed !== null);
   /** Back to the methods: forget the followed order (and the ?tx= of a card return). */
   function retry() {
     if (pending) setDismissed(pending.transaction.id);
@@ -120,7 +132,15 @@ function useFollowedOrder(planId: number, period: PlanPeriod) {
   return { pending, loading, start: setStarted, retry, error: returnedId !== null ? returned.error : null };
 }
 
-function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: PlanPeriod; hasSubscription: boolean }) {
+function Checkout({
+  plan,
+  period,
+  hasSubscription,
+}: {
+  plan: PlanView;
+  period: PlanPeriod;
+  hasSubscription: boolean;
+}) {
   const [coupon, setCoupon] = useState<CouponView | null>(null);
   const [search] = useSearchParams();
   // Back from adding a card: the same checkout, its coupon applied again.
@@ -129,7 +149,11 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
   const followed = useFollowedOrder(plan.id, period);
   const pending = followed.pending;
   // A followed order shows its own coupon (a resumed one was made with a coupon typed before the reload).
-  const preview = checkoutPreview(plan, period, pending ? pending.transaction.couponDiscount : (coupon?.discount ?? null));
+  const preview = checkoutPreview(
+    plan,
+    period,
+    pending ? pending.transaction.couponDiscount : (coupon?.discount ?? null),
+  );
   const order = { planId: plan.id, period, ...(coupon ? { couponCode: coupon.code } : {}) };
 
   return (
@@ -137,11 +161,20 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
       <div className="flex flex-col gap-4">
         <Card title={t.summaryTitle}>
           <dl className="flex flex-col gap-2 text-sm">
-            <Row label={t.weeklyMinutes} value={arLessons.marketplace.plans.weeklyMinutes(plan.weeklyMinutes)} />
+            <Row
+              label={t.weeklyMinutes}
+              value={arLessons.marketplace.plans.weeklyMinutes(plan.weeklyMinutes)}
+            />
             <Row label={t.period} value={arLessons.marketplace.plans.periods[period]} />
-            {preview.periodDiscount > 0 && <Row label={t.basePrice} value={<s>{formatMoney(preview.fullPrice)}</s>} />}
-            {preview.periodDiscount > 0 && <Row label={t.periodDiscount} value={`− ${formatMoney(preview.periodDiscount)}`} />}
-            {preview.couponDiscount > 0 && <Row label={t.couponDiscount} value={`− ${formatMoney(preview.couponDiscount)}`} />}
+            {preview.periodDiscount > 0 && (
+              <Row label={t.basePrice} value={<s>{formatMoney(preview.fullPrice)}</s>} />
+            )}
+            {preview.periodDiscount > 0 && (
+              <Row label={t.periodDiscount} value={`− ${formatMoney(preview.periodDiscount)}`} />
+            )}
+            {preview.couponDiscount > 0 && (
+              <Row label={t.couponDiscount} value={`− ${formatMoney(preview.couponDiscount)}`} />
+            )}
             <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-200 pt-3">
               <dt className="font-bold text-slate-900">{t.total}</dt>
               <dd className="text-xl font-bold text-brand-800" data-testid="checkout-total">
@@ -150,14 +183,20 @@ function Checkout({ plan, period, hasSubscription }: { plan: PlanView; period: P
             </div>
           </dl>
         </Card>
-        {!pending && !followed.loading && !hasSubscription && <CouponField coupon={coupon} onChange={setCoupon} initialCode={resumedCoupon} />}
+        {!pending && !followed.loading && !hasSubscription && (
+          <CouponField coupon={coupon} onChange={setCoupon} initialCode={resumedCoupon} />
+        )}
       </div>
       <div className="flex flex-col gap-4">
         {followed.error && <Notice tone="error">{errorMessage(errorCodeOf(followed.error))}</Notice>}
         {followed.loading ? (
           <LoadingScreen />
         ) : pending ? (
-          <PaymentStatusPanel key={pending.transaction.id} transaction={pending.transaction} onRetry={followed.retry}>
+          <PaymentStatusPanel
+            key={pending.transaction.id}
+            transaction={pending.transaction}
+            onRetry={followed.retry}
+          >
             <PendingDetails pending={pending} />
           </PaymentStatusPanel>
         ) : hasSubscription ? (
@@ -189,7 +228,15 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | null; onChange: (coupon: CouponView | null) => void; initialCode?: string | null }) {
+function CouponField({
+  coupon,
+  onChange,
+  initialCode,
+}: {
+  coupon: CouponView | null;
+  onChange: (coupon: CouponView | null) => void;
+  initialCode?: string | null;
+}) {
   const [code, setCode] = useState(initialCode ?? "");
   const [error, setError] = useState<string | undefined>();
   const check = useCheckCoupon();
@@ -198,7 +245,11 @@ function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | n
     if (restored.current || !initialCode || coupon) return;
     restored.current = true;
     const normalized = normalizeCouponCode(initialCode);
-    if (isCouponCodeShape(normalized)) check.mutate(normalized, { onSuccess: onChange, onError: (failure) => setError(errorMessage(errorCodeOf(failure))) });
+    if (isCouponCodeShape(normalized))
+      check.mutate(normalized, {
+        onSuccess: onChange,
+        onError: (failure) => setError(errorMessage(errorCodeOf(failure))),
+      });
   }, [initialCode, coupon, check, onChange]);
 
   function apply(event: FormEvent) {
@@ -206,7 +257,10 @@ function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | n
     const normalized = normalizeCouponCode(code);
     if (!isCouponCodeShape(normalized)) return setError(errorMessage("invalid-coupon-code"));
     setError(undefined);
-    check.mutate(normalized, { onSuccess: onChange, onError: (failure) => setError(errorMessage(errorCodeOf(failure))) });
+    check.mutate(normalized, {
+      onSuccess: onChange,
+      onError: (failure) => setError(errorMessage(errorCodeOf(failure))),
+    });
   }
 
   if (coupon)
@@ -227,7 +281,11 @@ function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | n
     );
 
   return (
-    <form onSubmit={apply} className="flex items-start gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" noValidate>
+    <form
+      onSubmit={apply}
+      className="flex items-start gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      noValidate
+    >
       <TextField
         label={t.coupon.label}
         hint={t.coupon.hint}
@@ -249,14 +307,28 @@ function CouponField({ coupon, onChange, initialCode }: { coupon: CouponView | n
 /** What the order pays for (schema/api/payment.ts). */
 type Order = CheckoutBody;
 
-function MethodTabs({ order, amount, onPending }: { order: Order; amount: number; onPending: (pending: Pending) => void }) {
+function MethodTabs({
+  order,
+  amount,
+  onPending,
+}: {
+  order: Order;
+  amount: number;
+  onPending: (pending: Pending) => void;
+}) {
   const installments = useInstallmentPlansQuery(amount);
   const tabs = [
     { id: "card", label: t.methods[0], content: <CardTab order={order} amount={amount} /> },
     { id: "wallet", label: t.methods[1], content: <WalletTab order={order} onPending={onPending} /> },
     { id: "reference", label: t.methods[3], content: <ReferenceTab order={order} onPending={onPending} /> },
     ...(installments.data && installments.data.length > 0
-      ? [{ id: "installments", label: t.methods[2], content: <InstallmentsTab order={order} plans={installments.data} /> }]
+      ? [
+          {
+            id: "installments",
+            label: t.methods[2],
+            content: <InstallmentsTab order={order} plans={installments.data} />,
+          },
+        ]
       : []),
   ];
   return (
@@ -266,7 +338,15 @@ function MethodTabs({ order, amount, onPending }: { order: Order; amount: number
   );
 }
 
-function CvvField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+function CvvField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <TextField
       label={t.card.cvv}
@@ -289,7 +369,10 @@ function useCardForm() {
   const [cvv, setCvv] = useState("");
   const [error, setError] = useState<{ card?: string; cvv?: string }>({});
   function validate(): boolean {
-    const next = { card: cardToken ? undefined : t.card.chooseCardFirst, cvv: isCvv(cvv) ? undefined : t.card.cvvInvalid };
+    const next = {
+      card: cardToken ? undefined : t.card.chooseCardFirst,
+      cvv: isCvv(cvv) ? undefined : t.card.cvvInvalid,
+    };
     setError(next);
     return !next.card && !next.cvv;
   }
@@ -310,19 +393,32 @@ function CardTab({ order, amount }: { order: Order; amount: number }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.validate()) return;
-    pay.mutate({ ...order, cardToken: form.cardToken, cvv: form.cvv }, { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
+    pay.mutate(
+      { ...order, cardToken: form.cardToken, cvv: form.cvv },
+      { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) },
+    );
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4 pt-4" noValidate>
-      <SavedCards name="card" value={form.cardToken} onChange={form.setCardToken} returnTo={resumeAfterCard(order)} />
+      <SavedCards
+        name="card"
+        value={form.cardToken}
+        onChange={form.setCardToken}
+        returnTo={resumeAfterCard(order)}
+      />
       {hasCards && (
         <>
           {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
           <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
           {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
           {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
-          <Button type="submit" disabled={!ready} loading={pay.isPending || pay.isSuccess} className="self-start">
+          <Button
+            type="submit"
+            disabled={!ready}
+            loading={pay.isPending || pay.isSuccess}
+            className="self-start"
+          >
             {t.card.pay(formatMoney(amount))}
           </Button>
         </>
@@ -331,7 +427,13 @@ function CardTab({ order, amount }: { order: Order; amount: number }) {
   );
 }
 
-function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; nameAr: string; months: number; rate: number }[] }) {
+function InstallmentsTab({
+  order,
+  plans,
+}: {
+  order: Order;
+  plans: { id: number; nameAr: string; months: number; rate: number }[];
+}) {
   const form = useCardForm();
   const [planId, setPlanId] = useState(String(plans[0]?.id ?? ""));
   const pay = usePayByInstallments();
@@ -358,17 +460,30 @@ function InstallmentsTab({ order, plans }: { order: Order; plans: { id: number; 
         onChange={setPlanId}
         options={plans.map((plan) => ({
           value: String(plan.id),
-          label: installmentLabel(plan.nameAr, plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100))),
+          label: installmentLabel(
+            plan.nameAr,
+            plan.rate === 0 ? t.installments.noInterest : t.installments.rate(formatPercent(plan.rate / 100)),
+          ),
         }))}
       />
-      <SavedCards name="installment-card" value={form.cardToken} onChange={form.setCardToken} returnTo={resumeAfterCard(order)} />
+      <SavedCards
+        name="installment-card"
+        value={form.cardToken}
+        onChange={form.setCardToken}
+        returnTo={resumeAfterCard(order)}
+      />
       {hasCards && (
         <>
           {form.error.card && <Notice tone="error">{form.error.card}</Notice>}
           <CvvField value={form.cvv} onChange={form.setCvv} error={form.error.cvv} />
           {pay.isError && <Notice tone="error">{errorMessage(errorCodeOf(pay.error))}</Notice>}
           {pay.isSuccess && <Notice tone="info">{t.card.redirecting}</Notice>}
-          <Button type="submit" disabled={!ready} loading={pay.isPending || pay.isSuccess} className="self-start">
+          <Button
+            type="submit"
+            disabled={!ready}
+            loading={pay.isPending || pay.isSuccess}
+            className="self-start"
+          >
             {t.installments.pay}
           </Button>
         </>
@@ -385,7 +500,13 @@ function FreeOrder({ order, onPending }: { order: Order; onPending: (pending: Pe
       <div className="flex flex-col gap-4">
         <p className="text-slate-700">{money.free.body}</p>
         {start.isError && <Notice tone="error">{errorMessage(errorCodeOf(start.error))}</Notice>}
-        <Button className="self-start" loading={start.isPending} onClick={() => start.mutate(order, { onSuccess: (answer) => onPending({ transaction: answer.transaction }) })}>
+        <Button
+          className="self-start"
+          loading={start.isPending}
+          onClick={() =>
+            start.mutate(order, { onSuccess: (answer) => onPending({ transaction: answer.transaction }) })
+          }
+        >
           {money.free.start}
         </Button>
       </div>
@@ -405,7 +526,15 @@ function WalletTab({ order, onPending }: { order: Order; onPending: (pending: Pe
     setError(undefined);
     pay.mutate(
       { ...order, ...(normalized ? { phone: normalized } : {}) },
-      { onSuccess: (answer) => onPending({ transaction: answer.transaction, referenceNumber: answer.referenceNumber, walletQr: answer.walletQr, walletPhone: normalized ?? undefined }) },
+      {
+        onSuccess: (answer) =>
+          onPending({
+            transaction: answer.transaction,
+            referenceNumber: answer.referenceNumber,
+            walletQr: answer.walletQr,
+            walletPhone: normalized ?? undefined,
+          }),
+      },
     );
   }
 
@@ -440,7 +569,12 @@ function ReferenceTab({ order, onPending }: { order: Order; onPending: (pending:
       <Button
         className="self-start"
         loading={pay.isPending}
-        onClick={() => pay.mutate(order, { onSuccess: (answer) => onPending({ transaction: answer.transaction, referenceNumber: answer.referenceNumber }) })}
+        onClick={() =>
+          pay.mutate(order, {
+            onSuccess: (answer) =>
+              onPending({ transaction: answer.transaction, referenceNumber: answer.referenceNumber }),
+          })
+        }
       >
         {t.reference.start}
       </Button>
@@ -453,16 +587,23 @@ function PendingDetails({ pending }: { pending: Pending }) {
   const method = pending.transaction.method;
   const isWallet = method === PaymentMethod.EWallet;
   // A wallet order resumed after a reload came from the order list, without its QR: ask for it.
-  const detail = useTransactionDetailQuery(isWallet && pending.walletQr === undefined ? pending.transaction.id : null);
+  const detail = useTransactionDetailQuery(
+    isWallet && pending.walletQr === undefined ? pending.transaction.id : null,
+  );
   const walletQr = pending.walletQr ?? detail.data?.walletQr ?? null;
-  if (method === PaymentMethod.Card || method === PaymentMethod.BankInstallment) return <Notice tone="info">{t.waiting.card}</Notice>;
+  if (method === PaymentMethod.Card || method === PaymentMethod.BankInstallment)
+    return <Notice tone="info">{t.waiting.card}</Notice>;
   return (
     <div className="flex flex-col gap-3">
       {pending.referenceNumber && (
         <div className="flex flex-col gap-1 rounded-xl bg-slate-50 p-4">
           <span className="text-sm text-slate-600">{t.reference.number}</span>
           <span className="flex flex-wrap items-center gap-3">
-            <bdi dir="ltr" className="font-mono text-2xl font-bold tracking-wider text-slate-900" data-testid="reference-number">
+            <bdi
+              dir="ltr"
+              className="font-mono text-2xl font-bold tracking-wider text-slate-900"
+              data-testid="reference-number"
+            >
               {pending.referenceNumber}
             </bdi>
             <CopyButton value={pending.referenceNumber} />
@@ -477,7 +618,11 @@ function PendingDetails({ pending }: { pending: Pending }) {
               {walletQr.startsWith("data:image/") ? (
                 <img src={walletQr} alt={t.wallet.qrLabel} width={160} height={160} className="size-40" />
               ) : (
-                <pre dir="ltr" aria-label={t.wallet.qrLabel} className="max-w-60 overflow-x-auto font-mono text-xs break-all whitespace-pre-wrap">
+                <pre
+                  dir="ltr"
+                  aria-label={t.wallet.qrLabel}
+                  className="max-w-60 overflow-x-auto font-mono text-xs break-all whitespace-pre-wrap"
+                >
                   {walletQr}
                 </pre>
               )}

@@ -53,8 +53,21 @@ export function DemoSessionPage() {
                 submitting={patch.isPending}
                 onSubmit={(decision, onError) =>
                   patch.mutate(
-                    { id, status: decision.passed ? ReviewStatus.Passed : ReviewStatus.Rejected, feedback: decision.feedback, note: decision.note },
-                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: arTutorJourney.onboarding.decided }), onError },
+                    {
+                      id,
+                      status: decision.passed ? ReviewStatus.Passed : ReviewStatus.Rejected,
+                      feedback: decision.feedback,
+                      note: decision.note,
+                    },
+                    {
+                      onSuccess: () =>
+                        toasts.show({
+                          id: "decision",
+                          type: "success",
+                          title: arTutorJourney.onboarding.decided,
+                        }),
+                      onError,
+                    },
                   )
                 }
               />
@@ -70,4 +83,3 @@ export function DemoSessionPage() {
     </MeetingRoom>
   );
 }
-

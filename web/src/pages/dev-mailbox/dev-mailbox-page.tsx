@@ -82,7 +82,8 @@ function Mailbox() {
 }
 
 function OutboxMessageCard({ message }: { message: OutboxMessage }) {
-  const statusTone = message.status === "failed" ? "error" : message.status === "sent" ? "success" : "neutral";
+  const statusTone =
+    message.status === "failed" ? "error" : message.status === "sent" ? "success" : "neutral";
 
   function copyCode(code: string) {
     navigator.clipboard.writeText(code).then(
@@ -110,7 +111,10 @@ function OutboxMessageCard({ message }: { message: OutboxMessage }) {
       {message.code && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <span className="text-sm text-slate-600">{arAuth.mailbox.code}:</span>
-          <bdi dir="ltr" className="rounded-lg bg-amber-100 px-3 py-1 font-mono text-2xl font-bold tracking-[0.3em] text-amber-950">
+          <bdi
+            dir="ltr"
+            className="rounded-lg bg-amber-100 px-3 py-1 font-mono text-2xl font-bold tracking-[0.3em] text-amber-950"
+          >
             {message.code}
           </bdi>
           <Button variant="ghost" size="sm" onClick={() => copyCode(message.code ?? "")}>

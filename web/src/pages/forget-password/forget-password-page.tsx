@@ -19,7 +19,11 @@ export function ForgetPasswordPage() {
   return (
     <PageFrame title={arAuth.forgotPassword.title}>
       <Card>
-        <ForgotPasswordFlow initialEmail={searchParams.get("email")} initialCode={searchParams.get("code")} onDone={onDone} />
+        <ForgotPasswordFlow
+          initialEmail={searchParams.get("email")}
+          initialCode={searchParams.get("code")}
+          onDone={onDone}
+        />
       </Card>
       <Link to="/login" className="self-center font-medium text-brand-800 underline underline-offset-4">
         {arAuth.forgotPassword.backToLogin}

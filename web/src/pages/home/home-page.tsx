@@ -19,7 +19,9 @@ export function HomePage() {
         <p className="text-sm font-bold text-brand-700">
           {ar.appName} · {ar.appTagline}
         </p>
-        <h1 className="max-w-2xl text-3xl leading-tight font-bold text-slate-900 sm:text-5xl sm:leading-tight">{marketingHome.hero.title}</h1>
+        <h1 className="max-w-2xl text-3xl leading-tight font-bold text-slate-900 sm:text-5xl sm:leading-tight">
+          {marketingHome.hero.title}
+        </h1>
         <p className="max-w-2xl text-lg leading-8 text-slate-700">{marketingHome.hero.intro}</p>
         {signedIn && user ? (
           <Link to={homePathFor(user.role)} className={buttonClasses("primary", "lg", "self-start")}>
@@ -47,7 +49,14 @@ export function HomePage() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {marketingHome.hero.points.map((point) => (
           <li key={point} className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-5">
-            <svg viewBox="0 0 24 24" className="mt-0.5 size-6 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="mt-0.5 size-6 shrink-0 text-brand-600"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="m5 12 5 5L20 7" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span className="text-slate-800">{point}</span>
@@ -67,7 +76,10 @@ export function HomePage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {marketingHome.more.map((item) => (
             <li key={item.to}>
-              <Link to={item.to} className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-5 hover:border-brand-300 hover:bg-brand-50">
+              <Link
+                to={item.to}
+                className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-5 hover:border-brand-300 hover:bg-brand-50"
+              >
                 <span className="font-bold text-brand-800">{item.title}</span>
                 <span className="text-sm leading-6 text-slate-700">{item.text}</span>
               </Link>

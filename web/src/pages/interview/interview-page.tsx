@@ -47,34 +47,47 @@ export function InterviewPage() {
             tutor={{ id: interview.data.intervieweeId, name: interview.data.intervieweeName }}
             manager={{ id: interview.data.interviewerId, name: interview.data.interviewerName }}
           />
-          {!isTutor && interview.data.status === InterviewStatus.Pending && user?.id !== interview.data.intervieweeId && (
-            <Card title={arTutorJourney.onboarding.decisionTitle}>
-              <DecisionForm
-                withLevel
-                submitting={patch.isPending}
-                onSubmit={(decision, onError) =>
-                  patch.mutate(
-                    {
-                      id,
-                      status: decision.passed ? InterviewStatus.Passed : InterviewStatus.Rejected,
-                      feedback: decision.feedback,
-                      note: decision.note,
-                      level: decision.level,
-                    },
-                    { onSuccess: () => toasts.show({ id: "decision", type: "success", title: arTutorJourney.onboarding.decided }), onError },
-                  )
-                }
-              />
-            </Card>
-          )}
+          {!isTutor &&
+            interview.data.status === InterviewStatus.Pending &&
+            user?.id !== interview.data.intervieweeId && (
+              <Card title={arTutorJourney.onboarding.decisionTitle}>
+                <DecisionForm
+                  withLevel
+                  submitting={patch.isPending}
+                  onSubmit={(decision, onError) =>
+                    patch.mutate(
+                      {
+                        id,
+                        status: decision.passed ? InterviewStatus.Passed : InterviewStatus.Rejected,
+                        feedback: decision.feedback,
+                        note: decision.note,
+                        level: decision.level,
+                      },
+                      {
+                        onSuccess: () =>
+                          toasts.show({
+                            id: "decision",
+                            type: "success",
+                            title: arTutorJourney.onboarding.decided,
+                          }),
+                        onError,
+                      },
+                    )
+                  }
+                />
+              </Card>
+            )}
         </MeetingDetails>
       )}
     </>
   );
   return (
-    <MeetingRoom title={arTutorJourney.onboarding.interviewTitle} sessionId={`interview:${id}`} selfId={user?.id ?? 0}>
+    <MeetingRoom
+      title={arTutorJourney.onboarding.interviewTitle}
+      sessionId={`interview:${id}`}
+      selfId={user?.id ?? 0}
+    >
       {content}
     </MeetingRoom>
   );
 }
-

@@ -2,7 +2,11 @@ import { EarningsSummary } from "../../features/invoices/earnings-summary";
 import { FilteredInvoices } from "../../features/invoices/filtered-invoices";
 import { TutorInvoiceItem } from "../../features/invoices/invoice-list";
 import { SavedMethodsCard } from "../../features/invoices/saved-methods";
-import { useInvoiceStatsQuery, useLiveInvoices, useWithdrawMethodsQuery } from "../../features/invoices/use-invoices";
+import {
+  useInvoiceStatsQuery,
+  useLiveInvoices,
+  useWithdrawMethodsQuery,
+} from "../../features/invoices/use-invoices";
 import { WithdrawalForm } from "../../features/invoices/withdrawal-form";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arPayments } from "../../i18n/ar-EG-payments";
@@ -44,7 +48,11 @@ export function InvoicesPage() {
 function InvoiceListCard() {
   return (
     <Card title={t.listTitle}>
-      <FilteredInvoices label={t.listTitle} empty={t.empty} item={(invoice) => <TutorInvoiceItem key={invoice.id} invoice={invoice} />} />
+      <FilteredInvoices
+        label={t.listTitle}
+        empty={t.empty}
+        item={(invoice) => <TutorInvoiceItem key={invoice.id} invoice={invoice} />}
+      />
     </Card>
   );
 }

@@ -23,7 +23,11 @@ export function LessonPage() {
     const code = view.isError ? errorCodeOf(view.error) : "lesson-not-found";
     return (
       <PageFrame title={arLive.liveSession.title}>
-        <Notice tone="error">{code === "forbidden" || code === "session-not-found" || code === "lesson-not-found" ? arLive.liveSession.notFound : errorMessage(code)}</Notice>
+        <Notice tone="error">
+          {code === "forbidden" || code === "session-not-found" || code === "lesson-not-found"
+            ? arLive.liveSession.notFound
+            : errorMessage(code)}
+        </Notice>
       </PageFrame>
     );
   }

@@ -6,7 +6,11 @@ import { PageFrame } from "../../ui/page-frame";
 /** /lessons-schedule — the week's lessons of a student or a tutor, in a Saturday-first calendar. */
 export function LessonsSchedulePage() {
   return (
-    <PageFrame title={arLessons.lessonsSchedule.title} subtitle={arLessons.lessonsSchedule.subtitle(viewerClock())} width="wide">
+    <PageFrame
+      title={arLessons.lessonsSchedule.title}
+      subtitle={arLessons.lessonsSchedule.subtitle(viewerClock())}
+      width="wide"
+    >
       <LessonsCalendar />
     </PageFrame>
   );

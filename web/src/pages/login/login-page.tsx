@@ -13,7 +13,10 @@ export function LoginPage() {
   const config = useAppConfig();
   const googleClientId = config.data?.googleClientId ?? null;
   // Where to go next is the guest guard's job: it sends a signed-in user to ?next= or their dashboard.
-  const onSignedIn = useCallback(() => toasts.show({ id: "signed-in", type: "success", title: arAuth.login.welcome }), []);
+  const onSignedIn = useCallback(
+    () => toasts.show({ id: "signed-in", type: "success", title: arAuth.login.welcome }),
+    [],
+  );
 
   return (
     <PageFrame title={arAuth.login.title} subtitle={arAuth.login.subtitle}>

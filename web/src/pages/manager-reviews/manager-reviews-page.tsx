@@ -3,7 +3,11 @@ import { Link } from "react-router-dom";
 import { IntroVideoStatus } from "@schema/enums";
 import { statusTone } from "../../features/onboarding/meeting-details";
 import { Pager } from "../../features/onboarding/pager";
-import { useDemosQuery, useInterviewsQuery, useIntroVideosQuery } from "../../features/onboarding/use-onboarding";
+import {
+  useDemosQuery,
+  useInterviewsQuery,
+  useIntroVideosQuery,
+} from "../../features/onboarding/use-onboarding";
 import { VideoReview } from "../../features/onboarding/video-review";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
@@ -34,7 +38,14 @@ export function ManagerReviewsPage() {
   );
 }
 
-type MeetingRow = { id: number; to: string; name: string | null; start: string; status: string; tone: ReturnType<typeof statusTone> };
+type MeetingRow = {
+  id: number;
+  to: string;
+  name: string | null;
+  start: string;
+  status: string;
+  tone: ReturnType<typeof statusTone>;
+};
 
 function MeetingList({ rows, empty }: { rows: MeetingRow[]; empty: string }) {
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;

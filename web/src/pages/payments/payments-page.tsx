@@ -5,8 +5,19 @@ import { TransactionStatus } from "@schema/enums";
 import { useCurrentSubscriptionQuery } from "../../features/lessons/use-lessons";
 import { methodLabel } from "../../features/payments/payment-logic";
 import { PaymentStatusPanel, TransactionStatusBadge } from "../../features/payments/payment-status-panel";
-import { CancelOutcome, CancelSubscription, ReceiptsButton, RefundState, useCancelPlan, type CancelPlan } from "../../features/payments/refunds";
-import { useLiveTransactions, usePaymentStatusQuery, useTransactionsQuery } from "../../features/payments/use-payments";
+import {
+  CancelOutcome,
+  CancelSubscription,
+  ReceiptsButton,
+  RefundState,
+  useCancelPlan,
+  type CancelPlan,
+} from "../../features/payments/refunds";
+import {
+  useLiveTransactions,
+  usePaymentStatusQuery,
+  useTransactionsQuery,
+} from "../../features/payments/use-payments";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { arPayments } from "../../i18n/ar-EG-payments";
@@ -58,9 +69,12 @@ function SubscriptionCard({ plan }: { plan: CancelPlan }) {
       ) : current.data.info && current.data.info.status === "active" ? (
         <div className="flex flex-col gap-1 text-slate-800" data-testid="current-subscription">
           <p className="font-bold">
-            {arLessons.marketplace.plans.weeklyMinutes(current.data.info.weeklyMinutes)} — {arLessons.marketplace.plans.periods[current.data.info.period]}
+            {arLessons.marketplace.plans.weeklyMinutes(current.data.info.weeklyMinutes)} —{" "}
+            {arLessons.marketplace.plans.periods[current.data.info.period]}
           </p>
-          <p className="text-sm">{t.minutesLeft(current.data.remainingWeeklyMinutes, current.data.info.weeklyMinutes)}</p>
+          <p className="text-sm">
+            {t.minutesLeft(current.data.remainingWeeklyMinutes, current.data.info.weeklyMinutes)}
+          </p>
           <p className="text-sm text-slate-600">{t.endsOn(formatDate(current.data.info.end))}</p>
           <CancelSubscription current={current.data} plan={plan} />
         </div>
@@ -97,7 +111,13 @@ function TransactionsCard() {
             ))}
           </ul>
           {list.data.total > pageSizeOptions[0] && <PageSizeSelect onChange={() => setPage(1)} />}
-          <Pagination label={t.transactions} page={page} total={list.data.total} size={size} onPage={setPage} />
+          <Pagination
+            label={t.transactions}
+            page={page}
+            total={list.data.total}
+            size={size}
+            onPage={setPage}
+          />
         </div>
       )}
     </Card>

@@ -54,7 +54,10 @@ function TutorSession({ tutor }: { tutor: StudioTutorView }) {
       subtitle={t.tutorPageSubtitle}
       width="wide"
     >
-      <Link to="/photo-sessions" className="self-start font-medium text-brand-800 underline underline-offset-4">
+      <Link
+        to="/photo-sessions"
+        className="self-start font-medium text-brand-800 underline underline-offset-4"
+      >
         {t.backToList}
       </Link>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
@@ -63,7 +66,11 @@ function TutorSession({ tutor }: { tutor: StudioTutorView }) {
             <div>
               <dt className="text-sm text-slate-600">{ar.fields.email}</dt>
               <dd>
-                <a href={`mailto:${tutor.email}`} dir="ltr" className="break-all font-medium text-brand-800 underline">
+                <a
+                  href={`mailto:${tutor.email}`}
+                  dir="ltr"
+                  className="break-all font-medium text-brand-800 underline"
+                >
                   {tutor.email}
                 </a>
               </dd>
@@ -87,7 +94,11 @@ function TutorSession({ tutor }: { tutor: StudioTutorView }) {
         </Card>
       </div>
       <Card title={t.mediaTitle}>
-        {!open && <Notice tone="info" className="mb-4">{t.mediaClosed}</Notice>}
+        {!open && (
+          <Notice tone="info" className="mb-4">
+            {t.mediaClosed}
+          </Notice>
+        )}
         <div className="grid gap-4 md:grid-cols-3">
           <TutorAssetUpload tutorId={tutor.id} kind="image" current={tutor.image} disabled={!open} />
           <TutorAssetUpload tutorId={tutor.id} kind="video" current={tutor.video} disabled={!open} />

@@ -3,7 +3,11 @@ import { Link } from "react-router-dom";
 import { PhotoSessionStatus } from "@schema/api/photo-session";
 import { Pager } from "../../features/onboarding/pager";
 import { statusTone } from "../../features/studio/photo-session-panel";
-import { sessionsPageSize, usePhotoSessionsQuery, useStudioTutorsQuery } from "../../features/studio/use-studio";
+import {
+  sessionsPageSize,
+  usePhotoSessionsQuery,
+  useStudioTutorsQuery,
+} from "../../features/studio/use-studio";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
@@ -56,7 +60,13 @@ function QueryProblem({ query }: { query: QueryState }) {
   );
 }
 
-type Row = { key: number; tutorId: number; name: string | null; detail: ReactNode; status: PhotoSessionStatus | null };
+type Row = {
+  key: number;
+  tutorId: number;
+  name: string | null;
+  detail: ReactNode;
+  status: PhotoSessionStatus | null;
+};
 
 function Rows({ rows, label, empty }: { rows: Row[]; label: string; empty: string }) {
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;
@@ -88,7 +98,9 @@ function SessionList() {
     key: session.id,
     tutorId: session.tutorId,
     name: session.tutorName,
-    detail: session.scheduledAt ? t.appointmentAt(formatDateTime(session.scheduledAt)) : t.requestedAt(formatDateTime(session.createdAt)),
+    detail: session.scheduledAt
+      ? t.appointmentAt(formatDateTime(session.scheduledAt))
+      : t.requestedAt(formatDateTime(session.createdAt)),
     status: session.status,
   }));
   return (
@@ -103,7 +115,11 @@ function SessionList() {
           setPage(1);
         }}
       />
-      {query.data ? <Rows rows={rows} label={t.sessionsTab} empty={t.empty} /> : <QueryProblem query={query} />}
+      {query.data ? (
+        <Rows rows={rows} label={t.sessionsTab} empty={t.empty} />
+      ) : (
+        <QueryProblem query={query} />
+      )}
       {query.data && <Pager page={page} total={query.data.total} size={sessionsPageSize} onPage={setPage} />}
     </div>
   );
@@ -136,12 +152,22 @@ function TutorList() {
           setPage(1);
         }}
       >
-        <TextField label={t.searchTutor} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className="min-w-0 flex-1 sm:max-w-xs" />
+        <TextField
+          label={t.searchTutor}
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          className="min-w-0 flex-1 sm:max-w-xs"
+        />
         <Button type="submit" variant="secondary">
           {t.search}
         </Button>
       </form>
-      {query.data ? <Rows rows={rows} label={t.tutorsTab} empty={t.emptyTutors} /> : <QueryProblem query={query} />}
+      {query.data ? (
+        <Rows rows={rows} label={t.tutorsTab} empty={t.emptyTutors} />
+      ) : (
+        <QueryProblem query={query} />
+      )}
       {query.data && <Pager page={page} total={query.data.total} size={sessionsPageSize} onPage={setPage} />}
     </div>
   );

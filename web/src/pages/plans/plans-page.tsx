@@ -44,7 +44,10 @@ function PlanCard({ plan }: { plan: PlanView }) {
       </div>
       <ul className="flex flex-col gap-3">
         {periodOffers(plan).map((offer) => (
-          <li key={offer.period} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-3">
+          <li
+            key={offer.period}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-3"
+          >
             <div className="flex flex-col gap-0.5">
               <span className="font-medium text-slate-900">{t.periods[offer.period]}</span>
               <span className="text-lg font-bold text-brand-800">{formatMoney(offer.price)}</span>
@@ -56,7 +59,9 @@ function PlanCard({ plan }: { plan: PlanView }) {
                   </span>
                 </span>
               )}
-              {offer.period !== 0 && <span className="text-xs text-slate-600">{t.perMonth(formatMoney(offer.monthly))}</span>}
+              {offer.period !== 0 && (
+                <span className="text-xs text-slate-600">{t.perMonth(formatMoney(offer.monthly))}</span>
+              )}
             </div>
             <Link
               to={`/checkout/${plan.id}/${offer.period}`}

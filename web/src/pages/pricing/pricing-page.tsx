@@ -48,14 +48,23 @@ function PlanGrid({ rows, signedIn }: { rows: PricingRow[]; signedIn: boolean })
       {rows.map((row) => {
         const minutes = row.weeklyMinutes;
         return (
-          <li key={row.planId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li
+            key={row.planId}
+            className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <h2 className="text-xl font-bold text-slate-900">{t.perWeek(minutes)}</h2>
-            {row.longLessonsPerWeek > 0 && <p className="text-sm text-slate-700">{t.lessonsPerWeek(row.longLessonsPerWeek, formatNumber(row.longLessonsPerWeek))}</p>}
+            {row.longLessonsPerWeek > 0 && (
+              <p className="text-sm text-slate-700">
+                {t.lessonsPerWeek(row.longLessonsPerWeek, formatNumber(row.longLessonsPerWeek))}
+              </p>
+            )}
             <p className="flex flex-col">
               <span className="text-sm text-slate-600">{t.monthPrice}</span>
               <span className="text-2xl font-bold text-brand-800">{formatMoney(row.monthPrice)}</span>
             </p>
-            {row.yearMonthly !== null && <p className="text-sm text-slate-700">{t.yearFrom(formatMoney(row.yearMonthly))}</p>}
+            {row.yearMonthly !== null && (
+              <p className="text-sm text-slate-700">{t.yearFrom(formatMoney(row.yearMonthly))}</p>
+            )}
             {row.bestDiscount > 0 && (
               <span className="self-start">
                 <Badge tone="success">{t.saveUpTo(formatPercent(row.bestDiscount))}</Badge>

@@ -19,9 +19,18 @@ export function RegisterPage() {
   const isTutor = role === Role.Tutor;
 
   return (
-    <PageFrame title={isTutor ? arAuth.register.tutorTitle : arAuth.register.studentTitle} subtitle={isTutor ? arAuth.register.tutorSubtitle : arAuth.register.studentSubtitle}>
+    <PageFrame
+      title={isTutor ? arAuth.register.tutorTitle : arAuth.register.studentTitle}
+      subtitle={isTutor ? arAuth.register.tutorSubtitle : arAuth.register.studentSubtitle}
+    >
       <Card>
-        <RegisterForm key={role} role={role} onRegistered={() => toasts.show({ id: "registered", type: "success", title: arAuth.register.created })} />
+        <RegisterForm
+          key={role}
+          role={role}
+          onRegistered={() =>
+            toasts.show({ id: "registered", type: "success", title: arAuth.register.created })
+          }
+        />
       </Card>
       <div className="flex flex-col items-center gap-2 text-slate-700">
         <p>
@@ -30,7 +39,10 @@ export function RegisterPage() {
             {ar.nav.login}
           </Link>
         </p>
-        <Link to={isTutor ? "/register/student" : "/register/tutor"} className="font-medium text-brand-800 underline underline-offset-4">
+        <Link
+          to={isTutor ? "/register/student" : "/register/tutor"}
+          className="font-medium text-brand-800 underline underline-offset-4"
+        >
           {isTutor ? arAuth.register.switchToStudent : arAuth.register.switchToTutor}
         </Link>
       </div>

@@ -6,7 +6,11 @@ import { PageFrame } from "../../ui/page-frame";
 /** /schedule-management */
 export function ScheduleManagementPage() {
   return (
-    <PageFrame title={arLessons.schedule.title} subtitle={arLessons.schedule.subtitle(viewerClock())} width="wide">
+    <PageFrame
+      title={arLessons.schedule.title}
+      subtitle={arLessons.schedule.subtitle(viewerClock())}
+      width="wide"
+    >
       <ScheduleBoard />
     </PageFrame>
   );

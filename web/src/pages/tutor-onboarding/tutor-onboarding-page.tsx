@@ -17,9 +17,16 @@ export function TutorOnboardingPage() {
   const onboarding = useOnboardingQuery();
   const meta = useTutorMetaQuery();
   const { user, tutorMeta } = useSession();
-  const profileMissing = user !== null && (tutorMeta ?? meta.data) !== undefined && !isTutorProfileComplete(user, tutorMeta ?? meta.data ?? null);
+  const profileMissing =
+    user !== null &&
+    (tutorMeta ?? meta.data) !== undefined &&
+    !isTutorProfileComplete(user, tutorMeta ?? meta.data ?? null);
   return (
-    <PageFrame title={arTutorJourney.onboarding.title} subtitle={arTutorJourney.onboarding.subtitle} width="wide">
+    <PageFrame
+      title={arTutorJourney.onboarding.title}
+      subtitle={arTutorJourney.onboarding.subtitle}
+      width="wide"
+    >
       {profileMissing && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
           <p className="text-amber-950">{arTutorJourney.tutorComplete.onboardingNotice}</p>

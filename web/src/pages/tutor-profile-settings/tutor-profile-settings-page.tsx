@@ -13,7 +13,11 @@ export function TutorProfileSettingsPage() {
   const meta = useTutorMetaQuery();
   const { tutorMeta } = useSession();
   return (
-    <PageFrame title={arTutorJourney.tutorProfile.title} subtitle={arTutorJourney.tutorProfile.subtitle} width="wide">
+    <PageFrame
+      title={arTutorJourney.tutorProfile.title}
+      subtitle={arTutorJourney.tutorProfile.subtitle}
+      width="wide"
+    >
       <UserGate>
         {(user) =>
           meta.isPending && !tutorMeta ? (
@@ -21,7 +25,11 @@ export function TutorProfileSettingsPage() {
           ) : (
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title={arTutorJourney.tutorProfile.detailsTitle}>
-                <TutorProfileForm key={`${user.id}-${tutorMeta ? "meta" : "none"}`} user={user} meta={tutorMeta ?? meta.data ?? null} />
+                <TutorProfileForm
+                  key={`${user.id}-${tutorMeta ? "meta" : "none"}`}
+                  user={user}
+                  meta={tutorMeta ?? meta.data ?? null}
+                />
               </Card>
               <Card title={arTutorJourney.tutorProfile.topicsTitle}>
                 <TopicPicker />

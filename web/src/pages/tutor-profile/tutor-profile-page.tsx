@@ -94,13 +94,26 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
 }
 
 /** «مراسلة المدرّس» for students and visitors (docs/rules.md, Chat: a student may start a room with a tutor). */
-function MessageTutor({ tutorId, name, gender }: { tutorId: number; name: string; gender: TutorInfo["gender"] }) {
+function MessageTutor({
+  tutorId,
+  name,
+  gender,
+}: {
+  tutorId: number;
+  name: string;
+  gender: TutorInfo["gender"];
+}) {
   const signedIn = useIsSignedIn();
   const { user } = useSession();
   if (signedIn && user?.role !== Role.Student) return null;
   return (
     <div className="w-full sm:w-auto">
-      <StartChat otherId={tutorId} otherName={name} label={byGender(gendered.messageTutor, gender)} className="w-full sm:w-auto" />
+      <StartChat
+        otherId={tutorId}
+        otherName={name}
+        label={byGender(gendered.messageTutor, gender)}
+        className="w-full sm:w-auto"
+      />
     </div>
   );
 }
@@ -119,7 +132,12 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
       {tutor.video && (
         <section className="flex flex-col gap-2">
           <h2 className="text-lg font-bold text-slate-900">{t.video}</h2>
-          <TutorVideoInline name={name} video={tutor.video} thumbnail={tutor.thumbnail} sizes={profileThumbnailSizes} />
+          <TutorVideoInline
+            name={name}
+            video={tutor.video}
+            thumbnail={tutor.thumbnail}
+            sizes={profileThumbnailSizes}
+          />
         </section>
       )}
       <section className="flex flex-col gap-2">
@@ -130,7 +148,11 @@ function ProfileTab({ tutor }: { tutor: TutorInfo }) {
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold text-slate-900">{t.topics}</h2>
-        {tutor.topics.length > 0 ? <TopicChips topics={tutor.topics} /> : <p className="text-slate-600">{byGender(gendered.noTopics, tutor.gender)}</p>}
+        {tutor.topics.length > 0 ? (
+          <TopicChips topics={tutor.topics} />
+        ) : (
+          <p className="text-slate-600">{byGender(gendered.noTopics, tutor.gender)}</p>
+        )}
       </section>
       {stats.data && (
         <section className="flex flex-col gap-2">
@@ -175,7 +197,10 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
       <div className="flex flex-col gap-4">
         <LessonPrices />
         <WeekFreeTimes tutorId={tutor.id} />
-        <Link to={`/login?next=${encodeURIComponent(next)}`} className={buttonClasses("primary", "md", "w-full")}>
+        <Link
+          to={`/login?next=${encodeURIComponent(next)}`}
+          className={buttonClasses("primary", "md", "w-full")}
+        >
           {b.signInToBook}
         </Link>
       </div>
@@ -212,7 +237,11 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
 
   return (
     <Card id="book" title={b.title} className="scroll-mt-20 self-start">
-      {tutor.notice > 0 && <p className="mb-3 text-sm text-slate-600">{byGender(gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}</p>}
+      {tutor.notice > 0 && (
+        <p className="mb-3 text-sm text-slate-600">
+          {byGender(gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}
+        </p>
+      )}
       {body}
     </Card>
   );

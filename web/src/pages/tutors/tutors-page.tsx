@@ -3,7 +3,12 @@ import { useSearchParams } from "react-router-dom";
 import { Gender } from "@schema/enums";
 import { useInitialDataOnceHydrated } from "../../features/tutors/initial-data";
 import { TutorCard } from "../../features/tutors/tutor-card";
-import { tutorsPageSize, useTopicsQuery, useTutorListQuery, type TutorFilters } from "../../features/tutors/use-tutors";
+import {
+  tutorsPageSize,
+  useTopicsQuery,
+  useTutorListQuery,
+  type TutorFilters,
+} from "../../features/tutors/use-tutors";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { arLessons } from "../../i18n/ar-EG-lessons";
@@ -78,49 +83,58 @@ export function TutorsPage() {
 
   return (
     <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
-      <form role="search" aria-label={t.filtersLabel} onSubmit={submitName} className="grid grid-cols-1 items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Select
-            label={t.topic}
-            placeholder={t.anyTopic}
-            options={(topics.data ?? []).map((topic) => ({ value: String(topic.id), label: topic.nameAr }))}
-            value={filters.topicId ? String(filters.topicId) : ""}
-            onChange={(event) => update({ topic: event.target.value || undefined })}
+      <form
+        role="search"
+        aria-label={t.filtersLabel}
+        onSubmit={submitName}
+        className="grid grid-cols-1 items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <Select
+          label={t.topic}
+          placeholder={t.anyTopic}
+          options={(topics.data ?? []).map((topic) => ({ value: String(topic.id), label: topic.nameAr }))}
+          value={filters.topicId ? String(filters.topicId) : ""}
+          onChange={(event) => update({ topic: event.target.value || undefined })}
+        />
+        <div className="flex items-end gap-2">
+          <TextField
+            label={t.name}
+            type="search"
+            value={name}
+            maxLength={30}
+            className="min-w-0 flex-1"
+            onChange={(event) => setName(event.target.value)}
+            onBlur={() => {
+              if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
+            }}
           />
-          <div className="flex items-end gap-2">
-            <TextField
-              label={t.name}
-              type="search"
-              value={name}
-              maxLength={30}
-              className="min-w-0 flex-1"
-              onChange={(event) => setName(event.target.value)}
-              onBlur={() => {
-                if (name.trim() !== (filters.name ?? "")) update({ name: name.trim() || undefined });
-              }}
-            />
-            <Button type="submit" aria-label={market.tutors.searchLabel}>
-              {market.tutors.search}
-            </Button>
-          </div>
-          <Select
-            label={t.gender}
-            placeholder={t.anyGender}
-            options={[Gender.Male, Gender.Female].map((value) => ({ value, label: ar.genders[value] }))}
-            value={filters.gender ?? ""}
-            onChange={(event) => update({ gender: event.target.value || undefined })}
-          />
-          <Select
-            label={market.tutors.day}
-            placeholder={market.tutors.anyDay}
-            options={days}
-            value={filters.day ?? ""}
-            onChange={(event) => update({ day: event.target.value || undefined })}
-          />
-          {filtered && (
-            <Button variant="ghost" className="justify-self-start" onClick={() => setParams(new URLSearchParams())}>
-              {t.clearFilters}
-            </Button>
-          )}
+          <Button type="submit" aria-label={market.tutors.searchLabel}>
+            {market.tutors.search}
+          </Button>
+        </div>
+        <Select
+          label={t.gender}
+          placeholder={t.anyGender}
+          options={[Gender.Male, Gender.Female].map((value) => ({ value, label: ar.genders[value] }))}
+          value={filters.gender ?? ""}
+          onChange={(event) => update({ gender: event.target.value || undefined })}
+        />
+        <Select
+          label={market.tutors.day}
+          placeholder={market.tutors.anyDay}
+          options={days}
+          value={filters.day ?? ""}
+          onChange={(event) => update({ day: event.target.value || undefined })}
+        />
+        {filtered && (
+          <Button
+            variant="ghost"
+            className="justify-self-start"
+            onClick={() => setParams(new URLSearchParams())}
+          >
+            {t.clearFilters}
+          </Button>
+        )}
       </form>
 
       {tutors.isError ? (
@@ -139,12 +153,22 @@ export function TutorsPage() {
           <p className="text-sm text-slate-600" role="status">
             {t.results(list.total)}
           </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={tutors.isPlaceholderData || list !== tutors.data || undefined}>
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy={tutors.isPlaceholderData || list !== tutors.data || undefined}
+          >
             {list.list.map((tutor, index) => (
               <TutorCard key={tutor.id} tutor={tutor} first={index === 0} />
             ))}
           </ul>
-          <Pagination label={t.pagination} page={page} total={list.total} size={tutorsPageSize} onPage={(next) => update({ page: String(next) })} buttonSize="md" />
+          <Pagination
+            label={t.pagination}
+            page={page}
+            total={list.total}
+            size={tutorsPageSize}
+            onPage={(next) => update({ page: String(next) })}
+            buttonSize="md"
+          />
         </>
       )}
     </PageFrame>

@@ -26,13 +26,24 @@ import { Tabs } from "../../ui/tabs";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
 
 // The rating form (and zod with its rules) loads when a lesson is rated, not with the list (issue 21).
-const RatingDialog = lazy(async () => ({ default: (await import("../../features/ratings/rating-dialog")).RatingDialog }));
+const RatingDialog = lazy(async () => ({
+  default: (await import("../../features/ratings/rating-dialog")).RatingDialog,
+}));
 // So do cancelling and moving a lesson (moving brings the whole booking flow with its calendar).
-const CancelLessonDialog = lazy(async () => ({ default: (await import("../../features/lessons/lesson-actions")).CancelLessonDialog }));
-const RescheduleLessonDialog = lazy(async () => ({ default: (await import("../../features/lessons/lesson-actions")).RescheduleLessonDialog }));
+const CancelLessonDialog = lazy(async () => ({
+  default: (await import("../../features/lessons/lesson-actions")).CancelLessonDialog,
+}));
+const RescheduleLessonDialog = lazy(async () => ({
+  default: (await import("../../features/lessons/lesson-actions")).RescheduleLessonDialog,
+}));
 
 const t = arLessons.marketplace.lessons;
-const stateTones = { pending: "info", happening: "success", fulfilled: "neutral", canceled: "error" } as const;
+const stateTones = {
+  pending: "info",
+  happening: "success",
+  fulfilled: "neutral",
+  canceled: "error",
+} as const;
 
 /** On a first load: the upcoming list (the tab shown first) is asked for as soon as this code is here (web/src/routes.tsx). */
 export const prefetchScreenData: PrefetchScreenData = (queryClient) => {
@@ -91,14 +102,27 @@ function LessonList({ tab }: { tab: LessonTab }) {
             userId={user?.id ?? 0}
             now={now}
             canReschedule={isStudent && lesson.state === "pending"}
-            rateAction={isStudent && lesson.state === "fulfilled" && myRatings.isSuccess ? (myRatings.data.has(lesson.tutor.id) ? "edit" : "rate") : null}
+            rateAction={
+              isStudent && lesson.state === "fulfilled" && myRatings.isSuccess
+                ? myRatings.data.has(lesson.tutor.id)
+                  ? "edit"
+                  : "rate"
+                : null
+            }
             onCancel={() => setCanceling(lesson)}
             onReschedule={() => setMoving(lesson)}
             onRate={() => setRating(lesson)}
           />
         ))}
       </ul>
-      <Pagination label={arLessons.marketplace.tutors.pagination} page={page} total={lessons.data.total} size={lessonsPageSize} onPage={setPage} buttonSize="md" />
+      <Pagination
+        label={arLessons.marketplace.tutors.pagination}
+        page={page}
+        total={lessons.data.total}
+        size={lessonsPageSize}
+        onPage={setPage}
+        buttonSize="md"
+      />
       {rating && (
         <Suspense fallback={null}>
           <RatingDialog
@@ -135,17 +159,36 @@ type LessonItemProps = {
   onRate: () => void;
 };
 
-function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, onReschedule, onRate }: LessonItemProps) {
+function LessonItem({
+  lesson,
+  userId,
+  now,
+  canReschedule,
+  rateAction,
+  onCancel,
+  onReschedule,
+  onRate,
+}: LessonItemProps) {
   const other = lesson.tutor.id === userId ? lesson.student : lesson.tutor;
   const name = other.name ?? arLessons.marketplace.tutors.unnamed;
   const when = formatWhen(lesson.start, now);
   const about = t.lessonOf(name, when);
   // The list's state comes from the server; the clock moves it on (pending → happening → fulfilled).
-  const state = lesson.state === "canceled" ? "canceled" : now >= Date.parse(lesson.end) ? "fulfilled" : now >= Date.parse(lesson.start) ? "happening" : "pending";
+  const state =
+    lesson.state === "canceled"
+      ? "canceled"
+      : now >= Date.parse(lesson.end)
+        ? "fulfilled"
+        : now >= Date.parse(lesson.start)
+          ? "happening"
+          : "pending";
   const window = changeWindow(lesson, now, useBusinessNumbers());
   const windowNoteId = `lesson-${lesson.id}-window`;
   return (
-    <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-lesson={lesson.id}>
+    <li
+      className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-lesson={lesson.id}
+    >
       <TutorPhoto name={other.name} image={other.image} />
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <p className="font-bold text-slate-900">
@@ -164,7 +207,9 @@ function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, 
           </p>
         )}
       </div>
-      {(state === "pending" || state === "happening") && <LessonJoin lesson={lesson} now={now} about={about} />}
+      {(state === "pending" || state === "happening") && (
+        <LessonJoin lesson={lesson} now={now} about={about} />
+      )}
       {rateAction && (
         <Button
           variant={rateAction === "rate" ? "primary" : "secondary"}
@@ -179,11 +224,25 @@ function LessonItem({ lesson, userId, now, canReschedule, rateAction, onCancel, 
         <div className="flex flex-wrap gap-2">
           <AddToGoogleCalendar lesson={lesson} otherName={name} about={about} />
           {canReschedule && (
-            <Button variant="secondary" size="sm" onClick={onReschedule} disabled={!window.open} aria-describedby={windowNoteId} aria-label={`${t.reschedule} — ${about}`}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onReschedule}
+              disabled={!window.open}
+              aria-describedby={windowNoteId}
+              aria-label={`${t.reschedule} — ${about}`}
+            >
               {t.reschedule}
             </Button>
           )}
-          <Button variant="danger" size="sm" onClick={onCancel} disabled={!window.open} aria-describedby={windowNoteId} aria-label={`${t.cancel} — ${about}`}>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={onCancel}
+            disabled={!window.open}
+            aria-describedby={windowNoteId}
+            aria-label={`${t.cancel} — ${about}`}
+          >
             {t.cancel}
           </Button>
         </div>
