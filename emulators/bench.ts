@@ -3,9 +3,9 @@
 // batch binds a handful of parameters however many rows it makes.
 import type { BenchSeedInput } from "../schema/api/bench";
 import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
-import { d1 } from "../worker/domain/lessons";
-import { issueToken } from "../worker/domain/token";
-import { tutorsChanged } from "../worker/domain/tutor-list";
+import { d1 } from "../worker/domain/lessons/lessons";
+import { issueToken } from "../worker/domain/identity/token";
+import { tutorsChanged } from "../worker/domain/tutors/tutor-list";
 import type { Db } from "../worker/core/context";
 
 export type BenchAccount = { id: number; token: string };

@@ -2,7 +2,7 @@
 // video and a thumbnail (docs/rules.md, Tutors: onboarding and listing), so the demo
 // seed and the benchmark seed give every tutor these. Generated once (a 16×16 PNG built with zlib, a 1-second 16×16 VP8 WebM recorded
 // from a canvas with MediaRecorder) and kept as bytes here so no tool is needed at run time.
-import { PUBLIC_PREFIX, publicUrl } from "../worker/domain/uploads";
+import { PUBLIC_PREFIX, publicUrl } from "../worker/domain/media/uploads";
 
 const AVATAR_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mOQz48hCTGMahjVMHw1AAArCuoBmeDIKgAAAABJRU5ErkJggg==";

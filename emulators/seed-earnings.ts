@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { lessonMembers, lessons, users } from "../schema/db";
 import { LessonDuration, Role } from "../schema/enums";
-import { lessonPrice, tutorEarning } from "../worker/domain/lessons";
+import { lessonPrice, tutorEarning } from "../worker/domain/lessons/lessons";
 import type { Db } from "../worker/core/context";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

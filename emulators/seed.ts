@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../schema/db";
 import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
-import { periodPrice } from "../worker/domain/plans";
-import { currentSubscriptionQuery, grantSubscription } from "../worker/domain/subscriptions";
-import { hashPassword } from "../worker/domain/password";
+import { periodPrice } from "../worker/domain/payments/plans";
+import { currentSubscriptionQuery, grantSubscription } from "../worker/domain/payments/subscriptions";
+import { hashPassword } from "../worker/domain/identity/password";
 import type { Db } from "../worker/core/context";
 import { DEMO_MEDIA_URLS, storeDemoMedia } from "./media";
 import { seedDemoEarnings } from "./seed-earnings";

@@ -1,4 +1,4 @@
-// A live session as the Worker and the session room see it (worker/domain/sessions.ts reads it
+// A live session as the Worker and the session room see it (worker/domain/lessons/sessions.ts reads it
 // from D1; durable-objects/session-room.ts keeps it for its room). Types only.
 import type { SessionKind, SessionMemberRole } from "./api/session";
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { errorMessage } from "../schema/error-messages";
 import { errorStatus } from "../schema/errors";
-import { readToken } from "./domain/token";
+import { readToken } from "./domain/identity/token";
 import { createDb } from "./core/db";
 import { ConfigError, readConfig } from "./core/env";
 import type { AppEnv } from "./http/context";

@@ -21,8 +21,8 @@ import { UserChannel as UserChannelParty } from "../durable-objects/user-channel
 import { Presence as PresenceParty } from "../durable-objects/presence";
 import { reportingFailures } from "./observability/durable-objects";
 import { provideRoomData } from "../durable-objects/room-data";
-import { recordLastMessage, recordRead, roomMemberIds, roomPartnerIds } from "./domain/chat";
-import { findSession, isSessionMember, recordAttendance, roomRefusal } from "./domain/sessions";
+import { recordLastMessage, recordRead, roomMemberIds, roomPartnerIds } from "./domain/chat/chat";
+import { findSession, isSessionMember, recordAttendance, roomRefusal } from "./domain/lessons/sessions";
 import { liveKitConfig } from "./integrations/livekit";
 
 // What the rooms read and write in D1, from the domain's rules (durable-objects/room-data.ts):

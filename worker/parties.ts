@@ -2,9 +2,9 @@ import { routePartykitRequest } from "partyserver";
 import { Role, isAdmin } from "../schema/enums";
 import { createDb } from "./core/db";
 import type { Env } from "./core/env";
-import { redeemSocketTicket } from "./domain/auth-sessions";
-import { roomMemberIds } from "./domain/chat";
-import { findSession, roomRefusal } from "./domain/sessions";
+import { redeemSocketTicket } from "./domain/identity/auth-sessions";
+import { roomMemberIds } from "./domain/chat/chat";
+import { findSession, roomRefusal } from "./domain/lessons/sessions";
 
 const refuse = (status: 401 | 403 | 404) => new Response(null, { status });
 

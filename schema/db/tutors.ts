@@ -27,7 +27,7 @@ export const tutors = sqliteTable(
     /** Onboarding step 1: the tutor joined the support group. */
     supportGroupJoined: integer("support_group_joined", { mode: "boolean" }).notNull().default(false),
     /**
-     * The public list's order, kept so that a page is an index read (worker/domain/tutor-list.ts):
+     * The public list's order, kept so that a page is an index read (worker/domain/tutors/tutor-list.ts):
      * the soonest free time ('9999' when none), minus the average rating (0 when unrated), minus
      * the lessons taught. NULL when the tutor is not listed. Triggers (migrations/0009) set
      * list_stale_at to '' when anything they depend on changes; the list recomputes every row whose

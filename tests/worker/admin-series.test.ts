@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AdminSeries } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
-import { adminSeries } from "../../worker/domain/stats";
+import { adminSeries } from "../../worker/domain/staff/stats";
 import { addMonths, weekStartOf } from "../../schema/calendar";
 import { createPlan, createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StudentStats, UserListItem } from "../../schema/api/admin-user";
 import type { Paged } from "../../schema/api/common";
 import { Role } from "../../schema/enums";
-import { studentStats } from "../../worker/domain/admin-users";
+import { studentStats } from "../../worker/domain/staff/admin-users";
 import { createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { call } from "./helpers";
@@ -148,7 +148,7 @@ describe("GET /user/list (admins)", () => {
       },
     });
     Object.assign(database, { $client: spy });
-    const { listUsers } = await import("../../worker/domain/admin-users");
+    const { listUsers } = await import("../../worker/domain/staff/admin-users");
     await listUsers(database, { page: 1, size: 10, search: "x" });
     expect(batches).toBe(1);
     expect(prepared).toBe(2);

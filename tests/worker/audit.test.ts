@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons } from "../../schema/db";
-import { auditStatement, insertedRowId } from "../../worker/domain/audit";
+import { auditStatement, insertedRowId } from "../../worker/domain/staff/audit";
 import { createDb } from "../../worker/core/db";
 import { apiRoutes } from "../../worker/routes";
 import type { AuditEntryView } from "../../schema/api/audit";

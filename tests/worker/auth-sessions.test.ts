@@ -3,8 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { describeDevice } from "../../worker/domain/auth-sessions";
-import { issueToken } from "../../worker/domain/token";
+import { describeDevice } from "../../worker/domain/identity/auth-sessions";
+import { issueToken } from "../../worker/domain/identity/token";
 import { readConfig } from "../../worker/core/env";
 import { PASSWORD, call, latestMessage, register } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InterviewStatus, ReviewStatus, Role } from "../../schema/enums";
-import { planSlotChanges } from "../../worker/domain/availability";
+import { planSlotChanges } from "../../worker/domain/tutors/availability";
 import {
   addMinutes,
   at,

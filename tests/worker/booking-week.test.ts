@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { bookingContextSql } from "../../worker/domain/booking";
-import { rows } from "../../worker/domain/lessons";
-import { weekContaining } from "../../worker/domain/weekly-minutes";
+import { bookingContextSql } from "../../worker/domain/lessons/booking";
+import { rows } from "../../worker/domain/lessons/lessons";
+import { weekContaining } from "../../worker/domain/lessons/weekly-minutes";
 import { createUser, db, subscribe } from "./factories-lessons";
 
 const HOUR = 60 * 60 * 1000;

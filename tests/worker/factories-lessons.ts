@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Role, SlotPurpose, type PlanPeriod } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
-import { grantSubscription } from "../../worker/domain/subscriptions";
-import { issueToken } from "../../worker/domain/token";
+import { grantSubscription } from "../../worker/domain/payments/subscriptions";
+import { issueToken } from "../../worker/domain/identity/token";
 import { readConfig } from "../../worker/core/env";
 import { call } from "./helpers";
 

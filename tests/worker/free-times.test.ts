@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SlotPurpose } from "../../schema/enums";
 import { describe, expect, it } from "vitest";
-import { freeStarts } from "../../worker/domain/free-times";
+import { freeStarts } from "../../worker/domain/tutors/free-times";
 import {
   addMinutes,
   addSlot,

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pngBytes } from "./media-files";
 import { Role } from "../../schema/enums";
-import { issueToken, readToken } from "../../worker/domain/token";
-import { ownedUploadKey } from "../../worker/domain/uploads";
+import { issueToken, readToken } from "../../worker/domain/identity/token";
+import { ownedUploadKey } from "../../worker/domain/media/uploads";
 import { eventually } from "./factories-chat";
 import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { InterviewStatus, Role } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
-import { bookWithManager } from "../../worker/domain/appointments";
+import { bookWithManager } from "../../worker/domain/onboarding/appointments";
 import { addMinutes, at } from "./factories-tutors";
 import {
   daysAgo,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Bank, InvoiceStatus, Role, WithdrawMethod } from "../../schema/enums";
-import { transitionFor } from "../../worker/domain/invoices";
+import { transitionFor } from "../../worker/domain/payments/invoices";
 import { call } from "./helpers";
 import { TestSocket, closeAll } from "./factories-chat";
 import {

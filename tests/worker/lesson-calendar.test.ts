@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { escapeText, foldLine, icsDateTime, renderCalendar } from "../../worker/domain/calendar-feed";
+import { escapeText, foldLine, icsDateTime, renderCalendar } from "../../worker/domain/lessons/calendar-feed";
 import {
   addMinutes,
   book,

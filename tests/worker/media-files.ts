@@ -2,7 +2,7 @@
  * Real (tiny) files for upload tests, built byte by byte: images with their headers and sizes, a
  * PDF header, MP4 with ftyp + moov/mvhd (versions 0 and 1) and WebM with its EBML header and
  * Segment/Info duration (or, like a browser recording, only clusters). The product checks uploads
- * by content (worker/domain/sniff.ts), so a test file must be what it says it is.
+ * by content (worker/domain/media/sniff.ts), so a test file must be what it says it is.
  */
 
 const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
-import { periodPrice } from "../../worker/domain/plans";
+import { periodPrice } from "../../worker/domain/payments/plans";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
 import { call } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { withdrawLimits } from "../../worker/domain/platform-settings";
-import { settings } from "../../worker/domain/settings";
+import { withdrawLimits } from "../../worker/domain/staff/platform-settings";
+import { settings } from "../../worker/core/settings";
 import { createUser, db } from "./factories-lessons";
 import { call } from "./helpers";
 import { requestWithdrawal, tutorWithEarnings, wallet } from "./factories-invoices";

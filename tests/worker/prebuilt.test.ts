@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { users } from "../../schema/db";
 import { createDb, prebuilt } from "../../worker/core/db";
-import { userByIdQuery } from "../../worker/domain/users";
+import { userByIdQuery } from "../../worker/domain/identity/users";
 import { createUserWithRole } from "./helpers";
 
 describe("prebuilt queries", () => {

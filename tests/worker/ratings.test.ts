@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { setDemoMediaStatements } from "../../emulators/media";
-import { listOnboardedTutors } from "../../worker/domain/tutor-list";
+import { listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
 import { createStudent, createTutor, createUser, db, type Session } from "./factories-lessons";
 import { call } from "./helpers";
 

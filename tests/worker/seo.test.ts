@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { servePublicPage, TUTORS_PAGE_SIZE, type InitialData, type Shell } from "../../worker/seo/pages";
-import { findTutorInfo, flushTutorListCache } from "../../worker/domain/tutor-list";
+import { findTutorInfo, flushTutorListCache } from "../../worker/domain/tutors/tutor-list";
 import { createDb } from "../../worker/core/db";
 import { tutorPaint } from "../../worker/seo/tutor-paint";
 import { call, ORIGIN } from "./helpers";

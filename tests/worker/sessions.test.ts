@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { absenceRefusal, findSession } from "../../worker/domain/sessions";
+import { absenceRefusal, findSession } from "../../worker/domain/lessons/sessions";
 import { createDb } from "../../worker/core/db";
 import { TestSocket, closeAll } from "./factories-chat";
 import { call, latestMessage } from "./helpers";

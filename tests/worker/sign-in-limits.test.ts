@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../worker/domain/password";
-import { accountDelayMs, passwordMatches } from "../../worker/domain/sign-in-limits";
+import { hashPassword, verifyPassword } from "../../worker/domain/identity/password";
+import { accountDelayMs, passwordMatches } from "../../worker/domain/identity/sign-in-limits";
 import { PASSWORD, call, register, uniqueEmail } from "./helpers";
 
 const signIn = (email: string, password: string, address: string) =>

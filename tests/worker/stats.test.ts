@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { StudentPersonalStats, TutorPersonalStats } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
-import { settings } from "../../worker/domain/settings";
-import { cairoMonthWindow, personalStats } from "../../worker/domain/stats";
-import { tutorEarning } from "../../worker/domain/lessons";
+import { settings } from "../../worker/core/settings";
+import { cairoMonthWindow, personalStats } from "../../worker/domain/staff/stats";
+import { tutorEarning } from "../../worker/domain/lessons/lessons";
 import { createStudent, createTutor, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { call } from "./helpers";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { grantSubscription, refundAmount } from "../../worker/domain/subscriptions";
+import { grantSubscription, refundAmount } from "../../worker/domain/payments/subscriptions";
 import { CAIRO, dayStart } from "../../schema/calendar";
-import { subscriptionWeek, weekContaining, weeksElapsed } from "../../worker/domain/weekly-minutes";
+import { subscriptionWeek, weekContaining, weeksElapsed } from "../../worker/domain/lessons/weekly-minutes";
 import {
   addMinutes,
   book,

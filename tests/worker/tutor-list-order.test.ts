@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import { createDb } from "../../worker/core/db";
-import { flushTutorListCache, listOnboardedTutors } from "../../worker/domain/tutor-list";
+import { flushTutorListCache, listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
 import { at, bookLessonInSlot, createSlot, onboardedTutor, slotActions } from "./factories-tutors";
 import { call, createUserWithRole, register } from "./helpers";
 
-// The list's order is kept in tutors.list_* (worker/domain/tutor-list.ts, migrations/0008 and 0009):
+// The list's order is kept in tutors.list_* (worker/domain/tutors/tutor-list.ts, migrations/0008 and 0009):
 // each test changes one thing it depends on and checks the next page read follows it.
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { fileReader, isPdf, sniffImage, sniffVideo } from "../../worker/domain/sniff";
+import { fileReader, isPdf, sniffImage, sniffVideo } from "../../worker/domain/media/sniff";
 import { createUser } from "./factories-lessons";
 import { pendingInvoice, tutorWithEarnings } from "./factories-invoices";
 import { bookedSession, namedTutor, studio } from "./factories-photo";
@@ -21,7 +21,7 @@ import {
 const video = (bytes: Uint8Array) => sniffVideo(fileReader(new Blob([bytes])));
 const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
 
-describe("content sniffers (worker/domain/sniff.ts)", () => {
+describe("content sniffers (worker/domain/media/sniff.ts)", () => {
   it("reads each image type and its dimensions from the headers", () => {
     expect(sniffImage(pngBytes(640, 480))).toEqual({ type: "image/png", width: 640, height: 480 });
     expect(sniffImage(jpegBytes(1024, 768))).toEqual({ type: "image/jpeg", width: 1024, height: 768 });

@@ -1,13 +1,13 @@
 import type { AuthResponse } from "../../schema/api/user";
-import { openSession, sessionOrigin } from "../domain/auth-sessions";
-import { issueToken } from "../domain/token";
-import { toUserView, type UserRow } from "../domain/users";
+import { openSession, sessionOrigin } from "../domain/identity/auth-sessions";
+import { issueToken } from "../domain/identity/token";
+import { toUserView, type UserRow } from "../domain/identity/users";
 import type { AppContext } from "./context";
 import { fail } from "../core/failure";
 
 /**
  * Registration and every sign-in answer the same shape: the user and a fresh bearer token. A
- * sign-in stores a new session for this device (worker/domain/auth-sessions.ts) unless `sessionId`
+ * sign-in stores a new session for this device (worker/domain/identity/auth-sessions.ts) unless `sessionId`
  * names the caller's open one (a refresh keeps its session). A suspended account is refused.
  */
 export async function signedIn(c: AppContext, user: UserRow, sessionId?: string): Promise<AuthResponse> {

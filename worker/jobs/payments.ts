@@ -2,8 +2,8 @@ import type { Config, Env } from "../core/env";
 import type { Db } from "../core/context";
 import type { Logger } from "../core/logger";
 import type { Fetcher } from "../integrations/emulated";
-import { fawryFor, syncStaleTransactions } from "../domain/payments";
-import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/refunds";
+import { fawryFor, syncStaleTransactions } from "../domain/payments/payments";
+import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/payments/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
 export async function syncUnpaidOrders(

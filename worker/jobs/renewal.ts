@@ -5,10 +5,14 @@ import type { Logger } from "../core/logger";
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesTo } from "../notifications/channels";
 import { enqueue } from "../notifications/outbox";
-import { endExpiredSubscriptions, subscriptionWeeks, type SubscriptionRow } from "../domain/subscriptions";
+import {
+  endExpiredSubscriptions,
+  subscriptionWeeks,
+  type SubscriptionRow,
+} from "../domain/payments/subscriptions";
 import { SubscriptionState } from "../domain/state-rules";
-import type { UserRow } from "../domain/users";
-import { subscriptionWeek, weekContaining } from "../domain/weekly-minutes";
+import type { UserRow } from "../domain/identity/users";
+import { subscriptionWeek, weekContaining } from "../domain/lessons/weekly-minutes";
 
 /**
  * The weekly renewal (hourly, so a week starts at most an hour late):

@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MessagingApp } from "../../schema/enums";
 import { effectiveTimeZone } from "../../schema/time-zones";
-import type { UserRow } from "../domain/users";
+import type { UserRow } from "../domain/identity/users";
 import { onClockOf } from "./clock";
 import type { Message } from "./outbox";
 

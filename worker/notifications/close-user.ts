@@ -4,7 +4,7 @@ import type { ChatRoom } from "../../durable-objects/chat-room";
 import type { SessionRoom } from "../../durable-objects/session-room";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import { chatRoomMembers } from "../../schema/db";
-import { ROOM_OPENS_BEFORE_MS } from "../domain/sessions";
+import { ROOM_OPENS_BEFORE_MS } from "../domain/lessons/sessions";
 import type { Db } from "../core/context";
 import type { Env } from "../core/env";
 import { describeError, type Logger } from "../core/logger";

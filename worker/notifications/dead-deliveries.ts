@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DeadDeliveryView } from "../../schema/api/outbox";
 import type { PageQuery } from "../../schema/api/common";
 import { outbox } from "../../schema/db";
-import { auditStatement, type AuditActor } from "../domain/audit";
+import { auditStatement, type AuditActor } from "../domain/staff/audit";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
 import type { Channel } from "./outbox";

@@ -10,7 +10,7 @@ import type { Env } from "../core/env";
 import type { Db } from "../core/context";
 import { createLogger, describeError, type Logger } from "../core/logger";
 import type { Services } from "../integrations";
-import { settings } from "../domain/settings";
+import { settings } from "../core/settings";
 import { claimRows, deliverAll, type Gate, type OutboxRow } from "./outbox";
 import { isolateGate } from "./rate-gate";
 

@@ -18,7 +18,7 @@ export const messages = {
   }),
 };
 
-/** What the Telegram bot answers in the chat when someone links it (worker/domain/telegram-link.ts). */
+/** What the Telegram bot answers in the chat when someone links it (worker/domain/identity/telegram-link.ts). */
 export const telegramReplies = {
   linked: (name: string | null) => ({
     subject: "تم ربط تيليجرام",

@@ -9,7 +9,7 @@ import { describeError } from "../core/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
 import { onClockOf } from "./clock";
-import { settings } from "../domain/settings";
+import { settings } from "../core/settings";
 
 export type Channel = OutboxMessage["channel"];
 export type OutboxRow = typeof outbox.$inferSelect;

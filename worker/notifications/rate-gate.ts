@@ -1,4 +1,4 @@
-import { settings } from "../domain/settings";
+import { settings } from "../core/settings";
 import type { Channel, Gate } from "./outbox";
 
 export type Clock = { now(): number; sleep(ms: number): Promise<void> };

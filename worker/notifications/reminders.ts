@@ -4,8 +4,8 @@ import type { Logger } from "../core/logger";
 import { lessonMessages } from "./lesson-messages";
 import { messagesTo } from "./channels";
 import { enqueue, type OutboxRow } from "./outbox";
-import { settings } from "../domain/settings";
-import type { UserRow } from "../domain/users";
+import { settings } from "../core/settings";
+import type { UserRow } from "../domain/identity/users";
 
 type Kind = keyof typeof settings.lessons.reminders;
 

@@ -1,4 +1,4 @@
-import { usersByIds } from "../domain/lessons";
+import { usersByIds } from "../domain/lessons/lessons";
 import { lessonMessages } from "./lesson-messages";
 import { messagesTo } from "./channels";
 import { publishLessonEvent } from "./lesson-events";

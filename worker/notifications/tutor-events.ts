@@ -1,6 +1,6 @@
 import { messagesTo } from "./channels";
-import { tutorsChanged } from "../domain/tutor-list";
-import { findUserById } from "../domain/users";
+import { tutorsChanged } from "../domain/tutors/tutor-list";
+import { findUserById } from "../domain/identity/users";
 import { publishToAdmins, publishToUsers } from "./publish";
 import type { AppContext } from "../http/context";
 import { notify } from "./notify";

@@ -1,7 +1,7 @@
 import { type StudentStats, adminUserContracts } from "../../schema/api/admin-user";
 import { Role } from "../../schema/enums";
-import { listUsers, studentStats } from "../domain/admin-users";
-import { cairoMonthWindow } from "../domain/stats";
+import { listUsers, studentStats } from "../domain/staff/admin-users";
+import { cairoMonthWindow } from "../domain/staff/stats";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 

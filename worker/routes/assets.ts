@@ -1,7 +1,7 @@
 import { systemContracts } from "../../schema/api/system";
 import { parseVariantName } from "../../schema/image-variants";
-import { parseRange } from "../domain/assets";
-import { PUBLIC_PREFIX } from "../domain/uploads";
+import { parseRange } from "../domain/media/assets";
+import { PUBLIC_PREFIX } from "../domain/media/uploads";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 

@@ -1,6 +1,6 @@
 import { auditContracts } from "../../schema/api/audit";
 import { Role } from "../../schema/enums";
-import { listAudit } from "../domain/audit";
+import { listAudit } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 // The audit log is append-only: staff writes add to it in their own batches; there is no route

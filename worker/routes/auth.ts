@@ -2,14 +2,19 @@ import { eq } from "drizzle-orm";
 import { type SignedInSessionView, type SocketTicketResponse, authContracts } from "../../schema/api/auth";
 import { users } from "../../schema/db";
 import { Role } from "../../schema/enums";
-import { endSession, endSessionsStatement, issueSocketTicket, listSessions } from "../domain/auth-sessions";
+import {
+  endSession,
+  endSessionsStatement,
+  issueSocketTicket,
+  listSessions,
+} from "../domain/identity/auth-sessions";
 import {
   checkSignInAllowed,
   passwordMatches,
   recordSignInFailure,
   signInSucceeded,
-} from "../domain/sign-in-limits";
-import { createUser, findUserByEmail, updateUser } from "../domain/users";
+} from "../domain/identity/sign-in-limits";
+import { createUser, findUserByEmail, updateUser } from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { route } from "../http/route";

@@ -1,6 +1,6 @@
 import { type SlotActionsResult, availabilitySlotContracts } from "../../schema/api/availability-slot";
 import { Role } from "../../schema/enums";
-import { applySlotActions, cancellationMessages, listSlots } from "../domain/availability";
+import { applySlotActions, cancellationMessages, listSlots } from "../domain/tutors/availability";
 import { tutorChanged } from "../notifications/tutor-events";
 import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";

@@ -11,8 +11,8 @@ import {
   requireRoomMember,
   roomMembers,
   setRoomPreferences,
-} from "../domain/chat";
-import { findUserById } from "../domain/users";
+} from "../domain/chat/chat";
+import { findUserById } from "../domain/identity/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { route } from "../http/route";

@@ -1,8 +1,8 @@
 import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
-import { endSessionsStatement } from "../domain/auth-sessions";
-import { takeAttempt } from "../domain/rate-limit";
-import { settings } from "../domain/settings";
-import { toUserView } from "../domain/users";
+import { endSessionsStatement } from "../domain/identity/auth-sessions";
+import { takeAttempt } from "../domain/identity/rate-limit";
+import { settings } from "../core/settings";
+import { toUserView } from "../domain/identity/users";
 import {
   confirmEmail,
   resetPassword,
@@ -10,7 +10,7 @@ import {
   startPasswordReset,
   startPhoneVerification,
   verifyPhone,
-} from "../domain/verification";
+} from "../domain/identity/verification";
 import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";

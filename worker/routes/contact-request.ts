@@ -1,7 +1,7 @@
 import { type ContactRequestView, contactRequestContracts } from "../../schema/api/contact-request";
-import { contactRequestMessage, contactTeam, createContactRequest } from "../domain/contact-requests";
-import { takeAttempt } from "../domain/rate-limit";
-import { settings } from "../domain/settings";
+import { contactRequestMessage, contactTeam, createContactRequest } from "../domain/staff/contact-requests";
+import { takeAttempt } from "../domain/identity/rate-limit";
+import { settings } from "../core/settings";
 import { clientAddress } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";

@@ -8,8 +8,8 @@ import {
   toCouponView,
   updateCoupon,
   usableCoupon,
-} from "../domain/coupons";
-import { auditActorOf } from "../domain/audit";
+} from "../domain/payments/coupons";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;

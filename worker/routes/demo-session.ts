@@ -1,10 +1,10 @@
 import { type DemoSessionView, demoSessionContracts } from "../../schema/api/demo-session";
 import type { ManagerProposal } from "../../schema/api/interview";
 import { ReviewStatus, Role } from "../../schema/enums";
-import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/demo-sessions";
-import { bookWithManager, proposeManager } from "../domain/appointments";
+import { changeDemoSession, findDemoFor, listDemoSessions } from "../domain/onboarding/demo-sessions";
+import { bookWithManager, proposeManager } from "../domain/onboarding/appointments";
 import { tutorMessages } from "../notifications/tutor-messages";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 

@@ -26,9 +26,9 @@ import {
   recordCharge,
   syncStaleTransactions,
   syncTransaction,
-} from "../domain/payments";
-import { auditActorOf, auditStatement } from "../domain/audit";
-import { d1 } from "../domain/lessons";
+} from "../domain/payments/payments";
+import { auditActorOf, auditStatement } from "../domain/staff/audit";
+import { d1 } from "../domain/lessons/lessons";
 import { announceCanceledLessons } from "../notifications/subscription-events";
 import {
   listAlarms,
@@ -37,15 +37,15 @@ import {
   raiseAlarm,
   requestRefund,
   staleOrders,
-} from "../domain/refunds";
-import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/subscriptions";
+} from "../domain/payments/refunds";
+import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/payments/subscriptions";
 import {
   findByMerchantRef,
   findTransaction,
   toTransactionView,
   type TransactionRow,
-} from "../domain/transactions";
-import type { UserRow } from "../domain/users";
+} from "../domain/payments/transactions";
+import type { UserRow } from "../domain/identity/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { emulate } from "../http/emulate";

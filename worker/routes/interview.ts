@@ -1,11 +1,11 @@
 import { type InterviewView, type ManagerProposal, interviewContracts } from "../../schema/api/interview";
 import { InterviewStatus, Role, isAdmin } from "../../schema/enums";
-import { openRoom } from "../domain/chat";
-import { bookWithManager, proposeManager } from "../domain/appointments";
-import { changeInterview, findInterview, listInterviews } from "../domain/interviews";
+import { openRoom } from "../domain/chat/chat";
+import { bookWithManager, proposeManager } from "../domain/onboarding/appointments";
+import { changeInterview, findInterview, listInterviews } from "../domain/onboarding/interviews";
 import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../core/failure";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 

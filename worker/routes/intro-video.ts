@@ -5,7 +5,12 @@ import {
   introVideoContracts,
 } from "../../schema/api/intro-video";
 import { Role } from "../../schema/enums";
-import { assertMayUpload, createIntroVideo, listIntroVideos, reviewIntroVideo } from "../domain/intro-videos";
+import {
+  assertMayUpload,
+  createIntroVideo,
+  listIntroVideos,
+  reviewIntroVideo,
+} from "../domain/onboarding/intro-videos";
 import { tutorMessages } from "../notifications/tutor-messages";
 import {
   MAX_PART_BYTES,
@@ -16,12 +21,12 @@ import {
   introVideoKey,
   introVideoSeconds,
   publicUrl,
-} from "../domain/uploads";
-import { fileReader, r2Reader } from "../domain/sniff";
+} from "../domain/media/uploads";
+import { fileReader, r2Reader } from "../domain/media/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 
 const uploaders = [Role.Tutor] as const;

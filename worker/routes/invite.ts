@@ -7,9 +7,9 @@ import {
   listInvites,
   toInviteView,
   updateInvite,
-} from "../domain/invites";
+} from "../domain/payments/invites";
 import { fail } from "../core/failure";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;

@@ -13,14 +13,14 @@ import {
   receiptKeyFor,
   receiptOwner,
   type InvoiceRow,
-} from "../domain/invoices";
+} from "../domain/payments/invoices";
 import { messagesTo } from "../notifications/channels";
-import { findUserById } from "../domain/users";
+import { findUserById } from "../domain/identity/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
-import { auditActorOf } from "../domain/audit";
-import { checkReceiptContent } from "../domain/uploads";
+import { auditActorOf } from "../domain/staff/audit";
+import { checkReceiptContent } from "../domain/media/uploads";
 import { route } from "../http/route";
 import { publishLater } from "../notifications/events";
 

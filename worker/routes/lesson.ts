@@ -1,10 +1,21 @@
 import type { z } from "zod";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { lessonContracts, lessonListQuery, type CalendarFeed } from "../../schema/api/lesson";
 import { Role, isAdmin } from "../../schema/enums";
-import { bookLesson, rescheduleLesson, studentLessonQuery, tutorTimeZoneQuery } from "../domain/booking";
-import { feedLessons, feedToken, feedUrls, renderCalendar, rotateFeedToken } from "../domain/calendar-feed";
-import { findFreeTimes } from "../domain/free-times";
+import {
+  bookLesson,
+  rescheduleLesson,
+  studentLessonQuery,
+  tutorTimeZoneQuery,
+} from "../domain/lessons/booking";
+import {
+  feedLessons,
+  feedToken,
+  feedUrls,
+  renderCalendar,
+  rotateFeedToken,
+} from "../domain/lessons/calendar-feed";
+import { findFreeTimes } from "../domain/tutors/free-times";
 import {
   cancelLesson,
   isLessonStaff,
@@ -17,7 +28,7 @@ import {
   readLesson,
   toLessonView,
   type LessonListQuery,
-} from "../domain/lessons";
+} from "../domain/lessons/lessons";
 import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";

@@ -2,7 +2,7 @@
 // emulators. The webhooks are public and trusted only through their secret header or signature.
 import { messagingContracts, type TelegramLink } from "../../schema/api/messaging";
 import { Role } from "../../schema/enums";
-import { issueLinkToken, linkChat } from "../domain/telegram-link";
+import { issueLinkToken, linkChat } from "../domain/identity/telegram-link";
 import { telegramReplies } from "../notifications/messages";
 import { emulate } from "../http/emulate";
 import { fail } from "../core/failure";

@@ -1,9 +1,9 @@
 import { type Onboarding, type TutorActivation, onboardingContracts } from "../../schema/api/onboarding";
 import { Role, isAdmin } from "../../schema/enums";
-import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding";
+import { findOnboarding, markSupportGroupJoined, setTutorActivation } from "../domain/onboarding/onboarding";
 import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../core/failure";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 

@@ -1,6 +1,6 @@
 import { outboxContracts } from "../../schema/api/outbox";
 import { Role } from "../../schema/enums";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { listDeadDeliveries, retryDeadDelivery } from "../notifications/dead-deliveries";
 import { deliverLater } from "../notifications/notify";

@@ -19,7 +19,7 @@ import {
   listStudioTutors,
   listStudios,
   saveTutorAssets,
-} from "../domain/photo-sessions";
+} from "../domain/onboarding/photo-sessions";
 import { tutorMessages } from "../notifications/tutor-messages";
 import {
   MAX_PART_BYTES,
@@ -35,12 +35,12 @@ import {
   storeTutorAsset,
   tutorVideoKey,
   tutorVideoPrefix,
-} from "../domain/uploads";
-import { fileReader, r2Reader } from "../domain/sniff";
-import { imageVariantsOf } from "../domain/assets";
+} from "../domain/media/uploads";
+import { fileReader, r2Reader } from "../domain/media/sniff";
+import { imageVariantsOf } from "../domain/media/assets";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { notifyUser, tutorChanged } from "../notifications/tutor-events";
 

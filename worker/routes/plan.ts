@@ -1,8 +1,15 @@
 import { planContracts } from "../../schema/api/plan";
 import { Role, isAdmin } from "../../schema/enums";
-import { createPlan, deletePlan, findVisiblePlan, listPlans, toPlanView, updatePlan } from "../domain/plans";
+import {
+  createPlan,
+  deletePlan,
+  findVisiblePlan,
+  listPlans,
+  toPlanView,
+  updatePlan,
+} from "../domain/payments/plans";
 import { fail } from "../core/failure";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 const superAdmin = [Role.SuperAdmin] as const;

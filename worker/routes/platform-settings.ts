@@ -4,8 +4,8 @@ import {
   readPlatformSettings,
   saveBusinessSettings,
   saveWithdrawSettings,
-} from "../domain/platform-settings";
-import { auditActorOf } from "../domain/audit";
+} from "../domain/staff/platform-settings";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 /** The admin area's platform settings (docs/product.md §2; defaults in docs/rules.md). */

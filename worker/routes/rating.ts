@@ -8,8 +8,8 @@ import {
   listTutorReviews,
   toRatingView,
   updateRating,
-} from "../domain/ratings";
-import { tutorsChanged } from "../domain/tutor-list";
+} from "../domain/lessons/ratings";
+import { tutorsChanged } from "../domain/tutors/tutor-list";
 import { route } from "../http/route";
 
 // The tutor list orders by average rating, so every rating write makes its cache stale.

@@ -9,9 +9,9 @@ import {
   listReports,
   toReportView,
   updateReport,
-} from "../domain/reports";
-import { checkImageContent } from "../domain/uploads";
-import { auditActorOf } from "../domain/audit";
+} from "../domain/staff/reports";
+import { checkImageContent } from "../domain/media/uploads";
+import { auditActorOf } from "../domain/staff/audit";
 import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
 import { route } from "../http/route";

@@ -5,7 +5,7 @@ import {
   sessionContracts,
 } from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
-import { usersByIds } from "../domain/lessons";
+import { usersByIds } from "../domain/lessons/lessons";
 import { messagesTo } from "../notifications/channels";
 import {
   absenceMessages,
@@ -19,7 +19,7 @@ import {
   roomRefusal,
   sessionView,
   type SessionInfo,
-} from "../domain/sessions";
+} from "../domain/lessons/sessions";
 import type { IceServer } from "../core/env";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";

@@ -5,7 +5,7 @@ import {
   statsContracts,
 } from "../../schema/api/stats";
 import { Role } from "../../schema/enums";
-import { adminSeries, personalStats, studentView } from "../domain/stats";
+import { adminSeries, personalStats, studentView } from "../domain/staff/stats";
 import { route } from "../http/route";
 
 /** The dashboards' numbers for the signed-in user (registered before tutorRoutes and userRoutes). */

@@ -1,9 +1,9 @@
 import { type CanceledSubscription, subscriptionContracts } from "../../schema/api/subscription";
 import { Role, isAdmin } from "../../schema/enums";
-import { auditActorOf, auditStatement } from "../domain/audit";
-import { fawryFor } from "../domain/payments";
-import { openRefundOf, requestRefund } from "../domain/refunds";
-import { findTransaction, toTransactionView } from "../domain/transactions";
+import { auditActorOf, auditStatement } from "../domain/staff/audit";
+import { fawryFor } from "../domain/payments/payments";
+import { openRefundOf, requestRefund } from "../domain/payments/refunds";
+import { findTransaction, toTransactionView } from "../domain/payments/transactions";
 import {
   cancelSubscription,
   currentSubscription,
@@ -11,7 +11,7 @@ import {
   findSubscription,
   listSubscriptions,
   toSubscriptionView,
-} from "../domain/subscriptions";
+} from "../domain/payments/subscriptions";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 import { announceCanceledLessons } from "../notifications/subscription-events";

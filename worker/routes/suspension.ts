@@ -1,8 +1,8 @@
 import { type SuspensionResult, suspensionContracts } from "../../schema/api/suspension";
 import { Role } from "../../schema/enums";
-import { auditActorOf } from "../domain/audit";
-import { maySuspend, restoreAccount, suspendAccount } from "../domain/suspension";
-import { findUserById } from "../domain/users";
+import { auditActorOf } from "../domain/staff/audit";
+import { maySuspend, restoreAccount, suspendAccount } from "../domain/staff/suspension";
+import { findUserById } from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";

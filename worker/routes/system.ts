@@ -2,7 +2,7 @@ import { systemContracts } from "../../schema/api/system";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { turnstileSiteKey } from "../integrations/turnstile";
-import { currentBusinessSettings } from "../domain/platform-settings";
+import { currentBusinessSettings } from "../domain/staff/platform-settings";
 
 export const systemRoutes = [
   route(systemContracts.health, {

@@ -9,9 +9,9 @@ import {
   replaceUserTopics,
   topicsOfUser,
   updateTopic,
-} from "../domain/topics";
+} from "../domain/tutors/topics";
 import { tutorChanged } from "../notifications/tutor-events";
-import { auditActorOf } from "../domain/audit";
+import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;

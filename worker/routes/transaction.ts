@@ -1,13 +1,13 @@
 import { type Receipt, type TransactionDetail, transactionContracts } from "../../schema/api/transaction";
 import { Role, isAdmin } from "../../schema/enums";
-import { receiptsOf } from "../domain/refunds";
+import { receiptsOf } from "../domain/payments/refunds";
 import {
   findTransaction,
   lastTransaction,
   listTransactions,
   toTransactionView,
   walletQrOf,
-} from "../domain/transactions";
+} from "../domain/payments/transactions";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 

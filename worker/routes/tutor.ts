@@ -6,18 +6,23 @@ import {
   tutorContracts,
 } from "../../schema/api/tutor";
 import { Role, isAdmin } from "../../schema/enums";
-import { listFullTutors, listInterviewers, tutorActivity, tutoringMinutes } from "../domain/tutor-info";
+import {
+  listFullTutors,
+  listInterviewers,
+  tutorActivity,
+  tutoringMinutes,
+} from "../domain/tutors/tutor-info";
 import {
   findTutorInfo,
   findTutorStats,
   flushTutorListCache,
   listOnboardedTutors,
   listUncontactedTutors,
-} from "../domain/tutor-list";
-import { updateTutorProfile } from "../domain/tutors";
-import type { UserRow } from "../domain/users";
+} from "../domain/tutors/tutor-list";
+import { updateTutorProfile } from "../domain/tutors/tutors";
+import type { UserRow } from "../domain/identity/users";
 import { fail } from "../core/failure";
-import { auditActorOf, auditStatement } from "../domain/audit";
+import { auditActorOf, auditStatement } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";
 

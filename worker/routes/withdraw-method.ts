@@ -5,7 +5,7 @@ import {
   listWithdrawMethods,
   saveWithdrawMethod,
   updateWithdrawMethod,
-} from "../domain/withdraw-methods";
+} from "../domain/payments/withdraw-methods";
 import { route } from "../http/route";
 
 /** Who withdraws earnings keeps their own destinations (staff see each request's copy instead). */

@@ -7,7 +7,7 @@ import { prerenderedBases, prerenderedPageOf } from "../../schema/prerendered-pa
 import { resolveShortUrl } from "../../schema/short-urls";
 import { seo } from "../../web/src/i18n/ar-EG-seo";
 import { createDb } from "../core/db";
-import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutor-list";
+import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutors/tutor-list";
 import type { Db } from "../core/context";
 import { createLogger } from "../core/logger";
 import { escapeHtml, PAINT_SLOT, tutorPaint } from "./tutor-paint";

@@ -22,7 +22,7 @@ type ChoiceInput = {
 };
 
 /**
- * Only what the Worker will accept (worker/domain/booking.ts): without a plan, the one free
+ * Only what the Worker will accept (worker/domain/lessons/booking.ts): without a plan, the one free
  * trial lesson of up to 15 minutes; with one, no more than the minutes left in the lesson's
  * subscription week (this week's remaining minutes, a later week's full allowance); a moved
  * lesson gives its own minutes back when it stays in the same week.

@@ -44,7 +44,7 @@ export function statusPollInterval(status: TransactionStatus | undefined, asked 
   return Math.min(statusPollMaxMs, Math.round(statusPollMs * 1.5 ** Math.max(0, asked - 1)));
 }
 
-/** Price after a coupon, the server's formula (worker/domain/coupons.ts applyDiscount). */
+/** Price after a coupon, the server's formula (worker/domain/payments/coupons.ts applyDiscount). */
 export const applyCoupon = (amount: number, discountBp: number): number =>
   Math.max(0, Math.floor((amount * (10_000 - discountBp)) / 10_000));
 

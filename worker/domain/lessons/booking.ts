@@ -1,0 +1,479 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { lessons, users } from "../../../schema/db";
+import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../../schema/enums";
+import type { ErrorCode } from "../../../schema/errors";
+import { prebuilt } from "../../core/db";
+import type { Db } from "../../core/context";
+import { fail } from "../../core/failure";
+import {
+  d1,
+  lessonColumns,
+  lessonPrice,
+  statement,
+  toLessonRow,
+  tutorEarning,
+  type LessonRow,
+} from "./lessons";
+import { lessonMessages } from "../../notifications/lesson-messages";
+import { messagesToSql } from "../../notifications/channels";
+import type { OutboxRow } from "../../notifications/outbox";
+import type { BusinessSettings } from "../../../schema/pricing";
+import {
+  addDays,
+  CAIRO,
+  DAY_MS,
+  dayOf,
+  dayStartsJson,
+  offsetSpans,
+  type OffsetSpan,
+} from "../../../schema/calendar";
+import { dayStartInSql, localDaySql } from "../../../schema/calendar-sql";
+import { BoundedCache } from "../../core/bounded-cache";
+import { currentBusinessSettings } from "../staff/platform-settings";
+import { bookableTutorSql, holdsTimeSql, lessonChangeRefusal, liveSubscriptionSql } from "../state-rules";
+import { usedMinutesSql } from "../payments/subscriptions";
+import { tutorsChanged } from "../tutors/tutor-list";
+import type { UserRow } from "../identity/users";
+
+/**
+ * Booking and rescheduling (docs/rules.md, Lessons). The rules are checked in this order,
+ * each with its code: student (forbidden) with a verified email (email-not-verified) → start in the future
+ * (lesson-time-passed) → the tutor's notice (busy-tutor) → tutor exists and is listed
+ * (tutor-not-found) → inside a Lesson/General slot and clear of the tutor's lessons, interviews
+ * and demo sessions (busy-tutor) → clear of the student's lessons (conflicting-lessons) → the
+ * entitlement (no-enough-minutes, subscription-required, reached-booking-limit).
+ *
+ * The rules that depend on other rows are one conditional INSERT ... SELECT ... WHERE (or one
+ * conditional UPDATE for a reschedule), so two requests can never both pass them: D1 runs one
+ * statement at a time. The tutor and the student's subscription are read inside that statement,
+ * and the notifications are written by the same batch only when it wrote, so a booking is one
+ * round trip after the caller's token; when the write changes nothing, the batch's last read
+ * says which rule refused it.
+ */
+
+const MINUTE = 60 * 1000;
+
+export type BookingRequest = {
+  student: UserRow;
+  tutorId: number;
+  start: Date;
+  duration: LessonDuration;
+  now?: Date;
+  /** The tutor's stored clock, read with the caller (tutorTimeZoneQuery); Cairo when not given. */
+  tutorTimeZone?: string | null;
+};
+
+/** The tutor's stored clock: a statement, so POST /lesson/ reads it with the caller (prefetch). */
+const tutorTimeZone = prebuilt((db: Db) =>
+  db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("tutorId")))
+    .limit(1),
+);
+export const tutorTimeZoneQuery = (db: Db, tutorId: number) => tutorTimeZone(db, { tutorId });
+
+export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
+
+const overlaps = (alias: string, w: Window) =>
+  sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
+
+/** A live Lesson or General slot of the tutor holding the whole lesson. */
+const slotSql = (
+  w: Window,
+) => sql`SELECT s.id FROM availability_slots s WHERE s.user_id = ${w.tutorId} AND s.deleted_at IS NULL
+  AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson}) AND s.start <= ${w.start} AND s."end" >= ${w.end}
+  ORDER BY s.start LIMIT 1`;
+
+/** The tutor already teaches, interviews or is interviewed, or runs a demo session then. */
+const tutorBusySql = (w: Window) => sql`(
+  EXISTS (SELECT 1 FROM lessons l WHERE l.tutor_id = ${w.tutorId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})
+  OR EXISTS (SELECT 1 FROM interviews i WHERE (i.interviewer_id = ${w.tutorId} OR i.interviewee_id = ${w.tutorId}) AND ${holdsTimeSql("interview", "i")} AND ${overlaps("i", w)})
+  OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND ${holdsTimeSql("demo", "d")} AND ${overlaps("d", w)}))`;
+
+/** The student already has a lesson then. */
+const studentBusySql = (
+  w: Window,
+) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})`;
+
+/** Any lesson of the student that is not cancelled (optionally only those not ended yet). */
+const studentLessonSql = (
+  w: Window,
+  notEndedAt?: string,
+) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
+  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
+
+/** Cairo's offsets over a year and a week, by the UTC day they were computed for (one a day is used). */
+const offsetsCache = new BoundedCache<number, OffsetSpan[]>({ maxSize: 2 });
+
+/** Cairo's offsets from 54 weeks before `now`'s UTC day to a week after it (computed once a day). */
+function recentCairoOffsets(now: Date): OffsetSpan[] {
+  const from = Math.floor(now.getTime() / DAY_MS) * DAY_MS - 54 * 7 * DAY_MS;
+  return offsetsCache.getOrSet(from, () => offsetSpans(from, from + 55 * 7 * DAY_MS, CAIRO));
+}
+
+const dayStartsCache = new BoundedCache<string, string>({ maxSize: 64 });
+
+/** The first instants of the Cairo days from 10 before `day` to 8 after, as JSON (kept per day). */
+function dayStartsAround(day: string): string {
+  return dayStartsCache.getOrSet(day, () => dayStartsJson(addDays(day, -10), addDays(day, 8), CAIRO));
+}
+
+/**
+ * The tutor, the student's live subscription and the subscription week the lesson falls in, as
+ * one row read inside the booking's own statements (so the booking needs no read before its
+ * write). The week is weekContaining's, in SQL: Cairo's offsets over the last year (a live
+ * subscription started less than 53 weeks ago) give the subscription's first Cairo day; the
+ * lesson's Cairo day gives the week's index; the first instants of the Cairo days around the
+ * lesson (computed here) give the week's bounds.
+ */
+export function bookingContextSql(w: Window, studentId: number, now: Date): SQL {
+  const lessonDay = dayOf(w.start, CAIRO);
+  const offsets = recentCairoOffsets(now);
+  const days = dayStartsAround(lessonDay);
+  const weeks = sql.raw(
+    `CASE s.period ${Object.entries(planPeriodWeeks)
+      .map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`)
+      .join(" ")} END`,
+  );
+  const weekBound = (plusDays: SQL) =>
+    dayStartInSql(days, sql`date(k.firstDay, '+' || (${plusDays}) || ' days')`);
+  return sql`SELECT k.*, ${weekBound(sql`7 * k.week`)} AS weekStart, ${weekBound(sql`7 * k.week + 7`)} AS weekEnd
+    FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
+      FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
+          coalesce(${bookableTutorSql("tu", "t")}, 0) AS tutorOk,
+          coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
+          s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, ${localDaySql(sql`s.start`, offsets)} AS firstDay, ${weeks} AS weeks
+        FROM (SELECT 1) one
+        LEFT JOIN users tu ON tu.id = ${w.tutorId} AND tu.deleted_at IS NULL
+        LEFT JOIN tutors t ON t.id = tu.id
+        LEFT JOIN (SELECT sx.id, sx.start, sx."end", sx.weekly_minutes, sx.period FROM subscriptions sx
+          WHERE sx.user_id = ${studentId} AND ${liveSubscriptionSql("sx", now.toISOString())} ORDER BY sx.start DESC LIMIT 1) s ON 1) b) k`;
+}
+
+/**
+ * What entitles the lesson: a booking uses the live subscription, or the trial without one; a
+ * moved trial lesson stays a trial; a moved subscription lesson needs a live subscription.
+ */
+type Entitlement = "booking" | "trial" | "subscription";
+
+/** The entitlement on the context row `c`: the subscription week's minutes left, or a trial. */
+function contextEntitledSql(
+  w: Window,
+  duration: number,
+  entitlement: Entitlement,
+  business: BusinessSettings,
+): SQL {
+  const trial =
+    business.trialMinutes > 0 && duration <= business.trialMinutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
+  const subscription = sql`(c.subId IS NOT NULL AND ${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
+    AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration})`;
+  if (entitlement === "trial") return sql`(${trial})`;
+  if (entitlement === "subscription") return subscription;
+  return sql`(CASE WHEN c.subId IS NULL THEN ${trial} ELSE ${subscription} END)`;
+}
+
+/**
+ * The row a batch reads last: the tutor (for the answer) and, only when the write did not happen
+ * (`wrote` is false), every rule's verdict (for the refusal).
+ */
+function factsSql(
+  w: Window,
+  context: SQL,
+  duration: number,
+  entitlement: Entitlement,
+  at: string,
+  wrote: SQL,
+  business: BusinessSettings,
+): SQL {
+  const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
+  return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
+      ${unlessWrote(sql`(${slotSql(w)})`)} AS slot, ${unlessWrote(tutorBusySql(w))} AS tutorBusy, ${unlessWrote(studentBusySql(w))} AS studentBusy,
+      ${unlessWrote(contextEntitledSql(w, duration, entitlement, business))} AS entitled,
+      ${unlessWrote(studentLessonSql(w, at))} AS pending, ${unlessWrote(studentLessonSql(w))} AS "any"
+    FROM (${context}) c, (SELECT ${wrote} AS wrote) x`;
+}
+
+type BookingFacts = {
+  tutorId: number | null;
+  tutorName: string | null;
+  tutorImage: string | null;
+  tutorOk: number;
+  noticeOk: number;
+  subId: number | null;
+  subEnded: number;
+  slot: number | null;
+  tutorBusy: number;
+  studentBusy: number;
+  entitled: number;
+  pending: number;
+  any: number;
+};
+
+/** After a refused write: the first rule, in order, that it breaks (read in the same batch). */
+function refusal(
+  facts: BookingFacts | undefined,
+  duration: number,
+  entitlement: Entitlement,
+  business: BusinessSettings,
+): ErrorCode {
+  if (!facts || !facts.tutorOk) return "tutor-not-found";
+  if (!facts.noticeOk) return "busy-tutor";
+  if (entitlement === "subscription" && facts.subId === null) return "subscription-required";
+  if (facts.slot === null || facts.tutorBusy) return "busy-tutor";
+  if (facts.studentBusy) return "conflicting-lessons";
+  if (entitlement !== "trial" && facts.subId !== null) {
+    if (facts.subEnded) return "subscription-required";
+    return facts.entitled ? "busy-tutor" : "no-enough-minutes";
+  }
+  if (business.trialMinutes === 0) return "subscription-required";
+  if (facts.pending) return "reached-booking-limit";
+  if (facts.any) return "subscription-required";
+  // Without a plan, anything but the free trial needs one.
+  if (duration > business.trialMinutes) return "subscription-required";
+  // Every rule passes on a second look: the write lost a race.
+  return "busy-tutor";
+}
+
+export type NewLesson = {
+  lesson: LessonRow;
+  tutor: Pick<UserRow, "id" | "name" | "image">;
+  outbox: OutboxRow[];
+};
+
+/**
+ * Books a lesson in ONE D1 round trip, a batch that: inserts the lesson under every rule (the
+ * tutor, the notice, the slot, both sides' busy times and the entitlement all read inside the
+ * one conditional INSERT ... SELECT, so two requests can never both pass them), its members and
+ * the pair's chat room, both members' notifications in the outbox (only when the lesson was
+ * inserted), and a last read that explains a refusal. The route delivers the notifications after
+ * the response.
+ */
+export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLesson> {
+  const now = request.now ?? new Date();
+  const { student, duration } = request;
+  if (student.role !== Role.Student) fail("forbidden");
+  if (!student.verifiedEmail) fail("email-not-verified");
+  if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
+  const at = now.toISOString();
+  const w: Window = {
+    tutorId: request.tutorId,
+    studentId: student.id,
+    start: request.start.toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    excludeId: 0,
+  };
+  // The operator's numbers in force (cached per isolate: no round trip on a warm isolate).
+  const business = await currentBusinessSettings(db, now.getTime());
+  const context = bookingContextSql(w, student.id, now);
+  const pairKey = `${Math.min(student.id, w.tutorId)}:${Math.max(student.id, w.tutorId)}`;
+  // The lesson this batch created: the live one at this tutor and start, booked by this student now.
+  const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
+    AND created_by = ${student.id} AND created_at = ${at}`;
+  const booked = (other: string | null) => lessonMessages.booked(w.start, duration, other);
+  let results: D1Result[];
+  try {
+    results = await d1(db).batch([
+      statement(
+        db,
+        sql`
+        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
+        SELECT c.tutorId, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration},
+          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, business)} ELSE ${lessonPrice(duration, Role.Tutor, business)} END,
+          ${tutorEarning(duration, business)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
+        FROM (${context}) c
+        WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
+          AND ${contextEntitledSql(w, duration, "booking", business)}
+        RETURNING ${lessonColumns}`,
+      ),
+      statement(
+        db,
+        sql`
+        INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
+        SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
+          (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${student.id}, ${Role.Student}) p
+        WHERE true`,
+      ),
+      statement(
+        db,
+        sql`
+        INSERT INTO chat_rooms (pair_key, created_at, updated_at)
+        SELECT ${pairKey}, ${at}, ${at} WHERE EXISTS (${mine})
+        ON CONFLICT DO NOTHING`,
+      ),
+      statement(
+        db,
+        sql`
+        INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
+        SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
+          (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
+        WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
+        ON CONFLICT DO NOTHING`,
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: w.tutorId,
+          otherId: student.id,
+          text: booked,
+          when: sql`EXISTS (${mine})`,
+          at,
+          zone: request.tutorTimeZone,
+        }),
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: student.id,
+          otherId: w.tutorId,
+          text: booked,
+          when: sql`EXISTS (${mine})`,
+          at,
+          zone: student.timeZone,
+        }),
+      ),
+      statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`, business)),
+    ]);
+  } catch (error) {
+    // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
+    if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
+    throw error;
+  }
+  const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
+  const facts = (results[6]?.results as BookingFacts[] | undefined)?.[0];
+  if (!lesson || !facts) fail(refusal(facts, duration, "booking", business));
+  tutorsChanged(); // the tutor's free time shrank: the cached list is stale
+  const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
+  return {
+    lesson: toLessonRow(lesson),
+    tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage },
+    outbox,
+  };
+}
+
+export type RescheduleRequest = {
+  student: UserRow;
+  lessonId: number;
+  start: Date;
+  duration?: LessonDuration;
+  now?: Date;
+  /** The lesson as studentLessonQuery read it already (the route's prefetch); read here when undefined. */
+  read?: { lesson: typeof lessons.$inferSelect; tutorTimeZone: string | null } | null;
+};
+
+/** A lesson of this student, with its tutor's clock (a statement, so PATCH /lesson can read it with the caller: prefetch). */
+const studentLesson = prebuilt((db: Db) =>
+  db
+    .select({
+      lesson: lessons,
+      tutorTimeZone: sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = ${lessons.tutorId})`.as(
+        "tutor_time_zone",
+      ),
+    })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.id, sql.placeholder("lessonId")),
+        sql`EXISTS (SELECT 1 FROM lesson_members m WHERE m.lesson_id = ${lessons.id} AND m.user_id = ${sql.placeholder("studentId")} AND m.role = ${Role.Student})`,
+      ),
+    )
+    .limit(1),
+);
+export const studentLessonQuery = (db: Db, lessonId: number, studentId: number) =>
+  studentLesson(db, { lessonId, studentId });
+
+/**
+ * Moves a lesson (the student only), under the same rules with the lesson's own time not
+ * counted as busy. The lesson must not have started (lesson-time-passed) nor be inside the
+ * cancel window (lesson-cancel-window-passed), since moving it gives up its current time. A read
+ * of the lesson, then one batch: the conditional UPDATE (the tutor and subscription read inside
+ * it), both members' notifications when it moved, and the refusal's facts.
+ */
+export async function rescheduleLesson(db: Db, request: RescheduleRequest): Promise<NewLesson> {
+  const now = request.now ?? new Date();
+  const { student } = request;
+  if (student.role !== Role.Student) fail("forbidden");
+  if (!student.verifiedEmail) fail("email-not-verified");
+  const found =
+    request.read === undefined
+      ? (await studentLessonQuery(db, request.lessonId, student.id))[0]
+      : request.read;
+  if (!found) fail("lesson-not-found");
+  const old = found.lesson;
+  const business = await currentBusinessSettings(db, now.getTime());
+  const changeRefused = lessonChangeRefusal(old, now, business);
+  if (changeRefused) fail(changeRefused);
+  if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
+  const duration = request.duration ?? (old.duration as LessonDuration);
+  // A moved lesson keeps the rates it was booked at (a later change of them applies to new lessons only).
+  const rates = {
+    hourlyRate: (old.price * 60) / old.duration,
+    tutorHourlyRate: (old.tutorEarning * 60) / old.duration,
+  };
+  const at = now.toISOString();
+  const w: Window = {
+    tutorId: old.tutorId,
+    studentId: student.id,
+    start: request.start.toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    excludeId: old.id,
+  };
+  // A trial lesson stays a trial; a subscription lesson takes its minutes from the current one.
+  const entitlement: Entitlement = old.isTrial ? "trial" : "subscription";
+  const context = bookingContextSql(w, student.id, now);
+  const moved = sql`EXISTS (SELECT 1 FROM lessons WHERE id = ${old.id} AND start = ${w.start} AND updated_at = ${at} AND canceled_at IS NULL)`;
+  const rebooked = (other: string | null) => lessonMessages.rebooked(w.start, duration, other);
+  let results: D1Result[];
+  try {
+    results = await d1(db).batch([
+      statement(
+        db,
+        sql`
+        UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
+          price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, rates)} ELSE ${lessonPrice(duration, Role.Tutor, rates)} END,
+          tutor_earning = ${tutorEarning(duration, rates)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
+        FROM (${context}) c
+        WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
+          AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement, business)}
+        RETURNING ${lessonColumns}`,
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: old.tutorId,
+          otherId: student.id,
+          text: rebooked,
+          when: moved,
+          at,
+          zone: found.tutorTimeZone,
+        }),
+      ),
+      statement(
+        db,
+        messagesToSql({
+          userId: student.id,
+          otherId: old.tutorId,
+          text: rebooked,
+          when: moved,
+          at,
+          zone: student.timeZone,
+        }),
+      ),
+      statement(db, factsSql(w, context, duration, entitlement, at, moved, business)),
+    ]);
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
+    throw error;
+  }
+  const lesson = (results[0]?.results as LessonRow[] | undefined)?.[0];
+  const facts = (results[3]?.results as BookingFacts[] | undefined)?.[0];
+  if (!lesson || !facts) fail(refusal(facts, duration, entitlement, business));
+  tutorsChanged(); // the tutor's free time moved: the cached list is stale
+  const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as OutboxRow[];
+  return {
+    lesson: toLessonRow(lesson),
+    tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage },
+    outbox,
+  };
+}

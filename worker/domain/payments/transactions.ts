@@ -1,0 +1,89 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { TransactionView } from "../../../schema/api/transaction";
+import { transactions } from "../../../schema/db";
+import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
+import type { Db } from "../../core/context";
+import { fail } from "../../core/failure";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export const toTransactionView = (row: TransactionRow): TransactionView => ({
+  id: row.id,
+  userId: row.userId,
+  planId: row.planId,
+  period: row.period as PlanPeriod,
+  baseAmount: row.baseAmount,
+  amount: row.amount,
+  couponId: row.couponId,
+  couponDiscount: row.couponDiscount,
+  inviteId: row.inviteId,
+  method: row.method as PaymentMethod,
+  status: row.status as TransactionStatus,
+  merchantRefNum: row.merchantRefNum,
+  fawryRefNumber: row.fawryRefNumber,
+  refundedAmount: row.refundedAmount,
+  expiresAt: row.expiresAt,
+  paidAt: row.paidAt,
+  createdAt: row.createdAt,
+});
+
+export async function findTransaction(db: Db, id: number): Promise<TransactionRow> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+  return row ?? fail("transaction-not-found");
+}
+
+export async function findByMerchantRef(db: Db, merchantRefNum: string): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.merchantRefNum, merchantRefNum))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listTransactions(
+  db: Db,
+  filter: { userId?: number; planId?: number; status?: number; page: number; size: number },
+) {
+  const parts: SQL[] = [];
+  if (filter.userId !== undefined) parts.push(eq(transactions.userId, filter.userId));
+  if (filter.planId !== undefined) parts.push(eq(transactions.planId, filter.planId));
+  if (filter.status !== undefined) parts.push(eq(transactions.status, filter.status));
+  const where = parts.length ? and(...parts) : undefined;
+  const [list, [counted]] = await db.batch([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(transactions)
+      .where(where),
+  ]);
+  return { list: list.map(toTransactionView), total: counted?.total ?? 0 };
+}
+
+export async function lastTransaction(db: Db, userId: number): Promise<TransactionView | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1);
+  return row ? toTransactionView(row) : null;
+}
+
+/** The QR of a waiting e-wallet order, from Fawry's stored answer to the charge; else null. */
+export function walletQrOf(row: TransactionRow): string | null {
+  if (row.method !== PaymentMethod.EWallet || row.status !== TransactionStatus.New || !row.providerPayload)
+    return null;
+  try {
+    const qr = (JSON.parse(row.providerPayload) as { walletQr?: unknown }).walletQr;
+    return typeof qr === "string" && qr.length > 0 ? qr : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Operator-changeable settings stored in platform_settings (key → JSON value); a missing or
+ * unreadable key means the default of worker/core/settings.ts (docs/rules.md).
+ * Today: the withdrawal request limits ("withdrawals") and the business numbers ("business": lesson
+ * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts).
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type {
+  BusinessSettingsChange,
+  PlatformSettingsView,
+  WithdrawSettings,
+} from "../../../schema/api/platform-settings";
+import { auditLog, platformSettings, users } from "../../../schema/db";
+import { defaultBusinessSettings, type BusinessSettings } from "../../../schema/pricing";
+import { businessSettingsRule, withdrawSettingsRule } from "../../../schema/rules";
+import type { Db } from "../../core/context";
+import { withAudit, type AuditActor } from "./audit";
+import { settings } from "../../core/settings";
+import { BoundedCache } from "../../core/bounded-cache";
+
+const WITHDRAWALS = "withdrawals";
+
+export const defaultWithdrawSettings: WithdrawSettings = {
+  minInvoiceAmount: settings.withdrawals.minAmount,
+  maxInvoiceAmount: settings.withdrawals.maxAmount,
+};
+
+/** The stored withdrawals setting, or null when missing or unreadable (then the defaults apply). */
+export function parseWithdrawals(value: string | null | undefined): WithdrawSettings | null {
+  if (value === null) return null;
+  if (value === undefined) return null;
+  try {
+    const checked = withdrawSettingsRule.safeParse(JSON.parse(value));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The limits in force from the stored value (see withdrawalsSettingSql). */
+export function withdrawLimitsFrom(value: string | null | undefined): { min: number; max: number } {
+  const limits = parseWithdrawals(value) ?? defaultWithdrawSettings;
+  return { min: limits.minInvoiceAmount, max: limits.maxInvoiceAmount };
+}
+
+/** The stored withdrawals setting as a scalar subquery, so a statement reads it in the same trip. */
+export const withdrawalsSettingSql = sql`(SELECT ps.value FROM platform_settings ps WHERE ps.key = ${WITHDRAWALS})`;
+
+/** The withdrawal limits in force (one read). */
+export async function withdrawLimits(db: Db): Promise<{ min: number; max: number }> {
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, WITHDRAWALS))
+    .limit(1);
+  return withdrawLimitsFrom(row?.value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Business numbers
+
+const BUSINESS = "business";
+
+/** The stored business numbers, or null when missing or unreadable (then the defaults apply). */
+export function parseBusiness(value: string | null | undefined): BusinessSettings | null {
+  if (value === null || value === undefined) return null;
+  try {
+    const checked = businessSettingsRule.safeParse(JSON.parse(value));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long an isolate trusts the business numbers it read: they change rarely, so a request reads
+ * them from D1 at most once per isolate per 30 seconds (booking keeps its round trips), and a save
+ * in this isolate forgets them at once. Another isolate sees a change within the TTL.
+ */
+export const businessCacheTtlMs = 30_000;
+const businessCache = new BoundedCache<typeof BUSINESS, BusinessSettings>({
+  maxSize: 1,
+  ttlMs: businessCacheTtlMs,
+});
+
+/** Forgets the cached business numbers (after a save; tests that write the table directly). */
+export function forgetBusinessSettings(): void {
+  businessCache.clear();
+}
+
+/** The business numbers in force: the cached copy, else one read. */
+export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
+  const cached = businessCache.get(BUSINESS, now);
+  if (cached) return cached;
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, BUSINESS))
+    .limit(1);
+  const value = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  return businessCache.set(BUSINESS, value, { now });
+}
+
+/** The lesson hourly rate in force as a scalar subquery (an order keeps it in the statement that creates it). */
+export const businessHourlyRateSql = sql`COALESCE((SELECT json_extract(ps.value, '$.hourlyRate') FROM platform_settings ps WHERE ps.key = ${BUSINESS} AND json_valid(ps.value)), ${defaultBusinessSettings.hourlyRate})`;
+
+const parsedJson = (text: string | null): Partial<BusinessSettings> | null => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as Partial<BusinessSettings>;
+  } catch {
+    return null;
+  }
+};
+
+/** The business numbers' changes from the audit log (settings.update on "business"), newest first. */
+export async function businessHistory(db: Db, limit = 50): Promise<BusinessSettingsChange[]> {
+  const rows = await db
+    .select({
+      at: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.action, "settings.update"),
+        eq(auditLog.targetType, "settings"),
+        eq(auditLog.targetId, BUSINESS),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    at: row.at,
+    actorId: row.actorId,
+    actorName: row.actorName ?? null,
+    before: parsedJson(row.before),
+    after: parsedJson(row.after),
+  }));
+}
+
+/** One upsert and its audit row in one batch; the cache of this isolate is forgotten. */
+export async function saveBusinessSettings(
+  db: Db,
+  numbers: BusinessSettings,
+  userId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlatformSettingsView> {
+  const after: BusinessSettings = {
+    hourlyRate: numbers.hourlyRate,
+    tutorHourlyRate: numbers.tutorHourlyRate,
+    trialMinutes: numbers.trialMinutes,
+    cancelWindowHours: numbers.cancelWindowHours,
+    refundFeeBasisPoints: numbers.refundFeeBasisPoints,
+  };
+  const at = now.toISOString();
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, BUSINESS))
+    .limit(1);
+  const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  const upsert = db
+    .insert(platformSettings)
+    .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  await withAudit(
+    db,
+    upsert,
+    actor,
+    { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after },
+    now,
+  );
+  forgetBusinessSettings();
+  return readPlatformSettings(db);
+}
+
+export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView> {
+  const [rows, history] = await Promise.all([db.select().from(platformSettings), businessHistory(db)]);
+  const row = rows.find((r) => r.key === WITHDRAWALS);
+  const stored = parseWithdrawals(row?.value);
+  const businessRow = rows.find((r) => r.key === BUSINESS);
+  const business = parseBusiness(businessRow?.value);
+  return {
+    withdrawals: stored
+      ? { ...stored, updatedAt: row!.updatedAt, updatedBy: row!.updatedBy }
+      : { ...defaultWithdrawSettings, updatedAt: null, updatedBy: null },
+    business: business
+      ? { ...business, updatedAt: businessRow!.updatedAt, updatedBy: businessRow!.updatedBy, history }
+      : { ...defaultBusinessSettings, updatedAt: null, updatedBy: null, history },
+  };
+}
+
+/** One upsert: the key is the primary key, so two saves never make two rows. */
+export async function saveWithdrawSettings(
+  db: Db,
+  limits: WithdrawSettings,
+  userId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlatformSettingsView> {
+  const after = { minInvoiceAmount: limits.minInvoiceAmount, maxInvoiceAmount: limits.maxInvoiceAmount };
+  const value = JSON.stringify(after);
+  const at = now.toISOString();
+  const before = actor ? (await readPlatformSettings(db)).withdrawals : null;
+  const upsert = db
+    .insert(platformSettings)
+    .values({ key: WITHDRAWALS, value, updatedBy: userId, updatedAt: at })
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  const entry = {
+    action: "settings.update" as const,
+    targetType: "settings",
+    targetId: WITHDRAWALS,
+    before: before
+      ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount }
+      : undefined,
+    after,
+  };
+  await withAudit(db, upsert, actor, entry, now);
+  return readPlatformSettings(db);
+}

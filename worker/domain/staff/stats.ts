@@ -1,0 +1,204 @@
+/**
+ * The dashboards' personal numbers (issue 4): the next lesson, this month's lessons and minutes,
+ * and a tutor's earnings. Months are Africa/Cairo calendar months. Earnings are the lessons'
+ * stored tutor_earning (duration × the tutor hourly rate at booking time) of fulfilled lessons:
+ * ended, not cancelled, the tutor not reported absent. One D1 round trip (a batch of two reads).
+ */
+import { sql } from "drizzle-orm";
+import type {
+  AdminFigures,
+  AdminSeries,
+  AdminSeriesQuery,
+  NextLesson,
+  SeriesPoint,
+  StudentPersonalStats,
+  TutorPersonalStats,
+} from "../../../schema/api/stats";
+import { Role } from "../../../schema/enums";
+import type { Db } from "../../core/context";
+import { d1, statement } from "../lessons/lessons";
+import { lessonStateSql } from "../state-rules";
+import {
+  addDays,
+  addMonths,
+  CAIRO,
+  dayOf,
+  dayStart,
+  monthStartOf,
+  monthWindow,
+  weekStartOf,
+} from "../../../schema/calendar";
+
+/** The current Africa/Cairo calendar month as a UTC window [start, end). */
+export function cairoMonthWindow(now: Date): { start: string; end: string } {
+  const { start, end } = monthWindow(now, CAIRO);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** A lesson (alias `l`) that counts toward its tutor's earnings: fulfilled (state-rules.ts), the tutor not reported absent. */
+export const fulfilledLesson = (at: string) =>
+  sql`${lessonStateSql("l", at)} = 'fulfilled' AND l.reported_absent_at IS NULL`;
+
+/** A tutor's earnings in piasters (stored tutor_earning of fulfilled lessons), as a scalar subquery. */
+export const tutorEarningsSql = (tutorId: number, at: string, window?: { start: string; end: string }) =>
+  sql`(SELECT COALESCE(SUM(l.tutor_earning), 0) FROM lessons l WHERE l.tutor_id = ${tutorId} AND ${fulfilledLesson(at)}${
+    window ? sql` AND l.start >= ${window.start} AND l.start < ${window.end}` : sql``
+  })`;
+
+type NextRow = {
+  id: number;
+  start: string;
+  duration: number;
+  otherId: number;
+  otherName: string | null;
+  otherImage: string | null;
+};
+type TotalsRow = {
+  lessonsThisMonth: number;
+  minutesThisMonth: number;
+  earningsThisMonth: number;
+  totalEarnings: number;
+};
+
+/** Everything both dashboards show, in one batch. */
+export async function personalStats(db: Db, userId: number, now = new Date()): Promise<TutorPersonalStats> {
+  const at = now.toISOString();
+  const month = cairoMonthWindow(now);
+  const live = sql`l.canceled_at IS NULL AND l.reported_absent_at IS NULL`;
+  const fulfilled = fulfilledLesson(at);
+  const inMonth = sql`l.start >= ${month.start} AND l.start < ${month.end}`;
+  const [next, totals] = await d1(db).batch([
+    statement(
+      db,
+      sql`SELECT l.id AS id, l.start AS start, l.duration AS duration,
+            u.id AS otherId, u.name AS otherName, u.image AS otherImage
+          FROM lesson_members me
+          JOIN lessons l ON l.id = me.lesson_id
+          JOIN lesson_members other ON other.lesson_id = l.id AND other.user_id <> me.user_id
+          JOIN users u ON u.id = other.user_id
+          WHERE me.user_id = ${userId} AND ${live} AND l."end" > ${at}
+          ORDER BY l.start, l.id
+          LIMIT 1`,
+    ),
+    statement(
+      db,
+      sql`SELECT
+            COALESCE(SUM(CASE WHEN ${live} AND ${inMonth} THEN 1 ELSE 0 END), 0) AS lessonsThisMonth,
+            COALESCE(SUM(CASE WHEN ${live} AND ${inMonth} THEN l.duration ELSE 0 END), 0) AS minutesThisMonth,
+            COALESCE(SUM(CASE WHEN ${fulfilled} AND l.tutor_id = ${userId} AND ${inMonth} THEN l.tutor_earning ELSE 0 END), 0) AS earningsThisMonth,
+            COALESCE(SUM(CASE WHEN ${fulfilled} AND l.tutor_id = ${userId} THEN l.tutor_earning ELSE 0 END), 0) AS totalEarnings
+          FROM lesson_members me JOIN lessons l ON l.id = me.lesson_id
+          WHERE me.user_id = ${userId}`,
+    ),
+  ]);
+  const row = (next?.results[0] ?? null) as NextRow | null;
+  const sums = (totals?.results[0] ?? null) as TotalsRow | null;
+  const nextLesson: NextLesson | null = row
+    ? {
+        id: row.id,
+        start: row.start,
+        duration: row.duration,
+        otherMember: { id: row.otherId, name: row.otherName, image: row.otherImage },
+      }
+    : null;
+  return {
+    nextLesson,
+    lessonsThisMonth: sums?.lessonsThisMonth ?? 0,
+    minutesThisMonth: sums?.minutesThisMonth ?? 0,
+    earningsThisMonth: sums?.earningsThisMonth ?? 0,
+    totalEarnings: sums?.totalEarnings ?? 0,
+  };
+}
+
+/** A student's view of the same numbers (no earnings). */
+export function studentView({
+  nextLesson,
+  lessonsThisMonth,
+  minutesThisMonth,
+}: TutorPersonalStats): StudentPersonalStats {
+  return { nextLesson, lessonsThisMonth, minutesThisMonth };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin area's figures and series (GET /stats/series). Periods are Cairo calendar days,
+// Saturday-first weeks and calendar months, turned into UTC windows here; each metric is one
+// statement over a JSON list of windows (json_each), all four in one batch: one D1 round trip.
+
+type Window = { k: string; s: string; e: string };
+
+/** The UTC window of the Cairo days [first, next). */
+const window = (key: string, first: string, next: string): Window => ({
+  k: key,
+  s: dayStart(first, CAIRO).toISOString(),
+  e: dayStart(next, CAIRO).toISOString(),
+});
+
+/** Each metric's value in one window `w` (a json_each row): lessons, revenue, new students, active tutors. */
+const metricSql = {
+  lessons: sql`SELECT count(*) FROM lessons l
+      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
+  revenue: sql`SELECT COALESCE(SUM(t.amount - t.refunded_amount), 0) FROM transactions t
+      WHERE t.paid_at >= json_extract(w.value, '$.s') AND t.paid_at < json_extract(w.value, '$.e')`,
+  newStudents: sql`SELECT count(*) FROM users u
+      WHERE u.role = ${Role.Student} AND u.created_at >= json_extract(w.value, '$.s') AND u.created_at < json_extract(w.value, '$.e')`,
+  activeTutors: sql`SELECT count(DISTINCT l.tutor_id) FROM lessons l
+      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
+} satisfies Record<keyof AdminFigures, unknown>;
+
+type WindowRow = { k: string; value: number };
+
+/** Today's and this month's figures and the four series ending on the Cairo day `query.to` (default today). */
+export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
+  const day = query.to ?? dayOf(now, CAIRO);
+  const monthStart = monthStartOf(day);
+  const figures = [window("today", day, addDays(day, 1)), window("month", monthStart, addMonths(day, 1))];
+  const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) =>
+    window(d, d, addDays(d, 1)),
+  );
+  const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map(
+    (m) => window(m, m, addMonths(m, 1)),
+  );
+  const thisWeek = weekStartOf(day);
+  const weeks = Array.from({ length: query.weeks }, (_, i) =>
+    addDays(thisWeek, 7 * (i - query.weeks + 1)),
+  ).map((w) => window(w, w, addDays(w, 7)));
+  const windows: Record<keyof AdminFigures, Window[]> = {
+    lessons: [...figures, ...days],
+    revenue: [...figures, ...months],
+    newStudents: [...figures, ...weeks],
+    activeTutors: [...figures, ...weeks],
+  };
+  const metrics = Object.keys(metricSql) as Array<keyof AdminFigures>;
+  const results = await d1(db).batch(
+    metrics.map((metric) =>
+      statement(
+        db,
+        sql`SELECT json_extract(w.value, '$.k') AS k, (${metricSql[metric]}) AS value
+            FROM json_each(${JSON.stringify(windows[metric])}) w ORDER BY w.key`,
+      ),
+    ),
+  );
+  const values = Object.fromEntries(
+    metrics.map((metric, i) => [
+      metric,
+      new Map(((results[i]?.results ?? []) as WindowRow[]).map((row) => [row.k, row.value])),
+    ]),
+  ) as Record<keyof AdminFigures, Map<string, number>>;
+  const figuresOf = (key: string): AdminFigures => ({
+    lessons: values.lessons.get(key) ?? 0,
+    revenue: values.revenue.get(key) ?? 0,
+    newStudents: values.newStudents.get(key) ?? 0,
+    activeTutors: values.activeTutors.get(key) ?? 0,
+  });
+  const series = (metric: keyof AdminFigures, list: Window[]): SeriesPoint[] =>
+    list.map((w) => ({ start: w.k, value: values[metric].get(w.k) ?? 0 }));
+  return {
+    day,
+    today: figuresOf("today"),
+    thisMonth: figuresOf("month"),
+    lessonsPerDay: series("lessons", days),
+    revenuePerMonth: series("revenue", months),
+    newStudentsPerWeek: series("newStudents", weeks),
+    activeTutorsPerWeek: series("activeTutors", weeks),
+  };
+}
