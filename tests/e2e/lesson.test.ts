@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, expectNoAxeViolations, latestCode, screenshot } from "./browser";
+import { api } from "./api";
 
 const DEMO_PASSWORD = "Dars@2026";
 const t = ar.liveSession;
@@ -12,20 +13,6 @@ const ROOM_OPENS_BEFORE = 10 * 60_000;
 let browser: Browser;
 
 type Auth = { token: string; user: { id: number; name: string | null } };
-
-async function api<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
 
 const signIn = async (email: string) =>
   (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;

@@ -2,7 +2,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import {
-  baseUrl,
   DEMO_PASSWORD,
   expectNoAxeViolations,
   field,
@@ -12,6 +11,7 @@ import {
   screenshot,
   signIn,
 } from "./browser";
+import { api } from "./api";
 
 /**
  * The marketplace's dead ends, no longer reachable (issue: the walk-through as student, tutor and
@@ -32,20 +32,6 @@ const joinName = new RegExp(`^${m.join.action}`);
 let browser: Browser;
 
 type Auth = { token: string; user: { id: number; name: string | null } };
-
-async function api<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
 
 /** A new student with a verified email and no plan (the one free 15-minute trial is theirs). */
 async function newStudent(tag: string): Promise<Auth & { email: string; password: string }> {

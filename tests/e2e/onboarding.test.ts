@@ -13,6 +13,7 @@ import {
   field,
   escapeRegExp,
 } from "./browser";
+import { api } from "./api";
 import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";
 
 /**
@@ -32,20 +33,6 @@ const t = ar.onboarding;
 const s = ar.studio;
 
 type Auth = { token: string; user: { id: number; name: string | null } };
-
-async function api<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
 
 const signIn = async (email: string) =>
   (await api<Auth>("POST", "/auth/password", { email, password: DEMO_PASSWORD })).body;
