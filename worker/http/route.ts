@@ -20,14 +20,20 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type HandlerInput<B, Q, P, A extends Access> = {
+/** Statements a route reads together with the signed-in user (see `RouteDef.prefetch`). */
+export type Prefetch = readonly BatchItem<"sqlite">[];
+
+/** The answers of a prefetch's statements, in their order, each typed by its statement. */
+export type Prefetched<X extends Prefetch> = { -readonly [K in keyof X]: Awaited<X[K]> };
+
+export type HandlerInput<B, Q, P, A extends Access, X extends Prefetch = Prefetch> = {
   c: AppContext;
   body: Out<B>;
   query: Out<Q>;
   params: Out<P>;
   user: A extends "public" ? UserRow | null : UserRow;
   /** The results of the route's `prefetch` statements, when they went with the user's read. */
-  prefetched?: unknown[];
+  prefetched?: Prefetched<X>;
 };
 
 /** What a route may read together with the signed-in user, in the same D1 round trip. */
@@ -39,7 +45,13 @@ export type PrefetchInput<B, Q, P> = {
   params: Out<P>;
 };
 
-export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Access = Access> = {
+export type RouteDef<
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  A extends Access = Access,
+  X extends Prefetch = Prefetch,
+> = {
   method: Method;
   /** Hono path below /api/v1, e.g. "/user/:id". */
   path: string;
@@ -61,13 +73,13 @@ export type RouteDef<B = undefined, Q = undefined, P = undefined, A extends Acce
    * user is known: the handler uses `prefetched` only after the access check passed and only
    * when the answer it holds fits the user (return null to skip, e.g. for an unusual query).
    */
-  prefetch?(input: PrefetchInput<B, Q, P>): readonly BatchItem<"sqlite">[] | null;
-  handle(input: HandlerInput<B, Q, P, A>): Promise<unknown> | unknown;
+  prefetch?(input: PrefetchInput<B, Q, P>): X | null;
+  handle(input: HandlerInput<B, Q, P, A, X>): Promise<unknown> | unknown;
 };
 
 // Routes are kept in plain lists per area; the registry (worker/routes/index.ts) mounts them
 // and the OpenAPI document is generated from the same list.
-export type AnyRoute = RouteDef<any, any, any, Access>;
+export type AnyRoute = RouteDef<any, any, any, Access, any>;
 
 /** What a handler answers for its contract's response: the schema's input (serialised as JSON), nothing, or a Response. */
 export type HandlerResult<R extends ResponseSchema> = R extends Schema
@@ -77,11 +89,15 @@ export type HandlerResult<R extends ResponseSchema> = R extends Schema
     : Response;
 
 /** The part of a route its contract (schema/api/) does not say: who may call it, what it does, how. */
-export type RouteOptions<B, Q, P, A extends Access, R extends ResponseSchema> = Pick<
-  RouteDef<B, Q, P, A>,
-  "access" | "summary" | "localOnly" | "prefetch"
-> & {
-  handle(input: HandlerInput<B, Q, P, A>): Promise<HandlerResult<R>> | HandlerResult<R>;
+export type RouteOptions<
+  B,
+  Q,
+  P,
+  A extends Access,
+  R extends ResponseSchema,
+  X extends Prefetch = Prefetch,
+> = Pick<RouteDef<B, Q, P, A, X>, "access" | "summary" | "localOnly" | "prefetch"> & {
+  handle(input: HandlerInput<B, Q, P, A, X>): Promise<HandlerResult<R>> | HandlerResult<R>;
 };
 
 /**
@@ -95,7 +111,9 @@ export function route<
   P extends Schema | undefined = undefined,
   R extends ResponseSchema = ResponseSchema,
   A extends Access = Access,
->(contract: Contract<B, Q, P, R>, options: RouteOptions<B, Q, P, A, R>): AnyRoute;
+  // A tuple (the `| []`), so each prefetched answer keeps its own statement's type.
+  X extends Prefetch | [] = [],
+>(contract: Contract<B, Q, P, R>, options: RouteOptions<B, Q, P, A, R, X>): AnyRoute;
 export function route<
   B extends Schema | "multipart" | undefined = undefined,
   Q extends Schema | undefined = undefined,
@@ -104,7 +122,7 @@ export function route<
 >(def: RouteDef<B, Q, P, A>): AnyRoute;
 export function route(
   def: AnyRoute | Contract,
-  options?: RouteOptions<unknown, unknown, unknown, Access, ResponseSchema>,
+  options?: RouteOptions<unknown, unknown, unknown, Access, ResponseSchema, Prefetch>,
 ): AnyRoute {
   return (options ? { ...def, ...options } : def) as AnyRoute;
 }

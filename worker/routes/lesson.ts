@@ -64,9 +64,7 @@ export const lessonRoutes = [
     // The tutor's clock is read with the caller, so the booking stays two round trips.
     prefetch: ({ c, body }) => [tutorTimeZoneQuery(c.get("db"), body.tutorId)],
     async handle({ c, body, user, prefetched }) {
-      const tutorTimeZone = (
-        prefetched?.[0] as Awaited<ReturnType<typeof tutorTimeZoneQuery>> | undefined
-      )?.[0]?.timeZone;
+      const tutorTimeZone = prefetched?.[0][0]?.timeZone;
       // One batch stored the lesson, its room and both members' notifications; delivery follows the response.
       const { lesson, tutor, outbox } = await bookLesson(c.get("db"), {
         student: user,
@@ -86,9 +84,7 @@ export const lessonRoutes = [
     // The lesson is read with the caller; then one batch: the move and both members' notifications.
     prefetch: ({ c, userId, body }) => [studentLessonQuery(c.get("db"), body.id, userId)],
     async handle({ c, body, user, prefetched }) {
-      const read = prefetched
-        ? ((prefetched[0] as Awaited<ReturnType<typeof studentLessonQuery>>)[0] ?? null)
-        : undefined;
+      const read = prefetched ? (prefetched[0][0] ?? null) : undefined;
       const { lesson, tutor, outbox } = await rescheduleLesson(c.get("db"), {
         student: user,
         lessonId: body.id,
@@ -119,12 +115,7 @@ export const lessonRoutes = [
       const userId = query.user ?? (query.scope === "all" ? null : user.id);
       // Prefetched for the token's user: the answer when that is whose lessons are asked for.
       if (prefetched && userId === user.id)
-        return lessonListFrom(
-          c.get("db"),
-          prefetched[0] as Parameters<typeof lessonListFrom>[1],
-          listQuery(userId, query),
-          c.get("now"),
-        );
+        return lessonListFrom(c.get("db"), prefetched[0], listQuery(userId, query), c.get("now"));
       return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
     },
   }),

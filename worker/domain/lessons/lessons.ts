@@ -151,8 +151,9 @@ export async function findLesson(db: Db, id: number): Promise<LessonWithMembers 
 }
 
 /** The lesson a route prefetched (its rows), or undefined when it did not: then it is read. */
-export const prefetchedLesson = (prefetched: unknown[] | undefined): LessonWithMembers | null | undefined =>
-  prefetched ? ((prefetched[0] as LessonWithMembers[])[0] ?? null) : undefined;
+export const prefetchedLesson = (
+  prefetched: readonly [readonly LessonWithMembers[]] | undefined,
+): LessonWithMembers | null | undefined => (prefetched ? (prefetched[0][0] ?? null) : undefined);
 
 /** Staff may read any lesson and list anyone's: admins and tutor managers. */
 export const isLessonStaff = (role: Role) => isAdmin(role) || role === Role.TutorManager;
