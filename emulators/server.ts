@@ -1,5 +1,5 @@
-// The emulators over real HTTP, for the staging rehearsal (scripts/rehearse.mjs, README "The staging
-// rehearsal"): one small Worker of its own (emulators/wrangler.toml) on its own port, so the
+// The emulators over real HTTP, for the staging rehearsal (scripts/rehearse.mjs, docs/rehearsal.md):
+// one small Worker of its own (emulators/wrangler.toml) on its own port, so the
 // product's Worker reaches every outside service through the configuration variables production
 // uses, with the global fetch, and the services reach the product's webhooks the same way.
 // The same emulators as `npm start` (which dispatches to them in-process), plus what only a

@@ -55,7 +55,7 @@ const missing = missingForDeploy({
 });
 if (missing.length > 0) {
   console.error(
-    `✗ ${config.name} (${target}) is missing:\n${missing.map((name) => `  - ${name}`).join("\n")}\nSet secrets with \`npx wrangler secret put NAME${target === "staging" ? " --env staging" : ""}\` (README "Deploying").`,
+    `✗ ${config.name} (${target}) is missing:\n${missing.map((name) => `  - ${name}`).join("\n")}\nSet secrets with \`npx wrangler secret put NAME${target === "staging" ? " --env staging" : ""}\` (docs/deploying.md).`,
   );
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-// npm run rehearse: the staging rehearsal (README "The staging rehearsal"). The deployable Worker
+// npm run rehearse: the staging rehearsal (docs/rehearsal.md). The deployable Worker
 // (worker/index.ts, bundled once as `wrangler deploy` would) runs under `wrangler dev --env staging`
 // with ENVIRONMENT=staging: no /dev routes, no in-process emulators, the required secrets checked.
 // The emulators run as a separate server (emulators/server.ts) on their own port, and every

@@ -2,7 +2,7 @@
  * The SPA's error reports (Sentry), only when GET /config gives a DSN. @sentry/react is imported
  * on demand with the scrubbing rules, so neither is part of the first load. Events are scrubbed with the Worker's rules
  * (schema/redact.ts): no request bodies, cookies, tokens, emails, phones, card numbers or chat text.
- * Source maps are uploaded to Sentry at deploy, never served (README, Configuration).
+ * Source maps are uploaded to Sentry at deploy, never served (docs/configuration.md).
  */
 type Sentry = typeof import("@sentry/react");
 type ReportingConfig = { sentryDsn?: string | null; release?: string; environment?: string };
