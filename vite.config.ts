@@ -19,7 +19,7 @@ const boot = bootChunk(
 /**
  * Preloads the one font file every first screen paints with (IBM Plex Sans Arabic, Arabic
  * letters, regular weight: body text and the largest paint), so text is not repainted and
- * reflowed when it arrives late (layout shift, issue 21). The other weights and subsets load
+ * reflowed when it arrives late (layout shift: docs/performance.md). The other weights and subsets load
  * as the CSS asks for them (font-display: swap).
  */
 function preloadArabicFont(): Plugin {
@@ -93,7 +93,7 @@ export default defineConfig({
     manifest: true,
     // A lazy screen's chunks are preloaded by index.html's route-preload script (web/build/route-preload.ts),
     // on the first load and on each navigation: Vite's own table of every chunk's dependencies would
-    // be a second copy of it in the entry (about 4 KB gzip of every first load, issue 21).
+    // be a second copy of it in the entry (about 4 KB gzip of every first load: docs/performance.md).
     modulePreload: false,
     rolldownOptions: { output: { codeSplitting: { groups: boot.groups }, postBanner: boot.postBanner } },
   },

@@ -1,6 +1,6 @@
 /**
  * The Arabic (ar-EG) text of every code of the error catalogue (schema/errors.ts). The Worker sends
- * it as `message` with each failure. The SPA keeps it out of its first load (issue 21): it comes
+ * it as `message` with each failure. The SPA keeps it out of its first load (docs/performance.md): it comes
  * with the screens that can show a code of their own (web/src/i18n/error-catalogue.ts), right after
  * the first screen, and with a sign-in's rules; until then a failure from the API shows the
  * message that came with it (web/src/i18n/ar-EG.ts).

@@ -12,7 +12,7 @@ export const prerenderedPages = {
   "/about": "about",
   "/terms": "terms",
   "/privacy": "privacy",
-  // The same form for every visitor: it paints before the scripts run (issue 21). Until they have
+  // The same form for every visitor: it paints before the scripts run (docs/performance.md). Until they have
   // taken it over its submit button is disabled (web/src/features/auth/login-form.tsx).
   "/login": "login",
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Which script chunks a screen of the SPA needs, by URL (issue 21: a screen's chunks download
+ * Which script chunks a screen of the SPA needs, by URL (docs/performance.md: a screen's chunks download
  * beside the entry instead of after it). The build writes the table to `route-preload.json` beside
  * index.html (web/build/route-preload.ts, from web/src/routes.tsx); the Worker adds a
  * `<link rel="modulepreload">` per chunk to each page it serves (worker/seo/route-preloads.ts), and

@@ -1,4 +1,4 @@
-// The chat load of `npm run bench` (issue 6): rooms of two members created through the API, both
+// The chat load of `npm run bench` (docs/benchmarks.md): rooms of two members created through the API, both
 // members connected through the real party sockets (the room's and their own user channel), and
 // messages sent at a fixed rate with a bound on unacknowledged ones. Delivery latency is send →
 // the other member's socket receiving the RoomMessage; every message is checked for loss and

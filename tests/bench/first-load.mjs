@@ -1,7 +1,7 @@
 // First-load JavaScript per route, read from the Vite build manifest (web/dist/.vite/manifest.json):
 // the entry, its static imports, what it imports with import() to start the app (web/src/boot.tsx, see
 // web/src/main.tsx) and their imports, the route's lazy screen chunk and that chunk's static imports,
-// each file counted once, gzip-compressed as the Worker serves them (issue 21: ≤ 120 KB for / and /login).
+// each file counted once, gzip-compressed as the Worker serves them (docs/performance.md: ≤ 120 KB for / and /login).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";

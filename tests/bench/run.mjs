@@ -1,7 +1,7 @@
 // npm run bench: a bounded load benchmark against the local server (loopback only). Each
 // endpoint's throughput and p99 latency are printed as a ratio to a bare /api/v1/health measured
-// in the same run, so the numbers compare across machines; the issues' targets are checked on
-// those ratios (issues 3, 4 and 6). The chat load (tests/bench/chat.mjs) reports delivery latency.
+// in the same run, so the numbers compare across machines; the targets are checked on
+// those ratios (docs/benchmarks.md). The chat load (tests/bench/chat.mjs) reports delivery latency.
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { chatLoad } from "./chat.mjs";

@@ -1,7 +1,7 @@
 // npm run bench, web step (BENCH_ONLY=web runs it alone): builds the SPA, prints the first-load
 // JavaScript per route from the build manifest, serves the product (scripts/start.mjs on its own
 // port and storage) and measures Web Vitals in headless Chromium on a throttled phone profile
-// (issue 21): 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU slowdown, 360 px wide, cold
+// (docs/benchmarks.md): 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU slowdown, 360 px wide, cold
 // cache (a new browser context per load). LCP and CLS come from PerformanceObserver; total
 // blocking time sums the part over 50 ms of each long task between first contentful paint and
 // time to interactive (the end of the last long task before 5 s without one). Median of 3 loads.

@@ -72,7 +72,7 @@ async function lessonStart(lessonId: number): Promise<string> {
   return ((await response.json()) as { start: string }).start;
 }
 
-describe("booking a lesson (issue 4)", () => {
+describe("booking a lesson (docs/rules.md, Lessons)", () => {
   it("has no axe violations on /tutors and /plans for a visitor", async () => {
     const page = await newPage(browser);
     await page.goto("/tutors");

@@ -29,7 +29,7 @@ async function send(page: Page, text: string) {
   await composer.press("Enter");
 }
 
-describe("chat between a student and a tutor (issue 6)", () => {
+describe("chat between a student and a tutor (docs/rules.md, Chat)", () => {
   it("starts a room from the profile, then both chat in realtime with typing, receipts, edit and delete", async () => {
     const tutorId = await userIdOf("tutor7@dars.test");
     const student = await newPage(browser);
@@ -117,7 +117,7 @@ describe("chat between a student and a tutor (issue 6)", () => {
   });
 });
 
-describe("live server stats for admins (issue 6)", () => {
+describe("live server stats for admins (docs/product.md §6)", () => {
   it("shows the figures and updates users online when a user connects", async () => {
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin/server-stats");

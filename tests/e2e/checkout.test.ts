@@ -74,7 +74,7 @@ async function expectTabsAccessible(page: Page) {
   }
 }
 
-describe("checkout (issue 5)", () => {
+describe("checkout (docs/rules.md, Payments)", () => {
   it("a new student buys the cheapest plan for a month by reference number, and sees it paid and on the dashboard", async () => {
     const page = await newPage(browser);
     await newVerifiedStudent(page, "منى عادل", PASSWORD, "e2e-buyer");

@@ -188,7 +188,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("the lesson page, peer to peer (issue 7)", () => {
+describe("the lesson page, peer to peer (docs/rules.md, Live sessions)", () => {
   let lessonId = 0;
   let interview: { id: number; tutor: Auth } | null = null;
   let manager: Auth;

@@ -17,7 +17,7 @@ import { api } from "./api";
 import { solidPng, vp8KeyFrame, webmWithDuration } from "./media";
 
 /**
- * Issue 3 end to end: a new tutor registers, completes the profile, uploads an intro video and
+ * The onboarding of docs/rules.md (Tutors) end to end: a new tutor registers, completes the profile, uploads an intro video and
  * books an interview; the tutor manager approves the video and passes the interview; the demo
  * session is booked and passed; a studio uploads the photo, video and thumbnail; the activated
  * tutor publishes a slot and is listed in /tutors and on /t/{id}.
@@ -98,7 +98,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("a tutor's onboarding, from registration to the public list (issue 3)", () => {
+describe("a tutor's onboarding, from registration to the public list (docs/rules.md, Tutors)", () => {
   it(
     "registers, is vetted, photographed, activated, publishes a slot and is listed",
     { timeout: 5 * 60_000 },

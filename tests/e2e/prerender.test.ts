@@ -1,4 +1,4 @@
-// Prerendered public pages (issue 21; scripts/prerender.mjs, worker/seo/pages.ts, web/src/boot.tsx):
+// Prerendered public pages (docs/performance.md; scripts/prerender.mjs, worker/seo/pages.ts, web/src/boot.tsx):
 // each arrives as HTML that looks like the page before any JavaScript runs, and the SPA hydrates it
 // without a mismatch. For every page: a screenshot with JavaScript off and one after hydration
 // (kept in test-results/e2e for a person to look at), compared pixel by pixel in the browser,

@@ -1,4 +1,4 @@
-// The app's own route table in a declarative router (web/src/app/app-routes.tsx, issue 21): a screen
+// The app's own route table in a declarative router (web/src/app/app-routes.tsx, docs/performance.md): a screen
 // that crashes or whose chunk fails shows the crash screen and is reported, the root layout's crash
 // fills the page, leaving a screen while an upload runs asks first (links, navigate(), back), and
 // the scroll position follows the history entries.
@@ -311,7 +311,7 @@ describe("the scroll position across screens", () => {
   });
 });
 
-// web/src/boot.tsx loads the first screen's modules before its first render (issue 21): the screen
+// web/src/boot.tsx loads the first screen's modules before its first render (docs/performance.md): the screen
 // then renders in that pass, with no loading animation and no second render in slices.
 describe("a screen loaded before the first render", () => {
   it("starts the screen's first requests with the app's query client as soon as its code is there, only when given the client", async () => {

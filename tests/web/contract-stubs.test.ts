@@ -1,5 +1,5 @@
 // The SPA's production build imports schema/api modules as stubs without zod (web/build/contract-stubs.ts,
-// issue 21). A stub must keep every contract's method, path and markers, keep constants as they are,
+// docs/performance.md). A stub must keep every contract's method, path and markers, keep constants as they are,
 // and leave out schemas, so a screen that needs one imports the real module.
 import { describe, expect, it } from "vitest";
 import { exportedNames, KEPT, splitImport, STUB, stubSource } from "../../web/build/contract-stub-source";

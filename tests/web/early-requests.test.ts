@@ -1,5 +1,5 @@
 // A first screen's early GETs (web/src/lib/early-requests.ts, web/src/first-screen-requests.ts,
-// issue 21): sent with the stored live token before the app runs, taken once by the API client
+// docs/performance.md): sent with the stored live token before the app runs, taken once by the API client
 // for the same URL and token, and never for a visitor, an expired session or another token.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lessonContracts } from "@schema/api/lesson";

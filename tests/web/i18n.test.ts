@@ -39,7 +39,7 @@ describe("Arabic messages", () => {
   });
 });
 
-// The catalogue is not in the first load (issue 21): before it arrives, a code shows the message the
+// The catalogue is not in the first load (docs/performance.md): before it arrives, a code shows the message the
 // API sent with it, or the shell's words for the codes the app raises itself; never an English code.
 describe("messages before the catalogue loads", () => {
   it("shows the shell's words, then the API's own message, then the catalogue's, which wins", async () => {

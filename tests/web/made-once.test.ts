@@ -1,5 +1,5 @@
 // Intl formatters are made on first use, not when their module is evaluated (web/src/lib/made-once.ts):
-// the first one loads the locale's number data, a long task on a phone (issue 21).
+// the first one loads the locale's number data, a long task on a phone (docs/performance.md).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { madeOnce } from "../../web/src/lib/made-once";
 

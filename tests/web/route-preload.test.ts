@@ -1,4 +1,4 @@
-// The build's route-preload table (web/build/route-table.ts, schema/route-preloads.ts, issue 21): read
+// The build's route-preload table (web/build/route-table.ts, schema/route-preloads.ts, docs/performance.md): read
 // from web/src/routes.tsx's source, it must find every lazy screen and give each the URL pattern
 // react-router matches it at; a path must pick the screen react-router would render.
 import { matchRoutes } from "react-router-dom";

@@ -1,4 +1,4 @@
-// The date and number data warm-up (web/build/warm-intl.ts, issue 21): a classic script asked for
+// The date and number data warm-up (web/build/warm-intl.ts, docs/performance.md): a classic script asked for
 // right after <meta charset> that makes one date and one number formatter before the page paints,
 // and nothing once it has painted.
 import { afterEach, describe, expect, it, vi } from "vitest";

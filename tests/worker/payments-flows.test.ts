@@ -1,4 +1,4 @@
-// Every payment method end to end through the local Fawry sandbox (issue 5): the hosted add-card
+// Every payment method end to end through the local Fawry sandbox (docs/services.md §1.15): the hosted add-card
 // page, card and installments through the 3-D Secure page, e-wallet (QR and request-to-pay),
 // cancelling an unpaid order, out-of-order notifications and refunds.
 import { env } from "cloudflare:workers";

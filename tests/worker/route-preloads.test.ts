@@ -1,4 +1,4 @@
-// Each page the Worker serves links its screen's script chunks (worker/seo/route-preloads.ts, issue 21),
+// Each page the Worker serves links its screen's script chunks (worker/seo/route-preloads.ts, docs/performance.md),
 // from the build's route-preload.json; anything else passes untouched.
 import { describe, expect, it } from "vitest";
 import type { RoutePreloadTable } from "../../schema/route-preloads";

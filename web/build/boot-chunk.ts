@@ -2,7 +2,7 @@
  * Build-time plugin (vite.config.ts): keeps the app's start in one chunk.
  *
  * The entry (web/src/main.tsx) evaluates React's DOM renderer, then imports the app's start
- * (web/src/boot.tsx) in a script task of its own (total blocking time, issue 21). Left to itself,
+ * (web/src/boot.tsx) in a script task of its own (total blocking time: docs/performance.md). Left to itself,
  * the bundler treats that start as one more lazily loaded part beside the screens, and cuts every
  * module it shares with a screen into a chunk of its own: 40 files and 8 KB more on a first load.
  * This plugin lists the modules the start imports (the entry's own excepted) once the module

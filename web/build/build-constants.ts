@@ -4,7 +4,7 @@
  *
  * The footer's copyright year is the build's, written in Arabic digits by Node's Intl here: made in
  * the browser, it was the first Intl formatter of the page and cost a phone's first script task
- * about 120 ms loading the number data (total blocking time, issue 21), for a number known at build.
+ * about 120 ms loading the number data (total blocking time: docs/performance.md), for a number known at build.
  */
 export function buildConstants(now: Date = new Date()): Record<string, string> {
   return {

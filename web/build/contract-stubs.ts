@@ -1,6 +1,6 @@
 /**
  * Build-time plugin (vite.config.ts): the SPA's production build imports each `schema/api/<area>`
- * module as a copy without its zod schemas (issue 21).
+ * module as a copy without its zod schemas (docs/performance.md).
  *
  * The SPA calls the API through the contracts of schema/api/ (web/src/lib/client.ts), but at run
  * time it reads only a contract's method and path: the request and response schemas type the call

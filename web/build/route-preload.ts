@@ -1,6 +1,6 @@
 /**
  * Build-time plugin (vite.config.ts): lets a screen's scripts download together with the app's
- * entry, instead of after it (issue 21: on a 1.6 Mbit/s line with 150 ms round trips, /tutors
+ * entry, instead of after it (docs/performance.md: on a 1.6 Mbit/s line with 150 ms round trips, /tutors
  * waited for the 128 KB entry to arrive and run before it asked for its screen, so its screen
  * chunks only finished about 3.4 s in).
  *

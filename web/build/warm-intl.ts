@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from "../../schema/time-zones";
  * A page's first Intl.DateTimeFormat costs 25–70 ms on a desktop whatever its options (about
  * 100–280 ms on a phone, 4× slower): the browser loads the locale's calendar, number and time-zone
  * data once. The tutor list, a tutor's page and the lesson lists make their first formatter while
- * rendering, after the first paint, so that load was one long task (total blocking time, issue 21).
+ * rendering, after the first paint, so that load was one long task (total blocking time: docs/performance.md).
  * After it, every further formatter costs about 1 ms.
  *
  * This small classic script, `async` and asked for first (right after <meta charset>, high fetch

@@ -79,7 +79,7 @@ const app = (
 );
 // Hydrated as a transition: React then works in slices and gives the phone's main thread back
 // between them, instead of one long task while the visitor already sees the page (total blocking
-// time, issue 21). The markup stays on screen meanwhile, and a tap on it is replayed once hydrated.
+// time: docs/performance.md). The markup stays on screen meanwhile, and a tap on it is replayed once hydrated.
 if (hydrating) {
   startTransition(() => {
     hydrateRoot(rootElement, app);

@@ -2,7 +2,7 @@
 // then starts the app in two script tasks instead of one: React's DOM renderer is
 // evaluated here, the app (web/src/boot.tsx: router, queries, session, layout) in the next task.
 // Evaluated together they were one task of 200–400 ms on a phone, while the visitor already
-// saw the prerendered page and could not use it (total blocking time, issue 21). The boot chunk
+// saw the prerendered page and could not use it (total blocking time: docs/performance.md). The boot chunk
 // downloads with this one: the Worker and index.html list it as a modulepreload
 // (web/build/route-preload.ts).
 import "./styles.css";

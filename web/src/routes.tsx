@@ -27,7 +27,7 @@ export type PrefetchScreenData = (queryClient: QueryClient) => void;
  * `handle.preload` loads the module ahead of rendering (web/src/boot.tsx does it for the first
  * screen, whose chunks the page already links). Once loaded, React.lazy gets it synchronously, so
  * the screen renders in the first pass instead of showing the loading animation and then rendering
- * in slices between frames, which on a slow phone took about a second (issue 21).
+ * in slices between frames, which on a slow phone took about a second (docs/performance.md).
  */
 function lazyScreen<Module extends Record<Name, ComponentType>, Name extends string>(
   load: () => Promise<Module>,

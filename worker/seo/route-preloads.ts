@@ -10,7 +10,7 @@ import { BoundedCache } from "../core/bounded-cache";
  * Every page the Worker serves (the SPA's shell, a prerendered page, /tutors and /t/{id}) gets a
  * `<link rel="modulepreload">` for each chunk of the screen its path shows, from the build's table
  * (route-preload.json, written by web/build/route-preload.ts). The browser then downloads the
- * screen's scripts together with the entry instead of after it has run (issue 21), and no script
+ * screen's scripts together with the entry instead of after it has run (docs/performance.md), and no script
  * has to run first to ask for them. A build without the table (tests, a dev server) is served as is.
  */
 export type PreloadTableSource = () => Promise<RoutePreloadTable | null>;

@@ -8,7 +8,7 @@ import { routes } from "../routes";
 /**
  * The app's screens for the router around it: BrowserRouter in the browser (web/src/boot.tsx),
  * StaticRouter when prerendering (web/src/prerender.tsx), MemoryRouter in tests. A declarative
- * router, not a data router: its code is less than half the size in the first load (issue 21).
+ * router, not a data router: its code is less than half the size in the first load (docs/performance.md).
  */
 export function AppRoutes() {
   const { pathname } = useLocation();

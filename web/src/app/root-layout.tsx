@@ -29,7 +29,7 @@ export function RootLayout() {
       <OfflineBanner />
       {/* At least a screen tall under the header (h-16), so the footer starts below the fold: while a
           screen loads (the spinner) the footer is not on screen, and nothing shifts when the content
-          arrives (layout shift, issue 21). */}
+          arrives (layout shift: docs/performance.md). */}
       <main
         id="main-content"
         tabIndex={-1}

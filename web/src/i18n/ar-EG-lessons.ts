@@ -7,7 +7,7 @@ import { counts } from "./ar-EG-counts";
 import { ar } from "./ar-EG";
 
 export const arLessons = {
-  /** Tutors list, tutor profile, booking, plans and the student's lessons (issues 3 and 4). */
+  /** Tutors list, tutor profile, booking, plans and the student's lessons (docs/product.md §2). */
   marketplace: {
     nav: ar.nav.marketplace,
     tutors: {

@@ -179,7 +179,7 @@ export type ClientErrorCode = keyof typeof clientErrorMessages;
 
 /**
  * The Arabic messages of the catalogue's codes known so far. The whole catalogue
- * (schema/error-messages.ts) is not in the first load (issue 21): it is registered by
+ * (schema/error-messages.ts) is not in the first load (docs/performance.md): it is registered by
  * web/src/i18n/error-catalogue.ts, which the screens that can show a code of their own import
  * (forms, booking rules), which web/src/boot.tsx loads once the page has loaded, and which a sign-in
  * loads with its rules (web/src/i18n/load-error-catalogue.ts). A code the API answered with brings its own message

@@ -5,7 +5,7 @@ import { isTokenExpired } from "./token";
 /**
  * A first screen's GETs, sent with the stored token as soon as the page's first chunk runs
  * (web/src/first-screen-requests.ts), before React and the app are evaluated: on a phone that is
- * a few hundred milliseconds before the screen itself would ask (issue 21). The API client
+ * a few hundred milliseconds before the screen itself would ask (docs/performance.md). The API client
  * (web/src/lib/http.ts) takes an answer when it sends the same GET with the same token; one
  * nobody takes within half a minute is asked again.
  */

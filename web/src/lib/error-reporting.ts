@@ -15,7 +15,7 @@ export function startErrorReporting(
   load: () => Promise<Sentry> = () => import("@sentry/react"),
 ): Promise<Sentry | null> | null {
   if (!config.sentryDsn) return null;
-  // The scrubbing rules load with Sentry, not in the first load (issue 21).
+  // The scrubbing rules load with Sentry, not in the first load (docs/performance.md).
   sentry ??= Promise.all([load(), import("@schema/redact")])
     .then(([module, { redactText, scrubEvent, scrubValue }]) => {
       module.init({

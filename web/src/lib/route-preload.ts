@@ -6,7 +6,7 @@ import {
 } from "@schema/route-preloads";
 
 /**
- * Preloads the chunks of the screen a path shows, all at once, when the SPA moves there (issue 21):
+ * Preloads the chunks of the screen a path shows, all at once, when the SPA moves there (docs/performance.md):
  * otherwise the screen's module arrives first and only then asks for its own imports. The table
  * is the build's (web/build/route-preload.ts), read once after the first screen; the first screen's
  * own chunks are already linked in the page the Worker served (worker/seo/route-preloads.ts).

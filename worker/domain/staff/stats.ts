@@ -1,5 +1,5 @@
 /**
- * The dashboards' personal numbers (issue 4): the next lesson, this month's lessons and minutes,
+ * The dashboards' personal numbers: the next lesson, this month's lessons and minutes,
  * and a tutor's earnings. Months are Africa/Cairo calendar months. Earnings are the lessons'
  * stored tutor_earning (duration × the tutor hourly rate at booking time) of fulfilled lessons:
  * ended, not cancelled, the tutor not reported absent. One D1 round trip (a batch of two reads).
@@ -16,7 +16,7 @@ import type {
 } from "../../../schema/api/stats";
 import { Role } from "../../../schema/enums";
 import type { Db } from "../../core/context";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { lessonStateSql } from "../state-rules";
 import {
   addDays,

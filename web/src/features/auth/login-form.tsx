@@ -22,7 +22,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   useValuesTypedBeforeScripts(formRef, ["email", "password"], form.setField);
 
   // The sign-in rules (zod and the shared rules) and the error messages load on the first submit, not with the screen:
-  // the sign-in page's first load stays small (issue 21).
+  // the sign-in page's first load stays small (docs/performance.md).
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const [{ loginFormSchema }] = await Promise.all([import("./auth-forms"), loadErrorMessages()]);

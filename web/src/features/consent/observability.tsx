@@ -3,7 +3,7 @@ import { startErrorReporting } from "../../lib/error-reporting";
 import { useAppConfig } from "../config/use-app-config";
 
 // The consent banner, its strings and the analytics loader come only where Google Analytics or
-// Clarity is configured, not in every visitor's first load (issue 21).
+// Clarity is configured, not in every visitor's first load (docs/performance.md).
 const ConsentBanner = lazy(async () => ({ default: (await import("./consent-banner")).ConsentBanner }));
 
 /** Error reporting (when a DSN is set) and the analytics consent, from GET /config; in the root layout. */

@@ -6,7 +6,7 @@ import { lessonKeys, type LessonTab } from "./lesson-keys";
 import { lessonsPageSize, upcomingListQueries } from "./lesson-list-requests";
 
 // The lesson list's queries, apart from the booking and calendar ones (web/src/features/lessons/use-lessons.ts):
-// /upcoming-lessons, often a first screen (a reminder's link), loads only what it shows (issue 21).
+// /upcoming-lessons, often a first screen (a reminder's link), loads only what it shows (docs/performance.md).
 
 /** GET /lesson/list/: upcoming (happening now, then not started; not cancelled) or past (newest first). */
 export function useLessonListQuery(tab: LessonTab, page: number) {

@@ -75,7 +75,7 @@ export function StepList({
           key={step.title}
           className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 [counter-increment:step]"
         >
-          {/* The list's own counter in Arabic digits (CSS arabic-indic): no Intl formatter on the first render of a public page (issue 21). */}
+          {/* The list's own counter in Arabic digits (CSS arabic-indic): no Intl formatter on the first render of a public page (docs/performance.md). */}
           <span
             aria-hidden="true"
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800 before:content-[counter(step,arabic-indic)]"

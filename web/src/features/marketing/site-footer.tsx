@@ -36,7 +36,7 @@ export function SiteFooter({ isLocal }: { isLocal: boolean }) {
   return (
     // Below the fold on every screen (the main area is at least a screen tall): the browser lays it
     // out and paints it only when it comes near the view, not in the first render's layout on a
-    // phone (issue 21). Its last size stands in for it meanwhile.
+    // phone (docs/performance.md). Its last size stands in for it meanwhile.
     <footer className="border-t border-slate-200 bg-white [contain-intrinsic-size:auto_30rem] [content-visibility:auto]">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 text-sm">
         <nav aria-label={t.label} className="grid grid-cols-2 gap-6 sm:grid-cols-4">

@@ -55,7 +55,7 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
   const [cardRef, near] = useNearView<HTMLLIElement>();
   return (
     // A card below the fold is laid out and painted when it comes near the view, not with the list
-    // (a phone shows one or two of a page's cards at first, issue 21); its last size stands in meanwhile.
+    // (a phone shows one or two of a page's cards at first: docs/performance.md); its last size stands in meanwhile.
     <li
       ref={cardRef}
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]"

@@ -11,7 +11,7 @@ import { toasts } from "../../ui/toast-store";
 import { useConfirmEmail, useSendEmailCode } from "./use-verification";
 
 // The code form (and zod with its rules) loads when the dialog shows it, not with the screens that
-// may offer the dialog: the tutor profile and the chat start (issue 21, first load).
+// may offer the dialog: the tutor profile and the chat start (first load: docs/performance.md).
 const CodeForm = lazy(async () => ({ default: (await import("./code-form")).CodeForm }));
 
 type DialogProps = { user: UserView; open: boolean; onClose: () => void };

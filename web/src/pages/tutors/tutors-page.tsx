@@ -53,7 +53,7 @@ export function TutorsPage() {
   const tutors = useTutorListQuery(filters, page);
   // The cards follow the list in a transition: React renders them in slices between frames, not in
   // one long task when the inlined first page lands in the cache just after hydration (total
-  // blocking time, issue 21), nor when a page or filter changes. Until then the skeleton, or the
+  // blocking time: docs/performance.md), nor when a page or filter changes. Until then the skeleton, or the
   // previous page's cards, stay.
   const list = useDeferredValue(tutors.data);
   const topics = useTopicsQuery();

@@ -25,7 +25,7 @@ import { ListSkeleton } from "../../ui/skeleton";
 import { Tabs } from "../../ui/tabs";
 import { useBusinessNumbers } from "../../features/config/use-app-config";
 
-// The rating form (and zod with its rules) loads when a lesson is rated, not with the list (issue 21).
+// The rating form (and zod with its rules) loads when a lesson is rated, not with the list (docs/performance.md).
 const RatingDialog = lazy(async () => ({
   default: (await import("../../features/ratings/rating-dialog")).RatingDialog,
 }));
