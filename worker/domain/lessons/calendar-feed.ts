@@ -4,7 +4,7 @@ import type { Db } from "../../core/context";
 import { d1, statement } from "./lessons";
 
 /**
- * The personal calendar feed (issue 4): GET /lesson/calendar/{token}.ics lists the user's lessons
+ * The personal calendar feed: GET /lesson/calendar/{token}.ics lists the user's lessons
  * as an iCalendar (RFC 5545) feed that Google, Apple and Outlook calendars subscribe to. The
  * token is the only secret of that public URL: 256 random bits, one per user, replaced on rotate.
  */
