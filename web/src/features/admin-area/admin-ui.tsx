@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf } from "../../lib/api-error";
@@ -11,6 +11,9 @@ import { LoadingScreen } from "../../ui/spinner";
 import { toasts } from "../../ui/toast-store";
 
 const t = arAdmin.adminArea.common;
+
+/** The admin tables' page size. */
+export const adminPageSize = 10;
 
 /** Previous / next through an admin list; hidden when everything fits on one page. */
 export function Pagination(props: {
@@ -168,4 +171,10 @@ export function useDebounced<T>(value: T, delay = 300): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/** A refresh of one query family, for a mutation's onSuccess. */
+export function useInvalidate(key: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: key });
 }

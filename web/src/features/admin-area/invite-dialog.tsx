@@ -10,7 +10,8 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { endOfCairoDay, wholeNumber } from "./admin-logic";
-import { useAdminPlansQuery, useCreateInvite } from "./use-admin-area";
+import { useCreateInvite } from "./invites";
+import { useAdminPlansQuery } from "./plans";
 
 const t = arAdmin.adminArea.coupons;
 const c = arAdmin.adminArea.common;

@@ -14,7 +14,7 @@ import { Badge } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { ConfirmDialog, Fact } from "./admin-ui";
-import { adminKeys } from "./use-admin-area";
+import { adminUserKeys } from "./users";
 import { call } from "../../lib/client";
 
 const t = accountSafety.suspension;
@@ -29,7 +29,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
   const [dialog, setDialog] = useState<"suspend" | "restore" | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.user(user.id) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminUserKeys.user(user.id) });
   const suspend = useMutation({
     mutationFn: (text: string) =>
       call(suspensionContracts.suspend, { params: { id: user.id }, body: { reason: text } }),

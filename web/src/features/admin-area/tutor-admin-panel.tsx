@@ -8,7 +8,8 @@ import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import { ConfirmDialog, Figure, QueryState } from "./admin-ui";
-import { useOnboardingQuery, useSetTutorActivation, useTutoringMinutesQuery } from "./use-admin-area";
+import { useOnboardingQuery, useSetTutorActivation } from "./onboarding";
+import { useTutoringMinutesQuery } from "./tutors";
 
 const t = arAdmin.adminArea.tutor;
 const stepNames = arTutorJourney.onboarding.steps;

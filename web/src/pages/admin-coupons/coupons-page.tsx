@@ -10,17 +10,20 @@ import {
   wholeNumber,
 } from "../../features/admin-area/admin-logic";
 import { AdminTable } from "../../features/admin-area/admin-table";
-import { ConfirmDeleteDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import {
+  ConfirmDeleteDialog,
+  Pagination,
+  QueryState,
   adminPageSize,
+} from "../../features/admin-area/admin-ui";
+import {
   type CouponFilters,
-  useAdminPlansQuery,
   useCouponsQuery,
   useDeleteCoupon,
-  useDeleteInvite,
-  useInvitesQuery,
   useSaveCoupon,
-} from "../../features/admin-area/use-admin-area";
+} from "../../features/admin-area/coupons";
+import { useDeleteInvite, useInvitesQuery } from "../../features/admin-area/invites";
+import { useAdminPlansQuery } from "../../features/admin-area/plans";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";

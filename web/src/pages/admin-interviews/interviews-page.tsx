@@ -2,15 +2,14 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Paged } from "@schema/api/common";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
+import { Pagination, QueryState, adminPageSize } from "../../features/admin-area/admin-ui";
 import {
-  adminPageSize,
   useAdminDemoSessionsQuery,
   useAdminInterviewsQuery,
   useManagersQuery,
   type Appointment,
   type AppointmentFilters,
-} from "../../features/admin-area/use-admin-area";
+} from "../../features/admin-area/onboarding";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { Card } from "../../ui/card";

@@ -2,13 +2,12 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { LessonListSort, LessonView } from "@schema/api/lesson";
 import { AdminTable } from "../../features/admin-area/admin-table";
-import { ConfirmDialog } from "../../features/admin-area/admin-ui";
+import { ConfirmDialog, adminPageSize } from "../../features/admin-area/admin-ui";
 import {
-  adminPageSize,
   useAdminCancelLesson,
   useAdminLessonsQuery,
   type LessonFilters,
-} from "../../features/admin-area/use-admin-area";
+} from "../../features/admin-area/lessons";
 import { LessonStateChip } from "../../features/lessons/lesson-state";
 import { useBusinessWords } from "../../features/marketing/business-words";
 import { wholeNumber } from "../../features/admin-area/admin-logic";

@@ -1,11 +1,7 @@
 import { Link } from "react-router-dom";
 import type { FullTutor } from "@schema/api/tutor";
-import { Pagination, QueryState } from "../../features/admin-area/admin-ui";
-import {
-  adminPageSize,
-  useFilteredTutors,
-  type TutorFilters,
-} from "../../features/admin-area/use-admin-area";
+import { Pagination, QueryState, adminPageSize } from "../../features/admin-area/admin-ui";
+import { useFilteredTutors, type TutorFilters } from "../../features/admin-area/tutors";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { arAdmin } from "../../i18n/ar-EG-admin";

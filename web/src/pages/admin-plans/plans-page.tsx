@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { PlanView } from "@schema/api/plan";
 import { Role } from "@schema/enums";
 import { ConfirmDeleteDialog, QueryState } from "../../features/admin-area/admin-ui";
-import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/use-admin-area";
+import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/plans";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf, isApiError } from "../../lib/api-error";

@@ -14,7 +14,10 @@ import {
   poundsToPiasters,
 } from "../../features/admin-area/admin-logic";
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
-import { usePlatformSettingsQuery, useSaveBusinessSettings } from "../../features/admin-area/use-admin-area";
+import {
+  usePlatformSettingsQuery,
+  useSaveBusinessSettings,
+} from "../../features/admin-area/platform-settings";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arAdmin } from "../../i18n/ar-EG-admin";

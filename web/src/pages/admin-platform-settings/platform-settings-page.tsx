@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ConfirmDialog } from "../../features/admin-area/admin-ui";
-import { useFlushCache } from "../../features/admin-area/use-admin-area";
+import { useFlushCache } from "../../features/admin-area/platform-settings";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";

@@ -5,7 +5,10 @@ import { Role } from "@schema/enums";
 import { withdrawSettingsRule } from "@schema/rules";
 import { piastersToPounds, poundsToPiasters } from "../../features/admin-area/admin-logic";
 import { Fact, QueryState } from "../../features/admin-area/admin-ui";
-import { usePlatformSettingsQuery, useSaveWithdrawSettings } from "../../features/admin-area/use-admin-area";
+import {
+  usePlatformSettingsQuery,
+  useSaveWithdrawSettings,
+} from "../../features/admin-area/platform-settings";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";

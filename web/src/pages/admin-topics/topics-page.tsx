@@ -7,13 +7,9 @@ import {
   Pagination,
   QueryState,
   useDebounced,
-} from "../../features/admin-area/admin-ui";
-import {
   adminPageSize,
-  useAdminTopicsQuery,
-  useDeleteTopic,
-  useSaveTopic,
-} from "../../features/admin-area/use-admin-area";
+} from "../../features/admin-area/admin-ui";
+import { useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/topics";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";

@@ -1,11 +1,8 @@
 import { Link, useParams } from "react-router-dom";
 import { Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
-import {
-  useAdminTutorInfoQuery,
-  useAdminTutorStatsQuery,
-  useUserQuery,
-} from "../../features/admin-area/use-admin-area";
+import { useAdminTutorInfoQuery, useAdminTutorStatsQuery } from "../../features/admin-area/tutors";
+import { useUserQuery } from "../../features/admin-area/users";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { TutorVideoButton } from "../../features/tutors/tutor-video";
 import { ar } from "../../i18n/ar-EG";

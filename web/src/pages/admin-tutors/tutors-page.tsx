@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import type { FullTutor, FullTutorsSort } from "@schema/api/tutor";
 import { AdminTable } from "../../features/admin-area/admin-table";
-import { adminPageSize, useFilteredTutors } from "../../features/admin-area/use-admin-area";
+import { adminPageSize } from "../../features/admin-area/admin-ui";
+import { useFilteredTutors } from "../../features/admin-area/tutors";
 import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { counts } from "../../i18n/ar-EG-counts";

@@ -4,7 +4,7 @@ import { Role } from "@schema/enums";
 import { emailRule, passwordRule, userNameRule } from "@schema/rules";
 import { grantableStaffRoles } from "@schema/staff-rights";
 import { staffRoles } from "../../features/admin-area/admin-logic";
-import { useCreateStaff } from "../../features/admin-area/use-admin-area";
+import { useCreateStaff } from "../../features/admin-area/users";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";

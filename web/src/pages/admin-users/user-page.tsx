@@ -12,11 +12,10 @@ import { SuspensionCard } from "../../features/admin-area/suspension-card";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
 import {
   useCancelSubscription,
-  useStudentStatsQuery,
-  useUserQuery,
   useUserSubscriptionsQuery,
   useUserTransactionsQuery,
-} from "../../features/admin-area/use-admin-area";
+} from "../../features/admin-area/user-payments";
+import { useStudentStatsQuery, useUserQuery } from "../../features/admin-area/users";
 import { ar, governorateNames } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arLessons } from "../../i18n/ar-EG-lessons";
