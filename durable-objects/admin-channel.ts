@@ -2,8 +2,8 @@ import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { ServerEvent, ServerStats } from "../schema/events";
 import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
-import { presence } from "../worker/notifications/publish";
-import { computeServerStats } from "../worker/notifications/server-stats";
+import { computeServerStats } from "../worker/observability/server-stats";
+import { presence } from "./clients";
 
 /** ServerStats goes out at most once a second (a change schedules it, never sends it at once). */
 const STATS_MIN_INTERVAL_MS = 1000;
@@ -17,7 +17,7 @@ const REQUEST_WINDOW_S = 60;
 /**
  * The one staff channel ("main"): server stats and admin events. Only admins' sockets reach it
  * (worker/parties.ts). It asks the presence object (durable-objects/presence.ts) how many users
- * are online, which tells it of each change, and keeps the API request counts the isolates report (worker/notifications/request-counter.ts). Stats are broadcast
+ * are online, which tells it of each change, and keeps the API request counts the isolates report (worker/observability/request-counter.ts). Stats are broadcast
  * from the alarm, which runs only while a staff socket is connected.
  */
 export class AdminChannel extends Server<Env> {

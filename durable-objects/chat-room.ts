@@ -12,7 +12,7 @@ import { messageTextRule } from "../schema/rules";
 import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
 import { createLogger, describeError } from "../worker/core/logger";
-import { publishFramesToUser } from "../worker/notifications/publish";
+import { publishFramesToUser } from "./clients";
 import { roomData } from "./room-data";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */

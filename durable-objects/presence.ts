@@ -1,7 +1,7 @@
 import { Server } from "partyserver";
 import type { Env } from "../worker/core/env";
 import { describeError, createLogger } from "../worker/core/logger";
-import { presenceChanged } from "../worker/notifications/publish";
+import { presenceChanged } from "./clients";
 
 /**
  * Who is online, in one object ("main"): every user channel reports its user's flips here (the

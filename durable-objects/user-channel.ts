@@ -3,8 +3,7 @@ import type { ServerEvent } from "../schema/events";
 import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
 import { createLogger, describeError, type Logger } from "../worker/core/logger";
-import { onlineAmong } from "../worker/notifications/presence";
-import { publishToUsers, reportPresence } from "../worker/notifications/publish";
+import { onlineAmong, publishToUsers, reportPresence } from "./clients";
 import { roomData } from "./room-data";
 
 type SocketState = { userId: number };

@@ -3,7 +3,9 @@
 // batch binds a handful of parameters however many rows it makes.
 import type { BenchSeedInput } from "../schema/api/bench";
 import { Gender, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
-import { d1 } from "../worker/domain/lessons/lessons";
+import { GRID_MS } from "../schema/pricing";
+import { HOUR_MS, WEEK_MS } from "../schema/time";
+import { d1 } from "../worker/core/db";
 import { issueToken } from "../worker/domain/identity/token";
 import { tutorsChanged } from "../worker/domain/tutors/tutor-list";
 import type { Db } from "../worker/core/context";
@@ -18,7 +20,6 @@ export type BenchSeed = {
   slotEnd: string;
 };
 
-const QUARTER_MS = 15 * 60 * 1000;
 const BIO = "مدرس لغة إنجليزية بخبرة طويلة في المحادثة";
 const ABOUT =
   "أدرّس اللغة الإنجليزية منذ سنوات للطلاب والموظفين، وأركز على المحادثة العملية والنطق الصحيح مع خطة لكل طالب.";
@@ -36,11 +37,9 @@ export async function seedBench(
   now = new Date(),
 ): Promise<BenchSeed> {
   const at = now.toISOString();
-  const slotStart = new Date(
-    Math.ceil(now.getTime() / QUARTER_MS) * QUARTER_MS + 2 * 60 * 60 * 1000,
-  ).toISOString();
-  const slotEnd = new Date(Date.parse(slotStart) + 7 * 24 * 60 * 60 * 1000).toISOString();
-  const subEnd = new Date(now.getTime() + 4 * 7 * 24 * 60 * 60 * 1000).toISOString();
+  const slotStart = new Date(Math.ceil(now.getTime() / GRID_MS) * GRID_MS + 2 * HOUR_MS).toISOString();
+  const slotEnd = new Date(Date.parse(slotStart) + WEEK_MS).toISOString();
+  const subEnd = new Date(now.getTime() + 4 * WEEK_MS).toISOString();
   const tutorPrefix = `bench-${input.tag}-t`;
   const studentPrefix = `bench-${input.tag}-s`;
   const ofTutors = `substr(email, 1, ${tutorPrefix.length}) = '${tutorPrefix}'`;

@@ -1,10 +1,9 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { lessonMembers, lessons, users } from "../schema/db";
 import { LessonDuration, Role } from "../schema/enums";
+import { DAY_MS } from "../schema/time";
 import { lessonPrice, tutorEarning } from "../worker/domain/lessons/lessons";
 import type { Db } from "../worker/core/context";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The demo tutor's past, fulfilled lessons with the demo student (30 minutes each, 2 to 9 days

@@ -1,4 +1,5 @@
 import { Weekday } from "./enums";
+import { DAY_MS, MINUTE_MS, MINUTES_PER_DAY } from "./time";
 import { DEFAULT_TIME_ZONE } from "./time-zones";
 
 /**
@@ -12,11 +13,6 @@ import { DEFAULT_TIME_ZONE } from "./time-zones";
 
 /** A calendar day, "YYYY-MM-DD", with no zone attached. */
 export type DayKey = string;
-
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-export const MINUTES_PER_DAY = 24 * 60;
 
 /** The product's weeks start on Saturday. */
 export const WEEK_STARTS_ON: Weekday = Weekday.Saturday;

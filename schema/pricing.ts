@@ -1,4 +1,5 @@
 import { planPeriodMonths, type PlanPeriod } from "./enums";
+import { HOUR_MS, MINUTE_MS } from "./time";
 
 /** What pricing needs of a plan: the monthly base in piasters and each period's discount in basis points. */
 export type PricedPlan = {
@@ -54,7 +55,7 @@ export const defaultBusinessSettings: BusinessSettings = {
 };
 /** The cancel window of a set of business numbers, in milliseconds. */
 export const cancelWindowMsOf = (business: Pick<BusinessSettings, "cancelWindowHours">): number =>
-  business.cancelWindowHours * 60 * 60 * 1000;
+  business.cancelWindowHours * HOUR_MS;
 
 /** A lesson's price for a duration in minutes, in piasters (what its minutes are worth). */
 export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates()): number =>
@@ -63,13 +64,18 @@ export const lessonPriceFor = (minutes: number, rates: LessonRates = lessonRates
 /**
  * The lesson rules a screen must know to offer only what will succeed: either member may cancel
  * or move a lesson until 6 hours before its start; a student without a plan has one free 15-minute
- * trial; the room opens 10 minutes before the start; starts sit on a 15-minute grid. The cancel
+ * trial; the room opens 10 minutes before the start; a student may report the tutor absent from
+ * 3 minutes after the start; starts sit on a 15-minute grid. The cancel
  * window and the trial here are the defaults only: the ones in force are the operator's
  * (BusinessSettings above; the Worker's currentBusinessSettings, the SPA's useBusinessNumbers).
  */
 export const lessonRules = {
-  cancelWindowMs: 6 * 60 * 60 * 1000,
+  cancelWindowMs: 6 * HOUR_MS,
   trial: { enabled: true, minutes: 15 },
-  roomOpensBeforeMs: 10 * 60 * 1000,
+  roomOpensBeforeMs: 10 * MINUTE_MS,
+  absenceReportAfterMs: 3 * MINUTE_MS,
   gridMinutes: 15,
 } as const;
+
+/** The grid in milliseconds: lesson starts and availability slot boundaries are multiples of it. */
+export const GRID_MS = lessonRules.gridMinutes * MINUTE_MS;

@@ -1,6 +1,9 @@
 // Import-cycle check (npm run lint): the runtime modules of worker/, durable-objects/, schema/,
-// emulators/ and web/src must form no cycle, and durable-objects/ may import only worker/core/,
-// worker/notifications/, schema/ and its own files.
+// emulators/ and web/src must form no cycle; durable-objects/ may import only worker/core/,
+// worker/observability/, schema/ and its own files (their clients, durable-objects/clients.ts,
+// included); and worker/notifications/ (templates, channel choice, the outbox and delivery) may not
+// import durable-objects/: realtime publishing goes through durable-objects/clients.ts from
+// worker/realtime/, so the two folders never import each other.
 //
 // What counts as an edge: `import … from "./x"`, `export … from "./x"`, `import "./x"` and
 // `import("./x")` of a relative path (or the SPA's @schema/ alias), resolved to .ts/.tsx or
@@ -12,7 +15,7 @@
 // they import everything and nothing imports them.
 //
 // Strongly connected components by Tarjan's algorithm; each is printed with one cycle through it.
-// The boundary rule counts every import, type-only ones too. Exits 1 on any finding.
+// The boundary rules count every import, type-only ones too. Exits 1 on any finding.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +24,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SCOPE = ["worker", "durable-objects", "schema", "emulators", "web/src"];
 const ENTRIES = new Set(["worker/index.ts", "emulators/local.ts"]);
 /** durable-objects/ may import these (and itself). */
-const OBJECT_ALLOWED = ["durable-objects/", "worker/core/", "worker/notifications/", "schema/"];
+const OBJECT_ALLOWED = ["durable-objects/", "worker/core/", "worker/observability/", "schema/"];
+/** worker/notifications/ may not import these. */
+const NOTIFICATIONS_FORBIDDEN = ["durable-objects/"];
 
 const rel = (file) => path.relative(root, file).split(path.sep).join("/");
 
@@ -82,6 +87,13 @@ for (const file of files) {
     const to = rel(target);
     if (name.startsWith("durable-objects/") && !OBJECT_ALLOWED.some((prefix) => to.startsWith(prefix)))
       problems.push(`${name} imports ${to}: durable-objects/ may import only ${OBJECT_ALLOWED.join(", ")}`);
+    if (
+      name.startsWith("worker/notifications/") &&
+      NOTIFICATIONS_FORBIDDEN.some((prefix) => to.startsWith(prefix))
+    )
+      problems.push(
+        `${name} imports ${to}: worker/notifications/ may not import ${NOTIFICATIONS_FORBIDDEN.join(", ")}`,
+      );
     if (!typeOnly && !ENTRIES.has(name) && !ENTRIES.has(to)) edges.add(to);
   }
   if (!ENTRIES.has(name)) graph.set(name, edges);
@@ -168,5 +180,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `✓ no import cycle among ${graph.size} modules; durable-objects/ imports only ${OBJECT_ALLOWED.slice(1).join(", ")}`,
+  `✓ no import cycle among ${graph.size} modules; durable-objects/ imports only ${OBJECT_ALLOWED.slice(1).join(", ")}; worker/notifications/ imports no ${NOTIFICATIONS_FORBIDDEN.join(", ")}`,
 );

@@ -10,7 +10,7 @@ import { runScheduled } from "./jobs";
 import { routeParty } from "./parties";
 import { sentryOptions } from "./observability/sentry";
 import { runNotificationQueue } from "./notifications/delivery";
-import { countApiRequest } from "./notifications/request-counter";
+import { countApiRequest } from "./observability/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
 import { assetsPreloadTable, withRoutePreloads } from "./seo/route-preloads";
 

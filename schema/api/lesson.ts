@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { Gender, LessonDuration } from "../enums";
+import { GRID_MS } from "../pricing";
+import { DAY_MS } from "../time";
 import { isoTime } from "./availability-slot";
 import { idParam, instant, pageQuery, paged } from "./common";
 import { contract } from "./contract";
-
-const GRID_MS = 15 * 60 * 1000;
 
 /** A lesson start: ISO-8601 on the 15-minute grid (seconds and milliseconds zero). */
 export const lessonStartRule = z
@@ -107,7 +107,7 @@ export const calendarFeed = z.object({ url: z.string(), webcalUrl: z.string() })
 export type CalendarFeed = z.output<typeof calendarFeed>;
 
 /** The widest window one free-times call may ask about. */
-export const FREE_TIMES_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
+export const FREE_TIMES_MAX_RANGE_MS = 31 * DAY_MS;
 
 /** GET /lesson/free-times — a tutor's free starts for a duration in [from, to). */
 export const freeTimesQuery = z

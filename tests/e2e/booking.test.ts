@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAIRO, DAY_MS, dayOf, weekdayOf } from "../../schema/calendar";
+import { CAIRO, dayOf, weekdayOf } from "../../schema/calendar";
+import { DAY_MS } from "../../schema/time";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import {
   baseUrl,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
 import { createLogger } from "../../worker/core/logger";
-import { publishLessonCanceled } from "../../worker/notifications/lesson-events";
+import { publishLessonCanceled } from "../../worker/realtime/lesson-events";
 import {
   addMinutes,
   book,

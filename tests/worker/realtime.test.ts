@@ -7,9 +7,8 @@ import type { UserChannel } from "../../durable-objects/user-channel";
 import { Role } from "../../schema/enums";
 import type { Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
-import { onlineAmong } from "../../worker/notifications/presence";
-import { publishToAdmins, publishToUser } from "../../worker/notifications/publish";
-import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/notifications/request-counter";
+import { onlineAmong, publishToAdmins, publishToUser } from "../../durable-objects/clients";
+import { REQUEST_FLUSH_MS, createRequestCounter } from "../../worker/observability/request-counter";
 import { call, createUserWithRole } from "./helpers";
 import {
   TestSocket,

@@ -2,18 +2,10 @@ import { env } from "cloudflare:workers";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  CAIRO,
-  DAY_MS,
-  dayOf,
-  dayStart,
-  dayStartsJson,
-  HOUR_MS,
-  offsetSpans,
-} from "../../schema/calendar";
+import { addDays, CAIRO, dayOf, dayStart, dayStartsJson, offsetSpans } from "../../schema/calendar";
 import { dayStartInSql, localDaySql } from "../../schema/calendar-sql";
 import { InterviewStatus, ReviewStatus, Role } from "../../schema/enums";
+import { DAY_MS, HOUR_MS } from "../../schema/time";
 import {
   bookableTutorSql,
   holdsTime,

@@ -1,11 +1,11 @@
 import { type SlotActionsResult, availabilitySlotContracts } from "../../schema/api/availability-slot";
 import { Role } from "../../schema/enums";
 import { applySlotActions, cancellationMessages, listSlots } from "../domain/tutors/availability";
-import { tutorChanged } from "../notifications/tutor-events";
+import { tutorChanged } from "../realtime/tutor-events";
 import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLater } from "../notifications/events";
+import { publishLater } from "../realtime/events";
 
 export const availabilitySlotRoutes = [
   route(availabilitySlotContracts.list, {

@@ -6,7 +6,8 @@ import { bookWithManager, proposeManager } from "../domain/onboarding/appointmen
 import { tutorMessages } from "../notifications/tutor-messages";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../notifications/tutor-events";
+import { notifyUser } from "../notifications/notify";
+import { tutorChanged } from "../realtime/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -28,8 +28,8 @@ import {
   syncTransaction,
 } from "../domain/payments/payments";
 import { auditActorOf, auditStatement } from "../domain/staff/audit";
-import { d1 } from "../domain/lessons/lessons";
-import { announceCanceledLessons } from "../notifications/subscription-events";
+import { d1 } from "../core/db";
+import { announceCanceledLessons } from "../realtime/subscription-events";
 import {
   listAlarms,
   openRefundOf,

@@ -7,7 +7,8 @@ import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../notifications/tutor-events";
+import { notifyUser } from "../notifications/notify";
+import { tutorChanged } from "../realtime/tutor-events";
 
 const staff = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

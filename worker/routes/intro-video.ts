@@ -27,7 +27,8 @@ import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 import { auditActorOf } from "../domain/staff/audit";
-import { notifyUser, tutorChanged } from "../notifications/tutor-events";
+import { notifyUser } from "../notifications/notify";
+import { tutorChanged } from "../realtime/tutor-events";
 
 const uploaders = [Role.Tutor] as const;
 const reviewers = [Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;

@@ -22,7 +22,7 @@ import { notify } from "../notifications/notify";
 import { auditActorOf } from "../domain/staff/audit";
 import { checkReceiptContent } from "../domain/media/uploads";
 import { route } from "../http/route";
-import { publishLater } from "../notifications/events";
+import { publishLater } from "../realtime/events";
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
 const staff = [Role.SuperAdmin, Role.RegularAdmin] as const;

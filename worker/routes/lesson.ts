@@ -33,8 +33,8 @@ import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
-import { publishLater } from "../notifications/events";
-import type { LessonAudience, LessonEventType } from "../notifications/lesson-events";
+import { publishLater } from "../realtime/events";
+import type { LessonAudience, LessonEventType } from "../realtime/lesson-events";
 
 const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -42,7 +42,8 @@ import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
-import { notifyUser, tutorChanged } from "../notifications/tutor-events";
+import { notifyUser } from "../notifications/notify";
+import { tutorChanged } from "../realtime/tutor-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;

@@ -35,7 +35,7 @@ import {
 } from "../integrations/livekit";
 import { turnFor } from "../integrations/turn";
 import { turnTtl } from "../integrations/turn-ttl";
-import { publishEvents } from "../notifications/events";
+import { publishEvents } from "../realtime/events";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
 const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));

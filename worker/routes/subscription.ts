@@ -14,7 +14,7 @@ import {
 } from "../domain/payments/subscriptions";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
-import { announceCanceledLessons } from "../notifications/subscription-events";
+import { announceCanceledLessons } from "../realtime/subscription-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

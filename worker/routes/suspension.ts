@@ -6,8 +6,8 @@ import { findUserById } from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
-import { tutorChanged } from "../notifications/tutor-events";
-import { publishLater } from "../notifications/events";
+import { tutorChanged } from "../realtime/tutor-events";
+import { publishLater } from "../realtime/events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -10,7 +10,7 @@ import {
   topicsOfUser,
   updateTopic,
 } from "../domain/tutors/topics";
-import { tutorChanged } from "../notifications/tutor-events";
+import { tutorChanged } from "../realtime/tutor-events";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 

@@ -24,7 +24,7 @@ import type { UserRow } from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { auditActorOf, auditStatement } from "../domain/staff/audit";
 import { route } from "../http/route";
-import { tutorChanged, tutorsCacheUpdated } from "../notifications/tutor-events";
+import { tutorChanged, tutorsCacheUpdated } from "../realtime/tutor-events";
 
 /** An unlisted tutor's profile is seen only by the tutor and by staff who vet tutors. */
 function maySeeUnlisted(caller: UserRow | null, tutorId: number): boolean {

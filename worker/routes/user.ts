@@ -18,7 +18,7 @@ import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
-import { tutorChanged } from "../notifications/tutor-events";
+import { tutorChanged } from "../realtime/tutor-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 

@@ -2,31 +2,16 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { lessons, users } from "../../../schema/db";
 import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
-import { prebuilt } from "../../core/db";
+import { d1, prebuilt, statement } from "../../core/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
-import {
-  d1,
-  lessonColumns,
-  lessonPrice,
-  statement,
-  toLessonRow,
-  tutorEarning,
-  type LessonRow,
-} from "./lessons";
+import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import { lessonMessages } from "../../notifications/lesson-messages";
 import { messagesToSql } from "../../notifications/channels";
 import type { OutboxRow } from "../../notifications/outbox";
 import type { BusinessSettings } from "../../../schema/pricing";
-import {
-  addDays,
-  CAIRO,
-  DAY_MS,
-  dayOf,
-  dayStartsJson,
-  offsetSpans,
-  type OffsetSpan,
-} from "../../../schema/calendar";
+import { addDays, CAIRO, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../../schema/calendar";
+import { DAY_MS, MINUTE_MS } from "../../../schema/time";
 import { dayStartInSql, localDaySql } from "../../../schema/calendar-sql";
 import { BoundedCache } from "../../core/bounded-cache";
 import { currentBusinessSettings } from "../staff/platform-settings";
@@ -50,8 +35,6 @@ import type { UserRow } from "../identity/users";
  * round trip after the caller's token; when the write changes nothing, the batch's last read
  * says which rule refused it.
  */
-
-const MINUTE = 60 * 1000;
 
 export type BookingRequest = {
   student: UserRow;
@@ -261,7 +244,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
     tutorId: request.tutorId,
     studentId: student.id,
     start: request.start.toISOString(),
-    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE_MS).toISOString(),
     excludeId: 0,
   };
   // The operator's numbers in force (cached per isolate: no round trip on a warm isolate).
@@ -416,7 +399,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
     tutorId: old.tutorId,
     studentId: student.id,
     start: request.start.toISOString(),
-    end: new Date(request.start.getTime() + duration * MINUTE).toISOString(),
+    end: new Date(request.start.getTime() + duration * MINUTE_MS).toISOString(),
     excludeId: old.id,
   };
   // A trial lesson stays a trial; a subscription lesson takes its minutes from the current one.

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { CalendarFeed } from "../../../schema/api/lesson";
 import type { Db } from "../../core/context";
-import { d1, statement } from "./lessons";
+import { DAY_MS } from "../../../schema/time";
+import { d1, statement } from "../../core/db";
 
 /**
  * The personal calendar feed: GET /lesson/calendar/{token}.ics lists the user's lessons
@@ -12,7 +13,6 @@ import { d1, statement } from "./lessons";
 /** Lessons that ended longer ago than this are left out of the feed (calendars keep their copy). */
 const FEED_PAST_DAYS = 60;
 const FEED_MAX_LESSONS = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new feed token: 32 random bytes, base64url (43 characters). */
 export function newFeedToken(): string {

@@ -429,9 +429,8 @@ export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, Use
 }
 
 // ---------------------------------------------------------------------------------------------
-// Raw statements for batches (drizzle's D1 batch cannot take raw `sql` queries)
-
-export { d1, statement };
+// Raw statements for batches (drizzle's D1 batch cannot take raw `sql` queries; d1 and statement
+// themselves are worker/core/db.ts's)
 
 /** Runs one raw statement and answers its rows. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -18,15 +18,17 @@ import {
 } from "../../../schema/db";
 import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
+import { lessonRules } from "../../../schema/pricing";
 import type { SessionInfo } from "../../../schema/sessions";
 import type { Db } from "../../core/context";
 import { timeMark } from "../../notifications/clock";
 import type { UserRow } from "../identity/users";
 
-/** The room opens this long before the start and closes at the scheduled end. */
-export const ROOM_OPENS_BEFORE_MS = 10 * 60 * 1000;
-/** A student may report the tutor absent from this long after the start. */
-export const ABSENCE_REPORT_AFTER_MS = 3 * 60 * 1000;
+/**
+ * The room opens lessonRules.roomOpensBeforeMs before the start and closes at the scheduled end; a
+ * student may report the tutor absent from lessonRules.absenceReportAfterMs after the start.
+ */
+const { roomOpensBeforeMs, absenceReportAfterMs } = lessonRules;
 
 /** Interview statuses 4, 5 and demo statuses 4, 5, 6 are cancellations. */
 const CANCELED_INTERVIEW = [4, 5];
@@ -114,7 +116,7 @@ export function roomRefusal(
 ): "not-member" | "closed" | null {
   if (!isSessionMember(session, userId)) return "not-member";
   if (session.canceled) return "closed";
-  const opens = new Date(Date.parse(session.start) - ROOM_OPENS_BEFORE_MS).toISOString();
+  const opens = new Date(Date.parse(session.start) - roomOpensBeforeMs).toISOString();
   const at = now.toISOString();
   return at >= opens && at < session.end ? null : "closed";
 }
@@ -194,7 +196,7 @@ export function absenceRefusal(
   const student = session.members.find((member) => member.role === "student");
   if (student?.userId !== user.id) return "forbidden";
   if (session.canceled) return "illegal";
-  if (now.getTime() < Date.parse(session.start) + ABSENCE_REPORT_AFTER_MS) return "absence-report-too-early";
+  if (now.getTime() < Date.parse(session.start) + absenceReportAfterMs) return "absence-report-too-early";
   if (log.some((entry) => entry.userId === session.hostId && entry.event === RoomMembershipEvent.UserJoined))
     return "tutor-attended";
   return null;

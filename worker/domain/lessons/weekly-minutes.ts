@@ -6,7 +6,8 @@
  * Pure functions on schema/calendar.ts: the minutes left are computed from lessons elsewhere, never stored.
  */
 
-import { addDays, CAIRO, DAY_MS, dayOf, dayStart } from "../../../schema/calendar";
+import { addDays, CAIRO, dayOf, dayStart } from "../../../schema/calendar";
+import { DAY_MS } from "../../../schema/time";
 
 export type WeekWindow = { index: number; start: string; end: string };
 

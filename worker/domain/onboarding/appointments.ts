@@ -11,10 +11,12 @@ import {
   isAdmin,
 } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
+import { GRID_MS } from "../../../schema/pricing";
+import { DAY_MS, MINUTE_MS } from "../../../schema/time";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { auditStatement, type AuditActor } from "../staff/audit";
-import { SLOT_GRID_MS, onGrid } from "../tutors/availability";
+import { onGrid } from "../tutors/availability";
 import {
   MONTHS_BETWEEN_INTERVIEWS,
   RETRY_AFTER_REJECTION_MONTHS,
@@ -39,7 +41,7 @@ export type { AppointmentKind } from "../state-rules";
 
 /** Interviews and demo sessions last 30 minutes (docs/rules.md, Tutors). */
 export const MANAGER_SESSION_MINUTES = 30;
-const SESSION_MS = MANAGER_SESSION_MINUTES * 60 * 1000;
+const SESSION_MS = MANAGER_SESSION_MINUTES * MINUTE_MS;
 /** How far ahead /interview/select and /demo-session/select look. */
 export const PROPOSAL_HORIZON_DAYS = 14;
 const MAX_PROPOSED_STARTS = 100;
@@ -227,8 +229,8 @@ export async function proposeManager(
   now = new Date(),
 ): Promise<ManagerProposal> {
   const purpose = kinds[kind].purpose;
-  const from = new Date(Math.ceil((now.getTime() + 1) / SLOT_GRID_MS) * SLOT_GRID_MS).toISOString();
-  const until = plus(from, PROPOSAL_HORIZON_DAYS * 86_400_000);
+  const from = new Date(Math.ceil((now.getTime() + 1) / GRID_MS) * GRID_MS).toISOString();
+  const until = plus(from, PROPOSAL_HORIZON_DAYS * DAY_MS);
   const activeManagers = db
     .select({ id: users.id })
     .from(users)
@@ -282,7 +284,7 @@ export async function proposeManager(
   const freeStarts = new Map<number, string[]>();
   for (const slot of slots) {
     const first = Math.max(Date.parse(slot.start), Date.parse(from));
-    for (let t = first; t + SESSION_MS <= Date.parse(slot.end) && t < Date.parse(until); t += SLOT_GRID_MS) {
+    for (let t = first; t + SESSION_MS <= Date.parse(slot.end) && t < Date.parse(until); t += GRID_MS) {
       const start = new Date(t).toISOString();
       const end = new Date(t + SESSION_MS).toISOString();
       if (busy.some((b) => b.userId === slot.userId && b.start < end && b.end > start)) continue;

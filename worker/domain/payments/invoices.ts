@@ -18,7 +18,7 @@ import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../.
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { withAudit, type AuditActor } from "../staff/audit";
-import { statement } from "../lessons/lessons";
+import { statement } from "../../core/db";
 import { settings } from "../../core/settings";
 import { likePattern } from "../tutors/topics";
 import { withdrawLimits, withdrawLimitsFrom, withdrawalsSettingSql } from "../staff/platform-settings";

@@ -5,17 +5,18 @@ import { sql } from "drizzle-orm";
 import type { CheckoutBody } from "../../../schema/api/payment";
 import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
+import { HOUR_MS } from "../../../schema/time";
 import type { Config, Env } from "../../core/env";
 import type { Db } from "../../core/context";
 import { Failure, fail } from "../../core/failure";
 import type { Logger } from "../../core/logger";
 import { EMULATOR_PATHS, LOCAL_FAWRY, type Fetcher } from "../../integrations/emulated";
 import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../../integrations/fawry";
-import { publishToUser } from "../../notifications/publish";
-import { publishLessonCanceled } from "../../notifications/lesson-events";
+import { publishToUser } from "../../../durable-objects/clients";
+import { publishLessonCanceled } from "../../realtime/lesson-events";
 import { applyDiscount, usableCoupon } from "./coupons";
 import { liveInviteFor } from "./invites";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { findVisiblePlan, periodPrice } from "./plans";
 import {
   currentSubscriptionQuery,
@@ -37,16 +38,15 @@ import {
 import { findByMerchantRef, findTransaction, type TransactionRow } from "./transactions";
 import { tutorsChanged } from "../tutors/tutor-list";
 
-const HOUR = 3600 * 1000;
 const S = TransactionStatus;
 /** Unpaid orders expire: reference number 24 h, wallet 3 h; a card's 3-D Secure step 1 h. */
 export const unpaidLifetime: Record<PaymentMethod, number> = {
-  [PaymentMethod.ReferenceNumber]: 24 * HOUR,
-  [PaymentMethod.EWallet]: 3 * HOUR,
-  [PaymentMethod.Card]: HOUR,
-  [PaymentMethod.BankInstallment]: HOUR,
+  [PaymentMethod.ReferenceNumber]: 24 * HOUR_MS,
+  [PaymentMethod.EWallet]: 3 * HOUR_MS,
+  [PaymentMethod.Card]: HOUR_MS,
+  [PaymentMethod.BankInstallment]: HOUR_MS,
   // A free order is settled in the request that creates it.
-  [PaymentMethod.Free]: HOUR,
+  [PaymentMethod.Free]: HOUR_MS,
 };
 
 /**

@@ -19,8 +19,8 @@ import type { Env } from "../../core/env";
 import type { Db } from "../../core/context";
 import type { Logger } from "../../core/logger";
 import { toEgp, type FawryClient } from "../../integrations/fawry";
-import { publishToUser } from "../../notifications/publish";
-import { d1, statement } from "../lessons/lessons";
+import { publishToUser } from "../../../durable-objects/clients";
+import { d1, statement } from "../../core/db";
 import { enqueue } from "../../notifications/outbox";
 import { findTransaction, type TransactionRow } from "./transactions";
 

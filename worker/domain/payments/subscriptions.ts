@@ -6,11 +6,12 @@ import type {
 } from "../../../schema/api/subscription";
 import { plans, subscriptions } from "../../../schema/db";
 import { planPeriodWeeks, type PlanPeriod } from "../../../schema/enums";
+import { WEEK_MS } from "../../../schema/time";
 import { refundAmount as sharedRefundAmount, type RefundInputs } from "../../../schema/refund";
 import { businessHourlyRateSql, currentBusinessSettings } from "../staff/platform-settings";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { openRefundOf, openRefundStatements, type RefundReason } from "./refunds";
 import { settings } from "../../core/settings";
 import {
@@ -24,8 +25,6 @@ import { tutorsChanged } from "../tutors/tutor-list";
 import { weekContaining, weeksElapsed, type WeekWindow } from "../lessons/weekly-minutes";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function toSubscriptionView(row: SubscriptionRow, now = new Date()): SubscriptionView {
   return {

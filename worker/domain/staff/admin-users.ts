@@ -8,7 +8,7 @@ import type { Paged } from "../../../schema/api/common";
 import { Role } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { fulfilledLesson } from "./stats";
 import { likePattern } from "../tutors/topics";
 import { toUserView, type UserRow } from "../identity/users";

@@ -5,7 +5,7 @@ import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { auditStatement, type AuditActor } from "./audit";
 import { endSessionsStatement } from "../identity/auth-sessions";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { lessonMessages } from "../../notifications/lesson-messages";
 import { messagesToSql } from "../../notifications/channels";
 import type { OutboxRow } from "../../notifications/outbox";
@@ -18,7 +18,7 @@ import type { UserRow } from "../identity/users";
  * are cancelled the way an admin cancels one (both members notified, the student's weekly minutes
  * come back by themselves since they are counted from lessons that are not cancelled). Every
  * route then answers account-suspended to it (worker/http/route.ts), and the caller closes its
- * open sockets (worker/notifications/close-user.ts).
+ * open sockets (durable-objects/close-user.ts).
  */
 
 type Target = Pick<UserRow, "id" | "role" | "suspendedAt" | "suspensionReason">;

@@ -11,14 +11,12 @@ import {
 } from "../../../schema/db";
 import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
+import { GRID_MS } from "../../../schema/pricing";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { messagesTo } from "../../notifications/channels";
 import { timeMark } from "../../notifications/clock";
 import type { Message } from "../../notifications/outbox";
-
-/** docs/rules.md, Availability: slot boundaries are on the 15-minute grid. */
-export const SLOT_GRID_MS = 15 * 60 * 1000;
 
 export type SlotRow = typeof availabilitySlots.$inferSelect;
 
@@ -32,7 +30,8 @@ export function toSlotView(slot: SlotRow): SlotView {
   };
 }
 
-export const onGrid = (isoTime: string) => Date.parse(isoTime) % SLOT_GRID_MS === 0;
+/** docs/rules.md, Availability: slot boundaries are on the 15-minute grid. */
+export const onGrid = (isoTime: string) => Date.parse(isoTime) % GRID_MS === 0;
 
 /** [a, b) and [c, d) share time; touching ends do not count. */
 export const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>

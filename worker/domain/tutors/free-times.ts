@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { FreeTimes, FreeTimesQuery } from "../../../schema/api/lesson";
 import { SlotPurpose } from "../../../schema/enums";
+import { GRID_MS } from "../../../schema/pricing";
+import { MINUTE_MS } from "../../../schema/time";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
-import { d1, statement } from "../lessons/lessons";
+import { d1, statement } from "../../core/db";
 import { holdsTimeSql, isBookableTutor, type BookableTutorRow } from "../state-rules";
 
 /**
@@ -13,8 +15,6 @@ import { holdsTimeSql, isBookableTutor, type BookableTutorRow } from "../state-r
  * or demo sessions. The same rules booking checks in its INSERT, read here for the picker.
  */
 
-const MINUTE = 60 * 1000;
-const GRID_MS = 15 * MINUTE;
 type Interval = { start: string; end: string };
 
 /** Grid starts of `duration` minutes inside the slots, from `earliest` up to `to`, clear of `busy`. */
@@ -25,7 +25,7 @@ export function freeStarts(
   to: number,
   duration: number,
 ): string[] {
-  const length = duration * MINUTE;
+  const length = duration * MINUTE_MS;
   const taken = busy.map((b) => ({ start: Date.parse(b.start), end: Date.parse(b.end) }));
   const starts = new Set<number>();
   for (const slot of slots) {
@@ -44,7 +44,7 @@ export function freeStarts(
 export async function findFreeTimes(db: Db, query: FreeTimesQuery, now = new Date()): Promise<FreeTimes> {
   const { tutorId, from, to, duration } = query;
   // Busy rows that overlap any lesson starting in the window.
-  const busyEnd = new Date(Date.parse(to) + duration * MINUTE).toISOString();
+  const busyEnd = new Date(Date.parse(to) + duration * MINUTE_MS).toISOString();
   const [tutorResult, slotResult, busyResult] = await d1(db).batch<Record<string, unknown>>([
     statement(
       db,
@@ -69,7 +69,7 @@ export async function findFreeTimes(db: Db, query: FreeTimesQuery, now = new Dat
   const tutor = tutorResult?.results[0] as ({ notice: number } & BookableTutorRow) | undefined;
   // The tutor booking accepts (state-rules.ts): a suspended tutor has no free time to offer.
   if (!tutor || !isBookableTutor(tutor)) fail("tutor-not-found");
-  const afterNotice = now.getTime() + tutor.notice * MINUTE;
+  const afterNotice = now.getTime() + tutor.notice * MINUTE_MS;
   // Booking refuses a start at or before now and before the notice: the first allowed start.
   const earliest = Math.max(Date.parse(from), afterNotice, now.getTime() + 1);
   const slots = (slotResult?.results ?? []) as Interval[];

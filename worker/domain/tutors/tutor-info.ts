@@ -12,7 +12,8 @@ import type {
 } from "../../../schema/api/tutor";
 import { availabilitySlots, lessons, tutors, users } from "../../../schema/db";
 import { Role, type Gender } from "../../../schema/enums";
-import { addDays, CAIRO, DAY_MS, dayOf, monthWindow } from "../../../schema/calendar";
+import { addDays, CAIRO, dayOf, monthWindow } from "../../../schema/calendar";
+import { DAY_MS } from "../../../schema/time";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { likePattern } from "./topics";

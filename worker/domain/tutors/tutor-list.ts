@@ -7,6 +7,7 @@ import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../../
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../../schema/enums";
 import { DEFAULT_TIME_ZONE } from "../../../schema/time-zones";
 import { dayWindow } from "../../../schema/calendar";
+import { GRID_MS } from "../../../schema/pricing";
 import { BoundedCache } from "../../core/bounded-cache";
 import { d1, statement } from "../../core/db";
 import type { Db } from "../../core/context";
@@ -177,8 +178,6 @@ function toCard(row: CardRow): TutorCard {
     nextFreeAt: onLessonGrid(row.next_free_at),
   };
 }
-
-const GRID_MS = 15 * 60 * 1000;
 
 /**
  * The soonest free time as a bookable start: the tutor's notice from now lands anywhere

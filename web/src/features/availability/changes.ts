@@ -1,7 +1,7 @@
 import type { SlotAction, SlotView } from "@schema/api/availability-slot";
 import type { SlotPurpose } from "@schema/enums";
+import { GRID_MS } from "@schema/pricing";
 import { isApiError } from "../../lib/api-error";
-import { GRID_MS } from "./week";
 
 /** A change the tutor made on the calendar and has not saved yet. */
 export type PendingChange =

@@ -1,14 +1,15 @@
 import * as calendar from "@schema/calendar";
-import { addDays, MINUTE_MS, MINUTES_PER_DAY, type DayKey } from "@schema/calendar";
+import { addDays, type DayKey } from "@schema/calendar";
+import { GRID_MS, lessonRules } from "@schema/pricing";
+import { MINUTES_PER_DAY } from "@schema/time";
 import { viewerTimeZone } from "../../lib/format";
 
 /**
  * The schedule's and the lesson calendar's grid on the viewer's clock (lib/format.ts), over schema/calendar.ts (days,
  * Saturday weeks, zones): the day is cut into 15-minute rows, and a plain day is a "YYYY-MM-DD" string.
  */
-export const SLOT_MINUTES = 15;
+export const SLOT_MINUTES = lessonRules.gridMinutes;
 export const ROWS_PER_DAY = MINUTES_PER_DAY / SLOT_MINUTES;
-export const GRID_MS = SLOT_MINUTES * MINUTE_MS;
 
 export type PlainDay = DayKey;
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { cancelWindowMsOf, defaultBusinessSettings, type BusinessSettings } from "@schema/pricing";
+import { MINUTE_MS } from "@schema/time";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { formatWhen } from "../../lib/format";
 import { formatDurationWords } from "../../lib/plural";
@@ -8,7 +9,6 @@ import { cx } from "../../ui/class-names";
 import { roomIsOpen, roomOpensAt } from "../live-session/timing";
 
 const t = market;
-const MINUTE_MS = 60_000;
 
 type Timed = { id: number; start: string; end: string; canceledAt?: string | null };
 

@@ -14,6 +14,7 @@ import { ListSkeleton } from "../../ui/skeleton";
 import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
 import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
 import { addDays, weekDays, weekStartOf } from "@schema/calendar";
+import { HOUR_MS } from "@schema/time";
 import { localDay, rowMinute, ROWS_PER_DAY, weekRange, type PlainDay } from "../availability/week";
 import { useNow } from "../live-session/use-now";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
@@ -271,7 +272,7 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
 }
 
 /** The hour before a lesson and the lesson itself: its «انضم للحصة» above the week, so the grid's small block is not the only way in. */
-const joinSoonMs = 60 * 60_000;
+const joinSoonMs = HOUR_MS;
 
 function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number; userId: number }) {
   const soon = lessons.filter(

@@ -1,9 +1,11 @@
+import { lessonRules } from "@schema/pricing";
 import { madeOnce } from "../../lib/made-once";
 
-/** docs/rules.md, Live sessions: the room opens 10 minutes before the start and closes at the end. */
-export const roomOpensBeforeMs = 10 * 60_000;
-/** A student may report the tutor absent from 3 minutes after the start. */
-export const absenceReportAfterMs = 3 * 60_000;
+/**
+ * docs/rules.md, Live sessions: the room opens 10 minutes before the start and closes at the end;
+ * a student may report the tutor absent from 3 minutes after the start (schema/pricing.ts lessonRules).
+ */
+const { roomOpensBeforeMs, absenceReportAfterMs } = lessonRules;
 
 export type RoomPhase = "too-early" | "open-before-start" | "live" | "ended";
 

@@ -1,8 +1,7 @@
+import { MINUTE_MS } from "@schema/time";
 import { locale } from "../../lib/format";
 import { madeOnce } from "../../lib/made-once";
 import { countdown, roomIsOpen, roomOpensAt } from "../live-session/timing";
-
-const MINUTE_MS = 60_000;
 
 const unitFormats = madeOnce(() => ({
   day: new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" }),

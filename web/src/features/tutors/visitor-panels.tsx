@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { LessonDuration } from "@schema/enums";
-import { lessonPriceFor, lessonRules } from "@schema/pricing";
+import { GRID_MS, lessonPriceFor } from "@schema/pricing";
+import { MINUTE_MS, WEEK_MS } from "@schema/time";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { formatDay, formatMoney, formatTime, zonedFormat } from "../../lib/format";
@@ -13,8 +14,6 @@ import { useFreeTimesQuery } from "../lessons/use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
 
 const t = market.visitor;
-const GRID_MS = lessonRules.gridMinutes * 60_000;
-const WEEK_MS = 7 * 24 * 60 * 60_000;
 const formatWeekday = (value: string) => zonedFormat({ weekday: "long" }).format(new Date(value));
 
 /** What a lesson of each length costs (its minutes at the lesson rate in force, GET /config). */
@@ -87,7 +86,7 @@ export function WeekFreeTimes({ tutorId }: { tutorId: number }) {
 /** A week from this minute (kept for the screen's life, so every card asks for the same window). */
 let sharedWeek: { from: string; to: string } | null = null;
 function weekWindow() {
-  if (!sharedWeek || Date.parse(sharedWeek.from) < Date.now() - 10 * 60_000) {
+  if (!sharedWeek || Date.parse(sharedWeek.from) < Date.now() - 10 * MINUTE_MS) {
     const now = Date.now();
     sharedWeek = { from: new Date(now).toISOString(), to: new Date(now + WEEK_MS).toISOString() };
   }

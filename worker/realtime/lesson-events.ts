@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { lessonMembers } from "../../schema/db";
 import type { Db } from "../core/context";
 import type { Logger } from "../core/logger";
-import { publishToUsers } from "./publish";
+import { publishToUsers } from "../../durable-objects/clients";
 
 type Channels = Parameters<typeof publishToUsers>[0];
 

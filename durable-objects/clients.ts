@@ -1,15 +1,36 @@
-import type { AdminChannel } from "../../durable-objects/admin-channel";
-import type { Presence } from "../../durable-objects/presence";
-import type { UserChannel } from "../../durable-objects/user-channel";
-import type { ServerEvent } from "../../schema/events";
-import type { Env } from "../core/env";
-import { describeError, type Logger } from "../core/logger";
+// How the Worker (and the objects themselves) reach the Durable Objects: one typed stub per object
+// and the publish helpers built on them. The objects' classes are imported for their types only,
+// so a caller loads none of their code.
+import type { ServerEvent } from "../schema/events";
+import type { Env } from "../worker/core/env";
+import { describeError, type Logger } from "../worker/core/logger";
+import type { AdminChannel } from "./admin-channel";
+import type { ChatRoom } from "./chat-room";
+import type { Presence } from "./presence";
+import type { SessionRoom } from "./session-room";
+import type { UserChannel } from "./user-channel";
 
 type Channels = Pick<Env, "USER_CHANNEL" | "ADMIN_CHANNEL">;
 
-const userChannels = (env: Channels) => env.USER_CHANNEL as DurableObjectNamespace<UserChannel>;
-const adminChannel = (env: Channels) =>
+/** One user's channel (durable-objects/user-channel.ts): every event for that user. */
+export const userChannel = (env: Pick<Env, "USER_CHANNEL">, userId: number) =>
+  (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(userId));
+
+/** The one staff channel (durable-objects/admin-channel.ts). */
+export const adminChannel = (env: Pick<Env, "ADMIN_CHANNEL">) =>
   (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main");
+
+/** The presence object (durable-objects/presence.ts): who is online. */
+export const presence = (env: Pick<Env, "PRESENCE">) =>
+  (env.PRESENCE as DurableObjectNamespace<Presence>).getByName("main");
+
+/** One chat room (durable-objects/chat-room.ts). */
+export const chatRoom = (env: Pick<Env, "CHAT_ROOM">, roomId: number) =>
+  (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
+
+/** One live session's room (durable-objects/session-room.ts), named "lesson:1", "interview:2", "demo:3". */
+export const sessionRoom = (env: Pick<Env, "SESSION_ROOM">, name: string) =>
+  (env.SESSION_ROOM as DurableObjectNamespace<SessionRoom>).getByName(name);
 
 /**
  * Pushes one event to every open socket of each user (their user channel, through RPC). A failed
@@ -24,7 +45,7 @@ export async function publishToUsers(
 ): Promise<number> {
   const recipients = [...new Set(userIds)];
   const results = await Promise.allSettled(
-    recipients.map((userId) => userChannels(env).getByName(String(userId)).publish(event)),
+    recipients.map((userId) => userChannel(env, userId).publish(event)),
   );
   let reached = 0;
   results.forEach((result, index) => {
@@ -60,7 +81,7 @@ export async function publishFramesToUser(
 ): Promise<boolean> {
   if (frames.length === 0) return true;
   try {
-    await userChannels(env).getByName(String(userId)).publishFrames(frames);
+    await userChannel(env, userId).publishFrames(frames);
     return true;
   } catch (error) {
     logger.warn("realtime publish failed", { frames: frames.length, userId, ...describeError(error) });
@@ -79,10 +100,6 @@ export async function publishToAdmins(env: Channels, event: ServerEvent, logger:
   }
 }
 
-/** The presence object (durable-objects/presence.ts): who is online. */
-export const presence = (env: Pick<Env, "PRESENCE">) =>
-  (env.PRESENCE as DurableObjectNamespace<Presence>).getByName("main");
-
 /** Tells the presence object a user came online or went offline (it tells the staff channel). */
 export async function reportPresence(
   env: Pick<Env, "PRESENCE">,
@@ -99,5 +116,25 @@ export async function reportPresence(
 
 /** Tells the staff channel that who is online changed, so its users-online figure refreshes. */
 export async function presenceChanged(env: Pick<Env, "ADMIN_CHANNEL">): Promise<void> {
-  await (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").presenceChanged();
+  await adminChannel(env).presenceChanged();
+}
+
+/**
+ * Which of these users are online, from the presence object (durable-objects/presence.ts; every
+ * user channel reports its flips there), in one RPC. Answers null when the channel cannot be reached: the
+ * caller then says nothing rather than calling everyone offline.
+ */
+export async function onlineAmong(
+  env: Pick<Env, "PRESENCE">,
+  userIds: readonly number[],
+  logger: Logger,
+): Promise<Set<number> | null> {
+  if (userIds.length === 0) return new Set();
+  try {
+    const online = await presence(env).onlineAmong(userIds);
+    return new Set(online);
+  } catch (error) {
+    logger.warn("presence snapshot failed", { users: userIds.length, ...describeError(error) });
+    return null;
+  }
 }

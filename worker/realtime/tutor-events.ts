@@ -1,9 +1,6 @@
-import { messagesTo } from "./channels";
+import { publishToAdmins, publishToUsers } from "../../durable-objects/clients";
 import { tutorsChanged } from "../domain/tutors/tutor-list";
-import { findUserById } from "../domain/identity/users";
-import { publishToAdmins, publishToUsers } from "./publish";
 import type { AppContext } from "../http/context";
-import { notify } from "./notify";
 
 /**
  * Something the tutor list shows changed: the cached answers go stale, staff dashboards are told
@@ -29,16 +26,4 @@ function publishAfterResponse(c: AppContext, tutorIds: number[]): void {
     publishToAdmins(c.env, { type: "TutorsCacheUpdated", payload: {} }, logger),
   ]);
   c.executionCtx.waitUntil(work);
-}
-
-/** Sends a notification to a user on every channel they use (email, and WhatsApp/Telegram when verified). */
-export async function notifyUser(
-  c: AppContext,
-  userId: number | null,
-  text: { subject: string; body: string },
-): Promise<void> {
-  if (userId === null) return;
-  const user = await findUserById(c.get("db"), userId);
-  if (!user) return;
-  await Promise.all(messagesTo(user, text).map((message) => notify(c, message)));
 }

@@ -3,14 +3,14 @@
 // Every publish logs its failures and never fails the change that caused it.
 import type { ServerEvent } from "../../schema/events";
 import type { AppContext } from "../http/context";
-import { closeUserSockets } from "./close-user";
+import { closeUserSockets } from "../../durable-objects/close-user";
 import {
   lessonAudiences,
   publishLessonEvent,
   type LessonAudience,
   type LessonEventType,
 } from "./lesson-events";
-import { publishToAdmins, publishToUsers } from "./publish";
+import { publishToAdmins, publishToUsers } from "../../durable-objects/clients";
 
 export type RealtimeEvent =
   /** One event to every open socket of each user. */

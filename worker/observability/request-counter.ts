@@ -1,4 +1,4 @@
-import type { AdminChannel } from "../../durable-objects/admin-channel";
+import { adminChannel } from "../../durable-objects/clients";
 import type { Env } from "../core/env";
 import { createLogger, describeError } from "../core/logger";
 
@@ -44,8 +44,6 @@ export function countApiRequest(
   env: Pick<Env, "ADMIN_CHANNEL">,
   ctx: Pick<ExecutionContext, "waitUntil">,
 ): void {
-  const flush = apiRequests.count((count, at) =>
-    (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").recordRequests(count, at),
-  );
+  const flush = apiRequests.count((count, at) => adminChannel(env).recordRequests(count, at));
   if (flush) ctx.waitUntil(flush);
 }

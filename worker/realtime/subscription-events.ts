@@ -1,9 +1,9 @@
 import { usersByIds } from "../domain/lessons/lessons";
-import { lessonMessages } from "./lesson-messages";
-import { messagesTo } from "./channels";
+import { lessonMessages } from "../notifications/lesson-messages";
+import { messagesTo } from "../notifications/channels";
 import { publishLessonEvent } from "./lesson-events";
 import type { AppContext } from "../http/context";
-import { notify } from "./notify";
+import { notify } from "../notifications/notify";
 
 type CanceledLesson = { id: number; tutorId: number; start: string };
 

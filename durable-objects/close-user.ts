@@ -1,13 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { AdminChannel } from "../../durable-objects/admin-channel";
-import type { ChatRoom } from "../../durable-objects/chat-room";
-import type { SessionRoom } from "../../durable-objects/session-room";
-import type { UserChannel } from "../../durable-objects/user-channel";
-import { chatRoomMembers } from "../../schema/db";
-import { ROOM_OPENS_BEFORE_MS } from "../domain/lessons/sessions";
-import type { Db } from "../core/context";
-import type { Env } from "../core/env";
-import { describeError, type Logger } from "../core/logger";
+import { chatRoomMembers } from "../schema/db";
+import { lessonRules } from "../schema/pricing";
+import type { Db } from "../worker/core/context";
+import type { Env } from "../worker/core/env";
+import { describeError, type Logger } from "../worker/core/logger";
+import { adminChannel, chatRoom, sessionRoom, userChannel } from "./clients";
 
 /**
  * Closes every open socket of a suspended user: their user channel, the chat rooms they are a
@@ -23,7 +20,7 @@ export async function closeUserSockets(
   const reason = "account-suspended";
   try {
     const now = new Date();
-    const soon = new Date(now.getTime() + ROOM_OPENS_BEFORE_MS).toISOString();
+    const soon = new Date(now.getTime() + lessonRules.roomOpensBeforeMs).toISOString();
     const at = now.toISOString();
     const [rooms, live] = await Promise.all([
       db
@@ -40,18 +37,10 @@ export async function closeUserSockets(
           WHERE (d.tutor_id = ${userId} OR d.tutor_manager_id = ${userId}) AND d."end" > ${at} AND d.start <= ${soon}`),
     ]);
     const closes: Promise<number>[] = [
-      ...live.map((session) =>
-        (env.SESSION_ROOM as DurableObjectNamespace<SessionRoom>)
-          .getByName(session.id)
-          .closeUser(userId, reason),
-      ),
-      (env.USER_CHANNEL as DurableObjectNamespace<UserChannel>).getByName(String(userId)).closeAll(reason),
-      (env.ADMIN_CHANNEL as DurableObjectNamespace<AdminChannel>).getByName("main").closeUser(userId, reason),
-      ...rooms.map((room) =>
-        (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>)
-          .getByName(String(room.roomId))
-          .closeUser(userId, reason),
-      ),
+      ...live.map((session) => sessionRoom(env, session.id).closeUser(userId, reason)),
+      userChannel(env, userId).closeAll(reason),
+      adminChannel(env).closeUser(userId, reason),
+      ...rooms.map((room) => chatRoom(env, room.roomId).closeUser(userId, reason)),
     ];
     const results = await Promise.allSettled(closes);
     let closed = 0;
