@@ -4,6 +4,8 @@
  * realtime connects and disconnects, failed API calls, uncaught errors. A problem report can
  * attach `debugLogFile()` as its log; `saveDebugLog()` downloads it.
  */
+import { saveFile } from "./download";
+
 export type DebugLevel = "info" | "warn" | "error";
 
 export const debugLogLimit = 200;
@@ -50,14 +52,7 @@ export function debugLogFile(log: DebugLog = debugLog): File {
 
 /** Downloads the log as dars-log.txt. */
 export function saveDebugLog(log: DebugLog = debugLog) {
-  const url = URL.createObjectURL(debugLogFile(log));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = debugLogFileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(debugLogFile(log), debugLogFileName);
 }
 
 /** Uncaught errors and rejections go to the log (called once at start). */

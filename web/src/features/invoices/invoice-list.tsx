@@ -6,6 +6,7 @@ import { errorMessage } from "../../i18n/ar-EG";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney } from "../../lib/format";
+import { openPrivateFile } from "../../lib/private-file";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -16,7 +17,7 @@ import { DestinationDialog } from "./destination-dialog";
 import { DestinationLine } from "./destination-line";
 import { checkDestinationForm, formOfInvoice } from "./invoice-logic";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
-import { openReceipt, useChangeInvoice } from "./use-invoices";
+import { useChangeInvoice } from "./use-invoices";
 
 const t = arPayments.invoices;
 
@@ -89,7 +90,7 @@ export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; ch
             size="sm"
             onClick={() => {
               setReceiptError(null);
-              openReceipt(invoice.receipt!).catch((error: unknown) =>
+              openPrivateFile(invoice.receipt!).catch((error: unknown) =>
                 setReceiptError(errorMessage(errorCodeOf(error))),
               );
             }}

@@ -10,10 +10,7 @@ import {
 } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
-import { ApiError } from "../../lib/api-error";
-import { apiUrl } from "../../lib/api-url";
 import { useUserChannelEvents } from "../../lib/realtime";
-import { session } from "../../lib/session";
 import { call, upload } from "../../lib/client";
 
 export const invoicesPageSize = 10;
@@ -143,21 +140,4 @@ export function useLiveInvoices() {
     [refresh],
   );
   useUserChannelEvents(onEvent);
-}
-
-/** A private receipt (GET /assets/receipts/{name} with the bearer token) opened in a new tab. */
-export async function openReceipt(path: string): Promise<void> {
-  const token = session.liveToken();
-  // Opened before the download, so the browser treats it as the click's own window.
-  const target = window.open("", "_blank");
-  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    target?.close();
-    throw new ApiError("asset-not-found", response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  if (target) target.location.href = url;
-  else window.location.assign(url);
 }

@@ -2,6 +2,7 @@
 // printed from a hidden frame, so what the student keeps is what they saw.
 import type { Receipt } from "@schema/api/transaction";
 import { money } from "../../i18n/ar-EG-money";
+import { saveFile } from "../../lib/download";
 import { formatDate, formatDateTime, formatMoney, formatPercent } from "../../lib/format";
 import { methodLabel } from "./payment-logic";
 
@@ -59,14 +60,7 @@ th,td{text-align:start;padding-block:.5rem;padding-inline:.75rem;border-block-en
 
 /** Saves the receipt as an HTML file. */
 export function downloadReceipt(receipt: Receipt) {
-  const url = URL.createObjectURL(new Blob([receiptHtml(receipt)], { type: "text/html;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = receiptFileName(receipt);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([receiptHtml(receipt)], { type: "text/html;charset=utf-8" }), receiptFileName(receipt));
 }
 
 /** Prints the receipt alone, from a hidden frame. */

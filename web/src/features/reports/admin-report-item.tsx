@@ -4,11 +4,12 @@ import { errorMessage } from "../../i18n/ar-EG";
 import { support } from "../../i18n/ar-EG-support";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
+import { openPrivateFile } from "../../lib/private-file";
 import { Button } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import { TextArea } from "../onboarding/text-area";
-import { openReportAsset, useUpdateReport } from "./use-reports";
+import { useUpdateReport } from "./use-reports";
 
 const t = support.adminReports;
 
@@ -44,7 +45,7 @@ export function AdminReportItem({
 
   function open(path: string) {
     setAssetError(null);
-    openReportAsset(path).catch((error: unknown) => setAssetError(errorMessage(errorCodeOf(error))));
+    openPrivateFile(path).catch((error: unknown) => setAssetError(errorMessage(errorCodeOf(error))));
   }
 
   return (

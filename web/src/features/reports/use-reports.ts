@@ -5,9 +5,6 @@ import {
   type ReportStatus,
   type UpdateReportBody,
 } from "@schema/api/report";
-import { ApiError } from "../../lib/api-error";
-import { apiUrl } from "../../lib/api-url";
-import { session } from "../../lib/session";
 import { call, upload } from "../../lib/client";
 
 export const reportsPageSize = 10;
@@ -58,21 +55,4 @@ export function useUpdateReport() {
     mutationFn: (change: UpdateReportBody) => call(reportContracts.update, { body: change }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
-}
-
-/** A private attachment (GET /report/{id}/asset/{kind} with the bearer token) opened in a new tab. */
-export async function openReportAsset(path: string): Promise<void> {
-  const token = session.liveToken();
-  // Opened before the download, so the browser treats it as the click's own window.
-  const target = window.open("", "_blank");
-  const response = await fetch(apiUrl(path.replace(/^\/api\/v1/, "")), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    target?.close();
-    throw new ApiError("asset-not-found", response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  if (target) target.location.href = url;
-  else window.location.assign(url);
 }

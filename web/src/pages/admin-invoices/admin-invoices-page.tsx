@@ -7,12 +7,13 @@ import { AdminInvoiceActions } from "../../features/invoices/admin-invoice-item"
 import { DestinationLine } from "../../features/invoices/destination-line";
 import { StatusFilter } from "../../features/invoices/invoice-list";
 import { InvoiceStatusBadge } from "../../features/invoices/invoice-status-badge";
-import { invoicesPageSize, openReceipt, useInvoicesQuery } from "../../features/invoices/use-invoices";
+import { invoicesPageSize, useInvoicesQuery } from "../../features/invoices/use-invoices";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime, formatMoney } from "../../lib/format";
+import { openPrivateFile } from "../../lib/private-file";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -54,7 +55,7 @@ function NoteAndReceipt({ invoice }: { invoice: InvoiceView }) {
           className="-ms-3 self-start"
           onClick={() => {
             setError(null);
-            openReceipt(invoice.receipt!).catch((failure: unknown) =>
+            openPrivateFile(invoice.receipt!).catch((failure: unknown) =>
               setError(errorMessage(errorCodeOf(failure))),
             );
           }}
