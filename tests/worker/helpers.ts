@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { z } from "zod";
-import { pathPattern } from "../../schema/api/contract";
+import { pathPattern, pathWith, type Contract } from "../../schema/api/contract";
+import type { ErrorCode } from "../../schema/errors";
 import { Role } from "../../schema/enums";
 import type { AnyRoute } from "../../worker/http/route";
 import { apiRoutes } from "../../worker/routes";
@@ -12,8 +13,11 @@ export const ORIGIN = "http://127.0.0.1";
 
 type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; raw?: BodyInit };
 
+/** The answer of a call: its status, its body as JSON (or text, or null when empty) and its headers. */
+export type CallResult<B = any> = { status: number; body: B; headers: Headers };
+
 /** Calls the Worker's own fetch, the way a browser would. */
-export async function call(method: string, path: string, options: CallOptions = {}) {
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined = options.raw;
@@ -31,6 +35,76 @@ export async function call(method: string, path: string, options: CallOptions = 
   }
   if (response.ok) checkResponse(method, path, response.status, json);
   return { status: response.status, body: json, headers: response.headers };
+}
+
+/** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
+type Params<S> = S extends z.ZodType
+  ? { params: { [K in keyof z.input<S>]-?: string | number } }
+  : { params?: never };
+
+/** A part of a call typed by its schema's input: required when the schema needs something, optional when `{}` passes. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? {} extends z.input<S>
+    ? { [_ in K]?: z.input<S> }
+    : { [_ in K]: z.input<S> }
+  : { [_ in K]?: never };
+
+/**
+ * What a call of a contract takes: its path parameters, query and JSON body typed from the
+ * contract's request schemas (as web/src/lib/client.ts), and what `call` takes besides: the token,
+ * headers, and a raw body (a multipart form, or bytes that are not JSON).
+ */
+export type ContractInput<C extends Contract> = Params<C["params"]> &
+  Part<"query", C["query"]> &
+  Part<"body", C["body"] extends "multipart" ? undefined : C["body"]> &
+  Omit<CallOptions, "body">;
+
+/** The fields of a failure's body (schema/errors.ts), readable on any answer: a test reads them after a 4xx. */
+export type FailureFields = { code?: ErrorCode; message?: string; fields?: Record<string, string> };
+
+/**
+ * The body of a contract's answer: a success's JSON as its response schema outputs it, with the
+ * failure's fields beside it; for "empty" only those (null after a 204); for the answers that are
+ * not our JSON (files, pages, text, emulated services) whatever `call` read.
+ */
+export type AnswerOf<C extends Contract> = C["response"] extends z.ZodType
+  ? z.output<C["response"]> & FailureFields
+  : C["response"] extends "empty"
+    ? FailureFields
+    : any;
+
+/**
+ * Calls the Worker through an endpoint's contract (schema/api/<area>.ts): the path is built from
+ * the params and the query, the body is typed by the request schema and the answer by the response
+ * schema. It goes through `call`, so the request, the response check and the result are the same.
+ */
+export async function callContract<C extends Contract>(
+  contract: C,
+  ...[input]: {} extends ContractInput<C> ? [ContractInput<C>?] : [ContractInput<C>]
+): Promise<CallResult<AnswerOf<C>>> {
+  const { params, query, ...options } = (input ?? {}) as CallOptions & {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  const path = "/api/v1" + pathWith(contract.path, params) + queryString(query);
+  const method = contract.method.toUpperCase();
+  const answering = routeFor(method, path);
+  if (answering && (answering.method !== contract.method || answering.path !== contract.path))
+    throw new Error(
+      `${method} ${path} is answered by ${answering.method} ${answering.path}, not by the contract ${contract.method} ${contract.path}`,
+    );
+  return call(method, path, options);
+}
+
+/** A query string from a call's query: each value as text (arrays repeat their key), undefined and null left out. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
 }
 
 // The API's routes in the order the app matches them (local-only ones are mounted after the rest).
@@ -68,6 +142,78 @@ export function checkResponse(method: string, path: string, status: number, json
     throw new Error(
       `${method} ${path} answered ${status} with a body its response contract refuses:\n${z.prettifyError(result.error)}\nbody: ${JSON.stringify(json).slice(0, 500)}`,
     );
+  const unknown = unknownKeys(response, json);
+  if (unknown.length)
+    throw new Error(
+      `${method} ${path} answered ${status} with keys its response contract does not name (a leak, or a contract to complete): ${unknown.join(", ")}\nbody: ${JSON.stringify(json).slice(0, 500)}`,
+    );
+}
+
+/**
+ * The keys of `value` that `schema` does not name, as paths ("list.0.secret"), at every depth.
+ * Parsing strips them silently (zod objects are not strict), so a field the Worker leaks would pass
+ * the response check; this walks the schema beside the value instead. An object that allows more
+ * keys (z.looseObject, a catchall) allows them; a union is checked against the option that parses,
+ * a pipe against what it takes in.
+ */
+export function unknownKeys(schema: z.ZodType, value: unknown, at = ""): string[] {
+  const def = (schema as z.ZodType & { _zod: { def: Record<string, any> } })._zod.def;
+  const inner = (next: z.ZodType, nextValue = value) => unknownKeys(next, nextValue, at);
+  switch (def.type) {
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "readonly":
+    case "catch":
+      return value === undefined || value === null ? [] : inner(def.innerType);
+    case "pipe":
+      return inner(def.in);
+    case "lazy":
+      return inner(def.getter());
+    case "union": {
+      const option = (def.options as z.ZodType[]).find((each) => each.safeParse(value).success);
+      return option ? inner(option) : [];
+    }
+    case "intersection": {
+      // Each side names part of the keys: a key is unknown when neither side names it.
+      const left = new Set(inner(def.left));
+      return inner(def.right).filter((key) => left.has(key));
+    }
+    case "array":
+      return Array.isArray(value)
+        ? value.flatMap((item, index) => unknownKeys(def.element, item, `${at}${index}.`))
+        : [];
+    case "tuple":
+      return Array.isArray(value)
+        ? value.flatMap((item, index) => {
+            const item_ = (def.items as z.ZodType[])[index] ?? def.rest;
+            return item_ ? unknownKeys(item_, item, `${at}${index}.`) : [];
+          })
+        : [];
+    case "record":
+      return isPlainObject(value)
+        ? Object.entries(value).flatMap(([key, item]) => unknownKeys(def.valueType, item, `${at}${key}.`))
+        : [];
+    case "object": {
+      if (!isPlainObject(value)) return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      const catchall = def.catchall as z.ZodType | undefined;
+      const allowsMore = catchall !== undefined && catchall._zod.def.type !== "never";
+      return Object.entries(value).flatMap(([key, item]) => {
+        const field = shape[key];
+        if (field) return unknownKeys(field, item, `${at}${key}.`);
+        return allowsMore ? [] : [`${at}${key}`];
+      });
+    }
+    default:
+      return [];
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 let counter = 0;

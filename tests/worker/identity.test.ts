@@ -5,12 +5,15 @@ import { Role } from "../../schema/enums";
 import { issueToken, readToken } from "../../worker/domain/identity/token";
 import { ownedUploadKey } from "../../worker/domain/media/uploads";
 import { eventually } from "./factories-chat";
-import { PASSWORD, call, createUserWithRole, register, uniqueEmail } from "./helpers";
+import { call, callContract, createUserWithRole, PASSWORD, register, uniqueEmail } from "./helpers";
+import { userContracts } from "../../schema/api/user";
+import { devContracts } from "../../schema/api/dev";
+import { authContracts } from "../../schema/api/auth";
 
 describe("registration (POST /user/)", () => {
   it("registers a student, answers the user and a token, and emails a verification code", async () => {
     const email = uniqueEmail();
-    const response = await call("POST", "/api/v1/user/", {
+    const response = await callContract(userContracts.register, {
       body: { email: ` ${email.toUpperCase()} `, password: PASSWORD, role: Role.Student, name: "Sara Ahmed" },
     });
     expect(response.status).toBe(201);
@@ -32,8 +35,8 @@ describe("registration (POST /user/)", () => {
       .bind(response.body.user.id)
       .first();
     expect(student).not.toBeNull();
-    const mailbox = await call("GET", `/api/v1/dev/outbox?to=${email}`);
-    expect(mailbox.body.list[0].code).toMatch(/^[1-9]\d{4}$/);
+    const mailbox = await callContract(devContracts.outbox, { query: { to: email } });
+    expect(mailbox.body.list[0]!.code).toMatch(/^[1-9]\d{4}$/);
   });
 
   it("registers a tutor with a tutor profile row", async () => {
@@ -46,8 +49,8 @@ describe("registration (POST /user/)", () => {
 
   it("refuses a taken email with user-exists and keeps the first account", async () => {
     const email = uniqueEmail();
-    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
-    const again = await call("POST", "/api/v1/user/", {
+    await callContract(userContracts.register, { body: { email, password: PASSWORD, role: Role.Student } });
+    const again = await callContract(userContracts.register, {
       body: { email, password: "Other#Pass2", role: Role.Tutor },
     });
     expect(again.status).toBe(409);
@@ -58,12 +61,12 @@ describe("registration (POST /user/)", () => {
 
   it("lets only an admin create staff accounts", async () => {
     const body = { email: uniqueEmail("manager"), password: PASSWORD, role: Role.TutorManager };
-    const anonymous = await call("POST", "/api/v1/user/", { body });
+    const anonymous = await callContract(userContracts.register, { body });
     expect(anonymous.body.code).toBe("forbidden");
     const student = await register();
-    expect((await call("POST", "/api/v1/user/", { body, token: student.token })).status).toBe(403);
+    expect((await callContract(userContracts.register, { body, token: student.token })).status).toBe(403);
     const admin = await createUserWithRole(Role.SuperAdmin);
-    const created = await call("POST", "/api/v1/user/", { body, token: admin.token });
+    const created = await callContract(userContracts.register, { body, token: admin.token });
     expect(created.status).toBe(201);
     expect(created.body.user.role).toBe(Role.TutorManager);
   });
@@ -91,8 +94,8 @@ describe("registration (POST /user/)", () => {
   });
 
   it("answers empty-request for no body and bad-request for broken JSON", async () => {
-    expect((await call("POST", "/api/v1/user/")).body.code).toBe("empty-request");
-    const broken = await call("POST", "/api/v1/user/", {
+    expect((await callContract(userContracts.register)).body.code).toBe("empty-request");
+    const broken = await callContract(userContracts.register, {
       raw: "{nope",
       headers: { "content-type": "application/json" },
     });
@@ -104,19 +107,19 @@ describe("registration (POST /user/)", () => {
 describe("sign-in (POST /auth/password)", () => {
   it("signs in with the right password", async () => {
     const email = uniqueEmail();
-    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
-    const response = await call("POST", "/api/v1/auth/password", { body: { email, password: PASSWORD } });
+    await callContract(userContracts.register, { body: { email, password: PASSWORD, role: Role.Student } });
+    const response = await callContract(authContracts.password, { body: { email, password: PASSWORD } });
     expect(response.status).toBe(200);
     expect(response.body.user.email).toBe(email);
-    const current = await call("GET", "/api/v1/user/current", { token: response.body.token });
+    const current = await callContract(userContracts.current, { token: response.body.token });
     expect(current.body.email).toBe(email);
   });
 
   it("answers wrong-password for a wrong password and for an unknown email alike", async () => {
     const email = uniqueEmail();
-    await call("POST", "/api/v1/user/", { body: { email, password: PASSWORD, role: Role.Student } });
-    const wrong = await call("POST", "/api/v1/auth/password", { body: { email, password: "Wrong#Pass1" } });
-    const unknown = await call("POST", "/api/v1/auth/password", {
+    await callContract(userContracts.register, { body: { email, password: PASSWORD, role: Role.Student } });
+    const wrong = await callContract(authContracts.password, { body: { email, password: "Wrong#Pass1" } });
+    const unknown = await callContract(authContracts.password, {
       body: { email: uniqueEmail(), password: PASSWORD },
     });
     expect([wrong.status, wrong.body.code]).toEqual([400, "wrong-password"]);
@@ -126,7 +129,7 @@ describe("sign-in (POST /auth/password)", () => {
   it("limits attempts per address and email (too-many-requests)", async () => {
     const email = uniqueEmail();
     const attempt = () =>
-      call("POST", "/api/v1/auth/password", {
+      callContract(authContracts.password, {
         body: { email, password: "Wrong#Pass1" },
         headers: { "cf-connecting-ip": "203.0.113.9" },
       });
@@ -148,7 +151,7 @@ describe("sign-in (POST /auth/password)", () => {
     const { user } = await register();
     const headers = { "cf-connecting-ip": "203.0.113.10" };
     for (let i = 0; i < 15; i++) {
-      const signedIn = await call("POST", "/api/v1/auth/password", {
+      const signedIn = await callContract(authContracts.password, {
         body: { email: user.email, password: PASSWORD },
         headers,
       });
@@ -156,7 +159,7 @@ describe("sign-in (POST /auth/password)", () => {
     }
     // Guessing from there is still counted from zero: ten wrong tries, then the limit.
     for (let i = 0; i < 10; i++) {
-      await call("POST", "/api/v1/auth/password", {
+      await callContract(authContracts.password, {
         body: { email: user.email, password: "Wrong#Pass1" },
         headers,
       });
@@ -164,7 +167,7 @@ describe("sign-in (POST /auth/password)", () => {
         .bind(`sign-in-account:${user.email}`)
         .run();
     }
-    const limited = await call("POST", "/api/v1/auth/password", {
+    const limited = await callContract(authContracts.password, {
       body: { email: user.email, password: PASSWORD },
       headers,
     });
@@ -175,9 +178,9 @@ describe("sign-in (POST /auth/password)", () => {
 describe("tokens", () => {
   it("refuses a missing, forged or expired token with unauthenticated", async () => {
     const { user, token } = await register();
-    expect((await call("GET", "/api/v1/user/current")).body.code).toBe("unauthenticated");
+    expect((await callContract(userContracts.current)).body.code).toBe("unauthenticated");
     const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
-    expect((await call("GET", "/api/v1/user/current", { token: forged })).status).toBe(401);
+    expect((await callContract(userContracts.current, { token: forged })).status).toBe(401);
     const sid = JSON.parse(atob(token.split(".")[1]!)).sid as string;
     const expired = await issueToken(
       user.id,
@@ -185,12 +188,12 @@ describe("tokens", () => {
       "local-development-token-secret-not-for-production",
       Date.now() - 31 * 24 * 3600 * 1000,
     );
-    const response = await call("GET", "/api/v1/user/current", { token: expired });
+    const response = await callContract(userContracts.current, { token: expired });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
     // Signed with another secret (the verifying key is kept per secret), then the right one again.
     const otherSecret = await issueToken(user.id, sid, "some-other-secret-of-enough-length-for-hs256");
-    expect((await call("GET", "/api/v1/user/current", { token: otherSecret })).status).toBe(401);
-    expect((await call("GET", "/api/v1/user/current", { token })).status).toBe(200);
+    expect((await callContract(userContracts.current, { token: otherSecret })).status).toBe(401);
+    expect((await callContract(userContracts.current, { token })).status).toBe(200);
   });
 
   it("checks a token's signature once but its expiry on every use", async () => {
@@ -219,13 +222,13 @@ describe("tokens", () => {
     const { token } = await register();
     const before = JSON.parse(atob(token.split(".")[1]!));
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const response = await call("POST", "/api/v1/auth/refresh-token", { token });
+    const response = await callContract(authContracts.refreshToken, { token });
     expect(response.status).toBe(200);
     const after = JSON.parse(atob(response.body.token.split(".")[1]!));
     expect(after.id).toBe(before.id);
     expect(after.exp).toBeGreaterThan(before.exp);
     expect(after.exp - after.iat).toBe(30 * 24 * 3600);
-    expect((await call("POST", "/api/v1/auth/refresh-token")).status).toBe(401);
+    expect((await callContract(authContracts.refreshToken)).status).toBe(401);
   });
 });
 
@@ -233,19 +236,28 @@ describe("user account routes", () => {
   it("shows a user to themselves and to admins, not to other users", async () => {
     const a = await register();
     const b = await register();
-    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: a.token })).body.id).toBe(a.user.id);
-    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: b.token })).body.code).toBe("forbidden");
+    expect(
+      (await callContract(userContracts.get, { params: { id: a.user.id }, token: a.token })).body.id,
+    ).toBe(a.user.id);
+    expect(
+      (await callContract(userContracts.get, { params: { id: a.user.id }, token: b.token })).body.code,
+    ).toBe("forbidden");
     const admin = await createUserWithRole(Role.RegularAdmin);
-    expect((await call("GET", `/api/v1/user/${a.user.id}`, { token: admin.token })).status).toBe(200);
-    expect((await call("GET", "/api/v1/user/999999", { token: admin.token })).body.code).toBe(
-      "user-not-found",
-    );
-    expect((await call("GET", "/api/v1/user/abc", { token: admin.token })).body.code).toBe("bad-request");
+    expect(
+      (await callContract(userContracts.get, { params: { id: a.user.id }, token: admin.token })).status,
+    ).toBe(200);
+    expect(
+      (await callContract(userContracts.get, { params: { id: "999999" }, token: admin.token })).body.code,
+    ).toBe("user-not-found");
+    expect(
+      (await callContract(userContracts.get, { params: { id: "abc" }, token: admin.token })).body.code,
+    ).toBe("bad-request");
   });
 
   it("updates profile fields and keeps the rest", async () => {
     const { user, token } = await register();
-    const response = await call("PUT", `/api/v1/user/${user.id}`, {
+    const response = await callContract(userContracts.update, {
+      params: { id: user.id },
       token,
       body: { name: "سارة أحمد", birthYear: 2000, gender: "female", city: 2, notificationMethod: 1 },
     });
@@ -258,30 +270,46 @@ describe("user account routes", () => {
       notificationMethod: 1,
       email: user.email,
     });
-    const tooOld = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: 1900 } });
+    const tooOld = await callContract(userContracts.update, {
+      params: { id: user.id },
+      token,
+      body: { birthYear: 1900 },
+    });
     expect(tooOld.body.code).toBe("old-user");
-    expect((await call("PUT", `/api/v1/user/${user.id}`, { token, body: {} })).body.code).toBe(
-      "empty-request",
-    );
+    expect(
+      (await callContract(userContracts.update, { params: { id: user.id }, token, body: {} })).body.code,
+    ).toBe("empty-request");
   });
 
   it("takes one of Egypt's 27 governorates, refusing the three retired wire values", async () => {
     const { user, token } = await register();
     for (const city of [28, 29, 30, 31]) {
-      const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { city } });
+      const refused = await callContract(userContracts.update, {
+        params: { id: user.id },
+        token,
+        body: { city },
+      });
       expect([city, refused.status, refused.body.code]).toEqual([city, 400, "bad-request"]);
     }
-    const monufia = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { city: 27 } });
+    const monufia = await callContract(userContracts.update, {
+      params: { id: user.id },
+      token,
+      body: { city: 27 },
+    });
     expect([monufia.status, monufia.body.city]).toEqual([200, 27]);
   });
 
   it("keeps the time zone the user reads times in: Cairo until they choose, canonical spelling, region zones only", async () => {
     const { user, token } = await register();
     expect(user.timeZone).toBe("Africa/Cairo");
-    const chosen = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { timeZone: "asia/riyadh" } });
+    const chosen = await callContract(userContracts.update, {
+      params: { id: user.id },
+      token,
+      body: { timeZone: "asia/riyadh" },
+    });
     expect(chosen.status).toBe(200);
     expect(chosen.body.timeZone).toBe("Asia/Riyadh");
-    expect((await call("GET", "/api/v1/user/current", { token })).body.timeZone).toBe("Asia/Riyadh");
+    expect((await callContract(userContracts.current, { token })).body.timeZone).toBe("Asia/Riyadh");
     for (const bad of ["Mars/Olympus", "UTC", "Etc/GMT+3", "", 42]) {
       const refused = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { timeZone: bad } });
       expect(refused.status).toBe(400);
@@ -291,22 +319,24 @@ describe("user account routes", () => {
       });
     }
     // Nothing half-written: the refused choices left the saved zone alone.
-    expect((await call("GET", "/api/v1/user/current", { token })).body.timeZone).toBe("Asia/Riyadh");
+    expect((await callContract(userContracts.current, { token })).body.timeZone).toBe("Asia/Riyadh");
   });
 
   it("changes the password only with the current one", async () => {
     const { user, token } = await register();
-    const refused = await call("PUT", `/api/v1/user/${user.id}`, {
+    const refused = await callContract(userContracts.update, {
+      params: { id: user.id },
       token,
       body: { password: "New#Pass123", currentPassword: "Wrong#1pass" },
     });
     expect(refused.body.code).toBe("wrong-password");
-    const changed = await call("PUT", `/api/v1/user/${user.id}`, {
+    const changed = await callContract(userContracts.update, {
+      params: { id: user.id },
       token,
       body: { password: "New#Pass123", currentPassword: PASSWORD },
     });
     expect(changed.status).toBe(200);
-    const signIn = await call("POST", "/api/v1/auth/password", {
+    const signIn = await callContract(authContracts.password, {
       body: { email: user.email, password: "New#Pass123" },
     });
     expect(signIn.status).toBe(200);
@@ -314,16 +344,26 @@ describe("user account routes", () => {
 
   it("requires an Arabic name for tutors", async () => {
     const { user, token } = await register(Role.Tutor);
-    const latin = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "Mahmoud Hassan" } });
+    const latin = await callContract(userContracts.update, {
+      params: { id: user.id },
+      token,
+      body: { name: "Mahmoud Hassan" },
+    });
     expect(latin.body.code).toBe("invalid-tutor-name");
     expect(
-      (await call("PUT", `/api/v1/user/${user.id}`, { token, body: { name: "محمود حسن" } })).status,
+      (
+        await callContract(userContracts.update, {
+          params: { id: user.id },
+          token,
+          body: { name: "محمود حسن" },
+        })
+      ).status,
     ).toBe(200);
   });
 
   it("gives tutors their meta and refuses students", async () => {
     const tutor = await register(Role.Tutor);
-    const meta = await call("GET", "/api/v1/user/tutor/meta", { token: tutor.token });
+    const meta = await callContract(userContracts.tutorMeta, { token: tutor.token });
     expect(meta.body).toMatchObject({
       id: tutor.user.id,
       notice: 60,
@@ -331,7 +371,7 @@ describe("user account routes", () => {
       bypassOnboarding: false,
     });
     const student = await register();
-    expect((await call("GET", "/api/v1/user/tutor/meta", { token: student.token })).status).toBe(403);
+    expect((await callContract(userContracts.tutorMeta, { token: student.token })).status).toBe(403);
   });
 });
 
@@ -345,10 +385,10 @@ describe("avatar upload (PUT /user/asset)", () => {
   it("stores a PNG in R2 and serves it back with its type", async () => {
     const { user, token } = await register();
     const png = new File([pngBytes(2, 2, 40)], "me.png", { type: "image/png" });
-    const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(png) });
+    const response = await callContract(userContracts.uploadPicture, { token, raw: form(png) });
     expect(response.status).toBe(200);
     expect(response.body.url).toMatch(new RegExp(`^/api/v1/assets/uploads/avatars/${user.id}-`));
-    const current = await call("GET", "/api/v1/user/current", { token });
+    const current = await callContract(userContracts.current, { token });
     expect(current.body.image).toBe(response.body.url);
     const served = await call("GET", response.body.url);
     expect(served.status).toBe(200);
@@ -367,8 +407,10 @@ describe("avatar upload (PUT /user/asset)", () => {
     await env.DB.prepare("UPDATE users SET image = ? WHERE id = ?")
       .bind(`/api/v1/assets/${shared}`, user.id)
       .run();
-    const first = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
-    const second = (await call("PUT", "/api/v1/user/asset", { token, raw: form(png()) })).body.url as string;
+    const first = (await callContract(userContracts.uploadPicture, { token, raw: form(png()) })).body
+      .url as string;
+    const second = (await callContract(userContracts.uploadPicture, { token, raw: form(png()) })).body
+      .url as string;
     const keyOf = (url: string) => url.replace("/api/v1/assets/", "");
     await eventually(async () => (await env.MEDIA.head(keyOf(first))) === null);
     expect(await env.MEDIA.head(keyOf(second))).not.toBeNull();
@@ -381,11 +423,11 @@ describe("avatar upload (PUT /user/asset)", () => {
   it("refuses a wrong type or a file over 8 MB before storing anything", async () => {
     const { token } = await register();
     const text = new File(["hello"], "x.txt", { type: "text/plain" });
-    expect((await call("PUT", "/api/v1/user/asset", { token, raw: form(text) })).body.code).toBe(
+    expect((await callContract(userContracts.uploadPicture, { token, raw: form(text) })).body.code).toBe(
       "invalid-type",
     );
     const big = new File([new Uint8Array(8 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
-    const response = await call("PUT", "/api/v1/user/asset", { token, raw: form(big) });
+    const response = await callContract(userContracts.uploadPicture, { token, raw: form(big) });
     expect([response.status, response.body.code]).toEqual([413, "large-file-size"]);
     const listed = await env.MEDIA.list({ prefix: "uploads/avatars/" });
     expect(listed.objects.every((object) => !object.key.endsWith(".txt"))).toBe(true);
@@ -396,8 +438,13 @@ describe("avatar upload (PUT /user/asset)", () => {
     const b = await register();
     const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
     expect(
-      (await call("PUT", `/api/v1/user/asset?forUser=${a.user.id}`, { token: b.token, raw: form(png) })).body
-        .code,
+      (
+        await callContract(userContracts.uploadPicture, {
+          query: { forUser: a.user.id },
+          token: b.token,
+          raw: form(png),
+        })
+      ).body.code,
     ).toBe("forbidden");
     expect((await call("GET", "/api/v1/assets/uploads/avatars/none.png")).body.code).toBe("asset-not-found");
   });

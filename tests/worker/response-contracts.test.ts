@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Contract } from "../../schema/api/contract";
 import { contracts } from "../../schema/api/routes";
 import { apiRoutes } from "../../worker/routes";
-import { call, checkResponse, routeFor } from "./helpers";
+import { z } from "zod";
+import { call, checkResponse, routeFor, unknownKeys } from "./helpers";
 
 const key = (def: { method: string; path: string }) => `${def.method.toUpperCase()} ${def.path}`;
 const allContracts: Contract[] = Object.values(contracts).flatMap(
@@ -45,6 +46,35 @@ describe("response contracts", () => {
     ).toThrow(
       /GET \/api\/v1\/lesson\/attended\/stats answered 200 with a body its response contract refuses[\s\S]*attendedMinutes/,
     );
+  });
+
+  it("fails a test whose success answers a key its contract does not name, at any depth", () => {
+    const stats = { attendedLessons: 1, attendedMinutes: 30, upcomingLessons: 0, canceledLessons: 0 };
+    expect(() =>
+      checkResponse("GET", "/api/v1/lesson/attended/stats", 200, { ...stats, passwordHash: "x" }),
+    ).toThrow(
+      /GET \/api\/v1\/lesson\/attended\/stats answered 200 with keys its response contract does not name[\s\S]*passwordHash/,
+    );
+    const item = z.object({ id: z.number(), tags: z.array(z.string()).nullable() });
+    const schema = z.object({
+      list: z.array(item),
+      extra: z.looseObject({ kind: z.string() }),
+      either: z.union([z.object({ a: z.number() }), z.object({ b: z.string() })]).optional(),
+      map: z.record(z.string(), item),
+      moved: z.string().transform((text) => text.length),
+    });
+    const value = {
+      list: [
+        { id: 1, tags: null },
+        { id: 2, tags: ["x"], secret: true },
+      ],
+      extra: { kind: "k", anything: 1 },
+      either: { b: "x", c: 1 },
+      map: { one: { id: 3, tags: [], token: "t" } },
+      moved: "abc",
+    };
+    expect(schema.safeParse(value).success).toBe(true);
+    expect(unknownKeys(schema, value)).toEqual(["list.1.secret", "either.c", "map.one.token"]);
   });
 
   it("documents each success in OpenAPI with its status and the response's JSON schema", async () => {
