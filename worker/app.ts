@@ -41,7 +41,11 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
     const config = readConfig(c.env);
     c.set("config", config);
     c.set("db", createDb(c.env));
-    c.set("services", createServices(config, c.env, executionContextOf(c), emulators));
+    // The Worker's own origin: the Fawry sandbox's pages are opened there (worker/integrations/index.ts).
+    c.set(
+      "services",
+      createServices(config, c.env, executionContextOf(c), emulators, new URL(c.req.url).origin),
+    );
     await next();
   });
 

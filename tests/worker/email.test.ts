@@ -92,6 +92,8 @@ describe("the outbox hands each provider what it needs", () => {
   it("passes the code and the outbox id (the idempotency key) to the channel's provider", async () => {
     const seen: [Channel, Outgoing][] = [];
     const services: Services = {
+      // Every other service as the configuration builds it (each on first use, none used here).
+      ...createServices(readConfig(env as Env)),
       google: null,
       send: async (channel, message) => void seen.push([channel, message]),
     };
@@ -111,6 +113,8 @@ describe("the outbox hands each provider what it needs", () => {
 
   it("records a provider refusal for retry exactly as before (pending, one attempt, the error)", async () => {
     const services: Services = {
+      // Every other service as the configuration builds it (each on first use, none used here).
+      ...createServices(readConfig(env as Env)),
       google: null,
       send: async () => Promise.reject(new EmailError(429, "rate_limit_exceeded", "Too many requests")),
     };

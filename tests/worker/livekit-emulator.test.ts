@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { RoomMembershipEvent } from "../../schema/enums";
 import type { Config, Env } from "../../worker/core/env";
 import { readConfig } from "../../worker/core/env";
-import { TwirpError, roomServiceFor } from "../../worker/integrations/livekit";
+import { TwirpError } from "../../worker/integrations/livekit";
+import { createServices } from "../../worker/integrations";
 import { createLiveKitEmulator } from "../../emulators/livekit/app";
 import { emulators, localApi } from "../../emulators/local";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -40,7 +41,7 @@ const leave = (room: string, identity: number) =>
 
 /** The Worker's own room-service client, reaching the emulator in-process. */
 const service = () =>
-  roomServiceFor(readConfig(configured) as Config, (request) => emulators.fetch(request, configured))!;
+  createServices(readConfig(configured) as Config, configured, undefined, emulators).liveKitRooms()!;
 
 describe("the LiveKit room-service emulator (Twirp)", () => {
   it("creates, lists and deletes rooms with the Room JSON shape", async () => {

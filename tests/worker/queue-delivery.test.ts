@@ -8,9 +8,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role } from "../../schema/enums";
 import { createDb } from "../../worker/core/db";
-import type { Env } from "../../worker/core/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
-import type { Services } from "../../worker/integrations";
+import { createServices, type Services } from "../../worker/integrations";
 import { schedules } from "../../worker/jobs";
 import {
   QUEUE_NAMES,
@@ -202,6 +202,8 @@ describe("each provider's rate limit", () => {
     const gate = createRateGate({ email: 10, whatsapp: 80, telegram: 30 });
     const sends: Array<{ channel: string; at: number }> = [];
     const services: Services = {
+      // Every other service as the configuration builds it (each on first use, none used here).
+      ...createServices(readConfig(env as Env)),
       google: null,
       send: async (channel) => void sends.push({ channel, at: Date.now() }),
     };

@@ -7,9 +7,9 @@ import { Role } from "../../schema/enums";
 import type { BenchSeed } from "../../emulators/bench";
 import { createDb } from "../../worker/core/db";
 import { deliverAll, enqueue } from "../../worker/notifications/outbox";
-import type { Env } from "../../worker/core/env";
+import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
-import type { Services } from "../../worker/integrations";
+import { createServices, type Services } from "../../worker/integrations";
 import { call, createUserWithRole } from "./helpers";
 
 type Trip = { sql: string };
@@ -269,6 +269,8 @@ describe("notification delivery after the response", () => {
     );
     const refused = rows[1]!.id;
     const services: Services = {
+      // Every other service as the configuration builds it (each on first use, none used here).
+      ...createServices(readConfig(env as Env)),
       google: null,
       send: async (_channel, message) => {
         if (message.id === refused) throw new Error("provider down");

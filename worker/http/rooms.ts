@@ -1,4 +1,4 @@
-import { TwirpError, roomServiceFor } from "../integrations/livekit";
+import { TwirpError } from "../integrations/livekit";
 import type { AppContext } from "./context";
 
 /**
@@ -8,7 +8,7 @@ import type { AppContext } from "./context";
  */
 export function closeLiveKitRoom(c: AppContext, room: string): void {
   const ctx = c.executionCtx as unknown as ExecutionContext;
-  const service = roomServiceFor(c.get("config"), c.get("services").local?.fetch ?? null);
+  const service = c.get("services").liveKitRooms();
   if (!service) return;
   ctx.waitUntil(
     service.deleteRoom(room).then(

@@ -8,6 +8,7 @@ import type { Db } from "../core/context";
 import type { Env } from "../core/env";
 import type { BenchSeedInput } from "../../schema/api/bench";
 import type { BenchSeed, DemoSeed } from "../../schema/api/dev";
+import { LOCAL_FAWRY, LOCAL_TELEGRAM, LOCAL_WHATSAPP } from "./local-accounts";
 
 /** A fetch for one client: the global one, or the emulators' in-process dispatch. */
 export type Fetcher = (request: Request) => Promise<Response>;
@@ -31,6 +32,39 @@ export const EMULATOR_PATHS = {
 export const WHATSAPP_EMULATOR_VERSION = "v23.0";
 
 export { LOCAL_FAWRY, LOCAL_LIVEKIT, LOCAL_TELEGRAM, LOCAL_WHATSAPP } from "./local-accounts";
+
+/**
+ * Where each client points, and with which local account, when an emulator stands in for its
+ * provider (createServices, worker/integrations/index.ts, is the only reader). `origin` is the
+ * Worker's own: the Fawry sandbox's pages are opened by the browser, so its base URL is a real one.
+ */
+export function emulatedEndpoints(origin: string) {
+  return {
+    fawry: { ...LOCAL_FAWRY, baseUrl: origin + EMULATOR_PATHS.fawry },
+    telegram: { ...LOCAL_TELEGRAM, baseUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.telegram },
+    whatsapp: {
+      ...LOCAL_WHATSAPP,
+      baseUrl: `${EMULATOR_ORIGIN}${EMULATOR_PATHS.whatsapp}/${WHATSAPP_EMULATOR_VERSION}`,
+    },
+    turnApiUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turn,
+    turnstileUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turnstile,
+  };
+}
+
+/** True when a LIVEKIT_URL is the local LiveKit emulator's (ws:// or http://, any host). */
+export const isEmulatedLiveKitUrl = (url: string) =>
+  URL.parse(url.replace(/^ws/, "http"))?.pathname.startsWith(EMULATOR_PATHS.livekit) ?? false;
+
+/**
+ * The secrets the local environment's webhooks are checked with when none is configured: the
+ * local accounts' (the emulators sign and send with them).
+ */
+export const localWebhookSecrets = {
+  fawry: LOCAL_FAWRY.secureKey,
+  telegram: LOCAL_TELEGRAM.webhookSecret,
+  whatsAppVerifyToken: LOCAL_WHATSAPP.verifyToken,
+  whatsAppAppSecret: LOCAL_WHATSAPP.appSecret,
+};
 
 /** What the local entry passes in (emulators/index.ts builds it). */
 export type Emulators = {

@@ -1,6 +1,8 @@
 // The FawryPay client (docs/services.md §1): request shapes, every signature formula as a pure
 // function, and verification of the server notification v2. Money is piasters everywhere else;
 // amounts become 2-decimal EGP strings only here, at the edge.
+import type { Config } from "../core/env";
+import { localWebhookSecrets } from "./emulated";
 
 /** Lowercase hex SHA-256 of the plain concatenation of its parts (absent parts add ""). */
 export async function sha256Hex(...parts: (string | number | null | undefined)[]): Promise<string> {
@@ -216,6 +218,12 @@ export type InstallmentPlan = {
 };
 
 export type FawryClient = ReturnType<typeof fawryClient>;
+
+/** The secure key notifications are verified with: configured, or the local sandbox's; null when Fawry is not configured. */
+export function fawryNotificationKey(config: Config): string | null {
+  if (config.FAWRY_SECURE_KEY) return config.FAWRY_SECURE_KEY;
+  return config.isLocal ? localWebhookSecrets.fawry : null;
+}
 
 /**
  * The client. `fetch` is injected: the real one outside local; in the local environment a

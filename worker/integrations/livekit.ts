@@ -3,8 +3,6 @@
 // tests/worker/livekit.test.ts). Key and secret are always passed explicitly: the SDK would read
 // process.env otherwise.
 import { AccessToken, WebhookReceiver, type VideoGrant } from "livekit-server-sdk";
-import type { Config } from "../core/env";
-import { EMULATOR_PATHS, type Fetcher } from "./emulated";
 
 export type LiveKitConfig = { url: string; apiKey: string; apiSecret: string };
 
@@ -169,18 +167,4 @@ export function roomServiceClient(
     removeParticipant: (room: string, identity: string) =>
       rpc<object>("RemoveParticipant", { room, identity }, { roomAdmin: true, room }),
   };
-}
-
-/** True when LIVEKIT_URL is the local emulator (local environment only). */
-export const isLiveKitEmulator = (config: Config, url: string) =>
-  config.isLocal &&
-  (URL.parse(url.replace(/^ws/, "http"))?.pathname.startsWith(EMULATOR_PATHS.livekit) ?? false);
-
-/** The room service for this environment, or null without LiveKit configuration (or its emulator, when LIVEKIT_URL points at it). */
-export function roomServiceFor(config: Config, emulate: Fetcher | null): RoomService | null {
-  const liveKit = liveKitConfig(config);
-  if (!liveKit) return null;
-  if (!isLiveKitEmulator(config, liveKit.url))
-    return roomServiceClient({ ...liveKit, fetch: (r) => fetch(r) });
-  return emulate ? roomServiceClient({ ...liveKit, fetch: emulate }) : null;
 }

@@ -4,7 +4,7 @@
 // `fetch` is injected: the real one outside local; locally the emulator (emulators/telegram),
 // dispatched in-process with the same Request objects.
 import type { Config } from "../core/env";
-import { EMULATOR_ORIGIN, EMULATOR_PATHS, LOCAL_TELEGRAM, type Fetcher } from "./emulated";
+import { localWebhookSecrets } from "./emulated";
 
 /** Every Bot API answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` (§3.1). */
 export type Envelope<T> =
@@ -131,32 +131,7 @@ export function botTelegram(client: TelegramClient): Telegram {
 
 /** The webhook secret: configured, or the local one. */
 export const telegramWebhookSecret = (config: Config) =>
-  config.TELEGRAM_WEBHOOK_SECRET ?? LOCAL_TELEGRAM.webhookSecret;
+  config.TELEGRAM_WEBHOOK_SECRET ?? localWebhookSecrets.telegram;
 
-/**
- * The Telegram client for this environment: the real Bot API with TELEGRAM_BOT_TOKEN, else in the
- * local environment the emulator (`emulate`, the local entry's); null otherwise (delivery then fails).
- */
-export function telegramFor(
-  config: Config,
-  emulate: Fetcher | null,
-): { client: TelegramClient; username: string } | null {
-  if (config.TELEGRAM_BOT_TOKEN)
-    return {
-      client: telegramClient({
-        token: config.TELEGRAM_BOT_TOKEN,
-        baseUrl: config.TELEGRAM_API_URL,
-        fetch: (r) => fetch(r),
-      }),
-      username: config.TELEGRAM_BOT_USERNAME ?? "",
-    };
-  if (!config.isLocal || !emulate) return null;
-  return {
-    client: telegramClient({
-      token: LOCAL_TELEGRAM.token,
-      baseUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.telegram,
-      fetch: emulate,
-    }),
-    username: LOCAL_TELEGRAM.username,
-  };
-}
+/** The bot: its client and its username (for deep links); built by createServices (worker/integrations/index.ts). */
+export type TelegramBot = { client: TelegramClient; username: string };

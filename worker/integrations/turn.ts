@@ -4,11 +4,11 @@
  * `POST {TURN_API_URL}/turn/keys/{TURN_KEY_ID}/credentials/generate-ice-servers`
  * (`Authorization: Bearer`, JSON `{"ttl": seconds}`, answer `{"iceServers": [...]}`), valid until
  * the session ends. Locally without TURN_API_URL the in-process emulator (emulators/turn.ts,
- * passed in by the local entry) answers the same shape. Without the keys the static ICE_SERVERS stay as they are.
+ * passed in by the local entry) answers the same shape; createServices (worker/integrations/index.ts)
+ * chooses. Without the keys the static ICE_SERVERS stay as they are.
  */
 import { z } from "zod";
-import { EMULATOR_ORIGIN, EMULATOR_PATHS, type Fetcher } from "./emulated";
-import type { Config, IceServer } from "../core/env";
+import type { IceServer } from "../core/env";
 
 export const CLOUDFLARE_TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
 
@@ -50,17 +50,4 @@ export function cloudflareTurn(options: {
       return parsed.data.iceServers;
     },
   };
-}
-
-/**
- * The configured minter, or null without TURN keys. TURN_API_URL overrides Cloudflare's base URL;
- * locally without it the emulator answers in-process (a Worker cannot fetch its own origin).
- */
-export function turnFor(config: Config, emulate: Fetcher | null): TurnMinter | null {
-  if (!config.TURN_KEY_ID || !config.TURN_KEY_API_TOKEN) return null;
-  const keys = { keyId: config.TURN_KEY_ID, token: config.TURN_KEY_API_TOKEN };
-  if (config.TURN_API_URL) return cloudflareTurn({ ...keys, apiUrl: config.TURN_API_URL });
-  if (config.isLocal && emulate)
-    return cloudflareTurn({ ...keys, apiUrl: EMULATOR_ORIGIN + EMULATOR_PATHS.turn, send: emulate });
-  return cloudflareTurn({ ...keys, apiUrl: CLOUDFLARE_TURN_API_URL });
 }

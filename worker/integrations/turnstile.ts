@@ -3,12 +3,13 @@
  * TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set, the form's token (header
  * `x-turnstile-token`) is verified server-side with siteverify before anything else happens.
  * Off when the keys are unset (the default locally). Locally without TURNSTILE_VERIFY_URL the
- * in-process emulator (emulators/turnstile.ts, passed in by the local entry) answers, with the documented test keys.
+ * in-process emulator (emulators/turnstile.ts, passed in by the local entry) answers, with the
+ * documented test keys: createServices (worker/integrations/index.ts) picks where siteverify goes.
  */
 import type { Config } from "../core/env";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
-import { EMULATOR_ORIGIN, EMULATOR_PATHS } from "./emulated";
+import type { Fetcher } from "./emulated";
 
 export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 export const TURNSTILE_TOKEN_HEADER = "x-turnstile-token";
@@ -25,6 +26,12 @@ export function turnstileKeys(config: Config): TurnstileKeys | null {
   };
 }
 
+/** Posts one siteverify form (Services.siteverify). */
+export const siteverify =
+  (url: string, send: Fetcher = (request) => fetch(request)) =>
+  (body: URLSearchParams): Promise<Response> =>
+    send(new Request(url, { method: "POST", body }));
+
 /** The site key the SPA's widget needs (GET /config), null when off. */
 export const turnstileSiteKey = (config: Config) => turnstileKeys(config)?.siteKey ?? null;
 
@@ -39,10 +46,10 @@ export async function requireHuman(c: AppContext, remoteIp: string | null): Prom
   if (!token || token.length > 2048) fail("captcha-failed");
   const body = new URLSearchParams({ secret: keys.secretKey, response: token });
   if (remoteIp && remoteIp !== "local") body.set("remoteip", remoteIp);
-  const emulate = keys.verifyUrl || !c.get("config").isLocal ? null : c.get("services").local?.fetch;
-  const url = keys.verifyUrl ?? (emulate ? EMULATOR_ORIGIN + EMULATOR_PATHS.turnstile : SITEVERIFY_URL);
-  const request = new Request(url, { method: "POST", body });
-  const response = await (emulate ? emulate(request) : fetch(request)).catch(() => null);
+  const response = await c
+    .get("services")
+    .siteverify(body)
+    .catch(() => null);
   const answer = response?.ok
     ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null)
     : null;

@@ -5,13 +5,7 @@
 // parameters). Both templates must exist, approved, in WhatsApp Manager in the `ar_EG` language.
 // `fetch` is injected: the real one outside local; locally the Graph emulator (emulators/whatsapp).
 import type { Config } from "../core/env";
-import {
-  EMULATOR_ORIGIN,
-  EMULATOR_PATHS,
-  LOCAL_WHATSAPP,
-  WHATSAPP_EMULATOR_VERSION,
-  type Fetcher,
-} from "./emulated";
+import { localWebhookSecrets } from "./emulated";
 import { safeEqual } from "./fawry";
 
 /** Egypt's 01XXXXXXXXX becomes 201XXXXXXXXX (international form without "+", §4.1). */
@@ -237,24 +231,7 @@ export const statusesOf = (body: WebhookBody): StatusUpdate[] =>
 
 /** The webhook's verify token and app secret: configured, or the local emulator's. */
 export const whatsAppWebhookKeys = (config: Config) => ({
-  verifyToken: config.WHATSAPP_VERIFY_TOKEN ?? (config.isLocal ? LOCAL_WHATSAPP.verifyToken : null),
-  appSecret: config.WHATSAPP_APP_SECRET ?? (config.isLocal ? LOCAL_WHATSAPP.appSecret : null),
+  verifyToken:
+    config.WHATSAPP_VERIFY_TOKEN ?? (config.isLocal ? localWebhookSecrets.whatsAppVerifyToken : null),
+  appSecret: config.WHATSAPP_APP_SECRET ?? (config.isLocal ? localWebhookSecrets.whatsAppAppSecret : null),
 });
-
-/** The real Cloud API with WHATSAPP_TOKEN; the emulator (`emulate`, the local entry's) in the local environment; else null. */
-export function whatsAppFor(config: Config, emulate: Fetcher | null): WhatsAppClient | null {
-  if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID)
-    return whatsAppClient({
-      phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
-      token: config.WHATSAPP_TOKEN,
-      baseUrl: config.WHATSAPP_API_URL,
-      fetch: (r) => fetch(r),
-    });
-  if (!config.isLocal || !emulate) return null;
-  return whatsAppClient({
-    phoneNumberId: LOCAL_WHATSAPP.phoneNumberId,
-    token: LOCAL_WHATSAPP.token,
-    baseUrl: `${EMULATOR_ORIGIN}${EMULATOR_PATHS.whatsapp}/${WHATSAPP_EMULATOR_VERSION}`,
-    fetch: emulate,
-  });
-}

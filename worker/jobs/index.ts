@@ -5,6 +5,7 @@ import { deliverPending } from "../notifications/outbox";
 import { createLogger } from "../core/logger";
 import { createServices } from "../integrations";
 import type { Emulators } from "../integrations/emulated";
+import type { Scope } from "../core/scope";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
@@ -22,19 +23,33 @@ export async function runScheduled(
   emulators: Emulators | null = null,
 ): Promise<void> {
   const logger = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
-  const db = createDb(env);
-  const services = createServices(readConfig(env), env, undefined, emulators);
-  const now = new Date(controller.scheduledTime);
-  if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
-  if (controller.cron === schedules.hourly)
-    await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
-  if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
-  if (controller.cron === schedules.everyFiveMinutes) {
-    await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
-    // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.
-    await syncUnpaidOrders(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
-    await settleRefunds(db, env, readConfig(env), now, logger, services.local?.fetch ?? null);
-    const retried = await deliverPending(db, services, logger, 50, now);
-    logger.info("outbox retried", { retried });
+  const config = readConfig(env);
+  // Work handed to waitUntil finishes before the run ends (a cron has no answer to send first).
+  const pending: Promise<unknown>[] = [];
+  const scope: Scope = {
+    db: createDb(env),
+    config,
+    env,
+    logger,
+    now: new Date(controller.scheduledTime),
+    services: createServices(config, env, undefined, emulators),
+    waitUntil: (promise) => void pending.push(promise),
+    user: null,
+  };
+  const { db, now, services } = scope;
+  try {
+    if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
+    if (controller.cron === schedules.hourly) await syncUnpaidOrders(scope);
+    if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
+    if (controller.cron === schedules.everyFiveMinutes) {
+      await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
+      // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.
+      await syncUnpaidOrders(scope);
+      await settleRefunds(scope);
+      const retried = await deliverPending(db, services, logger, 50, now);
+      logger.info("outbox retried", { retried });
+    }
+  } finally {
+    await Promise.allSettled(pending);
   }
 }

@@ -1,21 +1,13 @@
-import type { Config, Env } from "../core/env";
 import type { Db } from "../core/context";
 import type { Logger } from "../core/logger";
-import type { Fetcher } from "../integrations/emulated";
-import { fawryFor, syncStaleTransactions } from "../domain/payments/payments";
+import type { Scope } from "../core/scope";
+import { syncStaleTransactions } from "../domain/payments/payments";
 import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/payments/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
-export async function syncUnpaidOrders(
-  db: Db,
-  env: Env,
-  config: Config,
-  now: Date,
-  logger: Logger,
-  emulate: Fetcher | null,
-): Promise<number> {
+export async function syncUnpaidOrders({ db, env, now, logger, services }: Scope): Promise<number> {
   try {
-    const client = fawryFor(config, config.appOrigins[0] ?? "http://localhost:8787", emulate);
+    const client = services.fawry();
     const synced = await syncStaleTransactions(db, client, logger, env, now);
     logger.info("unpaid orders synced", { synced });
     return synced;
@@ -29,16 +21,9 @@ export async function syncUnpaidOrders(
  * Every five minutes: refunds Fawry refused are asked again (then raised to SuperAdmins), and
  * refunds whose answer was lost are settled from Fawry's status before anything is resent.
  */
-export async function settleRefunds(
-  db: Db,
-  env: Env,
-  config: Config,
-  now: Date,
-  logger: Logger,
-  emulate: Fetcher | null,
-): Promise<number> {
+export async function settleRefunds({ db, env, now, logger, services }: Scope): Promise<number> {
   try {
-    const client = fawryFor(config, config.appOrigins[0] ?? "http://localhost:8787", emulate);
+    const client = services.fawry();
     const settled = await retryRefunds(db, client, logger, env, now);
     logger.info("refunds retried", { settled });
     return settled;

@@ -1,13 +1,10 @@
 // Payments through Fawry (docs/product.md §7, fawry; docs/services.md §1). The notification
 // route is public and trusted only through its signature; everything else declares its roles.
-import { and, eq, isNull } from "drizzle-orm";
-import { paymentAlarms } from "../../schema/db";
 import {
   paymentContracts,
   type FreeOrder,
   type RefundQuote,
   type CardPayment,
-  type CheckoutBody,
   type InstallmentOption,
   type ReferencePayment,
   type SavedCard,
@@ -19,11 +16,7 @@ import {
   closeOtherOrders,
   closeUnpaid,
   createFreeOrder,
-  createTransaction,
   refundQuote,
-  fawryFor,
-  notificationKey,
-  recordCharge,
   syncStaleTransactions,
   syncTransaction,
 } from "../domain/payments/payments";
@@ -36,8 +29,10 @@ import {
   openRefundStatements,
   raiseAlarm,
   requestRefund,
+  resolveAlarm,
   staleOrders,
 } from "../domain/payments/refunds";
+import { checkout } from "../domain/payments/checkout";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/payments/subscriptions";
 import {
   findByMerchantRef,
@@ -50,18 +45,12 @@ import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
-import {
-  toEgp,
-  verifyNotification,
-  type Customer,
-  type Item,
-  type PaymentDetails,
-} from "../integrations/fawry";
+import { scopeOf } from "../http/scope";
+import { fawryNotificationKey, verifyNotification, type PaymentDetails } from "../integrations/fawry";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
-const client = (c: AppContext) =>
-  fawryFor(c.get("config"), origin(c), c.get("services").local?.fetch ?? null);
+const client = (c: AppContext) => c.get("services").fawry();
 /**
  * Where the payment pages send the browser back: the page's own origin when it is this Worker or
  * an allowed SPA origin (Origin on POSTs, Referer on GETs), else the first configured SPA origin.
@@ -77,73 +66,6 @@ const appOrigin = (c: AppContext) => {
 /** Back from 3-D Secure: the checkout of the same plan, following this transaction (?tx=). */
 const returnTo = (c: AppContext, tx: TransactionRow) =>
   `${appOrigin(c)}/checkout/${tx.planId}/${tx.period}?tx=${tx.id}`;
-const customerOf = (user: UserRow): Customer => ({
-  profileId: String(user.id),
-  name: user.name ?? user.email,
-  mobile: user.phone ?? "",
-  email: user.email,
-});
-const itemsOf = (tx: TransactionRow): Item[] => [
-  {
-    itemId: `plan-${tx.planId}-${tx.period}`,
-    description: "اشتراك درس",
-    price: toEgp(tx.amount),
-    quantity: 1,
-  },
-];
-
-/** Creates the transaction, calls Fawry, records the answer; a refusal fails with fawry-error. */
-async function checkout<T extends { statusCode: number; referenceNumber?: string }>(
-  c: AppContext,
-  user: UserRow,
-  body: CheckoutBody,
-  method: PaymentMethod,
-  charge: (
-    tx: TransactionRow,
-    common: {
-      merchantRefNum: string;
-      customer: Customer;
-      amount: number;
-      items: Item[];
-      description: string;
-    },
-  ) => Promise<T>,
-) {
-  const db = c.get("db");
-  const created = await createTransaction(db, c.get("config"), user.id, body, method);
-  // One open order: the others are cancelled at Fawry first; if one cannot be, this one is dropped.
-  const tx = await closeOtherOrders(
-    db,
-    client(c),
-    user.id,
-    c.get("logger"),
-    c.env,
-    new Date(),
-    created.id,
-  ).then(
-    () => created,
-    async (error: unknown) => {
-      await closeUnpaid(db, created, TransactionStatus.Canceled);
-      throw error;
-    },
-  );
-  const answer = await charge(tx, {
-    merchantRefNum: tx.merchantRefNum,
-    customer: customerOf(user),
-    amount: toEgp(tx.amount),
-    items: itemsOf(tx),
-    description: "اشتراك في باقة درس",
-  }).catch((error) => {
-    c.get("logger").error("fawry charge failed", { transactionId: tx.id, error: String(error) });
-    return { statusCode: 0 } as unknown as T;
-  });
-  const recorded = await recordCharge(db, tx, answer);
-  if (answer.statusCode !== 200) {
-    c.get("logger").warn("fawry refused the charge", { transactionId: tx.id, statusCode: answer.statusCode });
-    fail("fawry-error");
-  }
-  return { tx: recorded, answer };
-}
 
 async function ownTransaction(c: AppContext, user: UserRow, id: number) {
   const tx = await findTransaction(c.get("db"), id);
@@ -170,9 +92,13 @@ export const fawryRoutes = [
     async handle({ c, body, user }): Promise<CardPayment> {
       await ownCard(c, user, body.cardToken);
       const fawry = client(c);
-      const { tx, answer } = await checkout(c, user, body, PaymentMethod.Card, (t, common) =>
-        fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t) }),
-      );
+      const { tx, answer } = await checkout(scopeOf(c), {
+        user,
+        body,
+        method: PaymentMethod.Card,
+        charge: (t, common) =>
+          fawry.payByCard({ ...common, cardToken: body.cardToken, cvv: body.cvv, returnUrl: returnTo(c, t) }),
+      });
       if (!answer.nextAction?.redirectUrl) fail("fawry-error");
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
     },
@@ -183,15 +109,19 @@ export const fawryRoutes = [
     async handle({ c, body, user }): Promise<CardPayment> {
       await ownCard(c, user, body.cardToken);
       const fawry = client(c);
-      const { tx, answer } = await checkout(c, user, body, PaymentMethod.BankInstallment, (t, common) =>
-        fawry.payByCard({
-          ...common,
-          cardToken: body.cardToken,
-          cvv: body.cvv,
-          returnUrl: returnTo(c, t),
-          installmentPlanId: body.installmentPlanId,
-        }),
-      );
+      const { tx, answer } = await checkout(scopeOf(c), {
+        user,
+        body,
+        method: PaymentMethod.BankInstallment,
+        charge: (t, common) =>
+          fawry.payByCard({
+            ...common,
+            cardToken: body.cardToken,
+            cvv: body.cvv,
+            returnUrl: returnTo(c, t),
+            installmentPlanId: body.installmentPlanId,
+          }),
+      });
       if (!answer.nextAction?.redirectUrl) fail("fawry-error");
       return { transaction: toTransactionView(tx), redirectUrl: answer.nextAction.redirectUrl };
     },
@@ -222,9 +152,12 @@ export const fawryRoutes = [
     summary: "Pay a plan in cash at a Fawry outlet: answers the reference number (valid 24 hours).",
     async handle({ c, body, user }): Promise<ReferencePayment> {
       const fawry = client(c);
-      const { tx, answer } = await checkout(c, user, body, PaymentMethod.ReferenceNumber, (t, common) =>
-        fawry.payAtFawry({ ...common, paymentExpiry: Date.parse(t.expiresAt!) }),
-      );
+      const { tx, answer } = await checkout(scopeOf(c), {
+        user,
+        body,
+        method: PaymentMethod.ReferenceNumber,
+        charge: (t, common) => fawry.payAtFawry({ ...common, paymentExpiry: Date.parse(t.expiresAt!) }),
+      });
       if (!answer.referenceNumber) fail("fawry-error");
       return {
         transaction: toTransactionView(tx),
@@ -238,13 +171,17 @@ export const fawryRoutes = [
     summary: "Pay a plan with a mobile wallet: a QR code, or a request to pay sent to the phone (3 hours).",
     async handle({ c, body, user }): Promise<WalletPayment> {
       const fawry = client(c);
-      const { tx, answer } = await checkout(c, user, body, PaymentMethod.EWallet, (t, common) =>
-        fawry.payByWallet({
-          ...common,
-          paymentExpiry: Date.parse(t.expiresAt!),
-          debitMobileWalletNo: body.phone,
-        }),
-      );
+      const { tx, answer } = await checkout(scopeOf(c), {
+        user,
+        body,
+        method: PaymentMethod.EWallet,
+        charge: (t, common) =>
+          fawry.payByWallet({
+            ...common,
+            paymentExpiry: Date.parse(t.expiresAt!),
+            debitMobileWalletNo: body.phone,
+          }),
+      });
       if (!answer.referenceNumber) fail("fawry-error");
       return {
         transaction: toTransactionView(tx),
@@ -354,32 +291,13 @@ export const fawryRoutes = [
   route(paymentContracts.resolveAlarm, {
     access: admins,
     summary: "Mark an alarm handled, with a note (audited).",
-    async handle({ c, params, body, user }) {
-      const db = c.get("db");
-      const now = new Date();
-      const at = now.toISOString();
-      const update = db
-        .update(paymentAlarms)
-        .set({ resolvedAt: at, resolvedBy: user.id, note: body.note })
-        .where(and(eq(paymentAlarms.id, params.id), isNull(paymentAlarms.resolvedAt)))
-        .returning({ id: paymentAlarms.id });
-      const [rows] = await db.batch([
-        update,
-        auditStatement(
-          db,
-          auditActorOf(c, user.id),
-          {
-            action: "payment.resolve",
-            targetType: "payment-alarm",
-            targetId: params.id,
-            after: { note: body.note },
-          },
-          now,
-        ),
-      ]);
-      if (rows.length === 0) fail("payment-alarm-not-found");
-      return { id: params.id, resolvedAt: at };
-    },
+    handle: ({ c, params, body, user }) =>
+      resolveAlarm(c.get("db"), {
+        id: params.id,
+        note: body.note,
+        actor: auditActorOf(c, user.id),
+        now: new Date(),
+      }),
   }),
   route(paymentContracts.payFree, {
     access: [Role.Student],
@@ -450,7 +368,7 @@ export const fawryRoutes = [
     access: "public",
     summary: "Fawry's server notification v2: trusted only through its messageSignature; 200 once applied.",
     async handle({ c, body }) {
-      const key = notificationKey(c.get("config"));
+      const key = fawryNotificationKey(c.get("config"));
       const details = body as unknown as PaymentDetails;
       if (!key || !(await verifyNotification(key, details))) {
         c.get("logger").warn("fawry notification refused: bad signature");

@@ -9,13 +9,7 @@ import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { safeEqual } from "../integrations/fawry";
-import {
-  SECRET_HEADER,
-  deepLink,
-  startPayload,
-  telegramFor,
-  telegramWebhookSecret,
-} from "../integrations/telegram";
+import { SECRET_HEADER, deepLink, startPayload, telegramWebhookSecret } from "../integrations/telegram";
 import {
   statusesOf,
   subscriptionChallenge,
@@ -30,7 +24,7 @@ export const messagingRoutes = [
     summary:
       "A one-time Telegram deep link (t.me/<bot>?start=<token>, 15 minutes): pressing Start in the bot stores the chat id on the account, so notifications and phone codes can go to Telegram.",
     async handle({ c, user }): Promise<TelegramLink> {
-      const telegram = telegramFor(c.get("config"), c.get("services").local?.fetch ?? null);
+      const telegram = c.get("services").telegram();
       if (!telegram) fail("service-unavailable");
       const { token, expiresAt } = await issueLinkToken(c.get("db"), user.id);
       return { url: deepLink(telegram.username, token), botUsername: telegram.username, expiresAt };
@@ -73,7 +67,7 @@ export const messagingRoutes = [
       "Registers this deployment's Telegram webhook (setWebhook with the secret token, message updates only).",
     async handle({ c }) {
       const config = c.get("config");
-      const telegram = telegramFor(config, c.get("services").local?.fetch ?? null);
+      const telegram = c.get("services").telegram();
       if (!telegram) fail("service-unavailable");
       const url = `${new URL(c.req.url).origin}/api/v1/telegram/webhook`;
       await telegram.client.setWebhook(url, telegramWebhookSecret(config)).catch((error: unknown) => {

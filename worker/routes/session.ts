@@ -33,7 +33,6 @@ import {
   webhookTime,
   type LiveKitConfig,
 } from "../integrations/livekit";
-import { turnFor } from "../integrations/turn";
 import { turnTtl } from "../integrations/turn-ttl";
 import { publishEvents } from "../realtime/events";
 
@@ -47,7 +46,7 @@ const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("co
  */
 async function memberIceServers(c: AppContext, session: SessionInfo, userId: number): Promise<IceServer[]> {
   const config = c.get("config");
-  const turn = turnFor(config, c.get("services").local?.fetch ?? null);
+  const turn = c.get("services").turn();
   const ttl = turn && !session.canceled ? turnTtl(session.end, new Date()) : null;
   if (!turn || ttl === null) return config.ICE_SERVERS;
   try {

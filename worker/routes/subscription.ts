@@ -1,7 +1,6 @@
 import { type CanceledSubscription, subscriptionContracts } from "../../schema/api/subscription";
 import { Role, isAdmin } from "../../schema/enums";
 import { auditActorOf, auditStatement } from "../domain/staff/audit";
-import { fawryFor } from "../domain/payments/payments";
 import { openRefundOf, requestRefund } from "../domain/payments/refunds";
 import { findTransaction, toTransactionView } from "../domain/payments/transactions";
 import {
@@ -63,14 +62,7 @@ export const subscriptionRoutes = [
       let transaction = null;
       if (sub.transactionId !== null) {
         const open = outcome.refundId === null ? null : await openRefundOf(db, sub.transactionId);
-        if (open)
-          await requestRefund(
-            db,
-            fawryFor(c.get("config"), new URL(c.req.url).origin, c.get("services").local?.fetch ?? null),
-            open,
-            c.get("logger"),
-            c.env,
-          );
+        if (open) await requestRefund(db, c.get("services").fawry(), open, c.get("logger"), c.env);
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
       await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);

@@ -10,8 +10,7 @@ import type { Config, Env } from "../../core/env";
 import type { Db } from "../../core/context";
 import { Failure, fail } from "../../core/failure";
 import type { Logger } from "../../core/logger";
-import { EMULATOR_PATHS, LOCAL_FAWRY, type Fetcher } from "../../integrations/emulated";
-import { fawryClient, toPiasters, type FawryClient, type PaymentDetails } from "../../integrations/fawry";
+import { toPiasters, type FawryClient, type PaymentDetails } from "../../integrations/fawry";
 import { publishToUser } from "../../../durable-objects/clients";
 import { publishLessonCanceled } from "../../realtime/lesson-events";
 import { applyDiscount, usableCoupon } from "./coupons";
@@ -48,33 +47,6 @@ export const unpaidLifetime: Record<PaymentMethod, number> = {
   // A free order is settled in the request that creates it.
   [PaymentMethod.Free]: HOUR_MS,
 };
-
-/**
- * The Fawry client for this environment: the configured base URL and keys, or in the local
- * environment (no FAWRY_BASE_URL) the sandbox at {origin}/api/v1/dev/fawry, dispatched in-process
- * through `emulate` (Services.local, which only the local entry provides).
- */
-export function fawryFor(config: Config, origin: string, emulate: Fetcher | null): FawryClient {
-  if (config.FAWRY_BASE_URL && config.FAWRY_MERCHANT_CODE && config.FAWRY_SECURE_KEY)
-    return fawryClient({
-      baseUrl: config.FAWRY_BASE_URL,
-      merchantCode: config.FAWRY_MERCHANT_CODE,
-      secureKey: config.FAWRY_SECURE_KEY,
-      fetch: (r) => fetch(r),
-    });
-  if (!config.isLocal || !emulate) fail("fawry-error");
-  const keys = {
-    merchantCode: config.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode,
-    secureKey: config.FAWRY_SECURE_KEY ?? LOCAL_FAWRY.secureKey,
-  };
-  return fawryClient({ ...keys, baseUrl: origin + EMULATOR_PATHS.fawry, fetch: emulate });
-}
-
-/** The secure key notifications are verified with (null when Fawry is not configured). */
-export function notificationKey(config: Config): string | null {
-  if (config.FAWRY_SECURE_KEY) return config.FAWRY_SECURE_KEY;
-  return config.isLocal ? LOCAL_FAWRY.secureKey : null;
-}
 
 const envDigit = (config: Config) => ({ local: "1", staging: "2", production: "3" })[config.ENVIRONMENT];
 

@@ -3,8 +3,8 @@
 // asked of Fawry, then settled once — by Fawry's 200 answer or by its REFUNDED notification,
 // whichever comes first. A refusal is retried by the cron, then raised to SuperAdmins; a call
 // whose answer was lost is never resent before Fawry's status says the money was not returned.
-import { sql, type SQL } from "drizzle-orm";
-import type { refunds } from "../../../schema/db";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { paymentAlarms, type refunds } from "../../../schema/db";
 import type { PaymentAlarmView } from "../../../schema/api/payment";
 import type { Receipt } from "../../../schema/api/transaction";
 import {
@@ -17,12 +17,14 @@ import {
 } from "../../../schema/enums";
 import type { Env } from "../../core/env";
 import type { Db } from "../../core/context";
+import { fail } from "../../core/failure";
 import type { Logger } from "../../core/logger";
 import { toEgp, type FawryClient } from "../../integrations/fawry";
 import { publishToUser } from "../../../durable-objects/clients";
 import { d1, statement } from "../../core/db";
 import { enqueue } from "../../notifications/outbox";
 import { findTransaction, type TransactionRow } from "./transactions";
+import { auditStatement, type AuditActor } from "../staff/audit";
 
 const S = TransactionStatus;
 const R = RefundStatus;
@@ -433,6 +435,33 @@ export async function listAlarms(db: Db, query: { resolved?: "true" | "false"; p
     note: (row.note as string | null) ?? null,
   }));
   return { list, total: (counted?.results[0]?.total as number | undefined) ?? 0 };
+}
+
+/**
+ * Marks an alarm handled, with a note, audited in the same batch; payment-alarm-not-found when it
+ * is unknown or already resolved.
+ */
+export async function resolveAlarm(
+  db: Db,
+  { id, note, actor, now }: { id: number; note: string; actor: AuditActor; now: Date },
+) {
+  const at = now.toISOString();
+  const update = db
+    .update(paymentAlarms)
+    .set({ resolvedAt: at, resolvedBy: actor.userId, note })
+    .where(and(eq(paymentAlarms.id, id), isNull(paymentAlarms.resolvedAt)))
+    .returning({ id: paymentAlarms.id });
+  const [rows] = await db.batch([
+    update,
+    auditStatement(
+      db,
+      actor,
+      { action: "payment.resolve", targetType: "payment-alarm", targetId: id, after: { note } },
+      now,
+    ),
+  ]);
+  if (rows.length === 0) fail("payment-alarm-not-found");
+  return { id, resolvedAt: at };
 }
 
 const PAID_STATES: TransactionStatus[] = [S.Paid, S.PartialRefunded, S.Refunded, S.Refunding, S.RefundFailed];
