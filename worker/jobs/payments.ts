@@ -5,10 +5,10 @@ import { syncStaleTransactions } from "../domain/payments/payments";
 import { DIGEST_HOUR_UTC, retryRefunds, sendPaymentsDigest } from "../domain/payments/refunds";
 
 /** Hourly: stale unpaid orders are synced with Fawry, and expired when past their expiry. */
-export async function syncUnpaidOrders({ db, env, now, logger, services }: Scope): Promise<number> {
+export async function syncUnpaidOrders(scope: Scope): Promise<number> {
+  const { logger } = scope;
   try {
-    const client = services.fawry();
-    const synced = await syncStaleTransactions(db, client, logger, env, now);
+    const synced = await syncStaleTransactions(scope, { client: scope.services.fawry() });
     logger.info("unpaid orders synced", { synced });
     return synced;
   } catch (error) {
@@ -21,10 +21,10 @@ export async function syncUnpaidOrders({ db, env, now, logger, services }: Scope
  * Every five minutes: refunds Fawry refused are asked again (then raised to SuperAdmins), and
  * refunds whose answer was lost are settled from Fawry's status before anything is resent.
  */
-export async function settleRefunds({ db, env, now, logger, services }: Scope): Promise<number> {
+export async function settleRefunds(scope: Scope): Promise<number> {
+  const { logger } = scope;
   try {
-    const client = services.fawry();
-    const settled = await retryRefunds(db, client, logger, env, now);
+    const settled = await retryRefunds(scope, { fawry: scope.services.fawry() });
     logger.info("refunds retried", { settled });
     return settled;
   } catch (error) {

@@ -203,7 +203,7 @@ export const fawryRoutes = [
         const answer = await fawry.cancelUnpaid(tx.fawryRefNumber).catch(() => fail("fawry-error"));
         if (![200, 9984, 9938, 404].includes(answer.code)) fail("fawry-error");
       }
-      const after = await syncTransaction(db, fawry, tx, c.get("logger"), c.env);
+      const after = await syncTransaction(scopeOf(c), { client: fawry, tx });
       // Fawry never issued the order: nothing to cancel there.
       if (after.status === TransactionStatus.New && !tx.fawryRefNumber)
         return toTransactionView(await closeUnpaid(db, after, TransactionStatus.Canceled));
@@ -272,7 +272,7 @@ export const fawryRoutes = [
       const open = await openRefundOf(db, tx.id);
       if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString())
         fail("refund-in-progress");
-      await requestRefund(db, client(c), open, c.get("logger"), c.env, now);
+      await requestRefund({ ...scopeOf(c), now }, { fawry: client(c), refund: open });
       return toTransactionView(await findTransaction(db, tx.id));
     },
   }),
@@ -304,15 +304,12 @@ export const fawryRoutes = [
     summary:
       "Start a plan whose total is 0 (a 100 % coupon, a free invited plan): no Fawry call, the subscription starts at once, a zero transaction records it.",
     async handle({ c, body, user }): Promise<FreeOrder> {
-      const db = c.get("db");
-      const { transaction, subscription } = await createFreeOrder(
-        db,
-        c.get("config"),
-        user.id,
+      const scope = scopeOf(c);
+      const { transaction, subscription } = await createFreeOrder(scope, {
+        userId: user.id,
         body,
-        new Date(),
-        (tx) => closeOtherOrders(db, client(c), user.id, c.get("logger"), c.env, new Date(), tx.id),
-      );
+        beforeGrant: (tx) => closeOtherOrders(scope, { client: client(c), userId: user.id, keep: tx.id }),
+      });
       return { transaction: toTransactionView(transaction), subscription: toSubscriptionView(subscription) };
     },
   }),
@@ -353,7 +350,7 @@ export const fawryRoutes = [
     summary: "A transaction's status asked of Fawry now (and recorded).",
     async handle({ c, query, user }) {
       const tx = await ownTransaction(c, user, query.transactionId);
-      return toTransactionView(await syncTransaction(c.get("db"), client(c), tx, c.get("logger"), c.env));
+      return toTransactionView(await syncTransaction(scopeOf(c), { client: client(c), tx }));
     },
   }),
   route(paymentContracts.syncStale, {
@@ -361,7 +358,7 @@ export const fawryRoutes = [
     summary:
       "Sync stale unpaid orders with Fawry and expire those past their expiry (the hourly job does the same).",
     async handle({ c }) {
-      return { synced: await syncStaleTransactions(c.get("db"), client(c), c.get("logger"), c.env) };
+      return { synced: await syncStaleTransactions(scopeOf(c), { client: client(c) }) };
     },
   }),
   route(paymentContracts.notification, {
@@ -388,14 +385,7 @@ export const fawryRoutes = [
           });
         fail("forbidden");
       }
-      const applied = await applyPaymentDetails(
-        c.get("db"),
-        details,
-        c.get("logger"),
-        c.env,
-        new Date(),
-        client(c),
-      );
+      const applied = await applyPaymentDetails(scopeOf(c), { details, fawry: client(c) });
       if (!applied) fail("transaction-not-found");
       return { ok: true };
     },

@@ -13,6 +13,7 @@ import {
 } from "../domain/payments/subscriptions";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { announceCanceledLessons } from "../realtime/subscription-events";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -62,7 +63,7 @@ export const subscriptionRoutes = [
       let transaction = null;
       if (sub.transactionId !== null) {
         const open = outcome.refundId === null ? null : await openRefundOf(db, sub.transactionId);
-        if (open) await requestRefund(db, c.get("services").fawry(), open, c.get("logger"), c.env);
+        if (open) await requestRefund(scopeOf(c), { fawry: c.get("services").fawry(), refund: open });
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
       await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);

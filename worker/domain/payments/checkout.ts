@@ -50,17 +50,13 @@ export async function checkout<T extends { statusCode: number; referenceNumber?:
   },
 ) {
   const { db, logger } = scope;
-  const created = await createTransaction(db, scope.config, user.id, body, method);
+  const created = await createTransaction(scope, { userId: user.id, body, method });
   // One open order: the others are cancelled at Fawry first; if one cannot be, this one is dropped.
-  const tx = await closeOtherOrders(
-    db,
-    scope.services.fawry(),
-    user.id,
-    logger,
-    scope.env,
-    new Date(),
-    created.id,
-  ).then(
+  const tx = await closeOtherOrders(scope, {
+    client: scope.services.fawry(),
+    userId: user.id,
+    keep: created.id,
+  }).then(
     () => created,
     async (error: unknown) => {
       await closeUnpaid(db, created, TransactionStatus.Canceled);

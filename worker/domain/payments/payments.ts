@@ -6,10 +6,10 @@ import type { CheckoutBody } from "../../../schema/api/payment";
 import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
 import { HOUR_MS } from "../../../schema/time";
-import type { Config, Env } from "../../core/env";
+import type { Config } from "../../core/env";
 import type { Db } from "../../core/context";
 import { Failure, fail } from "../../core/failure";
-import type { Logger } from "../../core/logger";
+import type { Scope } from "../../core/scope";
 import { toPiasters, type FawryClient, type PaymentDetails } from "../../integrations/fawry";
 import { publishToUser } from "../../../durable-objects/clients";
 import { publishLessonCanceled } from "../../realtime/lesson-events";
@@ -72,13 +72,10 @@ export function newMerchantRefNum(config: Config, now = new Date()): string {
  * can never exceed its maximum; the use is released if the order ends unpaid (releaseCoupon).
  */
 export async function createTransaction(
-  db: Db,
-  config: Config,
-  userId: number,
-  body: CheckoutBody,
-  method: PaymentMethod,
-  now = new Date(),
+  scope: Scope,
+  { userId, body, method }: { userId: number; body: CheckoutBody; method: PaymentMethod },
 ): Promise<TransactionRow> {
+  const { db, config, now } = scope;
   const plan = await findVisiblePlan(db, body.planId, userId, false, now);
   const [active] = await currentSubscriptionQuery(db, userId, now);
   if (active) fail("subscription-exists");
@@ -265,13 +262,10 @@ export type Applied = { transaction: TransactionRow; changed: boolean };
  * and raised to admins; a wrong amount or another customer's id is refused and raised.
  */
 export async function applyPaymentDetails(
-  db: Db,
-  details: PaymentDetails,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
-  fawry?: FawryClient,
+  scope: Scope,
+  { details, fawry }: { details: PaymentDetails; fawry: FawryClient },
 ): Promise<Applied | null> {
+  const { db, logger, env, now } = scope;
   const tx = await findByMerchantRef(db, String(details.merchantRefNumber));
   const at = now.toISOString();
   if (!tx) {
@@ -321,7 +315,7 @@ export async function applyPaymentDetails(
   }
   // Paid after the order was cancelled: the money is refunded, nothing is granted.
   if (to === S.Paid && tx.status === S.Canceled)
-    return refundUnapplied(db, tx, details, "order-canceled", logger, env, now, fawry);
+    return refundUnapplied(scope, { tx, details, why: "order-canceled", fawry });
   const from = allowedFrom[to];
   const refunded =
     to === S.Refunded
@@ -384,7 +378,7 @@ export async function applyPaymentDetails(
         transactionId: current.id,
         error: code,
       });
-      return refundUnapplied(db, current, details, code, logger, env, now, fawry);
+      return refundUnapplied(scope, { tx: current, details, why: code, fawry });
     }
   }
   if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) {
@@ -415,15 +409,15 @@ const openedHere = (txId: number, at: string) =>
  * notifications open one refund. Then Fawry is asked (or, without a client, the cron asks).
  */
 async function refundUnapplied(
-  db: Db,
-  tx: TransactionRow,
-  details: PaymentDetails,
-  why: string,
-  logger: Logger,
-  env: Env | undefined,
-  now: Date,
-  fawry: FawryClient | undefined,
+  scope: Scope,
+  {
+    tx,
+    details,
+    why,
+    fawry,
+  }: { tx: TransactionRow; details: PaymentDetails; why: string; fawry: FawryClient },
 ): Promise<Applied> {
+  const { db, logger, env, now } = scope;
   const at = now.toISOString();
   const noService = sql`NOT EXISTS (SELECT 1 FROM subscriptions WHERE transaction_id = ${tx.id})`;
   await d1(db).batch([
@@ -463,8 +457,8 @@ async function refundUnapplied(
     ),
   ]);
   const open = await openRefundOf(db, tx.id);
-  if (open && open.attempts === 0 && open.reason === "unapplied" && fawry)
-    await requestRefund(db, fawry, open, logger, env, now);
+  if (open && open.attempts === 0 && open.reason === "unapplied")
+    await requestRefund(scope, { fawry, refund: open });
   const current = await findTransaction(db, tx.id);
   if (env && current.status !== tx.status) await announce(env, current, logger);
   return { transaction: current, changed: current.status !== tx.status };
@@ -496,20 +490,17 @@ async function endSubscriptionOf(db: Db, tx: TransactionRow, at: string): Promis
  * moment sent to Fawry as paymentExpiry. A failed status call changes nothing.
  */
 export async function syncTransaction(
-  db: Db,
-  client: FawryClient,
-  tx: TransactionRow,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
+  scope: Scope,
+  { client, tx }: { client: FawryClient; tx: TransactionRow },
 ): Promise<TransactionRow> {
+  const { db, logger, env, now } = scope;
   const details = await client.status(tx.merchantRefNum).catch((error) => {
     logger.warn("fawry status failed", { transactionId: tx.id, error: String(error) });
     return undefined;
   });
   if (details === undefined) return tx;
   const current = details
-    ? ((await applyPaymentDetails(db, details, logger, env, now, client))?.transaction ?? tx)
+    ? ((await applyPaymentDetails(scope, { details, fawry: client }))?.transaction ?? tx)
     : tx;
   if (current.status !== S.New || current.expiresAt === null || current.expiresAt > now.toISOString())
     return current;
@@ -526,13 +517,10 @@ export async function syncTransaction(
 
 /** Stale unpaid orders (New for over 10 minutes): synced with Fawry, expired when past their expiry. */
 export async function syncStaleTransactions(
-  db: Db,
-  client: FawryClient,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
-  limit = 50,
+  scope: Scope,
+  { client, limit = 50 }: { client: FawryClient; limit?: number },
 ): Promise<number> {
+  const { db, now } = scope;
   const before = new Date(now.getTime() - 10 * 60 * 1000).toISOString();
   const stale = await db
     .select()
@@ -542,7 +530,7 @@ export async function syncStaleTransactions(
     .limit(limit);
   let synced = 0;
   for (const tx of stale) {
-    const after = await syncTransaction(db, client, tx, logger, env, now);
+    const after = await syncTransaction(scope, { client, tx });
     if (after.status !== tx.status) synced++;
   }
   return synced;
@@ -555,14 +543,10 @@ export async function syncStaleTransactions(
  * and does not report paid is being paid right now: order-being-paid.
  */
 export async function closeOtherOrders(
-  db: Db,
-  client: FawryClient,
-  userId: number,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
-  keep = 0,
+  scope: Scope,
+  { client, userId, keep = 0 }: { client: FawryClient; userId: number; keep?: number },
 ): Promise<void> {
+  const { db, logger, env, now } = scope;
   const open = await db
     .select()
     .from(transactions)
@@ -579,7 +563,7 @@ export async function closeOtherOrders(
       if (answer === null) fail("order-being-paid");
       if (![200, 9984, 9938, 404].includes(answer.code)) {
         // 400: already paid (or cancelled): apply what Fawry says, then decide.
-        const after = await syncTransaction(db, client, tx, logger, env, now);
+        const after = await syncTransaction(scope, { client, tx });
         if (after.status === S.New) fail("order-being-paid");
         // Paid after all: the plan it bought is the student's; no second order.
         if (after.status === S.Paid) fail("subscription-exists");
@@ -598,14 +582,15 @@ export async function closeOtherOrders(
  * the coupon use given back.
  */
 export async function createFreeOrder(
-  db: Db,
-  config: Config,
-  userId: number,
-  body: CheckoutBody,
-  now = new Date(),
-  beforeGrant?: (tx: TransactionRow) => Promise<void>,
+  scope: Scope,
+  {
+    userId,
+    body,
+    beforeGrant,
+  }: { userId: number; body: CheckoutBody; beforeGrant?: (tx: TransactionRow) => Promise<void> },
 ) {
-  const tx = await createTransaction(db, config, userId, body, PaymentMethod.Free, now);
+  const { db, now } = scope;
+  const tx = await createTransaction(scope, { userId, body, method: PaymentMethod.Free });
   let subscription;
   try {
     await beforeGrant?.(tx);

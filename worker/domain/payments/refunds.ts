@@ -19,6 +19,7 @@ import type { Env } from "../../core/env";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import type { Logger } from "../../core/logger";
+import type { Scope } from "../../core/scope";
 import { toEgp, type FawryClient } from "../../integrations/fawry";
 import { publishToUser } from "../../../durable-objects/clients";
 import { d1, statement } from "../../core/db";
@@ -208,13 +209,10 @@ export type RefundOutcome = "done" | "failed" | "pending";
  * refunded, so the cron asks Fawry's status before any new call.
  */
 export async function requestRefund(
-  db: Db,
-  fawry: FawryClient,
-  refund: RefundRow,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
+  scope: Scope,
+  { fawry, refund }: { fawry: FawryClient; refund: RefundRow },
 ): Promise<RefundOutcome> {
+  const { db, logger, env, now } = scope;
   const at = now.toISOString();
   const [counted] = await db.all<{
     attempts: number;
@@ -366,13 +364,10 @@ export async function tellSuperAdmins(
  * refunded before, so the status is unambiguous), resent when Fawry still shows the order paid.
  */
 export async function retryRefunds(
-  db: Db,
-  fawry: FawryClient,
-  logger: Logger,
-  env?: Env,
-  now = new Date(),
-  limit = 20,
+  scope: Scope,
+  { fawry, limit = 20 }: { fawry: FawryClient; limit?: number },
 ): Promise<number> {
+  const { db, logger, env, now } = scope;
   const stale = new Date(now.getTime() - STALE_REFUND_MS).toISOString();
   const rows = (
     await db.all<Record<string, unknown>>(sql`SELECT * FROM refunds
@@ -403,7 +398,7 @@ export async function retryRefunds(
         continue;
       }
     }
-    if ((await requestRefund(db, fawry, refund, logger, env, now)) === "done") settled++;
+    if ((await requestRefund(scope, { fawry, refund })) === "done") settled++;
   }
   return settled;
 }
