@@ -5,12 +5,15 @@ import { describe, expect, it } from "vitest";
 import { PaymentMethod, PlanPeriod, Role, TransactionStatus } from "../../schema/enums";
 import { createPlan, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { SANDBOX, subscriptionsOf } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { inviteContracts } from "../../schema/api/invite";
+import { paymentContracts } from "../../schema/api/payment";
+import { transactionContracts } from "../../schema/api/transaction";
 
 const inDays = (days: number) => new Date(Date.now() + days * 864e5).toISOString();
 
 async function invite(admin: Session, userId: number, planId: number, expiresAt = inDays(7)) {
-  const res = await call("POST", "/api/v1/invite", {
+  const res = await callContract(inviteContracts.create, {
     token: admin.token,
     body: { userId, planId, expiresAt, note: "عرض خاص" },
   });
@@ -26,25 +29,34 @@ describe("invites", () => {
     const created = await invite(admin, student.id, planId);
     expect(created).toMatchObject({ userId: student.id, planId, usedAt: null });
 
-    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body).toMatchObject({
+    expect(
+      (await callContract(inviteContracts.get, { params: { id: created.id }, token: admin.token })).body,
+    ).toMatchObject({
       id: created.id,
       note: "عرض خاص",
     });
     const later = inDays(14);
-    const updated = await call("PUT", `/api/v1/invite/${created.id}`, {
+    const updated = await callContract(inviteContracts.update, {
+      params: { id: created.id },
       token: admin.token,
       body: { expiresAt: later, note: "تم التمديد" },
     });
     expect(updated.body).toMatchObject({ expiresAt: later, note: "تم التمديد" });
-    const listed = await call("GET", `/api/v1/invite/list?userId=${student.id}`, { token: admin.token });
+    const listed = await callContract(inviteContracts.list, {
+      query: { userId: student.id },
+      token: admin.token,
+    });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: created.id }] });
 
-    expect((await call("DELETE", `/api/v1/invite/${created.id}`, { token: admin.token })).status).toBe(204);
-    expect((await call("GET", `/api/v1/invite/${created.id}`, { token: admin.token })).body.code).toBe(
-      "invite-not-found",
-    );
     expect(
-      (await call("GET", `/api/v1/invite/list?userId=${student.id}`, { token: admin.token })).body.total,
+      (await callContract(inviteContracts.remove, { params: { id: created.id }, token: admin.token })).status,
+    ).toBe(204);
+    expect(
+      (await callContract(inviteContracts.get, { params: { id: created.id }, token: admin.token })).body.code,
+    ).toBe("invite-not-found");
+    expect(
+      (await callContract(inviteContracts.list, { query: { userId: student.id }, token: admin.token })).body
+        .total,
     ).toBe(0);
   });
 
@@ -54,7 +66,7 @@ describe("invites", () => {
     const planId = await createPlan({ inviteOnly: true });
     expect(
       (
-        await call("POST", "/api/v1/invite", {
+        await callContract(inviteContracts.create, {
           token: admin.token,
           body: { userId: 999_999, planId, expiresAt: inDays(1) },
         })
@@ -62,7 +74,7 @@ describe("invites", () => {
     ).toBe("user-not-found");
     expect(
       (
-        await call("POST", "/api/v1/invite", {
+        await callContract(inviteContracts.create, {
           token: admin.token,
           body: { userId: student.id, planId: 999_999, expiresAt: inDays(1) },
         })
@@ -70,7 +82,7 @@ describe("invites", () => {
     ).toBe("plan-not-found");
     expect(
       (
-        await call("POST", "/api/v1/invite", {
+        await callContract(inviteContracts.create, {
           token: admin.token,
           body: { userId: student.id, planId, expiresAt: inDays(-1) },
         })
@@ -85,12 +97,17 @@ describe("invites", () => {
     const planId = await createPlan({ inviteOnly: true });
     const mine = await invite(admin, student.id, planId);
     const theirs = await invite(admin, other.id, planId);
-    const listed = await call("GET", `/api/v1/invite/list?userId=${other.id}`, { token: student.token });
+    const listed = await callContract(inviteContracts.list, {
+      query: { userId: other.id },
+      token: student.token,
+    });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: mine.id }] });
-    expect((await call("GET", `/api/v1/invite/${theirs.id}`, { token: student.token })).status).toBe(403);
+    expect(
+      (await callContract(inviteContracts.get, { params: { id: theirs.id }, token: student.token })).status,
+    ).toBe(403);
     expect(
       (
-        await call("POST", "/api/v1/invite", {
+        await callContract(inviteContracts.create, {
           token: student.token,
           body: { userId: student.id, planId, expiresAt: inDays(1) },
         })
@@ -101,12 +118,12 @@ describe("invites", () => {
   it("hides an invite-only plan from a student without an invite: checkout answers plan-not-found", async () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
     expect(res.body.code).toBe("plan-not-found");
-    expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body.total).toBe(0);
+    expect((await callContract(transactionContracts.list, { token: student.token })).body.total).toBe(0);
   });
 
   it("sells an invite-only plan to the invited student and marks the invite used once paid", async () => {
@@ -114,19 +131,21 @@ describe("invites", () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     const offered = await invite(admin, student.id, planId);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
     expect(res.status).toBe(201);
     expect(res.body.transaction.inviteId).toBe(offered.id);
     expect(
-      (await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt,
+      (await callContract(inviteContracts.get, { params: { id: offered.id }, token: student.token })).body
+        .usedAt,
     ).toBeNull();
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    expect((await call("GET", `/api/v1/invite/${offered.id}`, { token: student.token })).body.usedAt).toEqual(
-      expect.any(String),
-    );
+    expect(
+      (await callContract(inviteContracts.get, { params: { id: offered.id }, token: student.token })).body
+        .usedAt,
+    ).toEqual(expect.any(String));
     expect(await subscriptionsOf(student.id)).toHaveLength(1);
   });
 
@@ -136,14 +155,14 @@ describe("invites", () => {
     const planId = await createPlan({ inviteOnly: true });
     const offered = await invite(admin, student.id, planId);
     await env.DB.prepare("UPDATE invites SET expires_at = ? WHERE id = ?").bind(inDays(-1), offered.id).run();
-    const expired = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const expired = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
     expect(expired.body.code).toBe("plan-not-found");
     const again = await invite(admin, student.id, planId);
-    await call("DELETE", `/api/v1/invite/${again.id}`, { token: admin.token });
-    const withdrawn = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    await callContract(inviteContracts.remove, { params: { id: again.id }, token: admin.token });
+    const withdrawn = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
@@ -156,7 +175,7 @@ describe("invites", () => {
     const other = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     await invite(admin, invited.id, planId);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: other.token,
       body: { planId, period: PlanPeriod.Month },
     });
@@ -191,10 +210,16 @@ describe("/tx/list", () => {
     const oldest = await transaction(student.id, planId, TransactionStatus.Expired, 30);
     const middle = await transaction(student.id, planId, TransactionStatus.Failed, 20);
     const newest = await transaction(student.id, planId, TransactionStatus.Paid, 10);
-    const first = await call("GET", "/api/v1/tx/list?page=1&size=2", { token: student.token });
+    const first = await callContract(transactionContracts.list, {
+      query: { page: "1", size: "2" },
+      token: student.token,
+    });
     expect(first.body.total).toBe(3);
     expect(first.body.list.map((tx: { id: number }) => tx.id)).toEqual([newest, middle]);
-    const second = await call("GET", "/api/v1/tx/list?page=2&size=2", { token: student.token });
+    const second = await callContract(transactionContracts.list, {
+      query: { page: "2", size: "2" },
+      token: student.token,
+    });
     expect(second.body).toMatchObject({ total: 3, list: [{ id: oldest }] });
   });
 
@@ -205,15 +230,15 @@ describe("/tx/list", () => {
     const waiting = await transaction(student.id, planA, TransactionStatus.New, 5);
     await transaction(student.id, planA, TransactionStatus.Expired, 50);
     const other = await transaction(student.id, planB, TransactionStatus.New, 3);
-    const unpaid = await call("GET", `/api/v1/tx/list?status=${TransactionStatus.New}`, {
+    const unpaid = await callContract(transactionContracts.list, {
+      query: { status: TransactionStatus.New },
       token: student.token,
     });
     expect(unpaid.body.list.map((tx: { id: number }) => tx.id)).toEqual([other, waiting]);
-    const ofPlan = await call(
-      "GET",
-      `/api/v1/tx/list?status=${TransactionStatus.New}&planId=${planA}&size=1`,
-      { token: student.token },
-    );
+    const ofPlan = await callContract(transactionContracts.list, {
+      query: { status: TransactionStatus.New, planId: planA, size: "1" },
+      token: student.token,
+    });
     expect(ofPlan.body).toMatchObject({ total: 1, list: [{ id: waiting, planId: planA }] });
   });
 
@@ -223,10 +248,16 @@ describe("/tx/list", () => {
     const planId = await createPlan();
     const mine = await transaction(student.id, planId, TransactionStatus.Paid, 1);
     await transaction(other.id, planId, TransactionStatus.Paid, 1);
-    const res = await call("GET", `/api/v1/tx/list?userId=${other.id}`, { token: student.token });
+    const res = await callContract(transactionContracts.list, {
+      query: { userId: other.id },
+      token: student.token,
+    });
     expect(res.body).toMatchObject({ total: 1, list: [{ id: mine, userId: student.id }] });
     const tutor = await createTutor();
-    expect((await call("GET", `/api/v1/tx/list?userId=${other.id}`, { token: tutor.token })).body).toEqual({
+    expect(
+      (await callContract(transactionContracts.list, { query: { userId: other.id }, token: tutor.token }))
+        .body,
+    ).toEqual({
       list: [],
       total: 0,
     });
@@ -239,9 +270,12 @@ describe("/tx/list", () => {
     const planId = await createPlan();
     const theirs = await transaction(student.id, planId, TransactionStatus.Refunded, 1);
     const another = await transaction(other.id, planId, TransactionStatus.Paid, 2);
-    const one = await call("GET", `/api/v1/tx/list?userId=${student.id}`, { token: admin.token });
+    const one = await callContract(transactionContracts.list, {
+      query: { userId: student.id },
+      token: admin.token,
+    });
     expect(one.body).toMatchObject({ total: 1, list: [{ id: theirs, status: TransactionStatus.Refunded }] });
-    const all = await call("GET", "/api/v1/tx/list?size=100", { token: admin.token });
+    const all = await callContract(transactionContracts.list, { query: { size: "100" }, token: admin.token });
     expect(all.body.list.map((tx: { id: number }) => tx.id)).toEqual(
       expect.arrayContaining([theirs, another]),
     );
@@ -249,9 +283,14 @@ describe("/tx/list", () => {
 
   it("refuses a bad page or status (bad-request) and anyone signed out (401)", async () => {
     const student = await createStudent();
-    expect((await call("GET", "/api/v1/tx/list?page=0", { token: student.token })).status).toBe(400);
-    expect((await call("GET", "/api/v1/tx/list?status=9", { token: student.token })).status).toBe(400);
-    expect((await call("GET", "/api/v1/tx/list")).status).toBe(401);
+    expect(
+      (await callContract(transactionContracts.list, { query: { page: "0" }, token: student.token })).status,
+    ).toBe(400);
+    expect(
+      (await callContract(transactionContracts.list, { query: { status: "9" }, token: student.token }))
+        .status,
+    ).toBe(400);
+    expect((await callContract(transactionContracts.list)).status).toBe(401);
   });
 
   it("answers a transaction to its payer and staff, not to another student", async () => {
@@ -259,23 +298,30 @@ describe("/tx/list", () => {
     const other = await createStudent();
     const admin = await createUser(Role.SuperAdmin);
     const id = await transaction(student.id, await createPlan(), TransactionStatus.Paid, 1);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body.id).toBe(id);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body.id).toBe(id);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/tx/999999", { token: admin.token })).body.code).toBe(
-      "transaction-not-found",
-    );
+    expect(
+      (await callContract(transactionContracts.get, { params: { id }, token: student.token })).body.id,
+    ).toBe(id);
+    expect(
+      (await callContract(transactionContracts.get, { params: { id }, token: admin.token })).body.id,
+    ).toBe(id);
+    expect(
+      (await callContract(transactionContracts.get, { params: { id }, token: other.token })).status,
+    ).toBe(403);
+    expect(
+      (await callContract(transactionContracts.get, { params: { id: "999999" }, token: admin.token })).body
+        .code,
+    ).toBe("transaction-not-found");
   });
 
   it("answers the student's latest transaction at /tx/last, and null before any", async () => {
     const student = await createStudent();
-    const none = await call("GET", "/api/v1/tx/last", { token: student.token });
+    const none = await callContract(transactionContracts.last, { token: student.token });
     expect(none.status).toBe(200);
     expect(none.body).toBeNull();
     const planId = await createPlan();
     await transaction(student.id, planId, TransactionStatus.Expired, 10);
     const newest = await transaction(student.id, planId, TransactionStatus.New, 1);
-    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body).toMatchObject({
+    expect((await callContract(transactionContracts.last, { token: student.token })).body).toMatchObject({
       id: newest,
       status: TransactionStatus.New,
     });

@@ -12,7 +12,9 @@ import {
   tutorFreeAt,
   type Session,
 } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { subscriptionContracts } from "../../schema/api/subscription";
+import { lessonContracts } from "../../schema/api/lesson";
 
 /** A subscribed student with a booked 30-minute lesson `hours` ahead. */
 async function booked(hours = 24, tutorOptions: { notice?: number } = {}) {
@@ -45,7 +47,7 @@ async function storedLesson(tutor: Session, student: Session, start: Date) {
 }
 
 const remaining = async (student: Session) =>
-  (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes;
+  (await callContract(subscriptionContracts.current, { token: student.token })).body.remainingWeeklyMinutes;
 const lastSubject = async (email: string) =>
   (
     await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE recipient = ? ORDER BY id DESC")
@@ -78,7 +80,7 @@ describe("lesson notifications on each member's clock", () => {
     const to = addMinutes(start, 30);
     expect(
       (
-        await call("PATCH", "/api/v1/lesson", {
+        await callContract(lessonContracts.reschedule, {
           token: student.token,
           body: { id: response.body.id, start: to.toISOString() },
         })
@@ -87,9 +89,10 @@ describe("lesson notifications on each member's clock", () => {
     expect(await lastBody(tutor.email)).toContain(`${clock(to, "Asia/Riyadh")} بتوقيت الرياض`);
     expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
 
-    expect((await call("DELETE", `/api/v1/lesson/${response.body.id}`, { token: tutor.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: response.body.id }, token: tutor.token }))
+        .status,
+    ).toBe(200);
     expect(await lastBody(student.email)).toContain(`${clock(to, "Europe/London")} بتوقيت لندن`);
     expect(clock(to, "Europe/London")).not.toBe(clock(to, "Asia/Riyadh"));
   });
@@ -99,7 +102,10 @@ describe("DELETE /lesson/{id}", () => {
   it("lets the student cancel more than 6 hours ahead, records who, returns the minutes and notifies the tutor", async () => {
     const { tutor, student, lessonId } = await booked(24);
     const before = await remaining(student);
-    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
+    const response = await callContract(lessonContracts.cancel, {
+      params: { id: lessonId },
+      token: student.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: lessonId, state: "canceled", canceledBy: student.id });
     expect(
@@ -113,14 +119,20 @@ describe("DELETE /lesson/{id}", () => {
 
   it("lets the tutor cancel and notifies the student", async () => {
     const { tutor, student, lessonId } = await booked(24);
-    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: tutor.token });
+    const response = await callContract(lessonContracts.cancel, {
+      params: { id: lessonId },
+      token: tutor.token,
+    });
     expect(response.body.canceledBy).toBe(tutor.id);
     expect(await lastSubject(student.email)).toBe("تم إلغاء حصة في درس");
   });
 
   it("refuses a cancellation within 6 hours of the start with lesson-cancel-window-passed", async () => {
     const { student, lessonId } = await booked(3, { notice: 1 });
-    const response = await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token });
+    const response = await callContract(lessonContracts.cancel, {
+      params: { id: lessonId },
+      token: student.token,
+    });
     expect([response.status, response.body.code]).toEqual([422, "lesson-cancel-window-passed"]);
     expect(response.body.message).toMatch(/ست ساعات/);
     expect(
@@ -132,17 +144,21 @@ describe("DELETE /lesson/{id}", () => {
     const tutor = await createTutor();
     const student = await createStudent();
     const id = await storedLesson(tutor, student, gridTime(-0.25));
-    const response = await call("DELETE", `/api/v1/lesson/${id}`, { token: student.token });
+    const response = await callContract(lessonContracts.cancel, { params: { id }, token: student.token });
     expect([response.status, response.body.code]).toEqual([422, "lesson-time-passed"]);
   });
 
   it("refuses someone who is not a member", async () => {
     const { lessonId } = await booked(24);
     const stranger = await createStudent();
-    expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: stranger.token })).status).toBe(403);
-    expect((await call("DELETE", "/api/v1/lesson/999999", { token: stranger.token })).body.code).toBe(
-      "lesson-not-found",
-    );
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: lessonId }, token: stranger.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: "999999" }, token: stranger.token })).body
+        .code,
+    ).toBe("lesson-not-found");
   });
 });
 
@@ -150,7 +166,7 @@ describe("PATCH /lesson (reschedule)", () => {
   it("moves the lesson onto time overlapping its own old time and notifies the tutor", async () => {
     const { start, tutor, student, lessonId } = await booked(24);
     const to = addMinutes(start, 15);
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: to.toISOString() },
     });
@@ -172,7 +188,7 @@ describe("PATCH /lesson (reschedule)", () => {
     const other = await createStudent();
     await subscribe(other.id);
     expect((await book(other, tutor.id, addMinutes(start, 60), 30)).status).toBe(201);
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: addMinutes(start, 45).toISOString() },
     });
@@ -186,14 +202,14 @@ describe("PATCH /lesson (reschedule)", () => {
     const { start, tutor, lessonId } = await booked(24);
     expect(
       (
-        await call("PATCH", "/api/v1/lesson", {
+        await callContract(lessonContracts.reschedule, {
           token: tutor.token,
           body: { id: lessonId, start: addMinutes(start, 15).toISOString() },
         })
       ).status,
     ).toBe(403);
     const soon = await booked(3, { notice: 1 });
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: soon.student.token,
       body: { id: soon.lessonId, start: addMinutes(soon.start, 15).toISOString() },
     });
@@ -209,7 +225,7 @@ describe("PATCH /lesson: the entitlement of a moved lesson", () => {
     const trial = await book(student, tutor.id, start, 15);
     expect([trial.status, trial.body.isTrial]).toEqual([201, true]);
     const to = addMinutes(start, 30);
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: trial.body.id, start: to.toISOString() },
     });
@@ -237,7 +253,7 @@ describe("PATCH /lesson: the entitlement of a moved lesson", () => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM notifications_outbox WHERE recipient = ?")
       .bind(tutor.email)
       .first<{ n: number }>();
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
     });
@@ -262,7 +278,7 @@ describe("PATCH /lesson: the entitlement of a moved lesson", () => {
     const to = addMinutes(start, 60);
     expect(
       (
-        await call("PATCH", "/api/v1/lesson", {
+        await callContract(lessonContracts.reschedule, {
           token: student.token,
           body: { id: lesson.body.id, start: to.toISOString(), duration: 30 },
         })
@@ -276,7 +292,7 @@ describe("PATCH /lesson by a student whose email is no longer verified", () => {
   it("refuses with email-not-verified and leaves the lesson where it was", async () => {
     const { start, student, lessonId } = await booked(24);
     await env.DB.prepare("UPDATE users SET verified_email = 0 WHERE id = ?").bind(student.id).run();
-    const response = await call("PATCH", "/api/v1/lesson", {
+    const response = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
     });
@@ -292,15 +308,23 @@ describe("GET /lesson/{id}", () => {
     const { tutor, student, lessonId } = await booked(24);
     const manager = await createUser(Role.TutorManager);
     const stranger = await createStudent();
-    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: student.token })).body).toMatchObject({
+    expect(
+      (await callContract(lessonContracts.get, { params: { id: lessonId }, token: student.token })).body,
+    ).toMatchObject({
       id: lessonId,
       tutor: { id: tutor.id },
       student: { id: student.id },
       state: "pending",
     });
-    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: tutor.token })).status).toBe(200);
-    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: manager.token })).status).toBe(200);
-    expect((await call("GET", `/api/v1/lesson/${lessonId}`, { token: stranger.token })).status).toBe(403);
+    expect(
+      (await callContract(lessonContracts.get, { params: { id: lessonId }, token: tutor.token })).status,
+    ).toBe(200);
+    expect(
+      (await callContract(lessonContracts.get, { params: { id: lessonId }, token: manager.token })).status,
+    ).toBe(200);
+    expect(
+      (await callContract(lessonContracts.get, { params: { id: lessonId }, token: stranger.token })).status,
+    ).toBe(403);
   });
 });
 
@@ -309,7 +333,7 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const { tutor, student, lessonId } = await booked(24);
     const past = await storedLesson(tutor, student, gridTime(-5));
     const second = await book(student, tutor.id, gridTime(24, 60), 15);
-    await call("DELETE", `/api/v1/lesson/${second.body.id}`, { token: student.token });
+    await callContract(lessonContracts.cancel, { params: { id: second.body.id }, token: student.token });
     const list = async (query: string) =>
       (await call("GET", `/api/v1/lesson/list/?${query}`, { token: student.token })).body;
     expect((await list("")).total).toBe(3);
@@ -327,10 +351,13 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const { student, lessonId } = await booked(24);
     const admin = await createUser(Role.RegularAdmin);
     const other = await createStudent();
-    const listed = await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: admin.token });
+    const listed = await callContract(lessonContracts.list, {
+      query: { user: student.id },
+      token: admin.token,
+    });
     expect(listed.body).toMatchObject({ total: 1, list: [{ id: lessonId }] });
     expect(
-      (await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: other.token })).status,
+      (await callContract(lessonContracts.list, { query: { user: student.id }, token: other.token })).status,
     ).toBe(403);
   });
 
@@ -338,26 +365,32 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const { lessonId } = await booked(24);
     const manager = await createUser(Role.TutorManager);
     const admin = await createUser(Role.SuperAdmin);
-    const own = await call("GET", "/api/v1/lesson/list/?size=100", { token: manager.token });
+    const own = await callContract(lessonContracts.list, { query: { size: "100" }, token: manager.token });
     expect(own.body).toEqual({ list: [], total: 0 });
-    const adminOwn = await call("GET", "/api/v1/lesson/list/?size=100", { token: admin.token });
+    const adminOwn = await callContract(lessonContracts.list, { query: { size: "100" }, token: admin.token });
     expect(adminOwn.body).toEqual({ list: [], total: 0 });
-    const refused = await call("GET", "/api/v1/lesson/list/?scope=all", { token: manager.token });
+    const refused = await callContract(lessonContracts.list, {
+      query: { scope: "all" },
+      token: manager.token,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("forbidden");
-    const all = await call("GET", "/api/v1/lesson/list/?scope=all&size=1", { token: admin.token });
+    const all = await callContract(lessonContracts.list, {
+      query: { scope: "all", size: "1" },
+      token: admin.token,
+    });
     expect(all.status).toBe(200);
     expect(all.body.total).toBeGreaterThanOrEqual(1);
     expect(lessonId).toBeGreaterThan(0);
-    expect(all.body.list[0].tutor.id).not.toBe(admin.id);
+    expect(all.body.list[0]!.tutor.id).not.toBe(admin.id);
   });
 
   it("counts attended, upcoming and cancelled lessons", async () => {
     const { tutor, student, lessonId } = await booked(24);
     await storedLesson(tutor, student, gridTime(-5));
     const other = await book(student, tutor.id, gridTime(24, 60), 15);
-    await call("DELETE", `/api/v1/lesson/${other.body.id}`, { token: student.token });
-    const stats = await call("GET", "/api/v1/lesson/attended/stats", { token: student.token });
+    await callContract(lessonContracts.cancel, { params: { id: other.body.id }, token: student.token });
+    const stats = await callContract(lessonContracts.stats, { token: student.token });
     expect(stats.body).toEqual({
       attendedLessons: 1,
       attendedMinutes: 30,

@@ -17,7 +17,10 @@ import {
   subscriptionsOf,
   transactionRow,
 } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { paymentContracts } from "../../schema/api/payment";
+import { subscriptionContracts } from "../../schema/api/subscription";
+import { transactionContracts } from "../../schema/api/transaction";
 
 /** A student with a card saved through the hosted page, and a plan to buy. */
 async function studentWithCard(plan: Parameters<typeof createPlan>[0] = {}) {
@@ -28,7 +31,7 @@ async function studentWithCard(plan: Parameters<typeof createPlan>[0] = {}) {
 }
 
 async function payByCard(student: Session, planId: number, cardToken: string, cvv = "123") {
-  return call("POST", "/api/v1/fawry/pay/card", {
+  return callContract(paymentContracts.payCard, {
     token: student.token,
     body: { planId, period: PlanPeriod.Month, cardToken, cvv },
   });
@@ -54,7 +57,7 @@ const ref = (tx: {
 async function referenceOrder(student?: Session) {
   const buyer = student ?? (await createStudent());
   const planId = await createPlan();
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+  const res = await callContract(paymentContracts.payReference, {
     token: buyer.token,
     body: { planId, period: PlanPeriod.Month },
   });
@@ -78,32 +81,30 @@ describe("saved cards (the sandbox's hosted add-card page)", () => {
   it("lists only the student's own cards", async () => {
     const { student } = await studentWithCard();
     const other = await createStudent();
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: other.token })).body).toEqual([]);
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(
-      1,
-    );
+    expect((await callContract(paymentContracts.cards, { token: other.token })).body).toEqual([]);
+    expect((await callContract(paymentContracts.cards, { token: student.token })).body).toHaveLength(1);
   });
 
   it("deletes a saved card at Fawry", async () => {
     const { student, cardToken } = await studentWithCard();
-    const deleted = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, {
+    const deleted = await callContract(paymentContracts.deleteCard, {
+      query: { token: cardToken },
       token: student.token,
     });
     expect(deleted.status).toBe(204);
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toEqual([]);
+    expect((await callContract(paymentContracts.cards, { token: student.token })).body).toEqual([]);
   });
 
   it("answers 404 for another student's card and the card stays", async () => {
     const { student, cardToken } = await studentWithCard();
     const other = await createStudent();
-    const res = await call("DELETE", `/api/v1/fawry/card-token?token=${encodeURIComponent(cardToken)}`, {
+    const res = await callContract(paymentContracts.deleteCard, {
+      query: { token: cardToken },
       token: other.token,
     });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("not-found");
-    expect((await call("GET", "/api/v1/fawry/card-token/list", { token: student.token })).body).toHaveLength(
-      1,
-    );
+    expect((await callContract(paymentContracts.cards, { token: student.token })).body).toHaveLength(1);
   });
 });
 
@@ -136,7 +137,7 @@ describe("card payments through 3-D Secure", () => {
     const subs = await subscriptionsOf(student.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ status: "active", transaction_id: row.id });
-    const current = await call("GET", "/api/v1/sub/user", { token: student.token });
+    const current = await callContract(subscriptionContracts.current, { token: student.token });
     expect(current.body.info).toMatchObject({ weeklyMinutes: 90, transactionId: row.id });
     expect(current.body.remainingWeeklyMinutes).toBe(90);
   });
@@ -148,11 +149,10 @@ describe("card payments through 3-D Secure", () => {
     expect(failed.status).toBe(302);
     expect(new URL(failed.headers.get("location")!).searchParams.get("statusCode")).not.toBe("200");
     expect((await transactionRow(charge.body.transaction.id))!.status).toBe(TransactionStatus.Failed);
-    const status = await call(
-      "GET",
-      `/api/v1/fawry/payment-status?transactionId=${charge.body.transaction.id}`,
-      { token: student.token },
-    );
+    const status = await callContract(paymentContracts.paymentStatus, {
+      query: { transactionId: charge.body.transaction.id },
+      token: student.token,
+    });
     expect(status.body.status).toBe(TransactionStatus.Failed);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
   });
@@ -171,7 +171,7 @@ describe("card payments through 3-D Secure", () => {
     const res = await payByCard(student, planId, cardToken, DECLINED_CVV);
     expect(res.status).toBe(502);
     expect(res.body.code).toBe("fawry-error");
-    const last = await call("GET", "/api/v1/tx/last", { token: student.token });
+    const last = await callContract(transactionContracts.last, { token: student.token });
     expect(last.body).toMatchObject({ status: TransactionStatus.Failed, method: PaymentMethod.Card });
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
   });
@@ -193,19 +193,26 @@ describe("card payments through 3-D Secure", () => {
 describe("bank installments", () => {
   it("offers only the installment plans the amount qualifies for", async () => {
     const student = await createStudent();
-    const five = await call("GET", "/api/v1/fawry/installment-plans?amount=50000", { token: student.token });
+    const five = await callContract(paymentContracts.installmentPlans, {
+      query: { amount: "50000" },
+      token: student.token,
+    });
     expect(five.body.map((p: { id: number }) => p.id)).toEqual([1]);
-    const twenty = await call("GET", "/api/v1/fawry/installment-plans?amount=200000", {
+    const twenty = await callContract(paymentContracts.installmentPlans, {
+      query: { amount: "200000" },
       token: student.token,
     });
     expect(twenty.body.map((p: { id: number }) => p.id)).toEqual([1, 2]);
-    const small = await call("GET", "/api/v1/fawry/installment-plans?amount=30000", { token: student.token });
+    const small = await callContract(paymentContracts.installmentPlans, {
+      query: { amount: "30000" },
+      token: student.token,
+    });
     expect(small.body).toEqual([]);
   });
 
   it("buys a plan in installments through the 3-D Secure page", async () => {
     const { student, planId, cardToken } = await studentWithCard({ baseMonthPrice: 60_000 });
-    const charge = await call("POST", "/api/v1/fawry/pay/bank-installments", {
+    const charge = await callContract(paymentContracts.payInstallments, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, cardToken, cvv: "123", installmentPlanId: 1 },
     });
@@ -218,12 +225,12 @@ describe("bank installments", () => {
 
   it("fails with fawry-error on an installment plan the amount does not qualify for", async () => {
     const { student, planId, cardToken } = await studentWithCard({ baseMonthPrice: 60_000 });
-    const res = await call("POST", "/api/v1/fawry/pay/bank-installments", {
+    const res = await callContract(paymentContracts.payInstallments, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, cardToken, cvv: "123", installmentPlanId: 2 },
     });
     expect(res.body.code).toBe("fawry-error");
-    expect((await call("GET", "/api/v1/tx/last", { token: student.token })).body.status).toBe(
+    expect((await callContract(transactionContracts.last, { token: student.token })).body.status).toBe(
       TransactionStatus.Failed,
     );
   });
@@ -233,7 +240,7 @@ describe("e-wallet", () => {
   it("answers a QR code and a reference number valid 3 hours, and grants the plan once the wallet pays", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+    const res = await callContract(paymentContracts.payWallet, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
@@ -249,12 +256,12 @@ describe("e-wallet", () => {
 
   it("gives the waiting order's QR again to its payer (a reloaded checkout), and to nobody once it is paid", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+    const res = await callContract(paymentContracts.payWallet, {
       token: student.token,
       body: { planId: await createPlan(), period: PlanPeriod.Month },
     });
     const id = res.body.transaction.id as number;
-    const again = await call("GET", `/api/v1/tx/${id}`, { token: student.token });
+    const again = await callContract(transactionContracts.get, { params: { id }, token: student.token });
     expect(again.body).toMatchObject({
       id,
       method: PaymentMethod.EWallet,
@@ -262,30 +269,39 @@ describe("e-wallet", () => {
       walletQr: res.body.walletQr,
     });
     const admin = await createUser(Role.SuperAdmin);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: admin.token })).body).toMatchObject({
+    expect(
+      (await callContract(transactionContracts.get, { params: { id }, token: admin.token })).body,
+    ).toMatchObject({
       id,
       walletQr: null,
     });
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    expect((await call("GET", `/api/v1/tx/${id}`, { token: student.token })).body).toMatchObject({
+    expect(
+      (await callContract(transactionContracts.get, { params: { id }, token: student.token })).body,
+    ).toMatchObject({
       status: TransactionStatus.Paid,
       walletQr: null,
     });
     // Other methods have none.
     const other = await createStudent();
-    const cash = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const cash = await callContract(paymentContracts.payReference, {
       token: other.token,
       body: { planId: await createPlan(), period: PlanPeriod.Month },
     });
     expect(cash.status).toBe(201);
     expect(
-      (await call("GET", `/api/v1/tx/${cash.body.transaction.id}`, { token: other.token })).body,
+      (
+        await callContract(transactionContracts.get, {
+          params: { id: cash.body.transaction.id },
+          token: other.token,
+        })
+      ).body,
     ).toMatchObject({ status: TransactionStatus.New, walletQr: null });
   });
 
   it("sends a request to pay to the wallet number given (normalised to 01…)", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+    const res = await callContract(paymentContracts.payWallet, {
       token: student.token,
       body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "+201012345678" },
     });
@@ -300,13 +316,13 @@ describe("e-wallet", () => {
 
   it("refuses a wallet number that is not an Egyptian mobile (invalid-phone) and creates no order", async () => {
     const student = await createStudent();
-    const res = await call("POST", "/api/v1/fawry/pay/e-wallet", {
+    const res = await callContract(paymentContracts.payWallet, {
       token: student.token,
       body: { planId: await createPlan(), period: PlanPeriod.Month, phone: "12345" },
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("invalid-phone");
-    expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body).toEqual({
+    expect((await callContract(transactionContracts.list, { token: student.token })).body).toEqual({
       list: [],
       total: 0,
     });
@@ -316,7 +332,7 @@ describe("e-wallet", () => {
 describe("cancelling an unpaid order", () => {
   it("cancels a reference-number order at Fawry: Canceled here and there", async () => {
     const { student, res, row } = await referenceOrder();
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+    const cancel = await callContract(paymentContracts.cancelUnpaid, {
       token: student.token,
       body: { transactionId: row.id },
     });
@@ -332,7 +348,7 @@ describe("cancelling an unpaid order", () => {
   it("refuses to cancel a paid order (illegal)", async () => {
     const { student, res, row } = await referenceOrder();
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+    const cancel = await callContract(paymentContracts.cancelUnpaid, {
       token: student.token,
       body: { transactionId: row.id },
     });
@@ -343,7 +359,7 @@ describe("cancelling an unpaid order", () => {
   it("refuses to cancel another student's order (forbidden)", async () => {
     const { row } = await referenceOrder();
     const other = await createStudent();
-    const cancel = await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+    const cancel = await callContract(paymentContracts.cancelUnpaid, {
       token: other.token,
       body: { transactionId: row.id },
     });
@@ -445,7 +461,7 @@ describe("refunds", () => {
     const future = (await lesson(Date.now() + 48 * 3600_000))!.id;
 
     const admin = await createUser(Role.SuperAdmin);
-    const refund = await call("POST", "/api/v1/fawry/refund", {
+    const refund = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id },
     });
@@ -462,18 +478,20 @@ describe("refunds", () => {
       { id: past, canceled_at: null },
       { id: future, canceled_at: expect.any(String) },
     ]);
-    expect((await call("GET", "/api/v1/sub/user", { token: student.token })).body.info).toBeNull();
+    expect(
+      (await callContract(subscriptionContracts.current, { token: student.token })).body.info,
+    ).toBeNull();
   });
 
   it("refuses a refund by a regular admin (forbidden) and of an unpaid order (illegal)", async () => {
     const { row } = await referenceOrder();
     const regular = await createUser(Role.RegularAdmin);
     expect(
-      (await call("POST", "/api/v1/fawry/refund", { token: regular.token, body: { transactionId: row.id } }))
+      (await callContract(paymentContracts.refund, { token: regular.token, body: { transactionId: row.id } }))
         .status,
     ).toBe(403);
     const superAdmin = await createUser(Role.SuperAdmin);
-    const res = await call("POST", "/api/v1/fawry/refund", {
+    const res = await callContract(paymentContracts.refund, {
       token: superAdmin.token,
       body: { transactionId: row.id },
     });

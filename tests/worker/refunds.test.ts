@@ -10,7 +10,10 @@ import { emulators } from "../../emulators/local";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { createPlan, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { SANDBOX, sandboxOrder, subscriptionsOf, transactionRow } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { paymentContracts } from "../../schema/api/payment";
+import { subscriptionContracts } from "../../schema/api/subscription";
+import { transactionContracts } from "../../schema/api/transaction";
 
 const MINUTE = 60_000;
 
@@ -18,7 +21,7 @@ const MINUTE = 60_000;
 async function paidPlan(weeklyMinutes = 30) {
   const student = await createStudent();
   const planId = await createPlan({ weeklyMinutes });
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+  const res = await callContract(paymentContracts.payReference, {
     token: student.token,
     body: { planId, period: PlanPeriod.Month },
   });
@@ -135,10 +138,10 @@ describe("a student cancels a paid plan", () => {
   it("refunds the whole amount through Fawry when nothing was used: Refunded, ledger Done, plan and future lessons cancelled, student told", async () => {
     const { student, row, sub } = await paidPlan();
     const future = await lessonAt(sub, student, 48 * 3600_000);
-    const preview = await call("GET", "/api/v1/sub/user", { token: student.token });
-    expect(refundAmount(preview.body.refundInputs)).toBe(50_000);
+    const preview = await callContract(subscriptionContracts.current, { token: student.token });
+    expect(refundAmount(preview.body.refundInputs!)).toBe(50_000);
 
-    const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const res = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       refundAmount: 50_000,
@@ -170,10 +173,10 @@ describe("a student cancels a paid plan", () => {
   it("refunds the amount the rule gives after minutes were used (the SPA's preview is the server's figure): PartialRefunded", async () => {
     const { student, row, sub } = await paidPlan();
     await lessonAt(sub, student, -2 * 3600_000, 15); // 15 minutes used this week
-    const preview = await call("GET", "/api/v1/sub/user", { token: student.token });
-    const shown = refundAmount(preview.body.refundInputs);
+    const preview = await callContract(subscriptionContracts.current, { token: student.token });
+    const shown = refundAmount(preview.body.refundInputs!);
     expect(shown).toBe(50_000 - 15 * 425);
-    const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const res = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(res.body.refundAmount).toBe(shown);
     expect(res.body.transaction).toMatchObject({
       status: TransactionStatus.PartialRefunded,
@@ -185,13 +188,13 @@ describe("a student cancels a paid plan", () => {
   it("refunds once when the student presses cancel 20 times at once", async () => {
     const { student, row } = await paidPlan();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("PATCH", "/api/v1/sub/cancel", { token: student.token })),
+      Array.from({ length: 20 }, () => callContract(subscriptionContracts.cancel, { token: student.token })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(
       answers
         .filter((a) => a.status !== 200)
-        .every((a) => ["subscription-uncancellable", "subscription-not-found"].includes(a.body.code)),
+        .every((a) => ["subscription-uncancellable", "subscription-not-found"].includes(a.body.code!)),
     ).toBe(true);
     expect(await refundsOf(row.id)).toHaveLength(1);
     const order = (await sandboxOrder(row.merchant_ref_num)) as unknown as { refunded: number };
@@ -202,9 +205,9 @@ describe("a student cancels a paid plan", () => {
   it("shows RefundFailed when Fawry refuses, and the cron's next pass refunds it", async () => {
     const { student, row } = await paidPlan();
     await failNext("refund");
-    const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const res = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(res.status).toBe(200);
-    expect(res.body.transaction.status).toBe(TransactionStatus.RefundFailed);
+    expect(res.body.transaction!.status).toBe(TransactionStatus.RefundFailed);
     expect(await refundsOf(row.id)).toEqual([
       expect.objectContaining({ status: RefundStatus.Failed, attempts: 1 }),
     ]);
@@ -222,7 +225,7 @@ describe("a student cancels a paid plan", () => {
     const superAdmin = await createUser(Role.SuperAdmin);
     const { student, row } = await paidPlan();
     await failNext("refund", 100); // the cron's passes also retry other tests' refunds
-    await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    await callContract(subscriptionContracts.cancel, { token: student.token });
     await everyFiveMinutes(Date.now() + 5 * MINUTE);
     await everyFiveMinutes(Date.now() + 10 * MINUTE);
     expect(await refundsOf(row.id)).toEqual([
@@ -246,7 +249,7 @@ describe("a student cancels a paid plan", () => {
     expect((await refundsOf(row.id))[0]!.attempts).toBe(3);
     await failNext("refund", 0);
 
-    const alarms = await call("GET", "/api/v1/fawry/alarms", { token: superAdmin.token });
+    const alarms = await callContract(paymentContracts.alarms, { token: superAdmin.token });
     expect(alarms.body.list).toContainEqual(
       expect.objectContaining({
         kind: "refund-failed",
@@ -260,7 +263,7 @@ describe("a student cancels a paid plan", () => {
     const { student, row, sub } = await paidPlan(30);
     await lessonAt(sub, student, -3 * 3600_000, 30);
     await env.DB.prepare("UPDATE subscriptions SET amount = 1000 WHERE id = ?").bind(sub.id).run();
-    const res = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const res = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect([res.status, res.body.code]).toEqual([422, "subscription-uncancellable"]);
     expect(await refundsOf(row.id)).toEqual([]);
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Paid);
@@ -270,7 +273,10 @@ describe("a student cancels a paid plan", () => {
 describe("receipts", () => {
   it("gives the payer a receipt for the payment and one for each refund done, and refuses another student", async () => {
     const { student, row } = await paidPlan();
-    const before = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
+    const before = await callContract(transactionContracts.receipts, {
+      params: { id: row.id },
+      token: student.token,
+    });
     expect(before.body).toEqual([
       expect.objectContaining({
         kind: "payment",
@@ -282,28 +288,42 @@ describe("receipts", () => {
         subscription: { start: expect.any(String), end: expect.any(String) },
       }),
     ]);
-    await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
-    const after = await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: student.token });
+    await callContract(subscriptionContracts.cancel, { token: student.token });
+    const after = await callContract(transactionContracts.receipts, {
+      params: { id: row.id },
+      token: student.token,
+    });
     expect(after.body.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
       ["payment", 50_000],
       ["refund", 50_000],
     ]);
-    expect(after.body[1].number).toMatch(/^R-\d{6}$/);
+    expect(after.body[1]!.number).toMatch(/^R-\d{6}$/);
     const other = await createStudent();
-    expect((await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: other.token })).status).toBe(403);
+    expect(
+      (await callContract(transactionContracts.receipts, { params: { id: row.id }, token: other.token }))
+        .status,
+    ).toBe(403);
     const admin = await createUser(Role.RegularAdmin);
-    expect((await call("GET", `/api/v1/tx/${row.id}/receipts`, { token: admin.token })).body).toHaveLength(2);
+    expect(
+      (await callContract(transactionContracts.receipts, { params: { id: row.id }, token: admin.token }))
+        .body,
+    ).toHaveLength(2);
   });
 
   it("has no receipt for an unpaid order", async () => {
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
     expect(
-      (await call("GET", `/api/v1/tx/${res.body.transaction.id}/receipts`, { token: student.token })).body,
+      (
+        await callContract(transactionContracts.receipts, {
+          params: { id: res.body.transaction.id },
+          token: student.token,
+        })
+      ).body,
     ).toEqual([]);
   });
 });
@@ -313,11 +333,12 @@ describe("a SuperAdmin refunds", () => {
     const { student, row, sub } = await paidPlan();
     await lessonAt(sub, student, -2 * 3600_000, 30);
     const admin = await createUser(Role.SuperAdmin);
-    const quote = await call("GET", `/api/v1/fawry/refund/quote?transactionId=${row.id}`, {
+    const quote = await callContract(paymentContracts.refundQuote, {
+      query: { transactionId: row.id },
       token: admin.token,
     });
     expect(quote.body).toEqual({ computed: 50_000 - 30 * 425, remaining: 50_000, subscriptionId: sub.id });
-    const res = await call("POST", "/api/v1/fawry/refund", {
+    const res = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id },
     });
@@ -339,12 +360,12 @@ describe("a SuperAdmin refunds", () => {
   it("allows a smaller amount, and refuses more than remains (refund-exceeds-paid)", async () => {
     const { row } = await paidPlan();
     const admin = await createUser(Role.SuperAdmin);
-    const over = await call("POST", "/api/v1/fawry/refund", {
+    const over = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id, amount: 50_001 },
     });
     expect([over.status, over.body.code]).toEqual([422, "refund-exceeds-paid"]);
-    const part = await call("POST", "/api/v1/fawry/refund", {
+    const part = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id, amount: 10_000, reason: "goodwill" },
     });
@@ -355,12 +376,12 @@ describe("a SuperAdmin refunds", () => {
     const { row } = await paidPlan();
     const admin = await createUser(Role.SuperAdmin);
     await failNext("refund");
-    const first = await call("POST", "/api/v1/fawry/refund", {
+    const first = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id, amount: 10_000 },
     });
     expect(first.body.status).toBe(TransactionStatus.RefundFailed);
-    const second = await call("POST", "/api/v1/fawry/refund", {
+    const second = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: row.id, amount: 10_000 },
     });
@@ -372,15 +393,16 @@ describe("payment alarms", () => {
   it("lets an admin resolve an alarm with a note (audited); a second resolve answers payment-alarm-not-found", async () => {
     const { student, row } = await paidPlan();
     await failNext("refund", 100);
-    await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    await callContract(subscriptionContracts.cancel, { token: student.token });
     await everyFiveMinutes(Date.now() + 5 * MINUTE);
     await everyFiveMinutes(Date.now() + 10 * MINUTE);
     await failNext("refund", 0);
     const admin = await createUser(Role.RegularAdmin);
-    const listed = await call("GET", "/api/v1/fawry/alarms", { token: admin.token });
-    const alarm = listed.body.list.find((a: { transactionId: number }) => a.transactionId === row.id);
+    const listed = await callContract(paymentContracts.alarms, { token: admin.token });
+    const alarm = listed.body.list.find((a) => a.transactionId === row.id);
     expect(alarm).toMatchObject({ kind: "refund-failed", resolvedAt: null });
-    const resolved = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, {
+    const resolved = await callContract(paymentContracts.resolveAlarm, {
+      params: { id: alarm!.id },
       token: admin.token,
       body: { note: "refunded by bank transfer" },
     });
@@ -389,7 +411,8 @@ describe("payment alarms", () => {
     expect(
       await env.DB.prepare("SELECT action FROM audit_log WHERE actor_id = ?").bind(admin.id).first("action"),
     ).toBe("payment.resolve");
-    const again = await call("POST", `/api/v1/fawry/alarms/${alarm.id}/resolve`, {
+    const again = await callContract(paymentContracts.resolveAlarm, {
+      params: { id: alarm!.id },
       token: admin.token,
       body: { note: "again" },
     });

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { MessagingApp, Role, VerificationType } from "../../schema/enums";
 import { LOCAL_TELEGRAM } from "../../emulators/telegram/app";
 import { TelegramError, startPayload, telegramClient } from "../../worker/integrations/telegram";
-import { ORIGIN, call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, ORIGIN, register } from "./helpers";
 import { newChatId, outboxFor, settle } from "./factories-messaging";
+import { messagingContracts } from "../../schema/api/messaging";
 
 const BOT = `/api/v1/dev/telegram/bot${LOCAL_TELEGRAM.token}`;
 const SECRET = { "x-telegram-bot-api-secret-token": LOCAL_TELEGRAM.webhookSecret };
@@ -27,7 +28,7 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("start")!;
 
 async function linkedUser() {
   const user = await register(Role.Student);
-  const link = await call("POST", "/api/v1/telegram/link", { token: user.token });
+  const link = await callContract(messagingContracts.telegramLink, { token: user.token });
   const chatId = newChatId();
   await pressStart(chatId, tokenOf(link.body.url));
   return { ...user, chatId };
@@ -36,7 +37,7 @@ async function linkedUser() {
 describe("linking a Telegram chat (deep link + /start)", () => {
   it("answers a one-time t.me deep link and stores its token for 15 minutes", async () => {
     const { token, user } = await register(Role.Student);
-    const response = await call("POST", "/api/v1/telegram/link", { token });
+    const response = await callContract(messagingContracts.telegramLink, { token });
     expect(response.status).toBe(201);
     expect(response.body.url).toMatch(/^https:\/\/t\.me\/dars_local_bot\?start=[A-Za-z0-9_-]{32}$/);
     expect(response.body.botUsername).toBe(LOCAL_TELEGRAM.username);
@@ -51,7 +52,7 @@ describe("linking a Telegram chat (deep link + /start)", () => {
 
   it("stores the chat id when the user presses Start, uses up the token and confirms in the chat", async () => {
     const { token, user } = await register(Role.Student);
-    const link = await call("POST", "/api/v1/telegram/link", { token });
+    const link = await callContract(messagingContracts.telegramLink, { token });
     const chatId = newChatId();
     const pushed = await pressStart(chatId, tokenOf(link.body.url));
     expect(pushed.body.webhookStatus).toBe(200);
@@ -72,7 +73,7 @@ describe("linking a Telegram chat (deep link + /start)", () => {
 
   it("links nothing with a used token and says the link is no longer valid", async () => {
     const { token, user } = await register(Role.Student);
-    const link = await call("POST", "/api/v1/telegram/link", { token });
+    const link = await callContract(messagingContracts.telegramLink, { token });
     await pressStart(newChatId(), tokenOf(link.body.url));
     const other = newChatId();
     await pressStart(other, tokenOf(link.body.url));
@@ -82,7 +83,7 @@ describe("linking a Telegram chat (deep link + /start)", () => {
 
   it("links nothing with an expired token", async () => {
     const { token, user } = await register(Role.Student);
-    const link = await call("POST", "/api/v1/telegram/link", { token });
+    const link = await callContract(messagingContracts.telegramLink, { token });
     await env.DB.prepare("UPDATE confirmation_codes SET expires_at = ? WHERE user_id = ? AND type = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), user.id, VerificationType.LinkTelegram)
       .run();
@@ -93,7 +94,7 @@ describe("linking a Telegram chat (deep link + /start)", () => {
   it("moves a chat to the account that linked it last", async () => {
     const first = await linkedUser();
     const second = await register(Role.Student);
-    const link = await call("POST", "/api/v1/telegram/link", { token: second.token });
+    const link = await callContract(messagingContracts.telegramLink, { token: second.token });
     await pressStart(first.chatId, tokenOf(link.body.url));
     expect([await chatIdOf(first.user.id), await chatIdOf(second.user.id)]).toEqual([
       null,
@@ -116,7 +117,7 @@ describe("POST /telegram/webhook", () => {
 
   it("refuses an update without the secret header, or with a wrong one, and changes nothing", async () => {
     const { token, user } = await register(Role.Student);
-    const link = await call("POST", "/api/v1/telegram/link", { token });
+    const link = await callContract(messagingContracts.telegramLink, { token });
     const body = update(900001, newChatId(), `/start ${tokenOf(link.body.url)}`);
     const missing = await settle("POST", "/api/v1/telegram/webhook", { body });
     const wrong = await settle("POST", "/api/v1/telegram/webhook", {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import { createTopicRow } from "./factories-tutors";
-import { call, createUserWithRole, register } from "./helpers";
+import { callContract, createUserWithRole, register } from "./helpers";
+import { topicContracts } from "../../schema/api/topic";
 
 const arabicLetters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
 let counter = 0;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 describe("topics (admin)", () => {
   it("creates a topic and stores both names", async () => {
     const body = names();
-    const response = await call("POST", "/api/v1/topic/", { token: admin.token, body });
+    const response = await callContract(topicContracts.create, { token: admin.token, body });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject(body);
     const row = await env.DB.prepare("SELECT name_ar, name_en FROM topics WHERE id = ?")
@@ -40,8 +41,8 @@ describe("topics (admin)", () => {
 
   it("refuses a second topic with the same Arabic name with topic-exists", async () => {
     const first = names();
-    await call("POST", "/api/v1/topic/", { token: admin.token, body: first });
-    const response = await call("POST", "/api/v1/topic/", {
+    await callContract(topicContracts.create, { token: admin.token, body: first });
+    const response = await callContract(topicContracts.create, {
       token: admin.token,
       body: { ...names(), nameAr: first.nameAr },
     });
@@ -50,8 +51,8 @@ describe("topics (admin)", () => {
 
   it("treats English names that differ only in case as the same topic", async () => {
     const first = names();
-    await call("POST", "/api/v1/topic/", { token: admin.token, body: first });
-    const response = await call("POST", "/api/v1/topic/", {
+    await callContract(topicContracts.create, { token: admin.token, body: first });
+    const response = await callContract(topicContracts.create, {
       token: admin.token,
       body: { ...names(), nameEn: first.nameEn.toUpperCase() },
     });
@@ -66,40 +67,42 @@ describe("topics (admin)", () => {
     [{ nameAr: "Grammar", nameEn: "Grammar" }, "invalid-topic-name", "nameAr"],
     [{ nameAr: "قواعد اللغة", nameEn: "قواعد" }, "invalid-topic-name", "nameEn"],
   ])("refuses %j with %s", async (body, code, field) => {
-    const response = await call("POST", "/api/v1/topic/", { token: admin.token, body });
-    expect([response.status, response.body.code, response.body.fields[field]]).toEqual([400, code, code]);
+    const response = await callContract(topicContracts.create, { token: admin.token, body });
+    expect([response.status, response.body.code, response.body.fields![field]]).toEqual([400, code, code]);
   });
 
   it("lets only admins create topics", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await call("POST", "/api/v1/topic/", { token: tutor.token, body: names() });
+    const response = await callContract(topicContracts.create, { token: tutor.token, body: names() });
     expect(response.status).toBe(403);
   });
 
   it("lists topics publicly, paged, with the total, and searches either name", async () => {
     const body = names();
-    await call("POST", "/api/v1/topic/", { token: admin.token, body });
-    const page = await call("GET", "/api/v1/topic/list?page=1&size=2");
+    await callContract(topicContracts.create, { token: admin.token, body });
+    const page = await callContract(topicContracts.list, { query: { page: "1", size: "2" } });
     expect(page.status).toBe(200);
     expect(page.body.list).toHaveLength(2);
     expect(page.body.total).toBeGreaterThanOrEqual(3);
-    const found = await call("GET", `/api/v1/topic/list?search=${encodeURIComponent(body.nameEn.slice(6))}`);
+    const found = await callContract(topicContracts.list, { query: { search: body.nameEn.slice(6) } });
     expect(found.body.list.map((t: { nameEn: string }) => t.nameEn)).toContain(body.nameEn);
-    const arabic = await call("GET", `/api/v1/topic/list?search=${encodeURIComponent(body.nameAr)}`);
+    const arabic = await callContract(topicContracts.list, { query: { search: body.nameAr } });
     expect(arabic.body).toEqual({ list: [expect.objectContaining(body)], total: 1 });
   });
 
   it("renames a topic, refusing a name another topic has", async () => {
-    const created = await call("POST", "/api/v1/topic/", { token: admin.token, body: names() });
+    const created = await callContract(topicContracts.create, { token: admin.token, body: names() });
     const other = names();
-    await call("POST", "/api/v1/topic/", { token: admin.token, body: other });
+    await callContract(topicContracts.create, { token: admin.token, body: other });
     const renamed = names();
-    const ok = await call("PUT", `/api/v1/topic/${created.body.id}`, {
+    const ok = await callContract(topicContracts.update, {
+      params: { id: created.body.id },
       token: admin.token,
       body: { nameEn: renamed.nameEn },
     });
     expect([ok.status, ok.body.nameEn]).toEqual([200, renamed.nameEn]);
-    const clash = await call("PUT", `/api/v1/topic/${created.body.id}`, {
+    const clash = await callContract(topicContracts.update, {
+      params: { id: created.body.id },
       token: admin.token,
       body: { nameAr: other.nameAr },
     });
@@ -111,8 +114,12 @@ describe("topics (admin)", () => {
   });
 
   it("answers topic-not-found for renaming or deleting a topic that does not exist", async () => {
-    const put = await call("PUT", "/api/v1/topic/999999", { token: admin.token, body: names() });
-    const del = await call("DELETE", "/api/v1/topic/999999", { token: admin.token });
+    const put = await callContract(topicContracts.update, {
+      params: { id: "999999" },
+      token: admin.token,
+      body: names(),
+    });
+    const del = await callContract(topicContracts.remove, { params: { id: "999999" }, token: admin.token });
     expect([put.status, put.body.code, del.status, del.body.code]).toEqual([
       404,
       "topic-not-found",
@@ -125,8 +132,11 @@ describe("topics (admin)", () => {
     const { nameAr, nameEn } = names();
     const topicId = await createTopicRow(nameAr, nameEn);
     const tutor = await register(Role.Tutor);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [topicId] } });
-    const response = await call("DELETE", `/api/v1/topic/${topicId}`, { token: admin.token });
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: [topicId] } });
+    const response = await callContract(topicContracts.remove, {
+      params: { id: topicId },
+      token: admin.token,
+    });
     expect(response.status).toBe(204);
     const links = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE topic_id = ?")
       .bind(topicId)
@@ -149,12 +159,12 @@ describe("a user's topics", () => {
   it("adds topics to the caller's set and lists them", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(2);
-    const added = await call("POST", "/api/v1/topic/of/user", {
+    const added = await callContract(topicContracts.addToUser, {
       token: tutor.token,
       body: { topicIds: ids },
     });
     expect(added.status).toBe(200);
-    const listed = await call("GET", "/api/v1/topic/of/user", { token: tutor.token });
+    const listed = await callContract(topicContracts.ofUser, { token: tutor.token });
     expect(listed.body.map((t: { id: number }) => t.id)).toEqual(ids);
   });
 
@@ -162,8 +172,9 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const student = await register(Role.Student);
     const ids = await topicIds(1);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const listed = await call("GET", `/api/v1/topic/of/user?userId=${tutor.user.id}`, {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids } });
+    const listed = await callContract(topicContracts.ofUser, {
+      query: { userId: tutor.user.id },
       token: student.token,
     });
     expect(listed.body.map((t: { id: number }) => t.id)).toEqual(ids);
@@ -172,8 +183,8 @@ describe("a user's topics", () => {
   it("ignores a topic the user already has", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const again = await call("POST", "/api/v1/topic/of/user", {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids } });
+    const again = await callContract(topicContracts.addToUser, {
       token: tutor.token,
       body: { topicIds: ids },
     });
@@ -187,7 +198,7 @@ describe("a user's topics", () => {
   it("answers topic-not-found for an unknown topic and stores nothing", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
-    const response = await call("POST", "/api/v1/topic/of/user", {
+    const response = await callContract(topicContracts.addToUser, {
       token: tutor.token,
       body: { topicIds: [...ids, 999999] },
     });
@@ -201,14 +212,14 @@ describe("a user's topics", () => {
   it("refuses a 31st topic with forbidden", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(31);
-    const thirty = await call("POST", "/api/v1/topic/of/user", {
+    const thirty = await callContract(topicContracts.addToUser, {
       token: tutor.token,
       body: { topicIds: ids.slice(0, 30) },
     });
     expect(thirty.status).toBe(200);
-    const more = await call("POST", "/api/v1/topic/of/user", {
+    const more = await callContract(topicContracts.addToUser, {
       token: tutor.token,
-      body: { topicIds: [ids[30]] },
+      body: { topicIds: [ids[30]!] },
     });
     expect([more.status, more.body.code]).toEqual([403, "forbidden"]);
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
@@ -220,11 +231,14 @@ describe("a user's topics", () => {
   it("holds the 30-topic cap when two additions race", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(32);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 29) } });
+    await callContract(topicContracts.addToUser, {
+      token: tutor.token,
+      body: { topicIds: ids.slice(0, 29) },
+    });
     const answers = await Promise.all([
-      call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[29]] } }),
-      call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[30]] } }),
-      call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [ids[31]] } }),
+      callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: [ids[29]!] } }),
+      callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: [ids[30]!] } }),
+      callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: [ids[31]!] } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403]);
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
@@ -237,11 +251,11 @@ describe("a user's topics", () => {
     const tutor = await register(Role.Tutor);
     const other = await register(Role.Tutor);
     const ids = await topicIds(2);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    await call("POST", "/api/v1/topic/of/user", { token: other.token, body: { topicIds: ids } });
-    const response = await call("DELETE", "/api/v1/topic/of/user", {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids } });
+    await callContract(topicContracts.addToUser, { token: other.token, body: { topicIds: ids } });
+    const response = await callContract(topicContracts.removeFromUser, {
       token: tutor.token,
-      body: { topicIds: [ids[0]] },
+      body: { topicIds: [ids[0]!] },
     });
     expect(response.body.map((t: { id: number }) => t.id)).toEqual([ids[1]]);
     const others = await env.DB.prepare("SELECT count(*) AS n FROM user_topics WHERE user_id = ?")
@@ -253,8 +267,8 @@ describe("a user's topics", () => {
   it("replaces the whole set with PATCH", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(4);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 2) } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids.slice(0, 2) } });
+    const response = await callContract(topicContracts.setOfUser, {
       token: tutor.token,
       body: { topicIds: ids.slice(2) },
     });
@@ -268,8 +282,8 @@ describe("a user's topics", () => {
   it("refuses a replacement set of more than 30 with forbidden and keeps the old set", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(31);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids.slice(0, 1) } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids.slice(0, 1) } });
+    const response = await callContract(topicContracts.setOfUser, {
       token: tutor.token,
       body: { topicIds: ids },
     });
@@ -283,8 +297,8 @@ describe("a user's topics", () => {
   it("empties the set with an empty PATCH", async () => {
     const tutor = await register(Role.Tutor);
     const ids = await topicIds(1);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: ids } });
-    const response = await call("PATCH", "/api/v1/topic/of/user", {
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: ids } });
+    const response = await callContract(topicContracts.setOfUser, {
       token: tutor.token,
       body: { topicIds: [] },
     });

@@ -13,7 +13,9 @@ import {
   createTopicRow,
   onboardedTutor,
 } from "./factories-tutors";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { tutorContracts } from "../../schema/api/tutor";
+import { topicContracts } from "../../schema/api/topic";
 
 const letters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
 let counter = 0;
@@ -81,7 +83,7 @@ describe("the tutor's profile", () => {
   it("stores the Arabic name, bio, about and notice", async () => {
     const tutor = await register(Role.Tutor);
     const body = { name: "أحمد السيد", bio: BIO, about: ABOUT, notice: 120 };
-    const response = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body });
+    const response = await callContract(tutorContracts.updateProfile, { token: tutor.token, body });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: tutor.user.id, ...body });
     const row = await env.DB.prepare(
@@ -114,7 +116,7 @@ describe("the tutor's profile", () => {
     ["name", "أ".repeat(31), "long-user-name"],
   ])("refuses %s %j with %s and stores nothing", async (field, value, code) => {
     const tutor = await register(Role.Tutor);
-    const response = await call("PUT", "/api/v1/user/tutor/profile", {
+    const response = await callContract(tutorContracts.updateProfile, {
       token: tutor.token,
       body: { [field]: value },
     });
@@ -133,11 +135,11 @@ describe("the tutor's profile", () => {
     const tutor = await register(Role.Tutor);
     const bio = "مدرس لغة إنجليزية محترف ج";
     expect(bio).toHaveLength(25);
-    const low = await call("PUT", "/api/v1/user/tutor/profile", {
+    const low = await callContract(tutorContracts.updateProfile, {
       token: tutor.token,
       body: { bio, notice: 1 },
     });
-    const high = await call("PUT", "/api/v1/user/tutor/profile", {
+    const high = await callContract(tutorContracts.updateProfile, {
       token: tutor.token,
       body: { notice: 1440 },
     });
@@ -146,18 +148,20 @@ describe("the tutor's profile", () => {
 
   it("answers empty-request for an empty change", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: {} });
+    const response = await callContract(tutorContracts.updateProfile, { token: tutor.token, body: {} });
     expect([response.status, response.body.code]).toEqual([400, "empty-request"]);
   });
 
   it("lets an admin change a tutor's profile, but not a tutor another's", async () => {
     const tutor = await register(Role.Tutor);
     const other = await register(Role.Tutor);
-    const byAdmin = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, {
+    const byAdmin = await callContract(tutorContracts.updateProfile, {
+      query: { tutorId: tutor.user.id },
       token: admin.token,
       body: { notice: 30 },
     });
-    const byOther = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.user.id}`, {
+    const byOther = await callContract(tutorContracts.updateProfile, {
+      query: { tutorId: tutor.user.id },
       token: other.token,
       body: { notice: 45 },
     });
@@ -173,7 +177,8 @@ describe("the tutor's profile", () => {
 
   it("answers tutor-not-found when the target is not a tutor", async () => {
     const student = await register(Role.Student);
-    const response = await call("PUT", `/api/v1/user/tutor/profile?tutorId=${student.user.id}`, {
+    const response = await callContract(tutorContracts.updateProfile, {
+      query: { tutorId: student.user.id },
       token: admin.token,
       body: { notice: 30 },
     });
@@ -182,7 +187,7 @@ describe("the tutor's profile", () => {
 
   it("is refused to students", async () => {
     const student = await register(Role.Student);
-    const response = await call("PUT", "/api/v1/user/tutor/profile", {
+    const response = await callContract(tutorContracts.updateProfile, {
       token: student.token,
       body: { notice: 30 },
     });
@@ -201,7 +206,7 @@ describe("the public tutor list", () => {
     const name = `مدرس ${word()}`;
     const tutor = await onboardedTutor({ name, gender: "female" });
     const topicId = await createTopicRow(`موضوع ${word()}`, `Topic ${latinWord()}`);
-    await call("POST", "/api/v1/topic/of/user", { token: tutor.token, body: { topicIds: [topicId] } });
+    await callContract(topicContracts.addToUser, { token: tutor.token, body: { topicIds: [topicId] } });
     const response = await list(`name=${encodeURIComponent(name)}`);
     expect(response.body.total).toBe(1);
     expect(response.body.list[0]).toMatchObject({
@@ -267,7 +272,7 @@ describe("the public tutor list", () => {
     await env.DB.prepare("UPDATE tutors SET notice = 7 WHERE id = ?").bind(tutor.user.id).run();
     // A slot open from now: its free time starts at now + 7 minutes, an odd minute.
     await createSlot(tutor.token, at(0), at(180));
-    await call("DELETE", "/api/v1/cache/flush", { token: admin.token });
+    await callContract(tutorContracts.flushCache, { token: admin.token });
     const response = await list(`name=${encodeURIComponent(tag)}`);
     const next = Date.parse(response.body.list[0].nextFreeAt);
     expect(next % (15 * 60_000)).toBe(0);
@@ -280,7 +285,7 @@ describe("the public tutor list", () => {
     const student = await register(Role.Student);
     const slot = await createSlot(tutor.token, at(1440), at(1440 + 30));
     await bookLessonInSlot(tutor.user.id, student.user.id, slot, at(1440), 30);
-    await call("DELETE", "/api/v1/cache/flush", { token: admin.token });
+    await callContract(tutorContracts.flushCache, { token: admin.token });
     const response = await list(`name=${encodeURIComponent(tag)}`);
     expect(response.body.list[0].nextFreeAt).toBeNull();
   });
@@ -290,7 +295,7 @@ describe("the public tutor list", () => {
     const withTopic = await onboardedTutor({ name: `أول ${tag}`, gender: "female" });
     const freeThatDay = await onboardedTutor({ name: `ثاني ${tag}`, gender: "male" });
     const topicId = await createTopicRow(`موضوع ${word()}`, `Topic ${latinWord()}`);
-    await call("POST", "/api/v1/topic/of/user", { token: withTopic.token, body: { topicIds: [topicId] } });
+    await callContract(topicContracts.addToUser, { token: withTopic.token, body: { topicIds: [topicId] } });
     const start = at(3 * 1440 + 600);
     await createSlot(freeThatDay.token, start, addMinutes(start, 60));
     const cairoDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date(start));
@@ -345,11 +350,11 @@ describe("the public tutor list", () => {
     const silentBio = "نبذة جديدة كتبت مباشرة في قاعدة البيانات";
     await env.DB.prepare("UPDATE tutors SET bio = ? WHERE id = ?").bind(silentBio, tutor.user.id).run();
     expect((await list(query)).body.list[0].bio).toBe(BIO);
-    const flush = await call("DELETE", "/api/v1/cache/flush", { token: admin.token });
+    const flush = await callContract(tutorContracts.flushCache, { token: admin.token });
     expect(flush.status).toBe(204);
     expect((await list(query)).body.list[0].bio).toBe(silentBio);
     const newBio = "مدرس محادثة يساعدك على الكلام بثقة وطلاقة";
-    await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: { bio: newBio } });
+    await callContract(tutorContracts.updateProfile, { token: tutor.token, body: { bio: newBio } });
     expect((await list(query)).body.list[0].bio).toBe(newBio);
   });
 
@@ -372,7 +377,7 @@ describe("the public tutor list", () => {
 
   it("lets only admins flush the cache", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await call("DELETE", "/api/v1/cache/flush", { token: tutor.token });
+    const response = await callContract(tutorContracts.flushCache, { token: tutor.token });
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
   });
 
@@ -398,7 +403,7 @@ describe("a tutor's public profile and stats", () => {
     const tutor = await onboardedTutor({ name });
     await rate(tutor.user.id, 4);
     await rate(tutor.user.id, 5);
-    const response = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`);
+    const response = await callContract(tutorContracts.info, { params: { id: tutor.user.id } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: tutor.user.id,
@@ -413,9 +418,15 @@ describe("a tutor's public profile and stats", () => {
 
   it("hides an unlisted tutor from visitors but not from the tutor or staff", async () => {
     const tutor = await onboardedTutor({ activated: false });
-    const visitor = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`);
-    const self = await call("GET", `/api/v1/user/tutor/info/${tutor.user.id}`, { token: tutor.token });
-    const staff = await call("GET", `/api/v1/user/tutor/stats/${tutor.user.id}`, { token: admin.token });
+    const visitor = await callContract(tutorContracts.info, { params: { id: tutor.user.id } });
+    const self = await callContract(tutorContracts.info, {
+      params: { id: tutor.user.id },
+      token: tutor.token,
+    });
+    const staff = await callContract(tutorContracts.stats, {
+      params: { id: tutor.user.id },
+      token: admin.token,
+    });
     expect([visitor.status, visitor.body.code, self.status, staff.status]).toEqual([
       404,
       "tutor-not-found",
@@ -426,8 +437,8 @@ describe("a tutor's public profile and stats", () => {
 
   it("answers tutor-not-found for a user who is not a tutor", async () => {
     const student = await register(Role.Student);
-    const info = await call("GET", `/api/v1/user/tutor/info/${student.user.id}`);
-    const stats = await call("GET", `/api/v1/user/tutor/stats/${student.user.id}`);
+    const info = await callContract(tutorContracts.info, { params: { id: student.user.id } });
+    const stats = await callContract(tutorContracts.stats, { params: { id: student.user.id } });
     expect([info.status, info.body.code, stats.body.code]).toEqual([
       404,
       "tutor-not-found",
@@ -445,7 +456,7 @@ describe("a tutor's public profile and stats", () => {
     const slot = await createSlot(tutor.token, at(1440), at(1500));
     await bookLessonInSlot(tutor.user.id, second.user.id, slot, at(1440));
     await rate(tutor.user.id, 3);
-    const response = await call("GET", `/api/v1/user/tutor/stats/${tutor.user.id}`);
+    const response = await callContract(tutorContracts.stats, { params: { id: tutor.user.id } });
     expect(response.body).toMatchObject({
       id: tutor.user.id,
       lessonsTaught: 3,
