@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { TutorMeta, UserView } from "@schema/api/user";
-import { egyptGovernorates, Gender, MessagingApp } from "@schema/enums";
-import { bounds, normalizeDigits } from "@schema/rules";
-import { ar, errorMessage, governorateNames } from "../../i18n/ar-EG";
+import type { MessagingApp } from "@schema/enums";
+import { bounds } from "@schema/rules";
+import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arProfile } from "../../i18n/ar-EG-profile";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
@@ -12,11 +12,10 @@ import { focusFirstInvalidField, useFormState, validateForm } from "../../lib/fo
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
-import { RadioGroup } from "../../ui/radio-group";
-import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
 import { TextArea } from "../onboarding/text-area";
+import { ProfileFields } from "../user/profile-fields";
 import { CodeForm } from "../verification/code-form";
 import { useSendPhoneCode, useVerifyPhone } from "../verification/use-verification";
 import {
@@ -28,13 +27,6 @@ import {
 import { useCompleteTutorProfile } from "./use-complete-tutor-profile";
 
 const t = arTutorJourney.tutorComplete;
-const cityOptions = egyptGovernorates.map((city) => ({ value: String(city), label: governorateNames[city] }));
-const genderOptions = Object.values(Gender).map((gender) => ({ value: gender, label: ar.genders[gender] }));
-const messagingOptions = Object.values(MessagingApp).map((app) => ({
-  value: String(app),
-  label: ar.messagingApps[app],
-}));
-
 /** Server codes that belong to one field of this form though they come without `fields`. */
 const codeToField: Partial<Record<string, keyof TutorCompleteProfileValues>> = {
   "invalid-phone": "phone",
@@ -107,92 +99,53 @@ export function TutorCompleteProfileForm({ user, meta, onDone }: FormProps) {
 
   const bioLength = formatNumber(form.values.bio.trim().length);
   const aboutLength = formatNumber(form.values.about.trim().length);
+  const bio = (
+    <TextField
+      label={arTutorJourney.tutorProfile.bio}
+      name="bio"
+      required
+      maxLength={bounds.bio.max + 20}
+      hint={`${arTutorJourney.tutorProfile.bioHint} ${arTutorJourney.tutorProfile.characters(bioLength, formatNumber(bounds.bio.max))}`}
+      value={form.values.bio}
+      onChange={(event) => form.setField("bio", event.target.value)}
+      error={form.messageFor("bio")}
+    />
+  );
+  const about = (
+    <TextArea
+      label={arTutorJourney.tutorProfile.about}
+      name="about"
+      rows={6}
+      required
+      hint={`${arTutorJourney.tutorProfile.aboutHint} ${arTutorJourney.tutorProfile.characters(aboutLength, formatNumber(bounds.about.max))}`}
+      value={form.values.about}
+      onChange={(event) => form.setField("about", event.target.value)}
+      error={form.messageFor("about")}
+    />
+  );
+  const phone = (
+    <TextField
+      label={ar.fields.phone}
+      type="tel"
+      name="phone"
+      autoComplete="tel-national"
+      inputMode="tel"
+      placeholder="01xxxxxxxxx"
+      required
+      hint={user.verifiedPhone ? ar.fields.phoneHint : `${ar.fields.phoneHint}. ${t.phoneCodeHint}`}
+      value={form.values.phone}
+      onChange={(event) => form.setField("phone", event.target.value)}
+      error={form.messageFor("phone")}
+    />
+  );
   return (
     <>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
         {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <TextField
-          label={arTutorJourney.tutorProfile.name}
-          name="name"
-          autoComplete="name"
-          required
-          hint={arTutorJourney.tutorProfile.nameHint}
-          value={form.values.name}
-          onChange={(event) => form.setField("name", event.target.value)}
-          error={form.messageFor("name")}
-        />
-        <TextField
-          label={arTutorJourney.tutorProfile.bio}
-          name="bio"
-          required
-          maxLength={bounds.bio.max + 20}
-          hint={`${arTutorJourney.tutorProfile.bioHint} ${arTutorJourney.tutorProfile.characters(bioLength, formatNumber(bounds.bio.max))}`}
-          value={form.values.bio}
-          onChange={(event) => form.setField("bio", event.target.value)}
-          error={form.messageFor("bio")}
-        />
-        <TextArea
-          label={arTutorJourney.tutorProfile.about}
-          name="about"
-          rows={6}
-          required
-          hint={`${arTutorJourney.tutorProfile.aboutHint} ${arTutorJourney.tutorProfile.characters(aboutLength, formatNumber(bounds.about.max))}`}
-          value={form.values.about}
-          onChange={(event) => form.setField("about", event.target.value)}
-          error={form.messageFor("about")}
-        />
-        <RadioGroup
-          legend={ar.fields.gender}
-          name="gender"
-          required
-          options={genderOptions}
-          value={form.values.gender}
-          onChange={(value) => form.setField("gender", value)}
-          error={form.messageFor("gender")}
-        />
-        <TextField
-          label={ar.fields.birthYear}
-          name="birthYear"
-          inputMode="numeric"
-          autoComplete="bday-year"
-          ltr
-          maxLength={4}
-          required
-          value={form.values.birthYear}
-          onChange={(event) => form.setField("birthYear", normalizeDigits(event.target.value))}
-          error={form.messageFor("birthYear")}
-        />
-        <Select
-          label={ar.fields.city}
-          name="city"
-          required
-          placeholder={ar.fields.chooseCity}
-          options={cityOptions}
-          value={form.values.city}
-          onChange={(event) => form.setField("city", event.target.value)}
-          error={form.messageFor("city")}
-        />
-        <TextField
-          label={ar.fields.phone}
-          type="tel"
-          name="phone"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder="01xxxxxxxxx"
-          required
-          hint={user.verifiedPhone ? ar.fields.phoneHint : `${ar.fields.phoneHint}. ${t.phoneCodeHint}`}
-          value={form.values.phone}
-          onChange={(event) => form.setField("phone", event.target.value)}
-          error={form.messageFor("phone")}
-        />
-        <RadioGroup
-          legend={ar.fields.notificationMethod}
-          name="notificationMethod"
-          required
-          options={messagingOptions}
-          value={form.values.notificationMethod}
-          onChange={(value) => form.setField("notificationMethod", value)}
-          error={form.messageFor("notificationMethod")}
+        <ProfileFields
+          form={form}
+          fields={["name", bio, about, "gender", "birthYear", "city", phone, "notificationMethod"]}
+          name={{ label: arTutorJourney.tutorProfile.name, hint: arTutorJourney.tutorProfile.nameHint }}
         />
         <Button
           type="submit"
