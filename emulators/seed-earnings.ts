@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { lessonMembers, lessons, users } from "../schema/db";
 import { LessonDuration, Role } from "../schema/enums";
-import { DAY_MS } from "../schema/time";
+import { DAY_MS, MINUTE_MS } from "../schema/time";
 import { lessonPrice, tutorEarning } from "../worker/domain/lessons/lessons";
 import type { Db } from "../worker/core/context";
 
@@ -32,7 +32,7 @@ export async function seedDemoEarnings(db: Db, now: Date, count = 8): Promise<nu
     return {
       tutorId: tutor.id,
       start: start.toISOString(),
-      end: new Date(start.getTime() + duration * 60_000).toISOString(),
+      end: new Date(start.getTime() + duration * MINUTE_MS).toISOString(),
       duration,
       price: lessonPrice(duration, Role.Tutor),
       tutorEarning: tutorEarning(duration),

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { availabilitySlots, plans, topics, tutors, users, userTopics } from "../schema/db";
 import { Gender, Governorate, MessagingApp, PlanPeriod, Role, SlotPurpose } from "../schema/enums";
+import { HOUR_MS } from "../schema/time";
 import { periodPrice } from "../worker/domain/payments/plans";
 import { currentSubscriptionQuery, grantSubscription } from "../worker/domain/payments/subscriptions";
 import { hashPassword } from "../worker/domain/identity/password";
@@ -88,7 +89,7 @@ function thisWeeksSlots(now: Date, startHourUtc = 14, hours = 4): Array<{ start:
     const start = new Date(
       Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, startHourUtc),
     );
-    const end = new Date(start.getTime() + hours * 60 * 60 * 1000);
+    const end = new Date(start.getTime() + hours * HOUR_MS);
     if (end > now) slots.push({ start: start.toISOString(), end: end.toISOString() });
   }
   return slots;

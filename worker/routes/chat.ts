@@ -1,6 +1,7 @@
 import { type NewRoomResponse, type RoomByMembers, chatContracts } from "../../schema/api/chat";
 import { Role } from "../../schema/enums";
-import type { ChatRoom, RoomOutcome } from "../../durable-objects/chat-room";
+import type { RoomOutcome } from "../../durable-objects/chat-room";
+import { chatRoom as chatRoomStub } from "../../durable-objects/clients";
 import {
   findRoomIdByPair,
   findRoomView,
@@ -20,8 +21,7 @@ import { route } from "../http/route";
 /** docs/rules.md, Chat: students, tutors and tutor managers chat; staff-only roles do not. */
 const chatters: readonly Role[] = [Role.Student, Role.Tutor, Role.TutorManager];
 
-const chatRoom = (c: AppContext, roomId: number) =>
-  (c.env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
+const chatRoom = (c: AppContext, roomId: number) => chatRoomStub(c.env, roomId);
 
 /** A room refusal from the object becomes the REST catalogue answer. */
 function failOutcome(outcome: Pick<RoomOutcome, "result" | "code">): never {

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SessionEndReason, SignedInSessionView } from "../../../schema/api/auth";
 import { authSessions, socketTickets } from "../../../schema/db";
+import { MINUTE_MS } from "../../../schema/time";
 import { d1, statement } from "../../core/db";
 import type { Db } from "../../core/context";
 
@@ -11,10 +12,10 @@ import type { Db } from "../../core/context";
  */
 
 /** A session's last-seen time is written again only when older than this (after the response). */
-export const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
+export const LAST_SEEN_REFRESH_MS = 5 * MINUTE_MS;
 
 /** Socket tickets are good for this long, once. */
-export const SOCKET_TICKET_LIFETIME_MS = 60 * 1000;
+export const SOCKET_TICKET_LIFETIME_MS = MINUTE_MS;
 
 /** Where a sign-in came from: the browser and system (User-Agent) and the request's country. */
 export type SessionOrigin = { device: string; country: string | null };
