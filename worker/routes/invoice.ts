@@ -22,6 +22,7 @@ import { notify } from "../notifications/notify";
 import { auditActorOf } from "../domain/staff/audit";
 import { checkReceiptContent } from "../domain/media/uploads";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { publishLater } from "../realtime/events";
 
 const tutorSide = [Role.Tutor, Role.TutorManager] as const;
@@ -97,15 +98,13 @@ export const invoiceRoutes = [
           : body.action === "reject" || body.action === "note"
             ? { note: body.note }
             : {};
-      const updated = await applyChange(
-        db,
-        user,
+      const updated = await applyChange(scopeOf(c), {
+        caller: user,
         invoice,
         transition,
         fields,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        actor: auditActorOf(c, user.id),
+      });
       publishChange(c, updated);
       if (transition.by === "staff") {
         if (updated.status === InvoiceStatus.Rejected)
@@ -134,15 +133,14 @@ export const invoiceRoutes = [
       await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType } });
       let updated: InvoiceRow;
       try {
-        updated = await applyChange(
-          db,
-          user,
+        // The clock read after the receipt's upload, as before.
+        updated = await applyChange(scopeOf(c, new Date()), {
+          caller: user,
           invoice,
           transition,
-          { receipt: key },
-          new Date(),
-          auditActorOf(c, user.id),
-        );
+          fields: { receipt: key },
+          actor: auditActorOf(c, user.id),
+        });
       } catch (error) {
         await c.env.MEDIA.delete(key);
         throw error;

@@ -17,6 +17,7 @@ import { invoices, users } from "../../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { withAudit, type AuditActor } from "../staff/audit";
 import { statement } from "../../core/db";
 import { settings } from "../../core/settings";
@@ -198,14 +199,23 @@ type ChangeFields = Partial<Destination> & { note?: string | null; receipt?: str
  * who acted and when.
  */
 export async function applyChange(
-  db: Db,
-  caller: UserRow,
-  invoice: InvoiceRow,
-  transition: Transition,
-  fields: ChangeFields = {},
-  now = new Date(),
-  actor?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  {
+    caller,
+    invoice,
+    transition,
+    fields = {},
+    actor,
+  }: {
+    caller: UserRow;
+    invoice: InvoiceRow;
+    transition: Transition;
+    fields?: ChangeFields;
+    /** Who is recorded in the audit log for a staff change. */
+    actor?: AuditActor;
+  },
 ): Promise<InvoiceRow> {
+  const { db, now } = scope;
   const at = now.toISOString();
   const staff = transition.by === "staff";
   const paying = transition.to === InvoiceStatus.Approved;
