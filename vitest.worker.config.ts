@@ -1,5 +1,45 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The packages the code under test imports by name (every entry point used, e.g. "drizzle-orm" and
+ * "drizzle-orm/sqlite-core"), read from the sources so a new import is bundled with the rest.
+ * Every test file starts its own runtime, which loads the Worker's whole module graph again, one
+ * module per round trip between workerd and vitest; unbundled, the packages alone are some 900
+ * modules (zod, drizzle, Sentry, hono, livekit-server-sdk). Pre-bundled by Vite's dependency
+ * optimizer they are a handful. An entry point left out would load beside its bundled package as a
+ * second copy (its classes and module state apart), so every one the sources import is listed.
+ */
+function importedPackages(dirs: string[]): string[] {
+  const specifiers = new Set<string>();
+  const statement = /^\s*(?:import|export)(?!\s+type\b)[^;"]*?(?:from\s*)?"([^"./][^"]*)"/gm;
+  const dynamic = /\bimport\(\s*"([^"./][^"]*)"\s*\)/g;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.(ts|tsx|js|mjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+        const source = readFileSync(file, "utf8");
+        for (const match of source.matchAll(statement)) specifiers.add(match[1]!);
+        for (const match of source.matchAll(dynamic)) specifiers.add(match[1]!);
+      }
+    }
+  };
+  for (const dir of dirs) visit(dir);
+  return [...specifiers]
+    .filter((specifier) => !/^(node|cloudflare|workerd):/.test(specifier))
+    .filter((specifier) => {
+      const name = specifier
+        .split("/")
+        .slice(0, specifier.startsWith("@") ? 2 : 1)
+        .join("/");
+      // vitest and the plugin run the tests; they are not code under test.
+      return name !== "vitest" && !name.startsWith("@cloudflare/") && existsSync(`node_modules/${name}`);
+    })
+    .sort();
+}
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml; storage is isolated
 // per test file. wrangler.toml describes production; the tests run the local environment, as
@@ -33,6 +73,20 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/setup.ts"],
+    deps: {
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: importedPackages(["worker", "schema", "durable-objects", "emulators", "tests/worker"]),
+          // Node's and the runtime's built-in modules stay imports: workerd provides them.
+          rolldownOptions: { external: [/^node:/, /^cloudflare:/, /^workerd:/] },
+        },
+      },
+    },
+    // Two files at a time, each in its own runtime with its own storage: loading a file's modules is
+    // half waiting on the other process (workerd asks, vitest answers), so the 2-core CI machine runs
+    // two (vitest's default would be one: cores - 1).
+    maxWorkers: 2,
     // The concurrency tests fire hundreds of requests; a 2-core CI machine needs the headroom.
     testTimeout: 30_000,
   },
