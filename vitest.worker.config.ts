@@ -87,7 +87,8 @@ export default defineConfig(async () => ({
     // half waiting on the other process (workerd asks, vitest answers), so the 2-core CI machine runs
     // two (vitest's default would be one: cores - 1).
     maxWorkers: 2,
-    // The concurrency tests fire hundreds of requests; a 2-core CI machine needs the headroom.
-    testTimeout: 30_000,
+    // The concurrency tests fire hundreds of requests (tests/worker/booking.test.ts: 200 bookings at
+    // once); on a 2-core CI machine, beside another file, they need the headroom.
+    testTimeout: 60_000,
   },
 }));
