@@ -160,21 +160,13 @@ describe("booking an interview", () => {
     );
     await managerSlot(m.user.id, "2030-06-01T10:00:00.000Z", "2030-06-01T12:00:00.000Z");
     const early = bookWithManager(
-      db,
-      "interview",
-      tutor.user.id,
-      m.user.id,
-      "2030-06-01T10:00:00.000Z",
-      new Date("2030-04-09T10:00:00.000Z"),
+      { db, now: new Date("2030-04-09T10:00:00.000Z") },
+      { kind: "interview", tutorId: tutor.user.id, managerId: m.user.id, start: "2030-06-01T10:00:00.000Z" },
     );
     await expect(early).rejects.toMatchObject({ code: "conflicting-interview" });
     const id = await bookWithManager(
-      db,
-      "interview",
-      tutor.user.id,
-      m.user.id,
-      "2030-06-01T10:00:00.000Z",
-      new Date("2030-04-10T10:00:01.000Z"),
+      { db, now: new Date("2030-04-10T10:00:01.000Z") },
+      { kind: "interview", tutorId: tutor.user.id, managerId: m.user.id, start: "2030-06-01T10:00:00.000Z" },
     );
     expect(id).toBeGreaterThan(0);
   });

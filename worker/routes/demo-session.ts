@@ -6,6 +6,7 @@ import { bookWithManager, proposeManager } from "../domain/onboarding/appointmen
 import { tutorMessages } from "../notifications/tutor-messages";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { notifyUser } from "../notifications/notify";
 import { tutorChanged } from "../realtime/tutor-events";
 
@@ -24,7 +25,12 @@ export const demoSessionRoutes = [
       "Book a 30-minute demo session with a tutor manager (needs an approved intro video; one pending or passed).",
     async handle({ c, body, user }): Promise<DemoSessionView> {
       const db = c.get("db");
-      const id = await bookWithManager(db, "demo", user.id, body.tutorManagerId, body.start);
+      const id = await bookWithManager(scopeOf(c), {
+        kind: "demo",
+        tutorId: user.id,
+        managerId: body.tutorManagerId,
+        start: body.start,
+      });
       tutorChanged(c, user.id);
       const demo = await findDemoFor(db, user, id);
       await notifyUser(c, demo.tutorManagerId, tutorMessages.demoBooked(demo.tutorName, demo.start));
@@ -46,14 +52,12 @@ export const demoSessionRoutes = [
     summary:
       "The manager passes, rejects (with feedback) or cancels; the tutor cancels before the start; admins decide or cancel.",
     async handle({ c, params, body, user }): Promise<DemoSessionView> {
-      const { demo, activated } = await changeDemoSession(
-        c.get("db"),
-        user,
-        params.id,
+      const { demo, activated } = await changeDemoSession(scopeOf(c), {
+        actor: user,
+        id: params.id,
         body,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        auditBy: auditActorOf(c, user.id),
+      });
       if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
       if (body.status === ReviewStatus.Rejected)
         await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());

@@ -7,6 +7,7 @@ import { tutorMessages } from "../notifications/tutor-messages";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { notifyUser } from "../notifications/notify";
 import { tutorChanged } from "../realtime/tutor-events";
 
@@ -25,7 +26,12 @@ export const interviewRoutes = [
       "Book a 30-minute interview in a tutor manager's free Interview/General slot (3- and 6-month rules).",
     async handle({ c, body, user }): Promise<InterviewView> {
       const db = c.get("db");
-      const id = await bookWithManager(db, "interview", user.id, body.interviewerId, body.start);
+      const id = await bookWithManager(scopeOf(c), {
+        kind: "interview",
+        tutorId: user.id,
+        managerId: body.interviewerId,
+        start: body.start,
+      });
       tutorChanged(c, user.id);
       // docs/rules.md (Chat): a booked interview opens the pair's room; the manager is told.
       await openRoom(db, user.id, body.interviewerId);
@@ -43,13 +49,11 @@ export const interviewRoutes = [
     summary:
       "The interviewer passes or rejects (feedback, note, level 1..5) or cancels; the tutor cancels before the start.",
     async handle({ c, body, user }): Promise<InterviewView> {
-      const { interview, activated } = await changeInterview(
-        c.get("db"),
-        user,
+      const { interview, activated } = await changeInterview(scopeOf(c), {
+        actor: user,
         body,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        auditBy: auditActorOf(c, user.id),
+      });
       if (body.status === InterviewStatus.Passed)
         await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
       if (body.status === InterviewStatus.Rejected)

@@ -26,6 +26,7 @@ import { fileReader, r2Reader } from "../domain/media/sniff";
 import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { auditActorOf } from "../domain/staff/audit";
 import { notifyUser } from "../notifications/notify";
 import { tutorChanged } from "../realtime/tutor-events";
@@ -143,14 +144,12 @@ export const introVideoRoutes = [
     summary:
       "The assigned reviewer (or an admin) approves (3) or rejects (2) a pending intro video, with feedback.",
     async handle({ c, params, body, user }): Promise<IntroVideoView> {
-      const { video, activated } = await reviewIntroVideo(
-        c.get("db"),
-        user,
-        params.id,
+      const { video, activated } = await reviewIntroVideo(scopeOf(c), {
+        actor: user,
+        id: params.id,
         body,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        auditBy: auditActorOf(c, user.id),
+      });
       await notifyUser(
         c,
         video.tutorId,

@@ -42,6 +42,7 @@ import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { notifyUser } from "../notifications/notify";
 import { tutorChanged } from "../realtime/tutor-events";
 
@@ -126,14 +127,12 @@ export const photoSessionRoutes = [
     summary:
       "The studio schedules, finishes (after the uploads) or cancels; admins also move it to another studio; the tutor cancels.",
     async handle({ c, params, body, user }): Promise<PhotoSessionView> {
-      const { before, after } = await changePhotoSession(
-        c.get("db"),
-        user,
-        params.id,
+      const { before, after } = await changePhotoSession(scopeOf(c), {
+        actor: user,
+        id: params.id,
         body,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        auditBy: auditActorOf(c, user.id),
+      });
       await notifyChange(c, before, after, user.id);
       tutorChanged(c, after.tutorId);
       return after;
@@ -168,22 +167,20 @@ export const photoSessionRoutes = [
         if (kind !== "video") variants.set(kind, await checkImageVariants(imageVariantsOf(form, kind), kind));
       const stored: Partial<Record<keyof typeof files, string>> = {};
       for (const [kind, file] of present)
-        stored[kind] = await storeTutorAsset(
-          c.env.MEDIA,
-          query.tutorId,
+        stored[kind] = await storeTutorAsset(scopeOf(c), {
+          tutorId: query.tutorId,
           kind,
           file,
-          types.get(file)!,
-          variants.get(kind),
-        );
-      const { assets, replaced } = await saveTutorAssets(
-        db,
-        query.tutorId,
+          type: types.get(file)!,
+          variants: variants.get(kind),
+        });
+      // The clock read after the uploads, as before.
+      const { assets, replaced } = await saveTutorAssets(scopeOf(c, new Date()), {
+        tutorId: query.tutorId,
         sessionId,
-        stored,
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        assets: stored,
+        auditBy: auditActorOf(c, user.id),
+      });
       c.executionCtx.waitUntil(
         deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")),
       );
@@ -238,14 +235,13 @@ export const photoSessionRoutes = [
         await c.env.MEDIA.delete(body.key);
         throw error;
       }
-      const { assets, replaced } = await saveTutorAssets(
-        db,
-        body.tutorId,
+      // The clock read after the upload's check, as before.
+      const { assets, replaced } = await saveTutorAssets(scopeOf(c, new Date()), {
+        tutorId: body.tutorId,
         sessionId,
-        { video: publicUrl(body.key) },
-        new Date(),
-        auditActorOf(c, user.id),
-      );
+        assets: { video: publicUrl(body.key) },
+        auditBy: auditActorOf(c, user.id),
+      });
       c.executionCtx.waitUntil(
         deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")),
       );

@@ -10,6 +10,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { describeError, type Logger } from "../../core/logger";
 import {
   fileReader,
@@ -164,13 +165,23 @@ export function assertOwnVideoKey(tutorId: number, key: string): void {
 
 /** Stores a tutor asset (image, video, thumbnail) under a fresh name, as its checked type, with its checked small versions beside it, and answers its URL. */
 export async function storeTutorAsset(
-  bucket: R2Bucket,
-  tutorId: number,
-  kind: "image" | "video" | "thumbnail",
-  file: File,
-  type: string,
-  variants: readonly CheckedVariant[] = [],
+  scope: Pick<Scope, "env">,
+  {
+    tutorId,
+    kind,
+    file,
+    type,
+    variants = [],
+  }: {
+    tutorId: number;
+    kind: "image" | "video" | "thumbnail";
+    file: File;
+    /** The checked content type. */
+    type: string;
+    variants?: readonly CheckedVariant[];
+  },
 ): Promise<string> {
+  const bucket = scope.env.MEDIA;
   const ext = kind === "video" ? videoExtension[type as IntroVideoType] : imageExtension[type];
   const key = `${PUBLIC_PREFIX}tutors/${kind}s/${tutorId}-${crypto.randomUUID()}.${ext}`;
   await Promise.all([

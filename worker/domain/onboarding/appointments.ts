@@ -15,6 +15,7 @@ import { GRID_MS } from "../../../schema/pricing";
 import { DAY_MS, MINUTE_MS } from "../../../schema/time";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { auditStatement, type AuditActor } from "../staff/audit";
 import { onGrid } from "../tutors/availability";
 import {
@@ -176,13 +177,15 @@ function isUniqueViolation(error: unknown): boolean {
  * concurrent bookings cannot both succeed; a refusal is explained by a second read.
  */
 export async function bookWithManager(
-  db: Db,
-  kind: AppointmentKind,
-  tutorId: number,
-  managerId: number,
-  start: string,
-  now = new Date(),
+  scope: Pick<Scope, "db" | "now">,
+  {
+    kind,
+    tutorId,
+    managerId,
+    start,
+  }: { kind: AppointmentKind; tutorId: number; managerId: number; start: string },
 ): Promise<number> {
+  const { db, now } = scope;
   const rules = kinds[kind];
   if (!onGrid(start)) fail("bad-request");
   if (start <= now.toISOString()) fail("slot-time-passed");
@@ -361,20 +364,20 @@ export type AppointmentChange = { status: number; feedback?: string; note?: stri
  * completes the steps, in the same batch.
  */
 export async function changeAppointment(
-  db: Db,
-  kind: AppointmentKind,
-  actor: UserRow,
-  found: Parties & { id: number; status: number; start: string },
-  change: AppointmentChange,
+  scope: Pick<Scope, "db" | "now">,
   options: {
-    now?: Date;
+    kind: AppointmentKind;
+    actor: UserRow;
+    found: Parties & { id: number; status: number; start: string };
+    change: AppointmentChange;
     auditBy?: AuditActor;
     checkDecision?: () => void;
     decision?: Record<string, unknown>;
-  } = {},
+  },
 ): Promise<{ activated: boolean }> {
+  const { db, now } = scope;
+  const { kind, actor, found, change } = options;
   const rules = kinds[kind];
-  const now = options.now ?? new Date();
   const at = now.toISOString();
   const party = partyOf(actor, found) ?? fail(rules.notFound);
   const allowed =

@@ -4,6 +4,7 @@ import type { Paged } from "../../../schema/api/common";
 import type { DemoListQuery, DemoPatchBody, DemoSessionView } from "../../../schema/api/demo-session";
 import { demoSessions, users } from "../../../schema/db";
 import type { Db } from "../../core/context";
+import type { Scope } from "../../core/scope";
 import { appointmentListWhere, assertVisible, changeAppointment, hideNoteFrom } from "./appointments";
 import type { AuditActor } from "../staff/audit";
 import type { UserRow } from "../identity/users";
@@ -68,21 +69,23 @@ export async function listDemoSessions(
 
 /** PATCH /demo-session/:id: the appointment rules (appointments.ts). */
 export async function changeDemoSession(
-  db: Db,
-  actor: UserRow,
-  id: number,
-  body: DemoPatchBody,
-  now = new Date(),
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  { actor, id, body, auditBy }: { actor: UserRow; id: number; body: DemoPatchBody; auditBy?: AuditActor },
 ): Promise<{ demo: DemoSessionView; activated: boolean }> {
+  const { db } = scope;
   const found = await findDemoFor(db, actor, id);
-  const { activated } = await changeAppointment(
-    db,
-    "demo",
+  const { activated } = await changeAppointment(scope, {
+    kind: "demo",
     actor,
-    { id, tutorId: found.tutorId, managerId: found.tutorManagerId, status: found.status, start: found.start },
-    body,
-    { now, auditBy },
-  );
+    found: {
+      id,
+      tutorId: found.tutorId,
+      managerId: found.tutorManagerId,
+      status: found.status,
+      start: found.start,
+    },
+    change: body,
+    auditBy,
+  });
   return { demo: hideNoteFrom((await findDemo(db, id))!, actor), activated };
 }

@@ -5,6 +5,7 @@ import type { InterviewListQuery, InterviewPatchBody, InterviewView } from "../.
 import { interviews, users } from "../../../schema/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { appointmentListWhere, assertVisible, changeAppointment, hideNoteFrom } from "./appointments";
 import type { AuditActor } from "../staff/audit";
 import type { UserRow } from "../identity/users";
@@ -69,34 +70,28 @@ export async function findInterview(db: Db, id: number): Promise<InterviewView |
  * (1..5), stored and audited with it.
  */
 export async function changeInterview(
-  db: Db,
-  actor: UserRow,
-  body: InterviewPatchBody,
-  now = new Date(),
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  { actor, body, auditBy }: { actor: UserRow; body: InterviewPatchBody; auditBy?: AuditActor },
 ): Promise<{ interview: InterviewView; activated: boolean }> {
+  const { db } = scope;
   const found = await findInterview(db, body.id);
   const parties = found && { tutorId: found.intervieweeId, managerId: found.interviewerId };
   assertVisible("interview", actor, parties);
-  const { activated } = await changeAppointment(
-    db,
-    "interview",
+  const { activated } = await changeAppointment(scope, {
+    kind: "interview",
     actor,
-    { ...parties, id: found!.id, status: found!.status, start: found!.start },
-    body,
-    {
-      now,
-      auditBy,
-      decision: { level: body.level },
-      checkDecision: () => {
-        if (!body.feedback || body.level === undefined)
-          fail(!body.feedback ? "short-interview-feedback" : "interview-level-too-low", {
-            ...(!body.feedback ? { feedback: "short-interview-feedback" as const } : {}),
-            ...(body.level === undefined ? { level: "interview-level-too-low" as const } : {}),
-          });
-      },
+    found: { ...parties, id: found!.id, status: found!.status, start: found!.start },
+    change: body,
+    auditBy,
+    decision: { level: body.level },
+    checkDecision: () => {
+      if (!body.feedback || body.level === undefined)
+        fail(!body.feedback ? "short-interview-feedback" : "interview-level-too-low", {
+          ...(!body.feedback ? { feedback: "short-interview-feedback" as const } : {}),
+          ...(body.level === undefined ? { level: "interview-level-too-low" as const } : {}),
+        });
     },
-  );
+  });
   const interview = (await findInterview(db, found!.id))!;
   return { interview: hideNoteFrom(interview, actor), activated };
 }

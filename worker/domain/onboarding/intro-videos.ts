@@ -9,6 +9,7 @@ import { introVideos, tutors, users } from "../../../schema/db";
 import { IntroVideoStatus, Role, isAdmin } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { auditStatement, type AuditActor } from "../staff/audit";
 import { RETRY_AFTER_REJECTION_MONTHS, activateIfComplete, monthsBefore } from "./onboarding";
 import type { UserRow } from "../identity/users";
@@ -112,13 +113,15 @@ export async function listIntroVideos(
  * steps, all in one batch.
  */
 export async function reviewIntroVideo(
-  db: Db,
-  actor: UserRow,
-  id: number,
-  body: IntroVideoReviewBody,
-  now = new Date(),
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  {
+    actor,
+    id,
+    body,
+    auditBy,
+  }: { actor: UserRow; id: number; body: IntroVideoReviewBody; auditBy?: AuditActor },
 ): Promise<{ video: IntroVideoView; activated: boolean }> {
+  const { db, now } = scope;
   const found = await findIntroVideo(db, id);
   const admin = isAdmin(actor.role as Role);
   if (!found || (!admin && found.reviewerId !== actor.id)) return fail("intro-video-not-found");

@@ -19,6 +19,7 @@ import { Role, isAdmin } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { auditRawStatement, auditStatement, insertedRowId, withAudit, type AuditActor } from "../staff/audit";
 import { d1, statement } from "../../core/db";
 import { likePattern } from "../tutors/topics";
@@ -157,13 +158,15 @@ export async function createPhotoSession(
  * makes it answer illegal rather than overwrite.
  */
 export async function changePhotoSession(
-  db: Db,
-  actor: UserRow,
-  id: number,
-  body: PhotoSessionPatchBody,
-  now = new Date(),
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  {
+    actor,
+    id,
+    body,
+    auditBy,
+  }: { actor: UserRow; id: number; body: PhotoSessionPatchBody; auditBy?: AuditActor },
 ): Promise<{ before: PhotoSessionView; after: PhotoSessionView }> {
+  const { db, now } = scope;
   const found = await findPhotoSessionFor(db, actor, id);
   const admin = isAdmin(actor.role as Role);
   const studio = !admin && actor.id === found.studioId;
@@ -271,13 +274,20 @@ export async function assertMayUploadFor(db: Db, actor: UserRow, tutorId: number
 
 /** Makes the uploads the tutor's media (users.image, tutors.video/thumbnail) and the open session's copies. */
 export async function saveTutorAssets(
-  db: Db,
-  tutorId: number,
-  sessionId: number | null,
-  assets: Partial<Omit<TutorAssets, "tutorId">>,
-  now = new Date(),
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  {
+    tutorId,
+    sessionId,
+    assets,
+    auditBy,
+  }: {
+    tutorId: number;
+    sessionId: number | null;
+    assets: Partial<Omit<TutorAssets, "tutorId">>;
+    auditBy?: AuditActor;
+  },
 ): Promise<{ assets: TutorAssets; replaced: string[] }> {
+  const { db, now } = scope;
   const at = now.toISOString();
   const tutorSet = {
     ...(assets.video ? { video: assets.video } : {}),
