@@ -1,14 +1,11 @@
 import { useRef, type FormEvent } from "react";
 import { z } from "zod";
-import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { useFormState } from "../../lib/form";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
-import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
+import { AdminFormDialog } from "./admin-form-dialog";
 import { endOfCairoDay, wholeNumber } from "./admin-logic";
 import { useCreateInvite } from "./invites";
 import { useAdminPlansQuery } from "./plans";
@@ -60,39 +57,36 @@ export function InviteDialog({
     });
   }
   return (
-    <Dialog open={open} onClose={onClose} title={t.createInviteTitle}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t.userId}
-          hint={t.userIdHint}
-          required
-          ltr
-          inputMode="numeric"
-          readOnly={userId !== undefined}
-          {...form.bind("userId")}
-        />
-        <Select
-          label={t.plan}
-          required
-          placeholder="—"
-          options={(plans.data?.list ?? []).map((plan) => ({
-            value: String(plan.id),
-            label: arAdmin.adminArea.plans.weekly(plan.weeklyMinutes),
-          }))}
-          {...form.bind("planId")}
-        />
-        <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
-        <TextField label={t.note} maxLength={500} {...form.bind("note")} />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <AdminFormDialog
+      open={open}
+      onClose={onClose}
+      title={t.createInviteTitle}
+      formRef={formRef}
+      onSubmit={submit}
+      error={form.formError}
+      pending={create.isPending}
+    >
+      <TextField
+        label={t.userId}
+        hint={t.userIdHint}
+        required
+        ltr
+        inputMode="numeric"
+        readOnly={userId !== undefined}
+        {...form.bind("userId")}
+      />
+      <Select
+        label={t.plan}
+        required
+        placeholder="—"
+        options={(plans.data?.list ?? []).map((plan) => ({
+          value: String(plan.id),
+          label: arAdmin.adminArea.plans.weekly(plan.weeklyMinutes),
+        }))}
+        {...form.bind("planId")}
+      />
+      <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
+      <TextField label={t.note} maxLength={500} {...form.bind("note")} />
+    </AdminFormDialog>
   );
 }

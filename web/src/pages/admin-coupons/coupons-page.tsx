@@ -9,6 +9,7 @@ import {
   percentToBasisPoints,
   wholeNumber,
 } from "../../features/admin-area/admin-logic";
+import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import { AdminTable } from "../../features/admin-area/admin-table";
 import {
   ConfirmDeleteDialog,
@@ -24,15 +25,13 @@ import {
 } from "../../features/admin-area/coupons";
 import { useDeleteInvite, useInvitesQuery } from "../../features/admin-area/invites";
 import { useAdminPlansQuery } from "../../features/admin-area/plans";
-import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import type { TableColumn, TableSort } from "../../ui/data-table";
-import { Dialog } from "../../ui/dialog";
-import { Badge, Notice } from "../../ui/notice";
+import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
 import { Tabs } from "../../ui/tabs";
@@ -99,27 +98,20 @@ function CouponDialog({ editing, onClose }: { editing: CouponEditing; onClose: (
     );
   }
   return (
-    <Dialog
+    <AdminFormDialog
       open={editing !== null}
       onClose={onClose}
       title={editing?.coupon ? t.editCouponTitle : t.createCouponTitle}
+      formRef={formRef}
+      onSubmit={submit}
+      error={form.formError}
+      pending={save.isPending}
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.code} required ltr autoComplete="off" {...form.bind("code")} />
-        <TextField label={t.discount} required ltr inputMode="decimal" {...form.bind("discount")} />
-        <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
-        <TextField label={t.maxUses} ltr inputMode="numeric" {...form.bind("maxUses")} />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextField label={t.code} required ltr autoComplete="off" {...form.bind("code")} />
+      <TextField label={t.discount} required ltr inputMode="decimal" {...form.bind("discount")} />
+      <TextField label={t.expiresAt} required type="date" ltr {...form.bind("expiresAt")} />
+      <TextField label={t.maxUses} ltr inputMode="numeric" {...form.bind("maxUses")} />
+    </AdminFormDialog>
   );
 }
 

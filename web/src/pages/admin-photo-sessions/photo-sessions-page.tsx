@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { PhotoSessionStatus, type PhotoSessionView } from "@schema/api/photo-session";
+import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { statusTone } from "../../features/studio/photo-session-panel";
 import { isOpen } from "../../features/studio/session-rules";
@@ -10,15 +11,13 @@ import {
   usePhotoSessionsQuery,
   useStudiosQuery,
 } from "../../features/studio/use-studio";
-import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { Dialog } from "../../ui/dialog";
-import { Badge, Notice } from "../../ui/notice";
+import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
@@ -51,38 +50,28 @@ function ReassignDialog({ session, onClose }: { session: PhotoSessionView | null
     );
   }
   return (
-    <Dialog
+    <AdminFormDialog
       open={session !== null}
       onClose={onClose}
       title={t.reassignTitle}
       description={session ? t.reassignBody(session.tutorName ?? noName) : undefined}
+      onSubmit={submit}
+      noValidate={false}
+      error={patch.isError ? errorCodeOf(patch.error) : null}
+      pending={patch.isPending}
+      submitDisabled={!studioId || Number(studioId) === session?.studioId}
     >
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <Select
-          label={t.newStudio}
-          required
-          value={studioId}
-          onChange={(event) => setStudioId(event.target.value)}
-          options={(studios.data?.list ?? []).map((studio) => ({
-            value: String(studio.id),
-            label: studio.name ?? noName,
-          }))}
-        />
-        {patch.isError && <Notice tone="error">{errorMessage(errorCodeOf(patch.error))}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button
-            type="submit"
-            loading={patch.isPending}
-            disabled={!studioId || Number(studioId) === session?.studioId}
-          >
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <Select
+        label={t.newStudio}
+        required
+        value={studioId}
+        onChange={(event) => setStudioId(event.target.value)}
+        options={(studios.data?.list ?? []).map((studio) => ({
+          value: String(studio.id),
+          label: studio.name ?? noName,
+        }))}
+      />
+    </AdminFormDialog>
   );
 }
 

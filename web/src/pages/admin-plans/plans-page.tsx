@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { PlanView } from "@schema/api/plan";
 import { Role } from "@schema/enums";
+import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import { ConfirmDeleteDialog, QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminPlansQuery, useDeletePlan, useSavePlan } from "../../features/admin-area/plans";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { errorCodeOf, isApiError } from "../../lib/api-error";
 import { focusFirstInvalidField } from "../../lib/form";
@@ -12,7 +13,6 @@ import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { DataTable, sortRows, type TableColumn, type TableSort } from "../../ui/data-table";
-import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { TextField } from "../../ui/text-field";
@@ -97,38 +97,33 @@ function PlanDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
   }
 
   return (
-    <Dialog open={editing !== null} onClose={onClose} title={editing?.plan ? t.editTitle : t.createTitle}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.weeklyMinutes} required {...field("weeklyMinutes")} inputMode="numeric" />
-        <TextField label={t.baseMonthPrice} required {...field("baseMonthPrice")} />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <TextField label={t.monthDiscount} {...field("monthDiscount")} />
-          <TextField label={t.quarterDiscount} {...field("quarterDiscount")} />
-          <TextField label={t.yearDiscount} {...field("yearDiscount")} />
-        </div>
-        <Checkbox
-          label={t.active}
-          checked={values.active}
-          onChange={(active) => setValues((current) => ({ ...current, active }))}
-        />
-        <Checkbox
-          label={t.inviteOnly}
-          checked={values.inviteOnly}
-          onChange={(inviteOnly) => setValues((current) => ({ ...current, inviteOnly }))}
-        />
-        {save.isError && !hasFieldErrors(save.error) && (
-          <Notice tone="error">{errorMessage(errorCodeOf(save.error))}</Notice>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <AdminFormDialog
+      open={editing !== null}
+      onClose={onClose}
+      title={editing?.plan ? t.editTitle : t.createTitle}
+      formRef={formRef}
+      onSubmit={submit}
+      error={save.isError && !hasFieldErrors(save.error) ? errorCodeOf(save.error) : null}
+      pending={save.isPending}
+    >
+      <TextField label={t.weeklyMinutes} required {...field("weeklyMinutes")} inputMode="numeric" />
+      <TextField label={t.baseMonthPrice} required {...field("baseMonthPrice")} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <TextField label={t.monthDiscount} {...field("monthDiscount")} />
+        <TextField label={t.quarterDiscount} {...field("quarterDiscount")} />
+        <TextField label={t.yearDiscount} {...field("yearDiscount")} />
+      </div>
+      <Checkbox
+        label={t.active}
+        checked={values.active}
+        onChange={(active) => setValues((current) => ({ ...current, active }))}
+      />
+      <Checkbox
+        label={t.inviteOnly}
+        checked={values.inviteOnly}
+        onChange={(inviteOnly) => setValues((current) => ({ ...current, inviteOnly }))}
+      />
+    </AdminFormDialog>
   );
 }
 

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import type { TopicView } from "@schema/api/topic";
 import { topicArNameRule, topicEnNameRule } from "@schema/rules";
+import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import {
   ConfirmDeleteDialog,
   Pagination,
@@ -10,13 +11,10 @@ import {
   adminPageSize,
 } from "../../features/admin-area/admin-ui";
 import { useAdminTopicsQuery, useDeleteTopic, useSaveTopic } from "../../features/admin-area/topics";
-import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { Dialog } from "../../ui/dialog";
-import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
@@ -60,21 +58,18 @@ function TopicDialog({ editing, onClose }: { editing: Editing; onClose: () => vo
   }
 
   return (
-    <Dialog open={editing !== null} onClose={onClose} title={editing?.topic ? t.editTitle : t.createTitle}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.nameAr} required {...form.bind("nameAr")} />
-        <TextField label={t.nameEn} required ltr {...form.bind("nameEn")} />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {ar.ui.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <AdminFormDialog
+      open={editing !== null}
+      onClose={onClose}
+      title={editing?.topic ? t.editTitle : t.createTitle}
+      formRef={formRef}
+      onSubmit={submit}
+      error={form.formError}
+      pending={save.isPending}
+    >
+      <TextField label={t.nameAr} required {...form.bind("nameAr")} />
+      <TextField label={t.nameEn} required ltr {...form.bind("nameEn")} />
+    </AdminFormDialog>
   );
 }
 

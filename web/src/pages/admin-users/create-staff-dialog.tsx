@@ -3,15 +3,13 @@ import { z } from "zod";
 import { Role } from "@schema/enums";
 import { emailRule, passwordRule, userNameRule } from "@schema/rules";
 import { grantableStaffRoles } from "@schema/staff-rights";
+import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import { staffRoles } from "../../features/admin-area/admin-logic";
 import { useCreateStaff } from "../../features/admin-area/users";
-import { ar, errorMessage } from "../../i18n/ar-EG";
+import { ar } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { requiredText, useFormState } from "../../lib/form";
 import { useSession } from "../../lib/session";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
-import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toasts } from "../../ui/toast-store";
@@ -53,33 +51,32 @@ export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: (
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t.createTitle} description={t.createIntro}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t.name} required autoComplete="off" {...form.bind("name")} />
-        <TextField label={t.email} type="email" required autoComplete="off" {...form.bind("email")} />
-        <TextField
-          label={t.password}
-          type="password"
-          required
-          autoComplete="new-password"
-          {...form.bind("password")}
-        />
-        <Select
-          label={t.role}
-          required
-          options={roles.map((role) => ({ value: String(role), label: ar.roles[role] }))}
-          {...form.bind("role")}
-        />
-        {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t.createSubmit}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <AdminFormDialog
+      open={open}
+      onClose={onClose}
+      title={t.createTitle}
+      description={t.createIntro}
+      formRef={formRef}
+      onSubmit={submit}
+      error={form.formError}
+      pending={create.isPending}
+      submitLabel={t.createSubmit}
+    >
+      <TextField label={t.name} required autoComplete="off" {...form.bind("name")} />
+      <TextField label={t.email} type="email" required autoComplete="off" {...form.bind("email")} />
+      <TextField
+        label={t.password}
+        type="password"
+        required
+        autoComplete="new-password"
+        {...form.bind("password")}
+      />
+      <Select
+        label={t.role}
+        required
+        options={roles.map((role) => ({ value: String(role), label: ar.roles[role] }))}
+        {...form.bind("role")}
+      />
+    </AdminFormDialog>
   );
 }
