@@ -79,11 +79,13 @@ const notFound = () =>
 
 async function serve(
   app: ReturnType<typeof createApp>,
-  request: Request,
-  url: URL,
-  env: Env,
-  config: Config | null,
-  ctx: ExecutionContext,
+  {
+    request,
+    url,
+    env,
+    config,
+    ctx,
+  }: { request: Request; url: URL; env: Env; config: Config | null; ctx: ExecutionContext },
 ): Promise<Response> {
   const { pathname } = url;
   // Source maps are built for error reporting, never served.
@@ -136,7 +138,7 @@ export function createWorker(emulators: Emulators | null) {
           { host: url.hostname },
         );
       const config = configOrNull(env);
-      const response = await serve(app, request, url, env, config, ctx);
+      const response = await serve(app, { request, url, env, config, ctx });
       return withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });
     },
     async scheduled(controller, env) {

@@ -14,6 +14,7 @@ import {
 import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { requireHuman } from "../integrations/turnstile";
 
 export const confirmationCodeRoutes = [
@@ -80,7 +81,14 @@ export const confirmationCodeRoutes = [
       "Verify the phone with its code; sets the phone and the notification method (incorrect-phone if `phone` is not where the code went).",
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-confirm:${user.id}`, settings.rateLimits.codeConfirm);
-      return toUserView(await verifyPhone(c.get("db"), user, body.code, body.method, body.phone));
+      return toUserView(
+        await verifyPhone(scopeOf(c), {
+          user,
+          code: body.code,
+          method: body.method,
+          phone: body.phone,
+        }),
+      );
     },
   }),
 ];

@@ -33,6 +33,7 @@ import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 import { publishLater } from "../realtime/events";
 import type { LessonAudience, LessonEventType } from "../realtime/lesson-events";
 
@@ -178,15 +179,12 @@ export const lessonRoutes = [
     // The lesson is read with the caller; then the update and the other member's notifications are one batch.
     prefetch: ({ c, params }) => [lessonQuery(c.get("db"), params.id)],
     async handle({ c, params, user, prefetched }) {
-      const db = c.get("db");
-      const { lesson, tutor, student, outbox } = await cancelLesson(
-        db,
-        params.id,
-        user,
-        c.get("now"),
-        prefetchedLesson(prefetched),
-        auditActorOf(c, user.id),
-      );
+      const { lesson, tutor, student, outbox } = await cancelLesson(scopeOf(c), {
+        id: params.id,
+        caller: user,
+        read: prefetchedLesson(prefetched),
+        auditBy: auditActorOf(c, user.id),
+      });
       deliverLater(c, outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);

@@ -3,6 +3,7 @@ import { users } from "../../../schema/db";
 import { MessagingApp, VerificationType } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import {
   codeDestination,
   consumeCode,
@@ -121,13 +122,21 @@ export async function startPhoneVerification(
  * code sent to another number is refused with `incorrect-phone` and stays usable.
  */
 export async function verifyPhone(
-  db: Db,
-  user: UserRow,
-  code: string,
-  method: MessagingApp,
-  phone?: string,
-  now = new Date(),
+  scope: Pick<Scope, "db" | "now">,
+  {
+    user,
+    code,
+    method,
+    phone,
+  }: {
+    user: UserRow;
+    code: string;
+    method: MessagingApp;
+    /** The phone the client shows, when it names one. */
+    phone?: string;
+  },
 ): Promise<UserRow> {
+  const { db, now } = scope;
   const key = { userId: user.id, type: phoneCodeType(method) };
   if (phone !== undefined) {
     const destination = await liveCodeDestination(db, key, code, now);

@@ -163,12 +163,22 @@ function contextEntitledSql(
  */
 function factsSql(
   w: Window,
-  context: SQL,
-  duration: number,
-  entitlement: Entitlement,
-  at: string,
-  wrote: SQL,
-  business: BusinessSettings,
+  {
+    context,
+    duration,
+    entitlement,
+    at,
+    wrote,
+    business,
+  }: {
+    context: SQL;
+    duration: number;
+    entitlement: Entitlement;
+    at: string;
+    /** True in SQL when the batch's write happened. */
+    wrote: SQL;
+    business: BusinessSettings;
+  },
 ): SQL {
   const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
   return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
@@ -316,7 +326,17 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           zone: student.timeZone,
         }),
       ),
-      statement(db, factsSql(w, context, duration, "booking", at, sql`EXISTS (${mine})`, business)),
+      statement(
+        db,
+        factsSql(w, {
+          context,
+          duration,
+          entitlement: "booking",
+          at,
+          wrote: sql`EXISTS (${mine})`,
+          business,
+        }),
+      ),
     ]);
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
@@ -443,7 +463,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
           zone: student.timeZone,
         }),
       ),
-      statement(db, factsSql(w, context, duration, entitlement, at, moved, business)),
+      statement(db, factsSql(w, { context, duration, entitlement, at, wrote: moved, business })),
     ]);
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");

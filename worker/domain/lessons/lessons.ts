@@ -23,6 +23,7 @@ import { BoundedCache } from "../../core/bounded-cache";
 import { d1, prebuilt, statement } from "../../core/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import type { Scope } from "../../core/scope";
 import { messagesToSql } from "../../notifications/channels";
 import { lessonMessages } from "../../notifications/lesson-messages";
 import type { OutboxRow } from "../../notifications/outbox";
@@ -355,13 +356,22 @@ export async function lessonStats(db: Db, userId: number, now = new Date()): Pro
  * the minutes return by themselves, since they are computed from the lessons that are not cancelled.
  */
 export async function cancelLesson(
-  db: Db,
-  id: number,
-  caller: UserRow,
-  now = new Date(),
-  read?: LessonWithMembers | null,
-  auditBy?: AuditActor,
+  scope: Pick<Scope, "db" | "now">,
+  {
+    id,
+    caller,
+    read,
+    auditBy,
+  }: {
+    id: number;
+    caller: UserRow;
+    /** The lesson as the route's prefetch read it (null: not found); read here when absent. */
+    read?: LessonWithMembers | null;
+    /** Who is recorded in the audit log when an admin (not a member) cancels. */
+    auditBy?: AuditActor;
+  },
 ) {
+  const { db, now } = scope;
   const row = read === undefined ? await findLesson(db, id) : read;
   if (!row) fail("lesson-not-found");
   const member = row.tutor.id === caller.id || row.student.id === caller.id;
