@@ -1,11 +1,10 @@
-import { createDb } from "../core/db";
 import { readConfig, type Env } from "../core/env";
 import { enqueueDelivery } from "../notifications/delivery";
 import { deliverPending } from "../notifications/outbox";
 import { createLogger } from "../core/logger";
 import { createServices } from "../integrations";
 import type { Emulators } from "../integrations/emulated";
-import type { Scope } from "../core/scope";
+import { backgroundScope } from "../core/scope";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
@@ -26,16 +25,13 @@ export async function runScheduled(
   const config = readConfig(env);
   // Work handed to waitUntil finishes before the run ends (a cron has no answer to send first).
   const pending: Promise<unknown>[] = [];
-  const scope: Scope = {
-    db: createDb(env),
+  const scope = backgroundScope(env, {
     config,
-    env,
     logger,
     now: new Date(controller.scheduledTime),
     services: createServices(config, env, undefined, emulators),
     waitUntil: (promise) => void pending.push(promise),
-    user: null,
-  };
+  });
   const { db, now, services } = scope;
   try {
     if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
