@@ -4,7 +4,15 @@ import { Role } from "../../schema/enums";
 import { createStudent, createTutor, createUser } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { changeInvoice, pendingInvoice, tutorWithEarnings } from "./factories-invoices";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { couponContracts } from "../../schema/api/coupon";
+import { planContracts } from "../../schema/api/plan";
+import { topicContracts } from "../../schema/api/topic";
+import { platformSettingsContracts } from "../../schema/api/platform-settings";
+import { tutorContracts } from "../../schema/api/tutor";
+import { onboardingContracts } from "../../schema/api/onboarding";
+import { lessonContracts } from "../../schema/api/lesson";
+import { reportContracts } from "../../schema/api/report";
 
 type AuditRow = {
   actor_id: number | null;
@@ -31,16 +39,24 @@ const code = () => `AUD${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 describe("every staff write leaves one audit row with the change", () => {
   it("records coupon create, update and delete with before and after and the request id", async () => {
     const admin = await createUser(Role.RegularAdmin);
-    const created = await call("POST", "/api/v1/coupon", {
+    const created = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code: code(), discount: 2500, expiresAt: future() },
     });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(
-      (await call("PUT", `/api/v1/coupon/${id}`, { token: admin.token, body: { discount: 3000 } })).status,
+      (
+        await callContract(couponContracts.update, {
+          params: { id },
+          token: admin.token,
+          body: { discount: 3000 },
+        })
+      ).status,
     ).toBe(200);
-    expect((await call("DELETE", `/api/v1/coupon/${id}`, { token: admin.token })).status).toBe(204);
+    expect((await callContract(couponContracts.remove, { params: { id }, token: admin.token })).status).toBe(
+      204,
+    );
     const rows = await trail(admin.id);
     expect(rows.map((row) => [row.action, row.target_type, row.target_id])).toEqual([
       ["coupon.create", "coupon", String(id)],
@@ -54,43 +70,52 @@ describe("every staff write leaves one audit row with the change", () => {
 
   it("writes no row when the write changed nothing", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    expect((await call("DELETE", "/api/v1/coupon/99999999", { token: admin.token })).status).toBe(404);
-    expect((await call("DELETE", "/api/v1/plan/99999999", { token: admin.token })).status).toBe(404);
+    expect(
+      (await callContract(couponContracts.remove, { params: { id: "99999999" }, token: admin.token })).status,
+    ).toBe(404);
+    expect(
+      (await callContract(planContracts.remove, { params: { id: "99999999" }, token: admin.token })).status,
+    ).toBe(404);
     expect(await trail(admin.id)).toEqual([]);
   });
 
   it("records plans, topics, settings and the cache flush", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const plan = await call("POST", "/api/v1/plan", {
+    const plan = await callContract(planContracts.create, {
       token: admin.token,
       body: { weeklyMinutes: 60, baseMonthPrice: 50_000 },
     });
     expect([plan.status, plan.body?.code]).toEqual([201, undefined]);
-    await call("PATCH", `/api/v1/plan/${plan.body.id}`, { token: admin.token, body: { active: false } });
-    await call("DELETE", `/api/v1/plan/${plan.body.id}`, { token: admin.token });
+    await callContract(planContracts.update, {
+      params: { id: plan.body.id },
+      token: admin.token,
+      body: { active: false },
+    });
+    await callContract(planContracts.remove, { params: { id: plan.body.id }, token: admin.token });
     // Topic names are letters only: a random Latin and Arabic suffix keeps them unique.
     const letters = (alphabet: string) =>
       Array.from({ length: 6 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
     const suffix = letters("abcdefghijklmnopqrstuvwxyz");
-    const topic = await call("POST", "/api/v1/topic/", {
+    const topic = await callContract(topicContracts.create, {
       token: admin.token,
       body: { nameAr: `موضوع ${letters("ابتثجحخدذرزسشصضطظعغفقكلمنهوي")}`, nameEn: `Topic ${suffix}` },
     });
     expect([topic.status, topic.body?.code]).toEqual([201, undefined]);
-    await call("PUT", `/api/v1/topic/${topic.body.id}`, {
+    await callContract(topicContracts.update, {
+      params: { id: topic.body.id },
       token: admin.token,
       body: { nameEn: `Renamed ${suffix}` },
     });
-    await call("DELETE", `/api/v1/topic/${topic.body.id}`, { token: admin.token });
+    await callContract(topicContracts.remove, { params: { id: topic.body.id }, token: admin.token });
     expect(
       (
-        await call("PUT", "/api/v1/platform-settings/withdrawals", {
+        await callContract(platformSettingsContracts.withdrawals, {
           token: admin.token,
           body: { minInvoiceAmount: 20_000, maxInvoiceAmount: 1_000_000 },
         })
       ).status,
     ).toBe(200);
-    expect((await call("DELETE", "/api/v1/cache/flush", { token: admin.token })).status).toBe(204);
+    expect((await callContract(tutorContracts.flushCache, { token: admin.token })).status).toBe(204);
     const rows = await trail(admin.id);
     expect(rows.map((row) => row.action)).toEqual([
       "plan.create",
@@ -112,7 +137,8 @@ describe("every staff write leaves one audit row with the change", () => {
     const tutor = await createTutor({ activated: false });
     expect(
       (
-        await call("PATCH", `/api/v1/onboarding/${tutor.id}`, {
+        await callContract(onboardingContracts.update, {
+          params: { id: tutor.id },
           token: admin.token,
           body: { activated: true },
         })
@@ -139,11 +165,15 @@ describe("every staff write leaves one audit row with the change", () => {
     const student = await createStudent();
     const start = new Date(Math.ceil((Date.now() + 3 * 864e5) / 9e5) * 9e5).toISOString();
     const byAdmin = await seedLesson(tutor.id, student.id, { start });
-    expect((await call("DELETE", `/api/v1/lesson/${byAdmin}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: byAdmin }, token: admin.token })).status,
+    ).toBe(200);
     const own = await seedLesson(tutor.id, student.id, {
       start: new Date(Date.parse(start) + 864e5).toISOString(),
     });
-    expect((await call("DELETE", `/api/v1/lesson/${own}`, { token: student.token })).status).toBe(200);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: own }, token: student.token })).status,
+    ).toBe(200);
     const report = await env.DB.prepare(
       "INSERT INTO reports (user_id, title, message, url, created_at, updated_at) VALUES (?, 'عنوان', 'وصف المشكلة هنا', '/x', ?, ?) RETURNING id",
     )
@@ -151,7 +181,7 @@ describe("every staff write leaves one audit row with the change", () => {
       .first<{ id: number }>();
     expect(
       (
-        await call("PUT", "/api/v1/report", {
+        await callContract(reportContracts.update, {
           token: admin.token,
           body: { id: report!.id, status: "resolved", note: "تم" },
         })
@@ -159,7 +189,8 @@ describe("every staff write leaves one audit row with the change", () => {
     ).toBe(200);
     expect(
       (
-        await call("PUT", `/api/v1/user/tutor/profile?tutorId=${tutor.id}`, {
+        await callContract(tutorContracts.updateProfile, {
+          query: { tutorId: tutor.id },
           token: admin.token,
           body: { notice: 120 },
         })

@@ -6,7 +6,10 @@ import { Role } from "../../schema/enums";
 import { describeDevice } from "../../worker/domain/identity/auth-sessions";
 import { issueToken } from "../../worker/domain/identity/token";
 import { readConfig } from "../../worker/core/env";
-import { PASSWORD, call, latestMessage, register } from "./helpers";
+import { callContract, latestMessage, PASSWORD, register } from "./helpers";
+import { authContracts } from "../../schema/api/auth";
+import { userContracts } from "../../schema/api/user";
+import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
 
 const CHROME_ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -16,7 +19,7 @@ const sidOf = (token: string) =>
   JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
 
 async function signIn(email: string, userAgent = CHROME_ANDROID, password = PASSWORD) {
-  const response = await call("POST", "/api/v1/auth/password", {
+  const response = await callContract(authContracts.password, {
     body: { email, password },
     headers: { "user-agent": userAgent },
   });
@@ -24,8 +27,8 @@ async function signIn(email: string, userAgent = CHROME_ANDROID, password = PASS
   return response.body.token as string;
 }
 
-const current = (token: string) => call("GET", "/api/v1/user/current", { token });
-const refresh = (token: string) => call("POST", "/api/v1/auth/refresh-token", { token });
+const current = (token: string) => callContract(userContracts.current, { token });
+const refresh = (token: string) => callContract(authContracts.refreshToken, { token });
 const sessionRow = (id: string) =>
   env.DB.prepare(
     "SELECT user_id, device, ended_at, end_reason, created_at, last_seen_at FROM auth_sessions WHERE id = ?",
@@ -50,7 +53,7 @@ describe("signed-in sessions", () => {
       device: "Chrome · Android",
       ended_at: null,
     });
-    const listed = await call("GET", "/api/v1/auth/sessions", { token: laptop });
+    const listed = await callContract(authContracts.sessions, { token: laptop });
     expect(listed.status).toBe(200);
     expect(listed.body).toHaveLength(3);
     const byId = new Map(
@@ -65,7 +68,7 @@ describe("signed-in sessions", () => {
   it("ends the session on the server at sign-out: its token answers 401 and cannot refresh", async () => {
     const { user, token } = await register();
     const other = await signIn(user.email);
-    const out = await call("POST", "/api/v1/auth/sign-out", { token });
+    const out = await callContract(authContracts.signOut, { token });
     expect(out.status).toBe(204);
     expect(await sessionRow(sidOf(token))).toMatchObject({ end_reason: "sign-out" });
     const after = await current(token);
@@ -80,7 +83,7 @@ describe("signed-in sessions", () => {
     const fresh = await refresh(token);
     expect(fresh.status).toBe(200);
     expect(sidOf(fresh.body.token)).toBe(sidOf(token));
-    await call("POST", "/api/v1/auth/sign-out", { token: fresh.body.token });
+    await callContract(authContracts.signOut, { token: fresh.body.token });
     expect((await refresh(token)).status).toBe(401);
     expect((await current(fresh.body.token)).status).toBe(401);
   });
@@ -89,16 +92,19 @@ describe("signed-in sessions", () => {
     const { user, token } = await register();
     const phone = await signIn(user.email);
     const stranger = await register();
-    const ended = await call("DELETE", `/api/v1/auth/sessions/${sidOf(phone)}`, { token });
+    const ended = await callContract(authContracts.endSession, { params: { id: sidOf(phone) }, token });
     expect(ended.status).toBe(204);
     expect((await current(phone)).status).toBe(401);
     expect((await current(token)).status).toBe(200);
-    const again = await call("DELETE", `/api/v1/auth/sessions/${sidOf(phone)}`, { token });
+    const again = await callContract(authContracts.endSession, { params: { id: sidOf(phone) }, token });
     expect([again.status, again.body.code]).toEqual([404, "device-not-found"]);
-    const foreign = await call("DELETE", `/api/v1/auth/sessions/${sidOf(stranger.token)}`, { token });
+    const foreign = await callContract(authContracts.endSession, {
+      params: { id: sidOf(stranger.token) },
+      token,
+    });
     expect([foreign.status, foreign.body.code]).toEqual([404, "device-not-found"]);
     expect((await current(stranger.token)).status).toBe(200);
-    const malformed = await call("DELETE", "/api/v1/auth/sessions/not-an-id", { token });
+    const malformed = await callContract(authContracts.endSession, { params: { id: "not-an-id" }, token });
     expect([malformed.status, malformed.body.code]).toEqual([404, "device-not-found"]);
   });
 
@@ -106,14 +112,14 @@ describe("signed-in sessions", () => {
     const { user, token } = await register();
     const [a, b] = [await signIn(user.email), await signIn(user.email)];
     expect(
-      (await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: true } })).status,
+      (await callContract(authContracts.endAllSessions, { token, body: { keepCurrent: true } })).status,
     ).toBe(204);
     expect([(await current(a)).status, (await current(b)).status, (await current(token)).status]).toEqual([
       401, 401, 200,
     ]);
-    expect((await call("GET", "/api/v1/auth/sessions", { token })).body).toHaveLength(1);
+    expect((await callContract(authContracts.sessions, { token })).body).toHaveLength(1);
     expect(
-      (await call("POST", "/api/v1/auth/sessions/end-all", { token, body: { keepCurrent: false } })).status,
+      (await callContract(authContracts.endAllSessions, { token, body: { keepCurrent: false } })).status,
     ).toBe(204);
     expect((await current(token)).status).toBe(401);
   });
@@ -121,7 +127,8 @@ describe("signed-in sessions", () => {
   it("ends the other devices' sessions when the user changes their password, keeping this one", async () => {
     const { user, token } = await register();
     const before = await signIn(user.email);
-    const changed = await call("PUT", `/api/v1/user/${user.id}`, {
+    const changed = await callContract(userContracts.update, {
+      params: { id: user.id },
       token,
       body: { password: "Newer#Pass2", currentPassword: PASSWORD },
     });
@@ -135,10 +142,10 @@ describe("signed-in sessions", () => {
   it("ends every session at a password reset; the reset itself signs in anew", async () => {
     const { user, token } = await register();
     const other = await signIn(user.email);
-    await call("POST", "/api/v1/confirmation-code/password/send", { body: { email: user.email } });
+    await callContract(confirmationCodeContracts.sendPasswordCode, { body: { email: user.email } });
     const { code } = await latestMessage(user.email);
-    const reset = await call("POST", "/api/v1/confirmation-code/password/confirm", {
-      body: { email: user.email, code, password: "Reset#Pass3" },
+    const reset = await callContract(confirmationCodeContracts.confirmPassword, {
+      body: { email: user.email, code: code!, password: "Reset#Pass3" },
     });
     expect(reset.status).toBe(200);
     expect([(await current(token)).status, (await current(other)).status]).toEqual([401, 401]);

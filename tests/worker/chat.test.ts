@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
 import { TestSocket, eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
+import { chatContracts } from "../../schema/api/chat";
 
 const rooms = (userId: number, token: string, query = "") =>
   call("GET", `/api/v1/chat/list/rooms/${userId}/${query}`, { token });
@@ -11,7 +12,7 @@ describe("POST /chat/new", () => {
   it("starts a room between a verified student and a tutor with the first message", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", {
+    const response = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: teacher.user.id, message: "<b>مرحبًا</b>" },
     });
@@ -36,12 +37,12 @@ describe("POST /chat/new", () => {
     const student = await verifiedStudent();
     const manager = await createUserWithRole(Role.TutorManager);
     await startRoom(student, manager);
-    const again = await call("POST", "/api/v1/chat/new", {
+    const again = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: manager.user.id, message: "ثانيًا" },
     });
     expect([again.status, again.body.code]).toEqual([409, "room-exists"]);
-    const reverse = await call("POST", "/api/v1/chat/new", {
+    const reverse = await callContract(chatContracts.create, {
       token: manager.token,
       body: { userId: student.user.id, message: "ثالثًا" },
     });
@@ -55,7 +56,7 @@ describe("POST /chat/new", () => {
   it("refuses a student whose email is not verified and stores no room", async () => {
     const student = await register(Role.Student);
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", {
+    const response = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: teacher.user.id, message: "أهلًا" },
     });
@@ -73,18 +74,18 @@ describe("POST /chat/new", () => {
     const other = await tutor();
     expect(
       (
-        await call("POST", "/api/v1/chat/new", {
+        await callContract(chatContracts.create, {
           token: teacher.token,
           body: { userId: manager.user.id, message: "سؤال" },
         })
       ).status,
     ).toBe(201);
-    const toStudent = await call("POST", "/api/v1/chat/new", {
+    const toStudent = await callContract(chatContracts.create, {
       token: teacher.token,
       body: { userId: student.user.id, message: "سؤال" },
     });
     expect([toStudent.status, toStudent.body.code]).toEqual([403, "forbidden"]);
-    const toTutor = await call("POST", "/api/v1/chat/new", {
+    const toTutor = await callContract(chatContracts.create, {
       token: teacher.token,
       body: { userId: other.user.id, message: "سؤال" },
     });
@@ -94,17 +95,17 @@ describe("POST /chat/new", () => {
   it("refuses an empty message, an unknown user and a room with oneself", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const empty = await call("POST", "/api/v1/chat/new", {
+    const empty = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: teacher.user.id, message: "   " },
     });
     expect([empty.status, empty.body.code]).toEqual([400, "short-message-text"]);
-    const unknown = await call("POST", "/api/v1/chat/new", {
+    const unknown = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: 999999, message: "أهلًا" },
     });
     expect([unknown.status, unknown.body.code]).toEqual([404, "user-not-found"]);
-    const self = await call("POST", "/api/v1/chat/new", {
+    const self = await callContract(chatContracts.create, {
       token: teacher.token,
       body: { userId: teacher.user.id, message: "أهلًا" },
     });
@@ -131,7 +132,11 @@ describe("GET /chat/list/rooms/{userId}/", () => {
             .first<{ id: string }>()
         )?.id === "2",
     );
-    await call("PUT", `/api/v1/chat/room/${roomC}`, { token: student.token, body: { pinned: true } });
+    await callContract(chatContracts.preferences, {
+      params: { id: roomC },
+      token: student.token,
+      body: { pinned: true },
+    });
 
     const response = await rooms(student.user.id, student.token);
     expect(response.status).toBe(200);
@@ -168,11 +173,17 @@ describe("GET /chat/list/{roomId}/messages", () => {
     const socket = await TestSocket.chatRoom(teacher, roomId);
     for (const text of ["اثنان", "ثلاثة"]) await socket.request({ type: "SendMessage", payload: { text } });
     socket.close();
-    const first = await call("GET", `/api/v1/chat/list/${roomId}/messages?size=2`, { token: student.token });
+    const first = await callContract(chatContracts.messages, {
+      params: { id: roomId },
+      query: { size: "2" },
+      token: student.token,
+    });
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(3);
     expect(first.body.list.map((m: { text: string }) => m.text)).toEqual(["ثلاثة", "اثنان"]);
-    const second = await call("GET", `/api/v1/chat/list/${roomId}/messages?size=2&page=2`, {
+    const second = await callContract(chatContracts.messages, {
+      params: { id: roomId },
+      query: { size: "2", page: "2" },
       token: teacher.token,
     });
     expect(second.body.list.map((m: { text: string }) => m.text)).toEqual(["واحد"]);
@@ -183,10 +194,16 @@ describe("GET /chat/list/{roomId}/messages", () => {
     const teacher = await tutor();
     const stranger = await verifiedStudent();
     const roomId = await startRoom(student, teacher, "سر");
-    const refused = await call("GET", `/api/v1/chat/list/${roomId}/messages`, { token: stranger.token });
+    const refused = await callContract(chatContracts.messages, {
+      params: { id: roomId },
+      token: stranger.token,
+    });
     expect([refused.status, refused.body.code]).toEqual([403, "not-room-member"]);
     expect(JSON.stringify(refused.body)).not.toContain("سر");
-    const missing = await call("GET", `/api/v1/chat/list/987654/messages`, { token: student.token });
+    const missing = await callContract(chatContracts.messages, {
+      params: { id: "987654" },
+      token: student.token,
+    });
     expect([missing.status, missing.body.code]).toEqual([404, "room-not-found"]);
   });
 });
@@ -216,14 +233,20 @@ describe("rooms by members, members and preferences", () => {
     );
     // No room yet is an answer, not a 404 (the browser logs every 404 in its console).
     expect([none.status, none.body]).toEqual([200, { room: null }]);
-    const members = await call("GET", `/api/v1/chat/room/members/${roomId}`, { token: teacher.token });
+    const members = await callContract(chatContracts.members, {
+      params: { id: roomId },
+      token: teacher.token,
+    });
     expect(members.body.list.map((m: { id: number; role: number }) => [m.id, m.role]).sort()).toEqual(
       [
         [student.user.id, Role.Student],
         [teacher.user.id, Role.Tutor],
       ].sort(),
     );
-    const refused = await call("GET", `/api/v1/chat/room/members/${roomId}`, { token: stranger.token });
+    const refused = await callContract(chatContracts.members, {
+      params: { id: roomId },
+      token: stranger.token,
+    });
     expect([refused.status, refused.body.code]).toEqual([403, "not-room-member"]);
   });
 
@@ -231,7 +254,8 @@ describe("rooms by members, members and preferences", () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
     const roomId = await startRoom(student, teacher);
-    const response = await call("PUT", `/api/v1/chat/room/${roomId}`, {
+    const response = await callContract(chatContracts.preferences, {
+      params: { id: roomId },
       token: student.token,
       body: { pinned: true, muted: true },
     });
@@ -254,12 +278,14 @@ describe("rooms by members, members and preferences", () => {
     const teacher = await tutor();
     const stranger = await verifiedStudent();
     const roomId = await startRoom(student, teacher);
-    const refused = await call("PUT", `/api/v1/chat/room/${roomId}`, {
+    const refused = await callContract(chatContracts.preferences, {
+      params: { id: roomId },
       token: stranger.token,
       body: { muted: true },
     });
     expect([refused.status, refused.body.code]).toEqual([403, "not-room-member"]);
-    const missing = await call("PUT", `/api/v1/chat/room/987654`, {
+    const missing = await callContract(chatContracts.preferences, {
+      params: { id: "987654" },
       token: stranger.token,
       body: { muted: true },
     });

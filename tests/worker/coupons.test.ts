@@ -3,7 +3,10 @@ import { PlanPeriod, Role } from "../../schema/enums";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
 import { DECLINED_CVV } from "../../emulators/fawry/app";
 import { SANDBOX, addCard, notifyApp, signedNotification, transactionRow } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { couponContracts } from "../../schema/api/coupon";
+import { paymentContracts } from "../../schema/api/payment";
+import { transactionContracts } from "../../schema/api/transaction";
 
 const future = () => new Date(Date.now() + 7 * 864e5).toISOString();
 
@@ -11,32 +14,38 @@ describe("coupons", () => {
   it("lets an admin create a coupon and a student check it by code (case-insensitive)", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `SAVE${Date.now() % 100000}`;
-    const created = await call("POST", "/api/v1/coupon", {
+    const created = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 2500, expiresAt: future() },
     });
     expect(created.status).toBe(201);
     const student = await createStudent();
-    const found = await call("GET", `/api/v1/coupon/code/${code.toLowerCase()}`, { token: student.token });
+    const found = await callContract(couponContracts.byCode, {
+      params: { code: code.toLowerCase() },
+      token: student.token,
+    });
     expect(found.body).toMatchObject({ code, discount: 2500 });
   });
 
   it("answers coupon-not-found for an unknown code", async () => {
     const student = await createStudent();
-    const res = await call("GET", "/api/v1/coupon/code/NOPE123", { token: student.token });
+    const res = await callContract(couponContracts.byCode, {
+      params: { code: "NOPE123" },
+      token: student.token,
+    });
     expect(res.body.code).toBe("coupon-not-found");
   });
 
   it("applies the coupon's discount to the transaction amount at checkout", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HALF${Date.now() % 100000}`;
-    await call("POST", "/api/v1/coupon", {
+    await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 5000, expiresAt: future() },
     });
     const student = await createStudent();
     const planId = await createPlan({ baseMonthPrice: 50_000 });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, couponCode: code },
     });
@@ -47,14 +56,14 @@ describe("coupons", () => {
   it("refuses a coupon that reached its maximum uses", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `ONCE${Date.now() % 100000}`;
-    const created = await call("POST", "/api/v1/coupon", {
+    const created = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 1000, expiresAt: future(), maxUses: 1 },
     });
     const { env } = await import("cloudflare:workers");
     await env.DB.prepare("UPDATE coupons SET uses = 1 WHERE id = ?").bind(created.body.id).run();
     const student = await createStudent();
-    const res = await call("GET", `/api/v1/coupon/code/${code}`, { token: student.token });
+    const res = await callContract(couponContracts.byCode, { params: { code }, token: student.token });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("coupon-max-uses-reached");
   });
@@ -82,7 +91,7 @@ describe("coupons", () => {
     const res = await checkout(first, coupon.code);
     const second = await createStudent();
     expect((await checkout(second, coupon.code)).body.code).toBe("coupon-max-uses-reached");
-    await call("POST", "/api/v1/fawry/cancel-unpaid-order", {
+    await callContract(paymentContracts.cancelUnpaid, {
       token: first.token,
       body: { transactionId: res.body.transaction.id },
     });
@@ -97,7 +106,7 @@ describe("coupons", () => {
     const planId = await createPlan();
     // The student's own saved card, declined by the bank (an unknown card is refused before any charge).
     const { cards } = await addCard(student);
-    const res = await call("POST", "/api/v1/fawry/pay/card", {
+    const res = await callContract(paymentContracts.payCard, {
       token: student.token,
       body: {
         planId,
@@ -154,7 +163,7 @@ describe("coupons", () => {
       .run();
     const student = await createStudent();
     expect((await checkout(student, coupon.code)).body.code).toBe("coupon-expire-date-passed");
-    expect((await call("GET", "/api/v1/tx/list", { token: student.token })).body.total).toBe(0);
+    expect((await callContract(transactionContracts.list, { token: student.token })).body.total).toBe(0);
   });
 });
 
@@ -162,7 +171,7 @@ let sequence = 0;
 async function newCoupon(options: { maxUses?: number }) {
   const admin = await createUser(Role.SuperAdmin);
   const code = `R${Date.now() % 1_000_000}X${++sequence}`;
-  const res = await call("POST", "/api/v1/coupon", {
+  const res = await callContract(couponContracts.create, {
     token: admin.token,
     body: { code, discount: 2000, expiresAt: future(), ...options },
   });
@@ -171,14 +180,14 @@ async function newCoupon(options: { maxUses?: number }) {
 }
 
 async function checkout(student: { token: string }, couponCode: string, planId?: number) {
-  return call("POST", "/api/v1/fawry/pay/ref-num", {
+  return callContract(paymentContracts.payReference, {
     token: student.token,
     body: { planId: planId ?? (await createPlan()), period: PlanPeriod.Month, couponCode },
   });
 }
 
 async function usesOf(admin: { token: string }, id: number): Promise<number> {
-  return (await call("GET", `/api/v1/coupon/${id}`, { token: admin.token })).body.uses;
+  return (await callContract(couponContracts.get, { params: { id }, token: admin.token })).body.uses;
 }
 
 /** The transactions holding a use of the coupon (coupon_uses rows). */

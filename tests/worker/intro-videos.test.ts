@@ -11,10 +11,11 @@ import {
   videoFile,
   videoForm,
 } from "./factories-onboarding";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { introVideoContracts } from "../../schema/api/intro-video";
 
 const upload = (token: string, form: FormData) =>
-  call("POST", "/api/v1/intro-video/with/asset", { token, raw: form });
+  callContract(introVideoContracts.create, { token, raw: form });
 const count = (tutorId: number) =>
   env.DB.prepare("SELECT count(*) AS n FROM intro_videos WHERE tutor_id = ?")
     .bind(tutorId)
@@ -69,7 +70,7 @@ describe("uploading an intro video", () => {
 
   it("refuses a file over 400 MB with large-file-size when starting a chunked upload", async () => {
     const tutor = await register(Role.Tutor);
-    const response = await call("POST", "/api/v1/intro-video/upload", {
+    const response = await callContract(introVideoContracts.startUpload, {
       token: tutor.token,
       body: { duration: 120, contentType: "video/mp4", size: 400 * 1024 * 1024 + 1 },
     });
@@ -78,7 +79,7 @@ describe("uploading an intro video", () => {
 
   it("uploads a large video in parts through an R2 multipart upload and completes it", async () => {
     const tutor = await register(Role.Tutor);
-    const started = await call("POST", "/api/v1/intro-video/upload", {
+    const started = await callContract(introVideoContracts.startUpload, {
       token: tutor.token,
       body: { duration: 120, contentType: "video/webm", size: 3000 },
     });
@@ -91,7 +92,7 @@ describe("uploading an intro video", () => {
       headers: { "content-length": "3000" },
     });
     expect(part.status).toBe(200);
-    const done = await call("POST", "/api/v1/intro-video/upload/complete", {
+    const done = await callContract(introVideoContracts.completeUpload, {
       token: tutor.token,
       body: { key, uploadId, duration: 60, parts: [part.body] },
     });
@@ -103,26 +104,22 @@ describe("uploading an intro video", () => {
   it("aborts a chunked upload, and refuses another tutor's key with forbidden", async () => {
     const tutor = await register(Role.Tutor);
     const intruder = await register(Role.Tutor);
-    const started = await call("POST", "/api/v1/intro-video/upload", {
+    const started = await callContract(introVideoContracts.startUpload, {
       token: tutor.token,
       body: { duration: 120, contentType: "video/mp4", size: 3000 },
     });
     const { key, uploadId } = started.body;
     expect(
       (
-        await call("POST", "/api/v1/intro-video/upload/abort", {
+        await callContract(introVideoContracts.abortUpload, {
           token: intruder.token,
           body: { key, uploadId },
         })
       ).status,
     ).toBe(403);
     expect(
-      (
-        await call("POST", "/api/v1/intro-video/upload/abort", {
-          token: tutor.token,
-          body: { key, uploadId },
-        })
-      ).status,
+      (await callContract(introVideoContracts.abortUpload, { token: tutor.token, body: { key, uploadId } }))
+        .status,
     ).toBe(204);
     expect(await storedObjects(tutor.user.id)).toBe(0);
   });
@@ -149,7 +146,8 @@ describe("reviewing an intro video", () => {
     const reviewer = await manager();
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    const response = await call("PUT", `/api/v1/intro-video/${id}`, {
+    const response = await callContract(introVideoContracts.review, {
+      params: { id },
       token: reviewer.token,
       body: { status: 3, feedback: "فيديو واضح" },
     });
@@ -170,19 +168,31 @@ describe("reviewing an intro video", () => {
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
     expect(
-      (await call("PUT", `/api/v1/intro-video/${id}`, { token: other.token, body: { status: 2 } })).body.code,
+      (
+        await callContract(introVideoContracts.review, {
+          params: { id },
+          token: other.token,
+          body: { status: 2 },
+        })
+      ).body.code,
     ).toBe("intro-video-not-found");
     expect(
       (
-        await call("PUT", `/api/v1/intro-video/${id}`, {
+        await callContract(introVideoContracts.review, {
+          params: { id },
           token: reviewer.token,
           body: { status: 2, feedback: "الصوت غير واضح" },
         })
       ).status,
     ).toBe(200);
     expect(
-      (await call("PUT", `/api/v1/intro-video/${id}`, { token: reviewer.token, body: { status: 3 } })).body
-        .code,
+      (
+        await callContract(introVideoContracts.review, {
+          params: { id },
+          token: reviewer.token,
+          body: { status: 3 },
+        })
+      ).body.code,
     ).toBe("illegal");
     expect((await tutorRow(tutor.user.id))!.video).toBeNull();
   });
@@ -191,17 +201,17 @@ describe("reviewing an intro video", () => {
     const reviewer = await manager();
     const tutor = await register(Role.Tutor);
     const id = await insertIntroVideo(tutor.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    expect((await call("GET", "/api/v1/intro-video/list", { token: tutor.token })).body).toMatchObject({
+    expect((await callContract(introVideoContracts.list, { token: tutor.token })).body).toMatchObject({
       total: 1,
       list: [{ id }],
     });
-    expect((await call("GET", "/api/v1/intro-video/list", { token: reviewer.token })).body).toMatchObject({
+    expect((await callContract(introVideoContracts.list, { token: reviewer.token })).body).toMatchObject({
       total: 1,
       list: [{ id }],
     });
     const admin = await createUserWithRole(Role.SuperAdmin);
-    expect(
-      (await call("GET", "/api/v1/intro-video/list", { token: admin.token })).body.total,
-    ).toBeGreaterThan(1);
+    expect((await callContract(introVideoContracts.list, { token: admin.token })).body.total).toBeGreaterThan(
+      1,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Bank, InvoiceStatus, Role, WithdrawMethod } from "../../schema/enums";
 import { transitionFor } from "../../worker/domain/payments/invoices";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import { TestSocket, closeAll } from "./factories-chat";
 import {
   addEarnings,
@@ -18,6 +18,8 @@ import {
   uploadReceipt,
   wallet,
 } from "./factories-invoices";
+import { invoiceContracts } from "../../schema/api/invoice";
+import { statsContracts } from "../../schema/api/stats";
 
 const EGP = 100;
 
@@ -136,7 +138,10 @@ describe("requesting a withdrawal", () => {
     await addEarnings(tutor.id, 500 * EGP, { canceled: true });
     await addEarnings(tutor.id, 500 * EGP, { reportedAbsent: true });
     await addEarnings(tutor.id, 500 * EGP, { hoursAgo: -2 }); // starts in two hours
-    const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
+    const stats = await callContract(invoiceContracts.stats, {
+      params: { id: tutor.id },
+      token: tutor.token,
+    });
     expect(stats.body).toMatchObject({ earnings: 100 * EGP, withdrawable: 100 * EGP });
     expect((await requestWithdrawal(tutor, wallet(101 * EGP))).body.code).toBe("insufficient-balance");
   });
@@ -243,7 +248,7 @@ describe("requesting a withdrawal", () => {
     const student = await createUser(Role.Student);
     expect((await requestWithdrawal(student, wallet(100 * EGP))).status).toBe(403);
     expect((await requestWithdrawal(await admin(), wallet(100 * EGP))).status).toBe(403);
-    expect((await call("POST", "/api/v1/invoice", { body: wallet(100 * EGP) })).status).toBe(401);
+    expect((await callContract(invoiceContracts.create, { body: wallet(100 * EGP) })).status).toBe(401);
   });
 });
 
@@ -297,10 +302,12 @@ describe("the tutor's changes", () => {
     const other = await tutorWithEarnings(500 * EGP);
     const id = await pendingInvoice(owner);
     expect((await changeInvoice(other, id, { action: "cancel" })).body.code).toBe("invoice-not-found");
-    expect((await call("GET", `/api/v1/invoice/stats/${owner.id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", `/api/v1/invoice?userId=${owner.id}`, { token: other.token })).status).toBe(
-      403,
-    );
+    expect(
+      (await callContract(invoiceContracts.stats, { params: { id: owner.id }, token: other.token })).status,
+    ).toBe(403);
+    expect(
+      (await callContract(invoiceContracts.list, { query: { userId: owner.id }, token: other.token })).status,
+    ).toBe(403);
     expect((await storedInvoice(id))?.status).toBe(0);
   });
 
@@ -511,9 +518,10 @@ describe("receipts", () => {
     expect(own.headers.get("content-type")).toBe("image/png");
     expect((await call("GET", path, { token: staff.token })).status).toBe(200);
     expect((await call("GET", path, { token: (await tutorWithEarnings(0)).token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/assets/receipts/none.png", { token: tutor.token })).body.code).toBe(
-      "asset-not-found",
-    );
+    expect(
+      (await callContract(invoiceContracts.receipt, { params: { name: "none.png" }, token: tutor.token }))
+        .body.code,
+    ).toBe("asset-not-found");
   });
 });
 
@@ -525,14 +533,18 @@ describe("lists and stats", () => {
     const second = await pendingInvoice(tutor);
     await pendingInvoice(other);
     await changeInvoice(tutor, first, { action: "cancel" });
-    const all = await call("GET", "/api/v1/invoice", { token: tutor.token });
+    const all = await callContract(invoiceContracts.list, { token: tutor.token });
     expect(all.body.total).toBe(2);
     expect(all.body.list.map((i: { id: number }) => i.id)).toEqual([second, first]);
-    const waiting = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingCancellation}`, {
+    const waiting = await callContract(invoiceContracts.list, {
+      query: { status: InvoiceStatus.PendingCancellation },
       token: tutor.token,
     });
     expect(waiting.body).toMatchObject({ total: 1, list: [{ id: first }] });
-    const paged = await call("GET", "/api/v1/invoice?size=1&page=2", { token: tutor.token });
+    const paged = await callContract(invoiceContracts.list, {
+      query: { size: "1", page: "2" },
+      token: tutor.token,
+    });
     expect(paged.body).toMatchObject({ total: 2, list: [{ id: first }] });
   });
 
@@ -540,7 +552,8 @@ describe("lists and stats", () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const staff = await admin();
     const id = await pendingInvoice(tutor);
-    const all = await call("GET", `/api/v1/invoice?status=${InvoiceStatus.PendingApproval}&size=100`, {
+    const all = await callContract(invoiceContracts.list, {
+      query: { status: InvoiceStatus.PendingApproval, size: "100" },
       token: staff.token,
     });
     expect(all.body.list.find((i: { id: number }) => i.id === id)).toMatchObject({
@@ -548,13 +561,18 @@ describe("lists and stats", () => {
       userName: "مدرس تجريبي",
       userEmail: tutor.email,
     });
-    const one = await call("GET", `/api/v1/invoice?userId=${tutor.id}`, { token: staff.token });
+    const one = await callContract(invoiceContracts.list, {
+      query: { userId: tutor.id },
+      token: staff.token,
+    });
     expect(one.body).toMatchObject({ total: 1, list: [{ id }] });
   });
 
   it("refuse an unknown status filter", async () => {
     const tutor = await tutorWithEarnings(0);
-    expect((await call("GET", "/api/v1/invoice?status=9", { token: tutor.token })).status).toBe(400);
+    expect(
+      (await callContract(invoiceContracts.list, { query: { status: "9" }, token: tutor.token })).status,
+    ).toBe(400);
   });
 
   it("give earnings, this month, pending, withdrawn and withdrawable in piasters", async () => {
@@ -564,7 +582,10 @@ describe("lists and stats", () => {
     const paid = await pendingInvoice(tutor, 100 * EGP);
     await uploadReceipt(staff, paid);
     await pendingInvoice(tutor, 150 * EGP);
-    const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
+    const stats = await callContract(invoiceContracts.stats, {
+      params: { id: tutor.id },
+      token: tutor.token,
+    });
     expect(stats.body).toMatchObject({
       earnings: 500 * EGP,
       pending: 150 * EGP,
@@ -577,14 +598,18 @@ describe("lists and stats", () => {
     expect(stats.body.earningsThisMonth).toBeLessThanOrEqual(300 * EGP);
     // Staff may read any tutor's numbers.
     expect(
-      (await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: staff.token })).body.withdrawable,
+      (await callContract(invoiceContracts.stats, { params: { id: tutor.id }, token: staff.token })).body
+        .withdrawable,
     ).toBe(250 * EGP);
   });
 
   it("agree with the dashboard's total earnings", async () => {
     const tutor = await tutorWithEarnings(321 * EGP);
-    const dashboard = await call("GET", "/api/v1/user/tutor/stats/personalized", { token: tutor.token });
-    const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
+    const dashboard = await callContract(statsContracts.tutor, { token: tutor.token });
+    const stats = await callContract(invoiceContracts.stats, {
+      params: { id: tutor.id },
+      token: tutor.token,
+    });
     expect(stats.body.earnings).toBe(dashboard.body.totalEarnings);
     expect(stats.body.earningsThisMonth).toBe(dashboard.body.earningsThisMonth);
   });

@@ -15,13 +15,16 @@ import {
   subscriptionsOf,
   transactionRow,
 } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { paymentContracts } from "../../schema/api/payment";
+import { couponContracts } from "../../schema/api/coupon";
+import { inviteContracts } from "../../schema/api/invite";
 
 const future = () => new Date(Date.now() + 7 * 864e5).toISOString();
 
 async function referenceOrder(student: Session, planId?: number) {
   const plan = planId ?? (await createPlan());
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+  const res = await callContract(paymentContracts.payReference, {
     token: student.token,
     body: { planId: plan, period: PlanPeriod.Month },
   });
@@ -82,7 +85,7 @@ describe("one open order at a time", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await call("POST", `${SANDBOX}/__emu/fail/cancel`, { body: { times: 1 } });
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId: first.planId, period: PlanPeriod.Month },
     });
@@ -94,7 +97,7 @@ describe("one open order at a time", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await paidAtFawry(first.row.merchant_ref_num);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId: first.planId, period: PlanPeriod.Month },
     });
@@ -164,13 +167,13 @@ describe("a payment that bought nothing gives its coupon use back", () => {
   it("releases the coupon use of an order refunded because the student already had a plan", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HALF${crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000}`;
-    const coupon = await call("POST", "/api/v1/coupon", {
+    const coupon = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 5000, expiresAt: future(), maxUses: 1 },
     });
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, couponCode: code },
     });
@@ -195,7 +198,7 @@ describe("free orders (a total of 0)", () => {
   async function fullCoupon(maxUses?: number) {
     const admin = await createUser(Role.SuperAdmin);
     const code = `FREE${crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000}`;
-    const created = await call("POST", "/api/v1/coupon", {
+    const created = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 10_000, expiresAt: future(), ...(maxUses ? { maxUses } : {}) },
     });
@@ -207,7 +210,7 @@ describe("free orders (a total of 0)", () => {
     const { code, id } = await fullCoupon();
     const student = await createStudent();
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/free", {
+    const res = await callContract(paymentContracts.payFree, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, couponCode: code },
     });
@@ -233,12 +236,12 @@ describe("free orders (a total of 0)", () => {
     const { code } = await fullCoupon();
     const student = await createStudent();
     const planId = await createPlan();
-    const paid = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const paid = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, couponCode: code },
     });
     expect([paid.status, paid.body.code]).toEqual([422, "order-is-free"]);
-    const free = await call("POST", "/api/v1/fawry/pay/free", {
+    const free = await callContract(paymentContracts.payFree, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
@@ -252,7 +255,7 @@ describe("free orders (a total of 0)", () => {
     const students = await Promise.all(Array.from({ length: 8 }, () => createStudent()));
     const answers = await Promise.all(
       students.map((s) =>
-        call("POST", "/api/v1/fawry/pay/free", {
+        callContract(paymentContracts.payFree, {
           token: s.token,
           body: { planId, period: PlanPeriod.Month, couponCode: code },
         }),
@@ -273,12 +276,12 @@ describe("free orders (a total of 0)", () => {
     const student = await createStudent();
     const planId = await createPlan({ inviteOnly: true });
     await env.DB.prepare("UPDATE plans SET year_discount = 10000 WHERE id = ?").bind(planId).run();
-    const invite = await call("POST", "/api/v1/invite", {
+    const invite = await callContract(inviteContracts.create, {
       token: admin.token,
       body: { userId: student.id, planId, expiresAt: future() },
     });
     expect(invite.status).toBe(201);
-    const res = await call("POST", "/api/v1/fawry/pay/free", {
+    const res = await callContract(paymentContracts.payFree, {
       token: student.token,
       body: { planId, period: PlanPeriod.Year },
     });
@@ -298,7 +301,7 @@ describe("free orders (a total of 0)", () => {
     const student = await createStudent();
     await subscribe(student.id);
     const planId = await createPlan();
-    const res = await call("POST", "/api/v1/fawry/pay/free", {
+    const res = await callContract(paymentContracts.payFree, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month, couponCode: code },
     });
@@ -330,7 +333,10 @@ describe("notifications that do not add up are refused and recorded", () => {
     expect((await notifyApp(forged)).status).toBe(403);
     expect(await alarmsOf(order.row.id)).toEqual(["bad-signature"]);
     const admin = await createUser(Role.RegularAdmin);
-    const listed = await call("GET", "/api/v1/fawry/alarms?size=100", { token: admin.token });
+    const listed = await callContract(paymentContracts.alarms, {
+      query: { size: "100" },
+      token: admin.token,
+    });
     expect(listed.body.list).toContainEqual(
       expect.objectContaining({ kind: "unknown-order", merchantRefNum: unknownRef, transactionId: null }),
     );
@@ -367,12 +373,12 @@ describe("stale orders", () => {
       .bind(new Date(Date.now() - 2 * 3600_000).toISOString(), order.row.id)
       .run();
     const admin = await createUser(Role.RegularAdmin);
-    const stale = await call("GET", "/api/v1/fawry/stale-orders", { token: admin.token });
+    const stale = await callContract(paymentContracts.staleOrders, { token: admin.token });
     expect(stale.status).toBe(200);
     expect(stale.body).toContainEqual(
       expect.objectContaining({ id: order.row.id, status: TransactionStatus.New }),
     );
-    expect((await call("GET", "/api/v1/fawry/stale-orders", { token: student.token })).status).toBe(403);
+    expect((await callContract(paymentContracts.staleOrders, { token: student.token })).status).toBe(403);
   });
 });
 
@@ -380,7 +386,7 @@ describe("a checkout that fails its own checks", () => {
   it("leaves the student's open order alone (an unknown coupon cancels nothing)", async () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
-    const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const res = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId: first.planId, period: PlanPeriod.Month, couponCode: "NOSUCHCODE" },
     });
@@ -393,7 +399,7 @@ describe("a checkout that fails its own checks", () => {
     const student = await createStudent();
     const first = await referenceOrder(student);
     await call("POST", `${SANDBOX}/__emu/fail/cancel`, { body: { times: 1 } });
-    await call("POST", "/api/v1/fawry/pay/ref-num", {
+    await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId: first.planId, period: PlanPeriod.Month },
     });

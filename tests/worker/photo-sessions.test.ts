@@ -17,7 +17,9 @@ import {
   uploadAssets,
   webm,
 } from "./factories-photo";
-import { call, createUserWithRole, latestMessage, register } from "./helpers";
+import { call, callContract, createUserWithRole, latestMessage, register } from "./helpers";
+import { photoSessionContracts } from "../../schema/api/photo-session";
+import { onboardingContracts } from "../../schema/api/onboarding";
 
 const MiB = 1024 * 1024;
 
@@ -143,7 +145,10 @@ describe("reading photo sessions", () => {
     expect(await ids(admin.token)).toEqual(expect.arrayContaining([mine, theirs]));
     expect(await ids(admin.token, `&tutorId=${other.user.id}`)).toEqual([theirs]);
     expect(await ids(admin.token, `&studioId=${place.user.id}&status=pending`)).toEqual([mine]);
-    const paged = await call("GET", "/api/v1/photo-session/list?size=1", { token: admin.token });
+    const paged = await callContract(photoSessionContracts.list, {
+      query: { size: "1" },
+      token: admin.token,
+    });
     expect(paged.body.list).toHaveLength(1);
     expect(paged.body.total).toBeGreaterThanOrEqual(2);
   });
@@ -152,10 +157,14 @@ describe("reading photo sessions", () => {
     const place = await studio();
     const tutor = await namedTutor();
     const id = await bookedSession(tutor, place);
-    expect((await call("GET", `/api/v1/photo-session/${id}`, { token: tutor.token })).body.id).toBe(id);
-    expect((await call("GET", `/api/v1/photo-session/${id}`, { token: place.token })).body.id).toBe(id);
+    expect(
+      (await callContract(photoSessionContracts.get, { params: { id }, token: tutor.token })).body.id,
+    ).toBe(id);
+    expect(
+      (await callContract(photoSessionContracts.get, { params: { id }, token: place.token })).body.id,
+    ).toBe(id);
     const stranger = await studio("استوديو غريب");
-    const response = await call("GET", `/api/v1/photo-session/${id}`, { token: stranger.token });
+    const response = await callContract(photoSessionContracts.get, { params: { id }, token: stranger.token });
     expect([response.status, response.body.code]).toEqual([404, "photo-session-not-found"]);
   });
 });
@@ -172,7 +181,7 @@ describe("PATCH /photo-session/{id}", () => {
     const message = await latestMessage(tutor.user.email);
     expect(message.subject).toBe("تم تحديد موعد جلسة التصوير");
     expect(message.body).toContain("استوديو الضوء");
-    const onboarding = await call("GET", "/api/v1/onboarding", { token: tutor.token });
+    const onboarding = await callContract(onboardingContracts.get, { token: tutor.token });
     expect(onboarding.body.photoSession).toMatchObject({
       state: "pending",
       next: "attend",
@@ -227,7 +236,7 @@ describe("PATCH /photo-session/{id}", () => {
     expect(done.body.completedAt).toBeTruthy();
     expect(done.body.image).toMatch(/^\/api\/v1\/assets\/uploads\/tutors\/images\//);
     expect((await latestMessage(tutor.user.email)).subject).toBe("تمت جلسة التصوير");
-    const onboarding = await call("GET", "/api/v1/onboarding", { token: tutor.token });
+    const onboarding = await callContract(onboardingContracts.get, { token: tutor.token });
     expect(onboarding.body.photoSession).toMatchObject({ state: "passed", next: "done", id });
   });
 
@@ -255,13 +264,13 @@ describe("PATCH /photo-session/{id}", () => {
 describe("onboarding step 5", () => {
   it("is to do with book as the next action, and waits for the studio while pending", async () => {
     const tutor = await namedTutor();
-    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject(
-      { state: "todo", next: "book", id: null },
-    );
+    expect(
+      (await callContract(onboardingContracts.get, { token: tutor.token })).body.photoSession,
+    ).toMatchObject({ state: "todo", next: "book", id: null });
     const id = await bookedSession(tutor, await studio());
-    expect((await call("GET", "/api/v1/onboarding", { token: tutor.token })).body.photoSession).toMatchObject(
-      { state: "pending", next: "wait", id },
-    );
+    expect(
+      (await callContract(onboardingContracts.get, { token: tutor.token })).body.photoSession,
+    ).toMatchObject({ state: "pending", next: "wait", id });
   });
 });
 
@@ -399,7 +408,7 @@ describe("chunked tutor video upload", () => {
     const place = await studio();
     const tutor = await namedTutor();
     const id = await bookedSession(tutor, place);
-    const started = await call("POST", "/api/v1/user/asset/tutor/video/upload", {
+    const started = await callContract(photoSessionContracts.startTutorVideo, {
       token: place.token,
       body: { tutorId: tutor.user.id, contentType: "video/mp4", size: 3000 },
     });
@@ -412,7 +421,7 @@ describe("chunked tutor video upload", () => {
       headers: { "content-length": "3000" },
     });
     expect(part.status).toBe(200);
-    const done = await call("POST", "/api/v1/user/asset/tutor/video/upload/complete", {
+    const done = await callContract(photoSessionContracts.completeTutorVideo, {
       token: place.token,
       body: { tutorId: tutor.user.id, key, uploadId, parts: [part.body] },
     });
@@ -441,13 +450,13 @@ describe("chunked tutor video upload", () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const tutor = await namedTutor();
     const other = await namedTutor();
-    const started = await call("POST", "/api/v1/user/asset/tutor/video/upload", {
+    const started = await callContract(photoSessionContracts.startTutorVideo, {
       token: admin.token,
       body: { tutorId: tutor.user.id, contentType: "video/webm", size: 3000 },
     });
     const { key, uploadId } = started.body;
     const abort = (tutorId: number) =>
-      call("POST", "/api/v1/user/asset/tutor/video/upload/abort", {
+      callContract(photoSessionContracts.abortTutorVideo, {
         token: admin.token,
         body: { tutorId, key, uploadId },
       });
@@ -464,7 +473,7 @@ describe("the studio's views", () => {
     const stranger = await namedTutor();
     const id = await bookedSession(tutor, place);
     await bookedSession(stranger, await studio("استوديو بعيد"));
-    const response = await call("GET", "/api/v1/user/tutor/all/for/studio", { token: place.token });
+    const response = await callContract(photoSessionContracts.studioTutors, { token: place.token });
     expect(response.body.total).toBe(1);
     expect(response.body.list[0]).toMatchObject({
       id: tutor.user.id,
@@ -474,10 +483,18 @@ describe("the studio's views", () => {
       photoSession: { id, status: "pending", studioId: place.user.id },
     });
     expect(
-      (await call("GET", "/api/v1/user/tutor/all/for/studio?status=done", { token: place.token })).body.total,
+      (
+        await callContract(photoSessionContracts.studioTutors, {
+          query: { status: "done" },
+          token: place.token,
+        })
+      ).body.total,
     ).toBe(0);
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const all = await call("GET", "/api/v1/user/tutor/all/for/studio?size=100", { token: admin.token });
+    const all = await callContract(photoSessionContracts.studioTutors, {
+      query: { size: "100" },
+      token: admin.token,
+    });
     expect((all.body.list as Array<{ id: number }>).map((t) => t.id)).toEqual(
       expect.arrayContaining([tutor.user.id, stranger.user.id]),
     );
@@ -487,10 +504,14 @@ describe("the studio's views", () => {
     const place = await studio();
     const tutor = await namedTutor();
     await bookedSession(tutor, place);
-    const mine = await call("GET", `/api/v1/user/tutor/${tutor.user.id}/for/studio`, { token: place.token });
+    const mine = await callContract(photoSessionContracts.studioTutor, {
+      params: { id: tutor.user.id },
+      token: place.token,
+    });
     expect(mine.body).toMatchObject({ id: tutor.user.id, photoSession: { status: "pending" } });
     const other = await studio("استوديو منافس");
-    const response = await call("GET", `/api/v1/user/tutor/${tutor.user.id}/for/studio`, {
+    const response = await callContract(photoSessionContracts.studioTutor, {
+      params: { id: tutor.user.id },
       token: other.token,
     });
     expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
@@ -499,12 +520,15 @@ describe("the studio's views", () => {
   it("lists the studios by name for a tutor choosing one", async () => {
     const place = await studio("استوديو ألف");
     const tutor = await namedTutor();
-    const response = await call("GET", "/api/v1/user/studio/list?size=100", { token: tutor.token });
+    const response = await callContract(photoSessionContracts.studios, {
+      query: { size: "100" },
+      token: tutor.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body.list).toEqual(
       expect.arrayContaining([{ id: place.user.id, name: "استوديو ألف", image: null }]),
     );
     const student = await register(Role.Student);
-    expect((await call("GET", "/api/v1/user/studio/list", { token: student.token })).status).toBe(403);
+    expect((await callContract(photoSessionContracts.studios, { token: student.token })).status).toBe(403);
   });
 });

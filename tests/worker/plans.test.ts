@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { PlanPeriod, Role } from "../../schema/enums";
 import { periodPrice } from "../../worker/domain/payments/plans";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { planContracts } from "../../schema/api/plan";
 
 const body = {
   weeklyMinutes: 60,
@@ -32,7 +33,7 @@ describe("plan prices", () => {
 describe("POST /plan", () => {
   it("lets a SuperAdmin create a plan and answers its three prices", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("POST", "/api/v1/plan", { token: admin.token, body });
+    const response = await callContract(planContracts.create, { token: admin.token, body });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       ...body,
@@ -50,12 +51,12 @@ describe("POST /plan", () => {
 
   it("refuses a RegularAdmin", async () => {
     const admin = await createUser(Role.RegularAdmin);
-    expect((await call("POST", "/api/v1/plan", { token: admin.token, body })).status).toBe(403);
+    expect((await callContract(planContracts.create, { token: admin.token, body })).status).toBe(403);
   });
 
   it("refuses weekly minutes outside 15..10080 with invalid-weekly-minutes", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("POST", "/api/v1/plan", {
+    const response = await callContract(planContracts.create, {
       token: admin.token,
       body: { ...body, weeklyMinutes: 10 },
     });
@@ -68,12 +69,12 @@ describe("POST /plan", () => {
 
   it("refuses a zero price and a discount above 100 %", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const price = await call("POST", "/api/v1/plan", {
+    const price = await callContract(planContracts.create, {
       token: admin.token,
       body: { ...body, baseMonthPrice: 0 },
     });
     expect(price.body.code).toBe("invalid-plan-price");
-    const discount = await call("POST", "/api/v1/plan", {
+    const discount = await callContract(planContracts.create, {
       token: admin.token,
       body: { ...body, yearDiscount: 10_001 },
     });
@@ -85,7 +86,8 @@ describe("PATCH and DELETE /plan/{id}", () => {
   it("changes a plan's fields", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const id = await createPlan();
-    const response = await call("PATCH", `/api/v1/plan/${id}`, {
+    const response = await callContract(planContracts.update, {
+      params: { id },
       token: admin.token,
       body: { weeklyMinutes: 120, active: false },
     });
@@ -99,13 +101,15 @@ describe("PATCH and DELETE /plan/{id}", () => {
   it("soft-deletes a plan so it is gone from the API but kept in storage", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const id = await createPlan();
-    expect((await call("DELETE", `/api/v1/plan/${id}`, { token: admin.token })).status).toBe(204);
-    expect((await call("GET", `/api/v1/plan/${id}`)).body.code).toBe("plan-not-found");
+    expect((await callContract(planContracts.remove, { params: { id }, token: admin.token })).status).toBe(
+      204,
+    );
+    expect((await callContract(planContracts.get, { params: { id } })).body.code).toBe("plan-not-found");
     const row = await env.DB.prepare("SELECT deleted_at FROM plans WHERE id = ?")
       .bind(id)
       .first<{ deleted_at: string }>();
     expect(row?.deleted_at).toBeTruthy();
-    expect((await call("DELETE", `/api/v1/plan/${id}`, { token: admin.token })).body.code).toBe(
+    expect((await callContract(planContracts.remove, { params: { id }, token: admin.token })).body.code).toBe(
       "plan-not-found",
     );
   });
@@ -115,13 +119,16 @@ describe("GET /plan/list and /plan/{id}", () => {
   it("shows active open plans to anyone and hides inactive ones", async () => {
     const open = await createPlan({ weeklyMinutes: 45 });
     const inactive = await createPlan({ weeklyMinutes: 46, active: false });
-    const response = await call("GET", "/api/v1/plan/list?size=100");
+    const response = await callContract(planContracts.list, { query: { size: "100" } });
     expect(response.status).toBe(200);
     const ids = response.body.list.map((plan: { id: number }) => plan.id);
     expect(ids).toContain(open);
     expect(ids).not.toContain(inactive);
-    expect((await call("GET", `/api/v1/plan/${inactive}`)).status).toBe(404);
-    expect((await call("GET", `/api/v1/plan/${open}`)).body).toMatchObject({ id: open, weeklyMinutes: 45 });
+    expect((await callContract(planContracts.get, { params: { id: inactive } })).status).toBe(404);
+    expect((await callContract(planContracts.get, { params: { id: open } })).body).toMatchObject({
+      id: open,
+      weeklyMinutes: 45,
+    });
   });
 
   it("shows an invite-only plan only to a user holding a live invite", async () => {
@@ -141,21 +148,25 @@ describe("GET /plan/list and /plan/{id}", () => {
       ).bind(expired.id, plan, past, at, at),
     ]);
     const sees = async (token?: string) =>
-      (await call("GET", "/api/v1/plan/list?size=100", { token })).body.list.some(
+      (await callContract(planContracts.list, { query: { size: "100" }, token })).body.list.some(
         (p: { id: number }) => p.id === plan,
       );
     expect(await sees(invited.token)).toBe(true);
     expect(await sees(expired.token)).toBe(false);
     expect(await sees(other.token)).toBe(false);
     expect(await sees()).toBe(false);
-    expect((await call("GET", `/api/v1/plan/${plan}`, { token: invited.token })).status).toBe(200);
-    expect((await call("GET", `/api/v1/plan/${plan}`, { token: other.token })).status).toBe(404);
+    expect(
+      (await callContract(planContracts.get, { params: { id: plan }, token: invited.token })).status,
+    ).toBe(200);
+    expect((await callContract(planContracts.get, { params: { id: plan }, token: other.token })).status).toBe(
+      404,
+    );
   });
 
   it("shows admins every plan, hidden ones included", async () => {
     const admin = await createUser(Role.RegularAdmin);
     const hidden = await createPlan({ active: false });
-    const list = await call("GET", "/api/v1/plan/list?size=100", { token: admin.token });
+    const list = await callContract(planContracts.list, { query: { size: "100" }, token: admin.token });
     expect(list.body.list.map((p: { id: number }) => p.id)).toContain(hidden);
   });
 });

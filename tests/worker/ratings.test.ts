@@ -4,7 +4,8 @@ import { Role } from "../../schema/enums";
 import { setDemoMediaStatements } from "../../emulators/media";
 import { listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
 import { createStudent, createTutor, createUser, db, type Session } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { ratingContracts } from "../../schema/api/rating";
 
 const hour = 60 * 60 * 1000;
 
@@ -138,7 +139,7 @@ describe("POST /rating/", () => {
   it("refuses a tutor rating another tutor", async () => {
     const tutor = await createTutor();
     const other = await createTutor();
-    const response = await call("POST", "/api/v1/rating/", {
+    const response = await callContract(ratingContracts.create, {
       token: tutor.token,
       body: { rateeId: other.id, value: 4 },
     });
@@ -168,7 +169,7 @@ describe("GET /rating/{id}", () => {
   it("answers a rating to anyone", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 4, text: "جيد جدا" });
-    const response = await call("GET", `/api/v1/rating/${created.body.id}`);
+    const response = await callContract(ratingContracts.get, { params: { id: created.body.id } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: created.body.id,
@@ -180,7 +181,7 @@ describe("GET /rating/{id}", () => {
   });
 
   it("answers rating-not-found for an unknown id", async () => {
-    const response = await call("GET", "/api/v1/rating/999999");
+    const response = await callContract(ratingContracts.get, { params: { id: "999999" } });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("rating-not-found");
   });
@@ -190,7 +191,8 @@ describe("PUT /rating/{id}", () => {
   it("lets the rater change the value and text", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 2, text: "مقبول" });
-    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+    const response = await callContract(ratingContracts.update, {
+      params: { id: created.body.id },
       token: student.token,
       body: { value: 5, text: "أفضل بكثير" },
     });
@@ -202,7 +204,11 @@ describe("PUT /rating/{id}", () => {
   it("clears the text with null and keeps the value", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 2, text: "مقبول" });
-    await call("PUT", `/api/v1/rating/${created.body.id}`, { token: student.token, body: { text: null } });
+    await callContract(ratingContracts.update, {
+      params: { id: created.body.id },
+      token: student.token,
+      body: { text: null },
+    });
     expect(await stored(student.id, tutor.id)).toEqual({ value: 2, text: null });
   });
 
@@ -210,7 +216,8 @@ describe("PUT /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const admin = await createUser(Role.RegularAdmin);
     const created = await rate(student, { rateeId: tutor.id, value: 1, text: "كلام غير لائق" });
-    const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+    const response = await callContract(ratingContracts.update, {
+      params: { id: created.body.id },
       token: admin.token,
       body: { text: null },
     });
@@ -222,7 +229,8 @@ describe("PUT /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 1 });
     for (const caller of [tutor, await createStudent()]) {
-      const response = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+      const response = await callContract(ratingContracts.update, {
+        params: { id: created.body.id },
         token: caller.token,
         body: { value: 5 },
       });
@@ -235,12 +243,14 @@ describe("PUT /rating/{id}", () => {
   it("validates the new value and text", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 3 });
-    const high = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+    const high = await callContract(ratingContracts.update, {
+      params: { id: created.body.id },
       token: student.token,
       body: { value: 9 },
     });
     expect(high.body.code).toBe("too-high-rating-value");
-    const short = await call("PUT", `/api/v1/rating/${created.body.id}`, {
+    const short = await callContract(ratingContracts.update, {
+      params: { id: created.body.id },
       token: student.token,
       body: { text: "لا" },
     });
@@ -250,7 +260,11 @@ describe("PUT /rating/{id}", () => {
 
   it("answers rating-not-found for an unknown id", async () => {
     const student = await createStudent();
-    const response = await call("PUT", "/api/v1/rating/999999", { token: student.token, body: { value: 3 } });
+    const response = await callContract(ratingContracts.update, {
+      params: { id: "999999" },
+      token: student.token,
+      body: { value: 3 },
+    });
     expect(response.body.code).toBe("rating-not-found");
   });
 });
@@ -259,7 +273,10 @@ describe("DELETE /rating/{id}", () => {
   it("lets the rater delete it, after which they may rate again", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 2 });
-    const response = await call("DELETE", `/api/v1/rating/${created.body.id}`, { token: student.token });
+    const response = await callContract(ratingContracts.remove, {
+      params: { id: created.body.id },
+      token: student.token,
+    });
     expect(response.status).toBe(204);
     expect(await stored(student.id, tutor.id)).toBeNull();
     expect((await rate(student, { rateeId: tutor.id, value: 4 })).status).toBe(201);
@@ -269,16 +286,20 @@ describe("DELETE /rating/{id}", () => {
     const { student, tutor } = await taughtPair();
     const admin = await createUser(Role.SuperAdmin);
     const created = await rate(student, { rateeId: tutor.id, value: 2 });
-    expect((await call("DELETE", `/api/v1/rating/${created.body.id}`, { token: admin.token })).status).toBe(
-      204,
-    );
+    expect(
+      (await callContract(ratingContracts.remove, { params: { id: created.body.id }, token: admin.token }))
+        .status,
+    ).toBe(204);
     expect(await stored(student.id, tutor.id)).toBeNull();
   });
 
   it("refuses anyone else", async () => {
     const { student, tutor } = await taughtPair();
     const created = await rate(student, { rateeId: tutor.id, value: 2 });
-    const response = await call("DELETE", `/api/v1/rating/${created.body.id}`, { token: tutor.token });
+    const response = await callContract(ratingContracts.remove, {
+      params: { id: created.body.id },
+      token: tutor.token,
+    });
     expect(response.status).toBe(403);
     expect(await stored(student.id, tutor.id)).toEqual({ value: 2, text: null });
   });
@@ -298,7 +319,7 @@ describe("rating lists", () => {
 
   it("lists a tutor's reviews newest first with the rater's name, the average and count", async () => {
     const { tutor, first, second } = await twoReviews();
-    const response = await call("GET", `/api/v1/rating/list/tutor/${tutor.id}`);
+    const response = await callContract(ratingContracts.tutorReviews, { params: { id: tutor.id } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ total: 2, count: 2, average: 3.5 });
     expect(response.body.list.map((r: { raterId: number }) => r.raterId)).toEqual([second.id, first.id]);
@@ -311,23 +332,26 @@ describe("rating lists", () => {
 
   it("pages a tutor's reviews", async () => {
     const { tutor, first } = await twoReviews();
-    const response = await call("GET", `/api/v1/rating/list/tutor/${tutor.id}?page=2&size=1`);
+    const response = await callContract(ratingContracts.tutorReviews, {
+      params: { id: tutor.id },
+      query: { page: "2", size: "1" },
+    });
     expect(response.body.total).toBe(2);
     expect(response.body.list.map((r: { raterId: number }) => r.raterId)).toEqual([first.id]);
   });
 
   it("answers an empty list with no average for an unrated tutor", async () => {
     const tutor = await createTutor();
-    const response = await call("GET", `/api/v1/rating/list/tutor/${tutor.id}`);
+    const response = await callContract(ratingContracts.tutorReviews, { params: { id: tutor.id } });
     expect(response.body).toEqual({ list: [], total: 0, average: null, count: 0 });
   });
 
   it("lists the ratings a user gave and received", async () => {
     const { tutor, first } = await twoReviews();
-    const given = await call("GET", `/api/v1/rating/list/rater/${first.id}`);
+    const given = await callContract(ratingContracts.byRater, { params: { id: first.id } });
     expect(given.body.total).toBe(1);
     expect(given.body.list[0]).toMatchObject({ raterId: first.id, rateeId: tutor.id, value: 2 });
-    const received = await call("GET", `/api/v1/rating/list/ratee/${tutor.id}`);
+    const received = await callContract(ratingContracts.byRatee, { params: { id: tutor.id } });
     expect(received.body.total).toBe(2);
     expect(received.body.list.map((r: { value: number }) => r.value)).toEqual([5, 2]);
   });

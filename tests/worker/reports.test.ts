@@ -5,7 +5,8 @@ import { env } from "cloudflare:workers";
 import { pngBytes } from "./media-files";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { reportContracts } from "../../schema/api/report";
 
 const png = (bytes = 64) => new File([pngBytes(8, 8, bytes)], "screen.png", { type: "image/png" });
 const logFile = (text = "12:00 ERROR booking failed\n") =>
@@ -24,7 +25,7 @@ function reportForm(fields: Record<string, string | File | undefined> = {}) {
 }
 
 const send = (token: string, form: FormData) =>
-  call("POST", "/api/v1/report/with/asset", { token, raw: form, headers: { "user-agent": "DarsTest/1.0" } });
+  callContract(reportContracts.create, { token, raw: form, headers: { "user-agent": "DarsTest/1.0" } });
 
 async function storedReport(id: number) {
   return env.DB.prepare("SELECT * FROM reports WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -80,9 +81,9 @@ describe("sending a report", () => {
       { kind: "log", size: logFile().size },
       { kind: "screenshot", size: 64 },
     ]);
-    const image = await call("GET", response.body.screenshot, { token: student.token });
+    const image = await call("GET", response.body.screenshot!, { token: student.token });
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
-    const log = await call("GET", response.body.log, { token: student.token });
+    const log = await call("GET", response.body.log!, { token: student.token });
     expect(log.body).toBe("12:00 ERROR booking failed\n");
   });
 
@@ -129,7 +130,7 @@ describe("sending a report", () => {
   });
 
   it("needs a signed-in caller", async () => {
-    const response = await call("POST", "/api/v1/report/with/asset", { raw: reportForm() });
+    const response = await callContract(reportContracts.create, { raw: reportForm() });
     expect(response.status).toBe(401);
   });
 });
@@ -140,14 +141,14 @@ describe("listing and handling reports", () => {
     const other = await register();
     const a = await send(mine.token, reportForm({ title: "مشكلة في الدفع" }));
     const b = await send(other.token, reportForm({ title: "مشكلة في الدردشة" }));
-    const own = await call("GET", "/api/v1/report/list", { token: mine.token });
+    const own = await callContract(reportContracts.list, { token: mine.token });
     expect(own.body.total).toBe(1);
     expect(own.body.list.map((r: { id: number }) => r.id)).toEqual([a.body.id]);
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const all = await call("GET", "/api/v1/report/list?size=100", { token: admin.token });
+    const all = await callContract(reportContracts.list, { query: { size: "100" }, token: admin.token });
     const ids = all.body.list.map((r: { id: number }) => r.id);
     expect(ids.indexOf(b.body.id)).toBeLessThan(ids.indexOf(a.body.id)); // newest first
-    expect(all.body.list.find((r: { id: number }) => r.id === a.body.id).reporter).toEqual({
+    expect(all.body.list.find((r: { id: number }) => r.id === a.body.id)!.reporter).toEqual({
       name: null,
       email: mine.user.email,
     });
@@ -157,7 +158,7 @@ describe("listing and handling reports", () => {
     const student = await register();
     const admin = await createUserWithRole(Role.SuperAdmin);
     const { body: report } = await send(student.token, reportForm());
-    const resolved = await call("PUT", "/api/v1/report", {
+    const resolved = await callContract(reportContracts.update, {
       token: admin.token,
       body: { id: report.id, status: "resolved", note: "تم إصلاح زر الحجز" },
     });
@@ -172,11 +173,17 @@ describe("listing and handling reports", () => {
       resolved_by: admin.user.id,
       note: "تم إصلاح زر الحجز",
     });
-    const open = await call("GET", "/api/v1/report/list?status=open&size=100", { token: admin.token });
+    const open = await callContract(reportContracts.list, {
+      query: { status: "open", size: "100" },
+      token: admin.token,
+    });
     expect(open.body.list.some((r: { id: number }) => r.id === report.id)).toBe(false);
-    const done = await call("GET", "/api/v1/report/list?status=resolved&size=100", { token: admin.token });
+    const done = await callContract(reportContracts.list, {
+      query: { status: "resolved", size: "100" },
+      token: admin.token,
+    });
     expect(done.body.list.some((r: { id: number }) => r.id === report.id)).toBe(true);
-    const reopened = await call("PUT", "/api/v1/report", {
+    const reopened = await callContract(reportContracts.update, {
       token: admin.token,
       body: { id: report.id, status: "open" },
     });
@@ -193,8 +200,11 @@ describe("listing and handling reports", () => {
     const first = await createUserWithRole(Role.SuperAdmin);
     const second = await createUserWithRole(Role.RegularAdmin);
     const { body: report } = await send(student.token, reportForm());
-    await call("PUT", "/api/v1/report", { token: first.token, body: { id: report.id, status: "resolved" } });
-    const again = await call("PUT", "/api/v1/report", {
+    await callContract(reportContracts.update, {
+      token: first.token,
+      body: { id: report.id, status: "resolved" },
+    });
+    const again = await callContract(reportContracts.update, {
       token: second.token,
       body: { id: report.id, status: "resolved", note: "تمت المراجعة" },
     });
@@ -203,12 +213,12 @@ describe("listing and handling reports", () => {
 
   it("answers report-not-found for an unknown report and empty-request for a change of nothing", async () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const missing = await call("PUT", "/api/v1/report", {
+    const missing = await callContract(reportContracts.update, {
       token: admin.token,
       body: { id: 999999, status: "resolved" },
     });
     expect([missing.status, missing.body.code]).toEqual([404, "report-not-found"]);
-    const nothing = await call("PUT", "/api/v1/report", { token: admin.token, body: { id: 1 } });
+    const nothing = await callContract(reportContracts.update, { token: admin.token, body: { id: 1 } });
     expect(nothing.body.code).toBe("empty-request");
   });
 
@@ -218,7 +228,7 @@ describe("listing and handling reports", () => {
     const { body: report } = await send(student.token, reportForm());
     expect(
       (
-        await call("PUT", "/api/v1/report", {
+        await callContract(reportContracts.update, {
           token: student.token,
           body: { id: report.id, status: "resolved" },
         })
@@ -226,7 +236,7 @@ describe("listing and handling reports", () => {
     ).toBe(403);
     expect(
       (
-        await call("PUT", "/api/v1/report", {
+        await callContract(reportContracts.update, {
           token: manager.token,
           body: { id: report.id, status: "resolved" },
         })
@@ -240,10 +250,13 @@ describe("listing and handling reports", () => {
     const stranger = await register();
     const admin = await createUserWithRole(Role.RegularAdmin);
     const { body: report } = await send(student.token, reportForm({ screenshot: png() }));
-    expect((await call("GET", report.screenshot, { token: admin.token })).status).toBe(200);
-    const refused = await call("GET", report.screenshot, { token: stranger.token });
+    expect((await call("GET", report.screenshot!, { token: admin.token })).status).toBe(200);
+    const refused = await call("GET", report.screenshot!, { token: stranger.token });
     expect([refused.status, refused.body.code]).toEqual([404, "report-not-found"]);
-    const noLog = await call("GET", `/api/v1/report/${report.id}/asset/log`, { token: student.token });
+    const noLog = await callContract(reportContracts.asset, {
+      params: { id: report.id, kind: "log" },
+      token: student.token,
+    });
     expect(noLog.body.code).toBe("asset-not-found");
   });
 });

@@ -5,7 +5,10 @@ import type { AuthResponse } from "../../schema/api/user";
 import type { Access } from "../../worker/http/route";
 import { apiRoutes } from "../../worker/routes";
 import { createStudent, createUser, storedSessionToken } from "./factories-lessons";
-import { PASSWORD, call, createUserWithRole, latestMessage, uniqueEmail } from "./helpers";
+import { call, callContract, createUserWithRole, latestMessage, PASSWORD, uniqueEmail } from "./helpers";
+import { userContracts } from "../../schema/api/user";
+import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
+import { outboxContracts } from "../../schema/api/outbox";
 
 /** What the access declaration alone should answer for a caller (null: let through). */
 function denial(access: Access, role: Role | null): 401 | 403 | null {
@@ -46,7 +49,7 @@ describe("every route's declared roles, called as every role and as nobody", () 
 
 describe("least privilege over accounts (schema/staff-rights.ts)", () => {
   const create = (token: string, role: Role) =>
-    call("POST", "/api/v1/user/", {
+    callContract(userContracts.register, {
       token,
       body: { email: uniqueEmail("staff"), password: PASSWORD, role, name: "موظف جديد" },
     });
@@ -62,7 +65,7 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     expect((await create(superAdmin.token, Role.SuperAdmin)).status).toBe(201);
     const manager = await createUser(Role.TutorManager);
     expect((await create(manager.token, Role.Studio)).status).toBe(403);
-    const refused = await call("POST", "/api/v1/user/", {
+    const refused = await callContract(userContracts.register, {
       body: { email: uniqueEmail("anon"), password: PASSWORD, role: Role.RegularAdmin },
     });
     expect(refused.status).toBe(403);
@@ -74,7 +77,7 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     const otherRegular = await createUser(Role.RegularAdmin);
     const student = await createStudent();
     const rename = (token: string, id: number) =>
-      call("PUT", `/api/v1/user/${id}`, { token, body: { name: "Renamed" } });
+      callContract(userContracts.update, { params: { id }, token, body: { name: "Renamed" } });
     expect((await rename(regular.token, superAdmin.id)).status).toBe(403);
     expect((await rename(regular.token, otherRegular.id)).status).toBe(403);
     expect((await rename(regular.token, student.id)).status).toBe(200);
@@ -94,7 +97,8 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
       [regular, student],
       [regular, superAdmin],
     ] as const) {
-      const response = await call("PUT", `/api/v1/user/${target.id}`, {
+      const response = await callContract(userContracts.update, {
+        params: { id: target.id },
         token: caller.token,
         body: { password: "Other#Pass2" },
       });
@@ -111,12 +115,15 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     const regular = await createUser(Role.RegularAdmin);
     const superAdmin = await createUser(Role.SuperAdmin);
     const student = await createStudent();
-    const sent = await call("POST", `/api/v1/user/${student.id}/password-reset`, { token: regular.token });
+    const sent = await callContract(userContracts.resetPassword, {
+      params: { id: student.id },
+      token: regular.token,
+    });
     expect(sent.status).toBe(200);
     const message = await latestMessage(student.email);
     expect(message.code).toMatch(/^[0-9]{5}$/);
-    const reset = await call("POST", "/api/v1/confirmation-code/password/confirm", {
-      body: { email: student.email, code: message.code, password: "Reset#Pass3" },
+    const reset = await callContract(confirmationCodeContracts.confirmPassword, {
+      body: { email: student.email, code: message.code!, password: "Reset#Pass3" },
     });
     expect(reset.status).toBe(200);
     const audit = await env.DB.prepare(
@@ -126,17 +133,24 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
       .all<{ actor_id: number; target_id: string }>();
     expect(audit.results).toEqual([{ actor_id: regular.id, target_id: String(student.id) }]);
     expect(
-      (await call("POST", `/api/v1/user/${superAdmin.id}/password-reset`, { token: regular.token })).status,
+      (
+        await callContract(userContracts.resetPassword, {
+          params: { id: superAdmin.id },
+          token: regular.token,
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call("POST", `/api/v1/user/999999/password-reset`, { token: superAdmin.token })).body.code,
+      (await callContract(userContracts.resetPassword, { params: { id: "999999" }, token: superAdmin.token }))
+        .body.code,
     ).toBe("user-not-found");
   });
 
   it("records an admin's account changes with before and after, never a password", async () => {
     const superAdmin = await createUser(Role.SuperAdmin);
     const student = await createStudent();
-    const response = await call("PUT", `/api/v1/user/${student.id}`, {
+    const response = await callContract(userContracts.update, {
+      params: { id: student.id },
       token: superAdmin.token,
       body: { name: "بعد" },
     });
@@ -159,7 +173,11 @@ describe("least privilege over accounts (schema/staff-rights.ts)", () => {
     expect(createdRow).toMatchObject({ actor_id: superAdmin.id });
     expect(createdRow!.after).not.toContain("password");
     // A user's own change is not a staff write: no row.
-    await call("PUT", `/api/v1/user/${student.id}`, { token: student.token, body: { name: "ذاتي" } });
+    await callContract(userContracts.update, {
+      params: { id: student.id },
+      token: student.token,
+      body: { name: "ذاتي" },
+    });
     const own = await env.DB.prepare(
       "SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND actor_id = ?",
     )
@@ -175,15 +193,17 @@ describe("«رسائل لم تصل» (dead deliveries) for staff only", () => {
     const callers = await Promise.all(
       [Role.Student, Role.TutorManager, Role.Studio].map((role) => createUserWithRole(role)),
     );
-    expect((await call("GET", "/api/v1/admin/outbox/dead")).status).toBe(401);
+    expect((await callContract(outboxContracts.dead)).status).toBe(401);
     for (const caller of callers) {
-      expect((await call("GET", "/api/v1/admin/outbox/dead", { token: caller.token })).status).toBe(403);
-      expect((await call("POST", "/api/v1/admin/outbox/1/retry", { token: caller.token })).status).toBe(403);
+      expect((await callContract(outboxContracts.dead, { token: caller.token })).status).toBe(403);
+      expect(
+        (await callContract(outboxContracts.retry, { params: { id: "1" }, token: caller.token })).status,
+      ).toBe(403);
     }
-    const listed = await call("GET", "/api/v1/admin/outbox/dead", { token: admin.token });
+    const listed = await callContract(outboxContracts.dead, { token: admin.token });
     expect([listed.status, Array.isArray(listed.body.list)]).toEqual([200, true]);
-    expect((await call("POST", "/api/v1/admin/outbox/999999/retry", { token: admin.token })).body.code).toBe(
-      "delivery-not-failed",
-    );
+    expect(
+      (await callContract(outboxContracts.retry, { params: { id: "999999" }, token: admin.token })).body.code,
+    ).toBe("delivery-not-failed");
   });
 });

@@ -4,7 +4,7 @@ import { Role } from "../../schema/enums";
 import { absenceRefusal, findSession } from "../../worker/domain/lessons/sessions";
 import { createDb } from "../../worker/core/db";
 import { TestSocket, closeAll } from "./factories-chat";
-import { call, latestMessage } from "./helpers";
+import { callContract, latestMessage } from "./helpers";
 import {
   addMinutes,
   attendance,
@@ -14,6 +14,7 @@ import {
   openRoom,
   send,
 } from "./factories-sessions";
+import { sessionContracts } from "../../schema/api/session";
 
 const db = () => createDb(env);
 const logJoin = (sessionId: string, userId: number) =>
@@ -28,7 +29,10 @@ describe("GET /session/{id}", () => {
     await send(room, { type: "JoinSession", payload: { camera: true, mic: true } });
     await send(room, { type: "LeaveSession" });
     room.close();
-    const response = await call("GET", `/api/v1/session/${sessionId}`, { token: tutor.token });
+    const response = await callContract(sessionContracts.get, {
+      params: { id: sessionId },
+      token: tutor.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: sessionId,
@@ -55,23 +59,28 @@ describe("GET /session/{id}", () => {
     const { sessionId } = await createLesson({ minutesFromNow: 30 });
     for (const role of [Role.SuperAdmin, Role.RegularAdmin, Role.TutorManager]) {
       const staff = await createUser(role);
-      expect((await call("GET", `/api/v1/session/${sessionId}`, { token: staff.token })).status).toBe(200);
+      expect(
+        (await callContract(sessionContracts.get, { params: { id: sessionId }, token: staff.token })).status,
+      ).toBe(200);
     }
     const stranger = await createStudent();
-    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: stranger.token })).body.code).toBe(
-      "forbidden",
-    );
-    expect((await call("GET", `/api/v1/session/${sessionId}`)).status).toBe(401);
+    expect(
+      (await callContract(sessionContracts.get, { params: { id: sessionId }, token: stranger.token })).body
+        .code,
+    ).toBe("forbidden");
+    expect((await callContract(sessionContracts.get, { params: { id: sessionId } })).status).toBe(401);
   });
 
   it("answers session-not-found for an unknown session and bad-request for a malformed id", async () => {
     const someone = await createStudent();
-    expect((await call("GET", "/api/v1/session/interview:424242", { token: someone.token })).body.code).toBe(
-      "session-not-found",
-    );
-    expect((await call("GET", "/api/v1/session/demo:0", { token: someone.token })).body.code).toBe(
-      "bad-request",
-    );
+    expect(
+      (await callContract(sessionContracts.get, { params: { id: "interview:424242" }, token: someone.token }))
+        .body.code,
+    ).toBe("session-not-found");
+    expect(
+      (await callContract(sessionContracts.get, { params: { id: "demo:0" }, token: someone.token })).body
+        .code,
+    ).toBe("bad-request");
   });
 });
 
@@ -91,7 +100,8 @@ describe("the student reports that the tutor did not come", () => {
 
   it("answers absence-report-too-early through the API two minutes after the start", async () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: -2 });
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+    const response = await callContract(sessionContracts.reportAbsence, {
+      params: { id: sessionId },
       token: student.token,
     });
     expect([response.status, response.body.code]).toEqual([422, "absence-report-too-early"]);
@@ -99,7 +109,8 @@ describe("the student reports that the tutor did not come", () => {
 
   it("cancels the lesson as the system and marks the report from 3 minutes after the start", async () => {
     const { lessonId, sessionId, student } = await createLesson({ minutesFromNow: -4 });
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+    const response = await callContract(sessionContracts.reportAbsence, {
+      params: { id: sessionId },
       token: student.token,
     });
     expect(response.status).toBe(200);
@@ -113,7 +124,10 @@ describe("the student reports that the tutor did not come", () => {
       canceled_by: null,
       reported_absent_at: response.body.reportedAbsentAt,
     });
-    const again = await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: student.token });
+    const again = await callContract(sessionContracts.reportAbsence, {
+      params: { id: sessionId },
+      token: student.token,
+    });
     expect(again.body.code).toBe("illegal");
   });
 
@@ -122,7 +136,8 @@ describe("the student reports that the tutor did not come", () => {
     const channels = await Promise.all(
       [student, tutor].map((who) => TestSocket.open(`/parties/user-channel/${who.id}?token=${who.token}`)),
     );
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+    const response = await callContract(sessionContracts.reportAbsence, {
+      params: { id: sessionId },
       token: student.token,
     });
     expect(response.status).toBe(200);
@@ -145,10 +160,12 @@ describe("the student reports that the tutor did not come", () => {
     const { lessonId, sessionId, tutor, student } = await createLesson({ minutesFromNow: -10 });
     const other = await createStudent();
     expect(
-      (await call("POST", `/api/v1/session/${sessionId}/report-absence`, { token: other.token })).body.code,
+      (await callContract(sessionContracts.reportAbsence, { params: { id: sessionId }, token: other.token }))
+        .body.code,
     ).toBe("forbidden");
     await logJoin(sessionId, tutor.id);
-    const response = await call("POST", `/api/v1/session/${sessionId}/report-absence`, {
+    const response = await callContract(sessionContracts.reportAbsence, {
+      params: { id: sessionId },
       token: student.token,
     });
     expect([response.status, response.body.code]).toEqual([422, "tutor-attended"]);
@@ -162,12 +179,20 @@ describe("the student reports that the tutor did not come", () => {
   it("answers lesson-not-found for an unknown lesson and for an interview", async () => {
     const student = await createStudent();
     expect(
-      (await call("POST", "/api/v1/session/lesson:777777/report-absence", { token: student.token })).body
-        .code,
+      (
+        await callContract(sessionContracts.reportAbsence, {
+          params: { id: "lesson:777777" },
+          token: student.token,
+        })
+      ).body.code,
     ).toBe("lesson-not-found");
     expect(
-      (await call("POST", "/api/v1/session/interview:777777/report-absence", { token: student.token })).body
-        .code,
+      (
+        await callContract(sessionContracts.reportAbsence, {
+          params: { id: "interview:777777" },
+          token: student.token,
+        })
+      ).body.code,
     ).toBe("session-not-found");
   });
 });

@@ -16,7 +16,9 @@ import {
   subscribe,
   tutorFreeAt,
 } from "./factories-lessons";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { subscriptionContracts } from "../../schema/api/subscription";
+import { devContracts } from "../../schema/api/dev";
 
 const DAY = 86_400_000;
 
@@ -171,7 +173,7 @@ describe("grantSubscription", () => {
 describe("GET /sub/user", () => {
   it("answers no subscription and 0 minutes for a student without one", async () => {
     const student = await createStudent();
-    const response = await call("GET", "/api/v1/sub/user", { token: student.token });
+    const response = await callContract(subscriptionContracts.current, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ info: null, remainingWeeklyMinutes: 0, week: null, refundInputs: null });
   });
@@ -189,7 +191,7 @@ describe("GET /sub/user", () => {
       .run();
     const nextWeek = gridTime(8 * 24);
     await tutorFreeAt(nextWeek);
-    const response = await call("GET", "/api/v1/sub/user", { token: student.token });
+    const response = await callContract(subscriptionContracts.current, { token: student.token });
     expect(response.body).toMatchObject({
       info: { id: sub.id, status: "active", weeklyMinutes: 60 },
       remainingWeeklyMinutes: 30,
@@ -204,15 +206,22 @@ describe("GET /sub/{id} and /sub/list", () => {
     const other = await createStudent();
     const admin = await createUser(Role.RegularAdmin);
     const sub = await subscribe(student.id);
-    expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: student.token })).body).toMatchObject({
+    expect(
+      (await callContract(subscriptionContracts.get, { params: { id: sub.id }, token: student.token })).body,
+    ).toMatchObject({
       id: sub.id,
       userId: student.id,
     });
-    expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: admin.token })).status).toBe(200);
-    expect((await call("GET", `/api/v1/sub/${sub.id}`, { token: other.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/sub/999999", { token: admin.token })).body.code).toBe(
-      "subscription-not-found",
-    );
+    expect(
+      (await callContract(subscriptionContracts.get, { params: { id: sub.id }, token: admin.token })).status,
+    ).toBe(200);
+    expect(
+      (await callContract(subscriptionContracts.get, { params: { id: sub.id }, token: other.token })).status,
+    ).toBe(403);
+    expect(
+      (await callContract(subscriptionContracts.get, { params: { id: "999999" }, token: admin.token })).body
+        .code,
+    ).toBe("subscription-not-found");
   });
 
   it("lists a user's subscriptions to admins, paged", async () => {
@@ -220,13 +229,17 @@ describe("GET /sub/{id} and /sub/list", () => {
     const admin = await createUser(Role.SuperAdmin);
     await subscribe(student.id, { now: new Date(Date.now() - 60 * DAY) });
     await subscribe(student.id);
-    const all = await call("GET", `/api/v1/sub/list?user=${student.id}`, { token: admin.token });
+    const all = await callContract(subscriptionContracts.list, {
+      query: { user: student.id },
+      token: admin.token,
+    });
     expect(all.body.total).toBe(2);
-    const ended = await call("GET", `/api/v1/sub/list?user=${student.id}&status=ended`, {
+    const ended = await callContract(subscriptionContracts.list, {
+      query: { user: student.id, status: "ended" },
       token: admin.token,
     });
     expect(ended.body).toMatchObject({ total: 1, list: [{ status: "ended" }] });
-    expect((await call("GET", "/api/v1/sub/list", { token: student.token })).status).toBe(403);
+    expect((await callContract(subscriptionContracts.list, { token: student.token })).status).toBe(403);
   });
 });
 
@@ -237,7 +250,7 @@ describe("PATCH /sub/cancel", () => {
     const start = gridTime(24);
     const tutor = await tutorFreeAt(start);
     const lesson = await book(student, tutor.id, start, 30);
-    const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const response = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       refundAmount: 50_000,
@@ -289,7 +302,7 @@ describe("PATCH /sub/cancel", () => {
         at,
       )
       .run();
-    const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const response = await callContract(subscriptionContracts.cancel, { token: student.token });
     // (60 + 15) minutes × 425 piasters = 31,875 consumed.
     expect(response.body.refundAmount).toBe(18_125);
   });
@@ -301,7 +314,7 @@ describe("PATCH /sub/cancel", () => {
       amount: 20_000,
       now: new Date(Date.now() - 8 * DAY),
     });
-    const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const response = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect([response.status, response.body.code]).toEqual([422, "subscription-uncancellable"]);
     expect(
       await env.DB.prepare("SELECT status FROM subscriptions WHERE id = ?").bind(sub.id).first(),
@@ -310,7 +323,7 @@ describe("PATCH /sub/cancel", () => {
 
   it("answers subscription-not-found to a student without one", async () => {
     const student = await createStudent();
-    expect((await call("PATCH", "/api/v1/sub/cancel", { token: student.token })).body.code).toBe(
+    expect((await callContract(subscriptionContracts.cancel, { token: student.token })).body.code).toBe(
       "subscription-not-found",
     );
   });
@@ -319,15 +332,18 @@ describe("PATCH /sub/cancel", () => {
     const student = await createStudent();
     const admin = await createUser(Role.SuperAdmin);
     const sub = await subscribe(student.id);
-    const response = await call("PATCH", `/api/v1/sub/cancel?id=${sub.id}`, { token: admin.token });
+    const response = await callContract(subscriptionContracts.cancel, {
+      query: { id: sub.id },
+      token: admin.token,
+    });
     expect(response.body).toMatchObject({ subscription: { id: sub.id, status: "canceled" } });
   });
 });
 
 describe("demo data", () => {
   it("gives the demo student one active subscription through grantSubscription, idempotently", async () => {
-    expect((await call("POST", "/api/v1/dev/seed")).status).toBe(200);
-    expect((await call("POST", "/api/v1/dev/seed")).status).toBe(200);
+    expect((await callContract(devContracts.seed)).status).toBe(200);
+    expect((await callContract(devContracts.seed)).status).toBe(200);
     const rows = await env.DB.prepare(
       "SELECT s.status, s.weekly_minutes = p.weekly_minutes AS copied FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN plans p ON p.id = s.plan_id WHERE u.email = 'student@dars.test'",
     ).all();

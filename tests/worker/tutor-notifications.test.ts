@@ -6,7 +6,13 @@ import { TestSocket, closeAll } from "./factories-chat";
 import { createStudent } from "./factories-lessons";
 import { insertDemo, insertInterview, insertIntroVideo, manager } from "./factories-onboarding";
 import { at, createSlot, onboardedTutor } from "./factories-tutors";
-import { call, createUserWithRole, latestMessage, register } from "./helpers";
+import { call, callContract, createUserWithRole, latestMessage, register } from "./helpers";
+import { introVideoContracts } from "../../schema/api/intro-video";
+import { interviewContracts } from "../../schema/api/interview";
+import { demoSessionContracts } from "../../schema/api/demo-session";
+import { onboardingContracts } from "../../schema/api/onboarding";
+import { tutorContracts } from "../../schema/api/tutor";
+import { lessonContracts } from "../../schema/api/lesson";
 
 const outboxSubjects = async (userId: number) =>
   (
@@ -22,11 +28,13 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const a = await insertIntroVideo(approved.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
     const r = await insertIntroVideo(rejected.user.id, IntroVideoStatus.Pending, null, reviewer.user.id);
-    await call("PUT", `/api/v1/intro-video/${a}`, {
+    await callContract(introVideoContracts.review, {
+      params: { id: a },
       token: reviewer.token,
       body: { status: 3, feedback: "فيديو واضح" },
     });
-    await call("PUT", `/api/v1/intro-video/${r}`, {
+    await callContract(introVideoContracts.review, {
+      params: { id: r },
       token: reviewer.token,
       body: { status: 2, feedback: "الصوت غير واضح" },
     });
@@ -42,11 +50,11 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const p = await insertInterview(passed.user.id, m.user.id, at(-60), InterviewStatus.Pending);
     const r = await insertInterview(rejected.user.id, m.user.id, at(-120), InterviewStatus.Pending);
-    await call("PATCH", "/api/v1/interview", {
+    await callContract(interviewContracts.update, {
       token: m.token,
       body: { id: p, status: 2, feedback: "أداء ممتاز", level: 4 },
     });
-    await call("PATCH", "/api/v1/interview", {
+    await callContract(interviewContracts.update, {
       token: m.token,
       body: { id: r, status: 3, feedback: "يحتاج تدريبًا", level: 2 },
     });
@@ -60,11 +68,13 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const rejected = await register(Role.Tutor);
     const p = await insertDemo(passed.user.id, m.user.id, at(-60), ReviewStatus.Pending);
     const r = await insertDemo(rejected.user.id, m.user.id, at(-120), ReviewStatus.Pending);
-    await call("PATCH", `/api/v1/demo-session/${p}`, {
+    await callContract(demoSessionContracts.update, {
+      params: { id: p },
       token: m.token,
       body: { status: 2, feedback: "حصة ممتازة" },
     });
-    await call("PATCH", `/api/v1/demo-session/${r}`, {
+    await callContract(demoSessionContracts.update, {
+      params: { id: r },
       token: m.token,
       body: { status: 3, feedback: "حصة ضعيفة" },
     });
@@ -84,7 +94,8 @@ describe("onboarding notifications (outbox, Arabic)", () => {
       new Date().toISOString(),
     );
     const demo = await insertDemo(tutor.user.id, m.user.id, at(-60), ReviewStatus.Pending);
-    await call("PATCH", `/api/v1/demo-session/${demo}`, {
+    await callContract(demoSessionContracts.update, {
+      params: { id: demo },
       token: m.token,
       body: { status: 2, feedback: "حصة ممتازة" },
     });
@@ -97,7 +108,7 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const admin = await createUserWithRole(Role.RegularAdmin);
     const tutor = await register(Role.Tutor);
     const set = (body: Record<string, boolean>) =>
-      call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, { token: admin.token, body });
+      callContract(onboardingContracts.update, { params: { id: tutor.user.id }, token: admin.token, body });
     await set({ activated: true });
     expect((await latestMessage(tutor.user.email)).subject).toBe("تم تفعيل حسابك كمدرس");
     await set({ activated: true });
@@ -112,7 +123,8 @@ describe("realtime tutor events", () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const tutor = await register(Role.Tutor);
     const socket = await TestSocket.userChannel(tutor);
-    await call("PATCH", `/api/v1/onboarding/${tutor.user.id}`, {
+    await callContract(onboardingContracts.update, {
+      params: { id: tutor.user.id },
       token: admin.token,
       body: { activated: true },
     });
@@ -123,7 +135,7 @@ describe("realtime tutor events", () => {
   it("pushes TutorUpdated when the tutor changes their profile", async () => {
     const tutor = await register(Role.Tutor);
     const socket = await TestSocket.userChannel(tutor);
-    await call("PUT", "/api/v1/user/tutor/profile", { token: tutor.token, body: { notice: 120 } });
+    await callContract(tutorContracts.updateProfile, { token: tutor.token, body: { notice: 120 } });
     expect(await socket.next("TutorUpdated")).toEqual({ tutorId: tutor.user.id });
     await closeAll(socket);
   });
@@ -131,7 +143,7 @@ describe("realtime tutor events", () => {
   it("pushes TutorsCacheUpdated to staff when an admin flushes the cache", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     const staff = await TestSocket.open(`/parties/admin-channel/main?token=${admin.token}`);
-    expect((await call("DELETE", "/api/v1/cache/flush", { token: admin.token })).status).toBe(204);
+    expect((await callContract(tutorContracts.flushCache, { token: admin.token })).status).toBe(204);
     expect(await staff.next("TutorsCacheUpdated")).toEqual({});
     staff.close();
     // The channel stays usable for the other tests of this file.
@@ -156,14 +168,15 @@ describe("bookings refresh the cached tutor list", () => {
       ).find((card) => card.id === tutor.user.id)?.nextFreeAt;
     expect(await nextFree()).toBe(start);
     const student = await createStudent();
-    const booked = await call("POST", "/api/v1/lesson/", {
+    const booked = await callContract(lessonContracts.book, {
       token: student.token,
       body: { tutorId: tutor.user.id, start, duration: 15 },
     });
     expect(booked.status).toBe(201);
     expect(await nextFree()).toBeNull();
     expect(
-      (await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token })).status,
+      (await callContract(lessonContracts.cancel, { params: { id: booked.body.id }, token: student.token }))
+        .status,
     ).toBeLessThan(300);
     expect(await nextFree()).toBe(start);
   });

@@ -9,8 +9,9 @@ import { readConfig, type Env } from "../../worker/core/env";
 import { emulators } from "../../emulators/local";
 import { createServices } from "../../worker/integrations";
 import { WhatsAppError, hmacSha256Hex, templateFor, templateText } from "../../worker/integrations/whatsapp";
-import { call, register } from "./helpers";
+import { call, callContract, register } from "./helpers";
 import { outboxFor, settle } from "./factories-messaging";
+import { messagingContracts } from "../../schema/api/messaging";
 
 const MESSAGES = `/api/v1/dev/whatsapp/v23.0/${LOCAL_WHATSAPP.phoneNumberId}/messages`;
 const AUTH = { authorization: `Bearer ${LOCAL_WHATSAPP.token}` };
@@ -197,7 +198,7 @@ describe("the WhatsApp webhook", () => {
       "GET",
       "/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1",
     );
-    const missing = await call("GET", "/api/v1/whatsapp/webhook");
+    const missing = await callContract(messagingContracts.whatsAppVerify);
     expect([wrong.status, wrong.body.code, missing.status]).toEqual([403, "forbidden", 400]);
   });
 
@@ -215,15 +216,15 @@ describe("the WhatsApp webhook", () => {
   it("refuses a body whose X-Hub-Signature-256 does not match, or has none", async () => {
     const raw = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
     const good = `sha256=${await hmacSha256Hex(LOCAL_WHATSAPP.appSecret, raw)}`;
-    const signed = await call("POST", "/api/v1/whatsapp/webhook", {
+    const signed = await callContract(messagingContracts.whatsAppWebhook, {
       raw,
       headers: { "content-type": "application/json", "x-hub-signature-256": good },
     });
-    const tampered = await call("POST", "/api/v1/whatsapp/webhook", {
+    const tampered = await callContract(messagingContracts.whatsAppWebhook, {
       raw: raw.replace("[]", "[{}]"),
       headers: { "content-type": "application/json", "x-hub-signature-256": good },
     });
-    const unsigned = await call("POST", "/api/v1/whatsapp/webhook", {
+    const unsigned = await callContract(messagingContracts.whatsAppWebhook, {
       raw,
       headers: { "content-type": "application/json" },
     });
