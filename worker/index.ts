@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { createServices } from "./integrations";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./core/env";
 import { createLogger } from "./core/logger";
+import { backgroundScope } from "./core/scope";
 import type { Emulators } from "./integrations/emulated";
 import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs";
@@ -146,7 +147,15 @@ export function createWorker(emulators: Emulators | null) {
     },
     // The notifications queue and its dead-letter queue (worker/notifications/delivery.ts).
     async queue(batch, env, ctx) {
-      await runNotificationQueue(batch, env, createServices(readConfig(env), env, ctx, emulators));
+      const config = readConfig(env);
+      const scope = backgroundScope(env, {
+        config,
+        logger: createLogger(`queue:${batch.queue}`),
+        now: new Date(),
+        services: createServices(config, env, ctx, emulators),
+        waitUntil: (promise) => ctx.waitUntil(promise),
+      });
+      await runNotificationQueue(scope, batch);
     },
   } satisfies ExportedHandler<Env>;
 

@@ -5,11 +5,10 @@
 // the queue never carried (outbox.ts, deliverPending).
 import { and, inArray, ne, sql } from "drizzle-orm";
 import { outbox } from "../../schema/db";
-import { createDb } from "../core/db";
-import type { Env } from "../core/env";
 import type { Db } from "../core/context";
-import { createLogger, describeError, type Logger } from "../core/logger";
+import { describeError, type Logger } from "../core/logger";
 import type { Services } from "../integrations";
+import type { Scope } from "../core/scope";
 import { settings } from "../core/settings";
 import { claimRows, deliverAll, type Gate, type OutboxRow } from "./outbox";
 import { isolateGate } from "./rate-gate";
@@ -101,12 +100,13 @@ export function markDead(db: Db, ids: readonly number[], now: Date) {
     .then(() => undefined);
 }
 
-/** The Worker's queue() handler (worker/index.ts): a batch of either queue, with this isolate's gate. */
+/**
+ * The Worker's queue() handler (worker/index.ts): a batch of either queue, in the batch's own
+ * unit of work (its Scope), with this isolate's gate.
+ */
 export async function runNotificationQueue(
+  { db, services, logger }: Pick<Scope, "db" | "services" | "logger">,
   batch: MessageBatch<unknown>,
-  env: Env,
-  services: Services,
 ): Promise<void> {
-  const logger = createLogger(`queue:${batch.queue}`);
-  await consumeNotifications(batch, { db: createDb(env), services, logger, gate: isolateGate });
+  await consumeNotifications(batch, { db, services, logger, gate: isolateGate });
 }

@@ -4,6 +4,7 @@ import { messagesTo } from "../notifications/channels";
 import { publishLessonEvent } from "./lesson-events";
 import type { AppContext } from "../http/context";
 import { notify } from "../notifications/notify";
+import { scopeOf } from "../http/scope";
 
 type CanceledLesson = { id: number; tutorId: number; start: string };
 
@@ -25,7 +26,7 @@ export async function announceCanceledLessons(
       const tutor = tutors.get(lesson.tutorId);
       return tutor
         ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) =>
-            notify(c, message),
+            notify(scopeOf(c), message),
           )
         : [];
     }),

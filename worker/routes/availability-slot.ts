@@ -6,6 +6,7 @@ import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { publishLater } from "../realtime/events";
+import { scopeOf } from "../http/scope";
 
 export const availabilitySlotRoutes = [
   route(availabilitySlotContracts.list, {
@@ -24,7 +25,7 @@ export const availabilitySlotRoutes = [
       const db = c.get("db");
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);
       tutorChanged(c, user.id);
-      for (const message of await cancellationMessages(db, canceled)) await notify(c, message);
+      for (const message of await cancellationMessages(db, canceled)) await notify(scopeOf(c), message);
       publishLater(c, { to: "canceled-lessons", lessonIds: canceled.lessons.map((l) => l.id) });
       return result;
     },

@@ -23,7 +23,7 @@ export const confirmationCodeRoutes = [
     summary: "Send (or resend) the 5-digit email verification code.",
     async handle({ c, user }) {
       await takeAttempt(c.get("db"), `code-send:${user.id}`, settings.rateLimits.codeSend);
-      await notify(c, await startEmailVerification(c.get("db"), user));
+      await notify(scopeOf(c), await startEmailVerification(c.get("db"), user));
     },
   }),
   route(confirmationCodeContracts.confirmEmail, {
@@ -46,7 +46,7 @@ export const confirmationCodeRoutes = [
         settings.rateLimits.codeSend,
       );
       const outgoing = await startPasswordReset(c.get("db"), body.email);
-      if (outgoing) await notify(c, outgoing);
+      if (outgoing) await notify(scopeOf(c), outgoing);
     },
   }),
   route(confirmationCodeContracts.confirmPassword, {
@@ -70,7 +70,7 @@ export const confirmationCodeRoutes = [
     async handle({ c, body, user }) {
       await takeAttempt(c.get("db"), `code-send:${user.id}`, settings.rateLimits.codeSend);
       await notify(
-        c,
+        scopeOf(c),
         await startPhoneVerification(c.get("db"), user, body.phone, body.method, c.get("config").isLocal),
       );
     },

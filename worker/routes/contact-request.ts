@@ -6,6 +6,7 @@ import { clientAddress } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
+import { scopeOf } from "../http/scope";
 
 export const contactRequestRoutes = [
   route(contactRequestContracts.create, {
@@ -19,7 +20,7 @@ export const contactRequestRoutes = [
       await takeAttempt(db, `contact:ip:${ip}`, settings.rateLimits.contactRequest);
       const row = await createContactRequest(db, body, { userId: user?.id ?? null, ip });
       const team = await contactTeam(db);
-      await Promise.all(team.map((member) => notify(c, contactRequestMessage(row, member))));
+      await Promise.all(team.map((member) => notify(scopeOf(c), contactRequestMessage(row, member))));
       return { id: row.id, createdAt: row.createdAt };
     },
   }),

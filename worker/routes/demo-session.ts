@@ -33,7 +33,7 @@ export const demoSessionRoutes = [
       });
       tutorChanged(c, user.id);
       const demo = await findDemoFor(db, user, id);
-      await notifyUser(c, demo.tutorManagerId, tutorMessages.demoBooked(demo.tutorName, demo.start));
+      await notifyUser(scopeOf(c), demo.tutorManagerId, tutorMessages.demoBooked(demo.tutorName, demo.start));
       return demo;
     },
   }),
@@ -58,14 +58,15 @@ export const demoSessionRoutes = [
         body,
         auditBy: auditActorOf(c, user.id),
       });
-      if (body.status === ReviewStatus.Passed) await notifyUser(c, demo.tutorId, tutorMessages.demoPassed());
+      if (body.status === ReviewStatus.Passed)
+        await notifyUser(scopeOf(c), demo.tutorId, tutorMessages.demoPassed());
       if (body.status === ReviewStatus.Rejected)
-        await notifyUser(c, demo.tutorId, tutorMessages.demoRejected());
-      if (activated) await notifyUser(c, demo.tutorId, tutorMessages.activated());
+        await notifyUser(scopeOf(c), demo.tutorId, tutorMessages.demoRejected());
+      if (activated) await notifyUser(scopeOf(c), demo.tutorId, tutorMessages.activated());
       if (body.status === ReviewStatus.CanceledByTutor)
-        await notifyUser(c, demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
+        await notifyUser(scopeOf(c), demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
       if (body.status === ReviewStatus.CanceledByTutorManager || body.status === ReviewStatus.CanceledByAdmin)
-        await notifyUser(c, demo.tutorId, tutorMessages.demoCanceled(demo.start, false));
+        await notifyUser(scopeOf(c), demo.tutorId, tutorMessages.demoCanceled(demo.start, false));
       tutorChanged(c, demo.tutorId);
       return demo;
     },

@@ -37,7 +37,7 @@ export const interviewRoutes = [
       await openRoom(db, user.id, body.interviewerId);
       const interview = (await findInterview(db, id))!;
       await notifyUser(
-        c,
+        scopeOf(c),
         interview.interviewerId,
         tutorMessages.interviewBooked(interview.intervieweeName, interview.start),
       );
@@ -55,14 +55,22 @@ export const interviewRoutes = [
         auditBy: auditActorOf(c, user.id),
       });
       if (body.status === InterviewStatus.Passed)
-        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewPassed());
+        await notifyUser(scopeOf(c), interview.intervieweeId, tutorMessages.interviewPassed());
       if (body.status === InterviewStatus.Rejected)
-        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewRejected());
-      if (activated) await notifyUser(c, interview.intervieweeId, tutorMessages.activated());
+        await notifyUser(scopeOf(c), interview.intervieweeId, tutorMessages.interviewRejected());
+      if (activated) await notifyUser(scopeOf(c), interview.intervieweeId, tutorMessages.activated());
       if (body.status === InterviewStatus.CanceledByInterviewee)
-        await notifyUser(c, interview.interviewerId, tutorMessages.interviewCanceled(interview.start, true));
+        await notifyUser(
+          scopeOf(c),
+          interview.interviewerId,
+          tutorMessages.interviewCanceled(interview.start, true),
+        );
       if (body.status === InterviewStatus.CanceledByInterviewer)
-        await notifyUser(c, interview.intervieweeId, tutorMessages.interviewCanceled(interview.start, false));
+        await notifyUser(
+          scopeOf(c),
+          interview.intervieweeId,
+          tutorMessages.interviewCanceled(interview.start, false),
+        );
       tutorChanged(c, interview.intervieweeId);
       return interview;
     },

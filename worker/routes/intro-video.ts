@@ -151,11 +151,11 @@ export const introVideoRoutes = [
         auditBy: auditActorOf(c, user.id),
       });
       await notifyUser(
-        c,
+        scopeOf(c),
         video.tutorId,
         body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected(),
       );
-      if (activated) await notifyUser(c, video.tutorId, tutorMessages.activated());
+      if (activated) await notifyUser(scopeOf(c), video.tutorId, tutorMessages.activated());
       tutorChanged(c, video.tutorId);
       return video;
     },

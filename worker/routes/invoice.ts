@@ -51,7 +51,7 @@ async function tellTutor(
   text: { subject: string; body: string },
 ): Promise<void> {
   const tutor = await findUserById(c.get("db"), invoice.userId);
-  if (tutor) await Promise.all(messagesTo(tutor, text).map((message) => notify(c, message)));
+  if (tutor) await Promise.all(messagesTo(tutor, text).map((message) => notify(scopeOf(c), message)));
 }
 
 export const invoiceRoutes = [

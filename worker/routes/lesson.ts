@@ -74,7 +74,7 @@ export const lessonRoutes = [
         duration: body.duration,
         tutorTimeZone,
       });
-      deliverLater(c, outbox);
+      deliverLater(scopeOf(c), outbox);
       tellMembers(c, "LessonBooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },
@@ -94,7 +94,7 @@ export const lessonRoutes = [
         now: c.get("now"),
         read,
       });
-      deliverLater(c, outbox);
+      deliverLater(scopeOf(c), outbox);
       tellMembers(c, "LessonRebooked", { id: lesson.id, memberIds: [tutor.id, user.id] });
       return toLessonView(lesson, tutor, user);
     },
@@ -185,7 +185,7 @@ export const lessonRoutes = [
         read: prefetchedLesson(prefetched),
         auditBy: auditActorOf(c, user.id),
       });
-      deliverLater(c, outbox);
+      deliverLater(scopeOf(c), outbox);
       tellMembers(c, "LessonCanceled", { id: lesson.id, memberIds: [tutor.id, student.id] });
       return toLessonView(lesson, tutor, student);
     },

@@ -17,6 +17,7 @@ import {
   whatsAppWebhookKeys,
   type WebhookBody,
 } from "../integrations/whatsapp";
+import { scopeOf } from "../http/scope";
 
 export const messagingRoutes = [
   route(messagingContracts.telegramLink, {
@@ -51,7 +52,7 @@ export const messagingRoutes = [
           ? telegramReplies.invalid
           : telegramReplies.help;
       // Telegram redelivers an update until it gets 2xx: the dedupe key answers each update once.
-      await notify(c, {
+      await notify(scopeOf(c), {
         userId: linked?.id ?? null,
         channel: "telegram",
         recipient: chatId,

@@ -7,6 +7,7 @@ import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { notifyUser } from "../notifications/notify";
 import { tutorChanged } from "../realtime/tutor-events";
+import { scopeOf } from "../http/scope";
 
 export const onboardingRoutes = [
   route(onboardingContracts.get, {
@@ -44,7 +45,7 @@ export const onboardingRoutes = [
       );
       if (result.wasActivated !== result.activated)
         await notifyUser(
-          c,
+          scopeOf(c),
           result.tutorId,
           result.activated ? tutorMessages.activated() : tutorMessages.deactivated(),
         );

@@ -4,6 +4,7 @@ import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { listDeadDeliveries, retryDeadDelivery } from "../notifications/dead-deliveries";
 import { deliverLater } from "../notifications/notify";
+import { scopeOf } from "../http/scope";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -20,7 +21,7 @@ export const outboxRoutes = [
       "Send a dead notification again: pending with its attempts from zero, audited, and put back on the notifications queue.",
     async handle({ c, params, user }) {
       const retried = await retryDeadDelivery(c.get("db"), params.id, auditActorOf(c, user.id), new Date());
-      deliverLater(c, [retried]);
+      deliverLater(scopeOf(c), [retried]);
       return retried;
     },
   }),

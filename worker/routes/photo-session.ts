@@ -63,15 +63,15 @@ async function notifyChange(
     await Promise.all(
       [after.tutorId, after.studioId]
         .filter((id) => id !== null && id !== actorId)
-        .map((id) => notifyUser(c, id, text)),
+        .map((id) => notifyUser(scopeOf(c), id, text)),
     );
     return;
   }
   if (after.status === PhotoSessionStatus.Done)
-    return notifyUser(c, after.tutorId, tutorMessages.photoSessionDone());
+    return notifyUser(scopeOf(c), after.tutorId, tutorMessages.photoSessionDone());
   if (after.studioId !== before.studioId)
     await notifyUser(
-      c,
+      scopeOf(c),
       after.studioId,
       tutorMessages.photoSessionRequested(after.tutorName, after.scheduledAt),
     );
@@ -82,7 +82,7 @@ async function notifyChange(
     after.tutorId !== actorId
   )
     await notifyUser(
-      c,
+      scopeOf(c),
       after.tutorId,
       tutorMessages.photoSessionScheduled(after.scheduledAt, after.studioName),
     );
@@ -103,7 +103,7 @@ export const photoSessionRoutes = [
     async handle({ c, body, user }): Promise<PhotoSessionView> {
       const session = await createPhotoSession(c.get("db"), user, body, new Date(), auditActorOf(c, user.id));
       await notifyUser(
-        c,
+        scopeOf(c),
         session.studioId,
         tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt),
       );

@@ -35,6 +35,7 @@ import {
 } from "../integrations/livekit";
 import { turnTtl } from "../integrations/turn-ttl";
 import { publishEvents } from "../realtime/events";
+import { scopeOf } from "../http/scope";
 
 /** LiveKit's three settings, or null when it is not configured (the client then uses peer-to-peer). */
 const liveKit = (c: AppContext): LiveKitConfig | null => liveKitConfig(c.get("config"));
@@ -166,7 +167,7 @@ export const sessionRoutes = [
                 `${dedupe}:tutor`,
               )
             : []),
-        ].map((message) => notify(c, message)),
+        ].map((message) => notify(scopeOf(c), message)),
       );
       await publishEvents(c, {
         to: "lesson-members",

@@ -8,6 +8,7 @@ import { deliverLater } from "../notifications/notify";
 import { route } from "../http/route";
 import { tutorChanged } from "../realtime/tutor-events";
 import { publishLater } from "../realtime/events";
+import { scopeOf } from "../http/scope";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -30,7 +31,7 @@ export const suspensionRoutes = [
         body.reason,
         now,
       );
-      deliverLater(c, outbox);
+      deliverLater(scopeOf(c), outbox);
       publishLater(
         c,
         { to: "suspended-user", userId: target.id },

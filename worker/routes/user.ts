@@ -19,6 +19,7 @@ import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { requireHuman } from "../integrations/turnstile";
 import { tutorChanged } from "../realtime/tutor-events";
+import { scopeOf } from "../http/scope";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -51,7 +52,7 @@ export const userRoutes = [
         type: VerificationType.VerifyEmail,
         destination: user.email,
       });
-      await notify(c, {
+      await notify(scopeOf(c), {
         userId: user.id,
         channel: "email",
         recipient: user.email,
@@ -195,7 +196,7 @@ export const userRoutes = [
           ),
         ],
       );
-      await notify(c, {
+      await notify(scopeOf(c), {
         userId: target.id,
         channel: "email",
         recipient: target.email,
