@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { InterviewStatus, ReviewStatus, Role } from "../../schema/enums";
 import { insertDemo, insertInterview, manager } from "./factories-onboarding";
 import { createTutor, createUser } from "./factories-lessons";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { interviewContracts } from "../../schema/api/interview";
+import { demoSessionContracts } from "../../schema/api/demo-session";
 
 const ids = (body: { list: Array<{ id: number }> }) => body.list.map((row) => row.id);
 
@@ -30,16 +32,18 @@ describe("admin lists of interviews and demo sessions, filtered by tutor manager
       "2030-01-03T10:00:00.000Z",
       InterviewStatus.Pending,
     );
-    const all = await call("GET", `/api/v1/interview/list/?manager=${first.user.id}`, { token: admin.token });
+    const all = await callContract(interviewContracts.list, {
+      query: { manager: first.user.id },
+      token: admin.token,
+    });
     expect(all.status).toBe(200);
     expect(ids(all.body)).toEqual([passed, mine]);
     expect(all.body.total).toBe(2);
     expect(ids(all.body)).not.toContain(other);
-    const pending = await call(
-      "GET",
-      `/api/v1/interview/list/?manager=${first.user.id}&status=${InterviewStatus.Pending}`,
-      { token: admin.token },
-    );
+    const pending = await callContract(interviewContracts.list, {
+      query: { manager: first.user.id, status: InterviewStatus.Pending },
+      token: admin.token,
+    });
     expect(ids(pending.body)).toEqual([mine]);
   });
 
@@ -54,7 +58,8 @@ describe("admin lists of interviews and demo sessions, filtered by tutor manager
       ReviewStatus.Pending,
     );
     await insertDemo(await tutor(), second.user.id, "2030-02-02T10:00:00.000Z", ReviewStatus.Pending);
-    const response = await call("GET", `/api/v1/demo-session/list?manager=${first.user.id}`, {
+    const response = await callContract(demoSessionContracts.list, {
+      query: { manager: first.user.id },
       token: admin.token,
     });
     expect(response.status).toBe(200);
@@ -64,7 +69,10 @@ describe("admin lists of interviews and demo sessions, filtered by tutor manager
 
   it("refuses a manager that is not an id with bad-request", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("GET", "/api/v1/interview/list/?manager=abc", { token: admin.token });
+    const response = await callContract(interviewContracts.list, {
+      query: { manager: "abc" },
+      token: admin.token,
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("bad-request");
   });

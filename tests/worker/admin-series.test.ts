@@ -6,7 +6,8 @@ import { adminSeries } from "../../worker/domain/staff/stats";
 import { addMonths, weekStartOf } from "../../schema/calendar";
 import { createPlan, createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { statsContracts } from "../../schema/api/stats";
 
 // Storage is shared by the tests of this file, so each test works in its own months of 2025 (the
 // other tests' rows are created now, in 2026 or later).
@@ -161,7 +162,7 @@ describe("the series' cost", () => {
 describe("GET /stats/series", () => {
   it("answers an admin the figures and four series of the default lengths, ending today in Cairo", async () => {
     const admin = await createUser(Role.RegularAdmin);
-    const response = await call("GET", "/api/v1/stats/series", { token: admin.token });
+    const response = await callContract(statsContracts.series, { token: admin.token });
     expect(response.status).toBe(200);
     const body = response.body as AdminSeries;
     expect(body.lessonsPerDay).toHaveLength(14);
@@ -176,7 +177,8 @@ describe("GET /stats/series", () => {
 
   it("takes the last day and the lengths from the query", async () => {
     const admin = await createUser(Role.SuperAdmin);
-    const response = await call("GET", "/api/v1/stats/series?to=2025-02-10&days=3&weeks=2&months=2", {
+    const response = await callContract(statsContracts.series, {
+      query: { to: "2025-02-10", days: "3", weeks: "2", months: "2" },
       token: admin.token,
     });
     expect(response.status).toBe(200);
@@ -204,7 +206,7 @@ describe("GET /stats/series", () => {
 
   it("refuses a tutor manager: the figures are the admins'", async () => {
     const manager = await createTutor({ role: Role.TutorManager });
-    const response = await call("GET", "/api/v1/stats/series", { token: manager.token });
+    const response = await callContract(statsContracts.series, { token: manager.token });
     expect(response.status).toBe(403);
   });
 });

@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createUser } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { couponContracts } from "../../schema/api/coupon";
+import { tutorContracts } from "../../schema/api/tutor";
+import { lessonContracts } from "../../schema/api/lesson";
 
 const future = (days: number) => new Date(Date.now() + days * 864e5).toISOString();
 
@@ -14,7 +17,7 @@ describe("the admin coupons table", () => {
     for (const code of [`${tag}AAA`, `${tag}BBB`, `OTHER${tag}`])
       expect(
         (
-          await call("POST", "/api/v1/coupon", {
+          await callContract(couponContracts.create, {
             token: admin.token,
             body: { code, discount: 1000, expiresAt: future(7) },
           })
@@ -26,7 +29,10 @@ describe("the admin coupons table", () => {
     expect(found.status).toBe(200);
     expect(found.body.list.map((coupon: { code: string }) => coupon.code)).toEqual([`${tag}BBB`]);
     expect(found.body.total).toBe(1);
-    const all = await call("GET", `/api/v1/coupon/list?q=${tag}&size=100`, { token: admin.token });
+    const all = await callContract(couponContracts.list, {
+      query: { q: tag, size: "100" },
+      token: admin.token,
+    });
     expect(all.body.total).toBe(3);
   });
 
@@ -38,7 +44,7 @@ describe("the admin coupons table", () => {
       { code: `${tag}A`, discount: 1000, expiresAt: future(9) },
       { code: `${tag}B`, discount: 2000, expiresAt: future(1) },
     ];
-    for (const body of made) await call("POST", "/api/v1/coupon", { token: admin.token, body });
+    for (const body of made) await callContract(couponContracts.create, { token: admin.token, body });
     const codes = async (sort?: string) =>
       (
         await call("GET", `/api/v1/coupon/list?q=${tag}&size=100${sort ? `&sort=${sort}` : ""}`, {
@@ -86,11 +92,10 @@ describe("the admin tutors table", () => {
     expect(await names("-name")).toEqual(["ج", "ب", "أ"]);
     const byEmail = [...made].sort((a, b) => (a.email < b.email ? -1 : 1)).map((tutor) => tutor.id);
     const ids = (
-      await call(
-        "GET",
-        `/api/v1/user/tutor/full-tutors?size=100&name=${encodeURIComponent(tag)}&sort=email`,
-        { token: admin.token },
-      )
+      await callContract(tutorContracts.fullTutors, {
+        query: { size: "100", name: tag, sort: "email" },
+        token: admin.token,
+      })
     ).body.list.map((tutor: { id: number }) => tutor.id);
     expect(ids).toEqual(byEmail);
   });
@@ -172,7 +177,8 @@ describe("the admin lessons table", () => {
     const withStudent = await lessonOf(tutor.id, student.id, 24, 30, 1000);
     const withOther = await lessonOf(tutor.id, other.id, 48, 30, 1000);
     const ids = async (q: string) => {
-      const res = await call("GET", `/api/v1/lesson/list/?scope=all&size=100&q=${encodeURIComponent(q)}`, {
+      const res = await callContract(lessonContracts.list, {
+        query: { scope: "all", size: "100", q },
         token: admin.token,
       });
       expect(res.status).toBe(200);

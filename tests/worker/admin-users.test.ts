@@ -6,8 +6,11 @@ import { Role } from "../../schema/enums";
 import { studentStats } from "../../worker/domain/staff/admin-users";
 import { createStudent, createTutor, createUser, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import { pngBytes } from "./media-files";
+import { adminUserContracts } from "../../schema/api/admin-user";
+import { statsContracts } from "../../schema/api/stats";
+import { userContracts } from "../../schema/api/user";
 
 const list = (token: string, query = "") => call("GET", `/api/v1/user/list${query}`, { token });
 const body = (response: { body: unknown }) => response.body as Paged<UserListItem>;
@@ -130,7 +133,7 @@ describe("GET /user/list (admins)", () => {
   it("is for admins only", async () => {
     const manager = await createUser(Role.TutorManager);
     expect((await list(manager.token)).status).toBe(403);
-    expect((await call("GET", "/api/v1/user/list")).status).toBe(401);
+    expect((await callContract(adminUserContracts.list)).status).toBe(401);
   });
 
   it("reads in one D1 round trip", async () => {
@@ -188,7 +191,10 @@ describe("GET /user/student/stats/{id}", () => {
 
   it("lets the student read their own numbers", async () => {
     const student = await createStudent();
-    const response = await call("GET", `/api/v1/user/student/stats/${student.id}`, { token: student.token });
+    const response = await callContract(adminUserContracts.studentStats, {
+      params: { id: student.id },
+      token: student.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ studentId: student.id, attendedLessons: 0, nextLesson: null });
   });
@@ -196,7 +202,10 @@ describe("GET /user/student/stats/{id}", () => {
   it("refuses another student's numbers to a student", async () => {
     const student = await createStudent();
     const other = await createStudent();
-    const response = await call("GET", `/api/v1/user/student/stats/${other.id}`, { token: student.token });
+    const response = await callContract(adminUserContracts.studentStats, {
+      params: { id: other.id },
+      token: student.token,
+    });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe("forbidden");
   });
@@ -205,7 +214,10 @@ describe("GET /user/student/stats/{id}", () => {
     const student = await createStudent();
     for (const role of [Role.SuperAdmin, Role.RegularAdmin, Role.TutorManager]) {
       const staff = await createUser(role);
-      const response = await call("GET", `/api/v1/user/student/stats/${student.id}`, { token: staff.token });
+      const response = await callContract(adminUserContracts.studentStats, {
+        params: { id: student.id },
+        token: staff.token,
+      });
       expect(response.status).toBe(200);
       expect(response.body.studentId).toBe(student.id);
     }
@@ -214,14 +226,17 @@ describe("GET /user/student/stats/{id}", () => {
   it("answers student-not-found for an account that is not a student", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const tutor = await createTutor();
-    const response = await call("GET", `/api/v1/user/student/stats/${tutor.id}`, { token: admin.token });
+    const response = await callContract(adminUserContracts.studentStats, {
+      params: { id: tutor.id },
+      token: admin.token,
+    });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("student-not-found");
   });
 
   it("keeps /user/student/stats/personalized for the signed-in student", async () => {
     const student = await createStudent();
-    const response = await call("GET", "/api/v1/user/student/stats/personalized", { token: student.token });
+    const response = await callContract(statsContracts.student, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body).toHaveProperty("lessonsThisMonth");
   });
@@ -231,7 +246,7 @@ describe("admins within their rights on another account (schema/staff-rights.ts)
   const avatarFor = (token: string, userId: number) => {
     const form = new FormData();
     form.set("image", new File([pngBytes(4, 4)], "me.png", { type: "image/png" }));
-    return call("PUT", `/api/v1/user/asset?forUser=${userId}`, { token, raw: form });
+    return callContract(userContracts.uploadPicture, { query: { forUser: userId }, token, raw: form });
   };
 
   it("lets a RegularAdmin change a student's avatar (recorded as a media upload) but not a SuperAdmin's or another admin's", async () => {
@@ -254,8 +269,13 @@ describe("admins within their rights on another account (schema/staff-rights.ts)
     const admin = await createUser(Role.SuperAdmin);
     expect((await avatarFor(admin.token, 99_999_999)).body.code).toBe("user-not-found");
     expect(
-      (await call("PUT", "/api/v1/user/99999999", { token: admin.token, body: { name: "لا أحد" } })).body
-        .code,
+      (
+        await callContract(userContracts.update, {
+          params: { id: "99999999" },
+          token: admin.token,
+          body: { name: "لا أحد" },
+        })
+      ).body.code,
     ).toBe("user-not-found");
   });
 });

@@ -9,7 +9,8 @@ import type { AuditEntryView } from "../../schema/api/audit";
 import type { Paged } from "../../schema/api/common";
 import { Role } from "../../schema/enums";
 import { createStudent, createUser } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { userContracts } from "../../schema/api/user";
 
 const now = new Date("2026-11-25T10:00:00.000Z");
 const actor = { userId: null, requestId: "req-audit-1" };
@@ -112,8 +113,16 @@ describe("GET /admin/audit (admins)", () => {
   it("lists staff writes newest first with the actor's name, filtered and paged", async () => {
     const admin = await createUser(Role.SuperAdmin, { name: "مدير التدقيق" });
     const student = await createStudent();
-    await call("PUT", `/api/v1/user/${student.id}`, { token: admin.token, body: { name: "اسم أول" } });
-    await call("PUT", `/api/v1/user/${student.id}`, { token: admin.token, body: { name: "اسم ثان" } });
+    await callContract(userContracts.update, {
+      params: { id: student.id },
+      token: admin.token,
+      body: { name: "اسم أول" },
+    });
+    await callContract(userContracts.update, {
+      params: { id: student.id },
+      token: admin.token,
+      body: { name: "اسم ثان" },
+    });
     const response = await list(admin.token, `?actorId=${admin.id}&action=user.update&size=1`);
     expect(response.status).toBe(200);
     const page = response.body as Paged<AuditEntryView>;

@@ -11,7 +11,8 @@ import {
   createSlot,
   slotActions,
 } from "./factories-tutors";
-import { call, createUserWithRole, latestMessage, register } from "./helpers";
+import { callContract, createUserWithRole, latestMessage, register } from "./helpers";
+import { availabilitySlotContracts } from "../../schema/api/availability-slot";
 
 const slotRow = (id: number) =>
   env.DB.prepare("SELECT start, end, deleted_at FROM availability_slots WHERE id = ?")
@@ -37,7 +38,7 @@ describe("publishing availability", () => {
     ]);
     expect(response.status).toBe(200);
     expect(response.body.created).toHaveLength(2);
-    const listed = await call("GET", `/api/v1/availability-slot/?userId=${tutor.user.id}`);
+    const listed = await callContract(availabilitySlotContracts.list, { query: { userId: tutor.user.id } });
     expect(listed.body.total).toBe(2);
     expect(listed.body.list.map((s: { start: string }) => s.start)).toEqual([at(24 * 60), at(24 * 60 + 120)]);
     expect(listed.body.list[0]).toMatchObject({ userId: tutor.user.id, end: at(24 * 60 + 60), purpose: 1 });
@@ -46,10 +47,9 @@ describe("publishing availability", () => {
   it("lists only the slots overlapping after..before, paged", async () => {
     const tutor = await register(Role.Tutor);
     for (const day of [1, 2, 3]) await createSlot(tutor.token, at(day * 1440), at(day * 1440 + 60));
-    const window = await call(
-      "GET",
-      `/api/v1/availability-slot/?userId=${tutor.user.id}&after=${at(1440 + 30)}&before=${at(3 * 1440)}&size=1`,
-    );
+    const window = await callContract(availabilitySlotContracts.list, {
+      query: { userId: tutor.user.id, after: at(1440 + 30), before: at(3 * 1440), size: "1" },
+    });
     expect(window.body.total).toBe(2);
     expect(window.body.list.map((s: { start: string }) => s.start)).toEqual([at(1440)]);
   });
@@ -57,8 +57,8 @@ describe("publishing availability", () => {
   it("lists the caller's own slots without userId, and needs one for a visitor", async () => {
     const tutor = await register(Role.Tutor);
     await createSlot(tutor.token, at(1440), at(1500));
-    const own = await call("GET", "/api/v1/availability-slot/", { token: tutor.token });
-    const visitor = await call("GET", "/api/v1/availability-slot/");
+    const own = await callContract(availabilitySlotContracts.list, { token: tutor.token });
+    const visitor = await callContract(availabilitySlotContracts.list);
     expect([own.body.total, visitor.status, visitor.body.code]).toEqual([1, 400, "bad-request"]);
   });
 
@@ -262,7 +262,7 @@ describe("deleting and shrinking slots with bookings", () => {
     expect(stored?.canceled_by).toBe(tutor.user.id);
     expect(stored?.canceled_at).toBeTruthy();
     expect((await slotRow(id))?.deleted_at).toBeTruthy();
-    const listed = await call("GET", `/api/v1/availability-slot/?userId=${tutor.user.id}`);
+    const listed = await callContract(availabilitySlotContracts.list, { query: { userId: tutor.user.id } });
     expect(listed.body.total).toBe(0);
     const message = await latestMessage(student.user.email);
     expect(message.subject).toBe("تم إلغاء حصتك");

@@ -11,7 +11,8 @@ import {
   subscribe,
   tutorFreeAt,
 } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { lessonContracts } from "../../schema/api/lesson";
 
 const lessonCount = async (tutorId: number) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM lessons WHERE tutor_id = ? AND canceled_at IS NULL")
@@ -349,9 +350,10 @@ describe("the free trial lesson", () => {
     const tutor = await tutorFreeAt(start);
     const student = await createStudent();
     const first = await book(student, tutor.id, start, 15);
-    expect((await call("DELETE", `/api/v1/lesson/${first.body.id}`, { token: student.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: first.body.id }, token: student.token }))
+        .status,
+    ).toBe(200);
     expect((await book(student, tutor.id, addMinutes(start, 60), 15)).status).toBe(201);
   });
 });

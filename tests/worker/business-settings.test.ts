@@ -12,7 +12,11 @@ import {
   tutorFreeAt,
   type Session,
 } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { platformSettingsContracts } from "../../schema/api/platform-settings";
+import { systemContracts } from "../../schema/api/system";
+import { lessonContracts } from "../../schema/api/lesson";
+import { subscriptionContracts } from "../../schema/api/subscription";
 
 const put = (token: string, body: unknown) =>
   call("PUT", "/api/v1/platform-settings/business", { token, body });
@@ -50,7 +54,7 @@ describe("platform settings: the business numbers", () => {
     expect(response.status).toBe(200);
     expect(response.body.business).toMatchObject({ ...chosen, updatedBy: superAdmin.id });
     const regular = await createUser(Role.RegularAdmin);
-    const read = await call("GET", "/api/v1/platform-settings", { token: regular.token });
+    const read = await callContract(platformSettingsContracts.get, { token: regular.token });
     expect(read.status).toBe(200);
     expect(read.body.business).toMatchObject(chosen);
     expect(read.body.business.history[0]).toMatchObject({
@@ -66,7 +70,7 @@ describe("platform settings: the business numbers", () => {
       "SELECT action, actor_id AS actorId FROM audit_log WHERE target_id = 'business' ORDER BY id DESC LIMIT 1",
     ).first();
     expect(audit).toEqual({ action: "settings.update", actorId: superAdmin.id });
-    const config = await call("GET", "/api/v1/config");
+    const config = await callContract(systemContracts.config);
     expect(config.body.business).toEqual(chosen);
   });
 
@@ -81,7 +85,7 @@ describe("platform settings: the business numbers", () => {
     const response = await put(superAdmin.token, numbers(change as Partial<BusinessSettings>));
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code, fields: { [field]: code } });
-    const config = await call("GET", "/api/v1/config");
+    const config = await callContract(systemContracts.config);
     expect(config.body.business).toEqual(defaultBusinessSettings);
   });
 
@@ -89,7 +93,7 @@ describe("platform settings: the business numbers", () => {
     const regular = await createUser(Role.RegularAdmin);
     const response = await put(regular.token, numbers({ hourlyRate: 1 }));
     expect([response.status, response.body.code]).toEqual([403, "forbidden"]);
-    expect((await call("GET", "/api/v1/config")).body.business.hourlyRate).toBe(
+    expect((await callContract(systemContracts.config)).body.business.hourlyRate).toBe(
       defaultBusinessSettings.hourlyRate,
     );
   });
@@ -111,7 +115,7 @@ describe("new lessons and orders follow the numbers in force", () => {
     expect(await storedLesson(before.body.id)).toEqual({ price: 12_750, tutorEarning: 7_500 });
     expect(await storedLesson(after.body.id)).toEqual({ price: 15_000, tutorEarning: 10_000 });
     // Moving the old lesson keeps the rates it was booked at.
-    const moved = await call("PATCH", "/api/v1/lesson", {
+    const moved = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: before.body.id, start: addMinutes(start, 120).toISOString() },
     });
@@ -127,10 +131,16 @@ describe("new lessons and orders follow the numbers in force", () => {
     const booked = await book(student, tutor.id, start, 15);
     expect(booked.status).toBe(201);
     expect((await put(superAdmin.token, numbers({ cancelWindowHours: 12 }))).status).toBe(200);
-    const refused = await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token });
+    const refused = await callContract(lessonContracts.cancel, {
+      params: { id: booked.body.id },
+      token: student.token,
+    });
     expect([refused.status, refused.body.code]).toEqual([422, "lesson-cancel-window-passed"]);
     expect((await put(superAdmin.token, numbers({ cancelWindowHours: 2 }))).status).toBe(200);
-    const canceled = await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token });
+    const canceled = await callContract(lessonContracts.cancel, {
+      params: { id: booked.body.id },
+      token: student.token,
+    });
     expect(canceled.status).toBe(200);
     expect(canceled.body.state).toBe("canceled");
   });
@@ -167,15 +177,15 @@ describe("new lessons and orders follow the numbers in force", () => {
         .first<{ rate: number }>();
     expect(await kept(before.id)).toEqual({ rate: 25_500 });
     expect(await kept(after.id)).toEqual({ rate: 30_000 });
-    const laterQuote = await call("GET", "/api/v1/sub/user", { token: later.token });
+    const laterQuote = await callContract(subscriptionContracts.current, { token: later.token });
     expect(laterQuote.body.refundInputs).toMatchObject({ feeBasisPoints: 250, hourlyRate: 30_000 });
-    const quote = await call("GET", "/api/v1/sub/user", { token: student.token });
+    const quote = await callContract(subscriptionContracts.current, { token: student.token });
     expect(quote.body.refundInputs).toMatchObject({
       amount: 50_000,
       feeBasisPoints: 250,
       hourlyRate: 25_500,
     });
-    const canceled = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const canceled = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(canceled.status).toBe(200);
     expect(canceled.body.refundAmount).toBe(48_750);
   });

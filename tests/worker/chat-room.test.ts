@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SUMMARY_INTERVAL_MS, type ChatRoom } from "../../durable-objects/chat-room";
 import type { ChatMessage } from "../../schema/events";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
 import {
   TestSocket,
   closeAll,
@@ -13,6 +13,7 @@ import {
   tutor,
   verifiedStudent,
 } from "./factories-chat";
+import { chatContracts } from "../../schema/api/chat";
 
 const roomStub = (roomId: number) =>
   (env.CHAT_ROOM as DurableObjectNamespace<ChatRoom>).getByName(String(roomId));
@@ -25,9 +26,9 @@ async function pair() {
 }
 
 const unread = async (userId: number, token: string, roomId: number) =>
-  (await call("GET", `/api/v1/chat/list/rooms/${userId}/`, { token })).body.list.find(
+  (await callContract(chatContracts.rooms, { params: { id: userId }, token })).body.list.find(
     (room: { id: number }) => room.id === roomId,
-  ).unreadCount;
+  )!.unreadCount;
 
 describe("chat-room socket", () => {
   it("acks a sent message and delivers it to the other member's room socket and user channel", async () => {
@@ -168,7 +169,7 @@ describe("chat-room socket", () => {
     expect((await studentRoom.request({ type: "DeleteMessage", payload: { sequence: 1 } })).result).toBe(
       "message-not-found",
     );
-    const page = await call("GET", `/api/v1/chat/list/${roomId}/messages`, { token: teacher.token });
+    const page = await callContract(chatContracts.messages, { params: { id: roomId }, token: teacher.token });
     expect(page.body.list).toMatchObject([{ sequence: 1, text: "", deletedAt: expect.any(String) }]);
     studentRoom.close();
     teacherRoom.close();
@@ -254,8 +255,13 @@ describe("no message lost or duplicated across an eviction and a reconnect", () 
     expect(sync.messages.map((message) => message.text)).toEqual(["د", "هـ", "أ معدلة", "و"]);
     expect(sync.hasMore).toBe(false);
 
-    const all = (await call("GET", `/api/v1/chat/list/${roomId}/messages?size=100`, { token: teacher.token }))
-      .body.list as ChatMessage[];
+    const all = (
+      await callContract(chatContracts.messages, {
+        params: { id: roomId },
+        query: { size: "100" },
+        token: teacher.token,
+      })
+    ).body.list as ChatMessage[];
     const sequences = all.map((message) => message.sequence);
     expect(new Set(sequences).size).toBe(sequences.length);
     expect(sequences).toEqual([...sequences].sort((a, b) => b - a));

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { InterviewStatus, IntroVideoStatus, MessagingApp, ReviewStatus, Role } from "../../schema/enums";
 import { insertInterview, insertIntroVideo, manager, managerSlot } from "./factories-onboarding";
 import { addMinutes, at, bookLessonInSlot, createSlot, slotActions } from "./factories-tutors";
-import { call, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers";
+import { callContract, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers";
+import { userContracts } from "../../schema/api/user";
+import { interviewContracts } from "../../schema/api/interview";
+import { demoSessionContracts } from "../../schema/api/demo-session";
 
 const registerAs = (role: Role, name: string, email = uniqueEmail("conf")) =>
-  call("POST", "/api/v1/user/", {
+  callContract(userContracts.register, {
     body: { email, password: PASSWORD, role, name },
     headers: {
       "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
@@ -84,7 +87,7 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
     const tutor = await register(Role.Tutor);
     const start = at(2 * 24 * 60);
     await managerSlot(boss.user.id, start, addMinutes(start, 60));
-    const response = await call("POST", "/api/v1/interview", {
+    const response = await callContract(interviewContracts.book, {
       token: tutor.token,
       body: { interviewerId: boss.user.id, start },
     });
@@ -107,7 +110,7 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
       at(3 * 24 * 60),
       InterviewStatus.Pending,
     );
-    const cancel = await call("PATCH", "/api/v1/interview", {
+    const cancel = await callContract(interviewContracts.update, {
       token: tutor.token,
       body: { id: first, status: InterviewStatus.CanceledByInterviewee },
     });
@@ -119,7 +122,7 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
       at(4 * 24 * 60),
       InterviewStatus.Pending,
     );
-    const byManager = await call("PATCH", "/api/v1/interview", {
+    const byManager = await callContract(interviewContracts.update, {
       token: boss.token,
       body: { id: second, status: InterviewStatus.CanceledByInterviewer },
     });
@@ -133,13 +136,14 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
     await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved, new Date().toISOString());
     const start = at(2 * 24 * 60);
     await managerSlot(boss.user.id, start, addMinutes(start, 60), 4);
-    const booked = await call("POST", "/api/v1/demo-session", {
+    const booked = await callContract(demoSessionContracts.book, {
       token: tutor.token,
       body: { tutorManagerId: boss.user.id, start },
     });
     expect(booked.status).toBe(201);
     expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("حصة تجريبية جديدة محجوزة");
-    const cancel = await call("PATCH", `/api/v1/demo-session/${booked.body.id}`, {
+    const cancel = await callContract(demoSessionContracts.update, {
+      params: { id: booked.body.id },
       token: tutor.token,
       body: { status: ReviewStatus.CanceledByTutor },
     });

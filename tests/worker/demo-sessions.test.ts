@@ -11,10 +11,11 @@ import {
   managerSlot,
   tutorRow,
 } from "./factories-onboarding";
-import { call, register } from "./helpers";
+import { callContract, register } from "./helpers";
+import { demoSessionContracts } from "../../schema/api/demo-session";
 
 const book = (token: string, tutorManagerId: number, start: string) =>
-  call("POST", "/api/v1/demo-session", { token, body: { tutorManagerId, start } });
+  callContract(demoSessionContracts.book, { token, body: { tutorManagerId, start } });
 
 describe("booking a demo session", () => {
   it("books 30 minutes in the manager's DemoSession slot after an approved intro video", async () => {
@@ -71,7 +72,8 @@ describe("deciding a demo session", () => {
     await insertIntroVideo(tutor.user.id, IntroVideoStatus.Approved, daysAgo(1));
     await insertInterview(tutor.user.id, m.user.id, at(-48 * 60), 2, daysAgo(2));
     const id = await insertDemo(tutor.user.id, m.user.id, at(-60), 1);
-    const response = await call("PATCH", `/api/v1/demo-session/${id}`, {
+    const response = await callContract(demoSessionContracts.update, {
+      params: { id },
       token: m.token,
       body: { status: 2, feedback: "حصة ممتازة" },
     });
@@ -85,21 +87,32 @@ describe("deciding a demo session", () => {
     const future = await insertDemo(tutor.user.id, m.user.id, at(24 * 60), 1);
     expect(
       (
-        await call("PATCH", `/api/v1/demo-session/${future}`, {
+        await callContract(demoSessionContracts.update, {
+          params: { id: future },
           token: tutor.token,
           body: { status: 2, feedback: "حصة ممتازة" },
         })
       ).status,
     ).toBe(403);
     expect(
-      (await call("PATCH", `/api/v1/demo-session/${future}`, { token: tutor.token, body: { status: 5 } }))
-        .status,
+      (
+        await callContract(demoSessionContracts.update, {
+          params: { id: future },
+          token: tutor.token,
+          body: { status: 5 },
+        })
+      ).status,
     ).toBe(200);
     const other = await register(Role.Tutor);
     const started = await insertDemo(other.user.id, m.user.id, at(-15), 1);
     expect(
-      (await call("PATCH", `/api/v1/demo-session/${started}`, { token: other.token, body: { status: 5 } }))
-        .body.code,
+      (
+        await callContract(demoSessionContracts.update, {
+          params: { id: started },
+          token: other.token,
+          body: { status: 5 },
+        })
+      ).body.code,
     ).toBe("illegal");
   });
 
@@ -108,10 +121,10 @@ describe("deciding a demo session", () => {
     const tutor = await register(Role.Tutor);
     const id = await insertDemo(tutor.user.id, m.user.id, at(24 * 60), 1);
     const stranger = await register(Role.Tutor);
-    expect((await call("GET", `/api/v1/demo-session/${id}`, { token: stranger.token })).body.code).toBe(
-      "demo-session-not-found",
-    );
-    expect((await call("GET", "/api/v1/demo-session/list", { token: tutor.token })).body).toMatchObject({
+    expect(
+      (await callContract(demoSessionContracts.get, { params: { id }, token: stranger.token })).body.code,
+    ).toBe("demo-session-not-found");
+    expect((await callContract(demoSessionContracts.list, { token: tutor.token })).body).toMatchObject({
       total: 1,
       list: [{ id }],
     });

@@ -5,7 +5,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { readConfig, type Env } from "../../worker/core/env";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { systemContracts } from "../../schema/api/system";
 
 /** Every setting required outside the local environment, with test values. */
 const required = {
@@ -168,7 +169,7 @@ describe("required configuration outside local", () => {
 
 describe("security headers", () => {
   it("are on every API answer, with a CSP limited to this origin and its sockets", async () => {
-    const response = await call("GET", "/api/v1/health");
+    const response = await callContract(systemContracts.health);
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(;| https:\/\/accounts\.google\.com\/gsi\/client;)/);

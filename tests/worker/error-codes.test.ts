@@ -9,7 +9,13 @@ import { tutor, verifiedStudent } from "./factories-chat";
 import { createPlan, createStudent, storedSessionToken, subscribe } from "./factories-lessons";
 import { insertInterview, manager } from "./factories-onboarding";
 import { at } from "./factories-tutors";
-import { call, createUserWithRole, latestMessage, register } from "./helpers";
+import { callContract, createUserWithRole, latestMessage, register } from "./helpers";
+import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
+import { userContracts } from "../../schema/api/user";
+import { interviewContracts } from "../../schema/api/interview";
+import { couponContracts } from "../../schema/api/coupon";
+import { chatContracts } from "../../schema/api/chat";
+import { paymentContracts } from "../../schema/api/payment";
 
 /**
  * The catalogue codes no other worker test made the API answer with (tests/schema/error-coverage
@@ -24,14 +30,14 @@ const count = (sql: string, ...values: unknown[]) =>
 describe("phone verification codes", () => {
   it("refuses a right code for a number it was not sent to with incorrect-phone, and the code still works", async () => {
     const { user, token } = await register();
-    await call("POST", "/api/v1/confirmation-code/phone/send", {
+    await callContract(confirmationCodeContracts.sendPhoneCode, {
       token,
       body: { phone: "01012345678", method: MessagingApp.Whatsapp },
     });
     const { code } = await latestMessage("01012345678");
-    const wrong = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+    const wrong = await callContract(confirmationCodeContracts.verifyPhone, {
       token,
-      body: { code, method: MessagingApp.Whatsapp, phone: "01112345678" },
+      body: { code: code!, method: MessagingApp.Whatsapp, phone: "01112345678" },
     });
     expect([wrong.status, wrong.body.code, wrong.body.fields]).toEqual([
       400,
@@ -41,9 +47,9 @@ describe("phone verification codes", () => {
     expect(
       await env.DB.prepare("SELECT phone, verified_phone FROM users WHERE id = ?").bind(user.id).first(),
     ).toEqual({ phone: null, verified_phone: 0 });
-    const right = await call("POST", "/api/v1/confirmation-code/phone/verify", {
+    const right = await callContract(confirmationCodeContracts.verifyPhone, {
       token,
-      body: { code, method: MessagingApp.Whatsapp, phone: "+20 10 1234 5678" },
+      body: { code: code!, method: MessagingApp.Whatsapp, phone: "+20 10 1234 5678" },
     });
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ phone: "01012345678", verifiedPhone: true });
@@ -89,7 +95,11 @@ describe("profile birth year", () => {
   it("refuses a user younger than 10 with young-user and keeps the stored year", async () => {
     const { user, token } = await register();
     const thisYear = new Date().getUTCFullYear();
-    const young = await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: thisYear - 9 } });
+    const young = await callContract(userContracts.update, {
+      params: { id: user.id },
+      token,
+      body: { birthYear: thisYear - 9 },
+    });
     expect([young.status, young.body.code, young.body.fields]).toEqual([
       400,
       "young-user",
@@ -99,8 +109,13 @@ describe("profile birth year", () => {
       await env.DB.prepare("SELECT birth_year FROM users WHERE id = ?").bind(user.id).first("birth_year"),
     ).toBeNull();
     expect(
-      (await call("PUT", `/api/v1/user/${user.id}`, { token, body: { birthYear: thisYear - 10 } })).body
-        .birthYear,
+      (
+        await callContract(userContracts.update, {
+          params: { id: user.id },
+          token,
+          body: { birthYear: thisYear - 10 },
+        })
+      ).body.birthYear,
     ).toBe(thisYear - 10);
   });
 });
@@ -125,11 +140,11 @@ describe("interview feedback and note (PATCH /interview)", () => {
     const m = await manager();
     const interviewee = await register(Role.Tutor);
     const id = await insertInterview(interviewee.user.id, m.user.id, at(-60), InterviewStatus.Pending);
-    const response = await call("PATCH", "/api/v1/interview", {
+    const response = await callContract(interviewContracts.update, {
       token: m.token,
       body: { id, status: InterviewStatus.Passed, level: 3, ...text },
     });
-    expect([response.status, response.body.code, response.body.fields[field]]).toEqual([400, code, code]);
+    expect([response.status, response.body.code, response.body.fields![field]]).toEqual([400, code, code]);
     expect(
       await env.DB.prepare("SELECT status, feedback, note FROM interviews WHERE id = ?").bind(id).first(),
     ).toEqual({
@@ -152,11 +167,11 @@ describe("coupon fields (POST /coupon)", () => {
     [{ code: "NODATE", discount: 1000, expiresAt: "next week" }, "invalid-coupon-expire-date", "expiresAt"],
   ])("refuses %j with %s and stores no coupon", async (fields, code, field) => {
     const admin = await createUserWithRole(Role.SuperAdmin);
-    const response = await call("POST", "/api/v1/coupon", {
+    const response = await callContract(couponContracts.create, {
       token: admin.token,
       body: { expiresAt: inAWeek(), ...fields },
     });
-    expect([response.status, response.body.code, response.body.fields[field]]).toEqual([400, code, code]);
+    expect([response.status, response.body.code, response.body.fields![field]]).toEqual([400, code, code]);
     expect(await count("SELECT count(*) AS n FROM coupons WHERE upper(code) = upper(?)", fields.code)).toBe(
       0,
     );
@@ -171,7 +186,7 @@ describe("chat message text (POST /chat/new)", () => {
   ])("refuses a message %s with %s and opens no room", async (_case, code, message) => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", {
+    const response = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: teacher.user.id, message },
     });
@@ -188,7 +203,7 @@ describe("chat message text (POST /chat/new)", () => {
   it("accepts a message of exactly 1000 characters", async () => {
     const student = await verifiedStudent();
     const teacher = await tutor();
-    const response = await call("POST", "/api/v1/chat/new", {
+    const response = await callContract(chatContracts.create, {
       token: student.token,
       body: { userId: teacher.user.id, message: "م".repeat(1000) },
     });
@@ -202,7 +217,7 @@ describe("checkout with an active subscription (POST /fawry/pay/ref-num)", () =>
     const student = await createStudent();
     await subscribe(student.id);
     const planId = await createPlan();
-    const response = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const response = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });

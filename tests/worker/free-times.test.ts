@@ -11,13 +11,13 @@ import {
   gridTime,
   subscribe,
 } from "./factories-lessons";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { lessonContracts } from "../../schema/api/lesson";
 
 const free = (tutorId: number, from: Date, to: Date, duration: number) =>
-  call(
-    "GET",
-    `/api/v1/lesson/free-times?tutorId=${tutorId}&from=${from.toISOString()}&to=${to.toISOString()}&duration=${duration}`,
-  );
+  callContract(lessonContracts.freeTimes, {
+    query: { tutorId, from: from.toISOString(), to: to.toISOString(), duration },
+  });
 
 describe("freeStarts", () => {
   const base = Date.UTC(2030, 0, 5, 14, 0);
@@ -78,10 +78,13 @@ describe("GET /lesson/free-times", () => {
     // Every listed start books (the picker and booking agree).
     const other = await createStudent();
     await subscribe(other.id, { weeklyMinutes: 120 });
-    expect((await book(other, tutor.id, new Date(after.body.starts[1]), 30)).status).toBe(201);
+    expect((await book(other, tutor.id, new Date(after.body.starts[1]!), 30)).status).toBe(201);
 
     // A cancelled lesson frees its time again.
-    const cancel = await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token: student.token });
+    const cancel = await callContract(lessonContracts.cancel, {
+      params: { id: booked.body.id },
+      token: student.token,
+    });
     expect(cancel.status).toBe(200);
     expect((await free(tutor.id, from, to, 30)).body.starts).toEqual(
       [0, 15, 30].map((m) => addMinutes(start, m).toISOString()),

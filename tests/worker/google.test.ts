@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
-import { call, uniqueEmail } from "./helpers";
+import { callContract, uniqueEmail } from "./helpers";
+import { authContracts } from "../../schema/api/auth";
+import { userContracts } from "../../schema/api/user";
 
 const CLIENT_ID = "dars-test.apps.googleusercontent.com";
 let privateKey: CryptoKey;
@@ -69,7 +71,7 @@ describe("sign in with Google (POST /auth/google)", () => {
   it("creates a verified student on first sign-in and finds the same account next time", async () => {
     const email = uniqueEmail("google");
     const credential = await idToken({ sub: `sub-${email}`, email, name: "Google User" });
-    const first = await call("POST", "/api/v1/auth/google", { body: { credential, select_by: "btn" } });
+    const first = await callContract(authContracts.google, { body: { credential, select_by: "btn" } });
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({
       email,
@@ -77,14 +79,14 @@ describe("sign in with Google (POST /auth/google)", () => {
       verifiedEmail: true,
       hasPassword: false,
     });
-    const second = await call("POST", "/api/v1/auth/google", { body: { credential } });
+    const second = await callContract(authContracts.google, { body: { credential } });
     expect(second.body.user.id).toBe(first.body.user.id);
   });
 
   it("stores a session for the Google sign-in, and refuses a suspended account with account-suspended", async () => {
     const email = uniqueEmail("google-suspended");
     const credential = await idToken({ sub: `sub-${email}`, email, name: "Google User" });
-    const first = await call("POST", "/api/v1/auth/google", { body: { credential } });
+    const first = await callContract(authContracts.google, { body: { credential } });
     const sid = JSON.parse(atob(first.body.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")))
       .sid as string;
     expect(
@@ -97,16 +99,16 @@ describe("sign in with Google (POST /auth/google)", () => {
     await env.DB.prepare("UPDATE users SET suspended_at = ?, suspension_reason = 'test' WHERE id = ?")
       .bind(new Date().toISOString(), first.body.user.id)
       .run();
-    const refused = await call("POST", "/api/v1/auth/google", { body: { credential } });
+    const refused = await callContract(authContracts.google, { body: { credential } });
     expect([refused.status, refused.body.code]).toEqual([403, "account-suspended"]);
   });
 
   it("links Google to an existing password account with the same email", async () => {
     const email = uniqueEmail("linked");
-    const registered = await call("POST", "/api/v1/user/", {
+    const registered = await callContract(userContracts.register, {
       body: { email, password: "Strong#Pass1", role: Role.Tutor },
     });
-    const response = await call("POST", "/api/v1/auth/google", {
+    const response = await callContract(authContracts.google, {
       body: { credential: await idToken({ sub: `sub-${email}`, email }) },
     });
     expect(response.body.user).toMatchObject({
@@ -123,7 +125,7 @@ describe("sign in with Google (POST /auth/google)", () => {
     ["an unverified email", { email_verified: false }],
   ])("refuses %s with unauthenticated", async (_label, claims) => {
     const email = uniqueEmail("refused");
-    const response = await call("POST", "/api/v1/auth/google", {
+    const response = await callContract(authContracts.google, {
       body: { credential: await idToken({ sub: `sub-${email}`, email, ...claims }) },
     });
     expect([response.status, response.body.code]).toEqual([401, "unauthenticated"]);
@@ -143,7 +145,7 @@ describe("sign in with Google (POST /auth/google)", () => {
         exp: 9999999999,
       }),
     ).replace(/=+$/, "");
-    const response = await call("POST", "/api/v1/auth/google", {
+    const response = await callContract(authContracts.google, {
       body: { credential: `${header}.${forgedBody}.${signature}` },
     });
     expect(response.body.code).toBe("unauthenticated");

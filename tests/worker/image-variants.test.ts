@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createUser } from "./factories-lessons";
 import { bookedSession, mediaRow, namedTutor, storedCount, studio } from "./factories-photo";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import { fileOf, jpegBytes, padTo, pngBytes, webpBytes } from "./media-files";
+import { userContracts } from "../../schema/api/user";
+import { photoSessionContracts } from "../../schema/api/photo-session";
 
 const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
 
@@ -14,7 +16,8 @@ function avatarForm(original: File, variants: Record<string, File>): FormData {
   for (const [field, file] of Object.entries(variants)) form.set(field, file);
   return form;
 }
-const putAvatar = (token: string, form: FormData) => call("PUT", "/api/v1/user/asset", { token, raw: form });
+const putAvatar = (token: string, form: FormData) =>
+  callContract(userContracts.uploadPicture, { token, raw: form });
 const storedKeys = async (userId: number) =>
   (await env.MEDIA.list({ prefix: `uploads/avatars/${userId}-` })).objects.map((object) => object.key).sort();
 
@@ -117,7 +120,11 @@ describe("small versions of a tutor's studio photo", () => {
     const tutor = await namedTutor();
     await bookedSession(tutor, place);
     const put = (form: FormData) =>
-      call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, { token: place.token, raw: form });
+      callContract(photoSessionContracts.uploadTutorAssets, {
+        query: { tutorId: tutor.user.id },
+        token: place.token,
+        raw: form,
+      });
     const photo = () => fileOf(pngBytes(600, 600), "photo.png", "image/png");
     const forged = await put(avatarForm(photo(), { "image@192": fileOf(html, "x.webp", "image/webp") }));
     expect([forged.status, forged.body.code]).toEqual([400, "invalid-type"]);
@@ -144,7 +151,8 @@ describe("small versions of a tutor's video thumbnail (16:9: 320, 640 and 960 px
       const form = new FormData();
       form.set("thumbnail", original);
       for (const [field, file] of Object.entries(variants)) form.set(field, file);
-      return call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, {
+      return callContract(photoSessionContracts.uploadTutorAssets, {
+        query: { tutorId: tutor.user.id },
         token: place.token,
         raw: form,
       });

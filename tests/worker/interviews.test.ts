@@ -13,10 +13,11 @@ import {
   managerSlot,
   tutorRow,
 } from "./factories-onboarding";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { interviewContracts } from "../../schema/api/interview";
 
 const book = (token: string, interviewerId: number, start: string) =>
-  call("POST", "/api/v1/interview", { token, body: { interviewerId, start } });
+  callContract(interviewContracts.book, { token, body: { interviewerId, start } });
 const row = (id: number) =>
   env.DB.prepare("SELECT * FROM interviews WHERE id = ?").bind(id).first<Record<string, unknown>>();
 
@@ -188,13 +189,13 @@ describe("proposing a tutor manager", () => {
     const blocker = await register(Role.Tutor);
     await insertInterview(blocker.user.id, soon.user.id, at(30), InterviewStatus.Pending);
     const tutor = await register(Role.Tutor);
-    const response = await call("GET", "/api/v1/interview/select", { token: tutor.token });
+    const response = await callContract(interviewContracts.proposeManager, { token: tutor.token });
     expect(response.status).toBe(200);
     // Other tests' managers may be earlier; ours must at least be consistent with the rule.
     expect(response.body.manager).not.toBeNull();
-    expect(response.body.manager.id).not.toBe(inactive.user.id);
-    if (response.body.manager.id === soon.user.id) expect(response.body.starts).toEqual([at(60)]);
-    expect(response.body.starts[0] <= at(60)).toBe(true);
+    expect(response.body.manager!.id).not.toBe(inactive.user.id);
+    if (response.body.manager!.id === soon.user.id) expect(response.body.starts).toEqual([at(60)]);
+    expect(response.body.starts[0]! <= at(60)).toBe(true);
   });
 });
 
@@ -309,15 +310,15 @@ describe("listing interviews", () => {
     const tutor = await register(Role.Tutor);
     const id = await insertInterview(tutor.user.id, m.user.id, at(-60), 3, daysAgo(0));
     await env.DB.prepare("UPDATE interviews SET note = ? WHERE id = ?").bind("سري", id).run();
-    const mine = await call("GET", "/api/v1/interview/list/", { token: tutor.token });
+    const mine = await callContract(interviewContracts.list, { token: tutor.token });
     expect(mine.body).toMatchObject({
       total: 1,
       list: [{ id, note: null, intervieweeId: tutor.user.id, interviewerName: "مدير المدرسين" }],
     });
-    const theirs = await call("GET", "/api/v1/interview/list/", { token: m.token });
+    const theirs = await callContract(interviewContracts.list, { token: m.token });
     expect(theirs.body).toMatchObject({ total: 1, list: [{ id, note: "سري" }] });
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const all = await call("GET", "/api/v1/interview/list/?size=100", { token: admin.token });
+    const all = await callContract(interviewContracts.list, { query: { size: "100" }, token: admin.token });
     expect(all.body.total).toBeGreaterThan(1);
   });
 });

@@ -13,7 +13,8 @@ import {
   subscribe,
   tutorFreeAt,
 } from "./factories-lessons";
-import { ORIGIN, call } from "./helpers";
+import { call, callContract, ORIGIN } from "./helpers";
+import { lessonContracts } from "../../schema/api/lesson";
 
 const encoder = new TextEncoder();
 
@@ -31,7 +32,7 @@ async function bookedWith(tutorName: string, hours = 24) {
 }
 
 async function feedUrl(token: string): Promise<{ url: string; webcalUrl: string }> {
-  const response = await call("GET", "/api/v1/lesson/calendar/feed", { token });
+  const response = await callContract(lessonContracts.feed, { token });
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -65,8 +66,8 @@ describe("GET /lesson/calendar/feed", () => {
 
   it("is for lesson members only: an admin is refused", async () => {
     const admin = await createUser(Role.RegularAdmin);
-    expect((await call("GET", "/api/v1/lesson/calendar/feed", { token: admin.token })).status).toBe(403);
-    expect((await call("GET", "/api/v1/lesson/calendar/feed")).status).toBe(401);
+    expect((await callContract(lessonContracts.feed, { token: admin.token })).status).toBe(403);
+    expect((await callContract(lessonContracts.feed)).status).toBe(401);
   });
 });
 
@@ -75,7 +76,7 @@ describe("POST /lesson/calendar/feed rotates the token", () => {
     const { student } = await bookedWith("منى علي");
     const old = await feedUrl(student.token);
     expect((await rawFeed(old.url)).status).toBe(200);
-    const rotated = await call("POST", "/api/v1/lesson/calendar/feed", { token: student.token });
+    const rotated = await callContract(lessonContracts.rotateFeed, { token: student.token });
     expect(rotated.status).toBe(200);
     expect(rotated.body.url).not.toBe(old.url);
     expect((await rawFeed(old.url)).status).toBe(404);
@@ -136,7 +137,7 @@ describe("GET /lesson/calendar/{token}.ics", () => {
   it("keeps the same UID after a reschedule and marks a cancelled lesson STATUS:CANCELLED", async () => {
     const { start, student, lessonId } = await bookedWith("منى علي", 30);
     const { url } = await feedUrl(student.token);
-    const moved = await call("PATCH", "/api/v1/lesson", {
+    const moved = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: addMinutes(start, 60).toISOString() },
     });
@@ -146,7 +147,9 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     );
     expect(event.uid).toBe(`lesson-${lessonId}@${new URL(ORIGIN).hostname}`);
     expect(event.startDate.toJSDate().toISOString()).toBe(addMinutes(start, 60).toISOString());
-    expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: student.token })).status).toBe(200);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: lessonId }, token: student.token })).status,
+    ).toBe(200);
     event = new ICAL.Event(
       new ICAL.Component(ICAL.parse((await rawFeed(url)).text)).getFirstSubcomponent("vevent")!,
     );
@@ -188,12 +191,17 @@ describe("GET /lesson/list/ with after and before (a calendar week)", () => {
     const ids: number[] = [];
     for (const offset of [120, 0, 60])
       ids.push((await book(student, tutor.id, addMinutes(start, offset), 30)).body.id);
-    expect((await call("DELETE", `/api/v1/lesson/${ids[2]}`, { token: student.token })).status).toBe(200);
-    const week = await call(
-      "GET",
-      `/api/v1/lesson/list/?after=${encodeURIComponent(addMinutes(start, 15).toISOString())}&before=${encodeURIComponent(addMinutes(start, 120).toISOString())}&size=100`,
-      { token: student.token },
-    );
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: ids[2]! }, token: student.token })).status,
+    ).toBe(200);
+    const week = await callContract(lessonContracts.list, {
+      query: {
+        after: addMinutes(start, 15).toISOString(),
+        before: addMinutes(start, 120).toISOString(),
+        size: "100",
+      },
+      token: student.token,
+    });
     expect(week.status).toBe(200);
     expect(week.body.list.map((lesson: { id: number; state: string }) => [lesson.id, lesson.state])).toEqual([
       [ids[1], "pending"],
@@ -201,7 +209,8 @@ describe("GET /lesson/list/ with after and before (a calendar week)", () => {
     ]);
     expect(week.body.total).toBe(2);
     expect(
-      (await call("GET", "/api/v1/lesson/list/?after=yesterday", { token: student.token })).body.code,
+      (await callContract(lessonContracts.list, { query: { after: "yesterday" }, token: student.token })).body
+        .code,
     ).toBe("bad-request");
   });
 });

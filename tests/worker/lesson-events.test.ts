@@ -17,7 +17,11 @@ import {
 } from "./factories-lessons";
 import { SANDBOX, transactionRow } from "./factories-payments";
 import { TestSocket, closeAll } from "./factories-chat";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { lessonContracts } from "../../schema/api/lesson";
+import { availabilitySlotContracts } from "../../schema/api/availability-slot";
+import { subscriptionContracts } from "../../schema/api/subscription";
+import { paymentContracts } from "../../schema/api/payment";
 
 const open: TestSocket[] = [];
 const channelOf = async (who: Session) => {
@@ -70,7 +74,7 @@ describe("lesson events reach both members", () => {
 
   it("sends LessonRebooked to both when the student reschedules", async () => {
     const { start, student, tutorSocket, studentSocket, lessonId } = await booked();
-    const moved = await call("PATCH", "/api/v1/lesson", {
+    const moved = await callContract(lessonContracts.reschedule, {
       token: student.token,
       body: { id: lessonId, start: addMinutes(start, 30).toISOString() },
     });
@@ -81,10 +85,14 @@ describe("lesson events reach both members", () => {
 
   it("sends LessonCanceled to both when a member cancels, and nothing on a refused cancel", async () => {
     const { tutor, tutorSocket, studentSocket, lessonId } = await booked();
-    expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: tutor.token })).status).toBe(200);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: lessonId }, token: tutor.token })).status,
+    ).toBe(200);
     expect(await tutorSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
     expect(await studentSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
-    expect((await call("DELETE", `/api/v1/lesson/${lessonId}`, { token: tutor.token })).status).toBe(400);
+    expect(
+      (await callContract(lessonContracts.cancel, { params: { id: lessonId }, token: tutor.token })).status,
+    ).toBe(400);
     expect(studentSocket.all("LessonCanceled")).toHaveLength(1);
   });
 
@@ -93,7 +101,7 @@ describe("lesson events reach both members", () => {
     const slot = await env.DB.prepare("SELECT slot_id AS id FROM lessons WHERE id = ?")
       .bind(lessonId)
       .first<{ id: number }>();
-    const response = await call("POST", "/api/v1/availability-slot/", {
+    const response = await callContract(availabilitySlotContracts.apply, {
       token: tutor.token,
       body: { actions: [{ type: "delete", id: slot!.id }] },
     });
@@ -105,7 +113,7 @@ describe("lesson events reach both members", () => {
 
   it("sends LessonCanceled to both for each future lesson when the student cancels the subscription", async () => {
     const { tutorSocket, studentSocket, lessonId, student } = await booked();
-    const response = await call("PATCH", "/api/v1/sub/cancel", { token: student.token });
+    const response = await callContract(subscriptionContracts.cancel, { token: student.token });
     expect(response.status).toBe(200);
     expect(response.body.canceledLessons).toBe(1);
     expect(await studentSocket.next("LessonCanceled", isLesson(lessonId))).toEqual({ lessonId });
@@ -117,7 +125,7 @@ describe("lesson events reach both members", () => {
     const tutor = await tutorFreeAt(addMinutes(start, -60), 4);
     const student = await createStudent();
     const planId = await createPlan({ weeklyMinutes: 60 });
-    const order = await call("POST", "/api/v1/fawry/pay/ref-num", {
+    const order = await callContract(paymentContracts.payReference, {
       token: student.token,
       body: { planId, period: PlanPeriod.Month },
     });
@@ -130,7 +138,7 @@ describe("lesson events reach both members", () => {
     const admin = await createUser(Role.SuperAdmin);
     const tx = (await transactionRow(order.body.transaction.id))!;
     expect(
-      (await call("POST", "/api/v1/fawry/refund", { token: admin.token, body: { transactionId: tx.id } }))
+      (await callContract(paymentContracts.refund, { token: admin.token, body: { transactionId: tx.id } }))
         .status,
     ).toBe(200);
     expect(

@@ -5,8 +5,9 @@ import { AccessToken } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
-import { ORIGIN, call } from "./helpers";
+import { callContract, ORIGIN } from "./helpers";
 import { attendance, createLesson, createStudent } from "./factories-sessions";
+import { sessionContracts } from "../../schema/api/session";
 
 const LIVEKIT = {
   LIVEKIT_URL: "wss://livekit.dars.test",
@@ -87,9 +88,7 @@ describe("GET /session/token", () => {
 
   it("answers service-unavailable without LiveKit configuration, so the client uses peer-to-peer", async () => {
     const { sessionId, tutor } = await createLesson({ minutesFromNow: 5 });
-    const response = await call("GET", `/api/v1/session/token?sessionId=${sessionId}`, {
-      token: tutor.token,
-    });
+    const response = await callContract(sessionContracts.token, { query: { sessionId }, token: tutor.token });
     expect([response.status, response.body.code]).toEqual([503, "service-unavailable"]);
   });
 
@@ -165,7 +164,7 @@ describe("POST /session/livekit/webhook", () => {
       recorded: false,
     });
     expect(await attendance(sessionId)).toEqual([]);
-    expect((await call("POST", "/api/v1/session/livekit/webhook", { raw: "{}" })).body.code).toBe(
+    expect((await callContract(sessionContracts.livekitWebhook, { raw: "{}" })).body.code).toBe(
       "service-unavailable",
     );
   });

@@ -9,7 +9,9 @@ import { emulators } from "../../emulators/local";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { createPlan, createStudent, createUser } from "./factories-lessons";
 import { subscriptionsOf, transactionRow } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { transactionContracts } from "../../schema/api/transaction";
+import { couponContracts } from "../../schema/api/coupon";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -71,7 +73,7 @@ describe("hourly job: unpaid orders", () => {
     await hourly(createdAt + 24 * HOUR + MINUTE);
     expect((await transactionRow(id))!.status).toBe(TransactionStatus.Expired);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
-    const seen = await call("GET", `/api/v1/tx/${id}`, { token: student.token });
+    const seen = await callContract(transactionContracts.get, { params: { id }, token: student.token });
     expect(seen.body.status).toBe(TransactionStatus.Expired);
   });
 
@@ -94,15 +96,21 @@ describe("hourly job: unpaid orders", () => {
   it("gives the expired order's coupon use back", async () => {
     const admin = await createUser(Role.SuperAdmin);
     const code = `HOUR${Date.now() % 100000}`;
-    const coupon = await call("POST", "/api/v1/coupon", {
+    const coupon = await callContract(couponContracts.create, {
       token: admin.token,
       body: { code, discount: 1000, expiresAt: new Date(Date.now() + 7 * 864e5).toISOString(), maxUses: 1 },
     });
     const { id, createdAt } = await order("ref-num", code);
-    expect((await call("GET", `/api/v1/coupon/${coupon.body.id}`, { token: admin.token })).body.uses).toBe(1);
+    expect(
+      (await callContract(couponContracts.get, { params: { id: coupon.body.id }, token: admin.token })).body
+        .uses,
+    ).toBe(1);
     await hourly(createdAt + 25 * HOUR);
     expect((await transactionRow(id))!.status).toBe(TransactionStatus.Expired);
-    expect((await call("GET", `/api/v1/coupon/${coupon.body.id}`, { token: admin.token })).body.uses).toBe(0);
+    expect(
+      (await callContract(couponContracts.get, { params: { id: coupon.body.id }, token: admin.token })).body
+        .uses,
+    ).toBe(0);
     const uses = await env.DB.prepare("SELECT COUNT(*) AS n FROM coupon_uses WHERE transaction_id = ?")
       .bind(id)
       .first<{ n: number }>();

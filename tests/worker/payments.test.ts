@@ -10,12 +10,15 @@ import {
   subscriptionsOf,
   transactionRow,
 } from "./factories-payments";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { paymentContracts } from "../../schema/api/payment";
+import { transactionContracts } from "../../schema/api/transaction";
+import { subscriptionContracts } from "../../schema/api/subscription";
 
 async function payByReference() {
   const student = await createStudent();
   const planId = await createPlan();
-  const res = await call("POST", "/api/v1/fawry/pay/ref-num", {
+  const res = await callContract(paymentContracts.payReference, {
     token: student.token,
     body: { planId, period: PlanPeriod.Month },
   });
@@ -42,13 +45,16 @@ describe("payments through the Fawry sandbox", () => {
     expect(res.body.transaction.status).toBe(TransactionStatus.New);
     const paid = await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
     expect(paid.body).toMatchObject({ statusCode: 200, delivered: true });
-    const after = await call("GET", `/api/v1/tx/${tx.id}`, { token: student.token });
+    const after = await callContract(transactionContracts.get, {
+      params: { id: tx.id },
+      token: student.token,
+    });
     expect(after.body.status).toBe(TransactionStatus.Paid);
     const subs = await subscriptionsOf(student.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ status: "active", transaction_id: tx.id });
-    const current = await call("GET", "/api/v1/sub/user", { token: student.token });
-    expect(current.body.info.transactionId).toBe(tx.id);
+    const current = await callContract(subscriptionContracts.current, { token: student.token });
+    expect(current.body.info!.transactionId).toBe(tx.id);
   });
 
   it("refuses a forged notification and changes nothing", async () => {
@@ -79,7 +85,8 @@ describe("payments through the Fawry sandbox", () => {
 
   it("does not change state from a browser redirect alone (status stays New until Fawry says otherwise)", async () => {
     const { student, tx } = await payByReference();
-    const status = await call("GET", `/api/v1/fawry/payment-status?transactionId=${tx.id}`, {
+    const status = await callContract(paymentContracts.paymentStatus, {
+      query: { transactionId: tx.id },
       token: student.token,
     });
     expect(status.body.status).toBe(TransactionStatus.New);
@@ -90,7 +97,7 @@ describe("payments through the Fawry sandbox", () => {
     await call("POST", `${SANDBOX}/__emu/pay/${res.body.referenceNumber}`);
     const { createUser } = await import("./factories-lessons");
     const admin = await createUser(1);
-    const refund = await call("POST", "/api/v1/fawry/refund", {
+    const refund = await callContract(paymentContracts.refund, {
       token: admin.token,
       body: { transactionId: tx.id },
     });
@@ -103,13 +110,13 @@ describe("payments through the Fawry sandbox", () => {
     const student = await createStudent();
     const planId = await createPlan();
     const { cards } = await addCard(student);
-    const res = await call("POST", "/api/v1/fawry/pay/card", {
+    const res = await callContract(paymentContracts.payCard, {
       token: student.token,
       body: { planId, period: 0, cardToken: cards[0]!.token, cvv: DECLINED_CVV },
     });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe("fawry-error");
-    const last = await call("GET", "/api/v1/tx/last", { token: student.token });
+    const last = await callContract(transactionContracts.last, { token: student.token });
     expect(last.body.status).toBe(TransactionStatus.Failed);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
   });

@@ -4,8 +4,10 @@ import { Role } from "../../schema/enums";
 import { withdrawLimits } from "../../worker/domain/staff/platform-settings";
 import { settings } from "../../worker/core/settings";
 import { createUser, db } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import { requestWithdrawal, tutorWithEarnings, wallet } from "./factories-invoices";
+import { platformSettingsContracts } from "../../schema/api/platform-settings";
+import { invoiceContracts } from "../../schema/api/invoice";
 
 const put = (token: string, body: unknown) =>
   call("PUT", "/api/v1/platform-settings/withdrawals", { token, body });
@@ -25,7 +27,7 @@ describe("platform settings: withdrawal limits", () => {
   it("answers the business-rules defaults while nothing is stored", async () => {
     await reset();
     const admin = await createUser(Role.RegularAdmin);
-    const response = await call("GET", "/api/v1/platform-settings", { token: admin.token });
+    const response = await callContract(platformSettingsContracts.get, { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.body.withdrawals).toEqual({
       minInvoiceAmount: settings.withdrawals.minAmount,
@@ -57,7 +59,7 @@ describe("platform settings: withdrawal limits", () => {
       },
     ]);
     expect(await withdrawLimits(db())).toEqual({ min: 30_000, max: 2_000_000 });
-    const read = await call("GET", "/api/v1/platform-settings", { token: admin.token });
+    const read = await callContract(platformSettingsContracts.get, { token: admin.token });
     expect(read.body.withdrawals).toMatchObject({
       minInvoiceAmount: 30_000,
       maxInvoiceAmount: 2_000_000,
@@ -106,7 +108,7 @@ describe("platform settings: withdrawal limits", () => {
     expect(response.status).toBe(403);
     expect(response.body.code).toBe("forbidden");
     const tutor = await createUser(Role.Tutor);
-    expect((await call("GET", "/api/v1/platform-settings", { token: tutor.token })).status).toBe(403);
+    expect((await callContract(platformSettingsContracts.get, { token: tutor.token })).status).toBe(403);
   });
 });
 
@@ -138,7 +140,10 @@ describe("withdrawal requests follow the limits in force", () => {
     // 60,000 EGP is above the default 50,000 but inside the raised limit.
     const accepted = await requestWithdrawal(tutor, wallet(6_000_000));
     expect(accepted.status).toBe(201);
-    const stats = await call("GET", `/api/v1/invoice/stats/${tutor.id}`, { token: tutor.token });
+    const stats = await callContract(invoiceContracts.stats, {
+      params: { id: tutor.id },
+      token: tutor.token,
+    });
     expect(stats.body).toMatchObject({ minAmount: 50_000, maxAmount: 8_000_000, pending: 6_000_000 });
   });
 

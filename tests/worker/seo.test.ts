@@ -5,8 +5,9 @@ import { servePublicPage, TUTORS_PAGE_SIZE, type InitialData, type Shell } from 
 import { findTutorInfo, flushTutorListCache } from "../../worker/domain/tutors/tutor-list";
 import { createDb } from "../../worker/core/db";
 import { tutorPaint } from "../../worker/seo/tutor-paint";
-import { call, ORIGIN } from "./helpers";
+import { call, callContract, ORIGIN } from "./helpers";
 import { onboardedTutor } from "./factories-tutors";
+import { tutorContracts } from "../../schema/api/tutor";
 
 // A small stand-in for the SPA's index.html (web/dist may not be built when the Worker tests run).
 const SHELL = `<!doctype html>
@@ -94,7 +95,7 @@ describe("link previews and search engines", () => {
 
     const data = JSON.parse(scriptBody(html, 'json" id="initial-data"')!) as InitialData;
     expect(data.tutor?.id).toBe(id);
-    const api = await call("GET", `/api/v1/user/tutor/info/${id}`);
+    const api = await callContract(tutorContracts.info, { params: { id } });
     expect(data.tutor?.info).toEqual(api.body);
   });
 
@@ -168,7 +169,7 @@ describe("link previews and search engines", () => {
     const { status, html } = await page("/tutors");
     expect(status).toBe(200);
     const data = JSON.parse(scriptBody(html, 'json" id="initial-data"')!) as InitialData;
-    const api = await call("GET", `/api/v1/user/tutor/list/onboarded?page=1&size=${TUTORS_PAGE_SIZE}`);
+    const api = await callContract(tutorContracts.list, { query: { page: "1", size: TUTORS_PAGE_SIZE } });
     expect(data.tutors).toEqual({ page: 1, data: api.body });
     expect(data.tutors?.data.list.map((tutor) => tutor.id)).toContain(first.user.id);
     expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${ORIGIN}/tutors`);
@@ -179,7 +180,7 @@ describe("link previews and search engines", () => {
     expect(ld.itemListElement[0]).toMatchObject({
       "@type": "ListItem",
       position: 1,
-      url: `${ORIGIN}/t/${api.body.list[0].id}`,
+      url: `${ORIGIN}/t/${api.body.list[0]!.id}`,
     });
 
     // A filtered list keeps the tags but leaves the data to the app's own request.

@@ -5,8 +5,9 @@ import { Role } from "../../schema/enums";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/core/env";
-import { ORIGIN, call } from "./helpers";
+import { callContract, ORIGIN } from "./helpers";
 import { attendance, createLesson, createUser, openRoom, send } from "./factories-sessions";
+import { sessionContracts } from "../../schema/api/session";
 
 const TURN = {
   urls: ["turn:turn.dars.test:3478?transport=udp", "turns:turn.dars.test:5349"],
@@ -91,7 +92,10 @@ describe("GET /session/{id} media", () => {
 
   it("has no ICE servers by default (loopback) and says when LiveKit is configured", async () => {
     const { sessionId, student } = await createLesson({ minutesFromNow: 5 });
-    expect((await call("GET", `/api/v1/session/${sessionId}`, { token: student.token })).body.media).toEqual({
+    expect(
+      (await callContract(sessionContracts.get, { params: { id: sessionId }, token: student.token })).body
+        .media,
+    ).toEqual({
       liveKit: false,
       iceServers: [],
     });

@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../worker/domain/identity/password";
 import { accountDelayMs, passwordMatches } from "../../worker/domain/identity/sign-in-limits";
-import { PASSWORD, call, register, uniqueEmail } from "./helpers";
+import { callContract, PASSWORD, register, uniqueEmail } from "./helpers";
+import { authContracts } from "../../schema/api/auth";
 
 const signIn = (email: string, password: string, address: string) =>
-  call("POST", "/api/v1/auth/password", {
+  callContract(authContracts.password, {
     body: { email, password },
     headers: { "cf-connecting-ip": address },
   });

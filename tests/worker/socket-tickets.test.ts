@@ -3,7 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { connect } from "./factories-chat";
-import { call, register } from "./helpers";
+import { call, callContract, register } from "./helpers";
+import { authContracts } from "../../schema/api/auth";
 
 const ticketFor = (token: string, party: string, name: string) =>
   call("POST", "/api/v1/auth/socket-ticket", { token, body: { party, name } });
@@ -63,15 +64,14 @@ describe("socket tickets", () => {
     });
     expect(raw.status).toBe(401);
     const { ticket } = (await ticketFor(token, "user-channel", String(user.id))).body;
-    await call("POST", "/api/v1/auth/sign-out", { token });
+    await callContract(authContracts.signOut, { token });
     expect((await connect(`/parties/user-channel/${user.id}?ticket=${ticket}`)).status).toBe(401);
   });
 
   it("issues tickets only to a signed-in user, for a known party and a plain room name", async () => {
     const { token } = await register();
     expect(
-      (await call("POST", "/api/v1/auth/socket-ticket", { body: { party: "user-channel", name: "1" } }))
-        .status,
+      (await callContract(authContracts.socketTicket, { body: { party: "user-channel", name: "1" } })).status,
     ).toBe(401);
     const unknown = await ticketFor(token, "no-such-party", "1");
     expect([unknown.status, unknown.body.code]).toEqual([400, "bad-request"]);

@@ -6,7 +6,8 @@ import { cairoMonthWindow, personalStats } from "../../worker/domain/staff/stats
 import { tutorEarning } from "../../worker/domain/lessons/lessons";
 import { createStudent, createTutor, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { statsContracts } from "../../schema/api/stats";
 
 // 15 March 2026, 12:00 in Cairo (UTC+2 until the last Friday of April).
 const NOW = new Date("2026-03-15T10:00:00.000Z");
@@ -154,7 +155,7 @@ describe("GET /user/student/stats/personalized and /user/tutor/stats/personalize
     const student = await createStudent();
     const start = soon();
     const id = await seedLesson(tutor.id, student.id, { start });
-    const response = await call("GET", "/api/v1/user/student/stats/personalized", { token: student.token });
+    const response = await callContract(statsContracts.student, { token: student.token });
     expect(response.status).toBe(200);
     const body = response.body as StudentPersonalStats;
     expect(body.nextLesson).toMatchObject({ id, start, duration: 30, otherMember: { id: tutor.id } });
@@ -169,7 +170,7 @@ describe("GET /user/student/stats/personalized and /user/tutor/stats/personalize
       start: new Date(Math.floor((Date.now() - 2 * 60 * 60_000) / 900_000) * 900_000).toISOString(),
       earning: 7500,
     });
-    const response = await call("GET", "/api/v1/user/tutor/stats/personalized", { token: tutor.token });
+    const response = await callContract(statsContracts.tutor, { token: tutor.token });
     expect(response.status).toBe(200);
     const body = response.body as TutorPersonalStats;
     expect(body.totalEarnings).toBe(7500);
@@ -178,24 +179,18 @@ describe("GET /user/student/stats/personalized and /user/tutor/stats/personalize
 
   it("answers a tutor manager on the tutor endpoint", async () => {
     const manager = await createTutor({ role: Role.TutorManager });
-    expect(
-      (await call("GET", "/api/v1/user/tutor/stats/personalized", { token: manager.token })).status,
-    ).toBe(200);
+    expect((await callContract(statsContracts.tutor, { token: manager.token })).status).toBe(200);
   });
 
   it("refuses a student on the tutor endpoint and a tutor on the student endpoint", async () => {
     const tutor = await createTutor();
     const student = await createStudent();
-    expect(
-      (await call("GET", "/api/v1/user/tutor/stats/personalized", { token: student.token })).status,
-    ).toBe(403);
-    expect(
-      (await call("GET", "/api/v1/user/student/stats/personalized", { token: tutor.token })).status,
-    ).toBe(403);
+    expect((await callContract(statsContracts.tutor, { token: student.token })).status).toBe(403);
+    expect((await callContract(statsContracts.student, { token: tutor.token })).status).toBe(403);
   });
 
   it("refuses nobody", async () => {
-    expect((await call("GET", "/api/v1/user/student/stats/personalized")).status).toBe(401);
-    expect((await call("GET", "/api/v1/user/tutor/stats/personalized")).status).toBe(401);
+    expect((await callContract(statsContracts.student)).status).toBe(401);
+    expect((await callContract(statsContracts.tutor)).status).toBe(401);
   });
 });

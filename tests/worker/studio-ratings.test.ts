@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import { createTutor, createUser, type Session } from "./factories-lessons";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { ratingContracts } from "../../schema/api/rating";
 
 /** A photo session of the tutor with the studio, written straight to D1; `video` when the studio uploaded one. */
 async function photoSession(
@@ -119,7 +120,7 @@ describe("POST /rating/ by a tutor (rating the studio)", () => {
     const studio = await createUser(Role.Studio);
     await photoSession(tutor, studio);
     await rate(tutor, { rateeId: studio.id, value: 4, text: "جيد جدا" });
-    const response = await call("GET", `/api/v1/rating/list/ratee/${studio.id}`);
+    const response = await callContract(ratingContracts.byRatee, { params: { id: studio.id } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       total: 1,

@@ -16,11 +16,16 @@ import {
 } from "./factories-lessons";
 import { createLesson, openRoom } from "./factories-sessions";
 import { onboardedTutor } from "./factories-tutors";
-import { PASSWORD, call, register } from "./helpers";
+import { call, callContract, PASSWORD, register } from "./helpers";
+import { suspensionContracts } from "../../schema/api/suspension";
+import { authContracts } from "../../schema/api/auth";
+import { userContracts } from "../../schema/api/user";
+import { subscriptionContracts } from "../../schema/api/subscription";
 
 const suspend = (token: string, id: number, reason: unknown = "إساءة متكررة في المحادثات") =>
   call("POST", `/api/v1/user/${id}/suspend`, { token, body: { reason } });
-const restore = (token: string, id: number) => call("POST", `/api/v1/user/${id}/restore`, { token });
+const restore = (token: string, id: number) =>
+  callContract(suspensionContracts.restore, { params: { id }, token });
 const auditRows = (id: number) =>
   env.DB.prepare(
     "SELECT action, actor_id AS actorId, after FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY id",
@@ -44,7 +49,7 @@ describe("suspending an account", () => {
       expect([path, answer.status, answer.body.code]).toEqual([path, 403, "account-suspended"]);
       expect(answer.body.message).toMatch(/إيقاف حسابك/);
     }
-    const signIn = await call("POST", "/api/v1/auth/password", {
+    const signIn = await callContract(authContracts.password, {
       body: { email: user.email, password: PASSWORD },
     });
     expect([signIn.status, signIn.body.code]).toEqual([403, "account-suspended"]);
@@ -57,7 +62,7 @@ describe("suspending an account", () => {
     const audit = (await auditRows(user.id)).results;
     expect(audit.map((row) => [row.action, row.actorId])).toEqual([["user.suspend", admin.id]]);
     expect(JSON.parse(audit[0]!.after)).toEqual({ suspended: true, reason: "إساءة متكررة في المحادثات" });
-    const seen = await call("GET", `/api/v1/user/${user.id}`, { token: admin.token });
+    const seen = await callContract(userContracts.get, { params: { id: user.id }, token: admin.token });
     expect(seen.body).toMatchObject({ suspensionReason: "إساءة متكررة في المحادثات" });
     expect(seen.body.suspendedAt).toBeTruthy();
   });
@@ -73,11 +78,11 @@ describe("suspending an account", () => {
     expect(restored.body).toMatchObject({ suspendedAt: null, suspensionReason: null });
     const twice = await restore(admin.token, user.id);
     expect([twice.status, twice.body.code]).toEqual([409, "account-not-suspended"]);
-    const signIn = await call("POST", "/api/v1/auth/password", {
+    const signIn = await callContract(authContracts.password, {
       body: { email: user.email, password: PASSWORD },
     });
     expect(signIn.status).toBe(200);
-    expect((await call("GET", "/api/v1/user/current", { token: signIn.body.token })).status).toBe(200);
+    expect((await callContract(userContracts.current, { token: signIn.body.token })).status).toBe(200);
     expect((await auditRows(user.id)).results.map((row) => row.action)).toEqual([
       "user.suspend",
       "user.restore",
@@ -115,7 +120,8 @@ describe("suspending an account", () => {
     const student = await createStudent();
     await subscribe(student.id, { weeklyMinutes: 120 });
     const remaining = async () =>
-      (await call("GET", "/api/v1/sub/user", { token: student.token })).body.remainingWeeklyMinutes as number;
+      (await callContract(subscriptionContracts.current, { token: student.token })).body
+        .remainingWeeklyMinutes as number;
     const before = await remaining();
     const booked = await book(student, tutor.id, start, 30);
     expect(booked.status).toBe(201);
@@ -183,7 +189,7 @@ describe("suspending an account", () => {
     });
     await suspend(admin.token, student.user.id);
     await eventually(() => closed);
-    const ticket = await call("POST", "/api/v1/auth/socket-ticket", {
+    const ticket = await callContract(authContracts.socketTicket, {
       token: student.token,
       body: { party: "user-channel", name: String(student.user.id) },
     });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { emulators } from "../../emulators/local";
 import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/core/env";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
+import { systemContracts } from "../../schema/api/system";
 
 /** A payment provider account, required outside the local environment (docs/product.md §5). */
 const fawryAccount = {
@@ -21,14 +22,14 @@ const otherRequired = {
 
 describe("system routes", () => {
   it("answers health with the build version", async () => {
-    const response = await call("GET", "/api/v1/health");
+    const response = await callContract(systemContracts.health);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: "ok", version: "dev" });
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 
   it("tells the SPA whether Google sign-in and Turnstile are configured", async () => {
-    const response = await call("GET", "/api/v1/config");
+    const response = await callContract(systemContracts.config);
     expect(response.body).toEqual({
       googleClientId: "dars-test.apps.googleusercontent.com",
       turnstileSiteKey: null,

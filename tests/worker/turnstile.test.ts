@@ -9,7 +9,9 @@ import { contentSecurityPolicy } from "../../worker/http/security-headers";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../../emulators/turnstile";
 import type { Env } from "../../worker/core/env";
 import { createUser } from "./factories-lessons";
-import { PASSWORD, call, uniqueEmail } from "./helpers";
+import { callContract, PASSWORD, uniqueEmail } from "./helpers";
+import { systemContracts } from "../../schema/api/system";
+import { userContracts } from "../../schema/api/user";
 
 /** The Worker with Turnstile configured (the local emulator answers siteverify in-process). */
 function withTurnstile(secret: string) {
@@ -43,11 +45,11 @@ const contact = () => ({
 
 describe("Cloudflare Turnstile on the public forms", () => {
   it("is off without keys: the forms need no token and /config has no site key", async () => {
-    const config = await call("GET", "/api/v1/config");
+    const config = await callContract(systemContracts.config);
     expect(config.body.turnstileSiteKey).toBeNull();
     expect(
       (
-        await call("POST", "/api/v1/user/", {
+        await callContract(userContracts.register, {
           body: registration(),
           headers: { "cf-connecting-ip": "10.8.0.1" },
         })
@@ -111,7 +113,7 @@ describe("Cloudflare Turnstile on the public forms", () => {
 
   it("answers siteverify's wire format from the local emulator route", async () => {
     const verify = (secret: string, response = TURNSTILE_DUMMY_TOKEN) =>
-      call("POST", "/api/v1/dev/turnstile/siteverify", {
+      callContract(systemContracts.turnstileEmulator, {
         raw: new URLSearchParams({ secret, response }),
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });

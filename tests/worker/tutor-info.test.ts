@@ -6,7 +6,9 @@ import { seedDemoData } from "../../emulators/seed";
 import { createStudent, db } from "./factories-lessons";
 import { insertInterview, manager } from "./factories-onboarding";
 import { at, createSlot, onboardedTutor } from "./factories-tutors";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { tutorContracts } from "../../schema/api/tutor";
+import { chatContracts } from "../../schema/api/chat";
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -57,7 +59,9 @@ describe("the public list needs the studio's media", () => {
     await env.DB.prepare("UPDATE tutors SET video = ?, thumbnail = ? WHERE id = ?")
       .bind(DEMO_MEDIA_URLS.video, DEMO_MEDIA_URLS.thumbnail, tutor.user.id)
       .run();
-    await call("DELETE", "/api/v1/cache/flush", { token: (await createUserWithRole(Role.SuperAdmin)).token });
+    await callContract(tutorContracts.flushCache, {
+      token: (await createUserWithRole(Role.SuperAdmin)).token,
+    });
     expect(await ids()).toEqual([tutor.user.id]);
   });
 
@@ -190,7 +194,7 @@ describe("GET /user/tutor/list/uncontacted", () => {
     await env.DB.prepare("UPDATE users SET verified_email = 1 WHERE id = ?").bind(student.user.id).run();
     expect(
       (
-        await call("POST", "/api/v1/chat/new", {
+        await callContract(chatContracts.create, {
           token: student.token,
           body: { userId: contacted.user.id, message: "أهلًا يا أستاذ" },
         })

@@ -5,7 +5,8 @@ import type { AuthResponse } from "../../schema/api/user";
 import { createDb } from "../../worker/core/db";
 import { flushTutorListCache, listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
 import { at, bookLessonInSlot, createSlot, onboardedTutor, slotActions } from "./factories-tutors";
-import { call, createUserWithRole, register } from "./helpers";
+import { callContract, createUserWithRole, register } from "./helpers";
+import { suspensionContracts } from "../../schema/api/suspension";
 
 // The list's order is kept in tutors.list_* (worker/domain/tutors/tutor-list.ts, migrations/0008 and 0009):
 // each test changes one thing it depends on and checks the next page read follows it.
@@ -96,16 +97,18 @@ describe("the tutor list's kept order", () => {
     const b = await onboardedTutor({ name: `${p} ب` });
     expect(await names(p)).toEqual([`${p} أ`, `${p} ب`]);
 
-    const suspended = await call("POST", `/api/v1/user/${a.user.id}/suspend`, {
+    const suspended = await callContract(suspensionContracts.suspend, {
+      params: { id: a.user.id },
       token: admin.token,
       body: { reason: "إساءة متكررة في المحادثات" },
     });
     expect(suspended.status).toBe(200);
     expect(await names(p)).toEqual([`${p} ب`]);
     expect((await stored(a.user.id))?.freeAt).toBeNull();
-    expect((await call("POST", `/api/v1/user/${a.user.id}/restore`, { token: admin.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callContract(suspensionContracts.restore, { params: { id: a.user.id }, token: admin.token }))
+        .status,
+    ).toBe(200);
     expect(await names(p)).toEqual([`${p} أ`, `${p} ب`]);
 
     await env.DB.prepare("UPDATE tutors SET activated = 0 WHERE id = ?").bind(b.user.id).run();

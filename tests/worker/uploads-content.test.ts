@@ -5,7 +5,7 @@ import { fileReader, isPdf, sniffImage, sniffVideo } from "../../worker/domain/m
 import { createUser } from "./factories-lessons";
 import { pendingInvoice, tutorWithEarnings } from "./factories-invoices";
 import { bookedSession, namedTutor, studio } from "./factories-photo";
-import { register } from "./helpers";
+import { callContract, register } from "./helpers";
 import { call } from "./helpers";
 import {
   fileOf,
@@ -17,6 +17,11 @@ import {
   webmBytes,
   webpBytes,
 } from "./media-files";
+import { userContracts } from "../../schema/api/user";
+import { systemContracts } from "../../schema/api/system";
+import { introVideoContracts } from "../../schema/api/intro-video";
+import { invoiceContracts } from "../../schema/api/invoice";
+import { photoSessionContracts } from "../../schema/api/photo-session";
 
 const video = (bytes: Uint8Array) => sniffVideo(fileReader(new Blob([bytes])));
 const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
@@ -75,7 +80,7 @@ describe("uploads are checked by content and served safely", () => {
     return form;
   };
   const putAvatar = (token: string, file: File) =>
-    call("PUT", "/api/v1/user/asset", { token, raw: avatarForm(file) });
+    callContract(userContracts.uploadPicture, { token, raw: avatarForm(file) });
   const avatarKeys = async (userId: number) =>
     (await env.MEDIA.list({ prefix: `uploads/avatars/${userId}-` })).objects.length;
 
@@ -106,7 +111,7 @@ describe("uploads are checked by content and served safely", () => {
 
   it("serves a stored non-media file as an attachment", async () => {
     await env.MEDIA.put("uploads/test-notes.txt", "hello", { httpMetadata: { contentType: "text/html" } });
-    const served = await call("GET", "/api/v1/assets/uploads/test-notes.txt");
+    const served = await callContract(systemContracts.upload, { params: { name: "test-notes.txt" } });
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-disposition")).toBe("attachment");
   });
@@ -117,7 +122,7 @@ describe("each upload path refuses a forged file and stores nothing", () => {
     const form = new FormData();
     form.set("video", file);
     form.set("duration", "90");
-    return call("POST", "/api/v1/intro-video/with/asset", { token, raw: form });
+    return callContract(introVideoContracts.create, { token, raw: form });
   };
   const introObjects = async (tutorId: number) =>
     (await env.MEDIA.list({ prefix: `uploads/intro-videos/${tutorId}-` })).objects.length;
@@ -157,18 +162,20 @@ describe("each upload path refuses a forged file and stores nothing", () => {
       data.set("receipt", fileOf(bytes, "receipt.pdf", type));
       return data;
     };
-    const forged = await call("PUT", `/api/v1/invoice/${id}/with/asset`, {
+    const forged = await callContract(invoiceContracts.attachReceipt, {
+      params: { id },
       token: staff.token,
       raw: form(html, "application/pdf"),
     });
     expect([forged.status, forged.body.code]).toEqual([400, "invalid-type"]);
     expect((await env.MEDIA.list({ prefix: `receipts/invoice-${id}-` })).objects.length).toBe(0);
-    const approved = await call("PUT", `/api/v1/invoice/${id}/with/asset`, {
+    const approved = await callContract(invoiceContracts.attachReceipt, {
+      params: { id },
       token: staff.token,
       raw: form(pdfBytes(), "application/pdf"),
     });
     expect(approved.status).toBe(200);
-    const served = await call("GET", approved.body.receipt, { token: tutor.token });
+    const served = await call("GET", approved.body.receipt!, { token: tutor.token });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -181,7 +188,8 @@ describe("each upload path refuses a forged file and stores nothing", () => {
     await bookedSession(tutor, place);
     const form = new FormData();
     form.set("image", fileOf(html, "photo.png", "image/png"));
-    const response = await call("PUT", `/api/v1/user/asset/tutor?tutorId=${tutor.user.id}`, {
+    const response = await callContract(photoSessionContracts.uploadTutorAssets, {
+      query: { tutorId: tutor.user.id },
       token: place.token,
       raw: form,
     });

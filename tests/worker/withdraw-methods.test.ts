@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_WITHDRAW_METHODS } from "../../schema/api/invoice";
+import { MAX_WITHDRAW_METHODS, withdrawMethodContracts } from "../../schema/api/invoice";
 import { Bank, WithdrawMethod } from "../../schema/enums";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import {
   requestWithdrawal,
   storedInvoice,
@@ -15,11 +15,12 @@ const EGP = 100;
 
 const saveMethod = (session: Session, body: unknown) =>
   call("POST", "/api/v1/withdraw-method", { token: session.token, body });
-const listMethods = (session: Session) => call("GET", "/api/v1/withdraw-method", { token: session.token });
+const listMethods = (session: Session) =>
+  callContract(withdrawMethodContracts.list, { token: session.token });
 const editMethod = (session: Session, id: number, body: unknown) =>
   call("PUT", `/api/v1/withdraw-method/${id}`, { token: session.token, body });
 const deleteMethod = (session: Session, id: number) =>
-  call("DELETE", `/api/v1/withdraw-method/${id}`, { token: session.token });
+  callContract(withdrawMethodContracts.remove, { params: { id }, token: session.token });
 
 const walletMethod = (phone = "01012345678", extra: Record<string, unknown> = {}) => ({
   method: WithdrawMethod.Wallet,
