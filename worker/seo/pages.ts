@@ -300,12 +300,8 @@ const redirect = (location: string) =>
 
 /** /url/{name}: a short_urls row (its click counted after the answer) or the built-in map; else not found. */
 async function shortUrl(
-  db: Db,
-  rawName: string,
-  url: URL,
-  shell: Shell,
-  ctx: ExecutionContext,
-  head: boolean,
+  { db, ctx }: { db: Db; ctx: ExecutionContext },
+  { rawName, url, shell, head }: { rawName: string; url: URL; shell: Shell; head: boolean },
 ): Promise<Response> {
   let name: string;
   try {
@@ -378,6 +374,6 @@ export async function servePublicPage(
   const tutor = /^\/t\/(\d{1,12})\/?$/.exec(pathname);
   if (tutor) return tutorPage(db(), Number(tutor[1]), url, shell, head);
   const short = /^\/url\/([^/]+)\/?$/.exec(pathname);
-  if (short) return shortUrl(db(), short[1]!, url, shell, ctx, head);
+  if (short) return shortUrl({ db: db(), ctx }, { rawName: short[1]!, url, shell, head });
   return null;
 }
