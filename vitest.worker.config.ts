@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 /**
  * The packages the code under test imports by name (every entry point used, e.g. "drizzle-orm" and
@@ -50,7 +50,7 @@ const alone = ["tests/worker/realtime.test.ts", "tests/worker/chat-room.test.ts"
 // Worker tests run inside workerd with the real bindings of wrangler.toml; storage is isolated
 // per test file. wrangler.toml describes production; the tests run the local environment, as
 // .dev.vars.example does for npm start (no real Fawry or email provider).
-export default defineConfig(async () => ({
+export default defineConfig(async (): Promise<ViteUserConfig> => ({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
