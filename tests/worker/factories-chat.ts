@@ -4,7 +4,8 @@ import type { AuthResponse } from "../../schema/api/user";
 import type { Presence } from "../../durable-objects/presence";
 import type { UserChannel } from "../../durable-objects/user-channel";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, ServerEventType } from "../../schema/events";
-import { ORIGIN, call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, ORIGIN, register } from "./helpers";
+import { chatContracts } from "../../schema/api/chat";
 
 /** A student whose email is verified (a student must verify it to chat). */
 export async function verifiedStudent(): Promise<AuthResponse> {
@@ -21,7 +22,7 @@ export async function startRoom(
   to: AuthResponse,
   message = "أهلًا يا أستاذ",
 ): Promise<number> {
-  const response = await call("POST", "/api/v1/chat/new", {
+  const response = await callContract(chatContracts.create, {
     token: from.token,
     body: { userId: to.user.id, message },
   });
@@ -39,6 +40,7 @@ export async function ticketed(path: string): Promise<string> {
   const token = url.searchParams.get("token");
   if (token === null) return path;
   const [, , party, name] = url.pathname.split("/");
+  // The party comes from the path as written, a party that does not exist included: call(), not the contract.
   const answer = await call("POST", "/api/v1/auth/socket-ticket", {
     token,
     body: { party, name: decodeURIComponent(name ?? "") },

@@ -3,9 +3,10 @@ import { Role, WithdrawMethod } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import type { CreateInvoiceBody } from "../../schema/api/invoice";
 import { padTo, pdfBytes, pngBytes } from "./media-files";
-import { call } from "./helpers";
+import { call, callContract } from "./helpers";
 import { createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
+import { invoiceContracts } from "../../schema/api/invoice";
 
 export { createUser, type Session };
 
@@ -79,7 +80,7 @@ export function uploadReceipt(
     file.field ?? "receipt",
     new File([bytes], file.name ?? "receipt.pdf", { type: file.type ?? "application/pdf" }),
   );
-  return call("PUT", `/api/v1/invoice/${id}/with/asset`, { token: session.token, raw: form });
+  return callContract(invoiceContracts.attachReceipt, { params: { id }, token: session.token, raw: form });
 }
 
 export async function storedInvoice(id: number) {

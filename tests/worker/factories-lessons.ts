@@ -4,7 +4,8 @@ import { createDb } from "../../worker/core/db";
 import { grantSubscription } from "../../worker/domain/payments/subscriptions";
 import { issueToken } from "../../worker/domain/identity/token";
 import { readConfig } from "../../worker/core/env";
-import { call } from "./helpers";
+import { callContract } from "./helpers";
+import { lessonContracts } from "../../schema/api/lesson";
 
 export const db = () => createDb(env);
 
@@ -130,7 +131,7 @@ export async function subscribe(
 
 /** Books through the API. */
 export function book(student: Session, tutorId: number, start: Date, duration: 15 | 30 = 30) {
-  return call("POST", "/api/v1/lesson/", {
+  return callContract(lessonContracts.book, {
     token: student.token,
     body: { tutorId, start: start.toISOString(), duration },
   });

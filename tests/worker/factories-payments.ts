@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { signatures, type PaymentDetails } from "../../worker/integrations/fawry";
 import { LOCAL_FAWRY } from "../../worker/integrations/emulated";
-import { ORIGIN, call } from "./helpers";
+import { call, callContract, ORIGIN } from "./helpers";
+import { paymentContracts } from "../../schema/api/payment";
 
 export const SANDBOX = "/api/v1/dev/fawry";
 
@@ -67,7 +68,7 @@ export async function submitForm(path: string, fields: Record<string, string>) {
 
 /** Adds a card on the sandbox's hosted page, as the student would; answers the saved card's token. */
 export async function addCard(student: { token: string }, cardNumber = "5123456789012346") {
-  const { url } = (await call("GET", "/api/v1/fawry/card-token/url", { token: student.token })).body as {
+  const { url } = (await callContract(paymentContracts.addCardUrl, { token: student.token })).body as {
     url: string;
   };
   const page = new URL(url);
@@ -81,7 +82,7 @@ export async function addCard(student: { token: string }, cardNumber = "51234567
     expiry: "12/30",
     cvv: "123",
   });
-  const cards = await call("GET", "/api/v1/fawry/card-token/list", { token: student.token });
+  const cards = await callContract(paymentContracts.cards, { token: student.token });
   return {
     redirect: saved,
     location: saved.headers.get("location"),

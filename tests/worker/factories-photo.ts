@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { Role } from "../../schema/enums";
 import { padTo, pngBytes, webmBytes } from "./media-files";
 import type { AuthResponse } from "../../schema/api/user";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
+import { photoSessionContracts } from "../../schema/api/photo-session";
 
 /** A studio account with a name. */
 export async function studio(name = "استوديو النور"): Promise<AuthResponse> {
@@ -21,7 +22,7 @@ export async function namedTutor(name = "مدرس الصور"): Promise<AuthResp
 export const book = (token: string, body: Record<string, unknown>) =>
   call("POST", "/api/v1/photo-session", { token, body });
 export const patch = (token: string, id: number, body: Record<string, unknown>) =>
-  call("PATCH", `/api/v1/photo-session/${id}`, { token, body });
+  callContract(photoSessionContracts.update, { params: { id }, token, body });
 
 /** A pending session of the tutor with the studio, through the API. */
 export async function bookedSession(tutor: AuthResponse, withStudio: AuthResponse): Promise<number> {

@@ -7,6 +7,9 @@ import type { AnyRoute } from "../../worker/http/route";
 import { apiRoutes } from "../../worker/routes";
 import type { AuthResponse } from "../../schema/api/user";
 import type { OutboxMessage } from "../../schema/api/confirmation-code";
+import { userContracts } from "../../schema/api/user";
+import { authContracts } from "../../schema/api/auth";
+import { devContracts } from "../../schema/api/dev";
 
 // A loopback host: the local environment's routes (/api/v1/dev/*) answer only there (worker/env.ts).
 export const ORIGIN = "http://127.0.0.1";
@@ -229,7 +232,7 @@ export async function register(
   role: Role = Role.Student,
   overrides: Record<string, unknown> = {},
 ): Promise<AuthResponse> {
-  const response = await call("POST", "/api/v1/user/", {
+  const response = await callContract(userContracts.register, {
     body: {
       email: uniqueEmail(role === Role.Tutor ? "tutor" : "student"),
       password: PASSWORD,
@@ -247,7 +250,7 @@ export async function createUserWithRole(role: Role): Promise<AuthResponse> {
   const student = await register(Role.Student);
   await env.DB.prepare("UPDATE users SET role = ? WHERE id = ?").bind(role, student.user.id).run();
   // A role change ends the account's sessions (migrations/0007): sign in again with the new role.
-  const signedIn = await call("POST", "/api/v1/auth/password", {
+  const signedIn = await callContract(authContracts.password, {
     body: { email: student.user.email, password: PASSWORD },
     headers: { "cf-connecting-ip": `10.1.${counter % 250}.${Math.floor(Math.random() * 250)}` },
   });
@@ -263,7 +266,7 @@ export async function createUserWithRole(role: Role): Promise<AuthResponse> {
 
 /** The newest message the local mailbox holds for an address or phone. */
 export async function latestMessage(to: string): Promise<OutboxMessage> {
-  const response = await call("GET", `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  const response = await callContract(devContracts.outbox, { query: { to } });
   const message = response.body?.list?.[0] as OutboxMessage | undefined;
   if (!message) throw new Error(`no message for ${to}`);
   return message;

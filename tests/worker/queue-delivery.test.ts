@@ -21,8 +21,10 @@ import {
 import { enqueue } from "../../worker/notifications/outbox";
 import { createRateGate } from "../../worker/notifications/rate-gate";
 import local from "../../emulators/local";
-import { call, createUserWithRole, register } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
 import { consume, outboxFor, recordingQueue, settle } from "./factories-messaging";
+import { confirmationCodeContracts } from "../../schema/api/confirmation-code";
+import { outboxContracts } from "../../schema/api/outbox";
 
 const db = () => createDb(env as Env);
 const row = (id: number) =>
@@ -87,7 +89,7 @@ describe("the notifications queue carries each stored row to delivery", () => {
 
   it("here, delivers what the Worker queues only when a test hands it to the consumer (vitest.worker.config.ts), so no delivery runs inside another test", async () => {
     const { token } = await register(Role.Student);
-    const sent = await call("POST", "/api/v1/confirmation-code/phone/send", {
+    const sent = await callContract(confirmationCodeContracts.sendPhoneCode, {
       token,
       body: { phone: "01012345713", method: MessagingApp.Whatsapp },
     });
@@ -141,7 +143,7 @@ describe("dead letters", () => {
     expect(await sentTo("01012345705")).toEqual([]);
 
     const admin = await createUserWithRole(Role.RegularAdmin);
-    const listed = await call("GET", "/api/v1/admin/outbox/dead?size=100", { token: admin.token });
+    const listed = await callContract(outboxContracts.dead, { query: { size: "100" }, token: admin.token });
     expect(listed.status).toBe(200);
     const ids = (listed.body.list as Array<{ id: number; channel: string; recipient: string }>).map(
       (item) => item.id,
@@ -168,7 +170,7 @@ describe("dead letters", () => {
       .bind(admin.user.id)
       .first();
     expect(audit).toEqual({ action: "outbox.retry", targetType: "outbox", targetId: String(id) });
-    const again = await call("POST", `/api/v1/admin/outbox/${id}/retry`, { token: admin.token });
+    const again = await callContract(outboxContracts.retry, { params: { id }, token: admin.token });
     expect([again.status, again.body.code]).toEqual([409, "delivery-not-failed"]);
   });
 });

@@ -10,7 +10,10 @@ import { deliverAll, enqueue } from "../../worker/notifications/outbox";
 import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { createServices, type Services } from "../../worker/integrations";
-import { call, createUserWithRole } from "./helpers";
+import { call, callContract, createUserWithRole } from "./helpers";
+import { devContracts } from "../../schema/api/dev";
+import { userContracts } from "../../schema/api/user";
+import { lessonContracts } from "../../schema/api/lesson";
 
 type Trip = { sql: string };
 
@@ -58,7 +61,7 @@ let student: { id: number; token: string };
 let tutorId: number;
 
 beforeAll(async () => {
-  const response = await call("POST", "/api/v1/dev/bench/seed", {
+  const response = await callContract(devContracts.benchSeed, {
     body: { tag: "trips", tutors: 3, students: 2, tutorTokens: 1 },
   });
   expect(response.status).toBe(200);
@@ -102,7 +105,7 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
   it("GET /user/current: one, the token's user", async () => {
     let status = 0;
     const trips = await roundTrips(async () => {
-      status = (await call("GET", "/api/v1/user/current", { token: student.token })).status;
+      status = (await callContract(userContracts.current, { token: student.token })).status;
     });
     expect(status).toBe(200);
     expect(described(trips)).toEqual(["token's user"]);
@@ -133,12 +136,15 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
   it("GET /lesson/list/: one, the token's user with the page (its total on every row) in one batch", async () => {
     let answer: { status: number; body: any } = { status: 0, body: null };
     const trips = await roundTrips(async () => {
-      answer = await call("GET", "/api/v1/lesson/list/", { token: student.token });
+      answer = await callContract(lessonContracts.list, { token: student.token });
     });
     expect(answer.status).toBe(200);
     expect(described(trips)).toEqual(["token's user + lesson page with its total (batch)"]);
     // The same answer as asking for the user explicitly and as a page read on its own.
-    const explicit = await call("GET", `/api/v1/lesson/list/?user=${student.id}`, { token: student.token });
+    const explicit = await callContract(lessonContracts.list, {
+      query: { user: student.id },
+      token: student.token,
+    });
     expect(explicit.body).toEqual(answer.body);
     expect(answer.body.total).toBeGreaterThanOrEqual(0);
   });
@@ -147,12 +153,12 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
     let answer: { status: number; body: any } = { status: 0, body: null };
     const trips = await roundTrips(async () => {
-      answer = await call("GET", "/api/v1/lesson/list/?scope=all", { token: admin.token });
+      answer = await callContract(lessonContracts.list, { query: { scope: "all" }, token: admin.token });
     });
     expect(answer.status).toBe(200);
     expect(described(trips)).toEqual(["lesson page with its total", "token's user"]);
     // Everyone's lessons: the seeded student's are among them.
-    const own = await call("GET", "/api/v1/lesson/list/?size=100", { token: student.token });
+    const own = await callContract(lessonContracts.list, { query: { size: "100" }, token: student.token });
     expect(answer.body.total).toBeGreaterThanOrEqual(own.body.total);
   });
 
@@ -160,16 +166,16 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     const start = new Date(Date.parse(seed.slotStart) + 3 * 60 * 60 * 1000).toISOString();
     expect(
       (
-        await call("POST", "/api/v1/lesson/", {
+        await callContract(lessonContracts.book, {
           token: student.token,
           body: { tutorId, start, duration: 15 },
         })
       ).status,
     ).toBe(201);
-    const first = await call("GET", "/api/v1/lesson/list/", { token: student.token });
+    const first = await callContract(lessonContracts.list, { token: student.token });
     let answer: { status: number; body: any } = { status: 0, body: null };
     const trips = await roundTrips(async () => {
-      answer = await call("GET", "/api/v1/lesson/list/?page=999", { token: student.token });
+      answer = await callContract(lessonContracts.list, { query: { page: "999" }, token: student.token });
     });
     expect(answer.body).toEqual({ list: [], total: first.body.total });
     expect(first.body.total).toBeGreaterThan(0);
@@ -181,12 +187,15 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?")
       .bind(new Date().toISOString(), gone.user.id)
       .run();
-    const answer = await call("GET", "/api/v1/lesson/list/", { token: gone.token });
+    const answer = await callContract(lessonContracts.list, { token: gone.token });
     expect([answer.status, answer.body.code]).toEqual([401, "unauthenticated"]);
   });
 
   it("GET /lesson/list/ with another user's id: forbidden for a student, whatever was prefetched", async () => {
-    const answer = await call("GET", `/api/v1/lesson/list/?user=${tutorId}`, { token: student.token });
+    const answer = await callContract(lessonContracts.list, {
+      query: { user: tutorId },
+      token: student.token,
+    });
     expect([answer.status, answer.body.code]).toEqual([403, "forbidden"]);
   });
 
@@ -195,9 +204,9 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     let status = 0;
     const trips = await roundTrips(async () => {
       status = (
-        await call("POST", "/api/v1/lesson/", {
+        await callContract(lessonContracts.book, {
           token: seed.students[1]!.token,
-          body: { tutorId: seed.tutorIds[1], start, duration: 15 },
+          body: { tutorId: seed.tutorIds[1]!, start, duration: 15 },
         })
       ).status;
     });
@@ -211,28 +220,29 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
   it("PATCH /lesson, GET and DELETE /lesson/{id}: the token's user with the lesson in one batch, then (for the changes) one batch with the write and its outbox rows", async () => {
     const token = seed.students[1]!.token;
     const start = new Date(Date.parse(seed.slotStart) + 24 * 60 * 60 * 1000).toISOString();
-    const booked = await call("POST", "/api/v1/lesson/", {
+    const booked = await callContract(lessonContracts.book, {
       token,
-      body: { tutorId: seed.tutorIds[2], start, duration: 15 },
+      body: { tutorId: seed.tutorIds[2]!, start, duration: 15 },
     });
     expect(booked.status).toBe(201);
     const moved = new Date(Date.parse(start) + 30 * 60 * 1000).toISOString();
     let status = 0;
     const patch = await roundTrips(async () => {
-      status = (await call("PATCH", "/api/v1/lesson", { token, body: { id: booked.body.id, start: moved } }))
-        .status;
+      status = (
+        await callContract(lessonContracts.reschedule, { token, body: { id: booked.body.id, start: moved } })
+      ).status;
     });
     expect(status).toBe(200);
     expect(described(patch)).toEqual(["move + outbox (batch)", "token's user + lesson read (batch)"]);
     const read = await roundTrips(async () => {
-      const answer = await call("GET", `/api/v1/lesson/${booked.body.id}`, { token });
+      const answer = await callContract(lessonContracts.get, { params: { id: booked.body.id }, token });
       status = answer.status;
       expect(answer.body).toMatchObject({ id: booked.body.id, start: moved });
     });
     expect(status).toBe(200);
     expect(described(read)).toEqual(["token's user + lesson read (batch)"]);
     const cancel = await roundTrips(async () => {
-      status = (await call("DELETE", `/api/v1/lesson/${booked.body.id}`, { token })).status;
+      status = (await callContract(lessonContracts.cancel, { params: { id: booked.body.id }, token })).status;
     });
     expect(status).toBe(200);
     expect(described(cancel)).toEqual(["cancel + outbox (batch)", "token's user + lesson read (batch)"]);
@@ -242,11 +252,11 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
     let answer = { status: 0, code: "" };
     const trips = await roundTrips(async () => {
-      const response = await call("POST", "/api/v1/lesson/", {
+      const response = await callContract(lessonContracts.book, {
         token: seed.students[0]!.token,
-        body: { tutorId: seed.tutorIds[1], start, duration: 15 },
+        body: { tutorId: seed.tutorIds[1]!, start, duration: 15 },
       });
-      answer = { status: response.status, code: response.body.code };
+      answer = { status: response.status, code: response.body.code! };
     });
     expect(answer).toEqual({ status: 409, code: "busy-tutor" });
     expect(described(trips)).toEqual(["lesson + members + room + outbox (batch)", "token's user"]);
@@ -315,7 +325,7 @@ describe("the benchmark's seed (local only)", () => {
     ).first<{ n: number }>();
     expect(subs!.n).toBe(2);
     expect(seed.tutors.map((tutor) => tutor.id)).toEqual([tutorId]);
-    expect((await call("GET", "/api/v1/user/current", { token: seed.tutors[0]!.token })).body.role).toBe(
+    expect((await callContract(userContracts.current, { token: seed.tutors[0]!.token })).body.role).toBe(
       Role.Tutor,
     );
   });
