@@ -19,7 +19,11 @@ type CallOptions = { body?: unknown; token?: string; headers?: Record<string, st
 /** The answer of a call: its status, its body as JSON (or text, or null when empty) and its headers. */
 export type CallResult<B = any> = { status: number; body: B; headers: Headers };
 
-/** Calls the Worker's own fetch, the way a browser would. */
+/**
+ * Calls the Worker's own fetch, the way a browser would. A route of schema/api/ is better called
+ * through `callContract`; `call` stays for what a contract cannot type: a body or path that is wrong
+ * on purpose (the bad-input tests), the emulators' and assets' paths, a path read from an answer.
+ */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
