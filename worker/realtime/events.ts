@@ -2,7 +2,7 @@
 // this module publishes it (after the response, or awaited when the answer must follow it).
 // Every publish logs its failures and never fails the change that caused it.
 import type { ServerEvent } from "../../schema/events";
-import type { AppContext } from "../http/context";
+import type { Scope } from "../core/scope";
 import { closeUserSockets } from "../../durable-objects/close-user";
 import {
   lessonAudiences,
@@ -11,6 +11,9 @@ import {
   type LessonEventType,
 } from "./lesson-events";
 import { publishToAdmins, publishToUsers } from "../../durable-objects/clients";
+
+/** What publishing needs of the unit of work (worker/core/scope.ts). */
+export type Publishing = Pick<Scope, "db" | "env" | "logger" | "waitUntil">;
 
 export type RealtimeEvent =
   /** One event to every open socket of each user. */
@@ -25,9 +28,8 @@ export type RealtimeEvent =
   | { to: "suspended-user"; userId: number };
 
 /** Publishes the events now, all at once; resolves when every publish settled. */
-export async function publishEvents(c: AppContext, ...events: RealtimeEvent[]): Promise<void> {
-  const logger = c.get("logger");
-  const env = c.env;
+export async function publishEvents(scope: Publishing, ...events: RealtimeEvent[]): Promise<void> {
+  const { logger, env, db } = scope;
   await Promise.all(
     events.map(async (item) => {
       try {
@@ -40,10 +42,10 @@ export async function publishEvents(c: AppContext, ...events: RealtimeEvent[]): 
             await publishLessonEvent(
               env,
               "LessonCanceled",
-              await lessonAudiences(c.get("db"), item.lessonIds),
+              await lessonAudiences(db, item.lessonIds),
               logger,
             );
-        } else await closeUserSockets(env, c.get("db"), item.userId, logger);
+        } else await closeUserSockets(env, db, item.userId, logger);
       } catch (error) {
         logger.warn("realtime event not published", { to: item.to, error: String(error) });
       }
@@ -52,6 +54,6 @@ export async function publishEvents(c: AppContext, ...events: RealtimeEvent[]): 
 }
 
 /** Publishes the events after the response (the answer never waits for them). */
-export function publishLater(c: AppContext, ...events: RealtimeEvent[]): void {
-  if (events.length) c.executionCtx.waitUntil(publishEvents(c, ...events));
+export function publishLater(scope: Publishing, ...events: RealtimeEvent[]): void {
+  if (events.length) scope.waitUntil(publishEvents(scope, ...events));
 }

@@ -2,9 +2,8 @@ import { usersByIds } from "../domain/lessons/lessons";
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesTo } from "../notifications/channels";
 import { publishLessonEvent } from "./lesson-events";
-import type { AppContext } from "../http/context";
+import type { Publishing } from "./events";
 import { notify } from "../notifications/notify";
-import { scopeOf } from "../http/scope";
 
 type CanceledLesson = { id: number; tutorId: number; start: string };
 
@@ -14,23 +13,23 @@ type CanceledLesson = { id: number; tutorId: number; start: string };
  * LessonCanceled after the response. One place, so every way a plan ends tells the same people.
  */
 export async function announceCanceledLessons(
-  c: AppContext,
+  scope: Publishing,
   studentId: number,
   lessons: readonly CanceledLesson[],
 ): Promise<void> {
   if (!lessons.length) return;
-  const db = c.get("db");
+  const { db } = scope;
   const tutors = await usersByIds(db, [...new Set(lessons.map((lesson) => lesson.tutorId))]);
   await Promise.all(
     lessons.flatMap((lesson) => {
       const tutor = tutors.get(lesson.tutorId);
       return tutor
         ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) =>
-            notify(scopeOf(c), message),
+            notify(scope, message),
           )
         : [];
     }),
   );
   const audiences = lessons.map((lesson) => ({ id: lesson.id, memberIds: [lesson.tutorId, studentId] }));
-  c.executionCtx.waitUntil(publishLessonEvent(c.env, "LessonCanceled", audiences, c.get("logger")));
+  scope.waitUntil(publishLessonEvent(scope.env, "LessonCanceled", audiences, scope.logger));
 }

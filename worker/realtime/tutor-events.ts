@@ -1,29 +1,29 @@
 import { publishToAdmins, publishToUsers } from "../../durable-objects/clients";
 import { tutorsChanged } from "../domain/tutors/tutor-list";
-import type { AppContext } from "../http/context";
+import type { Publishing } from "./events";
 
 /**
  * Something the tutor list shows changed: the cached answers go stale, staff dashboards are told
  * (TutorsCacheUpdated) and each changed tutor's own sockets get TutorUpdated. The pushes run after
  * the response and never fail the change.
  */
-export function tutorChanged(c: AppContext, ...tutorIds: number[]): void {
+export function tutorChanged(scope: Publishing, ...tutorIds: number[]): void {
   tutorsChanged();
-  publishAfterResponse(c, tutorIds);
+  publishAfterResponse(scope, tutorIds);
 }
 
 /** The list cache was refreshed or flushed: staff dashboards are told. */
-export function tutorsCacheUpdated(c: AppContext): void {
-  publishAfterResponse(c, []);
+export function tutorsCacheUpdated(scope: Publishing): void {
+  publishAfterResponse(scope, []);
 }
 
-function publishAfterResponse(c: AppContext, tutorIds: number[]): void {
-  const logger = c.get("logger");
+function publishAfterResponse(scope: Publishing, tutorIds: number[]): void {
+  const { logger, env } = scope;
   const work = Promise.all([
     ...[...new Set(tutorIds)].map((tutorId) =>
-      publishToUsers(c.env, [tutorId], { type: "TutorUpdated", payload: { tutorId } }, logger),
+      publishToUsers(env, [tutorId], { type: "TutorUpdated", payload: { tutorId } }, logger),
     ),
-    publishToAdmins(c.env, { type: "TutorsCacheUpdated", payload: {} }, logger),
+    publishToAdmins(env, { type: "TutorsCacheUpdated", payload: {} }, logger),
   ]);
-  c.executionCtx.waitUntil(work);
+  scope.waitUntil(work);
 }

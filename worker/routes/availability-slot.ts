@@ -24,9 +24,9 @@ export const availabilitySlotRoutes = [
     async handle({ c, body, user }): Promise<SlotActionsResult> {
       const db = c.get("db");
       const { result, canceled } = await applySlotActions(db, user.id, body.actions);
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       for (const message of await cancellationMessages(db, canceled)) await notify(scopeOf(c), message);
-      publishLater(c, { to: "canceled-lessons", lessonIds: canceled.lessons.map((l) => l.id) });
+      publishLater(scopeOf(c), { to: "canceled-lessons", lessonIds: canceled.lessons.map((l) => l.id) });
       return result;
     },
   }),

@@ -31,7 +31,7 @@ export const demoSessionRoutes = [
         managerId: body.tutorManagerId,
         start: body.start,
       });
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       const demo = await findDemoFor(db, user, id);
       await notifyUser(scopeOf(c), demo.tutorManagerId, tutorMessages.demoBooked(demo.tutorName, demo.start));
       return demo;
@@ -67,7 +67,7 @@ export const demoSessionRoutes = [
         await notifyUser(scopeOf(c), demo.tutorManagerId, tutorMessages.demoCanceled(demo.start, true));
       if (body.status === ReviewStatus.CanceledByTutorManager || body.status === ReviewStatus.CanceledByAdmin)
         await notifyUser(scopeOf(c), demo.tutorId, tutorMessages.demoCanceled(demo.start, false));
-      tutorChanged(c, demo.tutorId);
+      tutorChanged(scopeOf(c), demo.tutorId);
       return demo;
     },
   }),

@@ -254,7 +254,7 @@ export const fawryRoutes = [
             reason: "admin",
             audit,
           });
-          await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);
+          await announceCanceledLessons(scopeOf(c), sub.userId, outcome.canceledLessons);
         }
       } else {
         const built = audit.toSQL();

@@ -32,7 +32,7 @@ export const interviewRoutes = [
         managerId: body.interviewerId,
         start: body.start,
       });
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       // docs/rules.md (Chat): a booked interview opens the pair's room; the manager is told.
       await openRoom(db, user.id, body.interviewerId);
       const interview = (await findInterview(db, id))!;
@@ -71,7 +71,7 @@ export const interviewRoutes = [
           interview.intervieweeId,
           tutorMessages.interviewCanceled(interview.start, false),
         );
-      tutorChanged(c, interview.intervieweeId);
+      tutorChanged(scopeOf(c), interview.intervieweeId);
       return interview;
     },
   }),

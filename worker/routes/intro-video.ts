@@ -64,7 +64,7 @@ export const introVideoRoutes = [
           size: file.size,
           contentType: type,
         });
-        tutorChanged(c, user.id);
+        tutorChanged(scopeOf(c), user.id);
         return video;
       } catch (error) {
         await c.env.MEDIA.delete(key);
@@ -121,7 +121,7 @@ export const introVideoRoutes = [
           size: object.size,
           contentType,
         });
-        tutorChanged(c, user.id);
+        tutorChanged(scopeOf(c), user.id);
         return video;
       } catch (error) {
         await c.env.MEDIA.delete(body.key);
@@ -156,7 +156,7 @@ export const introVideoRoutes = [
         body.status === 3 ? tutorMessages.introVideoApproved() : tutorMessages.introVideoRejected(),
       );
       if (activated) await notifyUser(scopeOf(c), video.tutorId, tutorMessages.activated());
-      tutorChanged(c, video.tutorId);
+      tutorChanged(scopeOf(c), video.tutorId);
       return video;
     },
   }),

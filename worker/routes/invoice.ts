@@ -38,7 +38,7 @@ function publishChange(c: AppContext, invoice: InvoiceRow): void {
       ? ({ type: "InvoiceDeleted", payload: { invoiceId: invoice.id } } as const)
       : ({ type: "InvoiceUpdated", payload: { invoiceId: invoice.id, status: invoice.status } } as const);
   publishLater(
-    c,
+    scopeOf(c),
     { to: "users", userIds: [invoice.userId], event: tutorEvent },
     { to: "admins", event: { type: "AdminInvoices", payload: { invoiceId: invoice.id } } },
   );

@@ -41,7 +41,7 @@ const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, R
 
 /** The realtime event to both members, after the response (a publish never fails the change). */
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
-  publishLater(c, { to: "lesson-members", type, lessons: [lesson] });
+  publishLater(scopeOf(c), { to: "lesson-members", type, lessons: [lesson] });
 }
 
 const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery>): LessonListQuery => ({

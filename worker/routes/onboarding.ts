@@ -27,7 +27,7 @@ export const onboardingRoutes = [
     async handle({ c, user }): Promise<Onboarding> {
       const db = c.get("db");
       await markSupportGroupJoined(db, user.id);
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       return findOnboarding(db, user.id);
     },
   }),
@@ -49,7 +49,7 @@ export const onboardingRoutes = [
           result.tutorId,
           result.activated ? tutorMessages.activated() : tutorMessages.deactivated(),
         );
-      tutorChanged(c, result.tutorId);
+      tutorChanged(scopeOf(c), result.tutorId);
       return {
         tutorId: result.tutorId,
         activated: result.activated,

@@ -107,7 +107,7 @@ export const photoSessionRoutes = [
         session.studioId,
         tutorMessages.photoSessionRequested(session.tutorName, session.scheduledAt),
       );
-      tutorChanged(c, session.tutorId);
+      tutorChanged(scopeOf(c), session.tutorId);
       return session;
     },
   }),
@@ -134,7 +134,7 @@ export const photoSessionRoutes = [
         auditBy: auditActorOf(c, user.id),
       });
       await notifyChange(c, before, after, user.id);
-      tutorChanged(c, after.tutorId);
+      tutorChanged(scopeOf(c), after.tutorId);
       return after;
     },
   }),
@@ -184,7 +184,7 @@ export const photoSessionRoutes = [
       c.executionCtx.waitUntil(
         deleteReplacedUploads(db, c.env.MEDIA, query.tutorId, replaced, c.get("logger")),
       );
-      tutorChanged(c, query.tutorId);
+      tutorChanged(scopeOf(c), query.tutorId);
       return assets;
     },
   }),
@@ -245,7 +245,7 @@ export const photoSessionRoutes = [
       c.executionCtx.waitUntil(
         deleteReplacedUploads(db, c.env.MEDIA, body.tutorId, replaced, c.get("logger")),
       );
-      tutorChanged(c, body.tutorId);
+      tutorChanged(scopeOf(c), body.tutorId);
       return assets;
     },
   }),

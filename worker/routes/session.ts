@@ -169,7 +169,7 @@ export const sessionRoutes = [
             : []),
         ].map((message) => notify(scopeOf(c), message)),
       );
-      await publishEvents(c, {
+      await publishEvents(scopeOf(c), {
         to: "lesson-members",
         type: "LessonCanceled",
         lessons: [{ id: session.refId, memberIds }],

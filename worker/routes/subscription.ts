@@ -66,7 +66,7 @@ export const subscriptionRoutes = [
         if (open) await requestRefund(scopeOf(c), { fawry: c.get("services").fawry(), refund: open });
         transaction = toTransactionView(await findTransaction(db, sub.transactionId));
       }
-      await announceCanceledLessons(c, sub.userId, outcome.canceledLessons);
+      await announceCanceledLessons(scopeOf(c), sub.userId, outcome.canceledLessons);
       return {
         subscription: toSubscriptionView(outcome.subscription),
         refundAmount: outcome.refundAmount,

@@ -33,11 +33,12 @@ export const suspensionRoutes = [
       );
       deliverLater(scopeOf(c), outbox);
       publishLater(
-        c,
+        scopeOf(c),
         { to: "suspended-user", userId: target.id },
         { to: "lesson-members", type: "LessonCanceled", lessons: canceled },
       );
-      if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
+      if (target.role === Role.Tutor || target.role === Role.TutorManager)
+        tutorChanged(scopeOf(c), target.id);
       return {
         suspendedAt: now.toISOString(),
         suspensionReason: body.reason,
@@ -55,7 +56,8 @@ export const suspensionRoutes = [
       if (target.id === caller.id) fail("illegal"); // nobody suspends or restores themselves
       if (!maySuspend(caller, target)) fail("forbidden");
       await restoreAccount(db, auditActorOf(c, caller.id), target, c.get("now"));
-      if (target.role === Role.Tutor || target.role === Role.TutorManager) tutorChanged(c, target.id);
+      if (target.role === Role.Tutor || target.role === Role.TutorManager)
+        tutorChanged(scopeOf(c), target.id);
       return { suspendedAt: null, suspensionReason: null, canceledLessons: 0 };
     },
   }),

@@ -13,6 +13,7 @@ import {
 import { tutorChanged } from "../realtime/tutor-events";
 import { auditActorOf } from "../domain/staff/audit";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 
@@ -32,7 +33,7 @@ export const topicRoutes = [
     summary: "Rename a topic.",
     async handle({ c, params, body, user }) {
       const topic = await updateTopic(c.get("db"), params.id, body, new Date(), auditActorOf(c, user.id));
-      tutorChanged(c);
+      tutorChanged(scopeOf(c));
       return topic;
     },
   }),
@@ -41,7 +42,7 @@ export const topicRoutes = [
     summary: "Delete a topic and every user's link to it (one batch).",
     async handle({ c, params, user }) {
       await deleteTopic(c.get("db"), params.id, new Date(), auditActorOf(c, user.id));
-      tutorChanged(c);
+      tutorChanged(scopeOf(c));
     },
   }),
   route(topicContracts.ofUser, {
@@ -54,7 +55,7 @@ export const topicRoutes = [
     summary: "Add topics to the caller's set (at most 30 in all).",
     async handle({ c, body, user }) {
       const topics = await addUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       return topics;
     },
   }),
@@ -63,7 +64,7 @@ export const topicRoutes = [
     summary: "Remove topics from the caller's set.",
     async handle({ c, body, user }) {
       const topics = await removeUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       return topics;
     },
   }),
@@ -72,7 +73,7 @@ export const topicRoutes = [
     summary: "Replace the caller's whole set of topics (at most 30), in one batch.",
     async handle({ c, body, user }) {
       const topics = await replaceUserTopics(c.get("db"), user.id, body.topicIds);
-      tutorChanged(c, user.id);
+      tutorChanged(scopeOf(c), user.id);
       return topics;
     },
   }),

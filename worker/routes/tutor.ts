@@ -25,6 +25,7 @@ import { fail } from "../core/failure";
 import { auditActorOf, auditStatement } from "../domain/staff/audit";
 import { route } from "../http/route";
 import { tutorChanged, tutorsCacheUpdated } from "../realtime/tutor-events";
+import { scopeOf } from "../http/scope";
 
 /** An unlisted tutor's profile is seen only by the tutor and by staff who vet tutors. */
 function maySeeUnlisted(caller: UserRow | null, tutorId: number): boolean {
@@ -47,7 +48,7 @@ export const tutorRoutes = [
         new Date(),
         tutorId === user.id ? undefined : auditActorOf(c, user.id),
       );
-      tutorChanged(c, tutorId);
+      tutorChanged(scopeOf(c), tutorId);
       return profile;
     },
   }),
@@ -115,7 +116,7 @@ export const tutorRoutes = [
     summary: "Empty the tutor list cache.",
     async handle({ c, user }) {
       flushTutorListCache();
-      tutorsCacheUpdated(c);
+      tutorsCacheUpdated(scopeOf(c));
       // Nothing in D1 changes: the record is the write (written unconditionally).
       await auditStatement(
         c.get("db"),

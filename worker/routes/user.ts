@@ -105,7 +105,7 @@ export const userRoutes = [
         c.executionCtx.waitUntil(
           deleteReplacedUploads(c.get("db"), c.env.MEDIA, userId, [previous], c.get("logger")),
         );
-      if (isTutorSide(updated.role as Role)) tutorChanged(c, userId);
+      if (isTutorSide(updated.role as Role)) tutorChanged(scopeOf(c), userId);
       return { url };
     },
   }),
@@ -163,7 +163,7 @@ export const userRoutes = [
       // A new password signs the account's other devices out (this one stays signed in).
       if (passwordHash)
         await endSessionsStatement(db, target.id, "password", c.get("now"), c.get("tokenSessionId")!);
-      if (isTutorSide(updated.role as Role)) tutorChanged(c, updated.id);
+      if (isTutorSide(updated.role as Role)) tutorChanged(scopeOf(c), updated.id);
       return toUserView(updated);
     },
   }),
