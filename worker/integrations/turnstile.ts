@@ -7,7 +7,7 @@
  * documented test keys: createServices (worker/integrations/index.ts) picks where siteverify goes.
  */
 import type { Config } from "../core/env";
-import type { AppContext } from "../http/context";
+import type { Scope } from "../core/scope";
 import { fail } from "../core/failure";
 import type { Fetcher } from "./emulated";
 
@@ -36,29 +36,29 @@ export const siteverify =
 export const turnstileSiteKey = (config: Config) => turnstileKeys(config)?.siteKey ?? null;
 
 /**
- * Verifies the request's Turnstile token when Turnstile is on: `captcha-failed` for a missing,
- * wrong, expired or spent token; `service-unavailable` when siteverify cannot be reached.
+ * Verifies the request's Turnstile token (its TURNSTILE_TOKEN_HEADER) when Turnstile is on:
+ * `captcha-failed` for a missing, wrong, expired or spent token; `service-unavailable` when
+ * siteverify cannot be reached.
  */
-export async function requireHuman(c: AppContext, remoteIp: string | null): Promise<void> {
-  const keys = turnstileKeys(c.get("config"));
+export async function requireHuman(
+  scope: Pick<Scope, "config" | "services" | "logger">,
+  { token, remoteIp }: { token: string | undefined; remoteIp: string | null },
+): Promise<void> {
+  const keys = turnstileKeys(scope.config);
   if (!keys) return;
-  const token = c.req.header(TURNSTILE_TOKEN_HEADER);
   if (!token || token.length > 2048) fail("captcha-failed");
   const body = new URLSearchParams({ secret: keys.secretKey, response: token });
   if (remoteIp && remoteIp !== "local") body.set("remoteip", remoteIp);
-  const response = await c
-    .get("services")
-    .siteverify(body)
-    .catch(() => null);
+  const response = await scope.services.siteverify(body).catch(() => null);
   const answer = response?.ok
     ? ((await response.json().catch(() => null)) as { success?: boolean; "error-codes"?: string[] } | null)
     : null;
   if (!answer) {
-    c.get("logger").warn("turnstile siteverify unreachable", { status: response?.status ?? null });
+    scope.logger.warn("turnstile siteverify unreachable", { status: response?.status ?? null });
     fail("service-unavailable");
   }
   if (answer.success !== true) {
-    c.get("logger").info("turnstile refused", { errors: answer["error-codes"] ?? [] });
+    scope.logger.info("turnstile refused", { errors: answer["error-codes"] ?? [] });
     fail("captcha-failed");
   }
 }

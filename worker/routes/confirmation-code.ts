@@ -15,7 +15,7 @@ import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { scopeOf } from "../http/scope";
-import { requireHuman } from "../integrations/turnstile";
+import { TURNSTILE_TOKEN_HEADER, requireHuman } from "../integrations/turnstile";
 
 export const confirmationCodeRoutes = [
   route(confirmationCodeContracts.sendEmailCode, {
@@ -39,7 +39,10 @@ export const confirmationCodeRoutes = [
     summary:
       "Forgot password: email a reset code (the same answer whether or not the email exists). With Turnstile on, the x-turnstile-token header (captcha-failed).",
     async handle({ c, body }) {
-      await requireHuman(c, clientAddress(c));
+      await requireHuman(scopeOf(c), {
+        token: c.req.header(TURNSTILE_TOKEN_HEADER),
+        remoteIp: clientAddress(c),
+      });
       await takeAttempt(
         c.get("db"),
         `code-send:${clientAddress(c)}:${body.email}`,

@@ -5,7 +5,7 @@ import { settings } from "../core/settings";
 import { clientAddress } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
-import { requireHuman } from "../integrations/turnstile";
+import { TURNSTILE_TOKEN_HEADER, requireHuman } from "../integrations/turnstile";
 import { scopeOf } from "../http/scope";
 
 export const contactRequestRoutes = [
@@ -16,7 +16,7 @@ export const contactRequestRoutes = [
     async handle({ c, body, user }): Promise<ContactRequestView> {
       const db = c.get("db");
       const ip = clientAddress(c);
-      await requireHuman(c, ip);
+      await requireHuman(scopeOf(c), { token: c.req.header(TURNSTILE_TOKEN_HEADER), remoteIp: ip });
       await takeAttempt(db, `contact:ip:${ip}`, settings.rateLimits.contactRequest);
       const row = await createContactRequest(db, body, { userId: user?.id ?? null, ip });
       const team = await contactTeam(db);

@@ -17,7 +17,7 @@ import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
-import { requireHuman } from "../integrations/turnstile";
+import { TURNSTILE_TOKEN_HEADER, requireHuman } from "../integrations/turnstile";
 import { tutorChanged } from "../realtime/tutor-events";
 import { scopeOf } from "../http/scope";
 
@@ -33,7 +33,11 @@ export const userRoutes = [
       const db = c.get("db");
       const byAdmin = caller !== null && isAdmin(caller.role as Role);
       // Self-registration is a public form: Turnstile when configured (staff creating accounts are signed in).
-      if (!byAdmin) await requireHuman(c, clientAddress(c));
+      if (!byAdmin)
+        await requireHuman(scopeOf(c), {
+          token: c.req.header(TURNSTILE_TOKEN_HEADER),
+          remoteIp: clientAddress(c),
+        });
       await takeAttempt(db, `register:${clientAddress(c)}`, settings.rateLimits.register);
       const byStaff = byAdmin ? auditActorOf(c, caller.id) : undefined;
       const user = await createUser(
