@@ -55,17 +55,6 @@ export function emulatedEndpoints(origin: string) {
 export const isEmulatedLiveKitUrl = (url: string) =>
   URL.parse(url.replace(/^ws/, "http"))?.pathname.startsWith(EMULATOR_PATHS.livekit) ?? false;
 
-/**
- * The secrets the local environment's webhooks are checked with when none is configured: the
- * local accounts' (the emulators sign and send with them).
- */
-export const localWebhookSecrets = {
-  fawry: LOCAL_FAWRY.secureKey,
-  telegram: LOCAL_TELEGRAM.webhookSecret,
-  whatsAppVerifyToken: LOCAL_WHATSAPP.verifyToken,
-  whatsAppAppSecret: LOCAL_WHATSAPP.appSecret,
-};
-
 /** What the local entry passes in (emulators/index.ts builds it). */
 export type Emulators = {
   /** Answers a request to an emulated provider (EMULATOR_PATHS) in-process. */

@@ -1,8 +1,7 @@
 // The FawryPay client (docs/services.md §1): request shapes, every signature formula as a pure
 // function, and verification of the server notification v2. Money is piasters everywhere else;
 // amounts become 2-decimal EGP strings only here, at the edge.
-import type { Config } from "../core/env";
-import { localWebhookSecrets } from "./emulated";
+import { localWebhookSecrets } from "./local-accounts";
 
 /** Lowercase hex SHA-256 of the plain concatenation of its parts (absent parts add ""). */
 export async function sha256Hex(...parts: (string | number | null | undefined)[]): Promise<string> {
@@ -219,8 +218,15 @@ export type InstallmentPlan = {
 
 export type FawryClient = ReturnType<typeof fawryClient>;
 
-/** The secure key notifications are verified with: configured, or the local sandbox's; null when Fawry is not configured. */
-export function fawryNotificationKey(config: Config): string | null {
+/**
+ * The secure key notifications are verified with: configured, or the local sandbox's; null when Fawry
+ * is not configured. Takes only the two settings it reads, so this file stays free of Worker types
+ * (the browser tests and the rehearsal import its signatures).
+ */
+export function fawryNotificationKey(config: {
+  FAWRY_SECURE_KEY?: string | null;
+  isLocal: boolean;
+}): string | null {
   if (config.FAWRY_SECURE_KEY) return config.FAWRY_SECURE_KEY;
   return config.isLocal ? localWebhookSecrets.fawry : null;
 }

@@ -19,3 +19,14 @@ export const LOCAL_WHATSAPP = {
 };
 /** `livekit-server --dev`'s key pair, used by the emulator when LiveKit is not configured. */
 export const LOCAL_LIVEKIT = { apiKey: "devkey", apiSecret: "secret" };
+
+/**
+ * The secrets the local environment's webhooks are checked with when none is configured: the
+ * local accounts' (the emulators sign and send with them).
+ */
+export const localWebhookSecrets = {
+  fawry: LOCAL_FAWRY.secureKey,
+  telegram: LOCAL_TELEGRAM.webhookSecret,
+  whatsAppVerifyToken: LOCAL_WHATSAPP.verifyToken,
+  whatsAppAppSecret: LOCAL_WHATSAPP.appSecret,
+};

@@ -4,7 +4,7 @@
 // `fetch` is injected: the real one outside local; locally the emulator (emulators/telegram),
 // dispatched in-process with the same Request objects.
 import type { Config } from "../core/env";
-import { localWebhookSecrets } from "./emulated";
+import { localWebhookSecrets } from "./local-accounts";
 
 /** Every Bot API answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` (§3.1). */
 export type Envelope<T> =

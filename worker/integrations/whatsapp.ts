@@ -5,7 +5,7 @@
 // parameters). Both templates must exist, approved, in WhatsApp Manager in the `ar_EG` language.
 // `fetch` is injected: the real one outside local; locally the Graph emulator (emulators/whatsapp).
 import type { Config } from "../core/env";
-import { localWebhookSecrets } from "./emulated";
+import { localWebhookSecrets } from "./local-accounts";
 import { safeEqual } from "./fawry";
 
 /** Egypt's 01XXXXXXXXX becomes 201XXXXXXXXX (international form without "+", §4.1). */
