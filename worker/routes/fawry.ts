@@ -12,7 +12,6 @@ import {
 } from "../../schema/api/payment";
 import { PaymentMethod, Role, TransactionStatus, isAdmin } from "../../schema/enums";
 import {
-  applyPaymentDetails,
   closeOtherOrders,
   closeUnpaid,
   createFreeOrder,
@@ -27,26 +26,21 @@ import {
   listAlarms,
   openRefundOf,
   openRefundStatements,
-  raiseAlarm,
   requestRefund,
   resolveAlarm,
   staleOrders,
 } from "../domain/payments/refunds";
 import { checkout } from "../domain/payments/checkout";
 import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/payments/subscriptions";
-import {
-  findByMerchantRef,
-  findTransaction,
-  toTransactionView,
-  type TransactionRow,
-} from "../domain/payments/transactions";
+import { findTransaction, toTransactionView, type TransactionRow } from "../domain/payments/transactions";
 import type { UserRow } from "../domain/identity/users";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { scopeOf } from "../http/scope";
-import { fawryNotificationKey, verifyNotification, type PaymentDetails } from "../integrations/fawry";
+import type { PaymentDetails } from "../integrations/fawry";
+import { receiveFawryNotification } from "../domain/payments/notification";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
 const origin = (c: AppContext) => new URL(c.req.url).origin;
@@ -365,28 +359,7 @@ export const fawryRoutes = [
     access: "public",
     summary: "Fawry's server notification v2: trusted only through its messageSignature; 200 once applied.",
     async handle({ c, body }) {
-      const key = fawryNotificationKey(c.get("config"));
-      const details = body as unknown as PaymentDetails;
-      if (!key || !(await verifyNotification(key, details))) {
-        c.get("logger").warn("fawry notification refused: bad signature");
-        // Recorded for admins when it names one of our orders (anything else is noise, not money).
-        const named =
-          typeof details.merchantRefNumber === "string" || typeof details.merchantRefNumber === "number"
-            ? await findByMerchantRef(c.get("db"), String(details.merchantRefNumber))
-            : null;
-        if (named)
-          await raiseAlarm(c.get("db"), "bad-signature", {
-            transactionId: named.id,
-            merchantRefNum: named.merchantRefNum,
-            details: {
-              orderStatus: String(details.orderStatus ?? ""),
-              paymentAmount: details.paymentAmount ?? null,
-            },
-          });
-        fail("forbidden");
-      }
-      const applied = await applyPaymentDetails(scopeOf(c), { details, fawry: client(c) });
-      if (!applied) fail("transaction-not-found");
+      await receiveFawryNotification(scopeOf(c), body as unknown as PaymentDetails);
       return { ok: true };
     },
   }),
