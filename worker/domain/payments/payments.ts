@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { CheckoutBody } from "../../../schema/api/payment";
 import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
-import { HOUR_MS } from "../../../schema/time";
+import { HOUR_MS, MINUTE_MS } from "../../../schema/time";
 import type { Config } from "../../core/env";
 import type { Db } from "../../core/context";
 import { Failure, fail } from "../../core/failure";
@@ -521,7 +521,7 @@ export async function syncStaleTransactions(
   { client, limit = 50 }: { client: FawryClient; limit?: number },
 ): Promise<number> {
   const { db, now } = scope;
-  const before = new Date(now.getTime() - 10 * 60 * 1000).toISOString();
+  const before = new Date(now.getTime() - 10 * MINUTE_MS).toISOString();
   const stale = await db
     .select()
     .from(transactions)

@@ -26,6 +26,7 @@ import { d1, statement } from "../../core/db";
 import { enqueue } from "../../notifications/outbox";
 import { findTransaction, type TransactionRow } from "./transactions";
 import { auditStatement, type AuditActor } from "../staff/audit";
+import { HOUR_MS, MINUTE_MS } from "../../../schema/time";
 
 const S = TransactionStatus;
 const R = RefundStatus;
@@ -33,7 +34,7 @@ const R = RefundStatus;
 /** Refusals by Fawry before a refund is raised to SuperAdmins and no longer retried. */
 export const MAX_REFUND_ATTEMPTS = 3;
 /** A Pending refund older than this has lost its answer: the cron asks Fawry's status. */
-export const STALE_REFUND_MS = 5 * 60 * 1000;
+export const STALE_REFUND_MS = 5 * MINUTE_MS;
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = "cancel" | "admin" | "unapplied";
@@ -552,7 +553,7 @@ const digestKinds: Record<string, string> = {
 };
 
 /** Stale: unpaid an hour past its expiry (the reconciliation could not settle it), or refunding for over an hour. */
-export const STALE_ORDER_MS = 60 * 60 * 1000;
+export const STALE_ORDER_MS = HOUR_MS;
 
 /** Orders the reconciliation has not settled: what an admin should look at beside the alarms. */
 export async function staleOrders(db: Db, now = new Date(), limit = 50): Promise<TransactionRow[]> {
