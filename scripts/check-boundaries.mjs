@@ -4,11 +4,10 @@
 // which local accounts they hold (docs/architecture.md, Emulators). So no file in worker/ or
 // durable-objects/ names an emulator path or constant, hands the emulators' fetch to a client,
 // or keeps one of the old per-call builders, except the files allowed below. Exits 1 on any finding.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { rel, root, sources } from "./source-files.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SCOPE = ["worker", "durable-objects"];
 
 /** What only the allowed files may name. */
@@ -41,17 +40,6 @@ const ALLOWED = new Set([
   "worker/integrations/local-accounts.ts",
   "worker/index.ts",
 ]);
-
-const rel = (file) => path.relative(root, file).split(path.sep).join("/");
-function sources(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === "node_modules" || name === "dist") return [];
-    if (statSync(full).isDirectory()) return sources(full);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
-  });
-}
 
 const problems = [];
 let checked = 0;

@@ -16,29 +16,16 @@
 //
 // Strongly connected components by Tarjan's algorithm; each is printed with one cycle through it.
 // The boundary rules count every import, type-only ones too. Exits 1 on any finding.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { rel, root, sources } from "./source-files.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SCOPE = ["worker", "durable-objects", "schema", "emulators", "web/src"];
 const ENTRIES = new Set(["worker/index.ts", "emulators/local.ts"]);
 /** durable-objects/ may import these (and itself). */
 const OBJECT_ALLOWED = ["durable-objects/", "worker/core/", "worker/observability/", "schema/"];
 /** worker/notifications/ may not import these. */
 const NOTIFICATIONS_FORBIDDEN = ["durable-objects/"];
-
-const rel = (file) => path.relative(root, file).split(path.sep).join("/");
-
-function sources(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === "node_modules" || name === "dist") return [];
-    if (statSync(full).isDirectory()) return sources(full);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
-  });
-}
 
 function resolve(from, spec) {
   let base;
