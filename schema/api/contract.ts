@@ -54,6 +54,23 @@ export type ResponseOf<C> = C extends { response: infer R }
     : void
   : never;
 
+/** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
+export type ContractParams<S> = S extends z.ZodType
+  ? { params: { [K in keyof z.input<S>]-?: string | number } }
+  : { params?: never };
+
+/** A part of a call typed by its schema's input: required when the schema needs something, optional when `{}` passes. */
+export type ContractPart<K extends string, S> = S extends z.ZodType
+  ? {} extends z.input<S>
+    ? { [_ in K]?: z.input<S> }
+    : { [_ in K]: z.input<S> }
+  : { [_ in K]?: never };
+
+/** What a call of a contract takes: its path parameters, query and JSON body, typed from its request schemas. */
+export type ContractRequest<C extends Contract> = ContractParams<C["params"]> &
+  ContractPart<"query", C["query"]> &
+  ContractPart<"body", C["body"] extends "multipart" ? undefined : C["body"]>;
+
 /** The path of a call: each `:name` (with its optional `{regex}`) replaced by its encoded parameter. */
 export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { z } from "zod";
-import { pathPattern, pathWith, type Contract } from "../../schema/api/contract";
+import { pathPattern, pathWith, type Contract, type ContractRequest } from "../../schema/api/contract";
 import type { ErrorCode } from "../../schema/errors";
 import { Role } from "../../schema/enums";
 import type { AnyRoute } from "../../worker/http/route";
@@ -44,27 +44,12 @@ export async function call(method: string, path: string, options: CallOptions = 
   return { status: response.status, body: json, headers: response.headers };
 }
 
-/** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
-type Params<S> = S extends z.ZodType
-  ? { params: { [K in keyof z.input<S>]-?: string | number } }
-  : { params?: never };
-
-/** A part of a call typed by its schema's input: required when the schema needs something, optional when `{}` passes. */
-type Part<K extends string, S> = S extends z.ZodType
-  ? {} extends z.input<S>
-    ? { [_ in K]?: z.input<S> }
-    : { [_ in K]: z.input<S> }
-  : { [_ in K]?: never };
-
 /**
  * What a call of a contract takes: its path parameters, query and JSON body typed from the
  * contract's request schemas (as web/src/lib/client.ts), and what `call` takes besides: the token,
  * headers, and a raw body (a multipart form, or bytes that are not JSON).
  */
-export type ContractInput<C extends Contract> = Params<C["params"]> &
-  Part<"query", C["query"]> &
-  Part<"body", C["body"] extends "multipart" ? undefined : C["body"]> &
-  Omit<CallOptions, "body">;
+export type ContractInput<C extends Contract> = ContractRequest<C> & Omit<CallOptions, "body">;
 
 /** The fields of a failure's body (schema/errors.ts), readable on any answer: a test reads them after a 4xx. */
 export type FailureFields = { code?: ErrorCode; message?: string; fields?: Record<string, string> };

@@ -1,27 +1,18 @@
-import type { z } from "zod";
-import { pathWith, type Contract, type ResponseOf } from "@schema/api/contract";
+import {
+  pathWith,
+  type Contract,
+  type ContractParams,
+  type ContractPart,
+  type ContractRequest,
+  type ResponseOf,
+} from "@schema/api/contract";
 import { api, type RequestOptions } from "./api";
 import { debugLog } from "./debug-log";
 import type { QueryParams } from "./api-url";
 import type { UploadOptions } from "./http";
 
-/** Every parameter of the path, always required (a coerced id reads as optional in a schema's input). */
-type Params<S> = S extends z.ZodType
-  ? { params: { [K in keyof z.input<S>]-?: string | number } }
-  : { params?: never };
-
-/** A part of a call typed by its schema's input: required when the schema needs something, optional when `{}` passes. */
-type Part<K extends string, S> = S extends z.ZodType
-  ? {} extends z.input<S>
-    ? { [_ in K]?: z.input<S> }
-    : { [_ in K]: z.input<S> }
-  : { [_ in K]?: never };
-
 /** What a call of a contract takes: its path parameters, query and JSON body, typed from the contract's schemas. */
-export type CallInput<C extends Contract> = Params<C["params"]> &
-  Part<"query", C["query"]> &
-  Part<"body", C["body"] extends "multipart" ? undefined : C["body"]> &
-  Omit<RequestOptions, "body" | "query">;
+export type CallInput<C extends Contract> = ContractRequest<C> & Omit<RequestOptions, "body" | "query">;
 
 /**
  * Calls an endpoint through its contract (schema/api/): the path is built from the params, the
@@ -73,8 +64,8 @@ function send(
 }
 
 /** What an upload of a multipart contract takes besides its form: path parameters, query, progress and abort. */
-export type UploadInput<C extends Contract> = Params<C["params"]> &
-  Part<"query", C["query"]> &
+export type UploadInput<C extends Contract> = ContractParams<C["params"]> &
+  ContractPart<"query", C["query"]> &
   Omit<UploadOptions, "token" | "method" | "query">;
 
 /** Sends a form to a multipart endpoint through its contract (progress and abort as api.upload), typed by its response. */
