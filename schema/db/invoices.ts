@@ -24,8 +24,17 @@ export const invoices = sqliteTable(
     accountNumber: text("account_number"),
     /** Instapay address `name@instapay`. */
     username: text("username"),
-    /** InvoiceStatus enum: PendingApproval 0, PendingCancellation 1, Canceled 2, Approved 3, Rejected 4. */
+    /**
+     * InvoiceStatus enum: PendingApproval 0, PendingCancellation 1, Canceled 2, Approved 3, Rejected 4,
+     * UpdateRequested 5 (the tutor changed a pending request; staff approve or refuse the change).
+     */
     status: integer("status").notNull().default(0),
+    /**
+     * While UpdateRequested: JSON of the tutor's proposed values (amount, method, receiver, phone,
+     * bank, accountNumber, username). The columns above keep the values in force until staff approve.
+     */
+    updateRequest: text("update_request"),
+    updateRequestedAt: text("update_requested_at"),
     /** Sanitised HTML, <= 1000 (staff note, e.g. the rejection reason). */
     note: text("note"),
     /** R2 key under receipts/ uploaded with the approval. */

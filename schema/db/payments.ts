@@ -154,6 +154,11 @@ export const refunds = sqliteTable(
     requestedBy: integer("requested_by").references(() => users.id),
     /** The one settlement that marked it Done (a nonce), so the transaction's sum is added once. */
     settledBy: text("settled_by"),
+    /**
+     * The staff dialog's key for one refund request: the same key again answers with this refund
+     * instead of refunding twice (null for refunds the system starts).
+     */
+    idempotencyKey: text("idempotency_key"),
     doneAt: text("done_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -163,6 +168,9 @@ export const refunds = sqliteTable(
       .on(t.transactionId)
       .where(sql`status IN (0, 2)`),
     index("refunds_status_idx").on(t.status, t.updatedAt),
+    uniqueIndex("refunds_idempotency_key_uq")
+      .on(t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
   ],
 );
 

@@ -47,9 +47,22 @@ export const contactRequests = sqliteTable(
     message: text("message").notNull(),
     /** Client IP (1 request per IP per 6 h is enforced through rate_limits). */
     ip: text("ip"),
+    /** ContactRequestKind: "general", or "data-rights" (access, export, correction or erasure of one's data). */
+    kind: text("kind").notNull().default("general"),
+    /** ContactRequestState: "new", "answered", "closed". */
+    state: text("state").notNull().default("new"),
+    /** Staff's internal notes (plain text, <= 2000); never sent to the requester. */
+    notes: text("notes"),
+    /** The last reply emailed to the requester (plain text, <= 4000). */
+    reply: text("reply"),
+    repliedAt: text("replied_at"),
+    /** The staff member who last acted on it (reply, state, notes). */
     handledBy: integer("handled_by").references(() => users.id),
     handledAt: text("handled_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_requests_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_requests_created_idx").on(t.createdAt),
+    index("contact_requests_state_created_idx").on(t.state, t.createdAt),
+  ],
 );

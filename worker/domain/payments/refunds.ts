@@ -94,6 +94,7 @@ const toRefundRow = (row: Record<string, unknown>): RefundRow => ({
   lastError: (row.last_error as string | null) ?? null,
   requestedBy: (row.requested_by as number | null) ?? null,
   settledBy: (row.settled_by as string | null) ?? null,
+  idempotencyKey: (row.idempotency_key as string | null) ?? null,
   doneAt: (row.done_at as string | null) ?? null,
   createdAt: row.created_at as string,
   updatedAt: row.updated_at as string,
