@@ -28,6 +28,16 @@ export const platformSettings = sqliteTable("platform_settings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Versions of the caches every isolate keeps (the tutor list, the business numbers): a change that
+ * must reach every isolate at once bumps its row, and an isolate compares the version it cached
+ * with the one read in the same D1 batch as the request's own reads (worker/core/shared-versions.ts).
+ */
+export const cacheVersions = sqliteTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull(),
+});
+
 /** Every object written to R2, so staff can list and clean media. */
 export const assets = sqliteTable(
   "assets",
