@@ -46,7 +46,7 @@ export type TutorReview = z.output<typeof tutorReview>;
 export const tutorRating = z.object({ average: z.number().nullable(), count: z.number() });
 export type TutorRating = z.output<typeof tutorRating>;
 
-/** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. */
+/** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. Codes: tutor-not-found. */
 export const tutorReviews = paged(tutorReview).extend(tutorRating.shape);
 export type TutorReviews = z.output<typeof tutorReviews>;
 

@@ -346,6 +346,14 @@ describe("rating lists", () => {
     expect(response.body).toEqual({ list: [], total: 0, average: null, count: 0 });
   });
 
+  it("answers 404 tutor-not-found for an unknown tutor, like the tutor's profile", async () => {
+    const student = await createStudent();
+    for (const id of [999_999, student.id]) {
+      const response = await callContract(ratingContracts.tutorReviews, { params: { id } });
+      expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
+    }
+  });
+
   it("lists the ratings a user gave and received", async () => {
     const { tutor, first } = await twoReviews();
     const given = await callContract(ratingContracts.byRater, { params: { id: first.id } });

@@ -27,7 +27,7 @@ export const ratingRoutes = [
   route(ratingContracts.tutorReviews, {
     access: "public",
     summary:
-      "A tutor's reviews for the profile: newest first with the rater's name and image, the average and count; paged.",
+      "A tutor's reviews for the profile: newest first with the rater's name and image, the average and count; paged. An unknown tutor is tutor-not-found.",
     handle: ({ c, params, query }) => listTutorReviews(c.get("db"), params.id, query.page, query.size),
   }),
   route(ratingContracts.get, {

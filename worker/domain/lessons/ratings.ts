@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Paged } from "../../../schema/api/common";
 import type {
   CreateRatingBody,
@@ -8,7 +8,7 @@ import type {
   UpdateRatingBody,
 } from "../../../schema/api/rating";
 import { isAdmin, isTutorSide, Role } from "../../../schema/enums";
-import { ratings, users } from "../../../schema/db";
+import { ratings, tutors, users } from "../../../schema/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { isUniqueViolation } from "../tutors/topics";
@@ -130,7 +130,11 @@ export async function listRatingsBy(
   return { list: list.map(toRatingView), total: counted?.total ?? 0 };
 }
 
-/** A tutor's reviews for the public profile: newest first with the rater's name and image, plus average and count. */
+/**
+ * A tutor's reviews for the public profile: newest first with the rater's name and image, plus
+ * average and count. An unknown tutor (no such tutor-side user, or deleted) is tutor-not-found, as
+ * for the profile (worker/routes/tutor.ts); the check is in the same batch (one round trip).
+ */
 export async function listTutorReviews(
   db: Db,
   tutorId: number,
@@ -138,7 +142,19 @@ export async function listTutorReviews(
   size: number,
 ): Promise<TutorReviews> {
   const where = eq(ratings.rateeId, tutorId);
-  const [list, [summary]] = await db.batch([
+  const [tutorRows, list, [summary]] = await db.batch([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(tutors, eq(tutors.id, users.id))
+      .where(
+        and(
+          eq(users.id, tutorId),
+          isNull(users.deletedAt),
+          inArray(users.role, [Role.Tutor, Role.TutorManager]),
+        ),
+      )
+      .limit(1),
     db
       .select({ rating: ratings, raterName: users.name, raterImage: users.image })
       .from(ratings)
@@ -152,6 +168,7 @@ export async function listTutorReviews(
       .from(ratings)
       .where(where),
   ]);
+  if (tutorRows.length === 0) return fail("tutor-not-found");
   const count = summary?.total ?? 0;
   const average = summary?.average == null ? null : Math.round(summary.average * 100) / 100;
   return {
