@@ -108,6 +108,14 @@ export const planPeriodWeeks = { 0: 4, 1: 12, 2: 52 } as const satisfies Record<
 export const ReportAttachmentKind = { Screenshot: "screenshot", Log: "log" } as const;
 export type ReportAttachmentKind = (typeof ReportAttachmentKind)[keyof typeof ReportAttachmentKind];
 
+/** What a contact request is about: a general question, or the sender's rights over their personal data (Law 151 of 2020: access, copy, correction, erasure). */
+export const ContactRequestKind = { General: "general", DataRights: "data-rights" } as const;
+export type ContactRequestKind = (typeof ContactRequestKind)[keyof typeof ContactRequestKind];
+
+/** Where a contact request stands for the team: new until answered (a reply was emailed) or closed. */
+export const ContactRequestState = { New: "new", Answered: "answered", Closed: "closed" } as const;
+export type ContactRequestState = (typeof ContactRequestState)[keyof typeof ContactRequestState];
+
 /** What an emailed confirmation code is for. */
 export const ConfirmationPurpose = {
   ForgetPassword: "forget-password",

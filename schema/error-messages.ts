@@ -202,4 +202,9 @@ export const errorMessage: Record<ErrorCode, string> = {
   "long-contact-title": "العنوان طويل جدًا",
   "short-contact-message": "الرسالة قصيرة جدًا",
   "long-contact-message": "الرسالة طويلة جدًا",
+  "contact-request-not-found": "طلب التواصل ده مش موجود",
+  "contact-request-no-email": "صاحب الطلب ما كتبش بريد إلكتروني، تواصل معاه على رقم الموبايل",
+  "empty-contact-reply": "اكتب الرد الأول",
+  "long-contact-reply": "الرد طويل جدًا، الحد ٤٠٠٠ حرف",
+  "long-contact-notes": "الملاحظات طويلة جدًا، الحد ٢٠٠٠ حرف",
 };

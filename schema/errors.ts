@@ -200,6 +200,12 @@ export const errorStatus = {
   "long-contact-title": 400,
   "short-contact-message": 400,
   "long-contact-message": 400,
+  // Contact requests for staff (worker/domain/staff/contact-requests.ts)
+  "contact-request-not-found": 404,
+  "contact-request-no-email": 422,
+  "empty-contact-reply": 400,
+  "long-contact-reply": 400,
+  "long-contact-notes": 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

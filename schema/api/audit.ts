@@ -47,6 +47,8 @@ export const auditActions = [
   "payment.resolve",
   "subscription.cancel",
   "outbox.retry",
+  "contact-request.reply",
+  "contact-request.update",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

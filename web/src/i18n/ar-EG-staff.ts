@@ -47,6 +47,8 @@ const actions: Record<AuditAction, string> = {
   "payment.resolve": "تسوية دفعة",
   "subscription.cancel": "إلغاء اشتراك",
   "outbox.retry": "إعادة إرسال رسالة لم تصل",
+  "contact-request.reply": "رد على طلب تواصل",
+  "contact-request.update": "تعديل حالة أو ملاحظات طلب تواصل",
 };
 
 const targetTypes: Record<string, string> = {
@@ -68,6 +70,7 @@ const targetTypes: Record<string, string> = {
   "photo-session": "جلسة تصوير",
   cache: "الذاكرة المؤقتة",
   subscription: "اشتراك",
+  "contact-request": "طلب تواصل",
 };
 
 /** The changed fields' names in the before/after summaries (unknown ones are shown as stored). */
@@ -113,6 +116,9 @@ const fields: Record<string, string> = {
   refundedAmount: "المسترد",
   resolved: "تمّت المعالجة",
   bio: "النبذة",
+  replyLength: "طول الرد (حروف)",
+  notesLength: "طول الملاحظات (حروف)",
+  state: "الحالة",
   about: "عن المدرّس",
   notice: "مهلة الحجز (دقائق)",
   start: "الموعد",
