@@ -1,4 +1,4 @@
-import PartySocket from "partysocket";
+import PartySocket, { type PartySocketOptions } from "partysocket";
 import { useEffect, useSyncExternalStore } from "react";
 import type { AckResult, ErrorCode } from "@schema/errors";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, SessionClientFrame } from "@schema/events";
@@ -10,9 +10,9 @@ import { session } from "./session";
 import type { SessionStore } from "./session-store";
 
 /**
- * docs/product.md §9 "Socket reconnection": delay from 1000 ms up to 5000 ms, randomisation factor 0.5,
- * connection timeout 20000 ms, unlimited attempts. partysocket has no jitter of its own, so the
- * randomisation becomes the growth factor: each retry waits 1.5 times the previous one.
+ * docs/product.md §9 "Socket reconnection": delay from 1000 ms growing ×1.5 up to 5000 ms, randomisation
+ * factor 0.5, connection timeout 20000 ms, unlimited attempts. partysocket computes the base delay
+ * from these options; `JitteredPartySocket` below spreads each one over [0.5×, 1.5×] of it.
  */
 export const reconnectionOptions = {
   minReconnectionDelay: 1000,
@@ -21,6 +21,41 @@ export const reconnectionOptions = {
   connectionTimeout: 20_000,
   maxRetries: Number.POSITIVE_INFINITY,
 } as const;
+
+/** §9's randomisation factor: each wait is its base delay times a random number in [1 − 0.5, 1 + 0.5]. */
+export const reconnectionRandomisation = 0.5;
+
+/**
+ * The wait before connect attempt `retry` (0 is the first connect, which does not wait):
+ * base = min(5000, 1000 × 1.5^(retry − 1)), then × a random number in [0.5, 1.5], so that clients
+ * that lost the server together do not all come back in the same instant.
+ */
+export function reconnectionDelay(retry: number, random: () => number = Math.random): number {
+  if (!(retry > 0)) return 0;
+  const { minReconnectionDelay, maxReconnectionDelay, reconnectionDelayGrowFactor } = reconnectionOptions;
+  const base = Math.min(
+    maxReconnectionDelay,
+    minReconnectionDelay * reconnectionDelayGrowFactor ** (retry - 1),
+  );
+  return Math.round(base * (1 - reconnectionRandomisation + 2 * reconnectionRandomisation * random()));
+}
+
+/** partysocket's class seen through its public members only (its delay step is private in its types). */
+const PublicPartySocket = PartySocket as unknown as new (
+  options: PartySocketOptions,
+) => Pick<PartySocket, keyof PartySocket>;
+
+/**
+ * partysocket with jitter. Its ReconnectingWebSocket waits `_getNextDelay()` before each connect
+ * attempt (node_modules/partysocket/dist/ws.js: min × grow^(retry − 1), capped at max, no jitter);
+ * this one step is replaced by `reconnectionDelay`. tests/web/realtime-reconnection.test.ts runs the
+ * real class, so a partysocket that stopped calling it would fail there.
+ */
+export class JitteredPartySocket extends PublicPartySocket {
+  _getNextDelay(): number {
+    return reconnectionDelay(this.retryCount);
+  }
+}
 
 /** How long a frame waits for its Ack before it fails with "operation has timed out". */
 export const ackTimeoutMs = 10_000;
@@ -181,7 +216,7 @@ export function openChannel<Frame = OutgoingFrame, Final extends string = never>
   options: ChannelOptions<Final> = {},
 ): RealtimeChannel<Frame, Final> {
   const where = `${party}/${name}`;
-  const socket = new PartySocket({
+  const socket = new JitteredPartySocket({
     host: window.location.host,
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
     party,
