@@ -224,7 +224,7 @@ export const PaymentMethod = {
 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
-/** Status of a staff-reviewed session (demo session, photo session). */
+/** Status of a staff-reviewed demo session (photo sessions have PhotoSessionStatus below). */
 export const ReviewStatus = {
   Pending: 1,
   Passed: 2,
@@ -234,6 +234,25 @@ export const ReviewStatus = {
   CanceledByAdmin: 6,
 } as const;
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/**
+ * A photo session (onboarding step 5), stored, sent and shown as these strings: pending (asked
+ * for, no time yet), scheduled (the studio or an admin set the time), done (the studio finished,
+ * with image, video and thumbnail uploaded), canceled (by the tutor before done, the studio or an
+ * admin). At most one pending or scheduled session per tutor (photo-session-exists).
+ */
+export const PhotoSessionStatus = {
+  Pending: "pending",
+  Scheduled: "scheduled",
+  Done: "done",
+  Canceled: "canceled",
+} as const;
+export type PhotoSessionStatus = (typeof PhotoSessionStatus)[keyof typeof PhotoSessionStatus];
+/** Every photo session status, for z.enum and the DB column's type. */
+export const photoSessionStatuses = Object.values(PhotoSessionStatus) as [
+  PhotoSessionStatus,
+  ...PhotoSessionStatus[],
+];
 
 /** Attendance log entries of a live session room. */
 export const RoomMembershipEvent = { UserJoined: 1, UserLeft: 2 } as const;

@@ -5,35 +5,14 @@ import { paged, pageQuery, idParam } from "./common";
 import { introVideoPart, introVideoTypes, introVideoUpload } from "./intro-video";
 import { isoInstant } from "./interview";
 import { bounds } from "../rules";
+import { PhotoSessionStatus, photoSessionStatuses } from "../enums";
 import { contract } from "./contract";
 
 const id = z.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 const queryId = z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request");
 
-/**
- * pending: asked for, the studio has not set a time yet; scheduled: the studio (or an admin) set
- * the appointment; done: the studio finished it (only once image, video and thumbnail are
- * uploaded); canceled: by the tutor (before it is done), the studio or an admin.
- * At most one pending or scheduled session per tutor (photo-session-exists).
- */
-export const PhotoSessionStatus = {
-  Pending: "pending",
-  Scheduled: "scheduled",
-  Done: "done",
-  Canceled: "canceled",
-} as const;
-export type PhotoSessionStatus = (typeof PhotoSessionStatus)[keyof typeof PhotoSessionStatus];
-const status = z.enum(
-  [
-    PhotoSessionStatus.Pending,
-    PhotoSessionStatus.Scheduled,
-    PhotoSessionStatus.Done,
-    PhotoSessionStatus.Canceled,
-  ],
-  {
-    error: "bad-request",
-  },
-);
+// The statuses are schema/enums.ts PhotoSessionStatus (the same strings in D1, the API and the SPA).
+const status = z.enum(photoSessionStatuses, { error: "bad-request" });
 
 /**
  * POST /photo-session — a tutor (for themselves) or an admin (tutorId required) asks a studio for

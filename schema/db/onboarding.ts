@@ -4,6 +4,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { availabilitySlots } from "./availability";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./identity";
+import { PhotoSessionStatus, photoSessionStatuses } from "../enums";
 
 export const demoSessions = sqliteTable(
   "demo_sessions",
@@ -92,8 +93,8 @@ export const photoSessions = sqliteTable(
     studioId: integer("studio_id").references(() => users.id),
     /** Appointment at the studio, if scheduled. */
     scheduledAt: text("scheduled_at"),
-    /** "pending" | "scheduled" | "done" | "canceled" */
-    status: text("status").notNull().default("pending"),
+    /** schema/enums.ts PhotoSessionStatus: "pending" | "scheduled" | "done" | "canceled". */
+    status: text("status", { enum: photoSessionStatuses }).notNull().default(PhotoSessionStatus.Pending),
     /** R2 keys of what the studio uploaded (also copied to users.image / tutors.video / tutors.thumbnail). */
     image: text("image"),
     video: text("video"),

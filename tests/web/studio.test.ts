@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PhotoSessionStatus } from "@schema/api/photo-session";
+import { PhotoSessionStatus } from "@schema/enums";
 import { assetProblem } from "../../web/src/features/studio/asset-rules";
 import {
   appointmentInstant,

@@ -1,5 +1,4 @@
 import {
-  PhotoSessionStatus,
   type PhotoSessionView,
   type StudioTutorView,
   type TutorAssets,
@@ -7,7 +6,7 @@ import {
   type TutorVideoUpload,
   photoSessionContracts,
 } from "../../schema/api/photo-session";
-import { Role } from "../../schema/enums";
+import { PhotoSessionStatus, Role } from "../../schema/enums";
 import { bounds } from "../../schema/rules";
 import {
   assertMayUploadFor,

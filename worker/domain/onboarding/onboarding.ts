@@ -5,9 +5,14 @@ import type {
   OnboardingStep,
   TutorActivation,
 } from "../../../schema/api/onboarding";
-import { PhotoSessionStatus } from "../../../schema/api/photo-session";
 import { demoSessions, interviews, introVideos, photoSessions, tutors, users } from "../../../schema/db";
-import { InterviewStatus, IntroVideoStatus, ReviewStatus, Role } from "../../../schema/enums";
+import {
+  InterviewStatus,
+  IntroVideoStatus,
+  PhotoSessionStatus,
+  ReviewStatus,
+  Role,
+} from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { auditStatement, type AuditActor } from "../staff/audit";

@@ -3,7 +3,6 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-or
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Paged } from "../../../schema/api/common";
 import {
-  PhotoSessionStatus,
   type PhotoSessionCreateBody,
   type PhotoSessionListQuery,
   type PhotoSessionPatchBody,
@@ -15,7 +14,7 @@ import {
 } from "../../../schema/api/photo-session";
 import type { PageQuery } from "../../../schema/api/common";
 import { photoSessions, tutors, users } from "../../../schema/db";
-import { Role, isAdmin } from "../../../schema/enums";
+import { PhotoSessionStatus, Role, isAdmin } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { OnboardingStep } from "@schema/api/onboarding";
-import { PhotoSessionStatus } from "@schema/api/photo-session";
+import { PhotoSessionStatus } from "@schema/enums";
 import { errorMessage } from "../../i18n/ar-EG";
 // Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
 import "../../i18n/error-catalogue";

@@ -1,4 +1,5 @@
-import { PhotoSessionStatus, type StudioTutorView } from "@schema/api/photo-session";
+import type { StudioTutorView } from "@schema/api/photo-session";
+import { PhotoSessionStatus } from "@schema/enums";
 import { zonedInstant, zonedParts, type PlainDay } from "../availability/week";
 
 export const openStatuses: readonly PhotoSessionStatus[] = [

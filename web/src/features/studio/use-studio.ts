@@ -4,9 +4,9 @@ import {
   photoSessionContracts,
   type PhotoSessionCreateBody,
   type PhotoSessionPatchBody,
-  type PhotoSessionStatus,
   type TutorAssets,
 } from "@schema/api/photo-session";
+import type { PhotoSessionStatus } from "@schema/enums";
 import { apiUrl } from "../../lib/api-url";
 import { onboardingKeys } from "../onboarding/use-onboarding";
 import { uploadInParts } from "../onboarding/upload";

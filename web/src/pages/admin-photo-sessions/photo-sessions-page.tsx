@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { PhotoSessionStatus, type PhotoSessionView } from "@schema/api/photo-session";
+import type { PhotoSessionView } from "@schema/api/photo-session";
+import { PhotoSessionStatus } from "@schema/enums";
 import { AdminFormDialog } from "../../features/admin-area/admin-form-dialog";
 import { ConfirmDialog, Pagination, QueryState } from "../../features/admin-area/admin-ui";
 import { statusTone } from "../../features/studio/photo-session-panel";

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PhotoSessionStatus } from "@schema/api/photo-session";
+import { PhotoSessionStatus } from "@schema/enums";
 import { Pager } from "../../features/onboarding/pager";
 import { statusTone } from "../../features/studio/photo-session-panel";
 import {
