@@ -52,6 +52,46 @@ describe("sign-in abuse limits", () => {
     expect(row!.n).toBe(0);
   });
 
+  it("counts guesses sent at once like guesses sent one by one: of 40 parallel failures from one address, exactly 20 are checked", async () => {
+    const address = "198.51.100.40";
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(uniqueEmail(`burst${i}`), "Wrong#Pass1", address)),
+    );
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === "wrong-password")).toHaveLength(20);
+    expect(codes.filter((code) => code === "too-many-requests")).toHaveLength(20);
+    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+      .bind(`sign-in-address:${address}`)
+      .first<{ count: number }>();
+    expect(row!.count).toBe(20);
+  });
+
+  it("delays an account under guesses sent at once from many addresses: of 20 parallel wrong passwords, exactly 5 are checked", async () => {
+    const { user } = await register();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(user.email, "Wrong#Pass1", `192.0.2.${100 + i}`)),
+    );
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === "wrong-password")).toHaveLength(5);
+    expect(codes.filter((code) => code === "too-many-requests")).toHaveLength(15);
+    // The account's run holds the 5 failures checked, as 5 sequential failures would leave it.
+    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+      .bind(`sign-in-account:${user.email}`)
+      .first<{ count: number }>();
+    expect(row!.count).toBe(5);
+  });
+
+  it("gives an address's counted attempt back when it succeeds: only failures count towards the 20", async () => {
+    const address = "198.51.100.60";
+    const owner = await register();
+    for (let i = 0; i < 19; i++)
+      expect((await signIn(uniqueEmail("near"), "Wrong#Pass1", address)).body.code).toBe("wrong-password");
+    expect((await signIn(owner.user.email, PASSWORD, address)).status).toBe(200);
+    // 19 failures and a success: one more failure is still checked, the next attempt is not.
+    expect((await signIn(uniqueEmail("near"), "Wrong#Pass1", address)).body.code).toBe("wrong-password");
+    expect((await signIn(owner.user.email, PASSWORD, address)).body.code).toBe("too-many-requests");
+  });
+
   it("caps the delay (never a lock-out): 1 s after 5 failures, doubling, at most 15 minutes", () => {
     expect([4, 5, 6, 8, 14, 15, 40].map(accountDelayMs)).toEqual([
       0, 1000, 2000, 8000, 512_000, 900_000, 900_000,

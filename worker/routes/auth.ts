@@ -8,12 +8,7 @@ import {
   issueSocketTicket,
   listSessions,
 } from "../domain/identity/auth-sessions";
-import {
-  checkSignInAllowed,
-  passwordMatches,
-  recordSignInFailure,
-  signInSucceeded,
-} from "../domain/identity/sign-in-limits";
+import { checkSignInAllowed, passwordMatches, signInSucceeded } from "../domain/identity/sign-in-limits";
 import { createUser, findUserByEmail, updateUser } from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
@@ -26,18 +21,21 @@ export const authRoutes = [
     async handle({ c, body }) {
       const db = c.get("db");
       const address = clientAddress(c);
-      // Limits per address and email, per address across accounts, and a per-account delay.
-      const { accountFailures, pairAttempts } = await checkSignInAllowed(db, address, body.email);
-      const user = await findUserByEmail(db, body.email);
+      // Limits per address and email, per address across accounts, and a per-account delay: the
+      // attempt is counted (as a failure, until it succeeds) before its password is checked.
+      const [reservation, user] = await Promise.all([
+        checkSignInAllowed(db, address, body.email),
+        findUserByEmail(db, body.email),
+      ]);
       // The same answer and the same hashing work for an unknown email and a wrong password.
       const matches = await passwordMatches(body.password, user?.passwordHash);
-      if (!user || !matches) {
-        await recordSignInFailure(db, address, body.email);
-        fail("wrong-password");
-      }
-      // Only when something was counted before this attempt: a first try costs no extra write.
-      if (accountFailures > 0 || pairAttempts > 1) await signInSucceeded(db, address, body.email);
-      return signedIn(c, user);
+      if (!user || !matches) fail("wrong-password");
+      // The counters cleared beside the session's insert (two writes, one wait).
+      const [, answer] = await Promise.all([
+        signInSucceeded(db, address, body.email, reservation),
+        signedIn(c, user),
+      ]);
+      return answer;
     },
   }),
   route(authContracts.google, {
