@@ -260,7 +260,32 @@ describe("the contact form", () => {
       email: "mona@example.com",
       title: "سؤال عن الباقات",
       message: "هل يمكن تغيير الباقة في منتصف الشهر؟",
+      kind: "general",
     });
+  });
+
+  it("sends a request about the sender's personal data as kind data-rights", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ id: 2, createdAt: "x" }), {
+          status: 201,
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithApp(<ContactForm />);
+    fireEvent.change(screen.getByLabelText(/^الاسم/), { target: { value: "منى أحمد" } });
+    fireEvent.change(screen.getByLabelText(/^البريد الإلكتروني/), { target: { value: "mona@example.com" } });
+    fireEvent.click(screen.getByRole("radio", { name: /بياناتي الشخصية/ }));
+    fireEvent.change(screen.getByLabelText(/^الموضوع/), { target: { value: "نسخة من بياناتي" } });
+    fireEvent.change(screen.getByLabelText(/^رسالتك/), {
+      target: { value: "عايزة نسخة من كل البيانات اللي عندكم عني." },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "إرسال الرسالة" }));
+    await waitFor(() => expect(screen.getByText("وصلتنا رسالتك")).toBeTruthy());
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const [, init] = calls.find(([called]) => String(called).includes("/contact-request/"))!;
+    expect(JSON.parse(String(init.body))).toMatchObject({ kind: "data-rights", title: "نسخة من بياناتي" });
   });
 
   it("explains the 6-hour limit when the server answers 429", async () => {

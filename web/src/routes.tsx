@@ -370,6 +370,13 @@ export const routes: RouteObject[] = [
                 ...lazyScreen(() => import("./pages/admin-reports/admin-reports-page"), "AdminReportsPage"),
               },
               {
+                path: "contact-requests",
+                ...lazyScreen(
+                  () => import("./pages/admin-contact-requests/admin-contact-requests-page"),
+                  "AdminContactRequestsPage",
+                ),
+              },
+              {
                 path: "media",
                 ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage"),
               },

@@ -1,4 +1,5 @@
-import { useRef, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import type { ContactRequestKind } from "@schema/enums";
 import { errorMessage } from "../../i18n/ar-EG";
 import { support } from "../../i18n/ar-EG-support";
 import { isApiError } from "../../lib/api-error";
@@ -6,6 +7,7 @@ import { useFormState } from "../../lib/form";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
+import { RadioGroup } from "../../ui/radio-group";
 import { TextField } from "../../ui/text-field";
 import { TextArea } from "../onboarding/text-area";
 import { contactFormSchema, type ContactFormValues } from "./contact-rules";
@@ -25,6 +27,7 @@ export function ContactForm() {
     title: "",
     message: "",
   });
+  const [kind, setKind] = useState<ContactRequestKind>("general");
   const send = useSendContactRequest();
   const human = useTurnstile();
 
@@ -33,7 +36,7 @@ export function ContactForm() {
     const body = form.check(contactFormSchema, formRef.current);
     if (!body) return;
     send.mutate(
-      { ...body, turnstileToken: human.token },
+      { ...body, kind, turnstileToken: human.token },
       { onError: (error) => form.showServerError(error), onSettled: human.reset },
     );
   }
@@ -61,6 +64,16 @@ export function ContactForm() {
           {...form.bind("phone")}
         />
       </div>
+      <RadioGroup
+        legend={t.kindLegend}
+        name="kind"
+        value={kind}
+        onChange={(value) => setKind(value as ContactRequestKind)}
+        options={[
+          { value: "general", label: t.kinds.general },
+          { value: "data-rights", label: t.kinds["data-rights"], hint: t.dataRightsHint },
+        ]}
+      />
       <TextField label={t.titleLabel} hint={t.titleHint} required maxLength={128} {...form.bind("title")} />
       <TextArea
         label={t.messageLabel}

@@ -1,6 +1,7 @@
 import type { AdminFigures, AdminSeries, SeriesPoint } from "@schema/api/stats";
 import { QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminSeriesQuery } from "../../features/admin/use-admin-series";
+import { NewContactRequests } from "../../features/admin-area/new-contact-requests";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { formatCalendarDay, formatMoney, formatNumber } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -117,6 +118,7 @@ export function AdminHomePage() {
   const series = useAdminSeriesQuery();
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="full">
+      <NewContactRequests />
       <QueryState query={series}>{(data) => <Dashboard data={data} />}</QueryState>
     </PageFrame>
   );

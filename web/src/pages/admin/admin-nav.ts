@@ -25,6 +25,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/payments", label: money.admin.nav },
   { to: "/admin/platform-settings", label: arAdmin.adminArea.nav.settings },
   { to: "/admin/reports", label: support.adminReports.nav },
+  { to: "/admin/contact-requests", label: support.adminContactRequests.nav },
   { to: "/admin/audit", label: arAdmin.staff.audit.nav },
   { to: "/admin/user-settings", label: arAdmin.adminArea.nav.accountSettings },
 ];
