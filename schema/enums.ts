@@ -193,6 +193,8 @@ export const InvoiceStatus = {
   Canceled: 2,
   Approved: 3,
   Rejected: 4,
+  /** The tutor changed a pending request; staff approve or refuse the change (docs/rules.md). */
+  UpdateRequested: 5,
 } as const;
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 

@@ -90,6 +90,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-invoice-method": "اختار طريقة سحب محفوظة أو اكتب طريقة جديدة، مش الاتنين مع بعض",
   "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس الآن لا تغطي مبلغه",
   "illegal-invoice-update": "مينفعش تعدّل طلب السحب وهو في الحالة دي",
+  "invoice-update-pending": "المدرّس طالب تعديل على الطلب ده: وافق على التعديل أو ارفضه الأول",
   "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
   "withdraw-methods-limit-reached": "تقدر تحفظ ١٠ طرق سحب بالكتير؛ امسح طريقة عشان تضيف واحدة تانية",
 

@@ -87,6 +87,7 @@ export const errorStatus = {
   "invalid-invoice-method": 400,
   "invoice-not-valid": 422,
   "illegal-invoice-update": 409,
+  "invoice-update-pending": 409,
   "insufficient-balance": 422,
   "withdraw-methods-limit-reached": 422,
 

@@ -23,6 +23,8 @@ export const auditActions = [
   "invoice.reject",
   "invoice.cancel",
   "invoice.update",
+  "invoice.approve-update",
+  "invoice.refuse-update",
   "plan.create",
   "plan.update",
   "plan.delete",

@@ -151,9 +151,12 @@ export type WithdrawMethodView = z.output<typeof withdrawMethodView>;
 
 /**
  * PATCH /invoice/{id}: one action per call.
- * - the tutor, while PendingApproval: `cancel` (asks to cancel: → PendingCancellation) or
- *   `update` (a new method/receiver);
- * - staff: `reject` (with a note), `approve-cancel`, `refuse-cancel`, `note` (add or remove a note).
+ * - the tutor, while PendingApproval or UpdateRequested: `cancel` (asks to cancel: →
+ *   PendingCancellation, a proposed update dropped) or `update` (a new amount and/or destination,
+ *   proposed: → UpdateRequested, the values in force unchanged until staff approve; the amount
+ *   left out means the amount in force);
+ * - staff: `reject` (with a note), `approve-cancel`, `refuse-cancel`, `note` (add or remove a
+ *   note), `approve-update` (the proposal applies) or `refuse-update` (with an optional reason).
  * Approving is PUT /invoice/{id}/with/asset, which carries the receipt.
  */
 export const updateInvoiceBody = z.discriminatedUnion(
@@ -161,16 +164,23 @@ export const updateInvoiceBody = z.discriminatedUnion(
   [
     z.object({ action: z.literal("cancel") }),
     z
-      .object({ action: z.literal("update"), ...destinationFields })
+      .object({
+        action: z.literal("update"),
+        amount: invoiceAmountRuleWithin({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+        ...destinationFields,
+      })
       .superRefine(checkDestination)
       .transform((value) => ({
         action: value.action,
+        amount: value.amount,
         destination: toDestination(value),
       })),
     z.object({ action: z.literal("reject"), note: invoiceNoteRule }),
     z.object({ action: z.literal("approve-cancel") }),
     z.object({ action: z.literal("refuse-cancel") }),
     z.object({ action: z.literal("note"), note: invoiceNoteRule.nullable() }),
+    z.object({ action: z.literal("approve-update") }),
+    z.object({ action: z.literal("refuse-update"), note: invoiceNoteRule.optional() }),
   ],
   { error: "bad-request" },
 );
@@ -205,6 +215,13 @@ export const invoiceListQuery = pageQuery.extend({
   sort: z.enum(invoiceListSorts, { error: "bad-request" }).default("-created"),
 });
 
+/**
+ * A tutor's proposed change of a request (while UpdateRequested): the whole set of values it
+ * would have, stored as JSON in invoices.update_request beside the values in force.
+ */
+export const invoiceProposal = destination.extend({ amount: z.number() });
+export type InvoiceProposal = z.output<typeof invoiceProposal>;
+
 export const invoiceView = destination.extend({
   id: z.number(),
   userId: z.number(),
@@ -214,6 +231,8 @@ export const invoiceView = destination.extend({
   amount: z.number(),
   status: z.enum(InvoiceStatus),
   note: z.string().nullable(),
+  /** While UpdateRequested: the values the tutor asked for, beside the ones in force above. */
+  updateRequest: invoiceProposal.extend({ requestedAt: z.string() }).nullable(),
   /** GET path of the receipt (private: the owner and staff only), once approved. */
   receipt: z.string().nullable(),
   addressedBy: z.number().nullable(),
@@ -228,7 +247,10 @@ export type InvoiceView = z.output<typeof invoiceView>;
 export const invoiceStats = z.object({
   earnings: z.number(),
   earningsThisMonth: z.number(),
-  /** Requests waiting (PendingApproval or PendingCancellation). */
+  /**
+   * Requests waiting (PendingApproval, PendingCancellation or UpdateRequested), each counted at
+   * the larger of its amount and a proposed one.
+   */
   pending: z.number(),
   /** Approved requests. */
   withdrawn: z.number(),

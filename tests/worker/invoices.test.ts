@@ -261,7 +261,7 @@ describe("the tutor's changes", () => {
     expect(await storedInvoice(id)).toMatchObject({ status: 1, addressed_by: null });
   });
 
-  it("changes the method and receiver while pending, dropping the old method's fields", async () => {
+  it("proposes a new method and receiver while pending, dropping the old method's fields, the values in force kept", async () => {
     const tutor = await tutorWithEarnings(500 * EGP);
     const id = await pendingInvoice(tutor);
     const response = await changeInvoice(tutor, id, {
@@ -271,12 +271,16 @@ describe("the tutor's changes", () => {
       receiver: "منى",
     });
     expect(response.status).toBe(200);
-    expect(await storedInvoice(id)).toMatchObject({
+    const stored = await storedInvoice(id);
+    expect(stored).toMatchObject({ method: 0, phone: "01012345678", username: null, status: 5 });
+    expect(JSON.parse(String(stored?.update_request))).toEqual({
+      amount: 100 * EGP,
       method: 2,
-      username: "mona@instapay",
       receiver: "منى",
       phone: null,
-      status: 0,
+      bank: null,
+      accountNumber: null,
+      username: "mona@instapay",
     });
   });
 
@@ -496,12 +500,31 @@ describe("staff decisions", () => {
 describe("the state table", () => {
   it("lets the owner ask to cancel only while pending approval and staff cancel while waiting", () => {
     expect(transitionFor("cancel", "owner")).toMatchObject({
-      from: [InvoiceStatus.PendingApproval],
+      from: [InvoiceStatus.PendingApproval, InvoiceStatus.UpdateRequested],
       to: InvoiceStatus.PendingCancellation,
     });
-    expect(transitionFor("cancel", "staff")?.to).toBe(InvoiceStatus.Canceled);
+    expect(transitionFor("cancel", "staff")).toMatchObject({
+      from: [InvoiceStatus.PendingApproval, InvoiceStatus.PendingCancellation],
+      to: InvoiceStatus.Canceled,
+    });
     expect(transitionFor("approve", "owner")).toBeNull();
     expect(transitionFor("update", "staff")).toBeNull();
+  });
+
+  it("makes a tutor's edit a proposal staff settle, and keeps staff decisions off a waiting proposal", () => {
+    expect(transitionFor("update", "owner")).toMatchObject({
+      from: [InvoiceStatus.PendingApproval, InvoiceStatus.UpdateRequested],
+      to: InvoiceStatus.UpdateRequested,
+    });
+    for (const change of ["approve-update", "refuse-update"] as const) {
+      expect(transitionFor(change, "staff")).toMatchObject({
+        from: [InvoiceStatus.UpdateRequested],
+        to: InvoiceStatus.PendingApproval,
+      });
+      expect(transitionFor(change, "owner")).toBeNull();
+    }
+    for (const change of ["approve", "reject"] as const)
+      expect(transitionFor(change, "staff")?.from).not.toContain(InvoiceStatus.UpdateRequested);
   });
 });
 

@@ -9,9 +9,11 @@ import {
   invoiceStats,
   isInvoiceStaff,
   listInvoices,
+  proposeInvoiceUpdate,
   readInvoiceView,
   receiptKeyFor,
   receiptOwner,
+  settleInvoiceUpdate,
   type InvoiceRow,
 } from "../domain/payments/invoices";
 import { messagesTo } from "../notifications/channels";
@@ -88,16 +90,41 @@ export const invoiceRoutes = [
   route(invoiceContracts.update, {
     access: [...tutorSide, ...staff],
     summary:
-      "The tutor cancels (asks to) or changes the destination; staff reject with a note, approve or refuse a cancellation, or edit the note.",
+      "The tutor cancels (asks to) or proposes a new amount or destination (UpdateRequested); staff reject with a note, approve or refuse a cancellation or a proposed update, or edit the note.",
     async handle({ c, params, body, user }): Promise<InvoiceView> {
       const db = c.get("db");
       const { invoice, transition } = await authorizeChange(db, user, params.id, body.action);
-      const fields =
-        body.action === "update"
-          ? body.destination
-          : body.action === "reject" || body.action === "note"
-            ? { note: body.note }
-            : {};
+      if (body.action === "update") {
+        // A proposal beside the values in force; nothing is published when nothing changed.
+        const proposed = await proposeInvoiceUpdate(scopeOf(c), {
+          invoice,
+          amount: body.amount,
+          destination: body.destination,
+        });
+        if (proposed.changed) publishChange(c, proposed.invoice);
+        return readInvoiceView(db, invoice.id);
+      }
+      if (body.action === "approve-update" || body.action === "refuse-update") {
+        const approve = body.action === "approve-update";
+        const note = body.action === "refuse-update" ? body.note : undefined;
+        const settled = await settleInvoiceUpdate(scopeOf(c), {
+          caller: user,
+          invoice,
+          approve,
+          note,
+          actor: auditActorOf(c, user.id),
+        });
+        publishChange(c, settled);
+        await tellTutor(
+          c,
+          settled,
+          approve
+            ? invoiceMessages.updateApproved(settled.amount)
+            : invoiceMessages.updateRefused(settled.amount, note !== undefined),
+        );
+        return readInvoiceView(db, settled.id);
+      }
+      const fields = body.action === "reject" || body.action === "note" ? { note: body.note } : {};
       const updated = await applyChange(scopeOf(c), {
         caller: user,
         invoice,

@@ -193,10 +193,14 @@ export const arPayments = {
     empty: "لسه مطلبتش تسحب أي مبلغ.",
     statusFilter: "الحالة",
     allStatuses: "كل الحالات",
-    statuses: { 0: "بنراجعه", 1: "طلب إلغاء بنراجعه", 2: "اتلغى", 3: "اتحوّل", 4: "مرفوض" } as Record<
-      number,
-      string
-    >,
+    statuses: {
+      0: "بنراجعه",
+      1: "طلب إلغاء بنراجعه",
+      2: "اتلغى",
+      3: "اتحوّل",
+      4: "مرفوض",
+      5: "في انتظار موافقة على التعديل",
+    } as Record<number, string>,
     requestedOn: (date: string) => `طلبته ${date}`,
     receiverLabel: "صاحب الحساب:",
     noteLabel: "ملاحظة:",

@@ -23,6 +23,8 @@ const actions: Record<AuditAction, string> = {
   "invoice.reject": "رفض طلب سحب",
   "invoice.cancel": "إلغاء طلب سحب",
   "invoice.update": "تعديل طلب سحب",
+  "invoice.approve-update": "موافقة على تعديل طلب سحب",
+  "invoice.refuse-update": "رفض تعديل طلب سحب",
   "plan.create": "إنشاء باقة",
   "plan.update": "تعديل باقة",
   "plan.delete": "حذف باقة",

@@ -1,17 +1,21 @@
 /**
  * Tutor earnings and withdrawal requests (docs/rules.md, Tutor earnings and withdrawals).
  * Earnings come from worker/domain/staff/stats.ts (fulfilled lessons' stored tutor_earning); the
- * withdrawable balance is earnings − requests pending or approved. A request is inserted by one
- * conditional statement that re-reads the balance, so two concurrent requests cannot overdraw.
+ * withdrawable balance is earnings − requests pending or approved, an open request counted at the
+ * larger of its amount and the amount its tutor proposed (UpdateRequested). A request is inserted,
+ * and a larger amount proposed, by one conditional statement that re-reads the balance, so two
+ * concurrent requests cannot overdraw.
  */
 import { aliasedTable, and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type {
-  CreateInvoiceRequest,
-  Destination,
-  InvoiceAction,
-  InvoiceListSort,
-  InvoiceStats,
-  InvoiceView,
+import {
+  invoiceProposal,
+  type CreateInvoiceRequest,
+  type Destination,
+  type InvoiceAction,
+  type InvoiceListSort,
+  type InvoiceProposal,
+  type InvoiceStats,
+  type InvoiceView,
 } from "../../../schema/api/invoice";
 import { invoices, users } from "../../../schema/db";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../../schema/enums";
@@ -32,16 +36,31 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 /** Staff who process withdrawals (docs/product.md §6: admins). */
 export const isInvoiceStaff = (role: Role): boolean => isAdmin(role);
 
-/** Requests that hold money back from the balance: waiting (0, 1) or paid (3). */
-const WAITING = [InvoiceStatus.PendingApproval, InvoiceStatus.PendingCancellation] as const;
+/** Requests that hold money back from the balance: waiting (0, 1, 5) or paid (3). */
+const WAITING = [
+  InvoiceStatus.PendingApproval,
+  InvoiceStatus.PendingCancellation,
+  InvoiceStatus.UpdateRequested,
+] as const;
 const HELD = [...WAITING, InvoiceStatus.Approved] as const;
+
+const inStatuses = (statuses: readonly InvoiceStatus[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * What one request (table alias `o`) holds back: its amount, or the amount its tutor proposed when
+ * larger (update_request is set only while UpdateRequested), so approving the update never needs
+ * money the balance no longer has.
+ */
+const heldSql = (alias: string) =>
+  sql.raw(`MAX(${alias}.amount, COALESCE(json_extract(${alias}.update_request, '$.amount'), 0))`);
 
 /** The sum of a tutor's requests in these statuses, as a scalar subquery. */
 const amountInSql = (tutorId: number, statuses: readonly InvoiceStatus[]) =>
-  sql`(SELECT COALESCE(SUM(i.amount), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  )}))`;
+  sql`(SELECT COALESCE(SUM(${heldSql("i")}), 0) FROM invoices i WHERE i.user_id = ${tutorId} AND i.status IN (${inStatuses(statuses)}))`;
 
 // ---------------------------------------------------------------------------------------------
 // Balance
@@ -142,17 +161,27 @@ export type InvoiceChange = InvoiceAction | "approve";
 
 type Transition = { from: readonly InvoiceStatus[]; to: InvoiceStatus | null; by: "owner" | "staff" };
 
+/** The statuses a tutor may still change (edit or ask to cancel) a request in. */
+const OPEN_TO_OWNER = [InvoiceStatus.PendingApproval, InvoiceStatus.UpdateRequested] as const;
+
 /**
  * Who may do what from which status (to null: the status stays). Approved, Rejected and Canceled
- * are final. A tutor asks to cancel; staff cancel directly ("canceled by admin").
+ * are final. A tutor asks to cancel; staff cancel directly ("canceled by admin"). A tutor's edit
+ * is a proposal (→ UpdateRequested) staff approve or refuse (→ PendingApproval); while one waits,
+ * staff settle it before they pay, reject or cancel the request (`invoice-update-pending`), and
+ * the tutor may still edit it again or ask to cancel (which drops the proposal).
  */
 export function transitionFor(change: InvoiceChange, actor: "owner" | "staff"): Transition | null {
   const table: Record<InvoiceChange, Transition[]> = {
     cancel: [
-      { from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.PendingCancellation, by: "owner" },
-      { from: WAITING, to: InvoiceStatus.Canceled, by: "staff" },
+      { from: OPEN_TO_OWNER, to: InvoiceStatus.PendingCancellation, by: "owner" },
+      {
+        from: [InvoiceStatus.PendingApproval, InvoiceStatus.PendingCancellation],
+        to: InvoiceStatus.Canceled,
+        by: "staff",
+      },
     ],
-    update: [{ from: [InvoiceStatus.PendingApproval], to: null, by: "owner" }],
+    update: [{ from: OPEN_TO_OWNER, to: InvoiceStatus.UpdateRequested, by: "owner" }],
     approve: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Approved, by: "staff" }],
     reject: [{ from: [InvoiceStatus.PendingApproval], to: InvoiceStatus.Rejected, by: "staff" }],
     "approve-cancel": [
@@ -162,6 +191,12 @@ export function transitionFor(change: InvoiceChange, actor: "owner" | "staff"): 
       { from: [InvoiceStatus.PendingCancellation], to: InvoiceStatus.PendingApproval, by: "staff" },
     ],
     note: [{ from: WAITING, to: null, by: "staff" }],
+    "approve-update": [
+      { from: [InvoiceStatus.UpdateRequested], to: InvoiceStatus.PendingApproval, by: "staff" },
+    ],
+    "refuse-update": [
+      { from: [InvoiceStatus.UpdateRequested], to: InvoiceStatus.PendingApproval, by: "staff" },
+    ],
   };
   return table[change].find((t) => t.by === actor) ?? null;
 }
@@ -171,10 +206,17 @@ export async function findInvoice(db: Db, id: number): Promise<InvoiceRow> {
   return row ?? fail("invoice-not-found");
 }
 
+/** Why a change from this status is refused: staff must settle a proposed update first. */
+const refusedFrom = (status: number, transition: Transition) =>
+  status === InvoiceStatus.UpdateRequested && transition.by === "staff"
+    ? fail("invoice-update-pending")
+    : fail("illegal-invoice-update");
+
 /**
  * Reads the request and decides whether the caller may make this change now: the owner their own
  * tutor actions, staff theirs (`forbidden` otherwise); from a status the change does not leave
- * (`illegal-invoice-update`). Another tutor's request is `invoice-not-found`.
+ * (`illegal-invoice-update`, or `invoice-update-pending` for a staff decision while the tutor's
+ * proposed update waits). Another tutor's request is `invoice-not-found`.
  */
 export async function authorizeChange(
   db: Db,
@@ -187,7 +229,7 @@ export async function authorizeChange(
   if (!staff && invoice.userId !== caller.id) fail("invoice-not-found");
   const transition = transitionFor(change, staff ? "staff" : "owner");
   if (!transition) fail("forbidden");
-  if (!transition.from.includes(invoice.status as InvoiceStatus)) fail("illegal-invoice-update");
+  if (!transition.from.includes(invoice.status as InvoiceStatus)) refusedFrom(invoice.status, transition);
   return { invoice, transition };
 }
 
@@ -224,6 +266,10 @@ export async function applyChange(
     .set({
       ...fields,
       ...(transition.to === null ? {} : { status: transition.to }),
+      // Asking to cancel drops a proposed update: refused, the request is back as it was.
+      ...(transition.to === InvoiceStatus.PendingCancellation
+        ? { updateRequest: null, updateRequestedAt: null }
+        : {}),
       ...(staff ? { addressedBy: caller.id, addressedAt: at } : {}),
       updatedAt: at,
     })
@@ -257,10 +303,11 @@ export async function applyChange(
   } as const;
   const [updated] = await withAudit(db, update, staff ? actor : undefined, entry, now);
   if (updated) return updated;
+  const current = await findInvoice(db, invoice.id);
   // Still waiting, yet not paid: the earnings no longer cover it (a lesson reported absent since).
-  if (paying && (await findInvoice(db, invoice.id)).status === InvoiceStatus.PendingApproval)
-    fail("invoice-not-valid");
-  return fail("illegal-invoice-update");
+  if (paying && current.status === InvoiceStatus.PendingApproval) fail("invoice-not-valid");
+  // The tutor proposed an update meanwhile: staff settle it first.
+  return refusedFrom(current.status, transition);
 }
 
 /**
@@ -269,11 +316,193 @@ export async function applyChange(
  * request was made (a lesson reported absent), and paying then would pay out more than was earned.
  */
 function stillCoveredSql(invoice: InvoiceRow, at: string): SQL {
-  return sql`${tutorEarningsSql(invoice.userId, at)} - (SELECT COALESCE(SUM(o.amount), 0) FROM invoices o
-    WHERE o.user_id = ${invoice.userId} AND o.id <> ${invoice.id} AND o.status IN (${sql.join(
-      HELD.map((status) => sql`${status}`),
-      sql`, `,
-    )})) >= ${invoice.amount}`;
+  return sql`${tutorEarningsSql(invoice.userId, at)} - ${heldByOthersSql(invoice)} >= ${invoice.amount}`;
+}
+
+/** What the tutor's other requests hold back (waiting or paid), as a scalar subquery. */
+const heldByOthersSql = (invoice: Pick<InvoiceRow, "id" | "userId">) =>
+  sql`(SELECT COALESCE(SUM(${heldSql("o")}), 0) FROM invoices o
+    WHERE o.user_id = ${invoice.userId} AND o.id <> ${invoice.id} AND o.status IN (${inStatuses(HELD)}))`;
+
+// ---------------------------------------------------------------------------------------------
+// Proposed updates (UpdateRequested)
+
+/** The values a request has now, in the shape of a proposal. */
+const valuesOf = (invoice: InvoiceRow): InvoiceProposal => ({
+  amount: invoice.amount,
+  method: invoice.method as WithdrawMethod,
+  receiver: invoice.receiver,
+  phone: invoice.phone,
+  bank: invoice.bank as Bank | null,
+  accountNumber: invoice.accountNumber,
+  username: invoice.username,
+});
+
+/** The stored proposal of a request (null when none, or unreadable). */
+export function proposalOf(invoice: Pick<InvoiceRow, "updateRequest">): InvoiceProposal | null {
+  if (!invoice.updateRequest) return null;
+  try {
+    const parsed = invoiceProposal.safeParse(JSON.parse(invoice.updateRequest));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const proposalFields = [
+  "amount",
+  "method",
+  "receiver",
+  "phone",
+  "bank",
+  "accountNumber",
+  "username",
+] as const;
+
+/** The fields in which two sets of values differ. */
+export const changedFields = (a: InvoiceProposal, b: InvoiceProposal) =>
+  proposalFields.filter((field) => a[field] !== b[field]);
+
+/** The stored JSON of a proposal, its keys in one order (compared as text by the staff decision). */
+const proposalJson = (proposal: InvoiceProposal) =>
+  JSON.stringify(Object.fromEntries(proposalFields.map((field) => [field, proposal[field]])));
+
+/**
+ * The tutor proposes a new amount and/or destination for a request still open to them
+ * (PendingApproval or UpdateRequested). The values in force stay; the proposal sits beside them
+ * (→ UpdateRequested) until staff approve or refuse it, and a further edit replaces it. Values
+ * equal to the ones in force change nothing (or, while a proposal waits, withdraw it: back to
+ * PendingApproval); values equal to the waiting proposal change nothing either.
+ *
+ * A proposed amount is held to the limits in force and, when larger than the amount in force, to
+ * the balance: earnings − what the tutor's other requests hold ≥ the proposed amount, read in the
+ * same conditional UPDATE (D1 has no interactive transactions). When nothing was written the
+ * reason is read: the status changed meanwhile (`illegal-invoice-update`), the min/max codes on
+ * `amount`, otherwise `insufficient-balance`.
+ */
+export async function proposeInvoiceUpdate(
+  scope: Pick<Scope, "db" | "now">,
+  {
+    invoice,
+    amount,
+    destination,
+  }: { invoice: InvoiceRow; amount: number | undefined; destination: Destination },
+): Promise<{ invoice: InvoiceRow; changed: boolean }> {
+  const { db, now } = scope;
+  const at = now.toISOString();
+  const proposal: InvoiceProposal = { ...destination, amount: amount ?? invoice.amount };
+  const waiting = proposalOf(invoice);
+  const open = inArray(invoices.status, [...OPEN_TO_OWNER]);
+  if (changedFields(proposal, valuesOf(invoice)).length === 0) {
+    if (invoice.status !== InvoiceStatus.UpdateRequested) return { invoice, changed: false };
+    // Back to the values in force: the proposal is withdrawn.
+    const [withdrawn] = await db
+      .update(invoices)
+      .set({
+        status: InvoiceStatus.PendingApproval,
+        updateRequest: null,
+        updateRequestedAt: null,
+        updatedAt: at,
+      })
+      .where(and(eq(invoices.id, invoice.id), open))
+      .returning();
+    return withdrawn ? { invoice: withdrawn, changed: true } : fail("illegal-invoice-update");
+  }
+  if (
+    invoice.status === InvoiceStatus.UpdateRequested &&
+    waiting &&
+    changedFields(proposal, waiting).length === 0
+  )
+    return { invoice, changed: false };
+  const { amount: asked } = proposal;
+  const allowed = sql`${asked} >= ${limitSql("minInvoiceAmount", settings.withdrawals.minAmount)}
+          AND ${asked} <= ${limitSql("maxInvoiceAmount", settings.withdrawals.maxAmount)}
+          AND (${asked} <= ${invoices.amount} OR ${tutorEarningsSql(invoice.userId, at)} - ${heldByOthersSql(invoice)} >= ${asked})`;
+  const [updated] = await db
+    .update(invoices)
+    .set({
+      status: InvoiceStatus.UpdateRequested,
+      updateRequest: proposalJson(proposal),
+      updateRequestedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(invoices.id, invoice.id), open, allowed))
+    .returning();
+  if (updated) return { invoice: updated, changed: true };
+  const current = await findInvoice(db, invoice.id);
+  if (!(OPEN_TO_OWNER as readonly number[]).includes(current.status)) fail("illegal-invoice-update");
+  const limits = await withdrawLimits(db);
+  if (asked < limits.min) fail("min-invoice-amount-subceeded", { amount: "min-invoice-amount-subceeded" });
+  if (asked > limits.max) fail("max-invoice-amount-exceeded", { amount: "max-invoice-amount-exceeded" });
+  return fail("insufficient-balance", { amount: "insufficient-balance" });
+}
+
+/**
+ * Staff settle a tutor's proposed update: approved, its values replace the ones in force; refused,
+ * the values in force stay (with the reason as the request's note, when given). Either way the
+ * request is PendingApproval again, the proposal cleared, who acted recorded, and an audit row
+ * (status, amount and method before and after, and which fields the proposal changed: the
+ * destination's numbers are not copied) written in the same batch. One conditional UPDATE on the
+ * proposal staff read: a tutor's edit in between makes this `illegal-invoice-update`.
+ */
+export async function settleInvoiceUpdate(
+  scope: Pick<Scope, "db" | "now">,
+  {
+    caller,
+    invoice,
+    approve,
+    note,
+    actor,
+  }: {
+    caller: UserRow;
+    invoice: InvoiceRow;
+    approve: boolean;
+    note?: string;
+    actor?: AuditActor;
+  },
+): Promise<InvoiceRow> {
+  const { db, now } = scope;
+  const at = now.toISOString();
+  const proposal = proposalOf(invoice);
+  const before = valuesOf(invoice);
+  const after = approve && proposal ? proposal : before;
+  const update = db
+    .update(invoices)
+    .set({
+      ...(approve && proposal ? after : {}),
+      ...(note !== undefined ? { note } : {}),
+      status: InvoiceStatus.PendingApproval,
+      updateRequest: null,
+      updateRequestedAt: null,
+      addressedBy: caller.id,
+      addressedAt: at,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        eq(invoices.status, InvoiceStatus.UpdateRequested),
+        invoice.updateRequest === null
+          ? sql`${invoices.updateRequest} IS NULL`
+          : eq(invoices.updateRequest, invoice.updateRequest),
+      ),
+    )
+    .returning();
+  const entry = {
+    action: approve ? "invoice.approve-update" : "invoice.refuse-update",
+    targetType: "invoice",
+    targetId: invoice.id,
+    before: { status: invoice.status, amount: before.amount, method: before.method },
+    after: {
+      status: InvoiceStatus.PendingApproval,
+      amount: after.amount,
+      method: after.method,
+      proposed: proposal ? changedFields(proposal, before) : [],
+      ...(note !== undefined ? { note } : {}),
+    },
+  } as const;
+  const [updated] = await withAudit(db, update, actor, entry, now);
+  return updated ?? fail("illegal-invoice-update");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,6 +528,7 @@ type ViewRow = {
 export const receiptPath = (key: string) => `/api/v1/assets/${key}`;
 
 export function toInvoiceView({ invoice, userName, userEmail, addressedByName }: ViewRow): InvoiceView {
+  const proposal = invoice.status === InvoiceStatus.UpdateRequested ? proposalOf(invoice) : null;
   return {
     id: invoice.id,
     userId: invoice.userId,
@@ -313,6 +543,9 @@ export function toInvoiceView({ invoice, userName, userEmail, addressedByName }:
     username: invoice.username,
     status: invoice.status as InvoiceStatus,
     note: invoice.note,
+    updateRequest: proposal
+      ? { ...proposal, requestedAt: invoice.updateRequestedAt ?? invoice.updatedAt }
+      : null,
     receipt: invoice.receipt ? receiptPath(invoice.receipt) : null,
     addressedBy: invoice.addressedBy,
     addressedByName,
@@ -421,7 +654,13 @@ export async function receiptOwner(db: Db, key: string): Promise<number | null> 
 // ---------------------------------------------------------------------------------------------
 // Notifications (Arabic)
 
-const egp = new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP", maximumFractionDigits: 2 });
+// As the screens show money (web/src/lib/format.ts, formatMoney): «١٥٠ ج.م.‏», piasters only when there are some.
+const egp = new Intl.NumberFormat("ar-EG", {
+  style: "currency",
+  currency: "EGP",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 const money = (piasters: number) => egp.format(piasters / 100);
 const days = new Intl.NumberFormat("ar-EG");
 
@@ -441,5 +680,13 @@ export const invoiceMessages = {
   cancelRefused: (amount: number) => ({
     subject: "لم تتم الموافقة على إلغاء طلب السحب",
     body: `لم تتم الموافقة على إلغاء طلب سحب ${money(amount)}، وسيستمر تنفيذ الطلب خلال ${days.format(settings.withdrawals.workingDays.min)} إلى ${days.format(settings.withdrawals.workingDays.max)} أيام عمل.`,
+  }),
+  updateApproved: (amount: number) => ({
+    subject: "وافقنا على تعديل طلب السحب في درس",
+    body: `وافقنا على التعديل اللي طلبته، وطلب السحب دلوقتي بمبلغ ${money(amount)}. التحويل بياخد من ${days.format(settings.withdrawals.workingDays.min)} لـ ${days.format(settings.withdrawals.workingDays.max)} أيام عمل، وتقدر تتابعه من صفحة الأرباح.`,
+  }),
+  updateRefused: (amount: number, withReason: boolean) => ({
+    subject: "مقدرناش نوافق على تعديل طلب السحب في درس",
+    body: `مقدرناش نوافق على التعديل اللي طلبته، وطلب سحب ${money(amount)} فاضل زي ما هو بنفس طريقة التحويل.${withReason ? " تقدر تشوف السبب في صفحة الأرباح." : ""}`,
   }),
 };

@@ -102,7 +102,9 @@ export function checkInvoiceForm(
 
 /** Requests still open to a decision. */
 export const isWaiting = (status: InvoiceStatus) =>
-  status === InvoiceStatus.PendingApproval || status === InvoiceStatus.PendingCancellation;
+  status === InvoiceStatus.PendingApproval ||
+  status === InvoiceStatus.PendingCancellation ||
+  status === InvoiceStatus.UpdateRequested;
 
 export type StatusTone = "info" | "success" | "warning" | "error" | "neutral";
 
@@ -112,6 +114,7 @@ export const statusTone: Record<InvoiceStatus, StatusTone> = {
   [InvoiceStatus.Canceled]: "neutral",
   [InvoiceStatus.Approved]: "success",
   [InvoiceStatus.Rejected]: "error",
+  [InvoiceStatus.UpdateRequested]: "warning",
 };
 
 /** Where the money goes, as one line (phone, bank + account, or Instapay address). */
