@@ -64,6 +64,7 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
   // the route's first batch. Anything else leaves them null, and routes that need a user answer 401.
   app.use(async (c, next) => {
     c.set("user", null);
+    c.set("sharedVersions", null);
     const header = c.req.header("authorization");
     const payload = header?.startsWith("Bearer ")
       ? await readToken(header.slice(7).trim(), c.get("config").TOKEN_SECRET)

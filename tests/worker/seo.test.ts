@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { servePublicPage, TUTORS_PAGE_SIZE, type InitialData, type Shell } from "../../worker/seo/pages";
-import { findTutorInfo, flushTutorListCache } from "../../worker/domain/tutors/tutor-list";
+import { findTutorInfo, forgetTutorListCache } from "../../worker/domain/tutors/tutor-list";
 import { createDb } from "../../worker/core/db";
 import { tutorPaint } from "../../worker/seo/tutor-paint";
 import { call, callContract, ORIGIN } from "./helpers";
@@ -165,7 +165,7 @@ describe("link previews and search engines", () => {
 
   it("inlines the first page of /tutors as the API gives it, with an ItemList and the list's tags", async () => {
     const first = await onboardedTutor({ name: "مدرس القائمة الأول" });
-    flushTutorListCache();
+    forgetTutorListCache();
     const { status, html } = await page("/tutors");
     expect(status).toBe(200);
     const data = JSON.parse(scriptBody(html, 'json" id="initial-data"')!) as InitialData;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
 import type { AuthResponse } from "../../schema/api/user";
 import { createDb } from "../../worker/core/db";
-import { flushTutorListCache, listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
+import { forgetTutorListCache, listOnboardedTutors } from "../../worker/domain/tutors/tutor-list";
 import { at, bookLessonInSlot, createSlot, onboardedTutor, slotActions } from "./factories-tutors";
 import { callContract, createUserWithRole, register } from "./helpers";
 import { suspensionContracts } from "../../schema/api/suspension";
@@ -19,7 +19,7 @@ function prefix(): string {
 }
 
 async function names(name: string, now?: Date): Promise<string[]> {
-  flushTutorListCache();
+  forgetTutorListCache();
   const page = await listOnboardedTutors(createDb(env), { page: 1, size: 20, name }, now);
   return page.list.map((card) => card.name!);
 }
@@ -139,7 +139,7 @@ describe("the tutor list's kept order", () => {
 
     // Inside B's slot: its free time is now + notice, as the card says.
     const inside = new Date(Date.parse(at(405)));
-    flushTutorListCache();
+    forgetTutorListCache();
     const page = await listOnboardedTutors(createDb(env), { page: 1, size: 20, name: p }, inside);
     expect(page.list[0]?.name).toBe(`${p} ب`);
     expect(page.list[0]?.nextFreeAt).toBe(at(465));

@@ -9,6 +9,7 @@ import { signedInUserQuery, type SignedInRow, type UserRow } from "../domain/ide
 import type { AppContext, AppEnv } from "./context";
 import { fail } from "../core/failure";
 import { describeError } from "../core/logger";
+import { observeSharedVersions, parseSharedVersions } from "../core/shared-versions";
 
 /**
  * Who may call a route, declared once next to it: anyone, any signed-in user, or the listed
@@ -208,7 +209,8 @@ async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: un
  */
 function admit(c: AppContext, row: SignedInRow | undefined, sessionId: string): UserRow | null {
   if (!row) return null;
-  const { sessionSeenAt, ...user } = row;
+  const { sessionSeenAt, sharedVersions, ...user } = row;
+  c.set("sharedVersions", observeSharedVersions(parseSharedVersions(sharedVersions), c.get("now").getTime()));
   if (user.suspendedAt) fail("account-suspended");
   if (sessionSeenAt === null) return null;
   const now = c.get("now");

@@ -56,7 +56,7 @@ export const tutorRoutes = [
     access: "public",
     summary:
       "Listed tutors, paged: soonest free time, then rating, then lessons taught; filters topic, name, gender, free day.",
-    handle: ({ c, query }) => listOnboardedTutors(c.get("db"), query),
+    handle: ({ c, query }) => listOnboardedTutors(c.get("db"), query, c.get("now"), c.get("sharedVersions")),
   }),
   route(tutorContracts.info, {
     access: "public",
@@ -115,16 +115,19 @@ export const tutorRoutes = [
     access: [Role.SuperAdmin, Role.RegularAdmin],
     summary: "Empty the tutor list cache.",
     async handle({ c, user }) {
-      flushTutorListCache();
+      const db = c.get("db");
+      // Every isolate's answers go at its next request: the shared version moves with the audit row.
+      await db.batch([
+        flushTutorListCache(db),
+        auditStatement(
+          db,
+          auditActorOf(c, user.id),
+          { action: "cache.delete", targetType: "cache", targetId: "tutor-list" },
+          c.get("now"),
+          false,
+        ),
+      ]);
       tutorsCacheUpdated(scopeOf(c));
-      // Nothing in D1 changes: the record is the write (written unconditionally).
-      await auditStatement(
-        c.get("db"),
-        auditActorOf(c, user.id),
-        { action: "cache.delete", targetType: "cache", targetId: "tutor-list" },
-        new Date(),
-        false,
-      );
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import { sharedVersionsSql } from "../../core/shared-versions";
 import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { UserView } from "../../../schema/api/user";
 import { students, tutors, users } from "../../../schema/db";
@@ -64,13 +65,15 @@ const signedInUser = prebuilt((db: Db) =>
       >`(SELECT s.last_seen_at FROM auth_sessions s WHERE s.id = ${sql.placeholder("sid")} AND s.user_id = "users"."id" AND s.ended_at IS NULL)`.as(
         "session_seen_at",
       ),
+      // The caches' versions ride on this read (worker/core/shared-versions.ts): no extra round trip.
+      sharedVersions: sql<string | null>`${sharedVersionsSql}`.as("shared_versions"),
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
     .limit(1),
 );
 
-export type SignedInRow = UserRow & { sessionSeenAt: string | null };
+export type SignedInRow = UserRow & { sessionSeenAt: string | null; sharedVersions: string | null };
 
 /** The signed-in user's read on every authenticated request (worker/http/route.ts), batchable. */
 export const signedInUserQuery = (db: Db, id: number, sessionId: string) =>

@@ -10,6 +10,16 @@ import { dayWindow } from "../../../schema/calendar";
 import { GRID_MS } from "../../../schema/pricing";
 import { BoundedCache } from "../../core/bounded-cache";
 import { d1, statement } from "../../core/db";
+import type { BatchItem } from "drizzle-orm/batch";
+import {
+  bumpSharedVersion,
+  observeSharedVersions,
+  parseSharedVersions,
+  recentSharedVersions,
+  sharedVersionsSql,
+  versionOf,
+  type SharedVersions,
+} from "../../core/shared-versions";
 import type { Db } from "../../core/context";
 import { likePattern } from "./topics";
 
@@ -20,11 +30,15 @@ import { likePattern } from "./topics";
  */
 export const MEDIA_REQUIRED_FOR_LISTING = true;
 
-/** Cached answers live this long in an isolate; other isolates' tutor changes show within it. */
+/**
+ * Cached answers live this long in an isolate: another isolate's tutor changes show within it. A
+ * flush reaches every isolate at its next request (the shared version, worker/core/shared-versions.ts).
+ */
 export const TUTOR_LIST_TTL_MS = 30_000;
 const MAX_CACHED_QUERIES = 500;
 
-type Entry = { version: number; value: Paged<TutorCard> };
+/** `version`: this isolate's count of changes; `shared`: the flush version every isolate reads. */
+type Entry = { version: number; shared: number; value: Paged<TutorCard> };
 const cache = new BoundedCache<string, Entry>({ maxSize: MAX_CACHED_QUERIES, ttlMs: TUTOR_LIST_TTL_MS });
 let version = 0;
 
@@ -33,11 +47,22 @@ export function tutorsChanged(): void {
   version++;
 }
 
-/** DELETE /cache/flush. */
-export function flushTutorListCache(): void {
+/**
+ * DELETE /cache/flush: this isolate's answers go now, every other isolate's at its next request
+ * (the returned statement bumps the shared version; run it with the flush's audit row).
+ */
+export function flushTutorListCache(db: Db): BatchItem<"sqlite"> {
+  forgetTutorListCache();
+  return bumpSharedVersion(db, TUTOR_LIST);
+}
+
+/** Forgets this isolate's cached answers only (tests that write the tables directly). */
+export function forgetTutorListCache(): void {
   cache.clear();
   version++;
 }
+
+const TUTOR_LIST = "tutor-list";
 
 const iso = (date: Date) => date.toISOString();
 
@@ -251,6 +276,8 @@ export async function listOnboardedTutors(
   db: Db,
   query: TutorListQuery,
   now = new Date(),
+  /** The shared versions the request already read (with its user), else null: read here when needed. */
+  shared: SharedVersions | null = null,
 ): Promise<Paged<TutorCard>> {
   const key = JSON.stringify([
     query.page,
@@ -262,7 +289,12 @@ export async function listOnboardedTutors(
     query.day ? (query.timeZone ?? null) : null,
   ]);
   const hit = cache.get(key, now.getTime());
-  if (hit && hit.version === version) return hit.value;
+  let known = shared;
+  if (hit && hit.version === version) {
+    // A hit holds only if no isolate flushed since it was cached (worker/core/shared-versions.ts).
+    known ??= await recentSharedVersions(db, now.getTime());
+    if (hit.shared === versionOf(known, TUTOR_LIST)) return hit.value;
+  }
   const seenVersion = version;
   const filters = listFilters(query, now);
   const from = filters
@@ -286,8 +318,10 @@ export async function listOnboardedTutors(
     values,
   );
   // The unfiltered list (the common miss) from templates; a filtered one is built for its filters.
-  const [, page, totals] = await d1(db).batch(
-    filters
+  // The shared versions go in the same batch when the request has not read them yet.
+  const versionsRead = known ? [] : [statement(db, sql`SELECT ${sharedVersionsSql} AS versions`)];
+  const [, page, totals, versions] = await d1(db).batch([
+    ...(filters
       ? [
           refresh,
           statement(db, pageSql(now, query.size, (query.page - 1) * query.size)),
@@ -302,12 +336,21 @@ export async function listOnboardedTutors(
             values,
           ),
           templateStatement(db, "total", () => sql`SELECT count(*) AS total ${from}`, values),
-        ],
+        ]),
+    ...versionsRead,
+  ]);
+  known ??= observeSharedVersions(
+    parseSharedVersions((versions?.results[0] as { versions: string | null } | undefined)?.versions),
+    now.getTime(),
   );
   const rows = (page?.results ?? []) as CardRow[];
   const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;
   const value = { list: rows.map(toCard), total };
-  cache.set(key, { version: seenVersion, value }, { now: now.getTime() });
+  cache.set(
+    key,
+    { version: seenVersion, shared: versionOf(known, TUTOR_LIST), value },
+    { now: now.getTime() },
+  );
   return value;
 }
 
