@@ -27,7 +27,7 @@ describe("photo session statuses", () => {
   });
 
   it("are the ones docs/product.md names", () => {
-    const product = readFileSync(new URL("../../docs/product.md", import.meta.url), "utf8");
+    const product = readFileSync(new URL("../../docs/product.md", import.meta.url).pathname, "utf8");
     const line = product.slice(product.indexOf("**Photo session**"), product.indexOf("**Intro video**"));
     for (const status of values) expect(line).toContain(`\`${status}\``);
     expect(line).not.toMatch(/\d/);
