@@ -55,6 +55,15 @@ function safeDecode(segment: string): string {
   }
 }
 
+/**
+ * Whether the SPA shows its not-found page for a path: the table's first matching pattern is the
+ * splat (`/*`), or nothing matches. The Worker then answers the shell with HTTP 404.
+ */
+export function isUnknownPath(table: RoutePreloadTable, pathname: string): boolean {
+  const hit = table.table.find(([pattern]) => matchesPattern(pattern, pathname));
+  return !hit || hit[0] === "/*" || hit[0] === "*";
+}
+
 /** The chunk URLs of the screen a path shows (the table's first matching pattern), or none. */
 export function preloadUrlsFor(table: RoutePreloadTable, pathname: string): string[] {
   const hit = table.table.find(([pattern]) => matchesPattern(pattern, pathname));

@@ -90,6 +90,26 @@ describe("the public marketing pages", () => {
     await page.context().close();
   });
 
+  it("answers an unknown path with HTTP 404 and a not-found page whose title and heading agree", async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 800 },
+    ]) {
+      const page = await newPage(browser, viewport);
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: ar.errors.notFoundTitle }).waitFor();
+      expect(await page.title()).toBe(`${ar.errors.notFoundTitle} | درس`);
+      await page.getByRole("link", { name: ar.errors.goHome }).waitFor();
+      await expectNoAxeViolations(page, `not-found-${viewport.width}`);
+      await screenshot(page, `not-found-${viewport.width}`);
+      await page.context().close();
+    }
+    // A real screen still answers 200.
+    expect((await fetch(`${baseUrl()}/tutors`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/login`)).status).toBe(200);
+  });
+
   it("sends the contact form and the team gets it by email", async () => {
     const page = await newPage(browser, { width: 360, height: 800 });
     await page.goto("/contact");

@@ -16,7 +16,9 @@ const { OfflineBanner } = await import("../../web/src/ui/offline-banner");
 const { useLeaveWarning } = await import("../../web/src/lib/use-leave-warning");
 const { dayOptions } = await import("../../web/src/pages/tutors/tutors-page");
 const { installmentLabel } = await import("../../web/src/pages/checkout/checkout-page");
-const { freeStretches, WeekFreeDays } = await import("../../web/src/features/tutors/visitor-panels");
+const { confirmedSoonest, freeStretches, WeekFreeDays } =
+  await import("../../web/src/features/tutors/visitor-panels");
+const { formatWhen } = await import("../../web/src/lib/format");
 const { TutorCard } = await import("../../web/src/features/tutors/tutor-card");
 
 const MINUTE = 60_000;
@@ -232,7 +234,25 @@ describe("forms and states of the marketplace", () => {
     );
     expect(await screen.findByText(ar.market.visitor.freeDays("الخميس"))).toBeTruthy();
     expect(get.mock.calls.filter(([path]) => path === "/lesson/free-times")).toHaveLength(1);
+    // The soonest time is the free-times answer's, shown once it confirms a time that day.
+    expect(item.querySelector("[data-card-soonest]")?.textContent).toContain(
+      formatWhen("2026-11-26T14:00:00.000Z"),
+    );
     vi.unstubAllGlobals();
+  });
+
+  it("shows a card's soonest time only when the tutor's free times have a time that day", () => {
+    const thursday = "2026-11-26T14:00:00.000Z";
+    // The list's soonest time is confirmed by the answer: that day's first free start.
+    expect(confirmedSoonest(thursday, ["2026-11-26T15:00:00.000Z", "2026-11-28T09:00:00.000Z"])).toBe(
+      "2026-11-26T15:00:00.000Z",
+    );
+    // The answer has nothing that day (booked since, or inside the notice): no soonest time at all.
+    expect(confirmedSoonest(thursday, ["2026-11-28T09:00:00.000Z"])).toBeNull();
+    expect(confirmedSoonest(thursday, [])).toBeNull();
+    // No answer yet, or no soonest time in the list: nothing.
+    expect(confirmedSoonest(thursday, undefined)).toBeNull();
+    expect(confirmedSoonest(null, [thursday])).toBeNull();
   });
 
   it("says an installment plan's rate once, even when its name already does", () => {

@@ -31,7 +31,26 @@ function routerPattern(path: string): string | undefined {
   return `/${parts.join("/")}`;
 }
 
+type RouteLike = { path?: string; children?: RouteLike[] };
+
+/** Every route of routes.tsx that renders something of its own (a leaf), by its full pattern. */
+function leafPatterns(list: readonly RouteLike[], base = ""): string[] {
+  return list.flatMap((route) => {
+    const full = route.path ? `${base}/${route.path.replace(/^\/+|\/+$/g, "")}`.replace(/\/+/g, "/") : base;
+    return route.children?.length ? leafPatterns(route.children, full) : [full || "/"];
+  });
+}
+
 describe("route preload table", () => {
+  it("knows every route of the SPA, so the Worker answers 404 only where the SPA shows its not-found page", () => {
+    // worker/seo/route-preloads.ts answers HTTP 404 for a path whose best pattern is the splat: a route
+    // missing from the table (one that is not a lazy screen) would wrongly answer 404.
+    const leaves = leafPatterns(routes as RouteLike[]).filter((pattern) => pattern !== "/*");
+    expect(leaves.length).toBeGreaterThan(40);
+    for (const pattern of leaves) expect([pattern, ourMatch(sampleOf(pattern))]).not.toEqual([pattern, "/*"]);
+    expect(ourMatch("/no-such-page")).toBe("/*");
+  });
+
   it("finds every lazy screen of routes.tsx", () => {
     const lazyImports = [...routesSource.matchAll(/import\("(\.\/pages\/[^"]+)"\)/g)].map(
       (match) => `src/${match[1]!.slice(2)}.tsx`,

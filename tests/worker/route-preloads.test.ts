@@ -37,6 +37,21 @@ describe("route preloads in served pages", () => {
     expect(await dashboard.text()).toBe(SHELL);
   });
 
+  it("answers a path the SPA has no screen for with its shell and HTTP 404, a known one with 200", async () => {
+    const unknown = await withRoutePreloads(html(), get("/no-such-page"), "/no-such-page", source(TABLE));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toContain("text/html");
+    expect(await unknown.text()).toContain('<div id="root"></div>');
+    const nested = await withRoutePreloads(html(), get("/t/9/extra"), "/t/9/extra", source(TABLE));
+    expect(nested.status).toBe(404);
+    for (const path of ["/tutors", "/t/9", "/t/dashboard"])
+      expect((await withRoutePreloads(html(), get(path), path, source(TABLE))).status).toBe(200);
+    // Without a table (a build that has none) nothing is known to be missing.
+    expect(
+      (await withRoutePreloads(html(), get("/no-such-page"), "/no-such-page", source(null))).status,
+    ).toBe(200);
+  });
+
   it("leaves alone what is not a 200 HTML page for a GET, or when the build has no table", async () => {
     const script = new Response("export {}", { headers: { "content-type": "text/javascript" } });
     expect(await withRoutePreloads(script, get("/tutors"), "/tutors", source(TABLE))).toBe(script);

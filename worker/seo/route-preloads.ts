@@ -1,5 +1,6 @@
 import {
   isRoutePreloadTable,
+  isUnknownPath,
   preloadUrlsFor,
   ROUTE_PRELOAD_PATH,
   type RoutePreloadTable,
@@ -37,7 +38,11 @@ export const assetsPreloadTable =
     return table;
   };
 
-/** The page with its screen's modulepreload links added to <head>; anything that is not a 200 HTML page is returned untouched. */
+/**
+ * The page with its screen's modulepreload links added to <head>; anything that is not a 200 HTML
+ * page is returned untouched. A path the SPA has no screen for (its not-found page) answers 404, so
+ * the status says what the page says (crawlers and link checkers see it too).
+ */
 export async function withRoutePreloads(
   response: Response,
   request: Request,
@@ -51,6 +56,8 @@ export async function withRoutePreloads(
   )
     return response;
   const known = await table();
+  if (known && isUnknownPath(known, pathname))
+    response = new Response(response.body, { status: 404, headers: response.headers });
   const urls = known ? preloadUrlsFor(known, pathname) : [];
   if (!urls.length) return response;
   // The URLs are built from chunk names checked against [\w.-]+ (schema/route-preloads.ts): nothing to escape.

@@ -28,6 +28,11 @@ export const ar = {
     },
     offline: "إنت أوفلاين دلوقتي. هنكمّل أول ما النت يرجع.",
     uploadLeaveWarning: "لسه بنرفع الملف. لو قفلت الصفحة دلوقتي الرفع هيقف.",
+    /** /session while it looks for the next lesson, interview or demo session (web/src/pages/session-redirect). */
+    findingSession: "بندوّر على حصتك الجاية…",
+    /** The local-only phone frame (web/src/features/dev/simulated-mobile.tsx). */
+    simulatedMobile: (width: string) => `شاشة موبايل (${width} بكسل)`,
+    simulatedMobileFrame: "التطبيق على شاشة موبايل",
   },
 
   /** Dates near today in words (web/src/lib/format.ts). */
@@ -156,9 +161,10 @@ export const ar = {
     crashTitle: "حدث خطأ غير متوقع",
     crashBody: "تعذّر عرض هذه الصفحة. جرّب إعادة تحميلها، وإن تكرر الخطأ عُد إلى الصفحة الرئيسية.",
     reload: "إعادة تحميل الصفحة",
-    goHome: "العودة للرئيسية",
-    notFoundTitle: "الصفحة غير موجودة",
-    notFoundBody: "الرابط الذي فتحته غير صحيح أو لم يعد موجودًا.",
+    goHome: "ارجع للرئيسية",
+    /** The same words as the page's title (ar-EG-seo.ts notFound.title), so the tab and the heading agree. */
+    notFoundTitle: "الصفحة مش موجودة",
+    notFoundBody: "الرابط اللي فتحته غلط أو الصفحة اتشالت. ارجع للرئيسية أو دوّر على مدرّس من هناك.",
     notAllowed: "غير مسموح لك بهذا الإجراء",
     sessionEnded: "انتهت جلستك، سجّل الدخول مرة أخرى",
     loadFailed: "تعذّر تحميل البيانات",

@@ -7,7 +7,7 @@ import { formatMoney, formatNumber, formatWhen } from "../../lib/format";
 import { buttonClasses } from "../../ui/button";
 import { TutorPhoto } from "./tutor-photo";
 import { TutorVideoButton } from "./tutor-video";
-import { WeekFreeDays } from "./visitor-panels";
+import { SoonestFreeTime, WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
 import { useNearView } from "../../lib/use-near-view";
 
@@ -99,10 +99,20 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
           formatMoney(lessonPriceFor(15, rates)),
         )}
       </p>
-      <p className="text-xs text-slate-700">
-        {tutor.nextFreeAt ? `${t.nextFree} ${formatWhen(tutor.nextFreeAt)}` : t.noFreeTime}
-      </p>
-      {tutor.nextFreeAt && <WeekFreeDays tutorId={tutor.id} near={near} />}
+      {tutor.nextFreeAt ? (
+        <>
+          {/* Shown once the tutor's free times confirm a time that day (the same answer as the week's line). */}
+          <SoonestFreeTime
+            tutorId={tutor.id}
+            nextFreeAt={tutor.nextFreeAt}
+            near={near}
+            label={(when) => `${t.nextFree} ${formatWhen(when)}`}
+          />
+          <WeekFreeDays tutorId={tutor.id} near={near} />
+        </>
+      ) : (
+        <p className="text-xs text-slate-700">{t.noFreeTime}</p>
+      )}
       <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md", "mt-auto")}>
         {t.book}
         <span className="sr-only">

@@ -9,7 +9,7 @@ import { countOf } from "../../lib/plural";
 import { Button, buttonClasses } from "../../ui/button";
 import { toasts } from "../../ui/toast-store";
 import { ListSkeleton } from "../../ui/skeleton";
-import { startsByDay } from "../lessons/calendar";
+import { dayKey, startsByDay } from "../lessons/calendar";
 import { useFreeTimesQuery } from "../lessons/use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
 
@@ -106,6 +106,46 @@ export function WeekFreeDays({ tutorId, near = true }: { tutorId: number; near?:
   return (
     <p className="text-xs text-slate-700" data-card-week="">
       {days.length === 0 ? t.noFreeThisWeek : t.freeDays(days.join("، "))}
+    </p>
+  );
+}
+
+/**
+ * The soonest time a card shows, checked against the tutor's free times: the list's soonest time
+ * (kept in the list's order columns) is shown only when the free-times answer has a time that
+ * day, and then as that day's first free start, so the card never promises a time the booking
+ * calendar does not offer. Null: nothing to show (no answer yet, or no time that day).
+ */
+export function confirmedSoonest(
+  nextFreeAt: string | null,
+  starts: readonly string[] | undefined,
+): string | null {
+  if (!nextFreeAt || !starts) return null;
+  const day = startsByDay(starts).get(dayKey(nextFreeAt));
+  return day?.[0] ?? null;
+}
+
+/** The card's soonest time, once the free-times answer confirms it (see confirmedSoonest). */
+export function SoonestFreeTime({
+  tutorId,
+  nextFreeAt,
+  near = true,
+  label,
+}: {
+  tutorId: number;
+  nextFreeAt: string;
+  near?: boolean;
+  label: (when: string) => string;
+}) {
+  const [window] = useState(weekWindow);
+  const free = useFreeTimesQuery(tutorId, window, LessonDuration.Short, near);
+  // Its line's place is kept while the answer loads (the card does not jump when it comes).
+  if (!free.data) return <p className="min-h-4 text-xs" />;
+  const soonest = confirmedSoonest(nextFreeAt, free.data.starts);
+  if (!soonest) return null;
+  return (
+    <p className="text-xs text-slate-700" data-card-soonest="">
+      {label(soonest)}
     </p>
   );
 }
