@@ -152,6 +152,21 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          // Short links (docs/product.md §2): my account's screen, and my next live session.
+          {
+            path: "profile",
+            ...lazyScreen(
+              () => import("./pages/profile-redirect/profile-redirect-page"),
+              "ProfileRedirectPage",
+            ),
+          },
+          {
+            path: "session",
+            ...lazyScreen(
+              () => import("./pages/session-redirect/session-redirect-page"),
+              "SessionRedirectPage",
+            ),
+          },
           {
             path: "complete-profile",
             ...lazyScreen(
@@ -277,10 +292,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The staff's sign-in, outside the admin area's guard (it sends signed-out visitors here).
+      {
+        path: "admin/login",
+        ...lazyScreen(() => import("./pages/admin-login/admin-login-page"), "AdminLoginPage"),
+      },
       {
         // The admin area (docs/product.md §2 and §6: admins). Its layout carries its own navigation.
         path: "admin",
-        element: <RequireSession roles={[Role.SuperAdmin, Role.RegularAdmin]} />,
+        element: <RequireSession roles={[Role.SuperAdmin, Role.RegularAdmin]} loginPath="/admin/login" />,
         children: [
           {
             ...lazyScreen(() => import("./pages/admin/admin-layout"), "AdminLayout"),

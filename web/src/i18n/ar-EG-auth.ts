@@ -16,6 +16,18 @@ export const arAuth = {
     googleUnavailable: "مقدرناش نحمّل الدخول بحساب جوجل. ادخل بالبريد وكلمة المرور.",
     welcome: "أهلًا بيك، دخلت",
   },
+  /** /admin/login (web/src/pages/admin-login): the staff's own sign-in. */
+  adminLogin: {
+    title: "دخول فريق العمل",
+    subtitle: "للإدارة ومسؤولي المدرّسين والاستوديو بس.",
+    notStaff:
+      "الحساب ده مش من حسابات فريق العمل، فمدخلناكش. لو إنت طالب أو مدرّس ادخل من صفحة الدخول العادية.",
+    signedInNotStaff: "إنت داخل دلوقتي بحساب مش من حسابات فريق العمل.",
+    goHome: "روح لصفحتك",
+    signOutToSwitch: "اخرج وادخل بحساب فريق العمل",
+    notStaffLink: "مش من فريق العمل؟",
+    regularLogin: "ادخل من صفحة الدخول العادية",
+  },
   register: {
     studentTitle: "إنشاء حساب طالب",
     tutorTitle: "إنشاء حساب مدرّس",

@@ -1,4 +1,5 @@
-import { useRef, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import type { AuthResponse } from "@schema/api/user";
 import { Link } from "react-router-dom";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { loadErrorMessages } from "../../i18n/load-error-catalogue";
@@ -9,13 +10,25 @@ import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { TextField } from "../../ui/text-field";
 import type { LoginFormValues } from "./auth-forms";
-import { usePasswordSignIn } from "./use-auth";
+import { SignInRefused, usePasswordSignIn } from "./use-auth";
 
-/** Email and password sign-in; `onSignedIn` decides where to go next. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * Email and password sign-in; `onSignedIn` decides where to go next. With `accepts`, an account it
+ * refuses is not signed in (SignInRefused) and `refusal` says why.
+ */
+export function LoginForm({
+  onSignedIn,
+  accepts,
+  refusal,
+}: {
+  onSignedIn: () => void;
+  accepts?: (user: AuthResponse["user"]) => boolean;
+  refusal?: string;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormState<LoginFormValues>({ email: "", password: "" });
-  const signIn = usePasswordSignIn();
+  const signIn = usePasswordSignIn(accepts);
+  const [refused, setRefused] = useState(false);
   const hydrated = useHydrated();
 
   // The page is prerendered: what was typed before the scripts ran is kept.
@@ -26,12 +39,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const [{ loginFormSchema }] = await Promise.all([import("./auth-forms"), loadErrorMessages()]);
+    setRefused(false);
     const values = form.check(loginFormSchema, formRef.current);
     if (!values) return;
     signIn.mutate(values, {
       onSuccess: onSignedIn,
       // A wrong password is a form-level message: it must not say which of the two was wrong.
-      onError: (error) => form.showServerError(error),
+      onError: (error) => (error instanceof SignInRefused ? setRefused(true) : form.showServerError(error)),
     });
   }
 
@@ -47,6 +61,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       className="flex flex-col gap-4"
     >
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
+      {refused && refusal && <Notice tone="error">{refusal}</Notice>}
       <TextField
         label={ar.fields.email}
         type="email"

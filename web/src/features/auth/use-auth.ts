@@ -5,6 +5,7 @@ import { session } from "../../lib/session";
 import { currentUserKey } from "../user/use-current-user";
 import { track } from "../../lib/track";
 import { call } from "../../lib/client";
+import { apiFetch } from "../../lib/http";
 
 // The sign-in contracts (and zod and the rules with them) load on the first submit, not with the
 // screen, like the forms' own rules (login-form.tsx).
@@ -22,11 +23,32 @@ function useStartSession() {
   };
 }
 
-export function usePasswordSignIn() {
+/**
+ * A sign-in the screen does not take (the staff sign-in, /admin/login, and an account that is not
+ * staff): the session the server just opened is ended again and never stored in this browser.
+ */
+export class SignInRefused extends Error {
+  constructor() {
+    super("sign-in refused by this screen");
+  }
+}
+
+/** `accepts`: which accounts this screen signs in (all when absent); the others get SignInRefused. */
+export function usePasswordSignIn(accepts?: (user: AuthResponse["user"]) => boolean) {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (body: { email: string; password: string }) =>
-      call((await authContracts()).password, { body, public: true }),
+    mutationFn: async (body: { email: string; password: string }) => {
+      const contracts = await authContracts();
+      const answer = await call(contracts.password, { body, public: true });
+      if (accepts && !accepts(answer.user)) {
+        // POST /auth/sign-out with the new token: it stops working at once, as a sign-out does.
+        await apiFetch<null>(contracts.signOut.path, { method: "POST", token: answer.token }).catch(
+          () => undefined,
+        );
+        throw new SignInRefused();
+      }
+      return answer;
+    },
     onSuccess: startSession,
   });
 }

@@ -3,8 +3,17 @@ import type { Role } from "@schema/enums";
 import { useIsSignedIn, useSession } from "../../lib/session";
 import { homePathFor, safeNextPath } from "./home-path";
 
-/** Private screens: without a live token go to /login?next=…; a wrong role goes to its own home. */
-export function RequireSession({ roles }: { roles?: readonly Role[] }) {
+/**
+ * Private screens: without a live token go to /login?next=… (or `loginPath`, the admin area's
+ * /admin/login); a wrong role goes to its own home.
+ */
+export function RequireSession({
+  roles,
+  loginPath = "/login",
+}: {
+  roles?: readonly Role[];
+  loginPath?: string;
+}) {
   const signedIn = useIsSignedIn();
   const { user, logoutReason } = useSession();
   const location = useLocation();
@@ -12,7 +21,7 @@ export function RequireSession({ roles }: { roles?: readonly Role[] }) {
   if (!signedIn && logoutReason === "suspended") return <Navigate to="/account-suspended" replace />;
   if (!signedIn) {
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={`${loginPath}?next=${encodeURIComponent(next)}`} replace />;
   }
   if (roles && user && !roles.includes(user.role)) return <Navigate to={homePathFor(user.role)} replace />;
   return <Outlet />;

@@ -11,12 +11,13 @@ import { session } from "../../lib/session";
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return (options: { serverAlreadyEnded?: boolean } = {}) => {
+  /** `to`: where to go instead of the home page (the staff sign-in stays on /admin/login). */
+  return (options: { serverAlreadyEnded?: boolean; to?: string } = {}) => {
     const token = session.getState().token;
     if (token && !options.serverAlreadyEnded)
       void apiFetch<null>("/auth/sign-out", { method: "POST", token }).catch(() => undefined);
     session.logout("signed-out");
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
-    void navigate("/", { replace: true });
+    void navigate(options.to ?? "/", { replace: true });
   };
 }
