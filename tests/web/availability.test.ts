@@ -13,6 +13,13 @@ import {
   undoChange,
   type PendingChange,
 } from "../../web/src/features/availability/changes";
+import {
+  createDefaults,
+  dialogDays,
+  firstStartMinute,
+  startMinutes,
+} from "../../web/src/features/availability/slot-options";
+import { weekDays } from "@schema/calendar";
 
 const saved: SlotView[] = [
   {
@@ -170,5 +177,50 @@ describe("the batch", () => {
       formError: "conflicting-schedule",
     });
     expect(mapBatchError(new Error("boom"), keys)).toEqual({ byKey: {}, formError: "unexpected" });
+  });
+});
+
+describe("the add dialog's days and times (web/src/features/availability/slot-options.ts)", () => {
+  // Thursday 26 November 2026, 16:07 in Cairo (UTC+2); the week shown starts on Saturday the 21st.
+  const late = new Date("2026-11-26T14:07:00.000Z");
+  const week = weekDays("2026-11-21");
+
+  it("offers only today and the later days of the week shown, never a past day", () => {
+    expect(dialogDays(week, late)).toEqual(["2026-11-26", "2026-11-27"]);
+    expect(dialogDays(week, late).every((day) => day >= "2026-11-26")).toBe(true);
+  });
+
+  it("starts today at the next 15-minute step after now, and at midnight on a later day", () => {
+    expect(firstStartMinute("2026-11-26", late)).toBe(16 * 60 + 15);
+    expect(startMinutes("2026-11-26", late, 15)[0]).toBe(16 * 60 + 15);
+    expect(startMinutes("2026-11-26", late, 15).at(-1)).toBe(23 * 60 + 45);
+    expect(firstStartMinute("2026-11-27", late)).toBe(0);
+    expect(firstStartMinute("2026-11-25", late)).toBeNull();
+    // Exactly on a step: that step has gone by (a start must be in the future).
+    expect(firstStartMinute("2026-11-26", new Date("2026-11-26T14:15:00.000Z"))).toBe(16 * 60 + 30);
+  });
+
+  it("drops today once its last step has gone by, and a past week offers the week from today", () => {
+    const lastStep = new Date("2026-11-26T21:50:00.000Z"); // 23:50 in Cairo
+    expect(dialogDays(week, lastStep)).toEqual(["2026-11-27"]);
+    expect(dialogDays(weekDays("2026-11-14"), late)).toEqual(weekDays("2026-11-26"));
+  });
+
+  it("opens «إضافة موعد» on an open day, at a time ahead", () => {
+    expect(createDefaults(week, late)).toEqual({
+      day: "2026-11-26",
+      startMinute: 17 * 60,
+      endMinute: 18 * 60,
+    });
+    expect(createDefaults(week, new Date("2026-11-26T21:20:00.000Z"))).toEqual({
+      day: "2026-11-26",
+      startMinute: 23 * 60 + 30,
+      endMinute: 24 * 60,
+    });
+    expect(createDefaults(weekDays("2026-11-28"), late)).toEqual({
+      day: "2026-11-28",
+      startMinute: 16 * 60,
+      endMinute: 17 * 60,
+    });
   });
 });

@@ -203,7 +203,16 @@ export const arLessons = {
     slotLabel: (purpose: string, from: string, to: string) => `${purpose}: من ${from} إلى ${to}`,
     cellLabel: (day: string, time: string) => `${day} ${time}`,
     states: { saved: "", new: "جديد — لم يُحفظ", moved: "معدَّل — لم يُحفظ", deleted: "سيُحذف" },
-    purposes: { 1: "عام", 2: "حصص", 3: "مقابلات", 4: "حصص تجريبية" },
+    purposes: { 1: "أي حجز", 2: "حصص الطلاب", 3: "مقابلات", 4: "حصص تجريبية" },
+    /** What each purpose lets be booked (docs/rules.md: a General slot takes anything). */
+    purposeHints: {
+      1: "وقت مفتوح لأي حجز: الطلاب يحجزوا فيه حصص، ولو أنت مسؤول مدرّسين ينفع يتحجز فيه كمان مقابلات وحصص تجريبية للمدرّسين الجداد.",
+      2: "للحصص مع الطلاب بس.",
+      3: "لمقابلات المدرّسين الجداد مع مسؤول المدرّسين بس.",
+      4: "للحصص التجريبية اللي المدرّسين الجداد بيقدّموها لمسؤول المدرّسين بس.",
+    },
+    legendTitle: "ألوان المواعيد",
+    legendHint: "كل موعد ليه غرض بيحدد مين يقدر يحجز فيه:",
     leaveWarning: "عندك تغييرات في مواعيدك لسه متحفظتش.",
   },
   ratings: {

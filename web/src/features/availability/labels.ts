@@ -28,6 +28,8 @@ export const dateLabel = (day: PlainDay) => dateFormat().format(plainDate(day));
 export const timeOfDayLabel = (minute: number) => timeOfDayFormat().format(Date.UTC(2024, 0, 1, 0, minute));
 
 export const purposeLabel = (purpose: SlotPurpose) => arLessons.schedule.purposes[purpose];
+/** What a purpose lets be booked in the slot (docs/rules.md, Availability and Tutors). */
+export const purposeHint = (purpose: SlotPurpose) => arLessons.schedule.purposeHints[purpose];
 
 export const purposeOptions = Object.values(SlotPurpose).map((purpose) => ({
   value: String(purpose),

@@ -26,7 +26,16 @@ import {
   type DraftSlot,
   type PendingChange,
 } from "./changes";
-import { dateLabel, dayLabel, shortDayLabel, slotDescription, timeOfDayLabel } from "./labels";
+import {
+  dateLabel,
+  dayLabel,
+  purposeHint,
+  purposeLabel,
+  shortDayLabel,
+  slotDescription,
+  timeOfDayLabel,
+} from "./labels";
+import { createDefaults } from "./slot-options";
 import { RemoveSlotDialog, SlotDialog, type SlotDraftValues } from "./slot-dialog";
 import { useSaveSlotsMutation, useWeekSlotsQuery } from "./use-availability";
 import { useNavigate } from "react-router-dom";
@@ -145,14 +154,10 @@ export function ScheduleBoard() {
   }
 
   function openCreate() {
-    const day = shownDays.find((d) => d >= today) ?? shownDays[0] ?? today;
-    const nextHour =
-      day === today
-        ? Math.min(zonedParts(now).minute - (zonedParts(now).minute % 60) + 60, 23 * 60)
-        : 16 * 60;
+    // Today from the next grid step after now, or a later day of the week shown (slot-options.ts).
     setDialog({
       type: "create",
-      initial: { day, startMinute: nextHour, endMinute: nextHour + 60, purpose: SlotPurpose.General },
+      initial: { ...createDefaults(shownDays, now), purpose: SlotPurpose.General },
     });
   }
 
@@ -195,7 +200,7 @@ export function ScheduleBoard() {
         srText: [dayLabel(day), stateText, failed && errorMessage(failed)].filter(Boolean).join("، "),
         label: (
           <>
-            <span className="block font-bold">{arLessons.schedule.purposes[slot.purpose]}</span>
+            <span className="block font-bold">{purposeLabel(slot.purpose)}</span>
             {rows.endRow - rows.startRow > 1 ? (
               <span className="block">
                 {timeOfDayLabel(zonedParts(new Date(slot.start)).minute)} –{" "}
@@ -311,9 +316,13 @@ export function ScheduleBoard() {
         </div>
       )}
 
+      <PurposeLegend />
+
       {pending.length > 0 && (
+        // Sticks just under the site header (h-16 and its 1px border, web/src/app/site-header.tsx)
+        // and below it in the stacking order (the header is z-20).
         <div
-          className="sticky top-16 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
+          className="sticky top-[calc(4rem+1px)] z-10 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
           role="region"
           aria-label={arLessons.schedule.saveChanges}
         >
@@ -369,6 +378,12 @@ export function ScheduleBoard() {
             <p className="text-slate-600">{arLessons.schedule.empty}</p>
           )}
           <WeekCalendar
+            // Its own stacking context: the sticky day row (z-20), the lesson chips (z-20) and a
+            // focused cell (z-30) stay inside the calendar and never paint over the site header.
+            className="isolate"
+            // A 15-minute block is a row less 2 px: 28 px rows on a phone keep it a 26 px target
+            // (WCAG 2.5.8, 24 px), the same scale for every hour; 20 px rows on wider screens.
+            rowHeightRem={wide ? 1.25 : 1.75}
             label={arLessons.schedule.calendarLabel}
             timeColumnLabel={arLessons.schedule.timeColumn}
             instructions={arLessons.schedule.instructions}
@@ -403,6 +418,7 @@ export function ScheduleBoard() {
           mode="create"
           initial={dialog.initial}
           days={days}
+          now={now}
           check={(range) => rangeProblem(drafts, range, now)}
           onApply={(range, purpose) => change(addCreate(pending, { ...range, purpose }))}
           onClose={() => setDialog(null)}
@@ -421,6 +437,7 @@ export function ScheduleBoard() {
             purpose: dialog.slot.purpose,
           }}
           days={days}
+          now={now}
           locked={Date.parse(dialog.slot.start) <= now.getTime()}
           check={(range) => rangeProblem(drafts, range, now, dialog.slot.key)}
           onApply={(range) => change(addMove(pending, dialog.slot, range))}
@@ -437,5 +454,31 @@ export function ScheduleBoard() {
         />
       )}
     </div>
+  );
+}
+
+/** What each purpose's colour means: who can book a slot of that purpose. */
+function PurposeLegend() {
+  return (
+    <section aria-labelledby="purpose-legend-title" className="flex flex-col gap-2 text-sm">
+      <h2 id="purpose-legend-title" className="font-bold text-slate-900">
+        {arLessons.schedule.legendTitle}
+      </h2>
+      <p className="text-slate-700">{arLessons.schedule.legendHint}</p>
+      <dl className="grid gap-x-4 gap-y-1.5 sm:grid-cols-2" data-purpose-legend="">
+        {Object.values(SlotPurpose).map((purpose) => (
+          <div key={purpose} className="flex items-start gap-2">
+            <dt className="flex shrink-0 items-center gap-1.5 font-medium text-slate-900">
+              <span
+                aria-hidden="true"
+                className={cx("inline-block size-3.5 rounded border", purposeTones[purpose])}
+              />
+              {purposeLabel(purpose)}:
+            </dt>
+            <dd className="text-slate-700">{purposeHint(purpose)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { SlotPurpose } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 // Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
@@ -8,7 +8,8 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Select } from "../../ui/select";
-import { dayLabel, purposeOptions, timeOfDayLabel } from "./labels";
+import { dayLabel, purposeHint, purposeOptions, timeOfDayLabel } from "./labels";
+import { dialogDays, startMinutes } from "./slot-options";
 import { minuteLabel, ROWS_PER_DAY, SLOT_MINUTES, zonedInstant, type PlainDay } from "./week";
 
 export type SlotDraftValues = { day: PlainDay; startMinute: number; endMinute: number; purpose: SlotPurpose };
@@ -17,6 +18,8 @@ type SlotDialogProps = {
   mode: "create" | "edit";
   initial: SlotDraftValues;
   days: PlainDay[];
+  /** Only today (from the next 15-minute step after it) and later days are offered (slot-options.ts). */
+  now: Date;
   /** The slot has started: shown, not editable. */
   locked?: boolean;
   /** Why the range cannot be used (an error code), or null. */
@@ -29,11 +32,22 @@ type SlotDialogProps = {
 
 const minutesOfDay = Array.from({ length: ROWS_PER_DAY + 1 }, (_, row) => row * SLOT_MINUTES);
 
+/** The first values moved onto an open day and start when they name a time that has gone by. */
+function openValues(initial: SlotDraftValues, days: PlainDay[], now: Date): SlotDraftValues {
+  const open = dialogDays(days, now);
+  const day = open.includes(initial.day) ? initial.day : (open[0] ?? initial.day);
+  const first = startMinutes(day, now, SLOT_MINUTES)[0] ?? 0;
+  const startMinute = Math.max(initial.startMinute, first);
+  const endMinute = initial.endMinute > startMinute ? initial.endMinute : Math.min(startMinute + 60, 24 * 60);
+  return { ...initial, day, startMinute, endMinute };
+}
+
 /** Add or edit a slot with selects: day, start, end (15-minute steps, Cairo time) and purpose. */
 export function SlotDialog({
   mode,
   initial,
   days,
+  now,
   locked = false,
   check,
   onApply,
@@ -41,13 +55,15 @@ export function SlotDialog({
   onUndo,
   onClose,
 }: SlotDialogProps) {
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => (locked ? initial : openValues(initial, days, now)));
   const [error, setError] = useState<string | null>(null);
-  const dayOptions = [...new Set([initial.day, ...days])]
-    .sort()
-    .map((day) => ({ value: day, label: dayLabel(day) }));
-  const startOptions = minutesOfDay
-    .slice(0, -1)
+  const purposeHintId = useId();
+  // A started slot shows its own day and times; otherwise nothing that has gone by is offered.
+  const openDays = locked ? [initial.day] : dialogDays(days, now);
+  const dayOptions = openDays.map((day) => ({ value: day, label: dayLabel(day) }));
+  const starts = locked ? minutesOfDay.slice(0, -1) : startMinutes(values.day, now, SLOT_MINUTES);
+  const startOptions = [...new Set([...(locked ? [values.startMinute] : []), ...starts])]
+    .sort((a, b) => a - b)
     .map((minute) => ({ value: String(minute), label: timeOfDayLabel(minute) }));
   const endOptions = minutesOfDay
     .filter((minute) => minute > values.startMinute)
@@ -57,6 +73,9 @@ export function SlotDialog({
     setError(null);
     setValues((current) => {
       const next = { ...current, ...patch };
+      // A day whose earlier hours have gone by starts at its first open step.
+      const first = startMinutes(next.day, now, SLOT_MINUTES)[0];
+      if (first !== undefined && next.startMinute < first) next.startMinute = first;
       if (next.endMinute <= next.startMinute) next.endMinute = Math.min(next.startMinute + 60, 24 * 60);
       return next;
     });
@@ -123,7 +142,11 @@ export function SlotDialog({
           options={purposeOptions}
           value={String(values.purpose)}
           onChange={(event) => update({ purpose: Number(event.target.value) as SlotPurpose })}
+          aria-describedby={purposeHintId}
         />
+        <p id={purposeHintId} className="-mt-2 text-sm text-slate-700" data-purpose-hint="">
+          {purposeHint(values.purpose)}
+        </p>
         {mode === "edit" && !locked && (
           <p className="text-sm text-slate-600">{arLessons.schedule.shrinkWarning}</p>
         )}
