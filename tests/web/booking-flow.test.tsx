@@ -9,7 +9,7 @@ vi.mock("../../web/src/lib/api", () => ({
   api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
 }));
 
-const { BookingFlow } = await import("../../web/src/features/lessons/booking-flow");
+const { BookedNotice, BookingFlow } = await import("../../web/src/features/lessons/booking-flow");
 const { ar } = await import("../../web/src/i18n/ar-EG-all");
 const { dayKey } = await import("../../web/src/features/lessons/calendar");
 const { session } = await import("../../web/src/lib/session");
@@ -113,6 +113,53 @@ describe("booking flow", () => {
     fireEvent.click(times[0]!);
     fireEvent.click(await screen.findByRole("button", { name: ar.marketplace.booking.confirm }));
     expect(await screen.findByText("دقائقك الأسبوعية المتبقية لا تكفي")).toBeTruthy();
+  });
+
+  it("says before confirming, and again once booked, that a lesson inside the cancel window cannot be cancelled or moved", async () => {
+    // A free start 70 minutes from now (on the quarter-hour grid): inside the default 6-hour window.
+    const soon = new Date(Math.ceil((Date.now() + 70 * 60_000) / 900_000) * 900_000).toISOString();
+    get.mockImplementation((path: string, options: { query: { duration: number } }) => {
+      if (path === "/lesson/free-times")
+        return Promise.resolve({ tutorId: 5, duration: options.query.duration, starts: [soon] });
+      if (path === "/sub/user") return Promise.resolve(plan(60));
+      return Promise.reject(new ApiError("not-found", 404));
+    });
+    renderWithApp(<BookingFlow tutorId={5} tutorName="أحمد" />);
+    const dayButton = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>(`[data-day="${dayKey(soon)}"]`);
+      expect(button?.disabled).toBe(false);
+      return button!;
+    });
+    fireEvent.click(dayButton);
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.next }));
+    fireEvent.click((await screen.findAllByRole("button", { pressed: false }))[0]!);
+    expect(await screen.findByText(ar.marketplace.booking.confirmTitle)).toBeTruthy();
+    expect(screen.getByText(ar.market.changes.lockedTitle)).toBeTruthy();
+    cleanup();
+
+    // The success screen repeats it; a lesson two days away says nothing of the kind.
+    renderWithApp(<BookedNotice lesson={{ start: soon }} title={ar.marketplace.booking.booked} />);
+    expect(screen.getByText(ar.marketplace.booking.booked)).toBeTruthy();
+    expect(document.querySelector("[data-booked-notice]")?.textContent).toMatch(/مقفولة/);
+    cleanup();
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    renderWithApp(<BookedNotice lesson={{ start: later }} title={ar.marketplace.booking.booked} />);
+    expect(document.querySelector("[data-booked-notice]")?.textContent).not.toMatch(/مقفولة/);
+  });
+
+  it("does not warn about the cancel window for a lesson that can still be changed", async () => {
+    const { day } = freeStarts();
+    renderWithApp(<BookingFlow tutorId={5} tutorName="أحمد" />);
+    const dayButton = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>(`[data-day="${day}"]`);
+      expect(button?.disabled).toBe(false);
+      return button!;
+    });
+    fireEvent.click(dayButton);
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.next }));
+    fireEvent.click((await screen.findAllByRole("button", { pressed: false }))[0]!);
+    expect(await screen.findByText(ar.marketplace.booking.confirmTitle)).toBeTruthy();
+    expect(screen.queryByText(ar.market.changes.lockedTitle)).toBeNull();
   });
 
   /** Picks the free day and answers the duration radios. */

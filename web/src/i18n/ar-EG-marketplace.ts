@@ -23,6 +23,15 @@ export const market = {
         ? `الإلغاء وتغيير الميعاد متاحين لحد ${window} قبل الحصة، واتقفلوا ${time}.`
         : `الإلغاء وتغيير الميعاد متاحين لحد ميعاد الحصة، واتقفلوا ${time}.`,
     closesAt: (time: string) => `تقدر تلغي أو تغيّر الميعاد لحد ${time}.`,
+    /** Before confirming a lesson that starts inside the cancel window: it is locked the moment it is booked. */
+    lockedOnBooking: (time: string, window: string | null) =>
+      window
+        ? `خد بالك: الحصة دي بعد أقل من ${window}، فلو حجزتها مش هتقدر تلغيها أو تغيّر ميعادها. الإلغاء والتغيير كانوا متاحين لحد ${time}.`
+        : `خد بالك: الحصة دي بتبدأ دلوقتي، فلو حجزتها مش هتقدر تلغيها أو تغيّر ميعادها.`,
+    lockedTitle: "الحصة دي مش هتتلغي ولا هيتغيّر ميعادها",
+    /** After booking it: the same fact, said again. */
+    lockedBooked: (time: string) =>
+      `الحصة دي مقفولة من دلوقتي: مش هينفع تلغيها أو تغيّر ميعادها (الإلغاء كان متاح لحد ${time}). لو حصل ظرف كلّم المدرّس في الشات.`,
   },
 
   booking: {

@@ -13,6 +13,7 @@ import {
   formatDay,
   formatNumber,
   formatTime,
+  formatWhen,
   viewerClock,
   weekdayNames,
 } from "../../lib/format";
@@ -31,6 +32,8 @@ import {
   useRescheduleLesson,
 } from "./use-lessons";
 import { useBusinessNumbers } from "../config/use-app-config";
+import type { BusinessSettings } from "@schema/pricing";
+import { cancelWindowWords, changeWindow } from "./lesson-join";
 import { madeOnce } from "../../lib/made-once";
 
 const t = arLessons.marketplace.booking;
@@ -208,6 +211,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
               <MinutesLeft duration={duration} returning={lesson && !lesson.isTrial ? lesson.duration : 0} />
             )}
           </dl>
+          <LockedWarning start={start} business={business} />
           {mutation.isError && (
             <Notice tone="error">{bookingErrorMessage(errorCodeOf(mutation.error))}</Notice>
           )}
@@ -220,6 +224,44 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
             </Button>
           </div>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Before confirming: a lesson that starts inside the cancel window is locked the moment it is
+ * booked (or moved), so the student is told plainly, with the time until which it could have been
+ * changed (docs/rules.md, cancel window). Nothing when the lesson can still be changed.
+ */
+function LockedWarning({ start, business }: { start: string; business: BusinessSettings }) {
+  const now = Date.now();
+  const window = changeWindow({ start }, now, business);
+  if (window.open) return null;
+  return (
+    <Notice tone="warning">
+      <strong className="block font-bold">{market.changes.lockedTitle}</strong>
+      {market.changes.lockedOnBooking(
+        formatWhen(window.closesAt, now),
+        cancelWindowWords(business.cancelWindowHours),
+      )}
+    </Notice>
+  );
+}
+
+/**
+ * After booking: «تم حجز الحصة», and when the lesson was booked inside the cancel window, that it
+ * is locked (the confirm step said so before; the success screen repeats it).
+ */
+export function BookedNotice({ lesson, title }: { lesson: Pick<LessonView, "start">; title: string }) {
+  const business = useBusinessNumbers();
+  const now = Date.now();
+  const window = changeWindow(lesson, now, business);
+  return (
+    <div className="flex flex-col gap-2" data-booked-notice="">
+      <Notice tone="success">{title}</Notice>
+      {!window.open && (
+        <Notice tone="warning">{market.changes.lockedBooked(formatWhen(window.closesAt, now))}</Notice>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
+import type { LessonView } from "@schema/api/lesson";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import type { TutorInfo } from "@schema/api/tutor";
 import { Role } from "@schema/enums";
 import { StartChat } from "../../features/chat/start-chat";
-import { BookingFlow } from "../../features/lessons/booking-flow";
+import { BookedNotice, BookingFlow } from "../../features/lessons/booking-flow";
 import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips } from "../../features/tutors/tutor-card";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
@@ -183,7 +184,8 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [verifying, setVerifying] = useState(false);
-  const [done, setDone] = useState(false);
+  /** The lesson just booked (its success screen), or null while booking. */
+  const [done, setDone] = useState<LessonView | null>(null);
 
   useEffect(() => {
     if (location.hash === "#book") document.getElementById("book")?.scrollIntoView({ block: "start" });
@@ -224,15 +226,15 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
   } else if (done) {
     body = (
       <div className="flex flex-col gap-3">
-        <Notice tone="success">{b.booked}</Notice>
+        <BookedNotice lesson={done} title={b.booked} />
         <Button onClick={() => void navigate("/upcoming-lessons")}>{b.goToLessons}</Button>
-        <Button variant="secondary" onClick={() => setDone(false)}>
+        <Button variant="secondary" onClick={() => setDone(null)}>
           {b.title}
         </Button>
       </div>
     );
   } else {
-    body = <BookingFlow tutorId={tutor.id} tutorName={name} onDone={() => setDone(true)} />;
+    body = <BookingFlow tutorId={tutor.id} tutorName={name} onDone={(lesson) => setDone(lesson)} />;
   }
 
   return (
