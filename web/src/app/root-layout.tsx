@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { useIsLocalEnvironment } from "../features/config/use-app-config";
 import { Observability } from "../features/consent/observability";
@@ -10,6 +11,11 @@ import { Toaster } from "../ui/toaster";
 import { ScrollRestoration } from "./scroll-restoration";
 import { shellWidth, useInAdminShell } from "./shell-width";
 import { SiteHeader } from "./site-header";
+
+/** The developer's phone frame switch (docs/local.md): its own small chunk, loaded only when running locally. */
+const SimulatedMobile = lazy(() =>
+  import("../features/dev/simulated-mobile").then((module) => ({ default: module.SimulatedMobile })),
+);
 
 /** docs/product.md §2: every screen is a child of this layout (header, content, toasts). */
 export function RootLayout() {
@@ -44,6 +50,11 @@ export function RootLayout() {
       <Toaster />
       <Observability />
       <ScrollRestoration />
+      {isLocal && (
+        <Suspense fallback={null}>
+          <SimulatedMobile />
+        </Suspense>
+      )}
     </div>
   );
 }
