@@ -105,7 +105,7 @@ describe("GET /lesson/calendar/{token}.ics", () => {
     expect(event!.startDate.toJSDate().toISOString()).toBe(start.toISOString());
     expect(event!.endDate.toJSDate().toISOString()).toBe(addMinutes(start, 30).toISOString());
     expect(event!.startDate.zone.tzid).toBe("UTC");
-    expect(event!.description).toBe(`حصة مدتها 30 دقيقة على درس.\nغرفة الحصة: ${ORIGIN}/lesson/${lessonId}`);
+    expect(event!.description).toBe(`حصة مدتها ٣٠ دقيقة على درس.\nغرفة الحصة: ${ORIGIN}/lesson/${lessonId}`);
     expect(event!.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(event!.component.getFirstProperty("dtstamp")).not.toBeNull();
   });

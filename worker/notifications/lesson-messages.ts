@@ -1,14 +1,16 @@
-// The Arabic texts of the notifications a lesson's members receive.
+// The Arabic texts of the notifications a lesson's members receive. Numbers in Arabic digits, as
+// on the screens (schema/arabic-numbers.ts); times through timeMark (./clock.ts).
+import { arabicMinutes } from "../../schema/arabic-numbers";
 import { timeMark } from "./clock";
 
 export const lessonMessages = {
   booked: (start: string, duration: number, other: string | null) => ({
     subject: "تم حجز حصة جديدة في درس",
-    body: `تم حجز حصة مدتها ${duration} دقيقة${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
+    body: `تم حجز حصة مدتها ${arabicMinutes(duration)}${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
   }),
   rebooked: (start: string, duration: number, other: string | null) => ({
     subject: "تم تغيير موعد حصتك في درس",
-    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${timeMark(start)}، ومدتها ${duration} دقيقة.`,
+    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${timeMark(start)}، ومدتها ${arabicMinutes(duration)}.`,
   }),
   canceled: (start: string, by: string | null) => ({
     subject: "تم إلغاء حصة في درس",
@@ -24,6 +26,6 @@ export const lessonMessages = {
   }),
   minutesReady: (minutes: number) => ({
     subject: "دقائقك الأسبوعية جاهزة",
-    body: `بدأ أسبوع جديد في اشتراكك: ${minutes} دقيقة جاهزة لحجز حصصك في درس.`,
+    body: `بدأ أسبوع جديد في اشتراكك: ${arabicMinutes(minutes)} جاهزة لحجز حصصك في درس.`,
   }),
 };

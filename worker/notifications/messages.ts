@@ -1,16 +1,23 @@
+import { arabicMinutes } from "../../schema/arabic-numbers";
+import { MINUTE_MS } from "../../schema/time";
+import { settings } from "../core/settings";
+
+/** How long a code works, with Arabic digits (schema/arabic-numbers.ts): «١٥ دقيقة». */
+const codeLifetime = () => arabicMinutes(settings.verificationCode.lifetimeMs / MINUTE_MS);
+
 /** The Arabic text of every notification the product sends. */
 export const messages = {
   verifyEmail: (code: string) => ({
     subject: "رمز تأكيد بريدك الإلكتروني في درس",
-    body: `رمز التأكيد الخاص بك هو ${code}. الرمز صالح لمدة ١٥ دقيقة. إذا لم تطلب هذا الرمز فتجاهل هذه الرسالة.`,
+    body: `رمز التأكيد الخاص بك هو ${code}. الرمز صالح لمدة ${codeLifetime()}. إذا لم تطلب هذا الرمز فتجاهل هذه الرسالة.`,
   }),
   resetPassword: (code: string) => ({
     subject: "رمز إعادة تعيين كلمة المرور في درس",
-    body: `استخدم الرمز ${code} لإعادة تعيين كلمة المرور. الرمز صالح لمدة ١٥ دقيقة. إذا لم تطلب ذلك فتجاهل هذه الرسالة، وحسابك في أمان.`,
+    body: `استخدم الرمز ${code} لإعادة تعيين كلمة المرور. الرمز صالح لمدة ${codeLifetime()}. إذا لم تطلب ذلك فتجاهل هذه الرسالة، وحسابك في أمان.`,
   }),
   verifyPhone: (code: string) => ({
     subject: "رمز تأكيد رقم الهاتف",
-    body: `رمز تأكيد رقم هاتفك في درس هو ${code}. صالح لمدة ١٥ دقيقة.`,
+    body: `رمز تأكيد رقم هاتفك في درس هو ${code}. صالح لمدة ${codeLifetime()}.`,
   }),
   welcome: (name: string | null) => ({
     subject: "أهلًا بك في درس",

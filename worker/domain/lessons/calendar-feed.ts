@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CalendarFeed } from "../../../schema/api/lesson";
 import type { Db } from "../../core/context";
 import { DAY_MS } from "../../../schema/time";
+import { arabicMinutes } from "../../../schema/arabic-numbers";
 import { d1, statement } from "../../core/db";
 
 /**
@@ -170,7 +171,7 @@ export function renderCalendar({ host, appOrigin, lessons }: Feed): string {
       `DTSTART:${icsDateTime(lesson.start)}`,
       `DTEND:${icsDateTime(lesson.end)}`,
       `SUMMARY:${escapeText(other ? `حصة إنجليزي مع ${other}` : "حصة إنجليزي على درس")}`,
-      `DESCRIPTION:${escapeText(`حصة مدتها ${lesson.duration} دقيقة على درس.\nغرفة الحصة: ${link}`)}`,
+      `DESCRIPTION:${escapeText(`حصة مدتها ${arabicMinutes(lesson.duration)} على درس.\nغرفة الحصة: ${link}`)}`,
       `URL:${link}`,
       `STATUS:${lesson.canceledAt ? "CANCELLED" : "CONFIRMED"}`,
       "TRANSP:OPAQUE",

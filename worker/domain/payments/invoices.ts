@@ -18,6 +18,7 @@ import {
   type InvoiceView,
 } from "../../../schema/api/invoice";
 import { invoices, users } from "../../../schema/db";
+import { arabicMoney, arabicNumber } from "../../../schema/arabic-numbers";
 import { InvoiceStatus, Role, WithdrawMethod, isAdmin, type Bank } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
@@ -654,15 +655,9 @@ export async function receiptOwner(db: Db, key: string): Promise<number | null> 
 // ---------------------------------------------------------------------------------------------
 // Notifications (Arabic)
 
-// As the screens show money (web/src/lib/format.ts, formatMoney): «١٥٠ ج.م.‏», piasters only when there are some.
-const egp = new Intl.NumberFormat("ar-EG", {
-  style: "currency",
-  currency: "EGP",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const money = (piasters: number) => egp.format(piasters / 100);
-const days = new Intl.NumberFormat("ar-EG");
+// Money and numbers as the screens show them (schema/arabic-numbers.ts): «١٥٠ ج.م.‏», «٤».
+const money = arabicMoney;
+const days = { format: arabicNumber };
 
 export const invoiceMessages = {
   approved: (amount: number) => ({

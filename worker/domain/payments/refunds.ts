@@ -24,6 +24,7 @@ import { toEgp, type FawryClient } from "../../integrations/fawry";
 import { publishToUser } from "../../../durable-objects/clients";
 import { d1, statement } from "../../core/db";
 import { enqueue } from "../../notifications/outbox";
+import { paymentMessages } from "../../notifications/payment-messages";
 import { findTransaction, type TransactionRow } from "./transactions";
 import { auditStatement, type AuditActor } from "../staff/audit";
 import { HOUR_MS, MINUTE_MS } from "../../../schema/time";
@@ -292,9 +293,6 @@ export async function announce(env: Env, tx: TransactionRow, logger: Logger) {
   ).catch((error) => logger.warn("TransactionStatusUpdate not published", { error: String(error) }));
 }
 
-const egp = (piasters: number) =>
-  new Intl.NumberFormat("ar-EG", { style: "currency", currency: "EGP" }).format(piasters / 100);
-
 /** The student hears that the money is on its way back (once per transaction and amount). */
 async function tellStudentRefunded(db: Db, tx: TransactionRow, amount: number, now: Date) {
   const [user] = await db.all<{ id: number; email: string }>(
@@ -307,8 +305,7 @@ async function tellStudentRefunded(db: Db, tx: TransactionRow, amount: number, n
       userId: user.id,
       channel: "email",
       recipient: user.email,
-      subject: "تم رد المبلغ",
-      body: `رددنا لك ${egp(amount)} عن العملية رقم ${tx.id} عن طريق فوري. قد يستغرق ظهور المبلغ في حسابك بضعة أيام عمل حسب وسيلة الدفع. إيصال الاسترداد متاح في صفحة المدفوعات.`,
+      ...paymentMessages.refunded(amount, tx.id),
       dedupeKey: `refund-done:${tx.id}:${tx.refundedAmount}`,
     },
     now,
@@ -327,8 +324,7 @@ async function tellStudentRefundDelayed(db: Db, tx: TransactionRow, now: Date) {
       userId: user.id,
       channel: "email",
       recipient: user.email,
-      subject: "استرداد مبلغك متأخر",
-      body: `فوري ما قبلتش رد مبلغ العملية رقم ${tx.id} تلقائيًا. فريق الدعم بيتابعها دلوقتي وهيرجّعلك المبلغ ويبلغك أول ما يخلص.`,
+      ...paymentMessages.refundDelayed(tx.id),
       dedupeKey: `refund-delayed:${tx.id}`,
     },
     now,
@@ -340,7 +336,7 @@ export async function tellSuperAdmins(
   db: Db,
   tx: Pick<TransactionRow, "id">,
   now: Date,
-  subject = "استرداد تعذّر تنفيذه",
+  subject = paymentMessages.refundFailed(tx.id, MAX_REFUND_ATTEMPTS).subject,
 ) {
   const admins = await db.all<{ id: number; email: string }>(
     sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`,
@@ -353,7 +349,7 @@ export async function tellSuperAdmins(
         channel: "email",
         recipient: admin.email,
         subject,
-        body: `رفضت فوري استرداد العملية رقم ${tx.id} ${MAX_REFUND_ATTEMPTS} مرات. راجعها في صفحة المدفوعات بلوحة الإدارة («تحتاج متابعة»).`,
+        body: paymentMessages.refundFailed(tx.id, MAX_REFUND_ATTEMPTS).body,
         dedupeKey: `refund-failed:${tx.id}:${admin.id}`,
       },
       now,
@@ -522,7 +518,10 @@ export async function sendPaymentsDigest(db: Db, now: Date): Promise<number> {
   const admins = await db.all<{ id: number; email: string }>(
     sql`SELECT id, email FROM users WHERE role = ${Role.SuperAdmin} AND deleted_at IS NULL`,
   );
-  const lines = kinds.map((row) => `- ${digestKinds[row.kind] ?? row.kind}: ${row.n}`);
+  const text = paymentMessages.digest(
+    total,
+    kinds.map((row) => [digestKinds[row.kind] ?? row.kind, row.n] as const),
+  );
   for (const admin of admins)
     await enqueue(
       db,
@@ -530,13 +529,7 @@ export async function sendPaymentsDigest(db: Db, now: Date): Promise<number> {
         userId: admin.id,
         channel: "email",
         recipient: admin.email,
-        subject: "مدفوعات تحتاج متابعة",
-        body: [
-          `فيه ${total} تنبيه مدفوعات مفتوح:`,
-          ...lines,
-          "",
-          "راجعها في لوحة الإدارة: صفحة المدفوعات («تحتاج متابعة»).",
-        ].join("\n"),
+        ...text,
         dedupeKey: `payments-digest:${day}:${admin.id}`,
       },
       now,

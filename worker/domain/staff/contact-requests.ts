@@ -22,6 +22,7 @@ import { fail } from "../../core/failure";
 import type { Message, OutboxRow } from "../../notifications/outbox";
 import { formatLessonTime } from "../../notifications/clock";
 import { onTimeOf, DEFAULT_TIME_ZONE } from "../../../schema/time-zones";
+import { arabicNumber } from "../../../schema/arabic-numbers";
 import { likePattern } from "../tutors/topics";
 import { auditStatement, withAudit, type AuditActor } from "./audit";
 
@@ -70,7 +71,7 @@ export function contactRequestMessage(row: ContactRequestRow, to: { id: number; 
     recipient: to.email,
     subject: isDataRights(row) ? `طلب بيانات شخصية جديد: ${row.title}` : `طلب تواصل جديد: ${row.title}`,
     body: [
-      `وصل طلب تواصل جديد (رقم ${row.id}) من ${row.name}.`,
+      `وصل طلب تواصل جديد (رقم ${arabicNumber(row.id)}) من ${row.name}.`,
       ...(isDataRights(row)
         ? [
             "ده طلب يخص بياناته الشخصية (اطّلاع أو نسخة أو تصحيح أو مسح، قانون حماية البيانات الشخصية ١٥١ لسنة ٢٠٢٠).",

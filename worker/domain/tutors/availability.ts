@@ -309,7 +309,7 @@ function isGuardFailure(error: unknown): boolean {
 }
 
 // The Arabic text of the notifications this cascade sends.
-const slotMessages = {
+export const slotMessages = {
   lessonCanceled: (start: string) => ({
     subject: "تم إلغاء حصتك",
     body: `ألغى المدرّس موعده، لذلك أُلغيت حصتك المحددة يوم ${timeMark(start)}. عادت الدقائق إلى رصيدك، ويمكنك حجز موعد آخر.`,
