@@ -67,6 +67,10 @@ export const market = {
     linkCopied: "اتنسخ الرابط",
     copyFailed: "مقدرناش ننسخ الرابط، انسخه من شريط العنوان.",
     shareText: (name: string) => `شوف ${name} على درس، مدرّس إنجليزي أونلاين:`,
+    /** The booking bar at the bottom of a tutor's page on a phone (web/src/features/tutor-profile/booking-bar.tsx). */
+    bookingBar: (name: string) => `احجز حصة مع ${name}`,
+    priceFrom: (price: string) => `الحصة من ${price}`,
+    soonestFree: (when: string) => `أقرب ميعاد فاضي: ${when}`,
     tutorRateTitle: "هتكسب كام؟",
     tutorRate: (rate: string) => `${rate} في الساعة عن كل حصة مكتملة`,
     tutorRateExample: (minutes: string, amount: string) => `يعني حصة ${minutes} = ${amount}`,

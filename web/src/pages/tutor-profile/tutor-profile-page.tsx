@@ -11,6 +11,7 @@ import { TutorPhoto } from "../../features/tutors/tutor-photo";
 import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use-tutors";
 import { TutorVideoInline } from "../../features/tutors/tutor-video";
 import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
+import { BookingBar } from "../../features/tutor-profile/booking-bar";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
 import { gendered } from "../../i18n/ar-EG-counts";
@@ -58,6 +59,10 @@ export function TutorProfilePage() {
 
 function TutorProfile({ tutor }: { tutor: TutorInfo }) {
   const name = tutor.name ?? arLessons.marketplace.tutors.unnamed;
+  const signedIn = useIsSignedIn();
+  const { user } = useSession();
+  // Visitors and students can book (visitors after signing in); other roles read the page only.
+  const canBook = !signedIn || !user || user.role === Role.Student;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <header className="flex flex-wrap items-center gap-4">
@@ -90,6 +95,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
         />
         <BookingCard tutor={tutor} name={name} />
       </div>
+      {canBook && <BookingBar tutorId={tutor.id} name={name} />}
     </div>
   );
 }
@@ -238,7 +244,13 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
   }
 
   return (
-    <Card id="book" title={b.title} className="scroll-mt-20 self-start">
+    // Focusable, so the phone's booking bar (web/src/features/tutor-profile/booking-bar.tsx) puts the keyboard here.
+    <Card
+      id="book"
+      title={b.title}
+      tabIndex={-1}
+      className="scroll-mt-20 self-start outline-none focus-visible:outline-3 focus-visible:outline-brand-600"
+    >
       {tutor.notice > 0 && (
         <p className="mb-3 text-sm text-slate-600">
           {byGender(gendered.noticeHint, tutor.gender, formatDurationWords(tutor.notice))}
