@@ -132,6 +132,9 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-notice": "مدة الإشعار المسبق غير صحيحة",
   "short-video-duration": "الفيديو قصير، دقيقة واحدة على الأقل",
   "long-video-duration": "الفيديو طويل، ٣ دقائق على الأكثر",
+  "mismatched-video-duration":
+    "مدة الفيديو المكتوبة في الملف مش زي مدته الحقيقية، احفظه تاني من برنامج التصوير وارفعه",
+  "large-image-dimensions": "أبعاد الصورة كبيرة أوي، صغّرها لـ٥٠ ميجابكسل على الأكثر وجرّب تاني",
 
   // Validation: interviews and ratings
   "invalid-interview-feedback-html": "نص الملاحظات يحتوي على تنسيق غير مسموح",

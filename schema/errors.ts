@@ -128,6 +128,8 @@ export const errorStatus = {
   "invalid-notice": 400,
   "short-video-duration": 400,
   "long-video-duration": 400,
+  "mismatched-video-duration": 400,
+  "large-image-dimensions": 413,
 
   // Validation: interviews and ratings
   "invalid-interview-feedback-html": 400,

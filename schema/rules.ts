@@ -44,6 +44,18 @@ export const bounds = {
   contactTitle: { min: 5, max: 128 },
   contactMessage: { min: 10, max: 1000 },
   introVideoSeconds: { min: 60, max: 180 },
+  /**
+   * An MP4's length is its video track's samples (stts); its headers (mvhd, mdhd, mehd) may differ
+   * from the samples by at most this many seconds (`mismatched-video-duration` beyond).
+   */
+  videoDurationToleranceSeconds: 1,
+  /**
+   * Every uploaded image's decoded size, read from its own header (PNG IHDR, JPEG SOF, WebP
+   * VP8/VP8L/VP8X, GIF screen): each side and the whole picture (`large-image-dimensions`
+   * beyond). 50 megapixels admits a 50 MP phone's photo (8160 × 6120) and refuses a small file
+   * that declares a bitmap of gigabytes.
+   */
+  image: { maxSide: 20_000, maxPixels: 50_000_000 },
   verificationCode: { length: 5, validMinutes: 15, maxTries: 5 },
   fileBytes: {
     avatar: 8 * MiB,

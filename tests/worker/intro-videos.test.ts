@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { padTo, webmBytes } from "./media-files";
+import { fileOf, mp4Bytes, padTo, webmBytes } from "./media-files";
 import { IntroVideoStatus, Role } from "../../schema/enums";
 import {
   daysAgo,
@@ -65,6 +65,63 @@ describe("uploading an intro video", () => {
     expect((await upload(tutor.token, videoForm(videoFile("video/mp4", 2048, 181), "90"))).body.code).toBe(
       "long-video-duration",
     );
+    expect([await count(tutor.user.id), await storedObjects(tutor.user.id)]).toEqual([0, 0]);
+  });
+
+  it("refuses a 10-second MP4 whose movie header (mvhd) claims 90 s with mismatched-video-duration, storing nothing", async () => {
+    const tutor = await register(Role.Tutor);
+    const forged = fileOf(padTo(mp4Bytes(10, { headerSeconds: 90 }), 4096), "intro.mp4", "video/mp4");
+    const response = await upload(tutor.token, videoForm(forged, "90"));
+    expect([response.status, response.body.code]).toEqual([400, "mismatched-video-duration"]);
+    expect([await count(tutor.user.id), await storedObjects(tutor.user.id)]).toEqual([0, 0]);
+  });
+
+  it("takes a consistent MP4 at its video track's length (an audio track a little longer is fine)", async () => {
+    const tutor = await register(Role.Tutor);
+    const real = fileOf(mp4Bytes(88.6, { audioSeconds: 89 }), "intro.mp4", "video/mp4");
+    const response = await upload(tutor.token, videoForm(real, "120"));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ duration: 89, contentType: "video/mp4" });
+    expect(await storedObjects(tutor.user.id)).toBe(1);
+  });
+
+  it("reads a fragmented MP4 (a browser's recording) by summing its fragments' sample durations", async () => {
+    const tutor = await register(Role.Tutor);
+    // mvhd says 0 as recorders write it; the fragments hold 10 s: too short, whatever the form claims.
+    const short = fileOf(mp4Bytes(10, { fragments: 3 }), "intro.mp4", "video/mp4");
+    expect((await upload(tutor.token, videoForm(short, "90"))).body.code).toBe("short-video-duration");
+    const claimed = fileOf(
+      mp4Bytes(10, { fragments: 3, fragmentHeaderSeconds: 90 }),
+      "intro.mp4",
+      "video/mp4",
+    );
+    expect((await upload(tutor.token, videoForm(claimed, "90"))).body.code).toBe("mismatched-video-duration");
+    expect(await storedObjects(tutor.user.id)).toBe(0);
+    const real = fileOf(mp4Bytes(100, { fragments: 6 }), "intro.mp4", "video/mp4");
+    const response = await upload(tutor.token, videoForm(real, "90"));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ duration: 100, contentType: "video/mp4" });
+  });
+
+  it("refuses a forged MP4 sent in parts once complete, and deletes the object", async () => {
+    const tutor = await register(Role.Tutor);
+    const started = await callContract(introVideoContracts.startUpload, {
+      token: tutor.token,
+      body: { duration: 90, contentType: "video/mp4", size: 3000 },
+    });
+    const { key, uploadId } = started.body;
+    const query = `key=${encodeURIComponent(key)}&uploadId=${encodeURIComponent(uploadId)}&partNumber=1`;
+    const part = await call("PUT", `/api/v1/intro-video/upload/part?${query}`, {
+      token: tutor.token,
+      raw: padTo(mp4Bytes(10, { headerSeconds: 90, moovLast: true }), 3000),
+      headers: { "content-length": "3000" },
+    });
+    expect(part.status).toBe(200);
+    const done = await callContract(introVideoContracts.completeUpload, {
+      token: tutor.token,
+      body: { key, uploadId, duration: 90, parts: [part.body] },
+    });
+    expect([done.status, done.body.code]).toEqual([400, "mismatched-video-duration"]);
     expect([await count(tutor.user.id), await storedObjects(tutor.user.id)]).toEqual([0, 0]);
   });
 

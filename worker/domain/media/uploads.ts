@@ -15,10 +15,11 @@ import { describeError, type Logger } from "../../core/logger";
 import {
   fileReader,
   isPdf,
-  sniffImage,
+  readImageHeader,
   sniffVideo,
   type ByteReader,
   type ImageType,
+  type SniffedImage,
   type VideoType,
 } from "./sniff";
 
@@ -59,6 +60,20 @@ export function checkImage(type: string, size: number, maxBytes: number): string
 const IMAGE_HEAD_BYTES = 512 * 1024;
 
 /**
+ * The image its header describes, which must be one of `allowed` (`invalid-type` otherwise), and
+ * whose decoded size must stay within bounds.image, each side and the whole picture
+ * (`large-image-dimensions`: a few KB can declare a bitmap of gigabytes).
+ */
+function checkedImage(head: Uint8Array, allowed: readonly string[]): SniffedImage {
+  const image = readImageHeader(head);
+  if (!image || !allowed.includes(image.type) || image.width < 1 || image.height < 1) fail("invalid-type");
+  const { maxSide, maxPixels } = bounds.image;
+  if (image.width > maxSide || image.height > maxSide || image.width * image.height > maxPixels)
+    fail("large-image-dimensions");
+  return image;
+}
+
+/**
  * An image checked by its content: size, then the signature and decoded dimensions. Answers the
  * real type (what is stored and served), which must be one of `allowed`; `invalid-type` otherwise.
  */
@@ -69,9 +84,7 @@ export async function checkImageContent(
 ): Promise<ImageType> {
   if (file.size <= 0) fail("empty-request");
   if (file.size > maxBytes) fail("large-file-size");
-  const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
-  if (!sniffed || !allowed.includes(sniffed.type)) fail("invalid-type");
-  return sniffed.type;
+  return checkedImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES), allowed).type;
 }
 
 /**
@@ -85,8 +98,7 @@ export async function checkImageVariant(
 ): Promise<ImageType> {
   if (file.size <= 0) fail("empty-request");
   if (file.size > imageVariantKinds[kind].maxBytes) fail("large-file-size");
-  const sniffed = sniffImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES));
-  if (!sniffed || !(imageVariantTypes as readonly string[]).includes(sniffed.type)) fail("invalid-type");
+  const sniffed = checkedImage(await fileReader(file).read(0, IMAGE_HEAD_BYTES), imageVariantTypes);
   if (sniffed.width > width || sniffed.height > imageVariantHeight(kind, width)) fail("invalid-type");
   return sniffed.type;
 }
@@ -122,12 +134,17 @@ export async function putImageVariants(
   );
 }
 
-/** A receipt: an image or a PDF by its content, matching the type it was sent as (the key's extension follows it). */
+/**
+ * A receipt: an image (within bounds.image) or a PDF by its content, matching the type it was
+ * sent as (the key's extension follows it).
+ */
 export async function checkReceiptContent(file: Blob): Promise<string> {
   const head = await fileReader(file).read(0, IMAGE_HEAD_BYTES);
-  const type = isPdf(head) ? "application/pdf" : (sniffImage(head)?.type ?? null);
-  if (!type || type !== file.type) fail("invalid-type");
-  return type;
+  if (isPdf(head)) {
+    if (file.type !== "application/pdf") fail("invalid-type");
+    return "application/pdf";
+  }
+  return checkedImage(head, [file.type]).type;
 }
 
 /**
@@ -141,7 +158,9 @@ export async function checkVideoContent(
   if (reader.size <= 0) fail("empty-request");
   const sniffed = await sniffVideo(reader);
   if (!sniffed || (declared !== undefined && declared !== sniffed.type)) fail("invalid-type");
-  return sniffed;
+  // Headers that claim a length the tracks do not have (worker/domain/media/sniff.ts, MP4).
+  if (sniffed.problem) fail(sniffed.problem);
+  return { type: sniffed.type, seconds: sniffed.seconds };
 }
 
 /** An intro video's length from its container, whole seconds, within 1–3 minutes (the client's claim is not used). */
