@@ -4,6 +4,7 @@ import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
 import { computeServerStats } from "../worker/observability/server-stats";
 import { presence } from "./clients";
+import { EndedSessions, SESSION_ENDED_CLOSE, ownedBy, ownerOf, type SocketOwner } from "./socket-owner";
 
 /** ServerStats goes out at most once a second (a change schedules it, never sends it at once). */
 const STATS_MIN_INTERVAL_MS = 1000;
@@ -22,6 +23,8 @@ const REQUEST_WINDOW_S = 60;
  */
 export class AdminChannel extends Server<Env> {
   static options = { hibernate: true };
+
+  #ended = new EndedSessions();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -43,6 +46,18 @@ export class AdminChannel extends Server<Env> {
     for (const connection of this.getConnections<{ userId: number }>()) {
       if (connection.state?.userId !== userId) continue;
       connection.close(4001, reason);
+      closed++;
+    }
+    return closed;
+  }
+
+  /** Called by the Worker (RPC) when sign-in sessions of the user ended (null: all): their sockets here close. */
+  async closeSessions(userId: number, sessionIds: readonly string[] | null): Promise<number> {
+    if (sessionIds) this.#ended.add(sessionIds);
+    let closed = 0;
+    for (const connection of this.getConnections<SocketOwner>()) {
+      if (!ownedBy(connection.state, userId, sessionIds)) continue;
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
       closed++;
     }
     return closed;
@@ -84,8 +99,13 @@ export class AdminChannel extends Server<Env> {
     );
   }
 
-  async onConnect(connection: Connection<{ userId: number }>, ctx: ConnectionContext): Promise<void> {
-    connection.setState({ userId: Number(ctx.request.headers.get("x-dars-user-id")) });
+  async onConnect(connection: Connection<SocketOwner>, ctx: ConnectionContext): Promise<void> {
+    const owner = ownerOf(ctx.request);
+    if (this.#ended.has(owner.sessionId)) {
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      return;
+    }
+    connection.setState(owner);
     connection.send(JSON.stringify({ type: "Connected", payload: {} } satisfies ServerEvent));
     // The newcomer gets the current numbers now; the broadcast rhythm is the alarm's.
     connection.send(

@@ -14,11 +14,12 @@ import type { Env } from "../worker/core/env";
 import { createLogger, describeError } from "../worker/core/logger";
 import { publishFramesToUser } from "./clients";
 import { roomData } from "./room-data";
+import { EndedSessions, SESSION_ENDED_CLOSE, ownedBy, ownerOf, type SocketOwner } from "./socket-owner";
 
 /** What a room operation answers: an ack result, the catalogue code behind a refusal, the message. */
 export type RoomOutcome = { result: AckResult; code?: ErrorCode; message?: ChatMessage };
 
-type SocketState = { userId: number };
+type SocketState = SocketOwner;
 
 type MessageRow = {
   sequence: number;
@@ -55,6 +56,7 @@ export class ChatRoom extends Server<Env> {
   static options = { hibernate: true };
 
   #members: number[] | null = null;
+  #ended = new EndedSessions();
   /** The user-channel publishes, chained so members receive the changes in order. */
   #fanout: Promise<void> = Promise.resolve();
   /** Events waiting for each member's user channel (see #deliver), as the frames the room sockets got. */
@@ -107,14 +109,19 @@ export class ChatRoom extends Server<Env> {
   // Sockets
 
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
-    const userId = Number(ctx.request.headers.get("x-dars-user-id"));
+    const owner = ownerOf(ctx.request);
+    const userId = owner.userId;
     this.#sockets = null; // the new socket is one of the room's from now (its user once set below)
     const refusal = await this.#refusal(userId);
     if (refusal) {
       connection.close(4003, refusal);
       return;
     }
-    connection.setState({ userId });
+    if (this.#ended.has(owner.sessionId)) {
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      return;
+    }
+    connection.setState(owner);
     this.#sockets = null; // read again with this socket's user
     this.#send(connection, { type: "Connected", payload: { userId, roomId: this.roomId } });
   }
@@ -129,6 +136,19 @@ export class ChatRoom extends Server<Env> {
     for (const connection of this.getConnections<SocketState>()) {
       if (connection.state?.userId !== userId) continue;
       connection.close(4001, reason);
+      closed++;
+    }
+    this.#sockets = null;
+    return closed;
+  }
+
+  /** Called by the Worker (RPC) when sign-in sessions of the user ended (null: all): their sockets here close. */
+  async closeSessions(userId: number, sessionIds: readonly string[] | null): Promise<number> {
+    if (sessionIds) this.#ended.add(sessionIds);
+    let closed = 0;
+    for (const connection of this.getConnections<SocketState>()) {
+      if (!ownedBy(connection.state, userId, sessionIds)) continue;
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
       closed++;
     }
     this.#sockets = null;

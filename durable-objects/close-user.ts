@@ -7,17 +7,30 @@ import { describeError, type Logger } from "../worker/core/logger";
 import { adminChannel, chatRoom, sessionRoom, userChannel } from "./clients";
 
 /**
- * Closes every open socket of a suspended user: their user channel, the chat rooms they are a
- * member of, the live session rooms they may be in and (for an admin) the staff channel. Their sessions are already ended, so no new
- * socket ticket can be issued to reconnect. Never throws: a failure is logged.
+ * Which of a user's sockets close: every one of a suspended account ("account-suspended"), or those
+ * opened by sign-in sessions that ended (`sessionIds`; all of the user's sessions when absent),
+ * which close with SESSION_ENDED_CLOSE (durable-objects/socket-owner.ts) while the sockets of the
+ * user's other, still open sessions stay.
+ */
+export type SocketsToClose =
+  | { userId: number; why: "suspended" }
+  | { userId: number; why: "session-ended"; sessionIds?: readonly string[] };
+
+/**
+ * Closes the user's sockets everywhere they may be: their user channel, the chat rooms they are a
+ * member of, the live session rooms they may be in and the staff channel. The sessions are already
+ * ended, so no new socket ticket can be issued to reconnect them. Never throws: a failure is logged.
  */
 export async function closeUserSockets(
   env: Pick<Env, "USER_CHANNEL" | "CHAT_ROOM" | "ADMIN_CHANNEL" | "SESSION_ROOM">,
   db: Db,
-  userId: number,
+  target: SocketsToClose,
   logger: Logger,
 ): Promise<number> {
-  const reason = "account-suspended";
+  const { userId } = target;
+  const failed = (error: unknown) =>
+    logger.warn("a user's sockets were not closed", { userId, why: target.why, ...describeError(error) });
+  if (target.why === "session-ended" && target.sessionIds?.length === 0) return 0;
   try {
     const now = new Date();
     const soon = new Date(now.getTime() + lessonRules.roomOpensBeforeMs).toISOString();
@@ -36,25 +49,33 @@ export async function closeUserSockets(
         UNION ALL SELECT 'demo:' || d.id FROM demo_sessions d
           WHERE (d.tutor_id = ${userId} OR d.tutor_manager_id = ${userId}) AND d."end" > ${at} AND d.start <= ${soon}`),
     ]);
-    const closes: Promise<number>[] = [
-      ...live.map((session) => sessionRoom(env, session.id).closeUser(userId, reason)),
-      userChannel(env, userId).closeAll(reason),
-      adminChannel(env).closeUser(userId, reason),
-      ...rooms.map((room) => chatRoom(env, room.roomId).closeUser(userId, reason)),
-    ];
+    let closes: Promise<number>[];
+    if (target.why === "suspended") {
+      const reason = "account-suspended";
+      closes = [
+        ...live.map((session) => sessionRoom(env, session.id).closeUser(userId, reason)),
+        userChannel(env, userId).closeAll(reason),
+        adminChannel(env).closeUser(userId, reason),
+        ...rooms.map((room) => chatRoom(env, room.roomId).closeUser(userId, reason)),
+      ];
+    } else {
+      const sessions = target.sessionIds ?? null;
+      closes = [
+        ...live.map((session) => sessionRoom(env, session.id).closeSessions(userId, sessions)),
+        userChannel(env, userId).closeSessions(sessions),
+        adminChannel(env).closeSessions(userId, sessions),
+        ...rooms.map((room) => chatRoom(env, room.roomId).closeSessions(userId, sessions)),
+      ];
+    }
     const results = await Promise.allSettled(closes);
     let closed = 0;
     for (const result of results) {
       if (result.status === "fulfilled") closed += result.value;
-      else
-        logger.warn("a suspended user's sockets were not closed", {
-          userId,
-          ...describeError(result.reason),
-        });
+      else failed(result.reason);
     }
     return closed;
   } catch (error) {
-    logger.warn("a suspended user's sockets were not closed", { userId, ...describeError(error) });
+    failed(error);
     return 0;
   }
 }

@@ -13,8 +13,9 @@ import type { SessionInfo } from "../schema/sessions";
 import { readConfig, type Env } from "../worker/core/env";
 import { createLogger, describeError } from "../worker/core/logger";
 import { roomData } from "./room-data";
+import { EndedSessions, SESSION_ENDED_CLOSE, ownedBy, ownerOf, type SocketOwner } from "./socket-owner";
 
-type SocketState = { userId: number; inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
+type SocketState = SocketOwner & { inCall: boolean; camera: boolean; mic: boolean; sharing: boolean };
 
 /** Frames relayed as they are (with the sender) to the other member's in-call sockets only. */
 const SIGNALLING = new Set([
@@ -38,6 +39,7 @@ export class SessionRoom extends Server<Env> {
   static options = { hibernate: true };
 
   #session: SessionInfo | null = null;
+  #ended = new EndedSessions();
 
   #logger = () => createLogger(`session-room:${this.name}`);
 
@@ -45,17 +47,22 @@ export class SessionRoom extends Server<Env> {
   // Sockets
 
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
-    const userId = Number(ctx.request.headers.get("x-dars-user-id"));
+    const owner = ownerOf(ctx.request);
+    const userId = owner.userId;
     const session = await this.#load();
     const refusal = session ? roomData().sessions.roomRefusal(session, userId) : "not-member";
     if (!session || refusal) {
       connection.close(4003, refusal ?? "invalid-session-id");
       return;
     }
+    if (this.#ended.has(owner.sessionId)) {
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      return;
+    }
     const alreadyHere = this.#sockets().some(
       (other) => other.id !== connection.id && other.state?.userId === userId,
     );
-    connection.setState({ userId, inCall: false, camera: false, mic: false, sharing: false });
+    connection.setState({ ...owner, inCall: false, camera: false, mic: false, sharing: false });
     this.#send(connection, { type: "Connected", payload: { userId } });
     if (!alreadyHere)
       this.#toOthers(connection, { type: "SessionMemberJoined", payload: { sessionId: this.name, userId } });
@@ -105,6 +112,19 @@ export class SessionRoom extends Server<Env> {
       if (connection.state?.userId !== userId) continue;
       if (connection.state.inCall) await this.#leave(connection, connection.state);
       connection.close(4003, reason);
+      closed++;
+    }
+    return closed;
+  }
+
+  /** Called by the Worker (RPC) when sign-in sessions of the user ended (null: all): those sockets leave the call and close. */
+  async closeSessions(userId: number, sessionIds: readonly string[] | null): Promise<number> {
+    if (sessionIds) this.#ended.add(sessionIds);
+    let closed = 0;
+    for (const connection of this.#sockets()) {
+      if (!ownedBy(connection.state, userId, sessionIds)) continue;
+      if (connection.state?.inCall) await this.#leave(connection, connection.state);
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
       closed++;
     }
     return closed;

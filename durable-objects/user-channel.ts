@@ -5,8 +5,9 @@ import type { Env } from "../worker/core/env";
 import { createLogger, describeError, type Logger } from "../worker/core/logger";
 import { onlineAmong, publishToUsers, reportPresence } from "./clients";
 import { roomData } from "./room-data";
+import { EndedSessions, SESSION_ENDED_CLOSE, ownedBy, ownerOf, type SocketOwner } from "./socket-owner";
 
-type SocketState = { userId: number };
+type SocketState = SocketOwner;
 
 /**
  * One per user (named by the user id): the browser keeps one socket here and receives every
@@ -20,6 +21,7 @@ export class UserChannel extends Server<Env> {
   static options = { hibernate: true };
 
   #presenceReady = false;
+  #ended = new EndedSessions();
 
   /**
    * The presence table, made on first need: most events go to users with no socket open, and a
@@ -71,17 +73,37 @@ export class UserChannel extends Server<Env> {
     return closed;
   }
 
+  /**
+   * Called by the Worker (RPC) when sign-in sessions of the user ended (null: all of them): the
+   * sockets those sessions opened close with SESSION_ENDED_CLOSE; the other sessions' stay open.
+   */
+  async closeSessions(sessionIds: readonly string[] | null): Promise<number> {
+    if (sessionIds) this.#ended.add(sessionIds);
+    let closed = 0;
+    for (const connection of this.getConnections<SocketState>()) {
+      if (!ownedBy(connection.state, this.userId, sessionIds)) continue;
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      closed++;
+    }
+    return closed;
+  }
+
   async isOnline(): Promise<boolean> {
     return this.#storedOnline();
   }
 
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): Promise<void> {
     // The gate (worker/parties.ts) sets this header; a socket without it never passed the gate.
-    if (Number(ctx.request.headers.get("x-dars-user-id")) !== this.userId) {
+    const owner = ownerOf(ctx.request);
+    if (owner.userId !== this.userId) {
       connection.close(4003, "forbidden");
       return;
     }
-    connection.setState({ userId: this.userId });
+    if (this.#ended.has(owner.sessionId)) {
+      connection.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      return;
+    }
+    connection.setState(owner);
     connection.send(
       JSON.stringify({ type: "Connected", payload: { userId: this.userId } } satisfies ServerEvent),
     );

@@ -5,6 +5,7 @@ import type { Env } from "./core/env";
 import { redeemSocketTicket } from "./domain/identity/auth-sessions";
 import { roomMemberIds } from "./domain/chat/chat";
 import { findSession, roomRefusal } from "./domain/lessons/sessions";
+import { SESSION_HEADER, USER_HEADER } from "../durable-objects/socket-owner";
 
 const refuse = (status: 401 | 403 | 404) => new Response(null, { status });
 
@@ -12,7 +13,8 @@ const refuse = (status: 401 | 403 | 404) => new Response(null, { status });
  * Sockets at /parties/<party>/<name>?ticket=… . The ticket (POST /auth/socket-ticket: single use,
  * 60 seconds, for this party and room name, of an open session of an account that is not
  * suspended) is redeemed here, before a socket reaches a Durable Object, and the object learns who
- * connected from the x-dars-user-id header this sets. The bearer token never travels in a URL. A chat room admits only its members (read from D1); a room
+ * connected, and with which sign-in session, from the headers this sets (durable-objects/socket-owner.ts):
+ * ending that session closes the socket. The bearer token never travels in a URL. A chat room admits only its members (read from D1); a room
  * that does not exist answers 404. A session room ("lesson:12", "interview:3", "demo:5") admits its
  * members from 10 minutes before the start until the scheduled end. Parties not opened yet answer 404.
  */
@@ -44,7 +46,8 @@ export function routeParty(request: Request, env: Env): Promise<Response | null>
       } else if (lobby.className !== "USER_CHANNEL" && lobby.className !== "ADMIN_CHANNEL")
         return refuse(404);
       const forwarded = new Request(req);
-      forwarded.headers.set("x-dars-user-id", String(user.id));
+      forwarded.headers.set(USER_HEADER, String(user.id));
+      forwarded.headers.set(SESSION_HEADER, user.sessionId);
       return forwarded;
     },
     onBeforeRequest: () => refuse(404),

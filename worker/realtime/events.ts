@@ -25,7 +25,12 @@ export type RealtimeEvent =
   /** LessonCanceled to both members of lessons known only by id (the members are read first). */
   | { to: "canceled-lessons"; lessonIds: readonly number[] }
   /** A suspended account's sockets, every one of them, closed. */
-  | { to: "suspended-user"; userId: number };
+  | { to: "suspended-user"; userId: number }
+  /**
+   * The sockets opened by these ended sign-in sessions of the user closed (all of the user's
+   * sessions when sessionIds is absent); the sockets of their other sessions stay open.
+   */
+  | { to: "ended-sessions"; userId: number; sessionIds?: readonly string[] };
 
 /** Publishes the events now, all at once; resolves when every publish settled. */
 export async function publishEvents(scope: Publishing, ...events: RealtimeEvent[]): Promise<void> {
@@ -45,7 +50,15 @@ export async function publishEvents(scope: Publishing, ...events: RealtimeEvent[
               await lessonAudiences(db, item.lessonIds),
               logger,
             );
-        } else await closeUserSockets(env, db, item.userId, logger);
+        } else if (item.to === "suspended-user")
+          await closeUserSockets(env, db, { userId: item.userId, why: "suspended" }, logger);
+        else
+          await closeUserSockets(
+            env,
+            db,
+            { userId: item.userId, why: "session-ended", sessionIds: item.sessionIds },
+            logger,
+          );
       } catch (error) {
         logger.warn("realtime event not published", { to: item.to, error: String(error) });
       }

@@ -13,6 +13,8 @@ import { createUser, findUserByEmail, updateUser } from "../domain/identity/user
 import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { route } from "../http/route";
+import { scopeOf } from "../http/scope";
+import { publishEvents } from "../realtime/events";
 
 export const authRoutes = [
   route(authContracts.password, {
@@ -76,9 +78,12 @@ export const authRoutes = [
   }),
   route(authContracts.signOut, {
     access: "signed-in",
-    summary: "Sign out: ends the caller's session on the server (its token answers 401 from now on).",
+    summary:
+      "Sign out: ends the caller's session on the server (its token answers 401 from now on) and closes the sockets it opened.",
     async handle({ c, user }) {
-      await endSession(c.get("db"), user.id, c.get("tokenSessionId")!, "sign-out", c.get("now"));
+      const sessionId = c.get("tokenSessionId")!;
+      if (await endSession(c.get("db"), user.id, sessionId, "sign-out", c.get("now")))
+        await publishEvents(scopeOf(c), { to: "ended-sessions", userId: user.id, sessionIds: [sessionId] });
     },
   }),
   route(authContracts.sessions, {
@@ -89,23 +94,30 @@ export const authRoutes = [
   }),
   route(authContracts.endAllSessions, {
     access: "signed-in",
-    summary: "Sign out of all devices, or of all the others (keepCurrent).",
+    summary:
+      "Sign out of all devices, or of all the others (keepCurrent); the ended sessions' sockets close.",
     async handle({ c, body, user }) {
-      await endSessionsStatement(
+      const ended = await endSessionsStatement(
         c.get("db"),
         user.id,
         "all",
         c.get("now"),
         body.keepCurrent ? c.get("tokenSessionId")! : undefined,
       );
+      await publishEvents(scopeOf(c), {
+        to: "ended-sessions",
+        userId: user.id,
+        sessionIds: ended.map((session) => session.id),
+      });
     },
   }),
   route(authContracts.endSession, {
     access: "signed-in",
-    summary: "End one of the caller's sessions (sign that device out).",
+    summary: "End one of the caller's sessions (sign that device out; its sockets close).",
     async handle({ c, params, user }) {
       if (!(await endSession(c.get("db"), user.id, params.id, "ended", c.get("now"))))
         fail("device-not-found");
+      await publishEvents(scopeOf(c), { to: "ended-sessions", userId: user.id, sessionIds: [params.id] });
     },
   }),
   route(authContracts.socketTicket, {

@@ -15,6 +15,7 @@ import { clientAddress, signedIn } from "../http/respond";
 import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { scopeOf } from "../http/scope";
+import { publishEvents } from "../realtime/events";
 import { TURNSTILE_TOKEN_HEADER, requireHuman } from "../integrations/turnstile";
 
 export const confirmationCodeRoutes = [
@@ -62,8 +63,14 @@ export const confirmationCodeRoutes = [
         settings.rateLimits.codeConfirm,
       );
       const user = await resetPassword(c.get("db"), body.email, body.code, body.password);
-      // A reset signs every device out (a token issued before it no longer works); this one signs in anew.
-      await endSessionsStatement(c.get("db"), user.id, "password", c.get("now"));
+      // A reset signs every device out (a token issued before it no longer works, its sockets
+      // close); this one signs in anew.
+      const ended = await endSessionsStatement(c.get("db"), user.id, "password", c.get("now"));
+      await publishEvents(scopeOf(c), {
+        to: "ended-sessions",
+        userId: user.id,
+        sessionIds: ended.map((session) => session.id),
+      });
       return signedIn(c, user);
     },
   }),

@@ -19,6 +19,7 @@ import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { TURNSTILE_TOKEN_HEADER, requireHuman } from "../integrations/turnstile";
 import { tutorChanged } from "../realtime/tutor-events";
+import { publishEvents } from "../realtime/events";
 import { scopeOf } from "../http/scope";
 
 const admins = [Role.SuperAdmin, Role.RegularAdmin] as const;
@@ -164,9 +165,21 @@ export const userRoutes = [
         new Date(),
         audit,
       );
-      // A new password signs the account's other devices out (this one stays signed in).
-      if (passwordHash)
-        await endSessionsStatement(db, target.id, "password", c.get("now"), c.get("tokenSessionId")!);
+      // A new password signs the account's other devices out (this one stays signed in), sockets too.
+      if (passwordHash) {
+        const ended = await endSessionsStatement(
+          db,
+          target.id,
+          "password",
+          c.get("now"),
+          c.get("tokenSessionId")!,
+        );
+        await publishEvents(scopeOf(c), {
+          to: "ended-sessions",
+          userId: target.id,
+          sessionIds: ended.map((session) => session.id),
+        });
+      }
       if (isTutorSide(updated.role as Role)) tutorChanged(scopeOf(c), updated.id);
       return toUserView(updated);
     },

@@ -67,8 +67,9 @@ export function openSession(db: Db, userId: number, origin: SessionOrigin, now =
 }
 
 /**
- * Ends the user's open sessions (all of them, or all but `keep`), as one statement for a batch.
- * Their socket tickets go with them when redeemed (the redemption reads the session).
+ * Ends the user's open sessions (all of them, or all but `keep`), as one statement for a batch; it
+ * answers the ended sessions' ids, whose open sockets the caller then closes (worker/realtime/events.ts,
+ * "ended-sessions"). Their socket tickets go with them when redeemed (the redemption reads the session).
  */
 export function endSessionsStatement(
   db: Db,
@@ -81,7 +82,8 @@ export function endSessionsStatement(
   return db
     .update(authSessions)
     .set({ endedAt: now.toISOString(), endReason: reason })
-    .where(keep ? and(open, ne(authSessions.id, keep)) : open);
+    .where(keep ? and(open, ne(authSessions.id, keep)) : open)
+    .returning({ id: authSessions.id });
 }
 
 /** Ends one of the user's own sessions; false when it was not theirs or had already ended. */
@@ -168,7 +170,8 @@ export async function issueSocketTicket(
   return { ticket, expiresAt };
 }
 
-export type TicketHolder = { id: number; role: number };
+/** Who a ticket admits: the user, their role and the sign-in session the ticket was issued to. */
+export type TicketHolder = { id: number; role: number; sessionId: string };
 
 /**
  * Redeems a ticket for the socket at /parties/<party>/<name>: one batch reads the holder (the
@@ -188,7 +191,7 @@ export async function redeemSocketTicket(
   const [holders, deleted] = await d1(db).batch([
     statement(
       db,
-      sql`SELECT u.id AS id, u.role AS role
+      sql`SELECT u.id AS id, u.role AS role, t.session_id AS sessionId
         FROM socket_tickets t
         JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL AND u.suspended_at IS NULL
         JOIN auth_sessions s ON s.id = t.session_id AND s.user_id = t.user_id AND s.ended_at IS NULL
