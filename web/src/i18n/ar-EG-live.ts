@@ -129,6 +129,62 @@ export const arLive = {
       },
     },
     roomSection: "غرفة الجلسة",
+    /** The device check: the ready screen's and the dialog opened from a lesson card or before the room opens (web/src/features/live-session/device-check.tsx). */
+    deviceCheck: {
+      open: "جرّب الكاميرا والمايك",
+      title: "جرّب الكاميرا والمايك والسماعة",
+      intro:
+        "نفس التجربة اللي بتظهر قبل ما تدخل الحصة: تقدر تعملها في أي وقت. لما تقفل النافذة بنقفل الكاميرا والمايك.",
+      results: "نتيجة التجربة",
+      cameraOk: "الكاميرا شغالة وصورتك ظاهرة.",
+      cameraMissing: "مفيش صورة من الكاميرا.",
+      micOk: "المايك بيلقط صوتك.",
+      micWaiting: "اتكلم بصوت عادي وشوف الشريط بيتحرك عشان نتأكد إن المايك شغال.",
+      micMissing: "مفيش صوت من المايك.",
+      speakerTest: "شغّل صوت تجربة",
+      speakerPlaying: "بنشغّل الصوت…",
+      speakerWaiting: "دوس «شغّل صوت تجربة» وشوف هتسمع النغمة ولا لأ.",
+      speakerPlayed:
+        "لو سمعت النغمة، السماعة تمام. لو مسمعتهاش: علّي صوت الجهاز أو اختار سماعة تانية وجرّب تاني.",
+      speakerFailed: "مقدرناش نشغّل الصوت. علّي صوت الجهاز وجرّب تاني.",
+      allGood: "كله تمام، أنت جاهز للحصة.",
+      close: "قفل التجربة",
+    },
+  },
+  /** After a session's end: what happened, and what to do next (web/src/features/live-session/ended-session.tsx). */
+  endedSession: {
+    title: {
+      lesson: "الحصة خلصت",
+      interview: "المقابلة خلصت",
+      demo: "الجلسة التجريبية خلصت",
+    },
+    whatHappened: "اللي حصل",
+    youAttended: (time: string) => `إنت حضرت ${time}`,
+    youAbsent: "إنت مدخلتش",
+    attended: {
+      male: (name: string, time: string) => `${name} حضر ${time}`,
+      female: (name: string, time: string) => `${name} حضرت ${time}`,
+    },
+    absent: {
+      male: (name: string) => `${name} مدخلش`,
+      female: (name: string) => `${name} مدخلتش`,
+    },
+    lessThanMinute: "أقل من دقيقة",
+    rateTitle: "إيه رأيك في الحصة؟",
+    rate: (name: string) => `قيّم حصتك مع ${name}`,
+    rated: "قيّمت الحصة دي، ولو حابب تقدر تعدّل تقييمك.",
+    editRating: "عدّل تقييمك",
+    bookAgainTitle: "كمّل مع نفس المدرّس",
+    bookAgain: "احجز مرة أخرى",
+    soonest: (time: string) => `أقرب ميعاد فاضي: ${time}`,
+    noSoonTime: "مفيش مواعيد فاضية الأيام الجاية، شوف صفحة المدرّس.",
+    backToLessons: "ارجع لحصصك",
+    earning: {
+      male: (amount: string) => `كسبت من الحصة دي ${amount}`,
+      female: (amount: string) => `كسبتي من الحصة دي ${amount}`,
+    },
+    earningNote: "المبلغ بيتضاف لرصيدك، وتقدر تطلب سحبه من صفحة السحب.",
+    toWithdrawals: "روح لصفحة السحب",
   },
   chat: {
     title: "المحادثات",

@@ -14,6 +14,9 @@ export const market = {
     endsIn: (left: string) => `الحصة شغالة دلوقتي — فاضل ${left}`,
     ended: "الحصة خلصت",
     soonTitle: "حصص قربت",
+    /** Opens the live room's device check at any time (web/src/features/lessons/device-check-button.tsx). */
+    deviceCheck: "جرّب الكاميرا والمايك",
+    deviceCheckFor: (lesson: string) => `جرّب الكاميرا والمايك — ${lesson}`,
   },
 
   changes: {

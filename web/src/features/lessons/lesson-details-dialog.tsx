@@ -78,7 +78,7 @@ export function LessonDetailsDialog({
           </dd>
         </dl>
         {state !== "canceled" && state !== "fulfilled" && (
-          <LessonJoin lesson={lesson} now={now} about={about} size="md" />
+          <LessonJoin lesson={lesson} now={now} about={about} size="md" deviceCheck={false} />
         )}
         {state === "pending" && (
           <div className="flex flex-col gap-2">

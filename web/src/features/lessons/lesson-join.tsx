@@ -7,6 +7,7 @@ import { formatDurationWords } from "../../lib/plural";
 import { buttonClasses } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { roomIsOpen, roomOpensAt } from "../live-session/timing";
+import { DeviceCheckButton } from "./device-check-button";
 
 const t = market;
 
@@ -45,6 +46,8 @@ type LessonJoinProps = {
   /** What the button's accessible name adds: the lesson it joins. */ about: string;
   size?: "sm" | "md";
   className?: string;
+  /** «جرّب الكاميرا والمايك» beside the join button, at any time (off inside a dialog). */
+  deviceCheck?: boolean;
 };
 
 /**
@@ -52,33 +55,43 @@ type LessonJoinProps = {
  * before the start until the end, a disabled button otherwise, and the state in words beside it.
  * Nothing for a cancelled or ended lesson.
  */
-export function LessonJoin({ lesson, now, about, size = "sm", className }: LessonJoinProps) {
+export function LessonJoin({
+  lesson,
+  now,
+  about,
+  size = "sm",
+  className,
+  deviceCheck = true,
+}: LessonJoinProps) {
   if (lesson.canceledAt) return null;
   const status = joinStatus(lesson, now);
   if (status.ended) return null;
   const noteId = `lesson-${lesson.id}-join-note`;
   return (
     <div className={cx("flex flex-col items-start gap-1", className)} data-join={lesson.id}>
-      {status.open ? (
-        <Link
-          to={`/lesson/${lesson.id}`}
-          className={buttonClasses("primary", size)}
-          aria-label={t.join.actionFor(about)}
-          aria-describedby={noteId}
-        >
-          {t.join.action}
-        </Link>
-      ) : (
-        <button
-          type="button"
-          disabled
-          aria-label={t.join.actionFor(about)}
-          aria-describedby={noteId}
-          className={buttonClasses("primary", size)}
-        >
-          {t.join.action}
-        </button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {status.open ? (
+          <Link
+            to={`/lesson/${lesson.id}`}
+            className={buttonClasses("primary", size)}
+            aria-label={t.join.actionFor(about)}
+            aria-describedby={noteId}
+          >
+            {t.join.action}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled
+            aria-label={t.join.actionFor(about)}
+            aria-describedby={noteId}
+            className={buttonClasses("primary", size)}
+          >
+            {t.join.action}
+          </button>
+        )}
+        {deviceCheck && <DeviceCheckButton about={about} size={size} />}
+      </div>
       <p id={noteId} className="text-xs text-slate-700">
         {status.words}
       </p>

@@ -11,6 +11,8 @@ import { toasts } from "../../ui/toast-store";
 import { AbsenceReport } from "./absence-report";
 import { CallScreen } from "./call-screen";
 import { ChatPanel } from "./chat-panel";
+import { DeviceCheckButton } from "./device-check";
+import { EndedSession } from "./ended-session";
 import { ReadyScreen } from "./ready-screen";
 import { canReportAbsence, countdown, formatClock, roomIsOpen, roomOpensAt, roomPhase } from "./timing";
 import { useLiveSession } from "./use-live-session";
@@ -95,16 +97,22 @@ export function LiveRoom({ view, now, withChat = false, children }: LiveRoomProp
         {children}
       </OpenRoom>
     );
+  if (!view.canceled && phase === "ended")
+    return (
+      <Frame title={arLive.endedSession.title[view.kind]} subtitle={subtitle} wide={false}>
+        <EndedSession view={view}>{children}</EndedSession>
+      </Frame>
+    );
   return (
     <Frame title={words.readyTitle} subtitle={subtitle} wide={false}>
       {view.canceled ? (
         <Notice tone="warning">{words.canceled}</Notice>
-      ) : phase === "ended" ? (
-        <Notice tone="info">{words.ended}</Notice>
       ) : (
         <div className="flex flex-col gap-3">
           <Clock start={view.start} end={view.end} now={now} startsIn={words.startsIn} />
           <Notice tone="info">{arLive.liveSession.opensAt(formatTime(roomOpensAt(view.start)))}</Notice>
+          {/* Before the room opens: the same device check as its ready screen, at any time. */}
+          <DeviceCheckButton className="self-start" />
         </div>
       )}
       {children}
@@ -169,7 +177,7 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
   }
 
   let body;
-  if (room.final === "ended") body = <Notice tone="info">{words.ended}</Notice>;
+  if (room.final === "ended") body = <EndedSession view={view} />;
   else if (room.final === "replaced") body = <Notice tone="warning">{arLive.liveSession.replaced}</Notice>;
   else if (room.final === "refused") body = <Notice tone="error">{arLive.liveSession.roomClosed}</Notice>;
   else

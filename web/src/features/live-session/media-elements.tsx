@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { arLive } from "../../i18n/ar-EG-live";
 import { cx } from "../../ui/class-names";
 
@@ -39,9 +39,20 @@ export function StreamVideo({ stream, label, local = false, sinkId, className, r
   );
 }
 
-/** The microphone's level from a Web Audio AnalyserNode, about ten times a second. */
-export function MicMeter({ stream }: { stream: MediaStream | null }) {
+/** The microphone's level from a Web Audio AnalyserNode, about ten times a second (`onLevel`: each reading, 0…100). */
+export function MicMeter({
+  stream,
+  onLevel,
+}: {
+  stream: MediaStream | null;
+  onLevel?: (level: number) => void;
+}) {
   const [level, setLevel] = useState(0);
+  const labelId = useId();
+  const onLevelRef = useRef(onLevel);
+  useEffect(() => {
+    onLevelRef.current = onLevel;
+  });
   useEffect(() => {
     const track = stream?.getAudioTracks()[0];
     const AudioContextClass = typeof window === "undefined" ? undefined : window.AudioContext;
@@ -60,7 +71,9 @@ export function MicMeter({ stream }: { stream: MediaStream | null }) {
       let sum = 0;
       for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
       const rms = Math.sqrt(sum / samples.length);
-      setLevel(Math.min(100, Math.round(rms * 400)));
+      const next = Math.min(100, Math.round(rms * 400));
+      setLevel(next);
+      onLevelRef.current?.(next);
     }, 100);
     return () => {
       clearInterval(timer);
@@ -70,12 +83,12 @@ export function MicMeter({ stream }: { stream: MediaStream | null }) {
   }, [stream]);
   return (
     <div className="flex flex-col gap-1.5">
-      <span id="mic-level-label" className="text-sm font-medium text-slate-800">
+      <span id={labelId} className="text-sm font-medium text-slate-800">
         {arLive.liveSession.micLevel}
       </span>
       <div
         role="meter"
-        aria-labelledby="mic-level-label"
+        aria-labelledby={labelId}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={level}
