@@ -12,4 +12,6 @@ export type SessionInfo = {
   /** The teaching side (tutor, interviewer, reviewing tutor manager). */
   hostId: number;
   members: Array<{ userId: number; role: SessionMemberRole }>;
+  /** A lesson's stored tutor earning (piasters); absent for interviews and demo sessions. */
+  tutorEarning?: number;
 };

@@ -63,6 +63,8 @@ export const sessionView = z.object({
   members: z.array(sessionMember),
   attendance: z.array(attendanceEntry),
   media: sessionMedia,
+  /** What the viewer earned (piasters): a lesson's tutor once it ended uncancelled; null otherwise. */
+  earning: z.number().int().nullable(),
 });
 export type SessionView = z.output<typeof sessionView>;
 

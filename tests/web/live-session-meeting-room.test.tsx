@@ -24,6 +24,7 @@ const view = (members: SessionView["members"], overrides: Partial<SessionView> =
   members,
   attendance: [],
   media: { liveKit: false, iceServers: [] },
+  earning: null,
   ...overrides,
 });
 const manager = { id: 7, name: "منى", image: null, role: "interviewer" as const };

@@ -55,6 +55,23 @@ describe("GET /session/{id}", () => {
     ]);
   });
 
+  it("tells a lesson's tutor what they earned once it ended, and nobody else", async () => {
+    const ended = await createLesson({ minutesFromNow: -40 });
+    await env.DB.prepare("UPDATE lessons SET tutor_earning = 7500 WHERE id = ?").bind(ended.lessonId).run();
+    const view = async (token: string, sessionId = ended.sessionId) =>
+      (await callContract(sessionContracts.get, { params: { id: sessionId }, token })).body;
+    expect((await view(ended.tutor.token)).earning).toBe(7500);
+    expect((await view(ended.student.token)).earning).toBeNull();
+    const admin = await createUser(Role.SuperAdmin);
+    expect((await view(admin.token)).earning).toBeNull();
+    // Not yet ended, or cancelled: nothing earned.
+    const running = await createLesson({ minutesFromNow: -5 });
+    await env.DB.prepare("UPDATE lessons SET tutor_earning = 7500 WHERE id = ?").bind(running.lessonId).run();
+    expect((await view(running.tutor.token, running.sessionId)).earning).toBeNull();
+    const canceled = await createLesson({ minutesFromNow: -40, canceled: true });
+    expect((await view(canceled.tutor.token, canceled.sessionId)).earning).toBeNull();
+  });
+
   it("shows a session to admins and tutor managers, and forbids other users", async () => {
     const { sessionId } = await createLesson({ minutesFromNow: 30 });
     for (const role of [Role.SuperAdmin, Role.RegularAdmin, Role.TutorManager]) {

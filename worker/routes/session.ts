@@ -129,7 +129,7 @@ export const sessionRoutes = [
         liveKit: liveKit(c) !== null,
         iceServers: isSessionMember(session, user.id) ? await memberIceServers(c, session, user.id) : [],
       };
-      return sessionView(db, session, media);
+      return sessionView(db, session, media, { id: user.id, now: c.get("now") });
     },
   }),
   route(sessionContracts.reportAbsence, {

@@ -64,6 +64,7 @@ export async function findSession(db: Db, id: string): Promise<SessionInfo | nul
       end: lesson.end,
       canceled: lesson.canceledAt !== null,
       hostId: lesson.tutorId,
+      tutorEarning: lesson.tutorEarning,
       members: rows.map((row) => ({
         userId: row.userId,
         role: row.role === Role.Student ? "student" : "tutor",
@@ -152,8 +153,23 @@ export async function attendanceLog(db: Db, sessionId: string): Promise<Attendan
   return rows.map((row) => ({ userId: row.userId, event: row.event as 1 | 2, at: row.at }));
 }
 
+/**
+ * What the viewer earned from the session: a lesson's tutor, once the lesson ended without being
+ * cancelled (its stored earning, docs/rules.md "Tutor earnings"); null for anyone and anything else.
+ */
+export function viewerEarning(session: SessionInfo, viewerId: number, now: Date): number | null {
+  if (session.kind !== "lesson" || session.canceled || session.hostId !== viewerId) return null;
+  if (now.toISOString() < session.end) return null;
+  return session.tutorEarning ?? null;
+}
+
 /** GET /session/:id: the members with their names, the attendance log and how to connect. */
-export async function sessionView(db: Db, session: SessionInfo, media: SessionMedia): Promise<SessionView> {
+export async function sessionView(
+  db: Db,
+  session: SessionInfo,
+  media: SessionMedia,
+  viewer: { id: number; now: Date },
+): Promise<SessionView> {
   const ids = session.members.map((member) => member.userId);
   const [people, attendance] = await Promise.all([
     db
@@ -179,6 +195,7 @@ export async function sessionView(db: Db, session: SessionInfo, media: SessionMe
     members,
     attendance,
     media,
+    earning: viewerEarning(session, viewer.id, viewer.now),
   };
 }
 
