@@ -127,13 +127,16 @@ describe("tutor earnings and withdrawals", () => {
       .first()
       .getByRole("button", { name: t.edit })
       .click();
-    // While pending, the tutor changes where the money goes.
+    // While pending, the tutor asks to change where the money goes: a proposal beside the values in force.
     const edit = tutor.getByRole("dialog");
     await edit.getByLabel(t.username).fill("mahmoud_h@instapay");
     await edit.getByLabel(t.receiver).fill("محمود حسن");
     await edit.getByRole("button", { name: t.saveChanges }).click();
-    const instapay = tutor.locator("[data-invoice]").filter({ hasText: "mahmoud_h@instapay" }).first();
-    await instapay.getByText(t.statuses[0]!).waitFor();
+    const proposed = tutor.locator("[data-invoice]").filter({ hasText: "mahmoud_h@instapay" }).first();
+    await proposed.getByText(t.statuses[5]!).waitFor();
+    const instapayId = await proposed.getAttribute("data-invoice");
+    const instapay = tutor.locator(`[data-invoice="${instapayId}"]`);
+    await expect.poll(() => instapay.textContent()).toContain("mahmoud@instapay");
     await screenshot(tutor, "invoices-waiting-360");
 
     const admin = await newPage(browser);
@@ -143,7 +146,17 @@ describe("tutor earnings and withdrawals", () => {
     await canceling.getByRole("button", { name: t.admin.approveCancel }).click();
     await canceling.getByText(t.statuses[2]!).waitFor();
 
-    const rejecting = admin.locator("[data-invoice]").filter({ hasText: "mahmoud_h@instapay" }).first();
+    // The proposal is settled first (refused, with a reason), then the request itself rejected.
+    const rejecting = admin.locator(`[data-invoice="${instapayId}"]`);
+    await rejecting.getByText(t.statuses[5]!).waitFor();
+    await rejecting.getByRole("button", { name: t.admin.reviewUpdate }).click();
+    const review = admin.getByRole("dialog");
+    await review.getByLabel(t.admin.refuseReason).fill("العنوان الجديد مش مفعّل عندنا");
+    await review.getByRole("button", { name: t.admin.refuseUpdate }).click();
+    await rejecting.getByText(t.statuses[0]!).waitFor();
+    await instapay.getByText(t.statuses[0]!).waitFor();
+    await instapay.getByText("العنوان الجديد مش مفعّل عندنا").waitFor();
+    expect(await instapay.textContent()).not.toContain("mahmoud_h@instapay");
     await rejecting.getByRole("button", { name: t.admin.reject }).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByRole("button", { name: t.admin.confirmReject }).click();
@@ -209,5 +222,98 @@ describe("tutor earnings and withdrawals", () => {
     await kept("01112345678").scrollIntoViewIfNeeded();
     await screenshot(tutor, "invoices-saved-methods-360");
     await tutor.context().close();
+  });
+
+  it("a tutor asks to change a waiting request's amount and wallet; an admin approves the update, then refuses a second one", async () => {
+    const tutor = await newPage(browser);
+    await signIn(tutor, "tutor@dars.test", "/t/dashboard");
+    await tutor.goto("/invoices");
+    const summary = tutor.getByTestId("earnings-summary");
+    const figure = (label: string) =>
+      summary.locator("div", { has: tutor.getByText(label, { exact: true }) }).locator("dd");
+    // 600 earned − 150 paid − 100 waiting (the request above).
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(35_000));
+    await field(tutor, t.amount).fill("100");
+    await tutor.getByRole("button", { name: t.submit }).click();
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(25_000));
+    const created = tutor.locator("[data-invoice]").first();
+    const id = await created.getAttribute("data-invoice");
+    const request = tutor.locator(`[data-invoice="${id}"]`);
+    await request.getByText(t.statuses[0]!).waitFor();
+
+    await request.getByRole("button", { name: t.edit }).click();
+    const edit = tutor.getByRole("dialog");
+    await edit.getByText(t.editNotice).waitFor();
+    // More than the balance allows is refused before anything is sent (250 left + 100 held).
+    await edit.getByLabel(t.amount).fill("351");
+    await edit.getByLabel(t.methods[0]!, { exact: true }).check();
+    await edit.getByLabel(t.phone).fill("01112345678");
+    await edit.getByRole("button", { name: t.saveChanges }).click();
+    await edit.getByText(errorMessage("insufficient-balance")).waitFor();
+    await edit.getByLabel(t.amount).fill("130");
+    await expectNoAxeViolations(tutor, "/invoices (edit a waiting request)");
+    await edit.getByRole("button", { name: t.saveChanges }).click();
+    await request.getByText(t.statuses[5]!).waitFor();
+    const comparison = request.locator("[data-update-request]");
+    await expect.poll(() => comparison.textContent()).toContain(formatMoney(13_000));
+    expect(await comparison.textContent()).toContain(formatMoney(10_000));
+    expect(await comparison.textContent()).toContain("01112345678");
+    expect(await comparison.textContent()).toContain("1234567890");
+    // The balance holds the larger amount while the update waits.
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(22_000));
+    await expectNoAxeViolations(tutor, "/invoices (update requested)");
+    await request.scrollIntoViewIfNeeded();
+    await screenshot(tutor, "invoices-update-requested-1280");
+
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@dars.test", "/admin");
+    await admin.goto("/admin/invoices");
+    const row = admin.locator(`[data-invoice="${id}"]`);
+    await row.getByText(t.statuses[5]!).waitFor();
+    await expect.poll(() => row.textContent()).toContain(t.update.proposedLabel);
+    // Staff settle the update before paying: the approve and reject buttons wait.
+    expect(await row.getByRole("button", { name: t.admin.approve }).count()).toBe(0);
+    await expectNoAxeViolations(admin, "/admin/invoices (update requested)");
+    await screenshot(admin, "admin-invoices-update-requested-1280");
+    await row.getByRole("button", { name: t.admin.reviewUpdate }).click();
+    const review = admin.getByRole("dialog");
+    await review.getByRole("table", { name: t.update.caption }).waitFor();
+    await expectNoAxeViolations(admin, "/admin/invoices (review an update)");
+    await screenshot(admin, "admin-invoices-review-update-1280");
+    await review.getByRole("button", { name: t.admin.approveUpdate }).click();
+    await row.getByText(t.statuses[0]!).waitFor();
+    await expect.poll(() => row.textContent()).toContain("01112345678");
+    expect(await row.textContent()).toContain(formatMoney(13_000));
+
+    // The tutor's open page follows: the new values are in force.
+    await request.getByText(t.statuses[0]!).waitFor();
+    await expect.poll(() => request.textContent()).toContain("01112345678");
+    expect(await request.locator("[data-update-request]").count()).toBe(0);
+    await expect.poll(() => figure(t.withdrawable).textContent()).toBe(formatMoney(22_000));
+
+    // A second update, refused at 360 px: the values in force stay, the reason is shown.
+    await tutor.setViewportSize({ width: 360, height: 800 });
+    await admin.setViewportSize({ width: 360, height: 800 });
+    await request.getByRole("button", { name: t.edit }).click();
+    await tutor.getByRole("dialog").getByLabel(t.amount).fill("140");
+    await tutor.getByRole("dialog").getByRole("button", { name: t.saveChanges }).click();
+    await request.getByText(t.statuses[5]!).waitFor();
+    await expectNoAxeViolations(tutor, "/invoices (update requested, 360)");
+    await request.scrollIntoViewIfNeeded();
+    await screenshot(tutor, "invoices-update-requested-360");
+    await row.getByText(t.statuses[5]!).waitFor();
+    await row.getByRole("button", { name: t.admin.reviewUpdate }).click();
+    await review.getByLabel(t.admin.refuseReason).fill("اتفقنا على ١٣٠ جنيه بس");
+    await expectNoAxeViolations(admin, "/admin/invoices (review an update, 360)");
+    await screenshot(admin, "admin-invoices-review-update-360");
+    await review.getByRole("button", { name: t.admin.refuseUpdate }).click();
+    await row.getByText(t.statuses[0]!).waitFor();
+    await request.getByText(t.statuses[0]!).waitFor();
+    await request.getByText("اتفقنا على ١٣٠ جنيه بس").waitFor();
+    expect(await request.textContent()).toContain(formatMoney(13_000));
+    await screenshot(tutor, "invoices-update-refused-360");
+    await screenshot(admin, "admin-invoices-update-refused-360");
+    await tutor.context().close();
+    await admin.context().close();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { InvoiceStatus, WithdrawMethod } from "@schema/enums";
+import type { InvoiceView } from "@schema/api/invoice";
 import {
-  checkDestinationForm,
+  checkInvoiceUpdateForm,
   checkInvoiceForm,
   checkReceipt,
   checkWithdrawMethodForm,
@@ -9,8 +10,11 @@ import {
   destinationOf,
   emptyInvoiceForm,
   formOfInvoice,
+  heldBy,
   isWaiting,
+  piastersToPounds,
   poundsToPiasters,
+  proposalRows,
   toInvoiceRequest,
 } from "../../web/src/features/invoices/invoice-logic";
 
@@ -202,23 +206,113 @@ describe("changing where a pending request's money goes", () => {
     });
   });
 
-  it("sends an update with the new method's fields only, checked with the API's rules", () => {
+  it("sends an update with the amount and the new method's fields only, checked with the API's rules", () => {
     const form = {
       ...emptyInvoiceForm,
-      amount: "999999",
+      amount: "١٥٠",
       method: "2",
       username: "Mona@instapay",
       phone: "01012345678",
     };
-    const checked = checkDestinationForm(form);
+    const checked = checkInvoiceUpdateForm(form, pending, limits(100_000));
     expect(checked).toMatchObject({
       ok: true,
-      data: { action: "update", method: WithdrawMethod.Instapay, username: "Mona@instapay" },
+      data: { action: "update", amount: 15_000, method: WithdrawMethod.Instapay, username: "Mona@instapay" },
     });
     expect(checked.ok && checked.data).not.toHaveProperty("phone");
-    expect(checkDestinationForm({ ...form, username: "" })).toEqual({
+    expect(checkInvoiceUpdateForm({ ...form, username: "" }, pending, limits(100_000))).toEqual({
       ok: false,
       errors: { username: "instapay-username-invalid" },
     });
+  });
+});
+
+/** A waiting request of 100 EGP to a wallet. */
+const pending = {
+  amount: 10_000,
+  method: WithdrawMethod.Wallet,
+  phone: "01012345678",
+  bank: null,
+  accountNumber: null,
+  username: null,
+  receiver: null,
+  updateRequest: null,
+} satisfies Partial<InvoiceView>;
+
+const proposing = (proposal: Partial<NonNullable<InvoiceView["updateRequest"]>>) => ({
+  ...pending,
+  updateRequest: {
+    amount: pending.amount,
+    method: pending.method,
+    phone: pending.phone,
+    bank: null,
+    accountNumber: null,
+    username: null,
+    receiver: null,
+    requestedAt: "2026-11-26T10:00:00.000Z",
+    ...proposal,
+  },
+});
+
+describe("a proposed update of a waiting request", () => {
+  it("starts the edit form from the proposal while one waits, else from the values in force", () => {
+    expect(formOfInvoice(pending)).toMatchObject({ amount: "100", method: "0", phone: "01012345678" });
+    expect(formOfInvoice(proposing({ amount: 12_550, phone: "01112345678" }))).toMatchObject({
+      amount: "125.50",
+      phone: "01112345678",
+    });
+    expect(piastersToPounds(15_000)).toBe("150");
+  });
+
+  it("holds the amount to the limits and to the balance plus what the request already holds", () => {
+    const form = { ...emptyInvoiceForm, method: "0", phone: "01012345678" };
+    // 50 EGP withdrawable besides the 100 this request holds: up to 150.
+    expect(checkInvoiceUpdateForm({ ...form, amount: "150" }, pending, limits(5_000)).ok).toBe(true);
+    expect(checkInvoiceUpdateForm({ ...form, amount: "151" }, pending, limits(5_000))).toEqual({
+      ok: false,
+      errors: { amount: "insufficient-balance" },
+    });
+    // A waiting proposal of 200 already holds 200.
+    expect(
+      checkInvoiceUpdateForm({ ...form, amount: "250" }, proposing({ amount: 20_000 }), limits(5_000)).ok,
+    ).toBe(true);
+    expect(heldBy(proposing({ amount: 20_000 }))).toBe(20_000);
+    expect(heldBy(proposing({ amount: 5_000 }))).toBe(10_000);
+    // Lowering is always within the balance; the limits still hold.
+    expect(checkInvoiceUpdateForm({ ...form, amount: "100" }, pending, limits(0)).ok).toBe(true);
+    expect(checkInvoiceUpdateForm({ ...form, amount: "99" }, pending, limits(0))).toEqual({
+      ok: false,
+      errors: { amount: "min-invoice-amount-subceeded" },
+    });
+    expect(checkInvoiceUpdateForm({ ...form, amount: "مية" }, pending, limits(0))).toMatchObject({
+      ok: false,
+      errors: { amount: "min-invoice-amount-subceeded" },
+    });
+    // Stats not loaded yet: the contract's own rules only, the server decides the rest.
+    expect(checkInvoiceUpdateForm({ ...form, amount: "900" }, pending, undefined).ok).toBe(true);
+  });
+
+  it("lists the amount, the destination and the receiver beside the values in force, marking what changes", () => {
+    expect(proposalRows(pending)).toEqual([]);
+    expect(proposalRows(proposing({ amount: 15_000 }))).toEqual([
+      { field: "amount", changed: true },
+      { field: "destination", changed: false },
+      { field: "receiver", changed: false },
+    ]);
+    expect(
+      proposalRows(
+        proposing({
+          method: WithdrawMethod.Bank,
+          phone: null,
+          bank: "NBE",
+          accountNumber: "123456",
+          receiver: "منى",
+        }),
+      ).map((row) => row.changed),
+    ).toEqual([false, true, true]);
+  });
+
+  it("counts UpdateRequested as waiting", () => {
+    expect(isWaiting(InvoiceStatus.UpdateRequested)).toBe(true);
   });
 });

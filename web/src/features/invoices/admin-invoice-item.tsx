@@ -13,14 +13,18 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import { checkReceipt } from "./invoice-logic";
+import { UpdateComparison } from "./update-comparison";
 import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
 
 const t = arPayments.invoices;
 const a = arPayments.invoices.admin;
 
-/** The decisions a request's status allows (approve with a receipt, reject, or answer a cancellation), with their dialogs. */
+/**
+ * The decisions a request's status allows (approve with a receipt, reject, answer a cancellation,
+ * or settle a proposed update first), with their dialogs.
+ */
 export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
-  const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
+  const [dialog, setDialog] = useState<"approve" | "reject" | "update" | null>(null);
   const change = useChangeInvoice();
   const decide = (action: "approve-cancel" | "refuse-cancel") =>
     change.mutate(
@@ -62,6 +66,14 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
           </Button>
         </div>
       )}
+      {invoice.status === InvoiceStatus.UpdateRequested && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog("update")}>
+            {a.reviewUpdate}
+          </Button>
+        </div>
+      )}
+      {dialog === "update" && <ReviewUpdateDialog invoice={invoice} onClose={() => setDialog(null)} />}
       <ApproveDialog invoice={invoice} open={dialog === "approve"} onClose={() => setDialog(null)} />
       <RejectDialog invoice={invoice} open={dialog === "reject"} onClose={() => setDialog(null)} />
     </>
@@ -227,6 +239,115 @@ function RejectDialog({
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="danger" loading={change.isPending}>
             {a.confirmReject}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.keep}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The tutor's proposed update beside the values in force: approve it (the new values apply) or
+ * refuse it with an optional reason (the values in force stay); the request then waits for its
+ * payout again.
+ */
+function ReviewUpdateDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
+  const noteId = useId();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeInvoice();
+
+  function settle(action: "approve-update" | "refuse-update") {
+    let reason: string | undefined;
+    if (action === "refuse-update" && note.trim() !== "") {
+      const checked = validateForm(invoiceNoteRule, note);
+      if (!checked.ok) {
+        setError(Object.values(checked.errors)[0] ?? "empty-invoice-note");
+        return;
+      }
+      reason = checked.data;
+    }
+    setError(null);
+    change.mutate(
+      {
+        id: invoice.id,
+        change: action === "approve-update" ? { action } : { action, ...(reason ? { note: reason } : {}) },
+      },
+      {
+        onSuccess: () => {
+          toasts.show({
+            type: "success",
+            title: action === "approve-update" ? a.updateApproved : a.updateRefused,
+          });
+          onClose();
+        },
+        onError: (failure) => setError(errorCodeOf(failure)),
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={a.reviewTitle(formatMoney(invoice.amount))}
+      description={a.reviewBody}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          settle("approve-update");
+        }}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <UpdateComparison invoice={invoice} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+            {a.refuseReason}
+          </label>
+          <textarea
+            id={noteId}
+            dir="auto"
+            rows={2}
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
+            className={cx(
+              "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
+              "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              error ? "border-red-600" : "border-slate-300",
+            )}
+          />
+          <p id={`${noteId}-hint`} className="text-sm text-slate-600">
+            {a.refuseHint}
+          </p>
+          {error && (
+            <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
+              {errorMessage(error)}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            loading={change.isPending && change.variables?.change.action === "approve-update"}
+          >
+            {a.approveUpdate}
+          </Button>
+          <Button
+            variant="danger"
+            loading={change.isPending && change.variables?.change.action === "refuse-update"}
+            onClick={() => settle("refuse-update")}
+          >
+            {a.refuseUpdate}
           </Button>
           <Button variant="secondary" onClick={onClose}>
             {t.keep}

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from "react";
+import { useRef, type FormEvent, type ReactNode } from "react";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { focusFirstInvalidField, useFormState, type FormValidation } from "../../lib/form";
@@ -7,7 +7,7 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
 import type { InvoiceField, InvoiceFormValues } from "./invoice-logic";
-import { DestinationFields } from "./withdrawal-form";
+import { DestinationFields, type InvoiceFormState } from "./withdrawal-form";
 
 /** What the dialog sends: a react-query mutation, or anything with its shape. */
 type Sending<Body> = {
@@ -16,9 +16,9 @@ type Sending<Body> = {
 };
 
 /**
- * A dialog holding one destination's fields (a pending request's, or a saved method's): checked
- * with the API's rules first, then sent; a success toast and the dialog closes, or the server's
- * codes go on the fields.
+ * A dialog holding one destination's fields (a waiting request's, or a saved method's), after
+ * `leading` (a request's amount) when given: checked with the API's rules first, then sent; a
+ * success toast and the dialog closes, or the server's codes go on the fields.
  */
 export function DestinationDialog<Body>({
   title,
@@ -28,6 +28,8 @@ export function DestinationDialog<Body>({
   submitLabel,
   successToast,
   onClose,
+  description,
+  leading,
 }: {
   title: string;
   initial: InvoiceFormValues;
@@ -36,6 +38,8 @@ export function DestinationDialog<Body>({
   submitLabel: string;
   successToast: string;
   onClose: () => void;
+  description?: string;
+  leading?: (form: InvoiceFormState) => ReactNode;
 }) {
   const form = useFormState<InvoiceFormValues>(initial);
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,8 +63,9 @@ export function DestinationDialog<Body>({
   }
 
   return (
-    <Dialog open onClose={onClose} title={title}>
+    <Dialog open onClose={onClose} title={title} description={description}>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {leading?.(form)}
         <DestinationFields form={form} />
         {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
         <div className="flex flex-wrap gap-2">

@@ -12,12 +12,15 @@ import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Pagination as UiPagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
+import { TextField } from "../../ui/text-field";
+import { useSession } from "../../lib/session";
 import { toasts } from "../../ui/toast-store";
 import { DestinationDialog } from "./destination-dialog";
 import { DestinationLine } from "./destination-line";
-import { checkDestinationForm, formOfInvoice } from "./invoice-logic";
+import { checkInvoiceUpdateForm, formOfInvoice } from "./invoice-logic";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
-import { useChangeInvoice } from "./use-invoices";
+import { UpdateComparison } from "./update-comparison";
+import { useChangeInvoice, useInvoiceStatsQuery } from "./use-invoices";
 
 const t = arPayments.invoices;
 
@@ -105,7 +108,10 @@ export function InvoiceSummary({ invoice, children }: { invoice: InvoiceView; ch
   );
 }
 
-/** The tutor's requests; a pending one can be cancelled (the admin approves the cancellation). */
+/**
+ * The tutor's requests; a waiting one can be edited (a proposal the admin approves: shown beside
+ * the values in force) or cancelled (the admin approves the cancellation).
+ */
 export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -113,7 +119,9 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
   return (
     <li className="py-4" data-invoice={invoice.id}>
       <InvoiceSummary invoice={invoice}>
-        {invoice.status === InvoiceStatus.PendingApproval && (
+        <UpdateComparison invoice={invoice} />
+        {(invoice.status === InvoiceStatus.PendingApproval ||
+          invoice.status === InvoiceStatus.UpdateRequested) && (
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               {t.edit}
@@ -124,7 +132,7 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
           </div>
         )}
       </InvoiceSummary>
-      {editing && <EditDestinationDialog invoice={invoice} onClose={() => setEditing(false)} />}
+      {editing && <EditInvoiceDialog invoice={invoice} onClose={() => setEditing(false)} />}
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
@@ -159,14 +167,23 @@ export function TutorInvoiceItem({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
-/** A new method or receiver for a request still pending approval. */
-function EditDestinationDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
+/**
+ * A new amount, method or receiver for a waiting request: sent as a proposal the admin approves
+ * (the limits and the balance, from the page's cached stats, checked first).
+ */
+function EditInvoiceDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
   const change = useChangeInvoice();
+  const { user } = useSession();
+  const stats = useInvoiceStatsQuery(user?.id ?? 0);
   return (
     <DestinationDialog
       title={t.editTitle(formatMoney(invoice.amount))}
+      description={t.editNotice}
       initial={formOfInvoice(invoice)}
-      check={checkDestinationForm}
+      check={(values) => checkInvoiceUpdateForm(values, invoice, stats.data)}
+      leading={(form) => (
+        <TextField label={t.amount} inputMode="decimal" ltr required {...form.bind("amount")} />
+      )}
       sending={{
         isPending: change.isPending,
         mutate: (update, handlers) => change.mutate({ id: invoice.id, change: update }, handlers),

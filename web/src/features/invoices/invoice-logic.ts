@@ -136,31 +136,91 @@ export function checkReceipt(file: Pick<File, "type" | "size"> | null): string |
   return null;
 }
 
-/** The edit form of a pending request, filled with where the money goes now. */
+/** Piasters as the amount field shows them: pounds, with piasters only when there are some. */
+export const piastersToPounds = (piasters: number) =>
+  piasters % 100 === 0 ? String(piasters / 100) : (piasters / 100).toFixed(2);
+
+/**
+ * The edit form of a waiting request (the values the tutor already proposed while UpdateRequested,
+ * else the ones in force), or of a saved method (no amount).
+ */
 export function formOfInvoice(
-  invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver">,
+  invoice: Pick<InvoiceView, "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver"> &
+    Partial<Pick<InvoiceView, "amount" | "updateRequest">>,
 ): InvoiceFormValues {
+  const values = invoice.updateRequest ?? invoice;
   return {
     ...emptyInvoiceForm,
-    method: String(invoice.method),
-    phone: invoice.phone ?? "",
-    bank: invoice.bank ?? "",
-    accountNumber: invoice.accountNumber ?? "",
-    username: invoice.username ?? "",
-    receiver: invoice.receiver ?? "",
+    amount: values.amount === undefined ? "" : piastersToPounds(values.amount),
+    method: String(values.method),
+    phone: values.phone ?? "",
+    bank: values.bank ?? "",
+    accountNumber: values.accountNumber ?? "",
+    username: values.username ?? "",
+    receiver: values.receiver ?? "",
   };
 }
 
-/** PATCH /invoice/{id} `update`: a new method and receiver, checked with the API's rules. */
-export function checkDestinationForm(
+/** What a waiting request holds back from the balance: the larger of its amount and a proposed one. */
+export const heldBy = (invoice: Pick<InvoiceView, "amount" | "updateRequest">) =>
+  Math.max(invoice.amount, invoice.updateRequest?.amount ?? 0);
+
+/**
+ * PATCH /invoice/{id} `update`: a new amount and/or destination, checked with the API's rules, the
+ * limits in force and the balance (GET /invoice/stats's withdrawable, which already leaves out what
+ * this request holds) before anything is sent. The server decides again.
+ */
+export function checkInvoiceUpdateForm(
   values: InvoiceFormValues,
+  invoice: Pick<InvoiceView, "amount" | "updateRequest">,
+  limits: { withdrawable: number; minAmount: number; maxAmount: number } | undefined,
 ): FormValidation<UpdateInvoiceBody, InvoiceField> {
   const destination = destinationOfForm(values);
-  const change = { action: "update" as const, ...destination };
+  const amount = poundsToPiasters(values.amount);
+  const change = { action: "update" as const, amount: Number.isNaN(amount) ? 0 : amount, ...destination };
   const checked = validateForm<typeof updateInvoiceBody, InvoiceField>(updateInvoiceBody, change);
   if (!checked.ok)
     return { ok: false, errors: { ...missingDestinationFields(destination), ...checked.errors } };
+  if (limits) {
+    if (change.amount < limits.minAmount)
+      return { ok: false, errors: { amount: "min-invoice-amount-subceeded" } };
+    if (change.amount > limits.maxAmount)
+      return { ok: false, errors: { amount: "max-invoice-amount-exceeded" } };
+    if (change.amount > invoice.amount && change.amount > limits.withdrawable + heldBy(invoice))
+      return { ok: false, errors: { amount: "insufficient-balance" } };
+  }
   return { ok: true, data: change };
+}
+
+export type ProposalRow = {
+  field: "amount" | "destination" | "receiver";
+  changed: boolean;
+};
+
+/**
+ * The rows of a proposed update beside the values in force: the amount, where the money goes
+ * (method, bank and number together) and the account holder, each marked when it changes.
+ */
+export function proposalRows(
+  invoice: Pick<
+    InvoiceView,
+    "amount" | "method" | "phone" | "bank" | "accountNumber" | "username" | "receiver" | "updateRequest"
+  >,
+): ProposalRow[] {
+  const proposed = invoice.updateRequest;
+  if (!proposed) return [];
+  const destinationChanged =
+    proposed.method !== invoice.method ||
+    proposed.bank !== invoice.bank ||
+    destinationOf(proposed) !== destinationOf(invoice);
+  return [
+    { field: "amount", changed: proposed.amount !== invoice.amount },
+    { field: "destination", changed: destinationChanged },
+    {
+      field: "receiver",
+      changed: (proposed.receiver ?? "") !== (invoice.receiver ?? ""),
+    },
+  ];
 }
 
 /** POST /withdraw-method and PUT /withdraw-method/{id}: the destination, checked with the API's rules. */

@@ -7,6 +7,7 @@ import { AdminInvoiceActions } from "../../features/invoices/admin-invoice-item"
 import { DestinationLine } from "../../features/invoices/destination-line";
 import { StatusFilter } from "../../features/invoices/invoice-list";
 import { InvoiceStatusBadge } from "../../features/invoices/invoice-status-badge";
+import { proposalRows } from "../../features/invoices/invoice-logic";
 import { invoicesPageSize, useInvoicesQuery } from "../../features/invoices/use-invoices";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
@@ -23,6 +24,10 @@ import { PageFrame } from "../../ui/page-frame";
 import { SearchBox } from "../../ui/search-box";
 
 const a = arPayments.invoices.admin;
+const u = arPayments.invoices.update;
+
+const destinationChanged = (invoice: InvoiceView) =>
+  proposalRows(invoice).some((row) => row.field === "destination" && row.changed);
 const tt = arAdmin.adminFigures.tables;
 
 type InvoiceColumn = "tutor" | "amount" | "destination" | "status" | "created" | "actions";
@@ -89,7 +94,16 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
     sortable: true,
     firstDirection: "desc",
     className: "whitespace-nowrap font-bold",
-    cell: (invoice) => formatMoney(invoice.amount),
+    cell: (invoice) => (
+      <div className="flex flex-col gap-0.5">
+        <span>{formatMoney(invoice.amount)}</span>
+        {invoice.updateRequest && invoice.updateRequest.amount !== invoice.amount && (
+          <span className="text-xs font-medium text-amber-900">
+            {u.proposedLabel} {formatMoney(invoice.updateRequest.amount)}
+          </span>
+        )}
+      </div>
+    ),
   },
   {
     id: "destination",
@@ -100,6 +114,11 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
         {invoice.receiver && (
           <span className="text-xs text-slate-600">
             {arPayments.invoices.receiverLabel} <bdi>{invoice.receiver}</bdi>
+          </span>
+        )}
+        {invoice.updateRequest && destinationChanged(invoice) && (
+          <span className="text-xs font-medium text-amber-900">
+            {u.proposedLabel} <DestinationLine destination={invoice.updateRequest} />
           </span>
         )}
       </div>
@@ -142,7 +161,8 @@ const columns: Array<TableColumn<InvoiceView, InvoiceColumn>> = [
 
 /**
  * /admin/invoices — every tutor's withdrawal requests in a table: search as you type, filter by
- * status, sort by a column, page through or jump; approve with a receipt, reject, handle cancellations.
+ * status, sort by a column, page through or jump; approve with a receipt, reject, handle cancellations
+ * and the tutors' proposed updates (the proposal beside the values in force).
  */
 export function AdminInvoicesPage() {
   useDocumentTitle(a.title);
