@@ -122,19 +122,22 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
     );
     expect(answers.every((r) => r.status === 200)).toBe(true);
 
+    // The first payment applied is the plan (either: order a's cancellation here never reached
+    // Fawry); the other is refunded once.
     const subs = await subscriptionsOf(student.id);
     expect(subs).toHaveLength(1);
-    expect(subs[0]!.transaction_id).toBe(b.row.id);
-    expect((await transactionRow(b.row.id))!.status).toBe(TransactionStatus.Paid);
-    expect((await transactionRow(a.row.id))!.status).toBe(TransactionStatus.Refunded);
-    expect(await refundsOf(a.row.id)).toEqual([
-      { amount: a.row.amount, status: RefundStatus.Done, reason: "unapplied" },
+    const [won, lost] = subs[0]!.transaction_id === a.row.id ? [a.row, b.row] : [b.row, a.row];
+    expect(subs[0]!.transaction_id).toBe(won.id);
+    expect((await transactionRow(won.id))!.status).toBe(TransactionStatus.Paid);
+    expect((await transactionRow(lost.id))!.status).toBe(TransactionStatus.Refunded);
+    expect(await refundsOf(lost.id)).toEqual([
+      { amount: lost.amount, status: RefundStatus.Done, reason: "unapplied" },
     ]);
-    expect(((await sandboxOrder(a.row.merchant_ref_num)) as unknown as { refunded: number }).refunded).toBe(
-      a.row.amount / 100,
+    expect(((await sandboxOrder(lost.merchant_ref_num)) as unknown as { refunded: number }).refunded).toBe(
+      lost.amount / 100,
     );
-    expect(await alarmsOf(a.row.id)).toEqual(["unapplied-payment"]);
-    expect(await refundsOf(b.row.id)).toEqual([]);
+    expect(await alarmsOf(lost.id)).toEqual(["unapplied-payment"]);
+    expect(await refundsOf(won.id)).toEqual([]);
   });
 
   it("refunds a PAID order of a student who already has a plan (50 duplicates, one refund)", async () => {
@@ -160,6 +163,103 @@ describe("a payment that cannot be applied is refunded in full and raised", () =
     expect((await transactionRow(order.row.id))!.status).toBe(TransactionStatus.Refunded);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);
     expect(await alarmsOf(order.row.id)).toEqual(["unapplied-payment"]);
+  });
+});
+
+describe("two checkouts at once: the first payment applied wins, every other is refunded", () => {
+  /** Both orders paid at Fawry, then their PAID notifications delivered at once in `order` (each twice). */
+  async function payBoth(rows: Array<{ id: number }>, order: number[]) {
+    const paid: unknown[] = [];
+    for (const row of rows) {
+      const current = (await transactionRow(row.id))!;
+      await paidAtFawry(current.merchant_ref_num);
+      // Fawry's own reference number: ours may be missing when a racing checkout closed the order first.
+      const atFawry = (await sandboxOrder(current.merchant_ref_num))!;
+      paid.push(
+        await signedNotification({ ...asTx(current), fawryRefNumber: atFawry.reference_number }, "PAID"),
+      );
+    }
+    const answers = await Promise.all([...order, ...order].map((i) => notifyApp(paid[i])));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+  }
+
+  async function expectOnePlanOtherRefunded(studentId: number, rows: Array<{ id: number; amount: number }>) {
+    const live = (await subscriptionsOf(studentId)).filter((s) => s.status === "active");
+    expect(live).toHaveLength(1);
+    const winner = live[0]!.transaction_id;
+    expect(rows.map((r) => r.id)).toContain(winner);
+    for (const row of rows) {
+      if (row.id === winner) {
+        expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Paid);
+        expect(await refundsOf(row.id)).toEqual([]);
+      } else {
+        expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.Refunded);
+        expect(await refundsOf(row.id)).toEqual([
+          { amount: row.amount, status: RefundStatus.Done, reason: "unapplied" },
+        ]);
+        expect(await alarmsOf(row.id)).toEqual(["unapplied-payment"]);
+      }
+    }
+  }
+
+  it("the state a race between two checkouts can leave (both cancelled here, neither at Fawry), both paid and notified at once in either order (4 rounds each)", async () => {
+    for (let round = 0; round < 8; round++) {
+      const student = await createStudent();
+      const a = await referenceOrder(student);
+      // Each checkout closed the other here before Fawry had issued its reference number, so
+      // neither was cancelled at Fawry and neither answer was recorded.
+      const leftOpenAtFawry = (id: number) =>
+        env.DB.prepare("UPDATE transactions SET status = ?, fawry_ref_number = NULL WHERE id = ?")
+          .bind(TransactionStatus.Canceled, id)
+          .run();
+      await leftOpenAtFawry(a.row.id);
+      const b = await referenceOrder(student, a.planId);
+      await leftOpenAtFawry(b.row.id);
+      expect((await sandboxOrder(a.row.merchant_ref_num))!.status).toBe("UNPAID");
+      await payBoth([a.row, b.row], round % 2 ? [1, 0] : [0, 1]);
+      await expectOnePlanOtherRefunded(student.id, [a.row, b.row]);
+    }
+  });
+
+  it("started at the same moment, both paid and notified at once in either order (4 rounds each)", async () => {
+    for (let round = 0; round < 8; round++) {
+      const student = await createStudent();
+      const planId = await createPlan();
+      const started = await Promise.all(
+        [0, 1].map(() =>
+          callContract(paymentContracts.payReference, {
+            token: student.token,
+            body: { planId, period: PlanPeriod.Month },
+          }),
+        ),
+      );
+      const rows = [];
+      for (const res of started)
+        if (res.status === 201) rows.push((await transactionRow(res.body.transaction.id))!);
+      expect(rows.length).toBeGreaterThan(0);
+      await payBoth(rows, round % 2 ? rows.map((_, i) => i).reverse() : rows.map((_, i) => i));
+      await expectOnePlanOtherRefunded(student.id, rows);
+    }
+  });
+
+  it("one after the other (the second cancelled the first here), both paid at the outlet and notified at once in either order (4 rounds each)", async () => {
+    for (let round = 0; round < 8; round++) {
+      const student = await createStudent();
+      const a = await referenceOrder(student);
+      const b = await referenceOrder(student, a.planId);
+      expect((await transactionRow(a.row.id))!.status).toBe(TransactionStatus.Canceled);
+      await payBoth([a.row, b.row], round % 2 ? [1, 0] : [0, 1]);
+      await expectOnePlanOtherRefunded(student.id, [a.row, b.row]);
+    }
+  });
+
+  it("a cancelled order paid late is applied when the student has no plan (no refund, no alarm)", async () => {
+    const student = await createStudent();
+    const a = await referenceOrder(student);
+    const b = await referenceOrder(student, a.planId);
+    await payBoth([a.row], [0]);
+    await expectOnePlanOtherRefunded(student.id, [a.row]);
+    expect((await transactionRow(b.row.id))!.status).toBe(TransactionStatus.New);
   });
 });
 

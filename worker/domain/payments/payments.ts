@@ -239,8 +239,10 @@ export const statusFromFawry = (orderStatus: string): TransactionStatus | null =
  */
 export const allowedFrom: Record<TransactionStatus, TransactionStatus[]> = {
   [S.New]: [],
-  // PAID after CANCELED is refunded, not applied (refundUnapplied).
-  [S.Paid]: [S.New, S.Expired, S.Failed],
+  // PAID after CANCELED is applied like any late payment when the order was never paid (a racing
+  // checkout closed it here while Fawry still took the money); the subscription's unique index then
+  // decides which of a student's payments is the plan, and the others are refunded (refundUnapplied).
+  [S.Paid]: [S.New, S.Expired, S.Failed, S.Canceled],
   [S.Expired]: [S.New],
   [S.Failed]: [S.New],
   [S.Canceled]: [S.New, S.Paid],
@@ -258,8 +260,10 @@ export type Applied = { transaction: TransactionRow; changed: boolean };
  * then the coupon use (kept or taken when Paid, released when it ended unpaid) and the invite;
  * a PAID transaction then gets its subscription through grantSubscription, idempotent on the
  * transaction id. Money is never kept without a service: a PAID order that cannot be applied
- * (the order was cancelled, the student already has a plan, the plan is gone) is refunded in full
- * and raised to admins; a wrong amount or another customer's id is refused and raised.
+ * (the student already has a plan — another of their payments applied first —, the plan is gone,
+ * a paid order was cancelled) is refunded in full and raised to admins; an order cancelled before
+ * it was ever paid is applied like any late payment. A wrong amount or another customer's id is
+ * refused and raised.
  */
 export async function applyPaymentDetails(
   scope: Scope,
@@ -313,8 +317,8 @@ export async function applyPaymentDetails(
     if (changed && env) await announce(env, current, logger);
     return { transaction: current, changed };
   }
-  // Paid after the order was cancelled: the money is refunded, nothing is granted.
-  if (to === S.Paid && tx.status === S.Canceled)
+  // Paid again after a paid order was cancelled: the money is refunded, nothing is granted.
+  if (to === S.Paid && tx.status === S.Canceled && tx.paidAt !== null)
     return refundUnapplied(scope, { tx, details, why: "order-canceled", fawry });
   const from = allowedFrom[to];
   const refunded =
@@ -334,7 +338,7 @@ export async function applyPaymentDetails(
       WHERE id = ${tx.id} AND status IN (${sql.join(
         from.map((s) => sql`${s}`),
         sql`, `,
-      )})
+      )}) AND (${to} <> ${S.Paid} OR paid_at IS NULL)
       RETURNING id`,
     ),
     // A paid order keeps its reserved coupon use; one whose use was released (PAID after
