@@ -167,6 +167,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "order-being-paid": "عندك طلب دفع جاري تنفيذه الآن، استنى لحد ما يخلص وبعدين حاول تاني",
   "refund-in-progress": "فيه استرداد جاري لنفس العملية، استنى لحد ما يخلص",
   "refund-exceeds-paid": "مبلغ الاسترداد أكبر من المتبقي من المدفوع",
+  "refund-already-made": "العملية دي اترد منها مبلغ قبل كده، أكّد إنك عايز تعمل استرداد تاني",
   "payment-alarm-not-found": "التنبيه غير موجود",
 
   // Notifications: a dead delivery sent again by staff

@@ -162,6 +162,7 @@ export const errorStatus = {
   "order-being-paid": 409,
   "refund-in-progress": 409,
   "refund-exceeds-paid": 422,
+  "refund-already-made": 409,
   "payment-alarm-not-found": 404,
 
   // Notifications: a dead delivery sent again by staff

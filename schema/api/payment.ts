@@ -30,7 +30,15 @@ export const refundBody = z.object({
   /** Piasters; the whole remaining amount when absent. */
   amount: id.optional(),
   reason: z.string({ error: "bad-request" }).max(200, "bad-request").optional(),
+  /**
+   * Made once each time the staff refund dialog opens: the same key again answers with the refund it
+   * made (settled or not) instead of refunding twice; a key of another transaction is bad-request.
+   */
+  idempotencyKey: z.uuid({ error: "bad-request" }),
+  /** A second, different refund of a transaction that already had one must say so (else refund-already-made). */
+  confirmAnotherRefund: z.boolean({ error: "bad-request" }).optional(),
 });
+export type RefundBody = z.infer<typeof refundBody>;
 export const transactionIdQuery = z.object({
   transactionId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request"),
 });

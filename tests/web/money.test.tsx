@@ -30,6 +30,7 @@ const { receiptHtml, receiptRows } = await import("../../web/src/features/paymen
 const { money } = await import("../../web/src/i18n/ar-EG-money");
 const { formatMoney } = await import("../../web/src/lib/format");
 const { session } = await import("../../web/src/lib/session");
+const { ApiError } = await import("../../web/src/lib/api-error");
 
 afterEach(() => {
   cleanup();
@@ -132,8 +133,48 @@ describe("a SuperAdmin refunds", () => {
         transactionId: 9,
         amount: 10_000,
         reason: undefined,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        confirmAnotherRefund: undefined,
       }),
     );
+  });
+
+  it("sends one key per opening (a second press repeats it), and a new key when the dialog opens again", async () => {
+    get.mockResolvedValue({ computed: 37_250, remaining: 50_000, subscriptionId: 4 });
+    post.mockRejectedValue(new ApiError("service-unavailable", 503));
+    const opened = renderWith(<AdminRefundDialog transactionId={9} onClose={() => {}} />);
+    const submit = await screen.findByRole("button", { name: money.admin.refundSubmit });
+    fireEvent.click(submit);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    await screen.findByRole("alert");
+    fireEvent.click(screen.getByRole("button", { name: money.admin.refundSubmit }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const keys = post.mock.calls.map((args) => (args[1] as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    opened.unmount();
+    renderWith(<AdminRefundDialog transactionId={9} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: money.admin.refundSubmit }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(3));
+    expect((post.mock.calls[2]![1] as { idempotencyKey: string }).idempotencyKey).not.toBe(keys[0]);
+  });
+
+  it("turns refund-already-made into an explicit second confirmation, sent with the same key", async () => {
+    get.mockResolvedValue({ computed: 50_000, remaining: 40_000, subscriptionId: null });
+    post.mockRejectedValueOnce(new ApiError("refund-already-made", 409)).mockResolvedValueOnce({ id: 9 });
+    const done = vi.fn();
+    renderWith(<AdminRefundDialog transactionId={9} onClose={() => {}} onDone={done} />);
+    fireEvent.change(await screen.findByLabelText(money.admin.refundAmount, { exact: false }), {
+      target: { value: "100" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: money.admin.refundSubmit }));
+    expect(await screen.findByText(money.admin.refundAlreadyMade)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: money.admin.refundSubmit })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: money.admin.refundConfirmAnother }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const [first, second] = post.mock.calls.map((args) => args[1] as Record<string, unknown>);
+    expect(first).toMatchObject({ amount: 10_000, confirmAnotherRefund: undefined });
+    expect(second).toMatchObject({ amount: 10_000, confirmAnotherRefund: true });
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
   });
 
   it("refuses more than remains before asking the server", async () => {

@@ -138,8 +138,12 @@ describe("lesson events reach both members", () => {
     const admin = await createUser(Role.SuperAdmin);
     const tx = (await transactionRow(order.body.transaction.id))!;
     expect(
-      (await callContract(paymentContracts.refund, { token: admin.token, body: { transactionId: tx.id } }))
-        .status,
+      (
+        await callContract(paymentContracts.refund, {
+          token: admin.token,
+          body: { transactionId: tx.id, idempotencyKey: crypto.randomUUID() },
+        })
+      ).status,
     ).toBe(200);
     expect(
       await env.DB.prepare("SELECT canceled_at IS NOT NULL AS canceled FROM lessons WHERE id = ?")

@@ -463,7 +463,7 @@ describe("refunds", () => {
     const admin = await createUser(Role.SuperAdmin);
     const refund = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id },
+      body: { transactionId: row.id, idempotencyKey: crypto.randomUUID() },
     });
     expect(refund.status).toBe(200);
     // 500 EGP paid, 30 minutes used this week at 425 piasters a minute: 50,000 − 12,750 = 37,250.
@@ -487,13 +487,17 @@ describe("refunds", () => {
     const { row } = await referenceOrder();
     const regular = await createUser(Role.RegularAdmin);
     expect(
-      (await callContract(paymentContracts.refund, { token: regular.token, body: { transactionId: row.id } }))
-        .status,
+      (
+        await callContract(paymentContracts.refund, {
+          token: regular.token,
+          body: { transactionId: row.id, idempotencyKey: crypto.randomUUID() },
+        })
+      ).status,
     ).toBe(403);
     const superAdmin = await createUser(Role.SuperAdmin);
     const res = await callContract(paymentContracts.refund, {
       token: superAdmin.token,
-      body: { transactionId: row.id },
+      body: { transactionId: row.id, idempotencyKey: crypto.randomUUID() },
     });
     expect(res.body.code).toBe("illegal");
   });

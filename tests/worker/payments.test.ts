@@ -99,7 +99,7 @@ describe("payments through the Fawry sandbox", () => {
     const admin = await createUser(1);
     const refund = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: tx.id },
+      body: { transactionId: tx.id, idempotencyKey: crypto.randomUUID() },
     });
     expect(refund.status).toBe(200);
     expect(refund.body.status).toBe(TransactionStatus.Refunded);

@@ -340,7 +340,7 @@ describe("a SuperAdmin refunds", () => {
     expect(quote.body).toEqual({ computed: 50_000 - 30 * 425, remaining: 50_000, subscriptionId: sub.id });
     const res = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id },
+      body: { transactionId: row.id, idempotencyKey: crypto.randomUUID() },
     });
     expect(res.body).toMatchObject({
       status: TransactionStatus.PartialRefunded,
@@ -362,12 +362,17 @@ describe("a SuperAdmin refunds", () => {
     const admin = await createUser(Role.SuperAdmin);
     const over = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id, amount: 50_001 },
+      body: { transactionId: row.id, amount: 50_001, idempotencyKey: crypto.randomUUID() },
     });
     expect([over.status, over.body.code]).toEqual([422, "refund-exceeds-paid"]);
     const part = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id, amount: 10_000, reason: "goodwill" },
+      body: {
+        transactionId: row.id,
+        amount: 10_000,
+        idempotencyKey: crypto.randomUUID(),
+        reason: "goodwill",
+      },
     });
     expect(part.body).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: 10_000 });
   });
@@ -378,14 +383,122 @@ describe("a SuperAdmin refunds", () => {
     await failNext("refund");
     const first = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id, amount: 10_000 },
+      body: { transactionId: row.id, amount: 10_000, idempotencyKey: crypto.randomUUID() },
     });
     expect(first.body.status).toBe(TransactionStatus.RefundFailed);
     const second = await callContract(paymentContracts.refund, {
       token: admin.token,
-      body: { transactionId: row.id, amount: 10_000 },
+      body: { transactionId: row.id, amount: 10_000, idempotencyKey: crypto.randomUUID() },
     });
     expect([second.status, second.body.code]).toEqual([409, "refund-in-progress"]);
+  });
+});
+
+describe("a SuperAdmin's refund sent twice is made once (docs/rules.md, Payments)", () => {
+  const refund = (token: string, body: Record<string, unknown>) =>
+    callContract(paymentContracts.refund, {
+      token,
+      body: body as { transactionId: number; idempotencyKey: string },
+    });
+  const refundedAmount = async (id: number) =>
+    env.DB.prepare("SELECT refunded_amount FROM transactions WHERE id = ?")
+      .bind(id)
+      .first<number>("refunded_amount");
+  const refundedAtFawry = async (merchantRefNum: string) =>
+    ((await sandboxOrder(merchantRefNum)) as unknown as { refunded: number }).refunded;
+  const audits = (adminId: number) =>
+    env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE actor_id = ? AND action = 'transaction.refund'")
+      .bind(adminId)
+      .first<number>("n");
+
+  it("refunds once when the dialog's request comes twice at once, with the plan live (5 rounds)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { row } = await paidPlan();
+      const admin = await createUser(Role.SuperAdmin);
+      const body = { transactionId: row.id, amount: 1_000, idempotencyKey: crypto.randomUUID() };
+      const answers = await Promise.all([refund(admin.token, body), refund(admin.token, body)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(await refundsOf(row.id)).toEqual([
+        expect.objectContaining({ amount: 1_000, status: RefundStatus.Done, reason: "admin" }),
+      ]);
+      expect(await refundedAmount(row.id)).toBe(1_000);
+      expect(await refundedAtFawry(row.merchant_ref_num)).toBe(10);
+      expect(await audits(admin.id)).toBe(1);
+    }
+  });
+
+  it("refunds once when the dialog's request comes twice at once, without a live plan (5 rounds)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { row, sub } = await paidPlan();
+      await env.DB.prepare("UPDATE subscriptions SET status = 'ended' WHERE id = ?").bind(sub.id).run();
+      const admin = await createUser(Role.SuperAdmin);
+      const body = { transactionId: row.id, amount: 1_000, idempotencyKey: crypto.randomUUID() };
+      const answers = await Promise.all([refund(admin.token, body), refund(admin.token, body)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(await refundsOf(row.id)).toHaveLength(1);
+      expect(await refundedAmount(row.id)).toBe(1_000);
+      expect(await refundedAtFawry(row.merchant_ref_num)).toBe(10);
+      expect(await audits(admin.id)).toBe(1);
+    }
+  });
+
+  it("answers a repeat that comes after the first refund settled with the first refund's result", async () => {
+    const { row } = await paidPlan();
+    const admin = await createUser(Role.SuperAdmin);
+    const body = { transactionId: row.id, amount: 1_000, idempotencyKey: crypto.randomUUID() };
+    const first = await refund(admin.token, body);
+    expect(first.body).toMatchObject({ status: TransactionStatus.PartialRefunded, refundedAmount: 1_000 });
+    const again = await refund(admin.token, body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      id: row.id,
+      status: TransactionStatus.PartialRefunded,
+      refundedAmount: 1_000,
+    });
+    expect(await refundsOf(row.id)).toHaveLength(1);
+    expect(await refundedAtFawry(row.merchant_ref_num)).toBe(10);
+  });
+
+  it("makes a different second refund of the same transaction only when it is confirmed (refund-already-made)", async () => {
+    const { row } = await paidPlan();
+    const admin = await createUser(Role.SuperAdmin);
+    await refund(admin.token, { transactionId: row.id, amount: 1_000, idempotencyKey: crypto.randomUUID() });
+    const second = { transactionId: row.id, amount: 2_000, idempotencyKey: crypto.randomUUID() };
+    const unconfirmed = await refund(admin.token, second);
+    expect([unconfirmed.status, unconfirmed.body.code]).toEqual([409, "refund-already-made"]);
+    expect(await refundsOf(row.id)).toHaveLength(1);
+    const confirmed = await refund(admin.token, { ...second, confirmAnotherRefund: true });
+    expect(confirmed.body).toMatchObject({
+      status: TransactionStatus.PartialRefunded,
+      refundedAmount: 3_000,
+    });
+    // The confirmed request repeated (with or without the flag) is still that one refund.
+    expect((await refund(admin.token, second)).body).toMatchObject({ refundedAmount: 3_000 });
+    expect(await refundsOf(row.id)).toHaveLength(2);
+    expect(await refundedAtFawry(row.merchant_ref_num)).toBe(30);
+  });
+
+  it("asks to confirm a staff refund of a payment already refunded for another reason (a cancellation)", async () => {
+    const { student, row } = await paidPlan();
+    await lessonAt((await subscriptionsOf(student.id))[0]!, student, -2 * 3600_000, 30);
+    await callContract(subscriptionContracts.cancel, { token: student.token });
+    const admin = await createUser(Role.SuperAdmin);
+    const res = await refund(admin.token, { transactionId: row.id, idempotencyKey: crypto.randomUUID() });
+    expect([res.status, res.body.code]).toEqual([409, "refund-already-made"]);
+    expect(await refundsOf(row.id)).toHaveLength(1);
+  });
+
+  it("refuses a request without a key, and a key already used for another transaction (bad-request)", async () => {
+    const a = await paidPlan();
+    const b = await paidPlan();
+    const admin = await createUser(Role.SuperAdmin);
+    const missing = await refund(admin.token, { transactionId: a.row.id, amount: 1_000 });
+    expect([missing.status, missing.body.code]).toEqual([400, "bad-request"]);
+    const idempotencyKey = crypto.randomUUID();
+    await refund(admin.token, { transactionId: a.row.id, amount: 1_000, idempotencyKey });
+    const reused = await refund(admin.token, { transactionId: b.row.id, amount: 1_000, idempotencyKey });
+    expect([reused.status, reused.body.code]).toEqual([400, "bad-request"]);
+    expect(await refundsOf(b.row.id)).toHaveLength(0);
   });
 });
 

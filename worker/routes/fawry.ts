@@ -19,19 +19,12 @@ import {
   syncStaleTransactions,
   syncTransaction,
 } from "../domain/payments/payments";
-import { auditActorOf, auditStatement } from "../domain/staff/audit";
-import { d1 } from "../core/db";
+import { auditActorOf } from "../domain/staff/audit";
 import { announceCanceledLessons } from "../realtime/subscription-events";
-import {
-  listAlarms,
-  openRefundOf,
-  openRefundStatements,
-  requestRefund,
-  resolveAlarm,
-  staleOrders,
-} from "../domain/payments/refunds";
+import { listAlarms, resolveAlarm, staleOrders } from "../domain/payments/refunds";
 import { checkout } from "../domain/payments/checkout";
-import { cancelSubscription, findSubscription, toSubscriptionView } from "../domain/payments/subscriptions";
+import { staffRefund } from "../domain/payments/staff-refunds";
+import { toSubscriptionView } from "../domain/payments/subscriptions";
 import { findTransaction, toTransactionView, type TransactionRow } from "../domain/payments/transactions";
 import type { UserRow } from "../domain/identity/users";
 import type { AppContext } from "../http/context";
@@ -216,58 +209,16 @@ export const fawryRoutes = [
   route(paymentContracts.refund, {
     access: [Role.SuperAdmin],
     summary:
-      "Refund a paid transaction through Fawry: the computed amount by default, or a smaller one. A live plan bought with it is cancelled with its future lessons. Answers the transaction (Refunding, Refunded or RefundFailed).",
+      "Refund a paid transaction through Fawry: the computed amount by default, or a smaller one. A live plan bought with it is cancelled with its future lessons. The dialog's idempotency key makes a repeated request answer the first refund; a second, different refund must be confirmed (refund-already-made). Answers the transaction (Refunding, Refunded or RefundFailed).",
     async handle({ c, body, user }) {
-      const db = c.get("db");
-      const now = new Date();
-      const tx = await findTransaction(db, body.transactionId);
-      if (await openRefundOf(db, tx.id)) fail("refund-in-progress");
-      if (tx.status !== TransactionStatus.Paid && tx.status !== TransactionStatus.PartialRefunded)
-        fail("illegal");
-      const quote = await refundQuote(db, tx, now);
-      const amount = body.amount ?? quote.computed;
-      if (amount > quote.remaining) fail("refund-exceeds-paid");
-      if (amount <= 0) fail("subscription-uncancellable");
-      const audit = auditStatement(
-        db,
-        auditActorOf(c, user.id),
-        {
-          action: "transaction.refund",
-          targetType: "transaction",
-          targetId: tx.id,
-          before: { status: tx.status, refundedAmount: tx.refundedAmount },
-          after: { refund: amount, reason: body.reason ?? null },
-        },
-        now,
-      );
-      if (quote.subscriptionId !== null) {
-        const sub = await findSubscription(db, quote.subscriptionId);
-        if (sub) {
-          const outcome = await cancelSubscription(db, sub, user.id, now, {
-            refund: amount,
-            reason: "admin",
-            audit,
-          });
-          await announceCanceledLessons(scopeOf(c), sub.userId, outcome.canceledLessons);
-        }
-      } else {
-        const built = audit.toSQL();
-        await d1(db).batch([
-          ...openRefundStatements(
-            db,
-            { transactionId: tx.id, amount, reason: "admin", requestedBy: user.id },
-            now.toISOString(),
-          ),
-          d1(db)
-            .prepare(built.sql)
-            .bind(...built.params),
-        ]);
-      }
-      const open = await openRefundOf(db, tx.id);
-      if (!open || open.requestedBy !== user.id || open.createdAt !== now.toISOString())
-        fail("refund-in-progress");
-      await requestRefund({ ...scopeOf(c), now }, { fawry: client(c), refund: open });
-      return toTransactionView(await findTransaction(db, tx.id));
+      const scope = scopeOf(c);
+      const done = await staffRefund(scope, {
+        body,
+        actor: { ...auditActorOf(c, user.id), userId: user.id },
+        fawry: client(c),
+      });
+      await announceCanceledLessons(scope, done.transaction.userId, done.canceledLessons);
+      return toTransactionView(done.transaction);
     },
   }),
   route(paymentContracts.alarms, {

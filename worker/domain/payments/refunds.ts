@@ -44,8 +44,10 @@ export type RefundReason = "cancel" | "admin" | "unapplied";
  * The statements that open a refund of `amount` piasters on a paid transaction, for the same batch
  * as the change that causes it. `when` (SQL) guards the whole thing (e.g. "this batch's
  * cancellation won"). The refund row is inserted only while the transaction is Paid or
- * PartialRefunded with that much left and no other refund open (the partial unique index); the
- * transaction then shows Refunding. Safe to run any number of times: one row at most.
+ * PartialRefunded with that much left and no other refund open (the partial unique index), and
+ * with a staff request's `idempotencyKey` only once per key (its unique index); the insert answers
+ * the new row's id (RETURNING), so the batch knows whether it opened it. The transaction then
+ * shows Refunding. Safe to run any number of times: one row at most.
  */
 export function openRefundStatements(
   db: Db,
@@ -54,6 +56,7 @@ export function openRefundStatements(
     amount: number;
     reason: RefundReason;
     requestedBy: number | null;
+    idempotencyKey?: string | null;
     when?: SQL;
   },
   at: string,
@@ -62,11 +65,11 @@ export function openRefundStatements(
   return [
     statement(
       db,
-      sql`INSERT INTO refunds (transaction_id, amount, reason, status, attempts, requested_by, created_at, updated_at)
-      SELECT id, ${input.amount}, ${input.reason}, ${R.Pending}, 0, ${input.requestedBy}, ${at}, ${at} FROM transactions
+      sql`INSERT INTO refunds (transaction_id, amount, reason, status, attempts, requested_by, idempotency_key, created_at, updated_at)
+      SELECT id, ${input.amount}, ${input.reason}, ${R.Pending}, 0, ${input.requestedBy}, ${input.idempotencyKey ?? null}, ${at}, ${at} FROM transactions
       WHERE id = ${input.transactionId} AND ${input.amount} > 0 AND status IN (${S.Paid}, ${S.PartialRefunded})
         AND amount - refunded_amount >= ${input.amount} AND ${when}
-      ON CONFLICT DO NOTHING`,
+      ON CONFLICT DO NOTHING RETURNING id`,
     ),
     statement(
       db,
@@ -81,6 +84,14 @@ export function openRefundStatements(
 export async function openRefundOf(db: Db, transactionId: number): Promise<RefundRow | null> {
   const [row] = await db.all<Record<string, unknown>>(
     sql`SELECT * FROM refunds WHERE transaction_id = ${transactionId} AND status IN (${R.Pending}, ${R.Failed}) LIMIT 1`,
+  );
+  return row ? toRefundRow(row) : null;
+}
+
+/** The refund a staff request's key made, if any (settled or not). */
+export async function refundByKey(db: Db, idempotencyKey: string): Promise<RefundRow | null> {
+  const [row] = await db.all<Record<string, unknown>>(
+    sql`SELECT * FROM refunds WHERE idempotency_key = ${idempotencyKey} LIMIT 1`,
   );
   return row ? toRefundRow(row) : null;
 }

@@ -12,7 +12,7 @@ import { businessHourlyRateSql, currentBusinessSettings } from "../staff/platfor
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { d1, statement } from "../../core/db";
-import { openRefundOf, openRefundStatements, type RefundReason } from "./refunds";
+import { openRefundStatements, type RefundReason } from "./refunds";
 import { settings } from "../../core/settings";
 import {
   isLiveSubscription,
@@ -242,6 +242,10 @@ export async function cancelSubscription(
     reason?: RefundReason;
     /** A staff cancellation's audit row: placed right after the subscription's update (its changes()). */
     audit?: { toSQL(): { sql: string; params: unknown[] } };
+    /** A staff refund's request key, stored with the refund (refunds.idempotency_key). */
+    idempotencyKey?: string;
+    /** Cancels (and refunds) only while this holds, checked in the same batch (a staff refund's rules). */
+    guard?: SQL;
   } = {},
 ): Promise<CancelOutcome> {
   const at = now.toISOString();
@@ -254,7 +258,7 @@ export async function cancelSubscription(
     statement(
       db,
       sql`UPDATE subscriptions SET status = ${SubscriptionState.Canceled}, canceled_at = ${at}, canceled_by = ${canceledBy}, refund_amount = ${refund}, updated_at = ${at}
-      WHERE id = ${sub.id} AND status = ${SubscriptionState.Active} RETURNING id`,
+      WHERE id = ${sub.id} AND status = ${SubscriptionState.Active} AND ${options.guard ?? sql`1`} RETURNING id`,
     ),
     ...(options.audit
       ? [
@@ -276,22 +280,25 @@ export async function cancelSubscription(
         amount: refund,
         reason: options.reason ?? "cancel",
         requestedBy: options.reason === "admin" ? canceledBy : null,
+        idempotencyKey: options.idempotencyKey ?? null,
         when: won,
       },
       at,
     ),
   ]);
-  const [updated, canceled] = options.audit ? [results[0], results[2]] : [results[0], results[1]];
+  const [updated, canceled, opened] = options.audit
+    ? [results[0], results[2], results[3]]
+    : [results[0], results[1], results[2]];
   if (!updated?.results.length) fail("subscription-uncancellable");
   const subscription = (await findSubscription(db, sub.id))!;
   const lessonsCanceled = (canceled?.results ?? []) as Array<{ id: number; tutorId: number; start: string }>;
   if (lessonsCanceled.length > 0) tutorsChanged(); // the tutors' time is free again: the cached list is stale
-  const open = sub.transactionId === null ? null : await openRefundOf(db, sub.transactionId);
   return {
     subscription,
     refundAmount: refund,
     canceledLessons: lessonsCanceled,
-    refundId: open && open.createdAt === at ? open.id : null,
+    // The refund this batch opened (its insert's RETURNING), not one a racing request made.
+    refundId: (opened?.results[0]?.id as number | undefined) ?? null,
   };
 }
 

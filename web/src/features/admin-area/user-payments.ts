@@ -1,7 +1,6 @@
 // One user's money on the admin user page: their subscriptions and transactions, a subscription's
-// cancellation and a transaction's refund.
+// cancellation (a transaction's refund is web/src/features/payments/admin-refund.tsx).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { paymentContracts } from "@schema/api/payment";
 import { subscriptionContracts } from "@schema/api/subscription";
 import { transactionContracts } from "@schema/api/transaction";
 import { call } from "../../lib/client";
@@ -37,18 +36,6 @@ export function useCancelSubscription(userId: number) {
       void queryClient.invalidateQueries({ queryKey: keys.subscriptions(userId) });
       void queryClient.invalidateQueries({ queryKey: keys.transactions(userId) });
       void queryClient.invalidateQueries({ queryKey: adminUserKeys.studentStats(userId) });
-    },
-  });
-}
-
-/** POST /fawry/refund (SuperAdmin): what remains of a paid transaction. */
-export function useRefund(userId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { transactionId: number; reason?: string }) => call(paymentContracts.refund, { body }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: keys.subscriptions(userId) });
-      void queryClient.invalidateQueries({ queryKey: keys.transactions(userId) });
     },
   });
 }

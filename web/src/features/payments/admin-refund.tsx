@@ -1,8 +1,11 @@
 // A SuperAdmin's refund: the amount starts at what the cancellation rule gives (GET
-// /fawry/refund/quote) and may be lowered; the server cancels a live plan bought with it.
+// /fawry/refund/quote) and may be lowered; the server cancels a live plan bought with it. Each
+// opening of the dialog makes one idempotency key, so a request sent twice (a double click, a
+// retry after a lost answer) refunds once; a transaction already refunded asks for an explicit
+// second confirmation (refund-already-made → confirmAnotherRefund), docs/rules.md, Payments.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { paymentContracts, type RefundQuote } from "@schema/api/payment";
+import { paymentContracts, type RefundBody, type RefundQuote } from "@schema/api/payment";
 import type { TransactionView } from "@schema/api/transaction";
 import { errorMessage } from "../../i18n/ar-EG";
 // Shows catalogue codes it works out itself: their messages must be here (web/src/i18n/error-catalogue.ts).
@@ -38,6 +41,8 @@ export function AdminRefundDialog({
   onClose: () => void;
   onDone?: (tx: TransactionView) => void;
 }) {
+  // One key per opening (the parent mounts the dialog each time it opens).
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const quote = useQuery({
     queryKey: ["admin", "refund-quote", transactionId] as const,
     queryFn: ({ signal }) => call(paymentContracts.refundQuote, { query: { transactionId }, signal }),
@@ -49,7 +54,13 @@ export function AdminRefundDialog({
       ) : quote.isError ? (
         <Notice tone="error">{errorMessage(errorCodeOf(quote.error))}</Notice>
       ) : (
-        <RefundForm transactionId={transactionId} quote={quote.data} onClose={onClose} onDone={onDone} />
+        <RefundForm
+          transactionId={transactionId}
+          idempotencyKey={idempotencyKey}
+          quote={quote.data}
+          onClose={onClose}
+          onDone={onDone}
+        />
       )}
     </Dialog>
   );
@@ -57,11 +68,13 @@ export function AdminRefundDialog({
 
 function RefundForm({
   transactionId,
+  idempotencyKey,
   quote,
   onClose,
   onDone,
 }: {
   transactionId: number;
+  idempotencyKey: string;
   quote: RefundQuote;
   onClose: () => void;
   onDone?: (tx: TransactionView) => void;
@@ -71,20 +84,30 @@ function RefundForm({
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
   const refund = useMutation({
-    mutationFn: (body: { transactionId: number; amount: number; reason?: string }) =>
-      call(paymentContracts.refund, { body }),
+    mutationFn: (body: RefundBody) => call(paymentContracts.refund, { body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  // The server said this transaction was already refunded: a second refund needs its own yes.
+  const confirming = refund.isError && errorCodeOf(refund.error) === "refund-already-made";
+  function send(confirmAnotherRefund?: true) {
     const piasters = parseEgp(amount);
     if (piasters === null || piasters <= 0 || piasters > quote.remaining)
       return setInvalid(errorMessage("refund-exceeds-paid"));
     setInvalid(undefined);
     refund.mutate(
-      { transactionId, amount: piasters, reason: reason.trim() || undefined },
+      {
+        transactionId,
+        amount: piasters,
+        reason: reason.trim() || undefined,
+        idempotencyKey,
+        confirmAnotherRefund,
+      },
       { onSuccess: (tx) => (onDone?.(tx), onClose()) },
     );
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send();
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
@@ -104,15 +127,31 @@ function RefundForm({
         maxLength={200}
         onChange={(event) => setReason(event.target.value)}
       />
-      {refund.isError && <Notice tone="error">{errorMessage(errorCodeOf(refund.error))}</Notice>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" loading={refund.isPending}>
-          {t.refundSubmit}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>
-          {money.receipts.close}
-        </Button>
-      </div>
+      {confirming ? (
+        <div className="flex flex-col gap-3" data-testid="refund-another">
+          <Notice tone="warning">{t.refundAlreadyMade}</Notice>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" loading={refund.isPending} onClick={() => send(true)}>
+              {t.refundConfirmAnother}
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              {t.refundKeepOne}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {refund.isError && <Notice tone="error">{errorMessage(errorCodeOf(refund.error))}</Notice>}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger" loading={refund.isPending}>
+              {t.refundSubmit}
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              {money.receipts.close}
+            </Button>
+          </div>
+        </>
+      )}
     </form>
   );
 }
