@@ -208,6 +208,15 @@ export async function socketTicket(party: string, name: string, token: string): 
   }
 }
 
+/**
+ * The close code of a socket whose sign-in session ended (sign-out, the device ended from another
+ * one, a password change or reset, a role change): durable-objects/socket-owner.ts's SESSION_ENDED_CLOSE.
+ */
+export const sessionEndedCloseCode = 4004;
+
+/** The close reason of every socket of a suspended account (durable-objects/close-user.ts). */
+const suspendedCloseReason = "account-suspended";
+
 /** The socket at /parties/<party>/<name>?ticket=… with the reconnection settings of docs/product.md §9. */
 export function openChannel<Frame = OutgoingFrame, Final extends string = never>(
   party: string,
@@ -261,6 +270,16 @@ export function openChannel<Frame = OutgoingFrame, Final extends string = never>
     for (const listener of opens) listener(reopened);
   });
   socket.addEventListener("close", (event) => {
+    // The session this socket was opened with ended, or the account was suspended: as the API's
+    // 401 and account-suspended do, this browser signs out instead of reconnecting with a dead token.
+    const signedOut = event.code === sessionEndedCloseCode;
+    if ((signedOut || event.reason === suspendedCloseReason) && !closed) {
+      log.info(`closed for good (${signedOut ? "session ended" : "account suspended"})`, where);
+      close();
+      // Only this channel's own sign-in: a browser signed in anew since keeps its new session.
+      if (session.getState().token === token) session.logout(signedOut ? "session-ended" : "suspended");
+      return;
+    }
     const final = finalCodes.find(([, code]) => code === event.code)?.[0];
     if (final !== undefined && !closed) {
       log.info(`closed for good (${final})`, where);
