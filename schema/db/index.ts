@@ -17,3 +17,4 @@ export * from "./sessions";
 export * from "./platform";
 export * from "./audit";
 export * from "./auth-sessions";
+export * from "./privacy";
