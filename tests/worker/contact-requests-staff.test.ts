@@ -2,7 +2,10 @@
 // the public form's kind, the paged and searched list, one request, the emailed reply with the
 // message quoted, the state and the notes, an audit row for every change, and who may do it.
 import { env } from "cloudflare:workers";
+import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../emulators/local";
+import { schedules } from "../../worker/jobs";
 import { contactRequestContracts } from "../../schema/api/contact-request";
 import { Role } from "../../schema/enums";
 import { createUser } from "./factories-lessons";
@@ -334,5 +337,30 @@ describe("who may handle contact requests", () => {
       .bind(id)
       .first();
     expect(row).toEqual({ state: "new", reply: null });
+  });
+});
+
+describe("how long contact requests are kept (docs/rules.md, Contact requests)", () => {
+  it("the hourly job deletes a request two years after the last staff action, or after it arrived when nobody acted", async () => {
+    const day = 24 * 60 * 60_000;
+    const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+    const insert = (createdAt: string, handledAt: string | null) =>
+      env.DB.prepare(
+        "INSERT INTO contact_requests (name, email, title, message, created_at, handled_at, state) VALUES ('منى', 'old@example.com', 'سؤال قديم', 'رسالة قديمة جدًا', ?, ?, ?) RETURNING id",
+      )
+        .bind(createdAt, handledAt, handledAt ? "closed" : "new")
+        .first<number>("id");
+    const untouchedOld = await insert(ago(731), null);
+    const handledOld = await insert(ago(900), ago(731));
+    const handledRecently = await insert(ago(900), ago(700));
+    const recent = await insert(ago(10), null);
+    await worker.scheduled(
+      createScheduledController({ cron: schedules.hourly, scheduledTime: Date.now() }),
+      env,
+    );
+    const left = await env.DB.prepare("SELECT id FROM contact_requests WHERE id IN (?, ?, ?, ?) ORDER BY id")
+      .bind(untouchedOld, handledOld, handledRecently, recent)
+      .all<{ id: number }>();
+    expect(left.results.map((row) => row.id)).toEqual([handledRecently, recent]);
   });
 });

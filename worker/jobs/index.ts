@@ -8,6 +8,7 @@ import { backgroundScope } from "../core/scope";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
+import { purgeOldContactRequests } from "../domain/staff/contact-requests";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
 export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" } as const;
@@ -37,6 +38,7 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
     if (controller.cron === schedules.hourly) await syncUnpaidOrders(scope);
     if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
+    if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
     if (controller.cron === schedules.everyFiveMinutes) {
       await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
       // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.

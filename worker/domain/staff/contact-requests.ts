@@ -4,7 +4,7 @@
  * them at /admin/contact-requests, reply by email (the sender's message quoted), set the state and keep
  * internal notes; every staff change is audited in the same batch (audit.ts).
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { contactRequests, outbox, users } from "../../../schema/db";
 import { ContactRequestKind, ContactRequestState, Role } from "../../../schema/enums";
@@ -18,6 +18,8 @@ import type {
 } from "../../../schema/api/contact-request";
 import type { Paged } from "../../../schema/api/common";
 import type { Db } from "../../core/context";
+import type { Logger } from "../../core/logger";
+import { DAY_MS } from "../../../schema/time";
 import { fail } from "../../core/failure";
 import type { Message, OutboxRow } from "../../notifications/outbox";
 import { formatLessonTime } from "../../notifications/clock";
@@ -284,4 +286,23 @@ export async function updateContactRequest(
     now,
   );
   return getContactRequest(db, input.id);
+}
+
+/**
+ * How long a contact request is kept (docs/rules.md, Contact requests): two years after the last
+ * staff action on it, or after it arrived when nobody acted. It holds personal data (a name, an
+ * email or phone, the address it came from, the message), kept no longer than the team may need it.
+ */
+export const CONTACT_REQUEST_RETENTION_MS = 730 * DAY_MS;
+
+/** The hourly job: deletes the requests past their retention (one statement). */
+export async function purgeOldContactRequests(db: Db, now: Date, logger?: Logger): Promise<number> {
+  const before = new Date(now.getTime() - CONTACT_REQUEST_RETENTION_MS).toISOString();
+  const deleted = await db
+    .delete(contactRequests)
+    .where(lt(sql`coalesce(${contactRequests.handledAt}, ${contactRequests.createdAt})`, before))
+    .returning({ id: contactRequests.id });
+  if (deleted.length)
+    logger?.info("contact requests past their retention deleted", { count: deleted.length });
+  return deleted.length;
 }

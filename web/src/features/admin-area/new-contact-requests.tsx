@@ -19,7 +19,11 @@ export function NewContactRequests() {
         <h2 id="figure-contact-requests" className="text-sm text-slate-600">
           {t.homeFigure}
         </h2>
-        <p className="text-2xl font-bold text-slate-900 tabular-nums" aria-live="polite">
+        <p
+          className="text-2xl font-bold text-slate-900 tabular-nums"
+          aria-live="polite"
+          data-count={value ?? undefined}
+        >
           {value === undefined ? "…" : formatNumber(value)}
         </p>
         <p className="text-xs text-slate-600">{t.homeHint}</p>
