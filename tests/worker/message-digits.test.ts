@@ -102,6 +102,8 @@ const samples: Record<string, Text | string> = {
   "withdrawal rejected": invoiceMessages.rejected(15_000),
   "withdrawal canceled": invoiceMessages.canceled(15_000),
   "withdrawal cancel refused": invoiceMessages.cancelRefused(15_000),
+  "withdrawal update approved": invoiceMessages.updateApproved(1_234_550),
+  "withdrawal update refused": invoiceMessages.updateRefused(15_000, true),
   "refund done": paymentMessages.refunded(25_500, 4321),
   "refund delayed": paymentMessages.refundDelayed(4321),
   "refund failed (admins)": paymentMessages.refundFailed(4321, 5),
