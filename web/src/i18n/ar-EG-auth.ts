@@ -73,6 +73,11 @@ export const arAuth = {
     codeSentTo: "بعتنا الرمز على",
     confirm: "أكّد",
     resend: "ابعت تاني",
+    /** The resend button while its cooldown runs («٤٥»: seconds). */
+    resendIn: (seconds: string) => `تقدر تطلب رمز جديد بعد ${seconds} ثانية`,
+    /** Registration already emailed a code: the dialog asks for it first, and sends another only on request. */
+    codeSentOnRegister: "بعتنالك رمز من ٥ أرقام لما سجّلت، على",
+    codeNotArrived: "الرمز بيفضل شغال ربع ساعة. لو موصلكش أو خلص وقته، اطلب رمز جديد.",
     resent: "بعتنا رمز جديد",
     changeNumber: "غيّر الرقم",
     emailVerified: "بريدك الإلكتروني اتأكّد",

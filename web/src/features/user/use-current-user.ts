@@ -21,6 +21,9 @@ export function useCurrentUserQuery() {
       return user;
     },
     enabled: signedIn,
+    // While the email is not verified (it may be, from another tab or device), coming back to the
+    // tab reads the profile again, so every "verify your email" hint goes at once.
+    refetchOnWindowFocus: () => session.getState().user?.verifiedEmail === false,
   });
 }
 

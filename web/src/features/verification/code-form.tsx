@@ -1,3 +1,4 @@
+import { formatNumber } from "../../lib/format";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { verificationCodeRule } from "@schema/rules";
@@ -26,6 +27,8 @@ type CodeFormProps = {
   size?: "md" | "lg";
   pending?: boolean;
   resending: boolean;
+  /** Seconds before another code may be asked for (the button waits and says so), 0 or absent: now. */
+  resendWait?: number;
   onSubmit: (code: string, showError: (error: unknown) => void) => void;
   onResend: () => void;
   extraActions?: ReactNode;
@@ -43,6 +46,7 @@ export function CodeForm({
   size = "md",
   pending = false,
   resending,
+  resendWait = 0,
   onSubmit,
   onResend,
   extraActions,
@@ -88,8 +92,8 @@ export function CodeForm({
         {submitLabel}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={onResend} loading={resending}>
-          {resendLabel}
+        <Button variant="ghost" size="sm" onClick={onResend} loading={resending} disabled={resendWait > 0}>
+          {resendWait > 0 ? arAuth.verification.resendIn(formatNumber(resendWait)) : resendLabel}
         </Button>
         {extraActions}
       </div>
