@@ -127,7 +127,7 @@ describe("cron: weekly renewal", () => {
     const message = await env.DB.prepare("SELECT body FROM notifications_outbox WHERE dedupe_key = ?")
       .bind(`renewal:${sub.id}:1:${student.id}:email`)
       .first<{ body: string }>();
-    expect(message?.body).toContain("60 دقيقة");
+    expect(message?.body).toContain("٦٠ دقيقة");
   });
 
   it("ends subscriptions whose end has passed and records all their weeks", async () => {
