@@ -58,6 +58,13 @@ export const settings = {
     /** Reminders go this long before the start (outbox dedupe keys make each go once). */
     reminders: { "1d": DAY_MS, "1h": HOUR_MS },
   },
+  /** The reliability figure, users.credit_score (worker/domain/lessons/credit-score.ts, docs/rules.md). */
+  creditScore: {
+    /** How many of a person's most recent counted lessons it looks at. */
+    lessons: 20,
+    /** The figure before any lesson counts: a new account has nothing against it. */
+    start: 100,
+  },
   withdrawals: {
     /** A withdrawal request's amount, piasters: 100..50,000 EGP (docs/product.md §9). */
     minAmount: bounds.invoiceAmount.min,

@@ -8,6 +8,8 @@ import { backgroundScope } from "../core/scope";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
+import { refreshCreditScores } from "../domain/lessons/credit-score";
+import { HOUR_MS, MINUTE_MS } from "../../schema/time";
 import { purgeOldContactRequests } from "../domain/staff/contact-requests";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
@@ -38,9 +40,14 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly) await runWeeklyRenewal(db, now, logger);
     if (controller.cron === schedules.hourly) await syncUnpaidOrders(scope);
     if (controller.cron === schedules.hourly) await paymentsDigest(db, now, logger);
+    // The reliability figures (worker/domain/lessons/credit-score.ts): the members of lessons that
+    // just ended; the hourly run looks a day back and also fixes accounts still at 0.
+    if (controller.cron === schedules.hourly)
+      await refreshCreditScores(db, now, logger, { windowMs: 25 * HOUR_MS, zeroScores: true });
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
     if (controller.cron === schedules.everyFiveMinutes) {
       await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
+      await refreshCreditScores(db, now, logger, { windowMs: 15 * MINUTE_MS });
       // Reconciliation: unpaid orders older than 10 minutes asked of Fawry, refunds settled or retried.
       await syncUnpaidOrders(scope);
       await settleRefunds(scope);

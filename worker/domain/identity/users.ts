@@ -7,6 +7,7 @@ import { effectiveTimeZone } from "../../../schema/time-zones";
 import { prebuilt } from "../../core/db";
 import type { Db, UserRow } from "../../core/context";
 import { fail } from "../../core/failure";
+import { settings } from "../../core/settings";
 import { auditStatement, insertedRowId, type AuditActor } from "../staff/audit";
 
 export type { UserRow };
@@ -125,6 +126,8 @@ export async function createUser(
       googleSub: input.googleSub ?? null,
       image: input.image ?? null,
       verifiedEmail: input.verifiedEmail ?? false,
+      // Nothing counts against a new account yet (worker/domain/lessons/credit-score.ts).
+      creditScore: settings.creditScore.start,
       createdAt: at,
       updatedAt: at,
     })

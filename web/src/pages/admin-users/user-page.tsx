@@ -19,7 +19,7 @@ import { useStudentStatsQuery, useUserQuery } from "../../features/admin-area/us
 import { ar, governorateNames } from "../../i18n/ar-EG";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arLessons } from "../../i18n/ar-EG-lessons";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { AdminRefundDialog } from "../../features/payments/admin-refund";
 import { ReceiptsButton } from "../../features/payments/refunds";
@@ -55,7 +55,13 @@ function Profile({ user }: { user: UserView }) {
         </Fact>
         <Fact label={t.city}>{user.city ? governorateNames[user.city as Governorate] : "—"}</Fact>
         <Fact label={t.password}>{user.hasPassword ? arAdmin.adminArea.common.yes : t.googleOnly}</Fact>
-        <Fact label={t.creditScore}>{formatNumber(user.creditScore)}</Fact>
+        <Fact label={t.creditScore}>
+          {/* The reliability figure (worker/domain/lessons/credit-score.ts), a whole percent. */}
+          <span className="flex flex-col gap-0.5">
+            <span>{formatPercent(user.creditScore / 100)}</span>
+            <span className="text-xs font-normal text-slate-600">{t.creditScoreHint}</span>
+          </span>
+        </Fact>
         <Fact label={t.createdAt}>{formatDate(user.createdAt)}</Fact>
       </dl>
     </Card>
