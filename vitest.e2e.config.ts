@@ -25,6 +25,7 @@ const alongside = {
   "public.test.ts": [],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],
+  "routes.test.ts": [],
   "schedule.test.ts": ["tutor"],
   "seo.test.ts": [],
 };

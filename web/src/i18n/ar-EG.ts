@@ -32,7 +32,7 @@ export const ar = {
     findingSession: "بندوّر على حصتك الجاية…",
     /** The local-only phone frame (web/src/features/dev/simulated-mobile.tsx). */
     simulatedMobile: (width: string) => `شاشة موبايل (${width} بكسل)`,
-    simulatedMobileFrame: "التطبيق على شاشة موبايل",
+    devTools: "أدوات التطوير المحلي",
   },
 
   /** Dates near today in words (web/src/lib/format.ts). */

@@ -53,27 +53,29 @@ export function SimulatedMobile() {
   }
 
   const label = ar.shell.simulatedMobile(formatNumber(phoneWidth));
-  // Outside the app's root, so the switch stays in the corner of the real window.
+  // After the app's root, at the very end of the page: it never covers a screen's own controls, and
+  // with the frame on it sits under the frame.
   return createPortal(
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      onClick={toggle}
-      data-simulated-mobile-switch=""
-      className="fixed bottom-4 start-4 z-50 inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-    >
-      <span
-        aria-hidden="true"
-        className={cx(
-          "inline-flex h-5 w-9 shrink-0 items-center rounded-full p-0.5",
-          on ? "justify-end bg-brand-700" : "justify-start bg-slate-500",
-        )}
+    <aside aria-label={ar.shell.devTools} className="flex justify-center px-4 py-3">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        onClick={toggle}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <span className="size-4 rounded-full bg-white" />
-      </span>
-      {label}
-    </button>,
+        <span
+          aria-hidden="true"
+          className={cx(
+            "inline-flex h-5 w-9 shrink-0 items-center rounded-full p-0.5",
+            on ? "justify-end bg-brand-700" : "justify-start bg-slate-500",
+          )}
+        >
+          <span className="size-4 rounded-full bg-white" />
+        </span>
+        {label}
+      </button>
+    </aside>,
     document.body,
   );
 }
