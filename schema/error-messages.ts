@@ -188,6 +188,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-trial-minutes": "مدة الحصة التجريبية لازم تكون ٠ (مقفولة) أو ١٥ أو ٣٠ دقيقة",
   "invalid-cancel-window": "مهلة الإلغاء لازم تكون عدد ساعات صحيح من ٠ لـ ٤٨",
   "invalid-refund-fee": "رسوم الاسترداد لازم تكون من ٠ لـ ١٠٪",
+  "invalid-messaging-link":
+    "الرابط لازم يكون رابط جروب أو قناة واتساب أو تيليجرام كامل، زي اللي بتنسخه من التطبيق",
   "min-invoice-amount-subceeded": "اكتب مبلغ بين ١٠٠ و٥٠٬٠٠٠ جنيه",
   "max-invoice-amount-exceeded": "اكتب مبلغ بين ١٠٠ و٥٠٬٠٠٠ جنيه",
   "empty-invoice-note": "اكتب ملاحظة",

@@ -185,6 +185,7 @@ export const errorStatus = {
   "invalid-trial-minutes": 400,
   "invalid-cancel-window": 400,
   "invalid-refund-fee": 400,
+  "invalid-messaging-link": 400,
   "min-invoice-amount-subceeded": 400,
   "max-invoice-amount-exceeded": 400,
   "empty-invoice-note": 400,

@@ -45,6 +45,7 @@ const view = (): PlatformSettingsView => ({
       },
     ],
   },
+  links: { notificationsChannel: null, tutorsGroup: null, updatedAt: null, updatedBy: null },
 });
 
 beforeEach(() => {

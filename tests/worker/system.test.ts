@@ -40,6 +40,8 @@ describe("system routes", () => {
       clarityProjectId: null,
       // The operator's business numbers (tests/worker/business-settings.test.ts checks their values).
       business: expect.objectContaining({ hourlyRate: expect.any(Number), trialMinutes: expect.any(Number) }),
+      // Unset until a SuperAdmin sets it (tests/worker/platform-links.test.ts).
+      notificationsChannel: null,
     });
   });
 

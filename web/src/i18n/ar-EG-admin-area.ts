@@ -386,5 +386,13 @@ export const adminArea = {
     noHistory: "لم تُعدَّل بعد: تسري القيم الافتراضية.",
     historyEntry: (who: string, when: string) => `${who} — ${when}`,
     someone: "النظام",
+    links: "روابط المراسلة العامة",
+    linksBody:
+      "رابط قناة إشعارات درس (بيظهر في آخر كل صفحة) ورابط جروب المدرّسين (في أول خطوة من خطوات الانضمام). حط رابط جروب أو قناة واتساب أو تيليجرام، أو سيبه فاضي عشان ميظهرش خالص.",
+    notificationsChannel: "قناة الإشعارات",
+    tutorsGroup: "جروب المدرّسين",
+    unset: "مش متحدد — مش ظاهر",
+    saveLinks: "حفظ الروابط",
+    savedLinks: "تم حفظ الروابط",
   },
 } as const;

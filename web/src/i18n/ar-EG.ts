@@ -54,6 +54,9 @@ export const ar = {
     help: "المساعدة",
     legal: "قانوني",
     rights: (year: string) => `© ${year} درس. كل الحقوق محفوظة.`,
+    /** The notifications channel (a platform setting), shown only when set. */
+    notificationsChannel: "تابع قناة إشعارات درس",
+    notificationsChannelHint: "(بيفتح في تطبيق المراسلة)",
   },
 
   ui: {

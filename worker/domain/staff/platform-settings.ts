@@ -1,17 +1,20 @@
 /**
  * Operator-changeable settings stored in platform_settings (key → JSON value); a missing or
  * unreadable key means the default of worker/core/settings.ts (docs/rules.md).
- * Today: the withdrawal request limits ("withdrawals") and the business numbers ("business": lesson
- * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts).
+ * Today: the withdrawal request limits ("withdrawals"), the business numbers ("business": lesson
+ * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts) and the
+ * public messaging links ("links": the notifications channel and the tutors' group; unset = null).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
-import type {
-  BusinessSettingsChange,
-  PlatformSettingsView,
-  WithdrawSettings,
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  platformLinksBody,
+  type BusinessSettingsChange,
+  type PlatformLinks,
+  type PlatformSettingsView,
+  type WithdrawSettings,
 } from "../../../schema/api/platform-settings";
 import { auditLog, platformSettings, users } from "../../../schema/db";
-import { defaultBusinessSettings, type BusinessSettings } from "../../../schema/pricing";
+import { defaultBusinessSettings, type BusinessSettings, type DeletionGrace } from "../../../schema/pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../../../schema/rules";
 import type { Db } from "../../core/context";
 import { withAudit, type AuditActor } from "./audit";
@@ -72,33 +75,71 @@ export function parseBusiness(value: string | null | undefined): BusinessSetting
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Public messaging links
+
+const LINKS = "links";
+
+export const noLinks: PlatformLinks = { notificationsChannel: null, tutorsGroup: null };
+
+/** The stored links, or null when missing or unreadable (then none is shown). */
+export function parseLinks(value: string | null | undefined): PlatformLinks | null {
+  if (value === null || value === undefined) return null;
+  try {
+    const checked = platformLinksBody.safeParse(JSON.parse(value));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored links as a scalar subquery, so a read keeps them in its batch (parse with parseLinks). */
+export const linksSettingSql = sql<
+  string | null
+>`(SELECT ps.value FROM platform_settings ps WHERE ps.key = ${LINKS})`;
+
+/** What the public pages read: the business numbers and the links, one row each. */
+type PublicSettings = { business: BusinessSettings; links: PlatformLinks };
+
 /**
- * How long an isolate trusts the business numbers it read: they change rarely, so a request reads
- * them from D1 at most once per isolate per 30 seconds (booking keeps its round trips), and a save
- * in this isolate forgets them at once. Another isolate sees a change within the TTL.
+ * How long an isolate trusts the business numbers and links it read: they change rarely, so a
+ * request reads them from D1 at most once per isolate per 30 seconds (booking keeps its round
+ * trips), and a save in this isolate forgets them at once. Another isolate sees a change within the TTL.
  */
 export const businessCacheTtlMs = 30_000;
-const businessCache = new BoundedCache<typeof BUSINESS, BusinessSettings>({
+const businessCache = new BoundedCache<"public", PublicSettings>({
   maxSize: 1,
   ttlMs: businessCacheTtlMs,
 });
 
-/** Forgets the cached business numbers (after a save; tests that write the table directly). */
+/** Forgets the cached business numbers and links (after a save; tests that write the table directly). */
 export function forgetBusinessSettings(): void {
   businessCache.clear();
 }
 
+/** The business numbers and links in force: the cached copy, else one read of both rows. */
+async function currentPublicSettings(db: Db, now: number): Promise<PublicSettings> {
+  const cached = businessCache.get("public", now);
+  if (cached) return cached;
+  const rows = await db
+    .select({ key: platformSettings.key, value: platformSettings.value })
+    .from(platformSettings)
+    .where(inArray(platformSettings.key, [BUSINESS, LINKS]));
+  const value = {
+    business: parseBusiness(rows.find((r) => r.key === BUSINESS)?.value) ?? defaultBusinessSettings,
+    links: parseLinks(rows.find((r) => r.key === LINKS)?.value) ?? noLinks,
+  };
+  return businessCache.set("public", value, { now });
+}
+
 /** The business numbers in force: the cached copy, else one read. */
 export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
-  const cached = businessCache.get(BUSINESS, now);
-  if (cached) return cached;
-  const [row] = await db
-    .select({ value: platformSettings.value })
-    .from(platformSettings)
-    .where(eq(platformSettings.key, BUSINESS))
-    .limit(1);
-  const value = parseBusiness(row?.value) ?? defaultBusinessSettings;
-  return businessCache.set(BUSINESS, value, { now });
+  return (await currentPublicSettings(db, now)).business;
+}
+
+/** The public messaging links in force (null: unset), cached with the business numbers. */
+export async function currentPlatformLinks(db: Db, now = Date.now()): Promise<PlatformLinks> {
+  return (await currentPublicSettings(db, now)).links;
 }
 
 /** The lesson hourly rate in force as a scalar subquery (an order keeps it in the statement that creates it). */
@@ -165,6 +206,9 @@ export async function saveBusinessSettings(
     .where(eq(platformSettings.key, BUSINESS))
     .limit(1);
   const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  // The deletion grace period stays as it was when the save does not name it.
+  const grace = (numbers as DeletionGrace).deletionGraceDays ?? (before as DeletionGrace).deletionGraceDays;
+  if (grace !== undefined) (after as DeletionGrace).deletionGraceDays = grace;
   const upsert = db
     .insert(platformSettings)
     .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
@@ -193,6 +237,8 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
   const stored = parseWithdrawals(row?.value);
   const businessRow = rows.find((r) => r.key === BUSINESS);
   const business = parseBusiness(businessRow?.value);
+  const linksRow = rows.find((r) => r.key === LINKS);
+  const links = parseLinks(linksRow?.value);
   return {
     withdrawals: stored
       ? { ...stored, updatedAt: row!.updatedAt, updatedBy: row!.updatedBy }
@@ -200,7 +246,50 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
     business: business
       ? { ...business, updatedAt: businessRow!.updatedAt, updatedBy: businessRow!.updatedBy, history }
       : { ...defaultBusinessSettings, updatedAt: null, updatedBy: null, history },
+    links: links
+      ? { ...links, updatedAt: linksRow!.updatedAt, updatedBy: linksRow!.updatedBy }
+      : { ...noLinks, updatedAt: null, updatedBy: null },
   };
+}
+
+/** One upsert and its audit row (before/after) in one batch; the cache of this isolate is forgotten. */
+export async function savePlatformLinks(
+  db: Db,
+  links: PlatformLinks,
+  userId: number,
+  now = new Date(),
+  actor?: AuditActor,
+): Promise<PlatformSettingsView> {
+  const after: PlatformLinks = {
+    notificationsChannel: links.notificationsChannel,
+    tutorsGroup: links.tutorsGroup,
+  };
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, LINKS))
+    .limit(1);
+  const before = parseLinks(row?.value) ?? noLinks;
+  const upsert = db
+    .insert(platformSettings)
+    .values({ key: LINKS, value: JSON.stringify(after), updatedBy: userId, updatedAt: now.toISOString() })
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  await withAudit(
+    db,
+    upsert,
+    actor,
+    { action: "settings.update", targetType: "settings", targetId: LINKS, before, after },
+    now,
+  );
+  forgetBusinessSettings();
+  return readPlatformSettings(db);
 }
 
 /** One upsert: the key is the primary key, so two saves never make two rows. */
