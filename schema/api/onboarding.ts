@@ -40,7 +40,12 @@ export const onboarding = z.object({
   tutorId: z.number(),
   activated: z.boolean(),
   bypassOnboarding: z.boolean(),
-  supportGroup: z.object({ joined: z.boolean(), link: z.string(), next: z.enum(["join", "done"]) }),
+  /** link: the tutors' group (a platform setting, PUT /platform-settings/links); null while unset. */
+  supportGroup: z.object({
+    joined: z.boolean(),
+    link: z.string().nullable(),
+    next: z.enum(["join", "done"]),
+  }),
   introVideo: onboardingStep,
   interview: onboardingStep,
   demoSession: onboardingStep,

@@ -8,8 +8,6 @@ export const businessSettings = z.object({
   trialMinutes: z.number(),
   cancelWindowHours: z.number(),
   refundFeeBasisPoints: z.number(),
-  /** Days between a deletion request and the erasure (absent: the default, 14). */
-  deletionGraceDays: z.number().optional(),
 });
 
 /** GET /health — liveness and the build version. */
@@ -29,10 +27,10 @@ export const appConfig = z.object({
   clarityProjectId: z.string().nullable(),
   /** The business numbers in force (platform settings): lesson price, tutor rate, trial, cancel window, refund fee. */
   business: businessSettings,
-  /** The platform's WhatsApp or Telegram notifications channel (platform settings; null: unset, not shown). */
-  notificationsChannel: z.string().nullable(),
 });
 export type AppConfig = z.output<typeof appConfig>;
+  /** The platform's WhatsApp or Telegram notifications channel (platform settings; null: unset, not shown). */
+  notificationsChannel: z.string().nullable(),
 
 /** GET /assets/uploads/{name} — a public file's name (no way out of its folder). */
 export const uploadFileParam = z.object({

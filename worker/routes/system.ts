@@ -2,7 +2,7 @@ import { systemContracts } from "../../schema/api/system";
 import { emulate } from "../http/emulate";
 import { route } from "../http/route";
 import { turnstileSiteKey } from "../integrations/turnstile";
-import { currentBusinessSettings } from "../domain/staff/platform-settings";
+import { currentBusinessSettings, currentPlatformLinks } from "../domain/staff/platform-settings";
 
 export const systemRoutes = [
   route(systemContracts.health, {
@@ -13,10 +13,12 @@ export const systemRoutes = [
   route(systemContracts.config, {
     access: "public",
     summary:
-      "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee).",
+      "What the SPA needs to know at start: Google client id, Turnstile site key, Sentry DSN, Google Analytics and Clarity ids (each null when not configured), the release and environment, and the business numbers in force (lesson and tutor hourly rates, trial minutes, cancel window hours, refund fee), and the notifications channel link (null: unset).",
     handle: async ({ c }) => {
       const config = c.get("config");
+      // One cached read for both (worker/domain/staff/platform-settings.ts).
       const business = await currentBusinessSettings(c.get("db"));
+      const links = await currentPlatformLinks(c.get("db"));
       return {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         turnstileSiteKey: turnstileSiteKey(config),
@@ -29,6 +31,7 @@ export const systemRoutes = [
         clarityProjectId: config.CLARITY_PROJECT_ID ?? null,
         // The operator's numbers (platform settings): prices, trial and cancel window on every screen.
         business,
+        notificationsChannel: links.notificationsChannel,
       };
     },
   }),

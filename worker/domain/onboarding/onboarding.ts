@@ -16,9 +16,7 @@ import {
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { auditStatement, type AuditActor } from "../staff/audit";
-
-/** The tutors' support group (onboarding step 1). */
-export const SUPPORT_GROUP_LINK = "https://chat.whatsapp.com/dars-tutors";
+import { linksSettingSql, parseLinks } from "../staff/platform-settings";
 
 /** After a rejection (intro video, interview), a new attempt 3 months later (docs/rules.md, Tutors). */
 export const RETRY_AFTER_REJECTION_MONTHS = 3;
@@ -146,6 +144,8 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
         image: users.image,
         video: tutors.video,
         thumbnail: tutors.thumbnail,
+        // The tutors' group link is a platform setting (null: unset), read in the same batch.
+        links: linksSettingSql,
       })
       .from(tutors)
       .innerJoin(users, eq(users.id, tutors.id))
@@ -257,7 +257,7 @@ export async function findOnboarding(db: Db, tutorId: number, now = new Date()):
     bypassOnboarding: tutor.bypassOnboarding,
     supportGroup: {
       joined: tutor.supportGroupJoined,
-      link: SUPPORT_GROUP_LINK,
+      link: parseLinks(tutor.links)?.tutorsGroup ?? null,
       next: tutor.supportGroupJoined ? "done" : "join",
     },
     introVideo,

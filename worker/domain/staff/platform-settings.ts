@@ -206,9 +206,6 @@ export async function saveBusinessSettings(
     .where(eq(platformSettings.key, BUSINESS))
     .limit(1);
   const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
-  // The deletion grace period stays as it was when the save does not name it.
-  const grace = (numbers as DeletionGrace).deletionGraceDays ?? (before as DeletionGrace).deletionGraceDays;
-  if (grace !== undefined) (after as DeletionGrace).deletionGraceDays = grace;
   const upsert = db
     .insert(platformSettings)
     .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
@@ -237,15 +234,18 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
   const stored = parseWithdrawals(row?.value);
   const businessRow = rows.find((r) => r.key === BUSINESS);
   const business = parseBusiness(businessRow?.value);
-  const linksRow = rows.find((r) => r.key === LINKS);
-  const links = parseLinks(linksRow?.value);
   return {
     withdrawals: stored
       ? { ...stored, updatedAt: row!.updatedAt, updatedBy: row!.updatedBy }
+  const linksRow = rows.find((r) => r.key === LINKS);
+  const links = parseLinks(linksRow?.value);
       : { ...defaultWithdrawSettings, updatedAt: null, updatedBy: null },
     business: business
       ? { ...business, updatedAt: businessRow!.updatedAt, updatedBy: businessRow!.updatedBy, history }
       : { ...defaultBusinessSettings, updatedAt: null, updatedBy: null, history },
+  };
+}
+
     links: links
       ? { ...links, updatedAt: linksRow!.updatedAt, updatedBy: linksRow!.updatedBy }
       : { ...noLinks, updatedAt: null, updatedBy: null },
@@ -263,7 +263,7 @@ export async function savePlatformLinks(
   const after: PlatformLinks = {
     notificationsChannel: links.notificationsChannel,
     tutorsGroup: links.tutorsGroup,
-  };
+/** One upsert: the key is the primary key, so two saves never make two rows. */
   const [row] = await db
     .select({ value: platformSettings.value })
     .from(platformSettings)
@@ -290,9 +290,6 @@ export async function savePlatformLinks(
   );
   forgetBusinessSettings();
   return readPlatformSettings(db);
-}
-
-/** One upsert: the key is the primary key, so two saves never make two rows. */
 export async function saveWithdrawSettings(
   db: Db,
   limits: WithdrawSettings,

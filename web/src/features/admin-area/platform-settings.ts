@@ -1,8 +1,10 @@
-// The admin platform settings area: the withdrawal limits, the business numbers and the cache flush.
+// The admin platform settings area: the withdrawal limits, the business numbers, the public
+// messaging links and the cache flush.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   platformSettingsContracts,
   type BusinessSettings,
+  type PlatformLinks,
   type WithdrawSettings,
 } from "@schema/api/platform-settings";
 import { tutorContracts } from "@schema/api/tutor";
@@ -29,6 +31,18 @@ export function useSaveBusinessSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BusinessSettings) => call(platformSettingsContracts.business, { body }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(["admin", "platform-settings"], view);
+      void queryClient.invalidateQueries({ queryKey: ["config"] });
+    },
+  });
+}
+
+/** PUT /platform-settings/links (SuperAdmin); the SPA's own config (the footer's channel) is read again. */
+export function useSavePlatformLinks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlatformLinks) => call(platformSettingsContracts.links, { body }),
     onSuccess: (view) => {
       queryClient.setQueryData(["admin", "platform-settings"], view);
       void queryClient.invalidateQueries({ queryKey: ["config"] });

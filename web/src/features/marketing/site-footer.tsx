@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { ar } from "../../i18n/ar-EG";
+import { useAppConfig } from "../config/use-app-config";
 
 const t = ar.footer;
 
@@ -31,7 +32,23 @@ export const footerGroups = [
   },
 ] as const;
 
-/** Every screen's footer: the public pages, and the local mailbox when running locally. */
+/** The platform's notifications channel (a platform setting): nothing at all while it is unset. */
+function NotificationsChannelLink() {
+  const link = useAppConfig().data?.notificationsChannel;
+  if (!link) return null;
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-block py-1 font-medium text-brand-800 underline-offset-4 hover:underline"
+    >
+      {t.notificationsChannel} <span className="sr-only">{t.notificationsChannelHint}</span>
+    </a>
+  );
+}
+
+/** Every screen's footer: the public pages, the notifications channel when set, and the local mailbox when running locally. */
 export function SiteFooter({ isLocal }: { isLocal: boolean }) {
   return (
     // Below the fold on every screen (the main area is at least a screen tall): the browser lays it
@@ -64,6 +81,7 @@ export function SiteFooter({ isLocal }: { isLocal: boolean }) {
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4 text-slate-600">
           <p>{t.rights(__COPYRIGHT_YEAR__)}</p>
+          <NotificationsChannelLink />
           {isLocal && (
             <Link to="/dev/mailbox" className="font-medium text-brand-800 underline-offset-4 hover:underline">
               {ar.nav.mailbox}

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { useJoinSupportGroup } from "./use-onboarding";
 
-/** Step 1: the group link, then "I joined". */
+/** Step 1: the group link (when an admin set it), then "I joined". */
 export function SupportGroupStep({ supportGroup }: { supportGroup: Onboarding["supportGroup"] }) {
   const join = useJoinSupportGroup();
   if (supportGroup.joined) return <p className="text-slate-700">{arTutorJourney.onboarding.joinedDone}</p>;
@@ -14,9 +14,12 @@ export function SupportGroupStep({ supportGroup }: { supportGroup: Onboarding["s
     <div className="flex flex-col gap-3">
       <p className="text-slate-700">{arTutorJourney.onboarding.supportGroupBody}</p>
       <div className="flex flex-wrap gap-2">
-        <a href={supportGroup.link} target="_blank" rel="noreferrer" className={buttonClasses("secondary")}>
-          {arTutorJourney.onboarding.openGroup}
-        </a>
+        {/* The group is a platform setting: while it is unset there is no link to show (no dead link). */}
+        {supportGroup.link && (
+          <a href={supportGroup.link} target="_blank" rel="noreferrer" className={buttonClasses("secondary")}>
+            {arTutorJourney.onboarding.openGroup}
+          </a>
+        )}
         <Button loading={join.isPending} onClick={() => join.mutate()}>
           {arTutorJourney.onboarding.joined}
         </Button>

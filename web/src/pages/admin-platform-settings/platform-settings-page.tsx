@@ -7,11 +7,12 @@ import { Card } from "../../ui/card";
 import { PageFrame } from "../../ui/page-frame";
 import { toasts } from "../../ui/toast-store";
 import { BusinessNumbersCard } from "./business-numbers-card";
+import { PlatformLinksCard } from "./platform-links-card";
 import { WithdrawLimitsCard } from "./withdraw-limits-card";
 
 const t = arAdmin.adminArea.settings;
 
-/** /admin/platform-settings — the business numbers with their history, the withdrawal limits and emptying the tutor list cache (DELETE /cache/flush). */
+/** /admin/platform-settings — the business numbers with their history, the withdrawal limits, the public messaging links and emptying the tutor list cache (DELETE /cache/flush). */
 export function AdminPlatformSettingsPage() {
   const flush = useFlushCache();
   const [confirming, setConfirming] = useState(false);
@@ -19,6 +20,7 @@ export function AdminPlatformSettingsPage() {
     <PageFrame title={t.title} subtitle={t.intro} width="wide">
       <BusinessNumbersCard />
       <WithdrawLimitsCard />
+      <PlatformLinksCard />
       <Card title={t.cache}>
         <p className="mb-4 text-slate-700">{t.cacheBody}</p>
         <Button variant="danger" onClick={() => setConfirming(true)}>
