@@ -27,10 +27,10 @@ export const appConfig = z.object({
   clarityProjectId: z.string().nullable(),
   /** The business numbers in force (platform settings): lesson price, tutor rate, trial, cancel window, refund fee. */
   business: businessSettings,
-});
-export type AppConfig = z.output<typeof appConfig>;
   /** The platform's WhatsApp or Telegram notifications channel (platform settings; null: unset, not shown). */
   notificationsChannel: z.string().nullable(),
+});
+export type AppConfig = z.output<typeof appConfig>;
 
 /** GET /assets/uploads/{name} — a public file's name (no way out of its folder). */
 export const uploadFileParam = z.object({

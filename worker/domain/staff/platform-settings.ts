@@ -14,7 +14,7 @@ import {
   type WithdrawSettings,
 } from "../../../schema/api/platform-settings";
 import { auditLog, platformSettings, users } from "../../../schema/db";
-import { defaultBusinessSettings, type BusinessSettings, type DeletionGrace } from "../../../schema/pricing";
+import { defaultBusinessSettings, type BusinessSettings } from "../../../schema/pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../../../schema/rules";
 import type { Db } from "../../core/context";
 import { withAudit, type AuditActor } from "./audit";
@@ -234,18 +234,15 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
   const stored = parseWithdrawals(row?.value);
   const businessRow = rows.find((r) => r.key === BUSINESS);
   const business = parseBusiness(businessRow?.value);
+  const linksRow = rows.find((r) => r.key === LINKS);
+  const links = parseLinks(linksRow?.value);
   return {
     withdrawals: stored
       ? { ...stored, updatedAt: row!.updatedAt, updatedBy: row!.updatedBy }
-  const linksRow = rows.find((r) => r.key === LINKS);
-  const links = parseLinks(linksRow?.value);
       : { ...defaultWithdrawSettings, updatedAt: null, updatedBy: null },
     business: business
       ? { ...business, updatedAt: businessRow!.updatedAt, updatedBy: businessRow!.updatedBy, history }
       : { ...defaultBusinessSettings, updatedAt: null, updatedBy: null, history },
-  };
-}
-
     links: links
       ? { ...links, updatedAt: linksRow!.updatedAt, updatedBy: linksRow!.updatedBy }
       : { ...noLinks, updatedAt: null, updatedBy: null },
@@ -263,7 +260,7 @@ export async function savePlatformLinks(
   const after: PlatformLinks = {
     notificationsChannel: links.notificationsChannel,
     tutorsGroup: links.tutorsGroup,
-/** One upsert: the key is the primary key, so two saves never make two rows. */
+  };
   const [row] = await db
     .select({ value: platformSettings.value })
     .from(platformSettings)
@@ -290,6 +287,9 @@ export async function savePlatformLinks(
   );
   forgetBusinessSettings();
   return readPlatformSettings(db);
+}
+
+/** One upsert: the key is the primary key, so two saves never make two rows. */
 export async function saveWithdrawSettings(
   db: Db,
   limits: WithdrawSettings,
