@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Paged } from "@schema/api/common";
 import { Role } from "@schema/enums";
 import { RequireSession } from "../../web/src/features/session/route-guards";
+import { sessionEndedPath } from "../../web/src/features/session/session-ended-path";
 import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { session } from "../../web/src/lib/session";
 import { AdminLoginPage, staffLandingPath } from "../../web/src/pages/admin-login/admin-login-page";
@@ -189,6 +190,20 @@ describe("/admin/login", () => {
     expect(new Headers(init.headers).get("Authorization")).toBe(`Bearer ${token}`);
     // Still the sign-in screen.
     expect(screen.getByRole("heading", { name: arAuth.adminLogin.title })).toBeTruthy();
+  });
+
+  it("is where an ended session inside the admin area signs in again", () => {
+    expect(sessionEndedPath({ pathname: "/admin/users", search: "?page=2" }, "session-ended")).toBe(
+      `/admin/login?next=${encodeURIComponent("/admin/users?page=2")}`,
+    );
+    expect(sessionEndedPath({ pathname: "/admin", search: "" }, "session-ended")).toBe(
+      "/admin/login?next=%2Fadmin",
+    );
+    expect(sessionEndedPath({ pathname: "/admin/login", search: "" }, "session-ended")).toBeNull();
+    // Elsewhere, still /login (a path that only starts like the admin area's is not in it).
+    expect(sessionEndedPath({ pathname: "/administration", search: "" }, "session-ended")).toBe(
+      "/login?next=%2Fadministration",
+    );
   });
 
   it("sends staff already signed in on to /admin, and offers someone else their home or a sign-out", async () => {

@@ -9,6 +9,8 @@ export function sessionEndedPath(
   reason: LogoutReason | null,
 ): string | null {
   if (reason === "suspended") return pathname === "/account-suspended" ? null : "/account-suspended";
-  if (pathname === "/login") return null;
-  return `/login?next=${encodeURIComponent(pathname + search)}`;
+  if (pathname === "/login" || pathname === "/admin/login") return null;
+  // Inside the admin area, the staff's own sign-in (/admin/login).
+  const login = pathname === "/admin" || pathname.startsWith("/admin/") ? "/admin/login" : "/login";
+  return `${login}?next=${encodeURIComponent(pathname + search)}`;
 }
