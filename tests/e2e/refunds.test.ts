@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
@@ -6,6 +7,7 @@ import { money } from "../../web/src/i18n/ar-EG-money";
 import { signatures } from "../../worker/integrations/fawry";
 import { LOCAL_FAWRY } from "../../worker/integrations/local-accounts";
 import {
+  ARTEFACTS,
   baseUrl,
   cheapestPlan,
   newVerifiedStudent,
@@ -82,21 +84,57 @@ describe("money goes back (cancel → refund → receipts)", () => {
     expect(await receipts.locator("[data-receipt]").count()).toBe(2);
     await expectNoAxeViolations(page, "/payments (receipts)");
     await screenshot(page, "payments-receipts");
-    const names: string[] = [];
-    for (const title of [money.receipts.payment, money.receipts.refund]) {
+    // Each receipt prints (and saves as a PDF) from a hidden frame laid out for A4: the frame the
+    // button makes is printed here to a PDF the way the print dialog's "Save as PDF" does.
+    await page.evaluate(() => {
+      // Keeps each frame's page: the frame itself goes a second after printing.
+      const kept: string[] = [];
+      (window as unknown as { printedReceipts: string[] }).printedReceipts = kept;
+      new MutationObserver((changes) =>
+        changes.forEach((change) =>
+          change.addedNodes.forEach((node) => node instanceof HTMLIFrameElement && kept.push(node.srcdoc)),
+        ),
+      ).observe(document.body, { childList: true });
+    });
+    for (const [index, title] of [money.receipts.payment, money.receipts.refund].entries()) {
       const item = receipts.locator("[data-receipt]", { hasText: title });
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        item.getByRole("button", { name: new RegExp(`^${money.receipts.download}`) }).click(),
-      ]);
-      names.push(download.suggestedFilename());
-      const text = await readFile((await download.path())!, "utf8");
-      expect(text).toContain('dir="rtl"');
-      expect(text).toContain(title);
-      expect(text).toContain(reference);
+      const label =
+        title === money.receipts.payment ? money.receipts.amountPaid : money.receipts.amountRefunded;
+      const amount = await item
+        .locator("div", { has: page.locator("dt", { hasText: label }) })
+        .locator("dd")
+        .innerText();
+      await item.getByRole("button", { name: new RegExp(`^${money.receipts.download}`) }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { printedReceipts: string[] }).printedReceipts.length),
+        )
+        .toBe(index + 1);
+      const html = await page.evaluate(
+        (at) => (window as unknown as { printedReceipts: string[] }).printedReceipts[at],
+        index,
+      );
+      expect(html).toContain('dir="rtl"');
+      expect(html).toContain("size:A4");
+      const sheet = await page.context().newPage();
+      await sheet.setContent(html!);
+      await sheet.emulateMedia({ media: "print" });
+      const printed = await sheet.locator("body").innerText();
+      expect(printed).toContain(amount.trim());
+      expect(printed).toContain(reference);
+      expect(await sheet.title()).toMatch(/^dars-receipt-[PR]-\d{6}$/);
+      const pdf = await sheet.pdf({ preferCSSPageSize: true, printBackground: true });
+      await sheet.close();
+      const text = pdf.toString("latin1");
+      expect(text.startsWith("%PDF-")).toBe(true);
+      // One A4 page (595 × 842 points).
+      expect(text.match(/\/Type\s*\/Page(?!s)/g)?.length).toBe(1);
+      expect(text).toMatch(/\/MediaBox\s*\[\s*0\s+0\s+59[45](\.\d+)?\s+84[12](\.\d+)?\s*\]/);
+      await writeFile(
+        path.join(ARTEFACTS, `receipt-${title === money.receipts.payment ? "payment" : "refund"}.pdf`),
+        pdf,
+      );
     }
-    expect(names[0]).toMatch(/^dars-receipt-P-\d{6}\.html$/);
-    expect(names[1]).toMatch(/^dars-receipt-R-\d{6}\.html$/);
     await page.context().close();
   });
 

@@ -13,7 +13,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
-import { downloadReceipt, printReceipt, receiptRows, receiptTitle } from "./receipt";
+import { printReceipt, receiptRows, receiptTitle } from "./receipt";
 import { useCancelSubscription, useReceiptsQuery } from "./use-payments";
 
 /** What cancelling now would refund (null without a plan). */
@@ -143,22 +143,16 @@ function ReceiptsList({ transactionId }: { transactionId: number }) {
               </div>
             ))}
           </dl>
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-3 flex flex-col gap-1">
             <Button
               size="sm"
-              variant="secondary"
+              className="self-start"
               onClick={() => printReceipt(receipt)}
-              aria-label={`${t.print}: ${receiptTitle(receipt)}`}
-            >
-              {t.print}
-            </Button>
-            <Button
-              size="sm"
-              onClick={() => downloadReceipt(receipt)}
               aria-label={`${t.download}: ${receiptTitle(receipt)}`}
             >
               {t.download}
             </Button>
+            <p className="text-xs text-slate-600">{t.pdfHint}</p>
           </div>
         </li>
       ))}
