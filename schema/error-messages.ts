@@ -64,6 +64,10 @@ export const errorMessage: Record<ErrorCode, string> = {
   "device-not-found": "هذا الجهاز غير متصل بحسابك",
   // Account suspension
   "account-suspended": "تم إيقاف حسابك. لا يمكنك استخدام درس الآن؛ تواصل مع الدعم لمعرفة السبب",
+  "export-too-soon": "طلبت نسخة من بياناتك النهارده. تقدر تطلب نسخة جديدة بعد ٢٤ ساعة من آخر طلب",
+  "export-not-found": "الملف ده مش موجود أو مدته خلصت",
+  "export-not-ready": "الملف لسه بيتجهز. هنبعتلك أول ما يخلص",
+  "invalid-device-id": "حصلت مشكلة في حفظ اختيارك. حدّث الصفحة وجرّب تاني",
   "account-already-suspended": "هذا الحساب موقوف بالفعل",
   "account-not-suspended": "هذا الحساب غير موقوف",
   "invalid-suspension-reason": "اكتب سبب الإيقاف (من ٣ إلى ٥٠٠ حرف)",

@@ -64,6 +64,11 @@ export const errorStatus = {
   "account-already-suspended": 409,
   "account-not-suspended": 409,
   "invalid-suspension-reason": 400,
+  // Data export and consents (docs/rules.md, "Your data: export, consents, retention")
+  "export-too-soon": 429,
+  "export-not-found": 404,
+  "export-not-ready": 409,
+  "invalid-device-id": 400,
   "tutor-not-found": 404,
   "student-not-found": 404,
   "lesson-not-found": 404,

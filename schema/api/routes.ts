@@ -14,6 +14,7 @@ import { reportContracts } from "./report";
 import { contactRequestContracts } from "./contact-request";
 import { auditContracts } from "./audit";
 import { suspensionContracts } from "./suspension";
+import { privacyContracts } from "./privacy";
 import { adminUserContracts } from "./admin-user";
 import { statsContracts } from "./stats";
 import { chatContracts } from "./chat";
@@ -55,6 +56,7 @@ export const contracts = {
   contactRequest: contactRequestContracts,
   audit: auditContracts,
   suspension: suspensionContracts,
+  privacy: privacyContracts,
   adminUser: adminUserContracts,
   stats: statsContracts,
   chat: chatContracts,

@@ -341,7 +341,7 @@ describe("who may handle contact requests", () => {
 });
 
 describe("how long contact requests are kept (docs/rules.md, Contact requests)", () => {
-  it("the hourly job deletes a request two years after the last staff action, or after it arrived when nobody acted", async () => {
+  it("the hourly job deletes a request one year after the last staff action, or after it arrived when nobody acted", async () => {
     const day = 24 * 60 * 60_000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
     const insert = (createdAt: string, handledAt: string | null) =>
@@ -350,9 +350,9 @@ describe("how long contact requests are kept (docs/rules.md, Contact requests)",
       )
         .bind(createdAt, handledAt, handledAt ? "closed" : "new")
         .first<number>("id");
-    const untouchedOld = await insert(ago(731), null);
-    const handledOld = await insert(ago(900), ago(731));
-    const handledRecently = await insert(ago(900), ago(700));
+    const untouchedOld = await insert(ago(366), null);
+    const handledOld = await insert(ago(900), ago(366));
+    const handledRecently = await insert(ago(900), ago(360));
     const recent = await insert(ago(10), null);
     await worker.scheduled(
       createScheduledController({ cron: schedules.hourly, scheduledTime: Date.now() }),

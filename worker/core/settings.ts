@@ -30,6 +30,8 @@ export const settings = {
     register: { limit: 20, windowMs: HOUR_MS },
     /** Contact requests per client address (docs/rules.md: 1 per 6 h). */
     contactRequest: { limit: 1, windowMs: 6 * HOUR_MS },
+    /** A visitor's consent choices (PUT /consents) per client address. */
+    deviceConsent: { limit: 30, windowMs: HOUR_MS },
   },
   avatar: { maxBytes: 8 * 1024 * 1024, types: ["image/jpeg", "image/png", "image/gif"] as const },
   outbox: {

@@ -29,6 +29,7 @@ import { reportRoutes } from "./report";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
+import { privacyRoutes } from "./privacy";
 import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
 import { topicRoutes } from "./topic";
@@ -47,6 +48,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...photoSessionRoutes,
   ...userRoutes,
   ...suspensionRoutes,
+  ...privacyRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,
   ...assetRoutes,

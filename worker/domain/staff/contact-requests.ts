@@ -20,6 +20,7 @@ import type { Paged } from "../../../schema/api/common";
 import type { Db } from "../../core/context";
 import type { Logger } from "../../core/logger";
 import { DAY_MS } from "../../../schema/time";
+import { retentionDays } from "../../../schema/rules";
 import { fail } from "../../core/failure";
 import type { Message, OutboxRow } from "../../notifications/outbox";
 import { formatLessonTime } from "../../notifications/clock";
@@ -289,11 +290,12 @@ export async function updateContactRequest(
 }
 
 /**
- * How long a contact request is kept (docs/rules.md, Contact requests): two years after the last
- * staff action on it, or after it arrived when nobody acted. It holds personal data (a name, an
- * email or phone, the address it came from, the message), kept no longer than the team may need it.
+ * How long a contact request is kept (docs/rules.md, Contact requests): one year
+ * (schema/rules.ts, retentionDays) after the last staff action on it, or after it arrived when
+ * nobody acted. It holds personal data (a name, an email or phone, the address it came from, the
+ * message), kept no longer than the team may need it.
  */
-export const CONTACT_REQUEST_RETENTION_MS = 730 * DAY_MS;
+export const CONTACT_REQUEST_RETENTION_MS = retentionDays.contactRequests * DAY_MS;
 
 /** The hourly job: deletes the requests past their retention (one statement). */
 export async function purgeOldContactRequests(db: Db, now: Date, logger?: Logger): Promise<number> {
