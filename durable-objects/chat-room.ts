@@ -155,6 +155,25 @@ export class ChatRoom extends Server<Env> {
     return closed;
   }
 
+  /**
+   * Called by the Worker (RPC) when an account is erased (worker/domain/privacy/erasure.ts): every
+   * message the user wrote loses its text and is marked deleted, each with a new revision so the
+   * other member's clients catch up; the room and its sequence stay. Running it again changes nothing.
+   */
+  async eraseSender(userId: number): Promise<number> {
+    const at = new Date().toISOString();
+    const rows = this.sql<{ sequence: number }>`SELECT sequence FROM messages
+      WHERE sender_id = ${userId} AND (deleted_at IS NULL OR text != '' OR client_id IS NOT NULL) ORDER BY sequence`;
+    for (const row of rows)
+      this.ctx.storage.sql.exec(
+        "UPDATE messages SET text = '', client_id = NULL, deleted_at = COALESCE(deleted_at, ?), revision = ? WHERE sequence = ?",
+        at,
+        this.#nextRevision(),
+        row.sequence,
+      );
+    return rows.length;
+  }
+
   onError(connection: Connection, error: unknown): void {
     this.#sockets = null;
     this.#logger().warn("room socket failed", {

@@ -130,6 +130,8 @@ export const VerificationType = {
   ResetPassword: 4,
   /** A one-time Telegram deep-link token (docs/services.md §3.2), not a 5-digit code. */
   LinkTelegram: 5,
+  /** Confirms an account's deletion when it has no password (worker/domain/privacy/deletion.ts). */
+  ConfirmDeletion: 6,
 } as const;
 export type VerificationType = (typeof VerificationType)[keyof typeof VerificationType];
 

@@ -64,6 +64,16 @@ export const errorStatus = {
   "account-already-suspended": 409,
   "account-not-suspended": 409,
   "invalid-suspension-reason": 400,
+  // Account deletion (docs/rules.md, "Your data: deletion")
+  "account-pending-deletion": 403,
+  "deletion-already-requested": 409,
+  "deletion-not-requested": 409,
+  "deletion-not-allowed": 409,
+  "deletion-blocked-by-balance": 409,
+  "deletion-code-required": 400,
+  "deletion-code-not-needed": 409,
+  "invalid-deletion-reason": 400,
+  "invalid-deletion-grace": 400,
   // Data export and consents (docs/rules.md, "Your data: export, consents, retention")
   "export-too-soon": 429,
   "export-not-found": 404,

@@ -46,6 +46,14 @@ export type BusinessSettings = {
   cancelWindowHours: number;
   refundFeeBasisPoints: number;
 };
+/**
+ * Days between an account deletion request and its erasure, 0–30 (docs/rules.md, "Your data:
+ * deletion"): stored with the business numbers, optional there (numbers saved before it, and the
+ * admin form that does not show it, keep the one in force).
+ */
+export type DeletionGrace = { deletionGraceDays?: number };
+/** The deletion grace period when the operator has not set one. */
+export const DEFAULT_DELETION_GRACE_DAYS = 14;
 export const defaultBusinessSettings: BusinessSettings = {
   hourlyRate: defaultLessonRates.hourlyRate,
   tutorHourlyRate: defaultLessonRates.tutorHourlyRate,

@@ -413,6 +413,11 @@ export const businessSettingsRule = z
       (n) => n >= 0 && n <= maxRefundFeeBasisPoints,
       "invalid-refund-fee",
     ]),
+    /** Absent in numbers saved before it existed, and from a form that does not show it: kept as it was. */
+    deletionGraceDays: integer("invalid-deletion-grace", [
+      (n) => n >= 0 && n <= 30,
+      "invalid-deletion-grace",
+    ]).optional(),
   })
   .superRefine(
     (numbers, ctx) => {
@@ -475,6 +480,7 @@ export const contactMessageRule = text("short-contact-message").superRefine(
     [(s) => s.length >= bounds.contactMessage.min, "short-contact-message"],
     [(s) => s.length <= bounds.contactMessage.max, "long-contact-message"],
   ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Personal data: how long each kind is kept (docs/rules.md, "Your data: export, consents,
@@ -502,4 +508,3 @@ export const retentionDays = {
 
 /** A person may ask for one data export per this many hours (a failed one does not count). */
 export const dataExportEveryHours = 24;
-);

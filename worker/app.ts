@@ -111,6 +111,7 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
         code: error.code,
         message: errorMessage[error.code],
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.details ? { details: error.details } : {}),
       };
       if (error.retryAfter !== undefined) c.header("retry-after", String(error.retryAfter));
       return c.json(body, errorStatus[error.code] as 400);

@@ -25,7 +25,15 @@ export const tokenPayload = z.object({ id: z.number(), sid: z.string(), iat: z.n
 export type TokenPayload = z.output<typeof tokenPayload>;
 
 /** Why a signed-in session ended. */
-export const sessionEndReason = z.enum(["sign-out", "ended", "all", "password", "role", "suspension"]);
+export const sessionEndReason = z.enum([
+  "sign-out",
+  "ended",
+  "all",
+  "password",
+  "role",
+  "suspension",
+  "deletion",
+]);
 export type SessionEndReason = z.output<typeof sessionEndReason>;
 
 /** GET /auth/sessions — one signed-in device; `current` is the caller's own. */

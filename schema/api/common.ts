@@ -27,4 +27,10 @@ export const idParam = z.object({
 });
 
 /** The body of every failure: a catalogue code, its message, and per-field codes for a bad body. */
-export type ApiError = { code: string; message: string; fields?: Record<string, string> };
+export type ApiError = {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+  /** Figures beside the code, e.g. { amount } with deletion-blocked-by-balance. */
+  details?: Record<string, number>;
+};

@@ -14,6 +14,7 @@ import { reportContracts } from "./report";
 import { contactRequestContracts } from "./contact-request";
 import { auditContracts } from "./audit";
 import { suspensionContracts } from "./suspension";
+import { privacyDeletionContracts } from "./privacy-deletion";
 import { privacyContracts } from "./privacy";
 import { adminUserContracts } from "./admin-user";
 import { statsContracts } from "./stats";
@@ -56,6 +57,7 @@ export const contracts = {
   contactRequest: contactRequestContracts,
   audit: auditContracts,
   suspension: suspensionContracts,
+  privacyDeletion: privacyDeletionContracts,
   privacy: privacyContracts,
   adminUser: adminUserContracts,
   stats: statsContracts,

@@ -8,6 +8,8 @@ export const businessSettings = z.object({
   trialMinutes: z.number(),
   cancelWindowHours: z.number(),
   refundFeeBasisPoints: z.number(),
+  /** Days between a deletion request and the erasure (absent: the default, 14). */
+  deletionGraceDays: z.number().optional(),
 });
 
 /** GET /health — liveness and the build version. */

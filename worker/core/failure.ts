@@ -10,6 +10,8 @@ export class Failure extends Error {
     readonly fields?: Record<string, ErrorCode>,
     /** Seconds the client should wait before trying again (sent as Retry-After). */
     readonly retryAfter?: number,
+    /** Figures the answer carries beside the code (e.g. the amount behind deletion-blocked-by-balance). */
+    readonly details?: Record<string, number>,
   ) {
     super(code);
     this.name = "Failure";

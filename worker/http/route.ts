@@ -69,6 +69,11 @@ export type RouteDef<
   /** Only mounted in the local environment (emulators, dev mailbox). */
   localOnly?: boolean;
   /**
+   * Answered while the account waits for its deletion (the grace period): the deletion's own
+   * routes and sign-out. Every other route answers account-pending-deletion then.
+   */
+  duringDeletion?: boolean;
+  /**
    * Statements to run in ONE batch with the read of the token's user, for a hot path that would
    * otherwise need a second round trip. Built from the token's (verified) user id before that
    * user is known: the handler uses `prefetched` only after the access check passed and only
@@ -97,7 +102,7 @@ export type RouteOptions<
   A extends Access,
   R extends ResponseSchema,
   X extends Prefetch = Prefetch,
-> = Pick<RouteDef<B, Q, P, A, X>, "access" | "summary" | "localOnly" | "prefetch"> & {
+> = Pick<RouteDef<B, Q, P, A, X>, "access" | "summary" | "localOnly" | "prefetch" | "duringDeletion"> & {
   handle(input: HandlerInput<B, Q, P, A, X>): Promise<HandlerResult<R>> | HandlerResult<R>;
 };
 
@@ -194,11 +199,11 @@ async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: un
   }
   if (!extra?.length) {
     const [row] = await signedInUserQuery(db, userId, sessionId);
-    c.set("user", admit(c, row, sessionId));
+    c.set("user", admit(c, row, sessionId, def));
     return { parsed };
   }
   const [users, ...prefetched] = await db.batch([signedInUserQuery(db, userId, sessionId), ...extra]);
-  c.set("user", admit(c, (users as SignedInRow[])[0], sessionId));
+  c.set("user", admit(c, (users as SignedInRow[])[0], sessionId, def));
   return { prefetched, parsed };
 }
 
@@ -206,13 +211,21 @@ async function identify(c: AppContext, def: AnyRoute): Promise<{ prefetched?: un
  * The signed-in user, from the row read with its session: a suspended account answers
  * account-suspended on every route; an unknown, deleted or ended session is no user (401 where
  * one is needed). The session's last-seen time moves after the response, at most every few minutes.
+ * An account waiting for its deletion answers account-pending-deletion except on the routes marked
+ * `duringDeletion` (its deletion's status and cancellation, sign-out).
  */
-function admit(c: AppContext, row: SignedInRow | undefined, sessionId: string): UserRow | null {
+function admit(
+  c: AppContext,
+  row: SignedInRow | undefined,
+  sessionId: string,
+  def: AnyRoute,
+): UserRow | null {
   if (!row) return null;
-  const { sessionSeenAt, sharedVersions, ...user } = row;
+  const { sessionSeenAt, sharedVersions, deletionDueAt, ...user } = row;
   c.set("sharedVersions", observeSharedVersions(parseSharedVersions(sharedVersions), c.get("now").getTime()));
   if (user.suspendedAt) fail("account-suspended");
   if (sessionSeenAt === null) return null;
+  if (deletionDueAt !== null && !def.duringDeletion) fail("account-pending-deletion");
   const now = c.get("now");
   if (isSeenStale(sessionSeenAt, now)) {
     const touch = touchSession(c.get("db"), sessionId, now).then(

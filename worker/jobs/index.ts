@@ -8,12 +8,18 @@ import { backgroundScope } from "../core/scope";
 import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
+import { runDueErasures } from "../domain/privacy/erasure";
 import { refreshCreditScores } from "../domain/lessons/credit-score";
 import { HOUR_MS, MINUTE_MS } from "../../schema/time";
 import { purgeOldContactRequests } from "../domain/staff/contact-requests";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
-export const schedules = { everyFiveMinutes: "*/5 * * * *", hourly: "0 * * * *" } as const;
+export const schedules = {
+  everyFiveMinutes: "*/5 * * * *",
+  hourly: "0 * * * *",
+  /** 01:30 UTC (03:30 in Cairo): the erasure of accounts whose deletion is due. */
+  daily: "30 1 * * *",
+} as const;
 
 /**
  * Runs the jobs of one cron trigger. Each job is idempotent, so a repeated run changes nothing.
@@ -45,6 +51,8 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly)
       await refreshCreditScores(db, now, logger, { windowMs: 25 * HOUR_MS, zeroScores: true });
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
+    // Accounts whose deletion grace period is over (worker/domain/privacy/erasure.ts), a bounded batch.
+    if (controller.cron === schedules.daily) await runDueErasures(scope);
     if (controller.cron === schedules.everyFiveMinutes) {
       await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
       await refreshCreditScores(db, now, logger, { windowMs: 15 * MINUTE_MS });

@@ -74,10 +74,12 @@ export const authRoutes = [
     access: "signed-in",
     summary:
       "A fresh token for the signed-in user and the same session (the SPA asks in the token's last 2 days); an ended session cannot refresh.",
+    duringDeletion: true, // the grace screen stays signed in while it is open
     handle: ({ c, user }) => signedIn(c, user, c.get("tokenSessionId")!),
   }),
   route(authContracts.signOut, {
     access: "signed-in",
+    duringDeletion: true, // the grace screen offers it (worker/domain/privacy/deletion.ts)
     summary:
       "Sign out: ends the caller's session on the server (its token answers 401 from now on) and closes the sockets it opened.",
     async handle({ c, user }) {

@@ -29,6 +29,7 @@ import { reportRoutes } from "./report";
 import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
+import { privacyDeletionRoutes } from "./privacy-deletion";
 import { privacyRoutes } from "./privacy";
 import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
@@ -48,6 +49,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...photoSessionRoutes,
   ...userRoutes,
   ...suspensionRoutes,
+  ...privacyDeletionRoutes,
   ...privacyRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,

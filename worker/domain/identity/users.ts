@@ -68,13 +68,24 @@ const signedInUser = prebuilt((db: Db) =>
       ),
       // The caches' versions ride on this read (worker/core/shared-versions.ts): no extra round trip.
       sharedVersions: sql<string | null>`${sharedVersionsSql}`.as("shared_versions"),
+      // An open deletion request's due time (worker/domain/privacy/deletion.ts), on the same read.
+      deletionDueAt: sql<
+        string | null
+      >`(SELECT d.due_at FROM account_deletions d WHERE d.user_id = "users"."id" AND d.state IN ('pending', 'erasing'))`.as(
+        "deletion_due_at",
+      ),
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
     .limit(1),
 );
 
-export type SignedInRow = UserRow & { sessionSeenAt: string | null; sharedVersions: string | null };
+export type SignedInRow = UserRow & {
+  sessionSeenAt: string | null;
+  sharedVersions: string | null;
+  /** Set while the account waits for its deletion (the grace period). */
+  deletionDueAt: string | null;
+};
 
 /** The signed-in user's read on every authenticated request (worker/http/route.ts), batchable. */
 export const signedInUserQuery = (db: Db, id: number, sessionId: string) =>

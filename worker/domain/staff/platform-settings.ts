@@ -14,7 +14,7 @@ import {
   type WithdrawSettings,
 } from "../../../schema/api/platform-settings";
 import { auditLog, platformSettings, users } from "../../../schema/db";
-import { defaultBusinessSettings, type BusinessSettings } from "../../../schema/pricing";
+import { defaultBusinessSettings, type BusinessSettings, type DeletionGrace } from "../../../schema/pricing";
 import { businessSettingsRule, withdrawSettingsRule } from "../../../schema/rules";
 import type { Db } from "../../core/context";
 import { withAudit, type AuditActor } from "./audit";
@@ -206,6 +206,9 @@ export async function saveBusinessSettings(
     .where(eq(platformSettings.key, BUSINESS))
     .limit(1);
   const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  // The deletion grace period stays as it was when the save does not name it.
+  const grace = (numbers as DeletionGrace).deletionGraceDays ?? (before as DeletionGrace).deletionGraceDays;
+  if (grace !== undefined) (after as DeletionGrace).deletionGraceDays = grace;
   const upsert = db
     .insert(platformSettings)
     .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })

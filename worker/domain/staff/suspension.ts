@@ -115,7 +115,7 @@ type FutureLesson = {
  * Cancels every lesson of the user that has not started, as cancelled by the admin: one batch with
  * each conditional update and, only when it cancelled, both members' notices in the outbox.
  */
-async function cancelFutureLessons(
+export async function cancelFutureLessons(
   db: Db,
   userId: number,
   adminId: number,
