@@ -9,6 +9,7 @@ import { paymentsDigest, settleRefunds, syncUnpaidOrders } from "./payments";
 import { sendLessonReminders } from "../notifications/reminders";
 import { runWeeklyRenewal } from "./renewal";
 import { runDueErasures } from "../domain/privacy/erasure";
+import { runRetention } from "../domain/privacy/retention";
 import { refreshCreditScores } from "../domain/lessons/credit-score";
 import { HOUR_MS, MINUTE_MS } from "../../schema/time";
 import { purgeOldContactRequests } from "../domain/staff/contact-requests";
@@ -17,7 +18,7 @@ import { purgeOldContactRequests } from "../domain/staff/contact-requests";
 export const schedules = {
   everyFiveMinutes: "*/5 * * * *",
   hourly: "0 * * * *",
-  /** 01:30 UTC (03:30 in Cairo): the erasure of accounts whose deletion is due. */
+  /** 01:30 UTC (03:30 in Cairo): the erasure of accounts whose deletion is due, then the retention job. */
   daily: "30 1 * * *",
 } as const;
 
@@ -53,6 +54,7 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
     // Accounts whose deletion grace period is over (worker/domain/privacy/erasure.ts), a bounded batch.
     if (controller.cron === schedules.daily) await runDueErasures(scope);
+    if (controller.cron === schedules.daily) await runRetention(scope);
     if (controller.cron === schedules.everyFiveMinutes) {
       await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
       await refreshCreditScores(db, now, logger, { windowMs: 15 * MINUTE_MS });
