@@ -54,6 +54,7 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
     // Accounts whose deletion grace period is over (worker/domain/privacy/erasure.ts), a bounded batch.
     if (controller.cron === schedules.daily) await runDueErasures(scope);
+    // Personal data past its period (schema/rules.ts retentionDays, worker/domain/privacy/retention.ts), bounded batches.
     if (controller.cron === schedules.daily) await runRetention(scope);
     if (controller.cron === schedules.everyFiveMinutes) {
       await sendLessonReminders(db, now, logger, (rows) => enqueueDelivery(env, rows, logger));
