@@ -139,7 +139,7 @@ function ReplyForm({ request }: { request: ContactRequestStaffView }) {
   }
   const error = reply.isError ? errorMessage(errorCodeOf(reply.error)) : undefined;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label={t.replyLabel}>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <TextArea
         label={t.replyLabel}
         hint={t.replyHint}
@@ -360,7 +360,7 @@ export function AdminContactRequestsPage() {
         open={openedId !== null}
         onClose={() => setOpenedId(null)}
         title={current?.title ?? t.loading}
-        className="sm:max-w-2xl"
+        className="sm:max-w-2xl!"
       >
         {current ? <ContactRequestDetail key={current.id} request={current} /> : <p>{t.loading}</p>}
       </Dialog>
