@@ -5,8 +5,17 @@ import { emulators } from "../../emulators/local";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
 import { runScheduled, schedules } from "../../worker/jobs";
 import { CREDIT_SCORE_LESSONS } from "../../worker/domain/lessons/credit-score";
-import { createStudent, createTutor, type Session } from "./factories-lessons";
-import { register } from "./helpers";
+import {
+  book,
+  createStudent,
+  createTutor,
+  gridTime,
+  subscribe,
+  tutorFreeAt,
+  type Session,
+} from "./factories-lessons";
+import { availabilitySlotContracts } from "../../schema/api/availability-slot";
+import { callContract, register } from "./helpers";
 
 /**
  * The reliability figure (users.credit_score, docs/rules.md Lessons: reliability): recomputed by
@@ -147,6 +156,31 @@ describe("the reliability figure (credit score)", () => {
     await runCron(now, schedules.hourly);
     expect([await scoreOf(tutor), await scoreOf(student)]).toEqual([100, 100]);
   });
+
+  it.each([
+    [2, 0],
+    [72, 100],
+  ])(
+    "counts a tutor deleting a slot booked %i hours ahead at once (late: 0, early: not counted, 100)",
+    async (hours, expected) => {
+      const start = gridTime(hours);
+      const tutor = await tutorFreeAt(start, 2, { notice: 1 });
+      const student = await createStudent();
+      await subscribe(student.id, { weeklyMinutes: 120 });
+      expect((await book(student, tutor.id, start, 30)).status).toBe(201);
+      // A figure neither case gives, so both show the recomputation.
+      await env.DB.prepare("UPDATE users SET credit_score = 50 WHERE id = ?").bind(tutor.id).run();
+      const slot = await env.DB.prepare("SELECT id FROM availability_slots WHERE user_id = ?")
+        .bind(tutor.id)
+        .first<{ id: number }>();
+      const response = await callContract(availabilitySlotContracts.apply, {
+        token: tutor.token,
+        body: { actions: [{ type: "delete", id: slot!.id }] },
+      });
+      expect(response.status).toBe(200);
+      expect(await scoreOf(tutor)).toBe(expected);
+    },
+  );
 
   it("gives a new account 100 from the start", async () => {
     const { user } = await register();

@@ -7,6 +7,7 @@ import { notify } from "../notifications/notify";
 import { route } from "../http/route";
 import { publishLater } from "../realtime/events";
 import { scopeOf } from "../http/scope";
+import { recomputeCreditScoreOf } from "../domain/lessons/credit-score";
 
 export const availabilitySlotRoutes = [
   route(availabilitySlotContracts.list, {
@@ -27,6 +28,8 @@ export const availabilitySlotRoutes = [
       tutorChanged(scopeOf(c), user.id);
       for (const message of await cancellationMessages(db, canceled)) await notify(scopeOf(c), message);
       publishLater(scopeOf(c), { to: "canceled-lessons", lessonIds: canceled.lessons.map((l) => l.id) });
+      // Cancelling booked lessons inside the cancel window counts against the tutor's reliability now.
+      if (canceled.lessons.length > 0) await recomputeCreditScoreOf(db, user.id);
       return result;
     },
   }),

@@ -10,7 +10,8 @@
  * - any other cancellation (early, by the other member, an admin or the system) does not count.
  * It is recomputed from that history (so a rerun changes nothing) by the five-minute cron for the
  * members of lessons whose end just passed (refreshCreditScores), which covers cancelled lessons
- * at their planned end too.
+ * at their planned end too; a tutor's slot change that cancels bookings recomputes the tutor's at
+ * once (recomputeCreditScoreOf).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { RoomMembershipEvent } from "../../../schema/enums";
@@ -92,4 +93,17 @@ export async function refreshCreditScores(
   );
   if (written > 0) logger.info("credit scores recomputed", { written });
   return written;
+}
+
+/**
+ * One person's figure now, for a cancellation that may count against them at once (a tutor's
+ * deleted slot cancelling bookings, worker/routes/availability-slot.ts) instead of at the lesson's end.
+ */
+export async function recomputeCreditScoreOf(db: Db, userId: number, now = new Date()): Promise<void> {
+  await recomputeCreditScores(
+    db,
+    sql`u.id = ${userId}`,
+    now,
+    await currentBusinessSettings(db, now.getTime()),
+  );
 }
