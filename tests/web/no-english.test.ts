@@ -47,6 +47,11 @@ const allowed = new Set([
   "Analytics",
   "Microsoft",
   "Clarity",
+  // The processors and stores /privacy must name (Law 151 of 2020).
+  "Cloudflare",
+  "D1",
+  "R2",
+  "Sentry",
 ]);
 /** Keys whose values are addresses, not text (links of the marketing pages). */
 const addressKeys = new Set(["to", "href", "path"]);

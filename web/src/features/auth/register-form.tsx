@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Role } from "@schema/enums";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arAuth } from "../../i18n/ar-EG-auth";
@@ -10,6 +10,8 @@ import { registerFormSchema, type RegisterFormValues } from "./auth-forms";
 import { useRegister } from "./use-auth";
 import { NewPasswordFields } from "./new-password-fields";
 import { useTurnstile } from "../turnstile/turnstile";
+import { privacyData } from "../../i18n/ar-EG-privacy";
+import { recordConsentChoice } from "../privacy/consent-record";
 
 type RegisterFormProps = { role: typeof Role.Student | typeof Role.Tutor; onRegistered: () => void };
 
@@ -18,6 +20,9 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
   const form = useFormState<RegisterFormValues>({ name: "", email: "", password: "", confirmPassword: "" });
   const register = useRegister();
   const human = useTurnstile();
+  // Marketing messages only on the person's own yes (docs/rules.md, "Your data"): off by default.
+  const [marketing, setMarketing] = useState(false);
+  const marketingId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +32,10 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
     register.mutate(
       { name, email, password, role, turnstileToken: human.token },
       {
-        onSuccess: onRegistered,
+        onSuccess: () => {
+          if (marketing) void recordConsentChoice("marketing", true);
+          onRegistered();
+        },
         onError: (error) => form.showServerError(error, { "user-exists": "email" }),
         onSettled: human.reset,
       },
@@ -53,6 +61,19 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
         {...form.bind("email")}
       />
       <NewPasswordFields form={form} />
+      <div className="flex items-start gap-3">
+        <input
+          id={marketingId}
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          checked={marketing}
+          onChange={(event) => setMarketing(event.target.checked)}
+          data-testid="marketing-opt-in"
+        />
+        <label htmlFor={marketingId} className="text-sm text-slate-700">
+          {privacyData.registerOptIn}
+        </label>
+      </div>
       {human.element}
       <Button type="submit" loading={register.isPending} size="lg">
         {arAuth.register.submit}

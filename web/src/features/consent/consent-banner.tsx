@@ -7,7 +7,8 @@ import { Button } from "../../ui/button";
 
 /**
  * Asks once for analytics cookies when Google Analytics or Clarity is configured; the tags load
- * only after «موافق». The answer is remembered on this browser. Keyboard reachable: a labelled
+ * only after «موافق». The answer is remembered on this browser and recorded on the server with the
+ * text's version (features/privacy/consent-record.ts). Keyboard reachable: a labelled
  * region with two buttons, at the end of the page's order.
  */
 export function ConsentBanner({ ids }: { ids: AnalyticsIds }) {
@@ -17,6 +18,14 @@ export function ConsentBanner({ ids }: { ids: AnalyticsIds }) {
     if (answer === "granted") loadAnalyticsTags(ids);
   }, [answer, ids]);
   if (!configured || answer !== null) return null;
+  // Kept on this browser at once; recorded on the server (the person's or this device's) after.
+  const choose = (granted: boolean) => {
+    writeConsent(granted ? "granted" : "denied");
+    // A chunk of its own: the banner is in every first load.
+    void import("../privacy/consent-record").then((module) =>
+      module.recordConsentChoice("analytics", granted),
+    );
+  };
   return (
     <section
       role="region"
@@ -31,8 +40,8 @@ export function ConsentBanner({ ids }: { ids: AnalyticsIds }) {
         </Link>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={() => writeConsent("granted")}>{text.accept}</Button>
-        <Button variant="secondary" onClick={() => writeConsent("denied")}>
+        <Button onClick={() => choose(true)}>{text.accept}</Button>
+        <Button variant="secondary" onClick={() => choose(false)}>
           {text.refuse}
         </Button>
       </div>

@@ -1,0 +1,25 @@
+// Personal data: how long each kind is kept (docs/rules.md, "Your data: export, consents,
+// retention"; Law 151 of 2020). The daily retention job (worker/domain/privacy/retention.ts)
+// enforces them and the /privacy page states them, both from here.
+
+export const retentionDays = {
+  /** Verification codes and socket tickets: removed once expired (no extra keeping). */
+  spentCodes: 0,
+  /** Signed-in devices (auth sessions) after they ended. */
+  endedSessions: 90,
+  /** Debug logs attached to problem reports (R2 "log" assets). */
+  debugLogs: 30,
+  /** Notification history: the message's text is erased, the row kept for counts. */
+  notificationBodies: 180,
+  /** Contact requests, from their last change. */
+  contactRequests: 365,
+  /** Chat messages of a room with no message for this long. */
+  idleChatMessages: 730,
+  /** A data export's ZIP, from when it was ready: the download window. */
+  dataExports: 7,
+  /** Consent records (each choice), from when it was made. */
+  consents: 1095,
+} as const;
+
+/** A person may ask for one data export per this many hours (a failed one does not count). */
+export const dataExportEveryHours = 24;

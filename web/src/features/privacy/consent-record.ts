@@ -1,0 +1,36 @@
+import { privacyContracts, type ConsentKind } from "@schema/api/privacy";
+import { call } from "../../lib/client";
+import { session } from "../../lib/session";
+
+/** The random id this browser keeps for a visitor's consent records (never linked to a person). */
+export const DEVICE_ID_KEY = "dars.device-id";
+
+function deviceId(): string | null {
+  try {
+    let id = localStorage.getItem(DEVICE_ID_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(DEVICE_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records a consent choice on the server (docs/rules.md, "Your data: export, consents,
+ * retention"): the person's when signed in, this device's otherwise. The choice already holds on
+ * this browser, so a failure is not shown; the next choice records again.
+ */
+export async function recordConsentChoice(kind: ConsentKind, granted: boolean): Promise<void> {
+  try {
+    if (session.hasLiveToken()) await call(privacyContracts.setConsent, { body: { kind, granted } });
+    else {
+      const id = deviceId();
+      if (id) await call(privacyContracts.setDeviceConsent, { body: { deviceId: id, kind, granted } });
+    }
+  } catch {
+    // Offline or refused: the browser's own record stands until the next choice.
+  }
+}
