@@ -3,6 +3,11 @@ import { describe, expect, it } from "vitest";
 import { privacyContracts } from "../../schema/api/privacy";
 import { chatRoom } from "../../durable-objects/clients";
 import { buildZip, crc32 } from "../../worker/domain/privacy/zip";
+import { buildExport } from "../../worker/domain/privacy/export";
+import { readConfig } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
+import { backgroundScope } from "../../worker/core/scope";
+import { createServices } from "../../worker/integrations";
 import { call, callContract } from "./helpers";
 import { eventually, startRoom, tutor, verifiedStudent } from "./factories-chat";
 
@@ -242,6 +247,44 @@ describe("data export (docs/rules.md, Your data: export, consents, retention)", 
     expect(late.body.code).toBe("export-not-found");
     const listed = await callContract(privacyContracts.listExports, { token: owner.token });
     expect(listed.body.list[0]).toMatchObject({ id: asked.body.id, state: "expired", url: null });
+  });
+});
+
+describe("a data export that fails", () => {
+  it("is marked failed with its error, keeps no file, and may be asked for again at once", async () => {
+    const student = await verifiedStudent();
+    const at = new Date().toISOString();
+    const id = (await env.DB.prepare(
+      "INSERT INTO data_exports (user_id, state, created_at, updated_at) VALUES (?, 'pending', ?, ?) RETURNING id",
+    )
+      .bind(student.user.id, at, at)
+      .first<number>("id"))!;
+    const config = readConfig(env);
+    // R2 refuses the write: the build must not leave the export pending.
+    const broken = {
+      ...env,
+      MEDIA: {
+        ...env.MEDIA,
+        get: env.MEDIA.get.bind(env.MEDIA),
+        put: () => Promise.reject(new Error("r2 down")),
+      },
+    };
+    const scope = backgroundScope(broken as typeof env, {
+      config,
+      logger: createLogger("export-test"),
+      now: new Date(),
+      services: createServices(config, env),
+      waitUntil: () => undefined,
+    });
+    await buildExport(scope, id);
+    const row = await env.DB.prepare("SELECT state, key, error FROM data_exports WHERE id = ?")
+      .bind(id)
+      .first();
+    expect(row).toMatchObject({ state: "failed", key: null });
+    expect(String(row!.error)).toContain("r2 down");
+    const listed = await callContract(privacyContracts.listExports, { token: student.token });
+    expect(listed.body.list[0]).toMatchObject({ id, state: "failed", url: null });
+    expect((await callContract(privacyContracts.requestExport, { token: student.token })).status).toBe(202);
   });
 });
 
