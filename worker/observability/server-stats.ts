@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lte, gt, sum } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lte, gt, sum } from "drizzle-orm";
 import { invoices, lessons, transactions } from "../../schema/db";
 import { InvoiceStatus, TransactionStatus } from "../../schema/enums";
 import type { ServerStats } from "../../schema/events";
@@ -21,7 +21,11 @@ export async function computeServerStats(
       .select({ n: count() })
       .from(lessons)
       .where(and(lte(lessons.start, at), gt(lessons.end, at), isNull(lessons.canceledAt))),
-    db.select({ n: count() }).from(invoices).where(eq(invoices.status, InvoiceStatus.PendingApproval)),
+    // Waiting for staff: a new request, or a pending one whose tutor asked to change it.
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .where(inArray(invoices.status, [InvoiceStatus.PendingApproval, InvoiceStatus.UpdateRequested])),
     db
       .select({ n: count(), amount: sum(transactions.amount) })
       .from(transactions)
