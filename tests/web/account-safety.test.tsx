@@ -170,6 +170,28 @@ describe("the admin's suspension card", () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith(`/user/${user.id}/restore`));
   });
 
+  it("the restore dialog's two buttons cannot be confused: «تراجع» closes it, «إلغاء الإيقاف» restores", async () => {
+    const user = {
+      ...userWith(Role.Student),
+      suspendedAt: "2026-11-25T10:00:00.000Z",
+      suspensionReason: "مخالفة الشروط",
+    };
+    renderWithApp(<SuspensionCard user={user} canAct />);
+    fireEvent.click(screen.getByRole("button", { name: accountSafety.suspension.restore }));
+    const dialog = await screen.findByRole("dialog", { name: accountSafety.suspension.restoreTitle });
+    const names = within(dialog)
+      .getAllByRole("button")
+      .map((button) => button.textContent?.trim())
+      .filter((name) => name !== "");
+    expect(names).toContain("تراجع");
+    expect(names).toContain("إلغاء الإيقاف");
+    // No «إلغاء» next to «إلغاء الإيقاف».
+    expect(names).not.toContain("إلغاء");
+    fireEvent.click(within(dialog).getByRole("button", { name: "تراجع" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it("offers no action where the admin may not act", () => {
     renderWithApp(<SuspensionCard user={userWith(Role.RegularAdmin)} canAct={false} />);
     expect(screen.queryByRole("button")).toBeNull();

@@ -31,6 +31,8 @@ export const accountSafety = {
   suspension: {
     title: "إيقاف الحساب",
     state: "حالة الحساب",
+    /** The restore dialog's way out: not «إلغاء», which reads like its «إلغاء الإيقاف». */
+    keep: "تراجع",
     active: "الحساب شغال",
     suspended: "الحساب موقوف",
     since: (when: string) => `موقوف من ${when}`,

@@ -62,6 +62,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  cancelLabel = ar.ui.cancel,
+  confirmVariant = "danger",
 }: {
   open: boolean;
   title: string;
@@ -72,6 +74,10 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
+  /** The way out, when «إلغاء» could be read as the action itself (e.g. «إلغاء الإيقاف»). */
+  cancelLabel?: string;
+  /** A confirmation that undoes a restriction is not a danger. */
+  confirmVariant?: "danger" | "primary";
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={body}>
@@ -80,9 +86,9 @@ export function ConfirmDialog({
         {error ? <Notice tone="error">{errorMessage(errorCodeOf(error))}</Notice> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            {ar.ui.cancel}
+            {cancelLabel}
           </Button>
-          <Button variant="danger" loading={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

@@ -130,6 +130,8 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
         error={restore.error}
         onClose={close}
         onConfirm={() => restore.mutate()}
+        cancelLabel={t.keep}
+        confirmVariant="primary"
       />
     </Card>
   );
