@@ -114,3 +114,35 @@ describe("a tutor-list flush reaches every isolate", () => {
     expect(signedIn.body.list[0]?.name).toBe("معلم الرابط ج");
   });
 });
+
+describe("a business-settings change reaches every isolate", () => {
+  type SettingsModule = typeof import("../../worker/domain/staff/platform-settings");
+  const fresh = async (): Promise<SettingsModule> => {
+    vi.resetModules();
+    return (await import("../../worker/domain/staff/platform-settings")) as SettingsModule;
+  };
+
+  it("isolate A drops its cached numbers once isolate B saved new ones, not 30 seconds later", async () => {
+    const db = createDb(env);
+    const isolateA = await fresh();
+    const isolateB = await fresh();
+    expect(isolateB).not.toBe(isolateA);
+    const start = Date.now();
+    const before = await isolateA.currentBusinessSettings(db, start);
+    const changed = { ...before, trialMinutes: before.trialMinutes === 15 ? 30 : 15 };
+    await isolateB.saveBusinessSettings(db, changed, admin.user.id, new Date(), {
+      userId: admin.user.id,
+      requestId: "shared-caches-test",
+    });
+    // Inside the second A last read the versions in, it still answers its copy (an anonymous reader)...
+    expect((await isolateA.currentBusinessSettings(db, start + 200)).trialMinutes).toBe(before.trialMinutes);
+    // ...and the next request after it sees the change, well within the cache's 30 seconds.
+    const next = start + SHARED_VERSIONS_LEASE_MS + 100;
+    expect((await isolateA.currentBusinessSettings(db, next)).trialMinutes).toBe(changed.trialMinutes);
+    // Put the numbers back for the other tests.
+    await isolateB.saveBusinessSettings(db, before, admin.user.id, new Date(), {
+      userId: admin.user.id,
+      requestId: "shared-caches-test",
+    });
+  });
+});

@@ -20,6 +20,15 @@ import type { Db } from "../../core/context";
 import { withAudit, type AuditActor } from "./audit";
 import { settings } from "../../core/settings";
 import { BoundedCache } from "../../core/bounded-cache";
+import { d1, statement } from "../../core/db";
+import {
+  bumpSharedVersion,
+  observeSharedVersions,
+  parseSharedVersions,
+  recentSharedVersions,
+  sharedVersionsSql,
+  versionOf,
+} from "../../core/shared-versions";
 
 const WITHDRAWALS = "withdrawals";
 
@@ -104,10 +113,11 @@ type PublicSettings = { business: BusinessSettings; links: PlatformLinks };
 /**
  * How long an isolate trusts the business numbers and links it read: they change rarely, so a
  * request reads them from D1 at most once per isolate per 30 seconds (booking keeps its round
- * trips), and a save in this isolate forgets them at once. Another isolate sees a change within the TTL.
+ * trips). A save bumps the shared version (worker/core/shared-versions.ts), so every isolate drops
+ * its copy at its next signed-in request, and within a second for anything else.
  */
 export const businessCacheTtlMs = 30_000;
-const businessCache = new BoundedCache<"public", PublicSettings>({
+const businessCache = new BoundedCache<"public", { shared: number; value: PublicSettings }>({
   maxSize: 1,
   ttlMs: businessCacheTtlMs,
 });
@@ -120,17 +130,26 @@ export function forgetBusinessSettings(): void {
 /** The business numbers and links in force: the cached copy, else one read of both rows. */
 async function currentPublicSettings(db: Db, now: number): Promise<PublicSettings> {
   const cached = businessCache.get("public", now);
-  if (cached) return cached;
-  const rows = await db
-    .select({ key: platformSettings.key, value: platformSettings.value })
-    .from(platformSettings)
-    .where(inArray(platformSettings.key, [BUSINESS, LINKS]));
+  // The copy holds while no isolate saved since it was read (the versions this isolate read last).
+  if (cached && cached.shared === versionOf(await recentSharedVersions(db, now), SHARED)) return cached.value;
+  const [read, versions] = await d1(db).batch([
+    statement(db, sql`SELECT key, value FROM platform_settings WHERE key IN (${BUSINESS}, ${LINKS})`),
+    statement(db, sql`SELECT ${sharedVersionsSql} AS versions`),
+  ]);
+  const rows = (read?.results ?? []) as Array<{ key: string; value: string }>;
+  const seen = observeSharedVersions(
+    parseSharedVersions((versions?.results[0] as { versions: string | null } | undefined)?.versions),
+    now,
+  );
   const value = {
     business: parseBusiness(rows.find((r) => r.key === BUSINESS)?.value) ?? defaultBusinessSettings,
     links: parseLinks(rows.find((r) => r.key === LINKS)?.value) ?? noLinks,
   };
-  return businessCache.set("public", value, { now });
+  return businessCache.set("public", { shared: versionOf(seen, SHARED), value }, { now }).value;
 }
+
+/** The shared cache version the business numbers and links go by. */
+const SHARED = "business";
 
 /** The business numbers in force: the cached copy, else one read. */
 export async function currentBusinessSettings(db: Db, now = Date.now()): Promise<BusinessSettings> {
@@ -227,6 +246,8 @@ export async function saveBusinessSettings(
     { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after },
     now,
   );
+  // Every other isolate drops its copy at its next request.
+  await bumpSharedVersion(db, SHARED);
   forgetBusinessSettings();
   return readPlatformSettings(db);
 }
@@ -288,6 +309,7 @@ export async function savePlatformLinks(
     { action: "settings.update", targetType: "settings", targetId: LINKS, before, after },
     now,
   );
+  await bumpSharedVersion(db, SHARED);
   forgetBusinessSettings();
   return readPlatformSettings(db);
 }
