@@ -14,6 +14,7 @@ const alongside = {
   "audit.test.ts": ["student"],
   "booking.test.ts": ["student", "tutor"],
   "checkout.test.ts": [],
+  "contact-requests.test.ts": [],
   "deploy.test.ts": [],
   "identity.test.ts": ["student"],
   "invoices.test.ts": ["tutor"],
