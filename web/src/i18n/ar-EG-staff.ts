@@ -127,6 +127,51 @@ const fields: Record<string, string> = {
   about: "عن المدرّس",
   notice: "مهلة الحجز (دقائق)",
   start: "الموعد",
+  // The other fields staff writes record (worker/domain/**: auditStatement, withAudit).
+  suspended: "موقوف",
+  canceled: "اتلغت",
+  anotherRefund: "استرداد إضافي",
+  amount: "المبلغ",
+  method: "الطريقة",
+  proposed: "التعديلات المقترحة",
+  feedback: "التقييم المكتوب",
+  decidedAt: "وقت القرار",
+  dueAt: "موعد الحذف",
+  graceDays: "أيام المهلة",
+  requestId: "رقم الطلب",
+  tutorId: "رقم المدرّس",
+  verifiedEmail: "البريد متأكَّد",
+  notes: "الملاحظات",
+  hourlyRate: "سعر ساعة الحصة (قروش)",
+  tutorHourlyRate: "أجر المدرّس في الساعة (قروش)",
+  trialMinutes: "مدة الحصة التجريبية (دقائق)",
+  cancelWindowHours: "مهلة الإلغاء (ساعات)",
+  refundFeeBasisPoints: "رسوم الاسترداد (نقاط أساس)",
+  deletionGraceDays: "مهلة حذف الحساب (أيام)",
+  notificationsChannel: "قناة التنبيهات",
+  tutorsGroup: "جروب المدرّسين",
+  phone: "رقم الموبايل",
+};
+
+/** String values the audit rows carry (a state's name), in Arabic; others show as stored. */
+const values: Record<string, string> = {
+  pending: "مستني",
+  failed: "فشل",
+  canceled: "اتلغى",
+  answered: "اترد عليه",
+  open: "مفتوح",
+  resolved: "اتحل",
+  new: "جديد",
+  closed: "مقفول",
+  active: "شغال",
+  ended: "خلص",
+  approved: "اتقبل",
+  rejected: "اترفض",
+  accepted: "اتقبل",
+  scheduled: "متحدد",
+  done: "خلص",
+  male: "ذكر",
+  female: "أنثى",
 };
 
 export const staff = {
@@ -137,6 +182,10 @@ export const staff = {
     actions,
     targetTypes,
     fields,
+    values,
+    /** A field no label names yet: said as such (its stored name only in the tooltip). */
+    otherField: "بيان تاني",
+    anyDay: "أي يوم",
     targetNumber: (label: string, id: string) => `${label} رقم ${id}`,
     /** Targets named rather than numbered (a settings key, a cache). */
     namedTargets: { withdrawals: "حدود السحب", "tutor-list": "قائمة المدرّسين" } as Record<string, string>,

@@ -5,7 +5,14 @@ import { auditContracts, auditActions, type AuditAction } from "@schema/api/audi
 import { Pagination, QueryState, useDebounced } from "../../features/admin-area/admin-ui";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { addDays, dayStart as startOfDay } from "@schema/calendar";
-import { formatDateTime, formatNumber, viewerTimeZone } from "../../lib/format";
+import {
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  relativeDayWord,
+  viewerDayKey,
+  viewerTimeZone,
+} from "../../lib/format";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
@@ -58,11 +65,44 @@ function useAuditQuery(filters: Filters) {
   });
 }
 
-const valueText = (value: unknown): string => {
+/** How many past days the from/to lists offer (today first). */
+const dayChoices = 90;
+
+/**
+ * The from/to filters' choices (docs/glossary.md: date inputs are lists of named days): «أي يوم»,
+ * then today back `dayChoices` days by name («النهارده — الخميس، ٢٦ نوفمبر»).
+ */
+export function pastDayOptions(
+  now = new Date(),
+  count = dayChoices,
+): Array<{ value: string; label: string }> {
+  const today = viewerDayKey(now);
+  const days = Array.from({ length: count }, (_, index) => addDays(today, -index));
+  return [
+    { value: "", label: t.anyDay },
+    ...days.map((day) => {
+      const named = formatDay(`${day}T12:00:00Z`, now);
+      const word = relativeDayWord(day, today);
+      return { value: day, label: word ? `${word} — ${named}` : named };
+    }),
+  ];
+}
+
+/** A field's Arabic label; one no label names yet is «بيان تاني» (its stored name in the tooltip). */
+export const fieldLabel = (key: string): { label: string; known: boolean } =>
+  Object.hasOwn(t.fields, key)
+    ? { label: t.fields[key]!, known: true }
+    : { label: t.otherField, known: false };
+
+export const valueText = (value: unknown): string => {
   if (value === null || value === undefined) return "—";
   if (typeof value === "number") return formatNumber(value);
   if (typeof value === "boolean") return value ? arAdmin.adminArea.common.yes : arAdmin.adminArea.common.no;
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return Object.hasOwn(t.values, value) ? t.values[value]! : value;
+  if (Array.isArray(value))
+    return value
+      .map((item) => (typeof item === "string" ? fieldLabel(item).label : valueText(item)))
+      .join("، ");
   return JSON.stringify(value);
 };
 
@@ -81,7 +121,7 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
     <dl className="flex flex-col gap-1 text-sm">
       {keys.map((key) => (
         <div key={key} className="flex flex-wrap items-baseline gap-x-2">
-          <dt className="font-medium text-slate-700">{t.fields[key] ?? <bdi dir="ltr">{key}</bdi>}</dt>
+          <FieldName name={key} />
           <dd className="flex flex-wrap items-baseline gap-x-1">
             {b && (
               <span>
@@ -107,6 +147,15 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
+function FieldName({ name }: { name: string }) {
+  const { label, known } = fieldLabel(name);
+  return (
+    <dt className="font-medium text-slate-700" title={known ? undefined : name}>
+      {label}
+    </dt>
+  );
+}
+
 const targetLabel = (type: string) => t.targetTypes[type] ?? type;
 /** "كوبون رقم ١٢" (ids that are not numbers, like a settings key, as stored). */
 function targetText(type: string, id: string | null): string {
@@ -122,6 +171,7 @@ export function AdminAuditPage() {
   const targetId = useDebounced(filters.targetId);
   const entries = useAuditQuery({ ...filters, actorId, targetId });
   const change = (next: Partial<Filters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
+  const [days] = useState(() => pastDayOptions());
 
   return (
     <PageFrame title={t.title} subtitle={t.subtitle} width="wide">
@@ -159,19 +209,17 @@ export function AdminAuditPage() {
             value={filters.actorId}
             onChange={(event) => change({ actorId: event.target.value })}
           />
-          <TextField
+          <Select
             label={t.from}
-            type="date"
-            ltr
             value={filters.from}
             onChange={(event) => change({ from: event.target.value })}
+            options={days}
           />
-          <TextField
+          <Select
             label={t.to}
-            type="date"
-            ltr
             value={filters.to}
             onChange={(event) => change({ to: event.target.value })}
+            options={days}
           />
         </div>
         <QueryState query={entries} isEmpty={(page) => page.list.length === 0} empty={t.empty}>
