@@ -235,6 +235,67 @@ describe("/admin/payments «تحتاج متابعة»", () => {
     );
   });
 
+  it("shows an alarm's details as labelled Arabic rows, not raw JSON", async () => {
+    session.setUser({ ...userWith(Role.RegularAdmin), id: 1 });
+    get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === "/fawry/stale-orders"
+          ? []
+          : path === "/admin/outbox/dead"
+            ? { list: [], total: 0 }
+            : {
+                list: [
+                  {
+                    id: 6,
+                    kind: "unapplied-payment",
+                    transactionId: 9,
+                    merchantRefNum: "117000000000009",
+                    details: {
+                      why: "subscription-exists",
+                      merchantRefNumber: "117000000000009",
+                      fawryRefNumber: "987654321",
+                      orderStatus: "PAID",
+                      paymentAmount: 500,
+                      orderAmount: 500,
+                      customerMerchantId: "3",
+                      somethingNew: "x",
+                    },
+                    transactionStatus: 7,
+                    amount: 50_000,
+                    userId: 3,
+                    createdAt: new Date().toISOString(),
+                    resolvedAt: null,
+                    note: null,
+                  },
+                ],
+                total: 1,
+              },
+      ),
+    );
+    renderWith(<AdminPaymentsPage />);
+    await screen.findByText(money.admin.kinds["unapplied-payment"]!);
+    const rows = document.querySelector("[data-alarm-details]")!;
+    expect(document.querySelector("[data-alarm] pre")).toBeNull();
+    const d = money.admin.detail;
+    const text = rows.textContent ?? "";
+    for (const label of [d.fields.why, d.fields.fawryRefNumber, d.fields.orderStatus, d.fields.paymentAmount])
+      expect(text).toContain(label);
+    expect(text).toContain(d.reasons["subscription-exists"]);
+    expect(text).toContain(d.orderStatuses.PAID);
+    expect(text).toContain(formatMoney(50_000));
+    expect(text).toContain("987654321");
+    expect(text).toContain(d.other);
+    for (const raw of [
+      "{",
+      "merchantRefNumber",
+      "orderStatus",
+      "PAID",
+      "somethingNew",
+      "subscription-exists",
+    ])
+      expect(text).not.toContain(raw);
+  });
+
   it("lists «رسائل لم تصل» with channel, recipient and attempts, and sends one again", async () => {
     session.setUser({ ...userWith(Role.RegularAdmin), id: 1 });
     const dead = {

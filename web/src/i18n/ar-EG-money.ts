@@ -107,6 +107,39 @@ export const money = {
     staleHint:
       "طلبات عدّى على انتهائها أكتر من ساعة من غير ما فوري تأكد حالتها، أو استردادات جارية من أكتر من ساعة.",
     staleEmpty: "مفيش طلبات متعلّقة.",
+    /** An alarm's details as labelled rows (web/src/pages/admin-payments/admin-payments-page.tsx, AlarmDetails). */
+    detail: {
+      fields: {
+        merchantRefNumber: "رقم الطلب عندنا",
+        merchantRefNum: "رقم الطلب عندنا",
+        fawryRefNumber: "الرقم المرجعي في فوري",
+        orderStatus: "الحالة اللي فوري قالتها",
+        paymentAmount: "المبلغ المدفوع",
+        orderAmount: "مبلغ الطلب",
+        customerMerchantId: "رقم حساب العميل",
+        why: "السبب",
+        refundId: "رقم الاسترداد",
+        fawryStatus: "رد فوري",
+        transactionId: "رقم العملية",
+        error: "رمز رد فوري",
+      } as Record<string, string>,
+      other: "بيان تاني",
+      orderStatuses: {
+        NEW: "جديد",
+        UNPAID: "مستني الدفع",
+        PAID: "مدفوع",
+        CANCELED: "اتلغى",
+        CANCELLED: "اتلغى",
+        REFUNDED: "اترد",
+        PARTIAL_REFUNDED: "اترد جزء منه",
+        EXPIRED: "خلصت مدته",
+        FAILED: "فشل",
+      } as Record<string, string>,
+      reasons: {
+        "order-canceled": "الطلب كان اتلغى واتدفع بعدها",
+        "subscription-exists": "الطالب كان عنده اشتراك شغال",
+      } as Record<string, string>,
+    },
     checkNow: "اسأل فوري دلوقتي",
   },
   /** «رسائل لم تصل» on /admin/payments: notifications every attempt of which failed. */

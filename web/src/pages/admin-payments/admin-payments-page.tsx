@@ -142,9 +142,7 @@ function AlarmItem({ alarm }: { alarm: PaymentAlarmView }) {
       {details.length > 0 && (
         <details className="text-sm text-slate-700">
           <summary className="cursor-pointer">{t.details}</summary>
-          <pre dir="ltr" className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs">
-            {JSON.stringify(Object.fromEntries(details), null, 2)}
-          </pre>
+          <AlarmDetails details={details} />
         </details>
       )}
       <div className="flex flex-wrap gap-2">
@@ -171,6 +169,54 @@ function AlarmItem({ alarm }: { alarm: PaymentAlarmView }) {
         />
       )}
     </li>
+  );
+}
+
+const d = t.detail;
+/** Fawry's amounts are pounds (paymentAmount, orderAmount); ours are piasters. */
+const poundFields = new Set(["paymentAmount", "orderAmount"]);
+/** Numbers and codes that stay left to right. */
+const codeFields = new Set(["merchantRefNumber", "merchantRefNum", "fawryRefNumber"]);
+
+/** One detail's value as staff read it: money, a Fawry status or a reason in Arabic, a code left to right. */
+export function detailValue(key: string, value: unknown): { text: string; code: boolean } {
+  if (poundFields.has(key) && typeof value === "number")
+    return { text: formatMoney(Math.round(value * 100)), code: false };
+  if (codeFields.has(key)) return { text: String(value), code: true };
+  if (key === "orderStatus" || key === "fawryStatus") {
+    const name = String(value).toUpperCase();
+    return { text: d.orderStatuses[name] ?? String(value), code: !(name in d.orderStatuses) };
+  }
+  if (key === "why") {
+    const why = String(value);
+    return { text: d.reasons[why] ?? errorMessage(why), code: false };
+  }
+  if (typeof value === "number") return { text: formatNumber(value), code: false };
+  if (typeof value === "string" && /^[0-9]+$/.test(value))
+    return { text: formatNumber(Number(value)), code: false };
+  if (typeof value === "string") return { text: value, code: false };
+  return { text: JSON.stringify(value), code: true };
+}
+
+/** An alarm's details as labelled rows in Arabic (a field no label names yet is «بيان تاني»). */
+function AlarmDetails({ details }: { details: Array<[string, unknown]> }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded bg-slate-50 p-2" data-alarm-details>
+      {details.map(([key, value]) => {
+        const known = Object.hasOwn(d.fields, key);
+        const shown = detailValue(key, value);
+        return (
+          <div key={key} className="contents">
+            <dt className="font-medium text-slate-700" title={known ? undefined : key}>
+              {known ? d.fields[key] : d.other}
+            </dt>
+            <dd className="text-slate-900">
+              {shown.code ? <bdi dir="ltr">{shown.text}</bdi> : <bdi dir="auto">{shown.text}</bdi>}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 
