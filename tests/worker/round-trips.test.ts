@@ -11,50 +11,10 @@ import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { createServices, type Services } from "../../worker/integrations";
 import { call, callContract, createUserWithRole } from "./helpers";
+import { roundTrips, type Trip } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
-
-type Trip = { sql: string };
-
-/**
- * Records the round trips made while `run` is awaited. Notification delivery is left out: it runs
- * after the response (waitUntil), not on the request's path, and locally its statements are the
- * outbox status update and the messaging emulators' own tables (emulators/), which stand in for
- * outside services.
- */
-async function roundTrips(run: () => Promise<unknown>, { all = false } = {}): Promise<Trip[]> {
-  const statement = env.DB.prepare("SELECT 1") as unknown as { dbSession: object };
-  const session = Object.getPrototypeOf(statement.dbSession) as Record<string, unknown>;
-  const trips: Trip[] = [];
-  // `_send` carries prepare().first/all/run/raw and batches without JSRPC; `_queryOrThrow` the
-  // JSRPC batch path. Each call is one request to D1.
-  const wrapped = (["_send", "_queryOrThrow"] as const).map((name) => {
-    const own = Object.prototype.hasOwnProperty.call(session, name);
-    const original = session[name] as (...args: unknown[]) => Promise<unknown>;
-    session[name] = function (this: unknown, ...args: unknown[]) {
-      const query =
-        name === "_send"
-          ? args[1]
-          : (args[0] as { queries: Array<{ sql: string }> }).queries.map((q) => q.sql);
-      trips.push({ sql: Array.isArray(query) ? query.join(";\n") : String(query) });
-      return original.apply(this, args);
-    };
-    return () => {
-      if (own) session[name] = original;
-      else delete session[name];
-    };
-  });
-  try {
-    await run();
-  } finally {
-    for (const restore of wrapped) restore();
-  }
-  if (all) return trips;
-  return trips.filter(
-    (trip) => !/^update "notifications_outbox"/i.test(trip.sql) && !/_emulator_/i.test(trip.sql),
-  );
-}
 
 let seed: BenchSeed;
 let student: { id: number; token: string };

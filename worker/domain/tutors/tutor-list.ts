@@ -297,8 +297,11 @@ export async function listOnboardedTutors(
   }
   const seenVersion = version;
   const filters = listFilters(query, now);
+  // CROSS JOIN keeps the listed tutors (the partial index tutors_list_order_idx) as the outer loop
+  // and finds each one's user by id: left to itself, SQLite read every user for the filtered count
+  // (tests/worker/query-plans.test.ts).
   const from = filters
-    ? sql`FROM tutors tr JOIN users u ON u.id = tr.id WHERE tr.list_free_at IS NOT NULL AND ${filters}`
+    ? sql`FROM tutors tr CROSS JOIN users u ON u.id = tr.id WHERE tr.list_free_at IS NOT NULL AND ${filters}`
     : sql`FROM tutors tr WHERE tr.list_free_at IS NOT NULL`;
   const pageSql = (at: Instant, limit: number | Placeholder, offset: number | Placeholder) =>
     sql`SELECT ${cardColumns(at)}

@@ -1,0 +1,318 @@
+// No full scans on hot paths (docs/performance.md, No full scans). Each path below is driven through
+// the Worker as in tests/worker/round-trips.test.ts; every statement it sends to D1 is asked for
+// its plan (EXPLAIN QUERY PLAN, with the values it was sent with) on the migrated schema. A SCAN
+// of a table that grows with use fails, unless the allow-list below names the path and the table
+// and says why the scan is bounded. A SEARCH (an index, the primary key) is what we want.
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../schema/enums";
+import type { BenchSeed } from "../../emulators/bench";
+import { call, callContract, createUserWithRole } from "./helpers";
+import { roundTrips, type SentStatement } from "./d1-trips";
+import { devContracts } from "../../schema/api/dev";
+import { userContracts } from "../../schema/api/user";
+import { lessonContracts } from "../../schema/api/lesson";
+
+/** Tables that grow with use: a scan of one costs more every week. */
+const growing = new Set([
+  "users",
+  "tutors",
+  "lessons",
+  "lesson_members",
+  "chat_rooms",
+  "chat_room_members",
+  "transactions",
+  "refunds",
+  "invoices",
+  "notifications_outbox",
+  "audit_log",
+  "auth_sessions",
+  "ratings",
+  "availability_slots",
+  "subscriptions",
+  "subscription_weeks",
+  "session_attendance",
+  "user_topics",
+  "payment_alarms",
+  "reports",
+  "contact_requests",
+]);
+
+/**
+ * The scans that stay, each bounded and said why. `path` is a test's path name below, `table` the
+ * scanned table, `plan` (optional) narrows it to the plan lines it matches.
+ */
+type Allowed = { path: string | RegExp; table: string; plan?: RegExp; why: string };
+const allowed: Allowed[] = [
+  {
+    path: /^GET \/user\/tutor\/list\/onboarded/,
+    table: "tutors",
+    plan: /USING (COVERING )?INDEX tutors_list_order_idx \(list_free_at>\?\)$/,
+    why: "the listed tutors only (the partial index holds no one else): the page walks it in list order and stops after the page (LIMIT); the total counts the listed tutors, the list's own size",
+  },
+  {
+    path: /^GET \/user\/tutor\/list\/onboarded/,
+    table: "tutors",
+    plan: /USING INDEX tutors_list_stale_idx \(list_stale_at<\?\)$/,
+    why: "the stale-order probe: only tutors whose order columns are due (normally none), off tutors_list_stale_idx",
+  },
+  {
+    path: /^GET \/user\/list(\?search=|$)/,
+    table: "users",
+    why: "admin-only, paged: the total counts every account (count(*)), and the search is LIKE '%…%' on name and email, which no b-tree index serves; FTS5 is the plan in docs/performance.md",
+  },
+  {
+    path: /^GET \/lesson\/list\/\?scope=all/,
+    table: "lesson_members",
+    why: "admin-only, paged: everyone's lessons carry their total on every row (count(*) OVER ()), so every lesson is read once whatever the index; the name search is LIKE '%…%' (FTS5 is the plan in docs/performance.md)",
+  },
+  {
+    path: "GET /admin/audit",
+    table: "audit_log",
+    why: "admin-only, paged, unfiltered: the page walks audit_log_created_idx newest first and stops after it (LIMIT); the total counts that index",
+  },
+  {
+    path: "GET /invoice",
+    table: "invoices",
+    why: "admin-only, paged, unfiltered: the total counts every invoice, and the page is sorted from them (one row per withdrawal request: hundreds, not millions)",
+  },
+  {
+    path: /^GET \/report\/list/,
+    table: "reports",
+    why: "admin-only, paged: the total counts every report; the search is LIKE '%…%' over title, text and reporter (FTS5 is the plan in docs/performance.md)",
+  },
+  {
+    path: /^GET \/contact-request\/list/,
+    table: "contact_requests",
+    why: "admin-only, paged: the total counts every request; the search is LIKE '%…%' over five columns (FTS5 is the plan in docs/performance.md)",
+  },
+];
+
+type PlanRow = { id: number; parent: number; detail: string };
+type Scan = { table: string; detail: string; sql: string };
+type Verdict = { path: string; statements: number; searches: number; scans: Scan[]; allowedScans: Scan[] };
+
+const verdicts: Verdict[] = [];
+const used = new Set<Allowed>();
+
+/** The tables each name in a statement stands for: a table by its own name, or an alias (FROM users u). */
+function namesOf(sql: string): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  const add = (name: string, table: string) => names.set(name, (names.get(name) ?? new Set()).add(table));
+  const keyword =
+    /^(where|on|join|left|right|inner|outer|cross|natural|order|group|limit|set|using|values|select|union|window|having|as|default|returning|indexed|not|and|or)$/i;
+  for (const match of sql.matchAll(/\b(?:from|join|update|into)\s+"?(\w+)"?(?:\s+(?:as\s+)?"?(\w+)"?)?/gi)) {
+    const table = match[1]!.toLowerCase();
+    add(table, table);
+    if (match[2] && !keyword.test(match[2])) add(match[2].toLowerCase(), table);
+  }
+  return names;
+}
+
+/** The plan of one statement as SQLite would run it, with the values it was sent with. */
+async function planOf(statement: SentStatement): Promise<PlanRow[]> {
+  const result = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+    .bind(...statement.params)
+    .all<PlanRow>();
+  return result.results;
+}
+
+/** Drives `run`, explains every statement it sent, and fails on a scan of a growing table not allowed. */
+async function expectNoFullScans(path: string, run: () => Promise<unknown>): Promise<void> {
+  const trips = await roundTrips(run);
+  const statements = trips.flatMap((trip) => trip.statements);
+  expect(statements.length, `${path} sent no statement`).toBeGreaterThan(0);
+  const verdict: Verdict = { path, statements: statements.length, searches: 0, scans: [], allowedScans: [] };
+  for (const statement of statements) {
+    const names = namesOf(statement.sql);
+    const plan = await planOf(statement);
+    // A subquery in FROM shows as "MATERIALIZE s" or "CO-ROUTINE s" and is then read as "SCAN s",
+    // exactly as a table aliased s would be: that many plain scans of s are the subquery's.
+    const subqueries = new Map<string, number>();
+    for (const row of plan) {
+      const name = /^(?:MATERIALIZE|CO-ROUTINE) (\w+)/.exec(row.detail)?.[1]?.toLowerCase();
+      if (name) subqueries.set(name, (subqueries.get(name) ?? 0) + 1);
+    }
+    for (const row of plan) {
+      // A SEARCH with an equality (col=?) or both ends of a range reads a slice; one open-ended
+      // range alone (col<?) reads everything before or after a point, a scan in all but name.
+      const search = /^SEARCH (\w+) .*\((.*)\)$/.exec(row.detail);
+      const sliced = (constraint: string) =>
+        /(^|\s|\()\w+=/.test(constraint) || (/\w+>/.test(constraint) && /\w+</.test(constraint));
+      if (search && sliced(search[2]!)) verdict.searches++;
+      const scan = search && !sliced(search[2]!) ? search : /^SCAN (\w+)( USING)?/.exec(row.detail);
+      if (!scan) continue;
+      const name = scan[1]!.toLowerCase();
+      const left = subqueries.get(name) ?? 0;
+      if (!search && !scan[2] && left > 0) {
+        subqueries.set(name, left - 1);
+        continue;
+      }
+      const tables = [...(names.get(name) ?? [])].filter((table) => growing.has(table));
+      for (const table of tables) {
+        const found = { table, detail: row.detail, sql: statement.sql };
+        const entry = allowed.find(
+          (allow) =>
+            allow.table === table &&
+            (typeof allow.path === "string" ? allow.path === path : allow.path.test(path)) &&
+            (!allow.plan || allow.plan.test(row.detail)),
+        );
+        if (entry) {
+          used.add(entry);
+          verdict.allowedScans.push(found);
+        } else verdict.scans.push(found);
+      }
+    }
+  }
+  verdicts.push(verdict);
+  expect(
+    verdict.scans.map((scan) => `${scan.table}: ${scan.detail}\n    in ${scan.sql.replace(/\s+/g, " ")}`),
+    `${path}: full scans of growing tables (add an index, or an allow-list entry saying why it is bounded)`,
+  ).toEqual([]);
+}
+
+let seed: BenchSeed;
+let student: { id: number; token: string };
+let tutorId: number;
+let admin: { token: string; user: { id: number } };
+
+beforeAll(async () => {
+  const response = await callContract(devContracts.benchSeed, {
+    body: { tag: "plans", tutors: 3, students: 2, tutorTokens: 1 },
+  });
+  expect(response.status).toBe(200);
+  seed = response.body as BenchSeed;
+  student = seed.students[0]!;
+  tutorId = seed.tutorIds[0]!;
+  admin = await createUserWithRole(Role.SuperAdmin);
+});
+
+afterAll(() => {
+  const lines = verdicts.map((v) => {
+    const verdict = v.scans.length
+      ? `FULL SCAN: ${[...new Set(v.scans.map((scan) => scan.table))].join(", ")}`
+      : v.allowedScans.length
+        ? `ok (allowed scan: ${[...new Set(v.allowedScans.map((scan) => scan.table))].join(", ")})`
+        : "ok";
+    return `${v.path.padEnd(58)} ${String(v.statements).padStart(3)} stmts  ${String(v.searches).padStart(3)} searches  ${verdict}`;
+  });
+  console.log(`Query plans of the hot paths (tests/worker/query-plans.test.ts)\n${lines.join("\n")}`);
+});
+
+const ok = (status: number) => expect(status).toBeLessThan(300);
+
+describe("hot paths", () => {
+  it("GET /user/current", () =>
+    expectNoFullScans("GET /user/current", async () => {
+      ok((await callContract(userContracts.current, { token: student.token })).status);
+    }));
+
+  it("GET /user/tutor/list/onboarded (cache miss)", () =>
+    expectNoFullScans("GET /user/tutor/list/onboarded", async () => {
+      ok((await call("GET", "/api/v1/user/tutor/list/onboarded?size=13")).status);
+    }));
+
+  it("GET /user/tutor/list/onboarded filtered (name, gender, topic, day)", () =>
+    expectNoFullScans("GET /user/tutor/list/onboarded?filters", async () => {
+      const day = seed.slotStart.slice(0, 10);
+      ok(
+        (
+          await call(
+            "GET",
+            `/api/v1/user/tutor/list/onboarded?size=13&name=a&gender=female&topicId=1&day=${day}`,
+          )
+        ).status,
+      );
+    }));
+
+  it("GET /lesson/list/ (own, page past the end)", () =>
+    expectNoFullScans("GET /lesson/list/", async () => {
+      ok((await callContract(lessonContracts.list, { token: student.token })).status);
+      ok((await callContract(lessonContracts.list, { query: { page: "999" }, token: student.token })).status);
+      ok(
+        (await callContract(lessonContracts.list, { query: { when: "future" }, token: student.token }))
+          .status,
+      );
+    }));
+
+  it("POST /lesson/ (booked, and refused)", () =>
+    expectNoFullScans("POST /lesson/", async () => {
+      const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
+      const body = { tutorId: seed.tutorIds[1]!, start, duration: 15 as const };
+      expect(
+        (await callContract(lessonContracts.book, { token: seed.students[1]!.token, body })).status,
+      ).toBe(201);
+      expect((await callContract(lessonContracts.book, { token: student.token, body })).status).toBe(409);
+    }));
+
+  it("PATCH /lesson, GET and DELETE /lesson/{id}", async () => {
+    const token = seed.students[1]!.token;
+    const start = new Date(Date.parse(seed.slotStart) + 24 * 60 * 60 * 1000).toISOString();
+    const booked = await callContract(lessonContracts.book, {
+      token,
+      body: { tutorId: seed.tutorIds[2]!, start, duration: 15 },
+    });
+    expect(booked.status).toBe(201);
+    const moved = new Date(Date.parse(start) + 30 * 60 * 1000).toISOString();
+    await expectNoFullScans("PATCH /lesson", async () => {
+      ok(
+        (
+          await callContract(lessonContracts.reschedule, {
+            token,
+            body: { id: booked.body.id, start: moved },
+          })
+        ).status,
+      );
+    });
+    await expectNoFullScans("GET /lesson/{id}", async () => {
+      ok((await callContract(lessonContracts.get, { params: { id: booked.body.id }, token })).status);
+    });
+    await expectNoFullScans("DELETE /lesson/{id}", async () => {
+      ok((await callContract(lessonContracts.cancel, { params: { id: booked.body.id }, token })).status);
+    });
+  });
+});
+
+describe("admin tables and the tutor list", () => {
+  const get = (path: string) => async () => {
+    const answer = await call("GET", `/api/v1${path}`, { token: admin.token });
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  };
+  const paths = [
+    "/lesson/list/?scope=all",
+    "/lesson/list/?scope=all&q=plans&sort=-price",
+    "/lesson/list/?user={tutor}",
+    "/user/list",
+    "/user/list?search=plans",
+    `/user/list?role=${Role.Tutor}&activated=true&sort=name`,
+    "/admin/audit",
+    "/admin/audit?action=user.update",
+    "/admin/audit?actorId=1",
+    "/admin/audit?targetType=user&targetId=1",
+    "/admin/audit?from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z",
+    "/fawry/alarms",
+    "/fawry/alarms?resolved=false",
+    "/fawry/stale-orders",
+    "/admin/outbox/dead",
+    "/invoice",
+    "/invoice?q=plans&status=0",
+    "/report/list",
+    "/report/list?q=plans",
+    "/contact-request/list",
+    "/contact-request/list?q=plans",
+    "/coupon/list?q=plans",
+    "/user/tutor/full-tutors?name=plans",
+    "/user/tutor/full-tutors?onboarded=true",
+  ];
+  for (const path of paths)
+    it(`GET ${path}`, () => expectNoFullScans(`GET ${path}`, get(path.replace("{tutor}", String(tutorId)))));
+
+  it("GET /user/student/stats/{id}", () =>
+    expectNoFullScans("GET /user/student/stats/{id}", get(`/user/student/stats/${student.id}`)));
+});
+
+it("every allow-list entry is still needed", () => {
+  expect(
+    allowed.filter((entry) => !used.has(entry)).map((entry) => `${String(entry.path)} ${entry.table}`),
+  ).toEqual([]);
+});
