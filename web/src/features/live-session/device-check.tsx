@@ -14,8 +14,8 @@ import { canChooseSpeaker, useLocalMedia } from "./use-local-media";
 const d = arLive.liveSession.deviceCheck;
 type LocalMedia = ReturnType<typeof useLocalMedia>;
 
-/** A level above this (of 100) means the microphone hears something (MicMeter's scale). */
-const HEARD_LEVEL = 8;
+/** A level above this (of 100) means the microphone hears something (MicMeter's scale; a quiet room stays at 0–3). */
+const HEARD_LEVEL = 4;
 
 function deviceOptions(devices: MediaDeviceInfo[], kind: string): SelectOption[] {
   return [
@@ -131,28 +131,6 @@ export function DeviceCheck({ media, children }: { media: LocalMedia; children?:
             </Button>
           </div>
         )}
-      </div>
-      <div className="flex flex-col gap-4">
-        <Select
-          label={arLive.liveSession.camera}
-          options={deviceOptions(devices.cameras, arLive.liveSession.camera)}
-          value={prefs.camera}
-          onChange={(event) => choose("camera", event.target.value)}
-        />
-        <Select
-          label={arLive.liveSession.microphone}
-          options={deviceOptions(devices.mics, arLive.liveSession.microphone)}
-          value={prefs.mic}
-          onChange={(event) => choose("mic", event.target.value)}
-        />
-        {canChooseSpeaker() && devices.speakers.length > 0 && (
-          <Select
-            label={arLive.liveSession.speaker}
-            options={deviceOptions(devices.speakers, arLive.liveSession.speaker)}
-            value={prefs.speaker}
-            onChange={(event) => choose("speaker", event.target.value)}
-          />
-        )}
         <Button
           variant="secondary"
           onClick={() => void testSpeaker()}
@@ -179,6 +157,28 @@ export function DeviceCheck({ media, children }: { media: LocalMedia; children?:
             <p className="mt-2 font-medium text-emerald-900">{d.allGood}</p>
           )}
         </section>
+      </div>
+      <div className="flex flex-col gap-4">
+        <Select
+          label={arLive.liveSession.camera}
+          options={deviceOptions(devices.cameras, arLive.liveSession.camera)}
+          value={prefs.camera}
+          onChange={(event) => choose("camera", event.target.value)}
+        />
+        <Select
+          label={arLive.liveSession.microphone}
+          options={deviceOptions(devices.mics, arLive.liveSession.microphone)}
+          value={prefs.mic}
+          onChange={(event) => choose("mic", event.target.value)}
+        />
+        {canChooseSpeaker() && devices.speakers.length > 0 && (
+          <Select
+            label={arLive.liveSession.speaker}
+            options={deviceOptions(devices.speakers, arLive.liveSession.speaker)}
+            value={prefs.speaker}
+            onChange={(event) => choose("speaker", event.target.value)}
+          />
+        )}
         {children}
       </div>
     </div>
@@ -188,7 +188,7 @@ export function DeviceCheck({ media, children }: { media: LocalMedia; children?:
 /** The device check in a dialog; the camera and microphone are asked for while it is open and stopped when it closes. */
 export function DeviceCheckDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title={d.title} description={d.intro} className="sm:max-w-2xl">
+    <Dialog open onClose={onClose} title={d.title} description={d.intro} className="sm:max-w-2xl!">
       <div className="flex flex-col gap-4">
         <DialogCheck />
         <Button variant="secondary" onClick={onClose} className="self-start">
