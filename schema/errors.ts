@@ -17,6 +17,7 @@ export const errorStatus = {
   "empty-request": 400,
   "wrong-password": 400,
   "fawry-error": 502,
+  "card-declined": 422,
   "large-file-size": 413,
   "too-many-requests": 429,
   "captcha-failed": 403,

@@ -50,6 +50,8 @@ const ddl = [
     payment_time INTEGER, request_id TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS fawry_sandbox_cards (token TEXT PRIMARY KEY, merchant_code TEXT NOT NULL,
     customer_profile_id TEXT NOT NULL, first_six TEXT NOT NULL, last_four TEXT NOT NULL, brand TEXT NOT NULL, created INTEGER NOT NULL)`,
+  // Why a card order failed at 3-D Secure (the failure Fawry's notification carries).
+  `CREATE TABLE IF NOT EXISTS fawry_sandbox_failures (merchant_ref_num TEXT PRIMARY KEY, code INTEGER NOT NULL, reason TEXT NOT NULL)`,
   // Test hook state: the next `remaining` refunds or cancels answer `status_code` (a refusal Fawry can give).
   `CREATE TABLE IF NOT EXISTS fawry_sandbox_faults (name TEXT PRIMARY KEY, remaining INTEGER NOT NULL, status_code INTEGER NOT NULL)`,
 ];
@@ -81,6 +83,17 @@ export const sandboxInstallmentPlans = [
     },
   },
 ];
+
+/**
+ * The 3-D Secure page's ways to fail (its buttons): the issuer declines the card, the bank's check
+ * does not pass, the payer cancels it. Each ends the order FAILED with Fawry's failureErrorCode and
+ * failureReason in the notification and statusCode / statusDescription on the way back.
+ */
+export const threeDsFailures = {
+  decline: { label: "البنك رفض البطاقة", code: 99951, reason: "Card declined by issuer: insufficient funds" },
+  authentication: { label: "فشل التحقق", code: 99907, reason: "3DS authentication failed" },
+  cancel: { label: "إلغاء التحقق", code: 99908, reason: "3DS authentication cancelled by customer" },
+} as const;
 
 /** A CVV the sandbox declines with 99951 (insufficient funds), to exercise failures. */
 export const DECLINED_CVV = "999";
@@ -134,9 +147,17 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
         ? { paymentRefrenceNumber: randomDigits(8) }
         : {}),
     };
+    const failure =
+      order.status === "FAILED"
+        ? await db
+            .prepare("SELECT code, reason FROM fawry_sandbox_failures WHERE merchant_ref_num = ?")
+            .bind(order.merchant_ref_num)
+            .first<{ code: number; reason: string }>()
+        : null;
     return {
       requestId: order.request_id,
       ...base,
+      ...(failure ? { failureErrorCode: failure.code, failureReason: failure.reason } : {}),
       customerMerchantId: order.customer_profile_id,
       customerName: order.customer_name,
       customerMobile: order.customer_mobile,
@@ -516,7 +537,13 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
         "التحقق من الدفع (3-D Secure)",
         `<p>المبلغ: <bdi dir="ltr">${amount2dp(order.amount)}</bdi> جنيه مصري</p>
 <form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/pay"><button class="pay" type="submit">ادفع</button></form>
-<form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/fail"><button class="fail" type="submit">افشل العملية</button></form>`,
+<form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/fail"><button class="fail" type="submit">افشل العملية</button></form>
+${Object.entries(threeDsFailures)
+  .map(
+    ([name, failure]) =>
+      `<form method="post" action="${SANDBOX_BASE}/3ds/${order.merchant_ref_num}/fail?as=${name}"><button class="fail" type="submit">${failure.label}</button></form>`,
+  )
+  .join("\n")}`,
         'التحقق من الدفع (<bdi dir="ltr">3-D Secure</bdi>)',
       ),
     );
@@ -529,9 +556,20 @@ export function createFawrySandbox(db: D1Database, options: SandboxOptions) {
       const order = await findOrder("merchant_ref_num", c.req.param("ref"));
       if (!order || order.method !== "CARD" || order.status !== "UNPAID")
         return c.html(html("تعذر تنفيذ الطلب", '<p role="alert">الطلب غير متاح.</p>'), 409);
+      // ?as= one of threeDsFailures: the failure Fawry then reports; plain "fail" reports none.
+      const failure =
+        status === "FAILED" ? threeDsFailures[c.req.query("as") as keyof typeof threeDsFailures] : undefined;
+      if (failure)
+        await db
+          .prepare(
+            "INSERT INTO fawry_sandbox_failures (merchant_ref_num, code, reason) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+          )
+          .bind(order.merchant_ref_num, failure.code, failure.reason)
+          .run();
       await settle(order, status, origin(c.req.url));
       const target = new URL(order.return_url ?? `${origin(c.req.url)}/payments`);
-      target.searchParams.set("statusCode", status === "PAID" ? "200" : "99907");
+      target.searchParams.set("statusCode", status === "PAID" ? "200" : String(failure?.code ?? 99907));
+      if (failure) target.searchParams.set("statusDescription", failure.reason);
       target.searchParams.set("merchantRefNumber", order.merchant_ref_num);
       return c.redirect(target.toString(), 302);
     });

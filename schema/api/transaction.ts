@@ -3,6 +3,14 @@ import { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
 import { paged, pageQuery, idParam } from "./common";
 import { contract } from "./contract";
 
+/**
+ * Why a Failed payment failed, as far as Fawry said it (worker/domain/payments/transactions.ts,
+ * paymentFailureOf): the card was declined, the bank's check (3-D Secure) did not pass, the payer
+ * left or cancelled that check, or no reason given. Null for any other status.
+ */
+export const PAYMENT_FAILURES = ["declined", "authentication", "canceled", "other"] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+
 export const transactionView = z.object({
   id: z.number(),
   userId: z.number(),
@@ -21,6 +29,7 @@ export const transactionView = z.object({
   expiresAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  failure: z.enum(PAYMENT_FAILURES).nullable(),
 });
 export type TransactionView = z.output<typeof transactionView>;
 

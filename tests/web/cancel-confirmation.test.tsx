@@ -87,6 +87,7 @@ const payment = (status: TransactionStatus, refundedAmount: number): Transaction
   expiresAt: null,
   paidAt: "2026-11-01T10:00:00.000Z",
   createdAt: "2026-11-01T10:00:00.000Z",
+  failure: null,
 });
 
 /** What the server holds now: /sub/user and /tx/list answer from it. */

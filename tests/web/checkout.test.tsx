@@ -62,6 +62,7 @@ const order = (overrides: Partial<TransactionView>): TransactionView => ({
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   paidAt: null,
   createdAt: new Date().toISOString(),
+  failure: null,
   ...overrides,
 });
 
@@ -171,7 +172,29 @@ describe("checkout page", () => {
     expect(screen.queryByText(p.reference.steps[0])).toBeNull();
   });
 
-  it("after a failed card return shows the gateway's error and a retry that goes back to the methods", async () => {
+  for (const failure of ["declined", "authentication", "canceled", null] as const)
+    it(`after a failed card return (${failure ?? "no reason"}) says what happened and what to do, in one message`, async () => {
+      api({
+        unpaid: [],
+        status: order({
+          id: 46,
+          method: PaymentMethod.Card,
+          status: TransactionStatus.Failed,
+          fawryRefNumber: null,
+          failure,
+        }),
+      });
+      renderCheckout("/checkout/7/0?tx=46&statusCode=99907");
+      const reason = failure ?? "other";
+      expect(await screen.findByText(p.failures[reason])).toBeTruthy();
+      expect(screen.getByText(p.failures.whatToDo[reason])).toBeTruthy();
+      // Not a gateway error, and the what-to-do names another way to pay.
+      expect(screen.queryByText(errorMessage("fawry-error"))).toBeNull();
+      expect(p.failures.whatToDo[reason]).toContain("فوري");
+      expect(document.querySelectorAll("[data-failure]")).toHaveLength(1);
+    });
+
+  it("after a failed card return offers a retry that goes back to the methods", async () => {
     api({
       unpaid: [],
       status: order({
@@ -179,10 +202,11 @@ describe("checkout page", () => {
         method: PaymentMethod.Card,
         status: TransactionStatus.Failed,
         fawryRefNumber: null,
+        failure: "declined",
       }),
     });
-    renderCheckout("/checkout/7/0?tx=44&statusCode=99907");
-    expect(await screen.findByText(errorMessage("fawry-error"))).toBeTruthy();
+    renderCheckout("/checkout/7/0?tx=44&statusCode=99951");
+    expect(await screen.findByText(p.failures.declined)).toBeTruthy();
     expect(get).toHaveBeenCalledWith(
       "/fawry/payment-status",
       expect.objectContaining({ query: { transactionId: 44 } }),

@@ -93,6 +93,7 @@ const tx = (id: number): TransactionView => ({
   expiresAt: null,
   paidAt: "2026-11-01T10:00:00.000Z",
   createdAt: "2026-11-01T10:00:00.000Z",
+  failure: null,
 });
 
 describe("the payments list uses the saved page size", () => {

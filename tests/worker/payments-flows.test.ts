@@ -166,11 +166,11 @@ describe("card payments through 3-D Secure", () => {
     expect((await transactionRow(charge.body.transaction.id))!.status).toBe(TransactionStatus.Paid);
   });
 
-  it("answers fawry-error when the bank declines the card, records Failed and grants nothing", async () => {
+  it("answers card-declined when the bank declines the card, records Failed and grants nothing", async () => {
     const { student, planId, cardToken } = await studentWithCard();
     const res = await payByCard(student, planId, cardToken, DECLINED_CVV);
-    expect(res.status).toBe(502);
-    expect(res.body.code).toBe("fawry-error");
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("card-declined");
     const last = await callContract(transactionContracts.last, { token: student.token });
     expect(last.body).toMatchObject({ status: TransactionStatus.Failed, method: PaymentMethod.Card });
     expect(await subscriptionsOf(student.id)).toHaveLength(0);

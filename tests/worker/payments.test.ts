@@ -106,7 +106,7 @@ describe("payments through the Fawry sandbox", () => {
     expect((await subscriptionsOf(student.id))[0]!.status).toBe("canceled");
   });
 
-  it("fails the transaction with fawry-error when Fawry declines a card", async () => {
+  it("fails the transaction with card-declined when the bank declines a card", async () => {
     const student = await createStudent();
     const planId = await createPlan();
     const { cards } = await addCard(student);
@@ -114,8 +114,8 @@ describe("payments through the Fawry sandbox", () => {
       token: student.token,
       body: { planId, period: 0, cardToken: cards[0]!.token, cvv: DECLINED_CVV },
     });
-    expect(res.status).toBe(502);
-    expect(res.body.code).toBe("fawry-error");
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("card-declined");
     const last = await callContract(transactionContracts.last, { token: student.token });
     expect(last.body.status).toBe(TransactionStatus.Failed);
     expect(await subscriptionsOf(student.id)).toHaveLength(0);

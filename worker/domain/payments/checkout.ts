@@ -8,7 +8,7 @@ import { fail } from "../../core/failure";
 import type { Scope } from "../../core/scope";
 import { toEgp, type Customer, type Item } from "../../integrations/fawry";
 import { closeOtherOrders, closeUnpaid, createTransaction, recordCharge } from "./payments";
-import type { TransactionRow } from "./transactions";
+import { paymentFailureOf, type TransactionRow } from "./transactions";
 
 /** What every charge sends Fawry, whatever the method. */
 export type ChargeCommon = {
@@ -76,7 +76,8 @@ export async function checkout<T extends { statusCode: number; referenceNumber?:
   const recorded = await recordCharge(db, tx, answer);
   if (answer.statusCode !== 200) {
     logger.warn("fawry refused the charge", { transactionId: tx.id, statusCode: answer.statusCode });
-    fail("fawry-error");
+    // The bank refused the card: said as such (another card, or another method), not as a gateway error.
+    fail(paymentFailureOf(recorded) === "declined" ? "card-declined" : "fawry-error");
   }
   return { tx: recorded, answer };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { TransactionView } from "../../../schema/api/transaction";
+import type { PaymentFailure, TransactionView } from "../../../schema/api/transaction";
 import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
 import type { Db } from "../../core/context";
@@ -25,7 +25,45 @@ export const toTransactionView = (row: TransactionRow): TransactionView => ({
   expiresAt: row.expiresAt,
   paidAt: row.paidAt,
   createdAt: row.createdAt,
+  failure: paymentFailureOf(row),
 });
+
+/** Fawry's code for a card the issuer refused for its funds (docs/services.md §1); others are read from the text. */
+const DECLINE_CODES = new Set([99951]);
+
+/**
+ * Why a Failed payment failed, from what Fawry said and we kept in provider_payload: the
+ * notification's failureErrorCode / failureReason, or a refused charge's statusCode /
+ * statusDescription (a description that came with 200 is not a reason). The payer cancelling the
+ * bank's check is "canceled", a failed check "authentication", a refused card "declined"; a
+ * failure with no reason we recognise is "other". Null unless the transaction is Failed.
+ */
+export function paymentFailureOf(
+  row: Pick<TransactionRow, "status" | "providerPayload">,
+): PaymentFailure | null {
+  if (row.status !== TransactionStatus.Failed) return null;
+  let said: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = row.providerPayload ? JSON.parse(row.providerPayload) : {};
+    if (parsed && typeof parsed === "object") said = parsed as Record<string, unknown>;
+  } catch {
+    return "other";
+  }
+  const failed = Number(said.statusCode ?? 0) !== 200;
+  const code = Number(said.failureErrorCode ?? (failed ? said.statusCode : 0));
+  const text = [said.failureReason, failed ? said.statusDescription : undefined, said.orderStatus]
+    .filter((part): part is string => typeof part === "string")
+    .join(" ")
+    .toLowerCase();
+  if (/cancel|abandon|timed? ?out/.test(text)) return "canceled";
+  if (/3-?d|3ds|authenticat|secure|otp|verif/.test(text)) return "authentication";
+  if (
+    DECLINE_CODES.has(code) ||
+    /declin|insufficient|honou?r|restricted|not permitted|limit|refus/.test(text)
+  )
+    return "declined";
+  return "other";
+}
 
 export async function findTransaction(db: Db, id: number): Promise<TransactionRow> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);

@@ -1,4 +1,5 @@
 // Pure payment logic shared by the checkout, card-added and payments screens (tested in tests/web/payments.test.ts).
+import type { PaymentFailure } from "@schema/api/transaction";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "@schema/enums";
 import { discountOf, periodPrice, type PricedPlan } from "@schema/pricing";
 import { phoneRule } from "@schema/rules";
@@ -24,6 +25,15 @@ export const transactionStatuses: Record<TransactionStatus, { label: string; ton
 export const statusLabel = (status: TransactionStatus): string => transactionStatuses[status].label;
 
 export const methodLabel = (method: PaymentMethod): string => t.methods[method];
+
+/**
+ * The one message of a failed payment: what happened, by the reason the Worker kept from Fawry
+ * (the card declined, the bank's check failed or was cancelled, or none said), and what to do.
+ */
+export function failureNotice(failure: PaymentFailure | null): { what: string; whatToDo: string } {
+  const reason = failure ?? "other";
+  return { what: t.failures[reason], whatToDo: t.failures.whatToDo[reason] };
+}
 
 /** Only New is still waiting for the payer; every other status is final for the checkout. */
 export const isFinalStatus = (status: TransactionStatus): boolean => status !== TransactionStatus.New;

@@ -12,7 +12,7 @@ import { formatDateTime, formatMoney } from "../../lib/format";
 import { Button, buttonClasses } from "../../ui/button";
 import { Badge, Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
-import { isFinalStatus, transactionStatuses } from "./payment-logic";
+import { failureNotice, isFinalStatus, transactionStatuses } from "./payment-logic";
 import { useCancelOrder, usePaymentStatusQuery, useRefreshAfterPayment } from "./use-payments";
 
 const t = arPayments.payments;
@@ -73,11 +73,7 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
       {final ? (
         <Notice tone={tx.status === TransactionStatus.Failed ? "error" : "warning"}>
           {tx.status === TransactionStatus.Failed ? (
-            <>
-              {/* A failure from Fawry: the gateway's message (fawry-error), then what to do. */}
-              <span className="block font-medium">{errorMessage("fawry-error")}</span>
-              <span className="block">{t.closed[tx.status]}</span>
-            </>
+            <FailureMessage failure={tx.failure} />
           ) : tx.status === TransactionStatus.Canceled || tx.status === TransactionStatus.Expired ? (
             t.closed[tx.status]
           ) : (
@@ -107,6 +103,17 @@ export function PaymentStatusPanel({ transaction, children, onRetry }: PaymentSt
         {final && onRetry && <Button onClick={onRetry}>{t.waiting.retry}</Button>}
       </div>
     </section>
+  );
+}
+
+/** Why the payment failed (as Fawry said it), then what to do: one message. */
+function FailureMessage({ failure }: { failure: TransactionView["failure"] }) {
+  const { what, whatToDo } = failureNotice(failure);
+  return (
+    <span data-failure={failure ?? "other"}>
+      <span className="block font-medium">{what}</span>
+      <span className="block">{whatToDo}</span>
+    </span>
   );
 }
 
