@@ -5,7 +5,7 @@
  * price, tutor rate, trial length, cancel window, refund fee; defaults in schema/pricing.ts) and the
  * public messaging links ("links": the notifications channel and the tutors' group; unset = null).
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
   platformLinksBody,
   type BusinessSettingsChange,
