@@ -14,6 +14,7 @@ import { toPiasters, type FawryClient, type PaymentDetails } from "../../integra
 import { publishToUser } from "../../../durable-objects/clients";
 import { publishLessonCanceled } from "../../realtime/lesson-events";
 import { applyDiscount, usableCoupon } from "./coupons";
+import { confirmPayment } from "./confirmation";
 import { liveInviteFor } from "./invites";
 import { d1, statement } from "../../core/db";
 import { findVisiblePlan, periodPrice } from "./plans";
@@ -384,6 +385,11 @@ export async function applyPaymentDetails(
       });
       return refundUnapplied(scope, { tx: current, details, why: code, fawry });
     }
+    // The student hears it went through, with the receipt (once per transaction: the outbox dedupe key).
+    if (changed)
+      await confirmPayment(scope, current).catch((error) =>
+        logger.error("payment confirmation not stored", { transactionId: current.id, error: String(error) }),
+      );
   }
   if (changed && (to === S.Refunded || to === S.Canceled) && tx.status !== S.New) {
     const canceledLessons = await endSubscriptionOf(db, current, at);
