@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanView } from "@schema/api/plan";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { money } from "../../web/src/i18n/ar-EG-money";
+import { arLessons } from "../../web/src/i18n/ar-EG-lessons";
 import {
   baseUrl,
   cheapestPlan,
@@ -16,6 +17,11 @@ import {
 
 const PASSWORD = "Checkout#2026";
 const p = ar.payments;
+/** The sandbox 3-D Secure page's failure buttons (emulators/fawry/app.ts, threeDsFailures). */
+const threeDsFailures = {
+  decline: { label: "البنك رفض البطاقة" },
+  authentication: { label: "فشل التحقق" },
+};
 let browser: Browser;
 
 beforeAll(async () => {
@@ -156,15 +162,31 @@ describe("checkout (docs/rules.md, Payments)", () => {
     await screenshot(page, "checkout-card");
     await narrowScreenshot(page, "checkout-card-360");
 
-    // First attempt: the student presses Fail on the 3-D Secure page.
+    // First attempt: the bank declines the card on the 3-D Secure page. One message says so and
+    // what to do (another card, a Fawry reference, a wallet), not a gateway error.
     await payWithSavedCard(page);
     await screenshot(page, "sandbox-3ds");
-    await page.getByRole("button", { name: "افشل العملية" }).click();
+    await page.getByRole("button", { name: threeDsFailures.decline.label }).click();
     await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?tx=\\d+`));
-    await page.getByText(errorMessage("fawry-error")).waitFor();
     await page.locator('[data-status="6"]').waitFor();
-    await expectNoAxeViolations(page, "/checkout (card failed)");
-    await screenshot(page, "checkout-card-failed");
+    await page.getByText(p.failures.declined).waitFor();
+    await page.getByText(p.failures.whatToDo.declined).waitFor();
+    expect(await page.getByText(errorMessage("fawry-error")).count()).toBe(0);
+    await expectNoAxeViolations(page, "/checkout (card declined at 3-D Secure)");
+    await screenshot(page, "checkout-card-failed-1280");
+    await narrowScreenshot(page, "checkout-card-failed-360");
+
+    // Second attempt: the bank's check does not pass; the message says that instead.
+    await page.getByRole("button", { name: p.waiting.retry }).click();
+    await page.getByRole("tab").first().waitFor();
+    await payWithSavedCard(page);
+    await page.getByRole("button", { name: threeDsFailures.authentication.label }).click();
+    await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?tx=\\d+`));
+    await page.getByText(p.failures.authentication).waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoAxeViolations(page, "/checkout (3-D Secure check failed, 360 px)");
+    await screenshot(page, "checkout-card-check-failed-360");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Retry: back to the methods, pay again, press Pay this time.
     await page.getByRole("button", { name: p.waiting.retry }).click();
@@ -175,7 +197,11 @@ describe("checkout (docs/rules.md, Payments)", () => {
     await page.waitForURL(new RegExp(`/checkout/${plan.id}/0\\?tx=\\d+`));
     await page.getByRole("heading", { name: p.paid.title }).waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(page, "/checkout (card paid)");
-    await screenshot(page, "checkout-card-paid");
+    await screenshot(page, "checkout-card-paid-1280");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoAxeViolations(page, "/checkout (card paid, 360 px)");
+    await screenshot(page, "checkout-card-paid-360");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The subscription and its weekly minutes on the dashboard; both attempts on /payments.
     await page.locator("#main-content").getByRole("link", { name: p.paid.dashboard }).click();
@@ -186,7 +212,20 @@ describe("checkout (docs/rules.md, Payments)", () => {
     await page.getByTestId("current-subscription").waitFor();
     await page.locator("[data-transaction]").nth(0).getByText(p.statuses[1]).waitFor();
     await page.locator("[data-transaction]").nth(1).getByText(p.statuses[6]).waitFor();
-    expect(await page.locator("[data-transaction]").count()).toBe(2);
+    expect(await page.locator("[data-transaction]").count()).toBe(3);
+
+    // /plans now: their plan first, and «اشترك» explains how a change goes instead of a checkout.
+    const plans = arLessons.marketplace.plans;
+    await page.goto("/plans");
+    await page.getByTestId("current-plan").waitFor();
+    expect(await page.locator('a[href^="/checkout/"]').count()).toBe(0);
+    await page.getByRole("button", { name: plans.subscribeTo(plan.weeklyMinutes, plans.periods[1]) }).click();
+    await page.getByRole("dialog", { name: plans.current.dialogTitle }).waitFor();
+    await expectNoAxeViolations(page, "/plans (subscribed, change explained)");
+    await screenshot(page, "plans-subscribed-1280");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoAxeViolations(page, "/plans (subscribed, change explained, 360 px)");
+    await screenshot(page, "plans-subscribed-360");
     await page.context().close();
   });
 });

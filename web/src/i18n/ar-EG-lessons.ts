@@ -103,6 +103,22 @@ export const arLessons = {
         `اشترك في باقة ${countOf(counts.weeklyMinutes, minutes)} لمدة ${period}`,
       empty: "مفيش باقات متاحة دلوقتي.",
       inviteOnly: "باقة خاصة بدعوة",
+      /** A student who already has a live plan (docs/rules.md, Plans and subscriptions: one at a time). */
+      current: {
+        title: "اشتراكك الحالي",
+        summary: (minutes: number, until: string) =>
+          `باقة ${countOf(counts.weeklyMinutes, minutes)}، شغالة لحد ${until}.`,
+        yours: "باقتك الحالية",
+        dialogTitle: "عندك اشتراك شغال",
+        oneAtATime: "مينفعش يبقى عندك باقتين في نفس الوقت، فمش هتقدر تشترك في باقة تانية وانت مشترك.",
+        howToChange:
+          "عشان تغيّر باقتك: الغي اشتراكك الحالي من صفحة المدفوعات، وهنرجّعلك الجزء اللي ما استخدمتوش عن طريق فوري، وحصصك الجاية هتتلغي. بعدها اشترك في الباقة اللي تعجبك.",
+        // The amount ends with the currency's own dot («ج.م.»): nothing may follow it.
+        refundNow: (amount: string) => `لو لغيت النهارده هيرجعلك ${amount}`,
+        noRefund: "استخدمت قيمة اشتراكك كلها، فمفيش مبلغ يرجع لو لغيته؛ تقدر تشترك تاني أول ما يخلص.",
+        manage: "شوف اشتراكي ومدفوعاتي",
+        close: "تمام",
+      },
     },
     lessons: {
       title: "حصصي",
