@@ -23,6 +23,7 @@ const alongside = {
   "onboarding.test.ts": ["manager", "tutor"],
   "pages.test.ts": [],
   "prerender.test.ts": [],
+  "privacy.test.ts": [],
   "public.test.ts": [],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],

@@ -9,7 +9,7 @@ import { AppRoutes } from "./app/app-routes";
 import { preloadScreensFor } from "./routes";
 import { sessionEndedPath } from "./features/session/session-ended-path";
 import { rememberPageLinkSource, seedInitialData } from "./features/tutors/initial-data";
-import { handleSessionEnded } from "./lib/api";
+import { handlePendingDeletion, handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
 import { createQueryClient } from "./lib/query-client";
@@ -26,6 +26,13 @@ handleSessionEnded(() => {
   if (to === null) return;
   if (navigate) void navigate(to, { replace: true });
   else window.location.replace(to);
+});
+
+// docs/rules.md, "Your data: deletion": an account in its grace period sees only its deletion screen.
+handlePendingDeletion(() => {
+  if (window.location.pathname === "/account-deletion") return;
+  if (navigate) void navigate("/account-deletion", { replace: true });
+  else window.location.replace("/account-deletion");
 });
 
 /** The app inside the browser's router, whose navigate function the session's end uses. */

@@ -135,6 +135,10 @@ export const routes: RouteObject[] = [
       { path: "method", ...lazyScreen(() => import("./pages/method/method-page"), "MethodPage") },
       { path: "about", ...lazyScreen(() => import("./pages/about/about-page"), "AboutPage") },
       {
+        path: "account-deletion",
+        ...lazyScreen(() => import("./pages/account-deletion/account-deletion-page"), "AccountDeletionPage"),
+      },
+      {
         path: "account-suspended",
         ...lazyScreen(
           () => import("./pages/account-suspended/account-suspended-page"),

@@ -11,6 +11,7 @@ import { arLessons } from "./ar-EG-lessons";
 import { arLive } from "./ar-EG-live";
 import { market } from "./ar-EG-marketplace";
 import { arPayments } from "./ar-EG-payments";
+import { privacyDeletion } from "./ar-EG-privacy-deletion";
 import { arProfile } from "./ar-EG-profile";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
@@ -28,6 +29,7 @@ export const ar = {
   counts,
   gendered,
   market,
+  privacyDeletion,
   ...arAdmin,
   ...arAuth,
   ...arLessons,

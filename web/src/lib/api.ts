@@ -12,6 +12,13 @@ export type RequestOptions = Omit<FetchOptions, "token" | "method"> & {
 
 let onSessionEnded: () => void = () => {};
 
+let onPendingDeletion: () => void = () => {};
+
+/** Where to go when the API says the account waits for its deletion (set once by the router). */
+export function handlePendingDeletion(handler: () => void) {
+  onPendingDeletion = handler;
+}
+
 /** Where to go when the API says the session is no longer valid (set once by the router). */
 export function handleSessionEnded(handler: () => void) {
   onSessionEnded = handler;
@@ -47,6 +54,9 @@ function reactToFailure(error: unknown, isPublic: boolean, what: string): never 
       // An admin suspended the account: signed out here too, and the router shows why.
       session.logout("suspended");
       onSessionEnded();
+    } else if (error.code === "account-pending-deletion") {
+      // Signed in during the deletion's grace period: the screen that offers to restore the account.
+      onPendingDeletion();
     } else if (error.status === 403)
       toasts.show({ id: "forbidden", type: "error", title: ar.errors.notAllowed });
   }

@@ -1,4 +1,5 @@
 import { AccountSettings } from "../../features/user/account-settings";
+import { DeleteAccountCard } from "../../features/privacy/delete-account-card";
 import { UserGate } from "../../features/user/user-gate";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { PageFrame } from "../../ui/page-frame";
@@ -7,7 +8,14 @@ import { PageFrame } from "../../ui/page-frame";
 export function TutorAccountSettingsPage() {
   return (
     <PageFrame title={arAuth.settings.tutorTitle} width="wide">
-      <UserGate>{(user) => <AccountSettings user={user} />}</UserGate>
+      <UserGate>
+        {(user) => (
+          <div className="flex flex-col gap-6">
+            <AccountSettings user={user} />
+            <DeleteAccountCard />
+          </div>
+        )}
+      </UserGate>
     </PageFrame>
   );
 }
