@@ -12,8 +12,16 @@ import { roundTrips, type SentStatement } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { createDb } from "../../worker/core/db";
+import { readConfig, type Env } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
+import { createServices, type Services } from "../../worker/integrations";
+import { deliverAll, enqueue } from "../../worker/notifications/outbox";
 
-/** Tables that grow with use: a scan of one costs more every week. */
+/**
+ * Tables that grow with use: a scan of one costs more every week. (Chat messages are not in D1:
+ * each room keeps its own in its Durable Object, durable-objects/chat-room.ts.)
+ */
 const growing = new Set([
   "users",
   "tutors",
@@ -118,8 +126,12 @@ async function planOf(statement: SentStatement): Promise<PlanRow[]> {
 }
 
 /** Drives `run`, explains every statement it sent, and fails on a scan of a growing table not allowed. */
-async function expectNoFullScans(path: string, run: () => Promise<unknown>): Promise<void> {
-  const trips = await roundTrips(run);
+async function expectNoFullScans(
+  path: string,
+  run: () => Promise<unknown>,
+  options: { all?: boolean } = {},
+): Promise<void> {
+  const trips = await roundTrips(run, options);
   const statements = trips.flatMap((trip) => trip.statements);
   expect(statements.length, `${path} sent no statement`).toBeGreaterThan(0);
   const verdict: Verdict = { path, statements: statements.length, searches: 0, scans: [], allowedScans: [] };
@@ -139,8 +151,9 @@ async function expectNoFullScans(path: string, run: () => Promise<unknown>): Pro
       const search = /^SEARCH (\w+) .*\((.*)\)$/.exec(row.detail);
       const sliced = (constraint: string) =>
         /(^|\s|\()\w+=/.test(constraint) || (/\w+>/.test(constraint) && /\w+</.test(constraint));
-      if (search && sliced(search[2]!)) verdict.searches++;
-      const scan = search && !sliced(search[2]!) ? search : /^SCAN (\w+)( USING)?/.exec(row.detail);
+      if (row.detail.startsWith("SEARCH ") && (!search || sliced(search[2]!))) verdict.searches++;
+      const scan =
+        search && !sliced(search[2]!) ? search : /^SCAN (?!CONSTANT ROW)(\w+)( USING)?/.exec(row.detail);
       if (!scan) continue;
       const name = scan[1]!.toLowerCase();
       const left = subqueries.get(name) ?? 0;
@@ -148,7 +161,11 @@ async function expectNoFullScans(path: string, run: () => Promise<unknown>): Pro
         subqueries.set(name, left - 1);
         continue;
       }
-      const tables = [...(names.get(name) ?? [])].filter((table) => growing.has(table));
+      // A name the statement's FROM and JOIN clauses do not explain fails too: better a reader
+      // teaches namesOf a new form than a scan slips through unread.
+      const tables = names.has(name)
+        ? [...names.get(name)!].filter((table) => growing.has(table))
+        : [`? (no table or alias "${name}" found)`];
       for (const table of tables) {
         const found = { table, detail: row.detail, sql: statement.sql };
         const entry = allowed.find(
@@ -271,6 +288,77 @@ describe("hot paths", () => {
       ok((await callContract(lessonContracts.cancel, { params: { id: booked.body.id }, token })).status);
     });
   });
+});
+
+describe("notification delivery (the queue consumer, after the response)", () => {
+  it("records each message's outcome by id", () => {
+    const db = createDb(env as Env);
+    return expectNoFullScans(
+      "deliver (outbox outcome)",
+      async () => {
+        const rows = await Promise.all(
+          ["one", "two"].map((name) =>
+            enqueue(db, {
+              userId: null,
+              channel: "email",
+              recipient: `${name}-plans@example.com`,
+              subject: "s",
+              body: "b",
+            }),
+          ),
+        );
+        const services: Services = {
+          ...createServices(readConfig(env as Env)),
+          google: null,
+          send: async (_channel, message) => {
+            if (message.id === rows[1]!.id) throw new Error("provider down");
+          },
+        };
+        await deliverAll(
+          db,
+          services,
+          rows.map((row) => row!),
+          createLogger("test"),
+        );
+      },
+      { all: true },
+    );
+  });
+});
+
+describe("the booking screen's reads", () => {
+  const asStudent = (path: () => string) => async () => {
+    const answer = await call("GET", `/api/v1${path()}`, { token: student.token });
+    expect(answer.status, `${path()}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  };
+  const week = () => {
+    const from = new Date(Date.parse(seed.slotStart) - 24 * 60 * 60 * 1000).toISOString();
+    const to = new Date(Date.parse(seed.slotStart) + 6 * 24 * 60 * 60 * 1000).toISOString();
+    return `from=${from}&to=${to}`;
+  };
+  it("GET /user/tutor/info/{id}", () =>
+    expectNoFullScans(
+      "GET /user/tutor/info/{id}",
+      asStudent(() => `/user/tutor/info/${tutorId}`),
+    ));
+  it("GET /lesson/free-times", () =>
+    expectNoFullScans(
+      "GET /lesson/free-times",
+      asStudent(() => `/lesson/free-times?tutorId=${tutorId}&${week()}&duration=30`),
+    ));
+  it("GET /availability-slot/ (a tutor's week)", () =>
+    expectNoFullScans(
+      "GET /availability-slot/",
+      asStudent(
+        () =>
+          `/availability-slot/?userId=${tutorId}&${week().replace("from", "after").replace("to", "before")}`,
+      ),
+    ));
+  it("GET /lesson/attended/stats", () =>
+    expectNoFullScans(
+      "GET /lesson/attended/stats",
+      asStudent(() => "/lesson/attended/stats"),
+    ));
 });
 
 describe("admin tables and the tutor list", () => {
