@@ -517,6 +517,33 @@ describe("the studio's views", () => {
     expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
   });
 
+  it("shows a studio the tutor whose session with it was cancelled, with the cancelled session (not tutor-not-found)", async () => {
+    const place = await studio();
+    const tutor = await namedTutor();
+    const id = await bookedSession(tutor, place);
+    expect((await patch(tutor.token, id, { status: "canceled" })).status).toBe(200);
+    const seen = await callContract(photoSessionContracts.studioTutor, {
+      params: { id: tutor.user.id },
+      token: place.token,
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ id: tutor.user.id, photoSession: { id, status: "canceled" } });
+    // A live session with the studio wins over an older cancelled one.
+    const again = await bookedSession(tutor, place);
+    const live = await callContract(photoSessionContracts.studioTutor, {
+      params: { id: tutor.user.id },
+      token: place.token,
+    });
+    expect(live.body).toMatchObject({ photoSession: { id: again, status: "pending" } });
+    // Another studio still does not see them.
+    const other = await studio("استوديو تاني");
+    const response = await callContract(photoSessionContracts.studioTutor, {
+      params: { id: tutor.user.id },
+      token: other.token,
+    });
+    expect([response.status, response.body.code]).toEqual([404, "tutor-not-found"]);
+  });
+
   it("lists the studios by name for a tutor choosing one", async () => {
     const place = await studio("استوديو ألف");
     const tutor = await namedTutor();

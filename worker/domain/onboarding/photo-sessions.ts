@@ -351,7 +351,11 @@ export async function saveTutorAssets(
 }
 
 /** The latest session of the tutor (with this studio, not canceled, when a studio asks). */
-function latestSessionId(studioId: number | null): SQL {
+function latestSessionId(studioId: number | null, withCanceled = false): SQL {
+  if (studioId !== null && withCanceled)
+    // One tutor opened by their studio: its live session, else its latest cancelled one (shown as such).
+    return sql`(SELECT ls.id FROM photo_sessions ls WHERE ls.tutor_id = ${users.id} AND ls.studio_id = ${studioId}
+      ORDER BY ls.status = ${PhotoSessionStatus.Canceled}, ls.created_at DESC, ls.id DESC LIMIT 1)`;
   const scope =
     studioId === null
       ? sql``
@@ -406,7 +410,7 @@ function toStudioTutor(row: StudioTutorRow): StudioTutorView {
   };
 }
 
-function studioTutors(db: Db, viewer: UserRow) {
+function studioTutors(db: Db, viewer: UserRow, withCanceled = false) {
   const studioId = isAdmin(viewer.role as Role) ? null : viewer.id;
   return {
     select: () =>
@@ -414,7 +418,7 @@ function studioTutors(db: Db, viewer: UserRow) {
         .select(studioTutorColumns())
         .from(users)
         .innerJoin(tutors, eq(tutors.id, users.id))
-        .innerJoin(photoSessions, eq(photoSessions.id, latestSessionId(studioId))),
+        .innerJoin(photoSessions, eq(photoSessions.id, latestSessionId(studioId, withCanceled))),
     count: () =>
       db
         .select({ total: count() })
@@ -450,7 +454,8 @@ export async function listStudioTutors(
 
 /** GET /user/tutor/{tutorId}/for/studio: tutor-not-found unless the studio has a session with them. */
 export async function findStudioTutor(db: Db, viewer: UserRow, tutorId: number): Promise<StudioTutorView> {
-  const [row] = await studioTutors(db, viewer)
+  // A session the tutor cancelled is still theirs to see (its cancelled state), not a missing tutor.
+  const [row] = await studioTutors(db, viewer, true)
     .select()
     .where(and(eq(users.id, tutorId), isNull(users.deletedAt)));
   if (!row) return fail("tutor-not-found");
