@@ -326,7 +326,7 @@ describe("notification delivery (the queue consumer, after the response)", () =>
   });
 });
 
-describe("the booking screen's reads", () => {
+describe("a student's other reads: the booking screen, the plan, payments, chat, ratings", () => {
   const asStudent = (path: () => string) => async () => {
     const answer = await call("GET", `/api/v1${path()}`, { token: student.token });
     expect(answer.status, `${path()}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
@@ -354,6 +354,15 @@ describe("the booking screen's reads", () => {
           `/availability-slot/?userId=${tutorId}&${week().replace("from", "after").replace("to", "before")}`,
       ),
     ));
+  for (const [name, path] of [
+    ["GET /sub/user", () => "/sub/user"],
+    ["GET /tx/list", () => "/tx/list"],
+    ["GET /tx/last", () => "/tx/last"],
+    ["GET /chat/list/rooms/{id}/", () => `/chat/list/rooms/${student.id}/`],
+    ["GET /rating/list/tutor/{id}", () => `/rating/list/tutor/${tutorId}`],
+    ["GET /user/tutor/stats/{id}", () => `/user/tutor/stats/${tutorId}`],
+  ] as const)
+    it(name, () => expectNoFullScans(name, asStudent(path)));
   it("GET /lesson/attended/stats", () =>
     expectNoFullScans(
       "GET /lesson/attended/stats",
