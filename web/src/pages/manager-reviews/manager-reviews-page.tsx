@@ -10,6 +10,7 @@ import {
 } from "../../features/onboarding/use-onboarding";
 import { VideoReview } from "../../features/onboarding/video-review";
 import { errorMessage } from "../../i18n/ar-EG";
+import { arManager } from "../../i18n/ar-EG-manager";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
@@ -25,13 +26,13 @@ const pageSize = 20;
 export function ManagerReviewsPage() {
   const text = arTutorJourney.onboarding;
   return (
-    <PageFrame title={text.managerTitle} subtitle={text.managerSubtitle} width="wide">
+    <PageFrame title={text.managerTitle} subtitle={arManager.reviews.subtitle} width="wide">
       <Tabs
         label={text.managerTabs}
         tabs={[
           { id: "interviews", label: text.myInterviews, content: <InterviewList /> },
           { id: "videos", label: text.myVideos, content: <VideoList /> },
-          { id: "demos", label: text.myDemos, content: <DemoList /> },
+          { id: "demos", label: arManager.reviews.demosTab, content: <DemoList /> },
         ]}
       />
     </PageFrame>
@@ -109,7 +110,7 @@ function DemoList() {
   }));
   return (
     <div className="flex flex-col gap-3 pt-4">
-      <MeetingList rows={rows} empty={arTutorJourney.onboarding.emptyDemos} />
+      <MeetingList rows={rows} empty={arManager.reviews.emptyDemos} />
       <Pager page={page} total={query.data.total} size={pageSize} onPage={setPage} />
     </div>
   );
