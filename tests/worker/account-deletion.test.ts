@@ -16,10 +16,14 @@ import { createLogger } from "../../worker/core/logger";
 import { backgroundScope } from "../../worker/core/scope";
 import { createServices } from "../../worker/integrations";
 import { eraseAccount, erasedEmail, runDueErasures } from "../../worker/domain/privacy/erasure";
+import { requestDeletion, storeRequest } from "../../worker/domain/privacy/deletion";
+import { findUserById } from "../../worker/domain/identity/users";
+import type { Failure } from "../../worker/core/failure";
 import { callContract, createUserWithRole, latestMessage, PASSWORD, register, uniqueEmail } from "./helpers";
 import { startRoom, verifiedStudent } from "./factories-chat";
-import { subscribe } from "./factories-lessons";
+import { db, subscribe } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
+import { requestWithdrawal, tutorWithEarnings, wallet } from "./factories-invoices";
 
 const first = <T>(sql: string, ...values: unknown[]) =>
   env.DB.prepare(sql)
@@ -208,15 +212,24 @@ describe("account deletion: the owner's request", () => {
     expect((await callContract(userContracts.current, { token: student.token })).status).toBe(200);
   });
 
-  it("two requests at once: one is stored, the other answers deletion-already-requested", async () => {
+  it("a request that passed the gate while another was being stored answers deletion-already-requested, storing nothing more", async () => {
     const student = await register(Role.Student);
-    const ask = () =>
-      callContract(privacyDeletionContracts.request, { token: student.token, body: { password: PASSWORD } });
-    const answers = await Promise.all([ask(), ask()]);
-    expect(answers.map((answer) => [answer.status, answer.body.code ?? answer.body.state]).sort()).toEqual([
-      [200, "pending"],
-      [409, "deletion-already-requested"],
-    ]);
+    // The row as a second device's request read it, before the first request was stored.
+    const row = (await findUserById(db(), student.user.id))!;
+    const first_ = await callContract(privacyDeletionContracts.request, {
+      token: student.token,
+      body: { password: PASSWORD },
+    });
+    expect(first_.status).toBe(200);
+    const { scope } = scopeAt(new Date());
+    const actor = { userId: row.id, requestId: null };
+    const late = await requestDeletion(scope, row, { password: PASSWORD }, actor).catch(
+      (error: Failure) => error,
+    );
+    expect((late as Failure).code).toBe("deletion-already-requested");
+    // Past the first check too: the partial unique index refuses the second row, and no audit row follows it.
+    const raced = await storeRequest(scope, row, actor, row.id, 14, null).catch((error: Failure) => error);
+    expect((raced as Failure).code).toBe("deletion-already-requested");
     const stored = await first<{ n: number }>(
       "SELECT count(*) AS n FROM account_deletions WHERE user_id = ?",
       student.user.id,
@@ -436,6 +449,73 @@ describe("account deletion: the erasure", () => {
     });
     expect(again.status).toBe(201);
     expect(again.body.user.id).not.toBe(id);
+  });
+
+  it("erases a tutor whose withdrawals are settled (confirmed by an emailed code): texts, files and payout details go, the amounts stay", async () => {
+    const tutor = await tutorWithEarnings(10_000);
+    const id = tutor.id;
+    const name = "حازم مدرس ممسوح";
+    const phone = `011${String(id).padStart(8, "5").slice(-8)}`;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE users SET name = ?, phone = ?, image = ? WHERE id = ?").bind(
+        name,
+        phone,
+        `/api/v1/assets/uploads/tutors/images/${id}-p.png`,
+        id,
+      ),
+      env.DB.prepare("UPDATE tutors SET bio = ?, about = ?, video = ? WHERE id = ?").bind(
+        `أنا ${name}`,
+        `كلمني على ${phone}`,
+        `/api/v1/assets/uploads/intro-videos/${id}-v.mp4`,
+        id,
+      ),
+    ]);
+    const withdrawal = await requestWithdrawal(tutor, wallet(10_000, { phone, receiver: name, save: true }));
+    expect(withdrawal.status).toBe(201);
+    // Settled: the staff paid it (Approved), so nothing waits any more.
+    await env.DB.prepare("UPDATE invoices SET status = 3 WHERE id = ?").bind(withdrawal.body.id).run();
+    expect(
+      (await first<{ n: number }>("SELECT count(*) AS n FROM withdraw_methods WHERE user_id = ?", id))!.n,
+    ).toBe(1);
+    await env.MEDIA.put(`uploads/tutors/images/${id}-p.png`, "png");
+    await env.MEDIA.put(`uploads/intro-videos/${id}-v.mp4`, "mp4");
+    const before = await moneyTotals(id);
+    expect(await tablesHolding(phone)).toEqual(
+      expect.arrayContaining(["users.phone", "tutors.about", "invoices.phone", "withdraw_methods.phone"]),
+    );
+
+    const status = await callContract(privacyDeletionContracts.status, { token: tutor.token });
+    expect(status.body).toMatchObject({ needsCode: true, blockedAmount: 0, allowed: true });
+    expect((await callContract(privacyDeletionContracts.sendCode, { token: tutor.token })).status).toBe(200);
+    const { code } = await latestMessage(tutor.email);
+    const asked = await callContract(privacyDeletionContracts.request, {
+      token: tutor.token,
+      body: { code: code! },
+    });
+    expect(asked.status).toBe(200);
+
+    await cron(new Date(Date.now() + 15 * 86_400_000));
+    for (const value of [tutor.email, phone, name])
+      expect({ value, found: await tablesHolding(value) }).toEqual({ value, found: [] });
+    for (const prefix of [`uploads/tutors/images/${id}-`, `uploads/intro-videos/${id}-`])
+      expect((await env.MEDIA.list({ prefix })).objects).toEqual([]);
+    expect(await moneyTotals(id)).toEqual(before);
+    expect(
+      await first("SELECT amount, status, phone, receiver FROM invoices WHERE id = ?", withdrawal.body.id),
+    ).toEqual({
+      amount: 10_000,
+      status: 3,
+      phone: null,
+      receiver: null,
+    });
+    expect(await first("SELECT bio, about, video FROM tutors WHERE id = ?", id)).toEqual({
+      bio: null,
+      about: null,
+      video: null,
+    });
+    expect(
+      (await first<{ n: number }>("SELECT count(*) AS n FROM withdraw_methods WHERE user_id = ?", id))!.n,
+    ).toBe(0);
   });
 
   it("resumes after a crash halfway: the next run finishes from the stored step", async () => {

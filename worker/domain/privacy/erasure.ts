@@ -190,6 +190,8 @@ const stepActions: Record<
     const prefixes = [
       `${PUBLIC_PREFIX}avatars/${person.id}-`,
       `${PUBLIC_PREFIX}intro-videos/${person.id}-`,
+      // Data exports (worker/domain/privacy/export.ts) are stored under exports/<userId>/.
+      `exports/${person.id}/`,
       ...["images", "videos", "thumbnails"].map((kind) => `${PUBLIC_PREFIX}tutors/${kind}/${person.id}-`),
     ];
     const keys = new Set(
