@@ -121,6 +121,8 @@ describe("the admin settings screen: business numbers", () => {
         trialMinutes: 30,
         cancelWindowHours: 12,
         refundFeeBasisPoints: 250,
+        // Not changed here: the grace period in force (the default) goes back as it was.
+        deletionGraceDays: 14,
       },
     ]);
     const history = screen.getByRole("heading", { name: t.history }).parentElement!;

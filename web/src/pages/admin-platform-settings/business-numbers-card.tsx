@@ -6,6 +6,7 @@ import type {
   PlatformSettingsView,
 } from "@schema/api/platform-settings";
 import { Role } from "@schema/enums";
+import { DEFAULT_DELETION_GRACE_DAYS } from "@schema/pricing";
 import { businessSettingsRule } from "@schema/rules";
 import {
   basisPointsToPercent,
@@ -21,6 +22,7 @@ import {
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arAdmin } from "../../i18n/ar-EG-admin";
+import { privacyDeletion } from "../../i18n/ar-EG-privacy-deletion";
 import { useFormState } from "../../lib/form";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { countOf } from "../../lib/plural";
@@ -45,8 +47,16 @@ const businessForm = z
     trialMinutes: z.string().transform((text) => wholeNumber(text)),
     cancelWindowHours: z.string().transform((text) => wholeNumber(text)),
     refundFeeBasisPoints: z.string().transform((text) => percentToBasisPoints(text)),
+    deletionGraceDays: z
+      .string()
+      .transform((text): number | undefined => wholeNumber(text))
+      .optional(),
   })
   .pipe(businessSettingsRule);
+
+/** The account deletion grace period in force (docs/rules.md, "Your data: deletion"). */
+const graceDaysOf = (business: object) =>
+  (business as { deletionGraceDays?: number }).deletionGraceDays ?? DEFAULT_DELETION_GRACE_DAYS;
 
 /** A number of the business settings in words, for the read-only facts and the history. */
 function shown(key: keyof BusinessSettings, value: number): string {
@@ -76,6 +86,7 @@ function BusinessForm({ view }: { view: PlatformSettingsView }) {
     trialMinutes: String(b.trialMinutes),
     cancelWindowHours: String(b.cancelWindowHours),
     refundFeeBasisPoints: basisPointsToPercent(b.refundFeeBasisPoints),
+    deletionGraceDays: String(graceDaysOf(b)),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -116,6 +127,14 @@ function BusinessForm({ view }: { view: PlatformSettingsView }) {
           ltr
           inputMode="decimal"
           {...form.bind("refundFeeBasisPoints")}
+        />
+        <TextField
+          label={privacyDeletion.admin.graceDays}
+          hint={privacyDeletion.admin.graceDaysHint}
+          required
+          ltr
+          inputMode="numeric"
+          {...form.bind("deletionGraceDays")}
         />
       </div>
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
@@ -173,6 +192,9 @@ export function BusinessNumbersCard() {
                       {shown(key, view.business[key])}
                     </Fact>
                   ))}
+                  <Fact label={privacyDeletion.admin.graceDays}>
+                    {countOf(durationCounts.days, graceDaysOf(view.business))}
+                  </Fact>
                 </dl>
                 <Notice>{arAdmin.adminArea.common.readOnly}</Notice>
               </>
