@@ -424,7 +424,10 @@ describe("account deletion: the erasure", () => {
     expect(sub.id).toBeGreaterThan(0);
 
     // The tutor still has the room; the student's message is there, deleted.
-    const rooms = await callContract(chatContracts.rooms, { token: tutor.token, params: { id: tutor.user.id } });
+    const rooms = await callContract(chatContracts.rooms, {
+      token: tutor.token,
+      params: { id: tutor.user.id },
+    });
     expect(rooms.status).toBe(200);
     expect(rooms.body.list.map((room: { id: number }) => room.id)).toContain(roomId);
     const messages = await callContract(chatContracts.messages, {
