@@ -127,6 +127,7 @@ describe("/admin/audit", () => {
         entry(1, { suspended: false }, { suspended: true, reason: "مخالفة" }),
         entry(2, { status: "failed" }, { status: "pending" }, "notification.retry"),
         entry(3, null, { someNewField: 3 }, "user.update"),
+        { ...entry(4, { status: 0 }, { status: 3 }, "invoice.approve"), targetType: "invoice" },
       ],
       total: 3,
     });
@@ -138,6 +139,9 @@ describe("/admin/audit", () => {
       expect(text).not.toContain(raw);
     expect(screen.getAllByText(t.fields.suspended!).length).toBeGreaterThan(0);
     expect(screen.getByText(t.values.failed!)).toBeTruthy();
+    // A numeric status by what it is the status of: a withdrawal request approved, not «٠ ← ٣».
+    expect(screen.getByText(t.statusByTarget.invoice![3]!)).toBeTruthy();
+    expect(screen.getByText(t.statusByTarget.invoice![0]!)).toBeTruthy();
     expect(screen.getByText(t.otherField).getAttribute("title")).toBe("someNewField");
   });
 

@@ -71,11 +71,45 @@ const targetTypes: Record<string, string> = {
   tutor: "مدرّس",
   interview: "مقابلة",
   "intro-video": "فيديو تعريفي",
-  "demo-session": "حصة تجريبية",
+  "demo-session": "جلسة عرض",
   "photo-session": "جلسة تصوير",
   cache: "الذاكرة المؤقتة",
   subscription: "اشتراك",
   "contact-request": "طلب تواصل",
+  outbox: "رسالة",
+};
+
+/** A numeric status by what it is the status of (schema/enums.ts), so the log never shows a bare «٣». */
+const statusByTarget: Record<string, Record<number, string>> = {
+  invoice: {
+    0: "مستني الموافقة",
+    1: "مستني الإلغاء",
+    2: "اتلغى",
+    3: "اتقبل",
+    4: "اترفض",
+    5: "فيه تعديل مستني",
+  },
+  "intro-video": { 1: "قيد المراجعة", 2: "مرفوض", 3: "مقبول" },
+  interview: { 1: "محجوزة", 2: "اجتاز", 3: "لم يجتز", 4: "ألغاها المسؤول", 5: "ألغاها المدرّس" },
+  "demo-session": {
+    1: "محجوزة",
+    2: "اجتاز",
+    3: "لم يجتز",
+    4: "ألغاها المسؤول",
+    5: "ألغاها المدرّس",
+    6: "ألغتها الإدارة",
+  },
+  transaction: {
+    0: "مستنية الدفع",
+    1: "مدفوعة",
+    2: "اتلغت",
+    3: "اترجعت",
+    4: "خلصت مدتها",
+    5: "اترجع جزء منها",
+    6: "ما تمّتش",
+    7: "بنرجّعها",
+    8: "مقدرناش نرجّعها",
+  },
 };
 
 /** The changed fields' names in the before/after summaries (unknown ones are shown as stored). */
@@ -183,6 +217,7 @@ export const staff = {
     targetTypes,
     fields,
     values,
+    statusByTarget,
     /** A field no label names yet: said as such (its stored name only in the tooltip). */
     otherField: "بيان تاني",
     anyDay: "أي يوم",

@@ -106,8 +106,16 @@ export const valueText = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
+/** A field's value: a numeric status by what it is the status of (invoice, interview…), else valueText. */
+export function fieldValueText(key: string, value: unknown, targetType: string): string {
+  const statuses = t.statusByTarget[targetType];
+  if (key === "status" && typeof value === "number" && statuses && Object.hasOwn(statuses, value))
+    return statuses[value]!;
+  return valueText(value);
+}
+
 /** A before/after summary as "field: before → after" lines (a value alone when only one side exists). */
-function Changes({ before, after }: { before: unknown; after: unknown }) {
+function Changes({ before, after, targetType }: { before: unknown; after: unknown; targetType: string }) {
   const asRecord = (value: unknown): Record<string, unknown> | null =>
     value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   const b = asRecord(before);
@@ -127,7 +135,7 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
               <span>
                 <span className="sr-only">{t.before}: </span>
                 <bdi dir="auto" className="text-slate-600 line-through decoration-slate-400">
-                  {valueText(b[key])}
+                  {fieldValueText(key, b[key], targetType)}
                 </bdi>
               </span>
             )}
@@ -136,7 +144,7 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
               <span>
                 <span className="sr-only">{t.after}: </span>
                 <bdi dir="auto" className="font-medium text-slate-900">
-                  {valueText(a[key])}
+                  {fieldValueText(key, a[key], targetType)}
                 </bdi>
               </span>
             )}
@@ -289,7 +297,7 @@ export function AdminAuditPage() {
                           )}
                         </td>
                         <td className="py-3">
-                          <Changes before={entry.before} after={entry.after} />
+                          <Changes before={entry.before} after={entry.after} targetType={entry.targetType} />
                         </td>
                       </tr>
                     ))}
