@@ -43,12 +43,12 @@ const minuteForms: ArabicCountForms = {
   zero: () => "ولا دقيقة",
   one: () => "دقيقة واحدة",
   two: () => "دقيقتين",
-  few: (n) => `${n} دقائق`,
+  few: (n) => `${n} دقايق`,
   many: (n) => `${n} دقيقة`,
   other: (n) => `${n} دقيقة`,
 };
 
-/** «دقيقة واحدة», «دقيقتين», «٥ دقائق», «١٥ دقيقة», «٢٤٠ دقيقة». */
+/** «دقيقة واحدة», «دقيقتين», «٥ دقايق», «١٥ دقيقة», «٢٤٠ دقيقة» (the screens' forms, web/src/i18n/ar-EG-durations.ts). */
 export const arabicMinutes = (minutes: number): string => arabicCount(minuteForms, minutes);
 
 const timesForms: ArabicCountForms = {

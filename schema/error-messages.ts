@@ -14,7 +14,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   forbidden: "غير مسموح لك بهذا الإجراء",
   "bad-request": "الطلب غير صحيح، راجع البيانات وحاول مرة أخرى",
   illegal: "هذا الإجراء غير مسموح به",
-  "service-unavailable": "الخدمة غير متاحة الآن، حاول بعد قليل",
+  "service-unavailable": "الخدمة مش متاحة دلوقتي، جرّب كمان شوية",
   unexpected: "حدث خطأ غير متوقع. حاول مرة أخرى.",
   "not-found": "غير موجود",
   "empty-request": "لم تُرسل أي بيانات",
@@ -30,7 +30,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   // Already exists
   "room-exists": "المحادثة موجودة بالفعل",
   "user-exists": "هذا البريد مسجَّل بالفعل، استخدم بريدًا آخر أو سجّل الدخول",
-  "rating-exists": "قيّمت من قبل، يمكنك تعديل تقييمك",
+  "rating-exists": "قيّمت قبل كده، تقدر تعدّل تقييمك",
   "intro-video-exists": "لديك فيديو تعريفي قيد المراجعة أو مقبول بالفعل",
   "subscription-exists": "عندك اشتراك شغال دلوقتي",
   "topic-exists": "يوجد موضوع بهذا الاسم بالفعل",
@@ -49,12 +49,12 @@ export const errorMessage: Record<ErrorCode, string> = {
   "conflicting-schedule": "هذا الموعد يتعارض مع موعد آخر لديك",
   "conflicting-lessons": "هذا الموعد يتعارض مع حصص محجوزة",
   "conflicting-interview": "يجب أن تمر ستة أشهر منذ مقابلتك السابقة",
-  "reached-booking-limit": "لا يمكنك حجز حصة أخرى حتى تنتهي حصتك الحالية أو تلغيها",
+  "reached-booking-limit": "مش هتقدر تحجز حصة تانية لحد ما حصتك الحالية تخلص أو تلغيها",
   "lesson-time-passed": "موعد الحصة قد مضى",
   "lesson-cancel-window-passed": "لا يمكن إلغاء الحصة أو تغيير موعدها قبل بدايتها بأقل من ست ساعات",
   "not-room-member": "لست عضوًا في هذه المحادثة",
   "slot-time-passed": "لا يمكن إضافة موعد أو تغييره بعد أن يبدأ",
-  "absence-report-too-early": "يمكنك الإبلاغ عن غياب المدرّس بعد ٣ دقائق من بداية الحصة",
+  "absence-report-too-early": "تقدر تبلّغ عن غياب المدرّس بعد ٣ دقايق من بداية الحصة",
   "tutor-attended": "المدرّس دخل الحصة، لذلك لا يمكن الإبلاغ عن غيابه",
 
   // Not found
@@ -65,7 +65,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "user-not-found": "المستخدم غير موجود",
   "device-not-found": "هذا الجهاز غير متصل بحسابك",
   // Account suspension
-  "account-suspended": "تم إيقاف حسابك. لا يمكنك استخدام درس الآن؛ تواصل مع الدعم لمعرفة السبب",
+  "account-suspended": "حسابك اتوقف، فمش هتقدر تستخدم درس دلوقتي؛ كلّم الدعم عشان تعرف السبب",
   "account-pending-deletion": "حسابك في طريقه للحذف. تقدر تسترجعه قبل موعد الحذف أو تسجّل خروج",
   "deletion-already-requested": "طلبت حذف حسابك قبل كده، والطلب لسه قائم",
   "deletion-not-requested": "مفيش طلب حذف قائم لحسابك",
@@ -103,7 +103,7 @@ export const errorMessage: Record<ErrorCode, string> = {
 
   // Invoice (withdrawal request)
   "invalid-invoice-method": "اختار طريقة سحب محفوظة أو اكتب طريقة جديدة، مش الاتنين مع بعض",
-  "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس الآن لا تغطي مبلغه",
+  "invoice-not-valid": "طلب السحب لم يعد صالحًا: أرباح المدرّس دلوقتي مش مغطية مبلغه",
   "illegal-invoice-update": "مينفعش تعدّل طلب السحب وهو في الحالة دي",
   "invoice-update-pending": "المدرّس طالب تعديل على الطلب ده: وافق على التعديل أو ارفضه الأول",
   "insufficient-balance": "المبلغ أكبر من رصيدك المتاح للسحب",
@@ -118,7 +118,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-phone": "رقم الموبايل غير صحيح، يجب أن يبدأ بـ 010 أو 011 أو 012 أو 015 ويتكون من ١١ رقمًا",
   "incorrect-phone": "رقم الموبايل لا يطابق الرقم الذي أُرسل إليه الرمز",
   "unresolved-phone":
-    "تعذّر الوصول إلى رقمك على هذا التطبيق. تأكد أن الرقم مسجَّل عليه وأن إعدادات الخصوصية تسمح بمراسلتك",
+    "مقدرناش نوصل لرقمك على التطبيق ده. اتأكد إن الرقم متسجّل عليه وإن إعدادات الخصوصية بتسمح إننا نراسلك",
   "expired-verification-code": "الرمز ده خلص، اطلب رمز جديد",
   "invalid-verification-code": "الرمز مش صحيح. اتأكد من الأرقام الخمسة أو اطلب رمز جديد",
 
@@ -146,7 +146,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "max-notice-exceeded": "مدة الإشعار المسبق أكبر من الحد الأقصى (١٤٤٠ دقيقة)",
   "invalid-notice": "مدة الإشعار المسبق غير صحيحة",
   "short-video-duration": "الفيديو قصير، دقيقة واحدة على الأقل",
-  "long-video-duration": "الفيديو طويل، ٣ دقائق على الأكثر",
+  "long-video-duration": "الفيديو طويل، ٣ دقايق بالكتير",
   "mismatched-video-duration":
     "مدة الفيديو المكتوبة في الملف مش زي مدته الحقيقية، احفظه تاني من برنامج التصوير وارفعه",
   "large-image-dimensions": "أبعاد الصورة كبيرة أوي، صغّرها لـ٥٠ ميجابكسل على الأكثر وجرّب تاني",
@@ -179,8 +179,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   // Payments: orders and refunds
   "order-is-free": "إجمالي الطلب صفر، فعّل الباقة مجانًا بدون دفع",
   "order-not-free": "هذا الطلب له مبلغ مستحق، اختار وسيلة دفع",
-  "order-being-paid": "عندك طلب دفع جاري تنفيذه الآن، استنى لحد ما يخلص وبعدين حاول تاني",
-  "refund-in-progress": "فيه استرداد جاري لنفس العملية، استنى لحد ما يخلص",
+  "order-being-paid": "عندك طلب دفع بيتنفذ دلوقتي، استنى لحد ما يخلص وبعدين حاول تاني",
+  "refund-in-progress": "فيه استرداد شغال لنفس العملية، استنى لحد ما يخلص",
   "refund-exceeds-paid": "مبلغ الاسترداد أكبر من المتبقي من المدفوع",
   "refund-already-made": "العملية دي اترد منها مبلغ قبل كده، أكّد إنك عايز تعمل استرداد تاني",
   "payment-alarm-not-found": "التنبيه غير موجود",

@@ -359,7 +359,7 @@ describe("the staging rehearsal: one student over real HTTP", () => {
       "email",
       (entry) =>
         (json<{ to: string[]; subject: string }>(entry).to ?? []).includes(student.email) &&
-        json<{ subject: string }>(entry).subject === "تم حجز حصة جديدة في درس",
+        json<{ subject: string }>(entry).subject === "اتحجزت حصة جديدة في درس",
     );
     expect(booked.status).toBe(200);
   });
@@ -457,7 +457,7 @@ describe("the staging rehearsal: one student over real HTTP", () => {
     expect(reminder.status).toBe(200);
     const parameters =
       json<WhatsAppSend>(reminder).template.components.find((part) => part.type === "body")?.parameters ?? [];
-    expect(parameters[0]?.text).toBe("تذكير: لديك حصة خلال يوم");
+    expect(parameters[0]?.text).toBe("تذكير: حصتك بعد يوم");
 
     // WhatsApp then reports it delivered: a status webhook to the product, signed with the app secret.
     const wamid =
@@ -568,7 +568,7 @@ describe("the staging rehearsal: one student over real HTTP", () => {
         String(json<{ chat_id: unknown }>(entry).chat_id) === String(chatId),
     );
     expect(reply.path).toBe(`/api/v1/dev/telegram/bot${settings.TELEGRAM_BOT_TOKEN}/sendMessage`);
-    expect(json<{ text: string }>(reply).text).toContain("تم ربط حسابك في درس بتيليجرام");
+    expect(json<{ text: string }>(reply).text).toContain("حسابك في درس اتربط بتيليجرام");
     expect(reply.status).toBe(200);
     await page.keyboard.press("Escape");
   });

@@ -86,7 +86,7 @@ describe("POST /lesson/ books a lesson", () => {
       )
         .bind(email)
         .first<{ subject: string }>();
-      expect(row?.subject).toBe("تم حجز حصة جديدة في درس");
+      expect(row?.subject).toBe("اتحجزت حصة جديدة في درس");
     }
   });
 

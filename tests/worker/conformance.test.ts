@@ -58,9 +58,9 @@ describe("notifications of a deleted slot's cancellations (docs/rules.md, Notifi
     await bookLessonInSlot(tutor.user.id, student.user.id, id, at(1470));
     const response = await slotActions(tutor.token, [{ type: "delete", id }]);
     expect(response.status).toBe(200);
-    expect((await latestMessage(student.user.email)).subject).toBe("تم إلغاء حصتك");
+    expect((await latestMessage(student.user.email)).subject).toBe("حصتك اتلغت");
     const whatsapp = await latestMessage("01012345678");
-    expect(whatsapp).toMatchObject({ channel: "whatsapp", subject: "تم إلغاء حصتك" });
+    expect(whatsapp).toMatchObject({ channel: "whatsapp", subject: "حصتك اتلغت" });
   });
 
   it("stay email-only for a student without a verified phone", async () => {
@@ -72,7 +72,7 @@ describe("notifications of a deleted slot's cancellations (docs/rules.md, Notifi
     const rows = await env.DB.prepare(
       "SELECT channel FROM notifications_outbox WHERE user_id = ? AND subject = ?",
     )
-      .bind(student.user.id, "تم إلغاء حصتك")
+      .bind(student.user.id, "حصتك اتلغت")
       .all<{ channel: string }>();
     expect(rows.results.map((row) => row.channel)).toEqual(["email"]);
   });
@@ -115,7 +115,7 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
       body: { id: first, status: InterviewStatus.CanceledByInterviewee },
     });
     expect(cancel.status).toBe(200);
-    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء مقابلة");
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("اتلغت مقابلة");
     const second = await insertInterview(
       tutor.user.id,
       boss.user.id,
@@ -127,7 +127,7 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
       body: { id: second, status: InterviewStatus.CanceledByInterviewer },
     });
     expect(byManager.status).toBe(200);
-    expect((await latestMessage(tutor.user.email)).subject).toBe("تم إلغاء مقابلة");
+    expect((await latestMessage(tutor.user.email)).subject).toBe("اتلغت مقابلة");
   });
 
   it("a booked demo session tells the manager, and the tutor's cancellation too", async () => {
@@ -148,6 +148,6 @@ describe("interviews and demo sessions tell the other party (docs/rules.md, Noti
       body: { status: ReviewStatus.CanceledByTutor },
     });
     expect(cancel.status).toBe(200);
-    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("تم إلغاء حصة تجريبية");
+    expect((await latestMessage(await managerEmail(boss.user.id))).subject).toBe("اتلغت حصة تجريبية");
   });
 });

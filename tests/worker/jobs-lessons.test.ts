@@ -43,7 +43,7 @@ describe("cron: lesson reminders", () => {
     const subject = await env.DB.prepare("SELECT subject FROM notifications_outbox WHERE dedupe_key = ?")
       .bind(`reminder:${lessonId}:1d:${student.id}:email`)
       .first();
-    expect(subject).toEqual({ subject: "تذكير: لديك حصة خلال يوم" });
+    expect(subject).toEqual({ subject: "تذكير: حصتك بعد يوم" });
   });
 
   it("writes the reminder's time on each member's own clock and names that clock", async () => {

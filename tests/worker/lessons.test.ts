@@ -111,7 +111,7 @@ describe("DELETE /lesson/{id}", () => {
     expect(
       await env.DB.prepare("SELECT canceled_by FROM lessons WHERE id = ?").bind(lessonId).first(),
     ).toEqual({ canceled_by: student.id });
-    expect(await lastSubject(tutor.email)).toBe("تم إلغاء حصة في درس");
+    expect(await lastSubject(tutor.email)).toBe("اتلغت حصة في درس");
     // The lesson is 24 h ahead: in this subscription week unless the week turns over before it.
     const after = await remaining(student);
     expect(after === before + 30 || after === 120).toBe(true);
@@ -124,7 +124,7 @@ describe("DELETE /lesson/{id}", () => {
       token: tutor.token,
     });
     expect(response.body.canceledBy).toBe(tutor.id);
-    expect(await lastSubject(student.email)).toBe("تم إلغاء حصة في درس");
+    expect(await lastSubject(student.email)).toBe("اتلغت حصة في درس");
   });
 
   it("refuses a cancellation within 6 hours of the start with lesson-cancel-window-passed", async () => {
@@ -180,7 +180,7 @@ describe("PATCH /lesson (reschedule)", () => {
     expect(await env.DB.prepare("SELECT start FROM lessons WHERE id = ?").bind(lessonId).first()).toEqual({
       start: to.toISOString(),
     });
-    expect(await lastSubject(tutor.email)).toBe("تم تغيير موعد حصتك في درس");
+    expect(await lastSubject(tutor.email)).toBe("ميعاد حصتك في درس اتغيّر");
   });
 
   it("refuses a time the tutor has booked with another student (busy-tutor)", async () => {

@@ -179,7 +179,7 @@ describe("PATCH /photo-session/{id}", () => {
     expect(response.body).toMatchObject({ status: "scheduled", scheduledAt, note: "أحضر قميصًا فاتح اللون" });
     expect(await sessionRow(id)).toMatchObject({ status: "scheduled", scheduled_at: scheduledAt });
     const message = await latestMessage(tutor.user.email);
-    expect(message.subject).toBe("تم تحديد موعد جلسة التصوير");
+    expect(message.subject).toBe("ميعاد جلسة التصوير اتحدد");
     expect(message.body).toContain("استوديو الضوء");
     const onboarding = await callContract(onboardingContracts.get, { token: tutor.token });
     expect(onboarding.body.photoSession).toMatchObject({
@@ -210,7 +210,7 @@ describe("PATCH /photo-session/{id}", () => {
     const canceled = await patch(tutor.token, id, { status: "canceled" });
     expect(canceled.body.status).toBe("canceled");
     expect((await sessionRow(id))!.status).toBe("canceled");
-    expect((await latestMessage(place.user.email)).subject).toBe("تم إلغاء جلسة التصوير");
+    expect((await latestMessage(place.user.email)).subject).toBe("جلسة التصوير اتلغت");
   });
 
   it("answers illegal once the session is canceled", async () => {
@@ -235,7 +235,7 @@ describe("PATCH /photo-session/{id}", () => {
     expect(done.body).toMatchObject({ status: "done" });
     expect(done.body.completedAt).toBeTruthy();
     expect(done.body.image).toMatch(/^\/api\/v1\/assets\/uploads\/tutors\/images\//);
-    expect((await latestMessage(tutor.user.email)).subject).toBe("تمت جلسة التصوير");
+    expect((await latestMessage(tutor.user.email)).subject).toBe("جلسة التصوير خلصت");
     const onboarding = await callContract(onboardingContracts.get, { token: tutor.token });
     expect(onboarding.body.photoSession).toMatchObject({ state: "passed", next: "done", id });
   });

@@ -163,11 +163,11 @@ describe("a student cancels a paid plan", () => {
       await env.DB.prepare("SELECT canceled_at FROM lessons WHERE id = ?").bind(future).first("canceled_at"),
     ).toEqual(expect.any(String));
     const mail = await env.DB.prepare(
-      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'تم رد المبلغ'",
+      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'رجّعنا المبلغ'",
     )
       .bind(student.id)
       .first("subject");
-    expect(mail).toBe("تم رد المبلغ");
+    expect(mail).toBe("رجّعنا المبلغ");
   });
 
   it("refunds the amount the rule gives after minutes were used (the SPA's preview is the server's figure): PartialRefunded", async () => {
@@ -234,11 +234,11 @@ describe("a student cancels a paid plan", () => {
     expect((await transactionRow(row.id))!.status).toBe(TransactionStatus.RefundFailed);
     expect(await alarmsOf(row.id)).toEqual([{ kind: "refund-failed", resolved_at: null }]);
     const mail = await env.DB.prepare(
-      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد تعذّر تنفيذه'",
+      "SELECT subject FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد مقدرناش ننفّذه'",
     )
       .bind(superAdmin.id)
       .first("subject");
-    expect(mail).toBe("استرداد تعذّر تنفيذه");
+    expect(mail).toBe("استرداد مقدرناش ننفّذه");
     const told = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM notifications_outbox WHERE user_id = ? AND subject = 'استرداد مبلغك متأخر'",
     )

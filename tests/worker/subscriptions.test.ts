@@ -276,7 +276,7 @@ describe("PATCH /sub/cancel", () => {
     )
       .bind(tutor.email)
       .first();
-    expect(told).toEqual({ subject: "تم إلغاء حصة في درس" });
+    expect(told).toEqual({ subject: "اتلغت حصة في درس" });
   });
 
   it("deducts the whole weeks elapsed and this week's used minutes", async () => {

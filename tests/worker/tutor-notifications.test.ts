@@ -38,10 +38,10 @@ describe("onboarding notifications (outbox, Arabic)", () => {
       token: reviewer.token,
       body: { status: 2, feedback: "الصوت غير واضح" },
     });
-    expect((await latestMessage(approved.user.email)).subject).toBe("تم قبول الفيديو التعريفي");
+    expect((await latestMessage(approved.user.email)).subject).toBe("الفيديو التعريفي اتقبل");
     const message = await latestMessage(rejected.user.email);
-    expect(message.subject).toBe("لم يتم قبول الفيديو التعريفي");
-    expect(message.body).toContain("٣ أشهر");
+    expect(message.subject).toBe("الفيديو التعريفي متقبلش");
+    expect(message.body).toContain("٣ شهور");
   });
 
   it("tells the tutor the interview decision", async () => {
@@ -100,7 +100,7 @@ describe("onboarding notifications (outbox, Arabic)", () => {
       body: { status: 2, feedback: "حصة ممتازة" },
     });
     expect(await outboxSubjects(tutor.user.id)).toEqual(
-      expect.arrayContaining(["نجحت في الحصة التجريبية", "تم تفعيل حسابك كمدرس"]),
+      expect.arrayContaining(["نجحت في الحصة التجريبية", "حسابك كمدرّس اتفعّل"]),
     );
   });
 
@@ -110,11 +110,13 @@ describe("onboarding notifications (outbox, Arabic)", () => {
     const set = (body: Record<string, boolean>) =>
       callContract(onboardingContracts.update, { params: { id: tutor.user.id }, token: admin.token, body });
     await set({ activated: true });
-    expect((await latestMessage(tutor.user.email)).subject).toBe("تم تفعيل حسابك كمدرس");
+    expect((await latestMessage(tutor.user.email)).subject).toBe("حسابك كمدرّس اتفعّل");
     await set({ activated: true });
     await set({ activated: false });
-    expect((await latestMessage(tutor.user.email)).subject).toBe("تم إيقاف تفعيل حسابك كمدرس");
-    expect((await outboxSubjects(tutor.user.id)).filter((s) => s.startsWith("تم تفعيل"))).toHaveLength(1);
+    expect((await latestMessage(tutor.user.email)).subject).toBe("حسابك كمدرّس اتوقف");
+    expect(
+      (await outboxSubjects(tutor.user.id)).filter((s) => s.startsWith("حسابك كمدرّس اتفعّل")),
+    ).toHaveLength(1);
   });
 });
 

@@ -5,27 +5,27 @@ import { timeMark } from "./clock";
 
 export const lessonMessages = {
   booked: (start: string, duration: number, other: string | null) => ({
-    subject: "تم حجز حصة جديدة في درس",
-    body: `تم حجز حصة مدتها ${arabicMinutes(duration)}${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
+    subject: "اتحجزت حصة جديدة في درس",
+    body: `اتحجزت حصة مدتها ${arabicMinutes(duration)}${other ? ` مع ${other}` : ""} يوم ${timeMark(start)}.`,
   }),
   rebooked: (start: string, duration: number, other: string | null) => ({
-    subject: "تم تغيير موعد حصتك في درس",
-    body: `تم نقل حصتك${other ? ` مع ${other}` : ""} إلى ${timeMark(start)}، ومدتها ${arabicMinutes(duration)}.`,
+    subject: "ميعاد حصتك في درس اتغيّر",
+    body: `حصتك${other ? ` مع ${other}` : ""} اتنقلت، وميعادها الجديد ${timeMark(start)}، ومدتها ${arabicMinutes(duration)}.`,
   }),
   canceled: (start: string, by: string | null) => ({
-    subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)}${by ? ` بواسطة ${by}` : ""}.`,
+    subject: "اتلغت حصة في درس",
+    body: `الحصة اللي كانت يوم ${timeMark(start)} اتلغت${by ? ` من طرف ${by}` : ""}.`,
   }),
   canceledBySystem: (start: string) => ({
-    subject: "تم إلغاء حصة في درس",
-    body: `تم إلغاء الحصة التي كانت يوم ${timeMark(start)} لأن اشتراك الطالب أُلغي.`,
+    subject: "اتلغت حصة في درس",
+    body: `الحصة اللي كانت يوم ${timeMark(start)} اتلغت عشان اشتراك الطالب اتلغى.`,
   }),
   reminder: (start: string, kind: "1d" | "1h") => ({
-    subject: kind === "1d" ? "تذكير: لديك حصة خلال يوم" : "تذكير: حصتك بعد ساعة",
-    body: `تذكير بحصتك في درس يوم ${timeMark(start)}. ادخل غرفة الحصة قبل الموعد بدقائق.`,
+    subject: kind === "1d" ? "تذكير: حصتك بعد يوم" : "تذكير: حصتك بعد ساعة",
+    body: `تذكير بحصتك في درس يوم ${timeMark(start)}. ادخل غرفة الحصة قبل الميعاد بكام دقيقة.`,
   }),
   minutesReady: (minutes: number) => ({
-    subject: "دقائقك الأسبوعية جاهزة",
-    body: `بدأ أسبوع جديد في اشتراكك: ${arabicMinutes(minutes)} جاهزة لحجز حصصك في درس.`,
+    subject: "دقايقك الأسبوعية جاهزة",
+    body: `أسبوع جديد بدأ في اشتراكك: ${arabicMinutes(minutes)} جاهزة تحجز بيها حصصك في درس.`,
   }),
 };

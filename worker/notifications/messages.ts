@@ -25,15 +25,15 @@ export const messages = {
   }),
   welcome: (name: string | null) => ({
     subject: "أهلًا بك في درس",
-    body: `أهلًا${name ? ` ${name}` : ""}! تم إنشاء حسابك في درس. أكِّد بريدك الإلكتروني لتبدأ.`,
+    body: `أهلًا${name ? ` ${name}` : ""}! حسابك في درس اتعمل. أكّد بريدك الإلكتروني عشان تبدأ.`,
   }),
 };
 
 /** What the Telegram bot answers in the chat when someone links it (worker/domain/identity/telegram-link.ts). */
 export const telegramReplies = {
   linked: (name: string | null) => ({
-    subject: "تم ربط تيليجرام",
-    body: `أهلًا${name ? ` ${name}` : ""}! تم ربط حسابك في درس بتيليجرام، وستصلك الإشعارات ورموز التأكيد هنا.`,
+    subject: "تيليجرام اتربط",
+    body: `أهلًا${name ? ` ${name}` : ""}! حسابك في درس اتربط بتيليجرام، وهتوصلك الإشعارات ورموز التأكيد هنا.`,
   }),
   invalid: {
     subject: "رابط غير صالح",

@@ -661,20 +661,20 @@ const days = { format: arabicNumber };
 
 export const invoiceMessages = {
   approved: (amount: number) => ({
-    subject: "تم تحويل أرباحك من درس",
-    body: `تمت الموافقة على طلب سحب ${money(amount)} وتحويل المبلغ. يمكنك الاطلاع على إيصال التحويل في صفحة الأرباح.`,
+    subject: "أرباحك من درس اتحوّلت",
+    body: `وافقنا على طلب سحب ${money(amount)} وحوّلنا المبلغ. تقدر تشوف إيصال التحويل في صفحة الأرباح.`,
   }),
   rejected: (amount: number) => ({
-    subject: "تم رفض طلب السحب في درس",
-    body: `تم رفض طلب سحب ${money(amount)}. راجع سبب الرفض في صفحة الأرباح، وعاد المبلغ إلى رصيدك المتاح للسحب.`,
+    subject: "طلب السحب في درس اترفض",
+    body: `طلب سحب ${money(amount)} اترفض. شوف سبب الرفض في صفحة الأرباح، والمبلغ رجع لرصيدك المتاح للسحب.`,
   }),
   canceled: (amount: number) => ({
-    subject: "تم إلغاء طلب السحب في درس",
-    body: `تم إلغاء طلب سحب ${money(amount)}، وعاد المبلغ إلى رصيدك المتاح للسحب.`,
+    subject: "طلب السحب في درس اتلغى",
+    body: `طلب سحب ${money(amount)} اتلغى، والمبلغ رجع لرصيدك المتاح للسحب.`,
   }),
   cancelRefused: (amount: number) => ({
-    subject: "لم تتم الموافقة على إلغاء طلب السحب",
-    body: `لم تتم الموافقة على إلغاء طلب سحب ${money(amount)}، وسيستمر تنفيذ الطلب خلال ${days.format(settings.withdrawals.workingDays.min)} إلى ${days.format(settings.withdrawals.workingDays.max)} أيام عمل.`,
+    subject: "مقدرناش نوافق على إلغاء طلب السحب",
+    body: `مقدرناش نوافق على إلغاء طلب سحب ${money(amount)}، والطلب هيكمل وهيتنفذ خلال ${days.format(settings.withdrawals.workingDays.min)} إلى ${days.format(settings.withdrawals.workingDays.max)} أيام عمل.`,
   }),
   updateApproved: (amount: number) => ({
     subject: "وافقنا على تعديل طلب السحب في درس",

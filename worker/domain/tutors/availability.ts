@@ -311,16 +311,16 @@ function isGuardFailure(error: unknown): boolean {
 // The Arabic text of the notifications this cascade sends.
 export const slotMessages = {
   lessonCanceled: (start: string) => ({
-    subject: "تم إلغاء حصتك",
-    body: `ألغى المدرّس موعده، لذلك أُلغيت حصتك المحددة يوم ${timeMark(start)}. عادت الدقائق إلى رصيدك، ويمكنك حجز موعد آخر.`,
+    subject: "حصتك اتلغت",
+    body: `المدرّس شال ميعاده، فحصتك اللي كانت يوم ${timeMark(start)} اتلغت. دقايقها رجعت لرصيدك، وتقدر تحجز ميعاد تاني.`,
   }),
   interviewCanceled: (start: string) => ({
-    subject: "تم إلغاء مقابلتك",
-    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت مقابلتك المحددة يوم ${timeMark(start)}. يمكنك حجز موعد آخر.`,
+    subject: "مقابلتك اتلغت",
+    body: `مدير المدرّسين شال ميعاده، فمقابلتك اللي كانت يوم ${timeMark(start)} اتلغت. تقدر تحجز ميعاد تاني.`,
   }),
   demoSessionCanceled: (start: string) => ({
-    subject: "تم إلغاء الحصة التجريبية",
-    body: `ألغى مدير المدرّسين موعده، لذلك أُلغيت حصتك التجريبية المحددة يوم ${timeMark(start)}. يمكنك حجز موعد آخر.`,
+    subject: "الحصة التجريبية اتلغت",
+    body: `مدير المدرّسين شال ميعاده، فحصتك التجريبية اللي كانت يوم ${timeMark(start)} اتلغت. تقدر تحجز ميعاد تاني.`,
   }),
 };
 
