@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Role } from "../enums";
+import { Gender, Role } from "../enums";
 import { chatMessage } from "../events";
 import { messageTextRule } from "../rules";
 import { paged, pageQuery, idParam } from "./common";
@@ -35,6 +35,8 @@ export const roomMember = z.object({
   name: z.string().nullable(),
   image: z.string().nullable(),
   role: z.enum(Role),
+  /** So the chat's presence words about the member follow it («متصل/متصلة»); null when not known. */
+  gender: z.enum(Gender).nullable().optional(),
 });
 export type RoomMember = z.output<typeof roomMember>;
 

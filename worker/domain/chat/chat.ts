@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { RoomMember, RoomView } from "../../../schema/api/chat";
 import { chatRoomMembers, chatRooms, users } from "../../../schema/db";
-import { Role, isTutorSide } from "../../../schema/enums";
+import { type Gender, Role, isTutorSide } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import type { ChatMessage } from "../../../schema/events";
 import { htmlToText } from "../../../schema/html";
@@ -156,6 +156,7 @@ async function membersOf(db: Db, roomIds: number[]): Promise<Map<number, RoomMem
       name: users.name,
       image: users.image,
       role: users.role,
+      gender: users.gender,
     })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
@@ -163,7 +164,7 @@ async function membersOf(db: Db, roomIds: number[]): Promise<Map<number, RoomMem
     .orderBy(chatRoomMembers.userId);
   for (const { roomId, ...member } of rows) {
     const list = byRoom.get(roomId) ?? [];
-    list.push({ ...member, role: member.role as Role });
+    list.push({ ...member, role: member.role as Role, gender: member.gender as Gender | null });
     byRoom.set(roomId, list);
   }
   return byRoom;
