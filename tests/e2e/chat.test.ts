@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Gender } from "../../schema/enums";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { byGender } from "../../web/src/lib/plural";
 import { expectNoAxeViolations, launch, newPage, screenshot, signIn, userIdOf } from "./browser";
 
 const c = ar.chat;
@@ -53,7 +55,8 @@ describe("chat between a student and a tutor (docs/rules.md, Chat)", () => {
     await tutor.getByRole("button", { name: /مساء الخير يا أستاذ/ }).click();
     await tutor.waitForURL(new RegExp(`/chat\\?room=${roomId}$`));
     await message(tutor, "مساء الخير يا أستاذ").waitFor();
-    await tutor.getByText(c.online, { exact: true }).first().waitFor();
+    // The student account (emulators/seed.ts) is a woman: the presence words follow her gender.
+    await tutor.getByText(byGender(c.online, Gender.Female), { exact: true }).first().waitFor();
 
     // Reading it clears the badge on the tutor's side and shows ✓✓ on the student's.
     await expect.poll(() => tutor.getByRole("link", { name: new RegExp(c.unread(1)) }).count()).toBe(0);
@@ -61,7 +64,7 @@ describe("chat between a student and a tutor (docs/rules.md, Chat)", () => {
 
     // Typing shows on the other page, then the message arrives there without a reload.
     await student.getByLabel(c.composerLabel, { exact: true }).pressSequentially("هل عندك", { delay: 30 });
-    await tutor.getByText(c.typing).first().waitFor();
+    await tutor.getByText(byGender(c.typing, Gender.Female)).first().waitFor();
     await student.getByLabel(c.composerLabel, { exact: true }).fill("هل عندك ميعاد يوم السبت؟");
     await student.getByLabel(c.composerLabel, { exact: true }).press("Enter");
     await message(tutor, "هل عندك ميعاد يوم السبت؟").waitFor();

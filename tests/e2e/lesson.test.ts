@@ -1,6 +1,8 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Gender } from "../../schema/enums";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { byGender } from "../../web/src/lib/plural";
 import { baseUrl, expectNoAxeViolations, latestCode, screenshot } from "./browser";
 import { api } from "./api";
 
@@ -211,7 +213,8 @@ describe("the lesson page, peer to peer (docs/rules.md, Live sessions)", () => {
 
     const tutorPage = await openAs(tutor, `/lesson/${lessonId}`, { width: 360, height: 740 });
     // The student sees the tutor arrive on the ready screen.
-    await studentPage.getByText(t.presenceOnline(tutor.user.name ?? "")).waitFor();
+    // The demo tutor (emulators/seed.ts) is a man: the presence words follow his gender.
+    await studentPage.getByText(byGender(ar.gendered.online, Gender.Male, tutor.user.name ?? "")).waitFor();
     await tutorPage.getByRole("button", { name: t.join }).click();
     await studentPage.getByText(t.presenceInCall(tutor.user.name ?? "")).waitFor();
     await studentPage.getByRole("button", { name: t.join }).click();
@@ -240,10 +243,14 @@ describe("the lesson page, peer to peer (docs/rules.md, Live sessions)", () => {
 
     // Screen share: the tutor shares, the student is told and still sees video.
     await tutorPage.getByRole("button", { name: t.shareScreen }).click();
-    await studentPage.getByText(t.remoteSharing(tutor.user.name ?? "")).waitFor();
+    await studentPage
+      .getByText(byGender(ar.gendered.sharingScreen, Gender.Male, tutor.user.name ?? ""))
+      .waitFor();
     await waitForRemoteVideo(studentPage);
     await tutorPage.getByRole("button", { name: t.stopSharing }).click();
-    await studentPage.getByText(t.remoteSharing(tutor.user.name ?? "")).waitFor({ state: "detached" });
+    await studentPage
+      .getByText(byGender(ar.gendered.sharingScreen, Gender.Male, tutor.user.name ?? ""))
+      .waitFor({ state: "detached" });
 
     // The other side sees the microphone and camera go off.
     await studentPage.getByRole("button", { name: t.mute }).click();

@@ -51,19 +51,19 @@ describe("the join window", () => {
 
 describe("the countdown", () => {
   it("says days and hours in Arabic digits and plurals", () => {
-    expect(formatCountdown((2 * 24 * 60 + 3 * 60) * MINUTE)).toBe("يومان و٣ ساعات");
-    expect(formatCountdown(11 * 24 * 60 * MINUTE)).toBe("١١ يومًا");
+    expect(formatCountdown((2 * 24 * 60 + 3 * 60) * MINUTE)).toBe("يومين و٣ ساعات");
+    expect(formatCountdown(11 * 24 * 60 * MINUTE)).toBe("١١ يوم");
   });
 
   it("says hours and minutes under a day", () => {
-    expect(formatCountdown((60 + 5) * MINUTE)).toBe("ساعة و٥ دقائق");
-    expect(formatCountdown(2 * 60 * MINUTE)).toBe("ساعتان");
+    expect(formatCountdown((60 + 5) * MINUTE)).toBe("ساعة و٥ دقايق");
+    expect(formatCountdown(2 * 60 * MINUTE)).toBe("ساعتين");
   });
 
   it("rounds up to the minute and never says zero", () => {
-    expect(formatCountdown(9 * MINUTE + 1)).toBe("١٠ دقائق");
-    expect(formatCountdown(20_000)).toBe("دقيقة");
-    expect(formatCountdown(0)).toBe("دقيقة");
+    expect(formatCountdown(9 * MINUTE + 1)).toBe("١٠ دقايق");
+    expect(formatCountdown(20_000)).toBe("دقيقة واحدة");
+    expect(formatCountdown(0)).toBe("دقيقة واحدة");
   });
 });
 

@@ -82,7 +82,8 @@ describe("Arabic counts through Intl.PluralRules('ar')", () => {
       "payments.history.minutesLeft": (n) => ar.payments.history.minutesLeft(n, 60),
       "pricing.perWeek": marketing.pricing.perWeek,
       "pricing.choosePlan": marketing.pricing.choosePlan,
-      "suspension.suspendedWithLessons": accountSafety.suspension.suspendedWithLessons,
+      "suspension.suspendedWithLessons": accountSafety.suspension.suspendedWithLessons.male,
+      "suspension.suspendedWithLessons (female)": accountSafety.suspension.suspendedWithLessons.female,
     };
     for (const [name, phrase] of Object.entries(phrases)) {
       const rendered = samples.map((count) => phrase(count));

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Paged } from "../../schema/api/common";
 import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
+import { Gender } from "../../schema/enums";
 import { shortUrls as shortUrlTable } from "../../schema/db/platform";
 import { prerenderedBases, prerenderedPageOf } from "../../schema/prerendered-pages";
 import { resolveShortUrl } from "../../schema/short-urls";
@@ -231,13 +232,15 @@ async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boole
   const canonical = `${url.origin}/t/${info.id}`;
   const image = absolute(info.image, url.origin);
   const description = seo.tutor.description(name, info.bio);
+  // «مدرّس/مدرّسة» in the tutor's gender, masculine when unknown (docs/glossary.md).
+  const form = info.gender === Gender.Female ? "female" : "male";
   // The layout prerendered at build with the profile loading, whose place the tutor's header takes.
   const base: Shell = (at) => shell(new URL(`/prerendered/${prerenderedBases["/t/{id}"]}`, at.origin));
   return renderPage(
     base,
     url,
     {
-      title: seo.tutor.title(name),
+      title: seo.tutor.title[form](name),
       description,
       canonical,
       image,
@@ -248,7 +251,7 @@ async function tutorPage(db: Db, id: number, url: URL, shell: Shell, head: boole
         name,
         image: image ?? undefined,
         description: info.bio ?? undefined,
-        jobTitle: seo.tutor.jobTitle,
+        jobTitle: seo.tutor.jobTitle[form](),
         url: canonical,
       },
       initialData: { tutor: { id: info.id, info } },

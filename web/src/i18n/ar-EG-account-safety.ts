@@ -2,7 +2,7 @@
  * Account safety: the signed-in devices tab of the settings, the admin's suspension card and the
  * screen a suspended account sees.
  */
-import { countOf } from "../lib/plural";
+import { countOf, type GenderForms } from "../lib/plural";
 import { counts } from "./ar-EG-counts";
 
 export const accountSafety = {
@@ -40,17 +40,27 @@ export const accountSafety = {
     suspend: "إيقاف الحساب",
     restore: "إلغاء الإيقاف",
     suspendTitle: "إيقاف الحساب؟",
-    suspendBody:
-      "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
+    /** About the account's owner, in their gender (byGender, web/src/lib/plural.ts). */
+    suspendBody: {
+      male: () =>
+        "صاحب الحساب هيخرج من كل الأجهزة وهيتقفل اتصاله المباشر، ومش هيقدر يستخدم درس لحد ما تلغي الإيقاف. حصصه الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
+      female: () =>
+        "صاحبة الحساب هتخرج من كل الأجهزة وهيتقفل اتصالها المباشر، ومش هتقدر تستخدم درس لحد ما تلغي الإيقاف. حصصها الجاية هتتلغي ويتبلّغ الطرف التاني، ودقايق الطالب بترجع له.",
+    } satisfies GenderForms,
     reasonHint: "السبب بيتسجل في سجل التدقيق (من ٣ إلى ٥٠٠ حرف).",
     confirmSuspend: "إيقاف",
-    suspendedDone: "تم إيقاف الحساب",
-    suspendedWithLessons: (lessons: number) =>
-      `تم إيقاف الحساب، واتلغت حصصه الجاية (${countOf(counts.lessons, lessons)})`,
+    suspendedDone: "الحساب اتوقف",
+    suspendedWithLessons: {
+      male: (lessons: number) => `الحساب اتوقف، واتلغت حصصه الجاية (${countOf(counts.lessons, lessons)})`,
+      female: (lessons: number) => `الحساب اتوقف، واتلغت حصصها الجاية (${countOf(counts.lessons, lessons)})`,
+    } satisfies GenderForms<[number]>,
     restoreTitle: "إلغاء إيقاف الحساب؟",
-    restoreBody: "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
+    restoreBody: {
+      male: () => "صاحب الحساب هيقدر يسجل الدخول ويستخدم درس تاني.",
+      female: () => "صاحبة الحساب هتقدر تسجل الدخول وتستخدم درس تاني.",
+    } satisfies GenderForms,
     confirmRestore: "إلغاء الإيقاف",
-    restoredDone: "تم إلغاء إيقاف الحساب",
+    restoredDone: "الحساب رجع شغال",
   },
   suspendedScreen: {
     title: "حسابك موقوف",

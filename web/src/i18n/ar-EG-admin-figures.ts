@@ -8,8 +8,8 @@ import { counts } from "./ar-EG-counts";
 
 export const adminFigures = {
   title: "لوحة الإدارة",
-  intro: "أرقام اليوم والشهر ورسومها على أيام القاهرة. باقي الأقسام في قائمة لوحة الإدارة.",
-  today: (day: string) => `اليوم — ${day}`,
+  intro: "أرقام النهارده والشهر ده ورسومها على أيام القاهرة. باقي الأقسام في قائمة لوحة الإدارة.",
+  today: (day: string) => `النهارده — ${day}`,
   thisMonth: (month: string) => `هذا الشهر — ${month}`,
   lessons: "الحصص",
   revenue: "الإيرادات",
@@ -88,6 +88,6 @@ export const charts = {
 
 /** The data table's texts (web/src/ui/data-table.tsx) and the table search box. */
 export const table = {
-  empty: "لا توجد نتائج.",
-  searching: "جارٍ البحث…",
+  empty: "مفيش نتايج.",
+  searching: "بندوّر…",
 };

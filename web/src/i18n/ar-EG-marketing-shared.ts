@@ -27,5 +27,5 @@ export const marketingShared = {
   chooseTutor: "اختار مدرّسك",
 
   /** Where a signed-in visitor of the home and become-a-tutor pages goes instead of signing up. */
-  goToDashboard: "اذهب إلى لوحة التحكم",
+  goToDashboard: "روح للوحة التحكم",
 };

@@ -39,7 +39,7 @@ export const market = {
 
   booking: {
     trialOnly: (minutes: string) =>
-      `تحتاج إلى اشتراك لحصة بالمدة دي؛ من غير اشتراك أول حصة تجريبية بس ببلاش ومدتها ${minutes}`,
+      `محتاج اشتراك عشان تحجز حصة بالمدة دي؛ من غير اشتراك أول حصة تجريبية بس ببلاش ومدتها ${minutes}`,
     trialUsed: "استخدمت الحصة التجريبية، اشترك في باقة عشان تحجز حصص تانية",
     notEnoughMinutes: (left: string) => `فاضل لك ${left} بس الأسبوع ده`,
     noMinutesLeft: "خلّصت دقايق الأسبوع ده",
@@ -69,7 +69,11 @@ export const market = {
     copyLink: "انسخ الرابط",
     linkCopied: "اتنسخ الرابط",
     copyFailed: "مقدرناش ننسخ الرابط، انسخه من شريط العنوان.",
-    shareText: (name: string) => `شوف ${name} على درس، مدرّس إنجليزي أونلاين:`,
+    /** In the tutor's gender (byGender, web/src/lib/plural.ts). */
+    shareText: {
+      male: (name: string) => `شوف ${name} على درس، مدرّس إنجليزي أونلاين:`,
+      female: (name: string) => `شوف ${name} على درس، مدرّسة إنجليزي أونلاين:`,
+    },
     /** The booking bar at the bottom of a tutor's page on a phone (web/src/features/tutor-profile/booking-bar.tsx). */
     bookingBar: (name: string) => `احجز حصة مع ${name}`,
     priceFrom: (price: string) => `الحصة من ${price}`,

@@ -86,7 +86,7 @@ export const money = {
     status: "حالة العملية",
     at: "وقت التنبيه",
     details: "التفاصيل",
-    resolve: "تمت المتابعة",
+    resolve: "خلصت المتابعة",
     resolveTitle: "تسجيل المتابعة",
     note: "إيه اللي اتعمل؟",
     save: "احفظ",

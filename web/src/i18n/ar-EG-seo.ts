@@ -12,12 +12,16 @@ export const seo = {
     listName: "مدرسين الإنجليزي على درس",
   },
   tutor: {
-    title: (name: string) => `${name} — مدرّس إنجليزي | درس`,
+    /** In the tutor's gender (worker/seo/pages.ts picks the form). */
+    title: {
+      male: (name: string) => `${name} — مدرّس إنجليزي | درس`,
+      female: (name: string) => `${name} — مدرّسة إنجليزي | درس`,
+    },
     description: (name: string, bio: string | null) =>
       bio
         ? `${bio} — احجز حصة إنجليزي أونلاين مع ${name} على درس.`
         : `احجز حصة إنجليزي أونلاين مع ${name} على درس.`,
-    jobTitle: "مدرّس إنجليزي",
+    jobTitle: { male: () => "مدرّس إنجليزي", female: () => "مدرّسة إنجليزي" },
   },
   notFound: {
     title: "الصفحة مش موجودة | درس",

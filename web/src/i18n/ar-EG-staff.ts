@@ -153,7 +153,7 @@ const fields: Record<string, string> = {
   refund: "مبلغ الاسترداد",
   reason: "السبب",
   refundedAmount: "المسترد",
-  resolved: "تمّت المعالجة",
+  resolved: "اتعالجت",
   bio: "النبذة",
   replyLength: "طول الرد (حروف)",
   notesLength: "طول الملاحظات (حروف)",
@@ -241,7 +241,7 @@ export const staff = {
     after: "بعد",
     system: "النظام",
     requestId: "رقم الطلب",
-    empty: "لا توجد سجلات تطابق التصفية.",
+    empty: "مفيش سجلات بالتصفية دي.",
     total: (count: number) => countOf(counts.auditEntries, count),
   },
   passwordReset: {

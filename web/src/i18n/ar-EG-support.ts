@@ -17,7 +17,7 @@ export const support = {
     removeScreenshot: "إزالة الصورة",
     includeLog: "إرفاق معلومات تقنية تساعدنا (نوع المتصفح، الصفحة الحالية، حجم الشاشة، وآخر الأخطاء)",
     send: "إرسال البلاغ",
-    sending: "جارٍ الإرسال…",
+    sending: "بنبعت…",
     sent: "وصلنا بلاغك، شكرًا لك. هنراجعه في أقرب وقت.",
   },
 
@@ -25,16 +25,16 @@ export const support = {
     nav: "البلاغات",
     title: "بلاغات المشكلات",
     intro:
-      "المشكلات التي أبلغ عنها المستخدمون، الأحدث أولًا. علّم البلاغ كمحلول بعد معالجته، واكتب ملاحظة بما تم.",
+      "المشكلات التي أبلغ عنها المستخدمون، الأحدث أولًا. علّم البلاغ كمحلول بعد معالجته، واكتب ملاحظة باللي اتعمل.",
     filterLabel: "حالة البلاغ",
     all: "الكل",
-    statuses: { open: "مفتوح", resolved: "تم الحل" } as Record<"open" | "resolved", string>,
-    empty: "لا توجد بلاغات بهذه الحالة.",
+    statuses: { open: "مفتوح", resolved: "اتحلّ" } as Record<"open" | "resolved", string>,
+    empty: "مفيش بلاغات بالحالة دي.",
     listLabel: "قائمة البلاغات",
     from: "من:",
     anonymous: "مستخدم محذوف أو غير معروف",
     sentOn: (date: string) => `أُرسل ${date}`,
-    resolvedOn: (date: string) => `تم الحل ${date}`,
+    resolvedOn: (date: string) => `اتحلّ ${date}`,
     page: "الصفحة:",
     browser: "المتصفح:",
     source: "جاء من رابط:",
@@ -43,9 +43,9 @@ export const support = {
     noteLabel: "ملاحظة الفريق",
     noteHint: "حتى ١٠٠٠ حرف. تظهر للإدارة فقط.",
     saveNote: "حفظ الملاحظة",
-    resolve: "تم الحل",
+    resolve: "علّمه محلول",
     reopen: "إعادة فتح",
-    saved: "تم حفظ البلاغ",
+    saved: "البلاغ اتحفظ",
   },
 
   contact: {
@@ -80,7 +80,7 @@ export const support = {
     stateFilter: "الحالة",
     kindFilter: "النوع",
     all: "الكل",
-    states: { new: "جديد", answered: "تم الرد", closed: "مقفول" } as Record<
+    states: { new: "جديد", answered: "اترد عليه", closed: "مقفول" } as Record<
       "new" | "answered" | "closed",
       string
     >,

@@ -8,6 +8,7 @@ import { errorMessage } from "../../i18n/ar-EG";
 import "../../i18n/error-catalogue";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -36,7 +37,9 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
     onSuccess: (result) => {
       close();
       const title =
-        result.canceledLessons > 0 ? t.suspendedWithLessons(result.canceledLessons) : t.suspendedDone;
+        result.canceledLessons > 0
+          ? byGender(t.suspendedWithLessons, user.gender, result.canceledLessons)
+          : t.suspendedDone;
       toasts.show({ id: "account-suspended", type: "success", title });
       void refresh();
     },
@@ -94,7 +97,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
       <ConfirmDialog
         open={dialog === "suspend"}
         title={t.suspendTitle}
-        body={t.suspendBody}
+        body={byGender(t.suspendBody, user.gender)}
         confirmLabel={t.confirmSuspend}
         pending={suspend.isPending}
         error={
@@ -124,7 +127,7 @@ export function SuspensionCard({ user, canAct }: { user: UserView; canAct: boole
       <ConfirmDialog
         open={dialog === "restore"}
         title={t.restoreTitle}
-        body={t.restoreBody}
+        body={byGender(t.restoreBody, user.gender)}
         confirmLabel={t.confirmRestore}
         pending={restore.isPending}
         error={restore.error}

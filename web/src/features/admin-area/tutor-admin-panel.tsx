@@ -1,8 +1,10 @@
 import { useState } from "react";
 import type { Onboarding, OnboardingStep } from "@schema/api/onboarding";
+import type { Gender } from "@schema/enums";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arTutorJourney } from "../../i18n/ar-EG-tutor-journey";
 import { formatDateTime, formatNumber } from "../../lib/format";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
@@ -15,9 +17,11 @@ const t = arAdmin.adminArea.tutor;
 const stepNames = arTutorJourney.onboarding.steps;
 const steps = ["introVideo", "interview", "demoSession", "photoSession"] as const;
 
+type TutorGender = Gender | null | undefined;
+
 const stepTone = { todo: "neutral", pending: "info", rejected: "error", passed: "success" } as const;
 
-function StepLine({ name, step }: { name: string; step: OnboardingStep }) {
+function StepLine({ name, step, gender }: { name: string; step: OnboardingStep; gender: TutorGender }) {
   return (
     <li className="flex flex-col gap-1 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -28,7 +32,9 @@ function StepLine({ name, step }: { name: string; step: OnboardingStep }) {
         <span className="text-sm text-slate-700">{t.scheduledAt(formatDateTime(step.start))}</span>
       )}
       {step.retryAt && (
-        <span className="text-sm text-slate-700">{t.retryAt(formatDateTime(step.retryAt))}</span>
+        <span className="text-sm text-slate-700">
+          {byGender(t.retryAt, gender, formatDateTime(step.retryAt))}
+        </span>
       )}
       {step.feedback && (
         <span className="text-sm text-slate-700">
@@ -39,7 +45,7 @@ function StepLine({ name, step }: { name: string; step: OnboardingStep }) {
   );
 }
 
-function ActivationActions({ onboarding }: { onboarding: Onboarding }) {
+function ActivationActions({ onboarding, gender }: { onboarding: Onboarding; gender: TutorGender }) {
   const change = useSetTutorActivation(onboarding.tutorId);
   const [confirming, setConfirming] = useState(false);
   const run = (body: { activated?: boolean; bypassOnboarding?: boolean }) =>
@@ -51,7 +57,9 @@ function ActivationActions({ onboarding }: { onboarding: Onboarding }) {
     });
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-slate-800">{onboarding.activated ? t.activated : t.notActivated}</p>
+      <p className="text-slate-800">
+        {onboarding.activated ? byGender(t.activated, gender) : t.notActivated}
+      </p>
       {onboarding.bypassOnboarding && <p className="text-sm text-slate-700">{t.bypassOn}</p>}
       <div className="flex flex-wrap gap-2">
         {onboarding.activated ? (
@@ -87,14 +95,19 @@ function ActivationActions({ onboarding }: { onboarding: Onboarding }) {
   );
 }
 
-/** A tutor's onboarding steps, activation actions and minutes taught (admin user and tutor pages). */
-export function TutorAdminPanel({ tutorId }: { tutorId: number }) {
+/**
+ * A tutor's onboarding steps, activation actions and minutes taught (admin user and tutor pages);
+ * the lines about the tutor follow `gender` («انضم/انضمت», docs/glossary.md).
+ */
+export function TutorAdminPanel({ tutorId, gender }: { tutorId: number; gender?: TutorGender }) {
   const onboarding = useOnboardingQuery(tutorId);
   const minutes = useTutoringMinutesQuery(tutorId);
   return (
     <>
       <Card title={t.activation}>
-        <QueryState query={onboarding}>{(data) => <ActivationActions onboarding={data} />}</QueryState>
+        <QueryState query={onboarding}>
+          {(data) => <ActivationActions onboarding={data} gender={gender} />}
+        </QueryState>
       </Card>
       <Card title={t.onboarding}>
         <QueryState query={onboarding}>
@@ -103,11 +116,11 @@ export function TutorAdminPanel({ tutorId }: { tutorId: number }) {
               <li className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-medium text-slate-900">{stepNames.supportGroup}</span>
                 <Badge tone={data.supportGroup.joined ? "success" : "neutral"}>
-                  {data.supportGroup.joined ? t.joined : t.notJoined}
+                  {byGender(data.supportGroup.joined ? t.joined : t.notJoined, gender)}
                 </Badge>
               </li>
               {steps.map((step) => (
-                <StepLine key={step} name={stepNames[step]} step={data[step]} />
+                <StepLine key={step} name={stepNames[step]} step={data[step]} gender={gender} />
               ))}
             </ul>
           )}

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import type { RoomView } from "@schema/api/chat";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arLive } from "../../i18n/ar-EG-live";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { LoadingScreen, Spinner } from "../../ui/spinner";
@@ -67,11 +68,11 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
             {status !== "open"
               ? arLive.chat.reconnecting
               : typing
-                ? arLive.chat.typing
+                ? byGender(arLive.chat.typing, partner?.gender)
                 : online === true
-                  ? arLive.chat.online
+                  ? byGender(arLive.chat.online, partner?.gender)
                   : online === false
-                    ? arLive.chat.offline
+                    ? byGender(arLive.chat.offline, partner?.gender)
                     : ""}
           </p>
         </div>
@@ -123,8 +124,8 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
           ))}
           {typing && (
             <li className="flex items-center gap-2 text-sm text-slate-500">
-              <Spinner size="sm" label={arLive.chat.typing} />
-              <span aria-hidden="true">{arLive.chat.typing}</span>
+              <Spinner size="sm" label={byGender(arLive.chat.typing, partner?.gender)} />
+              <span aria-hidden="true">{byGender(arLive.chat.typing, partner?.gender)}</span>
             </li>
           )}
         </ol>

@@ -2,6 +2,7 @@ import type { RoomView } from "@schema/api/chat";
 import { ar, errorMessage } from "../../i18n/ar-EG";
 import { arLive } from "../../i18n/ar-EG-live";
 import { formatNumber } from "../../lib/format";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/class-names";
 import { Notice } from "../../ui/notice";
@@ -74,9 +75,9 @@ export function RoomsPanel({
                 {online && (
                   <span
                     className="inline-block size-2.5 shrink-0 rounded-full bg-emerald-600"
-                    title={arLive.chat.online}
+                    title={byGender(arLive.chat.online, partner?.gender)}
                   >
-                    <span className="sr-only">{arLive.chat.online}</span>
+                    <span className="sr-only">{byGender(arLive.chat.online, partner?.gender)}</span>
                   </span>
                 )}
                 <bdi className="truncate font-medium text-slate-900">{name}</bdi>
@@ -105,7 +106,7 @@ export function RoomsPanel({
               <span className="flex items-center gap-2">
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-600">
                   {typing ? (
-                    <span className="text-brand-700">{arLive.chat.typing}</span>
+                    <span className="text-brand-700">{byGender(arLive.chat.typing, partner?.gender)}</span>
                   ) : !last ? (
                     arLive.chat.noMessagesYet
                   ) : last.text === "" ? (

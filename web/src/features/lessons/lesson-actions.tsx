@@ -3,6 +3,7 @@ import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDateTime } from "../../lib/format";
+import { byGender } from "../../lib/plural";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
@@ -23,6 +24,17 @@ export function lessonChangeError(error: unknown): string {
   return errorMessage(errorCodeOf(error));
 }
 
+/**
+ * What cancelling gives back: a trial lesson booked without a plan took no minutes (none return);
+ * otherwise the minutes go back to the student's week — «لرصيدك» for the student, the student's
+ * (in their gender) for the tutor.
+ */
+export function cancelBodyFor(lesson: LessonView, userId: number): string {
+  if (lesson.isTrial && lesson.subscriptionId === null) return t.cancelBodyTrial;
+  if (lesson.tutor.id === userId) return byGender(t.cancelBodyForTutor, lesson.student.gender);
+  return t.cancelBody;
+}
+
 /** Asks before cancelling a lesson; the refusal's Arabic message shows in the dialog. */
 export function CancelLessonDialog({
   lesson,
@@ -37,7 +49,7 @@ export function CancelLessonDialog({
   const other = otherMember(lesson, userId);
   const { fill } = useBusinessWords();
   return (
-    <Dialog open onClose={onClose} title={t.cancelTitle} description={fill(t.cancelBody)}>
+    <Dialog open onClose={onClose} title={t.cancelTitle} description={fill(cancelBodyFor(lesson, userId))}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-800">
           {t.lessonOf(other.name ?? arLessons.marketplace.tutors.unnamed, formatDateTime(lesson.start))}

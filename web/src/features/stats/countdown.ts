@@ -1,31 +1,20 @@
 import { MINUTE_MS } from "@schema/time";
-import { locale } from "../../lib/format";
-import { madeOnce } from "../../lib/made-once";
+import { durationCounts, durationWords } from "../../i18n/ar-EG-durations";
+import { countOf, formatDurationWords } from "../../lib/plural";
 import { countdown, roomIsOpen, roomOpensAt } from "../live-session/timing";
 
-const unitFormats = madeOnce(() => ({
-  day: new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" }),
-  hour: new Intl.NumberFormat(locale, { style: "unit", unit: "hour", unitDisplay: "long" }),
-  minute: new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }),
-}));
-const andList = madeOnce(() => new Intl.ListFormat(locale, { type: "conjunction" }));
-
 /**
- * A dashboard countdown in words with Arabic digits and plurals (the page refreshes it every 30 s,
- * so minutes are the finest unit, rounded up): "يومان و٣ ساعات", "ساعة و٥ دقائق", "دقيقة".
+ * A dashboard countdown in words, as docs/glossary.md says lengths of time (the page refreshes it
+ * every 30 s, so minutes are the finest unit, rounded up): «يومين و٣ ساعات», «ساعة و٥ دقايق»,
+ * «نص ساعة», «دقيقة واحدة» — not Intl's unit format, whose Arabic is the formal «يومان», «٥ دقائق».
  */
 export function formatCountdown(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
   const days = Math.floor(minutes / (24 * 60));
+  if (days === 0) return formatDurationWords(minutes);
   const hours = Math.floor((minutes % (24 * 60)) / 60);
-  const rest = minutes % 60;
-  const parts =
-    days > 0
-      ? [unitFormats().day.format(days), hours > 0 ? unitFormats().hour.format(hours) : null]
-      : hours > 0
-        ? [unitFormats().hour.format(hours), rest > 0 ? unitFormats().minute.format(rest) : null]
-        : [unitFormats().minute.format(rest)];
-  return andList().format(parts.filter((part): part is string => part !== null));
+  const dayText = countOf(durationCounts.days, days);
+  return hours > 0 ? `${dayText} ${durationWords.and}${countOf(durationCounts.hours, hours)}` : dayText;
 }
 
 export type JoinState =

@@ -124,12 +124,8 @@ export function TopicPicker() {
                         disabled={!checked && atLimit}
                         onChange={() => setChosen(toggleTopic(current, topic))}
                       />
-                      <span>
-                        <bdi>{topic.nameAr}</bdi>{" "}
-                        <bdi dir="ltr" className="text-sm text-slate-500">
-                          {topic.nameEn}
-                        </bdi>
-                      </span>
+                      {/* The Arabic name only: the tutor's settings are Arabic (docs/glossary.md). */}
+                      <bdi>{topic.nameAr}</bdi>
                     </label>
                   </li>
                 );

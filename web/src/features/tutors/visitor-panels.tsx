@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
-import { LessonDuration } from "@schema/enums";
+import { type Gender, LessonDuration } from "@schema/enums";
 import { GRID_MS, lessonPriceFor } from "@schema/pricing";
 import { MINUTE_MS, WEEK_MS } from "@schema/time";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { market } from "../../i18n/ar-EG-marketplace";
 import { formatDay, formatMoney, formatTime, zonedFormat } from "../../lib/format";
-import { countOf } from "../../lib/plural";
+import { byGender, countOf } from "../../lib/plural";
 import { Button, buttonClasses } from "../../ui/button";
 import { toasts } from "../../ui/toast-store";
 import { ListSkeleton } from "../../ui/skeleton";
@@ -151,9 +151,9 @@ export function SoonestFreeTime({
 }
 
 /** «شارك»: the tutor page on WhatsApp, or its link copied. */
-export function ShareTutor({ name }: { name: string }) {
+export function ShareTutor({ name, gender }: { name: string; gender?: Gender | null }) {
   const url = typeof window === "undefined" ? "" : window.location.href.split("#")[0]!;
-  const text = `${t.shareText(name)} ${url}`;
+  const text = `${byGender(t.shareText, gender, name)} ${url}`;
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);

@@ -84,7 +84,7 @@ export function AdminTutorPage() {
           )}
         </QueryState>
       </Card>
-      <TutorAdminPanel tutorId={id} />
+      <TutorAdminPanel tutorId={id} gender={user.data?.gender} />
     </PageFrame>
   );
 }

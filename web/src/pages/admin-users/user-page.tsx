@@ -332,7 +332,7 @@ export function AdminUserPage() {
                     {t.allLessons}
                   </Link>
                 </div>
-                <TutorAdminPanel tutorId={data.id} />
+                <TutorAdminPanel tutorId={data.id} gender={data.gender} />
               </>
             )}
           </>

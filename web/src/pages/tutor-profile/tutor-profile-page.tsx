@@ -82,7 +82,7 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
         </div>
         <div className="flex w-full flex-col gap-2 sm:ms-auto sm:w-auto sm:items-end">
           <MessageTutor tutorId={tutor.id} name={name} gender={tutor.gender} />
-          <ShareTutor name={name} />
+          <ShareTutor name={name} gender={tutor.gender} />
         </div>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem]">
