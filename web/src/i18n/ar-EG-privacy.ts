@@ -21,7 +21,6 @@ export const privacyData = {
       expired: "مدتها خلصت",
     },
     download: "نزّل الملف",
-    downloadLabel: (date: string) => `نزّل نسخة البيانات اللي طلبتها ${date}`,
     downloadFailed: "ما قدرناش ننزّل الملف. جرّب تاني",
     pages: "صفحات طلبات نسخ البيانات",
   },

@@ -90,7 +90,7 @@ export function DataExportCard() {
             {items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="flex flex-col gap-1">
-                  <span className="text-sm text-slate-900">
+                  <span id={`export-${item.id}-when`} className="text-sm text-slate-900">
                     {t.requestedAt(formatDateTime(item.createdAt))}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -106,7 +106,7 @@ export function DataExportCard() {
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={t.downloadLabel(formatDateTime(item.createdAt))}
+                    aria-describedby={`export-${item.id}-when`}
                     loading={fetchFile.isPending && fetchFile.variables?.id === item.id}
                     onClick={() => fetchFile.mutate(item)}
                   >

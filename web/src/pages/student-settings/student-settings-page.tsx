@@ -1,4 +1,6 @@
 import { AccountSettings } from "../../features/user/account-settings";
+import { ConsentsCard } from "../../features/privacy/consents-card";
+import { DataExportCard } from "../../features/privacy/data-export-card";
 import { DeleteAccountCard } from "../../features/privacy/delete-account-card";
 import { UserGate } from "../../features/user/user-gate";
 import { arAuth } from "../../i18n/ar-EG-auth";
@@ -12,6 +14,8 @@ export function StudentSettingsPage() {
         {(user) => (
           <div className="flex flex-col gap-6">
             <AccountSettings user={user} />
+            <DataExportCard />
+            <ConsentsCard />
             <DeleteAccountCard />
           </div>
         )}
