@@ -2,16 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { privacyDeletion } from "../../web/src/i18n/ar-EG-privacy-deletion";
-import {
-  baseUrl,
-  expectNoAxeViolations,
-  field,
-  launch,
-  newPage,
-  registerStudent,
-  screenshot,
-  signIn,
-} from "./browser";
+import { expectNoAxeViolations, field, launch, newPage, registerStudent, screenshot } from "./browser";
 import { readFile } from "node:fs/promises";
 import { privacyData } from "../../web/src/i18n/ar-EG-privacy";
 import { marketingPrivacy } from "../../web/src/i18n/ar-EG-marketing-privacy";
@@ -80,39 +71,6 @@ describe("privacy: account deletion", () => {
     await expect.poll(() => narrow.getByRole("button", { name: card.start }).count()).toBe(1);
     await narrow.context().close();
     await page.context().close();
-  });
-
-  it("a SuperAdmin erases an account at once on a written request, with its reference required (1280 px)", async () => {
-    const student = await newPage(browser);
-    const email = uniqueEmail("e2e-erased");
-    await registerStudent(student, "منى طلب مكتوب", email, PASSWORD);
-    const userId = await student.evaluate(
-      () => (JSON.parse(localStorage.getItem("dars.session.user") ?? "null") as { id: number } | null)?.id,
-    );
-    expect(userId).toBeGreaterThan(0);
-    await student.context().close();
-
-    const admin = await newPage(browser);
-    await signIn(admin, "admin@dars.test", "/admin");
-    await admin.goto(`/admin/user/${userId}`);
-    await admin.getByRole("heading", { name: privacyDeletion.staff.title }).waitFor();
-    await admin.getByRole("button", { name: privacyDeletion.staff.start }).click();
-    const dialog = admin.getByRole("dialog", { name: privacyDeletion.staff.confirmTitle });
-    await dialog.getByRole("button", { name: privacyDeletion.staff.confirm }).click();
-    await dialog.getByText(errorMessage("invalid-deletion-reason")).first().waitFor();
-    await field(dialog, privacyDeletion.staff.reason).fill("طلب مكتوب رقم ٤٥ بالبريد");
-    await expectNoAxeViolations(admin, "/admin/user erase dialog");
-    await screenshot(admin, "privacy-staff-erase-1280");
-    await dialog.getByRole("button", { name: privacyDeletion.staff.confirm }).click();
-    await admin.waitForURL((url) => url.pathname === "/admin/users");
-    // The address is free again: the person may register anew.
-    const again = await fetch(`${baseUrl()}/api/v1/user/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD, role: 4 }),
-    });
-    expect(again.status).toBe(201);
-    await admin.context().close();
   });
 });
 
