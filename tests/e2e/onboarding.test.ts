@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { ar, errorMessage, governorateNames } from "../../web/src/i18n/ar-EG-all";
-import { Governorate } from "@schema/enums";
+import { Governorate, Role } from "@schema/enums";
+import { arManager } from "../../web/src/i18n/ar-EG-manager";
 import {
   baseUrl,
   expectNoAxeViolations,
@@ -421,6 +422,72 @@ describe("a tutor's onboarding, from registration to the public list (docs/rules
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, name);
       await page.context().close();
+    }
+  });
+});
+
+describe("staff screens of the onboarding (the manager's home, a studio's cancelled session)", () => {
+  it("a tutor manager lands on their home, and a studio opens a cancelled photo session, both axe-clean at 1280 and 360 px", async () => {
+    const home = arManager.home;
+    // The tutor manager signs in and lands on their home: decisions and today's, not tutor earnings.
+    const page = await newPage(browser);
+    onTestFailed(async () => {
+      for (const open of browser.contexts().flatMap((context) => context.pages()))
+        await screenshot(open, `staff-screens-failure-${open.url().split("/").slice(3).join("-")}`);
+    });
+    await page.goto("/login");
+    await field(page, ar.fields.email).fill("manager@dars.test");
+    await field(page, ar.fields.password).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: ar.login.submit, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/t/dashboard");
+    await page.getByRole("heading", { level: 1, name: home.title }).waitFor();
+    await page.getByRole("heading", { name: home.toDecide }).waitFor();
+    await page.getByRole("heading", { name: home.today }).waitFor();
+    await expectNoAxeViolations(page, "/t/dashboard (tutor manager)");
+    await screenshot(page, "manager-home-1280");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoAxeViolations(page, "/t/dashboard (tutor manager, 360 px)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "manager-home-360");
+    await page.context().close();
+
+    // A new tutor asks the studio for a session, then cancels it; the studio opens it all the same.
+    const studio = await signIn("studio@dars.test");
+    const email = `e2e-photo-cancel-${Date.now().toString(36)}@example.com`;
+    const registered = await api<Auth>("POST", "/user/", {
+      email,
+      password: "Strong#Pass1",
+      role: Role.Tutor,
+      name: uniqueArabicName(),
+    });
+    expect(registered.status).toBe(201);
+    const tutor = registered.body;
+    const booked = await api<{ id: number }>(
+      "POST",
+      "/photo-session",
+      { studioId: studio.user.id },
+      tutor.token,
+    );
+    expect(booked.status).toBe(201);
+    const canceled = await api(
+      "PATCH",
+      `/photo-session/${booked.body.id}`,
+      { status: "canceled" },
+      tutor.token,
+    );
+    expect(canceled.status).toBe(200);
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 900 }, "studio-canceled-session-1280"],
+      [{ width: 360, height: 800 }, "studio-canceled-session-360"],
+    ] as const) {
+      const studioPage = await openAs(browser, studio, `/photo-session/${tutor.user.id}`, viewport);
+      await studioPage.getByRole("heading", { name: s.sessionTitle }).waitFor();
+      await studioPage.getByText(s.statuses.canceled, { exact: true }).first().waitFor();
+      await studioPage.getByText(s.canceledNotice).waitFor();
+      expect(await studioPage.getByText(s.tutorNotFound).count()).toBe(0);
+      await expectNoAxeViolations(studioPage, `/photo-session/{id} (cancelled, ${viewport.width} px)`);
+      await screenshot(studioPage, name);
+      await studioPage.context().close();
     }
   });
 });
