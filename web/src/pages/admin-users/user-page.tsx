@@ -9,6 +9,7 @@ import { Governorate, Role, TransactionStatus, isAdmin, isTutorSide } from "@sch
 import { ConfirmDialog, Fact, Figure, QueryState } from "../../features/admin-area/admin-ui";
 import { InviteDialog } from "../../features/admin-area/invite-dialog";
 import { SuspensionCard } from "../../features/admin-area/suspension-card";
+import { StaffEraseCard } from "../../features/privacy/staff-erase-card";
 import { TutorAdminPanel } from "../../features/admin-area/tutor-admin-panel";
 import {
   useCancelSubscription,
@@ -298,6 +299,9 @@ export function AdminUserPage() {
               <div className="flex flex-wrap gap-4">
                 <PasswordResetButton user={data} />
               </div>
+            )}
+            {me?.role === Role.SuperAdmin && me.id !== data.id && data.role !== Role.SuperAdmin && (
+              <StaffEraseCard user={data} />
             )}
             {data.role === Role.Student && (
               <>
