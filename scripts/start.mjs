@@ -103,6 +103,7 @@ async function waitForHealth(timeoutMs = 90_000) {
 const crons = [
   { cron: "*/5 * * * *", due: (date) => date.getUTCMinutes() % 5 === 0 },
   { cron: "0 * * * *", due: (date) => date.getUTCMinutes() === 0 },
+  { cron: "30 1 * * *", due: (date) => date.getUTCHours() === 1 && date.getUTCMinutes() === 30 },
 ];
 function scheduleCrons() {
   const tick = async () => {
