@@ -42,8 +42,8 @@ type ExportRow = typeof dataExports.$inferSelect;
 /** A pending export older than this was lost with its isolate: it counts as failed. */
 export const STALE_PENDING_MS = 30 * MINUTE_MS;
 
-/** The uploaded files put in the ZIP, at most this many bytes in all (the Worker builds it in memory). */
-export const EXPORT_FILES_MAX_BYTES = 40 * 1024 * 1024;
+/** The uploaded files put in the ZIP, at most this many bytes in all: the Worker holds them and the ZIP (a second copy) in its 128 MB. */
+export const EXPORT_FILES_MAX_BYTES = 24 * 1024 * 1024;
 
 const CHAT_PAGE = 500;
 
