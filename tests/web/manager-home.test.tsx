@@ -31,6 +31,7 @@ const { ManagerReviewsPage } = await import("../../web/src/pages/manager-reviews
 const { splitAppointments } = await import("../../web/src/features/onboarding/manager-home");
 const { arManager } = await import("../../web/src/i18n/ar-EG-manager");
 const { arLessons } = await import("../../web/src/i18n/ar-EG-lessons");
+const { adminArea: arAdminArea } = await import("../../web/src/i18n/ar-EG-admin-area");
 
 afterEach(() => {
   cleanup();
@@ -127,5 +128,8 @@ describe("the tutor manager's words", () => {
     expect(screen.getByRole("tab", { name: "جلسات العرض" })).toBeTruthy();
     expect(screen.queryByRole("tab", { name: "الحصص التجريبية" })).toBeNull();
     expect(arLessons.schedule.purposes[4]).not.toContain("تجريبي");
+    // The admin's interviews page too.
+    const admin = arAdminArea.interviews;
+    for (const label of [admin.title, admin.tabsLabel, admin.demos]) expect(label).not.toContain("تجريبي");
   });
 });
