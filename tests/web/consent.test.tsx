@@ -1,10 +1,12 @@
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConsentBanner } from "../../web/src/features/consent/consent-banner";
 import { consent as text } from "../../web/src/i18n/ar-EG-consent";
 import { resetAnalyticsForTests, track, trackLessonBooked } from "../../web/src/lib/analytics";
 import { CONSENT_STORAGE_KEY, writeConsent } from "../../web/src/lib/consent";
 import { renderWithApp } from "./render-with-app";
+import { DEVICE_ID_KEY } from "../../web/src/features/privacy/consent-record";
+import { consentTextVersions } from "../../schema/api/privacy";
 
 const IDS = { gaId: "G-ABCDEFGHIJ", clarityProjectId: "abcdefghij" };
 type Tagged = Window & { dataLayer?: unknown[]; gtag?: unknown; clarity?: { q?: unknown[][] } };
@@ -149,5 +151,26 @@ describe("error reporting in the SPA", () => {
     });
     expect(JSON.stringify(sent)).not.toMatch(/ahmed@example\.com|01012345678|ticket=abc|cookie/);
     resetErrorReportingForTests();
+  });
+});
+
+describe("the banner's answer on the server (docs/rules.md, Your data: export, consents, retention)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("records a visitor's refusal for this device: a random id kept on the browser, the kind and the choice", async () => {
+    const answer = { analytics: null, marketing: null, history: [] };
+    const fetchMock = vi.fn(async () => Response.json(answer));
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithApp(<ConsentBanner ids={IDS} />);
+    fireEvent.click(screen.getByRole("button", { name: text.refuse }));
+    // The recording module loads on the click (a chunk of its own).
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 8000 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/v1\/consents$/);
+    expect(init.method).toBe("PUT");
+    const deviceId = localStorage.getItem(DEVICE_ID_KEY);
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(init.body))).toEqual({ deviceId, kind: "analytics", granted: false });
+    expect(consentTextVersions.analytics).toBeTruthy();
   });
 });

@@ -28,7 +28,11 @@ export async function recordConsentChoice(kind: ConsentKind, granted: boolean): 
     if (session.hasLiveToken()) await call(privacyContracts.setConsent, { body: { kind, granted } });
     else {
       const id = deviceId();
-      if (id) await call(privacyContracts.setDeviceConsent, { body: { deviceId: id, kind, granted } });
+      if (id)
+        await call(privacyContracts.setDeviceConsent, {
+          body: { deviceId: id, kind, granted },
+          public: true,
+        });
     }
   } catch {
     // Offline or refused: the browser's own record stands until the next choice.
