@@ -117,7 +117,7 @@ export const adminArea = {
     cancelSubscription: "إلغاء الاشتراك واسترداد الباقي",
     cancelSubscriptionTitle: "إلغاء الاشتراك",
     cancelSubscriptionBody:
-      "سيُلغى الاشتراك وكل الحصص القادمة فيه، ويُسترد للطالب الجزء غير المستخدم عبر فوري. لا يمكن التراجع.",
+      "الاشتراك هيتلغي هو وكل الحصص الجاية فيه، والجزء اللي متستخدمش هيرجع للطالب عن طريق فوري. الخطوة دي مفيهاش رجوع.",
     confirmCancelSubscription: "تأكيد الإلغاء",
     canceledSubscription: (amount: string, lessons: number) =>
       lessons === 0
@@ -140,7 +140,7 @@ export const adminArea = {
     refund: "استرداد",
     refundTitle: (amount: string) => `استرداد ${amount}`,
     refundBody:
-      "سيُسترد المبلغ المتبقي من هذه العملية عبر فوري، وينتهي الاشتراك المرتبط بها. لا يمكن التراجع.",
+      "المبلغ الباقي من العملية دي هيرجع عن طريق فوري، والاشتراك المرتبط بيها هيخلص. الخطوة دي مفيهاش رجوع.",
     refundReason: "السبب (اختياري)",
     confirmRefund: "تأكيد الاسترداد",
     refundDone: "طلبنا الاسترداد",
@@ -185,7 +185,10 @@ export const adminArea = {
     activate: "تفعيل",
     deactivate: "إيقاف التفعيل",
     deactivateTitle: "إيقاف تفعيل المدرّس",
-    deactivateBody: "لن يظهر المدرّس للطلاب ولن يستقبل حجوزات جديدة حتى يُعاد تفعيله. سيصله إشعار بذلك.",
+    deactivateBody: {
+      male: () => "المدرّس مش هيظهر للطلاب ومش هيستقبل حجوزات جديدة لحد ما يتفعّل تاني، وهيوصله إشعار بده.",
+      female: () => "المدرّسة مش هتظهر للطلاب ومش هتستقبل حجوزات جديدة لحد ما تتفعّل تاني، وهيوصلها إشعار بده.",
+    } satisfies GenderForms,
     confirmDeactivate: "تأكيد الإيقاف",
     bypass: "تخطّي خطوات الانضمام وتفعيله",
     unbypass: "إلغاء تخطّي الخطوات",

@@ -178,7 +178,7 @@ export const arTutorJourney = {
     finished: "جلسة التصوير خلصت",
     cancelSession: "إلغاء الجلسة",
     cancelTitle: "إلغاء جلسة التصوير؟",
-    cancelBody: "سيُبلَّغ المدرّس ويمكنه طلب جلسة جديدة.",
+    cancelBody: "هنبلّغ المدرّس، ويقدر يطلب جلسة جديدة.",
     cancelConfirm: "أيوه، الغي الجلسة",
     canceled: "الجلسة اتلغت",
     doneNotice: "الجلسة دي خلصت وملفات المدرّس اترفعت.",

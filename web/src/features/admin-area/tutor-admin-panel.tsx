@@ -84,7 +84,7 @@ function ActivationActions({ onboarding, gender }: { onboarding: Onboarding; gen
       <ConfirmDialog
         open={confirming}
         title={t.deactivateTitle}
-        body={t.deactivateBody}
+        body={byGender(t.deactivateBody, gender)}
         confirmLabel={t.confirmDeactivate}
         pending={change.isPending}
         error={change.error}
