@@ -37,6 +37,8 @@ export const roomMember = z.object({
   role: z.enum(Role),
   /** So the chat's presence words about the member follow it («متصل/متصلة»); null when not known. */
   gender: z.enum(Gender).nullable().optional(),
+  /** The member deleted their account (docs/rules.md, "Your data: deletion"): shown «مستخدم محذوف». */
+  erased: z.boolean().optional(),
 });
 export type RoomMember = z.output<typeof roomMember>;
 

@@ -429,7 +429,11 @@ describe("account deletion: the erasure", () => {
       params: { id: tutor.user.id },
     });
     expect(rooms.status).toBe(200);
-    expect(rooms.body.list.map((room: { id: number }) => room.id)).toContain(roomId);
+    const room = rooms.body.list.find((item: { id: number }) => item.id === roomId);
+    expect(room?.members.find((member: { id: number }) => member.id === id)).toMatchObject({
+      name: null,
+      erased: true,
+    });
     const messages = await callContract(chatContracts.messages, {
       token: tutor.token,
       params: { id: roomId },

@@ -196,6 +196,8 @@ export const arLive = {
     ago: (span: string) => `من ${span}`,
     yesterday: "امبارح",
     unknownMember: "مستخدم",
+    /** A member who deleted their account (docs/rules.md, "Your data: deletion"). */
+    erasedMember: "مستخدم محذوف",
     noMessagesYet: "لسه مفيش رسائل",
     you: "أنت:",
     pinned: "مثبّتة",

@@ -157,14 +157,20 @@ async function membersOf(db: Db, roomIds: number[]): Promise<Map<number, RoomMem
       image: users.image,
       role: users.role,
       gender: users.gender,
+      deletedAt: users.deletedAt,
     })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(inArray(chatRoomMembers.roomId, roomIds))
     .orderBy(chatRoomMembers.userId);
-  for (const { roomId, ...member } of rows) {
+  for (const { roomId, deletedAt, ...member } of rows) {
     const list = byRoom.get(roomId) ?? [];
-    list.push({ ...member, role: member.role as Role, gender: member.gender as Gender | null });
+    list.push({
+      ...member,
+      role: member.role as Role,
+      gender: member.gender as Gender | null,
+      ...(deletedAt ? { erased: true } : {}),
+    });
     byRoom.set(roomId, list);
   }
   return byRoom;

@@ -20,7 +20,9 @@ export function Conversation({ room, userId, onBack }: ConversationProps) {
   const loadOlder = useLoadOlder(room.id);
   const presence = useChatPresence();
   const partner = partnerOf(room, userId);
-  const partnerName = partner?.name ?? arLive.chat.unknownMember;
+  const partnerName = partner?.erased
+    ? arLive.chat.erasedMember
+    : (partner?.name ?? arLive.chat.unknownMember);
   const listRef = useRef<HTMLOListElement>(null);
   const messages = thread.data?.messages ?? [];
   const newest = messages.at(-1);

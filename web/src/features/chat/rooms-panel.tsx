@@ -58,7 +58,9 @@ export function RoomsPanel({
     <ul aria-label={arLive.chat.roomsLabel} className="flex flex-col divide-y divide-slate-100">
       {rooms.map((room) => {
         const partner = partnerOf(room, userId);
-        const name = partner?.name ?? arLive.chat.unknownMember;
+        const name = partner?.erased
+          ? arLive.chat.erasedMember
+          : (partner?.name ?? arLive.chat.unknownMember);
         const selected = room.id === selectedId;
         const last = room.lastMessage;
         const typing = partner ? presence.isTyping(room.id, partner.id) : false;
