@@ -82,6 +82,8 @@ export const samples: Record<string, Text | string> = {
   "tutor deactivated": tutorMessages.deactivated(),
   "absence to student": absenceMessages.toStudent(start, "أحمد"),
   "absence to tutor": absenceMessages.toTutor(start, "منى"),
+  "absence to student, a woman tutor": absenceMessages.toStudent(start, "منى", "female"),
+  "absence to tutor, a woman student": absenceMessages.toTutor(start, "سلمى", "female"),
   "slot lesson canceled": slotMessages.lessonCanceled(start),
   "slot interview canceled": slotMessages.interviewCanceled(start),
   "slot demo canceled": slotMessages.demoSessionCanceled(start),

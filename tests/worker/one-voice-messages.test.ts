@@ -65,6 +65,13 @@ describe("the Worker's messages speak the friendly voice (docs/glossary.md)", ()
     expect(formal).toEqual([]);
   });
 
+  it("says the other member's words in their gender («المدرّسة محضرتش», «الطالبة بلّغت»)", () => {
+    expect(whole(samples["absence to student, a woman tutor"]!)).toContain("المدرّسة منى محضرتش");
+    expect(whole(samples["absence to student"]!)).toContain("المدرّس أحمد محضرش");
+    expect(whole(samples["absence to tutor, a woman student"]!)).toContain("الطالبة سلمى بلّغت");
+    expect(whole(samples["absence to tutor"]!)).toContain("الطالب منى بلّغ");
+  });
+
   it("reads a template's strings and not its comments", () => {
     const source = [
       "// تم: a comment is not sent",

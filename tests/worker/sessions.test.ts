@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Role } from "../../schema/enums";
+import { Gender, Role } from "../../schema/enums";
 import { absenceRefusal, findSession } from "../../worker/domain/lessons/sessions";
 import { createDb } from "../../worker/core/db";
 import { TestSocket, closeAll } from "./factories-chat";
@@ -160,10 +160,16 @@ describe("the student reports that the tutor did not come", () => {
     expect(response.status).toBe(200);
     for (const channel of channels) expect(await channel.next("LessonCanceled")).toEqual({ lessonId });
     const toStudent = await latestMessage(student.email);
-    expect(toStudent.subject).toBe("اتلغت حصتك عشان المدرّس محضرش");
+    // The words about the tutor follow the tutor's gender (docs/glossary.md).
+    const tutorRow = await env.DB.prepare("SELECT gender FROM users WHERE id = ?")
+      .bind(tutor.id)
+      .first<{ gender: string | null }>();
+    expect(toStudent.subject).toBe(
+      tutorRow?.gender === Gender.Female ? "اتلغت حصتك عشان المدرّسة محضرتش" : "اتلغت حصتك عشان المدرّس محضرش",
+    );
     expect(toStudent.body).toContain("ودقايقها رجعت لرصيدك الأسبوعي");
     const toTutor = await latestMessage(tutor.email);
-    expect(toTutor.subject).toBe("أُلغيت حصة لعدم حضورك");
+    expect(toTutor.subject).toBe("اتلغت حصة عشان مدخلتش الغرفة");
     const stored = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM notifications_outbox WHERE dedupe_key LIKE ?",
     )

@@ -156,14 +156,14 @@ export const sessionRoutes = [
           ...(student
             ? messagesTo(
                 student,
-                absenceMessages.toStudent(session.start, tutor?.name ?? null),
+                absenceMessages.toStudent(session.start, tutor?.name ?? null, tutor?.gender),
                 `${dedupe}:student`,
               )
             : []),
           ...(tutor
             ? messagesTo(
                 tutor,
-                absenceMessages.toTutor(session.start, student?.name ?? null),
+                absenceMessages.toTutor(session.start, student?.name ?? null, student?.gender),
                 `${dedupe}:tutor`,
               )
             : []),

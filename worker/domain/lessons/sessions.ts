@@ -16,7 +16,7 @@ import {
   sessionAttendance,
   users,
 } from "../../../schema/db";
-import { Role, RoomMembershipEvent, isAdmin, type Gender } from "../../../schema/enums";
+import { Gender, Role, RoomMembershipEvent, isAdmin } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import { lessonRules } from "../../../schema/pricing";
 import type { SessionInfo } from "../../../schema/sessions";
@@ -240,14 +240,27 @@ export async function markTutorAbsent(db: Db, session: SessionInfo, now = new Da
   return updated ?? null;
 }
 
-/** The absence report's notifications (Arabic): the student is told the minutes came back, the tutor why. */
+/**
+ * The absence report's notifications (Arabic): the student is told the minutes came back, the tutor
+ * why. The words about the other member follow their gender (masculine when not known), as the
+ * screens' do (docs/glossary.md, People and gender).
+ */
 export const absenceMessages = {
-  toStudent: (start: string, tutorName: string | null) => ({
-    subject: "اتلغت حصتك عشان المدرّس محضرش",
-    body: `سجّلنا إن ${tutorName ? `المدرّس ${tutorName}` : "المدرّس"} محضرش حصة يوم ${timeMark(start)}. الحصة اتلغت ودقايقها رجعت لرصيدك الأسبوعي، وتقدر تحجز حصة تانية.`,
-  }),
-  toTutor: (start: string, studentName: string | null) => ({
-    subject: "أُلغيت حصة لعدم حضورك",
-    body: `أبلغ ${studentName ? `الطالب ${studentName}` : "الطالب"} أنك لم تدخل غرفة حصة يوم ${timeMark(start)}، فأُلغيت الحصة. إن كان في ذلك خطأ فتواصل مع فريق درس.`,
-  }),
+  toStudent: (start: string, tutorName: string | null, tutorGender?: string | null) => {
+    const woman = tutorGender === Gender.Female;
+    const title = woman ? "المدرّسة" : "المدرّس";
+    const missed = woman ? "محضرتش" : "محضرش";
+    return {
+      subject: `اتلغت حصتك عشان ${title} ${missed}`,
+      body: `سجّلنا إن ${tutorName ? `${title} ${tutorName}` : title} ${missed} حصة يوم ${timeMark(start)}. الحصة اتلغت ودقايقها رجعت لرصيدك الأسبوعي، وتقدر تحجز حصة تانية.`,
+    };
+  },
+  toTutor: (start: string, studentName: string | null, studentGender?: string | null) => {
+    const woman = studentGender === Gender.Female;
+    const title = woman ? "الطالبة" : "الطالب";
+    return {
+      subject: "اتلغت حصة عشان مدخلتش الغرفة",
+      body: `${studentName ? `${title} ${studentName}` : title} ${woman ? "بلّغت" : "بلّغ"} إنك مدخلتش غرفة حصة يوم ${timeMark(start)}، فالحصة اتلغت. لو ده حصل بالغلط كلّم فريق درس.`,
+    };
+  },
 };
