@@ -2,7 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { privacyDeletion } from "../../web/src/i18n/ar-EG-privacy-deletion";
-import { expectNoAxeViolations, field, launch, newPage, registerStudent, screenshot } from "./browser";
+import {
+  baseUrl,
+  expectNoAxeViolations,
+  field,
+  launch,
+  newPage,
+  registerStudent,
+  screenshot,
+  signIn,
+} from "./browser";
 import { readFile } from "node:fs/promises";
 import { privacyData } from "../../web/src/i18n/ar-EG-privacy";
 import { marketingPrivacy } from "../../web/src/i18n/ar-EG-marketing-privacy";
@@ -72,6 +81,39 @@ describe("privacy: account deletion", () => {
     await narrow.context().close();
     await page.context().close();
   });
+
+  it("a SuperAdmin erases an account at once on a written request, with its reference required (1280 px)", async () => {
+    const student = await newPage(browser);
+    const email = uniqueEmail("e2e-erased");
+    await registerStudent(student, "منى طلب مكتوب", email, PASSWORD);
+    const userId = await student.evaluate(
+      () => (JSON.parse(localStorage.getItem("dars.session.user") ?? "null") as { id: number } | null)?.id,
+    );
+    expect(userId).toBeGreaterThan(0);
+    await student.context().close();
+
+    const admin = await newPage(browser);
+    await signIn(admin, "admin@dars.test", "/admin");
+    await admin.goto(`/admin/user/${userId}`);
+    await admin.getByRole("heading", { name: privacyDeletion.staff.title }).waitFor();
+    await admin.getByRole("button", { name: privacyDeletion.staff.start }).click();
+    const dialog = admin.getByRole("dialog", { name: privacyDeletion.staff.confirmTitle });
+    await dialog.getByRole("button", { name: privacyDeletion.staff.confirm }).click();
+    await dialog.getByText(errorMessage("invalid-deletion-reason")).first().waitFor();
+    await field(dialog, privacyDeletion.staff.reason).fill("طلب مكتوب رقم ٤٥ بالبريد");
+    await expectNoAxeViolations(admin, "/admin/user erase dialog");
+    await screenshot(admin, "privacy-staff-erase-1280");
+    await dialog.getByRole("button", { name: privacyDeletion.staff.confirm }).click();
+    await admin.waitForURL((url) => url.pathname === "/admin/users");
+    // The address is free again: the person may register anew.
+    const again = await fetch(`${baseUrl()}/api/v1/user/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD, role: 4 }),
+    });
+    expect(again.status).toBe(201);
+    await admin.context().close();
+  });
 });
 
 // docs/rules.md, "Your data: export, consents, retention".
@@ -133,6 +175,26 @@ describe("privacy: data export, consents and the policy", () => {
     await expectNoAxeViolations(narrow, "/s/settings privacy cards at 360 px");
     await screenshot(narrow, "privacy-export-card-360");
     await narrow.context().close();
+    await page.context().close();
+  });
+
+  it("the marketing opt-in on registration is off by default and, when ticked, is the choice settings show", async () => {
+    const page = await newPage(browser);
+    await page.goto("/register/student");
+    const optIn = page.getByRole("checkbox", { name: privacyData.registerOptIn });
+    expect(await optIn.isChecked()).toBe(false);
+    await field(page, ar.fields.name).fill("نادين عروض");
+    await field(page, ar.fields.email).fill(uniqueEmail("e2e-optin"));
+    await field(page, ar.fields.password).fill(PASSWORD);
+    await field(page, ar.fields.confirmPassword).fill(PASSWORD);
+    await optIn.check();
+    await expectNoAxeViolations(page, "/register/student with the marketing opt-in");
+    await page.getByRole("button", { name: ar.register.submit }).click();
+    await page.waitForURL(/\/(s\/dashboard|complete-profile)/);
+    await page.goto("/s/settings");
+    const marketing = page.getByRole("switch", { name: privacyData.consentsCard.marketing });
+    await marketing.scrollIntoViewIfNeeded();
+    await expect.poll(() => marketing.isChecked()).toBe(true);
     await page.context().close();
   });
 
