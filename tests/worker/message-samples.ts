@@ -85,6 +85,7 @@ export const samples: Record<string, Text | string> = {
   "absence to student, a woman tutor": absenceMessages.toStudent(start, "منى", "female"),
   "absence to tutor, a woman student": absenceMessages.toTutor(start, "سلمى", "female"),
   "slot lesson canceled": slotMessages.lessonCanceled(start),
+  "slot lesson canceled, a trial without a plan": slotMessages.lessonCanceled(start, false),
   "slot interview canceled": slotMessages.interviewCanceled(start),
   "slot demo canceled": slotMessages.demoSessionCanceled(start),
   "withdrawal approved": invoiceMessages.approved(1_234_550),

@@ -72,6 +72,11 @@ describe("the Worker's messages speak the friendly voice (docs/glossary.md)", ()
     expect(whole(samples["absence to tutor"]!)).toContain("الطالب منى بلّغ");
   });
 
+  it("promises no minutes back for a free trial lesson the tutor's schedule change cancelled", () => {
+    expect(whole(samples["slot lesson canceled"]!)).toContain("دقايقها رجعت لرصيدك");
+    expect(whole(samples["slot lesson canceled, a trial without a plan"]!)).not.toContain("دقايق");
+  });
+
   it("reads a template's strings and not its comments", () => {
     const source = [
       "// تم: a comment is not sent",

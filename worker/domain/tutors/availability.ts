@@ -138,7 +138,8 @@ export async function listSlots(
 const OVERLAP_GUARD = "conflicting-schedule-guard";
 
 export type CanceledBookings = {
-  lessons: Array<{ id: number; start: string }>;
+  /** subscriptionId null: the free trial, which took no minutes (none come back). */
+  lessons: Array<{ id: number; start: string; subscriptionId: number | null }>;
   interviews: Array<{ id: number; start: string; intervieweeId: number }>;
   demoSessions: Array<{ id: number; start: string; tutorId: number }>;
 };
@@ -184,7 +185,7 @@ export async function applySlotActions(
         .update(lessons)
         .set(lessonCancel)
         .where(and(eq(lessons.slotId, slotId), isNull(lessons.canceledAt), outside(lessons)))
-        .returning({ id: lessons.id, start: lessons.start }),
+        .returning({ id: lessons.id, start: lessons.start, subscriptionId: lessons.subscriptionId }),
       db
         .update(interviews)
         .set({ ...sessionCancel, status: InterviewStatus.CanceledByInterviewer })
@@ -310,9 +311,10 @@ function isGuardFailure(error: unknown): boolean {
 
 // The Arabic text of the notifications this cascade sends.
 export const slotMessages = {
-  lessonCanceled: (start: string) => ({
+  /** `withMinutes` false: the free trial lesson, booked without a plan, took no minutes to give back. */
+  lessonCanceled: (start: string, withMinutes = true) => ({
     subject: "حصتك اتلغت",
-    body: `المدرّس شال ميعاده، فحصتك اللي كانت يوم ${timeMark(start)} اتلغت. دقايقها رجعت لرصيدك، وتقدر تحجز ميعاد تاني.`,
+    body: `المدرّس شال ميعاده، فحصتك اللي كانت يوم ${timeMark(start)} اتلغت. ${withMinutes ? "دقايقها رجعت لرصيدك، وتقدر" : "تقدر"} تحجز ميعاد تاني.`,
   }),
   interviewCanceled: (start: string) => ({
     subject: "مقابلتك اتلغت",
@@ -352,11 +354,13 @@ export async function cancellationMessages(db: Db, canceled: CanceledBookings): 
       .where(inArray(users.id, personIds.length ? personIds : [0])),
   ]);
   const personOf = new Map(people.map((person) => [person.id, person]));
-  const startOf = new Map(canceled.lessons.map((lesson) => [lesson.id, lesson.start]));
+  const lessonOf = new Map(canceled.lessons.map((lesson) => [lesson.id, lesson]));
   const messages: Message[] = [];
   for (const student of students) {
-    const start = startOf.get(student.lessonId)!;
-    messages.push(...messagesTo(student.user, slotMessages.lessonCanceled(start)));
+    const lesson = lessonOf.get(student.lessonId)!;
+    messages.push(
+      ...messagesTo(student.user, slotMessages.lessonCanceled(lesson.start, lesson.subscriptionId !== null)),
+    );
   }
   for (const interview of canceled.interviews) {
     const person = personOf.get(interview.intervieweeId);
