@@ -117,6 +117,25 @@ describe("the admin lessons table", () => {
   });
 });
 
+describe("the admin's cancel dialog", () => {
+  it("promises the student's minutes back only for a lesson from a plan, not for a free trial", async () => {
+    const planned = { ...lesson(1, 30, "pending"), subscriptionId: 4 };
+    const trial = { ...lesson(2, 15, "pending"), isTrial: true, subscriptionId: null };
+    get.mockResolvedValue({ list: [planned, trial], total: 2 });
+    renderPage(<AdminLessonsPage />);
+    const table = await screen.findByRole("table", { name: tt.lessons });
+    const rows = within(table).getAllByRole("row").slice(1);
+    fireEvent.click(within(rows[0]!).getByRole("button"));
+    expect(within(await screen.findByRole("dialog")).getByText(/دقايقها ترجع لأسبوع الطالب/)).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(within(rows[1]!).getByRole("button"));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("هتتلغي");
+    expect(dialog.textContent).not.toMatch(/دقايق|دقائق/);
+  });
+});
+
 const coupon = (id: number, code: string, uses: number): CouponView => ({
   id,
   code,

@@ -301,7 +301,9 @@ export const adminArea = {
     trial: "تجريبية مجانية",
     cancel: "إلغاء الحصة",
     cancelTitle: "إلغاء الحصة",
-    cancelBody: (date: string) => `ستُلغى حصة ${date} ويصل إشعار للمدرّس والطالب، وتعود الدقائق لأسبوع الطالب.`,
+    /** `withMinutes` false: a trial lesson booked without a plan took no minutes to give back. */
+    cancelBody: (date: string, withMinutes = true) =>
+      `حصة ${date} هتتلغي، ويوصل إشعار للمدرّس والطالب${withMinutes ? "، ودقايقها ترجع لأسبوع الطالب" : ""}.`,
     confirmCancel: "تأكيد الإلغاء",
     canceledToast: "أُلغيت الحصة",
   },

@@ -176,7 +176,7 @@ export function AdminLessonsPage() {
       <ConfirmDialog
         open={target !== null}
         title={t.cancelTitle}
-        body={target ? t.cancelBody(formatDateTime(target.start)) : ""}
+        body={target ? t.cancelBody(formatDateTime(target.start), target.subscriptionId !== null) : ""}
         confirmLabel={t.confirmCancel}
         pending={cancel.isPending}
         error={cancel.error}
