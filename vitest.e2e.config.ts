@@ -19,6 +19,7 @@ const alongside = {
   "identity.test.ts": ["student"],
   "invoices.test.ts": ["tutor"],
   "lesson.test.ts": ["manager", "tutor"],
+  "lesson-journey.test.ts": ["tutor9"],
   "marketplace.test.ts": [],
   "onboarding.test.ts": ["manager", "tutor"],
   "pages.test.ts": [],

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FreeTimes } from "@schema/api/lesson";
 import { LessonDuration } from "@schema/enums";
@@ -42,6 +42,21 @@ function useConsentBannerShown(): boolean {
   return Boolean(config && (config.gaId || config.clarityProjectId)) && answer === null;
 }
 
+/** Whether any part of the booking card (#book) is on screen. */
+function useBookingCardInView(): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const card = document.getElementById("book");
+    if (!card || typeof IntersectionObserver !== "function") return;
+    const observer = new IntersectionObserver((entries) =>
+      setInView(entries.some((entry) => entry.isIntersecting)),
+    );
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, []);
+  return inView;
+}
+
 /**
  * A phone's way to book from anywhere on /t/{id}: the price, the soonest free time and «احجز حصة»
  * fixed at the bottom of the screen up to 720 px (wider, the booking card sits beside or just below
@@ -53,6 +68,7 @@ export function BookingBar({ tutorId, name }: { tutorId: number; name: string })
   const rates = useBusinessNumbers();
   const soonest = useSoonestLoadedStart(tutorId);
   const bannerShown = useConsentBannerShown();
+  const cardInView = useBookingCardInView();
   const barRef = useRef<HTMLElement>(null);
 
   // The room at the page's end (after the footer): the bar's height while it is shown, 0 when the
@@ -88,6 +104,8 @@ export function BookingBar({ tutorId, name }: { tutorId: number; name: string })
       ref={barRef}
       aria-label={t.bookingBar(name)}
       data-booking-bar=""
+      // The booking card itself is on screen: the bar steps aside so it never covers the card's steps.
+      hidden={cardInView}
       className="fixed inset-x-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white px-4 pt-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] [inset-block-end:0] [padding-block-end:max(0.75rem,env(safe-area-inset-bottom))] min-[721px]:hidden"
     >
       <div className="flex min-w-0 flex-1 flex-col">
