@@ -11,7 +11,6 @@ import { useRegister } from "./use-auth";
 import { NewPasswordFields } from "./new-password-fields";
 import { useTurnstile } from "../turnstile/turnstile";
 import { privacyData } from "../../i18n/ar-EG-privacy";
-import { recordConsentChoice } from "../privacy/consent-record";
 
 type RegisterFormProps = { role: typeof Role.Student | typeof Role.Tutor; onRegistered: () => void };
 
@@ -30,12 +29,9 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
     if (!values) return;
     const { name, email, password } = values;
     register.mutate(
-      { name, email, password, role, turnstileToken: human.token },
+      { name, email, password, role, turnstileToken: human.token, marketing },
       {
-        onSuccess: () => {
-          if (marketing) void recordConsentChoice("marketing", true);
-          onRegistered();
-        },
+        onSuccess: onRegistered,
         onError: (error) => form.showServerError(error, { "user-exists": "email" }),
         onSettled: human.reset,
       },

@@ -65,12 +65,20 @@ export function useGoogleSignIn() {
 export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: async ({ turnstileToken, ...body }: RegisterBody & { turnstileToken?: string | null }) =>
-      call((await userContracts()).register, {
+    mutationFn: async ({
+      turnstileToken,
+      marketing,
+      ...body
+    }: RegisterBody & { turnstileToken?: string | null; marketing?: boolean }) => {
+      const answer = await call((await userContracts()).register, {
         body,
         public: true,
         headers: turnstileHeaders(turnstileToken),
-      }),
+      });
+      // The marketing opt-in (off unless ticked), recorded before the session starts and the page moves.
+      if (marketing) await (await import("../privacy/consent-record")).recordMarketingOptIn(answer.token);
+      return answer;
+    },
     onSuccess: (answer) => {
       startSession(answer);
       track("sign_up", { role: answer.user.role });

@@ -38,3 +38,20 @@ export async function recordConsentChoice(kind: ConsentKind, granted: boolean): 
     // Offline or refused: the browser's own record stands until the next choice.
   }
 }
+
+/**
+ * The marketing opt-in ticked on registration, recorded with the new account's token before the
+ * session starts (the registration's own request, web/src/features/auth/use-auth.ts), so the page
+ * moving on cannot lose it. Never throws: the person can still turn it on in settings.
+ */
+export async function recordMarketingOptIn(token: string): Promise<void> {
+  try {
+    await call(privacyContracts.setConsent, {
+      body: { kind: "marketing", granted: true },
+      public: true,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    // Shown nowhere: settings show the choice in force.
+  }
+}
