@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { arManager as manager } from "../../web/src/i18n/ar-EG-manager";
 import { baseUrl, expectNoAxeViolations, launch, screenshot, signIn } from "./browser";
 
 const f = ar.adminFigures;
@@ -28,8 +29,8 @@ async function newPage(on: Browser, viewport = { width: 1280, height: 900 }): Pr
 
 /** The dashboard once its figures have loaded: both periods, four figures each, four charts. */
 async function expectDashboard(page: Page) {
-  await page.getByRole("heading", { level: 2, name: /^اليوم — / }).waitFor();
-  await page.getByRole("heading", { level: 2, name: /^هذا الشهر — / }).waitFor();
+  await page.getByRole("heading", { level: 2, name: new RegExp(`^${f.today("")}`) }).waitFor();
+  await page.getByRole("heading", { level: 2, name: new RegExp(`^${f.thisMonth("")}`) }).waitFor();
   expect(await page.locator("[data-figure]").count()).toBe(8);
   for (const label of [f.lessons, f.revenue, f.newStudents, f.activeTutors])
     expect(await page.getByRole("term").filter({ hasText: label }).count()).toBe(2);
@@ -223,6 +224,14 @@ describe("the admin area's figures and tables", () => {
     await screenshot(page, "manager-navigation-1280");
     await page.keyboard.press("Escape");
     await expectNoAxeViolations(page, "/interviews (manager)");
+    // Each of the manager's tabs keeps a sound heading order and passes axe.
+    for (const tab of [ar.onboarding.myVideos, manager.reviews.demosTab]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect
+        .poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected"))
+        .toBe("true");
+      await expectNoAxeViolations(page, `/interviews (manager, ${tab})`);
+    }
 
     // On a phone the account menu carries the same links.
     const phone = await newPage(browser, { width: 360, height: 800 });

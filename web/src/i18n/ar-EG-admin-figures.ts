@@ -10,7 +10,7 @@ export const adminFigures = {
   title: "لوحة الإدارة",
   intro: "أرقام النهارده والشهر ده ورسومها على أيام القاهرة. باقي الأقسام في قائمة لوحة الإدارة.",
   today: (day: string) => `النهارده — ${day}`,
-  thisMonth: (month: string) => `هذا الشهر — ${month}`,
+  thisMonth: (month: string) => `الشهر ده — ${month}`,
   lessons: "الحصص",
   revenue: "الإيرادات",
   newStudents: "طلاب جدد",
