@@ -461,6 +461,70 @@ describe("account deletion: the erasure", () => {
     expect(again.body.user.id).not.toBe(id);
   });
 
+  it("deletes the person's exports from R2 (rows expired, no key) and unlinks their consent records, which stay as anonymous proof", async () => {
+    const student = await verifiedStudent();
+    const id = student.user.id;
+    const at = new Date().toISOString();
+    const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const ready = await first<{ id: number }>(
+      "INSERT INTO data_exports (user_id, state, key, size, ready_at, expires_at, created_at, updated_at) VALUES (?, 'ready', NULL, 3, ?, ?, ?, ?) RETURNING id",
+      id,
+      at,
+      expires,
+      at,
+      at,
+    );
+    const key = `exports/${id}/${ready!.id}.zip`;
+    await env.DB.prepare("UPDATE data_exports SET key = ? WHERE id = ?").bind(key, ready!.id).run();
+    await env.DB.prepare(
+      "INSERT INTO data_exports (user_id, state, created_at, updated_at) VALUES (?, 'pending', ?, ?)",
+    )
+      .bind(id, at, at)
+      .run();
+    await env.MEDIA.put(key, "zip");
+    // A file under the person's prefix with no row (a build that stored its file, then failed).
+    await env.MEDIA.put(`exports/${id}/orphan.zip`, "zip");
+    const consent = await first<{ id: number }>(
+      "INSERT INTO consents (user_id, kind, granted, text_version, created_at) VALUES (?, 'marketing', 1, 'marketing-2026-11', ?) RETURNING id",
+      id,
+      at,
+    );
+    expect((await env.MEDIA.list({ prefix: `exports/${id}/` })).objects).toHaveLength(2);
+
+    const asked = await callContract(privacyDeletionContracts.request, {
+      token: student.token,
+      body: { password: PASSWORD },
+    });
+    expect(asked.status).toBe(200);
+    const { scope } = scopeAt(new Date(Date.now() + 15 * 86_400_000));
+    expect(await eraseAccount(scope, id)).toBe("erased");
+
+    expect((await env.MEDIA.list({ prefix: `exports/${id}/` })).objects).toEqual([]);
+    const { results: exports } = await env.DB.prepare(
+      "SELECT state, key FROM data_exports WHERE user_id = ? ORDER BY id",
+    )
+      .bind(id)
+      .all();
+    expect(exports).toEqual([
+      { state: "expired", key: null },
+      { state: "expired", key: null },
+    ]);
+    expect(await first("SELECT count(*) AS n FROM consents WHERE user_id = ?", id)).toEqual({ n: 0 });
+    // The record stays, naming no one: which text, which answer, when.
+    expect(
+      await first(
+        "SELECT user_id, device_id, kind, granted, text_version FROM consents WHERE id = ?",
+        consent!.id,
+      ),
+    ).toEqual({
+      user_id: null,
+      device_id: null,
+      kind: "marketing",
+      granted: 1,
+      text_version: "marketing-2026-11",
+    });
+  });
+
   it("erases a tutor whose withdrawals are settled (confirmed by an emailed code): texts, files and payout details go, the amounts stay", async () => {
     const tutor = await tutorWithEarnings(10_000);
     const id = tutor.id;

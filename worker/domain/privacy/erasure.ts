@@ -215,7 +215,7 @@ const stepActions: Record<
       ),
       statement(
         db,
-        sql`UPDATE data_exports SET state = 'expired', key = NULL, updated_at = ${at} WHERE user_id = ${person.id} AND key IS NOT NULL`,
+        sql`UPDATE data_exports SET state = 'expired', key = NULL, updated_at = ${at} WHERE user_id = ${person.id} AND state <> 'expired'`,
       ),
     ]);
   },
@@ -224,6 +224,8 @@ const stepActions: Record<
    * What the person wrote or left in records that stay: report texts and attachments, contact
    * requests, rating texts (the numbers stay), payout destinations on past withdrawals (amounts
    * and states stay), and their email, phone or name inside payment payloads and the audit log.
+   * Consent records stay, unlinked from the person (no user, no device): each still shows which
+   * text was agreed to and when, for the three years of schema/retention.ts, naming no one.
    */
   async records(scope, person) {
     const { db, now } = scope;
@@ -242,6 +244,7 @@ const stepActions: Record<
           WHERE user_id = ${person.id} OR email IN ${contact.length ? contact : [""]} OR phone IN ${contact.length ? contact : [""]}`,
       ),
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
+      statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,
         sql`UPDATE invoices SET receiver = NULL, phone = NULL, account_number = NULL, username = NULL, update_request = NULL
