@@ -16,6 +16,7 @@ import { auditContracts } from "./audit";
 import { suspensionContracts } from "./suspension";
 import { privacyDeletionContracts } from "./privacy-deletion";
 import { privacyContracts } from "./privacy";
+import { dataRequestContracts } from "./data-requests";
 import { adminUserContracts } from "./admin-user";
 import { statsContracts } from "./stats";
 import { chatContracts } from "./chat";
@@ -59,6 +60,7 @@ export const contracts = {
   suspension: suspensionContracts,
   privacyDeletion: privacyDeletionContracts,
   privacy: privacyContracts,
+  dataRequests: dataRequestContracts,
   adminUser: adminUserContracts,
   stats: statsContracts,
   chat: chatContracts,

@@ -401,6 +401,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "data-requests",
+                ...lazyScreen(
+                  () => import("./pages/admin-data-requests/admin-data-requests-page"),
+                  "AdminDataRequestsPage",
+                ),
+              },
+              {
                 path: "media",
                 ...lazyScreen(() => import("./pages/admin-media/admin-media-page"), "AdminMediaPage"),
               },

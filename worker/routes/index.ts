@@ -31,6 +31,7 @@ import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
 import { privacyDeletionRoutes } from "./privacy-deletion";
 import { privacyRoutes } from "./privacy";
+import { dataRequestRoutes } from "./data-requests";
 import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
 import { topicRoutes } from "./topic";
@@ -51,6 +52,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...suspensionRoutes,
   ...privacyDeletionRoutes,
   ...privacyRoutes,
+  ...dataRequestRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,
   ...assetRoutes,

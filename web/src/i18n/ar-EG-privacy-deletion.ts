@@ -67,3 +67,55 @@ export const privacyDeletion = {
     signIn: "تسجيل الدخول",
   },
 } as const;
+
+/** /admin/data-requests (docs/rules.md, "Your data: deletion"): deletion requests, erasures and exports, for the admins. */
+export const adminDataRequests = {
+  nav: "طلبات البيانات الشخصية",
+  title: "طلبات البيانات الشخصية",
+  intro:
+    "طلبات حذف الحسابات ومسحها، ونسخ البيانات اللي الناس طلبتها. هنا بتشوف الحالة والمواعيد بس، من غير الملفات نفسها.",
+  searchLabel: "بحث برقم الحساب أو البريد الإلكتروني",
+  searchHint: "البريد كامل بيلاقي كمان الحسابات اللي اتمسحت",
+  tabsLabel: "أنواع الطلبات",
+  tabs: { deletions: "طلبات الحذف", erasures: "الحسابات اللي اتمسحت", exports: "نسخ البيانات" },
+  stateFilter: "الحالة",
+  all: "الكل",
+  states: {
+    pending: "مستني المسح",
+    canceled: "اتلغى",
+    erasing: "بيتمسح دلوقتي",
+    erased: "اتمسح",
+  } as Record<"pending" | "canceled" | "erasing" | "erased", string>,
+  requestedBy: { self: "صاحب الحساب", staff: "الإدارة بطلب مكتوب" } as Record<"self" | "staff", string>,
+  exportStates: {
+    pending: "بتتجهز",
+    ready: "جاهزة",
+    failed: "ما اتجهزتش",
+    expired: "مدتها خلصت",
+  } as Record<"pending" | "ready" | "failed" | "expired", string>,
+  columns: {
+    user: "الحساب",
+    requestedBy: "مين طلب",
+    requestedAt: "اتطلب",
+    dueAt: "ميعاد المسح",
+    state: "الحالة",
+    erasedAt: "اتمسح",
+    created: "اتطلبت",
+    ready: "جهزت",
+    expires: "متاحة لحد",
+  },
+  account: (id: string) => `حساب رقم ${id}`,
+  noName: "من غير اسم",
+  none: "—",
+  captions: {
+    deletions: "جدول طلبات حذف الحسابات",
+    erasures: "جدول الحسابات اللي اتمسحت",
+    exports: "جدول نسخ البيانات",
+  },
+  count: (total: string) => `العدد: ${total}`,
+  empty: {
+    deletions: "مفيش طلبات حذف بالشروط دي.",
+    erasures: "مفيش حسابات اتمسحت بالشروط دي.",
+    exports: "مفيش نسخ بيانات بالشروط دي.",
+  },
+} as const;

@@ -2,6 +2,7 @@ import { support } from "../../i18n/ar-EG-support";
 import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";
+import { adminDataRequests } from "../../i18n/ar-EG-privacy-deletion";
 
 export type AdminNavItem = { to: string; label: string; end?: boolean };
 
@@ -26,6 +27,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/platform-settings", label: arAdmin.adminArea.nav.settings },
   { to: "/admin/reports", label: support.adminReports.nav },
   { to: "/admin/contact-requests", label: support.adminContactRequests.nav },
+  { to: "/admin/data-requests", label: adminDataRequests.nav },
   { to: "/admin/audit", label: arAdmin.staff.audit.nav },
   { to: "/admin/user-settings", label: arAdmin.adminArea.nav.accountSettings },
 ];
