@@ -250,6 +250,30 @@ describe("data export (docs/rules.md, Your data: export, consents, retention)", 
   });
 });
 
+describe("a data export still being built", () => {
+  it("answers export-not-ready to its owner and nothing to anyone else", async () => {
+    const owner = await verifiedStudent();
+    const at = new Date().toISOString();
+    const row = await env.DB.prepare(
+      "INSERT INTO data_exports (user_id, state, created_at, updated_at) VALUES (?, 'pending', ?, ?) RETURNING id",
+    )
+      .bind(owner.user.id, at, at)
+      .first<{ id: number }>();
+    const early = await callContract(privacyContracts.downloadExport, {
+      token: owner.token,
+      params: { id: row!.id },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("export-not-ready");
+    const stranger = await verifiedStudent();
+    const theirs = await callContract(privacyContracts.downloadExport, {
+      token: stranger.token,
+      params: { id: row!.id },
+    });
+    expect(theirs.body.code).toBe("export-not-found");
+  });
+});
+
 describe("a data export that fails", () => {
   it("is marked failed with its error, keeps no file, and may be asked for again at once", async () => {
     const student = await verifiedStudent();
