@@ -18,6 +18,7 @@ export const auditActions = [
   "user.deletion-request",
   "user.deletion-cancel",
   "user.erase",
+  "user.view",
   "transaction.refund",
   "lesson.cancel",
   "report.update",

@@ -9,7 +9,14 @@ import { messages } from "../notifications/messages";
 import { hashPassword, verifyPassword } from "../domain/identity/password";
 import { takeAttempt } from "../domain/identity/rate-limit";
 import { settings } from "../core/settings";
-import { createUser, findTutorMeta, findUserById, toUserView, updateUser } from "../domain/identity/users";
+import {
+  createUser,
+  findTutorMeta,
+  findUserById,
+  toUserView,
+  updateUser,
+  userByIdQuery,
+} from "../domain/identity/users";
 import { issueCode } from "../domain/identity/confirmation-codes";
 import { auditActorOf, auditStatement } from "../domain/staff/audit";
 import { mayGrantRole, mayManageAccount } from "../../schema/staff-rights";
@@ -116,11 +123,28 @@ export const userRoutes = [
   }),
   route(userContracts.get, {
     access: "signed-in",
-    summary: "A user's account (self, admins and tutor managers).",
+    summary:
+      "A user's account (self, admins and tutor managers). A staff member's look at someone else's account is audited (user.view) in the same batch as the read.",
     async handle({ c, params, user: caller }) {
       const staffReader = isAdmin(caller.role as Role) || caller.role === Role.TutorManager;
-      if (caller.id !== params.id && !staffReader) fail("forbidden");
-      const user = await findUserById(c.get("db"), params.id);
+      if (caller.id === params.id) {
+        const own = await findUserById(c.get("db"), params.id);
+        return own ? toUserView(own) : fail("user-not-found");
+      }
+      if (!staffReader) fail("forbidden");
+      // Who looked at whose personal page, and when (docs/rules.md, "Roles"): the
+      // audit row rides in the read's batch, so the view costs no extra round trip.
+      const db = c.get("db");
+      const [[user]] = await db.batch([
+        userByIdQuery(db, params.id),
+        auditStatement(
+          db,
+          auditActorOf(c, caller.id),
+          { action: "user.view", targetType: "user", targetId: params.id },
+          c.get("now"),
+          false,
+        ),
+      ]);
       return user ? toUserView(user) : fail("user-not-found");
     },
   }),

@@ -18,6 +18,7 @@ const actions: Record<AuditAction, string> = {
   "user.deletion-request": "طلب حذف حساب",
   "user.deletion-cancel": "استرجاع حساب قبل حذفه",
   "user.erase": "مسح بيانات حساب محذوف",
+  "user.view": "فتح صفحة مستخدم",
   "transaction.refund": "استرداد مبلغ",
   "lesson.cancel": "إلغاء حصة",
   "report.update": "متابعة بلاغ",
