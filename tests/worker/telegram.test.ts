@@ -1,3 +1,4 @@
+import { telegramReplies } from "../../worker/notifications/messages";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MessagingApp, Role, VerificationType } from "../../schema/enums";
@@ -63,7 +64,9 @@ describe("linking a Telegram chat (deep link + /start)", () => {
       .bind(user.id, VerificationType.LinkTelegram)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
-    expect((await botMessages(chatId))[0]?.text).toContain("تم ربط حسابك");
+    expect((await botMessages(chatId))[0]?.text).toContain(
+      telegramReplies.linked(null).body.slice("أهلًا! ".length),
+    );
     expect((await outboxFor(String(chatId)))[0]).toMatchObject({
       channel: "telegram",
       status: "sent",
