@@ -15,6 +15,7 @@ const alongside = {
   "booking.test.ts": ["student", "tutor"],
   "checkout.test.ts": [],
   "contact-requests.test.ts": [],
+  "data-requests.test.ts": [],
   "deploy.test.ts": [],
   "identity.test.ts": ["student"],
   "invoices.test.ts": ["tutor"],
