@@ -15,7 +15,7 @@ import { readConfig } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { backgroundScope } from "../../worker/core/scope";
 import { createServices } from "../../worker/integrations";
-import { eraseAccount, erasedEmail, runDueErasures } from "../../worker/domain/privacy/erasure";
+import { ERASED_NAME, eraseAccount, erasedEmail, runDueErasures } from "../../worker/domain/privacy/erasure";
 import { requestDeletion, storeRequest } from "../../worker/domain/privacy/deletion";
 import { findUserById } from "../../worker/domain/identity/users";
 import type { Failure } from "../../worker/core/failure";
@@ -396,7 +396,7 @@ describe("account deletion: the erasure", () => {
       await first("SELECT email, name, phone, birth_year, city, image FROM users WHERE id = ?", id),
     ).toEqual({
       email: erasedEmail(id),
-      name: null,
+      name: ERASED_NAME,
       phone: null,
       birth_year: null,
       city: null,
@@ -431,7 +431,7 @@ describe("account deletion: the erasure", () => {
     expect(rooms.status).toBe(200);
     const room = rooms.body.list.find((item: { id: number }) => item.id === roomId);
     expect(room?.members.find((member: { id: number }) => member.id === id)).toMatchObject({
-      name: null,
+      name: ERASED_NAME,
       erased: true,
     });
     const messages = await callContract(chatContracts.messages, {
@@ -627,7 +627,7 @@ describe("account deletion: the erasure", () => {
       ),
     ).toEqual({
       state: "erased",
-      name: null,
+      name: ERASED_NAME,
     });
     expect(await tablesHolding(student.user.email)).toEqual([]);
   });

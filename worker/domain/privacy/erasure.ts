@@ -28,6 +28,12 @@ export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`
 /** Shown wherever an erased person's name would be. */
 export const ERASED_MARK = "[محذوف]";
 
+/**
+ * An erased account's name: the person is shown as «مستخدم محذوف» on every screen and message that
+ * names them (lessons, payments, admin tables, chat), with nothing of the real name kept.
+ */
+export const ERASED_NAME = "مستخدم محذوف";
+
 /** Test seam: called after each step is stored (a simulated crash throws from here). */
 export type ErasureHooks = { afterStep?(step: ErasureStep): void };
 
@@ -280,7 +286,7 @@ async function eraseProfile(scope: Scope, person: Person, requestId: number): Pr
   await d1(db).batch([
     statement(
       db,
-      sql`UPDATE users SET email = ${erasedEmail(person.id)}, name = NULL, password_hash = NULL, google_sub = NULL,
+      sql`UPDATE users SET email = ${erasedEmail(person.id)}, name = ${ERASED_NAME}, password_hash = NULL, google_sub = NULL,
         image = NULL, birth_year = NULL, gender = NULL, phone = NULL, city = NULL, notification_method = NULL,
         time_zone = NULL, verified_email = 0, verified_phone = 0, telegram_chat_id = NULL, suspension_reason = NULL,
         deleted_at = COALESCE(deleted_at, ${at}), updated_at = ${at} WHERE id = ${person.id}`,
