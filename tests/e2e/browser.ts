@@ -38,9 +38,19 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
     timezoneId: "Africa/Cairo",
     baseURL: baseUrl(),
     reducedMotion: "reduce",
+    // Each browser comes from its own client address, as real visitors do: the per-address limits
+    // (registrations, the contact form) then apply to each test's visitor, not to the whole suite.
+    extraHTTPHeaders: { "cf-connecting-ip": clientAddress() },
   });
   return context.newPage();
 }
+
+/** A client address from the documentation range (RFC 5737), different for each caller. */
+export function clientAddress(): string {
+  addressCount += 1;
+  return `203.0.113.${(process.pid + addressCount * 7) % 250}`;
+}
+let addressCount = 0;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTEFACTS, { recursive: true });

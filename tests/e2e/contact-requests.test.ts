@@ -60,7 +60,7 @@ describe("contact requests reach a person", () => {
     // The admin, on a desktop: the home counts the new requests and leads to them.
     const admin = await newPage(browser);
     await signIn(admin, "admin@dars.test", "/admin");
-    const figure = admin.locator('[data-figure="new-contact-requests"]');
+    const figure = admin.locator("[data-new-contact-requests]");
     await screenshot(admin, "admin-home-contact-requests-1280");
     await expect
       .poll(async () => Number((await figure.locator("[data-count]").getAttribute("data-count")) ?? 0))

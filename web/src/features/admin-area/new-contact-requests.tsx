@@ -13,7 +13,7 @@ export function NewContactRequests() {
     <section
       aria-labelledby="figure-contact-requests"
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      data-figure="new-contact-requests"
+      data-new-contact-requests=""
     >
       <div className="flex flex-col gap-0.5">
         <h2 id="figure-contact-requests" className="text-sm text-slate-600">
