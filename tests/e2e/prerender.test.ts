@@ -234,6 +234,12 @@ describe("prerendered public pages", () => {
       // Disabled, so neither a tap nor Enter sends the form the browser's way, yet drawn as enabled.
       expect(await submit.isDisabled()).toBe(true);
       const look = () => submit.evaluate((button) => getComputedStyle(button).backgroundColor);
+      // The stylesheet is not held, but it may still be on its way: the look is compared once it applies.
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")).every(
+          (link) => link.sheet !== null,
+        ),
+      );
       const before = await look();
       release();
       await page.waitForFunction(

@@ -157,10 +157,16 @@ function ReplyForm({ request }: { request: ContactRequestStaffView }) {
   );
 }
 
-/** The state and the team's notes, each saved on its own. */
+/**
+ * The state and the team's notes, each saved on its own. A field shows the stored value until the
+ * admin edits it; the edit is kept while the other field saves or the request refreshes, and is let
+ * go once it is saved.
+ */
 function StateAndNotes({ request }: { request: ContactRequestStaffView }) {
-  const [state, setState] = useState<ContactRequestState>(request.state);
-  const [notes, setNotes] = useState(request.notes ?? "");
+  const [stateDraft, setStateDraft] = useState<ContactRequestState | null>(null);
+  const [notesDraft, setNotesDraft] = useState<string | null>(null);
+  const state = stateDraft ?? request.state;
+  const notes = notesDraft ?? request.notes ?? "";
   const update = useUpdateContactRequest();
   const [saving, setSaving] = useState<"state" | "notes" | null>(null);
   function save(which: "state" | "notes") {
@@ -168,8 +174,11 @@ function StateAndNotes({ request }: { request: ContactRequestStaffView }) {
     update.mutate(
       { id: request.id, body: which === "state" ? { state } : { notes } },
       {
-        onSuccess: () =>
-          toasts.show({ id: `contact-${which}-${request.id}`, type: "success", title: t.saved }),
+        onSuccess: () => {
+          if (which === "state") setStateDraft(null);
+          else setNotesDraft(null);
+          toasts.show({ id: `contact-${which}-${request.id}`, type: "success", title: t.saved });
+        },
       },
     );
   }
@@ -180,7 +189,7 @@ function StateAndNotes({ request }: { request: ContactRequestStaffView }) {
         <Select
           label={t.stateLabel}
           value={state}
-          onChange={(event) => setState(event.target.value as ContactRequestState)}
+          onChange={(event) => setStateDraft(event.target.value as ContactRequestState)}
           options={states.map((value) => ({ value, label: t.states[value] }))}
           className="min-w-40"
         />
@@ -203,7 +212,7 @@ function StateAndNotes({ request }: { request: ContactRequestStaffView }) {
           maxLength={contactRequestBounds.notes.max}
           value={notes}
           error={saving === "notes" ? error : undefined}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={(event) => setNotesDraft(event.target.value)}
         />
         <Button
           size="sm"
@@ -290,7 +299,7 @@ function ContactRequestDetail({ request }: { request: ContactRequestStaffView })
         </section>
       )}
       <ReplyForm request={request} />
-      <StateAndNotes key={`${request.state}-${request.notes ?? ""}`} request={request} />
+      <StateAndNotes request={request} />
       {request.handledBy && request.handledAt && (
         <p className="text-xs text-slate-600">
           {t.handledBy(request.handledBy.name, formatDateTime(request.handledAt))}
