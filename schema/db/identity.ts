@@ -76,8 +76,10 @@ export const outbox = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").references(() => users.id),
-    /** "email" | "whatsapp" | "telegram" */
+    /** "email" | "whatsapp" | "telegram" | "push" */
     channel: text("channel").notNull(),
+    /** The message's kind (schema/notification-kinds.ts), for preferences and unsubscribe; null = always sent. */
+    kind: text("kind"),
     /** Email address, phone number or Telegram chat id. */
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
@@ -99,6 +101,8 @@ export const outbox = sqliteTable(
     claimedUntil: text("claimed_until"),
     /** When the row failed for good (its last attempt, or the dead-letter queue): staff see it. */
     deadAt: text("dead_at"),
+    /** Held until this instant (quiet hours on the person's clock); null = send now. */
+    notBefore: text("not_before"),
   },
   (t) => [
     uniqueIndex("notifications_outbox_dedupe_key_uq").on(t.dedupeKey),

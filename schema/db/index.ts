@@ -18,3 +18,5 @@ export * from "./platform";
 export * from "./audit";
 export * from "./auth-sessions";
 export * from "./privacy";
+export * from "./learning";
+export * from "./notifications";

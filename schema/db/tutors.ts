@@ -37,6 +37,11 @@ export const tutors = sqliteTable(
     listRating: real("list_rating"),
     listLessons: integer("list_lessons"),
     listStaleAt: text("list_stale_at").notNull().default(""),
+    /**
+     * Median seconds of the tutor's first reply to a new student's first message over the last 30
+     * days (chat_first_replies); null below 5 conversations. Kept by the hourly job.
+     */
+    responseSeconds: integer("response_seconds"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -185,6 +185,7 @@ export async function createUser(
             listRating: sql<null>`NULL`.as("list_rating"),
             listLessons: sql<null>`NULL`.as("list_lessons"),
             listStaleAt: sql<string>`''`.as("list_stale_at"),
+            responseSeconds: sql<null>`NULL`.as("response_seconds"),
             createdAt: sql<string>`${at}`.as("created_at"),
             updatedAt: sql<string>`${at}`.as("updated_at"),
           })
