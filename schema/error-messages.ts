@@ -185,6 +185,10 @@ export const errorMessage: Record<ErrorCode, string> = {
   "refund-already-made": "العملية دي اترد منها مبلغ قبل كده، أكّد إنك عايز تعمل استرداد تاني",
   "payment-alarm-not-found": "التنبيه غير موجود",
 
+  // A student's words to practise
+  "word-not-found": "الكلمة دي مش في كلماتك",
+  "word-not-due": "الكلمة دي مش عليك دلوقتي، هتيجي في ميعاد تمرينها",
+
   // Notifications: a dead delivery sent again by staff
   "delivery-not-failed": "الرسالة دي مش من الرسائل اللي ما وصلتش: يمكن اتبعتت أو بيتعاد إرسالها",
 

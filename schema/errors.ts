@@ -221,6 +221,9 @@ export const errorStatus = {
   "long-contact-title": 400,
   "short-contact-message": 400,
   "long-contact-message": 400,
+  // A student's words to practise (worker/domain/learning/words.ts)
+  "word-not-found": 404,
+  "word-not-due": 409,
   // Contact requests for staff (worker/domain/staff/contact-requests.ts)
   "contact-request-not-found": 404,
   "contact-request-no-email": 422,

@@ -59,6 +59,11 @@ export type ServerEventMap = {
   LessonBooked: { lessonId: number };
   LessonRebooked: { lessonId: number };
   LessonCanceled: { lessonId: number };
+  /**
+   * A lesson's note changed for the other member (worker/routes/lesson-note.ts): the tutor wrote or
+   * rewrote it ("note"), a reply came ("reply"), the homework was marked done or not ("homework").
+   */
+  LessonNoteChanged: { lessonId: number; what: "note" | "reply" | "homework" };
   /** To the tutor: a withdrawal request was created or changed (worker/routes/invoice.ts). */
   InvoiceUpdated: { invoiceId: number; status: number };
   /** To the tutor: a request was cancelled, so it no longer holds back any balance. */

@@ -43,6 +43,13 @@ export const bounds = {
   topicsPerUser: 30,
   contactTitle: { min: 5, max: 128 },
   contactMessage: { min: 10, max: 1000 },
+  /** A tutor's note on a lesson (docs/rules.md, "Learning after the lesson"): plain text. */
+  noteSummary: { min: 3, max: 2000 },
+  noteWord: { min: 1, max: 100 },
+  noteMeaning: { min: 1, max: 300 },
+  noteExample: { max: 300 },
+  noteHomework: { max: 2000 },
+  noteReply: { min: 1, max: 2000 },
   introVideoSeconds: { min: 60, max: 180 },
   /**
    * An MP4's length is its video track's samples (stts); its headers (mvhd, mdhd, mehd) may differ
@@ -64,6 +71,8 @@ export const bounds = {
     receipt: 8 * MiB,
     reportScreenshot: 8 * MiB,
     reportLog: 1 * MiB,
+    /** A lesson note's homework attachment or a reply's (image or PDF). */
+    learning: 8 * MiB,
   },
 } as const;
 
@@ -283,6 +292,73 @@ export const invoiceNoteRule = richText(
   bounds.invoiceNote.min,
   bounds.invoiceNote.max,
 );
+
+// ---------------------------------------------------------------------------------------------
+// Lesson notes (plain text: tags dropped, a dangerous one refused; length measured on the text)
+
+/** Plain text from what was typed: a script or handler refused, any tag dropped, entities read. */
+function plainText(codes: { short: ErrorCode; long: ErrorCode }, min: number, max: number) {
+  return z.string({ error: codes.short }).transform((raw, ctx) => {
+    if (hasDangerousHtml(raw)) {
+      ctx.addIssue({ code: "custom", message: "invalid-note-text", continue: false });
+      return z.NEVER;
+    }
+    const plain = htmlToText(sanitizeHtml(raw));
+    if (plain.length < min || plain.length > max) {
+      ctx.addIssue({
+        code: "custom",
+        message: plain.length < min ? codes.short : codes.long,
+        continue: false,
+      });
+      return z.NEVER;
+    }
+    return plain;
+  });
+}
+
+export const noteSummaryRule = plainText(
+  { short: "short-note-summary", long: "long-note-summary" },
+  bounds.noteSummary.min,
+  bounds.noteSummary.max,
+);
+export const noteWordRule = plainText(
+  { short: "invalid-note-word", long: "invalid-note-word" },
+  bounds.noteWord.min,
+  bounds.noteWord.max,
+);
+export const noteMeaningRule = plainText(
+  { short: "invalid-note-word", long: "invalid-note-word" },
+  bounds.noteMeaning.min,
+  bounds.noteMeaning.max,
+);
+export const noteExampleRule = plainText(
+  { short: "invalid-note-word", long: "invalid-note-word" },
+  0,
+  bounds.noteExample.max,
+);
+export const noteHomeworkRule = plainText(
+  { short: "long-note-homework", long: "long-note-homework" },
+  0,
+  bounds.noteHomework.max,
+);
+export const noteReplyRule = plainText(
+  { short: "short-note-reply", long: "long-note-reply" },
+  bounds.noteReply.min,
+  bounds.noteReply.max,
+);
+
+/** A calendar day, YYYY-MM-DD, that exists (2030-02-31 does not). */
+export const homeworkDueRule = z
+  .string({ error: "invalid-homework-due" })
+  .superRefine(
+    firstFailing<string>([
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+        !Number.isNaN(Date.parse(s)) &&
+        new Date(Date.parse(s)).toISOString().startsWith(s),
+      "invalid-homework-due",
+    ]),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Interviews and ratings

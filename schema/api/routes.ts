@@ -1,4 +1,5 @@
 import { lessonContracts } from "./lesson";
+import { lessonNoteContracts } from "./lesson-note";
 import { planContracts } from "./plan";
 import { couponContracts } from "./coupon";
 import { subscriptionContracts } from "./subscription";
@@ -35,6 +36,7 @@ import { systemContracts } from "./system";
 import { messagingContracts } from "./messaging";
 import { paymentContracts } from "./payment";
 import { devContracts } from "./dev";
+import { wordContracts } from "./words";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
@@ -43,6 +45,7 @@ import { devContracts } from "./dev";
  */
 export const contracts = {
   lesson: lessonContracts,
+  lessonNote: lessonNoteContracts,
   plan: planContracts,
   coupon: couponContracts,
   subscription: subscriptionContracts,
@@ -79,4 +82,5 @@ export const contracts = {
   messaging: messagingContracts,
   payment: paymentContracts,
   dev: devContracts,
+  words: wordContracts,
 } as const;

@@ -8,6 +8,7 @@ import { lessonMessages } from "../../worker/notifications/lesson-messages";
 import { messages, telegramReplies } from "../../worker/notifications/messages";
 import { tutorMessages } from "../../worker/notifications/tutor-messages";
 import { absenceMessages } from "../../worker/domain/lessons/sessions";
+import { noteMessages } from "../../worker/domain/learning/notes-messages";
 import { slotMessages } from "../../worker/domain/tutors/availability";
 import { invoiceMessages } from "../../worker/domain/payments/invoices";
 import { paymentMessages } from "../../worker/notifications/payment-messages";
@@ -84,6 +85,10 @@ export const samples: Record<string, Text | string> = {
   "absence to tutor": absenceMessages.toTutor(start, "منى"),
   "absence to student, a woman tutor": absenceMessages.toStudent(start, "منى", "female"),
   "absence to tutor, a woman student": absenceMessages.toTutor(start, "سلمى", "female"),
+  "lesson note written": noteMessages.written(start, "أحمد", "male", true),
+  "lesson note written, a woman tutor without homework": noteMessages.written(start, "منى", "female", false),
+  "lesson note reply from the student": noteMessages.replied(start, "سلمى", "female", true),
+  "lesson note reply from the tutor": noteMessages.replied(start, null, "male", false),
   "slot lesson canceled": slotMessages.lessonCanceled(start),
   "slot lesson canceled, a trial without a plan": slotMessages.lessonCanceled(start, false),
   "slot interview canceled": slotMessages.interviewCanceled(start),

@@ -19,6 +19,7 @@ import { transactionRoutes } from "./transaction";
 import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
+import { lessonNoteRoutes } from "./lesson-note";
 import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
@@ -62,6 +63,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...planRoutes,
   ...platformSettingsRoutes,
   ...subscriptionRoutes,
+  // Before lessonRoutes: /lesson/past/ must not be taken by /lesson/:id.
+  ...lessonNoteRoutes,
   ...lessonRoutes,
   ...sessionRoutes,
   ...onboardingRoutes,
