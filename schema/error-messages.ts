@@ -189,6 +189,23 @@ export const errorMessage: Record<ErrorCode, string> = {
   "word-not-found": "الكلمة دي مش في كلماتك",
   "word-not-due": "الكلمة دي مش عليك دلوقتي، هتيجي في ميعاد تمرينها",
 
+  // Lesson notes and homework
+  "note-not-tutor": "مدرّس الحصة بس هو اللي يكتب ملاحظاتها",
+  "note-too-early": "الحصة لسه ما خلصتش، تقدر تكتب الملاحظات بعد ما تخلص",
+  "note-window-passed": "فات أكتر من ٧ أيام على الحصة، ماينفعش تكتب ملاحظاتها دلوقتي",
+  "note-lesson-canceled": "الحصة دي اتلغت، فمالهاش ملاحظات",
+  "note-not-found": "لسه مفيش ملاحظات للحصة دي",
+  "no-homework": "الحصة دي مالهاش واجب",
+  "too-many-note-words": "الكلمات الجديدة كتير، الحد ٣٠ كلمة في الحصة",
+  "invalid-note-text": "النص فيه تنسيق مش مسموح، اكتبه نص عادي",
+  "short-note-summary": "اكتب إنتوا خدتوا إيه في الحصة",
+  "long-note-summary": "الملخص طويل جدًا، الحد ٢٠٠٠ حرف",
+  "invalid-note-word": "كل كلمة محتاجة الكلمة ومعناها، والكلمة لحد ١٠٠ حرف والمعنى والمثال لحد ٣٠٠ حرف",
+  "long-note-homework": "الواجب طويل جدًا، الحد ٢٠٠٠ حرف",
+  "invalid-homework-due": "ميعاد تسليم الواجب مش صحيح، اختار يوم من القايمة",
+  "short-note-reply": "اكتب ردك الأول",
+  "long-note-reply": "الرد طويل جدًا، الحد ٢٠٠٠ حرف",
+
   // Notifications: a dead delivery sent again by staff
   "delivery-not-failed": "الرسالة دي مش من الرسائل اللي ما وصلتش: يمكن اتبعتت أو بيتعاد إرسالها",
 

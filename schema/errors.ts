@@ -99,6 +99,23 @@ export const errorStatus = {
   "subscription-not-found": 404,
   "intro-video-not-found": 404,
 
+  // Lesson notes and homework (worker/domain/learning/notes.ts)
+  "note-not-tutor": 403,
+  "note-too-early": 422,
+  "note-window-passed": 422,
+  "note-lesson-canceled": 422,
+  "note-not-found": 404,
+  "no-homework": 422,
+  "too-many-note-words": 400,
+  "invalid-note-text": 400,
+  "short-note-summary": 400,
+  "long-note-summary": 400,
+  "invalid-note-word": 400,
+  "long-note-homework": 400,
+  "invalid-homework-due": 400,
+  "short-note-reply": 400,
+  "long-note-reply": 400,
+
   // Invoice (withdrawal request)
   "invalid-invoice-method": 400,
   "invoice-not-valid": 422,
