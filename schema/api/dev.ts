@@ -29,6 +29,26 @@ export const benchSeed = z.object({
 });
 export type BenchSeed = z.output<typeof benchSeed>;
 
+/**
+ * POST /dev/words — words added to the signed-in student's «كلماتي» list as a lesson note would
+ * add them (the browser tests' setup); `dueAt` an ISO instant, now when left out.
+ */
+export const devWordsBody = z.object({
+  lessonId: z.number().int().positive().optional(),
+  words: z
+    .array(
+      z.object({
+        word: z.string().trim().min(1).max(100),
+        meaning: z.string().trim().min(1).max(300),
+        example: z.string().trim().max(300).optional(),
+        dueAt: z.iso.datetime().optional(),
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+export const devWordsAdded = z.object({ ids: z.array(z.number().int()) });
+
 /** The local environment's endpoints (worker/routes/dev.ts); not mounted anywhere else. */
 export const devContracts = {
   outbox: contract({
@@ -39,4 +59,5 @@ export const devContracts = {
   }),
   seed: contract({ method: "post", path: "/dev/seed", response: demoSeed }),
   benchSeed: contract({ method: "post", path: "/dev/bench/seed", body: benchSeedBody, response: benchSeed }),
+  words: contract({ method: "post", path: "/dev/words", body: devWordsBody, response: devWordsAdded }),
 };

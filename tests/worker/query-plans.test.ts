@@ -14,6 +14,7 @@ import { roundTrips, type SentStatement } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { wordContracts } from "../../schema/api/words";
 import { createDb } from "../../worker/core/db";
 import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
@@ -46,6 +47,7 @@ const growing = new Set([
   "payment_alarms",
   "reports",
   "contact_requests",
+  "student_words",
 ]);
 
 /**
@@ -410,6 +412,51 @@ describe("admin tables and the tutor list", () => {
 
   it("GET /user/student/stats/{id}", () =>
     expectNoFullScans("GET /user/student/stats/{id}", get(`/user/student/stats/${student.id}`)));
+});
+
+describe("«كلماتي»: the student's words", () => {
+  it("GET /words (searched and filtered), GET /words/practice, a practice answer and marking learned", async () => {
+    const { token } = seed.students[0]!;
+    const added = await callContract(devContracts.words, {
+      token,
+      body: {
+        words: [
+          { word: "plans-one", meaning: "خطة" },
+          { word: "plans-two", meaning: "خطتين" },
+        ],
+      },
+    });
+    expect(added.status).toBe(200);
+    const [first, second] = added.body.ids;
+    await expectNoFullScans("GET /words", async () => {
+      ok((await callContract(wordContracts.list, { token })).status);
+      ok(
+        (await callContract(wordContracts.list, { query: { search: "plans", state: "learning" }, token }))
+          .status,
+      );
+      ok(
+        (
+          await callContract(wordContracts.list, {
+            query: { search: "خط", state: "learned", page: 2 },
+            token,
+          })
+        ).status,
+      );
+    });
+    await expectNoFullScans("GET /words/practice", async () => {
+      ok((await callContract(wordContracts.practice, { token })).status);
+    });
+    await expectNoFullScans("POST /words/{id}/practice", async () => {
+      ok(
+        (await callContract(wordContracts.answer, { params: { id: first! }, token, body: { knew: false } }))
+          .status,
+      );
+    });
+    await expectNoFullScans("POST and DELETE /words/{id}/learned", async () => {
+      ok((await callContract(wordContracts.markLearned, { params: { id: second! }, token })).status);
+      ok((await callContract(wordContracts.unmarkLearned, { params: { id: second! }, token })).status);
+    });
+  });
 });
 
 it("every allow-list entry is still needed", () => {

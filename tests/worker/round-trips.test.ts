@@ -15,6 +15,7 @@ import { roundTrips, type Trip } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { wordContracts } from "../../schema/api/words";
 
 let seed: BenchSeed;
 let student: { id: number; token: string };
@@ -293,5 +294,50 @@ describe("the benchmark's seed (local only)", () => {
   it("refuses a body without a count", async () => {
     const response = await call("POST", "/api/v1/dev/bench/seed", { body: { tag: "nothing" } });
     expect([response.status, response.body.code]).toEqual([400, "bad-request"]);
+  });
+});
+
+describe("«كلماتي»: each word route is the token's user and one statement or batch", () => {
+  it("GET /words (searched), GET /words/practice, POST practice, POST and DELETE learned: two each", async () => {
+    const { token } = seed.students[0]!;
+    const added = await callContract(devContracts.words, {
+      token,
+      body: {
+        words: [
+          { word: "trips-one", meaning: "رحلة" },
+          { word: "trips-two", meaning: "رحلتين" },
+        ],
+      },
+    });
+    expect(added.status).toBe(200);
+    const [first, second] = added.body.ids;
+    const steps: Array<[string, () => Promise<{ status: number }>]> = [
+      [
+        "GET /words",
+        () => callContract(wordContracts.list, { query: { search: "trips", state: "learning" }, token }),
+      ],
+      ["GET /words/practice", () => callContract(wordContracts.practice, { token })],
+      [
+        "POST /words/{id}/practice",
+        () => callContract(wordContracts.answer, { params: { id: first! }, token, body: { knew: true } }),
+      ],
+      [
+        "POST /words/{id}/learned",
+        () => callContract(wordContracts.markLearned, { params: { id: second! }, token }),
+      ],
+      [
+        "DELETE /words/{id}/learned",
+        () => callContract(wordContracts.unmarkLearned, { params: { id: second! }, token }),
+      ],
+    ];
+    for (const [name, run] of steps) {
+      let status = 0;
+      const trips = await roundTrips(async () => {
+        status = (await run()).status;
+      });
+      expect([name, status]).toEqual([name, 200]);
+      expect([name, described(trips).includes("token's user")]).toEqual([name, true]);
+      expect([name, trips.length]).toEqual([name, 2]);
+    }
   });
 });

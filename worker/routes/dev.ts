@@ -3,6 +3,8 @@ import { listOutbox } from "../notifications/outbox";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
 import type { LocalServices } from "../integrations/emulated";
+import { Role } from "../../schema/enums";
+import { addWords } from "../domain/learning/words";
 
 /** The emulators and seeds the local entry passed in; 404 without them (the production entry). */
 function local(services: { local?: LocalServices | null }): LocalServices {
@@ -31,5 +33,15 @@ export const devRoutes = [
       "Seed benchmark data in one batch (listed tutors, subscribed students) and answer their ids and tokens; npm run bench calls it.",
     handle: ({ c, body }) =>
       local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
+  }),
+  route(devContracts.words, {
+    access: [Role.Student],
+    localOnly: true,
+    summary:
+      "Local only: adds words to the signed-in student's «كلماتي» list (a word already there is kept); the browser tests' setup.",
+    handle: async ({ c, user, body }) => {
+      local(c.get("services"));
+      return { ids: await addWords(c.get("db"), user.id, body.lessonId ?? null, body.words, c.get("now")) };
+    },
   }),
 ];

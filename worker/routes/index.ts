@@ -38,6 +38,7 @@ import { systemRoutes } from "./system";
 import { topicRoutes } from "./topic";
 import { tutorRoutes } from "./tutor";
 import { userRoutes } from "./user";
+import { wordRoutes } from "./words";
 
 /** Every API route, each with its access declared beside it. Areas add their list here. */
 export const apiRoutes: readonly AnyRoute[] = [
@@ -86,4 +87,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contactRequestRoutes,
   ...auditRoutes,
   ...outboxRoutes,
+  ...wordRoutes,
 ];
