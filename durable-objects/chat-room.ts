@@ -64,6 +64,8 @@ export class ChatRoom extends Server<Env> {
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
   #summaryWrittenAt = 0;
   #summaryWrite: Promise<void> | null = null;
+  /** The room's first message and its first reply went to D1 with a summary: later summaries skip them. */
+  #openingRecorded = false;
   /** This instance has set the summary alarm and it has not run yet. */
   #alarmPending = false;
   /**
@@ -543,6 +545,19 @@ export class ChatRoom extends Server<Env> {
     }
   }
 
+  /** How the room began: its first message and the first message from anyone else (SQLite, primary key order). */
+  #opening() {
+    const [first] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence LIMIT 1`;
+    if (!first) return undefined;
+    const [reply] = this
+      .sql<MessageRow>`SELECT * FROM messages WHERE sender_id != ${first.sender_id} ORDER BY sequence LIMIT 1`;
+    return {
+      firstSenderId: first.sender_id,
+      firstAt: first.created_at,
+      reply: reply ? { senderId: reply.sender_id, at: reply.created_at } : null,
+    };
+  }
+
   async onAlarm(): Promise<void> {
     this.#alarmPending = false;
     await this.#writeSummary();
@@ -560,7 +575,9 @@ export class ChatRoom extends Server<Env> {
       const [row] = this.sql<MessageRow>`SELECT * FROM messages ORDER BY sequence DESC LIMIT 1`;
       if (!row) return;
       try {
-        await roomData().chat.recordLastMessage(createDb(this.env), this.#toMessage(row));
+        const opening = this.#openingRecorded ? undefined : this.#opening();
+        await roomData().chat.recordLastMessage(createDb(this.env), this.#toMessage(row), opening);
+        if (opening?.reply) this.#openingRecorded = true;
       } catch (error) {
         this.#logger().warn("room summary not stored in D1", {
           roomId: this.roomId,

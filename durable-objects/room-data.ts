@@ -10,7 +10,16 @@ import type { Config } from "../worker/core/env";
 
 export type RoomData = {
   chat: {
-    recordLastMessage(db: Db, message: ChatMessage): Promise<void>;
+    /** `opening`: how the room began, for the tutor's first-reply time (worker/domain/learning/response-time.ts). */
+    recordLastMessage(
+      db: Db,
+      message: ChatMessage,
+      opening?: {
+        firstSenderId: number;
+        firstAt: string;
+        reply: { senderId: number; at: string } | null;
+      },
+    ): Promise<void>;
     recordRead(db: Db, roomId: number, userId: number, readAt: string): Promise<void>;
     roomMemberIds(db: Db, roomId: number): Promise<number[]>;
     roomPartnerIds(db: Db, userId: number): Promise<number[]>;

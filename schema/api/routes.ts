@@ -11,6 +11,7 @@ import { inviteContracts } from "./invite";
 import { transactionContracts } from "./transaction";
 import { outboxContracts } from "./outbox";
 import { ratingContracts } from "./rating";
+import { favouriteContracts } from "./favourites";
 import { reportContracts } from "./report";
 import { contactRequestContracts } from "./contact-request";
 import { auditContracts } from "./audit";
@@ -57,6 +58,7 @@ export const contracts = {
   transaction: transactionContracts,
   outbox: outboxContracts,
   rating: ratingContracts,
+  favourites: favouriteContracts,
   report: reportContracts,
   contactRequest: contactRequestContracts,
   audit: auditContracts,

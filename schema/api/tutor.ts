@@ -55,6 +55,8 @@ export const tutorCard = z.object({
   lessonsTaught: z.number(),
   /** The soonest moment the tutor has free time (null: none ahead). */
   nextFreeAt: z.string().nullable(),
+  /** The median time of the tutor's first reply to a new student over 30 days (null: under 5 such chats), worker/domain/learning/response-time.ts. */
+  responseSeconds: z.number().int().nullable(),
 });
 export type TutorCard = z.output<typeof tutorCard>;
 

@@ -117,6 +117,7 @@ const card: TutorCardData = {
   rating: { average: null, count: 0 },
   lessonsTaught: 0,
   nextFreeAt: null,
+  responseSeconds: null,
 };
 
 describe("a tutor card's video thumbnail", () => {

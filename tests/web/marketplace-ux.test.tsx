@@ -214,6 +214,7 @@ describe("forms and states of the marketplace", () => {
       rating: { average: null, count: 0 },
       lessonsTaught: 3,
       nextFreeAt: "2026-11-26T14:00:00.000Z",
+      responseSeconds: null,
     };
     renderWithApp(
       <ul>

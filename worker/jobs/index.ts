@@ -13,6 +13,7 @@ import { runRetention } from "../domain/privacy/retention";
 import { refreshCreditScores } from "../domain/lessons/credit-score";
 import { HOUR_MS, MINUTE_MS } from "../../schema/time";
 import { purgeOldContactRequests } from "../domain/staff/contact-requests";
+import { refreshResponseTimes } from "../domain/learning/response-time";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
 export const schedules = {
@@ -52,6 +53,8 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly)
       await refreshCreditScores(db, now, logger, { windowMs: 25 * HOUR_MS, zeroScores: true });
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
+    // Tutors' usual reply time to a new student (worker/domain/learning/response-time.ts), the last 30 days.
+    if (controller.cron === schedules.hourly) await refreshResponseTimes(db, now, logger);
     // Accounts whose deletion grace period is over (worker/domain/privacy/erasure.ts), a bounded batch.
     if (controller.cron === schedules.daily) await runDueErasures(scope);
     // Personal data past its period (schema/rules.ts retentionDays, worker/domain/privacy/retention.ts), bounded batches.

@@ -47,7 +47,11 @@ export const chatRoutes = [
       const outcome = await chatRoom(c, roomId).send(user.id, body.message);
       if (outcome.result !== "ok" || !outcome.message) failOutcome(outcome);
       // The room writes its D1 summary after its ack; the new room's answer needs it now.
-      await recordLastMessage(db, outcome.message);
+      await recordLastMessage(db, outcome.message, {
+        firstSenderId: user.id,
+        firstAt: outcome.message.createdAt,
+        reply: null,
+      });
       const room = await findRoomView(db, roomId, user.id, 0);
       return { room: room!, message: outcome.message };
     },

@@ -12,6 +12,7 @@ import { demoSessionRoutes } from "./demo-session";
 import { devRoutes } from "./dev";
 import { couponRoutes } from "./coupon";
 import { fawryRoutes, fawrySandboxRoutes } from "./fawry";
+import { favouriteRoutes } from "./favourites";
 import { inviteRoutes } from "./invite";
 import { invoiceRoutes } from "./invoice";
 import { withdrawMethodRoutes } from "./withdraw-method";
@@ -81,6 +82,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...couponRoutes,
   ...inviteRoutes,
   ...ratingRoutes,
+  ...favouriteRoutes,
   ...invoiceRoutes,
   ...withdrawMethodRoutes,
   ...reportRoutes,

@@ -9,6 +9,8 @@ import type { ChatMessage } from "../../../schema/events";
 import { htmlToText } from "../../../schema/html";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import { d1, statement } from "../../core/db";
+import { firstReplyStatement, type RoomOpening } from "../learning/response-time";
 
 /** A pair has one room: the key is "smallerId:largerId" (unique index chat_rooms_pair_key_uq). */
 export function pairKey(a: number, b: number): string {
@@ -121,12 +123,15 @@ const PREVIEW_LENGTH = 120;
  * Keeps the room list's last-message summary. Conditional on the sequence so that summaries
  * written out of order (the room awaits D1 while other messages arrive) never go backwards.
  */
-export async function recordLastMessage(db: Db, message: ChatMessage): Promise<void> {
+export async function recordLastMessage(db: Db, message: ChatMessage, opening?: RoomOpening): Promise<void> {
   const preview = message.deletedAt ? "" : htmlToText(message.text).slice(0, PREVIEW_LENGTH);
-  await db.run(sql`UPDATE chat_rooms SET last_message_id = ${String(message.sequence)}, last_message_text = ${preview},
+  const summary = sql`UPDATE chat_rooms SET last_message_id = ${String(message.sequence)}, last_message_text = ${preview},
       last_message_sender_id = ${message.senderId}, last_message_at = ${message.createdAt}, updated_at = ${new Date().toISOString()}
     WHERE id = ${message.roomId}
-      AND (last_message_id IS NULL OR CAST(last_message_id AS INTEGER) <= ${message.sequence})`);
+      AND (last_message_id IS NULL OR CAST(last_message_id AS INTEGER) <= ${message.sequence})`;
+  // How the room began goes in the same round trip: the tutor's first-reply time (worker/domain/learning/response-time.ts).
+  if (opening) await d1(db).batch([statement(db, summary), firstReplyStatement(db, message.roomId, opening)]);
+  else await db.run(summary);
 }
 
 /** The member's read receipt time in D1 (the room object keeps the exact sequence). */

@@ -138,14 +138,14 @@ function sortColumns(now: Instant): SQL {
 /** The rest of a card's columns (u is the user, tr the tutor row). */
 const displayColumns = sql`u.id AS id, u.name AS name, u.image AS image, u.gender AS gender,
     tr.bio AS bio, tr.about AS about, tr.notice AS notice, tr.video AS video, tr.thumbnail AS thumbnail,
-    u.created_at AS joined_at,
+    u.created_at AS joined_at, tr.response_seconds AS response_seconds,
     (SELECT json_group_array(json_object('id', t.id, 'nameAr', t.name_ar, 'nameEn', t.name_en))
        FROM (SELECT t.id, t.name_ar, t.name_en FROM user_topics ut JOIN topics t ON t.id = ut.topic_id
              WHERE ut.user_id = u.id ORDER BY t.id) t) AS topics,
     (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count`;
 
-/** The columns of a card, computed in the same statement (one round trip per page). */
-function cardColumns(now: Instant): SQL {
+/** The columns of a card, computed in the same statement (one round trip per page); also the saved tutors' (worker/domain/learning/favourites.ts). */
+export function cardColumns(now: Instant): SQL {
   return sql`${displayColumns}, ${sortColumns(now)}`;
 }
 
@@ -167,7 +167,7 @@ function cardPageSql(where: SQL, page: PageQuery, now: Date): SQL {
     ORDER BY ${listOrder("k.")}, u.id`;
 }
 
-type CardRow = {
+export type CardRow = {
   id: number;
   name: string | null;
   image: string | null;
@@ -183,9 +183,10 @@ type CardRow = {
   rating_count: number;
   lessons_taught: number;
   next_free_at: string | null;
+  response_seconds: number | null;
 };
 
-function toCard(row: CardRow): TutorCard {
+export function toCard(row: CardRow): TutorCard {
   return {
     id: row.id,
     name: row.name,
@@ -201,6 +202,7 @@ function toCard(row: CardRow): TutorCard {
     },
     lessonsTaught: row.lessons_taught,
     nextFreeAt: onLessonGrid(row.next_free_at),
+    responseSeconds: row.response_seconds,
   };
 }
 
