@@ -247,6 +247,18 @@ export const errorStatus = {
   "empty-contact-reply": 400,
   "long-contact-reply": 400,
   "long-contact-notes": 400,
+  // Reviews: replies, flags and hiding (worker/domain/lessons/ratings-moderation.ts)
+  "rating-reply-not-yours": 403,
+  "rating-reply-locked": 409,
+  "empty-rating-reply": 400,
+  "long-rating-reply": 400,
+  "rating-flag-exists": 409,
+  "own-rating-flag": 403,
+  "long-rating-flag-text": 400,
+  "rating-already-hidden": 409,
+  "rating-not-hidden": 409,
+  "empty-rating-note": 400,
+  "long-rating-note": 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

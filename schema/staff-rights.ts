@@ -39,3 +39,11 @@ export function grantableStaffRoles(callerRole: number): Role[] {
   const staff: Role[] = [Role.SuperAdmin, Role.RegularAdmin, Role.TutorManager, Role.Studio];
   return staff.filter((role) => mayGrantRole({ role: callerRole }, role));
 }
+
+/**
+ * Who moderates reviews (docs/rules.md, Reviews): sees the flagged ratings at /admin/ratings and
+ * hides or restores one with a note. The admins; a tutor manager or a studio never does.
+ */
+export const ratingModerators: readonly Role[] = adminRoles;
+
+export const mayModerateRatings = (role: number): boolean => ratingModerators.includes(role as Role);

@@ -55,6 +55,8 @@ export const auditActions = [
   "outbox.retry",
   "contact-request.reply",
   "contact-request.update",
+  "rating.hide",
+  "rating.restore",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ratingTextRule, ratingValueRule } from "../rules";
-import { paged, pageQuery, idParam } from "./common";
+import { paged, pageQuery, idParam, instant } from "./common";
 import { contract } from "./contract";
 
 /** Text is optional: omitted, null or blank means no text. */
@@ -30,6 +30,10 @@ export const ratingView = z.object({
   rateeId: z.number(),
   value: z.number(),
   text: z.string().nullable(),
+  /** The rated tutor's one public reply (docs/rules.md, Reviews), null until written. */
+  reply: z.string().nullable(),
+  repliedAt: instant.nullable(),
+  replyEditedAt: instant.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -49,6 +53,98 @@ export type TutorRating = z.output<typeof tutorRating>;
 /** GET /rating/list/tutor/{id}: newest first, paged, with the tutor's average and count. Codes: tutor-not-found. */
 export const tutorReviews = paged(tutorReview).extend(tutorRating.shape);
 export type TutorReviews = z.output<typeof tutorReviews>;
+
+/**
+ * Reviews: replies, flags and hiding (docs/rules.md, Reviews). The rated tutor replies once; the
+ * reply can be edited for 24 hours after it was first written (schema/reviews.ts), then it is final.
+ */
+export const ratingModerationBounds = {
+  reply: { max: 1000 },
+  flagText: { max: 500 },
+  note: { max: 500 },
+} as const;
+
+/** PUT /rating/{id}/reply — the rated tutor's reply, plain text 1..1000. */
+export const ratingReplyBody = z.object({
+  text: z
+    .string({ error: "empty-rating-reply" })
+    .trim()
+    .min(1, "empty-rating-reply")
+    .max(ratingModerationBounds.reply.max, "long-rating-reply"),
+});
+export type RatingReplyBody = z.infer<typeof ratingReplyBody>;
+
+/** Why a rating is flagged: a short list, and "other" with the optional text saying more. */
+export const ratingFlagReasons = ["offensive", "spam", "no-lesson", "personal-data", "other"] as const;
+export type RatingFlagReason = (typeof ratingFlagReasons)[number];
+
+/** POST /rating/{id}/flag — one per user per rating, never one's own. */
+export const ratingFlagBody = z.object({
+  reason: z.enum(ratingFlagReasons, { error: "bad-request" }),
+  text: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: "bad-request" })
+      .max(ratingModerationBounds.flagText.max, "long-rating-flag-text")
+      .optional(),
+  ),
+});
+export type RatingFlagBody = z.infer<typeof ratingFlagBody>;
+
+/** POST /rating/{id}/hide and /restore — staff's note, kept with the rating and in the audit log. */
+export const ratingModerationBody = z.object({
+  note: z
+    .string({ error: "empty-rating-note" })
+    .trim()
+    .min(1, "empty-rating-note")
+    .max(ratingModerationBounds.note.max, "long-rating-note"),
+});
+export type RatingModerationBody = z.infer<typeof ratingModerationBody>;
+
+/** The staff table's states: flagged and showing, or hidden; both when left out. */
+export const ratingModerationStates = ["flagged", "hidden"] as const;
+export type RatingModerationState = (typeof ratingModerationStates)[number];
+/** The staff table's sorts, each ascending or (with "-") descending; most flags first by default. */
+export const ratingModerationSorts = ["flags", "-flags", "created", "-created"] as const;
+export type RatingModerationSort = (typeof ratingModerationSorts)[number];
+
+/** GET /rating/moderation — staff: the flagged or hidden ratings; search, state, sort, page. */
+export const ratingModerationQuery = pageQuery.extend({
+  /** Search as you type: the tutor's or the rater's name, the rating's text (any case). */
+  q: z.string({ error: "bad-request" }).trim().max(100, "bad-request").optional(),
+  state: z.enum(ratingModerationStates, { error: "bad-request" }).optional(),
+  sort: z.enum(ratingModerationSorts, { error: "bad-request" }).default("-flags"),
+});
+export type RatingModerationQuery = z.infer<typeof ratingModerationQuery>;
+
+const person = z.object({ id: z.number(), name: z.string().nullable() });
+
+/** One flag as staff see it. */
+export const ratingFlagView = z.object({
+  reason: z.enum(ratingFlagReasons),
+  text: z.string().nullable(),
+  by: person,
+  createdAt: instant,
+});
+export type RatingFlagView = z.output<typeof ratingFlagView>;
+
+/** A flagged or hidden rating in the staff table: the rating, tutor, rater, flags and state. */
+export const ratingModerationView = z.object({
+  id: z.number(),
+  value: z.number(),
+  text: z.string().nullable(),
+  reply: z.string().nullable(),
+  createdAt: instant,
+  tutor: person,
+  rater: person,
+  flagCount: z.number(),
+  /** The latest flags, newest first (at most 20; flagCount counts them all). */
+  flags: z.array(ratingFlagView),
+  hiddenAt: instant.nullable(),
+  hiddenBy: person.nullable(),
+  hiddenNote: z.string().nullable(),
+});
+export type RatingModerationView = z.output<typeof ratingModerationView>;
 
 /** The rating endpoints (worker/routes/rating.ts). */
 export const ratingContracts = {
@@ -72,6 +168,41 @@ export const ratingContracts = {
     query: pageQuery,
     params: idParam,
     response: tutorReviews,
+  }),
+  moderation: contract({
+    method: "get",
+    path: "/rating/moderation",
+    query: ratingModerationQuery,
+    response: paged(ratingModerationView),
+  }),
+  reply: contract({
+    method: "put",
+    path: "/rating/:id{[0-9]+}/reply",
+    params: idParam,
+    body: ratingReplyBody,
+    response: ratingView,
+  }),
+  flag: contract({
+    method: "post",
+    path: "/rating/:id{[0-9]+}/flag",
+    params: idParam,
+    body: ratingFlagBody,
+    status: 201,
+    response: z.object({ flagged: z.literal(true) }),
+  }),
+  hide: contract({
+    method: "post",
+    path: "/rating/:id{[0-9]+}/hide",
+    params: idParam,
+    body: ratingModerationBody,
+    response: ratingModerationView,
+  }),
+  restore: contract({
+    method: "post",
+    path: "/rating/:id{[0-9]+}/restore",
+    params: idParam,
+    body: ratingModerationBody,
+    response: ratingModerationView,
   }),
   get: contract({ method: "get", path: "/rating/:id", params: idParam, response: ratingView }),
   create: contract({

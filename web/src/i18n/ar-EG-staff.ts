@@ -55,6 +55,8 @@ const actions: Record<AuditAction, string> = {
   "outbox.retry": "إعادة إرسال رسالة لم تصل",
   "contact-request.reply": "رد على طلب تواصل",
   "contact-request.update": "تعديل حالة أو ملاحظات طلب تواصل",
+  "rating.hide": "إخفاء تقييم",
+  "rating.restore": "إظهار تقييم متخبّي",
 };
 
 const targetTypes: Record<string, string> = {
@@ -62,6 +64,7 @@ const targetTypes: Record<string, string> = {
   transaction: "معاملة",
   lesson: "حصة",
   report: "بلاغ",
+  rating: "تقييم",
   "payment-alarm": "تنبيه دفع",
   invoice: "طلب سحب",
   plan: "باقة",

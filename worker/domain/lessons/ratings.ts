@@ -8,7 +8,7 @@ import type {
   UpdateRatingBody,
 } from "../../../schema/api/rating";
 import { isAdmin, isTutorSide, Role } from "../../../schema/enums";
-import { ratings, tutors, users } from "../../../schema/db";
+import { ratingFlags, ratings, tutors, users } from "../../../schema/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { isUniqueViolation } from "../tutors/topics";
@@ -22,6 +22,9 @@ export const toRatingView = (row: RatingRow): RatingView => ({
   rateeId: row.rateeId,
   value: row.value,
   text: row.text,
+  reply: row.reply,
+  repliedAt: row.repliedAt,
+  replyEditedAt: row.replyEditedAt,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -62,7 +65,8 @@ export async function createRating(
       INSERT INTO ratings (rater_id, ratee_id, value, text, created_at, updated_at)
       SELECT ${rater.id}, ${input.rateeId}, ${input.value}, ${input.text ?? null}, ${at}, ${at}
       WHERE ${entitlementSql(rater.id, rater.role, input.rateeId, at)}
-      RETURNING id, rater_id AS raterId, ratee_id AS rateeId, value, text, created_at AS createdAt, updated_at AS updatedAt`);
+      RETURNING id, rater_id AS raterId, ratee_id AS rateeId, value, text, reply, replied_at AS repliedAt,
+        reply_edited_at AS replyEditedAt, created_at AS createdAt, updated_at AS updatedAt`);
   } catch (error) {
     if (isUniqueViolation(error)) fail("rating-exists");
     throw error;
@@ -96,16 +100,22 @@ export async function updateRating(
   return updated ?? fail("rating-not-found");
 }
 
-/** Hard delete (schema/db/ratings.ts). */
+/** Hard delete (schema/db/ratings.ts), with its flags (rating_flags) in the same batch. */
 export async function deleteRating(db: Db, user: UserRow, id: number): Promise<RatingRow> {
   const row = await findRating(db, id);
   if (!mayChange(user, row)) fail("forbidden");
-  const rows = await db.delete(ratings).where(eq(ratings.id, id)).returning({ id: ratings.id });
+  const [, rows] = await db.batch([
+    db.delete(ratingFlags).where(eq(ratingFlags.ratingId, id)),
+    db.delete(ratings).where(eq(ratings.id, id)).returning({ id: ratings.id }),
+  ]);
   if (!rows.length) fail("rating-not-found");
   return row;
 }
 
-/** Ratings given (rater) or received (ratee), newest first; paged. */
+/**
+ * Ratings given (rater) or received (ratee), newest first; paged. Received ones are public, so a
+ * rating staff hid is not among them (docs/rules.md, Reviews); the rater still sees their own.
+ */
 export async function listRatingsBy(
   db: Db,
   side: "rater" | "ratee",
@@ -113,7 +123,10 @@ export async function listRatingsBy(
   page: number,
   size: number,
 ): Promise<Paged<RatingView>> {
-  const where = side === "rater" ? eq(ratings.raterId, userId) : eq(ratings.rateeId, userId);
+  const where =
+    side === "rater"
+      ? eq(ratings.raterId, userId)
+      : and(eq(ratings.rateeId, userId), isNull(ratings.hiddenAt));
   const [list, [counted]] = await db.batch([
     db
       .select()
@@ -132,7 +145,7 @@ export async function listRatingsBy(
 
 /**
  * A tutor's reviews for the public profile: newest first with the rater's name and image, plus
- * average and count. An unknown tutor (no such tutor-side user, or deleted) is tutor-not-found, as
+ * average and count, none that staff hid (docs/rules.md, Reviews). An unknown tutor (no such tutor-side user, or deleted) is tutor-not-found, as
  * for the profile (worker/routes/tutor.ts); the check is in the same batch (one round trip).
  */
 export async function listTutorReviews(
@@ -141,7 +154,7 @@ export async function listTutorReviews(
   page: number,
   size: number,
 ): Promise<TutorReviews> {
-  const where = eq(ratings.rateeId, tutorId);
+  const where = and(eq(ratings.rateeId, tutorId), isNull(ratings.hiddenAt));
   const [tutorRows, list, [summary]] = await db.batch([
     db
       .select({ id: users.id })
@@ -159,7 +172,7 @@ export async function listTutorReviews(
       .select({ rating: ratings, raterName: users.name, raterImage: users.image })
       .from(ratings)
       .innerJoin(users, eq(users.id, ratings.raterId))
-      .where(and(where))
+      .where(where)
       .orderBy(desc(ratings.createdAt), desc(ratings.id))
       .limit(size)
       .offset((page - 1) * size),

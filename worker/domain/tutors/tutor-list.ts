@@ -127,10 +127,13 @@ function freeSlot(now: Instant): { where: SQL; earliest: SQL } {
   return { where, earliest };
 }
 
-/** The columns the list sorts on (rating, lessons taught, soonest free time). */
+/**
+ * The columns the list sorts on (rating, lessons taught, soonest free time). A rating staff hid
+ * counts nowhere (docs/rules.md, Reviews; its trigger, migrations/0016, marks the order stale).
+ */
 function sortColumns(now: Instant): SQL {
   const free = freeSlot(now);
-  return sql`(SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
+  return sql`(SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id AND r.hidden_at IS NULL) AS rating_average,
     (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.end <= ${instant(now)}) AS lessons_taught,
     (SELECT min(${free.earliest}) FROM availability_slots s WHERE ${free.where}) AS next_free_at`;
 }
@@ -142,7 +145,7 @@ const displayColumns = sql`u.id AS id, u.name AS name, u.image AS image, u.gende
     (SELECT json_group_array(json_object('id', t.id, 'nameAr', t.name_ar, 'nameEn', t.name_en))
        FROM (SELECT t.id, t.name_ar, t.name_en FROM user_topics ut JOIN topics t ON t.id = ut.topic_id
              WHERE ut.user_id = u.id ORDER BY t.id) t) AS topics,
-    (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count`;
+    (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id AND r.hidden_at IS NULL) AS rating_count`;
 
 /** The columns of a card, computed in the same statement (one round trip per page); also the saved tutors' (worker/domain/learning/favourites.ts). */
 export function cardColumns(now: Instant): SQL {
@@ -396,8 +399,8 @@ export async function findTutorStats(
       (SELECT count(DISTINCT m.user_id) FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
          WHERE ${fulfilled} AND m.role = ${Role.Student}) AS students_taught,
       (SELECT count(*) FROM lessons l WHERE l.tutor_id = u.id AND l.canceled_at IS NULL AND l.start > ${at}) AS upcoming_lessons,
-      (SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id) AS rating_average,
-      (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id) AS rating_count,
+      (SELECT avg(r.value) FROM ratings r WHERE r.ratee_id = u.id AND r.hidden_at IS NULL) AS rating_average,
+      (SELECT count(*) FROM ratings r WHERE r.ratee_id = u.id AND r.hidden_at IS NULL) AS rating_count,
       (${onboardedSql}) AS onboarded
     FROM users u JOIN tutors tr ON tr.id = u.id
     WHERE u.id = ${id} AND u.deleted_at IS NULL AND u.role IN (${Role.Tutor}, ${Role.TutorManager})`);
