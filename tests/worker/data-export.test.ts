@@ -144,6 +144,7 @@ describe("data export (docs/rules.md, Your data: export, consents, retention)", 
       "notifications.json",
       "consents.json",
       "files.json",
+      "words.json",
     ])
       expect(files.has(name), name).toBe(true);
     expect(text(files.get("README.txt"))).toContain("chat-messages.json");

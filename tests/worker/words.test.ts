@@ -5,10 +5,11 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../schema/enums";
 import { devContracts } from "../../schema/api/dev";
+import { privacyDeletionContracts } from "../../schema/api/privacy-deletion";
 import { PRACTICE_ROUND_SIZE, wordContracts } from "../../schema/api/words";
 import { PRACTICE_INTERVAL_DAYS } from "../../schema/learning";
 import { DAY_MS } from "../../schema/time";
-import { call, callContract } from "./helpers";
+import { call, callContract, createUserWithRole, register } from "./helpers";
 import {
   createStudent,
   createTutor,
@@ -320,5 +321,30 @@ describe("bad input answers a catalogue code and changes nothing", () => {
       .bind(id)
       .first();
     expect(stored).toEqual({ step: 0, practised: null });
+  });
+});
+
+describe("account erasure (docs/rules.md, Your data: deletion)", () => {
+  it("erasing a student's account deletes their words, and no one else's", async () => {
+    const boss = await createUserWithRole(Role.SuperAdmin);
+    const target = await register(Role.Student);
+    const other = await createStudent();
+    await addWords({ id: target.user.id, token: target.token, email: target.user.email }, [
+      { word: "erase-me", meaning: "امسحني" },
+      { word: "erase-me-too", meaning: "وأنا كمان" },
+    ]);
+    await addWords(other, [{ word: "keep-me", meaning: "سيبني" }]);
+    const done = await callContract(privacyDeletionContracts.staffErase, {
+      token: boss.token,
+      params: { id: target.user.id },
+      body: { reason: "طلب مكتوب لحذف الكلمات" },
+    });
+    expect([done.status, done.body.state]).toEqual([200, "erased"]);
+    const left = await env.DB.prepare(
+      "SELECT student_id AS studentId, count(*) AS n FROM student_words WHERE student_id IN (?, ?) GROUP BY student_id",
+    )
+      .bind(target.user.id, other.id)
+      .all();
+    expect(left.results).toEqual([{ studentId: other.id, n: 1 }]);
   });
 });

@@ -250,6 +250,8 @@ const stepActions: Record<
           WHERE user_id = ${person.id} OR email IN ${contact.length ? contact : [""]} OR phone IN ${contact.length ? contact : [""]}`,
       ),
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
+      // «كلماتي»: the words and their practice history are the student's alone; nothing of them stays.
+      statement(db, sql`DELETE FROM student_words WHERE student_id = ${person.id}`),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,

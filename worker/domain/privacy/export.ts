@@ -18,6 +18,7 @@ import {
   refunds,
   reports,
   students,
+  studentWords,
   subscriptions,
   transactions,
   tutors,
@@ -212,6 +213,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     outboxRows,
     consentRows,
     assetRows,
+    wordRows,
   ] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)),
     db.select().from(tutors).where(eq(tutors.id, userId)),
@@ -252,6 +254,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
       .select()
       .from(assets)
       .where(and(eq(assets.userId, userId), isNull(assets.deletedAt))),
+    db.select().from(studentWords).where(eq(studentWords.studentId, userId)).orderBy(studentWords.createdAt),
   ]);
   if (!user) throw new Error(`export: user ${userId} not found`);
   // Secrets and keys that mean nothing outside are left out; what they tell is kept.
@@ -288,6 +291,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "reports.json", data: json(reportRows) },
     { name: "notifications.json", data: json(outboxRows) },
     { name: "consents.json", data: json(consentRows) },
+    { name: "words.json", data: json(wordRows) },
     { name: "files.json", data: json(files.index) },
     ...files.entries,
   ];
@@ -388,6 +392,7 @@ ratings.json  — التقييمات اللي إديتها، والتقييما�
 reports.json  — البلاغات والمشاكل اللي بعتّها لفريق درس.
 notifications.json  — الرسايل اللي بعتناها لك (بريد وواتساب وتليجرام)، في حدود المدة اللي بنحتفظ فيها بنصّها.
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.
+words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
 files.json  — قائمة الملفات اللي رفعتها، وفولدر files فيه الملفات نفسها (الصورة الشخصية والفيديوهات وغيرها). لو ملف كبير قوي مكانش في النسخة، هتلاقيه في القائمة ومكتوب جنبه too-large-for-the-zip.
 
 الأوقات كلها بتوقيت UTC. لو عندك سؤال أو عايز تصحّح حاجة، ابعتلنا من صفحة «تواصل معنا» واختار «طلب بخصوص بياناتي».
