@@ -192,6 +192,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "past-lessons",
+            ...lazyScreen(() => import("./pages/past-lessons/past-lessons-page"), "PastLessonsPage"),
+          },
+          {
             path: "lessons-schedule",
             ...lazyScreen(
               () => import("./pages/lessons-schedule/lessons-schedule-page"),

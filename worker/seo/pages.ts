@@ -66,6 +66,7 @@ export const PRIVATE_PREFIXES = [
   "/complete-profile",
   "/chat",
   "/upcoming-lessons",
+  "/past-lessons",
   "/lessons-schedule",
   "/lesson/",
   "/checkout/",

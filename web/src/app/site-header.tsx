@@ -31,12 +31,14 @@ type NavItem = { to: string; label: string; menuOnly?: boolean };
 function navItemsFor(role: Role): NavItem[] {
   const lessons = { to: "/upcoming-lessons", label: ar.nav.marketplace.myLessons };
   const calendar = { to: "/lessons-schedule", label: ar.nav.lessonsSchedule };
+  const past = { to: "/past-lessons", label: ar.nav.pastLessons, menuOnly: true };
   if (role === Role.Student)
     return [
       { to: "/s/dashboard", label: ar.nav.dashboard },
       { to: "/tutors", label: ar.nav.marketplace.tutors },
       lessons,
       calendar,
+      past,
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish
@@ -48,6 +50,7 @@ function navItemsFor(role: Role): NavItem[] {
       { to: "/t/dashboard", label: ar.nav.dashboard },
       lessons,
       { ...calendar, menuOnly: true },
+      past,
       { to: "/invoices", label: ar.nav.invoices, menuOnly: true },
       { to: "/tutors", label: ar.nav.marketplace.tutors, menuOnly: true },
       { to: "/t/profile-settings", label: ar.nav.tutorProfile, menuOnly: true },
@@ -58,6 +61,7 @@ function navItemsFor(role: Role): NavItem[] {
       { to: "/t/dashboard", label: ar.nav.dashboard },
       lessons,
       calendar,
+      past,
       { to: "/schedule-management", label: ar.nav.schedule },
       { to: "/invoices", label: ar.nav.invoices },
       { to: "/tutors", label: ar.nav.marketplace.tutors, menuOnly: true },

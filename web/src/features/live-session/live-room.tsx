@@ -11,6 +11,7 @@ import { toasts } from "../../ui/toast-store";
 import { AbsenceReport } from "./absence-report";
 import { CallScreen } from "./call-screen";
 import { ChatPanel } from "./chat-panel";
+import { PreviousNotePanel } from "./previous-note-panel";
 import { DeviceCheckButton } from "./device-check";
 import { EndedSession } from "./ended-session";
 import { ReadyScreen } from "./ready-screen";
@@ -144,6 +145,7 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
     view.kind === "lesson" &&
     view.members.some((member) => member.id === selfId && member.role === "student");
   const tutor = view.members.find((member) => member.role === "tutor");
+  const isTutorOfLesson = view.kind === "lesson" && tutor?.id === selfId;
   const tutorJoined =
     view.attendance.some((entry) => entry.userId === tutor?.id && entry.event === 1) ||
     Boolean(room.members.find((member) => member.userId === tutor?.id)?.inCall);
@@ -234,7 +236,13 @@ function OpenRoom({ view, now, selfId, subtitle, withChat, children }: OpenRoomP
           <section aria-label={arLive.liveSession.roomSection} className="min-w-0">
             {body}
           </section>
-          <ChatPanel selfId={selfId} otherId={other.id} otherName={otherName} />
+          <div className="flex min-w-0 flex-col gap-4">
+            <ChatPanel selfId={selfId} otherId={other.id} otherName={otherName} />
+            {/* The tutor sees the pair's last note beside the chat (docs/rules.md, "Learning after the lesson"). */}
+            {isTutorOfLesson && (
+              <PreviousNotePanel lessonId={Number(view.id.slice("lesson:".length))} now={now} />
+            )}
+          </div>
         </div>
       ) : (
         body

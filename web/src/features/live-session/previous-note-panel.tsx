@@ -1,0 +1,111 @@
+import { useId, useState } from "react";
+import { errorMessage } from "../../i18n/ar-EG";
+import { arNotes } from "../../i18n/ar-EG-notes";
+import { errorCodeOf } from "../../lib/api-error";
+import { formatWhen } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Badge, Notice } from "../../ui/notice";
+import { Spinner } from "../../ui/spinner";
+import { dueDay, NoteFileButton, NoteWords } from "../learning/notes/note-view";
+import { usePreviousNote } from "../learning/notes/use-notes";
+
+const t = arNotes;
+
+/** Open by default where there is room beside the video (a laptop), closed on a phone. */
+const wideScreen = () =>
+  typeof window !== "undefined" &&
+  typeof window.matchMedia === "function" &&
+  window.matchMedia("(min-width: 1024px)").matches;
+
+/**
+ * For the tutor in the lesson room, beside the chat: the note of the pair's last lesson (what was
+ * covered, the words, the homework and whether it was done, the student's replies), collapsible
+ * like the chat (docs/rules.md, "Learning after the lesson").
+ */
+export function PreviousNotePanel({ lessonId, now }: { lessonId: number; now: number }) {
+  const [open, setOpen] = useState(wideScreen);
+  const panelId = useId();
+  const previous = usePreviousNote(lessonId, true);
+  const note = previous.data?.note ?? null;
+  return (
+    <aside aria-label={t.previous.panel} className="flex min-w-0 flex-col gap-2" data-previous-note>
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+        className="self-start"
+      >
+        {open ? t.previous.hide : t.previous.show}
+      </Button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="max-h-[28rem] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4"
+      >
+        {previous.isPending ? (
+          <Spinner label={t.note.loading} />
+        ) : previous.isError ? (
+          <Notice tone="error">{errorMessage(errorCodeOf(previous.error))}</Notice>
+        ) : !note ? (
+          <p className="text-sm text-slate-700">{t.previous.none}</p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <h2 className="font-bold text-slate-900">{t.previous.panel}</h2>
+            {previous.data.lessonStart && (
+              <p className="text-xs text-slate-600">
+                {t.previous.lessonOf(formatWhen(previous.data.lessonStart, now))}
+              </p>
+            )}
+            <section className="flex flex-col gap-1">
+              <h3 className="text-sm font-bold text-slate-900">{t.note.summary}</h3>
+              <p dir="auto" className="text-sm whitespace-pre-line text-slate-800">
+                {note.summary}
+              </p>
+            </section>
+            {note.words.length > 0 && (
+              <section className="flex flex-col gap-1">
+                <h3 className="text-sm font-bold text-slate-900">{t.note.words}</h3>
+                <NoteWords words={note.words} />
+              </section>
+            )}
+            {note.homework && (
+              <section className="flex flex-col gap-1">
+                <h3 className="flex flex-wrap items-center gap-2 text-sm font-bold text-slate-900">
+                  {t.note.homework}
+                  {note.homeworkDoneAt ? (
+                    <Badge tone="success">{t.previous.doneBadge}</Badge>
+                  ) : (
+                    <Badge tone="warning">{t.previous.pendingBadge}</Badge>
+                  )}
+                </h3>
+                <p dir="auto" className="text-sm whitespace-pre-line text-slate-800">
+                  {note.homework}
+                </p>
+                {note.homeworkDue && (
+                  <p className="text-xs text-slate-700">{t.note.due(dueDay(note.homeworkDue))}</p>
+                )}
+                {note.homeworkFile && <NoteFileButton file={note.homeworkFile} label={t.note.file} />}
+              </section>
+            )}
+            {note.replies.length > 0 && (
+              <section className="flex flex-col gap-1">
+                <h3 className="text-sm font-bold text-slate-900">{t.replies.title}</h3>
+                <ol className="flex flex-col gap-2">
+                  {note.replies.map((reply) => (
+                    <li key={reply.id} className="rounded-lg bg-slate-50 p-2 text-sm">
+                      <p dir="auto" className="whitespace-pre-line text-slate-800">
+                        {reply.text}
+                      </p>
+                      {reply.file && <NoteFileButton file={reply.file} label={t.replies.attachment} />}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}
