@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { bookAgainPath } from "../../web/src/features/learning/book-again";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionView } from "@schema/api/session";
 import { renderWithApp } from "./render-with-app";
@@ -85,7 +86,8 @@ describe("the ended lesson screen", () => {
       expect(document.querySelector("[data-book-again]")?.textContent).toBe(t.soonest(formatWhen(soonest))),
     );
     const book = screen.getByRole("link", { name: new RegExp(`^${t.bookAgain}`) });
-    expect(book.getAttribute("href")).toBe("/t/1#book");
+    // The tutor's booking at the soonest free time, for the same 30 minutes (web/src/features/learning/book-again.tsx).
+    expect(book.getAttribute("href")).toBe(bookAgainPath(1, 30));
     expect(screen.getByRole("link", { name: t.backToLessons }).getAttribute("href")).toBe(
       "/upcoming-lessons",
     );

@@ -5,10 +5,7 @@ import { Role } from "../../schema/enums";
 import { DAY_MS, MINUTE_MS } from "../../schema/time";
 import { chatRoom } from "../../durable-objects/clients";
 import { openRoom, recordLastMessage } from "../../worker/domain/chat/chat";
-import {
-  MIN_RESPONSE_CONVERSATIONS,
-  refreshResponseTimes,
-} from "../../worker/domain/learning/response-time";
+import { MIN_RESPONSE_CONVERSATIONS, refreshResponseTimes } from "../../worker/domain/learning/response-time";
 import type { ChatMessage } from "../../schema/events";
 import { callContract } from "./helpers";
 import { eventually, startRoom, verifiedStudent } from "./factories-chat";

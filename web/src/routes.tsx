@@ -178,6 +178,10 @@ export const routes: RouteObject[] = [
               "CompleteProfilePage",
             ),
           },
+          {
+            path: "favourites",
+            ...lazyScreen(() => import("./pages/favourites/favourites-page"), "FavouritesPage"),
+          },
         ],
       },
       {

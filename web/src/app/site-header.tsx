@@ -39,6 +39,7 @@ function navItemsFor(role: Role): NavItem[] {
       lessons,
       calendar,
       past,
+      { to: "/favourites", label: ar.nav.favourites, menuOnly: true },
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish

@@ -107,6 +107,8 @@ export const ar = {
     // (ar-EG-lessons.ts, ar-EG-payments.ts, ar-EG-tutor-journey.ts, ar-EG-admin.ts) refer to these.
     marketplace: { tutors: "المدرّسون", myLessons: "حصصي", plans: "الباقات" },
     lessonsSchedule: "جدول الحصص",
+    /** /favourites (web/src/i18n/ar-EG-favourites.ts has the screen's words). */
+    favourites: "المدرّسين المحفوظين",
     /** /past-lessons (web/src/i18n/ar-EG-notes.ts has the screen's words). */
     pastLessons: "دروسي السابقة",
     payments: "المدفوعات",

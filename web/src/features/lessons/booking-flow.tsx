@@ -35,6 +35,8 @@ import { useBusinessNumbers } from "../config/use-app-config";
 import type { BusinessSettings } from "@schema/pricing";
 import { cancelWindowWords, changeWindow } from "./lesson-join";
 import { madeOnce } from "../../lib/made-once";
+import { useSoonestPick } from "../learning/book-again";
+import { arFavourites } from "../../i18n/ar-EG-favourites";
 
 const t = arLessons.marketplace.booking;
 /** docs/product.md §9: the date picker offers the next 14 days. */
@@ -54,17 +56,19 @@ type BookingFlowProps = {
   tutorName: string;
   /** Given: move this lesson instead of booking a new one. */
   lesson?: LessonView;
+  /** «احجز مرة أخرى» (web/src/features/learning/book-again.tsx): open at the soonest free time of this duration. */
+  soonest?: LessonDuration;
   onDone?: (lesson: LessonView) => void;
 };
 
 /** The booking steps: date → duration → time → confirmation (also used to reschedule). */
-export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowProps) {
+export function BookingFlow({ tutorId, tutorName, lesson, soonest, onDone }: BookingFlowProps) {
   const [now] = useState(() => new Date());
   const range = useMemo(() => bookingWindow(now, bookingDays), [now]);
   const days = useMemo(() => upcomingDays(now, bookingDays), [now]);
   const [step, setStep] = useState<Step>("date");
   const [day, setDay] = useState<string | null>(null);
-  const [wanted, setWanted] = useState<LessonDuration>(lesson?.duration ?? LessonDuration.Long);
+  const [wanted, setWanted] = useState<LessonDuration>(soonest ?? lesson?.duration ?? LessonDuration.Long);
   const [start, setStart] = useState<string | null>(null);
 
   // Days with any free time: the shortest lesson fits wherever a longer one does.
@@ -86,6 +90,17 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
     [day, forDuration.data],
   );
 
+  const picked = useSoonestPick(
+    soonest,
+    days,
+    forDuration.data && !forDuration.isPlaceholderData ? startsByDay(forDuration.data.starts) : null,
+    (pickedDay, pickedStart) => {
+      setDay(pickedDay);
+      setStart(pickedStart);
+      setStep("confirm");
+    },
+  );
+
   const book = useBookLesson();
   const reschedule = useRescheduleLesson();
   const mutation = lesson ? reschedule : book;
@@ -104,6 +119,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
 
   return (
     <div className="flex flex-col gap-4">
+      {picked === "none" && <Notice tone="warning">{arFavourites.noFreeTime}</Notice>}
       <ol aria-label={t.steps} className="flex flex-wrap gap-2 text-sm">
         {stepOrder.map((item, index) => (
           <li
@@ -195,6 +211,7 @@ export function BookingFlow({ tutorId, tutorName, lesson, onDone }: BookingFlowP
       {step === "confirm" && start && duration !== null && (
         <div className="flex flex-col gap-4">
           <h3 className="font-bold text-slate-900">{t.confirmTitle}</h3>
+          {picked === "picked" && <p className="text-sm text-slate-700">{arFavourites.soonestChosen}</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">{t.tutor}</dt>
             <dd className="font-medium">

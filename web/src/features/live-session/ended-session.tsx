@@ -12,6 +12,7 @@ import { bookingWindow } from "../lessons/calendar";
 import { useFreeTimesQuery } from "../lessons/use-lessons";
 import { useMyRatingsQuery } from "../ratings/use-ratings";
 import { useSessionView } from "./use-session-view";
+import { bookAgainPath } from "../learning/book-again";
 
 // The rating form loads when it is opened, not with the room (docs/performance.md).
 const RatingDialog = lazy(async () => ({
@@ -95,7 +96,9 @@ export function EndedSession({ view: shown, children }: { view: SessionView; chi
         </Card>
       )}
       {isStudent && tutor && <RateLesson tutor={tutor} />}
-      {isStudent && tutor && <BookAgain tutor={tutor} />}
+      {isStudent && tutor && (
+        <BookAgain tutor={tutor} duration={lessonMinutes(view) <= LessonDuration.Short ? 15 : 30} />
+      )}
       {children}
       <Link to="/upcoming-lessons" className={buttonClasses("secondary", "md", "self-start")}>
         {t.backToLessons}
@@ -133,17 +136,21 @@ function RateLesson({ tutor }: { tutor: Member }) {
 }
 
 /** «احجز مرة أخرى» with the tutor's soonest free time in the next two weeks (the booking calendar's answer). */
-function BookAgain({ tutor }: { tutor: Member }) {
+/** A lesson's length in minutes (15 or 30, docs/rules.md, Lessons). */
+const lessonMinutes = (view: SessionView) => (Date.parse(view.end) - Date.parse(view.start)) / 60_000;
+
+/** «احجز مرة أخرى»: the tutor's booking at the soonest free time, with this lesson's length (web/src/features/learning/book-again.tsx). */
+function BookAgain({ tutor, duration }: { tutor: Member; duration: 15 | 30 }) {
   const [now] = useState(() => new Date());
   const range = useMemo(() => bookingWindow(now, 14), [now]);
-  const free = useFreeTimesQuery(tutor.id, range, LessonDuration.Short);
+  const free = useFreeTimesQuery(tutor.id, range, duration);
   const soonest = free.data?.starts[0] ?? null;
   return (
     <Card title={t.bookAgainTitle}>
       <p className="mb-3 text-sm text-slate-700" data-book-again="">
         {free.isSuccess ? (soonest ? t.soonest(formatWhen(soonest)) : t.noSoonTime) : " "}
       </p>
-      <Link to={`/t/${tutor.id}#book`} className={buttonClasses("primary", "md")}>
+      <Link to={bookAgainPath(tutor.id, duration)} className={buttonClasses("primary", "md")}>
         {t.bookAgain}
         <span className="sr-only">
           {" "}

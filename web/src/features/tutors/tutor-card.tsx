@@ -10,6 +10,8 @@ import { TutorVideoButton } from "./tutor-video";
 import { SoonestFreeTime, WeekFreeDays } from "./visitor-panels";
 import { useBusinessNumbers } from "../config/use-app-config";
 import { useNearView } from "../../lib/use-near-view";
+import { FavouriteButton } from "../learning/favourites/favourite-button";
+import { ResponseTime } from "../learning/favourites/response-time";
 
 const t = arLessons.marketplace.tutors;
 
@@ -76,7 +78,9 @@ export function TutorCard({ tutor, first = false }: { tutor: TutorCardData; firs
             <RatingText rating={tutor.rating} />
           </p>
           <p className="text-xs text-slate-600">{t.lessonsTaught(tutor.lessonsTaught)}</p>
+          <ResponseTime seconds={tutor.responseSeconds} gender={tutor.gender} />
         </div>
+        <FavouriteButton tutorId={tutor.id} gender={tutor.gender} className="ms-auto" />
       </div>
       {tutor.video && (
         <TutorVideoButton

@@ -12,6 +12,9 @@ import { useTutorInfoQuery, useTutorStatsQuery } from "../../features/tutors/use
 import { TutorVideoInline } from "../../features/tutors/tutor-video";
 import { LessonPrices, ShareTutor, WeekFreeTimes } from "../../features/tutors/visitor-panels";
 import { BookingBar } from "../../features/tutor-profile/booking-bar";
+import { useBookAgainDuration } from "../../features/learning/book-again";
+import { FavouriteButton } from "../../features/learning/favourites/favourite-button";
+import { ResponseTime } from "../../features/learning/favourites/response-time";
 import { EmailVerificationDialog } from "../../features/verification/email-verification-dialog";
 import { ar } from "../../i18n/ar-EG";
 import { gendered } from "../../i18n/ar-EG-counts";
@@ -79,8 +82,14 @@ function TutorProfile({ tutor }: { tutor: TutorInfo }) {
           <p className="text-sm">
             <RatingText rating={tutor.rating} />
           </p>
+          <ResponseTime
+            seconds={tutor.responseSeconds}
+            gender={tutor.gender}
+            className="text-sm text-slate-700"
+          />
         </div>
         <div className="flex w-full flex-col gap-2 sm:ms-auto sm:w-auto sm:items-end">
+          <FavouriteButton tutorId={tutor.id} gender={tutor.gender} />
           <MessageTutor tutorId={tutor.id} name={name} gender={tutor.gender} />
           <ShareTutor name={name} gender={tutor.gender} />
         </div>
@@ -192,6 +201,7 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
   const [verifying, setVerifying] = useState(false);
   /** The lesson just booked (its success screen), or null while booking. */
   const [done, setDone] = useState<LessonView | null>(null);
+  const again = useBookAgainDuration();
 
   useEffect(() => {
     if (location.hash === "#book") document.getElementById("book")?.scrollIntoView({ block: "start" });
@@ -240,7 +250,9 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
       </div>
     );
   } else {
-    body = <BookingFlow tutorId={tutor.id} tutorName={name} onDone={(lesson) => setDone(lesson)} />;
+    body = (
+      <BookingFlow tutorId={tutor.id} tutorName={name} soonest={again} onDone={(lesson) => setDone(lesson)} />
+    );
   }
 
   return (

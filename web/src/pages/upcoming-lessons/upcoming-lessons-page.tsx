@@ -7,6 +7,7 @@ import { lessonsPageSize } from "../../features/lessons/lesson-list-requests";
 import type { LessonTab } from "../../features/lessons/lesson-keys";
 import { lessonListQuery, useLessonListQuery } from "../../features/lessons/use-lesson-list";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
+import { BookAgainLink } from "../../features/learning/book-again";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arLessons } from "../../i18n/ar-EG-lessons";
@@ -209,6 +210,9 @@ function LessonItem({
       </div>
       {(state === "pending" || state === "happening") && (
         <LessonJoin lesson={lesson} now={now} about={about} />
+      )}
+      {state === "fulfilled" && lesson.student.id === userId && (
+        <BookAgainLink tutorId={lesson.tutor.id} duration={lesson.duration} />
       )}
       {rateAction && (
         <Button
