@@ -247,6 +247,12 @@ export const errorStatus = {
   "empty-contact-reply": 400,
   "long-contact-reply": 400,
   "long-contact-notes": 400,
+  // A student's CEFR level (worker/domain/learning/levels.ts)
+  "invalid-level": 400,
+  "short-level-reason": 400,
+  "long-level-reason": 400,
+  "invalid-level-reason": 400,
+  "level-not-allowed": 403,
   // Reviews: replies, flags and hiding (worker/domain/lessons/ratings-moderation.ts)
   "rating-reply-not-yours": 403,
   "rating-reply-locked": 409,

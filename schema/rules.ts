@@ -30,6 +30,8 @@ export const bounds = {
   interviewLevel: { min: 1, max: 5 },
   ratingValue: { min: 1, max: 5 },
   ratingText: { min: 3, max: 1000 },
+  /** The one-line reason a tutor gives with a student's CEFR level (schema/learning.ts). */
+  levelReason: { min: 3, max: 200 },
   weeklyMinutes: { min: 15, max: 10080 },
   planPrice: { min: 1 },
   planDiscount: { min: 0, max: 10000 },
@@ -382,6 +384,15 @@ export const ratingTextRule = text("short-rating-text").superRefine(
     [(s) => s.length >= bounds.ratingText.min, "short-rating-text"],
     [(s) => s.length <= bounds.ratingText.max, "long-rating-text"],
   ),
+/** The reason beside a student's level: one line (no line breaks), 3..200 characters. */
+export const levelReasonRule = text("short-level-reason").superRefine(
+  firstFailing<string>(
+    [(s) => s.length >= bounds.levelReason.min, "short-level-reason"],
+    [(s) => s.length <= bounds.levelReason.max, "long-level-reason"],
+    [(s) => !/[\r\n]/.test(s), "invalid-level-reason"],
+  ),
+);
+
 );
 
 // ---------------------------------------------------------------------------------------------

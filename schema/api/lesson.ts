@@ -5,6 +5,7 @@ import { DAY_MS } from "../time";
 import { isoTime } from "./availability-slot";
 import { idParam, instant, pageQuery, paged } from "./common";
 import { contract } from "./contract";
+import { cefrLevels } from "../learning";
 
 /** A lesson start: ISO-8601 on the 15-minute grid (seconds and milliseconds zero). */
 export const lessonStartRule = z
@@ -88,6 +89,8 @@ export const lessonView = z.object({
   canceledAt: instant.nullable(),
   /** Who cancelled; null with canceledAt set means the system. */
   canceledBy: z.number().int().nullable(),
+  /** The student's CEFR level now (schema/learning.ts), on the lesson list only (its tutor's badge). */
+  studentLevel: z.enum(cefrLevels).nullable().optional(),
   createdAt: instant,
 });
 export type LessonView = z.output<typeof lessonView>;

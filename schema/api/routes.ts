@@ -1,4 +1,6 @@
 import { lessonContracts } from "./lesson";
+import { levelContracts } from "./level";
+import { progressContracts } from "./progress";
 import { lessonNoteContracts } from "./lesson-note";
 import { planContracts } from "./plan";
 import { couponContracts } from "./coupon";
@@ -44,6 +46,8 @@ import { wordContracts } from "./words";
  * from these (worker/routes/*.ts) and tests/worker/response-contracts.test.ts checks that each
  * is served; the SPA imports only the area it needs (web/src/lib/client.ts), never this index.
  */
+  level: levelContracts,
+  progress: progressContracts,
 export const contracts = {
   lesson: lessonContracts,
   lessonNote: lessonNoteContracts,

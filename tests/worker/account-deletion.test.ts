@@ -330,6 +330,10 @@ describe("account deletion: the erasure", () => {
       env.DB.prepare(
         "INSERT INTO ratings (rater_id, ratee_id, value, text, created_at, updated_at) VALUES (?, ?, 5, ?, ?, ?)",
       ).bind(id, tutor.user.id, `ممتاز — ${name}`, at, at),
+      // The level history is about the student (its reason names her here): erasure deletes it.
+      env.DB.prepare(
+        "INSERT INTO student_levels (student_id, tutor_id, level, reason, created_at) VALUES (?, ?, 'B1', ?, ?)",
+      ).bind(id, tutor.user.id, `${name} بتتكلم كويس`, at),
       env.DB.prepare(
         "INSERT INTO reports (user_id, title, message, screenshot, log, url, user_agent, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).bind(

@@ -145,6 +145,7 @@ describe("data export (docs/rules.md, Your data: export, consents, retention)", 
       "consents.json",
       "files.json",
       "words.json",
+      "levels.json",
     ])
       expect(files.has(name), name).toBe(true);
     expect(text(files.get("README.txt"))).toContain("chat-messages.json");

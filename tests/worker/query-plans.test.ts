@@ -14,6 +14,8 @@ import { roundTrips, type SentStatement } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { progressContracts } from "../../schema/api/progress";
+import { levelContracts } from "../../schema/api/level";
 import { wordContracts } from "../../schema/api/words";
 import { createDb } from "../../worker/core/db";
 import { readConfig, type Env } from "../../worker/core/env";
@@ -45,6 +47,8 @@ const growing = new Set([
   "session_attendance",
   "user_topics",
   "payment_alarms",
+  "student_levels",
+  "lesson_notes",
   "reports",
   "contact_requests",
   "student_words",
@@ -365,6 +369,17 @@ describe("a student's other reads: the booking screen, the plan, payments, chat,
     ["GET /tx/list", () => "/tx/list"],
     ["GET /tx/last", () => "/tx/last"],
     ["GET /chat/list/rooms/{id}/", () => `/chat/list/rooms/${student.id}/`],
+  it("GET /progress", () =>
+    expectNoFullScans("GET /progress", async () => {
+      ok((await callContract(progressContracts.get, { token: student.token })).status);
+    }));
+  it("GET /user/student/{id}/levels", () =>
+    expectNoFullScans("GET /user/student/{id}/levels", async () => {
+      ok(
+        (await callContract(levelContracts.history, { params: { id: student.id }, token: student.token }))
+          .status,
+      );
+    }));
     ["GET /rating/list/tutor/{id}", () => `/rating/list/tutor/${tutorId}`],
     ["GET /user/tutor/stats/{id}", () => `/user/tutor/stats/${tutorId}`],
   ] as const)

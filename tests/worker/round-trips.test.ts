@@ -15,6 +15,8 @@ import { roundTrips, type Trip } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { progressContracts } from "../../schema/api/progress";
+import { levelContracts } from "../../schema/api/level";
 import { wordContracts } from "../../schema/api/words";
 
 let seed: BenchSeed;
@@ -141,6 +143,28 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(answer.body).toEqual({ list: [], total: first.body.total });
     expect(first.body.total).toBeGreaterThan(0);
     expect(trips).toHaveLength(2);
+  it("GET /progress: one, the token's user with the figures, the weeks and the levels in one batch", async () => {
+    let status = 0;
+    const trips = await roundTrips(async () => {
+      status = (await callContract(progressContracts.get, { token: student.token })).status;
+    });
+    expect(status).toBe(200);
+    expect(trips).toHaveLength(1);
+    expect(trips[0]!.statements).toHaveLength(4);
+  });
+
+  it("GET /user/student/{id}/levels: one, the token's user with the access facts and the page", async () => {
+    let status = 0;
+    const trips = await roundTrips(async () => {
+      status = (
+        await callContract(levelContracts.history, { params: { id: student.id }, token: student.token })
+      ).status;
+    });
+    expect(status).toBe(200);
+    expect(trips).toHaveLength(1);
+    expect(trips[0]!.statements).toHaveLength(3);
+  });
+
   });
 
   it("GET /lesson/list/ with a deleted user's valid token: 401, and nothing prefetched is answered", async () => {

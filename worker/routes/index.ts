@@ -21,6 +21,7 @@ import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
 import { lessonNoteRoutes } from "./lesson-note";
+import { levelRoutes } from "./level";
 import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
@@ -32,6 +33,7 @@ import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
 import { privacyDeletionRoutes } from "./privacy-deletion";
+import { progressRoutes } from "./progress";
 import { privacyRoutes } from "./privacy";
 import { dataRequestRoutes } from "./data-requests";
 import { statsRoutes } from "./stats";
@@ -48,6 +50,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...adminUserRoutes,
   // Before tutorRoutes/userRoutes: /user/{student,tutor}/stats/personalized.
   ...statsRoutes,
+  ...levelRoutes,
+  ...progressRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).
   ...tutorRoutes,
   ...photoSessionRoutes,

@@ -252,6 +252,8 @@ const stepActions: Record<
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
       // «كلماتي»: the words and their practice history are the student's alone; nothing of them stays.
       statement(db, sql`DELETE FROM student_words WHERE student_id = ${person.id}`),
+      // The level history (worker/domain/learning/levels.ts) is about the student: it goes with them.
+      statement(db, sql`DELETE FROM student_levels WHERE student_id = ${person.id}`),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,

@@ -3,7 +3,7 @@
 // answers at once; the ZIP is built after the answer (scope.waitUntil) and written to R2 under
 // exports/<userId>/<id>.zip. A build that throws marks the row failed; a pending row the isolate
 // never finished (older than STALE_PENDING_MS) counts as failed too, so the person may ask again.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   assets,
   authSessions,
@@ -18,6 +18,7 @@ import {
   refunds,
   reports,
   students,
+  studentLevels,
   studentWords,
   subscriptions,
   transactions,
@@ -213,6 +214,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     outboxRows,
     consentRows,
     assetRows,
+    levelRows,
     wordRows,
   ] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)),
@@ -253,6 +255,11 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     db
       .select()
       .from(assets)
+    db
+      .select()
+      .from(studentLevels)
+      .where(or(eq(studentLevels.studentId, userId), eq(studentLevels.tutorId, userId)))
+      .orderBy(studentLevels.createdAt),
       .where(and(eq(assets.userId, userId), isNull(assets.deletedAt))),
     db.select().from(studentWords).where(eq(studentWords.studentId, userId)).orderBy(studentWords.createdAt),
   ]);
@@ -285,6 +292,13 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
       data: json({ subscriptions: subscriptionRows, transactions: transactionRows }),
     },
     { name: "refunds.json", data: json(refundRows) },
+    {
+      name: "levels.json",
+      data: json({
+        yours: levelRows.filter((row) => row.studentId === userId),
+        setByYou: levelRows.filter((row) => row.tutorId === userId),
+      }),
+    },
     { name: "invoices.json", data: json({ invoices: invoiceRows, withdrawMethods: withdrawRows }) },
     { name: "chat-messages.json", data: json(chat) },
     { name: "ratings.json", data: json({ given, received }) },
@@ -379,6 +393,7 @@ const README = `نسخة بياناتك في درس
 ======================
 
 الملف ده فيه كل البيانات اللي درس شايلها عنك، بصيغة JSON (تتفتح بأي محرّر نصوص).
+levels.json  — مستواك في الإنجليزي (من A1 لـ C2) زي ما حدده مدرّسينك مع السبب والتاريخ، ولو إنت مدرّس: المستويات اللي حددتها لطلابك.
 
 README.txt  — الملف ده.
 profile.json  — بيانات حسابك: الاسم والبريد والموبايل والمحافظة والنوع وسنة الميلاد والمنطقة الزمنية، وملفك كمدرس أو طالب. كلمة المرور مش موجودة (إحنا أصلًا شايلين نسخة مشفّرة منها بس).
