@@ -1,6 +1,4 @@
 import { lessonContracts } from "./lesson";
-import { levelContracts } from "./level";
-import { progressContracts } from "./progress";
 import { lessonNoteContracts } from "./lesson-note";
 import { planContracts } from "./plan";
 import { couponContracts } from "./coupon";
@@ -40,14 +38,13 @@ import { messagingContracts } from "./messaging";
 import { paymentContracts } from "./payment";
 import { devContracts } from "./dev";
 import { wordContracts } from "./words";
+import { notificationPreferencesContracts } from "./notification-preferences";
 
 /**
  * Every endpoint's contract, per area (schema/api/contract.ts). The Worker's routes are built
  * from these (worker/routes/*.ts) and tests/worker/response-contracts.test.ts checks that each
  * is served; the SPA imports only the area it needs (web/src/lib/client.ts), never this index.
  */
-  level: levelContracts,
-  progress: progressContracts,
 export const contracts = {
   lesson: lessonContracts,
   lessonNote: lessonNoteContracts,
@@ -69,6 +66,7 @@ export const contracts = {
   suspension: suspensionContracts,
   privacyDeletion: privacyDeletionContracts,
   privacy: privacyContracts,
+  notificationPreferences: notificationPreferencesContracts,
   dataRequests: dataRequestContracts,
   adminUser: adminUserContracts,
   stats: statsContracts,

@@ -1,8 +1,15 @@
 // Email delivery. The HTTP implementation speaks Resend's API (docs/services.md §6):
-// POST {url} with a Bearer key, JSON { from, to: [..], subject, text }, and the outbox row id as
+// POST {url} with a Bearer key, JSON { from, to: [..], subject, text, headers }, and the outbox row id as
 // the Idempotency-Key so a retried delivery is not sent twice. Locally there is no provider: the
 // outbox row is the message, shown at /dev/mailbox.
-export type Email = { to: string; subject: string; text: string; idempotencyKey?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  idempotencyKey?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, worker/notifications/unsubscribe.ts). */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   send(email: Email): Promise<void>;
@@ -44,6 +51,7 @@ export function httpMailer(options: {
             to: [email.to],
             subject: email.subject,
             text: email.text,
+            ...(email.headers && Object.keys(email.headers).length ? { headers: email.headers } : {}),
           }),
         }),
       );

@@ -2,6 +2,7 @@ import type { Config, Env } from "../core/env";
 import { fail } from "../core/failure";
 import { emulatedEndpoints, isEmulatedLiveKitUrl, type Emulators, type LocalServices } from "./emulated";
 import { httpMailer } from "./email";
+import { unsubscribeHeaders } from "../notifications/unsubscribe";
 import { fawryClient, type FawryClient } from "./fawry";
 import { googleVerifier, type GoogleVerifier } from "./google";
 import { liveKitConfig, roomServiceClient, type RoomService } from "./livekit";
@@ -22,6 +23,9 @@ export type Outgoing = {
   code?: string | null;
   /** Our outbox row id: the provider's idempotency key where it has one. */
   id?: number;
+  /** The message's kind and person: an email of a choosable kind gets its unsubscribe headers. */
+  kind?: string | null;
+  userId?: number | null;
 };
 
 /** The outside services behind one small interface each; chosen from the configuration. */
@@ -175,6 +179,12 @@ export function createServices(
               subject: message.subject,
               text: message.text,
               idempotencyKey: message.id ? `outbox-${message.id}` : undefined,
+              headers: await unsubscribeHeaders(
+                config.TOKEN_SECRET,
+                config.appOrigins[0] ?? origin,
+                message.userId,
+                message.kind,
+              ),
             })
           : unconfigured(channel);
       if (channel === "whatsapp") {

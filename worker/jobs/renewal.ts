@@ -11,7 +11,7 @@ import {
   type SubscriptionRow,
 } from "../domain/payments/subscriptions";
 import { SubscriptionState } from "../domain/state-rules";
-import type { UserRow } from "../domain/identity/users";
+import { parseRecipient, recipientJsonSql } from "../notifications/preferences";
 import { subscriptionWeek, weekContaining } from "../domain/lessons/weekly-minutes";
 
 /**
@@ -28,8 +28,7 @@ export async function runWeeklyRenewal(db: Db, now: Date, logger: Logger) {
   const subs = await db.all<SubscriptionRow & { lastWeek: number | null; user: string }>(sql`
     SELECT s.id, s.user_id AS userId, s.period, s.weekly_minutes AS weeklyMinutes, s.start, s."end", s.status,
       (SELECT MAX(w.week_index) FROM subscription_weeks w WHERE w.subscription_id = s.id) AS lastWeek,
-      json_object('id', u.id, 'email', u.email, 'phone', u.phone, 'verifiedPhone', u.verified_phone,
-        'notificationMethod', u.notification_method, 'telegramChatId', u.telegram_chat_id, 'timeZone', u.time_zone) AS user
+      ${recipientJsonSql} AS user
     FROM subscriptions s JOIN users u ON u.id = s.user_id
     WHERE s.status = ${SubscriptionState.Active} AND s.start <= ${at}`);
   let announced = 0;
@@ -42,12 +41,14 @@ export async function runWeeklyRenewal(db: Db, now: Date, logger: Logger) {
       const week = subscriptionWeek(sub.start, index);
       const announce = live && index === current && index > 0;
       if (announce) {
-        const user = JSON.parse(sub.user) as UserRow;
-        user.verifiedPhone = Boolean(user.verifiedPhone);
+        const user = parseRecipient(sub.user);
+        // Kind weekly-minutes: the person may turn it off (docs/rules.md, Notifications).
         for (const message of messagesTo(
           user,
           lessonMessages.minutesReady(sub.weeklyMinutes),
+          "weekly-minutes",
           `renewal:${sub.id}:${index}:${user.id}`,
+          now,
         ))
           if (await enqueue(db, message, now)) announced++;
       }

@@ -1,45 +1,53 @@
-// Channel choice: which of a user's channels a notification goes to (email always; WhatsApp or
-// Telegram when chosen and verified), with its times on the user's clock.
+// Channel choice: which of a user's channels a notification goes to, with its times on the user's
+// clock. Email, push (with a browser subscribed), WhatsApp or Telegram (when chosen and verified),
+// each only when the person's preferences allow the message's kind there (required kinds always
+// go), and a message written in the person's quiet hours held until they end
+// (worker/notifications/preferences.ts; docs/rules.md, "Notifications: channels, preferences, quiet hours").
 import { sql, type SQL } from "drizzle-orm";
 import { MessagingApp } from "../../schema/enums";
+import type { NotificationKind } from "../../schema/notification-kinds";
 import { effectiveTimeZone } from "../../schema/time-zones";
-import type { UserRow } from "../domain/identity/users";
 import { onClockOf } from "./clock";
 import type { Message } from "./outbox";
+import { allows, allowsSql, choicesOf, holdFor, holdSql, type Recipient } from "./preferences";
 
-/** Email always; WhatsApp or Telegram too when the user verified a phone and chose one. Times on the user's clock. */
+/** The recipient of a push row: the delivery fans it out to the user's subscriptions (push.ts). */
+export const pushRecipient = (userId: number) => `user:${userId}`;
+
+/**
+ * The messages of one notification to one person: every channel they have that their preferences
+ * allow for `kind`, each held (notBefore) during their quiet hours unless the kind is urgent.
+ */
 export function messagesTo(
-  user: UserRow,
+  user: Recipient,
   rawText: { subject: string; body: string },
+  kind: NotificationKind,
   dedupeKey?: string,
+  now = new Date(),
 ): Message[] {
   const zone = effectiveTimeZone(user.timeZone);
   const text = { subject: onClockOf(rawText.subject, zone), body: onClockOf(rawText.body, zone) };
-  const out: Message[] = [
-    {
+  const choices = choicesOf(user.prefs);
+  const notBefore = holdFor(user, kind, zone, now);
+  const out: Message[] = [];
+  const add = (channel: Message["channel"], recipient: string) => {
+    if (!allows(choices, kind, channel)) return;
+    out.push({
       userId: user.id,
-      channel: "email",
-      recipient: user.email,
+      channel,
+      kind,
+      recipient,
       ...text,
-      dedupeKey: dedupeKey ? `${dedupeKey}:email` : null,
-    },
-  ];
+      notBefore,
+      dedupeKey: dedupeKey ? `${dedupeKey}:${channel}` : null,
+    });
+  };
+  add("email", user.email);
+  if (user.hasPush) add("push", pushRecipient(user.id));
   if (user.verifiedPhone && user.phone && user.notificationMethod === MessagingApp.Whatsapp)
-    out.push({
-      userId: user.id,
-      channel: "whatsapp",
-      recipient: user.phone,
-      ...text,
-      dedupeKey: dedupeKey ? `${dedupeKey}:whatsapp` : null,
-    });
+    add("whatsapp", user.phone);
   if (user.verifiedPhone && user.telegramChatId && user.notificationMethod === MessagingApp.Telegram)
-    out.push({
-      userId: user.id,
-      channel: "telegram",
-      recipient: user.telegramChatId,
-      ...text,
-      dedupeKey: dedupeKey ? `${dedupeKey}:telegram` : null,
-    });
+    add("telegram", user.telegramChatId);
   return out;
 }
 
@@ -59,7 +67,13 @@ export function messagesToSql(p: {
   when: SQL;
   at: string;
   zone?: string | null;
+  /**
+   * The message's kind: the person's preferences for it are read in the statement. A lesson's
+   * booking, move or cancellation (the statements this serves) unless given.
+   */
+  kind?: NotificationKind;
 }): SQL {
+  const kind = p.kind ?? "booking-changes";
   const zone = effectiveTimeZone(p.zone);
   const onClock = (text: { subject: string; body: string }) => ({
     subject: onClockOf(text.subject, zone),
@@ -69,16 +83,20 @@ export function messagesToSql(p: {
   const marked = onClock(p.text(NAME_MARK));
   const named = (plainText: string, markedText: string) =>
     sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
-  return sql`INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, created_at)
-    SELECT u.id, ch.channel, CASE ch.channel WHEN 'email' THEN u.email WHEN 'whatsapp' THEN u.phone ELSE u.telegram_chat_id END,
-      ${named(plain.subject, marked.subject)}, ${named(plain.body, marked.body)}, ${p.at}
+  const channel = sql`ch.channel`;
+  return sql`INSERT INTO notifications_outbox (user_id, channel, kind, recipient, subject, body, created_at, not_before)
+    SELECT u.id, ch.channel, ${kind},
+      CASE ch.channel WHEN 'email' THEN u.email WHEN 'whatsapp' THEN u.phone WHEN 'push' THEN 'user:' || u.id ELSE u.telegram_chat_id END,
+      ${named(plain.subject, marked.subject)}, ${named(plain.body, marked.body)}, ${p.at}, ${holdSql(kind, zone, new Date(p.at))}
     FROM users u
-    JOIN (SELECT 1 AS n, 'email' AS channel UNION ALL SELECT 2, 'whatsapp' UNION ALL SELECT 3, 'telegram') ch
+    JOIN (SELECT 1 AS n, 'email' AS channel UNION ALL SELECT 2, 'push' UNION ALL SELECT 3, 'whatsapp' UNION ALL SELECT 4, 'telegram') ch
     LEFT JOIN users o ON o.id = ${p.otherId}
-    WHERE u.id = ${p.userId} AND ${p.when} AND (ch.channel = 'email'
+    LEFT JOIN notification_preferences np ON np.user_id = u.id
+    WHERE u.id = ${p.userId} AND ${p.when} AND ${allowsSql(kind, channel)} AND (ch.channel = 'email'
+      OR (ch.channel = 'push' AND EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id))
       OR (ch.channel = 'whatsapp' AND u.verified_phone AND coalesce(u.phone, '') <> '' AND u.notification_method = ${MessagingApp.Whatsapp})
       OR (ch.channel = 'telegram' AND u.verified_phone AND coalesce(u.telegram_chat_id, '') <> '' AND u.notification_method = ${MessagingApp.Telegram}))
     ORDER BY ch.n
-    RETURNING id, user_id AS userId, channel, recipient, subject, body, code, status, attempts, last_error AS lastError,
-      dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt`;
+    RETURNING id, user_id AS userId, channel, kind, recipient, subject, body, code, status, attempts, last_error AS lastError,
+      dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt, not_before AS notBefore`;
 }

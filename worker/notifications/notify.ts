@@ -1,8 +1,9 @@
-import { findUserById } from "../domain/identity/users";
 import type { Scope } from "../core/scope";
 import { messagesTo } from "./channels";
 import { enqueueDelivery } from "./delivery";
 import { enqueue, type Message, type OutboxRow } from "./outbox";
+import { findRecipient } from "./preferences";
+import type { NotificationKind } from "../../schema/notification-kinds";
 
 /** What sending needs of the unit of work (worker/core/scope.ts). */
 type Sending = Pick<Scope, "db" | "env" | "logger" | "waitUntil">;
@@ -21,14 +22,19 @@ export function deliverLater(scope: Sending, rows: readonly Pick<OutboxRow, "id"
   if (rows.length) scope.waitUntil(enqueueDelivery(scope.env, rows, scope.logger));
 }
 
-/** Sends a notification to a user on every channel they use (email, and WhatsApp/Telegram when verified). */
+/**
+ * Sends a notification of `kind` to a user on every channel they use that their preferences allow
+ * (the user and their choices read in one statement). Its callers are mostly the onboarding steps
+ * (interviews, demo sessions, intro videos, photo sessions), so that is the kind unless given.
+ */
 export async function notifyUser(
   scope: Sending,
   userId: number | null,
   text: { subject: string; body: string },
+  kind: NotificationKind = "onboarding",
 ): Promise<void> {
   if (userId === null) return;
-  const user = await findUserById(scope.db, userId);
+  const user = await findRecipient(scope.db, userId);
   if (!user) return;
-  await Promise.all(messagesTo(user, text).map((message) => notify(scope, message)));
+  await Promise.all(messagesTo(user, text, kind).map((message) => notify(scope, message)));
 }

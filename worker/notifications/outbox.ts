@@ -9,6 +9,7 @@ import { describeError } from "../core/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
 import { onClockOf } from "./clock";
+import type { NotificationKind } from "../../schema/notification-kinds";
 import { settings } from "../core/settings";
 
 export type Channel = OutboxMessage["channel"];
@@ -16,7 +17,8 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 export type Message = {
   userId: number | null;
-  channel: Channel;
+  /** A push row's recipient is `user:<id>`: its delivery fans it out to the person's browsers. */
+  channel: Channel | "push";
   recipient: string;
   subject: string;
   body: string;
@@ -24,6 +26,10 @@ export type Message = {
   code?: string | null;
   /** Makes a message that must go once (a reminder) idempotent. */
   dedupeKey?: string | null;
+  /** Its kind (schema/notification-kinds.ts): preferences, unsubscribe links; null = always sent. */
+  kind?: NotificationKind | null;
+  /** Held until this instant (the person's quiet hours, worker/notifications/preferences.ts). */
+  notBefore?: string | null;
 };
 
 /**
@@ -42,6 +48,8 @@ export async function enqueue(db: Db, message: Message, now = new Date()): Promi
       body,
       code: message.code ?? null,
       dedupeKey: message.dedupeKey ?? null,
+      kind: message.kind ?? null,
+      notBefore: message.notBefore ?? null,
       createdAt: now.toISOString(),
     })
     .onConflictDoNothing()
@@ -83,6 +91,8 @@ export async function deliverAll(
         text: row.body,
         code: row.code,
         id: row.id,
+        kind: row.kind,
+        userId: row.userId,
       });
     }),
   );
@@ -167,6 +177,8 @@ export function claimRows(
         inArray(outbox.id, [...new Set(ids)]),
         eq(outbox.status, "pending"),
         or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, at)),
+        // Held by quiet hours: the cron sends it once the hold ends (deliverPending).
+        or(isNull(outbox.notBefore), lte(outbox.notBefore, at)),
       ),
     )
     .returning();
@@ -175,7 +187,8 @@ export function claimRows(
 /**
  * The cron job's half, the safety net for rows the queue never carried (its send failed, or the
  * message was lost): pending rows older than `settings.outbox.cronAfterMs` with a free lease are
- * claimed (one statement, oldest first, a bounded batch) and delivered here.
+ * claimed (one statement, oldest first, a bounded batch) and delivered here. A row held by quiet
+ * hours (not_before) is left until its hold ends, then sent here: the queue skipped it.
  */
 export async function deliverPending(
   db: Db,
@@ -193,6 +206,7 @@ export async function deliverPending(
         eq(outbox.status, "pending"),
         lt(outbox.attempts, settings.outbox.maxAttempts),
         lt(outbox.createdAt, before),
+        or(isNull(outbox.notBefore), lte(outbox.notBefore, now.toISOString())),
       ),
     )
     .orderBy(outbox.id)

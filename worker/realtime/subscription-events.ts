@@ -1,4 +1,4 @@
-import { usersByIds } from "../domain/lessons/lessons";
+import { recipientsByIds } from "../notifications/preferences";
 import { lessonMessages } from "../notifications/lesson-messages";
 import { messagesTo } from "../notifications/channels";
 import { publishLessonEvent } from "./lesson-events";
@@ -19,12 +19,12 @@ export async function announceCanceledLessons(
 ): Promise<void> {
   if (!lessons.length) return;
   const { db } = scope;
-  const tutors = await usersByIds(db, [...new Set(lessons.map((lesson) => lesson.tutorId))]);
+  const tutors = await recipientsByIds(db, [...new Set(lessons.map((lesson) => lesson.tutorId))]);
   await Promise.all(
     lessons.flatMap((lesson) => {
       const tutor = tutors.get(lesson.tutorId);
       return tutor
-        ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start)).map((message) =>
+        ? messagesTo(tutor, lessonMessages.canceledBySystem(lesson.start), "booking-changes").map((message) =>
             notify(scope, message),
           )
         : [];

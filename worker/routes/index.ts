@@ -21,7 +21,6 @@ import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
 import { lessonNoteRoutes } from "./lesson-note";
-import { levelRoutes } from "./level";
 import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
@@ -33,7 +32,6 @@ import { sessionRoutes } from "./session";
 import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
 import { privacyDeletionRoutes } from "./privacy-deletion";
-import { progressRoutes } from "./progress";
 import { privacyRoutes } from "./privacy";
 import { dataRequestRoutes } from "./data-requests";
 import { statsRoutes } from "./stats";
@@ -42,6 +40,8 @@ import { topicRoutes } from "./topic";
 import { tutorRoutes } from "./tutor";
 import { userRoutes } from "./user";
 import { wordRoutes } from "./words";
+import { notificationPreferencesRoutes } from "./notification-preferences";
+import { unsubscribeRoutes } from "./unsubscribe";
 
 /** Every API route, each with its access declared beside it. Areas add their list here. */
 export const apiRoutes: readonly AnyRoute[] = [
@@ -50,8 +50,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...adminUserRoutes,
   // Before tutorRoutes/userRoutes: /user/{student,tutor}/stats/personalized.
   ...statsRoutes,
-  ...levelRoutes,
-  ...progressRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).
   ...tutorRoutes,
   ...photoSessionRoutes,
@@ -59,6 +57,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...suspensionRoutes,
   ...privacyDeletionRoutes,
   ...privacyRoutes,
+  ...notificationPreferencesRoutes,
+  ...unsubscribeRoutes,
   ...dataRequestRoutes,
   ...authRoutes,
   ...confirmationCodeRoutes,

@@ -17,7 +17,7 @@ import {
   type InvoiceRow,
 } from "../domain/payments/invoices";
 import { messagesTo } from "../notifications/channels";
-import { findUserById } from "../domain/identity/users";
+import { findRecipient } from "../notifications/preferences";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
 import { notify } from "../notifications/notify";
@@ -52,8 +52,9 @@ async function tellTutor(
   invoice: InvoiceRow,
   text: { subject: string; body: string },
 ): Promise<void> {
-  const tutor = await findUserById(c.get("db"), invoice.userId);
-  if (tutor) await Promise.all(messagesTo(tutor, text).map((message) => notify(scopeOf(c), message)));
+  const tutor = await findRecipient(c.get("db"), invoice.userId);
+  if (tutor)
+    await Promise.all(messagesTo(tutor, text, "payments").map((message) => notify(scopeOf(c), message)));
 }
 
 export const invoiceRoutes = [

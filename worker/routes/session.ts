@@ -5,7 +5,7 @@ import {
   sessionContracts,
 } from "../../schema/api/session";
 import { Role, RoomMembershipEvent } from "../../schema/enums";
-import { usersByIds } from "../domain/lessons/lessons";
+import { recipientsByIds } from "../notifications/preferences";
 import { messagesTo } from "../notifications/channels";
 import {
   absenceMessages,
@@ -147,7 +147,7 @@ export const sessionRoutes = [
       // Lost a race with a cancellation or the tutor's join: answer what now holds.
       if (!updated) fail((await findSession(db, session.id))?.canceled ? "illegal" : "tutor-attended");
       const memberIds = session.members.map((member) => member.userId);
-      const people = await usersByIds(db, memberIds);
+      const people = await recipientsByIds(db, memberIds);
       const tutor = people.get(session.hostId);
       const student = people.get(user.id);
       const dedupe = `absence:${session.id}`;
@@ -157,6 +157,7 @@ export const sessionRoutes = [
             ? messagesTo(
                 student,
                 absenceMessages.toStudent(session.start, tutor?.name ?? null, tutor?.gender),
+                "booking-changes",
                 `${dedupe}:student`,
               )
             : []),
@@ -164,6 +165,7 @@ export const sessionRoutes = [
             ? messagesTo(
                 tutor,
                 absenceMessages.toTutor(session.start, student?.name ?? null, student?.gender),
+                "booking-changes",
                 `${dedupe}:tutor`,
               )
             : []),

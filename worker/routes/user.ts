@@ -67,6 +67,7 @@ export const userRoutes = [
       await notify(scopeOf(c), {
         userId: user.id,
         channel: "email",
+        kind: "security",
         recipient: user.email,
         code,
         ...messages.verifyEmail(code),
@@ -240,6 +241,7 @@ export const userRoutes = [
       await notify(scopeOf(c), {
         userId: target.id,
         channel: "email",
+        kind: "security",
         recipient: target.email,
         code,
         ...messages.resetPassword(code),

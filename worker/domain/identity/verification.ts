@@ -26,7 +26,14 @@ export async function startEmailVerification(db: Db, user: UserRow): Promise<Out
     type: VerificationType.VerifyEmail,
     destination: user.email,
   });
-  return { userId: user.id, channel: "email", recipient: user.email, code, ...messages.verifyEmail(code) };
+  return {
+    userId: user.id,
+    channel: "email",
+    kind: "security",
+    recipient: user.email,
+    code,
+    ...messages.verifyEmail(code),
+  };
 }
 
 export async function confirmEmail(db: Db, user: UserRow, code: string, now = new Date()): Promise<UserRow> {
@@ -59,7 +66,14 @@ export async function startPasswordReset(db: Db, email: string): Promise<Outgoin
     type: VerificationType.ResetPassword,
     destination: email,
   });
-  return { userId: user.id, channel: "email", recipient: email, code, ...messages.resetPassword(code) };
+  return {
+    userId: user.id,
+    channel: "email",
+    kind: "security",
+    recipient: email,
+    code,
+    ...messages.resetPassword(code),
+  };
 }
 
 /** Forgot password, last step: a right code sets the new password and proves the email. */
@@ -111,6 +125,7 @@ export async function startPhoneVerification(
   return {
     userId: user.id,
     channel: method === MessagingApp.Whatsapp ? "whatsapp" : "telegram",
+    kind: "security",
     recipient,
     code,
     ...messages.verifyPhone(code),

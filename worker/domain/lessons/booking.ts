@@ -313,6 +313,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           when: sql`EXISTS (${mine})`,
           at,
           zone: request.tutorTimeZone,
+          kind: "booking-changes",
         }),
       ),
       statement(
@@ -324,6 +325,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           when: sql`EXISTS (${mine})`,
           at,
           zone: student.timeZone,
+          kind: "booking-changes",
         }),
       ),
       statement(
@@ -450,6 +452,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
           when: moved,
           at,
           zone: found.tutorTimeZone,
+          kind: "booking-changes",
         }),
       ),
       statement(
@@ -461,6 +464,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
           when: moved,
           at,
           zone: student.timeZone,
+          kind: "booking-changes",
         }),
       ),
       statement(db, factsSql(w, { context, duration, entitlement, at, wrote: moved, business })),

@@ -15,8 +15,6 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "../staff/audit";
-import { currentLevelSql } from "../learning/levels";
-import type { CefrLevel } from "../../../schema/learning";
 import type { LessonListSort, LessonStats, LessonView } from "../../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../../schema/enums";
@@ -261,8 +259,6 @@ function pageStatement(query: LessonListQuery) {
     db
       .select({
         lesson: lessons,
-        // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
-        studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
         tutor: person(tutorUser, "member_tutor"),
         student: person(studentUser, "member_student"),
         total: sql<number>`count(*) OVER ()`.as("list_total"),
@@ -331,13 +327,7 @@ export async function lessonListFrom(
             .from(lessons)
             .where(lessonListWhere(query, now.toISOString()))
         )[0]?.total ?? 0));
-  return {
-    list: rows.map((row) => ({
-      ...toLessonView(row.lesson, row.tutor, row.student, now),
-      studentLevel: row.studentLevel,
-    })),
-    total,
-  };
+  return { list: rows.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total };
 }
 
 export async function listLessons(db: Db, query: LessonListQuery, now = new Date()) {
@@ -430,6 +420,7 @@ export async function cancelLesson(
           when: canceled,
           at,
           zone: other.timeZone,
+          kind: "booking-changes",
         }),
       ),
     ),

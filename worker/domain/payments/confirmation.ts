@@ -4,7 +4,7 @@
 // dedupe key is the transaction's, so a repeated notification or status query sends nothing twice.
 import { effectiveTimeZone } from "../../../schema/time-zones";
 import type { Scope } from "../../core/scope";
-import { findUserById } from "../identity/users";
+import { findRecipient } from "../../notifications/preferences";
 import { messagesTo } from "../../notifications/channels";
 import { notify } from "../../notifications/notify";
 import { paymentMessages } from "../../notifications/payment-messages";
@@ -21,7 +21,7 @@ export async function confirmPayment(
 ): Promise<void> {
   const [receipt] = await receiptsOf(scope.db, tx);
   if (!receipt || receipt.kind !== "payment") return;
-  const user = await findUserById(scope.db, tx.userId);
+  const user = await findRecipient(scope.db, tx.userId);
   if (!user) return;
   const until = receipt.subscription
     ? new Intl.DateTimeFormat("ar-EG", {
@@ -39,5 +39,7 @@ export async function confirmPayment(
     merchantRefNum: receipt.merchantRefNum,
     until,
   });
-  await Promise.all(messagesTo(user, text, paidDedupeKey(tx.id)).map((message) => notify(scope, message)));
+  await Promise.all(
+    messagesTo(user, text, "receipts", paidDedupeKey(tx.id)).map((message) => notify(scope, message)),
+  );
 }

@@ -147,6 +147,7 @@ export async function startDeletionCode(db: Db, user: UserRow, now: Date): Promi
   return {
     userId: user.id,
     channel: "email",
+    kind: "security",
     recipient: user.email,
     code,
     ...messages.confirmDeletion(code),

@@ -162,6 +162,8 @@ const stepActions: Record<
       statement(db, sql`DELETE FROM socket_tickets WHERE user_id = ${person.id}`),
       statement(db, sql`DELETE FROM confirmation_codes WHERE user_id = ${person.id}`),
       statement(db, sql`DELETE FROM calendar_feeds WHERE user_id = ${person.id}`),
+      // Notification choices (worker/notifications/preferences.ts) mean nothing without the person.
+      statement(db, sql`DELETE FROM notification_preferences WHERE user_id = ${person.id}`),
       statement(
         db,
         sql`DELETE FROM notifications_outbox WHERE user_id = ${person.id} OR recipient IN ${recipients.length ? recipients : [""]}`,
@@ -252,8 +254,6 @@ const stepActions: Record<
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
       // «كلماتي»: the words and their practice history are the student's alone; nothing of them stays.
       statement(db, sql`DELETE FROM student_words WHERE student_id = ${person.id}`),
-      // The level history (worker/domain/learning/levels.ts) is about the student: it goes with them.
-      statement(db, sql`DELETE FROM student_levels WHERE student_id = ${person.id}`),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,

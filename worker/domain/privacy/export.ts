@@ -3,7 +3,7 @@
 // answers at once; the ZIP is built after the answer (scope.waitUntil) and written to R2 under
 // exports/<userId>/<id>.zip. A build that throws marks the row failed; a pending row the isolate
 // never finished (older than STALE_PENDING_MS) counts as failed too, so the person may ask again.
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   assets,
   authSessions,
@@ -18,8 +18,8 @@ import {
   refunds,
   reports,
   students,
-  studentLevels,
   studentWords,
+  notificationPreferences,
   subscriptions,
   transactions,
   tutors,
@@ -214,8 +214,8 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     outboxRows,
     consentRows,
     assetRows,
-    levelRows,
     wordRows,
+    notificationPreferenceRows,
   ] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)),
     db.select().from(tutors).where(eq(tutors.id, userId)),
@@ -255,13 +255,9 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     db
       .select()
       .from(assets)
-    db
-      .select()
-      .from(studentLevels)
-      .where(or(eq(studentLevels.studentId, userId), eq(studentLevels.tutorId, userId)))
-      .orderBy(studentLevels.createdAt),
       .where(and(eq(assets.userId, userId), isNull(assets.deletedAt))),
     db.select().from(studentWords).where(eq(studentWords.studentId, userId)).orderBy(studentWords.createdAt),
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
   ]);
   if (!user) throw new Error(`export: user ${userId} not found`);
   // Secrets and keys that mean nothing outside are left out; what they tell is kept.
@@ -292,13 +288,6 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
       data: json({ subscriptions: subscriptionRows, transactions: transactionRows }),
     },
     { name: "refunds.json", data: json(refundRows) },
-    {
-      name: "levels.json",
-      data: json({
-        yours: levelRows.filter((row) => row.studentId === userId),
-        setByYou: levelRows.filter((row) => row.tutorId === userId),
-      }),
-    },
     { name: "invoices.json", data: json({ invoices: invoiceRows, withdrawMethods: withdrawRows }) },
     { name: "chat-messages.json", data: json(chat) },
     { name: "ratings.json", data: json({ given, received }) },
@@ -306,6 +295,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "notifications.json", data: json(outboxRows) },
     { name: "consents.json", data: json(consentRows) },
     { name: "words.json", data: json(wordRows) },
+    { name: "notification-preferences.json", data: json(notificationPreferenceRows[0] ?? null) },
     { name: "files.json", data: json(files.index) },
     ...files.entries,
   ];
@@ -393,7 +383,6 @@ const README = `نسخة بياناتك في درس
 ======================
 
 الملف ده فيه كل البيانات اللي درس شايلها عنك، بصيغة JSON (تتفتح بأي محرّر نصوص).
-levels.json  — مستواك في الإنجليزي (من A1 لـ C2) زي ما حدده مدرّسينك مع السبب والتاريخ، ولو إنت مدرّس: المستويات اللي حددتها لطلابك.
 
 README.txt  — الملف ده.
 profile.json  — بيانات حسابك: الاسم والبريد والموبايل والمحافظة والنوع وسنة الميلاد والمنطقة الزمنية، وملفك كمدرس أو طالب. كلمة المرور مش موجودة (إحنا أصلًا شايلين نسخة مشفّرة منها بس).
@@ -407,6 +396,7 @@ ratings.json  — التقييمات اللي إديتها، والتقييما�
 reports.json  — البلاغات والمشاكل اللي بعتّها لفريق درس.
 notifications.json  — الرسايل اللي بعتناها لك (بريد وواتساب وتليجرام)، في حدود المدة اللي بنحتفظ فيها بنصّها.
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.
+notification-preferences.json  — اختياراتك للإشعارات: كل نوع بيوصلك على أنهي قناة، وساعات الهدوء.
 words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
 files.json  — قائمة الملفات اللي رفعتها، وفولدر files فيه الملفات نفسها (الصورة الشخصية والفيديوهات وغيرها). لو ملف كبير قوي مكانش في النسخة، هتلاقيه في القائمة ومكتوب جنبه too-large-for-the-zip.
 

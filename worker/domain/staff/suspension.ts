@@ -151,7 +151,15 @@ export async function cancelFutureLessons(
       ...members.map((member) =>
         statement(
           db,
-          messagesToSql({ userId: member.id, otherId: adminId, text, when: canceled, at, zone: member.zone }),
+          messagesToSql({
+            userId: member.id,
+            otherId: adminId,
+            text,
+            when: canceled,
+            at,
+            zone: member.zone,
+            kind: "booking-changes",
+          }),
         ),
       ),
     );

@@ -7,6 +7,7 @@ import {
   interviews,
   lessonMembers,
   lessons,
+  notificationPreferences,
   users,
 } from "../../../schema/db";
 import { InterviewStatus, ReviewStatus, Role, type SlotPurpose } from "../../../schema/enums";
@@ -15,6 +16,12 @@ import { GRID_MS } from "../../../schema/pricing";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { messagesTo } from "../../notifications/channels";
+import {
+  prefsOfUser,
+  recipientSelection,
+  recipientsQuery,
+  toRecipient,
+} from "../../notifications/preferences";
 import { timeMark } from "../../notifications/clock";
 import type { Message } from "../../notifications/outbox";
 
@@ -339,36 +346,40 @@ export async function cancellationMessages(db: Db, canceled: CanceledBookings): 
   if (lessonIds.length === 0 && personIds.length === 0) return [];
   const [students, people] = await db.batch([
     db
-      .select({ lessonId: lessonMembers.lessonId, user: users })
+      .select({ lessonId: lessonMembers.lessonId, ...recipientSelection })
       .from(lessonMembers)
       .innerJoin(users, eq(users.id, lessonMembers.userId))
+      .leftJoin(notificationPreferences, prefsOfUser)
       .where(
         and(
           inArray(lessonMembers.lessonId, lessonIds.length ? lessonIds : [0]),
           eq(lessonMembers.role, Role.Student),
         ),
       ),
-    db
-      .select()
-      .from(users)
-      .where(inArray(users.id, personIds.length ? personIds : [0])),
+    recipientsQuery(db, personIds),
   ]);
-  const personOf = new Map(people.map((person) => [person.id, person]));
+  const personOf = new Map(people.map((row) => [row.user.id, toRecipient(row)]));
   const lessonOf = new Map(canceled.lessons.map((lesson) => [lesson.id, lesson]));
   const messages: Message[] = [];
   for (const student of students) {
     const lesson = lessonOf.get(student.lessonId)!;
     messages.push(
-      ...messagesTo(student.user, slotMessages.lessonCanceled(lesson.start, lesson.subscriptionId !== null)),
+      ...messagesTo(
+        toRecipient(student),
+        slotMessages.lessonCanceled(lesson.start, lesson.subscriptionId !== null),
+        "booking-changes",
+      ),
     );
   }
   for (const interview of canceled.interviews) {
     const person = personOf.get(interview.intervieweeId);
-    if (person) messages.push(...messagesTo(person, slotMessages.interviewCanceled(interview.start)));
+    if (person)
+      messages.push(...messagesTo(person, slotMessages.interviewCanceled(interview.start), "onboarding"));
   }
   for (const demo of canceled.demoSessions) {
     const person = personOf.get(demo.tutorId);
-    if (person) messages.push(...messagesTo(person, slotMessages.demoSessionCanceled(demo.start)));
+    if (person)
+      messages.push(...messagesTo(person, slotMessages.demoSessionCanceled(demo.start), "onboarding"));
   }
   return messages;
 }
