@@ -235,6 +235,7 @@ export const routes: RouteObject[] = [
             ...lazyScreen(() => import("./pages/card-added/card-added-page"), "CardAddedPage"),
           },
           { path: "payments", ...lazyScreen(() => import("./pages/payments/payments-page"), "PaymentsPage") },
+          { path: "words", ...lazyScreen(() => import("./pages/words/words-page"), "WordsPage") },
         ],
       },
       {

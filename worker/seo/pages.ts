@@ -66,6 +66,7 @@ export const PRIVATE_PREFIXES = [
   "/complete-profile",
   "/chat",
   "/upcoming-lessons",
+  "/words",
   "/favourites",
   "/past-lessons",
   "/lessons-schedule",

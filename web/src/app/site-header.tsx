@@ -40,6 +40,7 @@ function navItemsFor(role: Role): NavItem[] {
       calendar,
       past,
       { to: "/favourites", label: ar.nav.favourites, menuOnly: true },
+      { to: "/words", label: ar.nav.words },
       { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish

@@ -15,6 +15,7 @@ import { privacyDeletion } from "./ar-EG-privacy-deletion";
 import { arProfile } from "./ar-EG-profile";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
+import { words } from "./ar-EG-words";
 
 // Tests read any code's message through errorMessage(): the whole catalogue is registered here
 // (the product loads it with forms or after the page has loaded, web/src/i18n/error-catalogue.ts).
@@ -30,6 +31,7 @@ export const ar = {
   gendered,
   market,
   privacyDeletion,
+  words,
   ...arAdmin,
   ...arAuth,
   ...arLessons,

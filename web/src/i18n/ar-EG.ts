@@ -118,6 +118,8 @@ export const ar = {
     adminAccountSettings: "إعدادات حسابي",
     onboarding: "خطوات الانضمام",
     managerReviews: "مراجعات المدرّسين",
+    /** «كلماتي», the student's words from lesson notes (web/src/i18n/ar-EG-words.ts). */
+    words: "كلماتي",
   },
 
   roles: {
