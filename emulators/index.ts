@@ -5,6 +5,7 @@
 // through `api`, in-process (a Worker cannot simply fetch its own origin).
 import { readConfig, type Env } from "../worker/core/env";
 import {
+  EMULATED_PUSH_ORIGIN,
   EMULATOR_ORIGIN,
   EMULATOR_PATHS,
   LOCAL_FAWRY,
@@ -20,6 +21,7 @@ import { benchSeedBody } from "../schema/api/bench";
 import { seedBench } from "./bench";
 import { createFawrySandbox } from "./fawry/app";
 import { createLiveKitEmulator } from "./livekit/app";
+import { createPushEmulator } from "./push/app";
 import { seedDemoData } from "./seed";
 import { createTelegramEmulator } from "./telegram/app";
 import { turnEmulator } from "./turn";
@@ -77,6 +79,11 @@ async function dispatch(
       deliver,
     }).fetch(request, env, ctx);
   }
+  if (under(EMULATOR_PATHS.push))
+    return createPushEmulator(env.DB, {
+      basePath: EMULATOR_PATHS.push,
+      endpointBase: EMULATED_PUSH_ORIGIN + EMULATOR_PATHS.push,
+    }).fetch(request, env, ctx);
   if (under(EMULATOR_PATHS.turn)) return turnEmulator(request);
   if (under(EMULATOR_PATHS.turnstile) || pathname === "/api/v1/dev/turnstile/siteverify")
     return turnstileEmulator(request);

@@ -79,6 +79,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   "export-not-found": "الملف ده مش موجود أو مدته خلصت",
   "export-not-ready": "الملف لسه بيتجهز. هنبعتلك أول ما يخلص",
   "invalid-device-id": "حصلت مشكلة في حفظ اختيارك. حدّث الصفحة وجرّب تاني",
+  "invalid-push-subscription": "المتصفح ده مبعتش بيانات إشعارات سليمة. حدّث الصفحة وجرّب تفعّلها تاني",
+  "push-subscription-not-found": "الجهاز ده مش متسجّل للإشعارات أصلًا",
   "invalid-unsubscribe-link": "اللينك ده مش سليم. تقدر تغيّر إشعاراتك من صفحة الإعدادات",
   "invalid-quiet-hours": "اكتب ساعات الهدوء صح: من وإلى بالساعة والدقيقة، ومينفعش يكونوا زي بعض",
   "account-already-suspended": "هذا الحساب موقوف بالفعل",

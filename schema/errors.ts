@@ -80,6 +80,9 @@ export const errorStatus = {
   "export-not-found": 404,
   "export-not-ready": 409,
   "invalid-device-id": 400,
+  // Web push (schema/api/push.ts)
+  "invalid-push-subscription": 400,
+  "push-subscription-not-found": 404,
   "invalid-unsubscribe-link": 400,
   "invalid-quiet-hours": 400,
   "tutor-not-found": 404,

@@ -34,7 +34,7 @@ export const verifyPhoneBody = z.object({
 /** GET /dev/outbox?to= (local only): each stored message with its code. */
 export const outboxMessage = z.object({
   id: z.number(),
-  channel: z.enum(["email", "whatsapp", "telegram"]),
+  channel: z.enum(["email", "whatsapp", "telegram", "push"]),
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),

@@ -9,7 +9,7 @@ import { idParam, paged, pageQuery } from "./common";
 export const deadDeliveryView = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),
-  channel: z.enum(["email", "whatsapp", "telegram"]),
+  channel: z.enum(["email", "whatsapp", "telegram", "push"]),
   recipient: z.string(),
   subject: z.string(),
   attempts: z.number().int(),

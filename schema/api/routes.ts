@@ -38,6 +38,7 @@ import { messagingContracts } from "./messaging";
 import { paymentContracts } from "./payment";
 import { devContracts } from "./dev";
 import { wordContracts } from "./words";
+import { pushContracts } from "./push";
 import { notificationPreferencesContracts } from "./notification-preferences";
 
 /**
@@ -87,4 +88,5 @@ export const contracts = {
   payment: paymentContracts,
   dev: devContracts,
   words: wordContracts,
+  push: pushContracts,
 } as const;

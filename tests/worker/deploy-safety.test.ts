@@ -7,6 +7,7 @@ import worker from "../../worker/index";
 import { readConfig, type Env } from "../../worker/core/env";
 import { call, callContract } from "./helpers";
 import { systemContracts } from "../../schema/api/system";
+import { vapidSettings } from "./push-keys";
 
 /** Every setting required outside the local environment, with test values. */
 const required = {
@@ -17,6 +18,7 @@ const required = {
   EMAIL_API_URL: "https://api.resend.com/emails",
   EMAIL_API_KEY: "re_test",
   ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test:3478", username: "u", credential: "c" }]),
+  ...vapidSettings,
 };
 
 async function fetchWith(workerEnv: Env, url: string, init?: RequestInit) {
@@ -111,6 +113,9 @@ describe("required configuration outside local", () => {
       "FAWRY_SECURE_KEY",
       "EMAIL_API_URL",
       "EMAIL_API_KEY",
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
+      "VAPID_SUBJECT",
       "LIVEKIT_URL or ICE_SERVERS (with a turn: server) or TURN_KEY_ID and TURN_KEY_API_TOKEN",
     ]);
     for (const name of Object.keys(required).filter((key) => key !== "ICE_SERVERS"))

@@ -16,6 +16,7 @@ import { interviewContracts } from "../../schema/api/interview";
 import { couponContracts } from "../../schema/api/coupon";
 import { chatContracts } from "../../schema/api/chat";
 import { paymentContracts } from "../../schema/api/payment";
+import { vapidSettings } from "./push-keys";
 
 /**
  * The catalogue codes no other worker test made the API answer with (tests/schema/error-coverage
@@ -69,6 +70,7 @@ describe("phone verification codes", () => {
       EMAIL_API_URL: "https://api.resend.com/emails",
       EMAIL_API_KEY: "re_test",
       ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test:3478", username: "u", credential: "c" }]),
+      ...vapidSettings,
     } as Env;
     const request = new Request("https://dars.test/api/v1/confirmation-code/phone/send", {
       method: "POST",

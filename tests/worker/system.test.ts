@@ -6,6 +6,7 @@ import { createApp } from "../../worker/app";
 import { readConfig, type Env } from "../../worker/core/env";
 import { call, callContract } from "./helpers";
 import { systemContracts } from "../../schema/api/system";
+import { vapidSettings } from "./push-keys";
 
 /** A payment provider account, required outside the local environment (docs/product.md §5). */
 const fawryAccount = {
@@ -18,6 +19,7 @@ const otherRequired = {
   EMAIL_API_URL: "https://api.resend.com/emails",
   EMAIL_API_KEY: "re_test",
   ICE_SERVERS: JSON.stringify([{ urls: "turn:turn.dars.test:3478", username: "u", credential: "c" }]),
+  ...vapidSettings,
 };
 
 describe("system routes", () => {

@@ -120,6 +120,17 @@ const configSchema = z
     TURN_KEY_API_TOKEN: optional(z.string().min(1)),
     // Cloudflare TURN's API base (worker/integrations/turn.ts): Cloudflare's when unset, locally the emulator.
     TURN_API_URL: optional(z.url()),
+    // Web push (worker/integrations/push.ts, docs/configuration.md): the VAPID pair and the contact
+    // the push services see. Required outside local; locally the committed local pair below.
+    VAPID_PUBLIC_KEY: optional(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, "VAPID_PUBLIC_KEY must be the 65-byte P-256 point in base64url"),
+    ),
+    VAPID_PRIVATE_KEY: optional(z.string().min(1)),
+    VAPID_SUBJECT: optional(
+      z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be mailto: or https:"),
+    ),
   })
   .superRefine((config, ctx) => {
     // Outside local every required setting is named when missing (worker/index.ts answers 503 and
@@ -159,6 +170,8 @@ const configSchema = z
         path: ["TURN_KEY_API_TOKEN"],
         message: "TURN_KEY_ID and TURN_KEY_API_TOKEN are set together or not at all",
       });
+    const vapidProblem = vapidMismatch(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
+    if (vapidProblem) ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: vapidProblem });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(
       Boolean,
     ).length;
@@ -187,6 +200,9 @@ export function missingRequired(config: {
   TURN_KEY_ID?: string;
   TURN_KEY_API_TOKEN?: string;
   ICE_SERVERS: IceServer[];
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }): string[] {
   const names: string[] = (
     [
@@ -196,6 +212,9 @@ export function missingRequired(config: {
       "FAWRY_SECURE_KEY",
       "EMAIL_API_URL",
       "EMAIL_API_KEY",
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
+      "VAPID_SUBJECT",
     ] as const
   ).filter((name) => !config[name]);
   const turn = config.ICE_SERVERS.some((server) =>
@@ -208,12 +227,74 @@ export function missingRequired(config: {
 
 export type Config = z.infer<typeof configSchema> & {
   TOKEN_SECRET: string;
+  /** The VAPID pair and subject web push signs with (the local pair in the local environment). */
+  vapid: Vapid;
   isLocal: boolean;
   appOrigins: string[];
 };
 
 /** Only for the local environment, where nothing is secret; real deployments set TOKEN_SECRET. */
 const LOCAL_TOKEN_SECRET = "local-development-token-secret-not-for-production";
+
+/** The web-push sender's identity (RFC 8292): the public key browsers subscribe with, its private JWK. */
+export type Vapid = { publicKey: string; privateJwk: JsonWebKey; subject: string };
+
+/**
+ * Only for the local environment (generated with `npx @pushforge/builder vapid`, committed like
+ * LOCAL_TOKEN_SECRET): the local push emulator and a real browser on localhost both accept it.
+ * Real deployments set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT.
+ */
+const LOCAL_VAPID: Vapid = {
+  publicKey: "BBfCuGHOXCcxcCwYENCWLGGqhsNf0ugLOKx_bHgiafjLK3xw40jJtaG8ngrze-hx2kWHfGWtK3sddnXUqhizfYM",
+  privateJwk: {
+    kty: "EC",
+    crv: "P-256",
+    x: "F8K4Yc5cJzFwLBgQ0JYsYaqGw1_S6As4rH9seCJp-Ms",
+    y: "K3xw40jJtaG8ngrze-hx2kWHfGWtK3sddnXUqhizfYM",
+    d: "YIibrT97RXY4dLyaigrLXyeL6Cb-xGVjerPXxpYW5_Q",
+  },
+  subject: "mailto:push@dars.test",
+};
+
+const fromBase64Url = (text: string): Uint8Array =>
+  Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
+
+const parseJwk = (text: string): JsonWebKey | null => {
+  try {
+    const jwk = JSON.parse(text) as JsonWebKey | null;
+    return jwk && typeof jwk === "object" ? jwk : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Why a VAPID pair is refused (never its value), or null: the private key must be a P-256 JWK
+ * whose public point (x, y) is the public key (0x04 ‖ x ‖ y), so browsers subscribe with the key
+ * the pushes are signed with; the two are set together.
+ */
+function vapidMismatch(publicKey?: string, privateKey?: string): string | null {
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    return "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all";
+  if (!privateKey) return null;
+  const jwk = parseJwk(privateKey);
+  if (!jwk || jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.x || !jwk.y || !jwk.d)
+    return "VAPID_PRIVATE_KEY must be a P-256 private key as JWK JSON (kty EC, crv P-256, x, y, d)";
+  if (!publicKey) return null;
+  try {
+    const point = fromBase64Url(publicKey);
+    const x = fromBase64Url(jwk.x);
+    const y = fromBase64Url(jwk.y);
+    const same =
+      point.length === 65 &&
+      point[0] === 4 &&
+      x.every((byte, i) => point[1 + i] === byte) &&
+      y.every((byte, i) => point[33 + i] === byte);
+    return same ? null : "VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY";
+  } catch {
+    return "VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY";
+  }
+}
 
 /** A refused configuration: `names` are the variables at fault (never their values). */
 export class ConfigError extends Error {
@@ -241,6 +322,15 @@ export function readConfig(env: Env): Config {
   const config: Config = {
     ...result.data,
     TOKEN_SECRET: result.data.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
+    vapid:
+      result.data.VAPID_PUBLIC_KEY && result.data.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: result.data.VAPID_PUBLIC_KEY,
+            // Checked above (vapidMismatch): a P-256 private JWK.
+            privateJwk: parseJwk(result.data.VAPID_PRIVATE_KEY) as JsonWebKey,
+            subject: result.data.VAPID_SUBJECT ?? LOCAL_VAPID.subject,
+          }
+        : { ...LOCAL_VAPID, subject: result.data.VAPID_SUBJECT ?? LOCAL_VAPID.subject },
     isLocal: result.data.ENVIRONMENT === "local",
     appOrigins: result.data.APP_ORIGINS.split(",")
       .map((origin) => origin.trim())
@@ -298,6 +388,9 @@ declare global {
       TURNSTILE_SITE_KEY?: string;
       TURNSTILE_SECRET_KEY?: string;
       TURNSTILE_VERIFY_URL?: string;
+      VAPID_PUBLIC_KEY?: string;
+      VAPID_PRIVATE_KEY?: string;
+      VAPID_SUBJECT?: string;
     }
   }
 }

@@ -43,8 +43,8 @@ export const settings = {
     cronAfterMs: 10 * MINUTE_MS,
     /** A failed delivery is retried after 30 s, then 60, 120, 240 (capped at 15 minutes). */
     backoff: { firstSeconds: 30, maxSeconds: 15 * 60 },
-    /** Messages per second each provider takes, per isolate (Resend, WhatsApp Cloud API, Telegram, docs/services.md). */
-    perSecond: { email: 10, whatsapp: 80, telegram: 30 },
+    /** Messages per second each provider takes, per isolate (Resend, WhatsApp Cloud API, Telegram, docs/services.md; push: outbox rows, each to a person's devices). */
+    perSecond: { email: 10, whatsapp: 80, telegram: 30, push: 100 },
   },
   lessons: {
     // The rates, cancel window and trial below are only the defaults: the numbers in force are the

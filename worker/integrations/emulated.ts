@@ -28,7 +28,18 @@ export const EMULATOR_PATHS = {
   livekit: "/api/v1/dev/livekit",
   turn: "/turn/v1",
   turnstile: "/turnstile/v0/siteverify",
+  push: "/api/v1/dev/push",
 } as const;
+
+/**
+ * Where the local push emulator's subscriptions point (emulators/push): an https origin, as every
+ * real push service's (the sender requires https), never resolved: createServices hands requests
+ * to it to the emulators in-process; every other endpoint (a real browser's) goes out for real.
+ */
+export const EMULATED_PUSH_ORIGIN = "https://push.emulator.local";
+
+/** True for an endpoint of the local push emulator. */
+export const isEmulatedPushEndpoint = (url: string) => URL.parse(url)?.origin === EMULATED_PUSH_ORIGIN;
 export const WHATSAPP_EMULATOR_VERSION = "v23.0";
 
 export { LOCAL_FAWRY, LOCAL_LIVEKIT, LOCAL_TELEGRAM, LOCAL_WHATSAPP } from "./local-accounts";

@@ -1,10 +1,17 @@
 import type { Config, Env } from "../core/env";
 import { fail } from "../core/failure";
-import { emulatedEndpoints, isEmulatedLiveKitUrl, type Emulators, type LocalServices } from "./emulated";
+import {
+  emulatedEndpoints,
+  isEmulatedLiveKitUrl,
+  isEmulatedPushEndpoint,
+  type Emulators,
+  type LocalServices,
+} from "./emulated";
 import { httpMailer } from "./email";
 import { unsubscribeHeaders } from "../notifications/unsubscribe";
 import { fawryClient, type FawryClient } from "./fawry";
 import { googleVerifier, type GoogleVerifier } from "./google";
+import { webPushSender, type PushSender } from "./push";
 import { liveKitConfig, roomServiceClient, type RoomService } from "./livekit";
 import { botTelegram, telegramClient, type TelegramBot } from "./telegram";
 import { CLOUDFLARE_TURN_API_URL, cloudflareTurn, type TurnMinter } from "./turn";
@@ -45,6 +52,8 @@ export type Services = {
   turn(): TurnMinter | null;
   /** LiveKit's room service, or null without LiveKit (or when LIVEKIT_URL is the emulator and it is absent). */
   liveKitRooms(): RoomService | null;
+  /** Web push with the configured VAPID key (locally the local pair; the push emulator's endpoints in-process). */
+  push(): PushSender;
   /** Posts a Turnstile siteverify form: TURNSTILE_VERIFY_URL, locally the emulator, else Cloudflare's. */
   siteverify(body: URLSearchParams): Promise<Response>;
   /** The local environment's emulators and seeds, when the local entry passed them in; else null. */
@@ -147,6 +156,14 @@ export function createServices(
       return roomServiceClient({ ...liveKit, fetch: globalFetch });
     return emulate ? roomServiceClient({ ...liveKit, fetch: emulate }) : null;
   };
+  const pushOf = (): PushSender =>
+    webPushSender({
+      vapid: config.vapid,
+      fetch: (request) =>
+        config.isLocal && emulate && isEmulatedPushEndpoint(request.url)
+          ? emulate(request)
+          : globalFetch(request),
+    });
   const siteverifyOf = () =>
     !config.TURNSTILE_VERIFY_URL && config.isLocal && emulate && emulated
       ? siteverify(emulated.turnstileUrl, emulate)
@@ -165,6 +182,7 @@ export function createServices(
   const turn = once(turnOf);
   const liveKitRooms = once(liveKitRoomsOf);
   const verify = once(siteverifyOf);
+  const push = once(pushOf);
 
   const unconfigured = async (channel: Channel) => {
     if (!config.isLocal) throw new Error(`${channel} is not configured`);
@@ -201,6 +219,7 @@ export function createServices(
     telegram,
     turn,
     liveKitRooms,
+    push,
     siteverify: (body) => verify()(body),
     local,
   };

@@ -9,6 +9,7 @@ import { describeError } from "../core/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
 import { onClockOf } from "./clock";
+import { deliverPush, type PushDelivery } from "./push";
 import type { NotificationKind } from "../../schema/notification-kinds";
 import { settings } from "../core/settings";
 
@@ -83,9 +84,11 @@ export async function deliverAll(
   const result = new Map<number, Outcome>();
   if (rows.length === 0) return result;
   const outcomes = await Promise.allSettled(
-    rows.map(async (row) => {
+    rows.map(async (row): Promise<PushDelivery> => {
       if (gate) await gate(row.channel as Channel);
-      await services.send(row.channel as Channel, {
+      // Push rows (recipient user:<id>) are fanned out to the person's browsers (push.ts).
+      if (row.channel === "push") return deliverPush(db, services, row);
+      await services.send(row.channel as Exclude<Channel, "push">, {
         to: row.recipient,
         subject: row.subject,
         text: row.body,
@@ -94,11 +97,17 @@ export async function deliverAll(
         kind: row.kind,
         userId: row.userId,
       });
+      return "sent";
     }),
   );
   const sentAt = new Date().toISOString();
   const sent = rows.filter((_, index) => outcomes[index]!.status === "fulfilled");
   const writes: BatchItem<"sqlite">[] = [];
+  // A push row for a person without a device is done, and says why (push.ts).
+  const undeliverable = rows.filter((_, index) => {
+    const outcome = outcomes[index]!;
+    return outcome.status === "fulfilled" && outcome.value === "no-devices";
+  });
   // Each sent row's attempt count is one more than the one read with it (the cron's rows may differ).
   for (const attempts of new Set(sent.map((row) => row.attempts + 1)))
     writes.push(
@@ -109,6 +118,18 @@ export async function deliverAll(
           inArray(
             outbox.id,
             sent.filter((row) => row.attempts + 1 === attempts).map((row) => row.id),
+          ),
+        ),
+    );
+  if (undeliverable.length)
+    writes.push(
+      db
+        .update(outbox)
+        .set({ lastError: "no-devices" })
+        .where(
+          inArray(
+            outbox.id,
+            undeliverable.map((row) => row.id),
           ),
         ),
     );

@@ -12,14 +12,17 @@ const realClock: Clock = {
  * Each provider's per-second cap, kept per isolate: sends of one channel are spaced 1000/rate ms
  * apart (a slot is reserved synchronously, so concurrent sends queue behind each other), which
  * keeps any one-second window at or under the cap. A send waits for its slot rather than failing.
+ * A channel without a cap is not spaced.
  */
 export function createRateGate(
-  perSecond: Record<Channel, number> = settings.outbox.perSecond,
+  perSecond: Partial<Record<Channel, number>> = settings.outbox.perSecond,
   clock: Clock = realClock,
 ): Gate {
   const next = new Map<Channel, number>();
   return async (channel) => {
-    const interval = 1000 / perSecond[channel];
+    const rate = perSecond[channel];
+    if (!rate) return;
+    const interval = 1000 / rate;
     const now = clock.now();
     const slot = Math.max(now, next.get(channel) ?? now);
     next.set(channel, slot + interval);

@@ -40,6 +40,7 @@ import { topicRoutes } from "./topic";
 import { tutorRoutes } from "./tutor";
 import { userRoutes } from "./user";
 import { wordRoutes } from "./words";
+import { pushRoutes } from "./push";
 import { notificationPreferencesRoutes } from "./notification-preferences";
 import { unsubscribeRoutes } from "./unsubscribe";
 
@@ -94,4 +95,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...auditRoutes,
   ...outboxRoutes,
   ...wordRoutes,
+  ...pushRoutes,
 ];

@@ -106,7 +106,7 @@ export const arAuth = {
     copyCode: "نسخ الرمز",
     copied: "اتنسخ الرمز",
     total: (count: string) => `عدد الرسائل: ${count}`,
-    channels: { email: "بريد", whatsapp: "واتساب", telegram: "تيليجرام" },
+    channels: { email: "بريد", whatsapp: "واتساب", telegram: "تيليجرام", push: "إشعار على الجهاز" },
     statuses: { pending: "في الانتظار", sent: "أُرسلت", failed: "فشلت" },
     localOnly: "صندوق البريد التجريبي متاح فقط عند تشغيل «درس» محليًا.",
   },
