@@ -105,6 +105,19 @@ export const noteFileParams = z.object({
   name: z.string({ error: "asset-not-found" }).regex(/^[\w-]+\.(?:jpg|png|webp|gif|pdf)$/, "asset-not-found"),
 });
 
+/** POST /dev/lessons — local only: a lesson of the signed-in student at any time (the browser tests' setup). */
+export const devLessonBody = z.object({
+  tutorId: z.number().int().positive(),
+  /** Minutes from now to the start; negative for a lesson in the past (up to 30 days). */
+  startInMinutes: z
+    .number()
+    .int()
+    .min(-30 * 24 * 60)
+    .max(24 * 60),
+  duration: z.union([z.literal(15), z.literal(30)]),
+});
+export const devLessonAdded = z.object({ id: z.number().int() });
+
 /** The lesson note endpoints (worker/routes/lesson-note.ts). */
 export const lessonNoteContracts = {
   past: contract({ method: "get", path: "/lesson/past/", query: pageQuery, response: paged(pastLessonView) }),
@@ -150,6 +163,13 @@ export const lessonNoteContracts = {
     path: "/lesson/:id/note/files/:name",
     params: noteFileParams,
     response: "file",
+  }),
+  devLesson: contract({
+    method: "post",
+    path: "/dev/lessons",
+    body: devLessonBody,
+    status: 201,
+    response: devLessonAdded,
   }),
   previous: contract({
     method: "get",

@@ -9,6 +9,14 @@ import { bounds } from "../../schema/rules";
 import { call, callContract } from "./helpers";
 import { addMinutes, createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { fileOf, pdfBytes, pngBytes } from "./media-files";
+import { emulators } from "../../emulators/local";
+import { readConfig } from "../../worker/core/env";
+import { backgroundScope } from "../../worker/core/scope";
+import { createLogger } from "../../worker/core/logger";
+import { createServices } from "../../worker/integrations";
+import { createDb } from "../../worker/core/db";
+import { eraseAccount } from "../../worker/domain/privacy/erasure";
+import { lessonNotesForExport } from "../../worker/domain/learning/notes-export";
 
 const iso = () => new Date().toISOString();
 const DAY_MINUTES = 24 * 60;
@@ -424,5 +432,52 @@ describe("the lesson room's last note and «دروسي السابقة»", () => 
       query: { page: 5, size: 1 },
     });
     expect(beyond.body).toEqual({ list: [], total: 2 });
+  });
+});
+
+describe("a note in the person's data", () => {
+  function scopeNow() {
+    const config = readConfig(env);
+    return backgroundScope(env, {
+      config,
+      logger: createLogger("test"),
+      now: new Date(),
+      services: createServices(config, env, undefined, emulators),
+      waitUntil: () => undefined,
+    });
+  }
+
+  it("is in both members' exports, and goes with the student's erasure, files and replies included", async () => {
+    const { tutor, student } = await pair();
+    const id = await lessonOf(tutor, student, -60);
+    await put(tutor, id, note);
+    const attached = await attach(tutor, id, fileOf(pngBytes(), "a.png", "image/png"));
+    expect(attached.status).toBe(200);
+    const sent = await reply(student, id, {
+      text: "ده حلّي",
+      file: fileOf(pdfBytes(), "w.pdf", "application/pdf"),
+    });
+    expect(sent.status).toBe(201);
+
+    const own = await lessonNotesForExport(createDb(env), student.id);
+    expect(own.notes.map((n) => n.summary)).toEqual([note.summary]);
+    expect(own.yourReplies.map((r) => r.text)).toEqual(["ده حلّي"]);
+    expect((await lessonNotesForExport(createDb(env), tutor.id)).notes).toHaveLength(1);
+
+    const listed = await env.MEDIA.list({ prefix: `learning/${student.id}/` });
+    expect(listed.objects).toHaveLength(2);
+    await env.DB.prepare(
+      "INSERT INTO account_deletions (user_id, state, requested_by, requested_at, due_at, created_at, updated_at) VALUES (?, 'pending', ?, ?, ?, ?, ?)",
+    )
+      .bind(student.id, student.id, iso(), new Date(Date.now() - 60_000).toISOString(), iso(), iso())
+      .run();
+    expect(await eraseAccount(scopeNow(), student.id)).toBe("erased");
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM lesson_notes WHERE lesson_id = ?) AS notes, (SELECT count(*) FROM lesson_note_replies WHERE lesson_id = ?) AS replies",
+    )
+      .bind(id, id)
+      .first<{ notes: number; replies: number }>();
+    expect(left).toEqual({ notes: 0, replies: 0 });
+    expect((await env.MEDIA.list({ prefix: `learning/${student.id}/` })).objects).toHaveLength(0);
   });
 });

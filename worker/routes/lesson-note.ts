@@ -26,6 +26,7 @@ import {
   previousRepliesQuery,
   readPreviousNote,
 } from "../domain/learning/notes-past";
+import { addLessonForTests } from "../domain/learning/notes-dev";
 import type { AppContext } from "../http/context";
 import { route } from "../http/route";
 import { scopeOf } from "../http/scope";
@@ -184,6 +185,26 @@ export const lessonNoteRoutes = [
     async handle({ c, params, user, prefetched }) {
       const read = await noteRead(c, params.id, prefetched);
       return serveNoteFile(c.env.MEDIA, { caller: user, ...read, name: params.name });
+    },
+  }),
+  route(lessonNoteContracts.devLesson, {
+    access: [Role.Student],
+    localOnly: true,
+    summary:
+      "Local only: a lesson of the signed-in student with a tutor at any time, an ended one included (the browser tests' setup).",
+    async handle({ c, body, user }) {
+      if (!c.get("services").local) fail("not-found");
+      const now = c.get("now");
+      const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000 + body.startInMinutes * 60_000);
+      return {
+        id: await addLessonForTests(c.get("db"), {
+          studentId: user.id,
+          tutorId: body.tutorId,
+          start,
+          duration: body.duration,
+          now,
+        }),
+      };
     },
   }),
   route(lessonNoteContracts.previous, {

@@ -194,12 +194,15 @@ const stepActions: Record<
     const fromRows = await db.all<{ key: string }>(sql`
       SELECT key FROM assets WHERE (user_id = ${person.id} OR uploaded_by = ${person.id}) AND kind <> 'receipt'
         AND key NOT LIKE ${`${RECEIPT_PREFIX}%`}
-      UNION SELECT key FROM data_exports WHERE user_id = ${person.id} AND key IS NOT NULL`);
+      UNION SELECT key FROM data_exports WHERE user_id = ${person.id} AND key IS NOT NULL
+      UNION SELECT attachment AS key FROM lesson_note_replies WHERE author_id = ${person.id} AND attachment IS NOT NULL`);
     const prefixes = [
       `${PUBLIC_PREFIX}avatars/${person.id}-`,
       `${PUBLIC_PREFIX}intro-videos/${person.id}-`,
       // Data exports (worker/domain/privacy/export.ts) are stored under exports/<userId>/.
       `exports/${person.id}/`,
+      // A student's lesson-note files, theirs and their tutors' (worker/domain/learning/notes-files.ts).
+      `learning/${person.id}/`,
       ...["images", "videos", "thumbnails"].map((kind) => `${PUBLIC_PREFIX}tutors/${kind}/${person.id}-`),
     ];
     const keys = new Set(
@@ -252,6 +255,17 @@ const stepActions: Record<
           WHERE user_id = ${person.id} OR email IN ${contact.length ? contact : [""]} OR phone IN ${contact.length ? contact : [""]}`,
       ),
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
+      // Lesson notes are the student's learning record: a student's notes and every reply on them
+      // go; a tutor's notes stay for their students (the tutor shows as erased), their replies emptied.
+      statement(
+        db,
+        sql`DELETE FROM lesson_note_replies WHERE lesson_id IN (SELECT lesson_id FROM lesson_notes WHERE student_id = ${person.id})`,
+      ),
+      statement(
+        db,
+        sql`UPDATE lesson_note_replies SET text = ${ERASED_MARK}, attachment = NULL WHERE author_id = ${person.id}`,
+      ),
+      statement(db, sql`DELETE FROM lesson_notes WHERE student_id = ${person.id}`),
       // «كلماتي»: the words and their practice history are the student's alone; nothing of them stays.
       statement(db, sql`DELETE FROM student_words WHERE student_id = ${person.id}`),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),

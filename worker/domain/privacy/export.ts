@@ -38,6 +38,7 @@ import { describeError } from "../../core/logger";
 import { chatRoom } from "../../../durable-objects/clients";
 import { notifyUser } from "../../notifications/notify";
 import { buildZip, type ZipEntry } from "./zip";
+import { lessonNotesForExport } from "../learning/notes-export";
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -268,6 +269,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     roomRows.map((room) => room.roomId),
   );
   const files = await ownFiles(scope, assetRows);
+  const lessonNotes = await lessonNotesForExport(db, userId);
   const entries: ZipEntry[] = [
     { name: "README.txt", data: new TextEncoder().encode(README) },
     {
@@ -296,6 +298,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "consents.json", data: json(consentRows) },
     { name: "words.json", data: json(wordRows) },
     { name: "notification-preferences.json", data: json(notificationPreferenceRows[0] ?? null) },
+    { name: "lesson-notes.json", data: json(lessonNotes) },
     { name: "files.json", data: json(files.index) },
     ...files.entries,
   ];
@@ -398,6 +401,7 @@ notifications.json  — الرسايل اللي بعتناها لك (بريد و
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.
 notification-preferences.json  — اختياراتك للإشعارات: كل نوع بيوصلك على أنهي قناة، وساعات الهدوء.
 words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
+lesson-notes.json  — ملاحظات حصصك: اللي اتشرح والكلمات الجديدة والواجب وإمتى خلّصته، والردود اللي كتبتها (الملفات المرفقة متسمّية بس).
 files.json  — قائمة الملفات اللي رفعتها، وفولدر files فيه الملفات نفسها (الصورة الشخصية والفيديوهات وغيرها). لو ملف كبير قوي مكانش في النسخة، هتلاقيه في القائمة ومكتوب جنبه too-large-for-the-zip.
 
 الأوقات كلها بتوقيت UTC. لو عندك سؤال أو عايز تصحّح حاجة، ابعتلنا من صفحة «تواصل معنا» واختار «طلب بخصوص بياناتي».
