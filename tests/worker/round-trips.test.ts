@@ -15,6 +15,7 @@ import { roundTrips, type Trip } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { lessonNoteContracts } from "../../schema/api/lesson-note";
 import { progressContracts } from "../../schema/api/progress";
 import { levelContracts } from "../../schema/api/level";
 import { wordContracts } from "../../schema/api/words";
@@ -362,6 +363,50 @@ describe("«كلماتي»: each word route is the token's user and one statemen
       expect([name, status]).toEqual([name, 200]);
       expect([name, described(trips).includes("token's user")]).toEqual([name, true]);
       expect([name, trips.length]).toEqual([name, 2]);
+    }
+  });
+});
+
+describe("D1 round trips of the lesson notes (docs/rules.md, Learning after the lesson)", () => {
+  it("PUT and GET /lesson/{id}/note, the room's previous note and the past lessons: at most two each", async () => {
+    const tutor = await createUserWithRole(Role.Tutor);
+    const student = await createUserWithRole(Role.Student);
+    const add = async (startInMinutes: number) =>
+      (
+        await callContract(lessonNoteContracts.devLesson, {
+          token: student.token,
+          body: { tutorId: tutor.user.id, startInMinutes, duration: 30 },
+        })
+      ).body.id;
+    const ended = await add(-120);
+    const next = await add(60);
+    const body = {
+      summary: "الأفعال المنتظمة",
+      words: [{ word: "walk", meaning: "يمشي" }],
+      homework: "اكتب ٣ جمل",
+    };
+    const steps: Array<[string, () => Promise<{ status: number }>]> = [
+      [
+        "PUT /lesson/{id}/note",
+        () => callContract(lessonNoteContracts.put, { token: tutor.token, params: { id: ended }, body }),
+      ],
+      [
+        "GET /lesson/{id}/note",
+        () => callContract(lessonNoteContracts.get, { token: student.token, params: { id: ended } }),
+      ],
+      [
+        "GET /lesson/{id}/previous-note",
+        () => callContract(lessonNoteContracts.previous, { token: tutor.token, params: { id: next } }),
+      ],
+      ["GET /lesson/past/", () => callContract(lessonNoteContracts.past, { token: student.token })],
+    ];
+    for (const [name, run] of steps) {
+      let status = 0;
+      const trips = await roundTrips(async () => {
+        status = (await run()).status;
+      });
+      expect([name, status]).toEqual([name, 200]);
+      expect([name, trips.length <= 2]).toEqual([name, true]);
     }
   });
 });
