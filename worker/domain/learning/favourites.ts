@@ -79,3 +79,24 @@ export async function favouriteIdsOf(db: Db, userId: number): Promise<number[]> 
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * The person's saved tutors and their chats' first-reply times (as the student or as the tutor),
+ * for the data export (worker/domain/privacy/export.ts): one round trip.
+ */
+export async function favouritesForExport(db: Db, userId: number) {
+  const [saved, firstReplies] = await d1(db).batch([
+    statement(
+      db,
+      sql`SELECT tutor_id AS tutorId, created_at AS savedAt FROM favourite_tutors WHERE user_id = ${userId}
+        ORDER BY created_at`,
+    ),
+    statement(
+      db,
+      sql`SELECT room_id AS roomId, tutor_id AS tutorId, student_id AS studentId, first_message_at AS firstMessageAt,
+          first_reply_at AS firstReplyAt, reply_seconds AS replySeconds
+        FROM chat_first_replies WHERE student_id = ${userId} OR tutor_id = ${userId} ORDER BY first_message_at`,
+    ),
+  ]);
+  return { savedTutors: saved?.results ?? [], firstReplies: firstReplies?.results ?? [] };
+}

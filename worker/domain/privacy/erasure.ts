@@ -268,6 +268,15 @@ const stepActions: Record<
       statement(db, sql`DELETE FROM lesson_notes WHERE student_id = ${person.id}`),
       // «كلماتي»: the words and their practice history are the student's alone; nothing of them stays.
       statement(db, sql`DELETE FROM student_words WHERE student_id = ${person.id}`),
+      // Saved tutors (both ways) and first-reply times (worker/domain/learning/favourites.ts, response-time.ts) go.
+      statement(
+        db,
+        sql`DELETE FROM favourite_tutors WHERE user_id = ${person.id} OR tutor_id = ${person.id}`,
+      ),
+      statement(
+        db,
+        sql`DELETE FROM chat_first_replies WHERE student_id = ${person.id} OR tutor_id = ${person.id}`,
+      ),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,

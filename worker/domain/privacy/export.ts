@@ -38,6 +38,7 @@ import { describeError } from "../../core/logger";
 import { chatRoom } from "../../../durable-objects/clients";
 import { notifyUser } from "../../notifications/notify";
 import { buildZip, type ZipEntry } from "./zip";
+import { favouritesForExport } from "../learning/favourites";
 import { lessonNotesForExport } from "../learning/notes-export";
 
 type ExportRow = typeof dataExports.$inferSelect;
@@ -269,6 +270,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     roomRows.map((room) => room.roomId),
   );
   const files = await ownFiles(scope, assetRows);
+  const savedTutors = await favouritesForExport(db, userId);
   const lessonNotes = await lessonNotesForExport(db, userId);
   const entries: ZipEntry[] = [
     { name: "README.txt", data: new TextEncoder().encode(README) },
@@ -297,6 +299,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "notifications.json", data: json(outboxRows) },
     { name: "consents.json", data: json(consentRows) },
     { name: "words.json", data: json(wordRows) },
+    { name: "saved-tutors.json", data: json(savedTutors) },
     { name: "notification-preferences.json", data: json(notificationPreferenceRows[0] ?? null) },
     { name: "lesson-notes.json", data: json(lessonNotes) },
     { name: "files.json", data: json(files.index) },
@@ -401,6 +404,7 @@ notifications.json  — الرسايل اللي بعتناها لك (بريد و
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.
 notification-preferences.json  — اختياراتك للإشعارات: كل نوع بيوصلك على أنهي قناة، وساعات الهدوء.
 words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
+saved-tutors.json  — المدرّسين اللي حفظتهم وإمتى، ولكل محادثة بدأها طالب مع مدرّس: إمتى وصلت أول رسالة وإمتى جه أول رد.
 lesson-notes.json  — ملاحظات حصصك: اللي اتشرح والكلمات الجديدة والواجب وإمتى خلّصته، والردود اللي كتبتها (الملفات المرفقة متسمّية بس).
 files.json  — قائمة الملفات اللي رفعتها، وفولدر files فيه الملفات نفسها (الصورة الشخصية والفيديوهات وغيرها). لو ملف كبير قوي مكانش في النسخة، هتلاقيه في القائمة ومكتوب جنبه too-large-for-the-zip.
 
