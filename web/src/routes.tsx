@@ -410,6 +410,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "ratings",
+                ...lazyScreen(() => import("./pages/admin-ratings/admin-ratings-page"), "AdminRatingsPage"),
+              },
+              {
                 path: "data-requests",
                 ...lazyScreen(
                   () => import("./pages/admin-data-requests/admin-data-requests-page"),

@@ -13,6 +13,7 @@ import { market } from "./ar-EG-marketplace";
 import { arPayments } from "./ar-EG-payments";
 import { privacyDeletion } from "./ar-EG-privacy-deletion";
 import { arProfile } from "./ar-EG-profile";
+import { reviews } from "./ar-EG-reviews";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 import { words } from "./ar-EG-words";
@@ -32,6 +33,7 @@ export const ar = {
   market,
   privacyDeletion,
   words,
+  reviews,
   ...arAdmin,
   ...arAuth,
   ...arLessons,

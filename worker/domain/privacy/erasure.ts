@@ -255,6 +255,18 @@ const stepActions: Record<
           WHERE user_id = ${person.id} OR email IN ${contact.length ? contact : [""]} OR phone IN ${contact.length ? contact : [""]}`,
       ),
       statement(db, sql`UPDATE ratings SET text = NULL WHERE rater_id = ${person.id}`),
+      // Reviews (docs/rules.md): the person's replies to ratings of them go; their flags go, and
+      // each flagged rating's count is taken again.
+      statement(
+        db,
+        sql`UPDATE ratings SET reply = NULL, replied_at = NULL, reply_edited_at = NULL WHERE ratee_id = ${person.id} AND reply IS NOT NULL`,
+      ),
+      statement(db, sql`DELETE FROM rating_flags WHERE user_id = ${person.id}`),
+      statement(
+        db,
+        sql`UPDATE ratings SET flag_count = (SELECT count(*) FROM rating_flags f WHERE f.rating_id = ratings.id)
+          WHERE flag_count > 0 AND flag_count <> (SELECT count(*) FROM rating_flags f WHERE f.rating_id = ratings.id)`,
+      ),
       // Lesson notes are the student's learning record: a student's notes and every reply on them
       // go; a tutor's notes stay for their students (the tutor shows as erased), their replies emptied.
       statement(

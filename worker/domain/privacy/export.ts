@@ -14,6 +14,7 @@ import {
   lessonMembers,
   lessons,
   outbox,
+  ratingFlags,
   ratings,
   refunds,
   reports,
@@ -212,6 +213,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     roomRows,
     given,
     received,
+    flagRows,
     reportRows,
     outboxRows,
     consentRows,
@@ -236,9 +238,27 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
       .where(eq(chatRoomMembers.userId, userId)),
     db.select().from(ratings).where(eq(ratings.raterId, userId)),
     db
-      .select({ id: ratings.id, value: ratings.value, text: ratings.text, createdAt: ratings.createdAt })
+      .select({
+        id: ratings.id,
+        value: ratings.value,
+        text: ratings.text,
+        createdAt: ratings.createdAt,
+        // The person's own replies to ratings of them (docs/rules.md, Reviews).
+        reply: ratings.reply,
+        repliedAt: ratings.repliedAt,
+        replyEditedAt: ratings.replyEditedAt,
+      })
       .from(ratings)
       .where(eq(ratings.rateeId, userId)),
+    // The ratings the person flagged and why (rating_flags).
+    db
+      .select({
+        ratingId: ratingFlags.ratingId,
+        reason: ratingFlags.reason,
+        createdAt: ratingFlags.createdAt,
+      })
+      .from(ratingFlags)
+      .where(eq(ratingFlags.userId, userId)),
     db.select().from(reports).where(eq(reports.userId, userId)),
     db
       .select({
@@ -294,7 +314,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "refunds.json", data: json(refundRows) },
     { name: "invoices.json", data: json({ invoices: invoiceRows, withdrawMethods: withdrawRows }) },
     { name: "chat-messages.json", data: json(chat) },
-    { name: "ratings.json", data: json({ given, received }) },
+    { name: "ratings.json", data: json({ given, received, flagged: flagRows }) },
     { name: "reports.json", data: json(reportRows) },
     { name: "notifications.json", data: json(outboxRows) },
     { name: "consents.json", data: json(consentRows) },
@@ -398,7 +418,7 @@ subscriptions-and-transactions.json  — اشتراكاتك وعمليات ال�
 refunds.json  — المبالغ اللي رجعتلك.
 invoices.json  — طلبات السحب (للمدرسين) وطرق السحب اللي سجّلتها.
 chat-messages.json  — رسايلك إنت بس في المحادثات، مع رقم كل محادثة. رسايل الطرف التاني مش موجودة لأنها بياناته هو.
-ratings.json  — التقييمات اللي إديتها، والتقييمات اللي اتكتبت عنك (من غير اسم اللي كتبها).
+ratings.json  — التقييمات اللي إديتها، والتقييمات اللي اتكتبت عنك (من غير اسم اللي كتبها) مع ردودك عليها، والتقييمات اللي بلّغت عنها.
 reports.json  — البلاغات والمشاكل اللي بعتّها لفريق درس.
 notifications.json  — الرسايل اللي بعتناها لك (بريد وواتساب وتليجرام)، في حدود المدة اللي بنحتفظ فيها بنصّها.
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.

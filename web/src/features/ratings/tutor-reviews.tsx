@@ -1,20 +1,45 @@
 import { useState } from "react";
+import type { TutorReview } from "@schema/api/rating";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arLessons } from "../../i18n/ar-EG-lessons";
+import { reviews as reviewStrings } from "../../i18n/ar-EG-reviews";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatDate, formatNumber } from "../../lib/format";
+import { useSession } from "../../lib/session";
 import { Notice } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
 import { Spinner } from "../../ui/spinner";
 import { TutorPhoto } from "../tutors/tutor-photo";
+import { FlagDialog } from "./flag-dialog";
 import { reviewsPageSize, useTutorReviewsQuery } from "./use-ratings";
 
 const t = arLessons.ratings;
+
+/** The rated tutor's reply under a rating (docs/rules.md, Reviews). */
+export function TutorReply({ review }: { review: Pick<TutorReview, "reply" | "replyEditedAt"> }) {
+  if (!review.reply) return null;
+  return (
+    <div className="mt-2 rounded-lg border-s-4 border-brand-600 bg-slate-50 p-3" data-review-reply>
+      <p className="text-sm font-bold text-slate-900">
+        {reviewStrings.reply.heading}
+        {review.replyEditedAt && (
+          <span className="ms-2 text-xs font-normal text-slate-600">{reviewStrings.reply.edited}</span>
+        )}
+      </p>
+      <p className="whitespace-pre-line break-words text-slate-800" dir="auto">
+        {review.reply}
+      </p>
+    </div>
+  );
+}
 
 /** The reviews tab of /t/{id}: average and count, then the reviews newest first ("more" loads the next ones). */
 export function TutorReviews({ tutorId }: { tutorId: number }) {
   const [page, setPage] = useState(1);
   const reviews = useTutorReviewsQuery(tutorId, page);
+  const { user } = useSession();
+  const [flagging, setFlagging] = useState<number | null>(null);
+  const [flagged, setFlagged] = useState<ReadonlySet<number>>(new Set());
 
   if (reviews.isPending) return <Spinner />;
   if (reviews.isError) return <Notice tone="error">{errorMessage(errorCodeOf(reviews.error))}</Notice>;
@@ -58,12 +83,37 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                     {review.text}
                   </p>
                 )}
+                <TutorReply review={review} />
+                {user && user.id !== review.raterId && (
+                  <p className="mt-1">
+                    {flagged.has(review.id) ? (
+                      <span className="text-xs text-slate-600">{reviewStrings.flag.already}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-haspopup="dialog"
+                        aria-label={reviewStrings.flag.openFor(name)}
+                        onClick={() => setFlagging(review.id)}
+                        className="min-h-9 text-xs text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-600"
+                      >
+                        {reviewStrings.flag.open}
+                      </button>
+                    )}
+                  </p>
+                )}
               </div>
             </li>
           );
         })}
       </ul>
       <Pagination label={t.pagination} page={page} total={total} size={reviewsPageSize} onPage={setPage} />
+      {flagging !== null && (
+        <FlagDialog
+          ratingId={flagging}
+          onClose={() => setFlagging(null)}
+          onFlagged={() => setFlagged((current) => new Set(current).add(flagging))}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   ratingContracts,
   type CreateRatingBody,
+  type RatingFlagBody,
+  type RatingModerationSort,
+  type RatingModerationState,
   type RatingView,
   type UpdateRatingBody,
 } from "@schema/api/rating";
@@ -77,6 +80,62 @@ export function useDeleteRating() {
   const invalidate = useInvalidateRatings();
   return useMutation({
     mutationFn: (id: number) => call(ratingContracts.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /rating/{id}/reply: the rated tutor's reply (written once, editable for 24 hours). */
+export function useReplyToRating() {
+  const invalidate = useInvalidateRatings();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      call(ratingContracts.reply, { params: { id }, body: { text } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /rating/{id}/flag: one per user per rating. */
+export function useFlagRating() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RatingFlagBody }) =>
+      call(ratingContracts.flag, { params: { id }, body }),
+  });
+}
+
+export type RatingModerationFilters = {
+  page: number;
+  q: string;
+  state: RatingModerationState | null;
+  sort: RatingModerationSort;
+};
+
+export const moderationPageSize = 10;
+
+/** GET /rating/moderation: one page of the staff table (empty filters left out). */
+export function useRatingModerationQuery(filters: RatingModerationFilters) {
+  return useQuery({
+    queryKey: ["ratings", "moderation", filters] as const,
+    queryFn: ({ signal }) =>
+      call(ratingContracts.moderation, {
+        query: {
+          page: filters.page,
+          size: moderationPageSize,
+          q: filters.q || undefined,
+          state: filters.state ?? undefined,
+          sort: filters.sort === "-flags" ? undefined : filters.sort,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /rating/{id}/hide or /restore with staff's note. */
+export function useSetRatingHidden() {
+  const invalidate = useInvalidateRatings();
+  return useMutation({
+    mutationFn: ({ id, hide, note }: { id: number; hide: boolean; note: string }) =>
+      call(hide ? ratingContracts.hide : ratingContracts.restore, { params: { id }, body: { note } }),
     onSuccess: invalidate,
   });
 }

@@ -3,6 +3,7 @@ import { arAdmin } from "../../i18n/ar-EG-admin";
 import { arPayments } from "../../i18n/ar-EG-payments";
 import { money } from "../../i18n/ar-EG-money";
 import { adminDataRequests } from "../../i18n/ar-EG-privacy-deletion";
+import { reviews } from "../../i18n/ar-EG-reviews";
 
 export type AdminNavItem = { to: string; label: string; end?: boolean };
 
@@ -27,6 +28,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/platform-settings", label: arAdmin.adminArea.nav.settings },
   { to: "/admin/reports", label: support.adminReports.nav },
   { to: "/admin/contact-requests", label: support.adminContactRequests.nav },
+  { to: "/admin/ratings", label: reviews.admin.nav },
   { to: "/admin/data-requests", label: adminDataRequests.nav },
   { to: "/admin/audit", label: arAdmin.staff.audit.nav },
   { to: "/admin/user-settings", label: arAdmin.adminArea.nav.accountSettings },

@@ -1,6 +1,7 @@
 import { Role } from "@schema/enums";
 import { DashboardOverview } from "../../features/dashboard/dashboard-overview";
 import { ManagerHome } from "../../features/onboarding/manager-home";
+import { MyReviews } from "../../features/ratings/my-reviews";
 import { UserGate } from "../../features/user/user-gate";
 import { useSession } from "../../lib/session";
 
@@ -13,7 +14,16 @@ export function TutorDashboardPage() {
   if (user?.role === Role.TutorManager) return <ManagerHome />;
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <UserGate>{(user) => <DashboardOverview user={user} tutorMeta={tutorMeta} />}</UserGate>
+      <UserGate>
+        {(user) => (
+          <>
+            <DashboardOverview user={user} tutorMeta={tutorMeta} />
+            <div className="mt-6">
+              <MyReviews tutorId={user.id} />
+            </div>
+          </>
+        )}
+      </UserGate>
     </div>
   );
 }
