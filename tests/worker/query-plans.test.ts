@@ -52,6 +52,8 @@ const growing = new Set([
   "reports",
   "contact_requests",
   "student_words",
+  "favourite_tutors",
+  "chat_first_replies",
 ]);
 
 /**
@@ -382,6 +384,8 @@ describe("a student's other reads: the booking screen, the plan, payments, chat,
     }));
     ["GET /rating/list/tutor/{id}", () => `/rating/list/tutor/${tutorId}`],
     ["GET /user/tutor/stats/{id}", () => `/user/tutor/stats/${tutorId}`],
+    ["GET /favourites/ids", () => "/favourites/ids"],
+    ["GET /favourites", () => "/favourites?page=1&size=12"],
   ] as const)
     it(name, () => expectNoFullScans(name, asStudent(path)));
   it("GET /lesson/attended/stats", () =>
