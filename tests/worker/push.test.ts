@@ -9,7 +9,12 @@ import { createDb } from "../../worker/core/db";
 import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { enqueue } from "../../worker/notifications/outbox";
-import { pushMessage, pushPayloadOf } from "../../worker/notifications/push";
+import { pushDevicesForExport, pushMessage, pushPayloadOf } from "../../worker/notifications/push";
+import { backgroundScope } from "../../worker/core/scope";
+import { createServices } from "../../worker/integrations";
+import { eraseAccount } from "../../worker/domain/privacy/erasure";
+import { storeRequest } from "../../worker/domain/privacy/deletion";
+import { emulators } from "../../emulators/local";
 import { sendLessonReminders } from "../../worker/notifications/reminders";
 import { lessonMessages } from "../../worker/notifications/lesson-messages";
 import { call, callContract, register } from "./helpers";
@@ -287,5 +292,34 @@ describe("the push channel", () => {
     const [shown] = await received(browser);
     expect(shown!.title).toBe(lessonMessages.reminder(start, "1h").subject);
     expect(shown!.body).toContain("تذكير بحصتك");
+  });
+});
+
+describe("personal data", () => {
+  it("lists the devices in the data export without their endpoints or keys, and erasure removes them", async () => {
+    const { token, user } = await register(Role.Student);
+    const browser = await subscribed(token);
+    const devices = await pushDevicesForExport(db(), user.id);
+    expect(devices).toEqual([
+      { pushService: "push.emulator.local", subscribedAt: expect.any(String), lastSentAt: null },
+    ]);
+    const exported = JSON.stringify(devices);
+    for (const secret of [browser.keys.p256dh, browser.keys.auth, idOf(browser)])
+      expect(exported).not.toContain(secret);
+
+    const config = readConfig(env as Env);
+    const scopeAt = (now: Date) =>
+      backgroundScope(env as Env, {
+        config,
+        logger,
+        now,
+        services: createServices(config, env as Env, undefined, emulators),
+        waitUntil: () => undefined,
+      });
+    // A deletion requested with no grace days, erased when due (docs/rules.md, "Your data: deletion").
+    await storeRequest(scopeAt(new Date()), user, { userId: user.id, requestId: null }, user.id, 0, null);
+    const scope = scopeAt(new Date(Date.now() + 1000));
+    expect(await eraseAccount(scope, user.id)).toBe("erased");
+    expect(await subscriptionsOf(user.id)).toEqual([]);
   });
 });

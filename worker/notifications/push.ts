@@ -154,3 +154,25 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
     .returning({ id: pushSubscriptions.id });
   return removed.length > 0;
 }
+
+/**
+ * The person's devices for their data export (docs/rules.md, "Your data"): when each browser
+ * subscribed and was last sent a push, and the push service's host, never the endpoint's path or
+ * the keys (they would let anyone push to that browser).
+ */
+export async function pushDevicesForExport(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+      lastSentAt: pushSubscriptions.lastSentAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.id);
+  return rows.map((row) => ({
+    pushService: URL.parse(row.endpoint)?.host ?? null,
+    subscribedAt: row.createdAt,
+    lastSentAt: row.lastSentAt,
+  }));
+}

@@ -164,6 +164,8 @@ const stepActions: Record<
       statement(db, sql`DELETE FROM calendar_feeds WHERE user_id = ${person.id}`),
       // Notification choices (worker/notifications/preferences.ts) mean nothing without the person.
       statement(db, sql`DELETE FROM notification_preferences WHERE user_id = ${person.id}`),
+      // Push subscriptions (worker/notifications/push.ts): the person's browsers stop getting pushes.
+      statement(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${person.id}`),
       statement(
         db,
         sql`DELETE FROM notifications_outbox WHERE user_id = ${person.id} OR recipient IN ${recipients.length ? recipients : [""]}`,

@@ -41,6 +41,7 @@ import { notifyUser } from "../../notifications/notify";
 import { buildZip, type ZipEntry } from "./zip";
 import { favouritesForExport } from "../learning/favourites";
 import { lessonNotesForExport } from "../learning/notes-export";
+import { pushDevicesForExport } from "../../notifications/push";
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -292,6 +293,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
   const files = await ownFiles(scope, assetRows);
   const savedTutors = await favouritesForExport(db, userId);
   const lessonNotes = await lessonNotesForExport(db, userId);
+  const pushDevices = await pushDevicesForExport(db, userId);
   const entries: ZipEntry[] = [
     { name: "README.txt", data: new TextEncoder().encode(README) },
     {
@@ -321,6 +323,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "words.json", data: json(wordRows) },
     { name: "saved-tutors.json", data: json(savedTutors) },
     { name: "notification-preferences.json", data: json(notificationPreferenceRows[0] ?? null) },
+    { name: "push-devices.json", data: json(pushDevices) },
     { name: "lesson-notes.json", data: json(lessonNotes) },
     { name: "files.json", data: json(files.index) },
     ...files.entries,
@@ -423,6 +426,7 @@ reports.json  — البلاغات والمشاكل اللي بعتّها لفر
 notifications.json  — الرسايل اللي بعتناها لك (بريد وواتساب وتليجرام)، في حدود المدة اللي بنحتفظ فيها بنصّها.
 consents.json  — موافقاتك (الإحصائيات والرسايل التسويقية): كل اختيار بوقته ونسخة النص اللي شفته.
 notification-preferences.json  — اختياراتك للإشعارات: كل نوع بيوصلك على أنهي قناة، وساعات الهدوء.
+push-devices.json  — الأجهزة اللي فعّلت عليها الإشعارات: إمتى فعّلتها وآخر إشعار وصلها وخدمة الإشعارات بتاعة المتصفح (من غير مفاتيحها).
 words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
 saved-tutors.json  — المدرّسين اللي حفظتهم وإمتى، ولكل محادثة بدأها طالب مع مدرّس: إمتى وصلت أول رسالة وإمتى جه أول رد.
 lesson-notes.json  — ملاحظات حصصك: اللي اتشرح والكلمات الجديدة والواجب وإمتى خلّصته، والردود اللي كتبتها (الملفات المرفقة متسمّية بس).
