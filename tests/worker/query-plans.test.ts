@@ -14,6 +14,7 @@ import { roundTrips, type SentStatement } from "./d1-trips";
 import { devContracts } from "../../schema/api/dev";
 import { userContracts } from "../../schema/api/user";
 import { lessonContracts } from "../../schema/api/lesson";
+import { lessonNoteContracts } from "../../schema/api/lesson-note";
 import { progressContracts } from "../../schema/api/progress";
 import { levelContracts } from "../../schema/api/level";
 import { wordContracts } from "../../schema/api/words";
@@ -474,6 +475,43 @@ describe("«كلماتي»: the student's words", () => {
     await expectNoFullScans("POST and DELETE /words/{id}/learned", async () => {
       ok((await callContract(wordContracts.markLearned, { params: { id: second! }, token })).status);
       ok((await callContract(wordContracts.unmarkLearned, { params: { id: second! }, token })).status);
+    });
+  });
+});
+
+describe("lesson notes (docs/rules.md, Learning after the lesson)", () => {
+  it("PUT and GET /lesson/{id}/note, GET /lesson/{id}/previous-note, GET /lesson/past/", async () => {
+    const tutor = await createUserWithRole(Role.Tutor);
+    const learner = await createUserWithRole(Role.Student);
+    const add = async (startInMinutes: number) =>
+      (
+        await callContract(lessonNoteContracts.devLesson, {
+          token: learner.token,
+          body: { tutorId: tutor.user.id, startInMinutes, duration: 30 },
+        })
+      ).body.id;
+    const ended = await add(-120);
+    const next = await add(60);
+    await expectNoFullScans("PUT /lesson/{id}/note", async () => {
+      const body = { summary: "الأفعال", words: [{ word: "walk", meaning: "يمشي" }], homework: "اكتب" };
+      ok(
+        (await callContract(lessonNoteContracts.put, { token: tutor.token, params: { id: ended }, body }))
+          .status,
+      );
+    });
+    await expectNoFullScans("GET /lesson/{id}/note", async () => {
+      ok(
+        (await callContract(lessonNoteContracts.get, { token: learner.token, params: { id: ended } })).status,
+      );
+    });
+    await expectNoFullScans("GET /lesson/{id}/previous-note", async () => {
+      ok(
+        (await callContract(lessonNoteContracts.previous, { token: tutor.token, params: { id: next } }))
+          .status,
+      );
+    });
+    await expectNoFullScans("GET /lesson/past/", async () => {
+      ok((await callContract(lessonNoteContracts.past, { token: learner.token })).status);
     });
   });
 });
