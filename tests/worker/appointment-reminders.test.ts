@@ -1,10 +1,13 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { lessonContracts } from "../../schema/api/lesson";
 import { Role } from "../../schema/enums";
 import { createLogger } from "../../worker/core/logger";
 import { formatLessonTime } from "../../worker/notifications/clock";
 import { appointmentMessages, sendLessonReminders } from "../../worker/notifications/reminders";
 import { createUser, db } from "./factories-lessons";
+import { callContract, ORIGIN } from "./helpers";
 import { insertDemo, insertInterview } from "./factories-onboarding";
 
 const HOUR = 3_600_000;
@@ -112,5 +115,39 @@ describe("reminders of interviews, demo sessions and photo sessions", () => {
     expect(await written(`reminder:interview:${interview}:`)).toEqual([]);
     expect(await written(`reminder:demo:${demo}:`)).toEqual([]);
     expect(await written(`reminder:photo:${photo}:`)).toEqual([]);
+  });
+});
+
+describe("the calendar feed lists the onboarding appointments", () => {
+  it("shows the applicant's interview, demo session and photo session with their own titles, and the manager's side", async () => {
+    const applicant = await createUser(Role.Tutor, { name: "هالة محمود" });
+    const manager = await createUser(Role.TutorManager, { name: "كريم فؤاد" });
+    const studio = await createUser(Role.Studio, { name: "استوديو النور" });
+    const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const interview = await insertInterview(applicant.id, manager.id, start, 1);
+    const demo = await insertDemo(applicant.id, manager.id, start, 4);
+    const photo = await insertPhoto(applicant.id, studio.id, start);
+    const events = async (token: string) => {
+      const { body } = await callContract(lessonContracts.feed, { token });
+      const response = await exports.default.fetch(new Request(ORIGIN + new URL(body.url).pathname));
+      expect(response.status).toBe(200);
+      const calendar = new ICAL.Component(ICAL.parse(await response.text()));
+      return calendar.getAllSubcomponents("vevent").map((vevent) => ({
+        uid: String(vevent.getFirstPropertyValue("uid")),
+        summary: String(vevent.getFirstPropertyValue("summary")),
+        status: String(vevent.getFirstPropertyValue("status")),
+      }));
+    };
+    const mine = await events(applicant.token);
+    expect(mine.map(({ uid, summary, status }) => [uid.split("@")[0], summary, status])).toEqual([
+      [`interview-${interview}`, "مقابلة مع كريم فؤاد", "CONFIRMED"],
+      [`demo-${demo}`, "حصة تجريبية مع مدير المدرّسين", "CANCELLED"],
+      [`photo-${photo}`, "جلسة تصوير في الاستوديو", "CONFIRMED"],
+    ]);
+    const managers = await events(manager.token);
+    expect(managers.map((event) => event.summary)).toEqual([
+      "مقابلة مع هالة محمود",
+      "حصة تجريبية مع هالة محمود",
+    ]);
   });
 });

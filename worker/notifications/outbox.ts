@@ -94,8 +94,8 @@ export async function deliverAll(
         text: row.body,
         code: row.code,
         id: row.id,
-        kind: row.kind,
-        userId: row.userId,
+        // An email of a choosable kind gets its unsubscribe headers (worker/integrations/index.ts).
+        ...(row.kind ? { kind: row.kind, userId: row.userId } : {}),
       });
       return "sent";
     }),

@@ -184,7 +184,7 @@ export function allowsSql(kind: NotificationKind, channel: SQL): SQL {
       )})`
     : sql`0`;
   return sql`(CASE WHEN np.user_id IS NULL OR json_type(np.channels, ${path}) IS NOT 'array' THEN ${byDefault}
-    ELSE EXISTS (SELECT 1 FROM json_each(np.channels, ${path}) j WHERE j.value = ${channel}) END)`;
+    ELSE instr(json_extract(np.channels, ${path}), '"' || ${channel} || '"') > 0 END)`;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

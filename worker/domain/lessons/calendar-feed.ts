@@ -4,6 +4,7 @@ import type { Db } from "../../core/context";
 import { DAY_MS } from "../../../schema/time";
 import { arabicMinutes } from "../../../schema/arabic-numbers";
 import { d1, statement } from "../../core/db";
+import { InterviewStatus, ReviewStatus } from "../../../schema/enums";
 
 /**
  * The personal calendar feed: GET /lesson/calendar/{token}.ics lists the user's lessons
@@ -67,16 +68,30 @@ export type FeedLesson = {
   updatedAt: string;
   /** The other member's name (the tutor for a student, the student for a tutor). */
   otherName: string | null;
+  /**
+   * An onboarding appointment instead of a lesson (worker/notifications/reminders.ts reminds of the
+   * same ones): an interview, a demo session or a photo session; `guest` when the feed's owner is
+   * the applicant or tutor (not the tutor manager or the studio).
+   */
+  appointment?: "interview" | "demo" | "photo";
+  guest?: number;
 };
 
+/** A photo session's length in the feed (the studio books the hour). */
+const PHOTO_SESSION_MINUTES = 60;
+
 /**
- * The feed's lessons, or null for an unknown token: one round trip (the token's row and the
- * lessons of its user since FEED_PAST_DAYS ago, with the other member's name).
+ * The feed's lessons and onboarding appointments, or null for an unknown token: one round trip
+ * (the token's row, the lessons of its user since FEED_PAST_DAYS ago with the other member's
+ * name, and the interviews, demo sessions and scheduled photo sessions the user takes part in).
  */
 export async function feedLessons(db: Db, token: string, now = new Date()): Promise<FeedLesson[] | null> {
   const since = new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS).toISOString();
   const owner = sql`(SELECT user_id FROM calendar_feeds WHERE token = ${token})`;
-  const [found, lessons] = await d1(db).batch<Record<string, unknown>>([
+  // Cancelled by either side: the status says so (canceled_at, when set, says when).
+  const interviewCanceled = sql`CASE WHEN i.status IN (${InterviewStatus.CanceledByInterviewer}, ${InterviewStatus.CanceledByInterviewee}) OR i.canceled_at IS NOT NULL THEN coalesce(i.canceled_at, i.updated_at) END`;
+  const demoCanceled = sql`CASE WHEN d.status IN (${ReviewStatus.CanceledByTutorManager}, ${ReviewStatus.CanceledByTutor}, ${ReviewStatus.CanceledByAdmin}) OR d.canceled_at IS NOT NULL THEN coalesce(d.canceled_at, d.updated_at) END`;
+  const [found, lessons, appointments] = await d1(db).batch<Record<string, unknown>>([
     statement(db, sql`SELECT user_id AS userId FROM calendar_feeds WHERE token = ${token}`),
     statement(
       db,
@@ -91,9 +106,37 @@ export async function feedLessons(db: Db, token: string, now = new Date()): Prom
       ORDER BY l.start, l.id
       LIMIT ${FEED_MAX_LESSONS}`,
     ),
+    statement(
+      db,
+      sql`
+      SELECT 'interview' AS appointment, i.id, i.start, i."end", 30 AS duration, ${interviewCanceled} AS canceledAt,
+        i.created_at AS createdAt, i.updated_at AS updatedAt, o.name AS otherName, 1 AS guest
+      FROM interviews i LEFT JOIN users o ON o.id = i.interviewer_id
+      WHERE i.interviewee_id = ${owner} AND i."end" >= ${since}
+      UNION ALL
+      SELECT 'interview', i.id, i.start, i."end", 30, ${interviewCanceled}, i.created_at, i.updated_at, o.name, 0
+      FROM interviews i LEFT JOIN users o ON o.id = i.interviewee_id
+      WHERE i.interviewer_id = ${owner} AND i."end" >= ${since}
+      UNION ALL
+      SELECT 'demo', d.id, d.start, d."end", 30, ${demoCanceled}, d.created_at, d.updated_at, o.name, 1
+      FROM demo_sessions d LEFT JOIN users o ON o.id = d.tutor_manager_id
+      WHERE d.tutor_id = ${owner} AND d."end" >= ${since}
+      UNION ALL
+      SELECT 'demo', d.id, d.start, d."end", 30, ${demoCanceled}, d.created_at, d.updated_at, o.name, 0
+      FROM demo_sessions d LEFT JOIN users o ON o.id = d.tutor_id
+      WHERE d.tutor_manager_id = ${owner} AND d."end" >= ${since}
+      UNION ALL
+      SELECT 'photo', s.id, s.scheduled_at, strftime('%Y-%m-%dT%H:%M:%fZ', s.scheduled_at, '+${sql.raw(String(PHOTO_SESSION_MINUTES))} minutes'),
+        ${PHOTO_SESSION_MINUTES}, CASE WHEN s.status = 'canceled' THEN s.updated_at END, s.created_at, s.updated_at, o.name,
+        CASE WHEN s.tutor_id = ${owner} THEN 1 ELSE 0 END
+      FROM photo_sessions s LEFT JOIN users o ON o.id = CASE WHEN s.tutor_id = ${owner} THEN s.studio_id ELSE s.tutor_id END
+      WHERE (s.tutor_id = ${owner} OR s.studio_id = ${owner}) AND s.scheduled_at IS NOT NULL AND s.scheduled_at >= ${since}
+      ORDER BY 3, 2
+      LIMIT ${FEED_MAX_LESSONS}`,
+    ),
   ]);
   if (!found?.results.length) return null;
-  return (lessons?.results ?? []) as FeedLesson[];
+  return [...((lessons?.results ?? []) as FeedLesson[]), ...((appointments?.results ?? []) as FeedLesson[])];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,6 +202,10 @@ export function renderCalendar({ host, appOrigin, lessons }: Feed): string {
     "X-PUBLISHED-TTL:PT1H",
   ];
   for (const lesson of lessons) {
+    if (lesson.appointment) {
+      lines.push(...appointmentEvent(host, appOrigin, lesson));
+      continue;
+    }
     const link = `${appOrigin}/lesson/${lesson.id}`;
     const other = lesson.otherName?.trim();
     lines.push(
@@ -180,4 +227,38 @@ export function renderCalendar({ host, appOrigin, lessons }: Feed): string {
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** An interview, demo session or photo session as a VEVENT, with its own title. */
+function appointmentEvent(host: string, appOrigin: string, event: FeedLesson): string[] {
+  const other = event.otherName?.trim();
+  const guest = Boolean(event.guest);
+  const summary =
+    event.appointment === "interview"
+      ? other
+        ? `مقابلة مع ${other}`
+        : "مقابلة على درس"
+      : event.appointment === "demo"
+        ? guest || !other
+          ? "حصة تجريبية مع مدير المدرّسين"
+          : `حصة تجريبية مع ${other}`
+        : guest || !other
+          ? "جلسة تصوير في الاستوديو"
+          : `جلسة تصوير مع ${other}`;
+  const link = `${appOrigin}${guest ? "/t/onboarding" : "/"}`;
+  return [
+    "BEGIN:VEVENT",
+    `UID:${event.appointment}-${event.id}@${host}`,
+    `DTSTAMP:${icsDateTime(event.updatedAt)}`,
+    `CREATED:${icsDateTime(event.createdAt)}`,
+    `LAST-MODIFIED:${icsDateTime(event.updatedAt)}`,
+    `DTSTART:${icsDateTime(event.start)}`,
+    `DTEND:${icsDateTime(event.end)}`,
+    `SUMMARY:${escapeText(summary)}`,
+    `DESCRIPTION:${escapeText(`${summary}، مدتها ${arabicMinutes(event.duration)}.\n${link}`)}`,
+    `URL:${link}`,
+    `STATUS:${event.canceledAt ? "CANCELLED" : "CONFIRMED"}`,
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
+  ];
 }
