@@ -26,6 +26,7 @@ const alongside = {
   "pages.test.ts": [],
   "prerender.test.ts": [],
   "privacy.test.ts": [],
+  "notification-settings.test.ts": [],
   "public.test.ts": [],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],
