@@ -21,6 +21,7 @@ const alongside = {
   "invoices.test.ts": ["tutor"],
   "lesson.test.ts": ["manager", "tutor"],
   "lesson-journey.test.ts": ["tutor9"],
+  "progress.test.ts": ["tutor10"],
   "marketplace.test.ts": [],
   "onboarding.test.ts": ["manager", "tutor"],
   "pages.test.ts": [],

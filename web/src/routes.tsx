@@ -236,6 +236,7 @@ export const routes: RouteObject[] = [
           },
           { path: "payments", ...lazyScreen(() => import("./pages/payments/payments-page"), "PaymentsPage") },
           { path: "words", ...lazyScreen(() => import("./pages/words/words-page"), "WordsPage") },
+          { path: "progress", ...lazyScreen(() => import("./pages/progress/progress-page"), "ProgressPage") },
         ],
       },
       {

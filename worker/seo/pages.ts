@@ -69,6 +69,7 @@ export const PRIVATE_PREFIXES = [
   "/words",
   "/favourites",
   "/past-lessons",
+  "/progress",
   "/lessons-schedule",
   "/lesson/",
   "/checkout/",

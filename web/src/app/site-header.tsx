@@ -39,9 +39,10 @@ function navItemsFor(role: Role): NavItem[] {
       lessons,
       calendar,
       past,
-      { to: "/favourites", label: ar.nav.favourites, menuOnly: true },
       { to: "/words", label: ar.nav.words },
       { to: "/s/settings", label: ar.nav.studentSettings },
+      { to: "/progress", label: ar.nav.progress, menuOnly: true },
+      { to: "/favourites", label: ar.nav.favourites, menuOnly: true },
     ];
   // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish
   // (/schedule-management): both in the row; their own lessons and the rest in the account menu.

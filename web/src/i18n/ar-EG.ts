@@ -120,6 +120,8 @@ export const ar = {
     managerReviews: "مراجعات المدرّسين",
     /** «كلماتي», the student's words from lesson notes (web/src/i18n/ar-EG-words.ts). */
     words: "كلماتي",
+    /** «تقدّمي», the student's progress and level (web/src/i18n/ar-EG-learning-progress.ts). */
+    progress: "تقدّمي",
   },
 
   roles: {

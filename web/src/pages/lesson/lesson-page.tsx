@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router-dom";
+import { LessonLevelCard } from "../../features/learning/level/lesson-level-card";
 import { LiveRoom } from "../../features/live-session/live-room";
 import { useNow } from "../../features/live-session/use-now";
 import { useSessionView } from "../../features/live-session/use-session-view";
@@ -55,6 +56,7 @@ export function LessonPage() {
         <Suspense fallback={<Spinner label={arNotes.note.loading} />}>
           <LessonNoteSection view={view.data} selfId={selfId} now={now} />
         </Suspense>
+      <LessonLevelCard view={view.data} now={now} />
       )}
     </LiveRoom>
   );

@@ -7,6 +7,7 @@ import { lessonsPageSize } from "../../features/lessons/lesson-list-requests";
 import type { LessonTab } from "../../features/lessons/lesson-keys";
 import { lessonListQuery, useLessonListQuery } from "../../features/lessons/use-lesson-list";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
+import { LevelBadge } from "../../features/learning/level/level-badge";
 import { BookAgainLink } from "../../features/learning/book-again";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
@@ -193,6 +194,11 @@ function LessonItem({
       <TutorPhoto name={other.name} image={other.image} />
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <p className="font-bold text-slate-900">
+          {lesson.tutor.id === userId && lesson.studentLevel && (
+            <span className="ms-2 align-middle">
+              <LevelBadge level={lesson.studentLevel} />
+            </span>
+          )}
           {t.with} <bdi>{name}</bdi>
         </p>
         <p className="text-sm text-slate-700">
