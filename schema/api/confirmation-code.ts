@@ -41,6 +41,8 @@ export const outboxMessage = z.object({
   code: z.string().nullable(),
   status: z.enum(["pending", "sent", "failed"]),
   createdAt: z.string(),
+  /** An email's List-Unsubscribe link (worker/notifications/unsubscribe.ts), for the local mailbox; null without one. */
+  unsubscribe: z.string().nullable().optional(),
 });
 export type OutboxMessage = z.output<typeof outboxMessage>;
 

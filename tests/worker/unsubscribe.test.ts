@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { devContracts } from "../../schema/api/dev";
 import { notificationPreferencesContracts as contracts } from "../../schema/api/notification-preferences";
 import { defaultChannels } from "../../schema/notification-kinds";
 import { readConfig } from "../../worker/core/env";
@@ -129,5 +130,32 @@ describe("the unsubscribe headers of an email", () => {
     } as Services;
     await deliverAll(db(), services, [row!], createLogger("test"));
     expect(outgoing[0]).toMatchObject({ kind: "weekly-minutes", userId: student.id, to: student.email });
+  });
+});
+
+describe("the local mailbox", () => {
+  it("shows an email's unsubscribe link, and none on a security code", async () => {
+    const student = await createStudent();
+    for (const [kind, subject] of [
+      ["marketing", "عرض"],
+      ["security", "كود"],
+    ] as const)
+      await enqueue(db(), {
+        userId: student.id,
+        channel: "email",
+        kind,
+        recipient: student.email,
+        subject,
+        body: "b",
+      });
+    const { body } = await callContract(devContracts.outbox, { query: { to: student.email } });
+    const bySubject = new Map(
+      (body.list as Array<{ subject: string; unsubscribe?: string | null }>).map((m) => [m.subject, m]),
+    );
+    const token = await unsubscribeToken(secret(), student.id, "marketing");
+    expect(bySubject.get("عرض")?.unsubscribe).toMatch(
+      new RegExp(`/api/v1/unsubscribe/${token.replaceAll(".", "\\.")}$`),
+    );
+    expect(bySubject.get("كود")?.unsubscribe).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { describeError } from "../core/logger";
 import type { Services } from "../integrations";
 import { TelegramError } from "../integrations/telegram";
 import { onClockOf } from "./clock";
+import { unsubscribeHeaders } from "./unsubscribe";
 import { deliverPush, type PushDelivery } from "./push";
 import type { NotificationKind } from "../../schema/notification-kinds";
 import { settings } from "../core/settings";
@@ -254,8 +255,17 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-/** The local mailbox: newest first, optionally for one address or phone. */
-export async function listOutbox(db: Db, to: string | undefined, page: number, size: number) {
+/**
+ * The local mailbox: newest first, optionally for one address or phone. Given the secret and the
+ * origin, each email shows the List-Unsubscribe link its provider would have been handed.
+ */
+export async function listOutbox(
+  db: Db,
+  to: string | undefined,
+  page: number,
+  size: number,
+  links?: { secret: string; origin: string },
+) {
   const where = to ? eq(outbox.recipient, to) : undefined;
   const [list, [counted]] = await db.batch([
     db
@@ -270,5 +280,13 @@ export async function listOutbox(db: Db, to: string | undefined, page: number, s
       .from(outbox)
       .where(where),
   ]);
-  return { list: list.map(toOutboxMessage), total: counted?.total ?? 0 };
+  const messages = await Promise.all(
+    list.map(async (row) => {
+      const message = toOutboxMessage(row);
+      if (!links || row.channel !== "email") return message;
+      const headers = await unsubscribeHeaders(links.secret, links.origin, row.userId, row.kind);
+      return { ...message, unsubscribe: headers["List-Unsubscribe"]?.slice(1, -1) ?? null };
+    }),
+  );
+  return { list: messages, total: counted?.total ?? 0 };
 }

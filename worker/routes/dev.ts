@@ -18,7 +18,11 @@ export const devRoutes = [
     access: "public",
     localOnly: true,
     summary: "Local mailbox: every email, WhatsApp and Telegram message sent, with its code.",
-    handle: ({ c, query }) => listOutbox(c.get("db"), query.to || undefined, query.page, query.size),
+    handle: ({ c, query }) =>
+      listOutbox(c.get("db"), query.to || undefined, query.page, query.size, {
+        secret: c.get("config").TOKEN_SECRET,
+        origin: new URL(c.req.url).origin,
+      }),
   }),
   route(devContracts.seed, {
     access: "public",

@@ -105,6 +105,7 @@ export const arAuth = {
     code: "الرمز",
     copyCode: "نسخ الرمز",
     copied: "اتنسخ الرمز",
+    unsubscribe: "لينك إيقاف النوع ده من الإيميلات",
     total: (count: string) => `عدد الرسائل: ${count}`,
     channels: { email: "بريد", whatsapp: "واتساب", telegram: "تيليجرام", push: "إشعار على الجهاز" },
     statuses: { pending: "في الانتظار", sent: "أُرسلت", failed: "فشلت" },

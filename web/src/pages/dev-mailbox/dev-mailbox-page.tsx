@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { OutboxMessage } from "@schema/api/confirmation-code";
 import { useAppConfig } from "../../features/config/use-app-config";
 import { useOutbox } from "../../features/dev/use-outbox";
+import { ReceivedPushes } from "../../features/push/received-pushes";
 import { errorMessage } from "../../i18n/ar-EG";
 import { arAuth } from "../../i18n/ar-EG-auth";
 import { errorCodeOf } from "../../lib/api-error";
@@ -55,6 +56,7 @@ function Mailbox() {
           </Button>
         )}
       </div>
+      <ReceivedPushes />
       {outbox.isError && <Notice tone="error">{errorMessage(errorCodeOf(outbox.error))}</Notice>}
       {outbox.isPending ? (
         <LoadingScreen />
@@ -125,6 +127,13 @@ function OutboxMessageCard({ message }: { message: OutboxMessage }) {
       <p dir="auto" className="mt-3 text-start whitespace-pre-wrap text-slate-800">
         {message.body}
       </p>
+      {message.unsubscribe && (
+        <p className="mt-3 text-xs text-slate-600">
+          <a href={message.unsubscribe} className="underline" data-testid="mailbox-unsubscribe">
+            {arAuth.mailbox.unsubscribe}
+          </a>
+        </p>
+      )}
     </Card>
   );
 }
