@@ -9,10 +9,8 @@ import type { NotificationKind } from "../../schema/notification-kinds";
 import { effectiveTimeZone } from "../../schema/time-zones";
 import { onClockOf } from "./clock";
 import type { Message } from "./outbox";
+import { pushRecipient } from "./push";
 import { allows, allowsSql, choicesOf, holdFor, holdSql, type Recipient } from "./preferences";
-
-/** The recipient of a push row: the delivery fans it out to the user's subscriptions (push.ts). */
-export const pushRecipient = (userId: number) => `user:${userId}`;
 
 /**
  * The messages of one notification to one person: every channel they have that their preferences
