@@ -29,6 +29,7 @@ const alongside = {
   "privacy.test.ts": [],
   "notification-settings.test.ts": [],
   "public.test.ts": [],
+  "pwa.test.ts": ["student"],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],
   "routes.test.ts": [],

@@ -14,6 +14,7 @@ import { runNotificationQueue } from "./notifications/delivery";
 import { countApiRequest } from "./observability/request-counter";
 import { assetsShell, servePublicPage } from "./seo/pages";
 import { assetsPreloadTable, withRoutePreloads } from "./seo/route-preloads";
+import { isAppFile, serveAppFile } from "./seo/app-files";
 
 import { AdminChannel as AdminChannelParty } from "../durable-objects/admin-channel";
 import { ChatRoom as ChatRoomParty } from "../durable-objects/chat-room";
@@ -110,6 +111,8 @@ async function serve(
     }
     return (await routeParty(request, env)) ?? new Response(null, { status: 404 });
   }
+  // The manifest, the service worker and the icons: a file or 404, never the SPA's page (worker/seo/app-files.ts).
+  if (isAppFile(pathname)) return serveAppFile(request, pathname, env.ASSETS);
   // /tutors, /t/{id}, robots.txt, sitemap.xml and /url/{name} (worker/seo/pages.ts).
   const page = config ? await servePublicPage(request, url, env, ctx, assetsShell(env.ASSETS)) : null;
   // Each page names its screen's script chunks, so they download with the entry (worker/seo/route-preloads.ts).

@@ -120,5 +120,10 @@ if (hydrating) {
 }
 
 // The whole error catalogue comes once the page has loaded, not in its first load (web/src/i18n/ar-EG.ts).
-if (document.readyState === "complete") void loadErrorMessages();
-else window.addEventListener("load", () => void loadErrorMessages(), { once: true });
+// So does the installed app's service worker and its prompts (web/src/features/pwa/start.ts, docs/phone.md).
+const afterLoad = () => {
+  void loadErrorMessages();
+  void import("./features/pwa/start").then(({ startPwa }) => startPwa());
+};
+if (document.readyState === "complete") afterLoad();
+else window.addEventListener("load", afterLoad, { once: true });

@@ -37,6 +37,7 @@ import { cancelWindowWords, changeWindow } from "./lesson-join";
 import { madeOnce } from "../../lib/made-once";
 import { useSoonestPick } from "../learning/book-again";
 import { arFavourites } from "../../i18n/ar-EG-favourites";
+import { rememberBooking } from "../pwa/install-moments";
 
 const t = arLessons.marketplace.booking;
 /** docs/product.md §9: the date picker offers the next 14 days. */
@@ -109,6 +110,8 @@ export function BookingFlow({ tutorId, tutorName, lesson, soonest, onDone }: Boo
     if (!start || duration === null) return;
     const onSuccess = (saved: LessonView) => {
       toasts.show({ id: "lesson-booked", type: "success", title: lesson ? t.rescheduled : t.booked });
+      // A first booking is a moment to offer installing the app (docs/phone.md).
+      if (!lesson) rememberBooking();
       onDone?.(saved);
     };
     if (lesson) reschedule.mutate({ id: lesson.id, start, duration }, { onSuccess });
@@ -118,7 +121,8 @@ export function BookingFlow({ tutorId, tutorName, lesson, soonest, onDone }: Boo
   const stepIndex = stepOrder.indexOf(step);
 
   return (
-    <div className="flex flex-col gap-4">
+    // data-booking-flow: a new version of the app waits until the booking is over (web/src/features/pwa/start.ts).
+    <div data-booking-flow="" className="flex flex-col gap-4">
       {picked === "none" && <Notice tone="warning">{arFavourites.noFreeTime}</Notice>}
       <ol aria-label={t.steps} className="flex flex-wrap gap-2 text-sm">
         {stepOrder.map((item, index) => (

@@ -7,6 +7,7 @@ import { lessonsPageSize } from "../../features/lessons/lesson-list-requests";
 import type { LessonTab } from "../../features/lessons/lesson-keys";
 import { lessonListQuery, useLessonListQuery } from "../../features/lessons/use-lesson-list";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
+import { OfflineStamp } from "../../features/pwa/offline-stamp";
 import { LevelBadge } from "../../features/learning/level/level-badge";
 import { BookAgainLink } from "../../features/learning/book-again";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -56,6 +57,7 @@ export const prefetchScreenData: PrefetchScreenData = (queryClient) => {
 export function UpcomingLessonsPage() {
   return (
     <PageFrame title={t.title} width="wide">
+      <OfflineStamp />
       <Tabs
         label={t.tabsLabel}
         tabs={[
