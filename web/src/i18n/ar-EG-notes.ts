@@ -67,6 +67,10 @@ export const arNotes = {
     sent: "اتبعت الرد",
     attachment: "المرفق",
   },
+  file: {
+    choose: "اختار ملف",
+    none: "لسه ما اخترتش ملف",
+  },
   previous: {
     panel: "ملاحظات آخر حصة",
     show: "اعرض ملاحظات آخر حصة",

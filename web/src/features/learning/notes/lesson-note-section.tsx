@@ -9,7 +9,7 @@ import { Card } from "../../../ui/card";
 import { Notice } from "../../../ui/notice";
 import { Spinner } from "../../../ui/spinner";
 import { NoteForm } from "./note-form";
-import { NoteView } from "./note-view";
+import { NoteView, Replies } from "./note-view";
 import { useLessonNote, useNoteEventsRefresh } from "./use-notes";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,9 +34,8 @@ export function LessonNoteSection({ view, selfId, now }: { view: SessionView; se
     body = (
       <div className="flex flex-col gap-6">
         <NoteForm lessonId={lessonId} note={note.data.note} now={now} until={until} />
-        {note.data.note && (
-          <NoteView note={note.data.note} selfId={selfId} now={now} asStudent={false} canReply />
-        )}
+        {/* The form shows the note itself; below it, what the student answered. */}
+        {note.data.note && <Replies note={note.data.note} selfId={selfId} now={now} canReply />}
       </div>
     );
   else if (note.data.note)

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { LessonNoteView } from "@schema/api/lesson-note";
 import { addDays } from "@schema/calendar";
 import { MAX_NOTE_WORDS } from "@schema/learning";
@@ -12,6 +12,7 @@ import { Select } from "../../../ui/select";
 import { TextField } from "../../../ui/text-field";
 import { toasts } from "../../../ui/toast-store";
 import { TextArea } from "../../onboarding/text-area";
+import { NoteFilePicker } from "./note-file-picker";
 import { dueDay } from "./note-view";
 import { useSaveNote } from "./use-notes";
 
@@ -56,7 +57,6 @@ export function NoteForm({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const fileId = useId();
 
   function update(key: number, change: Partial<WordRow>) {
     setWords((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -179,22 +179,12 @@ export function NoteForm({
             value={due}
             onChange={(event) => setDue(event.target.value)}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-              {t.file}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,application/pdf"
-              aria-describedby={`${fileId}-hint`}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              className="text-sm text-slate-800 file:me-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-            />
-            <p id={`${fileId}-hint`} className="text-sm text-slate-600">
-              {note?.homeworkFile ? `${t.fileHint} ${t.currentFile}` : t.fileHint}
-            </p>
-          </div>
+          <NoteFilePicker
+            label={t.file}
+            hint={note?.homeworkFile ? `${t.fileHint} ${t.currentFile}` : t.fileHint}
+            file={file}
+            onFile={setFile}
+          />
         </>
       )}
       {error && <Notice tone="error">{error}</Notice>}

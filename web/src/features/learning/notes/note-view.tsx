@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { LessonNoteView, NoteFileView, NoteWordView } from "@schema/api/lesson-note";
 import { errorMessage } from "../../../i18n/ar-EG";
 import { arNotes } from "../../../i18n/ar-EG-notes";
@@ -9,6 +9,7 @@ import { Button } from "../../../ui/button";
 import { Badge, Notice } from "../../../ui/notice";
 import { toasts } from "../../../ui/toast-store";
 import { TextArea } from "../../onboarding/text-area";
+import { NoteFilePicker } from "./note-file-picker";
 import { useHomeworkDone, useReply } from "./use-notes";
 
 const t = arNotes;
@@ -23,6 +24,7 @@ export function NoteFileButton({ file, label }: { file: NoteFileView; label: str
     <Button
       variant="secondary"
       size="sm"
+      className="self-start"
       aria-label={label}
       onClick={() =>
         void openPrivateFile(file.path).catch(() =>
@@ -154,7 +156,8 @@ export function NoteView({ note, selfId, now, asStudent, canReply }: NoteViewPro
   );
 }
 
-function Replies({
+/** The replies on the homework, oldest first, and (for the pair) the reply form. */
+export function Replies({
   note,
   selfId,
   now,
@@ -204,7 +207,6 @@ function ReplyForm({ lessonId }: { lessonId: number }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const fileId = useId();
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -231,18 +233,7 @@ function ReplyForm({ lessonId }: { lessonId: number }) {
         rows={3}
         required
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-          {t.replies.file}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif,application/pdf"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className="text-sm text-slate-800 file:me-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-        />
-      </div>
+      <NoteFilePicker label={t.replies.file} file={file} onFile={setFile} />
       {error && <Notice tone="error">{error}</Notice>}
       <Button type="submit" className="self-start" disabled={reply.isPending || text.trim() === ""}>
         {reply.isPending ? t.replies.sending : t.replies.send}
