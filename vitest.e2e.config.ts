@@ -20,6 +20,7 @@ const alongside = {
   "identity.test.ts": ["student"],
   "invoices.test.ts": ["tutor"],
   "lesson.test.ts": ["manager", "tutor"],
+  "favourites.test.ts": ["student", "tutor12"],
   "lesson-journey.test.ts": ["tutor9"],
   "progress.test.ts": ["tutor10"],
   "marketplace.test.ts": [],
