@@ -1,5 +1,6 @@
 import { AccountSettings } from "../../features/user/account-settings";
 import { ConsentsCard } from "../../features/privacy/consents-card";
+import { NotificationsCard } from "../../features/notifications/notifications-card";
 import { DataExportCard } from "../../features/privacy/data-export-card";
 import { DeleteAccountCard } from "../../features/privacy/delete-account-card";
 import { UserGate } from "../../features/user/user-gate";
@@ -15,6 +16,7 @@ export function StudentSettingsPage() {
           <div className="flex flex-col gap-6">
             <AccountSettings user={user} />
             <DataExportCard />
+            <NotificationsCard />
             <ConsentsCard />
             <DeleteAccountCard />
           </div>
