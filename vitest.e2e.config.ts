@@ -25,6 +25,7 @@ const alongside = {
   "progress.test.ts": ["tutor10"],
   "marketplace.test.ts": [],
   "onboarding.test.ts": ["manager", "tutor"],
+  "resumable-upload.test.ts": ["manager"],
   "pages.test.ts": [],
   "prerender.test.ts": [],
   "privacy.test.ts": [],

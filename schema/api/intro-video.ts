@@ -36,6 +36,16 @@ export const introVideoPartQuery = z.object({
 export const introVideoPart = z.object({ partNumber: z.number(), etag: z.string() });
 export type IntroVideoPart = z.output<typeof introVideoPart>;
 
+/** GET /intro-video/upload/parts?key=&uploadId= — the parts already stored, to resume an upload. */
+export const introVideoPartsQuery = z.object({
+  key: z.string({ error: "bad-request" }).min(1, "bad-request"),
+  uploadId: z.string({ error: "bad-request" }).min(1, "bad-request"),
+});
+export const storedUploadParts = z.object({
+  parts: z.array(z.object({ partNumber: z.number(), etag: z.string(), size: z.number() })),
+});
+export type StoredUploadParts = z.output<typeof storedUploadParts>;
+
 /** POST /intro-video/upload/complete. */
 export const introVideoCompleteBody = z.object({
   key: z.string({ error: "bad-request" }).min(1, "bad-request"),
@@ -122,6 +132,12 @@ export const introVideoContracts = {
     path: "/intro-video/upload/part",
     query: introVideoPartQuery,
     response: introVideoPart,
+  }),
+  uploadParts: contract({
+    method: "get",
+    path: "/intro-video/upload/parts",
+    query: introVideoPartsQuery,
+    response: storedUploadParts,
   }),
   completeUpload: contract({
     method: "post",

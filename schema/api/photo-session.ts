@@ -2,7 +2,7 @@
 // thumbnail (docs/rules.md, Tutors: onboarding and listing). Also the studio's own views.
 import { z } from "zod";
 import { paged, pageQuery, idParam } from "./common";
-import { introVideoPart, introVideoTypes, introVideoUpload } from "./intro-video";
+import { introVideoPart, introVideoTypes, introVideoUpload, storedUploadParts } from "./intro-video";
 import { isoInstant } from "./interview";
 import { bounds } from "../rules";
 import { PhotoSessionStatus, photoSessionStatuses } from "../enums";
@@ -116,6 +116,9 @@ export const tutorVideoUploadBody = z.object({
 export type TutorVideoUploadBody = z.infer<typeof tutorVideoUploadBody>;
 export const tutorVideoUpload = introVideoUpload;
 export type TutorVideoUpload = z.output<typeof tutorVideoUpload>;
+
+/** GET /user/asset/tutor/video/upload/parts?tutorId=&key=&uploadId= → the parts already stored. */
+export const tutorVideoPartsQuery = z.object({ tutorId: queryId, key, uploadId });
 
 /** PUT /user/asset/tutor/video/upload/part?tutorId=&key=&uploadId=&partNumber= (raw bytes) → TutorVideoPart. */
 export const tutorVideoPartQuery = z.object({
@@ -236,6 +239,12 @@ export const photoSessionContracts = {
     path: "/user/asset/tutor/video/upload/part",
     query: tutorVideoPartQuery,
     response: tutorVideoPart,
+  }),
+  tutorVideoParts: contract({
+    method: "get",
+    path: "/user/asset/tutor/video/upload/parts",
+    query: tutorVideoPartsQuery,
+    response: storedUploadParts,
   }),
   completeTutorVideo: contract({
     method: "post",

@@ -83,8 +83,10 @@ describe("the studio's media uploads", () => {
     const stop = new AbortController();
     stop.abort();
     const routes = {
+      purpose: "studio-video:9",
       start: vi.fn().mockResolvedValue({ key: "k", uploadId: "u", partSize: 5 }),
       partUrl: () => "/api/v1/part",
+      storedParts: vi.fn().mockResolvedValue({ parts: [] }),
       complete: vi.fn(),
       abort,
     };

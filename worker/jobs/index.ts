@@ -14,6 +14,7 @@ import { refreshCreditScores } from "../domain/lessons/credit-score";
 import { HOUR_MS, MINUTE_MS } from "../../schema/time";
 import { purgeOldContactRequests } from "../domain/staff/contact-requests";
 import { refreshResponseTimes } from "../domain/learning/response-time";
+import { abortAbandonedUploads } from "../domain/media/multipart";
 
 /** The cron expressions of wrangler.toml, named for what they run. */
 export const schedules = {
@@ -53,6 +54,8 @@ export async function runScheduled(
     if (controller.cron === schedules.hourly)
       await refreshCreditScores(db, now, logger, { windowMs: 25 * HOUR_MS, zeroScores: true });
     if (controller.cron === schedules.hourly) await purgeOldContactRequests(db, now, logger);
+    // Multipart uploads left open for a day (worker/domain/media/multipart.ts), a bounded batch.
+    if (controller.cron === schedules.hourly) await abortAbandonedUploads(db, env.MEDIA, now, logger);
     // Tutors' usual reply time to a new student (worker/domain/learning/response-time.ts), the last 30 days.
     if (controller.cron === schedules.hourly) await refreshResponseTimes(db, now, logger);
     // Accounts whose deletion grace period is over (worker/domain/privacy/erasure.ts), a bounded batch.

@@ -23,6 +23,13 @@ import {
   publicUrl,
 } from "../domain/media/uploads";
 import { fileReader, r2Reader } from "../domain/media/sniff";
+import {
+  assertOpenUpload,
+  closeUpload,
+  recordPart,
+  recordUpload,
+  storedParts,
+} from "../domain/media/multipart";
 import { bounds } from "../../schema/rules";
 import { fail } from "../core/failure";
 import { route } from "../http/route";
@@ -81,7 +88,23 @@ export const introVideoRoutes = [
       const upload = await c.env.MEDIA.createMultipartUpload(key, {
         httpMetadata: { contentType: body.contentType },
       });
+      await recordUpload(c.get("db"), {
+        uploadId: upload.uploadId,
+        key: upload.key,
+        userId: user.id,
+        purpose: "intro-video",
+        size: body.size,
+      });
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
+    },
+  }),
+  route(introVideoContracts.uploadParts, {
+    access: uploaders,
+    summary:
+      "The parts already stored of the tutor's open chunked upload, so a reload or a dropped connection resumes from them.",
+    async handle({ c, query, user }) {
+      assertOwnVideoKey(user.id, query.key);
+      return { parts: await storedParts(c.get("db"), { ...query, userId: user.id }) };
     },
   }),
   route(introVideoContracts.uploadPart, {
@@ -92,10 +115,18 @@ export const introVideoRoutes = [
       const length = Number(c.req.header("content-length") ?? NaN);
       if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
       if (length > MAX_PART_BYTES || length > bounds.fileBytes.introVideo) fail("large-file-size");
+      const db = c.get("db");
+      await assertOpenUpload(db, { ...query, userId: user.id });
       const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
       const part = await upload
         .uploadPart(query.partNumber, c.req.raw.body)
         .catch(() => fail("asset-not-found"));
+      await recordPart(db, {
+        uploadId: query.uploadId,
+        partNumber: part.partNumber,
+        etag: part.etag,
+        size: length,
+      });
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
@@ -104,8 +135,10 @@ export const introVideoRoutes = [
     summary: "Finish a chunked upload and submit the video for review (size re-checked on the whole file).",
     async handle({ c, body, user }): Promise<IntroVideoView> {
       assertOwnVideoKey(user.id, body.key);
+      await assertOpenUpload(c.get("db"), { key: body.key, uploadId: body.uploadId, userId: user.id });
       const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
       const object = await upload.complete(body.parts).catch(() => fail("asset-not-found"));
+      await closeUpload(c.get("db"), body.uploadId, "completed");
       const contentType = object.httpMetadata?.contentType ?? "";
       try {
         checkVideo(contentType, object.size);
@@ -134,9 +167,11 @@ export const introVideoRoutes = [
     summary: "Abort a chunked upload; its parts are discarded.",
     async handle({ c, body, user }) {
       assertOwnVideoKey(user.id, body.key);
+      await assertOpenUpload(c.get("db"), { key: body.key, uploadId: body.uploadId, userId: user.id });
       await c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId)
         .abort()
         .catch(() => fail("asset-not-found"));
+      await closeUpload(c.get("db"), body.uploadId, "aborted");
     },
   }),
   route(introVideoContracts.review, {

@@ -36,6 +36,13 @@ import {
   tutorVideoPrefix,
 } from "../domain/media/uploads";
 import { fileReader, r2Reader } from "../domain/media/sniff";
+import {
+  assertOpenUpload,
+  closeUpload,
+  recordPart,
+  recordUpload,
+  storedParts,
+} from "../domain/media/multipart";
 import { imageVariantsOf } from "../domain/media/assets";
 import type { AppContext } from "../http/context";
 import { fail } from "../core/failure";
@@ -196,7 +203,26 @@ export const photoSessionRoutes = [
       const upload = await c.env.MEDIA.createMultipartUpload(key, {
         httpMetadata: { contentType: body.contentType },
       });
+      await recordUpload(c.get("db"), {
+        uploadId: upload.uploadId,
+        key: upload.key,
+        userId: user.id,
+        purpose: "studio-video",
+        size: body.size,
+      });
       return { uploadId: upload.uploadId, key: upload.key, partSize: PART_BYTES };
+    },
+  }),
+  route(photoSessionContracts.tutorVideoParts, {
+    access: uploaders,
+    summary:
+      "The parts already stored of a tutor's open chunked video upload started by the caller, to resume it.",
+    async handle({ c, query, user }) {
+      assertTutorVideoKey(query.tutorId, query.key);
+      await assertMayUploadFor(c.get("db"), user, query.tutorId);
+      return {
+        parts: await storedParts(c.get("db"), { key: query.key, uploadId: query.uploadId, userId: user.id }),
+      };
     },
   }),
   route(photoSessionContracts.uploadTutorVideoPart, {
@@ -209,10 +235,18 @@ export const photoSessionRoutes = [
       const length = Number(c.req.header("content-length") ?? NaN);
       if (!Number.isInteger(length) || length <= 0 || !c.req.raw.body) fail("empty-request");
       if (length > MAX_PART_BYTES) fail("large-file-size");
+      const db = c.get("db");
+      await assertOpenUpload(db, { key: query.key, uploadId: query.uploadId, userId: user.id });
       const upload = c.env.MEDIA.resumeMultipartUpload(query.key, query.uploadId);
       const part = await upload
         .uploadPart(query.partNumber, c.req.raw.body)
         .catch(() => fail("asset-not-found"));
+      await recordPart(db, {
+        uploadId: query.uploadId,
+        partNumber: part.partNumber,
+        etag: part.etag,
+        size: length,
+      });
       return { partNumber: part.partNumber, etag: part.etag };
     },
   }),
@@ -224,8 +258,10 @@ export const photoSessionRoutes = [
       assertTutorVideoKey(body.tutorId, body.key);
       const db = c.get("db");
       const sessionId = await assertMayUploadFor(db, user, body.tutorId);
+      await assertOpenUpload(db, { key: body.key, uploadId: body.uploadId, userId: user.id });
       const upload = c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId);
       const object = await upload.complete(body.parts).catch(() => fail("asset-not-found"));
+      await closeUpload(db, body.uploadId, "completed");
       try {
         const declared = object.httpMetadata?.contentType ?? "";
         checkVideo(declared, object.size);
@@ -254,9 +290,11 @@ export const photoSessionRoutes = [
     async handle({ c, body, user }) {
       assertTutorVideoKey(body.tutorId, body.key);
       await assertMayUploadFor(c.get("db"), user, body.tutorId);
+      await assertOpenUpload(c.get("db"), { key: body.key, uploadId: body.uploadId, userId: user.id });
       await c.env.MEDIA.resumeMultipartUpload(body.key, body.uploadId)
         .abort()
         .catch(() => fail("asset-not-found"));
+      await closeUpload(c.get("db"), body.uploadId, "aborted");
     },
   }),
   route(photoSessionContracts.studioTutors, {

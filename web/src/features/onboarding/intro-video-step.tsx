@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import type { IntroVideoType } from "@schema/api/intro-video";
 import type { OnboardingStep } from "@schema/api/onboarding";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -15,7 +15,17 @@ import { ProgressBar } from "../../ui/progress-bar";
 import { toasts } from "../../ui/toast-store";
 import { durationProblem, videoFileProblem } from "./logic";
 import { StepFeedback } from "./step-feedback";
-import { isAbort, readVideoDuration, uploadIntroVideo } from "./upload";
+import {
+  RETRY_DELAYS_MS,
+  dropUnfinishedUpload,
+  introVideoRoutes,
+  isAbort,
+  readVideoDuration,
+  uploadIntroVideo,
+  type PartsProgress,
+} from "./upload";
+import { fingerprintOf, recallUpload, unfinishedUploads, type RememberedUpload } from "./resumable-store";
+import { isApiError } from "../../lib/api-error";
 import { useInvalidateOnboarding } from "./use-onboarding";
 
 /** Step 2: the intro video's review state, or the uploader. */
@@ -66,7 +76,27 @@ function VideoUploader() {
   const [reading, setReading] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [parts, setParts] = useState<PartsProgress | null>(null);
+  // An upload of this device that did not finish (a reload, a dropped connection): offered to resume.
+  const [unfinished, setUnfinished] = useState<RememberedUpload | null>(null);
+  const [resumable, setResumable] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const o = arTutorJourney.onboarding;
+
+  useEffect(() => {
+    let live = true;
+    void unfinishedUploads("intro-video").then((found) => live && setUnfinished(found[0] ?? null));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function dropUnfinished() {
+    if (!unfinished) return;
+    await dropUnfinishedUpload(unfinished, introVideoRoutes(null));
+    setUnfinished(null);
+    setResumable(false);
+  }
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -81,7 +111,10 @@ function VideoUploader() {
       const duration = await readVideoDuration(file);
       const tooLongOrShort = durationProblem(duration);
       if (tooLongOrShort) setProblem(errorMessage(tooLongOrShort));
-      else setChosen({ file, duration });
+      else {
+        setChosen({ file, duration });
+        setResumable((await recallUpload(await fingerprintOf(file, "intro-video"))) !== null);
+      }
     } catch {
       setProblem(arTutorJourney.onboarding.fileErrors["video-unreadable"]);
     } finally {
@@ -101,19 +134,30 @@ function VideoUploader() {
         contentType: chosen.file.type as IntroVideoType,
         duration: chosen.duration,
         signal: abort.signal,
-        onProgress: setProgress,
+        onProgress: (fraction, stand) => {
+          setProgress(fraction);
+          setParts(stand);
+        },
       });
-      toasts.show({ id: "intro-video", type: "success", title: arTutorJourney.onboarding.uploaded });
+      toasts.show({ id: "intro-video", type: "success", title: o.uploaded });
       setChosen(null);
       setFileName(null);
+      setUnfinished(null);
+      setResumable(false);
       await invalidate();
     } catch (error) {
-      if (isAbort(error))
-        toasts.show({ id: "intro-video", type: "info", title: arTutorJourney.onboarding.uploadStopped });
-      else setProblem(errorMessage(errorCodeOf(error)));
+      if (isAbort(error)) {
+        toasts.show({ id: "intro-video", type: "info", title: o.uploadStopped });
+        setResumable(false);
+      } else if (isApiError(error) && (error.status === 0 || error.status >= 500)) {
+        // The parts sent are kept at the Worker and the upload on this device: it resumes.
+        setProblem(o.uploadBroke);
+        setResumable(true);
+      } else setProblem(errorMessage(errorCodeOf(error)));
     } finally {
       controller.current = null;
       setProgress(null);
+      setParts(null);
     }
   }
 
@@ -121,7 +165,17 @@ function VideoUploader() {
   useLeaveWarning(uploading);
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-slate-700">{arTutorJourney.onboarding.videoBody}</p>
+      <p className="text-slate-700">{o.videoBody}</p>
+      {unfinished && !chosen && !uploading && (
+        <Notice tone="info">
+          <span className="flex flex-wrap items-center gap-2">
+            {o.unfinishedUpload}
+            <Button variant="secondary" size="sm" onClick={() => void dropUnfinished()}>
+              {o.dropUnfinished}
+            </Button>
+          </span>
+        </Notice>
+      )}
       <div className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-3">
           <label
@@ -173,10 +227,21 @@ function VideoUploader() {
       )}
       {uploading ? (
         <div className="flex flex-col gap-2" aria-live="polite">
-          <ProgressBar label={arTutorJourney.onboarding.uploadingVideo} value={progress * 100} />
+          <ProgressBar label={o.uploadingVideo} value={progress * 100} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-slate-700">
-              {arTutorJourney.onboarding.uploadProgress(formatPercent(progress))}
+            <span className="flex flex-col text-sm text-slate-700">
+              <span>{o.uploadProgress(formatPercent(progress))}</span>
+              {parts && parts.partsTotal > 1 && (
+                <span data-upload-parts={`${parts.partsDone}/${parts.partsTotal}`}>
+                  {o.partsProgress(formatNumber(parts.partsDone), formatNumber(parts.partsTotal))}
+                </span>
+              )}
+              {parts?.resumed && <span>{o.resuming}</span>}
+              {parts && parts.retry > 0 && (
+                <span role="status">
+                  {o.retrying(formatNumber(parts.retry), formatNumber(RETRY_DELAYS_MS.length))}
+                </span>
+              )}
             </span>
             <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
               {arTutorJourney.onboarding.stopUpload}
@@ -186,7 +251,7 @@ function VideoUploader() {
       ) : (
         <div>
           <Button disabled={!chosen} onClick={() => void upload()}>
-            {arTutorJourney.onboarding.uploadVideo}
+            {resumable && chosen ? o.resumeUpload : o.uploadVideo}
           </Button>
         </div>
       )}

@@ -121,6 +121,7 @@ export function uploadTutorVideoInParts({
   return uploadInParts(
     file,
     {
+      purpose: `studio-video:${tutorId}`,
       start: (startSignal) =>
         call(photoSessionContracts.startTutorVideo, {
           body: { tutorId, contentType: file.type as IntroVideoType, size: file.size },
@@ -132,6 +133,10 @@ export function uploadTutorVideoInParts({
           key: upload.key,
           uploadId: upload.uploadId,
           partNumber,
+        }),
+      storedParts: (upload) =>
+        call(photoSessionContracts.tutorVideoParts, {
+          query: { tutorId, key: upload.key, uploadId: upload.uploadId },
         }),
       complete: (upload, parts) =>
         call(photoSessionContracts.completeTutorVideo, {
