@@ -51,7 +51,8 @@ const sw = self as unknown as Scope;
 if (build.push) importScripts("/sw-push.js");
 
 const precache = cacheNames.precache(build.version);
-const shellUrl = "/index.html";
+// The shell of the offline screen: the SPA's page as the Worker answers /upcoming-lessons (precached).
+const shellUrl = "/upcoming-lessons";
 
 sw.addEventListener("install", (event) => {
   event.waitUntil(caches.open(precache).then((cache) => cache.addAll(build.precache)));
