@@ -218,6 +218,15 @@ const stepActions: Record<
         cursor = listed.truncated ? listed.cursor : undefined;
       } while (cursor);
     }
+    // Unfinished multipart uploads (worker/domain/media/multipart.ts): aborted, so no part outlives the person.
+    const open = await db.all<{ uploadId: string; key: string }>(sql`
+      SELECT upload_id AS uploadId, key FROM multipart_uploads
+      WHERE user_id = ${person.id} AND completed_at IS NULL AND aborted_at IS NULL`);
+    for (const upload of open)
+      await bucket
+        .resumeMultipartUpload(upload.key, upload.uploadId)
+        .abort()
+        .catch(() => undefined);
     const all = [...keys];
     for (let i = 0; i < all.length; i += 1000) await bucket.delete(all.slice(i, i + 1000));
     const at = now.toISOString();
@@ -230,6 +239,11 @@ const stepActions: Record<
         db,
         sql`UPDATE data_exports SET state = 'expired', key = NULL, updated_at = ${at} WHERE user_id = ${person.id} AND state <> 'expired'`,
       ),
+      statement(
+        db,
+        sql`DELETE FROM multipart_upload_parts WHERE upload_id IN (SELECT upload_id FROM multipart_uploads WHERE user_id = ${person.id})`,
+      ),
+      statement(db, sql`DELETE FROM multipart_uploads WHERE user_id = ${person.id}`),
     ]);
   },
 
@@ -291,6 +305,8 @@ const stepActions: Record<
         db,
         sql`DELETE FROM chat_first_replies WHERE student_id = ${person.id} OR tutor_id = ${person.id}`,
       ),
+      // The level history (worker/domain/learning/levels.ts) is about the student: it goes with them.
+      statement(db, sql`DELETE FROM student_levels WHERE student_id = ${person.id}`),
       statement(db, sql`UPDATE consents SET user_id = NULL, device_id = NULL WHERE user_id = ${person.id}`),
       statement(
         db,
