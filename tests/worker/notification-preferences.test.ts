@@ -7,7 +7,7 @@ import { readConfig } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { createServices } from "../../worker/integrations";
 import { messagesTo, messagesToSql } from "../../worker/notifications/channels";
-import { claimRows, deliverPending, enqueue } from "../../worker/notifications/outbox";
+import { claimRows, deliverPending, enqueue, sweepQuery } from "../../worker/notifications/outbox";
 import { findRecipient, quietUntil } from "../../worker/notifications/preferences";
 import { sendLessonReminders } from "../../worker/notifications/reminders";
 import { statement } from "../../worker/core/db";
@@ -202,6 +202,20 @@ describe("the outbox respects the preferences", () => {
     expect((await rows(student.id))[0]!.status).toBe("pending");
     await deliverPending(db(), services, logger, 50, new Date("2026-12-10T06:01:00Z"));
     expect((await rows(student.id))[0]!.status).toBe("sent");
+  });
+
+  it("the cron's sweep of held and pending rows reads them by the status index, not the whole outbox", async () => {
+    const query = sweepQuery(db(), new Date(), 50).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(
+      details.some((detail) =>
+        /notifications_outbox USING INDEX notifications_outbox_status_idx/.test(detail),
+      ),
+    ).toBe(true);
+    expect(details.filter((detail) => /^SCAN notifications_outbox$/.test(detail))).toEqual([]);
   });
 
   it("never holds a lesson reminder", async () => {

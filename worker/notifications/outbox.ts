@@ -207,20 +207,13 @@ export function claimRows(
 }
 
 /**
- * The cron job's half, the safety net for rows the queue never carried (its send failed, or the
- * message was lost): pending rows older than `settings.outbox.cronAfterMs` with a free lease are
- * claimed (one statement, oldest first, a bounded batch) and delivered here. A row held by quiet
- * hours (not_before) is left until its hold ends, then sent here: the queue skipped it.
+ * The sweep's read: pending rows with attempts left, older than `settings.outbox.cronAfterMs`, and
+ * not held (not_before passed or none), oldest first. On notifications_outbox_status_idx, so the
+ * sent rows are never read (tests/worker/notification-preferences.test.ts checks the plan).
  */
-export async function deliverPending(
-  db: Db,
-  services: Services,
-  logger: Logger,
-  batch = 50,
-  now = new Date(),
-): Promise<number> {
+export function sweepQuery(db: Db, now: Date, batch: number) {
   const before = new Date(now.getTime() - settings.outbox.cronAfterMs).toISOString();
-  const due = await db
+  return db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
@@ -233,6 +226,22 @@ export async function deliverPending(
     )
     .orderBy(outbox.id)
     .limit(batch);
+}
+
+/**
+ * The cron job's half, the safety net for rows the queue never carried (its send failed, or the
+ * message was lost): pending rows older than `settings.outbox.cronAfterMs` with a free lease are
+ * claimed (one statement, oldest first, a bounded batch) and delivered here. A row held by quiet
+ * hours (not_before) is left until its hold ends, then sent here: the queue skipped it.
+ */
+export async function deliverPending(
+  db: Db,
+  services: Services,
+  logger: Logger,
+  batch = 50,
+  now = new Date(),
+): Promise<number> {
+  const due = await sweepQuery(db, now, batch);
   const claimed = await claimRows(
     db,
     due.map((row) => row.id),
