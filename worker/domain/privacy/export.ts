@@ -169,10 +169,15 @@ export async function buildExport(scope: Scope, exportId: number): Promise<void>
       await env.MEDIA.delete(key);
       return;
     }
-    await notifyUser(scope, row.userId, {
-      subject: "نسخة بياناتك جاهزة",
-      body: "جهّزنا نسخة من بياناتك في درس. تقدر تنزّلها من صفحة الإعدادات، قسم «بياناتك»، لمدة ٧ أيام، وبعدها بتتمسح.",
-    });
+    await notifyUser(
+      scope,
+      row.userId,
+      {
+        subject: "نسخة بياناتك جاهزة",
+        body: "جهّزنا نسخة من بياناتك في درس. تقدر تنزّلها من صفحة الإعدادات، قسم «بياناتك»، لمدة ٧ أيام، وبعدها بتتمسح.",
+      },
+      "security",
+    );
   } catch (error) {
     logger.error("data export failed", { exportId, ...describeError(error) });
     try {
