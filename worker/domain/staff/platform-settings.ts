@@ -203,7 +203,71 @@ export async function businessHistory(db: Db, limit = 50): Promise<BusinessSetti
   }));
 }
 
-/** One upsert and its audit row in one batch; the cache of this isolate is forgotten. */
+/**
+ * Stores one setting under its key in one upsert (the key is the primary key, so two saves never
+ * make two rows) with its audit row (before/after) in the same batch. A setting every isolate
+ * caches (business numbers, links) bumps the shared version, so the other isolates drop their copy
+ * at their next request, and this isolate forgets its own at once.
+ */
+async function saveSetting(
+  db: Db,
+  input: {
+    key: string;
+    before: unknown;
+    after: object;
+    userId: number;
+    actor: AuditActor | undefined;
+    shared: boolean;
+  },
+  now: Date,
+): Promise<PlatformSettingsView> {
+  const upsert = db
+    .insert(platformSettings)
+    .values({
+      key: input.key,
+      value: JSON.stringify(input.after),
+      updatedBy: input.userId,
+      updatedAt: now.toISOString(),
+    })
+    .onConflictDoUpdate({
+      target: platformSettings.key,
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  await withAudit(
+    db,
+    upsert,
+    input.actor,
+    {
+      action: "settings.update",
+      targetType: "settings",
+      targetId: input.key,
+      before: input.before ?? undefined,
+      after: input.after,
+    },
+    now,
+  );
+  if (input.shared) {
+    await bumpSharedVersion(db, SHARED);
+    forgetBusinessSettings();
+  }
+  return readPlatformSettings(db);
+}
+
+/** The stored value of one setting, before a save changes it. */
+async function storedValue(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, key))
+    .limit(1);
+  return row?.value;
+}
+
+/** The business numbers, saved with their audit row; every isolate's copy is dropped. */
 export async function saveBusinessSettings(
   db: Db,
   numbers: BusinessSettings,
@@ -218,38 +282,11 @@ export async function saveBusinessSettings(
     cancelWindowHours: numbers.cancelWindowHours,
     refundFeeBasisPoints: numbers.refundFeeBasisPoints,
   };
-  const at = now.toISOString();
-  const [row] = await db
-    .select({ value: platformSettings.value })
-    .from(platformSettings)
-    .where(eq(platformSettings.key, BUSINESS))
-    .limit(1);
-  const before = parseBusiness(row?.value) ?? defaultBusinessSettings;
+  const before = parseBusiness(await storedValue(db, BUSINESS)) ?? defaultBusinessSettings;
   // The deletion grace period stays as it was when the save does not name it.
   const grace = (numbers as DeletionGrace).deletionGraceDays ?? (before as DeletionGrace).deletionGraceDays;
   if (grace !== undefined) (after as DeletionGrace).deletionGraceDays = grace;
-  const upsert = db
-    .insert(platformSettings)
-    .values({ key: BUSINESS, value: JSON.stringify(after), updatedBy: userId, updatedAt: at })
-    .onConflictDoUpdate({
-      target: platformSettings.key,
-      set: {
-        value: sql`excluded.value`,
-        updatedBy: sql`excluded.updated_by`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-  await withAudit(
-    db,
-    upsert,
-    actor,
-    { action: "settings.update", targetType: "settings", targetId: BUSINESS, before, after },
-    now,
-  );
-  // Every other isolate drops its copy at its next request.
-  await bumpSharedVersion(db, SHARED);
-  forgetBusinessSettings();
-  return readPlatformSettings(db);
+  return saveSetting(db, { key: BUSINESS, before, after, userId, actor, shared: true }, now);
 }
 
 export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView> {
@@ -273,7 +310,7 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettingsView
   };
 }
 
-/** One upsert and its audit row (before/after) in one batch; the cache of this isolate is forgotten. */
+/** The public links (footer, tutors' group), saved with their audit row; every isolate's copy is dropped. */
 export async function savePlatformLinks(
   db: Db,
   links: PlatformLinks,
@@ -285,36 +322,11 @@ export async function savePlatformLinks(
     notificationsChannel: links.notificationsChannel,
     tutorsGroup: links.tutorsGroup,
   };
-  const [row] = await db
-    .select({ value: platformSettings.value })
-    .from(platformSettings)
-    .where(eq(platformSettings.key, LINKS))
-    .limit(1);
-  const before = parseLinks(row?.value) ?? noLinks;
-  const upsert = db
-    .insert(platformSettings)
-    .values({ key: LINKS, value: JSON.stringify(after), updatedBy: userId, updatedAt: now.toISOString() })
-    .onConflictDoUpdate({
-      target: platformSettings.key,
-      set: {
-        value: sql`excluded.value`,
-        updatedBy: sql`excluded.updated_by`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-  await withAudit(
-    db,
-    upsert,
-    actor,
-    { action: "settings.update", targetType: "settings", targetId: LINKS, before, after },
-    now,
-  );
-  await bumpSharedVersion(db, SHARED);
-  forgetBusinessSettings();
-  return readPlatformSettings(db);
+  const before = parseLinks(await storedValue(db, LINKS)) ?? noLinks;
+  return saveSetting(db, { key: LINKS, before, after, userId, actor, shared: true }, now);
 }
 
-/** One upsert: the key is the primary key, so two saves never make two rows. */
+/** The withdrawal limits, saved with their audit row (read where a request is made, not cached). */
 export async function saveWithdrawSettings(
   db: Db,
   limits: WithdrawSettings,
@@ -323,29 +335,19 @@ export async function saveWithdrawSettings(
   actor?: AuditActor,
 ): Promise<PlatformSettingsView> {
   const after = { minInvoiceAmount: limits.minInvoiceAmount, maxInvoiceAmount: limits.maxInvoiceAmount };
-  const value = JSON.stringify(after);
-  const at = now.toISOString();
   const before = actor ? (await readPlatformSettings(db)).withdrawals : null;
-  const upsert = db
-    .insert(platformSettings)
-    .values({ key: WITHDRAWALS, value, updatedBy: userId, updatedAt: at })
-    .onConflictDoUpdate({
-      target: platformSettings.key,
-      set: {
-        value: sql`excluded.value`,
-        updatedBy: sql`excluded.updated_by`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-  const entry = {
-    action: "settings.update" as const,
-    targetType: "settings",
-    targetId: WITHDRAWALS,
-    before: before
-      ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount }
-      : undefined,
-    after,
-  };
-  await withAudit(db, upsert, actor, entry, now);
-  return readPlatformSettings(db);
+  return saveSetting(
+    db,
+    {
+      key: WITHDRAWALS,
+      before: before
+        ? { minInvoiceAmount: before.minInvoiceAmount, maxInvoiceAmount: before.maxInvoiceAmount }
+        : undefined,
+      after,
+      userId,
+      actor,
+      shared: false,
+    },
+    now,
+  );
 }
