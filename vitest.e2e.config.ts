@@ -22,6 +22,7 @@ const alongside = {
   "lesson.test.ts": ["manager", "tutor"],
   "favourites.test.ts": ["student", "tutor12"],
   "lesson-journey.test.ts": ["tutor9"],
+  "lesson-notes.test.ts": ["tutor11"],
   "progress.test.ts": ["tutor10"],
   "marketplace.test.ts": [],
   "onboarding.test.ts": ["manager", "tutor"],
