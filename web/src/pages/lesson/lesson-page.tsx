@@ -56,8 +56,8 @@ export function LessonPage() {
         <Suspense fallback={<Spinner label={arNotes.note.loading} />}>
           <LessonNoteSection view={view.data} selfId={selfId} now={now} />
         </Suspense>
-      <LessonLevelCard view={view.data} now={now} />
       )}
+      <LessonLevelCard view={view.data} now={now} />
     </LiveRoom>
   );
 }
