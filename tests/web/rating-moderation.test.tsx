@@ -87,8 +87,8 @@ describe("the public reviews", () => {
     renderWithApp(<TutorReviews tutorId={7} />);
     await screen.findByText("تقييم رقم 1");
     // Rating 1 is the signed-in user's own (rater 51): no flag there.
-    expect(screen.getAllByRole("button", { name: new RegExp(`^${r.flag.openFor("")}`) })).toHaveLength(1);
-    fireEvent.click(screen.getByRole("button", { name: r.flag.openFor("طالب 2") }));
+    expect(screen.getAllByRole("button", { name: new RegExp(`^${r.flag.open}`) })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: `${r.flag.open} ${r.flag.of("طالب 2")}` }));
     const dialog = await screen.findByRole("dialog", { name: r.flag.title });
     fireEvent.click(within(dialog).getByRole("radio", { name: r.flag.reasons.spam }));
     fireEvent.change(within(dialog).getByLabelText(r.flag.textLabel), { target: { value: " إعلان " } });
@@ -103,7 +103,7 @@ describe("the public reviews", () => {
     get.mockResolvedValue(page([review(1)]));
     renderWithApp(<TutorReviews tutorId={7} />);
     await screen.findByText("تقييم رقم 1");
-    expect(screen.queryByRole("button", { name: new RegExp(`^${r.flag.openFor("")}`) })).toBeNull();
+    expect(screen.queryByRole("button", { name: new RegExp(`^${r.flag.open}`) })).toBeNull();
   });
 });
 

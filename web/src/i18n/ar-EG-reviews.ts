@@ -22,7 +22,8 @@ export const reviews = {
   /** Flagging a rating, from the public page. */
   flag: {
     open: "بلّغ عن التقييم",
-    openFor: (name: string) => `بلّغ عن تقييم ${name}`,
+    /** Said after «بلّغ عن التقييم» to screen readers: whose rating. */
+    of: (name: string) => `بتاع ${name}`,
     title: "بلّغ عن التقييم ده",
     intro: "قولّنا إيه المشكلة في التقييم ده، وفريقنا هيراجعه. اسمك مش هيظهر لحد.",
     reasonLegend: "السبب",
@@ -70,7 +71,8 @@ export const reviews = {
       created: "اتكتب يوم",
       state: "الحالة",
     },
-    open: (id: string) => `افتح التقييم رقم ${id}`,
+    /** Said after the rating's text to screen readers: which rating the button opens. */
+    number: (id: string) => `(التقييم رقم ${id})`,
     detailTitle: (id: string) => `التقييم رقم ${id}`,
     noText: "من غير كلام",
     tutorReply: "رد المدرّس",

@@ -92,11 +92,11 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                       <button
                         type="button"
                         aria-haspopup="dialog"
-                        aria-label={reviewStrings.flag.openFor(name)}
                         onClick={() => setFlagging(review.id)}
                         className="min-h-9 text-xs text-slate-700 underline underline-offset-2 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-600"
                       >
                         {reviewStrings.flag.open}
+                        <span className="sr-only"> {reviewStrings.flag.of(name)}</span>
                       </button>
                     )}
                   </p>

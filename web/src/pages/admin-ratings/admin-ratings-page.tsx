@@ -72,12 +72,12 @@ function columns(
             type="button"
             onClick={() => onOpen(rating)}
             aria-haspopup="dialog"
-            aria-label={t.open(formatNumber(rating.id))}
             className="min-h-9 text-start text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600"
           >
             <span dir="auto" className="line-clamp-2">
               {rating.text ?? t.noText}
             </span>
+            <span className="sr-only"> {t.number(formatNumber(rating.id))}</span>
           </button>
         </div>
       ),
@@ -142,7 +142,10 @@ function Moderate({ rating, onDone }: { rating: RatingModerationView; onDone: ()
         maxLength={ratingModerationBounds.note.max}
         value={note}
         error={change.isError ? errorMessage(errorCodeOf(change.error)) : undefined}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => {
+          setNote(event.target.value);
+          if (change.isError) change.reset();
+        }}
       />
       <Button
         type="submit"
