@@ -11,6 +11,13 @@ import { HOUR_MS } from "../../schema/time";
 import { createStudent, createTutor, createUser, type Session } from "./factories-lessons";
 import { onboardedTutor } from "./factories-tutors";
 import { call, callContract } from "./helpers";
+import { readConfig } from "../../worker/core/env";
+import { createLogger } from "../../worker/core/logger";
+import { backgroundScope } from "../../worker/core/scope";
+import { createServices } from "../../worker/integrations";
+import { emulators } from "../../emulators/local";
+import { eraseAccount } from "../../worker/domain/privacy/erasure";
+import { storeRequest } from "../../worker/domain/privacy/deletion";
 
 /** A past lesson of the pair written straight to D1, so the student may rate the tutor. */
 async function pastLesson(studentId: number, tutorId: number) {
@@ -320,5 +327,54 @@ describe("staff: the flagged ratings, hide and restore", () => {
       .bind(first.user.id)
       .first<{ list_rating: number }>();
     expect(kept?.list_rating).toBe(-5);
+  });
+});
+
+describe("account erasure and reviews", () => {
+  const scopeAt = (now: Date) => {
+    const config = readConfig(env);
+    return backgroundScope(env, {
+      config,
+      logger: createLogger("test"),
+      now,
+      services: createServices(config, env, undefined, emulators),
+      waitUntil: () => {},
+    });
+  };
+  const erase = async (who: Session, role: Role) => {
+    await storeRequest(
+      scopeAt(new Date()),
+      { id: who.id, role },
+      { userId: who.id, requestId: null },
+      who.id,
+      0,
+      null,
+    );
+    expect(await eraseAccount(scopeAt(new Date(Date.now() + 60_000)), who.id)).toBe("erased");
+  };
+
+  it("deletes the person's flags (the count taken again) and empties their replies", async () => {
+    const tutor = await createTutor();
+    const { ratingId } = await rated(tutor, 2);
+    await reply(tutor, ratingId, "شكرًا على رأيك");
+    const reader = await createStudent();
+    const other = await createStudent();
+    await flag(reader, ratingId, { reason: "spam", text: "إعلان" });
+    await flag(other, ratingId, { reason: "offensive" });
+    expect((await storedRating(ratingId))?.flag_count).toBe(2);
+
+    await erase(reader, Role.Student);
+    const flags = await env.DB.prepare("SELECT user_id FROM rating_flags WHERE rating_id = ?")
+      .bind(ratingId)
+      .all<{ user_id: number }>();
+    expect(flags.results).toEqual([{ user_id: other.id }]);
+    expect((await storedRating(ratingId))?.flag_count).toBe(1);
+
+    await erase(tutor, Role.Tutor);
+    expect(await storedRating(ratingId)).toMatchObject({
+      reply: null,
+      replied_at: null,
+      reply_edited_at: null,
+    });
   });
 });
