@@ -24,7 +24,7 @@ type Auth = { token: string; user: { id: number; name: string | null } };
 let browser: Browser;
 let tutor: Auth;
 let student: { email: string; token: string };
-/** The pair's lesson two days ago, and their next one in three days. */
+/** The pair's lesson two days ago, and their next one in 20 hours. */
 let past = 0;
 let next = 0;
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
     return made.body.id;
   };
   past = await add(-2 * 24 * 60);
-  next = await add(3 * 24 * 60);
+  next = await add(20 * 60);
 });
 
 afterAll(async () => {
