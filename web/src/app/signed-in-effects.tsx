@@ -1,6 +1,7 @@
 import { useUserChannelConnection } from "../lib/realtime";
 import { useLessonEventsRefresh } from "../features/lessons/use-lesson-events";
 import { useTutorUpdatedRefresh } from "../features/tutor-profile/use-tutor-updated";
+import { useNoteNotices } from "../features/learning/notes/use-note-notices";
 
 /**
  * What the header keeps running for a signed-in user, loaded (lazily, by site-header.tsx) once
@@ -13,5 +14,7 @@ export function SignedInEffects() {
   useLessonEventsRefresh();
   // TutorUpdated (activation, media, profile from another device) refreshes the tutor's own screens.
   useTutorUpdatedRefresh();
+  // LessonNoteChanged: a new lesson note or a reply on it is told wherever the person is.
+  useNoteNotices();
   return null;
 }

@@ -67,6 +67,12 @@ export const arNotes = {
     sent: "اتبعت الرد",
     attachment: "المرفق",
   },
+  /** The toasts a signed-in user gets when the other member changes a note (web/src/app/signed-in-effects.tsx). */
+  notices: {
+    note: "ملاحظات حصتك وصلت",
+    reply: "وصل رد جديد على واجب الحصة",
+    open: "افتح الحصة",
+  },
   file: {
     choose: "اختار ملف",
     none: "لسه ما اخترتش ملف",
