@@ -32,6 +32,7 @@ const alongside = {
   "privacy.test.ts": [],
   "notification-settings.test.ts": [],
   "public.test.ts": [],
+  "rating-moderation.test.ts": ["student", "tutor"],
   "pwa.test.ts": ["student"],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],
