@@ -40,6 +40,7 @@ const alongside = {
   "schedule.test.ts": ["tutor"],
   "seo.test.ts": [],
   "student-journey.test.ts": ["tutor"],
+  "words.test.ts": [],
 };
 // Every other file runs alone, after them: each changes or counts what every page shows (the
 // business settings' prices, the withdrawal limits, the users online, the day's figures), and a

@@ -140,6 +140,30 @@ describe("«كلماتي» practice", () => {
     expect(await screen.findByRole("heading", { name: t.practice.end.title })).toBeTruthy();
   });
 
+  it("«اتعلمتها» marks a word learned at once, and unmarking sends DELETE", async () => {
+    const stored = due.map((entry) => ({ ...entry }));
+    serve({ answered: 0 }, stored);
+    const answer = (learnedAt: string | null) => async (path: string) => {
+      const word = stored.find((entry) => entry.id === Number(/\d+/.exec(path)?.[0]))!;
+      word.learnedAt = learnedAt;
+      return { id: word.id, step: 0, dueAt: later, learnedAt };
+    };
+    post.mockImplementation(answer(new Date().toISOString()));
+    del.mockImplementation(answer(null));
+    renderWithApp(<WordsPage />);
+    const row = (await screen.findByText("brave")).closest("li")!;
+    const box = within(row).getByRole("checkbox", { name: t.learnedToggle }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(post).toHaveBeenCalledWith("/words/2/learned");
+    await waitFor(() => expect(row.getAttribute("data-learned")).toBe("true"));
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.click(box);
+    await waitFor(() => expect(del).toHaveBeenCalledWith("/words/2/learned"));
+    await waitFor(() => expect(row.getAttribute("data-learned")).toBe("false"));
+  });
+
   it("with no words yet, explains that they come from the tutor's notes after lessons", async () => {
     get.mockImplementation(async (path: string) =>
       path === "/words/practice" ? { list: [], due: 0, nextDueAt: null } : { list: [], total: 0 },

@@ -1,7 +1,8 @@
 // «كلماتي»: the student's words (GET /words), the practice round (GET /words/practice) and the
 // changes (learned, practice answers), through the contracts of schema/api/words.ts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { wordContracts, type WordState } from "@schema/api/words";
+import type { Paged } from "@schema/api/common";
+import { wordContracts, type WordState, type WordView } from "@schema/api/words";
 import { call } from "../../../lib/client";
 
 /** Words on one page of the list. */
@@ -47,6 +48,16 @@ export function useLearnedToggle() {
   return useMutation({
     mutationFn: ({ id, learned }: { id: number; learned: boolean }) =>
       call(learned ? wordContracts.markLearned : wordContracts.unmarkLearned, { params: { id } }),
+    // The word's row shows its new state at once; the lists and the round are read again after.
+    onSuccess: (progress) =>
+      client.setQueriesData<Paged<WordView>>({ queryKey: ["words", "list"] }, (page) =>
+        page
+          ? {
+              ...page,
+              list: page.list.map((word) => (word.id === progress.id ? { ...word, ...progress } : word)),
+            }
+          : page,
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: wordKeys.all }),
   });
 }

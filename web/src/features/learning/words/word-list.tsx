@@ -39,7 +39,8 @@ function LessonLine({ lesson }: { lesson: NonNullable<WordView["lesson"]> }) {
 function WordItem({ word, now }: { word: WordView; now: number }) {
   const toggle = useLearnedToggle();
   const wordId = useId();
-  const learned = word.learnedAt !== null;
+  // While the change is on its way the box shows what was asked for.
+  const learned = toggle.isPending ? toggle.variables.learned : word.learnedAt !== null;
   const due = !learned && Date.parse(word.dueAt) <= now;
   return (
     <li
@@ -49,9 +50,9 @@ function WordItem({ word, now }: { word: WordView; now: number }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 id={wordId} className="text-xl font-bold break-words text-slate-900">
+          <h2 id={wordId} className="text-xl font-bold break-words text-slate-900">
             <English text={word.word} />
-          </h3>
+          </h2>
           <p className="text-slate-800">
             <span className="sr-only">{t.meaning}: </span>
             <bdi>{word.meaning}</bdi>
