@@ -20,3 +20,4 @@ export * from "./auth-sessions";
 export * from "./privacy";
 export * from "./learning";
 export * from "./notifications";
+export * from "./search";

@@ -55,6 +55,8 @@ const growing = new Set([
   "student_words",
   "favourite_tutors",
   "chat_first_replies",
+  "stats_hours",
+  "stats_tutor_hours",
 ]);
 
 /**
@@ -76,9 +78,9 @@ const allowed: Allowed[] = [
     why: "the stale-order probe: only tutors whose order columns are due (normally none), off tutors_list_stale_idx",
   },
   {
-    path: /^GET \/user\/list(\?search=|$)/,
+    path: "GET /user/list",
     table: "users",
-    why: "admin-only, paged: the total counts every account (count(*)), and the search is LIKE '%…%' on name and email, which no b-tree index serves; FTS5 is the plan in docs/performance.md",
+    why: "admin-only, paged, unfiltered: the total counts every account (count(*)); a search term reads only its matches through users_fts (migrations/0017)",
   },
   {
     path: /^GET \/lesson\/list\/\?scope=all/,
@@ -125,6 +127,11 @@ function namesOf(sql: string): Map<string, Set<string>> {
     add(table, table);
     if (match[2] && !keyword.test(match[2])) add(match[2].toLowerCase(), table);
   }
+  // A table-valued function over a bound value (FROM json_each(?) w) reads that value, no table.
+  for (const match of sql.matchAll(
+    /\b(?:from|join)\s+(json_each|json_tree)\s*\(\s*\?\s*\)\s+(?:as\s+)?"?(\w+)"?/gi,
+  ))
+    add(match[2]!.toLowerCase(), match[1]!.toLowerCase());
   return names;
 }
 
@@ -407,6 +414,9 @@ describe("admin tables and the tutor list", () => {
     "/lesson/list/?user={tutor}",
     "/user/list",
     "/user/list?search=plans",
+    "/user/list?search=%D8%B2%D9%8A%D9%86%20plans-%40example",
+    "/stats/series",
+    "/stats/series?to=2027-10-29&days=92&weeks=52&months=24",
     `/user/list?role=${Role.Tutor}&activated=true&sort=name`,
     "/admin/audit",
     "/admin/audit?action=user.update",

@@ -10,7 +10,6 @@ import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { d1, statement } from "../../core/db";
 import { fulfilledLesson } from "./stats";
-import { likePattern } from "../tutors/topics";
 import { toUserView, type UserRow } from "../identity/users";
 
 type ListRow = Record<string, unknown> & { activated: number | null };
@@ -43,6 +42,22 @@ function toRow(raw: ListRow): UserRow {
   };
 }
 
+/**
+ * The FTS5 query for what an admin typed in the users table's search box: every word must start a
+ * word of the name, email or phone (users_fts, migrations/0017), so «زين» finds «زينب المصرية» and
+ * "mona.ad" finds mona.adel@example.com (the email's words are split on . @ - _, a phrase keeps them
+ * in order). Each word is quoted as an FTS5 string ("" for a quote inside), so `OR`, `-`, `*`, `:`
+ * or `NEAR` are text, never syntax; words with no letter or digit are dropped (null when none is left).
+ */
+export function ftsPrefixQuery(term: string): string | null {
+  const words = term
+    .normalize("NFKC")
+    .split(/\s+/u)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .map((word) => `"${word.replaceAll('"', '""')}"*`);
+  return words.length ? words.join(" ") : null;
+}
+
 /** Each sort's ORDER BY (ties broken by id, so pages never repeat or skip a row). */
 const userOrder: Record<UserListSort, SQL> = {
   created: sql`u.created_at, u.id`,
@@ -61,12 +76,11 @@ export async function listUsers(
 ): Promise<Paged<UserListItem>> {
   const filters: SQL[] = [sql`u.deleted_at IS NULL`];
   if (query.role !== undefined) filters.push(sql`u.role = ${query.role}`);
-  const search = query.search ?? (query.q || undefined);
+  const search = (query.search ?? (query.q || undefined))?.trim();
   if (search) {
-    const pattern = likePattern(search.toLowerCase());
-    filters.push(
-      sql`(lower(coalesce(u.name, '')) LIKE ${pattern} ESCAPE '\\' OR u.email LIKE ${pattern} ESCAPE '\\')`,
-    );
+    // A term of only punctuation (say "%") names no word, so it finds no one.
+    const match = ftsPrefixQuery(search);
+    filters.push(match ? sql`u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${match})` : sql`0`);
   }
   if (query.verified !== undefined) filters.push(sql`u.verified_email = ${query.verified ? 1 : 0}`);
   if (query.activated !== undefined)

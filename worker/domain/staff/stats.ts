@@ -14,7 +14,6 @@ import type {
   StudentPersonalStats,
   TutorPersonalStats,
 } from "../../../schema/api/stats";
-import { Role } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { d1, statement } from "../../core/db";
 import { lessonStateSql } from "../state-rules";
@@ -121,28 +120,35 @@ export function studentView({
 
 // ---------------------------------------------------------------------------------------------
 // The admin area's figures and series (GET /stats/series). Periods are Cairo calendar days,
-// Saturday-first weeks and calendar months, turned into UTC windows here; each metric is one
-// statement over a JSON list of windows (json_each), all four in one batch: one D1 round trip.
+// Saturday-first weeks and calendar months, turned into ranges of UTC hours here (every Cairo
+// period starts on a whole UTC hour); each metric is one statement over a JSON list of windows
+// (json_each) that sums the pre-aggregated hours of stats_hours / stats_tutor_hours (schema/db/search.ts,
+// kept by the triggers of migrations/0017): the cost grows with the periods asked for, never with
+// the lessons, payments or accounts in them. All four in one batch: one D1 round trip.
 
+/** A period: its key, and its first and next UTC hour ("2026-11-21T22"). */
 type Window = { k: string; s: string; e: string };
 
-/** The UTC window of the Cairo days [first, next). */
+/** The UTC hours of the Cairo days [first, next). */
 const window = (key: string, first: string, next: string): Window => ({
   k: key,
-  s: dayStart(first, CAIRO).toISOString(),
-  e: dayStart(next, CAIRO).toISOString(),
+  s: dayStart(first, CAIRO).toISOString().slice(0, 13),
+  e: dayStart(next, CAIRO).toISOString().slice(0, 13),
 });
 
-/** Each metric's value in one window `w` (a json_each row): lessons, revenue, new students, active tutors. */
+const inWindow = sql`h.hour >= json_extract(w.value, '$.s') AND h.hour < json_extract(w.value, '$.e')`;
+const summed = (metric: string) =>
+  sql`SELECT COALESCE(SUM(h.value), 0) FROM stats_hours h WHERE h.metric = ${metric} AND ${inWindow}`;
+
+/**
+ * Each metric's value in one window `w` (a json_each row): lessons not cancelled by start, revenue
+ * paid less refunded by paid_at, student accounts by created_at, tutors with a lesson not cancelled.
+ */
 const metricSql = {
-  lessons: sql`SELECT count(*) FROM lessons l
-      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
-  revenue: sql`SELECT COALESCE(SUM(t.amount - t.refunded_amount), 0) FROM transactions t
-      WHERE t.paid_at >= json_extract(w.value, '$.s') AND t.paid_at < json_extract(w.value, '$.e')`,
-  newStudents: sql`SELECT count(*) FROM users u
-      WHERE u.role = ${Role.Student} AND u.created_at >= json_extract(w.value, '$.s') AND u.created_at < json_extract(w.value, '$.e')`,
-  activeTutors: sql`SELECT count(DISTINCT l.tutor_id) FROM lessons l
-      WHERE l.start >= json_extract(w.value, '$.s') AND l.start < json_extract(w.value, '$.e') AND l.canceled_at IS NULL`,
+  lessons: summed("lessons"),
+  revenue: summed("revenue"),
+  newStudents: summed("newStudents"),
+  activeTutors: sql`SELECT count(DISTINCT h.tutor_id) FROM stats_tutor_hours h WHERE ${inWindow} AND h.lessons > 0`,
 } satisfies Record<keyof AdminFigures, unknown>;
 
 type WindowRow = { k: string; value: number };
