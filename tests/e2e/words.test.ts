@@ -73,7 +73,7 @@ describe("«كلماتي»: a student practises their words", () => {
     // Word one with the keyboard: Space shows the meaning, 1 is «كنت عارفها».
     await startPractice(page, 2);
     await page.getByText(t.practice.progress(formatNumber(1), formatNumber(2))).waitFor();
-    await page.getByText(t.practice.keysHint).waitFor();
+    await page.locator("[data-keys-hint]").getByText(t.practice.keys.space).waitFor();
     expect(await page.locator("[data-practice-meaning]").count()).toBe(0);
     await page.keyboard.press("Space");
     await page.locator("[data-practice-meaning]").getByText("رحلة").waitFor();

@@ -15,6 +15,15 @@ import { usePracticeAnswer, usePracticeQuery, wordKeys } from "./use-words";
 
 const t = text.practice;
 
+/** A key of the keyboard hint. */
+function Key({ children }: { children: string }) {
+  return (
+    <kbd className="rounded border border-slate-300 bg-white px-1.5 font-sans text-xs font-bold text-slate-800 shadow-sm">
+      {children}
+    </kbd>
+  );
+}
+
 /** Keys typed into a field are the field's, not the practice's. */
 function typingIn(target: EventTarget | null): boolean {
   return (
@@ -143,8 +152,13 @@ export function WordPractice({ words, onExit }: { words: readonly WordView[]; on
         )}
       </div>
       {answer.isError && <Notice tone="error">{errorMessage(errorCodeOf(answer.error))}</Notice>}
-      <p id={hintId} className="text-sm text-slate-600 max-sm:hidden">
-        {t.keysHint}
+      <p
+        id={hintId}
+        className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600 max-sm:hidden"
+        data-keys-hint
+      >
+        {t.keys.intro} <Key>{t.keys.space}</Key> {t.keys.reveal} <Key>{t.keys.one}</Key> {t.keys.knew}{" "}
+        <Key>{t.keys.two}</Key> {t.keys.didnt}
       </p>
       {/* At the bottom of a phone's screen, under the thumb; in the flow on a wider one. */}
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:border-0 sm:bg-transparent sm:p-0">
