@@ -4,7 +4,7 @@ import { cors } from "hono/cors";
 import { errorMessage } from "../schema/error-messages";
 import { errorStatus } from "../schema/errors";
 import { readToken } from "./domain/identity/token";
-import { createDb } from "./core/db";
+import { createDb, createReplicaDb } from "./core/db";
 import { ConfigError, readConfig } from "./core/env";
 import type { AppEnv } from "./http/context";
 import { Failure } from "./core/failure";
@@ -71,6 +71,10 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
       : null;
     c.set("tokenUserId", payload?.id ?? null);
     c.set("tokenSessionId", payload?.sid ?? null);
+    // With read replication on, an anonymous read needs no one's latest write: it may be served by
+    // the nearest replica (docs/capacity.md). Signed-in requests and every write stay on the primary.
+    if (c.get("config").readReplication && payload === null && c.req.method === "GET")
+      c.set("db", createReplicaDb(c.env));
     await next();
   });
 

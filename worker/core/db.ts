@@ -16,6 +16,17 @@ export function createDb(env: Pick<Env, "DB">): Db {
   return drizzle(env.DB);
 }
 
+/**
+ * A drizzle instance over a D1 session (the Sessions API) that starts "first-unconstrained": its
+ * first read may be answered by the nearest read replica, and every later query of the session sees
+ * at least what that one saw; writes still go to the primary. For reads that need nobody's latest
+ * write: an anonymous visitor's public pages (worker/app.ts). The session has prepare and batch,
+ * all that drizzle and `d1(db)` use here.
+ */
+export function createReplicaDb(env: Pick<Env, "DB">): Db {
+  return drizzle(env.DB.withSession("first-unconstrained") as unknown as D1Database);
+}
+
 /** The D1 binding under drizzle (drizzle() keeps it as $client). */
 export const d1 = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;
 

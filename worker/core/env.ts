@@ -61,6 +61,11 @@ const configSchema = z
     CLIENT_ENVIRONMENT: environment.default("local"),
     APP_ORIGINS: z.string().default(""),
     BUILD_VERSION: z.string().default("dev"),
+    /**
+     * "on": anonymous reads go through a D1 session that may be served by the nearest read replica
+     * (docs/capacity.md, "Reads past one database"); absent or "off": every query to the primary.
+     */
+    D1_READ_REPLICATION: optional(z.enum(["on", "off"])),
     TOKEN_SECRET: optional(z.string().min(32, "TOKEN_SECRET must be at least 32 characters")),
     GOOGLE_CLIENT_ID: optional(
       z
@@ -230,6 +235,8 @@ export type Config = z.infer<typeof configSchema> & {
   /** The VAPID pair and subject web push signs with (the local pair in the local environment). */
   vapid: Vapid;
   isLocal: boolean;
+  /** Anonymous reads may be served by a D1 read replica (D1_READ_REPLICATION=on). */
+  readReplication: boolean;
   appOrigins: string[];
 };
 
@@ -332,6 +339,7 @@ export function readConfig(env: Env): Config {
           }
         : { ...LOCAL_VAPID, subject: result.data.VAPID_SUBJECT ?? LOCAL_VAPID.subject },
     isLocal: result.data.ENVIRONMENT === "local",
+    readReplication: result.data.D1_READ_REPLICATION === "on",
     appOrigins: result.data.APP_ORIGINS.split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),
