@@ -85,7 +85,7 @@ const allowed: Allowed[] = [
   {
     path: /^GET \/lesson\/list\/\?scope=all/,
     table: "lesson_members",
-    why: "admin-only, paged: everyone's lessons carry their total on every row (count(*) OVER ()), so every lesson is read once whatever the index; the name search is LIKE '%…%' (FTS5 is the plan in docs/performance.md)",
+    why: "admin-only, paged: everyone's lessons carry their total on every row (count(*) OVER ()), so every lesson is read once whatever the index; the member-name search (LIKE '%…%') rides on that same single pass, so an index for it would not remove the scan",
   },
   {
     path: "GET /admin/audit",
@@ -100,12 +100,12 @@ const allowed: Allowed[] = [
   {
     path: /^GET \/report\/list/,
     table: "reports",
-    why: "admin-only, paged: the total counts every report; the search is LIKE '%…%' over title, text and reporter (FTS5 is the plan in docs/performance.md)",
+    why: "admin-only, paged: the total counts every report, and reports grow with what people send to staff, not with lessons or accounts; the search is LIKE '%…%' over title, text and reporter in that same pass",
   },
   {
     path: /^GET \/contact-request\/list/,
     table: "contact_requests",
-    why: "admin-only, paged: the total counts every request; the search is LIKE '%…%' over five columns (FTS5 is the plan in docs/performance.md)",
+    why: "admin-only, paged: the total counts every request, and requests grow with the contact form's use, not with lessons or accounts; the search is LIKE '%…%' over five columns in that same pass",
   },
 ];
 
