@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { createServices } from "./integrations";
 import { ConfigError, envForRequest, readConfig, type Config, type Env } from "./core/env";
 import { createLogger } from "./core/logger";
+import { countRowsRead, ROWS_READ_HEADER } from "./core/db";
 import { backgroundScope } from "./core/scope";
 import type { Emulators } from "./integrations/emulated";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -142,8 +143,13 @@ export function createWorker(emulators: Emulators | null) {
           { host: url.hostname },
         );
       const config = configOrNull(env);
-      const response = await serve(app, { request, url, env, config, ctx });
-      return withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });
+      // Local only, on request (`x-dars-bench: rows`): the D1 rows this request read (npm run bench).
+      const counted = config?.isLocal ? countRowsRead(request, env) : null;
+      const response = await serve(app, { request, url, env: counted?.env ?? env, config, ctx });
+      const secured = withSecurityHeaders(response, { config, url, local: config?.isLocal ?? false });
+      if (counted && secured.status !== 101)
+        secured.headers.set(ROWS_READ_HEADER, String(counted.rowsRead()));
+      return secured;
     },
     async scheduled(controller, env) {
       await runScheduled(controller, env, emulators);

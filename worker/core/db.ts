@@ -81,3 +81,47 @@ export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLik
     return query as unknown as Prebuilt<Q>;
   };
 }
+
+/** The dev-only request header that asks for the D1 rows read (`npm run bench`, docs/benchmarks.md). */
+export const ROWS_READ_REQUEST = { name: "x-dars-bench", value: "rows" } as const;
+/** The answer's header: the sum of `meta.rows_read` over the request's D1 calls before the answer. */
+export const ROWS_READ_HEADER = "x-d1-rows-read";
+
+/**
+ * Local only (the caller checks config.isLocal): when the request carries `x-dars-bench: rows`, an
+ * env whose D1 binding is a new instance over the same fetcher, its session's two exits to D1
+ * (`_send`, `_queryOrThrow`: every first/all/run/raw and batch; tests/worker/d1-trips.ts) wrapped
+ * on that instance alone to add up the answers' `meta.rows_read`. Other requests get null and
+ * pay one header read.
+ */
+export function countRowsRead<E extends Pick<Env, "DB">>(
+  request: Request,
+  env: E,
+): { env: E; rowsRead: () => number } | null {
+  if (request.headers.get(ROWS_READ_REQUEST.name) !== ROWS_READ_REQUEST.value) return null;
+  const binding = env.DB as unknown as {
+    constructor: new (fetcher: unknown) => D1Database;
+    fetcher: unknown;
+  };
+  const counted = new binding.constructor(binding.fetcher);
+  const session = (counted as unknown as { alwaysPrimarySession: Record<string, unknown> })
+    .alwaysPrimarySession;
+  let total = 0;
+  const add = (answer: unknown): void => {
+    if (Array.isArray(answer)) for (const item of answer) add(item);
+    else if (answer && typeof answer === "object") {
+      const rows = (answer as { meta?: { rows_read?: unknown } }).meta?.rows_read;
+      if (typeof rows === "number") total += rows;
+    }
+  };
+  for (const name of ["_send", "_queryOrThrow"]) {
+    const original = session[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!original) continue;
+    session[name] = async function (this: unknown, ...args: unknown[]) {
+      const answer = await original.apply(this, args);
+      add(answer);
+      return answer;
+    };
+  }
+  return { env: { ...env, DB: counted }, rowsRead: () => total };
+}
