@@ -384,6 +384,8 @@ export const ratingTextRule = text("short-rating-text").superRefine(
     [(s) => s.length >= bounds.ratingText.min, "short-rating-text"],
     [(s) => s.length <= bounds.ratingText.max, "long-rating-text"],
   ),
+);
+
 /** The reason beside a student's level: one line (no line breaks), 3..200 characters. */
 export const levelReasonRule = text("short-level-reason").superRefine(
   firstFailing<string>(
@@ -391,8 +393,6 @@ export const levelReasonRule = text("short-level-reason").superRefine(
     [(s) => s.length <= bounds.levelReason.max, "long-level-reason"],
     [(s) => !/[\r\n]/.test(s), "invalid-level-reason"],
   ),
-);
-
 );
 
 // ---------------------------------------------------------------------------------------------
