@@ -48,10 +48,10 @@ const growing = new Set([
   "session_attendance",
   "user_topics",
   "payment_alarms",
-  "student_levels",
-  "lesson_notes",
   "reports",
   "contact_requests",
+  "student_levels",
+  "lesson_notes",
   "student_words",
   "favourite_tutors",
   "chat_first_replies",
@@ -379,6 +379,12 @@ describe("a student's other reads: the booking screen, the plan, payments, chat,
     ["GET /tx/list", () => "/tx/list"],
     ["GET /tx/last", () => "/tx/last"],
     ["GET /chat/list/rooms/{id}/", () => `/chat/list/rooms/${student.id}/`],
+    ["GET /rating/list/tutor/{id}", () => `/rating/list/tutor/${tutorId}`],
+    ["GET /user/tutor/stats/{id}", () => `/user/tutor/stats/${tutorId}`],
+    ["GET /favourites/ids", () => "/favourites/ids"],
+    ["GET /favourites", () => "/favourites?page=1&size=12"],
+  ] as const)
+    it(name, () => expectNoFullScans(name, asStudent(path)));
   it("GET /progress", () =>
     expectNoFullScans("GET /progress", async () => {
       ok((await callContract(progressContracts.get, { token: student.token })).status);
@@ -390,12 +396,6 @@ describe("a student's other reads: the booking screen, the plan, payments, chat,
           .status,
       );
     }));
-    ["GET /rating/list/tutor/{id}", () => `/rating/list/tutor/${tutorId}`],
-    ["GET /user/tutor/stats/{id}", () => `/user/tutor/stats/${tutorId}`],
-    ["GET /favourites/ids", () => "/favourites/ids"],
-    ["GET /favourites", () => "/favourites?page=1&size=12"],
-  ] as const)
-    it(name, () => expectNoFullScans(name, asStudent(path)));
   it("GET /lesson/attended/stats", () =>
     expectNoFullScans(
       "GET /lesson/attended/stats",
