@@ -89,9 +89,9 @@ export const lessonView = z.object({
   canceledAt: instant.nullable(),
   /** Who cancelled; null with canceledAt set means the system. */
   canceledBy: z.number().int().nullable(),
+  createdAt: instant,
   /** The student's CEFR level now (schema/learning.ts), on the lesson list only (its tutor's badge). */
   studentLevel: z.enum(cefrLevels).nullable().optional(),
-  createdAt: instant,
 });
 export type LessonView = z.output<typeof lessonView>;
 

@@ -15,6 +15,8 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "../staff/audit";
+import { currentLevelSql } from "../learning/levels";
+import type { CefrLevel } from "../../../schema/learning";
 import type { LessonListSort, LessonStats, LessonView } from "../../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../../schema/enums";
@@ -261,6 +263,8 @@ function pageStatement(query: LessonListQuery) {
         lesson: lessons,
         tutor: person(tutorUser, "member_tutor"),
         student: person(studentUser, "member_student"),
+        // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
+        studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
         total: sql<number>`count(*) OVER ()`.as("list_total"),
       })
       .from(lessons)
@@ -327,7 +331,13 @@ export async function lessonListFrom(
             .from(lessons)
             .where(lessonListWhere(query, now.toISOString()))
         )[0]?.total ?? 0));
-  return { list: rows.map((row) => toLessonView(row.lesson, row.tutor, row.student, now)), total };
+  return {
+    list: rows.map((row) => ({
+      ...toLessonView(row.lesson, row.tutor, row.student, now),
+      studentLevel: row.studentLevel,
+    })),
+    total,
+  };
 }
 
 export async function listLessons(db: Db, query: LessonListQuery, now = new Date()) {
