@@ -79,10 +79,10 @@ export const errorMessage: Record<ErrorCode, string> = {
   "export-not-found": "الملف ده مش موجود أو مدته خلصت",
   "export-not-ready": "الملف لسه بيتجهز. هنبعتلك أول ما يخلص",
   "invalid-device-id": "حصلت مشكلة في حفظ اختيارك. حدّث الصفحة وجرّب تاني",
-  "invalid-push-subscription": "المتصفح ده مبعتش بيانات إشعارات سليمة. حدّث الصفحة وجرّب تفعّلها تاني",
-  "push-subscription-not-found": "الجهاز ده مش متسجّل للإشعارات أصلًا",
   "invalid-unsubscribe-link": "اللينك ده مش سليم. تقدر تغيّر إشعاراتك من صفحة الإعدادات",
   "invalid-quiet-hours": "اكتب ساعات الهدوء صح: من وإلى بالساعة والدقيقة، ومينفعش يكونوا زي بعض",
+  "invalid-push-subscription": "المتصفح ده مبعتش بيانات إشعارات سليمة. حدّث الصفحة وجرّب تفعّلها تاني",
+  "push-subscription-not-found": "الجهاز ده مش متسجّل للإشعارات أصلًا",
   "account-already-suspended": "هذا الحساب موقوف بالفعل",
   "account-not-suspended": "هذا الحساب غير موقوف",
   "invalid-suspension-reason": "اكتب سبب الإيقاف (من ٣ إلى ٥٠٠ حرف)",
@@ -189,10 +189,6 @@ export const errorMessage: Record<ErrorCode, string> = {
   "refund-already-made": "العملية دي اترد منها مبلغ قبل كده، أكّد إنك عايز تعمل استرداد تاني",
   "payment-alarm-not-found": "التنبيه غير موجود",
 
-  // A student's words to practise
-  "word-not-found": "الكلمة دي مش في كلماتك",
-  "word-not-due": "الكلمة دي مش عليك دلوقتي، هتيجي في ميعاد تمرينها",
-
   // Lesson notes and homework
   "note-not-tutor": "مدرّس الحصة بس هو اللي يكتب ملاحظاتها",
   "note-too-early": "الحصة لسه ما خلصتش، تقدر تكتب الملاحظات بعد ما تخلص",
@@ -209,6 +205,10 @@ export const errorMessage: Record<ErrorCode, string> = {
   "invalid-homework-due": "ميعاد تسليم الواجب مش صحيح، اختار يوم من القايمة",
   "short-note-reply": "اكتب ردك الأول",
   "long-note-reply": "الرد طويل جدًا، الحد ٢٠٠٠ حرف",
+
+  // A student's words to practise
+  "word-not-found": "الكلمة دي مش في كلماتك",
+  "word-not-due": "الكلمة دي مش عليك دلوقتي، هتيجي في ميعاد تمرينها",
 
   // Notifications: a dead delivery sent again by staff
   "delivery-not-failed": "الرسالة دي مش من الرسائل اللي ما وصلتش: يمكن اتبعتت أو بيتعاد إرسالها",
@@ -254,6 +254,11 @@ export const errorMessage: Record<ErrorCode, string> = {
   "empty-contact-reply": "اكتب الرد الأول",
   "long-contact-reply": "الرد طويل جدًا، الحد ٤٠٠٠ حرف",
   "long-contact-notes": "الملاحظات طويلة جدًا، الحد ٢٠٠٠ حرف",
+  "invalid-level": "اختار مستوى من المستويات الستة",
+  "short-level-reason": "اكتب سبب قصير للمستوى، ٣ حروف على الأقل",
+  "long-level-reason": "السبب طويل، الحد ٢٠٠ حرف في سطر واحد",
+  "invalid-level-reason": "اكتب السبب في سطر واحد",
+  "level-not-allowed": "تقدر تحدد مستوى الطالب بعد ما تخلّص معاه حصة",
   "rating-reply-not-yours": "المدرّس اللي اتقيّم بس هو اللي يقدر يرد على التقييم ده",
   "rating-reply-locked": "فات أكتر من ٢٤ ساعة على ردك، ماينفعش تعدّله دلوقتي",
   "empty-rating-reply": "اكتب الرد الأول",

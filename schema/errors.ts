@@ -80,11 +80,11 @@ export const errorStatus = {
   "export-not-found": 404,
   "export-not-ready": 409,
   "invalid-device-id": 400,
+  "invalid-unsubscribe-link": 400,
+  "invalid-quiet-hours": 400,
   // Web push (schema/api/push.ts)
   "invalid-push-subscription": 400,
   "push-subscription-not-found": 404,
-  "invalid-unsubscribe-link": 400,
-  "invalid-quiet-hours": 400,
   "tutor-not-found": 404,
   "student-not-found": 404,
   "lesson-not-found": 404,
@@ -252,6 +252,12 @@ export const errorStatus = {
   "empty-contact-reply": 400,
   "long-contact-reply": 400,
   "long-contact-notes": 400,
+  // A student's CEFR level (worker/domain/learning/levels.ts)
+  "invalid-level": 400,
+  "short-level-reason": 400,
+  "long-level-reason": 400,
+  "invalid-level-reason": 400,
+  "level-not-allowed": 403,
   // Reviews: replies, flags and hiding (worker/domain/lessons/ratings-moderation.ts)
   "rating-reply-not-yours": 403,
   "rating-reply-locked": 409,
