@@ -34,6 +34,7 @@ const alongside = {
   "public.test.ts": [],
   "rating-moderation.test.ts": ["student", "tutor"],
   "pwa.test.ts": ["student"],
+  "push.test.ts": ["tutor3"],
   "refunds.test.ts": [],
   "reports.test.ts": ["student"],
   "routes.test.ts": [],

@@ -39,8 +39,8 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
 
-/** DELETE /push/subscriptions: the caller's browser, by its endpoint. */
-export const pushUnsubscribeBody = z.object({ endpoint: pushEndpoint });
+/** DELETE /push/subscriptions?endpoint=: the caller's browser, by its endpoint (in the query: a DELETE carries no body). */
+export const pushUnsubscribeQuery = z.object({ endpoint: pushEndpoint });
 
 /** The VAPID public key the browser subscribes with (applicationServerKey, base64url). */
 export const pushKey = z.object({ publicKey: z.string() });
@@ -60,7 +60,7 @@ export const pushContracts = {
   unsubscribe: contract({
     method: "delete",
     path: "/push/subscriptions",
-    body: pushUnsubscribeBody,
+    query: pushUnsubscribeQuery,
     status: 204,
     response: "empty",
   }),

@@ -129,14 +129,14 @@ describe("the subscription routes", () => {
     const browser = await subscribed(owner.token);
     const stolen = await callContract(pushContracts.unsubscribe, {
       token: other.token,
-      body: { endpoint: browser.endpoint },
+      query: { endpoint: browser.endpoint },
     });
     expect(stolen.status).toBe(404);
     expect(stolen.body.code).toBe("push-subscription-not-found");
     expect(await subscriptionsOf(owner.user.id)).toHaveLength(1);
     const removed = await callContract(pushContracts.unsubscribe, {
       token: owner.token,
-      body: { endpoint: browser.endpoint },
+      query: { endpoint: browser.endpoint },
     });
     expect(removed.status).toBe(204);
     expect(await subscriptionsOf(owner.user.id)).toEqual([]);

@@ -25,8 +25,8 @@ export const pushRoutes = [
     access: "signed-in",
     summary:
       "Removes the caller's subscription for this endpoint; push-subscription-not-found when the caller has none there.",
-    async handle({ c, user, body }) {
-      if (!(await removeSubscription(c.get("db"), user.id, body.endpoint)))
+    async handle({ c, user, query }) {
+      if (!(await removeSubscription(c.get("db"), user.id, query.endpoint)))
         fail("push-subscription-not-found");
     },
   }),

@@ -17,6 +17,7 @@ import { reviews } from "./ar-EG-reviews";
 import { support } from "./ar-EG-support";
 import { arTutorJourney } from "./ar-EG-tutor-journey";
 import { words } from "./ar-EG-words";
+import { arPush } from "./ar-EG-push";
 
 // Tests read any code's message through errorMessage(): the whole catalogue is registered here
 // (the product loads it with forms or after the page has loaded, web/src/i18n/error-catalogue.ts).
@@ -33,6 +34,7 @@ export const ar = {
   market,
   privacyDeletion,
   words,
+  push: arPush,
   reviews,
   ...arAdmin,
   ...arAuth,

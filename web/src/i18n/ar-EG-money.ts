@@ -147,7 +147,12 @@ export const money = {
     title: "رسائل لم تصل",
     hint: "إشعارات فشلت كل محاولات إرسالها (بريد، واتساب، تليجرام). ممكن تعيد إرسال أي رسالة بعد ما تتأكد إن العنوان أو الرقم سليم.",
     empty: "كل الرسائل وصلت.",
-    channels: { email: "بريد إلكتروني", whatsapp: "واتساب", telegram: "تليجرام" } as Record<string, string>,
+    channels: {
+      email: "بريد إلكتروني",
+      whatsapp: "واتساب",
+      telegram: "تليجرام",
+      push: "إشعار على الجهاز",
+    } as Record<string, string>,
     attempts: (count: string) => `عدد المحاولات: ${count}`,
     lastError: "آخر خطأ",
     retry: "أعد الإرسال",

@@ -2,6 +2,7 @@ import { AccountSettings } from "../../features/user/account-settings";
 import { ConsentsCard } from "../../features/privacy/consents-card";
 import { NotificationsCard } from "../../features/notifications/notifications-card";
 import { DataExportCard } from "../../features/privacy/data-export-card";
+import { PushCard } from "../../features/push/push-card";
 import { DeleteAccountCard } from "../../features/privacy/delete-account-card";
 import { UserGate } from "../../features/user/user-gate";
 import { arAuth } from "../../i18n/ar-EG-auth";
@@ -16,6 +17,7 @@ export function TutorAccountSettingsPage() {
           <div className="flex flex-col gap-6">
             <AccountSettings user={user} />
             <DataExportCard />
+            <PushCard />
             <NotificationsCard />
             <ConsentsCard />
             <DeleteAccountCard />

@@ -5,6 +5,7 @@ import type { TutorInfo } from "@schema/api/tutor";
 import { Role } from "@schema/enums";
 import { StartChat } from "../../features/chat/start-chat";
 import { BookedNotice, BookingFlow } from "../../features/lessons/booking-flow";
+import { PushOffer } from "../../features/push/push-offer";
 import { TutorReviews } from "../../features/ratings/tutor-reviews";
 import { RatingText, TopicChips } from "../../features/tutors/tutor-card";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
@@ -243,6 +244,7 @@ function BookingCard({ tutor, name }: { tutor: TutorInfo; name: string }) {
     body = (
       <div className="flex flex-col gap-3">
         <BookedNotice lesson={done} title={b.booked} />
+        <PushOffer />
         <Button onClick={() => void navigate("/upcoming-lessons")}>{b.goToLessons}</Button>
         <Button variant="secondary" onClick={() => setDone(null)}>
           {b.title}
