@@ -78,6 +78,20 @@ const accounts = {
   TURN_KEY_API_TOKEN: secret(),
   SENTRY_KEY: secret(16),
 };
+// A fresh web-push VAPID pair for the Worker (required outside local, docs/configuration.md), made
+// as `npx @pushforge/builder vapid` makes one: the public key raw in base64url, the private as JWK.
+const vapidPair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+  "sign",
+  "verify",
+]);
+const vapidJwk = await crypto.subtle.exportKey("jwk", vapidPair.privateKey);
+const VAPID = {
+  VAPID_PUBLIC_KEY: Buffer.from(await crypto.subtle.exportKey("raw", vapidPair.publicKey)).toString(
+    "base64url",
+  ),
+  VAPID_PRIVATE_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: vapidJwk.x, y: vapidJwk.y, d: vapidJwk.d }),
+  VAPID_SUBJECT: "mailto:rehearsal@dars.test",
+};
 // Cloudflare's documented always-pass Turnstile test keys: the SPA's widget is stood in for by the
 // browser test (its script host is routed there), siteverify goes to the emulator over HTTP.
 const TURNSTILE = {
@@ -358,6 +372,7 @@ async function main() {
     BUILD_VERSION: `rehearsal-${spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || "dev"}`,
     ...accounts,
     ...TURNSTILE,
+    ...VAPID,
     FAWRY_BASE_URL: urls.FAWRY_BASE_URL,
     EMAIL_API_URL: urls.EMAIL_API_URL,
     WHATSAPP_API_URL: urls.WHATSAPP_API_URL,
