@@ -39,8 +39,9 @@ function LessonLine({ lesson }: { lesson: NonNullable<WordView["lesson"]> }) {
 function WordItem({ word, now }: { word: WordView; now: number }) {
   const toggle = useLearnedToggle();
   const wordId = useId();
-  // While the change is on its way the box shows what was asked for.
-  const learned = toggle.isPending ? toggle.variables.learned : word.learnedAt !== null;
+  // From the click until the answer the box shows what was asked for (set in the same event, so it never snaps back).
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const learned = asked ?? word.learnedAt !== null;
   const due = !learned && Date.parse(word.dueAt) <= now;
   return (
     <li
@@ -66,6 +67,7 @@ function WordItem({ word, now }: { word: WordView; now: number }) {
             aria-describedby={wordId}
             onChange={(event) => {
               const next = event.target.checked;
+              setAsked(next);
               toggle.mutate(
                 { id: word.id, learned: next },
                 {
@@ -81,6 +83,8 @@ function WordItem({ word, now }: { word: WordView; now: number }) {
                       type: "error",
                       title: errorMessage(errorCodeOf(error)),
                     }),
+                  // The list's cache holds the answer by now (useLearnedToggle); a failure shows the stored state again.
+                  onSettled: () => setAsked(null),
                 },
               );
             }}
