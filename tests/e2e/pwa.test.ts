@@ -1,7 +1,7 @@
 // The installable, offline app (docs/phone.md): the manifest and icons, Chromium's installability
 // check, the service worker (web/src/features/pwa/sw.ts) controlling the page, the upcoming lessons
 // and the offline page without a network, a new version announced, and the install prompt.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arPwa } from "../../web/src/i18n/ar-EG-pwa";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import {
+  ARTEFACTS,
   baseUrl,
   clientAddress,
   expectNoAxeViolations,
@@ -27,6 +28,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The screen as the visitor sees it (the offers are fixed to the bottom of the viewport, not the page). */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTEFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`) });
+}
 
 /** The width and height a PNG's header gives, after checking its signature and first chunk's CRC-free layout. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -56,11 +63,13 @@ async function controlled(page: Page): Promise<string> {
 }
 
 async function installed(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated",
-    null,
-    { timeout: 30_000 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null),
+      { timeout: 30_000 },
+    )
+    .toBe("activated");
 }
 
 describe("the app's manifest and files", () => {
@@ -196,7 +205,10 @@ describe("the installed app in Chromium", () => {
     const notice = page.locator("[data-pwa-update]");
     await notice.getByText(arPwa.update.title).waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, "update notice 1280");
-    await screenshot(page, "pwa-update-1280");
+    await viewportShot(page, "pwa-update-1280");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoAxeViolations(page, "update notice 360");
+    await viewportShot(page, "pwa-update-360");
     await Promise.all([
       page.waitForEvent("load"),
       notice.getByRole("button", { name: arPwa.update.apply, exact: true }).click(),
@@ -242,10 +254,10 @@ describe("the installed app in Chromium", () => {
     await goToTutors(second);
     await prompt(second).getByRole("heading", { name: arPwa.install.title }).waitFor();
     await expectNoAxeViolations(second, "install prompt 1280");
-    await screenshot(second, "pwa-install-1280");
+    await viewportShot(second, "pwa-install-1280");
     await second.setViewportSize({ width: 360, height: 740 });
     await expectNoAxeViolations(second, "install prompt 360");
-    await screenshot(second, "pwa-install-360");
+    await viewportShot(second, "pwa-install-360");
 
     // Dismissed for good: gone, and not offered again on a later visit.
     await prompt(second).getByRole("button", { name: arPwa.install.dismiss }).click();

@@ -37,7 +37,6 @@ type MessageEvent = ExtendableEvent & { data: unknown };
 type Scope = {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
   registration: { navigationPreload?: { enable(): Promise<void> } };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
@@ -59,15 +58,15 @@ sw.addEventListener("install", (event) => {
 });
 
 sw.addEventListener("activate", (event) => {
-  // The other versions' files go, and the pages kept by them (their script names are gone).
+  // The other versions' files go, and the pages kept by them (their script names are gone). No
+  // clients.claim(): a page loaded without the worker stays so until its next load, as it started.
   const kept = new Set<string>([precache, cacheNames.assets, cacheNames.photos, cacheNames.lessons]);
   event.waitUntil(
     caches
       .keys()
       .then((names) =>
         Promise.all(names.filter((name) => !kept.has(name)).map((name) => caches.delete(name))),
-      )
-      .then(() => sw.clients.claim()),
+      ),
   );
 });
 
