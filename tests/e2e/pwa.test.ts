@@ -253,6 +253,14 @@ describe("the installed app in Chromium", () => {
     expect(await prompt(second).count()).toBe(0);
     await goToTutors(second);
     await prompt(second).getByRole("heading", { name: arPwa.install.title }).waitFor();
+    // The app's icon beside the title has loaded (the worker keeps it).
+    await expect
+      .poll(() =>
+        prompt(second)
+          .locator("img")
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBe(192);
     await expectNoAxeViolations(second, "install prompt 1280");
     await viewportShot(second, "pwa-install-1280");
     await second.setViewportSize({ width: 360, height: 740 });
