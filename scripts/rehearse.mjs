@@ -79,7 +79,7 @@ const accounts = {
   SENTRY_KEY: secret(16),
 };
 // A fresh web-push VAPID pair for the Worker (required outside local, docs/configuration.md), made
-// as `npx @pushforge/builder vapid` makes one: the public key raw in base64url, the private as JWK.
+// as `node scripts/vapid-keys.mjs` makes one: the public key raw in base64url, the private as JWK.
 const vapidPair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
   "sign",
   "verify",

@@ -2,8 +2,8 @@
 // subscription's keys (an ECDH P-256 pair and a 16-byte auth secret), the decryption of a message
 // with them, in either content encoding browsers accept: RFC 8291's aes128gcm, and the older
 // "aesgcm" (draft-ietf-webpush-encryption-04, salt and key in the Encryption and Crypto-Key
-// headers), which is what @pushforge/builder 2.0.5 sends; and the check of the sender's VAPID
-// signature (RFC 8292). WebCrypto only; the product encrypts and signs with @pushforge/builder, so
+// headers), which older senders use; and the check of the sender's VAPID signature (RFC 8292).
+// WebCrypto only; the product encrypts and signs with @block65/webcrypto-web-push, so
 // a round trip through this file is a real test of what a browser would receive.
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 // Web push end to end inside the Worker: the contract and access of the subscription routes, and
-// the "push" outbox channel, whose payloads the product encrypts and signs (@pushforge/builder)
+// the "push" outbox channel, whose payloads the product encrypts and signs (@block65/webcrypto-web-push)
 // and the local push emulator (emulators/push) checks and decrypts as a browser would.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -161,8 +161,8 @@ describe("the push channel", () => {
           tag: `dars-${id}`,
           urgency: "high",
           ttl: 6 * 60 * 60,
-          // @pushforge/builder 2.0.5 encrypts with the older "aesgcm" encoding (every browser takes it).
-          encoding: "aesgcm",
+          // RFC 8291's aes128gcm, the encoding every push service takes (Apple's included).
+          encoding: "aes128gcm",
         }),
       ]);
     expect((await subscriptionsOf(user.id)).every((row) => row.lastSentAt !== null)).toBe(true);

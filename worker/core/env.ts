@@ -247,7 +247,7 @@ const LOCAL_TOKEN_SECRET = "local-development-token-secret-not-for-production";
 export type Vapid = { publicKey: string; privateJwk: JsonWebKey; subject: string };
 
 /**
- * Only for the local environment (generated with `npx @pushforge/builder vapid`, committed like
+ * Only for the local environment (generated with `node scripts/vapid-keys.mjs`, committed like
  * LOCAL_TOKEN_SECRET): the local push emulator and a real browser on localhost both accept it.
  * Real deployments set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT.
  */

@@ -1,8 +1,8 @@
 // Web push (RFC 8030) to one browser subscription: the payload encrypted for the browser
-// (RFC 8291, aes128gcm) and the request signed with our VAPID key (RFC 8292), both by
-// @pushforge/builder on WebCrypto; no cryptography of our own. `fetch` is injected: the real one,
+// (RFC 8291, aes128gcm, padded to a constant size) and the request signed with our VAPID key
+// (RFC 8292), both by @block65/webcrypto-web-push on WebCrypto; no cryptography of our own. `fetch` is injected: the real one,
 // or locally the push emulator's in-process dispatch for its endpoints (createServices).
-import { buildPushHTTPRequest } from "@pushforge/builder";
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import type { Vapid } from "../core/env";
 import type { Fetcher } from "./emulated";
 
@@ -36,16 +36,19 @@ export const PUSH_TTL_SECONDS = 6 * 60 * 60;
 export function webPushSender({ vapid, fetch }: { vapid: Vapid; fetch: Fetcher }): PushSender {
   return {
     async send(target, payload) {
-      const { endpoint, headers, body } = await buildPushHTTPRequest({
-        privateJWK: vapid.privateJwk,
-        subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        message: {
-          payload,
-          adminContact: vapid.subject,
-          options: { ttl: PUSH_TTL_SECONDS, urgency: "high" },
+      const request = await buildPushPayload(
+        { data: payload, options: { ttl: PUSH_TTL_SECONDS, urgency: "high" } },
+        {
+          endpoint: target.endpoint,
+          expirationTime: null,
+          keys: { p256dh: target.p256dh, auth: target.auth },
         },
-      });
-      const response = await fetch(new Request(endpoint, { method: "POST", headers, body }));
+        // The library takes the private key as the JWK's `d` and rebuilds the pair from the public key.
+        { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateJwk.d },
+      );
+      const response = await fetch(
+        new Request(target.endpoint, { method: "POST", headers: request.headers, body: request.body }),
+      );
       if (response.status === 404 || response.status === 410) {
         await response.body?.cancel();
         return "gone";
