@@ -64,5 +64,7 @@ console.log(`✓ ${config.name} (${target}) has every required setting`);
 if (checkOnly) process.exit(0);
 
 run("vite", ["build", "--logLevel", "warn"]);
+// The service worker, with the build's file list (scripts/build-sw.mjs, docs/phone.md).
+run("node", ["scripts/build-sw.mjs"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--remote", ...envArgs]);
 run("wrangler", ["deploy", ...envArgs]);

@@ -38,6 +38,8 @@ if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "web/dist/inde
   run(bin("vite"), ["build", "--logLevel", "warn"]);
   // The public pages' HTML, which the SPA hydrates (scripts/prerender.mjs).
   run(process.execPath, [path.join(root, "scripts/prerender.mjs")]);
+  // The service worker, with the build's file list (scripts/build-sw.mjs, docs/phone.md).
+  run(process.execPath, [path.join(root, "scripts/build-sw.mjs")]);
 }
 
 const localVars = localVarArgs(root);
