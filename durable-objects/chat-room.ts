@@ -371,6 +371,27 @@ export class ChatRoom extends Server<Env> {
     return { result: "ok", list: rows.map((row) => this.#toMessage(row)), total };
   }
 
+  /**
+   * Local bench only (POST /dev/bench/fill, a local-only route; emulators/bench.ts): `count`
+   * messages after the newest, from the two members in turn, one a minute from `startAt`, in one
+   * statement. Nothing is broadcast and the room list's D1 summary is left as it is.
+   */
+  async seedBenchMessages(senders: [number, number], count: number, startAt: string): Promise<number> {
+    if (count <= 0) return 0;
+    this.ctx.storage.sql.exec(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+      INSERT INTO messages (sequence, revision, sender_id, text, created_at)
+      SELECT base + i, base + i, CASE i % 2 WHEN 0 THEN ? ELSE ? END, 'رسالة تجريبية رقم ' || i,
+        strftime('%Y-%m-%dT%H:%M:%fZ', ?, '+' || i || ' minutes')
+      FROM n, (SELECT coalesce(max(revision), 0) AS base FROM messages)`,
+      count,
+      senders[1],
+      senders[0],
+      startAt,
+    );
+    return count;
+  }
+
   /** Messages from the other member, not deleted, after the user's read receipt. */
   async unreadCount(userId: number): Promise<number> {
     if (await this.#refusal(userId)) return 0;

@@ -17,8 +17,8 @@ import {
 import { liveKitConfig } from "../worker/integrations/livekit";
 import { telegramWebhookSecret } from "../worker/integrations/telegram";
 import { whatsAppWebhookKeys } from "../worker/integrations/whatsapp";
-import { benchSeedBody } from "../schema/api/bench";
-import { seedBench } from "./bench";
+import { benchFillBody, benchSeedBody } from "../schema/api/bench";
+import { fillBench, seedBench } from "./bench";
 import { createFawrySandbox } from "./fawry/app";
 import { createLiveKitEmulator } from "./livekit/app";
 import { createPushEmulator } from "./push/app";
@@ -102,5 +102,6 @@ export function createEmulators(api: ApiFetch): Emulators {
     },
     seedDemo: (db, now, media) => seedDemoData(db, now, media),
     seedBench: (db, tokenSecret, input) => seedBench(db, tokenSecret, benchSeedBody.parse(input)),
+    fillBench: (env, db, input) => fillBench(env, db, benchFillBody.parse(input)),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Role } from "../enums";
-import { benchSeedBody } from "./bench";
+import { benchFillBody, benchSeedBody } from "./bench";
 import { paged, pageQuery } from "./common";
 import { outboxMessage } from "./confirmation-code";
 import { contract } from "./contract";
@@ -28,6 +28,9 @@ export const benchSeed = z.object({
   slotEnd: z.string(),
 });
 export type BenchSeed = z.output<typeof benchSeed>;
+/** POST /dev/bench/fill — how many rows (or messages) one bounded call added. */
+export const benchFilled = z.object({ rows: z.number(), members: z.number() });
+export type BenchFilled = z.output<typeof benchFilled>;
 
 /**
  * POST /dev/words — words added to the signed-in student's «كلماتي» list as a lesson note would
@@ -59,5 +62,11 @@ export const devContracts = {
   }),
   seed: contract({ method: "post", path: "/dev/seed", response: demoSeed }),
   benchSeed: contract({ method: "post", path: "/dev/bench/seed", body: benchSeedBody, response: benchSeed }),
+  benchFill: contract({
+    method: "post",
+    path: "/dev/bench/fill",
+    body: benchFillBody,
+    response: benchFilled,
+  }),
   words: contract({ method: "post", path: "/dev/words", body: devWordsBody, response: devWordsAdded }),
 };

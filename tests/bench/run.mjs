@@ -2,8 +2,13 @@
 // endpoint's throughput and p99 latency are printed as a ratio to a bare /api/v1/health measured
 // in the same run, so the numbers compare across machines; the targets are checked on
 // those ratios (docs/benchmarks.md). The chat load (tests/bench/chat.mjs) reports delivery latency.
-import { availableParallelism, loadavg } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { printGrowth, seedAtScale } from "./growth.mjs";
 import { chatLoad } from "./chat.mjs";
 import { benchState, startFrozenServer } from "./server.mjs";
 import { webVitalsBench } from "./vitals.mjs";
@@ -11,7 +16,40 @@ import { webVitalsBench } from "./vitals.mjs";
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
-const TUTORS = 2000;
+/**
+ * BENCH_SCALE=1|10|100 multiplies the seeded data (tests/bench/growth.mjs: ×1 is 2,000 tutors,
+ * 300 students, 20,000 past lessons, 100,000 chat messages, 10,000 payments, 10,000 audit rows,
+ * 50,000 outbox rows); BENCH_SCALE=all runs the HTTP half at 1, 10 and 100 (BENCH_SCALES=1,10
+ * picks others) and compares each path's ratio to health and D1 rows read across the sizes; each
+ * size's results stay in BENCH_RESULT_DIR (the temporary folder) as dars-bench-growth-x<scale>.json,
+ * and `node tests/bench/growth.mjs <files…>` compares saved sizes again.
+ */
+const SCALE_SETTING = process.env.BENCH_SCALE ?? "1";
+if (SCALE_SETTING === "all") {
+  const scales = (process.env.BENCH_SCALES ?? "1,10,100").split(",").map(Number);
+  const runs = [];
+  for (const scale of scales) {
+    const out = path.join(process.env.BENCH_RESULT_DIR ?? tmpdir(), `dars-bench-growth-x${scale}.json`);
+    process.stderr.write(`[bench] BENCH_SCALE=${scale}\n`);
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_SCALE: String(scale), BENCH_ONLY: "http", BENCH_RESULT: out },
+    });
+    if (child.status !== 0) {
+      process.stderr.write(
+        `[bench] BENCH_SCALE=${scale} failed (exit ${child.status}); compared without it\n`,
+      );
+      continue;
+    }
+    runs.push(JSON.parse(readFileSync(out, "utf8")));
+  }
+  printGrowth(runs);
+  process.exit(runs.length === scales.length ? 0 : 1);
+}
+const SCALE = Number(SCALE_SETTING);
+if (![1, 10, 100].includes(SCALE))
+  throw new Error(`BENCH_SCALE must be 1, 10, 100 or all, not ${SCALE_SETTING}`);
+const TUTORS = 2000 * SCALE;
 /** Students 0..BOOKERS-1 book with tutors 0..BOOKERS-1 (one pair each); the next CHAT_ROOMS chat. */
 const BOOKERS = 200;
 const CHAT_ROOMS = 100;
@@ -33,16 +71,18 @@ if (ONLY === "web") {
   console.log(`\n${webChecks.filter((check) => check.pass).length}/${webChecks.length} web targets met.`);
   process.exit(0);
 }
-// A run that stalls (an overloaded machine) stops after 6 minutes instead of hanging.
+// A run that stalls (an overloaded machine) stops instead of hanging: 10 minutes for the server and
+// the measurements, plus 10 minutes per ×1 of seeding (set again once the seed is in).
 let server = null;
-const watchdog = setTimeout(
-  () => {
-    progress("stopped: the run took over 6 minutes");
-    void Promise.resolve(server?.stop()).finally(() => process.exit(1));
-  },
-  6 * 60 * 1000,
-);
-watchdog.unref();
+const stopAfter = (minutes) =>
+  setTimeout(
+    () => {
+      progress(`stopped: the run took over ${minutes} minutes`);
+      void Promise.resolve(server?.stop()).finally(() => process.exit(1));
+    },
+    minutes * 60 * 1000,
+  ).unref();
+let watchdog = stopAfter(10 + 10 * SCALE);
 progress("starting the server");
 server = await startFrozenServer({ port: PORT, state: benchState(PORT) });
 try {
@@ -52,25 +92,33 @@ try {
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
+  post.base = server.base;
 
   const signIn = await post("/api/v1/auth/password", {
     email: "student@dars.test",
     password: "Dars@2026",
   }).then((response) => response.json());
   const auth = { authorization: `Bearer ${signIn.token}` };
+  // The admin signs in here once (so the sign-in case below leaves that account out).
+  const adminSignIn = await post("/api/v1/auth/password", {
+    email: "admin@dars.test",
+    password: "Dars@2026",
+  }).then((response) => response.json());
+  const admin = { authorization: `Bearer ${adminSignIn.token}` };
 
-  // The benchmark's own data, in one D1 batch (emulators/bench.ts, local only).
-  progress("seeding");
+  // The benchmark's own data at BENCH_SCALE, in bounded D1 batches (tests/bench/growth.mjs,
+  // emulators/bench.ts, local only).
+  progress(`seeding at ×${SCALE}`);
   const seedStarted = Date.now();
-  const seeded = await post("/api/v1/dev/bench/seed", {
-    tag: "bench",
-    tutors: TUTORS,
-    students: BOOKERS + CHAT_ROOMS,
-    tutorTokens: BOOKERS + CHAT_ROOMS,
+  const { seed, seedTimes } = await seedAtScale({
+    post,
+    scale: SCALE,
+    tokens: BOOKERS + CHAT_ROOMS,
+    progress,
   });
-  if (seeded.status !== 200) throw new Error(`bench seed failed: ${seeded.status} ${await seeded.text()}`);
-  const seed = await seeded.json();
   const seedSeconds = (Date.now() - seedStarted) / 1000;
+  clearTimeout(watchdog);
+  watchdog = stopAfter(10);
   const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1`).then((response) =>
     response.json(),
   );
@@ -97,7 +145,6 @@ try {
 
   // The student account signed in above already; the rest are fresh for the limiter.
   const signInAccounts = [
-    "admin@dars.test",
     "regular-admin@dars.test",
     "tutor@dars.test",
     "manager@dars.test",
@@ -117,6 +164,8 @@ try {
       // The sign-in limiter allows 10 tries per address and email in 15 minutes, so this case
       // sends exactly 10 sign-ins for each seeded account instead of running for a duration.
       amount: signInAccounts.length * 10,
+      // Its rows-read probe signs in the account signed in above, not one of these (the limiter).
+      probe: { body: JSON.stringify({ email: "student@dars.test", password: "Dars@2026" }) },
       // Each connection walks the accounts in turn (autocannon's request sequence).
       requests: signInAccounts.map((email) => ({ body: JSON.stringify({ email, password: "Dars@2026" }) })),
     },
@@ -188,6 +237,36 @@ try {
         },
       ],
     },
+    // The paths whose data grows with Dars (tests/bench/growth.mjs seeds their history).
+    // The search term matches the demo accounts only, so its answer is the same size at every scale.
+    {
+      name: "GET admin users (search)",
+      path: "/api/v1/user/list?search=student&page=1&size=20",
+      headers: admin,
+    },
+    {
+      name: "GET /admin/audit (filtered)",
+      path: "/api/v1/admin/audit?action=user.role&page=1&size=20",
+      headers: admin,
+    },
+    { name: "GET /stats/series", path: "/api/v1/stats/series", headers: admin },
+    { name: "GET admin payments (/tx/list)", path: "/api/v1/tx/list?page=1&size=20", headers: admin },
+    { name: "GET /sitemap.xml", path: "/sitemap.xml" },
+    {
+      name: "GET chat history page",
+      path: `/api/v1/chat/list/${seed.historyRoom.id}/messages?page=1&size=30`,
+      headers: { authorization: `Bearer ${seed.students[0].token}` },
+    },
+    {
+      name: "GET /progress",
+      path: "/api/v1/progress",
+      headers: { authorization: `Bearer ${seed.students[0].token}` },
+    },
+    {
+      name: "GET tutor earnings",
+      path: `/api/v1/invoice/stats/${seed.tutors[0].id}`,
+      headers: { authorization: `Bearer ${seed.tutors[0].token}` },
+    },
   ];
 
   // Warm the isolate (first requests compile the Worker's code paths).
@@ -214,6 +293,7 @@ try {
   for (const bench of ONLY === "chat" ? [] : cases) {
     progress(bench.name);
     if (bench.warm) await fetch(server.base + bench.path);
+    const rowsRead = await readRows(server.base, bench);
     const own = { requests: 0, seconds: 0, p99: [], ok: 0, errors: 0 };
     const base = { requests: 0, seconds: 0, p99: [] };
     const slices = bench.amount ? 1 : DURATION_SECONDS;
@@ -231,6 +311,7 @@ try {
     }
     const row = {
       name: bench.name,
+      rowsRead,
       rps: own.requests / own.seconds,
       p99: median(own.p99),
       healthRps: base.requests / base.seconds,
@@ -241,7 +322,7 @@ try {
     };
     results.push(row);
     progress(
-      `  ${row.rps.toFixed(0)} req/s (health ${row.healthRps.toFixed(0)}), p99 ${row.p99} ms (health ${row.healthP99}), ${row.ok} 2xx, ${row.errors} non-2xx`,
+      `  ${row.rps.toFixed(0)} req/s (health ${row.healthRps.toFixed(0)}), ${row.rowsRead ?? "?"} D1 rows read, p99 ${row.p99} ms (health ${row.healthP99}), ${row.ok} 2xx, ${row.errors} non-2xx`,
     );
   }
 
@@ -270,7 +351,7 @@ try {
       " (a busy machine lowers every number; the paired ratios absorb part of it, not all).",
   );
   console.log(
-    `Seeded ${TUTORS} listed tutors and ${BOOKERS + CHAT_ROOMS} subscribed students in ${seedSeconds.toFixed(1)}s.\n`,
+    `Seeded at ×${SCALE} in ${seedSeconds.toFixed(1)}s: ${seedTimes.map((t) => `${t.table} ${t.rows.toLocaleString("en")} in ${t.seconds.toFixed(1)}s`).join(", ")}.\n`,
   );
   console.log(
     "endpoint".padEnd(34),
@@ -282,6 +363,7 @@ try {
     "×health".padStart(8),
     "2xx".padStart(6),
     "non-2xx".padStart(8),
+    "rows read".padStart(10),
     "  target",
   );
   for (const row of results) {
@@ -302,6 +384,7 @@ try {
       (row.p99 / Math.max(row.healthP99, 1)).toFixed(2).padStart(8),
       String(row.ok).padStart(6),
       String(row.errors).padStart(8),
+      String(row.rowsRead ?? "?").padStart(10),
       verdict,
     );
   }
@@ -311,6 +394,12 @@ try {
     );
 
   if (chat) reportChat(chat, checks);
+  // BENCH_SCALE=all's child runs hand their rows to the parent (tests/bench/growth.mjs compares them).
+  if (process.env.BENCH_RESULT)
+    writeFileSync(
+      process.env.BENCH_RESULT,
+      JSON.stringify({ scale: SCALE, seedSeconds, seedTimes, load: [loadAtStart, loadavg()[0]], results }),
+    );
 
   console.log(
     `\n${checks.filter((check) => check.pass).length}/${checks.length} targets met; whole run ${((Date.now() - started) / 1000).toFixed(0)}s.`,
@@ -360,4 +449,32 @@ function reportChat(chat, checks) {
     `  load generator's event-loop delay (it delays every timestamp): p99 ${chat.clientDelay.p99.toFixed(1)} ms, max ${chat.clientDelay.max.toFixed(1)} ms`,
   );
   console.log(`  target: p99 ≤ 25 ms (room socket), no loss, no duplicates: ${chatPass ? "PASS" : "FAIL"}`);
+}
+
+/**
+ * The D1 rows one request of the case reads (`x-d1-rows-read`, answered by a local Worker to
+ * `x-dars-bench: rows`: worker/core/db.ts), from the third of three requests, so a cache the
+ * first one fills is warm as under load. A case whose requests vary makes them as the load does.
+ */
+async function readRows(base, bench) {
+  let last = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let request = {
+      method: bench.method ?? "GET",
+      path: bench.path,
+      headers: bench.headers ?? {},
+      body: bench.body,
+    };
+    if (bench.probe) request = { ...request, ...bench.probe };
+    else if (bench.requests?.[0]?.setupRequest)
+      request = { ...request, ...bench.requests[0].setupRequest(request) };
+    const response = await fetch(base + request.path, {
+      method: request.method,
+      headers: { ...request.headers, "x-dars-bench": "rows" },
+      body: request.body,
+    });
+    await response.arrayBuffer();
+    last = response.headers.get("x-d1-rows-read");
+  }
+  return last === null ? null : Number(last);
 }

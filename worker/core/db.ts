@@ -87,41 +87,78 @@ export const ROWS_READ_REQUEST = { name: "x-dars-bench", value: "rows" } as cons
 /** The answer's header: the sum of `meta.rows_read` over the request's D1 calls before the answer. */
 export const ROWS_READ_HEADER = "x-d1-rows-read";
 
+/** A statement that reads only: its rows_read can be measured by running it again through all(). */
+const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|replace)\b)/i;
+const INNER = Symbol("d1 statement");
+
 /**
  * Local only (the caller checks config.isLocal): when the request carries `x-dars-bench: rows`, an
- * env whose D1 binding is a new instance over the same fetcher, its session's two exits to D1
- * (`_send`, `_queryOrThrow`: every first/all/run/raw and batch; tests/worker/d1-trips.ts) wrapped
- * on that instance alone to add up the answers' `meta.rows_read`. Other requests get null and
- * pay one header read.
+ * env whose D1 binding adds up `meta.rows_read` over the request's calls (npm run bench,
+ * docs/benchmarks.md). Through the binding's public API, since its internals differ between
+ * runtimes: all, run and batch carry meta; first runs as all (what D1's first does, keeping the
+ * first row); raw carries none, so a read-only raw also runs as all for its meta (the same rows
+ * read again, in parallel), and a write runs as a batch of one (drizzle reads RETURNING rows that
+ * way; a write names each column once). Other requests get null and pay one header read.
  */
 export function countRowsRead<E extends Pick<Env, "DB">>(
   request: Request,
   env: E,
 ): { env: E; rowsRead: () => number } | null {
   if (request.headers.get(ROWS_READ_REQUEST.name) !== ROWS_READ_REQUEST.value) return null;
-  const binding = env.DB as unknown as {
-    constructor: new (fetcher: unknown) => D1Database;
-    fetcher: unknown;
-  };
-  const counted = new binding.constructor(binding.fetcher);
-  const session = (counted as unknown as { alwaysPrimarySession: Record<string, unknown> })
-    .alwaysPrimarySession;
+  const db = env.DB;
   let total = 0;
-  const add = (answer: unknown): void => {
-    if (Array.isArray(answer)) for (const item of answer) add(item);
-    else if (answer && typeof answer === "object") {
-      const rows = (answer as { meta?: { rows_read?: unknown } }).meta?.rows_read;
-      if (typeof rows === "number") total += rows;
-    }
+  const add = (answers: D1Result | D1Result[]) => {
+    for (const answer of Array.isArray(answers) ? answers : [answers]) total += answer.meta?.rows_read ?? 0;
   };
-  for (const name of ["_send", "_queryOrThrow"]) {
-    const original = session[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-    if (!original) continue;
-    session[name] = async function (this: unknown, ...args: unknown[]) {
-      const answer = await original.apply(this, args);
-      add(answer);
-      return answer;
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const counted = {
+      [INNER]: statement,
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+      all: async () => {
+        const answer = await statement.all();
+        add(answer);
+        return answer;
+      },
+      run: async () => {
+        const answer = await statement.run();
+        add(answer);
+        return answer;
+      },
+      first: async (column?: string) => {
+        const answer = await statement.all<Record<string, unknown>>();
+        add(answer);
+        const row = answer.results[0] ?? null;
+        return column === undefined || row === null ? row : (row[column] ?? null);
+      },
+      raw: async (options?: { columnNames?: boolean }) => {
+        if (READ_ONLY.test(sql)) {
+          const [rows, answer] = await Promise.all([
+            options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw(),
+            statement.all(),
+          ]);
+          add(answer);
+          return rows;
+        }
+        const [answer] = await db.batch<Record<string, unknown>>([statement]);
+        add(answer!);
+        const rows = answer!.results.map((row) => Object.values(row));
+        return options?.columnNames ? [Object.keys(answer!.results[0] ?? {}), ...rows] : rows;
+      },
     };
-  }
-  return { env: { ...env, DB: counted }, rowsRead: () => total };
+    return counted as unknown as D1PreparedStatement;
+  };
+  const unwrap = (statement: D1PreparedStatement) =>
+    (statement as D1PreparedStatement & { [INNER]?: D1PreparedStatement })[INNER] ?? statement;
+  const binding = {
+    prepare: (sql: string) => wrap(db.prepare(sql), sql),
+    batch: async (statements: D1PreparedStatement[]) => {
+      const answers = await db.batch(statements.map(unwrap));
+      add(answers);
+      return answers;
+    },
+    exec: (sql: string) => db.exec(sql),
+    withSession: (constraint?: string) => db.withSession(constraint as D1SessionConstraint),
+    dump: () => (db as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
+  };
+  return { env: { ...env, DB: binding as unknown as D1Database }, rowsRead: () => total };
 }

@@ -6,8 +6,8 @@
 // global fetch and the local-only routes answer 404.
 import type { Db } from "../core/context";
 import type { Env } from "../core/env";
-import type { BenchSeedInput } from "../../schema/api/bench";
-import type { BenchSeed, DemoSeed } from "../../schema/api/dev";
+import type { BenchFillInput, BenchSeedInput } from "../../schema/api/bench";
+import type { BenchFilled, BenchSeed, DemoSeed } from "../../schema/api/dev";
 import { LOCAL_FAWRY, LOCAL_TELEGRAM, LOCAL_WHATSAPP } from "./local-accounts";
 
 /** A fetch for one client: the global one, or the emulators' in-process dispatch. */
@@ -74,6 +74,8 @@ export type Emulators = {
   seedDemo(db: Db, now: Date, media: R2Bucket): Promise<DemoSeed>;
   /** Seeds benchmark data (POST /dev/bench/seed, which npm run bench calls). */
   seedBench(db: Db, tokenSecret: string, input: BenchSeedInput): Promise<BenchSeed>;
+  /** Adds one bounded batch of benchmark history (POST /dev/bench/fill, npm run bench's growth). */
+  fillBench(env: Env, db: Db, input: BenchFillInput): Promise<BenchFilled>;
 };
 
 /** The emulators bound to one request or cron run (Services.local). */
@@ -81,4 +83,5 @@ export type LocalServices = {
   fetch: Fetcher;
   seedDemo: Emulators["seedDemo"];
   seedBench: Emulators["seedBench"];
+  fillBench: Emulators["fillBench"];
 };

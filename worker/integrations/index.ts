@@ -82,6 +82,7 @@ export function createServices(
           fetch: (request) => emulators.fetch(request, env, ctx),
           seedDemo: emulators.seedDemo,
           seedBench: emulators.seedBench,
+          fillBench: emulators.fillBench,
         }
       : null;
   const emulate = local === null ? null : local.fetch;

@@ -38,6 +38,13 @@ export const devRoutes = [
     handle: ({ c, body }) =>
       local(c.get("services")).seedBench(c.get("db"), c.get("config").TOKEN_SECRET, body),
   }),
+  route(devContracts.benchFill, {
+    access: "public",
+    localOnly: true,
+    summary:
+      "Add one bounded batch of benchmark history (past lessons, payments, audit rows, outbox rows, or chat rooms with messages); npm run bench calls it.",
+    handle: ({ c, body }) => local(c.get("services")).fillBench(c.env, c.get("db"), body),
+  }),
   route(devContracts.words, {
     access: [Role.Student],
     localOnly: true,
