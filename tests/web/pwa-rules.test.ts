@@ -46,8 +46,10 @@ describe("the service worker's rules", () => {
   });
 
   it("serves public pages from the cache first and other pages from the network", () => {
-    for (const path of ["/", "/tutors", "/t/12", "/pricing", "/faq", "/faq/student"])
+    for (const path of ["/", "/pricing", "/faq", "/faq/student", "/about"])
       expect(get(path, "navigate"), path).toBe("stale-while-revalidate");
+    // Their inlined data (free times, prices) is never shown from an old copy while online.
+    for (const path of ["/tutors", "/t/12"]) expect(get(path, "navigate"), path).toBe("network-first-page");
     for (const path of ["/upcoming-lessons", "/s/settings", "/lesson/4"])
       expect(get(path, "navigate"), path).toBe("navigation");
     expect(get("/assets/app-abc123.js")).toBe("cache-first");

@@ -36,14 +36,20 @@ export type Strategy =
   | "stale-while-revalidate"
   /** The upcoming lessons list: the network, the last answer when it fails. */
   | "lessons"
+  /** A public page with the Worker's data inlined (/tutors, /t/{id}): the network, the kept copy offline. */
+  | "network-first-page"
   /** Any other page: the network; offline, the shell for the screens that work offline, else the offline page. */
   | "navigation";
 
-/** The public pages kept for offline (the Worker's prerendered and SEO pages: worker/seo/pages.ts). */
+/**
+ * The public pages kept for offline (the Worker's prerendered and SEO pages: worker/seo/pages.ts).
+ * /tutors and /t/{id} carry the Worker's data inlined (prices, free times), which the SPA trusts for
+ * a while: they come from the network first and from the cache only offline, so a kept copy
+ * never shows yesterday's free times.
+ */
+const pagesWithData = [/^\/tutors\/?$/, /^\/t\/[^/]+\/?$/];
 const publicPages = [
   /^\/$/,
-  /^\/tutors\/?$/,
-  /^\/t\/[^/]+\/?$/,
   /^\/pricing\/?$/,
   /^\/plans\/?$/,
   /^\/faq(\/[^/]+)?\/?$/,
@@ -115,6 +121,7 @@ export function strategyFor(request: RequestFacts, origin: string): Strategy {
   }
   if (request.mode === "navigate") {
     if (publicPages.some((pattern) => pattern.test(url.pathname))) return "stale-while-revalidate";
+    if (pagesWithData.some((pattern) => pattern.test(url.pathname))) return "network-first-page";
     return "navigation";
   }
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) return "cache-first";

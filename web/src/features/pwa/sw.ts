@@ -81,6 +81,7 @@ sw.addEventListener("fetch", (event) => {
   if (strategy === "cache-first") event.respondWith(cacheFirst(request));
   else if (strategy === "stale-while-revalidate") event.respondWith(staleWhileRevalidate(event));
   else if (strategy === "lessons") event.respondWith(lessons(request));
+  else if (strategy === "network-first-page") event.respondWith(networkFirstPage(request));
   else event.respondWith(navigation(request));
 });
 
@@ -113,6 +114,18 @@ async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
   } catch (error) {
     if (request.mode === "navigate") return offlinePage();
     throw error;
+  }
+}
+
+/** A public page with inlined data: the network (kept), the kept copy offline, else the offline page. */
+async function networkFirstPage(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic")
+      await keep(cacheNames.pages, request, response.clone(), cacheLimits.pages);
+    return response;
+  } catch {
+    return (await caches.match(request, { cacheName: cacheNames.pages, ignoreVary: true })) ?? offlinePage();
   }
 }
 
