@@ -4,8 +4,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arNotes } from "../../web/src/i18n/ar-EG-notes";
-import { api } from "./api";
-import { DEMO_PASSWORD, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+import { pairWithLessons, type Auth } from "./pair";
+import { expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 import { solidPng } from "./media";
 
 // A demo tutor no other browser test uses (its lock: vitest.e2e.config.ts).
@@ -17,8 +17,6 @@ const viewports = [
   { width: 360, height: 800 },
 ];
 
-type Auth = { token: string; user: { id: number; name: string | null } };
-
 let browser: Browser;
 let tutor: Auth;
 let student: { email: string; token: string };
@@ -28,28 +26,9 @@ let next = 0;
 
 beforeAll(async () => {
   browser = await launch();
-  tutor = (await api<Auth>("POST", "/auth/password", { email: TUTOR_EMAIL, password: DEMO_PASSWORD })).body;
-  const email = `e2e-notes-${Date.now().toString(36)}@example.com`;
-  const registered = await api<Auth>("POST", "/user/", {
-    email,
-    password: DEMO_PASSWORD,
-    role: 4,
-    name: "طالبة الملاحظات",
-  });
-  expect(registered.status).toBe(201);
-  student = { email, token: registered.body.token };
-  const add = async (startInMinutes: number) => {
-    const made = await api<{ id: number }>(
-      "POST",
-      "/dev/lessons",
-      { tutorId: tutor.user.id, startInMinutes, duration: 30 },
-      student.token,
-    );
-    expect(made.status).toBe(201);
-    return made.body.id;
-  };
-  past = await add(-2 * 24 * 60);
-  next = await add(5);
+  const pair = await pairWithLessons(TUTOR_EMAIL, "notes", "طالبة الملاحظات", [-2 * 24 * 60, 5]);
+  ({ tutor, student } = pair);
+  [past = 0, next = 0] = pair.lessons;
 });
 
 afterAll(async () => {

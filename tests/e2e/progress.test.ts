@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arProgress } from "../../web/src/i18n/ar-EG-learning-progress";
 import { counts } from "../../web/src/i18n/ar-EG-counts";
 import { countOf } from "../../web/src/lib/plural";
-import { api } from "./api";
-import { DEMO_PASSWORD, expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
+import { pairWithLessons } from "./pair";
+import { expectNoAxeViolations, field, launch, newPage, screenshot, signIn } from "./browser";
 
 // A demo tutor no other browser test uses (its lock: vitest.e2e.config.ts).
 const TUTOR_EMAIL = "tutor10@dars.test";
@@ -19,10 +19,7 @@ const viewports = [
 ];
 const t = arProgress;
 
-type Auth = { token: string; user: { id: number; name: string | null } };
-
 let browser: Browser;
-let tutor: Auth;
 let student: { email: string; token: string };
 /** The pair's lesson two days ago, and their next one in 20 hours. */
 let past = 0;
@@ -30,28 +27,9 @@ let next = 0;
 
 beforeAll(async () => {
   browser = await launch();
-  tutor = (await api<Auth>("POST", "/auth/password", { email: TUTOR_EMAIL, password: DEMO_PASSWORD })).body;
-  const email = `e2e-progress-${Date.now().toString(36)}@example.com`;
-  const registered = await api<Auth>("POST", "/user/", {
-    email,
-    password: DEMO_PASSWORD,
-    role: 4,
-    name: "طالبة التقدّم",
-  });
-  expect(registered.status).toBe(201);
-  student = { email, token: registered.body.token };
-  const add = async (startInMinutes: number) => {
-    const made = await api<{ id: number }>(
-      "POST",
-      "/dev/lessons",
-      { tutorId: tutor.user.id, startInMinutes, duration: 30 },
-      student.token,
-    );
-    expect(made.status).toBe(201);
-    return made.body.id;
-  };
-  past = await add(-2 * 24 * 60);
-  next = await add(20 * 60);
+  const pair = await pairWithLessons(TUTOR_EMAIL, "progress", "طالبة التقدّم", [-2 * 24 * 60, 20 * 60]);
+  ({ student } = pair);
+  [past = 0, next = 0] = pair.lessons;
 });
 
 afterAll(async () => {
