@@ -136,6 +136,9 @@ const configSchema = z
     VAPID_SUBJECT: optional(
       z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be mailto: or https:"),
     ),
+    // Rehearsal only (docs/rehearsal.md): every push request goes to this origin with the endpoint's
+    // own path (worker/integrations/index.ts, pushOf) instead of the push service's. Refused in production.
+    PUSH_RELAY_URL: optional(z.url()),
   })
   .superRefine((config, ctx) => {
     // Outside local every required setting is named when missing (worker/index.ts answers 503 and
@@ -177,6 +180,12 @@ const configSchema = z
       });
     const vapidProblem = vapidMismatch(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
     if (vapidProblem) ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: vapidProblem });
+    if (config.ENVIRONMENT === "production" && config.PUSH_RELAY_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_RELAY_URL"],
+        message: "PUSH_RELAY_URL is for the staging rehearsal only and is refused in production",
+      });
     const liveKit = [config.LIVEKIT_URL, config.LIVEKIT_API_KEY, config.LIVEKIT_API_SECRET].filter(
       Boolean,
     ).length;
@@ -399,6 +408,7 @@ declare global {
       VAPID_PUBLIC_KEY?: string;
       VAPID_PRIVATE_KEY?: string;
       VAPID_SUBJECT?: string;
+      PUSH_RELAY_URL?: string;
     }
   }
 }

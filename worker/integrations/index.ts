@@ -157,13 +157,23 @@ export function createServices(
       return roomServiceClient({ ...liveKit, fetch: globalFetch });
     return emulate ? roomServiceClient({ ...liveKit, fetch: emulate }) : null;
   };
+  // PUSH_RELAY_URL (the staging rehearsal, never production: worker/core/env.ts): each push goes to
+  // the relay's origin with the endpoint's own path, method, headers and body (the emulator server
+  // speaks plain http, while a subscription's endpoint is https).
+  const relay = config.PUSH_RELAY_URL ? new URL(config.PUSH_RELAY_URL).origin : null;
+  const relayed = (request: Request) => {
+    const endpoint = new URL(request.url);
+    return new Request(relay + endpoint.pathname + endpoint.search, request);
+  };
   const pushOf = (): PushSender =>
     webPushSender({
       vapid: config.vapid,
       fetch: (request) =>
-        config.isLocal && emulate && isEmulatedPushEndpoint(request.url)
-          ? emulate(request)
-          : globalFetch(request),
+        relay
+          ? globalFetch(relayed(request))
+          : config.isLocal && emulate && isEmulatedPushEndpoint(request.url)
+            ? emulate(request)
+            : globalFetch(request),
     });
   const siteverifyOf = () =>
     !config.TURNSTILE_VERIFY_URL && config.isLocal && emulate && emulated
