@@ -1,4 +1,6 @@
 import { lessonContracts } from "./lesson";
+import { levelContracts } from "./level";
+import { progressContracts } from "./progress";
 import { lessonNoteContracts } from "./lesson-note";
 import { planContracts } from "./plan";
 import { couponContracts } from "./coupon";
@@ -48,6 +50,8 @@ import { notificationPreferencesContracts } from "./notification-preferences";
  */
 export const contracts = {
   lesson: lessonContracts,
+  level: levelContracts,
+  progress: progressContracts,
   lessonNote: lessonNoteContracts,
   plan: planContracts,
   coupon: couponContracts,

@@ -144,6 +144,8 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(answer.body).toEqual({ list: [], total: first.body.total });
     expect(first.body.total).toBeGreaterThan(0);
     expect(trips).toHaveLength(2);
+  });
+
   it("GET /progress: one, the token's user with the figures, the weeks and the levels in one batch", async () => {
     let status = 0;
     const trips = await roundTrips(async () => {
@@ -164,8 +166,6 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(status).toBe(200);
     expect(trips).toHaveLength(1);
     expect(trips[0]!.statements).toHaveLength(3);
-  });
-
   });
 
   it("GET /lesson/list/ with a deleted user's valid token: 401, and nothing prefetched is answered", async () => {

@@ -21,6 +21,7 @@ import { interviewRoutes } from "./interview";
 import { introVideoRoutes } from "./intro-video";
 import { lessonRoutes } from "./lesson";
 import { lessonNoteRoutes } from "./lesson-note";
+import { levelRoutes } from "./level";
 import { messagingEmulatorRoutes, messagingRoutes } from "./messaging";
 import { onboardingRoutes } from "./onboarding";
 import { photoSessionRoutes } from "./photo-session";
@@ -33,6 +34,7 @@ import { subscriptionRoutes } from "./subscription";
 import { suspensionRoutes } from "./suspension";
 import { privacyDeletionRoutes } from "./privacy-deletion";
 import { privacyRoutes } from "./privacy";
+import { progressRoutes } from "./progress";
 import { dataRequestRoutes } from "./data-requests";
 import { statsRoutes } from "./stats";
 import { systemRoutes } from "./system";
@@ -53,6 +55,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...statsRoutes,
   // Before userRoutes: /user/tutor/... must not be taken by /user/:id (Hono matches in order).
   ...tutorRoutes,
+  ...levelRoutes,
+  ...progressRoutes,
   ...photoSessionRoutes,
   ...userRoutes,
   ...suspensionRoutes,

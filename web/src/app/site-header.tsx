@@ -40,9 +40,9 @@ function navItemsFor(role: Role): NavItem[] {
       calendar,
       past,
       { to: "/words", label: ar.nav.words },
-      { to: "/s/settings", label: ar.nav.studentSettings },
       { to: "/progress", label: ar.nav.progress, menuOnly: true },
       { to: "/favourites", label: ar.nav.favourites, menuOnly: true },
+      { to: "/s/settings", label: ar.nav.studentSettings },
     ];
   // The tutor manager's work is reviewing tutors (/interviews) in the interview time they publish
   // (/schedule-management): both in the row; their own lessons and the rest in the account menu.

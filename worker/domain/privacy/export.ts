@@ -3,7 +3,7 @@
 // answers at once; the ZIP is built after the answer (scope.waitUntil) and written to R2 under
 // exports/<userId>/<id>.zip. A build that throws marks the row failed; a pending row the isolate
 // never finished (older than STALE_PENDING_MS) counts as failed too, so the person may ask again.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   assets,
   authSessions,
@@ -19,6 +19,7 @@ import {
   refunds,
   reports,
   students,
+  studentLevels,
   studentWords,
   notificationPreferences,
   subscriptions,
@@ -226,6 +227,7 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     assetRows,
     wordRows,
     notificationPreferenceRows,
+    levelRows,
   ] = await db.batch([
     db.select().from(users).where(eq(users.id, userId)),
     db.select().from(tutors).where(eq(tutors.id, userId)),
@@ -286,6 +288,11 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
       .where(and(eq(assets.userId, userId), isNull(assets.deletedAt))),
     db.select().from(studentWords).where(eq(studentWords.studentId, userId)).orderBy(studentWords.createdAt),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    db
+      .select()
+      .from(studentLevels)
+      .where(or(eq(studentLevels.studentId, userId), eq(studentLevels.tutorId, userId)))
+      .orderBy(studentLevels.createdAt),
   ]);
   if (!user) throw new Error(`export: user ${userId} not found`);
   // Secrets and keys that mean nothing outside are left out; what they tell is kept.
@@ -329,6 +336,13 @@ async function collectEntries(scope: Scope, userId: number): Promise<ZipEntry[]>
     { name: "saved-tutors.json", data: json(savedTutors) },
     { name: "notification-preferences.json", data: json(notificationPreferenceRows[0] ?? null) },
     { name: "push-devices.json", data: json(pushDevices) },
+    {
+      name: "levels.json",
+      data: json({
+        yours: levelRows.filter((row) => row.studentId === userId),
+        setByYou: levelRows.filter((row) => row.tutorId === userId),
+      }),
+    },
     { name: "lesson-notes.json", data: json(lessonNotes) },
     { name: "files.json", data: json(files.index) },
     ...files.entries,
@@ -434,6 +448,7 @@ notification-preferences.json  — اختياراتك للإشعارات: كل �
 push-devices.json  — الأجهزة اللي فعّلت عليها الإشعارات: إمتى فعّلتها وآخر إشعار وصلها وخدمة الإشعارات بتاعة المتصفح (من غير مفاتيحها).
 words.json  — «كلماتي»: الكلمات اللي اتعلمتها في حصصك بمعناها ومثالها، ومواعيد تمرينها وإمتى اتعلمتها.
 saved-tutors.json  — المدرّسين اللي حفظتهم وإمتى، ولكل محادثة بدأها طالب مع مدرّس: إمتى وصلت أول رسالة وإمتى جه أول رد.
+levels.json  — مستواك في الإنجليزي (من A1 لـ C2) زي ما حدده مدرّسينك مع السبب والتاريخ، ولو إنت مدرّس: المستويات اللي حددتها لطلابك.
 lesson-notes.json  — ملاحظات حصصك: اللي اتشرح والكلمات الجديدة والواجب وإمتى خلّصته، والردود اللي كتبتها (الملفات المرفقة متسمّية بس).
 files.json  — قائمة الملفات اللي رفعتها، وفولدر files فيه الملفات نفسها (الصورة الشخصية والفيديوهات وغيرها). لو ملف كبير قوي مكانش في النسخة، هتلاقيه في القائمة ومكتوب جنبه too-large-for-the-zip.
 

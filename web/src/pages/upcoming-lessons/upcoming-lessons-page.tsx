@@ -7,9 +7,9 @@ import { lessonsPageSize } from "../../features/lessons/lesson-list-requests";
 import type { LessonTab } from "../../features/lessons/lesson-keys";
 import { lessonListQuery, useLessonListQuery } from "../../features/lessons/use-lesson-list";
 import { TutorPhoto } from "../../features/tutors/tutor-photo";
-import { OfflineStamp } from "../../features/pwa/offline-stamp";
 import { LevelBadge } from "../../features/learning/level/level-badge";
 import { BookAgainLink } from "../../features/learning/book-again";
+import { OfflineStamp } from "../../features/pwa/offline-stamp";
 import { errorMessage } from "../../i18n/ar-EG";
 import { durationCounts } from "../../i18n/ar-EG-durations";
 import { arLessons } from "../../i18n/ar-EG-lessons";
@@ -196,12 +196,12 @@ function LessonItem({
       <TutorPhoto name={other.name} image={other.image} />
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <p className="font-bold text-slate-900">
+          {t.with} <bdi>{name}</bdi>
           {lesson.tutor.id === userId && lesson.studentLevel && (
             <span className="ms-2 align-middle">
               <LevelBadge level={lesson.studentLevel} />
             </span>
           )}
-          {t.with} <bdi>{name}</bdi>
         </p>
         <p className="text-sm text-slate-700">
           <time dateTime={lesson.start}>{when}</time> — {countOf(durationCounts.minutes, lesson.duration)}
