@@ -3,7 +3,7 @@
 // both the Worker and the Node side import it.
 
 export type Service =
-  "fawry" | "email" | "whatsapp" | "telegram" | "livekit" | "turn" | "turnstile" | "sentry";
+  "fawry" | "email" | "whatsapp" | "telegram" | "livekit" | "turn" | "turnstile" | "sentry" | "push";
 
 /** One recorded request: `in` came to an emulator, `out` is a webhook an emulator sent to the app. */
 export type RecordedRequest = {

@@ -6,11 +6,19 @@
 // deployment talks to: the email provider (Resend's API, with a mailbox) and a Sentry envelope sink.
 // Every request it receives, and every webhook it sends, is recorded for the rehearsal's assertions:
 // GET /__requests?service=whatsapp[&direction=in|out][&after=<seq>].
+// The push emulator is here too: its subscriptions' endpoints keep the https origin the product
+// requires (EMULATED_PUSH_ORIGIN), and the Worker sends each push to this server instead
+// (PUSH_RELAY_URL, which /__urls gives), with the endpoint's path.
 import { Hono } from "hono";
 import type { Email, RecordedRequest, Service } from "./records";
-import { EMULATOR_PATHS, WHATSAPP_EMULATOR_VERSION } from "../worker/integrations/emulated";
+import {
+  EMULATED_PUSH_ORIGIN,
+  EMULATOR_PATHS,
+  WHATSAPP_EMULATOR_VERSION,
+} from "../worker/integrations/emulated";
 import { createFawrySandbox } from "./fawry/app";
 import { createLiveKitEmulator } from "./livekit/app";
+import { createPushEmulator } from "./push/app";
 import { createTelegramEmulator } from "./telegram/app";
 import { turnEmulator } from "./turn";
 import { turnstileEmulator } from "./turnstile";
@@ -57,6 +65,7 @@ function serviceOf(path: string): Service | null {
   if (path.startsWith(EMULATOR_PATHS.livekit)) return "livekit";
   if (path.startsWith(EMULATOR_PATHS.turn)) return "turn";
   if (path.startsWith(EMULATOR_PATHS.turnstile)) return "turnstile";
+  if (path.startsWith(EMULATOR_PATHS.push)) return "push";
   if (path === EMAIL_PATH) return "email";
   if (SENTRY_ENVELOPE.test(path)) return "sentry";
   return null;
@@ -74,6 +83,8 @@ function productUrls(origin: string, sentryKey: string) {
     TURN_API_URL: origin + EMULATOR_PATHS.turn,
     TURNSTILE_VERIFY_URL: origin + EMULATOR_PATHS.turnstile,
     SENTRY_DSN: `http://${sentryKey}@${host}/1`,
+    // Push endpoints come from browsers (here minted at EMULATOR_PATHS.push): the relay is this server.
+    PUSH_RELAY_URL: origin,
   };
 }
 
@@ -182,6 +193,10 @@ function emulatorsFor(env: EmulatorServerEnv): Partial<Record<Service, Emulator>
       username: env.TELEGRAM_BOT_USERNAME,
       webhook: { url: `${app}/api/v1/telegram/webhook`, secretToken: env.TELEGRAM_WEBHOOK_SECRET },
       deliver: deliverer(env, "telegram"),
+    }),
+    push: createPushEmulator(env.DB, {
+      basePath: EMULATOR_PATHS.push,
+      endpointBase: EMULATED_PUSH_ORIGIN + EMULATOR_PATHS.push,
     }),
     ...(env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
       ? {
@@ -347,6 +362,13 @@ for (const service of ["fawry", "whatsapp", "telegram", "livekit"] as const) {
     return emulator.fetch(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext);
   });
 }
+// The push service: a request relayed here (PUSH_RELAY_URL) is handled as at its endpoint's https
+// origin, the audience its VAPID signature names, as a real push service checks it.
+app.all(`${EMULATOR_PATHS.push}/*`, (c) => {
+  const url = new URL(c.req.url);
+  const request = new Request(EMULATED_PUSH_ORIGIN + url.pathname + url.search, c.req.raw);
+  return emulatorsFor(c.env).push!.fetch(request, c.env, c.executionCtx as unknown as ExecutionContext);
+});
 app.notFound((c) => c.json({ error: "not found" }, 404));
 
 export default app satisfies ExportedHandler<EmulatorServerEnv>;

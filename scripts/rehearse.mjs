@@ -2,10 +2,11 @@
 // (worker/index.ts, bundled once as `wrangler deploy` would) runs under `wrangler dev --env staging`
 // with ENVIRONMENT=staging: no /dev routes, no in-process emulators, the required secrets checked.
 // The emulators run as a separate server (emulators/server.ts) on their own port, and every
-// production variable (Fawry, email, WhatsApp, Telegram, TURN, Turnstile, Sentry) points at it, so
-// each outside call is a real HTTP request. Then a browser drives the product end to end
-// (tests/rehearsal/, vitest.rehearsal.config.ts) and asserts what the user sees and what the
-// emulators received. Both servers are stopped at the end, also on failure or Ctrl+C.
+// production variable (Fawry, email, WhatsApp, Telegram, TURN, Turnstile, Sentry; web push through
+// the rehearsal-only PUSH_RELAY_URL) points at it, so each outside call is a real HTTP request.
+// Then a browser drives the product end to end (tests/rehearsal/, vitest.rehearsal.config.ts) and
+// asserts what the user sees and what the emulators received. Both servers are stopped at the
+// end, also on failure or Ctrl+C.
 //
 // REHEARSAL_PORT (8813) and REHEARSAL_EMULATOR_PORT (8823) move the servers; SKIP_BUILD=1 reuses
 // web/dist. Bundles and logs live in .wrangler/rehearsal-<port>/, storage in /dev/shm when there is
@@ -380,6 +381,9 @@ async function main() {
     TURN_API_URL: urls.TURN_API_URL,
     TURNSTILE_VERIFY_URL: urls.TURNSTILE_VERIFY_URL,
     SENTRY_DSN: urls.SENTRY_DSN,
+    // Web push: the endpoints are the browsers' (https, minted by the emulator server), each push
+    // sent to the emulator server with the endpoint's path (never set in production).
+    PUSH_RELAY_URL: urls.PUSH_RELAY_URL,
   };
   delete vars.SENTRY_KEY;
 

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Email, RecordedRequest } from "../../emulators/records";
 import { signatures, verifyNotification, type PaymentDetails } from "../../worker/integrations/fawry";
 import { TURN_MAX_TTL_SECONDS, TURN_TTL_MARGIN_SECONDS } from "../../worker/integrations/turn-ttl";
+import { lessonMessages } from "../../worker/notifications/lesson-messages";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { arAuth } from "../../web/src/i18n/ar-EG-auth";
 import { money } from "../../web/src/i18n/ar-EG-money";
@@ -40,6 +41,8 @@ type Settings = {
   TURN_KEY_ID: string;
   TURN_KEY_API_TOKEN: string;
   SENTRY_KEY: string;
+  /** The emulator server's origin, where the Worker sends each web push (worker/integrations/index.ts). */
+  PUSH_RELAY_URL: string;
   /** BUILD_VERSION: the release the events are tagged with. */
   release: string;
   /** The (whole-hour) time of the poisoned lesson row scripts/rehearse.mjs planted: its start is not a time. */
@@ -58,6 +61,11 @@ const cairoDay = (at: number) =>
   }).format(at);
 // WhatsApp's side of docs/services.md §4 (worker/integrations/whatsapp.ts): the international number
 // without "+", and the two approved templates.
+// The push emulator on the emulator server (EMULATOR_PATHS.push) and the https origin its endpoints
+// name (PUSH_ORIGIN), as worker/integrations/emulated.ts has them (a Worker module, not
+// importable on this Node side).
+const PUSH_PATH = "/api/v1/dev/push";
+const PUSH_ORIGIN = "https://push.emulator.local";
 const toWhatsAppNumber = (phone: string) => `2${phone}`;
 const templates = { verification: "verify_phone_number", notification: "dars_notification" };
 const egp = (piasters: number) =>
@@ -479,6 +487,68 @@ describe("the staging rehearsal: one student over real HTTP", () => {
       `sha256=${createHmac("sha256", settings.WHATSAPP_APP_SECRET).update(webhook.body).digest("hex")}`,
     );
     expect(webhook.status).toBe(200);
+  });
+
+  it("sends one lesson reminder by web push, and the push emulator shows it decrypted", async () => {
+    if (!lesson) throw new Error("no lesson booked");
+    const token = await page.evaluate(() => localStorage.getItem("dars.session.token"));
+    // The student's browser subscribes with the Worker's VAPID key, as PushManager.subscribe does:
+    // the push service (the emulator server) mints an https endpoint and keeps the private key.
+    const { publicKey } = (await (await fetch(`${settings.appUrl}/api/v1/push/key`)).json()) as {
+      publicKey: string;
+    };
+    const minted = await fetch(`${settings.emulatorUrl}${PUSH_PATH}/subscriptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ applicationServerKey: publicKey }),
+    });
+    expect(minted.status).toBe(201);
+    const browserSubscription = (await minted.json()) as { endpoint: string };
+    const endpoint = new URL(browserSubscription.endpoint);
+    expect(endpoint.origin).toBe(PUSH_ORIGIN);
+    const subscribed = await fetch(`${settings.appUrl}/api/v1/push/subscriptions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(browserSubscription),
+    });
+    expect(subscribed.status).toBe(201);
+
+    // The five-minute cron as it would run half an hour before the lesson: the hour reminder, on
+    // every channel the default preferences choose, push first now that a browser is subscribed.
+    const time = Date.parse(lesson.start) - 30 * 60 * 1000;
+    const fired = await fetch(
+      `${settings.appUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`,
+    );
+    expect(fired.status).toBe(200);
+
+    // The push request reached the emulator server (PUSH_RELAY_URL) with the endpoint's own path,
+    // encrypted (aes128gcm) and signed for the endpoint's https origin with the Worker's VAPID key.
+    const id = endpoint.pathname.split("/").pop()!;
+    const pushed = await waitForRecord("push", (entry) => entry.path === endpoint.pathname);
+    expect(pushed.url).toBe(new URL(endpoint.pathname, settings.PUSH_RELAY_URL).toString());
+    expect(pushed.method).toBe("POST");
+    expect(pushed.headers["content-encoding"]).toBe("aes128gcm");
+    const vapid = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(pushed.headers.authorization ?? "");
+    expect(vapid?.[2]).toBe(publicKey);
+    const claims = JSON.parse(Buffer.from(vapid![1]!.split(".")[1]!, "base64url").toString()) as {
+      aud: string;
+    };
+    expect(claims.aud).toBe(PUSH_ORIGIN);
+    // 201: the emulator verified the signature against the subscription's key and decrypted it.
+    expect(pushed.status).toBe(201);
+
+    const response = await fetch(
+      `${settings.emulatorUrl}${PUSH_PATH}/messages?subscription=${encodeURIComponent(id)}`,
+    );
+    const { list } = (await response.json()) as {
+      list: Array<{ title: string; body: string; url: string; encoding: string }>;
+    };
+    expect(list).toHaveLength(1);
+    expect(list[0]!.title).toBe(lessonMessages.reminder(lesson.start, "1h").subject);
+    expect(list[0]!.body).toContain("تذكير بحصتك في درس يوم");
+    expect(list[0]!.body).toContain("ادخل غرفة الحصة قبل الميعاد");
+    expect(list[0]!.encoding).toBe("aes128gcm");
+    expect(list[0]!.url.startsWith("/")).toBe(true);
   });
 
   it("cancels the plan from /payments and the refund reaches Fawry, signed, then Fawry's notification settles it", async () => {
