@@ -163,7 +163,11 @@ export function printGrowth(runs) {
         ...ratios.map((value) => (value === null ? "–" : value.toFixed(2))),
         ratios[0] && ratios[ratios.length - 1] ? (ratios[ratios.length - 1] / ratios[0]).toFixed(2) : "–",
         ...rows.map((value) => (value === null ? "–" : value.toLocaleString("en"))),
-        rowsGrowth === null ? "–" : `${rowsGrowth.toFixed(1)}×`,
+        rowsGrowth === null
+          ? "–"
+          : lastRows === 0 && rows[0] === 0
+            ? "none read"
+            : `${rowsGrowth.toFixed(1)}×`,
         flag,
       ].join(" | ")} |`,
     );

@@ -1,8 +1,9 @@
 // One endpoint of the bench under load, alone, for profiling (tests/bench/profile.mjs):
 //   BENCH_INSPECTOR_PORT=9230 npx node tests/bench/hot.mjs list|book|current|health [seconds]
-// serves the frozen bundle, seeds as the bench does, and loads the endpoint with 10 connections
+// serves the frozen bundle, seeds as the bench does (BENCH_SCALE too), and loads the endpoint with 10 connections
 // (HOT_CONNECTIONS sets another number); prints its throughput and latency. Loopback only.
 import autocannon from "autocannon";
+import { seedAtScale } from "./growth.mjs";
 import { startFrozenServer } from "./server.mjs";
 
 const [which = "list", seconds = "15"] = process.argv.slice(2);
@@ -11,11 +12,20 @@ if (!["list", "current", "health", "book"].includes(which))
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const server = await startFrozenServer({ port: PORT });
 try {
-  const seed = await fetch(`${server.base}/api/v1/dev/bench/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tag: "bench", tutors: 2000, students: 300, tutorTokens: 300 }),
-  }).then((response) => response.json());
+  const post = (path, body) =>
+    fetch(server.base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  post.base = server.base;
+  // The bench's data at BENCH_SCALE (1 by default; tests/bench/growth.mjs).
+  const { seed } = await seedAtScale({
+    post,
+    scale: Number(process.env.BENCH_SCALE ?? 1),
+    tokens: 300,
+    progress: (text) => process.stderr.write(`[hot] ${text}\n`),
+  });
   let n = 0;
   const request = {
     list: () => ({
