@@ -349,6 +349,17 @@ describe("the staging rehearsal: one student over real HTTP", () => {
   });
 
   it("books a 30-minute lesson with a tutor; the booking's email reaches the email API", async () => {
+    // Quiet hours (23:00–08:00 on the student's clock by default, worker/notifications/preferences.ts)
+    // would hold the booking's messages until morning: the student turns them off, as the
+    // notification settings do, so the rehearsal sees the email at any hour it runs.
+    const session = await page.evaluate(() => localStorage.getItem("dars.session.token"));
+    const quiet = await fetch(`${settings.appUrl}/api/v1/user/current/notification-preferences`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${session}`, "content-type": "application/json" },
+      body: JSON.stringify({ channels: {}, quietHours: null }),
+    });
+    expect(quiet.status).toBe(200);
+    expect(((await quiet.json()) as { quietHours: unknown }).quietHours).toBeNull();
     const tutorId = await userIdOf("tutor@dars.test");
     await page.goto(`/t/${tutorId}`);
     const day = cairoDay(Date.now() + 2 * DAY_MS);
