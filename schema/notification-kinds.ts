@@ -38,8 +38,12 @@ export const defaultChannels: Record<ChoosableKind, readonly NotificationChannel
   marketing: [],
 };
 
-/** Kinds never held by quiet hours (a reminder an hour before a lesson is no use in the morning). */
-export const urgentKinds: readonly NotificationKind[] = ["lesson-reminders", "security"];
+/**
+ * Kinds never held by quiet hours: a reminder an hour before a lesson is no use in the morning, and
+ * neither is a booking, a move or a cancellation of a lesson that may start before then (a tutor
+ * booked at midnight for 07:00 must know at once).
+ */
+export const urgentKinds: readonly NotificationKind[] = ["lesson-reminders", "booking-changes", "security"];
 
 /** Quiet hours when the person has not chosen: 23:00–08:00 on their clock. */
 export const defaultQuietHours = { start: "23:00", end: "08:00" } as const;

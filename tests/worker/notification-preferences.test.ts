@@ -192,7 +192,7 @@ describe("the outbox respects the preferences", () => {
   it("holds a message written in quiet hours until they end on the person's clock, then the cron sends it", async () => {
     const student = await createStudent();
     const person = (await findRecipient(db(), student.id))!;
-    const [held] = messagesTo(person, text, "booking-changes", undefined, cairoNight);
+    const [held] = messagesTo(person, text, "payments", undefined, cairoNight);
     // 03:00 in Cairo: held until 08:00 Cairo time (UTC+2 in December).
     expect(held!.notBefore).toBe("2026-12-10T06:00:00.000Z");
     const row = (await enqueue(db(), held!, cairoNight))!;
@@ -216,6 +216,13 @@ describe("the outbox respects the preferences", () => {
       ),
     ).toBe(true);
     expect(details.filter((detail) => /^SCAN notifications_outbox$/.test(detail))).toEqual([]);
+  });
+
+  it("never holds a booking change: a tutor booked at night for the early morning must know at once", async () => {
+    const student = await createStudent();
+    const person = (await findRecipient(db(), student.id))!;
+    const [sent] = messagesTo(person, text, "booking-changes", undefined, cairoNight);
+    expect(sent!.notBefore ?? null).toBeNull();
   });
 
   it("never holds a lesson reminder", async () => {
@@ -260,6 +267,8 @@ describe("the outbox respects the preferences", () => {
           when: sql`1`,
           at,
           zone: "Africa/Cairo",
+          // A kind quiet hours hold (booking changes and reminders never wait).
+          kind: "payments",
         }),
       ).run();
       expect((await rows(student.id))[0]!.notBefore).toBe(until);

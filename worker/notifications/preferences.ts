@@ -23,6 +23,14 @@ import type {
   NotificationPreferencesView,
 } from "../../schema/api/notification-preferences";
 import { MessagingApp } from "../../schema/enums";
+import {
+  addDays,
+  dayStart,
+  offsetMinutes,
+  zonedInstant,
+  zonedParts,
+  type DayKey,
+} from "../../schema/calendar";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
 import type { UserRow } from "../domain/identity/users";
@@ -90,42 +98,17 @@ export const holdable = (kind: NotificationKind | null): boolean =>
 // ---------------------------------------------------------------------------------------------
 // Clocks
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function partsIn(zone: string, at: Date): Record<string, number> {
-  let format = partsFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormats.set(zone, format);
+/**
+ * The instant `hhmm` names on `day` of the zone's clock; a time the clock skips (the spring jump)
+ * moves forward to the first minute that exists.
+ */
+function wallTime(zone: string, day: DayKey, hhmm: string): Date {
+  const minute = toMinutes(hhmm);
+  for (let later = 0; later <= 180; later += 15) {
+    const at = zonedInstant(day, minute + later, zone);
+    if (at) return at;
   }
-  const out: Record<string, number> = {};
-  for (const part of format.formatToParts(at))
-    if (part.type !== "literal") out[part.type] = Number(part.value);
-  return out;
-}
-
-/** Minutes the zone's clock is ahead of UTC at an instant (DST included). */
-export function offsetMinutes(zone: string, at: Date): number {
-  const p = partsIn(zone, at);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** The instant the zone's clock reads `hhmm` on the local date y-m-d (a skipped time moves forward). */
-export function wallTime(zone: string, y: number, m: number, d: number, hhmm: string): Date {
-  const [hh, mm] = hhmm.split(":").map(Number) as [number, number];
-  const naive = Date.UTC(y, m - 1, d, hh, mm);
-  let guess = naive - offsetMinutes(zone, new Date(naive)) * 60_000;
-  guess = naive - offsetMinutes(zone, new Date(guess)) * 60_000;
-  return new Date(guess);
+  return dayStart(addDays(day, 1), zone);
 }
 
 const toMinutes = (hhmm: string) => {
@@ -139,21 +122,13 @@ const toMinutes = (hhmm: string) => {
  */
 export function quietUntil(quiet: QuietHours, zone: string, now: Date): string | null {
   if (!quiet) return null;
-  const p = partsIn(zone, now);
-  const minute = p.hour! * 60 + p.minute!;
+  const { day, minute } = zonedParts(now, zone);
   const start = toMinutes(quiet.start);
   const end = toMinutes(quiet.end);
   const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;
   if (!inside) return null;
-  const day = new Date(Date.UTC(p.year!, p.month! - 1, p.day!));
-  if (start > end && minute >= start) day.setUTCDate(day.getUTCDate() + 1);
-  return wallTime(
-    zone,
-    day.getUTCFullYear(),
-    day.getUTCMonth() + 1,
-    day.getUTCDate(),
-    quiet.end,
-  ).toISOString();
+  const endDay = start > end && minute >= start ? addDays(day, 1) : day;
+  return wallTime(zone, endDay, quiet.end).toISOString();
 }
 
 /** The outbox's not_before for a message of `kind` to this person now. */
@@ -197,13 +172,11 @@ const pad = (n: number) => String(n).padStart(2, "0");
  */
 export function holdSql(kind: NotificationKind, zone: string, now: Date): SQL {
   if (!holdable(kind)) return sql`NULL`;
-  const p = partsIn(zone, now);
-  const localNow = `${pad(p.hour!)}:${pad(p.minute!)}`;
+  const { day: localDay, minute } = zonedParts(now, zone);
+  const localNow = `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
   const day = (add: number) => {
-    const date = new Date(Date.UTC(p.year!, p.month! - 1, p.day! + add));
-    const ymd = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-    const noon = wallTime(zone, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), "12:00");
-    return { ymd, shift: `${-offsetMinutes(zone, noon)} minutes` };
+    const ymd = addDays(localDay, add);
+    return { ymd, shift: `${-offsetMinutes(wallTime(zone, ymd, "12:00"), zone)} minutes` };
   };
   const today = day(0);
   const tomorrow = day(1);
