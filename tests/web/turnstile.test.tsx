@@ -63,6 +63,34 @@ describe("Turnstile on the public forms", () => {
     expect(new Headers(contactCall(fetchMock)![1].headers).get("x-turnstile-token")).toBe("solved-token");
   });
 
+  it("waits for a widget still solving when the person registers first, then sends its token", async () => {
+    const fetchMock = api("0x4AAAAAAA-site");
+    let solve: (token: string) => void = () => undefined;
+    window.turnstile = {
+      render: vi.fn((_container: HTMLElement, options: Record<string, unknown>) => {
+        solve = options.callback as (value: string) => void;
+        return "widget-1";
+      }),
+      reset: vi.fn(),
+      remove: vi.fn(),
+    };
+    renderWithApp(<RegisterForm role={Role.Student} onRegistered={() => {}} />);
+    await waitFor(() => expect(window.turnstile!.render).toHaveBeenCalled());
+    fireEvent.change(screen.getByLabelText(/^الاسم/), { target: { value: "منى أحمد" } });
+    fireEvent.change(screen.getByLabelText(/^البريد الإلكتروني/), { target: { value: "mona@example.com" } });
+    for (const field of screen.getAllByLabelText(/كلمة المرور/))
+      fireEvent.change(field, { target: { value: "Strong#Pass1" } });
+    fireEvent.click(screen.getByRole("button", { name: "إنشاء الحساب" }));
+    const registration = () =>
+      (fetchMock.mock.calls as unknown as Call[]).find(([url]) => String(url).endsWith("/user/"));
+    // Nothing goes while the check is on its way; the token goes once it arrives.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(registration()).toBeUndefined();
+    solve("late-token");
+    await waitFor(() => expect(registration()).toBeTruthy());
+    expect(new Headers(registration()![1].headers).get("x-turnstile-token")).toBe("late-token");
+  });
+
   it("shows no widget and sends no token when the deployment has no site key", async () => {
     const fetchMock = api(null);
     renderWithApp(<RegisterForm role={Role.Student} onRegistered={() => {}} />);

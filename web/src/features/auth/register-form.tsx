@@ -21,15 +21,20 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
   const human = useTurnstile();
   // Marketing messages only on the person's own yes (docs/rules.md, "Your data"): off by default.
   const [marketing, setMarketing] = useState(false);
+  // Sent before the robot check finished: the button shows it is working while the token comes.
+  const [waiting, setWaiting] = useState(false);
   const marketingId = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = form.check(registerFormSchema(role), formRef.current);
     if (!values) return;
     const { name, email, password } = values;
+    setWaiting(true);
+    const turnstileToken = await human.ready();
+    setWaiting(false);
     register.mutate(
-      { name, email, password, role, turnstileToken: human.token, marketing },
+      { name, email, password, role, turnstileToken, marketing },
       {
         onSuccess: onRegistered,
         onError: (error) => form.showServerError(error, { "user-exists": "email" }),
@@ -39,7 +44,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {form.formError && <Notice tone="error">{errorMessage(form.formError)}</Notice>}
       <TextField
         label={ar.fields.name}
@@ -71,7 +76,7 @@ export function RegisterForm({ role, onRegistered }: RegisterFormProps) {
         </label>
       </div>
       {human.element}
-      <Button type="submit" loading={register.isPending} size="lg">
+      <Button type="submit" loading={register.isPending || waiting} size="lg">
         {arAuth.register.submit}
       </Button>
     </form>

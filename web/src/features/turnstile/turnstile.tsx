@@ -41,15 +41,33 @@ function loadTurnstile(): Promise<TurnstileApi> {
 
 export { turnstileHeaders } from "./turnstile-headers";
 
+/** How long a submission waits for the widget's token when it is sent before the check is done. */
+const TOKEN_WAIT_MS = 10_000;
+
 /**
  * The widget and its current token. `element` renders nothing without a site key; `reset()`
- * after a submission asks for a fresh token (each is single-use).
+ * after a submission asks for a fresh token (each is single-use). `ready()` answers the token,
+ * waiting for the widget (up to 10 s) when the person sent the form before the check was done
+ * (a slow phone or network), so the form is not refused for a check still on its way.
  */
-export function useTurnstile(): { element: ReactNode; token: string | null; reset: () => void } {
+export function useTurnstile(): {
+  element: ReactNode;
+  token: string | null;
+  reset: () => void;
+  ready: () => Promise<string | null>;
+} {
   const siteKey = useAppConfig().data?.turnstileSiteKey ?? null;
   const container = useRef<HTMLDivElement>(null);
   const widgetId = useRef<string | null>(null);
-  const [token, setToken] = useState<string | null>(null);
+  const [token, setTokenState] = useState<string | null>(null);
+  const current = useRef<string | null>(null);
+  const waiters = useRef<Array<(value: string | null) => void>>([]);
+  const setToken = useCallback((value: string | null) => {
+    current.current = value;
+    setTokenState(value);
+    if (value === null) return;
+    for (const wake of waiters.current.splice(0)) wake(value);
+  }, []);
 
   useEffect(() => {
     if (!siteKey || !container.current) return;
@@ -72,15 +90,30 @@ export function useTurnstile(): { element: ReactNode; token: string | null; rese
       if (widgetId.current && window.turnstile) window.turnstile.remove(widgetId.current);
       widgetId.current = null;
     };
-  }, [siteKey]);
+  }, [siteKey, setToken]);
 
   const reset = useCallback(() => {
     setToken(null);
     if (widgetId.current && window.turnstile) window.turnstile.reset(widgetId.current);
-  }, []);
+  }, [setToken]);
+
+  const ready = useCallback((): Promise<string | null> => {
+    if (!siteKey || current.current !== null) return Promise.resolve(current.current);
+    return new Promise((resolve) => {
+      const wake = (value: string | null) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        waiters.current = waiters.current.filter((waiter) => waiter !== wake);
+        resolve(null);
+      }, TOKEN_WAIT_MS);
+      waiters.current.push(wake);
+    });
+  }, [siteKey]);
 
   const element = siteKey ? (
     <div ref={container} role="group" aria-label={ar.ui.captcha} className="min-h-16" />
   ) : null;
-  return { element, token, reset };
+  return { element, token, reset, ready };
 }
