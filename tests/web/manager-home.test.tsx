@@ -75,7 +75,9 @@ describe("the tutor manager's home", () => {
     role = Role.Tutor;
     renderWithApp(<TutorDashboardPage />);
     expect(screen.getByText("tutor-earnings")).toBeTruthy();
-    expect(get).not.toHaveBeenCalled();
+    // None of the manager's lists: the tutor's page asks only for their own reviews («تقييماتي»).
+    const asked = get.mock.calls.map(([path]) => String(path));
+    expect(asked.filter((path) => !path.startsWith("/rating/list/tutor/7"))).toEqual([]);
   });
 
   it("splits the booked appointments into those over (to decide) and today's still to come", () => {
