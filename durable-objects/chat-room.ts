@@ -377,6 +377,8 @@ export class ChatRoom extends Server<Env> {
    * statement. Nothing is broadcast and the room list's D1 summary is left as it is.
    */
   async seedBenchMessages(senders: [number, number], count: number, startAt: string): Promise<number> {
+    // Never outside the local environment, whoever calls it.
+    if (this.env.ENVIRONMENT !== "local") throw new Error("bench seeding is local only");
     if (count <= 0) return 0;
     this.ctx.storage.sql.exec(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
