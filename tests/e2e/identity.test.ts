@@ -100,7 +100,8 @@ describe("a newcomer signs up with the local mailbox", () => {
     await page.goto("/s/settings");
     await page.getByRole("tab", { name: ar.settings.timeZoneTab }).click();
     await page.getByRole("combobox", { name: ar.settings.timeZone }).selectOption("Asia/Riyadh");
-    await page.getByRole("button", { name: ar.ui.save }).click();
+    // Exact: the notifications card's «احفظ الإشعارات» holds the same word.
+    await page.getByRole("button", { name: ar.ui.save, exact: true }).click();
     await page.getByText(ar.settings.timeZoneSaved).first().waitFor();
     await screenshot(page, "settings-time-zone");
     await expectNoAxeViolations(page, "/s/settings (time zone)");

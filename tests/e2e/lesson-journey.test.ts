@@ -144,7 +144,9 @@ describe("a lesson inside the cancel window, then its end", () => {
       await page.getByText(ended.youAbsent).waitFor();
       await page.getByRole("button", { name: new RegExp(ended.rate("").trim()) }).waitFor();
       const again = page.getByRole("link", { name: new RegExp(`^${ended.bookAgain}`) });
-      expect(await again.getAttribute("href")).toBe(`/t/${tutor.user.id}#book`);
+      // The same length again, at the tutor's soonest free time (web/src/features/learning/book-again.tsx).
+      const minutes = Math.round((lesson!.end - lesson!.start) / 60_000);
+      expect(await again.getAttribute("href")).toBe(`/t/${tutor.user.id}?book=next&duration=${minutes}#book`);
       expect(await page.getByRole("link", { name: ended.backToLessons }).getAttribute("href")).toBe(
         "/upcoming-lessons",
       );

@@ -42,9 +42,10 @@ export function VideoReview({ video }: { video: IntroVideoView }) {
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-bold text-slate-900">
+        {/* h2: the tabs carry no heading of their own, so each video's name follows the page's h1. */}
+        <h2 className="font-bold text-slate-900">
           <bdi>{name}</bdi>
-        </h3>
+        </h2>
         <Badge tone={videoTone(video.status)}>{arTutorJourney.onboarding.videoStatuses[video.status]}</Badge>
       </div>
       <p className="text-sm text-slate-600">
