@@ -352,8 +352,14 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
         // An unsaved change (early on the last day offered, where the seeded slots are not): the bar
         // of pending changes sticks under the header.
         await dialog.getByLabel(ar.schedule.day, { exact: true }).selectOption(days[days.length - 1]!);
-        await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(5 * 60));
-        await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(5 * 60 + 30));
+        // The earliest start offered (05:00, or later when the last day offered is today, as on a Friday).
+        const offered = await dialog
+          .getByLabel(ar.schedule.start, { exact: true })
+          .locator("option")
+          .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
+        const first = Math.min(...offered.filter((minute) => minute >= 5 * 60));
+        await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(first));
+        await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(first + 30));
         await dialog.getByRole("button", { name: ar.schedule.apply }).click();
         await dialog.waitFor({ state: "detached" });
       }
