@@ -108,6 +108,8 @@ export const outbox = sqliteTable(
     uniqueIndex("notifications_outbox_dedupe_key_uq").on(t.dedupeKey),
     index("notifications_outbox_recipient_idx").on(t.recipient),
     index("notifications_outbox_status_idx").on(t.status),
+    // The retention job's delete of old sent rows (worker/domain/privacy/retention.ts).
+    index("notifications_outbox_sent_idx").on(t.status, t.sentAt),
   ],
 );
 
