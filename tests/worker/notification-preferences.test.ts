@@ -162,6 +162,7 @@ describe("the outbox respects the preferences", () => {
         text: () => text,
         when: sql`1`,
         at: cairoNoon.toISOString(),
+        kind: "booking-changes",
       }),
     ).run();
     expect((await rows(student.id)).map((row) => row.channel)).toEqual(["email", "push"]);

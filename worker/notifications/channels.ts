@@ -66,12 +66,13 @@ export function messagesToSql(p: {
   at: string;
   zone?: string | null;
   /**
-   * The message's kind: the person's preferences for it are read in the statement. A lesson's
-   * booking, move or cancellation (the statements this serves) unless given.
+   * The message's kind: the person's preferences for it (and its quiet hours) are read in the
+   * statement. Required, with no default, so that a new message is filed under the preference it
+   * belongs to (schema/notification-kinds.ts) rather than silently under another one.
    */
-  kind?: NotificationKind;
+  kind: NotificationKind;
 }): SQL {
-  const kind = p.kind ?? "booking-changes";
+  const kind = p.kind;
   const zone = effectiveTimeZone(p.zone);
   const onClock = (text: { subject: string; body: string }) => ({
     subject: onClockOf(text.subject, zone),

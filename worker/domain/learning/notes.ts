@@ -24,7 +24,6 @@ import { noteMessages } from "./notes-messages";
 export type NoteRow = typeof lessonNotes.$inferSelect;
 export type ReplyRow = typeof lessonNoteReplies.$inferSelect;
 type SavedWord = { word: string; meaning: string; example: string | null };
-type MessagesToSqlInput = Parameters<typeof messagesToSql>[0];
 
 /** Every lesson_notes column under its NoteRow name, for a raw statement's RETURNING. */
 const noteColumns =
@@ -217,7 +216,7 @@ export async function saveNote(
         zone: lesson.student.timeZone,
         // A note or a reply is a message from the other member (schema/notification-kinds.ts).
         kind: "messages",
-      } as MessagesToSqlInput),
+      }),
     ),
     statement(
       db,
@@ -315,7 +314,7 @@ export async function addReply(
         at,
         zone: other.timeZone,
         kind: "messages",
-      } as MessagesToSqlInput),
+      }),
     ),
     statement(
       db,
