@@ -99,6 +99,8 @@ export const transactions = sqliteTable(
     index("transactions_fawry_ref_number_idx").on(t.fawryRefNumber),
     index("transactions_user_created_idx").on(t.userId, t.createdAt),
     index("transactions_status_expires_idx").on(t.status, t.expiresAt),
+    // GET /tx/list unfiltered (the admin's view): newest first, a page read off the index.
+    index("transactions_created_idx").on(t.createdAt, t.id),
     // The admin area's revenue per month (GET /stats/series): payments by payment time.
     index("transactions_paid_at_idx").on(t.paidAt),
   ],
