@@ -9,8 +9,14 @@ export const retentionDays = {
   endedSessions: 90,
   /** Debug logs attached to problem reports (R2 "log" assets). */
   debugLogs: 30,
-  /** Notification history: the message's text is erased, the row kept for counts. */
+  /** Notification history: the message's text (body, code, last error) is erased this long after it was written. */
   notificationBodies: 180,
+  /**
+   * The notification's row itself (channel, recipient, status, dedupe key): deleted this long after
+   * it was sent or failed for good; never while pending. At least notificationBodies; every dedupe
+   * key's event is over within days (docs/rules.md, "Your data: export, consents, retention").
+   */
+  notificationRows: 180,
   /** Contact requests, from their last change. */
   contactRequests: 365,
   /** Chat messages of a room with no message for this long. */

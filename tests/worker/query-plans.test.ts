@@ -23,6 +23,8 @@ import { readConfig, type Env } from "../../worker/core/env";
 import { createLogger } from "../../worker/core/logger";
 import { createServices, type Services } from "../../worker/integrations";
 import { deliverAll, enqueue } from "../../worker/notifications/outbox";
+import { backgroundScope } from "../../worker/core/scope";
+import { deleteOldNotifications } from "../../worker/domain/privacy/retention";
 
 /**
  * Tables that grow with use: a scan of one costs more every week. (Chat messages are not in D1:
@@ -249,6 +251,13 @@ describe("hot paths", () => {
       ok((await call("GET", "/api/v1/user/tutor/list/onboarded?size=13")).status);
     }));
 
+  // The sitemap index reads the highest tutor id, a page one range of ids (worker/seo/sitemap.ts).
+  for (const path of ["/sitemap.xml", "/sitemap-tutors-0.xml"])
+    it(`GET ${path}`, () =>
+      expectNoFullScans(`GET ${path}`, async () => {
+        ok((await call("GET", path)).status);
+      }));
+
   it("GET /user/tutor/list/onboarded filtered (name, gender, topic, day)", () =>
     expectNoFullScans("GET /user/tutor/list/onboarded?filters", async () => {
       const day = seed.slotStart.slice(0, 10);
@@ -343,6 +352,20 @@ describe("notification delivery (the queue consumer, after the response)", () =>
       },
       { all: true },
     );
+  });
+});
+
+describe("the daily retention job (worker/domain/privacy/retention.ts)", () => {
+  it("deletes old notification rows reading only the rows it deletes", () => {
+    const config = readConfig(env as Env);
+    const scope = backgroundScope(env as Env, {
+      config,
+      logger: createLogger("test"),
+      now: new Date(),
+      services: createServices(config),
+      waitUntil: () => undefined,
+    });
+    return expectNoFullScans("retention: old notification rows", () => deleteOldNotifications(scope, 500));
   });
 });
 

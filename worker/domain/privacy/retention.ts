@@ -24,6 +24,7 @@ export type RetentionCounts = {
   sessions: number;
   debugLogs: number;
   notificationBodies: number;
+  notificationRows: number;
   chatRooms: number;
   exports: number;
   lostExports: number;
@@ -45,6 +46,7 @@ export async function runRetention(
     sessions: 0,
     debugLogs: 0,
     notificationBodies: 0,
+    notificationRows: 0,
     chatRooms: 0,
     exports: 0,
     lostExports: 0,
@@ -58,6 +60,8 @@ export async function runRetention(
     }
   };
 
+  // First, so the bodies step below does not blank rows that are about to go.
+  await step("notificationRows", () => deleteOldNotifications(scope, limits.rows));
   // The D1-only kinds in one batch: one round trip for the five statements.
   await step("codes", async () => {
     const results = await d1(db).batch([
@@ -78,7 +82,7 @@ export async function runRetention(
         sql`DELETE FROM auth_sessions WHERE id IN (SELECT id FROM auth_sessions
           WHERE ended_at IS NOT NULL AND ended_at < ${before(now, retentionDays.endedSessions)} LIMIT ${limits.rows})`,
       ),
-      // Old notifications keep their row (counts, staff's delivery figures) but not what they said.
+      // Old notifications lose what they said (the row itself goes with deleteOldNotifications).
       statement(
         db,
         sql`UPDATE notifications_outbox SET body = '', code = NULL, last_error = NULL
@@ -110,6 +114,25 @@ export async function runRetention(
   await step("chatRooms", () => eraseIdleRooms(scope, limits.rooms));
   logger.info("retention run", counts);
   return counts;
+}
+
+/**
+ * Notification rows sent, or failed for good, `retentionDays.notificationRows` days ago: deleted
+ * whole, at most `limit` a run, oldest first. A pending row (queued, retrying, held by quiet
+ * hours) is never touched, whatever its age. Nothing reads an older row: every dedupe key's event
+ * is over within days (docs/rules.md, "Your data: export, consents, retention"). The sent rows
+ * are found on notifications_outbox_sent_idx (status, sent_at), the failed ones (few) on
+ * notifications_outbox_status_idx, so a run reads only the rows it deletes.
+ */
+export async function deleteOldNotifications(scope: Scope, limit: number): Promise<number> {
+  const { db, now } = scope;
+  const cutoff = before(now, retentionDays.notificationRows);
+  const deleted = await db.run(sql`DELETE FROM notifications_outbox WHERE id IN (
+    SELECT id FROM notifications_outbox WHERE status = 'sent' AND sent_at < ${cutoff}
+    UNION ALL
+    SELECT id FROM notifications_outbox WHERE status = 'failed' AND coalesce(dead_at, created_at) < ${cutoff}
+    LIMIT ${limit})`);
+  return deleted.meta.changes ?? 0;
 }
 
 /** The debug logs attached to problem reports (R2 "log" assets): the object, then its rows. */
