@@ -251,6 +251,13 @@ describe("hot paths", () => {
       ok((await call("GET", "/api/v1/user/tutor/list/onboarded?size=13")).status);
     }));
 
+  // The sitemap index reads the highest tutor id, a page one range of ids (worker/seo/sitemap.ts).
+  for (const path of ["/sitemap.xml", "/sitemap-tutors-0.xml"])
+    it(`GET ${path}`, () =>
+      expectNoFullScans(`GET ${path}`, async () => {
+        ok((await call("GET", path)).status);
+      }));
+
   it("GET /user/tutor/list/onboarded filtered (name, gender, topic, day)", () =>
     expectNoFullScans("GET /user/tutor/list/onboarded?filters", async () => {
       const day = seed.slotStart.slice(0, 10);

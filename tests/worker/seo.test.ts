@@ -5,6 +5,7 @@ import { servePublicPage, TUTORS_PAGE_SIZE, type InitialData, type Shell } from 
 import { findTutorInfo, forgetTutorListCache } from "../../worker/domain/tutors/tutor-list";
 import { createDb } from "../../worker/core/db";
 import { tutorPaint } from "../../worker/seo/tutor-paint";
+import { SITEMAP_TUTOR_IDS } from "../../worker/seo/sitemap";
 import { call, callContract, ORIGIN } from "./helpers";
 import { onboardedTutor } from "./factories-tutors";
 import { tutorContracts } from "../../schema/api/tutor";
@@ -272,18 +273,31 @@ describe("link previews and search engines", () => {
     );
   });
 
-  it("lists the public pages and the listed tutors in sitemap.xml, not the unlisted or suspended ones", async () => {
+  it("lists the public pages and the listed tutors in the sitemap, not the unlisted or suspended ones", async () => {
     const listed = await onboardedTutor({ name: "مدرس في الخريطة" });
     const unlisted = await onboardedTutor({ activated: false });
     const suspended = await onboardedTutor();
     await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
       .bind(new Date().toISOString(), suspended.user.id)
       .run();
-    const response = await call("GET", "/sitemap.xml");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
-    const xml = response.body as string;
-    expect(xml).toMatch(
+    // The index (worker/seo/sitemap.ts) names the public pages' sitemap and the tutors' pages.
+    const index = await call("GET", "/sitemap.xml");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toMatch(/^application\/xml/);
+    expect(index.headers.get("cache-control")).toBe("public, max-age=3600");
+    const indexXml = index.body as string;
+    expect(indexXml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const tutorsPage = Math.floor(listed.user.id / SITEMAP_TUTOR_IDS);
+    expect(indexXml).toContain(`<sitemap><loc>${ORIGIN}/sitemap-pages.xml</loc></sitemap>`);
+    expect(indexXml).toContain(`<sitemap><loc>${ORIGIN}/sitemap-tutors-${tutorsPage}.xml</loc></sitemap>`);
+
+    const pages = await call("GET", "/sitemap-pages.xml");
+    expect(pages.status).toBe(200);
+    expect(pages.headers.get("content-type")).toMatch(/^application\/xml/);
+    const pagesXml = pages.body as string;
+    expect(pagesXml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     for (const path of [
@@ -297,7 +311,12 @@ describe("link previews and search engines", () => {
       "/privacy",
       "/tutors",
     ])
-      expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
+      expect(pagesXml).toContain(`<loc>${ORIGIN}${path}</loc>`);
+
+    const tutors = await call("GET", `/sitemap-tutors-${tutorsPage}.xml`);
+    expect(tutors.status).toBe(200);
+    expect(tutors.headers.get("cache-control")).toBe("public, max-age=3600");
+    const xml = tutors.body as string;
     expect(xml).toMatch(
       new RegExp(
         `<url><loc>${ORIGIN}/t/${listed.user.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`,
@@ -316,7 +335,9 @@ describe("link previews and search engines", () => {
     for (const path of ["/api/", "/admin", "/s/", "/t/dashboard", "/chat", "/checkout/"])
       expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).not.toMatch(/Disallow: \/tutors|Disallow: \/t\/\n|Disallow: \/pricing/);
-    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    // The sitemap index (worker/seo/sitemap.ts), which names every other sitemap.
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
+    expect(text.match(/^Sitemap:/gm)).toHaveLength(1);
   });
 
   it("answers a stored short link with a 301 and counts the click", async () => {

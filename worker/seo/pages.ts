@@ -8,9 +8,17 @@ import { prerenderedBases, prerenderedPageOf } from "../../schema/prerendered-pa
 import { resolveShortUrl } from "../../schema/short-urls";
 import { seo } from "../../web/src/i18n/ar-EG-seo";
 import { createDb } from "../core/db";
-import { findTutorInfo, listListedTutorsForSitemap, listOnboardedTutors } from "../domain/tutors/tutor-list";
+import { findTutorInfo, listOnboardedTutors } from "../domain/tutors/tutor-list";
 import type { Db } from "../core/context";
 import { createLogger } from "../core/logger";
+import {
+  listSitemapTutors,
+  SITEMAP_INDEX_PATH,
+  SITEMAP_PAGES_PATH,
+  sitemapTutorPages,
+  sitemapTutorsPage,
+  sitemapTutorsPath,
+} from "./sitemap";
 import { escapeHtml, PAINT_SLOT, tutorPaint } from "./tutor-paint";
 
 /**
@@ -28,7 +36,8 @@ import { escapeHtml, PAINT_SLOT, tutorPaint } from "./tutor-paint";
  * - The public marketing pages (`/`, `/pricing`, `/faq`, `/tutor`, `/method`, `/about`, `/terms`,
  *   `/privacy`): the HTML prerendered at build (scripts/prerender.mjs → web/dist/prerendered/),
  *   which the SPA hydrates; the plain shell when a build has none.
- * - `/robots.txt`, `/sitemap.xml` (the public pages and every listed tutor, from D1 in one query).
+ * - `/robots.txt`, and the sitemap: `/sitemap.xml`, an index of `/sitemap-pages.xml` (the public
+ *   pages) and `/sitemap-tutors-<n>.xml` (the listed tutors, a range of ids each; worker/seo/sitemap.ts).
  * - `/url/{name}`: a 301 to the short link's target (a `short_urls` row, its click counted after
  *   the answer, else schema/short-urls.ts), or the SPA's not-found page with a 404.
  *
@@ -271,7 +280,7 @@ function robots(url: URL): Response {
     "Allow: /",
     ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     "",
-    `Sitemap: ${url.origin}/sitemap.xml`,
+    `Sitemap: ${url.origin}${SITEMAP_INDEX_PATH}`,
     "",
   ];
   return new Response(lines.join("\n"), {
@@ -285,21 +294,55 @@ const escapeXml = (value: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!,
   );
 
-async function sitemap(db: Db, url: URL): Promise<Response> {
-  const tutors = await listListedTutorsForSitemap(db);
-  const entry = (path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(url.origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
-  const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PATHS.map((path) => entry(path)),
-    ...tutors.map((tutor) => entry(`/t/${tutor.id}`, tutor.updatedAt)),
-    "</urlset>",
-    "",
-  ].join("\n");
-  return new Response(body, {
-    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
-  });
+const xmlHeaders = {
+  "content-type": "application/xml; charset=utf-8",
+  "cache-control": "public, max-age=3600",
+};
+
+const xmlDocument = (root: string, entries: string[]) =>
+  new Response(
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+      ...entries,
+      `</${root}>`,
+      "",
+    ].join("\n"),
+    { headers: xmlHeaders },
+  );
+
+const urlEntry = (url: URL, path: string, lastmod?: string) =>
+  `  <url><loc>${escapeXml(url.origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
+
+/** /sitemap.xml: the index of the sitemaps below (worker/seo/sitemap.ts), from the highest tutor id alone. */
+async function sitemapIndex(db: Db, url: URL): Promise<Response> {
+  const pages = await sitemapTutorPages(db);
+  const paths = [SITEMAP_PAGES_PATH, ...Array.from({ length: pages }, (_, page) => sitemapTutorsPath(page))];
+  return xmlDocument(
+    "sitemapindex",
+    paths.map((path) => `  <sitemap><loc>${escapeXml(url.origin + path)}</loc></sitemap>`),
+  );
+}
+
+/** /sitemap-pages.xml: the public marketing pages. */
+const sitemapPages = (url: URL) =>
+  xmlDocument(
+    "urlset",
+    PUBLIC_PATHS.map((path) => urlEntry(url, path)),
+  );
+
+/** /sitemap-tutors-<n>.xml: the listed tutors of one id range; a page past the last is not found. */
+async function sitemapTutors(
+  db: Db,
+  page: number | null,
+  { url, shell, head }: { url: URL; shell: Shell; head: boolean },
+): Promise<Response> {
+  const tutors = page === null ? null : await listSitemapTutors(db, page);
+  if (!tutors) return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
+  return xmlDocument(
+    "urlset",
+    tutors.map((tutor) => urlEntry(url, `/t/${tutor.id}`, tutor.updatedAt)),
+  );
 }
 
 const redirect = (location: string) =>
@@ -368,7 +411,10 @@ export async function servePublicPage(
   const prerendered = prerenderedPageOf(pathname);
   if (prerendered) return prerenderedPage(shell, url, prerendered, head);
   const db = () => createDb(env);
-  if (pathname === "/sitemap.xml") return sitemap(db(), url);
+  if (pathname === SITEMAP_INDEX_PATH) return sitemapIndex(db(), url);
+  if (pathname === SITEMAP_PAGES_PATH) return sitemapPages(url);
+  const tutorsSitemap = sitemapTutorsPage(pathname);
+  if (tutorsSitemap !== undefined) return sitemapTutors(db(), tutorsSitemap, { url, shell, head });
   if (pathname === "/tutors" || pathname === "/tutors/") {
     // Without a query, the list's markup prerendered at build is the base (the SPA hydrates it);
     // a page number or a filter renders otherwise, so it gets the plain shell.

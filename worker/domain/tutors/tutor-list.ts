@@ -441,10 +441,3 @@ export async function listUncontactedTutors(
   const rows = (page?.results ?? []) as CardRow[];
   return { list: rows.map(toCard), total: (totals?.results[0] as { total: number } | undefined)?.total ?? 0 };
 }
-
-/** Every listed tutor and when their profile last changed (sitemap.xml), in one statement. */
-export async function listListedTutorsForSitemap(db: Db): Promise<{ id: number; updatedAt: string }[]> {
-  return db.all<{ id: number; updatedAt: string }>(
-    sql`SELECT u.id AS id, max(u.updated_at, tr.updated_at) AS updatedAt FROM users u JOIN tutors tr ON tr.id = u.id WHERE ${onboardedSql} ORDER BY u.id`,
-  );
-}
