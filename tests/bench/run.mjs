@@ -252,6 +252,8 @@ try {
     { name: "GET /stats/series", path: "/api/v1/stats/series", headers: admin },
     { name: "GET admin payments (/tx/list)", path: "/api/v1/tx/list?page=1&size=20", headers: admin },
     { name: "GET /sitemap.xml", path: "/sitemap.xml" },
+    // The sitemap index's first tutors' page: one range of tutor ids (worker/seo/sitemap.ts).
+    { name: "GET /sitemap-tutors-0.xml", path: "/sitemap-tutors-0.xml" },
     {
       name: "GET chat history page",
       path: `/api/v1/chat/list/${seed.historyRoom.id}/messages?page=1&size=30`,

@@ -2,11 +2,12 @@
 // /sitemap-pages.xml and one /sitemap-tutors-<n>.xml per range of SITEMAP_TUTOR_IDS tutor ids;
 // each page holds exactly the listed tutors of its range, and neither the index nor a page reads
 // more D1 rows when there are five times as many tutors.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Gender, MessagingApp, Role } from "../../schema/enums";
 import { ROWS_READ_HEADER, ROWS_READ_REQUEST } from "../../worker/core/db";
 import { SITEMAP_TUTOR_IDS } from "../../worker/seo/sitemap";
+import { withRoutePreloads } from "../../worker/seo/route-preloads";
 import { call, ORIGIN } from "./helpers";
 import { roundTrips } from "./d1-trips";
 
@@ -183,6 +184,22 @@ describe("the sitemap index", () => {
     const last = Math.floor(FIRST / B);
     for (const n of [String(last + 1), "-1", "01", "1.5", "abc", "", "1e3", "9999999999", `${last}/`])
       expect((await call("GET", `/sitemap-tutors-${n}.xml`)).status, `sitemap-tutors-${n}.xml`).toBe(404);
+  });
+
+  it("is not the SPA's not-found page for the build's route table, which knows no sitemap", async () => {
+    // The table marks a path the SPA has no screen for (its catch-all) 404: HTML pages only.
+    const table = { files: [], table: [["/", []] as [string, number[]], ["*", []] as [string, number[]]] };
+    for (const path of ["/sitemap.xml", "/sitemap-pages.xml", "/sitemap-tutors-0.xml"]) {
+      const request = new Request(ORIGIN + path);
+      const served = await withRoutePreloads(
+        await exports.default.fetch(request),
+        request,
+        path,
+        async () => table,
+      );
+      expect(served.status, path).toBe(200);
+      expect(parseXml(await served.text()).attributes.xmlns).toBe(NS);
+    }
   });
 
   it("sends one round trip for the index and one for a page", async () => {
