@@ -61,8 +61,9 @@ export const marketingPrivacy = {
     spentCodes: "أكواد التأكيد وتذاكر الاتصال: بتتمسح أول ما تخلص صلاحيتها.",
     endedSessions: (period: string) => `الأجهزة اللي خرجت منها: ${period} بعد الخروج.`,
     debugLogs: (period: string) => `سجل المشكلة المرفق مع البلاغ: ${period}.`,
-    notificationBodies: (period: string) =>
-      `نص الإشعارات اللي بعتناها: ${period}، وبعدها بنشيل النص ونسيب بس إنها اتبعتت.`,
+    notificationBodies: (period: string) => `نص الإشعارات اللي بعتناها: ${period}، وبعدها بنشيل النص.`,
+    notificationRows: (period: string) =>
+      `سجل الإشعارات نفسه (اتبعتت إمتى وعلى أنهي وسيلة): ${period} من ما اتبعتت أو وقف إرسالها، وبعدها بيتمسح خالص.`,
     contactRequests: (period: string) => `رسائل التواصل: ${period} من آخر رد أو تعديل عليها.`,
     idleChatMessages: (period: string) =>
       `رسائل الدردشة: بتتمسح لو المحادثة فضلت ${period} من غير أي رسالة جديدة.`,

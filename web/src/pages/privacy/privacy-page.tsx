@@ -19,6 +19,7 @@ const retention = {
     r.endedSessions(period(retentionDays.endedSessions)),
     r.debugLogs(period(retentionDays.debugLogs)),
     r.notificationBodies(period(retentionDays.notificationBodies)),
+    r.notificationRows(period(retentionDays.notificationRows)),
     r.contactRequests(period(retentionDays.contactRequests)),
     r.idleChatMessages(period(retentionDays.idleChatMessages)),
     r.dataExports(period(retentionDays.dataExports)),
