@@ -3,14 +3,23 @@
 // product's own. A year of a student who takes two lessons a week: 100 lessons (each with its two
 // members, its booking and reminder messages in the outbox, the tutor's note and five new words),
 // 12 monthly payments with the provider's answer kept, 20 sign-in sessions and a few audit rows.
-// Chat messages are not here: they live in each room's Durable Object, not in D1.
+// Chat messages are not here: they live in each room's Durable Object, not in D1. Beside the year it
+// measures the steady state: the outbox holding only retentionDays.notificationRows days of messages
+// (the retention job deletes older rows), and prints docs/capacity.md's "full in" columns from both.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
+import { retentionDays } from "../../schema/retention";
 import { register } from "./helpers";
 
 const STUDENTS = 20;
 const LESSONS = 100;
+/**
+ * The retention job deletes a notification row retentionDays.notificationRows days after it was
+ * sent (worker/domain/privacy/retention.ts), so at any time a student's outbox holds the messages
+ * of that many days' lessons, not the year's.
+ */
+const WINDOW_LESSONS = Math.round((LESSONS * retentionDays.notificationRows) / 365);
 /** The budget the capacity model is built on: a regression past it changes docs/capacity.md's dates. */
 const BUDGET_BYTES = 1024 * 1024;
 
@@ -94,6 +103,15 @@ async function studentYear(studentId: number, tutorId: number, planId: number, y
               'capacity-kept:' || l.id || ':' || k.i, ?2, ?2, 'lesson-reminders' FROM (${lessonIds}) l, k`,
     ).bind(studentId, at),
   );
+  // What stays once rows older than the period are deleted: the messages of the window's lessons.
+  await measured(
+    "notifications_outbox kept",
+    env.DB.prepare(
+      `${series(8)} INSERT INTO notifications_outbox (user_id, channel, recipient, subject, body, status, attempts, dedupe_key, created_at, sent_at, kind)
+       SELECT ?1, CASE WHEN k.i % 2 = 0 THEN 'email' ELSE 'whatsapp' END, 'student' || ?1 || '@example.com', 'تذكير: حصتك بكرة', ?2, 'sent', 1,
+              'capacity-window:' || l.id || ':' || k.i, ?3, ?3, 'lesson-reminders' FROM (${lessonIds} ORDER BY id LIMIT ?4) l, k`,
+    ).bind(studentId, ARABIC_BODY, at, WINDOW_LESSONS),
+  );
   await measured(
     "lesson_notes",
     env.DB.prepare(
@@ -148,9 +166,24 @@ describe("the capacity model's measured number", () => {
     // Each student's year is a different year, so one tutor's lessons never share a start.
     for (const [index, student] of students.entries())
       await studentYear(student.user.id, tutor.user.id, plan!, 2030 + index);
-    // The year counts the messages once, as written; the emptied copy is measured beside it only.
-    const perStudentYear =
-      ((await sizeNow()) - before - (grown.get("notifications_outbox after retention") ?? 0)) / STUDENTS;
+    // The year counts the messages once, as written; the emptied copy and the window are measured beside it only.
+    const beside =
+      (grown.get("notifications_outbox after retention") ?? 0) +
+      (grown.get("notifications_outbox kept") ?? 0);
+    const perStudentYear = ((await sizeNow()) - before - beside) / STUDENTS;
+    // Steady state: a year of every other table, and the outbox's window instead of its year.
+    const outboxYear = (grown.get("notifications_outbox") ?? 0) / STUDENTS;
+    const outboxKept = (grown.get("notifications_outbox kept") ?? 0) / STUDENTS;
+    const rest = perStudentYear - outboxYear;
+    const emptied = rest + (grown.get("notifications_outbox after retention") ?? 0) / STUDENTS;
+    /** Days until D1's 10 GiB for `students` active ones (docs/capacity.md, "When D1's 10 GB is reached"). */
+    const fullInDays = (students: number) => {
+      const each = (10 * 1024 ** 3) / students;
+      const window = retentionDays.notificationRows;
+      // Before the window is full everything grows by the year's figure; after it, only the rest does.
+      if ((perStudentYear * window) / 365 >= each) return (each / perStudentYear) * 365;
+      return ((each - outboxKept) / rest) * 365;
+    };
     const kib = (bytes: number) => `${Math.round(bytes / STUDENTS / 1024)} KiB`;
     console.info(
       `capacity: one student-year = ${kib(perStudentYear * STUDENTS)} in D1; by table: ${[...grown]
@@ -158,6 +191,11 @@ describe("the capacity model's measured number", () => {
         .map(([table, bytes]) => `${table} ${kib(bytes)}`)
         .join(", ")}`,
     );
+    console.info(
+      `capacity: steady state (outbox rows deleted after ${retentionDays.notificationRows} days) = ${kib((rest + outboxKept) * STUDENTS)} per active student (${kib(rest * STUDENTS)} a year of the other tables + ${kib(outboxKept * STUDENTS)} of outbox); 10 GiB full in (as written / bodies emptied / rows deleted): ${[10_000, 100_000, 1_000_000].map((n) => `${n} students ${[perStudentYear, emptied].map((year) => Math.round(((10 * 1024 ** 3) / n / year) * 365)).join(" / ")} / ${Math.round(fullInDays(n))} days`).join(", ")}`,
+    );
+    expect(outboxKept).toBeGreaterThan(0);
+    expect(outboxKept).toBeLessThan(outboxYear);
     expect(perStudentYear).toBeGreaterThan(0);
     expect(perStudentYear).toBeLessThan(BUDGET_BYTES);
   });
