@@ -35,6 +35,12 @@ export const lessons = sqliteTable(
     /** The subscription whose week the minutes come from; null for the free trial lesson. */
     subscriptionId: integer("subscription_id").references(() => subscriptions.id),
     isTrial: integer("is_trial", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The student-side member, denormalised from lesson_members (set by the booking, and by the
+     * trigger of migrations/0022 for any other insert) so the booking's busy-student check is an
+     * index probe around the new lesson's time, not a walk of every lesson the student had.
+     */
+    studentId: integer("student_id").references(() => users.id),
     /** The student who booked (or an admin). */
     createdBy: integer("created_by")
       .notNull()
@@ -51,6 +57,7 @@ export const lessons = sqliteTable(
     index("lessons_start_idx").on(t.start),
     index("lessons_tutor_start_idx").on(t.tutorId, t.start),
     index("lessons_subscription_start_idx").on(t.subscriptionId, t.start),
+    index("lessons_student_start_idx").on(t.studentId, t.start),
     index("lessons_slot_idx").on(t.slotId),
     // Database backstop against double booking: one live lesson per tutor per start time.
     uniqueIndex("lessons_tutor_start_live_uq")
