@@ -1,5 +1,6 @@
-// The admin series read pre-aggregated hours (stats_hours, stats_tutor_hours: schema/db/search.ts,
-// kept by the triggers of migrations/0017). Over generated lessons, payments and accounts around
+// The admin series read pre-aggregated hours (stats_hours: schema/db/search.ts, kept by the triggers
+// of migrations/0017) and active tutors counted per Cairo period (migrations/0018, checked on its
+// own in tests/worker/active-tutors.test.ts). Over generated lessons, payments and accounts around
 // both of Cairo's 2027 clock changes — written, moved, cancelled, restored, refunded, deleted —
 // GET /stats/series must answer exactly what the raw rows give when counted directly, as the
 // series were computed before, and the hours must equal the rows' own aggregation (the backfill's).
@@ -89,16 +90,13 @@ async function expected(series: AdminSeries): Promise<AdminSeries> {
 /** The hours the triggers kept, and the same aggregation computed from the rows now (non-zero only). */
 async function hoursBothWays() {
   const kept = await env.DB.prepare(
-    `SELECT metric, hour, value FROM stats_hours WHERE value <> 0
-     UNION ALL SELECT 'tutor:' || tutor_id, hour, lessons FROM stats_tutor_hours WHERE lessons <> 0
-     ORDER BY 1, 2`,
+    `SELECT metric, hour, value FROM stats_hours WHERE value <> 0 ORDER BY 1, 2`,
   ).all();
   const fresh = await env.DB.prepare(
     `SELECT * FROM (
        SELECT 'lessons' AS metric, substr(start, 1, 13) AS hour, count(*) AS value FROM lessons WHERE canceled_at IS NULL GROUP BY 2
        UNION ALL SELECT 'revenue', substr(paid_at, 1, 13), SUM(amount - refunded_amount) FROM transactions WHERE paid_at IS NOT NULL GROUP BY 2
        UNION ALL SELECT 'newStudents', substr(created_at, 1, 13), count(*) FROM users WHERE role = ${Role.Student} GROUP BY 2
-       UNION ALL SELECT 'tutor:' || tutor_id, substr(start, 1, 13), count(*) FROM lessons WHERE canceled_at IS NULL GROUP BY tutor_id, 2
      ) WHERE value <> 0 ORDER BY 1, 2`,
   ).all();
   return { kept: kept.results, fresh: fresh.results };
@@ -164,10 +162,9 @@ describe("the admin series from pre-aggregated hours", () => {
     const backfill = migration
       .split("--> statement-breakpoint")
       .map((chunk) => chunk.replace(/^--.*$/gm, "").trim())
-      .filter((statement) => statement.startsWith("INSERT INTO stats_"));
-    expect(backfill.length).toBe(4);
+      .filter((statement) => statement.startsWith("INSERT INTO stats_hours"));
+    expect(backfill.length).toBe(3);
     await run("DELETE FROM stats_hours");
-    await run("DELETE FROM stats_tutor_hours");
     for (const statement of backfill) await run(statement);
     expect(await hoursBothWays()).toEqual(hours);
 

@@ -122,18 +122,24 @@ export function studentView({
 // The admin area's figures and series (GET /stats/series). Periods are Cairo calendar days,
 // Saturday-first weeks and calendar months, turned into ranges of UTC hours here (every Cairo
 // period starts on a whole UTC hour); each metric is one statement over a JSON list of windows
-// (json_each) that sums the pre-aggregated hours of stats_hours / stats_tutor_hours (schema/db/search.ts,
-// kept by the triggers of migrations/0017): the cost grows with the periods asked for, never with
-// the lessons, payments or accounts in them. All four in one batch: one D1 round trip.
+// (json_each) that sums the pre-aggregated hours of stats_hours (schema/db/search.ts, kept by the
+// triggers of migrations/0017). Active tutors, a distinct count that hours cannot sum, are read
+// already counted per Cairo period from stats_active_tutors (migrations/0018): one row per period.
+// The cost grows with the periods asked for, never with the lessons, payments or accounts in them.
+// All four in one batch: one D1 round trip.
 
-/** A period: its key, and its first and next UTC hour ("2026-11-21T22"). */
-type Window = { k: string; s: string; e: string };
+/**
+ * A period: its key, its first and next UTC hour ("2026-11-21T22"), and its key in
+ * stats_active_tutors ("d2026-11-27", "w2026-11-21", "m2026-11": schema/db/search.ts).
+ */
+type Window = { k: string; s: string; e: string; p: string };
 
-/** The UTC hours of the Cairo days [first, next). */
-const window = (key: string, first: string, next: string): Window => ({
+/** The UTC hours of the Cairo days [first, next), the period `period` of stats_active_tutors. */
+const window = (key: string, first: string, next: string, period: string): Window => ({
   k: key,
   s: dayStart(first, CAIRO).toISOString().slice(0, 13),
   e: dayStart(next, CAIRO).toISOString().slice(0, 13),
+  p: period,
 });
 
 const inWindow = sql`h.hour >= json_extract(w.value, '$.s') AND h.hour < json_extract(w.value, '$.e')`;
@@ -148,7 +154,7 @@ const metricSql = {
   lessons: summed("lessons"),
   revenue: summed("revenue"),
   newStudents: summed("newStudents"),
-  activeTutors: sql`SELECT count(DISTINCT h.tutor_id) FROM stats_tutor_hours h WHERE ${inWindow} AND h.lessons > 0`,
+  activeTutors: sql`SELECT COALESCE(SUM(a.tutors), 0) FROM stats_active_tutors a WHERE a.period = json_extract(w.value, '$.p')`,
 } satisfies Record<keyof AdminFigures, unknown>;
 
 type WindowRow = { k: string; value: number };
@@ -157,17 +163,20 @@ type WindowRow = { k: string; value: number };
 export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
   const day = query.to ?? dayOf(now, CAIRO);
   const monthStart = monthStartOf(day);
-  const figures = [window("today", day, addDays(day, 1)), window("month", monthStart, addMonths(day, 1))];
+  const figures = [
+    window("today", day, addDays(day, 1), `d${day}`),
+    window("month", monthStart, addMonths(day, 1), `m${monthStart.slice(0, 7)}`),
+  ];
   const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) =>
-    window(d, d, addDays(d, 1)),
+    window(d, d, addDays(d, 1), `d${d}`),
   );
   const months = Array.from({ length: query.months }, (_, i) => addMonths(day, i - query.months + 1)).map(
-    (m) => window(m, m, addMonths(m, 1)),
+    (m) => window(m, m, addMonths(m, 1), `m${m.slice(0, 7)}`),
   );
   const thisWeek = weekStartOf(day);
   const weeks = Array.from({ length: query.weeks }, (_, i) =>
     addDays(thisWeek, 7 * (i - query.weeks + 1)),
-  ).map((w) => window(w, w, addDays(w, 7)));
+  ).map((w) => window(w, w, addDays(w, 7), `w${w}`));
   const windows: Record<keyof AdminFigures, Window[]> = {
     lessons: [...figures, ...days],
     revenue: [...figures, ...months],
