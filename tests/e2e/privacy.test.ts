@@ -204,6 +204,7 @@ describe("privacy: data export, consents and the policy", () => {
     await page.getByRole("heading", { name: marketingPrivacy.retention.heading }).waitFor();
     await page.getByText(/رسائل التواصل: سنة/).waitFor();
     await page.getByText(/سجل موافقاتك: ٣ سنين/).waitFor();
+    await page.getByText(marketingPrivacy.retention.notificationRows("١٨٠ يوم")).waitFor();
     await page.getByText(/Cloudflare D1/).waitFor();
     await page
       .getByText(/تنزيل بياناتي/)
