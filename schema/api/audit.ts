@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paged, pageQuery } from "./common";
+import { cappedPaged, pageQuery } from "./common";
 import { contract } from "./contract";
 
 /**
@@ -90,6 +90,6 @@ export const auditContracts = {
     method: "get",
     path: "/admin/audit",
     query: auditListQuery,
-    response: paged(auditEntryView),
+    response: cappedPaged(auditEntryView),
   }),
 };

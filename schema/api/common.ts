@@ -18,6 +18,24 @@ export type Paged<T> = { list: T[]; total: number };
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int() });
 
+/**
+ * How many rows past a page's start a growing list's total counts at most (docs/performance.md,
+ * Capped totals): the count reads a bounded number of rows however large the table grows, and
+ * the answer says «أكتر من ١٬٠٠٠» instead of the exact figure.
+ */
+export const LIST_TOTAL_CAP = 1_000;
+
+/** A page whose total may be capped: `totalIsLowerBound` says more rows exist than `total`. */
+export type CappedPaged<T> = Paged<T> & { totalIsLowerBound: boolean };
+
+/**
+ * The answer of a list endpoint whose total is capped (worker/core/capped-count.ts): `total` is
+ * exact when `totalIsLowerBound` is false; when true, more than `total` rows exist (at least one
+ * more page).
+ */
+export const cappedPaged = <T extends z.ZodType>(item: T) =>
+  paged(item).extend({ totalIsLowerBound: z.boolean() });
+
 /** An ISO-8601 instant as answered (always UTC, from toISOString or D1 text). */
 export const instant = z.string();
 

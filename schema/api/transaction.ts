@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
-import { paged, pageQuery, idParam } from "./common";
+import { cappedPaged, pageQuery, idParam } from "./common";
 import { contract } from "./contract";
 
 /**
@@ -82,7 +82,7 @@ export const transactionContracts = {
     method: "get",
     path: "/tx/list",
     query: transactionListQuery,
-    response: paged(transactionView),
+    response: cappedPaged(transactionView),
   }),
   last: contract({ method: "get", path: "/tx/last", response: transactionView.nullable() }),
   get: contract({ method: "get", path: "/tx/:id", params: idParam, response: transactionDetail }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Gender } from "../enums";
 import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
-import { paged, pageQuery, idParam } from "./common";
+import { cappedPaged, paged, pageQuery, idParam } from "./common";
 import { tutorRating } from "./rating";
 import { topicView } from "./topic";
 import { tutorMeta, userView } from "./user";
@@ -187,7 +187,7 @@ export const tutorContracts = {
     method: "get",
     path: "/user/tutor/list/onboarded",
     query: tutorListQuery,
-    response: paged(tutorCard),
+    response: cappedPaged(tutorCard),
   }),
   info: contract({
     method: "get",

@@ -260,6 +260,7 @@ describe("/tx/list", () => {
     ).toEqual({
       list: [],
       total: 0,
+      totalIsLowerBound: false,
     });
   });
 

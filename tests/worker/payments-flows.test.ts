@@ -325,6 +325,7 @@ describe("e-wallet", () => {
     expect((await callContract(transactionContracts.list, { token: student.token })).body).toEqual({
       list: [],
       total: 0,
+      totalIsLowerBound: false,
     });
   });
 });

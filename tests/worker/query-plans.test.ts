@@ -72,7 +72,7 @@ const allowed: Allowed[] = [
     path: /^GET \/user\/tutor\/list\/onboarded/,
     table: "tutors",
     plan: /USING (COVERING )?INDEX tutors_list_order_idx \(list_free_at>\?\)$/,
-    why: "the listed tutors only (the partial index holds no one else): the page walks it in list order and stops after the page (LIMIT); the total counts the listed tutors, the list's own size",
+    why: "the listed tutors only (the partial index holds no one else): the page walks it in list order and stops after the page (LIMIT); the total counts them up to the cap past the page (worker/core/capped-count.ts)",
   },
   {
     path: /^GET \/user\/tutor\/list\/onboarded/,
@@ -93,7 +93,13 @@ const allowed: Allowed[] = [
   {
     path: "GET /admin/audit",
     table: "audit_log",
-    why: "admin-only, paged, unfiltered: the page walks audit_log_created_idx newest first and stops after it (LIMIT); the total counts that index",
+    why: "admin-only, paged, unfiltered: the page walks audit_log_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap past the page (worker/core/capped-count.ts)",
+  },
+  {
+    path: "GET /tx/list?page=2&size=20",
+    table: "transactions",
+    plan: /USING (COVERING )?INDEX transactions_created_idx$/,
+    why: "admin-only, paged, unfiltered: the page walks transactions_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap past the page (worker/core/capped-count.ts)",
   },
   {
     path: "GET /invoice",
@@ -444,9 +450,12 @@ describe("admin tables and the tutor list", () => {
     `/user/list?role=${Role.Tutor}&activated=true&sort=name`,
     "/admin/audit",
     "/admin/audit?action=user.update",
+    "/admin/audit?action=user.role&page=2&size=20",
     "/admin/audit?actorId=1",
     "/admin/audit?targetType=user&targetId=1",
     "/admin/audit?from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z",
+    "/tx/list?page=2&size=20",
+    "/tx/list?status=1&size=20",
     "/fawry/alarms",
     "/fawry/alarms?resolved=false",
     "/fawry/stale-orders",

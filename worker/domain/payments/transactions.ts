@@ -1,9 +1,11 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { CappedPaged } from "../../../schema/api/common";
 import type { PaymentFailure, TransactionView } from "../../../schema/api/transaction";
 import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
+import { cappedTotal, countLimit } from "../../core/capped-count";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -79,15 +81,27 @@ export async function findByMerchantRef(db: Db, merchantRefNum: string): Promise
   return row ?? null;
 }
 
+/**
+ * GET /tx/list: transactions newest first (transactions_created_idx, or a user's off
+ * transactions_user_created_idx), and the total counted up to the cap (worker/core/capped-count.ts),
+ * in one round trip.
+ */
 export async function listTransactions(
   db: Db,
   filter: { userId?: number; planId?: number; status?: number; page: number; size: number },
-) {
+): Promise<CappedPaged<TransactionView>> {
   const parts: SQL[] = [];
   if (filter.userId !== undefined) parts.push(eq(transactions.userId, filter.userId));
   if (filter.planId !== undefined) parts.push(eq(transactions.planId, filter.planId));
   if (filter.status !== undefined) parts.push(eq(transactions.status, filter.status));
   const where = parts.length ? and(...parts) : undefined;
+  const offset = (filter.page - 1) * filter.size;
+  const counting = db
+    .select({ one: sql`1` })
+    .from(transactions)
+    .where(where)
+    .limit(countLimit(offset))
+    .as("counted");
   const [list, [counted]] = await db.batch([
     db
       .select()
@@ -95,13 +109,10 @@ export async function listTransactions(
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(filter.size)
-      .offset((filter.page - 1) * filter.size),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(transactions)
-      .where(where),
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)` }).from(counting),
   ]);
-  return { list: list.map(toTransactionView), total: counted?.total ?? 0 };
+  return { list: list.map(toTransactionView), ...cappedTotal(counted?.total, offset) };
 }
 
 export async function lastTransaction(db: Db, userId: number): Promise<TransactionView | null> {

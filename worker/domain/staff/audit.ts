@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditEntryView, AuditListQuery } from "../../../schema/api/audit";
-import type { Paged } from "../../../schema/api/common";
+import type { CappedPaged } from "../../../schema/api/common";
 import { auditLog } from "../../../schema/db";
+import { cappedCountSql, cappedTotal, countLimit } from "../../core/capped-count";
 import { d1, statement } from "../../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../core/context";
@@ -118,8 +119,11 @@ const parsed = (text: string | null): unknown => {
   }
 };
 
-/** GET /admin/audit: the log newest first, with the actor's name, filtered and paged (one round trip). */
-export async function listAudit(db: Db, query: AuditListQuery): Promise<Paged<AuditEntryView>> {
+/**
+ * GET /admin/audit: the log newest first, with the actor's name, filtered and paged, and the total
+ * counted up to the cap (worker/core/capped-count.ts), in one round trip.
+ */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<CappedPaged<AuditEntryView>> {
   const filters: SQL[] = [sql`1 = 1`];
   if (query.action) filters.push(sql`a.action = ${query.action}`);
   if (query.actorId !== undefined) filters.push(sql`a.actor_id = ${query.actorId}`);
@@ -128,13 +132,14 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<Paged<Au
   if (query.from) filters.push(sql`a.created_at >= ${new Date(query.from).toISOString()}`);
   if (query.to) filters.push(sql`a.created_at < ${new Date(query.to).toISOString()}`);
   const where = sql.join(filters, sql` AND `);
+  const offset = (query.page - 1) * query.size;
   const [page, count] = await d1(db).batch([
     statement(
       db,
       sql`SELECT a.*, u.name AS actor_name, u.email AS actor_email FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
-          WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+          WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${offset}`,
     ),
-    statement(db, sql`SELECT count(*) AS total FROM audit_log a WHERE ${where}`),
+    statement(db, cappedCountSql(sql`FROM audit_log a WHERE ${where}`, countLimit(offset))),
   ]);
   const list = ((page?.results ?? []) as AuditRow[]).map((row): AuditEntryView => ({
     id: row.id,
@@ -150,5 +155,5 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<Paged<Au
     requestId: row.request_id,
     createdAt: row.created_at,
   }));
-  return { list, total: ((count?.results[0] ?? null) as { total: number } | null)?.total ?? 0 };
+  return { list, ...cappedTotal((count?.results[0] as { total: number } | undefined)?.total, offset) };
 }

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Paged, PageQuery } from "../../../schema/api/common";
+import type { CappedPaged, Paged, PageQuery } from "../../../schema/api/common";
 import type { TopicView } from "../../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../../schema/api/tutor";
 import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../../schema/enums";
@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from "../../../schema/time-zones";
 import { dayWindow } from "../../../schema/calendar";
 import { GRID_MS } from "../../../schema/pricing";
 import { BoundedCache } from "../../core/bounded-cache";
+import { cappedCountSql, cappedTotal, countLimit } from "../../core/capped-count";
 import { d1, statement } from "../../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
@@ -38,7 +39,7 @@ export const TUTOR_LIST_TTL_MS = 30_000;
 const MAX_CACHED_QUERIES = 500;
 
 /** `version`: this isolate's count of changes; `shared`: the flush version every isolate reads. */
-type Entry = { version: number; shared: number; value: Paged<TutorCard> };
+type Entry = { version: number; shared: number; value: CappedPaged<TutorCard> };
 const cache = new BoundedCache<string, Entry>({ maxSize: MAX_CACHED_QUERIES, ttlMs: TUTOR_LIST_TTL_MS });
 let version = 0;
 
@@ -275,7 +276,7 @@ const keptOrder = sql.raw("tr.list_free_at, tr.list_rating, tr.list_lessons, tr.
  * The public list, ordered by soonest free time, then average rating, then lessons taught
  * (docs/rules.md, Tutors: onboarding and listing). A cache miss is one D1 round trip: the
  * stale order columns recomputed, then the page read off the order index (only the page's cards
- * are computed) and the total counted, in one batch.
+ * are computed) and the total counted up to the cap (worker/core/capped-count.ts), in one batch.
  */
 export async function listOnboardedTutors(
   db: Db,
@@ -283,7 +284,7 @@ export async function listOnboardedTutors(
   now = new Date(),
   /** The shared versions the request already read (with its user), else null: read here when needed. */
   shared: SharedVersions | null = null,
-): Promise<Paged<TutorCard>> {
+): Promise<CappedPaged<TutorCard>> {
   const key = JSON.stringify([
     query.page,
     query.size,
@@ -318,6 +319,7 @@ export async function listOnboardedTutors(
     quarterLater: iso(new Date(now.getTime() + GRID_MS)),
     limit: query.size,
     offset: (query.page - 1) * query.size,
+    countLimit: countLimit((query.page - 1) * query.size),
   };
   const refresh = templateStatement(
     db,
@@ -333,7 +335,7 @@ export async function listOnboardedTutors(
       ? [
           refresh,
           statement(db, pageSql(now, query.size, (query.page - 1) * query.size)),
-          statement(db, sql`SELECT count(*) AS total ${from}`),
+          statement(db, cappedCountSql(from, values.countLimit)),
         ]
       : [
           refresh,
@@ -343,7 +345,7 @@ export async function listOnboardedTutors(
             () => pageSql(sql.placeholder("now"), sql.placeholder("limit"), sql.placeholder("offset")),
             values,
           ),
-          templateStatement(db, "total", () => sql`SELECT count(*) AS total ${from}`, values),
+          templateStatement(db, "total", () => cappedCountSql(from, sql.placeholder("countLimit")), values),
         ]),
     ...versionsRead,
   ]);
@@ -352,8 +354,8 @@ export async function listOnboardedTutors(
     now.getTime(),
   );
   const rows = (page?.results ?? []) as CardRow[];
-  const total = (totals?.results[0] as { total: number } | undefined)?.total ?? 0;
-  const value = { list: rows.map(toCard), total };
+  const counted = (totals?.results[0] as { total: number } | undefined)?.total;
+  const value = { list: rows.map(toCard), ...cappedTotal(counted, values.offset) };
   cache.set(
     key,
     { version: seenVersion, shared: versionOf(known, TUTOR_LIST), value },
