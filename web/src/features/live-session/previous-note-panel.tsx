@@ -4,9 +4,9 @@ import { arNotes } from "../../i18n/ar-EG-notes";
 import { errorCodeOf } from "../../lib/api-error";
 import { formatWhen } from "../../lib/format";
 import { Button } from "../../ui/button";
-import { Badge, Notice } from "../../ui/notice";
+import { Notice } from "../../ui/notice";
 import { Spinner } from "../../ui/spinner";
-import { dueDay, NoteFileButton, NoteWords } from "../learning/notes/note-view";
+import { NoteBody, ReplyContent } from "../learning/notes/note-body";
 import { usePreviousNote } from "../learning/notes/use-notes";
 
 const t = arNotes;
@@ -57,47 +57,14 @@ export function PreviousNotePanel({ lessonId, now }: { lessonId: number; now: nu
                 {t.previous.lessonOf(formatWhen(previous.data.lessonStart, now))}
               </p>
             )}
-            <section className="flex flex-col gap-1">
-              <h3 className="text-sm font-bold text-slate-900">{t.note.summary}</h3>
-              <p dir="auto" className="text-sm whitespace-pre-line text-slate-800">
-                {note.summary}
-              </p>
-            </section>
-            {note.words.length > 0 && (
-              <section className="flex flex-col gap-1">
-                <h3 className="text-sm font-bold text-slate-900">{t.note.words}</h3>
-                <NoteWords words={note.words} />
-              </section>
-            )}
-            {note.homework && (
-              <section className="flex flex-col gap-1">
-                <h3 className="flex flex-wrap items-center gap-2 text-sm font-bold text-slate-900">
-                  {t.note.homework}
-                  {note.homeworkDoneAt ? (
-                    <Badge tone="success">{t.previous.doneBadge}</Badge>
-                  ) : (
-                    <Badge tone="warning">{t.previous.pendingBadge}</Badge>
-                  )}
-                </h3>
-                <p dir="auto" className="text-sm whitespace-pre-line text-slate-800">
-                  {note.homework}
-                </p>
-                {note.homeworkDue && (
-                  <p className="text-xs text-slate-700">{t.note.due(dueDay(note.homeworkDue))}</p>
-                )}
-                {note.homeworkFile && <NoteFileButton file={note.homeworkFile} label={t.note.file} />}
-              </section>
-            )}
+            <NoteBody note={note} look="panel" />
             {note.replies.length > 0 && (
               <section className="flex flex-col gap-1">
                 <h3 className="text-sm font-bold text-slate-900">{t.replies.title}</h3>
                 <ol className="flex flex-col gap-2">
                   {note.replies.map((reply) => (
                     <li key={reply.id} className="rounded-lg bg-slate-50 p-2 text-sm">
-                      <p dir="auto" className="whitespace-pre-line text-slate-800">
-                        {reply.text}
-                      </p>
-                      {reply.file && <NoteFileButton file={reply.file} label={t.replies.attachment} />}
+                      <ReplyContent reply={reply} />
                     </li>
                   ))}
                 </ol>

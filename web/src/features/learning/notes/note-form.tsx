@@ -13,7 +13,7 @@ import { TextField } from "../../../ui/text-field";
 import { toasts } from "../../../ui/toast-store";
 import { TextArea } from "../../onboarding/text-area";
 import { NoteFilePicker } from "./note-file-picker";
-import { dueDay } from "./note-view";
+import { dueDay } from "./note-body";
 import { useSaveNote } from "./use-notes";
 
 const t = arNotes.form;

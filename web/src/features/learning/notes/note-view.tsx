@@ -1,67 +1,18 @@
 import { useState, type FormEvent } from "react";
-import type { LessonNoteView, NoteFileView, NoteWordView } from "@schema/api/lesson-note";
+import type { LessonNoteView } from "@schema/api/lesson-note";
 import { errorMessage } from "../../../i18n/ar-EG";
 import { arNotes } from "../../../i18n/ar-EG-notes";
 import { errorCodeOf } from "../../../lib/api-error";
-import { formatCalendarDay, formatWhen } from "../../../lib/format";
-import { openPrivateFile } from "../../../lib/private-file";
+import { formatWhen } from "../../../lib/format";
 import { Button } from "../../../ui/button";
-import { Badge, Notice } from "../../../ui/notice";
+import { Notice } from "../../../ui/notice";
 import { toasts } from "../../../ui/toast-store";
 import { TextArea } from "../../onboarding/text-area";
+import { NoteBody, ReplyContent } from "./note-body";
 import { NoteFilePicker } from "./note-file-picker";
 import { useHomeworkDone, useReply } from "./use-notes";
 
 const t = arNotes;
-
-/** A day of the homework's due date, as people say it: «الخميس، ١٠ يناير». */
-export const dueDay = (day: string) =>
-  formatCalendarDay(day, { weekday: "long", day: "numeric", month: "long" });
-
-/** Opens a private file of the note (the pair and staff only) in a new tab. */
-export function NoteFileButton({ file, label }: { file: NoteFileView; label: string }) {
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      className="self-start"
-      aria-label={label}
-      onClick={() =>
-        void openPrivateFile(file.path).catch(() =>
-          toasts.show({ id: "note-file", type: "error", title: t.note.fileFailed }),
-        )
-      }
-    >
-      {file.type === "pdf" ? t.note.openPdf : t.note.openFile}
-    </Button>
-  );
-}
-
-/** The new words: the English word and example left to right, the meaning as typed. */
-export function NoteWords({ words }: { words: readonly NoteWordView[] }) {
-  if (words.length === 0) return null;
-  return (
-    <ul className="flex flex-col gap-2">
-      {words.map((word, index) => (
-        <li key={`${word.word}-${index}`} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span dir="ltr" lang="en" className="font-bold text-slate-900">
-              {word.word}
-            </span>
-            <bdi className="text-slate-800" dir="auto">
-              {word.meaning}
-            </bdi>
-          </p>
-          {word.example && (
-            <p dir="ltr" lang="en" className="mt-1 text-start text-sm text-slate-700 italic">
-              {word.example}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 type NoteViewProps = {
   note: LessonNoteView;
@@ -90,43 +41,15 @@ export function NoteView({ note, selfId, now, asStudent, canReply }: NoteViewPro
   }
   return (
     <div className="flex flex-col gap-5" data-lesson-note={note.lessonId}>
-      <section className="flex flex-col gap-2">
-        <h3 className="font-bold text-slate-900">{t.note.summary}</h3>
-        <p dir="auto" className="whitespace-pre-line text-slate-800">
-          {note.summary}
-        </p>
-        <p className="text-xs text-slate-600">{t.note.writtenAt(formatWhen(note.updatedAt, now))}</p>
-      </section>
-      {note.words.length > 0 && (
-        <section className="flex flex-col gap-2">
-          <h3 className="font-bold text-slate-900">{t.note.words}</h3>
-          {asStudent && <p className="text-sm text-slate-700">{t.note.wordsHint}</p>}
-          <NoteWords words={note.words} />
-        </section>
-      )}
-      {note.homework && (
-        <section className="flex flex-col gap-2" data-homework>
-          <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
-            {t.note.homework}
-            {note.homeworkDoneAt ? (
-              <Badge tone="success">{t.note.doneBadge}</Badge>
-            ) : (
-              <Badge tone="warning">{t.note.pendingBadge}</Badge>
-            )}
-          </h3>
-          <p dir="auto" className="whitespace-pre-line text-slate-800">
-            {note.homework}
-          </p>
-          {note.homeworkDue && (
-            <p className="text-sm text-slate-700">{t.note.due(dueDay(note.homeworkDue))}</p>
-          )}
-          {note.homeworkFile && (
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm text-slate-700">{t.note.file}</span>
-              <NoteFileButton file={note.homeworkFile} label={t.note.file} />
-            </div>
-          )}
-          {asStudent && (
+      <NoteBody
+        note={note}
+        look="page"
+        afterSummary={
+          <p className="text-xs text-slate-600">{t.note.writtenAt(formatWhen(note.updatedAt, now))}</p>
+        }
+        wordsHint={asStudent && <p className="text-sm text-slate-700">{t.note.wordsHint}</p>}
+        homeworkActions={
+          asStudent && (
             <div className="flex flex-wrap items-center gap-3">
               {note.homeworkDoneAt ? (
                 <>
@@ -148,9 +71,9 @@ export function NoteView({ note, selfId, now, asStudent, canReply }: NoteViewPro
                 </Button>
               )}
             </div>
-          )}
-        </section>
-      )}
+          )
+        }
+      />
       <Replies note={note} selfId={selfId} now={now} canReply={canReply} />
     </div>
   );
@@ -188,10 +111,7 @@ export function Replies({
                 {reply.authorId === selfId ? " · " : null}
                 {formatWhen(reply.createdAt, now)}
               </p>
-              <p dir="auto" className="whitespace-pre-line text-slate-800">
-                {reply.text}
-              </p>
-              {reply.file && <NoteFileButton file={reply.file} label={t.replies.attachment} />}
+              <ReplyContent reply={reply} />
             </li>
           ))}
         </ol>
