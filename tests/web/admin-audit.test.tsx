@@ -13,6 +13,8 @@ vi.mock("../../web/src/lib/api", () => ({
 
 const { AdminAuditPage, pastDayOptions } = await import("../../web/src/pages/admin-audit/audit-page");
 const { arAdmin } = await import("../../web/src/i18n/ar-EG-admin");
+const { ar } = await import("../../web/src/i18n/ar-EG");
+const { formatNumber } = await import("../../web/src/lib/format");
 const t = arAdmin.staff.audit;
 
 afterEach(() => {
@@ -143,6 +145,37 @@ describe("/admin/audit", () => {
     expect(screen.getByText(t.statusByTarget.invoice![3]!)).toBeTruthy();
     expect(screen.getByText(t.statusByTarget.invoice![0]!)).toBeTruthy();
     expect(screen.getByText(t.otherField).getAttribute("title")).toBe("someNewField");
+  });
+
+  it("says «أكتر من ١٬٠٠٠ سجل» for a capped total, and the next page is a click away", async () => {
+    get.mockResolvedValue({
+      list: Array.from({ length: 20 }, (_, index) => entry(index + 1, null, { suspended: true })),
+      total: 1000,
+      totalIsLowerBound: true,
+    });
+    renderWithApp(<AdminAuditPage />);
+    expect(await screen.findByText(ar.ui.moreThan(t.total(1000)))).toBeTruthy();
+    expect(ar.ui.moreThan(t.total(1000))).toContain("١٬٠٠٠");
+    expect(screen.getByText(ar.ui.pageOfMore(formatNumber(1), formatNumber(50)))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: ar.ui.last })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.next }));
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith(
+        "/admin/audit",
+        expect.objectContaining({ query: expect.objectContaining({ page: 2 }) }),
+      ),
+    );
+  });
+
+  it("says an exact total as it is", async () => {
+    get.mockResolvedValue({
+      list: [entry(1, null, { suspended: true })],
+      total: 1,
+      totalIsLowerBound: false,
+    });
+    renderWithApp(<AdminAuditPage />);
+    expect(await screen.findByText(t.total(1))).toBeTruthy();
+    expect(screen.queryByText(ar.ui.moreThan(t.total(1)))).toBeNull();
   });
 
   it("picks the from/to days from lists of named days, and filters by them", async () => {

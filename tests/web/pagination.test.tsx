@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG";
-import { Pagination } from "../../web/src/ui/pagination";
+import { formatNumber } from "../../web/src/lib/format";
+import { Pagination, pageCount, shownTotal } from "../../web/src/ui/pagination";
 
 afterEach(cleanup);
 
@@ -25,5 +26,38 @@ describe("the shared pager", () => {
     cleanup();
     render(<Pagination label="صفحات النتائج" page={3} total={25} size={10} onPage={onPage} />);
     expect((screen.getByRole("button", { name: ar.ui.next }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("with a capped total, says «من أكتر من», leaves out «الأخيرة» and keeps the next page open", () => {
+    const onPage = vi.fn();
+    // 1,000 counted and more exist: page 50 of 20 is full, so a 51st page exists.
+    render(
+      <Pagination label="صفحات النتائج" page={50} total={1000} totalIsLowerBound size={20} onPage={onPage} />,
+    );
+    expect(screen.getByText(ar.ui.pageOfMore(formatNumber(50), formatNumber(50)))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: ar.ui.last })).toBeNull();
+    const next = screen.getByRole("button", { name: ar.ui.next }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    fireEvent.click(next);
+    expect(onPage).toHaveBeenCalledWith(51);
+    // A page number typed past what is known goes as far as the pages known to exist.
+    fireEvent.change(screen.getByRole("textbox", { name: ar.ui.goToPage }), { target: { value: "٩٠٠" } });
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.go }));
+    expect(onPage).toHaveBeenLastCalledWith(51);
+  });
+
+  it("counts the pages known to exist: at least one more than a capped total fills", () => {
+    expect(pageCount(25, 10)).toEqual({ pages: 3, shown: 3 });
+    expect(pageCount(0, 10)).toEqual({ pages: 1, shown: 1 });
+    // More than 1,000 rows: at least 84 pages of 12, so «أكتر من ٨٣» is true.
+    expect(pageCount(1000, 12, true)).toEqual({ pages: 84, shown: 83 });
+    expect(pageCount(1000, 20, true)).toEqual({ pages: 51, shown: 50 });
+  });
+
+  it("shows a capped count as «أكتر من», an exact one as it is", () => {
+    const counted = formatNumber(1000);
+    expect(shownTotal(counted, true)).toBe(ar.ui.moreThan(counted));
+    expect(shownTotal(counted, true)).toContain("١٬٠٠٠");
+    expect(shownTotal(counted, false)).toBe(counted);
   });
 });

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Paged } from "../../schema/api/common";
+import type { CappedPaged } from "../../schema/api/common";
 import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { Gender } from "../../schema/enums";
@@ -122,7 +122,7 @@ type PageMeta = {
 
 /** What the SPA finds in #initial-data (web/src/lib/initial-data.ts reads the same shape). */
 export type InitialData = {
-  tutors?: { page: number; data: Paged<TutorCard> };
+  tutors?: { page: number; data: CappedPaged<TutorCard> };
   tutor?: { id: number; info: TutorInfo };
 };
 
@@ -223,7 +223,8 @@ async function tutorsPage(db: Db, url: URL, shell: Shell, head: boolean): Promis
       "@context": "https://schema.org",
       "@type": "ItemList",
       name: seo.tutors.listName,
-      numberOfItems: data.total,
+      // A capped total (worker/core/capped-count.ts) is not the list's size: left out then.
+      numberOfItems: data.totalIsLowerBound ? undefined : data.total,
       itemListElement: data.list.map((tutor, index) => ({
         "@type": "ListItem",
         position: (page - 1) * TUTORS_PAGE_SIZE + index + 1,

@@ -70,6 +70,10 @@ export const ar = {
     next: "التالي",
     previous: "السابق",
     pageOf: (page: string, pages: string) => `صفحة ${page} من ${pages}`,
+    /** A capped total (worker/core/capped-count.ts): more pages exist than `pages`. */
+    pageOfMore: (page: string, pages: string) => `صفحة ${page} من أكتر من ${pages}`,
+    /** A capped total's count: «أكتر من ١٬٠٠٠ مدرّس». */
+    moreThan: (counted: string) => `أكتر من ${counted}`,
     first: "الأولى",
     last: "الأخيرة",
     goToPage: "انتقل إلى صفحة",

@@ -7,6 +7,11 @@ import { cx } from "./class-names";
 type PaginationProps = {
   page: number;
   total: number;
+  /**
+   * More rows exist than `total` (a capped total, worker/core/capped-count.ts): the last page is
+   * unknown, so «صفحة ١ من أكتر من ٥٠», no «الأخيرة», and the next page stays open.
+   */
+  totalIsLowerBound?: boolean;
   size: number;
   onPage: (page: number) => void;
   /** What the pages are of («صفحات النتائج»), the navigation's accessible name. */
@@ -22,20 +27,42 @@ export function pageFromInput(raw: string, pages: number): number | null {
   return Math.min(Math.max(Number(latin), 1), pages);
 }
 
+/** A list's counted total as shown: «أكتر من ١٬٠٠٠ سجل» when the total is capped, else as counted. */
+export const shownTotal = (counted: string, totalIsLowerBound: boolean): string =>
+  totalIsLowerBound ? ar.ui.moreThan(counted) : counted;
+
+/**
+ * The pages known to exist, and the count to show: with a capped total more than `total` rows
+ * exist, so at least ceil((total + 1) / size) pages, and «أكتر من floor(total / size)» is true.
+ */
+export function pageCount(
+  total: number,
+  size: number,
+  totalIsLowerBound = false,
+): { pages: number; shown: number } {
+  if (!totalIsLowerBound) {
+    const pages = Math.max(1, Math.ceil(total / size));
+    return { pages, shown: pages };
+  }
+  return { pages: Math.ceil((total + 1) / size), shown: Math.floor(total / size) };
+}
+
 /**
  * First / previous / next / last through a paged list, with «صفحة ٢ من ٥» and a page number to
- * jump to; nothing when everything fits on one page.
+ * jump to; nothing when everything fits on one page. With a capped total, «صفحة ٢ من أكتر من ٥٠»
+ * and no «الأخيرة».
  */
 export function Pagination({
   page,
   total,
+  totalIsLowerBound = false,
   size,
   onPage,
   label,
   buttonSize = "sm",
   className,
 }: PaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / size));
+  const { pages, shown } = pageCount(total, size, totalIsLowerBound);
   const inputId = useId();
   const [typed, setTyped] = useState("");
   if (pages <= 1) return null;
@@ -61,7 +88,9 @@ export function Pagination({
         </Button>
         {/* On a phone the page line sits above the four buttons, so they fit on one row. */}
         <span className="order-first basis-full text-center text-sm text-slate-700 sm:order-none sm:basis-auto">
-          {ar.ui.pageOf(formatNumber(page), formatNumber(pages))}
+          {totalIsLowerBound
+            ? ar.ui.pageOfMore(formatNumber(page), formatNumber(shown))
+            : ar.ui.pageOf(formatNumber(page), formatNumber(pages))}
         </span>
         <Button
           variant="secondary"
@@ -71,9 +100,16 @@ export function Pagination({
         >
           {ar.ui.next}
         </Button>
-        <Button variant="secondary" size={buttonSize} disabled={page >= pages} onClick={() => onPage(pages)}>
-          {ar.ui.last}
-        </Button>
+        {!totalIsLowerBound && (
+          <Button
+            variant="secondary"
+            size={buttonSize}
+            disabled={page >= pages}
+            onClick={() => onPage(pages)}
+          >
+            {ar.ui.last}
+          </Button>
+        )}
       </div>
       <form onSubmit={jump} className="flex items-center gap-2">
         <label htmlFor={inputId} className="text-sm text-slate-700">

@@ -19,6 +19,8 @@ export const adminPageSize = 10;
 export function Pagination(props: {
   page: number;
   total: number;
+  /** A capped total (worker/core/capped-count.ts): more rows exist than `total`. */
+  totalIsLowerBound?: boolean;
   size: number;
   onPage: (page: number) => void;
 }) {

@@ -1,13 +1,13 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLayoutEffect } from "react";
-import type { Paged } from "@schema/api/common";
+import type { CappedPaged } from "@schema/api/common";
 import type { TutorCard, TutorInfo } from "@schema/api/tutor";
 import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
 import { tutorKeys } from "./tutor-keys";
 
 /** What the Worker inlines in /tutors and /t/{id} (worker/seo/pages.ts, InitialData). */
 type InitialData = {
-  tutors?: { page: number; data: Paged<TutorCard> };
+  tutors?: { page: number; data: CappedPaged<TutorCard> };
   tutor?: { id: number; info: TutorInfo };
 };
 

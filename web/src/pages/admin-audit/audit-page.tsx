@@ -16,6 +16,7 @@ import {
 import { Card } from "../../ui/card";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
+import { shownTotal } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { call } from "../../lib/client";
@@ -234,7 +235,7 @@ export function AdminAuditPage() {
           {(page) => (
             <div className="flex flex-col gap-4">
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t.total(page.total)}
+                {shownTotal(t.total(page.total), page.totalIsLowerBound)}
               </p>
               <div className="overflow-x-auto">
                 <table className="w-full border-collapse text-start text-sm">
@@ -307,6 +308,7 @@ export function AdminAuditPage() {
               <Pagination
                 page={filters.page}
                 total={page.total}
+                totalIsLowerBound={page.totalIsLowerBound}
                 size={pageSize}
                 onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
               />

@@ -115,6 +115,7 @@ function TransactionsCard() {
             label={t.transactions}
             page={page}
             total={list.data.total}
+            totalIsLowerBound={list.data.totalIsLowerBound}
             size={size}
             onPage={setPage}
           />

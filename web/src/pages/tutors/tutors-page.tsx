@@ -19,7 +19,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { Pagination } from "../../ui/pagination";
+import { Pagination, shownTotal } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { ListSkeleton } from "../../ui/skeleton";
 import { TextField } from "../../ui/text-field";
@@ -151,7 +151,7 @@ export function TutorsPage() {
       ) : (
         <>
           <p className="text-sm text-slate-600" role="status">
-            {t.results(list.total)}
+            {shownTotal(t.results(list.total), list.totalIsLowerBound)}
           </p>
           <ul
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
@@ -165,6 +165,7 @@ export function TutorsPage() {
             label={t.pagination}
             page={page}
             total={list.total}
+            totalIsLowerBound={list.totalIsLowerBound}
             size={tutorsPageSize}
             onPage={(next) => update({ page: String(next) })}
             buttonSize="md"
