@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from "react";
-import {
-  contactRequestBounds,
-  type ContactRequestListSort,
-  type ContactRequestStaffView,
-} from "@schema/api/contact-request";
+import { contactRequestBounds, type ContactRequestStaffView } from "@schema/api/contact-request";
 import type { ContactRequestKind, ContactRequestState } from "@schema/enums";
+import { AdminFilterRow, FilterSelect, useAdminFilters } from "../../features/admin-area/admin-filters";
 import { AdminTable } from "../../features/admin-area/admin-table";
 import { adminPageSize } from "../../features/admin-area/admin-ui";
 import {
@@ -22,11 +19,10 @@ import { formatDateTime, formatNumber } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import type { TableColumn, TableSort } from "../../ui/data-table";
+import type { TableColumn } from "../../ui/data-table";
 import { Dialog } from "../../ui/dialog";
 import { Badge, Notice } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { SearchBox } from "../../ui/search-box";
 import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
 
@@ -45,14 +41,6 @@ function KindBadge({ kind }: { kind: ContactRequestKind }) {
 }
 
 type Column = "title" | "sender" | "created" | "kind" | "state";
-type SortColumn = Extract<Column, "created" | "state">;
-
-const toApiSort = (sort: TableSort<Column>): ContactRequestListSort =>
-  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
-const fromApiSort = (sort: ContactRequestListSort): TableSort<Column> => ({
-  column: sort.replace(/^-/, "") as SortColumn,
-  direction: sort.startsWith("-") ? "desc" : "asc",
-});
 
 /** How to reach the sender: the email and the phone, left to right. */
 function ContactWays({ request }: { request: ContactRequestStaffView }) {
@@ -312,15 +300,13 @@ function ContactRequestDetail({ request }: { request: ContactRequestStaffView })
 /** /admin/contact-requests — the public form's requests in a table: search as you type, filter by state and kind, sort by date or state, page; a request opens in a dialog to read, reply, change its state and keep notes. */
 export function AdminContactRequestsPage() {
   useDocumentTitle(t.title);
-  const [filters, setFilters] = useState<ContactRequestFilters>({
+  const { filters, change, table } = useAdminFilters<ContactRequestFilters>({
     page: 1,
     q: "",
     state: null,
     kind: null,
     sort: "-created",
   });
-  const change = (next: Partial<ContactRequestFilters>) =>
-    setFilters((current) => ({ ...current, page: 1, ...next }));
   const requests = useContactRequestsQuery(filters);
   const [openedId, setOpenedId] = useState<number | null>(null);
   const listed = requests.data?.list.find((request) => request.id === openedId);
@@ -329,27 +315,24 @@ export function AdminContactRequestsPage() {
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
-        <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-end">
-          <SearchBox label={t.searchLabel} onSearch={(q) => change({ q })} className="md:flex-1" />
-          <Select
+        <AdminFilterRow searchLabel={t.searchLabel} onSearch={(q) => change({ q })}>
+          <FilterSelect
             label={t.stateFilter}
-            value={filters.state ?? ""}
-            onChange={(event) =>
-              change({ state: (event.target.value || null) as ContactRequestState | null })
-            }
-            placeholder={t.all}
-            options={states.map((value) => ({ value, label: t.states[value] }))}
-            className="md:w-40"
+            allLabel={t.all}
+            value={filters.state}
+            values={states}
+            labels={t.states}
+            onChange={(state) => change({ state })}
           />
-          <Select
+          <FilterSelect
             label={t.kindFilter}
-            value={filters.kind ?? ""}
-            onChange={(event) => change({ kind: (event.target.value || null) as ContactRequestKind | null })}
-            placeholder={t.all}
-            options={kinds.map((value) => ({ value, label: t.kinds[value] }))}
-            className="md:w-40"
+            allLabel={t.all}
+            value={filters.kind}
+            values={kinds}
+            labels={t.kinds}
+            onChange={(kind) => change({ kind })}
           />
-        </div>
+        </AdminFilterRow>
         <AdminTable
           query={requests}
           caption={t.caption}
@@ -357,12 +340,9 @@ export function AdminContactRequestsPage() {
           columns={columns((request) => setOpenedId(request.id))}
           rowKey={(request) => request.id}
           rowData={(request) => ({ "data-contact-request-row": request.id, "data-kind": request.kind })}
-          sort={fromApiSort(filters.sort)}
-          onSort={(sort) => change({ sort: toApiSort(sort) })}
           empty={t.empty}
-          page={filters.page}
           pageSize={adminPageSize}
-          onPage={(page) => setFilters((state) => ({ ...state, page }))}
+          {...table}
         />
       </Card>
       <Dialog

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from "react";
 import {
   ratingModerationBounds,
   ratingModerationStates,
-  type RatingModerationSort,
-  type RatingModerationState,
   type RatingModerationView,
 } from "@schema/api/rating";
+import { AdminFilterRow, FilterSelect, useAdminFilters } from "../../features/admin-area/admin-filters";
 import { AdminTable } from "../../features/admin-area/admin-table";
 import {
   moderationPageSize,
@@ -21,25 +20,15 @@ import { formatDateTime, formatNumber } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import type { TableColumn, TableSort } from "../../ui/data-table";
+import type { TableColumn } from "../../ui/data-table";
 import { Dialog } from "../../ui/dialog";
 import { Badge } from "../../ui/notice";
 import { PageFrame } from "../../ui/page-frame";
-import { SearchBox } from "../../ui/search-box";
-import { Select } from "../../ui/select";
 import { toasts } from "../../ui/toast-store";
 
 const t = reviews.admin;
 
 type Column = "rating" | "tutor" | "rater" | "flags" | "created" | "state";
-type SortColumn = Extract<Column, "flags" | "created">;
-
-const toApiSort = (sort: TableSort<Column>): RatingModerationSort =>
-  `${sort.direction === "desc" ? "-" : ""}${sort.column as SortColumn}`;
-const fromApiSort = (sort: RatingModerationSort): TableSort<Column> => ({
-  column: sort.replace(/^-/, "") as SortColumn,
-  direction: sort.startsWith("-") ? "desc" : "asc",
-});
 
 const nameOf = (person: { name: string | null } | null) => person?.name ?? t.unnamed;
 
@@ -236,33 +225,28 @@ function RatingDetail({ rating, onDone }: { rating: RatingModerationView; onDone
 /** /admin/ratings — flagged ratings (and those the team hid) in a table: search, state, sort, page; a rating opens in a dialog to hide or restore it with a note. */
 export function AdminRatingsPage() {
   useDocumentTitle(t.title);
-  const [filters, setFilters] = useState<RatingModerationFilters>({
+  const { filters, change, table } = useAdminFilters<RatingModerationFilters>({
     page: 1,
     q: "",
     state: null,
     sort: "-flags",
   });
-  const change = (next: Partial<RatingModerationFilters>) =>
-    setFilters((current) => ({ ...current, page: 1, ...next }));
   const ratings = useRatingModerationQuery(filters);
   const [openedId, setOpenedId] = useState<number | null>(null);
   const opened = ratings.data?.list.find((rating) => rating.id === openedId) ?? null;
   return (
     <PageFrame title={t.title} subtitle={t.intro} width="full">
       <Card>
-        <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-end">
-          <SearchBox label={t.searchLabel} onSearch={(q) => change({ q })} className="md:flex-1" />
-          <Select
+        <AdminFilterRow searchLabel={t.searchLabel} onSearch={(q) => change({ q })}>
+          <FilterSelect
             label={t.stateFilter}
-            value={filters.state ?? ""}
-            onChange={(event) =>
-              change({ state: (event.target.value || null) as RatingModerationState | null })
-            }
-            placeholder={t.all}
-            options={ratingModerationStates.map((value) => ({ value, label: t.states[value] }))}
-            className="md:w-40"
+            allLabel={t.all}
+            value={filters.state}
+            values={ratingModerationStates}
+            labels={t.states}
+            onChange={(state) => change({ state })}
           />
-        </div>
+        </AdminFilterRow>
         <AdminTable
           query={ratings}
           caption={t.caption}
@@ -270,12 +254,9 @@ export function AdminRatingsPage() {
           columns={columns((rating) => setOpenedId(rating.id))}
           rowKey={(rating) => rating.id}
           rowData={(rating) => ({ "data-rating-row": rating.id })}
-          sort={fromApiSort(filters.sort)}
-          onSort={(sort) => change({ sort: toApiSort(sort) })}
           empty={t.empty}
-          page={filters.page}
           pageSize={moderationPageSize}
-          onPage={(page) => setFilters((state) => ({ ...state, page }))}
+          {...table}
         />
       </Card>
       <Dialog
