@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import type { InvoiceView } from "@schema/api/invoice";
+import type { InvoiceAction, InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { invoiceNoteRule } from "@schema/rules";
 import { errorMessage } from "../../i18n/ar-EG";
@@ -18,6 +18,10 @@ import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
 
 const t = arPayments.invoices;
 const a = arPayments.invoices.admin;
+
+/** Whether this decision is the one being sent (its button shows it). */
+const sending = (change: ReturnType<typeof useChangeInvoice>, action: InvoiceAction) =>
+  change.isPending && change.variables?.change.action === action;
 
 /**
  * The decisions a request's status allows (approve with a receipt, reject, answer a cancellation,
@@ -51,7 +55,7 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
-            loading={change.isPending && change.variables?.change.action === "approve-cancel"}
+            loading={sending(change, "approve-cancel")}
             onClick={() => decide("approve-cancel")}
           >
             {a.approveCancel}
@@ -59,7 +63,7 @@ export function AdminInvoiceActions({ invoice }: { invoice: InvoiceView }) {
           <Button
             size="sm"
             variant="secondary"
-            loading={change.isPending && change.variables?.change.action === "refuse-cancel"}
+            loading={sending(change, "refuse-cancel")}
             onClick={() => decide("refuse-cancel")}
           >
             {a.refuseCancel}
@@ -165,6 +169,103 @@ function ApproveDialog({
   );
 }
 
+/** The note checked by the invoice-note rule (docs/rules.md): its text, or the error code to show. */
+function checkNote(note: string): { note: string } | { error: string } {
+  const checked = validateForm(invoiceNoteRule, note);
+  return checked.ok
+    ? { note: checked.data }
+    : { error: Object.values(checked.errors)[0] ?? "empty-invoice-note" };
+}
+
+/**
+ * A decision sent with the admin's note (reject a request; approve or refuse an update): the note
+ * field's state, and `send`, which clears the error, sends the change, then shows `title` and closes
+ * the dialog, or shows the failure under the note.
+ */
+function useNoteDecision(onClose: () => void) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeInvoice();
+  function send(body: Parameters<typeof change.mutate>[0], title: string) {
+    setError(null);
+    change.mutate(body, {
+      onSuccess: () => {
+        toasts.show({ type: "success", title });
+        onClose();
+      },
+      onError: (failure) => setError(errorCodeOf(failure)),
+    });
+  }
+  const field = {
+    value: note,
+    error,
+    onChange: (text: string) => {
+      setNote(text);
+      setError(null);
+    },
+  };
+  return { note, setError, change, send, field };
+}
+
+/**
+ * The admin's note to the tutor (why a request is rejected, or why an update is refused): the
+ * label (with its mark when required), the text typed in any language, the hint and the error.
+ */
+function NoteField({
+  label,
+  hint,
+  required = false,
+  rows,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  required?: boolean;
+  rows: number;
+  value: string;
+  error: string | null;
+  onChange: (text: string) => void;
+}) {
+  const noteId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span className="ms-1 text-red-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      <textarea
+        id={noteId}
+        dir="auto"
+        rows={rows}
+        required={required}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
+        className={cx(
+          "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
+          "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+          error ? "border-red-600" : "border-slate-300",
+        )}
+      />
+      <p id={`${noteId}-hint`} className="text-sm text-slate-600">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
+          {errorMessage(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function RejectDialog({
   invoice,
   open,
@@ -174,68 +275,22 @@ function RejectDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const noteId = useId();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const change = useChangeInvoice();
+  const { note, setError, change, send, field } = useNoteDecision(onClose);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validateForm(invoiceNoteRule, note);
-    if (!checked.ok) {
-      setError(Object.values(checked.errors)[0] ?? "empty-invoice-note");
+    const checked = checkNote(note);
+    if ("error" in checked) {
+      setError(checked.error);
       return;
     }
-    setError(null);
-    change.mutate(
-      { id: invoice.id, change: { action: "reject", note: checked.data } },
-      {
-        onSuccess: () => {
-          toasts.show({ type: "success", title: a.rejected });
-          onClose();
-        },
-        onError: (failure) => setError(errorCodeOf(failure)),
-      },
-    );
+    send({ id: invoice.id, change: { action: "reject", note: checked.note } }, a.rejected);
   }
 
   return (
     <Dialog open={open} onClose={onClose} title={a.rejectTitle(formatMoney(invoice.amount))}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
-            {a.rejectReason}
-            <span className="ms-1 text-red-700" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <textarea
-            id={noteId}
-            dir="auto"
-            rows={3}
-            required
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
-            className={cx(
-              "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
-              "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-              error ? "border-red-600" : "border-slate-300",
-            )}
-          />
-          <p id={`${noteId}-hint`} className="text-sm text-slate-600">
-            {a.rejectHint}
-          </p>
-          {error && (
-            <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
-              {errorMessage(error)}
-            </p>
-          )}
-        </div>
+        <NoteField label={a.rejectReason} hint={a.rejectHint} required rows={3} {...field} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="danger" loading={change.isPending}>
             {a.confirmReject}
@@ -255,37 +310,24 @@ function RejectDialog({
  * payout again.
  */
 function ReviewUpdateDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
-  const noteId = useId();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const change = useChangeInvoice();
+  const { note, setError, change, send, field } = useNoteDecision(onClose);
 
   function settle(action: "approve-update" | "refuse-update") {
     let reason: string | undefined;
     if (action === "refuse-update" && note.trim() !== "") {
-      const checked = validateForm(invoiceNoteRule, note);
-      if (!checked.ok) {
-        setError(Object.values(checked.errors)[0] ?? "empty-invoice-note");
+      const checked = checkNote(note);
+      if ("error" in checked) {
+        setError(checked.error);
         return;
       }
-      reason = checked.data;
+      reason = checked.note;
     }
-    setError(null);
-    change.mutate(
+    send(
       {
         id: invoice.id,
         change: action === "approve-update" ? { action } : { action, ...(reason ? { note: reason } : {}) },
       },
-      {
-        onSuccess: () => {
-          toasts.show({
-            type: "success",
-            title: action === "approve-update" ? a.updateApproved : a.updateRefused,
-          });
-          onClose();
-        },
-        onError: (failure) => setError(errorCodeOf(failure)),
-      },
+      action === "approve-update" ? a.updateApproved : a.updateRefused,
     );
   }
 
@@ -305,46 +347,14 @@ function ReviewUpdateDialog({ invoice, onClose }: { invoice: InvoiceView; onClos
         className="flex flex-col gap-4"
       >
         <UpdateComparison invoice={invoice} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
-            {a.refuseReason}
-          </label>
-          <textarea
-            id={noteId}
-            dir="auto"
-            rows={2}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
-            className={cx(
-              "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
-              "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-              error ? "border-red-600" : "border-slate-300",
-            )}
-          />
-          <p id={`${noteId}-hint`} className="text-sm text-slate-600">
-            {a.refuseHint}
-          </p>
-          {error && (
-            <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
-              {errorMessage(error)}
-            </p>
-          )}
-        </div>
+        <NoteField label={a.refuseReason} hint={a.refuseHint} rows={2} {...field} />
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="submit"
-            loading={change.isPending && change.variables?.change.action === "approve-update"}
-          >
+          <Button type="submit" loading={sending(change, "approve-update")}>
             {a.approveUpdate}
           </Button>
           <Button
             variant="danger"
-            loading={change.isPending && change.variables?.change.action === "refuse-update"}
+            loading={sending(change, "refuse-update")}
             onClick={() => settle("refuse-update")}
           >
             {a.refuseUpdate}
