@@ -76,9 +76,16 @@ export const adminFigures = z.object({
 });
 export type AdminFigures = z.output<typeof adminFigures>;
 
+/** D1's published size limit for one database (10 GB; docs/capacity.md, "When D1's 10 GB is reached"). */
+export const DATABASE_LIMIT_BYTES = 10 * 1024 ** 3;
+/** The shares of that limit at which docs/capacity.md's plan starts its first and second steps. */
+export const DATABASE_ACT_AT = { archive: 0.25, split: 0.5 } as const;
+
 export const adminSeries = z.object({
   /** The Cairo day the figures are for ("YYYY-MM-DD"). */
   day: z.string(),
+  /** The database's size in bytes as D1 reported it after the series' reads (meta.size_after), and its limit. */
+  database: z.object({ bytes: z.number(), limitBytes: z.number() }),
   today: adminFigures,
   /** The Cairo calendar month holding `day`. */
   thisMonth: adminFigures,

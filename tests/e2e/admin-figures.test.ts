@@ -42,6 +42,10 @@ async function expectDashboard(page: Page) {
   expect(await rows(f.revenuePerMonth(6))).toBe(6);
   expect(await rows(f.newStudentsPerWeek(8))).toBe(8);
   expect(await rows(f.activeTutorsPerWeek(8))).toBe(8);
+  // The database's size against D1's limit, with the capacity plan's advice for that share.
+  await page.getByRole("heading", { level: 2, name: f.database.heading }).waitFor();
+  expect(await page.getByRole("meter", { name: f.database.meter }).count()).toBe(1);
+  await page.getByText(f.database.calm).waitFor();
   // The admin shell carries no marketing footer.
   expect(await page.getByRole("contentinfo").count()).toBe(0);
 }

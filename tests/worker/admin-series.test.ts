@@ -204,6 +204,19 @@ describe("GET /stats/series", () => {
     }
   });
 
+  it("reports the database's size as D1 measures it, against D1's 10 GB limit", async () => {
+    const admin = await createUser(Role.SuperAdmin);
+    const measured = (await env.DB.prepare("SELECT 1").run()).meta.size_after;
+    const response = await callContract(statsContracts.series, { token: admin.token });
+    expect(response.status).toBe(200);
+    const { database } = response.body as AdminSeries;
+    expect(database.limitBytes).toBe(10 * 1024 ** 3);
+    // The series only reads, so the file is the size it was just before (SQLite pages: a multiple of 4 KiB).
+    expect(database.bytes).toBe(measured);
+    expect(database.bytes % 4096).toBe(0);
+    expect(database.bytes).toBeGreaterThan(0);
+  });
+
   it("refuses a tutor manager: the figures are the admins'", async () => {
     const manager = await createTutor({ role: Role.TutorManager });
     const response = await callContract(statsContracts.series, { token: manager.token });

@@ -14,6 +14,7 @@ import type {
   StudentPersonalStats,
   TutorPersonalStats,
 } from "../../../schema/api/stats";
+import { DATABASE_LIMIT_BYTES } from "../../../schema/api/stats";
 import type { Db } from "../../core/context";
 import { d1, statement } from "../../core/db";
 import { lessonStateSql } from "../state-rules";
@@ -159,7 +160,11 @@ const metricSql = {
 
 type WindowRow = { k: string; value: number };
 
-/** Today's and this month's figures and the four series ending on the Cairo day `query.to` (default today). */
+/**
+ * Today's and this month's figures and the four series ending on the Cairo day `query.to` (default
+ * today), with the database's size that D1 reports with any answer (meta.size_after): the number
+ * docs/capacity.md's plan acts on, at no extra read.
+ */
 export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
   const day = query.to ?? dayOf(now, CAIRO);
   const monthStart = monthStartOf(day);
@@ -209,6 +214,7 @@ export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Dat
     list.map((w) => ({ start: w.k, value: values[metric].get(w.k) ?? 0 }));
   return {
     day,
+    database: { bytes: results[0]?.meta.size_after ?? 0, limitBytes: DATABASE_LIMIT_BYTES },
     today: figuresOf("today"),
     thisMonth: figuresOf("month"),
     lessonsPerDay: series("lessons", days),

@@ -1,9 +1,9 @@
-import type { AdminFigures, AdminSeries, SeriesPoint } from "@schema/api/stats";
+import { DATABASE_ACT_AT, type AdminFigures, type AdminSeries, type SeriesPoint } from "@schema/api/stats";
 import { QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminSeriesQuery } from "../../features/admin/use-admin-series";
 import { NewContactRequests } from "../../features/admin-area/new-contact-requests";
 import { arAdmin } from "../../i18n/ar-EG-admin";
-import { formatCalendarDay, formatMoney, formatNumber } from "../../lib/format";
+import { formatCalendarDay, formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Card } from "../../ui/card";
 import { BarChart, LineChart, type ChartPoint } from "../../ui/charts";
@@ -39,6 +39,49 @@ function Figures({ heading, figures, id }: { heading: string; figures: AdminFigu
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+const MIB = 1024 ** 2;
+const GIB = 1024 ** 3;
+/** A size in Arabic: gigabytes with one decimal from 1 GiB up, whole megabytes below. */
+const showBytes = (bytes: number) =>
+  bytes >= GIB
+    ? t.database.gigabytes(formatNumber(Math.round((bytes / GIB) * 10) / 10))
+    : t.database.megabytes(formatNumber(Math.max(1, Math.round(bytes / MIB))));
+
+/** How full the one D1 database is, and which step of docs/capacity.md's plan that share calls for. */
+function DatabaseSize({ bytes, limitBytes }: AdminSeries["database"]) {
+  const share = bytes / limitBytes;
+  const advice =
+    share >= DATABASE_ACT_AT.split
+      ? t.database.split
+      : share >= DATABASE_ACT_AT.archive
+        ? t.database.archive
+        : t.database.calm;
+  return (
+    <section
+      aria-labelledby="figures-database"
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="figures-database" className="text-lg font-bold text-slate-900">
+        {t.database.heading}
+      </h2>
+      <p className="text-slate-900 tabular-nums">
+        {t.database.used(showBytes(bytes), showBytes(limitBytes))} ({formatPercent(share)})
+      </p>
+      <meter
+        className="h-3 w-full"
+        aria-label={t.database.meter}
+        min={0}
+        max={1}
+        low={DATABASE_ACT_AT.archive}
+        high={DATABASE_ACT_AT.split}
+        optimum={0}
+        value={Math.min(share, 1)}
+      />
+      <p className="text-sm text-slate-600">{advice}</p>
     </section>
   );
 }
@@ -108,6 +151,7 @@ function Dashboard({ data }: { data: AdminSeries }) {
           </Card>
         </div>
       </section>
+      <DatabaseSize {...data.database} />
     </>
   );
 }
