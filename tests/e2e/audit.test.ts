@@ -102,4 +102,24 @@ describe("the audit log screen «سجل التدقيق»", () => {
     await expectNoAxeViolations(narrow, "/admin/audit (390 px)");
     await screenshot(narrow, "admin-audit-390");
   }, 120_000);
+
+  it("says a capped total as «أكتر من ١٬٠٠٠ سجل» at 360 px, with «التالي» open and no «الأخيرة»", async () => {
+    const narrow = await newPage(browser, { width: 360, height: 780 });
+    // The answer a Dars with more than 1,000 audit rows gives (worker/core/capped-count.ts; the
+    // cap itself is tests/worker/capped-totals.test.ts): the real page, its total capped.
+    await narrow.route(/\/api\/v1\/admin\/audit\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, total: 1000, totalIsLowerBound: true } });
+    });
+    await signIn(narrow, "admin@dars.test", "/admin/audit");
+    await narrow.getByRole("table", { name: t.title }).waitFor();
+    await narrow.getByText(ar.ui.moreThan(t.total(1000))).waitFor();
+    const pager = narrow.getByRole("navigation", { name: ar.adminArea.common.pagination });
+    await pager.getByText(ar.ui.pageOfMore(formatNumber(1), formatNumber(50))).waitFor();
+    expect(await pager.getByRole("button", { name: ar.ui.last }).count()).toBe(0);
+    expect(await pager.getByRole("button", { name: ar.ui.next }).isEnabled()).toBe(true);
+    await expectNoAxeViolations(narrow, "/admin/audit capped total (360 px)");
+    await screenshot(narrow, "admin-audit-capped-360");
+  }, 60_000);
 });
