@@ -11,8 +11,8 @@ import {
 import { messageTextRule } from "../schema/rules";
 import { createDb } from "../worker/core/db";
 import type { Env } from "../worker/core/env";
-import { createLogger, describeError } from "../worker/core/logger";
-import { publishFramesToUser } from "./clients";
+import { createLogger, describeError, type Logger } from "../worker/core/logger";
+import { publishFramesToUser, userChannel } from "./clients";
 import { roomData } from "./room-data";
 import { EndedSessions, SESSION_ENDED_CLOSE, ownedBy, ownerOf, type SocketOwner } from "./socket-owner";
 
@@ -39,6 +39,15 @@ export const SUMMARY_INTERVAL_MS = 3000;
 
 /** A member with the room open gets their user channel's copies batched at most this often. */
 export const PRESENT_FANOUT_MS = 1000;
+
+/**
+ * A new message, stored with the revision the room holds in memory (see ChatRoom.#revision). A
+ * repeated clientId (a resend after a lost ack) conflicts on the sender's unique index and inserts
+ * nothing; any other conflict (a revision already taken) fails loudly instead of being dropped.
+ * One constant text, so workerd reuses its prepared statement.
+ */
+const INSERT_MESSAGE = `INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
+  VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING`;
 
 /**
  * One per chat room (named by the D1 room id). Message bodies live in this object's SQLite; every
@@ -68,6 +77,21 @@ export class ChatRoom extends Server<Env> {
   #openingRecorded = false;
   /** This instance has set the summary alarm and it has not run yet. */
   #alarmPending = false;
+  /**
+   * The room's newest revision, read from SQLite once per instance and then kept here: every
+   * change in this room goes through this instance (one at a time, with no await between taking
+   * a revision and writing it), so a message is stored by one plain INSERT with no read of max().
+   */
+  #lastRevision: number | null = null;
+  /** Each member's user-channel stub, made once per instance (getByName hashes the name every time). */
+  #channels = new Map<number, ReturnType<typeof userChannel>>();
+  #loggerInstance: Logger | null = null;
+  /**
+   * The sockets whose frames this instance has already handled. partyserver's webSocketMessage
+   * deserializes the socket's attachment on every frame only to check that it is one of its
+   * sockets; for these that is already known, so their next frames go to onMessage directly.
+   */
+  #known = new WeakSet<WebSocket>();
   /**
    * The room's sockets and their users, read through partyserver when first needed and kept until
    * a socket connects, closes or fails (a woken instance starts without it). Reading them on every
@@ -101,7 +125,7 @@ export class ChatRoom extends Server<Env> {
     return Number(this.name);
   }
 
-  #logger = () => createLogger(`chat-room:${this.name}`);
+  #logger = (): Logger => (this.#loggerInstance ??= createLogger(`chat-room:${this.name}`));
 
   onStart(): void {
     this.#members = this.#storedMembers();
@@ -193,7 +217,14 @@ export class ChatRoom extends Server<Env> {
     return this.#sockets;
   }
 
+  override webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    // partyserver wrapped this socket into its connection (the same object) on its first frame.
+    if (this.#known.has(ws)) return this.onMessage(ws as Connection<SocketState>, message);
+    return super.webSocketMessage(ws, message);
+  }
+
   async onMessage(connection: Connection<SocketState>, raw: WSMessage): Promise<void> {
+    this.#known.add(connection);
     const userId = connection.state?.userId;
     let json: unknown = null;
     try {
@@ -259,20 +290,35 @@ export class ChatRoom extends Server<Env> {
     if (refusal) return { result: refusal };
     const checked = checkText(text);
     if ("result" in checked) return checked;
-    // One statement: the next revision (also the new sequence) read inside the insert, and a
-    // repeated clientId (a resend after a lost ack) left to the unique index, which inserts nothing.
+    // One statement: the next revision is also the new sequence (sequences never pass revisions).
+    const revision = this.#revision() + 1;
     const now = new Date().toISOString();
-    const [row] = this
-      .sql<MessageRow>`INSERT INTO messages (sequence, revision, sender_id, text, client_id, created_at)
-      SELECT next, next, ${userId}, ${checked.html}, ${clientId ?? null}, ${now} FROM (SELECT coalesce(max(revision), 0) + 1 AS next FROM messages) WHERE true
-      ON CONFLICT DO NOTHING RETURNING *`;
-    if (!row) {
+    const { rowsWritten } = this.ctx.storage.sql.exec(
+      INSERT_MESSAGE,
+      revision,
+      revision,
+      userId,
+      checked.html,
+      clientId ?? null,
+      now,
+    );
+    if (rowsWritten === 0) {
       // The message this clientId already made: answered as it is, and not told again.
       const [earlier] = this
         .sql<MessageRow>`SELECT * FROM messages WHERE sender_id = ${userId} AND client_id = ${clientId ?? null}`;
       return earlier ? { result: "ok", message: this.#toMessage(earlier) } : { result: "unallowed" };
     }
-    const message = this.#toMessage(row);
+    this.#lastRevision = revision;
+    const message: ChatMessage = {
+      roomId: this.roomId,
+      sequence: revision,
+      revision,
+      senderId: userId,
+      text: checked.html,
+      createdAt: now,
+      editedAt: null,
+      deletedAt: null,
+    };
     // A new message is the newest one: no need to look.
     this.#changed({ type: "RoomMessage", payload: { message } }, message, senderConnection, true);
     return { result: "ok", message };
@@ -371,29 +417,6 @@ export class ChatRoom extends Server<Env> {
     return { result: "ok", list: rows.map((row) => this.#toMessage(row)), total };
   }
 
-  /**
-   * Local bench only (POST /dev/bench/fill, a local-only route; emulators/bench.ts): `count`
-   * messages after the newest, from the two members in turn, one a minute from `startAt`, in one
-   * statement. Nothing is broadcast and the room list's D1 summary is left as it is.
-   */
-  async seedBenchMessages(senders: [number, number], count: number, startAt: string): Promise<number> {
-    // Never outside the local environment, whoever calls it.
-    if (this.env.ENVIRONMENT !== "local") throw new Error("bench seeding is local only");
-    if (count <= 0) return 0;
-    this.ctx.storage.sql.exec(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-      INSERT INTO messages (sequence, revision, sender_id, text, created_at)
-      SELECT base + i, base + i, CASE i % 2 WHEN 0 THEN ? ELSE ? END, 'رسالة تجريبية رقم ' || i,
-        strftime('%Y-%m-%dT%H:%M:%fZ', ?, '+' || i || ' minutes')
-      FROM n, (SELECT coalesce(max(revision), 0) AS base FROM messages)`,
-      count,
-      senders[1],
-      senders[0],
-      startAt,
-    );
-    return count;
-  }
-
   /** Messages from the other member, not deleted, after the user's read receipt. */
   async unreadCount(userId: number): Promise<number> {
     if (await this.#refusal(userId)) return 0;
@@ -436,14 +459,27 @@ export class ChatRoom extends Server<Env> {
     return { row };
   }
 
+  /** The newest revision (0 in an empty room): read from SQLite once, then kept by each change. */
   #revision(): number {
-    const [row] = this.sql<{ revision: number | null }>`SELECT max(revision) AS revision FROM messages`;
-    return row?.revision ?? 0;
+    if (this.#lastRevision === null) {
+      const [row] = this.sql<{ revision: number | null }>`SELECT max(revision) AS revision FROM messages`;
+      this.#lastRevision = row?.revision ?? 0;
+    }
+    return this.#lastRevision;
   }
 
-  /** Read and written without an await in between, so two changes never share a revision. */
+  /**
+   * The revision for a change about to be written: taken with no await before the write, so two
+   * changes never share one (a write that then fails leaves a gap, which catch-up does not mind).
+   */
   #nextRevision(): number {
-    return this.#revision() + 1;
+    this.#lastRevision = this.#revision() + 1;
+    return this.#lastRevision;
+  }
+
+  /** Messages were written around the kept revision (the local bench seed, emulators/bench-chat-room.ts): read it again. */
+  protected forgetRevision(): void {
+    this.#lastRevision = null;
   }
 
   #readMarks(): ReadMark[] {
@@ -522,11 +558,7 @@ export class ChatRoom extends Server<Env> {
     const batches = [...this.#pending];
     this.#pending.clear();
     const published = this.#fanout
-      .then(() =>
-        Promise.all(
-          batches.map(([userId, frames]) => publishFramesToUser(this.env, userId, frames, this.#logger())),
-        ),
-      )
+      .then(() => Promise.all(batches.map(([userId, frames]) => this.#publishFrames(userId, frames))))
       .then(
         () => undefined,
         (error: unknown) =>
@@ -537,6 +569,13 @@ export class ChatRoom extends Server<Env> {
     return published;
   }
 
+  /** One member's batch through their kept stub; a failed stub is dropped, so the next batch makes a new one. */
+  async #publishFrames(userId: number, frames: readonly string[]): Promise<void> {
+    let channel = this.#channels.get(userId);
+    if (!channel) this.#channels.set(userId, (channel = userChannel(this.env, userId)));
+    if (!(await publishFramesToUser(channel, userId, frames, this.#logger()))) this.#channels.delete(userId);
+  }
+
   /** A message changed: its room sockets now; its user channels and the room summary after the ack. */
   #changed(event: ServerEvent, message: ChatMessage, exceptConnection?: string, newest = false): void {
     void this.#deliver(event, this.#members ?? [], exceptConnection);
@@ -544,9 +583,10 @@ export class ChatRoom extends Server<Env> {
       const [latest] = this.sql<{ sequence: number }>`SELECT max(sequence) AS sequence FROM messages`;
       if (latest?.sequence !== message.sequence) return; // an older message: the summary shows the newest
     }
-    if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS)
-      this.ctx.waitUntil(this.#summaryLater());
-    else this.ctx.waitUntil(this.#writeSummary());
+    if (this.#summaryWrite || Date.now() - this.#summaryWrittenAt < SUMMARY_INTERVAL_MS) {
+      // Known set by this instance: nothing to do (no promise nor waitUntil per message).
+      if (!this.#alarmPending) this.ctx.waitUntil(this.#summaryLater());
+    } else this.ctx.waitUntil(this.#writeSummary());
   }
 
   /** The alarm that writes the newest summary an interval after the last write (kept if sooner). */

@@ -71,17 +71,18 @@ export function publishToUser(
 
 /**
  * Pushes several events, already serialized as frames (the chat room made each frame once for its
- * own sockets), in order, to one user's open sockets in one call; failures are logged, never thrown.
+ * own sockets), in order, to one user's open sockets in one call, through the user's channel stub
+ * (`userChannel`; a chat room keeps one per member); failures are logged, never thrown.
  */
 export async function publishFramesToUser(
-  env: Channels,
+  channel: Pick<ReturnType<typeof userChannel>, "publishFrames">,
   userId: number,
   frames: readonly string[],
   logger: Logger,
 ): Promise<boolean> {
   if (frames.length === 0) return true;
   try {
-    await userChannel(env, userId).publishFrames(frames);
+    await channel.publishFrames(frames);
     return true;
   } catch (error) {
     logger.warn("realtime publish failed", { frames: frames.length, userId, ...describeError(error) });

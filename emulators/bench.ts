@@ -12,7 +12,7 @@ import {
   SlotPurpose,
   TransactionStatus,
 } from "../schema/enums";
-import { chatRoom } from "../durable-objects/clients";
+import type { BenchChatRoom } from "./bench-chat-room";
 import type { Env } from "../worker/core/env";
 import { GRID_MS } from "../schema/pricing";
 import { HOUR_MS, WEEK_MS } from "../schema/time";
@@ -172,7 +172,8 @@ export async function seedBench(
  * fulfilled (both members stored), a tutor's spread over the weeks before now; transactions paid,
  * audit rows and sent outbox rows spread over the past year. "chat": `count` rooms, room r pairing
  * student r with tutor (tutors + 1 - r) (so none is a pair the chat load opens), each given
- * `messages` messages in its Durable Object (durable-objects/chat-room.ts, seedBenchMessages).
+ * `messages` messages in its Durable Object (emulators/bench-chat-room.ts, seedBenchMessages: the
+ * local entry's chat room).
  */
 export async function fillBench(
   env: Pick<Env, "CHAT_ROOM">,
@@ -311,7 +312,9 @@ export async function fillBench(
           rooms
             .slice(index, index + 10)
             .map((room) =>
-              chatRoom(env, room.id).seedBenchMessages([room.student, room.tutor], input.messages, started),
+              (env.CHAT_ROOM as DurableObjectNamespace<BenchChatRoom>)
+                .getByName(String(room.id))
+                .seedBenchMessages([room.student, room.tutor], input.messages, started),
             ),
         ))
           messages += added;

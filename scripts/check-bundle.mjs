@@ -20,8 +20,10 @@ export const markers = [
   ["ttl must be an integer number of seconds", "emulators/turn.ts"],
   ["missing-input-secret", "emulators/turnstile.ts"],
   ["student@dars.test", "emulators/seed.ts"],
-  // The bench seed's number series (the chat room's local-only bench method writes its own).
+  // The bench seed's number series.
   ["SELECT ? + 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?", "emulators/bench.ts"],
+  // The chat room's bench seeding, which only the local entry's room (emulators/local.ts) has.
+  ["bench seeding is local only", "emulators/bench-chat-room.ts"],
   ["tutor-thumbnail.png", "emulators/media.ts"],
 ];
 /** Strings every production bundle holds, so an empty or wrong directory fails instead of passing. */

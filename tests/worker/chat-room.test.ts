@@ -2,6 +2,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SUMMARY_INTERVAL_MS, type ChatRoom } from "../../durable-objects/chat-room";
+import type { BenchChatRoom } from "../../emulators/bench-chat-room";
 import type { ChatMessage } from "../../schema/events";
 import { callContract } from "./helpers";
 import {
@@ -221,6 +222,52 @@ describe("a non-member can neither read nor write a room", () => {
       (_room, state) => state.storage.sql.exec("SELECT count(*) AS n FROM messages").one().n,
     );
     expect(count).toBe(1);
+  });
+});
+
+describe("the room's revisions", () => {
+  it("number each change after every earlier one: edits, a resend, an eviction, an erasure and the bench seed", async () => {
+    const { student, teacher, roomId } = await pair();
+    const stub = roomStub(roomId);
+    const sent = async (userId: number, text: string, clientId?: string) => {
+      const outcome = await stub.send(userId, text, clientId);
+      expect(outcome.result).toBe("ok");
+      return outcome.message!;
+    };
+    // The room began with message 1 (POST /chat/new).
+    expect(await sent(student.user.id, "أ", "r-1")).toMatchObject({ sequence: 2, revision: 2 });
+    expect((await stub.edit(student.user.id, 2, "أ معدلة")).message).toMatchObject({
+      sequence: 2,
+      revision: 3,
+    });
+    // A resend of r-1 takes no revision and answers the message as it is now.
+    expect(await sent(student.user.id, "أ", "r-1")).toMatchObject({
+      sequence: 2,
+      revision: 3,
+      text: "أ معدلة",
+    });
+    expect(await sent(teacher.user.id, "ب")).toMatchObject({ sequence: 4, revision: 4 });
+    // A new instance reads the newest revision again.
+    await evictDurableObject(stub);
+    expect(await sent(student.user.id, "ج")).toMatchObject({ sequence: 5, revision: 5 });
+    // The erasure gives the erased messages (1, 2 and 5) revisions 6, 7 and 8; the next message follows.
+    expect(await stub.eraseSender(student.user.id)).toBe(3);
+    expect(await sent(teacher.user.id, "د")).toMatchObject({ sequence: 9, revision: 9 });
+    // The local entry's bench seed writes around the kept revision (emulators/bench-chat-room.ts).
+    const bench = (env.CHAT_ROOM as DurableObjectNamespace<BenchChatRoom>).getByName(String(roomId));
+    expect(
+      await bench.seedBenchMessages([student.user.id, teacher.user.id], 3, new Date().toISOString()),
+    ).toBe(3);
+    expect(await sent(teacher.user.id, "هـ")).toMatchObject({ sequence: 13, revision: 13 });
+    const rows = await runInDurableObject(stub, (_room, state) =>
+      state.storage.sql.exec("SELECT sequence, revision FROM messages ORDER BY sequence").toArray(),
+    );
+    expect(rows.map((row) => row.sequence)).toEqual([1, 2, 4, 5, 9, 10, 11, 12, 13]);
+    expect(new Set(rows.map((row) => row.revision)).size).toBe(rows.length);
+    // Catch-up after revision 8 sees exactly the changes after it.
+    expect((await stub.sync(teacher.user.id, 8)).sync?.messages.map((message) => message.revision)).toEqual([
+      9, 10, 11, 12, 13,
+    ]);
   });
 });
 
