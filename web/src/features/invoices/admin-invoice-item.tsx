@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import type { InvoiceAction, InvoiceView } from "@schema/api/invoice";
 import { InvoiceStatus } from "@schema/enums";
 import { invoiceNoteRule } from "@schema/rules";
@@ -12,6 +12,7 @@ import { cx } from "../../ui/class-names";
 import { Dialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toasts } from "../../ui/toast-store";
+import { TextArea } from "../onboarding/text-area";
 import { checkReceipt } from "./invoice-logic";
 import { UpdateComparison } from "./update-comparison";
 import { useApproveWithReceipt, useChangeInvoice } from "./use-invoices";
@@ -178,9 +179,9 @@ function checkNote(note: string): { note: string } | { error: string } {
 }
 
 /**
- * A decision sent with the admin's note (reject a request; approve or refuse an update): the note
- * field's state, and `send`, which clears the error, sends the change, then shows `title` and closes
- * the dialog, or shows the failure under the note.
+ * A decision sent with the admin's note to the tutor (reject a request; approve or refuse an
+ * update): the note's TextArea props, and `send`, which clears the error, sends the change, then
+ * shows `title` and closes the dialog, or shows the failure under the note.
  */
 function useNoteDecision(onClose: () => void) {
   const [note, setNote] = useState("");
@@ -196,74 +197,16 @@ function useNoteDecision(onClose: () => void) {
       onError: (failure) => setError(errorCodeOf(failure)),
     });
   }
+  // The error stays under the note until the admin types again.
   const field = {
     value: note,
-    error,
-    onChange: (text: string) => {
-      setNote(text);
+    error: error ? errorMessage(error) : undefined,
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => {
+      setNote(event.target.value);
       setError(null);
     },
   };
   return { note, setError, change, send, field };
-}
-
-/**
- * The admin's note to the tutor (why a request is rejected, or why an update is refused): the
- * label (with its mark when required), the text typed in any language, the hint and the error.
- */
-function NoteField({
-  label,
-  hint,
-  required = false,
-  rows,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  required?: boolean;
-  rows: number;
-  value: string;
-  error: string | null;
-  onChange: (text: string) => void;
-}) {
-  const noteId = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span className="ms-1 text-red-700" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
-      <textarea
-        id={noteId}
-        dir="auto"
-        rows={rows}
-        required={required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${noteId}-hint`, error && `${noteId}-error`].filter(Boolean).join(" ")}
-        className={cx(
-          "w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900",
-          "focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-          error ? "border-red-600" : "border-slate-300",
-        )}
-      />
-      <p id={`${noteId}-hint`} className="text-sm text-slate-600">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${noteId}-error`} className="text-sm font-medium text-red-700">
-          {errorMessage(error)}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function RejectDialog({
@@ -290,7 +233,7 @@ function RejectDialog({
   return (
     <Dialog open={open} onClose={onClose} title={a.rejectTitle(formatMoney(invoice.amount))}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <NoteField label={a.rejectReason} hint={a.rejectHint} required rows={3} {...field} />
+        <TextArea label={a.rejectReason} hint={a.rejectHint} required rows={3} {...field} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="danger" loading={change.isPending}>
             {a.confirmReject}
@@ -347,7 +290,7 @@ function ReviewUpdateDialog({ invoice, onClose }: { invoice: InvoiceView; onClos
         className="flex flex-col gap-4"
       >
         <UpdateComparison invoice={invoice} />
-        <NoteField label={a.refuseReason} hint={a.refuseHint} rows={2} {...field} />
+        <TextArea label={a.refuseReason} hint={a.refuseHint} rows={2} {...field} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={sending(change, "approve-update")}>
             {a.approveUpdate}
