@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { lessons, users } from "../../../schema/db";
-import { Role, SlotPurpose, planPeriodWeeks, type LessonDuration } from "../../../schema/enums";
+import { LessonDuration, Role, SlotPurpose, planPeriodWeeks } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import { d1, prebuilt, statement } from "../../core/db";
 import type { Db } from "../../core/context";
@@ -58,8 +58,19 @@ export const tutorTimeZoneQuery = (db: Db, tutorId: number) => tutorTimeZone(db,
 
 export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
 
+/** The longest a lesson lasts (LessonDuration): a lesson overlapping a window starts less than this before it. */
+const LONGEST_LESSON_MS = Math.max(...Object.values(LessonDuration)) * MINUTE_MS;
+
 const overlaps = (alias: string, w: Window) =>
   sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
+
+/**
+ * A lesson overlapping the window: also bounded below by its start (no lesson is longer than
+ * LONGEST_LESSON_MS), so the probe reads the few lessons of the (tutor, start) index around the
+ * window instead of every earlier lesson of the tutor.
+ */
+const lessonOverlaps = (alias: string, w: Window) =>
+  sql`${sql.raw(alias)}.start > ${new Date(Date.parse(w.start) - LONGEST_LESSON_MS).toISOString()} AND ${overlaps(alias, w)}`;
 
 /** A live Lesson or General slot of the tutor holding the whole lesson. */
 const slotSql = (
@@ -70,22 +81,25 @@ const slotSql = (
 
 /** The tutor already teaches, interviews or is interviewed, or runs a demo session then. */
 const tutorBusySql = (w: Window) => sql`(
-  EXISTS (SELECT 1 FROM lessons l WHERE l.tutor_id = ${w.tutorId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})
+  EXISTS (SELECT 1 FROM lessons l WHERE l.tutor_id = ${w.tutorId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${lessonOverlaps("l", w)})
   OR EXISTS (SELECT 1 FROM interviews i WHERE (i.interviewer_id = ${w.tutorId} OR i.interviewee_id = ${w.tutorId}) AND ${holdsTimeSql("interview", "i")} AND ${overlaps("i", w)})
   OR EXISTS (SELECT 1 FROM demo_sessions d WHERE (d.tutor_id = ${w.tutorId} OR d.tutor_manager_id = ${w.tutorId}) AND ${holdsTimeSql("demo", "d")} AND ${overlaps("d", w)}))`;
 
-/** The student already has a lesson then. */
-const studentBusySql = (
-  w: Window,
-) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
-  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${overlaps("l", w)})`;
+/** The student already has a lesson then (lessons.student_id, migrations/0022: a probe of the (student, start) index). */
+const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l
+  WHERE l.student_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId} AND ${lessonOverlaps("l", w)})`;
 
-/** Any lesson of the student that is not cancelled (optionally only those not ended yet). */
-const studentLessonSql = (
-  w: Window,
-  notEndedAt?: string,
-) => sql`EXISTS (SELECT 1 FROM lessons l JOIN lesson_members m ON m.lesson_id = l.id
-  WHERE m.user_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedAt ? sql` AND l."end" > ${notEndedAt}` : sql``})`;
+/**
+ * Any lesson of the student that is not cancelled (optionally only those not ended yet: these
+ * start less than the longest lesson before then, so the probe skips the student's past).
+ */
+const studentLessonSql = (w: Window, notEndedAt?: string) => {
+  const notEnded = notEndedAt
+    ? sql` AND l.start > ${new Date(Date.parse(notEndedAt) - LONGEST_LESSON_MS).toISOString()} AND l."end" > ${notEndedAt}`
+    : sql``;
+  return sql`EXISTS (SELECT 1 FROM lessons l
+  WHERE l.student_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEnded})`;
+};
 
 /** Cairo's offsets over a year and a week, by the UTC day they were computed for (one a day is used). */
 const offsetsCache = new BoundedCache<number, OffsetSpan[]>({ maxSize: 2 });
@@ -134,6 +148,21 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
         LEFT JOIN (SELECT sx.id, sx.start, sx."end", sx.weekly_minutes, sx.period FROM subscriptions sx
           WHERE sx.user_id = ${studentId} AND ${liveSubscriptionSql("sx", now.toISOString())} ORDER BY sx.start DESC LIMIT 1) s ON 1) b) k`;
 }
+
+/**
+ * The context row with the slot and both sides' busy times (which do not depend on it) as its
+ * columns, each computed once. The LIMIT keeps SQLite from copying the write's WHERE into the
+ * subquery (its push-down), which ran every check twice: once there and once in the WHERE.
+ */
+function checkedContextSql(w: Window, context: SQL): SQL {
+  return sql`SELECT c.*, (${slotSql(w)}) AS slotId, ${tutorBusySql(w)} AS tutorBusy, ${studentBusySql(w)} AS studentBusy
+    FROM (${context}) c LIMIT 1`;
+}
+
+/** The rules of the write on the checked context row `c` (checkedContextSql), the entitlement last. */
+const passesSql = (w: Window, duration: number, entitlement: Entitlement, business: BusinessSettings) =>
+  sql`c.tutorOk AND c.noticeOk AND c.slotId IS NOT NULL AND NOT c.tutorBusy AND NOT c.studentBusy
+    AND ${contextEntitledSql(w, duration, entitlement, business)}`;
 
 /**
  * What entitles the lesson: a booking uses the live subscription, or the trial without one; a
@@ -271,13 +300,12 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
       statement(
         db,
         sql`
-        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, created_by, created_at, updated_at)
-        SELECT c.tutorId, (${slotSql(w)}), ${w.start}, ${w.end}, ${duration},
+        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, student_id, created_by, created_at, updated_at)
+        SELECT c.tutorId, c.slotId, ${w.start}, ${w.end}, ${duration},
           CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, business)} ELSE ${lessonPrice(duration, Role.Tutor, business)} END,
-          ${tutorEarning(duration, business)}, c.subId, c.subId IS NULL, ${student.id}, ${at}, ${at}
-        FROM (${context}) c
-        WHERE c.tutorOk AND c.noticeOk AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)}
-          AND ${contextEntitledSql(w, duration, "booking", business)}
+          ${tutorEarning(duration, business)}, c.subId, c.subId IS NULL, ${student.id}, ${student.id}, ${at}, ${at}
+        FROM (${checkedContextSql(w, context)}) c
+        WHERE ${passesSql(w, duration, "booking", business)}
         RETURNING ${lessonColumns}`,
       ),
       statement(
@@ -435,12 +463,12 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
       statement(
         db,
         sql`
-        UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = (${slotSql(w)}),
+        UPDATE lessons SET start = ${w.start}, "end" = ${w.end}, duration = ${duration}, slot_id = c.slotId,
           price = CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, rates)} ELSE ${lessonPrice(duration, Role.Tutor, rates)} END,
           tutor_earning = ${tutorEarning(duration, rates)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
-        FROM (${context}) c
-        WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start} AND c.tutorOk AND c.noticeOk
-          AND EXISTS (${slotSql(w)}) AND NOT ${tutorBusySql(w)} AND NOT ${studentBusySql(w)} AND ${contextEntitledSql(w, duration, entitlement, business)}
+        FROM (${checkedContextSql(w, context)}) c
+        WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start}
+          AND ${passesSql(w, duration, entitlement, business)}
         RETURNING ${lessonColumns}`,
       ),
       statement(

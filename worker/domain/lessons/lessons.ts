@@ -12,8 +12,9 @@ import {
   sql,
   type Placeholder,
   type SQL,
+  type Subquery,
 } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "../staff/audit";
 import { currentLevelSql } from "../learning/levels";
 import type { CefrLevel } from "../../../schema/learning";
@@ -41,7 +42,7 @@ export type LessonRow = typeof lessons.$inferSelect;
 /** Every lesson column under its LessonRow name, for a raw statement's RETURNING (no read-back round trip). */
 export const lessonColumns =
   sql.raw(`id, tutor_id AS tutorId, slot_id AS slotId, start, "end", duration, price, tutor_earning AS tutorEarning,
-  subscription_id AS subscriptionId, is_trial AS isTrial, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
+  subscription_id AS subscriptionId, is_trial AS isTrial, student_id AS studentId, created_by AS createdBy, canceled_by AS canceledBy, canceled_at AS canceledAt,
   reported_absent_at AS reportedAbsentAt, created_at AS createdAt, updated_at AS updatedAt`);
 
 /** A raw statement's lesson row as drizzle reads it (SQLite answers the boolean as 0/1). */
@@ -257,35 +258,81 @@ function pageStatement(query: LessonListQuery) {
   const order = query.sort
     ? lessonOrder[query.sort]
     : [ascending ? asc(lessons.start) : desc(lessons.start), desc(lessons.id)];
-  return prebuilt((db: Db) =>
-    db
-      .select({
-        lesson: lessons,
-        tutor: person(tutorUser, "member_tutor"),
-        student: person(studentUser, "member_student"),
-        // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
-        studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
-        total: sql<number>`count(*) OVER ()`.as("list_total"),
-      })
+  const values = {
+    userId: value("userId"),
+    after: value("after"),
+    before: value("before"),
+    name: value("name"),
+  };
+  return prebuilt((db: Db) => {
+    if (query.userId !== null && !query.sort && !query.q) {
+      // A member's own lessons in the default order (the usual question: GET /lesson/list/ of a
+      // student or a tutor): a lesson's members are its tutor_id and its student_id (migrations/0022),
+      // so the page is read off the (tutor, start) and (student, start) indexes in order, at most
+      // page × size rows of each, and the total is counted off the same indexes; the members, their
+      // names and the student's level are joined to the page's rows only.
+      const others = lessonListWhere({ ...query, userId: null }, value("at"), values);
+      const side = (column: SQLiteColumn) => {
+        const inner = db
+          .select({ id: lessons.id, start: lessons.start })
+          .from(lessons)
+          .where(and(eq(column, value("userId")), others))
+          .orderBy(...order)
+          .limit(value("upTo"))
+          .as(column === lessons.studentId ? "as_student" : "as_tutor");
+        return db.select({ id: inner.id, start: inner.start }).from(inner);
+      };
+      const count = (column: SQLiteColumn) =>
+        sql`(SELECT count(*) FROM ${lessons} WHERE ${and(eq(column, value("userId")), others)})`;
+      const page = side(lessons.studentId)
+        .unionAll(side(lessons.tutorId))
+        .orderBy(sql.raw(`"start" ${ascending ? "asc" : "desc"}, "id" desc`))
+        .limit(value("limit"))
+        .offset(value("offset"))
+        .as("list_page");
+      return pageWithMembers(
+        db,
+        page,
+        eq(lessons.id, page.id),
+        sql<number>`${count(lessons.studentId)} + ${count(lessons.tutorId)}`.as("list_total"),
+        order,
+      );
+    }
+    // Any other list (staff's filters, sorts and searches): the page's lesson ids and the total
+    // first, off the lessons alone (the window count reads every matching lesson), then the
+    // members joined to the page's rows only.
+    const page = db
+      .select({ id: lessons.id, total: sql<number>`count(*) OVER ()`.as("list_total") })
       .from(lessons)
-      .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-      .innerJoin(
-        studentMember,
-        and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)),
-      )
-      .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
-      .where(
-        lessonListWhere(query, value("at"), {
-          userId: value("userId"),
-          after: value("after"),
-          before: value("before"),
-          name: value("name"),
-        }),
-      )
+      .where(lessonListWhere(query, value("at"), values))
       .orderBy(...order)
       .limit(value("limit"))
-      .offset(value("offset")),
-  );
+      .offset(value("offset"))
+      .as("list_page");
+    return pageWithMembers(db, page, eq(lessons.id, page.id), page.total, order);
+  });
+}
+
+/** The page's lessons (by id) with both members and the student's level, in the list's order. */
+function pageWithMembers(db: Db, page: Subquery, on: SQL, total: SQL.Aliased<number>, order: SQL[]) {
+  return db
+    .select({
+      lesson: lessons,
+      tutor: person(tutorUser, "member_tutor"),
+      student: person(studentUser, "member_student"),
+      // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
+      studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
+      total,
+    })
+    .from(page)
+    .innerJoin(lessons, on)
+    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+    .innerJoin(
+      studentMember,
+      and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)),
+    )
+    .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
+    .orderBy(...order);
 }
 
 /** One prebuilt statement per list shape (a few dozen at most: the filters are enums). */
@@ -306,6 +353,7 @@ export function lessonListStatement(db: Db, query: LessonListQuery, now = new Da
     name: query.q === undefined ? undefined : namePattern(query.q),
     limit: query.size,
     offset: (query.page - 1) * query.size,
+    upTo: query.page * query.size,
   });
 }
 
