@@ -119,10 +119,13 @@ try {
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   clearTimeout(watchdog);
   watchdog = stopAfter(10);
-  const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1`).then((response) =>
-    response.json(),
+  // The TUTORS-th listed tutor exists: the list's total counts only 1,000 past the page's start
+  // (worker/core/capped-count.ts), so the last seeded tutor's page is asked for, not the total.
+  const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1&page=${TUTORS}`).then(
+    (response) => response.json(),
   );
-  if (listed.total < TUTORS) throw new Error(`only ${listed.total} tutors listed after seeding ${TUTORS}`);
+  if (listed.list?.length !== 1)
+    throw new Error(`fewer than ${TUTORS} tutors listed after seeding ${TUTORS}`);
 
   // Cache-miss keys: every (size, page) inside the 2,000 tutors, shuffled; each request takes the
   // next one, so no key repeats and every answer is computed from D1.
