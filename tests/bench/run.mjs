@@ -52,7 +52,8 @@ if (![1, 10, 100].includes(SCALE))
 const TUTORS = 2000 * SCALE;
 /** Students 0..BOOKERS-1 book with tutors 0..BOOKERS-1 (one pair each); the next CHAT_ROOMS chat. */
 const BOOKERS = 200;
-const CHAT_ROOMS = 100;
+/** BENCH_CHAT_ROOMS=1 puts the whole chat load on one room object (its capacity: docs/capacity.md). */
+const CHAT_ROOMS = Number(process.env.BENCH_CHAT_ROOMS ?? 100);
 const QUARTER_MS = 15 * 60 * 1000;
 const CHAT_RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
 const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
