@@ -3,6 +3,8 @@ import { lessons, users } from "../../../schema/db";
 import { LessonDuration, Role, SlotPurpose, planPeriodWeeks } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
 import { d1, prebuilt, statement } from "../../core/db";
+import { fillPlaceholders } from "drizzle-orm/sql";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
@@ -56,10 +58,25 @@ const tutorTimeZone = prebuilt((db: Db) =>
 );
 export const tutorTimeZoneQuery = (db: Db, tutorId: number) => tutorTimeZone(db, { tutorId });
 
-export type Window = { tutorId: number; studentId: number; start: string; end: string; excludeId: number };
+/**
+ * The new lesson's time and people. `floor` is `start` less the longest lesson: a lesson overlapping
+ * the window starts after it (so every probe reads only the lessons around the window).
+ */
+export type Window = {
+  tutorId: number;
+  studentId: number;
+  start: string;
+  end: string;
+  floor: string;
+  excludeId: number;
+};
 
 /** The longest a lesson lasts (LessonDuration): a lesson overlapping a window starts less than this before it. */
 const LONGEST_LESSON_MS = Math.max(...Object.values(LessonDuration)) * MINUTE_MS;
+
+/** `iso` less the longest lesson, as ISO text (the lower bound of the lessons that can overlap or not have ended). */
+const lessonFloor = (iso: string | number) =>
+  new Date(new Date(iso).getTime() - LONGEST_LESSON_MS).toISOString();
 
 const overlaps = (alias: string, w: Window) =>
   sql`${sql.raw(alias)}.start < ${w.end} AND ${sql.raw(alias)}."end" > ${w.start}`;
@@ -70,7 +87,7 @@ const overlaps = (alias: string, w: Window) =>
  * window instead of every earlier lesson of the tutor.
  */
 const lessonOverlaps = (alias: string, w: Window) =>
-  sql`${sql.raw(alias)}.start > ${new Date(Date.parse(w.start) - LONGEST_LESSON_MS).toISOString()} AND ${overlaps(alias, w)}`;
+  sql`${sql.raw(alias)}.start > ${w.floor} AND ${overlaps(alias, w)}`;
 
 /** A live Lesson or General slot of the tutor holding the whole lesson. */
 const slotSql = (
@@ -93,12 +110,10 @@ const studentBusySql = (w: Window) => sql`EXISTS (SELECT 1 FROM lessons l
  * Any lesson of the student that is not cancelled (optionally only those not ended yet: these
  * start less than the longest lesson before then, so the probe skips the student's past).
  */
-const studentLessonSql = (w: Window, notEndedAt?: string) => {
-  const notEnded = notEndedAt
-    ? sql` AND l.start > ${new Date(Date.parse(notEndedAt) - LONGEST_LESSON_MS).toISOString()} AND l."end" > ${notEndedAt}`
-    : sql``;
+const studentLessonSql = (w: Window, notEnded?: { at: string; floor: string }) => {
+  const notEndedSql = notEnded ? sql` AND l.start > ${notEnded.floor} AND l."end" > ${notEnded.at}` : sql``;
   return sql`EXISTS (SELECT 1 FROM lessons l
-  WHERE l.student_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEnded})`;
+  WHERE l.student_id = ${w.studentId} AND l.canceled_at IS NULL AND l.id <> ${w.excludeId}${notEndedSql})`;
 };
 
 /** Cairo's offsets over a year and a week, by the UTC day they were computed for (one a day is used). */
@@ -125,10 +140,35 @@ function dayStartsAround(day: string): string {
  * lesson's Cairo day gives the week's index; the first instants of the Cairo days around the
  * lesson (computed here) give the week's bounds.
  */
-export function bookingContextSql(w: Window, studentId: number, now: Date): SQL {
+export function bookingContextSql(w: Pick<Window, "tutorId" | "start">, studentId: number, now: Date): SQL {
   const lessonDay = dayOf(w.start, CAIRO);
-  const offsets = recentCairoOffsets(now);
-  const days = dayStartsAround(lessonDay);
+  return contextSql(w, {
+    studentId,
+    lessonDay,
+    days: dayStartsAround(lessonDay),
+    startMs: Date.parse(w.start),
+    nowMs: now.getTime(),
+    nowIso: now.toISOString(),
+    offsets: recentCairoOffsets(now),
+  });
+}
+
+/** The values bookingContextSql reads (each may be a placeholder of a cached statement: bookingBatch). */
+type ContextValues = {
+  studentId: number;
+  lessonDay: string;
+  /** dayStartsAround(lessonDay). */
+  days: string;
+  startMs: number;
+  nowMs: number;
+  nowIso: string;
+  offsets: OffsetSpan[];
+};
+
+function contextSql(
+  w: Pick<Window, "tutorId">,
+  { studentId, lessonDay, days, startMs, nowMs, nowIso, offsets }: ContextValues,
+): SQL {
   const weeks = sql.raw(
     `CASE s.period ${Object.entries(planPeriodWeeks)
       .map(([period, n]) => `WHEN ${Number(period)} THEN ${Number(n)}`)
@@ -140,13 +180,13 @@ export function bookingContextSql(w: Window, studentId: number, now: Date): SQL 
     FROM (SELECT b.*, min(max(CAST((julianday(${lessonDay}) - julianday(b.firstDay)) / 7 AS INTEGER), 0), b.weeks - 1) AS week
       FROM (SELECT tu.id AS tutorId, tu.name AS tutorName, tu.image AS tutorImage, tu.role AS tutorRole,
           coalesce(${bookableTutorSql("tu", "t")}, 0) AS tutorOk,
-          coalesce(${Date.parse(w.start)} >= ${now.getTime()} + t.notice * 60000, 0) AS noticeOk,
+          coalesce(${startMs} >= ${nowMs} + t.notice * 60000, 0) AS noticeOk,
           s.id AS subId, s."end" AS subEnd, s.weekly_minutes AS weeklyMinutes, ${localDaySql(sql`s.start`, offsets)} AS firstDay, ${weeks} AS weeks
         FROM (SELECT 1) one
         LEFT JOIN users tu ON tu.id = ${w.tutorId} AND tu.deleted_at IS NULL
         LEFT JOIN tutors t ON t.id = tu.id
         LEFT JOIN (SELECT sx.id, sx.start, sx."end", sx.weekly_minutes, sx.period FROM subscriptions sx
-          WHERE sx.user_id = ${studentId} AND ${liveSubscriptionSql("sx", now.toISOString())} ORDER BY sx.start DESC LIMIT 1) s ON 1) b) k`;
+          WHERE sx.user_id = ${studentId} AND ${liveSubscriptionSql("sx", nowIso)} ORDER BY sx.start DESC LIMIT 1) s ON 1) b) k`;
 }
 
 /**
@@ -160,9 +200,13 @@ function checkedContextSql(w: Window, context: SQL): SQL {
 }
 
 /** The rules of the write on the checked context row `c` (checkedContextSql), the entitlement last. */
-const passesSql = (w: Window, duration: number, entitlement: Entitlement, business: BusinessSettings) =>
+const passesSql = (w: Window, duration: number, entitlement: Entitlement, trialAllowed: boolean) =>
   sql`c.tutorOk AND c.noticeOk AND c.slotId IS NOT NULL AND NOT c.tutorBusy AND NOT c.studentBusy
-    AND ${contextEntitledSql(w, duration, entitlement, business)}`;
+    AND ${contextEntitledSql(w, duration, entitlement, trialAllowed)}`;
+
+/** The free trial can entitle a lesson of this length (the operator's trial minutes). */
+const trialAllows = (duration: number, business: BusinessSettings) =>
+  business.trialMinutes > 0 && duration <= business.trialMinutes;
 
 /**
  * What entitles the lesson: a booking uses the live subscription, or the trial without one; a
@@ -175,10 +219,9 @@ function contextEntitledSql(
   w: Window,
   duration: number,
   entitlement: Entitlement,
-  business: BusinessSettings,
+  trialAllowed: boolean,
 ): SQL {
-  const trial =
-    business.trialMinutes > 0 && duration <= business.trialMinutes ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
+  const trial = trialAllowed ? sql`NOT ${studentLessonSql(w)}` : sql`0`;
   const subscription = sql`(c.subId IS NOT NULL AND ${w.start} < c.subEnd AND c.weekStart IS NOT NULL AND c.weekEnd IS NOT NULL
     AND c.weeklyMinutes - ${usedMinutesSql(sql`c.subId`, { start: sql`c.weekStart`, end: sql`c.weekEnd` }, w.excludeId)} >= ${duration})`;
   if (entitlement === "trial") return sql`(${trial})`;
@@ -196,24 +239,25 @@ function factsSql(
     context,
     duration,
     entitlement,
-    at,
+    pending,
     wrote,
-    business,
+    trialAllowed,
   }: {
     context: SQL;
     duration: number;
     entitlement: Entitlement;
-    at: string;
+    /** Now, and now less the longest lesson: the student's lessons not ended yet. */
+    pending: { at: string; floor: string };
     /** True in SQL when the batch's write happened. */
     wrote: SQL;
-    business: BusinessSettings;
+    trialAllowed: boolean;
   },
 ): SQL {
   const unlessWrote = (rule: SQL) => sql`CASE WHEN x.wrote THEN NULL ELSE ${rule} END`;
   return sql`SELECT c.tutorId, c.tutorName, c.tutorImage, c.tutorOk, c.noticeOk, c.subId, (c.subId IS NOT NULL AND ${w.start} >= c.subEnd) AS subEnded,
       ${unlessWrote(sql`(${slotSql(w)})`)} AS slot, ${unlessWrote(tutorBusySql(w))} AS tutorBusy, ${unlessWrote(studentBusySql(w))} AS studentBusy,
-      ${unlessWrote(contextEntitledSql(w, duration, entitlement, business))} AS entitled,
-      ${unlessWrote(studentLessonSql(w, at))} AS pending, ${unlessWrote(studentLessonSql(w))} AS "any"
+      ${unlessWrote(contextEntitledSql(w, duration, entitlement, trialAllowed))} AS entitled,
+      ${unlessWrote(studentLessonSql(w, pending))} AS pending, ${unlessWrote(studentLessonSql(w))} AS "any"
     FROM (${context}) c, (SELECT ${wrote} AS wrote) x`;
 }
 
@@ -264,6 +308,113 @@ export type NewLesson = {
   outbox: OutboxRow[];
 };
 
+/** A statement's SQL and its parameters, some of them drizzle placeholders filled per request. */
+type Built = { sql: string; params: unknown[] };
+
+/** The values each booking binds into bookingStatements' placeholders. */
+type BookingValues = {
+  tutorId: number;
+  studentId: number;
+  start: string;
+  end: string;
+  floor: string;
+  pendingFloor: string;
+  at: string;
+  lessonDay: string;
+  days: string;
+  startMs: number;
+  nowMs: number;
+  duration: number;
+  priceManager: number;
+  priceTutor: number;
+  earning: number;
+  pairKey: string;
+};
+
+const dialect = new SQLiteAsyncDialect();
+
+/** Built booking statements by shape: whether the trial can entitle the lesson, and the UTC day (Cairo's offsets). */
+const bookingCache = new BoundedCache<
+  string,
+  Record<"lesson" | "members" | "room" | "roomMembers" | "facts", Built>
+>({
+  maxSize: 8,
+});
+
+/**
+ * The booking batch's own statements with a placeholder for every value of the request, built
+ * into SQL once per shape instead of on every booking: a CPU profile of POST /lesson/ under load
+ * (tests/bench/hot.mjs book) showed drizzle walking these templates into SQL as the largest share
+ * of the Worker's time. The outbox statements stay built per request (their text is the lesson's).
+ */
+function bookingStatements(trialAllowed: boolean, now: Date) {
+  const day = Math.floor(now.getTime() / DAY_MS);
+  return bookingCache.getOrSet(`${trialAllowed}|${day}`, () => {
+    // A placeholder where the shared SQL helpers take a value (it is rendered as a bound parameter).
+    const v = <K extends keyof BookingValues>(name: K) =>
+      sql.placeholder(name) as unknown as BookingValues[K];
+    const w: Window = {
+      tutorId: v("tutorId"),
+      studentId: v("studentId"),
+      start: v("start"),
+      end: v("end"),
+      floor: v("floor"),
+      excludeId: 0,
+    };
+    const context = contextSql(w, {
+      studentId: v("studentId"),
+      lessonDay: v("lessonDay"),
+      days: v("days"),
+      startMs: v("startMs"),
+      nowMs: v("nowMs"),
+      nowIso: v("at"),
+      offsets: recentCairoOffsets(now),
+    });
+    const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
+      AND created_by = ${w.studentId} AND created_at = ${v("at")}`;
+    const at = v("at");
+    const build = (query: SQL): Built => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return { sql: text, params };
+    };
+    return {
+      lesson: build(sql`
+        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, student_id, created_by, created_at, updated_at)
+        SELECT c.tutorId, c.slotId, ${w.start}, ${w.end}, ${v("duration")},
+          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${v("priceManager")} ELSE ${v("priceTutor")} END,
+          ${v("earning")}, c.subId, c.subId IS NULL, ${w.studentId}, ${w.studentId}, ${at}, ${at}
+        FROM (${checkedContextSql(w, context)}) c
+        WHERE ${passesSql(w, v("duration"), "booking", trialAllowed)}
+        RETURNING ${lessonColumns}`),
+      members: build(sql`
+        INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
+        SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
+          (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${w.studentId}, ${Role.Student}) p
+        WHERE true`),
+      room: build(sql`
+        INSERT INTO chat_rooms (pair_key, created_at, updated_at)
+        SELECT ${v("pairKey")}, ${at}, ${at} WHERE EXISTS (${mine})
+        ON CONFLICT DO NOTHING`),
+      roomMembers: build(sql`
+        INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
+        SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
+          (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${w.studentId}) p
+        WHERE r.pair_key = ${v("pairKey")} AND EXISTS (${mine})
+        ON CONFLICT DO NOTHING`),
+      facts: build(
+        factsSql(w, {
+          context,
+          duration: v("duration"),
+          entitlement: "booking",
+          pending: { at, floor: v("pendingFloor") },
+          wrote: sql`EXISTS (${mine})`,
+          trialAllowed,
+        }),
+      ),
+    };
+  });
+}
+
 /**
  * Books a lesson in ONE D1 round trip, a batch that: inserts the lesson under every rule (the
  * tutor, the notice, the slot, both sides' busy times and the entitlement all read inside the
@@ -279,63 +430,49 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   if (!student.verifiedEmail) fail("email-not-verified");
   if (request.start.getTime() <= now.getTime()) fail("lesson-time-passed");
   const at = now.toISOString();
-  const w: Window = {
-    tutorId: request.tutorId,
-    studentId: student.id,
-    start: request.start.toISOString(),
-    end: new Date(request.start.getTime() + duration * MINUTE_MS).toISOString(),
-    excludeId: 0,
-  };
+  const tutorId = request.tutorId;
+  const start = request.start.toISOString();
   // The operator's numbers in force (cached per isolate: no round trip on a warm isolate).
   const business = await currentBusinessSettings(db, now.getTime());
-  const context = bookingContextSql(w, student.id, now);
-  const pairKey = `${Math.min(student.id, w.tutorId)}:${Math.max(student.id, w.tutorId)}`;
-  // The lesson this batch created: the live one at this tutor and start, booked by this student now.
-  const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
+  const lessonDay = dayOf(start, CAIRO);
+  const values: Record<keyof BookingValues, unknown> = {
+    tutorId,
+    studentId: student.id,
+    start,
+    end: new Date(request.start.getTime() + duration * MINUTE_MS).toISOString(),
+    floor: lessonFloor(start),
+    pendingFloor: lessonFloor(at),
+    at,
+    lessonDay,
+    days: dayStartsAround(lessonDay),
+    startMs: request.start.getTime(),
+    nowMs: now.getTime(),
+    duration,
+    priceManager: lessonPrice(duration, Role.TutorManager, business),
+    priceTutor: lessonPrice(duration, Role.Tutor, business),
+    earning: tutorEarning(duration, business),
+    pairKey: `${Math.min(student.id, tutorId)}:${Math.max(student.id, tutorId)}`,
+  };
+  const built = bookingStatements(trialAllows(duration, business), now);
+  const bind = (template: Built) =>
+    d1(db)
+      .prepare(template.sql)
+      .bind(...fillPlaceholders(template.params, values));
+  // The lesson this batch created, for the outbox rows (built here: their text is the request's).
+  const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${tutorId} AND start = ${start} AND canceled_at IS NULL
     AND created_by = ${student.id} AND created_at = ${at}`;
-  const booked = (other: string | null) => lessonMessages.booked(w.start, duration, other);
+  const booked = (other: string | null) => lessonMessages.booked(start, duration, other);
   let results: D1Result[];
   try {
     results = await d1(db).batch([
-      statement(
-        db,
-        sql`
-        INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, student_id, created_by, created_at, updated_at)
-        SELECT c.tutorId, c.slotId, ${w.start}, ${w.end}, ${duration},
-          CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${lessonPrice(duration, Role.TutorManager, business)} ELSE ${lessonPrice(duration, Role.Tutor, business)} END,
-          ${tutorEarning(duration, business)}, c.subId, c.subId IS NULL, ${student.id}, ${student.id}, ${at}, ${at}
-        FROM (${checkedContextSql(w, context)}) c
-        WHERE ${passesSql(w, duration, "booking", business)}
-        RETURNING ${lessonColumns}`,
-      ),
-      statement(
-        db,
-        sql`
-        INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
-        SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
-          (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${student.id}, ${Role.Student}) p
-        WHERE true`,
-      ),
-      statement(
-        db,
-        sql`
-        INSERT INTO chat_rooms (pair_key, created_at, updated_at)
-        SELECT ${pairKey}, ${at}, ${at} WHERE EXISTS (${mine})
-        ON CONFLICT DO NOTHING`,
-      ),
-      statement(
-        db,
-        sql`
-        INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
-        SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
-          (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${student.id}) p
-        WHERE r.pair_key = ${pairKey} AND EXISTS (${mine})
-        ON CONFLICT DO NOTHING`,
-      ),
+      bind(built.lesson),
+      bind(built.members),
+      bind(built.room),
+      bind(built.roomMembers),
       statement(
         db,
         messagesToSql({
-          userId: w.tutorId,
+          userId: tutorId,
           otherId: student.id,
           text: booked,
           when: sql`EXISTS (${mine})`,
@@ -348,7 +485,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
         db,
         messagesToSql({
           userId: student.id,
-          otherId: w.tutorId,
+          otherId: tutorId,
           text: booked,
           when: sql`EXISTS (${mine})`,
           at,
@@ -356,17 +493,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
           kind: "booking-changes",
         }),
       ),
-      statement(
-        db,
-        factsSql(w, {
-          context,
-          duration,
-          entitlement: "booking",
-          at,
-          wrote: sql`EXISTS (${mine})`,
-          business,
-        }),
-      ),
+      bind(built.facts),
     ]);
   } catch (error) {
     // The unique (tutor, start) index is the backstop: a lost race reads as a busy tutor.
@@ -380,7 +507,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
   return {
     lesson: toLessonRow(lesson),
-    tutor: { id: w.tutorId, name: facts.tutorName, image: facts.tutorImage },
+    tutor: { id: tutorId, name: facts.tutorName, image: facts.tutorImage },
     outbox,
   };
 }
@@ -450,6 +577,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
     studentId: student.id,
     start: request.start.toISOString(),
     end: new Date(request.start.getTime() + duration * MINUTE_MS).toISOString(),
+    floor: lessonFloor(request.start.getTime()),
     excludeId: old.id,
   };
   // A trial lesson stays a trial; a subscription lesson takes its minutes from the current one.
@@ -468,7 +596,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
           tutor_earning = ${tutorEarning(duration, rates)}, subscription_id = ${old.isTrial ? sql`NULL` : sql`c.subId`}, updated_at = ${at}
         FROM (${checkedContextSql(w, context)}) c
         WHERE lessons.id = ${old.id} AND lessons.canceled_at IS NULL AND lessons.start = ${old.start}
-          AND ${passesSql(w, duration, entitlement, business)}
+          AND ${passesSql(w, duration, entitlement, trialAllows(duration, business))}
         RETURNING ${lessonColumns}`,
       ),
       statement(
@@ -495,7 +623,17 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
           kind: "booking-changes",
         }),
       ),
-      statement(db, factsSql(w, { context, duration, entitlement, at, wrote: moved, business })),
+      statement(
+        db,
+        factsSql(w, {
+          context,
+          duration,
+          entitlement,
+          pending: { at, floor: lessonFloor(at) },
+          wrote: moved,
+          trialAllowed: trialAllows(duration, business),
+        }),
+      ),
     ]);
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: lessons/.test(error.message)) fail("busy-tutor");
