@@ -51,7 +51,7 @@ export const statsActiveTutors = sqliteTable("stats_active_tutors", {
  * instant's UTC hour. Written by the migration from Intl (scripts/cairo-offsets.mjs, 2000–2100);
  * new rules from Egypt need a new migration with the rows redone (docs/capacity.md).
  */
-export const cairoOffsets = sqliteTable("cairo_offsets", {
+export const cairoOffsetChanges = sqliteTable("cairo_offsets", {
   /** The UTC hour the offset starts ("2027-04-29T22"); "0000-01-01T00" for the one in force before 2000. */
   fromHour: text("from_hour").primaryKey(),
   minutes: integer("minutes").notNull(),

@@ -218,6 +218,37 @@ describe("the active tutors per Cairo period", () => {
   });
 });
 
+describe("a lesson whose start is not a readable time", () => {
+  it("is written all the same and counted in no period until its start is mended", async () => {
+    const tutor = await createTutor();
+    const periods = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT period, lessons FROM stats_tutor_periods WHERE tutor_id = ? ORDER BY period",
+        )
+          .bind(tutor.id)
+          .all<{ period: string; lessons: number }>()
+      ).results;
+    const at = new Date().toISOString();
+    // A damaged start, as the staging rehearsal writes one (scripts/rehearse.mjs): SQLite's date() gives NULL.
+    await run(
+      `INSERT INTO lessons (tutor_id, start, "end", duration, price, created_by, created_at, updated_at)
+       VALUES (?, '2028-04-28T10:00:00.000Z~', '2028-04-28T10:30:00.000Z', 30, 0, ?, ?, ?)`,
+      tutor.id,
+      tutor.id,
+      at,
+      at,
+    );
+    expect(await periods()).toEqual([]);
+    await run("UPDATE lessons SET start = '2028-04-28T10:00:00.000Z' WHERE tutor_id = ?", tutor.id);
+    expect(await periods()).toEqual([
+      { period: "d2028-04-28", lessons: 1 },
+      { period: "m2028-04", lessons: 1 },
+      { period: "w2028-04-22", lessons: 1 },
+    ]);
+  });
+});
+
 describe("GET /stats/series at any data size", () => {
   it("reads the same D1 rows with 20,000 lessons as with 2,000", async () => {
     const admin = await createUserWithRole(Role.SuperAdmin);
