@@ -315,24 +315,23 @@ function pageStatement(query: LessonListQuery) {
 
 /** The page's lessons (by id) with both members and the student's level, in the list's order. */
 function pageWithMembers(db: Db, page: Subquery, on: SQL, total: SQL.Aliased<number>, order: SQL[]) {
-  return db
-    .select({
-      lesson: lessons,
-      tutor: person(tutorUser, "member_tutor"),
-      student: person(studentUser, "member_student"),
-      // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
-      studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
-      total,
-    })
-    .from(page)
-    .innerJoin(lessons, on)
-    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-    .innerJoin(
-      studentMember,
-      and(eq(studentMember.lessonId, lessons.id), eq(studentMember.role, Role.Student)),
-    )
-    .innerJoin(studentUser, eq(studentUser.id, studentMember.userId))
-    .orderBy(...order);
+  return (
+    db
+      .select({
+        lesson: lessons,
+        tutor: person(tutorUser, "member_tutor"),
+        student: person(studentUser, "member_student"),
+        // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
+        studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
+        total,
+      })
+      .from(page)
+      .innerJoin(lessons, on)
+      .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+      // The student member is lessons.student_id (migrations/0022): no lesson_members lookup per row.
+      .innerJoin(studentUser, eq(studentUser.id, lessons.studentId))
+      .orderBy(...order)
+  );
 }
 
 /** One prebuilt statement per list shape (a few dozen at most: the filters are enums). */
