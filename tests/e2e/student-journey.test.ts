@@ -408,8 +408,14 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     // A later day (all of its hours open), early in the morning, where the seeded slots are not.
     await day.selectOption(days[days.length - 1]!);
-    await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(6 * 60));
-    await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(6 * 60 + 15));
+    // The earliest start offered from 06:00 (later when the last day offered is today, as on a Friday).
+    const offered = await dialog
+      .getByLabel(ar.schedule.start, { exact: true })
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
+    const first = Math.min(...offered.filter((minute) => minute >= 6 * 60));
+    await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(first));
+    await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(first + 15));
     await dialog.getByRole("button", { name: ar.schedule.apply }).click();
     await dialog.waitFor({ state: "detached" });
     // On a phone the calendar shows one day: pick the dialog's (the day picker is Saturday first).
