@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
 import { consent } from "../../web/src/i18n/ar-EG-consent";
@@ -24,6 +24,24 @@ let student: Auth;
 let lessonId = 0;
 
 /** A new student with a verified email: the free trial books 15 minutes without a plan. */
+/**
+ * In the open «إضافة موعد» dialog: the last day offered, from the earliest start offered at or after
+ * `from` (minutes), for `length` minutes. Early in the morning, where the seeded slots are not; on a
+ * Friday the last day offered is today, whose starts begin after now.
+ */
+async function addEarlySlot(dialog: Locator, days: string[], from: number, length: number): Promise<void> {
+  await dialog.getByLabel(ar.schedule.day, { exact: true }).selectOption(days[days.length - 1]!);
+  const start = dialog.getByLabel(ar.schedule.start, { exact: true });
+  const offered = await start
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
+  const first = Math.min(...offered.filter((minute) => minute >= from));
+  await start.selectOption(String(first));
+  await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(first + length));
+  await dialog.getByRole("button", { name: ar.schedule.apply }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
 async function verifiedStudent(): Promise<Auth> {
   const email = `e2e-journey-${Date.now().toString(36)}@example.com`;
   const registered = await api<Auth>("POST", "/user/", {
@@ -349,19 +367,8 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
           continue;
         }
         await screenshot(page, "journey-schedule-add-dialog");
-        // An unsaved change (early on the last day offered, where the seeded slots are not): the bar
-        // of pending changes sticks under the header.
-        await dialog.getByLabel(ar.schedule.day, { exact: true }).selectOption(days[days.length - 1]!);
-        // The earliest start offered (05:00, or later when the last day offered is today, as on a Friday).
-        const offered = await dialog
-          .getByLabel(ar.schedule.start, { exact: true })
-          .locator("option")
-          .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
-        const first = Math.min(...offered.filter((minute) => minute >= 5 * 60));
-        await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(first));
-        await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(first + 30));
-        await dialog.getByRole("button", { name: ar.schedule.apply }).click();
-        await dialog.waitFor({ state: "detached" });
+        // An unsaved change: the bar of pending changes sticks under the header.
+        await addEarlySlot(dialog, days, 5 * 60, 30);
       }
       await page.getByRole("button", { name: ar.schedule.saveChanges }).waitFor();
 
@@ -406,18 +413,7 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
     const days = await day
       .locator("option")
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    // A later day (all of its hours open), early in the morning, where the seeded slots are not.
-    await day.selectOption(days[days.length - 1]!);
-    // The earliest start offered from 06:00 (later when the last day offered is today, as on a Friday).
-    const offered = await dialog
-      .getByLabel(ar.schedule.start, { exact: true })
-      .locator("option")
-      .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
-    const first = Math.min(...offered.filter((minute) => minute >= 6 * 60));
-    await dialog.getByLabel(ar.schedule.start, { exact: true }).selectOption(String(first));
-    await dialog.getByLabel(ar.schedule.end, { exact: true }).selectOption(String(first + 15));
-    await dialog.getByRole("button", { name: ar.schedule.apply }).click();
-    await dialog.waitFor({ state: "detached" });
+    await addEarlySlot(dialog, days, 6 * 60, 15);
     // On a phone the calendar shows one day: pick the dialog's (the day picker is Saturday first).
     const column = (new Date(`${days[days.length - 1]}T12:00:00Z`).getUTCDay() + 1) % 7;
     await page.getByRole("group", { name: ar.schedule.dayPicker }).getByRole("button").nth(column).click();

@@ -23,21 +23,11 @@ import { createStudent, createTutor, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import { call, createUserWithRole } from "./helpers";
 import migration from "../../migrations/0018_active_tutor_periods.sql?raw";
+import { seededRandom } from "./seeded-random";
 
 const HOUR_MS = 3_600_000;
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(20280428);
+const next = seededRandom(20280428);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 /**

@@ -13,19 +13,9 @@ import { adminSeries } from "../../worker/domain/staff/stats";
 import { createPlan, createStudent, createTutor, db } from "./factories-lessons";
 import { seedLesson } from "./factories-stats";
 import migration from "../../migrations/0017_admin_search_and_daily_stats.sql?raw";
+import { seededRandom } from "./seeded-random";
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(20270430);
+const next = seededRandom(20270430);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 /**
