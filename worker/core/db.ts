@@ -40,6 +40,29 @@ export function statement(db: Db, query: SQL): D1PreparedStatement {
     .bind(...built.params);
 }
 
+/** A statement's SQL text and parameters, drizzle placeholders (sql.placeholder) among them. */
+export type SqlTemplate = { sql: string; params: unknown[] };
+
+/**
+ * Builds a drizzle `sql` template into its text once (the caller keeps it per isolate): large
+ * statements cost more to build than to run, so a hot path builds them once and binds per request.
+ */
+export function buildTemplate(query: SQL): SqlTemplate {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params };
+}
+
+/** A D1 statement from a built template, its placeholders filled from `values` (for `d1(db).batch`). */
+export function boundTemplate(
+  db: Db,
+  template: SqlTemplate,
+  values: Record<string, unknown>,
+): D1PreparedStatement {
+  return d1(db)
+    .prepare(template.sql)
+    .bind(...fillPlaceholders(template.params, values));
+}
+
 /** A prebuilt query as its callers may use it: awaited, or an item of `db.batch` (not built on further). */
 export type Prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLike<unknown>> = RunnableQuery<
   Q["_"]["result"],

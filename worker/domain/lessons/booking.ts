@@ -2,9 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { lessons, users } from "../../../schema/db";
 import { LessonDuration, Role, SlotPurpose, planPeriodWeeks } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
-import { d1, prebuilt, statement } from "../../core/db";
-import { fillPlaceholders } from "drizzle-orm/sql";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { boundTemplate, buildTemplate, d1, prebuilt, statement, type SqlTemplate } from "../../core/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
@@ -308,9 +306,6 @@ export type NewLesson = {
   outbox: OutboxRow[];
 };
 
-/** A statement's SQL and its parameters, some of them drizzle placeholders filled per request. */
-type Built = { sql: string; params: unknown[] };
-
 /** The values each booking binds into bookingStatements' placeholders. */
 type BookingValues = {
   tutorId: number;
@@ -331,12 +326,10 @@ type BookingValues = {
   pairKey: string;
 };
 
-const dialect = new SQLiteAsyncDialect();
-
 /** Built booking statements by shape: whether the trial can entitle the lesson, and the UTC day (Cairo's offsets). */
 const bookingCache = new BoundedCache<
   string,
-  Record<"lesson" | "members" | "room" | "roomMembers" | "facts", Built>
+  Record<"lesson" | "members" | "room" | "roomMembers" | "facts", SqlTemplate>
 >({
   maxSize: 8,
 });
@@ -373,12 +366,8 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
     const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${w.tutorId} AND start = ${w.start} AND canceled_at IS NULL
       AND created_by = ${w.studentId} AND created_at = ${v("at")}`;
     const at = v("at");
-    const build = (query: SQL): Built => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return { sql: text, params };
-    };
     return {
-      lesson: build(sql`
+      lesson: buildTemplate(sql`
         INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, student_id, created_by, created_at, updated_at)
         SELECT c.tutorId, c.slotId, ${w.start}, ${w.end}, ${v("duration")},
           CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${v("priceManager")} ELSE ${v("priceTutor")} END,
@@ -386,22 +375,22 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
         FROM (${checkedContextSql(w, context)}) c
         WHERE ${passesSql(w, v("duration"), "booking", trialAllowed)}
         RETURNING ${lessonColumns}`),
-      members: build(sql`
+      members: buildTemplate(sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
         SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
           (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${w.studentId}, ${Role.Student}) p
         WHERE true`),
-      room: build(sql`
+      room: buildTemplate(sql`
         INSERT INTO chat_rooms (pair_key, created_at, updated_at)
         SELECT ${v("pairKey")}, ${at}, ${at} WHERE EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      roomMembers: build(sql`
+      roomMembers: buildTemplate(sql`
         INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
         SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${w.studentId}) p
         WHERE r.pair_key = ${v("pairKey")} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      facts: build(
+      facts: buildTemplate(
         factsSql(w, {
           context,
           duration: v("duration"),
@@ -454,10 +443,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
     pairKey: `${Math.min(student.id, tutorId)}:${Math.max(student.id, tutorId)}`,
   };
   const built = bookingStatements(trialAllows(duration, business), now);
-  const bind = (template: Built) =>
-    d1(db)
-      .prepare(template.sql)
-      .bind(...fillPlaceholders(template.params, values));
+  const bind = (template: SqlTemplate) => boundTemplate(db, template, values);
   // The lesson this batch created, for the outbox rows (built here: their text is the request's).
   const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${tutorId} AND start = ${start} AND canceled_at IS NULL
     AND created_by = ${student.id} AND created_at = ${at}`;

@@ -1,6 +1,4 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import { fillPlaceholders } from "drizzle-orm/sql";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { CappedPaged, Paged, PageQuery } from "../../../schema/api/common";
 import type { TopicView } from "../../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../../schema/api/tutor";
@@ -10,7 +8,7 @@ import { dayWindow } from "../../../schema/calendar";
 import { GRID_MS } from "../../../schema/pricing";
 import { BoundedCache } from "../../core/bounded-cache";
 import { cappedCountSql, cappedTotal, countLimit } from "../../core/capped-count";
-import { d1, statement } from "../../core/db";
+import { boundTemplate, buildTemplate, d1, statement, type SqlTemplate } from "../../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   bumpSharedVersion,
@@ -71,8 +69,7 @@ const iso = (date: Date) => date.toISOString();
 type Instant = Date | Placeholder;
 const instant = (now: Instant) => (now instanceof Date ? iso(now) : now);
 
-const dialect = new SQLiteAsyncDialect();
-const templates = new BoundedCache<string, { sql: string; params: unknown[] }>({ maxSize: 8 });
+const templates = new BoundedCache<string, SqlTemplate>({ maxSize: 8 });
 
 /**
  * A statement whose SQL text drizzle builds once per isolate (`build` uses sql.placeholder for each
@@ -85,10 +82,11 @@ function templateStatement(
   build: () => SQL,
   values: Record<string, unknown>,
 ): D1PreparedStatement {
-  const template = templates.getOrSet(name, () => dialect.sqlToQuery(build()));
-  return d1(db)
-    .prepare(template.sql)
-    .bind(...fillPlaceholders(template.params, values));
+  return boundTemplate(
+    db,
+    templates.getOrSet(name, () => buildTemplate(build())),
+    values,
+  );
 }
 
 const ISO_FORMAT = "%Y-%m-%dT%H:%M:%fZ";
