@@ -424,13 +424,13 @@ export function useUserChannelConnection() {
 }
 
 /** Every event of the user channel, for as long as the caller is mounted. */
-export function useUserChannelEvents(listener: EventListener) {
+export function useUserChannelEvents(listener: EventListener, channel: UserChannel = userChannel) {
   useEffect(() => {
-    const unsubscribe = userChannel.subscribe(listener);
+    const unsubscribe = channel.subscribe(listener);
     return () => {
       unsubscribe();
     };
-  }, [listener]);
+  }, [listener, channel]);
 }
 
 /** Whether the user channel is connected ("closed" when there is none). */
