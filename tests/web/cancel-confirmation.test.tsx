@@ -26,6 +26,12 @@ vi.mock("../../web/src/lib/realtime", async () => {
         listeners.add(listener);
         return () => void listeners.delete(listener);
       }, [listener]),
+    useUserChannelRefresh: (types: ReadonlySet<string>, refresh: () => void) =>
+      useEffect(() => {
+        const listener = (event: ServerEvent) => void (types.has(event.type) && refresh());
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      }, [types, refresh]),
   };
 });
 vi.mock("../../web/src/lib/session", () => ({

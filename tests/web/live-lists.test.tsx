@@ -13,6 +13,9 @@ vi.mock("../../web/src/lib/realtime", () => ({
   useUserChannelEvents: (listener: Listener) => {
     userListener = listener;
   },
+  useUserChannelRefresh: (types: ReadonlySet<string>, refresh: () => void) => {
+    userListener = (event) => void (types.has(event.type) && refresh());
+  },
   openChannel: (party: string) => {
     opened.push(party);
     return {

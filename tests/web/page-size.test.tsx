@@ -8,7 +8,10 @@ const get = vi.fn();
 vi.mock("../../web/src/lib/api", () => ({
   api: { get: (...args: unknown[]) => get(...args), post: vi.fn() },
 }));
-vi.mock("../../web/src/lib/realtime", () => ({ useUserChannelEvents: () => {} }));
+vi.mock("../../web/src/lib/realtime", () => ({
+  useUserChannelEvents: () => {},
+  useUserChannelRefresh: () => {},
+}));
 vi.mock("../../web/src/lib/session", () => ({
   useIsSignedIn: () => true,
   useSession: () => ({ user: { id: 4, role: Role.Student } }),

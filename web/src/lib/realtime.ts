@@ -1,5 +1,5 @@
 import PartySocket, { type PartySocketOptions } from "partysocket";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { AckResult, ErrorCode } from "@schema/errors";
 import type { ChatClientFrame, ServerEvent, ServerEventMap, SessionClientFrame } from "@schema/events";
 import type { SocketTicketResponse } from "@schema/api/auth";
@@ -424,13 +424,42 @@ export function useUserChannelConnection() {
 }
 
 /** Every event of the user channel, for as long as the caller is mounted. */
-export function useUserChannelEvents(listener: EventListener, channel: UserChannel = userChannel) {
+export function useUserChannelEvents(listener: EventListener) {
   useEffect(() => {
-    const unsubscribe = channel.subscribe(listener);
+    const unsubscribe = userChannel.subscribe(listener);
     return () => {
       unsubscribe();
     };
-  }, [listener, channel]);
+  }, [listener]);
+}
+
+/**
+ * Data on screen that the user channel keeps current: `refresh` runs on each event of `types`, and
+ * also when the socket opens, since the channel delivers only what is sent while it is open. With
+ * `opens: "every"` (the default) that is the first open too, for data read while the socket was
+ * still connecting (a lesson booked in that second would stay unseen until a reload); with
+ * "reconnects", only the opens after a dropped connection, for data that rarely changes and is
+ * costly to read again on every page load.
+ */
+export function useUserChannelRefresh(
+  types: ReadonlySet<ServerEvent["type"]>,
+  refresh: () => void,
+  { opens = "every", channel = userChannel }: { opens?: "every" | "reconnects"; channel?: UserChannel } = {},
+) {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  useEffect(() => {
+    const offEvent = channel.subscribe((event) => {
+      if (types.has(event.type)) latest.current();
+    });
+    const offOpen = channel.onOpen((reopened) => {
+      if (reopened || opens === "every") latest.current();
+    });
+    return () => {
+      offEvent();
+      offOpen();
+    };
+  }, [types, opens, channel]);
 }
 
 /** Whether the user channel is connected ("closed" when there is none). */

@@ -10,7 +10,7 @@ import {
 } from "@schema/api/invoice";
 import type { InvoiceStatus } from "@schema/enums";
 import type { ServerEvent } from "@schema/events";
-import { useUserChannelEvents } from "../../lib/realtime";
+import { useUserChannelRefresh } from "../../lib/realtime";
 import { call, upload } from "../../lib/client";
 
 export const invoicesPageSize = 10;
@@ -130,14 +130,12 @@ export function useApproveWithReceipt() {
   });
 }
 
-/** InvoiceUpdated / InvoiceDeleted on the tutor's user channel: the numbers and the list refetch. */
+const invoiceEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["InvoiceUpdated", "InvoiceDeleted"]);
+
+/**
+ * InvoiceUpdated / InvoiceDeleted on the tutor's user channel, or the channel opening: the numbers
+ * and the list refetch.
+ */
 export function useLiveInvoices() {
-  const refresh = useRefreshInvoices();
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type === "InvoiceUpdated" || event.type === "InvoiceDeleted") refresh();
-    },
-    [refresh],
-  );
-  useUserChannelEvents(onEvent);
+  useUserChannelRefresh(invoiceEventTypes, useRefreshInvoices());
 }

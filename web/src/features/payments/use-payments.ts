@@ -8,7 +8,7 @@ import { transactionContracts, type TransactionView } from "@schema/api/transact
 import type { ServerEvent } from "@schema/events";
 import type { PlanPeriod, TransactionStatus } from "@schema/enums";
 import { track } from "../../lib/track";
-import { useUserChannelEvents } from "../../lib/realtime";
+import { useUserChannelEvents, useUserChannelRefresh } from "../../lib/realtime";
 import { lessonKeys } from "../lessons/lesson-keys";
 import { latestUnpaidOrder, statusPollInterval } from "./payment-logic";
 import { call } from "../../lib/client";
@@ -232,23 +232,20 @@ export function usePayFree() {
   });
 }
 
+const transactionEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["TransactionStatusUpdate"]);
+
 /**
- * The transaction list follows the server: a TransactionStatusUpdate (a refund going through, a
+ * The transaction list follows the server (and reads again when the user channel opens): a TransactionStatusUpdate (a refund going through, a
  * payment arriving) asks again at once, and while a refund is under way it is asked again with a
  * growing pause (3 s doubling to 30 s) until it settles.
  */
 export function useLiveTransactions(refunding: boolean) {
   const queryClient = useQueryClient();
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type === "TransactionStatusUpdate") {
-        void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
-        void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
-      }
-    },
-    [queryClient],
-  );
-  useUserChannelEvents(onEvent);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.allTransactions });
+    void queryClient.invalidateQueries({ queryKey: lessonKeys.subscription });
+  }, [queryClient]);
+  useUserChannelRefresh(transactionEventTypes, refresh);
   useEffect(() => {
     if (!refunding) return;
     let delay = 3000;

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ServerEvent } from "@schema/events";
-import { useUserChannelEvents } from "../../lib/realtime";
+import { useUserChannelRefresh } from "../../lib/realtime";
 import { topicKeys } from "../topics/use-topics";
 import { currentUserKey, tutorMetaKey } from "../user/use-current-user";
 
@@ -15,18 +15,17 @@ export const tutorUpdatedKeys = [
   ["tutors"],
 ] as const;
 
+const tutorUpdatedTypes: ReadonlySet<ServerEvent["type"]> = new Set(["TutorUpdated"]);
+
 /**
  * While the app shell is mounted: TutorUpdated on the user channel (staff activated the tutor,
  * uploaded their media, or the tutor changed the profile on another device) refetches what shows it.
  */
 export function useTutorUpdatedRefresh() {
   const queryClient = useQueryClient();
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type !== "TutorUpdated") return;
-      for (const queryKey of tutorUpdatedKeys) void queryClient.invalidateQueries({ queryKey });
-    },
-    [queryClient],
-  );
-  useUserChannelEvents(onEvent);
+  const refresh = useCallback(() => {
+    for (const queryKey of tutorUpdatedKeys) void queryClient.invalidateQueries({ queryKey });
+  }, [queryClient]);
+  // After a reconnect only: these are read on every page load, and change rarely.
+  useUserChannelRefresh(tutorUpdatedTypes, refresh, { opens: "reconnects" });
 }

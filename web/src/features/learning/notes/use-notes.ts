@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { lessonNoteContracts, type LessonNoteBody } from "@schema/api/lesson-note";
 import type { ServerEvent } from "@schema/events";
 import { call, upload } from "../../../lib/client";
-import { useUserChannelEvents } from "../../../lib/realtime";
+import { useUserChannelRefresh } from "../../../lib/realtime";
 
 /** The lesson notes' queries (docs/rules.md, "Learning after the lesson"). */
 export const noteKeys = {
@@ -51,16 +51,19 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: noteKeys.all });
 }
 
-/** While mounted: the other member's change (LessonNoteChanged) refreshes the notes on screen. */
+const noteEventTypes: ReadonlySet<ServerEvent["type"]> = new Set(["LessonNoteChanged"]);
+
+/**
+ * While mounted: the other member's change (LessonNoteChanged), or the user channel opening,
+ * refreshes the notes on screen.
+ */
 export function useNoteEventsRefresh() {
   const queryClient = useQueryClient();
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type === "LessonNoteChanged") void queryClient.invalidateQueries({ queryKey: noteKeys.all });
-    },
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: noteKeys.all }),
     [queryClient],
   );
-  useUserChannelEvents(onEvent);
+  useUserChannelRefresh(noteEventTypes, refresh);
 }
 
 /** PUT /lesson/{id}/note, then the homework's file (when one was chosen). */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ServerEvent } from "@schema/events";
 import { useLessonEventsRefresh } from "../../web/src/features/lessons/use-lesson-events";
 import { lessonKeys } from "../../web/src/features/lessons/lesson-keys";
-import { createUserChannel } from "../../web/src/lib/realtime";
+import { createUserChannel, useUserChannelRefresh } from "../../web/src/lib/realtime";
 
 afterEach(cleanup);
 
@@ -44,7 +44,7 @@ function mount(channel: ReturnType<typeof createUserChannel>) {
   return { hook, reads: () => reads };
 }
 
-describe("the lesson data follows the user channel (use-lesson-events.ts)", () => {
+describe("data on screen follows the user channel: its events and its opens (useUserChannelRefresh)", () => {
   it("reads the lessons on screen again when the socket first opens and after every reconnect", async () => {
     const driven = drivenChannel();
     const { hook, reads } = mount(driven.channel);
@@ -67,5 +67,20 @@ describe("the lesson data follows the user channel (use-lesson-events.ts)", () =
     act(() => driven.event({ type: "LessonBooked", payload: {} } as unknown as ServerEvent));
     await waitFor(() => expect(hook.result.current.data).toBe(2));
     expect(reads()).toBe(2);
+  });
+
+  it('with opens: "reconnects", refreshes after a dropped connection but not on the first open', () => {
+    const driven = drivenChannel();
+    let refreshes = 0;
+    const types = new Set<ServerEvent["type"]>(["TutorUpdated"]);
+    renderHook(() =>
+      useUserChannelRefresh(types, () => refreshes++, { opens: "reconnects", channel: driven.channel }),
+    );
+    driven.open(false);
+    expect(refreshes).toBe(0);
+    driven.open(true);
+    expect(refreshes).toBe(1);
+    driven.event({ type: "TutorUpdated", payload: { tutorId: 1 } } as ServerEvent);
+    expect(refreshes).toBe(2);
   });
 });
