@@ -4,7 +4,8 @@ import { cors } from "hono/cors";
 import { errorMessage } from "../schema/error-messages";
 import { errorStatus } from "../schema/errors";
 import { readToken } from "./domain/identity/token";
-import { createDb, createReplicaDb } from "./core/db";
+import { createBookmarkedDb, createDb, createReplicaDb } from "./core/db";
+import { BOOKMARK_HEADER } from "../schema/api/common";
 import { ConfigError, readConfig } from "./core/env";
 import type { AppEnv } from "./http/context";
 import { Failure } from "./core/failure";
@@ -52,9 +53,9 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
   app.use(
     cors({
       origin: (origin, c) => (c.get("config").appOrigins.includes(origin) ? origin : null),
-      allowHeaders: ["authorization", "content-type"],
+      allowHeaders: ["authorization", "content-type", BOOKMARK_HEADER],
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-      exposeHeaders: ["x-request-id"],
+      exposeHeaders: ["x-request-id", BOOKMARK_HEADER],
       maxAge: 86400,
     }),
   );
@@ -71,10 +72,19 @@ export function createApp(emulators: Emulators | null = null): Hono<AppEnv> {
       : null;
     c.set("tokenUserId", payload?.id ?? null);
     c.set("tokenSessionId", payload?.sid ?? null);
-    // With read replication on, an anonymous read needs no one's latest write: it may be served by
-    // the nearest replica (docs/capacity.md). Signed-in requests and every write stay on the primary.
-    if (c.get("config").readReplication && payload === null && c.req.method === "GET")
-      c.set("db", createReplicaDb(c.env));
+    // With read replication on (docs/capacity.md), an anonymous read needs no one's latest write:
+    // it may be served by the nearest replica. A signed-in request continues the session its last
+    // answer's bookmark names, so a replica answers it only with that person's own writes in it.
+    // Anonymous writes stay on the primary.
+    if (c.get("config").readReplication && payload !== null) {
+      const session = createBookmarkedDb(c.env, c.req.header(BOOKMARK_HEADER));
+      c.set("db", session.db);
+      await next();
+      const latest = session.bookmark();
+      if (latest !== null) c.header(BOOKMARK_HEADER, latest);
+      return;
+    }
+    if (c.get("config").readReplication && c.req.method === "GET") c.set("db", createReplicaDb(c.env));
     await next();
   });
 

@@ -25,6 +25,24 @@ export const paged = <T extends z.ZodType>(item: T) =>
  */
 export const LIST_TOTAL_CAP = 1_000;
 
+/**
+ * The deepest page a capped list serves at `size` (docs/rules.md, Paged lists): the page holding
+ * the LIST_TOTAL_CAP-th row. A page by OFFSET walks the sorted order up to its start, so, as large
+ * catalogues stop at a fixed page, a page starting at or past the cap is refused and the deepest
+ * one served reads about LIST_TOTAL_CAP + size rows however large the table grows.
+ */
+export const lastServedPage = (size: number) => Math.ceil(LIST_TOTAL_CAP / size);
+
+/**
+ * A capped list's query (the public tutor list, /admin/audit, /tx/list): a page past
+ * lastServedPage(size) answers `page-too-deep`, for every caller of the contract alike.
+ */
+export const servedPagesOnly = <Q extends z.ZodObject<typeof pageQuery.shape>>(query: Q): Q =>
+  query.refine((value) => value.page <= lastServedPage(value.size), {
+    message: "page-too-deep",
+    path: ["page"],
+  });
+
 /** A page whose total may be capped: `totalIsLowerBound` says more rows exist than `total`. */
 export type CappedPaged<T> = Paged<T> & { totalIsLowerBound: boolean };
 
@@ -52,3 +70,9 @@ export type ApiError = {
   /** Figures beside the code, e.g. { amount } with deletion-blocked-by-balance. */
   details?: Record<string, number>;
 };
+
+/**
+ * With D1 read replication on, a signed-in answer carries its D1 session's bookmark in this header
+ * and the SPA sends the latest one back with its next request (docs/capacity.md, step 3).
+ */
+export const BOOKMARK_HEADER = "x-d1-bookmark";

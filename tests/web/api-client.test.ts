@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, handleSessionEnded } from "../../web/src/lib/api";
 import { ApiError } from "../../web/src/lib/api-error";
-import { apiFetch } from "../../web/src/lib/http";
+import { apiFetch, resetBookmarkForTests } from "../../web/src/lib/http";
 import { session } from "../../web/src/lib/session";
 import { toasts } from "../../web/src/ui/toast-store";
 import { userWith } from "./fixtures";
@@ -91,5 +91,39 @@ describe("api client", () => {
     expect(toasts.getToasts()).toEqual([
       expect.objectContaining({ id: "forbidden", type: "error", title: "غير مسموح لك بهذا الإجراء" }),
     ]);
+  });
+});
+
+describe("the D1 bookmark (read replication, docs/capacity.md)", () => {
+  afterEach(() => {
+    resetBookmarkForTests();
+    vi.restoreAllMocks();
+  });
+
+  const older = "00000000-0000001a-00000000-00000000000000000000000000000000";
+  const newer = "00000000-0000001c-00000000-00000000000000000000000000000000";
+
+  function answerWith(...bookmarks: Array<string | null>) {
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    for (const bookmark of bookmarks)
+      fetchMock.mockResolvedValueOnce(
+        new Response("{}", { status: 200, headers: bookmark ? { "x-d1-bookmark": bookmark } : {} }),
+      );
+    return fetchMock;
+  }
+
+  const sent = (fetchMock: ReturnType<typeof answerWith>, call: number) =>
+    new Headers((fetchMock.mock.calls[call]?.[1] as RequestInit).headers).get("x-d1-bookmark");
+
+  it("sends back the latest bookmark an answer carried, with signed-in requests only", async () => {
+    const token = liveToken();
+    const fetchMock = answerWith(null, newer, older, null, null);
+    await apiFetch("/user/current", { token });
+    await apiFetch("/user/current", { token });
+    // An answer that comes back late with an older bookmark does not replace the newer one.
+    await apiFetch("/lesson/list/", { token });
+    await apiFetch("/lesson/list/", { token });
+    await apiFetch("/config");
+    expect([0, 1, 2, 3, 4].map((call) => sent(fetchMock, call))).toEqual([null, null, newer, newer, null]);
   });
 });

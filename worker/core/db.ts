@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { Column, SQL, Subquery, getTableName, is } from "drizzle-orm";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { drizzle } from "drizzle-orm/d1";
 import { fillPlaceholders } from "drizzle-orm/sql";
@@ -25,6 +25,23 @@ export function createDb(env: Pick<Env, "DB">): Db {
  */
 export function createReplicaDb(env: Pick<Env, "DB">): Db {
   return drizzle(env.DB.withSession("first-unconstrained") as unknown as D1Database);
+}
+
+/** D1's bookmark text (`00000000-0000001c-00000000-` and 32 hex digits); anything else is ignored. */
+const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+
+/**
+ * A signed-in request's D1 session (the Sessions API): it starts from the bookmark the SPA sent back
+ * (`x-d1-bookmark`, the one its last answer carried), so a replica serves it only once it holds
+ * everything that person's earlier requests wrote or read; without a valid bookmark the first query
+ * goes to the primary. `bookmark()` is the session's latest, for the answer's header.
+ */
+export function createBookmarkedDb(
+  env: Pick<Env, "DB">,
+  sent: string | undefined,
+): { db: Db; bookmark: () => string | null } {
+  const session = env.DB.withSession(sent !== undefined && BOOKMARK.test(sent) ? sent : "first-primary");
+  return { db: drizzle(session as unknown as D1Database), bookmark: () => session.getBookmark() };
 }
 
 /** The D1 binding under drizzle (drizzle() keeps it as $client). */
@@ -75,7 +92,60 @@ type PreparedTemplate = {
   query: { sql: string; params: unknown[] };
   stmt: D1PreparedStatement;
   all(): Promise<unknown>;
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: Record<string, boolean>;
+  mapAllResult(rows: unknown, isFromBatch?: boolean): unknown;
 };
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+/** A `sql` template's decoder (internal in drizzle's types: `sql<T>` maps with none, `.mapWith` sets one). */
+const decoderOf = (query: unknown): Decoder => (query as { decoder: Decoder }).decoder;
+
+/**
+ * drizzle's row mapping (mapResultRow, drizzle-orm/utils) with its per-column work done once per
+ * template: which decoder each column has and where it goes. drizzle finds both again for every
+ * column of every row (`is()` walks the class chain); a CPU profile of GET /lesson/list/ under load
+ * showed that mapping as the Worker's largest own cost. Same answer: a null stays null, every other
+ * value goes through its column's decoder. Left to drizzle when a left join could turn a nested
+ * table's object into null (its joinsNotNullableMap rule), or the query maps its rows itself.
+ */
+function mapRowsOnce(template: PreparedTemplate): void {
+  const { fields, customResultMapper, joinsNotNullableMap: notNullable } = template;
+  if (!fields || customResultMapper) return;
+  const nullable = fields.some(
+    ({ path, field }) =>
+      notNullable &&
+      path.length === 2 &&
+      is(field, Column) &&
+      notNullable[getTableName(field.table)] !== true,
+  );
+  if (nullable) return;
+  const columns = fields.map(({ path, field }) => ({
+    path,
+    last: path.length - 1,
+    decoder: is(field, Column)
+      ? field
+      : decoderOf(is(field, SQL) ? field : is(field, Subquery) ? field._.sql : (field as SQL.Aliased).sql),
+  }));
+  const mapRow = (row: readonly unknown[]) => {
+    const result: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index++) {
+      const { path, last, decoder } = columns[index]!;
+      let node = result;
+      for (let depth = 0; depth < last; depth++)
+        node = (node[path[depth]!] ??= {}) as Record<string, unknown>;
+      const raw = row[index];
+      node[path[last]!] = raw === null ? null : decoder.mapFromDriverValue(raw);
+    }
+    return result;
+  };
+  // From a batch, D1 answers objects in the select's column order (drizzle's d1ToRawMapping reads them so).
+  template.mapAllResult = (rows, isFromBatch) =>
+    isFromBatch
+      ? (rows as D1Result<Record<string, unknown>>).results.map((row) => mapRow(Object.values(row)))
+      : (rows as unknown[][]).map(mapRow);
+}
 
 /**
  * A query whose SQL text drizzle builds once per isolate instead of on every request: `build`
@@ -90,7 +160,10 @@ export function prebuilt<Q extends RunnableQuery<unknown, "sqlite"> & PromiseLik
 ): (db: Db, values: Record<string, unknown>) => Prebuilt<Q> {
   let template: PreparedTemplate | undefined;
   return (db, values) => {
-    template ??= (build(db) as unknown as { _prepare(): PreparedTemplate })._prepare();
+    if (!template) {
+      template = (build(db) as unknown as { _prepare(): PreparedTemplate })._prepare();
+      mapRowsOnce(template);
+    }
     const bound: PreparedTemplate = Object.create(template);
     bound.stmt = d1(db).prepare(template.query.sql);
     bound.query = { ...template.query, params: fillPlaceholders(template.query.params, values) };

@@ -62,8 +62,9 @@ const configSchema = z
     APP_ORIGINS: z.string().default(""),
     BUILD_VERSION: z.string().default("dev"),
     /**
-     * "on": anonymous reads go through a D1 session that may be served by the nearest read replica
-     * (docs/capacity.md, "Reads past one database"); absent or "off": every query to the primary.
+     * "on": anonymous reads go through a D1 session that may be served by the nearest read replica,
+     * and a signed-in request continues the session its last answer's bookmark names
+     * (docs/capacity.md, step 3); absent or "off": every query to the primary.
      */
     D1_READ_REPLICATION: optional(z.enum(["on", "off"])),
     TOKEN_SECRET: optional(z.string().min(32, "TOKEN_SECRET must be at least 32 characters")),

@@ -1,6 +1,25 @@
 import { ApiError, apiErrorFromBody } from "./api-error";
 import { apiUrl, type QueryParams } from "./api-url";
 import { takeEarly } from "./early-requests";
+import { BOOKMARK_HEADER } from "@schema/api/common";
+
+/**
+ * The D1 bookmark of the last answer that carried one (only when the Worker runs with read
+ * replication on: docs/capacity.md, step 3). Sent back with every request, so a read replica serves
+ * this tab only once it holds what the tab's own earlier requests wrote. Kept in memory: a new tab
+ * has none, and its first read goes to the primary.
+ */
+let bookmark: string | null = null;
+
+/** Answers can come back out of order: the latest is kept (D1's bookmarks are fixed-width hex, so they sort as text). */
+function keepBookmark(sent: string | null) {
+  if (sent && (bookmark === null || sent > bookmark)) bookmark = sent;
+}
+
+/** For tests: forget the kept bookmark. */
+export function resetBookmarkForTests() {
+  bookmark = null;
+}
 
 export type FetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -36,6 +55,7 @@ export async function apiFetch<T>(
 ): Promise<T> {
   const headers = new Headers({ ...extra, Accept: "application/json" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (token && bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) requestBody = body;
   else if (body !== undefined) {
@@ -54,6 +74,7 @@ export async function apiFetch<T>(
     if (signal?.aborted) throw error;
     throw new ApiError("service-unavailable", 0);
   }
+  keepBookmark(response.headers.get(BOOKMARK_HEADER));
   return toResult<T>(response.status, response.ok, await response.text());
 }
 
@@ -78,10 +99,12 @@ export function apiUpload<T>(
     request.withCredentials = true;
     request.setRequestHeader("Accept", "application/json");
     if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+    if (token && bookmark) request.setRequestHeader(BOOKMARK_HEADER, bookmark);
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     });
     request.addEventListener("load", () => {
+      keepBookmark(request.getResponseHeader(BOOKMARK_HEADER));
       try {
         resolve(
           toResult<T>(request.status, request.status >= 200 && request.status < 300, request.responseText),
