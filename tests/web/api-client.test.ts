@@ -113,7 +113,7 @@ describe("the D1 bookmark (read replication, docs/capacity.md)", () => {
   }
 
   const sent = (fetchMock: ReturnType<typeof answerWith>, call: number) =>
-    new Headers((fetchMock.mock.calls[call]?.[1] as RequestInit).headers).get("x-d1-bookmark");
+    new Headers((fetchMock.mock.calls[call]![1] as RequestInit).headers).get("x-d1-bookmark");
 
   it("sends back the latest bookmark an answer carried, with signed-in requests only", async () => {
     const token = liveToken();
