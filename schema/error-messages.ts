@@ -26,6 +26,7 @@ export const errorMessage: Record<ErrorCode, string> = {
   "too-many-requests": "محاولات كثيرة، انتظر قليلًا ثم حاول مرة أخرى",
   "captcha-failed": "لم نتمكن من التحقق أنك لست روبوتًا. أعد المحاولة.",
   "invalid-type": "القيمة المدخلة غير صحيحة",
+  "page-too-deep": "الصفحات بتقف هنا؛ ضيّق البحث بالفلاتر عشان توصل للباقي",
 
   // Already exists
   "room-exists": "المحادثة موجودة بالفعل",

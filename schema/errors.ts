@@ -22,6 +22,8 @@ export const errorStatus = {
   "too-many-requests": 429,
   "captcha-failed": 403,
   "invalid-type": 400,
+  /** A capped list's page past the deepest one served (lastServedPage in schema/api/common.ts). */
+  "page-too-deep": 422,
 
   // Already exists
   "room-exists": 409,

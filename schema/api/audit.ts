@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cappedPaged, pageQuery } from "./common";
+import { cappedPaged, servedPagesOnly, pageQuery } from "./common";
 import { contract } from "./contract";
 
 /**
@@ -60,15 +60,17 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditListQuery = pageQuery.extend({
-  action: z.enum(auditActions, { error: "bad-request" }).optional(),
-  actorId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  targetType: z.string().max(40, "bad-request").optional(),
-  targetId: z.string().max(40, "bad-request").optional(),
-  /** ISO instants: entries at or after `from` and before `to`. */
-  from: z.iso.datetime({ error: "bad-request" }).optional(),
-  to: z.iso.datetime({ error: "bad-request" }).optional(),
-});
+export const auditListQuery = servedPagesOnly(
+  pageQuery.extend({
+    action: z.enum(auditActions, { error: "bad-request" }).optional(),
+    actorId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+    targetType: z.string().max(40, "bad-request").optional(),
+    targetId: z.string().max(40, "bad-request").optional(),
+    /** ISO instants: entries at or after `from` and before `to`. */
+    from: z.iso.datetime({ error: "bad-request" }).optional(),
+    to: z.iso.datetime({ error: "bad-request" }).optional(),
+  }),
+);
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditEntryView = z.object({

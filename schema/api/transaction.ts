@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaymentMethod, PlanPeriod, TransactionStatus } from "../enums";
-import { cappedPaged, pageQuery, idParam } from "./common";
+import { cappedPaged, servedPagesOnly, pageQuery, idParam } from "./common";
 import { contract } from "./contract";
 
 /**
@@ -41,16 +41,18 @@ export const transactionDetail = transactionView.extend({ walletQr: z.string().n
 export type TransactionDetail = z.output<typeof transactionDetail>;
 
 /** Students see their own; admins may filter by user. Anyone may filter by status and plan. */
-export const transactionListQuery = pageQuery.extend({
-  userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  status: z.coerce
-    .number({ error: "bad-request" })
-    .int("bad-request")
-    .min(0, "bad-request")
-    .max(8, "bad-request")
-    .optional(),
-});
+export const transactionListQuery = servedPagesOnly(
+  pageQuery.extend({
+    userId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+    planId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+    status: z.coerce
+      .number({ error: "bad-request" })
+      .int("bad-request")
+      .min(0, "bad-request")
+      .max(8, "bad-request")
+      .optional(),
+  }),
+);
 
 /**
  * A receipt (GET /tx/{id}/receipts): one for the payment once paid, one for each refund once

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Gender } from "../enums";
 import { aboutRule, bioRule, noticeRule, timeZoneRule, tutorNameRule } from "../rules";
-import { cappedPaged, paged, pageQuery, idParam } from "./common";
+import { cappedPaged, servedPagesOnly, paged, pageQuery, idParam } from "./common";
 import { tutorRating } from "./rating";
 import { topicView } from "./topic";
 import { tutorMeta, userView } from "./user";
@@ -30,15 +30,17 @@ export const day = z
   );
 
 /** GET /user/tutor/list/onboarded — paged public tutor list. */
-export const tutorListQuery = pageQuery.extend({
-  topicId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
-  name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(30, "bad-request").optional(),
-  gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }).optional(),
-  /** Has free time on this calendar day of the viewer's zone. */
-  day: day.optional(),
-  /** The zone `day` is read in (the viewer's); Africa/Cairo when absent. */
-  timeZone: timeZoneRule.optional(),
-});
+export const tutorListQuery = servedPagesOnly(
+  pageQuery.extend({
+    topicId: z.coerce.number({ error: "bad-request" }).int("bad-request").positive("bad-request").optional(),
+    name: z.string({ error: "bad-request" }).trim().min(1, "bad-request").max(30, "bad-request").optional(),
+    gender: z.enum([Gender.Male, Gender.Female], { error: "bad-request" }).optional(),
+    /** Has free time on this calendar day of the viewer's zone. */
+    day: day.optional(),
+    /** The zone `day` is read in (the viewer's); Africa/Cairo when absent. */
+    timeZone: timeZoneRule.optional(),
+  }),
+);
 export type TutorListQuery = z.infer<typeof tutorListQuery>;
 
 /** A card of the public tutor list. */

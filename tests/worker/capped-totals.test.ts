@@ -1,11 +1,13 @@
 // Capped totals (worker/core/capped-count.ts, docs/performance.md): the public tutor list, the
 // audit log filtered by action and the admin's /tx/list count their rows only up to LIST_TOTAL_CAP
-// past the page's start, so the D1 rows a request reads (x-d1-rows-read, worker/core/db.ts) stay
-// flat as the tables grow. Each list is seeded past the cap in bulk (emulators/bench.ts, rows made
-// inside SQLite), asked through the Worker, then grown to three times its size and asked again.
+// and serve no page starting past it (lastServedPage, schema/api/common.ts), so the D1 rows a
+// request reads (x-d1-rows-read, worker/core/db.ts) stay flat as the tables grow, on the first
+// page and on the deepest one alike. Each list is seeded past the cap in bulk (emulators/bench.ts,
+// rows made inside SQLite), asked through the Worker, then grown to three times its size and asked
+// again.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LIST_TOTAL_CAP } from "../../schema/api/common";
+import { LIST_TOTAL_CAP, lastServedPage } from "../../schema/api/common";
 import { devContracts } from "../../schema/api/dev";
 import type { BenchTable } from "../../schema/api/bench";
 import { Role } from "../../schema/enums";
@@ -59,6 +61,17 @@ const tableRows = async (table: string, where: string) =>
 /** The tutor list's answers come from D1 (not the isolate's cache): each call asks for a new size. */
 let nextSize = 20;
 const tutorsPage = (page = 1) => `/user/tutor/list/onboarded?page=${page}&size=${nextSize++}`;
+/** The tutor list's deepest page served, at a size not asked for before. */
+const deepestTutorsPage = () => {
+  const size = nextSize++;
+  return `/user/tutor/list/onboarded?page=${lastServedPage(size)}&size=${size}`;
+};
+
+/** The page and size a list path asks for. */
+const pageOf = (path: string) => {
+  const params = new URL(path, "http://dars.test").searchParams;
+  return { page: Number(params.get("page")), size: Number(params.get("size")) };
+};
 
 beforeAll(async () => {
   admin = (await createUserWithRole(Role.SuperAdmin)).token;
@@ -79,6 +92,7 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
     {
       name: "the public tutor list (cache miss)",
       path: () => tutorsPage(),
+      deepest: deepestTutorsPage,
       token: () => undefined,
       table: ["tutors", "list_free_at IS NOT NULL"] as const,
       grow: async () => {
@@ -90,6 +104,7 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
     {
       name: "/admin/audit filtered by action",
       path: () => "/admin/audit?action=user.role&page=1&size=20",
+      deepest: () => `/admin/audit?action=user.role&page=${lastServedPage(20)}&size=20`,
       token: () => admin,
       table: ["audit_log", "action = 'user.role'"] as const,
       grow: () => fill("audit", AUDIT_ROWS, 2 * AUDIT_ROWS),
@@ -97,6 +112,7 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
     {
       name: "the admin's /tx/list, unfiltered",
       path: () => "/tx/list?page=1&size=20",
+      deepest: () => `/tx/list?page=${lastServedPage(20)}&size=20`,
       token: () => admin,
       table: ["transactions", "1 = 1"] as const,
       grow: () => fill("transactions", BASE, 2 * BASE),
@@ -114,6 +130,14 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
       );
       expect(small.body.total).toBe(LIST_TOTAL_CAP);
       expect(small.body.totalIsLowerBound).toBe(true);
+      const deepPath = list.deepest();
+      const deepSmall = await measured(deepPath, list.token());
+      // The deepest page served starts before the cap and is full: the rows exist past it.
+      const { page, size } = pageOf(deepPath);
+      expect((page - 1) * size).toBeLessThan(LIST_TOTAL_CAP);
+      expect(page * size).toBeGreaterThanOrEqual(LIST_TOTAL_CAP);
+      expect(deepSmall.body.list).toHaveLength(size);
+      expect(deepSmall.body).toMatchObject({ total: LIST_TOTAL_CAP, totalIsLowerBound: true });
 
       await list.grow();
       const after = await tableRows(list.table[0], list.table[1]);
@@ -125,18 +149,46 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
       // `after` rows on its own.
       expect(large.rowsRead).toBeLessThanOrEqual(small.rowsRead * FLAT);
       expect(large.rowsRead).toBeLessThan(after);
+      // The deepest page walks its OFFSET up to the cap, not into the table: about the cap and a
+      // page for the walk, and the cap for the count, at any size.
+      const deepLarge = await measured(list.deepest(), list.token());
+      expect(deepLarge.body).toMatchObject({ total: LIST_TOTAL_CAP, totalIsLowerBound: true });
+      expect(deepLarge.rowsRead).toBeLessThanOrEqual(deepSmall.rowsRead * FLAT);
+      expect(deepLarge.rowsRead).toBeLessThan(after);
     });
 });
 
 describe("page numbers stay right", () => {
-  it("a later page's total counts the cap past that page's start, so the next page is known", async () => {
-    const page = 3;
+  it("every page served answers the same capped total, so the next page is known up to the deepest", async () => {
     const size = 20;
-    const answer = await call("GET", `/api/v1/tx/list?page=${page}&size=${size}`, { token: admin });
-    expect(answer.status).toBe(200);
-    expect(answer.body.total).toBe((page - 1) * size + LIST_TOTAL_CAP);
-    expect(answer.body.totalIsLowerBound).toBe(true);
-    expect(answer.body.total).toBeGreaterThan(page * size);
+    for (const page of [3, lastServedPage(size)]) {
+      const answer = await call("GET", `/api/v1/tx/list?page=${page}&size=${size}`, { token: admin });
+      expect(answer.status).toBe(200);
+      expect(answer.body.total).toBe(LIST_TOTAL_CAP);
+      expect(answer.body.totalIsLowerBound).toBe(true);
+    }
+  });
+
+  it.each([
+    { list: "the public tutor list", path: "/user/tutor/list/onboarded", admin: false },
+    { list: "/admin/audit", path: "/admin/audit?action=user.role", admin: true },
+    { list: "/tx/list", path: "/tx/list", admin: true },
+  ])("$list refuses a page past the deepest served, at any size", async ({ path, admin: asAdmin }) => {
+    for (const size of [1, 12, 20, 100]) {
+      const join = path.includes("?") ? "&" : "?";
+      const deeper = await call("GET", `/api/v1${path}${join}page=${lastServedPage(size) + 1}&size=${size}`, {
+        token: asAdmin ? admin : undefined,
+      });
+      expect(deeper.status).toBe(422);
+      expect(deeper.body.code).toBe("page-too-deep");
+      expect(deeper.body.fields).toEqual({ page: "page-too-deep" });
+    }
+    // A malformed page is still a bad request, not a deep one.
+    const malformed = await call("GET", `/api/v1${path}${path.includes("?") ? "&" : "?"}page=0`, {
+      token: asAdmin ? admin : undefined,
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe("bad-request");
   });
 
   it("a list under the cap answers its exact total", async () => {

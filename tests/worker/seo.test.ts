@@ -9,6 +9,7 @@ import { SITEMAP_TUTOR_IDS } from "../../worker/seo/sitemap";
 import { call, callContract, ORIGIN } from "./helpers";
 import { onboardedTutor } from "./factories-tutors";
 import { tutorContracts } from "../../schema/api/tutor";
+import { lastServedPage } from "../../schema/api/common";
 
 // A small stand-in for the SPA's index.html (web/dist may not be built when the Worker tests run).
 const SHELL = `<!doctype html>
@@ -193,6 +194,27 @@ describe("link previews and search engines", () => {
     const head = await page("/tutors", "HEAD");
     expect(head.status).toBe(200);
     expect(head.html).toBe("");
+  });
+
+  it("answers a /tutors page past the deepest one served as a noindex 404 with nothing inlined", async () => {
+    await onboardedTutor({ name: "مدرس الصفحة العميقة" });
+    forgetTutorListCache();
+    const deepest = lastServedPage(TUTORS_PAGE_SIZE);
+    const served = await page(`/tutors?page=${deepest}`);
+    expect(served.status).toBe(200);
+    expect(metaContent(served.html, "robots")).toBeNull();
+    const past = await page(`/tutors?page=${deepest + 1}`);
+    expect(past.status).toBe(404);
+    expect(metaContent(past.html, "robots")).toBe("noindex");
+    expect(past.html).not.toContain("initial-data");
+    expect(past.html).not.toContain('rel="canonical"');
+    // The SPA then asks the API, which refuses the page with the catalogue's code.
+    const api = await call(
+      "GET",
+      `/api/v1/user/tutor/list/onboarded?page=${deepest + 1}&size=${TUTORS_PAGE_SIZE}`,
+    );
+    expect(api.status).toBe(422);
+    expect(api.body.code).toBe("page-too-deep");
   });
 
   it("starts /tutors from the list's markup prerendered at build, and any query from the plain shell", async () => {

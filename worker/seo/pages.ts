@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { CappedPaged } from "../../schema/api/common";
+import { lastServedPage, type CappedPaged } from "../../schema/api/common";
 import { TUTORS_PAGE_SIZE } from "../../schema/api/tutor-list-page";
 import type { TutorCard, TutorInfo } from "../../schema/api/tutor";
 import { Gender } from "../../schema/enums";
@@ -203,10 +203,17 @@ const absolute = (path: string | null | undefined, origin: string): string | nul
   return parsed && (parsed.protocol === "https:" || parsed.protocol === "http:") ? parsed.href : null;
 };
 
-/** /tutors: the list's first page (or ?page=N) inlined; a filtered list gets the tags only (the SPA asks the API). */
+/**
+ * /tutors: the list's first page (or ?page=N) inlined; a filtered list gets the tags only (the SPA
+ * asks the API). A page past the deepest one served (lastServedPage, schema/api/common.ts) is a
+ * noindex 404 with nothing inlined: the SPA shows page-too-deep's message. No page links to one
+ * (the pager's buttons are not links), and every listed tutor's own page is in the sitemap.
+ */
 async function tutorsPage(db: Db, url: URL, shell: Shell, head: boolean): Promise<Response> {
   const pageParam = Number(url.searchParams.get("page"));
-  const page = Number.isInteger(pageParam) && pageParam > 1 && pageParam <= 10_000 ? pageParam : 1;
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  if (page > lastServedPage(TUTORS_PAGE_SIZE))
+    return renderPage(shell, url, { title: seo.tutors.title, noindex: true, status: 404 }, head);
   const filtered = ["topic", "name", "gender", "day"].some((key) => url.searchParams.has(key));
   const canonical = `${url.origin}/tutors${page > 1 ? `?page=${page}` : ""}`;
   const meta: PageMeta = {

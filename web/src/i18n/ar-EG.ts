@@ -74,6 +74,8 @@ export const ar = {
     pageOfMore: (page: string, pages: string) => `صفحة ${page} من أكتر من ${pages}`,
     /** A capped total's count: «أكتر من ١٬٠٠٠ مدرّس». */
     moreThan: (counted: string) => `أكتر من ${counted}`,
+    /** Under a capped list's deepest page served (lastServedPage, schema/api/common.ts). */
+    narrowToSeeMore: "عشان تشوف أكتر، ضيّق البحث بالفلاتر",
     first: "الأولى",
     last: "الأخيرة",
     goToPage: "انتقل إلى صفحة",

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { lastServedPage } from "@schema/api/common";
 import { ar } from "../i18n/ar-EG";
 import { formatNumber } from "../lib/format";
 import { Button } from "./button";
@@ -9,7 +10,8 @@ type PaginationProps = {
   total: number;
   /**
    * More rows exist than `total` (a capped total, worker/core/capped-count.ts): the last page is
-   * unknown, so «صفحة ١ من أكتر من ٥٠», no «الأخيرة», and the next page stays open.
+   * unknown, so «صفحة ١ من أكتر من ٥٠», no «الأخيرة», and the next page stays open up to the
+   * deepest page the list serves (lastServedPage), where a hint says to narrow the search.
    */
   totalIsLowerBound?: boolean;
   size: number;
@@ -33,7 +35,9 @@ export const shownTotal = (counted: string, totalIsLowerBound: boolean): string 
 
 /**
  * The pages known to exist, and the count to show: with a capped total more than `total` rows
- * exist, so at least ceil((total + 1) / size) pages, and «أكتر من floor(total / size)» is true.
+ * exist, so at least ceil((total + 1) / size) pages, and «أكتر من floor(total / size)» is true;
+ * the pages reachable stop at the deepest one a capped list serves (lastServedPage,
+ * schema/api/common.ts: a deeper one answers page-too-deep).
  */
 export function pageCount(
   total: number,
@@ -44,13 +48,17 @@ export function pageCount(
     const pages = Math.max(1, Math.ceil(total / size));
     return { pages, shown: pages };
   }
-  return { pages: Math.ceil((total + 1) / size), shown: Math.floor(total / size) };
+  return {
+    pages: Math.min(Math.ceil((total + 1) / size), lastServedPage(size)),
+    shown: Math.floor(total / size),
+  };
 }
 
 /**
  * First / previous / next / last through a paged list, with «صفحة ٢ من ٥» and a page number to
  * jump to; nothing when everything fits on one page. With a capped total, «صفحة ٢ من أكتر من ٥٠»
- * and no «الأخيرة».
+ * and no «الأخيرة»; on the deepest page served, «التالي» is off and a line under the pager says
+ * to narrow the search with the filters.
  */
 export function Pagination({
   page,
@@ -66,6 +74,8 @@ export function Pagination({
   const inputId = useId();
   const [typed, setTyped] = useState("");
   if (pages <= 1) return null;
+  // More rows exist, but the next page would start past the deepest one served.
+  const stopsHere = totalIsLowerBound && page >= pages;
 
   function jump(event: FormEvent) {
     event.preventDefault();
@@ -128,6 +138,7 @@ export function Pagination({
           {ar.ui.go}
         </Button>
       </form>
+      {stopsHere && <p className="basis-full text-center text-sm text-slate-700">{ar.ui.narrowToSeeMore}</p>}
     </nav>
   );
 }

@@ -5,7 +5,7 @@ import { transactions } from "../../../schema/db";
 import { PaymentMethod, TransactionStatus, type PlanPeriod } from "../../../schema/enums";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
-import { cappedTotal, countLimit } from "../../core/capped-count";
+import { COUNT_LIMIT, cappedTotal } from "../../core/capped-count";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -100,7 +100,7 @@ export async function listTransactions(
     .select({ one: sql`1` })
     .from(transactions)
     .where(where)
-    .limit(countLimit(offset))
+    .limit(COUNT_LIMIT)
     .as("counted");
   const [list, [counted]] = await db.batch([
     db
@@ -112,7 +112,7 @@ export async function listTransactions(
       .offset(offset),
     db.select({ total: sql<number>`count(*)` }).from(counting),
   ]);
-  return { list: list.map(toTransactionView), ...cappedTotal(counted?.total, offset) };
+  return { list: list.map(toTransactionView), ...cappedTotal(counted?.total) };
 }
 
 export async function lastTransaction(db: Db, userId: number): Promise<TransactionView | null> {

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditEntryView, AuditListQuery } from "../../../schema/api/audit";
 import type { CappedPaged } from "../../../schema/api/common";
 import { auditLog } from "../../../schema/db";
-import { cappedCountSql, cappedTotal, countLimit } from "../../core/capped-count";
+import { COUNT_LIMIT, cappedCountSql, cappedTotal } from "../../core/capped-count";
 import { d1, statement } from "../../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../core/context";
@@ -139,7 +139,7 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<CappedPa
       sql`SELECT a.*, u.name AS actor_name, u.email AS actor_email FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
           WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${query.size} OFFSET ${offset}`,
     ),
-    statement(db, cappedCountSql(sql`FROM audit_log a WHERE ${where}`, countLimit(offset))),
+    statement(db, cappedCountSql(sql`FROM audit_log a WHERE ${where}`, COUNT_LIMIT)),
   ]);
   const list = ((page?.results ?? []) as AuditRow[]).map((row): AuditEntryView => ({
     id: row.id,
@@ -155,5 +155,5 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<CappedPa
     requestId: row.request_id,
     createdAt: row.created_at,
   }));
-  return { list, ...cappedTotal((count?.results[0] as { total: number } | undefined)?.total, offset) };
+  return { list, ...cappedTotal((count?.results[0] as { total: number } | undefined)?.total) };
 }

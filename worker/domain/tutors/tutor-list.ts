@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from "../../../schema/time-zones";
 import { dayWindow } from "../../../schema/calendar";
 import { GRID_MS } from "../../../schema/pricing";
 import { BoundedCache } from "../../core/bounded-cache";
-import { cappedCountSql, cappedTotal, countLimit } from "../../core/capped-count";
+import { COUNT_LIMIT, cappedCountSql, cappedTotal } from "../../core/capped-count";
 import { boundTemplate, buildTemplate, d1, statement, type SqlTemplate } from "../../core/db";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
@@ -317,7 +317,7 @@ export async function listOnboardedTutors(
     quarterLater: iso(new Date(now.getTime() + GRID_MS)),
     limit: query.size,
     offset: (query.page - 1) * query.size,
-    countLimit: countLimit((query.page - 1) * query.size),
+    countLimit: COUNT_LIMIT,
   };
   const refresh = templateStatement(
     db,
@@ -353,7 +353,7 @@ export async function listOnboardedTutors(
   );
   const rows = (page?.results ?? []) as CardRow[];
   const counted = (totals?.results[0] as { total: number } | undefined)?.total;
-  const value = { list: rows.map(toCard), ...cappedTotal(counted, values.offset) };
+  const value = { list: rows.map(toCard), ...cappedTotal(counted) };
   cache.set(
     key,
     { version: seenVersion, shared: versionOf(known, TUTOR_LIST), value },
