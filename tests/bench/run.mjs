@@ -50,6 +50,8 @@ const SCALE = Number(SCALE_SETTING);
 if (![1, 10, 100].includes(SCALE))
   throw new Error(`BENCH_SCALE must be 1, 10, 100 or all, not ${SCALE_SETTING}`);
 const TUTORS = 2000 * SCALE;
+/** schema/api/common.ts: a capped list serves no page starting at or past this row. */
+const LIST_TOTAL_CAP = 1000;
 /** Students 0..BOOKERS-1 book with tutors 0..BOOKERS-1 (one pair each); the next CHAT_ROOMS chat. */
 const BOOKERS = 200;
 /** BENCH_CHAT_ROOMS=1 puts the whole chat load on one room object (its capacity: docs/capacity.md). */
@@ -120,19 +122,26 @@ try {
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   clearTimeout(watchdog);
   watchdog = stopAfter(10);
-  // The TUTORS-th listed tutor exists: the list's total counts only 1,000 past the page's start
-  // (worker/core/capped-count.ts), so the last seeded tutor's page is asked for, not the total.
-  const listed = await fetch(`${server.base}/api/v1/user/tutor/list/onboarded?size=1&page=${TUTORS}`).then(
-    (response) => response.json(),
-  );
-  if (listed.list?.length !== 1)
-    throw new Error(`fewer than ${TUTORS} tutors listed after seeding ${TUTORS}`);
+  // The seeded tutors are listed: the list serves no page past its LIST_TOTAL_CAP-th row
+  // (lastServedPage, schema/api/common.ts), so the deepest page served is asked for, full and with
+  // more past it, and the last seeded tutor's public profile, answered only for a listed tutor.
+  const deepest = await fetch(
+    `${server.base}/api/v1/user/tutor/list/onboarded?size=100&page=${LIST_TOTAL_CAP / 100}`,
+  ).then((response) => response.json());
+  const lastTutor = await fetch(`${server.base}/api/v1/user/tutor/info/${seed.tutorIds[TUTORS - 1]}`);
+  if (deepest.list?.length !== 100 || deepest.totalIsLowerBound !== true || lastTutor.status !== 200)
+    throw new Error(`not all ${TUTORS} seeded tutors are listed`);
 
-  // Cache-miss keys: every (size, page) inside the 2,000 tutors, shuffled; each request takes the
-  // next one, so no key repeats and every answer is computed from D1.
+  // Cache-miss keys: every full (size, page) the product serves among the tutors, shuffled; each
+  // request takes the next one, so no key repeats (while the keys last) and every answer is
+  // computed from D1. The product serves min(all pages, the pages before the LIST_TOTAL_CAP-th
+  // row): a deeper page answers page-too-deep (schema/api/common.ts), as large catalogues stop at
+  // a fixed page. Picking among all the tutors measured pages no user can reach, whose OFFSET walk
+  // grew with the table (4,003 rows read at ×1, 122,396 at ×100), at every scale.
   const missKeys = [];
   for (let size = 5; size <= 30; size++)
-    for (let page = 1; page * size <= TUTORS; page++) missKeys.push(`size=${size}&page=${page}`);
+    for (let page = 1; page * size <= TUTORS && (page - 1) * size < LIST_TOTAL_CAP; page++)
+      missKeys.push(`size=${size}&page=${page}`);
   let seedValue = 7;
   for (let index = missKeys.length - 1; index > 0; index--) {
     seedValue = (seedValue * 48271) % 2147483647;
