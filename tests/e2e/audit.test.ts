@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../web/src/i18n/ar-EG-all";
+import { lastServedPage } from "../../schema/api/common";
 import { formatNumber } from "../../web/src/lib/format";
 import {
   DEMO_PASSWORD,
@@ -103,12 +104,15 @@ describe("the audit log screen «سجل التدقيق»", () => {
     await screenshot(narrow, "admin-audit-390");
   }, 120_000);
 
-  it("says a capped total as «أكتر من ١٬٠٠٠ سجل» at 360 px, with «التالي» open and no «الأخيرة»", async () => {
+  it("says a capped total as «أكتر من ١٬٠٠٠ سجل» at 360 px, with «التالي» open up to the deepest page served and no «الأخيرة»", async () => {
     const narrow = await newPage(browser, { width: 360, height: 780 });
     // The answer a Dars with more than 1,000 audit rows gives (worker/core/capped-count.ts; the
     // cap itself is tests/worker/capped-totals.test.ts): the real page, its total capped.
+    // Every page shows the demo's first page of rows, so the deepest page served has rows too.
     await narrow.route(/\/api\/v1\/admin\/audit\?/, async (route) => {
-      const response = await route.fetch();
+      const url = new URL(route.request().url());
+      url.searchParams.set("page", "1");
+      const response = await route.fetch({ url: url.href });
       const body = (await response.json()) as Record<string, unknown>;
       await route.fulfill({ response, json: { ...body, total: 1000, totalIsLowerBound: true } });
     });
@@ -121,5 +125,16 @@ describe("the audit log screen «سجل التدقيق»", () => {
     expect(await pager.getByRole("button", { name: ar.ui.next }).isEnabled()).toBe(true);
     await expectNoAxeViolations(narrow, "/admin/audit capped total (360 px)");
     await screenshot(narrow, "admin-audit-capped-360");
+
+    // The deepest page served (lastServedPage, schema/api/common.ts): «التالي» closes and a line
+    // under the pager says to narrow the search; a deeper page is page-too-deep.
+    const deepest = lastServedPage(20);
+    await pager.getByRole("textbox", { name: ar.ui.goToPage }).fill(formatNumber(deepest));
+    await pager.getByRole("button", { name: ar.ui.go }).click();
+    await pager.getByText(ar.ui.pageOfMore(formatNumber(deepest), formatNumber(50))).waitFor();
+    expect(await pager.getByRole("button", { name: ar.ui.next }).isDisabled()).toBe(true);
+    await pager.getByText(ar.ui.narrowToSeeMore).waitFor();
+    await expectNoAxeViolations(narrow, "/admin/audit deepest page served (360 px)");
+    await screenshot(narrow, "admin-audit-deepest-360");
   }, 60_000);
 });
