@@ -72,7 +72,7 @@ const allowed: Allowed[] = [
     path: /^GET \/user\/tutor\/list\/onboarded/,
     table: "tutors",
     plan: /USING (COVERING )?INDEX tutors_list_order_idx \(list_free_at>\?\)$/,
-    why: "the listed tutors only (the partial index holds no one else): the page walks it in list order and stops after the page (LIMIT); the total counts them up to the cap past the page (worker/core/capped-count.ts)",
+    why: "the listed tutors only (the partial index holds no one else): the page walks it in list order and stops after the page (LIMIT); the total counts them up to the cap, and no page starts past it (worker/core/capped-count.ts)",
   },
   {
     path: /^GET \/user\/tutor\/list\/onboarded/,
@@ -98,13 +98,13 @@ const allowed: Allowed[] = [
   {
     path: "GET /admin/audit",
     table: "audit_log",
-    why: "admin-only, paged, unfiltered: the page walks audit_log_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap past the page (worker/core/capped-count.ts)",
+    why: "admin-only, paged, unfiltered: the page walks audit_log_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap, and no page starts past it (worker/core/capped-count.ts)",
   },
   {
     path: "GET /tx/list?page=2&size=20",
     table: "transactions",
     plan: /USING (COVERING )?INDEX transactions_created_idx$/,
-    why: "admin-only, paged, unfiltered: the page walks transactions_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap past the page (worker/core/capped-count.ts)",
+    why: "admin-only, paged, unfiltered: the page walks transactions_created_idx newest first and stops after it (LIMIT); the total counts rows up to the cap, and no page starts past it (worker/core/capped-count.ts)",
   },
   {
     path: "GET /invoice",
