@@ -19,17 +19,17 @@ export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int() });
 
 /**
- * How many rows past a page's start a growing list's total counts at most (docs/performance.md,
- * Capped totals): the count reads a bounded number of rows however large the table grows, and
- * the answer says «أكتر من ١٬٠٠٠» instead of the exact figure.
+ * How many rows a growing list's total counts at most, and how deep its pages go
+ * (docs/performance.md, Capped totals): the count reads a bounded number of rows however large the
+ * table grows, and the answer says «أكتر من ١٬٠٠٠» instead of the exact figure.
  */
 export const LIST_TOTAL_CAP = 1_000;
 
 /**
- * The deepest page a capped list serves at `size` (docs/rules.md, Paged lists): the page holding
- * the LIST_TOTAL_CAP-th row. A page by OFFSET walks the sorted order up to its start, so, as large
- * catalogues stop at a fixed page, a page starting at or past the cap is refused and the deepest
- * one served reads about LIST_TOTAL_CAP + size rows however large the table grows.
+ * The deepest page a capped list serves at `size` (docs/rules.md, Money, time, paging): the page
+ * holding the LIST_TOTAL_CAP-th row. A page by OFFSET walks the sorted order up to its start, so,
+ * as large catalogues stop at a fixed page, a page starting at or past the cap is refused and the
+ * deepest one served reads about LIST_TOTAL_CAP + size rows however large the table grows.
  */
 export const lastServedPage = (size: number) => Math.ceil(LIST_TOTAL_CAP / size);
 
@@ -49,7 +49,7 @@ export type CappedPaged<T> = Paged<T> & { totalIsLowerBound: boolean };
 /**
  * The answer of a list endpoint whose total is capped (worker/core/capped-count.ts): `total` is
  * exact when `totalIsLowerBound` is false; when true, more than `total` rows exist (at least one
- * more page).
+ * more page, served up to lastServedPage).
  */
 export const cappedPaged = <T extends z.ZodType>(item: T) =>
   paged(item).extend({ totalIsLowerBound: z.boolean() });
