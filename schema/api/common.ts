@@ -26,12 +26,13 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export const LIST_TOTAL_CAP = 1_000;
 
 /**
- * The deepest page a capped list serves at `size` (docs/rules.md, Money, time, paging): the page
- * holding the LIST_TOTAL_CAP-th row. A page by OFFSET walks the sorted order up to its start, so,
- * as large catalogues stop at a fixed page, a page starting at or past the cap is refused and the
- * deepest one served reads about LIST_TOTAL_CAP + size rows however large the table grows.
+ * The deepest page a capped list serves at `size` (docs/rules.md, Money, time, paging): the last
+ * page that ends within the first LIST_TOTAL_CAP rows. A page by OFFSET walks the sorted order up
+ * to its start, so, as large catalogues stop at a fixed page, a deeper page is refused and the
+ * deepest one served reads at most LIST_TOTAL_CAP rows however large the table grows. Whole pages
+ * only, so the pager's «صفحة ٨٣ من أكتر من ٨٣» (pages of 12) never shows a page past its count.
  */
-export const lastServedPage = (size: number) => Math.ceil(LIST_TOTAL_CAP / size);
+export const lastServedPage = (size: number) => Math.max(1, Math.floor(LIST_TOTAL_CAP / size));
 
 /**
  * A capped list's query (the public tutor list, /admin/audit, /tx/list): a page past

@@ -134,13 +134,13 @@ try {
 
   // Cache-miss keys: every full (size, page) the product serves among the tutors, shuffled; each
   // request takes the next one, so no key repeats (while the keys last) and every answer is
-  // computed from D1. The product serves min(all pages, the pages before the LIST_TOTAL_CAP-th
-  // row): a deeper page answers page-too-deep (schema/api/common.ts), as large catalogues stop at
+  // computed from D1. The product serves min(all pages, the whole pages within the first
+  // LIST_TOTAL_CAP rows): a deeper page answers page-too-deep (schema/api/common.ts), as large catalogues stop at
   // a fixed page. Picking among all the tutors measured pages no user can reach, whose OFFSET walk
   // grew with the table (4,003 rows read at ×1, 122,396 at ×100), at every scale.
   const missKeys = [];
   for (let size = 5; size <= 30; size++)
-    for (let page = 1; page * size <= TUTORS && (page - 1) * size < LIST_TOTAL_CAP; page++)
+    for (let page = 1; page * size <= Math.min(TUTORS, LIST_TOTAL_CAP); page++)
       missKeys.push(`size=${size}&page=${page}`);
   let seedValue = 7;
   for (let index = missKeys.length - 1; index > 0; index--) {

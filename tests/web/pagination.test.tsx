@@ -78,10 +78,10 @@ describe("the shared pager", () => {
   it("counts the pages known to exist: at least one more than a capped total fills, up to the deepest served", () => {
     expect(pageCount(25, 10)).toEqual({ pages: 3, shown: 3 });
     expect(pageCount(0, 10)).toEqual({ pages: 1, shown: 1 });
-    // More than 1,000 rows: at least 84 pages of 12, so «أكتر من ٨٣» is true; the 84th starts
-    // before the 1,000th row, so it is served.
-    expect(pageCount(1000, 12, true)).toEqual({ pages: 84, shown: 83 });
-    expect(lastServedPage(12)).toBe(84);
+    // More than 1,000 rows: at least 84 pages of 12, so «أكتر من ٨٣» is true; the 84th would end
+    // past the 1,000th row, so the 83rd is the deepest served, and never shown past the count.
+    expect(pageCount(1000, 12, true)).toEqual({ pages: 83, shown: 83 });
+    expect(lastServedPage(12)).toBe(83);
     // Pages of 20: the 51st exists, but it would start at the 1,001st row, past the deepest served.
     expect(pageCount(1000, 20, true)).toEqual({ pages: 50, shown: 50 });
     expect(lastServedPage(20)).toBe(50);

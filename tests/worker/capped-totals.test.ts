@@ -132,10 +132,11 @@ describe("past the cap, a list says «more than» and reads the same rows at thr
       expect(small.body.totalIsLowerBound).toBe(true);
       const deepPath = list.deepest();
       const deepSmall = await measured(deepPath, list.token());
-      // The deepest page served starts before the cap and is full: the rows exist past it.
+      // The deepest page served is the last one ending within the cap, and is full: the rows
+      // exist past it; the next one would end past the cap.
       const { page, size } = pageOf(deepPath);
-      expect((page - 1) * size).toBeLessThan(LIST_TOTAL_CAP);
-      expect(page * size).toBeGreaterThanOrEqual(LIST_TOTAL_CAP);
+      expect(page * size).toBeLessThanOrEqual(LIST_TOTAL_CAP);
+      expect((page + 1) * size).toBeGreaterThan(LIST_TOTAL_CAP);
       expect(deepSmall.body.list).toHaveLength(size);
       expect(deepSmall.body).toMatchObject({ total: LIST_TOTAL_CAP, totalIsLowerBound: true });
 
