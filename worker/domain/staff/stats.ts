@@ -16,7 +16,8 @@ import type {
 } from "../../../schema/api/stats";
 import { DATABASE_LIMIT_BYTES } from "../../../schema/api/stats";
 import type { Db } from "../../core/context";
-import { d1, statement } from "../../core/db";
+import { BoundedCache } from "../../core/bounded-cache";
+import { boundTemplate, buildTemplate, d1, statement } from "../../core/db";
 import { lessonStateSql } from "../state-rules";
 import {
   addDays,
@@ -122,9 +123,9 @@ export function studentView({
 // ---------------------------------------------------------------------------------------------
 // The admin area's figures and series (GET /stats/series). Periods are Cairo calendar days,
 // Saturday-first weeks and calendar months, turned into ranges of UTC hours here (every Cairo
-// period starts on a whole UTC hour); each metric is one statement over a JSON list of windows
-// (json_each) that sums the pre-aggregated hours of stats_hours (schema/db/search.ts, kept by the
-// triggers of migrations/0017). Active tutors, a distinct count that hours cannot sum, are read
+// period starts on a whole UTC hour); each metric is one statement over a JSON list of ranges of
+// hours that do not overlap (json_each; a window is the sum of its ranges) that sums the
+// pre-aggregated hours of stats_hours (schema/db/search.ts, kept by the triggers of migrations/0017). Active tutors, a distinct count that hours cannot sum, are read
 // already counted per Cairo period from stats_active_tutors (migrations/0018): one row per period.
 // The cost grows with the periods asked for, never with the lessons, payments or accounts in them.
 // All four in one batch: one D1 round trip.
@@ -143,35 +144,76 @@ const window = (key: string, first: string, next: string, period: string): Windo
   p: period,
 });
 
-const inWindow = sql`h.hour >= json_extract(w.value, '$.s') AND h.hour < json_extract(w.value, '$.e')`;
-const summed = (metric: string) =>
-  sql`SELECT COALESCE(SUM(h.value), 0) FROM stats_hours h WHERE h.metric = ${metric} AND ${inWindow}`;
+/** The metrics summed from stats_hours; active tutors are read per period. */
+type HourMetric = Exclude<keyof AdminFigures, "activeTutors">;
+const hourMetrics: readonly HourMetric[] = ["lessons", "revenue", "newStudents"];
 
 /**
- * Each metric's value in one window `w` (a json_each row): lessons not cancelled by start, revenue
- * paid less refunded by paid_at, student accounts by created_at, tutors with a lesson not cancelled.
+ * One metric's reads: `parts`, the JSON list of what the statement reads (ranges of hours that do
+ * not overlap, or stats_active_tutors periods), and for each window the indexes of the parts it sums.
  */
-const metricSql = {
-  lessons: summed("lessons"),
-  revenue: summed("revenue"),
-  newStudents: summed("newStudents"),
-  activeTutors: sql`SELECT COALESCE(SUM(a.tutors), 0) FROM stats_active_tutors a WHERE a.period = json_extract(w.value, '$.p')`,
-} satisfies Record<keyof AdminFigures, unknown>;
-
-type WindowRow = { k: string; value: number };
+type MetricReads = { parts: string; of: Map<Window, number[]> };
 
 /**
- * Today's and this month's figures and the four series ending on the Cairo day `query.to` (default
- * today), with the database's size that D1 reports with any answer (meta.size_after): the number
- * docs/capacity.md's plan acts on, at no extra read.
+ * A metric's windows cut at each one's first and next hour into ranges that do not overlap, so
+ * every hour of stats_hours is read once however many windows hold it: this month holds today and
+ * is the months series' last, the days series overlaps this month. A window is the sum of its ranges.
  */
-export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
-  const day = query.to ?? dayOf(now, CAIRO);
+function hourRanges(windows: Window[]): MetricReads {
+  const cuts = [...new Set(windows.flatMap((w) => [w.s, w.e]))].sort();
+  const ranges: { s: string; e: string }[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const range = { s: cuts[i]!, e: cuts[i + 1]! };
+    if (windows.some((w) => w.s <= range.s && range.e <= w.e)) ranges.push(range);
+  }
+  const of = new Map(
+    windows.map((w) => [
+      w,
+      ranges.flatMap((range, index) => (w.s <= range.s && range.e <= w.e ? [index] : [])),
+    ]),
+  );
+  return { parts: JSON.stringify(ranges), of };
+}
+
+/** The windows' periods of stats_active_tutors, each read once. */
+function periodReads(windows: Window[]): MetricReads {
+  const periods = [...new Set(windows.map((w) => w.p))];
+  return {
+    parts: JSON.stringify(periods),
+    of: new Map(windows.map((w) => [w, [periods.indexOf(w.p)]])),
+  };
+}
+
+/**
+ * Each metric's value per part `w` (a json_each row): lessons not cancelled by start, revenue paid
+ * less refunded by paid_at, student accounts by created_at (a range of hours of stats_hours);
+ * tutors with a lesson not cancelled (a period of stats_active_tutors). Built into SQL once.
+ */
+const hourStatement = buildTemplate(
+  sql`SELECT w.key AS i, (SELECT COALESCE(SUM(h.value), 0) FROM stats_hours h
+        WHERE h.metric = ${sql.placeholder("metric")}
+          AND h.hour >= json_extract(w.value, '$.s') AND h.hour < json_extract(w.value, '$.e')) AS value
+      FROM json_each(${sql.placeholder("parts")}) w`,
+);
+const periodStatement = buildTemplate(
+  sql`SELECT w.key AS i, (SELECT COALESCE(SUM(a.tutors), 0) FROM stats_active_tutors a WHERE a.period = w.value) AS value
+      FROM json_each(${sql.placeholder("parts")}) w`,
+);
+
+/** What a series question reads and how its answer is put together: the same for the same question. */
+type SeriesPlan = {
+  day: string;
+  figures: { today: Window; month: Window };
+  days: Window[];
+  months: Window[];
+  weeks: Window[];
+  reads: Record<keyof AdminFigures, MetricReads>;
+};
+
+function seriesPlan(day: string, query: AdminSeriesQuery): SeriesPlan {
   const monthStart = monthStartOf(day);
-  const figures = [
-    window("today", day, addDays(day, 1), `d${day}`),
-    window("month", monthStart, addMonths(day, 1), `m${monthStart.slice(0, 7)}`),
-  ];
+  const today = window("today", day, addDays(day, 1), `d${day}`);
+  const month = window("month", monthStart, addMonths(day, 1), `m${monthStart.slice(0, 7)}`);
   const days = Array.from({ length: query.days }, (_, i) => addDays(day, i - query.days + 1)).map((d) =>
     window(d, d, addDays(d, 1), `d${d}`),
   );
@@ -182,44 +224,74 @@ export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Dat
   const weeks = Array.from({ length: query.weeks }, (_, i) =>
     addDays(thisWeek, 7 * (i - query.weeks + 1)),
   ).map((w) => window(w, w, addDays(w, 7), `w${w}`));
-  const windows: Record<keyof AdminFigures, Window[]> = {
-    lessons: [...figures, ...days],
-    revenue: [...figures, ...months],
-    newStudents: [...figures, ...weeks],
-    activeTutors: [...figures, ...weeks],
-  };
-  const metrics = Object.keys(metricSql) as Array<keyof AdminFigures>;
-  const results = await d1(db).batch(
-    metrics.map((metric) =>
-      statement(
-        db,
-        sql`SELECT json_extract(w.value, '$.k') AS k, (${metricSql[metric]}) AS value
-            FROM json_each(${JSON.stringify(windows[metric])}) w ORDER BY w.key`,
-      ),
-    ),
-  );
-  const values = Object.fromEntries(
-    metrics.map((metric, i) => [
-      metric,
-      new Map(((results[i]?.results ?? []) as WindowRow[]).map((row) => [row.k, row.value])),
-    ]),
-  ) as Record<keyof AdminFigures, Map<string, number>>;
-  const figuresOf = (key: string): AdminFigures => ({
-    lessons: values.lessons.get(key) ?? 0,
-    revenue: values.revenue.get(key) ?? 0,
-    newStudents: values.newStudents.get(key) ?? 0,
-    activeTutors: values.activeTutors.get(key) ?? 0,
-  });
-  const series = (metric: keyof AdminFigures, list: Window[]): SeriesPoint[] =>
-    list.map((w) => ({ start: w.k, value: values[metric].get(w.k) ?? 0 }));
   return {
     day,
+    figures: { today, month },
+    days,
+    months,
+    weeks,
+    reads: {
+      lessons: hourRanges([today, month, ...days]),
+      revenue: hourRanges([today, month, ...months]),
+      newStudents: hourRanges([today, month, ...weeks]),
+      activeTutors: periodReads([today, month, ...weeks]),
+    },
+  };
+}
+
+/**
+ * The plans of the questions asked lately, per isolate: a plan is a pure function of the day and
+ * the counts, and making one takes the Cairo day starts of some thirty windows (time-zone arithmetic).
+ */
+const seriesPlans = new BoundedCache<string, SeriesPlan>({ maxSize: 64 });
+
+type PartRow = { i: number; value: number };
+
+/**
+ * Today's and this month's figures and the four series ending on the Cairo day `query.to` (default
+ * today), with the database's size that D1 reports with any answer (meta.size_after): the number
+ * docs/capacity.md's plan acts on, at no extra read.
+ */
+export async function adminSeries(db: Db, query: AdminSeriesQuery, now = new Date()): Promise<AdminSeries> {
+  const day = query.to ?? dayOf(now, CAIRO);
+  const plan = seriesPlans.getOrSet(`${day}|${query.days}|${query.weeks}|${query.months}`, () =>
+    seriesPlan(day, query),
+  );
+  const metrics = [...hourMetrics, "activeTutors"] as const;
+  const results = await d1(db).batch(
+    metrics.map((metric) =>
+      metric === "activeTutors"
+        ? boundTemplate(db, periodStatement, { parts: plan.reads[metric].parts })
+        : boundTemplate(db, hourStatement, { metric, parts: plan.reads[metric].parts }),
+    ),
+  );
+  const partValues = metrics.map((_, i) => {
+    const values: number[] = [];
+    for (const row of (results[i]?.results ?? []) as PartRow[]) values[Number(row.i)] = row.value;
+    return values;
+  });
+  const valueOf = (metric: keyof AdminFigures, w: Window): number => {
+    const values = partValues[metrics.indexOf(metric)]!;
+    let sum = 0;
+    for (const index of plan.reads[metric].of.get(w) ?? []) sum += values[index] ?? 0;
+    return sum;
+  };
+  const figuresOf = (w: Window): AdminFigures => ({
+    lessons: valueOf("lessons", w),
+    revenue: valueOf("revenue", w),
+    newStudents: valueOf("newStudents", w),
+    activeTutors: valueOf("activeTutors", w),
+  });
+  const series = (metric: keyof AdminFigures, list: Window[]): SeriesPoint[] =>
+    list.map((w) => ({ start: w.k, value: valueOf(metric, w) }));
+  return {
+    day: plan.day,
     database: { bytes: results[0]?.meta.size_after ?? 0, limitBytes: DATABASE_LIMIT_BYTES },
-    today: figuresOf("today"),
-    thisMonth: figuresOf("month"),
-    lessonsPerDay: series("lessons", days),
-    revenuePerMonth: series("revenue", months),
-    newStudentsPerWeek: series("newStudents", weeks),
-    activeTutorsPerWeek: series("activeTutors", weeks),
+    today: figuresOf(plan.figures.today),
+    thisMonth: figuresOf(plan.figures.month),
+    lessonsPerDay: series("lessons", plan.days),
+    revenuePerMonth: series("revenue", plan.months),
+    newStudentsPerWeek: series("newStudents", plan.weeks),
+    activeTutorsPerWeek: series("activeTutors", plan.weeks),
   };
 }
