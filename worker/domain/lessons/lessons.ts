@@ -49,8 +49,23 @@ export const lessonColumns =
 export const toLessonRow = (row: LessonRow): LessonRow => ({ ...row, isTrial: Boolean(row.isTrial) });
 type Person = Pick<UserRow, "id" | "name" | "image"> & { gender?: string | null };
 
+/** The lesson's columns a LessonView shows (a list reads only these). */
+export type LessonViewRow = Pick<
+  LessonRow,
+  | "id"
+  | "start"
+  | "end"
+  | "duration"
+  | "price"
+  | "isTrial"
+  | "subscriptionId"
+  | "canceledAt"
+  | "canceledBy"
+  | "createdAt"
+>;
+
 export function toLessonView(
-  lesson: LessonRow,
+  lesson: LessonViewRow,
   tutor: Person,
   student: Person,
   now = new Date(),
@@ -109,14 +124,21 @@ const tutorUser = alias(users, "tutor_user");
 const studentUser = alias(users, "student_user");
 const studentMember = alias(lessonMembers, "student_member");
 
-/** A member's columns under names of their own (a db.batch maps its rows by column name). */
-function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
+/** A member as a LessonView shows it, under names of its own (a db.batch maps its rows by column name). */
+function shownPerson(table: typeof tutorUser | typeof studentUser, prefix: string) {
   return {
     id: sql<number>`${table.id}`.as(`${prefix}_id`),
     name: sql<string | null>`${table.name}`.as(`${prefix}_name`),
     image: sql<string | null>`${table.image}`.as(`${prefix}_image`),
     /** For the Arabic verbs and titles about this member (he joined / she joined). */
     gender: sql<string | null>`${table.gender}`.as(`${prefix}_gender`),
+  };
+}
+
+/** A member's columns under names of their own (a db.batch maps its rows by column name). */
+function person(table: typeof tutorUser | typeof studentUser, prefix: string) {
+  return {
+    ...shownPerson(table, prefix),
     /** The clock this member reads times on (their notifications are written on it). */
     timeZone: sql<string | null>`${table.timeZone}`.as(`${prefix}_time_zone`),
   };
@@ -313,14 +335,29 @@ function pageStatement(query: LessonListQuery) {
   });
 }
 
+/** The lesson columns of LessonViewRow, for a list's select. */
+const listedLessonColumns = {
+  id: lessons.id,
+  start: lessons.start,
+  end: lessons.end,
+  duration: lessons.duration,
+  price: lessons.price,
+  isTrial: lessons.isTrial,
+  subscriptionId: lessons.subscriptionId,
+  canceledAt: lessons.canceledAt,
+  canceledBy: lessons.canceledBy,
+  createdAt: lessons.createdAt,
+} satisfies Record<keyof LessonViewRow, SQLiteColumn>;
+
 /** The page's lessons (by id) with both members and the student's level, in the list's order. */
 function pageWithMembers(db: Db, page: Subquery, on: SQL, total: SQL.Aliased<number>, order: SQL[]) {
   return (
     db
       .select({
-        lesson: lessons,
-        tutor: person(tutorUser, "member_tutor"),
-        student: person(studentUser, "member_student"),
+        // Only what the answer shows: the list's rows are read, copied and mapped column by column.
+        lesson: listedLessonColumns,
+        tutor: shownPerson(tutorUser, "member_tutor"),
+        student: shownPerson(studentUser, "member_student"),
         // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
         studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
         total,
