@@ -63,6 +63,8 @@ const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
 const CHAT_WARMUP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP ?? 2);
 /** BENCH_ONLY=http, chat or web runs one part (all by default; web is tests/bench/vitals.mjs). */
 const ONLY = process.env.BENCH_ONLY ?? "";
+/** BENCH_CASES="stats/series,lesson/list" measures only the cases whose names hold one of these (each still paired with health). */
+const ONLY_CASES = (process.env.BENCH_CASES ?? "").split(",").filter(Boolean);
 const loadAtStart = loadavg()[0];
 
 const started = Date.now();
@@ -305,7 +307,10 @@ try {
   // same machine (on a shared machine the load changes from second to second): the ratio is the
   // endpoint's requests over health's in the same slices, p99 the median of the slices' p99.
   const results = [];
-  for (const bench of ONLY === "chat" ? [] : cases) {
+  const chosen = ONLY_CASES.length
+    ? cases.filter((bench) => ONLY_CASES.some((part) => bench.name.includes(part)))
+    : cases;
+  for (const bench of ONLY === "chat" ? [] : chosen) {
     progress(bench.name);
     if (bench.warm) await fetch(server.base + bench.path);
     const rowsRead = await readRows(server.base, bench);
