@@ -7,8 +7,8 @@ export type ButtonSize = "sm" | "md" | "lg";
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400",
-  ghost: "text-brand-800 hover:bg-brand-50 disabled:text-slate-400",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-500",
+  ghost: "text-brand-800 hover:bg-brand-50 disabled:text-slate-500",
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
 };
 
