@@ -12,9 +12,15 @@ export const retentionDays = {
   /** Notification history: the message's text (body, code, last error) is erased this long after it was written. */
   notificationBodies: 180,
   /**
-   * The notification's row itself (channel, recipient, status, dedupe key): deleted this long after
-   * it was sent or failed for good; never while pending. At least notificationBodies; every dedupe
-   * key's event is over within days (docs/rules.md, "Your data: export, consents, retention").
+   * A notification sent: its whole row (text, channel, recipient, dedupe key) deleted this long
+   * after it was sent. Nothing reads a sent row that old: every dedupe key's event is over within
+   * days, and no screen lists sent messages (docs/rules.md, "Your data: export, consents, retention").
+   */
+  sentNotificationRows: 30,
+  /**
+   * A notification that failed for good: its row deleted this long after it failed (staff's
+   * undelivered list, /admin/outbox/dead, sends it again until then); never while pending (queued,
+   * retrying, held). At least notificationBodies and sentNotificationRows.
    */
   notificationRows: 180,
   /** Contact requests, from their last change. */

@@ -14,13 +14,15 @@ describe("/privacy states every keeping period the retention job enforces (schem
     expect(Object.keys(retentionDays).filter((kind) => !(kind in r))).toEqual([]);
   });
 
-  it("says how long a notification's text and its row are kept, in days", () => {
+  it("says how long a notification sent, one that failed and its text are kept, in days", () => {
     renderWithApp(<PrivacyPage />);
     const days = (n: number) => countOf(durationCounts.days, n);
     const items = screen.getAllByRole("listitem").map((item) => item.textContent);
-    expect(items).toContain(r.notificationBodies(days(retentionDays.notificationBodies)));
+    expect(items).toContain(r.sentNotificationRows(days(retentionDays.sentNotificationRows)));
     expect(items).toContain(r.notificationRows(days(retentionDays.notificationRows)));
-    // The row is never deleted before its text is erased.
+    expect(items).toContain(r.notificationBodies(days(retentionDays.notificationBodies)));
+    // A sent row goes whole first; a failed one is never deleted before its text is erased.
+    expect(retentionDays.sentNotificationRows).toBeLessThan(retentionDays.notificationRows);
     expect(retentionDays.notificationRows).toBeGreaterThanOrEqual(retentionDays.notificationBodies);
   });
 });

@@ -1,8 +1,9 @@
 // The retention job's notification rows (docs/rules.md, "Your data: export, consents, retention";
-// worker/domain/privacy/retention.ts deleteOldNotifications): a row sent, or failed for good,
-// retentionDays.notificationRows days ago is deleted whole; newer ones, rows not sent yet
-// (queued, retrying, held) and the rows a dedupe key still needs stay; a run takes at most its
-// batch and a second run finds nothing.
+// worker/domain/privacy/retention.ts deleteOldNotifications): a row sent
+// retentionDays.sentNotificationRows days ago, or failed for good retentionDays.notificationRows
+// days ago, is deleted whole; newer ones (a failed one the undelivered list still offers), rows not
+// sent yet (queued, retrying, held) and the rows a dedupe key still needs stay; a run takes at
+// most its batch and a second run finds nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Role } from "../../schema/enums";
@@ -17,7 +18,10 @@ import { sendLessonReminders } from "../../worker/notifications/reminders";
 import { roundTrips } from "./d1-trips";
 import { createUser, db } from "./factories-lessons";
 
-const KEPT = retentionDays.notificationRows;
+/** Days a sent row is kept (30). */
+const SENT = retentionDays.sentNotificationRows;
+/** Days a row failed for good is kept (180), for staff's undelivered list. */
+const FAILED = retentionDays.notificationRows;
 const logger = createLogger("notification-rows-test");
 
 function scopeAt(now: Date) {
@@ -68,26 +72,42 @@ const left = async (recipient: string) =>
       .all<{ id: number }>()
   ).results.map((row) => row.id);
 
-describe("notification rows past retentionDays.notificationRows (worker/domain/privacy/retention.ts)", () => {
-  it("deletes rows sent or failed for good that long ago, and keeps newer, unsent, retrying and held rows", async () => {
+describe("notification rows past their period (worker/domain/privacy/retention.ts)", () => {
+  it("keeps a sent row 30 days and a failed one 180, then deletes it; never an unsent, retrying or held row", async () => {
+    expect(SENT).toBe(30);
+    expect(FAILED).toBe(180);
     const now = new Date("2032-06-01T01:30:00.000Z");
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
     const to = `kept-rows-${Date.now()}@example.com`;
     const gone = [
-      await stored(to, { status: "sent", createdAt: ago(KEPT + 1), sentAt: ago(KEPT + 1) }),
-      await stored(to, { status: "failed", createdAt: ago(KEPT + 2), deadAt: ago(KEPT + 1), attempts: 5 }),
+      // Sent 31 and 60 days ago: past the sent rows' period.
+      await stored(to, { status: "sent", createdAt: ago(SENT + 1), sentAt: ago(SENT + 1) }),
+      await stored(to, { status: "sent", createdAt: ago(60), sentAt: ago(60) }),
+      await stored(to, {
+        status: "failed",
+        createdAt: ago(FAILED + 2),
+        deadAt: ago(FAILED + 1),
+        attempts: 5,
+      }),
       // A failure from before dead_at was recorded (migrations/0011): its creation decides.
-      await stored(to, { status: "failed", createdAt: ago(KEPT + 30), attempts: 5 }),
+      await stored(to, { status: "failed", createdAt: ago(FAILED + 30), attempts: 5 }),
     ];
     const kept = [
-      await stored(to, { status: "sent", createdAt: ago(KEPT - 1), sentAt: ago(KEPT - 1) }),
+      await stored(to, { status: "sent", createdAt: ago(SENT - 1), sentAt: ago(SENT - 1) }),
       // Written long ago, sent lately (staff sent a dead one again): its sending decides.
-      await stored(to, { status: "sent", createdAt: ago(KEPT + 100), sentAt: ago(10) }),
-      await stored(to, { status: "failed", createdAt: ago(KEPT + 100), deadAt: ago(KEPT - 1), attempts: 5 }),
+      await stored(to, { status: "sent", createdAt: ago(FAILED + 100), sentAt: ago(10) }),
+      // Failed for good 60 days ago: past the sent rows' period, still on the undelivered list.
+      await stored(to, { status: "failed", createdAt: ago(60), deadAt: ago(60), attempts: 5 }),
+      await stored(to, {
+        status: "failed",
+        createdAt: ago(FAILED + 100),
+        deadAt: ago(FAILED - 1),
+        attempts: 5,
+      }),
       // Not sent yet, however old: queued, retrying, held by quiet hours.
-      await stored(to, { status: "pending", createdAt: ago(3 * KEPT) }),
-      await stored(to, { status: "pending", createdAt: ago(2 * KEPT), attempts: 3 }),
-      await stored(to, { status: "pending", createdAt: ago(KEPT + 5), notBefore: ago(-0.5) }),
+      await stored(to, { status: "pending", createdAt: ago(3 * FAILED) }),
+      await stored(to, { status: "pending", createdAt: ago(2 * FAILED), attempts: 3 }),
+      await stored(to, { status: "pending", createdAt: ago(SENT + 5), notBefore: ago(-0.5) }),
     ];
 
     const counts = await runRetention(scopeAt(now));
@@ -150,7 +170,7 @@ describe("notification rows past retentionDays.notificationRows (worker/domain/p
     expect(await sendLessonReminders(db(), new Date(nightBefore.getTime() + 5 * 60_000), logger)).toBe(0);
 
     // The period after they were sent, the rows go; the lesson is long over, so nothing is due again.
-    const afterPeriod = new Date(dayBefore.getTime() + (KEPT + 1) * DAY_MS);
+    const afterPeriod = new Date(dayBefore.getTime() + (SENT + 1) * DAY_MS);
     expect(await deleteOldNotifications(scopeAt(afterPeriod), 500)).toBeGreaterThanOrEqual(2);
     expect(await keys()).toEqual([]);
     expect(await sendLessonReminders(db(), afterPeriod, logger)).toBe(0);
@@ -164,8 +184,8 @@ describe("notification rows past retentionDays.notificationRows (worker/domain/p
     while ((await deleteOldNotifications(scopeAt(now), 500)) > 0);
     const to = `batched-rows-${Date.now()}@example.com`;
     for (let i = 0; i < 4; i++)
-      await stored(to, { status: "sent", createdAt: ago(KEPT + 1 + i), sentAt: ago(KEPT + 1 + i) });
-    await stored(to, { status: "failed", createdAt: ago(KEPT + 9), deadAt: ago(KEPT + 8), attempts: 5 });
+      await stored(to, { status: "sent", createdAt: ago(SENT + 1 + i), sentAt: ago(SENT + 1 + i) });
+    await stored(to, { status: "failed", createdAt: ago(FAILED + 9), deadAt: ago(FAILED + 8), attempts: 5 });
     const recent = await stored(to, { status: "sent", createdAt: ago(1), sentAt: ago(1) });
 
     const limits = { rows: 2, objects: 2, rooms: 1 };

@@ -61,9 +61,12 @@ export const marketingPrivacy = {
     spentCodes: "أكواد التأكيد وتذاكر الاتصال: بتتمسح أول ما تخلص صلاحيتها.",
     endedSessions: (period: string) => `الأجهزة اللي خرجت منها: ${period} بعد الخروج.`,
     debugLogs: (period: string) => `سجل المشكلة المرفق مع البلاغ: ${period}.`,
-    notificationBodies: (period: string) => `نص الإشعارات اللي بعتناها: ${period}، وبعدها بنشيل النص.`,
+    notificationBodies: (period: string) =>
+      `نص الإشعار اللي ما وصلش: ${period} من ما اتكتب، وبعدها بنشيل النص.`,
+    sentNotificationRows: (period: string) =>
+      `الإشعارات اللي بعتناها (نصها، واتبعتت إمتى وعلى أنهي وسيلة): ${period} من ما اتبعتت، وبعدها بتتمسح خالص.`,
     notificationRows: (period: string) =>
-      `سجل الإشعارات نفسه (اتبعتت إمتى وعلى أنهي وسيلة): ${period} من ما اتبعتت أو وقف إرسالها، وبعدها بيتمسح خالص.`,
+      `الإشعار اللي ما وصلش (عشان فريقنا يقدر يبعته تاني): ${period} من ما وقف إرساله، وبعدها بيتمسح خالص.`,
     contactRequests: (period: string) => `رسائل التواصل: ${period} من آخر رد أو تعديل عليها.`,
     idleChatMessages: (period: string) =>
       `رسائل الدردشة: بتتمسح لو المحادثة فضلت ${period} من غير أي رسالة جديدة.`,

@@ -117,20 +117,23 @@ export async function runRetention(
 }
 
 /**
- * Notification rows sent, or failed for good, `retentionDays.notificationRows` days ago: deleted
- * whole, at most `limit` a run, oldest first. A pending row (queued, retrying, held by quiet
- * hours) is never touched, whatever its age. Nothing reads an older row: every dedupe key's event
- * is over within days (docs/rules.md, "Your data: export, consents, retention"). The sent rows
- * are found on notifications_outbox_sent_idx (status, sent_at), the failed ones (few) on
- * notifications_outbox_status_idx, so a run reads only the rows it deletes.
+ * Notification rows sent `retentionDays.sentNotificationRows` days ago (30), or failed for good
+ * `retentionDays.notificationRows` days ago (180: staff's undelivered list sends them again until
+ * then): deleted whole, at most `limit` a run. A pending row (queued, retrying, held by quiet
+ * hours) is never touched, whatever its age. Nothing reads an older sent row: every dedupe key's
+ * event is over within days and no screen lists sent messages (docs/rules.md, "Your data: export,
+ * consents, retention"). The sent rows are found on notifications_outbox_sent_idx (status,
+ * sent_at), the failed ones (few) on notifications_outbox_status_idx, so a run reads only the
+ * rows it deletes.
  */
 export async function deleteOldNotifications(scope: Scope, limit: number): Promise<number> {
   const { db, now } = scope;
-  const cutoff = before(now, retentionDays.notificationRows);
+  const sent = before(now, retentionDays.sentNotificationRows);
+  const failed = before(now, retentionDays.notificationRows);
   const deleted = await db.run(sql`DELETE FROM notifications_outbox WHERE id IN (
-    SELECT id FROM notifications_outbox WHERE status = 'sent' AND sent_at < ${cutoff}
+    SELECT id FROM notifications_outbox WHERE status = 'sent' AND sent_at < ${sent}
     UNION ALL
-    SELECT id FROM notifications_outbox WHERE status = 'failed' AND coalesce(dead_at, created_at) < ${cutoff}
+    SELECT id FROM notifications_outbox WHERE status = 'failed' AND coalesce(dead_at, created_at) < ${failed}
     LIMIT ${limit})`);
   return deleted.meta.changes ?? 0;
 }
