@@ -347,9 +347,13 @@ async function sitemapTutors(
 ): Promise<Response> {
   const tutors = page === null ? null : await listSitemapTutors(db, page);
   if (!tutors) return renderPage(shell, url, { title: seo.notFound.title, noindex: true, status: 404 }, head);
+  // The origin escaped once for the page; an id and a YYYY-MM-DD day need no escaping.
+  const prefix = `  <url><loc>${escapeXml(`${url.origin}/t/`)}`;
   return xmlDocument(
     "urlset",
-    tutors.map((tutor) => urlEntry(url, `/t/${tutor.id}`, tutor.updatedAt)),
+    tutors.map(
+      ({ id, lastmod }) => `${prefix}${id}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
+    ),
   );
 }
 
