@@ -177,7 +177,7 @@ describe("notification rows past their period (worker/domain/privacy/retention.t
     expect(await keys()).toEqual([]);
   });
 
-  it("deletes at most its batch a run; the next runs take the rest", async () => {
+  it("deletes at most its batches a run, stopping at the first batch not full; the next runs take the rest", async () => {
     const now = new Date("2034-06-01T01:30:00.000Z");
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
     // Whatever earlier tests left past the period goes first.
@@ -188,13 +188,20 @@ describe("notification rows past their period (worker/domain/privacy/retention.t
     await stored(to, { status: "failed", createdAt: ago(FAILED + 9), deadAt: ago(FAILED + 8), attempts: 5 });
     const recent = await stored(to, { status: "sent", createdAt: ago(1), sentAt: ago(1) });
 
-    const limits = { rows: 2, objects: 2, rooms: 1 };
+    // One batch of 2 a run: 2 of the 5 go.
+    const limits = { rows: 2, objects: 2, rooms: 1, outboxBatches: 1 };
     expect((await runRetention(scopeAt(now), limits)).notificationRows).toBe(2);
     expect((await left(to)).length).toBe(4);
-    expect(await deleteOldNotifications(scopeAt(now), 2)).toBe(2);
-    expect(await deleteOldNotifications(scopeAt(now), 2)).toBe(1);
-    expect(await deleteOldNotifications(scopeAt(now), 2)).toBe(0);
+    // Up to 10 batches of 2: 2, then 1 (not full), and no third statement.
+    const trips = await roundTrips(async () =>
+      expect((await runRetention(scopeAt(now), { ...limits, outboxBatches: 10 })).notificationRows).toBe(3),
+    );
+    const deletes = trips
+      .flatMap((trip) => trip.statements)
+      .filter((statement) => statement.sql.startsWith("DELETE FROM notifications_outbox"));
+    expect(deletes.length).toBe(2);
     expect(await left(to)).toEqual([recent]);
+    expect(await deleteOldNotifications(scopeAt(now), 2)).toBe(0);
   });
 
   it("finds the sent rows on notifications_outbox_sent_idx (status, sent_at), not by walking every sent row", async () => {

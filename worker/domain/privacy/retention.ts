@@ -17,6 +17,16 @@ export const RETENTION_BATCH = 500;
 /** Kinds that touch R2 (a delete per object) or a Durable Object: fewer per run. */
 export const RETENTION_OBJECT_BATCH = 100;
 export const RETENTION_ROOM_BATCH = 20;
+/**
+ * The outbox's batches a run: sent rows are most of D1's growth (about 800 a student-year), more
+ * than one batch a day takes past a few hundred students, so a run repeats its delete while each
+ * batch comes back full, up to this many (50,000 rows: the sent messages of about 20,000 active
+ * students' day; docs/capacity.md, step 1).
+ */
+export const RETENTION_OUTBOX_BATCHES = 100;
+
+/** Per-run bounds; `outboxBatches` defaults to RETENTION_OUTBOX_BATCHES. */
+export type RetentionLimits = { rows: number; objects: number; rooms: number; outboxBatches?: number };
 
 export type RetentionCounts = {
   codes: number;
@@ -36,7 +46,11 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
 /** One run: every kind once, each in its batch; a kind that fails is logged and the others still run. */
 export async function runRetention(
   scope: Scope,
-  limits = { rows: RETENTION_BATCH, objects: RETENTION_OBJECT_BATCH, rooms: RETENTION_ROOM_BATCH },
+  limits: RetentionLimits = {
+    rows: RETENTION_BATCH,
+    objects: RETENTION_OBJECT_BATCH,
+    rooms: RETENTION_ROOM_BATCH,
+  },
 ): Promise<RetentionCounts> {
   const { db, now, logger } = scope;
   const at = now.toISOString();
@@ -60,8 +74,17 @@ export async function runRetention(
     }
   };
 
-  // First, so the bodies step below does not blank rows that are about to go.
-  await step("notificationRows", () => deleteOldNotifications(scope, limits.rows));
+  // First, so the bodies step below does not blank rows that are about to go. Batch after batch
+  // while each comes back full (the count kept as it goes, so a failure still logs what went).
+  await step("notificationRows", async () => {
+    const batches = limits.outboxBatches ?? RETENTION_OUTBOX_BATCHES;
+    for (let batch = 0; batch < batches; batch++) {
+      const deleted = await deleteOldNotifications(scope, limits.rows);
+      counts.notificationRows += deleted;
+      if (deleted < limits.rows) break;
+    }
+    return counts.notificationRows;
+  });
   // The D1-only kinds in one batch: one round trip for the five statements.
   await step("codes", async () => {
     const results = await d1(db).batch([
