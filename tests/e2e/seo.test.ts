@@ -2,6 +2,9 @@
 // tags and their first data inlined, so the screen paints without waiting for the API.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastServedPage } from "@schema/api/common";
+import { tutorsPageSize } from "../../web/src/features/tutors/tutor-keys";
+import { ar, errorMessage } from "../../web/src/i18n/ar-EG-all";
 import { baseUrl, expectNoAxeViolations, launch, newPage, screenshot } from "./browser";
 
 let browser: Browser;
@@ -40,6 +43,32 @@ describe("pages found by search and shared on WhatsApp", () => {
     expect(await page.locator("script#initial-data").count()).toBe(0);
     await screenshot(page, "seo-tutor-inlined");
     await page.context().close();
+  });
+
+  it("says in Arabic where the pages stop for a hand-typed /tutors page past the deepest one served", async () => {
+    // The Worker answers that address with the app's page (a noindex 404); the list API refuses the
+    // page with page-too-deep (lastServedPage, schema/api/common.ts), which the screen shows.
+    const deeper = lastServedPage(tutorsPageSize) + 1;
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 780 },
+    ]) {
+      const page = await newPage(browser, viewport);
+      await page.goto(`/tutors?page=${deeper}`);
+      const message = page.getByText(errorMessage("page-too-deep"), { exact: false });
+      await message.waitFor({ timeout: 15_000 });
+      await page.getByRole("button", { name: ar.ui.retry }).waitFor();
+      // Nothing of it is cut off at either width.
+      const box = (await message.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectNoAxeViolations(page, `tutors page ${deeper} (${viewport.width} px)`);
+      await screenshot(page, `seo-tutors-too-deep-${viewport.width}`);
+      await page.context().close();
+    }
   });
 
   it("gives a link preview (no JavaScript) the tutor's name, photo and page", async () => {
