@@ -14,7 +14,7 @@ import {
 } from "./factories-lessons";
 import { call, callContract } from "./helpers";
 import { subscriptionContracts } from "../../schema/api/subscription";
-import { lessonContracts } from "../../schema/api/lesson";
+import { lessonContracts, type LessonView } from "../../schema/api/lesson";
 
 /** A subscribed student with a booked 30-minute lesson `hours` ahead. */
 async function booked(hours = 24, tutorOptions: { notice?: number } = {}) {
@@ -345,6 +345,50 @@ describe("GET /lesson/list/ and /lesson/attended/stats", () => {
     const page = await list("size=1&page=2");
     expect(page.total).toBe(3);
     expect(page.list).toHaveLength(1);
+  });
+
+  it("answers each listed lesson as GET /lesson/{id} does, in the contract's shape (SQLite writes the list's items)", async () => {
+    const { tutor, student, lessonId } = await booked(24);
+    const past = await storedLesson(tutor, student, gridTime(-5));
+    const happening = await storedLesson(tutor, student, addMinutes(new Date(), -10));
+    const second = await book(student, tutor.id, gridTime(24, 60), 15);
+    await callContract(lessonContracts.cancel, { params: { id: second.body.id }, token: student.token });
+    // A trial lesson and a level set by the tutor: isTrial is a boolean and studentLevel the newest level.
+    await env.DB.prepare("UPDATE lessons SET is_trial = 1, subscription_id = NULL WHERE id = ?")
+      .bind(past)
+      .run();
+    const at = new Date().toISOString();
+    await env.DB.batch(
+      ["A2", "B1"].map((level, index) =>
+        env.DB.prepare(
+          "INSERT INTO student_levels (student_id, tutor_id, level, reason, created_at) VALUES (?, ?, ?, 'r', ?)",
+        ).bind(student.id, tutor.id, level, addMinutes(new Date(at), index).toISOString()),
+      ),
+    );
+    for (const member of [student, tutor]) {
+      const answer = await call("GET", "/api/v1/lesson/list/", { token: member.token });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+      const parsed = lessonContracts.list.response.strict().safeParse(answer.body);
+      expect(parsed.error).toBeUndefined();
+      expect(answer.body.total).toBe(4);
+      const ids = answer.body.list.map((lesson: LessonView) => lesson.id);
+      expect(ids).toEqual([second.body.id, lessonId, happening, past]);
+      for (const item of answer.body.list as LessonView[]) {
+        const one = await callContract(lessonContracts.get, { params: { id: item.id }, token: member.token });
+        expect(item).toEqual({ ...one.body, studentLevel: "B1" });
+      }
+      const states = answer.body.list.map((lesson: LessonView) => [lesson.state, lesson.isTrial]);
+      expect(states).toEqual([
+        ["canceled", false],
+        ["pending", false],
+        ["happening", false],
+        ["fulfilled", true],
+      ]);
+    }
+    // A page past the end still answers the total, and no items.
+    const beyond = await call("GET", "/api/v1/lesson/list/?page=9", { token: student.token });
+    expect(beyond.body).toEqual({ list: [], total: 4 });
   });
 
   it("lets staff list one user's lessons and refuses a student asking for another's", async () => {

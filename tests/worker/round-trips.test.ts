@@ -37,10 +37,10 @@ beforeAll(async () => {
 /** What each round trip is, by its SQL (sorted: parallel statements finish in any order). */
 const labels: Array<[RegExp, string]> = [
   [
-    /^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect "lessons"\."id"[^;]* as "list_total"[^;]*$/i,
+    /^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect json_object\('id', "lessons"\."id"[^;]* as "list_total"[^;]*$/i,
     "token's user + lesson page with its total (batch)",
   ],
-  [/^select "lessons"\."id"[^;]* as "list_total"[^;]*$/i, "lesson page with its total"],
+  [/^select json_object\('id', "lessons"\."id"[^;]* as "list_total"[^;]*$/i, "lesson page with its total"],
   [
     /^select "id", "email", "name"[^;]* from "users" where[^;]*;\nselect ("lessons"\.)?"id"[^;]* from "lessons"[^;]*$/i,
     "token's user + lesson read (batch)",

@@ -19,7 +19,7 @@ import { findFreeTimes } from "../domain/tutors/free-times";
 import {
   cancelLesson,
   isLessonStaff,
-  lessonListFrom,
+  lessonListJson,
   lessonListStatement,
   lessonQuery,
   lessonStats,
@@ -43,6 +43,14 @@ const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, R
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
   publishLater(scopeOf(c), { to: "lesson-members", type, lessons: [lesson] });
 }
+
+/**
+ * An answer whose JSON text is already written (lessonListJson: SQLite writes the list's items),
+ * sent as c.json would send the object; worker/http/route.ts sends a handler's Response as it is.
+ * Typed as the contract's answer, which the text is (tests/worker/lessons.test.ts parses it with the contract).
+ */
+const writtenJson = <T>(c: AppContext, text: string): T =>
+  c.body(text, 200, { "Content-Type": "application/json" }) as unknown as T;
 
 const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery>): LessonListQuery => ({
   userId,
@@ -108,16 +116,18 @@ export const lessonRoutes = [
       query.scope === undefined && (query.user === undefined || query.user === userId)
         ? [lessonListStatement(c.get("db"), listQuery(userId, query), c.get("now"))]
         : null,
-    handle({ c, query, user, prefetched }) {
+    async handle({ c, query, user, prefetched }) {
       const staff = isLessonStaff(user.role as Role);
       if (query.user !== undefined && query.user !== user.id && !staff) fail("forbidden");
       // The platform-wide list is the admin area's alone; a tutor manager's own screens show their own lessons.
       if (query.scope === "all" && !isAdmin(user.role as Role)) fail("forbidden");
       const userId = query.user ?? (query.scope === "all" ? null : user.id);
       // Prefetched for the token's user: the answer when that is whose lessons are asked for.
-      if (prefetched && userId === user.id)
-        return lessonListFrom(c.get("db"), prefetched[0], listQuery(userId, query), c.get("now"));
-      return listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
+      const answer =
+        prefetched && userId === user.id
+          ? await lessonListJson(c.get("db"), prefetched[0], listQuery(userId, query), c.get("now"))
+          : await listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
+      return writtenJson<z.input<typeof lessonContracts.list.response>>(c, answer);
     },
   }),
   route(lessonContracts.stats, {

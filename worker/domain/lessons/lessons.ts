@@ -17,7 +17,6 @@ import {
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditRawStatement, type AuditActor } from "../staff/audit";
 import { currentLevelSql } from "../learning/levels";
-import type { CefrLevel } from "../../../schema/learning";
 import type { LessonListSort, LessonStats, LessonView } from "../../../schema/api/lesson";
 import { lessonMembers, lessons, users } from "../../../schema/db";
 import { Role, isAdmin, type Gender, type LessonDuration } from "../../../schema/enums";
@@ -32,7 +31,7 @@ import { lessonMessages } from "../../notifications/lesson-messages";
 import type { OutboxRow } from "../../notifications/outbox";
 import { currentBusinessSettings } from "../staff/platform-settings";
 import { settings } from "../../core/settings";
-import { lessonChangeableSql, lessonChangeRefusal, lessonState } from "../state-rules";
+import { lessonChangeableSql, lessonChangeRefusal, lessonState, lessonStateSql } from "../state-rules";
 import { tutorsChanged } from "../tutors/tutor-list";
 import { likePattern } from "../tutors/topics";
 import type { UserRow } from "../identity/users";
@@ -335,33 +334,30 @@ function pageStatement(query: LessonListQuery) {
   });
 }
 
-/** The lesson columns of LessonViewRow, for a list's select. */
-const listedLessonColumns = {
-  id: lessons.id,
-  start: lessons.start,
-  end: lessons.end,
-  duration: lessons.duration,
-  price: lessons.price,
-  isTrial: lessons.isTrial,
-  subscriptionId: lessons.subscriptionId,
-  canceledAt: lessons.canceledAt,
-  canceledBy: lessons.canceledBy,
-  createdAt: lessons.createdAt,
-} satisfies Record<keyof LessonViewRow, SQLiteColumn>;
+/** A member as a LessonView shows it, as a JSON object (see listedLessonJson). */
+const personJson = (table: typeof tutorUser | typeof studentUser) =>
+  sql`json_object('id', ${table.id}, 'name', ${table.name}, 'image', ${table.image}, 'gender', ${table.gender})`;
+
+/**
+ * A listed lesson as its LessonView's JSON text, made by SQLite: D1 hands the Worker each row as an
+ * object of its own and the Worker copied every cell of it into the view (a CPU profile of GET
+ * /lesson/list/ under load showed D1's row objects and that mapping among the Worker's largest own
+ * costs), so each row carries one value, which goes into the answer as it is (lessonListJson). The state is
+ * lessonStateSql (the SQL twin of lessonState, tests/worker/rule-parity.test.ts), at `at`; the student's
+ * level now is the tutor's badge on the list (worker/domain/learning/levels.ts).
+ */
+const listedLessonJson = (at: Placeholder) =>
+  sql<string>`json_object('id', ${lessons.id}, 'tutor', ${personJson(tutorUser)}, 'student', ${personJson(studentUser)},
+  'start', ${lessons.start}, 'end', ${lessons.end}, 'duration', ${lessons.duration}, 'price', ${lessons.price},
+  'state', ${lessonStateSql("lessons", at)}, 'isTrial', json(CASE WHEN ${lessons.isTrial} THEN 'true' ELSE 'false' END),
+  'subscriptionId', ${lessons.subscriptionId}, 'canceledAt', ${lessons.canceledAt}, 'canceledBy', ${lessons.canceledBy},
+  'createdAt', ${lessons.createdAt}, 'studentLevel', ${currentLevelSql(sql`${studentUser.id}`)})`.as("item");
 
 /** The page's lessons (by id) with both members and the student's level, in the list's order. */
 function pageWithMembers(db: Db, page: Subquery, on: SQL, total: SQL.Aliased<number>, order: SQL[]) {
   return (
     db
-      .select({
-        // Only what the answer shows: the list's rows are read, copied and mapped column by column.
-        lesson: listedLessonColumns,
-        tutor: shownPerson(tutorUser, "member_tutor"),
-        student: shownPerson(studentUser, "member_student"),
-        // The student's level now, for the tutor's badge on the list (worker/domain/learning/levels.ts).
-        studentLevel: sql<CefrLevel | null>`${currentLevelSql(sql`${studentUser.id}`)}`.as("student_level"),
-        total,
-      })
+      .select({ item: listedLessonJson(sql.placeholder("at")), total })
       .from(page)
       .innerJoin(lessons, on)
       .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
@@ -396,15 +392,20 @@ export function lessonListStatement(db: Db, query: LessonListQuery, now = new Da
 type LessonPageRow = Awaited<ReturnType<typeof lessonListStatement>>[number];
 
 /**
- * The answer from the statement's rows. A page past the end has no row to carry the total, so
- * only then is it counted on its own (one more round trip, off the usual path).
+ * The answer's JSON text, `{"list":[…],"total":n}` (the contract's paged(lessonView)), from the
+ * statement's rows. Each row's item is its LessonView as SQLite wrote it, so the items go into the
+ * answer as they are, never parsed and written again here (a CPU profile of GET /lesson/list/ under
+ * load showed JSON.parse of the items costing about as much as the D1 row objects it replaced;
+ * tests/worker/lessons.test.ts checks the items against the contract and GET /lesson/{id}). A page
+ * past the end has no row to carry the total, so only then is it counted on its own (one more
+ * round trip, off the usual path).
  */
-export async function lessonListFrom(
+export async function lessonListJson(
   db: Db,
   rows: readonly LessonPageRow[],
   query: LessonListQuery,
   now = new Date(),
-) {
+): Promise<string> {
   const total =
     rows[0]?.total ??
     (query.page === 1
@@ -415,17 +416,11 @@ export async function lessonListFrom(
             .from(lessons)
             .where(lessonListWhere(query, now.toISOString()))
         )[0]?.total ?? 0));
-  return {
-    list: rows.map((row) => ({
-      ...toLessonView(row.lesson, row.tutor, row.student, now),
-      studentLevel: row.studentLevel,
-    })),
-    total,
-  };
+  return `{"list":[${rows.map((row) => row.item).join(",")}],"total":${Number(total)}}`;
 }
 
 export async function listLessons(db: Db, query: LessonListQuery, now = new Date()) {
-  return lessonListFrom(db, await lessonListStatement(db, query, now), query, now);
+  return lessonListJson(db, await lessonListStatement(db, query, now), query, now);
 }
 
 export async function lessonStats(db: Db, userId: number, now = new Date()): Promise<LessonStats> {
