@@ -51,6 +51,7 @@ const labels: Array<[RegExp, string]> = [
     /^\s*INSERT INTO lessons[^]*INSERT INTO lesson_members[^]*INSERT INTO chat_rooms[^]*INSERT INTO notifications_outbox/i,
     "lesson + members + room + outbox (batch)",
   ],
+  [/^SELECT c\.tutorId, c\.tutorName[^]*AS "any"/, "the refusal's facts"],
   [/^select "lessons"\."id"[^]*;\nselect count\(\*\) from "lessons"/i, "lesson page + total (batch)"],
   [/^select "lessons"\."id"[^]* from "lessons"[^;]*$/i, "lesson read"],
   [/^select "id", "tutor_id"[^]* from "lessons"[^;]*$/i, "lesson read"],
@@ -234,7 +235,7 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
     expect(described(cancel)).toEqual(["cancel + outbox (batch)", "token's user + lesson read (batch)"]);
   });
 
-  it("POST /lesson/ refused: still two, the refusal explained by the same batch", async () => {
+  it("POST /lesson/ refused: a third, the facts that say which rule refused it (read only then)", async () => {
     const start = new Date(Date.parse(seed.slotStart) + 60 * 60 * 1000).toISOString();
     let answer = { status: 0, code: "" };
     const trips = await roundTrips(async () => {
@@ -245,7 +246,11 @@ describe("D1 round trips of the hot paths (target: at most 2)", () => {
       answer = { status: response.status, code: response.body.code! };
     });
     expect(answer).toEqual({ status: 409, code: "busy-tutor" });
-    expect(described(trips)).toEqual(["lesson + members + room + outbox (batch)", "token's user"]);
+    expect(described(trips)).toEqual([
+      "lesson + members + room + outbox (batch)",
+      "the refusal's facts",
+      "token's user",
+    ]);
   });
 });
 
