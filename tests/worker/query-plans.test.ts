@@ -143,7 +143,7 @@ function namesOf(sql: string): Map<string, Set<string>> {
   }
   // A table-valued function over a bound value (FROM json_each(?) w) reads that value, no table.
   for (const match of sql.matchAll(
-    /\b(?:from|join)\s+(json_each|json_tree)\s*\(\s*\?\s*\)\s+(?:as\s+)?"?(\w+)"?/gi,
+    /\b(?:from|join)\s+(json_each|json_tree)\s*\(\s*\?\d*\s*\)\s+(?:as\s+)?"?(\w+)"?/gi,
   ))
     add(match[2]!.toLowerCase(), match[1]!.toLowerCase());
   return names;

@@ -1,8 +1,8 @@
-import { Param, Placeholder, and, eq, is, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { lessons, users } from "../../../schema/db";
 import { LessonDuration, Role, SlotPurpose, planPeriodWeeks } from "../../../schema/enums";
 import type { ErrorCode } from "../../../schema/errors";
-import { buildTemplate, d1, prebuilt, statement } from "../../core/db";
+import { boundTemplate, buildTemplate, d1, prebuilt, statement, type SqlTemplate } from "../../core/db";
 import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
@@ -328,65 +328,10 @@ type BookingValues = {
   pairKey: string;
 };
 
-/**
- * A built statement whose every distinct value is bound once: each `?` of the text is numbered
- * (`?N`) after its value, a placeholder by its name and a constant by itself, so a value the
- * statement reads in several places (the day table, the window's times, the people) is sent to D1
- * once. The booking batch sent 57 values for each of its two large statements (D1 takes at most
- * 100 a statement), the day table's JSON four times in all: now 24 and 22, and the batch's text
- * and values are 14.5 KB instead of 17 KB. Filling the slots needs no walk of drizzle's params.
- */
-type BoundOnce = {
-  sql: string;
-  /** Per `?N`: the placeholder's name, or the constant. */
-  slots: Array<{ name: string; encode?: (value: unknown) => unknown } | { value: unknown }>;
-};
-
-function bindOnce(query: SQL): BoundOnce {
-  const template = buildTemplate(query);
-  const slots: BoundOnce["slots"] = [];
-  const numbers = new Map<string, number>();
-  const numberOf = (param: unknown): number => {
-    let slot: BoundOnce["slots"][number];
-    if (is(param, Placeholder)) slot = { name: param.name };
-    else if (is(param, Param) && is(param.value, Placeholder))
-      slot = { name: param.value.name, encode: (value) => param.encoder.mapToDriverValue(value) };
-    else slot = { value: param };
-    const key = "name" in slot ? `name:${slot.name}` : `${typeof param}:${String(param)}`;
-    let number = numbers.get(key);
-    if (number === undefined) {
-      slots.push(slot);
-      number = slots.length;
-      numbers.set(key, number);
-    }
-    return number;
-  };
-  // Every `?` outside quoted text is a parameter, in the order of the params.
-  let index = 0;
-  const text = template.sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) =>
-    token === "?" ? `?${numberOf(template.params[index++])}` : token,
-  );
-  if (index !== template.params.length) throw new Error("bindOnce: parameters and ? do not match");
-  return { sql: text, slots };
-}
-
-/** A D1 statement of a bindOnce template, its placeholders filled from `values`. */
-function boundOnce(db: Db, template: BoundOnce, values: Record<string, unknown>): D1PreparedStatement {
-  return d1(db)
-    .prepare(template.sql)
-    .bind(
-      ...template.slots.map((slot) => {
-        if (!("name" in slot)) return slot.value;
-        if (!(slot.name in values)) throw new Error(`No value for placeholder "${slot.name}"`);
-        return slot.encode ? slot.encode(values[slot.name]) : values[slot.name];
-      }),
-    );
-}
-
 /** Built booking statements by shape: whether the trial can entitle the lesson, and the UTC day (Cairo's offsets). */
 const bookingCache = new BoundedCache<
   string,
-  Record<"lesson" | "members" | "room" | "roomMembers" | "tutor" | "facts", BoundOnce>
+  Record<"lesson" | "members" | "room" | "roomMembers" | "tutor" | "facts", SqlTemplate>
 >({
   maxSize: 8,
 });
@@ -424,7 +369,7 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
       AND created_by = ${w.studentId} AND created_at = ${v("at")}`;
     const at = v("at");
     return {
-      lesson: bindOnce(sql`
+      lesson: buildTemplate(sql`
         INSERT INTO lessons (tutor_id, slot_id, start, "end", duration, price, tutor_earning, subscription_id, is_trial, student_id, created_by, created_at, updated_at)
         SELECT c.tutorId, c.slotId, ${w.start}, ${w.end}, ${v("duration")},
           CASE WHEN c.tutorRole = ${Role.TutorManager} THEN ${v("priceManager")} ELSE ${v("priceTutor")} END,
@@ -432,23 +377,25 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
         FROM (${checkedContextSql(w, context)}) c
         WHERE ${passesSql(w, v("duration"), "booking", trialAllowed)}
         RETURNING ${lessonColumns}`),
-      members: bindOnce(sql`
+      members: buildTemplate(sql`
         INSERT INTO lesson_members (lesson_id, user_id, role, created_at)
         SELECT l.id, p.user_id, p.role, ${at} FROM (${mine}) l,
           (SELECT id AS user_id, role FROM users WHERE id = ${w.tutorId} UNION ALL SELECT ${w.studentId}, ${Role.Student}) p
         WHERE true`),
-      room: bindOnce(sql`
+      room: buildTemplate(sql`
         INSERT INTO chat_rooms (pair_key, created_at, updated_at)
         SELECT ${v("pairKey")}, ${at}, ${at} WHERE EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      roomMembers: bindOnce(sql`
+      roomMembers: buildTemplate(sql`
         INSERT INTO chat_room_members (room_id, user_id, created_at, updated_at)
         SELECT r.id, p.user_id, ${at}, ${at} FROM chat_rooms r,
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${w.studentId}) p
         WHERE r.pair_key = ${v("pairKey")} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      tutor: bindOnce(sql`SELECT name AS tutorName, image AS tutorImage FROM users WHERE id = ${w.tutorId}`),
-      facts: bindOnce(
+      tutor: buildTemplate(
+        sql`SELECT name AS tutorName, image AS tutorImage FROM users WHERE id = ${w.tutorId}`,
+      ),
+      facts: buildTemplate(
         factsSql(w, {
           context,
           duration: v("duration"),
@@ -503,7 +450,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
     pairKey: `${Math.min(student.id, tutorId)}:${Math.max(student.id, tutorId)}`,
   };
   const built = bookingStatements(trialAllows(duration, business), now);
-  const bind = (template: BoundOnce) => boundOnce(db, template, values);
+  const bind = (template: SqlTemplate) => boundTemplate(db, template, values);
   // The lesson this batch created, for the outbox rows (built here: their text is the request's).
   const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${tutorId} AND start = ${start} AND canceled_at IS NULL
     AND created_by = ${student.id} AND created_at = ${at}`;
