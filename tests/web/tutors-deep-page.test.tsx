@@ -1,8 +1,8 @@
 // A hand-typed /tutors address past the deepest page the capped list serves (lastServedPage,
 // schema/api/common.ts): the API refuses it with page-too-deep and the screen says so in Arabic,
-// with its retry, instead of breaking.
+// with a way to the deepest page served (asking again would fail again), instead of breaking.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lastServedPage } from "@schema/api/common";
@@ -44,8 +44,22 @@ describe("/tutors past the deepest page served", () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText(catalogue["page-too-deep"], { exact: false })).toBeTruthy();
-    expect(screen.getByRole("button", { name: ar.ui.retry })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: ar.ui.retry })).toBeNull();
     const asked = call.mock.calls.find(([contract]) => contract === tutorContracts.list);
     expect(asked?.[1]).toMatchObject({ query: { page: deeper, size: tutorsPageSize } });
+    // The way on: the deepest page served, which the API answers.
+    fireEvent.click(screen.getByRole("button", { name: ar.ui.deepestPage }));
+    await vi.waitFor(() =>
+      expect(
+        call.mock.calls.some(
+          ([contract, options]) =>
+            contract === tutorContracts.list &&
+            (options as { query: { page: number } }).query.page === lastServedPage(tutorsPageSize),
+        ),
+      ).toBe(true),
+    );
+    await vi.waitFor(() =>
+      expect(screen.queryByText(catalogue["page-too-deep"], { exact: false })).toBeNull(),
+    );
   });
 });

@@ -76,6 +76,8 @@ export const ar = {
     moreThan: (counted: string) => `أكتر من ${counted}`,
     /** Under a capped list's deepest page served (lastServedPage, schema/api/common.ts). */
     narrowToSeeMore: "عشان تشوف أكتر، ضيّق البحث بالفلاتر",
+    /** A hand-typed page past the deepest one served (page-too-deep): back to the deepest one. */
+    deepestPage: "روح لآخر صفحة",
     first: "الأولى",
     last: "الأخيرة",
     goToPage: "انتقل إلى صفحة",

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Gender } from "@schema/enums";
+import { lastServedPage } from "@schema/api/common";
 import { useInitialDataOnceHydrated } from "../../features/tutors/initial-data";
 import { TutorCard } from "../../features/tutors/tutor-card";
 import {
@@ -140,9 +141,20 @@ export function TutorsPage() {
       {tutors.isError ? (
         <Notice tone="error">
           {errorMessage(errorCodeOf(tutors.error))}{" "}
-          <button type="button" className="font-medium underline" onClick={() => void tutors.refetch()}>
-            {ar.ui.retry}
-          </button>
+          {errorCodeOf(tutors.error) === "page-too-deep" ? (
+            // Asking again fails again: the way on is the deepest page served, filters kept.
+            <button
+              type="button"
+              className="font-medium underline"
+              onClick={() => update({ page: String(lastServedPage(tutorsPageSize)) })}
+            >
+              {ar.ui.deepestPage}
+            </button>
+          ) : (
+            <button type="button" className="font-medium underline" onClick={() => void tutors.refetch()}>
+              {ar.ui.retry}
+            </button>
+          )}
         </Notice>
       ) : list === undefined ? (
         <ListSkeleton rows={6} variant="cards" />
