@@ -10,7 +10,17 @@ import { effectiveTimeZone } from "../../schema/time-zones";
 import { onClockOf } from "./clock";
 import type { Message } from "./outbox";
 import { pushRecipient } from "./push";
-import { allows, allowsSql, choicesOf, holdFor, holdSql, type Recipient } from "./preferences";
+import {
+  allows,
+  allowsSql,
+  choicesOf,
+  holdClock,
+  holdFor,
+  holdable,
+  holdSqlOf,
+  type HoldClock,
+  type Recipient,
+} from "./preferences";
 
 /**
  * The messages of one notification to one person: every channel they have that their preferences
@@ -51,14 +61,20 @@ export function messagesTo(
 
 const NAME_MARK = "\u0001name\u0001";
 
-/**
- * messagesTo as one INSERT ... SELECT into the outbox, for a batch that cannot read the users
- * first: the user's channels and addresses are read from the users table in the statement (email
- * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
- * user, and nothing is written unless `when` holds. Times are written on `zone`, the user's clock
- * as the caller read it (Cairo when not given). Answers the stored rows (for delivery).
- */
-export function messagesToSql(p: {
+/** The values of one person's messages in messagesSql, worked out per message. */
+export type MessageValues = HoldClock & {
+  userId: number;
+  otherId: number;
+  /** The texts on the person's clock: without the other's name, and with NAME_MARK where it goes. */
+  subject: string;
+  subjectNamed: string;
+  body: string;
+  bodyNamed: string;
+  at: string;
+};
+
+/** What messagesToSql is given: who, the text, when to write, the time and the person's clock. */
+export type MessagesToSqlInput = {
   userId: number;
   otherId: number;
   text: (other: string | null) => { subject: string; body: string };
@@ -71,31 +87,59 @@ export function messagesToSql(p: {
    * belongs to (schema/notification-kinds.ts) rather than silently under another one.
    */
   kind: NotificationKind;
-}): SQL {
-  const kind = p.kind;
+};
+
+const noClock: HoldClock = { localNow: "", todayYmd: "", todayShift: "", tomorrowYmd: "", tomorrowShift: "" };
+
+/** The values messagesSql binds for `p` (the texts on the person's clock, the hold's clock). */
+export function messageValues(p: Omit<MessagesToSqlInput, "when">): MessageValues {
   const zone = effectiveTimeZone(p.zone);
-  const onClock = (text: { subject: string; body: string }) => ({
-    subject: onClockOf(text.subject, zone),
-    body: onClockOf(text.body, zone),
-  });
-  const plain = onClock(p.text(null));
-  const marked = onClock(p.text(NAME_MARK));
+  const plain = p.text(null);
+  const marked = p.text(NAME_MARK);
+  return {
+    userId: p.userId,
+    otherId: p.otherId,
+    subject: onClockOf(plain.subject, zone),
+    subjectNamed: onClockOf(marked.subject, zone),
+    body: onClockOf(plain.body, zone),
+    bodyNamed: onClockOf(marked.body, zone),
+    at: p.at,
+    ...(holdable(p.kind) ? holdClock(zone, new Date(p.at)) : noClock),
+  };
+}
+
+/**
+ * messagesToSql's statement over `v`: the values themselves, or placeholders of a statement built
+ * once and bound per message (the booking's, worker/domain/lessons/booking.ts).
+ */
+export function messagesSql(kind: NotificationKind, when: SQL, v: MessageValues): SQL {
   const named = (plainText: string, markedText: string) =>
     sql`CASE WHEN coalesce(o.name, '') = '' THEN ${plainText} ELSE replace(${markedText}, ${NAME_MARK}, o.name) END`;
   const channel = sql`ch.channel`;
   return sql`INSERT INTO notifications_outbox (user_id, channel, kind, recipient, subject, body, created_at, not_before)
     SELECT u.id, ch.channel, ${kind},
       CASE ch.channel WHEN 'email' THEN u.email WHEN 'whatsapp' THEN u.phone WHEN 'push' THEN 'user:' || u.id ELSE u.telegram_chat_id END,
-      ${named(plain.subject, marked.subject)}, ${named(plain.body, marked.body)}, ${p.at}, ${holdSql(kind, zone, new Date(p.at))}
+      ${named(v.subject, v.subjectNamed)}, ${named(v.body, v.bodyNamed)}, ${v.at}, ${holdSqlOf(kind, v)}
     FROM users u
     JOIN (SELECT 1 AS n, 'email' AS channel UNION ALL SELECT 2, 'push' UNION ALL SELECT 3, 'whatsapp' UNION ALL SELECT 4, 'telegram') ch
-    LEFT JOIN users o ON o.id = ${p.otherId}
+    LEFT JOIN users o ON o.id = ${v.otherId}
     LEFT JOIN notification_preferences np ON np.user_id = u.id
-    WHERE u.id = ${p.userId} AND ${p.when} AND ${allowsSql(kind, channel)} AND (ch.channel = 'email'
+    WHERE u.id = ${v.userId} AND ${when} AND ${allowsSql(kind, channel)} AND (ch.channel = 'email'
       OR (ch.channel = 'push' AND EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id))
       OR (ch.channel = 'whatsapp' AND u.verified_phone AND coalesce(u.phone, '') <> '' AND u.notification_method = ${MessagingApp.Whatsapp})
       OR (ch.channel = 'telegram' AND u.verified_phone AND coalesce(u.telegram_chat_id, '') <> '' AND u.notification_method = ${MessagingApp.Telegram}))
     ORDER BY ch.n
     RETURNING id, user_id AS userId, channel, kind, recipient, subject, body, code, status, attempts, last_error AS lastError,
       dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt, not_before AS notBefore`;
+}
+
+/**
+ * messagesTo as one INSERT ... SELECT into the outbox, for a batch that cannot read the users
+ * first: the user's channels and addresses are read from the users table in the statement (email
+ * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
+ * user, and nothing is written unless `when` holds. Times are written on `zone`, the user's clock
+ * as the caller read it (Cairo when not given). Answers the stored rows (for delivery).
+ */
+export function messagesToSql(p: MessagesToSqlInput): SQL {
+  return messagesSql(p.kind, p.when, messageValues(p));
 }

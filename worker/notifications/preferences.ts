@@ -165,30 +165,59 @@ export function allowsSql(kind: NotificationKind, channel: SQL): SQL {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * The not_before of a message of `kind` written at `now` to a person whose clock is `zone`, as an
- * SQL expression over `np` (as in allowsSql). The local date and the clock's offset are worked out
- * here (the offset at noon of today and tomorrow, so a DST change at midnight, as Cairo's, is
- * right); SQLite only compares "HH:MM" and adds the end of the quiet hours to the right date.
+ * What a message's hold (holdSqlOf) needs to know of the clock: the local time now ("HH:MM"), and
+ * today's and tomorrow's local dates with the shift from local to UTC at their noon (so a DST change
+ * at midnight, as Cairo's, is right). Worked out here, so SQLite only compares "HH:MM" and adds the
+ * end of the quiet hours to the right date.
  */
-export function holdSql(kind: NotificationKind, zone: string, now: Date): SQL {
-  if (!holdable(kind)) return sql`NULL`;
+export type HoldClock = {
+  localNow: string;
+  todayYmd: string;
+  todayShift: string;
+  tomorrowYmd: string;
+  tomorrowShift: string;
+};
+
+/** The HoldClock of a message written at `now` to a person whose clock is `zone`. */
+export function holdClock(zone: string, now: Date): HoldClock {
   const { day: localDay, minute } = zonedParts(now, zone);
-  const localNow = `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
   const day = (add: number) => {
     const ymd = addDays(localDay, add);
     return { ymd, shift: `${-offsetMinutes(wallTime(zone, ymd, "12:00"), zone)} minutes` };
   };
   const today = day(0);
   const tomorrow = day(1);
+  return {
+    localNow: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`,
+    todayYmd: today.ymd,
+    todayShift: today.shift,
+    tomorrowYmd: tomorrow.ymd,
+    tomorrowShift: tomorrow.shift,
+  };
+}
+
+/**
+ * The not_before of a message of `kind` as an SQL expression over `np` (as in allowsSql), the clock's
+ * values bound as they are given (values, or placeholders of a statement built once).
+ */
+export function holdSqlOf(kind: NotificationKind, clock: HoldClock): SQL {
+  if (!holdable(kind)) return sql`NULL`;
   const qs = sql`(CASE WHEN np.user_id IS NULL THEN ${defaultQuietHours.start} ELSE np.quiet_start END)`;
   const qe = sql`(CASE WHEN np.user_id IS NULL THEN ${defaultQuietHours.end} ELSE np.quiet_end END)`;
-  const at = (d: { ymd: string; shift: string }) =>
-    sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${d.ymd} || ' ' || ${qe}, ${d.shift})`;
+  const at = (ymd: string, shift: string) =>
+    sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ymd} || ' ' || ${qe}, ${shift})`;
+  const today = at(clock.todayYmd, clock.todayShift);
+  const tomorrow = at(clock.tomorrowYmd, clock.tomorrowShift);
   return sql`(CASE WHEN ${qs} IS NULL OR ${qe} IS NULL OR ${qs} = ${qe} THEN NULL
-    WHEN ${qs} < ${qe} AND ${localNow} >= ${qs} AND ${localNow} < ${qe} THEN ${at(today)}
-    WHEN ${qs} > ${qe} AND ${localNow} >= ${qs} THEN ${at(tomorrow)}
-    WHEN ${qs} > ${qe} AND ${localNow} < ${qe} THEN ${at(today)}
+    WHEN ${qs} < ${qe} AND ${clock.localNow} >= ${qs} AND ${clock.localNow} < ${qe} THEN ${today}
+    WHEN ${qs} > ${qe} AND ${clock.localNow} >= ${qs} THEN ${tomorrow}
+    WHEN ${qs} > ${qe} AND ${clock.localNow} < ${qe} THEN ${today}
     ELSE NULL END)`;
+}
+
+/** The not_before of a message of `kind` written at `now` to a person whose clock is `zone` (holdSqlOf). */
+export function holdSql(kind: NotificationKind, zone: string, now: Date): SQL {
+  return holdable(kind) ? holdSqlOf(kind, holdClock(zone, now)) : sql`NULL`;
 }
 
 // ---------------------------------------------------------------------------------------------

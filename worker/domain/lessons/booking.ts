@@ -7,7 +7,7 @@ import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import { lessonMessages } from "../../notifications/lesson-messages";
-import { messagesToSql } from "../../notifications/channels";
+import { messageValues, messagesSql, messagesToSql, type MessageValues } from "../../notifications/channels";
 import type { OutboxRow } from "../../notifications/outbox";
 import type { BusinessSettings } from "../../../schema/pricing";
 import { addDays, CAIRO, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../../schema/calendar";
@@ -328,10 +328,34 @@ type BookingValues = {
   pairKey: string;
 };
 
+const noticeKeys: readonly (keyof MessageValues)[] = [
+  "userId",
+  "otherId",
+  "subject",
+  "subjectNamed",
+  "body",
+  "bodyNamed",
+  "at",
+  "localNow",
+  "todayYmd",
+  "todayShift",
+  "tomorrowYmd",
+  "tomorrowShift",
+];
+
+/** A member's booking notice as placeholders (`notice.<key>`), for the statement built once. */
+const noticePlaceholders = Object.fromEntries(
+  noticeKeys.map((key) => [key, sql.placeholder(`notice.${key}`)]),
+) as unknown as MessageValues;
+
+/** A member's notice's values under noticePlaceholders' names. */
+const noticeValues = (values: MessageValues): Record<string, unknown> =>
+  Object.fromEntries(noticeKeys.map((key) => [`notice.${key}`, values[key]]));
+
 /** Built booking statements by shape: whether the trial can entitle the lesson, and the UTC day (Cairo's offsets). */
 const bookingCache = new BoundedCache<
   string,
-  Record<"lesson" | "members" | "room" | "roomMembers" | "tutor" | "facts", SqlTemplate>
+  Record<"lesson" | "members" | "room" | "roomMembers" | "notice" | "tutor" | "facts", SqlTemplate>
 >({
   maxSize: 8,
 });
@@ -340,7 +364,7 @@ const bookingCache = new BoundedCache<
  * The booking batch's own statements with a placeholder for every value of the request, built
  * into SQL once per shape instead of on every booking: a CPU profile of POST /lesson/ under load
  * (tests/bench/hot.mjs book) showed drizzle walking these templates into SQL as the largest share
- * of the Worker's time. The outbox statements stay built per request (their text is the lesson's).
+ * of the Worker's time. The members' notices are one statement too, its texts bound per member.
  */
 function bookingStatements(trialAllowed: boolean, now: Date) {
   const day = Math.floor(now.getTime() / DAY_MS);
@@ -392,6 +416,8 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${w.studentId}) p
         WHERE r.pair_key = ${v("pairKey")} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
+      // Each member's notice: one statement bound twice, its values prefixed (noticeValues).
+      notice: buildTemplate(messagesSql("booking-changes", sql`EXISTS (${mine})`, noticePlaceholders)),
       tutor: buildTemplate(
         sql`SELECT name AS tutorName, image AS tutorImage FROM users WHERE id = ${w.tutorId}`,
       ),
@@ -451,10 +477,13 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   };
   const built = bookingStatements(trialAllows(duration, business), now);
   const bind = (template: SqlTemplate) => boundTemplate(db, template, values);
-  // The lesson this batch created, for the outbox rows (built here: their text is the request's).
-  const mine = sql`SELECT id FROM lessons WHERE tutor_id = ${tutorId} AND start = ${start} AND canceled_at IS NULL
-    AND created_by = ${student.id} AND created_at = ${at}`;
   const booked = (other: string | null) => lessonMessages.booked(start, duration, other);
+  // Each member's notice: the statement built once, bound with that member's texts and clock.
+  const notice = (userId: number, otherId: number, zone: string | null | undefined) =>
+    boundTemplate(db, built.notice, {
+      ...values,
+      ...noticeValues(messageValues({ userId, otherId, text: booked, at, zone, kind: "booking-changes" })),
+    });
   let results: D1Result[];
   try {
     results = await d1(db).batch([
@@ -462,30 +491,8 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
       bind(built.members),
       bind(built.room),
       bind(built.roomMembers),
-      statement(
-        db,
-        messagesToSql({
-          userId: tutorId,
-          otherId: student.id,
-          text: booked,
-          when: sql`EXISTS (${mine})`,
-          at,
-          zone: request.tutorTimeZone,
-          kind: "booking-changes",
-        }),
-      ),
-      statement(
-        db,
-        messagesToSql({
-          userId: student.id,
-          otherId: tutorId,
-          text: booked,
-          when: sql`EXISTS (${mine})`,
-          at,
-          zone: student.timeZone,
-          kind: "booking-changes",
-        }),
-      ),
+      notice(tutorId, student.id, request.tutorTimeZone),
+      notice(student.id, tutorId, student.timeZone),
       bind(built.tutor),
     ]);
   } catch (error) {
