@@ -138,7 +138,7 @@ function dayStartsAround(day: string): string {
  * lesson's Cairo day gives the week's index; the first instants of the Cairo days around the
  * lesson (computed here) give the week's bounds. Each level holds one row; its LIMIT 1 keeps SQLite
  * from flattening it into the next, which copied the day and week expressions into every use of
- * them: the booking's insert compiled about a fifth slower without them.
+ * them: the booking's statements compile in about half the time and run no slower (docs/capacity.md).
  */
 export function bookingContextSql(w: Pick<Window, "tutorId" | "start">, studentId: number, now: Date): SQL {
   const lessonDay = dayOf(w.start, CAIRO);
@@ -441,8 +441,8 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
  * one conditional INSERT ... SELECT, so two requests can never both pass them), its members and
  * the pair's chat room, both members' notifications in the outbox (only when the lesson was
  * inserted), and the tutor's name and picture for the answer. A refused booking takes a second
- * read, the facts of every rule, to say which one refused it: compiling that statement cost about
- * a millisecond of SQLite's time on every booking while it was part of the batch (docs/capacity.md).
+ * read, the facts of every rule, to say which one refused it: running that statement cost about
+ * half a millisecond of D1's time on every booking while it was part of the batch (docs/capacity.md).
  * The route delivers the notifications after the response.
  */
 export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLesson> {
