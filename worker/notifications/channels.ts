@@ -89,6 +89,37 @@ export type MessagesToSqlInput = {
   kind: NotificationKind;
 };
 
+/** Every key of MessageValues, for a statement built once with a placeholder per value (messagePlaceholders). */
+const messageValueKeys = [
+  "userId",
+  "otherId",
+  "subject",
+  "subjectNamed",
+  "body",
+  "bodyNamed",
+  "at",
+  "localNow",
+  "todayYmd",
+  "todayShift",
+  "tomorrowYmd",
+  "tomorrowShift",
+] as const satisfies readonly (keyof MessageValues)[];
+// A key added to MessageValues and not listed above fails to compile here.
+const allKeysListed: Record<keyof MessageValues, true> = Object.fromEntries(
+  messageValueKeys.map((key) => [key, true]),
+) as Record<(typeof messageValueKeys)[number], true>;
+void allKeysListed;
+
+/** MessageValues as placeholders named `<prefix>.<key>`, for messagesSql in a statement built once. */
+export const messagePlaceholders = (prefix: string): MessageValues =>
+  Object.fromEntries(
+    messageValueKeys.map((key) => [key, sql.placeholder(`${prefix}.${key}`)]),
+  ) as unknown as MessageValues;
+
+/** One message's values under messagePlaceholders(prefix)'s names. */
+export const placeholderValues = (prefix: string, values: MessageValues): Record<string, unknown> =>
+  Object.fromEntries(messageValueKeys.map((key) => [`${prefix}.${key}`, values[key]]));
+
 const noClock: HoldClock = { localNow: "", todayYmd: "", todayShift: "", tomorrowYmd: "", tomorrowShift: "" };
 
 /** The values messagesSql binds for `p` (the texts on the person's clock, the hold's clock). */

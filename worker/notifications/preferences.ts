@@ -215,11 +215,6 @@ export function holdSqlOf(kind: NotificationKind, clock: HoldClock): SQL {
     ELSE NULL END)`;
 }
 
-/** The not_before of a message of `kind` written at `now` to a person whose clock is `zone` (holdSqlOf). */
-export function holdSql(kind: NotificationKind, zone: string, now: Date): SQL {
-  return holdable(kind) ? holdSqlOf(kind, holdClock(zone, now)) : sql`NULL`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading people with their choices (one statement, so no extra D1 round trip)
 

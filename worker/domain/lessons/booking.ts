@@ -7,7 +7,13 @@ import type { Db } from "../../core/context";
 import { fail } from "../../core/failure";
 import { lessonColumns, lessonPrice, toLessonRow, tutorEarning, type LessonRow } from "./lessons";
 import { lessonMessages } from "../../notifications/lesson-messages";
-import { messageValues, messagesSql, messagesToSql, type MessageValues } from "../../notifications/channels";
+import {
+  messagePlaceholders,
+  messageValues,
+  messagesSql,
+  messagesToSql,
+  placeholderValues,
+} from "../../notifications/channels";
 import type { OutboxRow } from "../../notifications/outbox";
 import type { BusinessSettings } from "../../../schema/pricing";
 import { addDays, CAIRO, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../../schema/calendar";
@@ -328,30 +334,6 @@ type BookingValues = {
   pairKey: string;
 };
 
-const noticeKeys: readonly (keyof MessageValues)[] = [
-  "userId",
-  "otherId",
-  "subject",
-  "subjectNamed",
-  "body",
-  "bodyNamed",
-  "at",
-  "localNow",
-  "todayYmd",
-  "todayShift",
-  "tomorrowYmd",
-  "tomorrowShift",
-];
-
-/** A member's booking notice as placeholders (`notice.<key>`), for the statement built once. */
-const noticePlaceholders = Object.fromEntries(
-  noticeKeys.map((key) => [key, sql.placeholder(`notice.${key}`)]),
-) as unknown as MessageValues;
-
-/** A member's notice's values under noticePlaceholders' names. */
-const noticeValues = (values: MessageValues): Record<string, unknown> =>
-  Object.fromEntries(noticeKeys.map((key) => [`notice.${key}`, values[key]]));
-
 /** Built booking statements by shape: whether the trial can entitle the lesson, and the UTC day (Cairo's offsets). */
 const bookingCache = new BoundedCache<
   string,
@@ -416,8 +398,10 @@ function bookingStatements(trialAllowed: boolean, now: Date) {
           (SELECT ${w.tutorId} AS user_id UNION ALL SELECT ${w.studentId}) p
         WHERE r.pair_key = ${v("pairKey")} AND EXISTS (${mine})
         ON CONFLICT DO NOTHING`),
-      // Each member's notice: one statement bound twice, its values prefixed (noticeValues).
-      notice: buildTemplate(messagesSql("booking-changes", sql`EXISTS (${mine})`, noticePlaceholders)),
+      // Each member's notice: one statement bound twice, its values under "notice." names.
+      notice: buildTemplate(
+        messagesSql("booking-changes", sql`EXISTS (${mine})`, messagePlaceholders("notice")),
+      ),
       tutor: buildTemplate(
         sql`SELECT name AS tutorName, image AS tutorImage FROM users WHERE id = ${w.tutorId}`,
       ),
@@ -482,7 +466,10 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
   const notice = (userId: number, otherId: number, zone: string | null | undefined) =>
     boundTemplate(db, built.notice, {
       ...values,
-      ...noticeValues(messageValues({ userId, otherId, text: booked, at, zone, kind: "booking-changes" })),
+      ...placeholderValues(
+        "notice",
+        messageValues({ userId, otherId, text: booked, at, zone, kind: "booking-changes" }),
+      ),
     });
   let results: D1Result[];
   try {
