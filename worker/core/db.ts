@@ -1,4 +1,4 @@
-import { Column, Param, Placeholder, SQL, Subquery, getTableName, is } from "drizzle-orm";
+import { Column, Param, Placeholder, SQL, Subquery, getTableName, is, sql } from "drizzle-orm";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { drizzle } from "drizzle-orm/d1";
 import { fillPlaceholders } from "drizzle-orm/sql";
@@ -13,7 +13,35 @@ import type { Env } from "./env";
  * /lesson/list/ under load showed that walk as a large share of the Worker's time).
  */
 export function createDb(env: Pick<Env, "DB">): Db {
-  return drizzle(env.DB);
+  return drizzle(compiledOnce(env.DB));
+}
+
+/** A parameter (`?`, `?N`) outside quoted text and comments, or the quoted text or comment to keep. */
+const PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|--[^\n]*|\/\*[\s\S]*?\*\/|\?\d*/g;
+
+/**
+ * A statement's text with every parameter written `+?`. SQLite (3.54 in the workerd that runs
+ * D1 locally) reads the value bound to a bare `?` while it plans a join, an ORDER BY with a LIMIT
+ * or a LIMIT, and then compiles the statement afresh each time a value is bound again, that is on
+ * every run: under load a booking compiled six of its statements on every request, a fifth of the
+ * busy thread's time (docs/capacity.md, "A statement compiled on every run"). A unary plus leaves
+ * the value as it is (a bound value has no affinity or collation to lose) and SQLite does not look
+ * into it, so the statement compiles once and is served from D1's statement cache after that. The
+ * same holds for a partial index: a bound value can no longer prove one usable, so the constants
+ * such an index names are written into the text (constantSql).
+ */
+export const stablePlanSql = (text: string): string =>
+  text.replace(PARAMETER, (token) => (token[0] === "?" ? `+${token}` : token));
+
+/** The binding (or a session of it) with every statement's parameters written `+?` (stablePlanSql). */
+function compiledOnce<B extends Pick<D1Database, "prepare">>(binding: B): B {
+  return new Proxy(binding, {
+    get(target, property) {
+      if (property === "prepare") return (text: string) => target.prepare(stablePlanSql(text));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**
@@ -24,7 +52,7 @@ export function createDb(env: Pick<Env, "DB">): Db {
  * all that drizzle and `d1(db)` use here.
  */
 export function createReplicaDb(env: Pick<Env, "DB">): Db {
-  return drizzle(env.DB.withSession("first-unconstrained") as unknown as D1Database);
+  return drizzle(compiledOnce(env.DB.withSession("first-unconstrained")) as unknown as D1Database);
 }
 
 /** D1's bookmark text (`00000000-0000001c-00000000-` and 32 hex digits); anything else is ignored. */
@@ -41,7 +69,10 @@ export function createBookmarkedDb(
   sent: string | undefined,
 ): { db: Db; bookmark: () => string | null } {
   const session = env.DB.withSession(sent !== undefined && BOOKMARK.test(sent) ? sent : "first-primary");
-  return { db: drizzle(session as unknown as D1Database), bookmark: () => session.getBookmark() };
+  return {
+    db: drizzle(compiledOnce(session) as unknown as D1Database),
+    bookmark: () => session.getBookmark(),
+  };
 }
 
 /** The D1 binding under drizzle (drizzle() keeps it as $client). */
@@ -55,6 +86,25 @@ export function statement(db: Db, query: SQL): D1PreparedStatement {
   return d1(db)
     .prepare(built.sql)
     .bind(...built.params);
+}
+
+/**
+ * A constant of the code (an enum's value, never input) written into the statement's text rather
+ * than bound. Where a partial index's WHERE names a constant (`status = 1`, `status = 'active'`),
+ * SQLite proves the index usable from a bound value only by reading that value, and then marks the
+ * statement to be compiled again whenever the value is bound, that is on every run: the booking's
+ * INSERT was compiled afresh on each booking, a fifth of the busy thread's time under load
+ * (docs/capacity.md, "A statement compiled on every run"). Written as text, the value is part of
+ * the statement, which compiles once and stays in D1's statement cache.
+ */
+export function constantSql(value: number | string): SQL {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`constantSql: ${value} is not an integer`);
+    return sql.raw(String(value));
+  }
+  if (!/^[a-z0-9_-]*$/i.test(value))
+    throw new Error(`constantSql: ${JSON.stringify(value)} is not a plain word`);
+  return sql.raw(`'${value}'`);
 }
 
 /**

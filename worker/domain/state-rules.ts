@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SubscriptionStatus } from "../../schema/api/subscription";
 import { InterviewStatus, ReviewStatus, Role, isTutorSide } from "../../schema/enums";
 import { cancelWindowMsOf, type BusinessSettings } from "../../schema/pricing";
+import { constantSql } from "../core/db";
 
 /**
  * Rules the product states twice: in TypeScript, for a row already read, and in SQL, inside the
@@ -85,7 +86,7 @@ export const isLiveSubscription = (row: SubscriptionStateRow, now = new Date()):
   subscriptionStatus(row, now) === SubscriptionState.Active;
 
 export function liveSubscriptionSql(alias: string, at: Instant): SQL {
-  return sql`(${column(alias, "status")} = ${SubscriptionState.Active} AND ${column(alias, "end")} > ${at})`;
+  return sql`(${column(alias, "status")} = ${constantSql(SubscriptionState.Active)} AND ${column(alias, "end")} > ${at})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ export const pendingStatus = {
 export const holdsTime = (kind: AppointmentKind, status: number): boolean => status === pendingStatus[kind];
 
 export function holdsTimeSql(kind: AppointmentKind, alias: string): SQL {
-  return sql`${column(alias, "status")} = ${pendingStatus[kind]}`;
+  return sql`${column(alias, "status")} = ${constantSql(pendingStatus[kind])}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { CappedPaged, Paged, PageQuery } from "../../../schema/api/common";
 import type { TopicView } from "../../../schema/api/topic";
 import type { TutorCard, TutorInfo, TutorListQuery, TutorStats } from "../../../schema/api/tutor";
-import { InterviewStatus, ReviewStatus, Role, SlotPurpose, type Gender } from "../../../schema/enums";
+import { Role, SlotPurpose, type Gender } from "../../../schema/enums";
 import { DEFAULT_TIME_ZONE } from "../../../schema/time-zones";
 import { dayWindow } from "../../../schema/calendar";
 import { GRID_MS } from "../../../schema/pricing";
@@ -21,6 +21,7 @@ import {
 } from "../../core/shared-versions";
 import type { Db } from "../../core/context";
 import { likePattern } from "./topics";
+import { holdsTimeSql } from "../state-rules";
 
 /**
  * docs/rules.md, Tutors: onboarding and listing: listed when activated and the profile is
@@ -118,8 +119,8 @@ function freeSlot(now: Instant): { where: SQL; earliest: SQL } {
   const earliest = sql`max(s.start, strftime(${ISO_FORMAT}, ${instant(now)}, '+' || tr.notice || ' minutes'))`;
   const bookedMinutes = sql`(
     coalesce((SELECT sum(l.duration) FROM lessons l WHERE l.slot_id = s.id AND l.canceled_at IS NULL), 0)
-    + 30 * (SELECT count(*) FROM interviews i WHERE i.slot_id = s.id AND i.status = ${InterviewStatus.Pending})
-    + 30 * (SELECT count(*) FROM demo_sessions d WHERE d.slot_id = s.id AND d.status = ${ReviewStatus.Pending}))`;
+    + 30 * (SELECT count(*) FROM interviews i WHERE i.slot_id = s.id AND ${holdsTimeSql("interview", "i")})
+    + 30 * (SELECT count(*) FROM demo_sessions d WHERE d.slot_id = s.id AND ${holdsTimeSql("demo", "d")}))`;
   const where = sql`s.user_id = u.id AND s.deleted_at IS NULL AND s.purpose IN (${SlotPurpose.General}, ${SlotPurpose.Lesson})
     AND s.end > ${earliest}
     AND round((julianday(s.end) - julianday(s.start)) * 1440) > ${bookedMinutes}`;
