@@ -134,7 +134,9 @@ export function printGrowth(runs) {
   const first = runs[0];
   const last = runs[runs.length - 1];
   const label = (run) => `×${run.scale}`;
-  console.log(`\nGrowth: ${runs.map(label).join(", ")} (ratios: req/s ÷ health's in the same slices)`);
+  console.log(
+    `\nGrowth: ${runs.map(label).join(", ")} (ratios: req/s ÷ health's, the median over one-second slice pairs)`,
+  );
   for (const run of runs)
     console.log(
       `  ${label(run)} seeded in ${run.seedSeconds.toFixed(0)}s (${run.seedTimes.map((t) => `${t.table} ${t.seconds.toFixed(1)}s`).join(", ")}); load average ${run.load.map((l) => l.toFixed(1)).join(" → ")}`,
@@ -151,7 +153,7 @@ export function printGrowth(runs) {
   console.log(`|${header.map(() => "---").join("|")}|`);
   for (const row of first.results) {
     const at = runs.map((run) => run.results.find((other) => other.name === row.name));
-    const ratio = (r) => (r ? r.rps / r.healthRps : null);
+    const ratio = (r) => (r ? (r.ratio ?? r.rps / r.healthRps) : null);
     const ratios = at.map(ratio);
     const rows = at.map((r) => r?.rowsRead ?? null);
     const lastRows = rows[rows.length - 1];
