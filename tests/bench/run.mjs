@@ -341,7 +341,9 @@ try {
       p99: median(own.p99),
       healthRps: base.requests / base.seconds,
       // The ratio to health: the median of the slice pairs' (one pair for a fixed amount).
-      ratio: pairRatios.length ? median(pairRatios) : own.requests / own.seconds / (base.requests / base.seconds),
+      ratio: pairRatios.length
+        ? median(pairRatios)
+        : own.requests / own.seconds / (base.requests / base.seconds),
       healthP99: median(base.p99),
       ok: own.ok,
       errors: own.errors,

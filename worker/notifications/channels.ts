@@ -160,8 +160,7 @@ export function messagesSql(kind: NotificationKind, when: SQL, v: MessageValues)
       OR (ch.channel = 'whatsapp' AND u.verified_phone AND coalesce(u.phone, '') <> '' AND u.notification_method = ${MessagingApp.Whatsapp})
       OR (ch.channel = 'telegram' AND u.verified_phone AND coalesce(u.telegram_chat_id, '') <> '' AND u.notification_method = ${MessagingApp.Telegram}))
     ORDER BY ch.n
-    RETURNING id, user_id AS userId, channel, kind, recipient, subject, body, code, status, attempts, last_error AS lastError,
-      dedupe_key AS dedupeKey, created_at AS createdAt, sent_at AS sentAt, not_before AS notBefore`;
+    RETURNING id`;
 }
 
 /**
@@ -169,7 +168,8 @@ export function messagesSql(kind: NotificationKind, when: SQL, v: MessageValues)
  * first: the user's channels and addresses are read from the users table in the statement (email
  * always; WhatsApp or Telegram under the same rules as messagesTo), the text names `otherId`'s
  * user, and nothing is written unless `when` holds. Times are written on `zone`, the user's clock
- * as the caller read it (Cairo when not given). Answers the stored rows (for delivery).
+ * as the caller read it (Cairo when not given). Answers the stored rows' ids, all delivery needs
+ * (the queue carries ids; a full row would be read back and parsed on every booking for nothing).
  */
 export function messagesToSql(p: MessagesToSqlInput): SQL {
   return messagesSql(p.kind, p.when, messageValues(p));

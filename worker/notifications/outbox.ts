@@ -17,6 +17,9 @@ import { settings } from "../core/settings";
 export type Channel = OutboxMessage["channel"];
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** A row a statement stored in the outbox, as it answers it (messagesSql): its id, all delivery needs. */
+export type StoredOutboxRow = Pick<OutboxRow, "id">;
+
 export type Message = {
   userId: number | null;
   /** A push row's recipient is `user:<id>`: its delivery fans it out to the person's browsers. */

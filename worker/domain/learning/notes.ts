@@ -16,7 +16,7 @@ import { d1, statement } from "../../core/db";
 import { fail } from "../../core/failure";
 import type { Scope } from "../../core/scope";
 import { messagesToSql } from "../../notifications/channels";
-import type { OutboxRow } from "../../notifications/outbox";
+import type { StoredOutboxRow } from "../../notifications/outbox";
 import { isLessonStaff, type LessonWithMembers } from "../lessons/lessons";
 import type { UserRow } from "../identity/users";
 import { noteMessages } from "./notes-messages";
@@ -168,7 +168,7 @@ export type NoteInput = z.output<typeof lessonNoteBody>;
 export async function saveNote(
   scope: Pick<Scope, "db" | "now">,
   { caller, lesson: read, input }: { caller: UserRow; lesson: LessonWithMembers | null; input: NoteInput },
-): Promise<{ view: LessonNoteView; outbox: OutboxRow[]; created: boolean; studentId: number }> {
+): Promise<{ view: LessonNoteView; outbox: StoredOutboxRow[]; created: boolean; studentId: number }> {
   const { db, now } = scope;
   const lesson = checkNoteWriter(read, caller, now);
   const at = now.toISOString();
@@ -226,7 +226,7 @@ export async function saveNote(
   const note = (saved?.results as NoteRow[] | undefined)?.[0];
   // The lesson changed between the read and the write (cancelled meanwhile): nothing was stored.
   if (!note) fail("illegal");
-  const outbox = (rest.at(-2)?.results ?? []) as OutboxRow[];
+  const outbox = (rest.at(-2)?.results ?? []) as StoredOutboxRow[];
   const replies = (rest.at(-1)?.results ?? []) as ReplyRow[];
   return { view: toNoteView(note, replies), outbox, created: note.createdAt === at, studentId };
 }
@@ -288,7 +288,7 @@ export async function addReply(
     text: string;
     attachment: string | null;
   },
-): Promise<{ view: LessonNoteView; outbox: OutboxRow[]; otherId: number }> {
+): Promise<{ view: LessonNoteView; outbox: StoredOutboxRow[]; otherId: number }> {
   const { db, now } = scope;
   const at = now.toISOString();
   const id = note.lessonId;
@@ -324,7 +324,7 @@ export async function addReply(
   if (!inserted?.results.length) fail("note-not-found");
   return {
     view: toNoteView(note, (replies?.results ?? []) as ReplyRow[]),
-    outbox: (sent?.results ?? []) as OutboxRow[],
+    outbox: (sent?.results ?? []) as StoredOutboxRow[],
     otherId: other.id,
   };
 }

@@ -14,7 +14,7 @@ import {
   messagesToSql,
   placeholderValues,
 } from "../../notifications/channels";
-import type { OutboxRow } from "../../notifications/outbox";
+import type { StoredOutboxRow } from "../../notifications/outbox";
 import type { BusinessSettings } from "../../../schema/pricing";
 import { addDays, CAIRO, dayOf, dayStartsJson, offsetSpans, type OffsetSpan } from "../../../schema/calendar";
 import { DAY_MS, MINUTE_MS } from "../../../schema/time";
@@ -311,7 +311,7 @@ function refusal(
 export type NewLesson = {
   lesson: LessonRow;
   tutor: Pick<UserRow, "id" | "name" | "image">;
-  outbox: OutboxRow[];
+  outbox: StoredOutboxRow[];
 };
 
 /** The values each booking binds into bookingStatements' placeholders. */
@@ -495,7 +495,7 @@ export async function bookLesson(db: Db, request: BookingRequest): Promise<NewLe
     fail(refusal(facts, duration, "booking", business));
   }
   tutorsChanged(); // the tutor's free time shrank: the cached list is stale
-  const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as OutboxRow[];
+  const outbox = [...(results[4]?.results ?? []), ...(results[5]?.results ?? [])] as StoredOutboxRow[];
   return {
     lesson: toLessonRow(lesson),
     tutor: { id: tutorId, name: tutor?.tutorName ?? null, image: tutor?.tutorImage ?? null },
@@ -634,7 +634,7 @@ export async function rescheduleLesson(db: Db, request: RescheduleRequest): Prom
   const facts = (results[3]?.results as BookingFacts[] | undefined)?.[0];
   if (!lesson || !facts) fail(refusal(facts, duration, entitlement, business));
   tutorsChanged(); // the tutor's free time moved: the cached list is stale
-  const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as OutboxRow[];
+  const outbox = [...(results[1]?.results ?? []), ...(results[2]?.results ?? [])] as StoredOutboxRow[];
   return {
     lesson: toLessonRow(lesson),
     tutor: { id: old.tutorId, name: facts.tutorName, image: facts.tutorImage },

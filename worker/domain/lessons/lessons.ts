@@ -28,7 +28,7 @@ import { fail } from "../../core/failure";
 import type { Scope } from "../../core/scope";
 import { messagesToSql } from "../../notifications/channels";
 import { lessonMessages } from "../../notifications/lesson-messages";
-import type { OutboxRow } from "../../notifications/outbox";
+import type { StoredOutboxRow } from "../../notifications/outbox";
 import { currentBusinessSettings } from "../staff/platform-settings";
 import { settings } from "../../core/settings";
 import { lessonChangeableSql, lessonChangeRefusal, lessonState, lessonStateSql } from "../state-rules";
@@ -518,7 +518,7 @@ export async function cancelLesson(
   const lesson = (updated?.results as LessonRow[] | undefined)?.[0];
   if (!lesson) fail("illegal");
   tutorsChanged(); // the tutor's time is free again: the cached list is stale
-  const outbox = sent.flatMap((result) => result.results as OutboxRow[]);
+  const outbox = sent.flatMap((result) => result.results as StoredOutboxRow[]);
   return { lesson: toLessonRow(lesson), tutor: row.tutor, student: row.student, outbox };
 }
 

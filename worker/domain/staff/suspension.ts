@@ -8,7 +8,7 @@ import { endSessionsStatement } from "../identity/auth-sessions";
 import { d1, statement } from "../../core/db";
 import { lessonMessages } from "../../notifications/lesson-messages";
 import { messagesToSql } from "../../notifications/channels";
-import type { OutboxRow } from "../../notifications/outbox";
+import type { StoredOutboxRow } from "../../notifications/outbox";
 import { tutorsChanged } from "../tutors/tutor-list";
 import type { UserRow } from "../identity/users";
 
@@ -41,7 +41,7 @@ export async function suspendAccount(
   target: Target,
   reason: string,
   now = new Date(),
-): Promise<{ canceled: CanceledLesson[]; outbox: OutboxRow[] }> {
+): Promise<{ canceled: CanceledLesson[]; outbox: StoredOutboxRow[] }> {
   if (target.suspendedAt) fail("account-already-suspended");
   const at = now.toISOString();
   const [updated] = await db.batch([
@@ -120,7 +120,7 @@ export async function cancelFutureLessons(
   userId: number,
   adminId: number,
   now: Date,
-): Promise<{ canceled: CanceledLesson[]; outbox: OutboxRow[] }> {
+): Promise<{ canceled: CanceledLesson[]; outbox: StoredOutboxRow[] }> {
   const at = now.toISOString();
   const { results: lessons } = await statement(
     db,
@@ -167,7 +167,7 @@ export async function cancelFutureLessons(
   }
   const results = await d1(db).batch(statements);
   const canceled: CanceledLesson[] = [];
-  const outbox: OutboxRow[] = [];
+  const outbox: StoredOutboxRow[] = [];
   let index = 0;
   for (const { lesson, notices } of shape) {
     const update = results[index++]!;
@@ -178,7 +178,7 @@ export async function cancelFutureLessons(
       id: lesson.id,
       memberIds: [lesson.tutorId, ...(lesson.studentId === null ? [] : [lesson.studentId])],
     });
-    outbox.push(...sent.flatMap((result) => result.results as OutboxRow[]));
+    outbox.push(...sent.flatMap((result) => result.results as StoredOutboxRow[]));
   }
   return { canceled, outbox };
 }
