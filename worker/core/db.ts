@@ -100,11 +100,9 @@ export function statement(db: Db, query: SQL): D1PreparedStatement {
 /**
  * A constant of the code (an enum's value, never input) written into the statement's text rather
  * than bound. Where a partial index's WHERE names a constant (`status = 1`, `status = 'active'`),
- * SQLite proves the index usable from a bound value only by reading that value, and then marks the
- * statement to be compiled again whenever the value is bound, that is on every run: the booking's
- * INSERT was compiled afresh on each booking, a fifth of the busy thread's time under load
- * (docs/capacity.md, "A statement compiled on every run"). Written as text, the value is part of
- * the statement, which compiles once and stays in D1's statement cache.
+ * only a constant in the text proves the index usable: a value bound as `+?` (stablePlanSql) does
+ * not, and one bound as a bare `?` does only by SQLite reading it, after which the statement is
+ * compiled again on every run (docs/capacity.md, "A statement compiled on every run").
  */
 export function constantSql(value: number | string): SQL {
   if (typeof value === "number") {
