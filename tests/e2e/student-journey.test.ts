@@ -29,7 +29,23 @@ let lessonId = 0;
  * `from` (minutes), for `length` minutes. Early in the morning, where the seeded slots are not; on a
  * Friday the last day offered is today, whose starts begin after now.
  */
-async function addEarlySlot(dialog: Locator, days: string[], from: number, length: number): Promise<void> {
+/** The days the add dialog offers ("YYYY-MM-DD"). */
+const dayOptions = (dialog: Locator): Promise<string[]> =>
+  dialog
+    .getByLabel(ar.schedule.day, { exact: true })
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+
+/** The schedule moved to next week, every day of it ahead, with the add dialog open. */
+async function nextWeekDialog(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: ar.schedule.nextWeek }).click();
+  await page.getByRole("button", { name: ar.schedule.addSlot }).click();
+  return page.getByRole("dialog", { name: ar.schedule.addSlot });
+}
+
+/** Adds a slot of `length` minutes at the first start from `from` on the dialog's last day. */
+async function addEarlySlot(dialog: Locator, from: number, length: number): Promise<void> {
+  const days = await dayOptions(dialog);
   await dialog.getByLabel(ar.schedule.day, { exact: true }).selectOption(days[days.length - 1]!);
   const start = dialog.getByLabel(ar.schedule.start, { exact: true });
   const offered = await start
@@ -361,15 +377,13 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
           const nowMinute = cairo[0]! * 60 + cairo[1]!;
           expect(starts.every((minute) => minute > nowMinute)).toBe(true);
         }
-        if (week === "previous") {
-          await dialog.getByRole("button", { name: ar.ui.close }).click();
-          await page.getByRole("button", { name: ar.schedule.thisWeek }).click();
-          continue;
-        }
-        await screenshot(page, "journey-schedule-add-dialog");
-        // An unsaved change: the bar of pending changes sticks under the header.
-        await addEarlySlot(dialog, days, 5 * 60, 30);
+        if (week === "this") await screenshot(page, "journey-schedule-add-dialog");
+        await dialog.getByRole("button", { name: ar.ui.close }).click();
+        if (week === "previous") await page.getByRole("button", { name: ar.schedule.thisWeek }).click();
       }
+      // An unsaved change: the bar of pending changes sticks under the header. Added next week,
+      // whose days are all ahead: on a Friday evening this week has only what is left of today.
+      await addEarlySlot(await nextWeekDialog(page), 5 * 60, 30);
       await page.getByRole("button", { name: ar.schedule.saveChanges }).waitFor();
 
       // Scroll the calendar's day row and blocks under the header: the header stays on top.
@@ -407,13 +421,9 @@ describe("the tutor's schedule (web/src/features/availability)", () => {
 
   it("draws a 15-minute block at least 24 px tall on a phone", { timeout: 60_000 }, async () => {
     const page = await tutorPage(phone);
-    await page.getByRole("button", { name: ar.schedule.addSlot }).click();
-    const dialog = page.getByRole("dialog", { name: ar.schedule.addSlot });
-    const day = dialog.getByLabel(ar.schedule.day, { exact: true });
-    const days = await day
-      .locator("option")
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    await addEarlySlot(dialog, days, 6 * 60, 15);
+    const dialog = await nextWeekDialog(page);
+    const days = await dayOptions(dialog);
+    await addEarlySlot(dialog, 6 * 60, 15);
     // On a phone the calendar shows one day: pick the dialog's (the day picker is Saturday first).
     const column = (new Date(`${days[days.length - 1]}T12:00:00Z`).getUTCDay() + 1) % 7;
     await page.getByRole("group", { name: ar.schedule.dayPicker }).getByRole("button").nth(column).click();
