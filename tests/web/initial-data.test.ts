@@ -1,6 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { rememberedLinkSource } from "../../web/src/features/marketing/link-source";
 import { seedInitialData } from "../../web/src/features/tutors/initial-data";
 import { tutorKeys } from "../../web/src/features/tutors/use-tutors";
 import { filtersFromParams } from "../../web/src/pages/tutors/tutors-page";
@@ -30,7 +29,6 @@ describe("the data the Worker inlines in /tutors and /t/{id}", () => {
     seedInitialData(
       client,
       pageWith(JSON.stringify({ tutors: { page: 1, data: { list: [card], total: 1 } } })),
-      { search: "" },
     );
     // The key the list page asks with for /tutors (no filters in the URL).
     const { filters, page } = filtersFromParams(new URLSearchParams(""));
@@ -45,9 +43,7 @@ describe("the data the Worker inlines in /tutors and /t/{id}", () => {
   it("starts a tutor's profile query from the inlined profile", () => {
     const client = new QueryClient();
     const info = { ...card, about: "نبذة", notice: 60 };
-    seedInitialData(client, pageWith(JSON.stringify({ tutor: { id: 7, info } }).replace(/</g, "\\u003c")), {
-      search: "",
-    });
+    seedInitialData(client, pageWith(JSON.stringify({ tutor: { id: 7, info } }).replace(/</g, "\\u003c")));
     expect(client.getQueryData(tutorKeys.info(7))).toEqual(info);
     expect(client.getQueryData(tutorKeys.info(8))).toBeUndefined();
   });
@@ -55,14 +51,8 @@ describe("the data the Worker inlines in /tutors and /t/{id}", () => {
   it("ignores a page without inlined data or with broken data", () => {
     const client = new QueryClient();
     document.head.innerHTML = "";
-    seedInitialData(client, document, { search: "" });
-    seedInitialData(client, pageWith("{not json"), { search: "" });
+    seedInitialData(client, document);
+    seedInitialData(client, pageWith("{not json"));
     expect(client.getQueryCache().getAll()).toHaveLength(0);
-  });
-
-  it("remembers the link source a short link carried on as ?src=", () => {
-    sessionStorage.clear();
-    seedInitialData(new QueryClient(), document, { search: "?src=wa" });
-    expect(rememberedLinkSource()).toBe("wa");
   });
 });

@@ -8,6 +8,7 @@ import { contactFormSchema } from "../../web/src/features/contact/contact-rules"
 import {
   linkSourceOf,
   rememberLinkSource,
+  rememberPageLinkSource,
   rememberedLinkSource,
 } from "../../web/src/features/marketing/link-source";
 import { footerGroups } from "../../web/src/features/marketing/site-footer";
@@ -83,6 +84,14 @@ describe("link sources", () => {
     expect(rememberedLinkSource(storage)).toBe("wa");
     store.set("dars.linkSource", "billboard");
     expect(rememberedLinkSource(storage)).toBeNull();
+  });
+
+  it("keeps the ?src= a short link carried on, from the page's address, for the tab", () => {
+    sessionStorage.clear();
+    rememberPageLinkSource({ search: "?utm=x&src=WA" });
+    expect(rememberedLinkSource()).toBe("wa");
+    rememberPageLinkSource({ search: "?src=billboard" });
+    expect(rememberedLinkSource()).toBe("wa");
   });
 
   it("adds the source to the report only when there is one", () => {

@@ -9,6 +9,7 @@ import {
   createDb,
   createReplicaDb,
   d1,
+  hasBareParameter,
   stablePlanSql,
   statement,
 } from "../../worker/core/db";
@@ -29,6 +30,14 @@ describe("stablePlanSql", () => {
     expect(stablePlanSql(text)).toBe(
       `SELECT 'why?' AS "who?", \`x?\` -- a comment?\n, +? /* and ? here */ WHERE a = 'it''s ?' AND b = +?`,
     );
+  });
+
+  it("finds a bare parameter only outside quoted text and comments, and none once rewritten", () => {
+    const text = `SELECT 'why?' AS "who?" -- a comment?\n FROM users WHERE id = ?2 /* ? */`;
+    expect(hasBareParameter(text)).toBe(true);
+    expect(hasBareParameter(stablePlanSql(text))).toBe(false);
+    expect(hasBareParameter(`SELECT 'why?' AS "who?", \`x?\` -- ?\n`)).toBe(false);
+    expect(hasBareParameter("SELECT ? FROM users")).toBe(true);
   });
 
   it("answers as the bare statement does: types, NULL, comparisons, LIKE, LIMIT", async () => {

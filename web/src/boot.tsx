@@ -8,7 +8,7 @@ import { normalisePagePath } from "@schema/prerendered-pages";
 import { AppRoutes } from "./app/app-routes";
 import { preloadScreensFor } from "./routes";
 import { sessionEndedPath } from "./features/session/session-ended-path";
-import { rememberPageLinkSource, seedInitialData } from "./features/tutors/initial-data";
+import { seedInitialData } from "./features/tutors/initial-data";
 import { handlePendingDeletion, handleSessionEnded } from "./lib/api";
 import { session } from "./lib/session";
 import { captureUncaughtErrors } from "./lib/debug-log";
@@ -66,8 +66,7 @@ const hydrating =
 // /tutors and /t/{id} arrive with their first data inlined by the Worker (worker/seo/pages.ts). A
 // hydrated page was prerendered without it: its screen puts it in the cache once hydrated
 // (useInitialDataOnceHydrated, web/src/features/tutors/initial-data.ts).
-if (hydrating) rememberPageLinkSource();
-else seedInitialData(queryClient);
+if (!hydrating) seedInitialData(queryClient);
 // A tutor's page arrives with their header painted by the Worker (worker/seo/tutor-paint.ts) into
 // the layout prerendered at build. For a visitor it stays on screen until the app's first render,
 // which replaces it with the whole page (React empties the root when it first commits to it). A

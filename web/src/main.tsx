@@ -6,9 +6,13 @@
 // downloads with this one: the Worker and index.html list it as a modulepreload
 // (web/build/route-preload.ts).
 import "./styles.css";
+import { rememberPageLinkSource } from "./features/marketing/link-source";
 // First, before React is evaluated: a signed-in first screen's data is asked for now.
 import "./first-screen-requests";
 import "react-dom/client";
+
+// A short link's ?src= is kept now, not when the app's chunk has loaded: a visitor may go on first.
+rememberPageLinkSource();
 
 await new Promise((resolve) => setTimeout(resolve, 0));
 await import("./boot");

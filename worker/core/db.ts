@@ -42,6 +42,10 @@ export const stablePlanSql = (text: string): string =>
     text.replace(PARAMETER, (token) => (token[0] === "?" ? `+${token}` : token)),
   );
 
+/** Whether a statement's text has a parameter not written `+?`, outside quoted text and comments. */
+export const hasBareParameter = (text: string): boolean =>
+  [...text.matchAll(PARAMETER)].some((match) => match[0][0] === "?" && text[match.index - 1] !== "+");
+
 /** The binding (or a session of it) with every statement's parameters written `+?` (stablePlanSql). */
 function compiledOnce<B extends Pick<D1Database, "prepare">>(binding: B): B {
   return new Proxy(binding, {

@@ -104,11 +104,10 @@ const messageValueKeys = [
   "tomorrowYmd",
   "tomorrowShift",
 ] as const satisfies readonly (keyof MessageValues)[];
-// A key added to MessageValues and not listed above fails to compile here.
-const allKeysListed: Record<keyof MessageValues, true> = Object.fromEntries(
-  messageValueKeys.map((key) => [key, true]),
-) as Record<(typeof messageValueKeys)[number], true>;
-void allKeysListed;
+// A key added to MessageValues and not listed above fails to compile here, and the error names it.
+type Unlisted = Exclude<keyof MessageValues, (typeof messageValueKeys)[number]>;
+const everyKeyListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyKeyListed;
 
 /** MessageValues as placeholders named `<prefix>.<key>`, for messagesSql in a statement built once. */
 export const messagePlaceholders = (prefix: string): MessageValues =>

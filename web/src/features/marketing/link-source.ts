@@ -28,3 +28,13 @@ export function rememberedLinkSource(storage: Pick<Storage, "getItem"> = session
     return null;
   }
 }
+
+/**
+ * The link source a short link carried on (?src=), remembered for the tab. web/src/main.tsx calls
+ * it first, before the app's chunk loads in a later task: a visitor who goes on at once (to sign in,
+ * say) still has it.
+ */
+export function rememberPageLinkSource(location: Pick<Location, "search"> = window.location): void {
+  const source = linkSourceOf(new URLSearchParams(location.search).get("src") ?? undefined);
+  if (source) rememberLinkSource(source);
+}

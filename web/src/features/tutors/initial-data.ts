@@ -2,7 +2,6 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLayoutEffect } from "react";
 import type { CappedPaged } from "@schema/api/common";
 import type { TutorCard, TutorInfo } from "@schema/api/tutor";
-import { linkSourceOf, rememberLinkSource } from "../marketing/link-source";
 import { tutorKeys } from "./tutor-keys";
 
 /** What the Worker inlines in /tutors and /t/{id} (worker/seo/pages.ts, InitialData). */
@@ -16,21 +15,10 @@ type InitialData = {
  * (`<script type="application/json" id="initial-data">`), so the tutor list and a tutor's page
  * paint without waiting for the API: the unfiltered list page and the tutor's profile, under the
  * keys their hooks use (use-tutors.ts). The element is read once and removed, so a later
- * navigation never reuses it. Also remembers the link source a short link carried on (?src=).
+ * navigation never reuses it.
  */
-export function seedInitialData(
-  queryClient: QueryClient,
-  doc: Document = document,
-  location: Pick<Location, "search"> = window.location,
-): void {
-  rememberPageLinkSource(location);
+export function seedInitialData(queryClient: QueryClient, doc: Document = document): void {
   seedCache(queryClient, doc);
-}
-
-/** The link source a short link carried on (?src=), remembered for the sign-up that may follow. */
-export function rememberPageLinkSource(location: Pick<Location, "search"> = window.location): void {
-  const source = linkSourceOf(new URLSearchParams(location.search).get("src") ?? undefined);
-  if (source) rememberLinkSource(source);
 }
 
 /**
