@@ -78,8 +78,18 @@ export type AdminFigures = z.output<typeof adminFigures>;
 
 /** D1's published size limit for one database (10 GB; docs/capacity.md, "When D1's 10 GB is reached"). */
 export const DATABASE_LIMIT_BYTES = 10 * 1024 ** 3;
-/** The shares of that limit at which docs/capacity.md's plan starts its first and second steps. */
-export const DATABASE_ACT_AT = { archive: 0.25, split: 0.5 } as const;
+/**
+ * The shares of that limit at which staff act on docs/capacity.md's plan ("When to act"): at a
+ * quarter, the tables that join nothing move to their own database (step 2); at half, lessons
+ * older than two years leave the hot table (step 4). Step 1, deleting sent notifications, runs by itself.
+ */
+export const DATABASE_ACT_AT = { split: 0.25, coldLessons: 0.5 } as const;
+
+/** Which step a share of the limit calls for (the admin home's advice under the meter). */
+export function databaseStep(share: number): "calm" | keyof typeof DATABASE_ACT_AT {
+  if (share >= DATABASE_ACT_AT.coldLessons) return "coldLessons";
+  return share >= DATABASE_ACT_AT.split ? "split" : "calm";
+}
 
 export const adminSeries = z.object({
   /** The Cairo day the figures are for ("YYYY-MM-DD"). */

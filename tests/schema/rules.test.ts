@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { isErrorCode } from "../../schema/errors";
+import { databaseStep } from "../../schema/api/stats";
 import {
   aboutRule,
   bankAccountNumberRule,
@@ -521,5 +522,16 @@ describe("bounds", () => {
   it("matches the business rules' money limits", () => {
     expect(bounds.invoiceAmount).toEqual({ min: 100 * 100, max: 50000 * 100 });
     expect(bounds.couponDiscount).toEqual({ min: 100, max: 10000 });
+  });
+});
+
+describe("the database meter's advice (docs/capacity.md, When to act)", () => {
+  it("is calm below a quarter, step 2 from a quarter, step 4 from half, and past the limit", () => {
+    expect(databaseStep(0)).toBe("calm");
+    expect(databaseStep(0.2499)).toBe("calm");
+    expect(databaseStep(0.25)).toBe("split");
+    expect(databaseStep(0.4999)).toBe("split");
+    expect(databaseStep(0.5)).toBe("coldLessons");
+    expect(databaseStep(1.2)).toBe("coldLessons");
   });
 });

@@ -1,4 +1,10 @@
-import { DATABASE_ACT_AT, type AdminFigures, type AdminSeries, type SeriesPoint } from "@schema/api/stats";
+import {
+  DATABASE_ACT_AT,
+  databaseStep,
+  type AdminFigures,
+  type AdminSeries,
+  type SeriesPoint,
+} from "@schema/api/stats";
 import { QueryState } from "../../features/admin-area/admin-ui";
 import { useAdminSeriesQuery } from "../../features/admin/use-admin-series";
 import { NewContactRequests } from "../../features/admin-area/new-contact-requests";
@@ -54,12 +60,7 @@ const showBytes = (bytes: number) =>
 /** How full the one D1 database is, and which step of docs/capacity.md's plan that share calls for. */
 function DatabaseSize({ bytes, limitBytes }: AdminSeries["database"]) {
   const share = bytes / limitBytes;
-  const advice =
-    share >= DATABASE_ACT_AT.split
-      ? t.database.split
-      : share >= DATABASE_ACT_AT.archive
-        ? t.database.archive
-        : t.database.calm;
+  const advice = t.database[databaseStep(share)];
   return (
     <section
       aria-labelledby="figures-database"
@@ -76,8 +77,8 @@ function DatabaseSize({ bytes, limitBytes }: AdminSeries["database"]) {
         aria-label={t.database.meter}
         min={0}
         max={1}
-        low={DATABASE_ACT_AT.archive}
-        high={DATABASE_ACT_AT.split}
+        low={DATABASE_ACT_AT.split}
+        high={DATABASE_ACT_AT.coldLessons}
         optimum={0}
         value={Math.min(share, 1)}
       />
