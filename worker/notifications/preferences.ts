@@ -33,7 +33,7 @@ import {
 } from "../../schema/calendar";
 import type { Db } from "../core/context";
 import { fail } from "../core/failure";
-import type { UserRow } from "../domain/identity/users";
+import { accountColumns, type UserRow } from "../domain/identity/users";
 
 /** The stored row's choices, or null when the person never chose (the defaults). */
 export type PrefsRow = { channels: string; quietStart: string | null; quietEnd: string | null };
@@ -222,7 +222,7 @@ const hasPushSql = sql<number>`EXISTS (SELECT 1 FROM push_subscriptions ps WHERE
 
 /** The columns of a recipient, for a select that joins users and LEFT JOINs notificationPreferences. */
 export const recipientSelection = {
-  user: users,
+  user: accountColumns,
   channels: notificationPreferences.channels,
   quietStart: notificationPreferences.quietStart,
   quietEnd: notificationPreferences.quietEnd,

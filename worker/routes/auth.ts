@@ -9,7 +9,14 @@ import {
   listSessions,
 } from "../domain/identity/auth-sessions";
 import { checkSignInAllowed, passwordMatches, signInSucceeded } from "../domain/identity/sign-in-limits";
-import { createUser, findUserByEmail, updateUser } from "../domain/identity/users";
+import {
+  accountColumns,
+  createUser,
+  findStoredUserByEmail,
+  findUserByEmail,
+  toUserRow,
+  updateUser,
+} from "../domain/identity/users";
 import { fail } from "../core/failure";
 import { clientAddress, signedIn } from "../http/respond";
 import { route } from "../http/route";
@@ -27,15 +34,16 @@ export const authRoutes = [
       // attempt is counted (as a failure, until it succeeds) before its password is checked.
       const [reservation, user] = await Promise.all([
         checkSignInAllowed(db, address, body.email),
-        findUserByEmail(db, body.email),
+        findStoredUserByEmail(db, body.email),
       ]);
       // The same answer and the same hashing work for an unknown email and a wrong password.
       const matches = await passwordMatches(body.password, user?.passwordHash);
       if (!user || !matches) fail("wrong-password");
+      const account = toUserRow(user);
       // The counters cleared beside the session's insert (two writes, one wait).
       const [, answer] = await Promise.all([
         signInSucceeded(db, address, body.email, reservation),
-        signedIn(c, user),
+        signedIn(c, account),
       ]);
       return answer;
     },
@@ -49,7 +57,11 @@ export const authRoutes = [
       const identity = await google.verify(body.credential);
       if (!identity) fail("unauthenticated");
       const db = c.get("db");
-      const [bySubject] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+      const [bySubject] = await db
+        .select(accountColumns)
+        .from(users)
+        .where(eq(users.googleSub, identity.sub))
+        .limit(1);
       if (bySubject && !bySubject.deletedAt) return signedIn(c, bySubject);
       const byEmail = await findUserByEmail(db, identity.email);
       if (byEmail) {

@@ -13,6 +13,7 @@ import {
   createUser,
   findTutorMeta,
   findUserById,
+  passwordHashOf,
   toUserView,
   updateUser,
   userByIdQuery,
@@ -166,10 +167,9 @@ export const userRoutes = [
       if (password && !ownChange) fail("forbidden", { password: "forbidden" });
       let passwordHash: string | undefined;
       if (password) {
-        if (
-          target.passwordHash &&
-          !(currentPassword && (await verifyPassword(currentPassword, target.passwordHash)))
-        )
+        // The hash is read only here, where it is checked (the signed-in user is read without it).
+        const current = target.hasPassword ? await passwordHashOf(db, target.id) : null;
+        if (current && !(currentPassword && (await verifyPassword(currentPassword, current))))
           fail("wrong-password");
         passwordHash = await hashPassword(password);
       }

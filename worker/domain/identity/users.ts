@@ -5,12 +5,23 @@ import { students, tutors, users } from "../../../schema/db";
 import { Role, isTutorSide, type Gender, type MessagingApp } from "../../../schema/enums";
 import { effectiveTimeZone } from "../../../schema/time-zones";
 import { prebuilt } from "../../core/db";
-import type { Db, UserRow } from "../../core/context";
+import type { Db, StoredUser, UserRow } from "../../core/context";
 import { fail } from "../../core/failure";
 import { settings } from "../../core/settings";
 import { auditStatement, insertedRowId, type AuditActor } from "../staff/audit";
 
-export type { UserRow };
+export type { StoredUser, UserRow };
+
+const { passwordHash, ...columnsButHash } = getTableColumns(users);
+
+/**
+ * The columns a UserRow is read with: every one but the password hash, and whether one is set.
+ * The hash is read only where a password is checked (findStoredUserByEmail, passwordHashOf).
+ */
+export const accountColumns = {
+  ...columnsButHash,
+  hasPassword: sql<boolean>`(${passwordHash} IS NOT NULL)`.mapWith(Boolean),
+};
 
 /** A new tutor's default notice before a booking, in minutes (they change it in their profile). */
 const DEFAULT_NOTICE_MINUTES = 60;
@@ -31,7 +42,7 @@ export function toUserView(user: UserRow): UserView {
     timeZone: effectiveTimeZone(user.timeZone),
     verifiedEmail: user.verifiedEmail,
     verifiedPhone: user.verifiedPhone,
-    hasPassword: user.passwordHash !== null,
+    hasPassword: user.hasPassword,
     creditScore: user.creditScore,
     suspendedAt: user.suspendedAt,
     suspensionReason: user.suspensionReason,
@@ -43,7 +54,7 @@ export function toUserView(user: UserRow): UserView {
 /** The user with this id unless deleted (a statement, so a route can batch it: worker/http/route.ts). */
 const userById = prebuilt((db: Db) =>
   db
-    .select()
+    .select(accountColumns)
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
     .limit(1),
@@ -60,7 +71,7 @@ export const userByIdQuery = (db: Db, id: number) => userById(db, { id });
 const signedInUser = prebuilt((db: Db) =>
   db
     .select({
-      ...getTableColumns(users),
+      ...accountColumns,
       sessionSeenAt: sql<
         string | null
       >`(SELECT s.last_seen_at FROM auth_sessions s WHERE s.id = ${sql.placeholder("sid")} AND s.user_id = "users"."id" AND s.ended_at IS NULL)`.as(
@@ -98,11 +109,36 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [user] = await db
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return user ?? null;
+}
+
+/** The same, its password hash included: for sign-in, which checks it. */
+export async function findStoredUserByEmail(db: Db, email: string): Promise<StoredUser | null> {
+  const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   return user ?? null;
+}
+
+/** A user's password hash (null without a password, or for no such user), where a password is checked. */
+export async function passwordHashOf(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.passwordHash ?? null;
+}
+
+/** A stored row as a UserRow: the hash left behind, whether there is one kept. */
+export function toUserRow({ passwordHash: hash, ...row }: StoredUser): UserRow {
+  return { ...row, hasPassword: hash !== null };
 }
 
 export type NewUser = {
@@ -143,7 +179,7 @@ export async function createUser(
       updatedAt: at,
     })
     .onConflictDoNothing()
-    .returning();
+    .returning(accountColumns);
   // A staff member's account creation is recorded right after the insert (written only if it
   // inserted: a taken email leaves no trail).
   const audit = auditBy
@@ -246,7 +282,7 @@ export async function updateUser(
     .update(users)
     .set({ ...changes, updatedAt: now.toISOString() })
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .returning();
+    .returning(accountColumns);
   let user: UserRow | undefined;
   if (audit) {
     const fields = Object.keys(changes).filter(

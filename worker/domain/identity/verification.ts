@@ -14,7 +14,7 @@ import {
 import { messages } from "../../notifications/messages";
 import type { Message } from "../../notifications/outbox";
 import { hashPassword } from "./password";
-import type { UserRow } from "./users";
+import { accountColumns, type UserRow } from "./users";
 
 /** What a flow wants sent; the route enqueues it in the outbox and delivers it after answering. */
 export type Outgoing = Message;
@@ -47,7 +47,7 @@ export async function confirmEmail(db: Db, user: UserRow, code: string, now = ne
       .update(users)
       .set({ verifiedEmail: true, updatedAt: now.toISOString() })
       .where(and(eq(users.id, user.id), whileCodeIsValid(key, code, now)))
-      .returning(),
+      .returning(accountColumns),
     now,
   );
   return updated ?? fail("user-not-found");
@@ -100,7 +100,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, verifiedEmail: true, updatedAt: now.toISOString() })
       .where(and(eq(users.id, user.id), whileCodeIsValid(key, code, now)))
-      .returning(),
+      .returning(accountColumns),
     now,
   );
   return updated ?? fail("user-not-found");
@@ -170,7 +170,7 @@ export async function verifyPhone(
         updatedAt: now.toISOString(),
       })
       .where(and(eq(users.id, user.id), whileCodeIsValid(key, code, now)))
-      .returning(),
+      .returning(accountColumns),
     now,
   );
   return updated ?? fail("user-not-found");

@@ -34,7 +34,7 @@ import { settings } from "../../core/settings";
 import { lessonChangeableSql, lessonChangeRefusal, lessonState, lessonStateSql } from "../state-rules";
 import { tutorsChanged } from "../tutors/tutor-list";
 import { likePattern } from "../tutors/topics";
-import type { UserRow } from "../identity/users";
+import { accountColumns, type UserRow } from "../identity/users";
 
 export type LessonRow = typeof lessons.$inferSelect;
 
@@ -524,7 +524,7 @@ export async function cancelLesson(
 
 export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, UserRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  const rows = await db.select(accountColumns).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((user) => [user.id, user]));
 }
 

@@ -13,7 +13,7 @@ import type { Scope } from "../../core/scope";
 import { endSessionsStatement } from "../identity/auth-sessions";
 import { consumeCode, issueCode } from "../identity/confirmation-codes";
 import { verifyPassword } from "../identity/password";
-import type { UserRow } from "../identity/users";
+import { passwordHashOf, type UserRow } from "../identity/users";
 import { invoiceStats } from "../payments/invoices";
 import { cancelSubscription, currentSubscriptionQuery } from "../payments/subscriptions";
 import { auditStatement, type AuditActor } from "../staff/audit";
@@ -88,7 +88,7 @@ export async function deletionStatus(db: Db, user: UserRow, now: Date): Promise<
     requestedAt: open?.requestedAt ?? null,
     dueAt: open?.dueAt ?? null,
     graceDays: graceDaysOf(business),
-    needsCode: user.passwordHash === null,
+    needsCode: !user.hasPassword,
     allowed: maySelfDelete(user.role as Role),
     blockedAmount: blocked,
   };
@@ -138,7 +138,7 @@ export async function staffDeletionRequest(
 /** Sends the code an account without a password confirms its deletion with. */
 export async function startDeletionCode(db: Db, user: UserRow, now: Date): Promise<Message> {
   if (!maySelfDelete(user.role as Role)) fail("deletion-not-allowed");
-  if (user.passwordHash !== null) fail("deletion-code-not-needed");
+  if (user.hasPassword) fail("deletion-code-not-needed");
   const code = await issueCode(
     db,
     { userId: user.id, type: VerificationType.ConfirmDeletion, destination: user.email },
@@ -172,13 +172,14 @@ export async function requestDeletion(
   const { db, now } = scope;
   if (!maySelfDelete(user.role as Role)) fail("deletion-not-allowed");
   if (await openDeletion(db, user.id)) fail("deletion-already-requested");
-  if (user.passwordHash !== null) {
-    if (proof.password === undefined || !(await verifyPassword(proof.password, user.passwordHash)))
+  if (user.hasPassword) {
+    const hash = proof.password === undefined ? null : await passwordHashOf(db, user.id);
+    if (proof.password === undefined || hash === null || !(await verifyPassword(proof.password, hash)))
       fail("wrong-password", { password: "wrong-password" });
   } else if (proof.code === undefined) fail("deletion-code-required", { code: "deletion-code-required" });
   const blocked = await blockingBalance(db, user, now);
   if (blocked > 0) failBlocked(blocked);
-  if (user.passwordHash === null) {
+  if (!user.hasPassword) {
     const key = { userId: user.id, type: VerificationType.ConfirmDeletion };
     // The code is used up only now, once nothing else refuses the request.
     await consumeCode(

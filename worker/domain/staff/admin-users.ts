@@ -20,7 +20,7 @@ function toRow(raw: ListRow): UserRow {
     id: raw.id as number,
     email: raw.email as string,
     name: raw.name as string | null,
-    passwordHash: raw.password_hash as string | null,
+    hasPassword: raw.has_password === 1,
     googleSub: null,
     role: raw.role as number,
     image: raw.image as string | null,
@@ -91,7 +91,10 @@ export async function listUsers(
   const [page, count] = await d1(db).batch([
     statement(
       db,
-      sql`SELECT u.*, t.activated AS activated FROM users u LEFT JOIN tutors t ON t.id = u.id
+      sql`SELECT u.id, u.email, u.name, u.role, u.image, u.birth_year, u.gender, u.phone, u.city, u.notification_method,
+            u.time_zone, u.verified_email, u.verified_phone, u.credit_score, u.suspended_at, u.suspension_reason,
+            u.created_at, u.updated_at, (u.password_hash IS NOT NULL) AS has_password, t.activated AS activated
+          FROM users u LEFT JOIN tutors t ON t.id = u.id
           WHERE ${where} ORDER BY ${userOrder[query.sort ?? "-created"]} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
     ),
     statement(
