@@ -231,7 +231,14 @@ describe("the lesson details", () => {
 
 // The grid is 96 rows × 7 days of cells: rendering it in happy-dom takes seconds on a busy machine.
 describe("the week calendar screen", { timeout: 30_000 }, () => {
-  beforeEach(() => session.setUser({ id: 20, role: Role.Student, name: "سارة أحمد" } as UserView));
+  beforeEach(() => {
+    session.setUser({ id: 20, role: Role.Student, name: "سارة أحمد" } as UserView);
+    // Only the clock is fixed (timers stay real for the queries). A Tuesday morning in Cairo: the
+    // lessons below, two and three hours ahead, fall inside this week whenever the suite runs; on a
+    // Friday evening the later one would open next week's page and not be on this one.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-24T08:00:00.000Z") });
+  });
+  afterEach(() => vi.useRealTimers());
 
   it("asks for this week's lessons and shows each with its state in words, and opens its details", async () => {
     const soon = new Date(
