@@ -107,22 +107,17 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
   return user ?? null;
 }
 
+/** The account that holds an address: a deleted one holds none. */
+const holdsEmail = (email: string) => and(eq(users.email, email), isNull(users.deletedAt));
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select(accountColumns)
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
+  const [user] = await db.select(accountColumns).from(users).where(holdsEmail(email)).limit(1);
   return user ?? null;
 }
 
 /** The same, its password hash included: for sign-in, which checks it. */
 export async function findStoredUserByEmail(db: Db, email: string): Promise<StoredUser | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
+  const [user] = await db.select().from(users).where(holdsEmail(email)).limit(1);
   return user ?? null;
 }
 
