@@ -14,6 +14,8 @@ import { benchState, startFrozenServer } from "./server.mjs";
 import { webVitalsBench } from "./vitals.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Slice pairs a path when BENCH_SCALE=all compares sizes (docs/benchmarks.md, "Growth"). */
+const GROWTH_SECONDS = 15;
 const CONNECTIONS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 /**
@@ -33,7 +35,14 @@ if (SCALE_SETTING === "all") {
     process.stderr.write(`[bench] BENCH_SCALE=${scale}\n`);
     const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
       stdio: "inherit",
-      env: { ...process.env, BENCH_SCALE: String(scale), BENCH_ONLY: "http", BENCH_RESULT: out },
+      env: {
+        ...process.env,
+        BENCH_SCALE: String(scale),
+        BENCH_ONLY: "http",
+        BENCH_RESULT: out,
+        // Comparing sizes asks more of each ratio than one run does: 15 slice pairs a path, not 5.
+        BENCH_SECONDS: process.env.BENCH_SECONDS ?? String(GROWTH_SECONDS),
+      },
     });
     if (child.status !== 0) {
       process.stderr.write(
