@@ -107,7 +107,8 @@ describe("an intro video upload that survives a bad network", () => {
     } finally {
       await page.context().close();
     }
-  });
+    // Two 21 MB uploads with part retries and their backoff: its own waits allow 30 s and 60 s.
+  }, 180_000);
 
   it("shows the unfinished upload on a phone, and «ابدأ من الأول» drops it", async () => {
     const page = await newPage(browser, { width: 360, height: 780 });
