@@ -87,9 +87,25 @@ export type RouteDef<
 // and the OpenAPI document is generated from the same list.
 export type AnyRoute = RouteDef<any, any, any, Access, any>;
 
-/** What a handler answers for its contract's response: the schema's input (serialised as JSON), nothing, or a Response. */
+declare const writtenFor: unique symbol;
+/**
+ * A JSON answer whose text is already written (SQLite can write a list's items itself), marked
+ * with the contract's schema it answers; `writtenJson` makes one. Sent as it is.
+ */
+export type WrittenJson<S extends Schema> = Response & { readonly [writtenFor]: S };
+
+/** The answer to send as it is: `text` is JSON that `schema` parses (the route's tests parse it). */
+export function writtenJson<S extends Schema>(c: AppContext, _schema: S, text: string): WrittenJson<S> {
+  const response: Response = c.body(text, 200, { "Content-Type": "application/json" });
+  return response as WrittenJson<S>;
+}
+
+/**
+ * What a handler answers for its contract's response: the schema's input (serialised as JSON) or
+ * its already written text, nothing, or a Response.
+ */
 export type HandlerResult<R extends ResponseSchema> = R extends Schema
-  ? z.input<R>
+  ? z.input<R> | WrittenJson<R>
   : R extends "empty"
     ? void
     : Response;

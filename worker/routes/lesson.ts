@@ -32,7 +32,7 @@ import {
 import { fail } from "../core/failure";
 import type { AppContext } from "../http/context";
 import { deliverLater } from "../notifications/notify";
-import { route } from "../http/route";
+import { route, writtenJson } from "../http/route";
 import { scopeOf } from "../http/scope";
 import { publishLater } from "../realtime/events";
 import type { LessonAudience, LessonEventType } from "../realtime/lesson-events";
@@ -43,14 +43,6 @@ const members = [Role.Student, Role.Tutor, Role.TutorManager, Role.SuperAdmin, R
 function tellMembers(c: AppContext, type: LessonEventType, lesson: LessonAudience): void {
   publishLater(scopeOf(c), { to: "lesson-members", type, lessons: [lesson] });
 }
-
-/**
- * An answer whose JSON text is already written (lessonListJson: SQLite writes the list's items),
- * sent as c.json would send the object; worker/http/route.ts sends a handler's Response as it is.
- * Typed as the contract's answer, which the text is (tests/worker/lessons.test.ts parses it with the contract).
- */
-const writtenJson = <T>(c: AppContext, text: string): T =>
-  c.body(text, 200, { "Content-Type": "application/json" }) as unknown as T;
 
 const listQuery = (userId: number | null, query: z.output<typeof lessonListQuery>): LessonListQuery => ({
   userId,
@@ -127,7 +119,8 @@ export const lessonRoutes = [
         prefetched && userId === user.id
           ? await lessonListJson(c.get("db"), prefetched[0], listQuery(userId, query), c.get("now"))
           : await listLessons(c.get("db"), listQuery(userId, query), c.get("now"));
-      return writtenJson<z.input<typeof lessonContracts.list.response>>(c, answer);
+      // SQLite wrote the list's items (lessonListJson); tests/worker/lessons.test.ts parses the text with the contract.
+      return writtenJson(c, lessonContracts.list.response, answer);
     },
   }),
   route(lessonContracts.stats, {
