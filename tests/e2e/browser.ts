@@ -61,6 +61,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   // Lazy screens: wait until the screen itself (its heading) has rendered.
   await page.locator("h1").first().waitFor();
+  // A control that just changed state is still fading to its colours (buttons' transition-colors: a
+  // join button enabled a moment ago was caught half-way, below 4.5:1). Wait for every animation
+  // that ends; a spinner's runs forever and is left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: an inline <script> would be refused by the CSP.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
