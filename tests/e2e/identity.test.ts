@@ -97,12 +97,25 @@ describe("a newcomer signs up with the local mailbox", () => {
 
     await page.goto("/lessons-schedule");
     await page.getByText(ar.lessonsSchedule.subtitle("بتوقيت القاهرة")).waitFor();
+    // The settings screen's profile read is read before the save and answers after it, as on a slow
+    // network: its older copy must not undo the zone just saved.
+    let staleRead: Promise<void> = Promise.resolve();
+    await page.route("**/api/v1/user/current", (route) => {
+      staleRead = (async () => {
+        const answer = await route.fetch();
+        await page.getByText(ar.settings.timeZoneSaved).first().waitFor();
+        await route.fulfill({ response: answer });
+      })();
+      return staleRead;
+    });
     await page.goto("/s/settings");
     await page.getByRole("tab", { name: ar.settings.timeZoneTab }).click();
     await page.getByRole("combobox", { name: ar.settings.timeZone }).selectOption("Asia/Riyadh");
     // Exact: the notifications card's «احفظ الإشعارات» holds the same word.
     await page.getByRole("button", { name: ar.ui.save, exact: true }).click();
     await page.getByText(ar.settings.timeZoneSaved).first().waitFor();
+    await staleRead;
+    await page.unroute("**/api/v1/user/current");
     await screenshot(page, "settings-time-zone");
     await expectNoAxeViolations(page, "/s/settings (time zone)");
 

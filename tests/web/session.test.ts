@@ -121,6 +121,24 @@ describe("session", () => {
     expect(store.getState().tutorMeta).toBeNull();
   });
 
+  it("keeps a save when a profile read that left before it lands after it", () => {
+    const { store, storage } = storeWith(tokenExpiringIn(7 * day));
+    const before = { ...userWith(), timeZone: "Africa/Cairo", updatedAt: "2026-01-10T11:00:00.000Z" };
+    const saved = { ...before, timeZone: "Asia/Riyadh", updatedAt: "2026-01-10T12:00:00.000Z" };
+    store.setUser(before);
+    expect(store.setUser(saved)).toBe(saved);
+    expect(store.setUser(before)).toBe(saved);
+    expect(store.getState().user?.timeZone).toBe("Asia/Riyadh");
+    expect(JSON.parse(storage.entries.get(sessionStorageKeys.user) ?? "null")).toMatchObject({
+      timeZone: "Asia/Riyadh",
+    });
+    // The same time (a local change, such as a new picture) and another account are kept.
+    const picture = { ...saved, image: "/media/a.webp" };
+    expect(store.setUser(picture)).toBe(picture);
+    const other = { ...before, id: before.id + 1 };
+    expect(store.setUser(other)).toBe(other);
+  });
+
   it("refreshes a token with less than 2 days left and stores the new one", async () => {
     const fresh = tokenExpiringIn(30 * day);
     const { store, refreshToken, storage } = storeWith(tokenExpiringIn(day));

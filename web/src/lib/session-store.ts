@@ -52,6 +52,11 @@ function writeJson(storage: SessionStorage, key: string, value: unknown) {
   else storage.setItem(key, JSON.stringify(value));
 }
 
+/** `user` is the same account as `held`, last changed before it (an unreadable time is never older). */
+function isOlderCopy(user: UserView, held: UserView): boolean {
+  return user.id === held.id && Date.parse(user.updatedAt) < Date.parse(held.updatedAt);
+}
+
 export function createSessionStore({ storage, refreshToken, now = Date.now }: SessionStoreOptions) {
   const listeners = new Set<() => void>();
   let state: SessionState = load();
@@ -100,9 +105,14 @@ export function createSessionStore({ storage, refreshToken, now = Date.now }: Se
     signIn({ user, token }: AuthResponse) {
       setState({ token, user, tutorMeta: null, refreshStatus: "idle", logoutReason: null });
     },
-    setUser(user: UserView) {
+    /** Keeps the user and answers the copy now held: an older copy of the held user is not kept. */
+    setUser(user: UserView): UserView {
+      // A profile read that left before a save can land after it (a slow network): its copy must not
+      // undo the save, such as a time zone just chosen.
+      if (state.user && isOlderCopy(user, state.user)) return state.user;
       // Tutor meta belongs to tutor-side users only.
       setState(isTutorSide(user.role) ? { user } : { user, tutorMeta: null });
+      return user;
     },
     setTutorMeta(tutorMeta: TutorMeta) {
       setState({ tutorMeta });

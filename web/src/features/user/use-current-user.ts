@@ -17,8 +17,8 @@ export function useCurrentUserQuery() {
     queryKey: currentUserKey,
     queryFn: async ({ signal }) => {
       const user = await call((await userContracts()).current, { signal });
-      session.setUser(user);
-      return user;
+      // The session may already hold a newer copy (a save that ended while this read was out).
+      return session.setUser(user);
     },
     enabled: signedIn,
     // While the email is not verified (it may be, from another tab or device), coming back to the
