@@ -83,6 +83,34 @@ describe("api client", () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps a suspended account on its screen when other calls end after the suspension", async () => {
+    session.signIn({ token: liveToken(), user: userWith() });
+    const onSessionEnded = vi.fn();
+    handleSessionEnded(onSessionEnded);
+    const answer = (status: number, code: string) =>
+      new Response(JSON.stringify({ code, message: "no" }), {
+        status,
+        headers: { "Content-Type": "application/json" },
+      });
+    let answerLate: (response: Response) => void = () => {};
+    vi.spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(answer(403, "account-suspended"))
+      .mockReturnValueOnce(new Promise<Response>((resolve) => (answerLate = resolve)));
+    const suspended = api.get("/user/current");
+    const onItsWay = api.get("/chat/rooms");
+    await expect(suspended).rejects.toMatchObject({ code: "account-suspended" });
+    expect(session.getState()).toMatchObject({ token: null, logoutReason: "suspended" });
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+
+    // The call that was on its way answers 401, and a screen still mounted asks again with no token.
+    answerLate(answer(401, "unauthenticated"));
+    await expect(onItsWay).rejects.toMatchObject({ status: 401 });
+    await expect(api.get("/lesson/list/")).rejects.toMatchObject({ code: "unauthenticated", status: 401 });
+    expect(session.getState().logoutReason).toBe("suspended");
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(toasts.getToasts().map((toast) => toast.id)).not.toContain("session-ended");
+  });
+
   it("keeps the session and tells the user it is not allowed on 403", async () => {
     session.signIn({ token: liveToken(), user: userWith() });
     respondWith(403, { code: "forbidden", message: "no" });

@@ -36,7 +36,11 @@ function tokenForPrivateCall(): string {
 }
 
 function endSession() {
-  const wasSignedIn = session.getState().token !== null;
+  const { token, logoutReason } = session.getState();
+  // Already signed out, or suspended: a call that was on its way when that happened, or starts
+  // after it, neither changes why the session ended nor moves the user off the screen that says so.
+  if (token === null && logoutReason !== null) return;
+  const wasSignedIn = token !== null;
   session.logout();
   if (wasSignedIn) toasts.show({ id: "session-ended", type: "info", title: ar.errors.sessionEnded });
   onSessionEnded();
