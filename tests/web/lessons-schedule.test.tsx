@@ -17,7 +17,7 @@ vi.mock("../../web/src/lib/api", () => ({
   },
 }));
 
-const { firstRowInView, lessonsByDay, placeLessons } =
+const { firstRowInView, lessonsByDay, placeLessons, soonWindow } =
   await import("../../web/src/features/lessons/lesson-week");
 const { lessonState } = await import("../../schema/lesson-state");
 const { invalidateLessonData, lessonEventTypes } = await import("../../web/src/features/lessons/use-lessons");
@@ -287,14 +287,67 @@ describe("the week calendar screen", { timeout: 30_000 }, () => {
     const thisWeek = screen.getByRole("button", { name: ar.schedule.thisWeek });
     expect(thisWeek).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByRole("button", { name: new RegExp(ar.schedule.nextWeek) }));
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    const [first, second] = get.mock.calls.map(
+    // Next week's lessons, and (another week on screen) the lessons about to start by the clock.
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(3));
+    const [first, second, soon] = get.mock.calls.map(
       (call) => (call[1] as { query: { after: string } }).query.after,
     );
     expect(Date.parse(second!) - Date.parse(first!)).toBe(7 * 24 * 60 * MINUTE);
+    expect(soon).toBe(soonWindow(Date.now()).after);
     expect(thisWeek).toHaveProperty("disabled", false);
     fireEvent.click(thisWeek);
     expect(thisWeek).toHaveProperty("disabled", true);
+  });
+});
+
+describe("lessons about to start, at the week's edge (Saturday 00:00 in Cairo)", { timeout: 30_000 }, () => {
+  // Friday 23:50 in Cairo (21:50 UTC): the lesson at midnight is on next week's page.
+  const now = Date.parse("2026-11-27T21:50:00.000Z");
+  const midnight = "2026-11-27T22:00:00.000Z";
+  beforeEach(() => {
+    session.setUser({ id: 20, role: Role.Student, name: "سارة أحمد" } as UserView);
+    vi.useFakeTimers({ toFake: ["Date"], now });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("asks for the window from the longest lesson before the quarter hour to an hour and a quarter after", () => {
+    expect(soonWindow(Date.parse("2026-11-27T21:52:30.000Z"))).toEqual({
+      after: "2026-11-27T21:15:00.000Z",
+      before: "2026-11-27T23:00:00.000Z",
+    });
+  });
+
+  it("shows the midnight lesson's «انضم للحصة» above this week, on phones too, though the week does not hold it", async () => {
+    get.mockImplementation((_path: string, { query }: { query: { after: string; before: string } }) =>
+      Promise.resolve(
+        Date.parse(query.before) - Date.parse(query.after) > 24 * 60 * MINUTE
+          ? { list: [], total: 0 } // this week: Saturday 21 to Friday 27 November
+          : { list: [lesson({ id: 41, start: midnight, duration: 15 })], total: 1 },
+      ),
+    );
+    renderWithApp(<LessonsCalendar />);
+    const strip = await screen.findByRole("region", { name: ar.market.join.soonTitle });
+    expect(within(strip).getByRole("link", { name: joinName }).getAttribute("href")).toBe("/lesson/41");
+    // The day list below cannot show it, so phones see the strip as well.
+    expect(strip.className).not.toContain("hidden");
+    expect(document.querySelector(`[role="grid"] [data-lesson="41"]`)).toBeNull();
+    const windowCall = get.mock.calls.find(
+      ([, options]) => (options as { query: { after: string } }).query.after === soonWindow(now).after,
+    );
+    expect(windowCall?.[1]).toMatchObject({ query: { before: soonWindow(now).before, size: 100 } });
+  });
+
+  it("asks for no second list when this week holds the window, and leaves the phone's join to the day list", async () => {
+    vi.setSystemTime(Date.parse("2026-11-24T08:50:00.000Z"));
+    get.mockResolvedValue({
+      list: [lesson({ id: 42, start: "2026-11-24T09:00:00.000Z", duration: 15 })],
+      total: 1,
+    });
+    renderWithApp(<LessonsCalendar />);
+    const strip = await screen.findByRole("region", { name: ar.market.join.soonTitle });
+    expect(strip.className).toContain("hidden md:flex");
+    expect(document.querySelector(`section[aria-label="${t.dayList}"] [data-join="42"]`)).not.toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,4 +1,7 @@
 import type { LessonView } from "@schema/api/lesson";
+import { LessonDuration } from "@schema/enums";
+import { GRID_MS } from "@schema/pricing";
+import { HOUR_MS, MINUTE_MS } from "@schema/time";
 import { localDay, rowsOnDay, SLOT_MINUTES, type PlainDay } from "../availability/week";
 
 /**
@@ -41,4 +44,19 @@ export function firstRowInView(placed: readonly PlacedLesson[]): number {
   const hour = 60 / SLOT_MINUTES;
   const earliest = Math.min(...placed.map((p) => p.startRow));
   return Math.max(0, (Math.floor(earliest / hour) - 1) * hour);
+}
+
+/** How long before its start a lesson is "about to start" (the calendar's «حصص قربت»). */
+export const joinSoonMs = HOUR_MS;
+
+/**
+ * The range a lesson about to start or under way overlaps: from the longest lesson before the
+ * current quarter hour to an hour and a quarter after it, so it changes once a quarter hour.
+ */
+export function soonWindow(now: number): { after: string; before: string } {
+  const quarter = Math.floor(now / GRID_MS) * GRID_MS;
+  return {
+    after: new Date(quarter - LessonDuration.Long * MINUTE_MS).toISOString(),
+    before: new Date(quarter + joinSoonMs + GRID_MS).toISOString(),
+  };
 }

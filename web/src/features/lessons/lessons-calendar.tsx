@@ -14,7 +14,6 @@ import { ListSkeleton } from "../../ui/skeleton";
 import { WeekCalendar, type CalendarBlock } from "../../ui/week-calendar";
 import { dateLabel, dayLabel, shortDayLabel, timeOfDayLabel } from "../availability/labels";
 import { addDays, weekDays, weekStartOf } from "@schema/calendar";
-import { HOUR_MS } from "@schema/time";
 import { localDay, rowMinute, ROWS_PER_DAY, weekRange, type PlainDay } from "../availability/week";
 import { useNow } from "../live-session/use-now";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
@@ -23,7 +22,7 @@ import { LessonDetailsDialog } from "./lesson-details-dialog";
 import { LessonJoin } from "./lesson-join";
 import { LessonStateChip, LessonStateLegend, lessonStateStyles } from "./lesson-state";
 import { lessonState } from "@schema/lesson-state";
-import { firstRowInView, lessonsByDay, placeLessons } from "./lesson-week";
+import { firstRowInView, joinSoonMs, lessonsByDay, placeLessons, soonWindow } from "./lesson-week";
 import { useWeekLessonsQuery } from "./use-lessons";
 
 const t = arLessons.lessonsSchedule;
@@ -45,8 +44,10 @@ export function LessonsCalendar() {
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [open, setOpen] = useState<Open>(null);
   const days = weekDays(weekStart);
-  const lessons = useWeekLessonsQuery(weekRange(weekStart));
+  const range = weekRange(weekStart);
+  const lessons = useWeekLessonsQuery(range);
   const list = lessons.data?.list ?? [];
+  const soon = useSoonLessons(list, range, now);
   const placed = placeLessons(list, days);
   const thisWeek = weekStartOf(today);
 
@@ -126,7 +127,7 @@ export function LessonsCalendar() {
       ) : (
         <>
           {list.length === 0 && <p className="text-slate-700">{t.empty}</p>}
-          <JoinSoon lessons={list} now={now} userId={userId} />
+          <JoinSoon lessons={soon} inWeek={list} now={now} userId={userId} />
           <div className="hidden md:block">
             <WeekCalendar
               label={t.calendarLabel}
@@ -271,19 +272,51 @@ function DayList({ days, today, lessons, now, userId, onOpen }: DayListProps) {
   );
 }
 
-/** The hour before a lesson and the lesson itself: its «انضم للحصة» above the week, so the grid's small block is not the only way in. */
-const joinSoonMs = HOUR_MS;
+/**
+ * The hour before a lesson and the lesson itself, shown above the week so the grid's small block is
+ * not the only way in: by the clock, not by the week on screen (at 23:50 on a Friday, the lesson at
+ * midnight is on next week's page). The week's own list has them when its range holds the window;
+ * otherwise (the week's last hour, or another week on screen) the window's few lessons are asked
+ * for, under a key that moves once a quarter hour.
+ */
+function useSoonLessons(weekList: LessonView[], week: { after: string; before: string }, now: number) {
+  const window = soonWindow(now);
+  const weekHoldsIt =
+    Date.parse(week.after) <= Date.parse(window.after) &&
+    Date.parse(window.before) <= Date.parse(week.before);
+  const windowQuery = useWeekLessonsQuery(window, !weekHoldsIt);
+  return weekHoldsIt ? weekList : (windowQuery.data?.list ?? []);
+}
 
-function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number; userId: number }) {
+/**
+ * Laptops show every lesson about to start here; phones only those the day list below does not
+ * show (in another week than the one on screen), since the day list has its own «انضم للحصة».
+ */
+function JoinSoon({
+  lessons,
+  inWeek,
+  now,
+  userId,
+}: {
+  lessons: LessonView[];
+  inWeek: LessonView[];
+  now: number;
+  userId: number;
+}) {
   const soon = lessons.filter(
     (lesson) =>
       !lesson.canceledAt && Date.parse(lesson.end) > now && Date.parse(lesson.start) - now <= joinSoonMs,
   );
   if (soon.length === 0) return null;
+  const listed = new Set(inWeek.map((lesson) => lesson.id));
+  const onPhones = soon.some((lesson) => !listed.has(lesson.id));
   return (
     <section
       aria-labelledby="join-soon-title"
-      className="hidden flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 md:flex"
+      className={cx(
+        "flex-col gap-2 rounded-2xl border border-emerald-200 bg-emerald-50 p-4",
+        onPhones ? "flex" : "hidden md:flex",
+      )}
     >
       <h2 id="join-soon-title" className="text-base font-bold text-emerald-950">
         {market.join.soonTitle}
@@ -293,7 +326,13 @@ function JoinSoon({ lessons, now, userId }: { lessons: LessonView[]; now: number
           const name = otherMember(lesson, userId).name ?? arLessons.marketplace.tutors.unnamed;
           const when = formatWhen(lesson.start, now);
           return (
-            <li key={lesson.id} className="flex flex-wrap items-center gap-3">
+            <li
+              key={lesson.id}
+              className={cx(
+                "flex-wrap items-center gap-3",
+                listed.has(lesson.id) ? "hidden md:flex" : "flex",
+              )}
+            >
               <p className="min-w-48 flex-1 text-sm text-slate-900">
                 {arLessons.marketplace.lessons.lessonOf(name, when)}
               </p>

@@ -47,8 +47,9 @@ export function useCurrentSubscriptionQuery() {
 }
 
 /** GET /lesson/list/ for a calendar week: every lesson overlapping [after, before), cancelled ones included. */
-export function useWeekLessonsQuery(range: { after: string; before: string }) {
+export function useWeekLessonsQuery(range: { after: string; before: string }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: lessonKeys.week(range.after, range.before),
     queryFn: ({ signal }) =>
       call(lessonContracts.list, { query: { after: range.after, before: range.before, size: 100 }, signal }),
