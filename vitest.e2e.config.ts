@@ -59,6 +59,9 @@ const testCommon = {
   setupFiles: ["./tests/support/e2e-locks.mjs"],
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // expect.poll's own default is 1 s: a sign-in (a password hash) on a loaded 2-core machine takes
+  // longer, and the locators' waits here allow 30 s.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({

@@ -57,6 +57,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Waits until React has taken over the element: a prerendered page paints its controls before the
+ * scripts run, and a tap on one before then does nothing.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))),
+    )
+    .toBe(true);
+}
+
 /** Runs axe-core in the page and fails with the list of violations, if any. */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   // Lazy screens: wait until the screen itself (its heading) has rendered.

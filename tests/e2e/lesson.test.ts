@@ -208,6 +208,9 @@ describe("the lesson page, peer to peer (docs/rules.md, Live sessions)", () => {
 
     const studentPage = await openAs(student, `/lesson/${lessonId}`);
     await studentPage.locator('video[data-role="local"]').waitFor();
+    // Checked once the room is open: the join button turns from disabled to enabled when it opens,
+    // fading over 150 ms, and axe reading it half-way finds too little contrast.
+    await expect.poll(() => studentPage.getByRole("button", { name: t.join }).isEnabled()).toBe(true);
     await expectNoAxeViolations(studentPage, "/lesson/{id} ready");
     await screenshot(studentPage, "lesson-ready");
 
