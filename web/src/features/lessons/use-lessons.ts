@@ -46,7 +46,11 @@ export function useCurrentSubscriptionQuery() {
   });
 }
 
-/** GET /lesson/list/ for a calendar week: every lesson overlapping [after, before), cancelled ones included. */
+/**
+ * GET /lesson/list/ for a calendar week, or for the calendar's hour ahead when the week on screen
+ * does not hold it (lessons-calendar.tsx): every lesson overlapping [after, before), cancelled ones
+ * included. Asked only when `enabled`.
+ */
 export function useWeekLessonsQuery(range: { after: string; before: string }, enabled = true) {
   return useQuery({
     enabled,
